@@ -1,0 +1,53 @@
+"""Rulecraft: a data-driven tabletop ruleset interpreter.
+
+The public API (see DESIGN.md):
+
+>>> import engine
+>>> game = engine.load("iconoclasm-cards")
+>>> state = game.new_state(players=2, seed=3)
+>>> while not state.is_terminal:
+...     state.apply(state.legal_actions()[0])
+>>> len(state.returns())
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.compiler import build_game
+from engine.compose import compose
+from engine.errors import IllegalActionError, RulecraftError, RulesetError
+from engine.game import Game
+from engine.paths import builtin_names, find_ruleset
+from engine.state import TERMINAL, State
+
+__all__ = [
+    "Game",
+    "IllegalActionError",
+    "RulecraftError",
+    "RulesetError",
+    "State",
+    "TERMINAL",
+    "builtin_names",
+    "load",
+]
+
+
+def load(name_or_path: str | Path, variant: str | Sequence[str] | None = None) -> Game:
+    """Load, validate and compile a ruleset (a built-in name or a path).
+
+    ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
+    list of names; they are applied in order.
+    """
+    path = find_ruleset(str(name_or_path))
+    if isinstance(variant, str):
+        variants: Sequence[str] = [v for v in variant.split("+") if v]
+    else:
+        variants = list(variant or ())
+    from engine.schema import check_schema
+
+    tree = compose(path, variants)
+    check_schema(tree, "ruleset")
+    return build_game(tree)

@@ -1,0 +1,138 @@
+"""Actions and the lazy collections of legal actions.
+
+An :class:`Action` is a step of the turn plus a tuple of arguments; its text
+form (``str(action)``) parses back through the state.  Legal actions come as
+an :class:`ActionSpace`: a sequence that knows its length and builds an
+action only when asked, so a random agent picking one of eighty placements
+builds exactly one object.
+
+>>> space = ListSpace(None, [(1,), (2,)])
+>>> len(space), (2,) in [a.args for a in space]
+(2, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Protocol, Sequence
+
+
+class Formatter(Protocol):
+    """What an action needs from the step that made it."""
+
+    index: int
+
+    def format(self, args: tuple[Any, ...]) -> str: ...
+
+
+class Action:
+    """A decision: which step of the turn it answers and with what arguments."""
+
+    __slots__ = ("step", "args")
+
+    def __init__(self, step: Formatter, args: tuple[Any, ...]) -> None:
+        self.step = step
+        self.args = args
+
+    def __str__(self) -> str:
+        return self.step.format(self.args)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other.step.index == self.step.index and other.args == self.args
+
+    def __hash__(self) -> int:
+        return hash((self.step.index, self.args))
+
+
+class ActionSpace(Sequence[Action]):
+    """The legal actions of one decision, built lazily."""
+
+    step: Any
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Action)
+            and action.step is self.step
+            and self.contains_args(action.args)
+        )
+
+    def texts(self) -> list[str]:
+        return [str(a) for a in self]
+
+
+class ListSpace(ActionSpace):
+    """Legal actions given as a list of argument tuples."""
+
+    __slots__ = ("step", "options")
+
+    def __init__(self, step: Any, options: Sequence[tuple[Any, ...]]) -> None:
+        self.step = step
+        self.options = options
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [Action(self.step, o) for o in self.options[i]]
+        return Action(self.step, self.options[i])
+
+    def __iter__(self) -> Iterator[Action]:
+        step = self.step
+        return (Action(step, o) for o in self.options)
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        return args in self.options
+
+
+class ProductSpace(ActionSpace):
+    """Every combination of an option tuple ``a`` from ``first`` and a value ``b`` from ``second``: ``args = a + (b,)``."""
+
+    __slots__ = ("step", "first", "second")
+
+    def __init__(self, step: Any, first: Sequence[tuple[Any, ...]], second: Sequence[Any]) -> None:
+        self.step = step
+        self.first = first
+        self.second = second
+
+    def __len__(self) -> int:
+        return len(self.first) * len(self.second)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        a, b = divmod(i, len(self.second))
+        return Action(self.step, self.first[a] + (self.second[b],))
+
+    def __iter__(self) -> Iterator[Action]:
+        step = self.step
+        return (Action(step, a + (b,)) for a in self.first for b in self.second)
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        return args[:-1] in self.first and args[-1] in self.second
+
+
+class EmptySpace(ActionSpace):
+    """No legal actions (the game is over)."""
+
+    step = None
+
+    def __len__(self) -> int:
+        return 0
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return []
+        raise IndexError(i)
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        return False

@@ -1,0 +1,1 @@
+"""Generic building blocks a ruleset wires together: boards, turn steps, clashes, outcomes."""

@@ -1,0 +1,172 @@
+"""Pairwise clash tables and the ``clash`` step.
+
+A clash table says, for the value a piece shows (row) against the value of the
+piece it clashes with (column), which of the two flip to their next face:
+``nothing``, ``placed`` (the row piece), ``neighbour`` (the column piece) or
+``both``.  Pairs not listed take the table's ``missing`` outcome; without
+``missing`` every pair must be listed (validation checks it).
+
+The ``clash`` step clashes the piece just placed with each of its neighbours,
+one at a time.  With ``order: player`` the player chooses which clash comes
+next (a decision); a flipped placed piece uses its new face for the rest.
+With ``chain: true`` a flipped neighbour then clashes with its own neighbours
+(each ordered pair at most once per turn).
+
+>>> t = ClashTable("t", {("A", "B"): (False, True)}, (False, False))
+>>> t.outcome("A", "B"), t.outcome("B", "A")
+((False, True), (False, False))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import re
+
+from engine.actions import Action, ActionSpace, ListSpace
+from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+OUTCOMES: dict[str, tuple[bool, bool]] = {
+    "nothing": (False, False),
+    "placed": (True, False),
+    "neighbour": (False, True),
+    "both": (True, True),
+}
+
+
+@dataclass(frozen=True)
+class ClashTable:
+    """Who flips, for each (row value, column value) pair."""
+
+    name: str
+    outcomes: dict[tuple[str, str], tuple[bool, bool]]
+    missing: tuple[bool, bool] | None
+
+    def outcome(self, row: str, column: str) -> tuple[bool, bool]:
+        found = self.outcomes.get((row, column), self.missing)
+        return found if found is not None else (False, False)
+
+    def describe(self, values: list[str]) -> list[str]:
+        """One English line per listed pair, for ``explain``."""
+        words = {v: k for k, v in OUTCOMES.items()}
+        lines = []
+        for (row, column), flips in self.outcomes.items():
+            lines.append(f"{row} against {column}: {words[flips]} flips" if flips != (False, False) else f"{row} against {column}: nothing happens")
+        if self.missing is not None:
+            lines.append(f"any other pair: {words[self.missing]}" + (" flips" if self.missing != (False, False) else ""))
+        return lines
+
+
+@step_kind
+class Clash(Step):
+    kind = "clash"
+    keys = ("if", "table", "attribute", "with", "order", "chain")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        self.game = b.game
+        self.table: ClashTable = b.clash_table(spec, "table")
+        self.values = b.face_attribute(spec, "attribute")
+        b.choice(spec, "with", ("neighbours",), "neighbours")
+        self.player_orders = b.choice(spec, "order", ("player", "fixed"), "player") == "player"
+        self.chain = b.bool_setting(spec, "chain", False)
+
+    # -- flow
+
+    def enter(self, s: "State") -> bool:
+        placed = s.scratch.get("placed")
+        if placed is None:
+            return False
+        cell = s.cell_of[placed]
+        grid = s.grid
+        pending = tuple((cell, n) for n in self.game.grid.neighbours(cell) if n in grid)
+        s.scratch["pending"] = pending
+        s.scratch["done"] = ()
+        return self._settle(s)
+
+    def actions(self, s: "State") -> ActionSpace:
+        return ListSpace(self, s.scratch["pending"])
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        pending = list(s.scratch["pending"])
+        pending.remove(args)
+        s.scratch["pending"] = tuple(pending)
+        self._resolve(s, args[0], args[1])
+        return not self._settle(s)
+
+    def _settle(self, s: "State") -> bool:
+        """Resolve clashes that need no choice; True while the player must choose."""
+        while True:
+            pending = s.scratch["pending"]
+            if not pending:
+                return False
+            if len(pending) > 1 and self.player_orders:
+                return True
+            s.scratch["pending"] = pending[1:]
+            self._resolve(s, *pending[0])
+
+    def _resolve(self, s: "State", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
+        a, b = s.grid[cell_a], s.grid[cell_b]
+        values, face = self.values, s.face
+        va, vb = values[face[a]][a], values[face[b]][b]
+        flip_a, flip_b = self.table.outcome(va, vb)
+        if flip_a:
+            s.flip(a)
+            s.note(lambda: self._flip_text(s, a, va, vb, b))
+        if flip_b:
+            s.flip(b)
+            s.note(lambda: self._flip_text(s, b, vb, va, a))
+        if self.chain:
+            done = s.scratch["done"] + ((cell_a, cell_b),)
+            s.scratch["done"] = done
+            if flip_b:
+                grid, pending = s.grid, s.scratch["pending"]
+                new = tuple(
+                    (cell_b, n)
+                    for n in self.game.grid.neighbours(cell_b)
+                    if n in grid and (cell_b, n) not in done and (cell_b, n) not in pending
+                )
+                s.scratch["pending"] = pending + new
+        if not flip_a and not flip_b:
+            s.note(lambda: f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
+
+    def _flip_text(self, s: "State", cid: int, was: str, other: str, other_cid: int) -> str:
+        g = self.game
+        now = self.values[s.face[cid]][cid]
+        return (
+            f"{g.component_names[cid]} at ({format_cell(s.cell_of[cid])}) flipped from {was} to {now}: "
+            f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"
+        )
+
+    # -- text
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        a, b = args
+        return f"clash {format_cell(a)} with {format_cell(b)}"
+
+    def parse(self, s: "State", text: str) -> Action:
+        """Also accepts the short form ``clash X,Y`` naming only the other piece's cell."""
+        m = re.fullmatch(r"\s*clash\s+(.+?)\s*", text)
+        cell = parse_cell(m.group(1)) if m else None
+        if cell is not None:
+            matches = [a for a in s.legal_actions() if a.args[1] == cell]
+            if len(matches) == 1:
+                return matches[0]
+        return super().parse(s, text)
+
+    def why_illegal(self, s: "State", text: str) -> str | None:
+        targets = ", ".join(format_cell(b) for _, b in s.scratch["pending"])
+        return f"'{text}' is not a pending clash; choose the next clash among: {targets} (e.g. 'clash {targets.split(', ')[0]}')"
+
+    def describe(self) -> str:
+        order = "in the order the player chooses" if self.player_orders else "in a fixed order"
+        chain = "; a flipped neighbour clashes in turn with its own neighbours" if self.chain else "; flipped neighbours start no new clashes"
+        return f"the placed piece clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"

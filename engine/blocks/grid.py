@@ -1,0 +1,110 @@
+"""Square grids: fixed or growing, with a bounding-box limit and an adjacency.
+
+Cells are ``(x, y)`` tuples.  A growing grid has no edges: the first piece
+goes at ``(0, 0)`` and the bounding box of all pieces may not exceed
+``max_width`` x ``max_height``.
+
+>>> g = SquareGrid(adjacency="orthogonal", max_width=3, max_height=3)
+>>> sorted(g.neighbours((0, 0)))
+[(-1, 0), (0, -1), (0, 1), (1, 0)]
+>>> g.fits((0, 0, 0, 0), (3, 0))
+False
+>>> g.largest_group({(0, 0), (1, 0), (5, 5)})
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+Cell = tuple[int, int]
+BBox = tuple[int, int, int, int]  # min_x, max_x, min_y, max_y
+
+ADJACENCY: dict[str, tuple[Cell, ...]] = {
+    "orthogonal": ((1, 0), (-1, 0), (0, 1), (0, -1)),
+    "diagonal": ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+    "all": ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
+}
+
+
+@dataclass(frozen=True)
+class SquareGrid:
+    """Geometry of a square grid; the occupied cells live in the game state."""
+
+    adjacency: str = "orthogonal"
+    max_width: int = 0  # 0: unlimited
+    max_height: int = 0
+
+    @property
+    def offsets(self) -> tuple[Cell, ...]:
+        return ADJACENCY[self.adjacency]
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        x, y = cell
+        return [(x + dx, y + dy) for dx, dy in ADJACENCY[self.adjacency]]
+
+    def fits(self, bbox: BBox | None, cell: Cell) -> bool:
+        """Whether adding ``cell`` keeps the bounding box within the limits."""
+        if bbox is None:
+            return True
+        x, y = cell
+        x0, x1, y0, y1 = bbox
+        if self.max_width and max(x1, x) - min(x0, x) >= self.max_width:
+            return False
+        if self.max_height and max(y1, y) - min(y0, y) >= self.max_height:
+            return False
+        return True
+
+    def window(self, bbox: BBox | None) -> BBox | None:
+        """The x and y ranges a new piece may use without breaking the limits (None: any)."""
+        if bbox is None or not (self.max_width or self.max_height):
+            return None
+        x0, x1, y0, y1 = bbox
+        big = 1 << 30
+        w, h = self.max_width or big, self.max_height or big
+        return (x1 - w + 1, x0 + w - 1, y1 - h + 1, y0 + h - 1)
+
+    @staticmethod
+    def grow(bbox: BBox | None, cell: Cell) -> BBox:
+        """The bounding box after adding ``cell``."""
+        x, y = cell
+        if bbox is None:
+            return (x, x, y, y)
+        x0, x1, y0, y1 = bbox
+        return (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+
+    def largest_group(self, cells: Iterable[Cell]) -> int:
+        """Size of the largest connected group of ``cells`` under this adjacency."""
+        todo = set(cells)
+        offsets = ADJACENCY[self.adjacency]
+        best = 0
+        while todo:
+            stack = [todo.pop()]
+            size = 0
+            while stack:
+                x, y = stack.pop()
+                size += 1
+                for dx, dy in offsets:
+                    n = (x + dx, y + dy)
+                    if n in todo:
+                        todo.remove(n)
+                        stack.append(n)
+            best = max(best, size)
+        return best
+
+
+def format_cell(cell: Cell) -> str:
+    """The text form of a cell: ``1,-2``."""
+    return f"{cell[0]},{cell[1]}"
+
+
+def parse_cell(text: str) -> Cell | None:
+    """Read ``1,-2`` or ``(1, -2)``; None when it is not a cell."""
+    parts = text.strip().strip("()").split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return (int(parts[0]), int(parts[1]))
+    except ValueError:
+        return None

@@ -1,0 +1,128 @@
+"""How a finished game is scored: ranking with tie-breaks, a points table, goals.
+
+``scoring`` ranks items (usually roles) by a list of keys — the first key
+decides, later keys break ties, larger is better — pays the points table by
+rank to the seat that controls each item, and the seats with the most points
+win (several tied seats share the win).  ``goals`` are conditions: the seats
+win if any goal holds at the end (used for solo play).
+
+>>> Outcome.from_scores((5, 5)).returns
+(0.5, 0.5)
+>>> Outcome.from_scores((3, 7)).winners
+(2,)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.lang.scope import Fn
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    returns: tuple[float, ...]
+    ranking: tuple[str, ...] = ()
+    points: dict[str, int] = field(default_factory=dict)
+    goals: tuple[str, ...] = ()
+    text: str = ""
+
+    @classmethod
+    def from_scores(cls, scores: tuple[int, ...], **details: Any) -> "Outcome":
+        """Seats with the top score win; k tied winners get 1/k each."""
+        top = max(scores) if scores else 0
+        winners = tuple(i + 1 for i, v in enumerate(scores) if v == top)
+        share = 1.0 / len(winners) if winners else 0.0
+        returns = tuple(share if i + 1 in winners else 0.0 for i in range(len(scores)))
+        return cls(scores, winners, returns, **details)
+
+    @property
+    def is_draw(self) -> bool:
+        """Several seats share the win (a solo loss has no winner and is no draw)."""
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "returns": list(self.returns),
+            "ranking": list(self.ranking),
+            "points": dict(self.points),
+            "goals": list(self.goals),
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Outcome":
+        return cls(
+            tuple(data["scores"]),
+            tuple(data["winners"]),
+            tuple(data["returns"]),
+            tuple(data["ranking"]),
+            dict(data["points"]),
+            tuple(data["goals"]),
+            str(data["text"]),
+        )
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Rank items by keys; pay points by rank to the seat controlling each item."""
+
+    items: Fn  # (state, env) -> list of items
+    slot: int  # where the current item is bound for the keys
+    keys: tuple[Fn, ...]
+    points: tuple[int, ...]
+    owner: Fn  # (state, env) -> role (item bound) whose seat gets the points
+    slots: int
+    key_texts: tuple[str, ...] = ()
+
+    def evaluate(self, s: "State", players: int) -> Outcome:
+        env: list[Any] = [None] * self.slots
+        scored = []
+        for order, item in enumerate(self.items(s, env)):
+            env[self.slot] = item
+            key = tuple(k(s, env) for k in self.keys)
+            scored.append((key, order, item, self.owner(s, env)))
+        scored.sort(key=lambda t: (tuple(-k for k in t[0]), t[1]))
+        seat_scores = [0] * players
+        points: dict[str, int] = {}
+        lines = []
+        for rank, (key, _, item, role) in enumerate(scored):
+            pts = self.points[rank] if rank < len(self.points) else 0
+            points[str(item)] = pts
+            seat = s.seat_of.get(role, 0) if isinstance(role, str) else 0
+            if seat:
+                seat_scores[seat - 1] += pts
+            who = f"seat {seat}" if seat else "nobody"
+            lines.append(f"{rank + 1}. {item} {list(key)}: {pts} points to {who}")
+        return Outcome.from_scores(
+            tuple(seat_scores), ranking=tuple(str(t[2]) for t in scored), points=points, text="\n".join(lines)
+        )
+
+
+@dataclass(frozen=True)
+class Goals:
+    """Named conditions; every seat wins if any holds when the game ends."""
+
+    names: tuple[str, ...]
+    tests: tuple[Fn, ...]
+    slots: int
+
+    def evaluate(self, s: "State", players: int) -> Outcome:
+        env: list[Any] = [None] * self.slots
+        reached = tuple(n for n, t in zip(self.names, self.tests) if t(s, env))
+        score = 1 if reached else 0
+        text = f"goal reached: {', '.join(reached)}" if reached else "no goal reached"
+        scores = (score,) * players
+        returns = (float(score),) * players
+        winners = tuple(range(1, players + 1)) if reached else ()
+        return Outcome(scores, winners, returns, goals=reached, text=text)

@@ -1,0 +1,129 @@
+"""Turn steps: the building blocks a ruleset lists under ``turn:``.
+
+A step is entered when the turn reaches it; it either finishes on its own
+(``enter`` returns False) or waits for a decision of the current player,
+offered by ``actions`` and answered by ``apply`` (which returns True once the
+step is finished).  Every step may carry ``if: CONDITION``.
+
+New kinds register with :func:`step_kind`; the ruleset names them:
+
+>>> sorted(STEP_KINDS)[:2]
+['clash', 'draw']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.actions import Action, ActionSpace, ListSpace
+from engine.errors import IllegalActionError, SourcePos
+from engine.lang.scope import Fn
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+STEP_KINDS: dict[str, type["Step"]] = {}
+
+
+def step_kind(cls: type["Step"]) -> type["Step"]:
+    """Class decorator: register a step kind under ``cls.kind``."""
+    STEP_KINDS[cls.kind] = cls
+    return cls
+
+
+class Step:
+    """Base of every turn step."""
+
+    kind: ClassVar[str] = ""
+    keys: ClassVar[tuple[str, ...]] = ("if",)
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        self.index = index
+        self.pos = pos
+        self.condition: Fn | None = None
+        self.condition_text = ""
+        self.slots = 1
+        if "if" in spec:
+            compiled, self.slots = b.expression(spec["if"], "bool")
+            self.condition = compiled.fn
+            self.condition_text = b.describe(spec["if"])
+
+    def enter(self, s: "State") -> bool:
+        """Start the step; True when a decision is now pending."""
+        return False
+
+    def actions(self, s: "State") -> ActionSpace:
+        return ListSpace(self, [])
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        """Apply a decision; True when the step is finished."""
+        return True
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        return self.kind
+
+    def describe(self) -> str:
+        """The step in English, for ``rulecraft explain``."""
+        return self.kind
+
+    def describe_with_condition(self) -> str:
+        text = self.describe()
+        return f"{text} (only if {self.condition_text})" if self.condition_text else text
+
+    def parse(self, s: "State", text: str) -> Action:
+        """The legal action written as ``text`` (spacing and brackets are forgiven)."""
+        wanted = normalise(text)
+        legal = s.legal_actions()
+        for action in legal:
+            if normalise(str(action)) == wanted:
+                return action
+        raise IllegalActionError(self.why_illegal(s, text) or _not_legal(text, legal))
+
+    def why_illegal(self, s: "State", text: str) -> str | None:
+        """A specific reason ``text`` is not legal, when the step can tell."""
+        return None
+
+
+def normalise(text: str) -> str:
+    """Action text with brackets dropped and spacing collapsed: '(1, 0)' == '1,0'."""
+    text = re.sub(r"[()]", " ", text.strip().lower())
+    text = re.sub(r"\s*,\s*", ",", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _not_legal(text: str, legal: ActionSpace) -> str:
+    sample = [str(a) for a in legal[:6]]
+    more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
+    return f"'{text}' is not a legal action now; legal actions are: {', '.join(sample)}{more}"
+
+
+@step_kind
+class Draw(Step):
+    """``draw: {from: deck, to: hand, count: 1}`` — move the top components of a zone."""
+
+    kind = "draw"
+    keys = ("if", "from", "to", "count")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        self.source = b.zone_ref(spec, "from")
+        self.target = b.zone_ref(spec, "to")
+        self.count = b.int_setting(spec, "count", 1)
+
+    def enter(self, s: "State") -> bool:
+        src = self.source(s)
+        dst = self.target(s)
+        for _ in range(self.count):
+            if not s.zones[src]:
+                break
+            cid = s.zones[src][0]
+            s.move(cid, dst)
+            s.note(lambda: f"{s.current_role} draws {s.game.component_names[cid]}")
+        return False
+
+    def describe(self) -> str:
+        n = "a component" if self.count == 1 else f"{self.count} components"
+        return f"draw {n} from the {self.source.name} into the {self.target.name}"

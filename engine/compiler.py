@@ -1,0 +1,641 @@
+"""Compile a composed ruleset tree into an immutable :class:`~engine.game.Game`.
+
+This is where the meaning checks live: every name resolves, tables are
+complete, values have the declared types, every piece of effect-language text
+parses and type-checks, and setup works for every declared player count.
+Problems are collected (not raised one by one) so ``rulecraft validate``
+reports them all, each at its ``file:line:col``.
+
+>>> from engine.compose import compose
+>>> from engine.paths import find_ruleset
+>>> game = build_game(compose(find_ruleset("iconoclasm-cards")))
+>>> game.player_counts
+(1, 2, 3, 4)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import keyword
+import re
+from typing import Any, Callable, Iterable
+
+from engine.blocks import clash, placement, steps  # noqa: F401  (register the step kinds)
+from engine.blocks.clash import OUTCOMES, ClashTable
+from engine.blocks.grid import ADJACENCY, SquareGrid
+from engine.blocks.outcome import Goals, Ranking
+from engine.blocks.steps import STEP_KINDS
+from engine.errors import DiagnosticSink, RulecraftError, RulesetError, SourcePos, did_you_mean
+from engine.game import Game, Program, RoleSpec, ZoneSpec
+from engine.lang.parser import parse_expression, parse_program
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import BOOL, INT, Type
+from engine.vocabulary import build_vocabulary
+from engine.yamlsource import Mapping, Sequence, Text
+
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "pass",
+            "true", "false", "none", "odd", "even"}
+SUPPLY = "supply"
+BOARD = "board"
+
+
+def build_game(tree: Mapping) -> Game:
+    """Compile a composed tree (see :func:`engine.compose.compose`); raises RulesetError listing every problem."""
+    b = Builder(tree)
+    b.build()
+    b.sink.raise_if_any()
+    return b.game
+
+
+def content_hash(tree: Any) -> str:
+    """A short hash of a ruleset's meaning (its composed tree), used by saves and replays."""
+    text = json.dumps(tree, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def compile_condition(game: Game, text: str, where: str = "<expression>") -> Program:
+    """Compile a boolean effect-language condition against a game (raises RulesetError)."""
+    from engine.errors import remember_source
+
+    remember_source(where, text)
+    sink = DiagnosticSink()
+    node = parse_expression(text, lambda line, col: SourcePos(where, line, col))
+    scope = Scope(game.vocab, sink)
+    compiled = node.compile(scope)
+    if not BOOL.accepts(compiled.type):
+        sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
+    sink.raise_if_any()
+    return Program(compiled.fn, scope.slots, text, node.describe())
+
+
+class Builder:
+    """Compiles one ruleset; steps and blocks call back into it for settings and code."""
+
+    def __init__(self, tree: Mapping) -> None:
+        self.tree = tree
+        self.sink = DiagnosticSink()
+        name = tree.get("name")
+        self.game = Game(
+            name=str(name) if name else "unnamed",
+            title=str(tree.get("title") or name or "unnamed"),
+            version=tree.get("version", 1) if isinstance(tree.get("version", 1), int) else 1,
+            description=str(tree.get("description") or ""),
+            source=tree.pos.file if isinstance(tree, Mapping) else "<ruleset>",
+            content_hash=content_hash(_without(tree, ("variants", "selected_variants"))),
+        )
+
+    # ------------------------------------------------------------ reporting
+
+    def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
+        self.sink.error(pos, message, hint)
+
+    def pos(self, node: Any, key: str | int | None = None) -> SourcePos | None:
+        if key is not None and isinstance(node, (Mapping, Sequence)):
+            try:
+                return node.pos_of(key)  # type: ignore[arg-type]
+            except (KeyError, IndexError):
+                return node.pos
+        return getattr(node, "pos", None)
+
+    def unknown_keys(self, spec: Mapping, allowed: Iterable[str], what: str) -> None:
+        allowed = list(allowed)
+        for key in spec:
+            if key not in allowed:
+                self.error(spec.key_pos.get(key, spec.pos), f"unknown setting '{key}' in {what}",
+                           did_you_mean(key, allowed) or f"known: {', '.join(allowed)}")
+
+    # ------------------------------------------------------------ whole ruleset
+
+    def build(self) -> None:
+        t = self.tree
+        g = self.game
+        g.variants = tuple(str(v) for v in t.get("selected_variants", ()) or ())
+        variants = t.get("variants") or {}
+        if isinstance(variants, Mapping):
+            g.available_variants = {str(k): str((v or {}).get("description", "")) if isinstance(v, Mapping) else "" for k, v in variants.items()}
+        self._players()
+        self._options()
+        self._types()
+        self._components()
+        self._board()
+        self._roles()
+        self._zones()
+        g.first_seat = self.int_setting(t, "first_seat", 1)
+        g.vocab = build_vocabulary(g)
+        self._clash_tables()
+        self._setup()
+        self._turn()
+        self._end()
+        self._outcomes()
+        if not self.sink.items:
+            self._dry_run_setups()
+
+    def _players(self) -> None:
+        players = self.tree.get("players")
+        if not isinstance(players, list) or not players or not all(isinstance(p, int) and p >= 1 for p in players):
+            self.error(self.pos(self.tree, "players"), "'players' must be a list of player counts, like [2, 3, 4]")
+            self.game.player_counts = (2,)
+            return
+        self.game.player_counts = tuple(sorted(set(players)))
+
+    def _options(self) -> None:
+        options = self.tree.get("options") or {}
+        for name, spec in options.items():
+            self.check_identifier(name, options.key_pos.get(name), "option")
+            if isinstance(spec, Mapping) and "default" in spec:
+                self.game.options[name] = _plain(spec["default"])
+                self.game.option_docs[name] = str(spec.get("doc") or "")
+            else:
+                self.game.options[name] = _plain(spec)
+
+    def _types(self) -> None:
+        seen: dict[str, str] = {}
+        for name, values in (self.tree.get("types") or {}).items():
+            if not isinstance(values, list) or not values:
+                self.error(self.pos(self.tree["types"], name), f"type '{name}' must list its values")
+                continue
+            for i, value in enumerate(values):
+                value = str(value)
+                pos = self.pos(values, i)
+                self.check_identifier(value, pos, "value")
+                if value in seen:
+                    self.error(pos, f"value '{value}' is already defined in type '{seen[value]}'")
+                seen[value] = name
+            self.game.types[name] = tuple(str(v) for v in values)
+
+    def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
+        if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":
+            self.error(pos, f"{what} name '{name}' must be a single word (letters, digits, _) and not a keyword")
+
+    # ------------------------------------------------------------ components
+
+    def _components(self) -> None:
+        g = self.game
+        kinds = self.tree.get("components") or {}
+        if not kinds:
+            self.error(self.tree.pos, "a ruleset needs 'components'")
+        attr_decls: dict[str, tuple[str, bool]] = {}
+        for kind, spec in kinds.items():
+            self.check_identifier(kind, kinds.key_pos.get(kind), "component kind")
+            faces = tuple(str(f) for f in spec.get("faces") or ["face"])
+            g.face_names[kind] = faces
+            attrs = self._attribute_decls(kind, spec, attr_decls)
+            for i, inst in enumerate(spec.get("instances") or []):
+                self._instance(kind, faces, attrs, inst, self.pos(spec["instances"], i))
+        for attr, (type_name, _) in attr_decls.items():
+            g.attribute_types[attr] = type_name
+
+    def _attribute_decls(self, kind: str, spec: Mapping, decls: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, bool]]:
+        attrs: dict[str, tuple[str, bool]] = {}
+        raw = spec.get("attributes") or {}
+        for name, decl in raw.items():
+            self.check_identifier(name, raw.key_pos.get(name), "attribute")
+            type_name = str(decl.get("type") if isinstance(decl, Mapping) else decl)
+            per_face = bool(decl.get("per_face", False)) if isinstance(decl, Mapping) else False
+            if type_name not in self.game.types and type_name not in ("int", "text", "bool"):
+                self.error(self.pos(decl, "type") if isinstance(decl, Mapping) else self.pos(raw, name),
+                           f"unknown type '{type_name}'", did_you_mean(type_name, [*self.game.types, "int", "text", "bool"]))
+            if name in decls and decls[name][0] != type_name:
+                self.error(raw.key_pos.get(name), f"attribute '{name}' has type {decls[name][0]} in another kind")
+            attrs[name] = decls[name] = (type_name, per_face)
+            self.game.attributes.setdefault(name, [])
+        return attrs
+
+    def _instance(self, kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any, pos: SourcePos | None) -> None:
+        per_face = [a for a, (_, pf) in attrs.items() if pf]
+        values: dict[str, list[Any]] = {}
+        if isinstance(inst, str):
+            parts = inst.split("/")
+            if len(per_face) != 1 or len(parts) != len(faces):
+                self.error(pos, f"'{inst}' must name one value per face ({'/'.join(faces)}) of a kind with one per-face attribute")
+                return
+            values[per_face[0]] = parts
+            ident = str(inst)
+        elif isinstance(inst, Mapping):
+            ident = str(inst.get("id", ""))
+            if not ident:
+                self.error(inst.pos, "a component needs an 'id'")
+                return
+            for attr, value in inst.items():
+                if attr == "id":
+                    continue
+                if attr not in attrs:
+                    self.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", did_you_mean(attr, attrs))
+                    continue
+                if attrs[attr][1]:
+                    if not isinstance(value, list) or len(value) != len(faces):
+                        self.error(inst.pos_of(attr), f"'{attr}' is per face: give one value per face ({', '.join(faces)})")
+                        continue
+                    values[attr] = list(value)
+                else:
+                    values[attr] = [value] * len(faces)
+        else:
+            self.error(pos, "a component is 'Front/Back' text or a mapping with an 'id'")
+            return
+        for attr, vals in values.items():
+            type_name = attrs[attr][0]
+            for v in vals:
+                self.check_value(v, type_name, pos, attr)
+        self._add_component(kind, ident, faces, {a: values[a] for a in per_face if a in values}, values, pos)
+
+    def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
+        g = self.game
+        if type_name in g.types:
+            if str(value) not in g.types[type_name]:
+                self.error(pos, f"unknown {type_name} '{value}' in {what}", did_you_mean(str(value), g.types[type_name]))
+        elif type_name == "int" and not (isinstance(value, int) and not isinstance(value, bool)):
+            self.error(pos, f"{what} must be a whole number, not '{value}'")
+        elif type_name == "bool" and not isinstance(value, bool):
+            self.error(pos, f"{what} must be true or false, not '{value}'")
+
+    def _add_component(self, kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],
+                       values: dict[str, list[Any]], pos: SourcePos | None) -> None:
+        g = self.game
+        if ident in g.component_ids:
+            self.error(pos, f"component '{ident}' is listed twice")
+            return
+        cid = len(g.component_names)
+        g.component_ids[ident] = cid
+        g.component_names.append(ident)
+        g.component_kind.append(kind)
+        g.kinds.setdefault(kind, []).append(cid)
+        g.face_count.append(len(faces))
+        for attr, table in g.attributes.items():
+            while len(table) < len(faces):
+                table.append([None] * cid)
+            for f, row in enumerate(table):
+                vals = values.get(attr)
+                row.append(_plain(vals[f]) if vals and f < len(vals) else None)
+        labels = tuple("/".join(str(v[f]) for v in face_values.values()) or faces[f] for f in range(len(faces)))
+        g.face_labels.append(labels)
+        seen: dict[str, int] = {}
+        for f, label in enumerate(labels):
+            seen.setdefault(label, f)
+        g.distinct_faces.append(tuple(sorted(seen.values())))
+        g.piece_options.append(tuple((cid, f) for f in g.distinct_faces[-1]))
+
+    # ------------------------------------------------------------ board, roles, zones
+
+    def _board(self) -> None:
+        spec = self.tree.get("board")
+        if spec is None:
+            return
+        self.unknown_keys(spec, ("kind", "growing", "max_width", "max_height", "adjacency"), "board")
+        self.choice(spec, "kind", ("square-grid",), "square-grid")
+        adjacency = self.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
+        self.game.grid = SquareGrid(adjacency, self.int_setting(spec, "max_width", 0), self.int_setting(spec, "max_height", 0))
+
+    def _roles(self) -> None:
+        g = self.game
+        spec = self.tree.get("roles")
+        if spec is None:
+            g.roles = RoleSpec("seat", tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1)), False,
+                               {n: tuple(i if i <= n else 0 for i in range(1, max(g.player_counts) + 1)) for n in g.player_counts})
+            return
+        self.unknown_keys(spec, ("of", "shuffle", "seating"), "roles")
+        type_name = str(spec.get("of", ""))
+        if type_name not in g.types:
+            self.error(self.pos(spec, "of"), f"roles must be 'of' a declared type, not '{type_name}'", did_you_mean(type_name, g.types))
+            return
+        values = g.types[type_name]
+        seating: dict[int, tuple[int, ...]] = {}
+        raw = spec.get("seating") or {}
+        for count in g.player_counts:
+            row = raw.get(str(count))
+            if row is None:
+                self.error(self.pos(spec, "seating"), f"roles.seating has no entry for {count} players")
+                continue
+            seats = tuple(0 if s == "absent" else s for s in row)
+            pos = self.pos(raw, str(count))
+            if len(seats) != len(values):
+                self.error(pos, f"seating for {count} players lists {len(seats)} seats but there are {len(values)} roles ({', '.join(values)})")
+            elif not all(isinstance(s, int) for s in seats) or sorted(set(seats) - {0}) != list(range(1, count + 1)):
+                self.error(pos, f"seating for {count} players must use seats 1..{count} (or 'absent'), each at least once")
+            seating[count] = seats
+        g.roles = RoleSpec(type_name, values, bool(spec.get("shuffle", False)), seating)
+
+    def _zones(self) -> None:
+        g = self.game
+        self._add_zone(ZoneSpec(SUPPLY, "supply", False, "none"))
+        if g.grid is not None:
+            self._add_zone(ZoneSpec(BOARD, "board", False, "none"))
+            g.board_zone = g.zone_index[(BOARD, None)]
+        zones = self.tree.get("zones") or {}
+        for name, spec in zones.items():
+            self.check_identifier(name, zones.key_pos.get(name), "zone")
+            if name in (SUPPLY, BOARD):
+                self.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
+                continue
+            self.unknown_keys(spec, ("kind", "per", "hidden"), f"zone '{name}'")
+            kind = self.choice(spec, "kind", ("pile", "hand"), "pile")
+            per = self.choice(spec, "per", ("role", "shared"), "shared")
+            hidden = self.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
+            self._add_zone(ZoneSpec(str(name), kind, per == "role", hidden))
+
+    def _add_zone(self, spec: ZoneSpec) -> None:
+        g = self.game
+        g.zone_specs[spec.name] = spec
+        owners: tuple[str | None, ...] = g.roles.values if spec.per_role and g.roles else (None,)
+        for owner in owners:
+            g.zone_index[(spec.name, owner)] = len(g.zone_names)
+            g.zone_names.append(spec.name if owner is None else f"{spec.name} of {owner}")
+            g.zone_owner.append(owner)
+
+    # ------------------------------------------------------------ settings used by blocks
+
+    def choice(self, spec: Mapping, key: str, allowed: tuple[str, ...], default: str) -> str:
+        value = spec.get(key, default)
+        if str(value) not in allowed:
+            self.error(self.pos(spec, key), f"'{key}' must be one of {', '.join(allowed)}, not '{value}'",
+                       did_you_mean(str(value), allowed))
+            return default
+        return str(value)
+
+    def setting(self, spec: Mapping, key: str, default: Any) -> Any:
+        """A literal value or the name of an option (whose default is used)."""
+        value = spec.get(key, default)
+        if isinstance(value, str):
+            if value in self.game.options:
+                return self.game.options[value]
+            self.error(self.pos(spec, key), f"unknown option '{value}'", did_you_mean(value, self.game.options))
+            return default
+        return _plain(value)
+
+    def int_setting(self, spec: Mapping, key: str, default: int) -> int:
+        value = self.setting(spec, key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            self.error(self.pos(spec, key), f"'{key}' must be a whole number (or an option holding one), not {value!r}")
+            return default
+        return value
+
+    def bool_setting(self, spec: Mapping, key: str, default: bool) -> bool:
+        value = self.setting(spec, key, default)
+        if not isinstance(value, bool):
+            self.error(self.pos(spec, key), f"'{key}' must be true or false (or an option holding one), not {value!r}")
+            return default
+        return value
+
+    def zone_ref(self, spec: Mapping, key: str) -> "ZoneRef":
+        name = str(spec.get(key, ""))
+        if name not in self.game.zone_specs:
+            self.error(self.pos(spec, key), f"unknown zone '{name}'", did_you_mean(name, self.game.zone_specs))
+            return ZoneRef(name, lambda s: 0)
+        if self.game.zone_specs[name].per_role:
+            index = self.game.zone_index
+            return ZoneRef(name, lambda s: index[(name, s.order[s.turn])], per_role=True)
+        fixed = self.game.zone_index[(name, None)]
+        return ZoneRef(name, lambda s: fixed)
+
+    def require_board(self, spec: Mapping, key: str) -> None:
+        if self.game.grid is None:
+            self.error(self.pos(spec, key), "this step needs a 'board'")
+        elif spec.get(key, BOARD) != BOARD:
+            self.error(self.pos(spec, key), f"'{key}' must be the board")
+
+    def clash_table(self, spec: Mapping, key: str) -> ClashTable:
+        name = str(spec.get(key, ""))
+        table = self.game.clash_tables.get(name)
+        if table is None:
+            self.error(self.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, self.game.clash_tables))
+            return ClashTable(name, {}, (False, False))
+        return table
+
+    def face_attribute(self, spec: Mapping, key: str) -> list[list[Any]]:
+        name = str(spec.get(key, ""))
+        if name not in self.game.attributes:
+            self.error(self.pos(spec, key), f"unknown attribute '{name}'", did_you_mean(name, self.game.attributes))
+            return [[None] * len(self.game.component_names)] * 2
+        return self.game.attributes[name]
+
+    # ------------------------------------------------------------ effect-language code
+
+    def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
+        source = _code_text(text)
+        locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
+        try:
+            return parse_program(source, locate) if program else parse_expression(source, locate)
+        except RulesetError as err:
+            self.sink.extend(err)
+            return None
+
+    def expression(self, text: Any, want: str | None = None, bind: dict[str, Type] | None = None,
+                   pos: SourcePos | None = None) -> tuple[Compiled, int]:
+        """Compile an expression; ``want`` is 'bool' or 'int'; ``bind`` pre-binds names to slots 0, 1, ..."""
+        node = self.parse(text, pos)
+        scope = Scope(self.game.vocab, self.sink)
+        for name, type_ in (bind or {}).items():
+            scope.bind(name, type_)
+        if node is None:
+            return Compiled(BOOL, lambda s, e: False), 1
+        compiled = node.compile(scope)
+        wanted = {"bool": BOOL, "int": INT}.get(want or "")
+        if wanted is not None and not wanted.accepts(compiled.type):
+            what = "true or false" if wanted is BOOL else "a number"
+            self.error(node.pos, f"this must be {what}, but '{node.describe()}' is {compiled.type}")
+        return compiled, max(scope.slots, 1)
+
+    def describe(self, text: Any) -> str:
+        node = self.parse(text, None)
+        return node.describe() if node is not None else str(text)
+
+    def program(self, text: Any, pos: SourcePos | None) -> Program:
+        node = self.parse(text, pos, program=True)
+        if node is None:
+            return Program(lambda s, e: None, 1)
+        scope = Scope(self.game.vocab, self.sink)
+        compiled = node.compile(scope)
+        return Program(compiled.fn, max(scope.slots, 1), str(text), node.describe())
+
+    # ------------------------------------------------------------ sections with code
+
+    def _clash_tables(self) -> None:
+        g = self.game
+        tables = self.tree.get("clash_tables") or {}
+        for name, spec in tables.items():
+            self.unknown_keys(spec, ("of", "missing", "outcomes"), f"clash table '{name}'")
+            type_name = str(spec.get("of", ""))
+            values = g.types.get(type_name)
+            if values is None:
+                self.error(self.pos(spec, "of"), f"unknown type '{type_name}'", did_you_mean(type_name, g.types))
+                continue
+            missing = None
+            if "missing" in spec:
+                missing = OUTCOMES[self.choice(spec, "missing", tuple(OUTCOMES), "nothing")]
+            outcomes: dict[tuple[str, str], tuple[bool, bool]] = {}
+            rows = spec.get("outcomes") or {}
+            for row, cols in rows.items():
+                if row not in values:
+                    self.error(rows.key_pos.get(row), f"unknown {type_name} '{row}'", did_you_mean(row, values))
+                    continue
+                for col, word in (cols or {}).items():
+                    if col not in values:
+                        self.error(cols.key_pos.get(col), f"unknown {type_name} '{col}'", did_you_mean(col, values))
+                        continue
+                    if word not in OUTCOMES:
+                        self.error(cols.pos_of(col), f"unknown outcome '{word}'", did_you_mean(str(word), OUTCOMES) or f"use one of {', '.join(OUTCOMES)}")
+                        continue
+                    outcomes[(row, col)] = OUTCOMES[word]
+            if missing is None:
+                gaps = [f"{a}/{b}" for a in values for b in values if (a, b) not in outcomes]
+                if gaps:
+                    self.error(self.pos(spec, "outcomes"), f"clash table '{name}' does not cover {len(gaps)} pairs ({', '.join(gaps[:4])}{', ...' if len(gaps) > 4 else ''})",
+                               "list them, or say what missing pairs mean with 'missing: nothing'")
+            g.clash_tables[name] = ClashTable(name, outcomes, missing)
+
+    def _setup(self) -> None:
+        setup = self.tree.get("setup")
+        if setup is None:
+            return
+        if isinstance(setup, str):
+            self.game.setup["default"] = self.program(setup, self.pos(self.tree, "setup"))
+            return
+        for key, text in setup.items():
+            if key != "default" and not (key.isdigit() and int(key) in self.game.player_counts):
+                self.error(setup.key_pos.get(key), f"setup key '{key}' must be 'default' or a declared player count")
+                continue
+            self.game.setup[int(key) if key.isdigit() else key] = self.program(text, setup.pos_of(key))
+
+    def _turn(self) -> None:
+        turn = self.tree.get("turn")
+        if not isinstance(turn, list) or not turn:
+            self.error(self.pos(self.tree, "turn"), "'turn' must list the steps of a turn")
+            return
+        for i, entry in enumerate(turn):
+            pos = self.pos(turn, i)
+            if not isinstance(entry, Mapping) or len(entry) != 1:
+                self.error(pos, "each turn step is one 'kind: {settings}' entry, like '- place: {from: hand}'")
+                continue
+            kind, spec = next(iter(entry.items()))
+            cls = STEP_KINDS.get(kind)
+            if cls is None:
+                self.error(entry.key_pos.get(kind, pos), f"unknown step '{kind}'", did_you_mean(kind, STEP_KINDS) or f"known: {', '.join(sorted(STEP_KINDS))}")
+                continue
+            if not isinstance(spec, Mapping):
+                if spec is not None:
+                    self.error(entry.pos_of(kind), f"the settings of step '{kind}' must be a mapping")
+                spec = Mapping(entry.pos_of(kind))
+            self.unknown_keys(spec, cls.keys, f"step '{kind}'")
+            self.game.steps.append(cls(len(self.game.steps), spec, entry.key_pos.get(kind, pos), self))
+
+    def _end(self) -> None:
+        end = self.tree.get("end")
+        if not isinstance(end, Mapping) or "when" not in end:
+            self.error(self.pos(self.tree, "end"), "'end' needs 'when: CONDITION'")
+            self.game.end_condition = Program(lambda s, e: True, 1)
+            return
+        self.unknown_keys(end, ("when", "max_turns"), "end")
+        compiled, slots = self.expression(end["when"], "bool", pos=end.pos_of("when"))
+        self.game.end_condition = Program(compiled.fn, slots, str(end["when"]), self.describe(end["when"]))
+        self.game.max_turns = self.int_setting(end, "max_turns", 1000)
+
+    def _outcomes(self) -> None:
+        covered: set[int] = set()
+        for key, make in (("scoring", self._ranking), ("goals", self._goals)):
+            spec = self.tree.get(key)
+            if spec is None:
+                continue
+            counts = tuple(spec.get("players") or self.game.player_counts)
+            overlap = covered & set(counts)
+            if overlap:
+                self.error(self.pos(spec, "players"), f"player counts {sorted(overlap)} already have an outcome")
+            covered |= set(counts)
+            block = make(spec)
+            if block is not None:
+                self.game.outcomes.append((counts, block))
+        missing = [c for c in self.game.player_counts if c not in covered]
+        if missing:
+            self.error(self.tree.pos, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players")
+
+    def _ranking(self, spec: Mapping) -> Ranking | None:
+        self.unknown_keys(spec, ("players", "rank", "by", "points", "to"), "scoring")
+        node = self.parse(spec.get("rank", ""), spec.pos_of("rank") if "rank" in spec else spec.pos)
+        from engine.lang.functions import as_selection
+
+        if node is None:
+            return None
+        scope = Scope(self.game.vocab, self.sink)
+        sel = as_selection(node)
+        parts = sel.compile_parts(scope)
+        item_scope = scope.child()
+        item_scope.locals[sel.var] = (parts.slot, parts.item_type)
+        keys, texts = [], []
+        for i, key in enumerate(spec.get("by") or []):
+            k_node = self.parse(key, self.pos(spec["by"], i))
+            if k_node is None:
+                continue
+            c = k_node.compile(item_scope)
+            if not INT.accepts(c.type):
+                self.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
+            keys.append(c.fn)
+            texts.append(k_node.describe())
+        to_node = self.parse(spec.get("to", sel.var), self.pos(spec, "to"))
+        owner = to_node.compile(item_scope).fn if to_node is not None else (lambda s, e: None)
+        points = self.setting(spec, "points", [])
+        if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
+            self.error(self.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one)")
+            points = []
+        return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts))
+
+    def _goals(self, spec: Mapping) -> Goals | None:
+        self.unknown_keys(spec, ("players", "any_of"), "goals")
+        names, tests = [], []
+        slots = 1
+        goals = spec.get("any_of") or {}
+        for name, goal in goals.items():
+            if not isinstance(goal, Mapping) or "when" not in goal:
+                self.error(goals.key_pos.get(name), f"goal '{name}' needs 'when: CONDITION'")
+                continue
+            compiled, n = self.expression(goal["when"], "bool", pos=goal.pos_of("when"))
+            names.append(str(name))
+            tests.append(compiled.fn)
+            slots = max(slots, n)
+        return Goals(tuple(names), tuple(tests), slots)
+
+    def _dry_run_setups(self) -> None:
+        """Counts are consistent: set up a game for every player count and report what breaks."""
+        for count in self.game.player_counts:
+            try:
+                self.game.new_state(players=count, seed=0)
+            except RulecraftError as err:
+                key = str(count) if isinstance(self.tree.get("setup"), Mapping) and str(count) in self.tree["setup"] else "setup"
+                self.error(self.pos(self.tree.get("setup"), key) if key != "setup" else self.pos(self.tree, "setup"),
+                           f"setting up {count} players fails: {err}")
+
+
+class ZoneRef:
+    """A zone named by a step; per-role zones resolve to the current role's."""
+
+    def __init__(self, name: str, resolve: Callable[[Any], int], per_role: bool = False) -> None:
+        self.name = name
+        self.resolve = resolve
+        self.per_role = per_role
+
+    def __call__(self, s: Any) -> int:
+        return self.resolve(s)
+
+    def describe(self, s: Any) -> str:
+        return s.game.zone_names[self.resolve(s)]
+
+
+def _plain(value: Any) -> Any:
+    """YAML nodes as plain Python values (Text -> str, Sequence -> list, Mapping -> dict)."""
+    if isinstance(value, Text):
+        return str(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: _plain(v) for k, v in tree.items() if k not in keys}
+
+
+def _code_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+

@@ -1,0 +1,204 @@
+"""The immutable, compiled form of a ruleset.
+
+A :class:`Game` is built once by :mod:`engine.compiler` and never changes:
+component tables, zones, the board geometry, compiled setup programs, turn
+steps, end condition and scoring.  It makes states:
+
+>>> import engine
+>>> game = engine.load("iconoclasm-cards")
+>>> state = game.new_state(players=3, seed=7)
+>>> len(state.grid)          # with 3 players the absent single starts on the board
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine import rng
+from engine.errors import IllegalActionError
+from engine.lang.scope import Fn, Vocabulary
+
+if TYPE_CHECKING:
+    from engine.blocks.grid import SquareGrid
+    from engine.blocks.outcome import Goals, Outcome, Ranking
+    from engine.blocks.steps import Step
+    from engine.state import State
+
+EFFECT_BUDGET = 100_000
+"""Steps a single effect may take before it is stopped as a runaway loop."""
+
+
+@dataclass
+class Program:
+    """Compiled effect-language code with the number of local slots it needs."""
+
+    fn: Fn
+    slots: int
+    text: str = ""
+    description: str = ""
+
+    def run(self, s: "State") -> Any:
+        s.budget = EFFECT_BUDGET
+        return self.fn(s, [None] * self.slots)
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A declared zone: ``kind`` (pile, hand, board), one per role or shared, what is hidden."""
+
+    name: str
+    kind: str
+    per_role: bool
+    hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    """Roles (what plays in turn order) and which seat plays each, by player count."""
+
+    type_name: str
+    values: tuple[str, ...]
+    shuffle: bool
+    seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
+
+
+@dataclass
+class Game:
+    """A compiled ruleset.  Immutable once built; create states with :meth:`new_state`."""
+
+    name: str
+    title: str
+    version: int
+    description: str
+    source: str
+    content_hash: str = ""
+    variants: tuple[str, ...] = ()
+    available_variants: dict[str, str] = field(default_factory=dict)
+    player_counts: tuple[int, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    option_docs: dict[str, str] = field(default_factory=dict)
+    types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # components
+    component_names: list[str] = field(default_factory=list)
+    component_ids: dict[str, int] = field(default_factory=dict)
+    component_kind: list[str] = field(default_factory=list)
+    kinds: dict[str, list[int]] = field(default_factory=dict)
+    face_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    face_count: list[int] = field(default_factory=list)
+    face_labels: list[tuple[str, ...]] = field(default_factory=list)
+    distinct_faces: list[tuple[int, ...]] = field(default_factory=list)
+    piece_options: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # (cid, face) per distinct face
+    attributes: dict[str, list[list[Any]]] = field(default_factory=dict)  # name -> [face][cid]
+    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool
+    # zones, board, roles
+    zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)
+    zone_names: list[str] = field(default_factory=list)
+    zone_owner: list[str | None] = field(default_factory=list)
+    zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
+    board_zone: int = -1
+    grid: "SquareGrid | None" = None
+    roles: RoleSpec | None = None
+    first_seat: int = 1
+    # play
+    setup: dict[int | str, Program] = field(default_factory=dict)
+    steps: list["Step"] = field(default_factory=list)
+    end_condition: Program | None = None
+    max_turns: int = 1000
+    outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
+    clash_tables: dict[str, Any] = field(default_factory=dict)
+    vocab: Vocabulary = field(default_factory=Vocabulary)
+
+    # ------------------------------------------------------------ states
+
+    def new_state(self, players: int, seed: int = 0, record: bool = False) -> "State":
+        """A fresh game for ``players`` seats; ``record`` keeps an event log and history."""
+        from engine.state import State
+
+        if players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise IllegalActionError(f"{self.name} is played by {counts} players, not {players}")
+        s = State.__new__(State)
+        s.game = self
+        s.players = players
+        n = len(self.component_names)
+        s.face = [0] * n
+        s.zone_of = [0] * n
+        s.zones = [[] for _ in self.zone_names]
+        s.zones[0] = list(range(n))
+        s.grid = {}
+        s.cell_of = [None] * n
+        s.frontier = {}
+        s.bbox = None
+        s.turn = 0
+        s.turn_number = 1
+        s.step = -1
+        s.scratch = {}
+        s.rng = rng.seed_state(seed)
+        s.budget = EFFECT_BUDGET
+        s.outcome = None
+        s.log = [] if record else None
+        s.history = [] if record else None
+        s._actions = None
+        self._seat_roles(s, players)
+        program = self.setup.get(players) or self.setup.get("default")
+        if program is not None:
+            program.run(s)
+        s.advance()
+        return s
+
+    def _seat_roles(self, s: "State", players: int) -> None:
+        assert self.roles is not None
+        positions = list(self.roles.values)
+        if self.roles.shuffle:
+            for i in range(len(positions) - 1, 0, -1):
+                j = s.random_below(i + 1)
+                positions[i], positions[j] = positions[j], positions[i]
+        seating = self.roles.seating[players]
+        s.positions = tuple(positions)
+        s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
+        order = [r for r in positions if s.seat_of[r]]
+        first = next((i for i, r in enumerate(order) if s.seat_of[r] == self.first_seat), 0)
+        s.order = tuple(order[first:] + order[:first])
+
+    def end_turn(self, s: "State") -> bool:
+        """After a turn's last step: end the game if due (True), else pass the turn."""
+        assert self.end_condition is not None
+        if self.end_condition.run(s) or s.turn_number >= self.max_turns:
+            s.outcome = self.score(s)
+            s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
+            return True
+        s.turn = (s.turn + 1) % len(s.order)
+        s.turn_number += 1
+        return False
+
+    def score(self, s: "State") -> "Outcome":
+        """The outcome of a finished game, by the block that applies to its player count."""
+        from engine.blocks.outcome import Outcome
+
+        for counts, block in self.outcomes:
+            if s.players in counts:
+                return block.evaluate(s, s.players)
+        return Outcome.from_scores((0,) * s.players, text="no scoring for this player count")
+
+    def state_from_json(self, data: Any) -> "State":
+        """Read a state written by :meth:`State.to_json`; refuses one from another ruleset."""
+        from engine.savefile import state_from_json
+
+        return state_from_json(self, data)
+
+    # ------------------------------------------------------------ words
+
+    def describe_piece(self, cid: int, face: int) -> str:
+        """``Fire/Water as Water``: a component and the face it shows."""
+        labels = self.face_labels[cid]
+        if len(set(labels)) <= 1:
+            return self.component_names[cid]
+        return f"{self.component_names[cid]} as {labels[face]}"
+
+    def compile_condition(self, text: str, where: str = "<expression>") -> Program:
+        """Compile an effect-language condition against this game (for scenarios and tools)."""
+        from engine.compiler import compile_condition
+
+        return compile_condition(self, text, where)

@@ -1,0 +1,719 @@
+"""The effect language's syntax tree: one small class per construct.
+
+Every node keeps its source position and knows three things:
+
+* ``compile(scope)`` — check names and types (reporting problems to the scope)
+  and return a :class:`~engine.lang.scope.Compiled` closure ``fn(state, env)``;
+  compiled code never walks the tree again.
+* ``describe()`` — the construct in English, for ``rulecraft explain``.
+* its fields, which are its syntax.
+
+>>> from engine.lang.parser import parse_expression
+>>> parse_expression("count(c in board where c.element == e) >= 7").describe()
+'the number of c in board where the element of c is e is at least 7'
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from engine.errors import EffectRuntimeError, SourcePos
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import (
+    ANY,
+    ANY_COMPONENT,
+    ZONE,
+    BOOL,
+    CELL,
+    DIE,
+    EFFECT,
+    INT,
+    NONE_T,
+    STR,
+    Component,
+    Enum,
+    FaceOf,
+    ListOf,
+    Type,
+)
+
+
+# ------------------------------------------------------------------ base
+
+
+@dataclass
+class Node:
+    pos: SourcePos | None = field(repr=False, compare=False)
+
+    def compile(self, scope: Scope) -> Compiled:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def describe(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str) -> None:
+    """Report a type error unless ``compiled`` fits ``wanted``."""
+    if not wanted.accepts(compiled.type):
+        scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}")
+
+
+def _a(t: Type) -> str:
+    s = str(t)
+    return ("an " if s[:1] in "aeiou" else "a ") + s
+
+
+def _const(c: Compiled) -> Compiled:
+    """Fold a constant expression to a closure returning its value."""
+    if c.constant:
+        value = c.fn(None, [])
+        return Compiled(c.type, lambda s, e, v=value: v, True)
+    return c
+
+
+# ------------------------------------------------------------------ literals
+
+
+@dataclass
+class Literal(Node):
+    value: Any
+    type: Type = ANY
+
+    def compile(self, scope: Scope) -> Compiled:
+        v = self.value
+        return Compiled(self.type, lambda s, e: v, True)
+
+    def describe(self) -> str:
+        if self.value is None:
+            return "nothing"
+        if self.value is True or self.value is False:
+            return "true" if self.value else "false"
+        if isinstance(self.value, str) and self.type is STR:
+            return f'"{self.value}"'
+        return str(self.value)
+
+
+@dataclass
+class Die(Node):
+    """``d6``: a die with a number of sides (used by ``roll`` and ``roll(d6)``)."""
+
+    sides: int
+
+    def compile(self, scope: Scope) -> Compiled:
+        n = self.sides
+        return Compiled(DIE, lambda s, e: n, True)
+
+    def describe(self) -> str:
+        return f"a {self.sides}-sided die"
+
+
+@dataclass
+class TupleLit(Node):
+    """``(x, y)``: a cell on a board."""
+
+    items: list[Node]
+
+    def compile(self, scope: Scope) -> Compiled:
+        parts = [i.compile(scope) for i in self.items]
+        for node, c in zip(self.items, parts):
+            expect(scope, node, c, INT, "a coordinate")
+        if len(parts) != 2:
+            scope.error(self.pos, f"a cell has 2 coordinates, not {len(parts)}")
+        fns = [p.fn for p in parts]
+        if all(p.constant for p in parts):
+            value = tuple(f(None, []) for f in fns)
+            return Compiled(CELL, lambda s, e: value, True)
+        return Compiled(CELL, lambda s, e: tuple(f(s, e) for f in fns))
+
+    def describe(self) -> str:
+        return "(" + ", ".join(i.describe() for i in self.items) + ")"
+
+
+@dataclass
+class ListLit(Node):
+    items: list[Node]
+
+    def compile(self, scope: Scope) -> Compiled:
+        parts = [i.compile(scope) for i in self.items]
+        item = parts[0].type if parts else ANY
+        for node, c in zip(self.items, parts):
+            expect(scope, node, c, item, "every item of a list")
+        fns = [p.fn for p in parts]
+        return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], all(p.constant for p in parts))
+
+    def describe(self) -> str:
+        return "[" + ", ".join(i.describe() for i in self.items) + "]"
+
+
+# ------------------------------------------------------------------ names
+
+
+@dataclass
+class Name(Node):
+    name: str
+
+    def compile(self, scope: Scope) -> Compiled:
+        return scope.lookup(self.name, self.pos)
+
+    def describe(self) -> str:
+        return self.name
+
+
+@dataclass
+class Attr(Node):
+    """``base.name``: an attribute the vocabulary defines for the base's type."""
+
+    base: Node
+    name: str
+
+    def compile(self, scope: Scope) -> Compiled:
+        base = self.base.compile(scope)
+        if base.type is ANY:
+            return Compiled(ANY, base.fn)
+        key = _type_key(base.type)
+        entry = scope.vocab.attributes.get((key, self.name))
+        if entry is None:
+            from engine.errors import did_you_mean
+
+            names = scope.vocab.attribute_names(key)
+            hint = did_you_mean(self.name, names)
+            if hint is None and names:
+                hint = "known: " + ", ".join(names)
+            scope.error(self.pos, f"{_a(base.type)} has no attribute '{self.name}'", hint)
+            return Compiled(ANY, base.fn)
+        type_, compile_, _text = entry
+        return compile_(base)
+
+    def describe(self) -> str:
+        return f"the {self.name} of {self.base.describe()}"
+
+
+def as_collection(c: Compiled) -> Compiled:
+    """A zone used where a collection is expected reads as the zone's contents."""
+    if c.type is ZONE:
+        f = c.fn
+        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: s.zones[f(s, e)])
+    return c
+
+
+def _type_key(t: Type) -> str:
+    """The vocabulary key for attributes of values of type ``t``."""
+    if isinstance(t, FaceOf):
+        return f"face of {t.name}"
+    if isinstance(t, Enum):
+        return "enum"
+    return t.name
+
+
+# ------------------------------------------------------------------ operators
+
+
+@dataclass
+class Neg(Node):
+    operand: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        c = self.operand.compile(scope)
+        expect(scope, self.operand, c, INT, "the operand of '-'")
+        f = c.fn
+        return _const(Compiled(INT, lambda s, e: -f(s, e), c.constant))
+
+    def describe(self) -> str:
+        return f"minus {self.operand.describe()}"
+
+
+@dataclass
+class Not(Node):
+    operand: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        c = self.operand.compile(scope)
+        expect(scope, self.operand, c, BOOL, "the operand of 'not'")
+        f = c.fn
+        return Compiled(BOOL, lambda s, e: not f(s, e), c.constant)
+
+    def describe(self) -> str:
+        return f"not ({self.operand.describe()})"
+
+
+_ARITH: dict[str, Callable[[int, int], int]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.floordiv,
+    "%": operator.mod,
+}
+_ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+
+
+@dataclass
+class BinOp(Node):
+    op: str
+    left: Node
+    right: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        a, b = self.left.compile(scope), self.right.compile(scope)
+        expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
+        expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
+        fa, fb, op = a.fn, b.fn, _ARITH[self.op]
+        if self.op in "/%":
+            pos = self.pos
+
+            def divide(s: Any, e: list[Any]) -> int:
+                d = fb(s, e)
+                if d == 0:
+                    raise EffectRuntimeError(f"{pos}: division by zero")
+                return op(fa(s, e), d)
+
+            return Compiled(INT, divide)
+        return _const(Compiled(INT, lambda s, e: op(fa(s, e), fb(s, e)), a.constant and b.constant))
+
+    def describe(self) -> str:
+        return f"{self.left.describe()} {_ARITH_WORDS[self.op]} {self.right.describe()}"
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+_COMPARE_WORDS = {
+    "==": "is",
+    "!=": "is not",
+    "<": "is less than",
+    "<=": "is at most",
+    ">": "is more than",
+    ">=": "is at least",
+}
+
+
+@dataclass
+class Compare(Node):
+    op: str
+    left: Node
+    right: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        a, b = self.left.compile(scope), self.right.compile(scope)
+        if self.op in ("==", "!="):
+            if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
+                scope.error(self.pos, f"cannot compare {_a(a.type)} with {_a(b.type)}")
+        else:
+            expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
+            expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
+        hint = None
+        if self.op == "==" and a.table is not None and (b.constant or (b.slot is not None and b.slot != a.table[0])):
+            hint = ("eq", a.table[0], a.table[1], b)
+        return Compiled(BOOL, _comparison(self.op, a, b), a.constant and b.constant, hint=hint)
+
+    def describe(self) -> str:
+        return f"{self.left.describe()} {_COMPARE_WORDS[self.op]} {self.right.describe()}"
+
+
+def _comparison(op: str, a: Compiled, b: Compiled) -> Fn:
+    """The closure for ``a op b``, specialised for the common equality shapes."""
+    fa, fb = a.fn, b.fn
+    if op in ("==", "!=") and (b.constant or b.slot is not None):
+        if b.constant:
+            v = b.fn(None, [])
+            if op == "==":
+                return lambda s, e: fa(s, e) == v
+            return lambda s, e: fa(s, e) != v
+        j = b.slot
+        if op == "==":
+            return lambda s, e: fa(s, e) == e[j]
+        return lambda s, e: fa(s, e) != e[j]
+    compare = _COMPARE[op]
+    if b.constant:
+        v = b.fn(None, [])
+        return lambda s, e: compare(fa(s, e), v)
+    return lambda s, e: compare(fa(s, e), fb(s, e))
+
+
+@dataclass
+class Member(Node):
+    """``x in collection``."""
+
+    item: Node
+    collection: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        a, b = self.item.compile(scope), as_collection(self.collection.compile(scope))
+        if not isinstance(b.type, ListOf) and b.type is not ANY:
+            scope.error(self.collection.pos, f"'in' needs a collection, but '{self.collection.describe()}' is {_a(b.type)}")
+        fa, fb = a.fn, b.fn
+        return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e))
+
+    def describe(self) -> str:
+        return f"{self.item.describe()} is in {self.collection.describe()}"
+
+
+@dataclass
+class And(Node):
+    left: Node
+    right: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        a, b = self.left.compile(scope), self.right.compile(scope)
+        expect(scope, self.left, a, BOOL, "each side of 'and'")
+        expect(scope, self.right, b, BOOL, "each side of 'and'")
+        fa, fb = a.fn, b.fn
+        return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e))
+
+    def describe(self) -> str:
+        return f"{self.left.describe()} and {self.right.describe()}"
+
+
+@dataclass
+class Or(Node):
+    left: Node
+    right: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        a, b = self.left.compile(scope), self.right.compile(scope)
+        expect(scope, self.left, a, BOOL, "each side of 'or'")
+        expect(scope, self.right, b, BOOL, "each side of 'or'")
+        fa, fb = a.fn, b.fn
+        return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
+
+    def describe(self) -> str:
+        return f"{self.left.describe()} or {self.right.describe()}"
+
+
+@dataclass
+class Cond(Node):
+    """``if c then a else b``."""
+
+    test: Node
+    then: Node
+    otherwise: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        t, a, b = self.test.compile(scope), self.then.compile(scope), self.otherwise.compile(scope)
+        expect(scope, self.test, t, BOOL, "the condition of 'if'")
+        if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
+            scope.error(self.pos, f"both branches must have one type, not {_a(a.type)} and {_a(b.type)}")
+        ft, fa, fb = t.fn, a.fn, b.fn
+        return Compiled(a.type if a.type is not NONE_T else b.type, lambda s, e: fa(s, e) if ft(s, e) else fb(s, e))
+
+    def describe(self) -> str:
+        return f"{self.then.describe()} if {self.test.describe()}, else {self.otherwise.describe()}"
+
+
+# ------------------------------------------------------------------ calls
+
+
+@dataclass
+class Selection(Node):
+    """``c in board where c.element == e`` (or ``c.value for c in hand(r)``) as a function argument."""
+
+    var: str
+    source: Node
+    where: Node | None = None
+    value: Node | None = None
+
+    def describe(self) -> str:
+        text = f"{self.var} in {self.source.describe()}"
+        if self.where is not None:
+            text += f" where {self.where.describe()}"
+        if self.value is not None:
+            text = f"{self.value.describe()} for each {text}"
+        return text
+
+    def compile(self, scope: Scope) -> Compiled:
+        """A selection used as a plain value: the list of matching items."""
+        sel = self.compile_parts(scope)
+        return Compiled(ListOf(sel.item_type), sel.items)
+
+    def compile_parts(self, scope: Scope) -> "CompiledSelection":
+        """Compile source, filter and mapping with the variable bound in a child scope."""
+        src = as_collection(self.source.compile(scope))
+        if isinstance(src.type, ListOf):
+            item_type = src.type.item
+        else:
+            if src.type is not ANY:
+                scope.error(self.source.pos, f"'{self.source.describe()}' is {_a(src.type)}, not a collection")
+            item_type = ANY
+        inner = scope.child()
+        slot = inner.bind(self.var, item_type)
+        where = self.where.compile(inner) if self.where is not None else None
+        if where is not None and self.where is not None:
+            expect(inner, self.where, where, BOOL, "the condition after 'where'")
+        value = self.value.compile(inner) if self.value is not None else None
+        fast = None
+        if where is not None and where.hint is not None and where.hint[1] == slot:
+            _, _, table, right = where.hint
+            fast = (table, right.fn)
+        return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast)
+
+
+@dataclass
+class CompiledSelection:
+    """A compiled selection: iterate ``items(s, e)`` (filtered) and read ``value``."""
+
+    source: Fn
+    slot: int
+    item_type: Type
+    where: Fn | None
+    value: Compiled | None
+    fast: tuple[list[list[Any]], Fn] | None = None  # where is  x.attr == v : (table, v)
+
+    def items(self, s: Any, e: list[Any]) -> list[Any]:
+        src, slot, where = self.source, self.slot, self.where
+        if where is None:
+            return list(src(s, e))
+        if self.fast is not None:
+            table, right = self.fast
+            v, face = right(s, e), s.face
+            return [x for x in src(s, e) if table[face[x]][x] == v]
+        out = []
+        for x in src(s, e):
+            e[slot] = x
+            if where(s, e):
+                out.append(x)
+        return out
+
+
+@dataclass
+class Keyword(Node):
+    name: str
+    value: Node
+
+    def describe(self) -> str:
+        return f"{self.name} {self.value.describe()}"
+
+
+@dataclass
+class Call(Node):
+    """``f(args)``: a function from the vocabulary (see engine/lang/functions.py)."""
+
+    func: str
+    args: list[Node]
+
+    def positional(self) -> list[Node]:
+        return [a for a in self.args if not isinstance(a, Keyword)]
+
+    def keywords(self) -> dict[str, Keyword]:
+        return {a.name: a for a in self.args if isinstance(a, Keyword)}
+
+    def compile(self, scope: Scope) -> Compiled:
+        fn = scope.vocab.functions.get(self.func)
+        if fn is None:
+            from engine.errors import did_you_mean
+
+            scope.error(self.pos, f"unknown function '{self.func}'", did_you_mean(self.func, scope.vocab.functions))
+            for a in self.positional():
+                if not isinstance(a, Selection):
+                    a.compile(scope)
+            return Compiled(ANY, _noop)
+        return fn.compile_call(self, scope)
+
+    def describe(self) -> str:
+        from engine.lang.functions import FUNCTIONS
+
+        fn = FUNCTIONS.get(self.func)
+        if fn is not None:
+            return fn.describe(self)
+        return f"{self.func}({', '.join(a.describe() for a in self.args)})"
+
+
+def _noop(s: Any, e: list[Any]) -> None:
+    return None
+
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass
+class Block(Node):
+    body: list[Node]
+
+    def compile(self, scope: Scope) -> Compiled:
+        fns = tuple(st.compile(scope).fn for st in self.body)
+        if len(fns) == 1:
+            return Compiled(EFFECT, fns[0])
+
+        def run(s: Any, e: list[Any]) -> None:
+            for f in fns:
+                f(s, e)
+
+        return Compiled(EFFECT, run)
+
+    def describe(self) -> str:
+        return "; then ".join(st.describe() for st in self.body)
+
+
+@dataclass
+class Pass(Node):
+    def compile(self, scope: Scope) -> Compiled:
+        return Compiled(EFFECT, _noop)
+
+    def describe(self) -> str:
+        return "do nothing"
+
+
+@dataclass
+class Let(Node):
+    name: str
+    value: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        c = self.value.compile(scope)
+        slot = scope.bind(self.name, c.type)
+        f = c.fn
+
+        def let(s: Any, e: list[Any]) -> None:
+            e[slot] = f(s, e)
+
+        return Compiled(EFFECT, let)
+
+    def describe(self) -> str:
+        return f"let {self.name} be {self.value.describe()}"
+
+
+@dataclass
+class For(Node):
+    var: str
+    source: Node
+    where: Node | None
+    body: Block
+
+    def compile(self, scope: Scope) -> Compiled:
+        sel = Selection(self.pos, self.var, self.source, self.where).compile_parts(scope)
+        inner = scope.child()
+        inner.locals[self.var] = (sel.slot, sel.item_type)
+        body = self.body.compile(inner).fn
+        items, slot = sel.items, sel.slot
+        budget = _budget_guard(self.pos, "for")
+
+        def run(s: Any, e: list[Any]) -> None:
+            for x in items(s, e):
+                budget(s)
+                e[slot] = x
+                body(s, e)
+
+        return Compiled(EFFECT, run)
+
+    def describe(self) -> str:
+        where = f" where {self.where.describe()}" if self.where else ""
+        return f"for each {self.var} in {self.source.describe()}{where}: {self.body.describe()}"
+
+
+@dataclass
+class If(Node):
+    branches: list[tuple[Node, Block]]
+    otherwise: Block | None
+
+    def compile(self, scope: Scope) -> Compiled:
+        compiled = []
+        for test, body in self.branches:
+            t = test.compile(scope)
+            expect(scope, test, t, BOOL, "the condition of 'if'")
+            compiled.append((t.fn, body.compile(scope.child()).fn))
+        other = self.otherwise.compile(scope.child()).fn if self.otherwise else _noop
+        pairs = tuple(compiled)
+
+        def run(s: Any, e: list[Any]) -> None:
+            for test, body in pairs:
+                if test(s, e):
+                    body(s, e)
+                    return
+            other(s, e)
+
+        return Compiled(EFFECT, run)
+
+    def describe(self) -> str:
+        parts = [f"if {t.describe()}: {b.describe()}" for t, b in self.branches]
+        if self.otherwise:
+            parts.append(f"otherwise: {self.otherwise.describe()}")
+        return "; ".join(parts)
+
+
+@dataclass
+class Repeat(Node):
+    count: Node
+    body: Block
+
+    def compile(self, scope: Scope) -> Compiled:
+        n = self.count.compile(scope)
+        expect(scope, self.count, n, INT, "the count of 'repeat'")
+        fn, body = n.fn, self.body.compile(scope.child()).fn
+        budget = _budget_guard(self.pos, "repeat")
+
+        def run(s: Any, e: list[Any]) -> None:
+            for _ in range(fn(s, e)):
+                budget(s)
+                body(s, e)
+
+        return Compiled(EFFECT, run)
+
+    def describe(self) -> str:
+        return f"{self.count.describe()} times: {self.body.describe()}"
+
+
+@dataclass
+class RollCase(Node):
+    """One branch of ``roll``: ``odd``, ``even``, ``lo..hi`` or a single value."""
+
+    kind: str
+    low: int = 0
+    high: int = 0
+
+    def matches(self, value: int) -> bool:
+        if self.kind == "odd":
+            return value % 2 == 1
+        if self.kind == "even":
+            return value % 2 == 0
+        return self.low <= value <= self.high
+
+    def describe(self) -> str:
+        if self.kind in ("odd", "even"):
+            return f"on an {self.kind} roll"
+        if self.low == self.high:
+            return f"on a {self.low}"
+        return f"on {self.low} to {self.high}"
+
+
+@dataclass
+class Roll(Node):
+    """``roll d6:`` with branches; the die comes from the state's seeded RNG."""
+
+    sides: int
+    cases: list[tuple[RollCase, Block]]
+
+    def compile(self, scope: Scope) -> Compiled:
+        for case, _ in self.cases:
+            if case.kind in ("range", "value") and not (1 <= case.low <= case.high <= self.sides):
+                scope.error(case.pos, f"{case.low}..{case.high} is not a face of a d{self.sides}")
+        branches = tuple((case.matches, body.compile(scope.child()).fn) for case, body in self.cases)
+        sides = self.sides
+
+        def run(s: Any, e: list[Any]) -> None:
+            value = s.roll(sides)
+            for matches, body in branches:
+                if matches(value):
+                    body(s, e)
+                    return
+
+        return Compiled(EFFECT, run)
+
+    def describe(self) -> str:
+        cases = "; ".join(f"{c.describe()}: {b.describe()}" for c, b in self.cases)
+        return f"roll a d{self.sides} — {cases}"
+
+
+def _budget_guard(pos: SourcePos | None, what: str) -> Callable[[Any], None]:
+    """A closure that spends one step of the state's effect budget, failing when it runs out."""
+
+    def spend(s: Any) -> None:
+        s.budget -= 1
+        if s.budget < 0:
+            raise EffectRuntimeError(f"{pos}: effect ran out of its step budget in this '{what}' loop")
+
+    return spend

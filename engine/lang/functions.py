@@ -1,0 +1,269 @@
+"""The functions of the effect language, one small class each, in a registry.
+
+A function checks its arguments, compiles them to a closure, and describes a
+call in English.  Aggregates take a *selection* — ``c in board where
+c.element == e`` — or any collection.  Functions that read or change the game
+(zones, boards, roles) are defined by the engine in :mod:`engine.vocabulary`
+with the same :class:`Function` interface; this module holds the ones that
+need no game at all.
+
+>>> FUNCTIONS["count"].signature
+'count(x in COLLECTION [where CONDITION]) -> int'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.lang import ast
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import ANY, BOOL, DIE, INT, ListOf, Type
+
+
+@dataclass(frozen=True)
+class Function:
+    """Base of every function: name, signature, documentation and an example."""
+
+    name: str
+    signature: str
+    doc: str
+    example: str
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{self.name}({', '.join(a.describe() for a in call.args)})"
+
+    # -- helpers for subclasses
+    def arity(self, call: ast.Call, scope: Scope, low: int, high: int | None = None) -> list[ast.Node]:
+        """The positional arguments, reporting a wrong number of them."""
+        args = call.positional()
+        high = low if high is None else high
+        if not low <= len(args) <= high:
+            want = str(low) if low == high else f"{low} to {high}"
+            scope.error(call.pos, f"{self.name}() takes {want} argument{'s' if high != 1 else ''}, not {len(args)}", f"usage: {self.signature}")
+        for kw in call.keywords().values():
+            scope.error(kw.pos, f"{self.name}() has no option '{kw.name}'")
+        return args
+
+    def value(self, scope: Scope, node: ast.Node, wanted: Type, what: str) -> Compiled:
+        c = node.compile(scope)
+        ast.expect(scope, node, c, wanted, f"the {what} of {self.name}()")
+        return c
+
+
+FUNCTIONS: dict[str, Function] = {}
+
+
+def register(fn: Function) -> Function:
+    """Add a function to the global registry (names are unique)."""
+    assert fn.name not in FUNCTIONS, fn.name
+    FUNCTIONS[fn.name] = fn
+    return fn
+
+
+def as_selection(node: ast.Node) -> ast.Selection:
+    """Read an argument as a selection: ``c in X where P``, ``c in X``, or a bare collection ``X``."""
+    if isinstance(node, ast.Selection):
+        return node
+    if isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
+        return ast.Selection(node.pos, node.item.name, node.collection)
+    return ast.Selection(node.pos, "_", node)
+
+
+def describe_selection(node: ast.Node) -> str:
+    sel = as_selection(node)
+    text = sel.source.describe()
+    if sel.where is not None:
+        text += f" where {sel.where.describe()}"
+    return text
+
+
+# ------------------------------------------------------------------ aggregates
+
+
+@dataclass(frozen=True)
+class Count(Function):
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        sel = as_selection(args[0]).compile_parts(scope)
+        src, slot, where = sel.source, sel.slot, sel.where
+        if where is None:
+            return Compiled(INT, lambda s, e: len(src(s, e)))
+        if sel.fast is not None:
+            items = sel.items
+            return Compiled(INT, lambda s, e: len(items(s, e)))
+
+        def count(s: Any, e: list[Any]) -> int:
+            n = 0
+            for x in src(s, e):
+                e[slot] = x
+                if where(s, e):
+                    n += 1
+            return n
+
+        return Compiled(INT, count)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        return f"the number of {describe_selection(args[0])}" if args else "0"
+
+
+@dataclass(frozen=True)
+class Fold(Function):
+    """sum / max / min of a value over a selection."""
+
+    combine: Callable[[list[int]], int] = sum
+    empty: int = 0
+    words: str = "the total of"
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        sel_node = as_selection(args[0])
+        sel = sel_node.compile_parts(scope)
+        if sel.value is not None:
+            ast.expect(scope, sel_node.value or sel_node, sel.value, INT, f"the value summed by {self.name}()")
+            value_fn = sel.value.fn
+        else:
+            if not INT.accepts(sel.item_type):
+                scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs a number to add up, as in {self.example}")
+            value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
+        items, slot, combine, empty = sel.items, sel.slot, self.combine, self.empty
+
+        def fold(s: Any, e: list[Any]) -> int:
+            values = []
+            for x in items(s, e):
+                e[slot] = x
+                values.append(value_fn(s, e))
+            return combine(values) if values else empty
+
+        return Compiled(INT, fold)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if not args:
+            return "0"
+        sel = as_selection(args[0])
+        value = sel.value.describe() if sel.value is not None else sel.var
+        return f"{self.words} {value} over {describe_selection(args[0])}"
+
+
+@dataclass(frozen=True)
+class Quantifier(Function):
+    """any / all: whether some / every selected item satisfies a condition."""
+
+    every: bool = False
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(BOOL, lambda s, e: self.every)
+        sel_node = as_selection(args[0])
+        if sel_node.value is None and sel_node.where is not None:
+            # any(x in C where P): the condition is the test, over all of C.
+            sel_node = ast.Selection(sel_node.pos, sel_node.var, sel_node.source, None, sel_node.where)
+        sel = sel_node.compile_parts(scope)
+        test: Fn
+        if sel.value is not None:
+            ast.expect(scope, sel_node.value or sel_node, sel.value, BOOL, f"the test of {self.name}()")
+            test = sel.value.fn
+        else:
+            test = lambda s, e: True  # noqa: E731  (any(C): C is not empty)
+        items, slot = sel.items, sel.slot
+        if self.every:
+
+            def every(s: Any, e: list[Any]) -> bool:
+                for x in items(s, e):
+                    e[slot] = x
+                    if not test(s, e):
+                        return False
+                return True
+
+            return Compiled(BOOL, every)
+
+        def some(s: Any, e: list[Any]) -> bool:
+            for x in items(s, e):
+                e[slot] = x
+                if test(s, e):
+                    return True
+            return False
+
+        return Compiled(BOOL, some)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if not args:
+            return str(self.every).lower()
+        sel = as_selection(args[0])
+        test = sel.value or sel.where
+        who = "every" if self.every else "some"
+        source = sel.source.describe()
+        if sel.value is not None and sel.where is not None:
+            source += f" where {sel.where.describe()}"
+        return f"for {who} {sel.var} in {source}, {test.describe()}" if test else f"{source} is not empty"
+
+
+@dataclass(frozen=True)
+class Abs(Function):
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        c = self.value(scope, args[0], INT, "argument") if args else Compiled(INT, lambda s, e: 0)
+        f = c.fn
+        return Compiled(INT, lambda s, e: abs(f(s, e)), c.constant)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the size of {call.args[0].describe()}" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class RollValue(Function):
+    """``roll(d6)``: a number from the state's seeded random generator."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        c = self.value(scope, args[0], DIE, "die") if args else Compiled(DIE, lambda s, e: 6)
+        f = c.fn
+        return Compiled(INT, lambda s, e: s.roll(f(s, e)))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"a roll of {call.args[0].describe()}" if call.args else "a roll"
+
+
+@dataclass(frozen=True)
+class Size(Function):
+    """``size(list)``: how many items a list has (same as ``count`` without a filter)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        c = self.value(scope, args[0], ListOf(ANY), "argument") if args else Compiled(INT, lambda s, e: [])
+        f = c.fn
+        return Compiled(INT, lambda s, e: len(f(s, e)))
+
+
+register(Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
+               "How many items of a collection (that satisfy the condition).",
+               "count(c in board where c.element == Fire)"))
+register(Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
+              "The total of a value over the selected items (0 when none).",
+              "sum(c.value for c in hand(r))"))
+register(Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
+              "The largest value over the selected items (0 when none).",
+              "max(count(c in board where c.element == e) for e in roles)", combine=max, words="the largest"))
+register(Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
+              "The smallest value over the selected items (0 when none).",
+              "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest"))
+register(Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
+                    "Whether some item passes the test.",
+                    "any(e in roles where largest_group(c in board where c.element == e) >= 7)"))
+register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
+                    "Whether every item passes the test (true when there are none).",
+                    "all(count(c in board where c.element == e) == 4 for e in roles)", every=True))
+register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
+register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))
+register(Size("size", "size(LIST) -> int", "The number of items in a list.", "size(hand(r))"))

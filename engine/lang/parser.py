@@ -1,0 +1,282 @@
+"""Parse effect-language text into the syntax tree of :mod:`engine.lang.ast`.
+
+The grammar lives in ``grammar.lark``; one LALR parser (with an indentation
+post-lexer) serves both entry points.  Positions inside the text are mapped to
+file positions by a ``locate(line, col)`` callback, so an error in a YAML block
+scalar points at the right line of the ruleset.
+
+>>> parse_expression("1 + 2 * 3").describe()
+'1 plus 2 times 3'
+>>> parse_program("for r in roles:\\n  shuffle(hand(r))\\n").describe()
+'for each r in roles: shuffle(hand(r))'
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from engine.errors import RulesetError, SourcePos
+from engine.lang import ast
+from engine.lang.types import BOOL, INT, NONE_T, STR
+
+Locate = Callable[[int, int], SourcePos]
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        postlex=_Indenter(),
+        start=["expression_start", "program_start"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def _text_locate(name: str) -> Locate:
+    return lambda line, col: SourcePos(name, line, col)
+
+
+def parse_expression(text: str, locate: Locate | None = None) -> ast.Node:
+    """Parse one expression (a value or a condition)."""
+    return _parse(text.strip(), "expression_start", locate or _text_locate("<expression>"))
+
+
+def parse_program(text: str, locate: Locate | None = None) -> ast.Block:
+    """Parse statements (one per line, indented blocks) into a :class:`~engine.lang.ast.Block`."""
+    result = _parse(text if text.endswith("\n") else text + "\n", "program_start", locate or _text_locate("<program>"))
+    assert isinstance(result, ast.Block)
+    return result
+
+
+def _parse(text: str, start: str, locate: Locate) -> Any:
+    try:
+        tree = _parser().parse(text, start=start)
+    except UnexpectedInput as err:
+        raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), _syntax_message(err, text)) from None
+    try:
+        return _ToAst(locate).transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, RulesetError):
+            raise err.orig_exc from None
+        raise
+
+
+_TOKEN_NAMES = {
+    "RPAR": "')'",
+    "LPAR": "'('",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "MINUS": "'-'",
+    "DIE": "a die like d6",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '/' or '%'",
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a text in quotes",
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "COMP_OP": "a comparison",
+    "$END": "the end of the text",
+}
+
+
+def _syntax_message(err: UnexpectedInput, text: str) -> str:
+    if isinstance(err, UnexpectedCharacters):
+        return f"syntax error: unexpected character {text[err.pos_in_stream]!r}"
+    if isinstance(err, UnexpectedEOF):
+        return "syntax error: the text ends too early"
+    if isinstance(err, UnexpectedToken):
+        got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("$END", "_NL", "_INDENT", "_DEDENT") else None
+        got = got or repr(str(err.token).strip() or err.token.type)
+        expected = sorted({_expected_name(t) for t in err.expected})
+        hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
+        return f"syntax error: unexpected {got}; expected {hint}"
+    return "syntax error"  # pragma: no cover - lark has no other kinds
+
+
+def _expected_name(terminal: str) -> str:
+    """A readable name for a terminal lark expected: its literal text, or a description."""
+    if terminal in _TOKEN_NAMES:
+        return _TOKEN_NAMES[terminal]
+    for t in _parser().terminals:
+        if t.name == terminal and t.pattern.type == "str":
+            return repr(t.pattern.value)
+    return terminal.lower()
+
+
+@v_args(inline=True, meta=True)
+class _ToAst(Transformer[Token, Any]):
+    """Builds AST nodes with file positions from lark's parse tree."""
+
+    def __init__(self, locate: Locate) -> None:
+        super().__init__()
+        self.locate = locate
+
+    def _pos(self, meta: Any) -> SourcePos | None:
+        if getattr(meta, "empty", True):
+            return None
+        return self.locate(meta.line, meta.column)
+
+    def _tok(self, tok: Token) -> SourcePos:
+        return self.locate(tok.line or 1, tok.column or 1)
+
+    # -- entry points
+    def expression_start(self, meta: Any, expr: ast.Node) -> ast.Node:
+        return expr
+
+    def program_start(self, meta: Any, *stmts: Any) -> ast.Block:
+        return ast.Block(self._pos(meta), _flatten(stmts))
+
+    # -- statements
+    def simple_stmt(self, meta: Any, *stmts: ast.Node) -> list[ast.Node]:
+        return list(stmts)
+
+    def suite(self, meta: Any, *stmts: Any) -> ast.Block:
+        return ast.Block(self._pos(meta), _flatten(stmts))
+
+    def pass_stmt(self, meta: Any) -> ast.Node:
+        return ast.Pass(self._pos(meta))
+
+    def let_stmt(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
+        return ast.Let(self._pos(meta), str(name), value)
+
+    def for_stmt(self, meta: Any, name: Token, source: ast.Node, where: ast.Node | None, body: ast.Block) -> ast.Node:
+        return ast.For(self._pos(meta), str(name), source, where, body)
+
+    def if_stmt(self, meta: Any, test: ast.Node, body: ast.Block, *rest: Any) -> ast.Node:
+        *elifs, otherwise = rest
+        return ast.If(self._pos(meta), [(test, body), *elifs], otherwise)
+
+    def elif_clause(self, meta: Any, test: ast.Node, body: ast.Block) -> tuple[ast.Node, ast.Block]:
+        return (test, body)
+
+    def repeat_stmt(self, meta: Any, count: ast.Node, body: ast.Block) -> ast.Node:
+        return ast.Repeat(self._pos(meta), count, body)
+
+    def roll_stmt(self, meta: Any, die: Token, *cases: tuple[ast.RollCase, ast.Block]) -> ast.Node:
+        return ast.Roll(self._pos(meta), int(str(die)[1:]), list(cases))
+
+    def roll_case(self, meta: Any, pattern: ast.RollCase, body: ast.Block) -> tuple[ast.RollCase, ast.Block]:
+        return (pattern, body)
+
+    def odd_pattern(self, meta: Any) -> ast.RollCase:
+        return ast.RollCase(self._pos(meta), "odd")
+
+    def even_pattern(self, meta: Any) -> ast.RollCase:
+        return ast.RollCase(self._pos(meta), "even")
+
+    def range_pattern(self, meta: Any, low: Token, high: Token) -> ast.RollCase:
+        return ast.RollCase(self._pos(meta), "range", int(low), int(high))
+
+    def value_pattern(self, meta: Any, value: Token) -> ast.RollCase:
+        return ast.RollCase(self._pos(meta), "value", int(value), int(value))
+
+    # -- expressions
+    def cond(self, meta: Any, test: ast.Node, then: ast.Node, otherwise: ast.Node) -> ast.Node:
+        return ast.Cond(self._pos(meta), test, then, otherwise)
+
+    def or_(self, meta: Any, a: ast.Node, b: ast.Node) -> ast.Node:
+        return ast.Or(self._pos(meta), a, b)
+
+    def and_(self, meta: Any, a: ast.Node, b: ast.Node) -> ast.Node:
+        return ast.And(self._pos(meta), a, b)
+
+    def not_(self, meta: Any, a: ast.Node) -> ast.Node:
+        return ast.Not(self._pos(meta), a)
+
+    def compare(self, meta: Any, a: ast.Node, op: Token, b: ast.Node) -> ast.Node:
+        return ast.Compare(self._tok(op), str(op), a, b)
+
+    def member(self, meta: Any, a: ast.Node, b: ast.Node) -> ast.Node:
+        return ast.Member(self._pos(meta), a, b)
+
+    def binop(self, meta: Any, a: ast.Node, op: Token, b: ast.Node) -> ast.Node:
+        return ast.BinOp(self._tok(op), str(op), a, b)
+
+    def neg(self, meta: Any, a: ast.Node) -> ast.Node:
+        if isinstance(a, ast.Literal) and a.type is INT:
+            return ast.Literal(self._pos(meta), -a.value, INT)
+        return ast.Neg(self._pos(meta), a)
+
+    def attr(self, meta: Any, base: ast.Node, name: Token) -> ast.Node:
+        return ast.Attr(self._tok(name), base, str(name))
+
+    def call(self, meta: Any, name: Token, args: list[ast.Node] | None) -> ast.Node:
+        return ast.Call(self._tok(name), str(name), args or [])
+
+    def arguments(self, meta: Any, *args: ast.Node) -> list[ast.Node]:
+        return list(args)
+
+    def positional(self, meta: Any, expr: ast.Node, where: ast.Node | None) -> ast.Node:
+        if where is None:
+            return expr
+        if not (isinstance(expr, ast.Member) and isinstance(expr.item, ast.Name)):
+            raise RulesetError.at(expr.pos, "'where' needs a selection such as 'c in board where ...'")
+        return ast.Selection(expr.pos, expr.item.name, expr.collection, where)
+
+    def comprehension(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None) -> ast.Node:
+        return ast.Selection(self._pos(meta), str(name), source, where, value)
+
+    def keyword(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
+        return ast.Keyword(self._tok(name), str(name), value)
+
+    # -- atoms
+    def int_lit(self, meta: Any, tok: Token) -> ast.Node:
+        return ast.Literal(self._tok(tok), int(tok), INT)
+
+    def str_lit(self, meta: Any, tok: Token) -> ast.Node:
+        return ast.Literal(self._tok(tok), python_ast.literal_eval(str(tok)), STR)
+
+    def true_lit(self, meta: Any) -> ast.Node:
+        return ast.Literal(self._pos(meta), True, BOOL)
+
+    def false_lit(self, meta: Any) -> ast.Node:
+        return ast.Literal(self._pos(meta), False, BOOL)
+
+    def none_lit(self, meta: Any) -> ast.Node:
+        return ast.Literal(self._pos(meta), None, NONE_T)
+
+    def die_lit(self, meta: Any, tok: Token) -> ast.Node:
+        return ast.Die(self._tok(tok), int(str(tok)[1:]))
+
+    def name(self, meta: Any, tok: Token) -> ast.Node:
+        return ast.Name(self._tok(tok), str(tok))
+
+    def tuple_lit(self, meta: Any, *items: ast.Node) -> ast.Node:
+        return ast.TupleLit(self._pos(meta), list(items))
+
+    def list_lit(self, meta: Any, *items: ast.Node | None) -> ast.Node:
+        return ast.ListLit(self._pos(meta), [i for i in items if i is not None])
+
+
+def _flatten(items: Any) -> list[ast.Node]:
+    out: list[ast.Node] = []
+    for item in items:
+        if isinstance(item, list):
+            out.extend(item)
+        elif item is not None:
+            out.append(item)
+    return out

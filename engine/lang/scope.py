@@ -1,0 +1,142 @@
+"""Compile-time scopes: what a name means where it is used.
+
+A :class:`Scope` maps local variables (``for``/``let``/selection binders) to
+slots in a run-time list, and defers everything else to its
+:class:`Vocabulary` — the names a ruleset defines (enum values, options,
+zones, state queries) and the functions it offers.  The engine builds one
+vocabulary per ruleset; the language itself knows no game.
+
+Compiled code is a closure ``fn(state, env)``: ``env`` is the list of local
+slots, so reading a variable is one list index.
+
+>>> from engine.lang.types import INT
+>>> vocab = Vocabulary()
+>>> vocab.define_constant("seven", INT, 7)
+>>> scope = Scope(vocab)
+>>> scope.lookup("seven", None).fn(None, [])
+7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.lang.types import ANY, Type
+
+Fn = Callable[[Any, list[Any]], Any]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A checked, compiled expression: its static type, closure, and whether it is constant."""
+
+    type: Type
+    fn: Fn
+    constant: bool = False
+    slot: int | None = None  # set when the value is just a local variable (enables fast paths)
+    table: "tuple[int, list[list[Any]]] | None" = None  # (slot, [face][item]): value is table[face[x]][x], x = env[slot]
+    hint: Any = None  # for conditions: ("eq", slot, table, right) when the test is  x.attr == right
+
+
+@dataclass(frozen=True)
+class Global:
+    """A name the vocabulary defines: a type, a closure and an English description."""
+
+    type: Type
+    fn: Fn
+    text: str
+    constant: bool = False
+
+
+AttributeCompiler = Callable[[Compiled], Compiled]
+
+
+@dataclass
+class Vocabulary:
+    """The names, attributes and functions visible to the effect language of one ruleset."""
+
+    globals: dict[str, Global] = field(default_factory=dict)
+    functions: dict[str, Any] = field(default_factory=dict)
+    attributes: dict[tuple[str, str], tuple[Type, Callable[[Compiled], Compiled], str]] = field(
+        default_factory=dict
+    )
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None) -> None:
+        """Define a state query such as ``board``."""
+        self.globals[name] = Global(type_, fn, text or name)
+
+    def define_constant(self, name: str, type_: Type, value: Any, text: str | None = None) -> None:
+        """Define a constant such as an option value or an enum member."""
+        self.globals[name] = Global(type_, lambda s, e, v=value: v, text or name, constant=True)
+
+    def define_attribute(
+        self, type_name: str, attr: str, type_: Type, compile_: AttributeCompiler, text: str
+    ) -> None:
+        """Define ``x.attr`` for values of the type named ``type_name``."""
+        self.attributes[(type_name, attr)] = (type_, compile_, text)
+
+    def attribute_names(self, type_name: str) -> list[str]:
+        return sorted(a for (t, a) in self.attributes if t == type_name)
+
+
+class Scope:
+    """Local variables (slots) over a vocabulary; collects diagnostics instead of raising."""
+
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        sink: DiagnosticSink | None = None,
+        parent: "Scope | None" = None,
+    ) -> None:
+        self.vocab = vocab
+        self.sink = sink if sink is not None else DiagnosticSink()
+        self.parent = parent
+        self.locals: dict[str, tuple[int, Type]] = {}
+        self.counter: list[int] = parent.counter if parent else [0]
+
+    @property
+    def slots(self) -> int:
+        """How many local slots compiled code in this scope tree needs."""
+        return self.counter[0]
+
+    def child(self) -> "Scope":
+        return Scope(self.vocab, self.sink, self)
+
+    def bind(self, name: str, type_: Type) -> int:
+        """A new local variable in this scope; returns its slot."""
+        slot = self.counter[0]
+        self.counter[0] += 1
+        self.locals[name] = (slot, type_)
+        return slot
+
+    def visible_names(self) -> list[str]:
+        names = set(self.vocab.globals) | set(self.vocab.functions)
+        scope: Scope | None = self
+        while scope:
+            names |= set(scope.locals)
+            scope = scope.parent
+        return sorted(names)
+
+    def lookup(self, name: str, pos: SourcePos | None) -> Compiled:
+        """The compiled meaning of a name; reports an error (with a hint) when unknown."""
+        scope: Scope | None = self
+        while scope:
+            if name in scope.locals:
+                slot, type_ = scope.locals[name]
+                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot)
+            scope = scope.parent
+        known = self.vocab.globals.get(name)
+        if known is not None:
+            return Compiled(known.type, known.fn, known.constant)
+        self.error(pos, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
+        return Compiled(ANY, _unknown)
+
+    def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
+        self.sink.items.append(Diagnostic(pos, message, hint))
+
+
+def _unknown(state: Any, env: list[Any]) -> Any:
+    raise AssertionError("code with compile errors must never run")

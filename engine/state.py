@@ -1,0 +1,274 @@
+"""The mutable state of one game: small, cheap to clone, and the turn flow.
+
+Everything that does not change during play lives in the immutable
+:class:`~engine.game.Game`; a :class:`State` holds only what changes: which
+face each component shows, what each zone holds, the board, whose turn it is,
+which step of the turn is waiting for a decision, and the random generator.
+
+>>> import engine
+>>> s = engine.load("iconoclasm-cards").new_state(players=4, seed=1)
+>>> s.current_player in (1, 2, 3, 4), len(s.legal_actions()) > 0
+(True, True)
+>>> s2 = s.clone(); s2.apply(s2.legal_actions()[0]); s.turn_number
+1
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine import rng
+from engine.actions import Action, ActionSpace, EmptySpace
+from engine.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from engine.blocks.outcome import Outcome
+    from engine.game import Game
+
+Cell = tuple[int, int]
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+
+class State:
+    """One game in progress.  Create with :meth:`Game.new_state`."""
+
+    __slots__ = (
+        "game",
+        "players",
+        "face",
+        "zone_of",
+        "zones",
+        "grid",
+        "cell_of",
+        "frontier",
+        "bbox",
+        "positions",
+        "seat_of",
+        "order",
+        "turn",
+        "turn_number",
+        "step",
+        "scratch",
+        "rng",
+        "budget",
+        "outcome",
+        "log",
+        "history",
+        "_actions",
+    )
+
+    game: "Game"
+    players: int
+    face: list[int]
+    zone_of: list[int]
+    zones: list[list[int]]
+    grid: dict[Cell, int]
+    cell_of: list[Cell | None]
+    frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
+    bbox: tuple[int, int, int, int] | None
+    positions: tuple[str, ...]
+    seat_of: dict[str, int]
+    order: tuple[str, ...]
+    turn: int
+    turn_number: int
+    step: int
+    scratch: dict[str, Any]
+    rng: int
+    budget: int
+    outcome: "Outcome | None"
+    log: list[str] | None
+    history: list[str] | None
+    _actions: ActionSpace | None
+
+    # ------------------------------------------------------------ identity
+
+    def clone(self) -> "State":
+        """An independent copy (the log and history are not copied)."""
+        c = State.__new__(State)
+        c.game = self.game
+        c.players = self.players
+        c.face = self.face[:]
+        c.zone_of = self.zone_of[:]
+        c.zones = [z[:] for z in self.zones]
+        c.grid = self.grid.copy()
+        c.cell_of = self.cell_of[:]
+        c.frontier = self.frontier.copy()
+        c.bbox = self.bbox
+        c.positions = self.positions
+        c.seat_of = self.seat_of
+        c.order = self.order
+        c.turn = self.turn
+        c.turn_number = self.turn_number
+        c.step = self.step
+        c.scratch = self.scratch.copy()
+        c.rng = self.rng
+        c.budget = self.budget
+        c.outcome = self.outcome
+        c.log = None
+        c.history = None
+        c._actions = None
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`Game.state_from_json` reads it back exactly."""
+        from engine.savefile import state_to_json
+
+        return state_to_json(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        from engine.savefile import comparable
+
+        return comparable(self) == comparable(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def current_role(self) -> str | None:
+        """The role (e.g. a hand) whose turn it is; None when the game is over."""
+        return None if self.outcome is not None else self.order[self.turn]
+
+    @property
+    def current_player(self) -> int:
+        """The seat (1-based) that must decide now, or :data:`TERMINAL`."""
+        if self.outcome is not None:
+            return TERMINAL
+        return self.seat_of[self.order[self.turn]]
+
+    def legal_actions(self) -> ActionSpace:
+        """The actions the current player may take (empty once the game is over)."""
+        if self._actions is None:
+            if self.outcome is not None:
+                self._actions = EmptySpace()
+            else:
+                self._actions = self.game.steps[self.step].actions(self)
+        return self._actions
+
+    def returns(self) -> list[float]:
+        """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k tied winners, else 0."""
+        if self.outcome is None:
+            return [0.0] * self.players
+        return list(self.outcome.returns)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` (a seat) may know: others' hands and deck order hidden."""
+        from engine.savefile import observation
+
+        return observation(self, player)
+
+    def roll(self, sides: int) -> int:
+        """A die roll from the state's own seeded generator (1..sides)."""
+        self.rng, v = rng.below(self.rng, sides)
+        return v + 1
+
+    def random_below(self, n: int) -> int:
+        self.rng, v = rng.below(self.rng, n)
+        return v
+
+    def note(self, make: Callable[[], str]) -> None:
+        """Record an event in words (only when this state keeps a log)."""
+        if self.log is not None:
+            self.log.append(make())
+
+    # ------------------------------------------------------------ moves
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written as ``text``; raises IllegalActionError with the reason."""
+        if self.outcome is not None:
+            raise IllegalActionError(f"'{text}' is not possible: the game is over")
+        return self.game.steps[self.step].parse(self, text)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif action not in self.legal_actions():
+            raise IllegalActionError(f"'{action}' is not a legal action now")
+        if self.history is not None:
+            self.history.append(str(action))
+        self._actions = None
+        if self.game.steps[self.step].apply(self, action.args):
+            self.advance()
+
+    def advance(self) -> None:
+        """Move to the next step that needs a decision, ending turns and the game as due."""
+        steps = self.game.steps
+        while True:
+            self.step += 1
+            if self.step >= len(steps):
+                self.step = -1
+                if self.game.end_turn(self):
+                    return
+                continue
+            step = steps[self.step]
+            if step.condition is not None and not step.condition(self, [None] * step.slots):
+                continue
+            if step.enter(self):
+                return
+
+    # ------------------------------------------------------------ zone operations
+
+    def move(self, cid: int, zone: int) -> None:
+        """Move a component to the end of a zone (off the board if it was on it)."""
+        old = self.zone_of[cid]
+        self.zones[old].remove(cid)
+        if self.cell_of[cid] is not None:
+            self._lift(cid)
+        self.zone_of[cid] = zone
+        self.zones[zone].append(cid)
+
+    def place(self, cid: int, cell: Cell, face: int | None = None) -> None:
+        """Put a component on the board at ``cell`` (optionally showing ``face``)."""
+        old = self.zone_of[cid]
+        self.zones[old].remove(cid)
+        if self.cell_of[cid] is not None:
+            self._lift(cid)
+        board = self.game.board_zone
+        self.zone_of[cid] = board
+        self.zones[board].append(cid)
+        self.grid[cell] = cid
+        self.cell_of[cid] = cell
+        if face is not None:
+            self.face[cid] = face
+        frontier = self.frontier
+        frontier.pop(cell, None)
+        grid = self.grid
+        x, y = cell
+        for dx, dy in self.game.grid.offsets:
+            n = (x + dx, y + dy)
+            if n not in grid:
+                frontier[n] = None
+        self.bbox = self.game.grid.grow(self.bbox, cell)
+
+    def _lift(self, cid: int) -> None:
+        """Take a component off the board and recompute the board's frontier and box."""
+        cell = self.cell_of[cid]
+        del self.grid[cell]
+        self.cell_of[cid] = None
+        grid, offsets = self.grid, self.game.grid.offsets
+        self.frontier = {
+            (x + dx, y + dy): None for (x, y) in grid for dx, dy in offsets if (x + dx, y + dy) not in grid
+        }
+        self.bbox = None
+        for c in grid:
+            self.bbox = self.game.grid.grow(self.bbox, c)
+
+    def shuffle(self, zone: int) -> None:
+        """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
+        items = self.zones[zone]
+        for i in range(len(items) - 1, 0, -1):
+            j = self.random_below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def flip(self, cid: int) -> None:
+        """Turn a component to its next face."""
+        self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]

@@ -1,0 +1,240 @@
+"""Effect-language functions that read or change a game's state.
+
+They are generic — zones, boards, roles, faces — and registered in the same
+registry as the pure functions of :mod:`engine.lang.functions`.  The ruleset's
+own vocabulary (which roles, zones and attributes exist) comes from
+:mod:`engine.vocabulary`.
+
+>>> from engine.lang.functions import FUNCTIONS
+>>> FUNCTIONS["largest_group"].signature
+'largest_group(x in COLLECTION [where CONDITION]) -> int'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EffectRuntimeError
+from engine.lang import ast
+from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
+
+
+def role_type(scope: Scope) -> Type:
+    return scope.vocab.data.get("role_type", ANY)
+
+
+@dataclass(frozen=True)
+class RoleQuery(Function):
+    """A fact about a role: ``seated(r)``, ``seat(r)``, ``turn_position(r)``."""
+
+    result: Type = BOOL
+    words: str = ""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        c = self.value(scope, args[0], role_type(scope), "role") if args else Compiled(ANY, lambda s, e: None)
+        f = c.fn
+        if self.name == "seated":
+            return Compiled(BOOL, lambda s, e: s.seat_of.get(f(s, e), 0) != 0)
+        if self.name == "seat":
+            return Compiled(SEAT, lambda s, e: s.seat_of.get(f(s, e), 0))
+
+        def position(s: Any, e: list[Any]) -> int:
+            role = f(s, e)
+            return s.order.index(role) + 1 if role in s.order else 0
+
+        return Compiled(INT, position)
+
+    def describe(self, call: ast.Call) -> str:
+        arg = call.args[0].describe() if call.args else "?"
+        return self.words.format(arg)
+
+
+@dataclass(frozen=True)
+class LargestGroup(Function):
+    """The size of the largest connected group of selected pieces on the board."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def largest(s: Any, e: list[Any]) -> int:
+            cell_of = s.cell_of
+            return s.game.grid.largest_group(cell_of[c] for c in items(s, e) if cell_of[c] is not None)
+
+        return Compiled(INT, largest)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the size of the largest connected group of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class At(Function):
+    """``at(x, y)`` or ``at(cell)``: the piece on a board cell, or none."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1, 2)
+        if len(args) == 2:
+            x, y = (self.value(scope, a, INT, "coordinate").fn for a in args)
+            return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get((x(s, e), y(s, e))))
+        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: (0, 0))
+        return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get(cell(s, e)))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the piece at ({', '.join(a.describe() for a in call.args)})"
+
+
+@dataclass(frozen=True)
+class Move(Function):
+    """``move(c in cards where ..., zone)``: move each selected component to a zone."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) != 2:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+        zone = self.value(scope, args[1], ZONE, "destination").fn
+
+        def move(s: Any, e: list[Any]) -> None:
+            z = zone(s, e)
+            for c in items(s, e):
+                s.move(c, z)
+
+        return Compiled(EFFECT, move)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"move every {describe_selection(call.args[0])} to {call.args[1].describe()}" if len(call.args) == 2 else "move"
+
+
+@dataclass(frozen=True)
+class PlaceOnBoard(Function):
+    """``place(c in cards where ..., (x, y))``: put the selected component on a board cell."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) != 2:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+        cell = self.value(scope, args[1], CELL, "cell").fn
+        pos = call.pos
+
+        def place(s: Any, e: list[Any]) -> None:
+            chosen = items(s, e)
+            if len(chosen) != 1:
+                raise EffectRuntimeError(f"{pos}: place() selected {len(chosen)} components; it needs exactly one")
+            where = cell(s, e)
+            if where in s.grid:
+                raise EffectRuntimeError(f"{pos}: place() onto {where}, which is already taken")
+            s.place(chosen[0], where)
+
+        return Compiled(EFFECT, place)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"place the {describe_selection(call.args[0])} on the board at {call.args[1].describe()}" if len(call.args) == 2 else "place"
+
+
+@dataclass(frozen=True)
+class Shuffle(Function):
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        zone = self.value(scope, args[0], ZONE, "zone").fn if args else (lambda s, e: 0)
+        return Compiled(EFFECT, lambda s, e: s.shuffle(zone(s, e)))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"shuffle the {call.args[0].describe()}" if call.args else "shuffle"
+
+
+@dataclass(frozen=True)
+class Flip(Function):
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def flip(s: Any, e: list[Any]) -> None:
+            for c in items(s, e):
+                s.flip(c)
+
+        return Compiled(EFFECT, flip)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"flip every {describe_selection(call.args[0])}" if call.args else "flip"
+
+
+@dataclass(frozen=True)
+class OutcomeQuery(Function):
+    """``score(seat)``, ``points(item)``, ``rank(item)``: the result once the game is over (0 before)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        if self.name == "score":
+            seat = self.value(scope, args[0], INT, "seat").fn
+
+            def score(s: Any, e: list[Any]) -> int:
+                o, i = s.outcome, seat(s, e)
+                return o.scores[i - 1] if o is not None and 1 <= i <= len(o.scores) else 0
+
+            return Compiled(INT, score)
+        item = args[0].compile(scope).fn
+        if self.name == "points":
+            return Compiled(INT, lambda s, e: s.outcome.points.get(str(item(s, e)), 0) if s.outcome else 0)
+
+        def rank(s: Any, e: list[Any]) -> int:
+            o, name = s.outcome, str(item(s, e))
+            return o.ranking.index(name) + 1 if o is not None and name in o.ranking else 0
+
+        return Compiled(INT, rank)
+
+    def describe(self, call: ast.Call) -> str:
+        arg = call.args[0].describe() if call.args else "?"
+        return {"score": f"the score of seat {arg}", "points": f"the points paid for {arg}", "rank": f"the rank of {arg}"}[self.name]
+
+
+@dataclass(frozen=True)
+class ZoneOf(Function):
+    """A per-role zone: ``hand(r)`` is role r's hand.  Made by the vocabulary for each such zone."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+        index = scope.vocab.data["zone_index"]
+        name, pos = self.name, call.pos
+
+        def zone(s: Any, e: list[Any]) -> int:
+            r = role(s, e)
+            try:
+                return index[(name, r)]
+            except KeyError:
+                raise EffectRuntimeError(f"{pos}: {r!r} has no {name}") from None
+
+        return Compiled(ZONE, zone)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+
+
+register(RoleQuery("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(Fire)", BOOL, "{} is played by a seat"))
+register(RoleQuery("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(Fire) == 1", SEAT, "the seat of {}"))
+register(RoleQuery("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
+                   "turn_position(Air)", INT, "the turn position of {}"))
+register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
+                      "Size of the largest group of selected board pieces connected under the board's adjacency.",
+                      "largest_group(c in board where c.element == Fire)"))
+register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).element == Fire"))
+register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE)", "Move each selected component to the end of a zone.",
+              "move(c in cards where c.front.element == r, hand(r))"))
+register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component on a board cell.",
+                      "place(c in cards where c.id == \"Fire/Fire\", (0, 0))"))
+register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
+register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.element == Fire)"))
+register(OutcomeQuery("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7"))
+register(OutcomeQuery("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(Fire) == 4"))
+register(OutcomeQuery("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(Earth) == 3"))

@@ -1,0 +1,182 @@
+"""The names a ruleset's effect-language code can use, built from its YAML.
+
+Given a partly compiled :class:`~engine.game.Game`, :func:`build_vocabulary`
+defines: every enum value (``Fire``), every option (``grid_width``), each
+component kind's collection (kind ``card`` -> ``cards``), the zones (shared
+ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
+``player_count``, ``turn``, ``current_role``, ``current_seat``, and the
+attributes of components (``c.element``, ``c.front.element``, ``c.face``,
+``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import engine.state_functions  # noqa: F401  (registers the state functions)
+from engine.game import Game
+from engine.lang.functions import FUNCTIONS
+from engine.lang.scope import Compiled, Vocabulary
+from engine.lang.types import ANY, BOOL, CELL, INT, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
+from engine.state_functions import ZoneOf
+
+PLURAL_SUFFIX = "s"
+
+
+def value_type(value: Any) -> Type:
+    """The effect-language type of an option's value."""
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return ListOf(INT)
+    return ANY
+
+
+def build_vocabulary(game: Game) -> Vocabulary:
+    """The vocabulary of one ruleset (functions from the registry plus its own names)."""
+    v = Vocabulary()
+    v.functions.update(FUNCTIONS)
+    for type_name, values in game.types.items():
+        for value in values:
+            v.define_constant(value, Enum(type_name), value)
+    for name, value in game.options.items():
+        v.define_constant(name, value_type(value), value, f"the option {name}")
+    for kind, cids in game.kinds.items():
+        items = list(cids)
+        v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
+    _define_zones(v, game)
+    if game.roles is not None:
+        role_type = Enum(game.roles.type_name)
+        v.data["role_type"] = role_type
+        v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles")
+        v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is")
+    v.define("player_count", INT, lambda s, e: s.players, "the number of players")
+    v.define("turn", INT, lambda s, e: s.turn_number, "the turn number")
+    v.define("current_seat", SEAT, lambda s, e: s.current_player, "the seat whose turn it is")
+    v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
+    v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
+    _define_component_attributes(v, game)
+    v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT), "its column")
+    v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT), "its row")
+    return v
+
+
+def _define_zones(v: Vocabulary, game: Game) -> None:
+    v.data["zone_index"] = game.zone_index
+    for name, spec in game.zone_specs.items():
+        if spec.per_role:
+            v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
+        else:
+            v.define_constant(name, ZONE, game.zone_index[(name, None)], f"the {name}")
+
+
+def _item(get: Callable[[Any], Any], type_: Type) -> Callable[[Compiled], Compiled]:
+    """An attribute compiler applying ``get`` to the base value (none stays none)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            x = f(s, e)
+            return None if x is None else get(x)
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _state_item(get: Callable[[Any, int], Any], type_: Type) -> Callable[[Compiled], Compiled]:
+    """An attribute compiler reading the state for a component (none stays none)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else get(s, c)
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _define_component_attributes(v: Vocabulary, game: Game) -> None:
+    attr_types = _attribute_types(game)
+    face_names = [game.face_names[game.component_kind[c]] for c in range(len(game.component_names))]
+    names = game.component_names
+    kinds = game.component_kind
+    for kind in [*game.kinds, "component"]:
+        for attr, type_ in attr_types.items():
+            table = game.attributes[attr]
+            v.define_attribute(kind, attr, type_, _per_face(table, type_), f"its {attr}")
+            v.define_attribute(f"face of {kind}", attr, type_, _face_attr(table, type_), f"its {attr}")
+        v.define_attribute(kind, "face", STR, _state_item(lambda s, c: face_names[c][s.face[c]], STR), "the name of the face it shows")
+        v.define_attribute(kind, "id", STR, _item(lambda c: names[c], STR), "its name")
+        v.define_attribute(kind, "kind", STR, _item(lambda c: kinds[c], STR), "its kind")
+        v.define_attribute(kind, "cell", CELL, _state_item(lambda s, c: s.cell_of[c], CELL), "the board cell it is on")
+        faces = game.face_names.get(kind) or sorted({f for fs in game.face_names.values() for f in fs})
+        for i, face in enumerate(faces):
+            v.define_attribute(kind, face, FaceOf(kind, i), _face_of(kind, face, game), f"its {face} face")
+
+
+def _attribute_types(game: Game) -> dict[str, Type]:
+    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool``."""
+    simple = {"int": INT, "text": STR, "bool": BOOL}
+    return {
+        attr: simple.get(t) or (Enum(t) if t in game.types else ANY) for attr, t in game.attribute_types.items()
+    }
+
+
+def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
+    """``c.element``: the attribute on the face the component shows (hot path: kept flat)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        if base.slot is not None:
+            i = base.slot
+
+            def read_local(s: Any, e: list[Any]) -> Any:
+                c = e[i]
+                return None if c is None else table[s.face[c]][c]
+
+            return Compiled(type_, read_local, table=(i, table))
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else table[s.face[c]][c]
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
+    """``c.front.element``: the attribute on a fixed face."""
+
+    def compile_(base: Compiled) -> Compiled:
+        assert isinstance(base.type, FaceOf)
+        row, f = table[base.type.face], base.fn
+        if base.slot is not None:
+            i = base.slot
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None)
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else row[c]
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _face_of(kind: str, face: str, game: Game) -> Callable[[Compiled], Compiled]:
+    def compile_(base: Compiled) -> Compiled:
+        names = game.face_names.get(kind)
+        index = names.index(face) if names and face in names else 0
+        return Compiled(FaceOf(kind, index), base.fn, slot=base.slot)
+
+    return compile_

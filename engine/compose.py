@@ -1,0 +1,373 @@
+"""Putting a ruleset together from several files: ``include``, ``extends`` and ``variants``.
+
+**include** — split a ruleset into files. ``include:`` takes a file name or a
+list of them, relative to the file that says it; a folder name includes all
+the ``*.yaml`` files directly inside it, in name order. The included files
+come first, in the order listed, then the including file's own keys on top.
+Included files may include further files (but not, in a cycle, themselves)::
+
+    # my-game/ruleset.yaml
+    name: my-game
+    include: [board.yaml, cards/]      # cards/fire.yaml, cards/water.yaml, ...
+
+**extends** — start from another ruleset. ``extends:`` takes a built-in name
+(``iconoclasm-cards``) or a path; that ruleset is put together completely
+(with its own ``extends`` and ``include``), then this file goes on top::
+
+    name: iconoclasm-cards-big
+    extends: iconoclasm-cards
+    options:
+      grid_width: {default: 9}         # changes one value, keeps the rest
+    players+: [5]                      # adds 5 to the base's list of players
+    cards-: [Fire/Fire]                # removes that entry from the base's list
+
+**How files go on top of each other.** Mappings merge key by key, all the way
+down. Anything else — a number, a text, a list, ``null`` — replaces what was
+there. Two suffixes change that for one key:
+
+* ``key+: [a, b]`` appends ``a`` and ``b`` to the base's list ``key`` (or
+  sets ``key`` if the base has none);
+* ``key-: [a, b]`` removes ``a`` and ``b`` from the base's list ``key`` (one
+  occurrence each), or the keys ``a`` and ``b`` from the base's mapping
+  ``key``; removing something the base does not have is an error.
+
+A key that is only ``+`` or ``-`` is an ordinary key. ``include`` and
+``extends`` are used up and do not appear in the result. Every value keeps the
+position of the file it was written in, so errors point into that file.
+
+**variants** — named sets of changes a player can switch on::
+
+    variants:
+      quick:
+        description: A shorter game.
+        options: {grid_width: {default: 5}}
+      solo-hard:
+        requires: [quick]              # switched on first
+        conflicts: [big-board]         # may not be combined with it
+        goals-: [balance]
+
+``compose(path, variants=["quick"])`` puts the changes of the named variants
+(everything but ``description``, ``requires`` and ``conflicts``) on top of the
+ruleset, in the order given, with the same merge rules. The result keeps
+``variants`` and gains ``selected_variants``: the names applied, in order.
+A variant body is kept as written until it is applied: a file that
+``extends`` or ``include``s another replaces a variant of the same name whole.
+
+>>> text = "name: r\\nplayers: [2]\\nvariants:\\n  big: {players+: [3, 4]}\\n"
+>>> tree = compose("r.yaml", variants=["big"], text=text)
+>>> tree["players"], tree["selected_variants"]
+([2, 3, 4], ['big'])
+"""
+
+from __future__ import annotations
+
+import collections.abc
+from pathlib import Path
+from typing import Any, Callable, Container
+
+from engine.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
+from engine.paths import find_ruleset
+from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml
+
+_CONSUMED = ("include", "extends")
+_VARIANTS = "variants"
+_VARIANT_META = ("description", "requires", "conflicts")
+
+
+def compose(
+    path: str | Path, variants: collections.abc.Sequence[str] = (), text: str | None = None
+) -> Mapping:
+    """The ruleset at ``path`` with its includes, base and the named variants applied.
+
+    ``text``, when given, is used instead of reading ``path`` (includes and
+    ``extends`` are still found relative to ``path``).
+    """
+    return apply_variants(_load(Path(path), text, ()), variants)
+
+
+def variant_names(path: str | Path) -> list[str]:
+    """The names declared under ``variants:`` (after ``extends`` and ``include``), in order."""
+    return [str(name) for name in _declared_variants(compose(path))]
+
+
+def merge(base: Any, over: Any) -> Any:
+    """``over`` deep-merged on top of ``base`` (neither is changed), with ``key+`` / ``key-``.
+
+    >>> from engine.yamlsource import load_yaml
+    >>> merge(load_yaml("a.yaml", "p: [1, 2]\\nq: {x: 1}"), load_yaml("b.yaml", "p-: [1]\\nq: {y: 2}"))
+    {'p': [2], 'q': {'x': 1, 'y': 2}}
+    """
+    if not isinstance(over, Mapping):
+        return over
+    result = _copy(base if isinstance(base, Mapping) else Mapping(over.pos), pos=over.pos)
+    for key in over:
+        _OPERATORS.get(_operator(key), _replace)(result, over, key)
+    return result
+
+
+def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mapping:
+    """``tree`` with the named variants' overrides merged on top, in order (``requires`` first)."""
+    declared = _declared_variants(tree)
+    order: list[str] = []
+    for name in names:
+        _add_variant(declared, name, None, (), order)
+    _check_conflicts(declared, order)
+    result = tree
+    for name in order:
+        result = merge(result, _copy(_variant_body(declared, name), skip=_VARIANT_META))
+    result = _copy(result, pos=tree.pos)
+    selected = Sequence(declared.pos)
+    for name in order:
+        selected.add(Text(name, declared.key_pos[name]), declared.key_pos[name])
+    result.add(Text("selected_variants", tree.pos), selected, None, None)
+    return result
+
+
+# --- loading files -------------------------------------------------------------------------
+
+
+def _load(path: Path, text: str | None, chain: tuple[Path, ...]) -> Mapping:
+    """One file with its base (``extends``) below and its includes in between."""
+    doc = _as_mapping(load_yaml(path, text), path)
+    chain = chain + (path.resolve(),)
+    result = _extended_base(doc, path, chain) if "extends" in doc else Mapping(doc.pos)
+    for included in _included(doc, path, chain):
+        result = _stack(result, included)
+    return _stack(result, _copy(doc, skip=_CONSUMED))
+
+
+def _stack(base: Mapping, over: Mapping) -> Mapping:
+    """``over`` merged on ``base``; a variant replaces a base variant of the same name whole.
+
+    Variant bodies stay as written (with their ``key+`` / ``key-``) until applied.
+    """
+    result = merge(base, _copy(over, skip=(_VARIANTS,)))
+    if _VARIANTS in over:
+        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS])
+        result.add(_VARIANTS, variants, over.key_pos.get(_VARIANTS), over.value_pos.get(_VARIANTS))
+    return result
+
+
+def _replace_by_name(base: Any, over: Any) -> Any:
+    if not isinstance(base, Mapping) or not isinstance(over, Mapping):
+        return over
+    result = _copy(base, pos=over.pos)
+    for name, body in over.items():
+        result.add(name, body, over.key_pos.get(name), over.value_pos.get(name))
+    return result
+
+
+def _as_mapping(tree: object, path: Path) -> Mapping:
+    if tree is None:
+        return Mapping(SourcePos(str(path), 1, 1))
+    if not isinstance(tree, Mapping):
+        pos = getattr(tree, "pos", SourcePos(str(path), 1, 1))
+        message = f"a ruleset file must be a mapping of keys to values, not {describe_kind(tree)}"
+        raise RulesetError.at(pos, message)
+    return tree
+
+
+def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...]) -> Mapping:
+    entry = doc["extends"]
+    pos = doc.pos_of("extends")
+    if not isinstance(entry, str):
+        raise RulesetError.at(pos, "'extends' names one ruleset: a built-in name or a path")
+    try:
+        target = find_ruleset(entry, relative_to=path.parent)
+    except RulesetError as err:
+        raise _relocated(err, pos) from None
+    _check_cycle(target, chain, "extends", pos)
+    return _load(target, None, chain)
+
+
+def _included(doc: Mapping, path: Path, chain: tuple[Path, ...]) -> list[Mapping]:
+    files: list[Mapping] = []
+    for entry in _names(doc, "include"):
+        for target in _include_targets(entry, path.parent):
+            _check_cycle(target, chain, "include", entry.pos)
+            files.append(_load(target, None, chain))
+    return files
+
+
+def _include_targets(entry: Text, folder: Path) -> list[Path]:
+    target = folder / entry
+    if target.is_dir():
+        return sorted(target.glob("*.yaml"), key=lambda p: p.name)
+    if target.is_file():
+        return [target]
+    raise RulesetError.at(entry.pos, f"included file '{entry}' not found (looked for {target})")
+
+
+def _check_cycle(target: Path, chain: tuple[Path, ...], directive: str, pos: SourcePos) -> None:
+    resolved = target.resolve()
+    if resolved not in chain:
+        return
+    cycle = chain[chain.index(resolved) :] + (resolved,)
+    root = cycle[0].parent
+    shown = " -> ".join(str(p.relative_to(root)) if p.is_relative_to(root) else str(p) for p in cycle)
+    raise RulesetError.at(pos, f"{directive} cycle: {shown}")
+
+
+def _relocated(err: RulesetError, pos: SourcePos) -> RulesetError:
+    """``err`` with its position-less diagnostics placed at ``pos``."""
+    return RulesetError([Diagnostic(d.pos or pos, d.message, d.hint) for d in err.diagnostics])
+
+
+def _names(mapping: Mapping, key: str) -> list[Text]:
+    """The value of ``key`` as a list of names: one text, or a list of texts (none if absent)."""
+    value = mapping.get(key)
+    if value is None:
+        return []
+    if isinstance(value, Text):
+        return [value]
+    if not isinstance(value, Sequence):
+        message = f"'{key}' takes a name or a list of names, not {describe_kind(value)}"
+        raise RulesetError.at(mapping.pos_of(key), message)
+    for index, item in enumerate(value):
+        if not isinstance(item, Text):
+            raise RulesetError.at(value.pos_of(index), f"'{key}' lists names, not {describe_kind(item)}")
+    return list(value)
+
+
+# --- merging -------------------------------------------------------------------------------
+
+
+def _copy(mapping: Mapping, skip: Container[str] = (), pos: SourcePos | None = None) -> Mapping:
+    """A shallow copy of ``mapping`` (with positions) without the ``skip`` keys."""
+    result = Mapping(pos or mapping.pos)
+    for key, value in mapping.items():
+        if key not in skip:
+            result.add(key, value, mapping.key_pos.get(key), mapping.value_pos.get(key))
+    return result
+
+
+def _operator(key: str) -> str:
+    return key[-1] if len(key) > 1 and key[-1] in "+-" else ""
+
+
+def _bare(key: str, over: Mapping) -> Text:
+    """``players+`` -> ``players``, positioned where ``players+`` is written."""
+    return Text(key[:-1], over.key_pos.get(key, over.pos))
+
+
+def _replace(result: Mapping, over: Mapping, key: str) -> None:
+    result.add(key, merge(result.get(key), over[key]), over.key_pos.get(key), over.value_pos.get(key))
+
+
+def _append(result: Mapping, over: Mapping, key: str) -> None:
+    name, items = _bare(key, over), _items(over, key, "append")
+    if name not in result:
+        result.add(name, items, name.pos, over.value_pos.get(key))
+        return
+    base = result[name]
+    if not isinstance(base, Sequence):
+        raise RulesetError.at(name.pos, f"cannot append to '{name}': it is {describe_kind(base)}, not a list")
+    joined = Sequence(base.pos)
+    for source in (base, items):
+        for index, item in enumerate(source):
+            joined.add(item, source.pos_of(index))
+    result.add(name, joined, result.key_pos.get(name), result.value_pos.get(name))
+
+
+def _remove(result: Mapping, over: Mapping, key: str) -> None:
+    name, items = _bare(key, over), _items(over, key, "remove")
+    if name not in result:
+        raise RulesetError.at(name.pos, f"cannot remove from '{name}': the base does not define it")
+    base = result[name]
+    if isinstance(base, Sequence):
+        kept: Any = _without_items(base, items, name)
+    elif isinstance(base, Mapping):
+        kept = _copy(base, skip=_keys_to_remove(base, items, name))
+    else:
+        message = f"cannot remove from '{name}': it is {describe_kind(base)}, not a list or mapping"
+        raise RulesetError.at(name.pos, message)
+    result.add(name, kept, result.key_pos.get(name), result.value_pos.get(name))
+
+
+_OPERATORS: dict[str, Callable[[Mapping, Mapping, str], None]] = {"+": _append, "-": _remove}
+
+
+def _items(over: Mapping, key: str, verb: str) -> Sequence:
+    items = over[key]
+    if not isinstance(items, Sequence):
+        message = f"'{key}' takes a list of items to {verb}, not {describe_kind(items)}"
+        raise RulesetError.at(over.pos_of(key), message)
+    return items
+
+
+def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
+    """``base`` minus one occurrence of each of ``items``."""
+    values, positions = list(base), [base.pos_of(i) for i in range(len(base))]
+    for index, item in enumerate(items):
+        if item not in values:
+            message = f"cannot remove {item!r} from '{name}': the base list does not have it"
+            raise RulesetError.at(items.pos_of(index), message)
+        at = values.index(item)
+        del values[at], positions[at]
+    kept = Sequence(base.pos)
+    for value, pos in zip(values, positions):
+        kept.add(value, pos)
+    return kept
+
+
+def _keys_to_remove(base: Mapping, items: Sequence, name: str) -> set[str]:
+    keys: set[str] = set()
+    for index, item in enumerate(items):
+        key = str(item) if isinstance(item, int) and not isinstance(item, bool) else item
+        if not isinstance(key, str) or key not in base:
+            message = f"cannot remove {item!r} from '{name}': the base mapping has no such key"
+            raise RulesetError.at(items.pos_of(index), message)
+        keys.add(key)
+    return keys
+
+
+# --- variants ------------------------------------------------------------------------------
+
+
+def _declared_variants(tree: Mapping) -> Mapping:
+    declared = tree.get(_VARIANTS)
+    if declared is None:
+        return Mapping(tree.pos)
+    if not isinstance(declared, Mapping):
+        raise RulesetError.at(tree.pos_of(_VARIANTS), "'variants' must map variant names to their changes")
+    return declared
+
+
+def _variant_body(declared: Mapping, name: str) -> Mapping:
+    body = declared[name]
+    if body is None:
+        return Mapping(declared.pos_of(name))
+    if not isinstance(body, Mapping):
+        message = f"variant '{name}' must be a mapping of changes, not {describe_kind(body)}"
+        raise RulesetError.at(declared.pos_of(name), message)
+    return body
+
+
+def _add_variant(
+    declared: Mapping, name: str, pos: SourcePos | None, stack: tuple[str, ...], order: list[str]
+) -> None:
+    """Append ``name`` to ``order`` after the variants it ``requires``."""
+    _check_known(declared, name, pos)
+    if name in order:
+        return
+    if name in stack:
+        raise RulesetError.at(pos, f"variants require each other in a cycle: {' -> '.join(stack + (name,))}")
+    for required in _names(_variant_body(declared, name), "requires"):
+        _add_variant(declared, required, required.pos, stack + (name,), order)
+    order.append(name)
+
+
+def _check_known(declared: Mapping, name: str, pos: SourcePos | None) -> None:
+    if name in declared:
+        return
+    known = ", ".join(declared) if declared else "none: this ruleset declares no variants"
+    hint = did_you_mean(name, declared)
+    raise RulesetError.at(pos, f"unknown variant '{name}' (known variants: {known})", hint)
+
+
+def _check_conflicts(declared: Mapping, order: list[str]) -> None:
+    for name in order:
+        for other in _names(_variant_body(declared, name), "conflicts"):
+            _check_known(declared, other, other.pos)
+            if other in order:
+                raise RulesetError.at(other.pos, f"variant '{name}' cannot be combined with '{other}'")

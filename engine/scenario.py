@@ -1,0 +1,293 @@
+"""Scenario files: a designer's unit tests for rules.
+
+A scenario names a ruleset (variant, players, seed), may set up a position
+directly in the ruleset's own vocabulary, lists actions in text form, and
+states expectations as effect-language conditions over the final state — or
+an error the last action must raise.  Example::
+
+    ruleset: iconoclasm-cards
+    players: 4
+    position:
+      seats: {Fire: 1, Water: 2, Earth: 3, Air: 4}   # turn order as listed
+      board:
+        "1,0": Water/Fire as Water
+      zones:
+        hand(Fire): [Fire/Water]
+    actions:
+      - place Fire/Water as Fire at 0,0
+    expect:
+      - at(1, 0).element == Fire
+    expect_log:
+      - flipped from Water to Fire
+
+``rulecraft check`` runs them; so does pytest (tests/test_scenarios.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.compiler import build_game
+from engine.compose import compose
+from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
+from engine.game import Game
+from engine.lang import ast
+from engine.lang.parser import parse_expression
+from engine.lang.scope import Scope
+from engine.paths import find_ruleset
+from engine.savefile import comparable
+from engine.schema import check_schema
+from engine.state import State
+from engine.yamlsource import Mapping, Text, load_yaml
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of running one scenario."""
+
+    name: str
+    path: str
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+@dataclass
+class Scenario:
+    """A loaded scenario file, with its compiled game."""
+
+    name: str
+    path: Path
+    doc: Mapping
+    game: Game
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and check a scenario file (schema, ruleset, position names); raises RulesetError."""
+    path = Path(path)
+    doc = load_yaml(path)
+    if not isinstance(doc, Mapping):
+        raise RulesetError.at(SourcePos(str(path), 1, 1), "a scenario file is a mapping with 'ruleset:'")
+    check_schema(doc, "scenario")
+    ruleset = find_ruleset(str(doc["ruleset"]), relative_to=path.parent)
+    variant = doc.get("variant") or []
+    variants = [v for v in str(variant).split("+") if v] if isinstance(variant, str) else [str(v) for v in variant]
+    game = build_game(_checked(compose(ruleset, variants)))
+    return Scenario(str(doc.get("name") or path.stem), path, doc, game)
+
+
+def _checked(tree: Mapping) -> Mapping:
+    check_schema(tree, "ruleset")
+    return tree
+
+
+def validate_scenario(path: Path) -> list[Diagnostic]:
+    """Diagnostics for a scenario file without running its actions."""
+    try:
+        sc = load_scenario(path)
+        for text in sc.doc.get("expect") or []:
+            _condition(sc.game, text)
+        if "position" in sc.doc:
+            set_up(sc.game, sc.doc, sc.doc["position"])
+    except RulesetError as err:
+        return err.diagnostics
+    except RulecraftError as err:
+        return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
+    return []
+
+
+def run_scenario(path: str | Path) -> ScenarioResult:
+    """Run a scenario file; problems in the file itself become failures too."""
+    result = ScenarioResult(Path(path).stem, str(path))
+    try:
+        sc = load_scenario(path)
+        result.name = sc.name
+        _run(sc, result)
+    except RulesetError as err:
+        result.failures.append(err.format())
+    except RulecraftError as err:
+        result.failures.append(str(err))
+    return result
+
+
+def _run(sc: Scenario, result: ScenarioResult) -> None:
+    doc = sc.doc
+    players = int(doc.get("players", sc.game.player_counts[0]))
+    seed = int(doc.get("seed", 0))
+    state = sc.game.new_state(players=players, seed=seed, record=True)
+    if "position" in doc:
+        state = set_up(sc.game, doc, doc["position"])
+    expected_error = doc.get("expect_error")
+    actions = list(doc.get("actions") or [])
+    for i, text in enumerate(actions):
+        before = comparable(state)
+        try:
+            state.apply(str(text))
+        except IllegalActionError as err:
+            if expected_error is not None and i == len(actions) - 1:
+                if str(expected_error).lower() not in str(err).lower():
+                    result.failures.append(f"{_where(actions, i)}: expected an error containing '{expected_error}', got: {err}")
+                if comparable(state) != before:
+                    result.failures.append(f"{_where(actions, i)}: the refused action changed the state")
+            else:
+                result.failures.append(f"{_where(actions, i)}: action '{text}' was refused: {err}")
+                break
+        else:
+            if expected_error is not None and i == len(actions) - 1:
+                result.failures.append(f"{_where(actions, i)}: expected '{text}' to fail with '{expected_error}', but it was accepted")
+    result.log = list(state.log or [])
+    for text in doc.get("expect") or []:
+        failure = _check_expectation(sc.game, state, text)
+        if failure:
+            result.failures.append(failure)
+    for wanted in doc.get("expect_log") or []:
+        if not any(str(wanted) in line for line in result.log):
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(result.log[-12:]))
+
+
+def _where(actions: list[Any], i: int) -> str:
+    return f"{_pos(actions[i])}: action {i + 1}"
+
+
+def _pos(node: Any) -> str:
+    return str(node.pos) if isinstance(node, Text) else "scenario"
+
+
+def _condition(game: Game, text: Any) -> Any:
+    """Compile an expectation with its position in the scenario file."""
+    from engine.errors import DiagnosticSink
+
+    locate = text.locate if isinstance(text, Text) else (lambda line, col: SourcePos("<expect>", line, col))
+    node = parse_expression(str(text), locate)
+    sink = DiagnosticSink()
+    scope = Scope(game.vocab, sink)
+    compiled = node.compile(scope)
+    sink.raise_if_any()
+    return node, compiled, scope.slots
+
+
+def _check_expectation(game: Game, state: State, text: Any) -> str | None:
+    node, compiled, slots = _condition(game, text)
+    env: list[Any] = [None] * max(slots, 1)
+    if compiled.fn(state, env) is True:
+        return None
+    found = "false"
+    if isinstance(node, ast.Compare):
+        left = _value(game, state, node.left)
+        right = _value(game, state, node.right)
+        found = f"{node.left.describe()} = {left}, {node.right.describe()} = {right}"
+    return f"{_pos(text)}: expected {text}\n    ({node.describe()})\n    found: {found}"
+
+
+def _value(game: Game, state: State, node: ast.Node) -> Any:
+    scope = Scope(game.vocab)
+    compiled = node.compile(scope)
+    value = compiled.fn(state, [None] * max(scope.slots, 1))
+    if isinstance(value, int) and not isinstance(value, bool) and "component" in str(compiled.type):
+        return game.component_names[value]
+    return value
+
+
+# ---------------------------------------------------------------- positions
+
+
+def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
+    """A state with the position written in the scenario (seats, board, zones, turn)."""
+    players = int(doc.get("players", game.player_counts[0]))
+    s = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True)
+    assert s.log is not None and s.history is not None
+    s.log.clear()
+    s.history.clear()
+    n = len(game.component_names)
+    s.face = [0] * n
+    s.zone_of = [0] * n
+    s.zones = [[] for _ in game.zone_names]
+    s.zones[0] = list(range(n))
+    s.grid, s.cell_of, s.frontier, s.bbox = {}, [None] * n, {}, None
+    s.scratch = {}
+    s.outcome = None
+    if "seats" in position:
+        _seats(game, s, position["seats"], players)
+    for cell_text, piece in (position.get("board") or {}).items():
+        cid, face = _piece(game, piece, position["board"].pos_of(cell_text))
+        cell = _cell(cell_text, position["board"].key_pos.get(cell_text))
+        s.place(cid, cell, face)
+    zones = position.get("zones") or {}
+    for zone_text, items in zones.items():
+        zone = _zone(game, zone_text, zones.key_pos.get(zone_text))
+        for i, item in enumerate(items or []):
+            cid, face = _piece(game, item, items.pos_of(i))
+            s.move(cid, zone)
+            s.face[cid] = face
+    if "turn" in position:
+        role = str(position["turn"])
+        if role not in s.order:
+            raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
+        s.turn = s.order.index(role)
+    s.turn_number = int(position.get("turn_number", 1))
+    s.step = -1
+    s._actions = None
+    s.advance()
+    return s
+
+
+def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
+    assert game.roles is not None
+    roles = list(game.roles.values)
+    seat_of: dict[str, int] = {}
+    for role, seat in seats.items():
+        if role not in roles:
+            raise RulesetError.at(seats.key_pos.get(role), f"unknown role '{role}'", did_you_mean(role, roles))
+        seat_of[role] = 0 if seat in ("absent", None) else int(seat)
+    for role in roles:
+        seat_of.setdefault(role, 0)
+    if sorted(set(seat_of.values()) - {0}) != list(range(1, players + 1)):
+        raise RulesetError.at(seats.pos, f"seats must use 1..{players} for {players} players")
+    listed = [r for r in seats if r in roles]
+    s.positions = tuple(listed + [r for r in roles if r not in listed])
+    s.seat_of = seat_of
+    s.order = tuple(r for r in s.positions if seat_of[r])
+    s.turn = 0
+
+
+def _piece(game: Game, text: Any, pos: SourcePos | None) -> tuple[int, int]:
+    """``Fire/Water`` (front up) or ``Fire/Water as Water``: a component and its face."""
+    m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
+    if not m:
+        raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")
+    name, label = m.groups()
+    cid = game.component_ids.get(name)
+    if cid is None:
+        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, game.component_ids))
+    if label is None:
+        return cid, 0
+    labels = game.face_labels[cid]
+    if label in labels:
+        return cid, labels.index(label)
+    names = game.face_names[game.component_kind[cid]]
+    if label in names:
+        return cid, names.index(label)
+    raise RulesetError.at(pos, f"{name} has no face '{label}'", f"its faces are {' and '.join(labels)}")
+
+
+def _cell(text: str, pos: SourcePos | None) -> tuple[int, int]:
+    from engine.blocks.grid import parse_cell
+
+    cell = parse_cell(str(text))
+    if cell is None:
+        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
+    return cell
+
+
+def _zone(game: Game, text: str, pos: SourcePos | None) -> int:
+    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(\w+)\s*\)\s*", text)
+    name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
+    if name in game.zone_names:
+        return game.zone_names.index(name)
+    raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))

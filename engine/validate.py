@@ -1,0 +1,87 @@
+"""``rulecraft validate``: every problem in a ruleset (or scenario), positioned.
+
+A path may be a ruleset (``ruleset.yaml`` or its folder), a fragment that a
+ruleset includes (then the including ruleset is validated), or a scenario
+file.  A ruleset is checked as it is and with each of its variants.
+
+>>> from engine.paths import find_ruleset
+>>> validate_path(str(find_ruleset("iconoclasm-cards")))
+[]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.compiler import build_game
+from engine.compose import compose, variant_names
+from engine.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
+from engine.schema import schema_errors
+from engine.yamlsource import Mapping, load_yaml
+
+RULESET_FILE = "ruleset.yaml"
+
+
+def validate_path(path: str) -> list[Diagnostic]:
+    """All diagnostics for one path (empty when valid)."""
+    p = Path(path)
+    if p.is_dir():
+        p = p / RULESET_FILE
+    try:
+        doc = load_yaml(p)
+    except RulesetError as err:
+        return err.diagnostics
+    if isinstance(doc, Mapping) and "ruleset" in doc and "name" not in doc:
+        from engine.scenario import validate_scenario
+
+        return validate_scenario(p)
+    if not (isinstance(doc, Mapping) and "name" in doc):
+        owner = _including_ruleset(p)
+        if owner is None:
+            return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
+        p = owner
+    return validate_ruleset(p)
+
+
+def validate_ruleset(path: Path) -> list[Diagnostic]:
+    """Check a ruleset and each of its variants; diagnostics are not repeated."""
+    found = _check(path, [])
+    if found:
+        return found
+    seen: set[str] = set()
+    try:
+        names = variant_names(path)
+    except RulesetError as err:
+        return err.diagnostics
+    for name in names:
+        for d in _check(path, [name]):
+            key = d.headline()
+            if key not in seen:
+                seen.add(key)
+                found.append(Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint))
+    return found
+
+
+def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
+    try:
+        tree = compose(path, variants)
+        found = schema_errors(tree, "ruleset")
+        if found:
+            return found
+        build_game(tree)
+    except RulesetError as err:
+        return err.diagnostics
+    except RulecraftError as err:
+        return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
+    except RecursionError:
+        return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
+    return []
+
+
+def _including_ruleset(path: Path) -> Path | None:
+    """The nearest ``ruleset.yaml`` above a fragment file."""
+    for folder in path.resolve().parents:
+        candidate = folder / RULESET_FILE
+        if candidate.is_file() and candidate != path.resolve():
+            return candidate
+    return None

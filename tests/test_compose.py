@@ -1,0 +1,209 @@
+"""Putting rulesets together (engine/compose.py) and finding them (engine/paths.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.compose import compose, merge, variant_names
+from engine.errors import RulesetError, SourcePos
+from engine.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
+from engine.yamlsource import load_yaml
+
+DATA = Path(__file__).parent / "data" / "loader"
+
+
+def error_of(path: Path | str, variants: tuple[str, ...] = (), text: str | None = None) -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        compose(path, variants, text=text)
+    return info.value
+
+
+def write(folder: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+
+
+# --- include ---------------------------------------------------------------------------------
+
+
+def test_include_of_a_file_and_a_folder() -> None:
+    tree = compose(DATA / "include" / "ruleset.yaml")
+    assert tree == {
+        "board": {"width": 9, "height": 7},
+        "players": [2, 3],
+        "cards": {"fire": {"power": 1}, "water": {"power": 2}},
+        "order": ["fire"],
+        "name": "included-game",
+        "selected_variants": [],
+    }
+    assert list(tree["cards"]) == ["fire", "water"]  # folder files in name order
+    assert tree["board"].pos_of("height").file.endswith("parts/board.yaml")
+    assert tree["board"].pos_of("width").file.endswith("include/ruleset.yaml")
+    assert tree["cards"]["water"].pos == SourcePos(str(DATA / "include" / "cards" / "b_water.yaml"), 2, 10)
+
+
+def test_error_in_an_included_file_points_into_it() -> None:
+    err = error_of(DATA / "include_error" / "ruleset.yaml")
+    diagnostic = err.diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(DATA / "include_error" / "bad.yaml"), 3, 3)
+    assert diagnostic.message == "duplicate key 'fire' (first defined at line 2)"
+
+
+def test_missing_include_points_at_the_entry(tmp_path: Path) -> None:
+    write(tmp_path, {"r.yaml": "name: r\ninclude:\n  - here.yaml\n  - gone.yaml\n", "here.yaml": "a: 1\n"})
+    diagnostic = error_of(tmp_path / "r.yaml").diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(tmp_path / "r.yaml"), 4, 5)
+    assert diagnostic.message.startswith("included file 'gone.yaml' not found")
+
+
+def test_include_cycle() -> None:
+    diagnostic = error_of(DATA / "cycle" / "a.yaml").diagnostics[0]
+    assert diagnostic.message == "include cycle: a.yaml -> b.yaml -> a.yaml"
+    assert diagnostic.pos == SourcePos(str(DATA / "cycle" / "b.yaml"), 2, 11)
+
+
+def test_include_with_text_resolves_relative_to_the_path() -> None:
+    tree = compose(DATA / "include" / "ruleset.yaml", text="name: t\ninclude: parts/board.yaml\n")
+    assert tree["board"] == {"width": 7, "height": 7}
+
+
+# --- extends and merging ---------------------------------------------------------------------
+
+
+def test_extends_appends_removes_and_replaces() -> None:
+    tree = compose(DATA / "child" / "ruleset.yaml")
+    assert tree["name"] == "child-game"
+    assert tree["players"] == [2, 3, 4, 5]
+    assert tree["instances"] == ["Fire/Fire", "Water/Water"]
+    assert list(tree["clash"]) == ["Fire", "Water"]
+    assert tree["board"] == {"width": 9, "height": 7}
+    assert list(tree["variants"]) == ["quick", "wide"]
+    assert "extends" not in tree and "players+" not in tree and "instances-" not in tree
+
+
+def test_extended_values_keep_the_positions_of_their_file() -> None:
+    tree = compose(DATA / "child" / "ruleset.yaml")
+    base, child = str(DATA / "child" / ".." / "base" / "ruleset.yaml"), str(DATA / "child" / "ruleset.yaml")
+    assert tree["players"].pos_of(0) == SourcePos(base, 2, 11)
+    assert tree["players"].pos_of(3) == SourcePos(child, 3, 12)
+    assert tree["instances"][1].pos == SourcePos(base, 3, 36)  # Water/Water, after the removal
+    assert tree["board"].pos_of("height") == SourcePos(base, 10, 11)
+    assert tree["board"].pos_of("width") == SourcePos(child, 7, 10)
+
+
+def test_removing_what_the_base_lacks_points_at_the_item() -> None:
+    text = "name: c\nextends: ../base\ninstances-: [Fire/Fire, Air/Air]\n"
+    child = DATA / "child" / "other.yaml"
+    diagnostic = error_of(child, text=text).diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(child), 3, 25)
+    assert diagnostic.message == "cannot remove 'Air/Air' from 'instances': the base list does not have it"
+
+
+def test_appending_to_a_mapping_is_refused() -> None:
+    child = DATA / "child" / "other.yaml"
+    diagnostic = error_of(child, text="extends: ../base\nboard+: [x]\n").diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(child), 2, 1)
+    assert diagnostic.message == "cannot append to 'board': it is a mapping, not a list"
+
+
+def test_error_in_the_base_file_points_into_it(tmp_path: Path) -> None:
+    write(tmp_path, {"base/ruleset.yaml": "name: b\nplayers: [2\n", "child.yaml": "extends: base\n"})
+    diagnostic = error_of(tmp_path / "child.yaml").diagnostics[0]
+    assert diagnostic.pos is not None and diagnostic.pos.file == str(tmp_path / "base" / "ruleset.yaml")
+
+
+def test_unknown_base_points_at_extends_with_a_hint() -> None:
+    child = DATA / "child" / "other.yaml"
+    diagnostic = error_of(child, text="name: c\nextends: ../bas\n").diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(child), 2, 10)
+    assert diagnostic.message.startswith("unknown ruleset '../bas'")
+
+
+def test_extends_cycle(tmp_path: Path) -> None:
+    write(tmp_path, {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"})
+    diagnostic = error_of(tmp_path / "a.yaml").diagnostics[0]
+    assert diagnostic.message == "extends cycle: a.yaml -> b.yaml -> a.yaml"
+    assert diagnostic.pos == SourcePos(str(tmp_path / "b.yaml"), 1, 10)
+
+
+def test_merge_rules() -> None:
+    base = load_yaml("a.yaml", "a: {x: 1, y: [1]}\nb: [1, 2, 2]\nc: 3\n")
+    over = load_yaml("b.yaml", "a: {y: null}\nb-: [2]\nc: [3]\nd: {e+: [1], f: {g+: [2]}}\n")
+    merged = merge(base, over)
+    assert merged == {"a": {"x": 1, "y": None}, "b": [1, 2], "c": [3], "d": {"e": [1], "f": {"g": [2]}}}
+    assert base == {"a": {"x": 1, "y": [1]}, "b": [1, 2, 2], "c": 3}  # inputs unchanged
+    with pytest.raises(RulesetError, match="cannot remove from 'z': the base does not define it"):
+        merge(base, load_yaml("c.yaml", "z-: [1]\n"))
+    with pytest.raises(RulesetError, match="'b\\+' takes a list of items to append, not a whole number"):
+        merge(base, load_yaml("c.yaml", "b+: 3\n"))
+
+
+# --- variants --------------------------------------------------------------------------------
+
+VARIANTS = DATA / "variants" / "ruleset.yaml"
+
+
+def test_variants_apply_in_order() -> None:
+    assert compose(VARIANTS, ["small", "tall"])["board"] == {"width": 5, "height": 9}
+    assert compose(VARIANTS, ["tall", "small"])["board"] == {"width": 5, "height": 5}
+    tree = compose(VARIANTS, ["tall", "small"])
+    assert tree["selected_variants"] == ["tall", "small"]
+    assert tree["selected_variants"][1].pos == SourcePos(str(VARIANTS), 5, 3)
+    assert "description" not in tree and list(tree["variants"]) == ["small", "tall", "crowd", "solo"]
+
+
+def test_variant_requires_and_conflicts() -> None:
+    tree = compose(VARIANTS, ["crowd"])
+    assert tree["selected_variants"] == ["small", "crowd"]
+    assert tree["players"] == [2, 3, 4, 5] and tree["board"]["width"] == 5
+    diagnostic = error_of(VARIANTS, ("crowd", "solo")).diagnostics[0]
+    assert diagnostic.message == "variant 'solo' cannot be combined with 'crowd'"
+    assert diagnostic.pos == SourcePos(str(VARIANTS), 14, 17)
+
+
+def test_unknown_variant_lists_the_known_ones_with_a_hint() -> None:
+    diagnostic = error_of(VARIANTS, ("smal",)).diagnostics[0]
+    assert diagnostic.message == "unknown variant 'smal' (known variants: small, tall, crowd, solo)"
+    assert diagnostic.hint == "did you mean 'small'?"
+    assert diagnostic.pos is None
+
+
+def test_variants_of_the_base_and_variant_names() -> None:
+    child = DATA / "child" / "ruleset.yaml"
+    assert variant_names(child) == ["quick", "wide"]
+    assert compose(child, ["quick"])["board"]["width"] == 5
+    assert compose(child, ["quick", "wide"])["board"]["width"] == 11
+
+
+# --- paths -----------------------------------------------------------------------------------
+
+
+def test_find_ruleset_by_path_and_directory(tmp_path: Path) -> None:
+    assert find_ruleset(str(DATA / "child")) == DATA / "child" / "ruleset.yaml"
+    base = DATA / "child" / ".." / "base" / "ruleset.yaml"
+    assert find_ruleset("../base", relative_to=DATA / "child") == base
+    assert find_ruleset(str(VARIANTS)) == VARIANTS
+    with pytest.raises(RulesetError, match="has no ruleset.yaml"):
+        find_ruleset(str(tmp_path))
+
+
+def test_builtin_rulesets_are_found_by_name() -> None:
+    repo = Path(__file__).resolve().parent.parent
+    assert rulesets_dir() == repo / "rulesets" and schemas_dir() == repo / "schemas"
+    for name in builtin_names():
+        assert find_ruleset(name) == rulesets_dir() / name / "ruleset.yaml"
+
+
+def test_unknown_ruleset_lists_builtins_with_a_hint() -> None:
+    with pytest.raises(RulesetError) as info:
+        find_ruleset("no-such-game-anywhere")
+    diagnostic = info.value.diagnostics[0]
+    assert diagnostic.pos is None
+    assert diagnostic.message.startswith("unknown ruleset 'no-such-game-anywhere'")
+    assert all(name in diagnostic.message for name in builtin_names())
+    if "iconoclasm-cards" in builtin_names():
+        with pytest.raises(RulesetError, match="did you mean 'iconoclasm-cards'"):
+            find_ruleset("iconoclasm-card")

@@ -1,0 +1,286 @@
+"""Safe YAML loading with positions: engine/yamlsource.py."""
+
+from __future__ import annotations
+
+import pickle
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.errors import RulesetError, SourcePos
+from engine.yamlsource import MAX_BYTES, Mapping, Sequence, Text, load_yaml, pos_of, walk_path
+
+
+def at(line: int, col: int, file: str = "r.yaml") -> SourcePos:
+    return SourcePos(file, line, col)
+
+
+def error_of(text: str) -> tuple[SourcePos | None, str]:
+    with pytest.raises(RulesetError) as info:
+        load_yaml("r.yaml", text)
+    diagnostic = info.value.diagnostics[0]
+    return diagnostic.pos, diagnostic.message
+
+
+# --- values and positions --------------------------------------------------------------------
+
+
+NESTED = """\
+name: demo
+cards:
+  - name: Fire
+    cost: 2
+    tags: [hot, "red"]
+  - {name: Water, cost: 3}
+"""
+
+
+def test_scalar_types_and_containers() -> None:
+    tree = load_yaml("r.yaml", "a: 1\nb: 2.5\nc: true\nd: null\ne: text\nf: 2001-12-14\ng: '1'\n")
+    assert tree == {"a": 1, "b": 2.5, "c": True, "d": None, "e": "text", "f": "2001-12-14", "g": "1"}
+    assert isinstance(tree, Mapping)
+    assert isinstance(tree["e"], Text) and isinstance(tree["f"], Text) and isinstance(tree["g"], Text)
+    assert type(tree["a"]) is int and type(tree["c"]) is bool
+
+
+def test_positions_of_nested_nodes() -> None:
+    tree = load_yaml("r.yaml", NESTED)
+    cards = tree["cards"]
+    assert isinstance(cards, Sequence)
+    assert tree.pos == at(1, 1)
+    assert tree.key_pos["cards"] == at(2, 1)
+    assert cards.pos_of(1) == at(6, 5)
+    assert cards[0].pos == at(3, 5)
+    assert cards[0]["name"].pos == at(3, 11)
+    assert cards[0].pos_of("cost") == at(4, 11)  # an int has no .pos: the mapping knows it
+    assert cards[0]["tags"][1].pos == at(5, 17)  # a quoted scalar starts at its quote
+    assert cards[1].pos_of("cost") == at(6, 25)
+
+
+def test_walk_path_and_pos_of() -> None:
+    tree = load_yaml("r.yaml", NESTED)
+    assert walk_path(tree, ["cards", 0, "cost"]) == at(4, 11)
+    assert walk_path(tree, ["cards", 1, "name"]) == at(6, 12)
+    assert walk_path(tree, ["cards", 5, "name"]) == at(3, 3)  # the deepest node that exists
+    assert walk_path(tree, []) == at(1, 1)
+    assert pos_of(tree["cards"][0]["cost"], at(9, 9)) == at(9, 9)
+    assert pos_of(tree["name"], at(9, 9)) == at(1, 7)
+
+
+def test_mapping_pos_of_falls_back_to_the_mapping() -> None:
+    tree = load_yaml("r.yaml", "a:\n  b: 1\n")
+    assert tree["a"].pos_of("missing") == at(2, 3)
+
+
+def test_anchored_and_tagged_scalars_start_after_their_properties() -> None:
+    tree = load_yaml("r.yaml", 'a: &x "quoted"\nb: !!str 12\nc: *x\n')
+    assert tree["a"].pos == at(1, 7)
+    assert tree["a"].locate(1, 1) == at(1, 8)
+    assert tree["b"] == "12" and tree["b"].pos == at(2, 10)
+    assert tree.pos_of("c") == at(3, 4)  # where the alias is written
+
+
+def test_text_given_is_registered_for_carets() -> None:
+    with pytest.raises(RulesetError) as info:
+        load_yaml("<memory>", "a: 1\nb: !foo x\n")
+    assert "b: !foo x" in info.value.format()
+
+
+def test_trees_pickle_with_positions() -> None:
+    tree = load_yaml("r.yaml", "effect: |\n  one\n  two\nlist: [1]\n")
+    copy = pickle.loads(pickle.dumps(tree))
+    assert copy == tree
+    assert copy.key_pos == tree.key_pos and copy["list"].item_pos == tree["list"].item_pos
+    assert copy["effect"].locate(2, 1) == at(3, 3)
+
+
+# --- Text.locate -----------------------------------------------------------------------------
+
+
+def test_locate_in_plain_and_quoted_single_line() -> None:
+    tree = load_yaml("r.yaml", "plain: gain 2\nquoted: 'gain 2'\n")
+    assert tree["plain"].locate(1, 6) == at(1, 13)
+    assert tree["quoted"].locate(1, 6) == at(2, 15)
+
+
+LITERAL = """\
+effects:
+  burn: |
+    when played:
+      deal 2
+    end
+"""
+
+
+def test_locate_inside_literal_block() -> None:
+    block = load_yaml("r.yaml", LITERAL)["effects"]["burn"]
+    assert block == "when played:\n  deal 2\nend\n"
+    assert block.pos == at(2, 9)
+    assert block.locate(1, 1) == at(3, 5)
+    assert block.locate(2, 3) == at(4, 7)  # 'd' of deal, under its own indentation
+    assert block.locate(3, 2) == at(5, 6)
+
+
+def test_locate_literal_block_with_indentation_indicator_and_leading_blank() -> None:
+    block = load_yaml("r.yaml", "a: |2\n\n     x\n    y\n")["a"]
+    assert block == "\n   x\n  y\n"
+    assert block.locate(2, 4) == at(3, 6)
+    assert block.locate(3, 3) == at(4, 5)
+
+
+def test_locate_in_folded_block_is_exact_on_its_first_line() -> None:
+    block = load_yaml("r.yaml", "a: >\n  one two\n  three\n")["a"]
+    assert block == "one two three\n"
+    assert block.locate(1, 5) == at(2, 7)
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, tag",
+    [
+        ("x: !!python/object:os.system {}\n", "!!python/object:os.system"),
+        ("x: !!python/name:os.system\n", "!!python/name:os.system"),
+        ("x: !!python/object/apply:os.system [ls]\n", "!!python/object/apply:os.system"),
+        ("x: !<tag:yaml.org,2002:python/object:os.system> {}\n", "!!python/object:os.system"),
+    ],
+)
+def test_python_tags_are_refused(source: str, tag: str) -> None:
+    pos, message = error_of(source)
+    assert message == f"YAML tag '{tag}' is not allowed: rulesets cannot build Python objects"
+    assert pos == at(1, 4)
+
+
+@pytest.mark.parametrize("tag", ["!foo", "!!set", "!!binary", "!!omap", "!!timestamp"])
+def test_other_tags_are_refused_by_name(tag: str) -> None:
+    pos, message = error_of(f"a: 1\nb: {tag} x\n")
+    assert f"YAML tag '{tag}' is not allowed" in message
+    assert pos == at(2, 4)
+
+
+def test_standard_tag_on_the_wrong_kind_is_refused() -> None:
+    assert error_of("a: !!str {b: 1}\n") == (at(1, 4), "YAML tag '!!str' cannot be used on a mapping")
+    assert error_of("a: !!int many\n") == (at(1, 4), "'many' is not a valid !!int")
+
+
+BILLION_LAUGHS = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
+    f"{name}: &{name} [{', '.join(['*' + prev] * 9)}]\n" for prev, name in zip("abcdefgh", "bcdefghi")
+)
+
+
+def test_billion_laughs_is_refused_fast() -> None:
+    start = time.perf_counter()
+    pos, message = error_of(BILLION_LAUGHS)
+    assert time.perf_counter() - start < 1.0
+    assert message.startswith("document expands to too many nodes (alias bomb?)")
+    assert pos is not None and pos.line == 6
+
+
+def test_aliases_within_the_limit_are_shared() -> None:
+    tree = load_yaml("r.yaml", "base: &b {power: 1}\ncard: *b\n")
+    assert tree["card"] == {"power": 1}
+    assert tree.pos_of("card") == at(2, 7)
+
+
+def test_recursive_alias_is_refused() -> None:
+    pos, message = error_of("a: &x [1, *x]\n")
+    assert message == "alias '*x' refers to no anchor defined before it"
+    assert pos == at(1, 11)
+
+
+def test_deep_nesting_is_refused() -> None:
+    pos, message = error_of("[" * 5000 + "]" * 5000)
+    assert message == "nesting deeper than 200 levels"
+    assert pos == at(1, 202)
+
+
+def test_duplicate_keys_are_refused() -> None:
+    assert error_of("a: 1\nb:\n  c: 1\n  d: 2\n  c: 3\n") == (
+        at(5, 3),
+        "duplicate key 'c' (first defined at line 3)",
+    )
+    assert error_of("3: a\n'3': b\n")[1] == "duplicate key '3' (first defined at line 1)"
+
+
+def test_integer_and_word_keys_become_text() -> None:
+    tree = load_yaml("r.yaml", "3: three\n4: four\non: hook\nyes: 1\n")
+    assert list(tree) == ["3", "4", "on", "yes"]
+    assert all(isinstance(key, Text) for key in tree)
+    assert tree.key_pos["4"] == at(2, 1)
+
+
+@pytest.mark.parametrize(
+    "source, kind",
+    [
+        ("~: a\n", "null"),
+        ("[1, 2]: a\n", "a list"),
+        ("? {a: 1}\n: b\n", "a mapping"),
+        ("1.5: a\n", "a decimal number"),
+    ],
+)
+def test_other_keys_are_refused(source: str, kind: str) -> None:
+    pos, message = error_of(source)
+    assert message == f"a mapping key must be a name or a whole number, not {kind}"
+    assert pos is not None and pos.line == 1
+
+
+def test_merge_keys() -> None:
+    tree = load_yaml("r.yaml", "base: &b {power: 1, cost: 2}\ncard:\n  <<: *b\n  cost: 5\n")
+    assert tree["card"] == {"power": 1, "cost": 5}
+    assert tree["card"].pos_of("power") == at(1, 18)
+    assert tree["card"].pos_of("cost") == at(4, 9)
+    message = "a '<<' merge key takes a mapping or a list of mappings"
+    assert error_of("card:\n  <<: 3\n") == (at(2, 7), message)
+
+
+@pytest.mark.parametrize(
+    "source, pos, words",
+    [
+        ("a: 1\nb: [1, 2\nc: 3\n", at(3, 2), "did not find expected"),
+        ("a: b: c\n", at(1, 5), "mapping values are not allowed"),
+        ("a: 1\n b: 2\n", at(2, 3), "mapping values are not allowed"),
+        ("a: 'open\n", at(2, 1), "found unexpected end of stream"),
+        ("a: *nothing\n", at(1, 4), "alias '*nothing' refers to no anchor"),
+        ("a: 1\n---\nb: 2\n", at(2, 1), "one YAML document"),
+        ("a: 1\nb: \x07\n", at(2, 4), "character U+0007 is not allowed"),
+    ],
+)
+def test_syntax_errors_have_positions(source: str, pos: SourcePos, words: str) -> None:
+    got_pos, message = error_of(source)
+    assert got_pos == pos
+    assert words in message
+
+
+def test_oversized_text_is_refused_before_parsing() -> None:
+    pos, message = error_of("a" * (MAX_BYTES + 1))
+    assert pos is None and "larger than 5 MB" in message
+
+
+def test_non_utf8_file_is_refused_with_position(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("a: 1\nb: café\n".encode("latin-1"))
+    with pytest.raises(RulesetError) as info:
+        load_yaml(path)
+    diagnostic = info.value.diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(path), 2, 7)
+    assert "not valid UTF-8: byte 0xe9" in diagnostic.message
+
+
+def test_missing_file_names_the_path(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="cannot read .*nothing.yaml"):
+        load_yaml(tmp_path / "nothing.yaml")
+
+
+def test_empty_and_comment_only_files_are_none(tmp_path: Path) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("")
+    assert load_yaml(path) is None
+    assert load_yaml("r.yaml", "# only a comment\n") is None
+
+
+def test_file_positions_name_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "rules.yaml"
+    path.write_text("\ufeffa:\n  b: x\n", encoding="utf-8")
+    assert load_yaml(path)["a"]["b"].pos == SourcePos(str(path), 2, 6)

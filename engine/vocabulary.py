@@ -118,9 +118,8 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
         v.define_attribute(kind, "id", STR, _item(lambda c: names[c], STR), "its name")
         v.define_attribute(kind, "kind", STR, _item(lambda c: kinds[c], STR), "its kind")
         v.define_attribute(kind, "cell", CELL, _state_item(lambda s, c: s.cell_of[c], CELL), "the board cell it is on")
-        faces = game.face_names.get(kind) or sorted({f for fs in game.face_names.values() for f in fs})
-        for i, face in enumerate(faces):
-            v.define_attribute(kind, face, FaceOf(kind, i), _face_of(kind, face, game), f"its {face} face")
+        for i, face in enumerate(_faces(game, kind)):
+            v.define_attribute(kind, face, FaceOf(kind, i), _face_of(i), f"its {face} face")
 
 
 def _attribute_types(game: Game) -> dict[str, Type]:
@@ -173,10 +172,18 @@ def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Comp
     return compile_
 
 
-def _face_of(kind: str, face: str, game: Game) -> Callable[[Compiled], Compiled]:
+def _faces(game: Game, kind: str) -> tuple[str, ...]:
+    """The face names of a kind; for any component, those all kinds share (in the same order)."""
+    if kind in game.face_names:
+        return game.face_names[kind]
+    lists = set(game.face_names.values())
+    return next(iter(lists)) if len(lists) == 1 else ()
+
+
+def _face_of(index: int) -> Callable[[Compiled], Compiled]:
+    """``c.front``: a view of one face, read by the attribute after it."""
+
     def compile_(base: Compiled) -> Compiled:
-        names = game.face_names.get(kind)
-        index = names.index(face) if names and face in names else 0
-        return Compiled(FaceOf(kind, index), base.fn, slot=base.slot)
+        return Compiled(FaceOf(base.type.name, index), base.fn, slot=base.slot)
 
     return compile_

@@ -10,7 +10,7 @@ The ``clash`` step clashes the piece just placed with each of its neighbours,
 one at a time.  With ``order: player`` the player chooses which clash comes
 next (a decision); a flipped placed piece uses its new face for the rest.
 With ``chain: true`` a flipped neighbour then clashes with its own neighbours
-(each ordered pair at most once per turn).
+(each pair of pieces at most once per turn, whichever started it).
 
 >>> t = ClashTable("t", {("A", "B"): (False, True)}, (False, False))
 >>> t.outcome("A", "B"), t.outcome("B", "A")
@@ -63,6 +63,11 @@ class ClashTable:
         if self.missing is not None:
             lines.append(f"any other pair: {words[self.missing]}" + (" flips" if self.missing != (False, False) else ""))
         return lines
+
+
+def _seen(pair: tuple[Any, Any], pairs: tuple[tuple[Any, Any], ...]) -> bool:
+    """Whether the pair, in either direction, is among ``pairs``."""
+    return pair in pairs or (pair[1], pair[0]) in pairs
 
 
 @step_kind
@@ -132,7 +137,7 @@ class Clash(Step):
                 new = tuple(
                     (cell_b, n)
                     for n in self.game.grid.neighbours(cell_b)
-                    if n in grid and (cell_b, n) not in done and (cell_b, n) not in pending
+                    if n in grid and not _seen((cell_b, n), done) and not _seen((cell_b, n), pending)
                 )
                 s.scratch["pending"] = pending + new
         if not flip_a and not flip_b:

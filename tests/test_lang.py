@@ -1,0 +1,103 @@
+"""The effect language: parsing, static checks with positions, compiled behaviour, English."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.errors import EffectRuntimeError, RulesetError
+from engine.lang.parser import parse_expression, parse_program
+
+
+def errors(game: engine.Game, text: str) -> str:
+    with pytest.raises(RulesetError) as info:
+        game.compile_condition(text)
+    return str(info.value)
+
+
+def test_precedence_and_describe() -> None:
+    assert parse_expression("1 + 2 * 3 == 7 and not false").describe() == (
+        "1 plus 2 times 3 is 7 and not (false)"
+    )
+
+
+def test_syntax_error_position_and_expectation() -> None:
+    with pytest.raises(RulesetError) as info:
+        parse_expression("count(c in board where")
+    message = str(info.value)
+    assert message.startswith("<expression>:1:")
+    assert "the text ends too early" in message or "expected" in message
+
+
+def test_program_indentation_errors_are_positioned() -> None:
+    with pytest.raises(RulesetError) as info:
+        parse_program("for r in roles\n  shuffle(deck)\n")
+    assert "<program>:1:15" in str(info.value)
+
+
+def test_unknown_name_has_a_hint(cards: engine.Game) -> None:
+    assert "unknown function 'largest_grup' (did you mean 'largest_group'?)" in errors(
+        cards, "largest_grup(c in board) > 2"
+    )
+    assert "unknown name 'Fier' (did you mean 'Fire'?)" in errors(cards, "at(0, 0).element == Fier")
+
+
+def test_type_errors(cards: engine.Game) -> None:
+    assert "count() takes 1 argument, not 2" in errors(cards, "count(board, board) > 1")
+    assert "'3' is a int, not a collection" in errors(cards, "count(3) > 1") or "not a collection" in errors(
+        cards, "count(3) > 1"
+    )
+    assert "cannot compare" in errors(cards, "at(0, 0).element == 3")
+    assert "must be true or false" in errors(cards, "count(c in board)")
+    assert "has no attribute 'colour'" in errors(cards, "any(c in board where c.colour == Fire)")
+
+
+def test_conditions_evaluate_against_a_state(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=3)
+    assert cards.compile_condition("count(c in board) == 0").run(state) is True
+    assert cards.compile_condition("all(count(c in hand(r)) == 4 for r in roles)").run(state) is True
+    assert cards.compile_condition("sum(count(c in hand(r)) for r in roles) == 16").run(state) is True
+    assert cards.compile_condition("max(count(c in hand(r)) for r in roles) == 4").run(state) is True
+    assert cards.compile_condition("(if player_count > 3 then 1 else 2) == 1").run(state) is True
+    assert cards.compile_condition("7 / 2 == 3 and 7 % 2 == 1 and -3 < 0").run(state) is True
+
+
+def test_selection_on_front_and_back_faces(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=3)
+    assert cards.compile_condition("count(c in cards where c.front.element == c.back.element) == 4").run(state)
+    assert cards.compile_condition("count(c in cards where c.back.element == Fire) == 4").run(state)
+
+
+def test_division_by_zero_is_an_effect_error(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=3)
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        cards.compile_condition("1 / count(c in board) == 0").run(state)
+
+
+def _builder() -> "object":
+    from engine.compiler import Builder
+    from engine.compose import compose
+    from engine.paths import find_ruleset
+
+    builder = Builder(compose(find_ruleset("iconoclasm-cards")))
+    builder.build()
+    return builder
+
+
+def test_step_budget_stops_runaway_loops(cards: engine.Game) -> None:
+    program = _builder().program("repeat 1000000:\n  repeat 1000000:\n    pass\n", None)
+    with pytest.raises(EffectRuntimeError, match="step budget"):
+        program.run(cards.new_state(players=4, seed=1))
+
+
+def test_roll_faces_are_checked_and_rolls_are_seeded(cards: engine.Game) -> None:
+    builder = _builder()
+    builder.program("roll d6:\n  odd: pass\n  7: pass\n", None)
+    assert any("7..7 is not a face of a d6" in d.message for d in builder.sink.items)
+    program = builder.program(
+        "roll d6:\n  1..3: shuffle(deck)\n  4..6:\n    pass\n", None
+    )
+    a, b = cards.new_state(players=1, seed=5), cards.new_state(players=1, seed=5)
+    program.run(a)
+    program.run(b)
+    assert a == b and a.rng != cards.new_state(players=1, seed=5).rng

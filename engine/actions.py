@@ -27,11 +27,12 @@ class Formatter(Protocol):
 class Action:
     """A decision: which step of the turn it answers and with what arguments."""
 
-    __slots__ = ("step", "args")
+    __slots__ = ("step", "args", "origin")
 
-    def __init__(self, step: Formatter, args: tuple[Any, ...]) -> None:
+    def __init__(self, step: Formatter, args: tuple[Any, ...], origin: object = None) -> None:
         self.step = step
         self.args = args
+        self.origin = origin  # the ActionSpace that listed it (lets apply skip a membership test)
 
     def __str__(self) -> str:
         return self.step.format(self.args)
@@ -79,8 +80,8 @@ class ListSpace(ActionSpace):
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [Action(self.step, o) for o in self.options[i]]
-        return Action(self.step, self.options[i])
+            return [Action(self.step, o, self) for o in self.options[i]]
+        return Action(self.step, self.options[i], self)
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step
@@ -111,7 +112,7 @@ class ProductSpace(ActionSpace):
         if not 0 <= i < len(self):
             raise IndexError(i)
         a, b = divmod(i, len(self.second))
-        return Action(self.step, self.first[a] + (self.second[b],))
+        return Action(self.step, self.first[a] + (self.second[b],), self)
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step

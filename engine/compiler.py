@@ -383,8 +383,8 @@ class Builder:
             self.error(self.pos(spec, key), f"unknown zone '{name}'", did_you_mean(name, self.game.zone_specs))
             return ZoneRef(name, lambda s: 0)
         if self.game.zone_specs[name].per_role:
-            index = self.game.zone_index
-            return ZoneRef(name, lambda s: index[(name, s.order[s.turn])], per_role=True)
+            by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}
+            return ZoneRef(name, lambda s: by_role[s.order[s.turn]], per_role=True)
         fixed = self.game.zone_index[(name, None)]
         return ZoneRef(name, lambda s: fixed)
 

@@ -43,6 +43,17 @@ class Program:
         s.budget = EFFECT_BUDGET
         return self.fn(s, [None] * self.slots)
 
+    def test(self, s: "State") -> Any:
+        """Evaluate a condition (no effects, so one environment list is reused)."""
+        return self.fn(s, self.env)
+
+    @property
+    def env(self) -> list[Any]:
+        env = self.__dict__.get("_env")
+        if env is None:
+            env = self.__dict__["_env"] = [None] * self.slots
+        return env
+
 
 @dataclass(frozen=True)
 class ZoneSpec:
@@ -165,7 +176,7 @@ class Game:
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
-        if self.end_condition.run(s) or s.turn_number >= self.max_turns:
+        if self.end_condition.test(s) or s.turn_number >= self.max_turns:
             s.outcome = self.score(s)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True

@@ -191,8 +191,9 @@ class State:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        elif action not in self.legal_actions():
-            raise IllegalActionError(f"'{action}' is not a legal action now")
+        elif action.origin is None or action.origin is not self._actions:
+            if action not in self.legal_actions():
+                raise IllegalActionError(f"'{action}' is not a legal action now")
         if self.history is not None:
             self.history.append(str(action))
         self._actions = None
@@ -210,7 +211,7 @@ class State:
                     return
                 continue
             step = steps[self.step]
-            if step.condition is not None and not step.condition(self, [None] * step.slots):
+            if step.condition is not None and not step.condition(self, step.env):
                 continue
             if step.enter(self):
                 return
@@ -242,12 +243,15 @@ class State:
         frontier = self.frontier
         frontier.pop(cell, None)
         grid = self.grid
-        x, y = cell
-        for dx, dy in self.game.grid.offsets:
-            n = (x + dx, y + dy)
+        for n in self.game.grid.neighbours(cell):
             if n not in grid:
                 frontier[n] = None
-        self.bbox = self.game.grid.grow(self.bbox, cell)
+        x, y = cell
+        bbox = self.bbox
+        if bbox is None:
+            self.bbox = (x, x, y, y)
+        elif not (bbox[0] <= x <= bbox[1] and bbox[2] <= y <= bbox[3]):
+            self.bbox = (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))
 
     def _lift(self, cid: int) -> None:
         """Take a component off the board and recompute the board's frontier and box."""

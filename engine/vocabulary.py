@@ -161,7 +161,8 @@ def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Comp
         row, f = table[base.type.face], base.fn
         if base.slot is not None:
             i = base.slot
-            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None)
+            same_row = [row] * len(table)  # table[face][x] == row[x] whatever the face
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
 
         def read(s: Any, e: list[Any]) -> Any:
             c = f(s, e)

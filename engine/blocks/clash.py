@@ -83,6 +83,9 @@ class Clash(Step):
         b.choice(spec, "with", ("neighbours",), "neighbours")
         self.player_orders = b.choice(spec, "order", ("player", "fixed"), "player") == "player"
         self.chain = b.bool_setting(spec, "chain", False)
+        self.neighbours = b.game.grid.neighbours if b.game.grid else (lambda cell: ())
+        self.lookup = self.table.outcomes.get
+        self.missing = self.table.missing or (False, False)
 
     # -- flow
 
@@ -92,7 +95,7 @@ class Clash(Step):
             return False
         cell = s.cell_of[placed]
         grid = s.grid
-        pending = tuple((cell, n) for n in self.game.grid.neighbours(cell) if n in grid)
+        pending = tuple([(cell, n) for n in self.neighbours(cell) if n in grid])
         s.scratch["pending"] = pending
         s.scratch["done"] = ()
         return self._settle(s)
@@ -122,7 +125,7 @@ class Clash(Step):
         a, b = s.grid[cell_a], s.grid[cell_b]
         values, face = self.values, s.face
         va, vb = values[face[a]][a], values[face[b]][b]
-        flip_a, flip_b = self.table.outcome(va, vb)
+        flip_a, flip_b = self.lookup((va, vb), self.missing)
         if flip_a:
             s.flip(a)
             s.note(lambda: self._flip_text(s, a, va, vb, b))

@@ -15,7 +15,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 Cell = tuple[int, int]
@@ -35,14 +35,20 @@ class SquareGrid:
     adjacency: str = "orthogonal"
     max_width: int = 0  # 0: unlimited
     max_height: int = 0
+    offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
 
-    @property
-    def offsets(self) -> tuple[Cell, ...]:
-        return ADJACENCY[self.adjacency]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "offsets", ADJACENCY[self.adjacency])
+        object.__setattr__(self, "_around", {})
 
-    def neighbours(self, cell: Cell) -> list[Cell]:
-        x, y = cell
-        return [(x + dx, y + dy) for dx, dy in ADJACENCY[self.adjacency]]
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The adjacent cells (memoised: boards revisit the same few cells constantly)."""
+        found = self._around.get(cell)
+        if found is None:
+            x, y = cell
+            found = self._around[cell] = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
+        return found
 
     def fits(self, bbox: BBox | None, cell: Cell) -> bool:
         """Whether adding ``cell`` keeps the bounding box within the limits."""
@@ -56,15 +62,6 @@ class SquareGrid:
             return False
         return True
 
-    def window(self, bbox: BBox | None) -> BBox | None:
-        """The x and y ranges a new piece may use without breaking the limits (None: any)."""
-        if bbox is None or not (self.max_width or self.max_height):
-            return None
-        x0, x1, y0, y1 = bbox
-        big = 1 << 30
-        w, h = self.max_width or big, self.max_height or big
-        return (x1 - w + 1, x0 + w - 1, y1 - h + 1, y0 + h - 1)
-
     @staticmethod
     def grow(bbox: BBox | None, cell: Cell) -> BBox:
         """The bounding box after adding ``cell``."""
@@ -77,20 +74,19 @@ class SquareGrid:
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells`` under this adjacency."""
         todo = set(cells)
-        offsets = ADJACENCY[self.adjacency]
+        around = self.neighbours
         best = 0
         while todo:
             stack = [todo.pop()]
             size = 0
             while stack:
-                x, y = stack.pop()
                 size += 1
-                for dx, dy in offsets:
-                    n = (x + dx, y + dy)
+                for n in around(stack.pop()):
                     if n in todo:
                         todo.remove(n)
                         stack.append(n)
-            best = max(best, size)
+            if size > best:
+                best = size
         return best
 
 

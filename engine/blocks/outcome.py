@@ -90,9 +90,9 @@ class Ranking:
         scored = []
         for order, item in enumerate(self.items(s, env)):
             env[self.slot] = item
-            key = tuple(k(s, env) for k in self.keys)
+            key = tuple([k(s, env) for k in self.keys])
             scored.append((key, order, item, self.owner(s, env)))
-        scored.sort(key=lambda t: (tuple(-k for k in t[0]), t[1]))
+        scored.sort(key=lambda t: t[0], reverse=True)  # stable: full ties keep item order
         seat_scores = [0] * players
         points: dict[str, int] = {}
         lines = []

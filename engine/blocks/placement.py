@@ -42,6 +42,12 @@ class Place(Step):
         self.choose_face = b.choice(spec, "face", ("choose", "as-is"), "choose") == "choose"
         self.touching = b.choice(spec, "touching", ("any",), "any") == "any"
         self.game = b.game
+        grid = b.game.grid
+        big = 1 << 30
+        self.limited = bool(grid and (grid.max_width or grid.max_height))
+        self.width = (grid.max_width or big) if grid else big
+        self.height = (grid.max_height or big) if grid else big
+        self.hand_of = self.source.resolve
 
     # -- decisions
 
@@ -57,14 +63,14 @@ class Place(Step):
         """The cells a piece may go to now."""
         if not s.grid:
             return list(ORIGIN)
-        window = self.game.grid.window(s.bbox)
-        if window is None:
+        if not self.limited:
             return list(s.frontier)
-        x0, x1, y0, y1 = window
+        bx0, bx1, by0, by1 = s.bbox
+        x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
         return [c for c in s.frontier if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
 
     def actions(self, s: "State") -> ActionSpace:
-        hand = s.zones[self.source(s)]
+        hand = s.zones[self.hand_of(s)]
         if not hand:
             return ListSpace(self, [])
         if self.choose_face:
@@ -78,7 +84,8 @@ class Place(Step):
         cid, face, cell = args
         s.place(cid, cell, face)
         s.scratch["placed"] = cid
-        s.note(lambda: f"{s.current_role} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)})")
+        if s.log is not None:
+            s.log.append(f"{s.current_role} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)})")
         return True
 
     # -- text

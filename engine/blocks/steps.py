@@ -46,9 +46,11 @@ class Step:
         self.condition: Fn | None = None
         self.condition_text = ""
         self.slots = 1
+        self.env: list[Any] = [None]  # the condition's locals (pure code: one list is reused)
         if "if" in spec:
             compiled, self.slots = b.expression(spec["if"], "bool")
             self.condition = compiled.fn
+            self.env = [None] * self.slots
             self.condition_text = b.describe(spec["if"])
 
     def enter(self, s: "State") -> bool:

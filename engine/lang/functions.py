@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from engine.lang import ast
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY, BOOL, DIE, INT, ListOf, Type
+from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,14 @@ class Count(Function):
         sel = as_selection(args[0]).compile_parts(scope)
         src, slot, where = sel.source, sel.slot, sel.where
         if where is None:
+            source = as_selection(args[0]).source.compile(scope)
+            if source.constant:
+                value = source.fn(None, [])
+                if isinstance(value, list):
+                    n = len(value)
+                    return Compiled(INT, lambda s, e: n, True)
+                if source.type is ZONE:
+                    return Compiled(INT, lambda s, e: len(s.zones[value]))
             return Compiled(INT, lambda s, e: len(src(s, e)))
         if sel.fast is not None:
             items = sel.items

@@ -1,0 +1,52 @@
+"""Random playouts per second: the number ``rulecraft bench`` reports.
+
+Each playout makes a fresh state (seeded from the run seed and its index) and
+applies a uniformly random legal action until the game ends, with no log.
+
+>>> import engine
+>>> result = bench(engine.load("iconoclasm-cards"), players=2, playouts=3, seed=0)
+>>> result["playouts"], result["actions_per_game"] > 0
+(3, True)
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from typing import Any
+
+from engine.game import Game
+from engine.simulate import derive_seed
+
+
+def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
+    """One random game; returns the number of actions it took."""
+    state = game.new_state(players=players, seed=seed)
+    length = 0
+    while not state.is_terminal:
+        actions = state.legal_actions()
+        state.apply(actions[choose.randrange(len(actions))])
+        length += 1
+    return length
+
+
+def bench(game: Game, players: int, playouts: int, seed: int) -> dict[str, Any]:
+    """Time ``playouts`` random games; speeds and the mean length in actions."""
+    choose = random.Random(seed)
+    start = time.perf_counter()
+    actions = sum(playout(game, players, derive_seed(seed, i), choose) for i in range(playouts))
+    seconds = time.perf_counter() - start
+    per_second = playouts / seconds if seconds > 0 else float("inf")
+    return {
+        "ruleset": game.name,
+        "variants": list(game.variants),
+        "players": players,
+        "playouts": playouts,
+        "seconds": seconds,
+        "playouts_per_second": per_second,
+        "actions_per_game": actions / playouts if playouts else 0.0,
+        "actions_per_second": actions / seconds if seconds > 0 else float("inf"),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+    }

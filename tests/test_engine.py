@@ -1,0 +1,112 @@
+"""Engine contracts: observation hides what it must, saves refuse what doesn't fit, refusals explain."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from engine.errors import IllegalActionError
+from engine.savefile import SaveError
+
+
+def test_observation_hides_other_hands_and_deck_order(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=2)
+    me = state.current_player
+    seen = state.observation(me)
+    mine = [z for z, v in seen["zones"].items() if z.startswith("hand") and isinstance(v, list)]
+    hidden = [z for z, v in seen["zones"].items() if z.startswith("hand") and isinstance(v, dict)]
+    assert len(mine) == 1 and len(hidden) == 3
+    assert all(seen["zones"][z] == {"hidden": 4} for z in hidden)
+    assert seen["legal_actions"] and not state.observation(me % 4 + 1)["legal_actions"]
+    solo = cards.new_state(players=1, seed=2).observation(1)
+    assert solo["zones"]["deck"] == {"hidden": 15}
+
+
+def test_observations_do_not_depend_on_hidden_cards(cards: engine.Game) -> None:
+    """Two states that differ only in another seat's hand look the same to this seat."""
+    a = cards.new_state(players=4, seed=2)
+    b = a.clone()
+    me = a.current_player
+    other = next(z for z, owner in enumerate(cards.zone_owner) if owner and a.seat_of[owner] not in (me, 0))
+    b.zones[other].reverse()
+    seen_a, seen_b = a.observation(me), b.observation(me)
+    assert seen_a == seen_b
+
+
+def test_action_text_round_trips_and_short_forms(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=2)
+    for action in state.legal_actions():
+        assert state.parse_action(str(action)) == action
+        assert state.parse_action("  " + str(action).upper().replace(" AT ", " at (") + ") ") == action
+
+
+def test_refusals_name_the_reason(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=2)
+    role = state.current_role
+    other_card = next(
+        cards.component_names[c] for z, owner in enumerate(cards.zone_owner) if owner not in (None, role) for c in state.zones[z]
+    )
+    with pytest.raises(IllegalActionError, match="is not in hand of"):
+        state.apply(f"place {other_card} at 0,0")
+    with pytest.raises(IllegalActionError, match="did you mean"):
+        state.apply("place Fire/Wter as Fire at 0,0")
+    with pytest.raises(IllegalActionError, match="first piece goes at 0,0"):
+        state.apply(f"{state.legal_actions()[0]}".replace("at 0,0", "at 3,3"))
+    with pytest.raises(IllegalActionError, match="is not a placement"):
+        state.apply("dance")
+
+
+def test_actions_from_an_old_position_are_refused(cards: engine.Game) -> None:
+    state = cards.new_state(players=4, seed=2)
+    first = state.legal_actions()[0]
+    state.apply(first)
+    with pytest.raises(IllegalActionError):
+        state.apply(first)
+
+
+def test_saves_refuse_another_ruleset_or_damage(cards: engine.Game) -> None:
+    state = cards.new_state(players=3, seed=4)
+    state.apply(state.legal_actions()[0])
+    data = json.loads(json.dumps(state.to_json()))
+    assert cards.state_from_json(data) == state
+    for broken, message in [
+        ({**data, "ruleset": "other-game"}, "from ruleset 'other-game'"),
+        ({**data, "content_hash": "0" * 16}, "has changed since this state was saved"),
+        ({**data, "zones": data["zones"][:-1]}, "do not hold every component"),
+        ({**data, "face": [9] * 16}, "faces do not match"),
+        ({**data, "face": "nonsense"}, "damaged or incomplete"),
+        ({k: v for k, v in data.items() if k != "turn"}, "damaged or incomplete"),
+        ([1, 2, 3], "must be a JSON object"),
+    ]:
+        with pytest.raises(SaveError, match=message):
+            cards.state_from_json(broken)
+    variant = engine.load("iconoclasm-cards", "small-grid")
+    with pytest.raises(SaveError, match="variants"):
+        variant.state_from_json(data)
+
+
+def test_event_log_explains_changes_in_words(cards: engine.Game) -> None:
+    state = cards.new_state(players=2, seed=3, record=True)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    assert any("flipped from" in line and "clash with" in line for line in state.log)
+    assert state.log[-1].startswith("game over:")
+    assert len(state.history) > 16
+
+
+def test_wrong_player_count_is_refused(cards: engine.Game) -> None:
+    with pytest.raises(IllegalActionError, match="is played by 1, 2, 3, 4 players, not 5"):
+        cards.new_state(players=5)
+
+
+def test_two_player_scores_sum_both_hands(cards: engine.Game) -> None:
+    state = cards.new_state(players=2, seed=8)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[-1])
+    outcome = state.outcome
+    assert sum(outcome.scores) == 4 + 3 + 2 + 1
+    for seat in (1, 2):
+        mine = [r for r, s in state.seat_of.items() if s == seat]
+        assert outcome.scores[seat - 1] == sum(outcome.points[r] for r in mine)

@@ -3,7 +3,7 @@
 The public API (see DESIGN.md):
 
 >>> import engine
->>> game = engine.load("iconoclasm-cards")
+>>> game = engine.load("tutorial-tiles")
 >>> state = game.new_state(players=2, seed=3)
 >>> while not state.is_terminal:
 ...     state.apply(state.legal_actions()[0])

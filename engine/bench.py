@@ -3,10 +3,10 @@
 Each playout makes a fresh state (seeded from the run seed and its index) and
 applies a uniformly random legal action until the game ends, with no log.
 
->>> import engine
->>> result = bench(engine.load("iconoclasm-cards"), players=2, playouts=3, seed=0)
->>> result["playouts"], result["actions_per_game"] > 0
-(3, True)
+Example::
+
+    result = bench(engine.load("my-game"), players=2, playouts=500, seed=0)
+    print(result["playouts_per_second"], result["actions_per_game"])
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ reports them all, each at its ``file:line:col``.
 
 >>> from engine.compose import compose
 >>> from engine.paths import find_ruleset
->>> game = build_game(compose(find_ruleset("iconoclasm-cards")))
+>>> game = build_game(compose(find_ruleset("tutorial-tiles")))
 >>> game.player_counts
-(1, 2, 3, 4)
+(2, 3)
 """
 
 from __future__ import annotations

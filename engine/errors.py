@@ -4,11 +4,11 @@ Every problem in a ruleset, scenario or saved game is a :class:`Diagnostic`
 with a :class:`SourcePos`; :class:`RulesetError` carries one or more of them.
 Formatting shows ``file:line:col: message``, the offending line and a caret:
 
->>> pos = SourcePos("rules.yaml", 3, 7)
->>> print(Diagnostic(pos, "unknown element 'Fier'", hint="did you mean 'Fire'?").format(["", "", "  a: Fier"]))
-rules.yaml:3:7: unknown element 'Fier' (did you mean 'Fire'?)
-      a: Fier
-        ^
+>>> pos = SourcePos("rules.yaml", 3, 6)
+>>> print(Diagnostic(pos, "unknown symbol 'Sn'", hint="did you mean 'Sun'?").format(["", "", "  a: Sn"]))
+rules.yaml:3:6: unknown symbol 'Sn' (did you mean 'Sun'?)
+      a: Sn
+         ^
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ def _sort_key(d: Diagnostic) -> tuple[str, int, int]:
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A "did you mean" hint for a near-miss name, or None.
 
-    >>> did_you_mean("Fier", ["Fire", "Water"])
-    "did you mean 'Fire'?"
+    >>> did_you_mean("Sn", ["Sun", "Moon"])
+    "did you mean 'Sun'?"
     """
     pool = list(candidates)
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)

@@ -5,10 +5,10 @@ component tables, zones, the board geometry, compiled setup programs, turn
 steps, end condition and scoring.  It makes states:
 
 >>> import engine
->>> game = engine.load("iconoclasm-cards")
->>> state = game.new_state(players=3, seed=7)
->>> len(state.grid)          # with 3 players the absent single starts on the board
-1
+>>> game = engine.load("tutorial-tiles")
+>>> state = game.new_state(players=2, seed=7)
+>>> sum(len(state.zones[i]) for i, owner in enumerate(game.zone_owner) if owner)   # two hands of 3
+6
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ class Game:
     # ------------------------------------------------------------ words
 
     def describe_piece(self, cid: int, face: int) -> str:
-        """``Fire/Water as Water``: a component and the face it shows."""
+        """``Sun/Moon as Moon``: a component and the face it shows."""
         labels = self.face_labels[cid]
         if len(set(labels)) <= 1:
             return self.component_names[cid]

@@ -5,7 +5,7 @@ content hash and variants; ``state_from_json`` checks all of it and refuses a
 state from another ruleset (or a damaged file) with a reason, never a crash.
 
 >>> import engine
->>> g = engine.load("iconoclasm-cards")
+>>> g = engine.load("tutorial-tiles")
 >>> s = g.new_state(players=2, seed=5)
 >>> g.state_from_json(s.to_json()) == s
 True

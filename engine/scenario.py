@@ -5,20 +5,20 @@ directly in the ruleset's own vocabulary, lists actions in text form, and
 states expectations as effect-language conditions over the final state — or
 an error the last action must raise.  Example::
 
-    ruleset: iconoclasm-cards
-    players: 4
+    ruleset: tutorial-tiles
+    players: 2
     position:
-      seats: {Fire: 1, Water: 2, Earth: 3, Air: 4}   # turn order as listed
+      seats: {Sun: 1, Moon: 2, Star: absent}   # turn order as listed
       board:
-        "1,0": Water/Fire as Water
+        "1,0": Moon/Star
       zones:
-        hand(Fire): [Fire/Water]
+        hand(Sun): [Sun/Moon]
     actions:
-      - place Fire/Water as Fire at 0,0
+      - place Sun/Moon as Sun at 0,0
     expect:
-      - at(1, 0).element == Fire
+      - at(1, 0).symbol == Star
     expect_log:
-      - flipped from Water to Fire
+      - flipped from Moon to Star
 
 ``rulecraft check`` runs them; so does pytest (tests/test_scenarios.py).
 """
@@ -257,7 +257,7 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
 
 
 def _piece(game: Game, text: Any, pos: SourcePos | None) -> tuple[int, int]:
-    """``Fire/Water`` (front up) or ``Fire/Water as Water``: a component and its face."""
+    """``Sun/Moon`` (front up) or ``Sun/Moon as Moon``: a component and its face."""
     m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
     if not m:
         raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")

@@ -5,10 +5,13 @@ Game ``i`` of a run is seeded from (run seed, ``i``) alone and its agents from
 With ``jobs > 1`` worker processes each load the ruleset again by path and
 variants (a compiled Game holds closures and is not sent between processes).
 
->>> import engine
->>> report = simulate(engine.load("iconoclasm-cards"), players=2, n=4, seed=1, agents="random")
->>> report.games, sum(report.wins_by_seat.values()) + report.draws + report.no_winner
-(4, 4)
+Example::
+
+    report = simulate(engine.load("my-game"), players=2, n=1000, seed=0, agents="random", jobs=4)
+    print(report.win_rate[1])        # (rate, low, high) of seat 1
+
+>>> derive_seed(0, 1) == derive_seed(0, 1) != derive_seed(0, 2)
+True
 """
 
 from __future__ import annotations
@@ -74,12 +77,14 @@ class SimulationReport:
     def mean_returns(self) -> dict[int, float]:
         """Mean return per seat (a shared win counts 1/k)."""
         n = max(self.games, 1)
-        return {seat: sum(r.returns[seat - 1] for r in self.results) / n for seat in range(1, self.players + 1)}
+        seats = range(1, self.players + 1)
+        return {seat: sum(r.returns[seat - 1] for r in self.results) / n for seat in seats}
 
     @property
     def win_rate(self) -> dict[int, tuple[float, float, float]]:
         """Per seat: (rate, low, high) with a 95% Wilson interval."""
-        return {seat: (wins / max(self.games, 1), *wilson(wins, self.games)) for seat, wins in self.wins_by_seat.items()}
+        n = self.games
+        return {seat: (wins / max(n, 1), *wilson(wins, n)) for seat, wins in self.wins_by_seat.items()}
 
     @property
     def lengths(self) -> list[int]:

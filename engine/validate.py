@@ -5,7 +5,7 @@ ruleset includes (then the including ruleset is validated), or a scenario
 file.  A ruleset is checked as it is and with each of its variants.
 
 >>> from engine.paths import find_ruleset
->>> validate_path(str(find_ruleset("iconoclasm-cards")))
+>>> validate_path(str(find_ruleset("tutorial-tiles")))
 []
 """
 

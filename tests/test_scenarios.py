@@ -30,7 +30,7 @@ def test_failing_expectation_reports_both_sides(tmp_path: Path) -> None:
     result = run_scenario(scenario)
     assert not result.passed
     assert "wrong.yaml:5:5: expected count(c in board) == 3" in result.failures[0]
-    assert "found: the number of board = 0, 3 = 3" in result.failures[0]
+    assert "found: the number of c in board = 0, 3 = 3" in result.failures[0]
 
 
 def test_expected_error_that_does_not_happen_fails(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ Options (all from YAML):
   cell must be adjacent to a piece under the board's adjacency.
 
 The board's bounding-box limits always apply.  Text form:
-``place Fire/Water as Water at 1,0`` (card, the face's label, the cell).
+``place Sun/Moon as Moon at 1,0`` (component, the face's label, the cell).
 """
 
 from __future__ import annotations

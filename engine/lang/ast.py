@@ -520,6 +520,8 @@ class Call(Node):
         fn = FUNCTIONS.get(self.func)
         if fn is not None:
             return fn.describe(self)
+        if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone
+            return f"the {self.func} of {self.args[0].describe()}"
         return f"{self.func}({', '.join(a.describe() for a in self.args)})"
 
 

@@ -75,7 +75,7 @@ def as_selection(node: ast.Node) -> ast.Selection:
 
 def describe_selection(node: ast.Node) -> str:
     sel = as_selection(node)
-    text = sel.source.describe()
+    text = sel.source.describe() if sel.var == "_" else f"{sel.var} in {sel.source.describe()}"
     if sel.where is not None:
         text += f" where {sel.where.describe()}"
     return text
@@ -256,22 +256,22 @@ class Size(Function):
 
 register(Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
                "How many items of a collection (that satisfy the condition).",
-               "count(c in board where c.element == Fire)"))
+               "count(t in board where t.symbol == Sun)"))
 register(Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The total of a value over the selected items (0 when none).",
-              "sum(c.value for c in hand(r))"))
+              "sum(t.value for t in hand(r))"))
 register(Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The largest value over the selected items (0 when none).",
-              "max(count(c in board where c.element == e) for e in roles)", combine=max, words="the largest"))
+              "max(count(t in board where t.symbol == r) for r in roles)", combine=max, words="the largest"))
 register(Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The smallest value over the selected items (0 when none).",
-              "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest"))
+              "min(count(t in hand(r)) for r in roles)", combine=min, words="the smallest"))
 register(Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
                     "Whether some item passes the test.",
-                    "any(e in roles where largest_group(c in board where c.element == e) >= 7)"))
+                    "any(r in roles where largest_group(t in board where t.symbol == r) >= 3)"))
 register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
                     "Whether every item passes the test (true when there are none).",
-                    "all(count(c in board where c.element == e) == 4 for e in roles)", every=True))
+                    "all(count(t in board where t.symbol == r) == 3 for r in roles)", every=True))
 register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
 register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))
 register(Size("size", "size(LIST) -> int", "The number of items in a list.", "size(hand(r))"))

@@ -94,22 +94,23 @@ class ListSpace(ActionSpace):
 class ProductSpace(ActionSpace):
     """Every combination of an option tuple ``a`` from ``first`` and a value ``b`` from ``second``: ``args = a + (b,)``."""
 
-    __slots__ = ("step", "first", "second")
+    __slots__ = ("step", "first", "second", "size")
 
     def __init__(self, step: Any, first: Sequence[tuple[Any, ...]], second: Sequence[Any]) -> None:
         self.step = step
         self.first = first
         self.second = second
+        self.size = len(first) * len(second)
 
     def __len__(self) -> int:
-        return len(self.first) * len(self.second)
+        return self.size
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+            return [self[j] for j in range(*i.indices(self.size))]
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
+            i += self.size
+        if not 0 <= i < self.size:
             raise IndexError(i)
         a, b = divmod(i, len(self.second))
         return Action(self.step, self.first[a] + (self.second[b],), self)

@@ -89,6 +89,9 @@ class RulesetError(RulecraftError):
         self.diagnostics: list[Diagnostic] = list(diagnostics)
         super().__init__("\n".join(d.headline() for d in self.diagnostics))
 
+    def __reduce__(self) -> tuple[type, tuple[list[Diagnostic]]]:
+        return (type(self), (self.diagnostics,))  # so errors cross process boundaries
+
     @classmethod
     def at(cls, pos: SourcePos | None, message: str, hint: str | None = None) -> "RulesetError":
         """A single-diagnostic error."""
@@ -101,6 +104,10 @@ class RulesetError(RulecraftError):
 
 class IllegalActionError(RulecraftError, ValueError):
     """An action that cannot be parsed or is not legal now; the state is unchanged."""
+
+
+class SetupError(RulecraftError, ValueError):
+    """A game cannot be set up as asked (for example, a player count the ruleset does not allow)."""
 
 
 class EffectRuntimeError(RulecraftError):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine import rng
-from engine.errors import IllegalActionError
+from engine.errors import SetupError
 from engine.lang.scope import Fn, Vocabulary
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class Game:
 
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
-            raise IllegalActionError(f"{self.name} is played by {counts} players, not {players}")
+            raise SetupError(f"{self.name} is played by {counts} players, not {players}")
         s = State.__new__(State)
         s.game = self
         s.players = players

@@ -24,6 +24,7 @@ from typing import Any, Callable, Sequence
 
 from engine import rng
 from engine.agents import Agent, make_agent
+from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 
 Z95 = 1.959963984540054
@@ -198,32 +199,60 @@ def simulate(
 
 # ---------------------------------------------------------------- worker processes
 
-_worker_setup: tuple[Game, int, list[str]] | None = None
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start..stop-1`` of a run, for a worker: everything it needs, by value."""
+
+    source: str
+    variants: tuple[str, ...]
+    content_hash: str
+    players: int
+    specs: tuple[str, ...]
+    seed: int
+    start: int
+    stop: int
 
 
-def _init_worker(source: str, variants: list[str], players: int, specs: list[str]) -> None:
-    global _worker_setup
+_worker_games: dict[tuple[str, tuple[str, ...]], Game] = {}
+
+
+def _play_chunk(chunk: Chunk) -> list[GameResult]:
+    """Play a chunk in a worker, loading the ruleset once per process."""
+    game = _worker_game(chunk)
+    seeds = (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop))
+    return [play_game(game, chunk.players, seed, chunk.specs) for seed in seeds]
+
+
+def _worker_game(chunk: Chunk) -> Game:
+    """The chunk's ruleset, refused if it is no longer the one the run started with.
+
+    A RulesetError (which does not survive pickling) is passed back as its text.
+    """
     from engine import load
 
-    _worker_setup = (load(source, variants), players, specs)
-
-
-def _play_range(bounds: tuple[int, int, int]) -> list[GameResult]:
-    assert _worker_setup is not None
-    game, players, specs = _worker_setup
-    seed, start, stop = bounds
-    return [play_game(game, players, derive_seed(seed, i), specs) for i in range(start, stop)]
+    key = (chunk.source, chunk.variants)
+    try:
+        if key not in _worker_games:
+            _worker_games[key] = load(chunk.source, list(chunk.variants))
+    except RulesetError as err:
+        raise RulecraftError(err.format()) from None
+    game = _worker_games[key]
+    if game.content_hash != chunk.content_hash:
+        raise RulecraftError(f"{chunk.source} changed while the simulation was running")
+    return game
 
 
 def _parallel(
     game: Game, players: int, n: int, seed: int, specs: list[str], jobs: int, progress: Progress | None
 ) -> list[GameResult]:
-    chunk = max(1, n // (jobs * 8))
-    ranges = [(seed, start, min(start + chunk, n)) for start in range(0, n, chunk)]
+    size = max(1, n // (jobs * 8))
+    chunks = [
+        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n))
+        for start in range(0, n, size)
+    ]
     results: list[GameResult] = []
-    init = (game.source, list(game.variants), players, specs)
-    with multiprocessing.get_context().Pool(jobs, initializer=_init_worker, initargs=init) as pool:
-        for part in pool.imap(_play_range, ranges):
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        for part in pool.imap(_play_chunk, chunks):
             results.extend(part)
             if progress:
                 progress(len(results))

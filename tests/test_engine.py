@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, SetupError
 from engine.savefile import SaveError
 
 
@@ -97,7 +97,7 @@ def test_event_log_explains_changes_in_words(cards: engine.Game) -> None:
 
 
 def test_wrong_player_count_is_refused(cards: engine.Game) -> None:
-    with pytest.raises(IllegalActionError, match="is played by 1, 2, 3, 4 players, not 5"):
+    with pytest.raises(SetupError, match="is played by 1, 2, 3, 4 players, not 5"):
         cards.new_state(players=5)
 
 

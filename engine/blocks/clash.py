@@ -126,12 +126,15 @@ class Clash(Step):
         values, face = self.values, s.face
         va, vb = values[face[a]][a], values[face[b]][b]
         flip_a, flip_b = self.lookup((va, vb), self.missing)
+        log = s.log
         if flip_a:
             s.flip(a)
-            s.note(lambda: self._flip_text(s, a, va, vb, b))
+            if log is not None:
+                log.append(self._flip_text(s, a, va, vb, b))
         if flip_b:
             s.flip(b)
-            s.note(lambda: self._flip_text(s, b, vb, va, a))
+            if log is not None:
+                log.append(self._flip_text(s, b, vb, va, a))
         if self.chain:
             done = s.scratch["done"] + ((cell_a, cell_b),)
             s.scratch["done"] = done
@@ -143,12 +146,17 @@ class Clash(Step):
                     if n in grid and not _seen((cell_b, n), done) and not _seen((cell_b, n), pending)
                 )
                 s.scratch["pending"] = pending + new
-        if not flip_a and not flip_b:
-            s.note(lambda: f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
+        if log is not None and not flip_a and not flip_b:
+            log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
 
     def _flip_text(self, s: "State", cid: int, was: str, other: str, other_cid: int) -> str:
         g = self.game
         now = self.values[s.face[cid]][cid]
+        if now == was:
+            return (
+                f"{g.component_names[cid]} at ({format_cell(s.cell_of[cid])}) turned over, still {now}: "
+                f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"
+            )
         return (
             f"{g.component_names[cid]} at ({format_cell(s.cell_of[cid])}) flipped from {was} to {now}: "
             f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"

@@ -103,7 +103,7 @@ class Ranking:
             if seat:
                 seat_scores[seat - 1] += pts
             who = f"seat {seat}" if seat else "nobody"
-            lines.append(f"{rank + 1}. {item} {list(key)}: {pts} points to {who}")
+            lines.append(f"{rank + 1}. {item} {list(key)}: {pts} point{'' if pts == 1 else 's'} to {who}")
         return Outcome.from_scores(
             tuple(seat_scores), ranking=tuple(str(t[2]) for t in scored), points=points, text="\n".join(lines)
         )

@@ -1,0 +1,173 @@
+"""``rulecraft explain``: a ruleset's rules summarised in English, section by section.
+
+Everything is read from the compiled game, so the summary is always the rules
+the engine actually plays.
+
+Example::
+
+    for line in explain(engine.load("my-game/ruleset.yaml")):
+        print(line)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.blocks.outcome import Goals, Ranking
+from engine.game import Game
+
+HIDDEN = {
+    "none": "open to all",
+    "others": "contents hidden from other seats",
+    "order": "order and contents hidden",
+    "all": "hidden from everyone",
+}
+
+
+def explain(game: Game) -> list[str]:
+    """The whole summary as lines; section titles are unindented, their items indented."""
+    lines = [f"{game.title} ({game.name}, version {game.version})"]
+    if game.description:
+        lines.append(game.description.strip())
+    for title, section in SECTIONS:
+        body = section(game)
+        if body:
+            lines += ["", title] + [f"  {line}" for line in body]
+    return lines
+
+
+def _players(game: Game) -> list[str]:
+    return [", ".join(map(str, game.player_counts))]
+
+
+def _options(game: Game) -> list[str]:
+    return [
+        f"{name} = {_value(value)}: {_one_line(game.option_docs.get(name, ''))}".rstrip(": ")
+        for name, value in game.options.items()
+    ]
+
+
+def _types(game: Game) -> list[str]:
+    return [f"{name}: {', '.join(values)}" for name, values in game.types.items()]
+
+
+def _components(game: Game) -> list[str]:
+    lines = []
+    for kind, ids in game.kinds.items():
+        faces = game.face_names.get(kind, ())
+        lines.append(f"{len(ids)} {kind}" + (f", faces {' / '.join(faces)}" if len(faces) > 1 else ""))
+        lines.append("  " + ", ".join(game.component_names[c] for c in ids))
+    return lines
+
+
+def _board(game: Game) -> list[str]:
+    grid = game.grid
+    if grid is None:
+        return []
+    limits = [f"{grid.max_width} wide" if grid.max_width else "", f"{grid.max_height} tall" if grid.max_height else ""]
+    bound = " and ".join(x for x in limits if x)
+    return [f"a square grid with {grid.adjacency} adjacency" + (f", at most {bound}" if bound else "")]
+
+
+def _zones(game: Game) -> list[str]:
+    return [
+        f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}, {HIDDEN.get(spec.hidden, spec.hidden)}"
+        for spec in game.zone_specs.values()
+    ]
+
+
+def _roles(game: Game) -> list[str]:
+    roles = game.roles
+    if roles is None:
+        return []
+    dealt = "dealt to positions at random" if roles.shuffle else "in this order"
+    lines = [f"the {roles.type_name} values {', '.join(roles.values)}, {dealt}"]
+    for players, seats in sorted(roles.seating.items()):
+        who = ", ".join(f"seat {s}" if s else "nobody" for s in seats)
+        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}")
+    lines.append(f"seat {game.first_seat} plays first")
+    return lines
+
+
+def _setup(game: Game) -> list[str]:
+    return [f"{_counts(key)}: {program.description}" for key, program in game.setup.items()]
+
+
+def _turn(game: Game) -> list[str]:
+    return [f"{i}. {step.describe_with_condition()}" for i, step in enumerate(game.steps, 1)]
+
+
+def _clash_tables(game: Game) -> list[str]:
+    lines = []
+    for name, table in game.clash_tables.items():
+        lines.append(f"{name}:")
+        lines += [f"  {line}" for line in table.describe(_all_values(game))]
+    return lines
+
+
+def _end(game: Game) -> list[str]:
+    if game.end_condition is None:
+        return []
+    return [f"when {game.end_condition.description}, or after {game.max_turns} turns"]
+
+
+def _scoring(game: Game) -> list[str]:
+    lines = []
+    for counts, block in game.outcomes:
+        who = ", ".join(map(str, counts)) + (" player" if counts == (1,) else " players")
+        lines.append(f"{who}:")
+        lines += [f"  {line}" for line in _block(block)]
+    return lines
+
+
+def _block(block: Ranking | Goals) -> list[str]:
+    if isinstance(block, Goals):
+        return [f"every seat wins if any of these goals holds at the end: {', '.join(block.names)}"]
+    ranks = [f"rank by {block.key_texts[0]}"] if block.key_texts else []
+    ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
+    pays = ", ".join(map(str, block.points))
+    return ranks + [f"points by rank: {pays}; the seats with the most points win"]
+
+
+def _variants(game: Game) -> list[str]:
+    lines = [f"{name}: {_one_line(doc)}" for name, doc in game.available_variants.items()]
+    if game.variants:
+        lines.append(f"selected: {' + '.join(game.variants)}")
+    return lines or ["none"]
+
+
+def _counts(key: int | str) -> str:
+    return "otherwise" if key == "default" else f"{key} player{'s' if key != 1 else ''}"
+
+
+def _all_values(game: Game) -> list[str]:
+    return [v for values in game.types.values() for v in values]
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_value, value)) + "]"
+    return str(value)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
+    ("Players", _players),
+    ("Options", _options),
+    ("Types", _types),
+    ("Components", _components),
+    ("Board", _board),
+    ("Zones", _zones),
+    ("Roles and seating", _roles),
+    ("Setup", _setup),
+    ("Turn", _turn),
+    ("Clash tables", _clash_tables),
+    ("End", _end),
+    ("Scoring", _scoring),
+    ("Variants", _variants),
+]

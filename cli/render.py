@@ -1,0 +1,161 @@
+"""Drawing states for the terminal with rich: the board, the zones a seat sees, the outcome.
+
+Each board cell shows the short label of the face up (coloured by the label's
+place in its type, never by its name) and, dimmed, the other faces; cells in a
+pending decision are underlined.
+
+>>> abbreviations(["North", "Nest", "South"])
+{'Nest': 'Ne', 'North': 'No', 'South': 'So'}
+>>> winners_text((1, 3))
+'seats 1 and 3 share the win'
+
+Typical use::
+
+    console = make_console()
+    console.print(board(state))
+    for line in zones(state, seat=1):
+        console.print(line)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from rich import box
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from engine.game import Game
+from engine.state import State
+
+PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
+"""Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
+
+
+def make_console(width: int | None = None) -> Console:
+    """A console that treats text literally (no markup, emoji codes or highlighting)."""
+    return Console(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width)
+
+
+def value_styles(game: Game) -> dict[str, str]:
+    """A colour for every value of every declared type, by the value's index in its type."""
+    styles: dict[str, str] = {}
+    for values in game.types.values():
+        for i, value in enumerate(values):
+            styles.setdefault(value, PALETTE[i % len(PALETTE)])
+    return styles
+
+
+def abbreviations(labels: Iterable[str]) -> dict[str, str]:
+    """The shortest prefixes that tell the labels apart.
+
+    >>> abbreviations(["Stone", "Storm", "Ice"])
+    {'Ice': 'Ice', 'Stone': 'Ston', 'Storm': 'Stor'}
+    """
+    distinct = sorted(set(labels))
+    longest = max((len(x) for x in distinct), default=1)
+    for size in range(1, longest + 1):
+        short = {label: label[:size] for label in distinct}
+        if len(set(short.values())) == len(distinct):
+            return short
+    return {label: label for label in distinct}
+
+
+def board(state: State) -> RenderableType:
+    """The occupied cells and their empty neighbours as a table with x across and y down."""
+    game = state.game
+    if not state.grid:
+        return Text("(the board is empty)", style="dim")
+    grid = game.grid
+    cells = set(state.grid) | {c for c in state.frontier if grid is None or grid.fits(state.bbox, c)}
+    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    short = abbreviations(label for labels in game.face_labels for label in labels)
+    styles = value_styles(game)
+    pending = {cell for pair in state.scratch.get("pending") or () for cell in pair}
+    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
+    table.add_column("y\\x", justify="right", style="dim")
+    for x in xs:
+        table.add_column(str(x), justify="center")
+    for y in ys:
+        row: list[RenderableType] = [str(y)]
+        for x in xs:
+            cid = state.grid.get((x, y))
+            empty = cid is None
+            row.append(Text("·", style="dim") if empty else _cell(game, state, cid, short, styles, (x, y) in pending))
+        table.add_row(*row)
+    return table
+
+
+def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dict[str, str], pending: bool) -> Text:
+    labels = game.face_labels[cid]
+    up = labels[state.face[cid]]
+    text = Text()
+    text.append(short[up], style=f"bold {styles.get(up, '')}" + (" underline" if pending else ""))
+    for other in dict.fromkeys(labels):
+        if other != up:
+            text.append("/" + short[other].lower(), style=f"dim {styles.get(other, '')}")
+    return text
+
+
+def zones(state: State, seat: int) -> list[Text]:
+    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts)."""
+    game = state.game
+    seen: dict[str, Any] = state.observation(seat)["zones"]
+    lines = []
+    for zi, (name, content) in enumerate(seen.items()):
+        if zi == game.board_zone or not content or content == {"hidden": 0}:
+            continue
+        owner = game.zone_owner[zi]
+        mine = owner is not None and state.seat_of.get(owner) == seat
+        line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
+        if isinstance(content, dict):
+            line.append(f"{content['hidden']} hidden", style="dim")
+        else:
+            line.append(", ".join(content))
+        lines.append(line)
+    return lines
+
+
+def seat_label(state: State, seat: int) -> str:
+    """``seat 2 (North)``: a seat and the role it is playing now."""
+    role = state.current_role
+    return f"seat {seat} ({role})" if role and state.seat_of.get(role) == seat else f"seat {seat}"
+
+
+def numbered_actions(state: State, width: int) -> Table:
+    """The legal actions as ``[n] text``, in as many columns as fit in ``width`` when there are many."""
+    items = [f"[{i}] {action}" for i, action in enumerate(state.legal_actions(), 1)]
+    widest = max((len(item) for item in items), default=1) + 3
+    columns = 1 if len(items) <= 12 else max(1, min(width // widest, 4))
+    rows = -(-len(items) // columns)
+    table = Table.grid(padding=(0, 3))
+    for _ in range(columns):
+        table.add_column(no_wrap=True)
+    for r in range(rows):
+        table.add_row(*items[r::rows])
+    return table
+
+
+def outcome(state: State) -> list[str]:
+    """The scores and who won (the scoring details are in the game's log)."""
+    result = state.outcome
+    if result is None:
+        return ["the game is not over"]
+    scores = ", ".join(f"seat {i + 1}: {s}" for i, s in enumerate(result.scores))
+    return [f"game over; scores: {scores}", winners_text(result.winners)]
+
+
+def log_lines(lines: list[str]) -> list[str]:
+    """Log lines indented under the action that caused them (continuation lines too)."""
+    return ["  " + line.replace("\n", "\n  ") for line in lines]
+
+
+def winners_text(winners: tuple[int, ...]) -> str:
+    """``seat 2 wins``, ``seats 1 and 3 share the win`` or ``nobody wins``."""
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"seat {winners[0]} wins"
+    return f"seats {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"

@@ -1,0 +1,310 @@
+"""The ``rulecraft`` command line, driven through click's CliRunner.
+
+Every command is checked for its exit status, the shape of its output, and
+that no Python traceback ever reaches the user.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import engine
+from cli.main import main
+
+RULESET = "iconoclasm-cards"
+RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets" / RULESET
+ALWAYS_FIRST = "1\n" * 300
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke the CLI; fails the test on any traceback or unexpected exception."""
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+@pytest.fixture
+def broken_ruleset(tmp_path: Path) -> Path:
+    """A copy of the built-in ruleset with 'Fire' misspelt as 'Fier' in the clash table."""
+    folder = tmp_path / "broken"
+    shutil.copytree(RULESET_DIR, folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    row = "Earth: {Water: neighbour, Air: both, Fire: placed}"
+    assert row in text
+    path.write_text(text.replace(row, row.replace("Fire", "Fier")), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def played_log(tmp_path: Path) -> Path:
+    """The log of a whole game where the human always picked action 1."""
+    log = tmp_path / "game.json"
+    result = run("play", RULESET, "--seed", "5", "--log", str(log), input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    return log
+
+
+# ---------------------------------------------------------------- list, schema, explain
+
+
+def test_list_shows_the_builtin_ruleset() -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    assert RULESET in result.output
+    assert "1, 2, 3, 4" in result.output
+
+
+@pytest.mark.parametrize("kind", ["ruleset", "scenario"])
+def test_schema_prints_valid_json(kind: str) -> None:
+    result = run("schema", kind)
+    assert result.exit_code == 0
+    assert json.loads(result.output)["$schema"].startswith("https://json-schema.org/")
+
+
+def test_schema_defaults_to_the_ruleset_schema() -> None:
+    assert run("schema").output == run("schema", "ruleset").output
+
+
+def test_explain_mentions_options_and_steps() -> None:
+    game = engine.load(RULESET)
+    result = run("explain", RULESET)
+    assert result.exit_code == 0
+    for name, doc in game.option_docs.items():
+        assert f"{name} = " in result.output
+    for step in game.steps:
+        assert step.describe_with_condition() in result.output
+    assert "Scoring" in result.output and "Variants" in result.output
+
+
+def test_explain_with_a_variant_shows_its_options() -> None:
+    result = run("explain", RULESET, "--variant", "chain-reactions")
+    assert "chain_reactions = true" in result.output
+    assert "selected: chain-reactions" in result.output
+
+
+def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
+    result = run("explain", "iconoclasm-card")
+    assert result.exit_code == 1
+    assert "did you mean 'iconoclasm-cards'" in result.stderr
+
+
+def test_an_unknown_variant_is_refused() -> None:
+    result = run("explain", RULESET, "--variant", "nope")
+    assert result.exit_code == 1
+    assert "nope" in result.stderr
+
+
+# ---------------------------------------------------------------- validate
+
+
+def test_validate_a_valid_ruleset() -> None:
+    result = run("validate", str(RULESET_DIR))
+    assert result.exit_code == 0
+    assert f"ok: {RULESET_DIR}" in result.output
+
+
+def test_validate_a_broken_ruleset_points_at_the_mistake(broken_ruleset: Path) -> None:
+    line = next(i for i, text in enumerate(broken_ruleset.read_text().splitlines(), 1) if "Fier" in text)
+    result = run("validate", str(broken_ruleset), str(RULESET_DIR))
+    assert result.exit_code == 1
+    assert f"{broken_ruleset}:{line}:" in result.output
+    assert "did you mean 'Fire'" in result.output
+    assert "^" in result.output
+    assert "1 problem in 1 file" in result.output
+
+
+def test_validate_json_shape(broken_ruleset: Path) -> None:
+    result = run("validate", "--format", "json", str(RULESET_DIR), str(broken_ruleset))
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["valid"] is False
+    good, bad = data["files"]
+    assert good == {"path": str(RULESET_DIR), "valid": True, "diagnostics": []}
+    assert bad["valid"] is False
+    assert bad["diagnostics"][0]["hint"] == "did you mean 'Fire'?"
+    assert set(bad["diagnostics"][0]) == {"file", "line", "col", "message", "hint"}
+
+
+@pytest.mark.parametrize("args", [[], ["no/such/ruleset.yaml"]])
+def test_validate_usage_errors_exit_2(args: list[str]) -> None:
+    assert run("validate", *args).exit_code == 2
+
+
+# ---------------------------------------------------------------- play and replay
+
+
+def test_play_a_whole_game_always_choosing_the_first_action(played_log: Path) -> None:
+    log = json.loads(played_log.read_text())
+    assert log["ruleset"] == RULESET and log["players"] == 2 and log["seed"] == 5 and log["variant"] == []
+    game = engine.load(RULESET)
+    state = game.new_state(players=2, seed=5)
+    for text in log["actions"]:
+        state.apply(text)
+    assert state.is_terminal
+
+
+def test_play_prints_board_actions_bot_moves_and_outcome() -> None:
+    result = run("play", RULESET, "--seed", "5", input=ALWAYS_FIRST)
+    assert result.exit_code == 0
+    assert "[1] place " in result.output
+    assert "[random]: " in result.output
+    assert "y\\x" in result.output
+    assert "game over; scores: seat 1:" in result.output
+    assert "wins" in result.output or "share the win" in result.output
+
+
+def test_an_illegal_entry_is_refused_with_a_reason_and_asked_again() -> None:
+    result = run("play", RULESET, "--seed", "5", input="place nothing at 9,9\n999\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0
+    reason = result.output.split("place nothing at 9,9", 1)[1].splitlines()[1]
+    assert "'nothing'" in reason  # the engine's reason names what is wrong
+    assert "there is no action 999" in result.output
+    assert "game over" in result.output
+
+
+def test_help_and_quit() -> None:
+    result = run("play", RULESET, "--seed", "5", input="help\nquit\n")
+    assert result.exit_code == 0
+    assert "save FILE" in result.output
+    assert "stopped; the game is not over" in result.output
+
+
+def test_the_end_of_input_quits() -> None:
+    result = run("play", RULESET, "--seed", "5", input="1\n")
+    assert result.exit_code == 0
+    assert "stopped" in result.output
+
+
+def test_save_then_load_and_let_bots_finish(tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    result = run("play", RULESET, "--players", "3", "--seed", "2", input=f"1\nsave {save}\nquit\n")
+    assert result.exit_code == 0
+    saved = json.loads(save.read_text())
+    assert saved["players"] == 3 and len(saved["actions"]) >= 2
+    result = run("play", "--load", str(save), "--seat", "1=random")
+    assert result.exit_code == 0
+    assert "game over" in result.output
+
+
+def test_a_log_names_a_ruleset_path_absolutely_and_keeps_the_variant(tmp_path: Path) -> None:
+    log = tmp_path / "bots.json"
+    result = run("play", str(RULESET_DIR), "--variant", "chain-reactions", "--seat", "1=random", "--log", str(log))
+    assert result.exit_code == 0
+    saved = json.loads(log.read_text())
+    assert saved["ruleset"] == str(RULESET_DIR / "ruleset.yaml")
+    assert saved["variant"] == ["chain-reactions"]
+    assert run("replay", str(log)).exit_code == 0
+
+
+def test_play_usage_errors() -> None:
+    assert run("play").exit_code == 2
+    assert run("play", RULESET, "--players", "9").exit_code == 2
+    assert run("play", RULESET, "--seat", "5=human").exit_code == 2
+    assert run("play", RULESET, "--seat", "2=oracle").exit_code == 2
+
+
+def test_load_and_a_ruleset_together_is_a_usage_error(played_log: Path) -> None:
+    assert run("play", RULESET, "--load", str(played_log)).exit_code == 2
+
+
+def test_replay_a_saved_log(played_log: Path) -> None:
+    actions = json.loads(played_log.read_text())["actions"]
+    result = run("replay", str(played_log))
+    assert result.exit_code == 0
+    assert f"{len(actions)}. seat " in result.output
+    assert actions[-1] in result.output
+    assert "game over; scores:" in result.output
+
+
+def test_replay_step_waits_between_actions(played_log: Path) -> None:
+    result = run("replay", str(played_log), "--step", input="\n" * 3)
+    assert result.exit_code == 0
+    assert result.output.count("(Enter for the next action)") >= 3
+
+
+def test_replay_refuses_an_illegal_action_with_its_number(played_log: Path) -> None:
+    log = json.loads(played_log.read_text())
+    log["actions"][1] = "place nothing at 9,9"
+    played_log.write_text(json.dumps(log))
+    result = run("replay", str(played_log))
+    assert result.exit_code == 1
+    assert "action 2 'place nothing at 9,9' cannot be replayed" in result.stderr
+
+
+@pytest.mark.parametrize("content", ["not json", '{"ruleset": "iconoclasm-cards"}', "[]"])
+def test_replay_refuses_a_damaged_log(tmp_path: Path, content: str) -> None:
+    log = tmp_path / "bad.json"
+    log.write_text(content)
+    result = run("replay", str(log))
+    assert result.exit_code == 1
+    assert str(log) in result.stderr
+
+
+# ---------------------------------------------------------------- simulate and bench
+
+
+def test_simulate_json_keys() -> None:
+    result = run("simulate", RULESET, "-n", "10", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert {"games", "wins_by_seat", "draws", "mean_length", "win_rate"} <= set(data)
+    assert data["games"] == 10
+    assert sum(data["wins_by_seat"].values()) + data["draws"] + data["no_winner"] == 10
+
+
+def test_simulate_does_not_depend_on_jobs() -> None:
+    args = ["simulate", RULESET, "-n", "12", "--players", "3", "--seed", "4", "--format", "json"]
+    one, two = run(*args, "--jobs", "1"), run(*args, "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert json.loads(one.output) == json.loads(two.output)
+
+
+def test_simulate_text_table() -> None:
+    result = run("simulate", RULESET, "-n", "5", "--players", "4")
+    assert result.exit_code == 0
+    assert "95% interval" in result.output and "median" in result.output
+
+
+def test_simulate_rejects_unknown_agents() -> None:
+    result = run("simulate", RULESET, "--agents", "oracle")
+    assert result.exit_code == 2
+    assert "known agents: random" in result.output
+
+
+def test_bench_json_keys() -> None:
+    result = run("bench", RULESET, "--playouts", "5", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["playouts"] == 5 and data["playouts_per_second"] > 0 and data["actions_per_game"] > 0
+
+
+# ---------------------------------------------------------------- check
+
+
+def test_check_passes_on_the_builtin_scenarios() -> None:
+    result = run("check", str(RULESET_DIR / "scenarios"))
+    assert result.exit_code == 0
+    assert "PASS" in result.output and "FAIL" not in result.output
+    assert " 0 failed" in result.output
+
+
+def test_check_reports_a_failing_scenario(tmp_path: Path) -> None:
+    scenario = tmp_path / "wrong.yaml"
+    scenario.write_text(
+        "name: wrong expectation\nruleset: iconoclasm-cards\nplayers: 4\nexpect:\n  - count(c in board) == 5\n"
+    )
+    result = run("check", str(scenario), "--verbose")
+    assert result.exit_code == 1
+    assert "FAIL wrong expectation" in result.output
+    assert "count(c in board) == 5" in result.output
+
+
+def test_check_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
+    assert run("check", str(tmp_path)).exit_code == 2

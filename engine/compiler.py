@@ -282,7 +282,7 @@ class Builder:
         spec = self.tree.get("board")
         if spec is None:
             return
-        self.unknown_keys(spec, ("kind", "growing", "max_width", "max_height", "adjacency"), "board")
+        self.unknown_keys(spec, ("kind", "max_width", "max_height", "adjacency"), "board")
         self.choice(spec, "kind", ("square-grid",), "square-grid")
         adjacency = self.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
         self.game.grid = SquareGrid(adjacency, self.int_setting(spec, "max_width", 0), self.int_setting(spec, "max_height", 0))

@@ -98,10 +98,15 @@ class Move(Function):
         if len(args) != 2:
             return Compiled(EFFECT, lambda s, e: None)
         items = as_selection(args[0]).compile_parts(scope).items
-        zone = self.value(scope, args[1], ZONE, "destination").fn
+        destination = self.value(scope, args[1], ZONE, "destination")
+        zone, pos = destination.fn, call.pos
+        if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):
+            scope.error(args[1].pos, "move() cannot put components on the board; use place(..., (x, y))")
 
         def move(s: Any, e: list[Any]) -> None:
             z = zone(s, e)
+            if z == s.game.board_zone:
+                raise EffectRuntimeError(f"{pos}: move() cannot put components on the board; use place()")
             for c in items(s, e):
                 s.move(c, z)
 
@@ -213,7 +218,7 @@ class ZoneOf(Function):
             try:
                 return index[(name, r)]
             except KeyError:
-                raise EffectRuntimeError(f"{pos}: {r!r} has no {name}") from None
+                raise EffectRuntimeError(f"{pos}: there is no {name} of {'nothing' if r is None else r}") from None
 
         return Compiled(ZONE, zone)
 

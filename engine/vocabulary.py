@@ -67,6 +67,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
 
 def _define_zones(v: Vocabulary, game: Game) -> None:
     v.data["zone_index"] = game.zone_index
+    v.data["board_zone"] = game.board_zone
     for name, spec in game.zone_specs.items():
         if spec.per_role:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")

@@ -56,13 +56,18 @@ class ClashTable:
 
     def describe(self, values: list[str]) -> list[str]:
         """One English line per listed pair, for ``explain``."""
-        words = {v: k for k, v in OUTCOMES.items()}
-        lines = []
-        for (row, column), flips in self.outcomes.items():
-            lines.append(f"{row} against {column}: {words[flips]} flips" if flips != (False, False) else f"{row} against {column}: nothing happens")
+        lines = [f"{row} against {column}: {_WORDS[flips]}" for (row, column), flips in self.outcomes.items()]
         if self.missing is not None:
-            lines.append(f"any other pair: {words[self.missing]}" + (" flips" if self.missing != (False, False) else ""))
+            lines.append(f"any other pair: {_WORDS[self.missing]}")
         return lines
+
+
+_WORDS = {
+    (False, False): "nothing happens",
+    (True, False): "the placed piece flips",
+    (False, True): "the neighbour flips",
+    (True, True): "both flip",
+}
 
 
 def _seen(pair: tuple[Any, Any], pairs: tuple[tuple[Any, Any], ...]) -> bool:

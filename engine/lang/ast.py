@@ -221,7 +221,8 @@ class Neg(Node):
         return _const(Compiled(INT, lambda s, e: -f(s, e), c.constant))
 
     def describe(self) -> str:
-        return f"minus {self.operand.describe()}"
+        inner = self.operand.describe()
+        return f"minus ({inner})" if " " in inner else f"minus {inner}"
 
 
 @dataclass
@@ -347,6 +348,8 @@ class Member(Node):
         a, b = self.item.compile(scope), as_collection(self.collection.compile(scope))
         if not isinstance(b.type, ListOf) and b.type is not ANY:
             scope.error(self.collection.pos, f"'in' needs a collection, but '{self.collection.describe()}' is {_a(b.type)}")
+        elif isinstance(b.type, ListOf) and not (b.type.item.accepts(a.type) or a.type.accepts(b.type.item)):
+            scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}")
         fa, fb = a.fn, b.fn
         return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e))
 
@@ -434,8 +437,13 @@ class Selection(Node):
     def compile_parts(self, scope: Scope) -> "CompiledSelection":
         """Compile source, filter and mapping with the variable bound in a child scope."""
         src = as_collection(self.source.compile(scope))
+        if isinstance(src.type, Component):  # one component selects itself (none selects nothing)
+            one, item_type = src.fn, src.type
+            src = Compiled(ListOf(item_type), lambda s, e: [] if (x := one(s, e)) is None else [x])
         if isinstance(src.type, ListOf):
             item_type = src.type.item
+        elif isinstance(src.type, Component):
+            pass
         else:
             if src.type is not ANY:
                 scope.error(self.source.pos, f"'{self.source.describe()}' is {_a(src.type)}, not a collection")
@@ -508,9 +516,6 @@ class Call(Node):
             from engine.errors import did_you_mean
 
             scope.error(self.pos, f"unknown function '{self.func}'", did_you_mean(self.func, scope.vocab.functions))
-            for a in self.positional():
-                if not isinstance(a, Selection):
-                    a.compile(scope)
             return Compiled(ANY, _noop)
         return fn.compile_call(self, scope)
 
@@ -537,7 +542,12 @@ class Block(Node):
     body: list[Node]
 
     def compile(self, scope: Scope) -> Compiled:
-        fns = tuple(st.compile(scope).fn for st in self.body)
+        compiled = [st.compile(scope) for st in self.body]
+        for st, c in zip(self.body, compiled):
+            if isinstance(st, Call) and c.type is not EFFECT and c.type is not ANY:
+                scope.error(st.pos, f"'{st.describe()}' computes {_a(c.type)} but does nothing with it",
+                            "a line of a program must change the game, e.g. move(...) or shuffle(...)")
+        fns = tuple(c.fn for c in compiled)
         if len(fns) == 1:
             return Compiled(EFFECT, fns[0])
 

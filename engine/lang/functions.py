@@ -127,7 +127,7 @@ class Fold(Function):
 
     combine: Callable[[list[int]], int] = sum
     empty: int = 0
-    words: str = "the total of"
+    words: str = "the total of"  # "the largest of", ...
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
@@ -159,7 +159,7 @@ class Fold(Function):
             return "0"
         sel = as_selection(args[0])
         value = sel.value.describe() if sel.value is not None else sel.var
-        return f"{self.words} {value} over {describe_selection(args[0])}"
+        return f"{self.words} {value}, over {describe_selection(args[0])}"
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ class Abs(Function):
         return Compiled(INT, lambda s, e: abs(f(s, e)), c.constant)
 
     def describe(self, call: ast.Call) -> str:
-        return f"the size of {call.args[0].describe()}" if call.args else "0"
+        return f"the absolute value of {call.args[0].describe()}" if call.args else "0"
 
 
 @dataclass(frozen=True)
@@ -249,7 +249,8 @@ class Size(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        c = self.value(scope, args[0], ListOf(ANY), "argument") if args else Compiled(INT, lambda s, e: [])
+        c = ast.as_collection(args[0].compile(scope)) if args else Compiled(ListOf(ANY), lambda s, e: [])
+        ast.expect(scope, args[0] if args else call, c, ListOf(ANY), "the argument of size()")
         f = c.fn
         return Compiled(INT, lambda s, e: len(f(s, e)))
 
@@ -262,10 +263,10 @@ register(Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "sum(t.value for t in hand(r))"))
 register(Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The largest value over the selected items (0 when none).",
-              "max(count(t in board where t.symbol == r) for r in roles)", combine=max, words="the largest"))
+              "max(count(t in board where t.symbol == r) for r in roles)", combine=max, words="the largest of"))
 register(Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The smallest value over the selected items (0 when none).",
-              "min(count(t in hand(r)) for r in roles)", combine=min, words="the smallest"))
+              "min(count(t in hand(r)) for r in roles)", combine=min, words="the smallest of"))
 register(Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
                     "Whether some item passes the test.",
                     "any(r in roles where largest_group(t in board where t.symbol == r) >= 3)"))

@@ -28,6 +28,8 @@ class Type:
 
     def accepts(self, other: "Type") -> bool:
         """Whether a value of type ``other`` may be used where ``self`` is expected."""
+        if (self is EFFECT) != (other is EFFECT) and ANY not in (self, other):
+            return False  # an effect changes the game; it is never a value
         return self is ANY or other is ANY or other is NONE_T or self == other
 
 

@@ -1,0 +1,270 @@
+"""The JSON Schemas in schemas/: valid, complete for designers, and what every shipped file follows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+import engine
+from engine.errors import RulesetError, SourcePos
+from engine.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
+from engine.scenario import load_scenario
+from engine.schema import SCHEMAS, schema_errors
+from engine.validate import validate_path
+from engine.yamlsource import load_yaml
+
+KINDS = sorted(SCHEMAS)
+SCENARIOS = sorted(rulesets_dir().glob("*/scenarios/**/*.yaml"))
+RULESET_FILES = sorted(rulesets_dir().glob("*/ruleset.yaml"))
+
+
+def schema(kind: str) -> dict[str, Any]:
+    return json.loads((schemas_dir() / SCHEMAS[kind]).read_text(encoding="utf-8"))
+
+
+def nodes(node: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every subschema (JSON pointer, schema) in a schema document."""
+    if isinstance(node, dict):
+        yield pointer, node
+        for key, value in node.items():
+            if key in ("properties", "patternProperties", "$defs"):
+                for name, sub in value.items():
+                    yield from nodes(sub, f"{pointer}/{key}/{_escape(name)}")
+            elif key in ("examples", "enum", "const", "default", "required"):
+                continue
+            elif isinstance(value, dict):
+                yield from nodes(value, f"{pointer}/{key}")
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    yield from nodes(item, f"{pointer}/{key}/{i}")
+
+
+def _escape(name: str) -> str:
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def errors(text: str, kind: str = "ruleset", file: str = "r.yaml") -> list[str]:
+    return [f"{d.pos.line}:{d.pos.col} {d.message}" + (f" ({d.hint})" if d.hint else "") for d in schema_errors(load_yaml(file, text), kind)]
+
+
+MINIMAL = """\
+name: tiny
+players: [2]
+types:
+  colour: [Red, Blue]
+components:
+  disc:
+    attributes: {colour: colour}
+    instances: [{id: r1, colour: Red}, {id: b1, colour: Blue}]
+board: {kind: square-grid, max_width: 3, max_height: 3}
+turn:
+  - place: {from: supply, to: board, face: as-is}
+end:
+  when: count(c in board) == 2
+scoring:
+  rank: c in board
+  by: [1]
+  points: [1, 0]
+  to: 1
+"""
+
+
+# --- the schemas themselves -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_schema_is_a_valid_2020_12_schema(kind: str) -> None:
+    doc = schema(kind)
+    assert doc["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(doc)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_property_has_a_description(kind: str) -> None:
+    doc = schema(kind)
+    assert doc.get("description")
+    missing = [
+        f"{pointer}/{key}/{name}"
+        for pointer, node in nodes(doc)
+        for key in ("properties", "patternProperties")
+        for name, sub in (node.get(key) or {}).items()
+        if not sub.get("description")
+    ]
+    missing += [f"{p}/$defs/{name}" for p, node in nodes(doc) for name, sub in (node.get("$defs") or {}).items() if not sub.get("description")]
+    assert missing == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_closed_objects_say_so(kind: str) -> None:
+    """Every object with named properties says what else it allows (so typos are caught)."""
+    loose = {"/$defs/variant", "/$defs/instance"}  # any ruleset change; a component's attribute values
+    open_ = [p for p, node in nodes(schema(kind)) if "properties" in node and "additionalProperties" not in node and p not in loose]
+    assert open_ == []
+    for p in loose & {p for p, _ in nodes(schema(kind))}:
+        assert dict(nodes(schema(kind)))[p]["additionalProperties"] is True
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_examples_follow_their_own_schema(kind: str) -> None:
+    doc = schema(kind)
+    registry = Registry().with_resource(doc["$id"], Resource.from_contents(doc))
+    checked = 0
+    for pointer, node in nodes(doc):
+        for example in node.get("examples", []):
+            validator = Draft202012Validator({"$ref": f"{doc['$id']}#{pointer}"}, registry=registry)
+            problems = [e.message for e in validator.iter_errors(example)]
+            assert problems == [], f"{pointer}: example {example!r}: {problems}"
+            checked += 1
+    assert checked >= 10
+
+
+def test_adding_a_section_is_adding_one_property() -> None:
+    doc = schema("ruleset")
+    assert doc["additionalProperties"] is False
+    sections = ("board", "roles", "setup", "end", "scoring", "goals")
+    assert all(doc["properties"][s]["$ref"] == f"#/$defs/{s}" for s in sections)
+
+
+# --- every shipped file follows them ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_shipped_ruleset_validates(name: str) -> None:
+    path = find_ruleset(name)
+    assert validate_path(str(path.parent)) == []  # the ruleset and each of its variants (schema too)
+    engine.load(name)
+
+
+@pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: p.parent.name)
+def test_shipped_ruleset_file_as_an_editor_sees_it(path: Path) -> None:
+    """The file as written (before extends/include/variants) passes too: no red squiggles."""
+    assert schema_errors(load_yaml(path), "ruleset") == []
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parts[-3]}/{p.stem}")
+def test_shipped_scenario_validates(path: Path) -> None:
+    assert schema_errors(load_yaml(path), "scenario") == []
+    load_scenario(path)
+
+
+# --- positioned errors --------------------------------------------------------------------------
+
+
+def test_misspelled_top_level_key_is_positioned_with_did_you_mean() -> None:
+    text = MINIMAL.replace("players: [2]", "palyers: [2]")
+    found = schema_errors(load_yaml("r.yaml", text), "ruleset")
+    assert found[0].pos == SourcePos("r.yaml", 2, 1)
+    assert found[0].message == "unknown key 'palyers' in the top level"
+    assert found[0].hint == "did you mean 'players'?"
+    assert str(found[0].pos) == "r.yaml:2:1"  # the file:line:col rulecraft prints
+    assert any("'players' is a required property" in d.message for d in found)
+
+
+def test_misspelled_nested_key_is_positioned_at_the_key() -> None:
+    text = MINIMAL.replace("max_width: 3", "max_widht: 3")
+    assert errors(text) == ["9:28 unknown key 'max_widht' in board (did you mean 'max_width'?)"]
+
+
+def test_misspelled_step_setting() -> None:
+    text = MINIMAL.replace("face: as-is", "fase: as-is")
+    assert errors(text) == ["11:38 unknown key 'fase' in turn/0/place (did you mean 'face'?)"]
+
+
+def test_load_reports_schema_errors_with_file_line_col(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL.replace("  when:", "  wehn:"))
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    # (the schema also says 'when' is missing: see the report on double diagnostics)
+    assert f"{path}:13:3: unknown key 'wehn' in end (did you mean 'when'?)" in str(info.value).splitlines()
+
+
+def test_minimal_ruleset_is_valid_and_plays(tmp_path: Path) -> None:
+    assert errors(MINIMAL) == []
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL)
+    assert validate_path(str(path)) == []
+
+
+def test_wrong_types_and_closed_choices() -> None:
+    assert errors(MINIMAL.replace("players: [2]", "players: four")) == ["2:10 players: 'four' is not of type 'array'"]
+    assert errors(MINIMAL.replace("kind: square-grid", "kind: hex-grid")) == [
+        "9:15 board/kind: 'hex-grid' is not one of ['square-grid']"
+    ]
+    assert errors(MINIMAL.replace("face: as-is", "face: random")) == [
+        "11:44 turn/0/place/face: 'random' is not one of ['choose', 'as-is']"
+    ]
+
+
+@pytest.mark.parametrize("value", ["7", "grid_width"])
+def test_settings_take_a_number_or_an_option_name(value: str) -> None:
+    assert errors(MINIMAL.replace("max_width: 3", f"max_width: {value}")) == []
+
+
+def test_settings_refuse_other_values() -> None:
+    assert errors(MINIMAL.replace("max_width: 3", "max_width: true")) == [
+        "9:39 board/max_width: True is not of type 'integer', 'string'"
+    ]
+    assert errors(MINIMAL.replace("max_width: 3", "max_width: -1")) == ["9:39 board/max_width: -1 is less than the minimum of 0"]
+
+
+def test_player_count_keys_arrive_as_text() -> None:
+    text = MINIMAL + "setup:\n  default: pass\n  2: |\n    pass\n"
+    assert errors(text) == []
+    assert errors(MINIMAL + "setup:\n  two: pass\n")[0].startswith("20:3 unknown key 'two' in setup")
+
+
+def test_conditions_may_be_plain_true() -> None:
+    assert errors(MINIMAL.replace("when: count(c in board) == 2", "when: true")) == []
+    assert errors(MINIMAL.replace("when: count(c in board) == 2", "when: 1.5")) == [
+        "13:9 end/when: 1.5 is not of type 'string', 'boolean'"
+    ]
+
+
+def test_variants_are_loose_and_selected_variants_allowed() -> None:
+    text = MINIMAL + (
+        "variants:\n"
+        "  big:\n"
+        "    description: A bigger board.\n"
+        "    players+: [3]\n"
+        "    board: {max_width: 9}\n"
+        "  empty:\n"
+        "selected_variants: [big]\n"
+    )
+    assert errors(text) == []
+    assert errors(MINIMAL + "variants:\n  big: {description: 3}\n") == [
+        "20:22 variants/big/description: 3 is not of type 'string'"
+    ]
+
+
+def test_files_that_extend_or_include_need_not_repeat_required_sections() -> None:
+    assert errors("name: mine\nextends: iconoclasm-cards\nplayers+: [5]\n") == []
+    assert errors("include: [a.yaml]\n") == []
+    assert "1:1 the top level: 'name' is a required property" in errors("title: no name\n")
+
+
+def test_scenario_misspelled_key() -> None:
+    text = "ruleset: iconoclasm-cards\nplayers: 2\nexpct:\n  - current_role == Fire\n"
+    assert errors(text, "scenario") == ["3:1 unknown key 'expct' in the top level (did you mean 'expect'?)"]
+
+
+def test_scenario_position_keys() -> None:
+    text = (
+        "ruleset: iconoclasm-cards\nplayers: 2\nposition:\n  seats: {Fire: 1, Water: 2, Earth: absent}\n"
+        "  board: {'0,0': Fire/Fire}\n  zones: {hand(Fire): [Fire/Water as Water]}\n  turn: Fire\n  turn_number: 3\n"
+        "  turn_numbr: 3\n"
+    )
+    assert errors(text, "scenario") == ["9:3 unknown key 'turn_numbr' in position (did you mean 'turn_number'?)"]
+
+
+def test_scenario_load_reports_schema_errors(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: iconoclasm-cards\nplayers: two\n")
+    with pytest.raises(RulesetError) as info:
+        load_scenario(path)
+    assert str(info.value) == f"{path}:2:10: players: 'two' is not of type 'integer'"

@@ -26,17 +26,18 @@ from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.outcome import Goals, Ranking
 from engine.blocks.steps import STEP_KINDS
-from engine.errors import DiagnosticSink, RulecraftError, RulesetError, SourcePos, did_you_mean
+from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game, Program, RoleSpec, ZoneSpec
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import BOOL, INT, Type
+from engine.lang.types import ANY, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
 from engine.yamlsource import Mapping, Sequence, Text
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "pass",
             "true", "false", "none", "odd", "even"}
+TOO_DEEP = "this code nests too deeply (more than a few hundred levels); split it up"
 SUPPLY = "supply"
 BOARD = "board"
 
@@ -123,6 +124,9 @@ class Builder:
         self._roles()
         self._zones()
         g.first_seat = self.int_setting(t, "first_seat", 1)
+        too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
+        if too_few:
+            self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
         g.vocab = build_vocabulary(g)
         self._clash_tables()
         self._setup()
@@ -419,6 +423,17 @@ class Builder:
         except RulesetError as err:
             self.sink.extend(err)
             return None
+        except RecursionError:
+            self.error(text.pos if isinstance(text, Text) else pos, TOO_DEEP)
+            return None
+
+    def compile_node(self, node: Any, scope: Scope) -> Compiled:
+        """``node.compile(scope)``, reporting code that nests too deeply instead of crashing."""
+        try:
+            return node.compile(scope)
+        except RecursionError:
+            self.error(node.pos, TOO_DEEP)
+            return Compiled(ANY, lambda s, e: None)
 
     def expression(self, text: Any, want: str | None = None, bind: dict[str, Type] | None = None,
                    pos: SourcePos | None = None) -> tuple[Compiled, int]:
@@ -429,7 +444,7 @@ class Builder:
             scope.bind(name, type_)
         if node is None:
             return Compiled(BOOL, lambda s, e: False), 1
-        compiled = node.compile(scope)
+        compiled = self.compile_node(node, scope)
         wanted = {"bool": BOOL, "int": INT}.get(want or "")
         if wanted is not None and not wanted.accepts(compiled.type):
             what = "true or false" if wanted is BOOL else "a number"
@@ -437,16 +452,23 @@ class Builder:
         return compiled, max(scope.slots, 1)
 
     def describe(self, text: Any) -> str:
-        node = self.parse(text, None)
-        return node.describe() if node is not None else str(text)
+        """The English of code that ``expression`` already checked (errors are not reported twice)."""
+        try:
+            return parse_expression(_code_text(text)).describe()
+        except (RulesetError, RecursionError):
+            return str(text)
 
     def program(self, text: Any, pos: SourcePos | None) -> Program:
         node = self.parse(text, pos, program=True)
         if node is None:
             return Program(lambda s, e: None, 1)
         scope = Scope(self.game.vocab, self.sink)
-        compiled = node.compile(scope)
-        return Program(compiled.fn, max(scope.slots, 1), str(text), node.describe())
+        compiled = self.compile_node(node, scope)
+        try:
+            description = node.describe()
+        except RecursionError:
+            description = str(text)
+        return Program(compiled.fn, max(scope.slots, 1), str(text), description)
 
     # ------------------------------------------------------------ sections with code
 
@@ -598,10 +620,10 @@ class Builder:
         for count in self.game.player_counts:
             try:
                 self.game.new_state(players=count, seed=0)
+            except EffectRuntimeError as err:
+                self.error(err.pos or self.pos(self.tree, "setup"), f"setting up {_players(count)} fails: {err.message}")
             except RulecraftError as err:
-                key = str(count) if isinstance(self.tree.get("setup"), Mapping) and str(count) in self.tree["setup"] else "setup"
-                self.error(self.pos(self.tree.get("setup"), key) if key != "setup" else self.pos(self.tree, "setup"),
-                           f"setting up {count} players fails: {err}")
+                self.error(self.pos(self.tree, "setup"), f"setting up {_players(count)} fails: {err}")
 
 
 class ZoneRef:
@@ -617,6 +639,10 @@ class ZoneRef:
 
     def describe(self, s: Any) -> str:
         return s.game.zone_names[self.resolve(s)]
+
+
+def _players(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
 
 
 def _plain(value: Any) -> Any:

@@ -126,13 +126,25 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
 # --- loading files -------------------------------------------------------------------------
 
 
-def _load(path: Path, text: str | None, chain: tuple[Path, ...]) -> Mapping:
-    """One file with its base (``extends``) below and its includes in between."""
+def _load(path: Path, text: str | None, chain: tuple[Path, ...], base: Mapping | None = None) -> Mapping:
+    """One file on its base, with its includes in between.
+
+    The base is the ruleset it ``extends`` or, for an included file, everything
+    composed before it — so ``key+`` / ``key-`` in any file act on what came
+    before.
+    """
     doc = _as_mapping(load_yaml(path, text), path)
     chain = chain + (path.resolve(),)
-    result = _extended_base(doc, path, chain) if "extends" in doc else Mapping(doc.pos)
-    for included in _included(doc, path, chain):
-        result = _stack(result, included)
+    if "extends" in doc:
+        if base is not None:
+            raise RulesetError.at(doc.pos_of("extends"), "an included file cannot use 'extends'; put it in the including ruleset")
+        result = _extended_base(doc, path, chain)
+    else:
+        result = base if base is not None else Mapping(doc.pos)
+    for entry in _names(doc, "include"):
+        for target in _include_targets(entry, path.parent):
+            _check_cycle(target, chain, "include", entry.pos)
+            result = _load(target, None, chain, result)
     return _stack(result, _copy(doc, skip=_CONSUMED))
 
 
@@ -178,15 +190,6 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...]) -> Mapping
         raise _relocated(err, pos) from None
     _check_cycle(target, chain, "extends", pos)
     return _load(target, None, chain)
-
-
-def _included(doc: Mapping, path: Path, chain: tuple[Path, ...]) -> list[Mapping]:
-    files: list[Mapping] = []
-    for entry in _names(doc, "include"):
-        for target in _include_targets(entry, path.parent):
-            _check_cycle(target, chain, "include", entry.pos)
-            files.append(_load(target, None, chain))
-    return files
 
 
 def _include_targets(entry: Text, folder: Path) -> list[Path]:

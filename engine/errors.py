@@ -111,7 +111,19 @@ class SetupError(RulecraftError, ValueError):
 
 
 class EffectRuntimeError(RulecraftError):
-    """An effect failed while running (for example, it ran out of its step budget)."""
+    """An effect failed while running (for example, it ran out of its step budget).
+
+    >>> str(EffectRuntimeError("division by zero", SourcePos("r.yaml", 4, 9)))
+    'r.yaml:4:9: division by zero'
+    """
+
+    def __init__(self, message: str, pos: SourcePos | None = None) -> None:
+        self.message = message
+        self.pos = pos
+        super().__init__(f"{pos}: {message}" if pos else message)
+
+    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None]]:
+        return (type(self), (self.message, self.pos))
 
 
 @dataclass

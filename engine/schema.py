@@ -12,6 +12,7 @@ Every schema violation becomes a diagnostic at the offending node's
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -55,16 +56,30 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
     path = list(err.absolute_path)
     pos = walk_path(tree, path)
     where = "/".join(map(str, path)) or "the top level"
-    hint = None
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-        allowed = list((err.schema.get("properties") or {}).keys())
-        extra = [k for k in err.instance if k not in allowed]
-        if extra:
-            key = extra[0]
-            node = err.instance
-            if isinstance(node, Mapping):
-                pos = node.key_pos.get(key, pos)
-            return Diagnostic(pos, f"unknown key '{key}' in {where}", did_you_mean(key, allowed) or f"known keys: {', '.join(allowed)}")
-    if err.validator == "required":
-        return Diagnostic(pos, f"{where}: {err.message}")
-    return Diagnostic(pos, f"{where}: {err.message}", hint)
+        return _unknown_key(err, where, pos)
+    if err.validator == "enum" and isinstance(err.instance, str):
+        allowed = [str(v) for v in err.validator_value]
+        return Diagnostic(pos, f"{where}: '{err.instance}' is not one of {', '.join(allowed)}",
+                          did_you_mean(err.instance, allowed))
+    return Diagnostic(pos, f"{where}: {err.message}")
+
+
+def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
+    """The first key that neither a property nor a key pattern allows, with a hint."""
+    allowed = list((err.schema.get("properties") or {}).keys())
+    patterns = list((err.schema.get("patternProperties") or {}).keys())
+    extra = [k for k in err.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    key = extra[0] if extra else next(iter(err.instance), "?")
+    if isinstance(err.instance, Mapping):
+        pos = err.instance.key_pos.get(key, pos)
+    hint = did_you_mean(str(key), allowed)
+    if hint is None:
+        known = allowed + [_pattern_words(p) for p in patterns]
+        hint = f"known keys: {', '.join(known)}" if known else None
+    return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _pattern_words(pattern: str) -> str:
+    """A key pattern in words, for hints: ^[0-9]+$ is 'a player count'."""
+    return "a player count" if pattern in ("^[0-9]+$", "^[1-9][0-9]*$") else f"keys matching {pattern}"

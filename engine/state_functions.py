@@ -106,7 +106,7 @@ class Move(Function):
         def move(s: Any, e: list[Any]) -> None:
             z = zone(s, e)
             if z == s.game.board_zone:
-                raise EffectRuntimeError(f"{pos}: move() cannot put components on the board; use place()")
+                raise EffectRuntimeError("move() cannot put components on the board; use place()", pos)
             for c in items(s, e):
                 s.move(c, z)
 
@@ -131,10 +131,10 @@ class PlaceOnBoard(Function):
         def place(s: Any, e: list[Any]) -> None:
             chosen = items(s, e)
             if len(chosen) != 1:
-                raise EffectRuntimeError(f"{pos}: place() selected {len(chosen)} components; it needs exactly one")
+                raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)
             if where in s.grid:
-                raise EffectRuntimeError(f"{pos}: place() onto {where}, which is already taken")
+                raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)
 
         return Compiled(EFFECT, place)
@@ -218,7 +218,7 @@ class ZoneOf(Function):
             try:
                 return index[(name, r)]
             except KeyError:
-                raise EffectRuntimeError(f"{pos}: there is no {name} of {'nothing' if r is None else r}") from None
+                raise EffectRuntimeError(f"there is no {name} of {'nothing' if r is None else r}", pos) from None
 
         return Compiled(ZONE, zone)
 

@@ -31,7 +31,7 @@ def validate_path(path: str) -> list[Diagnostic]:
         doc = load_yaml(p)
     except RulesetError as err:
         return err.diagnostics
-    if isinstance(doc, Mapping) and "ruleset" in doc and "name" not in doc:
+    if isinstance(doc, Mapping) and "ruleset" in doc:  # rulesets have no 'ruleset:' key
         from engine.scenario import validate_scenario
 
         return validate_scenario(p)

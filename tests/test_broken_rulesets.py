@@ -163,15 +163,11 @@ def test_validate_path_names_the_file_position_and_caret() -> None:
 # --- engine bugs found while writing the corpus (not broken rulesets as such) -------------------
 
 
-@pytest.mark.xfail(strict=True, reason="validate.validate_path treats any file with 'name:' as a ruleset, "
-                   "so a scenario that has a 'name' (all shipped ones do) is validated against the ruleset schema")
 def test_validate_path_accepts_a_scenario_with_a_name() -> None:
     scenario = REPO / "rulesets" / "iconoclasm-cards" / "scenarios" / "rulebook-clash-example.yaml"
     assert validate_path(str(scenario)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="compose._load composes each included file on its own before stacking it, "
-                   "so 'key+' / 'key-' in an included file act on an empty base: players+ replaces instead of appending")
 def test_append_in_an_included_file_appends_to_the_extended_base(tmp_path: Path) -> None:
     (tmp_path / "ruleset.yaml").write_text("name: five\nextends: iconoclasm-cards\ninclude: more.yaml\n")
     (tmp_path / "more.yaml").write_text("players+: [5]\n")

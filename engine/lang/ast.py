@@ -266,7 +266,7 @@ class BinOp(Node):
             def divide(s: Any, e: list[Any]) -> int:
                 d = fb(s, e)
                 if d == 0:
-                    raise EffectRuntimeError(f"{pos}: division by zero")
+                    raise EffectRuntimeError("division by zero", pos)
                 return op(fa(s, e), d)
 
             return Compiled(INT, divide)
@@ -726,6 +726,6 @@ def _budget_guard(pos: SourcePos | None, what: str) -> Callable[[Any], None]:
     def spend(s: Any) -> None:
         s.budget -= 1
         if s.budget < 0:
-            raise EffectRuntimeError(f"{pos}: effect ran out of its step budget in this '{what}' loop")
+            raise EffectRuntimeError(f"effect ran out of its step budget in this '{what}' loop", pos)
 
     return spend

@@ -27,6 +27,7 @@ from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
 Locate = Callable[[int, int], SourcePos]
+TOO_DEEP = "this code nests too deeply (more than a few hundred levels); split it up"
 
 
 class _Indenter(Indenter):
@@ -77,7 +78,11 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
     except VisitError as err:
         if isinstance(err.orig_exc, RulesetError):
             raise err.orig_exc from None
+        if isinstance(err.orig_exc, RecursionError):
+            raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
         raise
+    except RecursionError:
+        raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
 
 
 _TOKEN_NAMES = {

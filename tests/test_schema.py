@@ -197,7 +197,7 @@ def test_wrong_types_and_closed_choices() -> None:
         "9:15 board/kind: 'hex-grid' is not one of square-grid (did you mean 'square-grid'?)"
     ]
     assert errors(MINIMAL.replace("face: as-is", "face: random")) == [
-        "11:44 turn/0/place/face: 'random' is not one of ['choose', 'as-is']"
+        "11:44 turn/0/place/face: 'random' is not one of choose, as-is"
     ]
 
 

@@ -593,7 +593,13 @@ class Builder:
             keys.append(c.fn)
             texts.append(k_node.describe())
         to_node = self.parse(spec.get("to", sel.var), self.pos(spec, "to"))
-        owner = to_node.compile(item_scope).fn if to_node is not None else (lambda s, e: None)
+        owner: Any = lambda s, e: None  # noqa: E731
+        if to_node is not None:
+            to = self.compile_node(to_node, item_scope)
+            role = self.game.vocab.data.get("role_type")
+            if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
+                self.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
+            owner = to.fn
         points = self.setting(spec, "points", [])
         if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
             self.error(self.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one)")

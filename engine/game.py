@@ -176,7 +176,8 @@ class Game:
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
-        if self.end_condition.test(s) or s.turn_number >= self.max_turns:
+        stalled = s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
+        if self.end_condition.test(s) or stalled or s.turn_number >= self.max_turns:
             s.outcome = self.score(s)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True

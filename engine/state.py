@@ -197,6 +197,7 @@ class State:
         if self.history is not None:
             self.history.append(str(action))
         self._actions = None
+        self.scratch["decided"] = self.turn_number  # a round without any decision ends the game
         if self.game.steps[self.step].apply(self, action.args):
             self.advance()
 

@@ -110,3 +110,34 @@ def test_two_player_scores_sum_both_hands(cards: engine.Game) -> None:
     for seat in (1, 2):
         mine = [r for r, s in state.seat_of.items() if s == seat]
         assert outcome.scores[seat - 1] == sum(outcome.points[r] for r in mine)
+
+
+def test_place_without_a_face_when_only_one_can_show(cards: engine.Game, tmp_path) -> None:
+    from engine.scenario import run_scenario
+
+    scenario = tmp_path / "single.yaml"
+    scenario.write_text(
+        "ruleset: iconoclasm-cards\nplayers: 4\nposition:\n  seats: {Fire: 1, Water: 2, Earth: 3, Air: 4}\n"
+        "  zones:\n    hand(Fire): [Fire/Fire, Fire/Water]\n    hand(Water): [Water/Water]\n"
+        "actions:\n  - place Fire/Fire at 0,0\n  - place Water/Water at 1,0\n"
+        "expect:\n  - at(0, 0).id == \"Fire/Fire\"\n"
+    )
+    assert run_scenario(scenario).passed
+    state = cards.new_state(players=4, seed=2)
+    double = next(cards.component_names[c] for c in state.zones[cards.zone_index[("hand", state.current_role)]] if "/" in cards.component_names[c] and len(set(cards.component_names[c].split("/"))) == 2)
+    with pytest.raises(IllegalActionError, match="say which face"):
+        state.apply(f"place {double} at 0,0")
+
+
+def test_a_round_in_which_nobody_can_act_ends_the_game(tmp_path) -> None:
+    from engine.scenario import run_scenario
+
+    scenario = tmp_path / "stall.yaml"
+    scenario.write_text(
+        "ruleset: iconoclasm-cards\nplayers: 4\nposition:\n  seats: {Fire: 1, Water: 2, Earth: 3, Air: 4}\n"
+        "  zones:\n    hand(Fire): [Fire/Fire]\n"
+        "actions:\n  - place Fire/Fire at 0,0\n"
+        "expect:\n  - is_over\n  - turn < 10\n"
+    )
+    result = run_scenario(scenario)
+    assert result.passed, result.failures

@@ -81,7 +81,7 @@ class Ranking:
     slot: int  # where the current item is bound for the keys
     keys: tuple[Fn, ...]
     points: tuple[int, ...]
-    owner: Fn  # (state, env) -> role (item bound) whose seat gets the points
+    owner: Fn  # (state, env) -> the role (or seat number) that gets the item's points
     slots: int
     key_texts: tuple[str, ...] = ()
 
@@ -99,7 +99,7 @@ class Ranking:
         for rank, (key, _, item, role) in enumerate(scored):
             pts = self.points[rank] if rank < len(self.points) else 0
             points[str(item)] = pts
-            seat = s.seat_of.get(role, 0) if isinstance(role, str) else 0
+            seat = s.seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
             if seat:
                 seat_scores[seat - 1] += pts
             who = f"seat {seat}" if seat else "nobody"

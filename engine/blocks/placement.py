@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionSpace, ListSpace, ProductSpace
+from engine.actions import Action, ActionSpace, ListSpace, ProductSpace
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
@@ -95,6 +95,20 @@ class Place(Step):
         g = self.game
         return f"place {g.component_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
 
+    def parse(self, s: "State", text: str) -> Action:
+        """Also accepts ``place ID at X,Y`` when the component shows only one face (or faces are not chosen)."""
+        m = re.fullmatch(r"\s*place\s+(\S+)\s+at\s+(.+)", text)
+        if m:
+            cid = self.game.component_ids.get(m.group(1))
+            cell = parse_cell(m.group(2))
+            if cid is not None and cell is not None:
+                faces = self.game.distinct_faces[cid] if self.choose_face else (s.face[cid],)
+                if len(faces) == 1:
+                    action = Action(self, (cid, faces[0], cell))
+                    if action in self.actions(s):
+                        return action
+        return super().parse(s, text)
+
     def why_illegal(self, s: "State", text: str) -> str | None:
         m = re.fullmatch(r"\s*place\s+(\S+)\s+(?:as\s+(\S+)\s+)?at\s+(.+)", text)
         if not m:
@@ -111,6 +125,8 @@ class Place(Step):
             return f"{name} is not in {self.source.describe(s)}"
         if label is not None and label not in g.face_labels[cid]:
             return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])})"
+        if label is None and len(g.distinct_faces[cid]) > 1 and self.choose_face:
+            return f"say which face of {name} to show: 'place {name} as {g.face_labels[cid][0]} at {cell_text}'"
         cell = parse_cell(cell_text)
         if cell is None:
             return f"'{cell_text}' is not a cell; write it like 1,0"

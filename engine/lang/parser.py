@@ -108,13 +108,28 @@ _TOKEN_NAMES = {
 }
 
 
+_SLIPS = {
+    "=": "to compare, write '=='",
+    "&&": "write 'and'",
+    "||": "write 'or'",
+    "!": "write 'not'",
+}
+
+
 def _syntax_message(err: UnexpectedInput, text: str) -> str:
     if isinstance(err, UnexpectedCharacters):
-        return f"syntax error: unexpected character {text[err.pos_in_stream]!r}"
+        char = text[err.pos_in_stream]
+        slip = _SLIPS.get(text[err.pos_in_stream:err.pos_in_stream + 2]) or _SLIPS.get(char)
+        return f"syntax error: unexpected character {char!r}" + (f" ({slip})" if slip else "")
     if isinstance(err, UnexpectedEOF):
         return "syntax error: the text ends too early"
     if isinstance(err, UnexpectedToken):
-        got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("$END", "_NL", "_INDENT", "_DEDENT") else None
+        if err.token.type == "$END":
+            expected = sorted({_expected_name(t) for t in err.expected})
+            return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
+        if str(err.token) == "=":
+            return "syntax error: unexpected '=' (to compare, write '==')"
+        got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})
         hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")

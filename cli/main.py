@@ -303,17 +303,20 @@ def _print_report(report: SimulationReport, seconds: float) -> None:
 @ruleset_options
 @click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True, help="Number of random games.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--repeat", "repeats", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Play the games this many times; the fastest run counts (timing noise only slows runs down).")
 @format_option
-def bench(ruleset: str, variants: tuple[str, ...], players: int | None, playouts: int, seed: int, fmt: str) -> None:
+def bench(ruleset: str, variants: tuple[str, ...], players: int | None, playouts: int, seed: int, repeats: int, fmt: str) -> None:
     """Measure random playouts per second."""
     game = load_game(ruleset, variants)
-    result = run_bench(game, pick_players(game, players), playouts, seed)
+    result = run_bench(game, pick_players(game, players), playouts, seed, repeats)
     if fmt == "json":
         echo_json(result)
         return
     click.echo(
         f"{result['ruleset']}, {result['players']} players: {result['playouts']} random playouts in "
-        f"{result['seconds']:.2f} s: {result['playouts_per_second']:.0f} playouts/s, "
+        f"{result['seconds']:.2f} s (fastest of {result['repeats']} runs): {result['playouts_per_second']:.0f} playouts/s "
+        f"(median run {result['median_playouts_per_second']:.0f}), "
         f"{result['actions_per_game']:.1f} actions per game, {result['actions_per_second']:.0f} actions/s "
         f"(Python {result['python']})"
     )

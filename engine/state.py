@@ -204,16 +204,21 @@ class State:
     def advance(self) -> None:
         """Move to the next step that needs a decision, ending turns and the game as due."""
         steps = self.game.steps
+        last = len(steps) - 1
+        i = self.step
         while True:
-            self.step += 1
-            if self.step >= len(steps):
+            if i >= last:
                 self.step = -1
                 if self.game.end_turn(self):
                     return
+                i = -1
                 continue
-            step = steps[self.step]
-            if step.condition is not None and not step.condition(self, step.env):
+            i += 1
+            step = steps[i]
+            condition = step.condition
+            if condition is not None and not condition(self, step.env):
                 continue
+            self.step = i
             if step.enter(self):
                 return
 

@@ -102,7 +102,8 @@ class Clash(Step):
         grid = s.grid
         pending = tuple([(cell, n) for n in self.neighbours(cell) if n in grid])
         s.scratch["pending"] = pending
-        s.scratch["done"] = ()
+        if self.chain:
+            s.scratch["done"] = ()
         return self._settle(s)
 
     def actions(self, s: "State") -> ActionSpace:

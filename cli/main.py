@@ -314,7 +314,7 @@ def bench(ruleset: str, variants: tuple[str, ...], players: int | None, playouts
         echo_json(result)
         return
     click.echo(
-        f"{result['ruleset']}, {result['players']} players: {result['playouts']} random playouts in "
+        f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['playouts']} random playouts in "
         f"{result['seconds']:.2f} s (fastest of {result['repeats']} runs): {result['playouts_per_second']:.0f} playouts/s "
         f"(median run {result['median_playouts_per_second']:.0f}), "
         f"{result['actions_per_game']:.1f} actions per game, {result['actions_per_second']:.0f} actions/s "

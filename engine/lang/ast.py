@@ -358,35 +358,24 @@ class Member(Node):
 
 
 @dataclass
-class And(Node):
+class BoolOp(Node):
+    """``a and b`` / ``a or b`` (the right side is evaluated only when needed)."""
+
+    op: str
     left: Node
     right: Node
 
     def compile(self, scope: Scope) -> Compiled:
         a, b = self.left.compile(scope), self.right.compile(scope)
-        expect(scope, self.left, a, BOOL, "each side of 'and'")
-        expect(scope, self.right, b, BOOL, "each side of 'and'")
+        expect(scope, self.left, a, BOOL, f"each side of '{self.op}'")
+        expect(scope, self.right, b, BOOL, f"each side of '{self.op}'")
         fa, fb = a.fn, b.fn
-        return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e))
-
-    def describe(self) -> str:
-        return f"{self.left.describe()} and {self.right.describe()}"
-
-
-@dataclass
-class Or(Node):
-    left: Node
-    right: Node
-
-    def compile(self, scope: Scope) -> Compiled:
-        a, b = self.left.compile(scope), self.right.compile(scope)
-        expect(scope, self.left, a, BOOL, "each side of 'or'")
-        expect(scope, self.right, b, BOOL, "each side of 'or'")
-        fa, fb = a.fn, b.fn
+        if self.op == "and":
+            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e))
         return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
 
     def describe(self) -> str:
-        return f"{self.left.describe()} or {self.right.describe()}"
+        return f"{self.left.describe()} {self.op} {self.right.describe()}"
 
 
 @dataclass

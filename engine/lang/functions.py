@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from engine.lang import ast
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
+from engine.lang.types import BOOL, DIE, INT, ZONE, Type
 
 
 @dataclass(frozen=True)
@@ -243,18 +243,6 @@ class RollValue(Function):
         return f"a roll of {call.args[0].describe()}" if call.args else "a roll"
 
 
-@dataclass(frozen=True)
-class Size(Function):
-    """``size(list)``: how many items a list has (same as ``count`` without a filter)."""
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
-        c = ast.as_collection(args[0].compile(scope)) if args else Compiled(ListOf(ANY), lambda s, e: [])
-        ast.expect(scope, args[0] if args else call, c, ListOf(ANY), "the argument of size()")
-        f = c.fn
-        return Compiled(INT, lambda s, e: len(f(s, e)))
-
-
 register(Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
                "How many items of a collection (that satisfy the condition).",
                "count(t in board where t.symbol == Sun)"))
@@ -275,4 +263,3 @@ register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in
                     "all(count(t in board where t.symbol == r) == 3 for r in roles)", every=True))
 register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
 register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))
-register(Size("size", "size(LIST) -> int", "The number of items in a list.", "size(hand(r))"))

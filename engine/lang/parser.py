@@ -219,10 +219,10 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Cond(self._pos(meta), test, then, otherwise)
 
     def or_(self, meta: Any, a: ast.Node, b: ast.Node) -> ast.Node:
-        return ast.Or(self._pos(meta), a, b)
+        return ast.BoolOp(self._pos(meta), "or", a, b)
 
     def and_(self, meta: Any, a: ast.Node, b: ast.Node) -> ast.Node:
-        return ast.And(self._pos(meta), a, b)
+        return ast.BoolOp(self._pos(meta), "and", a, b)
 
     def not_(self, meta: Any, a: ast.Node) -> ast.Node:
         return ast.Not(self._pos(meta), a)

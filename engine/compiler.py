@@ -133,6 +133,8 @@ class Builder:
         self._turn()
         self._end()
         self._outcomes()
+        self._running_score()
+        self._invariants()
         if not self.sink.items:
             self._dry_run_setups()
 
@@ -551,6 +553,21 @@ class Builder:
         compiled, slots = self.expression(end["when"], "bool", pos=end.pos_of("when"))
         self.game.end_condition = Program(compiled.fn, slots, str(end["when"]), self.describe(end["when"]))
         self.game.max_turns = self.int_setting(end, "max_turns", 1000)
+
+    def _running_score(self) -> None:
+        """``running_score``: a seat's score during play (``me`` is the seat), for bots and reports."""
+        text = self.tree.get("running_score")
+        if text is None:
+            return
+        compiled, slots = self.expression(text, "int", bind={"me": INT}, pos=self.pos(self.tree, "running_score"))
+        self.game.running_score = Program(compiled.fn, slots, str(text), self.describe(text))
+
+    def _invariants(self) -> None:
+        """``invariants``: named conditions that must hold after every action (checked by tests and tools)."""
+        invariants = self.tree.get("invariants") or {}
+        for name, text in invariants.items():
+            compiled, slots = self.expression(text, "bool", pos=invariants.pos_of(name))
+            self.game.invariants[str(name)] = Program(compiled.fn, slots, str(text), self.describe(text))
 
     def _outcomes(self) -> None:
         covered: set[int] = set()

@@ -118,6 +118,8 @@ class Game:
     end_condition: Program | None = None
     max_turns: int = 1000
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
+    running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
+    invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
     clash_tables: dict[str, Any] = field(default_factory=dict)
     vocab: Vocabulary = field(default_factory=Vocabulary)
 
@@ -193,6 +195,18 @@ class Game:
             if s.players in counts:
                 return block.evaluate(s, s.players)
         return Outcome.from_scores((0,) * s.players, text="no scoring for this player count")
+
+    def score_of(self, s: "State", seat: int) -> int:
+        """The ruleset's ``running_score`` for a seat (0 when the ruleset declares none)."""
+        if self.running_score is None:
+            return 0
+        env = self.running_score.env
+        env[0] = seat
+        return self.running_score.fn(s, env)
+
+    def broken_invariants(self, s: "State") -> list[str]:
+        """The names of the declared invariants that do not hold in ``s``."""
+        return [name for name, check in self.invariants.items() if not check.test(s)]
 
     def state_from_json(self, data: Any) -> "State":
         """Read a state written by :meth:`State.to_json`; refuses one from another ruleset."""

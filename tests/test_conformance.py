@@ -2,8 +2,9 @@
 
 For each configuration: the game terminates; legal actions are non-empty
 unless it is over; every action's text parses back to the same action;
-clone and JSON round-trip give identical states at every step; the same seed
-and actions give the same game; an illegal action changes nothing.
+clone and JSON round-trip give identical states at every step; the ruleset's
+declared invariants hold after every action; the same seed and actions give
+the same game; an illegal action changes nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def play(game: engine.Game, players: int, seed: int, check: bool) -> list[str]:
     rng = random.Random(seed)
     history: list[str] = []
     for _ in range(10_000):
+        assert not game.broken_invariants(state), f"invariants broken after {history}"
         if state.is_terminal:
             assert len(state.legal_actions()) == 0
             assert abs(sum(state.returns()) - (1.0 if state.outcome.winners else 0.0)) < 1e-9

@@ -88,6 +88,9 @@ class Place(Step):
             s.log.append(f"{s.current_role} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)})")
         return True
 
+    def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
+        return (args[0],)
+
     # -- text
 
     def format(self, args: tuple[Any, ...]) -> str:

@@ -67,6 +67,10 @@ class Step:
     def format(self, args: tuple[Any, ...]) -> str:
         return self.kind
 
+    def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
+        """The components a decision plays, picks or casts (for per-content statistics)."""
+        return ()
+
     def describe(self) -> str:
         """The step in English, for ``rulecraft explain``."""
         return self.kind

@@ -64,6 +64,7 @@ def compile_condition(game: Game, text: str, where: str = "<expression>") -> Pro
     sink = DiagnosticSink()
     node = parse_expression(text, lambda line, col: SourcePos(where, line, col))
     scope = Scope(game.vocab, sink)
+    scope.pure = True
     compiled = node.compile(scope)
     if not BOOL.accepts(compiled.type):
         sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
@@ -127,6 +128,7 @@ class Builder:
         too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
         if too_few:
             self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
+        self._check_names()
         g.vocab = build_vocabulary(g)
         self._clash_tables()
         self._setup()
@@ -170,6 +172,30 @@ class Builder:
                     self.error(pos, f"value '{value}' is already defined in type '{seen[value]}'")
                 seen[value] = name
             self.game.types[name] = tuple(str(v) for v in values)
+
+    def _check_names(self) -> None:
+        """Every name a ruleset defines means one thing: values, options, collections, zones, built-ins."""
+        from engine.lang.functions import FUNCTIONS
+        from engine.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX
+
+        t = self.tree
+        defined: dict[str, str] = {n: "a built-in name" for n in BUILT_IN_NAMES}
+        defined.update({n: "a built-in function" for n in FUNCTIONS})
+        entries: list[tuple[str, str, SourcePos | None]] = []
+        for type_name, values in (t.get("types") or {}).items():
+            for i, value in enumerate(values if isinstance(values, list) else []):
+                entries.append((str(value), f"a value of type '{type_name}'", self.pos(values, i)))
+        for name in t.get("options") or {}:
+            entries.append((str(name), "an option", t["options"].key_pos.get(name)))
+        for kind in t.get("components") or {}:
+            entries.append((kind + PLURAL_SUFFIX, f"the collection of all {kind}{PLURAL_SUFFIX}", t["components"].key_pos.get(kind)))
+        for zone in t.get("zones") or {}:
+            entries.append((str(zone), "a zone", t["zones"].key_pos.get(zone)))
+        for name, what, pos in entries:
+            if name in defined:
+                self.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
+            else:
+                defined[name] = what
 
     def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
         if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":
@@ -347,6 +373,7 @@ class Builder:
         for owner in owners:
             g.zone_index[(spec.name, owner)] = len(g.zone_names)
             g.zone_names.append(spec.name if owner is None else f"{spec.name} of {owner}")
+            g.zone_spec_of.append(spec)
             g.zone_owner.append(owner)
 
     # ------------------------------------------------------------ settings used by blocks
@@ -442,6 +469,7 @@ class Builder:
         """Compile an expression; ``want`` is 'bool' or 'int'; ``bind`` pre-binds names to slots 0, 1, ..."""
         node = self.parse(text, pos)
         scope = Scope(self.game.vocab, self.sink)
+        scope.pure = True
         for name, type_ in (bind or {}).items():
             scope.bind(name, type_)
         if node is None:
@@ -595,6 +623,7 @@ class Builder:
         if node is None:
             return None
         scope = Scope(self.game.vocab, self.sink)
+        scope.pure = True
         sel = as_selection(node)
         parts = sel.compile_parts(scope)
         item_scope = scope.child()
@@ -604,7 +633,7 @@ class Builder:
             k_node = self.parse(key, self.pos(spec["by"], i))
             if k_node is None:
                 continue
-            c = k_node.compile(item_scope)
+            c = self.compile_node(k_node, item_scope)
             if not INT.accepts(c.type):
                 self.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
             keys.append(c.fn)

@@ -140,7 +140,8 @@ class DiagnosticSink:
 
     def raise_if_any(self) -> None:
         if self.items:
-            raise RulesetError(sorted(self.items, key=_sort_key))
+            unique = {(d.pos, d.message, d.hint): d for d in self.items}  # the same mistake once
+            raise RulesetError(sorted(unique.values(), key=_sort_key))
 
 
 def _sort_key(d: Diagnostic) -> tuple[str, int, int]:

@@ -13,6 +13,7 @@ steps, end condition and scoring.  It makes states:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,7 @@ class Game:
     # zones, board, roles
     zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)
     zone_names: list[str] = field(default_factory=list)
+    zone_spec_of: list[ZoneSpec] = field(default_factory=list)  # the declared zone of each zone instance
     zone_owner: list[str | None] = field(default_factory=list)
     zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
     board_zone: int = -1
@@ -180,7 +182,8 @@ class Game:
         assert self.end_condition is not None
         stalled = s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
         if self.end_condition.test(s) or stalled or s.turn_number >= self.max_turns:
-            s.outcome = self.score(s)
+            ended = "end condition" if self.end_condition.test(s) else "stalled" if stalled else "turn limit"
+            s.outcome = dataclasses.replace(self.score(s), ended=ended)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True
         s.turn = (s.turn + 1) % len(s.order)

@@ -1,8 +1,9 @@
 """States as JSON (saves, replays, tests) and per-player observations.
 
 ``state_to_json`` writes everything that can change, plus the ruleset's name,
-content hash and variants; ``state_from_json`` checks all of it and refuses a
-state from another ruleset (or a damaged file) with a reason, never a crash.
+content hash and variants, and a checksum of the position; ``state_from_json``
+checks all of it and refuses a state from another ruleset, an edited or
+damaged one, or one that cannot go on, with a reason, never a crash.
 
 >>> import engine
 >>> g = engine.load("tutorial-tiles")
@@ -13,6 +14,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Outcome
@@ -23,13 +26,34 @@ if TYPE_CHECKING:
     from engine.state import State
 
 FORMAT = 1
+CHECKSUM = "checksum"
+_IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", CHECKSUM)
+PROBE = 64
+"""At most this many of a loaded state's legal actions are tried, to prove it can go on."""
 
 
 class SaveError(RulecraftError):
     """A saved state or replay that does not fit the ruleset (or is damaged)."""
 
 
+def position_hash(data: dict[str, Any]) -> str:
+    """The checksum of a saved position: 12 hex digits of the SHA-256 of its canonical JSON.
+
+    The ruleset's identity (name, version, content hash, variants) is left
+    out, so positions of a game replayed on a changed ruleset still compare.
+    """
+    body = {k: v for k, v in data.items() if k not in _IDENTITY}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
+
+
 def state_to_json(s: "State") -> dict[str, Any]:
+    data = _state_data(s)
+    data[CHECKSUM] = position_hash(data)
+    return data
+
+
+def _state_data(s: "State") -> dict[str, Any]:
     g = s.game
     return {
         "format": FORMAT,
@@ -68,11 +92,49 @@ def state_from_json(g: "Game", data: Any) -> "State":
     from engine.state import State
 
     try:
-        return _read(g, data, State)
+        s = _read(g, data, State)
+        _check_sum(data)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as err:
         raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
+    _probe(s)
+    return s
+
+
+def _check_sum(data: dict[str, Any]) -> None:
+    """Refuse a state whose content does not match its checksum (edited by hand, or damaged)."""
+    if CHECKSUM not in data:
+        raise SaveError("the saved state has no checksum: it was not written by Rulecraft (or was edited)")
+    if data[CHECKSUM] != position_hash(data):
+        raise SaveError("the saved state was edited or damaged: its content does not match its checksum")
+
+
+def _probe(s: "State") -> None:
+    """Prove that a loaded game in progress can go on: some legal actions, which apply without crashing.
+
+    A Rulecraft error from an effect is the ruleset's business, not the
+    save's; any other exception means the saved state does not hold together.
+    """
+    if s.outcome is not None:
+        return
+    try:
+        count = len(s.legal_actions())
+        if count == 0:
+            raise SaveError("the saved game is in progress, but its player has nothing to decide")
+        picks = range(count) if count <= PROBE else sorted({i * (count - 1) // (PROBE - 1) for i in range(PROBE)})
+        for i in picks:
+            trial = s.clone()
+            try:
+                trial.apply(trial.legal_actions()[i])
+            except RulecraftError:
+                continue
+    except SaveError:
+        raise
+    except Exception as err:  # noqa: BLE001 - any crash means the state is inconsistent
+        raise SaveError(f"the saved state does not hold together: playing on from it fails ({type(err).__name__})") from None
+    finally:
+        s._actions = None
 
 
 def _read(g: "Game", data: Any, State: type) -> "State":
@@ -90,8 +152,8 @@ def _read(g: "Game", data: Any, State: type) -> "State":
             f"(content hash {data.get('content_hash')} then, {g.content_hash} now)"
         )
     n = len(g.component_names)
-    players = int(data["players"])
-    if players not in g.player_counts:
+    players = data["players"]
+    if not isinstance(players, int) or players not in g.player_counts:
         raise SaveError(f"{players} players is not allowed in {g.name}")
     s = State.__new__(State)
     s.game = g
@@ -115,6 +177,10 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     if g.board_zone >= 0 and sorted(s.grid.values()) != sorted(s.zones[g.board_zone]):
         raise SaveError("the board cells do not match the board zone")
     s.frontier = {(int(x), int(y)): None for x, y in data["frontier"]}
+    if g.grid is not None:
+        around = {n for cell in s.grid for n in g.grid.neighbours(cell) if n not in s.grid}
+        if set(s.frontier) != around:
+            raise SaveError("the saved frontier does not match the board")
     s.bbox = None
     for cell in s.grid:
         s.bbox = g.grid.grow(s.bbox, cell) if g.grid else None
@@ -124,8 +190,17 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     roles = set(g.roles.values) if g.roles else set()
     if set(s.positions) != roles or set(s.seat_of) != roles or not set(s.order) <= roles:
         raise SaveError("the roles do not match the ruleset")
+    if len(set(s.order)) != len(s.order) or [r for r in s.positions if s.seat_of[r]] != sorted(
+        s.order, key=s.positions.index
+    ):
+        raise SaveError("the turn order does not match the seated roles")
+    if any(not 0 <= seat <= players for seat in s.seat_of.values()) or sorted(set(s.seat_of.values()) - {0}) != list(
+        range(1, players + 1)
+    ):
+        raise SaveError(f"the seats do not match {players} players")
     s.turn, s.turn_number, s.step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
-    if not (0 <= s.turn < max(len(s.order), 1)) or not (-1 <= s.step < len(g.steps)):
+    live = data.get("outcome") is None
+    if not (0 <= s.turn < max(len(s.order), 1)) or not ((0 if live else -1) <= s.step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
     s.scratch = _scratch_from_json(data["scratch"])
     s.rng = int(data["rng"])
@@ -162,7 +237,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     g = s.game
     zones: dict[str, Any] = {}
     for zi, name in enumerate(g.zone_names):
-        spec = g.zone_specs[name.split(" of ")[0]]
+        spec = g.zone_spec_of[zi]
         owner = g.zone_owner[zi]
         mine = owner is not None and s.seat_of.get(owner) == player
         items = s.zones[zi]

@@ -37,6 +37,7 @@ from engine.game import Game
 from engine.lang import ast
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
+from engine.lang.types import BOOL
 from engine.paths import find_ruleset
 from engine.savefile import comparable
 from engine.schema import check_schema
@@ -167,7 +168,10 @@ def _condition(game: Game, text: Any) -> Any:
     node = parse_expression(str(text), locate)
     sink = DiagnosticSink()
     scope = Scope(game.vocab, sink)
+    scope.pure = True
     compiled = node.compile(scope)
+    if not BOOL.accepts(compiled.type):
+        sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
     sink.raise_if_any()
     return node, compiled, scope.slots
 
@@ -217,10 +221,15 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     for cell_text, piece in (position.get("board") or {}).items():
         cid, face = _piece(game, piece, position["board"].pos_of(cell_text))
         cell = _cell(cell_text, position["board"].key_pos.get(cell_text))
+        if cell in s.grid or s.cell_of[cid] is not None:
+            what = f"cell {cell_text} is listed twice" if cell in s.grid else f"{game.component_names[cid]} is already on the board"
+            raise RulesetError.at(position["board"].key_pos.get(cell_text), what)
         s.place(cid, cell, face)
     zones = position.get("zones") or {}
     for zone_text, items in zones.items():
         zone = _zone(game, zone_text, zones.key_pos.get(zone_text))
+        if zone == game.board_zone:
+            raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
         for i, item in enumerate(items or []):
             cid, face = _piece(game, item, items.pos_of(i))
             s.move(cid, zone)

@@ -226,6 +226,7 @@ class State:
 
     def move(self, cid: int, zone: int) -> None:
         """Move a component to the end of a zone (off the board if it was on it)."""
+        self._actions = None
         old = self.zone_of[cid]
         self.zones[old].remove(cid)
         if self.cell_of[cid] is not None:
@@ -235,6 +236,7 @@ class State:
 
     def place(self, cid: int, cell: Cell, face: int | None = None) -> None:
         """Put a component on the board at ``cell`` (optionally showing ``face``)."""
+        self._actions = None
         old = self.zone_of[cid]
         self.zones[old].remove(cid)
         if self.cell_of[cid] is not None:
@@ -274,6 +276,7 @@ class State:
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
+        self._actions = None
         items = self.zones[zone]
         for i in range(len(items) - 1, 0, -1):
             j = self.random_below(i + 1)
@@ -281,4 +284,5 @@ class State:
 
     def flip(self, cid: int) -> None:
         """Turn a component to its next face."""
+        self._actions = None
         self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]

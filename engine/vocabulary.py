@@ -21,6 +21,7 @@ from engine.lang.types import ANY, BOOL, CELL, INT, SEAT, STR, ZONE, Component, 
 from engine.state_functions import ZoneOf
 
 PLURAL_SUFFIX = "s"
+BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply")
 
 
 def value_type(value: Any) -> Type:

@@ -95,7 +95,7 @@ class Clash(Step):
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        placed = s.scratch.get("placed")
+        placed = s.scratch.pop("placed", None)  # consumed: a later pass must not clash it again
         if placed is None:
             return False
         cell = s.cell_of[placed]

@@ -34,6 +34,7 @@ class Outcome:
     points: dict[str, int] = field(default_factory=dict)
     goals: tuple[str, ...] = ()
     text: str = ""
+    ended: str = "end condition"  # or "stalled" (a round with no possible decision) or "turn limit"
 
     @classmethod
     def from_scores(cls, scores: tuple[int, ...], **details: Any) -> "Outcome":
@@ -58,6 +59,7 @@ class Outcome:
             "points": dict(self.points),
             "goals": list(self.goals),
             "text": self.text,
+            "ended": self.ended,
         }
 
     @classmethod
@@ -70,6 +72,7 @@ class Outcome:
             dict(data["points"]),
             tuple(data["goals"]),
             str(data["text"]),
+            str(data.get("ended", "end condition")),
         )
 
 

@@ -127,7 +127,9 @@ class Draw(Step):
                 break
             cid = s.zones[src][0]
             s.move(cid, dst)
-            s.note(lambda: f"{s.current_role} draws {s.game.component_names[cid]}")
+            if s.log is not None:
+                hidden = s.game.zone_spec_of[dst].hidden != "none"
+                s.log.append(f"{s.current_role} draws {'a component' if hidden else s.game.component_names[cid]}")
         return False
 
     def describe(self) -> str:

@@ -171,6 +171,7 @@ class Attr(Node):
     def compile(self, scope: Scope) -> Compiled:
         base = self.base.compile(scope)
         if base.type is ANY:
+            scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
             return Compiled(ANY, base.fn)
         key = _type_key(base.type)
         entry = scope.vocab.attributes.get((key, self.name))
@@ -425,7 +426,9 @@ class Selection(Node):
 
     def compile_parts(self, scope: Scope) -> "CompiledSelection":
         """Compile source, filter and mapping with the variable bound in a child scope."""
-        src = as_collection(self.source.compile(scope))
+        raw = self.source.compile(scope)
+        constant = raw.fn(None, []) if raw.constant and (raw.type is ZONE or isinstance(raw.type, ListOf)) else None
+        src = as_collection(raw)
         if isinstance(src.type, Component):  # one component selects itself (none selects nothing)
             one, item_type = src.fn, src.type
             src = Compiled(ListOf(item_type), lambda s, e: [] if (x := one(s, e)) is None else [x])
@@ -447,7 +450,7 @@ class Selection(Node):
         if where is not None and where.hint is not None and where.hint[1] == slot:
             _, _, table, right = where.hint
             fast = (table, right.fn)
-        return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast)
+        return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
 
 
 @dataclass
@@ -460,6 +463,7 @@ class CompiledSelection:
     where: Fn | None
     value: Compiled | None
     fast: tuple[list[list[Any]], Fn] | None = None  # where is  x.attr == v : (table, v)
+    constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         src, slot, where = self.source, self.slot, self.where

@@ -93,14 +93,12 @@ class Count(Function):
         sel = as_selection(args[0]).compile_parts(scope)
         src, slot, where = sel.source, sel.slot, sel.where
         if where is None:
-            source = as_selection(args[0]).source.compile(scope)
-            if source.constant:
-                value = source.fn(None, [])
+            if sel.constant_source is not None:
+                value = sel.constant_source
                 if isinstance(value, list):
                     n = len(value)
                     return Compiled(INT, lambda s, e: n, True)
-                if source.type is ZONE:
-                    return Compiled(INT, lambda s, e: len(s.zones[value]))
+                return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
             return Compiled(INT, lambda s, e: len(src(s, e)))
         if sel.fast is not None:
             items = sel.items
@@ -235,6 +233,9 @@ class RollValue(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
+        if scope.pure:
+            scope.error(call.pos, "roll() can't be used in a condition or score: it would change the game's dice",
+                        "roll in a program (setup, effects) and keep the result with 'let'")
         c = self.value(scope, args[0], DIE, "die") if args else Compiled(DIE, lambda s, e: 6)
         f = c.fn
         return Compiled(INT, lambda s, e: s.roll(f(s, e)))

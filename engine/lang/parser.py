@@ -14,6 +14,7 @@ scalar points at the right line of the ruleset.
 from __future__ import annotations
 
 import ast as python_ast
+import warnings
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -197,7 +198,7 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Repeat(self._pos(meta), count, body)
 
     def roll_stmt(self, meta: Any, die: Token, *cases: tuple[ast.RollCase, ast.Block]) -> ast.Node:
-        return ast.Roll(self._pos(meta), int(str(die)[1:]), list(cases))
+        return ast.Roll(self._pos(meta), _sides(die, self._tok(die)), list(cases))
 
     def roll_case(self, meta: Any, pattern: ast.RollCase, body: ast.Block) -> tuple[ast.RollCase, ast.Block]:
         return (pattern, body)
@@ -268,7 +269,14 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Literal(self._tok(tok), int(tok), INT)
 
     def str_lit(self, meta: Any, tok: Token) -> ast.Node:
-        return ast.Literal(self._tok(tok), python_ast.literal_eval(str(tok)), STR)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # an unknown escape such as \d stays as written
+                value = python_ast.literal_eval(str(tok))
+        except (SyntaxError, ValueError) as err:  # a malformed escape such as \N or \x
+            reason = (getattr(err, "msg", None) or str(err)).rsplit(": ", 1)[-1]
+            raise RulesetError.at(self._tok(tok), f"cannot read the text {tok}: {reason}") from None
+        return ast.Literal(self._tok(tok), value, STR)
 
     def true_lit(self, meta: Any) -> ast.Node:
         return ast.Literal(self._pos(meta), True, BOOL)
@@ -280,7 +288,7 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Literal(self._pos(meta), None, NONE_T)
 
     def die_lit(self, meta: Any, tok: Token) -> ast.Node:
-        return ast.Die(self._tok(tok), int(str(tok)[1:]))
+        return ast.Die(self._tok(tok), _sides(tok, self._tok(tok)))
 
     def name(self, meta: Any, tok: Token) -> ast.Node:
         return ast.Name(self._tok(tok), str(tok))
@@ -290,6 +298,13 @@ class _ToAst(Transformer[Token, Any]):
 
     def list_lit(self, meta: Any, *items: ast.Node | None) -> ast.Node:
         return ast.ListLit(self._pos(meta), [i for i in items if i is not None])
+
+
+def _sides(die: Token, pos: SourcePos) -> int:
+    sides = int(str(die)[1:])
+    if not 1 <= sides <= 1000:
+        raise RulesetError.at(pos, f"a die has 1 to 1000 sides, not {sides}")
+    return sides
 
 
 def _flatten(items: Any) -> list[ast.Node]:

@@ -96,6 +96,7 @@ class Scope:
         self.parent = parent
         self.locals: dict[str, tuple[int, Type]] = {}
         self.counter: list[int] = parent.counter if parent else [0]
+        self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
 
     @property
     def slots(self) -> int:

@@ -101,7 +101,7 @@ def _clash_tables(game: Game) -> list[str]:
     lines = []
     for name, table in game.clash_tables.items():
         lines.append(f"{name}:")
-        lines += [f"  {line}" for line in table.describe(_all_values(game))]
+        lines += [f"  {line}" for line in table.describe()]
     return lines
 
 
@@ -138,10 +138,6 @@ def _variants(game: Game) -> list[str]:
 
 def _counts(key: int | str) -> str:
     return "otherwise" if key == "default" else f"{key} player{'s' if key != 1 else ''}"
-
-
-def _all_values(game: Game) -> list[str]:
-    return [v for values in game.types.values() for v in values]
 
 
 def _value(value: Any) -> str:

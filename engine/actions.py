@@ -41,15 +41,16 @@ class Action:
         return f"Action({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and other.step.index == self.step.index and other.args == self.args
+        return isinstance(other, Action) and other.step is self.step and other.args == self.args
 
     def __hash__(self) -> int:
-        return hash((self.step.index, self.args))
+        return hash((id(self.step), self.args))
 
 
 class ActionSpace(Sequence[Action]):
     """The legal actions of one decision, built lazily."""
 
+    __slots__ = ()
     step: Any
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:  # pragma: no cover - abstract
@@ -85,7 +86,7 @@ class ListSpace(ActionSpace):
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step
-        return (Action(step, o) for o in self.options)
+        return (Action(step, o, self) for o in self.options)
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return args in self.options
@@ -117,7 +118,7 @@ class ProductSpace(ActionSpace):
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step
-        return (Action(step, a + (b,)) for a in self.first for b in self.second)
+        return (Action(step, a + (b,), self) for a in self.first for b in self.second)
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return args[:-1] in self.first and args[-1] in self.second
@@ -126,7 +127,10 @@ class ProductSpace(ActionSpace):
 class EmptySpace(ActionSpace):
     """No legal actions (the game is over)."""
 
-    step = None
+    __slots__ = ("step",)
+
+    def __init__(self) -> None:
+        self.step = None
 
     def __len__(self) -> int:
         return 0

@@ -28,7 +28,7 @@ from engine.blocks.outcome import Goals, Ranking
 from engine.blocks.steps import STEP_KINDS
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game, Program, RoleSpec, ZoneSpec
-from engine.lang.parser import parse_expression, parse_program
+from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
@@ -37,7 +37,6 @@ from engine.yamlsource import Mapping, Sequence, Text
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "pass",
             "true", "false", "none", "odd", "even"}
-TOO_DEEP = "this code nests too deeply (more than a few hundred levels); split it up"
 SUPPLY = "supply"
 BOARD = "board"
 
@@ -417,7 +416,7 @@ class Builder:
             return ZoneRef(name, lambda s: 0)
         if self.game.zone_specs[name].per_role:
             by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}
-            return ZoneRef(name, lambda s: by_role[s.order[s.turn]], per_role=True)
+            return ZoneRef(name, lambda s: by_role[s.order[s.turn]])
         fixed = self.game.zone_index[(name, None)]
         return ZoneRef(name, lambda s: fixed)
 
@@ -681,10 +680,9 @@ class Builder:
 class ZoneRef:
     """A zone named by a step; per-role zones resolve to the current role's."""
 
-    def __init__(self, name: str, resolve: Callable[[Any], int], per_role: bool = False) -> None:
+    def __init__(self, name: str, resolve: Callable[[Any], int]) -> None:
         self.name = name
         self.resolve = resolve
-        self.per_role = per_role
 
     def __call__(self, s: Any) -> int:
         return self.resolve(s)

@@ -30,10 +30,6 @@ class SourcePos:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def shifted(self, line_offset: int, col: int) -> "SourcePos":
-        """The position ``line_offset`` lines below, at column ``col``."""
-        return SourcePos(self.file, self.line + line_offset, col)
-
 
 @dataclass(frozen=True)
 class Diagnostic:

@@ -16,10 +16,10 @@ from pathlib import Path
 from engine.compiler import build_game
 from engine.compose import compose, variant_names
 from engine.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
+from engine.paths import RULESET_FILE
 from engine.schema import schema_errors
 from engine.yamlsource import Mapping, load_yaml
 
-RULESET_FILE = "ruleset.yaml"
 
 
 def validate_path(path: str) -> list[Diagnostic]:

@@ -13,8 +13,8 @@ With ``chain: true`` a flipped neighbour then clashes with its own neighbours
 (each pair of pieces at most once per turn, whichever started it).
 
 >>> t = ClashTable("t", {("A", "B"): (False, True)}, (False, False))
->>> t.outcome("A", "B"), t.outcome("B", "A")
-((False, True), (False, False))
+>>> t.describe()
+['A against B: the neighbour flips', 'any other pair: nothing happens']
 """
 
 from __future__ import annotations
@@ -50,11 +50,7 @@ class ClashTable:
     outcomes: dict[tuple[str, str], tuple[bool, bool]]
     missing: tuple[bool, bool] | None
 
-    def outcome(self, row: str, column: str) -> tuple[bool, bool]:
-        found = self.outcomes.get((row, column), self.missing)
-        return found if found is not None else (False, False)
-
-    def describe(self, values: list[str]) -> list[str]:
+    def describe(self) -> list[str]:
         """One English line per listed pair, for ``explain``."""
         lines = [f"{row} against {column}: {_WORDS[flips]}" for (row, column), flips in self.outcomes.items()]
         if self.missing is not None:

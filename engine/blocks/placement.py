@@ -5,10 +5,8 @@ Options (all from YAML):
 * ``from``: the zone to take from (a per-role zone means the current role's);
 * ``face``: ``choose`` (the player picks a face; faces that look the same are
   offered once) or ``as-is``;
-* ``touching``: ``any`` (the only kind so far) — after the first piece, the
-  cell must be adjacent to a piece under the board's adjacency.
-
-The board's bounding-box limits always apply.  Text form:
+After the first piece (which goes at 0,0), the cell must be adjacent to a
+piece under the board's adjacency, and the board's bounding-box limits apply.  Text form:
 ``place Sun/Moon as Moon at 1,0`` (component, the face's label, the cell).
 """
 
@@ -33,21 +31,19 @@ ORIGIN = ((0, 0),)
 @step_kind
 class Place(Step):
     kind = "place"
-    keys = ("if", "from", "to", "face", "touching")
+    keys = ("if", "from", "to", "face")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
         self.source = b.zone_ref(spec, "from")
         b.require_board(spec, "to")
         self.choose_face = b.choice(spec, "face", ("choose", "as-is"), "choose") == "choose"
-        self.touching = b.choice(spec, "touching", ("any",), "any") == "any"
         self.game = b.game
         grid = b.game.grid
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
         self.width = (grid.max_width or big) if grid else big
         self.height = (grid.max_height or big) if grid else big
-        self.hand_of = self.source.resolve
 
     # -- decisions
 
@@ -70,7 +66,7 @@ class Place(Step):
         return [c for c in s.frontier if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
 
     def actions(self, s: "State") -> ActionSpace:
-        hand = s.zones[self.hand_of(s)]
+        hand = s.zones[self.source.resolve(s)]
         if not hand:
             return ListSpace(self, [])
         if self.choose_face:
@@ -135,7 +131,7 @@ class Place(Step):
             return f"'{cell_text}' is not a cell; write it like 1,0"
         if cell in s.grid:
             return f"cell {format_cell(cell)} is already taken"
-        if s.grid and self.touching and cell not in s.frontier:
+        if s.grid and cell not in s.frontier:
             return f"cell {format_cell(cell)} does not touch any piece"
         if not g.grid.fits(s.bbox, cell):
             return f"cell {format_cell(cell)} would make the board larger than {g.grid.max_width}x{g.grid.max_height}"

@@ -184,7 +184,7 @@ class Attr(Node):
                 hint = "known: " + ", ".join(names)
             scope.error(self.pos, f"{_a(base.type)} has no attribute '{self.name}'", hint)
             return Compiled(ANY, base.fn)
-        type_, compile_, _text = entry
+        _type, compile_, _text = entry
         return compile_(base)
 
     def describe(self) -> str:

@@ -93,7 +93,6 @@ _TOKEN_NAMES = {
     "COMMA": "','",
     "COLON": "':'",
     "LSQB": "'['",
-    "RSQB": "']'",
     "MINUS": "'-'",
     "DIE": "a die like d6",
     "ADD_OP": "'+' or '-'",

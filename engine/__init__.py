@@ -2,13 +2,14 @@
 
 The public API (see DESIGN.md):
 
->>> import engine
->>> game = engine.load("tutorial-tiles")
->>> state = game.new_state(players=2, seed=3)
->>> while not state.is_terminal:
-...     state.apply(state.legal_actions()[0])
->>> len(state.returns())
-2
+Example::
+
+    import engine
+    game = engine.load("my-game")              # a built-in name or a path
+    state = game.new_state(players=2, seed=3)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])  # or text: state.apply("place ...")
+    print(state.returns())                     # [1.0, 0.0]: seat 1 won
 """
 
 from __future__ import annotations

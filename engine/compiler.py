@@ -6,11 +6,9 @@ parses and type-checks, and setup works for every declared player count.
 Problems are collected (not raised one by one) so ``rulecraft validate``
 reports them all, each at its ``file:line:col``.
 
->>> from engine.compose import compose
->>> from engine.paths import find_ruleset
->>> game = build_game(compose(find_ruleset("tutorial-tiles")))
->>> game.player_counts
-(2, 3)
+Example::
+
+    game = build_game(compose(find_ruleset("my-game")))   # RulesetError lists every problem
 """
 
 from __future__ import annotations

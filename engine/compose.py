@@ -11,15 +11,15 @@ Included files may include further files (but not, in a cycle, themselves)::
     include: [board.yaml, cards/]      # cards/common.yaml, cards/rare.yaml, ...
 
 **extends** — start from another ruleset. ``extends:`` takes a built-in name
-(``tutorial-tiles``) or a path; that ruleset is put together completely
+(``my-game``) or a path; that ruleset is put together completely
 (with its own ``extends`` and ``include``), then this file goes on top::
 
-    name: tutorial-tiles-big
-    extends: tutorial-tiles
+    name: my-game-big
+    extends: my-game
     options:
       grid_width: {default: 9}         # changes one value, keeps the rest
     players+: [5]                      # adds 5 to the base's list of players
-    cards-: [Sun/Sun]                  # removes that entry from the base's list
+    cards-: [A/A]                      # removes that entry from the base's list
 
 **How files go on top of each other.** Mappings merge key by key, all the way
 down. Anything else — a number, a text, a list, ``null`` — replaces what was

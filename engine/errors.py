@@ -5,9 +5,9 @@ with a :class:`SourcePos`; :class:`RulesetError` carries one or more of them.
 Formatting shows ``file:line:col: message``, the offending line and a caret:
 
 >>> pos = SourcePos("rules.yaml", 3, 6)
->>> print(Diagnostic(pos, "unknown symbol 'Sn'", hint="did you mean 'Sun'?").format(["", "", "  a: Sn"]))
-rules.yaml:3:6: unknown symbol 'Sn' (did you mean 'Sun'?)
-      a: Sn
+>>> print(Diagnostic(pos, "unknown option 'widht'", hint="did you mean 'width'?").format(["", "", "  a: widht"]))
+rules.yaml:3:6: unknown option 'widht' (did you mean 'width'?)
+      a: widht
          ^
 """
 
@@ -147,8 +147,8 @@ def _sort_key(d: Diagnostic) -> tuple[str, int, int]:
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A "did you mean" hint for a near-miss name, or None.
 
-    >>> did_you_mean("Sn", ["Sun", "Moon"])
-    "did you mean 'Sun'?"
+    >>> did_you_mean("widht", ["width", "height"])
+    "did you mean 'width'?"
     """
     pool = list(candidates)
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)

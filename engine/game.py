@@ -4,11 +4,10 @@ A :class:`Game` is built once by :mod:`engine.compiler` and never changes:
 component tables, zones, the board geometry, compiled setup programs, turn
 steps, end condition and scoring.  It makes states:
 
->>> import engine
->>> game = engine.load("tutorial-tiles")
->>> state = game.new_state(players=2, seed=7)
->>> sum(len(state.zones[i]) for i, owner in enumerate(game.zone_owner) if owner)   # two hands of 3
-6
+Example::
+
+    game = engine.load("my-game")
+    state = game.new_state(players=2, seed=7)   # roles dealt, setup program run
 """
 
 from __future__ import annotations
@@ -220,7 +219,7 @@ class Game:
     # ------------------------------------------------------------ words
 
     def describe_piece(self, cid: int, face: int) -> str:
-        """``Sun/Moon as Moon``: a component and the face it shows."""
+        """``A/B as B``: a component and the face it shows."""
         labels = self.face_labels[cid]
         if len(set(labels)) <= 1:
             return self.component_names[cid]

@@ -4,7 +4,7 @@ The built-in rulesets and schemas live at the top of a source checkout
 (``<repo>/rulesets``, ``<repo>/schemas``); an installed wheel ships them inside
 the package as ``engine/_builtin/rulesets`` and ``engine/_builtin/schemas``.
 
->>> find_ruleset("tutorial-tiles").name
+>>> find_ruleset(builtin_names()[0]).name
 'ruleset.yaml'
 """
 
@@ -37,7 +37,7 @@ def schemas_dir() -> Path:
 def builtin_names() -> list[str]:
     """Sorted names of the built-in rulesets (directories with a ``ruleset.yaml``).
 
-    >>> "tutorial-tiles" in builtin_names()
+    >>> len(builtin_names()) > 0
     True
     """
     root = rulesets_dir()
@@ -54,9 +54,9 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
     directory. Raises :class:`RulesetError` (without a position) when nothing
     matches, with a "did you mean" over the built-in names.
 
-    >>> find_ruleset("tutorial-tile")  # doctest: +ELLIPSIS
+    >>> find_ruleset("no-such-game")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    engine.errors.RulesetError: unknown ruleset 'tutorial-tile': ... (did you mean 'tutorial-tiles'?)
+    engine.errors.RulesetError: unknown ruleset 'no-such-game': ...
     """
     names = builtin_names()
     if name_or_path in names:

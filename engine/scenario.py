@@ -5,20 +5,20 @@ directly in the ruleset's own vocabulary, lists actions in text form, and
 states expectations as effect-language conditions over the final state — or
 an error the last action must raise.  Example::
 
-    ruleset: tutorial-tiles
+    ruleset: my-game
     players: 2
     position:
-      seats: {Sun: 1, Moon: 2, Star: absent}   # turn order as listed
+      seats: {A: 1, B: 2}          # roles and their seats; turn order as listed
       board:
-        "1,0": Moon/Star
+        "1,0": B/A as B            # a component (and the face it shows) per cell
       zones:
-        hand(Sun): [Sun/Moon]
+        hand(A): [A/B]
     actions:
-      - place Sun/Moon as Sun at 0,0
+      - place A/B as A at 0,0
     expect:
-      - at(1, 0).symbol == Star
+      - at(1, 0).value == A
     expect_log:
-      - flipped from Moon to Star
+      - flipped from B to A
 
 ``rulecraft check`` runs them; so does pytest (tests/test_scenarios.py).
 """
@@ -266,7 +266,7 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
 
 
 def _piece(game: Game, text: Any, pos: SourcePos | None) -> tuple[int, int]:
-    """``Sun/Moon`` (front up) or ``Sun/Moon as Moon``: a component and its face."""
+    """``A/B`` (front up) or ``A/B as B``: a component and its face."""
     m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
     if not m:
         raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")

@@ -5,12 +5,12 @@ Everything that does not change during play lives in the immutable
 face each component shows, what each zone holds, the board, whose turn it is,
 which step of the turn is waiting for a decision, and the random generator.
 
->>> import engine
->>> s = engine.load("tutorial-tiles").new_state(players=3, seed=1)
->>> s.current_player in (1, 2, 3), len(s.legal_actions()) > 0
-(True, True)
->>> s2 = s.clone(); s2.apply(s2.legal_actions()[0]); s.turn_number
-1
+Example::
+
+    s = engine.load("my-game").new_state(players=3, seed=1)
+    s.current_player                 # 1, 2 or 3 (engine.TERMINAL when over)
+    s2 = s.clone()
+    s2.apply(s2.legal_actions()[0])  # s is unchanged
 """
 
 from __future__ import annotations

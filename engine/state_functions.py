@@ -226,20 +226,20 @@ class ZoneOf(Function):
         return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
 
 
-register(RoleQuery("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(Sun)", BOOL, "{} is played by a seat"))
-register(RoleQuery("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(Sun) == 1", SEAT, "the seat of {}"))
+register(RoleQuery("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, "{} is played by a seat"))
+register(RoleQuery("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, "the seat of {}"))
 register(RoleQuery("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
-                   "turn_position(Moon)", INT, "the turn position of {}"))
+                   "turn_position(r)", INT, "the turn position of {}"))
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
-                      "largest_group(t in board where t.symbol == Sun)"))
-register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).symbol == Sun"))
+                      "largest_group(c in board where c.value == v)"))
+register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"))
 register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE)", "Move each selected component to the end of a zone.",
-              "move(t in tiles where t.front.symbol == r, hand(r))"))
+              "move(c in cards where c.front.value == r, hand(r))"))
 register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component on a board cell.",
-                      "place(t in tiles where t.id == \"Sun/Sun\", (0, 0))"))
+                      "place(c in cards where c.id == \"first\", (0, 0))"))
 register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
-register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(t in board where t.symbol == Sun)"))
+register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
 register(OutcomeQuery("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7"))
-register(OutcomeQuery("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(Sun) == 3"))
-register(OutcomeQuery("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(Star) == 3"))
+register(OutcomeQuery("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3"))
+register(OutcomeQuery("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(r) == 1"))

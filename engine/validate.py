@@ -4,9 +4,10 @@ A path may be a ruleset (``ruleset.yaml`` or its folder), a fragment that a
 ruleset includes (then the including ruleset is validated), or a scenario
 file.  A ruleset is checked as it is and with each of its variants.
 
->>> from engine.paths import find_ruleset
->>> validate_path(str(find_ruleset("tutorial-tiles")))
-[]
+Example::
+
+    for diagnostic in validate_path("rulesets/my-game"):
+        print(diagnostic.format())      # file:line:col: message, the line, a caret
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The names a ruleset's effect-language code can use, built from its YAML.
 
 Given a partly compiled :class:`~engine.game.Game`, :func:`build_vocabulary`
-defines: every enum value (``Sun``), every option (``board_size``), each
-component kind's collection (kind ``tile`` -> ``tiles``), the zones (shared
+defines: every enum value, every option (``board_size``), each
+component kind's collection (kind ``card`` -> ``cards``), the zones (shared
 ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
 ``player_count``, ``turn``, ``current_role``, ``current_seat``, and the
-attributes of components (``t.symbol``, ``t.front.symbol``, ``t.face``,
-``t.id``, ``t.cell``) and cells (``p.x``, ``p.y``).
+attributes of components (``c.value``, ``c.front.value``, ``c.face``,
+``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Options (all from YAML):
   offered once) or ``as-is``;
 After the first piece (which goes at 0,0), the cell must be adjacent to a
 piece under the board's adjacency, and the board's bounding-box limits apply.  Text form:
-``place Sun/Moon as Moon at 1,0`` (component, the face's label, the cell).
+``place A/B as B at 1,0`` (component, the face's label, the cell).
 """
 
 from __future__ import annotations

@@ -246,21 +246,21 @@ class RollValue(Function):
 
 register(Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
                "How many items of a collection (that satisfy the condition).",
-               "count(t in board where t.symbol == Sun)"))
+               "count(c in board where c.value == v)"))
 register(Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The total of a value over the selected items (0 when none).",
-              "sum(t.value for t in hand(r))"))
+              "sum(c.value for c in hand(r))"))
 register(Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The largest value over the selected items (0 when none).",
-              "max(count(t in board where t.symbol == r) for r in roles)", combine=max, words="the largest of"))
+              "max(count(c in board where c.value == r) for r in roles)", combine=max, words="the largest of"))
 register(Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
               "The smallest value over the selected items (0 when none).",
-              "min(count(t in hand(r)) for r in roles)", combine=min, words="the smallest of"))
+              "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest of"))
 register(Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
                     "Whether some item passes the test.",
-                    "any(r in roles where largest_group(t in board where t.symbol == r) >= 3)"))
+                    "any(r in roles where largest_group(c in board where c.value == r) >= 3)"))
 register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
                     "Whether every item passes the test (true when there are none).",
-                    "all(count(t in board where t.symbol == r) == 3 for r in roles)", every=True))
+                    "all(count(c in board where c.value == r) == 3 for r in roles)", every=True))
 register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
 register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.compiler import build_game
-from engine.compose import compose
 from engine.errors import IllegalActionError, RulecraftError, RulesetError
 from engine.game import Game
+from engine.loading import load_path, parse_variants
 from engine.paths import builtin_names, find_ruleset
 from engine.state import TERMINAL, State
 
@@ -42,13 +41,4 @@ def load(name_or_path: str | Path, variant: str | Sequence[str] | None = None) -
     ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
     list of names; they are applied in order.
     """
-    path = find_ruleset(str(name_or_path))
-    if isinstance(variant, str):
-        variants: Sequence[str] = [v for v in variant.split("+") if v]
-    else:
-        variants = list(variant or ())
-    from engine.schema import check_schema
-
-    tree = compose(path, variants)
-    check_schema(tree, "ruleset")
-    return build_game(tree)
+    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant))

@@ -30,14 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.compiler import build_game
-from engine.compose import compose
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game
 from engine.lang import ast
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
 from engine.lang.types import BOOL
+from engine.loading import load_path, parse_variants
 from engine.paths import find_ruleset
 from engine.savefile import comparable
 from engine.schema import check_schema
@@ -77,15 +76,8 @@ def load_scenario(path: str | Path) -> Scenario:
         raise RulesetError.at(SourcePos(str(path), 1, 1), "a scenario file is a mapping with 'ruleset:'")
     check_schema(doc, "scenario")
     ruleset = find_ruleset(str(doc["ruleset"]), relative_to=path.parent)
-    variant = doc.get("variant") or []
-    variants = [v for v in str(variant).split("+") if v] if isinstance(variant, str) else [str(v) for v in variant]
-    game = build_game(_checked(compose(ruleset, variants)))
+    game = load_path(ruleset, parse_variants(doc.get("variant")))
     return Scenario(str(doc.get("name") or path.stem), path, doc, game)
-
-
-def _checked(tree: Mapping) -> Mapping:
-    check_schema(tree, "ruleset")
-    return tree
 
 
 def validate_scenario(path: Path) -> list[Diagnostic]:

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.compiler import build_game
-from engine.compose import compose, variant_names
+from engine.compose import variant_names
 from engine.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
 from engine.paths import RULESET_FILE
-from engine.schema import schema_errors
+from engine.loading import load_path
 from engine.yamlsource import Mapping, load_yaml
 
 
@@ -65,11 +64,7 @@ def validate_ruleset(path: Path) -> list[Diagnostic]:
 
 def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
     try:
-        tree = compose(path, variants)
-        found = schema_errors(tree, "ruleset")
-        if found:
-            return found
-        build_game(tree)
+        load_path(path, variants)
     except RulesetError as err:
         return err.diagnostics
     except RulecraftError as err:

@@ -64,3 +64,26 @@ def test_illegal_action_changes_nothing(name: str, variant: str | None, players:
         state.apply("this is not an action")
     assert state == before
     assert len(state.legal_actions()) > 0
+
+
+@pytest.mark.parametrize("name,variant,players", ruleset_configs(), ids=lambda v: str(v))
+def test_stale_and_wrong_step_actions_change_nothing(name: str, variant: str | None, players: int) -> None:
+    """Mid-game: an action object from an earlier decision, and the text of another step's action, are refused."""
+    game = engine.load(name, variant)
+    state = game.new_state(players=players, seed=4)
+    rng = random.Random(4)
+    earlier = state.legal_actions()[0]
+    earlier_text = str(earlier)
+    state.apply(earlier)  # done once, it can never be legal again
+    for _ in range(5):
+        if state.is_terminal:
+            return
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    if state.is_terminal:
+        return
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for attempt in (earlier, earlier_text):
+        with pytest.raises(IllegalActionError):
+            state.apply(attempt)
+        assert json.dumps(state.to_json(), sort_keys=True) == before

@@ -1,0 +1,36 @@
+"""The one load pipeline: compose the YAML, check it against the schema, compile it.
+
+``engine.load`` (names and paths), scenario files and ``rulecraft validate``
+all go through :func:`load_path`, so they accept and refuse exactly the same
+rulesets.
+
+>>> parse_variants("short+duel")
+['short', 'duel']
+>>> parse_variants(["a+b", "c"])
+['a', 'b', 'c']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.compiler import build_game
+from engine.compose import compose
+from engine.game import Game
+from engine.schema import check_schema
+
+
+def parse_variants(variant: str | Sequence[str] | None) -> list[str]:
+    """Variant names from ``a+b`` text, a list of such texts, or nothing."""
+    if variant is None:
+        return []
+    texts = [variant] if isinstance(variant, str) else list(variant)
+    return [name for text in texts for name in str(text).split("+") if name]
+
+
+def load_path(path: str | Path, variants: Sequence[str] = ()) -> Game:
+    """Compose, schema-check and compile the ruleset at ``path``; RulesetError lists every problem."""
+    tree = compose(path, variants)
+    check_schema(tree, "ruleset")
+    return build_game(tree)

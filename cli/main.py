@@ -12,6 +12,8 @@ traceback; a malformed command line exits with status 2.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import time
@@ -25,12 +27,15 @@ from rich.table import Table
 import engine
 from cli import render
 from cli.explain import explain as explain_lines
-from cli.gamelog import GameLog, replay as replay_actions, ruleset_ref
-from cli.play import Session, ask, parse_seats
+from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
+from cli.play import Session, ask, hint_agent, parse_seats
+from engine.agents import make_agent
 from engine.bench import bench as run_bench
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
-from engine.simulate import SimulationReport, seat_specs, simulate as run_simulation
+from engine.executor import Executor, LocalExecutor
+from engine.report import Comparison, SimulationReport, compare, flat_rows
+from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,7 +80,7 @@ def ruleset_options(fn: F) -> F:
 
 
 def load_game(ruleset: str, variants: tuple[str, ...]) -> Game:
-    return engine.load(ruleset, [v for text in variants for v in text.split("+") if v])
+    return engine.load(ruleset, variants)
 
 
 def pick_players(game: Game, players: int | None) -> int:
@@ -175,6 +180,10 @@ def explain(ruleset: str, variants: tuple[str, ...]) -> None:
     "--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
     help="Write the game log here when the game ends.",
 )
+@click.option(
+    "--hint-agent", "hint_spec", metavar="SPEC",
+    help="The agent that answers 'hint' (default: mcts:200, or random where that is not available).",
+)
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],
@@ -183,8 +192,15 @@ def play(
     seats: tuple[str, ...],
     load_path: Path | None,
     log_path: Path | None,
+    hint_spec: str | None,
 ) -> None:
-    """Play a game at the terminal against bots (or other humans)."""
+    """Play a game at the terminal against bots (or other humans).
+
+    Any mix of humans and bots: --seat 1=human --seat 2=mcts:400.  At a
+    human's turn type an action's number or text, or help, board, hint,
+    undo (take back the last human move and the bots' replies), save FILE
+    or quit.
+    """
     if load_path is not None and (ruleset or variants or players is not None or seed is not None):
         raise click.UsageError("--load takes the ruleset, variants, players and seed from the file; give none of them")
     if load_path is None and ruleset is None:
@@ -194,15 +210,17 @@ def play(
         bots = parse_seats(seats, log.players, log.seed)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--seat") from None
+    try:
+        hint, note = hint_agent(hint_spec, log.seed)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--hint-agent") from None
     console = render.make_console()
     humans = [s for s in range(1, log.players + 1) if s not in bots]
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     console.print(f"{state.game.title}: {log.players} players, seed {log.seed}; {who}")
-    finished = Session(console, state, log, bots).run()
-    if finished and log_path is not None:
-        log.actions = list(state.history or [])
-        log.write(log_path)
-        console.print(f"game log written to {log_path}")
+    session = Session(console, state, log, bots, hint, note)
+    if session.run() and log_path is not None:
+        session.save(log_path)
 
 
 def _start_new(
@@ -225,11 +243,23 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @main.command()
 @click.argument("log_file", metavar="LOG", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
-def replay(log_file: Path, step: bool) -> None:
-    """Replay a game log, printing each action and what it did."""
+@click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
+def replay(log_file: Path, step: bool, force: bool) -> None:
+    """Replay a game log, printing each action and what it did.
+
+    A log records the ruleset's content hash and the position after every
+    action: a log whose ruleset changed is refused (unless --force), and an
+    action that is refused or leads elsewhere than recorded stops the replay.
+    """
     log = GameLog.read(log_file)
-    _, state = log.start()
+    try:
+        game, state = log.start(force=force)
+    except RulesetChanged as err:
+        fail(f"{log_file}: {err}\n(replay it anyway with --force to find the first action that diverges)")
+    changed = log.changed(game)
     console = render.make_console()
+    if changed:
+        console.print(f"warning: {changed}; replaying anyway")
     console.print(f"{state.game.title}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
     printed = len(state.log or [])
 
@@ -242,11 +272,16 @@ def replay(log_file: Path, step: bool) -> None:
         if step and number < len(log.actions) and ask("(Enter for the next action)") is None:
             step = False
 
-    replay_actions(state, log.actions, each)
+    try:
+        log.play(state, each)
+    except ReplayDiverged as err:
+        fail(f"{log_file}: {'first divergence: ' if changed else ''}{err}")
     if state.game.grid is not None:
         console.print(render.board(state))
     for line in render.outcome(state):
         console.print(line)
+    if changed:
+        console.print("the ruleset changed, but every action still leads to the recorded position")
 
 
 # ---------------------------------------------------------------- simulate and bench
@@ -256,60 +291,115 @@ def replay(log_file: Path, step: bool) -> None:
 @ruleset_options
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
-@click.option("--agents", default="random", show_default=True, help="One agent for all seats, or one per seat: a,b,...")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@format_option
+@click.option("--agents", default="random", show_default=True,
+              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (the report is the same for any number).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="csv: one row per figure (section, item, statistic, value).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
+@click.option("--compare", "compare_with", metavar="OTHER",
+              help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
+@click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
+              help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
 def simulate(
-    ruleset: str, variants: tuple[str, ...], players: int | None, n: int, seed: int, agents: str, jobs: int, fmt: str
+    ruleset: str, variants: tuple[str, ...], players: int | None, n: int, seed: int, agents: str, jobs: int,
+    fmt: str, out: Path | None, compare_with: str | None, compare_variants: tuple[str, ...],
 ) -> None:
-    """Play many games between agents and report win rates per seat."""
+    """Play many games between agents and report what they say about the ruleset.
+
+    Win rates per seat and per agent with 95% intervals, draws, game length,
+    the first player's advantage, lead changes and final margins, and how
+    often each component was used and how its users did (flagged when never
+    used or when its users win far above or below average).  With --compare
+    or --compare-variant, a second run on the same seeds and the significance
+    of each difference (p < 0.05 is marked).
+    """
     game = load_game(ruleset, variants)
     count = pick_players(game, players)
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
-    console = render.make_console()
+    other = None
+    if compare_with is not None or compare_variants:
+        other = load_game(compare_with or ruleset, compare_variants)
+        if count not in other.player_counts:
+            raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
+    executor = LocalExecutor(jobs)
     start = time.perf_counter()
-    if console.is_terminal:
-        with Progress(console=console, transient=True) as bar:
-            task = bar.add_task("playing", total=n)
-            report = run_simulation(game, count, n, seed, specs, jobs, lambda done: bar.update(task, completed=done))
-    else:
-        report = run_simulation(game, count, n, seed, specs, jobs)
+    report = _simulate_with_progress(game, count, n, seed, specs, executor)
+    comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
+    _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+
+
+def _simulate_with_progress(
+    game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor
+) -> SimulationReport:
+    """Run a simulation, with a progress bar on stderr when it is a terminal."""
+    console = render.make_console(stderr=True)
+    if not console.is_terminal:
+        return run_simulation(game, players, n, seed, specs, executor=executor)
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"playing {game.name}", total=n)
+        return run_simulation(
+            game, players, n, seed, specs, executor=executor, progress=lambda done: bar.update(task, completed=done)
+        )
+
+
+def _write_report(
+    report: SimulationReport, comparison: Comparison | None, fmt: str, out: Path | None, seconds: float
+) -> None:
+    """The report as text, json or csv, on stdout or in ``out``."""
+    data = report.to_json()
+    if comparison is not None:
+        data["compare"] = comparison.to_json()
+    buffer = io.StringIO()
     if fmt == "json":
-        echo_json(report.to_json())
+        buffer.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    elif fmt == "csv":
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(["section", "item", "statistic", "value"])
+        writer.writerows(flat_rows(data))
     else:
-        _print_report(report, time.perf_counter() - start)
-
-
-def _print_report(report: SimulationReport, seconds: float) -> None:
-    table = Table("seat", "agent", "wins", "win rate", "95% interval", "mean return")
-    table.title = f"{report.ruleset}: {report.games} games"
-    for seat, (rate, low, high) in report.win_rate.items():
-        wins, mean = report.wins_by_seat[seat], report.mean_returns[seat]
-        interval = f"{low:.1%} – {high:.1%}"
-        table.add_row(str(seat), report.agents[seat - 1], str(wins), f"{rate:.1%}", interval, f"{mean:.3f}")
-    console = render.make_console()
-    console.print(table)
-    console.print(f"shared wins (draws): {report.draws}; games nobody won: {report.no_winner}")
-    console.print(
-        f"length in actions: mean {report.mean_length:.1f}, median {report.median_length:g}, "
-        f"min {report.min_length}, max {report.max_length}; {seconds:.2f} s"
-    )
+        console = render.make_console(width=None if out is None else 120, file=buffer)
+        for part in render.simulation_report(report, comparison):
+            console.print(part)
+        console.print(f"{report.games * (2 if comparison else 1)} games in {seconds:.2f} s", style="dim")
+    if out is None:
+        click.echo(buffer.getvalue(), nl=False)
+    else:
+        out.write_text(buffer.getvalue(), encoding="utf-8")
+        click.echo(f"report written to {out}")
 
 
 @main.command()
 @ruleset_options
-@click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True, help="Number of random games.")
+@click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True,
+              help="Number of random games (without --agent).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--repeat", "repeats", type=click.IntRange(min=1), default=3, show_default=True,
               help="Play the games this many times; the fastest run counts (timing noise only slows runs down).")
+@click.option("--agent", "agent_spec", default="random", show_default=True,
+              help="Time this agent's decisions instead (e.g. mcts:400): decisions and search iterations per second.")
+@click.option("--decisions", type=click.IntRange(min=1), default=10, show_default=True,
+              help="With --agent: positions (from random games) the agent decides on.")
 @format_option
-def bench(ruleset: str, variants: tuple[str, ...], players: int | None, playouts: int, seed: int, repeats: int, fmt: str) -> None:
-    """Measure random playouts per second."""
+def bench(
+    ruleset: str, variants: tuple[str, ...], players: int | None, playouts: int, seed: int, repeats: int,
+    agent_spec: str, decisions: int, fmt: str,
+) -> None:
+    """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
     game = load_game(ruleset, variants)
-    result = run_bench(game, pick_players(game, players), playouts, seed, repeats)
+    count = pick_players(game, players)
+    if agent_spec.strip() != "random":
+        try:
+            make_agent(agent_spec, 0)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--agent") from None
+        _bench_agent(bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats), fmt)
+        return
+    result = run_bench(game, count, playouts, seed, repeats)
     if fmt == "json":
         echo_json(result)
         return
@@ -322,14 +412,52 @@ def bench(ruleset: str, variants: tuple[str, ...], players: int | None, playouts
     )
 
 
+def _bench_agent(result: dict[str, Any], fmt: str) -> None:
+    if fmt == "json":
+        echo_json(result)
+        return
+    iterations = result["iterations_per_second"]
+    searched = f", {iterations:.0f} iterations/s ({result['iterations_per_decision']:.0f} per decision)" if iterations else ""
+    click.echo(
+        f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['agent']} "
+        f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
+        f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
+    )
+
+
 # ---------------------------------------------------------------- check
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
-def check(paths: tuple[Path, ...], verbose: bool) -> None:
-    """Run scenario files (folders are searched for *.yaml)."""
+@click.option("--invariants", "invariants_of", metavar="RULESET",
+              help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="With --invariants: games per player count.")
+@players_option
+@variant_option
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="With --invariants: the first game's seed (game i has seed + i).")
+@click.option("--save", "save_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="With --invariants: write a replay of each failing game into this folder.")
+def check(
+    paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int, players: int | None,
+    variants: tuple[str, ...], seed: int, save_dir: Path | None,
+) -> None:
+    """Run scenario files (folders are searched for *.yaml), or check a ruleset's invariants.
+
+    \b
+    rulecraft check rulesets/my-game/scenarios
+    rulecraft check --invariants my-game --games 500 [--players 3] [--variant V]
+    """
+    if invariants_of is not None:
+        if paths:
+            raise click.UsageError("give scenario files or --invariants RULESET, not both")
+        _check_invariants(invariants_of, variants, players, games, seed, save_dir)
+        return
+    if not paths:
+        raise click.UsageError("give scenario files or folders (or --invariants RULESET)")
     from engine.scenario import run_scenario
 
     files = [f for p in paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
@@ -347,3 +475,50 @@ def check(paths: tuple[Path, ...], verbose: bool) -> None:
     click.echo(f"{len(files) - failed} passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
+
+
+def _check_invariants(
+    ruleset: str, variants: tuple[str, ...], players: int | None, games: int, seed: int, save_dir: Path | None
+) -> None:
+    """``check --invariants``: random games with the invariants tested after every action."""
+    from engine.replay import checked_playout
+
+    game = load_game(ruleset, variants)
+    counts = [pick_players(game, players)] if players is not None else list(game.player_counts)
+    named = f"{game.name}" + (f" (variant {'+'.join(game.variants)})" if game.variants else "")
+    if game.invariants:
+        n = len(game.invariants)
+        click.echo(f"{named}: checking {n} invariant{'s' * (n != 1)} after every action: {', '.join(game.invariants)}")
+    else:
+        click.echo(f"{named} declares no invariants; checking only that random games run without errors")
+    failed = total = 0
+    for count in counts:
+        failures, actions = [], 0
+        for i in range(games):
+            result = checked_playout(game, count, seed + i)
+            actions += len(result.actions)
+            if not result.ok:
+                failures.append(result)
+        total += games
+        failed += len(failures)
+        label = f"{count} player{'s' * (count != 1)}"
+        status = "ok" if not failures else f"{len(failures)} FAILED"
+        click.echo(f"  {label}: {games} games, {actions / games:.1f} actions per game: {status}")
+        for result in failures:
+            click.echo(f"    {result.problem()}")
+            if save_dir is not None:
+                click.echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
+    click.echo(f"{total - failed} games passed, {failed} failed")
+    if failed:
+        raise click.exceptions.Exit(1)
+
+
+def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> Path:
+    """Write the failing game as a replay (up to the action that failed, or before it when it raised)."""
+    log = result.replay(ruleset_ref(ruleset), game)
+    if result.error is not None and log.actions:
+        log.actions = log.actions[:-1]  # the last action raised: replay up to just before it
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{game.name}-{result.players}p-seed{result.seed}.json"
+    log.write(path)
+    return path

@@ -2,9 +2,10 @@
 
 On a human's turn the board, the zones that seat may see, the new log lines
 and the numbered legal actions are drawn; the human answers with a number or
-an action's text (or ``help``, ``board``, ``save FILE``, ``quit``).  Bots'
-moves are printed as they happen.  Works with piped input: the end of input
-quits.
+an action's text, or a command: ``help``, ``board``, ``hint`` (what a bot
+would play here), ``undo`` (take back the last human move and the bots'
+replies), ``save FILE`` or ``quit``.  Bots' moves are printed as they happen.
+Works with piped input: the end of input quits.
 
 >>> sorted(parse_seats(("1=random",), players=3, seed=0))   # seats played by bots
 [1, 2, 3]
@@ -15,7 +16,8 @@ Typical use::
 
     log = GameLog("my-game", [], players=2, seed=0)
     game, state = log.start()
-    finished = Session(render.make_console(), state, log, parse_seats((), 2, 0)).run()
+    hint, note = hint_agent(None, seed=0)
+    finished = Session(render.make_console(), state, log, parse_seats((), 2, 0), hint).run()
 """
 
 from __future__ import annotations
@@ -27,19 +29,26 @@ import click
 from rich.console import Console
 
 from cli import render
-from cli.gamelog import GameLog
+from cli.gamelog import GameLog, replay
 from engine.agents import Agent, make_agent
 from engine.errors import IllegalActionError
+from engine.simulate import derive_seed
 from engine.state import State
 
 HELP = """Type the number of an action, or its text (e.g. copy one from the list).
   board      draw the board and the actions again
+  hint       what a bot would play here (rulecraft play --hint-agent SPEC chooses the bot)
+  undo       take back the last move a human made, and the bots' moves after it
+             (the game is rebuilt by replaying the moves before it from the seed)
   save FILE  write the game so far as a log (rulecraft play --load FILE, rulecraft replay FILE)
   help       this text
   quit       stop playing"""
 
 RECENT = 8
 """Log lines shown when a session starts (the end of a loaded game's log)."""
+
+DEFAULT_HINT = "mcts:200"
+"""The agent behind ``hint`` unless ``--hint-agent`` names another."""
 
 
 @dataclass
@@ -50,21 +59,22 @@ class Session:
     state: State
     log: GameLog
     bots: dict[int, Agent]
+    hint: Agent
+    hint_note: str | None = None  # said with the first hint (e.g. that the default agent was not available)
     shown: int = 0  # how many lines of the state's log were printed
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
-        state = self.state
-        self.shown = max(0, len(state.log or []) - RECENT)
+        self.shown = max(0, len(self.state.log or []) - RECENT)
         self.print_new_log()
-        while not state.is_terminal:
-            seat = state.current_player
+        while not self.state.is_terminal:
+            seat = self.state.current_player
             bot = self.bots.get(seat)
             if bot is not None:
                 self.bot_turn(seat, bot)
             elif not self.human_turn(seat):
                 return False
-        for line in render.outcome(state):
+        for line in render.outcome(self.state):
             self.console.print(line)
         return True
 
@@ -75,13 +85,17 @@ class Session:
         self.print_new_log()
 
     def human_turn(self, seat: int) -> bool:
-        """Ask until a legal action is applied (True) or the human quits (False)."""
+        """Ask until a legal action is applied or a move is undone (True), or the human quits (False)."""
         self.draw(seat)
         while True:
             answer = ask(f"{render.seat_label(self.state, seat)}>")
             if answer is None or answer == "quit":
                 self.console.print("stopped; the game is not over")
                 return False
+            if answer == "undo":
+                if self.undo():
+                    return True
+                continue
             if self.command(answer, seat):
                 continue
             error = self.try_action(answer)
@@ -90,12 +104,14 @@ class Session:
             self.console.print(error, style="bold")
 
     def command(self, answer: str, seat: int) -> bool:
-        """Handle ``help``, ``board`` and ``save FILE``; False when ``answer`` is not one."""
+        """Handle ``help``, ``board``, ``hint`` and ``save FILE``; False when ``answer`` is not one."""
         word, _, rest = answer.partition(" ")
         if answer == "help":
             self.console.print(HELP)
         elif answer == "board":
             self.draw(seat)
+        elif answer == "hint":
+            self.show_hint()
         elif word == "save" and rest.strip():
             self.save(Path(rest.strip()))
         elif answer == "":
@@ -109,7 +125,7 @@ class Session:
         """Apply the action numbered or written as ``answer``; the reason it is refused, if it is."""
         actions = self.state.legal_actions()
         try:
-            if answer.isdigit():
+            if answer.isascii() and answer.isdigit() and len(answer) < 10:
                 number = int(answer)
                 if not 1 <= number <= len(actions):
                     return f"there is no action {number}: choose one from 1 to {len(actions)}"
@@ -120,6 +136,37 @@ class Session:
             return str(err)
         self.print_new_log()
         return None
+
+    def undo(self) -> bool:
+        """Take back the last human move and every move after it; False when there is none."""
+        history = list(self.state.history or [])
+        movers: list[int] = []
+        replay(self.fresh_state(), history, lambda number, text, seat: movers.append(seat))
+        human_moves = [i for i, seat in enumerate(movers) if seat not in self.bots]
+        if not human_moves:
+            self.console.print("nothing to undo: no human has moved yet")
+            return False
+        keep = human_moves[-1]
+        state = self.fresh_state()
+        replay(state, history[:keep])
+        self.state = state
+        self.shown = len(state.log or [])
+        taken = len(history) - keep
+        self.console.print(f"took back {taken} move{'s' * (taken != 1)}: {'; '.join(history[keep:])}")
+        return True
+
+    def fresh_state(self) -> State:
+        """The game's starting position (recording its log and history)."""
+        return self.state.game.new_state(players=self.log.players, seed=self.log.seed, record=True)
+
+    def show_hint(self) -> None:
+        """What the hint agent would play here, with its number in the list."""
+        if self.hint_note:
+            self.console.print(self.hint_note, style="dim")
+            self.hint_note = None
+        action = self.hint.choose(self.state.clone())
+        number = list(self.state.legal_actions()).index(action) + 1
+        self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
 
     def draw(self, seat: int) -> None:
         state, console = self.state, self.console
@@ -137,7 +184,9 @@ class Session:
         self.shown = len(lines)
 
     def save(self, path: Path) -> None:
+        """Write the game so far as a log (its positions recomputed, as an undo may have changed them)."""
         self.log.actions = list(self.state.history or [])
+        self.log.seal(self.state.game)
         try:
             self.log.write(path)
         except OSError as err:
@@ -160,8 +209,6 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
 
     Raises ValueError naming a malformed entry, a seat out of range or an unknown agent.
     """
-    from engine.simulate import derive_seed
-
     specs = {seat: "random" for seat in range(2, players + 1)}
     for entry in entries:
         number, sep, spec = entry.partition("=")
@@ -174,3 +221,18 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
     return {
         seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in specs.items() if spec.lower() != "human"
     }
+
+
+def hint_agent(spec: str | None, seed: int) -> tuple[Agent, str | None]:
+    """The agent behind ``hint``: ``spec``, or :data:`DEFAULT_HINT` falling back to random with a note.
+
+    A ``spec`` the user named that is not an agent raises ValueError.
+    """
+    hint_seed = derive_seed(seed, 0)  # seats use indices 1..players
+    if spec is not None:
+        return make_agent(spec, hint_seed), None
+    try:
+        return make_agent(DEFAULT_HINT, hint_seed), None
+    except ValueError:
+        note = f"(hints come from the random agent: {DEFAULT_HINT} is not available in this version)"
+        return make_agent("random", hint_seed), note

@@ -15,11 +15,13 @@ Typical use::
     console.print(board(state))
     for line in zones(state, seat=1):
         console.print(line)
+    for part in simulation_report(report, comparison):   # rulecraft simulate
+        console.print(part)
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import IO, Any, Iterable
 
 from rich import box
 from rich.console import Console, RenderableType
@@ -27,15 +29,16 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.game import Game
+from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Rate, SimulationReport, Summary
 from engine.state import State
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
 
 
-def make_console(width: int | None = None) -> Console:
+def make_console(width: int | None = None, file: IO[str] | None = None, stderr: bool = False) -> Console:
     """A console that treats text literally (no markup, emoji codes or highlighting)."""
-    return Console(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width)
+    return Console(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width, file=file, stderr=stderr)
 
 
 def value_styles(game: Game) -> dict[str, str]:
@@ -159,3 +162,116 @@ def winners_text(winners: tuple[int, ...]) -> str:
     if len(winners) == 1:
         return f"seat {winners[0]} wins"
     return f"seats {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"
+
+
+# ---------------------------------------------------------------- simulation reports
+
+
+def simulation_report(report: SimulationReport, comparison: Comparison | None = None) -> list[RenderableType]:
+    """A simulation report as tables and lines, most telling first."""
+    parts: list[RenderableType] = [_seat_table(report)]
+    if len(set(report.agents)) > 1:
+        parts.append(_agent_table(report))
+    parts.extend(_summary_lines(report))
+    parts.append(_content_table(report.content_uses, "component", report))
+    if len(report.kind_uses) > 1:
+        parts.append(_content_table(report.kind_uses, "kind", report))
+    parts.append(Text(_flag_legend(report), style="dim"))
+    if comparison is not None:
+        parts.append(_comparison_table(report, comparison))
+    return parts
+
+
+def percent(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def interval(rate: Rate) -> str:
+    """``28.7% – 41.8%``: a rate's 95% interval."""
+    return f"{rate.low:.1%} – {rate.high:.1%}"
+
+
+def run_title(report: SimulationReport) -> str:
+    """``my-game (variant a+b), 2 players, 1000 games, seed 0``."""
+    variants = f" (variant {'+'.join(report.variants)})" if report.variants else ""
+    return f"{report.ruleset}{variants}, {report.players} player{'s' * (report.players != 1)}, {report.games} games, seed {report.seed}"
+
+
+def _seat_table(report: SimulationReport) -> Table:
+    table = Table("seat", "agent", "wins", "win rate", "95% interval", "mean return", title=run_title(report))
+    for seat, rate in report.win_rate.items():
+        mean = report.mean_returns[seat]
+        table.add_row(str(seat), report.agents[seat - 1], str(rate.wins), percent(rate.rate), interval(rate), f"{mean:.3f}")
+    return table
+
+
+def _agent_table(report: SimulationReport) -> Table:
+    table = Table("agent", "seat-games", "wins", "win rate", "95% interval", title="by agent")
+    for spec, rate in report.win_rate_by_agent.items():
+        table.add_row(spec, str(rate.trials), str(rate.wins), percent(rate.rate), interval(rate))
+    return table
+
+
+def _summary_lines(report: SimulationReport) -> list[str]:
+    n = max(report.games, 1)
+    lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
+    first = report.first_player
+    if first is not None:
+        lines.append(
+            f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
+            f"each other seat {percent(first.others.rate)} ({interval(first.others)}): "
+            f"advantage {first.advantage * 100:+.1f} points"
+        )
+    lines.append(f"game length in actions: {_summary(report.length)}")
+    changes, margin = report.lead_changes, report.margin
+    if changes is not None:
+        steady = report.games_without_lead_change
+        lines.append(f"lead changes per game: {_summary(changes)}; none in {steady} games ({steady / n:.1%})")
+    else:
+        lines.append("lead changes: not counted (the ruleset declares no running_score)")
+    if margin is not None:
+        score = "running_score" if changes is not None else "final score"
+        lines.append(f"final margin in {score} (top seat minus the next): {_summary(margin)}")
+    return lines
+
+
+def _summary(s: Summary) -> str:
+    return f"mean {s.mean:.1f}, median {s.median:g}, stdev {s.stdev:.1f}, min {s.min:g}, max {s.max:g}"
+
+
+def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) -> Table:
+    """Content by its users' win rate, highest first; flagged rows in bold (a kind column if there are several)."""
+    kinds = len(report.kind_uses) > 1 and what != "kind"
+    table = Table(what, *(["kind"] if kinds else []), "uses", "games", "users", "won", "95% interval", "flag",
+                  title=f"per {what}")
+    for use in sorted(uses, key=lambda u: (-u.users.rate, u.name)):
+        users = use.users
+        won = (percent(users.rate), interval(users)) if users.trials else ("-", "-")
+        cells = [use.name, *([use.kind] if kinds else []), str(use.uses), str(use.games), str(users.trials), *won]
+        table.add_row(*cells, use.flag, style="bold" if use.flag else None)
+    return table
+
+
+def _flag_legend(report: SimulationReport) -> str:
+    mean = percent(report.mean_seat_win_rate)
+    return (
+        f"users: the seat-games in which a seat used the item; won: the share of those it won alone. "
+        f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all seats); "
+        f"{WEAK}: even the high end is below it; {UNUSED}: no decision used it."
+    )
+
+
+def _comparison_table(report: SimulationReport, comparison: Comparison) -> Table:
+    other = comparison.other
+    variants = f" (variant {'+'.join(other.variants)})" if other.variants else ""
+    table = Table("", "this run", "other", "difference", "p", title=f"compared with {other.ruleset}{variants}, same seeds")
+    rows = [(f"seat {seat} win rate", d, True) for seat, d in comparison.seats.items()]
+    rows += [("draws", comparison.draws, True), ("mean length", comparison.length, False)]
+    for label, d, is_rate in rows:
+        shown = (percent(d.this), percent(d.other), f"{d.difference * 100:+.1f} points") if is_rate else (
+            f"{d.this:.1f}", f"{d.other:.1f}", f"{d.difference:+.1f}"
+        )
+        mark = " *" if d.significant else ""
+        table.add_row(label, *shown, f"{d.p:.3f}{mark}", style="bold" if d.significant else None)
+    table.caption = f"* significant (p < {ALPHA:g}): two-proportion z-test for rates, Welch's t-test for length"
+    return table

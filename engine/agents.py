@@ -1,25 +1,47 @@
 """Agents: who chooses an action when it is a seat's turn.
 
-An agent decides only from what its seat may see (the legal actions, and
-later ``state.observation(seat)``).  Agents are made from short spec strings,
-``name`` or ``name:argument`` (``random``, later ``mcts:400``); each name is
-registered with :func:`agent_kind`, so new agents slot in without touching the
-parser.
+An agent decides only from what its seat may see: it plans on a
+determinization (:func:`engine.information.determinize`) of the state, never
+on the hidden parts of the real one.  Agents are made from short spec strings,
+``name`` or ``name:argument``; each name is registered with :func:`agent_kind`
+(with the forms it accepts, for error messages), so new agents slot in without
+touching the parser.
 
->>> make_agent("random", seed=7).name
-'random'
+* ``random``: a uniformly random legal action;
+* ``greedy``: one ply, scored with the ruleset's ``running_score`` (or short
+  random rollouts when the ruleset declares none);
+* ``mcts:N`` / ``mcts:Ts``: UCT with random rollouts on one determinization,
+  N iterations or T seconds per decision (``mcts:400``, ``mcts:0.5s``);
+* ``ismcts:N`` / ``ismcts:Ts``: single-observer information-set MCTS, a fresh
+  determinization every iteration.
+
+Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``).
+
+Example::
+
+    state = engine.load("my-game").new_state(players=2, seed=7)
+    agent = make_agent("mcts:50", seed=1)
+    action = agent.choose(state)          # decided from what seat to move may see
+
 >>> make_agent("oracle", seed=0)
 Traceback (most recent call last):
-ValueError: unknown agent 'oracle'; known agents: random
+ValueError: unknown agent 'oracle'; known agents: random, greedy, mcts:N, mcts:Ts, ismcts:N, ismcts:Ts (searches also take :c=C, e.g. mcts:400:c=2)
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import TYPE_CHECKING, Callable, Protocol
+import time
+from dataclasses import dataclass
+from statistics import fmean
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+
+from engine.actions import Action
+from engine.blocks.outcome import Outcome
+from engine.information import determinize
 
 if TYPE_CHECKING:
-    from engine.actions import Action
     from engine.state import State
 
 
@@ -35,16 +57,39 @@ AgentFactory = Callable[[str | None, random.Random], Agent]
 """Makes an agent from the spec's argument (text after ':', or None) and its generator."""
 
 AGENT_KINDS: dict[str, AgentFactory] = {}
+AGENT_FORMS: dict[str, str] = {}
+"""The spec forms each kind accepts, in words for error messages (``mcts:N, mcts:Ts``)."""
+
+SEARCH_FORMS_NOTE = "searches also take :c=C, e.g. mcts:400:c=2"
 
 
-def agent_kind(name: str) -> Callable[[AgentFactory], AgentFactory]:
-    """Decorator: register a factory under ``name`` for :func:`make_agent`."""
+def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], AgentFactory]:
+    """Decorator: register a factory under ``name`` for :func:`make_agent` (``forms`` defaults to the name)."""
 
     def register(factory: AgentFactory) -> AgentFactory:
         AGENT_KINDS[name] = factory
+        AGENT_FORMS[name] = forms or name
         return factory
 
     return register
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """The agent a spec names (``name`` or ``name:argument``), seeded with ``seed``."""
+    name, sep, argument = spec.strip().partition(":")
+    factory = AGENT_KINDS.get(name.strip().lower())
+    if factory is None:
+        known = ", ".join(AGENT_FORMS.values())
+        raise ValueError(f"unknown agent '{spec}'; known agents: {known} ({SEARCH_FORMS_NOTE})")
+    return factory(argument.strip() if sep else None, random.Random(seed))
+
+
+def detach(action: Action) -> Action:
+    """The same decision, no longer tied to the (sampled) state that listed it."""
+    return Action(action.step, action.args)
+
+
+# ---------------------------------------------------------------- random
 
 
 class RandomAgent:
@@ -69,10 +114,375 @@ def _random(argument: str | None, rng: random.Random) -> Agent:
     return RandomAgent(rng)
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """The agent a spec names (``name`` or ``name:argument``), seeded with ``seed``."""
-    name, sep, argument = spec.strip().partition(":")
-    factory = AGENT_KINDS.get(name.strip().lower())
-    if factory is None:
-        raise ValueError(f"unknown agent '{spec}'; known agents: {', '.join(sorted(AGENT_KINDS))}")
-    return factory(argument.strip() if sep else None, random.Random(seed))
+# ---------------------------------------------------------------- playouts
+
+ROLLOUT_CAP = 1000
+"""Random actions a rollout plays at most before the running score decides."""
+
+
+def estimated_returns(state: "State") -> list[float]:
+    """The returns of a finished game; otherwise the seats leading on ``running_score`` share the win.
+
+    Without a running score every seat gets an equal share.
+    """
+    if state.outcome is not None:
+        return list(state.outcome.returns)
+    game, players = state.game, state.players
+    if game.running_score is None:
+        return [1.0 / players] * players
+    scores = tuple(game.score_of(state, seat) for seat in range(1, players + 1))
+    return list(Outcome.from_scores(scores).returns)
+
+
+def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
+    """Play uniformly random actions on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
+    for _ in range(cap):
+        if state.outcome is not None:
+            break
+        space = state.legal_actions()
+        state.apply(space[int(rand() * len(space))])
+    return estimated_returns(state)
+
+
+# ---------------------------------------------------------------- greedy
+
+Value = tuple[int, float]
+"""How good a result is for a seat: (2 outright win | 1 game goes on or is shared | 0 loss, score)."""
+
+
+class GreedyAgent:
+    """One ply: the action whose result scores best for the acting seat (ties broken at random).
+
+    A result is scored with the ruleset's ``running_score`` for the seat, or,
+    when the ruleset declares none, with the mean return of ``rollouts``
+    random rollouts; a finished game counts as an outright win or loss.  When
+    the action leaves a decision of the same turn pending (e.g. the order of
+    clashes after a placement), the seat's best way to finish its turn is
+    searched, up to ``lookahead`` states per action, the rest of the turn
+    played at random beyond that.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64) -> None:
+        self.rng = rng
+        self.rollouts = rollouts
+        self.lookahead = lookahead
+
+    def choose(self, state: "State") -> Action:
+        me = state.current_player
+        sample = determinize(state, me, self.rng)
+        space = sample.legal_actions()
+        values = [self._value_after(sample, i, me, [self.lookahead]) for i in range(len(space))]
+        best = max(values)
+        picks = [i for i, value in enumerate(values) if value == best]
+        return detach(space[self.rng.choice(picks)])
+
+    def _value_after(self, s: "State", index: int, me: int, budget: list[int]) -> Value:
+        """The value for ``me`` of action ``index`` of ``s`` (and the best rest of the turn)."""
+        child = s.clone()
+        turn = child.turn_number
+        child.apply(child.legal_actions()[index])
+        return self._value(child, me, turn, budget)
+
+    def _value(self, s: "State", me: int, turn: int, budget: list[int]) -> Value:
+        if s.outcome is None and s.turn_number == turn:
+            count = len(s.legal_actions())
+            if budget[0] >= count:
+                budget[0] -= count
+                return max(self._value_after(s, i, me, budget) for i in range(count))
+            self._finish_turn(s, turn)
+        return self._score(s, me)
+
+    def _finish_turn(self, s: "State", turn: int) -> None:
+        rand = self.rng.random
+        while s.outcome is None and s.turn_number == turn:
+            space = s.legal_actions()
+            s.apply(space[int(rand() * len(space))])
+
+    def _score(self, s: "State", me: int) -> Value:
+        if s.outcome is not None:
+            share = s.outcome.returns[me - 1]
+            if share >= 1.0:
+                return (2, 1.0)
+            if share <= 0.0:
+                return (0, 0.0)
+        if s.game.running_score is not None:
+            return (1, float(s.game.score_of(s, me)))
+        return (1, fmean(rollout(s.clone(), self.rng.random)[me - 1] for _ in range(self.rollouts)))
+
+
+@agent_kind("greedy")
+def _greedy(argument: str | None, rng: random.Random) -> Agent:
+    if argument is not None:
+        raise ValueError(f"agent 'greedy' takes no argument (got 'greedy:{argument}')")
+    return GreedyAgent(rng)
+
+
+# ---------------------------------------------------------------- search budgets and specs
+
+DEFAULT_ITERATIONS = 400
+DEFAULT_EXPLORATION = 1.4
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search runs per decision: ``iterations``, or ``seconds`` when that is set."""
+
+    iterations: int = DEFAULT_ITERATIONS
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+
+    def runner(self) -> Callable[[int], bool]:
+        """A test ``may iteration i run?`` starting now (the first iteration always runs)."""
+        if self.seconds is None:
+            limit = self.iterations
+            return lambda i: i < limit
+        deadline = time.perf_counter() + self.seconds
+        return lambda i: i == 0 or time.perf_counter() < deadline
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What the last search did: iterations run and seconds taken."""
+
+    iterations: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else math.inf
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """A search's settings, read from the argument of ``mcts:...`` / ``ismcts:...``."""
+
+    kind: str
+    budget: Budget = Budget()
+    exploration: float = DEFAULT_EXPLORATION
+
+    @property
+    def name(self) -> str:
+        """The canonical spec (``mcts:400``, ``ismcts:2s:c=2``)."""
+        c = "" if self.exploration == DEFAULT_EXPLORATION else f":c={self.exploration:g}"
+        return f"{self.kind}:{self.budget}{c}"
+
+    @classmethod
+    def parse(cls, kind: str, argument: str | None) -> "SearchSpec":
+        """``N``, ``Ts`` and ``c=C`` parts separated by ':' (any may be left out); ValueError otherwise."""
+        spec = cls(kind)
+        parts = argument.lower().split(":") if argument else []
+        for part in map(str.strip, parts):
+            if part.startswith("c="):
+                spec = cls(kind, spec.budget, _number(part[2:], float, kind, argument, minimum=0.0))
+            elif part.endswith("s"):
+                spec = cls(kind, Budget(seconds=_number(part[:-1], float, kind, argument, minimum=1e-9)), spec.exploration)
+            else:
+                spec = cls(kind, Budget(iterations=_number(part, int, kind, argument, minimum=1)), spec.exploration)
+        return spec
+
+
+Number = TypeVar("Number", int, float)
+
+
+def _number(text: str, convert: Callable[[str], Number], kind: str, argument: str | None, minimum: Number) -> Number:
+    """``text`` as a finite number of at least ``minimum``; a ValueError showing the spec's forms otherwise."""
+    try:
+        value = convert(text)
+    except ValueError:
+        value = None
+    if value is None or not minimum <= value < math.inf:
+        raise ValueError(
+            f"'{kind}:{argument}' is not a valid {kind} agent; write {AGENT_FORMS[kind]}, optionally followed "
+            f"by :c=C (N iterations or T seconds per decision, e.g. {kind}:400 or {kind}:0.5s; "
+            f"C the exploration constant, default {DEFAULT_EXPLORATION})"
+        )
+    return value
+
+
+class SearchAgent:
+    """What both searches share: settings, the time or iteration budget, and ``last``.
+
+    A subclass searches with :meth:`search`; a decision with one legal action
+    is taken without searching.
+    """
+
+    def __init__(self, rng: random.Random, spec: SearchSpec) -> None:
+        self.rng = rng
+        self.spec = spec
+        self.name = spec.name
+        self.last: SearchStats | None = None
+
+    def choose(self, state: "State") -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0)
+            return legal[0]
+        start = time.perf_counter()
+        action, iterations = self.search(state, self.spec.budget.runner())
+        self.last = SearchStats(iterations, time.perf_counter() - start)
+        return action
+
+    def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
+        """The chosen action and the number of iterations run while ``running(i)`` held."""
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------- MCTS (UCT on one determinization)
+
+
+class _Node:
+    """A node of the UCT tree; ``total`` sums the returns of the seat that moved into it."""
+
+    __slots__ = ("index", "mover", "visits", "total", "children", "untried")
+
+    def __init__(self, index: int) -> None:
+        self.index = index  # of the action leading here, in the parent's legal actions
+        self.mover = 0  # the seat that chooses among the children
+        self.visits = 0
+        self.total = 0.0
+        self.children: list[_Node] = []
+        self.untried: list[int] | None = None
+
+
+class MCTSAgent(SearchAgent):
+    """UCT with uniformly random rollouts on one determinization per decision.
+
+    The seat's unseen information is sampled once per decision, then the
+    sample is searched as a game of perfect information.  Each node's
+    statistics are from the point of view of the seat to move at its parent;
+    children are expanded in a random order; the most visited root action is
+    played.
+    """
+
+    def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
+        sample = determinize(state, state.current_player, self.rng)
+        root, done = _Node(-1), 0
+        while running(done):
+            self._iterate(root, sample.clone())
+            done += 1
+        best = max(root.children, key=lambda n: (n.visits, n.total))
+        return detach(sample.legal_actions()[best.index]), done
+
+    def _iterate(self, root: _Node, s: "State") -> None:
+        """Select and expand one node, roll out from it and back the result up."""
+        rand = self.rng.random
+        path, node = [root], root
+        while s.outcome is None:
+            space = s.legal_actions()
+            if node.untried is None:
+                node.mover = s.current_player
+                node.untried = list(range(len(space)))
+            untried = node.untried
+            if untried:
+                j = int(rand() * len(untried))
+                untried[j], untried[-1] = untried[-1], untried[j]
+                child = _Node(untried.pop())
+                node.children.append(child)
+                s.apply(space[child.index])
+                path.append(child)
+                break
+            node = self._select(node)
+            s.apply(space[node.index])
+            path.append(node)
+        _backpropagate(path, rollout(s, rand))
+
+    def _select(self, node: _Node) -> _Node:
+        """The child with the highest upper confidence bound (UCB1)."""
+        weight = self.spec.exploration * math.sqrt(math.log(node.visits))
+        sqrt = math.sqrt
+        return max(node.children, key=lambda n: n.total / n.visits + weight / sqrt(n.visits))
+
+
+def _backpropagate(path: list[_Node], returns: list[float]) -> None:
+    path[0].visits += 1
+    for parent, child in zip(path, path[1:]):
+        child.visits += 1
+        child.total += returns[parent.mover - 1]
+
+
+@agent_kind("mcts", "mcts:N, mcts:Ts")
+def _mcts(argument: str | None, rng: random.Random) -> Agent:
+    return MCTSAgent(rng, SearchSpec.parse("mcts", argument))
+
+
+# ---------------------------------------------------------------- ISMCTS (single observer)
+
+ActionKey = tuple[int, tuple[Any, ...]]
+"""An action's identity (its step and arguments), the same in every determinization: its text, faster."""
+
+
+class _InfoNode:
+    """A node of the information-set tree, reached by a sequence of actions from the root."""
+
+    __slots__ = ("action", "visits", "total", "available", "children")
+
+    def __init__(self, action: Action | None) -> None:
+        self.action = action
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1  # iterations in which this action could be chosen at its parent
+        self.children: dict[ActionKey, _InfoNode] = {}
+
+
+class ISMCTSAgent(SearchAgent):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+    Every iteration samples a fresh determinization of what the seat cannot
+    see and descends one tree whose nodes are keyed by actions; only the
+    children legal in the current determinization compete, and UCB counts how
+    often each child was available instead of the parent's visits.
+    """
+
+    def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
+        me = state.current_player
+        root, done = _InfoNode(None), 0
+        while running(done):
+            self._iterate(root, determinize(state, me, self.rng))
+            done += 1
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        assert best.action is not None
+        return best.action, done
+
+    def _iterate(self, root: _InfoNode, s: "State") -> None:
+        rand = self.rng.random
+        path, movers, node = [root], [], root
+        while s.outcome is None:
+            movers.append(s.current_player)
+            legal = [((a.step.index, a.args), a) for a in s.legal_actions()[:]]
+            untried = [(key, a) for key, a in legal if key not in node.children]
+            if untried:
+                key, action = untried[int(rand() * len(untried))]
+                child = _InfoNode(detach(action))
+                node.children[key] = child
+                s.apply(action)
+                path.append(child)
+                break
+            node, action = self._select(node, legal)
+            s.apply(action)
+            path.append(node)
+        returns = rollout(s, rand)
+        root.visits += 1
+        for child, mover in zip(path[1:], movers):
+            child.visits += 1
+            child.total += returns[mover - 1]
+
+    def _select(self, node: _InfoNode, legal: list[tuple[ActionKey, Action]]) -> tuple[_InfoNode, Action]:
+        """Among the children legal now, the highest UCB with availability counts."""
+        c, log, sqrt = self.spec.exploration, math.log, math.sqrt
+        best, best_action, best_score = node, legal[0][1], -math.inf
+        for key, action in legal:
+            child = node.children[key]
+            child.available += 1
+            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+            if score > best_score:
+                best, best_action, best_score = child, action, score
+        return best, best_action
+
+
+@agent_kind("ismcts", "ismcts:N, ismcts:Ts")
+def _ismcts(argument: str | None, rng: random.Random) -> Agent:
+    return ISMCTSAgent(rng, SearchSpec.parse("ismcts", argument))

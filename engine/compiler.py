@@ -42,7 +42,10 @@ BOARD = "board"
 def build_game(tree: Mapping) -> Game:
     """Compile a composed tree (see :func:`engine.compose.compose`); raises RulesetError listing every problem."""
     b = Builder(tree)
-    b.build()
+    try:
+        b.build()
+    except RecursionError:  # a safety net: code that nests too deeply is reported where it is when possible
+        b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
     b.sink.raise_if_any()
     return b.game
 
@@ -62,11 +65,14 @@ def compile_condition(game: Game, text: str, where: str = "<expression>") -> Pro
     node = parse_expression(text, lambda line, col: SourcePos(where, line, col))
     scope = Scope(game.vocab, sink)
     scope.pure = True
-    compiled = node.compile(scope)
-    if not BOOL.accepts(compiled.type):
-        sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
-    sink.raise_if_any()
-    return Program(compiled.fn, scope.slots, text, node.describe())
+    try:
+        compiled = node.compile(scope)
+        if not BOOL.accepts(compiled.type):
+            sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
+        sink.raise_if_any()
+        return Program(compiled.fn, scope.slots, text, node.describe())
+    except RecursionError:
+        raise RulesetError.at(node.pos, TOO_DEEP) from None
 
 
 class Builder:
@@ -475,7 +481,10 @@ class Builder:
         wanted = {"bool": BOOL, "int": INT}.get(want or "")
         if wanted is not None and not wanted.accepts(compiled.type):
             what = "true or false" if wanted is BOOL else "a number"
-            self.error(node.pos, f"this must be {what}, but '{node.describe()}' is {compiled.type}")
+            try:
+                self.error(node.pos, f"this must be {what}, but '{node.describe()}' is {compiled.type}")
+            except RecursionError:
+                self.error(node.pos, TOO_DEEP)
         return compiled, max(scope.slots, 1)
 
     def describe(self, text: Any) -> str:
@@ -634,7 +643,7 @@ class Builder:
             if not INT.accepts(c.type):
                 self.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
             keys.append(c.fn)
-            texts.append(k_node.describe())
+            texts.append(self.describe(key))
         to_node = self.parse(spec.get("to", sel.var), self.pos(spec, "to"))
         owner: Any = lambda s, e: None  # noqa: E731
         if to_node is not None:

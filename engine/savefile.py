@@ -96,7 +96,7 @@ def state_from_json(g: "Game", data: Any) -> "State":
         _check_sum(data)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as err:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as err:
         raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
     _probe(s)
     return s
@@ -144,13 +144,15 @@ def _read(g: "Game", data: Any, State: type) -> "State":
         raise SaveError(f"unknown save format {data.get('format')!r} (this Rulecraft writes format {FORMAT})")
     if data.get("ruleset") != g.name:
         raise SaveError(f"this state is from ruleset '{data.get('ruleset')}', not '{g.name}'")
-    if list(data.get("variants", [])) != list(g.variants):
+    if data.get("variants") != list(g.variants):
         raise SaveError(f"this state was played with variants {data.get('variants')}, not {list(g.variants)}")
     if data.get("content_hash") != g.content_hash:
         raise SaveError(
             f"ruleset '{g.name}' has changed since this state was saved "
             f"(content hash {data.get('content_hash')} then, {g.content_hash} now)"
         )
+    if data.get("version") != g.version:
+        raise SaveError(f"this state says it was saved with version {data.get('version')!r} of '{g.name}', not {g.version}")
     n = len(g.component_names)
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
@@ -206,6 +208,12 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     s.rng = int(data["rng"])
     s.budget = 0
     s.outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
+    if s.outcome is not None and not (
+        len(s.outcome.scores) == len(s.outcome.returns) == players
+        and all(isinstance(r, (int, float)) for r in s.outcome.returns)
+        and set(s.outcome.winners) <= set(range(1, players + 1))
+    ):
+        raise SaveError(f"the saved outcome does not fit {players} players")
     s.log = None
     s.history = None
     s._actions = None

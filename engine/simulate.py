@@ -1,14 +1,17 @@
-"""Many games between agents, and how often each seat wins.
+"""Many games between agents, and what they say about a ruleset.
 
 Game ``i`` of a run is seeded from (run seed, ``i``) alone and its agents from
-(game seed, seat), so a report depends only on its inputs, never on ``jobs``.
-With ``jobs > 1`` worker processes each load the ruleset again by path and
-variants (a compiled Game holds closures and is not sent between processes).
+(game seed, seat), so a report depends only on its inputs, never on how
+many workers played it.  The games go out in chunks, described by value
+(ruleset path, variants, content hash, seeds), to an
+:class:`~engine.executor.Executor`; each worker loads the ruleset itself (a
+compiled Game holds closures and is not sent between processes) and refuses
+to play if the file changed since the run started.
 
 Example::
 
     report = simulate(engine.load("my-game"), players=2, n=1000, seed=0, agents="random", jobs=4)
-    print(report.win_rate[1])        # (rate, low, high) of seat 1
+    print(report.win_rate[1].low, report.win_rate[1].high)   # seat 1's 95% interval
 
 >>> derive_seed(0, 1) == derive_seed(0, 1) != derive_seed(0, 2)
 True
@@ -16,130 +19,20 @@ True
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import statistics
-from dataclasses import dataclass, field
+import os
+import platform
+import random
+import time
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from engine import rng
 from engine.agents import Agent, make_agent
 from engine.errors import RulecraftError, RulesetError
+from engine.executor import Executor, LocalExecutor
 from engine.game import Game
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """What a report needs from one finished game."""
-
-    winners: tuple[int, ...]
-    returns: tuple[float, ...]
-    length: int
-
-
-@dataclass
-class SimulationReport:
-    """Wins per seat, draws and game lengths over a run of games."""
-
-    ruleset: str
-    variants: list[str]
-    players: int
-    agents: list[str]
-    seed: int
-    results: list[GameResult] = field(default_factory=list)
-
-    @property
-    def games(self) -> int:
-        return len(self.results)
-
-    @property
-    def wins_by_seat(self) -> dict[int, int]:
-        """Games each seat won alone."""
-        wins = {seat: 0 for seat in range(1, self.players + 1)}
-        for r in self.results:
-            if len(r.winners) == 1:
-                wins[r.winners[0]] += 1
-        return wins
-
-    @property
-    def draws(self) -> int:
-        """Games whose win several seats shared."""
-        return sum(1 for r in self.results if len(r.winners) > 1)
-
-    @property
-    def no_winner(self) -> int:
-        """Games nobody won (a lost solo game)."""
-        return sum(1 for r in self.results if not r.winners)
-
-    @property
-    def mean_returns(self) -> dict[int, float]:
-        """Mean return per seat (a shared win counts 1/k)."""
-        n = max(self.games, 1)
-        seats = range(1, self.players + 1)
-        return {seat: sum(r.returns[seat - 1] for r in self.results) / n for seat in seats}
-
-    @property
-    def win_rate(self) -> dict[int, tuple[float, float, float]]:
-        """Per seat: (rate, low, high) with a 95% Wilson interval."""
-        n = self.games
-        return {seat: (wins / max(n, 1), *wilson(wins, n)) for seat, wins in self.wins_by_seat.items()}
-
-    @property
-    def lengths(self) -> list[int]:
-        return [r.length for r in self.results]
-
-    @property
-    def mean_length(self) -> float:
-        return statistics.fmean(self.lengths) if self.results else 0.0
-
-    @property
-    def median_length(self) -> float:
-        return float(statistics.median(self.lengths)) if self.results else 0.0
-
-    @property
-    def min_length(self) -> int:
-        return min(self.lengths, default=0)
-
-    @property
-    def max_length(self) -> int:
-        return max(self.lengths, default=0)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "variants": self.variants,
-            "players": self.players,
-            "agents": self.agents,
-            "seed": self.seed,
-            "games": self.games,
-            "wins_by_seat": {str(s): w for s, w in self.wins_by_seat.items()},
-            "draws": self.draws,
-            "no_winner": self.no_winner,
-            "win_rate": {str(s): {"rate": r, "low": lo, "high": hi} for s, (r, lo, hi) in self.win_rate.items()},
-            "mean_returns": {str(s): v for s, v in self.mean_returns.items()},
-            "mean_length": self.mean_length,
-            "median_length": self.median_length,
-            "min_length": self.min_length,
-            "max_length": self.max_length,
-        }
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion.
-
-    >>> tuple(round(x, 3) for x in wilson(5, 10))
-    (0.237, 0.763)
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from engine.report import GameResult, SimulationReport
+from engine.state import State
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -159,16 +52,71 @@ def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
     return specs
 
 
+def leader(game: Game, state: State) -> int:
+    """The seat with the top running score, or 0 when several share it."""
+    scores = [game.score_of(state, seat) for seat in range(1, state.players + 1)]
+    top = max(scores)
+    return scores.index(top) + 1 if scores.count(top) == 1 else 0
+
+
+def count_lead_changes(leaders: Sequence[int]) -> int:
+    """How often a new sole leader differs from the previous one (0 in ``leaders`` means a shared lead).
+
+    >>> count_lead_changes([0, 1, 1, 0, 1, 2, 0, 2, 1])
+    2
+    """
+    changes, last = 0, 0
+    for now in leaders:
+        if now and last and now != last:
+            changes += 1
+        last = now or last
+    return changes
+
+
 def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> GameResult:
-    """One game between the agents ``specs`` (one per seat), seeded with ``seed``."""
+    """One game between the agents ``specs`` (one per seat), seeded with ``seed``.
+
+    Lead changes are counted when the ruleset declares a ``running_score``:
+    after each action the leader is the seat with the top score, if it is alone
+    there (see :func:`count_lead_changes`).
+    """
     state = game.new_state(players=players, seed=seed)
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
+    first = 0 if state.is_terminal else state.current_player
+    used: list[list[int]] = [[] for _ in range(players)]
+    track = game.running_score is not None and players > 1
+    leaders: list[int] = []
     length = 0
     while not state.is_terminal:
-        state.apply(seats[state.current_player - 1].choose(state))
+        seat = state.current_player
+        action = seats[seat - 1].choose(state)
+        used[seat - 1].extend(game.steps[state.step].used_components(action.args))
+        state.apply(action)
         length += 1
+        if track:
+            leaders.append(leader(game, state))
     assert state.outcome is not None
-    return GameResult(state.outcome.winners, tuple(state.returns()), length)
+    return GameResult(
+        winners=state.outcome.winners,
+        returns=tuple(state.returns()),
+        length=length,
+        first=first,
+        used=tuple(map(tuple, used)),
+        lead_changes=count_lead_changes(leaders) if track else None,
+        margin=final_margin(game, state),
+    )
+
+
+def final_margin(game: Game, state: State) -> float | None:
+    """The top seat's score minus the next one's: in ``running_score`` where declared, else in final scores."""
+    if state.players < 2 or state.outcome is None:
+        return None
+    if game.running_score is None:
+        scores = list(state.outcome.scores)
+    else:
+        scores = [game.score_of(state, seat) for seat in range(1, state.players + 1)]
+    top, second = sorted(scores, reverse=True)[:2]
+    return float(top - second)
 
 
 Progress = Callable[[int], None]
@@ -183,21 +131,32 @@ def simulate(
     agents: Sequence[str] | str,
     jobs: int = 1,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> SimulationReport:
-    """Play ``n`` games and report wins per seat, draws and lengths."""
+    """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them."""
     specs = seat_specs(agents, players)
-    report = SimulationReport(game.name, list(game.variants), players, specs, seed)
-    if jobs <= 1 or n <= 1:
-        for i in range(n):
-            report.results.append(play_game(game, players, derive_seed(seed, i), specs))
+    executor = executor or LocalExecutor(jobs)
+    content = list(zip(game.component_names, game.component_kind))
+    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content)
+    size = max(1, n // (executor.workers * 8))
+    chunks = [
+        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n))
+        for start in range(0, n, size)
+    ]
+    key = _cache_key(game.source, game.variants, game.content_hash)
+    _games[key] = game
+    try:
+        for part in executor.map(play_chunk, chunks):
+            report.results.extend(part)
             if progress:
-                progress(i + 1)
-    else:
-        report.results = _parallel(game, players, n, seed, specs, jobs, progress)
+                progress(len(report.results))
+    finally:
+        del _games[key]
     return report
 
 
-# ---------------------------------------------------------------- worker processes
+# ---------------------------------------------------------------- work items
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -213,47 +172,113 @@ class Chunk:
     stop: int
 
 
-_worker_games: dict[tuple[str, tuple[str, ...]], Game] = {}
+_games: dict[tuple[int, str, tuple[str, ...], str], Game] = {}
+"""Compiled rulesets by (process id, source, variants, content hash).
+
+The runner puts its own game here, so a chunk played in its process needs no
+reload.  A forked worker inherits the entry but, having another process id,
+loads the ruleset again as a spawned or remote worker does, and so notices a
+file that changed since the run started.
+"""
 
 
-def _play_chunk(chunk: Chunk) -> list[GameResult]:
-    """Play a chunk in a worker, loading the ruleset once per process."""
-    game = _worker_game(chunk)
+def _cache_key(source: str, variants: tuple[str, ...], content_hash: str) -> tuple[int, str, tuple[str, ...], str]:
+    return (os.getpid(), source, variants, content_hash)
+
+
+def play_chunk(chunk: Chunk) -> list[GameResult]:
+    """Play a chunk of games (in any process), loading the ruleset at most once per process."""
+    game = _chunk_game(chunk)
     seeds = (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop))
     return [play_game(game, chunk.players, seed, chunk.specs) for seed in seeds]
 
 
-def _worker_game(chunk: Chunk) -> Game:
+def _chunk_game(chunk: Chunk) -> Game:
     """The chunk's ruleset, refused if it is no longer the one the run started with.
 
     A RulesetError (which does not survive pickling) is passed back as its text.
     """
     from engine import load
 
-    key = (chunk.source, chunk.variants)
+    key = _cache_key(chunk.source, chunk.variants, chunk.content_hash)
+    if key in _games:
+        return _games[key]
     try:
-        if key not in _worker_games:
-            _worker_games[key] = load(chunk.source, list(chunk.variants))
+        game = load(chunk.source, list(chunk.variants))
     except RulesetError as err:
         raise RulecraftError(err.format()) from None
-    game = _worker_games[key]
     if game.content_hash != chunk.content_hash:
         raise RulecraftError(f"{chunk.source} changed while the simulation was running")
+    _games[key] = game
     return game
 
 
-def _parallel(
-    game: Game, players: int, n: int, seed: int, specs: list[str], jobs: int, progress: Progress | None
-) -> list[GameResult]:
-    size = max(1, n // (jobs * 8))
-    chunks = [
-        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n))
-        for start in range(0, n, size)
-    ]
-    results: list[GameResult] = []
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, chunks):
-            results.extend(part)
-            if progress:
-                progress(len(results))
-    return results
+# ---------------------------------------------------------------- agent speed
+
+
+def bench_positions(game: Game, players: int, count: int, seed: int) -> list[State]:
+    """``count`` positions with a real choice (two or more legal actions), one from each random game."""
+    positions: list[State] = []
+    index = 0
+    while len(positions) < count and index < count * 10:
+        choose = random.Random(derive_seed(seed, index))
+        state = game.new_state(players=players, seed=derive_seed(seed, index))
+        index += 1
+        candidates: list[State] = []
+        while not state.is_terminal:
+            actions = state.legal_actions()
+            if len(actions) > 1:
+                candidates.append(state.clone())
+            state.apply(actions[choose.randrange(len(actions))])
+        if candidates:
+            positions.append(candidates[choose.randrange(len(candidates))])
+    return positions
+
+
+def bench_agent(game: Game, players: int, spec: str, decisions: int, seed: int, repeats: int = 3) -> dict[str, Any]:
+    """Time ``agent.choose`` on positions from random games; the fastest of ``repeats`` runs counts.
+
+    An agent that searches reports its last search as ``agent.last.iterations``
+    (see engine.agents); their sum over a run divided by the run's time is
+    ``iterations_per_second`` (None for an agent that reports no iterations).
+    """
+    positions = bench_positions(game, players, decisions, seed)
+    if not positions:
+        raise RulecraftError(f"{game.name}: no position with a choice of actions in {decisions * 10} random games")
+    runs = [_time_decisions(spec, positions, seed) for _ in range(repeats)]
+    seconds, iterations = min(runs, key=lambda run: run[0] / (run[1] or 1))  # least time per iteration
+
+    def speed(count: float) -> float:
+        return count / seconds if seconds > 0 else float("inf")
+
+    return {
+        "ruleset": game.name,
+        "variants": list(game.variants),
+        "players": players,
+        "agent": spec,
+        "decisions": len(positions),
+        "repeats": repeats,
+        "seconds": seconds,
+        "decisions_per_second": speed(len(positions)),
+        "iterations_per_decision": iterations / len(positions) if iterations is not None else None,
+        "iterations_per_second": speed(iterations) if iterations is not None else None,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+    }
+
+
+def _time_decisions(spec: str, positions: list[State], seed: int) -> tuple[float, int | None]:
+    """Seconds that fresh agents took to decide on ``positions``, and their iterations (None if unreported)."""
+    agents = [make_agent(spec, derive_seed(seed, i)) for i in range(len(positions))]
+    seconds = 0.0
+    counted: int | None = 0
+    for agent, state in zip(agents, positions):
+        start = time.perf_counter()
+        agent.choose(state)
+        seconds += time.perf_counter() - start
+        last = getattr(agent, "last", None)
+        if last is None:
+            counted = None
+        elif counted is not None:
+            counted += last.iterations
+    return seconds, counted

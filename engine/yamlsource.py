@@ -286,7 +286,8 @@ class _Builder:
         try:
             return _CONSTRUCT[tag](ScalarNode(tag, event.value)), self._pos(event)
         except (ValueError, KeyError):
-            raise self._error(event, f"'{event.value}' is not a valid {_short_tag(tag)}") from None
+            value = event.value if len(event.value) <= 40 else f"{event.value[:20]}...{event.value[-10:]}"
+            raise self._error(event, f"'{value}' is not a valid {_short_tag(tag)}") from None
 
     def _text(self, event: ScalarEvent) -> Text:
         pos = self._scalar_start(event)

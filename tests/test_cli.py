@@ -6,6 +6,8 @@ that no Python traceback ever reaches the user.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 from pathlib import Path
@@ -15,6 +17,7 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
+from engine.agents import make_agent
 
 RULESET = "iconoclasm-cards"
 RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets" / RULESET
@@ -250,13 +253,24 @@ def test_replay_refuses_a_damaged_log(tmp_path: Path, content: str) -> None:
 # ---------------------------------------------------------------- simulate and bench
 
 
+def accepted(spec: str) -> bool:
+    """Whether this version of engine.agents offers ``spec``."""
+    try:
+        make_agent(spec, 0)
+    except ValueError:
+        return False
+    return True
+
+
 def test_simulate_json_keys() -> None:
     result = run("simulate", RULESET, "-n", "10", "--format", "json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert {"games", "wins_by_seat", "draws", "mean_length", "win_rate"} <= set(data)
+    assert {"games", "wins_by_seat", "draws", "mean_length", "win_rate", "win_rate_by_agent", "first_player",
+            "lead_changes", "margin", "content", "kinds"} <= set(data)
     assert data["games"] == 10
     assert sum(data["wins_by_seat"].values()) + data["draws"] + data["no_winner"] == 10
+    assert "compare" not in data
 
 
 def test_simulate_does_not_depend_on_jobs() -> None:
@@ -266,10 +280,66 @@ def test_simulate_does_not_depend_on_jobs() -> None:
     assert json.loads(one.output) == json.loads(two.output)
 
 
-def test_simulate_text_table() -> None:
+def test_simulate_text_report() -> None:
     result = run("simulate", RULESET, "-n", "5", "--players", "4")
     assert result.exit_code == 0
-    assert "95% interval" in result.output and "median" in result.output
+    for words in ("95% interval", "median", "first player", "lead changes", "final margin", "per component", "strong:"):
+        assert words in result.output
+    assert all(name in result.output for name in engine.load(RULESET).component_names)
+    assert "playing" not in result.output  # no progress bar when the output is not a terminal
+
+
+def test_simulate_agents_per_seat() -> None:
+    result = run("simulate", RULESET, "-n", "4", "--agents", "random, random", "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.output)["agents"] == ["random", "random"]
+    result = run("simulate", RULESET, "-n", "4", "--agents", "random,random,random")
+    assert result.exit_code == 2
+    assert "one per seat (2), not 3" in result.output
+
+
+def test_simulate_csv_has_one_value_per_row() -> None:
+    result = run("simulate", RULESET, "-n", "6", "--format", "csv")
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert rows[0] == ["section", "item", "statistic", "value"]
+    assert all(len(row) == 4 for row in rows)
+    assert ["run", "", "games", "6"] in rows
+    cards = {row[1] for row in rows if row[0] == "content"}
+    assert cards == set(engine.load(RULESET).component_names)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_simulate_out_writes_the_report_to_a_file(tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"report.{fmt}"
+    result = run("simulate", RULESET, "-n", "4", "--format", fmt, "--out", str(out))
+    assert result.exit_code == 0
+    assert result.output.strip() == f"report written to {out}"
+    text = out.read_text(encoding="utf-8")
+    assert {"text": "95% interval", "json": '"wins_by_seat"', "csv": "section,item,statistic,value"}[fmt] in text
+
+
+def test_simulate_compare_variant_on_the_same_seeds() -> None:
+    args = ["simulate", RULESET, "-n", "30", "--players", "4", "--format", "json"]
+    result = run(*args, "--compare-variant", "winner-takes-more")
+    assert result.exit_code == 0
+    compared = json.loads(result.output)["compare"]
+    assert compared["variants"] == ["winner-takes-more"]
+    assert all(d["difference"] == 0 and d["p"] == 1.0 for d in compared["seats"].values())
+
+
+def test_simulate_compare_text_marks_significant_differences() -> None:
+    result = run("simulate", RULESET, "-n", "60", "--compare", RULESET, "--compare-variant", "winner-takes-more")
+    assert result.exit_code == 0
+    assert "compared with iconoclasm-cards (variant winner-takes-more)" in result.output
+    draws = next(line for line in result.output.splitlines() if "draws " in line and "points" in line)
+    assert draws.rstrip(" │").endswith("*")  # 2 players: the new points table breaks every tie
+
+
+def test_simulate_compare_usage_errors() -> None:
+    assert run("simulate", RULESET, "-n", "2", "--players", "4", "--compare", "tutorial-tiles").exit_code == 2
+    result = run("simulate", RULESET, "-n", "2", "--compare-variant", "nope")
+    assert result.exit_code == 1 and "nope" in result.stderr
 
 
 def test_simulate_rejects_unknown_agents() -> None:
@@ -283,6 +353,29 @@ def test_bench_json_keys() -> None:
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["playouts"] == 5 and data["playouts_per_second"] > 0 and data["actions_per_game"] > 0
+
+
+@pytest.mark.skipif(not accepted("greedy"), reason="engine.agents does not offer greedy yet")
+def test_bench_an_agent_without_iterations() -> None:
+    result = run("bench", RULESET, "--agent", "greedy", "--decisions", "2")
+    assert result.exit_code == 0
+    assert "decisions/s" in result.output and "iterations/s" not in result.output
+
+
+@pytest.mark.skipif(not accepted("mcts:20"), reason="engine.agents does not offer mcts yet")
+def test_bench_mcts_iterations_per_second() -> None:
+    result = run("bench", RULESET, "--agent", "mcts:20", "--decisions", "2", "--repeat", "1", "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["agent"] == "mcts:20" and data["iterations_per_second"] > 0
+    text = run("bench", RULESET, "--agent", "mcts:20", "--decisions", "2", "--repeat", "1").output
+    assert "iterations/s (20 per decision)" in text
+
+
+def test_bench_rejects_unknown_agents() -> None:
+    result = run("bench", RULESET, "--agent", "oracle")
+    assert result.exit_code == 2
+    assert "known agents" in result.output
 
 
 # ---------------------------------------------------------------- check

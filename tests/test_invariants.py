@@ -1,0 +1,186 @@
+"""Invariants: the engine's own (true of every state of every ruleset) and the ones rulesets declare.
+
+* :func:`assert_consistent` checks what the engine guarantees whatever the
+  ruleset says: every component is in exactly one zone, the board, the cells
+  and the frontier agree, faces and seats are in range, a game in progress has
+  a decision to make, and the state survives a JSON round trip.  The fuzz
+  tests call it on mutated rulesets, edited saves and after random effects.
+* The rulesets' declared ``invariants:`` hold after every action of random
+  games (a CI-sized soak: a few hundred games over every ruleset x variant x
+  player count, through ``benchmarks/soak.py``).
+* ``rulecraft check --invariants`` reports a broken invariant with the game's
+  seed and the action number, and exits 1.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import engine
+from cli.main import main
+from engine.replay import Replay, checked_playout
+from engine.state import TERMINAL, State
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"
+
+
+def assert_consistent(state: State, live: bool = True) -> None:
+    """What the engine guarantees of any state, whatever its ruleset; ``live``: also that play can go on."""
+    g = state.game
+    n = len(g.component_names)
+    assert len(state.zones) == len(g.zone_names)
+    assert sorted(c for z in state.zones for c in z) == list(range(n)), "a component is in no zone or in two"
+    for zi, zone in enumerate(state.zones):
+        assert all(state.zone_of[c] == zi for c in zone), "zone_of disagrees with the zones"
+    assert len(state.face) == n and all(0 <= f < g.face_count[c] for c, f in enumerate(state.face))
+    on_board = sorted(state.zones[g.board_zone]) if g.board_zone >= 0 else []
+    assert sorted(state.grid.values()) == on_board, "the board cells disagree with the board zone"
+    assert all(state.cell_of[c] == cell for cell, c in state.grid.items())
+    assert sum(cell is not None for cell in state.cell_of) == len(state.grid)
+    if g.grid is not None:
+        frontier = {m for cell in state.grid for m in g.grid.neighbours(cell) if m not in state.grid}
+        assert set(state.frontier) == frontier, "the frontier is not the empty cells next to the pieces"
+        box = None
+        for cell in state.grid:
+            box = g.grid.grow(box, cell)
+        assert state.bbox == box, "the bounding box is stale"
+    assert set(state.positions) == set(g.roles.values) if g.roles else True
+    assert set(state.order) <= set(state.positions)
+    assert sorted({state.seat_of[r] for r in state.order}) == list(range(1, state.players + 1))
+    if state.is_terminal:
+        assert state.current_player == TERMINAL and len(state.legal_actions()) == 0
+        assert len(state.returns()) == state.players
+    elif live:
+        assert 1 <= state.current_player <= state.players
+        assert len(state.legal_actions()) > 0, "a game in progress with nothing to decide"
+    restored = g.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert restored == state, "the JSON round trip changed the state"
+
+
+# ---------------------------------------------------------------- declared invariants, soaked
+
+
+def load_soak():
+    spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "soak.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["soak"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_soak_a_few_hundred_games_of_every_configuration() -> None:
+    """The CI-sized soak: no error and no broken invariant in any ruleset x variant x player count."""
+    soak = load_soak()
+    configs = soak.configurations()
+    games = max(2, 400 // len(configs))
+    start = time.perf_counter()
+    rows = soak.soak(configs, games=games, jobs=1, seed=0)
+    assert time.perf_counter() - start < 30
+    assert len(rows) == len(configs)
+    for row in rows:
+        assert row.games == games
+        assert row.errors == 0 and row.broken == 0, row.failures
+        assert row.actions_per_game > 0
+    table = soak.table(rows)
+    assert table.count("\n") == len(rows) + 1 and "| broken invariants |" in table
+
+
+def test_every_shipped_ruleset_declares_invariants() -> None:
+    for name in engine.builtin_names():
+        game = engine.load(name)
+        assert len(game.invariants) >= 2, f"{name} declares fewer than two invariants"
+
+
+def test_checked_playout_reports_the_first_broken_invariant_with_seed_and_action(tmp_path: Path) -> None:
+    game = _ruleset_with(tmp_path, "at most two cards: count(c in board) <= 2")
+    result = checked_playout(game, players=2, seed=5)
+    assert not result.ok and result.broken == ["at most two cards"]
+    assert result.failed_at == 3 and len(result.actions) == 3
+    assert result.problem().startswith("game seed 5: invariant 'at most two cards' broken after action 3 'place ")
+
+
+def test_checked_playout_reports_an_invariant_that_fails_to_run(tmp_path: Path) -> None:
+    game = _ruleset_with(tmp_path, "divides: 12 / (count(c in board) - 1) != 0")
+    result = checked_playout(game, players=2, seed=1)
+    assert not result.ok and not result.crash
+    assert result.failed_at == 1 and "division by zero" in (result.error or "")
+
+
+def test_checked_playout_stops_a_game_that_does_not_end() -> None:
+    result = checked_playout(engine.load("iconoclasm-cards"), players=2, seed=1, max_actions=5)
+    assert not result.ok and result.failed_at == 5 and "did not end within 5 actions" in (result.error or "")
+
+
+def test_a_healthy_game_passes() -> None:
+    result = checked_playout(engine.load("tutorial-tiles"), players=3, seed=2)
+    assert result.ok and result.finished and result.problem() == ""
+
+
+# ---------------------------------------------------------------- rulecraft check --invariants
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def test_check_invariants_passes_on_the_shipped_rulesets() -> None:
+    for name in engine.builtin_names():
+        result = run("check", "--invariants", name, "--games", "3")
+        assert result.exit_code == 0, result.output
+        assert " 0 failed" in result.output and "invariant" in result.output
+
+
+def test_check_invariants_with_a_variant_and_a_player_count() -> None:
+    result = run("check", "--invariants", "iconoclasm-cards", "--variant", "chain-reactions", "--players", "3",
+                 "--games", "4")
+    assert result.exit_code == 0, result.output
+    assert "variant chain-reactions" in result.output and "3 players: 4 games" in result.output
+    assert "2 players" not in result.output
+
+
+def test_check_invariants_reports_a_broken_one_and_saves_a_replay(tmp_path: Path) -> None:
+    _ruleset_with(tmp_path, "at most two cards: count(c in board) <= 2")
+    folder = tmp_path / "failures"
+    result = run("check", "--invariants", str(tmp_path / "cards"), "--players", "2", "--games", "2", "--seed", "5",
+                 "--save", str(folder))
+    assert result.exit_code == 1
+    assert "game seed 5: invariant 'at most two cards' broken after action 3" in result.output
+    assert "game seed 6:" in result.output and "0 games passed, 2 failed" in result.output
+    saved = sorted(folder.glob("*.json"))
+    assert len(saved) == 2
+    log = Replay.read(saved[0])
+    assert len(log.actions) == 3 and log.seed == 5 and len(log.hashes) == 4
+    assert run("replay", str(saved[0])).exit_code == 0
+
+
+def test_check_invariants_usage_errors(tmp_path: Path) -> None:
+    assert run("check").exit_code == 2
+    assert run("check", str(CARDS_DIR / "scenarios"), "--invariants", "iconoclasm-cards").exit_code == 2
+    assert run("check", "--invariants", "iconoclasm-cards", "--players", "9").exit_code == 2
+    assert run("check", "--invariants", "iconoclasm-cards", "--games", "0").exit_code == 2
+    unknown = run("check", "--invariants", "no-such-game")
+    assert unknown.exit_code == 1 and "unknown ruleset 'no-such-game'" in unknown.output
+
+
+def _ruleset_with(tmp_path: Path, invariant: str) -> engine.Game:
+    """A copy of the card game with one more invariant (``name: condition``)."""
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "\ninvariants:\n" in text
+    path.write_text(text.replace("\ninvariants:\n", f"\ninvariants:\n  {invariant}\n"), encoding="utf-8")
+    return engine.load(path)

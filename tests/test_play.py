@@ -1,0 +1,151 @@
+"""``rulecraft play`` with any mix of humans and bots: undo, hint, and the log they leave (through CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import engine
+from cli.main import main
+from cli.play import DEFAULT_HINT
+from engine.agents import make_agent
+
+RULESET = "iconoclasm-cards"
+ALWAYS_FIRST = "1\n" * 300
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke the CLI; fails the test on any traceback or unexpected exception."""
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def accepted(spec: str) -> bool:
+    try:
+        make_agent(spec, 0)
+    except ValueError:
+        return False
+    return True
+
+
+BOTS = [spec for spec in ("random", "greedy", "mcts:10", "ismcts:10") if accepted(spec)]
+
+
+def replays_to_the_end(log: Path) -> bool:
+    saved = json.loads(log.read_text())
+    state = engine.load(saved["ruleset"], saved["variant"]).new_state(players=saved["players"], seed=saved["seed"])
+    for text in saved["actions"]:
+        state.apply(text)
+    return state.is_terminal
+
+
+# ---------------------------------------------------------------- seats
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_a_human_against_any_bot(bot: str, tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    result = run("play", RULESET, "--seed", "3", "--seat", "1=human", "--seat", f"2={bot}", "--log", str(log),
+                 input=ALWAYS_FIRST)
+    assert result.exit_code == 0
+    assert f"[{make_agent(bot, 0).name}]: place " in result.output
+    assert "game over" in result.output and replays_to_the_end(log)
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_bots_only(bot: str) -> None:
+    result = run("play", RULESET, "--players", "3", "--seed", "1", "--seat", f"1={bot}", "--seat", "3=random")
+    assert result.exit_code == 0
+    assert "bots only" in result.output and "game over" in result.output
+
+
+@pytest.mark.skipif(not accepted("mcts:400"), reason="engine.agents does not offer mcts yet")
+def test_the_documented_seat_mix_is_accepted() -> None:
+    result = run("play", RULESET, "--seat", "1=human", "--seat", "2=mcts:400", "--seed", "0", input="quit\n")
+    assert result.exit_code == 0 and "humans at seat 1" in result.output
+
+
+def test_two_humans_and_a_bot() -> None:
+    result = run("play", RULESET, "--players", "3", "--seed", "2", "--seat", "2=human", input=ALWAYS_FIRST)
+    assert result.exit_code == 0
+    assert "humans at seat 1, 2" in result.output and "game over" in result.output
+
+
+# ---------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_the_human_move_and_the_bot_replies() -> None:
+    result = run("play", RULESET, "--seed", "5", input="1\nundo\nquit\n")
+    assert result.exit_code == 0
+    after = result.output.split("took back 2 moves: ", 1)[1]
+    assert after.startswith("place ") and "; place " in after.splitlines()[0]
+    assert "turn 1: seat 1" in after  # the board is drawn again at the first turn
+
+
+def test_undo_with_no_human_move_says_so() -> None:
+    result = run("play", RULESET, "--seed", "5", input="undo\nquit\n")
+    assert result.exit_code == 0
+    assert "nothing to undo" in result.output
+
+
+def test_undo_between_two_humans_takes_back_the_last_human_move() -> None:
+    result = run("play", RULESET, "--players", "3", "--seed", "2", "--seat", "2=human", input="1\nundo\nquit\n")
+    assert result.exit_code == 0
+    assert "took back 1 move: " in result.output
+
+
+def test_a_game_with_undos_leaves_a_log_that_replays(tmp_path: Path) -> None:
+    log, save = tmp_path / "game.json", tmp_path / "save.json"
+    moves = f"1\n2\nundo\n3\nundo\nundo\nsave {save}\n" + ALWAYS_FIRST
+    result = run("play", RULESET, "--seed", "8", "--log", str(log), input=moves)
+    assert result.exit_code == 0
+    assert result.output.count("took back") == 3
+    assert json.loads(save.read_text())["actions"] == []  # every move was taken back before saving
+    assert replays_to_the_end(log)
+    assert run("replay", str(log)).exit_code == 0
+
+
+def test_undo_after_loading_a_saved_game(tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    run("play", RULESET, "--seed", "4", input=f"1\n1\nsave {save}\nquit\n")
+    result = run("play", "--load", str(save), input="undo\nquit\n")
+    assert result.exit_code == 0
+    assert "took back 2 moves" in result.output
+
+
+# ---------------------------------------------------------------- hint and help
+
+
+def test_hint_names_a_legal_action_by_its_number() -> None:
+    result = run("play", RULESET, "--seed", "5", "--hint-agent", "random", input="hint\nquit\n")
+    assert result.exit_code == 0
+    line = next(line for line in result.output.splitlines() if "hint (random): [" in line)
+    number = int(line.split("[", 1)[1].split("]", 1)[0])
+    listed = next(text for text in result.output.splitlines() if text.startswith(f"[{number}] "))
+    assert listed.split("] ", 1)[1].strip() == line.split("] ", 1)[1].strip()
+
+
+def test_hint_uses_the_default_agent_or_says_why_not() -> None:
+    result = run("play", RULESET, "--seed", "5", input="hint\nhint\nquit\n")
+    assert result.exit_code == 0
+    if accepted(DEFAULT_HINT):
+        assert result.output.count(f"hint ({DEFAULT_HINT}): [") == 2
+    else:
+        assert result.output.count("is not available") == 1  # said once
+        assert result.output.count("hint (random): [") == 2
+
+
+def test_an_unknown_hint_agent_is_a_usage_error() -> None:
+    result = run("play", RULESET, "--hint-agent", "oracle")
+    assert result.exit_code == 2
+    assert "--hint-agent" in result.output
+
+
+def test_help_explains_undo_and_hint() -> None:
+    result = run("play", RULESET, "--seed", "5", input="help\nquit\n")
+    assert "undo" in result.output and "hint" in result.output and "replaying" in result.output

@@ -82,7 +82,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
     """Everything that defines a state, for equality (the log and history excluded)."""
     return (
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), tuple(s.grid.items()),
-        tuple(s.frontier), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
+        frozenset(s.frontier), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
         s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome,
     )
 

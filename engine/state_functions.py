@@ -27,30 +27,62 @@ def role_type(scope: Scope) -> Type:
 
 
 @dataclass(frozen=True)
-class RoleQuery(Function):
-    """A fact about a role: ``seated(r)``, ``seat(r)``, ``turn_position(r)``."""
+class OneArgument(Function):
+    """A function of one argument: ``read(state, value)`` is what it computes, ``words`` its English."""
 
-    result: Type = BOOL
-    words: str = ""
+    result: Type = INT
+    argument: str = "role"  # "role", "seat" or "item": what the argument must be
+    words: str = "{}"
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        c = self.value(scope, args[0], role_type(scope), "role") if args else Compiled(ANY, lambda s, e: None)
-        f = c.fn
-        if self.name == "seated":
-            return Compiled(BOOL, lambda s, e: s.seat_of.get(f(s, e), 0) != 0)
-        if self.name == "seat":
-            return Compiled(SEAT, lambda s, e: s.seat_of.get(f(s, e), 0))
+        wanted = {"role": role_type(scope), "seat": INT}.get(self.argument)
+        if not args:
+            f: Any = lambda s, e: None  # noqa: E731
+        elif wanted is None:
+            f = args[0].compile(scope).fn
+        else:
+            f = self.value(scope, args[0], wanted, self.argument).fn
+        read = self.read
+        return Compiled(self.result, lambda s, e: read(s, f(s, e)))
 
-        def position(s: Any, e: list[Any]) -> int:
-            role = f(s, e)
-            return s.order.index(role) + 1 if role in s.order else 0
-
-        return Compiled(INT, position)
+    def read(self, s: Any, value: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     def describe(self, call: ast.Call) -> str:
-        arg = call.args[0].describe() if call.args else "?"
-        return self.words.format(arg)
+        return self.words.format(call.args[0].describe() if call.args else "?")
+
+
+class Seated(OneArgument):
+    def read(self, s: Any, role: Any) -> bool:
+        return s.seat_of.get(role, 0) != 0
+
+
+class Seat(OneArgument):
+    def read(self, s: Any, role: Any) -> int:
+        return s.seat_of.get(role, 0)
+
+
+class TurnPosition(OneArgument):
+    def read(self, s: Any, role: Any) -> int:
+        return s.order.index(role) + 1 if role in s.order else 0
+
+
+class Score(OneArgument):
+    def read(self, s: Any, seat: Any) -> int:
+        o = s.outcome
+        return o.scores[seat - 1] if o is not None and isinstance(seat, int) and 1 <= seat <= len(o.scores) else 0
+
+
+class Points(OneArgument):
+    def read(self, s: Any, item: Any) -> int:
+        return s.outcome.points.get(str(item), 0) if s.outcome is not None else 0
+
+
+class Rank(OneArgument):
+    def read(self, s: Any, item: Any) -> int:
+        o = s.outcome
+        return o.ranking.index(str(item)) + 1 if o is not None and str(item) in o.ranking else 0
 
 
 @dataclass(frozen=True)
@@ -173,37 +205,6 @@ class Flip(Function):
 
 
 @dataclass(frozen=True)
-class OutcomeQuery(Function):
-    """``score(seat)``, ``points(item)``, ``rank(item)``: the result once the game is over (0 before)."""
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
-        if not args:
-            return Compiled(INT, lambda s, e: 0)
-        if self.name == "score":
-            seat = self.value(scope, args[0], INT, "seat").fn
-
-            def score(s: Any, e: list[Any]) -> int:
-                o, i = s.outcome, seat(s, e)
-                return o.scores[i - 1] if o is not None and 1 <= i <= len(o.scores) else 0
-
-            return Compiled(INT, score)
-        item = args[0].compile(scope).fn
-        if self.name == "points":
-            return Compiled(INT, lambda s, e: s.outcome.points.get(str(item(s, e)), 0) if s.outcome else 0)
-
-        def rank(s: Any, e: list[Any]) -> int:
-            o, name = s.outcome, str(item(s, e))
-            return o.ranking.index(name) + 1 if o is not None and name in o.ranking else 0
-
-        return Compiled(INT, rank)
-
-    def describe(self, call: ast.Call) -> str:
-        arg = call.args[0].describe() if call.args else "?"
-        return {"score": f"the score of seat {arg}", "points": f"the points paid for {arg}", "rank": f"the rank of {arg}"}[self.name]
-
-
-@dataclass(frozen=True)
 class ZoneOf(Function):
     """A per-role zone: ``hand(r)`` is role r's hand.  Made by the vocabulary for each such zone."""
 
@@ -226,10 +227,10 @@ class ZoneOf(Function):
         return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
 
 
-register(RoleQuery("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, "{} is played by a seat"))
-register(RoleQuery("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, "the seat of {}"))
-register(RoleQuery("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
-                   "turn_position(r)", INT, "the turn position of {}"))
+register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"))
+register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
+register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
+                      "turn_position(r)", INT, words="the turn position of {}"))
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
                       "largest_group(c in board where c.value == v)"))
@@ -240,6 +241,9 @@ register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "
                       "place(c in cards where c.id == \"first\", (0, 0))"))
 register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
-register(OutcomeQuery("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7"))
-register(OutcomeQuery("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3"))
-register(OutcomeQuery("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(r) == 1"))
+register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
+               argument="seat", words="the score of seat {}"))
+register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",
+                argument="item", words="the points paid for {}"))
+register(Rank("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(r) == 1",
+              argument="item", words="the rank of {}"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.compose import variant_names
+from engine.compose import compose, variant_names
 from engine.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
 from engine.paths import RULESET_FILE
 from engine.loading import load_path
@@ -37,7 +37,7 @@ def validate_path(path: str) -> list[Diagnostic]:
         return validate_scenario(p)
     if not (isinstance(doc, Mapping) and "name" in doc):
         owner = _including_ruleset(p)
-        if owner is None:
+        if owner is None or not _includes(owner, p):
             return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
         p = owner
     return validate_ruleset(p)
@@ -72,6 +72,26 @@ def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
     return []
+
+
+def _includes(owner: Path, fragment: Path) -> bool:
+    """Whether composing ``owner`` reads ``fragment`` (every node remembers its file)."""
+    try:
+        tree = compose(owner)
+    except RulesetError:
+        return True  # the owner's own errors will be reported when it is validated
+    wanted = str(fragment.resolve())
+    stack: list[object] = [tree]
+    while stack:
+        node = stack.pop()
+        pos = getattr(node, "pos", None)
+        if pos is not None and str(Path(pos.file).resolve()) == wanted:
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def _including_ruleset(path: Path) -> Path | None:

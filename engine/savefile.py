@@ -81,7 +81,7 @@ def _state_data(s: "State") -> dict[str, Any]:
 def comparable(s: "State") -> tuple[Any, ...]:
     """Everything that defines a state, for equality (the log and history excluded)."""
     return (
-        s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), tuple(s.grid.items()),
+        s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()),
         frozenset(s.frontier), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
         s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome,
     )

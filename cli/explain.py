@@ -64,9 +64,7 @@ def _board(game: Game) -> list[str]:
     grid = game.grid
     if grid is None:
         return []
-    limits = [f"{grid.max_width} wide" if grid.max_width else "", f"{grid.max_height} tall" if grid.max_height else ""]
-    bound = " and ".join(x for x in limits if x)
-    return [f"a square grid with {grid.adjacency} adjacency" + (f", at most {bound}" if bound else "")]
+    return [grid.describe()]
 
 
 def _zones(game: Game) -> list[str]:

@@ -19,9 +19,11 @@ import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import clash, placement, steps  # noqa: F401  (register the step kinds)
+from engine.blocks import clash, groups, placement, steps  # noqa: F401  (register the step kinds)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
+from engine.blocks.hexgrid import HexGrid
+from engine.blocks.majority import SupportTable
 from engine.blocks.outcome import Goals, Ranking
 from engine.blocks.steps import STEP_KINDS
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
@@ -134,6 +136,7 @@ class Builder:
         self._check_names()
         g.vocab = build_vocabulary(g)
         self._clash_tables()
+        self._support_tables()
         self._setup()
         self._turn()
         self._end()
@@ -215,12 +218,19 @@ class Builder:
         for kind, spec in kinds.items():
             self.check_identifier(kind, kinds.key_pos.get(kind), "component kind")
             faces = tuple(str(f) for f in spec.get("faces") or ["face"])
+            for i, face in enumerate(faces):
+                if face in faces[:i]:
+                    self.error(self.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
             g.face_names[kind] = faces
             attrs = self._attribute_decls(kind, spec, attr_decls)
             for i, inst in enumerate(spec.get("instances") or []):
                 self._instance(kind, faces, attrs, inst, self.pos(spec["instances"], i))
         for attr, (type_name, _) in attr_decls.items():
             g.attribute_types[attr] = type_name
+        most = max(map(len, g.face_names.values()), default=1)
+        for table in g.attributes.values():  # a row per face even when no component has that many (or none at all)
+            while len(table) < most:
+                table.append([None] * len(g.component_names))
 
     def _attribute_decls(self, kind: str, spec: Mapping, decls: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, bool]]:
         attrs: dict[str, tuple[str, bool]] = {}
@@ -241,6 +251,7 @@ class Builder:
     def _instance(self, kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any, pos: SourcePos | None) -> None:
         per_face = [a for a, (_, pf) in attrs.items() if pf]
         values: dict[str, list[Any]] = {}
+        copies: int | None = None  # `count: N` makes N identical components sharing the id
         if isinstance(inst, str):
             parts = inst.split("/")
             if len(per_face) != 1 or len(parts) != len(faces):
@@ -253,8 +264,10 @@ class Builder:
             if not ident:
                 self.error(inst.pos, "a component needs an 'id'")
                 return
+            if "count" in inst:
+                copies = self.int_setting(inst, "count", 1)
             for attr, value in inst.items():
-                if attr == "id":
+                if attr in ("id", "count"):
                     continue
                 if attr not in attrs:
                     self.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", did_you_mean(attr, attrs))
@@ -273,7 +286,17 @@ class Builder:
             type_name = attrs[attr][0]
             for v in vals:
                 self.check_value(v, type_name, pos, attr)
-        self._add_component(kind, ident, faces, {a: values[a] for a in per_face if a in values}, values, pos)
+        face_values = {a: values[a] for a in per_face if a in values}
+        if copies is None:
+            self._add_component(kind, ident, faces, face_values, values, pos)
+            return
+        if ident in self.game.identical:
+            self.error(pos, f"component '{ident}' is listed twice")
+            return
+        first = len(self.game.component_names)
+        for k in range(1, copies + 1):
+            self._add_component(kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
+        self.game.identical[ident] = tuple(range(first, len(self.game.component_names)))
 
     def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
         g = self.game
@@ -286,14 +309,15 @@ class Builder:
             self.error(pos, f"{what} must be true or false, not '{value}'")
 
     def _add_component(self, kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],
-                       values: dict[str, list[Any]], pos: SourcePos | None) -> None:
+                       values: dict[str, list[Any]], pos: SourcePos | None, piece_name: str | None = None) -> None:
         g = self.game
-        if ident in g.component_ids:
+        if ident in g.component_ids or ident in g.identical:
             self.error(pos, f"component '{ident}' is listed twice")
             return
         cid = len(g.component_names)
         g.component_ids[ident] = cid
         g.component_names.append(ident)
+        g.piece_names.append(piece_name or ident)
         g.component_kind.append(kind)
         g.kinds.setdefault(kind, []).append(cid)
         g.face_count.append(len(faces))
@@ -317,8 +341,12 @@ class Builder:
         spec = self.tree.get("board")
         if spec is None:
             return
+        kind = self.choice(spec, "kind", ("square-grid", "hex"), "square-grid")
+        if kind == "hex":
+            self.unknown_keys(spec, ("kind", "radius"), "a hex board")
+            self.game.grid = HexGrid(self.int_setting(spec, "radius", 4))
+            return
         self.unknown_keys(spec, ("kind", "max_width", "max_height", "adjacency"), "board")
-        self.choice(spec, "kind", ("square-grid",), "square-grid")
         adjacency = self.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
         self.game.grid = SquareGrid(adjacency, self.int_setting(spec, "max_width", 0), self.int_setting(spec, "max_height", 0))
 
@@ -541,6 +569,39 @@ class Builder:
                     self.error(self.pos(spec, "outcomes"), f"clash table '{name}' does not cover {len(gaps)} pairs ({', '.join(gaps[:4])}{', ...' if len(gaps) > 4 else ''})",
                                "list them, or say what missing pairs mean with 'missing: nothing'")
             g.clash_tables[name] = ClashTable(name, outcomes, missing)
+
+    def _support_tables(self) -> None:
+        """``support_tables``: majority with support (see :mod:`engine.blocks.majority`)."""
+        g = self.game
+        tables = self.tree.get("support_tables") or {}
+        for name, spec in tables.items():
+            self.unknown_keys(spec, ("of", "supporters", "neutral", "last_resort"), f"support table '{name}'")
+            type_name = str(spec.get("of", ""))
+            values = g.types.get(type_name)
+            if values is None:
+                self.error(self.pos(spec, "of"), f"unknown type '{type_name}'", did_you_mean(type_name, g.types))
+                continue
+
+            def known(value: Any, pos: SourcePos | None) -> str:
+                if str(value) not in values:
+                    self.error(pos, f"unknown {type_name} '{value}'", did_you_mean(str(value), values))
+                return str(value)
+
+            neutral = spec.get("neutral") or []
+            neutral_set = frozenset(known(v, self.pos(neutral, i)) for i, v in enumerate(neutral))
+            rows = spec.get("supporters") or {}
+            supporters = {known(v, rows.key_pos.get(v)): tuple(known(x, self.pos(row, i)) for i, x in enumerate(row or []))
+                          for v, row in rows.items()}
+            g.support_tables[str(name)] = SupportTable(str(name), supporters, neutral_set, self.bool_setting(spec, "last_resort", True))
+
+    def support_table(self, spec: Mapping, key: str) -> SupportTable:
+        """The support table a step names."""
+        name = str(spec.get(key, ""))
+        table = self.game.support_tables.get(name)
+        if table is None:
+            self.error(self.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, self.game.support_tables))
+            return SupportTable(name, {}, frozenset())
+        return table
 
     def _setup(self) -> None:
         setup = self.tree.get("setup")

@@ -22,6 +22,7 @@ from engine.lang.scope import Fn, Vocabulary
 
 if TYPE_CHECKING:
     from engine.blocks.grid import SquareGrid
+    from engine.blocks.hexgrid import HexGrid
     from engine.blocks.outcome import Goals, Outcome, Ranking
     from engine.blocks.steps import Step
     from engine.state import State
@@ -94,6 +95,8 @@ class Game:
     # components
     component_names: list[str] = field(default_factory=list)
     component_ids: dict[str, int] = field(default_factory=dict)
+    piece_names: list[str] = field(default_factory=list)  # what actions call a component: identical copies share one
+    identical: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a counted id -> its copies
     component_kind: list[str] = field(default_factory=list)
     kinds: dict[str, list[int]] = field(default_factory=dict)
     face_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -110,7 +113,7 @@ class Game:
     zone_owner: list[str | None] = field(default_factory=list)
     zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
     board_zone: int = -1
-    grid: "SquareGrid | None" = None
+    grid: "SquareGrid | HexGrid | None" = None
     roles: RoleSpec | None = None
     first_seat: int = 1
     # play
@@ -122,6 +125,7 @@ class Game:
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
     clash_tables: dict[str, Any] = field(default_factory=dict)
+    support_tables: dict[str, Any] = field(default_factory=dict)
     vocab: Vocabulary = field(default_factory=Vocabulary)
 
     # ------------------------------------------------------------ states
@@ -145,6 +149,7 @@ class Game:
         s.cell_of = [None] * n
         s.frontier = {}
         s.bbox = None
+        s.groups = {}
         s.turn = 0
         s.turn_number = 1
         s.step = -1
@@ -219,11 +224,11 @@ class Game:
     # ------------------------------------------------------------ words
 
     def describe_piece(self, cid: int, face: int) -> str:
-        """``A/B as B``: a component and the face it shows."""
+        """``A/B as B``: a component (identical copies by their shared name) and the face it shows."""
         labels = self.face_labels[cid]
         if len(set(labels)) <= 1:
-            return self.component_names[cid]
-        return f"{self.component_names[cid]} as {labels[face]}"
+            return self.piece_names[cid]
+        return f"{self.piece_names[cid]} as {labels[face]}"
 
     def compile_condition(self, text: str, where: str = "<expression>") -> Program:
         """Compile an effect-language condition against this game (for scenarios and tools)."""

@@ -49,6 +49,8 @@ def position_hash(data: dict[str, Any]) -> str:
 
 def state_to_json(s: "State") -> dict[str, Any]:
     data = _state_data(s)
+    if s.groups:  # written only when there are some, so positions of games without groups keep their checksums
+        data["groups"] = [[x, y, marker] for (x, y), marker in s.groups.items()]
     data[CHECKSUM] = position_hash(data)
     return data
 
@@ -82,7 +84,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
     """Everything that defines a state, for equality (the log and history excluded)."""
     return (
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()),
-        frozenset(s.frontier), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
+        frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
         s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome,
     )
 
@@ -183,6 +185,9 @@ def _read(g: "Game", data: Any, State: type) -> "State":
         around = {n for cell in s.grid for n in g.grid.neighbours(cell) if n not in s.grid}
         if set(s.frontier) != around:
             raise SaveError("the saved frontier does not match the board")
+    s.groups = {(int(x), int(y)): int(marker) for x, y, marker in data.get("groups", [])}
+    if any(cell not in s.grid for cell in s.groups) or any(not -1 <= m < n for m in s.groups.values()):
+        raise SaveError("the saved groups do not match the board")
     s.bbox = None
     for cell in s.grid:
         s.bbox = g.grid.grow(s.bbox, cell) if g.grid else None
@@ -250,9 +255,9 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         mine = owner is not None and s.seat_of.get(owner) == player
         items = s.zones[zi]
         if spec.hidden == "none" or (spec.hidden == "others" and mine):
-            zones[name] = [g.component_names[c] for c in items]
+            zones[name] = [g.piece_names[c] for c in items]
         elif spec.hidden == "order" and mine:
-            zones[name] = sorted(g.component_names[c] for c in items)
+            zones[name] = sorted(g.piece_names[c] for c in items)
         else:
             zones[name] = {"hidden": len(items)}
     return {
@@ -263,7 +268,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "current_player": s.current_player,
         "current_role": s.current_role,
         "seats": dict(s.seat_of),
-        "board": {f"{x},{y}": [g.component_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
+        "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
         "zones": zones,
         "pending": _tuples_to_lists(s.scratch.get("pending", [])),
         "legal_actions": [str(a) for a in s.legal_actions()] if s.current_player == player else [],

@@ -33,7 +33,7 @@ from typing import Any
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game
 from engine.lang import ast
-from engine.lang.parser import parse_expression
+from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Scope
 from engine.lang.types import BOOL
 from engine.loading import load_path, parse_variants
@@ -161,9 +161,12 @@ def _condition(game: Game, text: Any) -> Any:
     sink = DiagnosticSink()
     scope = Scope(game.vocab, sink)
     scope.pure = True
-    compiled = node.compile(scope)
-    if not BOOL.accepts(compiled.type):
-        sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
+    try:
+        compiled = node.compile(scope)
+        if not BOOL.accepts(compiled.type):
+            sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
+    except RecursionError:
+        raise RulesetError.at(node.pos, TOO_DEEP) from None
     sink.raise_if_any()
     return node, compiled, scope.slots
 
@@ -205,13 +208,13 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s.zone_of = [0] * n
     s.zones = [[] for _ in game.zone_names]
     s.zones[0] = list(range(n))
-    s.grid, s.cell_of, s.frontier, s.bbox = {}, [None] * n, {}, None
+    s.grid, s.cell_of, s.frontier, s.bbox, s.groups = {}, [None] * n, {}, None, {}
     s.scratch = {}
     s.outcome = None
     if "seats" in position:
         _seats(game, s, position["seats"], players)
     for cell_text, piece in (position.get("board") or {}).items():
-        cid, face = _piece(game, piece, position["board"].pos_of(cell_text))
+        cid, face = _piece(game, piece, position["board"].pos_of(cell_text), s)
         cell = _cell(cell_text, position["board"].key_pos.get(cell_text))
         if cell in s.grid or s.cell_of[cid] is not None:
             what = f"cell {cell_text} is listed twice" if cell in s.grid else f"{game.component_names[cid]} is already on the board"
@@ -223,7 +226,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if zone == game.board_zone:
             raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
         for i, item in enumerate(items or []):
-            cid, face = _piece(game, item, items.pos_of(i))
+            cid, face = _piece(game, item, items.pos_of(i), s)
             s.move(cid, zone)
             s.face[cid] = face
     if "turn" in position:
@@ -257,15 +260,22 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
     s.turn = 0
 
 
-def _piece(game: Game, text: Any, pos: SourcePos | None) -> tuple[int, int]:
-    """``A/B`` (front up) or ``A/B as B``: a component and its face."""
+def _piece(game: Game, text: Any, pos: SourcePos | None, s: State) -> tuple[int, int]:
+    """``A/B`` (front up) or ``A/B as B``: a component and its face.
+
+    The id of identical copies (``count:``) means the next copy still in the supply.
+    """
     m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
     if not m:
         raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")
     name, label = m.groups()
     cid = game.component_ids.get(name)
+    if cid is None and name in game.identical:
+        cid = next((c for c in s.zones[0] if game.piece_names[c] == name), None)
+        if cid is None:
+            raise RulesetError.at(pos, f"all {len(game.identical[name])} copies of '{name}' are already used")
     if cid is None:
-        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, game.component_ids))
+        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, [*game.component_ids, *game.identical]))
     if label is None:
         return cid, 0
     labels = game.face_labels[cid]

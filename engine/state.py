@@ -44,6 +44,7 @@ class State:
         "cell_of",
         "frontier",
         "bbox",
+        "groups",
         "positions",
         "seat_of",
         "order",
@@ -68,6 +69,7 @@ class State:
     cell_of: list[Cell | None]
     frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
     bbox: tuple[int, int, int, int] | None
+    groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
     positions: tuple[str, ...]
     seat_of: dict[str, int]
     order: tuple[str, ...]
@@ -96,6 +98,7 @@ class State:
         c.cell_of = self.cell_of[:]
         c.frontier = self.frontier.copy()
         c.bbox = self.bbox
+        c.groups = self.groups.copy() if self.groups else {}
         c.positions = self.positions
         c.seat_of = self.seat_of
         c.order = self.order
@@ -207,6 +210,8 @@ class State:
         last = len(steps) - 1
         i = self.step
         while True:
+            if self.outcome is not None:  # a step ended the game at once
+                return
             if i >= last:
                 self.step = -1
                 if self.game.end_turn(self):
@@ -266,10 +271,8 @@ class State:
         cell = self.cell_of[cid]
         del self.grid[cell]
         self.cell_of[cid] = None
-        grid, offsets = self.grid, self.game.grid.offsets
-        self.frontier = {
-            (x + dx, y + dy): None for (x, y) in grid for dx, dy in offsets if (x + dx, y + dy) not in grid
-        }
+        grid, around = self.grid, self.game.grid.neighbours
+        self.frontier = {n: None for c in grid for n in around(c) if n not in grid}
         self.bbox = None
         for c in grid:
             self.bbox = self.game.grid.grow(self.bbox, c)

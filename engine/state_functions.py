@@ -123,13 +123,14 @@ class At(Function):
 
 @dataclass(frozen=True)
 class Move(Function):
-    """``move(c in cards where ..., zone)``: move each selected component to a zone."""
+    """``move(c in cards where ..., zone)``: move each selected component to a zone (``, n``: at most the first n)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2)
-        if len(args) != 2:
+        args = self.arity(call, scope, 2, 3)
+        if len(args) < 2:
             return Compiled(EFFECT, lambda s, e: None)
         items = as_selection(args[0]).compile_parts(scope).items
+        limit = self.value(scope, args[2], INT, "count").fn if len(args) == 3 else None
         destination = self.value(scope, args[1], ZONE, "destination")
         zone, pos = destination.fn, call.pos
         if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):
@@ -139,18 +140,27 @@ class Move(Function):
             z = zone(s, e)
             if z == s.game.board_zone:
                 raise EffectRuntimeError("move() cannot put components on the board; use place()", pos)
-            for c in items(s, e):
+            chosen = items(s, e)
+            if limit is not None:
+                chosen = chosen[:max(limit(s, e), 0)]
+            for c in chosen:
                 s.move(c, z)
 
         return Compiled(EFFECT, move)
 
     def describe(self, call: ast.Call) -> str:
+        if len(call.args) == 3:
+            return f"move the first {call.args[2].describe()} of {describe_selection(call.args[0])} to {call.args[1].describe()}"
         return f"move every {describe_selection(call.args[0])} to {call.args[1].describe()}" if len(call.args) == 2 else "move"
 
 
 @dataclass(frozen=True)
 class PlaceOnBoard(Function):
-    """``place(c in cards where ..., (x, y))``: put the selected component on a board cell."""
+    """``place(c in cards where ..., (x, y))``: put the selected component on a board cell.
+
+    Identical components (``count:``) are interchangeable: when the selection
+    holds only copies of one, the first is placed.
+    """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 2)
@@ -162,6 +172,9 @@ class PlaceOnBoard(Function):
 
         def place(s: Any, e: list[Any]) -> None:
             chosen = items(s, e)
+            names = s.game.piece_names
+            if len(chosen) > 1 and all(names[c] == names[chosen[0]] for c in chosen):
+                chosen = chosen[:1]
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)
@@ -235,9 +248,9 @@ register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CON
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
                       "largest_group(c in board where c.value == v)"))
 register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"))
-register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE)", "Move each selected component to the end of a zone.",
+register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
               "move(c in cards where c.front.value == r, hand(r))"))
-register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component on a board cell.",
+register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component (or the first of identical copies) on a board cell.",
                       "place(c in cards where c.id == \"first\", (0, 0))"))
 register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))

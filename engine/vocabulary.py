@@ -109,7 +109,7 @@ def _state_item(get: Callable[[Any, int], Any], type_: Type) -> Callable[[Compil
 def _define_component_attributes(v: Vocabulary, game: Game) -> None:
     attr_types = _attribute_types(game)
     face_names = [game.face_names[game.component_kind[c]] for c in range(len(game.component_names))]
-    names = game.component_names
+    names = game.piece_names  # identical copies share their id
     kinds = game.component_kind
     for kind in [*game.kinds, "component"]:
         for attr, type_ in attr_types.items():

@@ -50,6 +50,10 @@ class SquareGrid:
             found = self._around[cell] = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
         return found
 
+    def contains(self, cell: Cell) -> bool:
+        """Whether the cell exists: a growing grid has no edges (its limit is :meth:`fits`)."""
+        return True
+
     def fits(self, bbox: BBox | None, cell: Cell) -> bool:
         """Whether adding ``cell`` keeps the bounding box within the limits."""
         if bbox is None:
@@ -70,6 +74,12 @@ class SquareGrid:
             return (x, x, y, y)
         x0, x1, y0, y1 = bbox
         return (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+
+    def describe(self) -> str:
+        """The board in English, for ``rulecraft explain``."""
+        limits = [f"{self.max_width} wide" if self.max_width else "", f"{self.max_height} tall" if self.max_height else ""]
+        bound = " and ".join(x for x in limits if x)
+        return f"a square grid with {self.adjacency} adjacency" + (f", at most {bound}" if bound else "")
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells`` under this adjacency."""

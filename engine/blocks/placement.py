@@ -4,7 +4,10 @@ Options (all from YAML):
 
 * ``from``: the zone to take from (a per-role zone means the current role's);
 * ``face``: ``choose`` (the player picks a face; faces that look the same are
-  offered once) or ``as-is``;
+  offered once), ``as-is``, or the name of a face (every piece is put down
+  showing that face);
+* identical components (``count:`` in the ruleset) are offered once per zone:
+  ``place pawn at 1,0`` takes any one of them;
 After the first piece (which goes at 0,0), the cell must be adjacent to a
 piece under the board's adjacency, and the board's bounding-box limits apply.  Text form:
 ``place A/B as B at 1,0`` (component, the face's label, the cell).
@@ -37,8 +40,15 @@ class Place(Step):
         super().__init__(index, spec, pos, b)
         self.source = b.zone_ref(spec, "from")
         b.require_board(spec, "to")
-        self.choose_face = b.choice(spec, "face", ("choose", "as-is"), "choose") == "choose"
         self.game = b.game
+        names = sorted({f for faces in b.game.face_names.values() for f in faces})
+        rule = b.choice(spec, "face", ("choose", "as-is", *names), "choose")
+        self.choose_face = rule == "choose"
+        self.as_is = rule == "as-is"
+        self.face_rule = rule
+        # With a named face: the index of that face for each component (None: its kind has no such face).
+        kinds, faces = b.game.component_kind, b.game.face_names
+        self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
         grid = b.game.grid
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
@@ -65,15 +75,31 @@ class Place(Step):
         x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
         return [c for c in s.frontier if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
 
-    def actions(self, s: "State") -> ActionSpace:
+    def pieces(self, s: "State") -> list[tuple[int, int]]:
+        """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
         hand = s.zones[self.source.resolve(s)]
-        if not hand:
-            return ListSpace(self, [])
         if self.choose_face:
             options = self.game.piece_options
             pieces = [p for cid in hand for p in options[cid]]
-        else:
+        elif self.as_is:
             pieces = [(cid, s.face[cid]) for cid in hand]
+        else:
+            fixed = self.fixed
+            pieces = [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
+        if not self.game.identical:
+            return pieces
+        names, seen, unique = self.game.piece_names, set(), []
+        for cid, face in pieces:
+            key = (names[cid], face)
+            if key not in seen:
+                seen.add(key)
+                unique.append((cid, face))
+        return unique
+
+    def actions(self, s: "State") -> ActionSpace:
+        pieces = self.pieces(s)
+        if not pieces:
+            return ListSpace(self, [])
         return ProductSpace(self, pieces, self.cells(s))
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
@@ -92,21 +118,33 @@ class Place(Step):
     def format(self, args: tuple[Any, ...]) -> str:
         cid, face, cell = args
         g = self.game
-        return f"place {g.component_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
+        if not (self.choose_face or self.as_is):  # the step names the face
+            return f"place {g.piece_names[cid]} at {format_cell(cell)}"
+        return f"place {g.piece_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
 
     def parse(self, s: "State", text: str) -> Action:
         """Also accepts ``place ID at X,Y`` when the component shows only one face (or faces are not chosen)."""
         m = re.fullmatch(r"\s*place\s+(\S+)\s+at\s+(.+)", text)
         if m:
-            cid = self.game.component_ids.get(m.group(1))
+            cid = self._component(s, m.group(1))
             cell = parse_cell(m.group(2))
             if cid is not None and cell is not None:
-                faces = self.game.distinct_faces[cid] if self.choose_face else (s.face[cid],)
-                if len(faces) == 1:
+                fixed = self.fixed[cid]
+                faces = self.game.distinct_faces[cid] if self.choose_face else (s.face[cid],) if self.as_is else (fixed,)
+                if len(faces) == 1 and faces[0] is not None:
                     action = Action(self, (cid, faces[0], cell))
                     if action in self.actions(s):
                         return action
         return super().parse(s, text)
+
+    def _component(self, s: "State", name: str) -> int | None:
+        """The component a name means: itself, or for identical copies the first one in the source zone."""
+        g = self.game
+        cid = g.component_ids.get(name)
+        if cid is not None or name not in g.identical:
+            return cid
+        names = g.piece_names
+        return next((c for c in s.zones[self.source(s)] if names[c] == name), None)
 
     def why_illegal(self, s: "State", text: str) -> str | None:
         m = re.fullmatch(r"\s*place\s+(\S+)\s+(?:as\s+(\S+)\s+)?at\s+(.+)", text)
@@ -114,12 +152,16 @@ class Place(Step):
             return f"'{text}' is not a placement; write it like 'place {self._example(s)}'"
         name, label, cell_text = m.groups()
         g = self.game
-        cid = g.component_ids.get(name)
+        cid = self._component(s, name)
+        if cid is None and name in g.identical:
+            return f"there is no {name} left in {self.source.describe(s)}"
         if cid is None:
             from engine.errors import did_you_mean
 
-            hint = did_you_mean(name, g.component_ids)
+            hint = did_you_mean(name, [*g.component_ids, *g.identical])
             return f"there is no component '{name}'" + (f" ({hint})" if hint else "")
+        if self.fixed[cid] is None and not (self.choose_face or self.as_is):
+            return f"{name} has no {self.face_rule} face to show"
         if cid not in s.zones[self.source(s)]:
             return f"{name} is not in {self.source.describe(s)}"
         if label is not None and label not in g.face_labels[cid]:
@@ -129,6 +171,8 @@ class Place(Step):
         cell = parse_cell(cell_text)
         if cell is None:
             return f"'{cell_text}' is not a cell; write it like 1,0"
+        if not g.grid.contains(cell):
+            return f"cell {format_cell(cell)} is not on the board"
         if cell in s.grid:
             return f"cell {format_cell(cell)} is already taken"
         if s.grid and cell not in s.frontier:
@@ -144,7 +188,7 @@ class Place(Step):
         return str(legal[0])[len("place "):] if len(legal) else "CARD as FACE at X,Y"
 
     def describe(self) -> str:
-        face = "with the face of their choice up" if self.choose_face else "as it is"
+        face = "with the face of their choice up" if self.choose_face else "as it is" if self.as_is else f"with its {self.face_rule} face up"
         where = "touching a piece already there (the first one anywhere)"
         g = self.game.grid
         limit = f", keeping all pieces within {g.max_width}x{g.max_height}" if g.max_width else ""

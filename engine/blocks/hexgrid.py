@@ -1,0 +1,141 @@
+"""Hexagonal boards: a fixed hexagon of hexes in axial coordinates.
+
+Cells are ``(q, r)`` tuples (the same text form as square cells: ``1,-2``).
+A board of radius ``R`` holds every cell within distance ``R`` of ``0,0``
+(radius 4: 61 hexes).  The six neighbours of ``(q, r)`` are ``q±1``, ``r±1``
+and the two diagonals ``(q+1, r-1)``, ``(q-1, r+1)``; only cells on the board
+are neighbours, so the frontier of a placement never leaves the board.
+
+"Pixel" geometry (pointy-top hexes, y up) picks pieces by position:
+``x = √3·(q + r/2)``, ``y = -1.5·r``.
+
+>>> g = HexGrid(radius=1)
+>>> len(g.cells), g.contains((1, -1)), g.contains((1, 1))
+(7, True, False)
+>>> sorted(g.neighbours((1, 0)))
+[(0, 0), (0, 1), (1, -1)]
+>>> g.distance((0, 0), (2, -1)), g.largest_group({(0, 0), (1, 0), (-1, -1)})
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable
+
+Cell = tuple[int, int]
+BBox = tuple[int, int, int, int]
+
+HEX_OFFSETS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six axial directions, counter-clockwise from east."""
+
+SQRT3 = math.sqrt(3.0)
+
+
+def hex_distance(a: Cell, b: Cell) -> int:
+    """Steps between two hexes: ``(|dq| + |dr| + |dq + dr|) / 2``.
+
+    >>> hex_distance((0, 0), (-2, 1))
+    2
+    """
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def hex_pixel(cell: Cell) -> tuple[float, float]:
+    """The centre of a hex on the page (unit side, y up).
+
+    >>> hex_pixel((0, 1))
+    (0.8660254037844386, -1.5)
+    """
+    q, r = cell
+    return (SQRT3 * (q + r / 2), -1.5 * r)
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """Geometry of a hexagon-shaped board of hexes; the occupied cells live in the game state."""
+
+    radius: int = 4
+    offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+
+    # A fixed board never grows: the bounding-box limits of growing boards do not apply.
+    max_width = 0
+    max_height = 0
+
+    def __post_init__(self) -> None:
+        n = self.radius
+        cells = tuple((q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n)
+        on = set(cells)
+        around = {(q, r): tuple((q + dq, r + dr) for dq, dr in HEX_OFFSETS if (q + dq, r + dr) in on) for q, r in cells}
+        object.__setattr__(self, "offsets", HEX_OFFSETS)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "_around", around)
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether the cell is on the board."""
+        return cell in self._around
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The adjacent cells on the board (precomputed; none for a cell off the board)."""
+        return self._around.get(cell, ())
+
+    def fits(self, bbox: BBox | None, cell: Cell) -> bool:
+        """Whether a piece may go to ``cell``: it must be on the board."""
+        return cell in self._around
+
+    @staticmethod
+    def grow(bbox: BBox | None, cell: Cell) -> BBox:
+        """The bounding box (in axial coordinates) after adding ``cell``."""
+        q, r = cell
+        if bbox is None:
+            return (q, q, r, r)
+        return (min(bbox[0], q), max(bbox[1], q), min(bbox[2], r), max(bbox[3], r))
+
+    @staticmethod
+    def distance(a: Cell, b: Cell) -> int:
+        """Steps between two hexes."""
+        return hex_distance(a, b)
+
+    @staticmethod
+    def pixel(cell: Cell) -> tuple[float, float]:
+        """The centre of a hex on the page."""
+        return hex_pixel(cell)
+
+    def largest_group(self, cells: Iterable[Cell]) -> int:
+        """Size of the largest connected group of ``cells``."""
+        todo = set(cells)
+        around = self.neighbours
+        best = 0
+        while todo:
+            stack = [todo.pop()]
+            size = 0
+            while stack:
+                size += 1
+                for n in around(stack.pop()):
+                    if n in todo:
+                        todo.remove(n)
+                        stack.append(n)
+            best = max(best, size)
+        return best
+
+    def describe(self) -> str:
+        """The board in English, for ``rulecraft explain``."""
+        return f"a hexagonal board of radius {self.radius} ({len(self.cells)} hexes)"
+
+
+def leftmost_key(cell: Cell, seen_from: Cell, facing: Cell) -> float:
+    """How far left ``cell`` lies for someone at ``seen_from`` looking toward ``facing`` (larger: more to the left).
+
+    It is the cross product ``(F - D) x (h - D)`` of pixel positions.
+
+    >>> leftmost_key((1, -1), (0, 0), (1, 0)) > 0 > leftmost_key((0, 1), (0, 0), (1, 0))
+    True
+    """
+    dx, dy = hex_pixel(seen_from)
+    fx, fy = hex_pixel(facing)
+    hx, hy = hex_pixel(cell)
+    return (fx - dx) * (hy - dy) - (fy - dy) * (hx - dx)

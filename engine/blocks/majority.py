@@ -1,0 +1,95 @@
+"""Majority with support: who wins a count of values, ties broken by a support table.
+
+The relative majority among the contending values wins.  A tie between
+several values is broken in stages: each tied value adds the count of its
+first supporter, then (if still tied) of its second, and so on; after each
+stage only the values with the highest total stay in contention.  A supporter
+that is itself among the tied values adds nothing ("no support against own
+pieces").  With ``last_resort`` the stages are repeated, if still tied, with
+that restriction lifted.  Neutral values never contend nor support.  If no
+stage breaks the tie there is no winner.
+
+One table serves every kind of contest: pass the counts of everything that
+takes part and the values that may win.
+
+>>> t = SupportTable("t", {"A": ("C", "B"), "B": ("A", "C"), "C": ("B", "A")}, frozenset({"N"}), True)
+>>> t.decide({"A": 2, "B": 2, "C": 1, "N": 2}).winner   # A gets C's 1; B's supporter A is tied: nothing
+'A'
+>>> t.decide({"N": 7}).winner is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+STAGE_WORDS = ("primary", "secondary", "tertiary")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of a contest: the winner (None: unresolved), its totals and how it was decided."""
+
+    winner: str | None
+    totals: dict[str, int]
+    decided_by: str  # "majority", "primary support", ..., "... against own", "no contender", "unresolved"
+    steps: tuple[str, ...] = field(default=())
+
+    def explain(self) -> str:
+        """The arithmetic in words: ``A 3, D 3, C 1; primary support: D 4, A 3``."""
+        return "; ".join(self.steps)
+
+
+@dataclass(frozen=True)
+class SupportTable:
+    """Who supports each value, strongest first; values that never take part; whether the last resort applies."""
+
+    name: str
+    supporters: dict[str, tuple[str, ...]]
+    neutral: frozenset[str]
+    last_resort: bool = True
+
+    def decide(self, counts: dict[str, int], contenders: Iterable[str] | None = None) -> Verdict:
+        """The winner among ``contenders`` (default: every non-neutral value counted), by ``counts``."""
+        pool = [v for v in (counts if contenders is None else contenders) if v not in self.neutral and counts.get(v, 0) > 0]
+        if not pool:
+            return Verdict(None, {}, "no contender", ("no value can win",))
+        top = max(counts[v] for v in pool)
+        tied = [v for v in pool if counts[v] == top]
+        totals = {v: counts[v] for v in pool}
+        steps = [_line(totals, pool)]
+        if len(tied) == 1:
+            return Verdict(tied[0], totals, "majority", tuple(steps))
+        depth = max((len(self.supporters.get(v, ())) for v in tied), default=0)
+        for against_own in ((False, True) if self.last_resort else (False,)):
+            current = {v: counts[v] for v in tied}
+            contending = list(tied)
+            for stage in range(depth):
+                blocked = set(tied) if not against_own else set()
+                for v in contending:
+                    row = self.supporters.get(v, ())
+                    if stage < len(row) and row[stage] not in blocked and row[stage] not in self.neutral:
+                        current[v] += counts.get(row[stage], 0)
+                best = max(current[v] for v in contending)
+                contending = [v for v in contending if current[v] == best]
+                word = f"{STAGE_WORDS[stage] if stage < len(STAGE_WORDS) else f'level {stage + 1}'} support"
+                if against_own:
+                    word += " (also against own)"
+                steps.append(f"{word}: {_line(current, tied)}")
+                if len(contending) == 1:
+                    return Verdict(contending[0], current, word, tuple(steps))
+        steps.append("still tied: no winner")
+        return Verdict(None, totals, "unresolved", tuple(steps))
+
+    def describe(self) -> list[str]:
+        """One English line per value, for ``rulecraft explain``."""
+        lines = [f"{v} is supported by {', then '.join(row)}" for v, row in self.supporters.items()]
+        if self.neutral:
+            lines.append(f"{', '.join(sorted(self.neutral))} never win nor support")
+        lines.append("no support against own pieces" + ("; if still tied, support against own pieces too" if self.last_resort else ""))
+        return lines
+
+
+def _line(totals: dict[str, int], order: Iterable[str]) -> str:
+    return ", ".join(f"{v} {totals[v]}" for v in sorted(order, key=lambda v: -totals[v]))

@@ -51,12 +51,20 @@ def _types(game: Game) -> list[str]:
     return [f"{name}: {', '.join(values)}" for name, values in game.types.items()]
 
 
+def _piece_counts(game: Game, ids: list[int]) -> list[str]:
+    """Each distinct piece once, identical copies as ``13 x Name``."""
+    counts: dict[str, int] = {}
+    for cid in ids:
+        counts[game.piece_names[cid]] = counts.get(game.piece_names[cid], 0) + 1
+    return [name if n == 1 else f"{n} x {name}" for name, n in counts.items()]
+
+
 def _components(game: Game) -> list[str]:
     lines = []
     for kind, ids in game.kinds.items():
         faces = game.face_names.get(kind, ())
         lines.append(f"{len(ids)} {kind}" + (f", faces {' / '.join(faces)}" if len(faces) > 1 else ""))
-        lines.append("  " + ", ".join(game.component_names[c] for c in ids))
+        lines.append("  " + ", ".join(_piece_counts(game, ids)))
     return lines
 
 

@@ -100,7 +100,15 @@ def _setup(game: Game) -> list[str]:
 
 
 def _turn(game: Game) -> list[str]:
-    return [f"{i}. {step.describe_with_condition()}" for i, step in enumerate(game.steps, 1)]
+    lines = []
+    for i, step in enumerate(game.steps, 1):
+        lines.append(f"{i}. {step.describe_with_condition()}")
+        lines += [f"   {line}" for line in step.details()]
+    return lines
+
+
+def _slots(game: Game) -> list[str]:
+    return [game.slots.describe()] if game.slots else []
 
 
 def _clash_tables(game: Game) -> list[str]:
@@ -131,6 +139,8 @@ def _block(block: Ranking | Goals) -> list[str]:
         return [f"every seat wins if any of these goals holds at the end: {', '.join(block.names)}"]
     ranks = [f"rank by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
+    if block.by_key:
+        return ranks + ["each scores its first key; the seats with the most points win"]
     pays = ", ".join(map(str, block.points))
     return ranks + [f"points by rank: {pays}; the seats with the most points win"]
 
@@ -166,6 +176,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Board", _board),
     ("Zones", _zones),
     ("Roles and seating", _roles),
+    ("Slots", _slots),
     ("Setup", _setup),
     ("Turn", _turn),
     ("Clash tables", _clash_tables),

@@ -19,7 +19,7 @@ import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import clash, groups, placement, steps  # noqa: F401  (register the step kinds)
+from engine.blocks import clash, contest, exchange, groups, placement, slots, steps  # noqa: F401  (register the step kinds)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
@@ -35,6 +35,9 @@ from engine.vocabulary import build_vocabulary
 from engine.yamlsource import Mapping, Sequence, Text
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+MAX_PLAYERS = 100
+MAX_HEX_RADIUS = 100
+MAX_COPIES = 10_000
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "pass",
             "true", "false", "none", "odd", "even"}
 SUPPLY = "supply"
@@ -129,6 +132,7 @@ class Builder:
         self._board()
         self._roles()
         self._zones()
+        g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         g.first_seat = self.int_setting(t, "first_seat", 1)
         too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
         if too_few:
@@ -150,6 +154,10 @@ class Builder:
         players = self.tree.get("players")
         if not isinstance(players, list) or not players or not all(isinstance(p, int) and p >= 1 for p in players):
             self.error(self.pos(self.tree, "players"), "'players' must be a list of player counts, like [2, 3, 4]")
+            self.game.player_counts = (2,)
+            return
+        if max(players) > MAX_PLAYERS:  # seats, roles and states are sized by it
+            self.error(self.pos(self.tree, "players"), f"a game has at most {MAX_PLAYERS} players, not {max(players)}")
             self.game.player_counts = (2,)
             return
         self.game.player_counts = tuple(sorted(set(players)))
@@ -266,6 +274,9 @@ class Builder:
                 return
             if "count" in inst:
                 copies = self.int_setting(inst, "count", 1)
+                if copies > MAX_COPIES:  # each copy is a component of every state
+                    self.error(inst.pos_of("count"), f"at most {MAX_COPIES} copies of one component, not {copies}")
+                    copies = 1
             for attr, value in inst.items():
                 if attr in ("id", "count"):
                     continue
@@ -344,7 +355,11 @@ class Builder:
         kind = self.choice(spec, "kind", ("square-grid", "hex"), "square-grid")
         if kind == "hex":
             self.unknown_keys(spec, ("kind", "radius"), "a hex board")
-            self.game.grid = HexGrid(self.int_setting(spec, "radius", 4))
+            radius = self.int_setting(spec, "radius", 4)
+            if radius > MAX_HEX_RADIUS:  # the board's cells are built at once
+                self.error(self.pos(spec, "radius"), f"a hex board's radius is at most {MAX_HEX_RADIUS}, not {radius}")
+                radius = 4
+            self.game.grid = HexGrid(radius)
             return
         self.unknown_keys(spec, ("kind", "max_width", "max_height", "adjacency"), "board")
         adjacency = self.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
@@ -713,11 +728,12 @@ class Builder:
             if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
                 self.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
             owner = to.fn
-        points = self.setting(spec, "points", [])
+        by_key = spec.get("points") == "key" and "key" not in self.game.options  # each item scores its first key
+        points = [] if by_key else self.setting(spec, "points", [])
         if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
-            self.error(self.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one)")
+            self.error(self.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
             points = []
-        return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts))
+        return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
 
     def _goals(self, spec: Mapping) -> Goals | None:
         self.unknown_keys(spec, ("players", "any_of"), "goals")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
     from engine.blocks.outcome import Goals, Outcome, Ranking
+    from engine.blocks.slots import SlotRow
     from engine.blocks.steps import Step
     from engine.state import State
 
@@ -115,6 +116,7 @@ class Game:
     board_zone: int = -1
     grid: "SquareGrid | HexGrid | None" = None
     roles: RoleSpec | None = None
+    slots: "SlotRow | None" = None  # zones laid out as rows of named slots (see engine.blocks.slots)
     first_seat: int = 1
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)
@@ -150,6 +152,7 @@ class Game:
         s.frontier = {}
         s.bbox = None
         s.groups = {}
+        s.members = {}
         s.turn = 0
         s.turn_number = 1
         s.step = -1

@@ -5,11 +5,10 @@ content hash and variants, and a checksum of the position; ``state_from_json``
 checks all of it and refuses a state from another ruleset, an edited or
 damaged one, or one that cannot go on, with a reason, never a crash.
 
->>> import engine
->>> g = engine.load("tutorial-tiles")
->>> s = g.new_state(players=2, seed=5)
->>> g.state_from_json(s.to_json()) == s
-True
+Example::
+
+    s = game.new_state(players=2, seed=5)
+    assert game.state_from_json(s.to_json()) == s
 """
 
 from __future__ import annotations
@@ -51,6 +50,7 @@ def state_to_json(s: "State") -> dict[str, Any]:
     data = _state_data(s)
     if s.groups:  # written only when there are some, so positions of games without groups keep their checksums
         data["groups"] = [[x, y, marker] for (x, y), marker in s.groups.items()]
+        data["members"] = [[x, y, ax, ay] for (x, y), (ax, ay) in s.members.items()]
     data[CHECKSUM] = position_hash(data)
     return data
 
@@ -188,6 +188,9 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     s.groups = {(int(x), int(y)): int(marker) for x, y, marker in data.get("groups", [])}
     if any(cell not in s.grid for cell in s.groups) or any(not -1 <= m < n for m in s.groups.values()):
         raise SaveError("the saved groups do not match the board")
+    s.members = {(int(x), int(y)): (int(ax), int(ay)) for x, y, ax, ay in data.get("members", [])}
+    if any(cell not in s.grid or anchor not in s.groups for cell, anchor in s.members.items()) or set(s.members.values()) != set(s.groups):
+        raise SaveError("the saved group members do not match the groups")
     s.bbox = None
     for cell in s.grid:
         s.bbox = g.grid.grow(s.bbox, cell) if g.grid else None

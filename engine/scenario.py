@@ -13,6 +13,8 @@ an error the last action must raise.  Example::
         "1,0": B/A as B            # a component (and the face it shows) per cell
       zones:
         hand(A): [A/B]
+      rest: supply                 # where unlisted components go (e.g. removed)
+      groups: {"0,0": marker-A}    # pattern groups already formed: anchor -> marker
     actions:
       - place A/B as A at 0,0
     expect:
@@ -208,7 +210,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s.zone_of = [0] * n
     s.zones = [[] for _ in game.zone_names]
     s.zones[0] = list(range(n))
-    s.grid, s.cell_of, s.frontier, s.bbox, s.groups = {}, [None] * n, {}, None, {}
+    s.grid, s.cell_of, s.frontier, s.bbox, s.groups, s.members = {}, [None] * n, {}, None, {}, {}
     s.scratch = {}
     s.outcome = None
     if "seats" in position:
@@ -220,15 +222,30 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
             what = f"cell {cell_text} is listed twice" if cell in s.grid else f"{game.component_names[cid]} is already on the board"
             raise RulesetError.at(position["board"].key_pos.get(cell_text), what)
         s.place(cid, cell, face)
+    pool = 0  # where unlisted components stay, and where listed identical copies are taken from
+    if "rest" in position:
+        pool = _zone(game, str(position["rest"]), position.pos_of("rest"))
+        for cid in list(s.zones[0]):
+            s.move(cid, pool)
     zones = position.get("zones") or {}
     for zone_text, items in zones.items():
         zone = _zone(game, zone_text, zones.key_pos.get(zone_text))
         if zone == game.board_zone:
             raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
         for i, item in enumerate(items or []):
-            cid, face = _piece(game, item, items.pos_of(i), s)
+            cid, face = _piece(game, item, items.pos_of(i), s, pool)
             s.move(cid, zone)
             s.face[cid] = face
+    groups = position.get("groups") or {}
+    former = next((step for step in game.steps if hasattr(step, "establish")), None)
+    for cell_text, marker in groups.items():
+        where = groups.key_pos.get(cell_text)
+        if former is None:
+            raise RulesetError.at(where, "this ruleset forms no groups ('form_groups' step)")
+        cid, _ = _piece(game, marker, groups.pos_of(cell_text), s, pool)
+        problem = former.establish(s, _cell(cell_text, where), cid)
+        if problem:
+            raise RulesetError.at(where, problem)
     if "turn" in position:
         role = str(position["turn"])
         if role not in s.order:
@@ -260,10 +277,10 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
     s.turn = 0
 
 
-def _piece(game: Game, text: Any, pos: SourcePos | None, s: State) -> tuple[int, int]:
+def _piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int = 0) -> tuple[int, int]:
     """``A/B`` (front up) or ``A/B as B``: a component and its face.
 
-    The id of identical copies (``count:``) means the next copy still in the supply.
+    The id of identical copies (``count:``) means the next copy still in the ``pool`` zone (the supply).
     """
     m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
     if not m:
@@ -271,7 +288,7 @@ def _piece(game: Game, text: Any, pos: SourcePos | None, s: State) -> tuple[int,
     name, label = m.groups()
     cid = game.component_ids.get(name)
     if cid is None and name in game.identical:
-        cid = next((c for c in s.zones[0] if game.piece_names[c] == name), None)
+        cid = next((c for c in s.zones[pool] if game.piece_names[c] == name), None)
         if cid is None:
             raise RulesetError.at(pos, f"all {len(game.identical[name])} copies of '{name}' are already used")
     if cid is None:

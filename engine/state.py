@@ -45,6 +45,7 @@ class State:
         "frontier",
         "bbox",
         "groups",
+        "members",
         "positions",
         "seat_of",
         "order",
@@ -70,6 +71,7 @@ class State:
     frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
     bbox: tuple[int, int, int, int] | None
     groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
+    members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
     positions: tuple[str, ...]
     seat_of: dict[str, int]
     order: tuple[str, ...]
@@ -99,6 +101,7 @@ class State:
         c.frontier = self.frontier.copy()
         c.bbox = self.bbox
         c.groups = self.groups.copy() if self.groups else {}
+        c.members = self.members.copy() if self.members else {}
         c.positions = self.positions
         c.seat_of = self.seat_of
         c.order = self.order
@@ -267,15 +270,22 @@ class State:
             self.bbox = (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))
 
     def _lift(self, cid: int) -> None:
-        """Take a component off the board and recompute the board's frontier and box."""
+        """Take a component off the board and update the board's frontier and box around its cell."""
         cell = self.cell_of[cid]
         del self.grid[cell]
         self.cell_of[cid] = None
-        grid, around = self.grid, self.game.grid.neighbours
-        self.frontier = {n: None for c in grid for n in around(c) if n not in grid}
-        self.bbox = None
-        for c in grid:
-            self.bbox = self.game.grid.grow(self.bbox, c)
+        grid, around, frontier = self.grid, self.game.grid.neighbours, self.frontier
+        for n in around(cell):
+            if n in frontier and not any(m in grid for m in around(n)):
+                del frontier[n]
+        if any(n in grid for n in around(cell)):
+            frontier[cell] = None
+        x, y = cell
+        bbox = self.bbox
+        if bbox is not None and (x in (bbox[0], bbox[1]) or y in (bbox[2], bbox[3])):  # on the edge: the box may shrink
+            self.bbox = None
+            for c in grid:
+                self.bbox = self.game.grid.grow(self.bbox, c)
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone's order with the state's generator (Fisher–Yates)."""

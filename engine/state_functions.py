@@ -240,6 +240,26 @@ class ZoneOf(Function):
         return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
 
 
+@dataclass(frozen=True)
+class Owner(Function):
+    """``owner(c)``: the role whose per-role zone holds a component, or none."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        item = self.value(scope, args[0], ANY_COMPONENT, "component").fn if args else (lambda s, e: None)
+
+        def owner(s: Any, e: list[Any]) -> Any:
+            c = item(s, e)
+            return None if c is None else s.game.zone_owner[s.zone_of[c]]
+
+        return Compiled(role_type(scope), owner)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the owner of {call.args[0].describe()}" if call.args else "the owner"
+
+
+register(Owner("owner", "owner(COMPONENT) -> role", "The role whose per-role zone (hand, pile ...) holds a component, or none.",
+               "owner(c) == current_role"))
 register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"))
 register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
 register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",

@@ -1,4 +1,4 @@
-"""Pattern groups: the ``form_groups`` step.
+"""Pattern groups: the ``form_groups`` step (forming, connecting, deforming, reforming).
 
 A group is a set of cells given by offsets from an anchor (``pattern``), all
 filled with pieces that are not yet in a group.  When a placement completes
@@ -12,8 +12,25 @@ the rest are checked again.  When the winner has no marker left,
 ``if_no_marker: win`` ends the game at once with that value's seat winning
 (a value nobody plays: a draw); ``no-group`` forms nothing.
 
-Groups live in ``State.groups`` (anchor cell -> marker component).
-Text form of the decision: ``form group at 1,0`` (the anchor).
+With ``connect``, two groups of different markers that touch, or are linked
+by a path of free pieces whose value is listed in ``through`` (default: every
+non-neutral value), clash: the pieces of both groups are counted together and
+the support table decides between the two markers' values (``contenders:
+all`` lets every value contend).  The loser deforms (``deform``): its marker
+goes back, its own pieces go to ``own``, neutral pieces to ``neutral``, the
+rest turn to ``free_face`` and stay.  The winner reforms (``reform``): the
+own piece closest to the loser's anchor (ties: the leftmost seen from there;
+the anchor last) goes to ``to`` and a ``with`` piece taken from the first of
+the ``from`` zones that has one takes its place; then its majority is decided
+again (latent clash): another value swaps the marker, only neutral pieces
+dissolve the group, a tie changes nothing.  An unresolved external clash
+deforms both.  Two connected groups of the same marker end the game with
+that value winning (``if_same: win``).  Forming and connecting repeat until
+nothing is pending; the player orders several pending clashes.
+
+Groups live in ``State.groups`` (anchor cell -> marker component) and
+``State.members`` (cell -> anchor).  Text forms of the decisions:
+``form group at 1,0`` and ``clash 1,0 with 4,-2`` (the anchors).
 
 Example (YAML)::
 
@@ -22,33 +39,39 @@ Example (YAML)::
         attribute: colour
         support: colour-support
         face: back
+        free_face: front
         marker: {from: reserve, to: scored}
+        connect: {contenders: groups, if_same: win}
+        deform: {own: removed, neutral: reserve}
+        reform: {with: Grey, from: [reserve], to: removed}
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.grid import format_cell
+from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import Verdict
 from engine.blocks.outcome import Outcome
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
-
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiler import Builder, ZoneRef
     from engine.state import State
 
 Cell = tuple[int, int]
+Pair = tuple[Cell, Cell]
 
 
 @step_kind
 class FormGroups(Step):
     kind = "form_groups"
-    keys = ("if", "pattern", "attribute", "support", "face", "marker", "order", "if_no_marker")
+    keys = ("if", "pattern", "attribute", "support", "face", "free_face", "marker", "order", "if_no_marker",
+            "connect", "deform", "reform")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
@@ -59,12 +82,9 @@ class FormGroups(Step):
         self.values = b.face_attribute(spec, "attribute")
         self.attribute = str(spec.get("attribute", ""))
         self.table = b.support_table(spec, "support")
-        face = str(spec.get("face", ""))
-        kinds, faces = b.game.component_kind, b.game.face_names
-        if not any(face in f for f in faces.values()):
-            b.error(b.pos(spec, "face"), f"no component has a face '{face}'")
-        self.group_face: list[int] = [faces[k].index(face) if face in faces[k] else 0 for k in kinds]
-        self.face_name = face
+        self.face_name = str(spec.get("face", ""))
+        self.group_face = self._face(spec, "face", b)
+        self.free_face = self._face(spec, "free_face", b) if "free_face" in spec else [0] * len(b.game.component_kind)
         marker = spec.get("marker")
         if not isinstance(marker, Mapping):
             b.error(b.pos(spec, "marker"), "'marker' needs 'from' and 'to' zones, like {from: reserve, to: altar}")
@@ -73,6 +93,72 @@ class FormGroups(Step):
         self.marker_to = b.zone_ref(marker, "to")
         self.player_orders = b.choice(spec, "order", ("player", "fixed"), "player") == "player"
         self.no_marker_wins = b.choice(spec, "if_no_marker", ("win", "no-group"), "win") == "win"
+        self._anchor_cache: dict[Cell, tuple[Cell, ...]] = {}
+        self._member_cache: dict[Cell, tuple[Cell, ...]] = {}
+        self.connects = "connect" in spec
+        connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
+        kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
+        through = connect.get("through")
+        if through is None:
+            self.through = frozenset(v for v in kinds if v not in self.table.neutral)
+        else:
+            if not isinstance(through, list):
+                b.error(b.pos(connect, "through"), "'through' lists the values of pieces a path may run through, like [Red, Blue]")
+                through = []
+            for i, v in enumerate(through):
+                b.check_value(v, b.game.attribute_types.get(self.attribute, "text"), b.pos(through, i), "through")
+            self.through = frozenset(str(v) for v in through)
+        contenders = connect.get("contenders", "groups")
+        if isinstance(contenders, str) and contenders in b.game.options:  # an option naming the choice
+            connect = Mapping(connect.pos)
+            connect.add("contenders", b.game.options[str(contenders)], None, b.pos(spec["connect"], "contenders"))
+        self.all_contend = b.choice(connect, "contenders", ("groups", "all"), "groups") == "all"
+        self.same_wins = b.choice(connect, "if_same", ("win", "nothing"), "win") == "win"
+        deform = self._section(spec, "deform", ("marker", "own", "neutral"), b)
+        self.deform_marker = b.zone_ref(deform, "marker") if "marker" in deform else self.marker_from
+        self.deform_own = b.zone_ref(deform, "own") if "own" in deform else None
+        self.deform_neutral = b.zone_ref(deform, "neutral") if "neutral" in deform else None
+        self.reforms = "reform" in spec
+        reform = self._section(spec, "reform", ("with", "from", "to"), b)
+        self.reform_with = str(reform.get("with", ""))
+        if self.reforms and self.reform_with not in b.game.identical and self.reform_with not in b.game.component_ids:
+            b.error(b.pos(reform, "with"), f"unknown component '{self.reform_with}'",
+                    "name the piece that replaces one of the winner's pieces (an id or the id of identical copies)")
+        self.reform_from = self._zones(reform, "from", b)
+        self.reform_to = b.zone_ref(reform, "to") if "to" in reform else None
+        if self.reforms and self.reform_to is None:
+            b.error(b.pos(spec, "reform"), "'reform' needs 'to': the zone the replaced piece goes to")
+
+    @staticmethod
+    def _section(spec: "Mapping", key: str, allowed: tuple[str, ...], b: "Builder") -> "Mapping":
+        section = spec.get(key)
+        if section is None:
+            return Mapping(b.pos(spec, key) or spec.pos)
+        if not isinstance(section, Mapping):
+            b.error(b.pos(spec, key), f"'{key}' must be a mapping of settings ({', '.join(allowed)})")
+            return Mapping(b.pos(spec, key) or spec.pos)
+        b.unknown_keys(section, allowed, f"'{key}' of form_groups")
+        return section
+
+    @staticmethod
+    def _zones(spec: "Mapping", key: str, b: "Builder") -> tuple["ZoneRef", ...]:
+        """One zone name or a list of them, each checked where it is written."""
+        raw = spec.get(key, [])
+        refs = []
+        for i, name in enumerate(raw if isinstance(raw, list) else [raw]):
+            one = Mapping(b.pos(raw, i) if isinstance(raw, list) else b.pos(spec, key))
+            one.add(key, name, None, one.pos)
+            refs.append(b.zone_ref(one, key))
+        return tuple(refs)
+
+    @staticmethod
+    def _face(spec: "Mapping", key: str, b: "Builder") -> list[int]:
+        """Per component: the index of the face named by ``spec[key]`` (0 for kinds without it)."""
+        face = str(spec.get(key, ""))
+        kinds, faces = b.game.component_kind, b.game.face_names
+        if not any(face in f for f in faces.values()):
+            b.error(b.pos(spec, key), f"no component has a face '{face}'")
+        return [faces[k].index(face) if face in faces[k] else 0 for k in kinds]
 
     @staticmethod
     def _pattern(spec: "Mapping", b: "Builder") -> tuple[Cell, ...]:
@@ -88,119 +174,357 @@ class FormGroups(Step):
             b.error(b.pos(spec, "pattern"), "'pattern' lists a cell twice")
         return cells
 
-    # -- geometry
+    # -- geometry (memoised: it depends on the board only)
 
-    def grouped(self, s: "State", cell: Cell) -> bool:
-        """Whether a cell belongs to a group on the board."""
-        groups = s.groups
-        if not groups:
-            return False
-        x, y = cell
-        return any((x - dx, y - dy) in groups for dx, dy in self.pattern)
+    def members(self, anchor: Cell) -> tuple[Cell, ...]:
+        """The cells of the group anchored at ``anchor``."""
+        cells = self._member_cache.get(anchor)
+        if cells is None:
+            x, y = anchor
+            cells = self._member_cache[anchor] = tuple((x + dx, y + dy) for dx, dy in self.pattern)
+        return cells
 
-    def members(self, anchor: Cell) -> list[Cell]:
-        x, y = anchor
-        return [(x + dx, y + dy) for dx, dy in self.pattern]
+    def anchors(self, cell: Cell) -> tuple[Cell, ...]:
+        """The anchors of every group that would include ``cell`` and fits on the board."""
+        found = self._anchor_cache.get(cell)
+        if found is None:
+            x, y = cell
+            on = self.game.grid.contains
+            found = tuple(a for a in ((x - dx, y - dy) for dx, dy in self.pattern) if all(on(c) for c in self.members(a)))
+            self._anchor_cache[cell] = found
+        return found
 
-    def candidates(self, s: "State", changed: list[Cell]) -> list[Cell]:
-        """Anchors of complete groups of free pieces that include one of the changed cells (incremental)."""
-        grid, found = s.grid, []
-        for x, y in changed:
-            for dx, dy in self.pattern:
-                anchor = (x - dx, y - dy)
-                if anchor not in found and self._complete(s, anchor, grid):
+    def candidates(self, s: "State", changed: Iterable[Cell]) -> list[Cell]:
+        """Anchors of complete groups of free pieces that include one of the changed cells (incremental).
+
+        Example: after a placement at ``c``, ``candidates(s, [c])``.
+        """
+        grid, members, found = s.grid, s.members, []
+        for cell in changed:
+            for anchor in self.anchors(cell):
+                if anchor not in found and all(c in grid and c not in members for c in self.members(anchor)):
                     found.append(anchor)
         return found
 
-    def _complete(self, s: "State", anchor: Cell, grid: dict[Cell, int]) -> bool:
-        cells = self.members(anchor)
-        return all(c in grid for c in cells) and not any(self.grouped(s, c) for c in cells)
+    def value(self, s: "State", cell: Cell) -> Any:
+        """The attribute value the piece at ``cell`` shows."""
+        c = s.grid[cell]
+        return self.values[s.face[c]][c]
 
-    def verdict(self, s: "State", anchor: Cell) -> Verdict:
+    def counts(self, s: "State", anchors: Iterable[Cell]) -> dict[str, int]:
         counts: dict[str, int] = {}
         values, face, grid = self.values, s.face, s.grid
-        for cell in self.members(anchor):
-            c = grid[cell]
-            v = values[face[c]][c]
-            counts[v] = counts.get(v, 0) + 1
-        return self.table.decide(counts)
+        for anchor in anchors:
+            for cell in self.members(anchor):
+                c = grid[cell]
+                v = values[face[c]][c]
+                counts[v] = counts.get(v, 0) + 1
+        return counts
 
-    # -- flow
+    def verdict(self, s: "State", anchor: Cell) -> Verdict:
+        return self.table.decide(self.counts(s, (anchor,)))
+
+    def marker_value(self, s: "State", anchor: Cell) -> Any:
+        m = s.groups[anchor]
+        return self.values[s.face[m]][m]
+
+    def links(self, s: "State", seeds: Iterable[Cell]) -> list[Pair]:
+        """The pairs of groups connected through the seed cells: touching, or linked by a path of free pieces
+        whose value is in ``through``.  Example: ``links(s, [placed_cell])``."""
+        if len(s.groups) < 2:
+            return []
+        grid, members, around = s.grid, s.members, self.game.grid.neighbours
+        values, face, through = self.values, s.face, self.through
+        seen: set[Cell] = set()
+        pairs: list[Pair] = []
+
+        def add(a: Cell, b: Cell) -> None:
+            pair = (a, b) if a < b else (b, a)
+            if a != b and pair not in pairs:
+                pairs.append(pair)
+
+        def component(start: Cell) -> set[Cell]:
+            """The groups touching the path pieces connected to ``start``."""
+            touched: set[Cell] = set()
+            stack = [start]
+            seen.add(start)
+            while stack:
+                for n in around(stack.pop()):
+                    if n in members:
+                        touched.add(members[n])
+                    elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+                        seen.add(n)
+                        stack.append(n)
+            return touched
+
+        for seed in seeds:
+            if seed not in grid:
+                continue
+            anchor = members.get(seed)
+            if anchor is None:
+                if seed not in seen and values[face[grid[seed]]][grid[seed]] in through:
+                    touched = sorted(component(seed))
+                    for i, a in enumerate(touched):
+                        for b in touched[i + 1:]:
+                            add(a, b)
+                continue
+            for n in (n for c in self.members(anchor) for n in around(c)):
+                if n in members:
+                    add(anchor, members[n])
+                elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+                    touched = sorted(component(n))
+                    for i, a in enumerate(touched):
+                        for b in touched[i + 1:]:
+                            add(a, b)
+        return pairs
+
+    def triggers(self, s: "State", cell: Cell) -> bool:
+        """Whether the piece at ``cell`` would make a group form or two groups clash."""
+        if any(self.verdict(s, a).winner is not None for a in self.candidates(s, (cell,))):
+            return True
+        return self.connects and bool(self.links(s, (cell,)))
+
+    # -- flow: pending work lives in scratch: "forming" (anchors), "linking" (seed cells), "clashes" (pairs)
 
     def enter(self, s: "State") -> bool:
         placed = s.scratch.get("placed")
         if placed is None or s.cell_of[placed] is None:
             return False
-        s.scratch["forming"] = tuple(self.candidates(s, [s.cell_of[placed]]))
+        cell = s.cell_of[placed]
+        s.scratch["forming"] = tuple(self.candidates(s, (cell,)))
+        if self.connects:
+            s.scratch["linking"] = (cell,)
+            s.scratch["clashes"] = ()
         return self._settle(s)
 
     def _settle(self, s: "State") -> bool:
-        """Form the groups that need no choice; True while the player must choose which forms next."""
-        while True:
-            grid = s.grid
-            ready = tuple(a for a in s.scratch["forming"] if self._complete(s, a, grid) and self.verdict(s, a).winner is not None)
-            if len(ready) > 1 and self.player_orders:
-                s.scratch["forming"] = ready
+        """Do what needs no choice; True while the player must choose which group forms or clashes next."""
+        scratch = s.scratch
+        while s.outcome is None:
+            forming = scratch["forming"]
+            if forming:
+                ready = tuple(a for a in forming if all(c in s.grid and c not in s.members for c in self.members(a))
+                              and self.verdict(s, a).winner is not None)
+                if len(ready) > 1 and self.player_orders:
+                    scratch["forming"] = ready
+                    return True
+                scratch["forming"] = ready[1:]
+                if ready:
+                    self._form(s, ready[0])
+                continue
+            if not self.connects:
+                break
+            if scratch["linking"]:
+                clashes = list(scratch["clashes"])
+                clashes += [p for p in self.links(s, scratch["linking"]) if p not in clashes]
+                scratch["linking"], scratch["clashes"] = (), tuple(clashes)
+            clashes = tuple(p for p in scratch["clashes"] if p[0] in s.groups and p[1] in s.groups)
+            scratch["clashes"] = clashes
+            same = next((p for p in clashes if self.marker_value(s, p[0]) == self.marker_value(s, p[1])), None)
+            if same is not None and self.same_wins:
+                value = self.marker_value(s, same[0])
+                self._win(s, value, f"two {value} groups at ({format_cell(same[0])}) and ({format_cell(same[1])}) are connected")
+                break
+            if len(clashes) > 1 and self.player_orders:
                 return True
-            if not ready:
-                del s.scratch["forming"]
-                return False
-            s.scratch["forming"] = ready[1:]
-            self._form(s, ready[0])
-            if s.outcome is not None:
-                del s.scratch["forming"]
-                return False
+            if not clashes:
+                break
+            scratch["clashes"] = clashes[1:]
+            self._clash(s, *clashes[0])
+        for key in ("forming", "linking", "clashes"):
+            scratch.pop(key, None)
+        return False
 
     def actions(self, s: "State") -> ActionSpace:
-        return ListSpace(self, [(a,) for a in s.scratch["forming"]])
+        if s.scratch["forming"]:
+            return ListSpace(self, [(a,) for a in s.scratch["forming"]])
+        return ListSpace(self, list(s.scratch["clashes"]))
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
-        anchor = args[0]
-        s.scratch["forming"] = tuple(a for a in s.scratch["forming"] if a != anchor)
-        self._form(s, anchor)
-        if s.outcome is not None:
-            del s.scratch["forming"]
-            return True
+        if len(args) == 1:
+            s.scratch["forming"] = tuple(a for a in s.scratch["forming"] if a != args[0])
+            self._form(s, args[0])
+        else:
+            s.scratch["clashes"] = tuple(p for p in s.scratch["clashes"] if p != args)
+            self._clash(s, *args)
         return not self._settle(s)
+
+    # -- consequences
+
+    def _win(self, s: "State", value: Any, why: str) -> None:
+        """End the game at once: ``value``'s seat wins (a value nobody plays: a draw)."""
+        seat = s.seat_of.get(str(value), 0)
+        scores = tuple(1 if i + 1 == seat else 0 for i in range(s.players))
+        text = f"{why}: {value} wins" + ("" if seat else " (played by nobody: a draw)")
+        s.outcome = Outcome.from_scores(scores, text=text, ended="end condition")
+        s.note(lambda: f"game over: {text}")
+
+    def _take_marker(self, s: "State", value: Any, why: str) -> int | None:
+        """A marker of ``value`` from the marker zone, or None (and, with ``if_no_marker: win``, the game ends)."""
+        values = self.values
+        marker = next((c for c in s.zones[self.marker_from(s)] if values[s.face[c]][c] == value), None)
+        if marker is None:
+            if self.no_marker_wins:
+                self._win(s, value, f"{value} would place another marker {why} with none left")
+            else:
+                s.note(lambda: f"{value} has no marker left {why}")
+        return marker
 
     def _form(self, s: "State", anchor: Cell) -> None:
         verdict = self.verdict(s, anchor)
         winner = verdict.winner
-        g = self.game
-        values = self.values
-        source = s.zones[self.marker_from(s)]
-        marker = next((c for c in source if values[s.face[c]][c] == winner), None)
         where = f"({format_cell(anchor)})"
+        marker = self._take_marker(s, winner, f"at {where}")
         if marker is None:
-            if self.no_marker_wins:
-                seat = s.seat_of.get(str(winner), 0)
-                scores = tuple(1 if i + 1 == seat else 0 for i in range(s.players))
-                text = f"{winner} would place another marker at {where} with none left: {winner} wins"
-                s.outcome = Outcome.from_scores(scores, text=text if seat else text + " (played by nobody: a draw)", ended="end condition")
-                s.note(lambda: f"game over: {text}")
-            else:
-                s.note(lambda: f"no group at {where}: {winner} has no marker left")
             return
         s.move(marker, self.marker_to(s))
         s.groups[anchor] = marker
-        group_face, grid, face = self.group_face, s.grid, s.face
+        group_face, grid, face, members = self.group_face, s.grid, s.face, s.members
         for cell in self.members(anchor):
             c = grid[cell]
             face[c] = group_face[c]
+            members[cell] = anchor
+        if self.connects:
+            s.scratch["linking"] = (*s.scratch["linking"], self.members(anchor)[0])
+        g = self.game
         s.note(lambda: f"a group forms at {where}: {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
                        f"{g.piece_names[marker]} placed")
+
+    def _clash(self, s: "State", a: Cell, b: Cell) -> None:
+        """The external clash of two connected groups: the loser deforms, the winner reforms."""
+        va, vb = self.marker_value(s, a), self.marker_value(s, b)
+        verdict = self.table.decide(self.counts(s, (a, b)), None if self.all_contend else (va, vb))
+        head = f"external clash of the {va} group at ({format_cell(a)}) and the {vb} group at ({format_cell(b)}): {verdict.sums()}"
+        if verdict.winner not in (va, vb):
+            outcome = "no winner" if verdict.winner is None else f"{verdict.winner} leads neither group"
+            s.note(lambda: f"{head} — {outcome}: both groups deform")
+            self._deform(s, a, va)
+            self._deform(s, b, vb)
+            return
+        winner, loser, lost = (a, b, vb) if verdict.winner == va else (b, a, va)
+        s.note(lambda: f"{head} ({verdict.decided_by})")
+        self._deform(s, loser, lost)
+        if self.reforms:
+            self._reform(s, winner, loser)
+
+    def _deform(self, s: "State", anchor: Cell, value: Any) -> None:
+        """The group at ``anchor`` breaks up: marker back, own pieces and neutral pieces away, the rest stay free."""
+        g = self.game
+        marker = s.groups.pop(anchor)
+        s.move(marker, self.deform_marker(s))
+        own, neutral = self.deform_own, self.deform_neutral
+        gone: dict[str, int] = {}
+        freed = []
+        for cell in self.members(anchor):
+            del s.members[cell]
+            c = s.grid[cell]
+            v = self.values[s.face[c]][c]
+            target = own if v == value else neutral if v in self.table.neutral else None
+            if target is None:
+                s.face[c] = self.free_face[c]
+                freed.append(cell)
+            else:
+                s.move(c, target(s))
+                key = f"{g.piece_names[c]} to {target.name}"
+                gone[key] = gone.get(key, 0) + 1
+        self._changed(s, self.members(anchor), freed)
+        s.note(lambda: f"the {value} group at ({format_cell(anchor)}) deforms: {g.piece_names[marker]} back to the "
+                       f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in gone.items()))
+
+    def _changed(self, s: "State", cells: Iterable[Cell], freed: Iterable[Cell]) -> None:
+        """Cells whose pieces left a group: groups may form around them and paths may run through them."""
+        forming = list(s.scratch["forming"])
+        forming += [a for a in self.candidates(s, cells) if a not in forming]
+        s.scratch["forming"] = tuple(forming)
+        s.scratch["linking"] = (*s.scratch["linking"], *freed)
+
+    def _reform(self, s: "State", anchor: Cell, deformed: Cell) -> None:
+        """The winner gives up one own piece for a neutral one, then its majority is decided again."""
+        g = self.game
+        value = self.marker_value(s, anchor)
+        own = [c for c in self.members(anchor) if self.value(s, c) == value]
+        replacement = self._replacement(s)
+        if own and replacement is not None:
+            dist = self.game.grid.distance
+            cell = min(own, key=lambda c: (c == anchor, dist(c, deformed), -leftmost_key(c, deformed, anchor)))
+            old = s.grid[cell]
+            assert self.reform_to is not None
+            s.move(old, self.reform_to(s))
+            s.place(replacement, cell, self.group_face[replacement])
+            s.note(lambda: f"the {value} group at ({format_cell(anchor)}) reforms: {g.piece_names[old]} at ({format_cell(cell)}) "
+                           f"goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
+        verdict = self.verdict(s, anchor)
+        where = f"({format_cell(anchor)})"
+        if verdict.decided_by == "no contender":
+            marker = s.groups.pop(anchor)
+            s.move(marker, self.deform_marker(s))
+            for c in self.members(anchor):
+                del s.members[c]
+                s.face[s.grid[c]] = self.free_face[s.grid[c]]
+            self._changed(s, self.members(anchor), self.members(anchor))
+            s.note(lambda: f"latent clash at {where}: no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
+        elif verdict.winner is None or verdict.winner == value:
+            s.note(lambda: f"latent clash at {where}: {verdict.explain()} — the group keeps {value}")
+        else:
+            new = self._take_marker(s, verdict.winner, f"at {where}")
+            if new is None:
+                return
+            old_marker = s.groups[anchor]
+            s.move(old_marker, self.deform_marker(s))
+            s.move(new, self.marker_to(s))
+            s.groups[anchor] = new
+            s.note(lambda: f"latent clash at {where}: {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
+                           f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
+
+    def _replacement(self, s: "State") -> int | None:
+        """The first ``with`` piece in the ``from`` zones, in order."""
+        g = self.game
+        ids = g.identical.get(self.reform_with) or (g.component_ids[self.reform_with],)
+        for zone in self.reform_from:
+            z = zone(s)
+            found = next((c for c in ids if s.zone_of[c] == z), None)
+            if found is not None:
+                return found
+        return None
+
+    def establish(self, s: "State", anchor: Cell, marker: int) -> str | None:
+        """Put a formed group into a position (scenarios): its pieces turn, its marker goes out; a problem in words, or None.
+
+        Example: ``step.establish(s, (0, 0), marker)`` with every cell of the pattern around 0,0 filled.
+        """
+        cells = self.members(anchor)
+        if not all(c in s.grid and c not in s.members for c in cells):
+            return f"a group at ({format_cell(anchor)}) needs its {len(cells)} cells filled with pieces in no other group"
+        s.move(marker, self.marker_to(s))
+        s.groups[anchor] = marker
+        for cell in cells:
+            s.members[cell] = anchor
+            s.face[s.grid[cell]] = self.group_face[s.grid[cell]]
+        return None
 
     # -- text
 
     def format(self, args: tuple[Any, ...]) -> str:
-        return f"form group at {format_cell(args[0])}"
+        if len(args) == 1:
+            return f"form group at {format_cell(args[0])}"
+        return f"clash {format_cell(args[0])} with {format_cell(args[1])}"
 
     def why_illegal(self, s: "State", text: str) -> str | None:
-        anchors = ", ".join(format_cell(a) for a in s.scratch.get("forming", ()))
-        return f"'{text}' is not a group that can form now; choose which forms first among: {anchors} (e.g. 'form group at {anchors.split(', ')[0]}')"
+        legal = [str(a) for a in self.actions(s)]
+        what = "which group forms first" if s.scratch.get("forming") else "which clash resolves first"
+        return f"'{text}' is not possible now; choose {what}: {', '.join(legal)}"
 
     def describe(self) -> str:
         order = "the player chooses which forms first" if self.player_orders else "they form in board order"
-        return (f"when a placement fills a group of {len(self.pattern)} cells with pieces in no group, it forms: "
+        text = (f"when a placement fills a group of {len(self.pattern)} cells with pieces in no group, it forms: "
                 f"the majority of {self.attribute} (ties: support table {self.table.name}) places its marker and the pieces "
                 f"turn to their {self.face_name} face; if several could form, {order}")
+        if self.connects:
+            who = "every value" if self.all_contend else "only the two markers' values"
+            text += (f"; groups of different markers that touch or are linked by free pieces of {', '.join(sorted(self.through))} "
+                     f"clash, counting both groups' pieces ({who} contend): the loser deforms")
+            if self.reforms:
+                text += f" and the winner gives up its piece closest to the loser for a {self.reform_with}, then its majority is decided again"
+            if self.same_wins:
+                text += "; two connected groups of the same marker win the game for it"
+        return text

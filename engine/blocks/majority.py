@@ -35,10 +35,25 @@ class Verdict:
     totals: dict[str, int]
     decided_by: str  # "majority", "primary support", ..., "... against own", "no contender", "unresolved"
     steps: tuple[str, ...] = field(default=())
+    terms: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # value -> the counts adding up to its total
 
     def explain(self) -> str:
         """The arithmetic in words: ``A 3, D 3, C 1; primary support: D 4, A 3``."""
         return "; ".join(self.steps)
+
+    def sums(self) -> str:
+        """The deciding totals as sums, best first: ``D 3 + C 1 = 4 beats A 3`` (``ties`` when unresolved).
+
+        >>> SupportTable("t", {"A": ("C",), "D": ("B",)}, frozenset()).decide({"A": 3, "D": 3, "C": 1}, ["A", "D"]).sums()
+        'A 3 + C 1 = 4 beats D 3'
+        """
+        order = sorted(self.terms, key=lambda v: (v != self.winner, -self.totals.get(v, 0)))
+        parts = []
+        for v in order:
+            terms = self.terms[v]
+            text = " + ".join(f"{name} {n}" for name, n in terms)
+            parts.append(text if len(terms) == 1 else f"{text} = {sum(n for _, n in terms)}")
+        return (" beats " if self.winner is not None else " ties ").join(parts)
 
 
 @dataclass(frozen=True)
@@ -60,10 +75,13 @@ class SupportTable:
         totals = {v: counts[v] for v in pool}
         steps = [_line(totals, pool)]
         if len(tied) == 1:
-            return Verdict(tied[0], totals, "majority", tuple(steps))
+            runner = max((v for v in pool if v != tied[0]), key=lambda v: counts[v], default=None)
+            terms = {v: ((v, counts[v]),) for v in (tied[0], runner) if v is not None}
+            return Verdict(tied[0], totals, "majority", tuple(steps), terms)
         depth = max((len(self.supporters.get(v, ())) for v in tied), default=0)
         for against_own in ((False, True) if self.last_resort else (False,)):
             current = {v: counts[v] for v in tied}
+            added: dict[str, list[tuple[str, int]]] = {v: [(v, counts[v])] for v in tied}
             contending = list(tied)
             for stage in range(depth):
                 blocked = set(tied) if not against_own else set()
@@ -71,6 +89,8 @@ class SupportTable:
                     row = self.supporters.get(v, ())
                     if stage < len(row) and row[stage] not in blocked and row[stage] not in self.neutral:
                         current[v] += counts.get(row[stage], 0)
+                        if counts.get(row[stage], 0):
+                            added[v].append((row[stage], counts[row[stage]]))
                 best = max(current[v] for v in contending)
                 contending = [v for v in contending if current[v] == best]
                 word = f"{STAGE_WORDS[stage] if stage < len(STAGE_WORDS) else f'level {stage + 1}'} support"
@@ -78,9 +98,9 @@ class SupportTable:
                     word += " (also against own)"
                 steps.append(f"{word}: {_line(current, tied)}")
                 if len(contending) == 1:
-                    return Verdict(contending[0], current, word, tuple(steps))
+                    return Verdict(contending[0], current, word, tuple(steps), {v: tuple(added[v]) for v in tied})
         steps.append("still tied: no winner")
-        return Verdict(None, totals, "unresolved", tuple(steps))
+        return Verdict(None, totals, "unresolved", tuple(steps), {v: ((v, counts[v]),) for v in tied})
 
     def describe(self) -> list[str]:
         """One English line per value, for ``rulecraft explain``."""

@@ -2,8 +2,9 @@
 
 ``scoring`` ranks items (usually roles) by a list of keys — the first key
 decides, later keys break ties, larger is better — pays the points table by
-rank to the seat that controls each item, and the seats with the most points
-win (several tied seats share the win).  ``goals`` are conditions: the seats
+rank to the seat that controls each item (or, with ``points: key``, each item
+scores its first key, so equal keys score alike), and the seats with the most
+points win (several tied seats share the win).  ``goals`` are conditions: the seats
 win if any goal holds at the end (used for solo play).
 
 >>> Outcome.from_scores((5, 5)).returns
@@ -87,6 +88,7 @@ class Ranking:
     owner: Fn  # (state, env) -> the role (or seat number) that gets the item's points
     slots: int
     key_texts: tuple[str, ...] = ()
+    by_key: bool = False  # ``points: key``: each item scores its first key (equal keys, equal scores)
 
     def evaluate(self, s: "State", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
@@ -100,7 +102,7 @@ class Ranking:
         points: dict[str, int] = {}
         lines = []
         for rank, (key, _, item, role) in enumerate(scored):
-            pts = self.points[rank] if rank < len(self.points) else 0
+            pts = key[0] if self.by_key else self.points[rank] if rank < len(self.points) else 0
             points[str(item)] = pts
             seat = s.seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
             if seat:

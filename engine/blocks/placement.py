@@ -8,6 +8,10 @@ Options (all from YAML):
   showing that face);
 * identical components (``count:`` in the ruleset) are offered once per zone:
   ``place pawn at 1,0`` takes any one of them;
+* ``only_triggering``: a condition; while it holds, only placements that make
+  a later step of the turn act (e.g. form or connect a group) are legal;
+* ``if_none``: when nothing may be placed, ``pass`` (the default) or ``end``
+  the game (scored as usual);
 After the first piece (which goes at 0,0), the cell must be adjacent to a
 piece under the board's adjacency, and the board's bounding-box limits apply.  Text form:
 ``place A/B as B at 1,0`` (component, the face's label, the cell).
@@ -15,6 +19,7 @@ piece under the board's adjacency, and the board's bounding-box limits apply.  T
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +39,7 @@ ORIGIN = ((0, 0),)
 @step_kind
 class Place(Step):
     kind = "place"
-    keys = ("if", "from", "to", "face")
+    keys = ("if", "from", "to", "face", "only_triggering", "if_none")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
@@ -49,6 +54,13 @@ class Place(Step):
         # With a named face: the index of that face for each component (None: its kind has no such face).
         kinds, faces = b.game.component_kind, b.game.face_names
         self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
+        self.restrict: Any = None
+        self.restrict_text = ""
+        if "only_triggering" in spec:
+            compiled, slots = b.expression(spec["only_triggering"], "bool", pos=b.pos(spec, "only_triggering"))
+            self.restrict, self.restrict_env = compiled.fn, [None] * slots
+            self.restrict_text = b.describe(spec["only_triggering"])
+        self.ends = b.choice(spec, "if_none", ("pass", "end"), "pass") == "end"
         grid = b.game.grid
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
@@ -60,6 +72,10 @@ class Place(Step):
     def enter(self, s: "State") -> bool:
         space = self.actions(s)
         if len(space) == 0:
+            if self.ends:
+                s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+                s.note(lambda: f"{s.current_role} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
+                return False
             s.note(lambda: f"{s.current_role} cannot place anything and passes")
             return False
         s._actions = space  # this is now the pending decision: keep what we computed
@@ -100,7 +116,23 @@ class Place(Step):
         pieces = self.pieces(s)
         if not pieces:
             return ListSpace(self, [])
+        if self.restrict is not None and self.restrict(s, self.restrict_env):
+            return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in self.cells(s) if self._triggers(s, cid, face, cell)])
         return ProductSpace(self, pieces, self.cells(s))
+
+    def _triggers(self, s: "State", cid: int, face: int, cell: tuple[int, int]) -> bool:
+        """Whether placing ``cid`` at ``cell`` makes a later step of the turn act.
+
+        The piece is tried on the board's cells and faces only (what ``triggers`` reads), then taken back.
+        """
+        old_face = s.face[cid]
+        s.grid[cell] = cid
+        s.face[cid] = face
+        try:
+            return any(step.triggers(s, cell) for step in self.game.steps[self.index + 1:])
+        finally:
+            del s.grid[cell]
+            s.face[cid] = old_face
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         cid, face, cell = args
@@ -192,4 +224,9 @@ class Place(Step):
         where = "touching a piece already there (the first one anywhere)"
         g = self.game.grid
         limit = f", keeping all pieces within {g.max_width}x{g.max_height}" if g.max_width else ""
-        return f"place a component from the {self.source.name} onto the board {face}, {where}{limit}"
+        text = f"place a component from the {self.source.name} onto the board {face}, {where}{limit}"
+        if self.restrict is not None:
+            text += f"; once {self.restrict_text}, only a placement that makes a later step act is allowed"
+        if self.ends:
+            text += "; when nothing may be placed, the game ends"
+        return text

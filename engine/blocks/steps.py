@@ -7,8 +7,8 @@ step is finished).  Every step may carry ``if: CONDITION``.
 
 New kinds register with :func:`step_kind`; the ruleset names them:
 
->>> sorted(STEP_KINDS)[:2]
-['clash', 'draw']
+>>> "draw" in STEP_KINDS and "clash" in STEP_KINDS
+True
 """
 
 from __future__ import annotations
@@ -67,6 +67,14 @@ class Step:
     def format(self, args: tuple[Any, ...]) -> str:
         return self.kind
 
+    def public_format(self, args: tuple[Any, ...]) -> str:
+        """The decision as the other seats see it (a sealed choice hides what was chosen)."""
+        return self.format(args)
+
+    def triggers(self, s: "State", cell: tuple[int, int]) -> bool:
+        """Whether the piece just put at ``cell`` would make this step act (see ``place: only_triggering``)."""
+        return False
+
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         """The components a decision plays, picks or casts (for per-content statistics)."""
         return ()
@@ -74,6 +82,10 @@ class Step:
     def describe(self) -> str:
         """The step in English, for ``rulecraft explain``."""
         return self.kind
+
+    def details(self) -> list[str]:
+        """Further lines for ``rulecraft explain`` (e.g. what each component's code does)."""
+        return []
 
     def describe_with_condition(self) -> str:
         text = self.describe()

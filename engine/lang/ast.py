@@ -396,7 +396,10 @@ class Cond(Node):
         return Compiled(a.type if a.type is not NONE_T else b.type, lambda s, e: fa(s, e) if ft(s, e) else fb(s, e))
 
     def describe(self) -> str:
-        return f"{self.then.describe()} if {self.test.describe()}, else {self.otherwise.describe()}"
+        then = self.then.describe()
+        if isinstance(self.then, Cond):  # a choice inside the first branch: keep it in one piece
+            then = f"({then})"
+        return f"{then} if {self.test.describe()}, else {self.otherwise.describe()}"
 
 
 # ------------------------------------------------------------------ calls

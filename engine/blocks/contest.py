@@ -1,0 +1,321 @@
+"""The ``contest`` step: the components just revealed in each slot fight for that slot's prize.
+
+Settings (all from YAML)::
+
+    - contest:
+        in: played               # a per-role zone laid out in slots; its newest row fights
+        prizes: [pile1, pile2, pile3]   # one zone per slot: the winner takes its top component ...
+        to: won                  # ... into their own per-role zone
+        void: discard            # where a prize nobody wins goes (it leaves the game)
+        strength: c.value        # base strength of a component c
+        modifier: modifier       # a text attribute of effect-language code: what `self` adds to `target`
+        beats: beats             # a text attribute: a condition on `self` and `other` -- self wins, whatever the strengths
+        loses_to: loses_to       # a text attribute: a condition on `self` and `other` -- self loses, whatever the strengths
+        symbol: sign             # an enum attribute: among equals, earlier values of its type win
+        ties: [bonus, identical, symbol]   # the tie-breaks in order (or an option holding the list)
+        on_win: on_win           # a text attribute: a program run when `self` wins (`other`, `margin` bound)
+
+The pipeline for two components: (1) overrides — ``beats`` / ``loses_to``
+decide alone when they point one way; (2) strength = ``strength`` + the sum
+of the ``modifier`` of every component lying in an ``in`` zone (its own
+included), the higher wins; (3) on equal strength the tie-breaks in the
+order of ``ties``: ``bonus`` (the larger sum of modifiers wins), ``identical``
+(two components with the same id: nobody wins), ``symbol`` (the earlier
+value of the symbol's type wins).  A tie that survives them all is won by
+nobody.  With more than two players, a component wins when it wins against
+every other.  Every fight is explained in the log.
+
+A modifier reads the slots: ``if target in slot_neighbours(self) then 1 else 0``
+gives +1 to the components beside it in its row; ``if target == slot_next(self)
+then 2 else 0`` gives +2 to the next component played in its slot.
+
+>>> Fight(None, "identical cards").text
+'identical cards'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.exchange import WINNERS
+from engine.blocks.slots import _check_laid_out, _slot_row
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos, did_you_mean
+from engine.game import EFFECT_BUDGET
+from engine.lang.scope import Fn
+from engine.lang.types import ANY_COMPONENT, INT
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+TIE_BREAKS = ("bonus", "identical", "symbol")
+
+
+@dataclass(frozen=True)
+class Fight:
+    """How one pair fought: the winning component (None: nobody) and why, in words."""
+
+    winner: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class CardCode:
+    """A per-component piece of code read from a text attribute (None where the component has none)."""
+
+    fns: tuple[Fn | None, ...]
+    slots: int
+    texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
+
+    def __call__(self, s: "State", holder: int, other: int, *more: Any) -> Any:
+        fn = self.fns[holder]
+        if fn is None:
+            return None
+        env = [None] * self.slots
+        env[0], env[1] = holder, other
+        env[2:2 + len(more)] = more
+        return fn(s, env)
+
+
+def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False) -> CardCode:
+    """Compile the code every component carries in ``attribute`` (``self`` and ``other`` bound; programs also ``margin``)."""
+    from engine.lang.scope import Scope
+    from engine.yamlsource import Mapping
+
+    g = b.game
+    if g.attribute_types.get(attribute) != "text":
+        b.error(pos, f"'{attribute}' must be a text attribute holding effect-language code",
+                did_you_mean(attribute, [a for a, t in g.attribute_types.items() if t == "text"]))
+        return CardCode((None,) * len(g.component_names), 1)
+    fns: list[Fn | None] = [None] * len(g.component_names)
+    texts: list[tuple[str, str]] = []
+    slots = 2
+    for kind, spec in (b.tree.get("components") or {}).items():
+        for inst in (spec.get("instances") or []) if isinstance(spec, Mapping) else []:
+            if not isinstance(inst, Mapping) or attribute not in inst:
+                continue
+            ident = str(inst.get("id", ""))
+            cids = g.identical.get(ident) or ((g.component_ids[ident],) if ident in g.component_ids else ())
+            if program:
+                node = b.parse(inst[attribute], inst.pos_of(attribute), program=True)
+                scope = Scope(g.vocab, b.sink)
+                for name, type_ in (("self", ANY_COMPONENT), (other, ANY_COMPONENT), ("margin", INT)):
+                    scope.bind(name, type_)
+                fn = b.compile_node(node, scope).fn if node is not None else (lambda s, e: None)
+                slots = max(slots, scope.slots)
+                texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
+            else:
+                compiled, n = b.expression(inst[attribute], want, bind={"self": ANY_COMPONENT, other: ANY_COMPONENT},
+                                           pos=inst.pos_of(attribute))
+                fn = compiled.fn
+                slots = max(slots, n)
+                texts.append((ident, b.describe(inst[attribute])))
+            for cid in cids:
+                fns[cid] = fn
+    return CardCode(tuple(fns), slots, tuple(texts))
+
+
+@step_kind
+class Contest(Step):
+    kind = "contest"
+    keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        g = self.game = b.game
+        self.slots = _slot_row(b, pos)
+        self.zone = str(spec.get("in", ""))
+        b.zone_ref(spec, "in")
+        _check_laid_out(b, spec, "in", self.slots)
+        self.prizes = self._prize_zones(b, spec)
+        self.to = str(spec.get("to", ""))
+        b.zone_ref(spec, "to")
+        if self.to in g.zone_specs and not g.zone_specs[self.to].per_role:
+            b.error(b.pos(spec, "to"), "'to' must be a per-role zone: the winner's own")
+        self.void = b.zone_ref(spec, "void")
+        compiled, n = b.expression(spec.get("strength", "0"), "int", bind={"c": ANY_COMPONENT}, pos=b.pos(spec, "strength"))
+        self.strength, self.strength_slots = compiled.fn, n
+        self.strength_text = b.describe(spec.get("strength", "0"))
+        none = CardCode((None,) * len(g.component_names), 2)
+        self.modifier = card_code(b, str(spec["modifier"]), "int", "target", b.pos(spec, "modifier")) if "modifier" in spec else none
+        self.beats = card_code(b, str(spec["beats"]), "bool", "other", b.pos(spec, "beats")) if "beats" in spec else none
+        self.loses_to = card_code(b, str(spec["loses_to"]), "bool", "other", b.pos(spec, "loses_to")) if "loses_to" in spec else none
+        self.on_win = card_code(b, str(spec["on_win"]), "", "other", b.pos(spec, "on_win"), program=True) if "on_win" in spec else none
+        self.symbol_rank = self._symbol_ranks(b, spec)
+        ties = b.setting(spec, "ties", list(TIE_BREAKS))
+        if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
+            b.error(b.pos(spec, "ties"), f"'ties' must list tie-breaks, each at most once, among {', '.join(TIE_BREAKS)}, not {ties!r}")
+            ties = list(TIE_BREAKS)
+        if "symbol" in ties and self.symbol_rank is None:
+            b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
+        self.ties: tuple[str, ...] = tuple(ties)
+
+    def _prize_zones(self, b: "Builder", spec: "Mapping") -> tuple[int, ...]:
+        raw = spec.get("prizes") or []
+        if not isinstance(raw, list) or len(raw) != len(self.slots.names):
+            b.error(b.pos(spec, "prizes"), f"'prizes' must list one zone per slot ({len(self.slots.names)})")
+            return ()
+        zones = []
+        for i, name in enumerate(raw):
+            if (str(name), None) not in self.game.zone_index:
+                b.error(b.pos(raw, i), f"'{name}' is not a shared zone", did_you_mean(str(name), self.game.zone_specs))
+                zones.append(0)
+            else:
+                zones.append(self.game.zone_index[(str(name), None)])
+        return tuple(zones)
+
+    def _symbol_ranks(self, b: "Builder", spec: "Mapping") -> list[int] | None:
+        """Per component, the place of its symbol in the symbol's type (0 is best)."""
+        if "symbol" not in spec:
+            return None
+        g, name = self.game, str(spec["symbol"])
+        type_name = g.attribute_types.get(name)
+        if type_name not in g.types:
+            b.error(b.pos(spec, "symbol"), f"'symbol' must name an attribute of a declared type, not '{name}'",
+                    did_you_mean(name, [a for a, t in g.attribute_types.items() if t in g.types]))
+            return None
+        order = g.types[type_name]
+        values = g.attributes[name][0]
+        return [order.index(v) if v in order else len(order) for v in values]
+
+    # -- flow
+
+    def enter(self, s: "State") -> bool:
+        s.scratch.pop(WINNERS, None)  # who won the last contest: read by the steps that follow it this turn
+        row = s.scratch.pop("revealed", None)  # consumed: each revealed row fights once
+        if row is None:
+            return False
+        g, n = self.game, len(self.slots.names)
+        lines = [] if s.log is not None else None
+        winners: list[tuple[int, int]] = []
+        for slot in range(n):
+            at = (row - 1) * n + slot
+            fighters = []
+            for role in s.order:
+                items = s.zones[g.zone_index[(self.zone, role)]]
+                if at < len(items):
+                    fighters.append(items[at])
+            winner = self._winner(s, fighters, lines)
+            self._award(s, slot, winner, lines)
+            if winner is not None and len(fighters) > 1:
+                other, margin = self._beaten(s, winner, fighters)
+                winners.append((winner, other))
+                if self.on_win.fns[winner] is not None:
+                    if lines is not None:
+                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
+                    s.budget = EFFECT_BUDGET
+                    self.on_win(s, winner, other, margin)
+        if winners:
+            s.scratch[WINNERS] = tuple(winners)
+        if lines is not None and s.log is not None:
+            s.log.extend(lines)
+        return False
+
+    def _winner(self, s: "State", fighters: list[int], lines: list[str] | None) -> int | None:
+        """The component that wins against every other one (None: nobody); each pair's fight is logged."""
+        if len(fighters) == 1:
+            return fighters[0]
+        beaten: dict[int, int] = {c: 0 for c in fighters}
+        for i, a in enumerate(fighters):
+            for b in fighters[i + 1:]:
+                fight = self.fight(s, a, b)
+                if fight.winner is not None:
+                    beaten[fight.winner] += 1
+                if lines is not None:
+                    lines.append(fight.text)
+        return next((c for c, wins in beaten.items() if wins == len(fighters) - 1), None)
+
+    def _award(self, s: "State", slot: int, winner: int | None, lines: list[str] | None) -> None:
+        if not self.prizes or not s.zones[self.prizes[slot]]:
+            return
+        prize = s.zones[self.prizes[slot]][0]
+        name = self.game.piece_names[prize]
+        if winner is None:
+            s.move(prize, self.void(s))
+            if lines is not None:
+                lines.append(f"{self.slots.names[slot]}: nobody wins {name}; it goes to the {self.void.name}")
+            return
+        role = self.game.zone_owner[s.zone_of[winner]]
+        s.move(prize, self.game.zone_index[(self.to, role)])
+        if lines is not None:
+            lines.append(f"{self.slots.names[slot]}: {role} wins {name}")
+
+    def _beaten(self, s: "State", winner: int, fighters: list[int]) -> tuple[int, int]:
+        """The strongest component the winner beat, and the strength it won by."""
+        strength = {c: self.base(s, c) + self.bonus(s, c) for c in fighters}
+        other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
+        return other, strength[winner] - strength[other]
+
+    # -- the pipeline
+
+    def bonus(self, s: "State", c: int) -> int:
+        """The sum of the modifiers every component in play gives ``c``."""
+        g, mod = self.game, self.modifier
+        total = 0
+        for role in s.positions:
+            for giver in s.zones[g.zone_index[(self.zone, role)]]:
+                if mod.fns[giver] is not None:
+                    total += mod(s, giver, c) or 0
+        return total
+
+    def base(self, s: "State", c: int) -> int:
+        env = [None] * self.strength_slots
+        env[0] = c
+        return self.strength(s, env)
+
+    def fight(self, s: "State", a: int, b: int) -> Fight:
+        """Which of two components wins, and the explanation."""
+        g = self.game
+        na, nb = g.piece_names[a], g.piece_names[b]
+        ra, rb = g.zone_owner[s.zone_of[a]], g.zone_owner[s.zone_of[b]]
+        where = self._slot_name(s, a)
+        head = f"{where}: {na} ({ra}) against {nb} ({rb})"
+        a_wins = bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a))
+        b_wins = bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b))
+        if a_wins != b_wins:
+            w, l = (a, b) if a_wins else (b, a)
+            return Fight(w, f"{head}: {g.piece_names[w]} beats {g.piece_names[l]} whatever the strength")
+        xa, xb = self.bonus(s, a), self.bonus(s, b)
+        sa, sb = self.base(s, a) + xa, self.base(s, b) + xb
+        head += f": strength {_sum(sa, xa)} to {_sum(sb, xb)}"
+        if sa != sb:
+            w = a if sa > sb else b
+            return Fight(w, f"{head}; {g.piece_names[w]} is stronger and wins")
+        for tie in self.ties:
+            if tie == "bonus" and xa != xb:
+                w = a if xa > xb else b
+                return Fight(w, f"{head}; a tie, and {g.piece_names[w]} has the greater bonus and wins")
+            if tie == "identical" and na == nb:
+                return Fight(None, f"{head}; identical cards: nobody wins")
+            if tie == "symbol" and self.symbol_rank is not None and self.symbol_rank[a] != self.symbol_rank[b]:
+                w = a if self.symbol_rank[a] < self.symbol_rank[b] else b
+                return Fight(w, f"{head}; a tie, and {g.piece_names[w]} has the better symbol and wins")
+        return Fight(None, f"{head}; a tie nothing breaks: nobody wins")
+
+    def _slot_name(self, s: "State", c: int) -> str:
+        found = self.slots.where(s, c)
+        return self.slots.names[found[1] % len(self.slots.names)] if found else "?"
+
+    def details(self) -> list[str]:
+        lines = [f"{name} beats other when {text}" for name, text in self.beats.texts]
+        lines += [f"{name} loses to other when {text}" for name, text in self.loses_to.texts]
+        lines += [f"{name} adds to the strength of target: {text}" for name, text in self.modifier.texts]
+        lines += [f"when {name} wins (against other, by margin): {text}" for name, text in self.on_win.texts]
+        return lines
+
+    def describe(self) -> str:
+        parts = ["overrides ('beats' / 'loses_to' on the components) decide alone",
+                 f"else the greater strength wins ({self.strength_text} plus every modifier in play)"]
+        words: dict[str, str] = {"bonus": "the greater bonus", "identical": "identical components: nobody wins",
+                                 "symbol": "the better symbol"}
+        parts.append("on a tie: " + ", then ".join(words[t] for t in self.ties))
+        return (f"in each slot the components just revealed fight for the top of that slot's prize pile: "
+                + "; ".join(parts) + f"; the winner takes the prize into their {self.to}, otherwise it goes to the {self.void.name}")
+
+
+def _sum(total: int, bonus: int) -> str:
+    return f"{total}" if bonus == 0 else f"{total - bonus}{bonus:+d}={total}"
+

@@ -1,0 +1,134 @@
+"""The ``exchange`` step: a contest's winner may swap two components between zones.
+
+After a ``contest``, each winning component whose ``when`` condition holds
+gives its owner one decision: swap one component of the ``give`` zone with
+one of the ``take`` zone — each takes the other's place, so rows of slots
+stay whole — or, when ``optional``, keep things as they are.  The decision
+belongs to the winner's seat (the turn is lent to it, then given back).
+``self`` is the winning component and ``other`` the one it beat::
+
+    - exchange:
+        when: self.id == "swapper"
+        give: won(owner(self))       # one of the winner's prizes ...
+        take: won(owner(other))      # ... for one of the loser's
+        optional: true
+
+Text form: ``exchange A for B`` or ``keep``.
+
+>>> Exchange.keys
+('if', 'when', 'give', 'take', 'optional')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import ActionSpace, ListSpace
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos
+from engine.lang.types import ANY_COMPONENT, ZONE
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+KEEP = ("keep",)
+WINNERS = "winners"  # scratch: (winner, other) pairs of the last contest, set by the contest step
+PENDING = "exchanges"  # scratch: the (winner, other) pairs still to decide, for one exchange step
+TURN = "turn before exchange"  # scratch: whose turn it was before the winner was asked
+
+
+@step_kind
+class Exchange(Step):
+    kind = "exchange"
+    keys = ("if", "when", "give", "take", "optional")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        self.game = b.game
+        bind = {"self": ANY_COMPONENT, "other": ANY_COMPONENT}
+        when, self.env_slots = b.expression(spec.get("when", "true"), "bool", bind=bind, pos=b.pos(spec, "when"))
+        self.when = when.fn
+        self.when_text = b.describe(spec.get("when", "true"))
+        self.zones = []
+        for key in ("give", "take"):
+            compiled, n = b.expression(spec.get(key, ""), None, bind=bind, pos=b.pos(spec, key))
+            if compiled.type is not ZONE:
+                b.error(b.pos(spec, key), f"'{key}' must be a zone, like won(owner(self)), not {compiled.type}")
+            self.zones.append(compiled.fn)
+            self.env_slots = max(self.env_slots, n)
+        self.texts = [b.describe(spec.get(key, "")) for key in ("give", "take")]
+        self.optional = b.bool_setting(spec, "optional", True)
+
+    def _env(self, pair: tuple[int, int]) -> list[Any]:
+        env: list[Any] = [None] * self.env_slots
+        env[0], env[1] = pair
+        return env
+
+    def _zones(self, s: "State", pair: tuple[int, int]) -> tuple[int, int]:
+        env = self._env(pair)
+        return self.zones[0](s, env), self.zones[1](s, env)
+
+    # -- flow
+
+    def enter(self, s: "State") -> bool:
+        pairs = tuple(p for p in s.scratch.get(WINNERS, ()) if self.when(s, self._env(p)))
+        s.scratch[PENDING] = pairs
+        return self._next(s)
+
+    def _next(self, s: "State") -> bool:
+        """Lend the turn to the next winner with something to exchange; True while a decision is pending."""
+        pending = s.scratch[PENDING]
+        while pending:
+            give, take = self._zones(s, pending[0])
+            if s.zones[give] and s.zones[take]:
+                role = self.game.zone_owner[s.zone_of[pending[0][0]]]
+                s.scratch.setdefault(TURN, s.turn)
+                s.turn = s.order.index(role)
+                s._actions = None
+                return True
+            pending = pending[1:]
+            s.scratch[PENDING] = pending
+        del s.scratch[PENDING]
+        if TURN in s.scratch:
+            s.turn = s.scratch.pop(TURN)
+        return False
+
+    def actions(self, s: "State") -> ActionSpace:
+        give, take = self._zones(s, s.scratch[PENDING][0])
+        options = [(a, b) for a in s.zones[give] for b in s.zones[take]]
+        return ListSpace(self, ([KEEP] if self.optional else []) + options)
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        if args != KEEP:
+            a, b = args
+            swap(s, a, b)
+            names = self.game.piece_names
+            s.note(lambda: f"{s.current_role} exchanges {names[a]} for {names[b]}")
+        else:
+            s.note(lambda: f"{s.current_role} keeps things as they are")
+        s.scratch[PENDING] = s.scratch[PENDING][1:]
+        return not self._next(s)
+
+    # -- text
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        if args == KEEP:
+            return "keep"
+        names = self.game.piece_names
+        return f"exchange {names[args[0]]} for {names[args[1]]}"
+
+    def describe(self) -> str:
+        may = "may" if self.optional else "must"
+        return (f"when the winning component (self, against other) satisfies {self.when_text}, its owner {may} "
+                f"exchange one of {self.texts[0]} for one of {self.texts[1]} (each takes the other's place)")
+
+
+def swap(s: "State", a: int, b: int) -> None:
+    """Exchange the places of two components (zone and position); neither may be on the board."""
+    za, zb = s.zone_of[a], s.zone_of[b]
+    ia, ib = s.zones[za].index(a), s.zones[zb].index(b)
+    s.zones[za][ia], s.zones[zb][ib] = b, a
+    s.zone_of[a], s.zone_of[b] = zb, za
+    s._actions = None

@@ -1,0 +1,145 @@
+"""Rows of slots, sealed commitments and contests (the generic blocks behind the Nine Domains).
+
+The no-cheating property of sealed commitments: once the first player has
+committed, the second sees only how many cards are sealed — two states that
+differ only in what was sealed look the same to the second seat, give the
+same determinizations, and make every agent choose the same action.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.agents import make_agent
+from engine.information import determinize
+
+SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
+
+
+@pytest.fixture(scope="module")
+def game() -> engine.Game:
+    return engine.load("nine-domains")
+
+
+def sealed_by_east(game: engine.Game, commits: list[str]) -> engine.State:
+    state = game.new_state(players=2, seed=1)
+    for text in commits:
+        state.apply(text)
+    return state
+
+
+def test_the_first_players_commitments_do_not_leak(game: engine.Game) -> None:
+    a = sealed_by_east(game, ["commit 0 to left", "commit 1 to middle", "commit 2 to right"])
+    b = sealed_by_east(game, ["commit 5 to left", "commit 4 to middle", "commit 3 to right"])
+    assert a != b and a.current_role == b.current_role == "West"
+    seat = a.current_player
+    assert a.observation(seat) == b.observation(seat)
+    assert a.observation(seat)["zones"]["sealed of East"] == {"hidden": 3}
+    assert determinize(a, seat, random.Random(3)) == determinize(b, seat, random.Random(3))
+    for spec in SPECS:
+        assert str(make_agent(spec, seed=4).choose(a)) == str(make_agent(spec, seed=4).choose(b))
+
+
+def test_commits_fill_the_slots_in_order_and_reveal_together(game: engine.Game) -> None:
+    state = game.new_state(players=2, seed=1, record=True)
+    assert [str(a) for a in state.legal_actions()][:2] == ["commit 0 to left", "commit 1 to left"]
+    for text in ["commit 0 to left", "commit 1 to middle", "commit 2 to right"]:
+        state.apply(text)
+    assert all(str(a).endswith("to left") for a in state.legal_actions())  # West's turn, first slot
+    assert "0" not in "".join(state.log or [])  # the log says a card was committed, not which
+    for text in ["commit 3 to left", "commit 4 to middle", "commit 5 to right"]:
+        state.apply(text)
+    obs = state.observation(1)["zones"]
+    assert obs["played of East"] == ["0", "1", "2"] and obs["played of West"] == ["3", "4", "5"]
+    assert obs["sealed of East"] == [] and obs["sealed of West"] == {"hidden": 0}
+    assert "East reveals 0 at left, 1 at middle, 2 at right" in (state.log or [])
+
+
+def test_an_illegal_commit_says_what_is_expected(game: engine.Game) -> None:
+    state = game.new_state(players=2, seed=1)
+    with pytest.raises(engine.IllegalActionError, match="to left"):
+        state.apply("commit 0 to right")
+
+
+def test_slot_functions_read_rows_of_the_zone(game: engine.Game) -> None:
+    state = game.new_state(players=2, seed=1)
+    for text in ["commit 0 to left", "commit 1 to middle", "commit 2 to right",
+                 "commit 3 to left", "commit 4 to middle", "commit 5 to right",
+                 "commit 3 to left", "commit 4 to middle", "commit 5 to right"]:
+        state.apply(text)
+    checks = [
+        'all(slot_of(c) == 2 for c in played(East) where c.value == 1)',
+        'all(row_of(c) == 1 for c in played(East))',
+        'all(row_of(c) == 1 and slot_of(c) == 1 for c in sealed(East) where c.value == 3)',
+        'all(count(slot_neighbours(c)) == 2 for c in played(East) where c.value == 1)',
+        'all(count(slot_neighbours(c)) == 1 for c in played(East) where c.value != 1)',
+        'all(slot_next(c) == none and slot_previous(c) == none for c in played(West))',
+        'all(slot_of(c) == 0 and row_of(c) == 0 for c in hand(East))',
+    ]
+    for text in checks:
+        assert game.compile_condition(text).test(state), text
+
+
+@pytest.mark.parametrize("other,star_wins", [
+    ("0", False), ("1", False), ("2", False), ("3", True), ("4", True), ("5", True),
+    ("1-", False), ("1+", False), ("2-", False), ("2+", False), ("3-", False), ("3+", False), ("4-", True), ("4+", False),
+])
+def test_the_star_against_each_kind_of_card(game: engine.Game, other: str, star_wins: bool) -> None:
+    from engine.scenario import set_up
+    from engine.yamlsource import load_yaml
+
+    doc = load_yaml("<test>", f'''
+position:
+  zones:
+    hand(East): [star, "2", "3"]
+    hand(West): ["{other}", "1", "0"]
+    pile1: [volcano]
+''')
+    state = set_up(game, doc, doc["position"])
+    for text in ["commit star to left", "commit 2 to middle", "commit 3 to right",
+                 f"commit {other} to left", "commit 1 to middle", "commit 0 to right"]:
+        state.apply(text)
+    winner = "East" if star_wins else "West"
+    assert game.compile_condition(f'count(d in won({winner}) where d.id == "volcano") == 1').test(state)
+    assert any("whatever the strength" in line for line in state.log or [])
+
+
+def test_the_winner_decides_an_exchange_then_the_turn_goes_back(game: engine.Game) -> None:
+    from engine.scenario import set_up
+    from engine.yamlsource import load_yaml
+
+    doc = load_yaml("<test>", '''
+position:
+  zones:
+    won(East): [forge]
+    won(West): [glacier]
+    hand(East): ["0", 2-, "3", "1", "2", "4"]
+    hand(West): ["4", "1", "5", "0", "2", "3"]
+    pile2: [lake]
+''')
+    state = set_up(game, doc, doc["position"])
+    for text in ["commit 0 to left", "commit 2- to middle", "commit 3 to right",
+                 "commit 4 to left", "commit 1 to middle", "commit 5 to right"]:
+        state.apply(text)
+    assert state.current_role == "East"  # lent to the winner, although West moved last
+    assert [str(a) for a in state.legal_actions()] == ["keep", "exchange forge for glacier", "exchange lake for glacier"]
+    state.apply("keep")
+    assert state.current_role == "East" and state.turn_number == 3  # West's turn ended; East commits next
+    assert str(state.legal_actions()[0]).startswith("commit")
+
+
+def test_mistakes_in_card_code_and_slots_are_positioned(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from engine.paths import find_ruleset
+
+    text = find_ruleset("nine-domains").read_text(encoding="utf-8")
+    text = text.replace("then 2 else 0", "then 2 els 0").replace("zones: [sealed, played]", "zones: [sealed, playd]")
+    bad = tmp_path / "ruleset.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as err:
+        engine.load(str(bad))
+    message = str(err.value)
+    assert "ruleset.yaml:82:" in message  # the 1+'s modifier
+    assert "unknown zone 'playd' (did you mean 'played'?)" in message

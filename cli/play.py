@@ -153,7 +153,8 @@ class Session:
         self.state = state
         self.shown = len(state.log or [])
         taken = len(history) - keep
-        self.console.print(f"took back {taken} move{'s' * (taken != 1)}: {'; '.join(history[keep:])}")
+        # Only the human's own move is named: later moves may be bots' sealed choices.
+        self.console.print(f"took back {taken} move{'s' * (taken != 1)}, from '{history[keep]}' on")
         return True
 
     def fresh_state(self) -> State:

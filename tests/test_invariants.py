@@ -82,7 +82,7 @@ def test_soak_a_few_hundred_games_of_every_configuration() -> None:
     """The CI-sized soak: no error and no broken invariant in any ruleset x variant x player count."""
     soak = load_soak()
     configs = soak.configurations()
-    games = max(2, 400 // len(configs))
+    games = max(2, 1000 // len(configs))
     start = time.perf_counter()
     rows = soak.soak(configs, games=games, jobs=1, seed=0)
     assert time.perf_counter() - start < 30

@@ -82,8 +82,8 @@ def test_two_humans_and_a_bot() -> None:
 def test_undo_takes_back_the_human_move_and_the_bot_replies() -> None:
     result = run("play", RULESET, "--seed", "5", input="1\nundo\nquit\n")
     assert result.exit_code == 0
-    after = result.output.split("took back 2 moves: ", 1)[1]
-    assert after.startswith("place ") and "; place " in after.splitlines()[0]
+    after = result.output.split("took back 2 moves, from 'place ", 1)[1]
+    assert "' on" in after.splitlines()[0]  # the bot's reply is not spelled out (it may be a sealed choice)
     assert "turn 1: seat 1" in after  # the board is drawn again at the first turn
 
 
@@ -96,7 +96,7 @@ def test_undo_with_no_human_move_says_so() -> None:
 def test_undo_between_two_humans_takes_back_the_last_human_move() -> None:
     result = run("play", RULESET, "--players", "3", "--seed", "2", "--seat", "2=human", input="1\nundo\nquit\n")
     assert result.exit_code == 0
-    assert "took back 1 move: " in result.output
+    assert "took back 1 move, from '" in result.output
 
 
 def test_a_game_with_undos_leaves_a_log_that_replays(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 Cell = tuple[int, int]
 BBox = tuple[int, int, int, int]  # min_x, max_x, min_y, max_y
@@ -83,21 +83,28 @@ class SquareGrid:
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells`` under this adjacency."""
-        todo = set(cells)
-        around = self.neighbours
-        best = 0
-        while todo:
-            stack = [todo.pop()]
-            size = 0
-            while stack:
-                size += 1
-                for n in around(stack.pop()):
-                    if n in todo:
-                        todo.remove(n)
-                        stack.append(n)
-            if size > best:
-                best = size
-        return best
+        return largest_group(cells, self.neighbours)
+
+
+def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[Cell]]) -> int:
+    """Size of the largest group of ``cells`` connected through ``neighbours`` (any board shape).
+
+    >>> largest_group([(0, 0), (1, 0), (5, 5)], SquareGrid().neighbours)
+    2
+    """
+    todo = set(cells)
+    best = 0
+    while todo:
+        stack = [todo.pop()]
+        size = 0
+        while stack:
+            size += 1
+            for n in neighbours(stack.pop()):
+                if n in todo:
+                    todo.remove(n)
+                    stack.append(n)
+        best = max(best, size)
+    return best
 
 
 def format_cell(cell: Cell) -> str:

@@ -24,6 +24,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from engine.blocks.grid import largest_group
+
 Cell = tuple[int, int]
 BBox = tuple[int, int, int, int]
 
@@ -107,20 +109,7 @@ class HexGrid:
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells``."""
-        todo = set(cells)
-        around = self.neighbours
-        best = 0
-        while todo:
-            stack = [todo.pop()]
-            size = 0
-            while stack:
-                size += 1
-                for n in around(stack.pop()):
-                    if n in todo:
-                        todo.remove(n)
-                        stack.append(n)
-            best = max(best, size)
-        return best
+        return largest_group(cells, self.neighbours)
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""

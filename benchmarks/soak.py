@@ -27,7 +27,6 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Any
 
 import engine
 from engine.compose import variant_names

@@ -32,7 +32,7 @@ from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
-from engine.yamlsource import Mapping, Sequence, Text
+from engine.yamlsource import Mapping, Sequence, Text, describe_kind
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 MAX_PLAYERS = 100
@@ -139,6 +139,7 @@ class Builder:
             self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
         self._check_names()
         g.vocab = build_vocabulary(g)
+        self._opaque_options()
         self._clash_tables()
         self._support_tables()
         self._setup()
@@ -210,6 +211,17 @@ class Builder:
                 self.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
             else:
                 defined[name] = what
+
+    def _opaque_options(self) -> None:
+        """Options holding null, a decimal or a mapping: settings may read them, code cannot compute with them.
+
+        (Their type would otherwise be "any", which the checker trusts, and
+        ``count(...) - option`` would fail only when run.)
+        """
+        for name, value in self.game.options.items():
+            if value is None or isinstance(value, (float, dict)):
+                kind = describe_kind(value)
+                self.game.vocab.define_constant(name, Type(f"option holding {kind}"), value, f"the option {name}")
 
     def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
         if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":

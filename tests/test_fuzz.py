@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterator
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -856,3 +856,14 @@ def test_regression_forged_saves_that_cannot_go_on_are_refused() -> None:
     wrong = {**outcome["outcome"], "returns": outcome["outcome"]["returns"] + [1.0]}
     with pytest.raises(SaveError, match="outcome does not fit"):
         game.state_from_json(forged(outcome, outcome=wrong))
+
+
+@pytest.mark.parametrize("value, kind", [("null", "null"), ("2.5", "a decimal number"), ("{a: 1}", "a mapping")])
+def test_regression_an_option_code_cannot_compute_with_is_a_type_error(tmp_path: Path, value: str, kind: str) -> None:
+    # was: TypeError (int - None) out of validate's setup dry run; the option's type was "any"
+    # (engine/compiler.py, Builder._opaque_options)
+    path = tiles_variant(tmp_path, "  board_size:\n    default: 3", f"  board_size:\n    default: {value}")
+    found = validate_path(str(path))
+    assert any(f"'board_size' is an option holding {kind}" in d.message for d in found), found
+    with pytest.raises(RulesetError, match="option holding"):
+        engine.load(path)

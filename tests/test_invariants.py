@@ -21,7 +21,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner, Result
 
 import engine

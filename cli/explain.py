@@ -82,6 +82,14 @@ def _zones(game: Game) -> list[str]:
     ]
 
 
+def _counters(game: Game) -> list[str]:
+    owners = {"role": "one per role", "game": "one for the whole game"}
+    return [
+        f"{name}: {owners.get(spec.per, f'one per {spec.per}')}{f' — {spec.doc}' if spec.doc else ''}"
+        for name, spec in game.counters.items()
+    ]
+
+
 def _roles(game: Game) -> list[str]:
     roles = game.roles
     if roles is None:
@@ -175,6 +183,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Components", _components),
     ("Board", _board),
     ("Zones", _zones),
+    ("Counters", _counters),
     ("Roles and seating", _roles),
     ("Slots", _slots),
     ("Setup", _setup),

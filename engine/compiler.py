@@ -26,6 +26,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.blocks.majority import SupportTable
 from engine.blocks.outcome import Goals, Ranking
 from engine.blocks.steps import STEP_KINDS
+from engine.counters import compile_counters, declare_counters
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game, Program, RoleSpec, ZoneSpec
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
@@ -132,6 +133,7 @@ class Builder:
         self._board()
         self._roles()
         self._zones()
+        declare_counters(self)
         g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         g.first_seat = self.int_setting(t, "first_seat", 1)
         too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
@@ -140,6 +142,7 @@ class Builder:
         self._check_names()
         g.vocab = build_vocabulary(g)
         self._opaque_options()
+        compile_counters(self)
         self._clash_tables()
         self._support_tables()
         self._setup()
@@ -206,6 +209,8 @@ class Builder:
             entries.append((kind + PLURAL_SUFFIX, f"the collection of all {kind}{PLURAL_SUFFIX}", t["components"].key_pos.get(kind)))
         for zone in t.get("zones") or {}:
             entries.append((str(zone), "a zone", t["zones"].key_pos.get(zone)))
+        for counter in t.get("counters") or {}:
+            entries.append((str(counter), "a counter", t["counters"].key_pos.get(counter)))
         for name, what, pos in entries:
             if name in defined:
                 self.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine import rng
+from engine.counters import initial_values
 from engine.errors import SetupError
 from engine.lang.scope import Fn, Vocabulary
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from engine.blocks.outcome import Goals, Outcome, Ranking
     from engine.blocks.slots import SlotRow
     from engine.blocks.steps import Step
+    from engine.counters import CounterSpec
     from engine.state import State
 
 EFFECT_BUDGET = 100_000
@@ -116,6 +118,7 @@ class Game:
     board_zone: int = -1
     grid: "SquareGrid | HexGrid | None" = None
     roles: RoleSpec | None = None
+    counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
     slots: "SlotRow | None" = None  # zones laid out as rows of named slots (see engine.blocks.slots)
     first_seat: int = 1
     # play
@@ -157,6 +160,7 @@ class Game:
         s.turn_number = 1
         s.step = -1
         s.scratch = {}
+        s.counters = []
         s.rng = rng.seed_state(seed)
         s.budget = EFFECT_BUDGET
         s.outcome = None
@@ -164,6 +168,7 @@ class Game:
         s.history = [] if record else None
         s._actions = None
         self._seat_roles(s, players)
+        s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
         if program is not None:
             program.run(s)

@@ -48,6 +48,8 @@ def position_hash(data: dict[str, Any]) -> str:
 
 def state_to_json(s: "State") -> dict[str, Any]:
     data = _state_data(s)
+    if s.counters:  # written only when declared, so positions of games without counters keep their checksums
+        data["counters"] = list(s.counters)
     if s.groups:  # written only when there are some, so positions of games without groups keep their checksums
         data["groups"] = [[x, y, marker] for (x, y), marker in s.groups.items()]
         data["members"] = [[x, y, ax, ay] for (x, y), (ax, ay) in s.members.items()]
@@ -85,7 +87,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
     return (
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()),
         frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
-        s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome,
+        s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome, tuple(s.counters),
     )
 
 
@@ -213,6 +215,7 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     if not (0 <= s.turn < max(len(s.order), 1)) or not ((0 if live else -1) <= s.step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
     s.scratch = _scratch_from_json(data["scratch"])
+    s.counters = _counters(g, data.get("counters", []))
     s.rng = int(data["rng"])
     s.budget = 0
     s.outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
@@ -226,6 +229,28 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     s.history = None
     s._actions = None
     return s
+
+
+def counter_values(s: "State") -> dict[str, Any]:
+    """Every counter by name: one number for a game-wide counter, else a number per owner."""
+    g = s.game
+    values: dict[str, Any] = {}
+    for name, spec in g.counters.items():
+        if spec.per == "game":
+            values[name] = s.counters[spec.offset]
+        else:
+            values[name] = {
+                g.component_names[o] if isinstance(o, int) else o: s.counters[spec.offset + i] for i, o in enumerate(spec.owners)
+            }
+    return values
+
+
+def _counters(g: "Game", data: Any) -> list[int]:
+    """The saved counters, checked against the ruleset's declarations."""
+    size = sum(len(spec.owners) for spec in g.counters.values())
+    if not isinstance(data, list) or len(data) != size or not all(isinstance(v, int) and not isinstance(v, bool) for v in data):
+        raise SaveError(f"the saved counters do not match the ruleset ({size} values expected)")
+    return list(data)
 
 
 def _scratch_to_json(scratch: dict[str, Any]) -> dict[str, Any]:
@@ -273,6 +298,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "seats": dict(s.seat_of),
         "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
         "zones": zones,
+        "counters": counter_values(s),
         "pending": _tuples_to_lists(s.scratch.get("pending", [])),
         "legal_actions": [str(a) for a in s.legal_actions()] if s.current_player == player else [],
         "outcome": s.outcome.to_json() if s.outcome else None,

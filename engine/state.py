@@ -23,6 +23,7 @@ from engine.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
+    from engine.counters import CounterSpec
     from engine.game import Game
 
 Cell = tuple[int, int]
@@ -53,6 +54,7 @@ class State:
         "turn_number",
         "step",
         "scratch",
+        "counters",
         "rng",
         "budget",
         "outcome",
@@ -79,6 +81,7 @@ class State:
     turn_number: int
     step: int
     scratch: dict[str, Any]
+    counters: list[int]  # every declared counter's values, laid out by engine.counters.CounterSpec
     rng: int
     budget: int
     outcome: "Outcome | None"
@@ -109,6 +112,7 @@ class State:
         c.turn_number = self.turn_number
         c.step = self.step
         c.scratch = self.scratch.copy()
+        c.counters = self.counters[:]
         c.rng = self.rng
         c.budget = self.budget
         c.outcome = self.outcome
@@ -294,6 +298,15 @@ class State:
         for i in range(len(items) - 1, 0, -1):
             j = self.random_below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int) -> None:
+        """Store a counter's new value (clamped to its bounds) at ``index`` and say so in the log."""
+        self._actions = None
+        old = self.counters[index]
+        new = self.counters[index] = spec.clamp(self, owner, value)
+        if self.log is not None and new != old:
+            whose = "" if owner is None else f" of {self.game.component_names[owner] if isinstance(owner, int) else owner}"
+            self.log.append(f"{spec.name}{whose}: {old} -> {new}")
 
     def flip(self, cid: int) -> None:
         """Turn a component to its next face."""

@@ -4,7 +4,8 @@ Given a partly compiled :class:`~engine.game.Game`, :func:`build_vocabulary`
 defines: every enum value, every option (``board_size``), each
 component kind's collection (kind ``card`` -> ``cards``), the zones (shared
 ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
-``player_count``, ``turn``, ``current_role``, ``current_seat``, and the
+``player_count``, ``turn``, ``current_role``, ``current_seat``, the counters
+(``gold(r)``, ``round``), and the
 attributes of components (``c.value``, ``c.front.value``, ``c.face``,
 ``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import engine.state_functions  # noqa: F401  (registers the state functions)
+from engine.counters import GAME, CounterOf, GameCounter
 from engine.game import Game
 from engine.lang.functions import FUNCTIONS
 from engine.lang.scope import Compiled, Vocabulary
@@ -50,6 +52,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
     _define_zones(v, game)
+    _define_counters(v, game)
     if game.roles is not None:
         role_type = Enum(game.roles.type_name)
         v.data["role_type"] = role_type
@@ -74,6 +77,20 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
         else:
             v.define_constant(name, ZONE, game.zone_index[(name, None)], f"the {name}")
+
+
+def _define_counters(v: Vocabulary, game: Game) -> None:
+    """``gold(r)`` / ``round``: read a counter; the same names are the targets of ``=``, ``+=``, ``-=``."""
+    assignable = v.data.setdefault("assignable", {})
+    for name, spec in game.counters.items():
+        if spec.per == GAME:
+            i = spec.offset
+            v.define(name, INT, lambda s, e, i=i: s.counters[i], spec.doc or f"the {name}")
+            assignable[name] = GameCounter(spec)
+        else:
+            owner = "ROLE" if spec.per == "role" else spec.per.upper()
+            fn = CounterOf(name, f"{name}({owner}) -> int", spec.doc or f"The {name} of a {spec.per}.", f"{name}(x) >= 1", spec)
+            v.functions[name] = assignable[name] = fn
 
 
 def _item(get: Callable[[Any], Any], type_: Type) -> Callable[[Compiled], Compiled]:

@@ -62,7 +62,8 @@ def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str
 
 def _a(t: Type) -> str:
     s = str(t)
-    return ("an " if s[:1] in "aeiou" else "a ") + s
+    vowel = s[:1] in "aeio" or s[:1] == "u" and not s.startswith(("uni", "use", "usu"))
+    return ("an " if vowel else "a ") + s
 
 
 def _const(c: Compiled) -> Compiled:
@@ -583,6 +584,60 @@ class Let(Node):
 
     def describe(self) -> str:
         return f"let {self.name} be {self.value.describe()}"
+
+
+Writer = Callable[[Any, list[Any], Callable[[Any], Any]], None]
+"""Changes an assignment target: ``write(state, env, combine)`` stores ``combine(old value)``."""
+
+
+@dataclass
+class Assign(Node):
+    """``gold(r) += 2``, ``round = 1``: change a value the ruleset declares changeable (a counter).
+
+    The target's name is looked up in the vocabulary's ``assignable`` table;
+    an entry says whether it is written as a bare name (``bare``) or a call
+    and compiles a :data:`Writer` for it.
+    """
+
+    target: Node
+    op: str
+    value: Node
+
+    def compile(self, scope: Scope) -> Compiled:
+        value = self.value.compile(scope)
+        expect(scope, self.value, value, INT, f"the value in '{self.op}'")
+        if scope.pure:
+            scope.error(self.pos, f"'{self.describe()}' changes the game, which a condition or score can't do")
+        name = self.target.name if isinstance(self.target, Name) else self.target.func if isinstance(self.target, Call) else ""
+        assignable = scope.vocab.data.get("assignable", {})
+        handler = assignable.get(name)
+        if handler is not None and isinstance(self.target, Name) != handler.bare:
+            form = f"{name} {self.op} ..." if handler.bare else f"{name}(OWNER) {self.op} ..."
+            scope.error(self.pos, f"'{name}' is {'one number for the whole game' if handler.bare else 'kept per owner'}: write {form}")
+            return Compiled(EFFECT, _noop)
+        if handler is None or not isinstance(self.target, (Name, Call)):
+            from engine.errors import did_you_mean
+
+            scope.error(self.pos, f"only a counter can be changed with '{self.op}', and '{self.target.describe()}' is not one",
+                        did_you_mean(name, assignable) or "declare it under 'counters:' in the ruleset, e.g. gold: {per: role, start: 0}")
+            return Compiled(EFFECT, _noop)
+        write, f, op, pos = handler.compile_write(self.target, scope), value.fn, self.op, self.pos
+
+        def change(s: Any, e: list[Any]) -> None:
+            amount = f(s, e)
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise EffectRuntimeError(f"'{op}' needs a number, not {amount!r}", pos)
+            write(s, e, (lambda old: amount) if op == "=" else (lambda old: old + amount) if op == "+=" else (lambda old: old - amount))
+
+        return Compiled(EFFECT, change)
+
+    def describe(self) -> str:
+        target, value = self.target.describe(), self.value.describe()
+        if self.op == "+=":
+            return f"add {value} to {target}"
+        if self.op == "-=":
+            return f"take {value} from {target}"
+        return f"set {target} to {value}"
 
 
 @dataclass

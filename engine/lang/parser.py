@@ -104,6 +104,7 @@ _TOKEN_NAMES = {
     "_INDENT": "an indented block",
     "_DEDENT": "the end of the block",
     "COMP_OP": "a comparison",
+    "ASSIGN_OP": "'=', '+=' or '-='",
     "$END": "the end of the text",
 }
 
@@ -128,13 +129,22 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
             expected = sorted({_expected_name(t) for t in err.expected})
             return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
         if str(err.token) == "=":
-            return "syntax error: unexpected '=' (to compare, write '==')"
+            return "syntax error: " + _misplaced_equals(text[:err.token.start_pos].rstrip()[-1:])
         got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})
         hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
         return f"syntax error: unexpected {got}; expected {hint}"
     return "syntax error"  # pragma: no cover - lark has no other kinds
+
+
+def _misplaced_equals(before: str) -> str:
+    """Why an '=' is unexpected, from the character just before it."""
+    if before in ("+", "-"):
+        return f"unexpected '{before}=': changing a counter is a line of a program, not part of a value or condition"
+    if before == "=":
+        return "a comparison can't be a line of a program on its own; a line changes the game (e.g. move(...), gold(r) += 1)"
+    return "unexpected '=' (to compare, write '==')"
 
 
 def _expected_name(terminal: str) -> str:
@@ -182,6 +192,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def let_stmt(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
         return ast.Let(self._pos(meta), str(name), value)
+
+    def assign_stmt(self, meta: Any, target: ast.Node, op: Token, value: ast.Node) -> ast.Node:
+        return ast.Assign(self._pos(meta), target, str(op), value)
 
     def for_stmt(self, meta: Any, name: Token, source: ast.Node, where: ast.Node | None, body: ast.Block) -> ast.Node:
         return ast.For(self._pos(meta), str(name), source, where, body)

@@ -1,0 +1,130 @@
+"""Counters: declared whole numbers per role, per component or for the whole game.
+
+They start from their `start` (clamped), change only through `=`, `+=`, `-=`
+in programs, stay within `min`..`max` ("do as much as you can"), are saved
+and compared with the rest of the state, and are refused with a positioned
+error when misused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.errors import RulesetError
+from engine.savefile import SaveError
+
+RULESET = """\
+name: counters-demo
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+options:
+  starting_gold: 3
+components:
+  unit:
+    attributes: {toughness: int}
+    instances:
+      - {id: u1, toughness: 3}
+      - {id: u2, toughness: 5}
+counters:
+  gold: {per: role, start: starting_gold, min: 0, doc: coins in the purse}
+  wounds: {per: unit, min: 0, max: self.toughness}
+  round: {start: 1}
+setup: |
+  SETUP
+turn:
+  - draw: {from: supply, to: supply, count: 0}
+end:
+  when: END
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def build(tmp_path: Path, setup: str = "pass", end: str = "true") -> engine.Game:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", setup.replace("\n", "\n  ")).replace("END", end))
+    return engine.load(path)
+
+
+def test_counters_start_from_their_declared_values(tmp_path: Path) -> None:
+    s = build(tmp_path).new_state(players=2)
+    assert s.observation(1)["counters"] == {"gold": {"A": 3, "B": 3}, "wounds": {"u1": 0, "u2": 0}, "round": 1}
+
+
+def test_changes_are_clamped_to_min_and_max_per_owner(tmp_path: Path) -> None:
+    setup = "gold(A) += 4\ngold(B) -= 10\nfor u in units:\n  wounds(u) += 4\nround = round * 6"
+    s = build(tmp_path, setup).new_state(players=2)
+    assert s.observation(1)["counters"] == {"gold": {"A": 7, "B": 0}, "wounds": {"u1": 3, "u2": 4}, "round": 6}
+
+
+def test_counters_are_read_by_conditions_and_scores(tmp_path: Path) -> None:
+    s = build(tmp_path, "gold(B) += 1").new_state(players=2)
+    assert s.is_terminal and s.outcome.winners == (2,)
+    assert build(tmp_path).compile_condition("gold(A) == starting_gold and round == 1").test(s)
+
+
+def test_every_change_is_logged(tmp_path: Path) -> None:
+    s = build(tmp_path, "gold(A) -= 1\ngold(A) -= 0").new_state(players=2, record=True)
+    assert "gold of A: 3 -> 2" in s.log and len([line for line in s.log if line.startswith("gold")]) == 1
+
+
+def test_clones_and_saves_keep_counters(tmp_path: Path) -> None:
+    game = build(tmp_path, "gold(A) += 2", end="false")
+    s = game.new_state(players=2)
+    c = s.clone()
+    c.counters[0] = 99
+    assert s.counters[0] == 5 and c != s
+    data = s.to_json()
+    assert data["counters"] == s.counters and game.state_from_json(data) == s
+
+
+@pytest.mark.parametrize("bad", [[1, 2], [1, 2, 3, 4, "5"], "many", [1, 2, 3, 4, True]])
+def test_saves_with_wrong_counters_are_refused(tmp_path: Path, bad: object) -> None:
+    game = build(tmp_path, end="false")
+    data = game.new_state(players=2).to_json()
+    data["counters"] = bad
+    with pytest.raises(SaveError, match="counters"):
+        game.state_from_json(data)
+
+
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        ("foo(A) += 1", "only a counter can be changed with '+='"),
+        ("gold = 3", "'gold' is kept per owner: write gold(OWNER) = ..."),
+        ("round(A) = 1", "'round' is one number for the whole game: write round = ..."),
+        ("gold(A) += true", "the value in '+=' must be an int"),
+        ("wounds(A) += 1", "the owner of wounds() must be a unit"),
+        ("gold(A) == 3", "a comparison can't be a line of a program on its own"),
+    ],
+)
+def test_misused_counters_are_positioned_errors(tmp_path: Path, setup: str, message: str) -> None:
+    with pytest.raises(RulesetError) as err:
+        build(tmp_path, setup)
+    text = str(err.value)
+    assert message in text and "ruleset.yaml:" in text
+
+
+def test_a_condition_cannot_change_a_counter(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="changing a counter is a line of a program"):
+        build(tmp_path, end="gold(A) += 1")
+
+
+def test_counter_declarations_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", "pass").replace("END", "true").replace("per: unit", "per: units"))
+    with pytest.raises(RulesetError, match="a counter belongs to 'role', 'game' or a component kind, not 'units'"):
+        engine.load(path)
+
+
+def test_assignments_read_as_english() -> None:
+    from engine.lang.parser import parse_program
+
+    assert parse_program("gold(r) -= 2\nround = 1\n").describe() == "take 2 from the gold of r; then set round to 1"

@@ -29,6 +29,7 @@ from engine.blocks.steps import STEP_KINDS
 from engine.counters import compile_counters, declare_counters
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game, Program, RoleSpec, ZoneSpec
+from engine.lang.defined import define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
@@ -43,6 +44,8 @@ RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "fo
             "true", "false", "none", "odd", "even"}
 SUPPLY = "supply"
 BOARD = "board"
+TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
+PLAIN_TYPES = ("int", "text", "bool", TABLE)
 
 
 def build_game(tree: Mapping) -> Game:
@@ -142,6 +145,7 @@ class Builder:
         self._check_names()
         g.vocab = build_vocabulary(g)
         self._opaque_options()
+        define_functions(self)
         compile_counters(self)
         self._clash_tables()
         self._support_tables()
@@ -264,9 +268,9 @@ class Builder:
             self.check_identifier(name, raw.key_pos.get(name), "attribute")
             type_name = str(decl.get("type") if isinstance(decl, Mapping) else decl)
             per_face = bool(decl.get("per_face", False)) if isinstance(decl, Mapping) else False
-            if type_name not in self.game.types and type_name not in ("int", "text", "bool"):
+            if type_name not in self.game.types and type_name not in PLAIN_TYPES:
                 self.error(self.pos(decl, "type") if isinstance(decl, Mapping) else self.pos(raw, name),
-                           f"unknown type '{type_name}'", did_you_mean(type_name, [*self.game.types, "int", "text", "bool"]))
+                           f"unknown type '{type_name}'", did_you_mean(type_name, [*self.game.types, *PLAIN_TYPES]))
             if name in decls and decls[name][0] != type_name:
                 self.error(raw.key_pos.get(name), f"attribute '{name}' has type {decls[name][0]} in another kind")
             attrs[name] = decls[name] = (type_name, per_face)
@@ -335,6 +339,8 @@ class Builder:
             self.error(pos, f"{what} must be a whole number, not '{value}'")
         elif type_name == "bool" and not isinstance(value, bool):
             self.error(pos, f"{what} must be true or false, not '{value}'")
+        elif type_name == TABLE and not isinstance(value, (Mapping, Sequence)):
+            self.error(pos, f"{what} must be a mapping or a list (a table read by a building block), not '{value}'")
 
     def _add_component(self, kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],
                        values: dict[str, list[Any]], pos: SourcePos | None, piece_name: str | None = None) -> None:
@@ -386,10 +392,12 @@ class Builder:
         g = self.game
         spec = self.tree.get("roles")
         if spec is None:
-            g.roles = RoleSpec("seat", tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1)), False,
-                               {n: tuple(i if i <= n else 0 for i in range(1, max(g.player_counts) + 1)) for n in g.player_counts})
+            seats = tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1))
+            g.roles = RoleSpec("seat", seats, False,
+                               {n: tuple(i if i <= n else 0 for i in range(1, max(g.player_counts) + 1)) for n in g.player_counts},
+                               {role: i for i, role in enumerate(seats, 1)})
             return
-        self.unknown_keys(spec, ("of", "shuffle", "seating"), "roles")
+        self.unknown_keys(spec, ("of", "shuffle", "seating", "teams"), "roles")
         type_name = str(spec.get("of", ""))
         if type_name not in g.types:
             self.error(self.pos(spec, "of"), f"roles must be 'of' a declared type, not '{type_name}'", did_you_mean(type_name, g.types))
@@ -409,7 +417,25 @@ class Builder:
             elif not all(isinstance(s, int) for s in seats) or sorted(set(seats) - {0}) != list(range(1, count + 1)):
                 self.error(pos, f"seating for {count} players must use seats 1..{count} (or 'absent'), each at least once")
             seating[count] = seats
-        g.roles = RoleSpec(type_name, values, bool(spec.get("shuffle", False)), seating)
+        g.roles = RoleSpec(type_name, values, bool(spec.get("shuffle", False)), seating, self._teams(spec, values))
+
+    def _teams(self, spec: Mapping, values: tuple[str, ...]) -> dict[str, int]:
+        """``teams: [[A, C], [B, D]]``: each role's team number; a role in no team plays on a team of its own."""
+        teams: dict[str, int] = {}
+        listed = spec.get("teams") or []
+        for number, team in enumerate(listed if isinstance(listed, list) else [], 1):
+            for i, role in enumerate(team if isinstance(team, list) else []):
+                pos = self.pos(team, i)
+                if str(role) not in values:
+                    self.error(pos, f"unknown role '{role}' in a team", did_you_mean(str(role), values))
+                elif str(role) in teams:
+                    self.error(pos, f"role '{role}' is already on team {teams[str(role)]}")
+                else:
+                    teams[str(role)] = number
+        for role in values:
+            if role not in teams:
+                teams[role] = max(teams.values(), default=0) + 1
+        return teams
 
     def _zones(self) -> None:
         g = self.game
@@ -550,7 +576,9 @@ class Builder:
     def describe(self, text: Any) -> str:
         """The English of code that ``expression`` already checked (errors are not reported twice)."""
         try:
-            return parse_expression(_code_text(text)).describe()
+            node = parse_expression(_code_text(text))
+            node.compile(Scope(self.game.vocab, DiagnosticSink()))  # names the ruleset's own functions in English
+            return node.describe()
         except (RulesetError, RecursionError):
             return str(text)
 

@@ -77,6 +77,11 @@ class RoleSpec:
     values: tuple[str, ...]
     shuffle: bool
     seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
+    teams: dict[str, int] = field(default_factory=dict)  # role -> its team (1, 2, ...); every role has one
+
+    def team(self, role: str | None) -> int:
+        """The team a role plays on (0 for none); without declared teams each role is a team of its own."""
+        return self.teams.get(role, 0) if role is not None else 0
 
 
 @dataclass

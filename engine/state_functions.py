@@ -68,6 +68,11 @@ class TurnPosition(OneArgument):
         return s.order.index(role) + 1 if role in s.order else 0
 
 
+class Team(OneArgument):
+    def read(self, s: Any, role: Any) -> int:
+        return s.game.roles.team(role)
+
+
 class Score(OneArgument):
     def read(self, s: Any, seat: Any) -> int:
         o = s.outcome
@@ -264,6 +269,8 @@ register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the r
 register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
 register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
                       "turn_position(r)", INT, words="the turn position of {}"))
+register(Team("team", "team(ROLE) -> int", "The team a role plays on (1, 2, ...; see roles: teams), 0 for none.",
+              "team(owner(c)) != team(current_role)", INT, words="the team of {}"))
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
                       "largest_group(c in board where c.value == v)"))

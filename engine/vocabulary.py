@@ -142,10 +142,11 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
 
 
 def _attribute_types(game: Game) -> dict[str, Type]:
-    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool``."""
+    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool`` (``table`` ones are for blocks, not code)."""
     simple = {"int": INT, "text": STR, "bool": BOOL}
     return {
-        attr: simple.get(t) or (Enum(t) if t in game.types else ANY) for attr, t in game.attribute_types.items()
+        attr: simple.get(t) or (Enum(t) if t in game.types else ANY)
+        for attr, t in game.attribute_types.items() if t != "table"
     }
 
 

@@ -19,7 +19,9 @@ import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import clash, contest, exchange, groups, placement, slots, steps  # noqa: F401  (register the step kinds)
+from engine.blocks import (  # noqa: F401  (register the step kinds)
+    action_roll, clash, contest, delayed, draft, exchange, final_acts, groups, meters, placement, slots, statuses, steps,
+)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
@@ -137,6 +139,8 @@ class Builder:
         self._roles()
         self._zones()
         declare_counters(self)
+        meters.declare_meter(self)
+        statuses.declare_statuses(self)
         g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         g.first_seat = self.int_setting(t, "first_seat", 1)
         too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
@@ -145,12 +149,17 @@ class Builder:
         self._check_names()
         g.vocab = build_vocabulary(g)
         self._opaque_options()
+        self.game.vocab.data["meter"] = g.meter
+        statuses.attach(self)
         define_functions(self)
         compile_counters(self)
+        meters.compile_meter(self)
+        statuses.compile_statuses(self)
         self._clash_tables()
         self._support_tables()
         self._setup()
         self._turn()
+        statuses.check_hooks(self)
         self._end()
         self._outcomes()
         self._running_score()
@@ -215,6 +224,9 @@ class Builder:
             entries.append((str(zone), "a zone", t["zones"].key_pos.get(zone)))
         for counter in t.get("counters") or {}:
             entries.append((str(counter), "a counter", t["counters"].key_pos.get(counter)))
+        statuses_ = t.get("statuses")
+        for status in statuses_ if isinstance(statuses_, Mapping) else {}:
+            entries.append((str(status), "a status", statuses_.key_pos.get(status)))
         for name, what, pos in entries:
             if name in defined:
                 self.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
@@ -681,8 +693,20 @@ class Builder:
         if not isinstance(turn, list) or not turn:
             self.error(self.pos(self.tree, "turn"), "'turn' must list the steps of a turn")
             return
-        for i, entry in enumerate(turn):
-            pos = self.pos(turn, i)
+        self._steps(turn, "")
+
+    def _steps(self, steps: Sequence, phase: str) -> None:
+        """Compile a list of steps; an entry ``{phase: NAME, steps: [...]}`` groups the steps of one phase."""
+        for i, entry in enumerate(steps):
+            pos = self.pos(steps, i)
+            if isinstance(entry, Mapping) and "phase" in entry and not phase:
+                self.unknown_keys(entry, ("phase", "steps"), "a phase")
+                inner = entry.get("steps")
+                if not isinstance(inner, list) or not inner:
+                    self.error(entry.pos_of("phase"), "a phase lists its steps: {phase: NAME, steps: [...]}")
+                    continue
+                self._steps(inner, str(entry["phase"]))
+                continue
             if not isinstance(entry, Mapping) or len(entry) != 1:
                 self.error(pos, "each turn step is one 'kind: {settings}' entry, like '- place: {from: hand}'")
                 continue
@@ -696,7 +720,9 @@ class Builder:
                     self.error(entry.pos_of(kind), f"the settings of step '{kind}' must be a mapping")
                 spec = Mapping(entry.pos_of(kind))
             self.unknown_keys(spec, cls.keys, f"step '{kind}'")
-            self.game.steps.append(cls(len(self.game.steps), spec, entry.key_pos.get(kind, pos), self))
+            step = cls(len(self.game.steps), spec, entry.key_pos.get(kind, pos), self)
+            step.phase = phase
+            self.game.steps.append(step)
 
     def _end(self) -> None:
         end = self.tree.get("end")

@@ -42,6 +42,7 @@ class Step:
 
     kind: ClassVar[str] = ""
     keys: ClassVar[tuple[str, ...]] = ("if",)
+    phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         self.index = index
@@ -74,6 +75,10 @@ class Step:
     def resume(self, s: "State") -> bool:
         """An effect this step ran has finished after a choice; True when the step is finished."""
         return True
+
+    def situation(self, s: "State") -> list[str]:
+        """What the player deciding this step should see besides the components (e.g. the dice just rolled)."""
+        return []
 
     def format(self, args: tuple[Any, ...]) -> str:
         return self.kind

@@ -97,7 +97,9 @@ class _Blank(dict[str, str]):
 
 def define_functions(b: "Builder") -> None:
     """Compile the ``functions:`` section into the vocabulary, in order (each sees those before it)."""
-    section = b.tree.get("functions") or {}
+    section = b.tree.get("functions")
+    if section is None:
+        return
     if not isinstance(section, Mapping):
         b.error(b.pos(b.tree, "functions"), "'functions' must map 'name(type param, ...)' to an expression")
         return
@@ -150,6 +152,22 @@ def _param_type(b: "Builder", name: str) -> Type | None:
 
 def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int] | None:
     """The body as a closure over its own locals (the parameters first), its type and how many slots it needs."""
+    node = parse_selection(b, text, pos)
+    if node is None:
+        return None
+    scope = Scope(b.game.vocab, b.sink)
+    scope.pure = True
+    for name, type_ in params:
+        scope.bind(name, type_)
+    if isinstance(node, ast.Selection):
+        parts = node.compile_parts(scope)
+        return parts.items, ListOf(parts.item_type), max(scope.slots, 1)
+    compiled = b.compile_node(node, scope)
+    return compiled.fn, compiled.type, max(scope.slots, 1)
+
+
+def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:
+    """Parse an expression or a selection ``x in C where P`` (as a function argument is read); errors go to ``b``."""
     from engine.errors import RulesetError
     from engine.lang.parser import parse_expression
 
@@ -166,13 +184,4 @@ def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Typ
         b.sink.extend(err)
         return None
     assert isinstance(wrapper, ast.Call) and len(wrapper.args) == 1
-    node = wrapper.args[0]
-    scope = Scope(b.game.vocab, b.sink)
-    scope.pure = True
-    for name, type_ in params:
-        scope.bind(name, type_)
-    if isinstance(node, ast.Selection):
-        parts = node.compile_parts(scope)
-        return parts.items, ListOf(parts.item_type), max(scope.slots, 1)
-    compiled = b.compile_node(node, scope)
-    return compiled.fn, compiled.type, max(scope.slots, 1)
+    return wrapper.args[0]

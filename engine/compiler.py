@@ -38,6 +38,8 @@ from engine.lang.types import ANY, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind
 
+PARSE_CACHE = 20_000
+_PARSED: dict[Any, Any] = {}  # syntax trees of code read from files, by text and position (loading again parses nothing)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 MAX_PLAYERS = 100
 MAX_HEX_RADIUS = 100
@@ -548,14 +550,22 @@ class Builder:
     def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
         source = _code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
+        key = (source, program, text.__getnewargs__()[1:]) if isinstance(text, Text) else None
+        if key is not None and key in _PARSED:
+            return _PARSED[key]  # the same code at the same place in the same file: the same tree
         try:
-            return parse_program(source, locate) if program else parse_expression(source, locate)
+            node = parse_program(source, locate) if program else parse_expression(source, locate)
         except RulesetError as err:
             self.sink.extend(err)
             return None
         except RecursionError:
             self.error(text.pos if isinstance(text, Text) else pos, TOO_DEEP)
             return None
+        if key is not None:
+            if len(_PARSED) >= PARSE_CACHE:
+                _PARSED.clear()
+            _PARSED[key] = node
+        return node
 
     def compile_node(self, node: Any, scope: Scope) -> Compiled:
         """``node.compile(scope)``, reporting code that nests too deeply instead of crashing."""

@@ -155,16 +155,16 @@ class Draft(Step):
         return f"pick {self.game.piece_names[args[0]]}"
 
     def why_illegal(self, s: "State", text: str) -> str | None:
+        """The rule a pick breaks (checked even when no copy is left to pick), or that none is left."""
         wanted = normalise(text).removeprefix("pick ").strip()
         names = self.game.piece_names
-        for cid in s.zones[self.source(s)]:
-            if normalise(names[cid]) == wanted:
-                rule = self.broken_rule(s, cid)
-                if rule is not None:
-                    return f"{s.current_role} can't pick {names[cid]}: {rule}"
-        if any(normalise(n) == wanted for n in names):
-            return f"{wanted} is not in the {self.source.name} any more"
-        return None
+        named = [cid for cid in range(len(names)) if normalise(names[cid]) == wanted]
+        if not named:
+            return None
+        rule = self.broken_rule(s, named[0])
+        if rule is not None:
+            return f"{s.current_role} can't pick {names[named[0]]}: {rule}"
+        return f"{names[named[0]]} is not in the {self.source.name} any more"
 
     def describe(self) -> str:
         order = "alternating between teams" if self.order == "teams" else "in turn order"

@@ -151,7 +151,7 @@ class Builder:
         self._check_names()
         g.vocab = build_vocabulary(g)
         self._opaque_options()
-        self.game.vocab.data["meter"] = g.meter
+        meters.attach(self)
         statuses.attach(self)
         define_functions(self)
         compile_counters(self)

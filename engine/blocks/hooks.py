@@ -78,7 +78,7 @@ def source_type(b: "Builder", source: str, pos: SourcePos | None) -> Type:
 
 
 def label(s: Any, cid: Any) -> str:
-    """A component in a log line: its name and, when a role holds it, the role (``Red's Scout``)."""
+    """A component in a log line: its name and, when a role holds it, the role (``North's Scout``)."""
     if cid is None:
         return "nothing"
     name = s.game.piece_names[cid]

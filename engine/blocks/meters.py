@@ -9,14 +9,14 @@ where each component lists its own special tiles::
     meter:
       counter: health
       tile: 10                   # each tile is 10 health
-      tiles: meter               # a `table` attribute: {90: reaction 20, 50: antidote, 30: parry}
+      tiles: meter               # a `table` attribute: {90: reaction 20, 50: ward, 30: parry}
       sources: source            # the type naming where damage comes from (action, status, ...)
       unstoppable: [final_act]   # sources nothing prevents: nullifier tiles don't block what they give
       kinds:
         reaction:
           text: the attacker takes N when an opponent's action lands the marker here
           on_damage: "if source == action and foe(attacker, self): damage(attacker, value, reaction)"
-        antidote: {nullifies: [Poison]}
+        ward: {nullifies: [Sting]}
 
 ``damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])`` moves the marker down,
 ``heal(...)`` up (never past the counter's max; never off the skull).  Where
@@ -287,10 +287,7 @@ class MeterMove(Function):
     down: bool = True
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        meter = scope.vocab.data.get("meter")
-        if meter is None:
-            scope.error(call.pos, f"{self.name}() needs a 'meter' section (the counter it moves and its tiles)")
-            return Compiled(EFFECT, lambda s, e: None)
+        meter = scope.vocab.data["meter"]  # only rulesets with a meter offer these functions (see attach)
         args = call.positional()
         if not 2 <= len(args) <= 3:
             scope.error(call.pos, f"{self.name}() takes 2 or 3 arguments, not {len(args)}", f"usage: {self.signature}")
@@ -343,6 +340,16 @@ def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:
     return lambda s, e: e[slot]
 
 
+def attach(b: "Builder") -> None:
+    """Tell the meter's functions about it (once the vocabulary exists); a ruleset without one does not offer them."""
+    vocab = b.game.vocab
+    vocab.data["meter"] = b.game.meter
+    if b.game.meter is None:
+        for name in FUNCTION_NAMES:
+            vocab.functions.pop(name, None)
+
+
+FUNCTION_NAMES = ("damage", "heal")
 register(MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
                    "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
                    "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",

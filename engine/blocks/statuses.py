@@ -359,10 +359,7 @@ class StatusFunction(Function):
     verb: str = "give"
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        if "status_type" not in scope.vocab.data:
-            scope.error(call.pos, f"{self.name}() needs a 'statuses' section")
-            return Compiled(EFFECT, lambda s, e: None)
-        if self.verb == "cancel":
+        if self.verb == "cancel":  # (only rulesets with statuses offer these functions: see attach)
             return self._cancel(call, scope)
         wanted = {"give": (2, 3), "remove": (2, 2), "has": (2, 2), "dispel": (1, 1), "statuses_of": (1, 1)}[self.verb]
         args = self.arity(call, scope, *wanted)
@@ -435,9 +432,16 @@ def _each_negative(s: "State", cid: Any) -> None:
 
 
 def attach(b: "Builder") -> None:
-    """Tell the status functions the type of statuses (once the vocabulary exists)."""
+    """Tell the status functions the type of statuses (once the vocabulary exists); without statuses they are not offered."""
+    vocab = b.game.vocab
     if b.game.statuses is not None:
-        b.game.vocab.data["status_type"] = Enum(TYPE_NAME)
+        vocab.data["status_type"] = Enum(TYPE_NAME)
+        return
+    for name in FUNCTION_NAMES:
+        vocab.functions.pop(name, None)
+
+
+FUNCTION_NAMES = ("give", "remove", "has", "statuses_of", "dispel", "cancel")
 
 
 register(StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "

@@ -220,6 +220,15 @@ class ActionRoll(Step):
             dice.append(text)
         return f"roll the dice; one of {self.actors_text} uses " + "; or ".join(dice)
 
+    def describe_component(self, cid: int) -> list[str]:
+        lines = []
+        for number, action in sorted(self.table.of(cid).items()):
+            dice = [die.name for die in self.dice if die.only is None or die.only in action.flags]
+            flags = "".join(f" [{flag}]" for flag in sorted(action.flags))
+            lines.append(f"{number}{flags} {action.describe()} (with the {' or '.join(dice)} die)")
+        lines += [f"strength: {strength.text}" for strength in self.strengths.get(cid, ())]
+        return lines
+
     def details(self) -> list[str]:
         return ["then the actor's statuses' on_act hooks run (cancel() makes the action fail); then the action; "
                 "then its strength bonuses against each component it damaged"]

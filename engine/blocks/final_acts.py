@@ -94,6 +94,10 @@ class FinalActs(Step):
             s.move(cid, self.game.zone_index[(self.zones["to"], owner)])
             s.note(lambda: f"{label(s, cid)} is out of the game")
 
+    def describe_component(self, cid: int) -> list[str]:
+        act = self.table.of(cid).get(0)
+        return [f"final act — {act.describe()}"] if act is not None else []
+
     def describe(self) -> str:
         return (f"every component of a {self.zones['from']} for which {self.when_text} takes its final act "
                 f"(its owner decides), then goes to its owner's {self.zones['to']}")

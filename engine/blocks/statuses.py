@@ -93,9 +93,9 @@ class Status:
 
     def describe(self) -> str:
         """The status in English: kind, duration, who may receive it, and its text or hooks."""
-        how_long = "until removed" if self.lasts is None else f"for {self.lasts} of its owner's turn{'s' * (self.lasts != 1)}"
+        how_long = "until removed" if self.lasts is None else f"for {self.lasts} of its owner's turns"
         head = f"{self.name} ({', '.join(filter(None, [self.kind, 'negative' if self.negative else 'positive']))}; lasts {how_long}"
-        head += f"; only for {self.only_text}" if self.only_text else ""
+        head += f"; only when {self.only_text}" if self.only_text else ""
         body = self.text or "; ".join(f"{hook}: {h.words}" for hook, h in self.hooks.items())
         return f"{head}): {body}"
 
@@ -341,12 +341,12 @@ class Statuses(Step):
     def describe(self) -> str:
         parts = []
         if self.turn == "start":
-            parts.append("a new turn begins for the statuses of the current player's components")
+            parts.append("count a new turn for them")
         if self.hook:
-            parts.append(f"their statuses' '{self.hook}' hooks run")
+            parts.append(f"run their '{self.hook}' hooks")
         if self.turn == "end":
-            parts.append("statuses whose turns are over end")
-        return "; ".join(parts) or "statuses"
+            parts.append("end those whose turns are over")
+        return "the statuses of the current player's components: " + ", then ".join(parts)
 
 
 # ------------------------------------------------------------------ the functions

@@ -103,6 +103,10 @@ class Step:
         """Further lines for ``rulecraft explain`` (e.g. what each component's code does)."""
         return []
 
+    def describe_component(self, cid: int) -> list[str]:
+        """What this step reads on one component, in English (its actions, a final act ...), for its card."""
+        return []
+
     def describe_with_condition(self) -> str:
         text = self.describe()
         return f"{text} (only if {self.condition_text})" if self.condition_text else text

@@ -134,8 +134,8 @@ def define_functions(b: "Builder") -> None:
             continue
         fn, result, slots = compiled
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
-        vocab.functions[name] = Defined(name, signature_text, words or f"defined by the ruleset: {body_text}",
-                                        str(key), tuple(typed), fn, result, slots, words)
+        vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
+                                        result, slots, words)
 
 
 def _param_type(b: "Builder", name: str) -> Type | None:

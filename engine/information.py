@@ -17,7 +17,9 @@ by id, shuffled and dealt back zone by zone (each zone keeps its count); each
 such component shows its first face, the face every component starts with
 (faces of unseen components are unseen too).  Zones whose contents the seat
 sees but not their order are reshuffled in place.  The state's own generator
-is reseeded, so future chance is not known either.
+is reseeded, so future chance is not known either — unless an effect is
+waiting for a choice: it is re-run from its start once answered, so the dice
+it already rolled (which the seat has seen) must fall the same way.
 
 The result depends only on what the seat observes and on ``rng``: two states
 that differ only in what the seat cannot see give equal determinizations for
@@ -72,7 +74,8 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
         items = sample.zones[zone]
         items.sort()
         rng.shuffle(items)
-    sample.rng = rng.getrandbits(64)
+    if sample.pending is None:  # mid-effect, the effect is re-run from its start: its dice must stay as they fell
+        sample.rng = rng.getrandbits(64)
     return sample
 
 

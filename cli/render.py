@@ -6,8 +6,6 @@ pending decision are underlined.
 
 >>> abbreviations(["North", "Nest", "South"])
 {'Nest': 'Ne', 'North': 'No', 'South': 'So'}
->>> abbreviations(["reaction", "parry", "courage", "clarity"])["courage"]
-'co'
 >>> winners_text((1, 3))
 'seats 1 and 3 share the win'
 

@@ -252,6 +252,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         problem = former.establish(s, _cell(cell_text, where), cid)
         if problem:
             raise RulesetError.at(where, problem)
+    s.turn = 0  # the first role in turn order, unless the position says whose turn it is
     if "turn" in position:
         role = str(position["turn"])
         if role not in s.order:

@@ -62,10 +62,12 @@ class Draft(Step):
         self.order = b.choice(spec, "order", ("turn", "teams"), "turn")
         self.rules: list[tuple[str, Fn, int]] = []
         self.rule_texts: list[tuple[str, str]] = []
-        rules = spec.get("rules") or {}
-        if not isinstance(rules, Mapping):
+        rules = spec.get("rules")
+        if rules is None:
+            rules = Mapping(pos)
+        elif not isinstance(rules, Mapping):
             b.error(b.pos(spec, "rules"), "'rules' must map each rule's name to a condition on the candidate `self`")
-            rules = {}
+            rules = Mapping(pos)
         for name, text in rules.items():
             compiled, slots = b.expression(text, "bool", bind={"self": ANY_COMPONENT}, pos=rules.pos_of(name))
             self.rules.append((str(name), compiled.fn, slots))

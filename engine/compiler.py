@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import keyword
@@ -31,7 +32,7 @@ from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, Ru
 from engine.game import Game, Program, RoleSpec, ZoneSpec
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, BOOL, INT, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind
 
@@ -79,6 +80,17 @@ def compile_condition(game: Game, text: str, where: str = "<expression>") -> Pro
         return Program(compiled.fn, scope.slots, text, node.describe())
     except RecursionError:
         raise RulesetError.at(node.pos, TOO_DEEP) from None
+
+
+def _bound_test(fn: Callable[[Any, list[Any]], Any], slots: int) -> Callable[[Any, int], bool]:
+    """A condition of ``self`` as a plain ``test(state, item)``."""
+
+    def test(s: Any, item: int) -> bool:
+        env: list[Any] = [None] * slots
+        env[0] = item
+        return bool(fn(s, env))
+
+    return test
 
 
 class Builder:
@@ -143,6 +155,7 @@ class Builder:
         g.vocab = build_vocabulary(g)
         self._opaque_options()
         compile_counters(self)
+        self._owner_known()
         self._clash_tables()
         self._support_tables()
         self._setup()
@@ -423,11 +436,26 @@ class Builder:
             if name in (SUPPLY, BOARD):
                 self.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
                 continue
-            self.unknown_keys(spec, ("kind", "per", "hidden"), f"zone '{name}'")
+            self.unknown_keys(spec, ("kind", "per", "hidden", "owner_known"), f"zone '{name}'")
             kind = self.choice(spec, "kind", ("pile", "hand"), "pile")
             per = self.choice(spec, "per", ("role", "shared"), "shared")
             hidden = self.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
             self._add_zone(ZoneSpec(str(name), kind, per == "role", hidden))
+
+    def _owner_known(self) -> None:
+        """``owner_known: CONDITION`` on a hidden per-role zone: components (``self``) everyone knows stay with that role."""
+        zones = self.tree.get("zones") or {}
+        for name, spec in zones.items():
+            if not isinstance(spec, Mapping) or "owner_known" not in spec or str(name) not in self.game.zone_specs:
+                continue
+            pos = self.pos(spec, "owner_known")
+            compiled, slots = self.expression(spec["owner_known"], "bool", bind={"self": ANY_COMPONENT}, pos=pos)
+            zone = self.game.zone_specs[str(name)]
+            if zone.hidden == "none" or not zone.per_role:
+                self.error(pos, f"'owner_known' is for hidden zones kept per role, and zone '{name}' is not one")
+            replaced = dataclasses.replace(zone, owner_known=_bound_test(compiled.fn, slots))
+            self.game.zone_specs[str(name)] = replaced
+            self.game.zone_spec_of = [replaced if z is zone else z for z in self.game.zone_spec_of]
 
     def _add_zone(self, spec: ZoneSpec) -> None:
         g = self.game

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import rng
 from engine.counters import initial_values
@@ -67,6 +67,7 @@ class ZoneSpec:
     kind: str
     per_role: bool
     hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
+    owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,10 @@ A zone's declared ``hidden`` level says what each seat sees of it, exactly as
   other seats only the count;
 * ``all``: everyone sees only the count.
 
+A hidden per-role zone may declare ``owner_known: CONDITION``: everyone
+knows the components satisfying it stay with that role (say, the base cards
+every player holds), though not in which of its unseen zones they are.
+
 Search agents that must not cheat plan on a *determinization*: a clone of the
 real state in which everything the seat cannot see is drawn again at random.
 The components of every zone the seat sees only as a count are pooled, sorted
@@ -77,15 +81,33 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
 
 
 def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
-    """Pool the components of ``zones``, shuffle them and deal them back, each zone keeping its count."""
-    pool = sorted(cid for zone in zones for cid in sample.zones[zone])
-    rng.shuffle(pool)
-    start = 0
+    """Pool the components of ``zones``, shuffle them and deal them back, each zone keeping its count.
+
+    Components a zone's ``owner_known`` condition marks are known to stay with
+    that zone's owner: they are dealt again only among the owner's unseen
+    zones, topped up from the common pool.
+    """
+    game = sample.game
+    kept: dict[str | None, list[int]] = {}
+    common: list[int] = []
     for zone in zones:
-        count = len(sample.zones[zone])
-        dealt = pool[start : start + count]
-        start += count
-        sample.zones[zone] = dealt
-        for cid in dealt:
-            sample.zone_of[cid] = zone
-            sample.face[cid] = 0
+        owner, known = game.zone_owner[zone], game.zone_spec_of[zone].owner_known
+        for cid in sample.zones[zone]:
+            (kept.setdefault(owner, []) if known is not None and known(sample, cid) else common).append(cid)
+    common.sort()
+    rng.shuffle(common)
+    by_owner: dict[str | None, list[int]] = {}
+    for zone in zones:
+        by_owner.setdefault(game.zone_owner[zone], []).append(zone)
+    for owner, owned in by_owner.items():
+        hand = sorted(kept.get(owner, []))
+        need = sum(len(sample.zones[z]) for z in owned) - len(hand)
+        hand += common[:need]
+        del common[:need]
+        rng.shuffle(hand)
+        for zone in owned:
+            count = len(sample.zones[zone])
+            sample.zones[zone], hand = hand[:count], hand[count:]
+            for cid in sample.zones[zone]:
+                sample.zone_of[cid] = zone
+                sample.face[cid] = 0

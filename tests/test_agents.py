@@ -56,16 +56,33 @@ def positions(name: str, players: int, after: tuple[int, ...] = (0, 3, 8)) -> li
 
 
 def hidden_variant(state: State, seat: int) -> State:
-    """A state that differs from ``state`` only in what ``seat`` may not see."""
+    """A state that differs from ``state`` only in what ``seat`` may not see.
+
+    Unseen components are dealt back in reverse, except that those a zone
+    marks ``owner_known`` stay among their owner's unseen zones.
+    """
     other = state.clone()
+    game = other.game
     unseen = zones_seen_as(other, seat, UNSEEN)
-    pool = [cid for zone in unseen for cid in other.zones[zone]][::-1]
+
+    def known(zone: int, cid: int) -> bool:
+        test = game.zone_spec_of[zone].owner_known
+        return test is not None and test(other, cid)
+
+    common = [cid for zone in unseen for cid in other.zones[zone] if not known(zone, cid)][::-1]
+    by_owner: dict[str | None, list[int]] = {}
     for zone in unseen:
-        count = len(other.zones[zone])
-        other.zones[zone], pool = pool[:count], pool[count:]
-        for cid in other.zones[zone]:
-            other.zone_of[cid] = zone
-            other.flip(cid)
+        by_owner.setdefault(game.zone_owner[zone], []).append(zone)
+    for owned in by_owner.values():
+        hand = [cid for zone in owned for cid in other.zones[zone] if known(zone, cid)]
+        need = sum(len(other.zones[zone]) for zone in owned) - len(hand)
+        hand, common = (hand + common[:need])[::-1], common[need:]
+        for zone in owned:
+            count = len(other.zones[zone])
+            other.zones[zone], hand = hand[:count], hand[count:]
+            for cid in other.zones[zone]:
+                other.zone_of[cid] = zone
+                other.flip(cid)
     for zone in zones_seen_as(other, seat, UNORDERED):
         other.zones[zone].reverse()
     other.rng ^= 0x5DEECE66D

@@ -52,6 +52,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     for kind, cids in game.kinds.items():
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
+    v.data["sizes"] = _sizes(game)
     _define_zones(v, game)
     _define_counters(v, game)
     if game.roles is not None:
@@ -78,6 +79,14 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
         else:
             v.define_constant(name, ZONE, game.zone_index[(name, None)], f"the {name}")
+
+
+def _sizes(game: Game) -> dict[str, int]:
+    """How many values each type has, for the static bound on nested selections (see engine.lang.ast)."""
+    sizes = {"*": max(len(game.component_names), 1), "component": max(len(game.component_names), 1)}
+    sizes.update({kind: len(cids) for kind, cids in game.kinds.items()})
+    sizes.update({name: len(values) for name, values in game.types.items()})
+    return sizes
 
 
 def _define_counters(v: Vocabulary, game: Game) -> None:

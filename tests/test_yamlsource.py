@@ -303,3 +303,14 @@ def test_a_huge_line_is_quoted_as_a_short_window_around_the_error(tmp_path: Path
     assert "unknown function 'shufle'" in text and len(text) < 600
     quoted, caret = text.splitlines()[-2:]
     assert quoted[caret.index("^"):].startswith("shufle(")
+
+
+def test_columns_of_a_folded_scalar_map_to_the_line_they_came_from(tmp_path: Path) -> None:
+    """YAML joins the lines of '>-' text with spaces; a column past the first line lands on the right source line."""
+    path = tmp_path / "r.yaml"
+    path.write_text("when: >-\n  count(a) > 1\n  and count(b) > 2\n")
+    value = load_yaml(path)["when"]
+    assert str(value) == "count(a) > 1 and count(b) > 2"
+    col = str(value).index("count(b)") + 1
+    assert value.locate(1, col) == SourcePos(str(path), 3, 7)
+    assert value.locate(1, 1) == SourcePos(str(path), 2, 3)

@@ -445,6 +445,11 @@ class Selection(Node):
                 scope.error(self.source.pos, f"'{self.source.describe()}' is {_a(src.type)}, not a collection")
             item_type = ANY
         inner = scope.child()
+        inner.work = scope.work * _size_bound(scope, raw, constant, src.type)
+        if scope.work <= WORK_LIMIT < inner.work:
+            scope.error(self.pos, f"selections nested this deep may look at up to {inner.work:,} items each time this runs "
+                                  f"(the limit is {WORK_LIMIT:,}): each level multiplies the work by the size of its collection",
+                        "narrow an outer collection with 'where', or split the rule into smaller conditions")
         slot = inner.bind(self.var, item_type)
         where = self.where.compile(inner) if self.where is not None else None
         if where is not None and self.where is not None:
@@ -455,6 +460,28 @@ class Selection(Node):
             _, _, table, right = where.hint
             fast = (table, right.fn)
         return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
+
+
+WORK_LIMIT = 10_000_000
+"""The most items nested selections may visit in one evaluation, by the static bound of :func:`_size_bound`."""
+
+
+def _size_bound(scope: Scope, raw: Compiled, constant: Any, collection: Type) -> int:
+    """The most items a selection's source can hold: a constant's length, else the ruleset's sizes for its item type.
+
+    The vocabulary's ``sizes`` give, per type name, how many values exist
+    (components of a kind, values of an enumeration) and
+    ``"*"`` how many components there are in all.
+    """
+    if isinstance(constant, list):
+        return max(len(constant), 1)
+    sizes: dict[str, int] = scope.vocab.data.get("sizes", {})
+    everything = sizes.get("*", 100)
+    if isinstance(raw.type, Component):
+        return 1
+    if isinstance(collection, ListOf) and isinstance(collection.item, (Component, Enum)):
+        return sizes.get(collection.item.name, everything)
+    return everything
 
 
 @dataclass

@@ -352,11 +352,11 @@ class FormGroups(Step):
     # -- consequences
 
     def _win(self, s: "State", value: Any, why: str) -> None:
-        """End the game at once: ``value``'s seat wins (a value nobody plays: a draw)."""
+        """End the game at once: ``value``'s seat (or its team) wins (a value nobody plays: a draw)."""
         seat = s.seat_of.get(str(value), 0)
         scores = tuple(1 if i + 1 == seat else 0 for i in range(s.players))
         text = f"{why}: {value} wins" + ("" if seat else " (played by nobody: a draw)")
-        s.outcome = Outcome.from_scores(scores, text=text, ended="end condition")
+        s.outcome = s.game.team_outcome(Outcome.from_scores(scores, text=text, ended="end condition"), s.players)
         s.note(lambda: f"game over: {text}")
 
     def _take_marker(self, s: "State", value: Any, why: str) -> int | None:

@@ -72,13 +72,25 @@ class Place(Step):
     def enter(self, s: "State") -> bool:
         space = self.actions(s)
         if len(space) == 0:
-            if self.ends:
-                s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
-                s.note(lambda: f"{s.current_role} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
-                return False
-            s.note(lambda: f"{s.current_role} cannot place anything and passes")
+            if not self._end(s):
+                s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
         s._actions = space  # this is now the pending decision: keep what we computed
+        return True
+
+    def ends_game_now(self, s: "State") -> bool:
+        """With ``if_none: end``: when nothing may be placed, the game ends now."""
+        if not self.ends or (self.condition is not None and not self.condition(s, self.env)):
+            return False
+        return len(self.actions(s)) == 0 and self._end(s)
+
+    def _end(self, s: "State") -> bool:
+        """With ``if_none: end``, end and score the game (True); else do nothing."""
+        if not self.ends:
+            return False
+        actor = s.actor
+        s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+        s.note(lambda: f"{actor} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
         return True
 
     def cells(self, s: "State") -> list[tuple[int, int]]:
@@ -139,7 +151,7 @@ class Place(Step):
         s.place(cid, cell, face)
         s.scratch["placed"] = cid
         if s.log is not None:
-            s.log.append(f"{s.current_role} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)})")
+            s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)})")
         return True
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:

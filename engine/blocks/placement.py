@@ -106,17 +106,21 @@ class Place(Step):
     def pieces(self, s: "State") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
         hand = s.zones[self.source.resolve(s)]
+        names = self.game.piece_names
+        if not (self.choose_face or self.as_is):  # the step names the face: identical copies show the same one
+            fixed, first = self.fixed, {}
+            for cid in hand:
+                if fixed[cid] is not None:
+                    first.setdefault(names[cid], cid)
+            return [(cid, fixed[cid]) for cid in first.values()]  # type: ignore[misc]
         if self.choose_face:
             options = self.game.piece_options
             pieces = [p for cid in hand for p in options[cid]]
-        elif self.as_is:
-            pieces = [(cid, s.face[cid]) for cid in hand]
         else:
-            fixed = self.fixed
-            pieces = [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
+            pieces = [(cid, s.face[cid]) for cid in hand]
         if not self.game.identical:
             return pieces
-        names, seen, unique = self.game.piece_names, set(), []
+        seen, unique = set(), []
         for cid, face in pieces:
             key = (names[cid], face)
             if key not in seen:
@@ -129,22 +133,14 @@ class Place(Step):
         if not pieces:
             return ListSpace(self, [])
         if self.restrict is not None and self.restrict(s, self.restrict_env):
-            return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in self.cells(s) if self._triggers(s, cid, face, cell)])
+            return ListSpace(self, self._triggering(s, pieces, self.cells(s)))
         return ProductSpace(self, pieces, self.cells(s))
 
-    def _triggers(self, s: "State", cid: int, face: int, cell: tuple[int, int]) -> bool:
-        """Whether placing ``cid`` at ``cell`` makes a later step of the turn act.
-
-        The piece is tried on the board's cells and faces only (what ``triggers`` reads), then taken back.
-        """
-        old_face = s.face[cid]
-        s.grid[cell] = cid
-        s.face[cid] = face
-        try:
-            return any(step.triggers(s, cell) for step in self.game.steps[self.index + 1:])
-        finally:
-            del s.grid[cell]
-            s.face[cid] = old_face
+    def _triggering(self, s: "State", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
+        """The placements of ``pieces`` on ``cells`` that make a later step of the turn act, piece by piece."""
+        later = self.game.steps[self.index + 1:]
+        acting = {cell: set().union(*(step.triggering(s, cell, pieces) for step in later)) for cell in cells}
+        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         cid, face, cell = args

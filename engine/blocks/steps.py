@@ -79,9 +79,10 @@ class Step:
         """
         return False
 
-    def triggers(self, s: "State", cell: tuple[int, int]) -> bool:
-        """Whether the piece just put at ``cell`` would make this step act (see ``place: only_triggering``)."""
-        return False
+    def triggering(self, s: "State", cell: tuple[int, int], pieces: list[tuple[int, int]]) -> set[int]:
+        """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make this step act
+        (the indices; see ``place: only_triggering``)."""
+        return set()
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         """The components a decision plays, picks or casts (for per-content statistics)."""

@@ -20,7 +20,7 @@ import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import clash, contest, exchange, groups, placement, slots, steps  # noqa: F401  (register the step kinds)
+from engine.blocks import clash, contest, exchange, groups, placement, slots, steps, switch  # noqa: F401  (register the step kinds)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
@@ -144,6 +144,7 @@ class Builder:
         self._components()
         self._board()
         self._roles()
+        self._teams()
         self._zones()
         declare_counters(self)
         g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
@@ -399,10 +400,10 @@ class Builder:
         g = self.game
         spec = self.tree.get("roles")
         if spec is None:
-            g.roles = RoleSpec("seat", tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1)), False,
+            g.roles = RoleSpec("seat", tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1)), {},
                                {n: tuple(i if i <= n else 0 for i in range(1, max(g.player_counts) + 1)) for n in g.player_counts})
             return
-        self.unknown_keys(spec, ("of", "shuffle", "seating"), "roles")
+        self.unknown_keys(spec, ("of", "shuffle", "hidden", "seating"), "roles")
         type_name = str(spec.get("of", ""))
         if type_name not in g.types:
             self.error(self.pos(spec, "of"), f"roles must be 'of' a declared type, not '{type_name}'", did_you_mean(type_name, g.types))
@@ -422,7 +423,57 @@ class Builder:
             elif not all(isinstance(s, int) for s in seats) or sorted(set(seats) - {0}) != list(range(1, count + 1)):
                 self.error(pos, f"seating for {count} players must use seats 1..{count} (or 'absent'), each at least once")
             seating[count] = seats
-        g.roles = RoleSpec(type_name, values, bool(spec.get("shuffle", False)), seating)
+        g.roles = RoleSpec(type_name, values, self._shuffled(spec, values), seating, self.bool_setting(spec, "hidden", False))
+
+    def _shuffled(self, spec: Mapping, values: tuple[str, ...]) -> dict[int, frozenset[str]]:
+        """``roles.shuffle``: per player count, the roles dealt at random.
+
+        ``true`` (all), ``false`` (none), a list of roles, or a mapping of
+        those by player count with an optional ``default``:
+        ``{default: [A, B, C], 5: true}``.
+        """
+        raw = spec.get("shuffle", False)
+        by_count = raw if isinstance(raw, Mapping) else Mapping(self.pos(spec, "shuffle") or spec.pos)
+        for key in by_count:
+            if key != "default" and not (key.isdigit() and int(key) in self.game.player_counts):
+                self.error(by_count.key_pos.get(key), f"shuffle key '{key}' must be 'default' or a declared player count")
+        default = by_count.get("default", False) if isinstance(raw, Mapping) else raw
+        default_pos = self.pos(by_count, "default") if isinstance(raw, Mapping) else self.pos(spec, "shuffle")
+        shuffled = {}
+        for count in self.game.player_counts:
+            key = str(count)
+            value, pos = (by_count[key], self.pos(by_count, key)) if key in by_count else (default, default_pos)
+            shuffled[count] = self._role_set(value, values, pos)
+        return shuffled
+
+    def _role_set(self, value: Any, values: tuple[str, ...], pos: SourcePos | None) -> frozenset[str]:
+        """``true``: every role; ``false``: none; a list: those roles (each checked)."""
+        if isinstance(value, bool):
+            return frozenset(values) if value else frozenset()
+        if not isinstance(value, list):
+            self.error(pos, "'shuffle' is true, false or a list of roles (or a mapping of those by player count)")
+            return frozenset()
+        for i, role in enumerate(value):
+            if str(role) not in values:
+                self.error(self.pos(value, i), f"unknown role '{role}'", did_you_mean(str(role), values))
+        return frozenset(str(r) for r in value)
+
+    def _teams(self) -> None:
+        """``teams``: per player count, the seats of each team (every seat in exactly one)."""
+        g = self.game
+        raw = self.tree.get("teams") or {}
+        for key, teams in raw.items():
+            pos = raw.pos_of(key)
+            if not (key.isdigit() and int(key) in g.player_counts):
+                self.error(raw.key_pos.get(key), f"teams key '{key}' must be a declared player count")
+                continue
+            count = int(key)
+            ok = isinstance(teams, list) and all(isinstance(t, list) and t and all(isinstance(x, int) and not isinstance(x, bool) for x in t) for t in teams)
+            seats = sorted(x for t in teams for x in t) if ok else []
+            if not ok or seats != list(range(1, count + 1)):
+                self.error(pos, f"teams for {count} players must list every seat 1..{count} exactly once, like [[1, 3], [2, 4]]")
+                continue
+            g.teams[count] = tuple(tuple(int(x) for x in t) for t in teams)
 
     def _zones(self) -> None:
         g = self.game

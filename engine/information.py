@@ -20,8 +20,11 @@ The components of every zone the seat sees only as a count are pooled, sorted
 by id, shuffled and dealt back zone by zone (each zone keeps its count); each
 such component shows its first face, the face every component starts with
 (faces of unseen components are unseen too).  Zones whose contents the seat
-sees but not their order are reshuffled in place.  The state's own generator
-is reseeded, so future chance is not known either.
+sees but not their order are reshuffled in place.  With hidden roles
+(``roles: {hidden: true}``), the roles dealt at random that the seat does not
+play are dealt again among the places they hold (each place keeps its seat
+and its turns).  The state's own generator is reseeded, so future chance is
+not known either.
 
 The result depends only on what the seat observes and on ``rng``: two states
 that differ only in what the seat cannot see give equal determinizations for
@@ -76,8 +79,44 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
         items = sample.zones[zone]
         items.sort()
         rng.shuffle(items)
+    _deal_roles(sample, seat, rng)
     sample.rng = rng.getrandbits(64)
     return sample
+
+
+def hidden_roles(state: "State", seat: int) -> list[str]:
+    """The roles ``seat`` cannot tell apart, in their type's order: with hidden roles, those dealt at
+    random (``roles.shuffle``) that it does not play; otherwise none.
+
+    Example: four roles A-D all dealt at random and hidden, seat 1 playing B: ``['A', 'C', 'D']``.
+    """
+    roles = state.game.roles
+    if roles is None or not roles.hidden:
+        return []
+    dealt = roles.shuffled.get(state.players, frozenset())
+    return [r for r in roles.values if r in dealt and state.seat_of.get(r) != seat]
+
+
+def relabel_roles(state: "State", mapping: dict[str, str]) -> None:
+    """Each role ``r`` in ``mapping`` is replaced by ``mapping[r]``: in the deal, the seating and the turn order.
+
+    ``mapping`` must be a permutation of its keys.  Example: ``relabel_roles(s, {"A": "C", "C": "A"})``
+    gives A's seat and turns to C and C's to A.
+    """
+    state.positions = tuple(mapping.get(r, r) for r in state.positions)
+    state.seat_of = {mapping.get(r, r): seat for r, seat in state.seat_of.items()}
+    state.order = tuple(mapping.get(r, r) for r in state.order)
+
+
+def _deal_roles(sample: "State", seat: int, rng: random.Random) -> None:
+    """Deal the roles ``seat`` cannot tell apart again among the places in the deal that they hold."""
+    roles = hidden_roles(sample, seat)
+    if len(roles) < 2:
+        return
+    drawn = roles[:]
+    rng.shuffle(drawn)
+    places = sorted(sample.positions.index(r) for r in roles)
+    relabel_roles(sample, {sample.positions[i]: drawn[k] for k, i in enumerate(places)})
 
 
 def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:

@@ -458,7 +458,9 @@ class Selection(Node):
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
             _, _, table, right = where.hint
-            fast = (table, right.fn)
+            # the same on every face (rows hold None past a component's last face): no face lookup
+            row = table[0] if all(a is None or a == b for r in table for a, b in zip(r, table[0])) else None
+            fast = (table, right.fn, row)
         return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
 
 
@@ -493,7 +495,8 @@ class CompiledSelection:
     item_type: Type
     where: Fn | None
     value: Compiled | None
-    fast: tuple[list[list[Any]], Fn] | None = None  # where is  x.attr == v : (table, v)
+    # where is  x.attr == v : (table [face][x], v, the row when the attribute is the same on every face)
+    fast: tuple[list[list[Any]], Fn, list[Any] | None] | None = None
     constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
@@ -501,8 +504,11 @@ class CompiledSelection:
         if where is None:
             return list(src(s, e))
         if self.fast is not None:
-            table, right = self.fast
-            v, face = right(s, e), s.face
+            table, right, row = self.fast
+            v = right(s, e)
+            if row is not None:
+                return [x for x in src(s, e) if row[x] == v]
+            face = s.face
             return [x for x in src(s, e) if table[face[x]][x] == v]
         out = []
         for x in src(s, e):

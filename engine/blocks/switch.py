@@ -1,10 +1,10 @@
 """The ``switch_role`` step: the player may give up the role whose turn it is for a role nobody plays.
 
 At this point of the turn, the current seat decides: ``keep`` its role, or
-take over a role no seat plays (for which the condition ``allowed`` holds,
-with ``role`` the role; default: any).  The new role takes the old one's place in the turn order, so the
-seats keep their order; the old role is then played by nobody.  A seat may
-switch again on a later turn.  With nothing to switch to, the step does
+take over a role no seat plays (one for which the condition ``allowed``
+holds, with ``role`` the candidate; default: any).  The new role takes the
+old one's place in the turn order, so the seats keep their order; the old
+role is then played by nobody.  A seat may switch again on a later turn.  With nothing to switch to, the step does
 nothing; when the turn cannot go on (a later step would end the game at once,
 like ``place`` with ``if_none: end`` and nothing to place), the game ends
 before the choice.
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
+from engine.lang.scope import Fn
 from engine.lang.types import ANY
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ class SwitchRole(Step):
         roles = b.game.roles
         self.hidden = roles is not None and roles.hidden
         self.allowed_text = b.describe(spec["allowed"]) if "allowed" in spec else ""
-        self.allowed: Any = None
+        self.allowed: Fn | None = None
+        self.allowed_env: list[Any] = []
         if "allowed" in spec:
             role = b.game.vocab.data.get("role_type", ANY)
             compiled, slots = b.expression(spec["allowed"], "bool", bind={"role": role}, pos=b.pos(spec, "allowed"))
@@ -98,7 +100,7 @@ class SwitchRole(Step):
 
     def why_illegal(self, s: "State", text: str) -> str | None:
         legal = ", ".join(str(a) for a in self.actions(s))
-        return f"'{text}' is not possible now; at the start of the turn choose one of: {legal}"
+        return f"'{text}' is not possible now; choose one of: {legal}"
 
     def describe(self) -> str:
         how = "blindly, to one of them at random (roles are hidden)" if self.hidden else "choosing which"
@@ -107,7 +109,7 @@ class SwitchRole(Step):
                 "the new role takes the old one's place in the turn order")
 
 
-def _holds(condition: Any, s: "State", env: list[Any], role: str) -> bool:
+def _holds(condition: Fn, s: "State", env: list[Any], role: str) -> bool:
     """Whether ``condition`` holds with ``role`` bound (slot 0)."""
     env[0] = role
     return bool(condition(s, env))

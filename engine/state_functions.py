@@ -63,14 +63,17 @@ class Seat(OneArgument):
         return s.seat_of.get(role, 0)
 
 
+class Team(OneArgument):
+    def read(self, s: Any, seat: Any) -> int:
+        teams = s.game.teams.get(s.players)
+        if not teams or not isinstance(seat, int):
+            return seat if isinstance(seat, int) else 0
+        return next((i for i, team in enumerate(teams, 1) if seat in team), 0)
+
+
 class TurnPosition(OneArgument):
     def read(self, s: Any, role: Any) -> int:
         return s.order.index(role) + 1 if role in s.order else 0
-
-
-class Team(OneArgument):
-    def read(self, s: Any, role: Any) -> int:
-        return s.game.roles.team(role)
 
 
 class Score(OneArgument):
@@ -267,10 +270,10 @@ register(Owner("owner", "owner(COMPONENT) -> role", "The role whose per-role zon
                "owner(c) == current_role"))
 register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"))
 register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
+register(Team("team", "team(SEAT) -> int", "The number of the seat's team (1, 2, ...; see `teams`); without teams the seat itself, 0 for no seat.",
+              "team(seat(r)) == team(me)", INT, argument="seat", words="the team of seat {}"))
 register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
                       "turn_position(r)", INT, words="the turn position of {}"))
-register(Team("team", "team(ROLE) -> int", "The team a role plays on (1, 2, ...; see roles: teams), 0 for none.",
-              "team(owner(c)) != team(current_role)", INT, words="the team of {}"))
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
                       "largest_group(c in board where c.value == v)"))

@@ -27,7 +27,7 @@ types:
 roles:
   of: side
   seating: {2: [1, 2, absent, absent], 4: [1, 2, 3, 4]}
-  teams: [[N, S], [E, W]]
+teams: {4: [[1, 3], [2, 4]]}
 components:
   unit:
     attributes: {hp: int, big: bool, track: table, moves: table}
@@ -42,7 +42,7 @@ counters:
 functions:
   alive(x): x != none and hp(x) > 0
   foes(x):
-    is: y in units where alive(y) and owner(y) != none and team(owner(y)) != team(owner(x))
+    is: y in units where alive(y) and owner(y) != none and team(seat(owner(y))) != team(seat(owner(x)))
     text: "foe of {x}"
   strongest(role r): first(y in team_zone(r) where y.big)
 meter:
@@ -219,9 +219,8 @@ def test_loaded_dice_must_fit_the_die(game: engine.Game) -> None:
         s.roll(2)
 
 
-def test_ruleset_functions_teams_and_first(game: engine.Game) -> None:
+def test_ruleset_functions_and_first(game: engine.Game) -> None:
     s = state(game)
-    assert game.compile_condition("team(N) == team(S) and team(E) != team(N)").test(s)
     assert game.compile_condition('strongest(E).id == "b" and strongest(N) == none').test(s)
     assert game.compile_condition('count(foes(first(u in units where u.id == "a"))) == 1').test(s)
     assert "foe of" in game.compile_condition("count(foes(first(units))) == 1").description
@@ -240,7 +239,8 @@ def test_teams_alternate_in_a_draft(tmp_path: Path) -> None:
 name: draft-demo
 players: [4]
 types: {side: [N, S, E, W]}
-roles: {of: side, seating: {4: [1, 2, 3, 4]}, teams: [[N, S], [E, W]]}
+roles: {of: side, seating: {4: [1, 2, 3, 4]}}
+teams: {4: [[1, 2], [3, 4]]}
 components:
   hero:
     attributes: {power: int}

@@ -84,7 +84,7 @@ class Draft(Step):
             return list(s.order)
         teams: dict[int, list[str]] = {}
         for role in s.order:
-            teams.setdefault(self.game.roles.team(role), []).append(role)
+            teams.setdefault(_team(s, role), []).append(role)
         rows = list(teams.values())
         return [row[i] for i in range(max(map(len, rows), default=0)) for row in rows if i < len(row)]
 
@@ -175,3 +175,10 @@ class Draft(Step):
 
     def details(self) -> list[str]:
         return [f"rule '{name}': {text}" for name, text in self.rule_texts]
+
+
+def _team(s: "State", role: str) -> int:
+    """The team of the seat playing ``role`` (see ``teams:``); without teams, the seat itself."""
+    seat = s.seat_of.get(role, 0)
+    teams = s.game.teams.get(s.players)
+    return next((i for i, team in enumerate(teams, 1) if seat in team), seat) if teams else seat

@@ -764,10 +764,10 @@ class Builder:
             return
         self._steps(turn, "")
 
-    def _steps(self, steps: Sequence, phase: str) -> None:
+    def _steps(self, entries: Sequence, phase: str) -> None:
         """Compile a list of steps; an entry ``{phase: NAME, steps: [...]}`` groups the steps of one phase."""
-        for i, entry in enumerate(steps):
-            pos = self.pos(steps, i)
+        for i, entry in enumerate(entries):
+            pos = self.pos(entries, i)
             if isinstance(entry, Mapping) and "phase" in entry and not phase:
                 self.unknown_keys(entry, ("phase", "steps"), "a phase")
                 inner = entry.get("steps")

@@ -22,8 +22,6 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import pytest
-
 import engine
 from engine.blocks.hooks import SOURCE_LOCAL
 from engine.blocks.numbered import LATER_LOCAL

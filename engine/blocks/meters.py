@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
 DEPTH = "meter depth"  # scratch: how deeply damage and healing are nested inside each other's hooks
-HITS = "hits"  # scratch: the components damaged since a block started recording (see record_hits)
+HITS = "hits"  # scratch: (component, source) damaged while a block records them (the action roll does, for strength bonuses)
 META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
 
 
@@ -92,7 +92,7 @@ class Meter:
     counter: "CounterSpec"
     size: int
     source_type: Type
-    unstoppable: frozenset[str] = frozenset()  # sources no tile or status can prevent
+    unstoppable: frozenset[str] = frozenset()  # sources whose statuses nullifier tiles do not block
     kinds: dict[str, TileKind] = field(default_factory=dict)
     tiles: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # component -> {position: (kind, number)}
 
@@ -106,8 +106,8 @@ class Meter:
         out = []
         for value in range(top, -1, -self.size):
             kind, number = self.tile_at(cid, value) or ("", 0)
-            label = "start" if value == top else "skull" if value == 0 else kind + (f" {number}" if number else "")
-            out.append(f"{value}" + (f" {label}" if label else ""))
+            name = "start" if value == top else "skull" if value == 0 else kind + (f" {number}" if number else "")
+            out.append(f"{value}" + (f" {name}" if name else ""))
         return out
 
 
@@ -225,7 +225,8 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
     from engine.blocks import statuses
 
     meter = s.game.meter
-    if target is None or amount <= 0 or meter is None:
+    assert meter is not None  # only rulesets with a meter offer damage() and heal()
+    if target is None or amount <= 0:
         return
     i = meter.counter.index_of(target)
     if i is None:

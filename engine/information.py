@@ -24,9 +24,8 @@ sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold (each place keeps its seat
 and its turns).  The state's own generator is reseeded, so future chance is
-not known either — unless an effect is waiting for a choice: it is re-run
-from its start once answered, so the dice it already rolled (which the seat
-has seen) must fall the same way.
+not known either (an effect waiting for a choice keeps the dice it has
+already rolled: see engine.choices).
 
 The result depends only on what the seat observes and on ``rng``: two states
 that differ only in what the seat cannot see give equal determinizations for
@@ -82,8 +81,8 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
         items.sort()
         rng.shuffle(items)
     _deal_roles(sample, seat, rng)
-    if sample.pending is None:  # mid-effect, the effect is re-run from its start: its dice must stay as they fell
-        sample.rng = rng.getrandbits(64)
+    sample.rng = rng.getrandbits(64)
+    sample._actions = None  # a different position: its legal actions are worked out again
     return sample
 
 

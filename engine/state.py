@@ -201,7 +201,20 @@ class State:
         return observation(self, player)
 
     def roll(self, sides: int) -> int:
-        """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios)."""
+        """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios).
+
+        An effect re-run after a choice (see engine.choices) rolls the dice it
+        rolled before the choice again, as they fell.
+        """
+        tape = self.tape
+        if tape is not None:
+            again = tape.replay()
+            value = self._new_roll(sides) if again is None else again
+            tape.rolled.append(value)
+            return value
+        return self._new_roll(sides)
+
+    def _new_roll(self, sides: int) -> int:
         loaded = self.scratch.get(LOADED_DICE)
         if loaded:
             self.scratch[LOADED_DICE] = loaded[1:]

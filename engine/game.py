@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from engine.counters import CounterSpec
     from engine.state import State
 
+LIST_OF = "list of "
+"""The prefix of a list attribute's declared type: ``list of colour``."""
+
 EFFECT_BUDGET = 100_000
 """Steps a single effect may take before it is stopped as a runaway loop."""
 
@@ -108,7 +111,7 @@ class Game:
     distinct_faces: list[tuple[int, ...]] = field(default_factory=list)
     piece_options: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # (cid, face) per distinct face
     attributes: dict[str, list[list[Any]]] = field(default_factory=dict)  # name -> [face][cid]
-    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool
+    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool (or "list of" one)
     # zones, board, roles
     zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)
     zone_names: list[str] = field(default_factory=list)
@@ -151,6 +154,7 @@ class Game:
         s.zones = [[] for _ in self.zone_names]
         s.zones[0] = list(range(n))
         s.grid = {}
+        s.stacks = {}
         s.cell_of = [None] * n
         s.frontier = {}
         s.bbox = None

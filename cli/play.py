@@ -31,6 +31,7 @@ from rich.console import Console
 from cli import render
 from cli.gamelog import GameLog, replay
 from engine.agents import Agent, make_agent
+from engine.choices import preview
 from engine.errors import IllegalActionError
 from engine.simulate import derive_seed
 from engine.state import State
@@ -171,13 +172,16 @@ class Session:
         self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
 
     def draw(self, seat: int) -> None:
-        state, console = self.state, self.console
+        console = self.console
+        state = preview(self.state)  # mid-effect, show what the effect has done so far
         console.rule(f"turn {state.turn_number}: {render.seat_label(state, seat)} to play", style="dim")
         if state.game.grid is not None:
             console.print(render.board(state))
         for line in render.zones(state, seat):
             console.print(line)
-        console.print(render.numbered_actions(state, console.width))
+        if state.pending is not None:
+            console.print(f"{state.pending.prompt}:")
+        console.print(render.numbered_actions(self.state, console.width))
 
     def print_new_log(self) -> None:
         lines = self.state.log or []

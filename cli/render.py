@@ -30,6 +30,7 @@ from rich.text import Text
 
 from engine.game import Game
 from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Rate, SimulationReport, Summary
+from engine.savefile import counter_values
 from engine.state import State
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
@@ -118,6 +119,15 @@ def zones(state: State, seat: int) -> list[Text]:
         else:
             line.append(", ".join(content))
         lines.append(line)
+    return lines + counters(state)
+
+
+def counters(state: State) -> list[Text]:
+    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``)."""
+    lines = []
+    for name, values in counter_values(state).items():
+        shown = ", ".join(f"{owner} {value}" for owner, value in values.items()) if isinstance(values, dict) else str(values)
+        lines.append(Text(f"{name}: {shown}"))
     return lines
 
 

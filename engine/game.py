@@ -168,6 +168,8 @@ class Game:
         s.rng = rng.seed_state(seed)
         s.budget = EFFECT_BUDGET
         s.outcome = None
+        s.pending = None
+        s.tape = None
         s.log = [] if record else None
         s.history = [] if record else None
         s._actions = None

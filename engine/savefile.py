@@ -13,6 +13,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from engine.blocks.outcome import Outcome
 from engine.errors import RulecraftError
 
 if TYPE_CHECKING:
+    from engine.choices import Pending
     from engine.game import Game
     from engine.state import State
 
@@ -48,6 +50,8 @@ def position_hash(data: dict[str, Any]) -> str:
 
 def state_to_json(s: "State") -> dict[str, Any]:
     data = _state_data(s)
+    if s.pending is not None:  # an effect waiting for a choice (engine.choices)
+        data["pending"] = _tuples_to_lists(dataclasses.asdict(s.pending))
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
         data["counters"] = list(s.counters)
     if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums
@@ -89,7 +93,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
     return (
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()), frozenset(s.stacks.items()),
         frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
-        s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome, tuple(s.counters),
+        s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome, tuple(s.counters), s.pending,
     )
 
 
@@ -227,6 +231,8 @@ def _read(g: "Game", data: Any, State: type) -> "State":
         raise SaveError("the turn or step is out of range")
     s.scratch = _scratch_from_json(data["scratch"])
     s.counters = _counters(g, data.get("counters", []))
+    s.pending = _pending(g, data.get("pending"), players)
+    s.tape = None
     s.rng = int(data["rng"])
     s.budget = 0
     s.outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
@@ -254,6 +260,21 @@ def counter_values(s: "State") -> dict[str, Any]:
                 g.component_names[o] if isinstance(o, int) else o: s.counters[spec.offset + i] for i, o in enumerate(spec.owners)
             }
     return values
+
+
+def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
+    """A saved pending choice, checked for shape (whether it still fits is proved by re-running it)."""
+    from engine.choices import Pending
+
+    if data is None:
+        return None
+    try:
+        pending = Pending(**{k: _lists_to_tuples(v) if k != "step" else int(v) for k, v in data.items()})
+    except (TypeError, ValueError):
+        raise SaveError("the saved pending choice is damaged") from None
+    if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 2):
+        raise SaveError("the saved pending choice does not fit this game")
+    return pending
 
 
 def _counters(g: "Game", data: Any) -> list[int]:
@@ -312,6 +333,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "zones": zones,
         "counters": counter_values(s),
         "pending": _tuples_to_lists(s.scratch.get("pending", [])),
+        "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": [str(a) for a in s.legal_actions()] if s.current_player == player else [],
         "outcome": s.outcome.to_json() if s.outcome else None,
     }

@@ -90,7 +90,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     while not state.is_terminal:
         seat = state.current_player
         action = seats[seat - 1].choose(state)
-        used[seat - 1].extend(game.steps[state.step].used_components(action.args))
+        if state.pending is None:  # an answer to a choice inside an effect plays nothing itself
+            used[seat - 1].extend(game.steps[state.step].used_components(action.args))
         state.apply(action)
         length += 1
         if track:

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import rng
-from engine.actions import Action, ActionSpace, EmptySpace
+from engine import choices, rng
+from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
+from engine.choices import CHOICE
 from engine.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
+    from engine.choices import Pending, Tape
     from engine.counters import CounterSpec
     from engine.game import Game
 
@@ -59,6 +61,8 @@ class State:
         "rng",
         "budget",
         "outcome",
+        "pending",
+        "tape",
         "log",
         "history",
         "_actions",
@@ -87,6 +91,8 @@ class State:
     rng: int
     budget: int
     outcome: "Outcome | None"
+    pending: "Pending | None"  # a choice an effect waits for (engine.choices); its seat decides next
+    tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
     log: list[str] | None
     history: list[str] | None
     _actions: ActionSpace | None
@@ -119,6 +125,8 @@ class State:
         c.rng = self.rng
         c.budget = self.budget
         c.outcome = self.outcome
+        c.pending = self.pending
+        c.tape = None
         c.log = None
         c.history = None
         c._actions = None
@@ -155,6 +163,8 @@ class State:
         """The seat (1-based) that must decide now, or :data:`TERMINAL`."""
         if self.outcome is not None:
             return TERMINAL
+        if self.pending is not None:
+            return self.pending.seat
         return self.seat_of[self.order[self.turn]]
 
     def legal_actions(self) -> ActionSpace:
@@ -162,6 +172,8 @@ class State:
         if self._actions is None:
             if self.outcome is not None:
                 self._actions = EmptySpace()
+            elif self.pending is not None:
+                self._actions = ListSpace(CHOICE, [(label,) for label in self.pending.labels])
             else:
                 self._actions = self.game.steps[self.step].actions(self)
         return self._actions
@@ -198,6 +210,8 @@ class State:
         """The legal action written as ``text``; raises IllegalActionError with the reason."""
         if self.outcome is not None:
             raise IllegalActionError(f"'{text}' is not possible: the game is over")
+        if self.pending is not None:
+            return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
         return self.game.steps[self.step].parse(self, text)
 
     def apply(self, action: Action | str) -> None:
@@ -211,7 +225,11 @@ class State:
             self.history.append(str(action))
         self._actions = None
         self.scratch["decided"] = self.turn_number  # a round without any decision ends the game
-        if self.game.steps[self.step].apply(self, action.args):
+        if self.pending is not None:
+            finished = choices.answer(self, action.args[0])
+        else:
+            finished = self.game.steps[self.step].apply(self, action.args)
+        if finished:
             self.advance()
 
     def advance(self) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import engine.choices  # noqa: F401  (registers choose)
 import engine.position_functions  # noqa: F401  (registers the functions of order and place)
 import engine.state_functions  # noqa: F401  (registers the state functions)
 from engine.counters import GAME, CounterOf, GameCounter

@@ -3,7 +3,10 @@
 A step is entered when the turn reaches it; it either finishes on its own
 (``enter`` returns False) or waits for a decision of the current player,
 offered by ``actions`` and answered by ``apply`` (which returns True once the
-step is finished).  Every step may carry ``if: CONDITION``.
+step is finished).  Every step may carry ``if: CONDITION``.  A step whose
+effects may ask the player (``choose``) runs them with
+:func:`engine.choices.run_effect`, names them for ``effect`` and finishes
+its work in ``resume``.
 
 New kinds register with :func:`step_kind`; the ruleset names them:
 
@@ -62,6 +65,14 @@ class Step:
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         """Apply a decision; True when the step is finished."""
+        return True
+
+    def effect(self, key: Any) -> Fn:
+        """The compiled effect ``key`` names, for :func:`engine.choices.run_effect` to run (and re-run)."""
+        raise KeyError(f"step '{self.kind}' has no effect {key!r}")
+
+    def resume(self, s: "State") -> bool:
+        """An effect this step ran has finished after a choice; True when the step is finished."""
         return True
 
     def format(self, args: tuple[Any, ...]) -> str:
@@ -147,3 +158,33 @@ class Draw(Step):
     def describe(self) -> str:
         n = "a component" if self.count == 1 else f"{self.count} components"
         return f"draw {n} from the {self.source.name} into the {self.target.name}"
+
+
+@step_kind
+class Do(Step):
+    """``do: {effect: PROGRAM}`` — run a program as a step of the turn (it may ``choose``).
+
+    Example::
+
+        - do: {effect: "gold(current_role) += 1"}
+    """
+
+    kind = "do"
+    keys = ("if", "effect")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        if "effect" not in spec:
+            b.error(pos, "step 'do' needs an 'effect': the program to run")
+        self.program = b.program(spec.get("effect"), b.pos(spec, "effect"))
+
+    def enter(self, s: "State") -> bool:
+        from engine.choices import run_effect
+
+        return not run_effect(s, self.index, "effect", [None] * self.program.slots)
+
+    def effect(self, key: Any) -> Fn:
+        return self.program.fn
+
+    def describe(self) -> str:
+        return self.program.description

@@ -625,6 +625,8 @@ class Assign(Node):
 
         def change(s: Any, e: list[Any]) -> None:
             amount = f(s, e)
+            if amount is None and op != "=":  # adding or taking nothing (e.g. the value of no choice) does nothing
+                return
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise EffectRuntimeError(f"'{op}' needs a number, not {amount!r}", pos)
             write(s, e, (lambda old: amount) if op == "=" else (lambda old: old + amount) if op == "+=" else (lambda old: old - amount))

@@ -252,7 +252,7 @@ def _distinct(values: list[Any], label: Any, s: "State") -> tuple[list[Any], lis
 
 
 COMMITTED = (  # what a finished trial hands back to the state
-    "face", "zone_of", "zones", "grid", "cell_of", "frontier", "bbox", "groups", "members",
+    "face", "zone_of", "zones", "grid", "stacks", "cell_of", "frontier", "bbox", "groups", "members",
               "turn", "turn_number", "step", "scratch", "counters", "rng", "budget", "outcome")
 
 register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE]) -> item",

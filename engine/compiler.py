@@ -19,7 +19,7 @@ import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import clash, contest, exchange, groups, placement, slots, steps  # noqa: F401  (register the step kinds)
+from engine.blocks import casting, clash, contest, dice, exchange, groups, placement, slots, steps, track  # noqa: F401  (register the step kinds)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
@@ -131,6 +131,7 @@ class Builder:
         self._options()
         self._types()
         self._components()
+        self._display()
         self._board()
         self._roles()
         self._zones()
@@ -445,11 +446,30 @@ class Builder:
             if name in (SUPPLY, BOARD):
                 self.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
                 continue
-            self.unknown_keys(spec, ("kind", "per", "hidden"), f"zone '{name}'")
+            self.unknown_keys(spec, ("kind", "per", "hidden", "show"), f"zone '{name}'")
             kind = self.choice(spec, "kind", ("pile", "hand"), "pile")
             per = self.choice(spec, "per", ("role", "shared"), "shared")
             hidden = self.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
-            self._add_zone(ZoneSpec(str(name), kind, per == "role", hidden))
+            self._add_zone(ZoneSpec(str(name), kind, per == "role", hidden, self._shown(spec)))
+
+    def _shown(self, spec: Mapping) -> tuple[str, ...]:
+        """``show: [attribute, ...]``: what the terminal shows beside each component of the zone."""
+        shown = spec.get("show") or []
+        for i, attr in enumerate(shown):
+            if attr not in self.game.attributes:
+                self.error(self.pos(shown, i), f"unknown attribute '{attr}'", did_you_mean(str(attr), self.game.attributes))
+        return tuple(str(a) for a in shown if a in self.game.attributes)
+
+    def _display(self) -> None:
+        """``display: {VALUE: {style: red, short: R}}``: how values look in the terminal."""
+        display = self.tree.get("display") or {}
+        known = {v for values in self.game.types.values() for v in values}
+        for value, spec in display.items():
+            if value not in known:
+                self.error(display.key_pos.get(value), f"unknown value '{value}'", did_you_mean(str(value), known))
+                continue
+            self.unknown_keys(spec, ("style", "short"), f"the display of '{value}'")
+            self.game.display[str(value)] = {k: str(v) for k, v in spec.items()}
 
     def _add_zone(self, spec: ZoneSpec) -> None:
         g = self.game

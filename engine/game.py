@@ -70,6 +70,7 @@ class ZoneSpec:
     kind: str
     per_role: bool
     hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
+    show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class Game:
     options: dict[str, Any] = field(default_factory=dict)
     option_docs: dict[str, str] = field(default_factory=dict)
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short}: how the terminal shows it
     # components
     component_names: list[str] = field(default_factory=list)
     component_ids: dict[str, int] = field(default_factory=dict)
@@ -132,6 +134,7 @@ class Game:
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
+    shapes: dict[str, Any] = field(default_factory=dict)  # pattern shapes (see engine.blocks.patterns)
     clash_tables: dict[str, Any] = field(default_factory=dict)
     support_tables: dict[str, Any] = field(default_factory=dict)
     vocab: Vocabulary = field(default_factory=Vocabulary)

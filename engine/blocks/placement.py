@@ -188,7 +188,7 @@ class Place(Step):
             return "pass"
         cid, face, cell = args
         g = self.game
-        if not (self.choose_face or self.as_is):  # the step names the face
+        if not (self.choose_face or self.as_is) or g.face_count[cid] == 1:  # the step names the face, or there is only one
             return f"place {g.piece_names[cid]} at {format_cell(cell)}"
         return f"place {g.piece_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
 

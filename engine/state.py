@@ -129,7 +129,7 @@ class State:
         c.tape = None
         c.log = None
         c.history = None
-        c._actions = None
+        c._actions = self._actions  # the same position has the same legal actions (spaces are never changed)
         return c
 
     def to_json(self) -> dict[str, Any]:

@@ -155,13 +155,13 @@ class Board:
         self.read = read
         self.top: dict[Cell, Any] = {}
         self.by_value: dict[Any, list[Cell]] = {}
-        for cell in sorted(s.grid):
-            value = self.top[cell] = read(s.grid[cell])
+        for cell, cid in s.grid.items():
+            value = self.top[cell] = read(cid)
             self.by_value.setdefault(value, []).append(cell)
         self.cells = list(self.top)
 
     def value_at(self, cell: Cell, depth: int) -> tuple[bool, Any]:
-        """(whether a piece is there, the value it shows)."""
+        """(whether a piece is there, the value it shows); ``depth`` 0 is the top piece."""
         if depth == 0:
             return (True, self.top[cell]) if cell in self.top else (False, None)
         pieces = self.state.stack(cell)
@@ -186,25 +186,55 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0, f
 
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    top, missing, by_value = board.top, _MISSING, board.by_value
+    rarest = sorted(range(len(values)), key=lambda i: len(by_value.get(values[i], ())))
     for layout in shape.layouts(len(values)):
-        k = next(i for i, spot in enumerate(layout) if spot[2] == 0)  # the search starts from a top piece
-        kx, ky, _ = layout[k]
-        starts = board.by_value.get(values[k], ()) if budget == 0 else board.cells
-        for ax, ay in starts:
-            bx, by = ax - kx, ay - ky
-            places, recolour = [], []
+        for bx, by in _bases(board, layout, values, budget, rarest):
+            misses = 0
             for i, (dx, dy, depth) in enumerate(layout):
                 cell = (bx + dx, by + dy)
-                there, value = board.value_at(cell, depth)
-                if not there:
+                if depth == 0:
+                    value = top.get(cell, missing)
+                else:
+                    there, value = board.value_at(cell, depth)
+                    value = value if there else missing
+                if value is missing:
                     break
                 if value != values[i]:
-                    if len(recolour) == budget:
+                    misses += 1
+                    if misses > budget:
                         break
-                    recolour.append(i)
-                places.append((cell, depth))
             else:
-                yield Match(tuple(places), tuple(recolour))
+                places = tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout)
+                recolour = tuple(i for i, (cell, depth) in enumerate(places) if board.value_at(cell, depth)[1] != values[i])
+                yield Match(places, recolour)
+
+
+_MISSING = object()
+
+
+def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budget: int, rarest: list[int]) -> Iterator[Cell]:
+    """Where ``layout``'s first value could lie, found through the cells by value.
+
+    With at most ``budget`` values read differently, some top piece of any
+    ``budget + 1`` places of the layout shows its own value: the search starts
+    from the pieces showing the values of the ``budget + 1`` rarest places
+    (``rarest``: the places, rarest value first).
+    """
+    tops = [i for i in rarest if layout[i][2] == 0]
+    if budget >= len(tops):  # every top piece may be read differently: start from every piece
+        kx, ky, _ = layout[tops[0]]
+        for x, y in board.cells:
+            yield (x - kx, y - ky)
+        return
+    by_value, seen = board.by_value, set()
+    for i in tops[:budget + 1]:
+        kx, ky, _ = layout[i]
+        for x, y in by_value.get(values[i], ()):
+            base = (x - kx, y - ky)
+            if base not in seen:
+                seen.add(base)
+                yield base
 
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:

@@ -461,7 +461,7 @@ class Builder:
         return tuple(str(a) for a in shown if a in self.game.attributes)
 
     def _display(self) -> None:
-        """``display: {VALUE: {style: red, short: R}}``: how values look in the terminal."""
+        """``display: {VALUE: {style: bold, short: A}}``: how values look in the terminal."""
         display = self.tree.get("display") or {}
         known = {v for values in self.game.types.values() for v in values}
         for value, spec in display.items():

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.state import State
 
 LIST_OF = "list of "
-"""The prefix of a list attribute's declared type: ``list of colour``."""
+"""The prefix of a list attribute's declared type: ``list of TYPE``."""
 
 EFFECT_BUDGET = 100_000
 """Steps a single effect may take before it is stopped as a runaway loop."""

@@ -3,7 +3,7 @@
 Settings (all from YAML)::
 
     - cast:
-        from: line                  # the zone whose components may be cast
+        from: market                # the zone whose components may be cast
         when: marks(self) > 0       # a condition on `self`: whether it may be cast now
         requires: requires          # a text attribute: a further condition each component may carry
         pattern: pattern            # a list attribute: the values to find on the board, in order
@@ -21,7 +21,7 @@ Settings (all from YAML)::
 
 A turn's casting is a loop of decisions: ``cast NAME`` (a component that may
 be cast now, has a match the player can afford and was not cast this turn) or
-``stop``; then ``match 3,4 4,4 5,4 with 4,4 as red`` (where its values lie,
+``stop``; then ``match 3,4 4,4 5,4 with 4,4 as A`` (where its values lie,
 and which pieces are read as another value).  Casting pays ``cost`` plus
 ``recolour`` per piece read as another value, moves the matched pieces to
 ``remove_to``, puts on each emptied place what ``replace`` names (lowest in a
@@ -134,7 +134,9 @@ class Cast(Step):
                 if not isinstance(inst, Mapping) or inst.get(name) is None:
                     continue
                 ident = str(inst.get("id", ""))
-                pattern = tuple(str(v) for v in inst[name]) if isinstance(inst[name], list) else ()
+                if not isinstance(inst[name], list):  # reported with the component's values
+                    continue
+                pattern = tuple(str(v) for v in inst[name])
                 if not pattern:
                     b.error(inst.pos_of(name), f"{ident}'s '{name}' must list at least one value")
                     continue
@@ -338,7 +340,8 @@ class Cast(Step):
             name = self.game.piece_names[casting]
             if words[:1] != [MATCH]:
                 return f"say where {name}'s {self.pattern_name} lies first ('{MATCH} X,Y ...')"
-            return f"'{text}' is not where {name}'s {self.pattern_name} ({', '.join(self.values[casting])}) lies"
+            found = [str(a) for a in self.actions(s)[:3]]
+            return f"'{text}' is not where {name}'s {self.pattern_name} ({', '.join(self.values[casting])}) lies; it lies at: {'; '.join(found)}"
         if words[:1] == [MATCH]:
             return "say which to cast first ('cast NAME')"
         if words[:1] != ["cast"] or len(words) != 2:
@@ -372,7 +375,8 @@ class Cast(Step):
             assert shape is not None
             cost = f"; costs {self.costs[cid]}" if self.costs[cid] else ""
             need = f"; needs {needs[name]}" if name in needs else ""
-            lines.append(f"{name}: {', '.join(values)} {shape.describe()}{cost}{need}")
+            where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
+            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}")
             if self.rules[cid]:
                 lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
             if name in effects:

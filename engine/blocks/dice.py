@@ -9,7 +9,8 @@ Settings::
 
 A die with as many sides as there are ``faces`` is rolled with the game's
 seeded generator; while the face shows an unavailable value it is rolled
-again.  When no face is available at all, nothing is rolled (the safe stop).
+again.  When no face is available at all, that first roll is the last (the
+safe stop).
 The effect may ``choose``.  Every roll is logged.
 
 >>> Roll.keys
@@ -71,15 +72,16 @@ class Roll(Step):
     def enter(self, s: "State") -> bool:
         from engine.choices import run_effect
 
-        if not any(self.is_available(s, v) for v in self.faces):
-            s.note(lambda: f"{s.current_role} does not roll: no face ({', '.join(map(str, self.faces))}) is available")
-            return False
-        while True:
-            face = s.roll(len(self.faces))
-            value = self.faces[face - 1]
-            if self.is_available(s, value):
-                break
-            s.note(lambda: f"{s.current_role} rolls {face} ({value}): not available, and rolls again")
+        face = s.roll(len(self.faces))
+        value = self.faces[face - 1]
+        if not self.is_available(s, value):
+            if not any(self.is_available(s, v) for v in self.faces):
+                s.note(lambda: f"{s.current_role} rolls {face} ({value}), but no face ({', '.join(map(str, self.faces))}) is available: nothing happens")
+                return False
+            while not self.is_available(s, value):
+                s.note(lambda: f"{s.current_role} rolls {face} ({value}): not available, and rolls again")
+                face = s.roll(len(self.faces))
+                value = self.faces[face - 1]
         s.note(lambda: f"{s.current_role} rolls {face} ({value})")
         env = [None] * self.program.slots
         env[0] = value

@@ -57,7 +57,7 @@ class Match:
     recolour: tuple[int, ...] = ()  # indexes of the values whose piece shows something else
 
     def text(self, values: tuple[Any, ...]) -> str:
-        """``3,4 4,4 5,4 with 4,4 as red``: the places in order (``x,y:2`` is the second piece from the top)."""
+        """``3,4 4,4 5,4 with 4,4 as A``: the places in order (``x,y:2`` is the second piece from the top)."""
         cells = " ".join(place_text(p) for p in self.places)
         if not self.recolour:
             return cells

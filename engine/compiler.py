@@ -25,6 +25,7 @@ from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.majority import SupportTable
 from engine.blocks.outcome import Goals, Ranking
+from engine.blocks.patterns import read_shapes
 from engine.blocks.steps import STEP_KINDS
 from engine.counters import compile_counters, declare_counters
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
@@ -145,6 +146,7 @@ class Builder:
         g.vocab = build_vocabulary(g)
         self._opaque_options()
         compile_counters(self)
+        self.game.shapes = read_shapes(self)
         self._clash_tables()
         self._support_tables()
         self._setup()

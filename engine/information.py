@@ -73,6 +73,7 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
         items.sort()
         rng.shuffle(items)
     sample.rng = rng.getrandbits(64)
+    sample._actions = None  # a different position: its legal actions are worked out again
     return sample
 
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.contest import card_code
-from engine.blocks.patterns import Board, Match, Shape, find, read_shapes, shape_named
+from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.game import LIST_OF
@@ -74,7 +74,9 @@ class Cast(Step):
         self.when, self.when_text = when.fn, b.describe(spec.get("when", "true"))
         none = (None,) * n
         self.requires = card_code(b, str(spec["requires"]), "bool", "", b.pos(spec, "requires"), bind=me) if "requires" in spec else None
-        self.value_type = ""
+        self.pattern_name = str(spec.get("pattern", ""))
+        declared = g.attribute_types.get(self.pattern_name, "")
+        self.value_type = declared.removeprefix(LIST_OF) if declared.startswith(LIST_OF) else ""
         self.values, self.shapes = self._patterns(b, spec)
         self.read = self._reads(b, spec)
         self.pay = self._counter(b, spec)
@@ -112,21 +114,17 @@ class Cast(Step):
         """Per component: its pattern's values (None: it has no pattern) and its shape."""
         from engine.yamlsource import Mapping
 
-        g = self.game
+        g, name = self.game, self.pattern_name
         n = len(g.component_names)
-        self.pattern_name = name = str(spec.get("pattern", ""))
-        declared = g.attribute_types.get(name, "")
-        if not declared.startswith(LIST_OF):
+        if not self.value_type:
             b.error(b.pos(spec, "pattern"), f"'pattern' must name a list attribute (declared with 'list: true'), not '{name}'",
                     did_you_mean(name, [a for a, t in g.attribute_types.items() if t.startswith(LIST_OF)]))
             return [None] * n, [None] * n
-        self.value_type = declared.removeprefix(LIST_OF)
         shape_attr = str(spec["shape"]) if "shape" in spec else None
         if shape_attr is not None and g.attribute_types.get(shape_attr) != "text":
             b.error(b.pos(spec, "shape"), f"'shape' must name a text attribute holding a shape's name, not '{shape_attr}'")
             shape_attr = None
-        shapes = read_shapes(b)
-        g.shapes = shapes
+        shapes = g.shapes
         values: list[tuple[Any, ...] | None] = [None] * n
         kinds: list[Shape | None] = [None] * n
         for spec_of_kind in (b.tree.get("components") or {}).values():

@@ -266,7 +266,7 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
 DEFAULT_SHAPE = Shape("line", "line", directions=DIRECTIONS["all"], doc="the default: a straight line, read from either end")
 
 
-def read_shapes(b: "Builder") -> dict[str, Shape]:
+def read_shapes(b: "Builder") -> dict[str, "Shape"]:
     """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own)."""
     from engine.yamlsource import Mapping
 

@@ -53,9 +53,7 @@ class Advance(Step):
         return [c for c in s.zones[self.line(s)] if (i := index(c)) is not None and values[i] > 0]
 
     def enter(self, s: "State") -> bool:
-        if self.counter is None or not self.marked(s):
-            return False
-        return True
+        return self.counter is not None and bool(self.marked(s))
 
     def actions(self, s: "State") -> ActionSpace:
         return ListSpace(self, [(c,) for c in self.marked(s)])

@@ -81,6 +81,7 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
         rng.shuffle(items)
     _deal_roles(sample, seat, rng)
     sample.rng = rng.getrandbits(64)
+    sample._actions = None  # a different position: its legal actions are worked out again
     return sample
 
 

@@ -11,10 +11,12 @@ an error the last action must raise.  Example::
       seats: {A: 1, B: 2}          # roles and their seats; turn order as listed
       board:
         "1,0": B/A as B            # a component (and the face it shows) per cell
+        "2,0": [A/B, B/A]          # a stack, from the top down (boards with stacking)
       zones:
         hand(A): [A/B]
       rest: supply                 # where unlisted components go (e.g. removed)
       groups: {"0,0": marker-A}    # pattern groups already formed: anchor -> marker
+      counters: {gold(A): 3}       # counters other than their start values
     actions:
       - place A/B as A at 0,0
     expect:
@@ -32,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.counters import initial_values
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game
 from engine.lang import ast
@@ -210,18 +213,27 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s.zone_of = [0] * n
     s.zones = [[] for _ in game.zone_names]
     s.zones[0] = list(range(n))
-    s.grid, s.cell_of, s.frontier, s.bbox, s.groups, s.members = {}, [None] * n, {}, None, {}, {}
+    s.grid, s.stacks, s.cell_of, s.frontier, s.bbox, s.groups, s.members = {}, {}, [None] * n, {}, None, {}, {}
     s.scratch = {}
     s.outcome = None
     if "seats" in position:
         _seats(game, s, position["seats"], players)
-    for cell_text, piece in (position.get("board") or {}).items():
-        cid, face = _piece(game, piece, position["board"].pos_of(cell_text), s)
-        cell = _cell(cell_text, position["board"].key_pos.get(cell_text))
-        if cell in s.grid or s.cell_of[cid] is not None:
-            what = f"cell {cell_text} is listed twice" if cell in s.grid else f"{game.component_names[cid]} is already on the board"
-            raise RulesetError.at(position["board"].key_pos.get(cell_text), what)
-        s.place(cid, cell, face)
+    board = position.get("board") or {}
+    for cell_text, pieces in board.items():
+        where = board.key_pos.get(cell_text)
+        cell = _cell(cell_text, where)
+        if cell in s.grid:
+            raise RulesetError.at(where, f"cell {cell_text} is listed twice")
+        if game.grid is not None and not game.grid.contains(cell):
+            raise RulesetError.at(where, f"cell {cell_text} is not on the board")
+        stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
+        if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
+            raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
+        for i, piece in reversed(list(enumerate(stack))):
+            cid, face = _piece(game, piece, stack.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text), s)
+            if s.cell_of[cid] is not None:
+                raise RulesetError.at(where, f"{game.component_names[cid]} is already on the board")
+            s.place(cid, cell, face)
     pool = 0  # where unlisted components stay, and where listed identical copies are taken from
     if "rest" in position:
         pool = _zone(game, str(position["rest"]), position.pos_of("rest"))
@@ -246,6 +258,10 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         problem = former.establish(s, _cell(cell_text, where), cid)
         if problem:
             raise RulesetError.at(where, problem)
+    s.counters = initial_values(s, game.counters)
+    counters = position.get("counters") or {}
+    for text, value in counters.items():
+        _set_counter(game, s, text, value, counters.key_pos.get(text))
     if "turn" in position:
         role = str(position["turn"])
         if role not in s.order:
@@ -256,6 +272,29 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s._actions = None
     s.advance()
     return s
+
+
+def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | None) -> None:
+    """``gold(A): 3`` or ``round: 2``: a counter's value in a written position."""
+    m = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*([^()]*?)\s*\))?\s*", text)
+    spec = game.counters.get(m.group(1)) if m else None
+    if m is None or spec is None:
+        name = m.group(1) if m else text
+        raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
+    owner_text = m.group(2)
+    if (owner_text is None) != (spec.per == "game"):
+        form = spec.name if spec.per == "game" else f"{spec.name}(OWNER)"
+        raise RulesetError.at(pos, f"write the counter as {form}")
+    owner: Any = None
+    if owner_text is not None:
+        owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text
+    index = spec.index_of(owner)
+    if index is None:
+        owners = [o if spec.per == "role" else game.component_names[o] for o in spec.owners]
+        raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError.at(pos, f"a counter's value is a whole number, not {value!r}")
+    s.counters[index] = value
 
 
 def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:

@@ -9,7 +9,12 @@ first attribute of a declared type, else its name) in that value's colour,
 ``[..]`` when it is in a pattern group and ``{..}`` at the group's anchor
 (both bracketed in the colour of the group's marker), empty hexes next to a
 piece show their coordinates, and a line per group names its marker and
-counts its pieces.
+counts its pieces.  A square board with edges is drawn whole.
+
+A ruleset's ``display:`` gives values their own style and short text: a
+piece without faces of its own then reads as the short texts of its values
+(``R3``), and a stack as its top piece and, dimmed, how many lie beneath
+(``R3+2``).
 
 >>> abbreviations(["North", "Nest", "South"])
 {'Nest': 'Ne', 'North': 'No', 'South': 'So'}
@@ -36,6 +41,8 @@ from typing import IO, Any, Iterable
 
 from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.errors import StyleSyntaxError
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -55,12 +62,23 @@ def make_console(width: int | None = None, file: IO[str] | None = None, stderr: 
 
 
 def value_styles(game: Game) -> dict[str, str]:
-    """A colour for every value of every declared type, by the value's index in its type."""
+    """A colour for every value of every declared type: its ``display`` style, else one by its index in its type."""
     styles: dict[str, str] = {}
     for values in game.types.values():
         for i, value in enumerate(values):
-            styles.setdefault(value, PALETTE[i % len(PALETTE)])
+            styles.setdefault(value, _style(game.display.get(value, {}).get("style")) or PALETTE[i % len(PALETTE)])
     return styles
+
+
+def _style(text: str | None) -> str | None:
+    """A ``display`` style if the terminal understands it (None otherwise)."""
+    if not text:
+        return None
+    try:
+        Style.parse(text)
+    except StyleSyntaxError:
+        return None
+    return text
 
 
 def abbreviations(labels: Iterable[str], least: int = 1) -> dict[str, str]:
@@ -86,12 +104,15 @@ def board(state: State) -> RenderableType:
 
 
 def square_board(state: State) -> RenderableType:
-    """The occupied cells and their empty neighbours as a table with x across and y down."""
+    """The cells as a table with x across and y down: a board with edges whole, else the pieces and their empty neighbours."""
     game = state.game
-    if not state.grid:
-        return Text("(the board is empty)", style="dim")
     grid = game.grid
-    cells = set(state.grid) | {c for c in state.frontier if grid is None or grid.fits(state.bbox, c)}
+    if grid is not None and grid.fixed and grid.cells:
+        cells = set(grid.cells)
+    elif not state.grid:
+        return Text("(the board is empty)", style="dim")
+    else:
+        cells = set(state.grid) | {c for c in state.frontier if grid is None or grid.fits(state.bbox, c)}
     xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     short = abbreviations(label for labels in game.face_labels for label in labels)
@@ -105,13 +126,22 @@ def square_board(state: State) -> RenderableType:
         row: list[RenderableType] = [str(y)]
         for x in xs:
             cid = state.grid.get((x, y))
-            empty = cid is None
-            row.append(Text("·", style="dim") if empty else _cell(game, state, cid, short, styles, (x, y) in pending))
+            if cid is None:
+                row.append(Text("·" if (x, y) in cells else " ", style="dim"))
+                continue
+            text = _cell(game, state, cid, short, styles, (x, y) in pending)
+            beneath = len(state.stacks.get((x, y), ()))
+            if beneath:
+                text.append(f"+{beneath}", style="dim")
+            row.append(text)
         table.add_row(*row)
     return table
 
 
 def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dict[str, str], pending: bool) -> Text:
+    shown = piece_text(game, state, cid, styles)
+    if shown is not None:
+        return shown
     labels = game.face_labels[cid]
     up = labels[state.face[cid]]
     text = Text()
@@ -204,8 +234,48 @@ def counted(names: Iterable[str]) -> list[str]:
     return [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
 
 
+def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Text | None:
+    """A piece without faces of its own (one face, no per-face values) as the ``display`` short texts of its values.
+
+    None when the ruleset gives no ``display`` for any of them.
+    """
+    if len(game.face_labels[cid]) > 1 or game.face_labels[cid][0] != game.face_names[game.component_kind[cid]][0]:
+        return None
+    face = state.face[cid]
+    values = [v for a, t in game.attribute_types.items() if t in game.types and (v := game.attributes[a][face][cid]) is not None]
+    if not any(v in game.display for v in values):
+        return None
+    style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
+    return Text("".join(game.display.get(v, {}).get("short", v) for v in values), style=style)
+
+
+def _listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
+    """A zone that ``show``s attributes: one line per component, with its shown values and non-zero counters."""
+    game = state.game
+    lines = []
+    for cid in state.zones[zone]:
+        line = Text(f"  {game.piece_names[cid]}:")
+        for attr in game.zone_spec_of[zone].show:
+            value = game.attributes[attr][state.face[cid]][cid]
+            if isinstance(value, list):
+                for v in value:
+                    line.append(f" {v}", style=styles.get(str(v), ""))
+            elif value is not None:
+                line.append(f"; {attr} {value}")
+        line.append("  ")
+        marks = [f"{name} {state.counters[i]}" for name, spec in game.counters.items()
+                 if (i := spec.index_of(cid)) is not None and spec.per not in ("role", "game") and state.counters[i]]
+        if marks:
+            line.append(" ".join(marks), style="bold reverse")
+        lines.append(line)
+    return lines
+
+
 def zones(state: State, seat: int) -> list[Text]:
-    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts)."""
+    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``).
+
+    A zone that ``show``s attributes lists its components one per line.
+    """
     game = state.game
     seen: dict[str, Any] = state.observation(seat)["zones"]
     lines = []
@@ -221,6 +291,10 @@ def zones(state: State, seat: int) -> list[Text]:
             lines.append(line)
             lines += [meter_line(state, cid) for cid in state.zones[zi]]
             continue
+        elif game.zone_spec_of[zi].show:
+            lines.append(line)
+            lines.extend(_listing(state, zi, value_styles(game)))
+            continue
         else:
             line.append(", ".join(counted(content)))
         lines.append(line)
@@ -228,7 +302,10 @@ def zones(state: State, seat: int) -> list[Text]:
 
 
 def counters(state: State) -> list[Text]:
-    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``); meters and statuses are drawn with their components."""
+    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played; components where it is not 0.
+
+    A meter's counter and statuses are drawn with their components instead (see meter_line).
+    """
     game = state.game
     drawn = set(game.statuses.by_name) if game.statuses else set()
     if game.meter is not None:
@@ -237,6 +314,13 @@ def counters(state: State) -> list[Text]:
     for name, values in counter_values(state).items():
         if name in drawn:
             continue
+        per = game.counters[name].per
+        if isinstance(values, dict) and per == "role":
+            values = {owner: value for owner, value in values.items() if state.seat_of.get(owner)}
+        elif isinstance(values, dict):
+            values = {owner: value for owner, value in values.items() if value}
+            if not values:
+                continue
         shown = ", ".join(f"{owner} {value}" for owner, value in values.items()) if isinstance(values, dict) else str(values)
         lines.append(Text(f"{name}: {shown}"))
     return lines

@@ -124,6 +124,43 @@ class ProductSpace(ActionSpace):
         return args[:-1] in self.first and args[-1] in self.second
 
 
+class ChainSpace(ActionSpace):
+    """The actions of one space followed by those of another (of the same step).
+
+    >>> space = ChainSpace(None, ListSpace(None, [("pass",)]), ListSpace(None, [(1,), (2,)]))
+    >>> len(space), [a.args for a in space][-1], space.contains_args((2,))
+    (3, (2,), True)
+    """
+
+    __slots__ = ("step", "first", "second")
+
+    def __init__(self, step: Any, first: ActionSpace, second: ActionSpace) -> None:
+        self.step = step
+        self.first = first
+        self.second = second
+
+    def __len__(self) -> int:
+        return len(self.first) + len(self.second)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        n = len(self.first)
+        action = self.first[i] if i < n else self.second[i - n]
+        return Action(self.step, action.args, self)
+
+    def __iter__(self) -> Iterator[Action]:
+        step = self.step
+        for space in (self.first, self.second):
+            for action in space:
+                yield Action(step, action.args, self)
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        return self.first.contains_args(args) or self.second.contains_args(args)
+
+
 class EmptySpace(ActionSpace):
     """No legal actions (the game is over)."""
 

@@ -247,8 +247,18 @@ class Choose(Function):
 def _labeller(item: Any) -> Any:
     """How an option reads in action text: components by name, cells as x,y, the rest as written."""
     if isinstance(item, Component):
-        return lambda s, v: s.game.piece_names[v]
+        return _component_label
     return lambda s, v: ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
+
+
+def _component_label(s: "State", cid: int) -> str:
+    """A component by name; one on the board by name and place (``pawn at 3,4``; ``:2``: second from the top of a stack)."""
+    name = s.game.piece_names[cid]
+    cell = s.cell_of[cid]
+    if cell is None:
+        return name
+    depth = s.stack(cell).index(cid)
+    return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
 
 
 def _distinct(values: list[Any], label: Any, s: "State") -> tuple[list[Any], list[str]]:

@@ -21,17 +21,19 @@ import re
 from typing import Any, Callable, Iterable
 
 from engine.blocks import (  # noqa: F401  (register the step kinds)
-    action_roll, clash, contest, delayed, draft, exchange, final_acts, groups, meters, placement, slots, statuses, steps, switch,
+    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, placement, slots,
+    statuses, steps, switch, track,
 )
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.majority import SupportTable
 from engine.blocks.outcome import Goals, Ranking
+from engine.blocks.patterns import read_shapes
 from engine.blocks.steps import STEP_KINDS
 from engine.counters import compile_counters, declare_counters
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
-from engine.game import Game, Program, RoleSpec, ZoneSpec
+from engine.game import LIST_OF, Game, Program, RoleSpec, ZoneSpec
 from engine.lang.defined import define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
@@ -44,6 +46,7 @@ _PARSED: dict[Any, Any] = {}  # syntax trees of code read from files, by text an
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 MAX_PLAYERS = 100
 MAX_HEX_RADIUS = 100
+MAX_CELLS = 10_000
 MAX_COPIES = 10_000
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "pass",
             "true", "false", "none", "odd", "even"}
@@ -149,6 +152,7 @@ class Builder:
         self._options()
         self._types()
         self._components()
+        self._display()
         self._board()
         self._roles()
         self._teams()
@@ -169,6 +173,7 @@ class Builder:
         define_functions(self)
         compile_counters(self)
         self._owner_known()
+        self.game.shapes = read_shapes(self)
         meters.compile_meter(self)
         statuses.compile_statuses(self)
         self._clash_tables()
@@ -299,6 +304,8 @@ class Builder:
             if type_name not in self.game.types and type_name not in PLAIN_TYPES:
                 self.error(self.pos(decl, "type") if isinstance(decl, Mapping) else self.pos(raw, name),
                            f"unknown type '{type_name}'", did_you_mean(type_name, [*self.game.types, *PLAIN_TYPES]))
+            if isinstance(decl, Mapping) and self.bool_setting(decl, "list", False):
+                type_name = LIST_OF + type_name
             if name in decls and decls[name][0] != type_name:
                 self.error(raw.key_pos.get(name), f"attribute '{name}' has type {decls[name][0]} in another kind")
             attrs[name] = decls[name] = (type_name, per_face)
@@ -360,6 +367,13 @@ class Builder:
 
     def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
         g = self.game
+        if type_name.startswith(LIST_OF):
+            if not isinstance(value, list):
+                self.error(pos, f"{what} must be a list, like [a, b], not '{value}'")
+                return
+            for item in value:
+                self.check_value(item, type_name.removeprefix(LIST_OF), getattr(item, "pos", pos), f"an item of {what}")
+            return
         if type_name in g.types:
             if str(value) not in g.types[type_name]:
                 self.error(pos, f"unknown {type_name} '{value}' in {what}", did_you_mean(str(value), g.types[type_name]))
@@ -404,17 +418,29 @@ class Builder:
         if spec is None:
             return
         kind = self.choice(spec, "kind", ("square-grid", "hex"), "square-grid")
+        stacking = self.bool_setting(spec, "stacking", False)
         if kind == "hex":
-            self.unknown_keys(spec, ("kind", "radius"), "a hex board")
+            self.unknown_keys(spec, ("kind", "radius", "stacking"), "a hex board")
             radius = self.int_setting(spec, "radius", 4)
             if radius > MAX_HEX_RADIUS:  # the board's cells are built at once
                 self.error(self.pos(spec, "radius"), f"a hex board's radius is at most {MAX_HEX_RADIUS}, not {radius}")
                 radius = 4
-            self.game.grid = HexGrid(radius)
+            self.game.grid = HexGrid(radius, stacking)
             return
-        self.unknown_keys(spec, ("kind", "max_width", "max_height", "adjacency"), "board")
+        self.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking"), "board")
         adjacency = self.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
-        self.game.grid = SquareGrid(adjacency, self.int_setting(spec, "max_width", 0), self.int_setting(spec, "max_height", 0))
+        width, height = self.int_setting(spec, "width", 0), self.int_setting(spec, "height", 0)
+        if (width > 0) != (height > 0):
+            self.error(self.pos(spec, "width" if "width" in spec else "height"), "a fixed board needs both 'width' and 'height'")
+            width = height = 0
+        if width * height > MAX_CELLS:  # the board's cells are built at once
+            self.error(self.pos(spec, "width"), f"a fixed board has at most {MAX_CELLS} cells, not {width * height}")
+            width = height = 0
+        if width and ("max_width" in spec or "max_height" in spec):
+            self.error(self.pos(spec, "max_width" if "max_width" in spec else "max_height"),
+                       "'max_width' and 'max_height' limit a growing board; a fixed board ('width', 'height') has its own edges")
+        self.game.grid = SquareGrid(adjacency, self.int_setting(spec, "max_width", 0), self.int_setting(spec, "max_height", 0),
+                                    width, height, stacking)
 
     def _roles(self) -> None:
         g = self.game
@@ -507,11 +533,30 @@ class Builder:
             if name in (SUPPLY, BOARD):
                 self.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
                 continue
-            self.unknown_keys(spec, ("kind", "per", "hidden", "owner_known"), f"zone '{name}'")
+            self.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show"), f"zone '{name}'")
             kind = self.choice(spec, "kind", ("pile", "hand"), "pile")
             per = self.choice(spec, "per", ("role", "shared"), "shared")
             hidden = self.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
-            self._add_zone(ZoneSpec(str(name), kind, per == "role", hidden))
+            self._add_zone(ZoneSpec(str(name), kind, per == "role", hidden, self._shown(spec)))
+
+    def _shown(self, spec: Mapping) -> tuple[str, ...]:
+        """``show: [attribute, ...]``: what the terminal shows beside each component of the zone."""
+        shown = spec.get("show") or []
+        for i, attr in enumerate(shown):
+            if attr not in self.game.attributes:
+                self.error(self.pos(shown, i), f"unknown attribute '{attr}'", did_you_mean(str(attr), self.game.attributes))
+        return tuple(str(a) for a in shown if a in self.game.attributes)
+
+    def _display(self) -> None:
+        """``display: {VALUE: {style: bold, short: A}}``: how values look in the terminal."""
+        display = self.tree.get("display") or {}
+        known = {v for values in self.game.types.values() for v in values}
+        for value, spec in display.items():
+            if value not in known:
+                self.error(display.key_pos.get(value), f"unknown value '{value}'", did_you_mean(str(value), known))
+                continue
+            self.unknown_keys(spec, ("style", "short"), f"the display of '{value}'")
+            self.game.display[str(value)] = {k: str(v) for k, v in spec.items()}
 
     def _owner_known(self) -> None:
         """``owner_known: CONDITION`` on a hidden per-role zone: components (``self``) everyone knows stay with that role."""
@@ -663,11 +708,14 @@ class Builder:
         except (RulesetError, RecursionError):
             return str(text)
 
-    def program(self, text: Any, pos: SourcePos | None) -> Program:
+    def program(self, text: Any, pos: SourcePos | None, bind: dict[str, Type] | None = None) -> Program:
+        """Compile a program; ``bind`` pre-binds names to slots 0, 1, ... (set them in the environment before running)."""
         node = self.parse(text, pos, program=True)
         if node is None:
-            return Program(lambda s, e: None, 1)
+            return Program(lambda s, e: None, max(len(bind or ()), 1))
         scope = Scope(self.game.vocab, self.sink)
+        for name, type_ in (bind or {}).items():
+            scope.bind(name, type_)
         compiled = self.compile_node(node, scope)
         try:
             description = node.describe()

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from engine.counters import CounterSpec
     from engine.state import State
 
+LIST_OF = "list of "
+"""The prefix of a list attribute's declared type: ``list of TYPE``."""
+
 EFFECT_BUDGET = 100_000
 """Steps a single effect may take before it is stopped as a runaway loop."""
 
@@ -69,6 +72,7 @@ class ZoneSpec:
     kind: str
     per_role: bool
     hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
+    show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
 
 
@@ -104,6 +108,7 @@ class Game:
     options: dict[str, Any] = field(default_factory=dict)
     option_docs: dict[str, str] = field(default_factory=dict)
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short}: how the terminal shows it
     # components
     component_names: list[str] = field(default_factory=list)
     component_ids: dict[str, int] = field(default_factory=dict)
@@ -117,7 +122,7 @@ class Game:
     distinct_faces: list[tuple[int, ...]] = field(default_factory=list)
     piece_options: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # (cid, face) per distinct face
     attributes: dict[str, list[list[Any]]] = field(default_factory=dict)  # name -> [face][cid]
-    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool
+    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool (or "list of" one)
     # zones, board, roles
     zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)
     zone_names: list[str] = field(default_factory=list)
@@ -141,6 +146,7 @@ class Game:
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
+    shapes: dict[str, Any] = field(default_factory=dict)  # pattern shapes (see engine.blocks.patterns)
     clash_tables: dict[str, Any] = field(default_factory=dict)
     support_tables: dict[str, Any] = field(default_factory=dict)
     vocab: Vocabulary = field(default_factory=Vocabulary)
@@ -163,6 +169,7 @@ class Game:
         s.zones = [[] for _ in self.zone_names]
         s.zones[0] = list(range(n))
         s.grid = {}
+        s.stacks = {}
         s.cell_of = [None] * n
         s.frontier = {}
         s.bbox = None

@@ -54,6 +54,8 @@ def state_to_json(s: "State") -> dict[str, Any]:
         data["pending"] = _tuples_to_lists(dataclasses.asdict(s.pending))
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
         data["counters"] = list(s.counters)
+    if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums
+        data["stacks"] = [[x, y, list(below)] for (x, y), below in s.stacks.items()]
     if s.groups:  # written only when there are some, so positions of games without groups keep their checksums
         data["groups"] = [[x, y, marker] for (x, y), marker in s.groups.items()]
         data["members"] = [[x, y, ax, ay] for (x, y), (ax, ay) in s.members.items()]
@@ -89,7 +91,7 @@ def _state_data(s: "State") -> dict[str, Any]:
 def comparable(s: "State") -> tuple[Any, ...]:
     """Everything that defines a state, for equality (the log and history excluded)."""
     return (
-        s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()),
+        s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()), frozenset(s.stacks.items()),
         frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
         s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome, tuple(s.counters), s.pending,
     )
@@ -184,8 +186,17 @@ def _read(g: "Game", data: Any, State: type) -> "State":
         cell = (int(x), int(y))
         s.grid[cell] = int(cid)
         s.cell_of[int(cid)] = cell
-    if g.board_zone >= 0 and sorted(s.grid.values()) != sorted(s.zones[g.board_zone]):
+    s.stacks = {(int(x), int(y)): tuple(int(c) for c in below) for x, y, below in data.get("stacks", [])}
+    for cell, below in s.stacks.items():
+        if cell not in s.grid or not below or not (g.grid is not None and g.grid.stacking):
+            raise SaveError("the saved stacks do not match the board")
+        for cid in below:
+            s.cell_of[cid] = cell
+    on_board = [*s.grid.values(), *(c for below in s.stacks.values() for c in below)]
+    if g.board_zone >= 0 and sorted(on_board) != sorted(s.zones[g.board_zone]):
         raise SaveError("the board cells do not match the board zone")
+    if g.grid is not None and not all(g.grid.contains(cell) for cell in s.grid):
+        raise SaveError("a saved piece lies off the board")
     s.frontier = {(int(x), int(y)): None for x, y in data["frontier"]}
     if g.grid is not None:
         around = {n for cell in s.grid for n in g.grid.neighbours(cell) if n not in s.grid}
@@ -322,6 +333,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "current_role": s.current_role if to_move or not hidden_roles else None,
         "seats": seats,
         "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
+        **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
         "zones": zones,
         "counters": counter_values(s),
         "pending": _tuples_to_lists(s.scratch.get("pending", [])),

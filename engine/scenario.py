@@ -11,12 +11,14 @@ an error the last action must raise.  Example::
       seats: {A: 1, B: 2}          # roles and their seats; turn order as listed
       board:
         "1,0": B/A as B            # a component (and the face it shows) per cell
+        "2,0": [A/B, B/A]          # a stack, from the top down (boards with stacking)
       zones:
         hand(A): [A/B]
       rest: supply                 # where unlisted components go (e.g. removed)
       groups: {"0,0": marker-A}    # pattern groups already formed: anchor -> marker
-      effect: |                    # a program run on the position (counters, statuses, ...)
-        gold(A) = 5
+      counters: {gold(A): 3}       # counters other than their start values
+      effect: |                    # then a program run on the position (statuses, ...)
+        gold(A) += 2
     dice: [3, 5]                   # loaded dice: the next rolls, whatever die
     actions:
       - place A/B as A at 0,0
@@ -35,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.counters import initial_values
+from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import Game, Program
 from engine.lang import ast
 from engine.lang.parser import TOO_DEEP, parse_expression
@@ -216,18 +218,27 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s.zone_of = [0] * n
     s.zones = [[] for _ in game.zone_names]
     s.zones[0] = list(range(n))
-    s.grid, s.cell_of, s.frontier, s.bbox, s.groups, s.members = {}, [None] * n, {}, None, {}, {}
+    s.grid, s.stacks, s.cell_of, s.frontier, s.bbox, s.groups, s.members = {}, {}, [None] * n, {}, None, {}, {}
     s.scratch = {}
     s.outcome = None
     if "seats" in position:
         _seats(game, s, position["seats"], players)
-    for cell_text, piece in (position.get("board") or {}).items():
-        cid, face = _piece(game, piece, position["board"].pos_of(cell_text), s)
-        cell = _cell(cell_text, position["board"].key_pos.get(cell_text))
-        if cell in s.grid or s.cell_of[cid] is not None:
-            what = f"cell {cell_text} is listed twice" if cell in s.grid else f"{game.component_names[cid]} is already on the board"
-            raise RulesetError.at(position["board"].key_pos.get(cell_text), what)
-        s.place(cid, cell, face)
+    board = position.get("board") or {}
+    for cell_text, pieces in board.items():
+        where = board.key_pos.get(cell_text)
+        cell = _cell(cell_text, where)
+        if cell in s.grid:
+            raise RulesetError.at(where, f"cell {cell_text} is listed twice")
+        if game.grid is not None and not game.grid.contains(cell):
+            raise RulesetError.at(where, f"cell {cell_text} is not on the board")
+        stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
+        if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
+            raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
+        for i, piece in reversed(list(enumerate(stack))):
+            cid, face = _piece(game, piece, stack.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text), s)
+            if s.cell_of[cid] is not None:
+                raise RulesetError.at(where, f"{game.component_names[cid]} is already on the board")
+            s.place(cid, cell, face)
     pool = 0  # where unlisted components stay, and where listed identical copies are taken from
     if "rest" in position:
         pool = _zone(game, str(position["rest"]), position.pos_of("rest"))
@@ -253,13 +264,16 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if problem:
             raise RulesetError.at(where, problem)
     s.turn = 0  # the first role in turn order, unless the position says whose turn it is
+    s.counters = initial_values(s, game.counters)
+    counters = position.get("counters") or {}
+    for text, value in counters.items():
+        _set_counter(game, s, text, value, counters.key_pos.get(text))
     if "turn" in position:
         role = str(position["turn"])
         if role not in s.order:
             raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
         s.turn = s.order.index(role)
     s.turn_number = int(position.get("turn_number", 1))
-    s.counters = initial_values(s, game.counters)
     if "effect" in position:
         _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
     if doc.get("dice"):
@@ -282,6 +296,29 @@ def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:
     compiled = node.compile(scope)
     sink.raise_if_any()
     return Program(compiled.fn, max(scope.slots, 1), str(text))
+
+
+def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | None) -> None:
+    """``gold(A): 3`` or ``round: 2``: a counter's value in a written position."""
+    m = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*([^()]*?)\s*\))?\s*", text)
+    spec = game.counters.get(m.group(1)) if m else None
+    if m is None or spec is None:
+        name = m.group(1) if m else text
+        raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
+    owner_text = m.group(2)
+    if (owner_text is None) != (spec.per == "game"):
+        form = spec.name if spec.per == "game" else f"{spec.name}(OWNER)"
+        raise RulesetError.at(pos, f"write the counter as {form}")
+    owner: Any = None
+    if owner_text is not None:
+        owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text
+    index = spec.index_of(owner)
+    if index is None:
+        owners = [o if spec.per == "role" else game.component_names[o] for o in spec.owners]
+        raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError.at(pos, f"a counter's value is a whole number, not {value!r}")
+    s.counters[index] = value
 
 
 def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:

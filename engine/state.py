@@ -47,6 +47,7 @@ class State:
         "zone_of",
         "zones",
         "grid",
+        "stacks",
         "cell_of",
         "frontier",
         "bbox",
@@ -75,7 +76,8 @@ class State:
     face: list[int]
     zone_of: list[int]
     zones: list[list[int]]
-    grid: dict[Cell, int]
+    grid: dict[Cell, int]  # cell -> the piece on it (the top one of a stack)
+    stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
     cell_of: list[Cell | None]
     frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
     bbox: tuple[int, int, int, int] | None
@@ -109,6 +111,7 @@ class State:
         c.zone_of = self.zone_of[:]
         c.zones = [z[:] for z in self.zones]
         c.grid = self.grid.copy()
+        c.stacks = self.stacks.copy() if self.stacks else {}
         c.cell_of = self.cell_of[:]
         c.frontier = self.frontier.copy()
         c.bbox = self.bbox
@@ -129,7 +132,7 @@ class State:
         c.tape = None
         c.log = None
         c.history = None
-        c._actions = None
+        c._actions = self._actions  # the same position has the same legal actions (spaces are never changed)
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -296,8 +299,13 @@ class State:
         self.zone_of[cid] = zone
         self.zones[zone].append(cid)
 
+    def stack(self, cell: Cell) -> tuple[int, ...]:
+        """The pieces on a cell, from the top down (empty when there are none)."""
+        top = self.grid.get(cell)
+        return () if top is None else (top, *self.stacks.get(cell, ()))
+
     def place(self, cid: int, cell: Cell, face: int | None = None) -> None:
-        """Put a component on the board at ``cell`` (optionally showing ``face``)."""
+        """Put a component on the board at ``cell`` (optionally showing ``face``), on top of any piece already there."""
         self._actions = None
         old = self.zone_of[cid]
         self.zones[old].remove(cid)
@@ -306,10 +314,14 @@ class State:
         board = self.game.board_zone
         self.zone_of[cid] = board
         self.zones[board].append(cid)
-        self.grid[cell] = cid
         self.cell_of[cid] = cell
         if face is not None:
             self.face[cid] = face
+        below = self.grid.get(cell)
+        self.grid[cell] = cid
+        if below is not None:  # stacking: the piece that was there goes beneath
+            self.stacks[cell] = (below, *self.stacks.get(cell, ()))
+            return
         frontier = self.frontier
         frontier.pop(cell, None)
         grid = self.grid
@@ -326,8 +338,17 @@ class State:
     def _lift(self, cid: int) -> None:
         """Take a component off the board and update the board's frontier and box around its cell."""
         cell = self.cell_of[cid]
-        del self.grid[cell]
         self.cell_of[cid] = None
+        below = self.stacks.pop(cell, None) if self.stacks else None
+        if below is not None:  # the cell keeps a piece
+            if self.grid[cell] == cid:
+                self.grid[cell], below = below[0], below[1:]
+            else:
+                below = tuple(c for c in below if c != cid)
+            if below:
+                self.stacks[cell] = below
+            return
+        del self.grid[cell]
         grid, around, frontier = self.grid, self.game.grid.neighbours, self.frontier
         for n in around(cell):
             if n in frontier and not any(m in grid for m in around(n)):
@@ -340,6 +361,21 @@ class State:
             self.bbox = None
             for c in grid:
                 self.bbox = self.game.grid.grow(self.bbox, c)
+
+    def swap(self, a: int, b: int) -> None:
+        """Exchange the places of two components: places in zones, board cells, heights in stacks."""
+        self._actions = None
+        za, zb = self.zone_of[a], self.zone_of[b]
+        ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
+        self.zones[za][ia], self.zones[zb][ib] = b, a
+        self.zone_of[a], self.zone_of[b] = zb, za
+        ca, cb = self.cell_of[a], self.cell_of[b]
+        for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
+            pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]
+            self.grid[cell] = pieces[0]
+            if len(pieces) > 1:
+                self.stacks[cell] = tuple(pieces[1:])
+        self.cell_of[a], self.cell_of[b] = cb, ca
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone's order with the state's generator (Fisher–Yates)."""

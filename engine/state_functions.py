@@ -167,7 +167,8 @@ class PlaceOnBoard(Function):
     """``place(c in cards where ..., (x, y))``: put the selected component on a board cell.
 
     Identical components (``count:``) are interchangeable: when the selection
-    holds only copies of one, the first is placed.
+    holds only copies of one, the first is placed.  On a board with
+    ``stacking`` it goes on top of any piece already there.
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -186,7 +187,10 @@ class PlaceOnBoard(Function):
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)
-            if where in s.grid:
+            grid = s.game.grid
+            if grid is not None and not grid.contains(where):
+                raise EffectRuntimeError(f"place() onto {where}, which is not on the board", pos)
+            if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)
 

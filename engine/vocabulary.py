@@ -4,7 +4,7 @@ Given a partly compiled :class:`~engine.game.Game`, :func:`build_vocabulary`
 defines: every enum value, every option (``board_size``), each
 component kind's collection (kind ``card`` -> ``cards``), the zones (shared
 ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
-``player_count``, ``turn``, ``current_role``, ``current_seat``, the counters
+``player_count``, ``turn``, ``current_role``, ``current_seat``, ``empty_cells``, the counters
 (``gold(r)``, ``round``), and the
 attributes of components (``c.value``, ``c.front.value``, ``c.face``,
 ``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).
@@ -15,16 +15,18 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import engine.choices  # noqa: F401  (registers choose)
+import engine.position_functions  # noqa: F401  (registers the functions of order and place)
 import engine.state_functions  # noqa: F401  (registers the state functions)
 from engine.counters import GAME, CounterOf, GameCounter
-from engine.game import Game
+from engine.game import LIST_OF, Game
 from engine.lang.functions import FUNCTIONS
 from engine.lang.scope import Compiled, Vocabulary
 from engine.lang.types import ANY, BOOL, CELL, INT, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
 from engine.state_functions import ZoneOf
 
 PLURAL_SUFFIX = "s"
-BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply")
+BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply",
+                  "empty_cells")
 
 
 def value_type(value: Any) -> Type:
@@ -44,6 +46,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     """The vocabulary of one ruleset (functions from the registry plus its own names)."""
     v = Vocabulary()
     v.functions.update(FUNCTIONS)
+    v.data["types"] = game.types
     for type_name, values in game.types.items():
         for value in values:
             v.define_constant(value, Enum(type_name), value)
@@ -65,10 +68,21 @@ def build_vocabulary(game: Game) -> Vocabulary:
     v.define("current_seat", SEAT, lambda s, e: s.current_player, "the seat whose turn it is")
     v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
     v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
+    v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board")
     _define_component_attributes(v, game)
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT), "its row")
     return v
+
+
+def _empty_cells(s: Any, e: list[Any]) -> list[Any]:
+    """Every empty cell of a board with edges; on a growing board, the empty cells touching a piece."""
+    grid = s.game.grid
+    if grid is None:
+        return []
+    if grid.fixed:
+        return [c for c in grid.cells if c not in s.grid]
+    return list(s.frontier)
 
 
 def _define_zones(v: Vocabulary, game: Game) -> None:
@@ -155,10 +169,13 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
 def _attribute_types(game: Game) -> dict[str, Type]:
     """Declared attribute types: an enum name, ``int``, ``text`` or ``bool`` (``table`` ones are for blocks, not code)."""
     simple = {"int": INT, "text": STR, "bool": BOOL}
-    return {
-        attr: simple.get(t) or (Enum(t) if t in game.types else ANY)
-        for attr, t in game.attribute_types.items() if t != "table"
-    }
+
+    def type_of(t: str) -> Type:
+        if t.startswith(LIST_OF):
+            return ListOf(type_of(t.removeprefix(LIST_OF)))
+        return simple.get(t) or (Enum(t) if t in game.types else ANY)
+
+    return {attr: type_of(t) for attr, t in game.attribute_types.items() if t != "table"}
 
 
 def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -11,12 +12,18 @@ from engine.compose import variant_names
 from engine.paths import builtin_names, find_ruleset, rulesets_dir
 
 
+@lru_cache(maxsize=None)
+def shipped_game(name: str, variant: str | None = None) -> engine.Game:
+    """A shipped ruleset (and variant), compiled once per test session: games never change."""
+    return engine.load(name, variant)
+
+
 def ruleset_configs() -> list[tuple[str, str | None, int]]:
     """Every shipped ruleset x (no variant + each variant) x declared player count."""
     configs = []
     for name in builtin_names():
         for variant in [None, *variant_names(find_ruleset(name))]:
-            game = engine.load(name, variant)
+            game = shipped_game(name, variant)
             configs.extend((name, variant, n) for n in game.player_counts)
     return configs
 

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from engine.errors import IllegalActionError
-from tests.conftest import ruleset_configs
+from tests.conftest import ruleset_configs, shipped_game
 
 GAMES_PER_CONFIG = 3
 
@@ -50,7 +50,7 @@ def play(game: engine.Game, players: int, seed: int, check: bool) -> list[str]:
 
 @pytest.mark.parametrize("name,variant,players", ruleset_configs(), ids=lambda v: str(v))
 def test_random_playouts(name: str, variant: str | None, players: int) -> None:
-    game = engine.load(name, variant)
+    game = shipped_game(name, variant)
     for seed in range(GAMES_PER_CONFIG):
         first = play(game, players, seed, check=seed == 0)
         assert play(game, players, seed, check=False) == first  # same seed, same game
@@ -58,7 +58,7 @@ def test_random_playouts(name: str, variant: str | None, players: int) -> None:
 
 @pytest.mark.parametrize("name,variant,players", ruleset_configs(), ids=lambda v: str(v))
 def test_illegal_action_changes_nothing(name: str, variant: str | None, players: int) -> None:
-    state = engine.load(name, variant).new_state(players=players, seed=9)
+    state = shipped_game(name, variant).new_state(players=players, seed=9)
     before = state.clone()
     with pytest.raises(IllegalActionError):
         state.apply("this is not an action")
@@ -73,7 +73,7 @@ def test_stale_and_wrong_step_actions_change_nothing(name: str, variant: str | N
     The earlier action is the first one played that is not legal now (a decision
     like "keep my role" may come back; a placement never does).
     """
-    game = engine.load(name, variant)
+    game = shipped_game(name, variant)
     state = game.new_state(players=players, seed=4)
     rng = random.Random(4)
     played = [state.legal_actions()[0]]

@@ -7,8 +7,8 @@
         actions: actions            # the table attribute of numbered actions (see engine.blocks.numbered)
         source: action              # where the damage and statuses the actions deal come from
         dice:
-          white: {}                                  # any action numbered as the white die (a d6)
-          black:                                     # or an action flagged `break: true` numbered as the black die,
+          low: {}                                    # any action numbered as the low die (a d6)
+          high:                                      # or an action flagged `break: true` numbered as the high die,
             only: break                              #   which first runs the bonus
             bonus: |
               heal(self, 20)
@@ -16,7 +16,7 @@
         strengths: strengths        # a table attribute: [{vs: CONDITION, do: PROGRAM, text: ...}], after the action
 
 The dice are rolled when the step begins (and shown); the decision is which
-action, by which die: ``white: Scout 3 Quick Cut``.  Then, in one effect
+action, by which die: ``low: Scout 3 Quick Cut``.  Then, in one effect
 (which may ``choose`` targets): the die's ``bonus`` (``self`` is the actor),
 the actor's statuses' ``on_act`` hooks (``cancel()`` makes the action fail),
 the action's ``do`` — unless it failed or the actor was skulled — and then,
@@ -91,7 +91,7 @@ class ActionRoll(Step):
     def _dice(self, b: "Builder", spec: "MappingT") -> tuple[Die, ...]:
         raw = spec.get("dice")
         if not isinstance(raw, Mapping) or not raw:
-            b.error(b.pos(spec, "dice"), "'dice' must name the dice, like {white: {}, black: {only: break}}")
+            b.error(b.pos(spec, "dice"), "'dice' must name the dice, like {low: {}, high: {only: break}}")
             return (Die("die"),)
         dice = []
         for name, die in raw.items():

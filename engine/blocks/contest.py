@@ -44,7 +44,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.game import EFFECT_BUDGET
 from engine.lang.scope import Fn
-from engine.lang.types import ANY_COMPONENT, INT
+from engine.lang.types import ANY_COMPONENT, INT, Type
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -80,8 +80,12 @@ class CardCode:
         return fn(s, env)
 
 
-def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False) -> CardCode:
-    """Compile the code every component carries in ``attribute`` (``self`` and ``other`` bound; programs also ``margin``)."""
+def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False,
+              bind: dict[str, Type] | None = None) -> CardCode:
+    """Compile the code every component carries in ``attribute`` (``self`` and ``other`` bound; programs also ``margin``).
+
+    ``bind`` names other locals instead (slots 0, 1, ... in its order).
+    """
     from engine.lang.scope import Scope
     from engine.yamlsource import Mapping
 
@@ -102,13 +106,13 @@ def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePo
             if program:
                 node = b.parse(inst[attribute], inst.pos_of(attribute), program=True)
                 scope = Scope(g.vocab, b.sink)
-                for name, type_ in (("self", ANY_COMPONENT), (other, ANY_COMPONENT), ("margin", INT)):
+                for name, type_ in (bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT, "margin": INT}).items():
                     scope.bind(name, type_)
                 fn = b.compile_node(node, scope).fn if node is not None else (lambda s, e: None)
                 slots = max(slots, scope.slots)
                 texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
             else:
-                compiled, n = b.expression(inst[attribute], want, bind={"self": ANY_COMPONENT, other: ANY_COMPONENT},
+                compiled, n = b.expression(inst[attribute], want, bind=bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT},
                                            pos=inst.pos_of(attribute))
                 fn = compiled.fn
                 slots = max(slots, n)

@@ -103,7 +103,7 @@ class Exchange(Step):
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         if args != KEEP:
             a, b = args
-            swap(s, a, b)
+            s.swap(a, b)
             names = self.game.piece_names
             s.note(lambda: f"{s.actor} exchanges {names[a]} for {names[b]}")
         else:
@@ -123,12 +123,3 @@ class Exchange(Step):
         may = "may" if self.optional else "must"
         return (f"when the winning component (self, against other) satisfies {self.when_text}, its owner {may} "
                 f"exchange one of {self.texts[0]} for one of {self.texts[1]} (each takes the other's place)")
-
-
-def swap(s: "State", a: int, b: int) -> None:
-    """Exchange the places of two components (zone and position); neither may be on the board."""
-    za, zb = s.zone_of[a], s.zone_of[b]
-    ia, ib = s.zones[za].index(a), s.zones[zb].index(b)
-    s.zones[za][ia], s.zones[zb][ib] = b, a
-    s.zone_of[a], s.zone_of[b] = zb, za
-    s._actions = None

@@ -2,7 +2,9 @@
 
 Cells are ``(x, y)`` tuples.  A growing grid has no edges: the first piece
 goes at ``(0, 0)`` and the bounding box of all pieces may not exceed
-``max_width`` x ``max_height``.
+``max_width`` x ``max_height``.  A fixed grid (``width`` x ``height``) holds
+the cells ``0..width-1`` x ``0..height-1`` and nothing else.  With
+``stacking``, pieces may be put on top of others (see ``State.place``).
 
 >>> g = SquareGrid(adjacency="orthogonal", max_width=3, max_height=3)
 >>> sorted(g.neighbours((0, 0)))
@@ -11,6 +13,9 @@ goes at ``(0, 0)`` and the bounding box of all pieces may not exceed
 False
 >>> g.largest_group({(0, 0), (1, 0), (5, 5)})
 2
+>>> fixed = SquareGrid(adjacency="all", width=8, height=8)
+>>> len(fixed.cells), sorted(fixed.neighbours((0, 0))), fixed.contains((8, 0))
+(64, [(0, 1), (1, 0), (1, 1)], False)
 """
 
 from __future__ import annotations
@@ -35,27 +40,44 @@ class SquareGrid:
     adjacency: str = "orthogonal"
     max_width: int = 0  # 0: unlimited
     max_height: int = 0
+    width: int = 0  # with height: a fixed board of width x height cells (0: a growing one)
+    height: int = 0
+    stacking: bool = False  # pieces may be put on top of others
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", ADJACENCY[self.adjacency])
-        object.__setattr__(self, "_around", {})
+        cells = tuple((x, y) for y in range(self.height) for x in range(self.width)) if self.fixed else ()
+        on = set(cells)
+        around = {(x, y): tuple((x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on) for x, y in cells}
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "_around", around)
+
+    @property
+    def fixed(self) -> bool:
+        """Whether the board has fixed edges (``width`` x ``height``) rather than growing."""
+        return self.width > 0 and self.height > 0
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The adjacent cells (memoised: boards revisit the same few cells constantly)."""
+        """The adjacent cells (memoised: boards revisit the same few cells constantly); on a fixed board, those on it."""
         found = self._around.get(cell)
         if found is None:
+            if self.fixed:
+                return ()
             x, y = cell
             found = self._around[cell] = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
         return found
 
     def contains(self, cell: Cell) -> bool:
         """Whether the cell exists: a growing grid has no edges (its limit is :meth:`fits`)."""
-        return True
+        return not self.fixed or cell in self._around
 
     def fits(self, bbox: BBox | None, cell: Cell) -> bool:
-        """Whether adding ``cell`` keeps the bounding box within the limits."""
+        """Whether adding ``cell`` keeps the bounding box within the limits (on a fixed board: whether it is on it)."""
+        if self.fixed:
+            return cell in self._around
         if bbox is None:
             return True
         x, y = cell
@@ -77,9 +99,12 @@ class SquareGrid:
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""
+        stacks = "; pieces may be stacked" if self.stacking else ""
+        if self.fixed:
+            return f"a square grid of {self.width}x{self.height} cells with {self.adjacency} adjacency{stacks}"
         limits = [f"{self.max_width} wide" if self.max_width else "", f"{self.max_height} tall" if self.max_height else ""]
         bound = " and ".join(x for x in limits if x)
-        return f"a square grid with {self.adjacency} adjacency" + (f", at most {bound}" if bound else "")
+        return f"a square grid with {self.adjacency} adjacency" + (f", at most {bound}" if bound else "") + stacks
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells`` under this adjacency."""

@@ -104,7 +104,7 @@ class FormGroups(Step):
             self.through = frozenset(v for v in kinds if v not in self.table.neutral)
         else:
             if not isinstance(through, list):
-                b.error(b.pos(connect, "through"), "'through' lists the values of pieces a path may run through, like [Red, Blue]")
+                b.error(b.pos(connect, "through"), "'through' lists the values of pieces a path may run through, like [A, B]")
                 through = []
             for i, v in enumerate(through):
                 b.check_value(v, b.game.attribute_types.get(self.attribute, "text"), b.pos(through, i), "through")

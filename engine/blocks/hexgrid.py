@@ -60,6 +60,7 @@ class HexGrid:
     """Geometry of a hexagon-shaped board of hexes; the occupied cells live in the game state."""
 
     radius: int = 4
+    stacking: bool = False  # pieces may be put on top of others
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
@@ -67,6 +68,7 @@ class HexGrid:
     # A fixed board never grows: the bounding-box limits of growing boards do not apply.
     max_width = 0
     max_height = 0
+    fixed = True
 
     def __post_init__(self) -> None:
         n = self.radius

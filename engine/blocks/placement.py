@@ -12,9 +12,15 @@ Options (all from YAML):
   a later step of the turn act (e.g. form or connect a group) are legal;
 * ``if_none``: when nothing may be placed, ``pass`` (the default) or ``end``
   the game (scored as usual);
-After the first piece (which goes at 0,0), the cell must be adjacent to a
-piece under the board's adjacency, and the board's bounding-box limits apply.  Text form:
-``place A/B as B at 1,0`` (component, the face's label, the cell).
+* ``touching``: true (the default): after the first piece (which goes at
+  0,0), the cell must be adjacent to a piece under the board's adjacency, and
+  the board's bounding-box limits apply; false (fixed boards only): any empty
+  cell of the board;
+* ``optional``: the player may ``pass`` instead of placing;
+* ``then``: a program run after the piece is placed (``placed`` is the piece),
+  e.g. to pay for it.
+On a board with ``stacking``, a piece may also go on top of another.  Text form:
+``place A/B as B at 1,0`` (component, the face's label, the cell), ``pass``.
 """
 
 from __future__ import annotations
@@ -23,10 +29,12 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action, ActionSpace, ListSpace, ProductSpace
+from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
+from engine.game import EFFECT_BUDGET
+from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -34,12 +42,13 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping
 
 ORIGIN = ((0, 0),)
+PASS = ("pass",)
 
 
 @step_kind
 class Place(Step):
     kind = "place"
-    keys = ("if", "from", "to", "face", "only_triggering", "if_none")
+    keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "optional", "then")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
@@ -61,7 +70,14 @@ class Place(Step):
             self.restrict, self.restrict_env = compiled.fn, [None] * slots
             self.restrict_text = b.describe(spec["only_triggering"])
         self.ends = b.choice(spec, "if_none", ("pass", "end"), "pass") == "end"
+        self.touching = b.bool_setting(spec, "touching", True)
         grid = b.game.grid
+        if not self.touching and grid is not None and not grid.fixed:
+            b.error(b.pos(spec, "touching"), "'touching: false' needs a board with fixed edges (width and height, or a hex board)")
+            self.touching = True
+        self.optional = b.bool_setting(spec, "optional", False)
+        self.then = b.program(spec["then"], b.pos(spec, "then"), bind={"placed": ANY_COMPONENT}) if "then" in spec else None
+        self.stacking = bool(grid and grid.stacking)
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
         self.width = (grid.max_width or big) if grid else big
@@ -95,13 +111,17 @@ class Place(Step):
 
     def cells(self, s: "State") -> list[tuple[int, int]]:
         """The cells a piece may go to now."""
+        if not self.touching:
+            cells = self.game.grid.cells
+            return list(cells) if self.stacking else [c for c in cells if c not in s.grid]
         if not s.grid:
             return list(ORIGIN)
-        if not self.limited:
-            return list(s.frontier)
-        bx0, bx1, by0, by1 = s.bbox
-        x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
-        return [c for c in s.frontier if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
+        free = list(s.frontier)
+        if self.limited:
+            bx0, bx1, by0, by1 = s.bbox
+            x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
+            free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
+        return [*s.grid, *free] if self.stacking else free
 
     def pieces(self, s: "State") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
@@ -129,6 +149,12 @@ class Place(Step):
         return unique
 
     def actions(self, s: "State") -> ActionSpace:
+        space = self._placements(s)
+        if self.optional and len(space):
+            return ChainSpace(self, ListSpace(self, [PASS]), space)
+        return space
+
+    def _placements(self, s: "State") -> ActionSpace:
         pieces = self.pieces(s)
         if not pieces:
             return ListSpace(self, [])
@@ -143,22 +169,34 @@ class Place(Step):
         return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        if args == PASS:
+            s.note(lambda: f"{s.actor} places nothing more")
+            return True
         cid, face, cell = args
+        on = s.grid.get(cell)
         s.place(cid, cell, face)
         s.scratch["placed"] = cid
         if s.log is not None:
-            s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)})")
+            top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
+            s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
+        if self.then is not None:
+            s.budget = EFFECT_BUDGET
+            env = [None] * self.then.slots
+            env[0] = cid
+            self.then.fn(s, env)
         return True
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (args[0],)
+        return () if args == PASS else (args[0],)
 
     # -- text
 
     def format(self, args: tuple[Any, ...]) -> str:
+        if args == PASS:
+            return "pass"
         cid, face, cell = args
         g = self.game
-        if not (self.choose_face or self.as_is):  # the step names the face
+        if not (self.choose_face or self.as_is) or g.face_count[cid] == 1:  # the step names the face, or there is only one
             return f"place {g.piece_names[cid]} at {format_cell(cell)}"
         return f"place {g.piece_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
 
@@ -213,9 +251,11 @@ class Place(Step):
             return f"'{cell_text}' is not a cell; write it like 1,0"
         if not g.grid.contains(cell):
             return f"cell {format_cell(cell)} is not on the board"
-        if cell in s.grid:
+        if cell in s.grid and not self.stacking:
             return f"cell {format_cell(cell)} is already taken"
-        if s.grid and cell not in s.frontier:
+        if not self.touching:
+            return None
+        if s.grid and cell not in s.frontier and cell not in s.grid:
             return f"cell {format_cell(cell)} does not touch any piece"
         if not g.grid.fits(s.bbox, cell):
             return f"cell {format_cell(cell)} would make the board larger than {g.grid.max_width}x{g.grid.max_height}"
@@ -229,10 +269,16 @@ class Place(Step):
 
     def describe(self) -> str:
         face = "with the face of their choice up" if self.choose_face else "as it is" if self.as_is else f"with its {self.face_rule} face up"
-        where = "touching a piece already there (the first one anywhere)"
+        where = "touching a piece already there (the first one anywhere)" if self.touching else "on any empty cell"
+        if self.stacking:
+            where += " or on top of a piece"
         g = self.game.grid
         limit = f", keeping all pieces within {g.max_width}x{g.max_height}" if g.max_width else ""
         text = f"place a component from the {self.source.name} onto the board {face}, {where}{limit}"
+        if self.optional:
+            text = "the player may " + text
+        if self.then is not None:
+            text += f"; then {self.then.description}"
         if self.restrict is not None:
             text += f"; once {self.restrict_text}, only a placement that makes a later step act is allowed"
         if self.ends:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from engine.lang import ast
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, Type
+from engine.lang.types import BOOL, DIE, INT, ZONE, Type
 
 
 @dataclass(frozen=True)
@@ -220,31 +220,6 @@ class Quantifier(Function):
 
 
 @dataclass(frozen=True)
-class First(Function):
-    """``first(x in C where P)``: the first selected item, or none."""
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
-        if not args:
-            return Compiled(ANY, lambda s, e: None)
-        sel = as_selection(args[0]).compile_parts(scope)
-        src, slot, where = sel.source, sel.slot, sel.where
-
-        def first(s: Any, e: list[Any]) -> Any:
-            for x in src(s, e):
-                e[slot] = x
-                if where is None or where(s, e):
-                    return x
-            return None
-
-        return Compiled(sel.item_type, first)
-
-    def describe(self, call: ast.Call) -> str:
-        args = call.positional()
-        return f"the first {describe_selection(args[0])}" if args else "none"
-
-
-@dataclass(frozen=True)
 class Abs(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
@@ -291,7 +266,5 @@ register(Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in
 register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
                     "Whether every item passes the test (true when there are none).",
                     "all(count(c in board where c.value == r) == 3 for r in roles)", every=True))
-register(First("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none when there is none.",
-               "first(c in hand(r) where c.value > 2)"))
 register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
 register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))

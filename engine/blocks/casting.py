@@ -1,0 +1,382 @@
+"""The ``cast`` step: use components whose pattern of values lies on the board, one decision at a time.
+
+Settings (all from YAML)::
+
+    - cast:
+        from: market                # the zone whose components may be cast
+        when: marks(self) > 0       # a condition on `self`: whether it may be cast now
+        requires: requires          # a text attribute: a further condition each component may carry
+        pattern: pattern            # a list attribute: the values to find on the board, in order
+        shape: shape                # a text attribute naming one of `shapes:` (none: a straight line)
+        reads: hue                  # the attribute of the board's pieces those values are compared with
+        pay: gold                   # a per-role counter the caster pays from
+        cost: cost                  # an int attribute: the price of casting
+        recolour: 1                 # the price of reading one piece as another value (0: never)
+        remove_to: pool             # where the matched pieces go
+        replace: first(q in pool where q.hue == p.hue and q.size == previous(p.size))
+                                    # what goes where each removed piece p was (none: nothing)
+        effect: effect              # a text attribute: each component's program (`self`, `matched`)
+        then: PROGRAM               # run after the effect, for every cast (`self`, `matched`)
+        rule: rule                  # a text attribute: the rule in English, for explain
+
+A turn's casting is a loop of decisions: ``cast NAME`` (a component that may
+be cast now, has a match the player can afford and was not cast this turn) or
+``stop``; then ``match 3,4 4,4 5,4 with 4,4 as A`` (where its values lie,
+and which pieces are read as another value).  Casting pays ``cost`` plus
+``recolour`` per piece read as another value, moves the matched pieces to
+``remove_to``, puts on each emptied place what ``replace`` names (lowest in a
+stack first), runs the component's ``effect`` and then ``then``.  Both may
+``choose``.
+
+>>> Cast.keys[:4]
+('if', 'from', 'when', 'requires')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import ActionSpace, ListSpace
+from engine.blocks.contest import card_code
+from engine.blocks.patterns import Board, Match, Shape, find, shape_named
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos, did_you_mean
+from engine.game import LIST_OF
+from engine.lang.scope import Fn
+from engine.lang.types import ANY_COMPONENT, Component, ListOf
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+STOP = ("stop",)
+MATCH = "match"
+DONE = "cast this turn"  # scratch: the components cast this turn
+CHOSEN = "casting"  # scratch: the component chosen, waiting for its match
+RUNNING = "cast effects"  # scratch: (component, the pieces it matched, the index of the effect running) while they run
+PHASES = ("effect", "then")
+
+
+@step_kind
+class Cast(Step):
+    kind = "cast"
+    keys = ("if", "from", "when", "requires", "pattern", "shape", "reads", "pay", "cost", "recolour", "remove_to",
+            "replace", "effect", "then", "rule")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        g = self.game = b.game
+        n = len(g.component_names)
+        self.source = b.zone_ref(spec, "from")
+        me = {"self": ANY_COMPONENT}
+        when, self.when_slots = b.expression(spec.get("when", "true"), "bool", bind=me, pos=b.pos(spec, "when"))
+        self.when, self.when_text = when.fn, b.describe(spec.get("when", "true"))
+        none = (None,) * n
+        self.requires = card_code(b, str(spec["requires"]), "bool", "", b.pos(spec, "requires"), bind=me) if "requires" in spec else None
+        self.pattern_name = str(spec.get("pattern", ""))
+        declared = g.attribute_types.get(self.pattern_name, "")
+        self.value_type = declared.removeprefix(LIST_OF) if declared.startswith(LIST_OF) else ""
+        self.values, self.shapes = self._patterns(b, spec)
+        self.read = self._reads(b, spec)
+        self.pay = self._counter(b, spec)
+        self.costs: list[Any] = self._attribute(b, spec, "cost", "int") if "cost" in spec else list(none)
+        self.price = b.int_setting(spec, "recolour", 0)
+        if self.price and self.pay is None:
+            b.error(b.pos(spec, "recolour"), "reading pieces as other values costs something: say who pays with 'pay: COUNTER'")
+        self.remove_to = b.zone_ref(spec, "remove_to") if "remove_to" in spec else None
+        if self.remove_to is None:
+            b.error(pos, "step 'cast' needs 'remove_to': the zone the matched pieces go to")
+        self.replace: Fn | None = None
+        self.replace_slots, self.replace_text = 1, ""
+        if "replace" in spec:
+            compiled, self.replace_slots = b.expression(spec["replace"], None, bind={"p": ANY_COMPONENT}, pos=b.pos(spec, "replace"))
+            if not isinstance(compiled.type, Component) and compiled.type.name not in ("any", "none"):
+                b.error(b.pos(spec, "replace"), f"'replace' must give a component (or none), like first(q in pool where ...), not {compiled.type}")
+            self.replace, self.replace_text = compiled.fn, b.describe(spec["replace"])
+        bind = {"self": ANY_COMPONENT, "matched": ListOf(ANY_COMPONENT)}
+        self.effects = card_code(b, str(spec["effect"]), "", "", b.pos(spec, "effect"), program=True, bind=bind) if "effect" in spec else None
+        self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind) if "then" in spec else None
+        self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
+
+    # -- reading the settings
+
+    def _attribute(self, b: "Builder", spec: "Mapping", key: str, type_name: str) -> list[Any]:
+        """Per component, the value of the attribute ``spec[key]`` names (of type ``type_name``)."""
+        g, name = self.game, str(spec[key])
+        if g.attribute_types.get(name) != type_name:
+            b.error(b.pos(spec, key), f"'{key}' must name an attribute of type {type_name}, not '{name}'",
+                    did_you_mean(name, [a for a, t in g.attribute_types.items() if t == type_name]))
+            return [None] * len(g.component_names)
+        return list(g.attributes[name][0])
+
+    def _patterns(self, b: "Builder", spec: "Mapping") -> tuple[list[tuple[Any, ...] | None], list[Shape | None]]:
+        """Per component: its pattern's values (None: it has no pattern) and its shape."""
+        from engine.yamlsource import Mapping
+
+        g, name = self.game, self.pattern_name
+        n = len(g.component_names)
+        if not self.value_type:
+            b.error(b.pos(spec, "pattern"), f"'pattern' must name a list attribute (declared with 'list: true'), not '{name}'",
+                    did_you_mean(name, [a for a, t in g.attribute_types.items() if t.startswith(LIST_OF)]))
+            return [None] * n, [None] * n
+        shape_attr = str(spec["shape"]) if "shape" in spec else None
+        if shape_attr is not None and g.attribute_types.get(shape_attr) != "text":
+            b.error(b.pos(spec, "shape"), f"'shape' must name a text attribute holding a shape's name, not '{shape_attr}'")
+            shape_attr = None
+        shapes = g.shapes
+        values: list[tuple[Any, ...] | None] = [None] * n
+        kinds: list[Shape | None] = [None] * n
+        for spec_of_kind in (b.tree.get("components") or {}).values():
+            for inst in (spec_of_kind.get("instances") or []) if isinstance(spec_of_kind, Mapping) else []:
+                if not isinstance(inst, Mapping) or inst.get(name) is None:
+                    continue
+                ident = str(inst.get("id", ""))
+                if not isinstance(inst[name], list):  # reported with the component's values
+                    continue
+                pattern = tuple(str(v) for v in inst[name])
+                if not pattern:
+                    b.error(inst.pos_of(name), f"{ident}'s '{name}' must list at least one value")
+                    continue
+                shape = shapes["line"]
+                if shape_attr is not None and inst.get(shape_attr) is not None:
+                    shape = shape_named(b, shapes, inst[shape_attr], inst.pos_of(shape_attr))
+                if shape.size(len(pattern)) != len(pattern):
+                    b.error(inst.pos_of(name), f"{ident}'s '{name}' lists {len(pattern)} values, but shape '{shape.name}' has {shape.size(0)} cells")
+                for cid in g.identical.get(ident) or ((g.component_ids[ident],) if ident in g.component_ids else ()):
+                    values[cid], kinds[cid] = pattern, shape
+        return values, kinds
+
+    def _reads(self, b: "Builder", spec: "Mapping") -> list[list[Any]]:
+        """The table ``[face][component]`` of the attribute board pieces are read by."""
+        g, name = self.game, str(spec.get("reads", ""))
+        if name not in g.attributes:
+            b.error(b.pos(spec, "reads"), f"unknown attribute '{name}'", did_you_mean(name, g.attributes))
+            return [[None] * len(g.component_names)]
+        if self.value_type and self.value_type != g.attribute_types[name]:
+            b.error(b.pos(spec, "reads"), f"'{name}' holds {g.attribute_types[name]} values, but the patterns list {self.value_type} values")
+        return g.attributes[name]
+
+    def _counter(self, b: "Builder", spec: "Mapping") -> Any:
+        if "pay" not in spec:
+            return None
+        name = str(spec["pay"])
+        counter = self.game.counters.get(name)
+        if counter is None or counter.per != "role":
+            b.error(b.pos(spec, "pay"), f"'pay' must name a counter kept per role, not '{name}'",
+                    did_you_mean(name, [c for c, k in self.game.counters.items() if k.per == "role"]))
+            return None
+        return counter
+
+    # -- what may be cast
+
+    def board(self, s: "State") -> Board:
+        """The board as the patterns read it."""
+        table, face = self.read, s.face
+        return Board(s, lambda c: table[face[c]][c])
+
+    def funds(self, s: "State") -> int:
+        """What the current role may pay (unlimited when nothing is paid)."""
+        if self.pay is None:
+            return 1 << 30
+        return s.counters[self.pay.index_of(s.current_role)]
+
+    def budget(self, s: "State", cid: int) -> int:
+        """How many pieces the caster could afford to read as other values for ``cid`` (-1: not even its cost)."""
+        left = self.funds(s) - (self.costs[cid] or 0)
+        if left < 0:
+            return -1
+        values = self.values[cid]
+        return min(left // self.price, len(values)) if self.price and values else 0
+
+    def reason(self, s: "State", cid: int, board: Board | None = None) -> str | None:
+        """Why ``cid`` may not be cast now (None: it may)."""
+        g = self.game
+        name = g.piece_names[cid]
+        if self.values[cid] is None:
+            return f"{name} has no {self.pattern_name}"
+        if s.zone_of[cid] != self.source(s):
+            return f"{name} is not in the {self.source.name}"
+        if cid in s.scratch.get(DONE, ()):
+            return f"{name} was already cast this turn"
+        env = [None] * self.when_slots
+        env[0] = cid
+        if not self.when(s, env):
+            return f"{name} can't be cast now: it needs {self.when_text}"
+        if self.requires is not None and self.requires.fns[cid] is not None:
+            env = [None] * self.requires.slots
+            env[0] = cid
+            if not self.requires.fns[cid](s, env):
+                return f"{name} can't be cast now: it needs {dict(self.requires.texts).get(name, '')}"
+        budget = self.budget(s, cid)
+        if budget < 0:
+            return f"{name} costs {self.costs[cid]} {self.pay.name}; {s.current_role} has {self.funds(s)}"
+        shape = self.shapes[cid]
+        assert shape is not None
+        if not find(board or self.board(s), shape, self.values[cid], budget, first=True):
+            extra = f", even reading {budget} of its pieces as other values" if budget else ""
+            return f"{name}'s {self.pattern_name} ({', '.join(self.values[cid])}) is not on the board{extra}"
+        return None
+
+    def castable(self, s: "State") -> list[int]:
+        """The components the current player may cast now, in their zone's order."""
+        board = self.board(s)
+        return [cid for cid in s.zones[self.source(s)] if self.values[cid] is not None and self.reason(s, cid, board) is None]
+
+    def matches(self, s: "State", cid: int) -> list[Match]:
+        shape = self.shapes[cid]
+        assert shape is not None
+        return find(self.board(s), shape, self.values[cid], self.budget(s, cid))
+
+    # -- decisions
+
+    def enter(self, s: "State") -> bool:
+        s.scratch[DONE] = ()
+        return self._offer(s)
+
+    def _offer(self, s: "State") -> bool:
+        """Offer the next cast, or finish (False) when there is nothing left to cast."""
+        space = self.actions(s)
+        if s.outcome is not None or len(space) <= 1:  # only "stop"
+            return False
+        s._actions = space
+        return True
+
+    def actions(self, s: "State") -> ActionSpace:
+        cid = s.scratch.get(CHOSEN)
+        if cid is not None:
+            return ListSpace(self, [(MATCH, cid, m.places, m.recolour) for m in self.matches(s, cid)])
+        return ListSpace(self, [STOP, *((c,) for c in self.castable(s))])
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        if args == STOP:
+            s.note(lambda: f"{s.current_role} stops casting")
+            return True
+        if len(args) == 1:
+            s.scratch[CHOSEN] = args[0]
+            return False
+        _, cid, places, recolour = args
+        del s.scratch[CHOSEN]
+        pieces = tuple(s.stack(cell)[depth] for cell, depth in places)
+        self._pay(s, cid, len(recolour))
+        s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(self.values[cid])}")
+        self._remove(s, places, pieces)
+        return self._run(s, cid, pieces, 0)
+
+    def _pay(self, s: "State", cid: int, recoloured: int) -> None:
+        price = (self.costs[cid] or 0) + recoloured * self.price
+        if price and self.pay is not None:
+            i = self.pay.index_of(s.current_role)
+            s.set_counter(self.pay, s.current_role, i, s.counters[i] - price)
+
+    def _remove(self, s: "State", places: tuple[Any, ...], pieces: tuple[int, ...]) -> None:
+        """Matched pieces to ``remove_to``; then what ``replace`` names goes where each was, lowest in a stack first."""
+        assert self.remove_to is not None
+        zone, names = self.remove_to(s), self.game.piece_names
+        for p in pieces:
+            s.move(p, zone)
+        for (cell, _), p in sorted(zip(places, pieces), key=lambda pair: -pair[0][1]):
+            env = [None] * self.replace_slots
+            env[0] = p
+            q = self.replace(s, env) if self.replace is not None else None
+            if q is not None:
+                s.place(q, cell)
+            s.note(lambda: f"{names[p]} at ({cell[0]},{cell[1]}) " + (f"is replaced by {names[q]}" if q is not None else "is not replaced"))
+
+    def _run(self, s: "State", cid: int, pieces: tuple[int, ...], start: int) -> bool:
+        """Run the cast's effects from ``PHASES[start]`` on; True when the step is finished, False while a decision waits."""
+        from engine.choices import run_effect
+
+        for i in range(start, len(PHASES)):
+            code = self._code(PHASES[i], cid)
+            if code is None:
+                continue
+            s.scratch[RUNNING] = (cid, pieces, i)
+            env = [None] * self.code_slots
+            env[0], env[1] = cid, pieces
+            if not run_effect(s, self.index, (PHASES[i], cid), env):
+                return False
+        s.scratch.pop(RUNNING, None)
+        s.scratch[DONE] = (*s.scratch[DONE], cid)
+        return not self._offer(s)
+
+    @property
+    def code_slots(self) -> int:
+        return max(self.effects.slots if self.effects else 2, self.then.slots if self.then else 2)
+
+    def _code(self, phase: str, cid: int) -> Fn | None:
+        if phase == "effect":
+            return self.effects.fns[cid] if self.effects is not None else None
+        return self.then.fn if self.then is not None else None
+
+    def effect(self, key: Any) -> Fn:
+        code = self._code(key[0], key[1])
+        assert code is not None
+        return code
+
+    def resume(self, s: "State") -> bool:
+        cid, pieces, i = s.scratch[RUNNING]
+        return self._run(s, cid, pieces, i + 1)
+
+    # -- text
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        if args == STOP:
+            return "stop"
+        if len(args) == 1:
+            return f"cast {self.game.piece_names[args[0]]}"
+        _, cid, places, recolour = args
+        return f"{MATCH} {Match(places, recolour).text(self.values[cid])}"
+
+    def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
+        return (args[0],) if len(args) == 1 and args != STOP else ()
+
+    def why_illegal(self, s: "State", text: str) -> str | None:
+        words = text.split()
+        casting = s.scratch.get(CHOSEN)
+        if casting is not None:
+            name = self.game.piece_names[casting]
+            if words[:1] != [MATCH]:
+                return f"say where {name}'s {self.pattern_name} lies first ('{MATCH} X,Y ...')"
+            found = [str(a) for a in self.actions(s)[:3]]
+            return f"'{text}' is not where {name}'s {self.pattern_name} ({', '.join(self.values[casting])}) lies; it lies at: {'; '.join(found)}"
+        if words[:1] == [MATCH]:
+            return "say which to cast first ('cast NAME')"
+        if words[:1] != ["cast"] or len(words) != 2:
+            return None
+        cid = self.game.component_ids.get(words[1])
+        if cid is None:
+            hint = did_you_mean(words[1], [self.game.piece_names[c] for c in s.zones[self.source(s)]])
+            return f"there is no '{words[1]}' to cast" + (f" ({hint})" if hint else "")
+        return self.reason(s, cid)
+
+    def describe(self) -> str:
+        pay = f", paying {self.pay.name}" if self.pay is not None else ""
+        recolour = (f"; each piece read as another value costs {self.price} {self.pay.name} more"
+                    if self.price and self.pay is not None else "")
+        replace = f"; on each emptied place goes {self.replace_text} (p: the piece removed)" if self.replace else ""
+        then = f"; after every cast: {self.then.description}" if self.then is not None else ""
+        return (f"the player may cast, one after the other, components of the {self.source.name} whose "
+                f"{self.pattern_name} lies on the board (when {self.when_text}; not the same one twice in a turn){pay}{recolour}; "
+                f"the matched pieces go to the {self.remove_to.name if self.remove_to else '?'}{replace}; "
+                f"then the component's effect{then}")
+
+    def details(self) -> list[str]:
+        g, lines = self.game, []
+        effects = dict(self.effects.texts) if self.effects is not None else {}
+        needs = dict(self.requires.texts) if self.requires is not None else {}
+        for cid, values in enumerate(self.values):
+            name = g.piece_names[cid]
+            if values is None or (cid > 0 and g.piece_names[cid - 1] == name):
+                continue
+            shape = self.shapes[cid]
+            assert shape is not None
+            cost = f"; costs {self.costs[cid]}" if self.costs[cid] else ""
+            need = f"; needs {needs[name]}" if name in needs else ""
+            where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
+            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}")
+            if self.rules[cid]:
+                lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
+            if name in effects:
+                lines.append(f"  effect: {effects[name]}")
+        return lines

@@ -1,0 +1,333 @@
+"""Patterns on the board: a sequence of values laid out in a shape, found among the pieces.
+
+A ruleset declares shapes under ``shapes:``; a component names one and lists
+the values to find, in order (see the ``cast`` step)::
+
+    shapes:
+      line: {kind: line}                       # a straight line of adjacent cells, read from either end
+      chain: {kind: chain}                     # each next piece orthogonally next to the one before
+      hook: {kind: template, cells: [[0, 0], [1, 0], [1, 1]], rotate: true, mirror: true}
+      tower: {kind: stack}                     # one cell, the pieces from the top down
+
+* ``line``: ``directions`` is ``all`` (the default: orthogonal and diagonal),
+  ``orthogonal`` or ``diagonal``; ``either_end: false`` reads lines only left
+  to right and top to bottom.
+* ``chain``: consecutive values on adjacent cells (``adjacency``, default
+  orthogonal), no cell twice.
+* ``template``: the cells ``[x, y]`` (or ``[x, y, depth]``: depth 1 is the piece
+  right under the top one) of the values, in order; ``rotate`` allows the
+  quarter turns, ``mirror`` the reflections.
+* ``stack``: every value on one cell, from the top piece down.
+
+A cell that is not in a stack is read by its top piece.  Finding is fast: the
+layouts of a shape are computed once per length, and a search starts only
+from cells whose piece shows the value it needs (with ``budget`` values that
+may differ — read as another value at a price — from any piece).
+
+>>> line = Shape("line", "line", directions=DIRECTIONS["all"])
+>>> len(line.layouts(3)), line.layouts(2)[0]
+(8, ((0, 0, 0), (1, 0, 0)))
+>>> hook = Shape("hook", "template", cells=((0, 0, 0), (1, 0, 0), (1, 1, 0)), rotate=True, mirror=True)
+>>> len(hook.layouts(3))
+8
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from engine.blocks.grid import ADJACENCY, format_cell
+from engine.errors import did_you_mean
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+
+Cell = tuple[int, int]
+Spot = tuple[int, int, int]  # x, y, depth (0: the top piece of the cell)
+Place = tuple[Cell, int]  # a cell and a depth in its stack
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where a pattern lies: the place of each value in order, and the values read as another (``recolour``)."""
+
+    places: tuple[Place, ...]
+    recolour: tuple[int, ...] = ()  # indexes of the values whose piece shows something else
+
+    def text(self, values: tuple[Any, ...]) -> str:
+        """``3,4 4,4 5,4 with 4,4 as A``: the places in order (``x,y:2`` is the second piece from the top)."""
+        cells = " ".join(place_text(p) for p in self.places)
+        if not self.recolour:
+            return cells
+        return cells + " with " + ", ".join(f"{place_text(self.places[i])} as {values[i]}" for i in self.recolour)
+
+
+def place_text(place: Place) -> str:
+    """``3,4`` for a top piece, ``3,4:2`` for the second piece from the top."""
+    cell, depth = place
+    return format_cell(cell) + (f":{depth + 1}" if depth else "")
+
+
+KINDS = ("line", "chain", "template", "stack")
+SHAPE_KEYS = {"line": ("kind", "directions", "either_end", "doc"), "chain": ("kind", "adjacency", "doc"),
+              "template": ("kind", "cells", "rotate", "mirror", "doc"), "stack": ("kind", "doc")}
+DIRECTIONS = {"all": ADJACENCY["all"], "orthogonal": ADJACENCY["orthogonal"], "diagonal": ADJACENCY["diagonal"]}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How the values of a pattern lie on the board (see the module's text)."""
+
+    name: str
+    kind: str
+    directions: tuple[Cell, ...] = ()  # line: the steps from one value to the next; chain: the adjacency
+    cells: tuple[Spot, ...] = ()  # template
+    rotate: bool = False
+    mirror: bool = False
+    way: str = "all"  # line: all, orthogonal or diagonal
+    either_end: bool = True  # line: read in both directions
+    doc: str = ""
+    _layouts: dict[int, tuple[tuple[Spot, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def layouts(self, length: int) -> tuple[tuple[Spot, ...], ...]:
+        """Every placement of ``length`` values relative to the first one's cell (memoised); chains have none."""
+        found = self._layouts.get(length)
+        if found is None:
+            found = self._layouts[length] = tuple(dict.fromkeys(self._make(length)))
+        return found
+
+    def _make(self, length: int) -> Iterator[tuple[Spot, ...]]:
+        if self.kind == "line":
+            for dx, dy in self.directions:
+                yield tuple((i * dx, i * dy, 0) for i in range(length))
+        elif self.kind == "stack":
+            yield tuple((0, 0, d) for d in range(length))
+        elif self.kind == "template":
+            turns = 4 if self.rotate else 1
+            for flip in ((False, True) if self.mirror else (False,)):
+                for turn in range(turns):
+                    yield tuple(_orient(spot, turn, flip) for spot in self.cells)
+
+    def size(self, length: int) -> int:
+        """How many values the shape holds (a template: its cells; the others: any number)."""
+        return len(self.cells) if self.kind == "template" else length
+
+    def describe(self) -> str:
+        """The shape in English."""
+        if self.kind == "line":
+            way = {"all": "orthogonal or diagonal"}.get(self.way, self.way)
+            ends = "read from either end" if self.either_end else "read left to right or top to bottom"
+            return f"in order on a straight {way} line of adjacent cells, {ends}"
+        if self.kind == "chain":
+            return "in order on a chain of adjacent cells (each next to the one before, no cell twice)"
+        if self.kind == "stack":
+            return "in one stack, from the top piece down"
+        cells = " ".join(f"{x},{y}" + (f":{d + 1}" if d else "") for x, y, d in self.cells)
+        turns = ", ".join(w for w, on in (("turned", self.rotate), ("mirrored", self.mirror)) if on)
+        return f"on the cells {cells} of a template" + (f" (it may be {turns})" if turns else "")
+
+
+def _orient(spot: Spot, turn: int, flip: bool) -> Spot:
+    """A template cell after ``turn`` quarter turns (and a reflection first, if ``flip``)."""
+    x, y, d = spot
+    if flip:
+        x = -x
+    for _ in range(turn):
+        x, y = -y, x
+    return (x, y, d)
+
+
+# ------------------------------------------------------------------ finding
+
+
+class Board:
+    """What one search reads of a state: the value each top piece shows, and the cells by value.
+
+    Built once per decision and shared by every pattern looked for in it.
+    """
+
+    __slots__ = ("state", "read", "top", "by_value", "cells")
+
+    def __init__(self, s: "State", read: Callable[[int], Any]) -> None:
+        self.state = s
+        self.read = read
+        self.top: dict[Cell, Any] = {}
+        self.by_value: dict[Any, list[Cell]] = {}
+        for cell, cid in s.grid.items():
+            value = self.top[cell] = read(cid)
+            self.by_value.setdefault(value, []).append(cell)
+        self.cells = list(self.top)
+
+    def value_at(self, cell: Cell, depth: int) -> tuple[bool, Any]:
+        """(whether a piece is there, the value it shows); ``depth`` 0 is the top piece."""
+        if depth == 0:
+            return (True, self.top[cell]) if cell in self.top else (False, None)
+        pieces = self.state.stack(cell)
+        return (True, self.read(pieces[depth])) if depth < len(pieces) else (False, None)
+
+
+def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0, first: bool = False) -> list[Match]:
+    """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another; ``first``: stop at one.
+
+    Two layouts that put the same values on the same places are one match (a
+    palindrome read from either end).  Matches come sorted by their places.
+    """
+    found: dict[frozenset[tuple[Place, Any]], Match] = {}
+    search = _chains(board, shape, values, budget) if shape.kind == "chain" else _layouts(board, shape, values, budget)
+    for match in search:
+        key = frozenset(zip(match.places, values))
+        if key not in found:
+            found[key] = match
+            if first:
+                break
+    return sorted(found.values(), key=lambda m: m.places)
+
+
+def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    top, missing, by_value = board.top, _MISSING, board.by_value
+    rarest = sorted(range(len(values)), key=lambda i: len(by_value.get(values[i], ())))
+    for layout in shape.layouts(len(values)):
+        for bx, by in _bases(board, layout, values, budget, rarest):
+            misses = 0
+            for i, (dx, dy, depth) in enumerate(layout):
+                cell = (bx + dx, by + dy)
+                if depth == 0:
+                    value = top.get(cell, missing)
+                else:
+                    there, value = board.value_at(cell, depth)
+                    value = value if there else missing
+                if value is missing:
+                    break
+                if value != values[i]:
+                    misses += 1
+                    if misses > budget:
+                        break
+            else:
+                places = tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout)
+                recolour = tuple(i for i, (cell, depth) in enumerate(places) if board.value_at(cell, depth)[1] != values[i])
+                yield Match(places, recolour)
+
+
+_MISSING = object()
+
+
+def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budget: int, rarest: list[int]) -> Iterator[Cell]:
+    """Where ``layout``'s first value could lie, found through the cells by value.
+
+    With at most ``budget`` values read differently, some top piece of any
+    ``budget + 1`` places of the layout shows its own value: the search starts
+    from the pieces showing the values of the ``budget + 1`` rarest places
+    (``rarest``: the places, rarest value first).
+    """
+    tops = [i for i in rarest if layout[i][2] == 0]
+    if budget >= len(tops):  # every top piece may be read differently: start from every piece
+        kx, ky, _ = layout[tops[0]]
+        for x, y in board.cells:
+            yield (x - kx, y - ky)
+        return
+    by_value, seen = board.by_value, set()
+    for i in tops[:budget + 1]:
+        kx, ky, _ = layout[i]
+        for x, y in by_value.get(values[i], ()):
+            base = (x - kx, y - ky)
+            if base not in seen:
+                seen.add(base)
+                yield base
+
+
+def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time."""
+    top, steps, n = board.top, shape.directions, len(values)
+    starts = board.by_value.get(values[0], ()) if budget == 0 else board.cells
+    for start in starts:
+        miss = () if top[start] == values[0] else (0,)
+        stack: list[tuple[tuple[Cell, ...], tuple[int, ...]]] = [((start,), miss)]
+        while stack:
+            path, recolour = stack.pop()
+            if len(path) == n:
+                yield Match(tuple((c, 0) for c in path), recolour)
+                continue
+            i = len(path)
+            x, y = path[-1]
+            for dx, dy in reversed(steps):
+                cell = (x + dx, y + dy)
+                if cell not in top or cell in path:
+                    continue
+                if top[cell] == values[i]:
+                    stack.append((path + (cell,), recolour))
+                elif len(recolour) < budget:
+                    stack.append((path + (cell,), recolour + (i,)))
+
+
+# ------------------------------------------------------------------ reading `shapes:`
+
+DEFAULT_SHAPE = Shape("line", "line", directions=DIRECTIONS["all"], doc="the default: a straight line, read from either end")
+
+
+def read_shapes(b: "Builder") -> dict[str, "Shape"]:
+    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own)."""
+    from engine.yamlsource import Mapping
+
+    shapes = {DEFAULT_SHAPE.name: DEFAULT_SHAPE}
+    tree = b.tree.get("shapes") or {}
+    for name, spec in tree.items():
+        pos = tree.key_pos.get(name)
+        b.check_identifier(name, pos, "shape")
+        if not isinstance(spec, Mapping):
+            b.error(pos, f"shape '{name}' must be a mapping such as {{kind: line}}")
+            continue
+        kind = b.choice(spec, "kind", KINDS, "line")
+        b.unknown_keys(spec, SHAPE_KEYS[kind], f"a {kind} shape")
+        doc = str(spec.get("doc") or "")
+        if kind == "line":
+            way = b.choice(spec, "directions", tuple(DIRECTIONS), "all")
+            either_end = b.bool_setting(spec, "either_end", True)
+            directions = DIRECTIONS[way] if either_end else tuple(d for d in DIRECTIONS[way] if d[1] > 0 or (d[1] == 0 and d[0] > 0))
+            shapes[str(name)] = Shape(str(name), kind, directions=directions, way=way, either_end=either_end, doc=doc)
+        elif kind == "chain":
+            adjacency = ADJACENCY[b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")]
+            shapes[str(name)] = Shape(str(name), kind, directions=adjacency, doc=doc)
+        elif kind == "template":
+            cells = _template_cells(b, spec)
+            shapes[str(name)] = Shape(str(name), kind, cells=cells, rotate=b.bool_setting(spec, "rotate", False),
+                                      mirror=b.bool_setting(spec, "mirror", False), doc=doc)
+        else:
+            shapes[str(name)] = Shape(str(name), kind, doc=doc)
+    return shapes
+
+
+def _template_cells(b: "Builder", spec: Any) -> tuple[Spot, ...]:
+    """``cells: [[x, y], [x, y, depth], ...]``: distinct; in each cell the depths used run 0, 1, 2, ... without a gap."""
+    raw = spec.get("cells")
+    pos = b.pos(spec, "cells")
+    if not isinstance(raw, list) or not raw:
+        b.error(pos, "a template needs 'cells': a list of [x, y] (or [x, y, depth]) cells, one per value")
+        return ((0, 0, 0),)
+    cells: list[Spot] = []
+    for i, cell in enumerate(raw):
+        ok = isinstance(cell, list) and len(cell) in (2, 3) and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+        if not ok or (len(cell) == 3 and cell[2] < 0):
+            b.error(b.pos(raw, i), f"a template cell is [x, y] or [x, y, depth] (depth 0 or more), not {cell!r}")
+            continue
+        spot = (cell[0], cell[1], cell[2] if len(cell) == 3 else 0)
+        if spot in cells:
+            b.error(b.pos(raw, i), f"the template lists {cell!r} twice")
+            continue
+        cells.append(spot)
+    for x, y, _ in cells:
+        depths = sorted(d for cx, cy, d in cells if (cx, cy) == (x, y))
+        if depths != list(range(len(depths))):
+            b.error(pos, f"at {x},{y} the template reads depths {depths}: they must start at 0 (the top piece) without gaps")
+            break
+    return tuple(cells) or ((0, 0, 0),)
+
+
+def shape_named(b: "Builder", shapes: dict[str, Shape], name: Any, pos: Any) -> Shape:
+    """The shape a component names (reported when unknown)."""
+    shape = shapes.get(str(name))
+    if shape is None:
+        b.error(pos, f"unknown shape '{name}'", did_you_mean(str(name), shapes) or f"known: {', '.join(shapes)}")
+        return DEFAULT_SHAPE
+    return shape

@@ -1,0 +1,91 @@
+"""The ``advance`` step: markers standing on a line of components move one place along it.
+
+The line is a zone: its components, in order, are the places.  How many
+markers stand on each is a counter kept per component (``counters: {marks:
+{per: card, min: 0}}``), so code reads ``marks(c) > 0`` ("c is marked") and
+effects move markers with ``marks(c) -= 1`` and ``marks(following(c)) += 1``.
+The step asks the current player which place to move a marker from; it goes
+to the next component, or off the end of the line and out of play::
+
+    - advance: {along: line, markers: marks}
+
+Text form: ``advance from NAME``.  Every move is a decision, even when there
+is one place to move from (a turn always has one); with no marker left on the
+line the step does nothing.
+
+>>> Advance.keys
+('if', 'along', 'markers')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import ActionSpace, ListSpace
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos, did_you_mean
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+
+@step_kind
+class Advance(Step):
+    kind = "advance"
+    keys = ("if", "along", "markers")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        self.game = b.game
+        self.line = b.zone_ref(spec, "along")
+        name = str(spec.get("markers", ""))
+        self.counter = b.game.counters.get(name)
+        if self.counter is None or self.counter.per in ("role", "game"):
+            b.error(b.pos(spec, "markers"), f"'markers' must name a counter kept per component (how many markers stand on each), not '{name}'",
+                    did_you_mean(name, [c for c, k in b.game.counters.items() if k.per not in ("role", "game")]))
+
+    def marked(self, s: "State") -> list[int]:
+        """The components of the line with a marker on them, in line order."""
+        assert self.counter is not None
+        index, values = self.counter.index_of, s.counters
+        return [c for c in s.zones[self.line(s)] if (i := index(c)) is not None and values[i] > 0]
+
+    def enter(self, s: "State") -> bool:
+        return self.counter is not None and bool(self.marked(s))
+
+    def actions(self, s: "State") -> ActionSpace:
+        return ListSpace(self, [(c,) for c in self.marked(s)])
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        assert self.counter is not None
+        (cid,) = args
+        line, names, spec = s.zones[self.line(s)], self.game.piece_names, self.counter
+        here = spec.index_of(cid)
+        assert here is not None
+        s.set_counter(spec, cid, here, s.counters[here] - 1)
+        at = line.index(cid) + 1
+        if at < len(line) and (there := spec.index_of(line[at])) is not None:
+            s.set_counter(spec, line[at], there, s.counters[there] + 1)
+            s.note(lambda: f"{s.current_role} moves one of the {spec.name} on {names[cid]} to {names[line[at]]}")
+        else:
+            s.note(lambda: f"{s.current_role} moves one of the {spec.name} on {names[cid]} off the end of the {self.line.name}")
+        return True
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        return f"advance from {self.game.piece_names[args[0]]}"
+
+    def why_illegal(self, s: "State", text: str) -> str | None:
+        words = text.split()
+        if words[:2] != ["advance", "from"] or len(words) != 3:
+            return None
+        cid = self.game.component_ids.get(words[2])
+        if cid is None or cid not in s.zones[self.line(s)]:
+            return f"there is no '{words[2]}' in the {self.line.name}"
+        return f"there are no {self.counter.name if self.counter else 'markers'} on {words[2]}"
+
+    def describe(self) -> str:
+        name = self.counter.name if self.counter else "markers"
+        return (f"the player moves one of the {name} one place along the {self.line.name} "
+                f"(from a component to the next; past the last one it leaves play)")

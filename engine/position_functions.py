@@ -1,0 +1,169 @@
+"""Effect-language functions about order and place: values in their type, components in zones and stacks.
+
+* ``previous(v)`` / ``next(v)``: the value before / after ``v`` in its declared
+  type (``none`` past either end) — "one size smaller" is ``previous(p.size)``;
+* ``first(x in C where P)``: the first selected item, or ``none``;
+* ``position(c)``: a component's place in its zone (1 = first); ``following(c)``:
+  the component after it there, or ``none``;
+* ``stack(cell)``: the pieces on a board cell, from the top down;
+* ``swap(a, b)``: two components exchange places (zone places, cells, heights in stacks).
+
+They are registered with the other functions:
+
+>>> from engine.lang.functions import FUNCTIONS
+>>> FUNCTIONS["previous"].signature
+'previous(VALUE) -> value'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.lang import ast
+from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, CELL, EFFECT, INT, Component, Enum, ListOf
+
+
+@dataclass(frozen=True)
+class Neighbour(Function):
+    """``previous(v)`` / ``next(v)``: the value ``step`` places away from ``v`` in its type (none past the end)."""
+
+    step: int = 1
+    words: str = "the value after"
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(ANY, lambda s, e: None)
+        value = args[0].compile(scope)
+        if not isinstance(value.type, Enum):
+            if value.type is not ANY:
+                scope.error(args[0].pos, f"{self.name}() needs a value of a declared type (like a size), not {value.type}")
+            return Compiled(ANY, lambda s, e: None)
+        values = scope.vocab.data.get("types", {}).get(value.type.name, ())
+        shifted = {v: values[i + self.step] if 0 <= i + self.step < len(values) else None for i, v in enumerate(values)}
+        f = value.fn
+        return Compiled(value.type, lambda s, e: shifted.get(f(s, e)))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{self.words} {call.args[0].describe()}" if call.args else self.words
+
+
+@dataclass(frozen=True)
+class First(Function):
+    """``first(x in C where P)``: the first selected item, or none."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(ANY, lambda s, e: None)
+        sel = as_selection(args[0]).compile_parts(scope)
+        src, slot, where = sel.source, sel.slot, sel.where
+
+        def first(s: Any, e: list[Any]) -> Any:
+            for x in src(s, e):
+                if where is None:
+                    return x
+                e[slot] = x
+                if where(s, e):
+                    return x
+            return None
+
+        return Compiled(sel.item_type, first)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the first {describe_selection(call.args[0])}" if call.args else "nothing"
+
+
+@dataclass(frozen=True)
+class Position(Function):
+    """``position(c)``: the component's place in its zone, 1 for the first (0 for none)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        item = self.value(scope, args[0], ANY_COMPONENT, "component").fn if args else (lambda s, e: None)
+
+        def position(s: Any, e: list[Any]) -> int:
+            c = item(s, e)
+            return 0 if c is None else s.zones[s.zone_of[c]].index(c) + 1
+
+        return Compiled(INT, position)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the place of {call.args[0].describe()} in its zone" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class Following(Function):
+    """``following(c)``: the component after ``c`` in its zone, or none."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(ANY_COMPONENT, lambda s, e: None)
+        compiled = self.value(scope, args[0], ANY_COMPONENT, "component")
+        item = compiled.fn
+
+        def following(s: Any, e: list[Any]) -> Any:
+            c = item(s, e)
+            if c is None:
+                return None
+            zone = s.zones[s.zone_of[c]]
+            i = zone.index(c) + 1
+            return zone[i] if i < len(zone) else None
+
+        return Compiled(compiled.type if isinstance(compiled.type, Component) else ANY_COMPONENT, following)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the component after {call.args[0].describe()} in its zone" if call.args else "nothing"
+
+
+@dataclass(frozen=True)
+class Stack(Function):
+    """``stack(cell)``: the pieces on a board cell, from the top down."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: None)
+        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: list(s.stack(cell(s, e))))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the pieces on {call.args[0].describe()}, from the top down" if call.args else "no pieces"
+
+
+@dataclass(frozen=True)
+class Swap(Function):
+    """``swap(a, b)``: two components exchange places (nothing happens if either is none)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) != 2:
+            return Compiled(EFFECT, lambda s, e: None)
+        a, b = (self.value(scope, arg, ANY_COMPONENT, "component").fn for arg in args)
+
+        def swap(s: Any, e: list[Any]) -> None:
+            x, y = a(s, e), b(s, e)
+            if x is not None and y is not None and x != y:
+                s.swap(x, y)
+
+        return Compiled(EFFECT, swap)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"swap the places of {call.args[0].describe()} and {call.args[1].describe()}" if len(call.args) == 2 else "swap"
+
+
+register(Neighbour("previous", "previous(VALUE) -> value", "The value before this one in its declared type (none for the first).",
+                   "previous(p.size)", step=-1, words="the value before"))
+register(Neighbour("next", "next(VALUE) -> value", "The value after this one in its declared type (none for the last).",
+                   "next(p.size)"))
+register(First("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
+               "first(c in deck where c.value == 1)"))
+register(Position("position", "position(COMPONENT) -> int", "The component's place in its zone (1 = first), 0 for none.",
+                  "position(c) == 1"))
+register(Following("following", "following(COMPONENT) -> component", "The component after it in its zone, or none.",
+                   "following(c) == none"))
+register(Stack("stack", "stack(CELL) -> list", "The pieces on a board cell, from the top down.", "count(stack((0, 0))) >= 2"))
+register(Swap("swap", "swap(COMPONENT, COMPONENT)", "Two components exchange places: in zones, on board cells, in stacks.",
+              "swap(a, b)"))

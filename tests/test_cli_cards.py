@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner, Result
 
 from cli.main import main
@@ -60,3 +62,34 @@ def test_play_two_against_two() -> None:
     assert result.exit_code == 0
     for role in ("Crimson", "Amber", "Azure", "Jade"):
         assert f"party of {role}" in result.output
+
+
+# ---------------------------------------------------------------- docs/characters.md stays true
+
+ROOT = Path(__file__).resolve().parent.parent
+WALKTHROUGH = ROOT / "docs" / "characters.md"
+
+
+def _fenced(text: str, opening: str) -> str:
+    """The body of the first fenced block whose body starts with ``opening``."""
+    start = text.index(opening)
+    return text[start:text.index("```", start)]
+
+
+def test_the_walkthrough_shows_the_card_explain_prints() -> None:
+    shown = _fenced(WALKTHROUGH.read_text(encoding="utf-8"), "Ysolde — a character")
+    printed = run("explain", "iconica", "--character", "Ysolde").output.splitlines()
+    missing = [line for line in shown.splitlines() if line.strip() != "..." and line not in printed]
+    assert not missing, missing
+
+
+def test_the_walkthrough_quotes_the_shipped_character_and_scenario() -> None:
+    doc = WALKTHROUGH.read_text(encoding="utf-8")
+    character = (ROOT / "rulesets" / "iconica" / "characters" / "ysolde.yaml").read_text(encoding="utf-8")
+    scenario = (ROOT / "rulesets" / "iconica" / "scenarios" / "walkthrough-ysolde.yaml").read_text(encoding="utf-8")
+    for part in ("  Frostbite:\n    kind: unique\n    lasts: 2\n", "          1:\n            name: Chill Touch\n",
+                 '          - {vs: "has(target, Frostbite)", do: "damage(target, 10)"'):
+        assert part in doc and part in character, part
+    quoted = _fenced(doc, "name: Ysolde and Frostbite")
+    for line in quoted.splitlines():
+        assert line in scenario.splitlines(), line

@@ -207,15 +207,17 @@ class State:
         """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios).
 
         An effect re-run after a choice (see engine.choices) rolls the dice it
-        rolled before the choice again, as they fell.
+        rolled before the choice again — the generator moves on as it did —
+        and they fall as they fell, even if the generator was reseeded since.
         """
+        value = self._new_roll(sides)
         tape = self.tape
         if tape is not None:
             again = tape.replay()
-            value = self._new_roll(sides) if again is None else again
+            if again is not None:
+                value = again
             tape.rolled.append(value)
-            return value
-        return self._new_roll(sides)
+        return value
 
     def _new_roll(self, sides: int) -> int:
         loaded = self.scratch.get(LOADED_DICE)

@@ -261,3 +261,55 @@ scoring: {rank: r in roles, by: ["count(band(r))"], points: key}
         s.apply("pick h")
     assert pickers == ["N", "E", "S", "W"] * 2  # turn order is N, S, E, W; picks alternate between the teams
     assert s.log[7:9] == ["W picks h", "N draws h-9"]  # then the first player's turn goes on
+
+
+CHANCE = """\
+name: chance-then-choice
+players: [2]
+components: {token: {instances: [{id: t}]}}
+counters: {gold: {per: role}}
+turn:
+  - do:
+      effect: |
+        roll d6:
+          odd:
+            let c = choose(x in [1, 2])
+            gold(current_role) += c
+          even: gold(current_role) += 10
+        roll d6:
+          odd: gold(current_role) += 100
+          even: pass
+end: {when: "true"}
+scoring: {rank: r in roles, by: ["gold(r)"], points: key}
+"""
+
+
+def test_an_effect_waiting_for_a_choice_keeps_the_dice_it_rolled(tmp_path: Path) -> None:
+    """Reseeding the generator mid-choice (as a search agent's sample does) changes only the dice still to come."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(CHANCE, encoding="utf-8")
+    game = engine.load(path)
+    for seed in range(40):
+        s = game.new_state(players=2, seed=seed)
+        if s.pending is not None:  # the first die was odd: the choice is pending
+            break
+    straight = s.clone()
+    straight.apply("choose 2")
+    assert s.pending is not None and s.pending.dice[0] % 2 == 1
+    for reseed in range(20):
+        sample = s.clone()
+        sample.rng ^= 0x9E3779B97F4A7C15 * (reseed + 1)
+        sample.apply("choose 2")  # never 'no longer an option': the first die is odd again
+        assert sample.counters[0] % 100 == 2
+    assert straight == game.state_from_json(straight.to_json())
+
+
+def test_loaded_dice_are_used_once_across_a_choice(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(CHANCE, encoding="utf-8")
+    game = engine.load(path)
+    doc = load_yaml("position.yaml", "ruleset: x\ndice: [1, 2]\nposition: {turn: seat1}\n")
+    assert isinstance(doc, Mapping)
+    s = set_up(game, doc, doc["position"])
+    s.apply("choose 2")
+    assert s.counters[0] == 2  # first die 1 (odd: choose), second die 2 (even: no 100)

@@ -312,7 +312,7 @@ class Compare(Node):
             expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
         hint = None
         if self.op == "==" and a.table is not None and (b.constant or (b.slot is not None and b.slot != a.table[0])):
-            hint = ("eq", a.table[0], a.table[1], b)
+            hint = ("eq", a.table[0], ((a.table[1], b),))
         return Compiled(BOOL, _comparison(self.op, a, b), a.constant and b.constant, hint=hint)
 
     def describe(self) -> str:
@@ -373,7 +373,10 @@ class BoolOp(Node):
         expect(scope, self.right, b, BOOL, f"each side of '{self.op}'")
         fa, fb = a.fn, b.fn
         if self.op == "and":
-            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e))
+            hint = None
+            if a.hint is not None and b.hint is not None and a.hint[1] == b.hint[1]:  # x.p == u and x.q == v
+                hint = ("eq", a.hint[1], a.hint[2] + b.hint[2])
+            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e), hint=hint)
         return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
 
     def describe(self) -> str:
@@ -452,8 +455,7 @@ class Selection(Node):
         value = self.value.compile(inner) if self.value is not None else None
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
-            _, _, table, right = where.hint
-            fast = (table, right.fn)
+            fast = tuple((table, right.fn) for table, right in where.hint[2])
         return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
 
 
@@ -466,7 +468,7 @@ class CompiledSelection:
     item_type: Type
     where: Fn | None
     value: Compiled | None
-    fast: tuple[list[list[Any]], Fn] | None = None  # where is  x.attr == v : (table, v)
+    fast: tuple[tuple[list[list[Any]], Fn], ...] | None = None  # where is  x.attr == v [and ...]: ((table, v), ...)
     constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
@@ -474,9 +476,16 @@ class CompiledSelection:
         if where is None:
             return list(src(s, e))
         if self.fast is not None:
-            table, right = self.fast
-            v, face = right(s, e), s.face
-            return [x for x in src(s, e) if table[face[x]][x] == v]
+            face = s.face
+            if len(self.fast) == 1:
+                ((table, right),) = self.fast
+                v = right(s, e)
+                return [x for x in src(s, e) if table[face[x]][x] == v]
+            (t1, v1), *rest = [(table, right(s, e)) for table, right in self.fast]
+            found = [x for x in src(s, e) if t1[face[x]][x] == v1]
+            for table, v in rest:
+                found = [x for x in found if table[face[x]][x] == v]
+            return found
         out = []
         for x in src(s, e):
             e[slot] = x

@@ -94,13 +94,31 @@ def _roles(game: Game) -> list[str]:
     roles = game.roles
     if roles is None:
         return []
-    dealt = "dealt to positions at random" if roles.shuffle else "in this order"
-    lines = [f"the {roles.type_name} values {', '.join(roles.values)}, {dealt}"]
+    hidden = "; each seat knows only its own" if roles.hidden else ""
+    order = "" if any(roles.shuffled.values()) else ", in this order"
+    lines = [f"the {roles.type_name} values {', '.join(roles.values)}{order}{hidden}"]
     for players, seats in sorted(roles.seating.items()):
         who = ", ".join(f"seat {s}" if s else "nobody" for s in seats)
-        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}")
+        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}{_dealt(roles.values, roles.shuffled.get(players))}")
+        teams = game.teams.get(players)
+        if teams:
+            lines.append("  in teams: " + " against ".join(" and ".join(f"seat {s}" for s in team) for team in teams)
+                         + "; a team's seats pool their points and win together")
     lines.append(f"seat {game.first_seat} plays first")
     return lines
+
+
+def _dealt(values: tuple[str, ...], shuffled: frozenset[str] | None) -> str:
+    """Which roles are dealt at random to those positions (nothing when none are).
+
+    >>> _dealt(("A", "B", "C"), frozenset({"A", "B"}))
+    '; A, B dealt at random among their positions'
+    """
+    if not shuffled:
+        return ""
+    if len(shuffled) == len(values):
+        return "; the roles dealt to positions at random"
+    return f"; {', '.join(v for v in values if v in shuffled)} dealt at random among their positions"
 
 
 def _setup(game: Game) -> list[str]:

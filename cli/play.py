@@ -82,7 +82,7 @@ class Session:
     def bot_turn(self, seat: int, bot: Agent) -> None:
         action = bot.choose(self.state)
         shown = action.step.public_format(action.args)  # what the humans may see of it
-        self.console.print(f"{render.seat_label(self.state, seat)} [{bot.name}]: {shown}")
+        self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
         self.state.apply(action)
         self.print_new_log()
 

@@ -1,16 +1,29 @@
 """Drawing states for the terminal with rich: the board, the zones a seat sees, the outcome.
 
-Each board cell shows the short label of the face up (coloured by the label's
-place in its type, never by its name) and, dimmed, the other faces; cells in a
-pending decision are underlined.  A ruleset's ``display:`` gives values their
-own style and short text: a piece without faces of its own then reads as the
-short texts of its values (``R3``), and a stack as its top piece and, dimmed,
-how many lie beneath (``R3+2``).  A board with edges is drawn whole.
+Square boards are a table, x across and y down: each cell shows the short
+label of the face up (coloured by the label's place in its type, never by its
+name) and, dimmed, the other faces; cells in a pending decision are
+underlined.  Hex boards (``board: {kind: hex}``) are drawn as hexes, each row
+shifted by half a hex: a piece shows the short label of its value (the
+first attribute of a declared type, else its name) in that value's colour,
+``[..]`` when it is in a pattern group and ``{..}`` at the group's anchor
+(both bracketed in the colour of the group's marker), empty hexes next to a
+piece show their coordinates, and a line per group names its marker and
+counts its pieces.  A square board with edges is drawn whole.
+
+A ruleset's ``display:`` gives values their own style and short text: a
+piece without faces of its own then reads as the short texts of its values
+(``R3``), and a stack as its top piece and, dimmed, how many lie beneath
+(``R3+2``).
 
 >>> abbreviations(["North", "Nest", "South"])
 {'Nest': 'Ne', 'North': 'No', 'South': 'So'}
+>>> abbreviations(["North", "South"], least=2)
+{'North': 'No', 'South': 'So'}
 >>> winners_text((1, 3))
 'seats 1 and 3 share the win'
+>>> counted(["A", "B", "A"])
+['A x2', 'B']
 
 Typical use::
 
@@ -24,16 +37,16 @@ Typical use::
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import IO, Any, Iterable
 
 from rich import box
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.errors import StyleSyntaxError
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from engine.blocks.hexgrid import HexGrid
 from engine.game import Game
 from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Rate, SimulationReport, Summary
 from engine.savefile import counter_values
@@ -68,15 +81,15 @@ def _style(text: str | None) -> str | None:
     return text
 
 
-def abbreviations(labels: Iterable[str]) -> dict[str, str]:
-    """The shortest prefixes that tell the labels apart.
+def abbreviations(labels: Iterable[str], least: int = 1) -> dict[str, str]:
+    """The shortest prefixes (of at least ``least`` characters) that tell the labels apart.
 
     >>> abbreviations(["Stone", "Storm", "Ice"])
     {'Ice': 'Ice', 'Stone': 'Ston', 'Storm': 'Stor'}
     """
     distinct = sorted(set(labels))
     longest = max((len(x) for x in distinct), default=1)
-    for size in range(1, longest + 1):
+    for size in range(min(least, longest), longest + 1):
         short = {label: label[:size] for label in distinct}
         if len(set(short.values())) == len(distinct):
             return short
@@ -84,6 +97,13 @@ def abbreviations(labels: Iterable[str]) -> dict[str, str]:
 
 
 def board(state: State) -> RenderableType:
+    """The board: hexes in offset rows for a hex board, else a table with x across and y down."""
+    if isinstance(state.game.grid, HexGrid):
+        return hex_board(state)
+    return square_board(state)
+
+
+def square_board(state: State) -> RenderableType:
     """The cells as a table with x across and y down: a board with edges whole, else the pieces and their empty neighbours."""
     game = state.game
     grid = game.grid
@@ -130,6 +150,88 @@ def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dic
         if other != up:
             text.append("/" + short[other].lower(), style=f"dim {styles.get(other, '')}")
     return text
+
+
+HEX_WIDTH = 6
+"""Characters per hex across a row; rows are shifted by half of it."""
+
+
+def hex_board(state: State) -> RenderableType:
+    """Every hex of a hex board in rows of ``r``, each shifted by half a hex, then a line per group."""
+    game = state.game
+    grid = game.grid
+    assert isinstance(grid, HexGrid)
+    labels = abbreviations((value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])), least=2)
+    styles = value_styles(game)
+    n = grid.radius
+    lines = [Text("q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor", style="dim")]
+    for r in range(-n, n + 1):
+        line = Text(" " * (abs(r) * HEX_WIDTH // 2))
+        for q in range(max(-n, -n - r), min(n, n - r) + 1):
+            line.append_text(_hex(state, (q, r), labels, styles))
+        lines.append(line)
+    lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
+    return Group(*lines)
+
+
+def value_label(game: Game, cid: int, face: int) -> str:
+    """What a piece shows: its first attribute of a declared type on ``face`` (else its name)."""
+    for name, type_name in game.attribute_types.items():
+        if type_name in game.types:
+            value = game.attributes[name][face][cid]
+            if value is not None:
+                return str(value)
+    return game.piece_names[cid]
+
+
+def _hex(state: State, cell: tuple[int, int], labels: dict[str, str], styles: dict[str, str]) -> Text:
+    """One hex, :data:`HEX_WIDTH` characters wide: a piece, the coordinates of an empty neighbour, or a dot."""
+    game = state.game
+    cid = state.grid.get(cell)
+    if cid is None:
+        shown = f"{cell[0]},{cell[1]}" if cell in state.frontier else "·"
+        return _centred(Text(shown, style="dim"))
+    value = value_label(game, cid, state.face[cid])
+    label = Text(labels[value], style=f"bold {styles.get(value, '')}")
+    anchor = state.members.get(cell)
+    if anchor is None:
+        return _centred(label)
+    marker = state.groups.get(anchor, -1)
+    colour = styles.get(value_label(game, marker, state.face[marker]), "") if marker >= 0 else ""
+    left, right = "{}" if anchor == cell else "[]"
+    return _centred(Text(left, style=f"bold {colour}").append_text(label).append(right, style=f"bold {colour}"))
+
+
+def _centred(text: Text) -> Text:
+    """``text`` padded with spaces to :data:`HEX_WIDTH` characters, centred (an odd space goes right)."""
+    pad = HEX_WIDTH - len(text.plain)
+    left = pad // 2
+    return Text(" " * left).append_text(text).append(" " * (pad - left))
+
+
+def _group_line(state: State, anchor: tuple[int, int], styles: dict[str, str]) -> Text:
+    """``group at 0,0: A-marker (A 4, B 2, N 1)``: the marker of the group anchored there and its pieces by value."""
+    game = state.game
+    marker = state.groups[anchor]
+    counts: dict[str, int] = {}
+    for cell in sorted(cell for cell, a in state.members.items() if a == anchor):
+        value = value_label(game, state.grid[cell], state.face[state.grid[cell]])
+        counts[value] = counts.get(value, 0) + 1
+    rank = {v: i for values in game.types.values() for i, v in enumerate(values)}
+    most = sorted(counts.items(), key=lambda item: (-item[1], rank.get(item[0], len(rank))))  # ties: in the type's order
+    pieces = ", ".join(f"{value} {n}" for value, n in most)
+    name = game.piece_names[marker] if marker >= 0 else "no marker"
+    style = styles.get(value_label(game, marker, state.face[marker]), "") if marker >= 0 else ""
+    line = Text(f"group at {anchor[0]},{anchor[1]}: ")
+    return line.append(name, style=f"bold {style}").append(f" ({pieces})")
+
+
+def counted(names: Iterable[str]) -> list[str]:
+    """Names in first-seen order, repeated ones once with their count (``A x2``)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
 
 
 def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Text | None:
@@ -190,7 +292,7 @@ def zones(state: State, seat: int) -> list[Text]:
             lines.extend(_listing(state, zi, value_styles(game)))
             continue
         else:
-            line.append(", ".join(f"{piece} x{n}" if n > 1 else piece for piece, n in Counter(content).items()))
+            line.append(", ".join(counted(content)))
         lines.append(line)
     return lines + counters(state)
 
@@ -211,9 +313,16 @@ def counters(state: State) -> list[Text]:
     return lines
 
 
-def seat_label(state: State, seat: int) -> str:
-    """``seat 2 (North)``: a seat and the role it is playing now."""
+def seat_label(state: State, seat: int, own: bool = True) -> str:
+    """``seat 2 (North)``: a seat and the role it is playing now.
+
+    ``own``: the label is shown to that seat itself; to the others, hidden
+    roles (``roles: {hidden: true}``) are left out.
+    """
     role = state.current_role
+    roles = state.game.roles
+    if not own and roles is not None and roles.hidden:
+        return f"seat {seat}"
     return f"seat {seat} ({role})" if role and state.seat_of.get(role) == seat else f"seat {seat}"
 
 

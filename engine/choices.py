@@ -32,6 +32,7 @@ Example (a turn step ``- do: {effect: ...}``)::
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -95,7 +96,7 @@ def attempt(s: "State", pending: Pending) -> bool:
         s._actions = None
         return False
     log = trial.log
-    for name in COMMITTED:
+    for name in committed():
         setattr(s, name, getattr(trial, name))
     if s.log is not None and log:
         s.log.extend(log)
@@ -261,9 +262,16 @@ def _distinct(values: list[Any], label: Any, s: "State") -> tuple[list[Any], lis
     return options, labels
 
 
-COMMITTED = (  # what a finished trial hands back to the state
-    "face", "zone_of", "zones", "grid", "stacks", "cell_of", "frontier", "bbox", "groups", "members",
-              "turn", "turn_number", "step", "scratch", "counters", "rng", "budget", "outcome")
+KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")
+"""State fields a finished trial does not hand back (the rest — the game's whole position — it does)."""
+
+
+@functools.cache
+def committed() -> tuple[str, ...]:
+    """The state fields a finished trial hands back to the state."""
+    from engine.state import State
+
+    return tuple(name for name in State.__slots__ if name not in KEPT)
 
 register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE]) -> item",
                 "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "

@@ -13,13 +13,14 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import casting, clash, contest, dice, exchange, groups, placement, slots, steps, track  # noqa: F401  (register the step kinds)
+from engine.blocks import casting, clash, contest, dice, exchange, groups, placement, slots, steps, switch, track  # noqa: F401  (register the step kinds)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
@@ -32,7 +33,7 @@ from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, Ru
 from engine.game import LIST_OF, Game, Program, RoleSpec, ZoneSpec
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, BOOL, INT, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind
 
@@ -81,6 +82,17 @@ def compile_condition(game: Game, text: str, where: str = "<expression>") -> Pro
         return Program(compiled.fn, scope.slots, text, node.describe())
     except RecursionError:
         raise RulesetError.at(node.pos, TOO_DEEP) from None
+
+
+def _bound_test(fn: Callable[[Any, list[Any]], Any], slots: int) -> Callable[[Any, int], bool]:
+    """A condition of ``self`` as a plain ``test(state, item)``."""
+
+    def test(s: Any, item: int) -> bool:
+        env: list[Any] = [None] * slots
+        env[0] = item
+        return bool(fn(s, env))
+
+    return test
 
 
 class Builder:
@@ -135,6 +147,7 @@ class Builder:
         self._display()
         self._board()
         self._roles()
+        self._teams()
         self._zones()
         declare_counters(self)
         g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
@@ -146,6 +159,7 @@ class Builder:
         g.vocab = build_vocabulary(g)
         self._opaque_options()
         compile_counters(self)
+        self._owner_known()
         self.game.shapes = read_shapes(self)
         self._clash_tables()
         self._support_tables()
@@ -411,10 +425,10 @@ class Builder:
         g = self.game
         spec = self.tree.get("roles")
         if spec is None:
-            g.roles = RoleSpec("seat", tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1)), False,
+            g.roles = RoleSpec("seat", tuple(f"seat{i}" for i in range(1, max(g.player_counts) + 1)), {},
                                {n: tuple(i if i <= n else 0 for i in range(1, max(g.player_counts) + 1)) for n in g.player_counts})
             return
-        self.unknown_keys(spec, ("of", "shuffle", "seating"), "roles")
+        self.unknown_keys(spec, ("of", "shuffle", "hidden", "seating"), "roles")
         type_name = str(spec.get("of", ""))
         if type_name not in g.types:
             self.error(self.pos(spec, "of"), f"roles must be 'of' a declared type, not '{type_name}'", did_you_mean(type_name, g.types))
@@ -434,7 +448,57 @@ class Builder:
             elif not all(isinstance(s, int) for s in seats) or sorted(set(seats) - {0}) != list(range(1, count + 1)):
                 self.error(pos, f"seating for {count} players must use seats 1..{count} (or 'absent'), each at least once")
             seating[count] = seats
-        g.roles = RoleSpec(type_name, values, bool(spec.get("shuffle", False)), seating)
+        g.roles = RoleSpec(type_name, values, self._shuffled(spec, values), seating, self.bool_setting(spec, "hidden", False))
+
+    def _shuffled(self, spec: Mapping, values: tuple[str, ...]) -> dict[int, frozenset[str]]:
+        """``roles.shuffle``: per player count, the roles dealt at random.
+
+        ``true`` (all), ``false`` (none), a list of roles, or a mapping of
+        those by player count with an optional ``default``:
+        ``{default: [A, B, C], 5: true}``.
+        """
+        raw = spec.get("shuffle", False)
+        by_count = raw if isinstance(raw, Mapping) else Mapping(self.pos(spec, "shuffle") or spec.pos)
+        for key in by_count:
+            if key != "default" and not (key.isdigit() and int(key) in self.game.player_counts):
+                self.error(by_count.key_pos.get(key), f"shuffle key '{key}' must be 'default' or a declared player count")
+        default = by_count.get("default", False) if isinstance(raw, Mapping) else raw
+        default_pos = self.pos(by_count, "default") if isinstance(raw, Mapping) else self.pos(spec, "shuffle")
+        shuffled = {}
+        for count in self.game.player_counts:
+            key = str(count)
+            value, pos = (by_count[key], self.pos(by_count, key)) if key in by_count else (default, default_pos)
+            shuffled[count] = self._role_set(value, values, pos)
+        return shuffled
+
+    def _role_set(self, value: Any, values: tuple[str, ...], pos: SourcePos | None) -> frozenset[str]:
+        """``true``: every role; ``false``: none; a list: those roles (each checked)."""
+        if isinstance(value, bool):
+            return frozenset(values) if value else frozenset()
+        if not isinstance(value, list):
+            self.error(pos, "'shuffle' is true, false or a list of roles (or a mapping of those by player count)")
+            return frozenset()
+        for i, role in enumerate(value):
+            if str(role) not in values:
+                self.error(self.pos(value, i), f"unknown role '{role}'", did_you_mean(str(role), values))
+        return frozenset(str(r) for r in value)
+
+    def _teams(self) -> None:
+        """``teams``: per player count, the seats of each team (every seat in exactly one)."""
+        g = self.game
+        raw = self.tree.get("teams") or {}
+        for key, teams in raw.items():
+            pos = raw.pos_of(key)
+            if not (key.isdigit() and int(key) in g.player_counts):
+                self.error(raw.key_pos.get(key), f"teams key '{key}' must be a declared player count")
+                continue
+            count = int(key)
+            ok = isinstance(teams, list) and all(isinstance(t, list) and t and all(isinstance(x, int) and not isinstance(x, bool) for x in t) for t in teams)
+            seats = sorted(x for t in teams for x in t) if ok else []
+            if not ok or seats != list(range(1, count + 1)):
+                self.error(pos, f"teams for {count} players must list every seat 1..{count} exactly once, like [[1, 3], [2, 4]]")
+                continue
+            g.teams[count] = tuple(tuple(int(x) for x in t) for t in teams)
 
     def _zones(self) -> None:
         g = self.game
@@ -448,7 +512,7 @@ class Builder:
             if name in (SUPPLY, BOARD):
                 self.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
                 continue
-            self.unknown_keys(spec, ("kind", "per", "hidden", "show"), f"zone '{name}'")
+            self.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show"), f"zone '{name}'")
             kind = self.choice(spec, "kind", ("pile", "hand"), "pile")
             per = self.choice(spec, "per", ("role", "shared"), "shared")
             hidden = self.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
@@ -472,6 +536,21 @@ class Builder:
                 continue
             self.unknown_keys(spec, ("style", "short"), f"the display of '{value}'")
             self.game.display[str(value)] = {k: str(v) for k, v in spec.items()}
+
+    def _owner_known(self) -> None:
+        """``owner_known: CONDITION`` on a hidden per-role zone: components (``self``) everyone knows stay with that role."""
+        zones = self.tree.get("zones") or {}
+        for name, spec in zones.items():
+            if not isinstance(spec, Mapping) or "owner_known" not in spec or str(name) not in self.game.zone_specs:
+                continue
+            pos = self.pos(spec, "owner_known")
+            compiled, slots = self.expression(spec["owner_known"], "bool", bind={"self": ANY_COMPONENT}, pos=pos)
+            zone = self.game.zone_specs[str(name)]
+            if zone.hidden == "none" or not zone.per_role:
+                self.error(pos, f"'owner_known' is for hidden zones kept per role, and zone '{name}' is not one")
+            replaced = dataclasses.replace(zone, owner_known=_bound_test(compiled.fn, slots))
+            self.game.zone_specs[str(name)] = replaced
+            self.game.zone_spec_of = [replaced if z is zone else z for z in self.game.zone_spec_of]
 
     def _add_zone(self, spec: ZoneSpec) -> None:
         g = self.game

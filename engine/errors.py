@@ -52,9 +52,8 @@ class Diagnostic:
         if lines is None:
             lines = source_lines(self.pos.file)
         if 1 <= self.pos.line <= len(lines):
-            text = lines[self.pos.line - 1].rstrip("\n")
-            caret = " " * (max(self.pos.col, 1) - 1) + "^"
-            out += f"\n    {text}\n    {caret}"
+            text, col = clip_line(lines[self.pos.line - 1].rstrip("\n"), max(self.pos.col, 1))
+            out += f"\n    {text}\n    {' ' * (col - 1)}^"
         return out
 
     def to_json(self) -> dict[str, object]:
@@ -65,6 +64,25 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
         }
+
+
+QUOTE_WIDTH = 100
+"""At most this many characters of a source line are quoted under a diagnostic."""
+
+
+def clip_line(text: str, col: int, width: int = QUOTE_WIDTH) -> tuple[str, int]:
+    """A window of a long line around column ``col`` (marked with '...'), and the column within it.
+
+    >>> clip_line("x" * 300 + "BAD" + "y" * 300, 301, 20)
+    ('...xxxxxxxxxxBADyyyyyyy...', 14)
+    """
+    if len(text) <= width:
+        return text, col
+    start = max(0, min(col - 1 - width // 2, len(text) - width))
+    window = text[start : start + width]
+    prefix = "..." if start > 0 else ""
+    suffix = "..." if start + width < len(text) else ""
+    return prefix + window + suffix, col - start + len(prefix)
 
 
 class RulecraftError(Exception):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import rng
 from engine.counters import initial_values
@@ -71,16 +71,23 @@ class ZoneSpec:
     per_role: bool
     hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
     show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
+    owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
 
 
 @dataclass(frozen=True)
 class RoleSpec:
-    """Roles (what plays in turn order) and which seat plays each, by player count."""
+    """Roles (what plays in turn order) and which seat plays each, by player count.
+
+    ``shuffled[n]`` lists the roles whose positions are dealt at random with
+    ``n`` players (the others keep theirs); ``hidden`` roles are known only to
+    the seat playing them.
+    """
 
     type_name: str
     values: tuple[str, ...]
-    shuffle: bool
+    shuffled: dict[int, frozenset[str]]
     seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
+    hidden: bool = False
 
 
 @dataclass
@@ -124,6 +131,7 @@ class Game:
     grid: "SquareGrid | HexGrid | None" = None
     roles: RoleSpec | None = None
     counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
+    teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team
     slots: "SlotRow | None" = None  # zones laid out as rows of named slots (see engine.blocks.slots)
     first_seat: int = 1
     # play
@@ -187,10 +195,11 @@ class Game:
     def _seat_roles(self, s: "State", players: int) -> None:
         assert self.roles is not None
         positions = list(self.roles.values)
-        if self.roles.shuffle:
-            for i in range(len(positions) - 1, 0, -1):
-                j = s.random_below(i + 1)
-                positions[i], positions[j] = positions[j], positions[i]
+        shuffled = self.roles.shuffled.get(players, frozenset())
+        dealt = [i for i, role in enumerate(positions) if role in shuffled]  # Fisher–Yates over these positions
+        for k in range(len(dealt) - 1, 0, -1):
+            i, j = dealt[k], dealt[s.random_below(k + 1)]
+            positions[i], positions[j] = positions[j], positions[i]
         seating = self.roles.seating[players]
         s.positions = tuple(positions)
         s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
@@ -217,8 +226,13 @@ class Game:
 
         for counts, block in self.outcomes:
             if s.players in counts:
-                return block.evaluate(s, s.players)
+                return self.team_outcome(block.evaluate(s, s.players), s.players)
         return Outcome.from_scores((0,) * s.players, text="no scoring for this player count")
+
+    def team_outcome(self, outcome: "Outcome", players: int) -> "Outcome":
+        """``outcome`` with the seats' scores pooled by team, when ``players`` play in teams (else unchanged)."""
+        teams = self.teams.get(players)
+        return outcome if not teams else outcome.for_teams(teams)
 
     def score_of(self, s: "State", seat: int) -> int:
         """The ruleset's ``running_score`` for a seat (0 when the ruleset declares none)."""

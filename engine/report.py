@@ -9,7 +9,8 @@ statistics: how often each component (and each kind) was played, picked or
 cast, and how the seats that used it did.  :func:`compare` sets two reports
 of the same seeds side by side with significance tests.
 
-A seat *wins* a game when it is the only winner (a shared win is a draw).
+A seat *wins* a game when it is the only winner, or, with teams, when its
+team is the only winning team (any other shared win is a draw).
 Content is flagged ``unused`` when no decision used it, ``strong`` when even
 the low end of the 95% Wilson interval of its users' win rate is above the
 mean win rate of a seat (sole wins / (games x players)), and ``weak`` when
@@ -171,10 +172,16 @@ class GameResult:
     used: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids its decisions used, in order
     lead_changes: int | None = None  # None when the ruleset declares no running_score
     margin: float | None = None  # the top seat's final running_score (else final score) minus the next one's
+    team_win: bool = False  # the winners are one team (see Outcome.teams): a win for each of them, not a draw
+
+    @property
+    def draw(self) -> bool:
+        """Several seats share the win, and they are not one team."""
+        return len(self.winners) > 1 and not self.team_win
 
     def won(self, seat: int) -> bool:
-        """True when ``seat`` is the only winner."""
-        return self.winners == (seat,)
+        """True when ``seat`` is the only winner, or one of a team that won alone."""
+        return seat in self.winners and not self.draw
 
 
 @dataclass(frozen=True)
@@ -260,8 +267,8 @@ class SimulationReport:
 
     @property
     def draws(self) -> int:
-        """Games whose win several seats shared."""
-        return sum(1 for r in self.results if len(r.winners) > 1)
+        """Games whose win several seats (not one team) shared."""
+        return sum(1 for r in self.results if r.draw)
 
     @property
     def no_winner(self) -> int:
@@ -305,7 +312,7 @@ class SimulationReport:
             return None
         played = [r for r in self.results if r.first]
         first = sum(r.won(r.first) for r in played)
-        others = sum(len(r.winners) == 1 and not r.won(r.first) for r in played)
+        others = sum(r.won(seat) for r in played for seat in self.seats if seat != r.first)
         return FirstPlayer(Rate(first, len(played)), Rate(others, len(played) * (self.players - 1)))
 
     @property

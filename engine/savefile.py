@@ -306,8 +306,12 @@ def _lists_to_tuples(v: Any) -> Any:
 
 
 def observation(s: "State", player: int) -> dict[str, Any]:
-    """What seat ``player`` may know.  Hidden zones show counts, not contents or order."""
+    """What seat ``player`` may know.  Hidden zones show counts, not contents or order; hidden roles
+    show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns)."""
     g = s.game
+    hidden_roles = g.roles is not None and g.roles.hidden
+    seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
+    to_move = s.outcome is None and s.current_player == player
     zones: dict[str, Any] = {}
     for zi, name in enumerate(g.zone_names):
         spec = g.zone_spec_of[zi]
@@ -326,14 +330,14 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "players": s.players,
         "turn": s.turn_number,
         "current_player": s.current_player,
-        "current_role": s.current_role,
-        "seats": dict(s.seat_of),
+        "current_role": s.current_role if to_move or not hidden_roles else None,
+        "seats": seats,
         "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
         **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
         "zones": zones,
         "counters": counter_values(s),
         "pending": _tuples_to_lists(s.scratch.get("pending", [])),
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
-        "legal_actions": [str(a) for a in s.legal_actions()] if s.current_player == player else [],
+        "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
         "outcome": s.outcome.to_json() if s.outcome else None,
     }

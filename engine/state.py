@@ -159,6 +159,16 @@ class State:
         return None if self.outcome is not None else self.order[self.turn]
 
     @property
+    def actor(self) -> str:
+        """Who is acting, as the log names them: the role whose turn it is, or ``seat N`` when roles are hidden.
+
+        Example: ``s.note(lambda: f"{s.actor} passes")`` logs "A passes" (or "seat 2 passes").
+        """
+        role = self.order[self.turn]
+        roles = self.game.roles
+        return f"seat {self.seat_of[role]}" if roles is not None and roles.hidden else role
+
+    @property
     def current_player(self) -> int:
         """The seat (1-based) that must decide now, or :data:`TERMINAL`."""
         if self.outcome is not None:

@@ -63,6 +63,14 @@ class Seat(OneArgument):
         return s.seat_of.get(role, 0)
 
 
+class Team(OneArgument):
+    def read(self, s: Any, seat: Any) -> int:
+        teams = s.game.teams.get(s.players)
+        if not teams or not isinstance(seat, int):
+            return seat if isinstance(seat, int) else 0
+        return next((i for i, team in enumerate(teams, 1) if seat in team), 0)
+
+
 class TurnPosition(OneArgument):
     def read(self, s: Any, role: Any) -> int:
         return s.order.index(role) + 1 if role in s.order else 0
@@ -266,6 +274,8 @@ register(Owner("owner", "owner(COMPONENT) -> role", "The role whose per-role zon
                "owner(c) == current_role"))
 register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"))
 register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
+register(Team("team", "team(SEAT) -> int", "The number of the seat's team (1, 2, ...; see `teams`); without teams the seat itself, 0 for no seat.",
+              "team(seat(r)) == team(me)", INT, argument="seat", words="the team of seat {}"))
 register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
                       "turn_position(r)", INT, words="the turn position of {}"))
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",

@@ -55,6 +55,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     for kind, cids in game.kinds.items():
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
+    v.data["sizes"] = _sizes(game)
     _define_zones(v, game)
     _define_counters(v, game)
     if game.roles is not None:
@@ -92,6 +93,14 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
         else:
             v.define_constant(name, ZONE, game.zone_index[(name, None)], f"the {name}")
+
+
+def _sizes(game: Game) -> dict[str, int]:
+    """How many values each type has, for the static bound on nested selections (see engine.lang.ast)."""
+    sizes = {"*": max(len(game.component_names), 1), "component": max(len(game.component_names), 1)}
+    sizes.update({kind: len(cids) for kind, cids in game.kinds.items()})
+    sizes.update({name: len(values) for name, values in game.types.items()})
+    return sizes
 
 
 def _define_counters(v: Vocabulary, game: Game) -> None:
@@ -143,14 +152,15 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
     face_names = [game.face_names[game.component_kind[c]] for c in range(len(game.component_names))]
     names = game.piece_names  # identical copies share their id
     kinds = game.component_kind
+    most_faces = max(game.face_count, default=1)
     for kind in [*game.kinds, "component"]:
         for attr, type_ in attr_types.items():
             table = game.attributes[attr]
             v.define_attribute(kind, attr, type_, _per_face(table, type_), f"its {attr}")
             v.define_attribute(f"face of {kind}", attr, type_, _face_attr(table, type_), f"its {attr}")
         v.define_attribute(kind, "face", STR, _state_item(lambda s, c: face_names[c][s.face[c]], STR), "the name of the face it shows")
-        v.define_attribute(kind, "id", STR, _item(lambda c: names[c], STR), "its name")
-        v.define_attribute(kind, "kind", STR, _item(lambda c: kinds[c], STR), "its kind")
+        v.define_attribute(kind, "id", STR, _fixed(names, STR, most_faces), "its name")
+        v.define_attribute(kind, "kind", STR, _fixed(kinds, STR, most_faces), "its kind")
         v.define_attribute(kind, "cell", CELL, _state_item(lambda s, c: s.cell_of[c], CELL), "the board cell it is on")
         for i, face in enumerate(_faces(game, kind)):
             v.define_attribute(kind, face, FaceOf(kind, i), _face_of(i), f"its {face} face")
@@ -201,6 +211,25 @@ def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Comp
             i = base.slot
             same_row = [row] * len(table)  # table[face][x] == row[x] whatever the face
             return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else row[c]
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _fixed(row: list[Any], type_: Type, faces: int) -> Callable[[Compiled], Compiled]:
+    """``c.id``, ``c.kind``: a value per component, whatever face it shows (selections filter on it fast)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        if base.slot is not None:
+            i = base.slot
+            same_row = [row] * faces  # table[face][x] == row[x] whatever the face
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
+        f = base.fn
 
         def read(s: Any, e: list[Any]) -> Any:
             c = f(s, e)

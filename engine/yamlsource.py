@@ -47,7 +47,7 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
-from engine.errors import RulesetError, SourcePos, remember_source
+from engine.errors import RulesetError, SourcePos, remember_source, source_lines
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 200_000
@@ -159,15 +159,32 @@ class Text(str):
     def locate(self, line: int, col: int) -> SourcePos:
         """The file position of the 1-based ``(line, col)`` inside this string's value.
 
-        Exact for single-line scalars and ``|`` blocks; for other multi-line
-        scalars, exact on their first line and the scalar's start elsewhere.
+        Exact for single-line scalars and ``|`` blocks; for folded ones (``>``,
+        or plain text over several lines, whose lines YAML joins with spaces)
+        exact on the value's first line, found by walking the source lines;
+        the scalar's start elsewhere.
         """
         origin = self._origin
         if self._literal:
             return SourcePos(origin.file, origin.line + line - 1, origin.col + col - 1)
         if line == 1:
-            return SourcePos(origin.file, origin.line, origin.col + col - 1)
+            return self._folded(col)
         return self.pos
+
+    def _folded(self, col: int) -> SourcePos:
+        """Column ``col`` of a folded value: each source line adds its text and one joining space."""
+        origin = self._origin
+        lines = source_lines(origin.file)
+        remaining, number, start = col - 1, origin.line, origin.col
+        while 1 <= number <= len(lines):
+            content = lines[number - 1].rstrip("\n")[start - 1 :].rstrip()
+            if remaining <= len(content) or number == len(lines):
+                return SourcePos(origin.file, number, start + remaining)
+            remaining -= len(content) + 1
+            number += 1
+            following = lines[number - 1]
+            start = len(following) - len(following.lstrip()) + 1
+        return SourcePos(origin.file, origin.line, origin.col + col - 1)
 
 
 def load_yaml(path: str | Path, text: str | None = None) -> object:

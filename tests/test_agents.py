@@ -3,9 +3,9 @@ determinizations, no cheating, and a small strength check.
 
 The no-cheating test builds, from one position, a second state that differs
 only in what the seat to move may not see (the unseen components dealt
-differently and turned over, unordered zones reordered, the generator of
-future chance changed) and checks that every agent, seeded alike, chooses the
-same action in both.
+differently and turned over, unordered zones reordered, hidden roles of other
+seats dealt differently, the generator of future chance changed) and checks
+that every agent, seeded alike, chooses the same action in both.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ import pytest
 import engine
 from engine import agents
 from engine.agents import Budget, GreedyAgent, SearchSpec, make_agent
-from engine.information import SEEN, UNORDERED, UNSEEN, determinize, zone_view, zones_seen_as
+from engine.compose import variant_names
+from engine.information import SEEN, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
+from engine.paths import find_ruleset
 from engine.state import State
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
@@ -29,12 +31,22 @@ SEARCH_SPECS = SPECS[1:]
 
 @lru_cache(maxsize=None)
 def load(name: str) -> engine.Game:
-    return engine.load(name)
+    """A shipped ruleset, or ``name+variant`` for one with a variant switched on."""
+    ruleset, _, variant = name.partition("+")
+    return engine.load(ruleset, variant or None)
 
 
 def configs() -> list[tuple[str, int]]:
-    """Every shipped ruleset with each player count it allows."""
-    return [(name, n) for name in engine.builtin_names() for n in load(name).player_counts]
+    """Every shipped ruleset with each player count it allows, and each variant with hidden roles
+    (written ``ruleset+variant``)."""
+    found = [(name, n) for name in engine.builtin_names() for n in load(name).player_counts]
+    return found + hidden_role_configs()
+
+
+def hidden_role_configs() -> list[tuple[str, int]]:
+    """Every shipped variant that hides the roles, as ``ruleset+variant``, with each player count it allows."""
+    names = [f"{name}+{v}" for name in engine.builtin_names() for v in variant_names(find_ruleset(name))]
+    return [(name, n) for name in names if load(name).roles.hidden for n in load(name).player_counts]
 
 
 def two_player_rulesets() -> list[str]:
@@ -56,18 +68,37 @@ def positions(name: str, players: int, after: tuple[int, ...] = (0, 3, 8)) -> li
 
 
 def hidden_variant(state: State, seat: int) -> State:
-    """A state that differs from ``state`` only in what ``seat`` may not see."""
+    """A state that differs from ``state`` only in what ``seat`` may not see.
+
+    Unseen components are dealt back in reverse, except that those a zone
+    marks ``owner_known`` stay among their owner's unseen zones.
+    """
     other = state.clone()
+    game = other.game
     unseen = zones_seen_as(other, seat, UNSEEN)
-    pool = [cid for zone in unseen for cid in other.zones[zone]][::-1]
+
+    def known(zone: int, cid: int) -> bool:
+        test = game.zone_spec_of[zone].owner_known
+        return test is not None and test(other, cid)
+
+    common = [cid for zone in unseen for cid in other.zones[zone] if not known(zone, cid)][::-1]
+    by_owner: dict[str | None, list[int]] = {}
     for zone in unseen:
-        count = len(other.zones[zone])
-        other.zones[zone], pool = pool[:count], pool[count:]
-        for cid in other.zones[zone]:
-            other.zone_of[cid] = zone
-            other.flip(cid)
+        by_owner.setdefault(game.zone_owner[zone], []).append(zone)
+    for owned in by_owner.values():
+        hand = [cid for zone in owned for cid in other.zones[zone] if known(zone, cid)]
+        need = sum(len(other.zones[zone]) for zone in owned) - len(hand)
+        hand, common = (hand + common[:need])[::-1], common[need:]
+        for zone in owned:
+            count = len(other.zones[zone])
+            other.zones[zone], hand = hand[:count], hand[count:]
+            for cid in other.zones[zone]:
+                other.zone_of[cid] = zone
+                other.flip(cid)
     for zone in zones_seen_as(other, seat, UNORDERED):
         other.zones[zone].reverse()
+    roles = hidden_roles(other, seat)
+    relabel_roles(other, dict(zip(roles, roles[1:] + roles[:1])))
     other.rng ^= 0x5DEECE66D
     return other
 
@@ -209,6 +240,36 @@ def test_determinize_resamples_the_unseen() -> None:
     assert len(unseen) == 2, "the other seat's two hands"
     deals = {tuple(tuple(determinize(state, seat, random.Random(s)).zones[z]) for z in unseen) for s in range(10)}
     assert len(deals) > 5
+
+
+def test_hidden_roles_are_not_observed_and_are_dealt_again() -> None:
+    """With hidden roles a seat sees only its own; determinizations deal the others' again, keeping seats and turns."""
+    assert hidden_role_configs(), "a shipped variant hides the roles"
+    name, players = next((n, p) for n, p in hidden_role_configs() if p == 4)
+    state = load(name).new_state(players=players, seed=3)
+    seat = state.current_player
+    seen = state.observation(seat)
+    assert seen["seats"] == {r: seat for r, s in state.seat_of.items() if s == seat}
+    assert state.observation(seat % players + 1)["current_role"] is None
+    roles = hidden_roles(state, seat)
+    assert len(roles) == 3
+    deals = set()
+    for s in range(12):
+        sample = determinize(state, seat, random.Random(s))
+        assert [sample.seat_of[r] for r in sample.order] == [state.seat_of[r] for r in state.order]
+        assert {r for r in sample.seat_of if sample.seat_of[r] == seat} == set(seen["seats"])
+        deals.add(tuple(sample.seat_of[r] for r in roles))
+    assert len(deals) > 3
+
+
+def test_the_no_cheating_check_catches_an_agent_peeking_at_hidden_roles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With determinize replaced by a plain clone, MCTS knows who plays what, and the check notices."""
+    monkeypatch.setattr(agents, "determinize", lambda state, seat, rng: state.clone())
+    states = [state for name, players in hidden_role_configs() for state in positions(name, players, after=(4, 8))]
+    assert any(
+        str(make_agent("mcts:30", 9).choose(state)) != str(make_agent("mcts:30", 9).choose(hidden_variant(state, state.current_player)))
+        for state in states
+    )
 
 
 def test_a_hidden_deck_is_reshuffled() -> None:

@@ -68,20 +68,27 @@ def test_illegal_action_changes_nothing(name: str, variant: str | None, players:
 
 @pytest.mark.parametrize("name,variant,players", ruleset_configs(), ids=lambda v: str(v))
 def test_stale_and_wrong_step_actions_change_nothing(name: str, variant: str | None, players: int) -> None:
-    """Mid-game: an action object from an earlier decision, and the text of another step's action, are refused."""
+    """Mid-game: an action object from an earlier decision, and the text of another step's action, are refused.
+
+    The earlier action is the first one played that is not legal now (a decision
+    like "keep my role" may come back; a placement never does).
+    """
     game = shipped_game(name, variant)
     state = game.new_state(players=players, seed=4)
     rng = random.Random(4)
-    earlier = state.legal_actions()[0]
-    earlier_text = str(earlier)
-    state.apply(earlier)  # done once, it can never be legal again
+    played = [state.legal_actions()[0]]
+    state.apply(played[0])
     for _ in range(5):
         if state.is_terminal:
             return
         actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+        played.append(actions[rng.randrange(len(actions))])
+        state.apply(played[-1])
     if state.is_terminal:
         return
+    legal = {str(a) for a in state.legal_actions()}
+    earlier = next(a for a in played if str(a) not in legal)
+    earlier_text = str(earlier)
     before = json.dumps(state.to_json(), sort_keys=True)
     for attempt in (earlier, earlier_text):
         with pytest.raises(IllegalActionError):

@@ -143,3 +143,18 @@ def test_mistakes_in_card_code_and_slots_are_positioned(tmp_path) -> None:  # ty
     message = str(err.value)
     assert "ruleset.yaml:82:" in message  # the 1+'s modifier
     assert "unknown zone 'playd' (did you mean 'played'?)" in message
+
+
+def test_bots_sample_only_what_the_rules_leave_open(game: engine.Game) -> None:
+    """Each player's base cards stay theirs in every sample (owner_known), though not where: hand or sealed row."""
+    state = sealed_by_east(game, ["commit 0 to left", "commit 1 to middle", "commit 2 to right"])
+    names = game.piece_names
+    zone = game.zone_index
+    sealed_bases = set()
+    for i in range(40):
+        sample = determinize(state, state.current_player, random.Random(i))
+        assert sample.observation(state.current_player) == state.observation(state.current_player)
+        east = [c for z in (zone[("hand", "East")], zone[("sealed", "East")]) for c in sample.zones[z]]
+        assert sorted(names[c] for c in east if not game.attributes["special"][0][c]) == ["0", "1", "2", "3", "4", "5"]
+        sealed_bases.add(sum(not game.attributes["special"][0][c] for c in sample.zones[zone[("sealed", "East")]]))
+    assert len(sealed_bases) > 1  # how many base cards East sealed is not known, so samples differ

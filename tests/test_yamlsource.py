@@ -284,3 +284,33 @@ def test_file_positions_name_the_file(tmp_path: Path) -> None:
     path = tmp_path / "rules.yaml"
     path.write_text("\ufeffa:\n  b: x\n", encoding="utf-8")
     assert load_yaml(path)["a"]["b"].pos == SourcePos(str(path), 2, 6)
+
+
+def test_a_huge_line_is_quoted_as_a_short_window_around_the_error(tmp_path: Path) -> None:
+    """A 100 KB line with a mistake in its middle gives a message of a few hundred characters, caret on the mistake."""
+    import engine
+
+    line = "setup: " + "shuffle(supply); " * 3000 + "shufle(supply)" + "; shuffle(supply)" * 3000
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(
+        "name: long\nplayers: [2]\ncomponents:\n  card:\n    instances: [{id: a}]\n"
+        f"{line}\nturn:\n  - draw: {{from: supply, to: supply}}\nend: {{when: true}}\n"
+        "scoring: {rank: r in roles, by: [0]}\n"
+    )
+    with pytest.raises(RulesetError) as err:
+        engine.load(path)
+    text = err.value.format()
+    assert "unknown function 'shufle'" in text and len(text) < 600
+    quoted, caret = text.splitlines()[-2:]
+    assert quoted[caret.index("^"):].startswith("shufle(")
+
+
+def test_columns_of_a_folded_scalar_map_to_the_line_they_came_from(tmp_path: Path) -> None:
+    """YAML joins the lines of '>-' text with spaces; a column past the first line lands on the right source line."""
+    path = tmp_path / "r.yaml"
+    path.write_text("when: >-\n  count(a) > 1\n  and count(b) > 2\n")
+    value = load_yaml(path)["when"]
+    assert str(value) == "count(a) > 1 and count(b) > 2"
+    col = str(value).index("count(b)") + 1
+    assert value.locate(1, col) == SourcePos(str(path), 3, 7)
+    assert value.locate(1, 1) == SourcePos(str(path), 2, 3)

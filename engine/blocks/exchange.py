@@ -105,9 +105,9 @@ class Exchange(Step):
             a, b = args
             s.swap(a, b)
             names = self.game.piece_names
-            s.note(lambda: f"{s.current_role} exchanges {names[a]} for {names[b]}")
+            s.note(lambda: f"{s.actor} exchanges {names[a]} for {names[b]}")
         else:
-            s.note(lambda: f"{s.current_role} keeps things as they are")
+            s.note(lambda: f"{s.actor} keeps things as they are")
         s.scratch[PENDING] = s.scratch[PENDING][1:]
         return not self._next(s)
 

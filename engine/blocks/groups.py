@@ -95,6 +95,7 @@ class FormGroups(Step):
         self.no_marker_wins = b.choice(spec, "if_no_marker", ("win", "no-group"), "win") == "win"
         self._anchor_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._member_cache: dict[Cell, tuple[Cell, ...]] = {}
+        self._member_sets: dict[Cell, frozenset[Cell]] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -199,10 +200,14 @@ class FormGroups(Step):
 
         Example: after a placement at ``c``, ``candidates(s, [c])``.
         """
-        grid, members, found = s.grid, s.members, []
+        filled, taken, found = s.grid.keys(), s.members.keys(), []
+        cells_of = self._member_sets
         for cell in changed:
             for anchor in self.anchors(cell):
-                if anchor not in found and all(c in grid and c not in members for c in self.members(anchor)):
+                cells = cells_of.get(anchor)
+                if cells is None:
+                    cells = cells_of[anchor] = frozenset(self.members(anchor))
+                if anchor not in found and filled >= cells and taken.isdisjoint(cells):
                     found.append(anchor)
         return found
 
@@ -238,24 +243,12 @@ class FormGroups(Step):
         seen: set[Cell] = set()
         pairs: list[Pair] = []
 
-        def add(a: Cell, b: Cell) -> None:
-            pair = (a, b) if a < b else (b, a)
-            if a != b and pair not in pairs:
-                pairs.append(pair)
-
-        def component(start: Cell) -> set[Cell]:
-            """The groups touching the path pieces connected to ``start``."""
-            touched: set[Cell] = set()
-            stack = [start]
-            seen.add(start)
-            while stack:
-                for n in around(stack.pop()):
-                    if n in members:
-                        touched.add(members[n])
-                    elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
-                        seen.add(n)
-                        stack.append(n)
-            return touched
+        def add_all(touched: set[Cell]) -> None:
+            ordered = sorted(touched)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1:]:
+                    if (a, b) not in pairs:
+                        pairs.append((a, b))
 
         for seed in seeds:
             if seed not in grid:
@@ -263,26 +256,73 @@ class FormGroups(Step):
             anchor = members.get(seed)
             if anchor is None:
                 if seed not in seen and values[face[grid[seed]]][grid[seed]] in through:
-                    touched = sorted(component(seed))
-                    for i, a in enumerate(touched):
-                        for b in touched[i + 1:]:
-                            add(a, b)
+                    seen.add(seed)
+                    add_all(self._touched(s, seed, seen))
                 continue
             for n in (n for c in self.members(anchor) for n in around(c)):
                 if n in members:
-                    add(anchor, members[n])
+                    add_all({anchor, members[n]})
                 elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
-                    touched = sorted(component(n))
-                    for i, a in enumerate(touched):
-                        for b in touched[i + 1:]:
-                            add(a, b)
+                    seen.add(n)
+                    add_all(self._touched(s, n, seen))
         return pairs
 
-    def triggers(self, s: "State", cell: Cell) -> bool:
-        """Whether the piece at ``cell`` would make a group form or two groups clash."""
-        if any(self.verdict(s, a).winner is not None for a in self.candidates(s, (cell,))):
-            return True
-        return self.connects and bool(self.links(s, (cell,)))
+    def _touched(self, s: "State", start: Cell, seen: set[Cell]) -> set[Cell]:
+        """The anchors of the groups touching the path of free ``through`` pieces that runs through ``start``
+        (``start`` itself counts as a path piece; cells in ``seen`` are not entered again, and are added to it)."""
+        grid, members, around = s.grid, s.members, self.game.grid.neighbours
+        values, face, through = self.values, s.face, self.through
+        touched: set[Cell] = set()
+        stack = [start]
+        while stack:
+            for n in around(stack.pop()):
+                if n in members:
+                    touched.add(members[n])
+                elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+                    seen.add(n)
+                    stack.append(n)
+        return touched
+
+    def triggering(self, s: "State", cell: Cell, pieces: list[tuple[int, int]]) -> set[int]:
+        """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make a group form or
+        two groups clash.
+
+        Which groups fill up and which groups a path piece there would link do
+        not depend on the piece: they are found once; only the majority is
+        decided piece by piece.
+        """
+        s.grid[cell] = pieces[0][0]  # any piece: here only which cells are filled matters
+        try:
+            anchors = self.candidates(s, (cell,))
+        finally:
+            del s.grid[cell]
+        linking = self.connects and len(s.groups) >= 2 and len(self._touched(s, cell, {cell})) >= 2
+        if not anchors and not linking:
+            return set()
+        without = [self._counts_without(s, anchor, cell) for anchor in anchors]
+        found = set()
+        for i, (cid, face) in enumerate(pieces):
+            value = self.values[face][cid]
+            if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
+                found.add(i)
+        return found
+
+    def _counts_without(self, s: "State", anchor: Cell, cell: Cell) -> dict[str, int]:
+        """The values of the pieces of the group at ``anchor``, leaving out ``cell``."""
+        counts: dict[str, int] = {}
+        values, face, grid = self.values, s.face, s.grid
+        for member in self.members(anchor):
+            if member != cell:
+                c = grid[member]
+                v = values[face[c]][c]
+                counts[v] = counts.get(v, 0) + 1
+        return counts
+
+    def _wins_with(self, counts: dict[str, int], value: Any) -> bool:
+        """Whether some value wins ``counts`` with one more piece of ``value``."""
+        more = dict(counts)
+        more[value] = more.get(value, 0) + 1
+        return self.table.decide(more).winner is not None
 
     # -- flow: pending work lives in scratch: "forming" (anchors), "linking" (seed cells), "clashes" (pairs)
 
@@ -352,11 +392,11 @@ class FormGroups(Step):
     # -- consequences
 
     def _win(self, s: "State", value: Any, why: str) -> None:
-        """End the game at once: ``value``'s seat wins (a value nobody plays: a draw)."""
+        """End the game at once: ``value``'s seat (or its team) wins (a value nobody plays: a draw)."""
         seat = s.seat_of.get(str(value), 0)
         scores = tuple(1 if i + 1 == seat else 0 for i in range(s.players))
         text = f"{why}: {value} wins" + ("" if seat else " (played by nobody: a draw)")
-        s.outcome = Outcome.from_scores(scores, text=text, ended="end condition")
+        s.outcome = s.game.team_outcome(Outcome.from_scores(scores, text=text, ended="end condition"), s.players)
         s.note(lambda: f"game over: {text}")
 
     def _take_marker(self, s: "State", value: Any, why: str) -> int | None:

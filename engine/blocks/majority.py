@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 STAGE_WORDS = ("primary", "secondary", "tertiary")
+MEMO_SIZE = 50_000
+"""Verdicts a support table remembers before it starts again."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,24 @@ class SupportTable:
     supporters: dict[str, tuple[str, ...]]
     neutral: frozenset[str]
     last_resort: bool = True
+    _memo: dict[tuple[object, ...], Verdict] = field(default_factory=dict, compare=False, repr=False)
 
     def decide(self, counts: dict[str, int], contenders: Iterable[str] | None = None) -> Verdict:
-        """The winner among ``contenders`` (default: every non-neutral value counted), by ``counts``."""
+        """The winner among ``contenders`` (default: every non-neutral value counted), by ``counts``.
+
+        Verdicts are remembered (by the counts in their order, and the contenders): the same contest
+        recurs often in a game, and the explanation costs more than the counting.
+        """
+        among = None if contenders is None else tuple(contenders)
+        key = (*counts.items(), among)
+        verdict = self._memo.get(key)
+        if verdict is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            verdict = self._memo[key] = self._decide(counts, among)
+        return verdict
+
+    def _decide(self, counts: dict[str, int], contenders: tuple[str, ...] | None) -> Verdict:
         pool = [v for v in (counts if contenders is None else contenders) if v not in self.neutral and counts.get(v, 0) > 0]
         if not pool:
             return Verdict(None, {}, "no contender", ("no value can win",))

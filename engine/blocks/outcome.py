@@ -36,6 +36,7 @@ class Outcome:
     goals: tuple[str, ...] = ()
     text: str = ""
     ended: str = "end condition"  # or "stalled" (a round with no possible decision) or "turn limit"
+    teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when seats play in teams
 
     @classmethod
     def from_scores(cls, scores: tuple[int, ...], **details: Any) -> "Outcome":
@@ -46,9 +47,20 @@ class Outcome:
         returns = tuple(share if i + 1 in winners else 0.0 for i in range(len(scores)))
         return cls(scores, winners, returns, **details)
 
+    def for_teams(self, teams: tuple[tuple[int, ...], ...]) -> "Outcome":
+        """Each seat scores its team's total (the sum of its seats' scores); the seats of the top team(s) win."""
+        total = {seat: sum(self.scores[t - 1] for t in team) for team in teams for seat in team}
+        pooled = tuple(total[seat] for seat in range(1, len(self.scores) + 1))
+        lines = [f"team of seats {' and '.join(map(str, team))}: {total[team[0]]}" for team in teams]
+        text = "\n".join([self.text, *lines]) if self.text else "\n".join(lines)
+        details = {k: getattr(self, k) for k in ("ranking", "points", "goals", "ended")}
+        return Outcome.from_scores(pooled, **details, text=text, teams=teams)
+
     @property
     def is_draw(self) -> bool:
-        """Several seats share the win (a solo loss has no winner and is no draw)."""
+        """Several seats (or, in teams, several teams) share the win; a solo loss has no winner and is no draw."""
+        if self.teams:
+            return sum(1 for team in self.teams if set(team) & set(self.winners)) > 1
         return len(self.winners) > 1
 
     def to_json(self) -> dict[str, Any]:
@@ -61,6 +73,7 @@ class Outcome:
             "goals": list(self.goals),
             "text": self.text,
             "ended": self.ended,
+            **({"teams": [list(t) for t in self.teams]} if self.teams else {}),
         }
 
     @classmethod
@@ -74,6 +87,7 @@ class Outcome:
             tuple(data["goals"]),
             str(data["text"]),
             str(data.get("ended", "end condition")),
+            tuple(tuple(t) for t in data.get("teams", ())),
         )
 
 

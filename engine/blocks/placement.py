@@ -88,13 +88,25 @@ class Place(Step):
     def enter(self, s: "State") -> bool:
         space = self.actions(s)
         if len(space) == 0:
-            if self.ends:
-                s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
-                s.note(lambda: f"{s.current_role} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
-                return False
-            s.note(lambda: f"{s.current_role} cannot place anything and passes")
+            if not self._end(s):
+                s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
         s._actions = space  # this is now the pending decision: keep what we computed
+        return True
+
+    def ends_game_now(self, s: "State") -> bool:
+        """With ``if_none: end``: when nothing may be placed, the game ends now."""
+        if not self.ends or (self.condition is not None and not self.condition(s, self.env)):
+            return False
+        return len(self.actions(s)) == 0 and self._end(s)
+
+    def _end(self, s: "State") -> bool:
+        """With ``if_none: end``, end and score the game (True); else do nothing."""
+        if not self.ends:
+            return False
+        actor = s.actor
+        s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+        s.note(lambda: f"{actor} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
         return True
 
     def cells(self, s: "State") -> list[tuple[int, int]]:
@@ -114,17 +126,21 @@ class Place(Step):
     def pieces(self, s: "State") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
         hand = s.zones[self.source.resolve(s)]
+        names = self.game.piece_names
+        if not (self.choose_face or self.as_is):  # the step names the face: identical copies show the same one
+            fixed, first = self.fixed, {}
+            for cid in hand:
+                if fixed[cid] is not None:
+                    first.setdefault(names[cid], cid)
+            return [(cid, fixed[cid]) for cid in first.values()]  # type: ignore[misc]
         if self.choose_face:
             options = self.game.piece_options
             pieces = [p for cid in hand for p in options[cid]]
-        elif self.as_is:
-            pieces = [(cid, s.face[cid]) for cid in hand]
         else:
-            fixed = self.fixed
-            pieces = [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
+            pieces = [(cid, s.face[cid]) for cid in hand]
         if not self.game.identical:
             return pieces
-        names, seen, unique = self.game.piece_names, set(), []
+        seen, unique = set(), []
         for cid, face in pieces:
             key = (names[cid], face)
             if key not in seen:
@@ -143,26 +159,18 @@ class Place(Step):
         if not pieces:
             return ListSpace(self, [])
         if self.restrict is not None and self.restrict(s, self.restrict_env):
-            return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in self.cells(s) if self._triggers(s, cid, face, cell)])
+            return ListSpace(self, self._triggering(s, pieces, self.cells(s)))
         return ProductSpace(self, pieces, self.cells(s))
 
-    def _triggers(self, s: "State", cid: int, face: int, cell: tuple[int, int]) -> bool:
-        """Whether placing ``cid`` at ``cell`` makes a later step of the turn act.
-
-        The piece is tried on the board's cells and faces only (what ``triggers`` reads), then taken back.
-        """
-        old_face = s.face[cid]
-        s.grid[cell] = cid
-        s.face[cid] = face
-        try:
-            return any(step.triggers(s, cell) for step in self.game.steps[self.index + 1:])
-        finally:
-            del s.grid[cell]
-            s.face[cid] = old_face
+    def _triggering(self, s: "State", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
+        """The placements of ``pieces`` on ``cells`` that make a later step of the turn act, piece by piece."""
+        later = self.game.steps[self.index + 1:]
+        acting = {cell: set().union(*(step.triggering(s, cell, pieces) for step in later)) for cell in cells}
+        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         if args == PASS:
-            s.note(lambda: f"{s.current_role} places nothing more")
+            s.note(lambda: f"{s.actor} places nothing more")
             return True
         cid, face, cell = args
         on = s.grid.get(cell)
@@ -170,7 +178,7 @@ class Place(Step):
         s.scratch["placed"] = cid
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
-            s.log.append(f"{s.current_role} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
+            s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
         if self.then is not None:
             s.budget = EFFECT_BUDGET
             env = [None] * self.then.slots

@@ -166,7 +166,7 @@ class Commit(Step):
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         cid, slot = args
         s.move(cid, self.target(s))
-        s.note(lambda: f"{s.current_role} commits a card face down to {self.slots.names[slot]}")
+        s.note(lambda: f"{s.actor} commits a card face down to {self.slots.names[slot]}")
         return self._next_slot(s) is None
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:

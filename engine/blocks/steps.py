@@ -82,9 +82,18 @@ class Step:
         """The decision as the other seats see it (a sealed choice hides what was chosen)."""
         return self.format(args)
 
-    def triggers(self, s: "State", cell: tuple[int, int]) -> bool:
-        """Whether the piece just put at ``cell`` would make this step act (see ``place: only_triggering``)."""
+    def ends_game_now(self, s: "State") -> bool:
+        """End the game if this step, reached now, could only end it; True if it did.
+
+        A decision offered before this step asks it first (see ``switch_role``): a
+        turn that cannot go on ends the game before anyone decides anything.
+        """
         return False
+
+    def triggering(self, s: "State", cell: tuple[int, int], pieces: list[tuple[int, int]]) -> set[int]:
+        """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make this step act
+        (the indices; see ``place: only_triggering``)."""
+        return set()
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         """The components a decision plays, picks or casts (for per-content statistics)."""
@@ -152,7 +161,7 @@ class Draw(Step):
             s.move(cid, dst)
             if s.log is not None:
                 hidden = s.game.zone_spec_of[dst].hidden != "none"
-                s.log.append(f"{s.current_role} draws {'a component' if hidden else s.game.component_names[cid]}")
+                s.log.append(f"{s.actor} draws {'a component' if hidden else s.game.component_names[cid]}")
         return False
 
     def describe(self) -> str:

@@ -448,6 +448,11 @@ class Selection(Node):
                 scope.error(self.source.pos, f"'{self.source.describe()}' is {_a(src.type)}, not a collection")
             item_type = ANY
         inner = scope.child()
+        inner.work = scope.work * _size_bound(scope, raw, constant, src.type)
+        if scope.work <= WORK_LIMIT < inner.work:
+            scope.error(self.pos, f"selections nested this deep may look at up to {inner.work:,} items each time this runs "
+                                  f"(the limit is {WORK_LIMIT:,}): each level multiplies the work by the size of its collection",
+                        "narrow an outer collection with 'where', or split the rule into smaller conditions")
         slot = inner.bind(self.var, item_type)
         where = self.where.compile(inner) if self.where is not None else None
         if where is not None and self.where is not None:
@@ -455,8 +460,35 @@ class Selection(Node):
         value = self.value.compile(inner) if self.value is not None else None
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
-            fast = tuple((table, right.fn) for table, right in where.hint[2])
+            fast = tuple((table, right.fn, _same_on_every_face(table)) for table, right in where.hint[2])
         return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
+
+
+WORK_LIMIT = 10_000_000
+"""The most items nested selections may visit in one evaluation, by the static bound of :func:`_size_bound`."""
+
+
+def _size_bound(scope: Scope, raw: Compiled, constant: Any, collection: Type) -> int:
+    """The most items a selection's source can hold: a constant's length, else the ruleset's sizes for its item type.
+
+    The vocabulary's ``sizes`` give, per type name, how many values exist
+    (components of a kind, values of an enumeration) and
+    ``"*"`` how many components there are in all.
+    """
+    if isinstance(constant, list):
+        return max(len(constant), 1)
+    sizes: dict[str, int] = scope.vocab.data.get("sizes", {})
+    everything = sizes.get("*", 100)
+    if isinstance(raw.type, Component):
+        return 1
+    if isinstance(collection, ListOf) and isinstance(collection.item, (Component, Enum)):
+        return sizes.get(collection.item.name, everything)
+    return everything
+
+
+def _same_on_every_face(table: list[list[Any]]) -> list[Any] | None:
+    """An attribute's row when every face shows the same value (rows hold None past a component's last face), else None."""
+    return table[0] if all(a is None or a == b for r in table for a, b in zip(r, table[0])) else None
 
 
 @dataclass
@@ -468,7 +500,8 @@ class CompiledSelection:
     item_type: Type
     where: Fn | None
     value: Compiled | None
-    fast: tuple[tuple[list[list[Any]], Fn], ...] | None = None  # where is  x.attr == v [and ...]: ((table, v), ...)
+    # where is  x.attr == v [and x.attr2 == v2 ...]: ((table [face][x], v, the row when the attribute is the same on every face), ...)
+    fast: tuple[tuple[list[list[Any]], Fn, list[Any] | None], ...] | None = None
     constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
@@ -476,15 +509,13 @@ class CompiledSelection:
         if where is None:
             return list(src(s, e))
         if self.fast is not None:
-            face = s.face
-            if len(self.fast) == 1:
-                ((table, right),) = self.fast
+            found, face = src(s, e), s.face
+            for table, right, row in self.fast:
                 v = right(s, e)
-                return [x for x in src(s, e) if table[face[x]][x] == v]
-            (t1, v1), *rest = [(table, right(s, e)) for table, right in self.fast]
-            found = [x for x in src(s, e) if t1[face[x]][x] == v1]
-            for table, v in rest:
-                found = [x for x in found if table[face[x]][x] == v]
+                if row is not None:
+                    found = [x for x in found if row[x] == v]
+                else:
+                    found = [x for x in found if table[face[x]][x] == v]
             return found
         out = []
         for x in src(s, e):

@@ -14,6 +14,7 @@ need no game at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import countOf
 from typing import Any, Callable
 
 from engine.lang import ast
@@ -100,6 +101,9 @@ class Count(Function):
                     return Compiled(INT, lambda s, e: n, True)
                 return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
             return Compiled(INT, lambda s, e: len(src(s, e)))
+        if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
+            read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
+            return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
         if sel.fast is not None:
             items = sel.items
             return Compiled(INT, lambda s, e: len(items(s, e)))

@@ -97,6 +97,7 @@ class Scope:
         self.locals: dict[str, tuple[int, Type]] = {}
         self.counter: list[int] = parent.counter if parent else [0]
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
+        self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
 
     @property
     def slots(self) -> int:

@@ -1,0 +1,73 @@
+"""Drawing for the terminal: hex boards as offset rows of hexes, zones with counts, hidden roles left out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from cli import render
+from engine.paths import rulesets_dir
+from engine.scenario import load_scenario, set_up
+from engine.state import State
+
+SAMPLE = rulesets_dir() / "iconoclasm" / "scenarios" / "sample-end-game-air.yaml"
+
+
+def position(path: Path) -> State:
+    scenario = load_scenario(path)
+    return set_up(scenario.game, scenario.doc, scenario.doc["position"])
+
+
+def plain(renderable: object, width: int = 100) -> list[str]:
+    console = render.make_console(width=width)
+    with console.capture() as captured:
+        console.print(renderable)
+    return captured.get().splitlines()
+
+
+def test_a_hex_board_is_drawn_in_offset_rows() -> None:
+    state = position(SAMPLE)
+    lines = plain(render.board(state))
+    rows = lines[1:10]  # a header, then the 9 rows of a radius-4 board, r = -4 .. 4
+    assert [len(row.split()) for row in rows] == [5, 6, 7, 8, 9, 8, 7, 6, 5]
+
+    def centre(row: int, text: str) -> float:
+        line = rows[row + 4]
+        return line.index(text) + len(text) / 2
+
+    # (1,-2), (0,0) and (-1,2) are straight above one another; (0,-2) is half a hex to the left of (1,-2)
+    assert centre(-2, "1,-2") == centre(0, "{Ea}") == centre(2, "-1,2")
+    assert centre(-2, "1,-2") - centre(-2, "0,-2") == render.HEX_WIDTH
+    assert centre(0, "{Ea}") - centre(-1, "[Ea]") == render.HEX_WIDTH / 2
+
+
+def test_a_hex_board_shows_groups_pieces_and_where_to_place() -> None:
+    state = position(SAMPLE)
+    text = "\n".join(plain(render.board(state)))
+    assert "[Ai]  {Ea}  [Ea]   Ea   3,0" in text  # in a group, its anchor, a free piece, an empty hex next to one
+    assert "group at 0,0: Earth-icon (Earth 4, Air 2, Spirit 1)" in text
+    state.apply("place Air at 3,0")
+    text = "\n".join(plain(render.board(state)))
+    assert "group at 3,-1: Water-icon (Water 2, Air 2, Fire 1, Earth 1, Spirit 1)" in text
+    assert "{Ea}" not in text and "{Ai}" in text
+
+
+def test_square_boards_are_still_tables() -> None:
+    state = engine.load("iconoclasm-cards").new_state(players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    assert "y\\x" in "\n".join(plain(render.board(state)))
+
+
+def test_zones_count_identical_components() -> None:
+    state = engine.load("iconoclasm").new_state(players=2, seed=1)
+    lines = [line.plain for line in render.zones(state, 1)]
+    assert "supply: Fire x12, Earth x12, Water x12, Air x12, Spirit x12" in lines
+
+
+def test_bots_roles_are_left_out_when_roles_are_hidden() -> None:
+    hidden = engine.load("iconoclasm", "hidden-deities").new_state(players=4, seed=2)
+    seat, role = hidden.current_player, hidden.current_role
+    assert render.seat_label(hidden, seat) == f"seat {seat} ({role})"
+    assert render.seat_label(hidden, seat, own=False) == f"seat {seat}"
+    open_game = engine.load("iconoclasm").new_state(players=4, seed=2)
+    assert render.seat_label(open_game, 1, own=False) == "seat 1 (Fire)"

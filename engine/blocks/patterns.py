@@ -198,15 +198,15 @@ def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
 
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """Every layout of the shape, tried from every place it could start (see :func:`_bases`)."""
     top, missing, by_value = board.top, _MISSING, board.by_value
     rarest = sorted(range(len(values)), key=lambda i: len(by_value.get(values[i], ())))
     for layout in shape.layouts(len(values)):
-        flat = all(depth == 0 for _, _, depth in layout)
         for bx, by in _bases(board, layout, values, budget, rarest):
             misses = 0
             for (dx, dy, depth), want in zip(layout, values):
                 cell = (bx + dx, by + dy)
-                if flat or depth == 0:
+                if depth == 0:
                     value = top.get(cell, missing)
                 else:
                     there, value = board.value_at(cell, depth)

@@ -18,7 +18,6 @@ import importlib.util
 import json
 import shutil
 import sys
-import time
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -82,9 +81,7 @@ def test_soak_a_few_hundred_games_of_every_configuration() -> None:
     soak = load_soak()
     configs = soak.configurations()
     games = max(2, 1000 // len(configs))
-    start = time.perf_counter()
     rows = soak.soak(configs, games=games, jobs=1, seed=0)
-    assert time.perf_counter() - start < 30
     assert len(rows) == len(configs)
     for row in rows:
         assert row.games == games

@@ -302,9 +302,11 @@ class Cast(Step):
 
     @property
     def code_slots(self) -> int:
+        """The locals the cast's programs need (``self`` and ``matched`` first)."""
         return max(self.effects.slots if self.effects else 2, self.then.slots if self.then else 2)
 
     def _code(self, phase: str, cid: int) -> Fn | None:
+        """The compiled ``effect`` of ``cid`` or the step's ``then`` (None: there is none)."""
         if phase == "effect":
             return self.effects.fns[cid] if self.effects is not None else None
         return self.then.fn if self.then is not None else None

@@ -34,6 +34,7 @@ may differ — read as another value at a price — from any piece).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
@@ -174,6 +175,8 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0, f
     Two layouts that put the same values on the same places are one match (a
     palindrome read from either end).  Matches come sorted by their places.
     """
+    if shape.kind != "stack" and not any(depth for _, _, depth in shape.cells) and not _enough(board, values, budget):
+        return []
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
     search = _chains(board, shape, values, budget) if shape.kind == "chain" else _layouts(board, shape, values, budget)
     for match in search:
@@ -185,13 +188,23 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0, f
     return sorted(found.values(), key=lambda m: m.places)
 
 
+def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
+    """Whether the board holds enough pieces for a flat pattern: as many as its values, and all but ``budget`` showing them."""
+    if len(board.cells) < len(values):
+        return False
+    by_value = board.by_value
+    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in Counter(values).items())
+    return showing >= len(values) - budget
+
+
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """Every layout of the shape, tried from every place it could start (see :func:`_bases`)."""
     top, missing, by_value = board.top, _MISSING, board.by_value
     rarest = sorted(range(len(values)), key=lambda i: len(by_value.get(values[i], ())))
     for layout in shape.layouts(len(values)):
         for bx, by in _bases(board, layout, values, budget, rarest):
             misses = 0
-            for i, (dx, dy, depth) in enumerate(layout):
+            for (dx, dy, depth), want in zip(layout, values):
                 cell = (bx + dx, by + dy)
                 if depth == 0:
                     value = top.get(cell, missing)
@@ -200,7 +213,7 @@ def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -
                     value = value if there else missing
                 if value is missing:
                     break
-                if value != values[i]:
+                if value != want:
                     misses += 1
                     if misses > budget:
                         break
@@ -213,7 +226,7 @@ def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -
 _MISSING = object()
 
 
-def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budget: int, rarest: list[int]) -> Iterator[Cell]:
+def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budget: int, rarest: list[int]) -> list[Cell]:
     """Where ``layout``'s first value could lie, found through the cells by value.
 
     With at most ``budget`` values read differently, some top piece of any
@@ -224,17 +237,14 @@ def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budg
     tops = [i for i in rarest if layout[i][2] == 0]
     if budget >= len(tops):  # every top piece may be read differently: start from every piece
         kx, ky, _ = layout[tops[0]]
-        for x, y in board.cells:
-            yield (x - kx, y - ky)
-        return
-    by_value, seen = board.by_value, set()
+        return [(x - kx, y - ky) for x, y in board.cells]
+    by_value = board.by_value
+    bases: dict[Cell, None] = {}
     for i in tops[:budget + 1]:
         kx, ky, _ = layout[i]
         for x, y in by_value.get(values[i], ()):
-            base = (x - kx, y - ky)
-            if base not in seen:
-                seen.add(base)
-                yield base
+            bases[(x - kx, y - ky)] = None
+    return list(bases)
 
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:

@@ -312,7 +312,7 @@ class Compare(Node):
             expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
         hint = None
         if self.op == "==" and a.table is not None and (b.constant or (b.slot is not None and b.slot != a.table[0])):
-            hint = ("eq", a.table[0], a.table[1], b)
+            hint = ("eq", a.table[0], ((a.table[1], b),))
         return Compiled(BOOL, _comparison(self.op, a, b), a.constant and b.constant, hint=hint)
 
     def describe(self) -> str:
@@ -373,7 +373,10 @@ class BoolOp(Node):
         expect(scope, self.right, b, BOOL, f"each side of '{self.op}'")
         fa, fb = a.fn, b.fn
         if self.op == "and":
-            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e))
+            hint = None
+            if a.hint is not None and b.hint is not None and a.hint[1] == b.hint[1]:  # x.p == u and x.q == v
+                hint = ("eq", a.hint[1], a.hint[2] + b.hint[2])
+            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e), hint=hint)
         return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
 
     def describe(self) -> str:
@@ -457,10 +460,7 @@ class Selection(Node):
         value = self.value.compile(inner) if self.value is not None else None
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
-            _, _, table, right = where.hint
-            # the same on every face (rows hold None past a component's last face): no face lookup
-            row = table[0] if all(a is None or a == b for r in table for a, b in zip(r, table[0])) else None
-            fast = (table, right.fn, row)
+            fast = tuple((table, right.fn, _same_on_every_face(table)) for table, right in where.hint[2])
         return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
 
 
@@ -486,6 +486,11 @@ def _size_bound(scope: Scope, raw: Compiled, constant: Any, collection: Type) ->
     return everything
 
 
+def _same_on_every_face(table: list[list[Any]]) -> list[Any] | None:
+    """An attribute's row when every face shows the same value (rows hold None past a component's last face), else None."""
+    return table[0] if all(a is None or a == b for r in table for a, b in zip(r, table[0])) else None
+
+
 @dataclass
 class CompiledSelection:
     """A compiled selection: iterate ``items(s, e)`` (filtered) and read ``value``."""
@@ -495,8 +500,8 @@ class CompiledSelection:
     item_type: Type
     where: Fn | None
     value: Compiled | None
-    # where is  x.attr == v : (table [face][x], v, the row when the attribute is the same on every face)
-    fast: tuple[list[list[Any]], Fn, list[Any] | None] | None = None
+    # where is  x.attr == v [and x.attr2 == v2 ...]: ((table [face][x], v, the row when the attribute is the same on every face), ...)
+    fast: tuple[tuple[list[list[Any]], Fn, list[Any] | None], ...] | None = None
     constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
@@ -504,12 +509,14 @@ class CompiledSelection:
         if where is None:
             return list(src(s, e))
         if self.fast is not None:
-            table, right, row = self.fast
-            v = right(s, e)
-            if row is not None:
-                return [x for x in src(s, e) if row[x] == v]
-            face = s.face
-            return [x for x in src(s, e) if table[face[x]][x] == v]
+            found, face = src(s, e), s.face
+            for table, right, row in self.fast:
+                v = right(s, e)
+                if row is not None:
+                    found = [x for x in found if row[x] == v]
+                else:
+                    found = [x for x in found if table[face[x]][x] == v]
+            return found
         out = []
         for x in src(s, e):
             e[slot] = x

@@ -101,8 +101,8 @@ class Count(Function):
                     return Compiled(INT, lambda s, e: n, True)
                 return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
             return Compiled(INT, lambda s, e: len(src(s, e)))
-        if sel.fast is not None and sel.fast[2] is not None:  # x.attr == v, the same on every face: counted in C
-            read, right = sel.fast[2].__getitem__, sel.fast[1]
+        if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
+            read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
         if sel.fast is not None:
             items = sel.items

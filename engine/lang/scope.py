@@ -37,7 +37,7 @@ class Compiled:
     constant: bool = False
     slot: int | None = None  # set when the value is just a local variable (enables fast paths)
     table: "tuple[int, list[list[Any]]] | None" = None  # (slot, [face][item]): value is table[face[x]][x], x = env[slot]
-    hint: Any = None  # for conditions: ("eq", slot, table, right) when the test is  x.attr == right
+    hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ clone of the state with a tape of the answers given so far:
   start with one more answer on the tape.
 
 Re-running is exact because everything an effect reads comes from the
-state, and the dice it rolled before the choice are kept with it and rolled
-again the same way (so a search agent that reseeds the state's generator
-changes only the dice still to come).  A pending choice is plain data (the step, which of its
-effects, the effect's starting locals, the tape), so it saves and loads
-like the rest of the state.
+state, and the dice it rolled before the choice are kept with it and fall
+the same way again (so a search agent that reseeds the state's generator
+changes only the dice still to come).  A pending choice is plain data (the
+step, which of its effects, the effect's starting locals, the tape, the
+dice), so it saves and loads like the rest of the state.
 
 A step runs such an effect with :func:`run_effect` and names it with a key
 its :meth:`~engine.blocks.steps.Step.effect` method resolves; when the

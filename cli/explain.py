@@ -7,14 +7,19 @@ Example::
 
     for line in explain(engine.load("my-game/ruleset.yaml")):
         print(line)
+    for line in explain_component(game, "Scout"):   # one component's card
+        print(line)
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from engine.blocks.outcome import Goals, Ranking
+from engine.errors import RulecraftError, did_you_mean
 from engine.game import Game
+from engine.lang.defined import Defined
 
 HIDDEN = {
     "none": "open to all",
@@ -84,9 +89,10 @@ def _zones(game: Game) -> list[str]:
 
 def _counters(game: Game) -> list[str]:
     owners = {"role": "one per role", "game": "one for the whole game"}
+    statuses = game.statuses.by_name if game.statuses else {}  # kept as counters, listed under Statuses
     return [
         f"{name}: {owners.get(spec.per, f'one per {spec.per}')}{f' — {spec.doc}' if spec.doc else ''}"
-        for name, spec in game.counters.items()
+        for name, spec in game.counters.items() if name not in statuses
     ]
 
 
@@ -127,10 +133,34 @@ def _setup(game: Game) -> list[str]:
 
 def _turn(game: Game) -> list[str]:
     lines = []
+    phase = ""
     for i, step in enumerate(game.steps, 1):
-        lines.append(f"{i}. {step.describe_with_condition()}")
-        lines += [f"   {line}" for line in step.details()]
+        if step.phase != phase:
+            phase = step.phase
+            lines.append(f"{phase} phase:" if phase else "then:")
+        indent = "  " if phase else ""
+        lines.append(f"{indent}{i}. {step.describe_with_condition()}")
+        lines += [f"{indent}   {line}" for line in step.details()]
     return lines
+
+
+def _functions(game: Game) -> list[str]:
+    return [f"{fn.example} = {_one_line(fn.doc)}" for fn in game.vocab.functions.values() if isinstance(fn, Defined)]
+
+
+def _meter(game: Game) -> list[str]:
+    meter = game.meter
+    if meter is None:
+        return []
+    lines = [f"the {meter.counter.name} of each {meter.counter.per}, in tiles of {meter.size}, from its start down to a skull at 0"]
+    if meter.unstoppable:
+        lines.append(f"nothing prevents what comes from: {', '.join(sorted(meter.unstoppable))}")
+    lines += [f"{name}: {kind.describe()}" for name, kind in meter.kinds.items()]
+    return lines
+
+
+def _statuses(game: Game) -> list[str]:
+    return [status.describe() for status in game.statuses.statuses] if game.statuses else []
 
 
 def _slots(game: Game) -> list[str]:
@@ -204,6 +234,9 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Counters", _counters),
     ("Roles and seating", _roles),
     ("Slots", _slots),
+    ("Functions", _functions),
+    ("Meter", _meter),
+    ("Statuses", _statuses),
     ("Setup", _setup),
     ("Turn", _turn),
     ("Clash tables", _clash_tables),
@@ -211,3 +244,61 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Scoring", _scoring),
     ("Variants", _variants),
 ]
+
+
+# ---------------------------------------------------------------- one component
+
+
+def explain_component(game: Game, name: str) -> list[str]:
+    """One component as a card: kind, attributes, its meter with the special tiles, and what the turn's steps read on it.
+
+    Raises RulecraftError when no component has that name.
+    """
+    cid = _component(game, name)
+    kind = game.component_kind[cid]
+    piece = game.piece_names[cid]
+    copies = len(game.identical.get(piece, ())) or 1
+    lines = [f"{piece} — a {kind}" + (f" ({copies} copies)" if copies > 1 else "")]
+    texts = []
+    for attr, type_name in game.attribute_types.items():
+        value = game.attributes[attr][0][cid]
+        if value is None or type_name == "table":
+            continue
+        if type_name == "text":
+            texts.append(_one_line(str(value)))
+        else:
+            lines.append(f"{attr}: {_value(value)}")
+    lines += texts
+    lines += _track(game, cid)
+    read: dict[str, None] = {}
+    for step in game.steps:
+        for line in step.describe_component(cid):
+            read.pop(line, None)  # a line several steps give (a final act in two phases) comes where it is last read
+            read[line] = None
+    this = f"this {kind}"
+    return lines + [re.sub(r"\bself\b", this, line) for line in read]
+
+
+def _component(game: Game, name: str) -> int:
+    """The component a name means: a component's id, or the shared name of identical copies (any case)."""
+    if name in game.component_ids:
+        return game.component_ids[name]
+    for cid, piece in enumerate(game.piece_names):
+        if piece == name or piece.lower() == name.lower():
+            return cid
+    hint = did_you_mean(name, sorted(set(game.piece_names)))
+    raise RulecraftError(f"{game.name} has no component '{name}'" + (f" ({hint})" if hint else ""))
+
+
+def _track(game: Game, cid: int) -> list[str]:
+    """The component's meter, start to skull, with its special tiles and what each does."""
+    meter = game.meter
+    if meter is None or meter.counter.index_of(cid) is None:
+        return []
+    state = game.new_state(players=game.player_counts[0])
+    track = meter.describe_track(state, cid)
+    lines = [f"{meter.counter.name} meter: " + " · ".join(track)]
+    for value, (kind, number) in sorted(meter.tiles.get(cid, {}).items(), reverse=True):
+        tile = kind + (f" {number}" if number else "")
+        lines.append(f"  {tile} at {value}: {meter.kinds[kind].describe()}")
+    return lines

@@ -27,6 +27,7 @@ from rich.table import Table
 import engine
 from cli import render
 from cli.explain import explain as explain_lines
+from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
 from cli.play import Session, ask, hint_agent, parse_seats
 from engine.agents import make_agent
@@ -153,10 +154,13 @@ def schema(kind: str) -> None:
 @main.command()
 @click.argument("ruleset")
 @variant_option
-def explain(ruleset: str, variants: tuple[str, ...]) -> None:
-    """Summarise a ruleset's rules in English."""
+@click.option("--component", "--character", "component", metavar="NAME",
+              help="Show one component as a card instead: its attributes, meter and actions in English.")
+def explain(ruleset: str, variants: tuple[str, ...], component: str | None) -> None:
+    """Summarise a ruleset's rules in English (or one component's card)."""
     console = render.make_console()
-    for line in explain_lines(load_game(ruleset, variants)):
+    game = load_game(ruleset, variants)
+    for line in explain_component(game, component) if component else explain_lines(game):
         console.print(line)
 
 

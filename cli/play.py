@@ -181,6 +181,9 @@ class Session:
             console.print(line)
         if state.pending is not None:
             console.print(f"{state.pending.prompt}:")
+        else:
+            for line in state.game.steps[state.step].situation(state):  # e.g. the dice just rolled
+                console.print(line, style="bold")
         console.print(render.numbered_actions(self.state, console.width))
 
     def print_new_log(self) -> None:

@@ -287,6 +287,10 @@ def zones(state: State, seat: int) -> list[Text]:
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
+        elif owner is not None and _on_meters(state, state.zones[zi]):
+            lines.append(line)
+            lines += [meter_line(state, cid) for cid in state.zones[zi]]
+            continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
             lines.extend(_listing(state, zi, value_styles(game)))
@@ -298,10 +302,19 @@ def zones(state: State, seat: int) -> list[Text]:
 
 
 def counters(state: State) -> list[Text]:
-    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played; components where it is not 0."""
+    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played; components where it is not 0.
+
+    A meter's counter and statuses are drawn with their components instead (see meter_line).
+    """
+    game = state.game
+    drawn = set(game.statuses.by_name) if game.statuses else set()
+    if game.meter is not None:
+        drawn.add(game.meter.counter.name)
     lines = []
     for name, values in counter_values(state).items():
-        per = state.game.counters[name].per
+        if name in drawn:
+            continue
+        per = game.counters[name].per
         if isinstance(values, dict) and per == "role":
             values = {owner: value for owner, value in values.items() if state.seat_of.get(owner)}
         elif isinstance(values, dict):
@@ -311,6 +324,39 @@ def counters(state: State) -> list[Text]:
         shown = ", ".join(f"{owner} {value}" for owner, value in values.items()) if isinstance(values, dict) else str(values)
         lines.append(Text(f"{name}: {shown}"))
     return lines
+
+
+def _on_meters(state: State, cids: list[int]) -> bool:
+    meter = state.game.meter
+    return meter is not None and bool(cids) and all(meter.counter.index_of(c) is not None for c in cids)
+
+
+def meter_line(state: State, cid: int) -> Text:
+    """``  Scout  70/110 ███████░░░░ r10@80 p@40  Sting``: a component on its meter, its special tiles and statuses.
+
+    The bar has a cell per tile from the start (left) down to the skull:
+    full for the health left, light for the health lost.
+    """
+    game = state.game
+    meter = game.meter
+    assert meter is not None
+    value = state.counters[meter.counter.index_of(cid)]
+    top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
+    tiles = top // meter.size
+    left = value // meter.size
+    line = Text(f"  {game.piece_names[cid]:<12} {value:>3}/{top:<3} ")
+    line.append("█" * left, style="bold")
+    line.append("░" * (tiles - left), style="dim")
+    short = abbreviations(meter.kinds)
+    special = [f"{short[kind]}{number or ''}@{at}" for at, (kind, number) in sorted(meter.tiles.get(cid, {}).items(), reverse=True)]
+    if special:
+        line.append("  " + " ".join(special), style="dim")
+    if value <= 0:
+        line.append("  skulled", style="bold")
+    statuses = game.statuses.of(state, cid) if game.statuses else []
+    if statuses:
+        line.append("  " + ", ".join(st.name for st in statuses), style="bold")
+    return line
 
 
 def seat_label(state: State, seat: int, own: bool = True) -> str:

@@ -12,10 +12,12 @@ clone of the state with a tape of the answers given so far:
   actions of the deciding seat, and each answer re-runs the effect from the
   start with one more answer on the tape.
 
-Re-running is exact because everything an effect reads — dice included —
-comes from the state.  A pending choice is plain data (the step, which of its
-effects, the effect's starting locals, the tape), so it saves and loads
-like the rest of the state.
+Re-running is exact because everything an effect reads comes from the
+state, and the dice it rolled before the choice are kept with it and fall
+the same way again (so a search agent that reseeds the state's generator
+changes only the dice still to come).  A pending choice is plain data (the
+step, which of its effects, the effect's starting locals, the tape, the
+dice), so it saves and loads like the rest of the state.
 
 A step runs such an effect with :func:`run_effect` and names it with a key
 its :meth:`~engine.blocks.steps.Step.effect` method resolves; when the
@@ -60,6 +62,7 @@ class Pending:
     labels: tuple[str, ...] = ()  # the options as action text
     seat: int = 0  # who decides
     prompt: str = ""  # what is being chosen, in English
+    dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when re-run)
 
 
 class NeedChoice(Exception):
@@ -68,16 +71,24 @@ class NeedChoice(Exception):
     def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str) -> None:
         super().__init__(prompt)
         self.options, self.labels, self.seat, self.prompt = options, labels, seat, prompt
+        self.dice: tuple[int, ...] = ()  # set by the trial that raised it
 
 
 class Tape:
-    """The answers a trial run reads back, in order."""
+    """The answers a trial run reads back, in order, and its dice: those rolled before, replayed, then new ones."""
 
-    __slots__ = ("answers", "cursor")
+    __slots__ = ("answers", "cursor", "dice", "rolled")
 
-    def __init__(self, answers: tuple[Any, ...]) -> None:
+    def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = ()) -> None:
         self.answers = answers
         self.cursor = 0
+        self.dice = dice
+        self.rolled: list[int] = []
+
+    def replay(self) -> int | None:
+        """The next die the effect rolled in an earlier run, if it got that far (None: roll a new one)."""
+        i = len(self.rolled)
+        return self.dice[i] if i < len(self.dice) else None
 
 
 # ------------------------------------------------------------------ running effects
@@ -92,7 +103,8 @@ def attempt(s: "State", pending: Pending) -> bool:
     """Run an effect on a trial with the answers on ``pending``'s tape; commit it or record the next choice."""
     trial, need = _trial(s, pending)
     if need is not None:
-        s.pending = dataclasses.replace(pending, options=need.options, labels=need.labels, seat=need.seat, prompt=need.prompt)
+        s.pending = dataclasses.replace(pending, options=need.options, labels=need.labels, seat=need.seat, prompt=need.prompt,
+                                        dice=need.dice)
         s._actions = None
         return False
     log = trial.log
@@ -121,11 +133,12 @@ def _trial(s: "State", pending: Pending) -> tuple["State", NeedChoice | None]:
     trial = s.clone()
     trial.pending = None
     trial.log = [] if s.log is not None else None
-    trial.tape = Tape(pending.tape)
+    trial.tape = Tape(pending.tape, pending.dice)
     trial.budget = EFFECT_BUDGET
     try:
         fn(trial, list(pending.env))
     except NeedChoice as need:
+        need.dice = tuple(trial.tape.rolled)
         return trial, need
     finally:
         trial.tape = None

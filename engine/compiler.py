@@ -20,7 +20,10 @@ import keyword
 import re
 from typing import Any, Callable, Iterable
 
-from engine.blocks import casting, clash, contest, dice, exchange, groups, placement, slots, steps, switch, track  # noqa: F401  (register the step kinds)
+from engine.blocks import (  # noqa: F401  (register the step kinds)
+    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, placement, slots,
+    statuses, steps, switch, track,
+)
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
@@ -31,12 +34,15 @@ from engine.blocks.steps import STEP_KINDS
 from engine.counters import compile_counters, declare_counters
 from engine.errors import DiagnosticSink, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.game import LIST_OF, Game, Program, RoleSpec, ZoneSpec
+from engine.lang.defined import define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind
 
+PARSE_CACHE = 20_000
+_PARSED: dict[Any, Any] = {}  # syntax trees of code read from files, by text and position (loading again parses nothing)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 MAX_PLAYERS = 100
 MAX_HEX_RADIUS = 100
@@ -46,6 +52,8 @@ RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "fo
             "true", "false", "none", "odd", "even"}
 SUPPLY = "supply"
 BOARD = "board"
+TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
+PLAIN_TYPES = ("int", "text", "bool", TABLE)
 
 
 def build_game(tree: Mapping) -> Game:
@@ -150,6 +158,8 @@ class Builder:
         self._teams()
         self._zones()
         declare_counters(self)
+        meters.declare_meter(self)
+        statuses.declare_statuses(self)
         g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         g.first_seat = self.int_setting(t, "first_seat", 1)
         too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
@@ -158,13 +168,19 @@ class Builder:
         self._check_names()
         g.vocab = build_vocabulary(g)
         self._opaque_options()
+        meters.attach(self)
+        statuses.attach(self)
+        define_functions(self)
         compile_counters(self)
         self._owner_known()
         self.game.shapes = read_shapes(self)
+        meters.compile_meter(self)
+        statuses.compile_statuses(self)
         self._clash_tables()
         self._support_tables()
         self._setup()
         self._turn()
+        statuses.check_hooks(self)
         self._end()
         self._outcomes()
         self._running_score()
@@ -229,6 +245,9 @@ class Builder:
             entries.append((str(zone), "a zone", t["zones"].key_pos.get(zone)))
         for counter in t.get("counters") or {}:
             entries.append((str(counter), "a counter", t["counters"].key_pos.get(counter)))
+        statuses_ = t.get("statuses")
+        for status in statuses_ if isinstance(statuses_, Mapping) else {}:
+            entries.append((str(status), "a status", statuses_.key_pos.get(status)))
         for name, what, pos in entries:
             if name in defined:
                 self.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
@@ -282,9 +301,9 @@ class Builder:
             self.check_identifier(name, raw.key_pos.get(name), "attribute")
             type_name = str(decl.get("type") if isinstance(decl, Mapping) else decl)
             per_face = bool(decl.get("per_face", False)) if isinstance(decl, Mapping) else False
-            if type_name not in self.game.types and type_name not in ("int", "text", "bool"):
+            if type_name not in self.game.types and type_name not in PLAIN_TYPES:
                 self.error(self.pos(decl, "type") if isinstance(decl, Mapping) else self.pos(raw, name),
-                           f"unknown type '{type_name}'", did_you_mean(type_name, [*self.game.types, "int", "text", "bool"]))
+                           f"unknown type '{type_name}'", did_you_mean(type_name, [*self.game.types, *PLAIN_TYPES]))
             if isinstance(decl, Mapping) and self.bool_setting(decl, "list", False):
                 type_name = LIST_OF + type_name
             if name in decls and decls[name][0] != type_name:
@@ -362,6 +381,8 @@ class Builder:
             self.error(pos, f"{what} must be a whole number, not '{value}'")
         elif type_name == "bool" and not isinstance(value, bool):
             self.error(pos, f"{what} must be true or false, not '{value}'")
+        elif type_name == TABLE and not isinstance(value, (Mapping, Sequence)):
+            self.error(pos, f"{what} must be a mapping or a list (a table read by a building block), not '{value}'")
 
     def _add_component(self, kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],
                        values: dict[str, list[Any]], pos: SourcePos | None, piece_name: str | None = None) -> None:
@@ -633,14 +654,22 @@ class Builder:
     def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
         source = _code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
+        key = (source, program, text.__getnewargs__()[1:]) if isinstance(text, Text) else None
+        if key is not None and key in _PARSED:
+            return _PARSED[key]  # the same code at the same place in the same file: the same tree
         try:
-            return parse_program(source, locate) if program else parse_expression(source, locate)
+            node = parse_program(source, locate) if program else parse_expression(source, locate)
         except RulesetError as err:
             self.sink.extend(err)
             return None
         except RecursionError:
             self.error(text.pos if isinstance(text, Text) else pos, TOO_DEEP)
             return None
+        if key is not None:
+            if len(_PARSED) >= PARSE_CACHE:
+                _PARSED.clear()
+            _PARSED[key] = node
+        return node
 
     def compile_node(self, node: Any, scope: Scope) -> Compiled:
         """``node.compile(scope)``, reporting code that nests too deeply instead of crashing."""
@@ -673,7 +702,9 @@ class Builder:
     def describe(self, text: Any) -> str:
         """The English of code that ``expression`` already checked (errors are not reported twice)."""
         try:
-            return parse_expression(_code_text(text)).describe()
+            node = parse_expression(_code_text(text))
+            node.compile(Scope(self.game.vocab, DiagnosticSink()))  # names the ruleset's own functions in English
+            return node.describe()
         except (RulesetError, RecursionError):
             return str(text)
 
@@ -779,8 +810,20 @@ class Builder:
         if not isinstance(turn, list) or not turn:
             self.error(self.pos(self.tree, "turn"), "'turn' must list the steps of a turn")
             return
-        for i, entry in enumerate(turn):
-            pos = self.pos(turn, i)
+        self._steps(turn, "")
+
+    def _steps(self, entries: Sequence, phase: str) -> None:
+        """Compile a list of steps; an entry ``{phase: NAME, steps: [...]}`` groups the steps of one phase."""
+        for i, entry in enumerate(entries):
+            pos = self.pos(entries, i)
+            if isinstance(entry, Mapping) and "phase" in entry and not phase:
+                self.unknown_keys(entry, ("phase", "steps"), "a phase")
+                inner = entry.get("steps")
+                if not isinstance(inner, list) or not inner:
+                    self.error(entry.pos_of("phase"), "a phase lists its steps: {phase: NAME, steps: [...]}")
+                    continue
+                self._steps(inner, str(entry["phase"]))
+                continue
             if not isinstance(entry, Mapping) or len(entry) != 1:
                 self.error(pos, "each turn step is one 'kind: {settings}' entry, like '- place: {from: hand}'")
                 continue
@@ -794,7 +837,9 @@ class Builder:
                     self.error(entry.pos_of(kind), f"the settings of step '{kind}' must be a mapping")
                 spec = Mapping(entry.pos_of(kind))
             self.unknown_keys(spec, cls.keys, f"step '{kind}'")
-            self.game.steps.append(cls(len(self.game.steps), spec, entry.key_pos.get(kind, pos), self))
+            step = cls(len(self.game.steps), spec, entry.key_pos.get(kind, pos), self)
+            step.phase = phase
+            self.game.steps.append(step)
 
     def _end(self) -> None:
         end = self.tree.get("end")

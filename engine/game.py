@@ -23,6 +23,8 @@ from engine.lang.scope import Fn, Vocabulary
 
 if TYPE_CHECKING:
     from engine.blocks.grid import SquareGrid
+    from engine.blocks.meters import Meter
+    from engine.blocks.statuses import StatusBook
     from engine.blocks.hexgrid import HexGrid
     from engine.blocks.outcome import Goals, Outcome, Ranking
     from engine.blocks.slots import SlotRow
@@ -133,6 +135,8 @@ class Game:
     counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
     teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team
     slots: "SlotRow | None" = None  # zones laid out as rows of named slots (see engine.blocks.slots)
+    meter: "Meter | None" = None  # a per-component counter read as a track of tiles (see engine.blocks.meters)
+    statuses: "StatusBook | None" = None  # statuses components may have (see engine.blocks.statuses)
     first_seat: int = 1
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)

@@ -24,7 +24,8 @@ sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold (each place keeps its seat
 and its turns).  The state's own generator is reseeded, so future chance is
-not known either.
+not known either (an effect waiting for a choice keeps the dice it has
+already rolled: see engine.choices).
 
 The result depends only on what the seat observes and on ``rng``: two states
 that differ only in what the seat cannot see give equal determinizations for

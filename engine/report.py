@@ -249,7 +249,7 @@ class SimulationReport:
     players: int
     agents: list[str]
     seed: int
-    content: list[tuple[str, str]]  # (name, kind) of every component, by id
+    content: list[tuple[str, str]]  # (name, kind) of every component, by id (identical copies share their name)
     results: list[GameResult] = field(default_factory=list)
 
     @property
@@ -338,7 +338,7 @@ class SimulationReport:
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][0])
         baseline = self.mean_seat_win_rate
-        return [tally.use(name, kind, baseline) for name, kind in self.content]
+        return [tally.use(name, kind, baseline) for name, kind in dict.fromkeys(self.content)]
 
     @cached_property
     def kind_uses(self) -> list[ContentUse]:

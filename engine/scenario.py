@@ -17,6 +17,9 @@ an error the last action must raise.  Example::
       rest: supply                 # where unlisted components go (e.g. removed)
       groups: {"0,0": marker-A}    # pattern groups already formed: anchor -> marker
       counters: {gold(A): 3}       # counters other than their start values
+      effect: |                    # then a program run on the position (statuses, ...)
+        gold(A) += 2
+    dice: [3, 5]                   # loaded dice: the next rolls, whatever die
     actions:
       - place A/B as A at 0,0
     expect:
@@ -36,7 +39,7 @@ from typing import Any
 
 from engine.counters import initial_values
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
-from engine.game import Game
+from engine.game import Game, Program
 from engine.lang import ast
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Scope
@@ -45,7 +48,7 @@ from engine.loading import load_path, parse_variants
 from engine.paths import find_ruleset
 from engine.savefile import comparable
 from engine.schema import check_schema
-from engine.state import State
+from engine.state import LOADED_DICE, State
 from engine.yamlsource import Mapping, Text, load_yaml
 
 
@@ -121,6 +124,8 @@ def _run(sc: Scenario, result: ScenarioResult) -> None:
     state = sc.game.new_state(players=players, seed=seed, record=True)
     if "position" in doc:
         state = set_up(sc.game, doc, doc["position"])
+    elif doc.get("dice"):
+        state.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
     expected_error = doc.get("expect_error")
     actions = list(doc.get("actions") or [])
     for i, text in enumerate(actions):
@@ -258,6 +263,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         problem = former.establish(s, _cell(cell_text, where), cid)
         if problem:
             raise RulesetError.at(where, problem)
+    s.turn = 0  # the first role in turn order, unless the position says whose turn it is
     s.counters = initial_values(s, game.counters)
     counters = position.get("counters") or {}
     for text, value in counters.items():
@@ -268,10 +274,28 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
             raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
         s.turn = s.order.index(role)
     s.turn_number = int(position.get("turn_number", 1))
+    if "effect" in position:
+        _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
+    if doc.get("dice"):
+        s.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
     s.step = -1
     s._actions = None
     s.advance()
     return s
+
+
+def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:
+    """Compile a position's ``effect`` program (errors at their place in the scenario file)."""
+    from engine.errors import DiagnosticSink
+    from engine.lang.parser import parse_program
+
+    locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos("<effect>", line, col))
+    node = parse_program(str(text), locate)
+    sink = DiagnosticSink()
+    scope = Scope(game.vocab, sink)
+    compiled = node.compile(scope)
+    sink.raise_if_any()
+    return Program(compiled.fn, max(scope.slots, 1), str(text))
 
 
 def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | None) -> None:

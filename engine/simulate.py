@@ -138,7 +138,7 @@ def simulate(
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them."""
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
-    content = list(zip(game.component_names, game.component_kind))
+    content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content)
     size = max(1, n // (executor.workers * 8))
     chunks = [

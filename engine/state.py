@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.choices import CHOICE
-from engine.errors import IllegalActionError
+from engine.errors import EffectRuntimeError, IllegalActionError
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
@@ -32,6 +32,9 @@ Cell = tuple[int, int]
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
+
+LOADED_DICE = "loaded dice"
+"""Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
 
 class State:
@@ -201,7 +204,28 @@ class State:
         return observation(self, player)
 
     def roll(self, sides: int) -> int:
-        """A die roll from the state's own seeded generator (1..sides)."""
+        """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios).
+
+        An effect re-run after a choice (see engine.choices) rolls the dice it
+        rolled before the choice again — the generator moves on as it did —
+        and they fall as they fell, even if the generator was reseeded since.
+        """
+        value = self._new_roll(sides)
+        tape = self.tape
+        if tape is not None:
+            again = tape.replay()
+            if again is not None:
+                value = again
+            tape.rolled.append(value)
+        return value
+
+    def _new_roll(self, sides: int) -> int:
+        loaded = self.scratch.get(LOADED_DICE)
+        if loaded:
+            self.scratch[LOADED_DICE] = loaded[1:]
+            if not 1 <= loaded[0] <= sides:
+                raise EffectRuntimeError(f"the next loaded die shows {loaded[0]}, but a d{sides} is rolled")
+            return loaded[0]
         self.rng, v = rng.below(self.rng, sides)
         return v + 1
 

@@ -167,7 +167,7 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
 
 
 def _attribute_types(game: Game) -> dict[str, Type]:
-    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool``."""
+    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool`` (``table`` ones are for blocks, not code)."""
     simple = {"int": INT, "text": STR, "bool": BOOL}
 
     def type_of(t: str) -> Type:
@@ -175,7 +175,7 @@ def _attribute_types(game: Game) -> dict[str, Type]:
             return ListOf(type_of(t.removeprefix(LIST_OF)))
         return simple.get(t) or (Enum(t) if t in game.types else ANY)
 
-    return {attr: type_of(t) for attr, t in game.attribute_types.items()}
+    return {attr: type_of(t) for attr, t in game.attribute_types.items() if t != "table"}
 
 
 def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:

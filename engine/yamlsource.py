@@ -4,7 +4,7 @@
 mapping, list and string knows where it was written, so that any later check
 (schema, names, effect language) can point at the offending spot:
 
->>> tree = load_yaml("rules.yaml", "cards:\\n  - name: Sun\\n    cost: 2\\n")
+>>> tree = load_yaml("rules.yaml", "cards:\\n  - name: Gem\\n    cost: 2\\n")
 >>> tree["cards"][0]["name"].pos
 SourcePos(file='rules.yaml', line=2, col=11)
 >>> tree["cards"][0].pos_of("cost")

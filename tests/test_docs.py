@@ -7,7 +7,11 @@ Examples marked as checkable in docs/effects.md are fenced blocks:
 * ```` ```effect-program ```` — the whole block is one program.
 
 Each must parse, and type-check against the card game (iconoclasm-cards),
-with ``c`` bound to a card and ``r``, ``e`` to roles, as the page says.
+with ``c`` bound to a card and ``r``, ``e`` to roles, as the page says.  A
+fence naming another ruleset (```` ```effect-program iconica ````) is
+checked against it, with ``c``, ``t`` and ``self`` bound to its first kind of
+component and the code read as an action's (its damage source and a
+``later`` part to ``delay``).
 Every function in the language's registry must appear in at least one
 checkable example, so the page cannot fall behind the language.
 """
@@ -18,17 +22,18 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import pytest
-
 import engine
+from engine.blocks.hooks import SOURCE_LOCAL
+from engine.blocks.numbered import LATER_LOCAL
 from engine.errors import DiagnosticSink
 from engine.lang.functions import FUNCTIONS
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import Scope
-from engine.lang.types import Component
+from engine.lang.types import BOOL, Component
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
-FENCE = re.compile(r"^([ \t]*)```(effect|effect-program)[ \t]*\n(.*?)^\1```[ \t]*$", re.S | re.M)
+FENCE = re.compile(r"^([ \t]*)```(effect|effect-program)(?:[ \t]+([\w-]+))?[ \t]*\n(.*?)^\1```[ \t]*$", re.S | re.M)
+CARDS = "iconoclasm-cards"
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -36,58 +41,67 @@ def _line_of(text: str, offset: int) -> int:
 
 
 @lru_cache(maxsize=1)
-def examples() -> tuple[tuple[str, int, str], ...]:
-    """(kind, line in effects.md, text) for every checkable example."""
+def examples() -> tuple[tuple[str, int, str, str], ...]:
+    """(kind, line in effects.md, text, ruleset) for every checkable example."""
     text = DOC.read_text(encoding="utf-8")
-    found: list[tuple[str, int, str]] = []
+    found: list[tuple[str, int, str, str]] = []
     for m in FENCE.finditer(text):
-        indent, kind = m.group(1), m.group(2)
+        indent, kind, ruleset = m.group(1), m.group(2), m.group(3) or CARDS
         body = "".join(line[len(indent):] if line.startswith(indent) else line
-                       for line in m.group(3).splitlines(keepends=True))
-        first = _line_of(text, m.start(3))
+                       for line in m.group(4).splitlines(keepends=True))
+        first = _line_of(text, m.start(4))
         if kind == "effect-program":
-            found.append((kind, first, body))
+            found.append((kind, first, body, ruleset))
             continue
         for i, line in enumerate(body.splitlines()):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             if line[:1].isspace() and found and found[-1][0] == "effect":
-                k, n, prev = found[-1]
-                found[-1] = (k, n, prev + "\n" + line)
+                k, n, prev, r = found[-1]
+                found[-1] = (k, n, prev + "\n" + line, r)
             else:
-                found.append((kind, first + i, line))
+                found.append((kind, first + i, line, ruleset))
     return tuple(found)
 
 
-@pytest.fixture(scope="module")
-def game() -> engine.Game:
-    return engine.load("iconoclasm-cards")
+@lru_cache(maxsize=None)
+def _game(name: str) -> engine.Game:
+    return engine.load(name)
 
 
-def _scope(game: engine.Game) -> Scope:
+def _scope(name: str) -> Scope:
+    game = _game(name)
     scope = Scope(game.vocab, DiagnosticSink())
     role = game.vocab.data["role_type"]
-    scope.bind("c", Component("card"))
+    if name == CARDS:
+        scope.bind("c", Component("card"))
+        scope.bind("r", role)
+        scope.bind("e", role)
+        return scope
+    kind = Component(next(iter(game.kinds)))
+    for var in ("c", "t", "self"):
+        scope.bind(var, kind)
     scope.bind("r", role)
-    scope.bind("e", role)
+    scope.bind(SOURCE_LOCAL, game.meter.source_type if game.meter else kind)
+    scope.bind(LATER_LOCAL, BOOL)
     return scope
 
 
 def test_there_are_examples_of_both_kinds() -> None:
-    kinds = {kind for kind, _, _ in examples()}
+    kinds = {kind for kind, _, _, _ in examples()}
     assert kinds == {"effect", "effect-program"}, "docs/effects.md lost its checkable examples"
     assert len(examples()) > 50
 
 
-def test_every_example_parses_and_type_checks(game: engine.Game) -> None:
+def test_every_example_parses_and_type_checks() -> None:
     problems = []
-    for kind, line, text in examples():
+    for kind, line, text, ruleset in examples():
         try:
             node = parse_program(text) if kind == "effect-program" else parse_expression(text)
         except engine.RulesetError as err:
             problems.append(f"docs/effects.md:{line}: {text!r} does not parse:\n{err}")
             continue
-        scope = _scope(game)
+        scope = _scope(ruleset)
         node.compile(scope)
         for d in scope.sink.items:
             problems.append(f"docs/effects.md:{line}: {text!r}: {d.headline()}")
@@ -96,7 +110,7 @@ def test_every_example_parses_and_type_checks(game: engine.Game) -> None:
 
 def test_every_function_is_documented_with_an_example() -> None:
     text = DOC.read_text(encoding="utf-8")
-    code = "\n".join(t for _, _, t in examples())
+    code = "\n".join(t for _, _, t, _ in examples())
     missing = [
         name
         for name in sorted(FUNCTIONS)

@@ -42,6 +42,7 @@ class Step:
 
     kind: ClassVar[str] = ""
     keys: ClassVar[tuple[str, ...]] = ("if",)
+    phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         self.index = index
@@ -75,6 +76,10 @@ class Step:
         """An effect this step ran has finished after a choice; True when the step is finished."""
         return True
 
+    def situation(self, s: "State") -> list[str]:
+        """What the player deciding this step should see besides the components (e.g. the dice just rolled)."""
+        return []
+
     def format(self, args: tuple[Any, ...]) -> str:
         return self.kind
 
@@ -105,6 +110,10 @@ class Step:
 
     def details(self) -> list[str]:
         """Further lines for ``rulecraft explain`` (e.g. what each component's code does)."""
+        return []
+
+    def describe_component(self, cid: int) -> list[str]:
+        """What this step reads on one component, in English (its actions, a final act ...), for its card."""
         return []
 
     def describe_with_condition(self) -> str:

@@ -540,6 +540,7 @@ class Call(Node):
 
     func: str
     args: list[Node]
+    words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -559,6 +560,8 @@ class Call(Node):
     def describe(self) -> str:
         from engine.lang.functions import FUNCTIONS
 
+        if self.words:
+            return self.words
         fn = FUNCTIONS.get(self.func)
         if fn is not None:
             return fn.describe(self)

@@ -1,0 +1,254 @@
+"""The ``action_roll`` step: roll some dice, then use one component's action numbered as one of them.
+
+::
+
+    - action_roll:
+        actors: c in party(current_role) where alive(c)   # who may act
+        actions: actions            # the table attribute of numbered actions (see engine.blocks.numbered)
+        source: action              # where the damage and statuses the actions deal come from
+        dice:
+          low: {}                                    # any action numbered as the low die (a d6)
+          high:                                      # or an action flagged `break: true` numbered as the high die,
+            only: break                              #   which first runs the bonus
+            bonus: |
+              heal(self, 20)
+              dispel(self)
+        strengths: strengths        # a table attribute: [{vs: CONDITION, do: PROGRAM, text: ...}], after the action
+
+The dice are rolled when the step begins (and shown); the decision is which
+action, by which die: ``low: Scout 3 Quick Cut``.  Then, in one effect
+(which may ``choose`` targets): the die's ``bonus`` (``self`` is the actor),
+the actor's statuses' ``on_act`` hooks (``cancel()`` makes the action fail),
+the action's ``do`` — unless it failed or the actor was skulled — and then,
+for each component the action damaged, each strength bonus whose ``vs``
+holds (``self`` the actor, ``target`` the damaged one).  With no actor or no
+usable action the step passes.
+
+>>> ActionRoll.keys
+('if', 'actors', 'actions', 'source', 'dice', 'strengths')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.actions import ActionSpace, ListSpace
+from engine.blocks.hooks import Hook, compile_hook, label
+from engine.blocks.meters import HITS, instance_tables
+from engine.blocks.numbered import ActionTable, action_table
+from engine.blocks.statuses import ATTEMPT, run_hook
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos
+from engine.lang.defined import parse_selection
+from engine.lang.functions import as_selection
+from engine.lang.scope import Fn, Scope
+from engine.lang.types import ANY_COMPONENT, Component
+from engine.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping as MappingT
+
+DICE = "dice"  # scratch: the dice rolled for the decision at hand, as (name, value) pairs
+ACTING = "acting"  # scratch: (actor, number) while an action's code runs (delay() reads it)
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of the roll: its sides, the flag an action needs to be used with it, its bonus."""
+
+    name: str
+    sides: int = 6
+    only: str | None = None
+    bonus: Hook | None = None
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A bonus after an action, against each component it damaged that satisfies ``vs``."""
+
+    vs: tuple[Fn, int]
+    do: Hook
+    text: str
+
+
+@step_kind
+class ActionRoll(Step):
+    kind = "action_roll"
+    keys = ("if", "actors", "actions", "source", "dice", "strengths")
+
+    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        self.game = b.game
+        self.source = str(spec["source"]) if "source" in spec else None
+        self.actors, self.actors_text = _selection(b, spec, "actors")
+        self.table: ActionTable = action_table(b, str(spec.get("actions", "")), self.source, True, b.pos(spec, "actions"))
+        self.dice = self._dice(b, spec)
+        self.strengths = self._strengths(b, spec)
+
+    def _dice(self, b: "Builder", spec: "MappingT") -> tuple[Die, ...]:
+        raw = spec.get("dice")
+        if not isinstance(raw, Mapping) or not raw:
+            b.error(b.pos(spec, "dice"), "'dice' must name the dice, like {low: {}, high: {only: break}}")
+            return (Die("die"),)
+        dice = []
+        for name, die in raw.items():
+            die = die if isinstance(die, Mapping) else Mapping(raw.pos_of(name))
+            b.unknown_keys(die, ("sides", "only", "bonus"), f"die '{name}'")
+            bonus = None
+            if "bonus" in die:
+                bonus = compile_hook(b, die["bonus"], die.pos_of("bonus"), {"self": ANY_COMPONENT}, self.source)
+            dice.append(Die(str(name), b.int_setting(die, "sides", 6) or 6, str(die["only"]) if "only" in die else None, bonus))
+        return tuple(dice)
+
+    def _strengths(self, b: "Builder", spec: "MappingT") -> dict[int, tuple[Strength, ...]]:
+        attribute = str(spec.get("strengths", ""))
+        if "strengths" not in spec:
+            return {}
+        if b.game.attribute_types.get(attribute) != "table":
+            b.error(b.pos(spec, "strengths"), f"'strengths' must name a table attribute listing strength bonuses, not '{attribute}'")
+            return {}
+        found: dict[int, tuple[Strength, ...]] = {}
+        for cids, raw, where in instance_tables(b, attribute):
+            entries = []
+            for i, entry in enumerate(raw if isinstance(raw, list) else []):
+                if not isinstance(entry, Mapping) or "vs" not in entry or "do" not in entry:
+                    b.error(b.pos(raw, i), "a strength bonus is {vs: CONDITION on target, do: PROGRAM, text: ...}")
+                    continue
+                b.unknown_keys(entry, ("vs", "do", "text"), "a strength bonus")
+                actor = Component(b.game.component_kind[cids[0]]) if cids else ANY_COMPONENT
+                bind = {"self": actor, "target": ANY_COMPONENT}
+                vs, slots = b.expression(entry["vs"], "bool", bind=bind, pos=entry.pos_of("vs"))
+                do = compile_hook(b, entry["do"], entry.pos_of("do"), bind, self.source)
+                text = " ".join(str(entry.get("text") or "").split()) or f"against {b.describe(entry['vs'])}: {do.words}"
+                entries.append(Strength((vs.fn, slots), do, text))
+            if not isinstance(raw, list):
+                b.error(where, "strength bonuses are a list of {vs: CONDITION, do: PROGRAM}")
+            for cid in cids:
+                found[cid] = tuple(entries)
+        return found
+
+    # -- the decision
+
+    def _options(self, s: "State") -> list[tuple[int, int, int]]:
+        """(die, actor, number) for every action the dice allow now."""
+        rolled = dict(s.scratch.get(DICE, ()))
+        out = []
+        for i, die in enumerate(self.dice):
+            number = rolled.get(die.name)
+            for actor in self.actors(s):
+                action = self.table.of(actor).get(number or 0)
+                if action is not None and (die.only is None or die.only in action.flags):
+                    out.append((i, actor, number))
+        return out
+
+    def enter(self, s: "State") -> bool:
+        if not self.actors(s):
+            return False
+        rolled = tuple((die.name, s.roll(die.sides)) for die in self.dice)
+        s.scratch[DICE] = rolled
+        s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in rolled))
+        if not self._options(s):
+            s.note(lambda: "no action can be used")
+            del s.scratch[DICE]
+            return False
+        return True
+
+    def actions(self, s: "State") -> ActionSpace:
+        return ListSpace(self, self._options(s))
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        from engine.choices import run_effect
+
+        return run_effect(s, self.index, ("act", *args), [])
+
+    def effect(self, key: Any) -> Fn:
+        _, die, actor, number = key
+        return lambda s, e: self._act(s, self.dice[die], actor, number)
+
+    def _act(self, s: "State", die: Die, actor: int, number: int) -> None:
+        action = self.table.of(actor)[number]
+        s.scratch.pop(DICE, None)
+        s.note(lambda: f"{label(s, actor)} uses {number} {action.name} ({die.name} die)")
+        if die.bonus is not None:
+            die.bonus.run(s, actor)
+        s.scratch[ATTEMPT] = False
+        run_hook(s, actor, "on_act")
+        failed = s.scratch.pop(ATTEMPT)
+        if failed or not _standing(s, actor) or action.do is None:
+            return
+        s.scratch[ACTING] = (actor, number)
+        s.scratch[HITS] = ()
+        action.do.run(s, actor)
+        hits = s.scratch.pop(HITS)
+        del s.scratch[ACTING]
+        seen: list[int] = []
+        for target, source in hits:
+            if source == self.source and target not in seen:
+                seen.append(target)
+        for target in seen:
+            for strength in self.strengths.get(actor, ()):
+                fn, slots = strength.vs
+                env: list[Any] = [None] * slots
+                env[0], env[1] = actor, target
+                if fn(s, env):
+                    s.note(lambda: f"{label(s, actor)}'s strength: {strength.text}")
+                    strength.do.run(s, actor, target)
+
+    # -- text
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        die, actor, number = args
+        return f"{self.dice[die].name}: {self.game.piece_names[actor]} {number} {self.table.of(actor)[number].name}"
+
+    def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
+        return (args[1],)
+
+    def situation(self, s: "State") -> list[str]:
+        rolled = s.scratch.get(DICE)
+        return ["dice: " + ", ".join(f"{name} {value}" for name, value in rolled)] if rolled else []
+
+    def describe(self) -> str:
+        dice = []
+        for die in self.dice:
+            text = f"any action numbered as the {die.name} d{die.sides}" if die.only is None else \
+                f"an action marked '{die.only}' numbered as the {die.name} d{die.sides}"
+            if die.bonus is not None:
+                text += f", which first does: {die.bonus.words}"
+            dice.append(text)
+        return f"roll the dice; one of {self.actors_text} uses " + "; or ".join(dice)
+
+    def describe_component(self, cid: int) -> list[str]:
+        lines = []
+        for number, action in sorted(self.table.of(cid).items()):
+            dice = [die.name for die in self.dice if die.only is None or die.only in action.flags]
+            flags = "".join(f" [{flag}]" for flag in sorted(action.flags))
+            lines.append(f"{number}{flags} {action.describe()} (with the {' or '.join(dice)} die)")
+        lines += [f"strength: {strength.text}" for strength in self.strengths.get(cid, ())]
+        return lines
+
+    def details(self) -> list[str]:
+        return ["then the actor's statuses' on_act hooks run (cancel() makes the action fail); then the action; "
+                "then its strength bonuses against each component it damaged"]
+
+
+def _standing(s: "State", cid: int) -> bool:
+    """Whether a component can still act: not on the skull of the meter."""
+    meter = s.game.meter
+    i = meter.counter.index_of(cid) if meter else None
+    return i is None or s.counters[i] > 0
+
+
+def _selection(b: "Builder", spec: "MappingT", key: str) -> tuple[Callable[[Any], list[Any]], str]:
+    """A selection setting (``c in party(current_role) where alive(c)``): the closure listing its items, and its English."""
+    node = parse_selection(b, spec.get(key, ""), b.pos(spec, key))
+    if node is None:
+        return (lambda s: []), ""
+    scope = Scope(b.game.vocab, b.sink)
+    scope.pure = True
+    sel = as_selection(node)
+    parts = sel.compile_parts(scope)
+    items, slots = parts.items, max(scope.slots, 1)
+    return (lambda s: items(s, [None] * slots)), sel.describe() if sel.var != "_" else node.describe()

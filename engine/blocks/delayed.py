@@ -1,0 +1,119 @@
+"""Delayed actions: ``delay(TARGET [, TURNS])`` in an action's code, and the ``delayed`` step that resolves them.
+
+An action with a ``later`` part (see :mod:`engine.blocks.numbered`) may put it
+off: ``delay(t)`` remembers the actor, the action and ``t``; at the start of
+the acting player's next turn (or the TURNS-th), the ``delayed`` step runs
+``later`` with ``self`` (the actor) and ``target`` (``t``) bound — even if
+the actor has fallen since (do as much as you can).  Nothing is delayed for
+a ``none`` target.
+
+::
+
+    - delayed: {actions: actions}      # in the opening of the turn
+
+>>> Delayed.keys
+('if', 'actions', 'source')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.action_roll import ACTING
+from engine.blocks.hooks import label, local_slot
+from engine.blocks.numbered import LATER_LOCAL, action_table
+from engine.blocks.steps import Step, step_kind
+from engine.errors import EffectRuntimeError, SourcePos
+from engine.lang import ast
+from engine.lang.functions import Function, register
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import ANY_COMPONENT, EFFECT, INT
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+DELAYED = "delayed"  # scratch: (role, turns left, actor, number, target) for each delayed action
+
+
+@step_kind
+class Delayed(Step):
+    kind = "delayed"
+    keys = ("if", "actions", "source")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        source = str(spec["source"]) if "source" in spec else None
+        self.table = action_table(b, str(spec.get("actions", "")), source, True, b.pos(spec, "actions"))
+
+    def enter(self, s: "State") -> bool:
+        from engine.choices import run_effect
+
+        if not any(entry[0] == s.current_role for entry in s.scratch.get(DELAYED, ())):
+            return False
+        return not run_effect(s, self.index, "due", [])
+
+    def effect(self, key: Any) -> Fn:
+        return self._resolve
+
+    def _resolve(self, s: "State", e: list[Any]) -> None:
+        kept, due = [], []
+        for role, turns, actor, number, target in s.scratch[DELAYED]:
+            if role != s.current_role:
+                kept.append((role, turns, actor, number, target))
+            elif turns > 1:
+                kept.append((role, turns - 1, actor, number, target))
+            else:
+                due.append((actor, number, target))
+        if kept:
+            s.scratch[DELAYED] = tuple(kept)
+        else:
+            del s.scratch[DELAYED]
+        for actor, number, target in due:
+            action = self.table.of(actor)[number]
+            s.note(lambda: f"{label(s, actor)}'s delayed {action.name} takes effect")
+            assert action.later is not None
+            action.later.run(s, actor, target)
+
+    def describe(self) -> str:
+        return "the delayed parts of actions due this turn take effect"
+
+
+@dataclass(frozen=True)
+class Delay(Function):
+    """``delay(TARGET [, TURNS])``: run this action's ``later`` part at the start of the actor's next (or TURNS-th) turn."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1, 2)
+        if local_slot(scope, LATER_LOCAL) is None:
+            scope.error(call.pos, "delay() puts off an action's 'later' part, and this code has none",
+                        "give the action a 'later:' program (with self and target)")
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        target = self.value(scope, args[0], ANY_COMPONENT, "target").fn
+        turns = self.value(scope, args[1], INT, "turns").fn if len(args) == 2 else (lambda s, e: 1)
+        pos = call.pos
+
+        def delay(s: Any, e: list[Any]) -> None:
+            acting = s.scratch.get(ACTING)
+            if acting is None:
+                raise EffectRuntimeError("delay() works only in an action being taken", pos)
+            who = target(s, e)
+            if who is None:
+                return
+            entry = (s.current_role, max(turns(s, e), 1), acting[0], acting[1], who)
+            s.scratch[DELAYED] = s.scratch.get(DELAYED, ()) + (entry,)
+            s.note(lambda: f"{label(s, acting[0])} will act on {label(s, who)} later")
+
+        return Compiled(EFFECT, delay)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        when = f"in {args[1].describe()} turns" if len(args) == 2 else "at the start of the next turn"
+        return f"{when}, do the later part to {args[0].describe()}" if args else "delay"
+
+
+register(Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
+               "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"))

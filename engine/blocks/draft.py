@@ -1,0 +1,184 @@
+"""The ``draft`` step: players take turns picking components into their own zone, under rules written in YAML.
+
+::
+
+    - draft:
+        from: roster              # where the candidates are
+        to: party                 # each role's own zone (per: role)
+        picks: 3                  # how many each role picks (a number or an option)
+        order: teams              # turn: in turn order; teams: alternating between teams
+        rules:                    # name -> a condition on the candidate `self` (the picker is current_role)
+          one leader per party: not (self.leader and any(c in party(current_role) where c.leader))
+
+The draft runs once, before the first turn's other steps: the decision is lent to each picker in turn — in turn
+order, or with ``order: teams`` one role of each team after the other
+(``A1, B1, A2, B2, A1, ...``) — then given back to the first player.  A
+candidate may be picked when every rule holds; a pick breaking one is refused
+with the rule's name.  A role with nothing it may pick is passed over (do as
+much as you can).  Identical copies are one candidate: ``pick Scout`` takes
+the first.
+
+Text form: ``pick NAME``.
+
+>>> Draft.keys
+('if', 'from', 'to', 'picks', 'order', 'rules')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import ActionSpace, ListSpace
+from engine.blocks.steps import Step, normalise, step_kind
+from engine.errors import SourcePos
+from engine.lang.scope import Fn
+from engine.lang.types import ANY_COMPONENT
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+TURN = "turn before draft"  # scratch: whose turn it was when the draft began
+DONE = "drafts done"  # scratch: the draft steps that are over (a draft happens once)
+
+
+@step_kind
+class Draft(Step):
+    kind = "draft"
+    keys = ("if", "from", "to", "picks", "order", "rules")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        from engine.yamlsource import Mapping
+
+        self.game = b.game
+        self.source = b.zone_ref(spec, "from")
+        self.target = str(spec.get("to", ""))
+        b.zone_ref(spec, "to")
+        if self.target in b.game.zone_specs and not b.game.zone_specs[self.target].per_role:
+            b.error(b.pos(spec, "to"), "'to' must be a per-role zone ('per: role'): each player's own")
+        self.picks = b.int_setting(spec, "picks", 1)
+        self.order = b.choice(spec, "order", ("turn", "teams"), "turn")
+        self.rules: list[tuple[str, Fn, int]] = []
+        self.rule_texts: list[tuple[str, str]] = []
+        rules = spec.get("rules")
+        if rules is None:
+            rules = Mapping(pos)
+        elif not isinstance(rules, Mapping):
+            b.error(b.pos(spec, "rules"), "'rules' must map each rule's name to a condition on the candidate `self`")
+            rules = Mapping(pos)
+        for name, text in rules.items():
+            compiled, slots = b.expression(text, "bool", bind={"self": ANY_COMPONENT}, pos=rules.pos_of(name))
+            self.rules.append((str(name), compiled.fn, slots))
+            self.rule_texts.append((str(name), b.describe(text)))
+
+    # -- who picks, and what
+
+    def _zone(self, s: "State", role: str) -> int:
+        return self.game.zone_index[(self.target, role)]
+
+    def _sequence(self, s: "State") -> list[str]:
+        """The seated roles in picking order."""
+        if self.order == "turn":
+            return list(s.order)
+        teams: dict[int, list[str]] = {}
+        for role in s.order:
+            teams.setdefault(_team(s, role), []).append(role)
+        rows = list(teams.values())
+        return [row[i] for i in range(max(map(len, rows), default=0)) for row in rows if i < len(row)]
+
+    def broken_rule(self, s: "State", cid: int) -> str | None:
+        """The first rule a candidate breaks for the current role (None: it may be picked)."""
+        for name, fn, slots in self.rules:
+            env: list[Any] = [None] * slots
+            env[0] = cid
+            if not fn(s, env):
+                return name
+        return None
+
+    def _candidates(self, s: "State", first: bool = False) -> list[int]:
+        """One legal candidate per distinct name, in the source zone's order (``first``: stop at the first)."""
+        names = self.game.piece_names
+        seen: set[str] = set()
+        out = []
+        for cid in s.zones[self.source(s)]:
+            if names[cid] in seen:
+                continue
+            seen.add(names[cid])
+            if self.broken_rule(s, cid) is None:
+                out.append(cid)
+                if first:
+                    break
+        return out
+
+    def _next_picker(self, s: "State") -> str | None:
+        """The role to pick now: fewest picks so far, earliest in picking order, able to pick something."""
+        sequence = self._sequence(s)
+        waiting = sorted((len(s.zones[self._zone(s, r)]), i, r) for i, r in enumerate(sequence)
+                         if len(s.zones[self._zone(s, r)]) < self.picks)
+        for _, _, role in waiting:
+            s.turn = s.order.index(role)
+            if self._candidates(s, first=True):
+                return role
+        return None
+
+    # -- flow
+
+    def enter(self, s: "State") -> bool:
+        if self.index in s.scratch.get(DONE, ()):
+            return False
+        start = s.scratch.get(TURN, s.turn)
+        if self._next_picker(s) is None:
+            s.turn = start
+            s.scratch.pop(TURN, None)
+            s.scratch[DONE] = s.scratch.get(DONE, ()) + (self.index,)
+            return False
+        s.scratch[TURN] = start
+        s._actions = None
+        return True
+
+    def actions(self, s: "State") -> ActionSpace:
+        return ListSpace(self, [(cid,) for cid in self._candidates(s)])
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        cid = args[0]
+        role = s.current_role
+        s.move(cid, self._zone(s, role))
+        s.note(lambda: f"{role} picks {self.game.piece_names[cid]}")
+        return not self.enter(s)
+
+    def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
+        return (args[0],)
+
+    # -- text
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        return f"pick {self.game.piece_names[args[0]]}"
+
+    def why_illegal(self, s: "State", text: str) -> str | None:
+        """The rule a pick breaks (checked even when no copy is left to pick), or that none is left."""
+        wanted = normalise(text).removeprefix("pick ").strip()
+        names = self.game.piece_names
+        named = [cid for cid in range(len(names)) if normalise(names[cid]) == wanted]
+        if not named:
+            return None
+        rule = self.broken_rule(s, named[0])
+        if rule is not None:
+            return f"{s.current_role} can't pick {names[named[0]]}: {rule}"
+        return f"{names[named[0]]} is not in the {self.source.name} any more"
+
+    def describe(self) -> str:
+        order = "alternating between teams" if self.order == "teams" else "in turn order"
+        return (f"until each player has {self.picks} in their {self.target}, the players pick from the {self.source.name} "
+                f"one at a time, {order}")
+
+    def details(self) -> list[str]:
+        return [f"rule '{name}': {text}" for name, text in self.rule_texts]
+
+
+def _team(s: "State", role: str) -> int:
+    """The team of the seat playing ``role`` (see ``teams:``); without teams, the seat itself."""
+    seat = s.seat_of.get(role, 0)
+    teams = s.game.teams.get(s.players)
+    return next((i for i, team in enumerate(teams, 1) if seat in team), seat) if teams else seat

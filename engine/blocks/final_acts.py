@@ -1,0 +1,103 @@
+"""The ``final_acts`` step: components that are done for take their last action, then leave play.
+
+::
+
+    - final_acts:
+        from: party                  # a per-role zone: every role's is looked at
+        when: health(self) == 0      # who is done for (a condition on self)
+        act: final_act               # a table attribute: {name: ..., do: PROGRAM} (see engine.blocks.numbered)
+        to: fallen                   # where each goes afterwards: its owner's zone of this name
+        source: final_act            # where the damage and statuses its code deals come from
+
+Each eligible component — the current player's first, then the other roles'
+in turn order — runs its act with ``self`` bound, while the decision belongs
+to its owner (so ``choose`` asks the owner), then moves to ``to``.
+Components made eligible by a final act take theirs in the same step.  The
+act runs even when nothing else could (nothing prevents it).
+
+>>> FinalActs.keys
+('if', 'from', 'when', 'act', 'to', 'source')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.hooks import label
+from engine.blocks.numbered import action_table
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos
+from engine.lang.scope import Fn
+from engine.lang.types import ANY_COMPONENT
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping
+
+
+@step_kind
+class FinalActs(Step):
+    kind = "final_acts"
+    keys = ("if", "from", "when", "act", "to", "source")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        g = self.game = b.game
+        self.zones = {}
+        for key in ("from", "to"):
+            name = str(spec.get(key, ""))
+            b.zone_ref(spec, key)
+            if name in g.zone_specs and not g.zone_specs[name].per_role:
+                b.error(b.pos(spec, key), f"'{key}' must be a per-role zone ('per: role')")
+            self.zones[key] = name
+        compiled, self.slots_when = b.expression(spec.get("when", "false"), "bool", bind={"self": ANY_COMPONENT}, pos=b.pos(spec, "when"))
+        self.when = compiled.fn
+        self.when_text = b.describe(spec.get("when", "false"))
+        source = str(spec["source"]) if "source" in spec else None
+        self.table = action_table(b, str(spec.get("act", "")), source, False, b.pos(spec, "act"))
+
+    def _eligible(self, s: "State", done: set[int]) -> int | None:
+        """The next component to take its final act (the current role's first), or None."""
+        index = self.game.zone_index
+        order = s.order[s.turn:] + s.order[:s.turn]
+        for role in order:
+            for cid in s.zones[index[(self.zones["from"], role)]]:
+                env: list[Any] = [None] * self.slots_when
+                env[0] = cid
+                if cid not in done and self.when(s, env):
+                    return cid
+        return None
+
+    def enter(self, s: "State") -> bool:
+        from engine.choices import run_effect
+
+        if self._eligible(s, set()) is None:
+            return False
+        return not run_effect(s, self.index, "acts", [])
+
+    def effect(self, key: Any) -> Fn:
+        return self._run
+
+    def _run(self, s: "State", e: list[Any]) -> None:
+        done: set[int] = set()
+        turn = s.turn
+        while (cid := self._eligible(s, done)) is not None:
+            done.add(cid)
+            owner = self.game.zone_owner[s.zone_of[cid]]
+            act = self.table.of(cid).get(0)
+            if act is not None and act.do is not None:
+                s.note(lambda: f"{label(s, cid)}'s final act: {act.name}")
+                s.turn = s.order.index(owner) if owner in s.order else turn
+                act.do.run(s, cid)
+                s.turn = turn
+            s.move(cid, self.game.zone_index[(self.zones["to"], owner)])
+            s.note(lambda: f"{label(s, cid)} is out of the game")
+
+    def describe_component(self, cid: int) -> list[str]:
+        act = self.table.of(cid).get(0)
+        return [f"final act — {act.describe()}"] if act is not None else []
+
+    def describe(self) -> str:
+        return (f"every component of a {self.zones['from']} for which {self.when_text} takes its final act "
+                f"(its owner decides), then goes to its owner's {self.zones['to']}")

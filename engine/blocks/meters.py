@@ -1,0 +1,360 @@
+"""A meter of tiles: a per-component counter read as a track from its start down to a skull at 0.
+
+A ruleset declares one meter over a counter, the size of a tile, the kinds of
+special tile (with what they do, in the effect language) and the attribute
+where each component lists its own special tiles::
+
+    counters:
+      health: {per: character, start: self.health, min: 0, max: self.health}
+    meter:
+      counter: health
+      tile: 10                   # each tile is 10 health
+      tiles: meter               # a `table` attribute: {90: reaction 20, 50: ward, 30: parry}
+      sources: source            # the type naming where damage comes from (action, status, ...)
+      unstoppable: [final_act]   # sources nothing prevents: nullifier tiles don't block what they give
+      kinds:
+        reaction:
+          text: the attacker takes N when an opponent's action lands the marker here
+          on_damage: "if source == action and foe(attacker, self): damage(attacker, value, reaction)"
+        ward: {nullifies: [Sting]}
+
+``damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])`` moves the marker down,
+``heal(...)`` up (never past the counter's max; never off the skull).  Where
+the marker lands, the tile's ``on_damage`` / ``on_heal`` program runs with
+``self`` (the bearer), ``attacker``, ``source``, ``amount`` and ``value`` (the
+tile's number, ``reaction 20`` -> 20) bound; a tile that ``nullifies`` a
+status removes it on landing and blocks it while the marker rests there.
+Then the bearer's statuses' ``on_damage`` hooks run.  A marker reaching 0 is
+*skulled*: its statuses are removed, and it stays there.  The source defaults
+to the one the block running the code declares (an action's code deals
+``action`` damage); ``by`` defaults to ``self``.
+
+>>> parse_tile("reaction 20"), parse_tile("parry")
+(('reaction', 20), ('parry', 0))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.hooks import SOURCE_LOCAL, Hook, compile_hook, label, local_slot
+from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.lang import ast
+from engine.lang.functions import Function, register
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
+from engine.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.counters import CounterSpec
+    from engine.state import State
+
+TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
+MAX_DEPTH = 20
+DEPTH = "meter depth"  # scratch: how deeply damage and healing are nested inside each other's hooks
+HITS = "hits"  # scratch: (component, source) damaged while a block records them (the action roll does, for strength bonuses)
+META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
+
+
+def parse_tile(text: str) -> tuple[str, int] | None:
+    """``KIND`` or ``KIND N``: a special tile's kind and number (0 when none)."""
+    m = TILE.match(text)
+    return (m.group(1), int(m.group(2) or 0)) if m else None
+
+
+@dataclass
+class TileKind:
+    """A kind of special tile: what it does when the marker lands on it, and the statuses it nullifies."""
+
+    name: str
+    text: str = ""
+    on_damage: Hook | None = None
+    on_heal: Hook | None = None
+    nullifies: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """The kind in English: its text, or what its code does."""
+        parts = [self.text] if self.text else []
+        if not self.text:
+            parts += [f"when damage lands here: {self.on_damage.words}"] if self.on_damage else []
+            parts += [f"when healing lands here: {self.on_heal.words}"] if self.on_heal else []
+            parts += [f"nullifies {', '.join(self.nullifies)}"] if self.nullifies else []
+        return "; ".join(parts)
+
+
+@dataclass
+class Meter:
+    """The compiled ``meter`` section."""
+
+    counter: "CounterSpec"
+    size: int
+    source_type: Type
+    unstoppable: frozenset[str] = frozenset()  # sources whose statuses nullifier tiles do not block
+    kinds: dict[str, TileKind] = field(default_factory=dict)
+    tiles: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # component -> {position: (kind, number)}
+
+    def tile_at(self, cid: int, value: int) -> tuple[str, int] | None:
+        """The special tile at ``value`` on a component's meter, if any."""
+        return self.tiles.get(cid, {}).get(value)
+
+    def describe_track(self, s: "State", cid: int) -> list[str]:
+        """The meter from its start down to the skull, one entry per tile (special tiles named)."""
+        top = self.counter.clamp(s, cid, self.counter.start(s, cid))
+        out = []
+        for value in range(top, -1, -self.size):
+            kind, number = self.tile_at(cid, value) or ("", 0)
+            name = "start" if value == top else "skull" if value == 0 else kind + (f" {number}" if number else "")
+            out.append(f"{value}" + (f" {name}" if name else ""))
+        return out
+
+
+# ------------------------------------------------------------------ reading the section
+
+
+def declare_meter(b: "Builder") -> None:
+    """The meter's counter, tile size and source type (before any code is compiled)."""
+    spec = b.tree.get("meter")
+    if spec is None:
+        return
+    if not isinstance(spec, Mapping):
+        b.error(b.pos(b.tree, "meter"), "'meter' must be a mapping such as {counter: health, tile: 10, kinds: {...}}")
+        return
+    b.unknown_keys(spec, META, "meter")
+    g = b.game
+    name = str(spec.get("counter", ""))
+    counter = g.counters.get(name)
+    if counter is None or counter.per in ("role", "game"):
+        b.error(b.pos(spec, "counter"), f"the meter's 'counter' must be a counter kept per component, not '{name}'",
+                did_you_mean(name, [n for n, c in g.counters.items() if c.per not in ("role", "game")]))
+        return
+    size = b.int_setting(spec, "tile", 10) or 10
+    type_name = str(spec.get("sources", ""))
+    source_type: Type = ANY
+    if type_name in g.types:
+        source_type = Enum(type_name)
+    elif "sources" in spec:
+        b.error(b.pos(spec, "sources"), f"unknown type '{type_name}'", did_you_mean(type_name, g.types))
+    unstoppable = spec.get("unstoppable") or []
+    for i, value in enumerate(unstoppable):
+        if type_name in g.types and str(value) not in g.types[type_name]:
+            b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
+    g.meter = Meter(counter, size, source_type, frozenset(map(str, unstoppable)))
+
+
+def compile_meter(b: "Builder") -> None:
+    """The tile kinds (their code) and every component's special tiles."""
+    meter, spec = b.game.meter, b.tree.get("meter")
+    if meter is None or not isinstance(spec, Mapping):
+        return
+    kinds = spec.get("kinds") or {}
+    for name, kind in kinds.items():
+        b.check_identifier(name, kinds.key_pos.get(name), "tile kind")
+        meter.kinds[str(name)] = _tile_kind(b, str(name), kind if isinstance(kind, Mapping) else Mapping(kinds.pos_of(name)))
+    attribute = str(spec.get("tiles", ""))
+    if "tiles" in spec and b.game.attribute_types.get(attribute) != "table":
+        b.error(b.pos(spec, "tiles"), f"'tiles' must name a table attribute listing each component's special tiles, not '{attribute}'")
+        return
+    for cids, table, pos in instance_tables(b, attribute):
+        if not isinstance(table, Mapping):
+            b.error(pos, "special tiles are a mapping from a position on the meter to a tile, like {90: reaction 20, 30: parry}")
+            continue
+        tiles: dict[int, tuple[str, int]] = {}
+        for key, text in table.items():
+            where = table.pos_of(key)
+            tile = parse_tile(str(text))
+            if not str(key).isdigit() or int(key) <= 0 or int(key) % meter.size:
+                b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
+            elif tile is None or tile[0] not in meter.kinds:
+                b.error(where, f"unknown tile '{text}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or
+                        f"known kinds: {', '.join(meter.kinds)}; write KIND or KIND N")
+            else:
+                tiles[int(key)] = tile
+        for cid in cids:
+            meter.tiles[cid] = tiles
+
+
+def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
+    b.unknown_keys(spec, ("text", "on_damage", "on_heal", "nullifies"), f"tile kind '{name}'")
+    kind = TileKind(name, str(spec.get("text") or ""))
+    bind = tile_bindings(b)
+    if "on_damage" in spec:
+        kind.on_damage = compile_hook(b, spec["on_damage"], spec.pos_of("on_damage"), bind)
+    if "on_heal" in spec:
+        kind.on_heal = compile_hook(b, spec["on_heal"], spec.pos_of("on_heal"), bind)
+    statuses = b.game.statuses
+    nullified = spec.get("nullifies") or []
+    listed = nullified if isinstance(nullified, list) else [nullified]
+    for i, status in enumerate(listed):
+        if statuses is None or str(status) not in statuses.by_name:
+            b.error(b.pos(nullified, i) if isinstance(nullified, list) else spec.pos_of("nullifies"), f"unknown status '{status}'",
+                    did_you_mean(str(status), statuses.by_name if statuses else []))
+    kind.nullifies = tuple(str(x) for x in listed)
+    return kind
+
+
+def tile_bindings(b: "Builder") -> dict[str, Type]:
+    """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
+    meter = b.game.meter
+    assert meter is not None
+    return {"self": Component(meter.counter.per), "attacker": ANY_COMPONENT, "source": meter.source_type,
+            "amount": INT, "value": INT}
+
+
+def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
+    """Every component instance giving ``attribute``: its component ids (copies share it), the raw value and where it is."""
+    g = b.game
+    found = []
+    for spec in (b.tree.get("components") or {}).values():
+        for inst in (spec.get("instances") or []) if isinstance(spec, Mapping) else []:
+            if not isinstance(inst, Mapping) or attribute not in inst:
+                continue
+            ident = str(inst.get("id", ""))
+            cids = g.identical.get(ident) or ((g.component_ids[ident],) if ident in g.component_ids else ())
+            found.append((cids, inst[attribute], inst.pos_of(attribute)))
+    return found
+
+
+# ------------------------------------------------------------------ moving the marker
+
+
+def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
+    """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, skull it at 0."""
+    from engine.blocks import statuses
+
+    meter = s.game.meter
+    assert meter is not None  # only rulesets with a meter offer damage() and heal()
+    if target is None or amount <= 0:
+        return
+    i = meter.counter.index_of(target)
+    if i is None:
+        raise EffectRuntimeError(f"{s.game.component_names[target]} has no {meter.counter.name}", pos)
+    old = s.counters[i]
+    if old <= 0:
+        return  # on the skull: nothing moves the marker any more
+    new = meter.counter.clamp(s, target, old - amount if down else old + amount)
+    if new == old:
+        return
+    s.counters[i] = new
+    s._actions = None
+    what = "damage" if down else "healing"
+    s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
+                   f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
+                   f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
+    if down and HITS in s.scratch:
+        s.scratch[HITS] += ((target, source),)
+    depth = s.scratch.get(DEPTH, 0)
+    if depth >= MAX_DEPTH:
+        raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)", pos)
+    s.scratch[DEPTH] = depth + 1
+    try:
+        _land(s, meter, target, new, source, attacker, abs(old - new), down)
+        if down and s.counters[i] > 0:
+            statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
+    finally:
+        if depth:
+            s.scratch[DEPTH] = depth
+        else:
+            del s.scratch[DEPTH]
+    if s.counters[i] == 0:
+        s.note(lambda: f"{label(s, target)} is skulled")
+        statuses.clear(s, target)
+
+
+def _land(s: "State", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
+    """The marker came to rest on ``value``: a special tile there nullifies statuses and runs its code."""
+    from engine.blocks import statuses
+
+    tile = meter.tile_at(target, value)
+    if tile is None:
+        return
+    kind = meter.kinds[tile[0]]
+    for name in kind.nullifies:
+        statuses.remove(s, target, name, because=f"its {kind.name} tile")
+    hook = kind.on_damage if down else kind.on_heal
+    if hook is not None:
+        hook.run(s, target, attacker, source, amount, tile[1])
+
+
+# ------------------------------------------------------------------ the functions
+
+
+@dataclass(frozen=True)
+class MeterMove(Function):
+    """``damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])`` and ``heal(...)``: move a component's marker."""
+
+    down: bool = True
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        meter = scope.vocab.data["meter"]  # only rulesets with a meter offer these functions (see attach)
+        args = call.positional()
+        if not 2 <= len(args) <= 3:
+            scope.error(call.pos, f"{self.name}() takes 2 or 3 arguments, not {len(args)}", f"usage: {self.signature}")
+            return Compiled(EFFECT, lambda s, e: None)
+        target = self.value(scope, args[0], Component(meter.counter.per), "target").fn
+        amount = self.value(scope, args[1], INT, "amount").fn
+        source = source_of(self, scope, call, args[2] if len(args) == 3 else None, meter.source_type)
+        attacker = attacker_of(self, scope, call)
+        down, pos = self.down, call.pos
+
+        def move(s: Any, e: list[Any]) -> None:
+            move_marker(s, target(s, e), amount(s, e), source(s, e), attacker(s, e), down, pos)
+
+        return Compiled(EFFECT, move)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) < 2:
+            return self.name
+        source = f" ({args[2].describe()})" if len(args) == 3 else ""
+        if self.down:
+            return f"deal {args[1].describe()} damage{source} to {args[0].describe()}"
+        return f"heal {args[0].describe()} by {args[1].describe()}{source}"
+
+
+def source_of(fn: Function, scope: Scope, call: ast.Call, node: ast.Node | None, type_: Type) -> Any:
+    """The closure giving a call's source: written, or the default the block running the code set."""
+    if node is not None:
+        return fn.value(scope, node, type_, "source").fn
+    found = local_slot(scope, SOURCE_LOCAL)
+    if found is None:
+        scope.error(call.pos, f"{fn.name}() needs a source here (where does it come from?)", f"usage: {fn.signature}")
+        return lambda s, e: None
+    slot = found[0]
+    return lambda s, e: e[slot]
+
+
+def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:
+    """The closure giving who causes the change: ``by = ...``, else ``self`` where the code has one, else none."""
+    keywords = call.keywords()
+    for name, kw in keywords.items():
+        if name != "by":
+            scope.error(kw.pos, f"{fn.name}() has no option '{name}'", f"usage: {fn.signature}")
+    if "by" in keywords:
+        return fn.value(scope, keywords["by"].value, ANY_COMPONENT, "by").fn
+    found = local_slot(scope, "self")
+    if found is None:
+        return lambda s, e: None
+    slot = found[0]
+    return lambda s, e: e[slot]
+
+
+def attach(b: "Builder") -> None:
+    """Tell the meter's functions about it (once the vocabulary exists); a ruleset without one does not offer them."""
+    vocab = b.game.vocab
+    vocab.data["meter"] = b.game.meter
+    if b.game.meter is None:
+        for name in FUNCTION_NAMES:
+            vocab.functions.pop(name, None)
+
+
+FUNCTION_NAMES = ("damage", "heal")
+register(MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
+                   "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
+                   "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
+                   "damage(t, 20, action)"))
+register(MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
+                   "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
+                   "heal(self, 20)", down=False))

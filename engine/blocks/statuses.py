@@ -1,0 +1,454 @@
+"""Statuses: named conditions on components, defined in YAML, with hooks in the effect language.
+
+::
+
+    statuses:
+      Sting:
+        kind: major                  # any word: minor, major, unique, aura ... (shown by explain and play)
+        negative: true               # dispel() removes negative statuses (default true)
+        lasts: 1                     # removed at the end of the bearer's owner's 1st turn after it was given
+                                     # (default: until something removes it)
+        only: self.race == Beast     # who may receive it (a condition on self)
+        text: Before the action roll, roll a die ...
+        on:
+          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage
+            roll d6:
+              odd: remove(self, Sting)
+              even: damage(self, 10, status)
+
+The status names are the values of a type ``status``.  Code gives, removes
+and reads them with ``give(TARGET, STATUS [, SOURCE])``, ``remove(TARGET,
+STATUS)``, ``has(TARGET, STATUS)`` and ``dispel(TARGET)``.  A status does not
+stack: giving one a component already has does nothing.  It can't be given
+to a component whose meter is on the skull, nor while its marker rests on a
+tile that nullifies it (unless the source is one the meter calls
+``unstoppable``).  Hooks run with ``self`` (the bearer), ``attacker``,
+``source`` and ``amount`` (the damage that triggered ``on_damage``) bound:
+
+* ``on_act``: when the bearer tries to act; ``cancel()`` makes the action fail;
+* ``on_damage``: when the bearer takes damage (and is not skulled by it);
+* any other name: when a ``statuses: {hook: NAME}`` turn step runs it, for
+  the components of the role whose turn it is.
+
+Each status is stored as one number per component in the state's counters:
+0 when absent, else 1 plus the number of its owner's turns begun since it was
+given (so ``lasts`` can count them).
+
+>>> Status("Sting", 0, lasts=1).expired(3), Status("Sting", 0, lasts=1).expired(1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.hooks import Hook, compile_hook, label
+from engine.blocks.steps import Step, step_kind
+from engine.counters import CounterSpec
+from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.lang import ast
+from engine.lang.functions import Function, register
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
+from engine.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+    from engine.yamlsource import Mapping as MappingT
+
+TYPE_NAME = "status"
+ENGINE_HOOKS = ("on_act", "on_damage")
+ATTEMPT = "attempt"  # scratch: while an action is attempted, whether a status cancelled it
+KEYS = ("kind", "negative", "lasts", "only", "text", "on")
+
+
+@dataclass
+class Status:
+    """One declared status."""
+
+    name: str
+    index: int
+    kind: str = ""
+    negative: bool = True
+    lasts: int | None = None  # None: until removed; N: the owner's turns it lasts
+    text: str = ""
+    only: tuple[Fn, int] | None = None  # a condition on self (its closure and slot count)
+    only_text: str = ""
+    hooks: dict[str, Hook] = field(default_factory=dict)
+    spec: CounterSpec | None = None
+
+    def expired(self, value: int) -> bool:
+        """Whether a stored value (1 + the owner's turns begun since it was given) has run out its time."""
+        return self.lasts is not None and value - 1 >= self.lasts
+
+    def may_receive(self, s: "State", cid: int) -> bool:
+        if self.only is None:
+            return True
+        fn, slots = self.only
+        env: list[Any] = [None] * slots
+        env[0] = cid
+        return bool(fn(s, env))
+
+    def describe(self) -> str:
+        """The status in English: kind, duration, who may receive it, and its text or hooks."""
+        how_long = "until removed" if self.lasts is None else f"for {self.lasts} of its owner's turns"
+        head = f"{self.name} ({', '.join(filter(None, [self.kind, 'negative' if self.negative else 'positive']))}; lasts {how_long}"
+        head += f"; only when {self.only_text}" if self.only_text else ""
+        body = self.text or "; ".join(f"{hook}: {h.words}" for hook, h in self.hooks.items())
+        return f"{head}): {body}"
+
+
+@dataclass
+class StatusBook:
+    """Every declared status, in order."""
+
+    statuses: list[Status] = field(default_factory=list)
+    by_name: dict[str, Status] = field(default_factory=dict)
+    step_hooks: set[str] = field(default_factory=set)  # hook names some `statuses` step runs
+
+    def of(self, s: "State", cid: int) -> list[Status]:
+        """The statuses a component has now, in declaration order."""
+        return [st for st in self.statuses if st.spec is not None and s.counters[st.spec.offset + cid]]
+
+
+# ------------------------------------------------------------------ reading the section
+
+
+def declare_statuses(b: "Builder") -> None:
+    """The status names become the values of type ``status`` (before the vocabulary is built)."""
+    section = b.tree.get("statuses")
+    if section is None:
+        return
+    g = b.game
+    if not isinstance(section, Mapping) or not section:
+        b.error(b.pos(b.tree, "statuses"), "'statuses' must map each status's name to what it does")
+        return
+    if TYPE_NAME in g.types:
+        b.error(b.pos(b.tree, "statuses"), f"a ruleset with statuses can't declare a type named '{TYPE_NAME}' too")
+        return
+    book = StatusBook()
+    for name in section:
+        b.check_identifier(name, section.key_pos.get(name), "status")
+        status = Status(str(name), len(book.statuses))
+        book.statuses.append(status)
+        book.by_name[status.name] = status
+    g.types[TYPE_NAME] = tuple(book.by_name)
+    g.statuses = book
+
+
+def compile_statuses(b: "Builder") -> None:
+    """Each status's settings and hooks; then one stored number per component for each (after the declared counters)."""
+    book, section = b.game.statuses, b.tree.get("statuses")
+    if book is None or not isinstance(section, Mapping):
+        return
+    g = b.game
+    bearer = ANY_COMPONENT
+    meter = g.meter
+    bind: dict[str, Type] = {"self": bearer, "attacker": ANY_COMPONENT, "source": meter.source_type if meter else ANY, "amount": INT}
+    for status in book.statuses:
+        spec = section[status.name]
+        if not isinstance(spec, Mapping):
+            b.error(section.pos_of(status.name), f"status '{status.name}' must be a mapping such as {{kind: major, on: {{...}}}}")
+            continue
+        b.unknown_keys(spec, KEYS, f"status '{status.name}'")
+        status.kind = str(spec.get("kind") or "")
+        status.negative = b.bool_setting(spec, "negative", True)
+        status.text = " ".join(str(spec.get("text") or "").split())
+        status.lasts = _lasts(b, spec)
+        if "only" in spec:
+            compiled, slots = b.expression(spec["only"], "bool", bind={"self": bearer}, pos=spec.pos_of("only"))
+            status.only = (compiled.fn, slots)
+            status.only_text = b.describe(spec["only"])
+        hooks = spec.get("on") or {}
+        if not isinstance(hooks, Mapping):
+            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, or a statuses step's hook) to programs")
+            continue
+        for hook, text in hooks.items():
+            b.check_identifier(hook, hooks.key_pos.get(hook), "hook")
+            status.hooks[str(hook)] = compile_hook(b, text, hooks.pos_of(hook), bind)
+    offset = sum(len(c.owners) for c in g.counters.values())
+    owners = tuple(range(len(g.component_names)))
+    for status in book.statuses:
+        status.spec = CounterSpec(status.name, "component", offset, owners, doc=f"the {status.name} status")
+        g.counters[status.name] = status.spec
+        offset += len(owners)
+
+
+def _lasts(b: "Builder", spec: "MappingT") -> int | None:
+    value = spec.get("lasts", "until removed")
+    if value == "until removed":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    b.error(spec.pos_of("lasts"), f"'lasts' is a number of turns (1, 2, ...) or 'until removed', not {value!r}")
+    return None
+
+
+def check_hooks(b: "Builder") -> None:
+    """Every hook a status declares is run by something: the engine (on_act, on_damage) or a ``statuses`` step."""
+    book, section = b.game.statuses, b.tree.get("statuses")
+    if book is None or not isinstance(section, Mapping):
+        return
+    known = [*ENGINE_HOOKS, *sorted(book.step_hooks)]
+    for status in book.statuses:
+        hooks = section[status.name].get("on") if isinstance(section[status.name], Mapping) else None
+        for hook in status.hooks:
+            if hook not in known:
+                b.error(hooks.key_pos.get(hook) if isinstance(hooks, Mapping) else None,
+                        f"nothing runs the hook '{hook}' of status '{status.name}'",
+                        did_you_mean(hook, known) or f"hooks that run: {', '.join(known)}")
+
+
+# ------------------------------------------------------------------ changing the game
+
+
+def _stored(s: "State", status: Status, cid: int) -> int:
+    assert status.spec is not None
+    return status.spec.offset + cid
+
+
+def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
+    """Give a component a status (do as much as you can); True when it now has it and did not before."""
+    book = s.game.statuses
+    if cid is None or book is None:
+        return False
+    status = book.by_name[name]
+    i = _stored(s, status, cid)
+    if s.counters[i]:
+        return False
+    meter = s.game.meter
+    mark = meter.counter.index_of(cid) if meter else None
+    if meter is not None and mark is not None:
+        if s.counters[mark] <= 0:
+            return False  # on the skull: no statuses any more
+        tile = meter.tile_at(cid, s.counters[mark])
+        if tile and name in meter.kinds[tile[0]].nullifies and source not in meter.unstoppable:
+            s.note(lambda: f"{label(s, cid)}'s {tile[0]} tile blocks {name}")
+            return False
+    if not status.may_receive(s, cid):
+        s.note(lambda: f"{label(s, cid)} can't receive {name}")
+        return False
+    s.counters[i] = 1
+    s._actions = None
+    s.note(lambda: f"{label(s, cid)} gets {name}")
+    return True
+
+
+def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
+    """End a status on a component (nothing when it has none)."""
+    book = s.game.statuses
+    if cid is None or book is None:
+        return
+    i = _stored(s, book.by_name[name], cid)
+    if s.counters[i]:
+        s.counters[i] = 0
+        s._actions = None
+        s.note(lambda: f"{name} ends on {label(s, cid)}" + (f" ({because})" if because else ""))
+
+
+def clear(s: "State", cid: int, negative_only: bool = False) -> None:
+    """Remove every status (or every negative one) from a component."""
+    book = s.game.statuses
+    for status in book.statuses if book else []:
+        if not negative_only or status.negative:
+            remove(s, cid, status.name)
+
+
+def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
+    """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
+    book = s.game.statuses
+    for status in book.statuses if book else []:
+        code = status.hooks.get(hook)
+        if code is not None and s.counters[_stored(s, status, cid)]:
+            code.run(s, cid, attacker, source, amount)
+
+
+def owned_by(s: "State", role: Any) -> list[int]:
+    """The components in the role's own zones, zone by zone, in order."""
+    g = s.game
+    return [cid for z, owner in enumerate(g.zone_owner) if owner == role for cid in s.zones[z]]
+
+
+# ------------------------------------------------------------------ the step
+
+
+@step_kind
+class Statuses(Step):
+    """``statuses: {hook: before_roll, turn: start}`` — run a hook of the statuses of the current role's components.
+
+    ``turn: start`` first counts a turn of their owner for statuses that last
+    a number of turns; ``turn: end`` afterwards removes those whose turns are
+    over.  Hooks may ``choose``.
+    """
+
+    kind = "statuses"
+    keys = ("if", "hook", "turn")
+
+    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        self.hook = str(spec.get("hook") or "")
+        self.turn = b.choice(spec, "turn", ("start", "end", "none"), "none")
+        if b.game.statuses is None:
+            b.error(pos, "a 'statuses' step needs a 'statuses' section")
+        elif self.hook:
+            b.game.statuses.step_hooks.add(self.hook)
+        if self.hook in ENGINE_HOOKS:
+            b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
+
+    def enter(self, s: "State") -> bool:
+        from engine.choices import run_effect
+
+        if not self._anything_to_do(s):
+            return False
+        return not run_effect(s, self.index, "hooks", [])
+
+    def _anything_to_do(self, s: "State") -> bool:
+        """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
+        book = s.game.statuses
+        assert book is not None
+        wanted = [st for st in book.statuses if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None)]
+        if not wanted:
+            return False
+        mine = owned_by(s, s.current_role)
+        counters = s.counters
+        return any(counters[_stored(s, st, cid)] for st in wanted for cid in mine)
+
+    def effect(self, key: Any) -> Fn:
+        return self._run
+
+    def _run(self, s: "State", e: list[Any]) -> None:
+        book = s.game.statuses
+        assert book is not None
+        mine = owned_by(s, s.current_role)
+        if self.turn == "start":
+            for status in book.statuses:
+                if status.lasts is not None:
+                    for cid in mine:
+                        i = _stored(s, status, cid)
+                        if s.counters[i]:
+                            s.counters[i] += 1
+        if self.hook:
+            for cid in mine:
+                run_hook(s, cid, self.hook)
+        if self.turn == "end":
+            for status in book.statuses:
+                for cid in mine:
+                    if status.expired(s.counters[_stored(s, status, cid)]):
+                        remove(s, cid, status.name, because="its time is up")
+
+    def describe(self) -> str:
+        parts = []
+        if self.turn == "start":
+            parts.append("count a new turn for them")
+        if self.hook:
+            parts.append(f"run their '{self.hook}' hooks")
+        if self.turn == "end":
+            parts.append("end those whose turns are over")
+        return "the statuses of the current player's components: " + ", then ".join(parts)
+
+
+# ------------------------------------------------------------------ the functions
+
+
+@dataclass(frozen=True)
+class StatusFunction(Function):
+    """give / remove / has / statuses_of / dispel / cancel: one class, ``verb`` says which."""
+
+    verb: str = "give"
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        if self.verb == "cancel":  # (only rulesets with statuses offer these functions: see attach)
+            return self._cancel(call, scope)
+        wanted = {"give": (2, 3), "remove": (2, 2), "has": (2, 2), "dispel": (1, 1), "statuses_of": (1, 1)}[self.verb]
+        args = self.arity(call, scope, *wanted)
+        status_type = scope.vocab.data["status_type"]
+        if len(args) < wanted[0]:
+            return Compiled({"has": BOOL, "statuses_of": ListOf(status_type)}.get(self.verb, EFFECT), lambda s, e: None)
+        target = self.value(scope, args[0], ANY_COMPONENT, "target").fn
+        if self.verb == "dispel":
+            return Compiled(EFFECT, lambda s, e: _each_negative(s, target(s, e)))
+        if self.verb == "statuses_of":
+            return Compiled(ListOf(status_type), lambda s, e: statuses_of(s, target(s, e)))
+        compiled = self.value(scope, args[1], status_type, "status")
+        status = compiled.fn
+        if self.verb == "has":
+            if compiled.constant:  # the usual case, has(t, Sting): read its stored number directly
+                name = status(None, [])
+                return Compiled(BOOL, lambda s, e: (c := target(s, e)) is not None and s.counters[s.game.statuses.by_name[name].spec.offset + c] > 0)
+            return Compiled(BOOL, lambda s, e: has(s, target(s, e), status(s, e)))
+        if self.verb == "remove":
+            return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e)))
+        from engine.blocks.meters import source_of
+
+        meter = scope.vocab.data.get("meter")
+        source = source_of(self, scope, call, args[2] if len(args) == 3 else None, meter.source_type) if meter else (lambda s, e: None)
+
+        def give_(s: Any, e: list[Any]) -> None:
+            give(s, target(s, e), status(s, e), source(s, e))
+
+        return Compiled(EFFECT, give_)
+
+    def _cancel(self, call: ast.Call, scope: Scope) -> Compiled:
+        self.arity(call, scope, 0)
+        pos = call.pos
+
+        def cancel(s: Any, e: list[Any]) -> None:
+            if ATTEMPT not in s.scratch:
+                raise EffectRuntimeError("cancel() stops an action being attempted; nothing is being attempted now", pos)
+            s.scratch[ATTEMPT] = True
+            s.note(lambda: "the action fails")
+
+        return Compiled(EFFECT, cancel)
+
+    def describe(self, call: ast.Call) -> str:
+        args = [a.describe() for a in call.positional()]
+        if self.verb == "cancel":
+            return "the action fails"
+        if len(args) < (1 if self.verb == "dispel" else 2):
+            return self.name
+        return {"give": "give {0} {1}", "remove": "end {1} on {0}", "has": "{0} has {1}", "statuses_of": "the statuses of {0}",
+                "dispel": "dispel {0} (end its negative statuses)"}[self.verb].format(*args)
+
+
+def has(s: "State", cid: Any, name: Any) -> bool:
+    book = s.game.statuses
+    return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
+
+
+def statuses_of(s: "State", cid: Any) -> list[str]:
+    """The names of the statuses a component has, in declaration order."""
+    book = s.game.statuses
+    if cid is None or book is None:
+        return []
+    counters = s.counters
+    return [st.name for st in book.statuses if counters[st.spec.offset + cid]]  # type: ignore[union-attr]
+
+
+def _each_negative(s: "State", cid: Any) -> None:
+    if cid is not None:
+        clear(s, cid, negative_only=True)
+
+
+def attach(b: "Builder") -> None:
+    """Tell the status functions the type of statuses (once the vocabulary exists); without statuses they are not offered."""
+    vocab = b.game.vocab
+    if b.game.statuses is not None:
+        vocab.data["status_type"] = Enum(TYPE_NAME)
+        return
+    for name in FUNCTION_NAMES:
+        vocab.functions.pop(name, None)
+
+
+FUNCTION_NAMES = ("give", "remove", "has", "statuses_of", "dispel", "cancel")
+
+
+register(StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
+                        "may not receive it, is skulled, or rests on a tile that nullifies it.", "give(t, Sting)"))
+register(StatusFunction("remove", "remove(TARGET, STATUS)", "End a status on a component.", "remove(self, Sting)", verb="remove"))
+register(StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"))
+register(StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",
+                        "count(statuses_of(t)) == 0", verb="statuses_of"))
+register(StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"))
+register(StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"))

@@ -1,0 +1,187 @@
+"""Functions a ruleset defines for its own code: ``functions:``.
+
+A designer names an expression once and uses it everywhere, so that the code
+on components reads like the rules::
+
+    functions:
+      alive(c): health(c) > 0
+      foes(c): f in characters where alive(f) and team(owner(f)) != team(owner(c))
+      member(role r, text name): first(c in party(r) where c.id == name)
+      wounded(character c):
+        is: health(c) < c.health
+        text: "{c} is wounded"
+
+The key is the name and its parameters, each a name alone (a component of
+any kind) or a type and a name (``int``, ``bool``, ``text``, ``role``,
+``component``, a component kind or a declared type); the value is an expression, or a selection ``x in C where P`` (the function then
+gives the list of the selected items), or a mapping with ``is`` and
+``text`` — the English of a call, with ``{param}`` for each argument.  A
+function may use the functions defined before it (so never itself).
+
+>>> parse_signature("foes(character c, int n, x)")
+('foes', [('c', 'character'), ('n', 'int'), ('x', 'component')])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.lang import ast
+from engine.lang.functions import Function
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, STR, Component, Enum, ListOf, Type
+from engine.yamlsource import Mapping, Text
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+
+SIGNATURE = re.compile(r"\s*([A-Za-z_]\w*)\s*\(\s*(.*?)\s*\)\s*\Z")
+PARAMETER = re.compile(r"\s*(?:([A-Za-z_]\w*)\s+)?([A-Za-z_]\w*)\s*\Z")
+SIMPLE = {"int": INT, "bool": BOOL, "text": STR, "component": ANY_COMPONENT}
+
+
+def parse_signature(key: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """``name(type p, q)`` as (name, [(p, type), (q, "component")]); None when it is not written that way."""
+    m = SIGNATURE.match(key)
+    if not m:
+        return None
+    params = []
+    for part in filter(None, (p.strip() for p in m.group(2).split(","))) if m.group(2) else []:
+        pm = PARAMETER.match(part)
+        if not pm:
+            return None
+        params.append((pm.group(2), pm.group(1) or "component"))
+    return m.group(1), params
+
+
+@dataclass(frozen=True)
+class Defined(Function):
+    """A function a ruleset defined: its body is compiled once, with its parameters in slots 0, 1, ..."""
+
+    params: tuple[tuple[str, Type], ...] = ()
+    body: Fn | None = None
+    result: Type = ANY
+    slots: int = 1
+    words: str = ""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, len(self.params))
+        fns = [self.value(scope, node, type_, f"argument '{name}'").fn for node, (name, type_) in zip(args, self.params)]
+        body, size = self.body, self.slots
+        assert body is not None
+        call.words = self.describe(call)  # the English of a ruleset's own function, for describe()
+
+        def run(s: Any, e: list[Any]) -> Any:
+            env: list[Any] = [None] * size
+            for i, f in enumerate(fns):
+                env[i] = f(s, e)
+            return body(s, env)
+
+        return Compiled(self.result, run)
+
+    def describe(self, call: ast.Call) -> str:
+        texts = {name: arg.describe() for (name, _), arg in zip(self.params, call.positional())}
+        if self.words:
+            return self.words.format_map(_Blank(texts))
+        return f"{self.name.replace('_', ' ')} of {', '.join(texts.values())}" if texts else self.name.replace("_", " ")
+
+
+class _Blank(dict[str, str]):
+    """``str.format_map`` mapping that leaves unknown ``{names}`` as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def define_functions(b: "Builder") -> None:
+    """Compile the ``functions:`` section into the vocabulary, in order (each sees those before it)."""
+    section = b.tree.get("functions")
+    if section is None:
+        return
+    if not isinstance(section, Mapping):
+        b.error(b.pos(b.tree, "functions"), "'functions' must map 'name(type param, ...)' to an expression")
+        return
+    vocab = b.game.vocab
+    for key, spec in section.items():
+        pos = section.key_pos.get(key, section.pos)
+        signature = parse_signature(str(key))
+        if signature is None:
+            b.error(pos, f"'{key}' must be written like name(c) or name(character c, int n)")
+            continue
+        name, params = signature
+        b.check_identifier(name, pos, "function")
+        if name in vocab.functions or name in vocab.globals:
+            b.error(pos, f"the name '{name}' is already defined; pick another name for this function")
+            continue
+        typed = []
+        for param, type_name in params:
+            type_ = _param_type(b, type_name)
+            if type_ is None:
+                b.error(pos, f"unknown type '{type_name}' for parameter '{param}'",
+                        f"use int, bool, text, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                type_ = ANY
+            typed.append((param, type_))
+        body_text, words = (spec.get("is"), str(spec.get("text") or "")) if isinstance(spec, Mapping) else (spec, "")
+        if isinstance(spec, Mapping):
+            b.unknown_keys(spec, ("is", "text"), f"function '{name}'")
+        if body_text is None:
+            b.error(pos, f"function '{name}' needs an expression ('is')")
+            continue
+        compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed)
+        if compiled is None:
+            continue
+        fn, result, slots = compiled
+        signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
+        vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
+                                        result, slots, words)
+
+
+def _param_type(b: "Builder", name: str) -> Type | None:
+    if name in SIMPLE:
+        return SIMPLE[name]
+    if name == "role":
+        return b.game.vocab.data.get("role_type", ANY)
+    if name in b.game.kinds:
+        return Component(name)
+    if name in b.game.types:
+        return Enum(name)
+    return None
+
+
+def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int] | None:
+    """The body as a closure over its own locals (the parameters first), its type and how many slots it needs."""
+    node = parse_selection(b, text, pos)
+    if node is None:
+        return None
+    scope = Scope(b.game.vocab, b.sink)
+    scope.pure = True
+    for name, type_ in params:
+        scope.bind(name, type_)
+    if isinstance(node, ast.Selection):
+        parts = node.compile_parts(scope)
+        return parts.items, ListOf(parts.item_type), max(scope.slots, 1)
+    compiled = b.compile_node(node, scope)
+    return compiled.fn, compiled.type, max(scope.slots, 1)
+
+
+def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:
+    """Parse an expression or a selection ``x in C where P`` (as a function argument is read); errors go to ``b``."""
+    from engine.errors import RulesetError
+    from engine.lang.parser import parse_expression
+
+    source = str(text)
+    if isinstance(text, Text):
+        def locate(line: int, col: int) -> Any:
+            return text.locate(line, col - 2 if line == 1 else col)
+    else:
+        def locate(line: int, col: int) -> Any:
+            return pos
+    try:
+        wrapper = parse_expression(f"_({source.strip()})", locate)
+    except RulesetError as err:
+        b.sink.extend(err)
+        return None
+    assert isinstance(wrapper, ast.Call) and len(wrapper.args) == 1
+    return wrapper.args[0]

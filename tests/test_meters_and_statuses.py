@@ -1,0 +1,315 @@
+"""The generic blocks Iconica is built from, on a small ruleset of their own.
+
+Meters of tiles (damage and healing with sources, tiles whose code reacts,
+nullifiers, the skull), statuses with hooks and durations, functions a
+ruleset defines, teams, ``first``, the draft, the action roll and loaded
+dice.  Iconica's own rules are checked by its scenario files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.scenario import set_up
+from engine.state import LOADED_DICE
+from engine.yamlsource import Mapping, load_yaml
+
+RULESET = """\
+name: blocks-demo
+players: [2, 4]
+types:
+  side: [N, E, S, W]
+  source: [hit, sting, bounce, lift]
+roles:
+  of: side
+  seating: {2: [1, 2, absent, absent], 4: [1, 2, 3, 4]}
+teams: {4: [[1, 3], [2, 4]]}
+components:
+  unit:
+    attributes: {hp: int, big: bool, track: table, moves: table}
+    instances:
+      - {id: a, hp: 60, big: false, track: {40: spring 10, 30: lift, 20: ward}, moves: {1: {name: Poke, do: "damage(first(foes(self)), 20)"}}}
+      - {id: b, hp: 60, big: true, moves: {1: {name: Poke, do: "damage(first(foes(self)), 20)"}, 2: {name: Big Poke, heavy: true, do: "damage(first(foes(self)), 40)"}}}
+      - {id: c, hp: 30, big: false, moves: {1: {name: Sting, do: "give(first(foes(self)), Sting)"}}}
+zones:
+  team_zone: {kind: hand, per: role}
+counters:
+  hp: {per: unit, start: self.hp, min: 0, max: self.hp}
+functions:
+  alive(x): x != none and hp(x) > 0
+  foes(x):
+    is: y in units where alive(y) and owner(y) != none and team(seat(owner(y))) != team(seat(owner(x)))
+    text: "foe of {x}"
+  strongest(role r): first(y in team_zone(r) where y.big)
+meter:
+  counter: hp
+  tile: 10
+  tiles: track
+  sources: source
+  unstoppable: [bounce]
+  kinds:
+    spring:
+      on_damage: "if source == hit: damage(attacker, value, bounce)"
+      on_heal: "if source == lift: damage(attacker, value, bounce)"
+    lift:
+      on_damage: "if source == hit: heal(self, 10, lift, by = attacker)"
+    ward: {nullifies: [Sting]}
+statuses:
+  Sting:
+    kind: major
+    only: not self.big
+    on:
+      before: |
+        roll d6:
+          odd: remove(self, Sting)
+          even: damage(self, 10, sting)
+  Daze:
+    kind: minor
+    lasts: 1
+    on:
+      on_act: cancel()
+      on_damage: remove(self, Daze)
+setup: |
+  move(u in units where u.id == "a", team_zone(N))
+  move(u in units where u.id == "b", team_zone(E))
+turn:
+  - statuses: {hook: before, turn: start}
+  - action_roll:
+      actors: u in team_zone(current_role) where alive(u)
+      actions: moves
+      source: hit
+      dice:
+        low: {sides: 2}
+        high: {sides: 2, only: heavy, bonus: "heal(self, 10)"}
+  - statuses: {turn: end}
+end: {when: "not any(u in units where alive(u) and owner(u) == N) or not any(u in units where alive(u) and owner(u) == E)"}
+scoring: {rank: r in roles, by: ["sum(hp(u) for u in team_zone(r))"], points: key}
+"""
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    path = tmp_path_factory.mktemp("blocks") / "ruleset.yaml"
+    path.write_text(RULESET, encoding="utf-8")
+    return engine.load(path)
+
+
+def state(game: engine.Game, dice: tuple[int, ...] = (), effect: str = "pass") -> engine.State:
+    """N's turn with a against E's b, set up as a scenario would: ``effect`` run first, the next die rolls loaded."""
+    doc = load_yaml("position.yaml", f"ruleset: x\ndice: {list(dice)}\nposition:\n  zones:\n    team_zone(N): [a]\n"
+                                     f"    team_zone(E): [b]\n  effect: '{effect}'\n")
+    assert isinstance(doc, Mapping)
+    return set_up(game, doc, doc["position"])
+
+
+def unit(game: engine.Game, name: str) -> int:
+    return game.component_ids[name]
+
+
+def hp(s: engine.State, name: str) -> int:
+    return s.counters[s.game.meter.counter.index_of(unit(s.game, name))]
+
+
+def set_hp(s: engine.State, name: str, value: int) -> None:
+    s.counters[s.game.meter.counter.index_of(unit(s.game, name))] = value
+
+
+def run(s: engine.State, code: str) -> None:
+    """Run a program on the state, as a scenario's position effect would."""
+    from engine.scenario import _position_effect
+
+    _position_effect(s.game, code, None).run(s)
+
+
+def test_damage_lands_on_a_spring_tile_and_bounces_back(game: engine.Game) -> None:
+    s = state(game)
+    set_hp(s, "a", 50)
+    run(s, 'damage(first(u in units where u.id == "a"), 10, hit, by = first(u in units where u.id == "b"))')
+    assert hp(s, "a") == 40 and hp(s, "b") == 50
+    assert any("(bounce)" in line for line in s.log)
+
+
+def test_a_lift_onto_a_spring_bounces_too_and_status_damage_neither_lifts_nor_bounces(game: engine.Game) -> None:
+    s = state(game)
+    b = 'first(u in units where u.id == "b")'
+    run(s, f'damage(first(u in units where u.id == "a"), 30, hit, by = {b})')   # 60 -> 30 (lift) -> 40 (spring)
+    assert hp(s, "a") == 40 and hp(s, "b") == 50
+    run(s, 'damage(first(u in units where u.id == "a"), 10, sting)')            # 40 -> 30: no lift for a sting
+    assert hp(s, "a") == 30 and hp(s, "b") == 50
+
+
+def test_heal_stops_at_the_start_and_never_lifts_a_skulled_marker(game: engine.Game) -> None:
+    s = state(game)
+    a = 'first(u in units where u.id == "a")'
+    run(s, f"heal({a}, 50, lift)")
+    assert hp(s, "a") == 60
+    run(s, f"give({a}, Sting, hit)\ndamage({a}, 100, sting)\nheal({a}, 20, lift)")
+    assert hp(s, "a") == 0
+    assert not any(s.counters[st.spec.offset + unit(game, "a")] for st in game.statuses.statuses)
+    assert any("is skulled" in line for line in s.log)
+
+
+def test_a_ward_blocks_its_status_and_ends_it_on_landing_unless_the_source_is_unstoppable(game: engine.Game) -> None:
+    s = state(game)
+    a = 'first(u in units where u.id == "a")'
+    run(s, f"give({a}, Sting, hit)\ndamage({a}, 40, sting)")  # lands on the ward at 20: Sting ends
+    assert hp(s, "a") == 20 and "Sting" not in statuses(s, "a")
+    run(s, f"give({a}, Sting, hit)")  # resting on the ward: blocked
+    assert "Sting" not in statuses(s, "a")
+    run(s, f"give({a}, Sting, bounce)")  # an unstoppable source
+    assert "Sting" in statuses(s, "a")
+
+
+def statuses(s: engine.State, name: str) -> list[str]:
+    from engine.blocks.statuses import statuses_of
+
+    return statuses_of(s, unit(s.game, name))
+
+
+def test_statuses_do_not_stack_and_respect_only(game: engine.Game) -> None:
+    s = state(game)
+    b = 'first(u in units where u.id == "b")'
+    run(s, f"give({b}, Sting, hit)")
+    assert statuses(s, "b") == [] and any("can't receive Sting" in line for line in s.log)
+    a = 'first(u in units where u.id == "a")'
+    run(s, f"give({a}, Daze, hit)\ngive({a}, Daze, hit)")
+    assert statuses(s, "a") == ["Daze"] and sum("gets Daze" in line for line in s.log) == 1
+
+
+def test_a_minor_status_cancels_the_action_and_lasts_one_of_its_owners_turns(game: engine.Game) -> None:
+    s = state(game, dice=(1, 1), effect="give(first(u in units where u.id == \"a\"), Daze, hit)")
+    s.apply("low: a 1 Poke")
+    assert hp(s, "b") == 60 and "the action fails" in s.log
+    assert statuses(s, "a") == []  # given before N's turn began: gone at its end
+
+
+def test_a_minor_status_given_during_its_owners_turn_lasts_through_the_next(game: engine.Game) -> None:
+    s = state(game, dice=(1, 1, 1, 1))
+    run(s, 'give(first(u in units where u.id == "a"), Daze, hit)')  # N's turn has begun
+    s.apply("low: a 1 Poke")
+    assert "the action fails" in s.log and s.current_role == "E"
+    assert statuses(s, "a") == ["Daze"]  # it will spoil N's next turn too
+
+
+def test_the_second_die_needs_the_flag_and_runs_its_bonus(game: engine.Game) -> None:
+    s = state(game, dice=(1, 2, 2, 2))
+    s.apply("low: a 1 Poke")
+    assert [str(a) for a in s.legal_actions()] == ["low: b 2 Big Poke", "high: b 2 Big Poke"]
+    set_hp(s, "b", 30)
+    s.apply("high: b 2 Big Poke")  # the bonus heals 10 first
+    assert hp(s, "b") == 40 and hp(s, "a") == 20
+
+
+def test_a_refused_action_names_the_legal_ones_and_changes_nothing(game: engine.Game) -> None:
+    s = state(game, dice=(1, 1))
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="legal actions are: low: a 1 Poke"):
+        s.apply("high: a 1 Poke")
+    assert s == before
+
+
+def test_loaded_dice_must_fit_the_die(game: engine.Game) -> None:
+    s = game.new_state(players=2, seed=0)
+    s.scratch[LOADED_DICE] = (5,)
+    with pytest.raises(EffectRuntimeError, match="shows 5, but a d2 is rolled"):
+        s.roll(2)
+
+
+def test_ruleset_functions_and_first(game: engine.Game) -> None:
+    s = state(game)
+    assert game.compile_condition('strongest(E).id == "b" and strongest(N) == none').test(s)
+    assert game.compile_condition('count(foes(first(u in units where u.id == "a"))) == 1').test(s)
+    assert "foe of" in game.compile_condition("count(foes(first(units))) == 1").description
+
+
+def test_a_function_can_only_call_functions_defined_before_it(tmp_path: Path) -> None:
+    text = RULESET.replace("  alive(x): x != none and hp(x) > 0\n", "  alive(x): x != none and hp(x) > 0 and later(x)\n  later(x): true\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError, match="unknown function 'later'"):
+        engine.load(path)
+
+
+def test_teams_alternate_in_a_draft(tmp_path: Path) -> None:
+    text = """\
+name: draft-demo
+players: [4]
+types: {side: [N, S, E, W]}
+roles: {of: side, seating: {4: [1, 2, 3, 4]}}
+teams: {4: [[1, 2], [3, 4]]}
+components:
+  hero:
+    attributes: {power: int}
+    instances: [{id: h, count: 9, power: 1}]
+zones: {band: {kind: hand, per: role}}
+turn:
+  - draft: {from: supply, to: band, picks: 2, order: teams}
+  - draw: {from: supply, to: band}
+end: {when: "count(supply) == 0"}
+scoring: {rank: r in roles, by: ["count(band(r))"], points: key}
+"""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    s = engine.load(path).new_state(players=4, seed=0, record=True)
+    pickers = []
+    for _ in range(8):
+        pickers.append(s.current_role)
+        s.apply("pick h")
+    assert pickers == ["N", "E", "S", "W"] * 2  # turn order is N, S, E, W; picks alternate between the teams
+    assert s.log[7:9] == ["W picks h", "N draws h-9"]  # then the first player's turn goes on
+
+
+CHANCE = """\
+name: chance-then-choice
+players: [2]
+components: {token: {instances: [{id: t}]}}
+counters: {gold: {per: role}}
+turn:
+  - do:
+      effect: |
+        roll d6:
+          odd:
+            let c = choose(x in [1, 2])
+            gold(current_role) += c
+          even: gold(current_role) += 10
+        roll d6:
+          odd: gold(current_role) += 100
+          even: pass
+end: {when: "true"}
+scoring: {rank: r in roles, by: ["gold(r)"], points: key}
+"""
+
+
+def test_an_effect_waiting_for_a_choice_keeps_the_dice_it_rolled(tmp_path: Path) -> None:
+    """Reseeding the generator mid-choice (as a search agent's sample does) changes only the dice still to come."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(CHANCE, encoding="utf-8")
+    game = engine.load(path)
+    for seed in range(40):
+        s = game.new_state(players=2, seed=seed)
+        if s.pending is not None:  # the first die was odd: the choice is pending
+            break
+    straight = s.clone()
+    straight.apply("choose 2")
+    assert s.pending is not None and s.pending.dice[0] % 2 == 1
+    for reseed in range(20):
+        sample = s.clone()
+        sample.rng ^= 0x9E3779B97F4A7C15 * (reseed + 1)
+        sample.apply("choose 2")  # never 'no longer an option': the first die is odd again
+        assert sample.counters[0] % 100 == 2
+    assert straight == game.state_from_json(straight.to_json())
+
+
+def test_loaded_dice_are_used_once_across_a_choice(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(CHANCE, encoding="utf-8")
+    game = engine.load(path)
+    doc = load_yaml("position.yaml", "ruleset: x\ndice: [1, 2]\nposition: {turn: seat1}\n")
+    assert isinstance(doc, Mapping)
+    s = set_up(game, doc, doc["position"])
+    s.apply("choose 2")
+    assert s.counters[0] == 2  # first die 1 (odd: choose), second die 2 (even: no 100)

@@ -18,7 +18,7 @@ import hashlib
 import json
 import keyword
 import re
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from engine.blocks import (  # noqa: F401  (register the step kinds)
     action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, placement, slots,
@@ -264,6 +264,17 @@ class Builder:
             if value is None or isinstance(value, (float, dict)):
                 kind = describe_kind(value)
                 self.game.vocab.define_constant(name, Type(f"option holding {kind}"), value, f"the option {name}")
+
+    def named_entries(self, section: str, what: str, example: str) -> Iterator[tuple[str, Mapping, SourcePos | None]]:
+        """The ``NAME: {settings}`` entries of a top-level section: each name checked, each value a mapping."""
+        tree = self.tree.get(section) or {}
+        for name, spec in tree.items():
+            pos = tree.key_pos.get(name)
+            self.check_identifier(name, pos, what)
+            if not isinstance(spec, Mapping):
+                self.error(pos, f"{what} '{name}' must be a mapping such as {example}")
+                continue
+            yield str(name), spec, pos
 
     def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
         if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":

@@ -155,14 +155,8 @@ COUNTER_KEYS = ("per", "start", "min", "max", "doc")
 def declare_counters(b: "Builder") -> None:
     """First pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
     g = b.game
-    tree = b.tree.get("counters") or {}
     offset = 0
-    for name, spec in tree.items():
-        pos = tree.key_pos.get(name)
-        b.check_identifier(name, pos, "counter")
-        if not isinstance(spec, Mapping):
-            b.error(pos, f"counter '{name}' must be a mapping such as {{per: role, start: 0}}")
-            continue
+    for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}"):
         b.unknown_keys(spec, COUNTER_KEYS, f"counter '{name}'")
         per = str(spec.get("per", GAME))
         if per == "role":

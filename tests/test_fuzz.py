@@ -49,7 +49,7 @@ import engine
 from cli.main import main
 from engine.compiler import Builder
 from engine.compose import compose
-from engine.errors import IllegalActionError, RulecraftError, RulesetError
+from engine.errors import EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
 from engine.lang.functions import FUNCTIONS
 from engine.lang.parser import parse_expression, parse_program
 from engine.paths import builtin_names, find_ruleset
@@ -867,3 +867,21 @@ def test_regression_an_option_code_cannot_compute_with_is_a_type_error(tmp_path:
     assert any(f"'board_size' is an option holding {kind}" in d.message for d in found), found
     with pytest.raises(RulesetError, match="option holding"):
         engine.load(path)
+
+
+def test_hooks_that_trigger_each_other_stop_with_an_error_at_the_hook(tmp_path: Path) -> None:
+    """A status whose damage hook heals and damages its bearer again would recurse forever: it stops, positioned."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(
+        "name: endless-hooks\nextends: iconica\nstatuses:\n  Sleep:\n    on:\n      on_act: cancel()\n"
+        "      on_damage: |\n        heal(self, 20, status)\n        damage(self, 10, status)\n",
+        encoding="utf-8",
+    )
+    game = engine.load(path)
+    rng = random.Random(1)
+    with pytest.raises(EffectRuntimeError) as err:
+        for seed in range(200):
+            state = game.new_state(players=2, seed=seed)
+            while not state.is_terminal:
+                state.apply(rng.choice(list(state.legal_actions())))
+    assert "keep damaging and healing each other" in str(err.value) and f"{path}:8:9" in str(err.value)

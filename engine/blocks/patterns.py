@@ -278,16 +278,8 @@ DEFAULT_SHAPE = Shape("line", "line", directions=DIRECTIONS["all"], doc="the def
 
 def read_shapes(b: "Builder") -> dict[str, "Shape"]:
     """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own)."""
-    from engine.yamlsource import Mapping
-
     shapes = {DEFAULT_SHAPE.name: DEFAULT_SHAPE}
-    tree = b.tree.get("shapes") or {}
-    for name, spec in tree.items():
-        pos = tree.key_pos.get(name)
-        b.check_identifier(name, pos, "shape")
-        if not isinstance(spec, Mapping):
-            b.error(pos, f"shape '{name}' must be a mapping such as {{kind: line}}")
-            continue
+    for name, spec, pos in b.named_entries("shapes", "shape", "{kind: line}"):
         kind = b.choice(spec, "kind", KINDS, "line")
         b.unknown_keys(spec, SHAPE_KEYS[kind], f"a {kind} shape")
         doc = str(spec.get("doc") or "")

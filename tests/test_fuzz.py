@@ -870,7 +870,7 @@ def test_regression_an_option_code_cannot_compute_with_is_a_type_error(tmp_path:
 
 
 def test_hooks_that_trigger_each_other_stop_with_an_error_at_the_hook(tmp_path: Path) -> None:
-    """A status whose damage hook heals and damages its bearer again would recurse forever: it stops, positioned."""
+    """A status whose damage hook heals and damages its bearer again would recurse forever: it stops, positioned and named."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(
         "name: endless-hooks\nextends: iconica\nstatuses:\n  Sleep:\n    on:\n      on_act: cancel()\n"
@@ -885,3 +885,4 @@ def test_hooks_that_trigger_each_other_stop_with_an_error_at_the_hook(tmp_path: 
             while not state.is_terminal:
                 state.apply(rng.choice(list(state.legal_actions())))
     assert "keep damaging and healing each other" in str(err.value) and f"{path}:8:9" in str(err.value)
+    assert "Sleep's on_damage" in str(err.value).split("deep): ")[1]  # the hooks running when it was cut, named

@@ -15,8 +15,9 @@ when no source is written.  ``run`` fills the slots and runs it::
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
@@ -24,8 +25,25 @@ from engine.lang.types import ANY, Type
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.state import State
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
+
+TRAIL = "hook trail"  # scratch: the hooks running now, outermost first (to name a runaway cycle)
+
+
+@contextmanager
+def running(s: "State", what: str) -> Iterator[None]:
+    """Note that the hook ``what`` runs (so a runaway cycle of hooks can be named), for as long as it runs."""
+    trail = s.scratch.get(TRAIL, ())
+    s.scratch[TRAIL] = trail + (what,)
+    try:
+        yield
+    finally:
+        if trail:
+            s.scratch[TRAIL] = trail
+        else:
+            del s.scratch[TRAIL]
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import SOURCE_LOCAL, Hook, compile_hook, label, local_slot
+from engine.blocks.hooks import SOURCE_LOCAL, TRAIL, Hook, compile_hook, label, local_slot, running
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function, register
@@ -247,7 +247,9 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
         s.scratch[HITS] += ((target, source),)
     depth = s.scratch.get(DEPTH, 0)
     if depth >= MAX_DEPTH:
-        raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)", pos)
+        involved = ", ".join(dict.fromkeys(s.scratch.get(TRAIL, ())))
+        raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
+                                 f"{f': {involved}' if involved else ''}", pos)
     s.scratch[DEPTH] = depth + 1
     try:
         _land(s, meter, target, new, source, attacker, abs(old - new), down)
@@ -275,7 +277,8 @@ def _land(s: "State", meter: Meter, target: int, value: int, source: Any, attack
         statuses.remove(s, target, name, because=f"its {kind.name} tile")
     hook = kind.on_damage if down else kind.on_heal
     if hook is not None:
-        hook.run(s, target, attacker, source, amount, tile[1])
+        with running(s, f"the {kind.name} tile"):
+            hook.run(s, target, attacker, source, amount, tile[1])
 
 
 # ------------------------------------------------------------------ the functions

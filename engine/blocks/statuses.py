@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import Hook, compile_hook, label
+from engine.blocks.hooks import Hook, compile_hook, label, running
 from engine.blocks.steps import Step, step_kind
 from engine.counters import CounterSpec
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
@@ -262,7 +262,8 @@ def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any 
     for status in book.statuses if book else []:
         code = status.hooks.get(hook)
         if code is not None and s.counters[_stored(s, status, cid)]:
-            code.run(s, cid, attacker, source, amount)
+            with running(s, f"{status.name}'s {hook}"):
+                code.run(s, cid, attacker, source, amount)
 
 
 def owned_by(s: "State", role: Any) -> list[int]:

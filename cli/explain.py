@@ -47,7 +47,8 @@ def _players(game: Game) -> list[str]:
 
 def _options(game: Game) -> list[str]:
     return [
-        f"{name} = {_value(value)}: {_one_line(game.option_docs.get(name, ''))}".rstrip(": ")
+        f"{name} = {_value(value)}{' (set with --set)' * (name in game.set_options)}: "
+        f"{_one_line(game.option_docs.get(name, ''))}".rstrip(": ")
         for name, value in game.options.items()
     ]
 

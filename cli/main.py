@@ -34,6 +34,7 @@ from engine.agents import make_agent
 from engine.bench import bench as run_bench
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
+from engine.loading import parse_set_options
 from engine.executor import Executor, LocalExecutor
 from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
@@ -69,19 +70,32 @@ def main() -> None:
 # ---------------------------------------------------------------- shared options
 
 
-variant_option = click.option(
-    "--variant", "variants", multiple=True, metavar="V", help="Variant to apply ('a+b' or repeat the option)."
-)
+def variant_option(fn: F) -> F:
+    """--variant and --set: how this run changes the ruleset as written."""
+    fn = click.option(
+        "--set", "set_texts", multiple=True, metavar="NAME=VALUE",
+        help="Set an option, its value written as in YAML (--set grid_width=4); repeat for several.",
+    )(fn)
+    return click.option(
+        "--variant", "variants", multiple=True, metavar="V", help="Variant to apply ('a+b' or repeat the option)."
+    )(fn)
+
+
 players_option = click.option("--players", type=int, help="Number of players (default: the smallest count from 2 up).")
 
 
 def ruleset_options(fn: F) -> F:
-    """RULESET, --variant and --players."""
+    """RULESET, --variant, --set and --players."""
     return click.argument("ruleset")(variant_option(players_option(fn)))
 
 
-def load_game(ruleset: str, variants: tuple[str, ...]) -> Game:
-    return engine.load(ruleset, variants)
+def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
+    """The ruleset with the variants and the ``NAME=VALUE`` options of ``flag`` applied."""
+    try:
+        set_options = parse_set_options(set_texts)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint=flag) from None
+    return engine.load(ruleset, variants, set_options)
 
 
 def pick_players(game: Game, players: int | None) -> int:
@@ -156,10 +170,10 @@ def schema(kind: str) -> None:
 @variant_option
 @click.option("--component", "--character", "component", metavar="NAME",
               help="Show one component as a card instead: its attributes, meter and actions in English.")
-def explain(ruleset: str, variants: tuple[str, ...], component: str | None) -> None:
+def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None) -> None:
     """Summarise a ruleset's rules in English (or one component's card)."""
     console = render.make_console()
-    game = load_game(ruleset, variants)
+    game = load_game(ruleset, variants, set_texts)
     for line in explain_component(game, component) if component else explain_lines(game):
         console.print(line)
 
@@ -191,6 +205,7 @@ def explain(ruleset: str, variants: tuple[str, ...], component: str | None) -> N
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],
+    set_texts: tuple[str, ...],
     players: int | None,
     seed: int | None,
     seats: tuple[str, ...],
@@ -205,11 +220,11 @@ def play(
     undo (take back the last human move and the bots' replies), save FILE
     or quit.
     """
-    if load_path is not None and (ruleset or variants or players is not None or seed is not None):
-        raise click.UsageError("--load takes the ruleset, variants, players and seed from the file; give none of them")
+    if load_path is not None and (ruleset or variants or set_texts or players is not None or seed is not None):
+        raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
     if load_path is None and ruleset is None:
         raise click.UsageError("give a RULESET (or --load SAVE.json)")
-    log, state = _start_loaded(load_path) if load_path else _start_new(str(ruleset), variants, players, seed)
+    log, state = _start_loaded(load_path) if load_path else _start_new(str(ruleset), variants, set_texts, players, seed)
     try:
         bots = parse_seats(seats, log.players, log.seed)
     except ValueError as err:
@@ -221,19 +236,20 @@ def play(
     console = render.make_console()
     humans = [s for s in range(1, log.players + 1) if s not in bots]
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
-    console.print(f"{state.game.title}: {log.players} players, seed {log.seed}; {who}")
+    changes = render.run_changes(list(state.game.variants), state.game.set_options)
+    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
     session = Session(console, state, log, bots, hint, note)
     if session.run() and log_path is not None:
         session.save(log_path)
 
 
 def _start_new(
-    ruleset: str, variants: tuple[str, ...], players: int | None, seed: int | None
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, seed: int | None
 ) -> tuple[GameLog, engine.State]:
-    game = load_game(ruleset, variants)
+    game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     seed = random.randrange(1 << 31) if seed is None else seed
-    log = GameLog(ruleset_ref(ruleset), list(game.variants), count, seed)
+    log = GameLog(ruleset_ref(ruleset), list(game.variants), count, seed, set_options=dict(game.set_options))
     return log, game.new_state(players=count, seed=seed, record=True)
 
 
@@ -264,7 +280,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
     console = render.make_console()
     if changed:
         console.print(f"warning: {changed}; replaying anyway")
-    console.print(f"{state.game.title}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
+    changes = render.run_changes(list(state.game.variants), state.game.set_options)
+    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
     printed = len(state.log or [])
 
     def each(number: int, text: str, seat: int) -> None:
@@ -306,9 +323,12 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
+@click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
+              help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
-    ruleset: str, variants: tuple[str, ...], players: int | None, n: int, seed: int, agents: str, jobs: int,
-    fmt: str, out: Path | None, compare_with: str | None, compare_variants: tuple[str, ...],
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int, seed: int,
+    agents: str, jobs: int, fmt: str, out: Path | None, compare_with: str | None, compare_variants: tuple[str, ...],
+    compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
 
@@ -316,18 +336,22 @@ def simulate(
     the first player's advantage, lead changes and final margins, and how
     often each component was used and how its users did (flagged when never
     used or when its users win far above or below average).  With --compare
-    or --compare-variant, a second run on the same seeds and the significance
-    of each difference (p < 0.05 is marked).
+    or --compare-variant or --compare-set, a second run on the same seeds
+    and the significance of each difference (p < 0.05 is marked); the
+    compared run has only the --compare-variant and --compare-set changes:
+
+    \b
+    rulecraft simulate my-game -n 1000 --compare-set grid_width=5
     """
-    game = load_game(ruleset, variants)
+    game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
     other = None
-    if compare_with is not None or compare_variants:
-        other = load_game(compare_with or ruleset, compare_variants)
+    if compare_with is not None or compare_variants or compare_set_texts:
+        other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
             raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
     executor = LocalExecutor(jobs)
@@ -390,11 +414,11 @@ def _write_report(
               help="With --agent: positions (from random games) the agent decides on.")
 @format_option
 def bench(
-    ruleset: str, variants: tuple[str, ...], players: int | None, playouts: int, seed: int, repeats: int,
-    agent_spec: str, decisions: int, fmt: str,
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
+    repeats: int, agent_spec: str, decisions: int, fmt: str,
 ) -> None:
     """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
-    game = load_game(ruleset, variants)
+    game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     if agent_spec.strip() != "random":
         try:
@@ -447,21 +471,23 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
               help="With --invariants: write a replay of each failing game into this folder.")
 def check(
     paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int, players: int | None,
-    variants: tuple[str, ...], seed: int, save_dir: Path | None,
+    variants: tuple[str, ...], set_texts: tuple[str, ...], seed: int, save_dir: Path | None,
 ) -> None:
     """Run scenario files (folders are searched for *.yaml), or check a ruleset's invariants.
 
     \b
     rulecraft check rulesets/my-game/scenarios
-    rulecraft check --invariants my-game --games 500 [--players 3] [--variant V]
+    rulecraft check --invariants my-game --games 500 [--players 3] [--variant V] [--set NAME=VALUE]
     """
     if invariants_of is not None:
         if paths:
             raise click.UsageError("give scenario files or --invariants RULESET, not both")
-        _check_invariants(invariants_of, variants, players, games, seed, save_dir)
+        _check_invariants(invariants_of, variants, set_texts, players, games, seed, save_dir)
         return
     if not paths:
         raise click.UsageError("give scenario files or folders (or --invariants RULESET)")
+    if variants or set_texts:
+        raise click.UsageError("--variant and --set go with --invariants; a scenario file names its own ruleset and variants")
     from engine.scenario import run_scenario
 
     files = [f for p in paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
@@ -482,14 +508,15 @@ def check(
 
 
 def _check_invariants(
-    ruleset: str, variants: tuple[str, ...], players: int | None, games: int, seed: int, save_dir: Path | None
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, games: int, seed: int,
+    save_dir: Path | None,
 ) -> None:
     """``check --invariants``: random games with the invariants tested after every action."""
     from engine.replay import checked_playout
 
-    game = load_game(ruleset, variants)
+    game = load_game(ruleset, variants, set_texts)
     counts = [pick_players(game, players)] if players is not None else list(game.player_counts)
-    named = f"{game.name}" + (f" (variant {'+'.join(game.variants)})" if game.variants else "")
+    named = game.name + render.run_changes(list(game.variants), game.set_options)
     if game.invariants:
         n = len(game.invariants)
         click.echo(f"{named}: checking {n} invariant{'s' * (n != 1)} after every action: {', '.join(game.invariants)}")

@@ -436,10 +436,20 @@ def interval(rate: Rate) -> str:
     return f"{rate.low:.1%} – {rate.high:.1%}"
 
 
+def run_changes(variants: list[str], set_options: dict[str, str]) -> str:
+    """What a run changed from the ruleset as written: `` (variant a+b, grid_width=4)``, or nothing.
+
+    >>> run_changes(["short"], {"grid_width": "4"}), run_changes([], {})
+    (' (variant short, grid_width=4)', '')
+    """
+    parts = [f"variant {'+'.join(variants)}"] if variants else []
+    parts += [f"{name}={text}" for name, text in set_options.items()]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def run_title(report: SimulationReport) -> str:
-    """``my-game (variant a+b), 2 players, 1000 games, seed 0``."""
-    variants = f" (variant {'+'.join(report.variants)})" if report.variants else ""
-    return f"{report.ruleset}{variants}, {report.players} player{'s' * (report.players != 1)}, {report.games} games, seed {report.seed}"
+    """``my-game (variant a+b, grid_width=4), 2 players, 1000 games, seed 0``."""
+    return f"{report.ruleset}{run_changes(report.variants, report.set_options)}, {report.players} player{'s' * (report.players != 1)}, {report.games} games, seed {report.seed}"
 
 
 def _seat_table(report: SimulationReport) -> Table:
@@ -508,8 +518,8 @@ def _flag_legend(report: SimulationReport) -> str:
 
 def _comparison_table(report: SimulationReport, comparison: Comparison) -> Table:
     other = comparison.other
-    variants = f" (variant {'+'.join(other.variants)})" if other.variants else ""
-    table = Table("", "this run", "other", "difference", "p", title=f"compared with {other.ruleset}{variants}, same seeds")
+    changes = run_changes(other.variants, other.set_options)
+    table = Table("", "this run", "other", "difference", "p", title=f"compared with {other.ruleset}{changes}, same seeds")
     rows = [(f"seat {seat} win rate", d, True) for seat, d in comparison.seats.items()]
     rows += [("draws", comparison.draws, True), ("mean length", comparison.length, False)]
     for label, d, is_rate in rows:

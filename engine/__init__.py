@@ -14,7 +14,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engine.errors import IllegalActionError, RulecraftError, RulesetError
@@ -35,10 +35,14 @@ __all__ = [
 ]
 
 
-def load(name_or_path: str | Path, variant: str | Sequence[str] | None = None) -> Game:
+def load(
+    name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None
+) -> Game:
     """Load, validate and compile a ruleset (a built-in name or a path).
 
     ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
-    list of names; they are applied in order.
+    list of names; they are applied in order.  ``set_options`` maps option
+    names to values written as in YAML (``{"grid_width": "4"}``); they replace
+    the options' defaults, after the variants.
     """
-    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant))
+    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options)

@@ -52,6 +52,7 @@ def bench(game: Game, players: int, playouts: int, seed: int, repeats: int = 3) 
     return {
         "ruleset": game.name,
         "variants": list(game.variants),
+        "set_options": dict(game.set_options),
         "players": players,
         "playouts": playouts,
         "repeats": repeats,

@@ -63,6 +63,9 @@ def build_game(tree: Mapping) -> Game:
         b.build()
     except RecursionError:  # a safety net: code that nests too deeply is reported where it is when possible
         b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
+    if b.sink.items and b.game.set_options:
+        shown = " ".join(f"--set {name}={text}" for name, text in b.game.set_options.items())
+        b.error(None, f"note: these options were set from outside the ruleset's files: {shown}")
     b.sink.raise_if_any()
     return b.game
 
@@ -116,7 +119,7 @@ class Builder:
             version=tree.get("version", 1) if isinstance(tree.get("version", 1), int) else 1,
             description=str(tree.get("description") or ""),
             source=tree.pos.file if isinstance(tree, Mapping) else "<ruleset>",
-            content_hash=content_hash(_without(tree, ("variants", "selected_variants"))),
+            content_hash=content_hash(_without(tree, ("variants", "selected_variants", "set_options"))),
         )
 
     # ------------------------------------------------------------ reporting
@@ -145,6 +148,7 @@ class Builder:
         t = self.tree
         g = self.game
         g.variants = tuple(str(v) for v in t.get("selected_variants", ()) or ())
+        g.set_options = {str(k): str(v) for k, v in (t.get("set_options") or {}).items()}
         variants = t.get("variants") or {}
         if isinstance(variants, Mapping):
             g.available_variants = {str(k): str((v or {}).get("description", "")) if isinstance(v, Mapping) else "" for k, v in variants.items()}

@@ -75,14 +75,18 @@ _VARIANT_META = ("description", "requires", "conflicts")
 
 
 def compose(
-    path: str | Path, variants: collections.abc.Sequence[str] = (), text: str | None = None
+    path: str | Path,
+    variants: collections.abc.Sequence[str] = (),
+    text: str | None = None,
+    set_options: collections.abc.Mapping[str, str] | None = None,
 ) -> Mapping:
-    """The ruleset at ``path`` with its includes, base and the named variants applied.
+    """The ruleset at ``path`` with its includes, base, the named variants and the options set applied.
 
     ``text``, when given, is used instead of reading ``path`` (includes and
-    ``extends`` are still found relative to ``path``).
+    ``extends`` are still found relative to ``path``).  ``set_options`` (see
+    :func:`apply_options`) goes on top of the variants.
     """
-    return apply_variants(_load(Path(path), text, ()), variants)
+    return apply_options(apply_variants(_load(Path(path), text, ()), variants), set_options or {})
 
 
 def variant_names(path: str | Path) -> list[str]:
@@ -121,6 +125,70 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
         selected.add(Text(name, declared.key_pos[name]), declared.key_pos[name])
     result.add(Text("selected_variants", tree.pos), selected, None, None)
     return result
+
+
+def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, str]) -> Mapping:
+    """``tree`` with options set from outside its files (``rulecraft ... --set NAME=VALUE``).
+
+    Each value is YAML text; it replaces the option's ``default`` (or its
+    value, for an option written without one) and must be the same kind of
+    value as the one it replaces (a whole number for a whole number, and so
+    on; an option that holds ``null`` takes anything).  The result gains
+    ``set_options``: the names and texts, in order.  An unknown name or a
+    value of another kind is a RulesetError.
+
+    >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n")
+    >>> apply_options(tree, {"width": "4"})["options"]
+    {'width': {'default': 4}}
+    >>> apply_options(tree, {"widht": "4"})
+    Traceback (most recent call last):
+    engine.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
+    """
+    if not set_options:
+        return tree
+    declared = tree.get("options")
+    declared = declared if isinstance(declared, Mapping) else Mapping(tree.pos)
+    changes = Mapping(tree.pos)
+    recorded = Mapping(tree.pos)
+    for name, text in set_options.items():
+        where = f"--set {name}"
+        if name not in declared:
+            known = ", ".join(declared) if declared else "none: this ruleset declares no options"
+            raise RulesetError.at(
+                None, f"{where}={text}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
+            )
+        value = load_yaml(where, str(text))
+        spec = declared[name]
+        with_default = isinstance(spec, Mapping) and "default" in spec
+        _check_same_kind(name, spec["default"] if with_default else spec, value, where)
+        pos = SourcePos(where, 1, 1)
+        changes.add(name, _default(value, pos) if with_default else value, None, pos)
+        recorded.add(name, str(text), None, None)
+    result = merge(tree, _options_mapping(tree.pos, changes))
+    result.add(Text("set_options", tree.pos), recorded, None, None)
+    return result
+
+
+def _default(value: Any, pos: SourcePos) -> Mapping:
+    """``{default: value}``, to merge over an option's settings (its ``doc`` stays)."""
+    spec = Mapping(pos)
+    spec.add("default", value, None, pos)
+    return spec
+
+
+def _options_mapping(pos: SourcePos, changes: Mapping) -> Mapping:
+    wrapper = Mapping(pos)
+    wrapper.add("options", changes, None, None)
+    return wrapper
+
+
+def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
+    """An option set from outside keeps its kind: ``7`` takes ``4``, not ``four``."""
+    was, now = describe_kind(old), describe_kind(new)
+    if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
+        return
+    message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
+    raise RulesetError.at(SourcePos(where, 1, 1), message)
 
 
 # --- loading files -------------------------------------------------------------------------

@@ -103,6 +103,7 @@ class Game:
     source: str
     content_hash: str = ""
     variants: tuple[str, ...] = ()
+    set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``), as YAML text
     available_variants: dict[str, str] = field(default_factory=dict)
     player_counts: tuple[int, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)

@@ -8,11 +8,13 @@ rulesets.
 ['short', 'duel']
 >>> parse_variants(["a+b", "c"])
 ['a', 'b', 'c']
+>>> parse_set_options(["grid_width=4", "title = A short game"])
+{'grid_width': '4', 'title': 'A short game'}
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engine.compiler import build_game
@@ -29,8 +31,23 @@ def parse_variants(variant: str | Sequence[str] | None) -> list[str]:
     return [name for text in texts for name in str(text).split("+") if name]
 
 
-def load_path(path: str | Path, variants: Sequence[str] = ()) -> Game:
+def parse_set_options(texts: Sequence[str]) -> dict[str, str]:
+    """``NAME=VALUE`` texts (``--set``) as a mapping; ValueError names a text without ``=`` or name.
+
+    A name given twice keeps its last value.
+    """
+    result: dict[str, str] = {}
+    for text in texts:
+        name, equals, value = str(text).partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"'{text}' is not NAME=VALUE (for example grid_width=4)")
+        result.pop(name.strip(), None)
+        result[name.strip()] = value.strip()
+    return result
+
+
+def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mapping[str, str] | None = None) -> Game:
     """Compose, schema-check and compile the ruleset at ``path``; RulesetError lists every problem."""
-    tree = compose(path, variants)
+    tree = compose(path, variants, set_options=set_options)
     check_schema(tree, "ruleset")
     return build_game(tree)

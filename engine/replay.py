@@ -2,8 +2,9 @@
 
 A replay names what to load (a built-in ruleset by name, any other by
 absolute path), the ruleset's **content hash** and **version** when the game
-was played, the variants, the number of players and the seed, then the
-actions in text form.  Because the engine is deterministic, playing the
+was played, the variants (and the options set from outside the ruleset's
+files with ``--set``, as ``"set_options": {"NAME": "VALUE"}``), the number of
+players and the seed, then the actions in text form.  Because the engine is deterministic, playing the
 actions on a new state rebuilds the game exactly.  A replay also stores a
 short hash of the state at the start and after every action, so a replay can
 tell not only that an action became illegal but that a still-legal action now
@@ -102,6 +103,7 @@ class Replay:
     content_hash: str | None = None
     version: int | None = None
     hashes: list[str] = field(default_factory=list)  # position at the start, then after each action
+    set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
     game: Game | None = field(default=None, repr=False, compare=False)  # the game it was played with, once known
 
     @property
@@ -121,7 +123,7 @@ class Replay:
         if state.history is None:
             raise SaveError("this game was not recorded: create it with new_state(..., record=True)")
         game = state.game
-        log = cls(ruleset, list(game.variants), state.players, seed, list(state.history))
+        log = cls(ruleset, list(game.variants), state.players, seed, list(state.history), set_options=dict(game.set_options))
         log.seal(game)
         if log.hashes[-1] != state_hash(state):
             raise SaveError("replaying this game's actions does not reach its position (was it set up by hand?)")
@@ -153,7 +155,10 @@ class Replay:
         if self.content_hash is not None:
             data["content_hash"] = self.content_hash
             data["version"] = self.version
-        data.update(variant=list(self.variant), players=self.players, seed=self.seed, actions=list(self.actions))
+        data["variant"] = list(self.variant)
+        if self.set_options:
+            data["set_options"] = dict(self.set_options)
+        data.update(players=self.players, seed=self.seed, actions=list(self.actions))
         if self.hashes:
             data["hashes"] = list(self.hashes)
         return data
@@ -202,6 +207,7 @@ class Replay:
             players=_field(data, "players", int, where),
             seed=_field(data, "seed", int, where),
             actions=_strings(data.get("actions", []), "actions", where),
+            set_options=_texts_by_name(data.get("set_options", {}), "set_options", where),
         )
         if "content_hash" in data:
             log.content_hash = _field(data, "content_hash", str, where)
@@ -250,7 +256,7 @@ class Replay:
     def _load(self) -> Game:
         import engine
 
-        return engine.load(find_ruleset(self.ruleset, relative_to=self.base), self.variant)
+        return engine.load(find_ruleset(self.ruleset, relative_to=self.base), self.variant, self.set_options)
 
 
 GameLog = Replay
@@ -310,6 +316,12 @@ def _strings(value: Any, key: str, where: str) -> list[str]:
     return list(value)
 
 
+def _texts_by_name(value: Any, key: str, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise SaveError(f"{where}: '{key}' must map option names to values written as text, like {{\"grid_width\": \"4\"}}")
+    return dict(value)
+
+
 # ---------------------------------------------------------------- checked random games
 
 
@@ -353,7 +365,9 @@ class Playout:
 
     def replay(self, ruleset: str, game: Game) -> Replay:
         """The game so far as a replay (up to and including the failing action)."""
-        return Replay(ruleset, list(game.variants), self.players, self.seed, list(self.actions), game=game)
+        return Replay(
+            ruleset, list(game.variants), self.players, self.seed, list(self.actions), set_options=dict(game.set_options), game=game
+        )
 
 
 def checked_playout(

@@ -251,6 +251,7 @@ class SimulationReport:
     seed: int
     content: list[tuple[str, str]]  # (name, kind) of every component, by id (identical copies share their name)
     results: list[GameResult] = field(default_factory=list)
+    set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
 
     @property
     def games(self) -> int:
@@ -355,6 +356,7 @@ class SimulationReport:
         return {
             "ruleset": self.ruleset,
             "variants": self.variants,
+            "set_options": self.set_options,
             "players": self.players,
             "agents": self.agents,
             "seed": self.seed,
@@ -417,6 +419,7 @@ class Comparison:
         return {
             "ruleset": self.other.ruleset,
             "variants": self.other.variants,
+            "set_options": self.other.set_options,
             "games": self.other.games,
             "seats": {str(s): d.to_json() for s, d in self.seats.items()},
             "draws": self.draws.to_json(),

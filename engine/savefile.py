@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Outcome
 from engine.errors import RulecraftError
+from engine.information import SEEN, UNORDERED, zone_view
 
 if TYPE_CHECKING:
     from engine.choices import Pending
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 CHECKSUM = "checksum"
-_IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", CHECKSUM)
+_IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", "set_options", CHECKSUM)
 PROBE = 64
 """At most this many of a loaded state's legal actions are tried, to prove it can go on."""
 
@@ -40,7 +41,7 @@ class SaveError(RulecraftError):
 def position_hash(data: dict[str, Any]) -> str:
     """The checksum of a saved position: 12 hex digits of the SHA-256 of its canonical JSON.
 
-    The ruleset's identity (name, version, content hash, variants) is left
+    The ruleset's identity (name, version, content hash, variants, options set) is left
     out, so positions of a game replayed on a changed ruleset still compare.
     """
     body = {k: v for k, v in data.items() if k not in _IDENTITY}
@@ -50,6 +51,8 @@ def position_hash(data: dict[str, Any]) -> str:
 
 def state_to_json(s: "State") -> dict[str, Any]:
     data = _state_data(s)
+    if s.game.set_options:  # written only when there are some, so other saves read as before
+        data["set_options"] = dict(s.game.set_options)
     if s.pending is not None:  # an effect waiting for a choice (engine.choices)
         data["pending"] = _tuples_to_lists(dataclasses.asdict(s.pending))
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
@@ -147,6 +150,13 @@ def _probe(s: "State") -> None:
         s._actions = None
 
 
+def _shown(set_options: Any) -> str:
+    """``--set a=1 --set b=2``, or ``none``."""
+    if not isinstance(set_options, dict) or not set_options:
+        return "none" if not set_options else repr(set_options)
+    return " ".join(f"--set {name}={text}" for name, text in set_options.items())
+
+
 def _read(g: "Game", data: Any, State: type) -> "State":
     if not isinstance(data, dict):
         raise SaveError("a saved state must be a JSON object")
@@ -156,6 +166,8 @@ def _read(g: "Game", data: Any, State: type) -> "State":
         raise SaveError(f"this state is from ruleset '{data.get('ruleset')}', not '{g.name}'")
     if data.get("variants") != list(g.variants):
         raise SaveError(f"this state was played with variants {data.get('variants')}, not {list(g.variants)}")
+    if data.get("set_options", {}) != g.set_options:
+        raise SaveError(f"this state was played with options set {_shown(data.get('set_options', {}))}, not {_shown(g.set_options)}")
     if data.get("content_hash") != g.content_hash:
         raise SaveError(
             f"ruleset '{g.name}' has changed since this state was saved "
@@ -306,7 +318,7 @@ def _lists_to_tuples(v: Any) -> Any:
 
 
 def observation(s: "State", player: int) -> dict[str, Any]:
-    """What seat ``player`` may know.  Hidden zones show counts, not contents or order; hidden roles
+    """What seat ``player`` may know.  Each zone shows as :func:`engine.information.zone_view` says; hidden roles
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns)."""
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
@@ -314,13 +326,11 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     to_move = s.outcome is None and s.current_player == player
     zones: dict[str, Any] = {}
     for zi, name in enumerate(g.zone_names):
-        spec = g.zone_spec_of[zi]
-        owner = g.zone_owner[zi]
-        mine = owner is not None and s.seat_of.get(owner) == player
         items = s.zones[zi]
-        if spec.hidden == "none" or (spec.hidden == "others" and mine):
+        view = zone_view(s, zi, player)
+        if view == SEEN:
             zones[name] = [g.piece_names[c] for c in items]
-        elif spec.hidden == "order" and mine:
+        elif view == UNORDERED:
             zones[name] = sorted(g.piece_names[c] for c in items)
         else:
             zones[name] = {"hidden": len(items)}

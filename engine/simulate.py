@@ -139,10 +139,11 @@ def simulate(
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
-    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content)
+    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options))
     size = max(1, n // (executor.workers * 8))
+    set_options = tuple(game.set_options.items())
     chunks = [
-        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n))
+        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options)
         for start in range(0, n, size)
     ]
     key = _cache_key(game.source, game.variants, game.content_hash)
@@ -172,6 +173,7 @@ class Chunk:
     seed: int
     start: int
     stop: int
+    set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
 
 
 _games: dict[tuple[int, str, tuple[str, ...], str], Game] = {}
@@ -206,7 +208,7 @@ def _chunk_game(chunk: Chunk) -> Game:
     if key in _games:
         return _games[key]
     try:
-        game = load(chunk.source, list(chunk.variants))
+        game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
     except RulesetError as err:
         raise RulecraftError(err.format()) from None
     if game.content_hash != chunk.content_hash:
@@ -256,6 +258,7 @@ def bench_agent(game: Game, players: int, spec: str, decisions: int, seed: int, 
     return {
         "ruleset": game.name,
         "variants": list(game.variants),
+        "set_options": dict(game.set_options),
         "players": players,
         "agent": spec,
         "decisions": len(positions),

@@ -1,0 +1,249 @@
+"""Options set from outside a ruleset's files: ``--set NAME=VALUE`` and ``engine.load(..., set_options=...)``.
+
+A designer tries a changed rule without writing a file; the change travels
+with everything the run produces (saves, replays, reports, worker processes)
+and is refused where it does not fit.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import engine
+from cli.main import main
+from engine.compose import apply_options, compose
+from engine.errors import RulesetError, SourcePos
+from engine.loading import parse_set_options
+from engine.replay import Replay, checked_playout
+from engine.savefile import SaveError
+
+RULESET = "iconoclasm-cards"
+TEXT = """\
+name: r
+players: [2]
+options:
+  width: {default: 7, doc: How wide.}
+  label: plain
+  ratio: 0.5
+  anything: null
+"""
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def tree_with(**set_options: str) -> dict:
+    return apply_options(compose("r.yaml", text=TEXT), set_options)
+
+
+def error_with(**set_options: str) -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        tree_with(**set_options)
+    return info.value
+
+
+# --- the tree --------------------------------------------------------------------------------
+
+
+def test_a_set_value_replaces_the_default_and_keeps_the_doc() -> None:
+    tree = tree_with(width="4")
+    assert tree["options"]["width"] == {"default": 4, "doc": "How wide."}
+    assert tree["set_options"] == {"width": "4"}
+
+
+def test_an_option_without_default_is_replaced_whole() -> None:
+    assert tree_with(label="fancy")["options"]["label"] == "fancy"
+
+
+def test_a_decimal_takes_a_whole_number_and_null_takes_anything() -> None:
+    options = tree_with(ratio="2", anything="[1, 2]")["options"]
+    assert options["ratio"] == 2 and options["anything"] == [1, 2]
+
+
+def test_nothing_set_leaves_the_tree_alone() -> None:
+    tree = compose("r.yaml", text=TEXT)
+    assert apply_options(tree, {}) is tree
+
+
+def test_an_unknown_option_is_refused_with_the_known_ones_and_a_guess() -> None:
+    diagnostic = error_with(widht="4").diagnostics[0]
+    assert diagnostic.pos is None
+    assert diagnostic.message == "--set widht=4: no option 'widht' in this ruleset (options: width, label, ratio, anything)"
+    assert diagnostic.hint == "did you mean 'width'?"
+
+
+def test_a_value_of_another_kind_is_refused_where_it_was_written() -> None:
+    err = error_with(width="four")
+    assert err.diagnostics[0].pos == SourcePos("--set width", 1, 1)
+    assert err.format() == (
+        "--set width:1:1: option 'width' holds a whole number (7 in the ruleset), not text\n    four\n    ^"
+    )
+    assert "not a decimal number" in error_with(width="7.5").diagnostics[0].message
+    assert "not true/false" in error_with(width="yes").diagnostics[0].message
+
+
+def test_a_ruleset_without_options_says_so() -> None:
+    with pytest.raises(RulesetError, match="options: none: this ruleset declares no options"):
+        apply_options(compose("r.yaml", text="name: r\nplayers: [2]\n"), {"x": "1"})
+
+
+@pytest.mark.parametrize(
+    "texts, expected",
+    [
+        (["a=1"], {"a": "1"}),
+        (["a = [1, 2]", "b=x=y"], {"a": "[1, 2]", "b": "x=y"}),
+        (["a=1", "a=2"], {"a": "2"}),
+    ],
+)
+def test_parse_set_options(texts: list[str], expected: dict[str, str]) -> None:
+    assert parse_set_options(texts) == expected
+
+
+@pytest.mark.parametrize("text", ["a", "=1", " =1"])
+def test_parse_set_options_refuses_text_without_a_name_and_value(text: str) -> None:
+    with pytest.raises(ValueError, match="is not NAME=VALUE"):
+        parse_set_options([text])
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+def test_a_set_option_changes_the_game_that_is_played() -> None:
+    game = engine.load(RULESET, set_options={"grid_width": "3", "grid_height": "3"})
+    assert game.set_options == {"grid_width": "3", "grid_height": "3"}
+    assert game.content_hash != engine.load(RULESET).content_hash
+    widths = set()
+    for seed in range(20):
+        result = checked_playout(game, 2, seed)
+        assert result.ok, result.problem()
+        state = game.new_state(players=2, seed=seed)
+        for action in result.actions:
+            state.apply(action)
+            xs = [x for x, _ in state.grid]
+            widths.add(max(xs) - min(xs) + 1 if xs else 0)
+    assert max(widths) == 3  # the 3x3 limit is reached and never passed
+
+
+def test_a_value_the_ruleset_cannot_use_is_reported_where_it_is_used_with_a_note() -> None:
+    with pytest.raises(RulesetError) as info:
+        engine.load(RULESET, set_options={"grid_width": "-3"})
+    text = info.value.format()
+    assert "'max_width' must be a whole number (or an option holding one), not -3" in text
+    assert "note: these options were set from outside the ruleset's files: --set grid_width=-3" in text
+
+
+def test_a_save_keeps_the_options_and_refuses_a_game_without_them() -> None:
+    game = engine.load(RULESET, set_options={"rank_points": "[5, 3, 1, 0]"})
+    state = game.new_state(players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    data = state.to_json()
+    assert data["set_options"] == {"rank_points": "[5, 3, 1, 0]"}
+    assert game.state_from_json(data) == state
+    with pytest.raises(SaveError, match=r"played with options set --set rank_points=\[5, 3, 1, 0\], not none"):
+        engine.load(RULESET).state_from_json(data)
+    assert "set_options" not in engine.load(RULESET).new_state(players=2, seed=1).to_json()
+
+
+def test_a_replay_records_the_options_and_plays_back_with_them(tmp_path: Path) -> None:
+    game = engine.load(RULESET, set_options={"grid_width": "3"})
+    state = game.new_state(players=2, seed=5, record=True)
+    choose = random.Random(5)
+    while not state.is_terminal:
+        state.apply(choose.choice(state.legal_actions()))
+    path = tmp_path / "game.json"
+    Replay.record(state, RULESET, seed=5).write(path)
+    assert json.loads(path.read_text())["set_options"] == {"grid_width": "3"}
+    log = Replay.read(path)
+    again_game, again = log.start()
+    log.play(again)
+    assert again_game.set_options == {"grid_width": "3"} and again == state
+
+
+def test_a_replay_with_damaged_options_is_refused() -> None:
+    data = {"ruleset": RULESET, "players": 2, "seed": 0, "set_options": ["grid_width=3"]}
+    with pytest.raises(SaveError, match="'set_options' must map option names to values written as text"):
+        Replay.from_json(data, "log.json")
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def test_simulate_with_a_set_option_names_it_and_plays_it_in_every_worker() -> None:
+    args = ["simulate", RULESET, "-n", "24", "--set", "grid_width=3", "--format", "json"]
+    one, two = run(*args), run(*args, "--jobs", "2")
+    assert one.exit_code == 0, one.output
+    report = json.loads(one.output)
+    assert report["set_options"] == {"grid_width": "3"}
+    assert json.loads(two.output) == report  # workers load the ruleset with the option too
+    plain = json.loads(run("simulate", RULESET, "-n", "24", "--format", "json").output)
+    assert plain["length"] != report["length"]
+    assert run("simulate", RULESET, "-n", "4", "--set", "grid_width=3").output.startswith(
+        f"{RULESET} (grid_width=3), 2 players, 4 games"
+    )
+
+
+def test_simulate_compare_set_runs_the_other_options_on_the_same_seeds() -> None:
+    result = run("simulate", RULESET, "-n", "30", "--compare-set", "grid_width=3", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["set_options"] == {} and data["compare"]["set_options"] == {"grid_width": "3"}
+    text = run("simulate", RULESET, "-n", "10", "--compare-set", "grid_width=3").output
+    assert f"compared with {RULESET} (grid_width=3), same seeds" in text
+
+
+@pytest.mark.parametrize("flag", ["--set", "--compare-set"])
+def test_a_set_without_a_value_is_a_usage_error(flag: str) -> None:
+    result = run("simulate", RULESET, "-n", "2", flag, "grid_width")
+    assert result.exit_code == 2
+    assert f"Invalid value for {flag}: 'grid_width' is not NAME=VALUE" in result.output
+
+
+def test_an_unknown_option_on_the_command_line_exits_1_with_a_guess() -> None:
+    result = run("bench", RULESET, "--playouts", "2", "--set", "grid_widht=3")
+    assert result.exit_code == 1
+    assert "no option 'grid_widht' in this ruleset" in result.output and "did you mean 'grid_width'?" in result.output
+
+
+def test_explain_marks_the_options_that_were_set() -> None:
+    result = run("explain", RULESET, "--set", "grid_width=5")
+    assert "grid_width = 5 (set with --set)" in result.output
+    assert "grid_height = 7:" in result.output
+
+
+def test_bench_reports_the_options_set() -> None:
+    result = run("bench", RULESET, "--playouts", "3", "--repeat", "1", "--set", "grid_width=4", "--format", "json")
+    assert json.loads(result.output)["set_options"] == {"grid_width": "4"}
+
+
+def test_check_invariants_with_a_set_option() -> None:
+    result = run("check", "--invariants", RULESET, "--games", "3", "--players", "2", "--set", "grid_width=3")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{RULESET} (grid_width=3): checking")
+
+
+def test_check_scenarios_refuse_a_set_option() -> None:
+    scenarios = Path(__file__).resolve().parent.parent / "rulesets" / RULESET / "scenarios"
+    result = run("check", str(scenarios), "--set", "grid_width=3")
+    assert result.exit_code == 2 and "--variant and --set go with --invariants" in result.output
+
+
+def test_a_game_saved_with_options_loads_with_them(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", RULESET, "--seed", "3", "--set", "grid_width=3", input=f"1\nsave {save}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "(grid_width=3): 2 players, seed 3" in result.output
+    loaded = run("play", "--load", str(save), input="quit\n")
+    assert loaded.exit_code == 0, loaded.output
+    assert "(grid_width=3): 2 players, seed 3" in loaded.output
+    assert "(grid_width=3): 2 players, seed 3" in run("replay", str(save)).output
+    refused = run("play", "--load", str(save), "--set", "grid_width=4")
+    assert refused.exit_code == 2 and "--load takes the ruleset, variants, options" in refused.output

@@ -470,6 +470,22 @@ def describe_kind(value: object) -> str:
     return "a list" if isinstance(value, list) else "a mapping"
 
 
+def plain(value: Any) -> Any:
+    """YAML nodes as plain Python values (Text -> str, Sequence -> list, Mapping -> dict).
+
+    >>> tree = load_yaml("r.yaml", "a: [x, {b: 1}]\\n")
+    >>> type(tree["a"][0]).__name__, type(plain(tree)["a"][0]).__name__
+    ('Text', 'str')
+    """
+    if isinstance(value, Text):
+        return str(value)
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
 def _leading_spaces(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 

@@ -760,7 +760,7 @@ def test_regression_a_deep_wrong_typed_expression_in_the_builder_is_reported() -
 
 
 def test_regression_deep_code_in_a_ranking_key_is_a_ruleset_error(tmp_path: Path) -> None:
-    # was: RecursionError out of engine.load from Builder._ranking's descriptions (engine/compiler.py)
+    # was: RecursionError out of engine.load from _ranking's descriptions (engine/compiling/outcomes.py)
     deep = "[" * 700 + "1" + "]" * 700
     path = tiles_variant(tmp_path, "- count(t in board where t.symbol == s)", f"- '{deep}'")
     with pytest.raises(RulesetError, match="nests too deeply"):
@@ -780,14 +780,14 @@ def test_regression_a_deep_scenario_expectation_is_a_failure_not_a_crash(tmp_pat
 
 
 def test_regression_a_face_listed_twice_is_an_error_not_a_crash(tmp_path: Path) -> None:
-    # was: IndexError in the vocabulary's face attributes (engine/compiler.py, _components)
+    # was: IndexError in the vocabulary's face attributes (engine/compiling/components.py, read_components)
     path = tiles_variant(tmp_path, "faces: [front, back]", "faces: [front, back, front]")
     with pytest.raises(RulesetError, match="face 'front' of tile is listed twice"):
         engine.load(path)
 
 
 def test_regression_a_kind_without_instances_is_diagnosed(tmp_path: Path) -> None:
-    # the attribute tables get a row per face even without components (engine/compiler.py, _components)
+    # the attribute tables get a row per face even without components (engine/compiling/components.py, read_components)
     path = tiles_variant(tmp_path, "instances: [Sun/Sun, Sun/Moon, Sun/Star, Moon/Moon, Moon/Star, Moon/Sun, Star/Star, Star/Sun, Star/Moon]",
                          "instances: []")
     with pytest.raises(RulesetError, match="unknown name 'tiles'"):
@@ -795,7 +795,7 @@ def test_regression_a_kind_without_instances_is_diagnosed(tmp_path: Path) -> Non
 
 
 def test_regression_a_huge_player_count_is_refused_at_once(tmp_path: Path) -> None:
-    # was: a tuple of a billion seat names, eating all memory (engine/compiler.py, _players)
+    # was: a tuple of a billion seat names, eating all memory (engine/compiling/seating.py, read_players)
     path = tiles_variant(tmp_path, "players: [2, 3]", "players: [2, 1000000000]")
     start = time.perf_counter()
     with pytest.raises(RulesetError, match="at most 100 players"):
@@ -861,7 +861,7 @@ def test_regression_forged_saves_that_cannot_go_on_are_refused() -> None:
 @pytest.mark.parametrize("value, kind", [("null", "null"), ("2.5", "a decimal number"), ("{a: 1}", "a mapping")])
 def test_regression_an_option_code_cannot_compute_with_is_a_type_error(tmp_path: Path, value: str, kind: str) -> None:
     # was: TypeError (int - None) out of validate's setup dry run; the option's type was "any"
-    # (engine/compiler.py, Builder._opaque_options)
+    # (engine/compiling/names.py, declare_opaque_options)
     path = tiles_variant(tmp_path, "  board_size:\n    default: 3", f"  board_size:\n    default: {value}")
     found = validate_path(str(path))
     assert any(f"'board_size' is an option holding {kind}" in d.message for d in found), found

@@ -1,0 +1,18 @@
+"""The sections of a ruleset, one module each, compiled by :class:`engine.compiler.Builder`.
+
+Each module reads or compiles one concern of the ruleset tree into the
+:class:`~engine.game.Game` being built, through functions that take the
+builder ``b`` (for its tree, its game, its settings helpers and its error
+reporting), in the order :meth:`~engine.compiler.Builder.build` calls them::
+
+    names       options, types and their values; each name means one thing
+    seating     players, roles (and how they are shuffled), teams
+    components  component kinds, their attributes and instances
+    zones       the board, zones, how values look, owner_known
+    tables      clash tables and support tables
+    turn        setup and the steps of a turn
+    outcomes    the end, scoring and goals, running score, invariants, dry-run setups
+
+For example, ``read_players(b)`` (in :mod:`engine.compiling.seating`) turns
+``players: [2, 4]`` into ``b.game.player_counts == (2, 4)``.
+"""

@@ -1,0 +1,189 @@
+"""Components: the kinds of component, their attributes, and every instance, as the game's tables.
+
+::
+
+    components:
+      tile:
+        faces: [up, down]                         # default: one face, "face"
+        attributes:
+          shade: {type: shade, per_face: true}    # a declared type, or int, text, bool, table
+          cost: {type: int, list: true}
+        instances:
+          - light/dark                            # one value per face of the one per-face attribute
+          - {id: t9, shade: [dark, dark], cost: [1, 2], count: 3}   # three identical tiles, t9-1..t9-3
+
+Components are numbered in the order they are listed; each attribute is a
+table of rows (one per face) of values (one per component).
+
+>>> from engine.compiler import Builder
+>>> from engine.yamlsource import load_yaml
+>>> b = Builder(load_yaml("r.yaml", "components: {tile: {attributes: {cost: int}, instances: [{id: t, cost: 2, count: 2}]}}\\n"))
+>>> read_components(b)
+>>> b.game.component_names, b.game.identical, b.game.attributes["cost"]
+(['t-1', 't-2'], {'t': (0, 1)}, [[2, 2]])
+>>> check_value(b, "two", "int", None, "a cost")
+>>> b.sink.items[-1].message
+"a cost must be a whole number, not 'two'"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import SourcePos, did_you_mean
+from engine.game import LIST_OF
+from engine.yamlsource import Mapping, Sequence, plain
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+
+MAX_COPIES = 10_000
+TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
+PLAIN_TYPES = ("int", "text", "bool", TABLE)
+
+
+def read_components(b: "Builder") -> None:
+    """``components``: each kind's faces, attributes and instances, as the game's component tables."""
+    g = b.game
+    kinds = b.tree.get("components") or {}
+    if not kinds:
+        b.error(b.tree.pos, "a ruleset needs 'components'")
+    attr_decls: dict[str, tuple[str, bool]] = {}
+    for kind, spec in kinds.items():
+        b.check_identifier(kind, kinds.key_pos.get(kind), "component kind")
+        faces = tuple(str(f) for f in spec.get("faces") or ["face"])
+        for i, face in enumerate(faces):
+            if face in faces[:i]:
+                b.error(b.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
+        g.face_names[kind] = faces
+        attrs = _attribute_decls(b, kind, spec, attr_decls)
+        for i, inst in enumerate(spec.get("instances") or []):
+            _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i))
+    for attr, (type_name, _) in attr_decls.items():
+        g.attribute_types[attr] = type_name
+    most = max(map(len, g.face_names.values()), default=1)
+    for table in g.attributes.values():  # a row per face even when no component has that many (or none at all)
+        while len(table) < most:
+            table.append([None] * len(g.component_names))
+
+
+def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, bool]]:
+    attrs: dict[str, tuple[str, bool]] = {}
+    raw = spec.get("attributes") or {}
+    for name, decl in raw.items():
+        b.check_identifier(name, raw.key_pos.get(name), "attribute")
+        type_name = str(decl.get("type") if isinstance(decl, Mapping) else decl)
+        per_face = bool(decl.get("per_face", False)) if isinstance(decl, Mapping) else False
+        if type_name not in b.game.types and type_name not in PLAIN_TYPES:
+            b.error(b.pos(decl, "type") if isinstance(decl, Mapping) else b.pos(raw, name),
+                    f"unknown type '{type_name}'", did_you_mean(type_name, [*b.game.types, *PLAIN_TYPES]))
+        if isinstance(decl, Mapping) and b.bool_setting(decl, "list", False):
+            type_name = LIST_OF + type_name
+        if name in decls and decls[name][0] != type_name:
+            b.error(raw.key_pos.get(name), f"attribute '{name}' has type {decls[name][0]} in another kind")
+        attrs[name] = decls[name] = (type_name, per_face)
+        b.game.attributes.setdefault(name, [])
+    return attrs
+
+
+def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any, pos: SourcePos | None) -> None:
+    per_face = [a for a, (_, pf) in attrs.items() if pf]
+    values: dict[str, list[Any]] = {}
+    copies: int | None = None  # `count: N` makes N identical components sharing the id
+    if isinstance(inst, str):
+        parts = inst.split("/")
+        if len(per_face) != 1 or len(parts) != len(faces):
+            b.error(pos, f"'{inst}' must name one value per face ({'/'.join(faces)}) of a kind with one per-face attribute")
+            return
+        values[per_face[0]] = parts
+        ident = str(inst)
+    elif isinstance(inst, Mapping):
+        ident = str(inst.get("id", ""))
+        if not ident:
+            b.error(inst.pos, "a component needs an 'id'")
+            return
+        if "count" in inst:
+            copies = b.int_setting(inst, "count", 1)
+            if copies > MAX_COPIES:  # each copy is a component of every state
+                b.error(inst.pos_of("count"), f"at most {MAX_COPIES} copies of one component, not {copies}")
+                copies = 1
+        for attr, value in inst.items():
+            if attr in ("id", "count"):
+                continue
+            if attr not in attrs:
+                b.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", did_you_mean(attr, attrs))
+                continue
+            if attrs[attr][1]:
+                if not isinstance(value, list) or len(value) != len(faces):
+                    b.error(inst.pos_of(attr), f"'{attr}' is per face: give one value per face ({', '.join(faces)})")
+                    continue
+                values[attr] = list(value)
+            else:
+                values[attr] = [value] * len(faces)
+    else:
+        b.error(pos, "a component is 'Front/Back' text or a mapping with an 'id'")
+        return
+    for attr, vals in values.items():
+        type_name = attrs[attr][0]
+        for v in vals:
+            check_value(b, v, type_name, pos, attr)
+    face_values = {a: values[a] for a in per_face if a in values}
+    if copies is None:
+        _add_component(b, kind, ident, faces, face_values, values, pos)
+        return
+    if ident in b.game.identical:
+        b.error(pos, f"component '{ident}' is listed twice")
+        return
+    first = len(b.game.component_names)
+    for k in range(1, copies + 1):
+        _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
+    b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+
+
+def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
+    """Report ``value`` at ``pos`` if it is not of type ``type_name`` (``what`` names it in the message)."""
+    g = b.game
+    if type_name.startswith(LIST_OF):
+        if not isinstance(value, list):
+            b.error(pos, f"{what} must be a list, like [a, b], not '{value}'")
+            return
+        for item in value:
+            check_value(b, item, type_name.removeprefix(LIST_OF), getattr(item, "pos", pos), f"an item of {what}")
+        return
+    if type_name in g.types:
+        if str(value) not in g.types[type_name]:
+            b.error(pos, f"unknown {type_name} '{value}' in {what}", did_you_mean(str(value), g.types[type_name]))
+    elif type_name == "int" and not (isinstance(value, int) and not isinstance(value, bool)):
+        b.error(pos, f"{what} must be a whole number, not '{value}'")
+    elif type_name == "bool" and not isinstance(value, bool):
+        b.error(pos, f"{what} must be true or false, not '{value}'")
+    elif type_name == TABLE and not isinstance(value, (Mapping, Sequence)):
+        b.error(pos, f"{what} must be a mapping or a list (a table read by a building block), not '{value}'")
+
+
+def _add_component(b: "Builder", kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],
+                   values: dict[str, list[Any]], pos: SourcePos | None, piece_name: str | None = None) -> None:
+    g = b.game
+    if ident in g.component_ids or ident in g.identical:
+        b.error(pos, f"component '{ident}' is listed twice")
+        return
+    cid = len(g.component_names)
+    g.component_ids[ident] = cid
+    g.component_names.append(ident)
+    g.piece_names.append(piece_name or ident)
+    g.component_kind.append(kind)
+    g.kinds.setdefault(kind, []).append(cid)
+    g.face_count.append(len(faces))
+    for attr, table in g.attributes.items():
+        while len(table) < len(faces):
+            table.append([None] * cid)
+        for f, row in enumerate(table):
+            vals = values.get(attr)
+            row.append(plain(vals[f]) if vals and f < len(vals) else None)
+    labels = tuple("/".join(str(v[f]) for v in face_values.values()) or faces[f] for f in range(len(faces)))
+    g.face_labels.append(labels)
+    seen: dict[str, int] = {}
+    for f, label in enumerate(labels):
+        seen.setdefault(label, f)
+    g.distinct_faces.append(tuple(sorted(seen.values())))
+    g.piece_options.append(tuple((cid, f) for f in g.distinct_faces[-1]))

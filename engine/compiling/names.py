@@ -1,0 +1,105 @@
+"""Names: a ruleset's options and types, and the rule that each name it defines means one thing.
+
+::
+
+    types:
+      shade: [light, dark]            # a value belongs to one type only
+    options:
+      rounds: {default: 3, doc: how many rounds a game lasts}
+      bonus: 2                        # an option without a doc
+
+Settings read options by name (``max_turns: rounds``); code reads them as
+constants.  A value, option, collection, zone, counter or status may not
+reuse a name already taken (built-in names and functions included).
+
+>>> from engine.compiler import Builder
+>>> from engine.yamlsource import load_yaml
+>>> b = Builder(load_yaml("r.yaml", "types: {shade: [light, dark], tone: [dark]}\\noptions: {rounds: {default: 3}}\\n"))
+>>> read_options(b); read_types(b)
+>>> b.game.options, b.game.types["shade"]
+({'rounds': 3}, ('light', 'dark'))
+>>> print(b.sink.items[0].headline())
+r.yaml:1:38: value 'dark' is already defined in type 'shade'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import SourcePos
+from engine.lang.types import Type
+from engine.yamlsource import Mapping, describe_kind, plain
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+
+
+def read_options(b: "Builder") -> None:
+    """``options``: each option's value (its ``default`` when it is a mapping with one) and its doc."""
+    options = b.tree.get("options") or {}
+    for name, spec in options.items():
+        b.check_identifier(name, options.key_pos.get(name), "option")
+        if isinstance(spec, Mapping) and "default" in spec:
+            b.game.options[name] = plain(spec["default"])
+            b.game.option_docs[name] = str(spec.get("doc") or "")
+        else:
+            b.game.options[name] = plain(spec)
+
+
+def read_types(b: "Builder") -> None:
+    """``types``: each type's values; a value belongs to one type only."""
+    seen: dict[str, str] = {}
+    for name, values in (b.tree.get("types") or {}).items():
+        if not isinstance(values, list) or not values:
+            b.error(b.pos(b.tree["types"], name), f"type '{name}' must list its values")
+            continue
+        for i, value in enumerate(values):
+            value = str(value)
+            pos = b.pos(values, i)
+            b.check_identifier(value, pos, "value")
+            if value in seen:
+                b.error(pos, f"value '{value}' is already defined in type '{seen[value]}'")
+            seen[value] = name
+        b.game.types[name] = tuple(str(v) for v in values)
+
+
+def check_names(b: "Builder") -> None:
+    """Every name a ruleset defines means one thing: values, options, collections, zones, built-ins."""
+    from engine.lang.functions import FUNCTIONS
+    from engine.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX
+
+    t = b.tree
+    defined: dict[str, str] = {n: "a built-in name" for n in BUILT_IN_NAMES}
+    defined.update({n: "a built-in function" for n in FUNCTIONS})
+    entries: list[tuple[str, str, SourcePos | None]] = []
+    for type_name, values in (t.get("types") or {}).items():
+        for i, value in enumerate(values if isinstance(values, list) else []):
+            entries.append((str(value), f"a value of type '{type_name}'", b.pos(values, i)))
+    for name in t.get("options") or {}:
+        entries.append((str(name), "an option", t["options"].key_pos.get(name)))
+    for kind in t.get("components") or {}:
+        entries.append((kind + PLURAL_SUFFIX, f"the collection of all {kind}{PLURAL_SUFFIX}", t["components"].key_pos.get(kind)))
+    for zone in t.get("zones") or {}:
+        entries.append((str(zone), "a zone", t["zones"].key_pos.get(zone)))
+    for counter in t.get("counters") or {}:
+        entries.append((str(counter), "a counter", t["counters"].key_pos.get(counter)))
+    statuses = t.get("statuses")
+    for status in statuses if isinstance(statuses, Mapping) else {}:
+        entries.append((str(status), "a status", statuses.key_pos.get(status)))
+    for name, what, pos in entries:
+        if name in defined:
+            b.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
+        else:
+            defined[name] = what
+
+
+def declare_opaque_options(b: "Builder") -> None:
+    """Options holding null, a decimal or a mapping: settings may read them, code cannot compute with them.
+
+    (Their type would otherwise be "any", which the checker trusts, and
+    ``count(...) - option`` would fail only when run.)
+    """
+    for name, value in b.game.options.items():
+        if value is None or isinstance(value, (float, dict)):
+            kind = describe_kind(value)
+            b.game.vocab.define_constant(name, Type(f"option holding {kind}"), value, f"the option {name}")

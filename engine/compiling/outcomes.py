@@ -1,0 +1,163 @@
+"""Outcomes: when the game ends, who wins, the running score, the invariants, and a dry run of every setup.
+
+::
+
+    end: {when: count(c in deck) == 0, max_turns: 200}
+    scoring:                          # rank the roles; points by place (or each its first key: 'points: key')
+      players: [2, 3, 4]
+      rank: r in roles
+      by: [score(r)]                  # highest first; later keys break ties
+      points: [3, 1, 0]
+      to: r
+    goals:                            # or: shared goals, for other player counts
+      players: [1]
+      any_of:
+        full: {when: count(c in deck) == 0}
+    running_score: score(me)          # a seat's score during play, for bots and reports
+    invariants:
+      never_negative: all(score(r) >= 0 for r in roles)
+
+Each declared player count has exactly one outcome, ``scoring`` or ``goals``.
+
+>>> from engine.compiler import Builder
+>>> from engine.compiling.seating import read_players
+>>> from engine.yamlsource import load_yaml
+>>> b = Builder(load_yaml("r.yaml", "players: [2, 3]\\n"))
+>>> read_players(b); compile_outcomes(b)
+>>> b.sink.items[0].message
+"no 'scoring' or 'goals' for 2, 3 players"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.outcome import Goals, Ranking
+from engine.errors import EffectRuntimeError, RulecraftError
+from engine.game import Program
+from engine.lang.scope import Scope
+from engine.lang.types import INT
+from engine.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+
+
+def compile_end(b: "Builder") -> None:
+    """``end: {when: CONDITION, max_turns: N}``: when the game is over."""
+    end = b.tree.get("end")
+    if not isinstance(end, Mapping) or "when" not in end:
+        b.error(b.pos(b.tree, "end"), "'end' needs 'when: CONDITION'")
+        b.game.end_condition = Program(lambda s, e: True, 1)
+        return
+    b.unknown_keys(end, ("when", "max_turns"), "end")
+    compiled, slots = b.expression(end["when"], "bool", pos=end.pos_of("when"))
+    b.game.end_condition = Program(compiled.fn, slots, str(end["when"]), b.describe(end["when"]))
+    b.game.max_turns = b.int_setting(end, "max_turns", 1000)
+
+
+def compile_outcomes(b: "Builder") -> None:
+    """``scoring`` and ``goals``: the outcome for each player count (exactly one each)."""
+    covered: set[int] = set()
+    for key, make in (("scoring", _ranking), ("goals", _goals)):
+        spec = b.tree.get(key)
+        if spec is None:
+            continue
+        counts = tuple(spec.get("players") or b.game.player_counts)
+        overlap = covered & set(counts)
+        if overlap:
+            b.error(b.pos(spec, "players"), f"player counts {sorted(overlap)} already have an outcome")
+        covered |= set(counts)
+        block = make(b, spec)
+        if block is not None:
+            b.game.outcomes.append((counts, block))
+    missing = [c for c in b.game.player_counts if c not in covered]
+    if missing:
+        b.error(b.tree.pos, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players")
+
+
+def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
+    b.unknown_keys(spec, ("players", "rank", "by", "points", "to"), "scoring")
+    node = b.parse(spec.get("rank", ""), spec.pos_of("rank") if "rank" in spec else spec.pos)
+    from engine.lang.functions import as_selection
+
+    if node is None:
+        return None
+    scope = Scope(b.game.vocab, b.sink)
+    scope.pure = True
+    sel = as_selection(node)
+    parts = sel.compile_parts(scope)
+    item_scope = scope.child()
+    item_scope.locals[sel.var] = (parts.slot, parts.item_type)
+    keys, texts = [], []
+    for i, key in enumerate(spec.get("by") or []):
+        k_node = b.parse(key, b.pos(spec["by"], i))
+        if k_node is None:
+            continue
+        c = b.compile_node(k_node, item_scope)
+        if not INT.accepts(c.type):
+            b.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
+        keys.append(c.fn)
+        texts.append(b.describe(key))
+    to_node = b.parse(spec.get("to", sel.var), b.pos(spec, "to"))
+    owner: Any = lambda s, e: None  # noqa: E731
+    if to_node is not None:
+        to = b.compile_node(to_node, item_scope)
+        role = b.game.vocab.data.get("role_type")
+        if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
+            b.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
+        owner = to.fn
+    by_key = spec.get("points") == "key" and "key" not in b.game.options  # each item scores its first key
+    points = [] if by_key else b.setting(spec, "points", [])
+    if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
+        b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
+        points = []
+    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
+
+
+def _goals(b: "Builder", spec: Mapping) -> Goals | None:
+    b.unknown_keys(spec, ("players", "any_of"), "goals")
+    names, tests = [], []
+    slots = 1
+    goals = spec.get("any_of") or {}
+    for name, goal in goals.items():
+        if not isinstance(goal, Mapping) or "when" not in goal:
+            b.error(goals.key_pos.get(name), f"goal '{name}' needs 'when: CONDITION'")
+            continue
+        compiled, n = b.expression(goal["when"], "bool", pos=goal.pos_of("when"))
+        names.append(str(name))
+        tests.append(compiled.fn)
+        slots = max(slots, n)
+    return Goals(tuple(names), tuple(tests), slots)
+
+
+def compile_running_score(b: "Builder") -> None:
+    """``running_score``: a seat's score during play (``me`` is the seat), for bots and reports."""
+    text = b.tree.get("running_score")
+    if text is None:
+        return
+    compiled, slots = b.expression(text, "int", bind={"me": INT}, pos=b.pos(b.tree, "running_score"))
+    b.game.running_score = Program(compiled.fn, slots, str(text), b.describe(text))
+
+
+def compile_invariants(b: "Builder") -> None:
+    """``invariants``: named conditions that must hold after every action (checked by tests and tools)."""
+    invariants = b.tree.get("invariants") or {}
+    for name, text in invariants.items():
+        compiled, slots = b.expression(text, "bool", pos=invariants.pos_of(name))
+        b.game.invariants[str(name)] = Program(compiled.fn, slots, str(text), b.describe(text))
+
+
+def dry_run_setups(b: "Builder") -> None:
+    """Counts are consistent: set up a game for every player count and report what breaks."""
+    for count in b.game.player_counts:
+        try:
+            b.game.new_state(players=count, seed=0)
+        except EffectRuntimeError as err:
+            b.error(err.pos or b.pos(b.tree, "setup"), f"setting up {_players(count)} fails: {err.message}")
+        except RulecraftError as err:
+            b.error(b.pos(b.tree, "setup"), f"setting up {_players(count)} fails: {err}")
+
+
+def _players(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"

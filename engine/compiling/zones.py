@@ -1,0 +1,153 @@
+"""Zones: the board, the built-in and declared zones, how values look, and what owners of hidden zones show.
+
+::
+
+    board: {kind: square-grid, max_width: 7, max_height: 7}   # or {kind: hex, radius: 4}, or width/height
+    zones:
+      deck: {kind: pile, hidden: order}
+      hand: {kind: hand, per: role, hidden: others, show: [cost],
+             owner_known: not self.secret}                   # hidden from others, but these stay known
+    display:
+      dark: {style: bold, short: D}                            # how a value looks in the terminal
+
+Every game has a ``supply`` zone, and a ``board`` zone when it has a board;
+a zone kept ``per: role`` is one zone for each role.
+
+>>> from engine.compiler import Builder
+>>> from engine.compiling.seating import read_players, read_roles
+>>> from engine.yamlsource import load_yaml
+>>> b = Builder(load_yaml("r.yaml", "players: [2]\\nboard: {kind: hex, radius: 2}\\nzones: {hand: {per: role}}\\n"))
+>>> read_players(b); read_roles(b); read_board(b); read_zones(b)
+>>> b.game.zone_names
+['supply', 'board', 'hand of seat1', 'hand of seat2']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.blocks.grid import ADJACENCY, SquareGrid
+from engine.blocks.hexgrid import HexGrid
+from engine.errors import did_you_mean
+from engine.game import ZoneSpec
+from engine.lang.types import ANY_COMPONENT
+from engine.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+
+MAX_HEX_RADIUS = 100
+MAX_CELLS = 10_000
+SUPPLY = "supply"
+BOARD = "board"
+
+
+def read_board(b: "Builder") -> None:
+    """``board``: a hex board of a radius, or a square grid, fixed (``width``, ``height``) or growing."""
+    spec = b.tree.get("board")
+    if spec is None:
+        return
+    kind = b.choice(spec, "kind", ("square-grid", "hex"), "square-grid")
+    stacking = b.bool_setting(spec, "stacking", False)
+    if kind == "hex":
+        b.unknown_keys(spec, ("kind", "radius", "stacking"), "a hex board")
+        radius = b.int_setting(spec, "radius", 4)
+        if radius > MAX_HEX_RADIUS:  # the board's cells are built at once
+            b.error(b.pos(spec, "radius"), f"a hex board's radius is at most {MAX_HEX_RADIUS}, not {radius}")
+            radius = 4
+        b.game.grid = HexGrid(radius, stacking)
+        return
+    b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking"), "board")
+    adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
+    width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
+    if (width > 0) != (height > 0):
+        b.error(b.pos(spec, "width" if "width" in spec else "height"), "a fixed board needs both 'width' and 'height'")
+        width = height = 0
+    if width * height > MAX_CELLS:  # the board's cells are built at once
+        b.error(b.pos(spec, "width"), f"a fixed board has at most {MAX_CELLS} cells, not {width * height}")
+        width = height = 0
+    if width and ("max_width" in spec or "max_height" in spec):
+        b.error(b.pos(spec, "max_width" if "max_width" in spec else "max_height"),
+                "'max_width' and 'max_height' limit a growing board; a fixed board ('width', 'height') has its own edges")
+    b.game.grid = SquareGrid(adjacency, b.int_setting(spec, "max_width", 0), b.int_setting(spec, "max_height", 0),
+                             width, height, stacking)
+
+
+def read_display(b: "Builder") -> None:
+    """``display: {VALUE: {style: bold, short: A}}``: how values look in the terminal."""
+    display = b.tree.get("display") or {}
+    known = {v for values in b.game.types.values() for v in values}
+    for value, spec in display.items():
+        if value not in known:
+            b.error(display.key_pos.get(value), f"unknown value '{value}'", did_you_mean(str(value), known))
+            continue
+        b.unknown_keys(spec, ("style", "short"), f"the display of '{value}'")
+        b.game.display[str(value)] = {k: str(v) for k, v in spec.items()}
+
+
+def read_zones(b: "Builder") -> None:
+    """The built-in supply (and board, with a ``board``), then the ``zones`` the ruleset declares."""
+    g = b.game
+    _add_zone(b, ZoneSpec(SUPPLY, "supply", False, "none"))
+    if g.grid is not None:
+        _add_zone(b, ZoneSpec(BOARD, "board", False, "none"))
+        g.board_zone = g.zone_index[(BOARD, None)]
+    zones = b.tree.get("zones") or {}
+    for name, spec in zones.items():
+        b.check_identifier(name, zones.key_pos.get(name), "zone")
+        if name in (SUPPLY, BOARD):
+            b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
+            continue
+        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show"), f"zone '{name}'")
+        kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
+        per = b.choice(spec, "per", ("role", "shared"), "shared")
+        hidden = b.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
+        _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec)))
+
+
+def _shown(b: "Builder", spec: Mapping) -> tuple[str, ...]:
+    """``show: [attribute, ...]``: what the terminal shows beside each component of the zone."""
+    shown = spec.get("show") or []
+    for i, attr in enumerate(shown):
+        if attr not in b.game.attributes:
+            b.error(b.pos(shown, i), f"unknown attribute '{attr}'", did_you_mean(str(attr), b.game.attributes))
+    return tuple(str(a) for a in shown if a in b.game.attributes)
+
+
+def _add_zone(b: "Builder", spec: ZoneSpec) -> None:
+    g = b.game
+    g.zone_specs[spec.name] = spec
+    owners: tuple[str | None, ...] = g.roles.values if spec.per_role and g.roles else (None,)
+    for owner in owners:
+        g.zone_index[(spec.name, owner)] = len(g.zone_names)
+        g.zone_names.append(spec.name if owner is None else f"{spec.name} of {owner}")
+        g.zone_spec_of.append(spec)
+        g.zone_owner.append(owner)
+
+
+def compile_owner_known(b: "Builder") -> None:
+    """``owner_known: CONDITION`` on a hidden per-role zone: components (``self``) everyone knows stay with that role."""
+    zones = b.tree.get("zones") or {}
+    for name, spec in zones.items():
+        if not isinstance(spec, Mapping) or "owner_known" not in spec or str(name) not in b.game.zone_specs:
+            continue
+        pos = b.pos(spec, "owner_known")
+        compiled, slots = b.expression(spec["owner_known"], "bool", bind={"self": ANY_COMPONENT}, pos=pos)
+        zone = b.game.zone_specs[str(name)]
+        if zone.hidden == "none" or not zone.per_role:
+            b.error(pos, f"'owner_known' is for hidden zones kept per role, and zone '{name}' is not one")
+        replaced = dataclasses.replace(zone, owner_known=_bound_test(compiled.fn, slots))
+        b.game.zone_specs[str(name)] = replaced
+        b.game.zone_spec_of = [replaced if z is zone else z for z in b.game.zone_spec_of]
+
+
+def _bound_test(fn: Callable[[Any, list[Any]], Any], slots: int) -> Callable[[Any, int], bool]:
+    """A condition of ``self`` as a plain ``test(state, item)``."""
+
+    def test(s: Any, item: int) -> bool:
+        env: list[Any] = [None] * slots
+        env[0] = item
+        return bool(fn(s, env))
+
+    return test

@@ -15,12 +15,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 import click
+from click.core import ParameterSource
 from rich.progress import Progress
 from rich.table import Table
 
@@ -52,8 +55,11 @@ class RulecraftGroup(click.Group):
             fail(err.format())
         except RulecraftError as err:
             fail(str(err))
+        except BrokenPipeError:  # the reader went away (``rulecraft ... | head``): stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(1) from None
         except OSError as err:
-            fail(f"{err.filename}: {err.strerror}" if err.filename else str(err))
+            fail(f"{err.filename}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
 
 
 def fail(message: str) -> None:
@@ -74,7 +80,7 @@ def variant_option(fn: F) -> F:
     """--variant and --set: how this run changes the ruleset as written."""
     fn = click.option(
         "--set", "set_texts", multiple=True, metavar="NAME=VALUE",
-        help="Set an option, its value written as in YAML (--set grid_width=4); repeat for several.",
+        help="Set an option, its value written as in YAML (--set width=4); repeat for several.",
     )(fn)
     return click.option(
         "--variant", "variants", multiple=True, metavar="V", help="Variant to apply ('a+b' or repeat the option)."
@@ -110,10 +116,12 @@ def pick_players(game: Game, players: int | None) -> int:
 
 
 def format_option(fn: F) -> F:
+    """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
 
 
 def echo_json(data: Any) -> None:
+    """Print ``data`` as indented JSON (non-ASCII kept as is)."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
@@ -224,6 +232,8 @@ def play(
         raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
     if load_path is None and ruleset is None:
         raise click.UsageError("give a RULESET (or --load SAVE.json)")
+    if log_path is not None and not log_path.resolve().parent.is_dir():
+        raise click.BadParameter(f"there is no folder {log_path.resolve().parent} to write the log in", param_hint="--log")
     log, state = _start_loaded(load_path) if load_path else _start_new(str(ruleset), variants, set_texts, players, seed)
     try:
         bots = parse_seats(seats, log.players, log.seed)
@@ -239,8 +249,8 @@ def play(
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
     session = Session(console, state, log, bots, hint, note)
-    if session.run() and log_path is not None:
-        session.save(log_path)
+    if session.run() and log_path is not None and not session.save(log_path):
+        raise click.exceptions.Exit(1)
 
 
 def _start_new(
@@ -341,7 +351,7 @@ def simulate(
     compared run has only the --compare-variant and --compare-set changes:
 
     \b
-    rulecraft simulate my-game -n 1000 --compare-set grid_width=5
+    rulecraft simulate my-game -n 1000 --compare-set width=5
     """
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
@@ -408,19 +418,19 @@ def _write_report(
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--repeat", "repeats", type=click.IntRange(min=1), default=3, show_default=True,
               help="Play the games this many times; the fastest run counts (timing noise only slows runs down).")
-@click.option("--agent", "agent_spec", default="random", show_default=True,
-              help="Time this agent's decisions instead (e.g. mcts:400): decisions and search iterations per second.")
+@click.option("--agent", "agent_spec", metavar="SPEC",
+              help="Time this agent's decisions instead (e.g. mcts:400, or random): decisions and search iterations per second.")
 @click.option("--decisions", type=click.IntRange(min=1), default=10, show_default=True,
               help="With --agent: positions (from random games) the agent decides on.")
 @format_option
 def bench(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
-    repeats: int, agent_spec: str, decisions: int, fmt: str,
+    repeats: int, agent_spec: str | None, decisions: int, fmt: str,
 ) -> None:
     """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
-    if agent_spec.strip() != "random":
+    if agent_spec is not None:
         try:
             make_agent(agent_spec, 0)
         except ValueError as err:
@@ -456,6 +466,11 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 # ---------------------------------------------------------------- check
 
 
+INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--variant", "set_texts": "--set",
+                   "seed": "--seed", "save_dir": "--save"}
+"""The options of ``check`` that only random games (``--invariants``) use, by parameter name."""
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
@@ -463,17 +478,18 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="With --invariants: games per player count.")
-@players_option
+@click.option("--players", type=int, help="With --invariants: only this player count (default: every count).")
 @variant_option
 @click.option("--seed", type=int, default=0, show_default=True,
               help="With --invariants: the first game's seed (game i has seed + i).")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False, path_type=Path),
               help="With --invariants: write a replay of each failing game into this folder.")
+@click.pass_context
 def check(
-    paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int, players: int | None,
-    variants: tuple[str, ...], set_texts: tuple[str, ...], seed: int, save_dir: Path | None,
+    ctx: click.Context, paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int,
+    players: int | None, variants: tuple[str, ...], set_texts: tuple[str, ...], seed: int, save_dir: Path | None,
 ) -> None:
-    """Run scenario files (folders are searched for *.yaml), or check a ruleset's invariants.
+    """Run scenario files (folders are searched for scenario *.yaml files), or check a ruleset's invariants.
 
     \b
     rulecraft check rulesets/my-game/scenarios
@@ -486,13 +502,17 @@ def check(
         return
     if not paths:
         raise click.UsageError("give scenario files or folders (or --invariants RULESET)")
-    if variants or set_texts:
-        raise click.UsageError("--variant and --set go with --invariants; a scenario file names its own ruleset and variants")
-    from engine.scenario import run_scenario
+    given = [flag for name, flag in INVARIANT_FLAGS.items() if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT]
+    if given:
+        raise click.UsageError(
+            f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
+            "a scenario file names its own ruleset, variants, players and seed"
+        )
+    from engine.scenario import run_scenario, scenario_files
 
-    files = [f for p in paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
+    files = scenario_files(paths)
     if not files:
-        raise click.UsageError(f"no scenario files (*.yaml) in {', '.join(map(str, paths))}")
+        raise click.UsageError(f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}")
     failed = 0
     for path in files:
         result = run_scenario(path)

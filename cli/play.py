@@ -116,6 +116,8 @@ class Session:
             self.show_hint()
         elif word == "save" and rest.strip():
             self.save(Path(rest.strip()))
+        elif answer == "save":
+            self.console.print("save where? type save FILE, for example save game.json")
         elif answer == "":
             count = len(self.state.legal_actions())
             self.console.print(f"type a number from 1 to {count}, an action, 'help' or 'quit'")
@@ -192,16 +194,17 @@ class Session:
             self.console.print(line, style="dim")
         self.shown = len(lines)
 
-    def save(self, path: Path) -> None:
-        """Write the game so far as a log (its positions recomputed, as an undo may have changed them)."""
+    def save(self, path: Path) -> bool:
+        """Write the game so far as a log (its positions recomputed, as an undo may have changed them); False if it can't."""
         self.log.actions = list(self.state.history or [])
         self.log.seal(self.state.game)
         try:
             self.log.write(path)
         except OSError as err:
             self.console.print(f"cannot write {path}: {err.strerror}", style="bold")
-            return
+            return False
         self.console.print(f"saved {len(self.log.actions)} actions to {path}")
+        return True
 
 
 def ask(prompt: str) -> str | None:

@@ -428,6 +428,7 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
 
 
 def percent(x: float) -> str:
+    """``0.125`` -> ``12.5%``."""
     return f"{x:.1%}"
 
 
@@ -437,10 +438,10 @@ def interval(rate: Rate) -> str:
 
 
 def run_changes(variants: list[str], set_options: dict[str, str]) -> str:
-    """What a run changed from the ruleset as written: `` (variant a+b, grid_width=4)``, or nothing.
+    """What a run changed from the ruleset as written: `` (variant a+b, width=4)``, or nothing.
 
-    >>> run_changes(["short"], {"grid_width": "4"}), run_changes([], {})
-    (' (variant short, grid_width=4)', '')
+    >>> run_changes(["short"], {"width": "4"}), run_changes([], {})
+    (' (variant short, width=4)', '')
     """
     parts = [f"variant {'+'.join(variants)}"] if variants else []
     parts += [f"{name}={text}" for name, text in set_options.items()]
@@ -448,7 +449,7 @@ def run_changes(variants: list[str], set_options: dict[str, str]) -> str:
 
 
 def run_title(report: SimulationReport) -> str:
-    """``my-game (variant a+b, grid_width=4), 2 players, 1000 games, seed 0``."""
+    """``my-game (variant a+b, width=4), 2 players, 1000 games, seed 0``."""
     return f"{report.ruleset}{run_changes(report.variants, report.set_options)}, {report.players} player{'s' * (report.players != 1)}, {report.games} games, seed {report.seed}"
 
 

@@ -42,7 +42,7 @@ def load(
 
     ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
     list of names; they are applied in order.  ``set_options`` maps option
-    names to values written as in YAML (``{"grid_width": "4"}``); they replace
+    names to values written as in YAML (``{"width": "4"}``); they replace
     the options' defaults, after the variants.
     """
     return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options)

@@ -50,7 +50,9 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, state: "State") -> "Action": ...
+    def choose(self, state: "State") -> "Action":
+        """One of ``state.legal_actions()``, decided from what the seat to move may see."""
+        ...
 
 
 AgentFactory = Callable[[str | None, random.Random], Agent]
@@ -250,10 +252,6 @@ class SearchStats:
 
     iterations: int
     seconds: float
-
-    @property
-    def per_second(self) -> float:
-        return self.iterations / self.seconds if self.seconds > 0 else math.inf
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,11 @@ class Builder:
     # ------------------------------------------------------------ reporting
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
+        """Record a problem at ``pos`` and go on (``rulecraft validate`` reports them all)."""
         self.sink.error(pos, message, hint)
 
     def pos(self, node: Any, key: str | int | None = None) -> SourcePos | None:
+        """Where ``node[key]`` (or ``node`` itself) was written: its value, else its key, else the node; None if unknown."""
         if key is not None and isinstance(node, (Mapping, Sequence)):
             try:
                 return node.pos_of(key)  # type: ignore[arg-type]
@@ -125,6 +127,7 @@ class Builder:
         return getattr(node, "pos", None)
 
     def unknown_keys(self, spec: Mapping, allowed: Iterable[str], what: str) -> None:
+        """Report each key of ``spec`` not in ``allowed`` (with a "did you mean", else the known keys)."""
         allowed = list(allowed)
         for key in spec:
             if key not in allowed:
@@ -134,6 +137,7 @@ class Builder:
     # ------------------------------------------------------------ whole ruleset
 
     def build(self) -> None:
+        """Read every section into ``self.game``, in dependency order (names before the code that uses them)."""
         t = self.tree
         g = self.game
         g.variants = tuple(str(v) for v in t.get("selected_variants", ()) or ())
@@ -195,12 +199,14 @@ class Builder:
             yield str(name), spec, pos
 
     def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
+        """Report ``name`` unless it is one word the effect language can use (``big_2``, not ``big 2`` or ``if``)."""
         if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":
             self.error(pos, f"{what} name '{name}' must be a single word (letters, digits, _) and not a keyword")
 
     # ------------------------------------------------------------ settings used by blocks
 
     def choice(self, spec: Mapping, key: str, allowed: tuple[str, ...], default: str) -> str:
+        """``spec[key]``, one of ``allowed`` (``default`` when absent; reported, and ``default``, when not allowed)."""
         value = spec.get(key, default)
         if str(value) not in allowed:
             self.error(self.pos(spec, key), f"'{key}' must be one of {', '.join(allowed)}, not '{value}'",
@@ -219,6 +225,7 @@ class Builder:
         return plain(value)
 
     def int_setting(self, spec: Mapping, key: str, default: int) -> int:
+        """A whole number >= 0, written as a number or the name of an option holding one."""
         value = self.setting(spec, key, default)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             self.error(self.pos(spec, key), f"'{key}' must be a whole number (or an option holding one), not {value!r}")
@@ -226,6 +233,7 @@ class Builder:
         return value
 
     def bool_setting(self, spec: Mapping, key: str, default: bool) -> bool:
+        """true or false, written as such or as the name of an option holding one."""
         value = self.setting(spec, key, default)
         if not isinstance(value, bool):
             self.error(self.pos(spec, key), f"'{key}' must be true or false (or an option holding one), not {value!r}")
@@ -233,6 +241,7 @@ class Builder:
         return value
 
     def zone_ref(self, spec: Mapping, key: str) -> "ZoneRef":
+        """The zone ``spec[key]`` names; a per-role zone resolves to the one of the role whose turn it is."""
         name = str(spec.get(key, ""))
         if name not in self.game.zone_specs:
             self.error(self.pos(spec, key), f"unknown zone '{name}'", did_you_mean(name, self.game.zone_specs))
@@ -244,12 +253,14 @@ class Builder:
         return ZoneRef(name, lambda s: fixed)
 
     def require_board(self, spec: Mapping, key: str) -> None:
+        """Report a step that needs the board in a ruleset without one, or whose ``key`` names another zone."""
         if self.game.grid is None:
             self.error(self.pos(spec, key), "this step needs a 'board'")
         elif spec.get(key, BOARD) != BOARD:
             self.error(self.pos(spec, key), f"'{key}' must be the board")
 
     def clash_table(self, spec: Mapping, key: str) -> ClashTable:
+        """The clash table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
         name = str(spec.get(key, ""))
         table = self.game.clash_tables.get(name)
         if table is None:
@@ -267,6 +278,7 @@ class Builder:
         return table
 
     def face_attribute(self, spec: Mapping, key: str) -> list[list[Any]]:
+        """The values of the attribute ``spec[key]`` names, by face then component id."""
         name = str(spec.get(key, ""))
         if name not in self.game.attributes:
             self.error(self.pos(spec, key), f"unknown attribute '{name}'", did_you_mean(name, self.game.attributes))
@@ -276,6 +288,10 @@ class Builder:
     # ------------------------------------------------------------ effect-language code
 
     def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
+        """The syntax tree of effect-language ``text`` (a program when ``program``); None, reported, when it does not parse.
+
+        Trees of code read from files are kept by text and position, so loading a ruleset again parses nothing.
+        """
         source = _code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
         key = (source, program, text.__getnewargs__()[1:]) if isinstance(text, Text) else None

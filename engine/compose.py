@@ -17,7 +17,7 @@ Included files may include further files (but not, in a cycle, themselves)::
     name: my-game-big
     extends: my-game
     options:
-      grid_width: {default: 9}         # changes one value, keeps the rest
+      width: {default: 9}         # changes one value, keeps the rest
     players+: [5]                      # adds 5 to the base's list of players
     cards-: [A/A]                      # removes that entry from the base's list
 
@@ -40,7 +40,7 @@ position of the file it was written in, so errors point into that file.
     variants:
       quick:
         description: A shorter game.
-        options: {grid_width: {default: 5}}
+        options: {width: {default: 5}}
       solo-hard:
         requires: [quick]              # switched on first
         conflicts: [big-board]         # may not be combined with it

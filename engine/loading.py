@@ -8,8 +8,8 @@ rulesets.
 ['short', 'duel']
 >>> parse_variants(["a+b", "c"])
 ['a', 'b', 'c']
->>> parse_set_options(["grid_width=4", "title = A short game"])
-{'grid_width': '4', 'title': 'A short game'}
+>>> parse_set_options(["width=4", "title = A short game"])
+{'width': '4', 'title': 'A short game'}
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def parse_set_options(texts: Sequence[str]) -> dict[str, str]:
     for text in texts:
         name, equals, value = str(text).partition("=")
         if not equals or not name.strip():
-            raise ValueError(f"'{text}' is not NAME=VALUE (for example grid_width=4)")
+            raise ValueError(f"'{text}' is not NAME=VALUE (for example width=4)")
         result.pop(name.strip(), None)
         result[name.strip()] = value.strip()
     return result

@@ -61,11 +61,15 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
     names = builtin_names()
     if name_or_path in names:
         return rulesets_dir() / name_or_path / RULESET_FILE
+    if not name_or_path.strip():
+        raise RulesetError.at(None, f"no ruleset named: give a built-in name ({', '.join(names) or 'none'}) or a path")
     for candidate in _candidates(Path(name_or_path).expanduser(), relative_to):
         if candidate.is_file():
             return candidate
         if candidate.is_dir():
             return _ruleset_in(candidate)
+        if candidate.exists():
+            raise RulesetError.at(None, f"'{name_or_path}' is not a ruleset file or a folder holding {RULESET_FILE}")
     raise RulesetError.at(
         None,
         f"unknown ruleset '{name_or_path}': no such file or directory, and no built-in "

@@ -318,7 +318,7 @@ def _strings(value: Any, key: str, where: str) -> list[str]:
 
 def _texts_by_name(value: Any, key: str, where: str) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise SaveError(f"{where}: '{key}' must map option names to values written as text, like {{\"grid_width\": \"4\"}}")
+        raise SaveError(f"{where}: '{key}' must map option names to values written as text, like {{\"width\": \"4\"}}")
     return dict(value)
 
 

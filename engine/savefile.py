@@ -50,6 +50,7 @@ def position_hash(data: dict[str, Any]) -> str:
 
 
 def state_to_json(s: "State") -> dict[str, Any]:
+    """The whole position as JSON-ready data with its identity and checksum (``State.to_json`` calls this)."""
     data = _state_data(s)
     if s.game.set_options:  # written only when there are some, so other saves read as before
         data["set_options"] = dict(s.game.set_options)

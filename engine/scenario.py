@@ -33,6 +33,7 @@ an error the last action must raise.  Example::
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,34 @@ def load_scenario(path: str | Path) -> Scenario:
     check_schema(doc, "scenario")
     ruleset = find_ruleset(str(doc["ruleset"]), relative_to=path.parent)
     game = load_path(ruleset, parse_variants(doc.get("variant")))
+    players = doc.get("players")
+    if players is not None and players not in game.player_counts:
+        allowed = ", ".join(map(str, game.player_counts))
+        raise RulesetError.at(doc.pos_of("players"), f"{game.name} is played by {allowed} players, not {players}")
     return Scenario(str(doc.get("name") or path.stem), path, doc, game)
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """The scenario files among ``paths``: files as given; in folders (searched below), the ``*.yaml``
+    files with a top-level ``ruleset:`` key, or that cannot be read (so ``check`` reports why).
+
+    ``scenario_files([Path("rulesets/my-game")])`` finds ``scenarios/*.yaml`` and skips
+    ``ruleset.yaml`` and the files it includes.
+    """
+    found: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        for file in sorted(path.rglob("*.yaml")):
+            try:
+                doc = load_yaml(file)
+            except RulesetError:
+                found.append(file)
+                continue
+            if isinstance(doc, Mapping) and "ruleset" in doc:
+                found.append(file)
+    return found
 
 
 def validate_scenario(path: Path) -> list[Diagnostic]:

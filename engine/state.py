@@ -154,6 +154,7 @@ class State:
 
     @property
     def is_terminal(self) -> bool:
+        """True once the game has an outcome: no more actions, ``returns()`` is final."""
         return self.outcome is not None
 
     @property

@@ -23,6 +23,7 @@ from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT,
 
 
 def role_type(scope: Scope) -> Type:
+    """The type of the ruleset's roles (its ``roles: {of: TYPE}``), or any."""
     return scope.vocab.data.get("role_type", ANY)
 
 

@@ -204,6 +204,7 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
         text = _read_text(Path(path), name)
     else:
         _check_size(name, len(text.encode("utf-8", "surrogatepass")))
+        _check_encodable(name, text)
         remember_source(name, text)
     try:
         return _Builder(name, text).document()
@@ -506,6 +507,16 @@ def _read_text(path: Path, name: str) -> str:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         raise _decode_error(name, data, err.start) from None
+
+
+def _check_encodable(name: str, text: str) -> None:
+    """Refuse text holding a lone surrogate (undecodable bytes smuggled in as ``\\udcff``): YAML cannot read it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        before = text[: err.start]
+        pos = SourcePos(name, before.count("\n") + 1, err.start - (before.rfind("\n") + 1) + 1)
+        raise RulesetError.at(pos, f"text is not valid UTF-8: character {text[err.start]!r} (save it as UTF-8)") from None
 
 
 def _check_size(name: str, size: int) -> None:

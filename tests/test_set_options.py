@@ -233,7 +233,7 @@ def test_check_invariants_with_a_set_option() -> None:
 def test_check_scenarios_refuse_a_set_option() -> None:
     scenarios = Path(__file__).resolve().parent.parent / "rulesets" / RULESET / "scenarios"
     result = run("check", str(scenarios), "--set", "grid_width=3")
-    assert result.exit_code == 2 and "--variant and --set go with --invariants" in result.output
+    assert result.exit_code == 2 and "--set goes with --invariants" in result.output
 
 
 def test_a_game_saved_with_options_loads_with_them(tmp_path: Path) -> None:

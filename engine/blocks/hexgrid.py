@@ -104,11 +104,6 @@ class HexGrid:
         """Steps between two hexes."""
         return hex_distance(a, b)
 
-    @staticmethod
-    def pixel(cell: Cell) -> tuple[float, float]:
-        """The centre of a hex on the page."""
-        return hex_pixel(cell)
-
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells``."""
         return largest_group(cells, self.neighbours)

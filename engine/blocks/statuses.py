@@ -414,6 +414,7 @@ class StatusFunction(Function):
 
 
 def has(s: "State", cid: Any, name: Any) -> bool:
+    """Whether component ``cid`` has the status called ``name`` now."""
     book = s.game.statuses
     return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
 

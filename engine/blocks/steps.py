@@ -62,6 +62,7 @@ class Step:
         return False
 
     def actions(self, s: "State") -> ActionSpace:
+        """The choices this step offers in ``s`` (none by default: a step that only acts)."""
         return ListSpace(self, [])
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
@@ -81,6 +82,7 @@ class Step:
         return []
 
     def format(self, args: tuple[Any, ...]) -> str:
+        """The action with arguments ``args`` as text that ``State.apply`` reads back (``place A at 0,0``)."""
         return self.kind
 
     def public_format(self, args: tuple[Any, ...]) -> str:

@@ -3,7 +3,8 @@
 Each module reads or compiles one concern of the ruleset tree into the
 :class:`~engine.game.Game` being built, through functions that take the
 builder ``b`` (for its tree, its game, its settings helpers and its error
-reporting), in the order :meth:`~engine.compiler.Builder.build` calls them::
+reporting); :meth:`~engine.compiler.Builder.build` says in which order they
+run (interleaved with the building blocks' own sections)::
 
     names       options, types and their values; each name means one thing
     seating     players, roles (and how they are shuffled), teams

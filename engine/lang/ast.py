@@ -48,9 +48,11 @@ class Node:
     pos: SourcePos | None = field(repr=False, compare=False)
 
     def compile(self, scope: Scope) -> Compiled:  # pragma: no cover - abstract
+        """Type-check against ``scope`` (reporting problems to its sink) and return the function that runs it."""
         raise NotImplementedError
 
     def describe(self) -> str:  # pragma: no cover - abstract
+        """The code in English, for ``rulecraft explain`` and error messages."""
         raise NotImplementedError
 
 

@@ -75,6 +75,7 @@ def as_selection(node: ast.Node) -> ast.Selection:
 
 
 def describe_selection(node: ast.Node) -> str:
+    """A selection in English: ``c in hand where c.power > 2``."""
     sel = as_selection(node)
     text = sel.source.describe() if sel.var == "_" else f"{sel.var} in {sel.source.describe()}"
     if sel.where is not None:

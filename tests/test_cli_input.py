@@ -1,0 +1,103 @@
+"""Odd input at the command line: refused with a reason and the right exit status, never a traceback.
+
+Each case here was once answered badly (a traceback, silence, or success
+where there was a problem).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESET = "iconoclasm-cards"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def test_a_set_value_that_is_not_utf8_is_refused() -> None:
+    result = run("explain", RULESET, "--set", "grid_width=\udcff")
+    assert result.exit_code == 1
+    assert "--set grid_width:1:1: text is not valid UTF-8: character '\\udcff'" in result.output
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("", "no ruleset named: give a built-in name"),
+        ("/dev/null", "'/dev/null' is not a ruleset file or a folder holding ruleset.yaml"),
+    ],
+)
+def test_a_ruleset_that_is_no_file_or_folder_is_refused(name: str, message: str) -> None:
+    result = run("explain", name)
+    assert result.exit_code == 1 and message in result.output
+
+
+def test_a_scenario_for_a_player_count_the_ruleset_does_not_allow_is_invalid(tmp_path: Path) -> None:
+    scenario = tmp_path / "nine.yaml"
+    scenario.write_text(f"ruleset: {RULESET}\nplayers: 9\nactions: []\n")
+    for command in ("validate", "check"):
+        result = run(command, str(scenario))
+        assert result.exit_code == 1
+        assert f"{scenario}:2:10: {RULESET} is played by 1, 2, 3, 4 players, not 9" in result.output
+
+
+def test_check_of_a_ruleset_folder_runs_only_its_scenarios() -> None:
+    result = run("check", str(ROOT / "rulesets" / "tutorial-tiles"))
+    assert result.exit_code == 0, result.output
+    assert "ruleset.yaml" not in result.output
+    ran = [line for line in result.output.splitlines() if line.startswith("PASS")]
+    assert ran and len(ran) == len(list((ROOT / "rulesets" / "tutorial-tiles" / "scenarios").glob("*.yaml")))
+
+
+@pytest.mark.parametrize(
+    "flags, named",
+    [(["--players", "2"], "--players goes"), (["--games", "3", "--seed", "2"], "--games, --seed go"),
+     (["--save", "x"], "--save goes")],
+)
+def test_check_of_scenarios_refuses_the_flags_of_random_games(flags: list[str], named: str) -> None:
+    result = run("check", str(ROOT / "rulesets" / "tutorial-tiles" / "scenarios"), *flags)
+    assert result.exit_code == 2
+    assert f"{named} with --invariants; a scenario file names its own ruleset" in result.output
+
+
+def test_bench_can_time_the_random_agent() -> None:
+    result = run("bench", RULESET, "--agent", "random", "--decisions", "3", "--repeat", "1")
+    assert result.exit_code == 0, result.output
+    assert "random decided 3 positions" in result.output
+
+
+def test_a_log_in_a_missing_folder_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    log = tmp_path / "missing" / "game.json"
+    result = run("play", RULESET, "--seed", "1", "--log", str(log), input="1\n" * 300)
+    assert result.exit_code == 2
+    assert f"there is no folder {log.parent} to write the log in" in result.output
+    assert "turn 1" not in result.output
+
+
+def test_save_without_a_file_asks_for_one() -> None:
+    result = run("play", RULESET, "--seed", "1", input="save\nquit\n")
+    assert "save where? type save FILE" in result.output
+    assert "is not a placement" not in result.output
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly() -> None:
+    command = [sys.executable, "-c", "from cli.main import main; main()", "explain", "iconica"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(10)
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    assert process.wait() == 1
+    assert errors == ""

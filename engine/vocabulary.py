@@ -29,17 +29,33 @@ BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat
                   "empty_cells")
 
 
-def value_type(value: Any) -> Type:
-    """The effect-language type of an option's value."""
+def value_type(value: Any, types: dict[str, tuple[str, ...]] | None = None) -> Type:
+    """The effect-language type of an option's value; ``types`` are the ruleset's enum types.
+
+    A list has the type of its items when they all have one: whole numbers,
+    true/false, values of one enum type, or other text.
+
+    >>> [str(value_type(v, {"level": ("low", "high")})) for v in ([4, 3], ["low", "high"], ["a", "b"], ["a", 1])]
+    ['list of int', 'list of level', 'list of text', 'any']
+    """
     if isinstance(value, bool):
         return BOOL
     if isinstance(value, int):
         return INT
     if isinstance(value, str):
         return STR
-    if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return ListOf(INT)
+    if isinstance(value, list) and value:
+        kinds = {_item_type(item, types or {}) for item in value}
+        if len(kinds) == 1 and ANY not in kinds:
+            return ListOf(kinds.pop())
     return ANY
+
+
+def _item_type(item: Any, types: dict[str, tuple[str, ...]]) -> Type:
+    if isinstance(item, str):
+        owners = [name for name, values in types.items() if item in values]
+        return Enum(owners[0]) if owners else STR
+    return value_type(item) if isinstance(item, (bool, int)) else ANY
 
 
 def build_vocabulary(game: Game) -> Vocabulary:
@@ -51,7 +67,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
         for value in values:
             v.define_constant(value, Enum(type_name), value)
     for name, value in game.options.items():
-        v.define_constant(name, value_type(value), value, f"the option {name}")
+        v.define_constant(name, value_type(value, game.types), value, f"the option {name}")
     for kind, cids in game.kinds.items():
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")

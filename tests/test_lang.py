@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import engine
@@ -115,3 +117,16 @@ def test_a_program_line_that_computes_nothing_is_an_error() -> None:
     builder = _builder()
     builder.program("count(c in board)\n", None)
     assert any("does nothing with it" in d.message for d in builder.sink.items)
+
+
+def test_options_holding_lists_of_text_have_the_type_of_their_items(tmp_path: Path) -> None:
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: lists\nextends: tutorial-tiles\ntypes:\n  level: [low, high]\n"
+        "options:\n  order: {default: [low, high]}\n  names: {default: [ann, bob]}\n"
+    )
+    game = engine.load(ruleset)
+    game.compile_condition("low in order and count(v in order where v == high) == 1")
+    game.compile_condition('count(v in names where v == "ann") == 1')
+    assert "the value summed by sum() must be an int, but 'v' is a text" in errors(game, "sum(v for v in names) > 1")
+    assert "a level is never in a list of text" in errors(game, "high in names")

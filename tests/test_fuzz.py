@@ -49,7 +49,7 @@ import engine
 from cli.main import main
 from engine.compiler import Builder
 from engine.compose import compose
-from engine.errors import EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
+from engine.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
 from engine.lang.functions import FUNCTIONS
 from engine.lang.parser import parse_expression, parse_program
 from engine.paths import builtin_names, find_ruleset
@@ -408,6 +408,17 @@ def check_error_positions(err: RulesetError, path: Path) -> None:
             assert Path(d.pos.file).name == path.name or d.pos.file.startswith("<"), d
 
 
+def check_diagnostics(diagnostics: list[Diagnostic], path: Path) -> None:
+    """What validate_path found in one file: each problem says what is wrong and where in that file."""
+    assert isinstance(diagnostics, list)
+    lines = path.read_bytes().count(b"\n") + 1
+    for d in diagnostics:
+        assert isinstance(d, Diagnostic) and d.message.strip(), d
+        assert d.pos is not None, d
+        assert 1 <= d.pos.line <= lines and d.pos.col >= 1, d
+        assert Path(d.pos.file).name == path.name or d.pos.file.startswith("<"), d
+
+
 def play_checked(game: engine.Game, players: int, seed: int) -> list[str]:
     """A random game with the engine's consistency checked after every action; the invariants it broke.
 
@@ -440,7 +451,7 @@ def test_mutated_rulesets_are_diagnosed_or_play_safely(name: str) -> None:
         with time_limit(60), tempfile.TemporaryDirectory() as tmp:
             path = write_yaml(Path(tmp), data)
             diagnostics = validate_path(str(path))
-            assert isinstance(diagnostics, list)
+            check_diagnostics(diagnostics, path)
             try:
                 game = engine.load(path)
             except RulesetError as err:
@@ -493,7 +504,7 @@ def test_deeply_nested_code_anywhere_in_a_ruleset_is_reported(name: str) -> None
         parent_of(mutant, slot)[slot[-1]] = DEEP_FORMS[form](depth)
         with tempfile.TemporaryDirectory() as tmp:
             path = write_yaml(Path(tmp), mutant)
-            assert isinstance(validate_path(str(path)), list)
+            check_diagnostics(validate_path(str(path)), path)
             try:
                 engine.load(path)
             except RulesetError as err:
@@ -564,7 +575,8 @@ def test_fuzzed_bytes_never_crash_validate(tmp_path: Path) -> None:
         path = tmp_path / "ruleset.yaml"
         path.write_bytes(data)
         diagnostics = validate_path(str(path))
-        assert isinstance(diagnostics, list)
+        assert diagnostics, "a few random bytes were accepted as a ruleset"
+        check_diagnostics(diagnostics, path)
 
     check()
 

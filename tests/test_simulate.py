@@ -35,21 +35,8 @@ GAME = engine.load("iconoclasm-cards")
 CARDS = GAME.kinds["card"]
 
 
-def accepted(spec: str) -> bool:
-    """Whether this version of engine.agents offers ``spec``."""
-    try:
-        make_agent(spec, 0)
-    except ValueError:
-        return False
-    return True
-
-
-AGENT_SPECS = [spec for spec in ("random", "greedy", "mcts:10", "ismcts:10") if accepted(spec)]
-"""The agent specs to run every simulation test with (more appear as engine.agents grows)."""
-
-
-def needs(spec: str) -> pytest.MarkDecorator:
-    return pytest.mark.skipif(not accepted(spec), reason=f"engine.agents does not offer {spec} yet")
+AGENT_SPECS = ["random", "greedy", "mcts:10", "ismcts:10"]
+"""The agent specs to run every simulation test with: every kind engine.agents offers (a broken one fails)."""
 
 
 # ---------------------------------------------------------------- statistics
@@ -89,7 +76,11 @@ def test_flagging_rule() -> None:
 
 
 def test_derived_seeds_are_stable_and_distinct() -> None:
-    assert derive_seed(3, 7) == derive_seed(3, 7)
+    # pinned: a run's seed must give the same games in every process, machine and version
+    # (SplitMix64, no hash()); a change here changes every recorded seed's games
+    assert derive_seed(3, 7) == 14168067888664523901
+    assert derive_seed(3, 0) == 13604808898340030615
+    assert derive_seed(-1, 1) == derive_seed(2**64 - 1, 1) == 7521888212171461645
     assert len({derive_seed(3, i) for i in range(100)}) == 100
     assert derive_seed(3, 0) != derive_seed(4, 0)
 
@@ -143,14 +134,12 @@ def test_win_rate_by_agent_pools_its_seats() -> None:
     assert rate.trials == 36 and rate.wins == sum(report.wins_by_seat.values())
 
 
-@needs("greedy")
 def test_a_stronger_agent_wins_more_than_its_share() -> None:
     report = simulate(GAME, players=4, n=40, seed=0, agents=["random", "random", "random", "greedy"])
     rates = report.win_rate_by_agent
     assert rates["greedy"].low > rates["random"].high
 
 
-@needs("mcts:20")
 def test_mcts_seats_are_simulated() -> None:
     report = simulate(GAME, players=2, n=4, seed=0, agents=["mcts:20", "random"])
     assert report.agents == ["mcts:20", "random"] and report.games == 4
@@ -171,7 +160,19 @@ def test_lead_changes_and_margins_with_a_running_score() -> None:
     assert changes is not None and margin is not None
     assert all(0 <= r.lead_changes < r.length for r in report.results if r.lead_changes is not None)
     assert changes.mean > 0 and 0 <= report.games_without_lead_change < 30
-    assert margin.min >= 0
+    assert margin.max > margin.min  # not a constant: the running score separates some games more than others
+    for index in range(3):  # replay a few games: the margin is the top running score minus the next one
+        seed = derive_seed(1, index)
+        state = GAME.new_state(players=4, seed=seed)
+        agents = [make_agent("random", derive_seed(seed, seat)) for seat in range(1, 5)]
+        length = 0
+        while not state.is_terminal:
+            state.apply(agents[state.current_player - 1].choose(state))
+            length += 1
+        result = report.results[index]
+        assert state.outcome is not None and (state.outcome.winners, length) == (result.winners, result.length)
+        top, second = sorted((GAME.score_of(state, seat) for seat in range(1, 5)), reverse=True)[:2]
+        assert result.margin == top - second
 
 
 def test_no_lead_changes_without_a_running_score() -> None:
@@ -362,7 +363,6 @@ def test_bench_agent_without_iterations() -> None:
     assert result["iterations_per_second"] is None
 
 
-@needs("mcts:20")
 def test_bench_agent_counts_search_iterations() -> None:
     result = bench_agent(GAME, players=2, spec="mcts:20", decisions=2, seed=0, repeats=1)
     assert result["iterations_per_decision"] == 20

@@ -603,8 +603,9 @@ def test_nested_loops_in_setup_stop_at_the_step_budget_naming_the_rule(tmp_path:
     assert code == 1 and "step budget" in output and seconds < 10
 
 
-# Triggers (effects that run when something happens) do not exist yet, so effects that
-# trigger each other cannot be written; when they come, they must spend the same budget.
+# Hooks that trigger each other (a status's damage hook that heals and damages its
+# bearer again) are stopped by the nesting limit: see
+# test_hooks_that_trigger_each_other_stop_with_an_error_at_the_hook.
 
 
 # ---------------------------------------------------------------- action text

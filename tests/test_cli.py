@@ -405,4 +405,4 @@ def test_check_reports_a_failing_scenario(tmp_path: Path) -> None:
 
 
 def test_check_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
-    assert_usage_error(run("check", str(tmp_path)), f"no scenario files (*.yaml) in {tmp_path}")
+    assert_usage_error(run("check", str(tmp_path)), f"no scenario files (*.yaml with 'ruleset:') in {tmp_path}")

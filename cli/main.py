@@ -41,6 +41,7 @@ from engine.loading import parse_set_options
 from engine.executor import Executor, LocalExecutor
 from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
+from engine.sweep import Sweep, parse_sweep, sweep as run_sweep
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -369,6 +370,78 @@ def simulate(
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.argument("values", metavar="NAME=[V1,V2,...]")
+@variant_option
+@players_option
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games per value.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
+@click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="csv: one row per value and figure (value, section, item, statistic, figure).")
+def sweep(
+    ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
+    seed: int, agents: str, jobs: int, fmt: str,
+) -> None:
+    """Simulate once per value of an option, on the same seeds, and tabulate the runs.
+
+    Each value is applied like --set NAME=V; each run is compared with the
+    baseline (the option's own value when it is among them, else the first):
+
+    \b
+    rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500
+    """
+    try:
+        name, texts = parse_sweep(values)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="NAME=[V1,V2,...]") from None
+    try:
+        fixed = parse_set_options(set_texts)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--set") from None
+
+    def load(extra: dict[str, str]) -> Game:
+        return engine.load(ruleset, variants, {**fixed, **extra})
+
+    count = pick_players(load({}), players)
+    try:
+        specs = seat_specs([a.strip() for a in agents.split(",")], count)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--agents") from None
+    start = time.perf_counter()
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, LocalExecutor(jobs))
+    if fmt == "json":
+        echo_json(result.to_json())
+    elif fmt == "csv":
+        writer = csv.writer(click.get_text_stream("stdout"), lineterminator="\n")
+        writer.writerow([name, "section", "item", "statistic", "value"])
+        for run in result.to_json()["runs"]:
+            value = run.pop("value")
+            writer.writerows((value, *row) for row in flat_rows(run))
+    else:
+        console = render.make_console()
+        console.print(render.sweep_table(result))
+        console.print(f"{n * len(texts)} games in {time.perf_counter() - start:.2f} s", style="dim")
+
+
+def _sweep_with_progress(
+    load: Callable[[dict[str, str]], Game], name: str, texts: list[str], players: int, n: int, seed: int,
+    specs: list[str], executor: Executor,
+) -> Sweep:
+    """Run a sweep, with a progress bar per value on stderr when it is a terminal."""
+    console = render.make_console(stderr=True)
+    if not console.is_terminal:
+        return run_sweep(load, name, texts, players, n, seed, specs, executor=executor)
+    with Progress(console=console, transient=True) as bar:
+        def progress(index: int, count: int) -> Callable[[int], None]:
+            task = bar.add_task(f"{name}={texts[index]} ({index + 1} of {count})", total=n)
+            return lambda done: bar.update(task, completed=done)
+
+        return run_sweep(load, name, texts, players, n, seed, specs, executor=executor, progress=progress)
 
 
 def _simulate_with_progress(

@@ -48,9 +48,10 @@ from rich.text import Text
 
 from engine.blocks.hexgrid import HexGrid
 from engine.game import Game
-from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Rate, SimulationReport, Summary
+from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 from engine.savefile import counter_values
 from engine.state import State
+from engine.sweep import Sweep
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
@@ -531,3 +532,30 @@ def _comparison_table(report: SimulationReport, comparison: Comparison) -> Table
         table.add_row(label, *shown, f"{d.p:.3f}{mark}", style="bold" if d.significant else None)
     table.caption = f"* significant (p < {ALPHA:g}): two-proportion z-test for rates, Welch's t-test for length"
     return table
+
+
+def sweep_table(result: Sweep) -> Table:
+    """One row per value of the swept option: seat win rates, draws and mean length, marked where they
+    differ from the baseline run's (p < 0.05)."""
+    first = result.runs[0].report
+    others = {k: v for k, v in first.set_options.items() if k != result.option}
+    title = (f"{first.ruleset}{run_changes(first.variants, others)}, {first.players} player{'s' * (first.players != 1)}, "
+             f"{first.games} games per value, seed {first.seed}")
+    seats = [f"seat {seat}" for seat in first.seats]
+    table = Table(result.option, *seats, "draws", "mean length", title=title)
+    for index, run in enumerate(result.runs):
+        report, comparison = run.report, run.comparison
+        cells = [_marked(percent(rate.rate), comparison.seats[seat] if comparison else None)
+                 for seat, rate in report.win_rate.items()]
+        cells.append(_marked(percent(report.draws / max(report.games, 1)), comparison.draws if comparison else None))
+        cells.append(_marked(f"{report.length.mean:.1f}", comparison.length if comparison else None))
+        value = f"{run.value} (baseline)" if index == result.baseline else run.value
+        table.add_row(value, *cells, style="bold" if index == result.baseline else None)
+    table.caption = (f"* differs from the baseline ({result.runs[result.baseline].value}) with p < {ALPHA:g}: "
+                     "two-proportion z-test for rates, Welch's t-test for length")
+    return table
+
+
+def _marked(figure: str, difference: Difference | None) -> str:
+    """``figure``, with `` *`` when it differs significantly from the baseline's."""
+    return f"{figure} *" if difference is not None and difference.significant else figure

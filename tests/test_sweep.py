@@ -1,0 +1,126 @@
+"""Sweeping an option: one simulation per value on the same seeds, compared with the baseline run."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner, Result
+
+import engine
+from cli.main import main
+from engine.errors import RulesetError
+from engine.simulate import simulate
+from engine.sweep import parse_sweep, sweep
+
+RULESET = "iconoclasm-cards"
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def load(extra: dict[str, str]) -> engine.Game:
+    return engine.load(RULESET, set_options=extra)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("width=[5, 6]", ("width", ["5", "6"])),
+        ("names=[ann, 'true', true]", ("names", ["ann", '"true"', "true"])),
+        ("points=[[4, 3], [6, 0]]", ("points", ["[4, 3]", "[6, 0]"])),
+    ],
+)
+def test_values_become_yaml_texts_that_read_back_as_the_same_values(text: str, expected: tuple[str, list[str]]) -> None:
+    assert parse_sweep(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("width", "is not NAME=VALUE"),
+        ("width=5", "is not NAME=[V1, V2, ...] with two values or more"),
+        ("width=[5]", "is not NAME=[V1, V2, ...] with two values or more"),
+        ("width=[5, 6", "invalid YAML"),
+    ],
+)
+def test_a_sweep_that_is_not_a_list_of_values_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace(".", r"\.")):
+        parse_sweep(text)
+
+
+def test_each_run_is_the_simulation_with_that_value_set() -> None:
+    result = sweep(load, "grid_width", ["3", "7"], players=2, n=40, seed=5, agents="random")
+    for value, swept in zip(["3", "7"], result.runs):
+        alone = simulate(load({"grid_width": value}), 2, 40, 5, "random")
+        assert swept.report.wins_by_seat == alone.wins_by_seat
+        assert [r.length for r in swept.report.results] == [r.length for r in alone.results]
+    assert [r.length for r in result.runs[0].report.results] != [r.length for r in result.runs[1].report.results]
+
+
+def test_the_baseline_is_the_rulesets_own_value_and_the_others_are_compared_with_it() -> None:
+    result = sweep(load, "rank_points", ["[6, 3, 1, 0]", "[4, 3, 2, 1]"], players=2, n=200, seed=0, agents="random")
+    assert result.baseline == 1 and result.runs[1].comparison is None
+    changed = result.runs[0]
+    assert changed.comparison is not None and changed.comparison.other is result.runs[1].report
+    assert changed.report.draws == 0 and result.runs[1].report.draws > 40  # paying ranks apart ends the draws
+    assert changed.comparison.draws.significant
+
+
+def test_without_the_rulesets_value_the_first_run_is_the_baseline() -> None:
+    result = sweep(load, "grid_width", ["4", "5"], players=2, n=5, seed=0, agents="random")
+    assert result.baseline == 0 and result.runs[0].comparison is None and result.runs[1].comparison is not None
+
+
+def test_an_unknown_option_is_refused_before_any_game() -> None:
+    with pytest.raises(RulesetError, match="no option 'grid_widht' to sweep in this ruleset") as info:
+        sweep(load, "grid_widht", ["3", "4"], players=2, n=5, seed=0, agents="random")
+    assert info.value.diagnostics[0].hint == "did you mean 'grid_width'?"
+
+
+def test_the_command_tabulates_the_runs_and_marks_differences() -> None:
+    result = run("sweep", RULESET, "rank_points=[[4, 3, 2, 1], [6, 3, 1, 0]]", "-n", "200")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"{RULESET}, 2 players, 200 games per value, seed 0"
+    assert any("[4, 3, 2, 1] (baseline)" in line for line in lines)
+    assert any("[6, 3, 1, 0]" in line and "0.0% *" in line for line in lines)
+    assert "* differs from the baseline ([4, 3, 2, 1]) with p < 0.05" in result.output
+
+
+def test_the_command_json_keeps_the_other_options_set_and_does_not_depend_on_jobs() -> None:
+    args = ["sweep", RULESET, "grid_width=[3, 5]", "-n", "16", "--set", "grid_height=4", "--format", "json"]
+    one, two = run(*args), run(*args, "--jobs", "2")
+    data = json.loads(one.output)
+    assert json.loads(two.output) == data
+    assert data["option"] == "grid_width" and data["set_options"] == {"grid_height": "4"}
+    assert [r["value"] for r in data["runs"]] == ["3", "5"] and data["baseline"] == "3"
+    assert data["runs"][0]["compared_with_baseline"] is None
+    assert set(data["runs"][1]["compared_with_baseline"]) >= {"seats", "draws", "length"}
+
+
+def test_the_command_csv_has_one_row_per_value_and_figure() -> None:
+    result = run("sweep", RULESET, "grid_width=[3, 5]", "-n", "4", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert rows[0] == ["grid_width", "section", "item", "statistic", "value"]
+    assert {row[0] for row in rows[1:]} == {"3", "5"}
+    assert ["3", "run", "", "draws", rows[[r[3] for r in rows].index("draws")][4]] in rows
+
+
+@pytest.mark.parametrize(
+    "values, code, message",
+    [
+        ("grid_width=7", 2, "is not NAME=[V1, V2, ...] with two values or more"),
+        ("grid_widht=[3, 4]", 1, "no option 'grid_widht' to sweep in this ruleset"),
+        ("grid_width=[3, four]", 1, "option 'grid_width' holds a whole number (7 in the ruleset), not text"),
+    ],
+)
+def test_the_command_refuses_bad_sweeps(values: str, code: int, message: str) -> None:
+    result = run("sweep", RULESET, values, "-n", "2")
+    assert result.exit_code == code and message in result.output

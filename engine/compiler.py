@@ -67,6 +67,7 @@ def build_game(tree: Mapping) -> Game:
         shown = " ".join(f"--set {name}={text}" for name, text in b.game.set_options.items())
         b.error(None, f"note: these options were set from outside the ruleset's files: {shown}")
     b.sink.raise_if_any()
+    b.game.finish()
     return b.game
 
 

@@ -94,7 +94,10 @@ class RoleSpec:
 
 @dataclass
 class Game:
-    """A compiled ruleset.  Immutable once built; create states with :meth:`new_state`."""
+    """A compiled ruleset.  Immutable once built (setting an attribute raises); create states with :meth:`new_state`.
+
+    ``dataclasses.replace(game, field=...)`` makes a changed copy, e.g. for tests.
+    """
 
     name: str
     title: str
@@ -151,6 +154,16 @@ class Game:
     clash_tables: dict[str, Any] = field(default_factory=dict)
     support_tables: dict[str, Any] = field(default_factory=dict)
     vocab: Vocabulary = field(default_factory=Vocabulary)
+    built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "built", False):
+            raise AttributeError(f"a compiled game cannot change: '{name}' was set after it was built")
+        object.__setattr__(self, name, value)
+
+    def finish(self) -> None:
+        """Mark the game complete: from now on, setting any attribute raises AttributeError."""
+        object.__setattr__(self, "built", True)
 
     # ------------------------------------------------------------ states
 

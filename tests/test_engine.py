@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -153,3 +154,12 @@ def test_roles_listed_under_shuffle_are_dealt_at_random_and_the_others_keep_thei
     assert all(seats == two[0] for seats in two)  # false for 2 players
     five = {game.new_state(players=5, seed=seed).seat_of["Spirit"] for seed in range(30)}
     assert len(five) > 2  # true for 5 players: every role is dealt
+
+
+def test_a_compiled_game_cannot_be_changed() -> None:
+    game = engine.load("tutorial-tiles")
+    with pytest.raises(AttributeError, match="a compiled game cannot change: 'max_turns' was set after it was built"):
+        game.max_turns = 3
+    assert game.max_turns != 3
+    changed = dataclasses.replace(game, max_turns=3)  # a changed copy is the way
+    assert changed.max_turns == 3 and changed.built

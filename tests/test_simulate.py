@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import random
 import shutil
 from pathlib import Path
@@ -176,8 +176,7 @@ def test_lead_changes_and_margins_with_a_running_score() -> None:
 
 
 def test_no_lead_changes_without_a_running_score() -> None:
-    game = copy.copy(GAME)
-    game.running_score = None
+    game = dataclasses.replace(GAME, running_score=None)
     report = simulate(game, players=4, n=5, seed=1, agents="random")
     assert report.lead_changes is None and report.to_json()["lead_changes"] is None
     assert report.margin is not None  # in the final scores instead

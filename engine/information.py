@@ -16,8 +16,10 @@ every player holds), though not in which of its unseen zones they are.
 
 Search agents that must not cheat plan on a *determinization*: a clone of the
 real state in which everything the seat cannot see is drawn again at random.
-The components of every zone the seat sees only as a count are pooled, sorted
-by id, shuffled and dealt back zone by zone (each zone keeps its count); each
+The components of every zone the seat sees only as a count are pooled by
+kind, sorted by id, shuffled and dealt back zone by zone: each place gets a
+component of the kind it held (kinds are public, like the backs of cards),
+so each zone keeps its count of each kind; each
 such component shows its first face, the face every component starts with
 (faces of unseen components are unseen too).  Zones whose contents the seat
 sees but not their order are reshuffled in place.  With hidden roles
@@ -27,9 +29,9 @@ and its turns).  The state's own generator is reseeded, so future chance is
 not known either (an effect waiting for a choice keeps the dice it has
 already rolled: see engine.choices).
 
-The result depends only on what the seat observes and on ``rng``: two states
-that differ only in what the seat cannot see give equal determinizations for
-equal generators.  It is consistent with the current observation, not with
+The result depends only on what the seat observes (with the kinds in each
+unseen place) and on ``rng``: two states that differ only in what the seat
+cannot see give equal determinizations for equal generators.  It is consistent with the current observation, not with
 the history of the game (a hand the rules dealt face down is sampled from all
 unseen components, even if the rules fixed what it holds).
 
@@ -122,33 +124,46 @@ def _deal_roles(sample: "State", seat: int, rng: random.Random) -> None:
 
 
 def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
-    """Pool the components of ``zones``, shuffle them and deal them back, each zone keeping its count.
+    """Pool the components of ``zones`` by kind, shuffle them and deal them back: every place gets a
+    component of the kind it held, so each zone keeps its count of each kind.
 
-    Components a zone's ``owner_known`` condition marks are known to stay with
-    that zone's owner: they are dealt again only among the owner's unseen
-    zones, topped up from the common pool.
+    A component's kind is taken as public, like the back of a card (a deck of
+    one kind of card is never dealt another kind).  Components a zone's
+    ``owner_known`` condition marks are known to stay with that zone's owner:
+    they are dealt again only among the owner's unseen zones, topped up from
+    the common pool of their kind.
     """
     game = sample.game
-    kept: dict[str | None, list[int]] = {}
-    common: list[int] = []
+    kind_of = game.component_kind
+    kept: dict[tuple[str | None, str], list[int]] = {}
+    common: dict[str, list[int]] = {}
     for zone in zones:
         owner, known = game.zone_owner[zone], game.zone_spec_of[zone].owner_known
         for cid in sample.zones[zone]:
-            (kept.setdefault(owner, []) if known is not None and known(sample, cid) else common).append(cid)
-    common.sort()
-    rng.shuffle(common)
+            kind = kind_of[cid]
+            pool = kept.setdefault((owner, kind), []) if known is not None and known(sample, cid) else common.setdefault(kind, [])
+            pool.append(cid)
+    for kind in sorted(common):
+        common[kind].sort()
+        rng.shuffle(common[kind])
     by_owner: dict[str | None, list[int]] = {}
     for zone in zones:
         by_owner.setdefault(game.zone_owner[zone], []).append(zone)
     for owner, owned in by_owner.items():
-        hand = sorted(kept.get(owner, []))
-        need = sum(len(sample.zones[z]) for z in owned) - len(hand)
-        hand += common[:need]
-        del common[:need]
-        rng.shuffle(hand)
+        places: dict[str, int] = {}
         for zone in owned:
-            count = len(sample.zones[zone])
-            sample.zones[zone], hand = hand[:count], hand[count:]
+            for cid in sample.zones[zone]:
+                places[kind_of[cid]] = places.get(kind_of[cid], 0) + 1
+        hands: dict[str, list[int]] = {}
+        for kind in sorted(places):
+            hand = sorted(kept.get((owner, kind), []))
+            need = places[kind] - len(hand)
+            hand += common[kind][:need]
+            del common[kind][:need]
+            rng.shuffle(hand)
+            hands[kind] = hand
+        for zone in owned:
+            sample.zones[zone] = [hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:
                 sample.zone_of[cid] = zone
                 sample.face[cid] = 0

@@ -70,28 +70,33 @@ def positions(name: str, players: int, after: tuple[int, ...] = (0, 3, 8)) -> li
 def hidden_variant(state: State, seat: int) -> State:
     """A state that differs from ``state`` only in what ``seat`` may not see.
 
-    Unseen components are dealt back in reverse, except that those a zone
-    marks ``owner_known`` stay among their owner's unseen zones.
+    Unseen components are dealt back in reverse, each place keeping its kind
+    of component (kinds are public), except that those a zone marks
+    ``owner_known`` stay among their owner's unseen zones.
     """
     other = state.clone()
     game = other.game
+    kind_of = game.component_kind
     unseen = zones_seen_as(other, seat, UNSEEN)
 
     def known(zone: int, cid: int) -> bool:
         test = game.zone_spec_of[zone].owner_known
         return test is not None and test(other, cid)
 
-    common = [cid for zone in unseen for cid in other.zones[zone] if not known(zone, cid)][::-1]
+    kinds = sorted({kind_of[cid] for zone in unseen for cid in other.zones[zone]})
+    common = {k: [c for zone in unseen for c in other.zones[zone] if kind_of[c] == k and not known(zone, c)][::-1]
+              for k in kinds}
     by_owner: dict[str | None, list[int]] = {}
     for zone in unseen:
         by_owner.setdefault(game.zone_owner[zone], []).append(zone)
     for owned in by_owner.values():
-        hand = [cid for zone in owned for cid in other.zones[zone] if known(zone, cid)]
-        need = sum(len(other.zones[zone]) for zone in owned) - len(hand)
-        hand, common = (hand + common[:need])[::-1], common[need:]
+        hands = {}
+        for k in kinds:
+            hand = [c for zone in owned for c in other.zones[zone] if kind_of[c] == k and known(zone, c)]
+            need = sum(kind_of[c] == k for zone in owned for c in other.zones[zone]) - len(hand)
+            hands[k], common[k] = (hand + common[k][:need])[::-1], common[k][need:]
         for zone in owned:
-            count = len(other.zones[zone])
-            other.zones[zone], hand = hand[:count], hand[count:]
+            other.zones[zone] = [hands[kind_of[c]].pop() for c in other.zones[zone]]
             for cid in other.zones[zone]:
                 other.zone_of[cid] = zone
                 other.flip(cid)
@@ -316,3 +321,25 @@ def test_mcts_beats_random() -> None:
             state.apply(players[state.current_player].choose(state))
         wins += state.outcome is not None and state.outcome.winners == (seat,)
     assert wins >= 14
+
+
+@pytest.mark.parametrize(("name", "players"), configs())
+def test_a_determinization_keeps_the_kind_of_every_unseen_place(name: str, players: int) -> None:
+    for state in positions(name, players):
+        seat = state.current_player
+        sample = determinize(state, seat, random.Random(4))
+        kinds = state.game.component_kind
+        for zone in zones_seen_as(state, seat, UNSEEN):
+            assert [kinds[c] for c in sample.zones[zone]] == [kinds[c] for c in state.zones[zone]]
+
+
+def test_searching_bots_play_a_variant_whose_hidden_decks_hold_different_kinds() -> None:
+    """Regression: a prestige deck dealt spell cards in a determinization broke the greedy bot's scoring."""
+    game = load("spell-cycles+extra-credit")
+    for spec in ("greedy", "mcts:10"):
+        state = game.new_state(players=3, seed=1)
+        bots = [make_agent(spec, seed=1), make_agent("random", seed=2), make_agent("random", seed=3)]
+        for _ in range(60):
+            if state.is_terminal:
+                break
+            state.apply(bots[state.current_player - 1].choose(state))

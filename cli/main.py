@@ -403,6 +403,8 @@ def sweep(
         fixed = parse_set_options(set_texts)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--set") from None
+    if name in fixed:
+        raise click.BadParameter(f"{name} is the option being swept; it cannot also be set", param_hint="--set")
 
     def load(extra: dict[str, str]) -> Game:
         return engine.load(ruleset, variants, {**fixed, **extra})

@@ -67,7 +67,7 @@ from typing import Any, Callable, Container
 
 from engine.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
 from engine.paths import find_ruleset
-from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml
+from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
 _VARIANTS = "variants"
@@ -86,7 +86,25 @@ def compose(
     ``extends`` are still found relative to ``path``).  ``set_options`` (see
     :func:`apply_options`) goes on top of the variants.
     """
-    return apply_options(apply_variants(_load(Path(path), text, ()), variants), set_options or {})
+    tree = _load(Path(path), text, ())
+    _refuse_loader_keys(tree)
+    return apply_options(apply_variants(tree, variants), set_options or {})
+
+
+_LOADER_KEYS = {
+    "selected_variants": "choose variants with --variant NAME",
+    "set_options": "set an option for a run with --set NAME=VALUE, or change its default",
+}
+
+
+def _refuse_loader_keys(tree: Mapping) -> None:
+    """The keys the loader fills in may not be written in a ruleset or in a variant."""
+    declared = tree.get(_VARIANTS)
+    bodies = [body for body in declared.values() if isinstance(body, Mapping)] if isinstance(declared, Mapping) else []
+    for mapping in (tree, *bodies):
+        for key, how in _LOADER_KEYS.items():
+            if key in mapping:
+                raise RulesetError.at(mapping.key_pos.get(key, mapping.pos), f"'{key}' is filled in by the loader: {how}")
 
 
 def variant_names(path: str | Path) -> list[str]:
@@ -134,8 +152,9 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, str])
     value, for an option written without one) and must be the same kind of
     value as the one it replaces (a whole number for a whole number, and so
     on; an option that holds ``null`` takes anything).  The result gains
-    ``set_options``: the names and texts, in order.  An unknown name or a
-    value of another kind is a RulesetError.
+    ``set_options``: the names and values, in order, each written in one
+    normal form (``04`` is recorded as ``4``).  An unknown name or a value
+    of another kind is a RulesetError.
 
     >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n")
     >>> apply_options(tree, {"width": "4"})["options"]
@@ -148,7 +167,7 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, str])
         return tree
     declared = tree.get("options")
     declared = declared if isinstance(declared, Mapping) else Mapping(tree.pos)
-    changes = Mapping(tree.pos)
+    options = _copy(declared)
     recorded = Mapping(tree.pos)
     for name, text in set_options.items():
         where = f"--set {name}"
@@ -162,24 +181,17 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, str])
         with_default = isinstance(spec, Mapping) and "default" in spec
         _check_same_kind(name, spec["default"] if with_default else spec, value, where)
         pos = SourcePos(where, 1, 1)
-        changes.add(name, _default(value, pos) if with_default else value, None, pos)
-        recorded.add(name, str(text), None, None)
-    result = merge(tree, _options_mapping(tree.pos, changes))
+        if with_default:  # the value replaces the default whole (a mapping is not merged); the doc stays
+            changed = _copy(spec)
+            changed.add("default", value, spec.key_pos.get("default"), pos)
+            options.add(name, changed, declared.key_pos.get(name), declared.value_pos.get(name))
+        else:
+            options.add(name, value, declared.key_pos.get(name), pos)
+        recorded.add(name, yaml_text(plain(value)), None, None)
+    result = _copy(tree)
+    result.add("options", options, tree.key_pos.get("options"), tree.value_pos.get("options"))
     result.add(Text("set_options", tree.pos), recorded, None, None)
     return result
-
-
-def _default(value: Any, pos: SourcePos) -> Mapping:
-    """``{default: value}``, to merge over an option's settings (its ``doc`` stays)."""
-    spec = Mapping(pos)
-    spec.add("default", value, None, pos)
-    return spec
-
-
-def _options_mapping(pos: SourcePos, changes: Mapping) -> Mapping:
-    wrapper = Mapping(pos)
-    wrapper.add("options", changes, None, None)
-    return wrapper
 
 
 def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:

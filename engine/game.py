@@ -94,9 +94,14 @@ class RoleSpec:
 
 @dataclass
 class Game:
-    """A compiled ruleset.  Immutable once built (setting an attribute raises); create states with :meth:`new_state`.
+    """A compiled ruleset; create states with :meth:`new_state`.
 
-    ``dataclasses.replace(game, field=...)`` makes a changed copy, e.g. for tests.
+    Once built, setting an attribute raises AttributeError.  The guard is
+    shallow: the dicts and lists it holds are shared with the compiled steps
+    and must not be changed either.  ``dataclasses.replace(game, field=...)``
+    gives a copy whose steps still refer to the original game, so it suits
+    only fields read from the game itself (as a test may do with
+    ``running_score``).
     """
 
     name: str

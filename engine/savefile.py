@@ -167,7 +167,7 @@ def _read(g: "Game", data: Any, State: type) -> "State":
         raise SaveError(f"this state is from ruleset '{data.get('ruleset')}', not '{g.name}'")
     if data.get("variants") != list(g.variants):
         raise SaveError(f"this state was played with variants {data.get('variants')}, not {list(g.variants)}")
-    if data.get("set_options", {}) != g.set_options:
+    if data.get("content_hash") != g.content_hash and data.get("set_options", {}) != g.set_options:
         raise SaveError(f"this state was played with options set {_shown(data.get('set_options', {}))}, not {_shown(g.set_options)}")
     if data.get("content_hash") != g.content_hash:
         raise SaveError(

@@ -22,7 +22,6 @@ Example::
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -32,7 +31,7 @@ from engine.game import Game
 from engine.loading import parse_set_options
 from engine.report import Comparison, SimulationReport, compare
 from engine.simulate import Progress, simulate
-from engine.yamlsource import load_yaml, plain
+from engine.yamlsource import load_yaml, plain, yaml_text
 
 
 @dataclass
@@ -91,14 +90,11 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
         raise ValueError(f"'{text}': {err.diagnostics[0].message}") from None
     if not isinstance(values, list) or len(values) < 2:
         raise ValueError(f"'{text}' is not NAME=[V1, V2, ...] with two values or more (for example width=[5, 6, 7])")
-    return name, [_yaml_text(v) for v in plain(values)]
-
-
-def _yaml_text(value: Any) -> str:
-    """A value as YAML text that reads back as the same value (plain words stay unquoted)."""
-    if isinstance(value, str) and value.isidentifier() and value not in ("true", "false", "null"):
-        return value
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    texts = [yaml_text(v) for v in plain(values)]
+    twice = next((text for i, text in enumerate(texts) if text in texts[:i]), None)
+    if twice is not None:
+        raise ValueError(f"'{text}' gives the value {twice} more than once")
+    return name, texts
 
 
 def sweep(

@@ -487,6 +487,16 @@ def plain(value: Any) -> Any:
     return value
 
 
+def yaml_text(value: Any) -> str:
+    """A plain value (see :func:`plain`) as one line of YAML that reads back as the same value.
+
+    >>> [yaml_text(v) for v in (4, "on", "abc", [6, 3, 1, 0], {"a": 1}, 1e20, None)]
+    ['4', "'on'", 'abc', '[6, 3, 1, 0]', '{a: 1}', '1.0e+20', 'null']
+    """
+    text = yaml.safe_dump(value, default_flow_style=True, width=1 << 30, allow_unicode=True, sort_keys=False)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
 def _leading_spaces(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 

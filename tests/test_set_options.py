@@ -31,6 +31,9 @@ options:
   label: plain
   ratio: 0.5
   anything: null
+  table: {default: {a: 1, b: 2}}
+variants:
+  wide: {options: {width: {default: 9}}}
 """
 
 
@@ -69,6 +72,34 @@ def test_a_decimal_takes_a_whole_number_and_null_takes_anything() -> None:
     assert options["ratio"] == 2 and options["anything"] == [1, 2]
 
 
+def test_a_mapping_value_replaces_the_default_whole() -> None:
+    assert tree_with(table="{c: 3}")["options"]["table"] == {"default": {"c": 3}}
+    assert tree_with(table="{}")["options"]["table"] == {"default": {}}
+
+
+def test_values_are_recorded_in_one_normal_form() -> None:
+    assert tree_with(width="04", label="'on'")["set_options"] == {"width": "4", "label": "'on'"}
+
+
+def test_a_set_option_goes_on_top_of_the_variants() -> None:
+    tree = apply_options(compose("r.yaml", ["wide"], text=TEXT), {"width": "5"})
+    assert tree["options"]["width"]["default"] == 5
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        (TEXT + "set_options: {width: '9'}\n", "set_options"),
+        (TEXT + "selected_variants: [wide]\n", "selected_variants"),
+        (TEXT.replace("wide: {options:", "wide: {set_options: {width: '9'}, options:"), "set_options"),
+    ],
+)
+def test_the_keys_the_loader_fills_in_cannot_be_written(text: str, key: str) -> None:
+    with pytest.raises(RulesetError, match=f"'{key}' is filled in by the loader") as info:
+        compose("r.yaml", text=text)
+    assert info.value.diagnostics[0].pos is not None and info.value.diagnostics[0].pos.file == "r.yaml"
+
+
 def test_nothing_set_leaves_the_tree_alone() -> None:
     tree = compose("r.yaml", text=TEXT)
     assert apply_options(tree, {}) is tree
@@ -77,7 +108,7 @@ def test_nothing_set_leaves_the_tree_alone() -> None:
 def test_an_unknown_option_is_refused_with_the_known_ones_and_a_guess() -> None:
     diagnostic = error_with(widht="4").diagnostics[0]
     assert diagnostic.pos is None
-    assert diagnostic.message == "--set widht=4: no option 'widht' in this ruleset (options: width, label, ratio, anything)"
+    assert diagnostic.message == "--set widht=4: no option 'widht' in this ruleset (options: width, label, ratio, anything, table)"
     assert diagnostic.hint == "did you mean 'width'?"
 
 
@@ -166,6 +197,12 @@ def test_a_replay_records_the_options_and_plays_back_with_them(tmp_path: Path) -
     again_game, again = log.start()
     log.play(again)
     assert again_game.set_options == {"grid_width": "3"} and again == state
+
+
+def test_a_save_loads_in_a_game_with_the_same_options_however_they_were_written() -> None:
+    state = engine.load(RULESET, set_options={"grid_width": "04"}).new_state(players=2, seed=1)
+    again = engine.load(RULESET, set_options={"grid_width": "4"})
+    assert again.state_from_json(state.to_json()) == state
 
 
 def test_a_replay_with_damaged_options_is_refused() -> None:

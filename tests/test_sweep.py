@@ -33,7 +33,8 @@ def load(extra: dict[str, str]) -> engine.Game:
     "text, expected",
     [
         ("width=[5, 6]", ("width", ["5", "6"])),
-        ("names=[ann, 'true', true]", ("names", ["ann", '"true"', "true"])),
+        ("names=[ann, 'true', true, 'on']", ("names", ["ann", "'true'", "true", "'on'"])),
+        ("ratio=[1.0e+20, .inf]", ("ratio", ["1.0e+20", ".inf"])),
         ("points=[[4, 3], [6, 0]]", ("points", ["[4, 3]", "[6, 0]"])),
     ],
 )
@@ -48,6 +49,7 @@ def test_values_become_yaml_texts_that_read_back_as_the_same_values(text: str, e
         ("width=5", "is not NAME=[V1, V2, ...] with two values or more"),
         ("width=[5]", "is not NAME=[V1, V2, ...] with two values or more"),
         ("width=[5, 6", "invalid YAML"),
+        ("width=[4, 04, 0x4]", "gives the value 4 more than once"),
     ],
 )
 def test_a_sweep_that_is_not_a_list_of_values_is_refused(text: str, message: str) -> None:
@@ -119,8 +121,14 @@ def test_the_command_csv_has_one_row_per_value_and_figure() -> None:
         ("grid_width=7", 2, "is not NAME=[V1, V2, ...] with two values or more"),
         ("grid_widht=[3, 4]", 1, "no option 'grid_widht' to sweep in this ruleset"),
         ("grid_width=[3, four]", 1, "option 'grid_width' holds a whole number (7 in the ruleset), not text"),
+        ("rank_points=[[4, 3, 2, 1], [4, 3, 2, 1]]", 2, "gives the value [4, 3, 2, 1] more than once"),
     ],
 )
 def test_the_command_refuses_bad_sweeps(values: str, code: int, message: str) -> None:
     result = run("sweep", RULESET, values, "-n", "2")
     assert result.exit_code == code and message in result.output
+
+
+def test_the_swept_option_cannot_also_be_set() -> None:
+    result = run("sweep", RULESET, "grid_width=[3, 4]", "--set", "grid_width=5", "-n", "2")
+    assert result.exit_code == 2 and "grid_width is the option being swept; it cannot also be set" in result.output

@@ -78,7 +78,7 @@ def compose(
     path: str | Path,
     variants: collections.abc.Sequence[str] = (),
     text: str | None = None,
-    set_options: collections.abc.Mapping[str, str] | None = None,
+    set_options: collections.abc.Mapping[str, Any] | None = None,
 ) -> Mapping:
     """The ruleset at ``path`` with its includes, base, the named variants and the options set applied.
 
@@ -145,10 +145,10 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
     return result
 
 
-def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, str]) -> Mapping:
+def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any]) -> Mapping:
     """``tree`` with options set from outside its files (``rulecraft ... --set NAME=VALUE``).
 
-    Each value is YAML text; it replaces the option's ``default`` (or its
+    Each value is YAML text (or, from Python, the value itself); it replaces the option's ``default`` (or its
     value, for an option written without one) and must be the same kind of
     value as the one it replaces (a whole number for a whole number, and so
     on; an option that holds ``null`` takes anything).  The result gains
@@ -176,7 +176,7 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, str])
             raise RulesetError.at(
                 None, f"{where}={text}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
             )
-        value = load_yaml(where, str(text))
+        value = load_yaml(where, text) if isinstance(text, str) else text  # the Python API may pass values
         spec = declared[name]
         with_default = isinstance(spec, Mapping) and "default" in spec
         _check_same_kind(name, spec["default"] if with_default else spec, value, where)
@@ -200,7 +200,8 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
     if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
         return
     message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
-    raise RulesetError.at(SourcePos(where, 1, 1), message)
+    hint = f"to mean text, quote it: --set {name}=\"'{yaml_text(plain(new))}'\"" if isinstance(old, str) else None
+    raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
 
 
 # --- loading files -------------------------------------------------------------------------

@@ -284,3 +284,15 @@ def test_a_game_saved_with_options_loads_with_them(tmp_path: Path) -> None:
     assert "(grid_width=3): 2 players, seed 3" in run("replay", str(save)).output
     refused = run("play", "--load", str(save), "--set", "grid_width=4")
     assert refused.exit_code == 2 and "--load takes the ruleset, variants, options" in refused.output
+
+
+def test_the_python_api_may_pass_values_instead_of_text() -> None:
+    game = engine.load(RULESET, set_options={"grid_width": 4, "rank_points": [5, 3, 1, 0]})
+    assert game.options["grid_width"] == 4 and game.set_options == {"grid_width": "4", "rank_points": "[5, 3, 1, 0]"}
+
+
+def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:
+    diagnostic = error_with(label="5").diagnostics[0]
+    assert diagnostic.message == "option 'label' holds text ('plain' in the ruleset), not a whole number"
+    assert diagnostic.hint == "to mean text, quote it: --set label=\"'5'\""
+    assert tree_with(label="'5'")["options"]["label"] == "5"

@@ -40,6 +40,7 @@ from engine.compiling.tables import read_clash_tables, read_support_tables
 from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
 from engine.counters import compile_counters, declare_counters
+from engine.compose import set_flags
 from engine.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.game import Game, Program
 from engine.lang.defined import define_functions
@@ -64,8 +65,7 @@ def build_game(tree: Mapping) -> Game:
     except RecursionError:  # a safety net: code that nests too deeply is reported where it is when possible
         b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
     if b.sink.items and b.game.set_options:
-        shown = " ".join(f"--set {name}={text}" for name, text in b.game.set_options.items())
-        b.error(None, f"note: these options were set from outside the ruleset's files: {shown}")
+        b.error(None, f"note: these options were set from outside the ruleset's files: {set_flags(b.game.set_options)}")
     b.sink.raise_if_any()
     b.game.finish()
     return b.game

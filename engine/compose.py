@@ -194,6 +194,15 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any])
     return result
 
 
+def set_flags(set_options: collections.abc.Mapping[str, str]) -> str:
+    """The options set, as written on the command line.
+
+    >>> set_flags({"width": "4", "label": "'on'"}), set_flags({})
+    ("--set width=4 --set label='on'", '')
+    """
+    return " ".join(f"--set {name}={text}" for name, text in set_options.items())
+
+
 def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
     """An option set from outside keeps its kind: ``7`` takes ``4``, not ``four``."""
     was, now = describe_kind(old), describe_kind(new)

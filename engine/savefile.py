@@ -19,6 +19,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Outcome
+from engine.compose import set_flags
 from engine.errors import RulecraftError
 from engine.information import SEEN, UNORDERED, zone_view
 
@@ -155,7 +156,7 @@ def _shown(set_options: Any) -> str:
     """``--set a=1 --set b=2``, or ``none``."""
     if not isinstance(set_options, dict) or not set_options:
         return "none" if not set_options else repr(set_options)
-    return " ".join(f"--set {name}={text}" for name, text in set_options.items())
+    return set_flags(set_options)
 
 
 def _read(g: "Game", data: Any, State: type) -> "State":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import engine
@@ -22,15 +23,18 @@ GAME_WORDS = (
 PATTERN = re.compile(r"\b(" + "|".join(GAME_WORDS) + r")\b", re.IGNORECASE)
 
 
-def test_no_game_words_in_engine_or_cli() -> None:
-    hits = []
+def engine_lines() -> Iterator[tuple[str, str]]:
+    """(``file:line``, text) of every line of code in engine/ and cli/."""
     for folder in ("engine", "cli"):
         for path in sorted((ROOT / folder).rglob("*")):
             if path.suffix not in (".py", ".lark") or "_builtin" in path.parts:
                 continue
-            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if PATTERN.search(line):
-                    hits.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                yield f"{path.relative_to(ROOT)}:{number}", line
+
+
+def test_no_game_words_in_engine_or_cli() -> None:
+    hits = [f"{where}: {line.strip()}" for where, line in engine_lines() if PATTERN.search(line)]
     assert not hits, "the engine should know no game; these lines name one:\n" + "\n".join(hits)
 
 
@@ -67,13 +71,7 @@ def ruleset_words() -> set[str]:
 def test_no_word_a_ruleset_defines_in_engine_or_cli() -> None:
     words = ruleset_words()
     pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b")
-    found = []
-    for folder in ("engine", "cli"):
-        for path in sorted((ROOT / folder).rglob("*")):
-            if path.suffix not in (".py", ".lark") or "_builtin" in path.parts:
-                continue
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                found += [f"{path.relative_to(ROOT)}:{number}: '{m.group(1)}': {line.strip()}" for m in pattern.finditer(line)]
+    found = [f"{where}: '{m.group(1)}': {line.strip()}" for where, line in engine_lines() for m in pattern.finditer(line)]
     assert not found, "words of a shipped ruleset in the engine:\n" + "\n".join(found)
 
 

@@ -172,8 +172,13 @@ class Game:
 
     # ------------------------------------------------------------ states
 
-    def new_state(self, players: int, seed: int = 0, record: bool = False) -> "State":
-        """A fresh game for ``players`` seats; ``record`` keeps an event log and history."""
+    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None) -> "State":
+        """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+
+        ``seats`` (role -> seat, 0 for absent) chooses the deal of the roles
+        the ruleset shuffles, instead of the seed: a deal the setup could have
+        made, else SetupError.  The rest of the setup runs as usual.
+        """
         from engine.state import State
 
         if players not in self.player_counts:
@@ -207,7 +212,7 @@ class Game:
         s.log = [] if record else None
         s.history = [] if record else None
         s._actions = None
-        self._seat_roles(s, players)
+        self._seat_roles(s, players, seats)
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
         if program is not None:
@@ -215,20 +220,51 @@ class Game:
         s.advance()
         return s
 
-    def _seat_roles(self, s: "State", players: int) -> None:
+    def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
         assert self.roles is not None
         positions = list(self.roles.values)
         shuffled = self.roles.shuffled.get(players, frozenset())
         dealt = [i for i, role in enumerate(positions) if role in shuffled]  # Fisher–Yates over these positions
-        for k in range(len(dealt) - 1, 0, -1):
-            i, j = dealt[k], dealt[s.random_below(k + 1)]
-            positions[i], positions[j] = positions[j], positions[i]
+        if seats is not None:
+            positions = self._chosen_deal(players, seats)
+        else:
+            for k in range(len(dealt) - 1, 0, -1):
+                i, j = dealt[k], dealt[s.random_below(k + 1)]
+                positions[i], positions[j] = positions[j], positions[i]
         seating = self.roles.seating[players]
         s.positions = tuple(positions)
         s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
         order = [r for r in positions if s.seat_of[r]]
         first = next((i for i, r in enumerate(order) if s.seat_of[r] == self.first_seat), 0)
         s.order = tuple(order[first:] + order[:first])
+
+    def _chosen_deal(self, players: int, seats: dict[str, int]) -> list[str]:
+        """The order of the roles over the seating's positions that gives each role in ``seats`` its seat.
+
+        Roles that are not shuffled keep their place; among positions with the
+        same seat, the roles take them in the order ``seats`` lists them.
+        """
+        assert self.roles is not None
+        roles, seating = self.roles.values, self.roles.seating[players]
+        shuffled = self.roles.shuffled.get(players, frozenset())
+        positions: list[str | None] = [role if role not in shuffled else None for role in roles]
+
+        def seat_words(seat: int) -> str:
+            return "absent" if seat == 0 else f"at seat {seat}"
+
+        for role, seat in seats.items():
+            if role not in shuffled:
+                fixed = seating[roles.index(role)]
+                if seat != fixed:
+                    raise SetupError(f"{role} is always {seat_words(fixed)} with {players} players (the setup does not deal it)")
+                continue
+            free = next((i for i, taken in enumerate(positions) if taken is None and seating[i] == seat), None)
+            if free is None:
+                raise SetupError(f"{role} cannot be {seat_words(seat)}: with {players} players the dealt roles sit at "
+                                 + ", ".join(seat_words(seating[i]) for i, r in enumerate(roles) if r in shuffled))
+            positions[free] = role
+        rest = iter(role for role in roles if role in shuffled and role not in seats)
+        return [role if role is not None else next(rest) for role in positions]
 
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""

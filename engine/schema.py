@@ -41,7 +41,7 @@ def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
     """Every schema violation in ``tree`` as a positioned diagnostic."""
     out = []
     for err in sorted(_validator(kind).iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
-        out.append(_diagnostic(tree, err))
+        out += [_diagnostic(tree, sub) for sub in _expand(err)]
     return out
 
 
@@ -50,6 +50,14 @@ def check_schema(tree: Any, kind: str) -> None:
     found = schema_errors(tree, kind)
     if found:
         raise RulesetError(found)
+
+
+def _expand(err: ValidationError) -> list[ValidationError]:
+    """An ``anyOf`` of a text or a mapping (say) fails as the form of the value's own kind: those errors, else itself."""
+    if err.validator != "anyOf":
+        return [err]
+    own = [e for e in err.context or () if not (e.validator == "type" and len(e.schema_path) == 2)]
+    return [sub for e in own for sub in _expand(e)] or [err]
 
 
 def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:

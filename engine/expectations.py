@@ -1,0 +1,151 @@
+"""A scenario's expectations: compiled once, checked against a state, and explained when false.
+
+An expectation is an effect-language condition.  When it is false the
+explanation shows the values of its parts, the way pytest shows an
+assertion: a comparison gives both sides' values, ``A and B`` names the side
+that was false and why, ``A or B`` why both were, ``not A`` the value of
+``A``.  Example::
+
+    expected at(0, 0).element == Fire and count(c in board) == 3
+        (the element of at(0, 0) is Fire and the number of c in board is 3)
+        found: the right side of 'and' is false: the number of c in board is 3
+            the number of c in board = 2, 3 = 3
+
+:func:`waiting_for` says who must decide what, for a scenario whose actions
+ran out before the game got where its expectations look.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import DiagnosticSink, RulesetError, SourcePos
+from engine.game import Game
+from engine.lang import ast
+from engine.lang.parser import TOO_DEEP, parse_expression
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import BOOL, Component, ListOf, Type
+from engine.state import State
+from engine.yamlsource import Text
+
+SHOWN_ACTIONS = 6  # the offered actions a "waiting for" line lists before "and N more"
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """A compiled condition, with its text and syntax tree (to explain it when it is false)."""
+
+    text: Any
+    node: ast.Node
+    compiled: Compiled
+    slots: int
+
+    def holds(self, state: State) -> bool:
+        """Whether the condition is true in ``state``."""
+        return self.compiled.fn(state, [None] * max(self.slots, 1)) is True
+
+
+def compile_expectation(game: Game, text: Any) -> Expectation:
+    """Compile a condition written in a scenario file; errors are at their place in the file (RulesetError).
+
+    >>> import engine
+    >>> compile_expectation(engine.load("tutorial-tiles"), "count(c in board) == 0").node.describe()
+    'the number of c in board is 0'
+    """
+    locate = text.locate if isinstance(text, Text) else (lambda line, col: SourcePos("<expect>", line, col))
+    node = parse_expression(str(text), locate)
+    sink = DiagnosticSink()
+    scope = Scope(game.vocab, sink)
+    scope.pure = True
+    try:
+        compiled = node.compile(scope)
+        if not BOOL.accepts(compiled.type):
+            sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
+    except RecursionError:
+        raise RulesetError.at(node.pos, TOO_DEEP) from None
+    sink.raise_if_any()
+    return Expectation(text, node, compiled, scope.slots)
+
+
+def explain(game: Game, state: State, node: ast.Node) -> list[str]:
+    """Why the condition ``node`` is false in ``state``: lines, indented by four spaces per level.
+
+    >>> import engine
+    >>> g = engine.load("tutorial-tiles")
+    >>> explain(g, g.new_state(2), parse_expression("count(c in board) == 0 and count(c in board) > 4"))
+    ["the right side of 'and' is false: the number of c in board is more than 4", '    the number of c in board = 0, 4 = 4']
+    """
+    if isinstance(node, ast.BoolOp):
+        sides = [("left", node.left), ("right", node.right)]
+        if node.op == "and":
+            side, part = next(((name, part) for name, part in sides if _value(game, state, part)[0] is not True), sides[1])
+            return [f"the {side} side of 'and' is false: {part.describe()}", *_indent(explain(game, state, part))]
+        lines = []
+        for side, part in sides:
+            lines += [f"the {side} side of 'or' is false: {part.describe()}", *_indent(explain(game, state, part))]
+        return lines
+    if isinstance(node, ast.Not):
+        return [f"{node.operand.describe()} is true", *_indent(_parts(game, state, node.operand))]
+    return _parts(game, state, node)
+
+
+def _parts(game: Game, state: State, node: ast.Node) -> list[str]:
+    """The values of a condition's parts: both sides of a comparison or membership, else its own value."""
+    if isinstance(node, ast.Compare):
+        pairs = [node.left, node.right]
+    elif isinstance(node, ast.Member):
+        pairs = [node.item, node.collection]
+    else:
+        pairs = [node]
+    return [", ".join(f"{part.describe()} = {show(game, *_value(game, state, part))}" for part in pairs)]
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def _value(game: Game, state: State, node: ast.Node) -> tuple[Any, Type]:
+    """A part of a condition evaluated in ``state``, with its type."""
+    scope = Scope(game.vocab)
+    compiled = node.compile(scope)
+    return compiled.fn(state, [None] * max(scope.slots, 1)), compiled.type
+
+
+def show(game: Game, value: Any, type_: Type) -> str:
+    """A value as a designer writes it: components by name, true/false, ``nothing``.
+
+    >>> import engine
+    >>> show(engine.load("tutorial-tiles"), [0, 1], ListOf(Component("tile")))
+    '[Sun/Sun, Sun/Moon]'
+    """
+    if value is None:
+        return "nothing"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(type_, Component) and isinstance(value, int):
+        return game.component_names[value]
+    if isinstance(value, (list, tuple)) and isinstance(type_, ListOf):
+        return "[" + ", ".join(show(game, item, type_.item) for item in value) + "]"
+    return str(value)
+
+
+def waiting_for(state: State) -> str:
+    """Who must decide now and between what, or that the game is over.
+
+    >>> import engine
+    >>> waiting_for(engine.load("tutorial-tiles").new_state(2))[:35]
+    'the game is waiting for Sun: place '
+    """
+    if state.is_terminal:
+        return "the game is over"
+    seat = state.current_player
+    role = state.current_role
+    who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"
+    texts = state.legal_actions().texts()
+    if not texts:
+        return f"the game is waiting for {who}, who has no action"
+    shown = texts[:SHOWN_ACTIONS]
+    more = len(texts) - len(shown)
+    listed = ", ".join(shown[:-1]) + (" or " if not more else ", ") + shown[-1] if len(shown) > 1 else shown[0]
+    return f"the game is waiting for {who}: {listed}" + (f" or {more} more" if more else "")

@@ -25,7 +25,7 @@ from engine.game import Game
 from engine.lang import ast
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import BOOL, Component, ListOf, Type
+from engine.lang.types import BOOL, ZONE, Component, ListOf, Type
 from engine.state import State
 from engine.yamlsource import Text
 
@@ -101,15 +101,17 @@ def _parts(game: Game, state: State, node: ast.Node) -> list[str]:
     return [", ".join(f"{part.describe()} = {show(game, *_value(game, state, part))}" for part in pairs)]
 
 
-def _indent(lines: list[str]) -> list[str]:
-    return ["    " + line for line in lines]
-
-
 def _value(game: Game, state: State, node: ast.Node) -> tuple[Any, Type]:
-    """A part of a condition evaluated in ``state``, with its type."""
+    """A part of a condition evaluated in ``state``, with its type (a zone as the components in it)."""
     scope = Scope(game.vocab)
     compiled = node.compile(scope)
+    if compiled.type == ZONE:
+        compiled = ast.as_collection(compiled)
     return compiled.fn(state, [None] * max(scope.slots, 1)), compiled.type
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
 def show(game: Game, value: Any, type_: Type) -> str:

@@ -252,6 +252,8 @@ class Game:
         def seat_words(seat: int) -> str:
             return "absent" if seat == 0 else f"at seat {seat}"
 
+        dealt = ", ".join("absent" if seating[i] == 0 else str(seating[i]) for i, r in enumerate(roles) if r in shuffled)
+
         for role, seat in seats.items():
             if role not in shuffled:
                 fixed = seating[roles.index(role)]
@@ -260,8 +262,7 @@ class Game:
                 continue
             free = next((i for i, taken in enumerate(positions) if taken is None and seating[i] == seat), None)
             if free is None:
-                raise SetupError(f"{role} cannot be {seat_words(seat)}: with {players} players the dealt roles sit at "
-                                 + ", ".join(seat_words(seating[i]) for i, r in enumerate(roles) if r in shuffled))
+                raise SetupError(f"{role} cannot be {seat_words(seat)}: with {players} players the roles dealt take the seats {dealt}")
             positions[free] = role
         rest = iter(role for role in roles if role in shuffled and role not in seats)
         return [role if role is not None else next(rest) for role in positions]

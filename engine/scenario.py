@@ -157,7 +157,7 @@ def _start(sc: Scenario) -> State:
     try:
         state = sc.game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True, seats=seats)
     except SetupError as err:
-        raise RulesetError.at(doc.key_pos.get("seats") or doc.pos, str(err)) from None
+        raise RulesetError.at(doc.pos_of("seats"), str(err)) from None
     if doc.get("dice"):
         state.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
     return state

@@ -29,7 +29,7 @@ from engine.lang.types import BOOL, ZONE, Component, ListOf, Type
 from engine.state import State
 from engine.yamlsource import Text
 
-SHOWN_ACTIONS = 6  # the offered actions a "waiting for" line lists before "and N more"
+SHOWN_ACTIONS = 4  # the most offered actions a "waiting for" line lists (more are counted)
 
 
 @dataclass(frozen=True)
@@ -136,8 +136,8 @@ def waiting_for(state: State) -> str:
     """Who must decide now and between what, or that the game is over.
 
     >>> import engine
-    >>> waiting_for(engine.load("tutorial-tiles").new_state(2))[:35]
-    'the game is waiting for Sun: place '
+    >>> waiting_for(engine.load("tutorial-tiles").new_state(2, seats={"Sun": 1, "Moon": 2}))
+    'the game is waiting for Sun: 5 actions, such as place Sun/Sun as Sun at 0,0'
     """
     if state.is_terminal:
         return "the game is over"
@@ -147,7 +147,7 @@ def waiting_for(state: State) -> str:
     texts = state.legal_actions().texts()
     if not texts:
         return f"the game is waiting for {who}, who has no action"
-    shown = texts[:SHOWN_ACTIONS]
-    more = len(texts) - len(shown)
-    listed = ", ".join(shown[:-1]) + (" or " if not more else ", ") + shown[-1] if len(shown) > 1 else shown[0]
-    return f"the game is waiting for {who}: {listed}" + (f" or {more} more" if more else "")
+    if len(texts) > SHOWN_ACTIONS:
+        return f"the game is waiting for {who}: {len(texts)} actions, such as {texts[0]}"
+    listed = ", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else texts[0]
+    return f"the game is waiting for {who}: {listed}"

@@ -6,8 +6,8 @@ assertion: a comparison gives both sides' values, ``A and B`` names the side
 that was false and why, ``A or B`` why both were, ``not A`` the value of
 ``A``.  Example::
 
-    expected at(0, 0).element == Fire and count(c in board) == 3
-        (the element of at(0, 0) is Fire and the number of c in board is 3)
+    expected at(0, 0).value == A and count(c in board) == 3
+        (the value of the piece at (0, 0) is A and the number of c in board is 3)
         found: the right side of 'and' is false: the number of c in board is 3
             the number of c in board = 2, 3 = 3
 
@@ -49,9 +49,7 @@ class Expectation:
 def compile_expectation(game: Game, text: Any) -> Expectation:
     """Compile a condition written in a scenario file; errors are at their place in the file (RulesetError).
 
-    >>> import engine
-    >>> compile_expectation(engine.load("tutorial-tiles"), "count(c in board) == 0").node.describe()
-    'the number of c in board is 0'
+    Example: ``compile_expectation(game, "count(c in board) == 0").holds(state)``.
     """
     locate = text.locate if isinstance(text, Text) else (lambda line, col: SourcePos("<expect>", line, col))
     node = parse_expression(str(text), locate)
@@ -71,10 +69,9 @@ def compile_expectation(game: Game, text: Any) -> Expectation:
 def explain(game: Game, state: State, node: ast.Node) -> list[str]:
     """Why the condition ``node`` is false in ``state``: lines, indented by four spaces per level.
 
-    >>> import engine
-    >>> g = engine.load("tutorial-tiles")
-    >>> explain(g, g.new_state(2), parse_expression("count(c in board) == 0 and count(c in board) > 4"))
-    ["the right side of 'and' is false: the number of c in board is more than 4", '    the number of c in board = 0, 4 = 4']
+    Example: ``explain(game, state, parse_expression("count(c in board) == 0 and count(c in board) > 4"))``
+    on an empty board is ``["the right side of 'and' is false: the number of c in board is more than 4",
+    "    the number of c in board = 0, 4 = 4"]``.
     """
     if isinstance(node, ast.BoolOp):
         sides = [("left", node.left), ("right", node.right)]
@@ -117,9 +114,7 @@ def _indent(lines: list[str]) -> list[str]:
 def show(game: Game, value: Any, type_: Type) -> str:
     """A value as a designer writes it: components by name, true/false, ``nothing``.
 
-    >>> import engine
-    >>> show(engine.load("tutorial-tiles"), [0, 1], ListOf(Component("tile")))
-    '[Sun/Sun, Sun/Moon]'
+    Example: ``show(game, [0, 1], ListOf(Component("card")))`` is ``'[gem-1, gem-2]'`` (the first two cards' ids).
     """
     if value is None:
         return "nothing"
@@ -135,9 +130,8 @@ def show(game: Game, value: Any, type_: Type) -> str:
 def waiting_for(state: State) -> str:
     """Who must decide now and between what, or that the game is over.
 
-    >>> import engine
-    >>> waiting_for(engine.load("tutorial-tiles").new_state(2, seats={"Sun": 1, "Moon": 2}))
-    'the game is waiting for Sun: 5 actions, such as place Sun/Sun as Sun at 0,0'
+    Example: ``the game is waiting for North: clash 3,2 or clash 4,2``; with more than
+    :data:`SHOWN_ACTIONS` actions, ``the game is waiting for North: 9 actions, such as place ...``.
     """
     if state.is_terminal:
         return "the game is over"

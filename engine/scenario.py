@@ -164,7 +164,7 @@ def _start(sc: Scenario) -> State:
 
 
 def _real_seats(game: Game, seats: Mapping, players: int) -> dict[str, int]:
-    """``seats: {Fire: 2, Water: 1}`` for the ruleset's own setup: role -> seat (0 for absent)."""
+    """``seats: {North: 2, South: 1}`` for the ruleset's own setup: role -> seat (0 for absent)."""
     assert game.roles is not None
     roles = game.roles.values
     chosen: dict[str, int] = {}

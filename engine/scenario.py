@@ -1,9 +1,10 @@
 """Scenario files: a designer's unit tests for rules.
 
 A scenario names a ruleset (variant, players, seed), may set up a position
-directly in the ruleset's own vocabulary, lists actions in text form, and
-states expectations as effect-language conditions over the final state — or
-an error the last action must raise.  Example::
+directly in the ruleset's own vocabulary (or choose the seats the ruleset's
+own setup deals), lists actions in text form with checkpoints between them,
+and states expectations as effect-language conditions, log lines and
+offered actions — or an error an action must raise.  Example::
 
     ruleset: my-game
     players: 2
@@ -21,11 +22,21 @@ an error the last action must raise.  Example::
         gold(A) += 2
     dice: [3, 5]                   # loaded dice: the next rolls, whatever die
     actions:
+      - action: place A/B as A at 9,9
+        expect_error: does not touch     # refused here, the state unchanged
       - place A/B as A at 0,0
+      - expect: [current_role == A]      # a checkpoint
+        expect_offered:                  # exactly these decisions now
+          - clash 1,0
+          - clash 2,0
+      - clash 1,0
     expect:
       - at(1, 0).value == A
     expect_log:
       - flipped from B to A
+
+Instead of ``position``, ``seats: {A: 2, B: 1}`` runs the ruleset's setup
+with that deal of the roles.
 
 ``rulecraft check`` runs them; so does pytest (tests/test_scenarios.py).
 """
@@ -179,12 +190,13 @@ def _run(sc: Scenario, result: ScenarioResult) -> None:
     doc = sc.doc
     state = _start(sc)
     steps = list(doc.get("actions") or [])
+    last = max((i for i, item in enumerate(steps) if not isinstance(item, Mapping) or "action" in item), default=-1)
     for i, item in enumerate(steps):
         spec = item if isinstance(item, Mapping) else None
         action = item if spec is None else spec.get("action")
         refusal = spec.get("expect_error") if spec is not None else None
-        if refusal is None and i == len(steps) - 1:
-            refusal = doc.get("expect_error")
+        if refusal is None and i == last:
+            refusal = doc.get("expect_error")  # the file's own: for its last action
         if action is not None and not _act(state, steps, i, action, refusal, result):
             break
         if spec is not None:
@@ -196,12 +208,11 @@ def _run(sc: Scenario, result: ScenarioResult) -> None:
 def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:
     """Play one action, or see it refused as expected (with the state unchanged); False when the run must stop."""
     before = comparable(state)
-    waiting = waiting_for(state)
     try:
         state.apply(str(text))
     except IllegalActionError as err:
         if refusal is None:
-            result.failures.append(f"{_where(steps, i)}: action '{text}' was refused: {err}\n    {waiting}")
+            result.failures.append(f"{_where(steps, i)}: action '{text}' was refused: {err}\n    {waiting_for(state)}")
             return False
         if str(refusal).lower() not in str(err).lower():
             result.failures.append(f"{_where(steps, i)}: expected an error containing '{refusal}', got: {err}")
@@ -227,10 +238,10 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
             result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(log[-12:]))
-    offered = state.legal_actions().texts()
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
             continue
+        offered = state.legal_actions().texts()
         wanted = [str(text) for text in spec[key]]
         missing = [text for text in wanted if text not in offered]
         extra = [text for text in offered if text not in wanted] if exact else []

@@ -98,6 +98,16 @@ expect:
     assert not any("action 2" in failure for failure in result.failures)  # the run stopped there
 
 
+def test_the_files_expected_error_is_for_its_last_action_even_before_a_checkpoint(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 3,3
+  - expect: [count(c in board) == 3]
+expect_error: does not touch any piece
+""")
+    assert result.passed, result.failures
+
+
 def test_a_refused_action_must_be_named_in_a_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / "no-action.yaml"
     path.write_text(CLASH + "actions:\n  - expect_error: does not touch\n")

@@ -73,17 +73,24 @@ def explain(game: Game, state: State, node: ast.Node) -> list[str]:
     on an empty board is ``["the right side of 'and' is false: the number of c in board is more than 4",
     "    the number of c in board = 0, 4 = 4"]``.
     """
+    return _why(game, state, node, False)
+
+
+def _why(game: Game, state: State, node: ast.Node, value: bool) -> list[str]:
+    """Why ``node`` is ``value`` in ``state``: the sides of ``and`` / ``or`` that decide it, down to the values compared."""
+    word = "true" if value else "false"
     if isinstance(node, ast.BoolOp):
         sides = [("left", node.left), ("right", node.right)]
-        if node.op == "and":
-            side, part = next(((name, part) for name, part in sides if _value(game, state, part)[0] is not True), sides[1])
-            return [f"the {side} side of 'and' is false: {part.describe()}", *_indent(explain(game, state, part))]
+        deciding = [(side, part) for side, part in sides if (_value(game, state, part)[0] is True) == value]
+        if (node.op == "and") != value:  # one side decides: the first that has the value
+            deciding = deciding[:1]
         lines = []
-        for side, part in sides:
-            lines += [f"the {side} side of 'or' is false: {part.describe()}", *_indent(explain(game, state, part))]
+        for side, part in deciding:
+            lines += [f"the {side} side of '{node.op}' is {word}: {part.describe()}", *_indent(_why(game, state, part, value))]
         return lines
     if isinstance(node, ast.Not):
-        return [f"{node.operand.describe()} is true", *_indent(_parts(game, state, node.operand))]
+        inner = "false" if value else "true"
+        return [f"{node.operand.describe()} is {inner}", *_indent(_why(game, state, node.operand, not value))]
     return _parts(game, state, node)
 
 

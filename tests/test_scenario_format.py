@@ -295,3 +295,12 @@ def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) 
     path = tmp_path / "bad.yaml"
     path.write_text(CLASH + "actions:\n  - expect: [count(c in bord) == 1]\n")
     assert str(validate_scenario(path)[0].pos) == f"{path}:13:25"
+
+
+def test_not_of_and_shows_both_true_sides(clash_state: engine.State) -> None:
+    assert explain(clash_state.game, clash_state, parse_expression("not (current_role == Fire and count(c in board) == 3)")) == [
+        "current_role is Fire and the number of c in board is 3 is true",
+        "    the left side of 'and' is true: current_role is Fire",
+        "        current_role = Fire, Fire = Fire",
+        "    the right side of 'and' is true: the number of c in board is 3",
+        "        the number of c in board = 3, 3 = 3"]

@@ -231,7 +231,10 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
     for text in spec.get("expect") or []:
         expectation = compile_expectation(game, text)
         if not expectation.holds(state):
-            found = explain(game, state, expectation.node)
+            try:
+                found = explain(game, state, expectation.node)
+            except RecursionError:
+                found = ["false (it nests too deeply to show its parts)"]
             result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"({expectation.node.describe()})",
                                                  f"found: {found[0]}", *found[1:], waiting_for(state)]))
     log = list(state.log or [])

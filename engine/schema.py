@@ -66,6 +66,10 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
     where = "/".join(map(str, path)) or "the top level"
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         return _unknown_key(err, where, pos)
+    if err.validator == "dependentRequired" and isinstance(err.instance, dict):
+        key, needed = next((k, [d for d in deps if d not in err.instance]) for k, deps in err.validator_value.items()
+                           if k in err.instance and any(d not in err.instance for d in deps))
+        return Diagnostic(pos, f"{where}: '{key}' needs {' and '.join(repr(d) for d in needed)} beside it")
     if err.validator == "enum" and isinstance(err.instance, str):
         allowed = [str(v) for v in err.validator_value]
         return Diagnostic(pos, f"{where}: '{err.instance}' is not one of {', '.join(allowed)}",

@@ -145,6 +145,8 @@ def waiting_for(state: State) -> str:
     seat = state.current_player
     role = state.current_role
     who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"
+    if state.pending is not None and state.pending.prompt:
+        who += f" to {state.pending.prompt}"  # a choice in the middle of an effect: what is chosen
     texts = state.legal_actions().texts()
     if not texts:
         return f"the game is waiting for {who}, who has no action"

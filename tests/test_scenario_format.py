@@ -304,3 +304,13 @@ def test_not_of_and_shows_both_true_sides(clash_state: engine.State) -> None:
         "        current_role = Fire, Fire = Fire",
         "    the right side of 'and' is true: the number of c in board is 3",
         "        the number of c in board = 3, 3 = 3"]
+
+
+def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path) -> None:
+    """Crimson's Confused character hurts one of Crimson's own: the actions stop before Crimson picks which."""
+    shipped = Path(__file__).resolve().parents[1] / "rulesets/iconica/scenarios/status-confusion-even-hurt-mine.yaml"
+    text = shipped.read_text(encoding="utf-8").replace("ruleset: iconica\n", "ruleset: " + str(shipped.parents[1] / "ruleset.yaml") + "\n")
+    text = text.replace("  - choose Vex\n", "")
+    result = run(tmp_path, text)
+    assert result.failures[0].endswith(
+        "the game is waiting for Crimson to choose friendly character of self: choose Kestra or choose Vex")

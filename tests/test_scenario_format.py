@@ -314,3 +314,14 @@ def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path)
     result = run(tmp_path, text)
     assert result.failures[0].endswith(
         "the game is waiting for Crimson to choose friendly character of self: choose Kestra or choose Vex")
+
+
+def test_every_key_of_a_scenario_file_is_documented() -> None:
+    """docs/rulesets.md names (as `key`) every key the scenario schema allows: the file, its position, its checkpoints."""
+    import json
+
+    root = Path(__file__).resolve().parents[1]
+    schema = json.loads((root / "schemas/scenario.schema.json").read_text(encoding="utf-8"))
+    keys = {*schema["properties"], *schema["properties"]["position"]["properties"], *schema["$defs"]["checkpoint"]["properties"]}
+    guide = (root / "docs/rulesets.md").read_text(encoding="utf-8")
+    assert sorted(key for key in keys if f"`{key}`" not in guide) == []

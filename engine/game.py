@@ -224,13 +224,17 @@ class Game:
         assert self.roles is not None
         positions = list(self.roles.values)
         shuffled = self.roles.shuffled.get(players, frozenset())
-        dealt = [i for i, role in enumerate(positions) if role in shuffled]  # Fisher–Yates over these positions
+        groups = [(r,) for r in positions if r in shuffled]  # the roles dealt at random, each alone
+        places = [tuple(positions.index(r) for r in group) for group in groups]
         if seats is not None:
-            positions = self._chosen_deal(players, seats)
+            groups = self._chosen_deal(players, seats, groups, places)
         else:
-            for k in range(len(dealt) - 1, 0, -1):
-                i, j = dealt[k], dealt[s.random_below(k + 1)]
-                positions[i], positions[j] = positions[j], positions[i]
+            for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
+                j = s.random_below(k + 1)
+                groups[k], groups[j] = groups[j], groups[k]
+        for group, place in zip(groups, places):
+            for role, i in zip(group, place):
+                positions[i] = role
         seating = self.roles.seating[players]
         s.positions = tuple(positions)
         s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
@@ -238,34 +242,38 @@ class Game:
         first = next((i for i, r in enumerate(order) if s.seat_of[r] == self.first_seat), 0)
         s.order = tuple(order[first:] + order[:first])
 
-    def _chosen_deal(self, players: int, seats: dict[str, int]) -> list[str]:
-        """The order of the roles over the seating's positions that gives each role in ``seats`` its seat.
+    def _chosen_deal(self, players: int, seats: dict[str, int], groups: list[tuple[str, ...]],
+                     places: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
+        """The deal that gives each role in ``seats`` its seat: the group of roles at each of ``places``.
 
-        Roles that are not shuffled keep their place; among positions with the
-        same seat, the roles take them in the order ``seats`` lists them.
+        Roles the setup does not deal keep their seat; the groups with a role
+        in ``seats`` take the first places that fit, in the order ``seats``
+        lists them (so among same-seat places, the order written is the
+        order on the table); the other groups fill the places left in turn.
         """
         assert self.roles is not None
         roles, seating = self.roles.values, self.roles.seating[players]
-        shuffled = self.roles.shuffled.get(players, frozenset())
-        positions: list[str | None] = [role if role not in shuffled else None for role in roles]
 
-        def seat_words(seat: int) -> str:
+        def at(seat: int) -> str:
             return "absent" if seat == 0 else f"at seat {seat}"
 
-        dealt = ", ".join("absent" if seating[i] == 0 else str(seating[i]) for i, r in enumerate(roles) if r in shuffled)
-
+        dealt = {role for group in groups for role in group}
         for role, seat in seats.items():
-            if role not in shuffled:
-                fixed = seating[roles.index(role)]
-                if seat != fixed:
-                    raise SetupError(f"{role} is always {seat_words(fixed)} with {players} players (the setup does not deal it)")
-                continue
-            free = next((i for i, taken in enumerate(positions) if taken is None and seating[i] == seat), None)
-            if free is None:
-                raise SetupError(f"{role} cannot be {seat_words(seat)}: with {players} players the roles dealt take the seats {dealt}")
-            positions[free] = role
-        rest = iter(role for role in roles if role in shuffled and role not in seats)
-        return [role if role is not None else next(rest) for role in positions]
+            if role not in dealt and seat != seating[roles.index(role)]:
+                raise SetupError(f"{role} is always {at(seating[roles.index(role)])} with {players} players (the setup does not deal it)")
+        listed = list(seats)
+        order = sorted(groups, key=lambda group: min((listed.index(r) for r in group if r in seats), default=len(listed)))
+        taken: list[tuple[str, ...] | None] = [None] * len(places)
+        for group in order:
+            k = next((k for k, place in enumerate(places)
+                      if taken[k] is None and all(seating[i] == seats[r] for r, i in zip(group, place) if r in seats)), None)
+            if k is None:
+                named = [r for r in group if r in seats]
+                free = ", ".join("+".join(str(seating[i]) if seating[i] else "absent" for i in place) for place in places)
+                raise SetupError(f"{' and '.join(named)} cannot be {' and '.join(at(seats[r]) for r in named)}: "
+                                 f"with {players} players the roles dealt take the seats {free}")
+            taken[k] = group
+        return [group for group in taken if group is not None]
 
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""

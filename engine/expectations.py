@@ -80,10 +80,13 @@ def _why(game: Game, state: State, node: ast.Node, value: bool) -> list[str]:
     """Why ``node`` is ``value`` in ``state``: the sides of ``and`` / ``or`` that decide it, down to the values compared."""
     word = "true" if value else "false"
     if isinstance(node, ast.BoolOp):
-        sides = [("left", node.left), ("right", node.right)]
-        deciding = [(side, part) for side, part in sides if (_value(game, state, part)[0] is True) == value]
-        if (node.op == "and") != value:  # one side decides: the first that has the value
-            deciding = deciding[:1]
+        one_decides = (node.op == "and") != value  # then the first side with the value decides, and the other is not evaluated
+        deciding = []
+        for side, part in (("left", node.left), ("right", node.right)):
+            if (_value(game, state, part)[0] is True) == value:
+                deciding.append((side, part))
+                if one_decides:
+                    break
         lines = []
         for side, part in deciding:
             lines += [f"the {side} side of '{node.op}' is {word}: {part.describe()}", *_indent(_why(game, state, part, value))]

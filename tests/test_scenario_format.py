@@ -325,3 +325,10 @@ def test_every_key_of_a_scenario_file_is_documented() -> None:
     keys = {*schema["properties"], *schema["properties"]["position"]["properties"], *schema["$defs"]["checkpoint"]["properties"]}
     guide = (root / "docs/rulesets.md").read_text(encoding="utf-8")
     assert sorted(key for key in keys if f"`{key}`" not in guide) == []
+
+
+def test_a_side_that_decides_alone_is_the_only_one_evaluated(clash_state: engine.State) -> None:
+    """`and` stops at a false left side, as the condition itself does: 1 / 0 is never worked out."""
+    assert explain(clash_state.game, clash_state, parse_expression("count(c in board) == 0 and 1 / 0 == 1")) == [
+        "the left side of 'and' is false: the number of c in board is 0",
+        "    the number of c in board = 3, 0 = 0"]

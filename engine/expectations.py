@@ -4,7 +4,7 @@ An expectation is an effect-language condition.  When it is false the
 explanation shows the values of its parts, the way pytest shows an
 assertion: a comparison gives both sides' values, ``A and B`` names the side
 that was false and why, ``A or B`` why both were, ``not A`` the value of
-``A``.  Example::
+``A``, ``all(...)`` the first item that fails.  Example::
 
     expected at(0, 0).value == A and count(c in board) == 3
         (the value of the piece at (0, 0) is A and the number of c in board is 3)
@@ -23,6 +23,7 @@ from typing import Any
 from engine.errors import DiagnosticSink, RulesetError, SourcePos
 from engine.game import Game
 from engine.lang import ast
+from engine.lang.functions import as_selection
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import BOOL, ZONE, Component, ListOf, Type
@@ -73,31 +74,55 @@ def explain(game: Game, state: State, node: ast.Node) -> list[str]:
     on an empty board is ``["the right side of 'and' is false: the number of c in board is more than 4",
     "    the number of c in board = 0, 4 = 4"]``.
     """
-    return _why(game, state, node, False)
+    return _why(game, state, node, False, {})
 
 
-def _why(game: Game, state: State, node: ast.Node, value: bool) -> list[str]:
-    """Why ``node`` is ``value`` in ``state``: the sides of ``and`` / ``or`` that decide it, down to the values compared."""
+Bound = dict[str, tuple[Any, Type]]  # the variables of the selections a part is inside: name -> (value, type)
+
+
+def _why(game: Game, state: State, node: ast.Node, value: bool, bound: Bound) -> list[str]:
+    """Why ``node`` is ``value`` in ``state``: the sides of ``and`` / ``or`` that decide it, the item an
+    ``all`` / ``any`` fails on, down to the values compared."""
     word = "true" if value else "false"
     if isinstance(node, ast.BoolOp):
         one_decides = (node.op == "and") != value  # then the first side with the value decides, and the other is not evaluated
         deciding = []
         for side, part in (("left", node.left), ("right", node.right)):
-            if (_value(game, state, part)[0] is True) == value:
+            if (_value(game, state, part, bound)[0] is True) == value:
                 deciding.append((side, part))
                 if one_decides:
                     break
         lines = []
         for side, part in deciding:
-            lines += [f"the {side} side of '{node.op}' is {word}: {part.describe()}", *_indent(_why(game, state, part, value))]
+            lines += [f"the {side} side of '{node.op}' is {word}: {part.describe()}", *_indent(_why(game, state, part, value, bound))]
         return lines
     if isinstance(node, ast.Not):
         inner = "false" if value else "true"
-        return [f"{node.operand.describe()} is {inner}", *_indent(_why(game, state, node.operand, not value))]
-    return _parts(game, state, node)
+        return [f"{node.operand.describe()} is {inner}", *_indent(_why(game, state, node.operand, not value, bound))]
+    if isinstance(node, ast.Call) and node.func in ("all", "any") and len(node.args) == 1 and value == (node.func == "any"):
+        return _quantifier(game, state, node, value, bound)
+    return _parts(game, state, node, bound)
 
 
-def _parts(game: Game, state: State, node: ast.Node) -> list[str]:
+def _quantifier(game: Game, state: State, node: ast.Call, value: bool, bound: Bound) -> list[str]:
+    """Why ``all(...)`` is false (the first item that fails its test) or ``any(...)`` true (the first that passes)."""
+    sel = as_selection(node.args[0])
+    test = sel.value or sel.where
+    source = sel.source if sel.value is None or sel.where is None else ast.Selection(sel.pos, sel.var, sel.source, sel.where)
+    if test is None:
+        return _parts(game, state, node, bound)
+    items, item_type = _value(game, state, source, bound)
+    if isinstance(item_type, ListOf):
+        item_type = item_type.item
+    for item in items:
+        inner = {**bound, sel.var: (item, item_type)}
+        if (_value(game, state, test, inner)[0] is True) == value:
+            return [f"for {sel.var} = {show(game, item, item_type)}: {test.describe()} is {'true' if value else 'false'}",
+                    *_indent(_why(game, state, test, value, inner))]
+    return _parts(game, state, node, bound)
+
+
+def _parts(game: Game, state: State, node: ast.Node, bound: Bound) -> list[str]:
     """The values of a condition's parts: both sides of a comparison or membership, else its own value."""
     if isinstance(node, ast.Compare):
         pairs = [node.left, node.right]
@@ -105,16 +130,20 @@ def _parts(game: Game, state: State, node: ast.Node) -> list[str]:
         pairs = [node.item, node.collection]
     else:
         pairs = [node]
-    return [", ".join(f"{part.describe()} = {show(game, *_value(game, state, part))}" for part in pairs)]
+    return [", ".join(f"{part.describe()} = {show(game, *_value(game, state, part, bound))}" for part in pairs)]
 
 
-def _value(game: Game, state: State, node: ast.Node) -> tuple[Any, Type]:
-    """A part of a condition evaluated in ``state``, with its type (a zone as the components in it)."""
+def _value(game: Game, state: State, node: ast.Node, bound: Bound) -> tuple[Any, Type]:
+    """A part of a condition evaluated in ``state`` with the ``bound`` variables set, and its type (a zone as its components)."""
     scope = Scope(game.vocab)
+    env_values = [(scope.bind(name, type_), item) for name, (item, type_) in bound.items()]
     compiled = node.compile(scope)
     if compiled.type == ZONE:
         compiled = ast.as_collection(compiled)
-    return compiled.fn(state, [None] * max(scope.slots, 1)), compiled.type
+    env: list[Any] = [None] * max(scope.slots, 1)
+    for slot, item in env_values:
+        env[slot] = item
+    return compiled.fn(state, env), compiled.type
 
 
 def _indent(lines: list[str]) -> list[str]:

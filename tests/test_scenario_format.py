@@ -332,3 +332,20 @@ def test_a_side_that_decides_alone_is_the_only_one_evaluated(clash_state: engine
     assert explain(clash_state.game, clash_state, parse_expression("count(c in board) == 0 and 1 / 0 == 1")) == [
         "the left side of 'and' is false: the number of c in board is 0",
         "    the number of c in board = 3, 0 = 0"]
+
+
+@pytest.mark.parametrize("condition,lines", [
+    ("all(count(c in hand(r)) == 0 for r in roles where seated(r))", [
+        "for r = Fire: the number of c in the hand of r is 0 is false",
+        "    the number of c in the hand of r = 1, 0 = 0"]),
+    ("all(c in board where c.element != Air)", [
+        "for c = Air/Air: the element of c is not Air is false",
+        "    the element of c = Air, Air = Air"]),
+    ("not any(c.element == Earth for c in board)", [
+        "for some c in board, the element of c is Earth is true",
+        "    for c = Earth/Earth: the element of c is Earth is true",
+        "        the element of c = Earth, Earth = Earth"]),
+    ("any(c in board where c.element == Fire)", ["for some c in board, the element of c is Fire = false"]),
+])
+def test_all_and_any_show_the_item_that_decides(clash_state: engine.State, condition: str, lines: list[str]) -> None:
+    assert explain(clash_state.game, clash_state, parse_expression(condition)) == lines

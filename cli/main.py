@@ -70,7 +70,7 @@ def fail(message: str) -> None:
 
 
 @click.group(cls=RulecraftGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="rulecraft", message="%(prog)s %(version)s")
+@click.version_option(package_name="rulecraft", message="rulecraft %(version)s")
 def main() -> None:
     """Rulecraft: play, check and simulate tabletop games written as YAML rulesets."""
 
@@ -197,6 +197,31 @@ def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...],
     game = load_game(ruleset, variants, set_texts)
     for line in explain_component(game, component) if component else explain_lines(game):
         console.print(line)
+
+
+@main.command()
+@click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--from", "source", default="tutorial-tiles", show_default=True, metavar="RULESET",
+              help="The ruleset to start from (a built-in name or a path).")
+def new(folder: Path, source: str) -> None:
+    """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
+
+    \b
+    rulecraft new my-game
+    rulecraft new my-cards --from iconoclasm-cards
+    """
+    from cli.new import create
+
+    made = create(folder, source)
+    click.echo(f"created {folder} from {source}:")
+    click.echo("".join(f"  {path.relative_to(folder).as_posix()}\n" for path in made.files), nl=False)
+    for problem in made.problems + made.scenario_failures:
+        click.echo(problem, err=True)
+    if not made.ok:
+        fail(f"the copy of {source} does not pass: see above")
+    n = made.scenarios_passed
+    click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
+    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")
 
 
 # ---------------------------------------------------------------- play and replay
@@ -333,7 +358,9 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
+@click.option("-n", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
+@click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
+              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N).")
@@ -349,9 +376,9 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 @click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
-    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int, seed: int,
-    agents: str, jobs: int, fmt: str, out: Path | None, compare_with: str | None, compare_variants: tuple[str, ...],
-    compare_set_texts: tuple[str, ...],
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
+    games_csv: Path | None, seed: int, agents: str, jobs: int, fmt: str, out: Path | None, compare_with: str | None,
+    compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
 
@@ -366,6 +393,8 @@ def simulate(
     \b
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
+    if games_csv is not None and games_csv.suffix.lower() != ".csv":
+        raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     try:
@@ -382,6 +411,11 @@ def simulate(
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+    if games_csv is not None:
+        from cli.games_csv import write_games
+
+        write_games(games_csv, report, ruleset, game.variants, game.set_options)
+        click.echo(f"{report.games} games written to {games_csv}", err=fmt != "text")
 
 
 @main.command()

@@ -150,6 +150,24 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        """Which game, how far, and who decides: ``<my-game, 2 players, turn 3: Sun (seat 1) to play>``.
+
+        >>> import engine
+        >>> engine.load("tutorial-tiles").new_state(players=2, seed=1)  # doctest: +ELLIPSIS
+        <tutorial-tiles, 2 players, turn ...: ... (seat 1) to play>
+        """
+        where = f"<{self.game.name}, {self.players} player{'s' * (self.players != 1)}"
+        if self.outcome is not None:
+            winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
+            return f"{where}, over after {self.turn_number} turns: {winners} won>"
+        if self.pending is not None:
+            who = f"seat {self.pending.seat} to choose"
+        else:
+            actor = self.actor  # "seat N" when roles are hidden
+            who = f"{actor} to play" if actor.startswith("seat ") else f"{actor} (seat {self.current_player}) to play"
+        return f"{where}, turn {self.turn_number}: {who}>"
+
     # ------------------------------------------------------------ queries
 
     @property

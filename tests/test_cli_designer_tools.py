@@ -156,3 +156,44 @@ def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
     result = run("new", str(tmp_path / "taken"))
     assert result.exit_code == 1
     assert "already exists" in result.output
+
+
+# ---------------------------------------------------------------- no internal names in output
+
+
+def test_state_repr_says_which_game_and_who_is_to_play() -> None:
+    state = engine.load("tutorial-tiles").new_state(players=2, seed=3)
+    role = state.current_role
+    assert repr(state) == f"<tutorial-tiles, 2 players, turn {state.turn_number}: {role} (seat 1) to play>"
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    winners = " and ".join(f"seat {w}" for w in state.outcome.winners)
+    assert repr(state) == f"<tutorial-tiles, 2 players, over after {state.turn_number} turns: {winners} won>"
+
+
+def test_hidden_roles_stay_hidden_in_the_repr() -> None:
+    state = engine.load("iconoclasm", "hidden-deities").new_state(players=3, seed=2)
+    assert repr(state) == f"<iconoclasm, 3 players, turn {state.turn_number}: seat {state.current_player} to play>"
+
+
+def test_a_counter_shown_false_is_not_drawn_with_the_board() -> None:
+    from cli.render import counters
+
+    state = engine.load("nine-domains").new_state(players=2, seed=1)
+    game = state.game
+    assert game.counters["elements_ignored"].shown is False
+    lines = [str(line) for line in counters(state)]
+    assert not any(line.startswith("elements_ignored") for line in lines)
+    game.counters["elements_ignored"].shown = True  # the same game with the flag on shows it
+    try:
+        assert "elements_ignored: 0" in [str(line) for line in counters(state)]
+    finally:
+        game.counters["elements_ignored"].shown = False
+
+
+@pytest.mark.parametrize("ruleset", ["tutorial-tiles", "nine-domains"])
+def test_simulation_report_speaks_english_not_yaml_keys(ruleset: str) -> None:
+    result = run("simulate", ruleset, "-n", "3")
+    assert result.exit_code == 0
+    assert "running_score" not in result.output
+    assert "final margin in the running score" in result.output

@@ -265,7 +265,15 @@ class State:
             raise IllegalActionError(f"'{text}' is not possible: the game is over")
         if self.pending is not None:
             return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
-        return self.game.steps[self.step].parse(self, text)
+        try:
+            return self.game.steps[self.step].parse(self, text)
+        except IllegalActionError as err:
+            verb = text.split()[0].lower() if text.split() else ""
+            later = [i for i, step in enumerate(self.game.steps) if i != self.step and verb in step.verbs]
+            if later and verb not in self.game.steps[self.step].verbs:
+                raise IllegalActionError(
+                    f"{err} ('{verb}' comes in step {later[0] + 1} of the turn; this is step {self.step + 1})") from None
+            raise
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""

@@ -61,6 +61,7 @@ PHASES = ("effect", "then")
 @step_kind
 class Cast(Step):
     kind = "cast"
+    verbs = ("cast", MATCH)
     keys = ("if", "from", "when", "requires", "pattern", "shape", "reads", "pay", "cost", "recolour", "remove_to",
             "replace", "effect", "then", "rule")
 
@@ -342,15 +343,21 @@ class Cast(Step):
                 return f"say where {name}'s {self.pattern_name} lies first ('{MATCH} X,Y ...')"
             found = [str(a) for a in self.actions(s)[:3]]
             return f"'{text}' is not where {name}'s {self.pattern_name} ({', '.join(self.values[casting])}) lies; it lies at: {'; '.join(found)}"
-        if words[:1] == [MATCH]:
+        verb = words[0].lower() if words else ""
+        if verb == MATCH:
             return "say which to cast first ('cast NAME')"
-        if words[:1] != ["cast"] or len(words) != 2:
+        if verb != "cast":
             return None
-        cid = self.game.component_ids.get(words[1])
+        if len(words) != 2:
+            return f"write one name after 'cast' ('cast NAME'), not '{text.strip()}'"
+        castable = {self.game.piece_names[c]: c for c, values in enumerate(self.values) if values is not None}
+        named = {name.lower(): cid for name, cid in castable.items()}
+        cid = self.game.component_ids.get(words[1], named.get(words[1].lower()))
         if cid is None:
-            hint = did_you_mean(words[1], [self.game.piece_names[c] for c in s.zones[self.source(s)]])
+            hint = did_you_mean(words[1], castable)
             return f"there is no '{words[1]}' to cast" + (f" ({hint})" if hint else "")
-        return self.reason(s, cid)
+        return self.reason(s, cid) or (
+            f"{self.game.piece_names[cid]} could be cast, but not as '{text.strip()}': write 'cast {self.game.piece_names[cid]}'")
 
     def describe(self) -> str:
         pay = f", paying {self.pay.name}" if self.pay is not None else ""

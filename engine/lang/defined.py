@@ -32,6 +32,7 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, STR, Component, Enum, ListOf, Type
+from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Text
 
 if TYPE_CHECKING:
@@ -119,8 +120,10 @@ def define_functions(b: "Builder") -> None:
         for param, type_name in params:
             type_ = _param_type(b, type_name)
             if type_ is None:
-                b.error(pos, f"unknown type '{type_name}' for parameter '{param}'",
-                        f"use int, bool, text, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
+                hint = did_you_mean(type_name, known) or (
+                    f"use int, bool, text, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
                 type_ = ANY
             typed.append((param, type_))
         body_text, words = (spec.get("is"), str(spec.get("text") or "")) if isinstance(spec, Mapping) else (spec, "")
@@ -136,6 +139,16 @@ def define_functions(b: "Builder") -> None:
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
         vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
                                         result, slots, words)
+
+
+def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:
+    """Where ``type_name`` of ``param`` is written in the key ``key`` that starts at ``pos`` (a plain key on one line).
+
+    >>> _type_pos("hurt(charcter c, int n)", "c", "charcter", SourcePos("r.yaml", 4, 3))
+    SourcePos(file='r.yaml', line=4, col=8)
+    """
+    found = re.search(rf"[(,]\s*({re.escape(type_name)})\s+{re.escape(param)}\s*[,)]", key)
+    return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
 
 
 def _param_type(b: "Builder", name: str) -> Type | None:

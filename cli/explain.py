@@ -146,7 +146,8 @@ def _turn(game: Game) -> list[str]:
 
 
 def _functions(game: Game) -> list[str]:
-    return [f"{fn.example} = {_one_line(fn.doc)}" for fn in game.vocab.functions.values() if isinstance(fn, Defined)]
+    """Each function the ruleset defines, as its calls read, and what it means."""
+    return [f"{fn.heading()}: {fn.meaning}" for fn in game.vocab.functions.values() if isinstance(fn, Defined)]
 
 
 def _meter(game: Game) -> list[str]:
@@ -176,9 +177,19 @@ def _clash_tables(game: Game) -> list[str]:
     return lines
 
 
+def _support_tables(game: Game) -> list[str]:
+    lines = []
+    for name, table in game.support_tables.items():
+        lines.append(f"{name}:")
+        lines += [f"  {line}" for line in table.describe()]
+    return lines
+
+
 def _end(game: Game) -> list[str]:
     if game.end_condition is None:
         return []
+    if game.end_condition.description == "false":
+        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns"]
     return [f"when {game.end_condition.description}, or after {game.max_turns} turns"]
 
 
@@ -241,6 +252,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Setup", _setup),
     ("Turn", _turn),
     ("Clash tables", _clash_tables),
+    ("Support tables", _support_tables),
     ("End", _end),
     ("Scoring", _scoring),
     ("Variants", _variants),
@@ -265,7 +277,10 @@ def explain_component(game: Game, name: str) -> list[str]:
         value = game.attributes[attr][0][cid]
         if value is None or type_name == "table":
             continue
-        if type_name == "text":
+        if attr in game.code_texts:  # code: its English
+            english = game.code_texts[attr].get(piece) or game.code_texts[attr].get(game.component_names[cid])
+            lines.append(f"{attr}: {english or 'see the turn'}")
+        elif type_name == "text":
             texts.append(_one_line(str(value)))
         else:
             lines.append(f"{attr}: {_value(value)}")

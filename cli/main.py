@@ -201,17 +201,18 @@ def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...],
 
 @main.command()
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--from", "source", default="tutorial-tiles", show_default=True, metavar="RULESET",
-              help="The ruleset to start from (a built-in name or a path).")
-def new(folder: Path, source: str) -> None:
+@click.option("--from", "source", metavar="RULESET",
+              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
+def new(folder: Path, source: str | None) -> None:
     """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
 
     \b
     rulecraft new my-game
-    rulecraft new my-cards --from iconoclasm-cards
+    rulecraft new my-variant --from another-game
     """
-    from cli.new import create
+    from cli.new import create, smallest_builtin
 
+    source = source or smallest_builtin()
     made = create(folder, source)
     click.echo(f"created {folder} from {source}:")
     click.echo("".join(f"  {path.relative_to(folder).as_posix()}\n" for path in made.files), nl=False)

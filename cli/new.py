@@ -3,12 +3,12 @@
 The copy keeps the source's files (the ruleset, the files it includes, its
 scenario files), renames the ruleset, points each file's schema line at the
 installed schemas and each scenario at the new folder, then validates the
-result and runs its scenarios, so a designer starts from something green.
+result and runs its scenarios, so a designer starts from something that passes.
 
 Example::
 
-    $ rulecraft new my-game                      # a copy of the smallest complete ruleset
-    $ rulecraft new my-cards --from iconoclasm-cards
+    $ rulecraft new my-game                      # a copy of the smallest built-in ruleset
+    $ rulecraft new my-variant --from another-game
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ from engine.schema import SCHEMAS
 from engine.validate import validate_path
 from engine.yamlsource import Mapping
 
-DEFAULT_SOURCE = "tutorial-tiles"
-"""The ruleset copied when no ``--from`` is given: the smallest complete one."""
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
 NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
@@ -63,8 +61,22 @@ class NewRuleset:
         return not self.problems and not self.scenario_failures
 
 
-def create(folder: Path, source: str = DEFAULT_SOURCE) -> NewRuleset:
-    """Copy the ruleset ``source`` (a built-in name or a path) into the new folder ``folder``, then check it.
+def smallest_builtin() -> str:
+    """The built-in ruleset with the fewest bytes of YAML (scenarios aside): the one to start from by default.
+
+    >>> smallest_builtin() in builtin_names()
+    True
+    """
+    def size(name: str) -> int:
+        folder = find_ruleset(name).parent
+        return sum(p.stat().st_size for p in folder.rglob("*.yaml") if "scenarios" not in p.relative_to(folder).parts)
+
+    return min(builtin_names(), key=size)
+
+
+def create(folder: Path, source: str | None = None) -> NewRuleset:
+    """Copy the ruleset ``source`` (a built-in name or a path; default :func:`smallest_builtin`) into the new
+    folder ``folder``, then check it.
 
     The ruleset is named after the folder.  Raises RulecraftError when the
     folder already exists, or its name is not a ruleset name or is a built-in's.
@@ -81,7 +93,7 @@ def create(folder: Path, source: str = DEFAULT_SOURCE) -> NewRuleset:
         raise RulecraftError(f"'{name}' is the name of a built-in ruleset, which the name would mean on the command line; choose another")
     if folder.exists():
         raise RulecraftError(f"{folder} already exists; give a new folder")
-    origin = find_ruleset(source).resolve()
+    origin = find_ruleset(source or smallest_builtin()).resolve()
     made = NewRuleset(folder)
     folder.mkdir(parents=True)
     for path in _files_of(origin):

@@ -9,8 +9,8 @@ override the base's section that relies on it.
 
 Example (a file that drops a value the base still uses)::
 
-    three.yaml:4:3: unknown element 'Air' in element -- at iconoclasm-cards/ruleset.yaml:49:44, in the
-    'components' of iconoclasm-cards (which this file extends), because of this change (fix it here: undo
+    fewer.yaml:4:3: unknown mark 'X' in mark -- at base-game/ruleset.yaml:49:44, in the
+    'components' of base-game (which this file extends), because of this change (fix it here: undo
     this change, or override 'components' in this file)
 """
 

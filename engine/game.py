@@ -158,6 +158,7 @@ class Game:
     shapes: dict[str, Any] = field(default_factory=dict)  # pattern shapes (see engine.blocks.patterns)
     clash_tables: dict[str, Any] = field(default_factory=dict)
     support_tables: dict[str, Any] = field(default_factory=dict)
+    code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 

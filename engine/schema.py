@@ -5,7 +5,7 @@ the ``# yaml-language-server: $schema=...`` line at the top of each file.
 Every schema violation becomes a diagnostic at the offending node's
 ``file:line:col``.
 
-A file another ruleset includes (characters, statuses, spells ...) holds only
+A file another ruleset includes (a folder of cards, a file of statuses ...) holds only
 part of a ruleset; its schema, ``fragment.schema.json``, is the ruleset schema
 with nothing required and ``key+`` / ``key-`` allowed at every level (see
 :func:`fragment_schema`).
@@ -77,7 +77,7 @@ def fragment_schema(ruleset: dict[str, Any]) -> dict[str, Any]:
     top.update({
         "$id": ruleset["$id"].replace(SCHEMAS["ruleset"], SCHEMAS["fragment"]),
         "title": "Rulecraft ruleset fragment",
-        "description": "A file that a ruleset includes (`include: [characters/, statuses.yaml]`): any part of a "
+        "description": "A file that a ruleset includes (`include: [cards/, rules.yaml]`): any part of a "
                        "ruleset, merged onto the including file, so nothing is required here. `rulecraft validate` "
                        "checks the ruleset that includes it. Start the file with "
                        "`# yaml-language-server: $schema=<path to this file>`.",

@@ -99,6 +99,7 @@ class Cast(Step):
         self.effects = card_code(b, str(spec["effect"]), "", "", b.pos(spec, "effect"), program=True, bind=bind) if "effect" in spec else None
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind) if "then" in spec else None
         self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
+        self.read_attributes = {str(spec[key]) for key in ("requires", "pattern", "shape", "cost", "effect", "rule") if key in spec}
 
     # -- reading the settings
 
@@ -370,6 +371,14 @@ class Cast(Step):
                 f"the matched pieces go to the {self.remove_to.name if self.remove_to else '?'}{replace}; "
                 f"then the component's effect{then}")
 
+    def _others(self, cid: int) -> str:
+        """The component's other numbers and words the step does not read itself (a reward the ``then`` reads ...)."""
+        g = self.game
+        shown = [f"{attr} {value}" for attr, type_name in g.attribute_types.items()
+                 if attr not in self.read_attributes and type_name in ("int", "text", "bool")
+                 and attr not in g.code_texts and (value := g.attributes[attr][0][cid]) is not None]
+        return f"; {', '.join(shown)}" if shown else ""
+
     def details(self) -> list[str]:
         g, lines = self.game, []
         effects = dict(self.effects.texts) if self.effects is not None else {}
@@ -380,10 +389,10 @@ class Cast(Step):
                 continue
             shape = self.shapes[cid]
             assert shape is not None
-            cost = f"; costs {self.costs[cid]}" if self.costs[cid] else ""
+            cost = f"; costs {self.costs[cid]}" if self.costs[cid] is not None else ""
             need = f"; needs {needs[name]}" if name in needs else ""
             where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
-            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}")
+            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}{self._others(cid)}")
             if self.rules[cid]:
                 lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
             if name in effects:

@@ -156,12 +156,16 @@ class ListLit(Node):
 @dataclass
 class Name(Node):
     name: str
+    words: str = field(default="", compare=False)  # set when compiled, for a built-in name with English of its own
 
     def compile(self, scope: Scope) -> Compiled:
-        return scope.lookup(self.name, self.pos)
+        compiled = scope.lookup(self.name, self.pos)
+        if compiled.slot is None:  # not a local variable
+            self.words = scope.vocab.data.get("spoken", {}).get(self.name, "")
+        return compiled
 
     def describe(self) -> str:
-        return self.name
+        return self.words or self.name
 
 
 @dataclass

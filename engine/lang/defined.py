@@ -66,6 +66,7 @@ class Defined(Function):
     result: Type = ANY
     slots: int = 1
     words: str = ""
+    meaning: str = ""  # the body in English, for ``rulecraft explain``
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
@@ -81,6 +82,14 @@ class Defined(Function):
             return body(s, env)
 
         return Compiled(self.result, run)
+
+    def heading(self) -> str:
+        """How a call reads with the parameters' names as arguments: ``team health of t``.
+
+        >>> Defined("team_health", "", "", "team_health(int t)", (("t", INT),)).heading()
+        'team health of t'
+        """
+        return self.describe(ast.Call(None, self.name, [ast.Name(None, p) for p, _ in self.params]))
 
     def describe(self, call: ast.Call) -> str:
         texts = {name: arg.describe() for (name, _), arg in zip(self.params, call.positional())}
@@ -135,10 +144,10 @@ def define_functions(b: "Builder") -> None:
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed)
         if compiled is None:
             continue
-        fn, result, slots = compiled
+        fn, result, slots, meaning = compiled
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
         vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
-                                        result, slots, words)
+                                        result, slots, words, meaning)
 
 
 def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:
@@ -163,8 +172,8 @@ def _param_type(b: "Builder", name: str) -> Type | None:
     return None
 
 
-def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int] | None:
-    """The body as a closure over its own locals (the parameters first), its type and how many slots it needs."""
+def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int, str] | None:
+    """The body as a closure over its own locals (the parameters first), its type, how many slots it needs and its English."""
     node = parse_selection(b, text, pos)
     if node is None:
         return None
@@ -174,9 +183,9 @@ def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Typ
         scope.bind(name, type_)
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
-        return parts.items, ListOf(parts.item_type), max(scope.slots, 1)
+        return parts.items, ListOf(parts.item_type), max(scope.slots, 1), f"every {node.describe()}"
     compiled = b.compile_node(node, scope)
-    return compiled.fn, compiled.type, max(scope.slots, 1)
+    return compiled.fn, compiled.type, max(scope.slots, 1), node.describe()
 
 
 def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:

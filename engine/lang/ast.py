@@ -174,9 +174,11 @@ class Attr(Node):
 
     base: Node
     name: str
+    printed: bool = field(default=False, compare=False)  # a counter has the same name: say "the printed ..."
 
     def compile(self, scope: Scope) -> Compiled:
         base = self.base.compile(scope)
+        self.printed = self.name in scope.vocab.data.get("assignable", {})
         if base.type is ANY:
             scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
             return Compiled(ANY, base.fn)
@@ -195,7 +197,7 @@ class Attr(Node):
         return compile_(base)
 
     def describe(self) -> str:
-        return f"the {self.name} of {self.base.describe()}"
+        return f"the {'printed ' * self.printed}{self.name} of {self.base.describe()}"
 
 
 def as_collection(c: Compiled) -> Compiled:

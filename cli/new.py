@@ -31,6 +31,7 @@ from engine.yamlsource import Mapping
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
 NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
 RULESET_LINE = re.compile(r"^ruleset:.*$", re.MULTILINE)
+EXTENDS_LINE = re.compile(r"^extends:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.MULTILINE)
 STARTER_SCENARIO = """\
 # yaml-language-server: $schema={schema}
 # A scenario: set up a position (or a seed), play actions, state what must hold.
@@ -103,6 +104,7 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
         made.files.append(target)
     for target in made.files:
         _adapt(target, folder, name, is_ruleset=target == folder / RULESET_FILE)
+    _keep_base(folder / RULESET_FILE, origin.parent)
     if not scenario_files([folder]):
         made.files.append(_starter_scenario(folder))
     _check(made)
@@ -139,6 +141,17 @@ def _adapt(path: Path, folder: Path, name: str, is_ruleset: bool) -> None:
     elif RULESET_LINE.search(text):
         text = RULESET_LINE.sub(f"ruleset: {_relative(folder, path.parent)}", text, count=1)
     path.write_text(text, encoding="utf-8")
+
+
+def _keep_base(ruleset: Path, origin: Path) -> None:
+    """A copied ``extends: PATH`` (relative to the source's folder) points at the same base from the copy."""
+    text = ruleset.read_text(encoding="utf-8")
+    found = EXTENDS_LINE.search(text)
+    if found is None or found.group(1) in builtin_names():
+        return
+    base = find_ruleset(found.group(1), relative_to=origin)
+    line = f"extends: {_relative(base.parent if base.name == RULESET_FILE else base, ruleset.parent)}"
+    ruleset.write_text(text[:found.start()] + line + text[found.end():], encoding="utf-8")
 
 
 def _schema_path(path: Path, kind: str) -> str:

@@ -197,3 +197,23 @@ def test_simulation_report_speaks_english_not_yaml_keys(ruleset: str) -> None:
     assert result.exit_code == 0
     assert "running_score" not in result.output
     assert "final margin in the running score" in result.output
+
+
+def test_the_cli_writes_through_its_own_streams_not_click_get_text_stream() -> None:
+    """csv output goes through a buffer (and --out), not click's get_text_stream, which newer clicks deprecate."""
+    cli = Path(__file__).resolve().parent.parent / "cli"
+    assert [p.name for p in cli.glob("*.py") if "get_text_stream" in p.read_text(encoding="utf-8")] == []
+
+
+def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -> None:
+    source = tmp_path / "mine" / "wide"
+    source.mkdir(parents=True)
+    (tmp_path / "mine" / "base").mkdir()
+    base = Path(engine.paths.find_ruleset("tutorial-tiles")).read_text(encoding="utf-8")
+    (tmp_path / "mine" / "base" / "ruleset.yaml").write_text(base.replace("name: tutorial-tiles", "name: base"), encoding="utf-8")
+    (source / "ruleset.yaml").write_text("name: wide\nextends: ../base\noptions:\n  board_size: {default: 4}\n", encoding="utf-8")
+    copy = tmp_path / "elsewhere" / "wider"
+    result = run("new", str(copy), "--from", str(source))
+    assert result.exit_code == 0, result.output
+    assert "extends: ../../mine/base\n" in (copy / "ruleset.yaml").read_text(encoding="utf-8")
+    assert engine.load(str(copy)).options["board_size"] == 4

@@ -175,6 +175,8 @@ class Move(Function):
             return f"move {what.describe()} to {to}"
         if len(call.args) == 3:
             count = call.args[2]
+            if isinstance(count, ast.Literal) and count.value == 1:
+                return f"move the first {describe_selection(what)} to {to}"
             amount = count.describe() if isinstance(count, (ast.Literal, ast.Name)) else f"({count.describe()})"
             return f"move the first {amount} of {describe_selection(what)} to {to}"
         return f"move every {describe_selection(what)} to {to}"

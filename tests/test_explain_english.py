@@ -30,7 +30,7 @@ CODE: list[tuple[str, re.Pattern[str]]] = [
     ("an attribute access", re.compile(r"\b[a-z_]\w*\.[a-z_]\w*")),
     ("an identifier", re.compile(r"\b[A-Za-z][A-Za-z0-9]*_\w+")),
     ("words read out from code",
-     re.compile(r"\b(the|a|an|every|each) (the|an|every|each)\b|\bthe first (the|an?|every)\b|\b(seat|role) the\b")),
+     re.compile(r"\b(the|a|an|every|each) (the|an|every|each)\b|\bthe first (the|an?|every|1 of)\b|\b(seat|role) the\b")),
     ("a constant condition", re.compile(r"\b(when|if|while) (true|false)\b")),
 ]
 
@@ -79,6 +79,7 @@ def leftover_code(text: str, own: set[str]) -> list[str]:
     "other.id == \"5\"",
     "add 1 to the essence of current_role",
     "health(c) < c.health",
+    "move the first 1 of c in supply to the hand of r",
 ])
 def test_the_check_catches_code(text: str) -> None:
     assert leftover_code(text, {"supply_size", "essence"}) != []

@@ -364,6 +364,9 @@ class Member(Node):
         return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e))
 
     def describe(self) -> str:
+        if isinstance(self.collection, ListLit) and len(self.collection.items) > 1:
+            *rest, last = (i.describe() for i in self.collection.items)
+            return f"{self.item.describe()} is one of {', '.join(rest)} or {last}"
         return f"{self.item.describe()} is in {self.collection.describe()}"
 
 

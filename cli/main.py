@@ -359,7 +359,7 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("-n", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
+@click.option("-n", "n", type=click.IntRange(min=1), default=100, show_default=True, metavar="N", help="Number of games.")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")

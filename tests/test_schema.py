@@ -327,3 +327,14 @@ def test_schema_command_prints_the_fragment_schema() -> None:
     result = CliRunner().invoke(main, ["schema", "fragment"])
     assert result.exit_code == 0
     assert json.loads(result.output) == schema("fragment")
+
+
+def test_a_file_that_extends_another_passes_the_fragment_schema_in_an_editor() -> None:
+    """Partial sections and key+/key- deep inside: the ruleset schema marks them, the fragment schema does not."""
+    text = (
+        "name: cards-fronts\nextends: iconoclasm-cards\nscoring:\n  by-:\n    - -(if seated(e) then turn_position(e) else 0)\n"
+        "  by+:\n    - count(c in board where c.element == e and c.front.element == e)\n"
+    )
+    assert errors(text, "ruleset") != []
+    assert errors(text, "fragment") == []
+    assert errors(text.replace("by+:", "bye+:"), "fragment") != []

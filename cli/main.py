@@ -396,6 +396,8 @@ def simulate(
     """
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
+    if games_csv is not None and not games_csv.resolve().parent.is_dir():
+        raise click.BadParameter(f"there is no folder {games_csv.resolve().parent} to write the games in", param_hint="--games")
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     try:

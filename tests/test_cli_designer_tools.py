@@ -102,6 +102,13 @@ def test_simulate_games_refuses_a_number(tmp_path: Path) -> None:
     assert "'100' is not a .csv file (the number of games is given with -n)" in result.output
 
 
+def test_simulate_games_refuses_a_missing_folder_before_playing(tmp_path: Path) -> None:
+    result = run("simulate", "tutorial-tiles", "--games", str(tmp_path / "nowhere" / "games.csv"))
+    assert result.exit_code == 2
+    assert f"there is no folder {tmp_path / 'nowhere'} to write the games in" in result.output
+    assert "games in" not in result.output.split("Error")[0]  # nothing was simulated
+
+
 # ---------------------------------------------------------------- rulecraft new
 
 

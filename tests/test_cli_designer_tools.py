@@ -224,3 +224,10 @@ def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     assert "extends: ../../mine/base\n" in (copy / "ruleset.yaml").read_text(encoding="utf-8")
     assert engine.load(str(copy)).options["board_size"] == 4
+
+
+def test_the_new_example_in_the_docs_is_real(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    shown = doc.split("```text\n$ rulecraft new my-game\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "my-game").output == shown

@@ -142,3 +142,15 @@ def test_an_end_left_to_the_steps_is_said_in_words() -> None:
 def test_an_attribute_named_like_a_counter_is_told_apart() -> None:
     functions = explain(engine.load("iconica"))
     assert "  c is wounded: c is in play and the health of c is less than the printed health of c" in functions
+
+
+@pytest.mark.parametrize("code, english", [
+    ("a and b or c", "(a and b) or c"),
+    ("a or b and c", "a or (b and c)"),
+    ("a and b and c", "a and b and c"),
+    ("x in [1, 2, 3]", "x is one of 1, 2 or 3"),
+])
+def test_english_keeps_the_grouping_of_the_code(code: str, english: str) -> None:
+    from engine.lang.parser import parse_expression
+
+    assert parse_expression(code).describe() == english

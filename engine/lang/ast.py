@@ -391,7 +391,12 @@ class BoolOp(Node):
         return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
 
     def describe(self) -> str:
-        return f"{self.left.describe()} {self.op} {self.right.describe()}"
+        """Mixed ``and`` / ``or`` keep their grouping: ``(a and b) or c``."""
+        return f"{self._side(self.left)} {self.op} {self._side(self.right)}"
+
+    def _side(self, node: Node) -> str:
+        text = node.describe()
+        return f"({text})" if isinstance(node, BoolOp) and node.op != self.op else text
 
 
 @dataclass

@@ -32,6 +32,7 @@ from cli import render
 from cli.explain import explain as explain_lines
 from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
+from cli.new import new_command
 from cli.play import Session, ask, hint_agent, parse_seats
 from engine.agents import make_agent
 from engine.bench import bench as run_bench
@@ -199,30 +200,7 @@ def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...],
         console.print(line)
 
 
-@main.command()
-@click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--from", "source", metavar="RULESET",
-              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
-def new(folder: Path, source: str | None) -> None:
-    """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
-
-    \b
-    rulecraft new my-game
-    rulecraft new my-variant --from another-game
-    """
-    from cli.new import create, smallest_builtin
-
-    source = source or smallest_builtin()
-    made = create(folder, source)
-    click.echo(f"created {folder} from {source}:")
-    click.echo("".join(f"  {path.relative_to(folder).as_posix()}\n" for path in made.files), nl=False)
-    for problem in made.problems + made.scenario_failures:
-        click.echo(problem, err=True)
-    if not made.ok:
-        fail(f"the copy of {source} does not pass: see above")
-    n = made.scenarios_passed
-    click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
-    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")
+main.add_command(new_command)
 
 
 # ---------------------------------------------------------------- play and replay

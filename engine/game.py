@@ -81,8 +81,10 @@ class RoleSpec:
     """Roles (what plays in turn order) and which seat plays each, by player count.
 
     ``shuffled[n]`` lists the roles whose positions are dealt at random with
-    ``n`` players (the others keep theirs); ``hidden`` roles are known only to
-    the seat playing them.
+    ``n`` players (the others keep theirs); ``dealt[n]`` splits them into the
+    groups dealt as one (each role alone unless the ruleset groups them: a
+    group of two roles takes the two positions of another group); ``hidden``
+    roles are known only to the seat playing them.
     """
 
     type_name: str
@@ -90,6 +92,17 @@ class RoleSpec:
     shuffled: dict[int, frozenset[str]]
     seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
     hidden: bool = False
+    dealt: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+
+    def groups(self, players: int) -> tuple[tuple[str, ...], ...]:
+        """The groups of roles dealt at random with ``players`` players, in the order they are listed.
+
+        Example: ``shuffle: [[A, C], [B, D]]`` gives ``(('A', 'C'), ('B', 'D'))``; ``shuffle: [A, B]`` gives
+        ``(('A',), ('B',))``.
+        """
+        if players in self.dealt:
+            return self.dealt[players]
+        return tuple((r,) for r in self.values if r in self.shuffled.get(players, frozenset()))
 
 
 @dataclass
@@ -218,11 +231,14 @@ class Game:
     def _seat_roles(self, s: "State", players: int) -> None:
         assert self.roles is not None
         positions = list(self.roles.values)
-        shuffled = self.roles.shuffled.get(players, frozenset())
-        dealt = [i for i, role in enumerate(positions) if role in shuffled]  # Fisher–Yates over these positions
-        for k in range(len(dealt) - 1, 0, -1):
-            i, j = dealt[k], dealt[s.random_below(k + 1)]
-            positions[i], positions[j] = positions[j], positions[i]
+        groups = list(self.roles.groups(players))
+        places = [tuple(positions.index(r) for r in group) for group in groups]
+        for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
+            j = s.random_below(k + 1)
+            groups[k], groups[j] = groups[j], groups[k]
+        for group, place in zip(groups, places):
+            for role, i in zip(group, place):
+                positions[i] = role
         seating = self.roles.seating[players]
         s.positions = tuple(positions)
         s.seat_of = {role: seating[i] for i, role in enumerate(positions)}

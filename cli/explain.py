@@ -111,7 +111,8 @@ def _roles(game: Game) -> list[str]:
         if teams:
             lines.append("  in teams: " + " against ".join(" and ".join(f"seat {s}" for s in team) for team in teams)
                          + "; a team's seats pool their points and win together")
-    lines.append(f"seat {game.first_seat} plays first")
+    lines.append(f"a roll-off decides who plays first: every seat rolls a die, the {game.first_roll} roll starts (tied seats roll again)"
+                 if game.first_roll else f"seat {game.first_seat} plays first")
     return lines
 
 

@@ -76,6 +76,9 @@ class ZoneSpec:
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
 
 
+ROLL_OFFS = ("lowest-roll", "highest-roll")  # ``first_seat`` values: a roll-off decides who starts
+
+
 @dataclass(frozen=True)
 class RoleSpec:
     """Roles (what plays in turn order) and which seat plays each, by player count.
@@ -160,6 +163,7 @@ class Game:
     meter: "Meter | None" = None  # a per-component counter read as a track of tiles (see engine.blocks.meters)
     statuses: "StatusBook | None" = None  # statuses components may have (see engine.blocks.statuses)
     first_seat: int = 1
+    first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)
     steps: list["Step"] = field(default_factory=list)
@@ -243,8 +247,36 @@ class Game:
         s.positions = tuple(positions)
         s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
         order = [r for r in positions if s.seat_of[r]]
-        first = next((i for i, r in enumerate(order) if s.seat_of[r] == self.first_seat), 0)
+        first_seat = self._roll_off(s, players) if self.first_roll else self.first_seat
+        first = next((i for i, r in enumerate(order) if s.seat_of[r] == first_seat), 0)
+        if self.first_roll and self.teams.get(players):  # the winner's team starts its turn, the winner first
+            team = self._team_of(players)
+            while first and team[s.seat_of[order[first - 1]]] == team[first_seat]:
+                first -= 1
+            order = order[first:] + order[:first]
+            block = next((i for i, r in enumerate(order) if team[s.seat_of[r]] != team[first_seat]), len(order))
+            order = sorted(order[:block], key=lambda r: s.seat_of[r] != first_seat) + order[block:]
+            first = 0
         s.order = tuple(order[first:] + order[:first])
+
+    def _team_of(self, players: int) -> dict[int, int]:
+        """The team number of each seat with ``players`` players (``teams:``)."""
+        return {seat: i for i, team in enumerate(self.teams[players]) for seat in team}
+
+    def _roll_off(self, s: "State", players: int) -> int:
+        """``first_seat: lowest-roll`` (or ``highest-roll``): every seat rolls a d6, the tied best roll again; the seat that starts.
+
+        The rolls are logged, like ``roll-off: seat 1 rolls 3, seat 2 rolls 5; seat 1 starts``.
+        """
+        seats = list(range(1, players + 1))
+        rounds = []
+        while len(seats) > 1:
+            rolls = {seat: s.random_below(6) + 1 for seat in seats}
+            rounds.append(", ".join(f"seat {seat} rolls {roll}" for seat, roll in rolls.items()))
+            best = (min if self.first_roll == "lowest" else max)(rolls.values())
+            seats = [seat for seat in seats if rolls[seat] == best]
+        s.note(lambda: f"roll-off ({self.first_roll} starts): {'; then '.join(rounds)}; seat {seats[0]} starts")
+        return seats[0]
 
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""

@@ -88,3 +88,72 @@ def test_iconoclasm_deals_open_deities_and_keeps_the_two_player_pairs() -> None:
         assert s.seat_of["Fire"] == s.seat_of["Water"] and s.seat_of["Earth"] == s.seat_of["Air"]
     teams = engine.load("iconoclasm", "teams").new_state(players=4, seed=1)
     assert teams.seat_of["Fire"] % 2 == teams.seat_of["Water"] % 2
+
+
+TEAMS = """
+name: duo
+players: [2, 4]
+types:
+  house: [A, B, C, D]
+roles:
+  of: house
+  seating: {2: [1, absent, 2, absent], 4: [1, 3, 2, 4]}
+teams: {4: [[1, 3], [2, 4]]}
+first_seat: lowest-roll
+board: {kind: hex, radius: 2}
+components:
+  stone:
+    instances: [{id: s, count: 19}]
+setup: place(c in supply where position(c) == 1, (0, 0))
+turn:
+  - team_order: {}
+  - place: {from: supply}
+end:
+  when: count(c in supply) == 0
+scoring:
+  rank: r in roles
+  by: [turn_position(r)]
+  points: key
+"""
+
+
+def test_a_roll_off_decides_who_starts_and_is_logged(tmp_path: Path) -> None:
+    game = load(tmp_path, TEAMS)
+    starts = set()
+    for seed in range(12):
+        s = game.new_state(players=2, seed=seed, record=True)
+        assert s.log is not None and s.log[0].startswith("roll-off (lowest starts): seat 1 rolls ")
+        winner = int(s.log[0].rsplit("seat ", 1)[1].split()[0])
+        assert s.seat_of[s.order[0]] == winner
+        starts.add(winner)
+        assert game.new_state(players=2, seed=seed).order == s.order  # the seed decides
+    assert starts == {1, 2}
+    high = load(tmp_path, TEAMS.replace("lowest-roll", "highest-roll")).new_state(players=2, seed=2, record=True)
+    assert high.log is not None and "highest starts" in high.log[0]
+
+
+def test_with_teams_the_roll_off_winner_s_team_starts_the_winner_first(tmp_path: Path) -> None:
+    game = load(tmp_path, TEAMS)
+    for seed in range(12):
+        s = game.new_state(players=4, seed=seed, record=True)
+        winner = int(s.log[0].rsplit("seat ", 1)[1].split()[0])
+        teams = [game.teams[4][0] if s.seat_of[r] in game.teams[4][0] else game.teams[4][1] for r in s.order]
+        assert s.seat_of[s.order[0]] == winner
+        assert teams[0] == teams[1] != teams[2] == teams[3]  # each team's roles follow each other
+
+
+def test_the_team_chooses_who_acts_first_at_the_start_of_its_turn(tmp_path: Path) -> None:
+    game = load(tmp_path, TEAMS.replace("first_seat: lowest-roll", "first_seat: 1"))
+    s = game.new_state(players=4, seed=0)
+    assert s.order == ("A", "B", "C", "D")
+    assert [str(a) for a in s.legal_actions()] == ["A first", "B first"]
+    with pytest.raises(engine.IllegalActionError, match="choose one of: A first, B first"):
+        s.apply("C first")
+    s.apply("B first")
+    assert s.order == ("B", "A", "C", "D") and s.current_role == "B" and s.current_player == 3
+    s.apply(str(s.legal_actions()[0]))  # B places
+    assert s.current_role == "A" and not any(str(a).endswith(" first") for a in s.legal_actions())
+    s.apply(str(s.legal_actions()[0]))  # A places: the other team's turn begins with its choice
+    assert [str(a) for a in s.legal_actions()] == ["C first", "D first"]
+    two = game.new_state(players=2, seed=0)
+    assert not any(str(a).endswith(" first") for a in two.legal_actions())  # no teams: nothing to choose

@@ -24,8 +24,8 @@ such component shows its first face, the face every component starts with
 (faces of unseen components are unseen too).  Zones whose contents the seat
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
-play are dealt again among the places they hold (each place keeps its seat
-and its turns).  The state's own generator is reseeded, so future chance is
+play are dealt again among the places they hold, groups dealt as one staying
+together (each place keeps its seat and its turns).  The state's own generator is reseeded, so future chance is
 not known either (an effect waiting for a choice keeps the dice it has
 already rolled: see engine.choices).
 

@@ -108,6 +108,21 @@ class RoleSpec:
         return tuple((r,) for r in self.values if r in self.shuffled.get(players, frozenset()))
 
 
+def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tuple[int, ...], ...]) -> list[str]:
+    """``order`` (the roll-off's winner first) with the winner's teammates that play just before it moved
+    to just after it: the winner's team takes its turn first, the winner first.
+
+    >>> _team_turn_first(["B", "C", "D", "A"], {"A": 1, "B": 3, "C": 2, "D": 4}, ((1, 3), (2, 4)))
+    ['B', 'A', 'C', 'D']
+    """
+    team = {seat: i for i, members in enumerate(teams) for seat in members}
+    mine = team[seat_of[order[0]]]
+    back = 0
+    while back < len(order) - 1 and team[seat_of[order[-1 - back]]] == mine:
+        back += 1
+    return order[:1] + order[len(order) - back:] + order[1:len(order) - back]
+
+
 @dataclass
 class Game:
     """A compiled ruleset; create states with :meth:`new_state`.
@@ -249,19 +264,10 @@ class Game:
         order = [r for r in positions if s.seat_of[r]]
         first_seat = self._roll_off(s, players) if self.first_roll else self.first_seat
         first = next((i for i, r in enumerate(order) if s.seat_of[r] == first_seat), 0)
-        if self.first_roll and self.teams.get(players):  # the winner's team starts its turn, the winner first
-            team = self._team_of(players)
-            while first and team[s.seat_of[order[first - 1]]] == team[first_seat]:
-                first -= 1
-            order = order[first:] + order[:first]
-            block = next((i for i, r in enumerate(order) if team[s.seat_of[r]] != team[first_seat]), len(order))
-            order = sorted(order[:block], key=lambda r: s.seat_of[r] != first_seat) + order[block:]
-            first = 0
-        s.order = tuple(order[first:] + order[:first])
-
-    def _team_of(self, players: int) -> dict[int, int]:
-        """The team number of each seat with ``players`` players (``teams:``)."""
-        return {seat: i for i, team in enumerate(self.teams[players]) for seat in team}
+        order = order[first:] + order[:first]
+        if self.first_roll and self.teams.get(players):
+            order = _team_turn_first(order, s.seat_of, self.teams[players])
+        s.order = tuple(order)
 
     def _roll_off(self, s: "State", players: int) -> int:
         """``first_seat: lowest-roll`` (or ``highest-roll``): every seat rolls a d6, the tied best roll again; the seat that starts.

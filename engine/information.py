@@ -25,9 +25,10 @@ such component shows its first face, the face every component starts with
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold, groups dealt as one staying
-together (each place keeps its seat and its turns).  The state's own generator is reseeded, so future chance is
-not known either (an effect waiting for a choice keeps the dice it has
-already rolled: see engine.choices).
+together (each place keeps its seat and its turns).  The state's own
+generator is reseeded, so future chance is not known either (an effect
+waiting for a choice keeps the dice it has already rolled: see
+engine.choices).
 
 The result depends only on what the seat observes (with the kinds in each
 unseen place) and on ``rng``: two states that differ only in what the seat
@@ -114,7 +115,8 @@ def hidden_roles(state: "State", seat: int) -> list[str]:
 
 
 def _hidden_groups(state: "State", seat: int) -> list[tuple[str, ...]]:
-    """The groups of roles dealt at random that ``seat`` does not play (none when fewer than two)."""
+    """The groups of roles dealt at random that ``seat`` does not play; none when that is a single group of
+    several roles, which the seat knows by elimination."""
     roles = state.game.roles
     if roles is None or not roles.hidden:
         return []

@@ -115,11 +115,11 @@ def _role_set(b: "Builder", value: Any, values: tuple[str, ...], pos: SourcePos 
         if len({len(group) for group in value}) != 1:
             b.error(pos, "roles dealt in groups need groups of one size, like [[A, C], [B, D]]")
             return ()
-        groups = [(group, [(str(r), b.pos(group, i)) for i, r in enumerate(group)]) for group in value]
+        groups = [[(str(r), b.pos(group, i)) for i, r in enumerate(group)] for group in value]
     else:
-        groups = [(value, [(str(r), b.pos(value, i))]) for i, r in enumerate(value)]
+        groups = [[(str(r), b.pos(value, i))] for i, r in enumerate(value)]
     listed: list[str] = []
-    for _, members in groups:
+    for members in groups:
         for role, where in members:
             if role not in values:
                 b.error(where, f"unknown role '{role}'", did_you_mean(role, values))
@@ -128,7 +128,7 @@ def _role_set(b: "Builder", value: Any, values: tuple[str, ...], pos: SourcePos 
             listed.append(role)
     if len(groups) == len(listed):  # each role alone: dealt in the type's order
         return tuple((r,) for r in values if r in listed)
-    return tuple(tuple(role for role, _ in members) for _, members in groups)
+    return tuple(tuple(role for role, _ in members) for members in groups)
 
 
 def read_teams(b: "Builder") -> None:

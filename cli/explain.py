@@ -106,26 +106,31 @@ def _roles(game: Game) -> list[str]:
     lines = [f"the {roles.type_name} values {', '.join(roles.values)}{order}{hidden}"]
     for players, seats in sorted(roles.seating.items()):
         who = ", ".join(f"seat {s}" if s else "nobody" for s in seats)
-        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}{_dealt(roles.values, roles.shuffled.get(players))}")
+        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}{_dealt(roles.values, roles.groups(players))}")
         teams = game.teams.get(players)
         if teams:
             lines.append("  in teams: " + " against ".join(" and ".join(f"seat {s}" for s in team) for team in teams)
                          + "; a team's seats pool their points and win together")
-    lines.append(f"seat {game.first_seat} plays first")
+    lines.append(f"a roll-off decides who plays first: every seat rolls a die, the {game.first_roll} roll starts (tied seats roll again)"
+                 if game.first_roll else f"seat {game.first_seat} plays first")
     return lines
 
 
-def _dealt(values: tuple[str, ...], shuffled: frozenset[str] | None) -> str:
+def _dealt(values: tuple[str, ...], groups: tuple[tuple[str, ...], ...]) -> str:
     """Which roles are dealt at random to those positions (nothing when none are).
 
-    >>> _dealt(("A", "B", "C"), frozenset({"A", "B"}))
+    >>> _dealt(("A", "B", "C"), (("A",), ("B",)))
     '; A, B dealt at random among their positions'
+    >>> _dealt(("A", "B", "C", "D"), (("A", "C"), ("B", "D")))
+    '; A & C, B & D dealt at random among their positions, each pair as one'
     """
-    if not shuffled:
+    if not groups:
         return ""
-    if len(shuffled) == len(values):
+    if len(groups) == len(values):
         return "; the roles dealt to positions at random"
-    return f"; {', '.join(v for v in values if v in shuffled)} dealt at random among their positions"
+    if any(len(group) > 1 for group in groups):
+        return f"; {', '.join(' & '.join(g) for g in groups)} dealt at random among their positions, each {'pair' if len(groups[0]) == 2 else 'group'} as one"
+    return f"; {', '.join(g[0] for g in groups)} dealt at random among their positions"
 
 
 def _setup(game: Game) -> list[str]:

@@ -74,6 +74,7 @@ def explain(game: Game, state: State, node: ast.Node) -> list[str]:
     on an empty board is ``["the right side of 'and' is false: the number of c in board is more than 4",
     "    the number of c in board = 0, 4 = 4"]``.
     """
+    _value(game, state, node, {})  # compiled first: names get their English words
     return _why(game, state, node, False, {})
 
 
@@ -98,6 +99,7 @@ def _why(game: Game, state: State, node: ast.Node, value: bool, bound: Bound) ->
         return lines
     if isinstance(node, ast.Not):
         inner = "false" if value else "true"
+        _value(game, state, node.operand, bound)  # compiled first: names get their English words
         return [f"{node.operand.describe()} is {inner}", *_indent(_why(game, state, node.operand, not value, bound))]
     if isinstance(node, ast.Call) and node.func in ("all", "any") and len(node.args) == 1 and value == (node.func == "any"):
         return _quantifier(game, state, node, value, bound)

@@ -321,8 +321,10 @@ class Game:
             if k is None:
                 named = [r for r in group if r in seats]
                 free = ", ".join("+".join(str(seating[i]) if seating[i] else "absent" for i in place) for place in places)
+                together = "" if all(len(g) == 1 for g in groups) else (
+                    f" in groups that stay together ({', '.join(' and '.join(g) for g in groups)})")
                 raise SetupError(f"{' and '.join(named)} cannot be {' and '.join(at(seats[r]) for r in named)}: "
-                                 f"with {players} players the roles dealt take the seats {free}")
+                                 f"with {players} players the roles are dealt{together} to the seats {free}")
             taken[k] = group
         return [group for group in taken if group is not None]
 

@@ -185,13 +185,13 @@ def clash_state() -> engine.State:
         "the left side of 'and' is false: the element of the piece at (1, 0) is Fire",
         "    the element of the piece at (1, 0) = Water, Fire = Fire"]),
     ("current_role == Water or count(c in board) > 3", [
-        "the left side of 'or' is false: current_role is Water",
-        "    current_role = Fire, Water = Water",
+        "the left side of 'or' is false: the current role is Water",
+        "    the current role = Fire, Water = Water",
         "the right side of 'or' is false: the number of c in board is more than 3",
         "    the number of c in board = 3, 3 = 3"]),
     ("not (current_role == Fire)", [
-        "current_role is Fire is true",
-        "    current_role = Fire, Fire = Fire"]),
+        "the current role is Fire is true",
+        "    the current role = Fire, Fire = Fire"]),
     ("at(0, 1) in hand(Fire)", ["the piece at (0, 1) = Earth/Earth, the hand of Fire = [Fire/Water]"]),
     ("seated(Air) and not seated(Fire)", [
         "the right side of 'and' is false: not (Fire is played by a seat)",
@@ -227,13 +227,28 @@ expect:
 
 
 @pytest.mark.parametrize("seats,message", [
-    ("{Air: 1, Fire: 3}", "3:8: Fire cannot be at seat 3: with 2 players the roles dealt take the seats 1, 2, 1, 2"),
+    ("{Air: 1, Fire: 3}", "3:8: Fire cannot be at seat 3: with 2 players the roles are dealt to the seats 1, 2, 1, 2"),
     ("{Air: 1, Earth: 1, Fire: 1}", "3:8: Fire cannot be at seat 1"),
     ("{Air: 1, Lava: 2}", "3:17: unknown role 'Lava'"),
 ])
 def test_seats_the_setup_cannot_deal_are_refused(tmp_path: Path, seats: str, message: str) -> None:
     result = run(tmp_path, f"ruleset: iconoclasm-cards\nplayers: 2\nseats: {seats}\n")
     assert len(result.failures) == 1 and f"case.yaml:{message}" in result.failures[0]
+
+
+def test_seats_deal_groups_of_roles_whole(tmp_path: Path) -> None:
+    """Iconoclasm with 2 players deals the deities in pairs: seating Water seats its partner Fire with it."""
+    result = run(tmp_path, """\
+ruleset: iconoclasm
+players: 2
+seats: {Water: 1, Air: 2}
+expect:
+  - seat(Fire) == 1 and seat(Water) == 1 and seat(Earth) == 2 and seat(Air) == 2
+""")
+    assert result.passed, result.failures
+    apart = run(tmp_path, "ruleset: iconoclasm\nplayers: 2\nseats: {Water: 1, Earth: 1}\n")
+    assert ("Earth cannot be at seat 1: with 2 players the roles are dealt in groups that stay together "
+            "(Fire and Water, Earth and Air) to the seats 1+1, 2+2") in apart.failures[0]
 
 
 def test_a_role_the_setup_does_not_deal_keeps_its_seat(tmp_path: Path) -> None:
@@ -276,7 +291,9 @@ expect:
 # --- dice rolled by effects are logged -------------------------------------------------------------
 
 def test_a_roll_in_an_effect_is_logged(tmp_path: Path) -> None:
-    result = run(tmp_path, """\
+    """A die rolled outside any hook is logged with what it showed (here it sets a health, to compare)."""
+    for shown in range(1, 7):
+        result = run(tmp_path, f"""\
 ruleset: iconica
 players: 2
 position:
@@ -284,11 +301,16 @@ position:
     party(Crimson): [Kestra]
     party(Azure): [Aelin]
   effect: |
-    let n = roll(d6)
+    health(member(Azure, "Aelin")) = 10 * roll(d6)
 expect_log:
-  - "a d6 is rolled: 4"               # seed 0's first roll
+  - "a d6 is rolled: "
+expect:
+  - health(member(Azure, "Aelin")) == {10 * shown}
 """)
-    assert result.passed, (result.failures, result.log)
+        if result.passed:
+            break
+    assert result.passed, result.failures
+    assert f"a d6 is rolled: {shown}" in result.log
 
 
 def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) -> None:
@@ -299,9 +321,9 @@ def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) 
 
 def test_not_of_and_shows_both_true_sides(clash_state: engine.State) -> None:
     assert explain(clash_state.game, clash_state, parse_expression("not (current_role == Fire and count(c in board) == 3)")) == [
-        "current_role is Fire and the number of c in board is 3 is true",
-        "    the left side of 'and' is true: current_role is Fire",
-        "        current_role = Fire, Fire = Fire",
+        "the current role is Fire and the number of c in board is 3 is true",
+        "    the left side of 'and' is true: the current role is Fire",
+        "        the current role = Fire, Fire = Fire",
         "    the right side of 'and' is true: the number of c in board is 3",
         "        the number of c in board = 3, 3 = 3"]
 
@@ -313,7 +335,7 @@ def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path)
     text = text.replace("  - choose Vex\n", "")
     result = run(tmp_path, text)
     assert result.failures[0].endswith(
-        "the game is waiting for Crimson to choose friendly character of self: choose Kestra or choose Vex")
+        "the game is waiting for Crimson to choose c in the party of the owner of self where c is in play: choose Kestra or choose Vex")
 
 
 def test_every_key_of_a_scenario_file_is_documented() -> None:

@@ -64,7 +64,7 @@ TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
 DEPTH = "meter depth"  # scratch: how deeply damage and healing are nested inside each other's hooks
 HITS = "hits"  # scratch: (component, source) damaged while a block records them (the action roll does, for strength bonuses)
-DEFEATS = "defeats"  # scratch: (component, attacker, source) of each skulled component, kept when code reads them
+DEFEATS = "defeats"  # scratch: (component, attacker, source) of each skulled component, in the order they fell
 META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
 
 
@@ -104,7 +104,6 @@ class Meter:
     unstoppable: frozenset[str] = frozenset()  # sources whose statuses nullifier tiles do not block
     kinds: dict[str, TileKind] = field(default_factory=dict)
     tiles: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # component -> {position: (kind, number)}
-    keeps_defeats: bool = False  # whether code reads who skulled whom (defeated_by, defeat_source): only then are they kept
 
     def tile_at(self, cid: int, value: int) -> tuple[str, int] | None:
         """The special tile at ``value`` on a component's meter, if any."""
@@ -272,15 +271,15 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
             del s.scratch[DEPTH]
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is skulled")
-        _defeated(s, meter, target, attacker, source, abs(old - new))
+        _defeated(s, target, attacker, source, abs(old - new))
         statuses.clear(s, target)
 
 
-def _defeated(s: "State", meter: Meter, target: int, attacker: Any, source: Any, amount: int) -> None:
-    """The marker reached 0: keep who did it and from what (when code reads it), then run the ``on_defeat`` hooks."""
+def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
+    """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
     from engine.blocks import statuses
 
-    if meter.keeps_defeats and defeat_of(s, target) is None:
+    if defeat_of(s, target) is None:
         s.scratch[DEFEATS] = s.scratch.get(DEFEATS, ()) + ((target, None if attacker == target else attacker, source),)
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
 
@@ -385,7 +384,6 @@ class Defeat(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         meter: Meter = scope.vocab.data["meter"]  # only rulesets with a meter offer these functions (see attach)
-        meter.keeps_defeats = True
         result_type = ANY_COMPONENT if self.part == 0 else meter.source_type
         args = self.arity(call, scope, 1)
         if not args:

@@ -350,12 +350,16 @@ def _sum(total: int, bonus: int) -> str:
     return f"{total}" if bonus == 0 else f"{total - bonus}{bonus:+d}={total}"
 
 
-
 # ---------------------------------------------------------------- the effect-language function
 
 
 class Strength(Function):
-    """``strength(c)``: a component's strength as the ruleset's contest step computes it."""
+    """``strength(c)``: a component's strength as the ruleset's contest step computes it.
+
+    >>> from engine.lang.functions import FUNCTIONS
+    >>> FUNCTIONS["strength"].signature
+    'strength(COMPONENT) -> int'
+    """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)

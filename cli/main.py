@@ -330,6 +330,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per figure (section, item, statistic, value).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the report as a self-contained HTML page with charts.")
 @click.option("--compare", "compare_with", metavar="OTHER",
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
@@ -338,8 +340,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int, seed: int,
-    agents: str, jobs: int, fmt: str, out: Path | None, compare_with: str | None, compare_variants: tuple[str, ...],
-    compare_set_texts: tuple[str, ...],
+    agents: str, jobs: int, fmt: str, out: Path | None, html_path: Path | None, compare_with: str | None,
+    compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
 
@@ -370,6 +372,11 @@ def simulate(
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+    if html_path is not None:
+        from cli.web.charts import report_html
+
+        html_path.write_text(report_html(report, comparison, time.perf_counter() - start), encoding="utf-8")
+        click.echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
 
 
 @main.command()
@@ -536,6 +543,23 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
         f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
     )
+
+
+# ---------------------------------------------------------------- serve
+
+
+@main.command()
+@click.argument("ruleset", required=False)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
+              help="Seconds a request may spend loading or running a ruleset before it is refused.")
+def serve(ruleset: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
+    """Play, watch and replay games in the browser: the built-in rulesets, RULESET, or every ruleset in a FOLDER."""
+    from cli.web.serve import run
+
+    run(ruleset, host, port, open_browser, cap)
 
 
 # ---------------------------------------------------------------- check

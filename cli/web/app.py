@@ -24,12 +24,10 @@ wall-clock cap (``cap`` seconds): past it the request is answered with an
 error, whatever the work would have changed is dropped, and the server goes
 on serving.  Only the catalog's rulesets are ever loaded.
 
->>> from starlette.testclient import TestClient
->>> client = TestClient(create_app(None))
->>> client.get("/play/no-such-game").status_code
-404
->>> "tutorial-tiles" in client.get("/").text
-True
+Typical use (a test)::
+
+    client = starlette.testclient.TestClient(create_app(None))
+    client.get("/play/my-game?players=2&seed=7")     # -> 303 to /table/t1
 """
 
 from __future__ import annotations
@@ -54,6 +52,7 @@ from cli.web import pages, params, view
 from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
+from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
@@ -130,7 +129,10 @@ class Server:
 
     def open_file(self, body: bytes, mode: str) -> Table:
         log = params.game_file(body, "the game file")
-        name = self.catalog.name_of_ref(log.ruleset)
+        try:
+            name = self.catalog.name_of_ref(log.ruleset)
+        except UnknownRuleset as err:
+            raise BadRequest(str(err)) from None
         game = self.catalog.load(name, tuple(log.variant), log.set_options)
         why = log.changed(game)
         if why is not None:
@@ -248,7 +250,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             except ValueError as err:
                 raise BadRequest(str(err)) from None
             started = time.perf_counter()
-            report = simulate(game, players, int(n or 1), int(seed or 0), specs)
+            games = int(n or 1)
+            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games))
             return report_html(report, seconds=time.perf_counter() - started)
 
         return HTMLResponse(await server.capped(work))

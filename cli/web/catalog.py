@@ -5,14 +5,14 @@ ever loaded, so a request cannot make the server read another file.
 Compiled games are kept (a :class:`~engine.game.Game` never changes), so
 each ruleset, variant and option set is compiled once.
 
->>> catalog = Catalog(None)
->>> "tutorial-tiles" in catalog.names()
-True
->>> catalog.load("tutorial-tiles").name
-'tutorial-tiles'
->>> catalog.load("no-such-game")
+>>> Catalog(None).load("no-such-game")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-cli.web.catalog.UnknownRuleset: this server has no ruleset 'no-such-game'; it offers: iconica, iconoclasm, iconoclasm-cards, nine-domains, spell-cycles, tutorial-tiles
+cli.web.catalog.UnknownRuleset: this server has no ruleset 'no-such-game'; it offers: ...
+
+Typical use::
+
+    catalog = Catalog("my-rulesets/")          # every folder in it holding a ruleset.yaml
+    game = catalog.load("my-game", ("short",), {"width": "5"})
 """
 
 from __future__ import annotations

@@ -10,11 +10,10 @@ pieces beneath, a piece in a pattern group gets its group marker's colour
 as a ring.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
 
->>> import engine
->>> state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
->>> svg = board_svg(state)
->>> svg.startswith("<svg") and 'data-cell="0,0"' in svg
-True
+Typical use::
+
+    state = engine.load("my-game").new_state(players=2, seed=1)
+    html = f"<div>{board_svg(state)}</div>"       # '<svg ... <g class="cell" data-cell="0,0">...'
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ def value_colours(game: Game) -> dict[str, str]:
     """A CSS colour for every value of every declared type.
 
     A ``display`` entry's ``colour`` wins, then the colour named in its
-    terminal ``style`` (``bold red`` -> red), then the palette by the value's
+    terminal ``style`` (``bold magenta`` -> magenta), then the palette by the value's
     index in its type.
     """
     styles = value_styles(game)
@@ -73,7 +72,7 @@ def _style_colour(style: str | None) -> str | None:
 
 
 def text_colour(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill`` (a ``#rrggbb`` colour).
+    """Dark or light text, whichever reads better on ``fill`` (a ``#rrggbb`` colour).
 
     >>> text_colour("#ffffff"), text_colour("#000000")
     ('#111', '#fff')

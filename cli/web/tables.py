@@ -10,14 +10,11 @@ bot) is done on a copy and kept only if the request is still waiting for it
 (see ``expired``), so a request cut off by the server's time cap leaves the
 table as it was.
 
->>> import engine
->>> game = engine.load("tutorial-tiles")
->>> table = Table.new("t1", "tutorial-tiles", game, players=2, seed=3, bots={2: "random"})
->>> table.act(table.state.legal_actions()[0].__str__())
->>> table.advance()
-True
->>> len(table.moves), table.state.current_player
-(2, 1)
+Typical use::
+
+    table = Table.new("t1", "my-game", engine.load("my-game"), players=2, seed=3, bots={2: "random"})
+    table.act("place A at 0,0")      # seat 1, a human
+    table.advance()                  # True: seat 2's bot moved
 """
 
 from __future__ import annotations

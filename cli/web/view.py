@@ -5,13 +5,14 @@ Everything off the board comes from :meth:`State.observation` of the seat
 the board, counters and meters are public.  Names and texts from the
 ruleset are escaped wherever they reach HTML.
 
->>> import engine
->>> state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
->>> html = table_html(state, seat=1)
->>> "<svg" in html and "hand of Star" in html and "3 hidden" in html
-True
->>> actions(state, seat=1)[0]
-{'text': 'place Sun/Sun as Sun at 0,0', 'cells': ['0,0']}
+>>> CELL_IN_TEXT.findall("place A/B as B at 3,-1")
+[('3', '-1')]
+
+Typical use::
+
+    state = engine.load("my-game").new_state(players=2, seed=1)
+    table_html(state, seat=1)      # the board's <svg>, then a <section class="zone"> per zone
+    actions(state, seat=1)[0]      # {'text': 'place A as B at 0,0', 'cells': ['0,0']}
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ get a clear message on the page while the server keeps serving.
 The browser is Debian's ``chromium`` (``apt-get install -y chromium``),
 never one Playwright downloads.  Without it these tests are skipped, except
 when ``CI`` is set: there they fail.  ``RULECRAFT_SCREENSHOTS=1`` writes the
-start position of each game to docs/images/ (the pictures in docs/web.md).
+final position of each watched game to docs/images/ (the pictures in docs/web.md).
 """
 
 from __future__ import annotations
@@ -120,9 +120,6 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     assert page.locator("#actions button.action").count() > 0
     assert page.locator("#view .zone").count() > 0
     assert page.locator(".legend").count() == 1
-    if os.environ.get("RULECRAFT_SCREENSHOTS"):
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        page.locator("main").screenshot(path=str(IMAGES / f"{name}.png"))
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -158,6 +155,9 @@ def test_a_bot_game_is_watched_to_the_end(page: Page, server: str, name: str) ->
     page.evaluate("document.getElementById('speed').value = 1500")
     page.wait_for_function("document.body.dataset.over === 'true'", timeout=60_000)
     assert "game over" in page.locator("#situation").inner_text()
+    if os.environ.get("RULECRAFT_SCREENSHOTS"):  # the pictures of docs/web.md: each game's final position
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.locator("main").screenshot(path=str(IMAGES / f"{name}.png"))
     moves = page.locator("#log > li").count()
     page.click("#back")
     settle(page)

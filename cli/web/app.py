@@ -156,8 +156,8 @@ class Server:
         game = state.game
         data: dict[str, Any] = {
             "id": table.id, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
-            "subtitle": f"{run_changes(list(game.variants), game.set_options).strip(' ()')} {players} players, "
-                        f"seed {table.log.seed}".strip(),
+            "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
+                                                    f"{players} players", f"seed {table.log.seed}") if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),

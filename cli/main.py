@@ -211,6 +211,7 @@ def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...],
     "--hint-agent", "hint_spec", metavar="SPEC",
     help="The agent that answers 'hint' (default: mcts:200, or random where that is not available).",
 )
+@click.option("--watch", is_flag=True, help="Draw the board after every move (bots' moves too).")
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],
@@ -221,6 +222,7 @@ def play(
     load_path: Path | None,
     log_path: Path | None,
     hint_spec: str | None,
+    watch: bool,
 ) -> None:
     """Play a game at the terminal against bots (or other humans).
 
@@ -249,7 +251,7 @@ def play(
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
-    session = Session(console, state, log, bots, hint, note)
+    session = Session(console, state, log, bots, hint, note, watch=watch)
     if session.run() and log_path is not None and not session.save(log_path):
         raise click.exceptions.Exit(1)
 
@@ -275,7 +277,8 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @click.argument("log_file", metavar="LOG", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
-def replay(log_file: Path, step: bool, force: bool) -> None:
+@click.option("--watch", is_flag=True, help="Draw the board after every action.")
+def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     """Replay a game log, printing each action and what it did.
 
     A log records the ruleset's content hash and the position after every
@@ -301,6 +304,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
         for line in render.log_lines((state.log or [])[printed:]):
             console.print(line, style="dim")
         printed = len(state.log or [])
+        if watch and number < len(log.actions) and state.game.grid is not None:
+            console.print(render.board(state))
         if step and number < len(log.actions) and ask("(Enter for the next action)") is None:
             step = False
 
@@ -308,8 +313,9 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
         log.play(state, each)
     except ReplayDiverged as err:
         fail(f"{log_file}: {'first divergence: ' if changed else ''}{err}")
-    if state.game.grid is not None:
-        console.print(render.board(state))
+    console.rule("the final position", style="dim")
+    for part in render.position(state, None):
+        console.print(part)
     for line in render.outcome(state):
         console.print(line)
     if changed:

@@ -263,3 +263,24 @@ def test_serve_binds_to_localhost_by_default(monkeypatch: pytest.MonkeyPatch) ->
     assert result.output == "serving the built-in rulesets at http://127.0.0.1:8000/ (Ctrl-C stops)\n"
     result = CliRunner().invoke(main, ["serve", "no-such-game"])
     assert result.exit_code == 1 and "unknown ruleset 'no-such-game'" in result.output
+
+
+def test_a_ruleset_that_does_not_load_gets_its_positions_and_the_others_are_served(tmp_path: Path) -> None:
+    good = ruleset_copy(tmp_path, "")
+    broken = tmp_path / "broken"
+    shutil.copytree(good, broken)
+    path = broken / "ruleset.yaml"
+    path.write_text(path.read_text().replace("symbol: [Sun, Moon, Star]", "symbol: [Sun, Moon, Star]\n  bad: {{{"))
+    client = TestClient(create_app(str(tmp_path)), follow_redirects=False)
+    front = client.get("/")
+    assert front.status_code == 200 and "does not load:" in front.text and 'href="/play/tiles?players=' in front.text
+    response = client.get("/play/broken?players=2")
+    assert response.status_code == 400 and re.search(r"broken/ruleset.yaml:\d+:\d+: ", response.text)
+    assert client.get("/play/tiles?players=2").status_code == 303
+
+
+def test_a_game_file_is_read_no_further_than_its_size_cap(client: TestClient) -> None:
+    from engine.replay import MAX_BYTES
+
+    response = client.post("/api/open?mode=replay", content=b" " * (MAX_BYTES + 5000))
+    assert response.status_code == 400 and "a game file is at most 20 MB" in response.json()["error"]

@@ -64,7 +64,8 @@ def server() -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    instance = uvicorn.Server(uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning"))
+    config = uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -233,6 +234,24 @@ def test_bad_requests_get_a_clear_message_and_the_server_goes_on(page: Page, ser
     page.goto(f"{server}/play/tutorial-tiles?players=2&seed=1")
     settle(page)
     assert page.locator("#view svg.board").count() == 1  # still serving
+
+
+def test_a_move_on_one_seats_page_shows_on_the_others_at_once(browser: BrowserContext, server: str) -> None:
+    """Two humans, each at their own page: the table's events bring each move to the other page."""
+    first = browser.new_page()
+    first.goto(f"{server}/play/iconoclasm-cards?players=2&seed=3&seat=2=human&seat=1=human")
+    settle(first)
+    second = browser.new_page()
+    second.goto(first.url + "?seat=2")
+    settle(second)
+    assert second.locator("#actions button.action").count() == 0  # not seat 2's turn
+    first.locator("#actions button.action").first.click()
+    second.wait_for_selector("#actions button.action")  # no reload: pushed by the server
+    assert second.locator("#log li").count() == 1
+    second.locator("#actions button.action").first.click()
+    first.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    first.close()
+    second.close()
 
 
 def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:

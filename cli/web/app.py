@@ -17,6 +17,7 @@ API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
     POST /api/tables/ID/undo               take back the last human move (watching: the last move)
     POST /api/tables/ID/goto               {"position": 12} (replays)
     GET  /api/tables/ID/save               the game as a save file (the command line's format)
+    GET  /api/tables/ID/events?seat=N      server-sent events: the view again whenever the table changes
     POST /api/open?mode=play|replay        body: a save or replay file -> {"url": "/table/ID"}
 
 Every request that loads or runs a ruleset runs in a worker thread under a
@@ -37,12 +38,12 @@ import random
 import threading
 import time
 from pathlib import Path
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -56,6 +57,7 @@ from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
+from engine.replay import MAX_BYTES
 from engine.simulate import seat_specs, simulate
 
 T = TypeVar("T")
@@ -67,6 +69,12 @@ DEFAULT_CAP = 20.0
 
 MOVES_SHOWN = 300
 """The most recent moves a view carries for the log."""
+
+MAX_REQUEST = 64 * 1024
+"""The most bytes read of a move's request body."""
+
+EVENT_POLL = 0.2
+"""Seconds between two looks at a followed table."""
 
 
 class Refused(Exception):
@@ -155,7 +163,7 @@ class Server:
         moves = table.moves[:table.position] if table.mode == "replay" else table.moves
         game = state.game
         data: dict[str, Any] = {
-            "id": table.id, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
+            "id": table.id, "version": table.version, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
             "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
                                                     f"{players} players", f"seed {table.log.seed}") if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
@@ -260,8 +268,26 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         table = server.tables.get(request.path_params["id"])
         return await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat_of(request))))
 
+    async def events(request: Request) -> Response:
+        table = server.tables.get(request.path_params["id"])
+        seat = seat_of(request)
+
+        async def stream() -> AsyncIterator[str]:
+            seen = -1
+            while not await request.is_disconnected():
+                if table.version != seen:
+                    seen = table.version
+                    try:
+                        data = await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat)))
+                    except Exception as err:
+                        data = {"error": refusal(err)[1]}
+                    yield f"data: {json.dumps(data, ensure_ascii=False)}\n\n"
+                await anyio.sleep(EVENT_POLL)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"})
+
     async def body_of(request: Request) -> dict[str, Any]:
-        raw = await request.body()
+        raw = await limited_body(request, MAX_REQUEST)
         try:
             data = json.loads(raw or b"{}")
         except ValueError:
@@ -331,7 +357,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         mode = request.query_params.get("mode", "replay")
         if mode not in ("play", "replay"):
             raise BadRequest(f"mode is play (continue the game) or replay, not '{mode[:40]}'")
-        body = await request.body()
+        body = await limited_body(request, MAX_BYTES + 1)  # one byte more: game_file says when a file is too large
         table = await server.capped(lambda expired: server.open_file(body, mode))
         return {"url": f"/table/{table.id}"}
 
@@ -348,11 +374,24 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         Route("/api/tables/{id}/undo", api_route(undo), methods=["POST"]),
         Route("/api/tables/{id}/goto", api_route(goto), methods=["POST"]),
         Route("/api/tables/{id}/save", api_route(save)),
+        Route("/api/tables/{id}/events", api_route(events)),
         Route("/api/open", api_route(open_file), methods=["POST"]),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes)
+
+
+async def limited_body(request: Request, limit: int) -> bytes:
+    """The request's body, read no further than ``limit`` bytes (the rest is never read)."""
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        parts.append(chunk)
+        size += len(chunk)
+        if size >= limit:
+            break
+    return b"".join(parts)[:limit]
 
 
 def refusal(err: Exception) -> tuple[int, str]:

@@ -62,6 +62,7 @@ class Table:
     moves: list[Move] = field(default_factory=list)
     mode: str = "play"  # play, watch or replay
     position: int = 0  # a replay's position: the number of actions applied
+    version: int = 0  # counts the changes, so that pages following the table know when to draw it again
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
@@ -126,6 +127,7 @@ class Table:
             last = (self.state.history or [text])[-1]
             public = last
         self.moves.append(Move(len(self.moves) + 1, seat, public, list((self.state.log or [])[before:])))
+        self.version += 1
 
     def undo(self) -> str:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done."""
@@ -157,12 +159,14 @@ class Table:
         self._restart(self.log.actions[:position])
         self.moves = moves  # a replay keeps every move's explanation
         self.position = position
+        self.version += 1
 
     def _restart(self, actions: list[str]) -> None:
         game = self.state.game
         state = game.new_state(players=self.log.players, seed=self.log.seed, record=True)
         self.moves = []
         self._play(state, actions, None)
+        self.version += 1
 
     def _play(self, state: State, actions: list[str], hashes: list[str] | None) -> None:
         self.state = state

@@ -1,10 +1,12 @@
-// A table: draws the view the server sends, sends the actions clicked, runs the bots on a timer.
+// A table: draws the view the server sends, sends the actions clicked, runs the bots on a timer,
+// and follows the table's events so that a move made elsewhere (another seat's page) shows at once.
 "use strict";
 
 let view = JSON.parse(document.getElementById("initial").textContent);
 let seat = new URLSearchParams(window.location.search).get("seat");
 let playing = view.mode === "watch";
 let timer = null;
+let source = null;
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -145,10 +147,20 @@ document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
   if (event.key === "Enter" && shown.length === 1) act(shown[0].text);
 });
-document.getElementById("seat").addEventListener("change", (event) => {
+document.getElementById("seat").addEventListener("change", async (event) => {
   seat = event.target.value;
-  call("");
+  await call("");
+  follow();
 });
+
+function follow() {
+  if (source) source.close();
+  source = new EventSource(`${base}/events${seat ? `?seat=${seat}` : ""}`);
+  source.onmessage = (event) => {
+    const data = JSON.parse(event.data);
+    if (!data.error && data.version > view.version) draw(data);
+  };
+}
 
 for (const tab of document.querySelectorAll(".tabs button")) {
   tab.addEventListener("click", () => {
@@ -188,3 +200,4 @@ if (view.mode === "play") {
 
 document.body.dataset.busy = "false";
 draw(view);
+follow();

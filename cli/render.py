@@ -143,7 +143,7 @@ def square_board(state: State) -> RenderableType:
 
 
 def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -> Text:
-    """``x across, y down; a cell shows the face up and, dimmed, the other faces: Su Sun, Mo Moon``: the board's key.
+    """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
     Only the short texts of what lies on the board are named, each in its colour.
     """

@@ -254,6 +254,20 @@ def test_a_move_on_one_seats_page_shows_on_the_others_at_once(browser: BrowserCo
     second.close()
 
 
+def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
+    page.goto(server)
+    page.select_option("#start select[name=ruleset]", "tutorial-tiles")
+    page.fill("#start input[name=players]", "3")
+    page.fill("#start input[name=seed]", "12")
+    page.fill("#start textarea[name=set]", "rank_points=[5, 2, 0]\nboard_size=4")
+    page.fill("#start input[name=agents]", "greedy")
+    page.click("#start button[value=watch]")
+    page.wait_for_url("**/table/*")
+    settle(page)
+    assert page.locator("h1 small").inner_text() == "rank_points=[5, 2, 0], board_size=4, 3 players, seed 12"
+    assert page.evaluate("document.body.dataset.mode") == "watch"
+
+
 def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:
     page.goto(f"{server}/play/tutorial-tiles?players=2&seed=1")
     page.click("nav.tabs button[data-tab=rules]")

@@ -67,7 +67,7 @@ def index_page(games: list[tuple[str, Game | None, str]]) -> str:
 <label>players <input name="players" size=3 placeholder="2"></label>
 <label>seed <input name="seed" size=8 placeholder="random"></label>
 <label>variant <input name="variant" placeholder="a+b"></label>
-<label>options <input name="set" placeholder="NAME=VALUE, one per line" ></label>
+<label>options <textarea name="set" rows=2 cols=24 placeholder="NAME=VALUE, one per line"></textarea></label>
 <label>seats <input name="seat" placeholder="2=greedy (seat 1 human, others random)"></label>
 <button name="how" value="play">play</button>
 <label>bots to watch <input name="agents" placeholder="random,greedy"></label>

@@ -15,7 +15,7 @@ document.getElementById("start").addEventListener("submit", (event) => {
   for (const key of ["players", "seed", "variant"]) {
     if (form.get(key)) query.set(key, form.get(key));
   }
-  for (const line of String(form.get("set") || "").split(/[\n,]+/)) {
+  for (const line of String(form.get("set") || "").split("\n")) {
     if (line.trim()) query.append("set", line.trim());
   }
   const who = how === "watch" ? "agents" : "seat";

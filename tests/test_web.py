@@ -284,3 +284,16 @@ def test_a_game_file_is_read_no_further_than_its_size_cap(client: TestClient) ->
 
     response = client.post("/api/open?mode=replay", content=b" " * (MAX_BYTES + 5000))
     assert response.status_code == 400 and "a game file is at most 20 MB" in response.json()["error"]
+
+
+def test_a_sealed_move_shows_as_the_other_seats_see_it(client: TestClient) -> None:
+    """Two humans at two pages: seat 2's page never shows what seat 1 committed face down."""
+    table = start(client, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    first = view(client, table, seat=1)["actions"][0]["text"]
+    assert first == "commit 0 to left"
+    client.post(f"/api/tables/{table}/act", json={"action": first})
+    assert view(client, table, seat=1)["moves"][0]["text"] == "commit 0 to left"
+    assert view(client, table, seat=2)["moves"][0]["text"] == "commit a card to left"
+    saved = client.get(f"/api/tables/{table}/save").content
+    replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
+    assert view(client, replayed, seat=2)["moves"][0]["text"] == "commit 0 to left"  # a replay shows everything

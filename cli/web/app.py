@@ -171,11 +171,11 @@ class Server:
             "situation": view.situation(state, seat, frozenset(table.bots)),
             "html": view.table_html(state, seat),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
-            "moves": [m.to_json() for m in moves[-MOVES_SHOWN:]],
+            "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
         }
         if table.mode == "replay":
             data.update(position=table.position, length=len(table.log.actions),
-                        explanation=table.moves[table.position - 1].to_json() if table.position else None)
+                        explanation=table.moves[table.position - 1].to_json(None) if table.position else None)
         return data
 
 

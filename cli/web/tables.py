@@ -38,15 +38,18 @@ class TableError(Exception):
 
 @dataclass
 class Move:
-    """A move as the page shows it: who made it, what the others saw, and what it did (the log lines)."""
+    """A move as the page shows it: who made it, its text, what the other seats saw of it, what it did (the log lines)."""
 
     number: int
     seat: int
     text: str
+    public: str  # the text as the other seats see it (a sealed choice hides what was chosen)
     lines: list[str]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "seat": self.seat, "text": self.text, "lines": self.lines}
+    def to_json(self, seat: int | None) -> dict[str, Any]:
+        """As ``seat`` sees it (None: everything, as a replay shows it)."""
+        shown = self.text if seat is None or seat == self.seat else self.public
+        return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines}
 
 
 @dataclass
@@ -86,7 +89,7 @@ class Table:
         log.game = game
         state = game.new_state(players=log.players, seed=log.seed, record=True)
         table = cls(table_id, ruleset, log, state, {}, mode=mode)
-        table._play(state, log.actions, log.hashes or None)
+        table._play(state, log.actions, list(log.hashes))
         table.position = len(log.actions)
         return table
 
@@ -114,19 +117,18 @@ class Table:
         action = agent.choose(self.state.clone())
         if expired():
             return False
-        self._apply(str(action), seat, public=action.step.public_format(action.args))
+        self._apply(str(action), seat)
         return True
 
-    def _apply(self, text: str, seat: int, public: str | None = None) -> None:
+    def _apply(self, text: str, seat: int) -> None:
         before = len(self.state.log or [])
         try:
-            self.state.apply(text)
+            action = self.state.parse_action(text)
+            self.state.apply(action)
         except IllegalActionError as err:
             raise TableError(str(err)) from None
-        if public is None:
-            last = (self.state.history or [text])[-1]
-            public = last
-        self.moves.append(Move(len(self.moves) + 1, seat, public, list((self.state.log or [])[before:])))
+        public = action.step.public_format(action.args)
+        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
     def undo(self) -> str:
@@ -169,16 +171,16 @@ class Table:
         self.version += 1
 
     def _play(self, state: State, actions: list[str], hashes: list[str] | None) -> None:
+        """Play ``actions`` from ``state`` (a fresh start), recording the moves.
+
+        With ``hashes`` (a loaded file), they are first checked on a copy: ReplayDiverged names the first
+        action that is refused or leads elsewhere than recorded.
+        """
+        if hashes is not None:
+            replay(state.clone(), actions, None, hashes)
         self.state = state
-        printed = len(state.log or [])
-
-        def each(number: int, text: str, seat: int) -> None:
-            nonlocal printed
-            lines = list((state.log or [])[printed:])
-            printed = len(state.log or [])
-            self.moves.append(Move(number, seat, text, lines))
-
-        replay(state, actions, each, hashes)
+        for text in actions:
+            self._apply(text, state.current_player)
 
     # ------------------------------------------------------------ saving
 

@@ -47,15 +47,20 @@ def value_colours(game: Game) -> dict[str, str]:
     """A CSS colour for every value of every declared type.
 
     A ``display`` entry's ``colour`` wins, then the colour named in its
-    terminal ``style`` (``bold magenta`` -> magenta), then the palette by the value's
-    index in its type.
+    terminal ``style`` (``bold magenta`` -> magenta), then the colour the value's
+    own name is, if it names one (a value ``teal`` is teal), then the palette by
+    the value's index in its type.
+
+    >>> _style_colour("bold magenta"), _style_colour("bold")
+    ('#800080', None)
     """
     styles = value_styles(game)
     colours: dict[str, str] = {}
     for values in game.types.values():
         for i, value in enumerate(values):
             hint = game.display.get(value, {})
-            colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or PALETTE[i % len(PALETTE)])
+            colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
+                               or PALETTE[i % len(PALETTE)])
     for value, style in styles.items():
         colours.setdefault(value, _style_colour(style) or NEUTRAL)
     return colours

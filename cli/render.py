@@ -284,7 +284,7 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
     return Text("".join(game.display.get(v, {}).get("short", v) for v in values), style=style)
 
 
-def _listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
+def listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
     """A zone that ``show``s attributes: one line per component, with its shown values and non-zero counters."""
     game = state.game
     lines = []
@@ -334,7 +334,7 @@ def zones(state: State, seat: int | None) -> list[Text]:
             continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
-            lines.extend(_listing(state, zi, value_styles(game)))
+            lines.extend(listing(state, zi, value_styles(game)))
             continue
         else:
             line.append(", ".join(counted(content)))

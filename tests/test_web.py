@@ -297,3 +297,15 @@ def test_a_sealed_move_shows_as_the_other_seats_see_it(client: TestClient) -> No
     saved = client.get(f"/api/tables/{table}/save").content
     replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
     assert view(client, replayed, seat=2)["moves"][0]["text"] == "commit 0 to left"  # a replay shows everything
+
+
+def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: TestClient) -> None:
+    table = start(client, "/play/spell-cycles?players=2&seed=1")
+    html = view(client, table)["html"]
+    line = re.search(r'<section class="zone" data-zone="line">(.*?)</section>', html, re.S)
+    assert line is not None
+    listed = re.findall(r'<div class="listed"><button[^>]*>([^<]*)</button> <small>([^<]*)</small></div>', line.group(1))
+    state = engine.load("spell-cycles").new_state(players=2, seed=1)
+    names = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("line")]]
+    assert [name for name, _ in listed] == names
+    assert all(re.fullmatch(r"[a-z ]+; cost \d+( +crescents \d+)?", details) for _, details in listed), listed

@@ -55,6 +55,11 @@ def table_html(state: State, seat: int) -> str:
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
         elif game.meter is not None and owner is not None and all(game.meter.counter.index_of(c) is not None for c in state.zones[zi]):
             parts.extend(meter_html(state, cid) for cid in state.zones[zi])
+        elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
+            for cid, line in zip(state.zones[zi], render.listing(state, zi, {})):
+                details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
+                parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
+                values.add(render.value_label(game, cid, 0))
         else:
             for piece, n in _counted(content):
                 parts.append(chip_html(game, piece, n))
@@ -81,7 +86,9 @@ def chip_html(game: Game, piece: str, count: int = 1) -> str:
     value = render.value_label(game, cid, 0)
     fill = value_colours(game).get(value, NEUTRAL)
     times = f" ×{count}" if count > 1 else ""
-    return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(piece)}" '
+    faces = dict.fromkeys(game.face_labels[cid])
+    title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
+    return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
             f'style="background:{fill};color:{text_colour(fill)}">{escape(piece)}{times}</button>')
 
 

@@ -8,7 +8,8 @@ get a clear message on the page while the server keeps serving.
 The browser is Debian's ``chromium`` (``apt-get install -y chromium``),
 never one Playwright downloads.  Without it these tests are skipped, except
 when ``CI`` is set: there they fail.  ``RULECRAFT_SCREENSHOTS=1`` writes the
-final position of each watched game to docs/images/ (the pictures in docs/web.md).
+final position of each watched game, and the balance tab's report, to docs/images/ (the pictures in
+docs/web.md).
 """
 
 from __future__ import annotations
@@ -280,3 +281,5 @@ def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:
     report.locator("svg.chart").first.wait_for()
     assert report.locator("svg.chart").count() == 3
     assert "20 games" in report.locator("h1").inner_text()
+    if os.environ.get("RULECRAFT_SCREENSHOTS"):
+        page.locator("#report").screenshot(path=str(IMAGES / "balance.png"))

@@ -314,3 +314,38 @@ def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: T
     names = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("line")]]
     assert [name for name, _ in listed] == names
     assert all(re.fullmatch(r"[a-z ]+; cost \d+( +crescents \d+)?", details) for _, details in listed), listed
+
+
+def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> None:
+    """The real command in its own process: it prints its address, serves the front page there, stops on a signal."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tutorial-tiles", "--port", str(port)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == f"serving tutorial-tiles at http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not answer"
+                time.sleep(0.1)
+        assert 'href="/play/tutorial-tiles?players=2"' in page and "iconica" not in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=20)

@@ -38,8 +38,10 @@ def table_html(state: State, seat: int) -> str:
     """The board, the zones ``seat`` may see, the meters, counters and a legend, as HTML."""
     state = preview(state)
     game = state.game
+    # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
+    open_roles = game.roles is None or not game.roles.hidden
     seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(state.observation(seat)["zones"].items())
-                            if game.zone_owner[zi] is None or state.seat_of.get(game.zone_owner[zi])}
+                            if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
     parts = ['<div class="board-wrap">', board_svg(state, seen), "</div>", '<div class="zones">']
     values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()}
     for name, content in seen.items():

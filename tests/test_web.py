@@ -74,10 +74,14 @@ def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str
     assert data["situation"][0].startswith("turn 1: seat 1") and data["actions"]
 
 
-@pytest.mark.parametrize("name", builtin_names())
-def test_a_seat_sees_no_hidden_component(client: TestClient, name: str) -> None:
+HIDDEN_CASES = [(name, "") for name in builtin_names()] + [("spell-cycles", "extra-credit"), ("iconoclasm", "hidden-deities")]
+"""Every shipped game, and the variants that hide more."""
+
+
+@pytest.mark.parametrize(("name", "variant"), HIDDEN_CASES)
+def test_a_seat_sees_no_hidden_component(client: TestClient, name: str, variant: str) -> None:
     """A component in a zone hidden from seat 1, whose name shows nowhere seat 1 may look, never reaches its view."""
-    table = start(client, f"/watch/{name}?players=2&seed=2&agents=random")
+    table = start(client, f"/watch/{name}?players=2&seed=2&agents=random&variant={variant}")
     for _ in range(6):
         client.post(f"/api/tables/{table}/advance", json={})
     data = view(client, table, seat=1)

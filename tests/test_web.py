@@ -353,3 +353,13 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=20)
+
+
+def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
+    client = TestClient(create_app(None), follow_redirects=False)  # a fresh server: its first game is t1
+    assert f"# {client.get('/api/tables/t999').text}\n" in doc
+    location = client.get("/play/iconoclasm-cards?players=2&seed=7").headers["location"]
+    assert f"# http://127.0.0.1:8000{location}\n" in doc
+    refused = client.post("/api/tables/t1/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
+    assert f"# {refused}\n" in doc

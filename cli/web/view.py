@@ -119,7 +119,8 @@ def meter_html(state: State, cid: int) -> str:
     statuses = game.statuses.of(state, cid) if game.statuses else []
     marks = ", ".join(st.name for st in statuses)
     skull = ' <b class="skulled">skulled</b>' if value <= 0 else ""
-    return (f'<div class="meter-row"><span class="name">{escape(game.piece_names[cid])}</span> '
+    name = escape(game.piece_names[cid])
+    return (f'<div class="meter-row"><button type="button" class="chip name" data-name="{name}">{name}</button> '
             f'<span class="health">{value}/{top}</span> {"".join(bar)}{skull}'
             f'{f" <b class=statuses>{escape(marks)}</b>" if marks else ""}</div>')
 

@@ -105,22 +105,21 @@ def meter_html(state: State, cid: int) -> str:
     left = max(value, 0) // meter.size
     short = render.abbreviations(meter.kinds)
     width = 10
-    bar = [f'<svg class="meter" width="{tiles * width + 2}" height="26" role="img" aria-label="{value} of {top}">']
+    bar = [f'<svg class="meter" width="{tiles * width + 2}" height="34" role="img" aria-label="{value} of {top}">']
     special = meter.tiles.get(cid, {})
     for i in range(tiles):
         at = (i + 1) * meter.size
         fill = "#3a7d44" if i < left else "#e4e0d8"
-        bar.append(f'<rect x="{i * width + 1}" y="10" width="{width - 1}" height="14" fill="{fill}"/>')
-        if at in special:
+        bar.append(f'<rect x="{i * width + 1}" y="18" width="{width - 1}" height="14" fill="{fill}"/>')
+        if at in special:  # letters on two rows, so that neighbouring tiles' letters do not overlap
             kind, number = special[at]
-            bar.append(f'<text x="{i * width + 5}" y="8" class="tile" text-anchor="middle">'
+            bar.append(f'<text x="{i * width + 5}" y="{7 + 8 * (i % 2)}" class="tile" text-anchor="middle">'
                        f'<title>{escape(kind)}{f" {number}" if number else ""} at {at}</title>{escape(short[kind])}</text>')
     bar.append("</svg>")
     statuses = game.statuses.of(state, cid) if game.statuses else []
     marks = ", ".join(st.name for st in statuses)
     skull = ' <b class="skulled">skulled</b>' if value <= 0 else ""
-    name = escape(game.piece_names[cid])
-    return (f'<div class="meter-row"><button type="button" class="chip name" data-name="{name}">{name}</button> '
+    return (f'<div class="meter-row">{chip_html(game, game.piece_names[cid])} '
             f'<span class="health">{value}/{top}</span> {"".join(bar)}{skull}'
             f'{f" <b class=statuses>{escape(marks)}</b>" if marks else ""}</div>')
 

@@ -62,7 +62,7 @@ def test_the_front_page_lists_every_ruleset(client: TestClient) -> None:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
-    table = start(client, f"/play/{name}?players=2&seed=7")
+    table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
     page = client.get(f"/table/{table}").text
     svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
     assert svg is not None
@@ -71,7 +71,8 @@ def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str
     else:
         assert 'class="zone-box"' in svg.group(1)
     data = view(client, table)
-    assert data["situation"][0].startswith("turn 1: seat 1") and data["actions"]
+    assert data["situation"][0].startswith("turn 1: seat ") and data["situation"][0].endswith(" to play")
+    assert data["actions"] and data["seat"] == data["to_move"]
 
 
 HIDDEN_CASES = [(name, "") for name in builtin_names()] + [("spell-cycles", "extra-credit"), ("iconoclasm", "hidden-deities")]

@@ -112,7 +112,7 @@ def settle(page: Page) -> None:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None:
-    page.goto(f"{server}/play/{name}?{settings(name)}&seed=7")
+    page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
     settle(page)
     board = page.locator("#view svg.board")
     assert board.count() == 1

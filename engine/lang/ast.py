@@ -70,9 +70,12 @@ def _a(t: Type) -> str:
 
 
 def _const(c: Compiled) -> Compiled:
-    """Fold a constant expression to a closure returning its value."""
+    """Fold a constant expression to a closure returning its value (code whose types are wrong, already reported, stays)."""
     if c.constant:
-        value = c.fn(None, [])
+        try:
+            value = c.fn(None, [])
+        except TypeError:
+            return Compiled(c.type, c.fn)
         return Compiled(c.type, lambda s, e, v=value: v, True)
     return c
 
@@ -276,7 +279,7 @@ class BinOp(Node):
 
             return Compiled(INT, divide)
         bound, pos = scope_limits(scope).integer_bound, self.pos
-        if a.constant and b.constant:
+        if a.constant and b.constant and INT.accepts(a.type) and INT.accepts(b.type):
             value = op(fa(None, []), fb(None, []))
             if not -bound < value < bound:
                 scope.error(pos, too_large_message(scope_limits(scope)))

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from engine import limits
 from engine.errors import RulesetError, SourcePos
@@ -75,6 +75,10 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
         raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), _syntax_message(err, text)) from None
+    except DedentError:
+        line = _misaligned_line(text)
+        raise RulesetError.at(locate(line, 1), "this line is indented less than the line before, but not as far back "
+                                               "as any block it closes; line it up with one of them") from None
     try:
         return _ToAst(locate).transform(tree)
     except VisitError as err:
@@ -85,6 +89,28 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise
     except RecursionError:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
+
+
+def _misaligned_line(text: str) -> int:
+    """The first line whose indentation closes a block without matching the indentation of an enclosing one.
+
+    >>> _misaligned_line("if x:\\n    pass\\n  pass\\n")
+    3
+    """
+    levels = [0]
+    depth = 0  # open brackets: lines inside them are not indented blocks
+    for number, line in enumerate(text.splitlines(), 1):
+        content = line.lstrip(" \t")
+        if content and not content.startswith("#") and depth == 0:
+            indent = len(line.expandtabs(8)) - len(content.expandtabs(8)) if "\t" in line else len(line) - len(content)
+            if indent > levels[-1]:
+                levels.append(indent)
+            while indent < levels[-1]:
+                levels.pop()
+            if indent != levels[-1]:
+                return number
+        depth = max(depth + sum(content.count(c) for c in "([") - sum(content.count(c) for c in ")]"), 0)
+    return 1
 
 
 _TOKEN_NAMES = {

@@ -1,6 +1,6 @@
 """Hostile rulesets that once hung the machine or exhausted its memory: each now stops at a named limit.
 
-Every test runs ``rulecraft`` in a child process (see ``hostile_cli.py``)
+Every test runs ``rulecraft`` in a child process (see ``budget_cli.py``)
 and checks that it ends within 2 s of processor time and 300 MB with a
 positioned error, exit status 1 and no traceback.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hostile_cli import BASE, run_cli, write_ruleset
+from budget_cli import BASE, run_cli, write_ruleset
 
 
 def _with(extra: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile_cli import BASE, run_cli, write_ruleset
+from budget_cli import BASE, run_cli, write_ruleset
 
 def line(path: Path, needle: str) -> str:
     """``PATH:LINE``, the start of a position on the first line of ``path`` holding ``needle``."""

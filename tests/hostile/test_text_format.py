@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile_cli import BASE, run_cli, write_ruleset
+from budget_cli import BASE, run_cli, write_ruleset
 
 HOSTILE_TEXTS = ["{r:>2000000000}", "{r.__class__.__mro__}", "{r!r:%s%s%s}", "%s %(r)s %d", "{0} {} {1:%}"]
 

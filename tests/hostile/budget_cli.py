@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from hypothesis import settings
+
 SECONDS = 2.0
 """The most a reproducer may take (the child's start-up included)."""
 MEGABYTES = 300
@@ -127,6 +129,16 @@ def run_cli(args: list[str], cwd: Path | None = None, timeout: float = 60) -> En
     peak, seconds = (Path(report.name).read_text() or f"inf {wall}").split()  # the child writes them as it exits
     os.unlink(report.name)
     return Ended(child.returncode, out.decode(errors="replace"), err.decode(errors="replace"), float(seconds), float(peak) / 1024)
+
+
+def examples(ci: int) -> int:
+    """How many examples a fuzz test tries: ``ci`` under a derandomized profile (CI), else the profile's own count.
+
+    >>> examples(5) >= 1
+    True
+    """
+    current = settings.default
+    return ci if current.derandomize else current.max_examples
 
 
 def write_ruleset(folder: Path, text: str, name: str = "ruleset.yaml") -> Path:

@@ -75,7 +75,7 @@ DESCRIPTIONS: dict[str, str] = {
     "yaml_text": "characters of text in one YAML file, an aliased text counted again each time it is used",
     "yaml_depth": "levels of nesting in one YAML file",
     "includes": "files read to put one ruleset together (include and extends, each time a file is read)",
-    "merged_nodes": "values copied while putting files, merge keys and variants on top of each other",
+    "merged_nodes": "values merged while putting a ruleset's files, its base and its variants on top of each other",
     "variants": "variants one ruleset declares",
     "requires_depth": "how long a chain of variants requiring each other may be",
     "components": "components in all (the sum of every component's count)",

@@ -7,7 +7,10 @@ positioned error, exit status 1 and no traceback.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+from engine import limits
 
 from budget_cli import BASE, run_cli, write_ruleset
 
@@ -117,3 +120,28 @@ def test_a_requires_chain_three_thousand_deep_is_refused(tmp_path: Path) -> None
     path = write_ruleset(tmp_path, _with("variants:\n" + variants))
     ended = run_cli(["simulate", str(path), "--variant", "v2999", "-n", "1", "--limit", "variants=5000"])
     ended.assert_refused(str(path), "requires_depth")
+
+
+def test_an_unknown_limit_is_a_usage_error_with_a_hint(tmp_path: Path) -> None:
+    path = write_ruleset(tmp_path, BASE)
+    ended = run_cli(["validate", str(path), "--limit", "stpes=5"])
+    assert ended.code == 2 and "unknown limit 'stpes' (did you mean 'steps'?)" in ended.err, ended.err
+    ended = run_cli(["validate", str(path), "--limit", "steps=-1"])
+    assert ended.code == 2 and "must be a whole number from 1 up" in ended.err, ended.err
+
+
+def test_a_limit_set_for_one_run_reaches_the_worker_processes(tmp_path: Path) -> None:
+    text = BASE.replace("setup: |\n", "setup: |\n  repeat 500:\n    gold += 1\n")
+    path = write_ruleset(tmp_path, text)
+    assert run_cli(["simulate", str(path), "-n", "4", "--jobs", "2"]).code == 0
+    ended = run_cli(["simulate", str(path), "-n", "4", "--jobs", "2", "--limit", "steps=100"])
+    ended.assert_refused(str(path), "step budget", "limit steps=100;")
+
+
+def test_the_hardening_page_lists_every_limit_with_its_default_and_meaning() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "hardening.md").read_text(encoding="utf-8")
+    rows = {name: f"{default} | {meaning}" for name, default, meaning in re.findall(r"^\| `(\w+)` \| ([\d,]+) \| (.+) \|$", page, re.M)}
+    defaults = limits.Limits()
+    assert sorted(rows) == sorted(limits.NAMES)
+    for name in limits.NAMES:
+        assert rows[name] == f"{getattr(defaults, name):,} | {limits.DESCRIPTIONS[name]}"

@@ -167,8 +167,12 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
     """``tree`` with the named variants' overrides merged on top, in order (``requires`` first)."""
     declared = _declared_variants(tree)
     order: list[str] = []
-    for name in names:
-        _add_variant(declared, name, None, (), order)
+    try:
+        for name in names:
+            _add_variant(declared, name, None, (), order)
+    except RecursionError:  # only when requires_depth is raised far past its default
+        message = f"variants require each other too deeply to follow (limit requires_depth={limits.current().requires_depth:,})"
+        raise RulesetError.at(declared.pos, message) from None
     _check_conflicts(declared, order)
     result = tree
     for name in order:

@@ -37,7 +37,6 @@ LIST_OF = "list of "
 """The prefix of a list attribute's declared type: ``list of TYPE``."""
 
 
-
 @dataclass
 class Program:
     """Compiled effect-language code with the number of local slots it needs."""

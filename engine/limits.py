@@ -59,16 +59,6 @@ class Limits:
         bound = self.integer_bound
         return not -bound < value < bound
 
-    def describe_int(self, value: int) -> str:
-        """A whole number for a message: itself when short, else its sign and size.
-
-        >>> Limits().describe_int(12), Limits().describe_int(-10 ** 5000)
-        ('12', 'a number of more than 100 digits')
-        """
-        if not self.too_large(value):
-            return str(value)
-        return f"a number of more than {self.integer_digits} digits"
-
 
 DESCRIPTIONS: dict[str, str] = {
     "yaml_nodes": "nodes in one YAML file, every alias counted again each time it is used (alias bombs)",

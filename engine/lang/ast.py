@@ -475,8 +475,7 @@ class Selection(Node):
                                   f"(the limit is {most:,}): each level multiplies the work by the size of its collection",
                         f"narrow an outer collection with 'where', or split the rule into smaller conditions; "
                         f"or raise the limit with --limit condition_items=N")
-        if not raw.constant:
-            src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
+        src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
         where = self.where.compile(inner) if self.where is not None else None
         if where is not None and self.where is not None:
@@ -525,13 +524,12 @@ def spending(source: Fn, pos: SourcePos | None, what: str) -> Fn:
 
     def spend(s: Any, e: list[Any]) -> Any:
         items = source(s, e)
-        try:
-            s.budget -= len(items)
-        except TypeError:
+        if not isinstance(items, (list, tuple)):
             items = list(items)
+        if s is not None:  # None: constant code folded while compiling, which spends nothing
             s.budget -= len(items)
-        if s.budget < 0:
-            raise out_of_steps(s, pos, what)
+            if s.budget < 0:
+                raise out_of_steps(s, pos, what)
         return items
 
     return spend

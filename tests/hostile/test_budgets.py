@@ -68,7 +68,7 @@ def test_a_costly_end_condition_that_passes_validate_cannot_hang_simulate(tmp_pa
 
 
 def test_selections_nested_through_functions_stop_at_the_step_budget(tmp_path: Path) -> None:
-    coins = "{id: c, value: 1, count: 1000}"
+    coins = "{id: c, value: 1, count: 200}"
     functions = (
         "functions:\n"
         "  g1(int n): count(c in coins where c.value == n)\n"
@@ -120,6 +120,9 @@ def test_a_requires_chain_three_thousand_deep_is_refused(tmp_path: Path) -> None
     path = write_ruleset(tmp_path, _with("variants:\n" + variants))
     ended = run_cli(["simulate", str(path), "--variant", "v2999", "-n", "1", "--limit", "variants=5000"])
     ended.assert_refused(str(path), "requires_depth")
+    raised = ["--limit", "variants=5000", "--limit", "requires_depth=5000"]
+    ended = run_cli(["simulate", str(path), "--variant", "v2999", "-n", "1", *raised])
+    ended.assert_refused(str(path), "too deeply to follow")
 
 
 def test_an_unknown_limit_is_a_usage_error_with_a_hint(tmp_path: Path) -> None:

@@ -538,12 +538,15 @@ def spending(source: Fn, pos: SourcePos | None, what: str) -> Fn:
 
     def spend(s: Any, e: list[Any]) -> Any:
         items = source(s, e)
-        if not isinstance(items, (list, tuple)):
-            items = list(items)
-        if s is not None:  # None: constant code folded while compiling, which spends nothing
+        try:
             s.budget -= len(items)
-            if s.budget < 0:
-                raise out_of_steps(s, pos, what)
+        except AttributeError:  # no state: constant code folded while compiling, which spends nothing
+            return items
+        except TypeError:  # a collection without a length
+            items = list(items)
+            s.budget -= len(items)
+        if s.budget < 0:
+            raise out_of_steps(s, pos, what)
         return items
 
     return spend

@@ -113,6 +113,13 @@ class _Spent:
             message = f"this ruleset reads more than {self.limits.includes:,} files (include and extends, counted each time)"
             raise RulesetError.at(pos, f"{message} {limits.exceeded('includes')}")
 
+    def expect(self, entries: list[Text]) -> None:
+        """Refuse a list of includes longer than the files left to read, before reading any (each entry reads one or more)."""
+        left = self.limits.includes - self.files
+        if len(entries) > left:
+            message = f"this ruleset reads more than {self.limits.includes:,} files (include and extends, counted each time)"
+            raise RulesetError.at(entries[max(left, 0)].pos, f"{message} {limits.exceeded('includes')}")
+
     def merge(self, count: int, pos: SourcePos | None) -> None:
         """Count ``count`` more values merged, refused at ``pos`` past the limit."""
         self.merged += count
@@ -272,7 +279,10 @@ def _load(path: Path, text: str | None, chain: tuple[Path, ...], base: Mapping |
     else:
         result = base if base is not None else Mapping(doc.pos)
     spent = _SPENT.get()
-    for entry in _names(doc, "include"):
+    entries = _names(doc, "include")
+    if spent is not None:
+        spent.expect(entries)
+    for entry in entries:
         for target in _include_targets(entry, path.parent):
             _check_cycle(target, chain, "include", entry.pos)
             if spent is not None:

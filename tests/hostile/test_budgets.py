@@ -98,7 +98,7 @@ def test_an_include_graph_that_doubles_at_each_level_stops_at_the_file_limit(tmp
 def test_a_hundred_thousand_includes_stop_at_the_file_limit(tmp_path: Path) -> None:
     write_ruleset(tmp_path, "a: 1\n", "part.yaml")
     path = write_ruleset(tmp_path, _with("include: [" + ", ".join(["part.yaml"] * 100_000) + "]\n"))
-    run_cli(["validate", str(path)]).assert_refused(str(path), "reads more than 1,000 files")
+    run_cli(["simulate", str(path), "-n", "1"]).assert_refused(str(path), "reads more than 1,000 files")
 
 
 def test_three_thousand_variants_are_refused_at_once(tmp_path: Path) -> None:
@@ -110,8 +110,9 @@ def test_three_thousand_variants_are_refused_at_once(tmp_path: Path) -> None:
 def test_a_long_requires_chain_is_refused_without_recursing(tmp_path: Path) -> None:
     variants = "  v0: {}\n" + "".join(f"  v{i}: {{requires: [v{i - 1}]}}\n" for i in range(1, 150))
     path = write_ruleset(tmp_path, _with("variants:\n" + variants))
-    run_cli(["validate", str(path)]).assert_refused(str(path), "chain of more than 50 variants", "requires_depth")
-    ended = run_cli(["validate", str(path), "--limit", "requires_depth=200", "--limit", "steps=1000"])
+    run_cli(["simulate", str(path), "--variant", "v149", "-n", "1"]).assert_refused(
+        str(path), "chain of more than 50 variants", "requires_depth")
+    ended = run_cli(["simulate", str(path), "--variant", "v149", "-n", "1", "--limit", "requires_depth=200"])
     assert ended.code == 0, ended.out + ended.err
 
 

@@ -179,7 +179,8 @@ def _clash_tables(game: Game) -> list[str]:
 def _end(game: Game) -> list[str]:
     if game.end_condition is None:
         return []
-    return [f"when {game.end_condition.description}, or after {game.max_turns} turns"]
+    stalled = ", or when a whole round of turns goes by in which nobody can do anything" if game.end_when_stalled else ""
+    return [f"when {game.end_condition.description}{stalled}, or after {game.max_turns} turns"]
 
 
 def _scoring(game: Game) -> list[str]:

@@ -115,6 +115,28 @@ class LargestGroup(Function):
 
 
 @dataclass(frozen=True)
+class LongestLine(Function):
+    """The length of the longest straight line of selected pieces on the board."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        from engine.blocks.grid import longest_line
+
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def longest(s: Any, e: list[Any]) -> int:
+            cell_of = s.cell_of
+            return longest_line([cell_of[c] for c in items(s, e) if cell_of[c] is not None], s.game.grid.offsets)
+
+        return Compiled(INT, longest)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the length of the longest straight line of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
 class At(Function):
     """``at(x, y)`` or ``at(cell)``: the piece on a board cell, or none."""
 
@@ -282,6 +304,10 @@ register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
                       "largest_group(c in board where c.value == v)"))
+register(LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
+                     "Length of the longest straight line of selected board pieces, each next to the one before in one of "
+                     "the board's adjacency directions.",
+                     "longest_line(c in board where c.value == v) >= 3"))
 register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"))
 register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
               "move(c in cards where c.front.value == r, hand(r))"))

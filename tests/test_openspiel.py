@@ -60,6 +60,22 @@ def _othello(text: str) -> Key:
     return "pass" if text == "pass" else (ord(text[0]) - ord("a"), int(text[1:]) - 1)
 
 
+def _step(text: str) -> Key:
+    """Our ``move 0,6 to 1,5`` as the two cells."""
+    m = re.fullmatch(r"move (\d+),(\d+) to (\d+),(\d+)", text)
+    assert m, f"unexpected action text {text!r}"
+    x0, y0, x1, y1 = map(int, m.groups())
+    return (x0, y0), (x1, y1)
+
+
+def _breakthrough(text: str) -> Key:
+    """OpenSpiel's ``a7b6`` (``*`` marks a capture): two squares, column letter and row 1-8."""
+    m = re.fullmatch(r"([a-h])(\d)([a-h])(\d)\*?", text)
+    assert m, text
+    a, r0, b, r1 = m.groups()
+    return (ord(a) - ord("a"), int(r0) - 1), (ord(b) - ord("a"), int(r1) - 1)
+
+
 @dataclass(frozen=True)
 class Classic:
     ruleset: str
@@ -71,27 +87,50 @@ class Classic:
 
 
 CLASSICS = [
-    Classic("tic-tac-toe", "tic_tac_toe", _cell_of, _ttt, 5),
-    Classic("connect-four", "connect_four", lambda t: _cell_of(t)[0], _column, 5),
-    Classic("othello", "othello", _cell_of, _othello, 4),
+    Classic("tic-tac-toe", "tic_tac_toe", _cell_of, _ttt, 6),
+    Classic("connect-four", "connect_four", lambda t: _cell_of(t)[0], _column, 6),
+    Classic("othello", "othello", _cell_of, _othello, 6),
+    Classic("breakthrough", "breakthrough", _step, _breakthrough, 4),
 ]
 
 
-def our_perft(state: Any, depth: int) -> int:
-    if depth == 0 or state.is_terminal:
-        return 1
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        total += our_perft(child, depth - 1)
-    return total
+def perft(state: Any, depth: int, terminal: Callable[[Any], bool], children: Callable[[Any], list[Any]]) -> list[int]:
+    """The number of action sequences from ``state`` to each depth 1..``depth`` (a game that ends early counts once).
+
+    One walk gives every depth; the last level is counted from its parents' legal actions.
+    """
+    counts = [0] * (depth + 1)
+
+    def walk(node: Any, level: int) -> None:
+        if terminal(node):
+            for d in range(max(level, 1), depth + 1):
+                counts[d] += 1
+            return
+        if level:
+            counts[level] += 1
+        nexts = children(node)
+        if level == depth - 1:
+            counts[depth] += len(nexts)
+            return
+        for child in nexts:
+            walk(child(), level + 1)
+
+    walk(state, 0)
+    return counts[1:]
 
 
-def their_perft(state: Any, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    return sum(their_perft(state.child(a), depth - 1) for a in state.legal_actions())
+def _our_children(state: Any) -> list[Callable[[], Any]]:
+    def child(action: Any) -> Callable[[], Any]:
+        def make() -> Any:
+            c = state.clone()
+            c.apply(action)
+            return c
+        return make
+    return [child(a) for a in state.legal_actions()]
+
+
+def _their_children(state: Any) -> list[Callable[[], Any]]:
+    return [lambda a=a: state.child(a) for a in state.legal_actions()]
 
 
 def _ours(state: Any, classic: Classic) -> dict[Key, Any]:
@@ -107,9 +146,10 @@ def _theirs(state: Any, classic: Classic) -> dict[Key, int]:
 def test_perft_equals_openspiel(classic: Classic) -> None:
     game = shipped_game(classic.ruleset)
     oracle = pyspiel.load_game(classic.openspiel)
-    ours, theirs = game.new_state(players=2), oracle.new_initial_state()
-    for depth in range(1, classic.perft_depth + 1):
-        assert our_perft(ours, depth) == their_perft(theirs, depth), f"{classic.ruleset}: perft({depth}) differs"
+    ours = perft(game.new_state(players=2), classic.perft_depth, lambda s: s.is_terminal, _our_children)
+    theirs = perft(oracle.new_initial_state(), classic.perft_depth, lambda s: s.is_terminal(), _their_children)
+    assert ours == theirs, f"{classic.ruleset}: perft to depth {classic.perft_depth} differs"
+    assert len(ours) == classic.perft_depth and ours[0] > 1
 
 
 @pytest.mark.parametrize("classic", CLASSICS, ids=lambda c: c.ruleset)

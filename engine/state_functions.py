@@ -253,6 +253,28 @@ class Flip(Function):
 
 
 @dataclass(frozen=True)
+class Toss(Function):
+    """``toss(x in C)``: each selected component lands on one of its faces at random (a die, a coin)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def toss(s: Any, e: list[Any]) -> None:
+            counts = s.game.face_count
+            for c in items(s, e):
+                s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
+                s._actions = None
+
+        return Compiled(EFFECT, toss)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"toss every {describe_selection(call.args[0])} (each lands on a face at random)" if call.args else "toss"
+
+
+@dataclass(frozen=True)
 class ZoneOf(Function):
     """A per-role zone: ``hand(r)`` is role r's hand.  Made by the vocabulary for each such zone."""
 
@@ -315,6 +337,9 @@ register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "
                       "place(c in cards where c.id == \"first\", (0, 0))"))
 register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
+register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
+              "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
+              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in cup(current_role))"))
 register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
                argument="seat", words="the score of seat {}"))
 register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

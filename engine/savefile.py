@@ -286,7 +286,7 @@ def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
         pending = Pending(**{k: _lists_to_tuples(v) if k != "step" else int(v) for k, v in data.items()})
     except (TypeError, ValueError):
         raise SaveError("the saved pending choice is damaged") from None
-    if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 2):
+    if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 1):
         raise SaveError("the saved pending choice does not fit this game")
     return pending
 

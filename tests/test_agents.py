@@ -184,7 +184,7 @@ def test_agents_choose_legal_actions(name: str, spec: str) -> None:
 @pytest.mark.parametrize("spec", SEARCH_SPECS)
 @pytest.mark.parametrize(("name", "players"), configs())
 def test_agents_choose_legal_actions_at_every_player_count(name: str, players: int, spec: str) -> None:
-    state = positions(name, players, after=(2,))[0]
+    state = (positions(name, players, after=(2,)) or positions(name, players, after=(1,)))[0]  # short games end sooner
     assert make_agent(spec, seed=4).choose(state) in state.legal_actions()
 
 

@@ -10,12 +10,12 @@ moved to a zone.  A place step says so with ``bracket:``::
         from: stock
         face: as-is
         touching: false
-        bracket: {attribute: colour, capture: flip, required: true}
+        bracket: {attribute: side, capture: flip, required: true}
 
 >>> from engine.blocks.grid import SquareGrid
 >>> grid = SquareGrid(adjacency="all", width=4, height=1)
->>> board = {(1, 0): "white", (2, 0): "white", (3, 0): "black"}
->>> bracketed(grid.offsets, lambda cell: board.get(cell), (0, 0), "black")
+>>> board = {(1, 0): "b", (2, 0): "b", (3, 0): "a"}
+>>> bracketed(grid.offsets, lambda cell: board.get(cell), (0, 0), "a")
 [(1, 0), (2, 0)]
 """
 

@@ -13,8 +13,8 @@ pass``, no decision) or the player must take the action ``pass``
 Example (YAML)::
 
     - move:
-        side: colour
-        forward: {White: up, Black: down}
+        side: owner
+        forward: {South: up, North: down}
         steps:
           - {by: [0, 1], onto: empty}             # straight ahead onto an empty square
           - {by: [-1, 1], onto: empty-or-rival}   # diagonally ahead, capturing there
@@ -196,10 +196,27 @@ class Move(Step):
 
     def describe(self) -> str:
         ways = ", ".join(f"{role} {way}" for role, way in self.forward.items())
-        onto = {"empty": "onto an empty cell", "rival": "only to capture", "empty-or-rival": "onto an empty cell or capturing"}
-        steps = "; ".join(f"{by[1]} ahead and {by[0]} sideways {onto[o]}" for by, o in self.steps)
-        text = (f"move one of your pieces (those whose {self.side} is your role), facing {ways}: {steps}; "
-                f"a captured piece goes to the {self.zone_name}")
+        onto = {"empty": "onto an empty cell", "rival": "only capturing", "empty-or-rival": "onto an empty cell or capturing"}
+        steps = "; ".join(f"{step_words(by)} {onto[o]}" for by, o in self.steps)
+        text = (f"move one of your pieces (those whose {self.side} is your role; facing {ways}): {steps}; "
+                f"captured pieces go to the {self.zone_name}")
         if self.must_pass:
             text += "; a player who cannot move must pass"
         return text
+
+
+def step_words(by: Cell) -> str:
+    """A ``[sideways, forward]`` step in English.
+
+    >>> step_words((0, 1)), step_words((-1, 1)), step_words((2, 0)), step_words((1, 2))
+    ('1 straight ahead', '1 diagonally ahead to the left', '2 to the right', '2 ahead and 1 to the right')
+    """
+    side, ahead = by
+    hand = "right" if side > 0 else "left"
+    if side == 0:
+        return f"{abs(ahead)} straight {'ahead' if ahead > 0 else 'back'}"
+    if ahead == 0:
+        return f"{abs(side)} to the {hand}"
+    if abs(side) == abs(ahead):
+        return f"{abs(ahead)} diagonally {'ahead' if ahead > 0 else 'back'} to the {hand}"
+    return f"{abs(ahead)} {'ahead' if ahead > 0 else 'back'} and {abs(side)} to the {hand}"

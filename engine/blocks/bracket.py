@@ -24,9 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from engine.errors import did_you_mean
+from engine.yamlsource import Mapping
+
 if TYPE_CHECKING:
     from engine.compiler import Builder
-    from engine.yamlsource import Mapping
+    from engine.state import State
 
 Cell = tuple[int, int]
 FLIP = "flip"
@@ -61,7 +64,7 @@ class Bracket:
     zone_index: int
     required: bool  # only placements that bracket something are legal
 
-    def cells(self, s: Any, cell: Cell, value: Any) -> list[Cell]:
+    def cells(self, s: "State", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
         grid, face, values = s.grid, s.face, self.values
 
@@ -71,7 +74,7 @@ class Bracket:
 
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
-    def capture(self, s: Any, cell: Cell, value: Any) -> int:
+    def capture(self, s: "State", cell: Cell, value: Any) -> int:
         """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
         cells = self.cells(s, cell, value)
         for c in cells:
@@ -91,8 +94,6 @@ class Bracket:
 
 def read_bracket(b: "Builder", spec: "Mapping") -> Bracket | None:
     """The ``bracket: {attribute, capture, required}`` setting of a step (None when it has none)."""
-    from engine.yamlsource import Mapping
-
     node = spec.get("bracket")
     if node is None:
         return None
@@ -106,8 +107,6 @@ def read_bracket(b: "Builder", spec: "Mapping") -> Bracket | None:
     if capture != FLIP:
         zone_spec = b.game.zone_specs.get(capture)
         if zone_spec is None or zone_spec.per_role:
-            from engine.errors import did_you_mean
-
             b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone, not '{capture}'",
                     did_you_mean(capture, [FLIP, *b.game.zone_specs]))
         else:

@@ -31,10 +31,11 @@ Text form: ``move 3,1 to 4,2``.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
-from engine.blocks.grid import format_cell
+from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Sequence
@@ -166,9 +167,6 @@ class Move(Step):
             s.log.append(f"{s.actor} moves {names[piece]} from ({format_cell(start)}) to ({format_cell(to)}){capture}")
         return True
 
-    def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return ()
-
     # -- text
 
     def format(self, args: tuple[Any, ...]) -> str:
@@ -178,9 +176,6 @@ class Move(Step):
         return f"move {format_cell(start)} to {format_cell(to)}"
 
     def why_illegal(self, s: "State", text: str) -> str | None:
-        from engine.blocks.grid import parse_cell
-        import re
-
         m = re.fullmatch(r"\s*move\s+(.+?)\s+to\s+(.+)", text)
         if not m:
             return f"'{text}' is not a move; write it like 'move 3,1 to 3,2'"

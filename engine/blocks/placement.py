@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.blocks.bracket import read_bracket
-from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
 from engine.game import EFFECT_BUDGET
@@ -85,7 +85,7 @@ class Place(Step):
             b.error(b.pos(spec, "touching"), "'touching: false' needs a board with fixed edges (width and height, or a hex board)")
             self.touching = True
         self.drop = b.bool_setting(spec, "drop", False)
-        if self.drop and (grid is None or not grid.fixed or not hasattr(grid, "width") or not grid.width):
+        if self.drop and not (isinstance(grid, SquareGrid) and grid.fixed):
             b.error(b.pos(spec, "drop"), "'drop: true' needs a square board with fixed edges (width and height)")
             self.drop = False
         self.bracket = read_bracket(b, spec)

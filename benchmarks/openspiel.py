@@ -87,12 +87,15 @@ def compare(name: str, playouts: int, repeats: int, seed: int) -> dict[str, Any]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", choices=[[], *GAMES], metavar="GAME", help=f"any of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"any of {', '.join(GAMES)} (default: all)")
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}: choose from {', '.join(GAMES)}")
     try:
         import pyspiel  # noqa: F401
     except ImportError:

@@ -4,7 +4,12 @@ OpenSpiel (DeepMind's library of game implementations, ``pip install
 '.[oracle]'``) is an independent oracle: from the start, the number of action
 sequences to each depth ("perft") must equal OpenSpiel's, and along random
 games the legal actions (matched through their text: cells, columns), the
-terminal test and the returns must agree at every step.
+terminal test and the returns must agree at every step.  For the games with
+chance and hidden cards or dice (Kuhn poker, liar's dice): the deals are
+OpenSpiel's chance outcomes, equally likely; the number of terminal
+histories and the expected returns of uniform random play are equal
+exactly; and each seat's observation tells positions apart exactly as
+OpenSpiel's information state does.  docs/classics.md says it in full.
 
 Without OpenSpiel these tests skip on a workstation, but fail when the ``CI``
 environment variable is set, so the oracle can never silently go missing.

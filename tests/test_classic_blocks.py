@@ -222,6 +222,8 @@ def test_move_settings_are_checked_with_positions(tmp_path: Path) -> None:
                                                 "up, down, right, left"]
     assert sorted(problems("{A: up, C: down}")) == [
         f"{tmp_path}/ruleset.yaml:26:5: a move that captures needs 'capture_to': the zone captured pieces go to",
+        f"{tmp_path}/ruleset.yaml:28:16: 'forward' gives no direction for B (give every role the way it faces: up, down, left "
+        "or right)",
         f"{tmp_path}/ruleset.yaml:28:24: unknown role 'C'",
     ]
 
@@ -262,3 +264,27 @@ def test_longest_line_nth_cell_parameters_and_let(tmp_path: Path) -> None:
     assert cond("beside((0, 1), 1)").test(s) and not cond("beside((0, 1), 2)").test(s)
     assert cond("nth(targets, 3) == 2 and nth(targets, 4) == none and nth(targets, 0) == none").test(s)
     assert "where there = at(c.x + dx, c.y), wanted = nth(targets, 2)" in g.vocab.functions["beside"].doc
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("turn:\n  - place: {from: stock, face: as-is, touching: false, bracket: {attribute: side, capture: stock}}\nend: {when: false}\n",
+     "'capture' must be 'flip' or a shared zone; 'stock' is one zone per role"),
+    ("turn:\n  - move: {side: side, forward: {A: up}, steps: [{by: [0, 1]}]}\nend: {when: false}\n",
+     "'forward' gives no direction for B"),
+    ("functions:\n  f(cell c):\n    let:\n      c: 3\n    is: c > 0\nturn:\n  - place: {from: stock, face: as-is, touching: false}\n"
+     "end: {when: false}\n", "'c' is already a parameter or an earlier 'let'"),
+    ("turn:\n  - place: {from: stock, face: as-is, touching: false}\nend:\n  when: nth(3, 1) == 1\n",
+     "the first argument of nth() must be a list, but '3' is not one"),
+    ("turn:\n  - do: {effect: 'let x = choose(y in stock(current_role), always_ask = 3)'}\nend: {when: false}\n",
+     "the always_ask of choose() must be a bool"),
+    ("board: {kind: hex, radius: 2}\nturn:\n  - place: {from: stock, face: as-is, drop: true}\nend: {when: false}\n",
+     "'drop: true' needs a square board with fixed edges"),
+])
+def test_new_settings_are_diagnosed_in_the_designers_words(tmp_path: Path, text: str, message: str) -> None:
+    base = textwrap.dedent(BASE)
+    if text.startswith("board:"):
+        base = base.replace("board: {kind: square-grid, width: 4, height: 3, adjacency: all}\n", "")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(base + text + textwrap.dedent(OUTCOME))
+    found = [d.format() for d in validate_path(str(path))]
+    assert any(message in f and f.startswith(f"{path}:") for f in found), found

@@ -106,9 +106,11 @@ def read_bracket(b: "Builder", spec: "Mapping") -> Bracket | None:
     zone_index = 0
     if capture != FLIP:
         zone_spec = b.game.zone_specs.get(capture)
-        if zone_spec is None or zone_spec.per_role:
+        if zone_spec is None:
             b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone, not '{capture}'",
                     did_you_mean(capture, [FLIP, *b.game.zone_specs]))
+        elif zone_spec.per_role:
+            b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone; '{capture}' is one zone per role")
         else:
             zone_index = b.game.zone_index[(capture, None)]
     return Bracket(values, str(node["attribute"]), None if capture == FLIP else capture, zone_index,

@@ -82,6 +82,10 @@ class Move(Step):
                     b.error(b.pos(forward, role), f"'{way}' is not a direction: up, down, left or right")
                 else:
                     self.forward[str(role)] = str(way)
+            missing = [role for role in roles if role not in forward]
+            if missing:
+                b.error(b.pos(spec, "forward"), f"'forward' gives no direction for {', '.join(missing)}",
+                        "give every role the way it faces: up, down, left or right")
         self.steps: list[tuple[Cell, str]] = []
         written = spec.get("steps")
         if not isinstance(written, Sequence) or not written:
@@ -99,9 +103,11 @@ class Move(Step):
         self.zone_name = str(spec.get("capture_to", ""))
         if "capture_to" in spec:
             zone = g.zone_specs.get(self.zone_name)
-            if zone is None or zone.per_role:
+            if zone is None:
                 b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone, not '{self.zone_name}'",
                         did_you_mean(self.zone_name, g.zone_specs))
+            elif zone.per_role:
+                b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone; '{self.zone_name}' is one zone per role")
             else:
                 self.zone = g.zone_index[(self.zone_name, None)]
         elif any(onto != "empty" for _, onto in self.steps):

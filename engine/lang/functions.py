@@ -242,7 +242,8 @@ class Nth(Function):
             return Compiled(ANY, lambda s, e: None)
         items = args[0].compile(scope)
         if not isinstance(items.type, ListOf) and items.type is not ANY:
-            scope.error(args[0].pos, f"the first argument of nth() must be a list, but {args[0].describe()} is a {items.type}")
+            scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
+                        "an option holding a list, or a list like [3, 4, 5]")
         n = self.value(scope, args[1], INT, "position").fn
         got = items.fn
 

@@ -74,6 +74,24 @@ class Bracket:
 
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
+    def brackets_any(self, s: "State", cell: Cell, value: Any) -> bool:
+        """Whether a piece of ``value`` put at ``cell`` would capture anything (:meth:`cells` non-empty, sooner)."""
+        grid, face, values = s.grid, s.face, self.values
+        x, y = cell
+        for dx, dy in s.game.grid.offsets:
+            cx, cy = x + dx, y + dy
+            p = grid.get((cx, cy))
+            if p is None or values[face[p]][p] == value:
+                continue  # a line must start with a rival
+            while True:
+                cx, cy = cx + dx, cy + dy
+                p = grid.get((cx, cy))
+                if p is None:
+                    break
+                if values[face[p]][p] == value:
+                    return True
+        return False
+
     def capture(self, s: "State", cell: Cell, value: Any) -> int:
         """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
         cells = self.cells(s, cell, value)

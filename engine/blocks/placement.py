@@ -212,9 +212,10 @@ class Place(Step):
             return ListSpace(self, self._triggering(s, pieces, self.cells(s)))
         bracket = self.bracket
         if bracket is not None and bracket.required:
-            values, cells = bracket.values, self.cells(s)
+            frontier = s.frontier  # a cell that brackets a piece is next to it
+            values, cells = bracket.values, [c for c in self.cells(s) if c in frontier]
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in cells
-                                    if bracket.cells(s, cell, values[face][cid])])
+                                    if bracket.brackets_any(s, cell, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
 
     def _triggering(self, s: "State", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:

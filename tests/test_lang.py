@@ -23,6 +23,11 @@ def test_precedence_and_describe() -> None:
     )
 
 
+def test_elif_is_described_as_otherwise_if() -> None:
+    text = parse_program("if turn == 1:\n  pass\nelif turn == 2:\n  pass\nelse:\n  pass\n").describe()
+    assert "; otherwise, if turn is 2: " in text and text.startswith("if turn is 1: ") and "; otherwise: " in text
+
+
 def test_syntax_error_position_and_expectation() -> None:
     with pytest.raises(RulesetError) as info:
         parse_expression("count(c in board where")

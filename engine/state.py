@@ -36,6 +36,9 @@ TERMINAL = -1
 LOADED_DICE = "loaded dice"
 """Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
+TOSSED = "tossed kinds"
+"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
+
 
 class State:
     """One game in progress.  Create with :meth:`Game.new_state`."""

@@ -263,10 +263,14 @@ class Toss(Function):
         items = as_selection(args[0]).compile_parts(scope).items
 
         def toss(s: Any, e: list[Any]) -> None:
-            counts = s.game.face_count
+            from engine.state import TOSSED
+
+            counts, kinds = s.game.face_count, s.game.component_kind
             for c in items(s, e):
                 s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
                 s._actions = None
+                if kinds[c] not in s.scratch.get(TOSSED, ()):
+                    s.scratch[TOSSED] = (*s.scratch.get(TOSSED, ()), kinds[c])
 
         return Compiled(EFFECT, toss)
 

@@ -288,3 +288,20 @@ def test_new_settings_are_diagnosed_in_the_designers_words(tmp_path: Path, text:
     path.write_text(base + text + textwrap.dedent(OUTCOME))
     found = [d.format() for d in validate_path(str(path))]
     assert any(message in f and f.startswith(f"{path}:") for f in found), found
+
+
+def test_a_die_nobody_sees_is_drawn_again_on_any_face() -> None:
+    from random import Random
+
+    from engine.information import determinize
+
+    game = engine.load("liars-dice")
+    state = game.new_state(players=2, seed=1)
+    mine, theirs = (state.zones[game.zone_index[("cup", role)]][0] for role in ("First", "Second"))
+    faces = set()
+    for seed in range(40):
+        sample = determinize(state, 1, Random(seed))
+        assert sample.observation(1) == state.observation(1)  # seat 1's own die is kept
+        faces.add(sample.face[sample.zones[game.zone_index[("cup", "Second")]][0]])
+    assert faces == set(range(6))  # the other die could show anything
+    assert state.face[mine] == 2 and state.face[theirs] == 5

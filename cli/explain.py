@@ -195,8 +195,8 @@ def _end(game: Game) -> list[str]:
         return []
     stalled = ", or when a whole round of turns goes by in which nobody can do anything" if game.end_when_stalled else ""
     if game.end_condition.description == "false":
-        return [f"only when a step of the turn ends it (see Turn){stalled}, or after {game.max_turns} turns"]
-    return [f"when {game.end_condition.description}{stalled}, or after {game.max_turns} turns"]
+        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns{stalled}"]
+    return [f"when {game.end_condition.description}, or after {game.max_turns} turns{stalled}"]
 
 
 def _scoring(game: Game) -> list[str]:

@@ -53,7 +53,7 @@ ALLOWED = {
     "plus", "minus", "plain",                               # signs of a symbol
     "small", "medium", "large",                             # sizes
     "seven", "Special", "Regular",                          # plain English
-    "First", "Second", "die",                               # plain English; dice are a generic building block
+    "First", "Second", "die", "disc",                       # plain English; dice and discs are generic shapes
 }
 
 

@@ -40,7 +40,6 @@ from engine.blocks.bracket import read_bracket
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
-from engine.game import EFFECT_BUDGET
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -239,7 +238,7 @@ class Place(Step):
             captured = self.bracket.capture(s, cell, self.bracket.values[face][cid])
             s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
         if self.then is not None:
-            s.budget = EFFECT_BUDGET
+            s.budget = s.game.limits.steps
             env = [None] * self.then.slots
             env[0] = cid
             self.then.fn(s, env)

@@ -193,9 +193,10 @@ def _support_tables(game: Game) -> list[str]:
 def _end(game: Game) -> list[str]:
     if game.end_condition is None:
         return []
+    stalled = ", or when a whole round of turns goes by in which nobody can do anything" if game.end_when_stalled else ""
     if game.end_condition.description == "false":
-        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns"]
-    return [f"when {game.end_condition.description}, or after {game.max_turns} turns"]
+        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns{stalled}"]
+    return [f"when {game.end_condition.description}, or after {game.max_turns} turns{stalled}"]
 
 
 def _scoring(game: Game) -> list[str]:

@@ -32,6 +32,7 @@ from engine.yamlsource import Mapping
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
 NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
+STARTER_LINE = re.compile(r"^starter:\s*true\b.*\n", re.MULTILINE)  # the built-in `new` copies by default
 RULESET_LINE = re.compile(r"^ruleset:.*$", re.MULTILINE)
 EXTENDS_LINE = re.compile(r"^extends:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.MULTILINE)
 STARTER_SCENARIO = """\
@@ -65,11 +66,16 @@ class NewRuleset:
 
 
 def smallest_builtin() -> str:
-    """The built-in ruleset with the fewest bytes of YAML (scenarios aside): the one to start from by default.
+    """The built-in ruleset to start from by default: the one that says ``starter: true``, else the one with the
+    fewest bytes of YAML (scenarios aside).
 
     >>> smallest_builtin() in builtin_names()
     True
     """
+    starters = [name for name in builtin_names() if STARTER_LINE.search(find_ruleset(name).read_text(encoding="utf-8"))]
+    if starters:
+        return starters[0]
+
     def size(name: str) -> int:
         folder = find_ruleset(name).parent
         return sum(p.stat().st_size for p in folder.rglob("*.yaml") if "scenarios" not in p.relative_to(folder).parts)
@@ -135,11 +141,13 @@ def _source_files(node: object) -> set[str]:
 
 
 def _adapt(path: Path, folder: Path, name: str, is_ruleset: bool) -> None:
-    """Point the schema line at the installed schemas; rename the ruleset; aim scenarios at the new folder."""
+    """Point the schema line at the installed schemas; rename the ruleset (no longer the starter); aim scenarios at
+    the new folder."""
     text = path.read_text(encoding="utf-8")
     text = SCHEMA_LINE.sub(lambda m: f"# yaml-language-server: $schema={_schema_path(path, m.group(1))}", text, count=1)
     if is_ruleset:
         text = NAME_LINE.sub(f"name: {name}", text, count=1)
+        text = STARTER_LINE.sub("", text, count=1)
     elif RULESET_LINE.search(text):
         text = RULESET_LINE.sub(f"ruleset: {_relative(folder, path.parent)}", text, count=1)
     path.write_text(text, encoding="utf-8")

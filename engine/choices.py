@@ -42,7 +42,7 @@ from engine.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, Component
+from engine.lang.types import ANY, BOOL, Component
 
 if TYPE_CHECKING:
     from engine.state import State
@@ -194,7 +194,11 @@ def parse(s: "State", text: str) -> str:
 
 @dataclass(frozen=True)
 class Choose(Function):
-    """``choose(x in C where P [, by = ROLE])``: the item the deciding player picks."""
+    """``choose(x in C where P [, by = ROLE] [, always_ask = true])``: the item the deciding player picks.
+
+    A single option is taken without asking, unless ``always_ask`` holds: then even a forced choice is a decision
+    (an action of the deciding seat), as when a game counts a forced move as a move.
+    """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = call.positional()
@@ -206,17 +210,20 @@ class Choose(Function):
                         "choose in a program (an effect) and keep the answer with 'let'")
         keywords = call.keywords()
         for name, kw in keywords.items():
-            if name != "by":
-                scope.error(kw.pos, f"choose() has no option '{name}'", "choose(x in C where P, by = ROLE)")
+            if name not in ("by", "always_ask"):
+                scope.error(kw.pos, f"choose() has no option '{name}'", "choose(x in C where P, by = ROLE, always_ask = true)")
         by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
+        always = self.value(scope, keywords["always_ask"].value, BOOL, "always_ask").fn if "always_ask" in keywords else None
         parts = as_selection(args[0]).compile_parts(scope)
         label = _labeller(parts.item_type)
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
 
         def choose(s: "State", e: list[Any]) -> Any:
             options, labels = _distinct(list(items(s, e)), label, s)
-            if len(options) <= 1:
-                return options[0] if options else None
+            if not options:
+                return None
+            if len(options) == 1 and not (always is not None and always(s, e)):
+                return options[0]
             tape = s.tape
             if tape is None:
                 raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "
@@ -240,7 +247,8 @@ class Choose(Function):
         args = call.positional()
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
-        return f"the {describe_selection(args[0])}{chooser}" if args else "a choice"
+        forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
+        return f"the {describe_selection(args[0])}{chooser}{forced}" if args else "a choice"
 
 
 def _labeller(item: Any) -> Any:
@@ -285,7 +293,7 @@ def committed() -> tuple[str, ...]:
 
     return tuple(name for name in State.__slots__ if name not in KEPT)
 
-register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE]) -> item",
+register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
                 "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
-                "a single item is taken without asking.",
+                "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
                 "let p = choose(c in hand(current_role) where c.value > 2)"))

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from engine import limits
 from engine.blocks import (  # noqa: F401  (register the step kinds)
-    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, placement, slots,
+    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, movement, placement, slots,
     statuses, steps, switch, team_order, track,
 )
 from engine.blocks.clash import ClashTable

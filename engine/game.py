@@ -195,6 +195,7 @@ class Game:
     steps: list["Step"] = field(default_factory=list)
     end_condition: Program | None = None
     max_turns: int = 1000
+    end_when_stalled: bool = False  # ``end: {stalled: true}``: a round of turns without a decision ends the game
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
@@ -342,7 +343,7 @@ class Game:
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
-        stalled = s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
+        stalled = self.end_when_stalled and s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
         if self.end_condition.test(s) or stalled or s.turn_number >= self.max_turns:
             ended = "end condition" if self.end_condition.test(s) else "stalled" if stalled else "turn limit"
             s.outcome = dataclasses.replace(self.score(s), ended=ended)

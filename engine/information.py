@@ -21,7 +21,8 @@ kind, sorted by id, shuffled and dealt back zone by zone: each place gets a
 component of the kind it held (kinds are public, like the backs of cards),
 so each zone keeps its count of each kind; each
 such component shows its first face, the face every component starts with
-(faces of unseen components are unseen too).  Zones whose contents the seat
+(faces of unseen components are unseen too) — except a kind that ``toss()``
+has thrown (dice): its unseen components land on a face drawn at random.  Zones whose contents the seat
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold, groups dealt as one staying
@@ -156,8 +157,11 @@ def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
     they are dealt again only among the owner's unseen zones, topped up from
     the common pool of their kind.
     """
+    from engine.state import TOSSED
+
     game = sample.game
     kind_of = game.component_kind
+    tossed = set(sample.scratch.get(TOSSED, ()))
     kept: dict[tuple[str | None, str], list[int]] = {}
     common: dict[str, list[int]] = {}
     for zone in zones:
@@ -189,4 +193,4 @@ def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
             sample.zones[zone] = [hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:
                 sample.zone_of[cid] = zone
-                sample.face[cid] = 0
+                sample.face[cid] = rng.randrange(game.face_count[cid]) if kind_of[cid] in tossed else 0

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.outcome import Outcome
 from engine.compose import set_flags
 from engine.errors import RulecraftError
-from engine.information import SEEN, UNORDERED, zone_view
+from engine.information import SEEN, UNORDERED, UNSEEN, zone_view
 
 if TYPE_CHECKING:
     from engine.choices import Pending
@@ -286,7 +286,7 @@ def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
         pending = Pending(**{k: _lists_to_tuples(v) if k != "step" else int(v) for k, v in data.items()})
     except (TypeError, ValueError):
         raise SaveError("the saved pending choice is damaged") from None
-    if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 2):
+    if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 1):
         raise SaveError("the saved pending choice does not fit this game")
     return pending
 
@@ -321,21 +321,26 @@ def _lists_to_tuples(v: Any) -> Any:
 
 def observation(s: "State", player: int) -> dict[str, Any]:
     """What seat ``player`` may know.  Each zone shows as :func:`engine.information.zone_view` says; hidden roles
-    show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns)."""
+    show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
+    sees whose components do not all show their first face also lists every component's face under ``faces``
+    (a die in one's own cup shows what it rolled)."""
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
     seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
     to_move = s.outcome is None and s.current_player == player
     zones: dict[str, Any] = {}
+    faces: dict[str, list[str]] = {}  # seen zones holding a component that does not show its first face: every face
     for zi, name in enumerate(g.zone_names):
         items = s.zones[zi]
         view = zone_view(s, zi, player)
-        if view == SEEN:
-            zones[name] = [g.piece_names[c] for c in items]
-        elif view == UNORDERED:
-            zones[name] = sorted(g.piece_names[c] for c in items)
-        else:
+        if view == UNSEEN:
             zones[name] = {"hidden": len(items)}
+            continue
+        if view == UNORDERED:
+            items = sorted(items, key=lambda c: (g.piece_names[c], s.face[c]))
+        zones[name] = [g.piece_names[c] for c in items]
+        if any(s.face[c] for c in items):
+            faces[name] = [g.face_labels[c][s.face[c]] for c in items]
     return {
         "ruleset": g.name,
         "player": player,
@@ -347,6 +352,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
         **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
         "zones": zones,
+        **({"faces": faces} if faces else {}),
         "counters": counter_values(s),
         "pending": _tuples_to_lists(s.scratch.get("pending", [])),
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,

@@ -39,6 +39,9 @@ LOADED_DICE = "loaded dice"
 HOOK_TRAIL = "hook trail"
 """Scratch key: the hooks running now, outermost first (see engine.blocks.hooks.running)."""
 
+TOSSED = "tossed kinds"
+"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
+
 
 class State:
     """One game in progress.  Create with :meth:`Game.new_state`."""

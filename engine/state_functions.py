@@ -125,6 +125,28 @@ class LargestGroup(Function):
 
 
 @dataclass(frozen=True)
+class LongestLine(Function):
+    """The length of the longest straight line of selected pieces on the board."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        from engine.blocks.grid import longest_line
+
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def longest(s: Any, e: list[Any]) -> int:
+            cell_of = s.cell_of
+            return longest_line([cell_of[c] for c in items(s, e) if cell_of[c] is not None], s.game.grid.offsets)
+
+        return Compiled(INT, longest)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the length of the longest straight line of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
 class At(Function):
     """``at(x, y)`` or ``at(cell)``: the piece on a board cell, or none."""
 
@@ -250,6 +272,32 @@ class Flip(Function):
 
 
 @dataclass(frozen=True)
+class Toss(Function):
+    """``toss(x in C)``: each selected component lands on one of its faces at random (a die, a coin)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def toss(s: Any, e: list[Any]) -> None:
+            from engine.state import TOSSED
+
+            counts, kinds = s.game.face_count, s.game.component_kind
+            for c in items(s, e):
+                s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
+                s._actions = None
+                if kinds[c] not in s.scratch.get(TOSSED, ()):
+                    s.scratch[TOSSED] = (*s.scratch.get(TOSSED, ()), kinds[c])
+
+        return Compiled(EFFECT, toss)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"toss every {describe_selection(call.args[0])} (each lands on a face at random)" if call.args else "toss"
+
+
+@dataclass(frozen=True)
 class ZoneOf(Function):
     """A per-role zone: ``hand(r)`` is role r's hand.  Made by the vocabulary for each such zone."""
 
@@ -301,6 +349,10 @@ register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's
 register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                       "Size of the largest group of selected board pieces connected under the board's adjacency.",
                       "largest_group(c in board where c.value == v)"))
+register(LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
+                     "Length of the longest straight line of selected board pieces, each next to the one before in one of "
+                     "the board's adjacency directions.",
+                     "longest_line(c in board where c.value == v) >= 3"))
 register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"))
 register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
               "move(c in cards where c.front.value == r, hand(r))"))
@@ -308,6 +360,9 @@ register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "
                       "place(c in cards where c.id == \"first\", (0, 0))"))
 register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
+register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
+              "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
+              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in cup(current_role))"))
 register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
                argument="seat", words="the score of seat {}"))
 register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

@@ -19,6 +19,8 @@ GAME_WORDS = (
     r"spell.cycles", "spell", "spells", "essence", "crescent", "crescents", "cauldron", "apothecary", "prestige",
     "pyramid", "pyramids", "knucklebone", "mage", "mages",
     "red", "yellow", "green", "blue", "white", "black",
+    # the classics
+    r"tic.tac.toe", r"connect.four", "othello", "breakthrough", "kuhn", "poker", "liar", "liars", "jack", "queen", "king",
 )
 PATTERN = re.compile(r"\b(" + "|".join(GAME_WORDS) + r")\b", re.IGNORECASE)
 
@@ -51,6 +53,7 @@ ALLOWED = {
     "plus", "minus", "plain",                               # signs of a symbol
     "small", "medium", "large",                             # sizes
     "seven", "Special", "Regular",                          # plain English
+    "First", "Second", "die", "disc",                       # plain English; dice and discs are generic shapes
 }
 
 

@@ -91,6 +91,11 @@ def test_comparisons_do_not_chain(text: str) -> None:
         parse_expression(text)
 
 
+def test_elif_is_described_as_otherwise_if() -> None:
+    text = parse_program("if turn == 1:\n  pass\nelif turn == 2:\n  pass\nelse:\n  pass\n").describe()
+    assert "; otherwise, if turn is 2: " in text and text.startswith("if turn is 1: ") and "; otherwise: " in text
+
+
 def test_syntax_error_position_and_expectation() -> None:
     with pytest.raises(RulesetError) as info:
         parse_expression("count(c in board where")

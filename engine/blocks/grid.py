@@ -155,6 +155,28 @@ def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[C
     return best
 
 
+def longest_line(cells: Iterable[Cell], offsets: Iterable[Cell]) -> int:
+    """Length of the longest straight run of ``cells``, each one step of an offset from the one before.
+
+    >>> longest_line([(0, 0), (1, 1), (2, 2), (0, 1)], ADJACENCY["all"])
+    3
+    >>> longest_line([(0, 0), (1, 1)], ADJACENCY["orthogonal"])
+    1
+    """
+    on = set(cells)
+    best = 1 if on else 0
+    for dx, dy in offsets:
+        for x, y in on:
+            if (x - dx, y - dy) in on:  # not the start of a run this way
+                continue
+            n = 1
+            while (x + n * dx, y + n * dy) in on:
+                n += 1
+            if n > best:
+                best = n
+    return best
+
+
 def format_cell(cell: Cell) -> str:
     """The text form of a cell: ``1,-2``."""
     return f"{cell[0]},{cell[1]}"

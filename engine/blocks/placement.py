@@ -10,15 +10,21 @@ Options (all from YAML):
   ``place pawn at 1,0`` takes any one of them;
 * ``only_triggering``: a condition; while it holds, only placements that make
   a later step of the turn act (e.g. form or connect a group) are legal;
-* ``if_none``: when nothing may be placed, ``pass`` (the default) or ``end``
-  the game (scored as usual);
+* ``if_none``: when nothing may be placed, ``pass`` (the default: the turn
+  passes without a decision), ``end`` the game (scored as usual), or
+  ``must-pass``: the player's only action is ``pass`` (a move the game
+  counts) — unless no player could place anything, when the game ends;
 * ``touching``: true (the default): after the first piece (which goes at
   0,0), the cell must be adjacent to a piece under the board's adjacency, and
   the board's bounding-box limits apply; false (fixed boards only): any empty
   cell of the board;
 * ``optional``: the player may ``pass`` instead of placing;
 * ``then``: a program run after the piece is placed (``placed`` is the piece),
-  e.g. to pay for it.
+  e.g. to pay for it;
+* ``drop``: (fixed boards) the piece goes to the lowest empty cell of a
+  column (the smallest ``y``), one choice per column that has room;
+* ``bracket``: lines of rival pieces the placed piece closes off are
+  captured (see :mod:`engine.blocks.bracket`).
 On a board with ``stacking``, a piece may also go on top of another.  Text form:
 ``place A/B as B at 1,0`` (component, the face's label, the cell), ``pass``.
 """
@@ -30,7 +36,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
-from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.bracket import read_bracket
+from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
@@ -47,7 +54,7 @@ PASS = ("pass",)
 @step_kind
 class Place(Step):
     kind = "place"
-    keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "optional", "then")
+    keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "optional", "then", "drop", "bracket")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
@@ -68,12 +75,19 @@ class Place(Step):
             compiled, slots = b.expression(spec["only_triggering"], "bool", pos=b.pos(spec, "only_triggering"))
             self.restrict, self.restrict_env = compiled.fn, [None] * slots
             self.restrict_text = b.describe(spec["only_triggering"])
-        self.ends = b.choice(spec, "if_none", ("pass", "end"), "pass") == "end"
+        if_none = b.choice(spec, "if_none", ("pass", "end", "must-pass"), "pass")
+        self.ends = if_none == "end"
+        self.must_pass = if_none == "must-pass"
         self.touching = b.bool_setting(spec, "touching", True)
         grid = b.game.grid
         if not self.touching and grid is not None and not grid.fixed:
             b.error(b.pos(spec, "touching"), "'touching: false' needs a board with fixed edges (width and height, or a hex board)")
             self.touching = True
+        self.drop = b.bool_setting(spec, "drop", False)
+        if self.drop and not (isinstance(grid, SquareGrid) and grid.fixed):
+            b.error(b.pos(spec, "drop"), "'drop: true' needs a square board with fixed edges (width and height)")
+            self.drop = False
+        self.bracket = read_bracket(b, spec)
         self.optional = b.bool_setting(spec, "optional", False)
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind={"placed": ANY_COMPONENT}) if "then" in spec else None
         self.stacking = bool(grid and grid.stacking)
@@ -85,12 +99,31 @@ class Place(Step):
     # -- decisions
 
     def enter(self, s: "State") -> bool:
-        space = self.actions(s)
+        space = self._placements(s)
         if len(space) == 0:
+            if self.must_pass:
+                if self._nobody_can_place(s):
+                    actor = s.actor
+                    s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+                    s.note(lambda: f"{actor} cannot place anything, nor can anyone else: game over: "
+                                   f"{s.outcome.text if s.outcome else ''}")
+                    return False
+                s._actions = ListSpace(self, [PASS])
+                return True
             if not self._end(s):
                 s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
-        s._actions = space  # this is now the pending decision: keep what we computed
+        s._actions = self._with_pass(space)  # this is now the pending decision: keep what we computed
+        return True
+
+    def _nobody_can_place(self, s: "State") -> bool:
+        """Whether no other role could place anything either, were it its turn now."""
+        for turn in range(len(s.order)):
+            if turn != s.turn:
+                other = s.clone()
+                other.turn = turn
+                if len(self._placements(other)):
+                    return False
         return True
 
     def ends_game_now(self, s: "State") -> bool:
@@ -110,6 +143,8 @@ class Place(Step):
 
     def cells(self, s: "State") -> list[tuple[int, int]]:
         """The cells a piece may go to now."""
+        if self.drop:
+            return self._lowest(s)
         if not self.touching:
             cells = self.game.grid.cells
             return list(cells) if self.stacking else [c for c in cells if c not in s.grid]
@@ -121,6 +156,16 @@ class Place(Step):
             x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
             free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
         return [*s.grid, *free] if self.stacking else free
+
+    def _lowest(self, s: "State") -> list[tuple[int, int]]:
+        """The lowest empty cell of each column that has room (``drop``)."""
+        grid, taken, cells = self.game.grid, s.grid, []
+        for x in range(grid.width):
+            for y in range(grid.height):
+                if (x, y) not in taken:
+                    cells.append((x, y))
+                    break
+        return cells
 
     def pieces(self, s: "State") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
@@ -148,9 +193,14 @@ class Place(Step):
         return unique
 
     def actions(self, s: "State") -> ActionSpace:
-        space = self._placements(s)
+        return self._with_pass(self._placements(s))
+
+    def _with_pass(self, space: ActionSpace) -> ActionSpace:
+        """The placements and, when the step allows it, ``pass``."""
         if self.optional and len(space):
             return ChainSpace(self, ListSpace(self, [PASS]), space)
+        if self.must_pass and not len(space):
+            return ListSpace(self, [PASS])
         return space
 
     def _placements(self, s: "State") -> ActionSpace:
@@ -159,6 +209,12 @@ class Place(Step):
             return ListSpace(self, [])
         if self.restrict is not None and self.restrict(s, self.restrict_env):
             return ListSpace(self, self._triggering(s, pieces, self.cells(s)))
+        bracket = self.bracket
+        if bracket is not None and bracket.required:
+            frontier = s.frontier  # a cell that brackets a piece is next to it
+            values, cells = bracket.values, [c for c in self.cells(s) if c in frontier]
+            return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in cells
+                                    if bracket.brackets_any(s, cell, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
 
     def _triggering(self, s: "State", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
@@ -169,7 +225,7 @@ class Place(Step):
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         if args == PASS:
-            s.note(lambda: f"{s.actor} places nothing more")
+            s.note(lambda: f"{s.actor} passes" if self.must_pass else f"{s.actor} places nothing more")
             return True
         cid, face, cell = args
         on = s.grid.get(cell)
@@ -178,6 +234,9 @@ class Place(Step):
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
+        if self.bracket is not None:
+            captured = self.bracket.capture(s, cell, self.bracket.values[face][cid])
+            s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
         if self.then is not None:
             s.budget = s.game.limits.steps
             env = [None] * self.then.slots
@@ -252,6 +311,10 @@ class Place(Step):
             return f"cell {format_cell(cell)} is not on the board"
         if cell in s.grid and not self.stacking:
             return f"cell {format_cell(cell)} is already taken"
+        if self.drop and cell not in self._lowest(s):
+            return f"cell {format_cell(cell)} is not the lowest empty cell of its column"
+        if self.bracket is not None and self.bracket.required and cell not in [a.args[2] for a in self.actions(s) if a.args != PASS]:
+            return f"a piece at {format_cell(cell)} would not bracket any line of pieces with another {self.bracket.attribute}"
         if not self.touching:
             return None
         if s.grid and cell not in s.frontier and cell not in s.grid:
@@ -269,6 +332,8 @@ class Place(Step):
     def describe(self) -> str:
         face = "with the face of their choice up" if self.choose_face else "as it is" if self.as_is else f"with its {self.face_rule} face up"
         where = "touching a piece already there (the first one anywhere)" if self.touching else "on any empty cell"
+        if self.drop:
+            where = "dropped into a column, where it falls to the lowest empty cell"
         if self.stacking:
             where += " or on top of a piece"
         g = self.game.grid
@@ -280,6 +345,10 @@ class Place(Step):
             text += f"; then {self.then.description}"
         if self.restrict is not None:
             text += f"; once {self.restrict_text}, only a placement that makes a later step act is allowed"
+        if self.bracket is not None:
+            text += f"; {self.bracket.describe()}"
         if self.ends:
             text += "; when nothing may be placed, the game ends"
+        if self.must_pass:
+            text += "; a player who cannot place must pass, and when nobody can place the game ends"
         return text

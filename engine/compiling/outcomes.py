@@ -44,16 +44,22 @@ if TYPE_CHECKING:
 
 
 def compile_end(b: "Builder") -> None:
-    """``end: {when: CONDITION, max_turns: N}``: when the game is over."""
+    """``end: {when: CONDITION, max_turns: N, stalled: BOOL}``: when the game is over.
+
+    ``stalled: true`` also ends the game once a whole round of turns went by
+    without any decision (every player in turn could only pass); by default a
+    game ends only by its ``when`` condition or the ``max_turns`` limit.
+    """
     end = b.tree.get("end")
     if not isinstance(end, Mapping) or "when" not in end:
         b.error(b.pos(b.tree, "end"), "'end' needs 'when: CONDITION'")
         b.game.end_condition = Program(lambda s, e: True, 1)
         return
-    b.unknown_keys(end, ("when", "max_turns"), "end")
+    b.unknown_keys(end, ("when", "max_turns", "stalled"), "end")
     compiled, slots = b.expression(end["when"], "bool", pos=end.pos_of("when"))
     b.game.end_condition = Program(compiled.fn, slots, str(end["when"]), b.describe(end["when"]))
     b.game.max_turns = b.int_setting(end, "max_turns", 1000)
+    b.game.end_when_stalled = b.bool_setting(end, "stalled", False)
 
 
 def compile_outcomes(b: "Builder") -> None:

@@ -822,7 +822,8 @@ class If(Node):
         return Compiled(EFFECT, run)
 
     def describe(self) -> str:
-        parts = [f"if {t.describe()}: {b.describe()}" for t, b in self.branches]
+        parts = [f"{'otherwise, if' if i else 'if'} {t.describe()}: {b.describe()}"
+                 for i, (t, b) in enumerate(self.branches)]
         if self.otherwise:
             parts.append(f"otherwise: {self.otherwise.describe()}")
         return "; ".join(parts)

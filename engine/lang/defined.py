@@ -12,11 +12,20 @@ on components reads like the rules::
         text: "{c} is wounded"
 
 The key is the name and its parameters, each a name alone (a component of
-any kind) or a type and a name (``int``, ``bool``, ``text``, ``role``,
+any kind) or a type and a name (``int``, ``bool``, ``text``, ``cell``, ``role``,
 ``component``, a component kind or a declared type); the value is an expression, or a selection ``x in C where P`` (the function then
-gives the list of the selected items), or a mapping with ``is`` and
-``text`` — the English of a call, with ``{param}`` for each argument.  A
-function may use the functions defined before it (so never itself).
+gives the list of the selected items), or a mapping with ``is``,
+``text`` — the English of a call, with ``{param}`` for each argument — and
+``let``: names for values the body uses, each computed once per call, in
+order (each may use those before it)::
+
+    functions:
+      ahead(cell c, int dy):
+        let:
+          next: at(c.x, c.y + dy)
+        is: next != none and next.owner != current_role
+
+A function may use the functions defined before it (so never itself).
 
 >>> parse_signature("foes(character c, int n, x)")
 ('foes', [('c', 'character'), ('n', 'int'), ('x', 'component')])
@@ -31,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, STR, Component, Enum, ListOf, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
 from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Text
 
@@ -40,7 +49,7 @@ if TYPE_CHECKING:
 
 SIGNATURE = re.compile(r"\s*([A-Za-z_]\w*)\s*\(\s*(.*?)\s*\)\s*\Z")
 PARAMETER = re.compile(r"\s*(?:([A-Za-z_]\w*)\s+)?([A-Za-z_]\w*)\s*\Z")
-SIMPLE = {"int": INT, "bool": BOOL, "text": STR, "component": ANY_COMPONENT}
+SIMPLE = {"int": INT, "bool": BOOL, "text": STR, "cell": CELL, "component": ANY_COMPONENT}
 
 
 def parse_signature(key: str) -> tuple[str, list[tuple[str, str]]] | None:
@@ -145,17 +154,21 @@ def define_functions(b: "Builder") -> None:
             if type_ is None:
                 known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
                 hint = did_you_mean(type_name, known) or (
-                    f"use int, bool, text, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                    f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
                 b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
                 type_ = ANY
             typed.append((param, type_))
         body_text, words = (spec.get("is"), str(spec.get("text") or "")) if isinstance(spec, Mapping) else (spec, "")
+        lets = spec.get("let") if isinstance(spec, Mapping) else None
         if isinstance(spec, Mapping):
-            b.unknown_keys(spec, ("is", "text"), f"function '{name}'")
+            b.unknown_keys(spec, ("is", "text", "let"), f"function '{name}'")
+        if lets is not None and not isinstance(lets, Mapping):
+            b.error(spec.pos_of("let"), f"'let' of function '{name}' must map names to expressions")
+            lets = None
         if body_text is None:
             b.error(pos, f"function '{name}' needs an expression ('is')")
             continue
-        compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed)
+        compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets)
         if compiled is None:
             continue
         fn, result, slots, meaning, depth = compiled
@@ -165,8 +178,11 @@ def define_functions(b: "Builder") -> None:
                          f"(limit call_depth={most}; raise it with --limit call_depth=N)")
             continue
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
-        vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
-                                        result, slots, words, meaning, depth)
+        text = " ".join(str(body_text).split())
+        if lets:
+            text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
+        vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
+                                        depth)
 
 
 def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:
@@ -191,21 +207,51 @@ def _param_type(b: "Builder", name: str) -> Type | None:
     return None
 
 
-def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int, str, int] | None:
-    """The body as a closure over its own locals (the parameters first), its type, how many slots it needs, its English
-    and how deeply the calls in it nest."""
-    node = parse_selection(b, text, pos)
-    if node is None:
-        return None
+def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]],
+                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int] | None:
+    """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
+    many slots it needs, its English and how deeply the calls in it nest."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
         scope.bind(name, type_)
+    steps: list[tuple[int, Fn]] = []
+    named: list[tuple[str, str]] = []  # each let's name and its English
+    for name, value in (lets or {}).items():
+        b.check_identifier(str(name), lets.key_pos.get(name), "let")  # type: ignore[union-attr]
+        if str(name) in scope.locals:
+            b.error(lets.key_pos.get(name), f"'{name}' is already a parameter or an earlier 'let'")  # type: ignore[union-attr]
+        node = parse_selection(b, value, lets.pos_of(name))  # type: ignore[union-attr]
+        if node is None:
+            return None
+        if isinstance(node, ast.Selection):
+            parts = node.compile_parts(scope)
+            fn, type_ = parts.items, ListOf(parts.item_type)
+        else:
+            compiled = b.compile_node(node, scope)
+            fn, type_ = compiled.fn, compiled.type
+        steps.append((scope.bind(str(name), type_), fn))
+        named.append((str(name), f"every {node.describe()}" if isinstance(node, ast.Selection) else node.describe()))
+    node = parse_selection(b, text, pos)
+    if node is None:
+        return None
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
-        return parts.items, ListOf(parts.item_type), max(scope.slots, 1), f"every {node.describe()}", scope.calls[0] + 1
-    compiled = b.compile_node(node, scope)
-    return compiled.fn, compiled.type, max(scope.slots, 1), node.describe(), scope.calls[0] + 1
+        body, result, meaning = parts.items, ListOf(parts.item_type), f"every {node.describe()}"
+    else:
+        compiled = b.compile_node(node, scope)
+        body, result, meaning = compiled.fn, compiled.type, node.describe()
+    depth = scope.calls[0] + 1
+    if not steps:
+        return body, result, max(scope.slots, 1), meaning, depth
+    meaning += ", where " + ", ".join(f"{name} is {words}" for name, words in named)
+
+    def with_lets(s: Any, e: list[Any]) -> Any:
+        for slot, fn in steps:
+            e[slot] = fn(s, e)
+        return body(s, e)
+
+    return with_lets, result, max(scope.slots, 1), meaning, depth
 
 
 def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from engine.lang import ast
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import BOOL, DIE, INT, ZONE, Type
+from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
 
 
 @dataclass(frozen=True)
@@ -233,6 +233,33 @@ class Abs(Function):
 
 
 @dataclass(frozen=True)
+class Nth(Function):
+    """``nth(LIST, N)``: the N-th item of a list (1 is the first), none when there is no such item."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ANY, lambda s, e: None)
+        items = args[0].compile(scope)
+        if not isinstance(items.type, ListOf) and items.type is not ANY:
+            scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
+                        "an option holding a list, or a list like [3, 4, 5]")
+        n = self.value(scope, args[1], INT, "position").fn
+        got = items.fn
+
+        def nth(s: Any, e: list[Any]) -> Any:
+            values, i = got(s, e), n(s, e)
+            values = list(values) if not isinstance(values, (list, tuple)) else values
+            return values[i - 1] if 1 <= i <= len(values) else None
+
+        return Compiled(items.type.item if isinstance(items.type, ListOf) else ANY, nth)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        return f"item {args[1].describe()} of {args[0].describe()}" if len(args) == 2 else "an item"
+
+
+@dataclass(frozen=True)
 class RollValue(Function):
     """``roll(d6)``: a number from the state's seeded random generator."""
 
@@ -268,4 +295,6 @@ register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in
                     "Whether every item passes the test (true when there are none).",
                     "all(count(c in board where c.value == r) == 3 for r in roles)", every=True))
 register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
+register(Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
+             "nth(rank_points, 1) == 3"))
 register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))

@@ -1,0 +1,135 @@
+"""Bracketing captures: the lines of other pieces a placed piece closes off with one of its own.
+
+A piece put at a cell *brackets* a line when, going from that cell in one of
+the board's adjacency directions, one or more pieces whose attribute differs
+from the placed piece's come first and then a piece with the placed piece's
+value.  The pieces in between are captured: turned to their next face or
+moved to a zone.  A place step says so with ``bracket:``::
+
+    - place:
+        from: stock
+        face: as-is
+        touching: false
+        bracket: {attribute: side, capture: flip, required: true}
+
+>>> from engine.blocks.grid import SquareGrid
+>>> grid = SquareGrid(adjacency="all", width=4, height=1)
+>>> board = {(1, 0): "b", (2, 0): "b", (3, 0): "a"}
+>>> bracketed(grid.offsets, lambda cell: board.get(cell), (0, 0), "a")
+[(1, 0), (2, 0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from engine.errors import did_you_mean
+from engine.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+
+Cell = tuple[int, int]
+FLIP = "flip"
+
+
+def bracketed(offsets: Iterable[Cell], value_at: Callable[[Cell], Any], cell: Cell, value: Any) -> list[Cell]:
+    """The cells of every line that a piece of ``value`` at ``cell`` brackets (``value_at`` is None on an empty cell)."""
+    x, y = cell
+    found: list[Cell] = []
+    for dx, dy in offsets:
+        run: list[Cell] = []
+        cx, cy = x + dx, y + dy
+        while True:
+            other = value_at((cx, cy))
+            if other is None:
+                break
+            if other == value:
+                found.extend(run)
+                break
+            run.append((cx, cy))
+            cx, cy = cx + dx, cy + dy
+    return found
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A place step's ``bracket:`` setting: which attribute makes pieces rivals, and what happens to bracketed ones."""
+
+    values: list[list[Any]]  # the attribute's values, by face then component
+    attribute: str
+    zone: str | None  # where captured pieces go; None: they are flipped
+    zone_index: int
+    required: bool  # only placements that bracket something are legal
+
+    def cells(self, s: "State", cell: Cell, value: Any) -> list[Cell]:
+        """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
+        grid, face, values = s.grid, s.face, self.values
+
+        def value_at(c: Cell) -> Any:
+            p = grid.get(c)
+            return None if p is None else values[face[p]][p]
+
+        return bracketed(s.game.grid.offsets, value_at, cell, value)
+
+    def brackets_any(self, s: "State", cell: Cell, value: Any) -> bool:
+        """Whether a piece of ``value`` put at ``cell`` would capture anything (:meth:`cells` non-empty, sooner)."""
+        grid, face, values = s.grid, s.face, self.values
+        x, y = cell
+        for dx, dy in s.game.grid.offsets:
+            cx, cy = x + dx, y + dy
+            p = grid.get((cx, cy))
+            if p is None or values[face[p]][p] == value:
+                continue  # a line must start with a rival
+            while True:
+                cx, cy = cx + dx, cy + dy
+                p = grid.get((cx, cy))
+                if p is None:
+                    break
+                if values[face[p]][p] == value:
+                    return True
+        return False
+
+    def capture(self, s: "State", cell: Cell, value: Any) -> int:
+        """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
+        cells = self.cells(s, cell, value)
+        for c in cells:
+            piece = s.grid[c]
+            if self.zone is None:
+                s.flip(piece)
+            else:
+                s.move(piece, self.zone_index)
+        return len(cells)
+
+    def describe(self) -> str:
+        what = "turned over" if self.zone is None else f"moved to the {self.zone}"
+        rule = "; it must bracket at least one" if self.required else ""
+        return (f"every straight line of pieces with another {self.attribute} that the placed piece closes off with a piece "
+                f"of its own {self.attribute} is {what}{rule}")
+
+
+def read_bracket(b: "Builder", spec: "Mapping") -> Bracket | None:
+    """The ``bracket: {attribute, capture, required}`` setting of a step (None when it has none)."""
+    node = spec.get("bracket")
+    if node is None:
+        return None
+    if not isinstance(node, Mapping) or "attribute" not in node:
+        b.error(b.pos(spec, "bracket"), "'bracket' needs 'attribute': the attribute that tells rival pieces apart")
+        return None
+    b.unknown_keys(node, ("attribute", "capture", "required"), "bracket")
+    values = b.face_attribute(node, "attribute")
+    capture = str(node.get("capture", FLIP))
+    zone_index = 0
+    if capture != FLIP:
+        zone_spec = b.game.zone_specs.get(capture)
+        if zone_spec is None:
+            b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone, not '{capture}'",
+                    did_you_mean(capture, [FLIP, *b.game.zone_specs]))
+        elif zone_spec.per_role:
+            b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone; '{capture}' is one zone per role")
+        else:
+            zone_index = b.game.zone_index[(capture, None)]
+    return Bracket(values, str(node["attribute"]), None if capture == FLIP else capture, zone_index,
+                   b.bool_setting(node, "required", True))

@@ -1,0 +1,223 @@
+"""The ``move`` step: the player moves one of their pieces on the board by one of the allowed steps.
+
+A player's pieces are those whose ``side`` attribute is the player's role;
+every other piece is a rival.  Steps are written relative to the direction
+each role faces (``forward``: ``up`` is +y, ``down`` -y, ``right`` +x,
+``left`` -x), as ``[sideways, forward]`` offsets, with what the target cell
+may hold: ``empty``, ``rival`` (capturing it), or ``empty-or-rival``.  A
+piece never moves onto one of its own side.  A captured piece goes to the
+``capture_to`` zone.  With no move possible, the turn passes (``if_none:
+pass``, no decision) or the player must take the action ``pass``
+(``must-pass``).
+
+Example (YAML)::
+
+    - move:
+        side: owner
+        forward: {South: up, North: down}
+        steps:
+          - {by: [0, 1], onto: empty}             # straight ahead onto an empty square
+          - {by: [-1, 1], onto: empty-or-rival}   # diagonally ahead, capturing there
+          - {by: [1, 1], onto: empty-or-rival}
+        capture_to: taken
+
+Text form: ``move 3,1 to 4,2``.
+
+>>> facing((1, 2), "down")
+(-1, -2)
+>>> facing((1, 2), "right")
+(2, -1)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import ActionSpace, ListSpace
+from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.steps import Step, step_kind
+from engine.errors import SourcePos, did_you_mean
+from engine.yamlsource import Mapping, Sequence
+
+if TYPE_CHECKING:
+    from engine.compiler import Builder
+    from engine.state import State
+
+Cell = tuple[int, int]
+PASS = ("pass",)
+DIRECTIONS = ("up", "down", "right", "left")
+ONTO = ("empty", "rival", "empty-or-rival")
+
+
+def facing(offset: Cell, direction: str) -> Cell:
+    """A ``[sideways, forward]`` offset as a board offset for a piece facing ``direction``."""
+    side, ahead = offset
+    return {"up": (side, ahead), "down": (-side, -ahead), "right": (ahead, -side), "left": (-ahead, side)}[direction]
+
+
+@step_kind
+class Move(Step):
+    kind = "move"
+    keys = ("if", "side", "forward", "steps", "capture_to", "if_none")
+
+    def __init__(self, index: int, spec: Mapping, pos: SourcePos, b: "Builder") -> None:
+        super().__init__(index, spec, pos, b)
+        g = b.game
+        if g.grid is None:
+            b.error(pos, "step 'move' needs a 'board'")
+        self.game = g
+        self.side = str(spec.get("side", ""))
+        self.values = b.face_attribute(spec, "side")
+        roles = list(g.roles.values) if g.roles else []
+        forward = spec.get("forward")
+        self.forward: dict[str, str] = {role: "up" for role in roles}
+        if not isinstance(forward, Mapping):
+            b.error(b.pos(spec, "forward"), "'forward' must map each role to the way it faces: up, down, left or right")
+        else:
+            for role, way in forward.items():
+                if role not in roles:
+                    b.error(forward.key_pos.get(role), f"unknown role '{role}'", did_you_mean(str(role), roles))
+                elif str(way) not in DIRECTIONS:
+                    b.error(b.pos(forward, role), f"'{way}' is not a direction: up, down, left or right")
+                else:
+                    self.forward[str(role)] = str(way)
+            missing = [role for role in roles if role not in forward]
+            if missing:
+                b.error(b.pos(spec, "forward"), f"'forward' gives no direction for {', '.join(missing)}",
+                        "give every role the way it faces: up, down, left or right")
+        self.steps: list[tuple[Cell, str]] = []
+        written = spec.get("steps")
+        if not isinstance(written, Sequence) or not written:
+            b.error(b.pos(spec, "steps"), "'steps' must list the moves: {by: [sideways, forward], onto: empty}")
+            written = []
+        for i, step in enumerate(written):
+            by = step.get("by") if isinstance(step, Mapping) else None
+            if not (isinstance(by, Sequence) and len(by) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in by)):
+                b.error(b.pos(written, i), "each step needs 'by: [sideways, forward]' (two whole numbers)")
+                continue
+            b.unknown_keys(step, ("by", "onto"), "a move step")
+            onto = b.choice(step, "onto", ONTO, "empty")
+            self.steps.append(((int(by[0]), int(by[1])), onto))
+        self.zone: int | None = None
+        self.zone_name = str(spec.get("capture_to", ""))
+        if "capture_to" in spec:
+            zone = g.zone_specs.get(self.zone_name)
+            if zone is None:
+                b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone, not '{self.zone_name}'",
+                        did_you_mean(self.zone_name, g.zone_specs))
+            elif zone.per_role:
+                b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone; '{self.zone_name}' is one zone per role")
+            else:
+                self.zone = g.zone_index[(self.zone_name, None)]
+        elif any(onto != "empty" for _, onto in self.steps):
+            b.error(pos, "a move that captures needs 'capture_to': the zone captured pieces go to")
+        self.must_pass = b.choice(spec, "if_none", ("pass", "must-pass"), "pass") == "must-pass"
+        # the board offsets of each step, by the direction a role faces
+        self.by_direction = {d: [(facing(by, d), onto) for by, onto in self.steps] for d in DIRECTIONS}
+
+    # -- decisions
+
+    def moves(self, s: "State") -> list[tuple[Cell, Cell]]:
+        """Every (from, to) move of the current role's pieces, piece by piece in board order."""
+        role = s.order[s.turn]
+        values, face, grid = self.values, s.face, s.game.grid
+        board = s.grid
+        found: list[tuple[Cell, Cell]] = []
+        offsets = self.by_direction[self.forward.get(role, "up")]
+        for cell in grid.cells if grid.fixed else sorted(board):
+            piece = board.get(cell)
+            if piece is None or values[face[piece]][piece] != role:
+                continue
+            x, y = cell
+            for (dx, dy), onto in offsets:
+                to = (x + dx, y + dy)
+                if not grid.contains(to):
+                    continue
+                there = board.get(to)
+                if there is None:
+                    ok = onto != "rival"
+                else:
+                    ok = onto != "empty" and values[face[there]][there] != role
+                if ok:
+                    found.append((cell, to))
+        return found
+
+    def enter(self, s: "State") -> bool:
+        space = self.actions(s)
+        if len(space) == 0:
+            s.note(lambda: f"{s.actor} cannot move and passes")
+            return False
+        s._actions = space
+        return True
+
+    def actions(self, s: "State") -> ActionSpace:
+        moves = self.moves(s)
+        if not moves and self.must_pass:
+            return ListSpace(self, [PASS])
+        return ListSpace(self, moves)
+
+    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+        if args == PASS:
+            s.note(lambda: f"{s.actor} passes")
+            return True
+        start, to = args
+        piece = s.grid[start]
+        taken = s.grid.get(to)
+        if taken is not None and self.zone is not None:
+            s.move(taken, self.zone)
+        s.place(piece, to)
+        if s.log is not None:
+            names = self.game.piece_names
+            capture = f", taking {names[taken]}" if taken is not None else ""
+            s.log.append(f"{s.actor} moves {names[piece]} from ({format_cell(start)}) to ({format_cell(to)}){capture}")
+        return True
+
+    # -- text
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        if args == PASS:
+            return "pass"
+        start, to = args
+        return f"move {format_cell(start)} to {format_cell(to)}"
+
+    def why_illegal(self, s: "State", text: str) -> str | None:
+        m = re.fullmatch(r"\s*move\s+(.+?)\s+to\s+(.+)", text)
+        if not m:
+            return f"'{text}' is not a move; write it like 'move 3,1 to 3,2'"
+        start, to = parse_cell(m.group(1)), parse_cell(m.group(2))
+        if start is None or to is None:
+            return f"'{text}' names no cells; write it like 'move 3,1 to 3,2'"
+        piece = s.grid.get(start)
+        if piece is None:
+            return f"there is no piece at {format_cell(start)}"
+        if self.values[s.face[piece]][piece] != s.order[s.turn]:
+            return f"the piece at {format_cell(start)} is not {s.order[s.turn]}'s"
+        return f"the piece at {format_cell(start)} cannot move to {format_cell(to)}"
+
+    def describe(self) -> str:
+        ways = ", ".join(f"{role} {way}" for role, way in self.forward.items())
+        onto = {"empty": "onto an empty cell", "rival": "only capturing", "empty-or-rival": "onto an empty cell or capturing"}
+        steps = "; ".join(f"{step_words(by)} {onto[o]}" for by, o in self.steps)
+        text = (f"move one of your pieces (those whose {self.side} is your role; facing {ways}): {steps}; "
+                f"captured pieces go to the {self.zone_name}")
+        if self.must_pass:
+            text += "; a player who cannot move must pass"
+        return text
+
+
+def step_words(by: Cell) -> str:
+    """A ``[sideways, forward]`` step in English.
+
+    >>> step_words((0, 1)), step_words((-1, 1)), step_words((2, 0)), step_words((1, 2))
+    ('1 straight ahead', '1 diagonally ahead to the left', '2 to the right', '2 ahead and 1 to the right')
+    """
+    side, ahead = by
+    hand = "right" if side > 0 else "left"
+    if side == 0:
+        return f"{abs(ahead)} straight {'ahead' if ahead > 0 else 'back'}"
+    if ahead == 0:
+        return f"{abs(side)} to the {hand}"
+    if abs(side) == abs(ahead):
+        return f"{abs(ahead)} diagonally {'ahead' if ahead > 0 else 'back'} to the {hand}"
+    return f"{abs(ahead)} {'ahead' if ahead > 0 else 'back'} and {abs(side)} to the {hand}"

@@ -35,6 +35,7 @@ from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as repla
 from cli.play import Session, ask, hint_agent, parse_seats
 from engine.agents import make_agent
 from engine.bench import bench as run_bench
+from engine.confine import allowing
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import parse_set_options
@@ -88,12 +89,26 @@ def variant_option(fn: F) -> F:
     )(fn)
 
 
+def _allow(ctx: click.Context, _param: click.Parameter, folders: tuple[Path, ...]) -> None:
+    """Let this command read inside ``folders`` until it ends (see :mod:`engine.confine`)."""
+    ctx.with_resource(allowing(folders))
+
+
+def allow_option(fn: F) -> F:
+    """--allow PATH: a folder (with its sub-folders) that rulesets, logs and scenarios may read from."""
+    return click.option(
+        "--allow", multiple=True, metavar="PATH", expose_value=False, callback=_allow,
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        help="Also read files in this folder (includes, extends, the ruleset a log names); repeat for several.",
+    )(fn)
+
+
 players_option = click.option("--players", type=int, help="Number of players (default: the smallest count from 2 up).")
 
 
 def ruleset_options(fn: F) -> F:
-    """RULESET, --variant, --set and --players."""
-    return click.argument("ruleset")(variant_option(players_option(fn)))
+    """RULESET, --variant, --set, --players and --allow."""
+    return click.argument("ruleset")(variant_option(players_option(allow_option(fn))))
 
 
 def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
@@ -146,6 +161,7 @@ def list_rulesets() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@allow_option
 @format_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position."""
@@ -176,6 +192,7 @@ def schema(kind: str) -> None:
 
 @main.command()
 @click.argument("ruleset")
+@allow_option
 @variant_option
 @click.option("--component", "--character", "component", metavar="NAME",
               help="Show one component as a card instead: its attributes, meter and actions in English.")
@@ -192,6 +209,7 @@ def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...],
 
 @main.command()
 @click.argument("ruleset", required=False)
+@allow_option
 @variant_option
 @players_option
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
@@ -273,6 +291,7 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 
 @main.command()
 @click.argument("log_file", metavar="LOG", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@allow_option
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
 def replay(log_file: Path, step: bool, force: bool) -> None:
@@ -377,6 +396,7 @@ def simulate(
 @click.argument("values", metavar="NAME=[V1,V2,...]")
 @variant_option
 @players_option
+@allow_option
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games per value.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
@@ -549,6 +569,7 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
+@allow_option
 @click.option("--invariants", "invariants_of", metavar="RULESET",
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,

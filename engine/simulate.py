@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 
 from engine import rng
 from engine.agents import Agent, make_agent
+from engine.confine import allowed_folders, allowing
 from engine.errors import RulecraftError, RulesetError
 from engine.executor import Executor, LocalExecutor
 from engine.game import Game
@@ -143,7 +144,8 @@ def simulate(
     size = max(1, n // (executor.workers * 8))
     set_options = tuple(game.set_options.items())
     chunks = [
-        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options)
+        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options,
+              tuple(map(str, allowed_folders())))
         for start in range(0, n, size)
     ]
     key = _cache_key(game.source, game.variants, game.content_hash)
@@ -174,6 +176,7 @@ class Chunk:
     start: int
     stop: int
     set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
+    allowed: tuple[str, ...] = ()  # folders the ruleset may read besides its own (``--allow``)
 
 
 _games: dict[tuple[int, str, tuple[str, ...], str], Game] = {}
@@ -208,7 +211,8 @@ def _chunk_game(chunk: Chunk) -> Game:
     if key in _games:
         return _games[key]
     try:
-        game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
+        with allowing(chunk.allowed):
+            game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
     except RulesetError as err:
         raise RulecraftError(err.format()) from None
     if game.content_hash != chunk.content_hash:

@@ -34,6 +34,7 @@ from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
 from cli.play import Session, ask, hint_agent, parse_seats
 from engine.agents import make_agent
+from engine.atomic import write_atomic
 from engine.bench import bench as run_bench
 from engine.confine import allowing
 from engine.errors import RulecraftError, RulesetError
@@ -502,7 +503,7 @@ def _write_report(
     if out is None:
         click.echo(buffer.getvalue(), nl=False)
     else:
-        out.write_text(buffer.getvalue(), encoding="utf-8")
+        write_atomic(out, buffer.getvalue())
         click.echo(f"report written to {out}")
 
 

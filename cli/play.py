@@ -30,6 +30,7 @@ from rich.console import Console
 
 from cli import render
 from cli.gamelog import GameLog, replay
+from engine.atomic import WriteFailed
 from engine.agents import Agent, make_agent
 from engine.choices import preview
 from engine.errors import IllegalActionError
@@ -200,8 +201,8 @@ class Session:
         self.log.seal(self.state.game)
         try:
             self.log.write(path)
-        except OSError as err:
-            self.console.print(f"cannot write {path}: {err.strerror}", style="bold")
+        except WriteFailed as err:
+            self.console.print(str(err), style="bold")
             return False
         self.console.print(f"saved {len(self.log.actions)} actions to {path}")
         return True

@@ -127,7 +127,8 @@ def read_bytes(path: Path, limit: int, what: str = "file") -> bytes:
 
 def _check_size(path: Path, size: int, limit: int, what: str) -> None:
     if size > limit:
-        raise FileRefused(f"'{path}' is larger than {_megabytes(limit)} ({size:,} bytes): a {what} is at most that")
+        most = _megabytes(limit)
+        raise FileRefused(f"'{path}' is larger than {most} ({size:,} bytes): a {what} is at most {most}")
 
 
 def _megabytes(limit: int) -> str:

@@ -47,6 +47,7 @@ from typing import Any, Callable
 
 from engine.errors import IllegalActionError, RulecraftError
 from engine.game import Game
+from engine.atomic import write_atomic
 from engine.confine import FileRefused, check_named_ruleset, read_bytes
 from engine.paths import builtin_names, find_ruleset
 from engine.savefile import CHECKSUM, SaveError, state_to_json
@@ -166,10 +167,10 @@ class Replay:
         return data
 
     def write(self, path: Path) -> None:
-        """Write the replay as JSON, sealing it first if its positions are not known yet."""
+        """Write the replay as JSON (atomically), sealing it first if its positions are not known yet."""
         if len(self.hashes) != len(self.actions) + 1:
             self.seal()
-        Path(path).write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_atomic(path, json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n")
 
     @classmethod
     def read(cls, path: Path) -> "Replay":

@@ -42,6 +42,7 @@ from engine.game import Game
 from engine.loading import parse_set_options
 from engine.executor import Executor, LocalExecutor
 from engine.report import Comparison, SimulationReport, compare, flat_rows
+from engine.showtext import json_safe, shown
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
 from engine.sweep import Sweep, parse_sweep, sweep as run_sweep
 
@@ -65,9 +66,14 @@ class RulecraftGroup(click.Group):
             fail(f"{err.filename}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
 
 
+def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print ``message`` (to stderr with ``err``), its control characters shown as escapes."""
+    click.echo(shown(message), err=err, nl=nl)
+
+
 def fail(message: str) -> None:
     """Print ``message`` to stderr and exit with status 1."""
-    click.echo(message, err=True)
+    echo(message, err=True)
     raise click.exceptions.Exit(1)
 
 
@@ -139,7 +145,7 @@ def format_option(fn: F) -> F:
 
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented JSON (non-ASCII kept as is)."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
 # ---------------------------------------------------------------- list, validate, schema, explain
@@ -174,10 +180,10 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
         echo_json({"valid": not any(found.values()), "files": files})
     else:
         for path, diagnostics in found.items():
-            click.echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}")
+            echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}")
         problems, bad = sum(map(len, found.values())), sum(1 for ds in found.values() if ds)
         if bad:
-            click.echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")
+            echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")
     if any(found.values()):
         raise click.exceptions.Exit(1)
 
@@ -188,7 +194,7 @@ def schema(kind: str) -> None:
     """Print the JSON Schema for rulesets (or scenario files)."""
     from engine.schema import schema_text
 
-    click.echo(schema_text(kind).rstrip("\n"))
+    echo(schema_text(kind).rstrip("\n"))
 
 
 @main.command()
@@ -440,11 +446,13 @@ def sweep(
     if fmt == "json":
         echo_json(result.to_json())
     elif fmt == "csv":
-        writer = csv.writer(click.get_text_stream("stdout"), lineterminator="\n")
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([name, "section", "item", "statistic", "value"])
         for run in result.to_json()["runs"]:
             value = run.pop("value")
             writer.writerows((value, *row) for row in flat_rows(run))
+        echo(buffer.getvalue(), nl=False)
     else:
         console = render.make_console()
         console.print(render.sweep_table(result))
@@ -490,7 +498,7 @@ def _write_report(
         data["compare"] = comparison.to_json()
     buffer = io.StringIO()
     if fmt == "json":
-        buffer.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        buffer.write(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
     elif fmt == "csv":
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["section", "item", "statistic", "value"])
@@ -501,10 +509,10 @@ def _write_report(
             console.print(part)
         console.print(f"{report.games * (2 if comparison else 1)} games in {seconds:.2f} s", style="dim")
     if out is None:
-        click.echo(buffer.getvalue(), nl=False)
+        echo(buffer.getvalue(), nl=False)
     else:
-        write_atomic(out, buffer.getvalue())
-        click.echo(f"report written to {out}")
+        write_atomic(out, shown(buffer.getvalue()))
+        echo(f"report written to {out}")
 
 
 @main.command()
@@ -537,7 +545,7 @@ def bench(
     if fmt == "json":
         echo_json(result)
         return
-    click.echo(
+    echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['playouts']} random playouts in "
         f"{result['seconds']:.2f} s (fastest of {result['repeats']} runs): {result['playouts_per_second']:.0f} playouts/s "
         f"(median run {result['median_playouts_per_second']:.0f}), "
@@ -552,7 +560,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
         return
     iterations = result["iterations_per_second"]
     searched = f", {iterations:.0f} iterations/s ({result['iterations_per_decision']:.0f} per decision)" if iterations else ""
-    click.echo(
+    echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['agent']} "
         f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
@@ -614,12 +622,12 @@ def check(
     for path in files:
         result = run_scenario(path)
         failed += not result.passed
-        click.echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
+        echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
         for failure in result.failures:
-            click.echo("  " + failure.replace("\n", "\n  "))
+            echo("  " + failure.replace("\n", "\n  "))
         if verbose:
-            click.echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
-    click.echo(f"{len(files) - failed} passed, {failed} failed")
+            echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
+    echo(f"{len(files) - failed} passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
 
@@ -636,9 +644,9 @@ def _check_invariants(
     named = game.name + render.run_changes(list(game.variants), game.set_options)
     if game.invariants:
         n = len(game.invariants)
-        click.echo(f"{named}: checking {n} invariant{'s' * (n != 1)} after every action: {', '.join(game.invariants)}")
+        echo(f"{named}: checking {n} invariant{'s' * (n != 1)} after every action: {', '.join(game.invariants)}")
     else:
-        click.echo(f"{named} declares no invariants; checking only that random games run without errors")
+        echo(f"{named} declares no invariants; checking only that random games run without errors")
     failed = total = 0
     for count in counts:
         failures, actions = [], 0
@@ -651,12 +659,12 @@ def _check_invariants(
         failed += len(failures)
         label = f"{count} player{'s' * (count != 1)}"
         status = "ok" if not failures else f"{len(failures)} FAILED"
-        click.echo(f"  {label}: {games} games, {actions / games:.1f} actions per game: {status}")
+        echo(f"  {label}: {games} games, {actions / games:.1f} actions per game: {status}")
         for result in failures:
-            click.echo(f"    {result.problem()}")
+            echo(f"    {result.problem()}")
             if save_dir is not None:
-                click.echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
-    click.echo(f"{total - failed} games passed, {failed} failed")
+                echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
+    echo(f"{total - failed} games passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
 

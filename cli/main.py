@@ -40,7 +40,7 @@ from engine.confine import allowing
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import parse_set_options
-from engine.executor import Executor, LocalExecutor
+from engine.executor import Executor, LocalExecutor, TooManyJobs
 from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.showtext import json_safe, shown
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
@@ -391,11 +391,16 @@ def simulate(
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
             raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
-    executor = LocalExecutor(jobs)
+    executor = local_executor(jobs)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
-    comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
+    compared = _simulate_with_progress(other, count, n, seed, specs, executor) if other and not report.partial else None
+    comparison = compare(report, compared) if compared and not compared.partial else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+    if report.partial:
+        fail(f"interrupted (Ctrl-C) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
+    if compared is not None and compared.partial:
+        fail(f"interrupted during the compared run ({compared.games} of {n} games): the comparison was not made")
 
 
 @main.command()
@@ -442,7 +447,7 @@ def sweep(
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, LocalExecutor(jobs))
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, local_executor(jobs))
     if fmt == "json":
         echo_json(result.to_json())
     elif fmt == "csv":
@@ -456,7 +461,19 @@ def sweep(
     else:
         console = render.make_console()
         console.print(render.sweep_table(result))
-        console.print(f"{n * len(texts)} games in {time.perf_counter() - start:.2f} s", style="dim")
+        console.print(f"{sum(run.report.games for run in result.runs)} games in {time.perf_counter() - start:.2f} s",
+                      style="dim")
+    if result.partial:
+        fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial")
+
+
+def local_executor(jobs: int) -> LocalExecutor:
+    """``--jobs`` worker processes, refused (exit 1) above the machine's cores."""
+    try:
+        return LocalExecutor(jobs)
+    except TooManyJobs as err:
+        fail(f"--jobs {jobs}: {err}")
+        raise  # not reached: fail() exits
 
 
 def _sweep_with_progress(
@@ -618,15 +635,20 @@ def check(
     files = scenario_files(paths)
     if not files:
         raise click.UsageError(f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}")
-    failed = 0
-    for path in files:
-        result = run_scenario(path)
-        failed += not result.passed
-        echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
-        for failure in result.failures:
-            echo("  " + failure.replace("\n", "\n  "))
-        if verbose:
-            echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
+    failed = ran = 0
+    try:
+        for path in files:
+            result = run_scenario(path)
+            failed += not result.passed
+            ran += 1
+            echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
+            for failure in result.failures:
+                echo("  " + failure.replace("\n", "\n  "))
+            if verbose:
+                echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
+    except KeyboardInterrupt:
+        echo(f"PARTIAL: interrupted after {ran} of {len(files)} scenario files: {ran - failed} passed, {failed} failed")
+        fail("interrupted")
     echo(f"{len(files) - failed} passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
@@ -649,21 +671,30 @@ def _check_invariants(
         echo(f"{named} declares no invariants; checking only that random games run without errors")
     failed = total = 0
     for count in counts:
-        failures, actions = [], 0
-        for i in range(games):
-            result = checked_playout(game, count, seed + i)
-            actions += len(result.actions)
-            if not result.ok:
-                failures.append(result)
-        total += games
+        failures, actions, played = [], 0, 0
+        try:
+            for i in range(games):
+                result = checked_playout(game, count, seed + i)
+                actions += len(result.actions)
+                played += 1
+                if not result.ok:
+                    failures.append(result)
+        except KeyboardInterrupt:
+            interrupted = True
+        else:
+            interrupted = False
+        total += played
         failed += len(failures)
         label = f"{count} player{'s' * (count != 1)}"
         status = "ok" if not failures else f"{len(failures)} FAILED"
-        echo(f"  {label}: {games} games, {actions / games:.1f} actions per game: {status}")
+        echo(f"  {label}: {played} games, {actions / max(played, 1):.1f} actions per game: {status}")
         for result in failures:
             echo(f"    {result.problem()}")
             if save_dir is not None:
                 echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
+        if interrupted:
+            echo(f"PARTIAL: interrupted after {total} games: {total - failed} passed, {failed} failed")
+            fail("interrupted")
     echo(f"{total - failed} games passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)

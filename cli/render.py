@@ -428,7 +428,8 @@ def winners_text(winners: tuple[int, ...]) -> str:
 
 def simulation_report(report: SimulationReport, comparison: Comparison | None = None) -> list[RenderableType]:
     """A simulation report as tables and lines, most telling first."""
-    parts: list[RenderableType] = [_seat_table(report)]
+    parts: list[RenderableType] = [Text(partial_note(report), style="bold")] if report.partial else []
+    parts.append(_seat_table(report))
     if len(set(report.agents)) > 1:
         parts.append(_agent_table(report))
     parts.extend(_summary_lines(report))
@@ -439,6 +440,12 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     if comparison is not None:
         parts.append(_comparison_table(report, comparison))
     return parts
+
+
+def partial_note(report: SimulationReport) -> str:
+    """The mark of an interrupted run's report."""
+    return (f"PARTIAL REPORT: interrupted after {report.games} of {report.planned} games; "
+            "the figures cover only the games finished")
 
 
 def percent(x: float) -> str:
@@ -553,7 +560,7 @@ def sweep_table(result: Sweep) -> Table:
     first = result.runs[0].report
     others = {k: v for k, v in first.set_options.items() if k != result.option}
     title = (f"{first.ruleset}{run_changes(first.variants, others)}, {first.players} player{'s' * (first.players != 1)}, "
-             f"{first.games} games per value, seed {first.seed}")
+             f"{first.planned or first.games} games per value, seed {first.seed}")
     seats = [f"seat {seat}" for seat in first.seats]
     table = Table(result.option, *seats, "draws", "mean length", title=title)
     for index, run in enumerate(result.runs):
@@ -564,8 +571,12 @@ def sweep_table(result: Sweep) -> Table:
         cells.append(_marked(f"{report.length.mean:.1f}", comparison.length if comparison else None))
         value = f"{run.value} (baseline)" if index == result.baseline else run.value
         table.add_row(value, *cells, style="bold" if index == result.baseline else None)
-    table.caption = (f"* differs from the baseline ({result.runs[result.baseline].value}) with p < {ALPHA:g}: "
+    table.caption = (f"* differs from the baseline ({result.baseline_value}) with p < {ALPHA:g}: "
                      "two-proportion z-test for rates, Welch's t-test for length")
+    if result.partial:
+        last = result.runs[-1].report
+        table.caption = (f"PARTIAL: interrupted in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "
+                         f"{len(result.runs)} of {result.planned} values run; nothing is compared")
     return table
 
 

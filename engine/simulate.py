@@ -126,6 +126,10 @@ Progress = Callable[[int], None]
 """Called with the number of games finished so far."""
 
 
+MAX_CHUNK = 25
+"""At most this many games go to a worker at once (so an interrupted run loses little)."""
+
+
 def simulate(
     game: Game,
     players: int,
@@ -136,12 +140,15 @@ def simulate(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> SimulationReport:
-    """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them."""
+    """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
+
+    Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
+    """
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options))
-    size = max(1, n // (executor.workers * 8))
+    size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     set_options = tuple(game.set_options.items())
     chunks = [
         Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options,
@@ -155,12 +162,15 @@ def simulate(
             report.results.extend(part)
             if progress:
                 progress(len(report.results))
+    except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
+        report.planned = n
     finally:
         del _games[key]
     return report
 
 
 # ---------------------------------------------------------------- work items
+
 
 
 @dataclass(frozen=True)

@@ -302,7 +302,7 @@ def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list
             return files
     except FileRefused as err:
         raise RulesetError.at(entry.pos, str(err)) from None
-    if target.is_file():
+    if target.exists():  # a file; anything else (a FIFO, a device) is refused when read
         return [target]
     raise RulesetError.at(entry.pos, f"included file '{entry}' not found (looked for {target})")
 

@@ -60,7 +60,10 @@ from tests.test_invariants import assert_consistent
 
 # ---------------------------------------------------------------- profiles
 
-LONG = os.environ.get("RULECRAFT_FUZZ", "").lower() == "long"
+pytestmark = pytest.mark.fuzz
+
+# Long: RULECRAFT_FUZZ=long, or a campaign (the "campaign" hypothesis profile is not derandomized).
+LONG = os.environ.get("RULECRAFT_FUZZ", "").lower() == "long" or not settings.default.derandomize
 SCALE = 30 if LONG else 1
 settings.register_profile(
     "rulecraft-fuzz",

@@ -34,6 +34,7 @@ from engine.atomic import WriteFailed
 from engine.agents import Agent, make_agent
 from engine.choices import preview
 from engine.errors import IllegalActionError
+from engine.showtext import shown
 from engine.simulate import derive_seed
 from engine.state import State
 
@@ -209,9 +210,9 @@ class Session:
 
 
 def ask(prompt: str) -> str | None:
-    """A line of input (stripped), or None at the end of input."""
+    """A line of input (stripped), or None at the end of input; the prompt's control characters shown escaped."""
     try:
-        answer: str = click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
+        answer: str = click.prompt(shown(prompt), default="", show_default=False, prompt_suffix=" ")
     except click.Abort:
         return None
     return answer.strip()

@@ -19,7 +19,7 @@ from engine.paths import builtin_names, find_ruleset, rulesets_dir
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=_QUIET)
 settings.register_profile(
-    "campaign", derandomize=False, deadline=None, max_examples=500, print_blob=True, suppress_health_check=_QUIET
+    "campaign", derandomize=False, deadline=None, max_examples=100, print_blob=True, suppress_health_check=_QUIET
 )
 
 

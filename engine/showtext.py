@@ -7,8 +7,8 @@ and no bidirectional override can reorder what is printed; line breaks
 and tabs stay.  :func:`json_safe` does the same to JSON text, in JSON's own
 escapes.  :func:`cut` shortens a long value quoted in a message.
 
->>> shown("Fire\\x1b]0;pwned\\x07 \\u202egnp.exe")
-'Fire\\\\x1b]0;pwned\\\\x07 \\\\u202egnp.exe'
+>>> shown("Title\\x1b]0;pwned\\x07 \\u202egnp.exe")
+'Title\\\\x1b]0;pwned\\\\x07 \\\\u202egnp.exe'
 >>> json_safe('{"title": "a\\x9bb"}')
 '{"title": "a\\\\u009bb"}'
 >>> cut("x" * 4_194_304, 10)

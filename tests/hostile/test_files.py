@@ -111,14 +111,21 @@ def test_a_replay_naming_proc_self_environ_is_refused_unread(tmp_path: Path) -> 
         assert_refused(rulecraft(*command), f"{log}: the game log's ruleset '/proc/self/environ' {OUTSIDE}")
 
 
-def test_a_replay_may_name_the_ruleset_that_holds_it_or_an_allowed_one(tmp_path: Path) -> None:
+def test_a_replay_may_name_any_ruleset_file_but_no_other_file_outside(tmp_path: Path) -> None:
     ruleset = copy_tiles(tmp_path / "game")
     log = {"format": 2, "ruleset": str(ruleset), "variant": [], "players": 2, "seed": 1, "actions": []}
-    inside = write(tmp_path / "game" / "logs" / "inside.json", json.dumps(log))
-    assert rulecraft("replay", str(inside)).code == 0
     elsewhere = write(tmp_path / "elsewhere" / "game.json", json.dumps(log))
-    assert_refused(rulecraft("replay", str(elsewhere)), OUTSIDE)
+    assert rulecraft("replay", str(elsewhere)).code == 0  # a ruleset.yaml: the log keeps naming its ruleset
+    other = write(tmp_path / "game" / "other.yaml", ruleset.read_text(encoding="utf-8"))
+    write(elsewhere, json.dumps(log | {"ruleset": str(other)}))
+    assert_refused(rulecraft("replay", str(elsewhere)), f"the game log's ruleset '{other}' {OUTSIDE}")
     assert rulecraft("replay", str(elsewhere), "--allow", str(tmp_path / "game")).code == 0
+    (tmp_path / "trap").mkdir()
+    (tmp_path / "trap" / "ruleset.yaml").symlink_to("/etc/passwd")  # a link named like a ruleset
+    write(elsewhere, json.dumps(log | {"ruleset": str(tmp_path / "trap")}))
+    run = rulecraft("replay", str(elsewhere))
+    assert_refused(run, OUTSIDE)
+    assert PASSWD_LINE not in run.text
 
 
 def test_a_scenario_naming_a_file_outside_is_refused_unread(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, NoReturn, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -71,7 +71,7 @@ def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
     click.echo(shown(message), err=err, nl=nl)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Print ``message`` to stderr and exit with status 1."""
     echo(message, err=True)
     raise click.exceptions.Exit(1)
@@ -473,7 +473,6 @@ def local_executor(jobs: int) -> LocalExecutor:
         return LocalExecutor(jobs)
     except TooManyJobs as err:
         fail(f"--jobs {jobs}: {err}")
-        raise  # not reached: fail() exits
 
 
 def _sweep_with_progress(

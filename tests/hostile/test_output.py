@@ -1,4 +1,8 @@
-"""Text from a ruleset is data in every output: escapes shown, never sent; long values cut."""
+"""Text from a ruleset is data in every output: escapes shown, never sent; long values cut.
+
+The commands run in this process (none of these inputs can hang it); tests/hostile/test_files.py runs them as
+separate processes.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.showtext import cut, json_safe, shown
-from hostile_cli import Run, assert_refused, rulecraft
+from hostile_cli import Run, assert_refused, rulecraft_here as rulecraft
 
 RAW = ("\x1b", "\x9b", "\x07", "\u202e")
 """Characters that must never reach a terminal from a ruleset (escape, CSI, bell, right-to-left override)."""

@@ -65,8 +65,8 @@ import collections.abc
 from pathlib import Path
 from typing import Any, Callable, Container
 
-from engine.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
 from engine.confine import FileRefused, check_inside, roots_for
+from engine.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
 from engine.paths import builtin_names, find_ruleset
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 

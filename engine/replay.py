@@ -45,10 +45,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.errors import IllegalActionError, RulecraftError
-from engine.game import Game
 from engine.atomic import write_atomic
 from engine.confine import FileRefused, check_named_ruleset, read_bytes
+from engine.errors import IllegalActionError, RulecraftError
+from engine.game import Game
 from engine.paths import builtin_names, find_ruleset
 from engine.savefile import CHECKSUM, SaveError, state_to_json
 from engine.state import State

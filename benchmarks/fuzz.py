@@ -36,8 +36,11 @@ class Figures:
     """What the campaign did to one test."""
 
     rounds: int = 0
-    examples: int = 0
+    examples: int | None = None  # None: not a hypothesis test (or its examples are not reported)
     failures: int = 0
+
+    def add_examples(self, count: int) -> None:
+        self.examples = (self.examples or 0) + count
 
 
 class Campaign:
@@ -61,10 +64,10 @@ class Campaign:
         figures.failures += call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception)
         machine = getattr(getattr(item, "cls", None), "machine", None)
         if machine is not None:  # a stateful test counts the examples it starts
-            figures.examples += machine.examples_started - self._started.pop(item.nodeid, 0)
-        else:
-            figures.examples += sum(int(passing) + int(failing)
-                                    for passing, failing, _ in _COUNTS.findall(getattr(item, "hypothesis_statistics", "")))
+            figures.add_examples(machine.examples_started - self._started.pop(item.nodeid, 0))
+        elif hasattr(item, "hypothesis_statistics"):
+            counts = _COUNTS.findall(item.hypothesis_statistics)
+            figures.add_examples(sum(int(passing) + int(failing) for passing, failing, _ in counts))
 
     def pytest_runtest_logfinish(self) -> None:
         if time.monotonic() >= self.deadline:
@@ -99,15 +102,22 @@ def main(argv: list[str] | None = None) -> int:
     return report(campaign, rounds, time.monotonic() - start)
 
 
+def _short(nodeid: str, width: int = 120) -> str:
+    """A test's id, its parameters cut when long (some are whole nested expressions)."""
+    return nodeid if len(nodeid) <= width else nodeid[: width - 3] + "..."
+
+
 def report(campaign: Campaign, rounds: int, seconds: float) -> int:
     """Print the figures as a markdown table; 1 when anything failed."""
     print(f"\nfuzz campaign: {rounds} round{'s' * (rounds != 1)} in {seconds / 60:.1f} minutes (Python {sys.version.split()[0]})\n")
     print("| test | rounds | examples | failures |\n| --- | ---: | ---: | ---: |")
     for nodeid, figures in sorted(campaign.figures.items()):
-        print(f"| `{nodeid}` | {figures.rounds} | {figures.examples:,} | {figures.failures} |")
-    examples = sum(f.examples for f in campaign.figures.values())
+        examples = "—" if figures.examples is None else f"{figures.examples:,}"
+        print(f"| `{_short(nodeid)}` | {figures.rounds} | {examples} | {figures.failures} |")
+    examples = sum(f.examples or 0 for f in campaign.figures.values())
     failures = sum(f.failures for f in campaign.figures.values())
-    print(f"\n{examples:,} examples, {failures} failure{'s' * (failures != 1)}")
+    print(f"\n{examples:,} examples counted (— : a test that is not a hypothesis test, run as it is), "
+          f"{failures} failure{'s' * (failures != 1)}")
     return 1 if failures else 0
 
 

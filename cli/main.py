@@ -29,6 +29,7 @@ from rich.table import Table
 
 import engine
 from cli import render
+from cli.allow import allow_option
 from cli.explain import explain as explain_lines
 from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
@@ -37,7 +38,6 @@ from cli.play import Session, ask, hint_agent, parse_seats
 from engine.agents import make_agent
 from engine.atomic import write_atomic
 from engine.bench import bench as run_bench
-from engine.confine import allowing
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import parse_set_options
@@ -95,20 +95,6 @@ def variant_option(fn: F) -> F:
     )(fn)
     return click.option(
         "--variant", "variants", multiple=True, metavar="V", help="Variant to apply ('a+b' or repeat the option)."
-    )(fn)
-
-
-def _allow(ctx: click.Context, _param: click.Parameter, folders: tuple[Path, ...]) -> None:
-    """Let this command read inside ``folders`` until it ends (see :mod:`engine.confine`)."""
-    ctx.with_resource(allowing(folders))
-
-
-def allow_option(fn: F) -> F:
-    """--allow PATH: a folder (with its sub-folders) that rulesets, logs and scenarios may read from."""
-    return click.option(
-        "--allow", multiple=True, metavar="PATH", expose_value=False, callback=_allow,
-        type=click.Path(exists=True, file_okay=False, path_type=Path),
-        help="Also read files in this folder (includes, extends, the ruleset a log names); repeat for several.",
     )(fn)
 
 

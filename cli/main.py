@@ -417,8 +417,8 @@ def simulate(
     if html_path is not None:
         from cli.web.charts import report_html
 
-        html_path.write_text(report_html(report, comparison, time.perf_counter() - start), encoding="utf-8")
-        click.echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
+        write_atomic(html_path, report_html(report, comparison, time.perf_counter() - start))
+        echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
     if games_csv is not None:
         from cli.games_csv import write_games
 

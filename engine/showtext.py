@@ -5,7 +5,7 @@ CSV output.  :func:`shown` writes every control character as an escape
 (``\\x1b``), so no escape sequence can clear a screen or retitle a window,
 and no bidirectional override can reorder what is printed; line breaks
 and tabs stay.  :func:`json_safe` does the same to JSON text, in JSON's own
-escapes.  :func:`cut` shortens a long value quoted in a message.
+escapes, and :func:`html_safe` to HTML text.  :func:`cut` shortens a long value quoted in a message.
 
 >>> shown("Title\\x1b]0;pwned\\x07 \\u202egnp.exe")
 'Title\\\\x1b]0;pwned\\\\x07 \\\\u202egnp.exe'
@@ -17,6 +17,7 @@ escapes.  :func:`cut` shortens a long value quoted in a message.
 
 from __future__ import annotations
 
+import html
 import re
 
 CUT_AT = 200
@@ -41,6 +42,15 @@ def shown(text: str) -> str:
 def json_safe(text: str) -> str:
     """JSON text with the unsafe characters left by ``json.dumps`` written as ``\\u`` escapes (still valid JSON)."""
     return _UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def html_safe(text: str) -> str:
+    """``text`` for HTML: control characters shown as escapes, then ``<``, ``&`` and quotes escaped.
+
+    >>> html_safe('<b title="x">\\x1b[2J</b>')
+    '&lt;b title=&quot;x&quot;&gt;\\\\x1b[2J&lt;/b&gt;'
+    """
+    return html.escape(shown(text))
 
 
 def cut(text: str, limit: int = CUT_AT) -> str:

@@ -111,3 +111,12 @@ def test_json_safe_text_is_the_same_json(value: object) -> None:
 def test_cut_says_how_long_the_value_was() -> None:
     assert cut("x" * 4_194_304, 5) == "xxxxx... (4,194,304 characters)"
     assert cut("short", 5) == "short"
+
+
+def test_html_pages_show_escape_sequences_escaped(loud: Path) -> None:
+    import engine
+    from cli.web.pages import index_page
+
+    page = index_page([("loud-tiles", engine.load(str(loud)), "")])
+    assert not any(raw in page for raw in RAW)
+    assert "Tiles\\x1b]0;pwned" in page

@@ -35,6 +35,7 @@ from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
 from cli.new import new_command
 from cli.play import Session, ask, hint_agent, parse_seats
+from engine import limits
 from engine.agents import make_agent
 from engine.atomic import write_atomic
 from engine.bench import bench as run_bench
@@ -98,12 +99,30 @@ def variant_option(fn: F) -> F:
     )(fn)
 
 
+def limit_option(fn: F) -> F:
+    """--limit NAME=VALUE: change one of the budgets rulesets run under, for this command."""
+
+    def apply(ctx: click.Context, param: click.Parameter, texts: tuple[str, ...]) -> None:
+        if not texts:
+            return
+        try:
+            chosen = limits.parse_limits(texts)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--limit") from None
+        ctx.with_resource(limits.using(chosen))
+
+    return click.option(
+        "--limit", "limit_texts", multiple=True, metavar="NAME=VALUE", expose_value=False, callback=apply,
+        help="Change a budget for this run (--limit steps=1000000); see docs/hardening.md for the names.",
+    )(fn)
+
+
 players_option = click.option("--players", type=int, help="Number of players (default: the smallest count from 2 up).")
 
 
 def ruleset_options(fn: F) -> F:
-    """RULESET, --variant, --set, --players and --allow."""
-    return click.argument("ruleset")(variant_option(players_option(allow_option(fn))))
+    """RULESET, --variant, --set, --players, --limit and --allow."""
+    return click.argument("ruleset")(variant_option(players_option(limit_option(allow_option(fn)))))
 
 
 def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
@@ -169,6 +188,7 @@ def list_rulesets(fmt: str) -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @allow_option
 @format_option
+@limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position."""
     from engine.validate import validate_path
@@ -200,6 +220,7 @@ def schema(kind: str) -> None:
 @click.argument("ruleset")
 @allow_option
 @variant_option
+@limit_option
 @click.option("--component", "--character", "component", metavar="NAME",
               help="Show one component as a card instead: its attributes, meter and actions in English.")
 def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None) -> None:
@@ -221,6 +242,7 @@ main.add_command(new_command)
 @allow_option
 @variant_option
 @players_option
+@limit_option
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
 @click.option(
     "--seat", "seats", multiple=True, metavar="N=WHO",
@@ -306,6 +328,7 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
 @click.option("--watch", is_flag=True, help="Draw the board after every action.")
+@limit_option
 def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     """Replay a game log, printing each action and what it did.
 
@@ -436,6 +459,7 @@ def simulate(
 @variant_option
 @players_option
 @allow_option
+@limit_option
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games per value.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
@@ -656,6 +680,7 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
               help="With --invariants: the first game's seed (game i has seed + i).")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False, path_type=Path),
               help="With --invariants: write a replay of each failing game into this folder.")
+@limit_option
 @click.pass_context
 def check(
     ctx: click.Context, paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int,

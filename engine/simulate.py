@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine import rng
+from engine import limits, rng
 from engine.agents import Agent, make_agent
 from engine.confine import allowed_folders, allowing
 from engine.errors import RulecraftError, RulesetError
@@ -154,7 +154,7 @@ def simulate(
     set_options = tuple(game.set_options.items())
     chunks = [
         Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options,
-              tuple(map(str, allowed_folders())))
+              limits.as_pairs(game.limits), tuple(map(str, allowed_folders())))
         for start in range(0, n, size)
     ]
     key = _cache_key(game.source, game.variants, game.content_hash)
@@ -188,6 +188,7 @@ class Chunk:
     start: int
     stop: int
     set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
+    limits: tuple[tuple[str, int], ...] = ()  # the budgets that differ from the defaults (``--limit``)
     allowed: tuple[str, ...] = ()  # folders the ruleset may read besides its own (``--allow``)
 
 
@@ -223,7 +224,7 @@ def _chunk_game(chunk: Chunk) -> Game:
     if key in _games:
         return _games[key]
     try:
-        with allowing(chunk.allowed):
+        with limits.using(limits.Limits(**dict(chunk.limits))), allowing(chunk.allowed):
             game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
     except RulesetError as err:
         raise RulecraftError(err.format()) from None

@@ -33,7 +33,6 @@ from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSp
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
-from engine.game import EFFECT_BUDGET
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -180,7 +179,7 @@ class Place(Step):
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
         if self.then is not None:
-            s.budget = EFFECT_BUDGET
+            s.budget = s.game.limits.steps
             env = [None] * self.then.slots
             env[0] = cid
             self.then.fn(s, env)

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 import engine
 from engine.compose import variant_names
+from engine.executor import max_jobs
 from engine.paths import builtin_names, find_ruleset
 from engine.replay import checked_playout
 
@@ -154,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if args.jobs > max_jobs():
+        parser.error(f"--jobs {args.jobs}: this machine has {max_jobs()} cores; use at most {max_jobs()}")
     configs = configurations(args.ruleset)
     start = time.perf_counter()
     rows = soak(configs, args.games, args.jobs, args.seed, progress=sys.stderr.isatty())

@@ -15,12 +15,15 @@ Example::
 from __future__ import annotations
 
 import csv
+import io
 import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from engine.atomic import write_atomic
 from engine.replay import ruleset_ref
 from engine.report import GameResult, SimulationReport
+from engine.showtext import shown
 
 
 def header(players: int) -> list[str]:
@@ -72,8 +75,9 @@ def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], s
 
 def write_games(path: Path, report: SimulationReport, ruleset: str, variants: Sequence[str],
                 set_options: Mapping[str, str]) -> None:
-    """Write the per-game CSV of ``report`` to ``path``."""
-    with path.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(header(report.players))
-        writer.writerows(game_rows(report, ruleset, variants, set_options))
+    """Write the per-game CSV of ``report`` to ``path`` (atomically; control characters escaped)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header(report.players))
+    writer.writerows(game_rows(report, ruleset, variants, set_options))
+    write_atomic(path, shown(buffer.getvalue()))

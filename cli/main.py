@@ -20,7 +20,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, NoReturn, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -29,19 +29,22 @@ from rich.table import Table
 
 import engine
 from cli import render
-from engine import limits
+from cli.allow import allow_option
 from cli.explain import explain as explain_lines
 from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
 from cli.new import new_command
 from cli.play import Session, ask, hint_agent, parse_seats
+from engine import limits
 from engine.agents import make_agent
+from engine.atomic import write_atomic
 from engine.bench import bench as run_bench
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import parse_set_options
-from engine.executor import Executor, LocalExecutor
+from engine.executor import Executor, LocalExecutor, TooManyJobs
 from engine.report import Comparison, SimulationReport, compare, flat_rows
+from engine.showtext import json_safe, shown
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
 from engine.sweep import Sweep, parse_sweep, sweep as run_sweep
 
@@ -65,9 +68,14 @@ class RulecraftGroup(click.Group):
             fail(f"{err.filename}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
 
 
-def fail(message: str) -> None:
+def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print ``message`` (to stderr with ``err``), its control characters shown as escapes."""
+    click.echo(shown(message), err=err, nl=nl)
+
+
+def fail(message: str) -> NoReturn:
     """Print ``message`` to stderr and exit with status 1."""
-    click.echo(message, err=True)
+    echo(message, err=True)
     raise click.exceptions.Exit(1)
 
 
@@ -113,8 +121,8 @@ players_option = click.option("--players", type=int, help="Number of players (de
 
 
 def ruleset_options(fn: F) -> F:
-    """RULESET, --variant, --set, --players and --limit."""
-    return click.argument("ruleset")(variant_option(players_option(limit_option(fn))))
+    """RULESET, --variant, --set, --players, --limit and --allow."""
+    return click.argument("ruleset")(variant_option(players_option(limit_option(allow_option(fn)))))
 
 
 def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
@@ -144,7 +152,7 @@ def format_option(fn: F) -> F:
 
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented JSON (non-ASCII kept as is)."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
 # ---------------------------------------------------------------- list, validate, schema, explain
@@ -178,6 +186,7 @@ def list_rulesets(fmt: str) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@allow_option
 @format_option
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
@@ -190,10 +199,10 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
         echo_json({"valid": not any(found.values()), "files": files})
     else:
         for path, diagnostics in found.items():
-            click.echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}")
+            echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}")
         problems, bad = sum(map(len, found.values())), sum(1 for ds in found.values() if ds)
         if bad:
-            click.echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")
+            echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")
     if any(found.values()):
         raise click.exceptions.Exit(1)
 
@@ -204,11 +213,12 @@ def schema(kind: str) -> None:
     """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes)."""
     from engine.schema import schema_text
 
-    click.echo(schema_text(kind).rstrip("\n"))
+    echo(schema_text(kind).rstrip("\n"))
 
 
 @main.command()
 @click.argument("ruleset")
+@allow_option
 @variant_option
 @limit_option
 @click.option("--component", "--character", "component", metavar="NAME",
@@ -229,6 +239,7 @@ main.add_command(new_command)
 
 @main.command()
 @click.argument("ruleset", required=False)
+@allow_option
 @variant_option
 @players_option
 @limit_option
@@ -313,6 +324,7 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 
 @main.command()
 @click.argument("log_file", metavar="LOG", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@allow_option
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
 @click.option("--watch", is_flag=True, help="Draw the board after every action.")
@@ -419,21 +431,26 @@ def simulate(
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
             raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
-    executor = LocalExecutor(jobs)
+    executor = local_executor(jobs)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
-    comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
+    compared = _simulate_with_progress(other, count, n, seed, specs, executor) if other and not report.partial else None
+    comparison = compare(report, compared) if compared and not compared.partial else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
     if html_path is not None:
         from cli.web.charts import report_html
 
-        html_path.write_text(report_html(report, comparison, time.perf_counter() - start), encoding="utf-8")
-        click.echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
+        write_atomic(html_path, report_html(report, comparison, time.perf_counter() - start))
+        echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
     if games_csv is not None:
         from cli.games_csv import write_games
 
         write_games(games_csv, report, ruleset, game.variants, game.set_options)
-        click.echo(f"{report.games} games written to {games_csv}", err=fmt != "text")
+        echo(f"{report.games} games written to {games_csv}", err=fmt != "text")
+    if report.partial:
+        fail(f"interrupted (Ctrl-C) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
+    if compared is not None and compared.partial:
+        fail(f"interrupted during the compared run ({compared.games} of {n} games): the comparison was not made")
 
 
 @main.command()
@@ -441,6 +458,7 @@ def simulate(
 @click.argument("values", metavar="NAME=[V1,V2,...]")
 @variant_option
 @players_option
+@allow_option
 @limit_option
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games per value.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
@@ -481,10 +499,10 @@ def sweep(
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, LocalExecutor(jobs))
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, local_executor(jobs))
     buffer = io.StringIO()
     if fmt == "json":
-        buffer.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+        buffer.write(json_safe(json.dumps(result.to_json(), indent=2, ensure_ascii=False)) + "\n")
     elif fmt == "csv":
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([name, "section", "item", "statistic", "value"])
@@ -494,9 +512,20 @@ def sweep(
     else:
         console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)
         console.print(render.sweep_table(result))
-        console.print(f"{n * len(texts)} games in {time.perf_counter() - start:.2f} s", style="dim")
+        console.print(f"{sum(run.report.games for run in result.runs)} games in {time.perf_counter() - start:.2f} s",
+                      style="dim")
     if fmt != "text" or out is not None:
         _emit(buffer.getvalue(), out)
+    if result.partial:
+        fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial")
+
+
+def local_executor(jobs: int) -> LocalExecutor:
+    """``--jobs`` worker processes, refused (exit 1) above the machine's cores."""
+    try:
+        return LocalExecutor(jobs)
+    except TooManyJobs as err:
+        fail(f"--jobs {jobs}: {err}")
 
 
 def _sweep_with_progress(
@@ -538,7 +567,7 @@ def _write_report(
         data["compare"] = comparison.to_json()
     buffer = io.StringIO()
     if fmt == "json":
-        buffer.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        buffer.write(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
     elif fmt == "csv":
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["section", "item", "statistic", "value"])
@@ -552,12 +581,12 @@ def _write_report(
 
 
 def _emit(text: str, out: Path | None) -> None:
-    """``text`` on stdout, or written to ``out`` with a one-line note on stdout."""
+    """``text`` on stdout, or written to ``out`` (atomically) with a one-line note on stdout; control characters escaped."""
     if out is None:
-        click.echo(text, nl=False)
+        echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
-        click.echo(f"report written to {out}")
+        write_atomic(out, shown(text))
+        echo(f"report written to {out}")
 
 
 @main.command()
@@ -590,7 +619,7 @@ def bench(
     if fmt == "json":
         echo_json(result)
         return
-    click.echo(
+    echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['playouts']} random playouts in "
         f"{result['seconds']:.2f} s (fastest of {result['repeats']} runs): {result['playouts_per_second']:.0f} playouts/s "
         f"(median run {result['median_playouts_per_second']:.0f}), "
@@ -605,7 +634,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
         return
     iterations = result["iterations_per_second"]
     searched = f", {iterations:.0f} iterations/s ({result['iterations_per_decision']:.0f} per decision)" if iterations else ""
-    click.echo(
+    echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['agent']} "
         f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
@@ -640,6 +669,7 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
+@allow_option
 @click.option("--invariants", "invariants_of", metavar="RULESET",
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
@@ -680,16 +710,21 @@ def check(
     files = scenario_files(paths)
     if not files:
         raise click.UsageError(f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}")
-    failed = 0
-    for path in files:
-        result = run_scenario(path)
-        failed += not result.passed
-        click.echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
-        for failure in result.failures:
-            click.echo("  " + failure.replace("\n", "\n  "))
-        if verbose:
-            click.echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
-    click.echo(f"{len(files) - failed} passed, {failed} failed")
+    failed = ran = 0
+    try:
+        for path in files:
+            result = run_scenario(path)
+            failed += not result.passed
+            ran += 1
+            echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
+            for failure in result.failures:
+                echo("  " + failure.replace("\n", "\n  "))
+            if verbose:
+                echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
+    except KeyboardInterrupt:
+        echo(f"PARTIAL: interrupted after {ran} of {len(files)} scenario files: {ran - failed} passed, {failed} failed")
+        fail("interrupted")
+    echo(f"{len(files) - failed} passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
 
@@ -706,27 +741,36 @@ def _check_invariants(
     named = game.name + render.run_changes(list(game.variants), game.set_options)
     if game.invariants:
         n = len(game.invariants)
-        click.echo(f"{named}: checking {n} invariant{'s' * (n != 1)} after every action: {', '.join(game.invariants)}")
+        echo(f"{named}: checking {n} invariant{'s' * (n != 1)} after every action: {', '.join(game.invariants)}")
     else:
-        click.echo(f"{named} declares no invariants; checking only that random games run without errors")
+        echo(f"{named} declares no invariants; checking only that random games run without errors")
     failed = total = 0
     for count in counts:
-        failures, actions = [], 0
-        for i in range(games):
-            result = checked_playout(game, count, seed + i)
-            actions += len(result.actions)
-            if not result.ok:
-                failures.append(result)
-        total += games
+        failures, actions, played = [], 0, 0
+        try:
+            for i in range(games):
+                result = checked_playout(game, count, seed + i)
+                actions += len(result.actions)
+                played += 1
+                if not result.ok:
+                    failures.append(result)
+        except KeyboardInterrupt:
+            interrupted = True
+        else:
+            interrupted = False
+        total += played
         failed += len(failures)
         label = f"{count} player{'s' * (count != 1)}"
         status = "ok" if not failures else f"{len(failures)} FAILED"
-        click.echo(f"  {label}: {games} games, {actions / games:.1f} actions per game: {status}")
+        echo(f"  {label}: {played} games, {actions / max(played, 1):.1f} actions per game: {status}")
         for result in failures:
-            click.echo(f"    {result.problem()}")
+            echo(f"    {result.problem()}")
             if save_dir is not None:
-                click.echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
-    click.echo(f"{total - failed} games passed, {failed} failed")
+                echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
+        if interrupted:
+            echo(f"PARTIAL: interrupted after {total} games: {total - failed} passed, {failed} failed")
+            fail("interrupted")
+    echo(f"{total - failed} games passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import click
 
+from cli.allow import allow_option
 from engine.compose import compose
 from engine.errors import RulecraftError
 from engine.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
@@ -205,6 +206,7 @@ def _check(made: NewRuleset) -> None:
 
 @click.command("new")
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
+@allow_option
 @click.option("--from", "source", metavar="RULESET",
               help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
 def new_command(folder: Path, source: str | None) -> None:

@@ -33,8 +33,10 @@ from rich.console import Console
 from cli import render
 from cli.gamelog import GameLog, replay
 from engine.agents import Agent, default_search, make_agent
+from engine.atomic import WriteFailed
 from engine.choices import preview
 from engine.errors import IllegalActionError
+from engine.showtext import shown
 from engine.simulate import derive_seed
 from engine.game import Game
 from engine.state import State
@@ -220,17 +222,17 @@ class Session:
         self.log.seal(self.state.game)
         try:
             self.log.write(path)
-        except OSError as err:
-            self.console.print(f"cannot write {path}: {err.strerror}", style="bold")
+        except WriteFailed as err:
+            self.console.print(str(err), style="bold")
             return False
         self.console.print(f"saved {len(self.log.actions)} actions to {path}")
         return True
 
 
 def ask(prompt: str) -> str | None:
-    """A line of input (stripped), or None at the end of input."""
+    """A line of input (stripped), or None at the end of input; the prompt's control characters shown escaped."""
     try:
-        answer: str = click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
+        answer: str = click.prompt(shown(prompt), default="", show_default=False, prompt_suffix=" ")
     except click.Abort:
         return None
     return answer.strip()

@@ -42,6 +42,7 @@ from typing import IO, Any, Iterable
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.errors import StyleSyntaxError
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -50,6 +51,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.game import Game
 from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 from engine.savefile import counter_values
+from engine.showtext import shown
 from engine.state import State
 from engine.sweep import Sweep
 
@@ -57,9 +59,20 @@ PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14)
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
 
 
+class SafeConsole(Console):
+    """A console that prints the control characters of what it shows as escapes (:func:`engine.showtext.shown`).
+
+    Rulesets' titles, names and messages are data: whatever they hold, only
+    the console's own styles and controls reach the terminal.
+    """
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style) for s in buffer)
+
+
 def make_console(width: int | None = None, file: IO[str] | None = None, stderr: bool = False) -> Console:
-    """A console that treats text literally (no markup, emoji codes or highlighting)."""
-    return Console(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width, file=file, stderr=stderr)
+    """A console that treats text literally (no markup, emoji codes or highlighting) and escapes control characters."""
+    return SafeConsole(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width, file=file, stderr=stderr)
 
 
 def value_styles(game: Game) -> dict[str, str]:
@@ -487,7 +500,8 @@ def winners_text(winners: tuple[int, ...]) -> str:
 
 def simulation_report(report: SimulationReport, comparison: Comparison | None = None) -> list[RenderableType]:
     """A simulation report as tables and lines, most telling first."""
-    parts: list[RenderableType] = [_seat_table(report)]
+    parts: list[RenderableType] = [Text(partial_note(report), style="bold")] if report.partial else []
+    parts.append(_seat_table(report))
     if len(set(report.agents)) > 1:
         parts.append(_agent_table(report))
     parts.extend(_summary_lines(report))
@@ -498,6 +512,12 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     if comparison is not None:
         parts.append(_comparison_table(report, comparison))
     return parts
+
+
+def partial_note(report: SimulationReport) -> str:
+    """The mark of an interrupted run's report."""
+    return (f"PARTIAL REPORT: interrupted after {report.games} of {report.planned} games; "
+            "the figures cover only the games finished")
 
 
 def percent(x: float) -> str:
@@ -612,7 +632,7 @@ def sweep_table(result: Sweep) -> Table:
     first = result.runs[0].report
     others = {k: v for k, v in first.set_options.items() if k != result.option}
     title = (f"{first.ruleset}{run_changes(first.variants, others)}, {first.players} player{'s' * (first.players != 1)}, "
-             f"{first.games} games per value, seed {first.seed}")
+             f"{first.planned or first.games} games per value, seed {first.seed}")
     seats = [f"seat {seat}" for seat in first.seats]
     table = Table(result.option, *seats, "draws", "mean length", title=title)
     for index, run in enumerate(result.runs):
@@ -623,8 +643,12 @@ def sweep_table(result: Sweep) -> Table:
         cells.append(_marked(f"{report.length.mean:.1f}", comparison.length if comparison else None))
         value = f"{run.value} (baseline)" if index == result.baseline else run.value
         table.add_row(value, *cells, style="bold" if index == result.baseline else None)
-    table.caption = (f"* differs from the baseline ({result.runs[result.baseline].value}) with p < {ALPHA:g}: "
+    table.caption = (f"* differs from the baseline ({result.baseline_value}) with p < {ALPHA:g}: "
                      "two-proportion z-test for rates, Welch's t-test for length")
+    if result.partial:
+        last = result.runs[-1].report
+        table.caption = (f"PARTIAL: interrupted in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "
+                         f"{len(result.runs)} of {result.planned} values run; nothing is compared")
     return table
 
 

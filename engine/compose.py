@@ -68,8 +68,9 @@ from pathlib import Path
 from typing import Any, Callable, Container
 
 from engine import limits
+from engine.confine import FileRefused, check_inside, roots_for
 from engine.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
-from engine.paths import find_ruleset
+from engine.paths import builtin_names, find_ruleset
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
@@ -91,7 +92,7 @@ def compose(
     """
     token = _SPENT.set(_Spent(limits.current()))
     try:
-        tree = _load(Path(path), text, ())
+        tree = _load(Path(path), text, (), roots_for(Path(path).parent))
         _refuse_loader_keys(tree)
         return apply_options(apply_variants(tree, variants), set_options or {})
     finally:
@@ -263,19 +264,21 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
 # --- loading files -------------------------------------------------------------------------
 
 
-def _load(path: Path, text: str | None, chain: tuple[Path, ...], base: Mapping | None = None) -> Mapping:
+def _load(
+    path: Path, text: str | None, chain: tuple[Path, ...], roots: tuple[Path, ...], base: Mapping | None = None
+) -> Mapping:
     """One file on its base, with its includes in between.
 
     The base is the ruleset it ``extends`` or, for an included file, everything
     composed before it — so ``key+`` / ``key-`` in any file act on what came
-    before.
+    before.  Every file read must be inside ``roots`` (see :mod:`engine.confine`).
     """
     doc = _as_mapping(load_yaml(path, text), path)
     chain = chain + (path.resolve(),)
     if "extends" in doc:
         if base is not None:
             raise RulesetError.at(doc.pos_of("extends"), "an included file cannot use 'extends'; put it in the including ruleset")
-        result = _extended_base(doc, path, chain)
+        result = _extended_base(doc, path, chain, roots)
     else:
         result = base if base is not None else Mapping(doc.pos)
     spent = _SPENT.get()
@@ -283,11 +286,11 @@ def _load(path: Path, text: str | None, chain: tuple[Path, ...], base: Mapping |
     if spent is not None:
         spent.expect(entries)
     for entry in entries:
-        for target in _include_targets(entry, path.parent):
+        for target in _include_targets(entry, path.parent, roots):
             _check_cycle(target, chain, "include", entry.pos)
             if spent is not None:
                 spent.read(entry.pos)
-            result = _load(target, None, chain, result)
+            result = _load(target, None, chain, roots, result)
     return _stack(result, _copy(doc, skip=_CONSUMED))
 
 
@@ -322,27 +325,40 @@ def _as_mapping(tree: object, path: Path) -> Mapping:
     return tree
 
 
-def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...]) -> Mapping:
+def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...], roots: tuple[Path, ...]) -> Mapping:
     entry = doc["extends"]
     pos = doc.pos_of("extends")
     if not isinstance(entry, str):
         raise RulesetError.at(pos, "'extends' names one ruleset: a built-in name or a path")
     try:
+        if entry not in builtin_names():  # refuse a path outside before looking at it
+            check_inside(path.parent / Path(entry).expanduser(), roots, "extended ruleset", entry)
         target = find_ruleset(entry, relative_to=path.parent)
+        check_inside(target, roots, "extended ruleset", entry)
+    except FileRefused as err:
+        raise RulesetError.at(pos, str(err)) from None
     except RulesetError as err:
         raise _relocated(err, pos) from None
     _check_cycle(target, chain, "extends", pos)
     spent = _SPENT.get()
     if spent is not None:
         spent.read(pos)
-    return _load(target, None, chain)
+    return _load(target, None, chain, roots)
 
 
-def _include_targets(entry: Text, folder: Path) -> list[Path]:
+def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list[Path]:
+    """The files an ``include`` entry names, each refused (unread) when outside ``roots``."""
     target = folder / entry
-    if target.is_dir():
-        return sorted(target.glob("*.yaml"), key=lambda p: p.name)
-    if target.is_file():
+    try:
+        check_inside(target, roots, "included file", entry)
+        if target.is_dir():
+            files = sorted(target.glob("*.yaml"), key=lambda p: p.name)
+            for file in files:  # a link inside the folder may point outside
+                check_inside(file, roots, "included file")
+            return files
+    except FileRefused as err:
+        raise RulesetError.at(entry.pos, str(err)) from None
+    if target.exists():  # a file; anything else (a FIFO, a device) is refused when read
         return [target]
     raise RulesetError.at(entry.pos, f"included file '{entry}' not found (looked for {target})")
 

@@ -18,6 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from engine.showtext import cut
+
+MESSAGE_LIMIT = 2000
+"""At most this many characters of a message are printed (a long value quoted in it is cut)."""
+
 
 @dataclass(frozen=True)
 class SourcePos:
@@ -40,9 +45,10 @@ class Diagnostic:
     hint: str | None = None
 
     def headline(self) -> str:
+        """``file:line:col: message (hint)``; a message or hint longer than ``MESSAGE_LIMIT`` is cut."""
         where = f"{self.pos}: " if self.pos else ""
-        hint = f" ({self.hint})" if self.hint else ""
-        return f"{where}{self.message}{hint}"
+        hint = f" ({cut(self.hint, MESSAGE_LIMIT)})" if self.hint else ""
+        return f"{where}{cut(self.message, MESSAGE_LIMIT)}{hint}"
 
     def format(self, lines: Sequence[str] | None = None) -> str:
         """The headline, then the source line and a caret when ``lines`` are known."""

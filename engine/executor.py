@@ -20,7 +20,11 @@ Typical use::
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 from typing import Callable, Iterator, Protocol, Sequence, TypeVar
+
+from engine.errors import RulecraftError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,12 +41,37 @@ class Executor(Protocol):
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
 
 
+class TooManyJobs(RulecraftError, ValueError):
+    """More worker processes asked for than the machine has cores."""
+
+
+def max_jobs() -> int:
+    """The cores this process may run on: the most worker processes a local run starts.
+
+    >>> max_jobs() >= 1
+    True
+    """
+    available = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
+    return max(1, len(available))
+
+
 class LocalExecutor:
-    """``jobs`` local worker processes (one means: in this process, no pool)."""
+    """``jobs`` local worker processes (one means: in this process, no pool), at most one per core.
+
+    The workers ignore Ctrl-C (SIGINT): the parent alone stops the run,
+    keeping the results finished so far, and terminates them; no worker
+    prints anything.
+    """
 
     def __init__(self, jobs: int = 1) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
+        cores = max_jobs()
+        if jobs > cores:
+            raise TooManyJobs(
+                f"{jobs} worker processes is more than this machine's {cores} core{'s' * (cores != 1)}: "
+                f"use at most {cores}"
+            )
         self.jobs = jobs
 
     @property
@@ -53,5 +82,10 @@ class LocalExecutor:
         if self.jobs == 1 or len(items) <= 1:
             yield from map(fn, items)
             return
-        with multiprocessing.get_context().Pool(min(self.jobs, len(items))) as pool:
-            yield from pool.imap(fn, items)
+        with multiprocessing.get_context().Pool(min(self.jobs, len(items)), initializer=_ignore_interrupts) as pool:
+            yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

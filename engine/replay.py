@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.atomic import write_atomic
+from engine.confine import FileRefused, check_named_ruleset, read_bytes
 from engine.errors import IllegalActionError, RulecraftError
 from engine.game import Game
 from engine.paths import builtin_names, find_ruleset
@@ -99,7 +101,8 @@ class Replay:
     players: int
     seed: int
     actions: list[str] = field(default_factory=list)
-    base: Path | None = None  # a relative ruleset path is looked for here first
+    base: Path | None = None  # a relative ruleset path is looked for here first (the log's folder)
+    file: Path | None = field(default=None, compare=False)  # the file it was read from
     content_hash: str | None = None
     version: int | None = None
     hashes: list[str] = field(default_factory=list)  # position at the start, then after each action
@@ -164,22 +167,21 @@ class Replay:
         return data
 
     def write(self, path: Path) -> None:
-        """Write the replay as JSON, sealing it first if its positions are not known yet."""
+        """Write the replay as JSON (atomically), sealing it first if its positions are not known yet."""
         if len(self.hashes) != len(self.actions) + 1:
             self.seal()
-        Path(path).write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_atomic(path, json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n")
 
     @classmethod
     def read(cls, path: Path) -> "Replay":
         """Read a replay file; raises SaveError naming the problem."""
         path = Path(path)
         try:
-            with path.open("rb") as file:
-                data = file.read(MAX_BYTES + 1)
+            data = read_bytes(path, MAX_BYTES, "game log")
+        except FileRefused as err:
+            raise SaveError(str(err)) from None
         except OSError as err:
             raise SaveError(f"{path}: cannot read the game log ({err.strerror or err})") from None
-        if len(data) > MAX_BYTES:
-            raise SaveError(f"{path}: a game log is at most {MAX_BYTES // (1024 * 1024)} MB; this file is larger")
         try:
             parsed = json.loads(data.decode("utf-8"))
         except (ValueError, UnicodeDecodeError) as err:  # JSONDecodeError is a ValueError
@@ -187,7 +189,7 @@ class Replay:
         except RecursionError:
             raise SaveError(f"{path}: not a game log (its JSON nests too deeply)") from None
         log = cls.from_json(parsed, str(path))
-        log.base = path.resolve().parent
+        log.base, log.file = path.resolve().parent, path
         return log
 
     @classmethod
@@ -256,7 +258,13 @@ class Replay:
     def _load(self) -> Game:
         import engine
 
-        return engine.load(find_ruleset(self.ruleset, relative_to=self.base), self.variant, self.set_options)
+        path = find_ruleset(self.ruleset, relative_to=self.base)
+        if self.base is not None and self.ruleset not in builtin_names():
+            try:
+                check_named_ruleset(path, self.base, "the game log's ruleset", self.ruleset)
+            except FileRefused as err:
+                raise SaveError(f"{self.file or self.base}: {err}") from None
+        return engine.load(path, self.variant, self.set_options)
 
 
 GameLog = Replay

@@ -254,10 +254,16 @@ class SimulationReport:
     content: list[tuple[str, str]]  # (name, kind) of every component, by id (identical copies share their name)
     results: list[GameResult] = field(default_factory=list)
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
+    planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
 
     @property
     def games(self) -> int:
         return len(self.results)
+
+    @property
+    def partial(self) -> bool:
+        """True when the run was interrupted: the report covers only the games finished (a prefix of the seeds)."""
+        return self.planned is not None
 
     @property
     def seats(self) -> range:
@@ -353,9 +359,11 @@ class SimulationReport:
         return [tally.use(kind, kind, baseline) for kind in dict.fromkeys(kind for _, kind in self.content)]
 
     def to_json(self) -> dict[str, Any]:
+        """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""
         length = self.length
         first, changes, margin = self.first_player, self.lead_changes, self.margin
-        return {
+        marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
+        return marked | {
             "ruleset": self.ruleset,
             "variants": self.variants,
             "set_options": self.set_options,

@@ -49,13 +49,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.confine import FileRefused, check_named_ruleset
 from engine.counters import initial_values
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
 from engine.expectations import compile_expectation, explain, waiting_for
 from engine.game import Game, Program
 from engine.lang.scope import Scope
 from engine.loading import load_path, parse_variants
-from engine.paths import find_ruleset
+from engine.paths import builtin_names, find_ruleset
 from engine.savefile import comparable
 from engine.schema import check_schema
 from engine.state import LOADED_DICE, State
@@ -93,7 +94,13 @@ def load_scenario(path: str | Path) -> Scenario:
     if not isinstance(doc, Mapping):
         raise RulesetError.at(SourcePos(str(path), 1, 1), "a scenario file is a mapping with 'ruleset:'")
     check_schema(doc, "scenario")
-    ruleset = find_ruleset(str(doc["ruleset"]), relative_to=path.parent)
+    named = str(doc["ruleset"])
+    ruleset = find_ruleset(named, relative_to=path.parent)
+    if named not in builtin_names():
+        try:
+            check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)
+        except FileRefused as err:
+            raise RulesetError.at(doc.pos_of("ruleset"), str(err)) from None
     game = load_path(ruleset, parse_variants(doc.get("variant")))
     players = doc.get("players")
     if players is not None and players not in game.player_counts:

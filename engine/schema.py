@@ -26,6 +26,7 @@ from jsonschema.exceptions import ValidationError
 
 from engine.errors import Diagnostic, RulesetError, did_you_mean
 from engine.paths import schemas_dir
+from engine.showtext import CUT_AT, cut
 from engine.yamlsource import Mapping, walk_path
 
 SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json", "fragment": "fragment.schema.json"}
@@ -119,9 +120,21 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
         return Diagnostic(pos, f"{where}: '{key}' needs {' and '.join(repr(d) for d in needed)} beside it")
     if err.validator == "enum" and isinstance(err.instance, str):
         allowed = [str(v) for v in err.validator_value]
-        return Diagnostic(pos, f"{where}: '{err.instance}' is not one of {', '.join(allowed)}",
+        return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
                           did_you_mean(err.instance, allowed))
-    return Diagnostic(pos, f"{where}: {err.message}")
+    return Diagnostic(pos, f"{where}: {_cut_value(err)}")
+
+
+def _cut_value(err: ValidationError) -> str:
+    """jsonschema's message, with a long offending value cut (``'xxx...' (4,194,304 characters)``)."""
+    written = repr(err.instance)
+    if len(written) <= CUT_AT or written not in err.message:
+        return cut(err.message, 4 * CUT_AT)
+    if isinstance(err.instance, str):
+        shortened = f"{repr(err.instance[:CUT_AT])[:-1]}...' ({len(err.instance):,} characters)"
+    else:
+        shortened = cut(written)
+    return err.message.replace(written, shortened)
 
 
 def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:

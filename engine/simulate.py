@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 
 from engine import limits, rng
 from engine.agents import Agent, make_agent
+from engine.confine import allowed_folders, allowing
 from engine.errors import RulecraftError, RulesetError
 from engine.executor import Executor, LocalExecutor
 from engine.game import Game
@@ -127,6 +128,10 @@ Progress = Callable[[int], None]
 """Called with the number of games finished so far."""
 
 
+MAX_CHUNK = 25
+"""At most this many games go to a worker at once (so an interrupted run loses little)."""
+
+
 def simulate(
     game: Game,
     players: int,
@@ -137,16 +142,19 @@ def simulate(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> SimulationReport:
-    """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them."""
+    """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
+
+    Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
+    """
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options))
-    size = max(1, n // (executor.workers * 8))
+    size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     set_options = tuple(game.set_options.items())
     chunks = [
         Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options,
-              limits.as_pairs(game.limits))
+              limits.as_pairs(game.limits), tuple(map(str, allowed_folders())))
         for start in range(0, n, size)
     ]
     key = _cache_key(game.source, game.variants, game.content_hash)
@@ -156,12 +164,15 @@ def simulate(
             report.results.extend(part)
             if progress:
                 progress(len(report.results))
+    except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
+        report.planned = n
     finally:
         del _games[key]
     return report
 
 
 # ---------------------------------------------------------------- work items
+
 
 
 @dataclass(frozen=True)
@@ -178,6 +189,7 @@ class Chunk:
     stop: int
     set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
     limits: tuple[tuple[str, int], ...] = ()  # the budgets that differ from the defaults (``--limit``)
+    allowed: tuple[str, ...] = ()  # folders the ruleset may read besides its own (``--allow``)
 
 
 _games: dict[tuple[int, str, tuple[str, ...], str], Game] = {}
@@ -212,7 +224,7 @@ def _chunk_game(chunk: Chunk) -> Game:
     if key in _games:
         return _games[key]
     try:
-        with limits.using(limits.Limits(**dict(chunk.limits))):
+        with limits.using(limits.Limits(**dict(chunk.limits))), allowing(chunk.allowed):
             game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
     except RulesetError as err:
         raise RulecraftError(err.format()) from None

@@ -50,20 +50,32 @@ class Sweep:
     option: str
     baseline: int  # index of the run the others are compared with
     runs: list[SweepRun]
+    planned: int | None = None  # values asked for, when the sweep was interrupted (Ctrl-C)
+
+    @property
+    def partial(self) -> bool:
+        """True when interrupted: the last run is partial, later values were not run, nothing is compared."""
+        return self.planned is not None
+
+    @property
+    def baseline_value(self) -> str | None:
+        """The baseline run's value (None when an interrupted sweep did not reach it)."""
+        return self.runs[self.baseline].value if self.baseline < len(self.runs) else None
 
     def to_json(self) -> dict[str, Any]:
         """The sweep as data: the runs' setting, then per value its figures and differences from the baseline."""
         first = self.runs[0].report
-        return {
+        marked = {"partial": True, "values_planned": self.planned} if self.partial else {}
+        return marked | {
             "ruleset": first.ruleset,
             "variants": first.variants,
             "set_options": {k: v for k, v in first.set_options.items() if k != self.option},
             "players": first.players,
             "agents": first.agents,
             "seed": first.seed,
-            "games": first.games,
+            "games": first.planned or first.games,
             "option": self.option,
-            "baseline": self.runs[self.baseline].value,
+            "baseline": self.baseline_value,
             "runs": [_run_json(run) for run in self.runs],
         }
 
@@ -72,6 +84,7 @@ def _run_json(run: SweepRun) -> dict[str, Any]:
     report = run.report
     return {
         "value": run.value,
+        **({"partial": True, "games_planned": report.planned} if report.partial else {}),
         "wins_by_seat": {str(s): w for s, w in report.wins_by_seat.items()},
         "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
         "draws": report.draws,
@@ -122,11 +135,13 @@ def sweep(
     written = options[option]  # the value it has without the sweep
     games = [load({option: value}) for value in values]
     baseline = next((i for i, game in enumerate(games) if game.options.get(option) == written), 0)
-    runs = [
-        SweepRun(value, simulate(game, players, n, seed, agents, executor=executor,
-                                 progress=progress(i, len(games)) if progress else None))
-        for i, (value, game) in enumerate(zip(values, games))
-    ]
+    runs: list[SweepRun] = []
+    for i, (value, game) in enumerate(zip(values, games)):
+        report = simulate(game, players, n, seed, agents, executor=executor,
+                          progress=progress(i, len(games)) if progress else None)
+        runs.append(SweepRun(value, report))
+        if report.partial:  # Ctrl-C: the runs so far, the last one partial; no comparison with unfinished runs
+            return Sweep(option, baseline, runs, planned=len(values))
     for i, run in enumerate(runs):
         if i != baseline:
             run.comparison = compare(run.report, runs[baseline].report)

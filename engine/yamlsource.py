@@ -30,7 +30,6 @@ from __future__ import annotations
 import collections.abc
 import functools
 import re
-import stat
 from pathlib import Path
 from typing import Any, Callable
 
@@ -48,6 +47,7 @@ from yaml.events import (
 from yaml.nodes import ScalarNode
 
 from engine import limits
+from engine.confine import FileRefused, read_bytes
 from engine.errors import RulesetError, SourcePos, remember_source, source_lines
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -530,15 +530,11 @@ def _leading_spaces(line: str) -> int:
 
 
 def _read_text(path: Path, name: str) -> str:
-    """The file's text, refusing unreadable, oversized and non-UTF-8 files."""
+    """The file's text, refusing unreadable, oversized, non-regular and non-UTF-8 files."""
     try:
-        status = path.stat()
-        if not stat.S_ISREG(status.st_mode):
-            raise RulesetError.at(None, f"cannot read '{name}': not a regular file")
-        _check_size(name, status.st_size)
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)  # the file may have grown since stat()
-        _check_size(name, len(data))
+        data = read_bytes(path, MAX_BYTES, "YAML file")
+    except FileRefused as err:
+        raise RulesetError.at(None, str(err)) from None
     except OSError as err:
         raise RulesetError.at(None, f"cannot read '{name}': {err.strerror or err}") from None
     try:

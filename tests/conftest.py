@@ -6,10 +6,26 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 import engine
 from engine.compose import variant_names
 from engine.paths import builtin_names, find_ruleset, rulesets_dir
+
+
+# Hypothesis profiles.  "ci", the default: fixed seeds (derandomized), so every run tries the same examples, and
+# quick.  "campaign": fresh random examples, many of them (`pytest --hypothesis-profile campaign -m fuzz`, or
+# `python benchmarks/fuzz.py --minutes N`); fuzz tests read the count with `examples()` (tests/hostile/campaign.py).
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True, suppress_health_check=_QUIET)
+settings.register_profile(
+    "campaign", derandomize=False, deadline=None, max_examples=100, print_blob=True, suppress_health_check=_QUIET
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the profile named by ``--hypothesis-profile``, else "ci"."""
+    settings.load_profile(config.getoption("hypothesis_profile", None) or "ci")
 
 
 @lru_cache(maxsize=None)

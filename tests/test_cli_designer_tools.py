@@ -14,6 +14,7 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
+from engine.confine import allowing
 from engine.paths import schemas_dir
 
 
@@ -220,10 +221,13 @@ def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -
     (tmp_path / "mine" / "base" / "ruleset.yaml").write_text(base.replace("name: tutorial-tiles", "name: base"), encoding="utf-8")
     (source / "ruleset.yaml").write_text("name: wide\nextends: ../base\noptions:\n  board_size: {default: 4}\n", encoding="utf-8")
     copy = tmp_path / "elsewhere" / "wider"
-    result = run("new", str(copy), "--from", str(source))
+    refused = run("new", str(tmp_path / "elsewhere" / "refused"), "--from", str(source))  # the base is outside
+    assert refused.exit_code == 1 and "extended ruleset '../base' is outside the folders" in refused.output
+    result = run("new", str(copy), "--from", str(source), "--allow", str(tmp_path / "mine" / "base"))
     assert result.exit_code == 0, result.output
     assert "extends: ../../mine/base\n" in (copy / "ruleset.yaml").read_text(encoding="utf-8")
-    assert engine.load(str(copy)).options["board_size"] == 4
+    with allowing([tmp_path / "mine" / "base"]):
+        assert engine.load(str(copy)).options["board_size"] == 4
 
 
 def test_the_new_example_in_the_docs_is_real(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

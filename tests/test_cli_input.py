@@ -6,6 +6,7 @@ where there was a problem).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -93,11 +94,13 @@ def test_save_without_a_file_asks_for_one() -> None:
 
 
 def test_a_reader_that_goes_away_stops_the_command_quietly() -> None:
+    """The reader is gone before the command writes anything (deterministic: the pipe's read end is closed first)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
     command = [sys.executable, "-c", "from cli.main import main; main()", "explain", "iconica"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.read(10)
-    process.stdout.close()
-    errors = process.stderr.read().decode()
-    assert process.wait() == 1
-    assert errors == ""
+    try:
+        process = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    finally:
+        os.close(write_end)
+    assert process.returncode == 1
+    assert process.stderr.decode() == ""

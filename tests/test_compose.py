@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from engine.compose import compose, merge, variant_names
+from engine.confine import allowing
 from engine.errors import RulesetError, SourcePos
 from engine.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
 from engine.yamlsource import load_yaml
 
 DATA = Path(__file__).parent / "data" / "loader"
+
+
+@pytest.fixture(autouse=True)
+def _allow_the_loader_data() -> Iterator[None]:
+    """The child ruleset extends its sibling ``../base``: allowed as with ``--allow tests/data/loader``.
+
+    (Without it the sibling is refused: tests/hostile/test_files.py.)
+    """
+    with allowing([DATA]):
+        yield
 
 
 def error_of(path: Path | str, variants: tuple[str, ...] = (), text: str | None = None) -> RulesetError:

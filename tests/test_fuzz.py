@@ -60,8 +60,13 @@ from tests.test_invariants import assert_consistent
 
 # ---------------------------------------------------------------- profiles
 
-LONG = os.environ.get("RULECRAFT_FUZZ", "").lower() == "long"
-SCALE = 30 if LONG else 1
+pytestmark = pytest.mark.fuzz
+
+# Random and larger: RULECRAFT_FUZZ=long (thirty times the CI sizes), or in a campaign (the "campaign" hypothesis
+# profile is not derandomized: five times, so that benchmarks/fuzz.py runs many short rounds of fresh examples).
+CAMPAIGN = not settings.default.derandomize
+LONG = os.environ.get("RULECRAFT_FUZZ", "").lower() == "long" or CAMPAIGN
+SCALE = 30 if os.environ.get("RULECRAFT_FUZZ", "").lower() == "long" else 5 if CAMPAIGN else 1
 settings.register_profile(
     "rulecraft-fuzz",
     deadline=None,
@@ -73,7 +78,7 @@ BASE = settings.get_profile("rulecraft-fuzz")
 
 
 def fuzz(examples: int) -> Callable[[Any], Any]:
-    """Hypothesis settings for a fuzz test: ``examples`` in CI, thirty times that with RULECRAFT_FUZZ=long."""
+    """Hypothesis settings for a fuzz test: ``examples`` in CI, ``SCALE`` times that in a long run or a campaign."""
     return settings(BASE, max_examples=examples * SCALE)
 
 

@@ -41,9 +41,12 @@ def assert_consistent(state: State, live: bool = True) -> None:
         assert all(state.zone_of[c] == zi for c in zone), "zone_of disagrees with the zones"
     assert len(state.face) == n and all(0 <= f < g.face_count[c] for c, f in enumerate(state.face))
     on_board = sorted(state.zones[g.board_zone]) if g.board_zone >= 0 else []
-    assert sorted(state.grid.values()) == on_board, "the board cells disagree with the board zone"
+    beneath = {c: cell for cell, below in state.stacks.items() for c in below}  # pieces under a stack's top one
+    assert all(cell in state.grid for cell in state.stacks), "a stack without a top piece"
+    assert sorted([*state.grid.values(), *beneath]) == on_board, "the board cells disagree with the board zone"
     assert all(state.cell_of[c] == cell for cell, c in state.grid.items())
-    assert sum(cell is not None for cell in state.cell_of) == len(state.grid)
+    assert all(state.cell_of[c] == cell for c, cell in beneath.items())
+    assert sum(cell is not None for cell in state.cell_of) == len(state.grid) + len(beneath)
     if g.grid is not None:
         frontier = {m for cell in state.grid for m in g.grid.neighbours(cell) if m not in state.grid}
         assert set(state.frontier) == frontier, "the frontier is not the empty cells next to the pieces"
@@ -189,3 +192,13 @@ def _ruleset_with(tmp_path: Path, invariant: str) -> engine.Game:
     assert "\ninvariants:\n" in text
     path.write_text(text.replace("\ninvariants:\n", f"\ninvariants:\n  {invariant}\n"), encoding="utf-8")
     return engine.load(path)
+
+
+def test_regression_pieces_beneath_a_stack_are_on_the_board() -> None:
+    """Found by the stateful fuzz: a piece under another (a stacking board) is in the board zone but not a top cell."""
+    game = engine.load("spell-cycles", "spellstackers")
+    state = game.new_state(players=2, seed=0)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])  # the second large pyramid goes on the first
+    assert state.stacks
+    assert_consistent(state)

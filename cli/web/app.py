@@ -58,6 +58,7 @@ from cli.web.tables import Table, TableError, Tables
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.replay import MAX_BYTES
+from engine.showtext import json_safe
 from engine.simulate import seat_specs, simulate
 
 T = TypeVar("T")
@@ -281,7 +282,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
                         data = await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat)))
                     except Exception as err:
                         data = {"error": refusal(err)[1]}
-                    yield f"data: {json.dumps(data, ensure_ascii=False)}\n\n"
+                    yield f"data: {json_safe(json.dumps(data, ensure_ascii=False))}\n\n"
                 await anyio.sleep(EVENT_POLL)
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"})
@@ -350,7 +351,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         table = server.tables.get(request.path_params["id"])
         data = await server.capped(lambda expired: server.locked(table, table.save))
         name = f"{table.ruleset}-seed{table.log.seed}.json"
-        return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", media_type="application/json",
+        return Response(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n", media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
     async def open_file(request: Request) -> dict[str, Any]:

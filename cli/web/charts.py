@@ -14,7 +14,7 @@ Typical use::
 from __future__ import annotations
 
 import io
-from html import escape
+from engine.showtext import html_safe as escape
 
 from cli import render
 from engine.report import Comparison, SimulationReport

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import json
-from html import escape
+from engine.showtext import html_safe as escape
 from typing import Any
 
 from engine.game import Game

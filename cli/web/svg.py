@@ -19,7 +19,7 @@ Typical use::
 from __future__ import annotations
 
 import math
-from html import escape
+from engine.showtext import html_safe as escape
 from typing import Any, Iterable
 
 from rich.color import Color, ColorParseError

@@ -18,7 +18,7 @@ Typical use::
 from __future__ import annotations
 
 import re
-from html import escape
+from engine.showtext import html_safe as escape
 from typing import Any
 
 from cli import render

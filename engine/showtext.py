@@ -1,0 +1,62 @@
+"""Text from a ruleset, a log or a save shown as data: escaped, and cut when long.
+
+A ruleset's titles, names, messages and actions reach terminals, JSON and
+CSV output.  :func:`shown` writes every control character as an escape
+(``\\x1b``), so no escape sequence can clear a screen or retitle a window,
+and no bidirectional override can reorder what is printed; line breaks
+and tabs stay.  :func:`json_safe` does the same to JSON text, in JSON's own
+escapes, and :func:`html_safe` to HTML text.  :func:`cut` shortens a long value quoted in a message.
+
+>>> shown("Title\\x1b]0;pwned\\x07 \\u202egnp.exe")
+'Title\\\\x1b]0;pwned\\\\x07 \\\\u202egnp.exe'
+>>> json_safe('{"title": "a\\x9bb"}')
+'{"title": "a\\\\u009bb"}'
+>>> cut("x" * 4_194_304, 10)
+'xxxxxxxxxx... (4,194,304 characters)'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+CUT_AT = 200
+"""Characters of a long value kept in a message."""
+
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+"""Control characters (all but tab and line feed), bidirectional controls, line separators, lone surrogates."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: str) -> str:
+    """``text`` with every unsafe character written as an escape (line breaks and tabs kept)."""
+    return _UNSAFE.sub(_escape, text)
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the unsafe characters left by ``json.dumps`` written as ``\\u`` escapes (still valid JSON)."""
+    return _UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def html_safe(text: str) -> str:
+    """``text`` for HTML: control characters shown as escapes, then ``<``, ``&`` and quotes escaped.
+
+    >>> html_safe('<b title="x">\\x1b[2J</b>')
+    '&lt;b title=&quot;x&quot;&gt;\\\\x1b[2J&lt;/b&gt;'
+    """
+    return html.escape(shown(text))
+
+
+def cut(text: str, limit: int = CUT_AT) -> str:
+    """``text`` itself, or its first ``limit`` characters and how long it was.
+
+    >>> cut("short")
+    'short'
+    """
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"

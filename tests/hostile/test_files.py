@@ -1,0 +1,180 @@
+"""Files a stranger's ruleset, log or scenario names: confined to their folders, read only when regular.
+
+Each reproducer runs the real command: exit status 1, a clear message, no
+traceback and no line of the file it tried to reach.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.confine import allowing
+from engine.errors import RulesetError
+from engine.paths import rulesets_dir
+from hostile_cli import assert_refused, rulecraft
+
+OUTSIDE = "is outside the folders it may be read from"
+PASSWD_LINE = "root:x:0:0"  # the first line of /etc/passwd, which must never be quoted
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def copy_tiles(folder: Path, name: str = "my-tiles") -> Path:
+    """A copy of the tutorial ruleset in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = (rulesets_dir() / "tutorial-tiles" / "ruleset.yaml").read_text(encoding="utf-8")
+    return write(folder / "ruleset.yaml", text.replace("name: tutorial-tiles", f"name: {name}", 1))
+
+
+def fifo(path: Path) -> Path:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    os.mkfifo(path)
+    return path
+
+
+# ---------------------------------------------------------------- include and extends
+
+
+def test_an_include_of_an_absolute_path_is_refused_unread(tmp_path: Path) -> None:
+    ruleset = write(tmp_path / "game" / "ruleset.yaml", "name: sneaky\ninclude: /etc/passwd\n")
+    run = rulecraft("validate", str(ruleset))
+    assert_refused(run, f"{ruleset}:2:10: included file '/etc/passwd' {OUTSIDE}", "--allow PATH")
+    assert PASSWD_LINE not in run.text
+
+
+def test_extends_up_the_tree_is_refused_unread(tmp_path: Path) -> None:
+    ruleset = write(tmp_path / "game" / "ruleset.yaml", "name: sneaky\nextends: ../../../../../../../../etc/passwd\n")
+    run = rulecraft("simulate", str(ruleset), "-n", "1")
+    assert_refused(run, f"extended ruleset '../../../../../../../../etc/passwd' {OUTSIDE}")
+    assert PASSWD_LINE not in run.text
+
+
+def test_a_link_inside_the_folder_cannot_lead_outside(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    write(game / "ruleset.yaml", "name: sneaky\ninclude: [parts/]\n")
+    (game / "parts").mkdir()
+    (game / "parts" / "a.yaml").symlink_to("/etc/passwd")
+    run = rulecraft("validate", str(game))
+    assert_refused(run, f"included file '{game / 'parts' / 'a.yaml'}' {OUTSIDE}")
+    assert PASSWD_LINE not in run.text
+    write(game / "ruleset.yaml", "name: sneaky\ninclude: link.yaml\n")
+    (game / "link.yaml").symlink_to("/etc/passwd")
+    assert_refused(rulecraft("validate", str(game)), f"included file 'link.yaml' {OUTSIDE}")
+
+
+def test_a_sibling_ruleset_is_read_only_when_allowed(tmp_path: Path) -> None:
+    copy_tiles(tmp_path / "shared", "shared-tiles")
+    child = write(tmp_path / "game" / "ruleset.yaml", "name: child\nextends: ../shared\n")
+    assert_refused(rulecraft("validate", str(child)), f"extended ruleset '../shared' {OUTSIDE}")
+    allowed = rulecraft("validate", "--allow", str(tmp_path / "shared"), str(child))
+    assert allowed.code == 0 and f"ok: {child}" in allowed.out, allowed
+    ran = rulecraft("simulate", str(child), "--allow", str(tmp_path / "shared"), "-n", "4", "--jobs", "2")
+    assert ran.code == 0 and "4 games" in ran.out, ran
+
+
+def test_the_python_api_allows_folders_for_a_block(tmp_path: Path) -> None:
+    copy_tiles(tmp_path / "shared", "shared-tiles")
+    child = write(tmp_path / "game" / "ruleset.yaml", "name: child\nextends: ../shared\n")
+    with pytest.raises(RulesetError, match=OUTSIDE):
+        engine.load(str(child))
+    with allowing([tmp_path / "shared"]):
+        assert engine.load(str(child)).name == "child"
+    with pytest.raises(RulesetError, match=OUTSIDE):
+        engine.load(str(child))
+
+
+def test_includes_inside_the_folder_and_built_in_bases_still_load(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    write(game / "ruleset.yaml", "name: tight\nextends: tutorial-tiles\ninclude: parts/size.yaml\n")
+    write(game / "parts" / "size.yaml", "options:\n  board_size: {default: 4}\n")
+    assert engine.load(str(game)).options["board_size"] == 4
+
+
+# ---------------------------------------------------------------- rulesets named by logs and scenarios
+
+
+def test_a_replay_naming_proc_self_environ_is_refused_unread(tmp_path: Path) -> None:
+    log = write(tmp_path / "game.json", json.dumps(
+        {"format": 2, "ruleset": "/proc/self/environ", "variant": [], "players": 2, "seed": 1, "actions": []}))
+    for command in (["replay", str(log)], ["play", "--load", str(log)]):
+        assert_refused(rulecraft(*command), f"{log}: the game log's ruleset '/proc/self/environ' {OUTSIDE}")
+
+
+def test_a_replay_may_name_any_ruleset_file_but_no_other_file_outside(tmp_path: Path) -> None:
+    ruleset = copy_tiles(tmp_path / "game")
+    log = {"format": 2, "ruleset": str(ruleset), "variant": [], "players": 2, "seed": 1, "actions": []}
+    elsewhere = write(tmp_path / "elsewhere" / "game.json", json.dumps(log))
+    assert rulecraft("replay", str(elsewhere)).code == 0  # a ruleset.yaml: the log keeps naming its ruleset
+    other = write(tmp_path / "game" / "other.yaml", ruleset.read_text(encoding="utf-8"))
+    write(elsewhere, json.dumps(log | {"ruleset": str(other)}))
+    assert_refused(rulecraft("replay", str(elsewhere)), f"the game log's ruleset '{other}' {OUTSIDE}")
+    assert rulecraft("replay", str(elsewhere), "--allow", str(tmp_path / "game")).code == 0
+    (tmp_path / "trap").mkdir()
+    (tmp_path / "trap" / "ruleset.yaml").symlink_to("/etc/passwd")  # a link named like a ruleset
+    write(elsewhere, json.dumps(log | {"ruleset": str(tmp_path / "trap")}))
+    run = rulecraft("replay", str(elsewhere))
+    assert_refused(run, OUTSIDE)
+    assert PASSWD_LINE not in run.text
+
+
+def test_a_scenario_naming_a_file_outside_is_refused_unread(tmp_path: Path) -> None:
+    scenario = write(tmp_path / "scenarios" / "s.yaml", "ruleset: /etc/passwd\nactions: []\n")
+    run = rulecraft("check", str(scenario))
+    assert_refused(run, f"{scenario}:1:10: the scenario's ruleset '/etc/passwd' {OUTSIDE}")
+    assert PASSWD_LINE not in run.text
+    dotfile = write(tmp_path / ".secret", f"token: {'x' * 5}\n")
+    write(scenario, "ruleset: ../.secret\nactions: []\n")  # an ancestor's file that is not a ruleset.yaml
+    assert_refused(rulecraft("check", str(scenario)), f"the scenario's ruleset '../.secret' {OUTSIDE}")
+    assert dotfile.exists()
+
+
+def test_a_scenario_may_name_the_ruleset_above_it(tmp_path: Path) -> None:
+    copy_tiles(tmp_path / "game")
+    scenario = write(tmp_path / "game" / "scenarios" / "s.yaml", "ruleset: ..\nplayers: 2\nactions: []\n")
+    run = rulecraft("check", str(scenario))
+    assert run.code == 0 and "1 passed, 0 failed" in run.out, run
+
+
+# ---------------------------------------------------------------- only regular files, of bounded size
+
+
+def test_a_save_opened_from_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = fifo(tmp_path / "save.json")
+    for command in (["play", "--load", str(pipe)], ["replay", str(pipe)]):
+        assert_refused(rulecraft(*command), f"cannot read '{pipe}': not a regular file")
+
+
+def test_a_ruleset_or_scenario_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = fifo(tmp_path / "ruleset.yaml")
+    assert_refused(rulecraft("validate", str(pipe)), "not a regular file")
+    assert_refused(rulecraft("simulate", str(pipe)), "is not a ruleset file or a folder holding ruleset.yaml")
+    assert_refused(rulecraft("check", str(pipe)), "not a regular file")
+    game = tmp_path / "game"
+    write(game / "ruleset.yaml", "name: piped\ninclude: part.yaml\n")
+    fifo(game / "part.yaml")
+    assert_refused(rulecraft("validate", str(game)), "not a regular file")
+
+
+def test_an_oversized_log_is_refused_with_its_size(tmp_path: Path) -> None:
+    log = tmp_path / "huge.json"
+    with log.open("wb") as file:
+        file.truncate(21 * 1024 * 1024)
+    assert_refused(rulecraft("replay", str(log)), "is larger than 20 MB (22,020,096 bytes): a game log is at most 20 MB")
+
+
+def test_a_built_in_ruleset_copied_with_its_folder_still_loads(tmp_path: Path) -> None:
+    shutil.copytree(rulesets_dir() / "iconica", tmp_path / "my-iconica")
+    text = (tmp_path / "my-iconica" / "ruleset.yaml").read_text(encoding="utf-8")
+    write(tmp_path / "my-iconica" / "ruleset.yaml", text.replace("name: iconica", "name: my-iconica", 1))
+    assert engine.load(str(tmp_path / "my-iconica")).name == "my-iconica"

@@ -1,0 +1,165 @@
+"""Processes: --jobs is capped by the cores; Ctrl-C stops a run cleanly with a partial report."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+import engine.simulate
+from cli.main import main
+from engine.executor import LocalExecutor, TooManyJobs, max_jobs
+from engine.simulate import simulate
+from engine.sweep import sweep
+from hostile_cli import HANG, ROOT, assert_refused, rulecraft
+
+TILES = engine.load("tutorial-tiles")
+
+
+def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """Ctrl-C arrives while game number ``call`` (counted from 1, over the whole run) is being played."""
+    real: Callable[..., Any] = engine.simulate.play_game
+    calls = 0
+
+    def play(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == call:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(engine.simulate, "play_game", play)
+
+
+# ---------------------------------------------------------------- --jobs
+
+
+@pytest.mark.parametrize("command", [["simulate", "tutorial-tiles"], ["sweep", "tutorial-tiles", "board_size=[3, 4]"]])
+def test_a_thousand_jobs_are_refused_naming_the_cores(command: list[str]) -> None:
+    cores = max_jobs()
+    run = rulecraft(*command, "--jobs", "1000")
+    assert_refused(run, f"--jobs 1000: 1000 worker processes is more than this machine's {cores} core")
+    assert f"use at most {cores}" in run.err
+
+
+def test_the_executor_refuses_more_workers_than_cores() -> None:
+    with pytest.raises(TooManyJobs, match=f"use at most {max_jobs()}"):
+        LocalExecutor(max_jobs() + 1)
+    assert LocalExecutor(max_jobs()).workers == max_jobs()
+
+
+# ---------------------------------------------------------------- Ctrl-C, in this process
+
+
+def test_an_interrupted_simulation_reports_the_games_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_at(monkeypatch, 30)  # 100 games go out in chunks of 12: two chunks are done
+    report = simulate(TILES, players=2, n=100, seed=0, agents="random")
+    assert report.partial and report.games == 24 and report.planned == 100
+    monkeypatch.undo()
+    assert report.results == simulate(TILES, players=2, n=24, seed=0, agents="random").results  # the same games
+    data = report.to_json()
+    assert data["partial"] is True and data["games_planned"] == 100 and data["games"] == 24
+
+
+def test_a_finished_simulation_is_not_marked_partial() -> None:
+    report = simulate(TILES, players=2, n=5, seed=0, agents="random")
+    assert not report.partial and "partial" not in report.to_json()
+
+
+def test_an_interrupted_sweep_keeps_its_runs_and_compares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_at(monkeypatch, 30)  # the first value's 20 games, then 8 of the second's (chunks of 2)
+
+    def load(options: dict[str, str]) -> engine.Game:
+        return engine.load("tutorial-tiles", set_options=options)
+
+    result = sweep(load, "board_size", ["3", "4", "5"], players=2, n=20, seed=0, agents="random")
+    assert result.partial and [run.report.games for run in result.runs] == [20, 8]
+    assert all(run.comparison is None for run in result.runs)
+    data = result.to_json()
+    assert data["partial"] is True and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
+
+
+def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_at(monkeypatch, 30)
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["games"] == 24
+    assert result.stderr == "interrupted (Ctrl-C) after 24 of 100 games: the report is partial\n"
+
+
+def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.scenario
+
+    real = engine.scenario.run_scenario
+    calls = 0
+
+    def run_scenario(path: Path) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise KeyboardInterrupt
+        return real(path)
+
+    monkeypatch.setattr(engine.scenario, "run_scenario", run_scenario)
+    result = CliRunner().invoke(main, ["check", str(ROOT / "rulesets" / "iconoclasm-cards" / "scenarios")])
+    assert result.exit_code == 1
+    assert "PARTIAL: interrupted after 2 of " in result.stdout and "2 passed, 0 failed" in result.stdout
+    assert result.stderr == "interrupted\n"
+
+
+# ---------------------------------------------------------------- Ctrl-C, for real
+
+
+def children(pid: int) -> list[str]:
+    """The process ids of ``pid``'s children (Linux)."""
+    try:
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+
+
+def interrupted(args: list[str]) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C once its workers run, and wait for it to end."""
+    if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
+        pytest.skip("needs /proc to see the worker processes")
+    command = [sys.executable, "-c", "from cli.main import main; main()", *args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    deadline = time.monotonic() + HANG
+    while len(children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # let some games finish
+    pressed = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=HANG)
+    return subprocess.CompletedProcess(args, process.returncode, out, err), time.monotonic() - pressed
+
+
+def test_ctrl_c_stops_simulate_with_a_partial_report_in_out(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    done, seconds = interrupted(["simulate", "tutorial-tiles", "-n", "10000000", "--jobs", "2", "--format", "json",
+                                 "--out", str(out)])
+    errors = done.stderr.decode()
+    assert done.returncode == 1, errors
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors and "Aborted" not in errors
+    report = json.loads(out.read_text())
+    assert report["partial"] is True and report["games_planned"] == 10_000_000 and report["games"] < 10_000_000
+    assert errors == f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+    assert seconds < HANG
+
+
+def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
+    done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "10000000", "--jobs", "2"])
+    assert done.returncode == 1
+    assert done.stderr.decode() == "interrupted: 1 of 2 values run, the last one partial\n"
+    assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()

@@ -1,0 +1,80 @@
+"""Writes are atomic: a log, save or report is replaced whole, or the old one stays and the command says so."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import engine.atomic
+from cli.main import main
+from engine.atomic import WriteFailed, write_atomic
+
+
+@pytest.fixture
+def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write fails as on a full disk (when the data is flushed to it)."""
+
+    def no_space(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(engine.atomic.os, "fsync", no_space)
+
+
+def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
+    target = tmp_path / "log.json"
+    write_atomic(target, "old\n")
+    write_atomic(target, "new\n")
+    assert target.read_text() == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["log.json"]
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "report.txt"
+    write_atomic(target, "x")
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_a_failed_write_keeps_the_old_file_and_says_so(tmp_path: Path, full_disk: None) -> None:
+    target = tmp_path / "log.json"
+    target.write_text("a good log\n")
+    with pytest.raises(WriteFailed, match=r"cannot write .*log.json: No space left on device \(the old file is kept\)"):
+        write_atomic(target, "a newer log\n")
+    assert target.read_text() == "a good log\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["log.json"]  # no temporary file left behind
+
+
+def test_a_failed_write_of_a_new_file_leaves_nothing(tmp_path: Path, full_disk: None) -> None:
+    with pytest.raises(WriteFailed, match=r"\(nothing was written\)"):
+        write_atomic(tmp_path / "new.json", "{}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_report_that_cannot_be_written_exits_1_and_keeps_the_old_one(tmp_path: Path, full_disk: None) -> None:
+    out = tmp_path / "report.txt"
+    out.write_text("last week's report\n")
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--out", str(out)])
+    assert result.exit_code == 1
+    assert f"cannot write {out}: No space left on device (the old file is kept)" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert out.read_text() == "last week's report\n"
+
+
+def test_a_game_log_that_cannot_be_written_exits_1_and_keeps_the_old_one(tmp_path: Path, full_disk: None) -> None:
+    log = tmp_path / "game.json"
+    log.write_text("{}\n")
+    args = ["play", "tutorial-tiles", "--seed", "3", "--seat", "1=random", "--log", str(log)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    assert f"cannot write {log}: No space left on device (the old file is kept)" in result.output
+    assert log.read_text() == "{}\n"
+
+
+def test_a_write_into_a_missing_folder_is_refused_cleanly(tmp_path: Path) -> None:
+    with pytest.raises(WriteFailed, match=r"cannot write .*: No such file or directory \(nothing was written\)"):
+        write_atomic(tmp_path / "gone" / "log.json", "{}")

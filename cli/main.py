@@ -38,7 +38,8 @@ from engine.bench import bench as run_bench
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import parse_set_options
-from engine.executor import Executor, LocalExecutor
+from engine.distributed import BACKENDS, make_executor
+from engine.executor import Executor
 from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
 from engine.sweep import Sweep, parse_sweep, sweep as run_sweep
@@ -119,6 +120,14 @@ def pick_players(game: Game, players: int | None) -> int:
 def format_option(fn: F) -> F:
     """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
+
+
+def backend_options(fn: F) -> F:
+    """--backend local|ray and --address: where the games are played (the report is the same)."""
+    fn = click.option("--address", metavar="ADDR",
+                      help="With --backend ray: the cluster to use ('auto', or HOST:PORT; default: start a local Ray).")(fn)
+    return click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+                        help="local: --jobs processes here; ray: tasks on a Ray cluster (pip install 'rulecraft[ray]').")(fn)
 
 
 def echo_json(data: Any) -> None:
@@ -327,6 +336,7 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
               help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
+@backend_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per figure (section, item, statistic, value).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
@@ -338,8 +348,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int, seed: int,
-    agents: str, jobs: int, fmt: str, out: Path | None, compare_with: str | None, compare_variants: tuple[str, ...],
-    compare_set_texts: tuple[str, ...],
+    agents: str, jobs: int, backend: str, address: str | None, fmt: str, out: Path | None, compare_with: str | None,
+    compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
 
@@ -365,7 +375,7 @@ def simulate(
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
             raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
-    executor = LocalExecutor(jobs)
+    executor = make_executor(backend, jobs, address)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
@@ -381,11 +391,12 @@ def simulate(
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@backend_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per value and figure (value, section, item, statistic, figure).")
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    seed: int, agents: str, jobs: int, fmt: str,
+    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -415,7 +426,7 @@ def sweep(
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, LocalExecutor(jobs))
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, make_executor(backend, jobs, address))
     if fmt == "json":
         echo_json(result.to_json())
     elif fmt == "csv":

@@ -188,10 +188,24 @@ def schema(kind: str) -> None:
 @variant_option
 @click.option("--component", "--character", "component", metavar="NAME",
               help="Show one component as a card instead: its attributes, meter and actions in English.")
-def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None) -> None:
-    """Summarise a ruleset's rules in English (or one component's card)."""
+@click.option("--observation", is_flag=True,
+              help="Show the learning environment's action space and observation encoding instead (needs rulecraft[rl]).")
+@players_option
+def explain(
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None, observation: bool,
+    players: int | None,
+) -> None:
+    """Summarise a ruleset's rules in English (or one component's card, or its learning environment)."""
     console = render.make_console()
     game = load_game(ruleset, variants, set_texts)
+    if observation:
+        try:
+            from engine.rl import describe
+        except ImportError as err:
+            fail(f"--observation needs the learning extra ({err.name} is missing): pip install 'rulecraft[rl]'")
+        for line in describe(game, pick_players(game, players)):
+            click.echo(line)
+        return
     for line in explain_component(game, component) if component else explain_lines(game):
         console.print(line)
 
@@ -333,7 +347,7 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N).")
+              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options

@@ -38,6 +38,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.enumeration import record_choice
 from engine.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
@@ -210,8 +211,10 @@ class Choose(Function):
             if name != "by":
                 scope.error(kw.pos, f"choose() has no option '{name}'", "choose(x in C where P, by = ROLE)")
         by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
-        parts = as_selection(args[0]).compile_parts(scope)
+        selection = as_selection(args[0])
+        parts = selection.compile_parts(scope)
         label = _labeller(parts.item_type)
+        record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
 
         def choose(s: "State", e: list[Any]) -> Any:
@@ -242,6 +245,13 @@ class Choose(Function):
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
         return f"the {describe_selection(args[0])}{chooser}" if args else "a choice"
+
+
+def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
+    """The items of a collection written out as a list of plain values (``["a", "b"]``), else None."""
+    if isinstance(source, ast.ListLit) and all(isinstance(item, ast.Literal) for item in source.items):
+        return tuple(item.value for item in source.items)  # type: ignore[attr-defined]
+    return None
 
 
 def _labeller(item: Any) -> Any:

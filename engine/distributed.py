@@ -87,10 +87,10 @@ class RayExecutor:
         return max(1, int(self._ray.cluster_resources().get("CPU", 1)))
 
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        """``fn`` (a module-level function, importable on the workers) over ``items``, as Ray tasks, in order."""
+        """``fn`` (importable on the workers: a module-level function) over ``items``, as Ray tasks, in order."""
         ray = self._ray
-        task = ray.remote(fn)
-        refs = [task.remote(item) for item in items]
+        task = ray.remote(_apply)
+        refs = [task.remote(fn, item) for item in items]
         done = 0
         try:
             for ref in refs:
@@ -99,6 +99,11 @@ class RayExecutor:
         finally:
             for ref in refs[done:]:  # interrupted, failed or abandoned: nothing more is wanted
                 ray.cancel(ref, force=True)
+
+
+def _apply(fn: Callable[[T], R], item: T) -> R:
+    """One work item, on a Ray worker."""
+    return fn(item)
 
 
 def _result(ray: Any, ref: Any) -> Any:

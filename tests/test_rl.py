@@ -7,8 +7,12 @@ Needs the ``rl`` extra; without it these tests are skipped, except under CI (``C
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import random
+import re
+import shlex
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -149,3 +153,43 @@ def test_explain_observation_describes_both_spaces() -> None:
     assert f"action space: Discrete({e.action_space('player_1').n})" in result.output
     assert f"'observation': Box(int32, {e.observation_space('player_1')['observation'].shape[0]})" in result.output
     assert "[0:5] seat: observing seat" in result.output
+
+
+# ---------------------------------------------------------------- docs/rl.md
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+
+
+def _blocks(language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```$", DOC.read_text(encoding="utf-8"), re.S | re.M)
+
+
+def test_the_doc_examples_run_and_the_trained_policy_beats_random(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Every Python block of docs/rl.md runs; the policy it trains, played by the doc's command, beats random."""
+    policy = tmp_path / "policy.json"
+    for block in _blocks("python"):
+        exec(compile(block.replace("/tmp/policy.json", str(policy)), str(DOC), "exec"), {})
+    assert "actions valued in" in capsys.readouterr().out
+    command = next(line for block in _blocks("sh") for line in block.splitlines() if "policy:" in line)
+    args = shlex.split(command.replace("/tmp/policy.json", str(policy)))[1:] + ["--format", "json"]
+    trained = json.loads(CliRunner().invoke(main, args).output)
+    assert trained["agents"] == [f"policy:{policy}", "random"]
+    baseline = json.loads(CliRunner().invoke(main, [a if not a.startswith("policy:") else "random" for a in args]).output)
+    assert trained["win_rate"]["1"]["low"] > baseline["win_rate"]["1"]["high"]
+
+
+def test_the_explain_output_in_the_doc_is_real() -> None:
+    shown = next(b for b in _blocks("text") if b.startswith("$ rulecraft explain tutorial-tiles --observation"))
+    real = CliRunner().invoke(main, ["explain", "tutorial-tiles", "--observation"]).output
+    assert shown == "$ rulecraft explain tutorial-tiles --observation\n" + real
+
+
+def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--agents", f"policy:{bad}"])
+    assert result.exit_code == 2
+    assert "is not a policy file" in result.output
+    missing = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--agents", "policy:/nonexistent.json"])
+    assert "cannot read the policy file /nonexistent.json" in missing.output

@@ -130,6 +130,12 @@ def backend_options(fn: F) -> F:
                         help="local: --jobs processes here; ray: tasks on a Ray cluster (pip install 'rulecraft[ray]').")(fn)
 
 
+def _executor(backend: str, jobs: int, address: str | None) -> Executor:
+    """Where this command's games run; a local Ray gets --jobs CPUs only when --jobs is given (else every core)."""
+    given = click.get_current_context().get_parameter_source("jobs") is ParameterSource.COMMANDLINE
+    return make_executor(backend, jobs if given or backend == "local" else None, address)
+
+
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented JSON (non-ASCII kept as is)."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -389,7 +395,7 @@ def simulate(
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
             raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
-    executor = make_executor(backend, jobs, address)
+    executor = _executor(backend, jobs, address)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
@@ -440,7 +446,7 @@ def sweep(
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, make_executor(backend, jobs, address))
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
     if fmt == "json":
         echo_json(result.to_json())
     elif fmt == "csv":

@@ -38,17 +38,17 @@ BACKENDS = ("local", "ray")
 """Where a simulation may run: local worker processes, or a Ray cluster."""
 
 
-def make_executor(backend: str = "local", jobs: int = 1, address: str | None = None) -> Executor:
-    """The executor of ``backend``: ``jobs`` local processes, or Ray (at ``address``; none: a local Ray).
+def make_executor(backend: str = "local", jobs: int | None = None, address: str | None = None) -> Executor:
+    """The executor of ``backend``: ``jobs`` local processes (default 1), or Ray at ``address``.
 
-    A local Ray gets ``jobs`` CPUs when ``jobs`` is more than 1, else every core of this machine.
+    Without an address a local Ray is started with ``jobs`` CPUs (default: every core of this machine).
     """
     if backend == "local":
         if address is not None:
             raise RulecraftError("--address names a Ray cluster: use it with --backend ray")
-        return LocalExecutor(jobs)
+        return LocalExecutor(jobs or 1)
     if backend == "ray":
-        return RayExecutor(address, cpus=jobs if jobs > 1 else None)
+        return RayExecutor(address, cpus=jobs)
     raise RulecraftError(f"unknown backend '{backend}' (choose one of: {', '.join(BACKENDS)})")
 
 

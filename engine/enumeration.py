@@ -8,7 +8,7 @@ answers to ``choose(...)`` are listed from the type of what is chosen
 lists are supersets: a text is listed if some position could offer it, and
 the legal actions of a position are always among them.
 
-Where a list cannot be written down — a spell's pattern may lie on any of
+Where a list cannot be written down — a cast pattern may lie on any of
 countless combinations of places, a choice among computed numbers — the
 step says so in :attr:`Texts.unlisted`, and those decisions are offered by
 their rank among the position's legal actions instead (see

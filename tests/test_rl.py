@@ -56,6 +56,15 @@ def test_pettingzoo_api_and_seed_tests(name: str, players: int, games: dict[str,
     pettingzoo_test.seed_test(lambda: env(game, players=players), num_cycles=200)
 
 
+VARIANTS = [(name, v) for name in engine.builtin_names() for v in engine.load(name).available_variants]
+
+
+@pytest.mark.parametrize(("name", "variant"), VARIANTS, ids=[f"{n}+{v}" for n, v in VARIANTS])
+def test_pettingzoo_api_test_on_every_variant(name: str, variant: str) -> None:
+    game = engine.load(name, variant)
+    pettingzoo_test.api_test(env(game, players=min(game.player_counts)), num_cycles=1000)
+
+
 @pytest.mark.parametrize("name", sorted(engine.builtin_names()))
 def test_every_legal_action_has_an_index(name: str, games: dict[str, engine.Game]) -> None:
     """In random games at every player count, the mask offers exactly the legal actions (up to the ranked limit),

@@ -238,7 +238,7 @@ def explain(
 )
 @click.option(
     "--hint-agent", "hint_spec", metavar="SPEC",
-    help="The agent that answers 'hint' (default: mcts:200, or random where that is not available).",
+    help="The agent that answers 'hint' (default: ismcts:200 where something is hidden, else mcts:200).",
 )
 def play(
     ruleset: str | None,
@@ -270,7 +270,7 @@ def play(
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--seat") from None
     try:
-        hint, note = hint_agent(hint_spec, log.seed)
+        hint = hint_agent(state.game, hint_spec, log.seed)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--hint-agent") from None
     console = render.make_console()
@@ -278,7 +278,7 @@ def play(
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
-    session = Session(console, state, log, bots, hint, note)
+    session = Session(console, state, log, bots, hint)
     if session.run() and log_path is not None and not session.save(log_path):
         raise click.exceptions.Exit(1)
 

@@ -16,7 +16,7 @@ Typical use::
 
     log = GameLog("my-game", [], players=2, seed=0)
     game, state = log.start()
-    hint, note = hint_agent(None, seed=0)
+    hint = hint_agent(game, None, seed=0)
     finished = Session(render.make_console(), state, log, parse_seats((), 2, 0), hint).run()
 """
 
@@ -30,10 +30,11 @@ from rich.console import Console
 
 from cli import render
 from cli.gamelog import GameLog, replay
-from engine.agents import Agent, make_agent
+from engine.agents import Agent, default_search, make_agent
 from engine.choices import preview
 from engine.errors import IllegalActionError
 from engine.simulate import derive_seed
+from engine.game import Game
 from engine.state import State
 
 HELP = """Type the number of an action, or its text (e.g. copy one from the list).
@@ -48,10 +49,6 @@ HELP = """Type the number of an action, or its text (e.g. copy one from the list
 RECENT = 8
 """Log lines shown when a session starts (the end of a loaded game's log)."""
 
-DEFAULT_HINT = "mcts:200"
-"""The agent behind ``hint`` unless ``--hint-agent`` names another."""
-
-
 @dataclass
 class Session:
     """One game at the terminal; a seat without an agent is a human."""
@@ -61,7 +58,6 @@ class Session:
     log: GameLog
     bots: dict[int, Agent]
     hint: Agent
-    hint_note: str | None = None  # said with the first hint (e.g. that the default agent was not available)
     shown: int = 0  # how many lines of the state's log were printed
 
     def run(self) -> bool:
@@ -166,9 +162,6 @@ class Session:
 
     def show_hint(self) -> None:
         """What the hint agent would play here, with its number in the list."""
-        if self.hint_note:
-            self.console.print(self.hint_note, style="dim")
-            self.hint_note = None
         action = self.hint.choose(self.state.clone())
         number = list(self.state.legal_actions()).index(action) + 1
         self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
@@ -235,16 +228,7 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
     }
 
 
-def hint_agent(spec: str | None, seed: int) -> tuple[Agent, str | None]:
-    """The agent behind ``hint``: ``spec``, or :data:`DEFAULT_HINT` falling back to random with a note.
-
-    A ``spec`` the user named that is not an agent raises ValueError.
-    """
-    hint_seed = derive_seed(seed, 0)  # seats use indices 1..players
-    if spec is not None:
-        return make_agent(spec, hint_seed), None
-    try:
-        return make_agent(DEFAULT_HINT, hint_seed), None
-    except ValueError:
-        note = f"(hints come from the random agent: {DEFAULT_HINT} is not available in this version)"
-        return make_agent("random", hint_seed), note
+def hint_agent(game: Game, spec: str | None, seed: int) -> Agent:
+    """The agent behind ``hint``: ``spec``, or the search that suits the game (``ismcts:200`` where something is
+    hidden, else ``mcts:200``).  A ``spec`` that is not an agent raises ValueError."""
+    return make_agent(spec or default_search(game), derive_seed(seed, 0))  # seats use indices 1..players

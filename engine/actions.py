@@ -20,8 +20,11 @@ class Formatter(Protocol):
     """What an action needs from the step that made it."""
 
     index: int
+    sealed: bool  # whether other seats see less of the decision than ``format`` says (``public_format``)
 
     def format(self, args: tuple[Any, ...]) -> str: ...
+
+    def public_format(self, args: tuple[Any, ...]) -> str: ...
 
 
 class Action:

@@ -12,10 +12,16 @@ touching the parser.
   random rollouts when the ruleset declares none);
 * ``mcts:N`` / ``mcts:Ts``: UCT with random rollouts on one determinization,
   N iterations or T seconds per decision (``mcts:400``, ``mcts:0.5s``);
-* ``ismcts:N`` / ``ismcts:Ts``: single-observer information-set MCTS, a fresh
-  determinization every iteration.
+* ``ismcts:N`` / ``ismcts:Ts``: information-set MCTS, a fresh determinization
+  every iteration — the search that suits games with hidden information
+  (:func:`default_search`).
 * ``policy:FILE``: the legal action a saved policy (JSON, see
   :class:`PolicyAgent`) values most, e.g. one trained with :mod:`engine.rl`.
+
+Both searches keep one tree per seat, each holding the game as that seat
+observed it (:class:`MultiObserverSearch`), so a sealed decision — a card
+committed face down, revealed later with the others — is searched as
+simultaneous: no seat's choice depends on another's sealed choice.
 
 Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``).
 
@@ -43,9 +49,10 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.blocks.outcome import Outcome
-from engine.information import determinize
+from engine.information import determinize, has_hidden_information
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.state import State
 
 
@@ -88,6 +95,14 @@ def make_agent(spec: str, seed: int) -> Agent:
         known = ", ".join(AGENT_FORMS.values())
         raise ValueError(f"unknown agent '{spec}'; known agents: {known} ({SEARCH_FORMS_NOTE})")
     return factory(argument.strip() if sep else None, random.Random(seed))
+
+
+def default_search(game: "Game", budget: str = "200") -> str:
+    """The search bot that suits a game: ``ismcts`` where some seat may not see everything, else ``mcts``.
+
+    Example: ``default_search(engine.load("my-game"))`` is ``"ismcts:200"`` for a game with hidden hands.
+    """
+    return f"{'ismcts' if has_hidden_information(game) else 'mcts'}:{budget}"
 
 
 def detach(action: Action) -> Action:
@@ -333,77 +348,128 @@ class SearchAgent:
         raise NotImplementedError
 
 
-# ---------------------------------------------------------------- MCTS (UCT on one determinization)
+# ---------------------------------------------------------------- multi-observer trees
+
+ActionKey = tuple[int, tuple[Any, ...]]
+"""An action as one seat observes it: its step and arguments, or, for another seat's sealed decision, its step
+and its public text (``commit a card``).  The same in every determinization, and faster than text."""
 
 
 class _Node:
-    """A node of the UCT tree; ``total`` sums the returns of the seat that moved into it."""
+    """A node of one seat's tree: the history as that seat observed it; ``total`` sums the mover's returns."""
 
-    __slots__ = ("index", "mover", "visits", "total", "children", "untried")
+    __slots__ = ("action", "visits", "total", "available", "children")
 
-    def __init__(self, index: int) -> None:
-        self.index = index  # of the action leading here, in the parent's legal actions
-        self.mover = 0  # the seat that chooses among the children
+    def __init__(self, action: Action | None) -> None:
+        self.action = action  # the decision leading here (kept in the tree of the seat that made it)
         self.visits = 0
         self.total = 0.0
-        self.children: list[_Node] = []
-        self.untried: list[int] | None = None
+        self.available = 1  # iterations in which this action could be chosen at its parent
+        self.children: dict[ActionKey, _Node] = {}
 
 
-class MCTSAgent(SearchAgent):
-    """UCT with uniformly random rollouts on one determinization per decision.
+class MultiObserverSearch(SearchAgent):
+    """Information-set MCTS with one tree per seat (MO-ISMCTS; Cowling, Powley and Whitehouse, 2012).
 
-    The seat's unseen information is sampled once per decision, then the
-    sample is searched as a game of perfect information.  Each node's
-    statistics are from the point of view of the seat to move at its parent;
-    children are expanded in a random order; the most visited root action is
-    played.
+    Every seat's decisions are chosen in that seat's own tree, whose nodes are
+    the history *as that seat observed it*: another seat's sealed decision
+    (a card committed face down) is one edge whatever was committed.  So no
+    seat's choice ever depends on a choice another seat has sealed but not yet
+    revealed — simultaneous decisions are searched as simultaneous, and hidden
+    choices are not "answered" inside the tree.  Only the children legal in
+    the current determinization compete, and UCB counts how often each child
+    was available instead of the parent's visits.  Subclasses say which
+    determinization each iteration searches (:meth:`sample`).
     """
 
+    def sample(self, state: "State", me: int, iteration: int) -> "State":
+        """The full state iteration ``iteration`` searches (a clone it may change)."""
+        raise NotImplementedError
+
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
-        sample = determinize(state, state.current_player, self.rng)
-        root, done = _Node(-1), 0
+        me = state.current_player
+        trees, done = self.grow(state, running)
+        best = max(trees[me].children.values(), key=lambda n: (n.visits, n.total))
+        assert best.action is not None
+        return best.action, done
+
+    def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
+        """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
+        me = state.current_player
+        trees = [_Node(None) for _ in range(state.players + 1)]
+        done = 0
         while running(done):
-            self._iterate(root, sample.clone())
+            self._iterate(trees, self.sample(state, me, done))
             done += 1
-        best = max(root.children, key=lambda n: (n.visits, n.total))
-        return detach(sample.legal_actions()[best.index]), done
+        return trees, done
 
-    def _iterate(self, root: _Node, s: "State") -> None:
-        """Select and expand one node, roll out from it and back the result up."""
-        rand = self.rng.random
-        path, node = [root], root
+    def _iterate(self, trees: list[_Node], s: "State") -> None:
+        """Descend every seat's tree along one history, expand one node, roll out and back the result up."""
+        rand, seats = self.rng.random, range(1, len(trees))
+        nodes = trees[:]
+        paths: list[list[tuple[_Node, int]]] = [[] for _ in trees]  # per tree: (node entered, seat that moved into it)
+        for seat in seats:
+            trees[seat].visits += 1
         while s.outcome is None:
-            space = s.legal_actions()
-            if node.untried is None:
-                node.mover = s.current_player
-                node.untried = list(range(len(space)))
-            untried = node.untried
-            if untried:
-                j = int(rand() * len(untried))
-                untried[j], untried[-1] = untried[-1], untried[j]
-                child = _Node(untried.pop())
-                node.children.append(child)
-                s.apply(space[child.index])
-                path.append(child)
+            mover = s.current_player
+            own = nodes[mover]
+            legal = [((a.step.index, a.args), a) for a in s.legal_actions()[:]]
+            untried = [(key, a) for key, a in legal if key not in own.children]
+            expanding = bool(untried)
+            if expanding:
+                key, action = untried[int(rand() * len(untried))]
+                own.children[key] = _Node(detach(action))
+            else:
+                key, action = self._select(own, legal)
+            step = action.step
+            public_key = (step.index, (step.public_format(action.args),)) if step.sealed else key
+            for seat in seats:
+                seen = key if seat == mover else public_key
+                child = nodes[seat].children.get(seen)
+                if child is None:
+                    child = nodes[seat].children[seen] = _Node(None)
+                nodes[seat] = child
+                paths[seat].append((child, mover))
+            s.apply(action)
+            if expanding:
                 break
-            node = self._select(node)
-            s.apply(space[node.index])
-            path.append(node)
-        _backpropagate(path, rollout(s, rand))
+        returns = rollout(s, rand)
+        for seat in seats:
+            for node, mover in paths[seat]:
+                node.visits += 1
+                node.total += returns[mover - 1]
 
-    def _select(self, node: _Node) -> _Node:
-        """The child with the highest upper confidence bound (UCB1)."""
-        weight = self.spec.exploration * math.sqrt(math.log(node.visits))
-        sqrt = math.sqrt
-        return max(node.children, key=lambda n: n.total / n.visits + weight / sqrt(n.visits))
+    def _select(self, node: _Node, legal: list[tuple[ActionKey, Action]]) -> tuple[ActionKey, Action]:
+        """Among the children legal now, the highest UCB with availability counts."""
+        c, log, sqrt = self.spec.exploration, math.log, math.sqrt
+        best_key, best_action, best_score = legal[0][0], legal[0][1], -math.inf
+        children = node.children
+        for key, action in legal:
+            child = children[key]
+            child.available += 1
+            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+            if score > best_score:
+                best_key, best_action, best_score = key, action, score
+        return best_key, best_action
 
 
-def _backpropagate(path: list[_Node], returns: list[float]) -> None:
-    path[0].visits += 1
-    for parent, child in zip(path, path[1:]):
-        child.visits += 1
-        child.total += returns[parent.mover - 1]
+# ---------------------------------------------------------------- MCTS (one determinization per decision)
+
+
+class MCTSAgent(MultiObserverSearch):
+    """UCT with uniformly random rollouts on one determinization per decision.
+
+    The seat's unseen information is sampled once per decision, then searched
+    with one tree per seat (see :class:`MultiObserverSearch`), so sealed
+    decisions stay sealed even on a sample; children are expanded in a random
+    order; the most visited root action is played.
+    """
+
+    def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
+        return super().grow(determinize(state, state.current_player, self.rng), running)
+
+    def sample(self, state: "State", me: int, iteration: int) -> "State":
+        return state.clone()
 
 
 @agent_kind("mcts", "mcts:N, mcts:Ts")
@@ -411,78 +477,14 @@ def _mcts(argument: str | None, rng: random.Random) -> Agent:
     return MCTSAgent(rng, SearchSpec.parse("mcts", argument))
 
 
-# ---------------------------------------------------------------- ISMCTS (single observer)
-
-ActionKey = tuple[int, tuple[Any, ...]]
-"""An action's identity (its step and arguments), the same in every determinization: its text, faster."""
+# ---------------------------------------------------------------- ISMCTS (a fresh determinization every iteration)
 
 
-class _InfoNode:
-    """A node of the information-set tree, reached by a sequence of actions from the root."""
+class ISMCTSAgent(MultiObserverSearch):
+    """Multi-observer information-set MCTS: a fresh determinization of what the seat cannot see every iteration."""
 
-    __slots__ = ("action", "visits", "total", "available", "children")
-
-    def __init__(self, action: Action | None) -> None:
-        self.action = action
-        self.visits = 0
-        self.total = 0.0
-        self.available = 1  # iterations in which this action could be chosen at its parent
-        self.children: dict[ActionKey, _InfoNode] = {}
-
-
-class ISMCTSAgent(SearchAgent):
-    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
-
-    Every iteration samples a fresh determinization of what the seat cannot
-    see and descends one tree whose nodes are keyed by actions; only the
-    children legal in the current determinization compete, and UCB counts how
-    often each child was available instead of the parent's visits.
-    """
-
-    def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
-        me = state.current_player
-        root, done = _InfoNode(None), 0
-        while running(done):
-            self._iterate(root, determinize(state, me, self.rng))
-            done += 1
-        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
-        assert best.action is not None
-        return best.action, done
-
-    def _iterate(self, root: _InfoNode, s: "State") -> None:
-        rand = self.rng.random
-        path, movers, node = [root], [], root
-        while s.outcome is None:
-            movers.append(s.current_player)
-            legal = [((a.step.index, a.args), a) for a in s.legal_actions()[:]]
-            untried = [(key, a) for key, a in legal if key not in node.children]
-            if untried:
-                key, action = untried[int(rand() * len(untried))]
-                child = _InfoNode(detach(action))
-                node.children[key] = child
-                s.apply(action)
-                path.append(child)
-                break
-            node, action = self._select(node, legal)
-            s.apply(action)
-            path.append(node)
-        returns = rollout(s, rand)
-        root.visits += 1
-        for child, mover in zip(path[1:], movers):
-            child.visits += 1
-            child.total += returns[mover - 1]
-
-    def _select(self, node: _InfoNode, legal: list[tuple[ActionKey, Action]]) -> tuple[_InfoNode, Action]:
-        """Among the children legal now, the highest UCB with availability counts."""
-        c, log, sqrt = self.spec.exploration, math.log, math.sqrt
-        best, best_action, best_score = node, legal[0][1], -math.inf
-        for key, action in legal:
-            child = node.children[key]
-            child.available += 1
-            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
-            if score > best_score:
-                best, best_action, best_score = child, action, score
-        return best, best_action
+    def sample(self, state: "State", me: int, iteration: int) -> "State":
+        return determinize(state, me, self.rng)
 
 
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")

@@ -153,6 +153,7 @@ class ChoiceFormatter:
     """Formats the actions that answer a pending choice: ``choose NAME``."""
 
     index = -1
+    sealed = False  # choices are made in the open
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"{CHOOSE_WORD} {args[0]}"

@@ -47,6 +47,7 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.state import State
 
 SEEN = "seen"
@@ -86,6 +87,19 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
     sample.rng = rng.getrandbits(64)
     sample._actions = None  # a different position: its legal actions are worked out again
     return sample
+
+
+def has_hidden_information(game: "Game") -> bool:
+    """Whether some seat may not see everything: a hidden zone, hidden roles, or a sealed decision.
+
+    Example: a game whose hands are ``hidden: others`` has hidden information; a board game played in the open
+    has none (search bots pick ISMCTS for the first and plain MCTS for the second).
+    """
+    if any(spec.hidden != "none" for spec in game.zone_specs.values()):
+        return True
+    if game.roles is not None and game.roles.hidden:
+        return True
+    return any(step.sealed for step in game.steps)
 
 
 def hidden_roles(state: "State", seat: int) -> list[str]:

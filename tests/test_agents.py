@@ -343,3 +343,39 @@ def test_searching_bots_play_a_variant_whose_hidden_decks_hold_different_kinds()
             if state.is_terminal:
                 break
             state.apply(bots[state.current_player - 1].choose(state))
+
+
+# ---------------------------------------------------------------- sealed decisions stay sealed in the search
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_a_step_is_sealed_exactly_when_others_see_less_of_its_decisions(name: str) -> None:
+    """``Step.sealed`` is what the searches trust: it must agree with what ``public_format`` hides, along random games."""
+    game = load(name)
+    state = game.new_state(players=min(game.player_counts), seed=3)
+    rnd = random.Random(3)
+    seen = 0
+    while not state.is_terminal and seen < 300:
+        for action in state.legal_actions()[:]:
+            hides = action.step.public_format(action.args) != str(action)
+            assert action.step.sealed == hides, (str(action), action.step.public_format(action.args))
+        state.apply(state.legal_actions()[rnd.randrange(len(state.legal_actions()))])
+        seen += 1
+
+
+@pytest.mark.parametrize("spec", ["mcts:60", "ismcts:60"])
+def test_no_seat_answers_a_sealed_choice_inside_the_search(spec: str) -> None:
+    """At the first sealed commit, the committing seat's tree tells its cards apart; the other seat's tree, in which
+    its own replies are chosen, sees one edge ("a card was committed"), so its reply cannot depend on which."""
+    game = load("nine-domains")
+    state = game.new_state(players=2, seed=1)
+    assert state.legal_actions()[0].step.sealed
+    agent = make_agent(spec, seed=1)
+    assert isinstance(agent, agents.MultiObserverSearch)
+    trees, done = agent.grow(state, lambda i: i < 60)
+    me, other = state.current_player, 3 - state.current_player
+    assert done == 60
+    assert len(trees[me].children) == len({str(a) for a in state.legal_actions()}) > 1
+    assert len(trees[other].children) == 1
+    (edge,) = trees[other].children
+    assert edge[1] == (state.legal_actions()[0].step.public_format(state.legal_actions()[0].args),)

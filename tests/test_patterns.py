@@ -145,3 +145,63 @@ def test_saved_stacks_round_trip(game: engine.Game) -> None:
     copy = game.state_from_json(s.to_json())
     assert copy == s and copy.stack((0, 0)) == s.stack((0, 0))
     assert s.observation(1)["stacks"] == {"0,0": ["b", "c"]}
+
+
+# ------------------------------------------------------------------ geometry belongs to the board
+
+HEX_GAME = GAME.replace("board: {width: 5, height: 5, adjacency: all, stacking: true}", "board: {kind: hex, radius: 3}") + """
+shapes:
+  triangle: {kind: template, cells: [[0, 0], [1, 0], [0, 1]], rotate: true}
+  snake: {kind: chain}
+"""
+
+
+@pytest.fixture(scope="module")
+def hex_game(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    path: Path = tmp_path_factory.mktemp("hexdots") / "ruleset.yaml"
+    path.write_text(HEX_GAME)
+    return engine.load(path)
+
+
+def hex_board_with(game: engine.Game, pieces: dict[tuple[int, int], str]) -> engine.State:
+    s = game.new_state(players=2)
+    pool = s.zones[game.zone_index[("pool", None)]]
+    for cell, hue in pieces.items():
+        s.place(next(c for c in pool if game.piece_names[c] == hue.lower()), cell)
+    return s
+
+
+def test_a_hex_line_runs_between_neighbours_only(hex_game: engine.Game) -> None:
+    line = hex_game.shapes["line"]
+    apart = hex_board_with(hex_game, {(0, 0): "A", (1, 1): "A", (2, 2): "A"})  # (1,1) is not a hex neighbour of (0,0)
+    assert matches(hex_game, apart, line, "AAA") == []
+    for step in ((1, 0), (0, 1), (1, -1)):  # the three axes of a hex board
+        cells = {(i * step[0], i * step[1]): "A" for i in range(3)}
+        assert len(matches(hex_game, hex_board_with(hex_game, cells), line, "AAA")) == 1, step
+
+
+def test_a_hex_template_turns_in_sixths(hex_game: engine.Game) -> None:
+    triangle = hex_game.shapes["triangle"]
+    assert len(triangle.layouts(3)) == 6
+    # Six triangles meet at 0,0: each pair of neighbouring neighbours makes one, in its own orientation.
+    ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    for a, b in zip(ring, ring[1:] + ring[:1]):
+        s = hex_board_with(hex_game, {(0, 0): "A", a: "B", b: "C"})
+        found = matches(hex_game, s, triangle, "ABC") + matches(hex_game, s, triangle, "ACB")
+        assert len(found) == 1, (a, b)
+
+
+def test_a_hex_chain_steps_to_all_six_neighbours(hex_game: engine.Game) -> None:
+    s = hex_board_with(hex_game, {(0, 0): "A", (1, -1): "B", (0, -1): "C"})  # (1,-1) is a neighbour only on hexes
+    assert matches(hex_game, s, hex_game.shapes["snake"], "ABC") == ["0,0 1,-1 0,-1"]
+
+
+def test_square_words_are_refused_on_a_hex_board(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEX_GAME + "  straight: {kind: line, directions: orthogonal}\n")
+    with pytest.raises(engine.RulesetError) as raised:
+        engine.load(path)
+    message = str(raised.value)
+    assert "'directions: orthogonal' has no meaning on a hexagonal board" in message
+    line = HEX_GAME.count("\n") + 1  # the added shape's line; the caret is at its 'orthogonal'
+    assert f"ruleset.yaml:{line}:38:" in message.splitlines()[0]

@@ -8,11 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import cli.play
 import engine
 from cli.main import main
-from cli.play import DEFAULT_HINT
-from engine.agents import make_agent
+from engine.agents import default_search, make_agent
 
 RULESET = "iconoclasm-cards"
 ALWAYS_FIRST = "1\n" * 300
@@ -123,19 +121,19 @@ def test_hint_names_a_legal_action_by_its_number() -> None:
     assert listed.split("] ", 1)[1].strip() == line.split("] ", 1)[1].strip()
 
 
-def test_hint_uses_the_default_agent() -> None:
+def test_hint_uses_the_search_that_suits_the_game() -> None:
+    """ISMCTS where something is hidden (the card game's hands), plain MCTS for a game played in the open."""
     result = run("play", RULESET, "--seed", "5", input="hint\nhint\nquit\n")
     assert result.exit_code == 0
-    assert result.output.count(f"hint ({DEFAULT_HINT}): [") == 2
-    assert "is not available" not in result.output  # the default agent exists: no fallback to random
+    assert result.output.count("hint (ismcts:200): [") == 2
 
 
-def test_hint_says_why_when_the_default_agent_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli.play, "DEFAULT_HINT", "oracle")  # as in a version without the default agent
-    result = run("play", RULESET, "--seed", "5", input="hint\nhint\nquit\n")
-    assert result.exit_code == 0
-    assert result.output.count("oracle is not available") == 1  # said once
-    assert result.output.count("hint (random): [") == 2
+def test_the_default_search_is_mcts_only_when_nothing_is_hidden(tmp_path: Path) -> None:
+    assert default_search(engine.load(RULESET)) == "ismcts:200"
+    assert default_search(engine.load("nine-domains")) == "ismcts:200"  # hands hidden and commits sealed
+    open_game = tmp_path / "open.yaml"
+    open_game.write_text("name: open\nextends: tutorial-tiles\nzones:\n  hand: {kind: hand, per: role, hidden: none}\n")
+    assert default_search(engine.load(open_game)) == "mcts:200"
 
 
 def test_an_unknown_hint_agent_is_a_usage_error() -> None:

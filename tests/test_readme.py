@@ -22,3 +22,14 @@ def test_the_readme_validation_example_is_exact(tmp_path: Path) -> None:
     found = diagnostics[0]
     assert (found.pos.line, found.pos.col) == (int(shown.group(1)), int(shown.group(2)))
     assert found.headline().split(": ", 1)[1] == shown.group(3)
+
+
+def test_ci_runs_exactly_the_readme_set_up_commands() -> None:
+    """CI must set up a fresh machine the way a reader would: the README's set-up block, line for line."""
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"## Set-up\n.*?```sh\n(.*?)```", text, re.S).group(1)
+    readme_commands = [line.split("#", 1)[0].strip() for line in block.splitlines() if line.strip()]
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    ci_commands = [line.strip() for line in ci.splitlines()
+                   if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert ci_commands == readme_commands

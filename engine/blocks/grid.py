@@ -34,6 +34,28 @@ ADJACENCY: dict[str, tuple[Cell, ...]] = {
 
 
 @dataclass(frozen=True)
+class Geometry:
+    """How shapes lie on a kind of board: the steps of straight lines, and how a shape turns and reflects.
+
+    ``turns`` turns of :meth:`turn` make a full circle; ``lines`` maps a
+    ``directions:`` word to the steps between neighbouring cells of a line.
+
+    >>> SQUARE.turn((1, 0)), SQUARE.reflect((1, 2)), SQUARE.turns
+    ((0, 1), (-1, 2), 4)
+    """
+
+    name: str
+    turns: int
+    lines: dict[str, tuple[Cell, ...]]
+    turn: Callable[[Cell], Cell]
+    reflect: Callable[[Cell], Cell]
+
+
+SQUARE = Geometry("square", 4, dict(ADJACENCY), lambda c: (-c[1], c[0]), lambda c: (-c[0], c[1]))
+"""A square grid: lines orthogonal or diagonal, quarter turns, reflections left to right."""
+
+
+@dataclass(frozen=True)
 class SquareGrid:
     """Geometry of a square grid; the occupied cells live in the game state."""
 
@@ -45,6 +67,7 @@ class SquareGrid:
     stacking: bool = False  # pieces may be put on top of others
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
+    geometry = SQUARE
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

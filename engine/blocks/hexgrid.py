@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from engine.blocks.grid import largest_group
+from engine.blocks.grid import Geometry, largest_group
 
 Cell = tuple[int, int]
 BBox = tuple[int, int, int, int]
@@ -33,6 +33,13 @@ HEX_OFFSETS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0,
 """The six axial directions, counter-clockwise from east."""
 
 SQRT3 = math.sqrt(3.0)
+
+HEX = Geometry("hexagonal", 6, {"all": HEX_OFFSETS}, lambda c: (-c[1], c[0] + c[1]), lambda c: (c[0], -c[0] - c[1]))
+"""A hex board: lines along the six directions between neighbours, turns of 60 degrees, reflections across an axis.
+
+>>> HEX.turn((1, 0)), HEX.turn((0, 1)), HEX.reflect((1, 0))
+((0, 1), (-1, 1), (1, -1))
+"""
 
 
 def hex_distance(a: Cell, b: Cell) -> int:
@@ -65,6 +72,7 @@ class HexGrid:
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
 
+    geometry = HEX
     # A fixed board never grows: the bounding-box limits of growing boards do not apply.
     max_width = 0
     max_height = 0

@@ -16,7 +16,12 @@ the values to find, in order (see the ``cast`` step)::
   orthogonal), no cell twice.
 * ``template``: the cells ``[x, y]`` (or ``[x, y, depth]``: depth 1 is the piece
   right under the top one) of the values, in order; ``rotate`` allows the
-  quarter turns, ``mirror`` the reflections.
+  board's turns, ``mirror`` the reflections.
+
+Geometry belongs to the board: on a hexagonal board a line runs along the six
+directions between neighbouring hexes (``orthogonal`` and ``diagonal`` are
+square words and are refused there), a chain steps between neighbouring hexes,
+and a template turns in sixths of a circle.
 * ``stack``: every value on one cell, from the top piece down.
 
 A cell that is not in a stack is read by its top piece.  Finding is fast: the
@@ -30,6 +35,9 @@ may differ — read as another value at a price — from any piece).
 >>> hook = Shape("hook", "template", cells=((0, 0, 0), (1, 0, 0), (1, 1, 0)), rotate=True, mirror=True)
 >>> len(hook.layouts(3))
 8
+>>> triangle = Shape("triangle", "template", cells=((0, 0, 0), (1, 0, 0), (0, 1, 0)), rotate=True, geometry=HEX)
+>>> len(triangle.layouts(3))
+6
 """
 
 from __future__ import annotations
@@ -38,7 +46,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from engine.blocks.grid import ADJACENCY, format_cell
+from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
+from engine.blocks.hexgrid import HEX
 from engine.errors import did_you_mean
 
 if TYPE_CHECKING:
@@ -90,6 +99,7 @@ class Shape:
     way: str = "all"  # line: all, orthogonal or diagonal
     either_end: bool = True  # line: read in both directions
     doc: str = ""
+    geometry: Geometry = SQUARE  # the board's: how a template turns and reflects
     _layouts: dict[int, tuple[tuple[Spot, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def layouts(self, length: int) -> tuple[tuple[Spot, ...], ...]:
@@ -106,10 +116,10 @@ class Shape:
         elif self.kind == "stack":
             yield tuple((0, 0, d) for d in range(length))
         elif self.kind == "template":
-            turns = 4 if self.rotate else 1
+            turns = self.geometry.turns if self.rotate else 1
             for flip in ((False, True) if self.mirror else (False,)):
                 for turn in range(turns):
-                    yield tuple(_orient(spot, turn, flip) for spot in self.cells)
+                    yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
 
     def size(self, length: int) -> int:
         """How many values the shape holds (a template: its cells; the others: any number)."""
@@ -117,6 +127,9 @@ class Shape:
 
     def describe(self) -> str:
         """The shape in English."""
+        if self.kind == "line" and self.geometry is not SQUARE:
+            ends = "read from either end" if self.either_end else "read in one direction"
+            return f"in order on a straight line of neighbouring cells along any of the board's directions, {ends}"
         if self.kind == "line":
             way = {"all": "orthogonal or diagonal"}.get(self.way, self.way)
             ends = "read from either end" if self.either_end else "read left to right or top to bottom"
@@ -130,14 +143,14 @@ class Shape:
         return f"on the cells {cells} of a template" + (f" (it may be {turns})" if turns else "")
 
 
-def _orient(spot: Spot, turn: int, flip: bool) -> Spot:
-    """A template cell after ``turn`` quarter turns (and a reflection first, if ``flip``)."""
-    x, y, d = spot
+def _orient(geometry: Geometry, spot: Spot, turn: int, flip: bool) -> Spot:
+    """A template cell after ``turn`` of the board's turns (and a reflection first, if ``flip``)."""
+    cell = (spot[0], spot[1])
     if flip:
-        x = -x
+        cell = geometry.reflect(cell)
     for _ in range(turn):
-        x, y = -y, x
-    return (x, y, d)
+        cell = geometry.turn(cell)
+    return (cell[0], cell[1], spot[2])
 
 
 # ------------------------------------------------------------------ finding
@@ -276,28 +289,51 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
 DEFAULT_SHAPE = Shape("line", "line", directions=DIRECTIONS["all"], doc="the default: a straight line, read from either end")
 
 
+def default_shape(geometry: Geometry) -> Shape:
+    """The ``line`` shape a component without a shape uses: a straight line along any of the board's directions."""
+    if geometry is SQUARE:
+        return DEFAULT_SHAPE
+    return Shape("line", "line", directions=geometry.lines["all"], doc=DEFAULT_SHAPE.doc, geometry=geometry)
+
+
 def read_shapes(b: "Builder") -> dict[str, "Shape"]:
-    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own)."""
-    shapes = {DEFAULT_SHAPE.name: DEFAULT_SHAPE}
+    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry."""
+    grid = b.game.grid
+    geometry: Geometry = grid.geometry if grid is not None else SQUARE
+    default = default_shape(geometry)
+    shapes = {default.name: default}
     for name, spec, pos in b.named_entries("shapes", "shape", "{kind: line}"):
         kind = b.choice(spec, "kind", KINDS, "line")
         b.unknown_keys(spec, SHAPE_KEYS[kind], f"a {kind} shape")
         doc = str(spec.get("doc") or "")
         if kind == "line":
             way = b.choice(spec, "directions", tuple(DIRECTIONS), "all")
+            steps = _steps(b, spec, "directions", way, geometry)
             either_end = b.bool_setting(spec, "either_end", True)
-            directions = DIRECTIONS[way] if either_end else tuple(d for d in DIRECTIONS[way] if d[1] > 0 or (d[1] == 0 and d[0] > 0))
-            shapes[str(name)] = Shape(str(name), kind, directions=directions, way=way, either_end=either_end, doc=doc)
+            directions = steps if either_end else tuple(d for d in steps if d[1] > 0 or (d[1] == 0 and d[0] > 0))
+            shapes[str(name)] = Shape(str(name), kind, directions=directions, way=way, either_end=either_end, doc=doc,
+                                      geometry=geometry)
         elif kind == "chain":
-            adjacency = ADJACENCY[b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")]
-            shapes[str(name)] = Shape(str(name), kind, directions=adjacency, doc=doc)
+            way = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal" if geometry is SQUARE else "all")
+            shapes[str(name)] = Shape(str(name), kind, directions=_steps(b, spec, "adjacency", way, geometry), doc=doc,
+                                      geometry=geometry)
         elif kind == "template":
             cells = _template_cells(b, spec)
             shapes[str(name)] = Shape(str(name), kind, cells=cells, rotate=b.bool_setting(spec, "rotate", False),
-                                      mirror=b.bool_setting(spec, "mirror", False), doc=doc)
+                                      mirror=b.bool_setting(spec, "mirror", False), doc=doc, geometry=geometry)
         else:
-            shapes[str(name)] = Shape(str(name), kind, doc=doc)
+            shapes[str(name)] = Shape(str(name), kind, doc=doc, geometry=geometry)
     return shapes
+
+
+def _steps(b: "Builder", spec: Any, key: str, way: str, geometry: Geometry) -> tuple[Cell, ...]:
+    """The steps between neighbouring cells a shape's ``directions``/``adjacency`` word means on this board."""
+    steps = geometry.lines.get(way)
+    if steps is None:
+        b.error(b.pos(spec, key), f"'{key}: {way}' has no meaning on a {geometry.name} board: its lines run along "
+                                  "the directions between neighbouring cells", f"write '{key}: all' or leave it out")
+        return geometry.lines["all"]
+    return steps
 
 
 def _template_cells(b: "Builder", spec: Any) -> tuple[Spot, ...]:

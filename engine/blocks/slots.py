@@ -139,6 +139,7 @@ class Commit(Step):
     """``commit: {from: hand, to: sealed}`` — fill the row of slots, one decision per slot."""
 
     kind = "commit"
+    sealed = True  # the others see only that a slot was filled
     keys = ("if", "from", "to")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:

@@ -44,6 +44,7 @@ class Step:
 
     kind: ClassVar[str] = ""
     keys: ClassVar[tuple[str, ...]] = ("if",)
+    sealed: ClassVar[bool] = False  # True when other seats see less of its decisions (see public_format)
     phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:

@@ -34,6 +34,9 @@ from engine.executor import Executor, LocalExecutor
 T = TypeVar("T")
 R = TypeVar("R")
 
+CANCEL_ATTEMPTS, CANCEL_WAIT = 5, 0.5
+"""How often, and how many seconds apart, unfinished tasks are cancelled when a run stops early."""
+
 BACKENDS = ("local", "ray")
 """Where a simulation may run: local worker processes, or a Ray cluster."""
 
@@ -89,16 +92,26 @@ class RayExecutor:
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
         """``fn`` (importable on the workers: a module-level function) over ``items``, as Ray tasks, in order."""
         ray = self._ray
-        task = ray.remote(_apply)
+        task = ray.remote(max_retries=0)(_apply)
         refs = [task.remote(fn, item) for item in items]
         done = 0
         try:
             for ref in refs:
-                yield _result(ray, ref)
+                value = _result(ray, ref)
                 done += 1
+                yield value
         finally:
-            for ref in refs[done:]:  # interrupted, failed or abandoned: nothing more is wanted
-                ray.cancel(ref, force=True)
+            _cancel(ray, refs[done:])  # interrupted, failed or abandoned: nothing more is wanted
+
+
+def _cancel(ray: Any, refs: list[Any]) -> None:
+    """Cancel tasks, again for any still unfinished a moment later (a task being handed to a worker may miss the first)."""
+    for _ in range(CANCEL_ATTEMPTS):
+        for ref in refs:
+            ray.cancel(ref, force=True)
+        refs = ray.wait(refs, num_returns=len(refs), timeout=CANCEL_WAIT)[1] if refs else []
+        if not refs:
+            return
 
 
 def _apply(fn: Callable[[T], R], item: T) -> R:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -68,3 +69,14 @@ def test_address_without_ray_backend_is_refused() -> None:
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "5", "--address", "auto"])
     assert result.exit_code == 1
     assert "--address names a Ray cluster: use it with --backend ray" in result.output
+
+
+def test_tasks_not_read_are_cancelled() -> None:
+    """Stopping early (as Ctrl-C does) cancels the tasks still running: the cluster's CPUs are free again at once."""
+    results = make_executor("ray").map(time.sleep, [0, 60, 60, 60])
+    assert next(results) is None
+    results.close()
+    deadline = time.monotonic() + 20
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2

@@ -28,8 +28,11 @@ __all__ = ["ActionTable", "Encoder", "RulecraftEnv", "describe", "env"]
 def describe(game: Game, players: int) -> list[str]:
     """The environment's spaces for ``game`` and ``players`` in English: the action table, then the observation."""
     table, encoder = ActionTable(game), Encoder(game, players)
+    call = f"env({game.name!r}, players={players}"
+    call += f", variant={'+'.join(game.variants)!r}" if game.variants else ""
+    call += f", set_options={dict(game.set_options)!r})" if game.set_options else ")"
     return [
-        f"environment of {game.name} for {players} players: from engine.rl import env; env({game.name!r}, players={players})",
+        f"environment of {game.name} for {players} players: from engine.rl import env; {call}",
         "action space: Discrete(" + str(len(table)) + ")",
         *("  " + line for line in table.summary()),
         "observation: {'observation': Box(int32, " + str(len(encoder)) + "), 'action_mask': Box(int8, " + str(len(table)) + ")}",

@@ -202,3 +202,22 @@ def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "is not a policy file" in result.output
     missing = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--agents", "policy:/nonexistent.json"])
     assert "cannot read the policy file /nonexistent.json" in missing.output
+
+
+@pytest.mark.parametrize("name", sorted(engine.builtin_names()))
+def test_the_encoding_shows_nothing_a_seat_may_not_see(name: str, games: dict[str, engine.Game]) -> None:
+    """Redealing everything a seat may not see (a determinization) leaves that seat's vector unchanged."""
+    from engine.information import determinize
+    from engine.rl import Encoder
+
+    game = games[name]
+    players = max(game.player_counts)
+    encoder = Encoder(game, players)
+    state = game.new_state(players=players, seed=11)
+    pick = random.Random(11)
+    while not state.is_terminal:
+        for seat in range(1, players + 1):
+            redealt = determinize(state, seat, random.Random(seat))
+            assert (encoder.encode(state.observation(seat)) == encoder.encode(redealt.observation(seat))).all()
+        actions = state.legal_actions()
+        state.apply(actions[pick.randrange(len(actions))])

@@ -106,26 +106,31 @@ def _roles(game: Game) -> list[str]:
     lines = [f"the {roles.type_name} values {', '.join(roles.values)}{order}{hidden}"]
     for players, seats in sorted(roles.seating.items()):
         who = ", ".join(f"seat {s}" if s else "nobody" for s in seats)
-        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}{_dealt(roles.values, roles.shuffled.get(players))}")
+        lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}{_dealt(roles.values, roles.groups(players))}")
         teams = game.teams.get(players)
         if teams:
             lines.append("  in teams: " + " against ".join(" and ".join(f"seat {s}" for s in team) for team in teams)
                          + "; a team's seats pool their points and win together")
-    lines.append(f"seat {game.first_seat} plays first")
+    lines.append(f"a roll-off decides who plays first: every seat rolls a die, the {game.first_roll} roll starts (tied seats roll again)"
+                 if game.first_roll else f"seat {game.first_seat} plays first")
     return lines
 
 
-def _dealt(values: tuple[str, ...], shuffled: frozenset[str] | None) -> str:
+def _dealt(values: tuple[str, ...], groups: tuple[tuple[str, ...], ...]) -> str:
     """Which roles are dealt at random to those positions (nothing when none are).
 
-    >>> _dealt(("A", "B", "C"), frozenset({"A", "B"}))
+    >>> _dealt(("A", "B", "C"), (("A",), ("B",)))
     '; A, B dealt at random among their positions'
+    >>> _dealt(("A", "B", "C", "D"), (("A", "C"), ("B", "D")))
+    '; A & C, B & D dealt at random among their positions, each pair as one'
     """
-    if not shuffled:
+    if not groups:
         return ""
-    if len(shuffled) == len(values):
+    if len(groups) == len(values):
         return "; the roles dealt to positions at random"
-    return f"; {', '.join(v for v in values if v in shuffled)} dealt at random among their positions"
+    if any(len(group) > 1 for group in groups):
+        return f"; {', '.join(' & '.join(g) for g in groups)} dealt at random among their positions, each {'pair' if len(groups[0]) == 2 else 'group'} as one"
+    return f"; {', '.join(g[0] for g in groups)} dealt at random among their positions"
 
 
 def _setup(game: Game) -> list[str]:
@@ -146,7 +151,8 @@ def _turn(game: Game) -> list[str]:
 
 
 def _functions(game: Game) -> list[str]:
-    return [f"{fn.example} = {_one_line(fn.doc)}" for fn in game.vocab.functions.values() if isinstance(fn, Defined)]
+    """Each function the ruleset defines, as its calls read, and what it means."""
+    return [f"{fn.heading()}: {fn.meaning}" for fn in game.vocab.functions.values() if isinstance(fn, Defined)]
 
 
 def _meter(game: Game) -> list[str]:
@@ -176,9 +182,19 @@ def _clash_tables(game: Game) -> list[str]:
     return lines
 
 
+def _support_tables(game: Game) -> list[str]:
+    lines = []
+    for name, table in game.support_tables.items():
+        lines.append(f"{name}:")
+        lines += [f"  {line}" for line in table.describe()]
+    return lines
+
+
 def _end(game: Game) -> list[str]:
     if game.end_condition is None:
         return []
+    if game.end_condition.description == "false":
+        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns"]
     return [f"when {game.end_condition.description}, or after {game.max_turns} turns"]
 
 
@@ -241,6 +257,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Setup", _setup),
     ("Turn", _turn),
     ("Clash tables", _clash_tables),
+    ("Support tables", _support_tables),
     ("End", _end),
     ("Scoring", _scoring),
     ("Variants", _variants),
@@ -265,7 +282,10 @@ def explain_component(game: Game, name: str) -> list[str]:
         value = game.attributes[attr][0][cid]
         if value is None or type_name == "table":
             continue
-        if type_name == "text":
+        if attr in game.code_texts:  # code: its English
+            english = game.code_texts[attr].get(piece) or game.code_texts[attr].get(game.component_names[cid])
+            lines.append(f"{attr}: {english or 'see the turn'}")
+        elif type_name == "text":
             texts.append(_one_line(str(value)))
         else:
             lines.append(f"{attr}: {_value(value)}")

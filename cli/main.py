@@ -32,6 +32,7 @@ from cli import render
 from cli.explain import explain as explain_lines
 from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
+from cli.new import new_command
 from cli.play import Session, ask, hint_agent, parse_seats
 from engine.agents import make_agent
 from engine.bench import bench as run_bench
@@ -71,6 +72,7 @@ def fail(message: str) -> None:
 
 
 @click.group(cls=RulecraftGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rulecraft", message="rulecraft %(version)s")
 def main() -> None:
     """Rulecraft: play, check and simulate tabletop games written as YAML rulesets."""
 
@@ -145,17 +147,28 @@ def echo_json(data: Any) -> None:
 
 
 @main.command("list")
-def list_rulesets() -> None:
-    """List the built-in rulesets."""
-    table = Table("ruleset", "title", "players", "variants")
+@format_option
+def list_rulesets(fmt: str) -> None:
+    """List the built-in rulesets (--format json: name, title, players, variants and any load error)."""
+    entries = []
     for name in engine.builtin_names():
         try:
             game = engine.load(name)
         except RulecraftError as err:
-            table.add_row(name, f"(does not load: {str(err).splitlines()[0]})", "", "")
+            entries.append({"name": name, "error": str(err).splitlines()[0]})
             continue
-        counts = ", ".join(map(str, game.player_counts))
-        table.add_row(name, game.title, counts, ", ".join(game.available_variants) or "-")
+        entries.append({"name": name, "title": game.title, "players": list(game.player_counts),
+                        "variants": list(game.available_variants)})
+    if fmt == "json":
+        echo_json(entries)
+        return
+    table = Table("ruleset", "title", "players", "variants")
+    for entry in entries:
+        if "error" in entry:
+            table.add_row(entry["name"], f"(does not load: {entry['error']})", "", "")
+        else:
+            players = ", ".join(map(str, entry["players"]))
+            table.add_row(entry["name"], entry["title"], players, ", ".join(entry["variants"]) or "-")
     render.make_console().print(table)
 
 
@@ -181,9 +194,9 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 
 
 @main.command()
-@click.argument("kind", type=click.Choice(["ruleset", "scenario"]), default="ruleset")
+@click.argument("kind", type=click.Choice(["ruleset", "scenario", "fragment"]), default="ruleset")
 def schema(kind: str) -> None:
-    """Print the JSON Schema for rulesets (or scenario files)."""
+    """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes)."""
     from engine.schema import schema_text
 
     click.echo(schema_text(kind).rstrip("\n"))
@@ -214,6 +227,9 @@ def explain(
         return
     for line in explain_component(game, component) if component else explain_lines(game):
         console.print(line)
+
+
+main.add_command(new_command)
 
 
 # ---------------------------------------------------------------- play and replay
@@ -350,7 +366,9 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Number of games.")
+@click.option("-n", "n", type=click.IntRange(min=1), default=100, show_default=True, metavar="N", help="Number of games.")
+@click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
+              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
@@ -367,8 +385,9 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 @click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
-    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int, seed: int,
-    agents: str, jobs: int, backend: str, address: str | None, fmt: str, out: Path | None, compare_with: str | None,
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
+    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
+    out: Path | None, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
@@ -384,6 +403,10 @@ def simulate(
     \b
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
+    if games_csv is not None and games_csv.suffix.lower() != ".csv":
+        raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
+    if games_csv is not None and not games_csv.resolve().parent.is_dir():
+        raise click.BadParameter(f"there is no folder {games_csv.resolve().parent} to write the games in", param_hint="--games")
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     try:
@@ -400,6 +423,11 @@ def simulate(
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+    if games_csv is not None:
+        from cli.games_csv import write_games
+
+        write_games(games_csv, report, ruleset, game.variants, game.set_options)
+        click.echo(f"{report.games} games written to {games_csv}", err=fmt != "text")
 
 
 @main.command()
@@ -414,9 +442,10 @@ def simulate(
 @backend_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per value and figure (value, section, item, statistic, figure).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
+    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str, out: Path | None,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -447,18 +476,21 @@ def sweep(
         raise click.BadParameter(str(err), param_hint="--agents") from None
     start = time.perf_counter()
     result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
+    buffer = io.StringIO()
     if fmt == "json":
-        echo_json(result.to_json())
+        buffer.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
     elif fmt == "csv":
-        writer = csv.writer(click.get_text_stream("stdout"), lineterminator="\n")
+        writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([name, "section", "item", "statistic", "value"])
         for run in result.to_json()["runs"]:
             value = run.pop("value")
             writer.writerows((value, *row) for row in flat_rows(run))
     else:
-        console = render.make_console()
+        console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)
         console.print(render.sweep_table(result))
         console.print(f"{n * len(texts)} games in {time.perf_counter() - start:.2f} s", style="dim")
+    if fmt != "text" or out is not None:
+        _emit(buffer.getvalue(), out)
 
 
 def _sweep_with_progress(
@@ -510,10 +542,15 @@ def _write_report(
         for part in render.simulation_report(report, comparison):
             console.print(part)
         console.print(f"{report.games * (2 if comparison else 1)} games in {seconds:.2f} s", style="dim")
+    _emit(buffer.getvalue(), out)
+
+
+def _emit(text: str, out: Path | None) -> None:
+    """``text`` on stdout, or written to ``out`` with a one-line note on stdout."""
     if out is None:
-        click.echo(buffer.getvalue(), nl=False)
+        click.echo(text, nl=False)
     else:
-        out.write_text(buffer.getvalue(), encoding="utf-8")
+        out.write_text(text, encoding="utf-8")
         click.echo(f"report written to {out}")
 
 

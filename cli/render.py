@@ -305,7 +305,8 @@ def zones(state: State, seat: int) -> list[Text]:
 def counters(state: State) -> list[Text]:
     """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played; components where it is not 0.
 
-    A meter's counter and statuses are drawn with their components instead (see meter_line).
+    A meter's counter and statuses are drawn with their components instead (see meter_line); a counter
+    declared ``shown: false`` is not drawn.
     """
     game = state.game
     drawn = set(game.statuses.by_name) if game.statuses else set()
@@ -313,7 +314,7 @@ def counters(state: State) -> list[Text]:
         drawn.add(game.meter.counter.name)
     lines = []
     for name, values in counter_values(state).items():
-        if name in drawn:
+        if name in drawn or not game.counters[name].shown:
             continue
         per = game.counters[name].per
         if isinstance(values, dict) and per == "role":
@@ -485,9 +486,9 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         steady = report.games_without_lead_change
         lines.append(f"lead changes per game: {_summary(changes)}; none in {steady} games ({steady / n:.1%})")
     else:
-        lines.append("lead changes: not counted (the ruleset declares no running_score)")
+        lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
-        score = "running_score" if changes is not None else "final score"
+        score = "the running score" if changes is not None else "the final score"
         lines.append(f"final margin in {score} (top seat minus the next): {_summary(margin)}")
     return lines
 

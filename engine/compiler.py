@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from engine.blocks import (  # noqa: F401  (register the step kinds)
     action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, placement, slots,
-    statuses, steps, switch, track,
+    statuses, steps, switch, team_order, track,
 )
 from engine.blocks.clash import ClashTable
 from engine.blocks.majority import SupportTable
@@ -42,7 +42,7 @@ from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_
 from engine.counters import compile_counters, declare_counters
 from engine.compose import set_flags
 from engine.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
-from engine.game import Game, Program
+from engine.game import ROLL_OFFS, Game, Program
 from engine.lang.defined import define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.scope import Compiled, Scope
@@ -159,7 +159,12 @@ class Builder:
         meters.declare_meter(self)
         statuses.declare_statuses(self)
         g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
-        g.first_seat = self.int_setting(t, "first_seat", 1)
+        roll_off = t.get("first_seat")
+        roll_off = self.game.options.get(roll_off, roll_off) if isinstance(roll_off, str) else roll_off
+        if roll_off in ROLL_OFFS:  # every seat rolls a die; the lowest (highest) starts
+            g.first_roll = str(roll_off).removesuffix("-roll")
+        else:
+            g.first_seat = self.int_setting(t, "first_seat", 1)
         too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
         if too_few:
             self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")

@@ -53,6 +53,7 @@ class CounterSpec:
     low: Bound | None = field(default=None, repr=False)
     high: Bound | None = field(default=None, repr=False)
     doc: str = ""
+    shown: bool = True  # drawn with the board (false: bookkeeping that players never look at)
     _index: dict[Any, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -149,7 +150,7 @@ def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Wri
 
 # ------------------------------------------------------------------ reading `counters:`
 
-COUNTER_KEYS = ("per", "start", "min", "max", "doc")
+COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
 
 
 def declare_counters(b: "Builder") -> None:
@@ -169,7 +170,8 @@ def declare_counters(b: "Builder") -> None:
             b.error(b.pos(spec, "per"), f"a counter belongs to 'role', 'game' or a component kind, not '{per}'",
                     did_you_mean(per, ["role", GAME, *g.kinds]))
             continue
-        g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""))
+        shown = spec.get("shown", True) is not False
+        g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown)
         offset += len(owners)
 
 

@@ -76,13 +76,18 @@ class ZoneSpec:
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
 
 
+ROLL_OFFS = ("lowest-roll", "highest-roll")  # ``first_seat`` values: a roll-off decides who starts
+
+
 @dataclass(frozen=True)
 class RoleSpec:
     """Roles (what plays in turn order) and which seat plays each, by player count.
 
     ``shuffled[n]`` lists the roles whose positions are dealt at random with
-    ``n`` players (the others keep theirs); ``hidden`` roles are known only to
-    the seat playing them.
+    ``n`` players (the others keep theirs); ``dealt[n]`` splits them into the
+    groups dealt as one (each role alone unless the ruleset groups them: a
+    group of two roles takes the two positions of another group); ``hidden``
+    roles are known only to the seat playing them.
     """
 
     type_name: str
@@ -90,6 +95,32 @@ class RoleSpec:
     shuffled: dict[int, frozenset[str]]
     seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
     hidden: bool = False
+    dealt: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+
+    def groups(self, players: int) -> tuple[tuple[str, ...], ...]:
+        """The groups of roles dealt at random with ``players`` players, in the order they are listed.
+
+        Example: ``shuffle: [[A, C], [B, D]]`` gives ``(('A', 'C'), ('B', 'D'))``; ``shuffle: [A, B]`` gives
+        ``(('A',), ('B',))``.
+        """
+        if players in self.dealt:
+            return self.dealt[players]
+        return tuple((r,) for r in self.values if r in self.shuffled.get(players, frozenset()))
+
+
+def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tuple[int, ...], ...]) -> list[str]:
+    """``order`` (the roll-off's winner first) with the winner's teammates that play just before it moved
+    to just after it: the winner's team takes its turn first, the winner first.
+
+    >>> _team_turn_first(["B", "C", "D", "A"], {"A": 1, "B": 3, "C": 2, "D": 4}, ((1, 3), (2, 4)))
+    ['B', 'A', 'C', 'D']
+    """
+    team = {seat: i for i, members in enumerate(teams) for seat in members}
+    mine = team[seat_of[order[0]]]
+    back = 0
+    while back < len(order) - 1 and team[seat_of[order[-1 - back]]] == mine:
+        back += 1
+    return order[:1] + order[len(order) - back:] + order[1:len(order) - back]
 
 
 @dataclass
@@ -147,6 +178,7 @@ class Game:
     meter: "Meter | None" = None  # a per-component counter read as a track of tiles (see engine.blocks.meters)
     statuses: "StatusBook | None" = None  # statuses components may have (see engine.blocks.statuses)
     first_seat: int = 1
+    first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)
     steps: list["Step"] = field(default_factory=list)
@@ -158,6 +190,7 @@ class Game:
     shapes: dict[str, Any] = field(default_factory=dict)  # pattern shapes (see engine.blocks.patterns)
     clash_tables: dict[str, Any] = field(default_factory=dict)
     support_tables: dict[str, Any] = field(default_factory=dict)
+    code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
@@ -218,17 +251,39 @@ class Game:
     def _seat_roles(self, s: "State", players: int) -> None:
         assert self.roles is not None
         positions = list(self.roles.values)
-        shuffled = self.roles.shuffled.get(players, frozenset())
-        dealt = [i for i, role in enumerate(positions) if role in shuffled]  # Fisher–Yates over these positions
-        for k in range(len(dealt) - 1, 0, -1):
-            i, j = dealt[k], dealt[s.random_below(k + 1)]
-            positions[i], positions[j] = positions[j], positions[i]
+        groups = list(self.roles.groups(players))
+        places = [tuple(positions.index(r) for r in group) for group in groups]
+        for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
+            j = s.random_below(k + 1)
+            groups[k], groups[j] = groups[j], groups[k]
+        for group, place in zip(groups, places):
+            for role, i in zip(group, place):
+                positions[i] = role
         seating = self.roles.seating[players]
         s.positions = tuple(positions)
         s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
         order = [r for r in positions if s.seat_of[r]]
-        first = next((i for i, r in enumerate(order) if s.seat_of[r] == self.first_seat), 0)
-        s.order = tuple(order[first:] + order[:first])
+        first_seat = self._roll_off(s, players) if self.first_roll else self.first_seat
+        first = next((i for i, r in enumerate(order) if s.seat_of[r] == first_seat), 0)
+        order = order[first:] + order[:first]
+        if self.first_roll and self.teams.get(players):
+            order = _team_turn_first(order, s.seat_of, self.teams[players])
+        s.order = tuple(order)
+
+    def _roll_off(self, s: "State", players: int) -> int:
+        """``first_seat: lowest-roll`` (or ``highest-roll``): every seat rolls a d6, the tied best roll again; the seat that starts.
+
+        The rolls are logged, like ``roll-off: seat 1 rolls 3, seat 2 rolls 5; seat 1 starts``.
+        """
+        seats = list(range(1, players + 1))
+        rounds = []
+        while len(seats) > 1:
+            rolls = {seat: s.random_below(6) + 1 for seat in seats}
+            rounds.append(", ".join(f"seat {seat} rolls {roll}" for seat, roll in rolls.items()))
+            best = (min if self.first_roll == "lowest" else max)(rolls.values())
+            seats = [seat for seat in seats if rolls[seat] == best]
+        s.note(lambda: f"roll-off ({self.first_roll} starts): {'; then '.join(rounds)}; seat {seats[0]} starts")
+        return seats[0]
 
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""

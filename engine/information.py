@@ -24,10 +24,11 @@ such component shows its first face, the face every component starts with
 (faces of unseen components are unseen too).  Zones whose contents the seat
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
-play are dealt again among the places they hold (each place keeps its seat
-and its turns).  The state's own generator is reseeded, so future chance is
-not known either (an effect waiting for a choice keeps the dice it has
-already rolled: see engine.choices).
+play are dealt again among the places they hold, groups dealt as one staying
+together (each place keeps its seat and its turns).  The state's own
+generator is reseeded, so future chance is not known either (an effect
+waiting for a choice keeps the dice it has already rolled: see
+engine.choices).
 
 The result depends only on what the seat observes (with the kinds in each
 unseen place) and on ``rng``: two states that differ only in what the seat
@@ -103,16 +104,24 @@ def has_hidden_information(game: "Game") -> bool:
 
 
 def hidden_roles(state: "State", seat: int) -> list[str]:
-    """The roles ``seat`` cannot tell apart, in their type's order: with hidden roles, those dealt at
-    random (``roles.shuffle``) that it does not play; otherwise none.
+    """The roles ``seat`` cannot tell apart, in the order they are dealt: with hidden roles, those of
+    the groups dealt at random (``roles.shuffle``) that hold none of its own; otherwise none.  A
+    single such group is known by elimination: none then.
 
-    Example: four roles A-D all dealt at random and hidden, seat 1 playing B: ``['A', 'C', 'D']``.
+    Example: four roles A-D all dealt at random and hidden, seat 1 playing B: ``['A', 'C', 'D']``;
+    dealt in pairs ``[[A, C], [B, D]]``, seat 1 playing B and D: ``[]``.
     """
+    return [r for group in _hidden_groups(state, seat) for r in group]
+
+
+def _hidden_groups(state: "State", seat: int) -> list[tuple[str, ...]]:
+    """The groups of roles dealt at random that ``seat`` does not play; none when that is a single group of
+    several roles, which the seat knows by elimination."""
     roles = state.game.roles
     if roles is None or not roles.hidden:
         return []
-    dealt = roles.shuffled.get(state.players, frozenset())
-    return [r for r in roles.values if r in dealt and state.seat_of.get(r) != seat]
+    groups = [g for g in roles.groups(state.players) if all(state.seat_of.get(r) != seat for r in g)]
+    return groups if len(groups) > 1 or any(len(g) == 1 for g in groups) else []
 
 
 def relabel_roles(state: "State", mapping: dict[str, str]) -> None:
@@ -127,14 +136,14 @@ def relabel_roles(state: "State", mapping: dict[str, str]) -> None:
 
 
 def _deal_roles(sample: "State", seat: int, rng: random.Random) -> None:
-    """Deal the roles ``seat`` cannot tell apart again among the places in the deal that they hold."""
-    roles = hidden_roles(sample, seat)
-    if len(roles) < 2:
+    """Deal the groups of roles ``seat`` cannot tell apart again among the places in the deal that they hold."""
+    groups = _hidden_groups(sample, seat)
+    if len(groups) < 2:
         return
-    drawn = roles[:]
+    drawn = groups[:]
     rng.shuffle(drawn)
-    places = sorted(sample.positions.index(r) for r in roles)
-    relabel_roles(sample, {sample.positions[i]: drawn[k] for k, i in enumerate(places)})
+    places = sorted((tuple(sample.positions.index(r) for r in g) for g in groups), key=min)
+    relabel_roles(sample, {sample.positions[i]: role for group, place in zip(drawn, places) for role, i in zip(group, place)})
 
 
 def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:

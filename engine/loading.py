@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from engine.blame import blame_extension
 from engine.compiler import build_game
 from engine.compose import compose
+from engine.errors import RulesetError
 from engine.game import Game
 from engine.schema import check_schema
 
@@ -47,7 +49,14 @@ def parse_set_options(texts: Sequence[str]) -> dict[str, str]:
 
 
 def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mapping[str, str] | None = None) -> Game:
-    """Compose, schema-check and compile the ruleset at ``path``; RulesetError lists every problem."""
-    tree = compose(path, variants, set_options=set_options)
-    check_schema(tree, "ruleset")
-    return build_game(tree)
+    """Compose, schema-check and compile the ruleset at ``path``; RulesetError lists every problem.
+
+    A problem in a ruleset that ``path`` extends is reported at the line of ``path`` that caused it
+    (see engine.blame).
+    """
+    try:
+        tree = compose(path, variants, set_options=set_options)
+        check_schema(tree, "ruleset")
+        return build_game(tree)
+    except RulesetError as err:
+        raise blame_extension(Path(path), err) from None

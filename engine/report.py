@@ -173,6 +173,8 @@ class GameResult:
     lead_changes: int | None = None  # None when the ruleset declares no running_score
     margin: float | None = None  # the top seat's final running_score (else final score) minus the next one's
     team_win: bool = False  # the winners are one team (see Outcome.teams): a win for each of them, not a draw
+    seed: int = 0  # the game's own seed (derived from the run's seed and the game's index)
+    scores: tuple[int, ...] = ()  # each seat's final score
 
     @property
     def draw(self) -> bool:

@@ -5,8 +5,13 @@ the ``# yaml-language-server: $schema=...`` line at the top of each file.
 Every schema violation becomes a diagnostic at the offending node's
 ``file:line:col``.
 
+A file another ruleset includes (a folder of cards, a file of statuses ...) holds only
+part of a ruleset; its schema, ``fragment.schema.json``, is the ruleset schema
+with nothing required and ``key+`` / ``key-`` allowed at every level (see
+:func:`fragment_schema`).
+
 >>> sorted(SCHEMAS)
-['ruleset', 'scenario']
+['fragment', 'ruleset', 'scenario']
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from engine.errors import Diagnostic, RulesetError, did_you_mean
 from engine.paths import schemas_dir
 from engine.yamlsource import Mapping, walk_path
 
-SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json"}
+SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json", "fragment": "fragment.schema.json"}
+
 
 
 @lru_cache(maxsize=None)
@@ -50,6 +56,47 @@ def check_schema(tree: Any, kind: str) -> None:
     found = schema_errors(tree, kind)
     if found:
         raise RulesetError(found)
+
+
+def fragment_schema(ruleset: dict[str, Any]) -> dict[str, Any]:
+    """The schema of an included file, derived from the ruleset schema ``ruleset``.
+
+    A fragment goes on top of the ruleset that includes it, so any part of it
+    may be partial: every ``required`` goes (except inside an ``if``, where it
+    tells kinds apart), the top-level "name, players ... are required" rule
+    goes, and every closed mapping also accepts ``key+`` / ``key-`` lists for
+    each of its own keys.
+    ``schemas/fragment.schema.json`` is this function's result.
+
+    >>> loose = fragment_schema({"$id": "ruleset.schema.json", "type": "object", "required": ["name"],
+    ...                          "properties": {"name": {}, "goals": {}}, "additionalProperties": False})
+    >>> "required" in loose, list(loose["patternProperties"])
+    (False, ['^(name|goals)[+-]$'])
+    """
+    top = {k: v for k, v in ruleset.items() if k not in ("if", "then", "else")}
+    top.update({
+        "$id": ruleset["$id"].replace(SCHEMAS["ruleset"], SCHEMAS["fragment"]),
+        "title": "Rulecraft ruleset fragment",
+        "description": "A file that a ruleset includes (`include: [cards/, rules.yaml]`): any part of a "
+                       "ruleset, merged onto the including file, so nothing is required here. `rulecraft validate` "
+                       "checks the ruleset that includes it. Start the file with "
+                       "`# yaml-language-server: $schema=<path to this file>`.",
+    })
+    return _loosened(top)
+
+
+def _loosened(node: Any) -> Any:
+    """``node`` with ``required`` dropped (outside ``if``) and merge keys allowed in closed mappings."""
+    if isinstance(node, list):
+        return [_loosened(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: (value if key == "if" else _loosened(value)) for key, value in node.items() if key != "required"}
+    names = [re.escape(name) for name in out.get("properties", {})]
+    if out.get("additionalProperties") is False and names:
+        merge = {"type": "array", "description": "Appends to (+) or removes from (-) the list or mapping of that name."}
+        out["patternProperties"] = {**out.get("patternProperties", {}), f"^({'|'.join(names)})[+-]$": merge}
+    return out
 
 
 def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:

@@ -106,6 +106,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         lead_changes=count_lead_changes(leaders) if track else None,
         margin=final_margin(game, state),
         team_win=bool(state.outcome.teams) and len(state.outcome.winners) > 1 and not state.outcome.is_draw,
+        seed=seed,
+        scores=tuple(state.outcome.scores),
     )
 
 

@@ -150,6 +150,25 @@ class State:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        """Which game, how far, and who decides: ``<my-game, 2 players, turn 3: North (seat 1) to play>``.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> repr(game.new_state(players=2, seed=1)).startswith(f"<{game.name}, 2 players, turn ")
+        True
+        """
+        where = f"<{self.game.name}, {self.players} player{'s' * (self.players != 1)}"
+        if self.outcome is not None:
+            winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
+            return f"{where}, over after {self.turn_number} turns: {winners} won>"
+        if self.pending is not None:
+            who = f"seat {self.pending.seat} to choose"
+        else:
+            actor = self.actor  # "seat N" when roles are hidden
+            who = f"{actor} to play" if actor.startswith("seat ") else f"{actor} (seat {self.current_player}) to play"
+        return f"{where}, turn {self.turn_number}: {who}>"
+
     # ------------------------------------------------------------ queries
 
     @property
@@ -247,7 +266,15 @@ class State:
             raise IllegalActionError(f"'{text}' is not possible: the game is over")
         if self.pending is not None:
             return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
-        return self.game.steps[self.step].parse(self, text)
+        try:
+            return self.game.steps[self.step].parse(self, text)
+        except IllegalActionError as err:
+            verb = text.split()[0].lower() if text.split() else ""
+            later = [i for i, step in enumerate(self.game.steps) if i != self.step and verb in step.verbs]
+            if later and verb not in self.game.steps[self.step].verbs:
+                raise IllegalActionError(
+                    f"{err} ('{verb}' comes in step {later[0] + 1} of the turn; this is step {self.step + 1})") from None
+            raise
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""

@@ -54,6 +54,16 @@ class OneArgument(Function):
         return self.words.format(call.args[0].describe() if call.args else "?")
 
 
+class SeatArgument(OneArgument):
+    """A function of a seat, said "of seat 2" for a plain seat and "of the seat of r" otherwise."""
+
+    def describe(self, call: ast.Call) -> str:
+        arg = call.args[0] if call.args else None
+        if arg is None or isinstance(arg, (ast.Literal, ast.Name)):
+            return super().describe(call)
+        return self.words.replace("seat {}", "{}").format(arg.describe())
+
+
 class Seated(OneArgument):
     def read(self, s: Any, role: Any) -> bool:
         return s.seat_of.get(role, 0) != 0
@@ -64,7 +74,7 @@ class Seat(OneArgument):
         return s.seat_of.get(role, 0)
 
 
-class Team(OneArgument):
+class Team(SeatArgument):
     def read(self, s: Any, seat: Any) -> int:
         teams = s.game.teams.get(s.players)
         if not teams or not isinstance(seat, int):
@@ -77,7 +87,7 @@ class TurnPosition(OneArgument):
         return s.order.index(role) + 1 if role in s.order else 0
 
 
-class Score(OneArgument):
+class Score(SeatArgument):
     def read(self, s: Any, seat: Any) -> int:
         o = s.outcome
         return o.scores[seat - 1] if o is not None and isinstance(seat, int) and 1 <= seat <= len(o.scores) else 0
@@ -158,9 +168,18 @@ class Move(Function):
         return Compiled(EFFECT, move)
 
     def describe(self, call: ast.Call) -> str:
+        if len(call.args) < 2:
+            return "move"
+        what, to = call.args[0], call.args[1].describe()
+        if as_selection(what).var == "_":  # one item or a whole collection (a choice, a zone), not a selection
+            return f"move {what.describe()} to {to}"
         if len(call.args) == 3:
-            return f"move the first {call.args[2].describe()} of {describe_selection(call.args[0])} to {call.args[1].describe()}"
-        return f"move every {describe_selection(call.args[0])} to {call.args[1].describe()}" if len(call.args) == 2 else "move"
+            count = call.args[2]
+            if isinstance(count, ast.Literal) and count.value == 1:
+                return f"move the first {describe_selection(what)} to {to}"
+            amount = count.describe() if isinstance(count, (ast.Literal, ast.Name)) else f"({count.describe()})"
+            return f"move the first {amount} of {describe_selection(what)} to {to}"
+        return f"move every {describe_selection(what)} to {to}"
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,9 @@ from engine.state_functions import ZoneOf
 PLURAL_SUFFIX = "s"
 BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply",
                   "empty_cells")
+SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
+          "is_over": "the game is over", "empty_cells": "the empty cells"}
+"""How ``rulecraft explain`` says the built-in names that are not English words."""
 
 
 def value_type(value: Any, types: dict[str, tuple[str, ...]] | None = None) -> Type:
@@ -63,6 +66,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     v = Vocabulary()
     v.functions.update(FUNCTIONS)
     v.data["types"] = game.types
+    v.data["spoken"] = {name: words for name, words in SPOKEN.items() if name not in game.options}
     for type_name, values in game.types.items():
         for value in values:
             v.define_constant(value, Enum(type_name), value)

@@ -44,7 +44,7 @@ def test_explain_an_unknown_component_is_a_message() -> None:
 def test_explain_the_ruleset_shows_statuses_the_meter_and_phases() -> None:
     out = run("explain", "iconica").output
     for words in ("Statuses", "Poison (major, negative; lasts until removed)", "Meter", "antidote: prevents and removes Poison",
-                  "opening phase:", "closing phase:", "Functions", "foes(c) = f in characters where"):
+                  "opening phase:", "closing phase:", "Functions", "foe of c: every f in characters where"):
         assert words in out, words
 
 

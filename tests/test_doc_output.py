@@ -97,6 +97,10 @@ BROKEN: dict[str, Broken] = {
         ("characters/ysolde.yaml", "before_roll: damage(self, 10, status)", "before_roll: damage(self, 10)"),
         ("characters/ysolde.yaml", "50: reaction 10", "50: reacton 10"),
     )),
+    # rulesets.md, "When a change breaks the base": an extending file gives an option a text
+    "extends-breaks-base": Broken("docs/examples/wide-tiles.yaml", "/tmp/wide-tiles.yaml", (
+        ("", "{default: 5}", "{default: wide}"),
+    )),
     # spells.md: a misspelt shape in the example spell
     "my-spells-tea": Broken("docs/examples/my-spells", "docs/examples/my-spells", (
         ("ruleset.yaml", "shape: tee", "shape: tea"),

@@ -145,13 +145,14 @@ def test_a_round_in_which_nobody_can_act_ends_the_game(tmp_path) -> None:
 
 
 def test_roles_listed_under_shuffle_are_dealt_at_random_and_the_others_keep_their_place() -> None:
-    game = engine.load("iconoclasm", "hidden-deities")  # shuffle: {default: [four roles], 2: false, 5: true}
+    game = engine.load("iconoclasm", "hidden-deities")  # shuffle: {default: [four roles], 2: [two pairs], 5: true}
     three = [game.new_state(players=3, seed=seed) for seed in range(30)]
     assert all(s.seat_of["Spirit"] == 0 for s in three)  # not listed: stays in its (absent) place
     assert len({tuple(sorted(s.seat_of.items())) for s in three}) > 10
     assert all([s.seat_of[r] for r in s.order] == [1, 2, 3] for s in three)  # seats keep their turn order
     two = [game.new_state(players=2, seed=seed).seat_of for seed in range(10)]
-    assert all(seats == two[0] for seats in two)  # false for 2 players
+    assert all(seats["Fire"] == seats["Water"] and seats["Earth"] == seats["Air"] for seats in two)  # pairs dealt as one
+    assert {seats["Fire"] for seats in two} == {1, 2}
     five = {game.new_state(players=5, seed=seed).seat_of["Spirit"] for seed in range(30)}
     assert len(five) > 2  # true for 5 players: every role is dealt
 

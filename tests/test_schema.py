@@ -16,7 +16,7 @@ from engine.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
 from engine.scenario import load_scenario
 from engine.schema import SCHEMAS, schema_errors
 from engine.validate import validate_path
-from engine.yamlsource import load_yaml
+from engine.yamlsource import load_yaml, plain
 
 KINDS = sorted(SCHEMAS)
 SCENARIOS = sorted(rulesets_dir().glob("*/scenarios/**/*.yaml"))
@@ -266,3 +266,75 @@ def test_scenario_load_reports_schema_errors(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as info:
         load_scenario(path)
     assert str(info.value) == f"{path}:2:10: players: 'two' is not of type 'integer'"
+
+
+# --- included files (fragments) ---------------------------------------------------------------
+
+
+def _included_files() -> list[Path]:
+    """Every shipped YAML file that is neither a ruleset.yaml nor a scenario: the files rulesets include."""
+    files = sorted(rulesets_dir().glob("*/**/*.yaml"))
+    return [f for f in files if f.name != "ruleset.yaml" and "scenarios" not in f.relative_to(rulesets_dir()).parts]
+
+
+FRAGMENTS = _included_files()
+
+
+def test_fragment_schema_is_derived_from_the_ruleset_schema() -> None:
+    """schemas/fragment.schema.json is exactly what fragment_schema() makes of the ruleset schema (no drift)."""
+    from engine.schema import fragment_schema
+
+    assert schema("fragment") == fragment_schema(schema("ruleset")), (
+        "regenerate schemas/fragment.schema.json from engine.schema.fragment_schema(ruleset schema)"
+    )
+
+
+def test_there_are_shipped_fragments() -> None:
+    assert len(FRAGMENTS) >= 16  # iconica's statuses and 14 characters, spell-cycles' spells
+
+
+@pytest.mark.parametrize("path", FRAGMENTS, ids=lambda p: str(p.relative_to(rulesets_dir())))
+def test_shipped_fragment_declares_and_passes_the_fragment_schema(path: Path) -> None:
+    """An included file names the fragment schema on its first line, and an editor using it shows no errors."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=") and first.endswith("/schemas/fragment.schema.json")
+    assert (path.parent / first.split("=", 1)[1]).resolve() == (schemas_dir() / SCHEMAS["fragment"]).resolve()
+    validator = Draft202012Validator(schema("fragment"))
+    assert [e.message for e in validator.iter_errors(plain(load_yaml(path)))] == []
+    assert schema_errors(load_yaml(path), "fragment") == []
+
+
+@pytest.mark.parametrize("path", FRAGMENTS[:1] + [p for p in FRAGMENTS if p.name == "spells.yaml"], ids=lambda p: p.name)
+def test_shipped_fragment_fails_the_ruleset_schema(path: Path) -> None:
+    """Why fragments need their own schema: against the ruleset schema an editor marks them wrong."""
+    assert schema_errors(load_yaml(path), "ruleset") != []
+
+
+def test_fragment_schema_still_catches_mistakes() -> None:
+    """Nothing is required in a fragment, but misspelled keys and wrong kinds of value are still errors."""
+    text = "components:\n  character:\n    instancez+:\n      - {id: X}\n"
+    assert errors(text, "fragment") == ["3:5 unknown key 'instancez+' in components/character (did you mean 'instances'?)"]
+    assert errors("statuses:\n  Dazed: {kind: minor, lasts: 0}\n", "fragment") != []
+    assert errors("componets: {}\n", "fragment") == ["1:1 unknown key 'componets' in the top level (did you mean 'components'?)"]
+    assert errors("components:\n  character:\n    instances+:\n      - {id: X}\n", "fragment") == []
+
+
+def test_schema_command_prints_the_fragment_schema() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["schema", "fragment"])
+    assert result.exit_code == 0
+    assert json.loads(result.output) == schema("fragment")
+
+
+def test_a_file_that_extends_another_passes_the_fragment_schema_in_an_editor() -> None:
+    """Partial sections and key+/key- deep inside: the ruleset schema marks them, the fragment schema does not."""
+    text = (
+        "name: cards-fronts\nextends: iconoclasm-cards\nscoring:\n  by-:\n    - -(if seated(e) then turn_position(e) else 0)\n"
+        "  by+:\n    - count(c in board where c.element == e and c.front.element == e)\n"
+    )
+    assert errors(text, "ruleset") != []
+    assert errors(text, "fragment") == []
+    assert errors(text.replace("by+:", "bye+:"), "fragment") != []

@@ -20,7 +20,7 @@ from tests.conftest import shipped_game
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "my-spells"
 NAME = "spell-cycles"
-VARIANTS = ("short", "long", "spellstackers", "accelerando", "duel", "extra-credit", "extra-credit-v2")
+VARIANTS = ("short", "long", "spellstackers", "accelerando", "duel", "extra-credit", "extra-credit-v2", "extra-credit-v2-ranked")
 
 
 def spells(game: engine.Game) -> dict[str, tuple[str, ...]]:

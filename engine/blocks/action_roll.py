@@ -242,7 +242,7 @@ class ActionRoll(Step):
         return lines
 
     def details(self) -> list[str]:
-        return ["then the actor's statuses' on_act hooks run (cancel() makes the action fail); then the action; "
+        return ["then the actor's statuses' on_act hooks run (a hook that cancels makes the action fail); then the action; "
                 "then its strength bonuses against each component it damaged"]
 
 

@@ -63,6 +63,7 @@ PHASES = ("effect", "then")
 @step_kind
 class Cast(Step):
     kind = "cast"
+    verbs = ("cast", MATCH)
     keys = ("if", "from", "when", "requires", "pattern", "shape", "reads", "pay", "cost", "recolour", "remove_to",
             "replace", "effect", "then", "rule")
 
@@ -100,6 +101,7 @@ class Cast(Step):
         self.effects = card_code(b, str(spec["effect"]), "", "", b.pos(spec, "effect"), program=True, bind=bind) if "effect" in spec else None
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind) if "then" in spec else None
         self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
+        self.read_attributes = {str(spec[key]) for key in ("requires", "pattern", "shape", "cost", "effect", "rule") if key in spec}
 
     # -- reading the settings
 
@@ -353,15 +355,21 @@ class Cast(Step):
                 return f"say where {name}'s {self.pattern_name} lies first ('{MATCH} X,Y ...')"
             found = [str(a) for a in self.actions(s)[:3]]
             return f"'{text}' is not where {name}'s {self.pattern_name} ({', '.join(self.values[casting])}) lies; it lies at: {'; '.join(found)}"
-        if words[:1] == [MATCH]:
+        verb = words[0].lower() if words else ""
+        if verb == MATCH:
             return "say which to cast first ('cast NAME')"
-        if words[:1] != ["cast"] or len(words) != 2:
+        if verb != "cast":
             return None
-        cid = self.game.component_ids.get(words[1])
+        if len(words) != 2:
+            return f"write one name after 'cast' ('cast NAME'), not '{text.strip()}'"
+        castable = {self.game.piece_names[c]: c for c, values in enumerate(self.values) if values is not None}
+        named = {name.lower(): cid for name, cid in castable.items()}
+        cid = self.game.component_ids.get(words[1], named.get(words[1].lower()))
         if cid is None:
-            hint = did_you_mean(words[1], [self.game.piece_names[c] for c in s.zones[self.source(s)]])
+            hint = did_you_mean(words[1], castable)
             return f"there is no '{words[1]}' to cast" + (f" ({hint})" if hint else "")
-        return self.reason(s, cid)
+        return self.reason(s, cid) or (
+            f"{self.game.piece_names[cid]} could be cast, but not as '{text.strip()}': write 'cast {self.game.piece_names[cid]}'")
 
     def describe(self) -> str:
         pay = f", paying {self.pay.name}" if self.pay is not None else ""
@@ -374,6 +382,14 @@ class Cast(Step):
                 f"the matched pieces go to the {self.remove_to.name if self.remove_to else '?'}{replace}; "
                 f"then the component's effect{then}")
 
+    def _others(self, cid: int) -> str:
+        """The component's other numbers and words the step does not read itself (a reward the ``then`` reads ...)."""
+        g = self.game
+        shown = [f"{attr} {value}" for attr, type_name in g.attribute_types.items()
+                 if attr not in self.read_attributes and type_name in ("int", "text", "bool")
+                 and attr not in g.code_texts and (value := g.attributes[attr][0][cid]) is not None]
+        return f"; {', '.join(shown)}" if shown else ""
+
     def details(self) -> list[str]:
         g, lines = self.game, []
         effects = dict(self.effects.texts) if self.effects is not None else {}
@@ -384,10 +400,10 @@ class Cast(Step):
                 continue
             shape = self.shapes[cid]
             assert shape is not None
-            cost = f"; costs {self.costs[cid]}" if self.costs[cid] else ""
+            cost = f"; costs {self.costs[cid]}" if self.costs[cid] is not None else ""
             need = f"; needs {needs[name]}" if name in needs else ""
             where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
-            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}")
+            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}{self._others(cid)}")
             if self.rules[cid]:
                 lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
             if name in effects:

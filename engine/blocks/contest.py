@@ -119,6 +119,7 @@ def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePo
                 texts.append((ident, b.describe(inst[attribute])))
             for cid in cids:
                 fns[cid] = fn
+    g.code_texts.setdefault(attribute, {}).update(texts)  # what the components' cards show instead of the code
     return CardCode(tuple(fns), slots, tuple(texts))
 
 

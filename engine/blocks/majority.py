@@ -123,7 +123,9 @@ class SupportTable:
         """One English line per value, for ``rulecraft explain``."""
         lines = [f"{v} is supported by {', then '.join(row)}" for v, row in self.supporters.items()]
         if self.neutral:
-            lines.append(f"{', '.join(sorted(self.neutral))} never win nor support")
+            neutral = sorted(self.neutral)
+            verbs = "wins nor supports" if len(neutral) == 1 else "win nor support"
+            lines.append(f"{', '.join(neutral)} neither {verbs}")
         lines.append("no support against own pieces" + ("; if still tied, support against own pieces too" if self.last_resort else ""))
         return lines
 

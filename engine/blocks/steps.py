@@ -44,6 +44,7 @@ class Step:
 
     kind: ClassVar[str] = ""
     keys: ClassVar[tuple[str, ...]] = ("if",)
+    verbs: ClassVar[tuple[str, ...]] = ()  # first words of this step's actions that mean nothing in other steps
     sealed: ClassVar[bool] = False  # True when other seats see less of its decisions (see public_format)
     phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import SourcePos
+from engine.errors import SourcePos, did_you_mean
 from engine.lang.types import Type
 from engine.yamlsource import Mapping, describe_kind, plain
 
@@ -35,15 +35,31 @@ if TYPE_CHECKING:
 
 
 def read_options(b: "Builder") -> None:
-    """``options``: each option's value (its ``default`` when it is a mapping with one) and its doc."""
+    """``options``: each option's value (its ``default`` when it is a mapping with one) and its doc.
+
+    ``values: [ring, dealt]`` lists the values the option may take: any other is an error at the value
+    (the default, a variant's or ``--set``'s), with a "did you mean".
+    """
     options = b.tree.get("options") or {}
     for name, spec in options.items():
         b.check_identifier(name, options.key_pos.get(name), "option")
         if isinstance(spec, Mapping) and "default" in spec:
             b.game.options[name] = plain(spec["default"])
             b.game.option_docs[name] = str(spec.get("doc") or "")
+            if isinstance(spec.get("values"), list):
+                _check_value(b, name, spec)
         else:
             b.game.options[name] = plain(spec)
+
+
+def _check_value(b: "Builder", name: str, spec: Mapping) -> None:
+    """The option's value is one of its ``values`` (an error at the value otherwise)."""
+    allowed = [plain(v) for v in spec["values"]]
+    value = b.game.options[name]
+    if value not in allowed:
+        shown = ", ".join(str(v) for v in allowed)
+        b.error(b.pos(spec, "default"), f"option '{name}' may be {shown}, not {value!r}",
+                did_you_mean(str(value), [str(v) for v in allowed]))
 
 
 def read_types(b: "Builder") -> None:

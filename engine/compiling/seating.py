@@ -5,7 +5,7 @@
     players: [2, 4]
     roles:
       of: house                       # a declared type: one role per value
-      shuffle: {default: false, 4: true}
+      shuffle: {default: false, 4: true, 2: [[A, C], [B, D]]}   # groups of roles are dealt as one
       seating: {2: [1, 2, absent, absent], 4: [1, 2, 3, 4]}
     teams: {4: [[1, 3], [2, 4]]}      # per player count, every seat in one team
 
@@ -75,21 +75,25 @@ def read_roles(b: "Builder") -> None:
         elif not all(isinstance(s, int) for s in seats) or sorted(set(seats) - {0}) != list(range(1, count + 1)):
             b.error(pos, f"seating for {count} players must use seats 1..{count} (or 'absent'), each at least once")
         seating[count] = seats
-    g.roles = RoleSpec(type_name, values, _shuffled(b, spec, values), seating, b.bool_setting(spec, "hidden", False))
+    groups = _shuffled(b, spec, values)
+    shuffled = {count: frozenset(r for group in dealt for r in group) for count, dealt in groups.items()}
+    together = {count: dealt for count, dealt in groups.items() if any(len(group) > 1 for group in dealt)}
+    g.roles = RoleSpec(type_name, values, shuffled, seating, b.bool_setting(spec, "hidden", False), together)
 
 
-def _shuffled(b: "Builder", spec: Mapping, values: tuple[str, ...]) -> dict[int, frozenset[str]]:
-    """``roles.shuffle``: per player count, the roles dealt at random.
+def _shuffled(b: "Builder", spec: Mapping, values: tuple[str, ...]) -> dict[int, tuple[tuple[str, ...], ...]]:
+    """``roles.shuffle``: per player count, the groups of roles dealt at random.
 
-    ``true`` (all), ``false`` (none), a list of roles, or a mapping of
-    those by player count with an optional ``default``:
-    ``{default: [A, B, C], 5: true}``.
+    ``true`` (all), ``false`` (none), a list of roles, a list of groups of
+    roles dealt as one (``[[A, C], [B, D]]``: A and C go to the positions of
+    B and D, or stay), or a mapping of those by player count with an optional
+    ``default``: ``{default: [A, B, C], 5: true}``.
     """
     raw = spec.get("shuffle", False)
     by_count = raw if isinstance(raw, Mapping) else Mapping(b.pos(spec, "shuffle") or spec.pos)
     for key in by_count:
-        if key != "default" and not (key.isdigit() and int(key) in b.game.player_counts):
-            b.error(by_count.key_pos.get(key), f"shuffle key '{key}' must be 'default' or a declared player count")
+        if key != "default" and not (key.isdigit() and int(key) >= 1):  # a count a variant does not play is ignored
+            b.error(by_count.key_pos.get(key), f"shuffle key '{key}' must be 'default' or a player count")
     default = by_count.get("default", False) if isinstance(raw, Mapping) else raw
     default_pos = b.pos(by_count, "default") if isinstance(raw, Mapping) else b.pos(spec, "shuffle")
     shuffled = {}
@@ -100,17 +104,31 @@ def _shuffled(b: "Builder", spec: Mapping, values: tuple[str, ...]) -> dict[int,
     return shuffled
 
 
-def _role_set(b: "Builder", value: Any, values: tuple[str, ...], pos: SourcePos | None) -> frozenset[str]:
-    """``true``: every role; ``false``: none; a list: those roles (each checked)."""
+def _role_set(b: "Builder", value: Any, values: tuple[str, ...], pos: SourcePos | None) -> tuple[tuple[str, ...], ...]:
+    """``true``: every role; ``false``: none; a list: those roles (each checked), alone or in groups of one size."""
     if isinstance(value, bool):
-        return frozenset(values) if value else frozenset()
+        return tuple((r,) for r in values) if value else ()
     if not isinstance(value, list):
         b.error(pos, "'shuffle' is true, false or a list of roles (or a mapping of those by player count)")
-        return frozenset()
-    for i, role in enumerate(value):
-        if str(role) not in values:
-            b.error(b.pos(value, i), f"unknown role '{role}'", did_you_mean(str(role), values))
-    return frozenset(str(r) for r in value)
+        return ()
+    if value and all(isinstance(group, list) for group in value):
+        if len({len(group) for group in value}) != 1:
+            b.error(pos, "roles dealt in groups need groups of one size, like [[A, C], [B, D]]")
+            return ()
+        groups = [[(str(r), b.pos(group, i)) for i, r in enumerate(group)] for group in value]
+    else:
+        groups = [[(str(r), b.pos(value, i))] for i, r in enumerate(value)]
+    listed: list[str] = []
+    for members in groups:
+        for role, where in members:
+            if role not in values:
+                b.error(where, f"unknown role '{role}'", did_you_mean(role, values))
+            elif role in listed:
+                b.error(where, f"role '{role}' is listed twice in 'shuffle'")
+            listed.append(role)
+    if len(groups) == len(listed):  # each role alone: dealt in the type's order
+        return tuple((r,) for r in values if r in listed)
+    return tuple(tuple(role for role, _ in members) for members in groups)
 
 
 def read_teams(b: "Builder") -> None:

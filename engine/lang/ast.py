@@ -156,12 +156,16 @@ class ListLit(Node):
 @dataclass
 class Name(Node):
     name: str
+    words: str = field(default="", compare=False)  # set when compiled, for a built-in name with English of its own
 
     def compile(self, scope: Scope) -> Compiled:
-        return scope.lookup(self.name, self.pos)
+        compiled = scope.lookup(self.name, self.pos)
+        if compiled.slot is None:  # not a local variable
+            self.words = scope.vocab.data.get("spoken", {}).get(self.name, "")
+        return compiled
 
     def describe(self) -> str:
-        return self.name
+        return self.words or self.name
 
 
 @dataclass
@@ -170,9 +174,11 @@ class Attr(Node):
 
     base: Node
     name: str
+    printed: bool = field(default=False, compare=False)  # a counter has the same name: say "the printed ..."
 
     def compile(self, scope: Scope) -> Compiled:
         base = self.base.compile(scope)
+        self.printed = self.name in scope.vocab.data.get("assignable", {})
         if base.type is ANY:
             scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
             return Compiled(ANY, base.fn)
@@ -191,7 +197,7 @@ class Attr(Node):
         return compile_(base)
 
     def describe(self) -> str:
-        return f"the {self.name} of {self.base.describe()}"
+        return f"the {'printed ' * self.printed}{self.name} of {self.base.describe()}"
 
 
 def as_collection(c: Compiled) -> Compiled:
@@ -358,6 +364,9 @@ class Member(Node):
         return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e))
 
     def describe(self) -> str:
+        if isinstance(self.collection, ListLit) and len(self.collection.items) > 1:
+            *rest, last = (i.describe() for i in self.collection.items)
+            return f"{self.item.describe()} is one of {', '.join(rest)} or {last}"
         return f"{self.item.describe()} is in {self.collection.describe()}"
 
 
@@ -382,7 +391,12 @@ class BoolOp(Node):
         return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
 
     def describe(self) -> str:
-        return f"{self.left.describe()} {self.op} {self.right.describe()}"
+        """Mixed ``and`` / ``or`` keep their grouping: ``(a and b) or c``."""
+        return f"{self._side(self.left)} {self.op} {self._side(self.right)}"
+
+    def _side(self, node: Node) -> str:
+        text = node.describe()
+        return f"({text})" if isinstance(node, BoolOp) and node.op != self.op else text
 
 
 @dataclass

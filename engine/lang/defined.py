@@ -32,6 +32,7 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, INT, STR, Component, Enum, ListOf, Type
+from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Text
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class Defined(Function):
     result: Type = ANY
     slots: int = 1
     words: str = ""
+    meaning: str = ""  # the body in English, for ``rulecraft explain``
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
@@ -80,6 +82,14 @@ class Defined(Function):
             return body(s, env)
 
         return Compiled(self.result, run)
+
+    def heading(self) -> str:
+        """How a call reads with the parameters' names as arguments: ``team health of t``.
+
+        >>> Defined("team_health", "", "", "team_health(int t)", (("t", INT),)).heading()
+        'team health of t'
+        """
+        return self.describe(ast.Call(None, self.name, [ast.Name(None, p) for p, _ in self.params]))
 
     def describe(self, call: ast.Call) -> str:
         texts = {name: arg.describe() for (name, _), arg in zip(self.params, call.positional())}
@@ -119,8 +129,10 @@ def define_functions(b: "Builder") -> None:
         for param, type_name in params:
             type_ = _param_type(b, type_name)
             if type_ is None:
-                b.error(pos, f"unknown type '{type_name}' for parameter '{param}'",
-                        f"use int, bool, text, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
+                hint = did_you_mean(type_name, known) or (
+                    f"use int, bool, text, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
                 type_ = ANY
             typed.append((param, type_))
         body_text, words = (spec.get("is"), str(spec.get("text") or "")) if isinstance(spec, Mapping) else (spec, "")
@@ -132,10 +144,20 @@ def define_functions(b: "Builder") -> None:
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed)
         if compiled is None:
             continue
-        fn, result, slots = compiled
+        fn, result, slots, meaning = compiled
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
         vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
-                                        result, slots, words)
+                                        result, slots, words, meaning)
+
+
+def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:
+    """Where ``type_name`` of ``param`` is written in the key ``key`` that starts at ``pos`` (a plain key on one line).
+
+    >>> _type_pos("hurt(charcter c, int n)", "c", "charcter", SourcePos("r.yaml", 4, 3))
+    SourcePos(file='r.yaml', line=4, col=8)
+    """
+    found = re.search(rf"[(,]\s*({re.escape(type_name)})\s+{re.escape(param)}\s*[,)]", key)
+    return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
 
 
 def _param_type(b: "Builder", name: str) -> Type | None:
@@ -150,8 +172,8 @@ def _param_type(b: "Builder", name: str) -> Type | None:
     return None
 
 
-def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int] | None:
-    """The body as a closure over its own locals (the parameters first), its type and how many slots it needs."""
+def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int, str] | None:
+    """The body as a closure over its own locals (the parameters first), its type, how many slots it needs and its English."""
     node = parse_selection(b, text, pos)
     if node is None:
         return None
@@ -161,9 +183,9 @@ def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Typ
         scope.bind(name, type_)
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
-        return parts.items, ListOf(parts.item_type), max(scope.slots, 1)
+        return parts.items, ListOf(parts.item_type), max(scope.slots, 1), f"every {node.describe()}"
     compiled = b.compile_node(node, scope)
-    return compiled.fn, compiled.type, max(scope.slots, 1)
+    return compiled.fn, compiled.type, max(scope.slots, 1), node.describe()
 
 
 def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:

@@ -1,0 +1,219 @@
+"""``rulecraft new``: start a ruleset folder from a copy of another ruleset.
+
+The copy keeps the source's files (the ruleset, the files it includes, its
+scenario files), renames the ruleset, points each file's schema line at the
+installed schemas and each scenario at the new folder, then validates the
+result and runs its scenarios, so a designer starts from something that passes.
+
+Example::
+
+    $ rulecraft new my-game                      # a copy of the smallest built-in ruleset
+    $ rulecraft new my-variant --from another-game
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from engine.compose import compose
+from engine.errors import RulecraftError
+from engine.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
+from engine.scenario import run_scenario, scenario_files
+from engine.schema import SCHEMAS
+from engine.validate import validate_path
+from engine.yamlsource import Mapping
+
+
+SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
+NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
+RULESET_LINE = re.compile(r"^ruleset:.*$", re.MULTILINE)
+EXTENDS_LINE = re.compile(r"^extends:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", re.MULTILINE)
+STARTER_SCENARIO = """\
+# yaml-language-server: $schema={schema}
+# A scenario: set up a position (or a seed), play actions, state what must hold.
+# Run it with: rulecraft check {folder}
+name: the game starts with {players} players
+ruleset: {ruleset}
+players: {players}
+seed: 1
+actions: []
+expect:
+  - player_count == {players}
+"""
+
+
+@dataclass
+class NewRuleset:
+    """What ``new`` made: the files written, and how validation and the scenarios went."""
+
+    folder: Path
+    files: list[Path] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    scenarios_passed: int = 0
+    scenario_failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """The new ruleset validates and every scenario passes."""
+        return not self.problems and not self.scenario_failures
+
+
+def smallest_builtin() -> str:
+    """The built-in ruleset with the fewest bytes of YAML (scenarios aside): the one to start from by default.
+
+    >>> smallest_builtin() in builtin_names()
+    True
+    """
+    def size(name: str) -> int:
+        folder = find_ruleset(name).parent
+        return sum(p.stat().st_size for p in folder.rglob("*.yaml") if "scenarios" not in p.relative_to(folder).parts)
+
+    return min(builtin_names(), key=size)
+
+
+def create(folder: Path, source: str | None = None) -> NewRuleset:
+    """Copy the ruleset ``source`` (a built-in name or a path; default :func:`smallest_builtin`) into the new
+    folder ``folder``, then check it.
+
+    The ruleset is named after the folder.  Raises RulecraftError when the
+    folder already exists, or its name is not a ruleset name or is a built-in's.
+
+    >>> import tempfile
+    >>> made = create(Path(tempfile.mkdtemp()) / "my-game")
+    >>> made.ok, sorted(p.name for p in made.files)
+    (True, ['ruleset.yaml', 'sun-beats-moon.yaml'])
+    """
+    name = folder.name
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise RulecraftError(f"'{name}' is not a ruleset name: use lower-case letters, digits and '-' (my-game)")
+    if name in builtin_names():
+        raise RulecraftError(f"'{name}' is the name of a built-in ruleset, which the name would mean on the command line; choose another")
+    if folder.exists():
+        raise RulecraftError(f"{folder} already exists; give a new folder")
+    origin = find_ruleset(source or smallest_builtin()).resolve()
+    made = NewRuleset(folder)
+    folder.mkdir(parents=True)
+    for path in _files_of(origin):
+        target = folder / path.relative_to(origin.parent)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+        made.files.append(target)
+    for target in made.files:
+        _adapt(target, folder, name, is_ruleset=target == folder / RULESET_FILE)
+    _keep_base(folder / RULESET_FILE, origin.parent)
+    if not scenario_files([folder]):
+        made.files.append(_starter_scenario(folder))
+    _check(made)
+    return made
+
+
+def _files_of(ruleset: Path) -> list[Path]:
+    """The ruleset file, every file it includes and its scenario files (all inside its folder)."""
+    tree = compose(ruleset)
+    files = {ruleset} | {Path(f).resolve() for f in _source_files(tree)}
+    files |= {p.resolve() for p in scenario_files([ruleset.parent])}
+    return sorted(f for f in files if f.is_relative_to(ruleset.parent))
+
+
+def _source_files(node: object) -> set[str]:
+    """The files the nodes of a composed tree were read from."""
+    found: set[str] = set()
+    if isinstance(node, Mapping):
+        found.add(node.pos.file)
+        for value in node.values():
+            found |= _source_files(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _source_files(value)
+    return found
+
+
+def _adapt(path: Path, folder: Path, name: str, is_ruleset: bool) -> None:
+    """Point the schema line at the installed schemas; rename the ruleset; aim scenarios at the new folder."""
+    text = path.read_text(encoding="utf-8")
+    text = SCHEMA_LINE.sub(lambda m: f"# yaml-language-server: $schema={_schema_path(path, m.group(1))}", text, count=1)
+    if is_ruleset:
+        text = NAME_LINE.sub(f"name: {name}", text, count=1)
+    elif RULESET_LINE.search(text):
+        text = RULESET_LINE.sub(f"ruleset: {_relative(folder, path.parent)}", text, count=1)
+    path.write_text(text, encoding="utf-8")
+
+
+def _keep_base(ruleset: Path, origin: Path) -> None:
+    """A copied ``extends: PATH`` (relative to the source's folder) points at the same base from the copy."""
+    text = ruleset.read_text(encoding="utf-8")
+    found = EXTENDS_LINE.search(text)
+    if found is None or found.group(1) in builtin_names():
+        return
+    base = find_ruleset(found.group(1), relative_to=origin)
+    line = f"extends: {_relative(base.parent if base.name == RULESET_FILE else base, ruleset.parent)}"
+    ruleset.write_text(text[:found.start()] + line + text[found.end():], encoding="utf-8")
+
+
+def _schema_path(path: Path, kind: str) -> str:
+    """The schema of ``kind`` as a path relative to ``path``'s folder (absolute across drives)."""
+    schema = schemas_dir() / SCHEMAS.get(kind, SCHEMAS["ruleset"])
+    return _relative(schema, path.parent)
+
+
+def _relative(target: Path, start: Path) -> str:
+    try:
+        return Path(os.path.relpath(target.resolve(), start.resolve())).as_posix()
+    except ValueError:  # another drive
+        return target.resolve().as_posix()
+
+
+def _starter_scenario(folder: Path) -> Path:
+    """A first scenario for a ruleset that came without any."""
+    from engine.loading import load_path
+
+    players = min(load_path(folder / RULESET_FILE).player_counts)
+    path = folder / "scenarios" / "starts.yaml"
+    path.parent.mkdir()
+    schema = _relative(schemas_dir() / SCHEMAS["scenario"], path.parent)
+    path.write_text(STARTER_SCENARIO.format(schema=schema, folder=folder.name, players=players, ruleset=".."),
+                    encoding="utf-8")
+    return path
+
+
+def _check(made: NewRuleset) -> None:
+    """Validate the new ruleset and run its scenarios."""
+    made.problems = [d.format() for d in validate_path(str(made.folder))]
+    if made.problems:
+        return
+    for path in scenario_files([made.folder]):
+        result = run_scenario(path)
+        if result.passed:
+            made.scenarios_passed += 1
+        else:
+            made.scenario_failures += [f"{path}: {failure}" for failure in result.failures]
+
+
+@click.command("new")
+@click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--from", "source", metavar="RULESET",
+              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
+def new_command(folder: Path, source: str | None) -> None:
+    """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
+
+    \b
+    rulecraft new my-game
+    rulecraft new my-variant --from another-game
+    """
+    source = source or smallest_builtin()
+    made = create(folder, source)
+    click.echo(f"created {folder} from {source}:")
+    click.echo("".join(f"  {path.relative_to(folder).as_posix()}\n" for path in made.files), nl=False)
+    for problem in made.problems + made.scenario_failures:
+        click.echo(problem, err=True)
+    if not made.ok:
+        raise RulecraftError(f"the copy of {source} does not pass: see above")
+    n = made.scenarios_passed
+    click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
+    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")

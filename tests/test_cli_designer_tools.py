@@ -1,0 +1,233 @@
+"""Command-line tools a designer reaches for: --version, list --format json, sweep --out,
+simulate --games FILE.csv (with a command that replays each game) and ``rulecraft new``."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shlex
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import engine
+from cli.main import main
+from engine.paths import schemas_dir
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke the CLI; fails the test on any traceback."""
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def test_version_prints_the_installed_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.output == f"rulecraft {version('rulecraft')}\n"
+
+
+def test_list_as_json_names_every_builtin_with_its_players_and_variants() -> None:
+    result = run("list", "--format", "json")
+    assert result.exit_code == 0
+    entries = json.loads(result.output)
+    assert [e["name"] for e in entries] == engine.builtin_names()
+    cards = next(e for e in entries if e["name"] == "iconoclasm-cards")
+    game = engine.load("iconoclasm-cards")
+    assert cards == {"name": "iconoclasm-cards", "title": game.title, "players": list(game.player_counts),
+                     "variants": list(game.available_variants)}
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_sweep_out_writes_the_table_to_a_file(tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"sweep.{fmt}"
+    args = ("sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "4", "--format", fmt)
+    result = run(*args, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.output == f"report written to {out}\n"
+    written = out.read_text(encoding="utf-8")
+    if fmt == "json":
+        assert [r["value"] for r in json.loads(written)["runs"]] == ["3", "4"]
+    elif fmt == "csv":
+        assert written == run(*args).output  # the same table as on stdout
+    else:
+        assert "board_size" in written and "3 (baseline)" in written
+
+
+def _games(tmp_path: Path, *args: str) -> list[dict[str, str]]:
+    path = tmp_path / "games.csv"
+    result = run("simulate", *args, "--games", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"games written to {path}" in result.output
+    with path.open(encoding="utf-8") as file:
+        return list(csv.DictReader(file))
+
+
+def test_simulate_games_csv_has_one_row_per_game(tmp_path: Path) -> None:
+    rows = _games(tmp_path, "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--players", "2")
+    assert len(rows) == 6
+    assert list(rows[0]) == ["game", "seed", "seat 1", "seat 2", "winner", "length", "score 1", "score 2", "replay"]
+    assert [r["game"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
+    assert {(r["seat 1"], r["seat 2"]) for r in rows} == {("random", "greedy")}
+    report = json.loads(run("simulate", "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--format", "json").output)
+    assert sum(r["winner"] == "2" for r in rows) == report["wins_by_seat"]["2"]
+
+
+@pytest.mark.parametrize("args", [
+    ("tutorial-tiles", "--agents", "random,greedy", "--set", "board_size=4"),
+    ("iconoclasm-cards", "--players", "3", "--variant", "chain-reactions"),
+])
+def test_simulate_games_csv_replay_command_plays_that_exact_game(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Running a row's command plays the same game: same actions count, winner and scores."""
+    rows = _games(tmp_path, *args, "-n", "3", "--seed", "4")
+    for row in rows:
+        words = shlex.split(row["replay"])
+        assert words[:2] == ["rulecraft", "play"] and "--seed" in words and row["seed"] in words
+        played = run(*words[1:])
+        assert played.exit_code == 0, played.output
+        moves = [line for line in played.output.splitlines() if line.startswith("seat ") and "]: " in line]
+        assert len(moves) == int(row["length"])
+        seats = sum(1 for key in row if key.startswith("score "))
+        scores = ", ".join(f"seat {s}: {row[f'score {s}']}" for s in range(1, seats + 1))
+        assert f"scores: {scores}" in played.output
+
+
+def test_simulate_games_refuses_a_number(tmp_path: Path) -> None:
+    result = run("simulate", "tutorial-tiles", "--games", "100")
+    assert result.exit_code == 2
+    assert "'100' is not a .csv file (the number of games is given with -n)" in result.output
+
+
+def test_simulate_games_refuses_a_missing_folder_before_playing(tmp_path: Path) -> None:
+    result = run("simulate", "tutorial-tiles", "--games", str(tmp_path / "nowhere" / "games.csv"))
+    assert result.exit_code == 2
+    assert f"there is no folder {tmp_path / 'nowhere'} to write the games in" in result.output
+    assert "games in" not in result.output.split("Error")[0]  # nothing was simulated
+
+
+# ---------------------------------------------------------------- rulecraft new
+
+
+def test_new_copies_the_tutorial_validates_it_and_runs_its_scenario(tmp_path: Path) -> None:
+    folder = tmp_path / "my-game"
+    result = run("new", str(folder))
+    assert result.exit_code == 0, result.output
+    assert "ok: " in result.output and "1 scenario passes" in result.output
+    ruleset = (folder / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "\nname: my-game\n" in ruleset
+    schema_line = ruleset.splitlines()[0].split("=", 1)[1]
+    assert (folder / schema_line).resolve() == (schemas_dir() / "ruleset.schema.json").resolve()
+    scenarios = list((folder / "scenarios").glob("*.yaml"))
+    assert scenarios and all("\nruleset: ..\n" in p.read_text(encoding="utf-8") for p in scenarios)
+    assert engine.load(str(folder)).name == "my-game"
+    assert run("check", str(folder)).exit_code == 0
+    assert run("validate", str(folder)).exit_code == 0
+
+
+def test_new_from_a_ruleset_with_included_files_points_them_at_the_fragment_schema(tmp_path: Path) -> None:
+    folder = tmp_path / "spells"
+    result = run("new", str(folder), "--from", "spell-cycles")
+    assert result.exit_code == 0, result.output
+    first = (folder / "spells.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert (folder / first.split("=", 1)[1]).resolve() == (schemas_dir() / "fragment.schema.json").resolve()
+
+
+def test_new_writes_a_starter_scenario_when_the_source_has_none(tmp_path: Path) -> None:
+    source = tmp_path / "bare"
+    source.mkdir()
+    text = (Path(engine.paths.find_ruleset("tutorial-tiles"))).read_text(encoding="utf-8")
+    (source / "ruleset.yaml").write_text(text, encoding="utf-8")
+    result = run("new", str(tmp_path / "fresh"), "--from", str(source))
+    assert result.exit_code == 0, result.output
+    assert "scenarios/starts.yaml" in result.output
+    assert run("check", str(tmp_path / "fresh")).exit_code == 0
+
+
+@pytest.mark.parametrize("name, message", [
+    ("My_Game", "'My_Game' is not a ruleset name"),
+    ("iconica", "'iconica' is the name of a built-in ruleset"),
+])
+def test_new_refuses_bad_names(tmp_path: Path, name: str, message: str) -> None:
+    result = run("new", str(tmp_path / name))
+    assert result.exit_code == 1
+    assert message in result.output
+    assert not (tmp_path / name).exists()
+
+
+def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    result = run("new", str(tmp_path / "taken"))
+    assert result.exit_code == 1
+    assert "already exists" in result.output
+
+
+# ---------------------------------------------------------------- no internal names in output
+
+
+def test_state_repr_says_which_game_and_who_is_to_play() -> None:
+    state = engine.load("tutorial-tiles").new_state(players=2, seed=3)
+    role = state.current_role
+    assert repr(state) == f"<tutorial-tiles, 2 players, turn {state.turn_number}: {role} (seat 1) to play>"
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    winners = " and ".join(f"seat {w}" for w in state.outcome.winners)
+    assert repr(state) == f"<tutorial-tiles, 2 players, over after {state.turn_number} turns: {winners} won>"
+
+
+def test_hidden_roles_stay_hidden_in_the_repr() -> None:
+    state = engine.load("iconoclasm", "hidden-deities").new_state(players=3, seed=2)
+    assert repr(state) == f"<iconoclasm, 3 players, turn {state.turn_number}: seat {state.current_player} to play>"
+
+
+def test_a_counter_shown_false_is_not_drawn_with_the_board() -> None:
+    from cli.render import counters
+
+    state = engine.load("nine-domains").new_state(players=2, seed=1)
+    game = state.game
+    assert game.counters["elements_ignored"].shown is False
+    lines = [str(line) for line in counters(state)]
+    assert not any(line.startswith("elements_ignored") for line in lines)
+    game.counters["elements_ignored"].shown = True  # the same game with the flag on shows it
+    try:
+        assert "elements_ignored: 0" in [str(line) for line in counters(state)]
+    finally:
+        game.counters["elements_ignored"].shown = False
+
+
+@pytest.mark.parametrize("ruleset", ["tutorial-tiles", "nine-domains"])
+def test_simulation_report_speaks_english_not_yaml_keys(ruleset: str) -> None:
+    result = run("simulate", ruleset, "-n", "3")
+    assert result.exit_code == 0
+    assert "running_score" not in result.output
+    assert "final margin in the running score" in result.output
+
+
+def test_the_cli_writes_through_its_own_streams_not_click_get_text_stream() -> None:
+    """csv output goes through a buffer (and --out), not click's get_text_stream, which newer clicks deprecate."""
+    cli = Path(__file__).resolve().parent.parent / "cli"
+    assert [p.name for p in cli.glob("*.py") if "get_text_stream" in p.read_text(encoding="utf-8")] == []
+
+
+def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -> None:
+    source = tmp_path / "mine" / "wide"
+    source.mkdir(parents=True)
+    (tmp_path / "mine" / "base").mkdir()
+    base = Path(engine.paths.find_ruleset("tutorial-tiles")).read_text(encoding="utf-8")
+    (tmp_path / "mine" / "base" / "ruleset.yaml").write_text(base.replace("name: tutorial-tiles", "name: base"), encoding="utf-8")
+    (source / "ruleset.yaml").write_text("name: wide\nextends: ../base\noptions:\n  board_size: {default: 4}\n", encoding="utf-8")
+    copy = tmp_path / "elsewhere" / "wider"
+    result = run("new", str(copy), "--from", str(source))
+    assert result.exit_code == 0, result.output
+    assert "extends: ../../mine/base\n" in (copy / "ruleset.yaml").read_text(encoding="utf-8")
+    assert engine.load(str(copy)).options["board_size"] == 4
+
+
+def test_the_new_example_in_the_docs_is_real(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    shown = doc.split("```text\n$ rulecraft new my-game\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "my-game").output == shown

@@ -1,0 +1,80 @@
+"""docs/rulesets.md and docs/effects.md: every top-level section is in the reference table, the general
+features are documented in the general part (not only under one game), and its examples there work."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+import engine
+from engine.paths import schemas_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS_MD = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
+EFFECTS_MD = (ROOT / "docs" / "effects.md").read_text(encoding="utf-8")
+
+
+def _part(text: str, start: str, stop: str) -> str:
+    return text[text.index(start):text.index(stop)]
+
+
+REFERENCE = _part(RULESETS_MD, "## Reference: every section and key", "## Reading a simulation report")
+GENERAL = _part(RULESETS_MD, "## The card game, section by section", "## How to: change an option")
+NAMES = _part(EFFECTS_MD, "## Names", "## Attributes")
+
+
+def test_every_top_level_key_of_the_schema_is_in_the_reference_table() -> None:
+    sections = json.loads((schemas_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))["properties"]
+    loader_keys = {"selected_variants", "set_options"}  # filled in by the loader, never written
+    missing = [key for key in sections if key not in loader_keys and f"| `{key}` |" not in REFERENCE]
+    assert missing == []
+
+
+@pytest.mark.parametrize("row", ["| `running_score` |", "| `invariants` |", "| `functions` |", "| `support_tables` |",
+                                 "| | `NAME.shown` |"])
+def test_reference_rows(row: str) -> None:
+    assert row in REFERENCE
+
+
+def test_me_is_in_the_names_table() -> None:
+    assert re.search(r"^\| `me` \| int \| in `running_score` only: the seat being scored", NAMES, re.M)
+
+
+@pytest.mark.parametrize("heading, words", [
+    ("### board", "**A board of a fixed size.** `width` and `height`"),
+    ("### turn", "`touching: false` lets it go on any empty cell"),
+    ("### functions", "Names for the ruleset's own expressions"),
+    ("### running_score", "`me` is the seat"),
+    ("### invariants", "Named conditions that must hold after every action"),
+])
+def test_general_features_are_in_the_general_sections(heading: str, words: str) -> None:
+    assert f"\n{heading}\n" in GENERAL
+    section = GENERAL.split(f"\n{heading}\n", 1)[1].split("\n### ", 1)[0]
+    assert words in section
+
+
+def _yaml_after(heading: str) -> dict:
+    section = GENERAL.split(f"\n{heading}\n", 1)[1]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S)
+    assert block is not None
+    return yaml.safe_load(block.group(1))
+
+
+def test_the_general_examples_work_on_the_card_game(tmp_path: Path) -> None:
+    """The functions:, running_score: and invariants: examples, added to the card game, validate and hold."""
+    doc = {"name": "docs-examples", "extends": "iconoclasm-cards"}
+    for heading in ("### functions", "### running_score", "### invariants"):
+        doc.update(_yaml_after(heading))
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    game = engine.load(str(path))
+    assert set(_yaml_after("### invariants")["invariants"]) <= set(game.invariants)
+    from engine.replay import checked_playout
+
+    assert all(checked_playout(game, 3, seed).ok for seed in range(5))
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("shown(Fire) == 0 and leads(current_role)").run(state) is True

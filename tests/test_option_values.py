@@ -1,0 +1,29 @@
+"""``options: NAME: {values: [...]}``: an option limited to the values a ruleset knows refuses any other, at its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+
+
+def test_a_value_the_ruleset_knows_is_accepted() -> None:
+    for value in ("ring", "dealt", "spread"):
+        game = engine.load("iconoclasm", set_options={"start_hexes": value})
+        assert game.options["start_hexes"] == value
+
+
+def test_another_value_is_refused_with_the_values_and_a_did_you_mean() -> None:
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load("iconoclasm", set_options={"start_hexes": "spred"})
+    assert "option 'start_hexes' may be ring, dealt, spread, not 'spred' (did you mean 'spread'?)" in str(info.value)
+    assert "--set start_hexes:1:1" in str(info.value)
+
+
+def test_a_default_outside_its_values_is_an_error_at_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: odd\nextends: iconoclasm\noptions:\n  start_hexes: {default: circle}\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=r"ruleset.yaml:4:26: option 'start_hexes' may be ring, dealt, spread, not 'circle'"):
+        engine.load(str(path))

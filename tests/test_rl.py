@@ -221,3 +221,11 @@ def test_the_encoding_shows_nothing_a_seat_may_not_see(name: str, games: dict[st
             assert (encoder.encode(state.observation(seat)) == encoder.encode(redealt.observation(seat))).all()
         actions = state.legal_actions()
         state.apply(actions[pick.randrange(len(actions))])
+
+
+def test_every_step_kind_that_offers_actions_lists_them() -> None:
+    """A new kind of turn step with decisions must say which action texts it can offer (see engine.enumeration)."""
+    from engine.blocks.steps import STEP_KINDS, Step
+
+    silent = [kind for kind, cls in STEP_KINDS.items() if cls.actions is not Step.actions and cls.action_texts is Step.action_texts]
+    assert not silent, f"step kinds with decisions but no action_texts: {silent}"

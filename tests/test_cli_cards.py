@@ -93,3 +93,27 @@ def test_the_walkthrough_quotes_the_shipped_character_and_scenario() -> None:
     quoted = _fenced(doc, "name: Ysolde and Frostbite")
     for line in quoted.splitlines():
         assert line in scenario.splitlines(), line
+
+
+def test_the_walkthrough_quotes_the_reprisal_ruleset_and_its_scenario() -> None:
+    doc = WALKTHROUGH.read_text(encoding="utf-8")
+    folder = ROOT / "tests" / "data" / "reprisal"
+    ruleset = (folder / "ruleset.yaml").read_text(encoding="utf-8").splitlines()
+    scenario = (folder / "scenarios" / "final-act-strikes-back.yaml").read_text(encoding="utf-8").splitlines()
+    for opening, source in (("statuses:\n  Marked:", ruleset), ("        actions:\n          1: {name: Brand", ruleset),
+                            ("position:\n  zones:\n    party(Crimson): [Kestra, Vex]\n    party(Azure): [Warden", scenario)):
+        for line in _fenced(doc, opening).splitlines():
+            assert line in source, line
+
+
+def test_play_shows_a_status_with_no_hooks_on_its_bearer() -> None:
+    from cli.render import meter_line
+    from engine.blocks.statuses import give
+    from engine.loading import load_path
+
+    game = load_path(ROOT / "tests" / "data" / "reprisal" / "ruleset.yaml")
+    s = game.new_state(2, seed=1)
+    warden = game.component_ids["Warden"]
+    assert "Marked" not in meter_line(s, warden).plain
+    give(s, warden, "Marked")
+    assert meter_line(s, warden).plain.endswith("  Marked")

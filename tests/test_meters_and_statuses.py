@@ -313,3 +313,67 @@ def test_loaded_dice_are_used_once_across_a_choice(tmp_path: Path) -> None:
     s = set_up(game, doc, doc["position"])
     s.apply("choose 2")
     assert s.counters[0] == 2  # first die 1 (odd: choose), second die 2 (even: no 100)
+
+
+# ---------------------------------------------------------------- statuses without hooks, defeats and their sources
+
+A, B = 'first(u in units where u.id == "a")', 'first(u in units where u.id == "b")'
+
+
+@pytest.fixture(scope="module")
+def grudges(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    """The demo with three statuses that have no hooks and one that answers the blow that skulls its bearer."""
+    text = RULESET.replace("statuses:\n", "statuses:\n  Mark: {kind: minor, negative: false}\n  Tag:\n  Blank: {}\n"
+                                          "  Grudge:\n    on:\n      on_defeat: 'if source == hit: damage(attacker, amount, bounce)'\n")
+    path = tmp_path_factory.mktemp("grudges") / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return engine.load(path)
+
+
+def holds(s: engine.State, condition: str) -> bool:
+    from engine.scenario import _check_expectation
+
+    return _check_expectation(s.game, s, condition) is None
+
+
+def test_a_status_may_have_no_hooks_and_is_given_read_described_and_removed(grudges: engine.Game) -> None:
+    s = state(grudges)
+    run(s, f"give({A}, Mark, hit)\ngive({A}, Tag, hit)\ngive({A}, Blank, hit)")
+    assert statuses(s, "a") == ["Mark", "Tag", "Blank"] and holds(s, f"has({A}, Mark) and not has({B}, Mark)")
+    run(s, f"remove({A}, Tag)\ndispel({A})")  # Blank is negative by default, Mark is not
+    assert statuses(s, "a") == ["Mark"]
+    assert grudges.statuses.by_name["Mark"].describe() == "Mark (minor, positive; lasts until removed)"
+
+
+def test_hooks_that_are_not_a_mapping_are_still_refused(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("statuses:\n", "statuses:\n  Odd: {on: [1, 2]}\n"), encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"Odd/on: \[1, 2\] is not of type 'object'"):
+        engine.load(path)
+
+
+def test_an_on_defeat_hook_and_defeated_by_know_who_dealt_the_last_blow_and_from_what(grudges: engine.Game) -> None:
+    s = state(grudges)
+    assert holds(s, f"defeated_by({A}) == none and defeat_source({A}) == none")
+    run(s, f"give({A}, Grudge, hit)\ndamage({A}, 50, sting)\ndamage({A}, 30, hit, by = {B})")  # 60 -> 10 -> 0
+    assert hp(s, "a") == 0 and hp(s, "b") == 50  # the grudge answers with the blow's amount: 10
+    assert holds(s, f"defeated_by({A}) == {B} and defeat_source({A}) == hit")
+    assert statuses(s, "a") == []  # the hook ran before the statuses ended
+    again = grudges.state_from_json(s.to_json())
+    assert holds(again, f"defeated_by({A}) == {B}")
+
+
+def test_a_component_that_skulls_itself_was_defeated_by_nobody_and_its_grudge_needs_a_hit(grudges: engine.Game) -> None:
+    s = state(grudges)
+    run(s, f"give({A}, Grudge, hit)\ndamage({A}, 60, sting, by = {A})")
+    assert hp(s, "a") == 0 and hp(s, "b") == 60
+    assert holds(s, f"defeated_by({A}) == none and defeat_source({A}) == sting")
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data" / "reprisal" / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
+def test_reprisal_scenario(path: Path) -> None:
+    """Iconica extended in YAML only: a status with no hooks, an on_defeat hook, a final act that strikes back."""
+    from engine.scenario import run_scenario
+
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)

@@ -25,9 +25,17 @@ the marker lands, the tile's ``on_damage`` / ``on_heal`` program runs with
 tile's number, ``reaction 20`` -> 20) bound; a tile that ``nullifies`` a
 status removes it on landing and blocks it while the marker rests there.
 Then the bearer's statuses' ``on_damage`` hooks run.  A marker reaching 0 is
-*skulled*: its statuses are removed, and it stays there.  The source defaults
-to the one the block running the code declares (an action's code deals
-``action`` damage); ``by`` defaults to ``self``.
+*skulled*: its statuses' ``on_defeat`` hooks run (knowing the ``attacker``
+and ``source`` of the blow), its statuses are removed, and it stays there.
+The source defaults to the one the block running the code declares (an
+action's code deals ``action`` damage); ``by`` defaults to ``self``.
+
+``defeated_by(TARGET)`` and ``defeat_source(TARGET)`` read, at any time
+afterwards, who dealt the blow that skulled a component and from what source
+(none before; none for a component that skulled itself), so a last action
+taken later can strike back::
+
+    final_act: {name: Reprisal, do: "damage(defeated_by(self), 30)"}
 
 >>> parse_tile("reaction 20"), parse_tile("parry")
 (('reaction', 20), ('parry', 0))
@@ -56,6 +64,7 @@ TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
 DEPTH = "meter depth"  # scratch: how deeply damage and healing are nested inside each other's hooks
 HITS = "hits"  # scratch: (component, source) damaged while a block records them (the action roll does, for strength bonuses)
+DEFEATS = "defeats"  # scratch: (component, attacker, source) of each skulled component, in the order they fell
 META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
 
 
@@ -262,7 +271,30 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
             del s.scratch[DEPTH]
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is skulled")
+        _defeated(s, target, attacker, source, abs(old - new))
         statuses.clear(s, target)
+
+
+def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
+    """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
+    from engine.blocks import statuses
+
+    if defeat_of(s, target) is None:
+        s.scratch[DEFEATS] = s.scratch.get(DEFEATS, ()) + ((target, None if attacker == target else attacker, source),)
+    statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
+
+
+def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
+    """Who skulled a component and from what source, (attacker, source); None while it is not skulled.
+
+    >>> class S: scratch = {DEFEATS: ((3, 1, "action"),)}
+    >>> defeat_of(S(), 3), defeat_of(S(), 4)
+    ((1, 'action'), None)
+    """
+    for cid_, attacker, source in s.scratch.get(DEFEATS, ()):
+        if cid_ == cid:
+            return attacker, source
+    return None
 
 
 def _land(s: "State", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
@@ -344,6 +376,33 @@ def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:
     return lambda s, e: e[slot]
 
 
+@dataclass(frozen=True)
+class Defeat(Function):
+    """``defeated_by(TARGET)`` and ``defeat_source(TARGET)``: who skulled a component, and from what source."""
+
+    part: int = 0  # 0: the attacker, 1: the source
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        meter: Meter = scope.vocab.data["meter"]  # only rulesets with a meter offer these functions (see attach)
+        result_type = ANY_COMPONENT if self.part == 0 else meter.source_type
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(result_type, lambda s, e: None)
+        target = self.value(scope, args[0], ANY_COMPONENT, "target").fn
+        part = self.part
+
+        def read(s: Any, e: list[Any]) -> Any:
+            found = defeat_of(s, target(s, e))
+            return None if found is None else found[part]
+
+        return Compiled(result_type, read)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        what = "who defeated" if self.part == 0 else "the source of the blow that defeated"
+        return f"{what} {args[0].describe()}" if args else self.name
+
+
 def attach(b: "Builder") -> None:
     """Tell the meter's functions about it (once the vocabulary exists); a ruleset without one does not offer them."""
     vocab = b.game.vocab
@@ -353,7 +412,7 @@ def attach(b: "Builder") -> None:
             vocab.functions.pop(name, None)
 
 
-FUNCTION_NAMES = ("damage", "heal")
+FUNCTION_NAMES = ("damage", "heal", "defeated_by", "defeat_source")
 register(MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
                    "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
                    "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
@@ -361,3 +420,9 @@ register(MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER]
 register(MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
                    "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
                    "heal(self, 20)", down=False))
+register(Defeat("defeated_by", "defeated_by(TARGET) -> component",
+                "Who dealt the damage that brought a component's meter to 0 (its `by`); none before that, or when it did so itself.",
+                "damage(defeated_by(self), 30)"))
+register(Defeat("defeat_source", "defeat_source(TARGET) -> source",
+                "The source of the damage that brought a component's meter to 0; none before that.",
+                "defeat_source(self) == action", part=1))

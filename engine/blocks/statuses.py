@@ -11,7 +11,7 @@
         only: self.race == Beast     # who may receive it (a condition on self)
         text: Before the action roll, roll a die ...
         on:
-          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage
+          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage / on_defeat
             roll d6:
               odd: remove(self, Sting)
               even: damage(self, 10, status)
@@ -23,12 +23,18 @@ stack: giving one a component already has does nothing.  It can't be given
 to a component whose meter is on the skull, nor while its marker rests on a
 tile that nullifies it (unless the source is one the meter calls
 ``unstoppable``).  Hooks run with ``self`` (the bearer), ``attacker``,
-``source`` and ``amount`` (the damage that triggered ``on_damage``) bound:
+``source`` and ``amount`` (the damage that triggered ``on_damage`` or
+``on_defeat``) bound:
 
 * ``on_act``: when the bearer tries to act; ``cancel()`` makes the action fail;
 * ``on_damage``: when the bearer takes damage (and is not skulled by it);
+* ``on_defeat``: when damage skulls the bearer, before its statuses end
+  (``attacker`` and ``source`` say who and what defeated it);
 * any other name: when a ``statuses: {hook: NAME}`` turn step runs it, for
   the components of the role whose turn it is.
+
+A status needs no hooks (``Marked: {kind: minor}``, or just ``Marked:``):
+code gives it, reads it with ``has`` and removes it.
 
 Each status is stored as one number per component in the state's counters:
 0 when absent, else 1 plus the number of its owner's turns begun since it was
@@ -59,7 +65,7 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
-ENGINE_HOOKS = ("on_act", "on_damage")
+ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
 ATTEMPT = "attempt"  # scratch: while an action is attempted, whether a status cancelled it
 KEYS = ("kind", "negative", "lasts", "only", "text", "on")
 
@@ -97,7 +103,7 @@ class Status:
         head = f"{self.name} ({', '.join(filter(None, [self.kind, 'negative' if self.negative else 'positive']))}; lasts {how_long}"
         head += f"; only when {self.only_text}" if self.only_text else ""
         body = self.text or "; ".join(f"{hook}: {h.words}" for hook, h in self.hooks.items())
-        return f"{head}): {body}"
+        return f"{head})" + (f": {body}" if body else "")
 
 
 @dataclass
@@ -149,6 +155,8 @@ def compile_statuses(b: "Builder") -> None:
     bind: dict[str, Type] = {"self": bearer, "attacker": ANY_COMPONENT, "source": meter.source_type if meter else ANY, "amount": INT}
     for status in book.statuses:
         spec = section[status.name]
+        if spec is None:  # just a name: a status with no settings and no hooks
+            continue
         if not isinstance(spec, Mapping):
             b.error(section.pos_of(status.name), f"status '{status.name}' must be a mapping such as {{kind: major, on: {{...}}}}")
             continue
@@ -161,9 +169,11 @@ def compile_statuses(b: "Builder") -> None:
             compiled, slots = b.expression(spec["only"], "bool", bind={"self": bearer}, pos=spec.pos_of("only"))
             status.only = (compiled.fn, slots)
             status.only_text = b.describe(spec["only"])
-        hooks = spec.get("on") or {}
+        hooks = spec.get("on")
+        if hooks is None:  # a status may have no hooks: other code reads it with has()
+            continue
         if not isinstance(hooks, Mapping):
-            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, or a statuses step's hook) to programs")
+            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, on_defeat, or a statuses step's hook) to programs")
             continue
         for hook, text in hooks.items():
             b.check_identifier(hook, hooks.key_pos.get(hook), "hook")
@@ -187,7 +197,7 @@ def _lasts(b: "Builder", spec: "MappingT") -> int | None:
 
 
 def check_hooks(b: "Builder") -> None:
-    """Every hook a status declares is run by something: the engine (on_act, on_damage) or a ``statuses`` step."""
+    """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat) or a ``statuses`` step."""
     book, section = b.game.statuses, b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
         return

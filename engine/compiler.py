@@ -173,6 +173,7 @@ class Builder:
         declare_opaque_options(self)
         meters.attach(self)
         statuses.attach(self)
+        contest.attach(self)
         define_functions(self)
         compile_counters(self)
         compile_owner_known(self)

@@ -22,6 +22,7 @@ from engine.errors import SetupError
 from engine.lang.scope import Fn, Vocabulary
 
 if TYPE_CHECKING:
+    from engine.blocks.contest import Contest
     from engine.blocks.grid import SquareGrid
     from engine.blocks.meters import Meter
     from engine.blocks.statuses import StatusBook
@@ -163,6 +164,7 @@ class Game:
     piece_options: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # (cid, face) per distinct face
     attributes: dict[str, list[list[Any]]] = field(default_factory=dict)  # name -> [face][cid]
     attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool (or "list of" one)
+    wildcards: set[str] = field(default_factory=set)  # list attributes that may hold pattern wildcards (see engine.blocks.patterns)
     # zones, board, roles
     zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)
     zone_names: list[str] = field(default_factory=list)
@@ -175,6 +177,7 @@ class Game:
     counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
     teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team
     slots: "SlotRow | None" = None  # zones laid out as rows of named slots (see engine.blocks.slots)
+    contest: "Contest | None" = None  # the contest step strength() reads (see engine.blocks.contest)
     meter: "Meter | None" = None  # a per-component counter read as a track of tiles (see engine.blocks.meters)
     statuses: "StatusBook | None" = None  # statuses components may have (see engine.blocks.statuses)
     first_seat: int = 1

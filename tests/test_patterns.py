@@ -205,3 +205,34 @@ def test_square_words_are_refused_on_a_hex_board(tmp_path: Path) -> None:
     assert "'directions: orthogonal' has no meaning on a hexagonal board" in message
     line = HEX_GAME.count("\n") + 1  # the added shape's line; the caret is at its 'orthogonal'
     assert f"ruleset.yaml:{line}:38:" in message.splitlines()[0]
+
+
+# ---------------------------------------------------------------- free values: `_` and `$NAME`
+
+SQUARE = Shape("square", "template", cells=((0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)), rotate=True, mirror=True)
+
+
+def test_a_variable_asks_for_one_value_whichever(game: engine.Game) -> None:
+    s = board_with(game, ["A A B C", "A A B B", ". . C B"])
+    assert matches(game, s, SQUARE, ("$x",) * 4) == ["0,0 1,0 1,1 0,1"]  # the As; the Bs make no square
+    assert matches(game, s, SQUARE, ("$x", "$x", "$y", "$y")) != []      # two variables may show the same value
+
+
+def test_any_value_matches_every_piece_but_no_empty_cell(game: engine.Game) -> None:
+    s = board_with(game, ["A B A", "C . C"])
+    assert matches(game, s, DEFAULT_SHAPE, ("$x", "_", "$x")) == ["0,0 1,0 2,0"]
+    assert matches(game, s, DEFAULT_SHAPE, ("_", "_", "_")) == ["0,0 1,0 2,0"]  # row 1 has a hole
+
+
+def test_free_values_are_never_read_as_another(game: engine.Game) -> None:
+    s = board_with(game, ["A A", "A B"])
+    assert matches(game, s, SQUARE, ("$x",) * 4, budget=4) == []
+    found = matches(game, s, SQUARE, ("A", "$x", "$x", "$x"), budget=1)  # only the fixed A may be the B read as A
+    assert len(found) == 1 and found[0].startswith("1,1 ") and found[0].endswith(" with 1,1 as A")
+
+
+def test_a_chain_keeps_its_variables_along_the_path(game: engine.Game) -> None:
+    chain = Shape("chain", "chain", directions=((1, 0), (-1, 0), (0, 1), (0, -1)))
+    s = board_with(game, ["A B", "C A"])
+    assert matches(game, s, chain, ("$x", "_", "$x")) == ["0,0 0,1 1,1", "0,0 1,0 1,1"]  # each also read backwards: one match
+    assert matches(game, s, chain, ("$x", "$x")) == []

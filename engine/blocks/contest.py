@@ -29,6 +29,12 @@ A modifier reads the slots: ``if target in slot_neighbours(self) then 1 else 0``
 gives +1 to the components beside it in its row; ``if target == slot_next(self)
 then 2 else 0`` gives +2 to the next component played in its slot.
 
+Any code may read ``strength(c)``: c's strength as the contest computes it
+(``strength`` plus every modifier in play).  A modifier may read it too, one
+level deep: while the strength a modifier reads is being computed, a further
+``strength()`` gives the base strength only — so two components that each
+copy the other's strength see each other's base strength, never loop.
+
 >>> Fight(None, "identical cards").text
 'identical cards'
 """
@@ -43,7 +49,9 @@ from engine.blocks.slots import _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.game import EFFECT_BUDGET
-from engine.lang.scope import Fn
+from engine.lang import ast
+from engine.lang.functions import Function, register
+from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
 
 if TYPE_CHECKING:
@@ -52,6 +60,7 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping
 
 TIE_BREAKS = ("bonus", "identical", "symbol")
+NESTING = 2  # strength computations in progress at once: a modifier's strength() reads, one level deep (see the module)
 
 
 @dataclass(frozen=True)
@@ -86,7 +95,6 @@ def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePo
 
     ``bind`` names other locals instead (slots 0, 1, ... in its order).
     """
-    from engine.lang.scope import Scope
     from engine.yamlsource import Mapping
 
     g = b.game
@@ -157,6 +165,9 @@ class Contest(Step):
         if "symbol" in ties and self.symbol_rank is None:
             b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
         self.ties: tuple[str, ...] = tuple(ties)
+        self.computing = 0  # strength computations in progress (see ``computed``)
+        if g.contest is None:
+            g.contest = self  # the one strength() reads
 
     def _prize_zones(self, b: "Builder", spec: "Mapping") -> tuple[int, ...]:
         raw = spec.get("prizes") or []
@@ -250,7 +261,7 @@ class Contest(Step):
 
     def _beaten(self, s: "State", winner: int, fighters: list[int]) -> tuple[int, int]:
         """The strongest component the winner beat, and the strength it won by."""
-        strength = {c: self.base(s, c) + self.bonus(s, c) for c in fighters}
+        strength = {c: self.computed(s, c) for c in fighters}
         other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
         return other, strength[winner] - strength[other]
 
@@ -271,6 +282,20 @@ class Contest(Step):
         env[0] = c
         return self.strength(s, env)
 
+    def computed(self, s: "State", c: int) -> int:
+        """``c``'s strength with every modifier in play, as ``strength(c)`` reads it.
+
+        Past ``NESTING`` computations in progress (a modifier reading a strength
+        whose modifiers read strengths), it is the base strength alone.
+        """
+        if self.computing >= NESTING:
+            return self.base(s, c)
+        self.computing += 1
+        try:
+            return self.base(s, c) + self.bonus(s, c)
+        finally:
+            self.computing -= 1
+
     def fight(self, s: "State", a: int, b: int) -> Fight:
         """Which of two components wins, and the explanation."""
         g = self.game
@@ -283,8 +308,8 @@ class Contest(Step):
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
             return Fight(w, f"{head}: {g.piece_names[w]} beats {g.piece_names[l]} whatever the strength")
-        xa, xb = self.bonus(s, a), self.bonus(s, b)
-        sa, sb = self.base(s, a) + xa, self.base(s, b) + xb
+        sa, sb = self.computed(s, a), self.computed(s, b)
+        xa, xb = sa - self.base(s, a), sb - self.base(s, b)
         head += f": strength {_sum(sa, xa)} to {_sum(sb, xb)}"
         if sa != sb:
             w = a if sa > sb else b
@@ -324,3 +349,48 @@ class Contest(Step):
 def _sum(total: int, bonus: int) -> str:
     return f"{total}" if bonus == 0 else f"{total - bonus}{bonus:+d}={total}"
 
+
+# ---------------------------------------------------------------- the effect-language function
+
+
+class Strength(Function):
+    """``strength(c)``: a component's strength as the ruleset's contest step computes it.
+
+    >>> from engine.lang.functions import FUNCTIONS
+    >>> FUNCTIONS["strength"].signature
+    'strength(COMPONENT) -> int'
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not scope.vocab.data.get(CONTESTED):
+            scope.error(call.pos, "strength() reads the strength a contest step computes, but this ruleset's turn has no 'contest' step")
+        arg = self.value(scope, args[0], ANY_COMPONENT, "component") if args else Compiled(ANY_COMPONENT, lambda s, e: None)
+        f = arg.fn
+
+        def run(s: Any, e: list[Any]) -> int:
+            c, contest = f(s, e), s.game.contest
+            return 0 if c is None or contest is None else contest.computed(s, c)
+
+        return Compiled(INT, run)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the strength of {call.args[0].describe() if call.args else '?'} in the contest"
+
+
+def attach(b: "Builder") -> None:
+    """Tell ``strength()`` whether the turn has a contest step (before any code is compiled)."""
+    from engine.yamlsource import Mapping
+
+    def has_contest(entries: Any) -> bool:
+        return isinstance(entries, list) and any(
+            isinstance(e, Mapping) and ("contest" in e or has_contest(e.get("steps"))) for e in entries)
+
+    b.game.vocab.data[CONTESTED] = has_contest(b.tree.get("turn"))
+
+
+CONTESTED = "has a contest"  # vocabulary data: whether strength() has a contest step to read
+register(Strength("strength", "strength(COMPONENT) -> int",
+                  "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
+                  "Inside a modifier it reads one level deep (see the contest step).",
+                  "sum(strength(o) for o in slot_facing(self))"))

@@ -24,6 +24,12 @@ square words and are refused there), a chain steps between neighbouring hexes,
 and a template turns in sixths of a circle.
 * ``stack``: every value on one cell, from the top piece down.
 
+A pattern may hold two kinds of free values besides the values to find:
+``_`` is any value, and ``$NAME`` (a variable) any value, the same at every
+place the same variable appears — ``[$a, $a, $a, $a]`` is four pieces of one
+value, whichever.  Free values are never read as another value (they match
+anything already), so ``budget`` only ever pays for the fixed ones.
+
 A cell that is not in a stack is read by its top piece.  Finding is fast: the
 layouts of a shape are computed once per length, and a search starts only
 from cells whose piece shows the value it needs (with ``budget`` values that
@@ -35,6 +41,8 @@ may differ — read as another value at a price — from any piece).
 >>> hook = Shape("hook", "template", cells=((0, 0, 0), (1, 0, 0), (1, 1, 0)), rotate=True, mirror=True)
 >>> len(hook.layouts(3))
 8
+>>> is_free("_"), is_free("$a"), is_free("red_1")
+(True, True, False)
 >>> triangle = Shape("triangle", "template", cells=((0, 0, 0), (1, 0, 0), (0, 1, 0)), rotate=True, geometry=HEX)
 >>> len(triangle.layouts(3))
 6
@@ -42,6 +50,7 @@ may differ — read as another value at a price — from any piece).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
@@ -78,6 +87,23 @@ def place_text(place: Place) -> str:
     """``3,4`` for a top piece, ``3,4:2`` for the second piece from the top."""
     cell, depth = place
     return format_cell(cell) + (f":{depth + 1}" if depth else "")
+
+
+ANY_VALUE = "_"  # a pattern value matching any piece
+VARIABLE = "$"  # ``$NAME``: any value, the same wherever NAME appears in the pattern
+VARIABLE_NAME = re.compile(r"\$[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def is_free(value: Any) -> bool:
+    """Whether a pattern value is ``_`` or a ``$NAME`` variable rather than a value to find."""
+    return value == ANY_VALUE or (isinstance(value, str) and value.startswith(VARIABLE))
+
+
+def _fits(want: Any, value: Any, bound: dict[Any, Any]) -> bool:
+    """Whether a piece showing ``value`` fits the free pattern value ``want`` (binding its variable in ``bound``)."""
+    if want == ANY_VALUE:
+        return True
+    return bound.setdefault(want, value) == value
 
 
 KINDS = ("line", "chain", "template", "stack")
@@ -206,18 +232,21 @@ def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
     if len(board.cells) < len(values):
         return False
     by_value = board.by_value
-    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in Counter(values).items())
-    return showing >= len(values) - budget
+    fixed = [v for v in values if not is_free(v)]
+    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in Counter(fixed).items())
+    return showing >= len(fixed) - budget
 
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Every layout of the shape, tried from every place it could start (see :func:`_bases`)."""
     top, missing, by_value = board.top, _MISSING, board.by_value
-    rarest = sorted(range(len(values)), key=lambda i: len(by_value.get(values[i], ())))
+    free = tuple(is_free(v) for v in values)
+    rarest = sorted((i for i in range(len(values)) if not free[i]), key=lambda i: len(by_value.get(values[i], ())))
     for layout in shape.layouts(len(values)):
         for bx, by in _bases(board, layout, values, budget, rarest):
             misses = 0
-            for (dx, dy, depth), want in zip(layout, values):
+            bound: dict[Any, Any] = {}
+            for (dx, dy, depth), want, loose in zip(layout, values, free):
                 cell = (bx + dx, by + dy)
                 if depth == 0:
                     value = top.get(cell, missing)
@@ -226,13 +255,17 @@ def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -
                     value = value if there else missing
                 if value is missing:
                     break
-                if value != want:
+                if loose:
+                    if not _fits(want, value, bound):
+                        break
+                elif value != want:
                     misses += 1
                     if misses > budget:
                         break
             else:
                 places = tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout)
-                recolour = tuple(i for i, (cell, depth) in enumerate(places) if board.value_at(cell, depth)[1] != values[i])
+                recolour = tuple(i for i, (cell, depth) in enumerate(places)
+                                 if not free[i] and board.value_at(cell, depth)[1] != values[i])
                 yield Match(places, recolour)
 
 
@@ -245,11 +278,11 @@ def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budg
     With at most ``budget`` values read differently, some top piece of any
     ``budget + 1`` places of the layout shows its own value: the search starts
     from the pieces showing the values of the ``budget + 1`` rarest places
-    (``rarest``: the places, rarest value first).
+    (``rarest``: the places of fixed values, rarest value first).
     """
     tops = [i for i in rarest if layout[i][2] == 0]
-    if budget >= len(tops):  # every top piece may be read differently: start from every piece
-        kx, ky, _ = layout[tops[0]]
+    if budget >= len(tops):  # every top piece may be read differently, or shows a free value: start from every piece
+        kx, ky, _ = next(spot for spot in layout if spot[2] == 0)
         return [(x - kx, y - ky) for x, y in board.cells]
     by_value = board.by_value
     bases: dict[Cell, None] = {}
@@ -263,12 +296,14 @@ def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budg
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time."""
     top, steps, n = board.top, shape.directions, len(values)
-    starts = board.by_value.get(values[0], ()) if budget == 0 else board.cells
+    starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else board.cells
     for start in starts:
-        miss = () if top[start] == values[0] else (0,)
-        stack: list[tuple[tuple[Cell, ...], tuple[int, ...]]] = [((start,), miss)]
+        first = _step(values[0], top[start], {}, (), 0, budget)
+        if first is None:
+            continue
+        stack: list[tuple[tuple[Cell, ...], tuple[int, ...], dict[Any, Any]]] = [((start,), *first)]
         while stack:
-            path, recolour = stack.pop()
+            path, recolour, bound = stack.pop()
             if len(path) == n:
                 yield Match(tuple((c, 0) for c in path), recolour)
                 continue
@@ -278,10 +313,20 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
                 cell = (x + dx, y + dy)
                 if cell not in top or cell in path:
                     continue
-                if top[cell] == values[i]:
-                    stack.append((path + (cell,), recolour))
-                elif len(recolour) < budget:
-                    stack.append((path + (cell,), recolour + (i,)))
+                found = _step(values[i], top[cell], bound, recolour, i, budget)
+                if found is not None:
+                    stack.append((path + (cell,), *found))
+
+
+def _step(want: Any, value: Any, bound: dict[Any, Any], recolour: tuple[int, ...], i: int,
+          budget: int) -> tuple[tuple[int, ...], dict[Any, Any]] | None:
+    """A chain's next piece at place ``i``: (the places read as another value, the variables bound), or None: it can't be."""
+    if is_free(want):
+        bound = dict(bound)
+        return (recolour, bound) if _fits(want, value, bound) else None
+    if value == want:
+        return recolour, bound
+    return (recolour + (i,), bound) if len(recolour) < budget else None
 
 
 # ------------------------------------------------------------------ reading `shapes:`

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import SourcePos, did_you_mean
+from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
 from engine.game import LIST_OF
 from engine.yamlsource import Mapping, Sequence, plain
 
@@ -79,6 +80,10 @@ def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tu
                     f"unknown type '{type_name}'", did_you_mean(type_name, [*b.game.types, *PLAIN_TYPES]))
         if isinstance(decl, Mapping) and b.bool_setting(decl, "list", False):
             type_name = LIST_OF + type_name
+        if isinstance(decl, Mapping) and b.bool_setting(decl, "wildcards", False):
+            if type_name.removeprefix(LIST_OF) not in b.game.types or not type_name.startswith(LIST_OF):
+                b.error(decl.pos_of("wildcards"), f"'wildcards' needs a list of a declared type's values ('list: true'), not {type_name}")
+            b.game.wildcards.add(str(name))
         if name in decls and decls[name][0] != type_name:
             b.error(raw.key_pos.get(name), f"attribute '{name}' has type {decls[name][0]} in another kind")
         attrs[name] = decls[name] = (type_name, per_face)
@@ -126,6 +131,11 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     for attr, vals in values.items():
         type_name = attrs[attr][0]
         for v in vals:
+            if attr in b.game.wildcards and isinstance(v, list):
+                for item in v:
+                    if is_free(item):
+                        _check_variable(b, item, getattr(item, "pos", pos))
+                v = [item for item in v if not is_free(item)]
             check_value(b, v, type_name, pos, attr)
     face_values = {a: values[a] for a in per_face if a in values}
     if copies is None:
@@ -138,6 +148,12 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     for k in range(1, copies + 1):
         _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
     b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+
+
+def _check_variable(b: "Builder", value: Any, pos: SourcePos | None) -> None:
+    """Report a free pattern value that is neither ``_`` nor ``$`` and one word (``$a``, ``$same_colour``)."""
+    if value != ANY_VALUE and not VARIABLE_NAME.match(str(value)):
+        b.error(pos, f"'{value}' is not a pattern variable: write '{VARIABLE}' and one word, like '{VARIABLE}a'")
 
 
 def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:

@@ -256,6 +256,7 @@ main.add_command(new_command)
     "--hint-agent", "hint_spec", metavar="SPEC",
     help="The agent that answers 'hint' (default: ismcts:200 where something is hidden, else mcts:200).",
 )
+@click.option("--watch", is_flag=True, help="Draw the board after every move (bots' moves too).")
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],
@@ -266,6 +267,7 @@ def play(
     load_path: Path | None,
     log_path: Path | None,
     hint_spec: str | None,
+    watch: bool,
 ) -> None:
     """Play a game at the terminal against bots (or other humans).
 
@@ -294,7 +296,7 @@ def play(
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
-    session = Session(console, state, log, bots, hint)
+    session = Session(console, state, log, bots, hint, watch=watch)
     if session.run() and log_path is not None and not session.save(log_path):
         raise click.exceptions.Exit(1)
 
@@ -320,7 +322,8 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @click.argument("log_file", metavar="LOG", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
-def replay(log_file: Path, step: bool, force: bool) -> None:
+@click.option("--watch", is_flag=True, help="Draw the board after every action.")
+def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     """Replay a game log, printing each action and what it did.
 
     A log records the ruleset's content hash and the position after every
@@ -346,6 +349,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
         for line in render.log_lines((state.log or [])[printed:]):
             console.print(line, style="dim")
         printed = len(state.log or [])
+        if watch and number < len(log.actions) and state.game.grid is not None:
+            console.print(render.board(state))
         if step and number < len(log.actions) and ask("(Enter for the next action)") is None:
             step = False
 
@@ -353,8 +358,9 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
         log.play(state, each)
     except ReplayDiverged as err:
         fail(f"{log_file}: {'first divergence: ' if changed else ''}{err}")
-    if state.game.grid is not None:
-        console.print(render.board(state))
+    console.rule("the final position", style="dim")
+    for part in render.position(state, None):
+        console.print(part)
     for line in render.outcome(state):
         console.print(line)
     if changed:
@@ -378,6 +384,8 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per figure (section, item, statistic, value).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the report as a self-contained HTML page with charts.")
 @click.option("--compare", "compare_with", metavar="OTHER",
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
@@ -387,7 +395,7 @@ def replay(log_file: Path, step: bool, force: bool) -> None:
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
-    out: Path | None, compare_with: str | None,
+    out: Path | None, html_path: Path | None, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
@@ -423,6 +431,11 @@ def simulate(
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     comparison = compare(report, _simulate_with_progress(other, count, n, seed, specs, executor)) if other else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+    if html_path is not None:
+        from cli.web.charts import report_html
+
+        html_path.write_text(report_html(report, comparison, time.perf_counter() - start), encoding="utf-8")
+        click.echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
     if games_csv is not None:
         from cli.games_csv import write_games
 
@@ -604,6 +617,23 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
         f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
     )
+
+
+# ---------------------------------------------------------------- serve
+
+
+@main.command()
+@click.argument("ruleset", required=False)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
+              help="Seconds a request may spend loading or running a ruleset before it is refused.")
+def serve(ruleset: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
+    """Play, watch and replay games in the browser: the built-in rulesets, RULESET, or every ruleset in a FOLDER."""
+    from cli.web.serve import run
+
+    run(ruleset, host, port, open_browser, cap)
 
 
 # ---------------------------------------------------------------- check

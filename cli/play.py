@@ -1,11 +1,13 @@
 """``rulecraft play``: humans and bots at one terminal.
 
 On a human's turn the board, the zones that seat may see, the new log lines
-and the numbered legal actions are drawn; the human answers with a number or
-an action's text, or a command: ``help``, ``board``, ``hint`` (what a bot
-would play here), ``undo`` (take back the last human move and the bots'
-replies), ``save FILE`` or ``quit``.  Bots' moves are printed as they happen.
-Works with piped input: the end of input quits.
+and the numbered legal actions are drawn (a long list cut short); the human
+answers with a number or an action's text, part of an action's text (to list
+only the actions containing it), or a command: ``help``, ``board``, ``hint``
+(what a bot would play here), ``undo`` (take back the last human move and the
+bots' replies), ``save FILE`` or ``quit``.  Bots' moves are printed as they
+happen (with ``watch``, the board after every move); at the end the final
+position is drawn.  Works with piped input: the end of input quits.
 
 >>> sorted(parse_seats(("1=random",), players=3, seed=0))   # seats played by bots
 [1, 2, 3]
@@ -37,7 +39,8 @@ from engine.simulate import derive_seed
 from engine.game import Game
 from engine.state import State
 
-HELP = """Type the number of an action, or its text (e.g. copy one from the list).
+HELP = """Type the number of an action, or its text (e.g. copy one from the list),
+or part of one (a cell such as 3,4, a name) to list only the actions that contain it.
   board      draw the board and the actions again
   hint       what a bot would play here (rulecraft play --hint-agent SPEC chooses the bot)
   undo       take back the last move a human made, and the bots' moves after it
@@ -59,6 +62,7 @@ class Session:
     bots: dict[int, Agent]
     hint: Agent
     shown: int = 0  # how many lines of the state's log were printed
+    watch: bool = False  # draw the board after every move
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
@@ -71,6 +75,10 @@ class Session:
                 self.bot_turn(seat, bot)
             elif not self.human_turn(seat):
                 return False
+        humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
+        self.console.rule("the final position", style="dim")
+        for part in render.position(self.state, humans[0] if humans else 1):
+            self.console.print(part)
         for line in render.outcome(self.state):
             self.console.print(line)
         return True
@@ -81,6 +89,12 @@ class Session:
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
         self.state.apply(action)
         self.print_new_log()
+        self.watched()
+
+    def watched(self) -> None:
+        """With ``watch``, the board after a move (while the game goes on; the end draws the final position)."""
+        if self.watch and not self.state.is_terminal and self.state.game.grid is not None:
+            self.console.print(render.board(preview(self.state)))
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is applied or a move is undone (True), or the human quits (False)."""
@@ -98,7 +112,10 @@ class Session:
                 continue
             error = self.try_action(answer)
             if error is None:
+                self.watched()
                 return True
+            if self.list_matching(answer):
+                continue
             self.console.print(error, style="bold")
 
     def command(self, answer: str, seat: int) -> bool:
@@ -136,6 +153,16 @@ class Session:
             return str(err)
         self.print_new_log()
         return None
+
+    def list_matching(self, part: str) -> bool:
+        """List the actions whose text contains ``part`` (with their numbers); False when none does."""
+        texts = [str(a) for a in self.state.legal_actions()]
+        found = sum(part.lower() in text.lower() for text in texts)
+        if not found:
+            return False
+        self.console.print(f"{found} action{'s' * (found != 1)} contain{'s' * (found == 1)} '{part}':")
+        self.console.print(render.numbered_actions(self.state, self.console.width, part))
+        return True
 
     def undo(self) -> bool:
         """Take back the last human move and every move after it; False when there is none."""

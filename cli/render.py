@@ -105,7 +105,10 @@ def board(state: State) -> RenderableType:
 
 
 def square_board(state: State) -> RenderableType:
-    """The cells as a table with x across and y down: a board with edges whole, else the pieces and their empty neighbours."""
+    """The cells as a table with x across and y down: a board with edges whole, else the pieces and their empty neighbours.
+
+    Below it, a legend: how a cell reads and what each short text stands for.
+    """
     game = state.game
     grid = game.grid
     if grid is not None and grid.fixed and grid.cells:
@@ -136,7 +139,38 @@ def square_board(state: State) -> RenderableType:
                 text.append(f"+{beneath}", style="dim")
             row.append(text)
         table.add_row(*row)
-    return table
+    return Group(table, square_legend(state, short, styles))
+
+
+def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -> Text:
+    """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
+
+    Only the short texts of what lies on the board are named, each in its colour.
+    """
+    game = state.game
+    parts = ["x across, y down; · an empty cell"]
+    shown: dict[str, str] = {}
+    for cell, cid in sorted(state.grid.items()):
+        if piece_text(game, state, cid, styles) is not None:
+            for attr, type_name in game.attribute_types.items():
+                value = game.attributes[attr][state.face[cid]][cid] if type_name in game.types else None
+                if value is not None:
+                    shown.setdefault(game.display.get(value, {}).get("short", str(value)), str(value))
+        else:
+            for label in game.face_labels[cid]:
+                shown.setdefault(short[label], label)
+    if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values()):
+        parts.append("a cell shows the face up and, dimmed, the other faces")
+    if state.stacks:
+        parts.append("+N: pieces beneath")
+    legend = Text("; ".join(parts), style="dim")
+    if shown:
+        legend.append(": ", style="dim")
+        for i, (key, name) in enumerate(sorted(shown.items())):
+            legend.append((", " if i else "") + key, style=f"bold {styles.get(name, '')}")
+            if key != name:
+                legend.append(f" {name}", style="dim")
+    return legend
 
 
 def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dict[str, str], pending: bool) -> Text:
@@ -250,7 +284,7 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
     return Text("".join(game.display.get(v, {}).get("short", v) for v in values), style=style)
 
 
-def _listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
+def listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
     """A zone that ``show``s attributes: one line per component, with its shown values and non-zero counters."""
     game = state.game
     lines = []
@@ -272,34 +306,50 @@ def _listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
     return lines
 
 
-def zones(state: State, seat: int) -> list[Text]:
+def zones(state: State, seat: int | None) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``).
 
-    A zone that ``show``s attributes lists its components one per line.
+    ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
+    components one per line.
     """
     game = state.game
-    seen: dict[str, Any] = state.observation(seat)["zones"]
+    if seat is None:
+        seen: dict[str, Any] = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
+    else:
+        seen = state.observation(seat)["zones"]
     lines = []
+    meters = False
     for zi, (name, content) in enumerate(seen.items()):
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
         owner = game.zone_owner[zi]
-        mine = owner is not None and state.seat_of.get(owner) == seat
+        mine = seat is not None and owner is not None and state.seat_of.get(owner) == seat
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
         elif owner is not None and _on_meters(state, state.zones[zi]):
             lines.append(line)
             lines += [meter_line(state, cid) for cid in state.zones[zi]]
+            meters = True
             continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
-            lines.extend(_listing(state, zi, value_styles(game)))
+            lines.extend(listing(state, zi, value_styles(game)))
             continue
         else:
             line.append(", ".join(counted(content)))
         lines.append(line)
-    return lines + counters(state)
+    return lines + ([meter_legend(state.game)] if meters else []) + counters(state)
+
+
+def meter_legend(game: Game) -> Text:
+    """What a meter line shows: the bar, and each special tile's letters (``r10@80``: reaction 10 at 80)."""
+    meter = game.meter
+    assert meter is not None
+    short = abbreviations(meter.kinds)
+    kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
+    return Text(f"  meters: health left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that health: {kinds}",
+                style="dim")
 
 
 def counters(state: State) -> list[Text]:
@@ -374,9 +424,20 @@ def seat_label(state: State, seat: int, own: bool = True) -> str:
     return f"seat {seat} ({role})" if role and state.seat_of.get(role) == seat else f"seat {seat}"
 
 
-def numbered_actions(state: State, width: int) -> Table:
-    """The legal actions as ``[n] text``, in as many columns as fit in ``width`` when there are many."""
-    items = [f"[{i}] {action}" for i, action in enumerate(state.legal_actions(), 1)]
+LISTED = 60
+"""The most actions listed at once; beyond it the list is cut and the human told how to narrow it."""
+
+
+def numbered_actions(state: State, width: int, only: str = "") -> RenderableType:
+    """The legal actions as ``[n] text``, in as many columns as fit in ``width`` when there are many.
+
+    ``only``: just the actions whose text contains it (any case), with their own numbers.  A list
+    longer than :data:`LISTED` is cut, with a line saying how to see the rest.
+    """
+    numbered = [(i, str(action)) for i, action in enumerate(state.legal_actions(), 1)]
+    if only:
+        numbered = [(i, text) for i, text in numbered if only.lower() in text.lower()]
+    items = [f"[{i}] {text}" for i, text in numbered[:LISTED]]
     widest = max((len(item) for item in items), default=1) + 3
     columns = 1 if len(items) <= 12 else max(1, min(width // widest, 4))
     rows = -(-len(items) // columns)
@@ -385,7 +446,17 @@ def numbered_actions(state: State, width: int) -> Table:
         table.add_column(no_wrap=True)
     for r in range(rows):
         table.add_row(*items[r::rows])
-    return table
+    if len(numbered) <= LISTED:
+        return table
+    more = Text(f"... and {len(numbered) - LISTED} more: type part of an action (e.g. a cell such as 3,4) "
+                "to list only the actions that contain it", style="dim")
+    return Group(table, more)
+
+
+def position(state: State, seat: int | None) -> list[RenderableType]:
+    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them)."""
+    parts: list[RenderableType] = [board(state)] if state.game.grid is not None else []
+    return parts + list(zones(state, seat))
 
 
 def outcome(state: State) -> list[str]:

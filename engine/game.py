@@ -149,7 +149,7 @@ class Game:
     options: dict[str, Any] = field(default_factory=dict)
     option_docs: dict[str, str] = field(default_factory=dict)
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short}: how the terminal shows it
+    display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short, colour}: how the terminal and the browser show it
     # components
     component_names: list[str] = field(default_factory=list)
     component_ids: dict[str, int] = field(default_factory=dict)

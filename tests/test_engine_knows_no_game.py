@@ -24,10 +24,10 @@ PATTERN = re.compile(r"\b(" + "|".join(GAME_WORDS) + r")\b", re.IGNORECASE)
 
 
 def engine_lines() -> Iterator[tuple[str, str]]:
-    """(``file:line``, text) of every line of code in engine/ and cli/."""
+    """(``file:line``, text) of every line of code in engine/ and cli/ (the web page's scripts too)."""
     for folder in ("engine", "cli"):
         for path in sorted((ROOT / folder).rglob("*")):
-            if path.suffix not in (".py", ".lark") or "_builtin" in path.parts:
+            if path.suffix not in (".py", ".lark", ".js", ".html") or "_builtin" in path.parts:
                 continue
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 yield f"{path.relative_to(ROOT)}:{number}", line

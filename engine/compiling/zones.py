@@ -8,7 +8,7 @@
       hand: {kind: hand, per: role, hidden: others, show: [cost],
              owner_known: not self.secret}                   # hidden from others, but these stay known
     display:
-      dark: {style: bold, short: D}                            # how a value looks in the terminal
+      dark: {style: bold, short: D, colour: "#333"}            # how a value looks in the terminal and the browser
 
 Every game has a ``supply`` zone, and a ``board`` zone when it has a board;
 a zone kept ``per: role`` is one zone for each role.
@@ -25,6 +25,7 @@ a zone kept ``per: role`` is one zone for each role.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.grid import ADJACENCY, SquareGrid
@@ -74,15 +75,23 @@ def read_board(b: "Builder") -> None:
                              width, height, stacking)
 
 
+CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20}")
+"""A ``display`` colour: ``#rgb``, ``#rrggbb`` or a colour name (nothing else reaches the page)."""
+
+
 def read_display(b: "Builder") -> None:
-    """``display: {VALUE: {style: bold, short: A}}``: how values look in the terminal."""
+    """``display: {VALUE: {style: bold, short: A, colour: "#c00"}}``: how values look in the terminal and the browser."""
     display = b.tree.get("display") or {}
     known = {v for values in b.game.types.values() for v in values}
     for value, spec in display.items():
         if value not in known:
             b.error(display.key_pos.get(value), f"unknown value '{value}'", did_you_mean(str(value), known))
             continue
-        b.unknown_keys(spec, ("style", "short"), f"the display of '{value}'")
+        b.unknown_keys(spec, ("style", "short", "colour"), f"the display of '{value}'")
+        colour = spec.get("colour")
+        if colour is not None and not CSS_COLOUR.fullmatch(str(colour)):
+            b.error(b.pos(spec, "colour"), f"'{colour}' is not a colour: write #rgb, #rrggbb or a colour name such as teal")
+            continue
         b.game.display[str(value)] = {k: str(v) for k, v in spec.items()}
 
 

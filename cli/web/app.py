@@ -1,0 +1,411 @@
+"""The web application: pages and a small JSON API over the engine's public API (Starlette).
+
+Pages::
+
+    GET  /                                 the rulesets, a settings form, opening a game file
+    GET  /play/RULESET?players=2&seed=7    a new game (seat 1 human; &seat=2=greedy, &variant=, &set=NAME=VALUE)
+    GET  /watch/RULESET?agents=random,greedy  bots playing each other
+    GET  /table/ID                         a game's page (?seat=N: seen by seat N)
+    GET  /rules/RULESET                    the rules in English (rulecraft explain)
+    GET  /simulate/RULESET?n=100           a simulation report with charts
+
+API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
+
+    GET  /api/tables/ID?seat=N             the view of a table
+    POST /api/tables/ID/act                {"action": "place A at 0,0"}
+    POST /api/tables/ID/advance            the bot to move plays one move
+    POST /api/tables/ID/undo               take back the last human move (watching: the last move)
+    POST /api/tables/ID/goto               {"position": 12} (replays)
+    GET  /api/tables/ID/save               the game as a save file (the command line's format)
+    GET  /api/tables/ID/events?seat=N      server-sent events: the view again whenever the table changes
+    POST /api/open?mode=play|replay        body: a save or replay file -> {"url": "/table/ID"}
+
+Every request that loads or runs a ruleset runs in a worker thread under a
+wall-clock cap (``cap`` seconds): past it the request is answered with an
+error, whatever the work would have changed is dropped, and the server goes
+on serving.  Only the catalog's rulesets are ever loaded.
+
+Typical use (a test)::
+
+    client = starlette.testclient.TestClient(create_app(None))
+    client.get("/play/my-game?players=2&seed=7")     # -> 303 to /table/t1
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cli.explain import explain
+from cli.render import run_changes
+from cli.web import pages, params, view
+from cli.web.catalog import Catalog, UnknownRuleset
+from cli.web.charts import report_html
+from cli.web.params import BadRequest
+from cli.web.stopping import StoppingExecutor
+from cli.web.tables import Table, TableError, Tables
+from engine.errors import RulecraftError, RulesetError
+from engine.game import Game
+from engine.replay import MAX_BYTES
+from engine.simulate import seat_specs, simulate
+
+T = TypeVar("T")
+
+STATIC = Path(__file__).parent / "static"
+
+DEFAULT_CAP = 20.0
+"""Seconds a request may spend loading or running a ruleset before it is refused."""
+
+MOVES_SHOWN = 300
+"""The most recent moves a view carries for the log."""
+
+MAX_REQUEST = 64 * 1024
+"""The most bytes read of a move's request body."""
+
+EVENT_POLL = 0.2
+"""Seconds between two looks at a followed table."""
+
+
+class Refused(Exception):
+    """A request answered with an error: its status and message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Server:
+    """The state of one server: its rulesets, its tables and its time cap."""
+
+    def __init__(self, catalog: Catalog, cap: float = DEFAULT_CAP) -> None:
+        self.catalog = catalog
+        self.cap = cap
+        self.tables = Tables()
+
+    async def capped(self, work: Callable[[Callable[[], bool]], T]) -> T:
+        """Run ``work(expired)`` in a thread; past the cap, refuse the request (``expired()`` turns true for the work)."""
+        over = threading.Event()
+        try:
+            with anyio.fail_after(self.cap):
+                return await anyio.to_thread.run_sync(lambda: work(over.is_set), abandon_on_cancel=True)
+        except TimeoutError:
+            over.set()
+            raise Refused(503, f"this took longer than {self.cap:g} seconds and was stopped "
+                               "(nothing was changed); try smaller settings or a faster bot") from None
+
+    def locked(self, table: Table, work: Callable[[], T]) -> T:
+        """``work()`` holding the table's lock (refused if an earlier request still holds it past the cap)."""
+        if not table.lock.acquire(timeout=self.cap):
+            raise TableError("this game is still busy with an earlier request")
+        try:
+            return work()
+        finally:
+            table.lock.release()
+
+    # ------------------------------------------------------------ making tables
+
+    def game_from(self, request: Request, ruleset: str) -> Game:
+        query = request.query_params
+        return self.catalog.load(ruleset, params.variants_of(query.getlist("variant")),
+                                 params.options_of(query.getlist("set")))
+
+    def new_table(self, request: Request, ruleset: str, all_bots: bool) -> Table:
+        query = request.query_params
+        game = self.game_from(request, ruleset)
+        players = params.integer(query.get("players"), "players", low=1, high=64)
+        if players is None:
+            players = min((c for c in game.player_counts if c >= 2), default=min(game.player_counts))
+        if players not in game.player_counts:
+            raise BadRequest(f"{game.name} is played by {', '.join(map(str, game.player_counts))} players, not {players}")
+        seed = params.integer(query.get("seed"), "seed", low=0, high=2**63 - 1)
+        seed = random.randrange(1 << 31) if seed is None else seed
+        wanted = query.getlist("agents") if all_bots else query.getlist("seat")
+        bots = params.seats_of(wanted, players, all_bots)
+        table = Table.new(self.tables.next_id(), ruleset, game, players, seed, bots, self.catalog.ref(ruleset))
+        return self.tables.add(table)
+
+    def open_file(self, body: bytes, mode: str) -> Table:
+        log = params.game_file(body, "the game file")
+        try:
+            name = self.catalog.name_of_ref(log.ruleset)
+        except UnknownRuleset as err:
+            raise BadRequest(str(err)) from None
+        game = self.catalog.load(name, tuple(log.variant), log.set_options)
+        why = log.changed(game)
+        if why is not None:
+            raise BadRequest(f"{why}; replay it with 'rulecraft replay --force' to find the first action that diverges")
+        return self.tables.add(Table.from_replay(self.tables.next_id(), name, game, log, mode))
+
+    # ------------------------------------------------------------ views
+
+    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """What the page shows of ``table`` to ``seat`` (by default: the human to move, else the first human, else 1)."""
+        state = table.state
+        players = table.log.players
+        humans = [s for s in range(1, players + 1) if s not in table.bots]
+        if seat is None:
+            mover = state.current_player
+            seat = mover if mover in humans else (humans[0] if humans else 1)
+        if not 1 <= seat <= players:
+            raise BadRequest(f"there is no seat {seat} with {players} players")
+        mover = None if state.is_terminal else state.current_player
+        moves = table.moves[:table.position] if table.mode == "replay" else table.moves
+        game = state.game
+        data: dict[str, Any] = {
+            "id": table.id, "version": table.version, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
+            "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
+                                                    f"{players} players", f"seed {table.log.seed}") if part),
+            "bots": {str(s): spec for s, spec in table.bots.items()},
+            "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
+            "situation": view.situation(state, seat, frozenset(table.bots)),
+            "html": view.table_html(state, seat),
+            "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
+            "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
+        }
+        if table.mode == "replay":
+            data.update(position=table.position, length=len(table.log.actions),
+                        explanation=table.moves[table.position - 1].to_json(None) if table.position else None)
+        return data
+
+
+def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
+    """The application serving ``source``'s rulesets (None: the built-in ones); see the module's docstring."""
+    server = Server(Catalog(source), cap)
+
+    def page_route(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        async def guarded(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Exception as err:  # a page always answers in words, and the server goes on
+                status, message = refusal(err)
+                return HTMLResponse(pages.error_page(message, status), status_code=status)
+        return guarded
+
+    def api_route(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+        async def guarded(request: Request) -> Response:
+            try:
+                result = await handler(request)
+            except Exception as err:
+                status, message = refusal(err)
+                return JSONResponse({"error": message}, status_code=status)
+            return result if isinstance(result, Response) else JSONResponse(result)
+        return guarded
+
+    async def index(request: Request) -> Response:
+        def work(expired: Callable[[], bool]) -> str:
+            games: list[tuple[str, Game | None, str]] = []
+            for name in server.catalog.names():
+                try:
+                    games.append((name, server.catalog.load(name), ""))
+                except RulecraftError as err:
+                    games.append((name, None, str(err).splitlines()[0]))
+            return pages.index_page(games)
+
+        return HTMLResponse(await server.capped(work))
+
+    def start(all_bots: bool) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            ruleset = request.path_params["ruleset"]
+            table = await server.capped(lambda expired: server.new_table(request, ruleset, all_bots))
+            return RedirectResponse(f"/table/{table.id}", status_code=303)
+        return handler
+
+    def seat_of(request: Request) -> int | None:
+        return params.integer(request.query_params.get("seat"), "seat", low=1, high=64)
+
+    async def table_page(request: Request) -> Response:
+        table = server.tables.get(request.path_params["id"])
+
+        def work(expired: Callable[[], bool]) -> str:
+            data = server.locked(table, lambda: server.view(table, seat_of(request)))
+            return pages.table_page(data, explain(table.state.game), table.state.game, table.ruleset)
+
+        return HTMLResponse(await server.capped(work))
+
+    async def rules(request: Request) -> Response:
+        def work(expired: Callable[[], bool]) -> str:
+            game = server.game_from(request, request.path_params["ruleset"])
+            return pages.rules_page(game, explain(game))
+
+        return HTMLResponse(await server.capped(work))
+
+    async def simulation(request: Request) -> Response:
+        query = request.query_params
+
+        def work(expired: Callable[[], bool]) -> str:
+            game = server.game_from(request, request.path_params["ruleset"])
+            players = params.integer(query.get("players"), "players", low=1, high=64)
+            players = players if players is not None else min((c for c in game.player_counts if c >= 2),
+                                                              default=min(game.player_counts))
+            if players not in game.player_counts:
+                raise BadRequest(f"{game.name} is played by {', '.join(map(str, game.player_counts))} players, not {players}")
+            n = params.integer(query.get("n"), "games", default=100, low=1, high=params.MAX_SIMULATED)
+            seed = params.integer(query.get("seed"), "seed", default=0, low=0, high=2**63 - 1)
+            agents = [params.bot_spec(a) for a in (query.get("agents") or "random").split(",") if a.strip()]
+            try:
+                specs = seat_specs(agents, players)
+            except ValueError as err:
+                raise BadRequest(str(err)) from None
+            started = time.perf_counter()
+            games = int(n or 1)
+            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games))
+            return report_html(report, seconds=time.perf_counter() - started)
+
+        return HTMLResponse(await server.capped(work))
+
+    async def table_view(request: Request) -> dict[str, Any]:
+        table = server.tables.get(request.path_params["id"])
+        return await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat_of(request))))
+
+    async def events(request: Request) -> Response:
+        table = server.tables.get(request.path_params["id"])
+        seat = seat_of(request)
+
+        async def stream() -> AsyncIterator[str]:
+            seen = -1
+            while not await request.is_disconnected():
+                if table.version != seen:
+                    seen = table.version
+                    try:
+                        data = await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat)))
+                    except Exception as err:
+                        data = {"error": refusal(err)[1]}
+                    yield f"data: {json.dumps(data, ensure_ascii=False)}\n\n"
+                await anyio.sleep(EVENT_POLL)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"})
+
+    async def body_of(request: Request) -> dict[str, Any]:
+        raw = await limited_body(request, MAX_REQUEST)
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise BadRequest("the request's body is not JSON") from None
+        if not isinstance(data, dict):
+            raise BadRequest("the request's body is not a JSON object")
+        return data
+
+    async def act(request: Request) -> dict[str, Any]:
+        table = server.tables.get(request.path_params["id"])
+        data = await body_of(request)
+        text = data.get("action")
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("say which action: {\"action\": \"...\"}")
+        seat = data.get("seat") if isinstance(data.get("seat"), int) else None
+
+        def work(expired: Callable[[], bool]) -> dict[str, Any]:
+            def move() -> dict[str, Any]:
+                table.act(text.strip())
+                return server.view(table, seat)
+            return server.locked(table, move)
+
+        return await server.capped(work)
+
+    async def advance(request: Request) -> dict[str, Any]:
+        table = server.tables.get(request.path_params["id"])
+        seat = seat_of(request)
+
+        def work(expired: Callable[[], bool]) -> dict[str, Any]:
+            return server.locked(table, lambda: (table.advance(expired), server.view(table, seat))[1])
+
+        return await server.capped(work)
+
+    async def undo(request: Request) -> dict[str, Any]:
+        table = server.tables.get(request.path_params["id"])
+        seat = seat_of(request)
+
+        def work(expired: Callable[[], bool]) -> dict[str, Any]:
+            def back() -> dict[str, Any]:
+                done = table.undo()
+                return {**server.view(table, seat), "note": done}
+            return server.locked(table, back)
+
+        return await server.capped(work)
+
+    async def goto(request: Request) -> dict[str, Any]:
+        table = server.tables.get(request.path_params["id"])
+        data = await body_of(request)
+        position = data.get("position")
+        if not isinstance(position, int) or isinstance(position, bool):
+            raise BadRequest("say which position: {\"position\": 12}")
+        seat = seat_of(request)
+
+        def work(expired: Callable[[], bool]) -> dict[str, Any]:
+            return server.locked(table, lambda: (table.goto(position), server.view(table, seat))[1])
+
+        return await server.capped(work)
+
+    async def save(request: Request) -> Response:
+        table = server.tables.get(request.path_params["id"])
+        data = await server.capped(lambda expired: server.locked(table, table.save))
+        name = f"{table.ruleset}-seed{table.log.seed}.json"
+        return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def open_file(request: Request) -> dict[str, Any]:
+        mode = request.query_params.get("mode", "replay")
+        if mode not in ("play", "replay"):
+            raise BadRequest(f"mode is play (continue the game) or replay, not '{mode[:40]}'")
+        body = await limited_body(request, MAX_BYTES + 1)  # one byte more: game_file says when a file is too large
+        table = await server.capped(lambda expired: server.open_file(body, mode))
+        return {"url": f"/table/{table.id}"}
+
+    routes = [
+        Route("/", page_route(index)),
+        Route("/play/{ruleset}", page_route(start(False))),
+        Route("/watch/{ruleset}", page_route(start(True))),
+        Route("/table/{id}", page_route(table_page)),
+        Route("/rules/{ruleset}", page_route(rules)),
+        Route("/simulate/{ruleset}", page_route(simulation)),
+        Route("/api/tables/{id}", api_route(table_view)),
+        Route("/api/tables/{id}/act", api_route(act), methods=["POST"]),
+        Route("/api/tables/{id}/advance", api_route(advance), methods=["POST"]),
+        Route("/api/tables/{id}/undo", api_route(undo), methods=["POST"]),
+        Route("/api/tables/{id}/goto", api_route(goto), methods=["POST"]),
+        Route("/api/tables/{id}/save", api_route(save)),
+        Route("/api/tables/{id}/events", api_route(events)),
+        Route("/api/open", api_route(open_file), methods=["POST"]),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes)
+
+
+async def limited_body(request: Request, limit: int) -> bytes:
+    """The request's body, read no further than ``limit`` bytes (the rest is never read)."""
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        parts.append(chunk)
+        size += len(chunk)
+        if size >= limit:
+            break
+    return b"".join(parts)[:limit]
+
+
+def refusal(err: Exception) -> tuple[int, str]:
+    """The status and the message a request gets for ``err``."""
+    if isinstance(err, Refused):
+        return err.status, str(err)
+    if isinstance(err, UnknownRuleset):
+        return 404, str(err)
+    if isinstance(err, TableError) and str(err).startswith("there is no game"):
+        return 404, str(err)
+    if isinstance(err, RulesetError):
+        return 400, err.format()
+    if isinstance(err, (BadRequest, TableError, RulecraftError)):
+        return 400, str(err)
+    if isinstance(err, RecursionError):
+        return 400, "the request nests too deeply"
+    return 500, f"the server could not do this ({type(err).__name__}); the server goes on serving"

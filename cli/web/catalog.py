@@ -1,0 +1,94 @@
+"""The rulesets a server offers: the built-in ones, one ruleset, or every ruleset in a folder — nothing else.
+
+A page or an uploaded save names a ruleset; only the names listed here are
+ever loaded, so a request cannot make the server read another file.
+Compiled games are kept (a :class:`~engine.game.Game` never changes), so
+each ruleset, variant and option set is compiled once.
+
+>>> Catalog(None).load("no-such-game")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+cli.web.catalog.UnknownRuleset: this server has no ruleset 'no-such-game'; it offers: ...
+
+Typical use::
+
+    catalog = Catalog("my-rulesets/")          # every folder in it holding a ruleset.yaml
+    game = catalog.load("my-game", ("short",), {"width": "5"})
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import engine
+from engine.errors import RulesetError
+from engine.game import Game
+from engine.paths import RULESET_FILE, builtin_names, find_ruleset
+from engine.replay import ruleset_ref
+
+CACHE_SIZE = 64
+"""Compiled games kept (by ruleset, variants and options)."""
+
+
+class UnknownRuleset(LookupError):
+    """A ruleset name this server does not offer."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Catalog:
+    """The rulesets of one server, by name."""
+
+    def __init__(self, source: str | None) -> None:
+        """``source``: None for the built-in rulesets, else a ruleset (name, file or folder) or a folder of rulesets."""
+        self._paths: dict[str, str] = {}
+        if source is None:
+            self._paths = {name: name for name in builtin_names()}
+        elif source in builtin_names():
+            self._paths = {source: source}
+        elif Path(source).is_dir() and not (Path(source) / RULESET_FILE).is_file():
+            for folder in sorted(p for p in Path(source).iterdir() if (p / RULESET_FILE).is_file()):
+                self._paths[folder.name] = str(folder.resolve())
+            if not self._paths:
+                raise RulesetError.at(None, f"{source}: no ruleset here (no {RULESET_FILE}, nor folders holding one)")
+        else:
+            path = find_ruleset(source)
+            name = path.parent.name if path.name == RULESET_FILE else path.stem
+            self._paths[name] = str(path.resolve())
+        self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], Game] = {}
+        self._lock = threading.Lock()
+
+    def names(self) -> list[str]:
+        return list(self._paths)
+
+    def ref(self, name: str) -> str:
+        """How a save names the ruleset (see :func:`engine.replay.ruleset_ref`)."""
+        return ruleset_ref(self._path(name))
+
+    def name_of_ref(self, ref: str) -> str:
+        """The name of the ruleset a save calls ``ref``; UnknownRuleset when this server does not offer it."""
+        for name in self._paths:
+            if ref in (name, self.ref(name)):
+                return name
+        raise UnknownRuleset(f"this server does not offer the ruleset the file names ('{ref}'); it offers: "
+                             + ", ".join(self._paths))
+
+    def load(self, name: str, variants: tuple[str, ...] = (), set_options: dict[str, str] | None = None) -> Game:
+        """The compiled game; UnknownRuleset for a name not offered, RulesetError for a bad variant or option."""
+        key = (name, tuple(variants), tuple(sorted((set_options or {}).items())))
+        with self._lock:
+            game = self._games.get(key)
+        if game is None:
+            game = engine.load(self._path(name), variants, set_options or {})
+            with self._lock:
+                if len(self._games) >= CACHE_SIZE:
+                    self._games.pop(next(iter(self._games)))
+                self._games[key] = game
+        return game
+
+    def _path(self, name: str) -> str:
+        path = self._paths.get(name)
+        if path is None:
+            raise UnknownRuleset(f"this server has no ruleset '{name}'; it offers: {', '.join(self._paths)}")
+        return path

@@ -1,0 +1,125 @@
+"""A simulation report as one self-contained HTML page: inline SVG charts and the text report, nothing fetched.
+
+``rulecraft simulate ... --html report.html`` writes it, and the page's
+balance tab shows the same page.  Charts: each seat's win rate with its 95%
+interval (the mean seat's win rate as a dashed line), a histogram of game
+lengths, and the components used most with their users' win rates.
+
+Typical use::
+
+    report = engine.simulate.simulate(engine.load("my-game"), 2, 100, 0, ["random"])
+    Path("report.html").write_text(report_html(report))
+"""
+
+from __future__ import annotations
+
+import io
+from html import escape
+
+from cli import render
+from engine.report import Comparison, SimulationReport
+
+WIDTH = 560
+BAR = "#4c72b0"
+
+
+def report_html(report: SimulationReport, comparison: Comparison | None = None, seconds: float | None = None) -> str:
+    """The whole page."""
+    title = render.run_title(report)
+    charts = [win_rate_chart(report), length_histogram(report), usage_chart(report)]
+    text = report_text(report, comparison)
+    timing = f"<p class=note>{report.games * (2 if comparison else 1)} games in {seconds:.2f} s</p>" if seconds is not None else ""
+    return (
+        "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+        f"<h1>{escape(title)}</h1>{timing}"
+        + "".join(f"<figure>{chart}</figure>" for chart in charts)
+        + f"<h2>the full report</h2><pre>{escape(text)}</pre></body></html>\n"
+    )
+
+
+STYLE = ("body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:62em}"
+         "figure{margin:1em 0}svg text{font-size:12px;fill:#222}pre{font-size:12px;overflow-x:auto}"
+         ".note{color:#666}")
+
+
+def report_text(report: SimulationReport, comparison: Comparison | None = None) -> str:
+    """The report ``rulecraft simulate`` prints, as plain text."""
+    buffer = io.StringIO()
+    console = render.make_console(width=120, file=buffer)
+    for part in render.simulation_report(report, comparison):
+        console.print(part)
+    return buffer.getvalue()
+
+
+def win_rate_chart(report: SimulationReport) -> str:
+    """A bar per seat: its win rate, a whisker for the 95% interval, a dashed line at the mean seat's rate."""
+    rates = report.win_rate
+    row, left = 28, 140
+    height = 40 + row * len(rates)
+    scale = (WIDTH - left - 60) / 1.0
+    parts = [_svg(height, "win rate per seat, with 95% intervals")]
+    for i, (seat, rate) in enumerate(rates.items()):
+        y = 30 + i * row
+        label = f"seat {seat} ({report.agents[seat - 1]})"
+        parts.append(f'<text x="{left - 8}" y="{y + 14}" text-anchor="end">{escape(label)}</text>')
+        parts.append(f'<rect x="{left}" y="{y + 2}" width="{rate.rate * scale:.1f}" height="18" fill="{BAR}"/>')
+        low, high = left + rate.low * scale, left + rate.high * scale
+        parts.append(f'<line x1="{low:.1f}" x2="{high:.1f}" y1="{y + 11}" y2="{y + 11}" stroke="#111" stroke-width="2"/>')
+        parts.append(f'<text x="{high + 6:.1f}" y="{y + 15}">{rate.rate:.1%}</text>')
+    mean = left + report.mean_seat_win_rate * scale
+    parts.append(f'<line x1="{mean:.1f}" x2="{mean:.1f}" y1="26" y2="{height - 6}" stroke="#c44" stroke-dasharray="4 3"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def length_histogram(report: SimulationReport, bins: int = 20) -> str:
+    """How many games lasted how many actions, in up to ``bins`` equal bins."""
+    lengths = [r.length for r in report.results]
+    low, high = (min(lengths), max(lengths)) if lengths else (0, 0)
+    width = max(1, -(-(high - low + 1) // bins))
+    counts = [0] * (-(-(high - low + 1) // width))
+    for n in lengths:
+        counts[(n - low) // width] += 1
+    height, base, left = 200, 170, 40
+    top = max(counts, default=1) or 1
+    bar = (WIDTH - left - 10) / max(len(counts), 1)
+    parts = [_svg(height, "game length in actions")]
+    for i, count in enumerate(counts):
+        h = count / top * (base - 40)
+        start = low + i * width
+        span = f"{start}" if width == 1 else f"{start}–{start + width - 1}"
+        parts.append(f'<rect x="{left + i * bar:.1f}" y="{base - h:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" fill="{BAR}">'
+                     f"<title>{span} actions: {count} games</title></rect>")
+    parts.append(f'<text x="{left}" y="{base + 16}">{low}</text>')
+    parts.append(f'<text x="{WIDTH - 10}" y="{base + 16}" text-anchor="end">{high} actions</text>')
+    parts.append(f'<text x="{left - 6}" y="{base - (base - 40) + 4}" text-anchor="end">{top}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def usage_chart(report: SimulationReport, shown: int = 15) -> str:
+    """The ``shown`` components used most: a bar for their uses, their users' win rate beside it."""
+    uses = sorted((u for u in report.content_uses if u.uses), key=lambda u: (-u.uses, u.name))[:shown]
+    row, left = 22, 170
+    height = 40 + row * max(len(uses), 1)
+    most = max((u.uses for u in uses), default=1)
+    scale = (WIDTH - left - 120) / most
+    parts = [_svg(height, f"components used most (of {len(report.content_uses)}): uses, and their users' win rate")]
+    if not uses:
+        parts.append('<text x="10" y="40">no decision used a component</text>')
+    for i, use in enumerate(uses):
+        y = 30 + i * row
+        parts.append(f'<text x="{left - 8}" y="{y + 13}" text-anchor="end">{escape(use.name)}</text>')
+        parts.append(f'<rect x="{left}" y="{y + 2}" width="{use.uses * scale:.1f}" height="15" fill="{BAR}"/>')
+        won = f"{use.users.rate:.0%} won" if use.users.trials else "-"
+        flag = f" {use.flag}" if use.flag else ""
+        parts.append(f'<text x="{left + use.uses * scale + 6:.1f}" y="{y + 13}">{use.uses} ({won}){escape(flag)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _svg(height: int, title: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}">'
+            f'<text x="4" y="16" style="font-weight:bold">{escape(title)}</text>')

@@ -1,0 +1,123 @@
+"""Reading what a page asks for (query parameters, uploaded files) into checked values, or a clear refusal.
+
+>>> seats_of(["2=greedy"], players=3, all_bots=False)
+{2: 'greedy', 3: 'random'}
+>>> seats_of(["random,greedy"], players=2, all_bots=True)
+{1: 'random', 2: 'greedy'}
+>>> bot_spec("mcts:100000")
+Traceback (most recent call last):
+cli.web.params.BadRequest: the page's bots search at most 5000 iterations or 5 seconds a move; 'mcts:100000' asks for more
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from engine.agents import make_agent
+from engine.loading import parse_set_options
+from engine.replay import MAX_BYTES, Replay
+from engine.savefile import SaveError
+
+MAX_ITERATIONS = 5000
+"""The most search iterations a bot on the page may make per move."""
+
+MAX_SECONDS = 5.0
+"""The longest a bot on the page may think per move."""
+
+MAX_SIMULATED = 2000
+"""The most games a simulation started from the page may play."""
+
+SEARCH_BUDGET = re.compile(r"^[a-z]+:(\d+(?:\.\d*)?)(s?)")
+
+
+class BadRequest(ValueError):
+    """What was wrong with a request, in words for the page."""
+
+
+def integer(text: str | None, what: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int | None:
+    """``text`` as an integer between ``low`` and ``high``; ``default`` when it is missing or empty."""
+    if text is None or not text.strip():
+        return default
+    text = text.strip()
+    if not re.fullmatch(r"-?\d{1,18}", text):
+        raise BadRequest(f"{what} must be a whole number, not '{text[:40]}'")
+    value = int(text)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise BadRequest(f"{what} must be between {low} and {high}, not {value}")
+    return value
+
+
+def variants_of(values: list[str]) -> tuple[str, ...]:
+    """Variant names from ``variant=a+b`` or repeated ``variant=`` parameters."""
+    return tuple(v.strip() for value in values for v in value.replace(",", "+").split("+") if v.strip())
+
+
+def options_of(values: list[str]) -> dict[str, str]:
+    """``set=NAME=VALUE`` parameters (one per line also accepted), as the command line's ``--set`` reads them."""
+    texts = [line.strip() for value in values for line in value.splitlines() if line.strip()]
+    try:
+        return parse_set_options(texts)
+    except ValueError as err:
+        raise BadRequest(f"set: {err}") from None
+
+
+def bot_spec(spec: str) -> str:
+    """An agent spec the page may use: a known agent with a search budget within the page's caps."""
+    spec = spec.strip()
+    try:
+        make_agent(spec, 0)
+    except ValueError as err:
+        raise BadRequest(str(err)) from None
+    found = SEARCH_BUDGET.match(spec.lower())
+    if found:
+        amount, seconds = float(found.group(1)), bool(found.group(2))
+        if amount > (MAX_SECONDS if seconds else MAX_ITERATIONS):
+            raise BadRequest(f"the page's bots search at most {MAX_ITERATIONS} iterations or {MAX_SECONDS:g} seconds "
+                             f"a move; '{spec}' asks for more")
+    return spec
+
+
+def seats_of(values: list[str], players: int, all_bots: bool) -> dict[int, str]:
+    """The bots by seat.
+
+    ``all_bots``: every seat is a bot; ``values`` is one spec for all, or one per seat (``random,greedy``).
+    Otherwise ``values`` are ``N=WHO`` entries (``human`` or a spec); seat 1 is human and the others
+    random unless said otherwise, as in ``rulecraft play``.
+    """
+    if all_bots:
+        specs = [s for value in values for s in value.split(",") if s.strip()] or ["random"]
+        if len(specs) == 1:
+            specs = specs * players
+        if len(specs) != players:
+            raise BadRequest(f"give one bot for every seat or one per seat ({players}), not {len(specs)}")
+        return {seat: bot_spec(spec) for seat, spec in enumerate(specs, 1)}
+    seats = {seat: "random" for seat in range(2, players + 1)}
+    for entry in (e for value in values for e in value.split(",") if e.strip()):
+        number, sep, who = entry.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise BadRequest(f"seat: '{entry}' is not SEAT=WHO (e.g. 2=human or 2=greedy)")
+        seat = int(number)
+        if not 1 <= seat <= players:
+            raise BadRequest(f"seat: there is no seat {seat} with {players} players")
+        seats[seat] = who.strip()
+    return {seat: bot_spec(who) for seat, who in seats.items() if who.lower() != "human"}
+
+
+def game_file(body: bytes, where: str) -> Replay:
+    """An uploaded save or replay (the command line's format); BadRequest naming what is wrong with it."""
+    if len(body) > MAX_BYTES:
+        raise BadRequest(f"{where}: a game file is at most {MAX_BYTES // (1024 * 1024)} MB; this one is larger")
+    if not body.strip():
+        raise BadRequest(f"{where}: the file is empty; choose a game saved by 'rulecraft play' or by this page")
+    try:
+        data: Any = json.loads(body.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as err:
+        raise BadRequest(f"{where}: not a JSON game file ({err})") from None
+    except RecursionError:
+        raise BadRequest(f"{where}: not a game file (its JSON nests too deeply)") from None
+    try:
+        return Replay.from_json(data, where)
+    except SaveError as err:
+        raise BadRequest(str(err)) from None

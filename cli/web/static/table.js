@@ -1,0 +1,203 @@
+// A table: draws the view the server sends, sends the actions clicked, runs the bots on a timer,
+// and follows the table's events so that a move made elsewhere (another seat's page) shows at once.
+"use strict";
+
+let view = JSON.parse(document.getElementById("initial").textContent);
+let seat = new URLSearchParams(window.location.search).get("seat");
+let playing = view.mode === "watch";
+let timer = null;
+let source = null;
+const base = `/api/tables/${view.id}`;
+
+function showMessage(text) {
+  const box = document.getElementById("message");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+async function call(path, body, quiet) {
+  const query = seat ? `?seat=${seat}` : "";
+  document.body.dataset.busy = "true";
+  try {
+    const response = await fetch(base + path + query, body === undefined ? {} : {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (data.error) {
+      showMessage(data.error);
+      if (body !== undefined) call("", undefined, true);  // the table may have moved on meanwhile: draw it as it is
+      return null;
+    }
+    if (!quiet) showMessage(data.note || "");
+    draw(data);
+    return data;
+  } catch (err) {
+    showMessage(`the server did not answer (${err})`);
+    return null;
+  } finally {
+    document.body.dataset.busy = "false";
+  }
+}
+
+function matching() {
+  const filter = document.getElementById("filter").value.trim().toLowerCase();
+  if (!filter) return view.actions;
+  return view.actions.filter((a) => a.cells.includes(filter) || a.text.toLowerCase().includes(filter));
+}
+
+function drawActions() {
+  const list = document.getElementById("actions");
+  list.replaceChildren();
+  for (const action of matching()) {
+    const item = element("li");
+    const button = element("button", action.text);
+    button.type = "button";
+    button.className = "action";
+    button.addEventListener("click", () => act(action.text));
+    item.append(button);
+    list.append(item);
+  }
+  const filter = document.getElementById("filter");
+  filter.hidden = view.actions.length === 0;
+}
+
+function drawLog() {
+  const log = document.getElementById("log");
+  log.replaceChildren();
+  for (const move of view.moves) {
+    const item = element("li", `seat ${move.seat}: ${move.text}`);
+    item.value = move.number;
+    if (move.lines.length) item.append(element("div", move.lines.join("\n"), "lines"));
+    log.append(item);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function draw(data) {
+  view = data;
+  document.getElementById("view").innerHTML = view.html;
+  const situation = document.getElementById("situation");
+  situation.replaceChildren(...view.situation.map((line) => element("p", line)));
+  const explanation = document.getElementById("explanation");
+  explanation.replaceChildren();
+  if (view.mode === "replay") {
+    document.getElementById("scrub").value = view.position;
+    document.getElementById("position").textContent = `position ${view.position} of ${view.length}`;
+    if (view.explanation) {
+      const e = view.explanation;
+      explanation.append(element("b", `${e.number}. seat ${e.seat}: ${e.text}`));
+      for (const line of e.lines) explanation.append(element("div", line));
+    }
+  }
+  document.getElementById("seat").value = String(view.seat);
+  const playable = new Set(view.actions.flatMap((a) => a.cells));
+  for (const cell of document.querySelectorAll("#view .cell")) {
+    cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
+  }
+  for (const chip of document.querySelectorAll("#view .chip")) {
+    const name = chip.dataset.name;
+    const playableChip = view.actions.some((a) => a.text.includes(name));
+    chip.classList.toggle("playable", playableChip);
+    chip.addEventListener("click", () => choose(name, (a) => a.text.includes(name)));
+  }
+  drawActions();
+  drawLog();
+  document.body.dataset.over = String(view.over);
+  document.body.dataset.mode = view.mode;
+  if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
+  schedule();
+}
+
+// A click on a cell or a card: play the only action there, else list the actions there.
+function choose(filter, test) {
+  const here = view.actions.filter(test);
+  if (here.length === 1) {
+    act(here[0].text);
+  } else if (here.length > 1) {
+    document.getElementById("filter").value = filter;
+    drawActions();
+  }
+}
+
+async function act(text) {
+  document.getElementById("filter").value = "";
+  await call("/act", { action: text, seat: seat ? Number(seat) : null });
+}
+
+function schedule() {
+  clearTimeout(timer);
+  if (view.over || !view.bot_to_move) return;
+  if (view.mode === "play") timer = setTimeout(() => call("/advance", {}), 250);
+  else if (view.mode === "watch" && playing) {
+    const speed = Number(document.getElementById("speed").value);
+    timer = setTimeout(() => call("/advance", {}), 1500 - speed);
+  }
+}
+
+document.getElementById("filter").addEventListener("input", drawActions);
+document.getElementById("filter").addEventListener("keydown", (event) => {
+  const shown = matching();
+  if (event.key === "Enter" && shown.length === 1) act(shown[0].text);
+});
+document.getElementById("seat").addEventListener("change", async (event) => {
+  seat = event.target.value;
+  await call("");
+  follow();
+});
+
+function follow() {
+  if (source) source.close();
+  source = new EventSource(`${base}/events${seat ? `?seat=${seat}` : ""}`);
+  source.onmessage = (event) => {
+    const data = JSON.parse(event.data);
+    if (!data.error && data.version > view.version) draw(data);
+  };
+}
+
+for (const tab of document.querySelectorAll(".tabs button")) {
+  tab.addEventListener("click", () => {
+    for (const other of document.querySelectorAll(".tabs button")) other.classList.toggle("active", other === tab);
+    for (const section of document.querySelectorAll(".tab")) section.hidden = section.id !== `tab-${tab.dataset.tab}`;
+  });
+}
+
+document.getElementById("simulate").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const query = new URLSearchParams();
+  for (const [key, value] of form.entries()) {
+    if (key === "set") {
+      for (const line of String(value).split("\n")) if (line.trim()) query.append("set", line.trim());
+    } else if (value) query.set(key, value);
+  }
+  document.getElementById("report").src = `/simulate/${encodeURIComponent(event.target.dataset.ruleset)}?${query}`;
+});
+
+if (view.mode === "play") {
+  document.getElementById("undo").addEventListener("click", () => call("/undo", {}));
+} else if (view.mode === "watch") {
+  document.getElementById("playpause").addEventListener("click", () => {
+    playing = !playing;
+    document.getElementById("playpause").textContent = playing ? "pause" : "play";
+    schedule();
+  });
+  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", {}); });
+  document.getElementById("back").addEventListener("click", () => { playing = false; call("/undo", {}); });
+} else {
+  const scrub = document.getElementById("scrub");
+  scrub.addEventListener("change", () => call("/goto", { position: Number(scrub.value) }));
+  document.getElementById("prev").addEventListener("click", () => call("/goto", { position: Math.max(0, view.position - 1) }));
+  document.getElementById("next").addEventListener("click", () => call("/goto", { position: Math.min(view.length, view.position + 1) }));
+}
+
+document.body.dataset.busy = "false";
+draw(view);
+follow();

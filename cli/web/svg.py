@@ -1,0 +1,245 @@
+"""The board as an inline SVG, drawn from what the compiled game declares — never from its name.
+
+A square board is drawn as squares (x across, y down) with its coordinates
+along the edges: a fixed board whole, a growing one as its pieces and the
+empty cells a piece may go to next.  A hex board is drawn as pointy-top
+hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
+rounded tile (square) or a disc (hex) in the colour of its value (see
+:func:`value_colours`) with its short text; a stack shows ``+N`` for the
+pieces beneath, a piece in a pattern group gets its group marker's colour
+as a ring.  Every cell carries ``data-cell="x,y"`` so the page can offer
+the actions played there.
+
+Typical use::
+
+    state = engine.load("my-game").new_state(players=2, seed=1)
+    html = f"<div>{board_svg(state)}</div>"       # '<svg ... <g class="cell" data-cell="0,0">...'
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any, Iterable
+
+from rich.color import Color, ColorParseError
+
+from cli.render import abbreviations, piece_text, value_label, value_styles
+from engine.blocks.hexgrid import HexGrid
+from engine.game import Game
+from engine.state import State
+
+PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
+           "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
+"""Colours for the values of a type, by index, when the ruleset gives none."""
+
+NEUTRAL = "#c8c2b4"
+"""The colour of a piece whose value has no colour (no declared type)."""
+
+CELL = 46
+"""Side of a square cell (and twice a hex's radius), in SVG units."""
+
+MARGIN = 24
+"""Room for the coordinates around the board."""
+
+
+def value_colours(game: Game) -> dict[str, str]:
+    """A CSS colour for every value of every declared type.
+
+    A ``display`` entry's ``colour`` wins, then the colour named in its
+    terminal ``style`` (``bold magenta`` -> magenta), then the colour the value's
+    own name is, if it names one (a value ``teal`` is teal), then the palette by
+    the value's index in its type.
+
+    >>> _style_colour("bold magenta"), _style_colour("bold")
+    ('#800080', None)
+    """
+    styles = value_styles(game)
+    colours: dict[str, str] = {}
+    for values in game.types.values():
+        for i, value in enumerate(values):
+            hint = game.display.get(value, {})
+            colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
+                               or PALETTE[i % len(PALETTE)])
+    for value, style in styles.items():
+        colours.setdefault(value, _style_colour(style) or NEUTRAL)
+    return colours
+
+
+def _style_colour(style: str | None) -> str | None:
+    """The CSS colour of the first colour word in a terminal style (None when it names none)."""
+    for word in (style or "").split():
+        try:
+            return Color.parse(word).get_truecolor().hex
+        except ColorParseError:
+            continue
+    return None
+
+
+def text_colour(fill: str) -> str:
+    """Dark or light text, whichever reads better on ``fill`` (a ``#rrggbb`` colour).
+
+    >>> text_colour("#ffffff"), text_colour("#000000")
+    ('#111', '#fff')
+    """
+    if not (fill.startswith("#") and len(fill) == 7):
+        return "#111"
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
+
+
+def piece_look(game: Game, state: State, cid: int, colours: dict[str, str], short: dict[str, str]) -> tuple[str, str, str]:
+    """``(fill, label, title)`` of a piece as it lies: its value's colour, its short text, its full name."""
+    value = value_label(game, cid, state.face[cid])
+    fill = colours.get(value, NEUTRAL)
+    shown = piece_text(game, state, cid, value_styles(game))
+    label = shown.plain if shown is not None else short.get(value, value)
+    labels = game.face_labels[cid]
+    title = game.piece_names[cid] if len(labels) < 2 else f"{game.piece_names[cid]} as {labels[state.face[cid]]}"
+    return fill, label, title
+
+
+def board_svg(state: State, seen: dict[str, Any] | None = None) -> str:
+    """The board of ``state`` as an ``<svg>`` element; without a board, the table's zones (see :func:`zones_svg`)."""
+    grid = state.game.grid
+    if grid is None:
+        return zones_svg(state.game, seen if seen is not None else state.observation(1)["zones"])
+    if isinstance(grid, HexGrid):
+        return _hex_svg(state, grid)
+    return _square_svg(state)
+
+
+def _labels(game: Game) -> dict[str, str]:
+    values = {value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])}
+    return abbreviations(values, least=2)
+
+
+def _square_cells(state: State) -> set[tuple[int, int]]:
+    grid = state.game.grid
+    assert grid is not None and not isinstance(grid, HexGrid)
+    if grid.fixed and grid.cells:
+        return set(grid.cells)
+    cells = set(state.grid) | {c for c in state.frontier if grid.fits(state.bbox, c)}
+    return cells or {(0, 0)}
+
+
+def _square_svg(state: State) -> str:
+    game = state.game
+    cells = _square_cells(state)
+    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
+    colours, short = value_colours(game), _labels(game)
+    pending = {cell for pair in state.scratch.get("pending") or () for cell in pair}
+    parts = [_open(width, height, "square")]
+    for i, x in enumerate(xs):
+        parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))
+    for j, y in enumerate(ys):
+        parts.append(_text(MARGIN - 10, MARGIN + j * CELL + CELL / 2 + 4, str(y), "coord"))
+    for j, y in enumerate(ys):
+        for i, x in enumerate(xs):
+            if (x, y) not in cells:
+                continue
+            left, top = MARGIN + i * CELL, MARGIN + j * CELL
+            key = f"{x},{y}"
+            parts.append(f'<g class="cell" data-cell="{key}"><title>{key}</title>'
+                         f'<rect class="square" x="{left}" y="{top}" width="{CELL}" height="{CELL}"/>')
+            cid = state.grid.get((x, y))
+            if cid is not None:
+                fill, label, title = piece_look(game, state, cid, colours, short)
+                ring = ' stroke="#000" stroke-width="3"' if (x, y) in pending else ""
+                parts.append(f'<g class="piece"><title>{escape(title)} at {key}</title>'
+                             f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
+                             f'fill="{fill}"{ring}/>'
+                             + _text(left + CELL / 2, top + CELL / 2 + 5, label, "label", text_colour(fill)) + "</g>")
+                beneath = len(state.stacks.get((x, y), ()))
+                if beneath:
+                    parts.append(_text(left + CELL - 7, top + CELL - 6, f"+{beneath}", "stack"))
+            parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def hex_centre(q: int, r: int, radius: int) -> tuple[float, float]:
+    """The centre of hex ``q,r`` (pointy-top, axial) on a board of ``radius``, in SVG units."""
+    size = CELL / 2
+    x = size * math.sqrt(3) * (q + r / 2 + radius) + size + 4
+    y = size * 1.5 * (r + radius) + size + 4
+    return x, y
+
+
+def _hex_svg(state: State, grid: HexGrid) -> str:
+    game = state.game
+    n = grid.radius
+    size = CELL / 2
+    width = size * math.sqrt(3) * (2 * n + 1) + 2 * size
+    height = size * 1.5 * 2 * n + 2 * size + 8
+    colours, short = value_colours(game), _labels(game)
+    parts = [_open(width, height, "hex")]
+    for r in range(-n, n + 1):
+        for q in range(max(-n, -n - r), min(n, n - r) + 1):
+            cx, cy = hex_centre(q, r, n)
+            key = f"{q},{r}"
+            corners = " ".join(
+                f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
+                for k in range(6)
+            )
+            parts.append(f'<g class="cell" data-cell="{key}"><title>{key}</title><polygon class="hexagon" points="{corners}"/>')
+            cid = state.grid.get((q, r))
+            if cid is None:
+                parts.append(_text(cx, cy + 4, key, "coord"))
+            else:
+                fill, label, title = piece_look(game, state, cid, colours, short)
+                anchor = state.members.get((q, r))
+                ring = ""
+                if anchor is not None:
+                    marker = state.groups.get(anchor, -1)
+                    colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
+                    ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
+                parts.append(f'<g class="piece"><title>{escape(title)} at {key}</title>'
+                             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
+                             + _text(cx, cy + 5, label, "label", text_colour(fill)) + "</g>")
+            parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
+
+
+def zones_svg(game: Game, seen: dict[str, Any]) -> str:
+    """A game without a board: the table as a box per zone, with how many components lie there as a seat sees it."""
+    shown = [(name, content) for name, content in seen.items() if content != {"hidden": 0}]
+    rows = -(-max(len(shown), 1) // ZONES_PER_ROW)
+    width, height = ZONES_PER_ROW * (ZONE_W + 8) + 8, rows * (ZONE_H + 8) + 8
+    parts = [_open(width, height, "table")]
+    for i, (name, content) in enumerate(shown):
+        x, y = 8 + (i % ZONES_PER_ROW) * (ZONE_W + 8), 8 + (i // ZONES_PER_ROW) * (ZONE_H + 8)
+        hidden = isinstance(content, dict)
+        count = content["hidden"] if hidden else len(content)
+        words = f"{count} hidden" if hidden else f"{count} component{'s' * (count != 1)}"
+        label = name if len(name) <= 22 else name[:21] + "…"
+        parts.append(f'<g class="zone-box" data-zone="{escape(name)}"><title>{escape(name)}: {words}</title>'
+                     f'<rect x="{x}" y="{y}" width="{ZONE_W}" height="{ZONE_H}" rx="5" class="{"hidden" if hidden else "open"}"/>'
+                     + _text(x + ZONE_W / 2, y + 20, label, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
+                     + "</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _open(width: float, height: float, kind: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}">')
+
+
+def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> str:
+    colour = f' fill="{fill}"' if fill else ""
+    return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle">{escape(text)}</text>'
+
+
+def legend(game: Game, values: Iterable[str] | None = None) -> list[tuple[str, str, str]]:
+    """``(type, value, colour)`` for the values of every declared type (or only ``values``), in the type's order."""
+    colours = value_colours(game)
+    wanted = None if values is None else set(values)
+    return [(type_name, value, colours[value]) for type_name, members in game.types.items()
+            for value in members if wanted is None or value in wanted]

@@ -1,0 +1,226 @@
+"""The games the server keeps: played, watched or replayed, each behind its own lock.
+
+A :class:`Table` holds a recorded state, the bots by seat and what the page
+shows of the moves.  Humans move with :meth:`Table.act`, bots one move at a
+time with :meth:`Table.advance` (the page calls it on a timer, so watching
+can pause, step and change speed); :meth:`Table.undo` takes back the last
+human move (or, with bots only, the last move); a replay moves to any
+position with :meth:`Table.goto`.  Work that may take long (a searching
+bot) is done on a copy and kept only if the request is still waiting for it
+(see ``expired``), so a request cut off by the server's time cap leaves the
+table as it was.
+
+Typical use::
+
+    table = Table.new("t1", "my-game", engine.load("my-game"), players=2, seed=3, bots={2: "random"})
+    table.act("place A at 0,0")      # seat 1, a human
+    table.advance()                  # True: seat 2's bot moved
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.agents import Agent, make_agent
+from engine.errors import IllegalActionError
+from engine.game import Game
+from engine.replay import Replay, replay
+from engine.simulate import derive_seed
+from engine.state import State
+
+
+class TableError(Exception):
+    """A request the table refuses, with the reason in words."""
+
+
+@dataclass
+class Move:
+    """A move as the page shows it: who made it, its text, what the other seats saw of it, what it did (the log lines)."""
+
+    number: int
+    seat: int
+    text: str
+    public: str  # the text as the other seats see it (a sealed choice hides what was chosen)
+    lines: list[str]
+
+    def to_json(self, seat: int | None) -> dict[str, Any]:
+        """As ``seat`` sees it (None: everything, as a replay shows it)."""
+        shown = self.text if seat is None or seat == self.seat else self.public
+        return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines}
+
+
+@dataclass
+class Table:
+    """One game on the server."""
+
+    id: str
+    ruleset: str  # the name the catalog knows it by
+    log: Replay  # ruleset reference, variants, options, players and seed; the actions when saved or replayed
+    state: State
+    bots: dict[int, str]  # seat -> agent spec
+    agents: dict[int, Agent] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    mode: str = "play"  # play, watch or replay
+    position: int = 0  # a replay's position: the number of actions applied
+    version: int = 0  # counts the changes, so that pages following the table know when to draw it again
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @classmethod
+    def new(cls, table_id: str, ruleset: str, game: Game, players: int, seed: int, bots: dict[int, str],
+            ref: str | None = None) -> "Table":
+        """A new game; ``bots`` maps seats to agent specs (the other seats are human)."""
+        log = Replay(ref or ruleset, list(game.variants), players, seed, set_options=dict(game.set_options))
+        log.game = game
+        state = game.new_state(players=players, seed=seed, record=True)
+        mode = "watch" if len(bots) == players else "play"
+        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
+        table.agents = {seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in bots.items()}
+        return table
+
+    @classmethod
+    def from_replay(cls, table_id: str, ruleset: str, game: Game, log: Replay, mode: str) -> "Table":
+        """A saved game (``mode`` play: continue it, humans at every seat) or a replay to scrub through.
+
+        Raises SaveError naming the first action that is refused or leads elsewhere than recorded.
+        """
+        log.game = game
+        state = game.new_state(players=log.players, seed=log.seed, record=True)
+        table = cls(table_id, ruleset, log, state, {}, mode=mode)
+        table._play(state, log.actions, list(log.hashes))
+        table.position = len(log.actions)
+        return table
+
+    # ------------------------------------------------------------ moving
+
+    def act(self, text: str) -> None:
+        """Apply a human's action (its text); raises TableError when no human is to move or it is illegal."""
+        if self.mode == "replay":
+            raise TableError("this is a replay: move through it with the slider, or load it as a game to continue it")
+        if self.state.is_terminal:
+            raise TableError("the game is over")
+        seat = self.state.current_player
+        if seat in self.bots:
+            raise TableError(f"seat {seat} is played by a bot ({self.bots[seat]}), not from the page")
+        self._apply(text, seat)
+
+    def advance(self, expired: Callable[[], bool] = lambda: False) -> bool:
+        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end)."""
+        if self.state.is_terminal or self.mode == "replay":
+            return False
+        seat = self.state.current_player
+        agent = self.agents.get(seat)
+        if agent is None:
+            return False
+        action = agent.choose(self.state.clone())
+        if expired():
+            return False
+        self._apply(str(action), seat)
+        return True
+
+    def _apply(self, text: str, seat: int) -> None:
+        before = len(self.state.log or [])
+        try:
+            action = self.state.parse_action(text)
+            self.state.apply(action)
+        except IllegalActionError as err:
+            raise TableError(str(err)) from None
+        public = action.step.public_format(action.args)
+        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
+        self.version += 1
+
+    def undo(self) -> str:
+        """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done."""
+        if self.mode == "replay":
+            raise TableError("a replay has no moves to take back: move the slider instead")
+        history = list(self.state.history or [])
+        movers = [m.seat for m in self.moves]
+        humans = [i for i, seat in enumerate(movers) if seat not in self.bots]
+        if self.mode == "watch":
+            keep = len(history) - 1
+        elif humans:
+            keep = humans[-1]
+        else:
+            keep = -1
+        if keep < 0:
+            raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
+                             else "nothing to take back: no human has moved yet")
+        taken = len(history) - keep
+        self._restart(history[:keep])
+        return f"took back {taken} move{'s' * (taken != 1)}"
+
+    def goto(self, position: int) -> None:
+        """Show a replay after ``position`` of its actions (0: the start)."""
+        if self.mode != "replay":
+            raise TableError("only a replay can be moved through")
+        if not 0 <= position <= len(self.log.actions):
+            raise TableError(f"there is no position {position}: this replay has positions 0 to {len(self.log.actions)}")
+        moves = self.moves
+        self._restart(self.log.actions[:position])
+        self.moves = moves  # a replay keeps every move's explanation
+        self.position = position
+        self.version += 1
+
+    def _restart(self, actions: list[str]) -> None:
+        game = self.state.game
+        state = game.new_state(players=self.log.players, seed=self.log.seed, record=True)
+        self.moves = []
+        self._play(state, actions, None)
+        self.version += 1
+
+    def _play(self, state: State, actions: list[str], hashes: list[str] | None) -> None:
+        """Play ``actions`` from ``state`` (a fresh start), recording the moves.
+
+        With ``hashes`` (a loaded file), they are first checked on a copy: ReplayDiverged names the first
+        action that is refused or leads elsewhere than recorded.
+        """
+        if hashes is not None:
+            replay(state.clone(), actions, None, hashes)
+        self.state = state
+        for text in actions:
+            self._apply(text, state.current_player)
+
+    # ------------------------------------------------------------ saving
+
+    def save(self) -> dict[str, Any]:
+        """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``)."""
+        if self.mode == "replay":
+            actions = list(self.log.actions)
+        else:
+            actions = list(self.state.history or [])
+        log = Replay(self.log.ruleset, list(self.log.variant), self.log.players, self.log.seed, actions,
+                     set_options=dict(self.log.set_options))
+        log.seal(self.state.game)
+        return log.to_json()
+
+
+class Tables:
+    """The tables of one server, the oldest forgotten beyond ``limit``."""
+
+    def __init__(self, limit: int = 200) -> None:
+        self.limit = limit
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def next_id(self) -> str:
+        with self._lock:
+            self._count += 1
+            return f"t{self._count}"
+
+    def add(self, table: Table) -> Table:
+        with self._lock:
+            self._tables[table.id] = table
+            while len(self._tables) > self.limit:
+                self._tables.popitem(last=False)
+        return table
+
+    def get(self, table_id: str) -> Table:
+        with self._lock:
+            table = self._tables.get(table_id)
+        if table is None:
+            raise TableError(f"there is no game '{table_id}' on this server (it may have been closed: start a new one)")
+        return table
+

@@ -1,0 +1,161 @@
+"""What the page shows of a position, as one seat sees it: HTML for the table, words for the situation, the actions.
+
+Everything off the board comes from :meth:`State.observation` of the seat
+(so a hidden zone reaches the page only as a count, drawn as card backs);
+the board, counters and meters are public.  Names and texts from the
+ruleset are escaped wherever they reach HTML.
+
+>>> CELL_IN_TEXT.findall("place A/B as B at 3,-1")
+[('3', '-1')]
+
+Typical use::
+
+    state = engine.load("my-game").new_state(players=2, seed=1)
+    table_html(state, seat=1)      # the board's <svg>, then a <section class="zone"> per zone
+    actions(state, seat=1)[0]      # {'text': 'place A as B at 0,0', 'cells': ['0,0']}
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from cli import render
+from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
+from engine.choices import preview
+from engine.game import Game
+from engine.state import State
+
+CELL_IN_TEXT = re.compile(r"(?<![\w.-])(-?\d+),(-?\d+)(?![\w.])")
+"""A cell written in an action's text (``at 3,-1``)."""
+
+BACKS_SHOWN = 12
+"""Card backs drawn for a hidden zone before the rest is only counted."""
+
+
+def table_html(state: State, seat: int) -> str:
+    """The board, the zones ``seat`` may see, the meters, counters and a legend, as HTML."""
+    state = preview(state)
+    game = state.game
+    # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
+    open_roles = game.roles is None or not game.roles.hidden
+    seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(state.observation(seat)["zones"].items())
+                            if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
+    parts = ['<div class="board-wrap">', board_svg(state, seen), "</div>", '<div class="zones">']
+    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()}
+    for name, content in seen.items():
+        zi = game.zone_names.index(name)
+        if zi == game.board_zone or not content or content == {"hidden": 0}:
+            continue
+        owner = game.zone_owner[zi]
+        mine = owner is not None and state.seat_of.get(owner) == seat
+        heading = escape(name) + (" (yours)" if mine else "")
+        parts.append(f'<section class="zone{" mine" * mine}" data-zone="{escape(name)}"><h3>{heading}</h3>')
+        if isinstance(content, dict):
+            shown = min(content["hidden"], BACKS_SHOWN)
+            parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
+        elif game.meter is not None and owner is not None and all(game.meter.counter.index_of(c) is not None for c in state.zones[zi]):
+            parts.extend(meter_html(state, cid) for cid in state.zones[zi])
+        elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
+            for cid, line in zip(state.zones[zi], render.listing(state, zi, {})):
+                details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
+                parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
+                values.add(render.value_label(game, cid, 0))
+        else:
+            for piece, n in _counted(content):
+                parts.append(chip_html(game, piece, n))
+                values.add(render.value_label(game, game.piece_names.index(piece), 0))
+        parts.append("</section>")
+    parts.append("</div>")
+    counters = [line.plain for line in render.counters(state)]
+    if counters:
+        parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
+    parts.append(legend_html(game, values))
+    return "".join(parts)
+
+
+def _counted(names: list[str]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.items())
+
+
+def chip_html(game: Game, piece: str, count: int = 1) -> str:
+    """A component off the board: its name on its value's colour (``x3`` for identical copies)."""
+    cid = game.piece_names.index(piece)
+    value = render.value_label(game, cid, 0)
+    fill = value_colours(game).get(value, NEUTRAL)
+    times = f" ×{count}" if count > 1 else ""
+    faces = dict.fromkeys(game.face_labels[cid])
+    title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
+    return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
+            f'style="background:{fill};color:{text_colour(fill)}">{escape(piece)}{times}</button>')
+
+
+def meter_html(state: State, cid: int) -> str:
+    """A component on its meter: name, health, a bar of tiles (special tiles marked) and its statuses."""
+    game = state.game
+    meter = game.meter
+    assert meter is not None
+    value = state.counters[meter.counter.index_of(cid)]
+    top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
+    tiles = max(top // meter.size, 1)
+    left = max(value, 0) // meter.size
+    short = render.abbreviations(meter.kinds)
+    width = 10
+    bar = [f'<svg class="meter" width="{tiles * width + 2}" height="34" role="img" aria-label="{value} of {top}">']
+    special = meter.tiles.get(cid, {})
+    for i in range(tiles):
+        at = (i + 1) * meter.size
+        fill = "#3a7d44" if i < left else "#e4e0d8"
+        bar.append(f'<rect x="{i * width + 1}" y="18" width="{width - 1}" height="14" fill="{fill}"/>')
+        if at in special:  # letters on two rows, so that neighbouring tiles' letters do not overlap
+            kind, number = special[at]
+            bar.append(f'<text x="{i * width + 5}" y="{7 + 8 * (i % 2)}" class="tile" text-anchor="middle">'
+                       f'<title>{escape(kind)}{f" {number}" if number else ""} at {at}</title>{escape(short[kind])}</text>')
+    bar.append("</svg>")
+    statuses = game.statuses.of(state, cid) if game.statuses else []
+    marks = ", ".join(st.name for st in statuses)
+    skull = ' <b class="skulled">skulled</b>' if value <= 0 else ""
+    return (f'<div class="meter-row">{chip_html(game, game.piece_names[cid])} '
+            f'<span class="health">{value}/{top}</span> {"".join(bar)}{skull}'
+            f'{f" <b class=statuses>{escape(marks)}</b>" if marks else ""}</div>')
+
+
+def legend_html(game: Game, values: set[str]) -> str:
+    """What the colours (and, with a meter, the tile letters) mean."""
+    items = [f'<li><span class="swatch" style="background:{colour}"></span>{escape(value)} <small>({escape(kind)})</small></li>'
+             for kind, value, colour in legend(game, values)]
+    if game.meter is not None:
+        short = render.abbreviations(game.meter.kinds)
+        items += [f"<li><b>{escape(short[k])}</b> {escape(k)}: {escape(spec.text)}</li>" for k, spec in game.meter.kinds.items()]
+    return f'<ul class="legend"><li><b>legend</b></li>{"".join(items)}</ul>' if items else ""
+
+
+def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> list[str]:
+    """Whose turn it is, the phase and the pending decision in words (or the outcome)."""
+    if state.is_terminal:
+        return render.outcome(state)
+    shown = preview(state)
+    mover = state.current_player
+    who = render.seat_label(shown, mover, own=mover == seat)
+    lines = [f"turn {shown.turn_number}: {who} to play" + (" (a bot)" if mover in bots else "")]
+    step = shown.game.steps[shown.step]
+    if step.phase:
+        lines.append(f"phase: {step.phase}")
+    if mover == seat:
+        if shown.pending is not None:
+            lines.append(f"{shown.pending.prompt}:")
+        else:
+            lines.extend(step.situation(shown))
+    return lines
+
+
+def actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """The legal actions of ``seat`` (none when it is not to move), each with the board cells its text names."""
+    if state.is_terminal or state.current_player != seat:
+        return []
+    return [{"text": text, "cells": [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]}
+            for text in (str(a) for a in state.legal_actions())]

@@ -1,0 +1,110 @@
+"""The terminal shows what the browser shows: the final position, the board after every move (--watch),
+legends for square boards and meters, and long action lists that a typed part of an action narrows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+import engine
+from cli import render
+from cli.main import main
+from engine.agents import RandomAgent
+from engine.replay import Replay
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    return result
+
+
+def plain(renderable: object) -> str:
+    console = render.make_console(width=120)
+    with console.capture() as captured:
+        console.print(renderable)
+    return captured.get()
+
+
+def test_a_long_action_list_is_cut_and_a_typed_part_lists_the_matching_actions() -> None:
+    result = run("play", "spell-cycles", "--players", "2", "--seed", "1", input="3,4\nquit\n")
+    listed = result.output.split("seat 1 (Ash)>")[0]
+    assert "[60] place blue-large at 3,7" in listed and "[61]" not in listed
+    assert "... and 196 more: type part of an action" in listed
+    after = result.output.split("seat 1 (Ash)>")[1]
+    assert "4 actions contain '3,4':" in after
+    lines = [line.strip() for line in after.split("4 actions contain '3,4':")[1].strip().splitlines()[:4]]
+    assert lines == ["[36] place blue-large at 3,4", "[100] place red-large at 3,4",
+                     "[164] place yellow-large at 3,4", "[228] place white-large at 3,4"]
+
+
+def test_a_number_from_a_filtered_list_plays_that_action(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    run("play", "spell-cycles", "--players", "2", "--seed", "1", input="3,4\n100\nsave " + str(log) + "\nquit\n")
+    assert json.loads(log.read_text())["actions"][0] == "place red-large at 3,4"
+
+
+def test_text_matching_no_action_still_gets_the_reason() -> None:
+    result = run("play", "spell-cycles", "--players", "2", "--seed", "1", input="zzz\nquit\n")
+    assert "'zzz' is not a placement; write it like 'place blue-large at 0,0'" in result.output
+
+
+def test_the_final_position_is_drawn_after_play() -> None:
+    result = run("play", "tutorial-tiles", "--seed", "2", "--seat", "1=random")
+    end = result.output.split("the final position")[1]
+    assert "y\\x" in end and "x across, y down" in end and "game over; scores:" in end
+
+
+def test_watch_draws_the_board_after_every_move() -> None:
+    quiet = run("play", "tutorial-tiles", "--seed", "2", "--seat", "1=random").output
+    watched = run("play", "tutorial-tiles", "--seed", "2", "--seat", "1=random", "--watch").output
+    moves = watched.count("[random]:")
+    assert quiet.count("y\\x") == 1  # only the final position
+    assert watched.count("y\\x") == moves  # after every move but the last, then the final position
+
+
+def recorded(name: str, tmp_path: Path, players: int = 2) -> tuple[Path, int]:
+    state = engine.load(name).new_state(players=players, seed=4, record=True)
+    agent = RandomAgent(4)
+    while not state.is_terminal:
+        state.apply(agent.choose(state))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(Replay.record(state, name, 4).to_json()))
+    return path, len(state.history or [])
+
+
+def test_replay_watch_and_the_final_position(tmp_path: Path) -> None:
+    path, length = recorded("tutorial-tiles", tmp_path)
+    plain_replay = run("replay", str(path)).output
+    watched = run("replay", str(path), "--watch").output
+    assert plain_replay.count("y\\x") == 1 and watched.count("y\\x") == length
+    assert "the final position" in plain_replay
+
+
+def test_a_replay_without_a_board_draws_every_zone_at_the_end(tmp_path: Path) -> None:
+    path, _ = recorded("iconica", tmp_path)
+    end = run("replay", str(path)).output.split("the final position")[1]
+    assert "meters: health left/top" in end
+    assert "fallen of" in end and "hidden" not in end
+
+
+def test_a_square_board_has_a_legend_of_what_lies_on_it() -> None:
+    state = engine.load("spell-cycles").new_state(players=2, seed=1)
+    state.apply("place red-large at 3,4")
+    text = plain(render.board(state))
+    assert text.rstrip().splitlines()[-1] == "x across, y down; · an empty cell: 3 large, R red"
+    cards = engine.load("iconoclasm-cards").new_state(players=2, seed=1)
+    cards.apply(cards.legal_actions()[1])
+    assert "a cell shows the face up and, dimmed, the other faces" in plain(render.board(cards))
+
+
+def test_meters_have_a_legend_of_their_tiles() -> None:
+    state = engine.load("iconica").new_state(players=2, seed=1)
+    for _ in range(8):
+        state.apply(state.legal_actions()[0])
+    lines = [line.plain for line in render.zones(state, 1)]
+    legend = [line for line in lines if line.strip().startswith("meters:")]
+    assert legend == ["  meters: health left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that health: "
+                      "re reaction, pa parry, an antidote, co courage, ev evasion, fo focus, cl clarity"]

@@ -1,0 +1,366 @@
+"""``rulecraft serve`` without a browser: the pages and the JSON API through Starlette's test client.
+
+What a seat's page shows (never a hidden component), how moves, bots, undo,
+saves and replays behave, and that every bad request gets a clear refusal
+while the server keeps serving.  The browser itself is exercised in
+test_web_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+from cli.main import main
+from engine.agents import RandomAgent
+from engine.information import SEEN, zone_view
+from engine.paths import builtin_names, rulesets_dir
+from engine.replay import Replay
+
+try:
+    from starlette.testclient import TestClient
+except ImportError as missing:  # the web extra is not installed
+    if os.environ.get("CI"):
+        raise
+    pytest.skip(f"the web server's tests need the web extra ({missing.name} is missing)", allow_module_level=True)
+
+from cli.web.app import create_app
+from cli.web.catalog import Catalog
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(None), follow_redirects=False)
+
+
+def start(client: TestClient, url: str) -> str:
+    """Open a table from ``url``; its id."""
+    response = client.get(url)
+    assert response.status_code == 303, response.text
+    return response.headers["location"].rsplit("/", 1)[1]
+
+
+def view(client: TestClient, table: str, seat: int | None = None) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table}" + (f"?seat={seat}" if seat else ""))
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_front_page_lists_every_ruleset(client: TestClient) -> None:
+    page = client.get("/").text
+    for name in builtin_names():
+        assert f'href="/play/{name}?players=' in page and f'href="/watch/{name}?players=' in page
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
+    table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
+    page = client.get(f"/table/{table}").text
+    svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
+    assert svg is not None
+    if engine.load(name).grid is not None:
+        assert 'data-cell="' in svg.group(1)
+    else:
+        assert 'class="zone-box"' in svg.group(1)
+    data = view(client, table)
+    assert data["situation"][0].startswith("turn 1: seat ") and data["situation"][0].endswith(" to play")
+    assert data["actions"] and data["seat"] == data["to_move"]
+
+
+HIDDEN_CASES = [(name, "") for name in builtin_names()] + [("spell-cycles", "extra-credit"), ("iconoclasm", "hidden-deities")]
+"""Every shipped game, and the variants that hide more."""
+
+
+@pytest.mark.parametrize(("name", "variant"), HIDDEN_CASES)
+def test_a_seat_sees_no_hidden_component(client: TestClient, name: str, variant: str) -> None:
+    """A component in a zone hidden from seat 1, whose name shows nowhere seat 1 may look, never reaches its view."""
+    table = start(client, f"/watch/{name}?players=2&seed=2&agents=random&variant={variant}")
+    for _ in range(6):
+        client.post(f"/api/tables/{table}/advance", json={})
+    data = view(client, table, seat=1)
+    shown_text = data["html"] + json.dumps(data["moves"]) + json.dumps(data["situation"])
+    log = Replay.from_json(client.get(f"/api/tables/{table}/save").json(), "<save>")  # the position, to know what is hidden
+    game, state = log.start()
+    log.play(state)
+    visible = {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, 1) == SEEN
+               for c in state.zones[zi]}
+    visible |= {game.piece_names[c] for c in state.grid.values()}
+    hidden = {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, 1) != SEEN
+              for c in state.zones[zi]} - visible
+    leaked = [n for n in hidden if f'data-name="{n}"' in shown_text]
+    assert not leaked, f"seat 1's view shows hidden components: {leaked}"
+
+
+def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client: TestClient) -> None:
+    table = start(client, "/play/tutorial-tiles?players=2&seed=1")
+    before = view(client, table)
+    response = client.post(f"/api/tables/{table}/act", json={"action": "place Sun/Sun as Moon at 0,0"})
+    assert response.status_code == 400
+    assert response.json() == {"error": "Sun/Sun has no face 'Moon' (its faces are Sun and Sun)"}
+    assert view(client, table) == before
+    assert client.post(f"/api/tables/{table}/act", json={"nothing": 1}).json()["error"].startswith("say which action")
+    assert client.post(f"/api/tables/{table}/act", content=b"[").json() == {"error": "the request's body is not JSON"}
+
+
+def test_a_human_move_then_the_bot_then_undo(client: TestClient) -> None:
+    table = start(client, "/play/tutorial-tiles?players=2&seed=1&seat=2=greedy")
+    first = view(client, table)
+    after = client.post(f"/api/tables/{table}/act", json={"action": first["actions"][0]["text"]}).json()
+    assert after["bot_to_move"] and after["actions"] == []
+    refused = client.post(f"/api/tables/{table}/act", json={"action": "place Star/Star as Star at 1,0"})
+    assert refused.json()["error"] == "seat 2 is played by a bot (greedy), not from the page"
+    replied = client.post(f"/api/tables/{table}/advance", json={}).json()
+    assert [m["seat"] for m in replied["moves"]] == [1, 2] and replied["actions"]
+    undone = client.post(f"/api/tables/{table}/undo", json={}).json()
+    assert undone["note"] == "took back 2 moves" and undone["html"] == first["html"] and undone["moves"] == []
+    assert client.post(f"/api/tables/{table}/undo", json={}).json() == {"error": "nothing to take back: no human has moved yet"}
+
+
+def test_a_bot_game_runs_to_the_end_and_steps_back(client: TestClient) -> None:
+    table = start(client, "/watch/tutorial-tiles?players=3&seed=4&agents=random,greedy,random")
+    data = view(client, table)
+    assert data["mode"] == "watch" and data["bots"] == {"1": "random", "2": "greedy", "3": "random"}
+    while not data["over"]:
+        data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    assert data["situation"][0].startswith("game over; scores:")
+    length = len(data["moves"])
+    back = client.post(f"/api/tables/{table}/undo", json={}).json()
+    assert not back["over"] and len(back["moves"]) == length - 1
+
+
+def play_out(client: TestClient, table: str) -> dict[str, Any]:
+    data = view(client, table)
+    while not data["over"]:
+        if data["actions"]:
+            data = client.post(f"/api/tables/{table}/act", json={"action": data["actions"][-1]["text"]}).json()
+        else:
+            data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    return data
+
+
+def test_a_saved_game_is_the_command_lines_format(client: TestClient, tmp_path: Path) -> None:
+    table = start(client, "/play/iconoclasm-cards?players=2&seed=9&variant=small-grid")
+    end = play_out(client, table)
+    saved = client.get(f"/api/tables/{table}/save")
+    assert saved.headers["content-disposition"] == 'attachment; filename="iconoclasm-cards-seed9.json"'
+    path = tmp_path / "game.json"
+    path.write_bytes(saved.content)
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert end["situation"][-1] in result.output
+    opened = client.post("/api/open?mode=replay", content=saved.content).json()
+    replayed = view(client, opened["url"].rsplit("/", 1)[1])
+    assert replayed["position"] == replayed["length"] == len(end["moves"]) and replayed["situation"] == end["situation"]
+
+
+def test_a_replay_moves_to_any_position(client: TestClient) -> None:
+    game = engine.load("tutorial-tiles")
+    state = game.new_state(players=2, seed=5, record=True)
+    agent = RandomAgent(5)
+    while not state.is_terminal:
+        state.apply(agent.choose(state))
+    body = json.dumps(Replay.record(state, "tutorial-tiles", 5).to_json())
+    table = client.post("/api/open?mode=replay", content=body).json()["url"].rsplit("/", 1)[1]
+    at_two = client.post(f"/api/tables/{table}/goto", json={"position": 2}).json()
+    assert at_two["position"] == 2 and [m["number"] for m in at_two["moves"]] == [1, 2]
+    assert at_two["explanation"]["text"] == (state.history or [])[1]
+    assert at_two["actions"] == []  # a replay is watched, not played
+    assert client.post(f"/api/tables/{table}/goto", json={"position": 99}).json()["error"].startswith("there is no position 99")
+    assert client.post(f"/api/tables/{table}/act", json={"action": "x"}).json()["error"].startswith("this is a replay")
+
+
+@pytest.mark.parametrize(("url", "status", "message"), [
+    ("/play/no-such-game", 404, "this server has no ruleset 'no-such-game'"),
+    ("/play/tutorial-tiles?players=7", 400, "tutorial-tiles is played by 2, 3 players, not 7"),
+    ("/play/tutorial-tiles?seed=abc", 400, "seed must be a whole number, not 'abc'"),
+    ("/play/tutorial-tiles?variant=fast", 400, "fast"),
+    ("/play/tutorial-tiles?set=board_sise=4", 400, "board_sise"),
+    ("/play/tutorial-tiles?seat=2=oracle", 400, "unknown agent 'oracle'"),
+    ("/play/tutorial-tiles?seat=5=random", 400, "there is no seat 5 with 2 players"),
+    ("/watch/tutorial-tiles?agents=mcts:100000", 400, "at most 5000 iterations"),
+    ("/table/t999999", 404, "there is no game 't999999' on this server"),
+    ("/simulate/tutorial-tiles?n=100000", 400, "games must be between 1 and 2000"),
+])
+def test_a_bad_page_request_gets_a_clear_error_page(client: TestClient, url: str, status: int, message: str) -> None:
+    response = client.get(url)
+    assert response.status_code == status
+    assert message in response.text.replace("&#x27;", "'") and "Traceback" not in response.text
+    assert client.get("/play/tutorial-tiles?players=2").status_code == 303  # still serving
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    (b"", "the file is empty"),
+    (b"not json", "not a JSON game file"),
+    (b"[" * 100_000, "not a"),
+    (b'{"players": 2}', "ruleset"),
+    (b'{"ruleset": "/etc/passwd", "players": 2, "seed": 1}', "this server does not offer the ruleset the file names ('/etc/passwd')"),
+    (b'{"ruleset": "tutorial-tiles", "players": 2, "seed": 1, "actions": ["fly"]}', "action 1"),
+])
+def test_a_bad_game_file_is_refused_clearly(client: TestClient, body: bytes, message: str) -> None:
+    response = client.post("/api/open?mode=play", content=body)
+    assert response.status_code == 400 and message in response.json()["error"]
+
+
+def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on() -> None:
+    client = TestClient(create_app(None, cap=0.3), follow_redirects=False)
+    response = client.get("/simulate/iconica?n=2000&agents=greedy")
+    assert response.status_code == 503
+    assert "took longer than 0.3 seconds and was stopped" in response.text
+    assert client.get("/api/tables/t1").json()["error"].startswith("there is no game")
+
+
+def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
+    page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
+    path = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "--players", "3", "-n", "30", "--html", str(path)])
+    assert result.exit_code == 0 and f"report with charts written to {path}" in result.output
+    written = path.read_text()
+    for html in (page, written):
+        assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 3
+        assert "tutorial-tiles, 3 players, 30 games, seed 0" in html
+        assert not re.search(r"<script|<link|src=|url\(", html)  # self-contained
+    charts = re.findall(r"<svg.*?</svg>", written, re.S)
+    assert charts == re.findall(r"<svg.*?</svg>", page, re.S)
+
+
+def ruleset_copy(tmp_path: Path, display: str) -> Path:
+    folder = tmp_path / "tiles"
+    shutil.copytree(rulesets_dir() / "tutorial-tiles", folder)
+    path = folder / "ruleset.yaml"
+    path.write_text(path.read_text() + display)
+    return folder
+
+
+def test_a_display_colour_reaches_the_board(tmp_path: Path) -> None:
+    folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "#123456", short: S}\n')
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    table = start(client, "/play/tiles?players=2&seed=1")
+    first = view(client, table)["actions"][0]["text"]
+    board = client.post(f"/api/tables/{table}/act", json={"action": first}).json()["html"]
+    assert 'fill="#123456"' in board and 'background:#123456' in board
+
+
+def test_a_display_colour_must_be_a_colour(tmp_path: Path) -> None:
+    folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "red\\"/><script>"}\n')
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert re.search(r"ruleset.yaml:\d+:\d+: 'red\"/><script>' is not a colour", result.output)
+
+
+def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
+    ruleset_copy(tmp_path, "")
+    catalog = Catalog(str(tmp_path))
+    assert catalog.names() == ["tiles"]
+    assert catalog.load("tiles").name == "tutorial-tiles"
+
+
+def test_serve_binds_to_localhost_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: calls.append((host, port)))
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 0, result.output
+    assert calls == [("127.0.0.1", 8000)]
+    assert result.output == "serving the built-in rulesets at http://127.0.0.1:8000/ (Ctrl-C stops)\n"
+    result = CliRunner().invoke(main, ["serve", "no-such-game"])
+    assert result.exit_code == 1 and "unknown ruleset 'no-such-game'" in result.output
+
+
+def test_a_ruleset_that_does_not_load_gets_its_positions_and_the_others_are_served(tmp_path: Path) -> None:
+    good = ruleset_copy(tmp_path, "")
+    broken = tmp_path / "broken"
+    shutil.copytree(good, broken)
+    path = broken / "ruleset.yaml"
+    path.write_text(path.read_text().replace("symbol: [Sun, Moon, Star]", "symbol: [Sun, Moon, Star]\n  bad: {{{"))
+    client = TestClient(create_app(str(tmp_path)), follow_redirects=False)
+    front = client.get("/")
+    assert front.status_code == 200 and "does not load:" in front.text and 'href="/play/tiles?players=' in front.text
+    response = client.get("/play/broken?players=2")
+    assert response.status_code == 400 and re.search(r"broken/ruleset.yaml:\d+:\d+: ", response.text)
+    assert client.get("/play/tiles?players=2").status_code == 303
+
+
+def test_a_game_file_is_read_no_further_than_its_size_cap(client: TestClient) -> None:
+    from engine.replay import MAX_BYTES
+
+    response = client.post("/api/open?mode=replay", content=b" " * (MAX_BYTES + 5000))
+    assert response.status_code == 400 and "a game file is at most 20 MB" in response.json()["error"]
+
+
+def test_a_sealed_move_shows_as_the_other_seats_see_it(client: TestClient) -> None:
+    """Two humans at two pages: seat 2's page never shows what seat 1 committed face down."""
+    table = start(client, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    first = view(client, table, seat=1)["actions"][0]["text"]
+    assert first == "commit 0 to left"
+    client.post(f"/api/tables/{table}/act", json={"action": first})
+    assert view(client, table, seat=1)["moves"][0]["text"] == "commit 0 to left"
+    assert view(client, table, seat=2)["moves"][0]["text"] == "commit a card to left"
+    saved = client.get(f"/api/tables/{table}/save").content
+    replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
+    assert view(client, replayed, seat=2)["moves"][0]["text"] == "commit 0 to left"  # a replay shows everything
+
+
+def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: TestClient) -> None:
+    table = start(client, "/play/spell-cycles?players=2&seed=1")
+    html = view(client, table)["html"]
+    line = re.search(r'<section class="zone" data-zone="line">(.*?)</section>', html, re.S)
+    assert line is not None
+    listed = re.findall(r'<div class="listed"><button[^>]*>([^<]*)</button> <small>([^<]*)</small></div>', line.group(1))
+    state = engine.load("spell-cycles").new_state(players=2, seed=1)
+    names = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("line")]]
+    assert [name for name, _ in listed] == names
+    assert all(re.fullmatch(r"[a-z ]+; cost \d+( +crescents \d+)?", details) for _, details in listed), listed
+
+
+def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> None:
+    """The real command in its own process: it prints its address, serves the front page there, stops on a signal."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tutorial-tiles", "--port", str(port)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == f"serving tutorial-tiles at http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read().decode()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not answer"
+                time.sleep(0.1)
+        assert 'href="/play/tutorial-tiles?players=2"' in page and "iconica" not in page
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=20)
+
+
+def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
+    client = TestClient(create_app(None), follow_redirects=False)  # a fresh server: its first game is t1
+    assert f"# {client.get('/api/tables/t999').text}\n" in doc
+    location = client.get("/play/iconoclasm-cards?players=2&seed=7").headers["location"]
+    assert f"# http://127.0.0.1:8000{location}\n" in doc
+    refused = client.post("/api/tables/t1/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
+    assert f"# {refused}\n" in doc

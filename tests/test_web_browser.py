@@ -1,0 +1,285 @@
+"""``rulecraft serve`` in a real browser: headless Chromium (the system's) driven by Playwright.
+
+For every shipped ruleset: the page loads and draws the start position, a
+whole game is played to the end by clicking legal actions, a bot game is
+watched to the end, and a replay is scrubbed back and forth; bad requests
+get a clear message on the page while the server keeps serving.
+
+The browser is Debian's ``chromium`` (``apt-get install -y chromium``),
+never one Playwright downloads.  Without it these tests are skipped, except
+when ``CI`` is set: there they fail.  ``RULECRAFT_SCREENSHOTS=1`` writes the
+final position of each watched game, and the balance tab's report, to docs/images/ (the pictures in
+docs/web.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+import engine
+from engine.agents import RandomAgent
+from engine.paths import builtin_names
+from engine.replay import Replay
+
+try:
+    import uvicorn
+    from playwright.sync_api import BrowserContext, Page, sync_playwright
+except ImportError as missing:  # the dev extra is not installed
+    if os.environ.get("CI"):
+        raise
+    pytest.skip(f"the browser tests need the dev extra ({missing.name} is missing)", allow_module_level=True)
+
+from cli.explain import explain
+from cli.web.app import create_app
+
+CHROMIUM = os.environ.get("RULECRAFT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+SHORT = {
+    "iconoclasm": "players=2&variant=short-game",
+    "spell-cycles": "players=2&variant=short",
+}
+"""Settings that keep each game short (the others: two players)."""
+
+
+def settings(name: str) -> str:
+    return SHORT.get(name, "players=2")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """A server on a free port, in a thread; its address."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    config = uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not instance.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    if not Path(CHROMIUM).is_file():
+        message = f"no Chromium at {CHROMIUM}: install it with 'apt-get install -y chromium'"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1280, "height": 860},
+        )
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser: BrowserContext) -> Iterator[Page]:
+    tab = browser.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    yield tab
+    tab.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def settle(page: Page) -> None:
+    """Wait until the page is not waiting for the server; the server must not have failed."""
+    page.wait_for_function("document.body.dataset.busy === 'false'")
+    assert "could not do this" not in page.locator("#message").inner_text()
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None:
+    page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
+    settle(page)
+    board = page.locator("#view svg.board")
+    assert board.count() == 1
+    assert len(page.locator("#view").screenshot()) > 5000  # a drawing, not an empty box
+    assert board.locator(".cell, .zone-box").count() > 0
+    assert "to play" in page.locator("#situation").inner_text()
+    assert page.locator("#actions button.action").count() > 0
+    assert page.locator("#view .zone").count() > 0
+    assert page.locator(".legend").count() == 1
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_whole_game_is_played_by_clicking(page: Page, server: str, name: str) -> None:
+    """Both seats human: every move is a click, on the board where the actions have a place, else in the list."""
+    page.goto(f"{server}/play/{name}?{settings(name)}&seed=11&seat=2=human")
+    pick = random.Random(name)
+    clicks = 0
+    while True:
+        settle(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        cells = page.locator("#view .cell.playable")
+        if cells.count() and pick.random() < 0.5:
+            cells.nth(pick.randrange(cells.count())).click()
+            settle(page)
+            if page.locator("#view .cell.playable").count() and page.locator("#filter").input_value():
+                continue  # several actions there: the list now shows them; the next round clicks one
+        else:
+            actions = page.locator("#actions button.action")
+            assert actions.count() > 0, "no legal action to click, yet the game is not over"
+            actions.nth(pick.randrange(actions.count())).click()
+        clicks += 1
+        assert clicks < 400, "the game did not end"
+    assert "game over" in page.locator("#situation").inner_text()
+    assert page.locator("#actions button").count() == 0
+    assert page.locator("#log li").count() > 0
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_bot_game_is_watched_to_the_end(page: Page, server: str, name: str) -> None:
+    page.goto(f"{server}/watch/{name}?{settings(name)}&seed=5&agents=random")
+    page.evaluate("document.getElementById('speed').value = 1500")
+    page.wait_for_function("document.body.dataset.over === 'true'", timeout=60_000)
+    assert "game over" in page.locator("#situation").inner_text()
+    if os.environ.get("RULECRAFT_SCREENSHOTS"):  # the pictures of docs/web.md: each game's final position
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.locator("main").screenshot(path=str(IMAGES / f"{name}.png"))
+    moves = page.locator("#log > li").count()
+    page.click("#back")
+    settle(page)
+    assert page.locator("#log > li").count() == moves - 1
+    assert page.evaluate("document.body.dataset.over") == "false"
+    page.click("#step")
+    settle(page)
+    assert page.evaluate("document.body.dataset.over") == "true"
+
+
+def recorded_game(name: str, tmp_path: Path) -> tuple[Path, int]:
+    """A random game saved as a replay file; its path and number of actions."""
+    query = dict(part.split("=") for part in settings(name).split("&"))
+    game = engine.load(name, query.get("variant"))
+    state = game.new_state(players=int(query["players"]), seed=3, record=True)
+    agent = RandomAgent(3)
+    while not state.is_terminal:
+        state.apply(agent.choose(state))
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(Replay.record(state, name, 3).to_json()))
+    return path, len(state.history or [])
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_replay_is_scrubbed_back_and_forth(page: Page, server: str, name: str, tmp_path: Path) -> None:
+    path, length = recorded_game(name, tmp_path)
+    page.goto(server)
+    page.set_input_files("#open input[type=file]", str(path))
+    page.click("#open button[value=replay]")
+    page.wait_for_url("**/table/*")
+    settle(page)
+    assert page.locator("#position").inner_text() == f"position {length} of {length}"
+    assert "game over" in page.locator("#situation").inner_text()
+    page.locator("#scrub").fill("1")
+    settle(page)
+    assert page.locator("#position").inner_text() == f"position 1 of {length}"
+    assert page.locator("#explanation").inner_text().startswith("1. seat")
+    page.click("#next")
+    settle(page)
+    assert page.locator("#explanation").inner_text().startswith("2. seat")
+    page.click("#prev")
+    page.click("#prev")
+    settle(page)
+    assert page.locator("#position").inner_text() == f"position 0 of {length}"
+    assert "to play" in page.locator("#situation").inner_text()
+    assert page.locator("#explanation").inner_text() == ""
+
+
+def test_bad_requests_get_a_clear_message_and_the_server_goes_on(page: Page, server: str, tmp_path: Path) -> None:
+    page.goto(f"{server}/play/no-such-game")
+    assert "this server has no ruleset 'no-such-game'" in page.locator("pre.error").inner_text()
+    page.goto(f"{server}/play/tutorial-tiles?players=9")
+    assert "played by 2, 3 players, not 9" in page.locator("pre.error").inner_text()
+
+    page.goto(f"{server}/play/tutorial-tiles?players=2&seed=1")
+    settle(page)
+    page.fill("#filter", "place Sun/Sun as Moon")
+    assert page.locator("#actions button.action").count() == 0
+    page.evaluate("act('place Sun/Sun as Moon at 0,0')")
+    settle(page)
+    message = page.locator("#message")
+    assert message.is_visible() and message.inner_text() == "Sun/Sun has no face 'Moon' (its faces are Sun and Sun)"
+    assert page.locator("#log li").count() == 0  # nothing was played
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"ruleset": "tutorial-tiles", "players": 2')
+    page.goto(server)
+    page.set_input_files("#open input[type=file]", str(broken))
+    page.click("#open button[value=play]")
+    page.wait_for_selector("#message:not([hidden])")
+    assert "not a JSON game file" in page.locator("#message").inner_text()
+
+    page.goto(f"{server}/play/tutorial-tiles?players=2&seed=1")
+    settle(page)
+    assert page.locator("#view svg.board").count() == 1  # still serving
+
+
+def test_a_move_on_one_seats_page_shows_on_the_others_at_once(browser: BrowserContext, server: str) -> None:
+    """Two humans, each at their own page: the table's events bring each move to the other page."""
+    first = browser.new_page()
+    first.goto(f"{server}/play/iconoclasm-cards?players=2&seed=3&seat=2=human&seat=1=human")
+    settle(first)
+    second = browser.new_page()
+    second.goto(first.url + "?seat=2")
+    settle(second)
+    assert second.locator("#actions button.action").count() == 0  # not seat 2's turn
+    first.locator("#actions button.action").first.click()
+    second.wait_for_selector("#actions button.action")  # no reload: pushed by the server
+    assert second.locator("#log li").count() == 1
+    second.locator("#actions button.action").first.click()
+    first.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    first.close()
+    second.close()
+
+
+def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
+    page.goto(server)
+    page.select_option("#start select[name=ruleset]", "tutorial-tiles")
+    page.fill("#start input[name=players]", "3")
+    page.fill("#start input[name=seed]", "12")
+    page.fill("#start textarea[name=set]", "rank_points=[5, 2, 0]\nboard_size=4")
+    page.fill("#start input[name=agents]", "greedy")
+    page.click("#start button[value=watch]")
+    page.wait_for_url("**/table/*")
+    settle(page)
+    assert page.locator("h1 small").inner_text() == "rank_points=[5, 2, 0], board_size=4, 3 players, seed 12"
+    assert page.evaluate("document.body.dataset.mode") == "watch"
+
+
+def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:
+    page.goto(f"{server}/play/tutorial-tiles?players=2&seed=1")
+    page.click("nav.tabs button[data-tab=rules]")
+    rules = page.locator("#tab-rules pre.rules")
+    assert rules.is_visible() and rules.inner_text().splitlines() == explain(engine.load("tutorial-tiles"))
+    page.click("nav.tabs button[data-tab=balance]")
+    page.fill("#simulate input[name=n]", "20")
+    page.click("#simulate button")
+    report = page.frame_locator("#report")
+    report.locator("svg.chart").first.wait_for()
+    assert report.locator("svg.chart").count() == 3
+    assert "20 games" in report.locator("h1").inner_text()
+    if os.environ.get("RULECRAFT_SCREENSHOTS"):
+        page.locator("#report").screenshot(path=str(IMAGES / "balance.png"))

@@ -29,6 +29,7 @@ from rich.table import Table
 
 import engine
 from cli import render
+from engine import limits
 from cli.explain import explain as explain_lines
 from cli.explain import explain_component
 from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
@@ -91,12 +92,30 @@ def variant_option(fn: F) -> F:
     )(fn)
 
 
+def limit_option(fn: F) -> F:
+    """--limit NAME=VALUE: change one of the budgets rulesets run under, for this command."""
+
+    def apply(ctx: click.Context, param: click.Parameter, texts: tuple[str, ...]) -> None:
+        if not texts:
+            return
+        try:
+            chosen = limits.parse_limits(texts)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--limit") from None
+        ctx.with_resource(limits.using(chosen))
+
+    return click.option(
+        "--limit", "limit_texts", multiple=True, metavar="NAME=VALUE", expose_value=False, callback=apply,
+        help="Change a budget for this run (--limit steps=1000000); see docs/hardening.md for the names.",
+    )(fn)
+
+
 players_option = click.option("--players", type=int, help="Number of players (default: the smallest count from 2 up).")
 
 
 def ruleset_options(fn: F) -> F:
-    """RULESET, --variant, --set and --players."""
-    return click.argument("ruleset")(variant_option(players_option(fn)))
+    """RULESET, --variant, --set, --players and --limit."""
+    return click.argument("ruleset")(variant_option(players_option(limit_option(fn))))
 
 
 def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
@@ -175,6 +194,7 @@ def list_rulesets(fmt: str) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @format_option
+@limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position."""
     from engine.validate import validate_path
@@ -205,6 +225,7 @@ def schema(kind: str) -> None:
 @main.command()
 @click.argument("ruleset")
 @variant_option
+@limit_option
 @click.option("--component", "--character", "component", metavar="NAME",
               help="Show one component as a card instead: its attributes, meter and actions in English.")
 @click.option("--observation", is_flag=True,
@@ -239,6 +260,7 @@ main.add_command(new_command)
 @click.argument("ruleset", required=False)
 @variant_option
 @players_option
+@limit_option
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
 @click.option(
     "--seat", "seats", multiple=True, metavar="N=WHO",
@@ -323,6 +345,7 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
 @click.option("--watch", is_flag=True, help="Draw the board after every action.")
+@limit_option
 def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     """Replay a game log, printing each action and what it did.
 
@@ -448,6 +471,7 @@ def simulate(
 @click.argument("values", metavar="NAME=[V1,V2,...]")
 @variant_option
 @players_option
+@limit_option
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games per value.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
@@ -657,6 +681,7 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
               help="With --invariants: the first game's seed (game i has seed + i).")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False, path_type=Path),
               help="With --invariants: write a replay of each failing game into this folder.")
+@limit_option
 @click.pass_context
 def check(
     ctx: click.Context, paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int,

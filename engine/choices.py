@@ -128,14 +128,12 @@ def preview(s: "State") -> "State":
 
 
 def _trial(s: "State", pending: Pending) -> tuple["State", NeedChoice | None]:
-    from engine.game import EFFECT_BUDGET
-
     fn = s.game.steps[pending.step].effect(pending.key)
     trial = s.clone()
     trial.pending = None
     trial.log = [] if s.log is not None else None
     trial.tape = Tape(pending.tape, pending.dice)
-    trial.budget = EFFECT_BUDGET
+    trial.budget = s.game.limits.steps
     try:
         fn(trial, list(pending.env))
     except NeedChoice as need:

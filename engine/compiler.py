@@ -25,6 +25,7 @@ import keyword
 import re
 from typing import Any, Callable, Iterable, Iterator
 
+from engine import limits
 from engine.blocks import (  # noqa: F401  (register the step kinds)
     action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, placement, slots,
     statuses, steps, switch, team_order, track,
@@ -301,7 +302,8 @@ class Builder:
         """
         source = _code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
-        key = (source, program, text.__getnewargs__()[1:]) if isinstance(text, Text) else None
+        digits = limits.current().integer_digits  # numbers in code are checked against it while parsing
+        key = (source, program, text.__getnewargs__()[1:], digits) if isinstance(text, Text) else None
         if key is not None and key in _PARSED:
             return _PARSED[key]  # the same code at the same place in the same file: the same tree
         try:

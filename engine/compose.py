@@ -62,9 +62,12 @@ A variant body is kept as written until it is applied: a file that
 from __future__ import annotations
 
 import collections.abc
+import contextvars
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Container
 
+from engine import limits
 from engine.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
 from engine.paths import find_ruleset
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
@@ -86,9 +89,46 @@ def compose(
     ``extends`` are still found relative to ``path``).  ``set_options`` (see
     :func:`apply_options`) goes on top of the variants.
     """
-    tree = _load(Path(path), text, ())
-    _refuse_loader_keys(tree)
-    return apply_options(apply_variants(tree, variants), set_options or {})
+    token = _SPENT.set(_Spent(limits.current()))
+    try:
+        tree = _load(Path(path), text, ())
+        _refuse_loader_keys(tree)
+        return apply_options(apply_variants(tree, variants), set_options or {})
+    finally:
+        _SPENT.reset(token)
+
+
+@dataclass
+class _Spent:
+    """What putting one ruleset together has used so far: files read and values merged."""
+
+    limits: limits.Limits
+    files: int = 0
+    merged: int = 0
+
+    def read(self, pos: SourcePos | None) -> None:
+        """Count one more file read (an include or a base), refused at ``pos`` past the limit."""
+        self.files += 1
+        if self.files > self.limits.includes:
+            message = f"this ruleset reads more than {self.limits.includes:,} files (include and extends, counted each time)"
+            raise RulesetError.at(pos, f"{message} {limits.exceeded('includes')}")
+
+    def expect(self, entries: list[Text]) -> None:
+        """Refuse a list of includes longer than the files left to read, before reading any (each entry reads one or more)."""
+        left = self.limits.includes - self.files
+        if len(entries) > left:
+            message = f"this ruleset reads more than {self.limits.includes:,} files (include and extends, counted each time)"
+            raise RulesetError.at(entries[max(left, 0)].pos, f"{message} {limits.exceeded('includes')}")
+
+    def merge(self, count: int, pos: SourcePos | None) -> None:
+        """Count ``count`` more values merged, refused at ``pos`` past the limit."""
+        self.merged += count
+        if self.merged > self.limits.merged_nodes:
+            message = f"putting this ruleset together merges more than {self.limits.merged_nodes:,} values"
+            raise RulesetError.at(pos, f"{message} {limits.exceeded('merged_nodes')}")
+
+
+_SPENT: contextvars.ContextVar[_Spent | None] = contextvars.ContextVar("compose_spent", default=None)
 
 
 _LOADER_KEYS = {
@@ -121,6 +161,9 @@ def merge(base: Any, over: Any) -> Any:
     """
     if not isinstance(over, Mapping):
         return over
+    spent = _SPENT.get()
+    if spent is not None:
+        spent.merge(len(over) + (len(base) if isinstance(base, Mapping) else 0), over.pos)
     result = _copy(base if isinstance(base, Mapping) else Mapping(over.pos), pos=over.pos)
     for key in over:
         _OPERATORS.get(_operator(key), _replace)(result, over, key)
@@ -131,8 +174,12 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
     """``tree`` with the named variants' overrides merged on top, in order (``requires`` first)."""
     declared = _declared_variants(tree)
     order: list[str] = []
-    for name in names:
-        _add_variant(declared, name, None, (), order)
+    try:
+        for name in names:
+            _add_variant(declared, name, None, (), order)
+    except RecursionError:  # only when requires_depth is raised far past its default
+        message = f"variants require each other too deeply to follow (limit requires_depth={limits.current().requires_depth:,})"
+        raise RulesetError.at(declared.pos, message) from None
     _check_conflicts(declared, order)
     result = tree
     for name in order:
@@ -231,9 +278,15 @@ def _load(path: Path, text: str | None, chain: tuple[Path, ...], base: Mapping |
         result = _extended_base(doc, path, chain)
     else:
         result = base if base is not None else Mapping(doc.pos)
-    for entry in _names(doc, "include"):
+    spent = _SPENT.get()
+    entries = _names(doc, "include")
+    if spent is not None:
+        spent.expect(entries)
+    for entry in entries:
         for target in _include_targets(entry, path.parent):
             _check_cycle(target, chain, "include", entry.pos)
+            if spent is not None:
+                spent.read(entry.pos)
             result = _load(target, None, chain, result)
     return _stack(result, _copy(doc, skip=_CONSUMED))
 
@@ -279,6 +332,9 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...]) -> Mapping
     except RulesetError as err:
         raise _relocated(err, pos) from None
     _check_cycle(target, chain, "extends", pos)
+    spent = _SPENT.get()
+    if spent is not None:
+        spent.read(pos)
     return _load(target, None, chain)
 
 
@@ -423,6 +479,10 @@ def _declared_variants(tree: Mapping) -> Mapping:
         return Mapping(tree.pos)
     if not isinstance(declared, Mapping):
         raise RulesetError.at(tree.pos_of(_VARIANTS), "'variants' must map variant names to their changes")
+    most = limits.current().variants
+    if len(declared) > most:
+        message = f"this ruleset declares {len(declared):,} variants, more than {most:,} {limits.exceeded('variants')}"
+        raise RulesetError.at(tree.pos_of(_VARIANTS), message)
     return declared
 
 
@@ -445,6 +505,10 @@ def _add_variant(
         return
     if name in stack:
         raise RulesetError.at(pos, f"variants require each other in a cycle: {' -> '.join(stack + (name,))}")
+    most = limits.current().requires_depth
+    if len(stack) >= most:
+        message = f"variant '{name}' is reached through a chain of more than {most} variants requiring each other"
+        raise RulesetError.at(pos, f"{message} {limits.exceeded('requires_depth')}")
     for required in _names(_variant_body(declared, name), "requires"):
         _add_variant(declared, required, required.pos, stack + (name,), order)
     order.append(name)

@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine import limits as limits_module
 from engine import rng
 from engine.counters import initial_values
 from engine.errors import SetupError
@@ -36,9 +37,6 @@ if TYPE_CHECKING:
 LIST_OF = "list of "
 """The prefix of a list attribute's declared type: ``list of TYPE``."""
 
-EFFECT_BUDGET = 100_000
-"""Steps a single effect may take before it is stopped as a runaway loop."""
-
 
 @dataclass
 class Program:
@@ -50,12 +48,21 @@ class Program:
     description: str = ""
 
     def run(self, s: "State") -> Any:
-        s.budget = EFFECT_BUDGET
+        """Run the program with the full step budget (``Limits.steps``)."""
+        s.budget = s.game.limits.steps
         return self.fn(s, [None] * self.slots)
 
     def test(self, s: "State") -> Any:
-        """Evaluate a condition (no effects, so one environment list is reused)."""
-        return self.fn(s, self.env)
+        """Evaluate a condition (no effects, so one environment list is reused) with a step budget of its own.
+
+        A test made while a program runs takes what it spends from that program's budget when it ends.
+        """
+        saved, steps = s.budget, s.game.limits.steps
+        s.budget = steps
+        try:
+            return self.fn(s, self.env)
+        finally:
+            s.budget = saved - (steps - s.budget)
 
     @property
     def env(self) -> list[Any]:
@@ -182,6 +189,7 @@ class Game:
     statuses: "StatusBook | None" = None  # statuses components may have (see engine.blocks.statuses)
     first_seat: int = 1
     first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
+    limits: limits_module.Limits = field(default_factory=limits_module.current)  # the budgets it was compiled and runs under
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)
     steps: list["Step"] = field(default_factory=list)
@@ -236,7 +244,7 @@ class Game:
         s.scratch = {}
         s.counters = []
         s.rng = rng.seed_state(seed)
-        s.budget = EFFECT_BUDGET
+        s.budget = self.limits.steps
         s.outcome = None
         s.pending = None
         s.tape = None

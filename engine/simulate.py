@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine import rng
+from engine import limits, rng
 from engine.agents import Agent, make_agent
 from engine.errors import RulecraftError, RulesetError
 from engine.executor import Executor, LocalExecutor
@@ -145,7 +145,8 @@ def simulate(
     size = max(1, n // (executor.workers * 8))
     set_options = tuple(game.set_options.items())
     chunks = [
-        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options)
+        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options,
+              limits.as_pairs(game.limits))
         for start in range(0, n, size)
     ]
     key = _cache_key(game.source, game.variants, game.content_hash)
@@ -176,6 +177,7 @@ class Chunk:
     start: int
     stop: int
     set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
+    limits: tuple[tuple[str, int], ...] = ()  # the budgets that differ from the defaults (``--limit``)
 
 
 _games: dict[tuple[int, str, tuple[str, ...], str], Game] = {}
@@ -210,7 +212,8 @@ def _chunk_game(chunk: Chunk) -> Game:
     if key in _games:
         return _games[key]
     try:
-        game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
+        with limits.using(limits.Limits(**dict(chunk.limits))):
+            game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
     except RulesetError as err:
         raise RulecraftError(err.format()) from None
     if game.content_hash != chunk.content_hash:

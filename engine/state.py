@@ -203,6 +203,7 @@ class State:
     def legal_actions(self) -> ActionSpace:
         """The actions the current player may take (empty once the game is over)."""
         if self._actions is None:
+            self.budget = self.game.limits.steps  # listing the actions is one evaluation
             if self.outcome is not None:
                 self._actions = EmptySpace()
             elif self.pending is not None:
@@ -286,6 +287,7 @@ class State:
         if self.history is not None:
             self.history.append(str(action))
         self._actions = None
+        self.budget = self.game.limits.steps  # each action has the whole step budget
         self.scratch["decided"] = self.turn_number  # a round without any decision ends the game
         if self.pending is not None:
             finished = choices.answer(self, action.args[0])

@@ -76,6 +76,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
     v.data["sizes"] = _sizes(game)
+    v.data["limits"] = game.limits
     _define_zones(v, game)
     _define_counters(v, game)
     if game.roles is not None:

@@ -47,11 +47,10 @@ from yaml.events import (
 )
 from yaml.nodes import ScalarNode
 
+from engine import limits
 from engine.errors import RulesetError, SourcePos, remember_source, source_lines
 
 MAX_BYTES = 5 * 1024 * 1024
-MAX_NODES = 200_000
-MAX_DEPTH = 200
 
 _YAML_TAG = "tag:yaml.org,2002:"
 _PYTHON_TAG = _YAML_TAG + "python/"
@@ -66,11 +65,15 @@ _CONSTRUCT: dict[str, Callable[[ScalarNode], Any]] = {
     _BOOL: _SAFE.construct_yaml_bool,
     _NULL: _SAFE.construct_yaml_null,
 }
+_SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?\Z")
+"""YAML 1.1's base-60 numbers (``1:59:59``): plain text here, as in YAML 1.2 (PyYAML reads them in quadratic time)."""
 # The SafeLoader's implicit types, minus timestamps, '=' and '<<' (plain text here).
 _IMPLICIT: dict[str, list[tuple[str, re.Pattern[str]]]] = {
     first: [(tag, rx) for tag, rx in rules if tag in _CONSTRUCT]
     for first, rules in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+_DIGITS_PER_CHAR = {"0x": 1.21, "0b": 0.31, "0o": 0.91, "0": 0.91}
+"""Decimal digits per written digit of a hex, binary or octal whole number (to refuse a huge one before reading it)."""
 _PROPERTIES = re.compile(r"(?:[&!]\S*\s+)*")
 _NON_PRINTABLE: re.Pattern[str] = yaml.reader.Reader.NON_PRINTABLE
 
@@ -250,8 +253,10 @@ class _Builder:
         self.name = name
         self.text = text
         self.events = _LOADER(text)
-        self.anchors: dict[str, tuple[object, int]] = {}
+        self.anchors: dict[str, tuple[object, int, int]] = {}
         self.count = 0
+        self.chars = 0
+        self.limits = limits.current()
         self._lines: list[str] | None = None
 
     def document(self) -> object:
@@ -272,27 +277,32 @@ class _Builder:
         """The node that starts with ``event``, and where it is written."""
         if isinstance(event, AliasEvent):
             return self._alias(event), self._pos(event)
-        if depth > MAX_DEPTH:
-            raise self._error(event, f"nesting deeper than {MAX_DEPTH} levels")
-        start = self.count
-        self._tick(1, event)
+        if depth > self.limits.yaml_depth:
+            raise self._error(event, f"nesting deeper than {self.limits.yaml_depth} levels {limits.exceeded('yaml_depth')}")
+        start, chars = self.count, self.chars
+        self._tick(1, len(event.value) if isinstance(event, ScalarEvent) else 0, event)
         value, pos = _BUILD[type(event)](self, event, depth)
         if event.anchor is not None:
-            self.anchors[event.anchor] = (value, self.count - start)
+            self.anchors[event.anchor] = (value, self.count - start, self.chars - chars)
         return value, pos
 
     def _alias(self, event: AliasEvent) -> Any:
         if event.anchor not in self.anchors:
             raise self._error(event, f"alias '*{event.anchor}' refers to no anchor defined before it")
-        value, size = self.anchors[event.anchor]
-        self._tick(size, event)
+        value, size, chars = self.anchors[event.anchor]
+        self._tick(size, chars, event)
         return value
 
-    def _tick(self, nodes: int, event: Event) -> None:
+    def _tick(self, nodes: int, chars: int, event: Event) -> None:
+        """Count ``nodes`` more nodes holding ``chars`` more characters of text (an alias counts its anchor's again)."""
         self.count += nodes
-        if self.count > MAX_NODES:
-            message = f"document expands to too many nodes (alias bomb?): more than {MAX_NODES}"
-            raise self._error(event, message)
+        self.chars += chars
+        if self.count > self.limits.yaml_nodes:
+            message = f"document expands to too many nodes (alias bomb?): more than {self.limits.yaml_nodes:,}"
+            raise self._error(event, f"{message} {limits.exceeded('yaml_nodes')}")
+        if self.chars > self.limits.yaml_text:
+            message = f"document expands to too much text (alias bomb?): more than {self.limits.yaml_text:,} characters"
+            raise self._error(event, f"{message} {limits.exceeded('yaml_text')}")
 
     def _scalar(self, event: ScalarEvent, depth: int) -> tuple[Any, SourcePos]:
         tag = _scalar_tag(event)
@@ -301,11 +311,26 @@ class _Builder:
             return text, text.pos
         if tag not in _CONSTRUCT:
             raise self._error(event, _tag_message(tag))
+        value = event.value if len(event.value) <= 40 else f"{event.value[:20]}...{event.value[-10:]}"
+        if tag in (_INT, _FLOAT) and _SEXAGESIMAL.match(event.value):
+            raise self._error(event, f"'{value}' is not a valid {_short_tag(tag)}: base-60 numbers are not read (quote it for text)")
+        too_large = f"'{value}' has more than {self.limits.integer_digits} digits {limits.exceeded('integer_digits')}"
+        if tag == _INT and self._too_many_digits(event.value):  # refused before Python reads it
+            raise self._error(event, too_large)
         try:
-            return _CONSTRUCT[tag](ScalarNode(tag, event.value)), self._pos(event)
+            number = _CONSTRUCT[tag](ScalarNode(tag, event.value))
         except (ValueError, KeyError):
-            value = event.value if len(event.value) <= 40 else f"{event.value[:20]}...{event.value[-10:]}"
             raise self._error(event, f"'{value}' is not a valid {_short_tag(tag)}") from None
+        if isinstance(number, int) and self.limits.too_large(number):
+            raise self._error(event, too_large)
+        return number, self._pos(event)
+
+    def _too_many_digits(self, text: str) -> bool:
+        """Whether a whole number written as ``text`` (decimal, hex, octal or binary) is over the digit limit."""
+        digits = text.lstrip("+-").replace("_", "")
+        prefix = digits[:2].lower() if digits[:2].lower() in _DIGITS_PER_CHAR else "0" if digits[:1] == "0" else ""
+        body = digits[len(prefix):].lstrip("0")
+        return len(body) * _DIGITS_PER_CHAR.get(prefix, 1.0) > self.limits.integer_digits + 2
 
     def _text(self, event: ScalarEvent) -> Text:
         pos = self._scalar_start(event)
@@ -361,6 +386,7 @@ class _Builder:
             mapping.add(key, value, key_pos, value_pos)
         if merges:
             mapping = _merged(mapping, merges)
+            self._tick(len(mapping), 0, event)  # a merged mapping holds copies of the entries it merges
         return mapping, mapping.pos
 
     def _key(self, event: Event, depth: int) -> tuple[Text, SourcePos]:
@@ -429,6 +455,8 @@ def _scalar_tag(event: ScalarEvent) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _plain_tag(value: str) -> str:
+    if ":" in value and _SEXAGESIMAL.match(value):
+        return _STR
     for tag, rx in _IMPLICIT.get(value[:1], ()):
         if rx.match(value):
             return tag

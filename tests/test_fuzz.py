@@ -537,7 +537,7 @@ HOSTILE = {
     "deep-nesting-flow": ("name: x\nplayers: " + "[" * 50_000 + "]" * 50_000 + "\n", "nesting deeper than"),
     "deep-nesting-block": ("".join(" " * i + f"k{i}:\n" for i in range(400)) + " " * 400 + "v: 1\n",
                            "nesting deeper than"),
-    "huge-number": ("name: x\nplayers: [" + "9" * 100_000 + "]\n", "not a valid"),
+    "huge-number": ("name: x\nplayers: [" + "9" * 100_000 + "]\n", "more than 100 digits"),
 }
 
 
@@ -821,7 +821,7 @@ def test_regression_a_huge_number_is_quoted_shortly(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text("players: [" + "9" * 100_000 + "]\n", encoding="utf-8")
     (problem,) = validate_path(str(path))
-    assert "is not a valid !!int" in problem.message and len(problem.message) < 100
+    assert "has more than 100 digits" in problem.message and len(problem.message) < 200
 
 
 def test_regression_edited_saves_are_refused() -> None:

@@ -192,7 +192,7 @@ def test_recursive_alias_is_refused() -> None:
 
 def test_deep_nesting_is_refused() -> None:
     pos, message = error_of("[" * 5000 + "]" * 5000)
-    assert message == "nesting deeper than 200 levels"
+    assert message == "nesting deeper than 200 levels (limit yaml_depth=200; raise it with --limit yaml_depth=N)"
     assert pos == at(1, 202)
 
 

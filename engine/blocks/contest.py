@@ -48,7 +48,6 @@ from engine.blocks.exchange import WINNERS
 from engine.blocks.slots import _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
-from engine.game import EFFECT_BUDGET
 from engine.lang import ast
 from engine.lang.functions import Function, register
 from engine.lang.scope import Compiled, Fn, Scope
@@ -222,7 +221,7 @@ class Contest(Step):
                 if self.on_win.fns[winner] is not None:
                     if lines is not None:
                         lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
-                    s.budget = EFFECT_BUDGET
+                    s.budget = s.game.limits.steps
                     self.on_win(s, winner, other, margin)
         if winners:
             s.scratch[WINNERS] = tuple(winners)

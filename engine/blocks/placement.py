@@ -34,7 +34,6 @@ from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells, cell_texts, distinct
 from engine.errors import SourcePos
-from engine.game import EFFECT_BUDGET
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -182,7 +181,7 @@ class Place(Step):
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
         if self.then is not None:
-            s.budget = EFFECT_BUDGET
+            s.budget = s.game.limits.steps
             env = [None] * self.then.slots
             env[0] = cid
             self.then.fn(s, env)

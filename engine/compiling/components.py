@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import limits
 from engine.errors import SourcePos, did_you_mean
 from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
 from engine.game import LIST_OF
@@ -38,7 +39,6 @@ from engine.yamlsource import Mapping, Sequence, plain
 if TYPE_CHECKING:
     from engine.compiler import Builder
 
-MAX_COPIES = 10_000
 TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
 PLAIN_TYPES = ("int", "text", "bool", TABLE)
 
@@ -50,6 +50,7 @@ def read_components(b: "Builder") -> None:
     if not kinds:
         b.error(b.tree.pos, "a ruleset needs 'components'")
     attr_decls: dict[str, tuple[str, bool]] = {}
+    full = False
     for kind, spec in kinds.items():
         b.check_identifier(kind, kinds.key_pos.get(kind), "component kind")
         faces = tuple(str(f) for f in spec.get("faces") or ["face"])
@@ -58,7 +59,10 @@ def read_components(b: "Builder") -> None:
                 b.error(b.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
-        for i, inst in enumerate(spec.get("instances") or []):
+        for i, inst in enumerate([] if full else spec.get("instances") or []):
+            if not _room_for(b, inst, b.pos(spec["instances"], i)):
+                full = True
+                break
             _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i))
     for attr, (type_name, _) in attr_decls.items():
         g.attribute_types[attr] = type_name
@@ -66,6 +70,17 @@ def read_components(b: "Builder") -> None:
     for table in g.attributes.values():  # a row per face even when no component has that many (or none at all)
         while len(table) < most:
             table.append([None] * len(g.component_names))
+
+
+def _room_for(b: "Builder", inst: Any, pos: SourcePos | None) -> bool:
+    """Whether the components so far and this instance's copies fit the ``components`` limit (reported once when not)."""
+    copies = inst.get("count", 1) if isinstance(inst, Mapping) else 1
+    copies = copies if isinstance(copies, int) and 0 < copies <= limits.current().copies else 1
+    most = limits.current().components
+    if len(b.game.component_names) + copies <= most:
+        return True
+    b.error(pos, f"this ruleset has more than {most:,} components in all (counting every copy) {limits.exceeded('components')}")
+    return False
 
 
 def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tuple[str, bool]]) -> dict[str, tuple[str, bool]]:
@@ -109,8 +124,9 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
             return
         if "count" in inst:
             copies = b.int_setting(inst, "count", 1)
-            if copies > MAX_COPIES:  # each copy is a component of every state
-                b.error(inst.pos_of("count"), f"at most {MAX_COPIES} copies of one component, not {copies}")
+            most = limits.current().copies
+            if copies > most:  # each copy is a component of every state
+                b.error(inst.pos_of("count"), f"at most {most:,} copies of one component, not {copies:,} {limits.exceeded('copies')}")
                 copies = 1
         for attr, value in inst.items():
             if attr in ("id", "count"):

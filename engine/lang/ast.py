@@ -19,6 +19,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import (
@@ -69,9 +70,12 @@ def _a(t: Type) -> str:
 
 
 def _const(c: Compiled) -> Compiled:
-    """Fold a constant expression to a closure returning its value."""
+    """Fold a constant expression to a closure returning its value (code whose types are wrong, already reported, stays)."""
     if c.constant:
-        value = c.fn(None, [])
+        try:
+            value = c.fn(None, [])
+        except TypeError:
+            return Compiled(c.type, c.fn)
         return Compiled(c.type, lambda s, e, v=value: v, True)
     return c
 
@@ -280,7 +284,21 @@ class BinOp(Node):
                 return op(fa(s, e), d)
 
             return Compiled(INT, divide)
-        return _const(Compiled(INT, lambda s, e: op(fa(s, e), fb(s, e)), a.constant and b.constant))
+        bound, pos = scope_limits(scope).integer_bound, self.pos
+        if a.constant and b.constant and INT.accepts(a.type) and INT.accepts(b.type):
+            value = op(fa(None, []), fb(None, []))
+            if not -bound < value < bound:
+                scope.error(pos, too_large_message(scope_limits(scope)))
+                value = 0
+            return Compiled(INT, lambda s, e: value, True)
+
+        def arithmetic(s: Any, e: list[Any]) -> int:
+            value = op(fa(s, e), fb(s, e))
+            if -bound < value < bound:
+                return value
+            raise EffectRuntimeError(too_large_message(s.game.limits), pos)
+
+        return Compiled(INT, arithmetic)
 
     def describe(self) -> str:
         return f"{self.left.describe()} {_ARITH_WORDS[self.op]} {self.right.describe()}"
@@ -465,10 +483,13 @@ class Selection(Node):
             item_type = ANY
         inner = scope.child()
         inner.work = scope.work * _size_bound(scope, raw, constant, src.type)
-        if scope.work <= WORK_LIMIT < inner.work:
+        most = scope_limits(scope).condition_items
+        if scope.work <= most < inner.work:
             scope.error(self.pos, f"selections nested this deep may look at up to {inner.work:,} items each time this runs "
-                                  f"(the limit is {WORK_LIMIT:,}): each level multiplies the work by the size of its collection",
-                        "narrow an outer collection with 'where', or split the rule into smaller conditions")
+                                  f"(the limit is {most:,}): each level multiplies the work by the size of its collection",
+                        f"narrow an outer collection with 'where', or split the rule into smaller conditions; "
+                        f"or raise the limit with --limit condition_items=N")
+        src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
         where = self.where.compile(inner) if self.where is not None else None
         if where is not None and self.where is not None:
@@ -480,8 +501,55 @@ class Selection(Node):
         return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
 
 
-WORK_LIMIT = 10_000_000
-"""The most items nested selections may visit in one evaluation, by the static bound of :func:`_size_bound`."""
+def scope_limits(scope: Scope) -> limits.Limits:
+    """The limits the code of ``scope`` is compiled under (the ruleset's, else those in force)."""
+    found = scope.vocab.data.get("limits")
+    return found if isinstance(found, limits.Limits) else limits.current()
+
+
+def too_large_message(in_force: limits.Limits) -> str:
+    """The error for arithmetic whose result has too many digits."""
+    return (f"this computes a number of more than {in_force.integer_digits} digits "
+            f"(limit integer_digits={in_force.integer_digits}; raise it with --limit integer_digits=N)")
+
+
+def _within(s: Any, value: int, pos: SourcePos | None) -> int:
+    """``value``, unless it has more digits than the game's ``integer_digits`` limit allows."""
+    if s.game.limits.too_large(value):
+        raise EffectRuntimeError(too_large_message(s.game.limits), pos)
+    return value
+
+
+def out_of_steps(s: Any, pos: SourcePos | None, what: str) -> EffectRuntimeError:
+    """The error for code that used up the step budget of one run (see ``Limits.steps``)."""
+    steps = s.game.limits.steps
+    return EffectRuntimeError(f"effect ran out of its step budget in this {what} "
+                              f"(limit steps={steps:,}; raise it with --limit steps=N)", pos)
+
+
+def spending(source: Fn, pos: SourcePos | None, what: str) -> Fn:
+    """``source`` (a collection) that spends one step of the state's budget per item it gives.
+
+    >>> from types import SimpleNamespace
+    >>> s = SimpleNamespace(budget=5)
+    >>> spending(lambda s, e: [1, 2, 3], None, "selection")(s, []), s.budget
+    ([1, 2, 3], 2)
+    """
+
+    def spend(s: Any, e: list[Any]) -> Any:
+        items = source(s, e)
+        try:
+            s.budget -= len(items)
+        except AttributeError:  # no state: constant code folded while compiling, which spends nothing
+            return items
+        except TypeError:  # a collection without a length
+            items = list(items)
+            s.budget -= len(items)
+        if s.budget < 0:
+            raise out_of_steps(s, pos, what)
+        return items
+
+    return spend
 
 
 def _size_bound(scope: Scope, raw: Compiled, constant: Any, collection: Type) -> int:
@@ -688,7 +756,8 @@ class Assign(Node):
                 return
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise EffectRuntimeError(f"'{op}' needs a number, not {amount!r}", pos)
-            write(s, e, (lambda old: amount) if op == "=" else (lambda old: old + amount) if op == "+=" else (lambda old: old - amount))
+            write(s, e, (lambda old: amount) if op == "=" else (lambda old: _within(s, old + amount, pos)) if op == "+="
+                  else (lambda old: _within(s, old - amount, pos)))
 
         return Compiled(EFFECT, change)
 
@@ -714,7 +783,7 @@ class For(Node):
         inner.locals[self.var] = (sel.slot, sel.item_type)
         body = self.body.compile(inner).fn
         items, slot = sel.items, sel.slot
-        budget = _budget_guard(self.pos, "for")
+        budget = _budget_guard(self.pos, "'for' loop")
 
         def run(s: Any, e: list[Any]) -> None:
             for x in items(s, e):
@@ -768,7 +837,7 @@ class Repeat(Node):
         n = self.count.compile(scope)
         expect(scope, self.count, n, INT, "the count of 'repeat'")
         fn, body = n.fn, self.body.compile(scope.child()).fn
-        budget = _budget_guard(self.pos, "repeat")
+        budget = _budget_guard(self.pos, "'repeat' loop")
 
         def run(s: Any, e: list[Any]) -> None:
             for _ in range(fn(s, e)):
@@ -838,6 +907,6 @@ def _budget_guard(pos: SourcePos | None, what: str) -> Callable[[Any], None]:
     def spend(s: Any) -> None:
         s.budget -= 1
         if s.budget < 0:
-            raise EffectRuntimeError(f"effect ran out of its step budget in this '{what}' loop", pos)
+            raise out_of_steps(s, pos, what)
 
     return spend

@@ -67,15 +67,20 @@ class Defined(Function):
     slots: int = 1
     words: str = ""
     meaning: str = ""  # the body in English, for ``rulecraft explain``
+    depth: int = 1  # how deeply a call nests: 1 + the depth of the deepest function its body calls
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
         fns = [self.value(scope, node, type_, f"argument '{name}'").fn for node, (name, type_) in zip(args, self.params)]
-        body, size = self.body, self.slots
+        body, size, pos = self.body, self.slots, call.pos
         assert body is not None
         call.words = self.describe(call)  # the English of a ruleset's own function, for describe()
+        scope.calls[0] = max(scope.calls[0], self.depth)
 
         def run(s: Any, e: list[Any]) -> Any:
+            s.budget -= 1
+            if s.budget < 0:
+                raise ast.out_of_steps(s, pos, f"call of '{self.name}'")
             env: list[Any] = [None] * size
             for i, f in enumerate(fns):
                 env[i] = f(s, e)
@@ -94,15 +99,24 @@ class Defined(Function):
     def describe(self, call: ast.Call) -> str:
         texts = {name: arg.describe() for (name, _), arg in zip(self.params, call.positional())}
         if self.words:
-            return self.words.format_map(_Blank(texts))
+            return fill_in(self.words, texts)
         return f"{self.name.replace('_', ' ')} of {', '.join(texts.values())}" if texts else self.name.replace("_", " ")
 
 
-class _Blank(dict[str, str]):
-    """``str.format_map`` mapping that leaves unknown ``{names}`` as written."""
+PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")
 
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+
+def fill_in(words: str, texts: dict[str, str]) -> str:
+    """``words`` with each ``{name}`` of ``texts`` replaced by its text; anything else stays as written.
+
+    The ruleset's text is data: it is never given to Python's ``format``.
+
+    >>> fill_in("{c} is wounded", {"c": "the hero"})
+    'the hero is wounded'
+    >>> fill_in("{c:>2000000000} {c.__class__} {other}", {"c": "x"})
+    '{c:>2000000000} {c.__class__} {other}'
+    """
+    return PLACEHOLDER.sub(lambda m: texts.get(m.group(1), m.group(0)), words)
 
 
 def define_functions(b: "Builder") -> None:
@@ -144,10 +158,15 @@ def define_functions(b: "Builder") -> None:
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed)
         if compiled is None:
             continue
-        fn, result, slots, meaning = compiled
+        fn, result, slots, meaning, depth = compiled
+        most = b.game.limits.call_depth
+        if depth > most:
+            b.error(pos, f"function '{name}' calls functions {depth - 1} deep, more than {most} "
+                         f"(limit call_depth={most}; raise it with --limit call_depth=N)")
+            continue
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
         vocab.functions[name] = Defined(name, signature_text, " ".join(str(body_text).split()), str(key), tuple(typed), fn,
-                                        result, slots, words, meaning)
+                                        result, slots, words, meaning, depth)
 
 
 def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:
@@ -172,8 +191,9 @@ def _param_type(b: "Builder", name: str) -> Type | None:
     return None
 
 
-def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int, str] | None:
-    """The body as a closure over its own locals (the parameters first), its type, how many slots it needs and its English."""
+def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]]) -> tuple[Fn, Type, int, str, int] | None:
+    """The body as a closure over its own locals (the parameters first), its type, how many slots it needs, its English
+    and how deeply the calls in it nest."""
     node = parse_selection(b, text, pos)
     if node is None:
         return None
@@ -183,9 +203,9 @@ def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Typ
         scope.bind(name, type_)
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
-        return parts.items, ListOf(parts.item_type), max(scope.slots, 1), f"every {node.describe()}"
+        return parts.items, ListOf(parts.item_type), max(scope.slots, 1), f"every {node.describe()}", scope.calls[0] + 1
     compiled = b.compile_node(node, scope)
-    return compiled.fn, compiled.type, max(scope.slots, 1), node.describe()
+    return compiled.fn, compiled.type, max(scope.slots, 1), node.describe(), scope.calls[0] + 1
 
 
 def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:

@@ -21,8 +21,9 @@ from typing import Any, Callable
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
+from engine import limits
 from engine.errors import RulesetError, SourcePos
 from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
@@ -74,6 +75,10 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
         raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), _syntax_message(err, text)) from None
+    except DedentError:
+        line = _misaligned_line(text)
+        raise RulesetError.at(locate(line, 1), "this line is indented less than the line before, but not as far back "
+                                               "as any block it closes; line it up with one of them") from None
     try:
         return _ToAst(locate).transform(tree)
     except VisitError as err:
@@ -84,6 +89,28 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise
     except RecursionError:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
+
+
+def _misaligned_line(text: str) -> int:
+    """The first line whose indentation closes a block without matching the indentation of an enclosing one.
+
+    >>> _misaligned_line("if x:\\n    pass\\n  pass\\n")
+    3
+    """
+    levels = [0]
+    depth = 0  # open brackets: lines inside them are not indented blocks
+    for number, line in enumerate(text.splitlines(), 1):
+        content = line.lstrip(" \t")
+        if content and not content.startswith("#") and depth == 0:
+            indent = len(line.expandtabs(8)) - len(content.expandtabs(8)) if "\t" in line else len(line) - len(content)
+            if indent > levels[-1]:
+                levels.append(indent)
+            while indent < levels[-1]:
+                levels.pop()
+            if indent != levels[-1]:
+                return number
+        depth = max(depth + sum(content.count(c) for c in "([") - sum(content.count(c) for c in ")]"), 0)
+    return 1
 
 
 _TOKEN_NAMES = {
@@ -222,10 +249,11 @@ class _ToAst(Transformer[Token, Any]):
         return ast.RollCase(self._pos(meta), "even")
 
     def range_pattern(self, meta: Any, low: Token, high: Token) -> ast.RollCase:
-        return ast.RollCase(self._pos(meta), "range", int(low), int(high))
+        return ast.RollCase(self._pos(meta), "range", _whole(low, self._tok(low)), _whole(high, self._tok(high)))
 
     def value_pattern(self, meta: Any, value: Token) -> ast.RollCase:
-        return ast.RollCase(self._pos(meta), "value", int(value), int(value))
+        number = _whole(value, self._tok(value))
+        return ast.RollCase(self._pos(meta), "value", number, number)
 
     # -- expressions
     def cond(self, meta: Any, test: ast.Node, then: ast.Node, otherwise: ast.Node) -> ast.Node:
@@ -278,7 +306,7 @@ class _ToAst(Transformer[Token, Any]):
 
     # -- atoms
     def int_lit(self, meta: Any, tok: Token) -> ast.Node:
-        return ast.Literal(self._tok(tok), int(tok), INT)
+        return ast.Literal(self._tok(tok), _whole(tok, self._tok(tok)), INT)
 
     def str_lit(self, meta: Any, tok: Token) -> ast.Node:
         try:
@@ -312,8 +340,22 @@ class _ToAst(Transformer[Token, Any]):
         return ast.ListLit(self._pos(meta), [i for i in items if i is not None])
 
 
+def _whole(digits: str, pos: SourcePos) -> int:
+    """A whole number written in code, refused past the ``integer_digits`` limit before Python reads it.
+
+    >>> _whole("0042", SourcePos("<code>", 1, 1))
+    42
+    """
+    most = limits.current().integer_digits
+    if len(digits.lstrip("0")) > most:
+        shown = digits if len(digits) <= 40 else f"{digits[:20]}...{digits[-10:]}"
+        raise RulesetError.at(pos, f"'{shown}' has more than {most} digits (limit integer_digits={most}; "
+                                   "raise it with --limit integer_digits=N)")
+    return int(digits)
+
+
 def _sides(die: Token, pos: SourcePos) -> int:
-    sides = int(str(die)[1:])
+    sides = _whole(str(die)[1:], pos)
     if not 1 <= sides <= 1000:
         raise RulesetError.at(pos, f"a die has 1 to 1000 sides, not {sides}")
     return sides

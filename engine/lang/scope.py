@@ -98,6 +98,7 @@ class Scope:
         self.counter: list[int] = parent.counter if parent else [0]
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
         self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
+        self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
 
     @property
     def slots(self) -> int:

@@ -1,0 +1,148 @@
+"""Run ``rulecraft`` on a hostile input in a child process, bounded in time and memory, and check how it ended.
+
+Every reproducer under ``tests/hostile/`` must end quickly with a positioned
+error (``file:line:col:``), exit status 1 and no traceback.  The child runs
+with its address space capped (``resource.RLIMIT_AS``), so a runaway
+allocation fails the test instead of the machine; it reports its peak
+memory as it exits.
+
+Example::
+
+    ended = run_cli(["validate", str(path)])
+    ended.assert_refused(path.name, "more than 50 deep")
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import settings
+
+SECONDS = 2.0
+"""The most a reproducer may take (the child's start-up included)."""
+MEGABYTES = 300
+"""The most memory a reproducer may use (the child's address space is capped a little above)."""
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+_CHILD = """
+import atexit, resource, sys
+cap = int(sys.argv[1]) * 1024 * 1024
+resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+report = sys.argv[2]
+def done():
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    open(report, "w").write(f"{used.ru_maxrss} {used.ru_utime + used.ru_stime}")
+atexit.register(done)
+from cli.main import main
+main(sys.argv[3:], prog_name="rulecraft")
+"""
+
+BASE = """\
+name: hostile
+players: [2]
+types:
+  symbol: [Sun, Moon]
+components:
+  tile:
+    faces: [front, back]
+    attributes:
+      symbol: {type: symbol, per_face: true}
+    instances: [Sun/Moon, Moon/Sun, Sun/Sun, Moon/Moon]
+board: {kind: square-grid, max_width: 3, max_height: 3, adjacency: orthogonal}
+roles:
+  of: symbol
+  seating: {2: [1, 2]}
+zones:
+  hand: {kind: hand, per: role}
+counters:
+  gold: {start: 2}
+setup: |
+  for r in roles:
+    move(t in tiles where t.front.symbol == r, hand(r))
+turn:
+  - place: {from: hand, face: choose}
+end:
+  when: all(count(t in hand(r)) == 0 for r in roles)
+scoring:
+  rank: s in roles
+  by: [count(t in board where t.symbol == s)]
+"""
+"""A small valid ruleset that hostile code is added to."""
+
+
+@dataclass
+class Ended:
+    """How the command ended: status, output, processor time (start-up included) and peak memory.
+
+    Processor time rather than wall time: the test machine is shared, and
+    a hang shows as the ``timeout`` of :func:`run_cli` anyway.
+    """
+
+    code: int
+    out: str
+    err: str
+    seconds: float
+    megabytes: float
+
+    def assert_refused(self, where: str, *words: str) -> None:
+        """Exit status 1, a positioned error holding ``words``, no traceback, within time and memory.
+
+        ``where`` is the start of the position: a file (``PATH``, or the start of its name), or ``PATH:LINE``.
+        """
+        text = self.out + self.err
+        assert self.code == 1, f"exit status {self.code}: {text[-2000:]}"
+        assert "Traceback" not in text, text[-2000:]
+        assert re.search(re.escape(where) + r"[^\s:]*(?::\d+)?:\d+: ", text), f"no position in {where}...: {text[:2000]}"
+        for word in words:
+            assert word in text, f"{word!r} not in: {text[:2000]}"
+        self.assert_bounded()
+
+    def assert_bounded(self) -> None:
+        assert self.seconds < SECONDS, f"took {self.seconds:.2f} s"
+        assert self.megabytes < MEGABYTES, f"used {self.megabytes:.0f} MB"
+
+
+def run_cli(args: list[str], cwd: Path | None = None, timeout: float = 60) -> Ended:
+    """``rulecraft ARGS`` in a child process capped at :data:`MEGABYTES` (+ a margin) of address space."""
+    env = {**os.environ, "PYTHONPATH": str(REPOSITORY), "COLUMNS": "200"}
+    report = tempfile.NamedTemporaryFile(prefix="peak-", delete=False)
+    report.close()
+    start = time.perf_counter()  # for a child that could not report (killed by its memory cap)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(MEGABYTES + 200), report.name, *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, cwd=cwd, env=env,
+    )
+    try:
+        out, err = child.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+        raise AssertionError(f"rulecraft {' '.join(args)[:200]} did not end in {timeout} s") from None
+    wall = time.perf_counter() - start
+    peak, seconds = (Path(report.name).read_text() or f"inf {wall}").split()  # the child writes them as it exits
+    os.unlink(report.name)
+    return Ended(child.returncode, out.decode(errors="replace"), err.decode(errors="replace"), float(seconds), float(peak) / 1024)
+
+
+def examples(ci: int) -> int:
+    """How many examples a fuzz test tries: ``ci`` under a derandomized profile (CI), else the profile's own count.
+
+    >>> examples(5) >= 1
+    True
+    """
+    current = settings.default
+    return ci if current.derandomize else current.max_examples
+
+
+def write_ruleset(folder: Path, text: str, name: str = "ruleset.yaml") -> Path:
+    """Write ``text`` as ``folder/name`` and return its path."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,151 @@
+"""Hostile rulesets that once hung the machine or exhausted its memory: each now stops at a named limit.
+
+Every test runs ``rulecraft`` in a child process (see ``budget_cli.py``)
+and checks that it ends within 2 s of processor time and 300 MB with a
+positioned error, exit status 1 and no traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine import limits
+
+from budget_cli import BASE, run_cli, write_ruleset
+
+
+def _with(extra: str) -> str:
+    """The small valid ruleset with ``extra`` added at its end."""
+    return BASE + extra
+
+
+def test_an_aliased_long_text_counts_its_length_each_time(tmp_path: Path) -> None:
+    text = "x: &big " + "y" * 1_000_000 + "\ny: [" + ", ".join(["*big"] * 2000) + "]\n"
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "too much text", "yaml_text")
+
+
+def test_merge_keys_count_the_entries_they_copy(tmp_path: Path) -> None:
+    entries = ", ".join(f"k{i}: {i}" for i in range(1000))
+    text = f"a: &a {{{entries}}}\n" + "".join(f"b{i}: {{<<: [*a, *a, *a, *a]}}\n" for i in range(400))
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "yaml_nodes")
+
+
+def test_many_counted_components_stop_at_the_total(tmp_path: Path) -> None:
+    coins = ", ".join(f"{{id: c{i}, value: 1, count: 10000}}" for i in range(1000))
+    path = write_ruleset(tmp_path, _components(BASE, coins))
+    run_cli(["validate", str(path)]).assert_refused(str(path), "components in all", "--limit components=N")
+
+
+def _components(base: str, coins: str) -> str:
+    """``base`` with a second component kind, ``coin``, holding ``coins``."""
+    kind = f"  coin:\n    attributes: {{value: int}}\n    instances: [{coins}]\n"
+    return base.replace("board:", kind + "board:", 1)
+
+
+def _doubling(levels: int) -> str:
+    """Functions that each call the one before twice: f<levels> makes 2**levels calls."""
+    lines = ["functions:", "  f1(int n): n + 1"]
+    lines += [f"  f{k}(int n): f{k - 1}(n) + f{k - 1}(n) - f{k - 1}(n)" for k in range(2, levels + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_functions_calling_each_other_twice_stop_at_the_step_budget(tmp_path: Path) -> None:
+    text = _with(_doubling(40)).replace("setup: |\n", "setup: |\n  gold = f40(1)\n")
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "step budget", "call of 'f", "--limit steps=N")
+
+
+def test_a_costly_end_condition_that_passes_validate_cannot_hang_simulate(tmp_path: Path) -> None:
+    text = _with(_doubling(40)).replace("  when: all(", "  when: f40(count(t in board)) < 0 or all(")
+    path = write_ruleset(tmp_path, text)
+    ended = run_cli(["validate", str(path)])
+    assert ended.code in (0, 1)
+    ended.assert_bounded()
+    run_cli(["simulate", str(path), "-n", "1"]).assert_refused(str(path), "step budget")
+
+
+def test_selections_nested_through_functions_stop_at_the_step_budget(tmp_path: Path) -> None:
+    coins = "{id: c, value: 1, count: 200}"
+    functions = (
+        "functions:\n"
+        "  g1(int n): count(c in coins where c.value == n)\n"
+        "  g2(int n): count(c in coins where g1(c.value) == n)\n"
+        "  g3(int n): count(c in coins where g2(c.value) == n)\n"
+    )
+    text = _components(BASE, coins) + functions
+    text = text.replace("  when: all(", "  when: g3(1) < 0 or all(")
+    path = write_ruleset(tmp_path, text)
+    run_cli(["simulate", str(path), "-n", "1"]).assert_refused(str(path), "step budget", "selection")
+
+
+def test_functions_may_not_call_each_other_too_deeply(tmp_path: Path) -> None:
+    lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n)" for k in range(2, 201)]
+    path = write_ruleset(tmp_path, _with("\n".join(lines) + "\n"))
+    run_cli(["validate", str(path)]).assert_refused(str(path), "calls functions", "call_depth")
+
+
+def test_an_include_graph_that_doubles_at_each_level_stops_at_the_file_limit(tmp_path: Path) -> None:
+    for level in range(40):
+        write_ruleset(tmp_path, f"include: [f{level + 1}.yaml, f{level + 1}.yaml]\n", f"f{level}.yaml")
+    write_ruleset(tmp_path, "a: 1\n", "f40.yaml")
+    path = write_ruleset(tmp_path, _with("include: [f0.yaml]\n"))
+    run_cli(["validate", str(path)]).assert_refused(str(tmp_path / "f"), "reads more than 1,000 files", "--limit includes=N")
+
+
+def test_a_hundred_thousand_includes_stop_at_the_file_limit(tmp_path: Path) -> None:
+    write_ruleset(tmp_path, "a: 1\n", "part.yaml")
+    path = write_ruleset(tmp_path, _with("include: [" + ", ".join(["part.yaml"] * 100_000) + "]\n"))
+    run_cli(["simulate", str(path), "-n", "1"]).assert_refused(str(path), "reads more than 1,000 files")
+
+
+def test_three_thousand_variants_are_refused_at_once(tmp_path: Path) -> None:
+    variants = "".join(f"  v{i}: {{description: variant {i}}}\n" for i in range(3000))
+    path = write_ruleset(tmp_path, _with("variants:\n" + variants))
+    run_cli(["validate", str(path)]).assert_refused(str(path), "3,000 variants", "--limit variants=N")
+
+
+def test_a_long_requires_chain_is_refused_without_recursing(tmp_path: Path) -> None:
+    variants = "  v0: {}\n" + "".join(f"  v{i}: {{requires: [v{i - 1}]}}\n" for i in range(1, 150))
+    path = write_ruleset(tmp_path, _with("variants:\n" + variants))
+    run_cli(["simulate", str(path), "--variant", "v149", "-n", "1"]).assert_refused(
+        str(path), "chain of more than 50 variants", "requires_depth")
+    ended = run_cli(["simulate", str(path), "--variant", "v149", "-n", "1", "--limit", "requires_depth=200"])
+    assert ended.code == 0, ended.out + ended.err
+
+
+def test_a_requires_chain_three_thousand_deep_is_refused(tmp_path: Path) -> None:
+    variants = "  v0: {}\n" + "".join(f"  v{i}: {{requires: [v{i - 1}]}}\n" for i in range(1, 3000))
+    path = write_ruleset(tmp_path, _with("variants:\n" + variants))
+    ended = run_cli(["simulate", str(path), "--variant", "v2999", "-n", "1", "--limit", "variants=5000"])
+    ended.assert_refused(str(path), "requires_depth")
+    raised = ["--limit", "variants=5000", "--limit", "requires_depth=5000"]
+    ended = run_cli(["simulate", str(path), "--variant", "v2999", "-n", "1", *raised])
+    ended.assert_refused(str(path), "too deeply to follow")
+
+
+def test_an_unknown_limit_is_a_usage_error_with_a_hint(tmp_path: Path) -> None:
+    path = write_ruleset(tmp_path, BASE)
+    ended = run_cli(["validate", str(path), "--limit", "stpes=5"])
+    assert ended.code == 2 and "unknown limit 'stpes' (did you mean 'steps'?)" in ended.err, ended.err
+    ended = run_cli(["validate", str(path), "--limit", "steps=-1"])
+    assert ended.code == 2 and "must be a whole number from 1 up" in ended.err, ended.err
+
+
+def test_a_limit_set_for_one_run_reaches_the_worker_processes(tmp_path: Path) -> None:
+    text = BASE.replace("setup: |\n", "setup: |\n  repeat 500:\n    gold += 1\n")
+    path = write_ruleset(tmp_path, text)
+    assert run_cli(["simulate", str(path), "-n", "4", "--jobs", "2"]).code == 0
+    ended = run_cli(["simulate", str(path), "-n", "4", "--jobs", "2", "--limit", "steps=100"])
+    ended.assert_refused(str(path), "step budget", "limit steps=100;")
+
+
+def test_the_hardening_page_lists_every_limit_with_its_default_and_meaning() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "hardening.md").read_text(encoding="utf-8")
+    rows = {name: f"{default} | {meaning}" for name, default, meaning in re.findall(r"^\| `(\w+)` \| ([\d,]+) \| (.+) \|$", page, re.M)}
+    defaults = limits.Limits()
+    assert sorted(rows) == sorted(limits.NAMES)
+    for name in limits.NAMES:
+        assert rows[name] == f"{getattr(defaults, name):,} | {limits.DESCRIPTIONS[name]}"

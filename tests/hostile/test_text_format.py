@@ -1,0 +1,29 @@
+"""A ruleset's text is data: never given to Python's ``format`` or ``%`` machinery.
+
+The English of a ruleset's own function (``text:`` with ``{param}``) is the
+one place a ruleset's text is filled in; format specifications and
+attribute lookups in it stay as written instead of allocating gigabytes or
+printing Python's internals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from budget_cli import BASE, run_cli, write_ruleset
+
+HOSTILE_TEXTS = ["{r:>2000000000}", "{r.__class__.__mro__}", "{r!r:%s%s%s}", "%s %(r)s %d", "{0} {} {1:%}"]
+
+
+@pytest.mark.parametrize("words", HOSTILE_TEXTS)
+def test_format_fields_in_a_function_text_are_shown_as_written(tmp_path: Path, words: str) -> None:
+    functions = f"functions:\n  emptied(role r):\n    is: count(t in hand(r)) == 0\n    text: '{words} ({{r}} has no tiles)'\n"
+    text = BASE.replace("  when: all(count(t in hand(r)) == 0 for r in roles)", "  when: all(emptied(r) for r in roles)")
+    path = write_ruleset(tmp_path, text + functions)
+    ended = run_cli(["explain", str(path)])
+    assert ended.code == 0, ended.out + ended.err
+    assert f"{words} (r has no tiles)" in ended.out.replace("\n", " ")
+    assert "class" not in ended.out.replace(words, "")
+    ended.assert_bounded()

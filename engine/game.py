@@ -216,8 +216,13 @@ class Game:
 
     # ------------------------------------------------------------ states
 
-    def new_state(self, players: int, seed: int = 0, record: bool = False) -> "State":
-        """A fresh game for ``players`` seats; ``record`` keeps an event log and history."""
+    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None) -> "State":
+        """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+
+        ``seats`` (role -> seat, 0 for absent) chooses the deal of the roles
+        the ruleset shuffles, instead of the seed: a deal the setup could have
+        made, else SetupError.  The rest of the setup runs as usual.
+        """
         from engine.state import State
 
         if players not in self.player_counts:
@@ -251,7 +256,7 @@ class Game:
         s.log = [] if record else None
         s.history = [] if record else None
         s._actions = None
-        self._seat_roles(s, players)
+        self._seat_roles(s, players, seats)
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
         if program is not None:
@@ -259,14 +264,17 @@ class Game:
         s.advance()
         return s
 
-    def _seat_roles(self, s: "State", players: int) -> None:
+    def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
         assert self.roles is not None
         positions = list(self.roles.values)
         groups = list(self.roles.groups(players))
         places = [tuple(positions.index(r) for r in group) for group in groups]
-        for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
-            j = s.random_below(k + 1)
-            groups[k], groups[j] = groups[j], groups[k]
+        if seats is not None:
+            groups = self._chosen_deal(players, seats, groups, places)
+        else:
+            for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
+                j = s.random_below(k + 1)
+                groups[k], groups[j] = groups[j], groups[k]
         for group, place in zip(groups, places):
             for role, i in zip(group, place):
                 positions[i] = role
@@ -295,6 +303,41 @@ class Game:
             seats = [seat for seat in seats if rolls[seat] == best]
         s.note(lambda: f"roll-off ({self.first_roll} starts): {'; then '.join(rounds)}; seat {seats[0]} starts")
         return seats[0]
+
+    def _chosen_deal(self, players: int, seats: dict[str, int], groups: list[tuple[str, ...]],
+                     places: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
+        """The deal that gives each role in ``seats`` its seat: the group of roles at each of ``places``.
+
+        Roles the setup does not deal keep their seat; the groups with a role
+        in ``seats`` take the first places that fit, in the order ``seats``
+        lists them (so among same-seat places, the order written is the
+        order on the table); the other groups fill the places left in turn.
+        """
+        assert self.roles is not None
+        roles, seating = self.roles.values, self.roles.seating[players]
+
+        def at(seat: int) -> str:
+            return "absent" if seat == 0 else f"at seat {seat}"
+
+        dealt = {role for group in groups for role in group}
+        for role, seat in seats.items():
+            if role not in dealt and seat != seating[roles.index(role)]:
+                raise SetupError(f"{role} is always {at(seating[roles.index(role)])} with {players} players (the setup does not deal it)")
+        listed = list(seats)
+        order = sorted(groups, key=lambda group: min((listed.index(r) for r in group if r in seats), default=len(listed)))
+        taken: list[tuple[str, ...] | None] = [None] * len(places)
+        for group in order:
+            k = next((k for k, place in enumerate(places)
+                      if taken[k] is None and all(seating[i] == seats[r] for r, i in zip(group, place) if r in seats)), None)
+            if k is None:
+                named = [r for r in group if r in seats]
+                free = ", ".join("+".join(str(seating[i]) if seating[i] else "absent" for i in place) for place in places)
+                together = "" if all(len(g) == 1 for g in groups) else (
+                    f" in groups that stay together ({', '.join(' and '.join(g) for g in groups)})")
+                raise SetupError(f"{' and '.join(named)} cannot be {' and '.join(at(seats[r]) for r in named)}: "
+                                 f"with {players} players the roles are dealt{together} to the seats {free}")
+            taken[k] = group
+        return [group for group in taken if group is not None]
 
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""

@@ -1,9 +1,10 @@
 """Scenario files: a designer's unit tests for rules.
 
 A scenario names a ruleset (variant, players, seed), may set up a position
-directly in the ruleset's own vocabulary, lists actions in text form, and
-states expectations as effect-language conditions over the final state — or
-an error the last action must raise.  Example::
+directly in the ruleset's own vocabulary (or choose the seats the ruleset's
+own setup deals), lists actions in text form with checkpoints between them,
+and states expectations as effect-language conditions, log lines and
+offered actions — or an error an action must raise.  Example::
 
     ruleset: my-game
     players: 2
@@ -21,11 +22,21 @@ an error the last action must raise.  Example::
         gold(A) += 2
     dice: [3, 5]                   # loaded dice: the next rolls, whatever die
     actions:
+      - action: place A/B as A at 9,9
+        expect_error: does not touch     # refused here, the state unchanged
       - place A/B as A at 0,0
+      - expect: [current_role == A]      # a checkpoint
+        expect_offered:                  # exactly these decisions now
+          - clash 1,0
+          - clash 2,0
+      - clash 1,0
     expect:
       - at(1, 0).value == A
     expect_log:
       - flipped from B to A
+
+Instead of ``position``, ``seats: {A: 2, B: 1}`` runs the ruleset's setup
+with that deal of the roles.
 
 ``rulecraft check`` runs them; so does pytest (tests/test_scenarios.py).
 """
@@ -39,12 +50,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.counters import initial_values
-from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SourcePos, did_you_mean
+from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
+from engine.expectations import compile_expectation, explain, waiting_for
 from engine.game import Game, Program
-from engine.lang import ast
-from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Scope
-from engine.lang.types import BOOL
 from engine.loading import load_path, parse_variants
 from engine.paths import find_ruleset
 from engine.savefile import comparable
@@ -120,10 +129,10 @@ def validate_scenario(path: Path) -> list[Diagnostic]:
     """Diagnostics for a scenario file without running its actions."""
     try:
         sc = load_scenario(path)
-        for text in sc.doc.get("expect") or []:
-            _condition(sc.game, text)
-        if "position" in sc.doc:
-            set_up(sc.game, sc.doc, sc.doc["position"])
+        for spec in [sc.doc, *(item for item in sc.doc.get("actions") or [] if isinstance(item, Mapping))]:
+            for text in spec.get("expect") or []:
+                compile_expectation(sc.game, text)
+        _start(sc)
     except RulesetError as err:
         return err.diagnostics
     except RulecraftError as err:
@@ -145,90 +154,122 @@ def run_scenario(path: str | Path) -> ScenarioResult:
     return result
 
 
+def _start(sc: Scenario) -> State:
+    """The state the scenario's actions start from: its written position, or the ruleset's setup."""
+    doc = sc.doc
+    if "position" in doc:
+        if "seats" in doc:
+            raise RulesetError.at(doc.key_pos.get("seats"), "a written position has its own seats: write them under 'position'")
+        return set_up(sc.game, doc, doc["position"])
+    players = int(doc.get("players", sc.game.player_counts[0]))
+    seats = None
+    if "seats" in doc:
+        seats = _real_seats(sc.game, doc["seats"], players)
+    try:
+        state = sc.game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True, seats=seats)
+    except SetupError as err:
+        raise RulesetError.at(doc.pos_of("seats"), str(err)) from None
+    if doc.get("dice"):
+        state.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
+    return state
+
+
+def _real_seats(game: Game, seats: Mapping, players: int) -> dict[str, int]:
+    """``seats: {North: 2, South: 1}`` for the ruleset's own setup: role -> seat (0 for absent)."""
+    assert game.roles is not None
+    roles = game.roles.values
+    chosen: dict[str, int] = {}
+    for role, seat in seats.items():
+        if role not in roles:
+            raise RulesetError.at(seats.key_pos.get(role), f"unknown role '{role}'", did_you_mean(role, roles))
+        chosen[role] = 0 if seat in ("absent", None) else int(seat)
+    return chosen
+
+
 def _run(sc: Scenario, result: ScenarioResult) -> None:
     doc = sc.doc
-    players = int(doc.get("players", sc.game.player_counts[0]))
-    seed = int(doc.get("seed", 0))
-    state = sc.game.new_state(players=players, seed=seed, record=True)
-    if "position" in doc:
-        state = set_up(sc.game, doc, doc["position"])
-    elif doc.get("dice"):
-        state.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
-    expected_error = doc.get("expect_error")
-    actions = list(doc.get("actions") or [])
-    for i, text in enumerate(actions):
-        before = comparable(state)
-        try:
-            state.apply(str(text))
-        except IllegalActionError as err:
-            if expected_error is not None and i == len(actions) - 1:
-                if str(expected_error).lower() not in str(err).lower():
-                    result.failures.append(f"{_where(actions, i)}: expected an error containing '{expected_error}', got: {err}")
-                if comparable(state) != before:
-                    result.failures.append(f"{_where(actions, i)}: the refused action changed the state")
-            else:
-                result.failures.append(f"{_where(actions, i)}: action '{text}' was refused: {err}")
-                break
-        else:
-            if expected_error is not None and i == len(actions) - 1:
-                result.failures.append(f"{_where(actions, i)}: expected '{text}' to fail with '{expected_error}', but it was accepted")
+    state = _start(sc)
+    steps = list(doc.get("actions") or [])
+    last = max((i for i, item in enumerate(steps) if not isinstance(item, Mapping) or "action" in item), default=-1)
+    for i, item in enumerate(steps):
+        spec = item if isinstance(item, Mapping) else None
+        action = item if spec is None else spec.get("action")
+        refusal = spec.get("expect_error") if spec is not None else None
+        if refusal is None and i == last:
+            refusal = doc.get("expect_error")  # the file's own: for its last action
+        if action is not None and not _act(state, steps, i, action, refusal, result):
+            break
+        if spec is not None:
+            _check(sc.game, state, spec, result)
     result.log = list(state.log or [])
-    for text in doc.get("expect") or []:
-        failure = _check_expectation(sc.game, state, text)
-        if failure:
-            result.failures.append(failure)
-    for wanted in doc.get("expect_log") or []:
-        if not any(str(wanted) in line for line in result.log):
-            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(result.log[-12:]))
+    _check(sc.game, state, doc, result)
+
+
+def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:
+    """Play one action, or see it refused as expected (with the state unchanged); False when the run must stop."""
+    before = comparable(state)
+    try:
+        state.apply(str(text))
+    except IllegalActionError as err:
+        if refusal is None:
+            result.failures.append(f"{_where(steps, i)}: action '{text}' was refused: {err}\n    {waiting_for(state)}")
+            return False
+        if str(refusal).lower() not in str(err).lower():
+            result.failures.append(f"{_where(steps, i)}: expected an error containing '{refusal}', got: {err}")
+        if comparable(state) != before:
+            result.failures.append(f"{_where(steps, i)}: the refused action changed the state")
+            return False
+        return True
+    if refusal is not None:
+        result.failures.append(f"{_where(steps, i)}: expected '{text}' to fail with '{refusal}', but it was accepted")
+        return False
+    return True
+
+
+def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> None:
+    """The expectations of ``spec`` (the file, or one of its checkpoints) against ``state``."""
+    for text in spec.get("expect") or []:
+        expectation = compile_expectation(game, text)
+        if not expectation.holds(state):
+            try:
+                found = explain(game, state, expectation.node)
+            except RecursionError:
+                found = ["false (it nests too deeply to show its parts)"]
+            except RulecraftError as err:  # a part that only the whole guards (x != none and x.p == 1): say so
+                found = [f"false (a part of it cannot be shown: {err})"]
+            result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"({expectation.node.describe()})",
+                                                 f"found: {found[0]}", *found[1:], waiting_for(state)]))
+    log = list(state.log or [])
+    for wanted in spec.get("expect_log") or []:
+        if not any(str(wanted) in line for line in log):
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(log[-12:]))
+    for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
+        if spec.get(key) is None:
+            continue
+        offered = state.legal_actions().texts()
+        wanted = [str(text) for text in spec[key]]
+        missing = [text for text in wanted if text not in offered]
+        extra = [text for text in offered if text not in wanted] if exact else []
+        if missing or extra:
+            problems = ([f"not offered: {', '.join(missing)}"] if missing else []) + ([f"offered too: {', '.join(extra)}"] if extra else [])
+            what = "exactly" if exact else "at least"
+            result.failures.append("\n    ".join([f"{_pos_of(spec, key)}: expected {what} these actions to be offered",
+                                                 *problems, waiting_for(state)]))
 
 
 def _where(actions: list[Any], i: int) -> str:
-    return f"{_pos(actions[i])}: action {i + 1}"
+    item = actions[i]
+    pos = str(item.pos_of("action")) if isinstance(item, Mapping) else _pos(item)
+    return f"{pos}: action {i + 1}"
 
 
 def _pos(node: Any) -> str:
     return str(node.pos) if isinstance(node, Text) else "scenario"
 
 
-def _condition(game: Game, text: Any) -> Any:
-    """Compile an expectation with its position in the scenario file."""
-    from engine.errors import DiagnosticSink
-
-    locate = text.locate if isinstance(text, Text) else (lambda line, col: SourcePos("<expect>", line, col))
-    node = parse_expression(str(text), locate)
-    sink = DiagnosticSink()
-    scope = Scope(game.vocab, sink)
-    scope.pure = True
-    try:
-        compiled = node.compile(scope)
-        if not BOOL.accepts(compiled.type):
-            sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
-    except RecursionError:
-        raise RulesetError.at(node.pos, TOO_DEEP) from None
-    sink.raise_if_any()
-    return node, compiled, scope.slots
-
-
-def _check_expectation(game: Game, state: State, text: Any) -> str | None:
-    node, compiled, slots = _condition(game, text)
-    env: list[Any] = [None] * max(slots, 1)
-    if compiled.fn(state, env) is True:
-        return None
-    found = "false"
-    if isinstance(node, ast.Compare):
-        left = _value(game, state, node.left)
-        right = _value(game, state, node.right)
-        found = f"{node.left.describe()} = {left}, {node.right.describe()} = {right}"
-    return f"{_pos(text)}: expected {text}\n    ({node.describe()})\n    found: {found}"
-
-
-def _value(game: Game, state: State, node: ast.Node) -> Any:
-    scope = Scope(game.vocab)
-    compiled = node.compile(scope)
-    value = compiled.fn(state, [None] * max(scope.slots, 1))
-    if isinstance(value, int) and not isinstance(value, bool) and "component" in str(compiled.type):
-        return game.component_names[value]
-    return value
+def _pos_of(spec: Mapping, key: str) -> str:
+    pos = spec.key_pos.get(key) or spec.pos
+    return str(pos) if pos is not None else "scenario"
 
 
 # ---------------------------------------------------------------- positions
@@ -251,6 +292,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s.outcome = None
     if "seats" in position:
         _seats(game, s, position["seats"], players)
+    listed: dict[int, SourcePos | None] = {}  # each component listed so far, and where
     board = position.get("board") or {}
     for cell_text, pieces in board.items():
         where = board.key_pos.get(cell_text)
@@ -263,9 +305,9 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
             raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
         for i, piece in reversed(list(enumerate(stack))):
-            cid, face = _piece(game, piece, stack.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text), s)
-            if s.cell_of[cid] is not None:
-                raise RulesetError.at(where, f"{game.component_names[cid]} is already on the board")
+            piece_pos = stack.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
+            cid, face = _piece(game, piece, piece_pos, s)
+            _list_once(game, listed, cid, piece_pos)
             s.place(cid, cell, face)
     pool = 0  # where unlisted components stay, and where listed identical copies are taken from
     if "rest" in position:
@@ -279,6 +321,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
             raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
         for i, item in enumerate(items or []):
             cid, face = _piece(game, item, items.pos_of(i), s, pool)
+            _list_once(game, listed, cid, items.pos_of(i))
             s.move(cid, zone)
             s.face[cid] = face
     groups = position.get("groups") or {}
@@ -288,6 +331,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if former is None:
             raise RulesetError.at(where, "this ruleset forms no groups ('form_groups' step)")
         cid, _ = _piece(game, marker, groups.pos_of(cell_text), s, pool)
+        _list_once(game, listed, cid, groups.pos_of(cell_text))
         problem = former.establish(s, _cell(cell_text, where), cid)
         if problem:
             raise RulesetError.at(where, problem)
@@ -310,6 +354,16 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s._actions = None
     s.advance()
     return s
+
+
+def _list_once(game: Game, listed: dict[int, SourcePos | None], cid: int, pos: SourcePos | None) -> None:
+    """Note that the position lists component ``cid`` at ``pos``; a component has one place, so listing it twice is an error."""
+    if cid in listed:
+        first = listed[cid]
+        where = f" (first at line {first.line})" if first is not None and pos is not None and first.file == pos.file else (
+            f" (first at {first})" if first is not None else "")
+        raise RulesetError.at(pos, f"{game.component_names[cid]} is listed twice{where}: a component is in one place")
+    listed[cid] = pos
 
 
 def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:

@@ -47,7 +47,7 @@ def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
     """Every schema violation in ``tree`` as a positioned diagnostic."""
     out = []
     for err in sorted(_validator(kind).iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
-        out.append(_diagnostic(tree, err))
+        out += [_diagnostic(tree, sub) for sub in _expand(err)]
     return out
 
 
@@ -99,12 +99,24 @@ def _loosened(node: Any) -> Any:
     return out
 
 
+def _expand(err: ValidationError) -> list[ValidationError]:
+    """An ``anyOf`` of a text or a mapping (say) fails as the form of the value's own kind: those errors, else itself."""
+    if err.validator != "anyOf":
+        return [err]
+    own = [e for e in err.context or () if not (e.validator == "type" and len(e.schema_path) == 2)]
+    return [sub for e in own for sub in _expand(e)] or [err]
+
+
 def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
     path = list(err.absolute_path)
     pos = walk_path(tree, path)
     where = "/".join(map(str, path)) or "the top level"
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         return _unknown_key(err, where, pos)
+    if err.validator == "dependentRequired" and isinstance(err.instance, dict):
+        key, needed = next((k, [d for d in deps if d not in err.instance]) for k, deps in err.validator_value.items()
+                           if k in err.instance and any(d not in err.instance for d in deps))
+        return Diagnostic(pos, f"{where}: '{key}' needs {' and '.join(repr(d) for d in needed)} beside it")
     if err.validator == "enum" and isinstance(err.instance, str):
         allowed = [str(v) for v in err.validator_value]
         return Diagnostic(pos, f"{where}: '{err.instance}' is not one of {', '.join(allowed)}",

@@ -36,6 +36,9 @@ TERMINAL = -1
 LOADED_DICE = "loaded dice"
 """Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
+HOOK_TRAIL = "hook trail"
+"""Scratch key: the hooks running now, outermost first (see engine.blocks.hooks.running)."""
+
 
 class State:
     """One game in progress.  Create with :meth:`Game.new_state`."""
@@ -238,6 +241,17 @@ class State:
             if again is not None:
                 value = again
             tape.rolled.append(value)
+        return value
+
+    def roll_in_effect(self, sides: int) -> int:
+        """A die roll an effect makes (``roll d6:``, ``roll(d6)``), noted in the log with the hook that rolls it.
+
+        Logs "Sting's before_roll rolls a d6: 4" inside a hook, else "a d6 is rolled: 4".
+        """
+        value = self.roll(sides)
+        if self.log is not None:
+            trail = self.scratch.get(HOOK_TRAIL)
+            self.log.append(f"{trail[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
         return value
 
     def _new_roll(self, sides: int) -> int:

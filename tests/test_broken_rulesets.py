@@ -172,3 +172,15 @@ def test_append_in_an_included_file_appends_to_the_extended_base(tmp_path: Path)
     (tmp_path / "ruleset.yaml").write_text("name: five\nextends: iconoclasm-cards\ninclude: more.yaml\n")
     (tmp_path / "more.yaml").write_text("players+: [5]\n")
     assert compose(tmp_path / "ruleset.yaml")["players"] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("name,known,hint", [
+    ("Fier", ["Fire", "Water"], "did you mean 'Fire'?"),      # a close match
+    ("FIRE", ["Fire", "Water"], "did you mean 'Fire'?"),      # too far for difflib: the same name in another case
+    ("wATER", ["Fire", "Water"], "did you mean 'Water'?"),
+    ("Lava", ["Fire", "Water"], None),                         # nothing close, in any case
+])
+def test_did_you_mean_falls_back_to_a_name_in_another_case(name: str, known: list[str], hint: str | None) -> None:
+    from engine.errors import did_you_mean
+
+    assert did_you_mean(name, known) == hint

@@ -78,6 +78,12 @@ BROKEN: dict[str, Broken] = {
         "rulesets/iconoclasm-cards/scenarios/rulebook-clash-example.yaml", "/tmp/scenarios/clash-wrong.yaml", (
             ("", "count(c in board where c.element == Fire) == 2", "count(c in board where c.element == Fire) == 3"),
         )),
+    # rulesets.md, "Checkpoints": a checkpoint and an expectation that do not hold
+    "switch-wrong": Broken(
+        "rulesets/iconoclasm/scenarios/three-players-switch.yaml", "/tmp/scenarios/switch-wrong.yaml", (
+            ("", "      - keep\n      - switch to Air\n  - action: switch to Spirit", "      - keep\n  - action: switch to Spirit"),
+            ("", "seat(Air) == 1 and seat(Earth) == 2 and seat(Water) == 3", "seat(Air) == 1 and seat(Earth) == 3 and seat(Water) == 3"),
+        )),
     # rulesets.md, "Validate": five mistakes in a copy of the card game
     "five-mistakes": Broken(CARDS, "/tmp/my-cards/ruleset.yaml", (
         ("", "    for r in roles:\n      move(c in cards where c.front.element == r, hand(r))",

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine.errors import EffectRuntimeError, RulesetError
+from engine.lang import ast
 from engine.lang.parser import parse_expression, parse_program
 
 
@@ -21,6 +22,73 @@ def test_precedence_and_describe() -> None:
     assert parse_expression("1 + 2 * 3 == 7 and not false").describe() == (
         "1 plus 2 times 3 is 7 and not (false)"
     )
+
+
+def grouped(node: ast.Node) -> str:
+    """An expression's syntax tree written back with every operation in brackets: ``((not a) and b)``."""
+    if isinstance(node, (ast.BoolOp, ast.Compare, ast.BinOp)):
+        return f"({grouped(node.left)} {node.op} {grouped(node.right)})"
+    if isinstance(node, ast.Not):
+        return f"(not {grouped(node.operand)})"
+    if isinstance(node, ast.Neg):
+        return f"(-{grouped(node.operand)})"
+    if isinstance(node, ast.Member):
+        return f"({grouped(node.item)} in {grouped(node.collection)})"
+    if isinstance(node, ast.Cond):
+        return f"(if {grouped(node.test)} then {grouped(node.then)} else {grouped(node.otherwise)})"
+    if isinstance(node, ast.Attr):
+        return f"{grouped(node.base)}.{node.name}"
+    if isinstance(node, ast.Call):
+        return f"{node.func}({', '.join(grouped(a) for a in node.args)})"
+    if isinstance(node, ast.Name):
+        return node.name
+    assert isinstance(node, ast.Literal), node
+    return node.describe()
+
+
+# The precedence table, loosest first: if-then-else, or, and, not, comparisons and `in`,
+# + and -, * / and %, unary minus, `.` and calls.  Binary operators group to the left.
+@pytest.mark.parametrize("text,tree", [
+    ("not a and b", "((not a) and b)"),
+    ("a and not b", "(a and (not b))"),
+    ("not a or b", "((not a) or b)"),
+    ("not not a", "(not (not a))"),
+    ("not a == b", "(not (a == b))"),
+    ("not a in b", "(not (a in b))"),
+    ("a or b and c", "(a or (b and c))"),
+    ("a and b or c", "((a and b) or c)"),
+    ("a or b or c", "((a or b) or c)"),
+    ("a and b and c", "((a and b) and c)"),
+    ("a == b and c != d", "((a == b) and (c != d))"),
+    ("a < b or c >= d", "((a < b) or (c >= d))"),
+    ("a + b == c * d", "((a + b) == (c * d))"),
+    ("a + b in c", "((a + b) in c)"),
+    ("a + b * c", "(a + (b * c))"),
+    ("a * b + c", "((a * b) + c)"),
+    ("a - b - c", "((a - b) - c)"),
+    ("a - b + c", "((a - b) + c)"),
+    ("a / b * c", "((a / b) * c)"),
+    ("a % b + c", "((a % b) + c)"),
+    ("-a * b", "((-a) * b)"),
+    ("- -a", "(-(-a))"),
+    ("-a.b", "(-a.b)"),
+    ("a.b.c == d", "(a.b.c == d)"),
+    ("-f(a) + 1", "((-f(a)) + 1)"),
+    ("if a then b else c or d", "(if a then b else (c or d))"),
+    ("if a or b then c else d", "(if (a or b) then c else d)"),
+    ("if a then b else if c then d else e", "(if a then b else (if c then d else e))"),
+    ("(a or b) and c", "((a or b) and c)"),
+    ("not (a and b)", "(not (a and b))"),
+    ("a * (b + c)", "(a * (b + c))"),
+])
+def test_the_precedence_table(text: str, tree: str) -> None:
+    assert grouped(parse_expression(text)) == tree
+
+
+@pytest.mark.parametrize("text", ["a == b == c", "a < b < c", "a in b in c", "a == b in c"])
+def test_comparisons_do_not_chain(text: str) -> None:
+    with pytest.raises(RulesetError, match="<expression>:1:"):
+        parse_expression(text)
 
 
 def test_syntax_error_position_and_expectation() -> None:

@@ -331,9 +331,9 @@ def grudges(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
 
 
 def holds(s: engine.State, condition: str) -> bool:
-    from engine.scenario import _check_expectation
+    from engine.expectations import compile_expectation
 
-    return _check_expectation(s.game, s, condition) is None
+    return compile_expectation(s.game, condition).holds(s)
 
 
 def test_a_status_may_have_no_hooks_and_is_given_read_described_and_removed(grudges: engine.Game) -> None:

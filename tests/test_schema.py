@@ -268,6 +268,117 @@ def test_scenario_load_reports_schema_errors(tmp_path: Path) -> None:
     assert str(info.value) == f"{path}:2:10: players: 'two' is not of type 'integer'"
 
 
+# --- every `required` list is in force ------------------------------------------------------------
+
+def required_keys(kind: str) -> list[tuple[str, str]]:
+    """Every (subschema, key) a `required` list demands; lists inside an `if` only test, so they are left out."""
+    return [(pointer, key) for pointer, node in nodes(schema(kind)) if "if" not in pointer.split("/")
+            for key in node.get("required", [])]
+
+
+def _form_keys(kind: str) -> set[str]:
+    """Keys an `if` tests to choose a form (`phase`: a phase, else a step): without one the mapping takes another form."""
+    return {key for pointer, node in nodes(schema(kind)) if pointer.split("/")[-1] == "if" for key in node.get("required", [])}
+
+
+def _witnesses(kind: str) -> list[tuple[Path, Any]]:
+    """The shipped files of a kind, loaded (the documents the required keys are taken out of)."""
+    examples = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    files = SCENARIOS if kind == "scenario" else [*RULESET_FILES, *sorted(examples.glob("*/ruleset.yaml"))]
+    return [(path, load_yaml(path)) for path in files]
+
+
+def _mappings(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _mappings(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _mappings(value, (*path, i))
+
+
+@pytest.mark.parametrize("kind,pointer,key", [(kind, *pair) for kind in KINDS for pair in required_keys(kind)])
+def test_each_required_key_is_refused_when_left_out(kind: str, pointer: str, key: str) -> None:
+    """Take the key out of a shipped file where the subschema demands it: the schema reports it, at that node.
+
+    (An `end` without `when`, a `clash` step without `table`, ... would otherwise pass an editor.)
+    """
+    doc = schema(kind)
+    registry = Registry().with_resource(doc["$id"], Resource.from_contents(doc))
+    sub = Draft202012Validator({"$ref": f"{doc['$id']}#{pointer}"}, registry=registry)
+    wanted = dict(nodes(doc))[pointer]["required"]
+    tried = 0
+    for path, tree in _witnesses(kind):
+        for where, node in _mappings(tree):
+            if not all(k in node for k in wanted) or not sub.is_valid(node):
+                continue
+            tried += 1
+            value = node.pop(key)
+            try:
+                found = [d.message for d in schema_errors(tree, kind)]
+            finally:
+                node[key] = value
+            at = "/".join(map(str, where)) or "the top level"
+            if f"{at}: '{key}' is a required property" in found:
+                return
+            if key in _form_keys(kind) and any(message.endswith(f" in {at}") or message.startswith(f"{at}:") for message in found):
+                return  # refused as the other form
+    pytest.fail(f"no shipped {kind} file shows that {pointer} requires '{key}' ({tried} candidate mappings tried)")
+
+
+# What each kind of file must say, as the schemas demand it today.  Dropping a key from a `required`
+# list (an `end` without `when` passing an editor) fails here; adding one means adding it here.
+REQUIRED = {
+    "ruleset": {
+        "/properties/functions/additionalProperties": ["is"],
+        "/properties/support_tables/additionalProperties": ["of", "supporters"],
+        "/else": ["name", "players", "components", "turn", "end"],
+        "/$defs/option/then": ["default"],
+        "/$defs/attribute": ["type"],
+        "/$defs/instance": ["id"],
+        "/$defs/roles": ["of", "seating"],
+        "/$defs/phase": ["phase", "steps"],
+        "/$defs/draftStep": ["from", "to"],
+        "/$defs/actionRollStep": ["actors", "actions", "dice"],
+        "/$defs/delayedStep": ["actions"],
+        "/$defs/finalActsStep": ["from", "when", "to"],
+        "/$defs/meter": ["counter"],
+        "/$defs/doStep": ["effect"],
+        "/$defs/rollStep": ["faces", "effect"],
+        "/$defs/castStep": ["from", "pattern", "reads", "remove_to"],
+        "/$defs/advanceStep": ["along", "markers"],
+        "/$defs/drawStep": ["from", "to"],
+        "/$defs/placeStep": ["from"],
+        "/$defs/formGroupsStep": ["pattern", "attribute", "support", "face", "marker"],
+        "/$defs/formGroupsStep/properties/marker": ["from", "to"],
+        "/$defs/formGroupsStep/properties/reform": ["with", "from", "to"],
+        "/$defs/slots": ["names", "zones"],
+        "/$defs/commitStep": ["from", "to"],
+        "/$defs/revealStep": ["from", "to"],
+        "/$defs/contestStep": ["in", "prizes", "to", "void"],
+        "/$defs/exchangeStep": ["when", "give", "take"],
+        "/$defs/clashStep": ["table", "attribute"],
+        "/$defs/clashTable": ["of", "outcomes"],
+        "/$defs/end": ["when"],
+        "/$defs/scoring": ["rank"],
+        "/$defs/goals": ["any_of"],
+        "/$defs/goal": ["when"],
+    },
+    "scenario": {
+        "": ["ruleset"],
+    },
+}
+
+
+@pytest.mark.parametrize("kind", sorted(REQUIRED))
+def test_the_required_keys_are_these(kind: str) -> None:
+    found: dict[str, list[str]] = {}
+    for pointer, key in required_keys(kind):
+        found.setdefault(pointer, []).append(key)
+    assert found == REQUIRED[kind]
+
+
 # --- included files (fragments) ---------------------------------------------------------------
 
 

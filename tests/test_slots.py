@@ -15,6 +15,9 @@ import pytest
 import engine
 from engine.agents import make_agent
 from engine.information import determinize
+from engine.lang.parser import parse_expression
+from engine.lang.scope import Scope
+from engine.lang.types import ANY_COMPONENT
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
 
@@ -81,6 +84,24 @@ def test_slot_functions_read_rows_of_the_zone(game: engine.Game) -> None:
     ]
     for text in checks:
         assert game.compile_condition(text).test(state), text
+
+
+def test_slot_neighbours_stay_in_their_row(game: engine.Game) -> None:
+    """Over several rows, a card's neighbours are the cards beside it in its own row: the right card of
+    one row never sees the left card of the next (The Nine Domains' modifiers read them)."""
+    state = game.new_state(players=2, seed=1)
+    while state.turn_number <= 4:  # two rounds: each player's played zone holds two rows of three
+        state.apply(state.legal_actions()[0])
+    played = state.zones[game.zone_names.index("played of East")]
+    assert len(played) == 6
+    scope = Scope(game.vocab)
+    scope.bind("c", ANY_COMPONENT)
+    neighbours = parse_expression("slot_neighbours(c)").compile(scope).fn
+    for index, cid in enumerate(played):
+        row, slot = divmod(index, 3)
+        expected = [played[3 * row + j] for j in (slot - 1, slot + 1) if 0 <= j < 3]
+        found = neighbours(state, [cid])
+        assert sorted(found) == sorted(expected), f"row {row + 1}, slot {slot + 1}"
 
 
 @pytest.mark.parametrize("other,star_wins", [

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
+from engine.state import HOOK_TRAIL
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
-TRAIL = "hook trail"  # scratch: the hooks running now, outermost first (to name a runaway cycle)
+TRAIL = HOOK_TRAIL  # scratch: the hooks running now, outermost first (to name a runaway cycle and log their dice)
 
 
 @contextmanager

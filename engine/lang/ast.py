@@ -888,7 +888,7 @@ class Roll(Node):
         sides = self.sides
 
         def run(s: Any, e: list[Any]) -> None:
-            value = s.roll(sides)
+            value = s.roll_in_effect(sides)
             for matches, body in branches:
                 if matches(value):
                     body(s, e)

@@ -243,7 +243,7 @@ class RollValue(Function):
                         "roll in a program (setup, effects) and keep the result with 'let'")
         c = self.value(scope, args[0], DIE, "die") if args else Compiled(DIE, lambda s, e: 6)
         f = c.fn
-        return Compiled(INT, lambda s, e: s.roll(f(s, e)))
+        return Compiled(INT, lambda s, e: s.roll_in_effect(f(s, e)))
 
     def describe(self, call: ast.Call) -> str:
         return f"a roll of {call.args[0].describe()}" if call.args else "a roll"

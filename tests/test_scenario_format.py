@@ -1,0 +1,373 @@
+"""The scenario format: checkpoints, refusals in place, offered decisions, seats for the real setup,
+positions that list a component twice, and failures that say what was found."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.expectations import explain, waiting_for
+from engine.lang.parser import parse_expression
+from engine.scenario import ScenarioResult, load_scenario, run_scenario, validate_scenario
+
+# The rulebook clash example's position: Fire places next to a Water (which it beats) and an Earth.
+CLASH = """\
+ruleset: iconoclasm-cards
+players: 4
+position:
+  seats: {Fire: 1, Water: 2, Earth: 3, Air: 4}
+  board:
+    "1,0": Water/Fire as Water
+    "2,0": Air/Air
+    "0,1": Earth/Earth
+  zones:
+    hand(Fire): [Fire/Water]
+    hand(Water): [Water/Water]
+"""
+
+
+def run(tmp_path: Path, text: str, name: str = "case.yaml") -> ScenarioResult:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return run_scenario(path)
+
+
+def test_a_checkpoint_is_checked_after_its_action_not_at_the_end(tmp_path: Path) -> None:
+    """Fire must order its clashes before the turn passes: true half-way, false at the end."""
+    middle = CLASH + """\
+actions:
+  - place Fire/Water as Fire at 0,0
+  - expect:
+      - current_role == Fire
+      - count(c in board) == 4
+  - clash 1,0
+expect:
+  - current_role == Water
+"""
+    assert run(tmp_path, middle).passed
+    at_end = run(tmp_path, middle.replace("  - current_role == Water\n", "  - current_role == Fire\n"))
+    assert len(at_end.failures) == 1 and "case.yaml:19:5: expected current_role == Fire" in at_end.failures[0]
+
+
+def test_a_failing_checkpoint_reports_its_line(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 0,0
+  - expect: [count(c in board) == 5]
+""")
+    assert len(result.failures) == 1
+    assert result.failures[0].startswith("{}:14:14: expected count(c in board) == 5".format(tmp_path / "case.yaml"))
+    assert "found: the number of c in board = 4, 5 = 5" in result.failures[0]
+
+
+def test_several_refusals_in_one_file_each_in_place(tmp_path: Path) -> None:
+    refusals = CLASH + """\
+actions:
+  - action: place Fire/Water as Fire at 3,3
+    expect_error: does not touch any piece
+  - action: place Water/Water as Water at 0,0
+    expect_error: is not in hand of Fire
+  - place Fire/Water as Fire at 0,0
+  - action: clash 2,0
+    expect_error: clash
+    expect: [count(c in board) == 4]
+  - clash 1,0
+expect:
+  - at(1, 0).element == Fire
+"""
+    result = run(tmp_path, refusals)
+    assert result.passed, result.failures
+    wrong = run(tmp_path, refusals.replace("expect_error: does not touch any piece", "expect_error: out of cards"))
+    assert len(wrong.failures) == 1
+    assert "case.yaml:13:13: action 1: expected an error containing 'out of cards', got: cell 3,3 does not touch any piece" in wrong.failures[0]
+
+
+def test_a_refusal_that_is_accepted_stops_the_run(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - action: place Fire/Water as Fire at 0,0
+    expect_error: does not touch
+  - clash 1,0
+expect:
+  - count(c in board) == 99
+""")
+    assert "action 1: expected 'place Fire/Water as Fire at 0,0' to fail with 'does not touch', but it was accepted" in result.failures[0]
+    assert not any("action 2" in failure for failure in result.failures)  # the run stopped there
+
+
+def test_the_files_expected_error_is_for_its_last_action_even_before_a_checkpoint(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 3,3
+  - expect: [count(c in board) == 3]
+expect_error: does not touch any piece
+""")
+    assert result.passed, result.failures
+
+
+def test_a_refused_action_must_be_named_in_a_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "no-action.yaml"
+    path.write_text(CLASH + "actions:\n  - expect_error: does not touch\n")
+    assert [d.message for d in validate_scenario(path)] == ["actions/0: 'expect_error' needs 'action' beside it"]
+
+
+OFFERED = CLASH + """\
+actions:
+  - place Fire/Water as Fire at 0,0
+  - expect_offered:
+      - clash 0,0 with 1,0
+      - clash 0,0 with 0,1
+    expect_offered_include:
+      - clash 0,0 with 0,1
+"""
+
+
+def test_the_offered_decisions_exactly_or_at_least(tmp_path: Path) -> None:
+    assert run(tmp_path, OFFERED).passed
+    exact = run(tmp_path, OFFERED.replace("      - clash 0,0 with 1,0\n      - clash 0,0 with 0,1\n    expect_offered_include",
+                                          "      - clash 0,0 with 1,0\n    expect_offered_include"))
+    assert len(exact.failures) == 1
+    assert "expected exactly these actions to be offered\n    offered too: clash 0,0 with 0,1" in exact.failures[0]
+    include = run(tmp_path, OFFERED.replace("    expect_offered_include:\n      - clash 0,0 with 0,1",
+                                            "    expect_offered_include:\n      - clash 0,0 with 0,1\n      - pass"))
+    assert len(include.failures) == 1
+    assert "expected at least these actions to be offered\n    not offered: pass" in include.failures[0]
+
+
+def test_the_offered_decisions_at_the_end(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 0,0
+expect_offered_include:
+  - clash 0,0 with 1,0
+  - clash 0,0 with 2,0
+""")
+    assert len(result.failures) == 1 and "not offered: clash 0,0 with 2,0" in result.failures[0]
+
+
+def test_actions_that_run_out_mid_decision_say_who_must_decide_what(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 0,0
+expect:
+  - current_role == Water
+""")
+    assert result.failures[0].endswith("the game is waiting for Fire: clash 0,0 with 1,0 or clash 0,0 with 0,1")
+
+
+def test_an_unexpected_refusal_says_what_was_offered(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 0,0
+  - clash 2,0
+""")
+    assert "action 2: action 'clash 2,0' was refused" in result.failures[0]
+    assert result.failures[0].endswith("the game is waiting for Fire: clash 0,0 with 1,0 or clash 0,0 with 0,1")
+
+
+@pytest.fixture(scope="module")
+def clash_state() -> engine.State:
+    path = Path(__file__).resolve().parents[1] / "rulesets/iconoclasm-cards/scenarios/rulebook-clash-example.yaml"
+    from engine.scenario import set_up
+
+    sc = load_scenario(path)
+    return set_up(sc.game, sc.doc, sc.doc["position"])
+
+
+@pytest.mark.parametrize("condition,lines", [
+    ("at(1, 0).element == Water and at(2, 0).element == Water", [
+        "the right side of 'and' is false: the element of the piece at (2, 0) is Water",
+        "    the element of the piece at (2, 0) = Air, Water = Water"]),
+    ("at(1, 0).element == Fire and at(2, 0).element == Air", [
+        "the left side of 'and' is false: the element of the piece at (1, 0) is Fire",
+        "    the element of the piece at (1, 0) = Water, Fire = Fire"]),
+    ("current_role == Water or count(c in board) > 3", [
+        "the left side of 'or' is false: the current role is Water",
+        "    the current role = Fire, Water = Water",
+        "the right side of 'or' is false: the number of c in board is more than 3",
+        "    the number of c in board = 3, 3 = 3"]),
+    ("not (current_role == Fire)", [
+        "the current role is Fire is true",
+        "    the current role = Fire, Fire = Fire"]),
+    ("at(0, 1) in hand(Fire)", ["the piece at (0, 1) = Earth/Earth, the hand of Fire = [Fire/Water]"]),
+    ("seated(Air) and not seated(Fire)", [
+        "the right side of 'and' is false: not (Fire is played by a seat)",
+        "    Fire is played by a seat is true",
+        "        Fire is played by a seat = true"]),
+])
+def test_a_false_expectation_shows_the_values_of_its_parts(clash_state: engine.State, condition: str, lines: list[str]) -> None:
+    assert explain(clash_state.game, clash_state, parse_expression(condition)) == lines
+
+
+def test_waiting_for_a_finished_game(clash_state: engine.State) -> None:
+    over = clash_state.clone()
+    while not over.is_terminal:
+        over.apply(over.legal_actions()[0])
+    assert waiting_for(over) == "the game is over"
+
+
+# --- seats for the ruleset's own setup -------------------------------------------------------------
+
+def test_seats_choose_the_deal_of_the_real_setup(tmp_path: Path) -> None:
+    """Two players, two elements each: the seats chosen, the rest of the setup as the ruleset says."""
+    result = run(tmp_path, """\
+ruleset: iconoclasm-cards
+players: 2
+seats: {Air: 1, Fire: 2, Earth: 1, Water: 2}
+expect:
+  - seat(Air) == 1 and seat(Earth) == 1 and seat(Fire) == 2 and seat(Water) == 2
+  - turn_position(Air) == 1 and turn_position(Fire) == 2 and turn_position(Earth) == 3
+  - current_role == Air
+  - all(count(c in hand(r)) == 4 for r in roles)
+""")
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("seats,message", [
+    ("{Air: 1, Fire: 3}", "3:8: Fire cannot be at seat 3: with 2 players the roles are dealt to the seats 1, 2, 1, 2"),
+    ("{Air: 1, Earth: 1, Fire: 1}", "3:8: Fire cannot be at seat 1"),
+    ("{Air: 1, Lava: 2}", "3:17: unknown role 'Lava'"),
+])
+def test_seats_the_setup_cannot_deal_are_refused(tmp_path: Path, seats: str, message: str) -> None:
+    result = run(tmp_path, f"ruleset: iconoclasm-cards\nplayers: 2\nseats: {seats}\n")
+    assert len(result.failures) == 1 and f"case.yaml:{message}" in result.failures[0]
+
+
+def test_seats_deal_groups_of_roles_whole(tmp_path: Path) -> None:
+    """Iconoclasm with 2 players deals the deities in pairs: seating Water seats its partner Fire with it."""
+    result = run(tmp_path, """\
+ruleset: iconoclasm
+players: 2
+seats: {Water: 1, Air: 2}
+expect:
+  - seat(Fire) == 1 and seat(Water) == 1 and seat(Earth) == 2 and seat(Air) == 2
+""")
+    assert result.passed, result.failures
+    apart = run(tmp_path, "ruleset: iconoclasm\nplayers: 2\nseats: {Water: 1, Earth: 1}\n")
+    assert ("Earth cannot be at seat 1: with 2 players the roles are dealt in groups that stay together "
+            "(Fire and Water, Earth and Air) to the seats 1+1, 2+2") in apart.failures[0]
+
+
+def test_a_role_the_setup_does_not_deal_keeps_its_seat(tmp_path: Path) -> None:
+    result = run(tmp_path, "ruleset: nine-domains\nplayers: 2\nseats: {East: 2, West: 1}\n")
+    assert len(result.failures) == 1
+    assert "East is always at seat 1 with 2 players (the setup does not deal it)" in result.failures[0]
+
+
+def test_seats_and_a_written_position_do_not_mix(tmp_path: Path) -> None:
+    result = run(tmp_path, CLASH + "seats: {Fire: 1}\n")
+    assert "case.yaml:12:1: a written position has its own seats: write them under 'position'" in result.failures[0]
+
+
+# --- a component has one place ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("extra,where", [
+    ("    hand(Earth): [Air/Air]\n", "case.yaml:12:19: Air/Air is listed twice (first at line 7)"),
+    ("    hand(Earth): [Fire/Water]\n", "case.yaml:12:19: Fire/Water is listed twice (first at line 10)"),
+])
+def test_a_component_listed_twice_is_an_error_at_its_line(tmp_path: Path, extra: str, where: str) -> None:
+    result = run(tmp_path, CLASH + extra)
+    assert len(result.failures) == 1 and where in result.failures[0]
+    assert validate_scenario(tmp_path / "case.yaml")[0].message.startswith(where.split(": ", 1)[1])
+
+
+def test_identical_copies_may_each_be_listed(tmp_path: Path) -> None:
+    result = run(tmp_path, """\
+ruleset: spell-cycles
+players: 2
+position:
+  seats: {Ash: 1, Birch: 2}
+  zones:
+    apothecary(Birch): [green-large, green-large, red-medium]
+expect:
+  - count(p in apothecary(Birch) where p.colour == green and p.size == large) == 2
+""")
+    assert result.passed, result.failures
+
+
+# --- dice rolled by effects are logged -------------------------------------------------------------
+
+def test_a_roll_in_an_effect_is_logged(tmp_path: Path) -> None:
+    """A die rolled outside any hook is logged with what it showed (here it sets a health, to compare)."""
+    for shown in range(1, 7):
+        result = run(tmp_path, f"""\
+ruleset: iconica
+players: 2
+position:
+  zones:
+    party(Crimson): [Kestra]
+    party(Azure): [Aelin]
+  effect: |
+    health(member(Azure, "Aelin")) = 10 * roll(d6)
+expect_log:
+  - "a d6 is rolled: "
+expect:
+  - health(member(Azure, "Aelin")) == {10 * shown}
+""")
+        if result.passed:
+            break
+    assert result.passed, result.failures
+    assert f"a d6 is rolled: {shown}" in result.log
+
+
+def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(CLASH + "actions:\n  - expect: [count(c in bord) == 1]\n")
+    assert str(validate_scenario(path)[0].pos) == f"{path}:13:25"
+
+
+def test_not_of_and_shows_both_true_sides(clash_state: engine.State) -> None:
+    assert explain(clash_state.game, clash_state, parse_expression("not (current_role == Fire and count(c in board) == 3)")) == [
+        "the current role is Fire and the number of c in board is 3 is true",
+        "    the left side of 'and' is true: the current role is Fire",
+        "        the current role = Fire, Fire = Fire",
+        "    the right side of 'and' is true: the number of c in board is 3",
+        "        the number of c in board = 3, 3 = 3"]
+
+
+def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path) -> None:
+    """Crimson's Confused character hurts one of Crimson's own: the actions stop before Crimson picks which."""
+    shipped = Path(__file__).resolve().parents[1] / "rulesets/iconica/scenarios/status-confusion-even-hurt-mine.yaml"
+    text = shipped.read_text(encoding="utf-8").replace("ruleset: iconica\n", "ruleset: " + str(shipped.parents[1] / "ruleset.yaml") + "\n")
+    text = text.replace("  - choose Vex\n", "")
+    result = run(tmp_path, text)
+    assert result.failures[0].endswith(
+        "the game is waiting for Crimson to choose c in the party of the owner of self where c is in play: choose Kestra or choose Vex")
+
+
+def test_every_key_of_a_scenario_file_is_documented() -> None:
+    """docs/rulesets.md names (as `key`) every key the scenario schema allows: the file, its position, its checkpoints."""
+    import json
+
+    root = Path(__file__).resolve().parents[1]
+    schema = json.loads((root / "schemas/scenario.schema.json").read_text(encoding="utf-8"))
+    keys = {*schema["properties"], *schema["properties"]["position"]["properties"], *schema["$defs"]["checkpoint"]["properties"]}
+    guide = (root / "docs/rulesets.md").read_text(encoding="utf-8")
+    assert sorted(key for key in keys if f"`{key}`" not in guide) == []
+
+
+def test_a_side_that_decides_alone_is_the_only_one_evaluated(clash_state: engine.State) -> None:
+    """`and` stops at a false left side, as the condition itself does: 1 / 0 is never worked out."""
+    assert explain(clash_state.game, clash_state, parse_expression("count(c in board) == 0 and 1 / 0 == 1")) == [
+        "the left side of 'and' is false: the number of c in board is 0",
+        "    the number of c in board = 3, 0 = 0"]
+
+
+@pytest.mark.parametrize("condition,lines", [
+    ("all(count(c in hand(r)) == 0 for r in roles where seated(r))", [
+        "for r = Fire: the number of c in the hand of r is 0 is false",
+        "    the number of c in the hand of r = 1, 0 = 0"]),
+    ("all(c in board where c.element != Air)", [
+        "for c = Air/Air: the element of c is not Air is false",
+        "    the element of c = Air, Air = Air"]),
+    ("not any(c.element == Earth for c in board)", [
+        "for some c in board, the element of c is Earth is true",
+        "    for c = Earth/Earth: the element of c is Earth is true",
+        "        the element of c = Earth, Earth = Earth"]),
+    ("any(c in board where c.element == Fire)", ["for some c in board, the element of c is Fire = false"]),
+])
+def test_all_and_any_show_the_item_that_decides(clash_state: engine.State, condition: str, lines: list[str]) -> None:
+    assert explain(clash_state.game, clash_state, parse_expression(condition)) == lines

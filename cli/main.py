@@ -42,7 +42,8 @@ from engine.bench import bench as run_bench
 from engine.errors import RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import parse_set_options
-from engine.executor import Executor, LocalExecutor, TooManyJobs
+from engine.distributed import BACKENDS, make_executor
+from engine.executor import Executor, TooManyJobs
 from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.showtext import json_safe, shown
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
@@ -150,6 +151,26 @@ def format_option(fn: F) -> F:
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
 
 
+def backend_options(fn: F) -> F:
+    """--backend local|ray and --address: where the games are played (the report is the same)."""
+    fn = click.option("--address", metavar="ADDR",
+                      help="With --backend ray: the cluster to use ('auto', or HOST:PORT; default: start a local Ray).")(fn)
+    return click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+                        help="local: --jobs processes here; ray: tasks on a Ray cluster (pip install 'rulecraft[ray]').")(fn)
+
+
+def _executor(backend: str, jobs: int, address: str | None) -> Executor:
+    """Where this command's games run; a local Ray gets --jobs CPUs only when --jobs is given (else every core).
+
+    Local ``--jobs`` above the machine's cores is refused (exit 1).
+    """
+    given = click.get_current_context().get_parameter_source("jobs") is ParameterSource.COMMANDLINE
+    try:
+        return make_executor(backend, jobs if given or backend == "local" else None, address)
+    except TooManyJobs as err:
+        fail(f"--jobs {jobs}: {err}")
+
+
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented JSON (non-ASCII kept as is)."""
     echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
@@ -223,10 +244,24 @@ def schema(kind: str) -> None:
 @limit_option
 @click.option("--component", "--character", "component", metavar="NAME",
               help="Show one component as a card instead: its attributes, meter and actions in English.")
-def explain(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None) -> None:
-    """Summarise a ruleset's rules in English (or one component's card)."""
+@click.option("--observation", is_flag=True,
+              help="Show the learning environment's action space and observation encoding instead (needs rulecraft[rl]).")
+@players_option
+def explain(
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None, observation: bool,
+    players: int | None,
+) -> None:
+    """Summarise a ruleset's rules in English (or one component's card, or its learning environment)."""
     console = render.make_console()
     game = load_game(ruleset, variants, set_texts)
+    if observation:
+        try:
+            from engine.rl import describe
+        except ImportError as err:
+            fail(f"--observation needs the learning extra ({err.name} is missing): pip install 'rulecraft[rl]'")
+        for line in describe(game, pick_players(game, players)):
+            click.echo(line)
+        return
     for line in explain_component(game, component) if component else explain_lines(game):
         console.print(line)
 
@@ -383,9 +418,10 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
               help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N).")
+              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
+@backend_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per figure (section, item, statistic, value).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
@@ -399,8 +435,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    games_csv: Path | None, seed: int, agents: str, jobs: int, fmt: str, out: Path | None, html_path: Path | None,
-    compare_with: str | None,
+    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
+    out: Path | None, html_path: Path | None, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
@@ -431,7 +467,7 @@ def simulate(
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
             raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
-    executor = local_executor(jobs)
+    executor = _executor(backend, jobs, address)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
     compared = _simulate_with_progress(other, count, n, seed, specs, executor) if other and not report.partial else None
@@ -464,12 +500,13 @@ def simulate(
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@backend_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="csv: one row per value and figure (value, section, item, statistic, figure).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    seed: int, agents: str, jobs: int, fmt: str, out: Path | None,
+    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str, out: Path | None,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -499,7 +536,7 @@ def sweep(
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, local_executor(jobs))
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
     buffer = io.StringIO()
     if fmt == "json":
         buffer.write(json_safe(json.dumps(result.to_json(), indent=2, ensure_ascii=False)) + "\n")
@@ -518,14 +555,6 @@ def sweep(
         _emit(buffer.getvalue(), out)
     if result.partial:
         fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial")
-
-
-def local_executor(jobs: int) -> LocalExecutor:
-    """``--jobs`` worker processes, refused (exit 1) above the machine's cores."""
-    try:
-        return LocalExecutor(jobs)
-    except TooManyJobs as err:
-        fail(f"--jobs {jobs}: {err}")
 
 
 def _sweep_with_progress(

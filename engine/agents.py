@@ -15,6 +15,8 @@ touching the parser.
 * ``ismcts:N`` / ``ismcts:Ts``: information-set MCTS, a fresh determinization
   every iteration — the search that suits games with hidden information
   (:func:`default_search`).
+* ``policy:FILE``: the legal action a saved policy (JSON, see
+  :class:`PolicyAgent`) values most, e.g. one trained with :mod:`engine.rl`.
 
 Both searches keep one tree per seat, each holding the game as that seat
 observed it (:class:`MultiObserverSearch`), so a sealed decision — a card
@@ -31,14 +33,16 @@ Example::
 
 >>> make_agent("oracle", seed=0)
 Traceback (most recent call last):
-ValueError: unknown agent 'oracle'; known agents: random, greedy, mcts:N, mcts:Ts, ismcts:N, ismcts:Ts (searches also take :c=C, e.g. mcts:400:c=2)
+ValueError: unknown agent 'oracle'; known agents: random, greedy, mcts:N, mcts:Ts, ismcts:N, ismcts:Ts, policy:FILE (searches also take :c=C, e.g. mcts:400:c=2)
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
+from pathlib import Path
 from dataclasses import dataclass
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
@@ -486,3 +490,70 @@ class ISMCTSAgent(MultiObserverSearch):
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")
 def _ismcts(argument: str | None, rng: random.Random) -> Agent:
     return ISMCTSAgent(rng, SearchSpec.parse("ismcts", argument))
+
+
+# ---------------------------------------------------------------- a saved policy
+
+POLICY_FORMAT = "rulecraft-policy"
+"""The ``format`` a policy file declares."""
+
+
+class PolicyAgent:
+    """Plays the legal action with the highest value in a table of action texts; ties are broken at random.
+
+    A policy file is JSON: ``{"format": "rulecraft-policy", "ruleset": NAME,
+    "default": V, "values": {"ACTION TEXT": VALUE, ...}}``; an action the table
+    does not name is valued ``default``.  It decides from the seat's own legal
+    actions only.
+
+    >>> agent = PolicyAgent({"pick b": 1.0}, default=0.0, rng=random.Random(0))
+    >>> agent.best(["pick a", "pick b"])
+    'pick b'
+    """
+
+    name = "policy"
+
+    def __init__(self, values: dict[str, float], default: float, rng: random.Random) -> None:
+        self.values = values
+        self.default = default
+        self.rng = rng
+
+    def best(self, texts: list[str]) -> str:
+        """The most valued of ``texts`` (a random one of the best when several tie)."""
+        value = self.values.get
+        top = max(value(t, self.default) for t in texts)
+        best = [t for t in texts if value(t, self.default) == top]
+        return best[self.rng.randrange(len(best))]
+
+    def choose(self, state: "State") -> "Action":
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the policy agent was asked to move with no legal action")
+        texts = [str(a) for a in actions]
+        return actions[texts.index(self.best(texts))]
+
+
+def read_policy(path: str) -> tuple[dict[str, float], float]:
+    """The action values and default value of a policy file; ValueError says what is wrong with it."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ValueError(f"cannot read the policy file {path}: {err.strerror or err}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValueError(f"{path} is not a policy file (not JSON: {err})") from None
+    if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
+        raise ValueError(f"{path} is not a policy file (it should say \"format\": \"{POLICY_FORMAT}\")")
+    values, default = data.get("values"), data.get("default", 0.0)
+    numbers = (int, float)
+    if not isinstance(values, dict) or not all(isinstance(v, numbers) and not isinstance(v, bool) for v in values.values()) \
+            or not isinstance(default, numbers) or isinstance(default, bool):
+        raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")
+    return {str(k): float(v) for k, v in values.items()}, float(default)
+
+
+@agent_kind("policy", "policy:FILE")
+def _policy(argument: str | None, rng: random.Random) -> Agent:
+    if not argument:
+        raise ValueError("agent 'policy' needs a policy file: policy:FILE (see docs/rl.md)")
+    values, default = read_policy(argument)
+    return PolicyAgent(values, default, rng)

@@ -38,6 +38,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.enumeration import record_choice
 from engine.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
@@ -214,8 +215,10 @@ class Choose(Function):
                 scope.error(kw.pos, f"choose() has no option '{name}'", "choose(x in C where P, by = ROLE, always_ask = true)")
         by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
         always = self.value(scope, keywords["always_ask"].value, BOOL, "always_ask").fn if "always_ask" in keywords else None
-        parts = as_selection(args[0]).compile_parts(scope)
+        selection = as_selection(args[0])
+        parts = selection.compile_parts(scope)
         label = _labeller(parts.item_type)
+        record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
 
         def choose(s: "State", e: list[Any]) -> Any:
@@ -249,6 +252,13 @@ class Choose(Function):
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
         forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
         return f"the {describe_selection(args[0])}{chooser}{forced}" if args else "a choice"
+
+
+def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
+    """The items of a collection written out as a list of plain values (``["a", "b"]``), else None."""
+    if isinstance(source, ast.ListLit) and all(isinstance(item, ast.Literal) for item in source.items):
+        return tuple(item.value for item in source.items)  # type: ignore[attr-defined]
+    return None
 
 
 def _labeller(item: Any) -> Any:

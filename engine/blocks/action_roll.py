@@ -39,6 +39,7 @@ from engine.blocks.meters import HITS, instance_tables
 from engine.blocks.numbered import ActionTable, action_table
 from engine.blocks.statuses import ATTEMPT, run_hook
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, distinct
 from engine.errors import SourcePos
 from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
@@ -47,6 +48,7 @@ from engine.lang.types import ANY_COMPONENT, Component
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping as MappingT
@@ -198,6 +200,16 @@ class ActionRoll(Step):
                     strength.do.run(s, actor, target)
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``DIE: NAME NUMBER ACTION`` for every die and every numbered action a component has that the die may pick."""
+        return Texts(distinct(
+            self.format((i, actor, number))
+            for i, die in enumerate(self.dice)
+            for actor in sorted(self.table.by_component)
+            for number, action in sorted(self.table.of(actor).items())
+            if die.only is None or die.only in action.flags
+        ))
 
     def format(self, args: tuple[Any, ...]) -> str:
         die, actor, number = args

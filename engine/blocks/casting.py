@@ -40,12 +40,14 @@ from engine.actions import ActionSpace, ListSpace
 from engine.blocks.contest import card_code
 from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
 from engine.game import LIST_OF
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, Component, ListOf
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -323,6 +325,15 @@ class Cast(Step):
         return self._run(s, cid, pieces, i + 1)
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``stop`` and ``cast NAME`` for every component with a pattern; where the pattern lies is not listed."""
+        castable = names(game, (cid for cid, values in enumerate(self.values) if values is not None))
+        return Texts(
+            ("stop", *(f"cast {name}" for name in castable)),
+            unlisted=f"where a {self.pattern_name} lies ('{MATCH} X,Y ...'): any pieces of the board, in any order, "
+                     "read as they are or as other values",
+        )
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == STOP:

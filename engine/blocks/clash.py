@@ -27,9 +27,11 @@ import re
 from engine.actions import Action, ActionSpace, ListSpace
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, neighbour_pairs
 from engine.errors import SourcePos
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -165,6 +167,10 @@ class Clash(Step):
         )
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``clash X,Y with X,Y`` for every cell of the board and each of its neighbours."""
+        return Texts(tuple(self.format(pair) for pair in neighbour_pairs(game)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         a, b = args

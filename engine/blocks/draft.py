@@ -30,11 +30,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, normalise, step_kind
+from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -152,6 +154,10 @@ class Draft(Step):
         return (args[0],)
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``pick NAME`` for every component."""
+        return Texts(tuple(f"pick {name}" for name in names(game)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"pick {self.game.piece_names[args[0]]}"

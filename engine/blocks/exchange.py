@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT, ZONE
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -112,6 +114,11 @@ class Exchange(Step):
         return not self._next(s)
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``keep`` when optional, and ``exchange NAME for NAME`` for every two components."""
+        every = names(game)
+        return Texts((*(["keep"] if self.optional else []), *(f"exchange {a} for {b}" for a in every for b in every)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == KEEP:

@@ -57,10 +57,12 @@ from engine.blocks.majority import Verdict
 from engine.blocks.outcome import Outcome
 from engine.blocks.steps import Step, step_kind
 from engine.compiling.components import check_value
+from engine.enumeration import Texts, board_cells
 from engine.errors import SourcePos
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder, ZoneRef
     from engine.state import State
 
@@ -544,6 +546,12 @@ class FormGroups(Step):
         return None
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``form group at X,Y`` for every cell, and ``clash X,Y with X,Y`` for every two cells (in board order)."""
+        cells = sorted(board_cells(game))
+        forms = [self.format((cell,)) for cell in cells]
+        return Texts((*forms, *(self.format((a, b)) for i, a in enumerate(cells) for b in cells[i + 1:])))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if len(args) == 1:

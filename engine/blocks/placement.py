@@ -39,10 +39,12 @@ from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSp
 from engine.blocks.bracket import read_bracket
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, board_cells, cell_texts, distinct
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -248,6 +250,20 @@ class Place(Step):
         return () if args == PASS else (args[0],)
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``pass`` when optional, and ``place NAME [as FACE] at X,Y`` for every component, face it may show and cell."""
+        pieces: list[str] = []
+        for cid, name in enumerate(game.piece_names):
+            if not (self.choose_face or self.as_is):
+                pieces += [name] if self.fixed[cid] is not None else []
+            elif game.face_count[cid] == 1:
+                pieces.append(name)
+            else:
+                faces = [face for _, face in game.piece_options[cid]] if self.choose_face else range(game.face_count[cid])
+                pieces += [f"{name} as {game.face_labels[cid][face]}" for face in faces]
+        cells = cell_texts(board_cells(game))
+        return Texts(distinct([*(["pass"] if self.optional else []), *(f"place {p} at {c}" for p in distinct(pieces) for c in cells)]))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == PASS:

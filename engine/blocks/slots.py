@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function, register
@@ -46,6 +47,7 @@ from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
 
@@ -172,6 +174,10 @@ class Commit(Step):
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[0],)
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``commit NAME to SLOT`` for every component and slot."""
+        return Texts(tuple(f"commit {name} to {slot}" for name in names(game) for slot in self.slots.names))
 
     def format(self, args: tuple[Any, ...]) -> str:
         cid, slot = args

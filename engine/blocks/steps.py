@@ -20,11 +20,13 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionSpace, ListSpace
+from engine.enumeration import Texts
 from engine.errors import IllegalActionError, SourcePos
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
 
@@ -86,6 +88,13 @@ class Step:
     def format(self, args: tuple[Any, ...]) -> str:
         """The action with arguments ``args`` as text that ``State.apply`` reads back (``place A at 0,0``)."""
         return self.kind
+
+    def action_texts(self, game: "Game") -> Texts:
+        """Every action text this step could ever offer in ``game`` (see :mod:`engine.enumeration`); none by default.
+
+        Example: a step offering ``pick NAME`` lists ``pick`` and each component's name.
+        """
+        return Texts()
 
     def public_format(self, args: tuple[Any, ...]) -> str:
         """The decision as the other seats see it (a sealed choice hides what was chosen)."""

@@ -28,11 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -94,6 +96,13 @@ class SwitchRole(Step):
         return True
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``keep``, and ``switch`` (roles hidden) or ``switch to ROLE`` for every role."""
+        if self.hidden:
+            return Texts((self.format(KEEP), self.format(BLIND)))
+        roles = game.roles.values if game.roles is not None else ()
+        return Texts((self.format(KEEP), *(self.format((role,)) for role in roles)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return args[0] if args in (KEEP, BLIND) else f"switch to {args[0]}"

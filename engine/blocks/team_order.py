@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.state import State
 
 
@@ -68,6 +70,10 @@ class TeamOrder(Step):
         return True
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``ROLE first`` for every role."""
+        return Texts(tuple(self.format((role,)) for role in (game.roles.values if game.roles is not None else ())))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"{args[0]} first"

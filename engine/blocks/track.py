@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
 
 if TYPE_CHECKING:
+    from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -72,6 +74,10 @@ class Advance(Step):
         else:
             s.note(lambda: f"{s.current_role} moves one of the {spec.name} on {names[cid]} off the end of the {self.line.name}")
         return True
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``advance from NAME`` for every component."""
+        return Texts(tuple(f"advance from {name}" for name in names(game)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"advance from {self.game.piece_names[args[0]]}"

@@ -1,0 +1,107 @@
+"""The fixed action table of a game: every action text its steps and choices could offer, numbered.
+
+Index ``i < len(texts)`` is the action whose text is ``texts[i]`` (see
+:mod:`engine.enumeration`: the steps list them from the compiled game, in
+turn-step order, then the answers to ``choose``).  When some decision cannot
+be listed (a step's :class:`~engine.enumeration.Texts` says what), the table
+ends with ``ranked`` more indices: index ``len(texts) + k`` is the k-th
+(from 0) of the position's legal actions that are not listed, in the
+engine's order; legal actions beyond the ``ranked``-th are not offered.
+
+The numbering depends only on the compiled game (ruleset, variants and
+options), so a policy trained on it stays valid while the ruleset does not
+change.
+
+Example::
+
+    table = ActionTable(engine.load("my-game"))
+    legal = table.legal(state)            # {index: engine action} for the seat to move
+    state.apply(legal[min(legal)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.choices import CHOOSE_WORD
+from engine.enumeration import Texts, choice_texts, distinct
+from engine.errors import RulecraftError
+
+if TYPE_CHECKING:
+    from engine.actions import Action
+    from engine.game import Game
+    from engine.state import State
+
+RANKED = 256
+"""Indices kept, by default, for the legal actions of a decision that cannot be listed (only when there is one)."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where listed actions come from: a turn step (by index) or the answers to ``choose``; and what it lists."""
+
+    name: str
+    step: int | None  # None: the answers to choose(...)
+    texts: Texts
+
+
+class ActionTable:
+    """Every action text of ``game``, numbered, plus ``ranked`` indices for unlisted decisions (when any)."""
+
+    def __init__(self, game: "Game", ranked: int = RANKED) -> None:
+        if ranked < 0:
+            raise ValueError(f"ranked must be 0 or more, not {ranked}")
+        self.game = game
+        self.sources = [Source(f"step {i + 1} ({step.kind})", i, step.action_texts(game)) for i, step in enumerate(game.steps)]
+        self.sources.append(Source(f"{CHOOSE_WORD}(...)", None, choice_texts(game)))
+        self.texts: tuple[str, ...] = distinct(t for source in self.sources for t in source.texts.texts)
+        self.index = {text: i for i, text in enumerate(self.texts)}
+        self.unlisted_steps = {s.step for s in self.sources if not s.texts.complete}
+        self.ranked = ranked if self.unlisted_steps else 0
+
+    def __len__(self) -> int:
+        return len(self.texts) + self.ranked
+
+    def describe(self, index: int) -> str:
+        """What an index means: its action text, or ``unlisted option K``."""
+        if index < len(self.texts):
+            return self.texts[index]
+        return f"unlisted option {index - len(self.texts) + 1}"
+
+    def legal(self, state: "State") -> dict[int, "Action"]:
+        """The legal actions of the seat to move, by index (empty once the game is over).
+
+        An action whose text is not listed although its step lists all of
+        its texts is a fault of that step's ``action_texts``: it is raised,
+        never hidden.
+        """
+        found: dict[int, "Action"] = {}
+        source = None if state.pending is not None else state.step
+        rank = 0
+        for action in state.legal_actions():
+            text = str(action)
+            i = self.index.get(text)
+            if i is not None:
+                found[i] = action
+                continue
+            if source not in self.unlisted_steps:
+                raise RulecraftError(f"{self.game.name}: the legal action '{text}' is missing from the action table "
+                                     f"(its step should list it in action_texts)")
+            if rank < self.ranked:
+                found[len(self.texts) + rank] = action
+            rank += 1
+        return found
+
+    def summary(self) -> list[str]:
+        """The table in English: its size, what each step lists, and what is offered by rank instead."""
+        lines = [f"{len(self)} actions: {len(self.texts)} listed action texts"
+                 + (f" and {self.ranked} ranked options" if self.ranked else "")]
+        for source in self.sources:
+            if source.texts.texts or source.texts.unlisted:
+                lines.append(f"  {source.name}: {len(source.texts.texts)} texts"
+                             + (f"; not listed: {source.texts.unlisted}" if source.texts.unlisted else ""))
+        if self.ranked:
+            lines.append(f"  indices {len(self.texts)}..{len(self) - 1}: the 1st..{self.ranked}th legal action not listed "
+                         "(in the engine's order); further ones are not offered")
+        return lines

@@ -1,0 +1,164 @@
+"""What a seat may see, as one vector of integers with a fixed layout per game and player count.
+
+The encoder reads the engine's observation for the seat
+(:meth:`engine.state.State.observation`), so it shows exactly what the seat
+may know: hidden zones only as a count, hidden roles as 0, sealed choices as
+the engine hides them.  Names become numbers: a component by its name's
+place in the sorted names (1-based, 0 for none), a face by its label's place
+in the sorted labels, a role by its place in the roles.  The segments, in
+order (``describe`` lists them with their offsets for one game):
+
+* ``seat``: the observing seat, the seat to move (0 once over), the turn
+  number, 1 if the seat answers a pending choice, 1 once the game is over;
+* ``current role``: the role to move (0 when over or hidden), ``seats``: the
+  seat playing each role (0 when nobody or hidden);
+* ``board``: per cell, the top piece's name and face; ``stacks``: per cell,
+  the pieces beneath from the top down (stacking boards only);
+* ``zones``: per zone, 1 if its contents are seen, how many components it
+  holds, and the names of those seen (in order, or sorted when only the
+  contents are known);
+* ``counters``: every counter's value (per owner);
+* ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved.
+
+Example::
+
+    encoder = Encoder(engine.load("my-game"), players=2)
+    vector = encoder.encode(state.observation(1))   # numpy int32, len(encoder) long
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.blocks.grid import format_cell
+from engine.enumeration import board_cells, neighbour_pairs
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+LOW, HIGH = np.iinfo(np.int32).min, np.iinfo(np.int32).max
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A named part of the vector: ``length`` integers from ``offset``."""
+
+    name: str
+    offset: int
+    length: int
+    what: str
+
+
+class Encoder:
+    """Turns a seat's observation of ``game`` with ``players`` seats into a fixed-length int32 vector."""
+
+    def __init__(self, game: "Game", players: int) -> None:
+        self.game = game
+        self.names = {name: i + 1 for i, name in enumerate(sorted(set(game.piece_names)))}
+        self.faces = {label: i + 1 for i, label in enumerate(sorted({f for labels in game.face_labels for f in labels}))}
+        self.roles = list(game.roles.values) if game.roles is not None else []
+        self.role_index = {role: i + 1 for i, role in enumerate(self.roles)}
+        self.cells = {format_cell(c): i for i, c in enumerate(board_cells(game))}
+        self.depth = len(game.component_names) - 1 if game.grid is not None and game.grid.stacking else 0
+        self.zones = list(game.zone_names)
+        self.capacity = len(game.component_names)
+        self.pairs = {(a, b): i for i, (a, b) in enumerate(neighbour_pairs(game))} if game.grid is not None else {}
+        self.counters = _counter_keys(game, players)
+        parts = [
+            ("seat", 5, "observing seat, seat to move (0: over), turn number, answering a choice (1/0), over (1/0)"),
+            ("current role", 1, "the role to move, 1-based in the roles (0: over or hidden)"),
+            ("seats", len(self.roles), "per role: the seat playing it (0: nobody or hidden)"),
+            ("board", 2 * len(self.cells), "per cell: top piece's name, its face (0: empty)"),
+            ("stacks", self.depth * len(self.cells), f"per cell: up to {self.depth} pieces beneath the top, from the top down"),
+            ("zones", len(self.zones) * (2 + self.capacity),
+             f"per zone: seen (1/0), count, then up to {self.capacity} names (seen zones)"),
+            ("counters", len(self.counters), "every counter's value, per owner"),
+            ("pending", len(self.pairs), "per (cell, neighbour) pair: waiting to be resolved (1/0)"),
+        ]
+        self.segments: list[Segment] = []
+        offset = 0
+        for name, length, what in parts:
+            self.segments.append(Segment(name, offset, length, what))
+            offset += length
+        self.size = offset
+        self._at = {s.name: s.offset for s in self.segments}
+
+    def __len__(self) -> int:
+        return self.size
+
+    def encode(self, obs: dict[str, Any]) -> np.ndarray:
+        """The vector of an observation made by :meth:`State.observation` for this game and player count."""
+        v = np.zeros(self.size, dtype=np.int32)
+        over = obs["outcome"] is not None
+        at = self._at["seat"]
+        v[at:at + 5] = (obs["player"], 0 if over else obs["current_player"], obs["turn"], obs["choice"] is not None, over)
+        v[self._at["current role"]] = self.role_index.get(obs["current_role"], 0)
+        at = self._at["seats"]
+        for role, seat in obs["seats"].items():
+            v[at + self.role_index[role] - 1] = seat
+        at = self._at["board"]
+        for cell, (name, face) in obs["board"].items():
+            i = at + 2 * self.cells[cell]
+            v[i], v[i + 1] = self.names[name], self.faces[face]
+        at = self._at["stacks"]
+        for cell, below in obs.get("stacks", {}).items():
+            i = at + self.depth * self.cells[cell]
+            v[i:i + len(below)] = [self.names[name] for name in below]
+        at, width = self._at["zones"], 2 + self.capacity
+        for z, name in enumerate(self.zones):
+            held = obs["zones"][name]
+            i = at + z * width
+            if isinstance(held, dict):
+                v[i + 1] = held["hidden"]
+            else:
+                v[i], v[i + 1] = 1, len(held)
+                v[i + 2:i + 2 + len(held)] = [self.names[n] for n in held]
+        at = self._at["counters"]
+        values = obs["counters"]
+        for k, (name, owner) in enumerate(self.counters):
+            v[at + k] = values[name] if owner is None else values[name].get(owner, 0)
+        at = self._at["pending"]
+        for entry in obs["pending"]:
+            key = _pair(entry)
+            if key in self.pairs:
+                v[at + self.pairs[key]] = 1
+        return v
+
+    def describe(self) -> list[str]:
+        """The layout in English, one line per segment: offsets, length and meaning."""
+        lines = [f"{self.size} integers (int32):"]
+        for s in self.segments:
+            if s.length:
+                lines.append(f"  [{s.offset}:{s.offset + s.length}] {s.name}: {s.what}")
+        lines.append(f"  names: {', '.join(f'{i}={n}' for n, i in self.names.items())}")
+        if self.faces:
+            lines.append(f"  faces: {', '.join(f'{i}={n}' for n, i in self.faces.items())}")
+        if self.roles:
+            lines.append(f"  roles: {', '.join(f'{i}={n}' for n, i in self.role_index.items())}")
+        lines.append(f"  zones: {', '.join(self.zones)}")
+        if self.counters:
+            lines.append("  counters: " + ", ".join(n if o is None else f"{n} of {o}" for n, o in self.counters))
+        return lines
+
+
+def _counter_keys(game: "Game", players: int) -> list[tuple[str, str | None]]:
+    """(counter, owner) for every value the observation shows (owner None for a game-wide counter)."""
+    from engine.savefile import counter_values
+
+    values = counter_values(game.new_state(players=players, seed=0))
+    keys: list[tuple[str, str | None]] = []
+    for name, value in values.items():
+        keys += [(name, None)] if not isinstance(value, dict) else [(name, owner) for owner in value]
+    return keys
+
+
+def _pair(entry: Any) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A pending entry ``[[x, y], [x, y]]`` as a pair of cells (None when it is something else)."""
+    try:
+        (ax, ay), (bx, by) = entry
+        return (int(ax), int(ay)), (int(bx), int(by))
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,168 @@
+"""A PettingZoo AEC environment for any ruleset, variant, options and player count.
+
+Agents are ``player_1`` .. ``player_N`` (seat 1 is ``player_1``).  The agent
+selected is always the seat the engine says decides next, so sealed,
+simultaneous decisions are submitted one seat after the other and stay
+hidden from the others until the ruleset reveals them (the engine's
+observation hides them).  Chance (shuffles, dice) happens inside the engine,
+from the seed given to :meth:`RulecraftEnv.reset`.
+
+* action space: ``Discrete(n)`` over the game's fixed action table
+  (:mod:`engine.rl.actions`);
+* observation: ``{"observation": int32 vector, "action_mask": int8 vector}``
+  (:mod:`engine.rl.encoding`); the mask is all zeros for a seat not to move;
+* rewards: 0 until the game ends, then each seat's return
+  (:meth:`State.returns`: 1 for a sole winner, 1/k for k tied winners, else 0).
+
+An illegal action raises ValueError with the reason and changes nothing.
+
+Example::
+
+    from engine.rl import env
+    e = env("my-game", players=2)
+    e.reset(seed=7)
+    observation, reward, terminated, truncated, info = e.last()
+    e.step(int(observation["action_mask"].argmax()))    # the first legal action
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import engine
+from engine.game import Game
+from engine.rl.actions import RANKED, ActionTable
+from engine.rl.encoding import HIGH, LOW, Encoder
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo name of a seat: ``player_1`` for seat 1."""
+    return f"player_{seat}"
+
+
+class RulecraftEnv(AECEnv):
+    """The AEC environment of one game (a name, a path or a compiled :class:`Game`) and player count."""
+
+    metadata = {"name": "rulecraft_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        ruleset: str | Game,
+        players: int | None = None,
+        variant: str | Sequence[str] | None = None,
+        set_options: Mapping[str, str] | None = None,
+        ranked: int = RANKED,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = ruleset if isinstance(ruleset, Game) else engine.load(ruleset, variant, set_options)
+        counts = self.game.player_counts
+        self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
+        if self.players not in counts:
+            raise ValueError(f"{self.game.name} is played by {', '.join(map(str, counts))} players, not {self.players}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.table = ActionTable(self.game, ranked)
+        self.encoder = Encoder(self.game, self.players)
+        self.possible_agents = [agent_name(seat) for seat in range(1, self.players + 1)]
+        self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents, 1)}
+        n = len(self.table)
+        observation = spaces.Dict({
+            "observation": spaces.Box(LOW, HIGH, shape=(len(self.encoder),), dtype=np.int32),
+            "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+        })
+        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+        self.game_state: Any = None
+        self.game_seed: int | None = None
+        self._legal: dict[int, Any] = {}
+        self._last = ""
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game, dealt from ``seed`` (None: a random one, kept in ``self.game_seed``)."""
+        self.game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._last = ""
+        self._after_move()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat_of[agent]
+        mask = np.zeros(len(self.table), dtype=np.int8)
+        if self.game_state.current_player == seat:
+            mask[list(self._legal)] = 1
+        return {"observation": self.encoder.encode(self.game_state.observation(seat)), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = int(action)
+        move = self._legal.get(index)
+        if move is None:
+            what = self.table.describe(index) if 0 <= index < len(self.table) else "out of range"
+            raise ValueError(f"action {index} ({what}) is not legal for {agent} now; "
+                             f"legal: {sorted(self._legal)[:10]}{' ...' if len(self._legal) > 10 else ''}")
+        self._cumulative_rewards[agent] = 0.0
+        self._last = f"{agent}: {move}"
+        self.game_state.apply(move)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Select who decides next, or end the game: rewards from the returns, every agent terminated."""
+        for agent in self.agents:
+            self.rewards[agent] = 0.0
+        if self.game_state.is_terminal:
+            returns = self.game_state.returns()
+            for agent in self.agents:
+                self.rewards[agent] = float(returns[self.seat_of[agent] - 1])
+                self.terminations[agent] = True
+            self._legal = {}
+            self.agent_selection = self.agents[0]
+        else:
+            self._legal = self.table.legal(self.game_state)
+            self.agent_selection = agent_name(self.game_state.current_player)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the last action and who decides next, as text."""
+        if self.render_mode is None or self.game_state is None:
+            return None
+        now = "game over: " + str(self.game_state.returns()) if self.game_state.is_terminal else f"{self.agent_selection} to move"
+        return f"{self._last or 'start'}; {now}"
+
+    def close(self) -> None:
+        self.game_state = None
+
+
+def env(
+    ruleset: str | Game,
+    players: int | None = None,
+    variant: str | Sequence[str] | None = None,
+    set_options: Mapping[str, str] | None = None,
+    ranked: int = RANKED,
+    render_mode: str | None = None,
+) -> AECEnv:
+    """The environment of a ruleset (a built-in name, a path or a compiled game), wrapped as PettingZoo
+    recommends (calls in the wrong order raise)."""
+    return wrappers.OrderEnforcingWrapper(RulecraftEnv(ruleset, players, variant, set_options, ranked, render_mode))

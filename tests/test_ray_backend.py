@@ -1,0 +1,82 @@
+"""Simulations on Ray: the report of ``--backend ray`` is byte-identical to ``--jobs 1`` on every shipped ruleset.
+
+One local Ray with 2 CPUs is started for the module (start-up takes seconds).  Needs the ``ray`` extra;
+without it these tests are skipped, except under CI (``CI`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+from cli.main import main
+from engine.distributed import RayExecutor, make_executor
+from engine.errors import RulecraftError
+from engine.simulate import Chunk, play_chunk
+
+ray: Any = importlib.import_module("ray") if os.environ.get("CI") else pytest.importorskip(
+    "ray", reason="needs the ray extra: pip install -e '.[ray]'")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def _run(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("name", sorted(engine.builtin_names()))
+def test_simulate_on_ray_equals_one_job(name: str) -> None:
+    alone = _run("simulate", name, "-n", "200", "--format", "json", "--jobs", "1")
+    assert _run("simulate", name, "-n", "200", "--format", "json", "--backend", "ray") == alone
+
+
+def test_sweep_on_ray_equals_one_job() -> None:
+    args = ["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "60", "--format", "json"]
+    assert _run(*args, "--backend", "ray") == _run(*args)
+
+
+def test_the_executor_uses_the_cluster_and_keeps_order() -> None:
+    executor = make_executor("ray")
+    assert isinstance(executor, RayExecutor) and executor.workers == 2
+    assert list(executor.map(abs, [-3, 1, -2, 5])) == [3, 1, 2, 5]
+
+
+def test_an_engine_error_in_a_task_comes_back_as_one() -> None:
+    """A worker refuses a ruleset that changed since the run started; the message arrives as the engine's error."""
+    source = engine.load("tutorial-tiles").source
+    stale = Chunk(source, (), "not-the-content-hash", 2, ("random", "random"), 0, 0, 1)
+    with pytest.raises(RulecraftError, match="changed while the simulation was running"):
+        list(make_executor("ray").map(play_chunk, [stale]))
+
+
+def test_address_without_ray_backend_is_refused() -> None:
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "5", "--address", "auto"])
+    assert result.exit_code == 1
+    assert "--address names a Ray cluster: use it with --backend ray" in result.output
+
+
+def test_tasks_not_read_are_cancelled() -> None:
+    """Stopping early (as Ctrl-C does) cancels the tasks still running: the cluster's CPUs are free again at once."""
+    results = make_executor("ray").map(time.sleep, [0, 60, 60, 60])
+    assert next(results) is None
+    results.close()
+    deadline = time.monotonic() + 20
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2

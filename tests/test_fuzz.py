@@ -25,19 +25,17 @@ kept as explicit regression tests at the end of this file.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import os
 import random
 import re
-import signal
 import string
 import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 import yaml
@@ -46,6 +44,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import engine
+from timelimit import time_limit
 from cli.main import main
 from engine.compiler import Builder
 from engine.compose import compose
@@ -208,28 +207,6 @@ def positions(name: str) -> tuple[State, ...]:
         found.append(state)
     return tuple(found)
 
-
-class Hang(AssertionError):
-    """An example ran past its time limit: a hang (or a runaway allocation) to fix."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail (raise Hang) when the block runs longer than ``seconds`` (Unix; no limit elsewhere)."""
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang(f"took longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def only_ruleset_errors(fn: Callable[[], Any]) -> Any:

@@ -37,11 +37,13 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
+from engine.enumeration import Texts, board_cells, distinct
 from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.game import Game
     from engine.state import State
 
 Cell = tuple[int, int]
@@ -174,6 +176,16 @@ class Move(Step):
         return True
 
     # -- text
+
+    def action_texts(self, game: "Game") -> Texts:
+        """``move A to B`` for every cell A of the board and every cell B a step reaches from it, whichever way its
+        role faces; ``pass`` when passing is forced."""
+        cells = board_cells(game)
+        on = set(cells)
+        offsets = dict.fromkeys(by for direction in sorted(set(self.forward.values())) for by, _ in self.by_direction[direction])
+        moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells for b in ((a[0] + dx, a[1] + dy) for dx, dy in offsets)
+                 if b in on]
+        return Texts(distinct([*(["pass"] if self.must_pass else []), *moves]))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == PASS:

@@ -252,7 +252,7 @@ class Place(Step):
     # -- text
 
     def action_texts(self, game: "Game") -> Texts:
-        """``pass`` when optional, and ``place NAME [as FACE] at X,Y`` for every component, face it may show and cell."""
+        """``pass`` when optional or forced, and ``place NAME [as FACE] at X,Y`` for every component, face it may show and cell."""
         pieces: list[str] = []
         for cid, name in enumerate(game.piece_names):
             if not (self.choose_face or self.as_is):
@@ -263,7 +263,8 @@ class Place(Step):
                 faces = [face for _, face in game.piece_options[cid]] if self.choose_face else range(game.face_count[cid])
                 pieces += [f"{name} as {game.face_labels[cid][face]}" for face in faces]
         cells = cell_texts(board_cells(game))
-        return Texts(distinct([*(["pass"] if self.optional else []), *(f"place {p} at {c}" for p in distinct(pieces) for c in cells)]))
+        passes = ["pass"] if self.optional or self.must_pass else []
+        return Texts(distinct([*passes, *(f"place {p} at {c}" for p in distinct(pieces) for c in cells)]))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == PASS:

@@ -224,6 +224,17 @@ def _type_key(t: Type) -> str:
 # ------------------------------------------------------------------ operators
 
 
+def no_value(word: str, operands: tuple[tuple[Node, Any], ...], pos: SourcePos | None) -> EffectRuntimeError:
+    """The error for a number operation given nothing: a component without the attribute read, say.
+
+    >>> str(no_value("'>'", ((Name(None, "cost"), None), (Literal(None, 2), 2)), SourcePos("r.yaml", 3, 5)))
+    "r.yaml:3:5: cost has no value here (nothing is written for it), so '>' cannot use it"
+    """
+    missing = next((node for node, value in operands if value is None), operands[0][0])
+    return EffectRuntimeError(f"{missing.describe()} has no value here (nothing is written for it), so {word} cannot use it",
+                              pos)
+
+
 @dataclass
 class Neg(Node):
     operand: Node
@@ -231,8 +242,15 @@ class Neg(Node):
     def compile(self, scope: Scope) -> Compiled:
         c = self.operand.compile(scope)
         expect(scope, self.operand, c, INT, "the operand of '-'")
-        f = c.fn
-        return _const(Compiled(INT, lambda s, e: -f(s, e), c.constant))
+        f, node, pos = c.fn, self.operand, self.pos
+
+        def negate(s: Any, e: list[Any]) -> int:
+            value = f(s, e)
+            if value is None:
+                raise no_value("'-'", ((node, value),), pos)
+            return -value
+
+        return _const(Compiled(INT, negate, c.constant))
 
     def describe(self) -> str:
         inner = self.operand.describe()
@@ -281,7 +299,11 @@ class BinOp(Node):
                 d = fb(s, e)
                 if d == 0:
                     raise EffectRuntimeError("division by zero", pos)
-                return op(fa(s, e), d)
+                n = fa(s, e)
+                try:
+                    return op(n, d)
+                except TypeError:
+                    raise no_value(f"'{self.op}'", ((self.left, n), (self.right, d)), pos) from None
 
             return Compiled(INT, divide)
         bound, pos = scope_limits(scope).integer_bound, self.pos
@@ -293,7 +315,11 @@ class BinOp(Node):
             return Compiled(INT, lambda s, e: value, True)
 
         def arithmetic(s: Any, e: list[Any]) -> int:
-            value = op(fa(s, e), fb(s, e))
+            x, y = fa(s, e), fb(s, e)
+            try:
+                value = op(x, y)
+            except TypeError:
+                raise no_value(f"'{self.op}'", ((self.left, x), (self.right, y)), pos) from None
             if -bound < value < bound:
                 return value
             raise EffectRuntimeError(too_large_message(s.game.limits), pos)
@@ -339,15 +365,15 @@ class Compare(Node):
         hint = None
         if self.op == "==" and a.table is not None and (b.constant or (b.slot is not None and b.slot != a.table[0])):
             hint = ("eq", a.table[0], ((a.table[1], b),))
-        return Compiled(BOOL, _comparison(self.op, a, b), a.constant and b.constant, hint=hint)
+        return Compiled(BOOL, _comparison(self, a, b), a.constant and b.constant, hint=hint)
 
     def describe(self) -> str:
         return f"{self.left.describe()} {_COMPARE_WORDS[self.op]} {self.right.describe()}"
 
 
-def _comparison(op: str, a: Compiled, b: Compiled) -> Fn:
-    """The closure for ``a op b``, specialised for the common equality shapes."""
-    fa, fb = a.fn, b.fn
+def _comparison(node: Compare, a: Compiled, b: Compiled) -> Fn:
+    """The closure for ``a op b``, specialised for the common equality shapes; an order asked of none is an error."""
+    op, fa, fb = node.op, a.fn, b.fn
     if op in ("==", "!=") and (b.constant or b.slot is not None):
         if b.constant:
             v = b.fn(None, [])
@@ -358,11 +384,18 @@ def _comparison(op: str, a: Compiled, b: Compiled) -> Fn:
         if op == "==":
             return lambda s, e: fa(s, e) == e[j]
         return lambda s, e: fa(s, e) != e[j]
-    compare = _COMPARE[op]
-    if b.constant:
-        v = b.fn(None, [])
-        return lambda s, e: compare(fa(s, e), v)
-    return lambda s, e: compare(fa(s, e), fb(s, e))
+    compare, word, pos = _COMPARE[op], f"'{op}'", node.pos
+    if op in ("==", "!="):
+        return lambda s, e: compare(fa(s, e), fb(s, e))
+
+    def ordered(s: Any, e: list[Any]) -> bool:
+        x, y = fa(s, e), fb(s, e)
+        try:
+            return compare(x, y)
+        except TypeError:
+            raise no_value(word, ((node.left, x), (node.right, y)), pos) from None
+
+    return ordered
 
 
 @dataclass

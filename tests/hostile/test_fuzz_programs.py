@@ -14,11 +14,9 @@ Marked ``fuzz``: ``pytest -m fuzz`` runs the fuzz tests alone.
 
 from __future__ import annotations
 
-import contextlib
 import random
-import signal
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -34,6 +32,7 @@ from engine.lang.parser import _parser
 from engine.schema import check_schema
 
 from budget_cli import examples
+from timelimit import time_limit
 
 pytestmark = pytest.mark.fuzz
 
@@ -176,25 +175,6 @@ def _one_line(text: str) -> str:
     """An expression on one line of YAML, quoted so that YAML reads it as written."""
     return "'" + " ".join(text.split()).replace("'", "''") + "'" if text.strip() else "'true'"
 
-
-class Hang(AssertionError):
-    """An example ran past its time limit."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail with Hang when the block runs longer than ``seconds`` (Unix)."""
-
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang(f"took longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def load_or_refuse(text: str) -> engine.Game | None:

@@ -15,8 +15,6 @@ Marked ``fuzz``: ``pytest -m fuzz`` runs the fuzz tests alone.
 
 from __future__ import annotations
 
-import contextlib
-import signal
 from typing import Any, Iterator
 
 import pytest
@@ -32,6 +30,7 @@ from engine.schema import check_schema
 from engine.yamlsource import Mapping, Sequence, load_yaml
 
 from budget_cli import BASE, examples
+from timelimit import Hang, time_limit
 
 pytestmark = pytest.mark.fuzz
 
@@ -108,25 +107,6 @@ def _node(draw: st.DrawFn, anchors: list[str], depth: int) -> str:
         anchors.append(anchor[1:-1])
     return text
 
-
-class Hang(AssertionError):
-    """An example ran past its time limit."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail with Hang when the block runs longer than ``seconds`` (Unix)."""
-
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang(f"took longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _walk(tree: Any, seen: set[int]) -> Iterator[Any]:

@@ -5,8 +5,8 @@ saves and scenario files name a ruleset.  Every such file must lie inside
 one of the **allowed folders**: the folder tree of the file that names it
 (the ruleset's own folder, or the replay's or scenario's), the built-in
 rulesets, and the folders the user allows for one run (``--allow PATH``,
-:func:`allowing`); a log or scenario may also name any ``ruleset.yaml``
-(:func:`check_named_ruleset`).  A path that leaves them, through ``..``, an absolute
+:func:`allowing`); a log or scenario may also name the ruleset its folder
+belongs to, or one in the folder Rulecraft runs in (:func:`check_named_ruleset`).  A path that leaves them, through ``..``, an absolute
 path or a symbolic link, is refused before anything is read, and the
 refusal never quotes the file.
 
@@ -90,25 +90,24 @@ def check_inside(path: Path, roots: Sequence[Path], what: str, written: str | No
 
 
 def check_named_ruleset(ruleset: Path, folder: Path, what: str, written: str | None = None) -> Path:
-    """The ruleset file named by a replay, save or scenario in ``folder``, refused outside its places.
+    """The ruleset named by a replay, save or scenario in ``folder``, refused outside its places.
 
-    Besides the allowed folders of ``folder`` (see :func:`roots_for`), any
-    file that really is named ``ruleset.yaml`` (after following links) is
-    allowed: a log keeps naming its ruleset wherever either is kept
-    (``check --save failures/``), and a scenario may say ``ruleset: ..``.
-    Such a file can only be a ruleset, whose own includes stay confined to
-    its folder; ``/etc/passwd`` or a link to it is refused.
+    Besides the allowed folders of ``folder`` (see :func:`roots_for`), a
+    scenario kept in a ruleset's folder may name that ruleset
+    (``ruleset: ..`` from ``my-game/scenarios/``), and a log may name a
+    ruleset in the folder tree Rulecraft runs in (``check --save failures/``
+    then ``replay`` from the project's folder).  Anything else needs
+    ``--allow``; ``/etc/passwd`` or a link to it is refused unread.
 
-    >>> check_named_ruleset(Path("/games/g/ruleset.yaml"), Path("/tmp/logs"), "ruleset")
-    PosixPath('/games/g/ruleset.yaml')
     >>> check_named_ruleset(Path("/etc/passwd"), Path("/tmp/logs"), "ruleset")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     engine.confine.FileRefused: ruleset '/etc/passwd' is outside the folders it may be read from ...
     """
     resolved = ruleset.resolve()
-    if resolved.name == RULESET_FILE:
+    owner = folder.resolve().parent
+    if resolved in (owner, owner / RULESET_FILE) and (owner / RULESET_FILE).is_file():
         return resolved
-    return check_inside(ruleset, roots_for(folder), what, written)
+    return check_inside(ruleset, (*roots_for(folder), Path.cwd().resolve()), what, written)
 
 
 def read_bytes(path: Path, limit: int, what: str = "file") -> bytes:

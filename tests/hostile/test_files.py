@@ -111,19 +111,21 @@ def test_a_replay_naming_proc_self_environ_is_refused_unread(tmp_path: Path) -> 
         assert_refused(rulecraft(*command), f"{log}: the game log's ruleset '/proc/self/environ' {OUTSIDE}")
 
 
-def test_a_replay_may_name_any_ruleset_file_but_no_other_file_outside(tmp_path: Path) -> None:
+def test_a_replay_names_a_ruleset_only_inside_its_places(tmp_path: Path) -> None:
+    """A log may name a ruleset in its own folder tree, the folder its folder belongs to, the folder Rulecraft runs in,
+    or an allowed folder; any other ruleset — even a real one — needs --allow, and a link to /etc/passwd is refused."""
     ruleset = copy_tiles(tmp_path / "game")
     log = {"format": 2, "ruleset": str(ruleset), "variant": [], "players": 2, "seed": 1, "actions": []}
     elsewhere = write(tmp_path / "elsewhere" / "game.json", json.dumps(log))
-    assert rulecraft("replay", str(elsewhere)).code == 0  # a ruleset.yaml: the log keeps naming its ruleset
-    other = write(tmp_path / "game" / "other.yaml", ruleset.read_text(encoding="utf-8"))
-    write(elsewhere, json.dumps(log | {"ruleset": str(other)}))
-    assert_refused(rulecraft("replay", str(elsewhere)), f"the game log's ruleset '{other}' {OUTSIDE}")
+    assert_refused(rulecraft("replay", str(elsewhere)), f"the game log's ruleset '{ruleset}' {OUTSIDE}")
     assert rulecraft("replay", str(elsewhere), "--allow", str(tmp_path / "game")).code == 0
+    assert rulecraft("replay", str(elsewhere), cwd=tmp_path).code == 0  # run from the project's folder
+    beside = write(tmp_path / "game" / "logs" / "game.json", json.dumps(log | {"ruleset": ".."}))
+    assert rulecraft("replay", str(beside)).code == 0  # the ruleset the log's folder belongs to
     (tmp_path / "trap").mkdir()
     (tmp_path / "trap" / "ruleset.yaml").symlink_to("/etc/passwd")  # a link named like a ruleset
     write(elsewhere, json.dumps(log | {"ruleset": str(tmp_path / "trap")}))
-    run = rulecraft("replay", str(elsewhere))
+    run = rulecraft("replay", str(elsewhere), cwd=tmp_path / "elsewhere")
     assert_refused(run, OUTSIDE)
     assert PASSWD_LINE not in run.text
 

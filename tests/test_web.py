@@ -136,6 +136,22 @@ def test_a_bot_game_runs_to_the_end_and_steps_back(client: TestClient) -> None:
     assert not back["over"] and len(back["moves"]) == length - 1
 
 
+@pytest.mark.parametrize("name", builtin_names())
+def test_stepping_back_then_forward_in_a_watched_game_plays_the_same_moves(client: TestClient, name: str) -> None:
+    """The bots are put back as they were with the moves taken back: the game ends as it did, whatever it is."""
+    table = start(client, f"/watch/{name}?players=2&seed=5&agents=random,greedy")
+    data = view(client, table)
+    while not data["over"]:
+        data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    for _ in range(min(3, len(data["moves"]))):
+        back = client.post(f"/api/tables/{table}/undo", json={}).json()
+    assert not back["over"]
+    again = back
+    while not again["over"]:
+        again = client.post(f"/api/tables/{table}/advance", json={}).json()
+    assert again["moves"] == data["moves"] and again["html"] == data["html"]
+
+
 def play_out(client: TestClient, table: str) -> dict[str, Any]:
     data = view(client, table)
     while not data["over"]:

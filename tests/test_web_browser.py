@@ -30,6 +30,7 @@ import engine
 from engine.agents import RandomAgent
 from engine.paths import builtin_names
 from engine.replay import Replay
+from engine.state import State
 
 try:
     import uvicorn
@@ -40,6 +41,7 @@ except ImportError as missing:  # the dev extra is not installed
     pytest.skip(f"the browser tests need the dev extra ({missing.name} is missing)", allow_module_level=True)
 
 from cli.explain import explain
+from cli.render import value_label
 from cli.web.app import create_app
 
 CHROMIUM = os.environ.get("RULECRAFT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -110,20 +112,16 @@ def settle(page: Page) -> None:
     assert "could not do this" not in page.locator("#message").inner_text()
 
 
-# Known gaps between the table page and the classic games (merged in last; see the classics' report):
-# a game with no board or no zone holding pieces at the start is not drawn as the page expects, and
-# stepping forward after "back" at the end of some watched classics does not end the game again.
-START_GAPS = {"breakthrough", "kuhn-poker", "liars-dice"}
-WATCH_GAPS = {"breakthrough", "connect-four", "liars-dice", "tic-tac-toe"}
+def start_state(name: str, seed: int) -> State:
+    """The start of ``name`` with the settings the pages use."""
+    query = dict(part.split("=") for part in settings(name).split("&"))
+    return engine.load(name, query.get("variant")).new_state(players=int(query["players"]), seed=seed)
 
 
-def _known_gap(names: set[str], what: str) -> list[object]:
-    return [pytest.param(n, marks=pytest.mark.xfail(reason=f"{n}: {what} (classic merged after the page)", strict=False))
-            if n in names else n for n in builtin_names()]
-
-
-@pytest.mark.parametrize("name", _known_gap(START_GAPS, "start position not drawn as expected"))
+@pytest.mark.parametrize("name", builtin_names())
 def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None:
+    """The board (or, without one, a box per zone), a section per zone off the board that holds something, and a
+    legend exactly when some component shown is coloured by a declared type's value or a meter has tiles to explain."""
     page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
     settle(page)
     board = page.locator("#view svg.board")
@@ -132,8 +130,24 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     assert board.locator(".cell, .zone-box").count() > 0
     assert "to play" in page.locator("#situation").inner_text()
     assert page.locator("#actions button.action").count() > 0
-    assert page.locator("#view .zone").count() > 0
-    assert page.locator(".legend").count() == 1
+    state = start_state(name, 7)
+    game = state.game
+    seen = state.observation(int(page.locator("#seat").input_value()))["zones"]
+    off_board = [name for zi, name in enumerate(game.zone_names) if zi != game.board_zone]
+    holding = {zone for zone in off_board if seen[zone] not in ([], {"hidden": 0})}
+    unplayed = {game.zone_names[zi] for zi, owner in enumerate(game.zone_owner)  # may be left out: no seat plays it
+                if owner is not None and not state.seat_of.get(owner)}
+    sections = set(page.locator("#view .zone").evaluate_all("sections => sections.map((s) => s.dataset.zone)"))
+    assert holding - unplayed <= sections <= holding
+    if game.grid is None:
+        boxes = set(page.locator("#view .zone-box").evaluate_all("boxes => boxes.map((b) => b.dataset.zone)"))
+        tabled = {zone for zone, content in seen.items() if content != {"hidden": 0}}
+        assert tabled - unplayed <= boxes <= tabled
+    visible = [cid for cid in state.grid.values()] + [
+        game.piece_names.index(piece) for zone in holding if isinstance(seen[zone], list) for piece in seen[zone]]
+    typed = {value for values in game.types.values() for value in values}
+    coloured = {value_label(game, cid, state.face[cid]) for cid in visible} & typed
+    assert page.locator(".legend").count() == (1 if coloured or game.meter is not None else 0)  # a meter explains its tiles
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -163,7 +177,7 @@ def test_a_whole_game_is_played_by_clicking(page: Page, server: str, name: str) 
     assert page.locator("#log li").count() > 0
 
 
-@pytest.mark.parametrize("name", _known_gap(WATCH_GAPS, "back then step does not end the game again"))
+@pytest.mark.parametrize("name", builtin_names())
 def test_a_bot_game_is_watched_to_the_end(page: Page, server: str, name: str) -> None:
     page.goto(f"{server}/watch/{name}?{settings(name)}&seed=5&agents=random")
     page.evaluate("document.getElementById('speed').value = 1500")

@@ -4,10 +4,12 @@ A :class:`Table` holds a recorded state, the bots by seat and what the page
 shows of the moves.  Humans move with :meth:`Table.act`, bots one move at a
 time with :meth:`Table.advance` (the page calls it on a timer, so watching
 can pause, step and change speed); :meth:`Table.undo` takes back the last
-human move (or, with bots only, the last move); a replay moves to any
-position with :meth:`Table.goto`.  Work that may take long (a searching
-bot) is done on a copy and kept only if the request is still waiting for it
-(see ``expired``), so a request cut off by the server's time cap leaves the
+human move (or, with bots only, the last move) and puts back the bots whose
+moves it takes back as they were, so that stepping forward again plays the
+same moves; a replay moves to any position with :meth:`Table.goto`.  Work
+that may take long (a searching bot) is done on a copy (of the state and of
+the bot) and kept only if the request is still waiting for it (see
+``expired``), so a request cut off by the server's time cap leaves the
 table as it was.
 
 Typical use::
@@ -15,10 +17,12 @@ Typical use::
     table = Table.new("t1", "my-game", engine.load("my-game"), players=2, seed=3, bots={2: "random"})
     table.act("place A at 0,0")      # seat 1, a human
     table.advance()                  # True: seat 2's bot moved
+    table.undo()                     # 'took back 2 moves'; advancing after the same move again plays the same reply
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -62,6 +66,7 @@ class Table:
     state: State
     bots: dict[int, str]  # seat -> agent spec
     agents: dict[int, Agent] = field(default_factory=dict)
+    before: dict[int, tuple[int, Agent]] = field(default_factory=dict)  # bot move's position -> (seat, its agent before it)
     moves: list[Move] = field(default_factory=list)
     mode: str = "play"  # play, watch or replay
     position: int = 0  # a replay's position: the number of actions applied
@@ -114,10 +119,14 @@ class Table:
         agent = self.agents.get(seat)
         if agent is None:
             return False
-        action = agent.choose(self.state.clone())
+        thinking = copy.deepcopy(agent)  # the agent as it was stays, for an undo (and a request cut off changes nothing)
+        action = thinking.choose(self.state.clone())
         if expired():
             return False
+        position = len(self.state.history or [])
         self._apply(str(action), seat)
+        self.before[position] = (seat, agent)
+        self.agents[seat] = thinking
         return True
 
     def _apply(self, text: str, seat: int) -> None:
@@ -149,6 +158,12 @@ class Table:
                              else "nothing to take back: no human has moved yet")
         taken = len(history) - keep
         self._restart(history[:keep])
+        restored: set[int] = set()
+        for position in sorted(p for p in self.before if p >= keep):  # each bot as before its first move taken back
+            seat, agent = self.before.pop(position)
+            if seat not in restored:
+                self.agents[seat] = agent
+                restored.add(seat)
         return f"took back {taken} move{'s' * (taken != 1)}"
 
     def goto(self, position: int) -> None:

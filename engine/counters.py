@@ -29,7 +29,7 @@ from engine.errors import EffectRuntimeError, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import INT, NONE_T, Component, Type
+from engine.lang.types import ANY, INT, NONE_T, Component, Type
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def initial_values(s: "State", specs: dict[str, CounterSpec]) -> list[int]:
 
 def owner_type(spec: CounterSpec, scope: Scope) -> Type:
     """The effect-language type of a counter's owner."""
-    return scope.vocab.data["role_type"] if spec.per == "role" else Component(spec.per)
+    return scope.vocab.data.get("role_type", ANY) if spec.per == "role" else Component(spec.per)
 
 
 @dataclass(frozen=True)

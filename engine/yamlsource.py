@@ -565,13 +565,26 @@ def _decode_error(name: str, data: bytes, offset: int) -> RulesetError:
     return RulesetError.at(pos, f"file is not valid UTF-8: byte 0x{data[offset]:02x} (save it as UTF-8)")
 
 
+def _clamped(name: str, text: str, line: int, column: int) -> SourcePos:
+    """The 0-based ``line`` and ``column`` as a position inside ``text``: the parser marks the end of a file that has
+    no final newline one line past it, which would point at a line the file does not have.
+
+    >>> _clamped("r.yaml", "[", 1, 0)
+    SourcePos(file='r.yaml', line=1, col=2)
+    """
+    lines = text.split("\n")
+    if line < len(lines):
+        return SourcePos(name, line + 1, column + 1)
+    return SourcePos(name, len(lines), len(lines[-1]) + 1)
+
+
 def _yaml_error(name: str, text: str, err: yaml.YAMLError) -> RulesetError:
     """A parser error as a positioned diagnostic."""
     if isinstance(err, yaml.MarkedYAMLError):
         mark = err.problem_mark or err.context_mark
-        pos = SourcePos(name, mark.line + 1, mark.column + 1) if mark else SourcePos(name, 1, 1)
+        pos = _clamped(name, text, mark.line, mark.column) if mark else SourcePos(name, 1, 1)
         context = err.context_mark
-        hint = f"{err.context} at line {context.line + 1}" if err.context and context else None
+        hint = f"{err.context} at line {_clamped(name, text, context.line, context.column).line}" if err.context and context else None
         return RulesetError.at(pos, f"invalid YAML: {err.problem or err.context}", hint)
     bad = _NON_PRINTABLE.search(text)
     if bad is None:

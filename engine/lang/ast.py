@@ -74,7 +74,7 @@ def _const(c: Compiled) -> Compiled:
     if c.constant:
         try:
             value = c.fn(None, [])
-        except TypeError:
+        except (TypeError, EffectRuntimeError):  # reported when it runs, at its position
             return Compiled(c.type, c.fn)
         return Compiled(c.type, lambda s, e, v=value: v, True)
     return c
@@ -231,6 +231,8 @@ def no_value(word: str, operands: tuple[tuple[Node, Any], ...], pos: SourcePos |
     "r.yaml:3:5: cost has no value here (nothing is written for it), so '>' cannot use it"
     """
     missing = next((node for node, value in operands if value is None), operands[0][0])
+    if isinstance(missing, Literal):
+        return EffectRuntimeError(f"{word} needs a number, not none", pos)
     return EffectRuntimeError(f"{missing.describe()} has no value here (nothing is written for it), so {word} cannot use it",
                               pos)
 
@@ -308,7 +310,12 @@ class BinOp(Node):
             return Compiled(INT, divide)
         bound, pos = scope_limits(scope).integer_bound, self.pos
         if a.constant and b.constant and INT.accepts(a.type) and INT.accepts(b.type):
-            value = op(fa(None, []), fb(None, []))
+            x, y = fa(None, []), fb(None, [])
+            try:
+                value = op(x, y)
+            except TypeError:
+                scope.error(pos, no_value(f"'{self.op}'", ((self.left, x), (self.right, y)), pos).message)
+                value = 0
             if not -bound < value < bound:
                 scope.error(pos, too_large_message(scope_limits(scope)))
                 value = 0

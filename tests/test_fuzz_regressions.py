@@ -1,0 +1,40 @@
+"""Inputs the long fuzz campaigns (benchmarks/fuzz.py) found crashing, each now a positioned error in its file.
+
+Each test names the campaign's falsifying example in a small form; all failed with a Python exception before the fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.paths import rulesets_dir
+from engine.validate import validate_path
+
+
+def problems(path: Path) -> list[str]:
+    """validate's headlines for one file (each ``file:line:col: message``)."""
+    return [d.headline() for d in validate_path(str(path))]
+
+
+def test_an_unclosed_flow_node_at_the_end_of_a_file_points_inside_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_bytes(b"[")  # no final newline: the parser marks line 2, which the file does not have
+    assert problems(path) == [f"{path}:1:2: invalid YAML: did not find expected node content (while parsing a flow node at line 1)"]
+
+
+def test_arithmetic_with_none_written_in_the_code_is_refused_at_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    base = (rulesets_dir() / "tutorial-tiles" / "ruleset.yaml").read_text(encoding="utf-8")
+    path.write_text(base.replace("name: tutorial-tiles", "name: folded") + "functions:\n  zero(): 0 * none\n", encoding="utf-8")
+    line = path.read_text(encoding="utf-8").count("\n")
+    assert problems(path) == [f"{path}:{line}:13: '*' needs a number, not none"]
+
+
+def test_a_counter_per_role_when_the_roles_type_is_missing_is_diagnosed(tmp_path: Path) -> None:
+    """Roles 'of' a type the file no longer declares: the counters kept per role must not crash the compiler."""
+    path = tmp_path / "ruleset.yaml"
+    text = (rulesets_dir() / "kuhn-poker" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "types:\n  position: [First, Second]\n" in text
+    path.write_text(text.replace("types:\n  position: [First, Second]\n", "types: {}\n"), encoding="utf-8")
+    found = problems(path)
+    assert found and "roles must be 'of' a declared type, not 'position'" in found[0]

@@ -20,6 +20,7 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 import engine
@@ -150,7 +151,7 @@ def test_check_invariants_with_a_variant_and_a_player_count() -> None:
     assert "2 players" not in result.output
 
 
-def test_check_invariants_reports_a_broken_one_and_saves_a_replay(tmp_path: Path) -> None:
+def test_check_invariants_reports_a_broken_one_and_saves_a_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _ruleset_with(tmp_path, "at most two cards: count(c in board) <= 2")
     folder = tmp_path / "failures"
     result = run("check", "--invariants", str(tmp_path / "cards"), "--players", "2", "--games", "2", "--seed", "5",
@@ -162,6 +163,9 @@ def test_check_invariants_reports_a_broken_one_and_saves_a_replay(tmp_path: Path
     assert len(saved) == 2
     log = Replay.read(saved[0])
     assert len(log.actions) == 3 and log.seed == 5 and len(log.hashes) == 4
+    assert run("replay", str(saved[0])).exit_code == 1  # the ruleset is outside the log's places, seen from here
+    assert run("replay", str(saved[0]), "--allow", str(tmp_path / "cards")).exit_code == 0
+    monkeypatch.chdir(tmp_path)  # replayed from the project's folder, which holds both
     assert run("replay", str(saved[0])).exit_code == 0
 
 

@@ -3,8 +3,8 @@
 Every reproducer under ``tests/hostile/`` must end quickly with a positioned
 error (``file:line:col:``), exit status 1 and no traceback.  The child runs
 with its address space capped (``resource.RLIMIT_AS``), so a runaway
-allocation fails the test instead of the machine; it reports its peak
-memory as it exits.
+allocation fails the test instead of the machine; it reports its own peak
+resident memory (``VmHWM``) as it exits.
 
 Example::
 
@@ -36,9 +36,20 @@ import atexit, resource, sys
 cap = int(sys.argv[1]) * 1024 * 1024
 resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 report = sys.argv[2]
+def peak():
+    # The high-water mark of this process's own memory.  Not ru_maxrss: Linux
+    # carries that across exec, so a child started from a large test process
+    # would report its parent's size.
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 def done():
     used = resource.getrusage(resource.RUSAGE_SELF)
-    open(report, "w").write(f"{used.ru_maxrss} {used.ru_utime + used.ru_stime}")
+    open(report, "w").write(f"{peak()} {used.ru_utime + used.ru_stime}")
 atexit.register(done)
 from cli.main import main
 main(sys.argv[3:], prog_name="rulecraft")

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import Hook, compile_hook, label
 from engine.blocks.meters import HITS, instance_tables
 from engine.blocks.numbered import ActionTable, action_table
@@ -264,3 +265,80 @@ def _selection(b: "Builder", spec: "MappingT", key: str) -> tuple[Callable[[Any]
     parts = sel.compile_parts(scope)
     items, slots = parts.items, max(scope.slots, 1)
     return (lambda s: items(s, [None] * slots)), sel.describe() if sel.var != "_" else node.describe()
+
+
+BLOCK = declare(Block(
+    "action_roll",
+    steps={
+        "action_roll": {
+            "description": ("Roll dice; one actor uses its action numbered as one of them (a die may require a flag "
+                            "and give a bonus)."),
+            "$ref": "#/$defs/actionRollStep",
+        },
+    },
+    defs={
+        "actionRollStep": {
+            "description": ("`action_roll: {actors: SELECTION, actions: ATTRIBUTE, source: SOURCE, dice: {NAME: "
+                            "{...}}, strengths: ATTRIBUTE}`: roll the dice, then one actor uses its action numbered "
+                            "as one of them (`light: Scout 3 Quick Cut`). The die's bonus, the actor's statuses' "
+                            "`on_act` hooks (`cancel()` makes it fail), the action, then its strength bonuses, all "
+                            "in one effect that may `choose`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "actors": {
+                    "description": "Who may act: a selection such as `c in party(current_role) where alive(c)`.",
+                    "type": "string",
+                },
+                "actions": {
+                    "description": ("The `table` attribute holding each component's numbered actions: `{1: {name: "
+                                    "..., do: PROGRAM, later: PROGRAM, text: ..., FLAG: true}, ...}`."),
+                    "type": "string",
+                    "examples": ["actions"],
+                },
+                "source": {
+                    "description": ("The source of the damage, healing and statuses the actions' code deals (a "
+                                    "value of the meter's `sources` type)."),
+                    "type": "string",
+                    "examples": ["action"],
+                },
+                "dice": {
+                    "description": "The dice, by name, in order; each allows the actions numbered as its roll.",
+                    "type": "object",
+                    "minProperties": 1,
+                    "additionalProperties": {
+                        "description": "One die.",
+                        "type": ["object", "null"],
+                        "properties": {
+                            "sides": {
+                                "description": "How many sides. A number or an option name.",
+                                "$ref": "#/$defs/count",
+                                "default": 6,
+                            },
+                            "only": {
+                                "description": "A flag an action must have (`break: true`) to be used with this die.",
+                                "type": "string",
+                                "examples": ["break"],
+                            },
+                            "bonus": {
+                                "description": ("A program run first when an action is used with this die (`self` "
+                                                "is the actor)."),
+                                "$ref": "#/$defs/program",
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+                "strengths": {
+                    "description": ("The `table` attribute holding each component's strength bonuses: a list of "
+                                    "`{vs: CONDITION, do: PROGRAM, text: ...}`, run after the action for each "
+                                    "component it damaged (`self` the actor, `target` the damaged one)."),
+                    "type": "string",
+                    "examples": ["strengths"],
+                },
+            },
+            "required": ["actors", "actions", "dice"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.contest import card_code
 from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
@@ -409,3 +410,108 @@ class Cast(Step):
             if name in effects:
                 lines.append(f"  effect: {effects[name]}")
         return lines
+
+
+BLOCK = declare(Block(
+    "casting",
+    steps={
+        "cast": {
+            "description": ("The player casts, one after the other, components whose pattern of values lies on the "
+                            "board: which one, where (`match ...`), paying for pieces read as other values; the "
+                            "matched pieces are removed and replaced, then the component's effect runs."),
+            "$ref": "#/$defs/castStep",
+        },
+    },
+    defs={
+        "castStep": {
+            "description": ("`cast: {from: ZONE, when: CONDITION, pattern: ATTRIBUTE, reads: ATTRIBUTE, remove_to: "
+                            "ZONE, ...}`: decisions `cast NAME` / `stop`, then `match 3,4 4,4 5,4 with 4,4 as cyan`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {
+                    "description": "The zone whose components may be cast.",
+                    "$ref": "#/$defs/zoneName",
+                    "examples": ["line"],
+                },
+                "when": {
+                    "description": "A condition on `self`, the component: whether it may be cast now.",
+                    "$ref": "#/$defs/condition",
+                    "default": "true",
+                    "examples": ["marks(self) > 0"],
+                },
+                "requires": {
+                    "description": ("A text attribute in which a component may carry a further condition on `self` "
+                                    "(e.g. a piece in hand to pay with)."),
+                    "type": "string",
+                    "examples": ["requires"],
+                },
+                "pattern": {
+                    "description": ("A list attribute (`list: true`) holding the values to find on the board, in "
+                                    "order."),
+                    "type": "string",
+                    "examples": ["pattern"],
+                },
+                "shape": {
+                    "description": ("A text attribute naming one of `shapes:` (a component without one uses a "
+                                    "straight line, read from either end)."),
+                    "type": "string",
+                    "examples": ["shape"],
+                },
+                "reads": {
+                    "description": ("The attribute of the board's pieces the pattern's values are compared with "
+                                    "(the top piece of a stack unless the shape reaches deeper)."),
+                    "type": "string",
+                    "examples": ["colour"],
+                },
+                "pay": {
+                    "description": "A counter kept per role that the caster pays `cost` and re-readings from.",
+                    "type": "string",
+                    "examples": ["mana"],
+                },
+                "cost": {
+                    "description": "An int attribute: what casting the component costs (none: nothing).",
+                    "type": "string",
+                    "examples": ["cost"],
+                },
+                "recolour": {
+                    "description": ("What reading one piece as another value costs, for this cast only (0: pieces "
+                                    "are never read as other values). A number or an option name."),
+                    "$ref": "#/$defs/count",
+                    "default": 0,
+                    "examples": [1, "recolour_price"],
+                },
+                "remove_to": {
+                    "description": "The zone the matched pieces go to.",
+                    "$ref": "#/$defs/zoneName",
+                    "examples": ["pool"],
+                },
+                "replace": {
+                    "description": ("What goes where each removed piece `p` was: an expression giving a component, "
+                                    "or none for nothing (lowest in a stack first, after all are removed)."),
+                    "$ref": "#/$defs/expression",
+                    "examples": ["first(q in pool where q.hue == p.hue and q.size == previous(p.size))"],
+                },
+                "effect": {
+                    "description": ("A text attribute holding each component's program, run after the pieces are "
+                                    "replaced (`self`: the component; `matched`: the pieces removed); it may "
+                                    "`choose`."),
+                    "type": "string",
+                    "examples": ["effect"],
+                },
+                "then": {
+                    "description": "A program run after every cast's effect (`self`, `matched`), e.g. the reward.",
+                    "$ref": "#/$defs/program",
+                },
+                "rule": {
+                    "description": ("A text attribute holding each component's rule in English, shown by `rulecraft "
+                                    "explain`."),
+                    "type": "string",
+                    "examples": ["rule"],
+                },
+            },
+            "required": ["from", "pattern", "reads", "remove_to"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import re
 
 from engine.actions import Action, ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, neighbour_pairs
@@ -194,3 +195,93 @@ class Clash(Step):
         order = "in the order the player chooses" if self.player_orders else "in a fixed order"
         chain = "; a flipped neighbour clashes in turn with its own neighbours" if self.chain else "; flipped neighbours start no new clashes"
         return f"the placed piece clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
+
+
+BLOCK = declare(Block(
+    "clash",
+    keys={
+        "clash_tables": {
+            "description": ("Pairwise tables saying what happens when two values meet (row: the placed piece's "
+                            "value; column: the neighbour's). Used by `clash` steps."),
+            "type": ["object", "null"],
+            "additionalProperties": {"$ref": "#/$defs/clashTable"},
+        },
+    },
+    steps={
+        "clash": {
+            "description": "The piece just placed clashes with its neighbours, using a clash table.",
+            "$ref": "#/$defs/clashStep",
+        },
+    },
+    defs={
+        "clashStep": {
+            "description": "`clash: {table: T, attribute: A, with: neighbours, order: player, chain: false}`.",
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "table": {
+                    "description": "The clash table to use (declared under `clash_tables`).",
+                    "type": "string",
+                    "examples": ["element-clash"],
+                },
+                "attribute": {
+                    "description": ("The attribute whose values are looked up in the table (the face showing is "
+                                    "used)."),
+                    "type": "string",
+                    "examples": ["element"],
+                },
+                "with": {
+                    "description": "What the placed piece clashes with: `neighbours` (each adjacent piece).",
+                    "enum": ["neighbours"],
+                    "default": "neighbours",
+                },
+                "order": {
+                    "description": ("`player`: the player chooses the order of the clashes, one at a time; `fixed`: "
+                                    "they resolve in board order."),
+                    "enum": ["player", "fixed"],
+                    "default": "player",
+                },
+                "chain": {
+                    "description": ("Whether a flipped neighbour clashes in turn with its own neighbours (each pair "
+                                    "at most once per turn): true/false or an option name."),
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+            },
+            "required": ["table", "attribute"],
+            "additionalProperties": False,
+        },
+        "clashTable": {
+            "description": "Who flips when a value (row) meets another (column).",
+            "type": "object",
+            "properties": {
+                "of": {
+                    "description": "The type whose values are the rows and columns.",
+                    "type": "string",
+                    "examples": ["element"],
+                },
+                "missing": {
+                    "description": "What pairs not listed do. Without it, every pair must be listed.",
+                    "$ref": "#/$defs/clashOutcome",
+                },
+                "outcomes": {
+                    "description": "Row value -> column value -> outcome.",
+                    "type": ["object", "null"],
+                    "additionalProperties": {
+                        "description": "The outcomes of this row value against each column value.",
+                        "type": ["object", "null"],
+                        "additionalProperties": {"$ref": "#/$defs/clashOutcome"},
+                    },
+                    "examples": [{"Gold": {"Silver": "neighbour", "Copper": "both", "Iron": "placed"}}],
+                },
+            },
+            "required": ["of", "outcomes"],
+            "additionalProperties": False,
+        },
+        "clashOutcome": {
+            "description": ("Which piece flips to its next face: `nothing`, `placed` (the row piece), `neighbour` "
+                            "(the column piece) or `both`."),
+            "enum": ["nothing", "placed", "neighbour", "both"],
+        },
+    },
+))

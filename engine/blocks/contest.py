@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.block import Block, declare
 from engine.blocks.exchange import WINNERS
 from engine.blocks.slots import _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
@@ -393,3 +394,82 @@ register(Strength("strength", "strength(COMPONENT) -> int",
                   "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
                   "Inside a modifier it reads one level deep (see the contest step).",
                   "sum(strength(o) for o in slot_facing(self))"))
+
+
+BLOCK = declare(Block(
+    "contest",
+    steps={
+        "contest": {
+            "description": ("In each slot, the components just revealed fight for that slot's prize: overrides, "
+                            "strength with modifiers, then tie-breaks."),
+            "$ref": "#/$defs/contestStep",
+        },
+    },
+    defs={
+        "contestStep": {
+            "description": ("`contest: {in: played, prizes: [p1, p2, p3], to: won, void: discard, strength: "
+                            "c.value, modifier: A, beats: A, loses_to: A, symbol: A, ties: [bonus, identical, "
+                            "symbol], on_win: A}`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "in": {
+                    "description": "The per-role zone laid out in slots whose newest row fights, slot by slot.",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "prizes": {
+                    "description": "One shared zone per slot: the slot's winner takes its top component.",
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/zoneName"},
+                },
+                "to": {"description": "The per-role zone a won prize goes to.", "$ref": "#/$defs/zoneName"},
+                "void": {"description": "The zone a prize nobody wins goes to.", "$ref": "#/$defs/zoneName"},
+                "strength": {
+                    "description": "A component's base strength; `c` is the component.",
+                    "$ref": "#/$defs/expression",
+                    "examples": ["c.value"],
+                },
+                "modifier": {
+                    "description": ("A text attribute holding a number in the effect language: what the component "
+                                    "`self` adds to the strength of `target` (any component in play)."),
+                    "type": "string",
+                    "examples": ["modifier"],
+                },
+                "beats": {
+                    "description": ("A text attribute holding a condition on `self` and `other`: self wins, "
+                                    "whatever the strengths."),
+                    "type": "string",
+                    "examples": ["beats"],
+                },
+                "loses_to": {
+                    "description": ("A text attribute holding a condition on `self` and `other`: self loses, "
+                                    "whatever the strengths."),
+                    "type": "string",
+                    "examples": ["loses_to"],
+                },
+                "symbol": {
+                    "description": ("An attribute of a declared type: among equals, earlier values of its type win "
+                                    "(the `symbol` tie-break)."),
+                    "type": "string",
+                    "examples": ["sign"],
+                },
+                "ties": {
+                    "description": ("The tie-breaks in order, among `bonus` (greater sum of modifiers), `identical` "
+                                    "(same id: nobody wins), `symbol`; or an option name."),
+                    "type": ["array", "string"],
+                    "items": {"enum": ["bonus", "identical", "symbol"]},
+                    "examples": [["bonus", "identical", "symbol"], "tie_breaks"],
+                },
+                "on_win": {
+                    "description": ("A text attribute holding an effect-language program run when the component "
+                                    "`self` wins, after the prize is taken; `other` is the strongest loser, "
+                                    "`margin` the strength it won by."),
+                    "type": "string",
+                    "examples": ["on_win"],
+                },
+            },
+            "required": ["in", "prizes", "to", "void"],
+            "additionalProperties": False,
+        },
+    },
+))

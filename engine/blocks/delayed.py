@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.action_roll import ACTING
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import label, local_slot
 from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
@@ -117,3 +118,35 @@ class Delay(Function):
 
 register(Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
                "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"))
+
+
+BLOCK = declare(Block(
+    "delayed",
+    steps={
+        "delayed": {
+            "description": "The delayed parts of actions due this turn take effect.",
+            "$ref": "#/$defs/delayedStep",
+        },
+    },
+    defs={
+        "delayedStep": {
+            "description": ("`delayed: {actions: ATTRIBUTE, source: SOURCE}`: the `later` parts of actions put off "
+                            "with `delay(TARGET)` that are due this turn (the acting player's next turn, or the "
+                            "TURNS-th) take effect."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "actions": {
+                    "description": "The `table` attribute of numbered actions (the same as the action roll's).",
+                    "type": "string",
+                },
+                "source": {
+                    "description": "The source of their damage (the same as the action roll's).",
+                    "type": "string",
+                },
+            },
+            "required": ["actions"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -51,6 +51,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import Verdict
@@ -577,3 +578,141 @@ class FormGroups(Step):
             if self.same_wins:
                 text += "; two connected groups of the same marker win the game for it"
         return text
+
+
+BLOCK = declare(Block(
+    "groups",
+    steps={
+        "form_groups": {
+            "description": ("Groups of pieces filling a pattern of cells form around the piece just placed; a "
+                            "support table decides their owner."),
+            "$ref": "#/$defs/formGroupsStep",
+        },
+    },
+    defs={
+        "formGroupsStep": {
+            "description": ("`form_groups: {pattern: [[0, 0], [1, 0], ...], attribute: A, support: T, face: F, "
+                            "marker: {from: Z1, to: Z2}}`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "pattern": {
+                    "description": "The cells of a group as [x, y] offsets from its anchor.",
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                },
+                "attribute": {
+                    "description": "The attribute whose majority decides the group's owner.",
+                    "type": "string",
+                },
+                "support": {
+                    "description": "The support table breaking ties (declared under `support_tables`).",
+                    "type": "string",
+                },
+                "face": {"description": "The face the group's pieces turn to.", "type": "string"},
+                "marker": {
+                    "description": ("The winner's marker (a component whose attribute is the winning value) moves "
+                                    "from one zone to another."),
+                    "type": "object",
+                    "properties": {
+                        "from": {"description": "The zone the markers wait in.", "$ref": "#/$defs/zoneName"},
+                        "to": {"description": "The zone a placed marker goes to.", "$ref": "#/$defs/zoneName"},
+                    },
+                    "required": ["from", "to"],
+                    "additionalProperties": False,
+                },
+                "order": {
+                    "description": ("`player`: when several groups could form, the player chooses which forms "
+                                    "first; `fixed`: board order."),
+                    "enum": ["player", "fixed"],
+                    "default": "player",
+                },
+                "if_no_marker": {
+                    "description": ("When the winner has no marker left: `win` (it wins the game at once) or "
+                                    "`no-group`."),
+                    "enum": ["win", "no-group"],
+                    "default": "win",
+                },
+                "free_face": {
+                    "description": ("The face pieces turn back to when their group breaks up (default: their first "
+                                    "face)."),
+                    "type": "string",
+                    "examples": ["single"],
+                },
+                "connect": {
+                    "description": ("External clash: groups of different markers that touch, or are linked by a "
+                                    "path of free pieces, clash; both groups' pieces are counted together."),
+                    "type": "object",
+                    "properties": {
+                        "through": {
+                            "description": ("The attribute values of free pieces a path may run through (default: "
+                                            "every non-neutral value of the support table)."),
+                            "type": "array",
+                            "items": {"type": "string"},
+                        },
+                        "contenders": {
+                            "description": ("`groups`: only the two markers' values may win (the others only "
+                                            "support); `all`: every value contends (or an option name)."),
+                            "type": "string",
+                            "default": "groups",
+                        },
+                        "if_same": {
+                            "description": ("Two connected groups of the same marker: `win` (that value wins at "
+                                            "once) or `nothing`."),
+                            "enum": ["win", "nothing"],
+                            "default": "win",
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+                "deform": {
+                    "description": ("What happens to the loser of an external clash: its marker, own pieces and "
+                                    "neutral pieces go to these zones; the rest turn to `free_face` and stay."),
+                    "type": "object",
+                    "properties": {
+                        "marker": {
+                            "description": "Where the loser's marker goes (default: the marker's `from` zone).",
+                            "$ref": "#/$defs/zoneName",
+                        },
+                        "own": {
+                            "description": "Where the loser's own pieces go (default: they stay).",
+                            "$ref": "#/$defs/zoneName",
+                        },
+                        "neutral": {
+                            "description": "Where neutral pieces go (default: they stay).",
+                            "$ref": "#/$defs/zoneName",
+                        },
+                    },
+                    "additionalProperties": False,
+                },
+                "reform": {
+                    "description": ("The winner of an external clash replaces its own piece closest to the loser "
+                                    "(ties: leftmost seen from the loser; its anchor last) by a `with` piece, then "
+                                    "its majority is decided again (latent clash)."),
+                    "type": "object",
+                    "properties": {
+                        "with": {
+                            "description": ("The component (or identical copies' id) that takes the replaced "
+                                            "piece's place."),
+                            "type": "string",
+                            "examples": ["Crown"],
+                        },
+                        "from": {
+                            "description": "The zone, or zones in order, the replacement is taken from.",
+                            "oneOf": [
+                                {"$ref": "#/$defs/zoneName"},
+                                {"type": "array", "items": {"$ref": "#/$defs/zoneName"}},
+                            ],
+                        },
+                        "to": {"description": "Where the replaced piece goes.", "$ref": "#/$defs/zoneName"},
+                    },
+                    "required": ["with", "from", "to"],
+                    "additionalProperties": False,
+                },
+            },
+            "required": ["pattern", "attribute", "support", "face", "marker"],
+            "additionalProperties": False,
+        },
+    },
+))

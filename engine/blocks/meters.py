@@ -47,6 +47,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import SOURCE_LOCAL, TRAIL, Hook, compile_hook, label, local_slot, running
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
@@ -426,3 +427,91 @@ register(Defeat("defeated_by", "defeated_by(TARGET) -> component",
 register(Defeat("defeat_source", "defeat_source(TARGET) -> source",
                 "The source of the damage that brought a component's meter to 0; none before that.",
                 "defeat_source(self) == action", part=1))
+
+
+BLOCK = declare(Block(
+    "meter",
+    keys={
+        "meter": {
+            "description": ("A per-component counter read as a track of tiles, from its start down to a skull at 0: "
+                            "`damage(TARGET, AMOUNT [, SOURCE])` moves the marker down and `heal(...)` up; the "
+                            "special tile where it lands reacts (its code runs, statuses it nullifies end), the "
+                            "bearer's statuses' `on_damage` hooks run, and a marker reaching 0 is skulled (its "
+                            "statuses end; it stays there)."),
+            "$ref": "#/$defs/meter",
+        },
+    },
+    defs={
+        "meter": {
+            "description": "`meter: {counter: health, tile: 10, tiles: meter, sources: source, kinds: {...}}`.",
+            "type": "object",
+            "properties": {
+                "counter": {
+                    "description": ("The counter the marker shows: one kept per component (`per: <component "
+                                    "kind>`), usually with `min: 0` and a `max`."),
+                    "type": "string",
+                    "examples": ["health"],
+                },
+                "tile": {
+                    "description": ("How much one tile is worth (special tiles sit at multiples of it). A number or "
+                                    "an option name."),
+                    "$ref": "#/$defs/count",
+                    "default": 10,
+                },
+                "tiles": {
+                    "description": ("The `table` attribute in which each component lists its special tiles: "
+                                    "position -> `KIND` or `KIND N`, e.g. `{90: reaction 20, 50: shield, 30: "
+                                    "parry}`."),
+                    "type": "string",
+                    "examples": ["meter"],
+                },
+                "sources": {
+                    "description": ("The declared type naming where damage and healing come from (action, status, "
+                                    "final act, ...); code passes one to `damage`/`heal`/`give`, and tiles and "
+                                    "statuses read it as `source`."),
+                    "type": "string",
+                    "examples": ["source"],
+                },
+                "unstoppable": {
+                    "description": ("Sources nothing can prevent: a tile that nullifies a status does not block one "
+                                    "given from these."),
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "examples": [["final_act"]],
+                },
+                "kinds": {
+                    "description": "The kinds of special tile, by name.",
+                    "type": ["object", "null"],
+                    "additionalProperties": {
+                        "description": "One kind of special tile.",
+                        "type": ["object", "null"],
+                        "properties": {
+                            "text": {"description": "What it does, in English (for explain).", "type": "string"},
+                            "on_damage": {
+                                "description": ("A program run when damage lands the marker here: `self` (the "
+                                                "bearer), `attacker`, `source`, `amount`, `value` (the tile's "
+                                                "number) are bound."),
+                                "$ref": "#/$defs/program",
+                            },
+                            "on_heal": {
+                                "description": ("A program run when healing lands the marker here (same names as "
+                                                "`on_damage`)."),
+                                "$ref": "#/$defs/program",
+                            },
+                            "nullifies": {
+                                "description": ("Statuses this tile ends when the marker lands on it, and blocks "
+                                                "while it rests there."),
+                                "type": ["array", "string"],
+                                "items": {"type": "string"},
+                                "examples": [["Sting"]],
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            },
+            "required": ["counter"],
+            "additionalProperties": False,
+        },
+    },
+))

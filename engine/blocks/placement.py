@@ -36,6 +36,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
@@ -369,3 +370,99 @@ class Place(Step):
         if self.must_pass:
             text += "; a player who cannot place must pass, and when nobody can place the game ends"
         return text
+
+
+BLOCK = declare(Block(
+    "placement",
+    steps={
+        "place": {
+            "description": "The player places a component from a zone onto the board.",
+            "$ref": "#/$defs/placeStep",
+        },
+    },
+    defs={
+        "placeStep": {
+            "description": "`place: {from: hand, to: board, face: choose}`.",
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {
+                    "description": "The zone to take the component from (a per-role zone means the current role's).",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "to": {"description": "Where the component goes: the board.", "enum": ["board"], "default": "board"},
+                "face": {
+                    "description": ("`choose`: the player picks the face shown; `as-is`: the component keeps its "
+                                    "current face; a face name (e.g. `single`): the component is put down showing "
+                                    "that face."),
+                    "type": "string",
+                    "default": "choose",
+                    "examples": ["choose", "as-is", "single"],
+                },
+                "only_triggering": {
+                    "description": ("While this condition holds, only placements that make a later step of the turn "
+                                    "act (e.g. form or connect a group) are legal."),
+                    "$ref": "#/$defs/condition",
+                },
+                "if_none": {
+                    "description": ("When nothing may be placed: `pass` the turn (no decision), `end` the game "
+                                    "(scored as usual), or `must-pass`: the player's only action is `pass`, a move "
+                                    "the game counts (when no player could place, the game ends)."),
+                    "enum": ["pass", "end", "must-pass"],
+                    "default": "pass",
+                },
+                "drop": {
+                    "description": ("The piece is dropped into a column and falls to its lowest empty cell (a board "
+                                    "with fixed edges): one choice per column with room."),
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+                "bracket": {
+                    "description": ("Bracketing captures: every straight line of pieces with another value of "
+                                    "`attribute` that the placed piece closes off with a piece of its own value is "
+                                    "captured."),
+                    "type": "object",
+                    "properties": {
+                        "attribute": {
+                            "description": "The attribute that tells rival pieces apart.",
+                            "type": "string",
+                        },
+                        "capture": {
+                            "description": ("`flip`: captured pieces turn to their next face; or a shared zone they "
+                                            "move to."),
+                            "type": "string",
+                            "default": "flip",
+                        },
+                        "required": {
+                            "description": "Only placements that bracket at least one piece are legal.",
+                            "$ref": "#/$defs/flag",
+                            "default": True,
+                        },
+                    },
+                    "required": ["attribute"],
+                    "additionalProperties": False,
+                },
+                "touching": {
+                    "description": ("true: after the first piece (at 0,0), a piece must touch one already there "
+                                    "(and the board's size limits apply); false: any empty cell of a board with "
+                                    "fixed edges. True/false or an option name."),
+                    "$ref": "#/$defs/flag",
+                    "default": True,
+                },
+                "optional": {
+                    "description": "Whether the player may `pass` instead of placing: true/false or an option name.",
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+                "then": {
+                    "description": ("A program run after the piece is placed (`placed` is the piece), e.g. paying "
+                                    "for it."),
+                    "$ref": "#/$defs/program",
+                    "examples": ["gold(current_role) -= 2"],
+                },
+            },
+            "required": ["from"],
+            "additionalProperties": False,
+        },
+    },
+))

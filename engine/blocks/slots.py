@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
@@ -341,3 +342,89 @@ register(SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The compone
                   "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1))
 register(SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
                   "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1))
+
+
+BLOCK = declare(Block(
+    "slots",
+    keys={
+        "slots": {
+            "description": ("A row of named slots each player fills (e.g. one card in front of each of three "
+                            "prizes), and the per-role zones laid out in rows of them: a zone's first N components "
+                            "are row 1, the next N row 2 (a row per round). Read in the effect language with "
+                            "`slot_of`, `row_of`, `slot_neighbours`, `slot_next`, `slot_previous`; used by "
+                            "`commit`, `reveal` and `contest` steps."),
+            "$ref": "#/$defs/slots",
+        },
+    },
+    steps={
+        "commit": {
+            "description": ("The player fills their row of slots, one decision per slot, face down into a hidden "
+                            "per-role zone."),
+            "$ref": "#/$defs/commitStep",
+        },
+        "reveal": {
+            "description": "Once every player has committed, every committed row is turned face up together.",
+            "$ref": "#/$defs/revealStep",
+        },
+    },
+    defs={
+        "slots": {
+            "description": "`slots: {names: [left, middle, right], adjacency: line, zones: [sealed, played]}`.",
+            "type": "object",
+            "properties": {
+                "names": {
+                    "description": "The slots of a row, in order (or the name of an option holding the list).",
+                    "$ref": "#/$defs/names",
+                    "examples": [["left", "middle", "right"]],
+                },
+                "adjacency": {
+                    "description": "Which slots touch: `line` (the slots beside it), `none`, `all`.",
+                    "enum": ["line", "none", "all"],
+                    "default": "line",
+                },
+                "zones": {
+                    "description": "The per-role zones laid out in rows of these slots.",
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"$ref": "#/$defs/zoneName"},
+                },
+            },
+            "required": ["names", "zones"],
+            "additionalProperties": False,
+        },
+        "commitStep": {
+            "description": ("`commit: {from: hand, to: sealed}`: one decision per slot (`commit 3 to left`); `to` "
+                            "should be a per-role zone with `hidden: others`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {
+                    "description": "The zone the components come from (a per-role zone means the current role's).",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "to": {
+                    "description": ("The per-role zone laid out in slots where committed components wait, hidden "
+                                    "from the others."),
+                    "$ref": "#/$defs/zoneName",
+                },
+            },
+            "required": ["from", "to"],
+            "additionalProperties": False,
+        },
+        "revealStep": {
+            "description": ("`reveal: {from: sealed, to: played}`: on the turn of the last player of the round, "
+                            "every player's committed row moves, in slot order, to the end of their `to` zone."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {"description": "The per-role zone holding the committed row.", "$ref": "#/$defs/zoneName"},
+                "to": {
+                    "description": "The per-role zone (laid out in slots, usually public) that gets the row.",
+                    "$ref": "#/$defs/zoneName",
+                },
+            },
+            "required": ["from", "to"],
+            "additionalProperties": False,
+        },
+    },
+))

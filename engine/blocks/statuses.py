@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import Hook, compile_hook, label, running
 from engine.blocks.steps import Step, step_kind
 from engine.counters import CounterSpec
@@ -464,3 +465,100 @@ register(StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", 
                         "count(statuses_of(t)) == 0", verb="statuses_of"))
 register(StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"))
 register(StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"))
+
+
+BLOCK = declare(Block(
+    "statuses",
+    keys={
+        "statuses": {
+            "description": ("Statuses components may have, by name (the names become the values of type `status`): "
+                            "their kind, duration, who may receive them, and hooks in the effect language. Code "
+                            "uses `give(TARGET, STATUS)`, `remove(...)`, `has(...)`, `dispel(TARGET)` and, in "
+                            "`on_act` hooks, `cancel()`."),
+            "type": ["object", "null"],
+            "additionalProperties": {"$ref": "#/$defs/status"},
+            "examples": [
+                {
+                    "Sting": {
+                        "kind": "major",
+                        "on": {
+                            "before_roll": "roll d6:\n  odd: remove(self, Sting)\n  even: damage(self, 10, status)\n",
+                        },
+                    },
+                },
+            ],
+        },
+    },
+    steps={
+        "statuses": {
+            "description": "Run a hook of the statuses of the current player's components; count or end their turns.",
+            "$ref": "#/$defs/statusesStep",
+        },
+    },
+    defs={
+        "status": {
+            "description": ("One status: `{kind: major, negative: true, lasts: 1, only: CONDITION, text: ..., on: "
+                            "{HOOK: PROGRAM}}`. Every key is optional: a status with no hooks (`Marked: {kind: "
+                            "minor}`, or just `Marked:`) is given, read with `has` and removed by other code."),
+            "type": ["object", "null"],
+            "properties": {
+                "kind": {
+                    "description": ("A word saying what sort of status it is (e.g. minor, major, unique, aura); "
+                                    "shown by explain and play."),
+                    "type": "string",
+                    "examples": ["minor", "major", "unique"],
+                },
+                "negative": {
+                    "description": "Whether `dispel` removes it (true/false or an option name).",
+                    "$ref": "#/$defs/flag",
+                    "default": True,
+                },
+                "lasts": {
+                    "description": ("How long it lasts: a number of its owner's turns (it ends at the end of the "
+                                    "owner's Nth turn begun after it was given, when a `statuses: {turn: end}` step "
+                                    "runs), or `until removed`."),
+                    "type": ["integer", "string"],
+                    "minimum": 1,
+                    "default": "until removed",
+                    "examples": [1, "until removed"],
+                },
+                "only": {
+                    "description": "Who may receive it: a condition on `self`.",
+                    "$ref": "#/$defs/condition",
+                    "examples": ["self.race == Beast"],
+                },
+                "text": {"description": "What it does, in English (for explain).", "type": "string"},
+                "on": {
+                    "description": ("Hooks, each a program with `self` (the bearer), `attacker`, `source` and "
+                                    "`amount` bound: `on_act` (the bearer tries to act; `cancel()` makes it fail), "
+                                    "`on_damage` (it takes damage), `on_defeat` (damage brings its meter to 0: "
+                                    "`attacker` and `source` say who and what did it), or a name a `statuses` step "
+                                    "runs (e.g. `before_roll`). Optional: a status may have no hooks."),
+                    "type": ["object", "null"],
+                    "additionalProperties": {"$ref": "#/$defs/program"},
+                },
+            },
+            "additionalProperties": False,
+        },
+        "statusesStep": {
+            "description": ("`statuses: {hook: before_roll, turn: start}`: run a hook of the statuses of the "
+                            "current player's components."),
+            "type": ["object", "null"],
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "hook": {
+                    "description": "The hook to run (a name the statuses use under `on:`).",
+                    "type": "string",
+                    "examples": ["before_roll", "turn_end"],
+                },
+                "turn": {
+                    "description": ("`start`: first count a new turn of their owner for statuses that last a number "
+                                    "of turns; `end`: afterwards end those whose turns are over; `none`."),
+                    "enum": ["start", "end", "none"],
+                    "default": "none",
+                },
+            },
+            "additionalProperties": False,
+        },
+    },
+))

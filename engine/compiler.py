@@ -30,6 +30,7 @@ from engine.blocks import (  # noqa: F401  (register the step kinds)
     action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, movement, placement, slots,
     statuses, steps, switch, team_order, track,
 )
+from engine.blocks.block import offer_functions
 from engine.blocks.clash import ClashTable
 from engine.blocks.majority import SupportTable
 from engine.blocks.patterns import read_shapes
@@ -171,10 +172,10 @@ class Builder:
             self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
         check_names(self)
         g.vocab = build_vocabulary(g)
+        offer_functions(g.vocab, t)
         declare_opaque_options(self)
         meters.attach(self)
         statuses.attach(self)
-        contest.attach(self)
         define_functions(self)
         compile_counters(self)
         compile_owner_known(self)

@@ -46,6 +46,7 @@ from hypothesis import strategies as st
 import engine
 from timelimit import time_limit
 from cli.main import main
+from engine.blocks.block import block_functions
 from engine.compiler import Builder
 from engine.compose import compose
 from engine.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
@@ -123,7 +124,7 @@ def corpus() -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {"program": [], "expression": []}
     for name in RULESETS:
         _code_strings(ruleset_data(name), None, found)
-    found["expression"] += [fn.example for fn in FUNCTIONS.values()]
+    found["expression"] += [fn.example for fn in [*FUNCTIONS.values(), *block_functions().values()]]
     return {k: tuple(dict.fromkeys(v)) for k, v in found.items()}
 
 

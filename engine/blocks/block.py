@@ -1,9 +1,11 @@
-"""What a building block declares about itself, in one place: the ruleset keys and step kinds it reads.
+"""What a building block declares about itself, in one place: the ruleset keys and step kinds it reads, the functions it adds.
 
 Each block module ends with one :class:`Block`, registered with :func:`declare`.
 The ruleset JSON Schema (``rulecraft schema``) is assembled from the core's
 keys and every block's fragment (see :func:`engine.schema.ruleset_schema`), so
-a block's keys are written once, beside the code that reads them:
+a block's keys are written once, beside the code that reads them.  A block's
+effect-language functions are offered only to rulesets that use the block
+(:func:`offer_functions`):
 
 >>> tiles = Block("tiles", keys={"tiles": {"type": "object"}}, steps={"lay": {"$ref": "#/$defs/layStep"}},
 ...               defs={"layStep": {"type": "object"}})
@@ -14,24 +16,30 @@ a block's keys are written once, beside the code that reads them:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.lang.functions import Function
+    from engine.lang.scope import Vocabulary
 
 JSON = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Block:
-    """A block's name and its schema fragment.
+    """A block's name, its schema fragment and its functions.
 
     ``keys`` are the top-level ruleset keys it reads (key -> JSON Schema),
     ``steps`` the turn-step kinds it adds (kind -> JSON Schema of the step's
-    settings), ``defs`` the named schemas those refer to (``#/$defs/NAME``).
+    settings), ``defs`` the named schemas those refer to (``#/$defs/NAME``),
+    ``functions`` the effect-language functions a ruleset using it may call.
     """
 
     name: str
     keys: JSON = field(default_factory=dict)
     steps: JSON = field(default_factory=dict)
     defs: JSON = field(default_factory=dict)
+    functions: "tuple[Function, ...]" = ()
 
     def uses(self, tree: Any) -> bool:
         """Whether a composed ruleset tree uses this block: it has one of its keys or one of its step kinds in ``turn``."""
@@ -40,6 +48,16 @@ class Block:
         if any(key in tree for key in self.keys):
             return True
         return any(kind in self.steps for kind in _step_kinds(tree.get("turn")))
+
+    def how_to_use(self) -> str:
+        """What a ruleset writes to use this block, for messages.
+
+        >>> Block("tiles", keys={"tiles": {}}).how_to_use(), Block("lay", steps={"lay": {}}).how_to_use()
+        ("a 'tiles:' section in the ruleset", "a 'lay' step in the turn")
+        """
+        if self.keys:
+            return " or ".join(f"a '{key}:' section" for key in self.keys) + " in the ruleset"
+        return " or ".join(f"a '{kind}' step" for kind in self.steps) + " in the turn"
 
 
 def _step_kinds(turn: Any) -> list[str]:
@@ -73,3 +91,30 @@ def all_blocks() -> dict[str, Block]:
     )
 
     return dict(sorted(BLOCKS.items()))
+
+
+def block_functions() -> "dict[str, Function]":
+    """Every function any block adds, by name (for reference documentation and reserved names)."""
+    return {fn.name: fn for block in all_blocks().values() for fn in block.functions}
+
+
+def withdraw_functions(vocab: "Vocabulary", block: Block) -> None:
+    """Take a block's functions out of a vocabulary again (its section has errors, already reported)."""
+    for fn in block.functions:
+        vocab.functions.pop(fn.name, None)
+        vocab.from_blocks.discard(fn.name)
+
+
+def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
+    """Add to a ruleset's vocabulary the functions of the blocks it uses; note how to get the others.
+
+    A call of a function of a block the ruleset does not use is then reported
+    as unknown, with a hint naming the block and what to declare.
+    """
+    for block in all_blocks().values():
+        if block.uses(tree):
+            vocab.functions.update((fn.name, fn) for fn in block.functions)
+            vocab.from_blocks.update(fn.name for fn in block.functions)
+        else:
+            vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
+                                   for fn in block.functions)

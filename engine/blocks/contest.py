@@ -50,7 +50,7 @@ from engine.blocks.slots import _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
 
@@ -356,15 +356,14 @@ def _sum(total: int, bonus: int) -> str:
 class Strength(Function):
     """``strength(c)``: a component's strength as the ruleset's contest step computes it.
 
-    >>> from engine.lang.functions import FUNCTIONS
-    >>> FUNCTIONS["strength"].signature
+    Only a ruleset whose turn has a contest step offers it.
+
+    >>> ADDED_FUNCTIONS[0].signature
     'strength(COMPONENT) -> int'
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        if not scope.vocab.data.get(CONTESTED):
-            scope.error(call.pos, "strength() reads the strength a contest step computes, but this ruleset's turn has no 'contest' step")
         arg = self.value(scope, args[0], ANY_COMPONENT, "component") if args else Compiled(ANY_COMPONENT, lambda s, e: None)
         f = arg.fn
 
@@ -378,22 +377,12 @@ class Strength(Function):
         return f"the strength of {call.args[0].describe() if call.args else '?'} in the contest"
 
 
-def attach(b: "Builder") -> None:
-    """Tell ``strength()`` whether the turn has a contest step (before any code is compiled)."""
-    from engine.yamlsource import Mapping
-
-    def has_contest(entries: Any) -> bool:
-        return isinstance(entries, list) and any(
-            isinstance(e, Mapping) and ("contest" in e or has_contest(e.get("steps"))) for e in entries)
-
-    b.game.vocab.data[CONTESTED] = has_contest(b.tree.get("turn"))
-
-
-CONTESTED = "has a contest"  # vocabulary data: whether strength() has a contest step to read
-register(Strength("strength", "strength(COMPONENT) -> int",
-                  "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
-                  "Inside a modifier it reads one level deep (see the contest step).",
-                  "sum(strength(o) for o in slot_facing(self))"))
+ADDED_FUNCTIONS = (
+    Strength("strength", "strength(COMPONENT) -> int",
+             "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
+             "Inside a modifier it reads one level deep (see the contest step).",
+             "sum(strength(o) for o in slot_facing(self))"),
+)
 
 
 BLOCK = declare(Block(
@@ -472,4 +461,5 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    functions=ADDED_FUNCTIONS,
 ))

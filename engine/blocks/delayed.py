@@ -27,7 +27,7 @@ from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
 from engine.errors import EffectRuntimeError, SourcePos
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
 
@@ -116,8 +116,10 @@ class Delay(Function):
         return f"{when}, do the later part to {args[0].describe()}" if args else "delay"
 
 
-register(Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
-               "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"))
+ADDED_FUNCTIONS = (
+    Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
+          "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"),
+)
 
 
 BLOCK = declare(Block(
@@ -149,4 +151,5 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    functions=ADDED_FUNCTIONS,
 ))

@@ -47,11 +47,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.block import Block, declare
+from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import SOURCE_LOCAL, TRAIL, Hook, compile_hook, label, local_slot, running
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
 from engine.yamlsource import Mapping
@@ -405,28 +405,27 @@ class Defeat(Function):
 
 
 def attach(b: "Builder") -> None:
-    """Tell the meter's functions about it (once the vocabulary exists); a ruleset without one does not offer them."""
-    vocab = b.game.vocab
-    vocab.data["meter"] = b.game.meter
+    """Tell the meter's functions about it (once the vocabulary exists); a meter with errors (reported) offers none."""
+    b.game.vocab.data["meter"] = b.game.meter
     if b.game.meter is None:
-        for name in FUNCTION_NAMES:
-            vocab.functions.pop(name, None)
+        withdraw_functions(b.game.vocab, BLOCK)
 
 
-FUNCTION_NAMES = ("damage", "heal", "defeated_by", "defeat_source")
-register(MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
-                   "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
-                   "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
-                   "damage(t, 20, action)"))
-register(MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
-                   "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
-                   "heal(self, 20)", down=False))
-register(Defeat("defeated_by", "defeated_by(TARGET) -> component",
-                "Who dealt the damage that brought a component's meter to 0 (its `by`); none before that, or when it did so itself.",
-                "damage(defeated_by(self), 30)"))
-register(Defeat("defeat_source", "defeat_source(TARGET) -> source",
-                "The source of the damage that brought a component's meter to 0; none before that.",
-                "defeat_source(self) == action", part=1))
+ADDED_FUNCTIONS = (
+    MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
+              "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
+              "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
+              "damage(t, 20, action)"),
+    MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
+              "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
+              "heal(self, 20)", down=False),
+    Defeat("defeated_by", "defeated_by(TARGET) -> component",
+           "Who dealt the damage that brought a component's meter to 0 (its `by`); none before that, or when it did so itself.",
+           "damage(defeated_by(self), 30)"),
+    Defeat("defeat_source", "defeat_source(TARGET) -> source",
+           "The source of the damage that brought a component's meter to 0; none before that.",
+           "defeat_source(self) == action", part=1),
+)
 
 
 BLOCK = declare(Block(
@@ -514,4 +513,5 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    functions=ADDED_FUNCTIONS,
 ))

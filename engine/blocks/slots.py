@@ -42,7 +42,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
 
@@ -330,18 +330,20 @@ class SlotStep(SlotFunction):
         return items[j] if 0 <= j < len(items) else None
 
 
-register(SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
-                "slot_of(c) == 2", words="the slot of {}"))
-register(RowOf("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
-               "row_of(self) == 3", words="the row of {}"))
-register(SlotNeighbours("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
-                        "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list"))
-register(SlotFacing("slot_facing", "slot_facing(COMPONENT) -> list", "The components facing a component: at the same slot and row of the other players' instances of its zone.",
-                    "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list"))
-register(SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
-                  "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1))
-register(SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
-                  "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1))
+ADDED_FUNCTIONS = (
+    SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
+           "slot_of(c) == 2", words="the slot of {}"),
+    RowOf("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
+          "row_of(self) == 3", words="the row of {}"),
+    SlotNeighbours("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
+                   "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list"),
+    SlotFacing("slot_facing", "slot_facing(COMPONENT) -> list", "The components facing a component: at the same slot and row of the other players' instances of its zone.",
+               "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list"),
+    SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
+             "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1),
+    SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
+             "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1),
+)
 
 
 BLOCK = declare(Block(
@@ -427,4 +429,5 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    functions=ADDED_FUNCTIONS,
 ))

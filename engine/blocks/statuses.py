@@ -49,13 +49,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.block import Block, declare
+from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, running
 from engine.blocks.steps import Step, step_kind
 from engine.counters import CounterSpec
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
 from engine.yamlsource import Mapping
@@ -445,26 +445,23 @@ def _each_negative(s: "State", cid: Any) -> None:
 
 
 def attach(b: "Builder") -> None:
-    """Tell the status functions the type of statuses (once the vocabulary exists); without statuses they are not offered."""
-    vocab = b.game.vocab
+    """Tell the status functions the type of statuses (once the vocabulary exists); statuses with errors (reported) offer none."""
     if b.game.statuses is not None:
-        vocab.data["status_type"] = Enum(TYPE_NAME)
-        return
-    for name in FUNCTION_NAMES:
-        vocab.functions.pop(name, None)
+        b.game.vocab.data["status_type"] = Enum(TYPE_NAME)
+    else:
+        withdraw_functions(b.game.vocab, BLOCK)
 
 
-FUNCTION_NAMES = ("give", "remove", "has", "statuses_of", "dispel", "cancel")
-
-
-register(StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
-                        "may not receive it, is skulled, or rests on a tile that nullifies it.", "give(t, Sting)"))
-register(StatusFunction("remove", "remove(TARGET, STATUS)", "End a status on a component.", "remove(self, Sting)", verb="remove"))
-register(StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"))
-register(StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",
-                        "count(statuses_of(t)) == 0", verb="statuses_of"))
-register(StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"))
-register(StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"))
+ADDED_FUNCTIONS = (
+    StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
+                   "may not receive it, is skulled, or rests on a tile that nullifies it.", "give(t, Sting)"),
+    StatusFunction("remove", "remove(TARGET, STATUS)", "End a status on a component.", "remove(self, Sting)", verb="remove"),
+    StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"),
+    StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",
+                   "count(statuses_of(t)) == 0", verb="statuses_of"),
+    StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"),
+    StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"),
+)
 
 
 BLOCK = declare(Block(
@@ -561,4 +558,5 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    functions=ADDED_FUNCTIONS,
 ))

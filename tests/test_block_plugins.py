@@ -1,0 +1,59 @@
+"""Blocks as plug-ins: a block's effect-language functions are offered only to rulesets that use the block."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.blocks.block import all_blocks, block_functions
+from engine.errors import RulesetError
+from engine.lang.functions import FUNCTIONS
+
+
+def test_block_functions_are_not_in_the_core_registry() -> None:
+    """The core registry holds only the language's own functions; each block function belongs to one block."""
+    offered = [fn.name for block in all_blocks().values() for fn in block.functions]
+    assert {"damage", "give", "strength", "slot_of", "delay"} <= set(offered)
+    assert len(offered) == len(set(offered)) and not set(offered) & set(FUNCTIONS)
+
+
+@pytest.mark.parametrize(("ruleset", "sees", "does_not_see"), [
+    ("tutorial-tiles", set(), {"damage", "give", "strength", "slot_of", "delay"}),
+    ("nine-domains", {"strength", "slot_of", "slot_facing"}, {"damage", "give", "delay"}),
+    ("iconica", {"damage", "heal", "give", "dispel", "delay"}, {"strength", "slot_of"}),
+])
+def test_a_ruleset_sees_the_functions_of_the_blocks_it_uses(ruleset: str, sees: set[str], does_not_see: set[str]) -> None:
+    functions = engine.load(ruleset).vocab.functions
+    assert sees <= set(functions)
+    assert not does_not_see & set(functions)
+    assert set(FUNCTIONS) <= set(functions)  # the language's own functions are everywhere
+
+
+def test_calling_a_function_of_an_unused_block_names_the_block_to_declare() -> None:
+    game = engine.load("tutorial-tiles")
+    with pytest.raises(RulesetError) as caught:
+        game.compile_condition("slot_of(first(c in supply)) == 1")
+    (problem,) = caught.value.diagnostics
+    assert problem.message == "unknown function 'slot_of'"
+    assert problem.hint == "slot_of() comes with the slots block: it needs a 'slots:' section in the ruleset"
+
+
+def test_a_step_block_is_used_through_its_step() -> None:
+    game = engine.load("iconoclasm-cards")
+    with pytest.raises(RulesetError, match=r"strength\(\) comes with the contest block: it needs a 'contest' step in the turn"):
+        game.compile_condition("strength(first(c in supply)) > 0")
+
+
+def test_a_misspelt_function_still_gets_a_did_you_mean() -> None:
+    with pytest.raises(RulesetError, match=r"unknown function 'damag' \(did you mean 'damage'\?\)"):
+        engine.load("iconica").compile_condition("damag(first(c in supply), 1) == none")
+
+
+def test_every_block_function_is_reserved_in_every_ruleset(tmp_path: Path) -> None:
+    """A name may not be a block function's, even in a ruleset that does not use the block (it may later)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: reserved\nextends: tutorial-tiles\noptions: {damage: 3}\n")
+    with pytest.raises(RulesetError, match="the name .damage. is already a built-in function"):
+        engine.load(str(path))

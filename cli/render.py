@@ -357,7 +357,7 @@ def zones(state: State, seat: int | None) -> list[Text]:
 
 def meter_legend(game: Game) -> Text:
     """What a meter line shows: the bar, and each special tile's letters (``r10@80``: reaction 10 at 80)."""
-    meter = game.meter
+    meter = game.parts.get("meter")
     assert meter is not None
     short = abbreviations(meter.kinds)
     kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
@@ -372,9 +372,10 @@ def counters(state: State) -> list[Text]:
     declared ``shown: false`` is not drawn.
     """
     game = state.game
-    drawn = set(game.statuses.by_name) if game.statuses else set()
-    if game.meter is not None:
-        drawn.add(game.meter.counter.name)
+    book, meter = game.parts.get("statuses"), game.parts.get("meter")
+    drawn = set(book.by_name) if book else set()
+    if meter is not None:
+        drawn.add(meter.counter.name)
     lines = []
     for name, values in counter_values(state).items():
         if name in drawn or not game.counters[name].shown:
@@ -392,7 +393,7 @@ def counters(state: State) -> list[Text]:
 
 
 def _on_meters(state: State, cids: list[int]) -> bool:
-    meter = state.game.meter
+    meter = state.game.parts.get("meter")
     return meter is not None and bool(cids) and all(meter.counter.index_of(c) is not None for c in cids)
 
 
@@ -403,7 +404,7 @@ def meter_line(state: State, cid: int) -> Text:
     full for the health left, light for the health lost.
     """
     game = state.game
-    meter = game.meter
+    meter = game.parts.get("meter")
     assert meter is not None
     value = state.counters[meter.counter.index_of(cid)]
     top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
@@ -418,7 +419,8 @@ def meter_line(state: State, cid: int) -> Text:
         line.append("  " + " ".join(special), style="dim")
     if value <= 0:
         line.append("  skulled", style="bold")
-    statuses = game.statuses.of(state, cid) if game.statuses else []
+    book = game.parts.get("statuses")
+    statuses = book.of(state, cid) if book else []
     if statuses:
         line.append("  " + ", ".join(st.name for st in statuses), style="bold")
     return line

@@ -160,7 +160,7 @@ class Builder:
         declare_counters(self)
         meters.declare_meter(self)
         statuses.declare_statuses(self)
-        g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
+        g.parts["slots"] = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         roll_off = t.get("first_seat")
         roll_off = self.game.options.get(roll_off, roll_off) if isinstance(roll_off, str) else roll_off
         if roll_off in ROLL_OFFS:  # every seat rolls a die; the lowest (highest) starts
@@ -179,7 +179,7 @@ class Builder:
         define_functions(self)
         compile_counters(self)
         compile_owner_known(self)
-        self.game.shapes = read_shapes(self)
+        self.game.parts["patterns"] = read_shapes(self)
         meters.compile_meter(self)
         statuses.compile_statuses(self)
         read_clash_tables(self)
@@ -271,18 +271,18 @@ class Builder:
     def clash_table(self, spec: Mapping, key: str) -> ClashTable:
         """The clash table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
         name = str(spec.get(key, ""))
-        table = self.game.clash_tables.get(name)
+        table = self.game.parts["clash"].get(name)
         if table is None:
-            self.error(self.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, self.game.clash_tables))
+            self.error(self.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, self.game.parts["clash"]))
             return ClashTable(name, {}, (False, False))
         return table
 
     def support_table(self, spec: Mapping, key: str) -> SupportTable:
         """The support table a step names."""
         name = str(spec.get(key, ""))
-        table = self.game.support_tables.get(name)
+        table = self.game.parts["majority"].get(name)
         if table is None:
-            self.error(self.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, self.game.support_tables))
+            self.error(self.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, self.game.parts["majority"]))
             return SupportTable(name, {}, frozenset())
         return table
 

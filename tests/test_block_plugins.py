@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,22 @@ def test_every_block_function_is_reserved_in_every_ruleset(tmp_path: Path) -> No
     path.write_text("name: reserved\nextends: tutorial-tiles\noptions: {damage: 3}\n")
     with pytest.raises(RulesetError, match="the name .damage. is already a built-in function"):
         engine.load(str(path))
+
+
+def test_game_has_no_field_named_after_a_block() -> None:
+    """What a block compiles is kept under its name in game.parts, never in a field of Game."""
+    fields = {f.name for f in dataclasses.fields(engine.Game)}
+    blocks = all_blocks()
+    named = set(blocks) | {key for block in blocks.values() for key in block.keys}
+    assert not fields & named
+
+
+@pytest.mark.parametrize(("ruleset", "parts"), [
+    ("iconica", {"meter", "statuses"}),
+    ("nine-domains", {"slots", "contest"}),
+    ("iconoclasm", {"majority", "patterns"}),
+])
+def test_a_block_s_compiled_part_is_kept_under_its_name(ruleset: str, parts: set[str]) -> None:
+    game = engine.load(ruleset)
+    assert parts <= {name for name, part in game.parts.items() if part}
+    assert set(game.parts) <= set(all_blocks())

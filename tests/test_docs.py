@@ -83,7 +83,7 @@ def _scope(name: str) -> Scope:
     for var in ("c", "t", "self"):
         scope.bind(var, kind)
     scope.bind("r", role)
-    scope.bind(SOURCE_LOCAL, game.meter.source_type if game.meter else kind)
+    scope.bind(SOURCE_LOCAL, game.parts.get("meter").source_type if game.parts.get("meter") else kind)
     scope.bind(LATER_LOCAL, BOOL)
     return scope
 

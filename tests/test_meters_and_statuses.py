@@ -111,11 +111,11 @@ def unit(game: engine.Game, name: str) -> int:
 
 
 def hp(s: engine.State, name: str) -> int:
-    return s.counters[s.game.meter.counter.index_of(unit(s.game, name))]
+    return s.counters[s.game.parts.get("meter").counter.index_of(unit(s.game, name))]
 
 
 def set_hp(s: engine.State, name: str, value: int) -> None:
-    s.counters[s.game.meter.counter.index_of(unit(s.game, name))] = value
+    s.counters[s.game.parts.get("meter").counter.index_of(unit(s.game, name))] = value
 
 
 def run(s: engine.State, code: str) -> None:
@@ -149,7 +149,7 @@ def test_heal_stops_at_the_start_and_never_lifts_a_skulled_marker(game: engine.G
     assert hp(s, "a") == 60
     run(s, f"give({a}, Sting, hit)\ndamage({a}, 100, sting)\nheal({a}, 20, lift)")
     assert hp(s, "a") == 0
-    assert not any(s.counters[st.spec.offset + unit(game, "a")] for st in game.statuses.statuses)
+    assert not any(s.counters[st.spec.offset + unit(game, "a")] for st in game.parts.get("statuses").statuses)
     assert any("is skulled" in line for line in s.log)
 
 
@@ -342,7 +342,7 @@ def test_a_status_may_have_no_hooks_and_is_given_read_described_and_removed(grud
     assert statuses(s, "a") == ["Mark", "Tag", "Blank"] and holds(s, f"has({A}, Mark) and not has({B}, Mark)")
     run(s, f"remove({A}, Tag)\ndispel({A})")  # Blank is negative by default, Mark is not
     assert statuses(s, "a") == ["Mark"]
-    assert grudges.statuses.by_name["Mark"].describe() == "Mark (minor, positive; lasts until removed)"
+    assert grudges.parts.get("statuses").by_name["Mark"].describe() == "Mark (minor, positive; lasts until removed)"
 
 
 def test_hooks_that_are_not_a_mapping_are_still_refused(tmp_path: Path) -> None:

@@ -249,7 +249,7 @@ class ActionRoll(Step):
 
 def _standing(s: "State", cid: int) -> bool:
     """Whether a component can still act: not on the skull of the meter."""
-    meter = s.game.meter
+    meter = s.game.parts.get("meter")
     i = meter.counter.index_of(cid) if meter else None
     return i is None or s.counters[i] > 0
 

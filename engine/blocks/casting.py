@@ -129,7 +129,7 @@ class Cast(Step):
         if shape_attr is not None and g.attribute_types.get(shape_attr) != "text":
             b.error(b.pos(spec, "shape"), f"'shape' must name a text attribute holding a shape's name, not '{shape_attr}'")
             shape_attr = None
-        shapes = g.shapes
+        shapes = g.parts["patterns"]
         values: list[tuple[Any, ...] | None] = [None] * n
         kinds: list[Shape | None] = [None] * n
         for spec_of_kind in (b.tree.get("components") or {}).values():

@@ -166,8 +166,8 @@ class Contest(Step):
             b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
         self.ties: tuple[str, ...] = tuple(ties)
         self.computing = 0  # strength computations in progress (see ``computed``)
-        if g.contest is None:
-            g.contest = self  # the one strength() reads
+        if g.parts.get("contest") is None:
+            g.parts["contest"] = self  # the one strength() reads
 
     def _prize_zones(self, b: "Builder", spec: "Mapping") -> tuple[int, ...]:
         raw = spec.get("prizes") or []
@@ -368,7 +368,7 @@ class Strength(Function):
         f = arg.fn
 
         def run(s: Any, e: list[Any]) -> int:
-            c, contest = f(s, e), s.game.contest
+            c, contest = f(s, e), s.game.parts.get("contest")
             return 0 if c is None or contest is None else contest.computed(s, c)
 
         return Compiled(INT, run)

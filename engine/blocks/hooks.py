@@ -86,7 +86,7 @@ def compile_hook(b: "Builder", text: Any, pos: SourcePos | None, bind: dict[str,
 
 def source_type(b: "Builder", source: str, pos: SourcePos | None) -> Type:
     """The type of damage sources (the meter's), checking that ``source`` is one of them."""
-    meter = b.game.meter
+    meter = b.game.parts.get("meter")
     if meter is None:
         b.error(pos, "a damage source needs a 'meter' section naming the type of sources")
         return ANY

@@ -151,12 +151,12 @@ def declare_meter(b: "Builder") -> None:
     for i, value in enumerate(unstoppable):
         if type_name in g.types and str(value) not in g.types[type_name]:
             b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
-    g.meter = Meter(counter, size, source_type, frozenset(map(str, unstoppable)))
+    g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)))
 
 
 def compile_meter(b: "Builder") -> None:
     """The tile kinds (their code) and every component's special tiles."""
-    meter, spec = b.game.meter, b.tree.get("meter")
+    meter, spec = b.game.parts.get("meter"), b.tree.get("meter")
     if meter is None or not isinstance(spec, Mapping):
         return
     kinds = spec.get("kinds") or {}
@@ -194,7 +194,7 @@ def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
         kind.on_damage = compile_hook(b, spec["on_damage"], spec.pos_of("on_damage"), bind)
     if "on_heal" in spec:
         kind.on_heal = compile_hook(b, spec["on_heal"], spec.pos_of("on_heal"), bind)
-    statuses = b.game.statuses
+    statuses = b.game.parts.get("statuses")
     nullified = spec.get("nullifies") or []
     listed = nullified if isinstance(nullified, list) else [nullified]
     for i, status in enumerate(listed):
@@ -207,7 +207,7 @@ def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
 
 def tile_bindings(b: "Builder") -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
-    meter = b.game.meter
+    meter = b.game.parts.get("meter")
     assert meter is not None
     return {"self": Component(meter.counter.per), "attacker": ANY_COMPONENT, "source": meter.source_type,
             "amount": INT, "value": INT}
@@ -234,7 +234,7 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
     """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, skull it at 0."""
     from engine.blocks import statuses
 
-    meter = s.game.meter
+    meter = s.game.parts.get("meter")
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
     if target is None or amount <= 0:
         return
@@ -406,8 +406,8 @@ class Defeat(Function):
 
 def attach(b: "Builder") -> None:
     """Tell the meter's functions about it (once the vocabulary exists); a meter with errors (reported) offers none."""
-    b.game.vocab.data["meter"] = b.game.meter
-    if b.game.meter is None:
+    b.game.vocab.data["meter"] = b.game.parts.get("meter")
+    if b.game.parts.get("meter") is None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 

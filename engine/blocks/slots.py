@@ -117,10 +117,10 @@ def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None
 
 def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
-    if b.game.slots is None:
+    if b.game.parts.get("slots") is None:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
         return SlotRow(("slot",), ((),), frozenset())
-    return b.game.slots
+    return b.game.parts.get("slots")
 
 
 def _check_laid_out(b: "Builder", spec: "Mapping", key: str, slots: SlotRow) -> None:
@@ -261,7 +261,7 @@ class SlotFunction(Function):
 
         def run(s: Any, e: list[Any]) -> Any:
             c = f(s, e)
-            slots = s.game.slots
+            slots = s.game.parts.get("slots")
             if c is None or slots is None:
                 return empty
             found = slots.where(s, c)
@@ -307,7 +307,7 @@ class SlotFacing(SlotFunction):
 
         def facing(s: Any, e: list[Any]) -> list[int]:
             c = f(s, e)
-            slots = s.game.slots
+            slots = s.game.parts.get("slots")
             if c is None or slots is None or s.zone_of[c] not in slots.zones:
                 return []
             g, zone = s.game, s.zone_of[c]

@@ -142,17 +142,17 @@ def declare_statuses(b: "Builder") -> None:
         book.statuses.append(status)
         book.by_name[status.name] = status
     g.types[TYPE_NAME] = tuple(book.by_name)
-    g.statuses = book
+    g.parts["statuses"] = book
 
 
 def compile_statuses(b: "Builder") -> None:
     """Each status's settings and hooks; then one stored number per component for each (after the declared counters)."""
-    book, section = b.game.statuses, b.tree.get("statuses")
+    book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
         return
     g = b.game
     bearer = ANY_COMPONENT
-    meter = g.meter
+    meter = g.parts.get("meter")
     bind: dict[str, Type] = {"self": bearer, "attacker": ANY_COMPONENT, "source": meter.source_type if meter else ANY, "amount": INT}
     for status in book.statuses:
         spec = section[status.name]
@@ -199,7 +199,7 @@ def _lasts(b: "Builder", spec: "MappingT") -> int | None:
 
 def check_hooks(b: "Builder") -> None:
     """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat) or a ``statuses`` step."""
-    book, section = b.game.statuses, b.tree.get("statuses")
+    book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
         return
     known = [*ENGINE_HOOKS, *sorted(book.step_hooks)]
@@ -222,14 +222,14 @@ def _stored(s: "State", status: Status, cid: int) -> int:
 
 def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
     """Give a component a status (do as much as you can); True when it now has it and did not before."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return False
     status = book.by_name[name]
     i = _stored(s, status, cid)
     if s.counters[i]:
         return False
-    meter = s.game.meter
+    meter = s.game.parts.get("meter")
     mark = meter.counter.index_of(cid) if meter else None
     if meter is not None and mark is not None:
         if s.counters[mark] <= 0:
@@ -249,7 +249,7 @@ def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
 
 def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
     """End a status on a component (nothing when it has none)."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return
     i = _stored(s, book.by_name[name], cid)
@@ -261,7 +261,7 @@ def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
 
 def clear(s: "State", cid: int, negative_only: bool = False) -> None:
     """Remove every status (or every negative one) from a component."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
         if not negative_only or status.negative:
             remove(s, cid, status.name)
@@ -269,7 +269,7 @@ def clear(s: "State", cid: int, negative_only: bool = False) -> None:
 
 def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
     """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
         code = status.hooks.get(hook)
         if code is not None and s.counters[_stored(s, status, cid)]:
@@ -302,10 +302,11 @@ class Statuses(Step):
         super().__init__(index, spec, pos, b)
         self.hook = str(spec.get("hook") or "")
         self.turn = b.choice(spec, "turn", ("start", "end", "none"), "none")
-        if b.game.statuses is None:
+        book = b.game.parts.get("statuses")
+        if book is None:
             b.error(pos, "a 'statuses' step needs a 'statuses' section")
         elif self.hook:
-            b.game.statuses.step_hooks.add(self.hook)
+            book.step_hooks.add(self.hook)
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
 
@@ -318,7 +319,7 @@ class Statuses(Step):
 
     def _anything_to_do(self, s: "State") -> bool:
         """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
-        book = s.game.statuses
+        book = s.game.parts.get("statuses")
         assert book is not None
         wanted = [st for st in book.statuses if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None)]
         if not wanted:
@@ -331,7 +332,7 @@ class Statuses(Step):
         return self._run
 
     def _run(self, s: "State", e: list[Any]) -> None:
-        book = s.game.statuses
+        book = s.game.parts.get("statuses")
         assert book is not None
         mine = owned_by(s, s.current_role)
         if self.turn == "start":
@@ -388,7 +389,7 @@ class StatusFunction(Function):
         if self.verb == "has":
             if compiled.constant:  # the usual case, has(t, Sting): read its stored number directly
                 name = status(None, [])
-                return Compiled(BOOL, lambda s, e: (c := target(s, e)) is not None and s.counters[s.game.statuses.by_name[name].spec.offset + c] > 0)
+                return Compiled(BOOL, lambda s, e: (c := target(s, e)) is not None and s.counters[s.game.parts["statuses"].by_name[name].spec.offset + c] > 0)
             return Compiled(BOOL, lambda s, e: has(s, target(s, e), status(s, e)))
         if self.verb == "remove":
             return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e)))
@@ -426,13 +427,13 @@ class StatusFunction(Function):
 
 def has(s: "State", cid: Any, name: Any) -> bool:
     """Whether component ``cid`` has the status called ``name`` now."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
 
 
 def statuses_of(s: "State", cid: Any) -> list[str]:
     """The names of the statuses a component has, in declaration order."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return []
     counters = s.counters
@@ -446,7 +447,7 @@ def _each_negative(s: "State", cid: Any) -> None:
 
 def attach(b: "Builder") -> None:
     """Tell the status functions the type of statuses (once the vocabulary exists); statuses with errors (reported) offer none."""
-    if b.game.statuses is not None:
+    if b.game.parts.get("statuses") is not None:
         b.game.vocab.data["status_type"] = Enum(TYPE_NAME)
     else:
         withdraw_functions(b.game.vocab, BLOCK)

@@ -223,7 +223,7 @@ class Do(Step):
 
 
 BLOCK = declare(Block(
-    "steps",
+    "core_steps",
     steps={
         "draw": {
             "description": "Move the top components of a zone into another (e.g. deck to hand).",

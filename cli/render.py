@@ -52,6 +52,7 @@ from engine.game import Game
 from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 from engine.savefile import counter_values
 from engine.showtext import shown
+from engine.slices import slices_to_json
 from engine.state import State
 from engine.sweep import Sweep
 
@@ -134,7 +135,7 @@ def square_board(state: State) -> RenderableType:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     short = abbreviations(label for labels in game.face_labels for label in labels)
     styles = value_styles(game)
-    pending = {cell for pair in state.scratch.get("pending") or () for cell in pair}
+    pending = {tuple(cell) for pair in slices_to_json(state.slices).get("pending") or () for cell in pair}
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
     table.add_column("y\\x", justify="right", style="dim")
     for x in xs:

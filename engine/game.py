@@ -242,6 +242,8 @@ class Game:
         s.turn_number = 1
         s.step = -1
         s.scratch = {}
+        s.slices = {}
+        s.decided = None
         s.counters = []
         s.rng = rng.seed_state(seed)
         s.budget = self.limits.steps
@@ -337,7 +339,7 @@ class Game:
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
-        stalled = self.end_when_stalled and s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
+        stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
         if self.end_condition.test(s) or stalled or s.turn_number >= self.max_turns:
             ended = "end condition" if self.end_condition.test(s) else "stalled" if stalled else "turn limit"
             s.outcome = dataclasses.replace(self.score(s), ended=ended)

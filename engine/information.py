@@ -157,11 +157,12 @@ def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
     they are dealt again only among the owner's unseen zones, topped up from
     the common pool of their kind.
     """
-    from engine.state import TOSSED
+    from engine.state import Chance
 
     game = sample.game
     kind_of = game.component_kind
-    tossed = set(sample.scratch.get(TOSSED, ()))
+    chance = sample.slices.get(Chance.block)
+    tossed = set(chance.tossed or ()) if chance else set()
     kept: dict[tuple[str | None, str], list[int]] = {}
     common: dict[str, list[int]] = {}
     for zone in zones:

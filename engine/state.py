@@ -15,12 +15,13 @@ Example::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.choices import CHOICE
 from engine.errors import EffectRuntimeError, IllegalActionError
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
@@ -33,14 +34,28 @@ Cell = tuple[int, int]
 TERMINAL = -1
 """``current_player`` of a finished game."""
 
-LOADED_DICE = "loaded dice"
-"""Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
-HOOK_TRAIL = "hook trail"
-"""Scratch key: the hooks running now, outermost first (see engine.blocks.hooks.running)."""
 
-TOSSED = "tossed kinds"
-"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
+@slice_kind
+class Chance(NamedTuple):
+    """The state's own slice for dice: what scenarios load, what ``toss()`` threw."""
+
+    loaded: tuple[int, ...] | None = None  # results the next die rolls give instead of the generator's (a scenario's ``dice:``)
+    tossed: tuple[str, ...] | None = None  # the component kinds toss() has thrown; a seat that cannot see one does not know its face
+    block = "chance"
+    saved = ("loaded dice", "tossed kinds")
+
+
+NO_CHANCE = Chance()
+
+
+@slice_kind
+class HookTrail(NamedTuple):
+    """The hooks running now, outermost first (see engine.blocks.hooks.running): to name a runaway cycle and log their dice."""
+
+    running: tuple[str, ...] | None = None
+    block = "hooks"
+    saved = ("hook trail",)
 
 
 class State:
@@ -66,6 +81,8 @@ class State:
         "turn_number",
         "step",
         "scratch",
+        "slices",
+        "decided",
         "counters",
         "rng",
         "budget",
@@ -96,6 +113,8 @@ class State:
     turn_number: int
     step: int
     scratch: dict[str, Any]
+    slices: dict[str, Any]  # each block's slice of the state (engine.slices), by the block's name
+    decided: int | None  # the turn of the last decision (a round without any decision ends the game); None before the first
     counters: list[int]  # every declared counter's values, laid out by engine.counters.CounterSpec
     rng: int
     budget: int
@@ -130,6 +149,8 @@ class State:
         c.turn_number = self.turn_number
         c.step = self.step
         c.scratch = self.scratch.copy()
+        c.slices = self.slices.copy() if self.slices else {}
+        c.decided = self.decided
         c.counters = self.counters[:]
         c.rng = self.rng
         c.budget = self.budget
@@ -253,14 +274,15 @@ class State:
         """
         value = self.roll(sides)
         if self.log is not None:
-            trail = self.scratch.get(HOOK_TRAIL)
-            self.log.append(f"{trail[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
+            trail = self.slices.get(HookTrail.block)
+            self.log.append(f"{trail.running[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
         return value
 
     def _new_roll(self, sides: int) -> int:
-        loaded = self.scratch.get(LOADED_DICE)
+        chance = self.slices.get(Chance.block)
+        loaded = chance.loaded if chance else None
         if loaded:
-            self.scratch[LOADED_DICE] = loaded[1:]
+            self.slices[Chance.block] = chance._replace(loaded=loaded[1:])
             if not 1 <= loaded[0] <= sides:
                 raise EffectRuntimeError(f"the next loaded die shows {loaded[0]}, but a d{sides} is rolled")
             return loaded[0]
@@ -305,7 +327,7 @@ class State:
             self.history.append(str(action))
         self._actions = None
         self.budget = self.game.limits.steps  # each action has the whole step budget
-        self.scratch["decided"] = self.turn_number  # a round without any decision ends the game
+        self.decided = self.turn_number  # a round without any decision ends the game
         if self.pending is not None:
             finished = choices.answer(self, action.args[0])
         else:

@@ -282,14 +282,15 @@ class Toss(Function):
         items = as_selection(args[0]).compile_parts(scope).items
 
         def toss(s: Any, e: list[Any]) -> None:
-            from engine.state import TOSSED
+            from engine.state import NO_CHANCE, Chance
 
             counts, kinds = s.game.face_count, s.game.component_kind
             for c in items(s, e):
                 s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
                 s._actions = None
-                if kinds[c] not in s.scratch.get(TOSSED, ()):
-                    s.scratch[TOSSED] = (*s.scratch.get(TOSSED, ()), kinds[c])
+                chance = s.slices.get(Chance.block, NO_CHANCE)
+                if kinds[c] not in (chance.tossed or ()):
+                    s.slices[Chance.block] = chance._replace(tossed=(*(chance.tossed or ()), kinds[c]))
 
         return Compiled(EFFECT, toss)
 

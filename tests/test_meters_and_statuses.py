@@ -15,7 +15,7 @@ import pytest
 import engine
 from engine.errors import EffectRuntimeError, IllegalActionError, RulesetError
 from engine.scenario import set_up
-from engine.state import LOADED_DICE
+from engine.state import Chance
 from engine.yamlsource import Mapping, load_yaml
 
 RULESET = """\
@@ -214,7 +214,7 @@ def test_a_refused_action_names_the_legal_ones_and_changes_nothing(game: engine.
 
 def test_loaded_dice_must_fit_the_die(game: engine.Game) -> None:
     s = game.new_state(players=2, seed=0)
-    s.scratch[LOADED_DICE] = (5,)
+    s.slices[Chance.block] = Chance(loaded=(5,))
     with pytest.raises(EffectRuntimeError, match="shows 5, but a d2 is rolled"):
         s.roll(2)
 

@@ -27,6 +27,7 @@ from rich.color import Color, ColorParseError
 from cli.render import abbreviations, piece_text, value_label, value_styles
 from engine.blocks.hexgrid import HexGrid
 from engine.game import Game
+from engine.slices import slices_to_json
 from engine.state import State
 
 PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
@@ -130,7 +131,7 @@ def _square_svg(state: State) -> str:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
-    pending = {cell for pair in state.scratch.get("pending") or () for cell in pair}
+    pending = {tuple(cell) for pair in slices_to_json(state.slices).get("pending") or () for cell in pair}
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
         parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))

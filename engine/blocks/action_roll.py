@@ -31,14 +31,14 @@ usable action the step passes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.hooks import Hook, compile_hook, label
-from engine.blocks.meters import HITS, instance_tables
+from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
-from engine.blocks.statuses import ATTEMPT, run_hook
+from engine.blocks.statuses import Attempt, run_hook
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, distinct
 from engine.errors import SourcePos
@@ -46,6 +46,7 @@ from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY_COMPONENT, Component
+from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -54,8 +55,23 @@ if TYPE_CHECKING:
     from engine.state import State
     from engine.yamlsource import Mapping as MappingT
 
-DICE = "dice"  # scratch: the dice rolled for the decision at hand, as (name, value) pairs
-ACTING = "acting"  # scratch: (actor, number) while an action's code runs (delay() reads it)
+
+@slice_kind
+class Roll(NamedTuple):
+    """The action roll's slice of the state."""
+
+    dice: tuple[tuple[str, int], ...] | None = None  # the dice rolled for the decision at hand, as (name, value) pairs
+    acting: tuple[int, int] | None = None  # (actor, number) while an action's code runs (delay() reads it)
+    block = "action_roll"
+    saved = ("dice", "acting")
+
+
+NO_ROLL = Roll()
+
+
+def rolled(s: "State") -> Roll:
+    """The action roll's slice of ``s`` (empty when there is none)."""
+    return s.slices.get(Roll.block, NO_ROLL)
 
 
 @dataclass(frozen=True)
@@ -137,10 +153,10 @@ class ActionRoll(Step):
 
     def _options(self, s: "State") -> list[tuple[int, int, int]]:
         """(die, actor, number) for every action the dice allow now."""
-        rolled = dict(s.scratch.get(DICE, ()))
+        dice = dict(rolled(s).dice or ())
         out = []
         for i, die in enumerate(self.dice):
-            number = rolled.get(die.name)
+            number = dice.get(die.name)
             for actor in self.actors(s):
                 action = self.table.of(actor).get(number or 0)
                 if action is not None and (die.only is None or die.only in action.flags):
@@ -150,12 +166,12 @@ class ActionRoll(Step):
     def enter(self, s: "State") -> bool:
         if not self.actors(s):
             return False
-        rolled = tuple((die.name, s.roll(die.sides)) for die in self.dice)
-        s.scratch[DICE] = rolled
-        s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in rolled))
+        dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
+        s.slices[Roll.block] = rolled(s)._replace(dice=dice)
+        s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
         if not self._options(s):
             s.note(lambda: "no action can be used")
-            del s.scratch[DICE]
+            s.slices[Roll.block] = rolled(s)._replace(dice=None)
             return False
         return True
 
@@ -173,20 +189,22 @@ class ActionRoll(Step):
 
     def _act(self, s: "State", die: Die, actor: int, number: int) -> None:
         action = self.table.of(actor)[number]
-        s.scratch.pop(DICE, None)
+        if Roll.block in s.slices:
+            s.slices[Roll.block] = rolled(s)._replace(dice=None)
         s.note(lambda: f"{label(s, actor)} uses {number} {action.name} ({die.name} die)")
         if die.bonus is not None:
             die.bonus.run(s, actor)
-        s.scratch[ATTEMPT] = False
+        s.slices[Attempt.block] = Attempt(False)
         run_hook(s, actor, "on_act")
-        failed = s.scratch.pop(ATTEMPT)
+        failed = s.slices.pop(Attempt.block).failed
         if failed or not _standing(s, actor) or action.do is None:
             return
-        s.scratch[ACTING] = (actor, number)
-        s.scratch[HITS] = ()
+        s.slices[Roll.block] = rolled(s)._replace(acting=(actor, number))
+        s.slices[MeterWork.block] = meter_work(s)._replace(hits=())
         action.do.run(s, actor)
-        hits = s.scratch.pop(HITS)
-        del s.scratch[ACTING]
+        hits = meter_work(s).hits
+        s.slices[MeterWork.block] = meter_work(s)._replace(hits=None)
+        s.slices[Roll.block] = rolled(s)._replace(acting=None)
         seen: list[int] = []
         for target, source in hits:
             if source == self.source and target not in seen:
@@ -220,8 +238,8 @@ class ActionRoll(Step):
         return (args[1],)
 
     def situation(self, s: "State") -> list[str]:
-        rolled = s.scratch.get(DICE)
-        return ["dice: " + ", ".join(f"{name} {value}" for name, value in rolled)] if rolled else []
+        dice = rolled(s).dice
+        return ["dice: " + ", ".join(f"{name} {value}" for name, value in dice)] if dice else []
 
     def describe(self) -> str:
         dice = []

@@ -34,7 +34,7 @@ stack first), runs the component's ``effect`` and then ``then``.  Both may
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
@@ -46,6 +46,7 @@ from engine.errors import SourcePos, did_you_mean
 from engine.game import LIST_OF
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, Component, ListOf
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -55,9 +56,26 @@ if TYPE_CHECKING:
 
 STOP = ("stop",)
 MATCH = "match"
-DONE = "cast this turn"  # scratch: the components cast this turn
-CHOSEN = "casting"  # scratch: the component chosen, waiting for its match
-RUNNING = "cast effects"  # scratch: (component, the pieces it matched, the index of the effect running) while they run
+
+
+@slice_kind
+class Casts(NamedTuple):
+    """The casting block's slice of the state."""
+
+    done: tuple[int, ...] | None = None  # the components cast this turn
+    chosen: int | None = None  # the component chosen, waiting for its match
+    running: tuple[Any, ...] | None = None  # (component, the pieces it matched, the index of the effect running) while they run
+    block = "casting"
+    saved = ("cast this turn", "casting", "cast effects")
+
+
+NO_CASTS = Casts()
+
+
+def _casts(s: "State") -> Casts:
+    return s.slices.get(Casts.block, NO_CASTS)
+
+
 PHASES = ("effect", "then")
 
 
@@ -202,7 +220,7 @@ class Cast(Step):
             return f"{name} has no {self.pattern_name}"
         if s.zone_of[cid] != self.source(s):
             return f"{name} is not in the {self.source.name}"
-        if cid in s.scratch.get(DONE, ()):
+        if cid in (_casts(s).done or ()):
             return f"{name} was already cast this turn"
         env = [None] * self.when_slots
         env[0] = cid
@@ -236,7 +254,7 @@ class Cast(Step):
     # -- decisions
 
     def enter(self, s: "State") -> bool:
-        s.scratch[DONE] = ()
+        s.slices[Casts.block] = _casts(s)._replace(done=())
         return self._offer(s)
 
     def _offer(self, s: "State") -> bool:
@@ -248,7 +266,7 @@ class Cast(Step):
         return True
 
     def actions(self, s: "State") -> ActionSpace:
-        cid = s.scratch.get(CHOSEN)
+        cid = _casts(s).chosen
         if cid is not None:
             return ListSpace(self, [(MATCH, cid, m.places, m.recolour) for m in self.matches(s, cid)])
         return ListSpace(self, [STOP, *((c,) for c in self.castable(s))])
@@ -258,10 +276,10 @@ class Cast(Step):
             s.note(lambda: f"{s.current_role} stops casting")
             return True
         if len(args) == 1:
-            s.scratch[CHOSEN] = args[0]
+            s.slices[Casts.block] = _casts(s)._replace(chosen=args[0])
             return False
         _, cid, places, recolour = args
-        del s.scratch[CHOSEN]
+        s.slices[Casts.block] = _casts(s)._replace(chosen=None)
         pieces = tuple(s.stack(cell)[depth] for cell, depth in places)
         self._pay(s, cid, len(recolour))
         s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(self.values[cid])}")
@@ -296,13 +314,13 @@ class Cast(Step):
             code = self._code(PHASES[i], cid)
             if code is None:
                 continue
-            s.scratch[RUNNING] = (cid, pieces, i)
+            s.slices[Casts.block] = _casts(s)._replace(running=(cid, pieces, i))
             env = [None] * self.code_slots
             env[0], env[1] = cid, pieces
             if not run_effect(s, self.index, (PHASES[i], cid), env):
                 return False
-        s.scratch.pop(RUNNING, None)
-        s.scratch[DONE] = (*s.scratch[DONE], cid)
+        casts = _casts(s)
+        s.slices[Casts.block] = casts._replace(running=None, done=(*(casts.done or ()), cid))
         return not self._offer(s)
 
     @property
@@ -322,7 +340,7 @@ class Cast(Step):
         return code
 
     def resume(self, s: "State") -> bool:
-        cid, pieces, i = s.scratch[RUNNING]
+        cid, pieces, i = _casts(s).running
         return self._run(s, cid, pieces, i + 1)
 
     # -- text
@@ -349,7 +367,7 @@ class Cast(Step):
 
     def why_illegal(self, s: "State", text: str) -> str | None:
         words = text.split()
-        casting = s.scratch.get(CHOSEN)
+        casting = _casts(s).chosen
         if casting is not None:
             name = self.game.piece_names[casting]
             if words[:1] != [MATCH]:

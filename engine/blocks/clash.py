@@ -20,22 +20,37 @@ With ``chain: true`` a flipped neighbour then clashes with its own neighbours
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import re
 
 from engine.actions import Action, ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, neighbour_pairs
 from engine.errors import SourcePos
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
+
+
+@slice_kind
+class Clashes(NamedTuple):
+    """The clash block's slice of the state."""
+
+    pending: tuple[tuple[Any, Any], ...] | None = None  # the (cell, neighbour) pairs still to clash
+    done: tuple[tuple[Any, Any], ...] | None = None  # the pairs clashed since the piece was placed (with chain: true)
+    block = "clash"
+    saved = ("pending", "done")
+
+
+NO_CLASHES = Clashes()
 
 OUTCOMES: dict[str, tuple[bool, bool]] = {
     "nothing": (False, False),
@@ -94,36 +109,36 @@ class Clash(Step):
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        placed = s.scratch.pop("placed", None)  # consumed: a later pass must not clash it again
+        placed = s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
         if placed is None:
             return False
-        cell = s.cell_of[placed]
+        cell = s.cell_of[placed.cid]
         grid = s.grid
         pending = tuple([(cell, n) for n in self.neighbours(cell) if n in grid])
-        s.scratch["pending"] = pending
-        if self.chain:
-            s.scratch["done"] = ()
+        s.slices[Clashes.block] = Clashes(pending, () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
         return self._settle(s)
 
     def actions(self, s: "State") -> ActionSpace:
-        return ListSpace(self, s.scratch["pending"])
+        return ListSpace(self, s.slices[Clashes.block].pending)
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
-        pending = list(s.scratch["pending"])
+        work = s.slices[Clashes.block]
+        pending = list(work.pending)
         pending.remove(args)
-        s.scratch["pending"] = tuple(pending)
+        s.slices[Clashes.block] = Clashes(tuple(pending), work.done)
         self._resolve(s, args[0], args[1])
         return not self._settle(s)
 
     def _settle(self, s: "State") -> bool:
         """Resolve clashes that need no choice; True while the player must choose."""
         while True:
-            pending = s.scratch["pending"]
+            work = s.slices[Clashes.block]
+            pending = work.pending
             if not pending:
                 return False
             if len(pending) > 1 and self.player_orders:
                 return True
-            s.scratch["pending"] = pending[1:]
+            s.slices[Clashes.block] = Clashes(pending[1:], work.done)
             self._resolve(s, *pending[0])
 
     def _resolve(self, s: "State", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
@@ -141,16 +156,17 @@ class Clash(Step):
             if log is not None:
                 log.append(self._flip_text(s, b, vb, va, a))
         if self.chain:
-            done = s.scratch["done"] + ((cell_a, cell_b),)
-            s.scratch["done"] = done
+            work = s.slices[Clashes.block]
+            done, pending = work.done + ((cell_a, cell_b),), work.pending
             if flip_b:
-                grid, pending = s.grid, s.scratch["pending"]
+                grid = s.grid
                 new = tuple(
                     (cell_b, n)
                     for n in self.game.grid.neighbours(cell_b)
                     if n in grid and not _seen((cell_b, n), done) and not _seen((cell_b, n), pending)
                 )
-                s.scratch["pending"] = pending + new
+                pending += new
+            s.slices[Clashes.block] = Clashes(pending, done)
         if log is not None and not flip_a and not flip_b:
             log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
 
@@ -188,7 +204,7 @@ class Clash(Step):
         return super().parse(s, text)
 
     def why_illegal(self, s: "State", text: str) -> str | None:
-        targets = ", ".join(format_cell(b) for _, b in s.scratch["pending"])
+        targets = ", ".join(format_cell(b) for _, b in s.slices[Clashes.block].pending)
         return f"'{text}' is not a pending clash; choose the next clash among: {targets} (e.g. 'clash {targets.split(', ')[0]}')"
 
     def describe(self) -> str:

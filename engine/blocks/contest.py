@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
 from engine.blocks.exchange import WINNERS
-from engine.blocks.slots import _check_laid_out, _slot_row
+from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
@@ -201,7 +201,8 @@ class Contest(Step):
 
     def enter(self, s: "State") -> bool:
         s.scratch.pop(WINNERS, None)  # who won the last contest: read by the steps that follow it this turn
-        row = s.scratch.pop("revealed", None)  # consumed: each revealed row fights once
+        revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
+        row = revealed.row if revealed else None
         if row is None:
             return False
         g, n = self.game, len(self.slots.names)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
-from engine.state import HOOK_TRAIL
+from engine.state import HookTrail
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -30,21 +30,20 @@ if TYPE_CHECKING:
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
-TRAIL = HOOK_TRAIL  # scratch: the hooks running now, outermost first (to name a runaway cycle and log their dice)
 
 
 @contextmanager
 def running(s: "State", what: str) -> Iterator[None]:
     """Note that the hook ``what`` runs (so a runaway cycle of hooks can be named), for as long as it runs."""
-    trail = s.scratch.get(TRAIL, ())
-    s.scratch[TRAIL] = trail + (what,)
+    outer = s.slices.get(HookTrail.block)
+    s.slices[HookTrail.block] = HookTrail((*outer.running, what) if outer else (what,))
     try:
         yield
     finally:
-        if trail:
-            s.scratch[TRAIL] = trail
+        if outer:
+            s.slices[HookTrail.block] = outer
         else:
-            del s.scratch[TRAIL]
+            del s.slices[HookTrail.block]
 
 
 @dataclass(frozen=True)

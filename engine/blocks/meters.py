@@ -45,15 +45,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare, withdraw_functions
-from engine.blocks.hooks import SOURCE_LOCAL, TRAIL, Hook, compile_hook, label, local_slot, running
+from engine.blocks.hooks import SOURCE_LOCAL, Hook, compile_hook, label, local_slot, running
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
+from engine.slices import slice_kind
+from engine.state import HookTrail
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -63,9 +65,27 @@ if TYPE_CHECKING:
 
 TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
-DEPTH = "meter depth"  # scratch: how deeply damage and healing are nested inside each other's hooks
-HITS = "hits"  # scratch: (component, source) damaged while a block records them (the action roll does, for strength bonuses)
-DEFEATS = "defeats"  # scratch: (component, attacker, source) of each skulled component, in the order they fell
+
+
+@slice_kind
+class MeterWork(NamedTuple):
+    """The meter block's slice of the state."""
+
+    depth: int | None = None  # how deeply damage and healing are nested inside each other's hooks
+    hits: tuple[tuple[int, Any], ...] | None = None  # (component, source) damaged while a block records them (the action roll does)
+    defeats: tuple[tuple[Any, ...], ...] | None = None  # (component, attacker, source) of each skulled component, in the order they fell
+    block = "meter"
+    saved = ("meter depth", "hits", "defeats")
+
+
+NO_WORK = MeterWork()
+
+
+def meter_work(s: "State") -> MeterWork:
+    """The meter's slice of ``s`` (empty when there is none yet)."""
+    return s.slices.get(MeterWork.block, NO_WORK)
+
+
 META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
 
 
@@ -253,23 +273,22 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
     s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
                    f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
                    f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
-    if down and HITS in s.scratch:
-        s.scratch[HITS] += ((target, source),)
-    depth = s.scratch.get(DEPTH, 0)
+    work = meter_work(s)
+    if down and work.hits is not None:
+        work = s.slices[MeterWork.block] = work._replace(hits=work.hits + ((target, source),))
+    depth = work.depth or 0
     if depth >= MAX_DEPTH:
-        involved = ", ".join(dict.fromkeys(s.scratch.get(TRAIL, ())))
+        trail = s.slices.get(HookTrail.block)
+        involved = ", ".join(dict.fromkeys(trail.running if trail else ()))
         raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
                                  f"{f': {involved}' if involved else ''}", pos)
-    s.scratch[DEPTH] = depth + 1
+    s.slices[MeterWork.block] = work._replace(depth=depth + 1)
     try:
         _land(s, meter, target, new, source, attacker, abs(old - new), down)
         if down and s.counters[i] > 0:
             statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
     finally:
-        if depth:
-            s.scratch[DEPTH] = depth
-        else:
-            del s.scratch[DEPTH]
+        s.slices[MeterWork.block] = meter_work(s)._replace(depth=depth or None)
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is skulled")
         _defeated(s, target, attacker, source, abs(old - new))
@@ -281,18 +300,19 @@ def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) 
     from engine.blocks import statuses
 
     if defeat_of(s, target) is None:
-        s.scratch[DEFEATS] = s.scratch.get(DEFEATS, ()) + ((target, None if attacker == target else attacker, source),)
+        work = meter_work(s)
+        s.slices[MeterWork.block] = work._replace(defeats=(*(work.defeats or ()), (target, None if attacker == target else attacker, source)))
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
 
 
 def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
     """Who skulled a component and from what source, (attacker, source); None while it is not skulled.
 
-    >>> class S: scratch = {DEFEATS: ((3, 1, "action"),)}
+    >>> class S: slices = {MeterWork.block: MeterWork(defeats=((3, 1, "action"),))}
     >>> defeat_of(S(), 3), defeat_of(S(), 4)
     ((1, 'action'), None)
     """
-    for cid_, attacker, source in s.scratch.get(DEFEATS, ()):
+    for cid_, attacker, source in meter_work(s).defeats or ():
         if cid_ == cid:
             return attacker, source
     return None

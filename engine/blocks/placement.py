@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.blocks.block import Block, declare
@@ -43,12 +43,23 @@ from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells, cell_texts, distinct
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
+
+
+@slice_kind
+class Placed(NamedTuple):
+    """The placement block's slice of the state: the piece just placed, until a step after it takes it up."""
+
+    cid: int | None = None
+    block = "placement"
+    saved = ("placed",)
+
 
 ORIGIN = ((0, 0),)
 PASS = ("pass",)
@@ -233,7 +244,7 @@ class Place(Step):
         cid, face, cell = args
         on = s.grid.get(cell)
         s.place(cid, cell, face)
-        s.scratch["placed"] = cid
+        s.slices[Placed.block] = Placed(cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")

@@ -34,7 +34,7 @@ Two steps use the slots:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
@@ -45,12 +45,23 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
     from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
+
+
+@slice_kind
+class Revealed(NamedTuple):
+    """The slots block's slice of the state: the row just revealed, until a contest fights over it."""
+
+    row: int | None = None
+    block = "slots"
+    saved = ("revealed",)
+
 
 ADJACENCIES = ("line", "none", "all")
 
@@ -228,7 +239,7 @@ class Reveal(Step):
             for cid in cards:
                 s.move(cid, shown)
             rows.append((role, cards))
-        s.scratch["revealed"] = len(s.zones[shown]) // len(self.slots.names)  # the row just revealed
+        s.slices[Revealed.block] = Revealed(len(s.zones[shown]) // len(self.slots.names))
         if s.log is not None:
             names, slot_names = self.game.piece_names, self.slots.names
             for role, cards in rows:

@@ -47,7 +47,7 @@ given (so ``lasts`` can count them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, running
@@ -58,6 +58,7 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
+from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -67,7 +68,17 @@ if TYPE_CHECKING:
 
 TYPE_NAME = "status"
 ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
-ATTEMPT = "attempt"  # scratch: while an action is attempted, whether a status cancelled it
+
+
+@slice_kind
+class Attempt(NamedTuple):
+    """The statuses block's slice of the state: while an action is attempted, whether a status cancelled it."""
+
+    failed: bool | None = None
+    block = "statuses"
+    saved = ("attempt",)
+
+
 KEYS = ("kind", "negative", "lasts", "only", "text", "on")
 
 
@@ -408,9 +419,9 @@ class StatusFunction(Function):
         pos = call.pos
 
         def cancel(s: Any, e: list[Any]) -> None:
-            if ATTEMPT not in s.scratch:
+            if Attempt.block not in s.slices:
                 raise EffectRuntimeError("cancel() stops an action being attempted; nothing is being attempted now", pos)
-            s.scratch[ATTEMPT] = True
+            s.slices[Attempt.block] = Attempt(True)
             s.note(lambda: "the action fails")
 
         return Compiled(EFFECT, cancel)

@@ -25,10 +25,7 @@ Work(pending=None, done=3)
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeVar
-
-Slice = NamedTuple
-"""What a slice is: a NamedTuple with the class attributes ``block`` and ``saved``."""
+from typing import Any, TypeVar
 
 S = TypeVar("S")
 

@@ -167,11 +167,11 @@ class ActionRoll(Step):
         if not self.actors(s):
             return False
         dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
-        s.slices[Roll.block] = rolled(s)._replace(dice=dice)
+        s.slices[Roll.block] = Roll(dice, rolled(s).acting)
         s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
         if not self._options(s):
             s.note(lambda: "no action can be used")
-            s.slices[Roll.block] = rolled(s)._replace(dice=None)
+            s.slices[Roll.block] = Roll(None, rolled(s).acting)
             return False
         return True
 
@@ -190,7 +190,7 @@ class ActionRoll(Step):
     def _act(self, s: "State", die: Die, actor: int, number: int) -> None:
         action = self.table.of(actor)[number]
         if Roll.block in s.slices:
-            s.slices[Roll.block] = rolled(s)._replace(dice=None)
+            s.slices[Roll.block] = Roll(None, rolled(s).acting)
         s.note(lambda: f"{label(s, actor)} uses {number} {action.name} ({die.name} die)")
         if die.bonus is not None:
             die.bonus.run(s, actor)
@@ -199,12 +199,14 @@ class ActionRoll(Step):
         failed = s.slices.pop(Attempt.block).failed
         if failed or not _standing(s, actor) or action.do is None:
             return
-        s.slices[Roll.block] = rolled(s)._replace(acting=(actor, number))
-        s.slices[MeterWork.block] = meter_work(s)._replace(hits=())
+        s.slices[Roll.block] = Roll(rolled(s).dice, (actor, number))
+        work = meter_work(s)
+        s.slices[MeterWork.block] = MeterWork(work.depth, (), work.defeats)
         action.do.run(s, actor)
-        hits = meter_work(s).hits
-        s.slices[MeterWork.block] = meter_work(s)._replace(hits=None)
-        s.slices[Roll.block] = rolled(s)._replace(acting=None)
+        work = meter_work(s)
+        hits = work.hits
+        s.slices[MeterWork.block] = MeterWork(work.depth, None, work.defeats)
+        s.slices[Roll.block] = Roll(rolled(s).dice, None)
         seen: list[int] = []
         for target, source in hits:
             if source == self.source and target not in seen:

@@ -254,7 +254,8 @@ class Cast(Step):
     # -- decisions
 
     def enter(self, s: "State") -> bool:
-        s.slices[Casts.block] = _casts(s)._replace(done=())
+        casts = _casts(s)
+        s.slices[Casts.block] = Casts((), casts.chosen, casts.running)
         return self._offer(s)
 
     def _offer(self, s: "State") -> bool:
@@ -276,10 +277,12 @@ class Cast(Step):
             s.note(lambda: f"{s.current_role} stops casting")
             return True
         if len(args) == 1:
-            s.slices[Casts.block] = _casts(s)._replace(chosen=args[0])
+            casts = _casts(s)
+            s.slices[Casts.block] = Casts(casts.done, args[0], casts.running)
             return False
         _, cid, places, recolour = args
-        s.slices[Casts.block] = _casts(s)._replace(chosen=None)
+        casts = _casts(s)
+        s.slices[Casts.block] = Casts(casts.done, None, casts.running)
         pieces = tuple(s.stack(cell)[depth] for cell, depth in places)
         self._pay(s, cid, len(recolour))
         s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(self.values[cid])}")
@@ -314,13 +317,14 @@ class Cast(Step):
             code = self._code(PHASES[i], cid)
             if code is None:
                 continue
-            s.slices[Casts.block] = _casts(s)._replace(running=(cid, pieces, i))
+            casts = _casts(s)
+            s.slices[Casts.block] = Casts(casts.done, casts.chosen, (cid, pieces, i))
             env = [None] * self.code_slots
             env[0], env[1] = cid, pieces
             if not run_effect(s, self.index, (PHASES[i], cid), env):
                 return False
         casts = _casts(s)
-        s.slices[Casts.block] = casts._replace(running=None, done=(*(casts.done or ()), cid))
+        s.slices[Casts.block] = Casts((*(casts.done or ()), cid), casts.chosen, None)
         return not self._offer(s)
 
     @property

@@ -91,8 +91,14 @@ def _work(s: "State") -> GroupWork:
     return s.slices.get(GroupWork.block, NO_WORK)
 
 
-def _put(s: "State", **changes: Any) -> None:
-    s.slices[GroupWork.block] = _work(s)._replace(**changes)
+SAME: Any = object()
+
+
+def _put(s: "State", forming: Any = SAME, linking: Any = SAME, clashes: Any = SAME) -> None:
+    """Store the groups' work with some fields changed (faster than ``_replace``: it runs after every placement)."""
+    work = _work(s)
+    s.slices[GroupWork.block] = GroupWork(work.forming if forming is SAME else forming, work.linking if linking is SAME else linking,
+                                          work.clashes if clashes is SAME else clashes)
 
 
 @step_kind
@@ -359,8 +365,10 @@ class FormGroups(Step):
         if placed is None or s.cell_of[placed.cid] is None:
             return False
         cell = s.cell_of[placed.cid]
-        work = _work(s)._replace(forming=tuple(self.candidates(s, (cell,))))
-        s.slices[GroupWork.block] = work._replace(linking=(cell,), clashes=()) if self.connects else work
+        if self.connects:
+            _put(s, forming=tuple(self.candidates(s, (cell,))), linking=(cell,), clashes=())
+        else:
+            _put(s, forming=tuple(self.candidates(s, (cell,))))
         return self._settle(s)
 
     def _settle(self, s: "State") -> bool:

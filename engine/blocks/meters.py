@@ -275,20 +275,21 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
                    f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
     work = meter_work(s)
     if down and work.hits is not None:
-        work = s.slices[MeterWork.block] = work._replace(hits=work.hits + ((target, source),))
+        work = s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
     depth = work.depth or 0
     if depth >= MAX_DEPTH:
         trail = s.slices.get(HookTrail.block)
         involved = ", ".join(dict.fromkeys(trail.running if trail else ()))
         raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
                                  f"{f': {involved}' if involved else ''}", pos)
-    s.slices[MeterWork.block] = work._replace(depth=depth + 1)
+    s.slices[MeterWork.block] = MeterWork(depth + 1, work.hits, work.defeats)
     try:
         _land(s, meter, target, new, source, attacker, abs(old - new), down)
         if down and s.counters[i] > 0:
             statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
     finally:
-        s.slices[MeterWork.block] = meter_work(s)._replace(depth=depth or None)
+        work = meter_work(s)
+        s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is skulled")
         _defeated(s, target, attacker, source, abs(old - new))
@@ -301,7 +302,8 @@ def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) 
 
     if defeat_of(s, target) is None:
         work = meter_work(s)
-        s.slices[MeterWork.block] = work._replace(defeats=(*(work.defeats or ()), (target, None if attacker == target else attacker, source)))
+        s.slices[MeterWork.block] = MeterWork(work.depth, work.hits,
+                                              (*(work.defeats or ()), (target, None if attacker == target else attacker, source)))
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
 
 

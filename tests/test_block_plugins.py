@@ -1,9 +1,10 @@
-"""Blocks as plug-ins: a block's effect-language functions are offered only to rulesets that use the block."""
+"""Blocks as plug-ins: each declares its schema keys and functions, compiles into game.parts, keeps its work in a typed slice."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,14 @@ def test_every_slice_saves_under_keys_of_its_own() -> None:
     keys = [key for cls in SLICES.values() for key in cls.saved]
     assert len(keys) == len(set(keys))
     assert {"clash", "groups", "meter", "casting", "chance", "hooks"} <= set(SLICES)
+
+
+def test_only_the_steps_being_rewritten_still_use_the_untyped_mapping() -> None:
+    """Blocks keep their work in typed slices; the old untyped mapping is left to the draft and exchange steps
+    (and the contest's winners, which the exchange reads) until they move to pending decisions, and to the code
+    that creates, copies and saves states."""
+    root = Path(engine.__file__).parent
+    users = {str(path.relative_to(root.parent)) for path in root.rglob("*.py")
+             if re.search(r"\bscratch\b", path.read_text(encoding="utf-8"))}
+    assert users <= {"engine/blocks/draft.py", "engine/blocks/exchange.py", "engine/blocks/contest.py",
+                     "engine/state.py", "engine/game.py", "engine/scenario.py", "engine/savefile.py"}

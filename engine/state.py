@@ -35,7 +35,6 @@ TERMINAL = -1
 """``current_player`` of a finished game."""
 
 
-
 @slice_kind
 class Chance(NamedTuple):
     """The state's own slice for dice: what scenarios load, what ``toss()`` threw."""

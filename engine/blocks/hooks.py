@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
 
-
 @contextmanager
 def running(s: "State", what: str) -> Iterator[None]:
     """Note that the hook ``what`` runs (so a runaway cycle of hooks can be named), for as long as it runs."""

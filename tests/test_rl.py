@@ -6,6 +6,7 @@ Needs the ``rl`` extra; without it these tests are skipped, except under CI (``C
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -65,28 +66,83 @@ def test_pettingzoo_api_test_on_every_variant(name: str, variant: str) -> None:
     pettingzoo_test.api_test(env(game, players=min(game.player_counts)), num_cycles=1000)
 
 
-@pytest.mark.parametrize("name", sorted(engine.builtin_names()))
-def test_every_legal_action_has_an_index(name: str, games: dict[str, engine.Game]) -> None:
-    """In random games at every player count, the mask offers exactly the legal actions (up to the ranked limit),
-    and each index plays the action it stands for."""
-    game = games[name]
+EVERY = [(name, None) for name in engine.builtin_names()] + VARIANTS
+
+
+@pytest.mark.parametrize(("name", "variant"), EVERY, ids=[f"{n}+{v}" if v else n for n, v in EVERY])
+def test_every_legal_action_is_named_by_one_listed_text(name: str, variant: str | None) -> None:
+    """In random games of every shipped ruleset and variant at every player count, each legal action has its own
+    index, whose listed text is the action's text (or its shortened form, for a step that lists texts without a
+    part the position decides) -- never a ranked index."""
+    game = engine.load(name, variant)
     table = ActionTable(game)
+    assert table.ranked == 0 and len(table) == len(table.texts)
     for players in game.player_counts:
-        for seed in range(3):
+        for seed in range(2):
             state = game.new_state(players=players, seed=seed)
             pick = random.Random(seed)
             while not state.is_terminal:
                 legal = table.legal(state)
-                actions = state.legal_actions()
-                unlisted = _unlisted(table, actions)
-                assert len(legal) == len(actions) - unlisted + min(unlisted, table.ranked)
+                assert len(legal) == len(state.legal_actions())
                 for index, action in legal.items():
-                    assert index >= len(table.texts) or table.texts[index] == str(action)
+                    assert table.texts[index] in (str(action), _shortened(table, state, str(action)))
                 state.apply(legal[pick.choice(sorted(legal))])
 
 
-def _unlisted(table: ActionTable, actions: Any) -> int:
-    return sum(1 for a in actions if str(a) not in table.index)
+def _shortened(table: ActionTable, state: Any, text: str) -> str | None:
+    canonical = table.canonical.get(None if state.pending is not None else state.step)
+    return canonical(text) if canonical is not None else None
+
+
+def test_spells_are_listed_by_their_places_and_choices_on_the_board_by_place() -> None:
+    """Spell Cycles (SpellStackers: stacks too) lists 'match PLACES' for each place sequence a pattern's shape could
+    lie on, without which pieces it reads as other colours, and choices on the board by place alone; random games
+    offer both kinds of shortened texts, stacks included, and each is listed."""
+    game = engine.load("spell-cycles", "spellstackers")
+    table = ActionTable(game)
+    seen: dict[str, set[str]] = {"match ... with": set(), "match ...:2": set(), "choose at": set()}
+    for seed in range(20):
+        state = game.new_state(players=2, seed=seed)
+        pick = random.Random(seed)
+        while not state.is_terminal:
+            legal = table.legal(state)
+            for action in legal.values():
+                text = str(action)
+                listed = _shortened(table, state, text) or text
+                assert listed in table.index
+                if text.startswith("match ") and " with " in text:
+                    seen["match ... with"].add(listed)
+                if text.startswith("match ") and ":" in text:
+                    seen["match ...:2"].add(listed)
+                if text.startswith("choose ") and text not in table.index:
+                    assert re.fullmatch(r"choose at \d+,\d+(:\d+)?", listed)
+                    seen["choose at"].add(listed)
+            state.apply(legal[pick.choice(sorted(legal))])
+    assert all(seen.values()), {kind: len(texts) for kind, texts in seen.items()}
+    lines = table.summary()
+    assert any("(cast)" in line and "listed without which pieces a match reads as other values" in line for line in lines)
+
+
+def test_spell_lists_hold_every_line_of_the_board() -> None:
+    """Every straight line of two on the 8x8 board, read from either end, is listed: 2 x (7x8 + 8x7 + 2x7x7) = 420."""
+    game = engine.load("spell-cycles")
+    texts = ActionTable(game).texts
+    pairs = [t for t in texts if re.fullmatch(r"match \d+,\d+ \d+,\d+", t)]
+    assert len(pairs) == 420
+    assert "match 0,0 1,1" in pairs and "match 1,1 0,0" in pairs and "match 0,0 2,0" not in pairs
+
+
+def test_two_actions_at_one_index_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shortening that would put two legal actions at one index is a fault, raised rather than hidden."""
+    game = engine.load("tutorial-tiles")
+    place = game.steps[0]
+    full = type(place).action_texts
+    first = full(place, game).texts[0]
+    monkeypatch.setattr(type(place), "action_texts",
+                        lambda self, g: dataclasses.replace(full(self, g), canonical=lambda text: first))
+    monkeypatch.setattr(type(place), "format", lambda self, args: "place somewhere")
+    with pytest.raises(RulecraftError, match=f"are both listed as '{first}' in the action table"):
+        ActionTable(game).legal(game.new_state(players=2, seed=0))
 
 
 def test_a_step_that_misses_a_text_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,10 +158,21 @@ def test_a_step_that_misses_a_text_is_caught(monkeypatch: pytest.MonkeyPatch) ->
         table.legal(state)
 
 
-def test_only_unlistable_decisions_are_ranked(games: dict[str, engine.Game]) -> None:
-    ranked = {name for name, game in games.items() if ActionTable(game).ranked}
-    assert ranked == {"spell-cycles"}  # where a pattern lies on the board is not listed; see docs/rl.md
-    assert ActionTable(games["spell-cycles"], ranked=0).ranked == 0
+def test_only_a_choice_among_computed_values_is_ranked(tmp_path: Path) -> None:
+    """A choice among numbers worked out during play cannot be listed: it is offered by rank, after the listed texts."""
+    from tests.test_choices import DEAL, RULESET
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("[1, 2, 3]", "[gold(current_role), gold(current_role) + 1]"))
+    game = engine.load(path)
+    table = ActionTable(game)
+    assert table.ranked == 256 and ActionTable(game, ranked=1).ranked == 1
+    assert "not listed: a choice among computed values of type int" in "\n".join(table.summary())
+    state = game.new_state(players=2, seed=0)
+    state.apply("choose c1")
+    legal = table.legal(state)
+    assert {i: str(a) for i, a in legal.items()} == {len(table.texts): "choose 2", len(table.texts) + 1: "choose 3"}
+    assert list(ActionTable(game, ranked=1).legal(state)) == [len(table.texts)]
 
 
 def test_a_sealed_choice_stays_hidden_from_the_other_seat(games: dict[str, engine.Game]) -> None:

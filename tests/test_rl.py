@@ -217,6 +217,18 @@ def test_an_illegal_index_is_refused_and_changes_nothing(games: dict[str, engine
     assert state.to_json() == before
 
 
+def test_env_takes_the_environment_s_parameters_and_enforces_the_call_order() -> None:
+    import inspect
+
+    from engine.rl import RulecraftEnv
+
+    assert inspect.signature(env).parameters == inspect.signature(RulecraftEnv).parameters
+    e = env("tutorial-tiles", 3, render_mode="ansi")
+    assert e.unwrapped.players == 3 and e.unwrapped.render_mode == "ansi"
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):  # PettingZoo's order check
+        e.step(0)
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)
@@ -269,6 +281,22 @@ def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "is not a policy file" in result.output
     missing = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--agents", "policy:/nonexistent.json"])
     assert "cannot read the policy file /nonexistent.json" in missing.output
+
+
+def test_a_policy_names_a_match_by_the_text_the_table_lists() -> None:
+    """A policy written from the action table's texts values a match the table lists without its 'with ...' part."""
+    from engine.agents import PolicyAgent
+
+    game = engine.load("spell-cycles")
+    state, pick = game.new_state(players=2, seed=0), random.Random(0)
+    while not any(" with " in str(a) for a in state.legal_actions()):
+        actions = state.legal_actions()
+        state.apply(actions[pick.randrange(len(actions))])
+    wanted = [a for a in state.legal_actions() if " with " in str(a)][-1]
+    listed = str(wanted).split(" with ")[0]
+    agent = PolicyAgent({listed: 1.0}, default=0.0, rng=random.Random(1))
+    assert ActionTable(game).texts.index(listed) in ActionTable(game).legal(state)
+    assert agent.choose(state) == wanted
 
 
 @pytest.mark.parametrize("name", sorted(engine.builtin_names()))

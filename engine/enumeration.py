@@ -10,11 +10,12 @@ the legal actions of a position are always among them.
 
 Some texts carry a part that follows from the position: which pieces a
 pattern reads as other values (``match 3,4 4,4 with 4,4 as A``), or the name
-of the piece at a place of the board.  A list that would be too long with
-that part (more than :data:`LARGEST` texts) lists the texts without it, and
-says how an offered text is shortened in :attr:`Texts.canonical`; no
-decision offers two actions that differ only in that part, so the shortened
-list still names each legal action exactly.
+of the piece at a place of the board.  A step may list its texts without
+that part — a cast's matches always, a choice on the board when names times
+places would make more than :data:`LARGEST` texts — and says how an offered
+text is shortened in :attr:`Texts.canonical`; no decision offers two actions
+that differ only in that part, so the shortened list still names each legal
+action exactly.
 
 Only where no list can be written down — a choice among computed numbers —
 does the step say so in :attr:`Texts.unlisted`, and those decisions are
@@ -48,7 +49,8 @@ CHOICE_ITEMS = "choice items"
 """Key in ``game.vocab.data``: what each ``choose(...)`` of the ruleset chooses, recorded when it compiles."""
 
 LARGEST = 200_000
-"""More texts than this for one kind of decision are listed without the part the position decides."""
+"""The longest list of one kind of decision: a longer one is shortened (a choice on the board: by place alone) or, where
+nothing can be left out, not listed (a pattern on more place sequences than this)."""
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,18 @@ def test_spell_lists_hold_every_line_of_the_board() -> None:
     assert "match 0,0 1,1" in pairs and "match 1,1 0,0" in pairs and "match 0,0 2,0" not in pairs
 
 
+def test_patterns_on_too_many_place_sequences_are_offered_by_rank(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cast whose patterns could lie on more place sequences than the list may hold lists 'stop' and 'cast NAME'
+    only, and offers its matches by rank."""
+    import engine.blocks.casting as casting
+
+    monkeypatch.setattr(casting, "LARGEST", 1000)
+    table = ActionTable(engine.load("spell-cycles"))
+    assert table.ranked == 256
+    assert not any(t.startswith("match ") for t in table.texts)
+    assert "more than 1,000 sequences of places" in "\n".join(table.summary())
+
+
 def test_two_actions_at_one_index_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A shortening that would put two legal actions at one index is a fault, raised rather than hidden."""
     game = engine.load("tutorial-tiles")

@@ -13,6 +13,7 @@ builds exactly one object.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, Protocol, Sequence
 
 
@@ -182,3 +183,10 @@ class EmptySpace(ActionSpace):
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return False
+
+
+def normalise(text: str) -> str:
+    """Action text with brackets dropped and spacing collapsed: '(1, 0)' == '1,0'."""
+    text = re.sub(r"[()]", " ", text.strip().lower())
+    text = re.sub(r"\s*,\s*", ",", text)
+    return re.sub(r"\s+", " ", text).strip()

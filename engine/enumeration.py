@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
+CHOOSE_WORD = "choose"
+"""The word that starts the answer to a choice an effect asks: ``choose NAME``."""
+
 CHOICE_ITEMS = "choice items"
 """Key in ``game.vocab.data``: what each ``choose(...)`` of the ruleset chooses, recorded when it compiles."""
 
@@ -102,8 +105,6 @@ def record_choice(data: dict[str, Any], item_type: Any, values: tuple[Any, ...] 
 
 def choice_texts(game: "Game") -> Texts:
     """Every ``choose LABEL`` answer the ruleset's ``choose(...)`` calls could offer."""
-    from engine.choices import CHOOSE_WORD
-
     texts: list[str] = []
     unlisted: list[str] = []
     for item_type, values in game.vocab.data.get(CHOICE_ITEMS, {}):

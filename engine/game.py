@@ -20,6 +20,7 @@ from engine import limits as limits_module
 from engine import rng
 from engine.counters import initial_values
 from engine.errors import SetupError
+from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Fn, Vocabulary
 
 if TYPE_CHECKING:
@@ -33,44 +34,6 @@ if TYPE_CHECKING:
     from engine.blocks.steps import Step
     from engine.counters import CounterSpec
     from engine.state import State
-
-LIST_OF = "list of "
-"""The prefix of a list attribute's declared type: ``list of TYPE``."""
-
-
-@dataclass
-class Program:
-    """Compiled effect-language code with the number of local slots it needs."""
-
-    fn: Fn
-    slots: int
-    text: str = ""
-    description: str = ""
-
-    def run(self, s: "State") -> Any:
-        """Run the program with the full step budget (``Limits.steps``)."""
-        s.budget = s.game.limits.steps
-        return self.fn(s, [None] * self.slots)
-
-    def test(self, s: "State") -> Any:
-        """Evaluate a condition (no effects, so one environment list is reused) with a step budget of its own.
-
-        A test made while a program runs takes what it spends from that program's budget when it ends.
-        """
-        saved, steps = s.budget, s.game.limits.steps
-        s.budget = steps
-        try:
-            return self.fn(s, self.env)
-        finally:
-            s.budget = saved - (steps - s.budget)
-
-    @property
-    def env(self) -> list[Any]:
-        env = self.__dict__.get("_env")
-        if env is None:
-            env = self.__dict__["_env"] = [None] * self.slots
-        return env
-
 
 @dataclass(frozen=True)
 class ZoneSpec:
@@ -382,8 +345,9 @@ class Game:
     def state_from_json(self, data: Any) -> "State":
         """Read a state written by :meth:`State.to_json`; refuses one from another ruleset."""
         from engine.savefile import state_from_json
+        from engine.state import State
 
-        return state_from_json(self, data)
+        return state_from_json(self, data, State)
 
     # ------------------------------------------------------------ words
 
@@ -396,6 +360,4 @@ class Game:
 
     def compile_condition(self, text: str, where: str = "<expression>") -> Program:
         """Compile an effect-language condition against this game (for scenarios and tools)."""
-        from engine.compiler import compile_condition
-
-        return compile_condition(self, text, where)
+        return compile_condition(self.vocab, text, where)

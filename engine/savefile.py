@@ -102,12 +102,10 @@ def comparable(s: "State") -> tuple[Any, ...]:
     )
 
 
-def state_from_json(g: "Game", data: Any) -> "State":
-    """Rebuild a state; raises :class:`SaveError` naming what does not fit."""
-    from engine.state import State
-
+def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State":
+    """Rebuild a state of ``state_class`` (the Game passes engine.state.State); raises :class:`SaveError` naming what does not fit."""
     try:
-        s = _read(g, data, State)
+        s = _read(g, data, state_class)
         _check_sum(data)
     except SaveError:
         raise

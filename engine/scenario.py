@@ -53,7 +53,8 @@ from engine.confine import FileRefused, check_named_ruleset
 from engine.counters import initial_values
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
 from engine.expectations import compile_expectation, explain, waiting_for
-from engine.game import Game, Program
+from engine.game import Game
+from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.loading import load_path, parse_variants
 from engine.paths import builtin_names, find_ruleset

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
+from engine.blocks.hooks import TRAIL
 from engine.choices import CHOICE
 from engine.errors import EffectRuntimeError, IllegalActionError
 
@@ -36,11 +37,6 @@ TERMINAL = -1
 LOADED_DICE = "loaded dice"
 """Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
-HOOK_TRAIL = "hook trail"
-"""Scratch key: the hooks running now, outermost first (see engine.blocks.hooks.running)."""
-
-TOSSED = "tossed kinds"
-"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
 
 
 class State:
@@ -253,7 +249,7 @@ class State:
         """
         value = self.roll(sides)
         if self.log is not None:
-            trail = self.scratch.get(HOOK_TRAIL)
+            trail = self.scratch.get(TRAIL)
             self.log.append(f"{trail[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
         return value
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
@@ -42,6 +42,12 @@ from engine.lang.types import (
 
 
 # ------------------------------------------------------------------ base
+
+
+class Describes(Protocol):
+    """What a call needs of the function it names: its English (engine.lang.functions.Function has it)."""
+
+    def describe(self, call: "Call") -> str: ...
 
 
 @dataclass
@@ -665,6 +671,7 @@ class Call(Node):
     func: str
     args: list[Node]
     words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
+    function: Describes | None = field(default=None, compare=False, repr=False)  # the vocabulary's function, set when compiled
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -679,14 +686,13 @@ class Call(Node):
 
             scope.error(self.pos, f"unknown function '{self.func}'", did_you_mean(self.func, scope.vocab.functions))
             return Compiled(ANY, _noop)
+        self.function = fn
         return fn.compile_call(self, scope)
 
     def describe(self) -> str:
-        from engine.lang.functions import FUNCTIONS
-
         if self.words:
             return self.words
-        fn = FUNCTIONS.get(self.func)
+        fn = self.function
         if fn is not None:
             return fn.describe(self)
         if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone

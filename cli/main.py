@@ -20,7 +20,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -40,7 +40,6 @@ from engine.agents import make_agent
 from engine.atomic import write_atomic
 from engine.bench import bench as run_bench
 from engine.errors import RulecraftError, RulesetError
-from engine.game import Game
 from engine.loading import parse_set_options
 from engine.distributed import BACKENDS, make_executor
 from engine.executor import Executor, TooManyJobs
@@ -48,6 +47,9 @@ from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.showtext import json_safe, shown
 from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
 from engine.sweep import Sweep, parse_sweep, sweep as run_sweep
+
+if TYPE_CHECKING:
+    from engine import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -37,7 +37,7 @@ Typical use::
 
 from __future__ import annotations
 
-from typing import IO, Any, Iterable
+from typing import IO, TYPE_CHECKING, Any, Iterable
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -48,12 +48,13 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.blocks.hexgrid import HexGrid
-from engine.game import Game
 from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 from engine.savefile import counter_values
 from engine.showtext import shown
-from engine.state import State
 from engine.sweep import Sweep
+
+if TYPE_CHECKING:
+    from engine import Game, State
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""

@@ -22,13 +22,8 @@ from pathlib import Path
 import click
 
 from cli.allow import allow_option
-from engine.compose import compose
 from engine.errors import RulecraftError
 from engine.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
-from engine.scenario import run_scenario, scenario_files
-from engine.schema import SCHEMAS
-from engine.validate import validate_path
-from engine.yamlsource import Mapping
 
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
@@ -114,6 +109,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     for target in made.files:
         _adapt(target, folder, name, is_ruleset=target == folder / RULESET_FILE)
     _keep_base(folder / RULESET_FILE, origin.parent)
+    from engine.scenario import scenario_files  # loads the compiler: only when a ruleset is made
+
     if not scenario_files([folder]):
         made.files.append(_starter_scenario(folder))
     _check(made)
@@ -122,6 +119,9 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
 
 def _files_of(ruleset: Path) -> list[Path]:
     """The ruleset file, every file it includes and its scenario files (all inside its folder)."""
+    from engine.compose import compose
+    from engine.scenario import scenario_files
+
     tree = compose(ruleset)
     files = {ruleset} | {Path(f).resolve() for f in _source_files(tree)}
     files |= {p.resolve() for p in scenario_files([ruleset.parent])}
@@ -130,6 +130,8 @@ def _files_of(ruleset: Path) -> list[Path]:
 
 def _source_files(node: object) -> set[str]:
     """The files the nodes of a composed tree were read from."""
+    from engine.yamlsource import Mapping
+
     found: set[str] = set()
     if isinstance(node, Mapping):
         found.add(node.pos.file)
@@ -167,6 +169,8 @@ def _keep_base(ruleset: Path, origin: Path) -> None:
 
 def _schema_path(path: Path, kind: str) -> str:
     """The schema of ``kind`` as a path relative to ``path``'s folder (absolute across drives)."""
+    from engine.schema import SCHEMAS
+
     schema = schemas_dir() / SCHEMAS.get(kind, SCHEMAS["ruleset"])
     return _relative(schema, path.parent)
 
@@ -181,6 +185,7 @@ def _relative(target: Path, start: Path) -> str:
 def _starter_scenario(folder: Path) -> Path:
     """A first scenario for a ruleset that came without any."""
     from engine.loading import load_path
+    from engine.schema import SCHEMAS
 
     players = min(load_path(folder / RULESET_FILE).player_counts)
     path = folder / "scenarios" / "starts.yaml"
@@ -193,6 +198,9 @@ def _starter_scenario(folder: Path) -> Path:
 
 def _check(made: NewRuleset) -> None:
     """Validate the new ruleset and run its scenarios."""
+    from engine.scenario import run_scenario, scenario_files
+    from engine.validate import validate_path
+
     made.problems = [d.format() for d in validate_path(str(made.folder))]
     if made.problems:
         return

@@ -183,21 +183,15 @@ def echo_json(data: Any) -> None:
 @format_option
 def list_rulesets(fmt: str) -> None:
     """List the built-in rulesets (--format json: name, title, players, variants and any load error)."""
-    entries = []
-    for name in engine.builtin_names():
-        try:
-            game = engine.load(name)
-        except RulecraftError as err:
-            entries.append({"name": name, "error": str(err).splitlines()[0]})
-            continue
-        entries.append({"name": name, "title": game.title, "players": list(game.player_counts),
-                        "variants": list(game.available_variants)})
+    from engine.listing import summaries
+
+    entries = summaries()
     if fmt == "json":
         echo_json(entries)
         return
     from rich.table import Table
 
-    from cli import render
+    from cli.console import make_console
 
     table = Table("ruleset", "title", "players", "variants")
     for entry in entries:
@@ -206,7 +200,7 @@ def list_rulesets(fmt: str) -> None:
         else:
             players = ", ".join(map(str, entry["players"]))
             table.add_row(entry["name"], entry["title"], players, ", ".join(entry["variants"]) or "-")
-    render.make_console().print(table)
+    make_console().print(table)
 
 
 @main.command()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError, RulecraftError, RulesetError
-from engine.paths import builtin_names, find_ruleset
+from engine.paths import builtin_names
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -21,7 +21,7 @@ from engine import rng
 from engine.counters import initial_values
 from engine.errors import SetupError
 from engine.lang.program import Program, compile_condition
-from engine.lang.scope import Fn, Vocabulary
+from engine.lang.scope import Vocabulary
 
 if TYPE_CHECKING:
     from engine.blocks.contest import Contest

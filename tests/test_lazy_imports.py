@@ -47,3 +47,18 @@ def test_importing_the_package_loads_nothing_heavy() -> None:
 
 def test_a_command_that_compiles_still_loads_the_compiler() -> None:
     assert "engine.compiler" in loaded_after("explain", "tic-tac-toe")
+
+
+def test_list_remembers_the_rulesets_and_then_loads_no_compiler(tmp_path: Path) -> None:
+    env_cache = {"XDG_CACHE_HOME": str(tmp_path)}
+    first, second = (_listed(env_cache) for _ in range(2))
+    assert first[0] == second[0] and "engine.compiler" in first[1] and second[1] == []
+    assert len(list((tmp_path / "rulecraft").glob("list-*.json"))) == 1
+
+
+def _listed(extra_env: dict[str, str]) -> tuple[str, list[str]]:
+    """What ``rulecraft list --format json`` prints, and the heavy modules it loaded."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **extra_env}
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), "list", "--format", "json"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    return done.stdout, json.loads(done.stderr.strip().splitlines()[-1])

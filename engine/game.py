@@ -192,34 +192,8 @@ class Game:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
-        s = State.__new__(State)
-        s.game = self
-        s.players = players
-        n = len(self.component_names)
-        s.face = [0] * n
-        s.zone_of = [0] * n
-        s.zones = [[] for _ in self.zone_names]
-        s.zones[0] = list(range(n))
-        s.grid = {}
-        s.stacks = {}
-        s.cell_of = [None] * n
-        s.frontier = {}
-        s.bbox = None
-        s.groups = {}
-        s.members = {}
-        s.turn = 0
-        s.turn_number = 1
-        s.step = -1
-        s.scratch = {}
-        s.counters = []
-        s.rng = rng.seed_state(seed)
-        s.budget = self.limits.steps
-        s.outcome = None
-        s.pending = None
-        s.tape = None
-        s.log = [] if record else None
-        s.history = [] if record else None
-        s._actions = None
+        s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, log=[] if record else None,
+                  history=[] if record else None)
         self._seat_roles(s, players, seats)
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")

@@ -143,8 +143,8 @@ class State:
         taken as they are (a clone passes copies).
 
         >>> import engine
-        >>> game = engine.load("tutorial-tiles")
-        >>> empty = State(game, 2)
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> empty = State(game, game.player_counts[0])
         >>> empty.zones[0] == list(range(len(game.component_names))), empty.grid, empty.step
         (True, {}, -1)
         """

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
@@ -671,7 +671,8 @@ class Call(Node):
     func: str
     args: list[Node]
     words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
-    function: Describes | None = field(default=None, compare=False, repr=False)  # the vocabulary's function, set when compiled
+    builtins: ClassVar[Mapping[str, Describes]] = {}
+    """The built-in functions by name, whose English describes a call (engine.lang.functions hands its registry here)."""
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -686,13 +687,12 @@ class Call(Node):
 
             scope.error(self.pos, f"unknown function '{self.func}'", did_you_mean(self.func, scope.vocab.functions))
             return Compiled(ANY, _noop)
-        self.function = fn
         return fn.compile_call(self, scope)
 
     def describe(self) -> str:
         if self.words:
             return self.words
-        fn = self.function
+        fn = self.builtins.get(self.func)
         if fn is not None:
             return fn.describe(self)
         if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone

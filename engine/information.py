@@ -48,6 +48,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from engine.slices import Chance
+
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import State
@@ -157,11 +159,9 @@ def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
     they are dealt again only among the owner's unseen zones, topped up from
     the common pool of their kind.
     """
-    from engine.state import Chance
-
     game = sample.game
     kind_of = game.component_kind
-    chance = sample.slices.get(Chance.block)
+    chance = sample.slices.get(Chance.block)  # the kinds thrown like dice
     tossed = set(chance.tossed or ()) if chance else set()
     kept: dict[tuple[str | None, str], list[int]] = {}
     common: dict[str, list[int]] = {}

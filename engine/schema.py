@@ -60,7 +60,7 @@ def ruleset_schema() -> dict[str, Any]:
     >>> "meter" in schema["properties"], "draw" in schema["$defs"]["step"]["properties"]
     (True, True)
     """
-    from engine.blocks.block import all_blocks
+    from engine.blocks.catalogue import all_blocks
     from engine.compiling.core_keys import CORE_SCHEMA
 
     schema = copy.deepcopy(CORE_SCHEMA)

@@ -25,7 +25,7 @@ Work(pending=None, done=3)
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 S = TypeVar("S")
 
@@ -73,6 +73,28 @@ def slices_from_json(data: dict[str, Any]) -> dict[str, Any]:
 def saved_keys() -> set[str]:
     """Every key a slice is saved under."""
     return {key for cls in SLICES.values() for key in cls.saved}
+
+
+@slice_kind
+class Chance(NamedTuple):
+    """The state's own slice for dice: what scenarios load, what ``toss()`` threw."""
+
+    loaded: tuple[int, ...] | None = None  # results the next die rolls give instead of the generator's (a scenario's ``dice:``)
+    tossed: tuple[str, ...] | None = None  # the component kinds toss() has thrown; a seat that cannot see one does not know its face
+    block = "chance"
+    saved = ("loaded dice", "tossed kinds")
+
+
+NO_CHANCE = Chance()
+
+
+@slice_kind
+class HookTrail(NamedTuple):
+    """The hooks running now, outermost first (see engine.blocks.hooks.running): to name a runaway cycle and log their dice."""
+
+    running: tuple[str, ...] | None = None
+    block = "hooks"
+    saved = ("hook trail",)
 
 
 def _lists(value: Any) -> Any:

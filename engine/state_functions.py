@@ -20,6 +20,7 @@ from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
+from engine.slices import NO_CHANCE, Chance
 
 
 def role_type(scope: Scope) -> Type:
@@ -282,8 +283,6 @@ class Toss(Function):
         items = as_selection(args[0]).compile_parts(scope).items
 
         def toss(s: Any, e: list[Any]) -> None:
-            from engine.state import NO_CHANCE, Chance
-
             counts, kinds = s.game.face_count, s.game.component_kind
             for c in items(s, e):
                 s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die

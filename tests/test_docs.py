@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
-from engine.blocks.block import block_functions
+from engine.blocks.catalogue import block_functions
 from engine.blocks.hooks import SOURCE_LOCAL
 from engine.blocks.numbered import LATER_LOCAL
 from engine.errors import DiagnosticSink

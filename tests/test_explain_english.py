@@ -17,7 +17,7 @@ import pytest
 
 import engine
 from cli.explain import explain, explain_component
-from engine.blocks.block import block_functions
+from engine.blocks.catalogue import block_functions
 from engine.compose import compose
 from engine.lang.defined import parse_signature
 from engine.lang.functions import FUNCTIONS

@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 import engine
 from timelimit import time_limit
 from cli.main import main
-from engine.blocks.block import block_functions
+from engine.blocks.catalogue import block_functions
 from engine.blocks.clash import Clashes
 from engine.compiler import Builder
 from engine.compose import compose

@@ -414,7 +414,7 @@ def test_schema_files_are_the_generated_schemas(kind: str) -> None:
 
 def test_every_step_kind_and_block_key_comes_from_one_block() -> None:
     """Each step kind the engine runs is declared by exactly one block, and no block key is also a core key."""
-    from engine.blocks.block import all_blocks
+    from engine.blocks.catalogue import all_blocks
     from engine.blocks.steps import STEP_KINDS
     from engine.compiling.core_keys import CORE_SCHEMA
 
@@ -426,11 +426,11 @@ def test_every_step_kind_and_block_key_comes_from_one_block() -> None:
 
 def test_a_block_s_keys_reach_the_schema_only_through_its_fragment(monkeypatch: pytest.MonkeyPatch) -> None:
     """Taking a block away takes its keys and step kinds out of the generated schema."""
-    from engine.blocks import block
+    from engine.blocks import catalogue
     from engine.schema import ruleset_schema
 
-    blocks = block.all_blocks()
-    monkeypatch.setattr(block, "BLOCKS", {name: b for name, b in blocks.items() if name != "meter"})
+    blocks = catalogue.all_blocks()
+    monkeypatch.setattr(catalogue, "BLOCKS", {name: b for name, b in blocks.items() if name != "meter"})
     without = ruleset_schema()
     assert "meter" not in without["properties"] and "meter" not in without["$defs"]
     assert "statuses" in without["properties"] and "place" in without["$defs"]["step"]["properties"]

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import math
 from engine.showtext import html_safe as escape
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
 from cli.render import abbreviations, piece_text, value_label, value_styles
 from engine.blocks.hexgrid import HexGrid
-from engine.game import Game
-from engine.slices import slices_to_json
-from engine.state import State
+
+if TYPE_CHECKING:
+    from engine import Game, State
 
 PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
            "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
@@ -131,7 +131,7 @@ def _square_svg(state: State) -> str:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
-    pending = {tuple(cell) for pair in slices_to_json(state.slices).get("pending") or () for cell in pair}
+    pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
         parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))

@@ -5,7 +5,7 @@ The ruleset JSON Schema (``rulecraft schema``) is assembled from the core's
 keys and every block's fragment (see :func:`engine.schema.ruleset_schema`), so
 a block's keys are written once, beside the code that reads them.  A block's
 effect-language functions are offered only to rulesets that use the block
-(:func:`offer_functions`):
+(:func:`engine.blocks.catalogue.offer_functions`):
 
 >>> tiles = Block("tiles", keys={"tiles": {"type": "object"}}, steps={"lay": {"$ref": "#/$defs/layStep"}},
 ...               defs={"layStep": {"type": "object"}})
@@ -83,38 +83,8 @@ def declare(block: Block) -> Block:
     return block
 
 
-def all_blocks() -> dict[str, Block]:
-    """Every block the engine has, by name in alphabetical order (importing the block modules declares them)."""
-    from engine.blocks import (  # noqa: F401
-        action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, majority, meters, movement,
-        patterns, placement, slots, statuses, steps, switch, team_order, track,
-    )
-
-    return dict(sorted(BLOCKS.items()))
-
-
-def block_functions() -> "dict[str, Function]":
-    """Every function any block adds, by name (for reference documentation and reserved names)."""
-    return {fn.name: fn for block in all_blocks().values() for fn in block.functions}
-
-
 def withdraw_functions(vocab: "Vocabulary", block: Block) -> None:
     """Take a block's functions out of a vocabulary again (its section has errors, already reported)."""
     for fn in block.functions:
         vocab.functions.pop(fn.name, None)
         vocab.from_blocks.discard(fn.name)
-
-
-def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
-    """Add to a ruleset's vocabulary the functions of the blocks it uses; note how to get the others.
-
-    A call of a function of a block the ruleset does not use is then reported
-    as unknown, with a hint naming the block and what to declare.
-    """
-    for block in all_blocks().values():
-        if block.uses(tree):
-            vocab.functions.update((fn.name, fn) for fn in block.functions)
-            vocab.from_blocks.update(fn.name for fn in block.functions)
-        else:
-            vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
-                                   for fn in block.functions)

@@ -81,7 +81,7 @@ def read_types(b: "Builder") -> None:
 
 def check_names(b: "Builder") -> None:
     """Every name a ruleset defines means one thing: values, options, collections, zones, built-ins."""
-    from engine.blocks.block import block_functions
+    from engine.blocks.catalogue import block_functions
     from engine.lang.functions import FUNCTIONS
     from engine.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX
 

@@ -362,7 +362,7 @@ register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's see
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
 register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
               "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
-              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in cup(current_role))"))
+              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"))
 register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
                argument="seat", words="the score of seat {}"))
 register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

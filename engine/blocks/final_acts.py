@@ -3,11 +3,11 @@
 ::
 
     - final_acts:
-        from: party                  # a per-role zone: every role's is looked at
-        when: health(self) == 0      # who is done for (a condition on self)
-        act: final_act               # a table attribute: {name: ..., do: PROGRAM} (see engine.blocks.numbered)
-        to: fallen                   # where each goes afterwards: its owner's zone of this name
-        source: final_act            # where the damage and statuses its code deals come from
+        from: crew                   # a per-role zone: every role's is looked at
+        when: hits(self) == 0        # who is done for (a condition on self)
+        act: last_words              # a table attribute: {name: ..., do: PROGRAM} (see engine.blocks.numbered)
+        to: wrecks                   # where each goes afterwards: its owner's zone of this name
+        source: last_words           # where the damage and statuses its code deals come from
 
 Each eligible component — the current player's first, then the other roles'
 in turn order — runs its act with ``self`` bound, while the decision belongs

@@ -219,6 +219,10 @@ def _block(block: Ranking | Goals) -> list[str]:
     return ranks + [f"points by rank: {pays}; the seats with the most points win"]
 
 
+def _replaced(game: Game) -> list[str]:
+    return [f"{note} at {pos.file}:{pos.line}" if pos else note for pos, note in game.replaced]
+
+
 def _variants(game: Game) -> list[str]:
     lines = [f"{name}: {_one_line(doc)}" for name, doc in game.available_variants.items()]
     if game.variants:
@@ -262,6 +266,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("End", _end),
     ("Scoring", _scoring),
     ("Variants", _variants),
+    ("Replaced from the base", _replaced),
 ]
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import limits as limits_module
 from engine import rng
 from engine.counters import initial_values
-from engine.errors import SetupError
+from engine.errors import SetupError, SourcePos
 from engine.lang.scope import Fn, Vocabulary
 
 if TYPE_CHECKING:
@@ -151,6 +151,7 @@ class Game:
     content_hash: str = ""
     variants: tuple[str, ...] = ()
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``), as YAML text
+    replaced: tuple[tuple[SourcePos | None, str], ...] = ()  # what overlays replaced: (where the new one is, note)
     available_variants: dict[str, str] = field(default_factory=dict)
     player_counts: tuple[int, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)

@@ -149,7 +149,7 @@ def test_merge_rules() -> None:
     assert base == {"a": {"x": 1, "y": [1]}, "b": [1, 2, 2], "c": 3}  # inputs unchanged
     with pytest.raises(RulesetError, match="cannot remove from 'z': the base does not define it"):
         merge(base, load_yaml("c.yaml", "z-: [1]\n"))
-    with pytest.raises(RulesetError, match="'b\\+' takes a list of items to append, not a whole number"):
+    with pytest.raises(RulesetError, match="'b\\+' takes a list of items to append, or a mapping to merge, not a whole number"):
         merge(base, load_yaml("c.yaml", "b+: 3\n"))
 
 
@@ -219,3 +219,92 @@ def test_unknown_ruleset_lists_builtins_with_a_hint() -> None:
     if "iconoclasm-cards" in builtin_names():
         with pytest.raises(RulesetError, match="did you mean 'iconoclasm-cards'"):
             find_ruleset("iconoclasm-card")
+
+
+# ---------------------------------------------------------------- overlays replace definitions, or merge when asked
+
+OVERLAYS = Path(__file__).parent / "data" / "overlays"
+BASE_WITH_DEFINITIONS = """\
+name: base
+players: [2]
+statuses:
+  Sting: {kind: major, on: {before: "damage(self, 10)"}}
+functions:
+  alive(x): hp(x) > 0
+clash_tables:
+  main: {of: side, A: {B: flip}}
+"""
+
+
+def composed(tmp_path: Path, overlay: str) -> tuple[dict, list[str]]:
+    """The overlay composed on top of BASE_WITH_DEFINITIONS (it says ``extends: ../base``), and what it replaced."""
+    from engine.compose import replacements
+
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "ruleset.yaml").write_text(BASE_WITH_DEFINITIONS, encoding="utf-8")
+    (tmp_path / "over").mkdir()
+    path = tmp_path / "over" / "ruleset.yaml"
+    path.write_text("name: over\nextends: ../base\n" + overlay, encoding="utf-8")
+    with allowing([tmp_path]):
+        tree = compose(path)
+    return tree, [str(note) for note in replacements(tree)]
+
+
+def test_a_definition_written_again_replaces_the_base_one_whole_and_says_so(tmp_path: Path) -> None:
+    tree, notes = composed(tmp_path, "statuses:\n  Sting: {kind: minor}\nfunctions:\n  alive(x): true\n"
+                                     "clash_tables:\n  main: {B: {A: flip}}\n")
+    assert tree["statuses"]["Sting"] == {"kind": "minor"}  # the base's hook is gone
+    assert tree["clash_tables"]["main"] == {"of": "side", "A": {"B": "flip"}, "B": {"A": "flip"}}  # a table is data: merged
+    assert notes == ["status 'Sting' replaces the one from base (ruleset.yaml:4:3)",
+                     "function 'alive(x)' replaces the one from base (ruleset.yaml:6:3)"]
+
+
+def test_key_plus_merges_into_a_definition_and_replaces_nothing(tmp_path: Path) -> None:
+    tree, notes = composed(tmp_path, "statuses:\n  Sting+: {lasts: 2}\n  New: {kind: minor}\n")
+    assert tree["statuses"] == {"Sting": {"kind": "major", "on": {"before": "damage(self, 10)"}, "lasts": 2},
+                                "New": {"kind": "minor"}}
+    assert notes == []
+
+
+def test_removing_then_defining_in_one_file_is_a_fresh_definition(tmp_path: Path) -> None:
+    tree, notes = composed(tmp_path, "statuses:\n  Sting: {kind: minor}\nstatuses-: [Sting]\n")
+    assert tree["statuses"] == {"Sting": {"kind": "minor"}} and notes == []  # key- acts first, wherever it is written
+
+
+def test_a_list_beside_its_removal_is_refused_with_what_to_write(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as info:
+        composed(tmp_path, "players: [2, 3]\nplayers-: [2]\n")
+    message = str(info.value)
+    assert "ruleset.yaml:4:1: 'players' and 'players-' in one place: 'players' replaces the base's whole list" in message
+    assert "write the list you want in 'players'" in message
+
+
+def test_merging_a_mapping_into_a_list_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"cannot merge into 'players': it is a list, not a mapping"):
+        composed(tmp_path, "players+: {x: 1}\n")
+
+
+def test_overlay_scenarios_replace_and_merge() -> None:
+    """Iconica's Poison replaced (its hook gone) and merged (its hook kept), proved in play."""
+    from engine.scenario import run_scenario
+
+    paths = sorted(OVERLAYS.glob("*/scenarios/*.yaml"))
+    assert len(paths) == 2
+    for path in paths:
+        result = run_scenario(path)
+        assert result.passed, "\n".join(result.failures)
+
+
+def test_validate_and_explain_say_what_an_overlay_replaces() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    note = "status 'Poison' replaces the one from iconica (statuses.yaml:57:3)"
+    result = CliRunner().invoke(main, ["validate", str(OVERLAYS / "replace"), str(OVERLAYS / "merge")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"note: {OVERLAYS / 'replace' / 'ruleset.yaml'}:10:3: {note}",
+                                          f"ok: {OVERLAYS / 'replace'}", f"ok: {OVERLAYS / 'merge'}"]
+    explained = CliRunner().invoke(main, ["explain", str(OVERLAYS / "replace")])
+    assert f"Replaced from the base\n  {note} at {OVERLAYS / 'replace' / 'ruleset.yaml'}:10" in explained.output
+    assert "Replaced from the base" not in CliRunner().invoke(main, ["explain", str(OVERLAYS / "merge")]).output

@@ -42,6 +42,9 @@ HOOK_TRAIL = "hook trail"
 TOSSED = "tossed kinds"
 """Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
 
+LEFT = "left"
+"""Scratch key: the roles that left the turn order (``leave(r)``), in the order they left; their turns are passed over."""
+
 
 class State:
     """One game in progress.  Create with :meth:`Game.new_state`."""
@@ -321,7 +324,7 @@ class State:
         while True:
             if self.outcome is not None:  # a step ended the game at once
                 return
-            if i >= last:
+            if i >= last or (i >= 0 and self._left_mid_turn()):
                 self.step = -1
                 if self.game.end_turn(self):
                     return
@@ -335,6 +338,21 @@ class State:
             self.step = i
             if step.enter(self):
                 return
+
+    def _left_mid_turn(self) -> bool:
+        """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""
+        left = self.scratch.get(LEFT)
+        return bool(left) and self.order[self.turn] in left
+
+    def next_in_order(self) -> int:
+        """The index in turn order of the role that plays after the current one, passing over those that left."""
+        left = self.scratch.get(LEFT, ())
+        turn = (self.turn + 1) % len(self.order)
+        for _ in range(len(self.order) - 1):
+            if self.order[turn] not in left:
+                break
+            turn = (turn + 1) % len(self.order)
+        return turn
 
     # ------------------------------------------------------------ zone operations
 

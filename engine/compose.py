@@ -495,6 +495,16 @@ def _refuse_list_with_removal(over: Mapping) -> None:
 
 def _append(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
     name = _bare(key, over)
+    if _placements(over[key]) is not None and not isinstance(result.get(name), Mapping):  # key+: {after: NAME, add: [...]}
+        base = result.get(name)
+        if not isinstance(base, Sequence):
+            message = f"cannot put items beside a named one in '{name}': the base has no list '{name}'"
+            raise RulesetError.at(name.pos, message)
+        placed = base
+        for place in _placements(over[key]) or ():
+            placed = _place(placed, place, name)
+        result.add(name, placed, result.key_pos.get(name), result.value_pos.get(name))
+        return
     if isinstance(over[key], Mapping):  # key+: {...} merges into the base's mapping, definitions too
         base = result.get(name)
         if base is not None and not isinstance(base, Mapping):
@@ -545,11 +555,18 @@ def _items(over: Mapping, key: str, verb: str) -> Sequence:
 
 
 def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
-    """``base`` minus one occurrence of each of ``items``."""
+    """``base`` minus one occurrence of each of ``items``; a name not in the list removes the item of that name."""
     values, positions = list(base), [base.pos_of(i) for i in range(len(base))]
     for index, item in enumerate(items):
+        if item not in values and isinstance(item, str) and item in _names_in(base):
+            base = _edited(base, item, lambda _: [])
+            values, positions = list(base), [base.pos_of(i) for i in range(len(base))]
+            continue
         if item not in values:
             message = f"cannot remove {item!r} from '{name}': the base list does not have it"
+            names = _names_in(base)
+            if names and isinstance(item, str):
+                message += f", nor an item named so (names: {', '.join(names)})"
             raise RulesetError.at(items.pos_of(index), message)
         at = values.index(item)
         del values[at], positions[at]
@@ -557,6 +574,76 @@ def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
     for value, pos in zip(values, positions):
         kept.add(value, pos)
     return kept
+
+
+# --- named items of a list (turn steps, phases, setup parts) -------------------------------
+
+_WHERE = ("after", "before", "replace")
+
+
+def _placements(value: Any) -> list[Mapping] | None:
+    """``{after: NAME, add: [...]}`` (or ``before`` / ``replace``), or a list of them; None for anything else."""
+    listed = list(value) if isinstance(value, Sequence) else [value]
+    found = [v for v in listed if isinstance(v, Mapping) and any(w in v for w in _WHERE)]
+    return found if found and len(found) == len(listed) else None
+
+
+def _item_name(item: Any) -> str | None:
+    """What an item of a list is called: its ``name`` (a step, a setup part) or its ``phase``."""
+    if isinstance(item, Mapping):
+        for key in ("name", "phase"):
+            if isinstance(item.get(key), str):
+                return str(item[key])
+    return None
+
+
+def _names_in(items: Sequence) -> list[str]:
+    """Every name in a list, those inside its phases' ``steps`` too.
+
+    >>> _names_in(load_yaml("t.yaml", "[{name: a, do: {}}, {phase: p, steps: [{name: b, do: {}}]}, {do: {}}]"))
+    ['a', 'p', 'b']
+    """
+    names = []
+    for item in items:
+        if _item_name(item) is not None:
+            names.append(str(_item_name(item)))
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence):
+            names += _names_in(item["steps"])
+    return names
+
+
+def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any, SourcePos]]]) -> Sequence:
+    """``items`` with the item named ``target`` (found inside phases too) replaced by what ``change`` makes of it."""
+    result = Sequence(items.pos)
+    for index, item in enumerate(items):
+        if _item_name(item) == target:
+            for value, pos in change((item, items.pos_of(index))):
+                result.add(value, pos)
+            continue
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and target in _names_in(item["steps"]):
+            inner = _copy(item)
+            inner.add("steps", _edited(item["steps"], target, change), item.key_pos.get("steps"), item.value_pos.get("steps"))
+            item = inner
+        result.add(item, items.pos_of(index))
+    return result
+
+
+def _place(base: Sequence, place: Mapping, name: str) -> Sequence:
+    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names."""
+    where = [w for w in _WHERE if w in place]
+    unknown = [k for k in place if k not in (*_WHERE, "add")]
+    if len(where) != 1 or unknown or not isinstance(place.get("add", Sequence(place.pos)), Sequence):
+        message = f"a change of '{name}' by name is {{after: NAME, add: [...]}}, {{before: NAME, add: [...]}} or {{replace: NAME, add: [...]}}"
+        raise RulesetError.at(place.key_pos.get(unknown[0]) if unknown else place.pos, message)
+    target = place[where[0]]
+    names = _names_in(base)
+    if not isinstance(target, str) or target not in names:
+        known = ", ".join(names) if names else "none: give its items a 'name:'"
+        raise RulesetError.at(place.pos_of(where[0]), f"'{name}' has no item named '{target}' (names: {known})",
+                              did_you_mean(str(target), names))
+    added = place.get("add") or Sequence(place.pos)
+    new = [(value, added.pos_of(i)) for i, value in enumerate(added)]
+    return _edited(base, str(target), lambda old: {"after": [old, *new], "before": [*new, old], "replace": new}[where[0]])
 
 
 def _keys_to_remove(base: Mapping, items: Sequence, name: str) -> set[str]:

@@ -308,3 +308,78 @@ def test_validate_and_explain_say_what_an_overlay_replaces() -> None:
     explained = CliRunner().invoke(main, ["explain", str(OVERLAYS / "replace")])
     assert f"Replaced from the base\n  {note} at {OVERLAYS / 'replace' / 'ruleset.yaml'}:10" in explained.output
     assert "Replaced from the base" not in CliRunner().invoke(main, ["explain", str(OVERLAYS / "merge")]).output
+
+
+# ---------------------------------------------------------------- setup parts and turn steps changed by name
+
+NAMED_BASE = """\
+name: base
+setup:
+  - {name: deal, do: deal()}
+turn:
+  - {name: draw, draw: {from: deck, to: hand}}
+  - phase: act
+    steps:
+      - {name: place, place: {from: hand}}
+      - {name: clash, clash: {table: beats}}
+"""
+
+
+def steps(tree: dict) -> list[str]:
+    """The names of a composed turn's steps and phases, phases' steps in brackets."""
+    return [f"{s['phase']}[{', '.join(i['name'] for i in s['steps'])}]" if "phase" in s else s["name"] for s in tree["turn"]]
+
+
+def named(tmp_path: Path, overlay: str) -> dict:
+    path = tmp_path / "ruleset.yaml"
+    (tmp_path / "base.yaml").write_text(NAMED_BASE, encoding="utf-8")
+    path.write_text("name: over\nextends: base.yaml\n" + overlay, encoding="utf-8")
+    return compose(path)
+
+
+def test_a_step_is_put_after_before_or_instead_of_a_named_one_inside_a_phase_too(tmp_path: Path) -> None:
+    tree = named(tmp_path, "turn+:\n  - {after: place, add: [{name: bonus, do: {effect: pass}}]}\n"
+                           "  - {before: draw, add: [{name: upkeep, do: {effect: pass}}]}\n"
+                           "  - {replace: clash, add: [{name: clash, clash: {table: other}}]}\n")
+    assert steps(tree) == ["upkeep", "draw", "act[place, bonus, clash]"]
+    assert tree["turn"][2]["steps"][2]["clash"] == {"table": "other"}
+
+
+def test_a_named_step_a_phase_and_a_setup_part_are_removed_by_name(tmp_path: Path) -> None:
+    tree = named(tmp_path, "turn-: [clash]\nsetup+: {after: deal, add: [{name: more, do: more()}]}\n")
+    assert steps(tree) == ["draw", "act[place]"]
+    assert [part["name"] for part in tree["setup"]] == ["deal", "more"]
+    assert steps(named(tmp_path, "turn-: [act]\n")) == ["draw"]
+
+
+def test_an_unknown_name_is_refused_with_the_names_there_are(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as info:
+        named(tmp_path, "turn+: {after: plaec, add: []}\n")
+    assert "ruleset.yaml:3:16: 'turn' has no item named 'plaec' (names: draw, act, place, clash) (did you mean 'place'?)" in str(info.value)
+    with pytest.raises(RulesetError, match=r"cannot remove 'nope' from 'turn': the base list does not have it, nor an item "
+                                           r"named so \(names: draw, act, place, clash\)"):
+        named(tmp_path, "turn-: [nope]\n")
+    with pytest.raises(RulesetError, match=r"a change of 'turn' by name is \{after: NAME, add: \[...\]\}"):
+        named(tmp_path, "turn+: {after: draw, before: draw, add: []}\n")
+
+
+def test_names_are_unique_in_a_turn() -> None:
+    tree = "name: n\nplayers: [2]\nturn:\n  - {name: a, draw: {from: x, to: y}}\n  - {name: a, draw: {from: x, to: y}}\n"
+    with pytest.raises(RulesetError, match=r"r.yaml:5:12: two steps \(or phases\) are named 'a': a name must be unique"):
+        load_text_game(tree)
+
+
+def load_text_game(text: str) -> object:
+    from engine.compiler import build_game
+
+    return build_game(compose("r.yaml", text=text))
+
+
+def test_the_encore_example_adds_a_round_and_replaces_a_step_in_a_few_lines() -> None:
+    from engine.scenario import run_scenario
+
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-encore"
+    assert len((folder / "ruleset.yaml").read_text(encoding="utf-8").splitlines()) < 30
+    for path in sorted((folder / "scenarios").glob("*.yaml")):
+        result = run_scenario(path)
+        assert result.passed, "\n".join(result.failures)

@@ -76,7 +76,9 @@ def _setup_program(b: "Builder", value: Any, pos: SourcePos | None) -> Program:
         for program in parts:
             program.fn(s, [None] * program.slots)
 
-    return Program(run, 0, "\n".join(program.text for program in parts))
+    described = "; ".join(f"{part['name']}: {program.description}" if isinstance(part.get("name"), str) else program.description
+                          for part, program in zip((p for p in value if isinstance(p, Mapping) and "do" in p), parts))
+    return Program(run, 0, "\n".join(program.text for program in parts), described)
 
 
 def _unique_names(b: "Builder", items: Sequence, what: str, seen: set[str] | None = None) -> None:

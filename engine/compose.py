@@ -589,9 +589,9 @@ def _placements(value: Any) -> list[Mapping] | None:
 
 
 def _item_name(item: Any) -> str | None:
-    """What an item of a list is called: its ``name`` (a step, a setup part) or its ``phase``."""
+    """What an item of a list is called: its ``name`` (a step, a setup part), its ``phase`` or its ``id`` (a component)."""
     if isinstance(item, Mapping):
-        for key in ("name", "phase"):
+        for key in ("name", "phase", "id"):
             if isinstance(item.get(key), str):
                 return str(item[key])
     return None

@@ -390,3 +390,22 @@ def test_the_encore_example_adds_a_round_and_replaces_a_step_in_a_few_lines() ->
     setup = lines[lines.index("Setup") + 1]
     assert setup.startswith("  otherwise: deal: for each r in roles") and "; encore: for each r in roles" in setup
     assert "in a fixed order" in lines[lines.index("Turn") + 2]
+
+
+def test_a_component_is_replaced_or_removed_by_its_id_and_listing_it_twice_says_how(tmp_path: Path) -> None:
+    import engine
+
+    path = tmp_path / "ruleset.yaml"
+    aelin = ("{id: Aelin, count: 2, faction: Protectorate, race: Human, archetype: Healer, calling: Supportive, "
+             "rank: Regular, health: 90, actions: {1: {name: Mend, do: 'heal(self, 10)'}}}")
+    path.write_text(f"name: x\nextends: iconica\ncomponents:\n  character:\n    instances+: {{replace: Aelin, add: [{aelin}]}}\n",
+                    encoding="utf-8")
+    game = engine.load(path)
+    assert game.compile_condition('all(c.health == 90 for c in characters where c.id == "Aelin")').test(game.new_state(players=2))
+    path.write_text("name: x\nextends: iconica\ncomponents:\n  character:\n    instances-: [Aelin]\n", encoding="utf-8")
+    assert "Aelin" not in engine.load(path).identical
+    path.write_text(f"name: x\nextends: iconica\ncomponents:\n  character:\n    instances+: [{aelin}]\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    assert ("component 'Aelin' is listed twice (to change one a base defines, replace it by its id: "
+            "instances+: {replace: Aelin, add: [...]}, or remove it: instances-: [Aelin])") in str(info.value)

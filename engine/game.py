@@ -346,14 +346,15 @@ class Game:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
         stalled = self.end_when_stalled and s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
-        nobody = all(role in s.scratch.get(LEFT, ()) for role in s.order)  # every role left the turn order
+        left = s.scratch.get(LEFT)
+        nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
         if self.end_condition.test(s) or stalled or nobody or s.turn_number >= self.max_turns:
             ended = ("end condition" if self.end_condition.test(s) else "stalled" if stalled
                      else "nobody is left in the turn order" if nobody else "turn limit")
             s.outcome = dataclasses.replace(self.score(s), ended=ended)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True
-        s.turn = s.next_in_order()
+        s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)
         s.turn_number += 1
         return False
 

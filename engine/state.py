@@ -324,7 +324,7 @@ class State:
         while True:
             if self.outcome is not None:  # a step ended the game at once
                 return
-            if i >= last or (i >= 0 and self._left_mid_turn()):
+            if i >= last or (LEFT in self.scratch and i >= 0 and self._left_mid_turn()):
                 self.step = -1
                 if self.game.end_turn(self):
                     return

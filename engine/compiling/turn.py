@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.steps import STEP_KINDS
 from engine.errors import SourcePos, did_you_mean
-from engine.game import Program
+from engine.lang.program import Program
 from engine.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:

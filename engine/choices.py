@@ -265,7 +265,7 @@ def _labeller(item: Any) -> Any:
 
 
 def _component_label(s: "State", cid: int) -> str:
-    """A component by name; one on the board by name and place (``pawn at 3,4``; ``:2``: second from the top of a stack)."""
+    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack)."""
     name = s.game.piece_names[cid]
     cell = s.cell_of[cid]
     if cell is None:

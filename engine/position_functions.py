@@ -52,7 +52,7 @@ class Neighbour(Function):
 
 
 @dataclass(frozen=True)
-class First(Function):
+class FirstOf(Function):
     """``first(x in C where P)``: the first selected item, or none."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -158,7 +158,7 @@ register(Neighbour("previous", "previous(VALUE) -> value", "The value before thi
                    "previous(p.size)", step=-1, words="the value before"))
 register(Neighbour("next", "next(VALUE) -> value", "The value after this one in its declared type (none for the last).",
                    "next(p.size)"))
-register(First("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
+register(FirstOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
                "first(c in deck where c.value == 1)"))
 register(Position("position", "position(COMPONENT) -> int", "The component's place in its zone (1 = first), 0 for none.",
                   "position(c) == 1"))

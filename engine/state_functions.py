@@ -20,7 +20,7 @@ from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
-from engine.slices import NO_CHANCE, Chance
+from engine.slices import NO_CHANCE, Chance, TurnOrder
 
 
 def role_type(scope: Scope) -> Type:
@@ -86,6 +86,37 @@ class Team(SeatArgument):
 class TurnPosition(OneArgument):
     def read(self, s: Any, role: Any) -> int:
         return s.order.index(role) + 1 if role in s.order else 0
+
+
+class HasLeft(OneArgument):
+    def read(self, s: Any, role: Any) -> bool:
+        return role in s.left_roles()
+
+
+@dataclass(frozen=True)
+class Leave(Function):
+    """``leave(ROLE)``: the role leaves the turn order for good; its turns are passed over, the rest of this one too.
+
+    It stays in the game otherwise: its components, counters and score remain, and ``has_left(r)`` tells.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+
+        def leave(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            left = s.left_roles()
+            if who is None or who in left or who not in s.order:
+                return
+            s.slices[TurnOrder.block] = TurnOrder(left + (who,))
+            s._actions = None
+            s.note(lambda: f"{who} leaves the turn order")
+
+        return Compiled(EFFECT, leave)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
 
 
 class Score(SeatArgument):
@@ -362,7 +393,12 @@ register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's see
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
 register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
               "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
-              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in cup(current_role))"))
+              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"))
+register(Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
+                "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
+                "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"))
+register(HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
+                 "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"))
 register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
                argument="seat", words="the score of seat {}"))
 register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

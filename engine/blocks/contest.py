@@ -4,7 +4,7 @@ Settings (all from YAML)::
 
     - contest:
         in: played               # a per-role zone laid out in slots; its newest row fights
-        prizes: [pile1, pile2, pile3]   # one zone per slot: the winner takes its top component ...
+        prizes: [prize_a, prize_b]  # one zone per slot: the winner takes its top component ...
         to: won                  # ... into their own per-role zone
         void: discard            # where a prize nobody wins goes (it leaves the game)
         strength: c.value        # base strength of a component c

@@ -120,7 +120,7 @@ class FormGroups(Step):
         self.free_face = self._face(spec, "free_face", b) if "free_face" in spec else [0] * len(b.game.component_kind)
         marker = spec.get("marker")
         if not isinstance(marker, Mapping):
-            b.error(b.pos(spec, "marker"), "'marker' needs 'from' and 'to' zones, like {from: reserve, to: altar}")
+            b.error(b.pos(spec, "marker"), "'marker' needs 'from' and 'to' zones, like {from: stock, to: claimed}")
             marker = spec
         self.marker_from = b.zone_ref(marker, "from")
         self.marker_to = b.zone_ref(marker, "to")

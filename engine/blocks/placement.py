@@ -7,7 +7,7 @@ Options (all from YAML):
   offered once), ``as-is``, or the name of a face (every piece is put down
   showing that face);
 * identical components (``count:`` in the ruleset) are offered once per zone:
-  ``place pawn at 1,0`` takes any one of them;
+  ``place stone at 1,0`` takes any one of them;
 * ``only_triggering``: a condition; while it holds, only placements that make
   a later step of the turn act (e.g. form or connect a group) are legal;
 * ``if_none``: when nothing may be placed, ``pass`` (the default: the turn

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.blocks.grid import format_cell
 from engine.errors import EffectRuntimeError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
@@ -162,6 +163,41 @@ class At(Function):
         return f"the piece at ({', '.join(a.describe() for a in call.args)})"
 
 
+def _public(s: Any, zone: int) -> bool:
+    """Whether every seat sees what a zone holds (the board, or a zone hidden from nobody)."""
+    return zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none"
+
+
+def _zone_text(s: Any, zone: int) -> str:
+    return "the board" if zone == s.game.board_zone else s.game.zone_names[zone]
+
+
+def moved_text(s: Any, chosen: list[int], zone: int) -> str:
+    """The log line of an effect's ``move()``: the components by name where everyone sees both zones, else a count.
+
+    ``supply: 3H, 4C -> discard`` or ``supply: 2 components -> hand of East``.
+    """
+    g = s.game
+    origins = sorted({s.zone_of[c] for c in chosen})
+    where = ", ".join(_zone_text(s, z) for z in origins)
+    if _public(s, zone) and all(_public(s, z) for z in origins):
+        what = ", ".join(g.piece_names[c] for c in chosen)
+    else:
+        what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"
+    return f"{where}: {what} -> {_zone_text(s, zone)}"
+
+
+def flipped_text(s: Any, cid: int) -> str:
+    """The log line of an effect's ``flip()``: ``Fire/Water at (1,0) turned over, now Water``."""
+    g = s.game
+    cell = s.cell_of[cid]
+    if cell is not None:
+        return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
+    if _public(s, s.zone_of[cid]):
+        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])} turned over, now {g.face_labels[cid][s.face[cid]]}"
+    return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
+
+
 @dataclass(frozen=True)
 class Move(Function):
     """``move(c in cards where ..., zone)``: move each selected component to a zone (``, n``: at most the first n)."""
@@ -184,6 +220,8 @@ class Move(Function):
             chosen = items(s, e)
             if limit is not None:
                 chosen = chosen[:max(limit(s, e), 0)]
+            if s.log is not None and chosen and s.step >= 0:
+                s.log.append(moved_text(s, chosen, z))
             for c in chosen:
                 s.move(c, z)
 
@@ -235,6 +273,10 @@ class PlaceOnBoard(Function):
             if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)
+            if s.step >= 0:  # during play (not setup): a later clash or group step acts on this piece
+                s.scratch["placed"] = chosen[0]
+                if s.log is not None:
+                    s.log.append(f"{s.game.describe_piece(chosen[0], s.face[chosen[0]])} is put at ({format_cell(where)})")
 
         return Compiled(EFFECT, place)
 
@@ -264,6 +306,8 @@ class Flip(Function):
         def flip(s: Any, e: list[Any]) -> None:
             for c in items(s, e):
                 s.flip(c)
+                if s.log is not None and s.step >= 0:
+                    s.log.append(flipped_text(s, c))
 
         return Compiled(EFFECT, flip)
 

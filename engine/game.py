@@ -201,6 +201,7 @@ class Game:
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
     shapes: dict[str, Any] = field(default_factory=dict)  # pattern shapes (see engine.blocks.patterns)
     clash_tables: dict[str, Any] = field(default_factory=dict)
+    queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     support_tables: dict[str, Any] = field(default_factory=dict)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)

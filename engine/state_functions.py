@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.blocks.clash import note_placed
 from engine.blocks.grid import format_cell
 from engine.errors import EffectRuntimeError
 from engine.lang import ast
@@ -175,7 +176,7 @@ def _zone_text(s: Any, zone: int) -> str:
 def moved_text(s: Any, chosen: list[int], zone: int) -> str:
     """The log line of an effect's ``move()``: the components by name where everyone sees both zones, else a count.
 
-    ``supply: 3H, 4C -> discard`` or ``supply: 2 components -> hand of East``.
+    ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``.
     """
     g = s.game
     origins = sorted({s.zone_of[c] for c in chosen})
@@ -188,7 +189,7 @@ def moved_text(s: Any, chosen: list[int], zone: int) -> str:
 
 
 def flipped_text(s: Any, cid: int) -> str:
-    """The log line of an effect's ``flip()``: ``Fire/Water at (1,0) turned over, now Water``."""
+    """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
     g = s.game
     cell = s.cell_of[cid]
     if cell is not None:
@@ -267,21 +268,31 @@ class PlaceOnBoard(Function):
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)
+            if where is None:
+                raise EffectRuntimeError("place() was given no cell (none): nothing was chosen or found", pos)
             grid = s.game.grid
             if grid is not None and not grid.contains(where):
                 raise EffectRuntimeError(f"place() onto {where}, which is not on the board", pos)
+            if grid is not None and not grid.fits(s.bbox, where):
+                raise EffectRuntimeError(f"place() onto {where}, which would take the board past its limits", pos)
             if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)
             if s.step >= 0:  # during play (not setup): a later clash or group step acts on this piece
                 s.scratch["placed"] = chosen[0]
+                note_placed(s, chosen[0])
                 if s.log is not None:
                     s.log.append(f"{s.game.describe_piece(chosen[0], s.face[chosen[0]])} is put at ({format_cell(where)})")
 
         return Compiled(EFFECT, place)
 
     def describe(self, call: ast.Call) -> str:
-        return f"place the {describe_selection(call.args[0])} on the board at {call.args[1].describe()}" if len(call.args) == 2 else "place"
+        if len(call.args) != 2:
+            return "place"
+        what = call.args[0]
+        if as_selection(what).var == "_":  # one item (a choice, first(...)), not a selection
+            return f"place {what.describe()} on the board at {call.args[1].describe()}"
+        return f"place the {describe_selection(what)} on the board at {call.args[1].describe()}"
 
 
 @dataclass(frozen=True)

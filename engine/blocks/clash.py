@@ -7,7 +7,9 @@ piece it clashes with (column), which of the two flip to their next face:
 ``missing`` every pair must be listed (validation checks it).
 
 The ``clash`` step clashes the piece just placed with each of its neighbours,
-one at a time.  With ``order: player`` the player chooses which clash comes
+one at a time — every piece placed since the step last ran, in the order they
+were placed, whether a ``place`` step or an effect's ``place()`` put it there
+(two of them side by side clash once).  With ``order: player`` the player chooses which clash comes
 next (a decision); a flipped placed piece uses its new face for the rest.
 With ``chain: true`` a flipped neighbour then clashes with its own neighbours
 (each pair of pieces at most once per turn, whichever started it).
@@ -35,6 +37,15 @@ if TYPE_CHECKING:
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
+
+PLACED = "placed since the clash"  # scratch: the pieces placed since a clash step last ran, in order
+
+
+def note_placed(s: "State", cid: int) -> None:
+    """Remember a piece just put on the board, for the next ``clash`` step (only in games that have one)."""
+    if s.game.queues_placements:
+        s.scratch[PLACED] = (*s.scratch.get(PLACED, ()), cid)
+
 
 OUTCOMES: dict[str, tuple[bool, bool]] = {
     "nothing": (False, False),
@@ -89,17 +100,23 @@ class Clash(Step):
         self.neighbours = b.game.grid.neighbours if b.game.grid else (lambda cell: ())
         self.lookup = self.table.outcomes.get
         self.missing = self.table.missing or (False, False)
+        b.game.queues_placements = True
 
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        placed = s.scratch.pop("placed", None)  # consumed: a later pass must not clash it again
-        if placed is None:
-            return False
-        cell = s.cell_of[placed]
+        s.scratch.pop("placed", None)  # consumed: a later pass must not clash it again
+        placed = s.scratch.pop(PLACED, ())
         grid = s.grid
-        pending = tuple([(cell, n) for n in self.neighbours(cell) if n in grid])
-        s.scratch["pending"] = pending
+        pending: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        for cid in placed:
+            cell = s.cell_of[cid]
+            if cell is None or grid.get(cell) != cid:  # taken off the board, or covered, since
+                continue
+            pending += [(cell, n) for n in self.neighbours(cell) if n in grid and not _seen((cell, n), tuple(pending))]
+        if not pending:
+            return False
+        s.scratch["pending"] = tuple(pending)
         if self.chain:
             s.scratch["done"] = ()
         return self._settle(s)
@@ -193,4 +210,4 @@ class Clash(Step):
     def describe(self) -> str:
         order = "in the order the player chooses" if self.player_orders else "in a fixed order"
         chain = "; a flipped neighbour clashes in turn with its own neighbours" if self.chain else "; flipped neighbours start no new clashes"
-        return f"the placed piece clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
+        return f"each piece placed since the last clash clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.blocks.bracket import read_bracket
+from engine.blocks.clash import note_placed
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells, cell_texts, distinct
@@ -233,6 +234,7 @@ class Place(Step):
         on = s.grid.get(cell)
         s.place(cid, cell, face)
         s.scratch["placed"] = cid
+        note_placed(s, cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")

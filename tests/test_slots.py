@@ -162,7 +162,8 @@ def test_mistakes_in_card_code_and_slots_are_positioned(tmp_path) -> None:  # ty
     with pytest.raises(engine.RulesetError) as err:
         engine.load(str(bad))
     message = str(err.value)
-    assert "ruleset.yaml:82:" in message  # the 1+'s modifier
+    line = 1 + next(i for i, row in enumerate(find_ruleset("nine-domains").read_text(encoding="utf-8").splitlines()) if "then 2 else 0" in row)
+    assert f"ruleset.yaml:{line}:" in message  # the 1+'s modifier
     assert "unknown zone 'playd' (did you mean 'played'?)" in message
 
 

@@ -109,11 +109,15 @@ class Clash(Step):
         placed = s.scratch.pop(PLACED, ())
         grid = s.grid
         pending: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        pairs: set[tuple[tuple[int, int], tuple[int, int]]] = set()
         for cid in placed:
             cell = s.cell_of[cid]
             if cell is None or grid.get(cell) != cid:  # taken off the board, or covered, since
                 continue
-            pending += [(cell, n) for n in self.neighbours(cell) if n in grid and not _seen((cell, n), tuple(pending))]
+            for n in self.neighbours(cell):
+                if n in grid and (n, cell) not in pairs:  # two pieces placed side by side clash once
+                    pairs.add((cell, n))
+                    pending.append((cell, n))
         if not pending:
             return False
         s.scratch["pending"] = tuple(pending)

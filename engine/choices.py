@@ -62,14 +62,15 @@ class Pending:
     seat: int = 0  # who decides
     prompt: str = ""  # what is being chosen, in English
     dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when re-run)
+    components: bool = False  # the options are components (a choice that uses one, for simulate's usage report)
 
 
 class NeedChoice(Exception):
     """Raised inside a trial run when ``choose`` has no answer yet."""
 
-    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str) -> None:
+    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False) -> None:
         super().__init__(prompt)
-        self.options, self.labels, self.seat, self.prompt = options, labels, seat, prompt
+        self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
         self.dice: tuple[int, ...] = ()  # set by the trial that raised it
 
 
@@ -103,7 +104,7 @@ def attempt(s: "State", pending: Pending) -> bool:
     trial, need = _trial(s, pending)
     if need is not None:
         s.pending = dataclasses.replace(pending, options=need.options, labels=need.labels, seat=need.seat, prompt=need.prompt,
-                                        dice=need.dice)
+                                        dice=need.dice, components=need.components)
         s._actions = None
         return False
     log = trial.log
@@ -162,6 +163,17 @@ class ChoiceFormatter:
 CHOICE = ChoiceFormatter()
 
 
+def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
+    """The component an answer to ``pending`` picks (none when its options are not components).
+
+    >>> chosen_components(Pending(0, "effect", (), options=(4, 7), labels=("a", "b"), components=True), "b")
+    (7,)
+    """
+    if not pending.components or label not in pending.labels:
+        return ()
+    return (pending.options[pending.labels.index(label)],)
+
+
 def answer(s: "State", label: str) -> bool:
     """Give the pending choice the option labelled ``label``; True when the step that ran the effect is finished."""
     pending = s.pending
@@ -216,6 +228,7 @@ class Choose(Function):
         label = _labeller(parts.item_type)
         record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
+        components = isinstance(parts.item_type, Component)
 
         def choose(s: "State", e: list[Any]) -> Any:
             options, labels = _distinct(list(items(s, e)), label, s)
@@ -238,7 +251,7 @@ class Choose(Function):
             seat = s.seat_of.get(role, 0) if role is not None else 0
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
-            raise NeedChoice(tuple(options), tuple(labels), seat, prompt)
+            raise NeedChoice(tuple(options), tuple(labels), seat, prompt, components)
 
         return Compiled(parts.item_type, choose)
 

@@ -160,6 +160,7 @@ class Game:
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
+    queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete

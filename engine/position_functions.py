@@ -74,7 +74,11 @@ class FirstOf(Function):
         return Compiled(sel.item_type, first)
 
     def describe(self, call: ast.Call) -> str:
-        return f"the first {describe_selection(call.args[0])}" if call.args else "nothing"
+        if not call.args:
+            return "nothing"
+        if as_selection(call.args[0]).var == "_":  # a whole collection: ``first(line)``
+            return f"the first of {call.args[0].describe()}"
+        return f"the first {describe_selection(call.args[0])}"
 
 
 @dataclass(frozen=True)

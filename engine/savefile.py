@@ -59,7 +59,10 @@ def state_to_json(s: "State") -> dict[str, Any]:
     if s.game.set_options:  # written only when there are some, so other saves read as before
         data["set_options"] = dict(s.game.set_options)
     if s.pending is not None:  # an effect waiting for a choice (engine.choices)
-        data["pending"] = _tuples_to_lists(dataclasses.asdict(s.pending))
+        fields = dataclasses.asdict(s.pending)
+        if not fields["components"]:  # written only when set, as saves were before it existed
+            del fields["components"]
+        data["pending"] = _tuples_to_lists(fields)
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
         data["counters"] = list(s.counters)
     if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums

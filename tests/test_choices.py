@@ -79,7 +79,8 @@ def test_each_choice_is_an_action_of_the_deciding_seat(game: engine.Game) -> Non
     assert s.observation(2)["choice"]["options"] == ["1", "2", "3"] and s.observation(1)["choice"] is None
     s.apply("3")  # the bare option is understood too
     assert s.counters == [33, 0] and s.current_role == "B"
-    assert s.log == ["gold of A: 0 -> 1", "A chooses c2", "gold of A: 1 -> 3", "B chooses 3", "gold of A: 3 -> 33"]
+    assert s.log == ["gold of A: 0 -> 1", "A chooses c2", "hand of A: 1 component -> discard", "gold of A: 1 -> 3", "B chooses 3",
+                     "gold of A: 3 -> 33"]
 
 
 def test_nothing_happens_until_the_last_answer(game: engine.Game) -> None:

@@ -61,6 +61,22 @@ class Placed(NamedTuple):
     saved = ("placed",)
 
 
+@slice_kind
+class Queued(NamedTuple):
+    """The pieces put on the board since a clash step last ran, in order (placed by a step or by an effect)."""
+
+    cids: tuple[int, ...] | None = None
+    block = "clash queue"
+    saved = ("placed since the clash",)
+
+
+def note_placed(s: "State", cid: int) -> None:
+    """Remember a piece just put on the board, for the next ``clash`` step (only in games that have one)."""
+    if s.game.queues_placements:
+        queued = s.slices.get(Queued.block)
+        s.slices[Queued.block] = Queued((*(queued.cids if queued is not None and queued.cids else ()), cid))
+
+
 ORIGIN = ((0, 0),)
 PASS = ("pass",)
 
@@ -245,6 +261,7 @@ class Place(Step):
         on = s.grid.get(cell)
         s.place(cid, cell, face)
         s.slices[Placed.block] = Placed(cid)
+        note_placed(s, cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")

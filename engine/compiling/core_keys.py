@@ -75,9 +75,9 @@ CORE_SCHEMA: dict[str, Any] = {
                                 "of roles)."),
                 "type": "array",
                 "minItems": 1,
-                "items": {"type": "string", "description": "One value: a single word such as Gold."},
+                "items": {"type": "string", "description": "One value: a single word such as Oak."},
             },
-            "examples": [{"element": ["Gold", "Silver", "Copper", "Iron"]}],
+            "examples": [{"tree": ["Oak", "Elm", "Fir", "Yew"]}],
         },
         "components": {
             "description": ("The kinds of physical components (cards, tiles, pieces), each with its faces, "
@@ -405,7 +405,7 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "single per-face attribute, or a mapping with an `id` and attribute values."),
                     "type": ["array", "null"],
                     "items": {"$ref": "#/$defs/instance"},
-                    "examples": [["Gold/Gold", "Gold/Copper"], [{"id": "dragon", "cost": 3}]],
+                    "examples": [["Oak/Oak", "Oak/Fir"], [{"id": "dragon", "cost": 3}]],
                 },
             },
             "additionalProperties": False,
@@ -463,7 +463,7 @@ CORE_SCHEMA: dict[str, Any] = {
             },
             "required": ["id"],
             "additionalProperties": True,
-            "examples": ["Gold/Copper", {"id": "dragon", "metal": ["Gold", "Iron"]}, {"id": "token", "count": 8}],
+            "examples": ["Oak/Fir", {"id": "dragon", "tree": ["Oak", "Yew"]}, {"id": "token", "count": 8}],
         },
         "board": {
             "description": "The board components are placed on.",
@@ -652,7 +652,7 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": "pile",
                 },
                 "per": {
-                    "description": "`role` for one zone per role (`hand(Gold)`), `shared` for a single zone.",
+                    "description": "`role` for one zone per role (`hand(Oak)`), `shared` for a single zone.",
                     "enum": ["role", "shared"],
                     "default": "shared",
                 },

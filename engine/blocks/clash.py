@@ -117,7 +117,7 @@ class Clash(Step):
         grid = s.grid
         pending: list[tuple[tuple[int, int], tuple[int, int]]] = []
         pairs: set[tuple[tuple[int, int], tuple[int, int]]] = set()
-        for cid in queued.cids if queued is not None and queued.cids else ():
+        for cid in queued.cids or () if queued is not None and queued.turn == s.turn_number else ():
             cell = s.cell_of[cid]
             if cell is None or grid.get(cell) != cid:  # taken off the board, or covered, since
                 continue

@@ -63,18 +63,20 @@ class Placed(NamedTuple):
 
 @slice_kind
 class Queued(NamedTuple):
-    """The pieces put on the board since a clash step last ran, in order (placed by a step or by an effect)."""
+    """The pieces put on the board this turn since a clash step last ran, in order (placed by a step or by an effect)."""
 
     cids: tuple[int, ...] | None = None
+    turn: int | None = None  # the turn they were placed in: a turn whose clash step did not run leaves them unclashed
     block = "clash queue"
-    saved = ("placed since the clash",)
+    saved = ("placed since the clash", "placed in turn")
 
 
 def note_placed(s: "State", cid: int) -> None:
     """Remember a piece just put on the board, for the next ``clash`` step (only in games that have one)."""
     if s.game.queues_placements:
         queued = s.slices.get(Queued.block)
-        s.slices[Queued.block] = Queued((*(queued.cids if queued is not None and queued.cids else ()), cid))
+        earlier = queued.cids or () if queued is not None and queued.turn == s.turn_number else ()
+        s.slices[Queued.block] = Queued((*earlier, cid), s.turn_number)
 
 
 ORIGIN = ((0, 0),)

@@ -17,17 +17,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from engine.decisions import CHANCE, SIMULTANEOUS, TERMINAL
 from engine.errors import IllegalActionError, RulecraftError, RulesetError
 from engine.game import Game
 from engine.loading import load_path, parse_variants
 from engine.paths import builtin_names, find_ruleset
-from engine.state import TERMINAL, State
+from engine.state import State
 
 __all__ = [
+    "CHANCE",
     "Game",
     "IllegalActionError",
     "RulecraftError",
     "RulesetError",
+    "SIMULTANEOUS",
     "State",
     "TERMINAL",
     "builtin_names",

@@ -191,7 +191,7 @@ class GreedyAgent:
         self.lookahead = lookahead
 
     def choose(self, state: "State") -> Action:
-        me = state.current_player
+        me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
         values = [self._value_after(sample, i, me, [self.lookahead]) for i in range(len(space))]
@@ -387,7 +387,7 @@ class MultiObserverSearch(SearchAgent):
         raise NotImplementedError
 
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
-        me = state.current_player
+        me = state.seat_to_move
         trees, done = self.grow(state, running)
         best = max(trees[me].children.values(), key=lambda n: (n.visits, n.total))
         assert best.action is not None
@@ -395,7 +395,7 @@ class MultiObserverSearch(SearchAgent):
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
         """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
-        me = state.current_player
+        me = state.seat_to_move
         trees = [_Node(None) for _ in range(state.players + 1)]
         done = 0
         while running(done):
@@ -411,7 +411,7 @@ class MultiObserverSearch(SearchAgent):
         for seat in seats:
             trees[seat].visits += 1
         while s.outcome is None:
-            mover = s.current_player
+            mover = s.seat_to_move
             own = nodes[mover]
             legal = [((a.step.index, a.args), a) for a in s.legal_actions()[:]]
             untried = [(key, a) for key, a in legal if key not in own.children]
@@ -466,7 +466,7 @@ class MCTSAgent(MultiObserverSearch):
     """
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
-        return super().grow(determinize(state, state.current_player, self.rng), running)
+        return super().grow(determinize(state, state.seat_to_move, self.rng), running)
 
     def sample(self, state: "State", me: int, iteration: int) -> "State":
         return state.clone()

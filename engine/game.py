@@ -217,8 +217,12 @@ class Game:
 
     # ------------------------------------------------------------ states
 
-    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None) -> "State":
+    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None,
+                  explicit_chance: bool = False) -> "State":
         """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+
+        ``explicit_chance`` makes the dice that turn steps roll CHANCE decisions
+        (``state.chance_outcomes()``) instead of samples of the seeded generator.
 
         ``seats`` (role -> seat, 0 for absent) chooses the deal of the roles
         the ruleset shuffles, instead of the seed: a deal the setup could have
@@ -253,6 +257,9 @@ class Game:
         s.budget = self.limits.steps
         s.outcome = None
         s.pending = None
+        s.decisions = ()
+        s.chance = None
+        s.explicit_chance = explicit_chance
         s.tape = None
         s.log = [] if record else None
         s.history = [] if record else None

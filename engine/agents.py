@@ -24,6 +24,9 @@ committed face down, revealed later with the others — is searched as
 simultaneous: no seat's choice depends on another's sealed choice.
 
 Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``).
+In a game created with ``explicit_chance=True`` they, and the random rollouts,
+draw each chance event's result by its probability (``state.chance_outcomes()``);
+the results are edges every seat's tree shares.
 
 Example::
 
@@ -49,6 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.blocks.outcome import Outcome
+from engine.decisions import CHANCE
 from engine.information import determinize, has_hidden_information
 
 if TYPE_CHECKING:
@@ -155,13 +159,37 @@ def estimated_returns(state: "State") -> list[float]:
     return list(Outcome.from_scores(scores).returns)
 
 
+def sample_chance(state: "State", rand: Callable[[], float]) -> Action:
+    """At a CHANCE node, one of ``state.chance_outcomes()`` drawn by its probability (``rand()`` in [0, 1)).
+
+    >>> class Die:  # a stand-in for a state at a chance node: a die that shows 1 or 2, 2 three times in four
+    ...     def chance_outcomes(self): return [("roll 1", 0.25), ("roll 2", 0.75)]
+    >>> sample_chance(Die(), lambda: 0.2), sample_chance(Die(), lambda: 0.3)
+    ('roll 1', 'roll 2')
+    """
+    outcomes = state.chance_outcomes()
+    x = rand()
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def random_action(state: "State", rand: Callable[[], float]) -> Action:
+    """A uniformly random legal action, or at a CHANCE node a result drawn by its probability."""
+    if state.chance is not None:
+        return sample_chance(state, rand)
+    space = state.legal_actions()
+    return space[int(rand() * len(space))]
+
+
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
-    """Play uniformly random actions on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
+    """Play random actions (:func:`random_action`) on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
     for _ in range(cap):
         if state.outcome is not None:
             break
-        space = state.legal_actions()
-        state.apply(space[int(rand() * len(space))])
+        state.apply(random_action(state, rand))
     return estimated_returns(state)
 
 
@@ -209,7 +237,7 @@ class GreedyAgent:
     def _value(self, s: "State", me: int, turn: int, budget: list[int]) -> Value:
         if s.outcome is None and s.turn_number == turn:
             count = len(s.legal_actions())
-            if budget[0] >= count:
+            if s.chance is None and budget[0] >= count:  # the dice are not the seat's to choose
                 budget[0] -= count
                 return max(self._value_after(s, i, me, budget) for i in range(count))
             self._finish_turn(s, turn)
@@ -218,8 +246,7 @@ class GreedyAgent:
     def _finish_turn(self, s: "State", turn: int) -> None:
         rand = self.rng.random
         while s.outcome is None and s.turn_number == turn:
-            space = s.legal_actions()
-            s.apply(space[int(rand() * len(space))])
+            s.apply(random_action(s, rand))
 
     def _score(self, s: "State", me: int) -> Value:
         if s.outcome is not None:
@@ -411,6 +438,16 @@ class MultiObserverSearch(SearchAgent):
         for seat in seats:
             trees[seat].visits += 1
         while s.outcome is None:
+            if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
+                action = sample_chance(s, rand)
+                key = (CHANCE, action.args)
+                for seat in seats:
+                    child = nodes[seat].children.get(key)
+                    if child is None:
+                        child = nodes[seat].children[key] = _Node(None)
+                    nodes[seat] = child
+                s.apply(action)
+                continue
             mover = s.seat_to_move
             own = nodes[mover]
             legal = [((a.step.index, a.args), a) for a in s.legal_actions()[:]]

@@ -216,12 +216,13 @@ class State:
     @property
     def current_player(self) -> int:
         """Who decides now: a seat (1-based), :data:`~engine.decisions.CHANCE`, :data:`~engine.decisions.SIMULTANEOUS`
-        (several seats' sealed decisions, see :meth:`apply_joint`) or :data:`~engine.decisions.TERMINAL`."""
+        (several seats' sealed decisions, see :meth:`apply_joint`) or :data:`~engine.decisions.TERMINAL`.
+
+        Example: ``engine.load("my-game").new_state(players=2, seed=1).current_player`` is ``1`` in a game whose
+        first seat starts, ``engine.SIMULTANEOUS`` in one that starts with every seat sealing a card.
+        """
         seat = self.seat_to_move
-        if seat > 0 and self.pending is None and not self.decisions and self.game.steps[self.step].sealed \
-                and len(self.simultaneous_seats()) > 1:
-            return SIMULTANEOUS
-        return seat
+        return SIMULTANEOUS if seat > 0 and len(self.simultaneous_seats()) > 1 else seat
 
     @property
     def seat_to_move(self) -> int:
@@ -424,6 +425,8 @@ class State:
         taken first, each as if it were its turn, then the seat to move's, which
         moves the game on as :meth:`apply` does.  Anything illegal raises and
         changes nothing.
+
+        Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
         """
         seats = self.simultaneous_seats()
         if len(seats) < 2:

@@ -76,6 +76,8 @@ def test_a_bad_joint_action_is_refused_and_changes_nothing(nine: engine.Game) ->
     mine, theirs = state.legal_actions(1)[0], state.legal_actions(2)[0]
     with pytest.raises(IllegalActionError, match="one action for each of the seats 1, 2"):
         state.apply_joint({1: mine})
+    with pytest.raises(IllegalActionError, match="one action for each of the seats 1, 2, not for 1, 2, 3"):
+        state.apply_joint({1: mine, 2: theirs, 3: theirs})
     with pytest.raises(IllegalActionError, match="not a legal action of seat 2"):
         state.apply_joint({1: mine, 2: "commit 0 to middle"})
     with pytest.raises(IllegalActionError, match="not a legal action of seat 2"):

@@ -38,7 +38,8 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.enumeration import record_choice
+from engine.actions import normalise
+from engine.enumeration import CHOOSE_WORD, record_choice
 from engine.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
@@ -47,9 +48,6 @@ from engine.lang.types import ANY, BOOL, Component
 
 if TYPE_CHECKING:
     from engine.state import State
-
-CHOOSE_WORD = "choose"
-
 
 @dataclass(frozen=True)
 class Pending:
@@ -109,7 +107,7 @@ def attempt(s: "State", pending: Pending) -> bool:
         s._actions = None
         return False
     log = trial.log
-    for name in committed():
+    for name in committed(type(s)):
         setattr(s, name, getattr(trial, name))
     if s.log is not None and log:
         s.log.extend(log)
@@ -178,8 +176,6 @@ def answer(s: "State", label: str) -> bool:
 
 def parse(s: "State", text: str) -> str:
     """The label a typed answer names (``choose NAME`` or just ``NAME``); raises with the options."""
-    from engine.blocks.steps import normalise
-
     pending = s.pending
     assert pending is not None
     wanted = normalise(text)
@@ -297,11 +293,9 @@ KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")
 
 
 @functools.cache
-def committed() -> tuple[str, ...]:
-    """The state fields a finished trial hands back to the state."""
-    from engine.state import State
-
-    return tuple(name for name in State.__slots__ if name not in KEPT)
+def committed(state_class: type) -> tuple[str, ...]:
+    """The fields of ``state_class`` a finished trial hands back to the state."""
+    return tuple(name for name in state_class.__slots__ if name not in KEPT)
 
 register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
                 "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
@@ -42,6 +42,12 @@ from engine.lang.types import (
 
 
 # ------------------------------------------------------------------ base
+
+
+class Describes(Protocol):
+    """What a call needs of the function it names: its English (engine.lang.functions.Function has it)."""
+
+    def describe(self, call: "Call") -> str: ...
 
 
 @dataclass
@@ -665,6 +671,8 @@ class Call(Node):
     func: str
     args: list[Node]
     words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
+    builtins: ClassVar[Mapping[str, Describes]] = {}
+    """The built-in functions by name, whose English describes a call (engine.lang.functions hands its registry here)."""
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -682,11 +690,9 @@ class Call(Node):
         return fn.compile_call(self, scope)
 
     def describe(self) -> str:
-        from engine.lang.functions import FUNCTIONS
-
         if self.words:
             return self.words
-        fn = FUNCTIONS.get(self.func)
+        fn = self.builtins.get(self.func)
         if fn is not None:
             return fn.describe(self)
         if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone

@@ -24,6 +24,7 @@ from engine.compose import set_flags
 from engine.decisions import ChanceEvent, Decision
 from engine.errors import RulecraftError
 from engine.information import SEEN, UNORDERED, UNSEEN, zone_view
+from engine.slices import saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
     from engine.choices import Pending
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 CHECKSUM = "checksum"
+SLICES_KEY = "scratch"  # the blocks' slices of the state, under the key saves have always used
+DECIDED = "decided"  # in it: the turn of the last decision
 _IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", "set_options", CHECKSUM)
 PROBE = 64
 """At most this many of a loaded state's legal actions are tried, to prove it can go on."""
@@ -96,7 +99,7 @@ def _state_data(s: "State") -> dict[str, Any]:
         "turn": s.turn,
         "turn_number": s.turn_number,
         "step": s.step,
-        "scratch": _scratch_to_json(s.scratch),
+        SLICES_KEY: _slices_to_json(s),
         "rng": str(s.rng),
         "outcome": s.outcome.to_json() if s.outcome else None,
     }
@@ -107,7 +110,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
     return (
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()), frozenset(s.stacks.items()),
         frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
-        s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome, tuple(s.counters), s.pending,
+        s.step, _slices_to_json(s), s.rng, s.outcome, tuple(s.counters), s.pending,
         s.decisions, s.chance, s.explicit_chance,
     )
 
@@ -248,7 +251,10 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     live = data.get("outcome") is None
     if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
-    scratch = _scratch_from_json(data["scratch"])
+    saved = data[SLICES_KEY]
+    slices = slices_from_json(saved)
+    decided = int(saved[DECIDED]) if DECIDED in saved else None
+    scratch = _scratch_from_json({k: v for k, v in saved.items() if k not in saved_keys() and k != DECIDED})
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
     decisions = _decisions(g, data.get("decisions", []), order)
@@ -262,8 +268,8 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     ):
         raise SaveError(f"the saved outcome does not fit {players} players")
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
-                       seat_of, order, turn, turn_number, step, scratch, counters, rng, 0, outcome, pending, decisions, chance,
-                       data.get("explicit_chance") is True)
+                       seat_of, order, turn, turn_number, step, scratch, slices, decided, counters, rng, 0, outcome, pending,
+                       decisions, chance, data.get("explicit_chance") is True)
 
 
 def counter_values(s: "State") -> dict[str, Any]:
@@ -329,6 +335,14 @@ def _counters(g: "Game", data: Any) -> list[int]:
     return list(data)
 
 
+def _slices_to_json(s: "State") -> dict[str, Any]:
+    """The slices of the state, the turn of the last decision with them, as saves have always written them."""
+    data: dict[str, Any] = {} if s.decided is None else {DECIDED: s.decided}
+    data.update(_scratch_to_json(s.scratch))
+    data.update(slices_to_json(s.slices))
+    return data
+
+
 def _scratch_to_json(scratch: dict[str, Any]) -> dict[str, Any]:
     return {k: _tuples_to_lists(v) for k, v in scratch.items()}
 
@@ -384,7 +398,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "zones": zones,
         **({"faces": faces} if faces else {}),
         "counters": counter_values(s),
-        "pending": _tuples_to_lists(s.scratch.get("pending", [])),
+        "pending": slices_to_json(s.slices).get("pending", []),  # the pairs a step still has to resolve, open to every seat
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
         "outcome": s.outcome.to_json() if s.outcome else None,

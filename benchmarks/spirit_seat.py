@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         agent = make_agent(args.spirit, seed)
         rng = random.Random(seed)
         while not state.is_terminal:
-            mover = state.current_player
+            mover = state.seat_to_move
             state.apply(agent.choose(state) if mover == spirit else rng.choice(state.legal_actions()))
         outcome = state.outcome
         assert outcome is not None

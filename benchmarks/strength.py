@@ -68,7 +68,7 @@ def play(game: Game) -> Result:
     }
     iterations, seconds = 0, 0.0
     while not state.is_terminal:
-        agent = seats[state.current_player]
+        agent = seats[state.seat_to_move]
         state.apply(agent.choose(state))
         stats = getattr(agent, "last", None) if agent is seats[game.seat] else None
         if stats is not None:

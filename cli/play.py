@@ -73,7 +73,7 @@ class Session:
         self.shown = max(0, len(self.state.log or []) - RECENT)
         self.print_new_log()
         while not self.state.is_terminal:
-            seat = self.state.current_player
+            seat = self.state.seat_to_move
             bot = self.bots.get(seat)
             if bot is not None:
                 self.bot_turn(seat, bot)

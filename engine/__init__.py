@@ -16,19 +16,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.decisions import CHANCE, SIMULTANEOUS, TERMINAL
 from engine.errors import IllegalActionError, RulecraftError, RulesetError
 from engine.paths import builtin_names
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.loading import load
-    from engine.state import TERMINAL, State
+    from engine.state import State
 
 __all__ = [
+    "CHANCE",
     "Game",
     "IllegalActionError",
     "RulecraftError",
     "RulesetError",
+    "SIMULTANEOUS",
     "State",
     "TERMINAL",
     "builtin_names",
@@ -37,7 +40,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``load``, ``Game``, ``State`` and ``TERMINAL``, imported on first use: ``import engine`` stays cheap.
+    """``load``, ``Game`` and ``State``, imported on first use: ``import engine`` stays cheap.
 
     The compiler and the effect language load only when a program asks for
     them (``rulecraft --help`` never does); after the first use the name is
@@ -49,8 +52,6 @@ def __getattr__(name: str) -> Any:
         from engine.game import Game as value
     elif name == "State":
         from engine.state import State as value
-    elif name == "TERMINAL":
-        from engine.state import TERMINAL as value
     else:
         raise AttributeError(f"module 'engine' has no attribute '{name}'")
     globals()[name] = value

@@ -24,6 +24,9 @@ committed face down, revealed later with the others — is searched as
 simultaneous: no seat's choice depends on another's sealed choice.
 
 Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``).
+In a game created with ``explicit_chance=True`` they, and the random rollouts,
+draw each chance event's result by its probability (``state.chance_outcomes()``);
+the results are edges every seat's tree shares.
 
 Example::
 
@@ -49,6 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.blocks.outcome import Outcome
+from engine.decisions import CHANCE
 from engine.information import determinize, has_hidden_information
 
 if TYPE_CHECKING:
@@ -155,12 +159,37 @@ def estimated_returns(state: "State") -> list[float]:
     return list(Outcome.from_scores(scores).returns)
 
 
+def sample_chance(state: "State", rand: Callable[[], float]) -> Action:
+    """At a CHANCE node, one of ``state.chance_outcomes()`` drawn by its probability (``rand()`` in [0, 1)).
+
+    >>> class Die:  # a stand-in for a state at a chance node: a die that shows 1 or 2, 2 three times in four
+    ...     def chance_outcomes(self): return [("roll 1", 0.25), ("roll 2", 0.75)]
+    >>> sample_chance(Die(), lambda: 0.2), sample_chance(Die(), lambda: 0.3)
+    ('roll 1', 'roll 2')
+    """
+    outcomes = state.chance_outcomes()
+    x = rand()
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def play_random(state: "State", rand: Callable[[], float]) -> None:
+    """Play a uniformly random legal action on ``state``, or at a CHANCE node a result drawn by its probability."""
+    if state.chance is not None:
+        state.apply(sample_chance(state, rand))
+    else:
+        state.play(int(rand() * len(state.legal_actions())))
+
+
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
-    """Play uniformly random actions on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
+    """Play random actions (:func:`play_random`) on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
     for _ in range(cap):
         if state.outcome is not None:
             break
-        state.play(int(rand() * len(state.legal_actions())))
+        play_random(state, rand)
     return estimated_returns(state)
 
 
@@ -190,7 +219,7 @@ class GreedyAgent:
         self.lookahead = lookahead
 
     def choose(self, state: "State") -> Action:
-        me = state.current_player
+        me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
         values = [self._value_after(sample, i, me, [self.lookahead]) for i in range(len(space))]
@@ -208,7 +237,7 @@ class GreedyAgent:
     def _value(self, s: "State", me: int, turn: int, budget: list[int]) -> Value:
         if s.outcome is None and s.turn_number == turn:
             count = len(s.legal_actions())
-            if budget[0] >= count:
+            if s.chance is None and budget[0] >= count:  # the dice are not the seat's to choose
                 budget[0] -= count
                 return max(self._value_after(s, i, me, budget) for i in range(count))
             self._finish_turn(s, turn)
@@ -217,8 +246,7 @@ class GreedyAgent:
     def _finish_turn(self, s: "State", turn: int) -> None:
         rand = self.rng.random
         while s.outcome is None and s.turn_number == turn:
-            space = s.legal_actions()
-            s.apply(space[int(rand() * len(space))])
+            play_random(s, rand)
 
     def _score(self, s: "State", me: int) -> Value:
         if s.outcome is not None:
@@ -386,7 +414,7 @@ class MultiObserverSearch(SearchAgent):
         raise NotImplementedError
 
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
-        me = state.current_player
+        me = state.seat_to_move
         trees, done = self.grow(state, running)
         best = max(trees[me].children.values(), key=lambda n: (n.visits, n.total))
         assert best.action is not None
@@ -394,7 +422,7 @@ class MultiObserverSearch(SearchAgent):
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
         """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
-        me = state.current_player
+        me = state.seat_to_move
         trees = [_Node(None) for _ in range(state.players + 1)]
         done = 0
         while running(done):
@@ -410,7 +438,17 @@ class MultiObserverSearch(SearchAgent):
         for seat in seats:
             trees[seat].visits += 1
         while s.outcome is None:
-            mover = s.current_player
+            if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
+                action = sample_chance(s, rand)
+                key = (CHANCE, action.args)
+                for seat in seats:
+                    child = nodes[seat].children.get(key)
+                    if child is None:
+                        child = nodes[seat].children[key] = _Node(None)
+                    nodes[seat] = child
+                s.apply(action)
+                continue
+            mover = s.seat_to_move
             own = nodes[mover]
             space = s.legal_actions()
             step = space.step
@@ -468,7 +506,7 @@ class MCTSAgent(MultiObserverSearch):
     """
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
-        return super().grow(determinize(state, state.current_player, self.rng), running)
+        return super().grow(determinize(state, state.seat_to_move, self.rng), running)
 
     def sample(self, state: "State", me: int, iteration: int) -> "State":
         return state.clone()

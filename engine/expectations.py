@@ -176,7 +176,7 @@ def waiting_for(state: State) -> str:
     """
     if state.is_terminal:
         return "the game is over"
-    seat = state.current_player
+    seat = state.seat_to_move
     role = state.current_role
     who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"
     if state.pending is not None and state.pending.prompt:

@@ -176,8 +176,12 @@ class Game:
 
     # ------------------------------------------------------------ states
 
-    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None) -> "State":
+    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None,
+                  explicit_chance: bool = False) -> "State":
         """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+
+        ``explicit_chance`` makes the dice that turn steps roll CHANCE decisions
+        (``state.chance_outcomes()``) instead of samples of the seeded generator.
 
         ``seats`` (role -> seat, 0 for absent) chooses the deal of the roles
         the ruleset shuffles, instead of the seed: a deal the setup could have
@@ -188,8 +192,8 @@ class Game:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
-        s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, log=[] if record else None,
-                  history=[] if record else None)
+        s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, explicit_chance=explicit_chance,
+                  log=[] if record else None, history=[] if record else None)
         self._seat_roles(s, players, seats)
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")

@@ -293,7 +293,7 @@ def replay(
     if hashes:
         _compare(state, hashes[0], 0, "")
     for number, text in enumerate(actions, 1):
-        seat = state.current_player
+        seat = state.seat_to_move
         try:
             state.apply(text)
         except IllegalActionError as err:
@@ -407,7 +407,7 @@ def checked_playout(
                 return result
             legal = state.legal_actions()
             if len(legal) == 0:
-                result.error, result.failed_at = f"seat {state.current_player} has no legal action", applied
+                result.error, result.failed_at = f"seat {state.seat_to_move} has no legal action", applied
                 return result
             action = legal[choose.randrange(len(legal))]
             result.actions.append(str(action))

@@ -16,10 +16,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Outcome
 from engine.compose import set_flags
+from engine.decisions import ChanceEvent, Decision
 from engine.errors import RulecraftError
 from engine.information import SEEN, UNORDERED, UNSEEN, zone_view
 from engine.slices import saved_keys, slices_from_json, slices_to_json
@@ -63,6 +65,13 @@ def state_to_json(s: "State") -> dict[str, Any]:
         if not fields["components"]:  # written only when set, as saves were before it existed
             del fields["components"]
         data["pending"] = _tuples_to_lists(fields)
+    if s.decisions:  # decisions lent to other roles (engine.decisions), written only when there are some
+        data["decisions"] = [[d.step, d.role, _tuples_to_lists(d.data)] for d in s.decisions]
+    if s.explicit_chance:  # written only when set, so other saves read as before
+        data["explicit_chance"] = True
+    if s.chance is not None:
+        data["chance"] = {"step": s.chance.step, "results": list(s.chance.results),
+                          "dice": [[[v, str(p)] for v, p in die] for die in s.chance.dice]}
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
         data["counters"] = list(s.counters)
     if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums
@@ -105,6 +114,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()), frozenset(s.stacks.items()),
         frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
         s.step, _slices_to_json(s), s.rng, s.outcome, tuple(s.counters), s.pending,
+        s.decisions, s.chance, s.explicit_chance,
     )
 
 
@@ -250,6 +260,8 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     scratch = _scratch_from_json({k: v for k, v in saved.items() if k not in saved_keys() and k != DECIDED})
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
+    decisions = _decisions(g, data.get("decisions", []), order)
+    chance = _chance(g, data.get("chance"))
     rng = int(data["rng"])
     outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
     if outcome is not None and not (
@@ -259,7 +271,8 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     ):
         raise SaveError(f"the saved outcome does not fit {players} players")
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
-                       seat_of, order, turn, turn_number, step, scratch, slices, decided, counters, rng, 0, outcome, pending)
+                       seat_of, order, turn, turn_number, step, scratch, slices, decided, counters, rng, 0, outcome, pending,
+                       decisions, chance, data.get("explicit_chance") is True)
 
 
 def counter_values(s: "State") -> dict[str, Any]:
@@ -289,6 +302,32 @@ def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
     if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 1):
         raise SaveError("the saved pending choice does not fit this game")
     return pending
+
+
+def _decisions(g: "Game", data: Any, order: tuple[str, ...]) -> tuple[Decision, ...]:
+    """The saved stack of lent decisions, checked for shape: each names a step of the game and a seated role."""
+    try:
+        decisions = tuple(Decision(int(step), str(role), _lists_to_tuples(rest)) for step, role, rest in data)
+    except (TypeError, ValueError):
+        raise SaveError("the saved pending decisions are damaged") from None
+    if any(not 0 <= d.step < len(g.steps) or d.role not in order for d in decisions):
+        raise SaveError("the saved pending decisions do not fit this game")
+    return decisions
+
+
+def _chance(g: "Game", data: Any) -> ChanceEvent | None:
+    """The saved chance event (dice a step waits for), checked for shape."""
+    if data is None:
+        return None
+    try:
+        dice = tuple(tuple((int(v), Fraction(p)) for v, p in die) for die in data["dice"])
+        event = ChanceEvent(int(data["step"]), dice, tuple(int(r) for r in data["results"]))
+    except (TypeError, ValueError, KeyError, ZeroDivisionError):
+        raise SaveError("the saved chance event is damaged") from None
+    if not (0 <= event.step < len(g.steps) and len(event.results) < len(dice)
+            and all(die and sum(p for _, p in die) == 1 for die in dice)):
+        raise SaveError("the saved chance event does not fit this game")
+    return event
 
 
 def _counters(g: "Game", data: Any) -> list[int]:
@@ -335,7 +374,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
     seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
-    to_move = s.outcome is None and s.current_player == player
+    to_move = s.outcome is None and s.seat_to_move == player
     zones: dict[str, Any] = {}
     faces: dict[str, list[str]] = {}  # seen zones holding a component that does not show its first face: every face
     for zi, name in enumerate(g.zone_names):
@@ -354,7 +393,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "player": player,
         "players": s.players,
         "turn": s.turn_number,
-        "current_player": s.current_player,
+        "current_player": s.seat_to_move,
         "current_role": s.current_role if to_move or not hidden_roles else None,
         "seats": seats,
         "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},

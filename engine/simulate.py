@@ -84,13 +84,13 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     """
     state = game.new_state(players=players, seed=seed)
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
-    first = 0 if state.is_terminal else state.current_player
+    first = 0 if state.is_terminal else state.seat_to_move
     used: list[list[int]] = [[] for _ in range(players)]
     track = game.running_score is not None and players > 1
     leaders: list[int] = []
     length = 0
     while not state.is_terminal:
-        seat = state.current_player
+        seat = state.seat_to_move
         action = seats[seat - 1].choose(state)
         if state.pending is None:
             used[seat - 1].extend(game.steps[state.step].used_components(action.args))

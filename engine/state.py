@@ -8,20 +8,22 @@ which step of the turn is waiting for a decision, and the random generator.
 Example::
 
     s = engine.load("my-game").new_state(players=3, seed=1)
-    s.current_player                 # 1, 2 or 3 (engine.TERMINAL when over)
+    s.current_player                 # 1, 2 or 3; engine.TERMINAL when over (see engine.decisions)
     s2 = s.clone()
     s2.apply(s2.legal_actions()[0])  # s is unchanged
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.choices import CHOICE
+from engine.decisions import CHANCE, ROLL, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision
 from engine.errors import EffectRuntimeError, IllegalActionError
-from engine.slices import Chance, HookTrail, TurnOrder
+from engine.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
@@ -30,9 +32,6 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 Cell = tuple[int, int]
-
-TERMINAL = -1
-"""``current_player`` of a finished game."""
 
 
 
@@ -68,6 +67,9 @@ class State:
         "budget",
         "outcome",
         "pending",
+        "decisions",
+        "chance",
+        "explicit_chance",
         "tape",
         "log",
         "history",
@@ -100,6 +102,9 @@ class State:
     budget: int
     outcome: "Outcome | None"
     pending: "Pending | None"  # a choice an effect waits for (engine.choices); its seat decides next
+    decisions: tuple[Decision, ...]  # decisions lent to other roles than the turn's, the top one (last) decides next
+    chance: ChanceEvent | None  # the dice a step waits for (only with explicit_chance)
+    explicit_chance: bool  # whether the dice steps roll become CHANCE decisions instead of being sampled
     tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
     log: list[str] | None
     history: list[str] | None
@@ -135,6 +140,9 @@ class State:
         budget: int = 0,
         outcome: "Outcome | None" = None,
         pending: "Pending | None" = None,
+        decisions: tuple[Decision, ...] = (),
+        chance: ChanceEvent | None = None,
+        explicit_chance: bool = False,
         log: list[str] | None = None,
         history: list[str] | None = None,
         actions: ActionSpace | None = None,
@@ -185,6 +193,9 @@ class State:
         self.budget = budget
         self.outcome = outcome
         self.pending = pending
+        self.decisions = decisions
+        self.chance = chance
+        self.explicit_chance = explicit_chance
         self.tape = None
         self.log = log
         self.history = history
@@ -198,7 +209,8 @@ class State:
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
             self.seat_of, self.order, self.turn, self.turn_number, self.step, self.scratch.copy(),
             self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
-            self.rng, self.budget, self.outcome, self.pending, None, None,
+            self.rng, self.budget, self.outcome, self.pending, self.decisions, self.chance, self.explicit_chance,
+            None, None,
             self._actions,  # the same position has the same legal actions (spaces are never changed)
         )
 
@@ -231,9 +243,11 @@ class State:
             return f"{where}, over after {self.turn_number} turns: {winners} won>"
         if self.pending is not None:
             who = f"seat {self.pending.seat} to choose"
+        elif self.chance is not None:
+            who = "a die to roll"
         else:
             actor = self.actor  # "seat N" when roles are hidden
-            who = f"{actor} to play" if actor.startswith("seat ") else f"{actor} (seat {self.current_player}) to play"
+            who = f"{actor} to play" if actor.startswith("seat ") else f"{actor} (seat {self.seat_to_move}) to play"
         return f"{where}, turn {self.turn_number}: {who}>"
 
     # ------------------------------------------------------------ queries
@@ -245,39 +259,119 @@ class State:
 
     @property
     def current_role(self) -> str | None:
-        """The role (e.g. a hand) whose turn it is; None when the game is over."""
-        return None if self.outcome is not None else self.order[self.turn]
+        """The role deciding now (the top lent decision's, else the one whose turn it is); None when the game is over."""
+        return None if self.outcome is not None else self.acting_role
+
+    @property
+    def acting_role(self) -> str:
+        """The role deciding now: the top of the stack of lent decisions, else the role whose turn it is."""
+        decisions = self.decisions
+        return decisions[-1].role if decisions else self.order[self.turn]
 
     @property
     def actor(self) -> str:
-        """Who is acting, as the log names them: the role whose turn it is, or ``seat N`` when roles are hidden.
+        """Who is acting, as the log names them: the role deciding now, or ``seat N`` when roles are hidden.
 
         Example: ``s.note(lambda: f"{s.actor} passes")`` logs "A passes" (or "seat 2 passes").
         """
-        role = self.order[self.turn]
+        role = self.acting_role
         roles = self.game.roles
         return f"seat {self.seat_of[role]}" if roles is not None and roles.hidden else role
 
     @property
     def current_player(self) -> int:
-        """The seat (1-based) that must decide now, or :data:`TERMINAL`."""
+        """Who decides now: a seat (1-based), :data:`~engine.decisions.CHANCE`, :data:`~engine.decisions.SIMULTANEOUS`
+        (several seats' sealed decisions, see :meth:`apply_joint`) or :data:`~engine.decisions.TERMINAL`.
+
+        Example: ``engine.load("my-game").new_state(players=2, seed=1).current_player`` is ``1`` in a game whose
+        first seat starts, ``engine.SIMULTANEOUS`` in one that starts with every seat sealing a card.
+        """
+        seat = self.seat_to_move
+        return SIMULTANEOUS if seat > 0 and len(self.simultaneous_seats()) > 1 else seat
+
+    @property
+    def seat_to_move(self) -> int:
+        """The seat whose action :meth:`apply` takes next, one decision at a time (CHANCE or TERMINAL when none).
+
+        At a SIMULTANEOUS node it is the seat whose turn it is: playing the seats' sealed decisions one after
+        the other, as the turn order has them, is the same game.
+        """
         if self.outcome is not None:
             return TERMINAL
         if self.pending is not None:
             return self.pending.seat
-        return self.seat_of[self.order[self.turn]]
+        if self.chance is not None:
+            return CHANCE
+        return self.seat_of[self.acting_role]
 
-    def legal_actions(self) -> ActionSpace:
-        """The actions the current player may take (empty once the game is over)."""
+    def simultaneous_seats(self) -> tuple[int, ...]:
+        """The seats deciding the current sealed step together: the seat to move, then every seat playing a later
+        role of this round that will have a decision at the same step (empty when the step is not sealed).
+
+        Nothing a sealed decision does is visible to the others, so the rest of the round's sealed decisions
+        may be taken at once (see :meth:`apply_joint`).
+        """
+        if self.outcome is not None or self.pending is not None or self.decisions or self.chance is not None:
+            return ()
+        step = self.game.steps[self.step]
+        if not step.sealed:
+            return ()
+        seats = [self.seat_of[self.order[self.turn]]]
+        for turn in range(self.turn + 1, len(self.order)):
+            seat = self.seat_of[self.order[turn]]
+            if seat not in seats and len(self._seat_view(turn, step.actions)):
+                seats.append(seat)
+        return tuple(seats)
+
+    def _seat_view(self, turn: int, query: Callable[["State"], Any]) -> Any:
+        """``query`` asked of this state as if it were the turn of the role at ``turn`` (nothing else changes)."""
+        saved, actions = self.turn, self._actions
+        self.turn = turn
+        try:
+            step = self.game.steps[self.step]
+            if step.condition is not None and not step.condition(self, step.env):
+                return ListSpace(step, [])
+            return query(self)
+        finally:
+            self.turn, self._actions = saved, actions
+
+    def legal_actions(self, seat: int | None = None) -> ActionSpace:
+        """The actions of the player to move (empty once the game is over); at a CHANCE node, the results.
+
+        With ``seat``: that seat's actions — its part of a SIMULTANEOUS node, the actions of the seat to
+        move, or none when it has nothing to decide now.
+        """
+        if seat is not None and seat != self.seat_to_move:
+            if seat in self.simultaneous_seats():
+                return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
+            return EmptySpace()
         if self._actions is None:
             self.budget = self.game.limits.steps  # listing the actions is one evaluation
             if self.outcome is not None:
                 self._actions = EmptySpace()
             elif self.pending is not None:
                 self._actions = ListSpace(CHOICE, [(label,) for label in self.pending.labels])
+            elif self.chance is not None:
+                self._actions = ListSpace(ROLL, [(value,) for value, _ in self.chance.outcomes()])
             else:
                 self._actions = self.game.steps[self.step].actions(self)
         return self._actions
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a CHANCE node, each action resolving it with its probability (they sum to 1); else empty.
+
+        >>> import engine
+        >>> engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1).chance_outcomes()
+        []
+        """
+        if self.chance is None or self.outcome is not None or self.pending is not None:
+            return []
+        space = self.legal_actions()
+        return [(action, p) for action, (_, p) in zip(space, self.chance.outcomes())]
+
+    def _turn_of(self, seat: int) -> int:
+        """The first position of the round from the current turn on played by ``seat``."""
+        return next(t for t in range(self.turn, len(self.order)) if self.seat_of[self.order[t]] == seat)
 
     def returns(self) -> list[float]:
         """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k tied winners, else 0."""
@@ -346,6 +440,8 @@ class State:
             raise IllegalActionError(f"'{text}' is not possible: the game is over")
         if self.pending is not None:
             return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
+        if self.chance is not None:
+            return self._parse_roll(text)
         try:
             return self.game.steps[self.step].parse(self, text)
         except IllegalActionError as err:
@@ -355,6 +451,15 @@ class State:
                 raise IllegalActionError(
                     f"{err} ('{verb}' comes in step {later[0] + 1} of the turn; this is step {self.step + 1})") from None
             raise
+
+    def _parse_roll(self, text: str) -> Action:
+        """The chance action ``roll N`` (or just ``N``) written as ``text``; raises with the possible results."""
+        wanted = " ".join(text.lower().split()).removeprefix("roll ")
+        for action in self.legal_actions():
+            if str(action.args[0]) == wanted:
+                return action
+        results = ", ".join(str(a) for a in self.legal_actions())
+        raise IllegalActionError(f"'{text}' is not a result of the die being rolled; the results are: {results}")
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
@@ -390,12 +495,65 @@ class State:
         """Carry out a legal decision given by its arguments, then move on to the next one."""
         self._actions = None
         self.budget = self.game.limits.steps  # each action has the whole step budget
+        if self.chance is not None:
+            self._resolve_chance(args[0])
+            return
         self.decided = self.turn_number  # a round without any decision ends the game
         if self.pending is not None:
             finished = choices.answer(self, args[0])
         else:
             finished = self.game.steps[self.step].apply(self, args)
         if finished:
+            self.advance()
+
+    def apply_joint(self, actions: Mapping[int, Action | str]) -> None:
+        """At a SIMULTANEOUS node, apply every seat's sealed decision together: ``{seat: action, ...}``.
+
+        ``actions`` names each of :meth:`simultaneous_seats` once, with one of its
+        :meth:`legal_actions` (object or text).  The later seats' decisions are
+        taken first, each as if it were its turn, then the seat to move's, which
+        moves the game on as :meth:`apply` does.  Anything illegal raises and
+        changes nothing.
+
+        Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
+        """
+        seats = self.simultaneous_seats()
+        if len(seats) < 2:
+            raise IllegalActionError("no simultaneous decision is waiting: apply one action with apply()")
+        if sorted(actions) != sorted(seats):
+            wanted = ", ".join(map(str, seats))
+            raise IllegalActionError(f"a joint action needs one action for each of the seats {wanted}, "
+                                     f"not for {', '.join(map(str, actions)) or 'none'}")
+        chosen: list[tuple[int, Action]] = []
+        for seat in seats:
+            action, space = actions[seat], self.legal_actions(seat)
+            if isinstance(action, str):
+                found = [a for a in space if _same_text(str(a), action)]
+                if not found:
+                    raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                action = found[0]
+            elif action not in space:
+                raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+            chosen.append((seat, action))
+        step = self.game.steps[self.step]
+        for seat, action in chosen[1:]:
+            if self.history is not None:
+                self.history.append(str(action))
+            self._seat_view(self._turn_of(seat), lambda s: step.apply(s, action.args))
+            self._actions = None
+        self.apply(chosen[0][1])
+
+    def _resolve_chance(self, result: int) -> None:
+        """Record a die's result; once every die of the event has one, the step begins with them."""
+        assert self.chance is not None
+        event = ChanceEvent(self.chance.step, self.chance.dice, self.chance.results + (result,))
+        if len(event.results) < len(event.dice):
+            self.chance = event
+            return
+        self.chance = None
+        dice = self.slices.get(Chance.block, NO_CHANCE)
+        self.slices[Chance.block] = dice._replace(loaded=event.results + (dice.loaded or ()))
+        if not self.game.steps[event.step].enter(self):
             self.advance()
 
     def advance(self) -> None:
@@ -418,6 +576,12 @@ class State:
             if condition is not None and not condition(self, step.env):
                 continue
             self.step = i
+            if self.explicit_chance:
+                dice = step.chances(self)
+                if dice:
+                    self.chance = ChanceEvent(i, dice)
+                    self._actions = None
+                    return
             if step.enter(self):
                 return
 
@@ -551,3 +715,10 @@ class State:
         """Turn a component to its next face."""
         self._actions = None
         self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Whether two action texts are the same, spacing and brackets forgiven."""
+    from engine.blocks.steps import normalise
+
+    return normalise(a) == normalise(b)

@@ -86,7 +86,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
         v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is")
     v.define("player_count", INT, lambda s, e: s.players, "the number of players")
     v.define("turn", INT, lambda s, e: s.turn_number, "the turn number")
-    v.define("current_seat", SEAT, lambda s, e: s.current_player, "the seat whose turn it is")
+    v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is")
     v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
     v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
     v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board")

@@ -211,7 +211,7 @@ def test_greedy_without_running_score_uses_rollouts() -> None:
 @pytest.mark.parametrize(("name", "players"), configs())
 def test_determinize_keeps_what_the_seat_sees(name: str, players: int) -> None:
     for state in positions(name, players):
-        seat = state.current_player
+        seat = state.seat_to_move
         before = state.to_json()
         sample = determinize(state, seat, random.Random(1))
         assert state.to_json() == before
@@ -235,7 +235,7 @@ def test_determinize_keeps_what_the_seat_sees(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "players"), configs())
 def test_determinize_depends_only_on_what_the_seat_sees(name: str, players: int) -> None:
     for state in positions(name, players):
-        seat = state.current_player
+        seat = state.seat_to_move
         other = hidden_variant(state, seat)
         assert other != state
         assert determinize(state, seat, random.Random(5)) == determinize(other, seat, random.Random(5))
@@ -243,7 +243,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(name: str, players: int)
 
 def test_determinize_resamples_the_unseen() -> None:
     state = load("iconoclasm-cards").new_state(players=2, seed=0)
-    seat = state.current_player
+    seat = state.seat_to_move
     unseen = [z for z in zones_seen_as(state, seat, UNSEEN) if state.zones[z]]
     assert len(unseen) == 2, "the other seat's two hands"
     deals = {tuple(tuple(determinize(state, seat, random.Random(s)).zones[z]) for z in unseen) for s in range(10)}
@@ -255,7 +255,7 @@ def test_hidden_roles_are_not_observed_and_are_dealt_again() -> None:
     assert hidden_role_configs(), "a shipped variant hides the roles"
     name, players = next((n, p) for n, p in hidden_role_configs() if p == 4)
     state = load(name).new_state(players=players, seed=3)
-    seat = state.current_player
+    seat = state.seat_to_move
     seen = state.observation(seat)
     assert seen["seats"] == {r: seat for r, s in state.seat_of.items() if s == seat}
     assert state.observation(seat % players + 1)["current_role"] is None
@@ -275,7 +275,7 @@ def test_the_no_cheating_check_catches_an_agent_peeking_at_hidden_roles(monkeypa
     monkeypatch.setattr(agents, "determinize", lambda state, seat, rng: state.clone())
     states = [state for name, players in hidden_role_configs() for state in positions(name, players, after=(4, 8))]
     assert any(
-        str(make_agent("mcts:30", 9).choose(state)) != str(make_agent("mcts:30", 9).choose(hidden_variant(state, state.current_player)))
+        str(make_agent("mcts:30", 9).choose(state)) != str(make_agent("mcts:30", 9).choose(hidden_variant(state, state.seat_to_move)))
         for state in states
     )
 
@@ -295,7 +295,7 @@ def test_a_hidden_deck_is_reshuffled() -> None:
 @pytest.mark.parametrize(("name", "players"), configs())
 def test_agents_do_not_cheat(name: str, players: int, spec: str) -> None:
     for state in positions(name, players):
-        other = hidden_variant(state, state.current_player)
+        other = hidden_variant(state, state.seat_to_move)
         assert str(make_agent(spec, seed=9).choose(state)) == str(make_agent(spec, seed=9).choose(other))
 
 
@@ -304,7 +304,7 @@ def test_the_no_cheating_check_catches_a_peeking_agent(monkeypatch: pytest.Monke
     monkeypatch.setattr(agents, "determinize", lambda state, seat, rng: state.clone())
     differs = []
     for state in positions("iconoclasm-cards", 2) + positions("iconoclasm-cards", 4):
-        other = hidden_variant(state, state.current_player)
+        other = hidden_variant(state, state.seat_to_move)
         differs.append(str(make_agent("mcts:30", 9).choose(state)) != str(make_agent("mcts:30", 9).choose(other)))
     assert any(differs)
 
@@ -321,7 +321,7 @@ def test_mcts_beats_random() -> None:
         seat = 1 + i % 2
         players = {seat: make_agent("mcts:100", i), 3 - seat: make_agent("random", 1000 + i)}
         while not state.is_terminal:
-            state.apply(players[state.current_player].choose(state))
+            state.apply(players[state.seat_to_move].choose(state))
         wins += state.outcome is not None and state.outcome.winners == (seat,)
     assert wins >= 14
 
@@ -329,7 +329,7 @@ def test_mcts_beats_random() -> None:
 @pytest.mark.parametrize(("name", "players"), configs())
 def test_a_determinization_keeps_the_kind_of_every_unseen_place(name: str, players: int) -> None:
     for state in positions(name, players):
-        seat = state.current_player
+        seat = state.seat_to_move
         sample = determinize(state, seat, random.Random(4))
         kinds = state.game.component_kind
         for zone in zones_seen_as(state, seat, UNSEEN):
@@ -345,7 +345,7 @@ def test_searching_bots_play_a_variant_whose_hidden_decks_hold_different_kinds()
         for _ in range(60):
             if state.is_terminal:
                 break
-            state.apply(bots[state.current_player - 1].choose(state))
+            state.apply(bots[state.seat_to_move - 1].choose(state))
 
 
 # ---------------------------------------------------------------- sealed decisions stay sealed in the search
@@ -376,7 +376,7 @@ def test_no_seat_answers_a_sealed_choice_inside_the_search(spec: str) -> None:
     agent = make_agent(spec, seed=1)
     assert isinstance(agent, agents.MultiObserverSearch)
     trees, done = agent.grow(state, lambda i: i < 60)
-    me, other = state.current_player, 3 - state.current_player
+    me, other = state.seat_to_move, 3 - state.seat_to_move
     assert done == 60
     assert len(trees[me].children) == len({str(a) for a in state.legal_actions()}) > 1
     assert len(trees[other].children) == 1

@@ -26,7 +26,8 @@ from click.testing import CliRunner, Result
 import engine
 from cli.main import main
 from engine.replay import Replay, checked_playout
-from engine.state import TERMINAL, State
+from engine.decisions import TERMINAL
+from engine.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"
@@ -62,8 +63,14 @@ def assert_consistent(state: State, live: bool = True) -> None:
         assert state.current_player == TERMINAL and len(state.legal_actions()) == 0
         assert len(state.returns()) == state.players
     elif live:
-        assert 1 <= state.current_player <= state.players
+        assert 1 <= state.seat_to_move <= state.players
         assert len(state.legal_actions()) > 0, "a game in progress with nothing to decide"
+        if state.current_player == engine.SIMULTANEOUS:  # every seat of a simultaneous decision has its part
+            seats = state.simultaneous_seats()
+            assert len(seats) > 1 and seats[0] == state.seat_to_move
+            assert all(len(state.legal_actions(seat)) > 0 for seat in seats)
+        else:
+            assert state.current_player == state.seat_to_move
     restored = g.state_from_json(json.loads(json.dumps(state.to_json())))
     assert restored == state, "the JSON round trip changed the state"
 

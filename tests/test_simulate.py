@@ -167,7 +167,7 @@ def test_lead_changes_and_margins_with_a_running_score() -> None:
         agents = [make_agent("random", derive_seed(seed, seat)) for seat in range(1, 5)]
         length = 0
         while not state.is_terminal:
-            state.apply(agents[state.current_player - 1].choose(state))
+            state.apply(agents[state.seat_to_move - 1].choose(state))
             length += 1
         result = report.results[index]
         assert state.outcome is not None and (state.outcome.winners, length) == (result.winners, result.length)

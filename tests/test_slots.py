@@ -174,8 +174,8 @@ def test_bots_sample_only_what_the_rules_leave_open(game: engine.Game) -> None:
     zone = game.zone_index
     sealed_bases = set()
     for i in range(40):
-        sample = determinize(state, state.current_player, random.Random(i))
-        assert sample.observation(state.current_player) == state.observation(state.current_player)
+        sample = determinize(state, state.seat_to_move, random.Random(i))
+        assert sample.observation(state.seat_to_move) == state.observation(state.seat_to_move)
         east = [c for z in (zone[("hand", "East")], zone[("sealed", "East")]) for c in sample.zones[z]]
         assert sorted(names[c] for c in east if not game.attributes["special"][0][c]) == ["0", "1", "2", "3", "4", "5"]
         sealed_bases.add(sum(not game.attributes["special"][0][c] for c in sample.zones[zone[("sealed", "East")]]))

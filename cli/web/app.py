@@ -158,11 +158,11 @@ class Server:
         players = table.log.players
         humans = [s for s in range(1, players + 1) if s not in table.bots]
         if seat is None:
-            mover = state.current_player
+            mover = state.seat_to_move
             seat = mover if mover in humans else (humans[0] if humans else 1)
         if not 1 <= seat <= players:
             raise BadRequest(f"there is no seat {seat} with {players} players")
-        mover = None if state.is_terminal else state.current_player
+        mover = None if state.is_terminal else state.seat_to_move
         moves = table.moves[:table.position] if table.mode == "replay" else table.moves
         game = state.game
         data: dict[str, Any] = {

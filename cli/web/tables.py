@@ -107,7 +107,7 @@ class Table:
             raise TableError("this is a replay: move through it with the slider, or load it as a game to continue it")
         if self.state.is_terminal:
             raise TableError("the game is over")
-        seat = self.state.current_player
+        seat = self.state.seat_to_move
         if seat in self.bots:
             raise TableError(f"seat {seat} is played by a bot ({self.bots[seat]}), not from the page")
         self._apply(text, seat)
@@ -116,7 +116,7 @@ class Table:
         """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end)."""
         if self.state.is_terminal or self.mode == "replay":
             return False
-        seat = self.state.current_player
+        seat = self.state.seat_to_move
         agent = self.agents.get(seat)
         if agent is None:
             return False
@@ -196,7 +196,7 @@ class Table:
             replay(state.clone(), actions, None, hashes)
         self.state = state
         for text in actions:
-            self._apply(text, state.current_player)
+            self._apply(text, state.seat_to_move)
 
     # ------------------------------------------------------------ saving
 

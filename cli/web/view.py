@@ -143,7 +143,7 @@ def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> li
     if state.is_terminal:
         return render.outcome(state)
     shown = preview(state)
-    mover = state.current_player
+    mover = state.seat_to_move
     who = render.seat_label(shown, mover, own=mover == seat)
     lines = [f"turn {shown.turn_number}: {who} to play" + (" (a bot)" if mover in bots else "")]
     step = shown.game.steps[shown.step]
@@ -159,7 +159,7 @@ def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> li
 
 def actions(state: State, seat: int) -> list[dict[str, Any]]:
     """The legal actions of ``seat`` (none when it is not to move), each with the board cells its text names."""
-    if state.is_terminal or state.current_player != seat:
+    if state.is_terminal or state.seat_to_move != seat:
         return []
     return [{"text": text, "cells": [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]}
             for text in (str(a) for a in state.legal_actions())]

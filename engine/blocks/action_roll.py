@@ -40,6 +40,8 @@ from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
 from engine.blocks.statuses import Attempt, run_hook
 from engine.blocks.steps import Step, step_kind
+from engine.decisions import Die as DieResults
+from engine.decisions import fair_die
 from engine.enumeration import Texts, distinct
 from engine.errors import SourcePos
 from engine.lang.defined import parse_selection
@@ -162,6 +164,10 @@ class ActionRoll(Step):
                 if action is not None and (die.only is None or die.only in action.flags):
                     out.append((i, actor, number))
         return out
+
+    def chances(self, s: "State") -> tuple[DieResults, ...]:
+        """Every die, each result equally likely (none when nobody may act: nothing is rolled)."""
+        return tuple(fair_die(die.sides) for die in self.dice) if self.actors(s) else ()
 
     def enter(self, s: "State") -> bool:
         if not self.actors(s):

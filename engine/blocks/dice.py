@@ -19,10 +19,12 @@ The effect may ``choose``.  Every roll is logged.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
+from engine.decisions import Die
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import INT, Enum, Type
@@ -69,6 +71,11 @@ class Roll(Step):
         env = [None] * self.available_slots
         env[0] = value
         return bool(self.available(s, env))
+
+    def chances(self, s: "State") -> tuple[Die, ...]:
+        """The face the die settles on: any available face, equally likely (any face when none is available)."""
+        faces = [i for i, v in enumerate(self.faces, 1) if self.is_available(s, v)] or range(1, len(self.faces) + 1)
+        return (tuple((face, Fraction(1, len(faces))) for face in faces),)
 
     def enter(self, s: "State") -> bool:
         from engine.choices import run_effect

@@ -12,7 +12,8 @@
 
 The draft runs once, before the first turn's other steps: the decision is lent to each picker in turn — in turn
 order, or with ``order: teams`` one role of each team after the other
-(``A1, B1, A2, B2, A1, ...``) — then given back to the first player.  A
+(``A1, B1, A2, B2, A1, ...``) — as a pending decision on the state's stack
+(see :mod:`engine.decisions`); the turn stays the first player's.  A
 candidate may be picked when every rule holds; a pick breaking one is refused
 with the rule's name.  A role with nothing it may pick is passed over (do as
 much as you can).  Identical copies are one candidate: ``pick Scout`` takes
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import ActionSpace, ListSpace, normalise
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
+from engine.decisions import Decision
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
@@ -42,7 +44,6 @@ if TYPE_CHECKING:
     from engine.state import State
     from engine.yamlsource import Mapping
 
-TURN = "turn before draft"  # scratch: whose turn it was when the draft began
 DONE = "drafts done"  # scratch: the draft steps that are over (a draft happens once)
 
 
@@ -116,14 +117,20 @@ class Draft(Step):
         return out
 
     def _next_picker(self, s: "State") -> str | None:
-        """The role to pick now: fewest picks so far, earliest in picking order, able to pick something."""
+        """The role to pick now: fewest picks so far, earliest in picking order, able to pick something.
+
+        The pick is lent to it: the draft's decision on top of the state's stack names it (None: the draft is over
+        and its decision is off the stack).
+        """
         sequence = self._sequence(s)
         waiting = sorted((len(s.zones[self._zone(s, r)]), i, r) for i, r in enumerate(sequence)
                          if len(s.zones[self._zone(s, r)]) < self.picks)
+        below = s.decisions[:-1] if s.decisions and s.decisions[-1].step == self.index else s.decisions
         for _, _, role in waiting:
-            s.turn = s.order.index(role)
+            s.decisions = below + (Decision(self.index, role),)
             if self._candidates(s, first=True):
                 return role
+        s.decisions = below
         return None
 
     # -- flow
@@ -131,14 +138,10 @@ class Draft(Step):
     def enter(self, s: "State") -> bool:
         if self.index in s.scratch.get(DONE, ()):
             return False
-        start = s.scratch.get(TURN, s.turn)
+        s._actions = None
         if self._next_picker(s) is None:
-            s.turn = start
-            s.scratch.pop(TURN, None)
             s.scratch[DONE] = s.scratch.get(DONE, ()) + (self.index,)
             return False
-        s.scratch[TURN] = start
-        s._actions = None
         return True
 
     def actions(self, s: "State") -> ActionSpace:

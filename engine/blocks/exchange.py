@@ -4,7 +4,8 @@ After a ``contest``, each winning component whose ``when`` condition holds
 gives its owner one decision: swap one component of the ``give`` zone with
 one of the ``take`` zone — each takes the other's place, so rows of slots
 stay whole — or, when ``optional``, keep things as they are.  The decision
-belongs to the winner's seat (the turn is lent to it, then given back).
+belongs to the winner's seat: it is a pending decision on the state's stack
+(see :mod:`engine.decisions`) that also holds the winners still to decide.
 ``self`` is the winning component and ``other`` the one it beat::
 
     - exchange:
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
+from engine.decisions import Decision
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT, ZONE
@@ -38,8 +40,6 @@ if TYPE_CHECKING:
 
 KEEP = ("keep",)
 WINNERS = "winners"  # scratch: (winner, other) pairs of the last contest, set by the contest step
-PENDING = "exchanges"  # scratch: the (winner, other) pairs still to decide, for one exchange step
-TURN = "turn before exchange"  # scratch: whose turn it was before the winner was asked
 
 
 @step_kind
@@ -77,29 +77,29 @@ class Exchange(Step):
 
     def enter(self, s: "State") -> bool:
         pairs = tuple(p for p in s.scratch.get(WINNERS, ()) if self.when(s, self._env(p)))
-        s.scratch[PENDING] = pairs
-        return self._next(s)
+        return self._next(s, pairs)
 
-    def _next(self, s: "State") -> bool:
-        """Lend the turn to the next winner with something to exchange; True while a decision is pending."""
-        pending = s.scratch[PENDING]
+    def _next(self, s: "State", pending: tuple[tuple[int, int], ...]) -> bool:
+        """Lend the decision to the next of the ``pending`` winners with something to exchange (the step's decision
+        on top of the stack names it, and the winners still to decide); True while a decision is pending."""
+        below = s.decisions[:-1] if s.decisions and s.decisions[-1].step == self.index else s.decisions
         while pending:
             give, take = self._zones(s, pending[0])
             if s.zones[give] and s.zones[take]:
                 role = self.game.zone_owner[s.zone_of[pending[0][0]]]
-                s.scratch.setdefault(TURN, s.turn)
-                s.turn = s.order.index(role)
+                s.decisions = below + (Decision(self.index, str(role), pending),)
                 s._actions = None
                 return True
             pending = pending[1:]
-            s.scratch[PENDING] = pending
-        del s.scratch[PENDING]
-        if TURN in s.scratch:
-            s.turn = s.scratch.pop(TURN)
+        s.decisions = below
         return False
 
+    def _pending(self, s: "State") -> tuple[tuple[int, int], ...]:
+        """The winners still to decide, the one deciding now first."""
+        return s.decisions[-1].data
+
     def actions(self, s: "State") -> ActionSpace:
-        give, take = self._zones(s, s.scratch[PENDING][0])
+        give, take = self._zones(s, self._pending(s)[0])
         options = [(a, b) for a in s.zones[give] for b in s.zones[take]]
         return ListSpace(self, ([KEEP] if self.optional else []) + options)
 
@@ -111,8 +111,7 @@ class Exchange(Step):
             s.note(lambda: f"{s.actor} exchanges {names[a]} for {names[b]}")
         else:
             s.note(lambda: f"{s.actor} keeps things as they are")
-        s.scratch[PENDING] = s.scratch[PENDING][1:]
-        return not self._next(s)
+        return not self._next(s, self._pending(s)[1:])
 
     # -- text
 

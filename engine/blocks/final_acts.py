@@ -11,7 +11,8 @@
 
 Each eligible component — the current player's first, then the other roles'
 in turn order — runs its act with ``self`` bound, while the decision belongs
-to its owner (so ``choose`` asks the owner), then moves to ``to``.
+to its owner (a pending decision on the state's stack, see
+:mod:`engine.decisions`, so ``choose`` asks the owner), then moves to ``to``.
 Components made eligible by a final act take theirs in the same step.  The
 act runs even when nothing else could (nothing prevents it).
 
@@ -27,6 +28,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.hooks import label
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
+from engine.decisions import Decision
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
@@ -82,16 +84,18 @@ class FinalActs(Step):
 
     def _run(self, s: "State", e: list[Any]) -> None:
         done: set[int] = set()
-        turn = s.turn
         while (cid := self._eligible(s, done)) is not None:
             done.add(cid)
             owner = self.game.zone_owner[s.zone_of[cid]]
             act = self.table.of(cid).get(0)
             if act is not None and act.do is not None:
                 s.note(lambda: f"{label(s, cid)}'s final act: {act.name}")
-                s.turn = s.order.index(owner) if owner in s.order else turn
+                lent = owner in s.order
+                if lent:
+                    s.decisions += (Decision(self.index, str(owner)),)
                 act.do.run(s, cid)
-                s.turn = turn
+                if lent:
+                    s.decisions = s.decisions[:-1]
             s.move(cid, self.game.zone_index[(self.zones["to"], owner)])
             s.note(lambda: f"{label(s, cid)} is out of the game")
 

@@ -123,7 +123,7 @@ class Move(Step):
 
     def moves(self, s: "State") -> list[tuple[Cell, Cell]]:
         """Every (from, to) move of the current role's pieces, piece by piece in board order."""
-        role = s.order[s.turn]
+        role = s.acting_role
         values, face, grid = self.values, s.face, s.game.grid
         board = s.grid
         found: list[tuple[Cell, Cell]] = []
@@ -204,8 +204,8 @@ class Move(Step):
         piece = s.grid.get(start)
         if piece is None:
             return f"there is no piece at {format_cell(start)}"
-        if self.values[s.face[piece]][piece] != s.order[s.turn]:
-            return f"the piece at {format_cell(start)} is not {s.order[s.turn]}'s"
+        if self.values[s.face[piece]][piece] != s.acting_role:
+            return f"the piece at {format_cell(start)} is not {s.acting_role}'s"
         return f"the piece at {format_cell(start)} cannot move to {format_cell(to)}"
 
     def describe(self) -> str:

@@ -26,6 +26,7 @@ from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.decisions import Die
     from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
@@ -64,6 +65,15 @@ class Step:
     def enter(self, s: "State") -> bool:
         """Start the step; True when a decision is now pending."""
         return False
+
+    def chances(self, s: "State") -> tuple["Die", ...]:
+        """The dice this step rolls as it begins in ``s``: each die's results with their probabilities (none by default).
+
+        In a game created with ``explicit_chance=True`` each becomes a CHANCE decision before the step begins,
+        and the step then rolls the results chosen.  Example: a step rolling two d6 gives
+        ``(fair_die(6), fair_die(6))`` (see :mod:`engine.decisions`).
+        """
+        return ()
 
     def actions(self, s: "State") -> ActionSpace:
         """The choices this step offers in ``s`` (none by default: a step that only acts)."""

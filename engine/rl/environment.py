@@ -112,7 +112,7 @@ class RulecraftEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat_of[agent]
         mask = np.zeros(len(self.table), dtype=np.int8)
-        if self.game_state.current_player == seat:
+        if self.game_state.seat_to_move == seat:
             mask[list(self._legal)] = 1
         return {"observation": self.encoder.encode(self.game_state.observation(seat)), "action_mask": mask}
 
@@ -145,7 +145,7 @@ class RulecraftEnv(AECEnv):
             self.agent_selection = self.agents[0]
         else:
             self._legal = self.table.legal(self.game_state)
-            self.agent_selection = agent_name(self.game_state.current_player)
+            self.agent_selection = agent_name(self.game_state.seat_to_move)
         self._accumulate_rewards()
 
     def render(self) -> str | None:

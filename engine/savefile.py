@@ -13,7 +13,6 @@ Example::
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from typing import TYPE_CHECKING, Any
@@ -51,12 +50,19 @@ def position_hash(data: dict[str, Any]) -> str:
 
 
 def state_to_json(s: "State") -> dict[str, Any]:
-    """The whole position as JSON-ready data with its identity and checksum (``State.to_json`` calls this)."""
+    """The whole position as JSON-ready data with its identity and checksum (``State.to_json`` calls this).
+
+    While an effect waits for a choice, the position is the one before the effect began, with the
+    pending choice: loading replays the effect to the same pause (see :mod:`engine.choices`).
+    """
+    from engine.choices import before_effect
+
+    pending, s = s.pending, before_effect(s)
     data = _state_data(s)
     if s.game.set_options:  # written only when there are some, so other saves read as before
         data["set_options"] = dict(s.game.set_options)
-    if s.pending is not None:  # an effect waiting for a choice (engine.choices)
-        data["pending"] = _tuples_to_lists(dataclasses.asdict(s.pending))
+    if pending is not None:  # an effect waiting for a choice (engine.choices)
+        data["pending"] = _tuples_to_lists(pending.data())
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
         data["counters"] = list(s.counters)
     if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums
@@ -113,8 +119,20 @@ def state_from_json(g: "Game", data: Any) -> "State":
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as err:
         raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
+    if s.pending is not None:
+        _replay_pending(s)
     _probe(s)
     return s
+
+
+def _replay_pending(s: "State") -> None:
+    """Replay the effect a loaded state waits in to its choice (the save holds the position before it)."""
+    from engine.choices import restore
+
+    try:
+        restore(s)
+    except RulecraftError as err:
+        raise SaveError(f"the saved pending choice does not fit this game: replaying its effect fails ({err})") from None
 
 
 def _check_sum(data: dict[str, Any]) -> None:

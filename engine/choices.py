@@ -87,7 +87,8 @@ class Pending:
 
     def starting_from(self, start: "State") -> "Pending":
         """This choice, remembering ``start`` as the position before the effect (never changed afterwards)."""
-        pending = dataclasses.replace(self)
+        pending = Pending(self.step, self.key, self.env, self.tape, self.options, self.labels, self.seat, self.prompt,
+                          self.dice)
         object.__setattr__(pending, "start", start)
         object.__setattr__(pending, "noted", self.noted)
         return pending

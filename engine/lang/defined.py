@@ -37,7 +37,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.lang import ast
+from engine.lang import ast, codegen
+from engine.lang.codegen import Code
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
@@ -80,7 +81,8 @@ class Defined(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
-        fns = [self.value(scope, node, type_, f"argument '{name}'").fn for node, (name, type_) in zip(args, self.params)]
+        compiled = [self.value(scope, node, type_, f"argument '{name}'") for node, (name, type_) in zip(args, self.params)]
+        fns = [c.fn for c in compiled]
         body, size, pos = self.body, self.slots, call.pos
         assert body is not None
         call.words = self.describe(call)  # the English of a ruleset's own function, for describe()
@@ -95,7 +97,18 @@ class Defined(Function):
                 env[i] = f(s, e)
             return body(s, env)
 
-        return Compiled(self.result, run)
+        return Compiled(self.result, run, code=self._code(compiled, size, pos))
+
+    def _code(self, args: list[Compiled], size: int, pos: Any) -> Code:
+        """A call as source: ``call(s, body, (name, position), [argument, ..., None, ...])``."""
+        texts, consts = [], ()
+        for c in args:
+            text, named = codegen.expr(c)
+            texts.append(text)
+            consts += named
+        body, where = codegen.fresh("k"), codegen.fresh("k")
+        env = ", ".join(texts + ["None"] * (size - len(texts)))
+        return Code(f"call(s, {body}, {where}, [{env}])", None, consts + ((body, self.body), (where, (self.name, pos))))
 
     def heading(self) -> str:
         """How a call reads with the parameters' names as arguments: ``team health of t``.

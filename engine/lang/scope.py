@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.lang.codegen import Code
 from engine.lang.types import ANY, Type
 
 Fn = Callable[[Any, list[Any]], Any]
@@ -38,6 +39,7 @@ class Compiled:
     slot: int | None = None  # set when the value is just a local variable (enables fast paths)
     table: "tuple[int, list[list[Any]]] | None" = None  # (slot, [face][item]): value is table[face[x]][x], x = env[slot]
     hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
+    code: Any = None  # its Python source (an engine.lang.codegen.Code), for the operators, locals and statements
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ class Scope:
         while scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
-                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot)
+                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"))
             scope = scope.parent
         known = self.vocab.globals.get(name)
         if known is not None:

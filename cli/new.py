@@ -90,6 +90,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
 
     The ruleset is named after the folder.  Raises RulecraftError when the
     folder already exists, or its name is not a ruleset name or is a built-in's.
+    When copying fails part-way, the folder is removed again; a complete copy
+    that does not pass is kept, with its problems in the result.
 
     >>> import tempfile
     >>> made = create(Path(tempfile.mkdtemp()) / "my-game")
@@ -104,18 +106,23 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     if folder.exists():
         raise RulecraftError(f"{folder} already exists; give a new folder")
     origin = find_ruleset(source or smallest_builtin()).resolve()
+    sources = _files_of(origin)
     made = NewRuleset(folder)
     folder.mkdir(parents=True)
-    for path in _files_of(origin):
-        target = folder / path.relative_to(origin.parent)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-        made.files.append(target)
-    for target in made.files:
-        _adapt(target, folder, name, is_ruleset=target == folder / RULESET_FILE)
-    _keep_base(folder / RULESET_FILE, origin.parent)
-    if not scenario_files([folder]):
-        made.files.append(_starter_scenario(folder))
+    try:
+        for path in sources:
+            target = folder / path.relative_to(origin.parent)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+            made.files.append(target)
+        for target in made.files:
+            _adapt(target, folder, name, is_ruleset=target == folder / RULESET_FILE)
+        _keep_base(folder / RULESET_FILE, origin.parent)
+        if not scenario_files([folder]):
+            made.files.append(_starter_scenario(folder))
+    except BaseException:  # a half-made copy (a full disk, Ctrl-C ...) is not left behind
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     _check(made)
     return made
 

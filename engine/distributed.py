@@ -26,6 +26,7 @@ Example::
 from __future__ import annotations
 
 import logging
+import socket
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from engine.errors import RulecraftError
@@ -36,6 +37,9 @@ R = TypeVar("R")
 
 CANCEL_ATTEMPTS, CANCEL_WAIT = 5, 0.5
 """How often, and how many seconds apart, unfinished tasks are cancelled when a run stops early."""
+
+REACH_SECONDS = 5.0
+"""How long to wait for a cluster's address to answer before saying it cannot be reached (Ray itself retries for minutes)."""
 
 BACKENDS = ("local", "ray")
 """Where a simulation may run: local worker processes, or a Ray cluster."""
@@ -71,6 +75,8 @@ class RayExecutor:
             raise RulecraftError("the ray backend needs Ray: pip install 'rulecraft[ray]'") from None
         self._ray = ray
         if not ray.is_initialized():
+            if address is not None:
+                _reachable(address)
             try:
                 ray.init(
                     address=address,
@@ -102,6 +108,27 @@ class RayExecutor:
                 yield value
         finally:
             _cancel(ray, refs[done:])  # interrupted, failed or abandoned: nothing more is wanted
+
+
+def _reachable(address: str, seconds: float = REACH_SECONDS) -> None:
+    """Refuse at once a ``HOST:PORT`` (or ``ray://HOST:PORT``) that does not accept a connection.
+
+    ``auto`` and other forms Ray resolves itself are left to Ray.
+
+    >>> _reachable("auto")
+    >>> _reachable("127.0.0.1:1", seconds=0.5)
+    Traceback (most recent call last):
+    engine.errors.RulecraftError: cannot reach the Ray cluster at 127.0.0.1:1: nothing answers there (is `ray start --head` running on it?)
+    """
+    where = address.removeprefix("ray://")
+    host, colon, port = where.rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
+    except OSError:
+        raise RulecraftError(f"cannot reach the Ray cluster at {address}: nothing answers there "
+                             "(is `ray start --head` running on it?)") from None
 
 
 def _cancel(ray: Any, refs: list[Any]) -> None:

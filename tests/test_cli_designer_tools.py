@@ -166,6 +166,18 @@ def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
     assert "already exists" in result.output
 
 
+def test_new_leaves_no_half_made_folder_when_copying_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.new
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli.new, "_keep_base", full_disk)
+    with pytest.raises(OSError):
+        cli.new.create(tmp_path / "my-game")
+    assert not (tmp_path / "my-game").exists()
+
+
 # ---------------------------------------------------------------- no internal names in output
 
 

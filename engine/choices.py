@@ -157,11 +157,13 @@ def run_effect(s: "State", step: int, key: Any, env: list[Any]) -> bool:
     """Run the effect ``key`` of turn step ``step`` with locals ``env``; False while a choice is pending."""
     fn = s.game.steps[step].effect(key)
     s.budget = s.game.limits.steps
-    if not s.game.vocab.data.get(CHOOSES):  # nothing in this ruleset can ask: run it as it is
-        fn(s, env)
+    running = s.tape
+    if not s.game.vocab.data.get(CHOOSES) or running is not None and (running.run is None or running.run is getcurrent()):
+        fn(s, env)  # nothing in this ruleset can ask, or an effect runs it: then it is part of that effect
         return True
     _drop(s)
-    pending = Pending(step, key, tuple(env)).starting_from(s.clone())
+    pending = Pending(step, key, tuple(env))
+    object.__setattr__(pending, "start", s.clone())
     try:
         return _begin(s, pending, (), ())
     except BaseException:

@@ -38,7 +38,7 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import EffectRuntimeError, SourcePos
+from engine.errors import SourcePos
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -93,6 +93,7 @@ def constant(value: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
 
 
 def indent(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """Statements one level deeper (``pass`` when there are none)."""
     return tuple("    " + line for line in lines) or ("    pass",)
 
 
@@ -130,7 +131,7 @@ def call(s: Any, body: Any, defined: Any, env: list[Any]) -> Any:
 
 HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants
     "order": order, "spend": spend, "call": call, "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
-    "EffectRuntimeError": EffectRuntimeError, "__builtins__": {"range": range},
+    "__builtins__": {"range": range},
 }
 
 

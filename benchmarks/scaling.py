@@ -2,10 +2,13 @@
 
     python benchmarks/scaling.py                              # iconica, 2000 random games
     python benchmarks/scaling.py --ruleset tutorial-tiles --games 20000 --agents random
+    python benchmarks/scaling.py --rounds 2                   # everything twice, to see the noise
 
 Prints a table (wall time of the simulation itself, Ray's start-up not
-counted) and exits 1 when any report differs from the one of 1 local
-process.  Needs the ray extra for the Ray rows.
+counted, with the machine's 1-minute load average just before each run and,
+for local processes, the cores the run actually got — CPU seconds per second
+— so a figure taken on a busy machine says so) and exits 1 when any report differs
+from the one of 1 local process.  Needs the ray extra for the Ray rows.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import sys
 import time
 
@@ -24,11 +28,18 @@ from engine.executor import Executor, LocalExecutor  # noqa: E402
 from engine.simulate import simulate  # noqa: E402
 
 
-def timed(game: engine.Game, args: argparse.Namespace, executor: Executor) -> tuple[float, str]:
-    start = time.perf_counter()
+def timed(game: engine.Game, args: argparse.Namespace, executor: Executor) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds of this process and its finished children, and the report as JSON."""
+    start, cpu = time.perf_counter(), _cpu_seconds()
     report = simulate(game, players=args.players or min(c for c in game.player_counts if c >= 2), n=args.games,
                       seed=args.seed, agents=args.agents, executor=executor)
-    return time.perf_counter() - start, json.dumps(report.to_json(), sort_keys=True)
+    return time.perf_counter() - start, _cpu_seconds() - cpu, json.dumps(report.to_json(), sort_keys=True)
+
+
+def _cpu_seconds() -> float:
+    """CPU time used so far by this process and the worker processes it has waited for (not Ray's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main() -> int:
@@ -38,30 +49,37 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--agents", default="random")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=1, help="how many times to run every row")
     args = parser.parse_args()
     game = engine.load(args.ruleset)
-    rows, reports = [], []
-    for workers in (1, 2):
-        seconds, report = timed(game, args, LocalExecutor(workers))
-        rows.append(("local", workers, seconds))
-        reports.append(report)
     try:
         import ray
     except ImportError:
         ray = None
-    if ray is not None:
+    # round, backend, workers, load average before, seconds, cores used (CPU seconds per second; None: not measured)
+    rows: list[tuple[int, str, int, float, float, float | None]] = []
+    reports = []
+    for round_ in range(1, args.rounds + 1):
         for workers in (1, 2):
+            load = os.getloadavg()[0]
+            seconds, cpu, report = timed(game, args, LocalExecutor(workers))
+            rows.append((round_, "local", workers, load, seconds, cpu / seconds))
+            reports.append(report)
+        for workers in (1, 2) if ray is not None else ():
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
             try:
-                seconds, report = timed(game, args, RayExecutor())
+                load = os.getloadavg()[0]
+                seconds, _, report = timed(game, args, RayExecutor())
             finally:
                 ray.shutdown()
-            rows.append(("ray", workers, seconds))
+            rows.append((round_, "ray", workers, load, seconds, None))
             reports.append(report)
-    print(f"{args.ruleset}: {args.games} games, agents {args.agents}, seed {args.seed}; load average {os.getloadavg()[0]:.1f}")
-    print("\n| backend | workers | seconds | games per second |\n| --- | ---: | ---: | ---: |")
-    for backend, workers, seconds in rows:
-        print(f"| {backend} | {workers} | {seconds:.1f} | {args.games / seconds:,.0f} |")
+    print(f"{args.ruleset}: {args.games} games, agents {args.agents}, seed {args.seed}; {os.cpu_count()} cores")
+    print("\n| round | backend | workers | load average before | seconds | games per second | cores used |\n"
+          "| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for round_, backend, workers, load, seconds, cores in rows:
+        used = f"{cores:.2f}" if cores is not None else "—"
+        print(f"| {round_} | {backend} | {workers} | {load:.1f} | {seconds:.1f} | {args.games / seconds:,.0f} | {used} |")
     same = all(r == reports[0] for r in reports)
     print("\nreports identical" if same else "\nREPORTS DIFFER")
     return 0 if same else 1

@@ -503,8 +503,11 @@ class PolicyAgent:
 
     A policy file is JSON: ``{"format": "rulecraft-policy", "ruleset": NAME,
     "default": V, "values": {"ACTION TEXT": VALUE, ...}}``; an action the table
-    does not name is valued ``default``.  It decides from the seat's own legal
-    actions only.
+    does not name is valued ``default``.  An action may be named by its text or
+    by the shorter text the action table of :mod:`engine.rl` lists it as
+    (:attr:`engine.enumeration.Texts.canonical`), so a policy written from that
+    table's texts values every action it learned.  It decides from the seat's
+    own legal actions only.
 
     >>> agent = PolicyAgent({"pick b": 1.0}, default=0.0, rng=random.Random(0))
     >>> agent.best(["pick a", "pick b"])
@@ -517,6 +520,8 @@ class PolicyAgent:
         self.values = values
         self.default = default
         self.rng = rng
+        self._game: Any = None
+        self._shortening: dict[int, Callable[[str], str] | None] = {}
 
     def best(self, texts: list[str]) -> str:
         """The most valued of ``texts`` (a random one of the best when several tie)."""
@@ -529,8 +534,27 @@ class PolicyAgent:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the policy agent was asked to move with no legal action")
-        texts = [str(a) for a in actions]
+        texts = [self.named(state, a) for a in actions]
         return actions[texts.index(self.best(texts))]
+
+    def named(self, state: "State", action: "Action") -> str:
+        """The text the policy names ``action`` by: its own, else its shortened one if the policy names that."""
+        text = str(action)
+        if text in self.values:
+            return text
+        shorten = self._shorten(state.game, action.step.index)
+        return shorten(text) if shorten is not None and shorten(text) in self.values else text
+
+    def _shorten(self, game: "Game", step: int) -> Callable[[str], str] | None:
+        """How the action table shortens the texts of ``step`` (-1: the answers to ``choose``), kept per game."""
+        from engine.enumeration import choice_texts
+
+        if game is not self._game:
+            self._game, self._shortening = game, {}
+        if step not in self._shortening:
+            texts = choice_texts(game) if step < 0 else game.steps[step].action_texts(game)
+            self._shortening[step] = texts.canonical
+        return self._shortening[step]
 
 
 def read_policy(path: str) -> tuple[dict[str, float], float]:

@@ -8,10 +8,18 @@ answers to ``choose(...)`` are listed from the type of what is chosen
 lists are supersets: a text is listed if some position could offer it, and
 the legal actions of a position are always among them.
 
-Where a list cannot be written down — a cast pattern may lie on any of
-countless combinations of places, a choice among computed numbers — the
-step says so in :attr:`Texts.unlisted`, and those decisions are offered by
-their rank among the position's legal actions instead (see
+Some texts carry a part that follows from the position: which pieces a
+pattern reads as other values (``match 3,4 4,4 with 4,4 as A``), or the name
+of the piece at a place of the board.  A step may list its texts without
+that part — a cast's matches always, a choice on the board when names times
+places would make more than :data:`LARGEST` texts — and says how an offered
+text is shortened in :attr:`Texts.canonical`; no decision offers two actions
+that differ only in that part, so the shortened list still names each legal
+action exactly.
+
+Only where no list can be written down — a choice among computed numbers —
+does the step say so in :attr:`Texts.unlisted`, and those decisions are
+offered by their rank among the position's legal actions instead (see
 :mod:`engine.rl.actions`).
 
 >>> from engine.blocks.grid import SquareGrid
@@ -19,14 +27,18 @@ their rank among the position's legal actions instead (see
 25
 >>> Texts(("pass",)).complete
 True
+>>> by_place("choose p7 at 3,4:2"), by_place("choose 5")
+('choose at 3,4:2', 'choose 5')
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from engine.blocks.grid import format_cell
+from engine.blocks.patterns import Place, Shape, place_text
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -37,15 +49,20 @@ CHOICE_ITEMS = "choice items"
 """Key in ``game.vocab.data``: what each ``choose(...)`` of the ruleset chooses, recorded when it compiles."""
 
 LARGEST = 200_000
-"""More texts than this for one kind of choice are not listed (they are offered by rank instead)."""
+"""The longest list of one kind of decision: a longer one is shortened (a choice on the board: by place alone) or, where
+nothing can be left out, not listed (a pattern on more place sequences than this)."""
 
 
 @dataclass(frozen=True)
 class Texts:
-    """Action texts in a stable order, and what could not be listed ("" when the list is complete)."""
+    """Action texts in a stable order; what could not be listed ("" when the list is complete); how an offered
+    text not in the list is shortened to the one listed for it (None: every text is listed as it is), and what
+    the shortening leaves out, in English."""
 
     texts: tuple[str, ...] = ()
     unlisted: str = ""
+    canonical: Callable[[str], str] | None = None
+    shortened: str = ""
 
     @property
     def complete(self) -> bool:
@@ -92,6 +109,58 @@ def cell_texts(cells: Iterable[Cell]) -> list[str]:
     return [format_cell(c) for c in cells]
 
 
+# ---------------------------------------------------------------- patterns on the board
+
+
+def pattern_places(game: "Game", shape: Shape, length: int) -> Iterator[tuple[Place, ...]]:
+    """Every sequence of places a pattern of ``length`` values in ``shape`` could lie on, in a stable order:
+    each layout of the shape from every cell of the board (below the top piece only on a stacking board);
+    a chain, every path of neighbouring cells that visits no cell twice.
+
+    >>> from types import SimpleNamespace
+    >>> from engine.blocks.grid import SquareGrid
+    >>> from engine.blocks.patterns import DEFAULT_SHAPE
+    >>> game = SimpleNamespace(grid=SquareGrid(width=3, height=3), component_names=())
+    >>> len(list(pattern_places(game, DEFAULT_SHAPE, 3)))   # 8 lines of a 3x3 board, each read from either end
+    16
+    """
+    cells = board_cells(game)
+    on = set(cells)
+    if shape.kind == "chain":
+        yield from _paths(cells, on, shape.directions, length)
+        return
+    stacking = game.grid is not None and game.grid.stacking
+    for layout in shape.layouts(length):
+        if not stacking and any(depth for _, _, depth in layout):
+            continue
+        kx, ky, _ = layout[0]
+        for x, y in cells:
+            places = tuple(((x - kx + dx, y - ky + dy), depth) for dx, dy, depth in layout)
+            if all(cell in on for cell, _ in places):
+                yield places
+
+
+def _paths(cells: tuple[Cell, ...], on: set[Cell], steps: tuple[Cell, ...], length: int) -> Iterator[tuple[Place, ...]]:
+    """Every path of ``length`` cells of ``on``, each a step from the one before, no cell twice (depth-first)."""
+    for start in cells:
+        stack = [(start,)]
+        while stack:
+            path = stack.pop()
+            if len(path) == length:
+                yield tuple((cell, 0) for cell in path)
+                continue
+            x, y = path[-1]
+            for dx, dy in reversed(steps):
+                cell = (x + dx, y + dy)
+                if cell in on and cell not in path:
+                    stack.append(path + (cell,))
+
+
+def places_text(places: tuple[Place, ...]) -> str:
+    """``3,4 4,4 5,4:2``: places in order, as a match writes them."""
+    return " ".join(place_text(p) for p in places)
+
+
 # ---------------------------------------------------------------- choose(...)
 
 
@@ -103,25 +172,30 @@ def record_choice(data: dict[str, Any], item_type: Any, values: tuple[Any, ...] 
 def choice_texts(game: "Game") -> Texts:
     """Every ``choose LABEL`` answer the ruleset's ``choose(...)`` calls could offer."""
     from engine.choices import CHOOSE_WORD
+    from engine.lang.types import Component
 
     texts: list[str] = []
     unlisted: list[str] = []
+    shortened = False
     for item_type, values in game.vocab.data.get(CHOICE_ITEMS, {}):
-        labels, why = _labels(game, item_type, values)
+        if isinstance(item_type, Component) and values is None:
+            labels, by_places = _component_labels(game, item_type.name)
+            shortened = shortened or by_places
+        else:
+            labels, why = _labels(game, item_type, values)
+            if why:
+                unlisted.append(why)
         texts += labels
-        if why:
-            unlisted.append(why)
-    return Texts(distinct(f"{CHOOSE_WORD} {label}" for label in texts), "; ".join(dict.fromkeys(unlisted)))
+    return Texts(distinct(f"{CHOOSE_WORD} {label}" for label in texts), "; ".join(dict.fromkeys(unlisted)),
+                 by_place if shortened else None, "the name of a component chosen on the board ('at X,Y': the place names it)")
 
 
 def _labels(game: "Game", item_type: Any, values: tuple[Any, ...] | None) -> tuple[list[str], str]:
-    """The labels of one kind of choice, and why some cannot be listed ("" when all are)."""
-    from engine.lang.types import CELL, Component, Enum
+    """The labels of a choice that is not of a component on the board, and why some cannot be listed ("" when all are)."""
+    from engine.lang.types import CELL, Enum
 
     if values is not None:
         return [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values], ""
-    if isinstance(item_type, Component):
-        return _component_labels(game, item_type.name)
     if item_type == CELL:
         return cell_texts(board_cells(game)), ""
     if isinstance(item_type, Enum) and item_type.name in game.types:
@@ -131,13 +205,24 @@ def _labels(game: "Game", item_type: Any, values: tuple[Any, ...] | None) -> tup
     return [], f"a choice among computed values of type {item_type}"
 
 
-def _component_labels(game: "Game", kind: str) -> tuple[list[str], str]:
-    """A component by name, or on the board by name and place (``NAME at X,Y``, ``:D`` below the top)."""
+def _component_labels(game: "Game", kind: str) -> tuple[list[str], bool]:
+    """A component by name, or on the board by name and place (``NAME at X,Y``, ``:D`` below the top); and
+    whether the ones on the board are listed by place alone (``at X,Y``: too many names at too many places)."""
     cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
     found = list(names(game, cids))
     cells = cell_texts(board_cells(game))
     stacking = game.grid is not None and game.grid.stacking
     depths = [""] + [f":{d}" for d in range(2, len(game.component_names) + 1)] if stacking else [""]
-    if len(found) * len(cells) * len(depths) > LARGEST:
-        return found, f"a choice of a component of kind {kind} by its place on the board (too many places to list)"
-    return found + [f"{name} at {cell}{depth}" for name in found for cell in cells for depth in depths], ""
+    places = [f"at {cell}{depth}" for cell in cells for depth in depths]
+    if len(found) * len(places) > LARGEST:
+        return found + places, True
+    return found + [f"{name} {place}" for name in found for place in places], False
+
+
+PLACED = re.compile(r"(\S+) .+ (at -?\d+,-?\d+(?::\d+)?)")
+
+
+def by_place(text: str) -> str:
+    """``choose NAME at X,Y[:D]`` listed by place alone, ``choose at X,Y[:D]`` (the place names the piece)."""
+    placed = PLACED.fullmatch(text)
+    return f"{placed[1]} {placed[2]}" if placed else text

@@ -6,6 +6,7 @@ Needs the ``rl`` extra; without it these tests are skipped, except under CI (``C
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -65,28 +66,95 @@ def test_pettingzoo_api_test_on_every_variant(name: str, variant: str) -> None:
     pettingzoo_test.api_test(env(game, players=min(game.player_counts)), num_cycles=1000)
 
 
-@pytest.mark.parametrize("name", sorted(engine.builtin_names()))
-def test_every_legal_action_has_an_index(name: str, games: dict[str, engine.Game]) -> None:
-    """In random games at every player count, the mask offers exactly the legal actions (up to the ranked limit),
-    and each index plays the action it stands for."""
-    game = games[name]
+EVERY = [(name, None) for name in engine.builtin_names()] + VARIANTS
+
+
+@pytest.mark.parametrize(("name", "variant"), EVERY, ids=[f"{n}+{v}" if v else n for n, v in EVERY])
+def test_every_legal_action_is_named_by_one_listed_text(name: str, variant: str | None) -> None:
+    """In random games of every shipped ruleset and variant at every player count, each legal action has its own
+    index, whose listed text is the action's text (or its shortened form, for a step that lists texts without a
+    part the position decides) -- never a ranked index."""
+    game = engine.load(name, variant)
     table = ActionTable(game)
+    assert table.ranked == 0 and len(table) == len(table.texts)
     for players in game.player_counts:
-        for seed in range(3):
+        for seed in range(2):
             state = game.new_state(players=players, seed=seed)
             pick = random.Random(seed)
             while not state.is_terminal:
                 legal = table.legal(state)
-                actions = state.legal_actions()
-                unlisted = _unlisted(table, actions)
-                assert len(legal) == len(actions) - unlisted + min(unlisted, table.ranked)
+                assert len(legal) == len(state.legal_actions())
                 for index, action in legal.items():
-                    assert index >= len(table.texts) or table.texts[index] == str(action)
+                    assert table.texts[index] in (str(action), _shortened(table, state, str(action)))
                 state.apply(legal[pick.choice(sorted(legal))])
 
 
-def _unlisted(table: ActionTable, actions: Any) -> int:
-    return sum(1 for a in actions if str(a) not in table.index)
+def _shortened(table: ActionTable, state: Any, text: str) -> str | None:
+    canonical = table.canonical.get(None if state.pending is not None else state.step)
+    return canonical(text) if canonical is not None else None
+
+
+def test_spells_are_listed_by_their_places_and_choices_on_the_board_by_place() -> None:
+    """Spell Cycles (SpellStackers: stacks too) lists 'match PLACES' for each place sequence a pattern's shape could
+    lie on, without which pieces it reads as other colours, and choices on the board by place alone; random games
+    offer both kinds of shortened texts, stacks included, and each is listed."""
+    game = engine.load("spell-cycles", "spellstackers")
+    table = ActionTable(game)
+    seen: dict[str, set[str]] = {"match ... with": set(), "match ...:2": set(), "choose at": set()}
+    for seed in range(20):
+        state = game.new_state(players=2, seed=seed)
+        pick = random.Random(seed)
+        while not state.is_terminal:
+            legal = table.legal(state)
+            for action in legal.values():
+                text = str(action)
+                listed = _shortened(table, state, text) or text
+                assert listed in table.index
+                if text.startswith("match ") and " with " in text:
+                    seen["match ... with"].add(listed)
+                if text.startswith("match ") and ":" in text:
+                    seen["match ...:2"].add(listed)
+                if text.startswith("choose ") and text not in table.index:
+                    assert re.fullmatch(r"choose at \d+,\d+(:\d+)?", listed)
+                    seen["choose at"].add(listed)
+            state.apply(legal[pick.choice(sorted(legal))])
+    assert all(seen.values()), {kind: len(texts) for kind, texts in seen.items()}
+    lines = table.summary()
+    assert any("(cast)" in line and "listed without which pieces a match reads as other values" in line for line in lines)
+
+
+def test_spell_lists_hold_every_line_of_the_board() -> None:
+    """Every straight line of two on the 8x8 board, read from either end, is listed: 2 x (7x8 + 8x7 + 2x7x7) = 420."""
+    game = engine.load("spell-cycles")
+    texts = ActionTable(game).texts
+    pairs = [t for t in texts if re.fullmatch(r"match \d+,\d+ \d+,\d+", t)]
+    assert len(pairs) == 420
+    assert "match 0,0 1,1" in pairs and "match 1,1 0,0" in pairs and "match 0,0 2,0" not in pairs
+
+
+def test_patterns_on_too_many_place_sequences_are_offered_by_rank(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cast whose patterns could lie on more place sequences than the list may hold lists 'stop' and 'cast NAME'
+    only, and offers its matches by rank."""
+    import engine.blocks.casting as casting
+
+    monkeypatch.setattr(casting, "LARGEST", 1000)
+    table = ActionTable(engine.load("spell-cycles"))
+    assert table.ranked == 256
+    assert not any(t.startswith("match ") for t in table.texts)
+    assert "more than 1,000 sequences of places" in "\n".join(table.summary())
+
+
+def test_two_actions_at_one_index_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shortening that would put two legal actions at one index is a fault, raised rather than hidden."""
+    game = engine.load("tutorial-tiles")
+    place = game.steps[0]
+    full = type(place).action_texts
+    first = full(place, game).texts[0]
+    monkeypatch.setattr(type(place), "action_texts",
+                        lambda self, g: dataclasses.replace(full(self, g), canonical=lambda text: first))
+    monkeypatch.setattr(type(place), "format", lambda self, args: "place somewhere")
+    with pytest.raises(RulecraftError, match=f"are both listed as '{first}' in the action table"):
+        ActionTable(game).legal(game.new_state(players=2, seed=0))
 
 
 def test_a_step_that_misses_a_text_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,10 +170,21 @@ def test_a_step_that_misses_a_text_is_caught(monkeypatch: pytest.MonkeyPatch) ->
         table.legal(state)
 
 
-def test_only_unlistable_decisions_are_ranked(games: dict[str, engine.Game]) -> None:
-    ranked = {name for name, game in games.items() if ActionTable(game).ranked}
-    assert ranked == {"spell-cycles"}  # where a pattern lies on the board is not listed; see docs/rl.md
-    assert ActionTable(games["spell-cycles"], ranked=0).ranked == 0
+def test_only_a_choice_among_computed_values_is_ranked(tmp_path: Path) -> None:
+    """A choice among numbers worked out during play cannot be listed: it is offered by rank, after the listed texts."""
+    from tests.test_choices import DEAL, RULESET
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("[1, 2, 3]", "[gold(current_role), gold(current_role) + 1]"))
+    game = engine.load(path)
+    table = ActionTable(game)
+    assert table.ranked == 256 and ActionTable(game, ranked=1).ranked == 1
+    assert "not listed: a choice among computed values of type int" in "\n".join(table.summary())
+    state = game.new_state(players=2, seed=0)
+    state.apply("choose c1")
+    legal = table.legal(state)
+    assert {i: str(a) for i, a in legal.items()} == {len(table.texts): "choose 2", len(table.texts) + 1: "choose 3"}
+    assert list(ActionTable(game, ranked=1).legal(state)) == [len(table.texts)]
 
 
 def test_a_sealed_choice_stays_hidden_from_the_other_seat(games: dict[str, engine.Game]) -> None:
@@ -150,6 +229,18 @@ def test_an_illegal_index_is_refused_and_changes_nothing(games: dict[str, engine
     assert state.to_json() == before
 
 
+def test_env_takes_the_environment_s_parameters_and_enforces_the_call_order() -> None:
+    import inspect
+
+    from engine.rl import RulecraftEnv
+
+    assert inspect.signature(env).parameters == inspect.signature(RulecraftEnv).parameters
+    e = env("tutorial-tiles", 3, render_mode="ansi")
+    assert e.unwrapped.players == 3 and e.unwrapped.render_mode == "ansi"
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):  # PettingZoo's order check
+        e.step(0)
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)
@@ -189,9 +280,16 @@ def test_the_doc_examples_run_and_the_trained_policy_beats_random(tmp_path: Path
 
 
 def test_the_explain_output_in_the_doc_is_real() -> None:
-    shown = next(b for b in _blocks("text") if b.startswith("$ rulecraft explain tutorial-tiles --observation"))
-    real = CliRunner().invoke(main, ["explain", "tutorial-tiles", "--observation"]).output
-    assert shown == "$ rulecraft explain tutorial-tiles --observation\n" + real
+    """Each ``$ rulecraft explain ... --observation`` block is the command's output (or its first lines, then ``...``)."""
+    shown = [b for b in _blocks("text") if b.startswith("$ rulecraft explain ")]
+    assert sorted(b.splitlines()[0] for b in shown) == ["$ rulecraft explain spell-cycles --observation",
+                                                        "$ rulecraft explain tutorial-tiles --observation"]
+    for block in shown:
+        command, *lines = block.splitlines()
+        real = CliRunner().invoke(main, shlex.split(command)[2:]).output.splitlines()
+        if lines[-1] == "...":
+            lines, real = lines[:-1], real[:len(lines) - 1]
+        assert lines == real, command
 
 
 def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
@@ -202,6 +300,22 @@ def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "is not a policy file" in result.output
     missing = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--agents", "policy:/nonexistent.json"])
     assert "cannot read the policy file /nonexistent.json" in missing.output
+
+
+def test_a_policy_names_a_match_by_the_text_the_table_lists() -> None:
+    """A policy written from the action table's texts values a match the table lists without its 'with ...' part."""
+    from engine.agents import PolicyAgent
+
+    game = engine.load("spell-cycles")
+    state, pick = game.new_state(players=2, seed=0), random.Random(0)
+    while not any(" with " in str(a) for a in state.legal_actions()):
+        actions = state.legal_actions()
+        state.apply(actions[pick.randrange(len(actions))])
+    wanted = [a for a in state.legal_actions() if " with " in str(a)][-1]
+    listed = str(wanted).split(" with ")[0]
+    agent = PolicyAgent({listed: 1.0}, default=0.0, rng=random.Random(1))
+    assert ActionTable(game).texts.index(listed) in ActionTable(game).legal(state)
+    assert agent.choose(state) == wanted
 
 
 @pytest.mark.parametrize("name", sorted(engine.builtin_names()))

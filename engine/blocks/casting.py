@@ -40,7 +40,7 @@ from engine.actions import ActionSpace, ListSpace
 from engine.blocks.contest import card_code
 from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, names
+from engine.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.errors import SourcePos, did_you_mean
 from engine.game import LIST_OF
 from engine.lang.scope import Fn
@@ -58,6 +58,15 @@ DONE = "cast this turn"  # scratch: the components cast this turn
 CHOSEN = "casting"  # scratch: the component chosen, waiting for its match
 RUNNING = "cast effects"  # scratch: (component, the pieces it matched, the index of the effect running) while they run
 PHASES = ("effect", "then")
+
+
+def without_reading(text: str) -> str:
+    """A match's text without which pieces it reads as other values: ``match 3,4 4,4 with 4,4 as A`` -> ``match 3,4 4,4``.
+
+    >>> without_reading("match 3,4 4,4 with 4,4 as A"), without_reading("stop")
+    ('match 3,4 4,4', 'stop')
+    """
+    return text.split(" with ", 1)[0] if text.startswith(f"{MATCH} ") else text
 
 
 @step_kind
@@ -327,13 +336,20 @@ class Cast(Step):
     # -- text
 
     def action_texts(self, game: "Game") -> Texts:
-        """``stop`` and ``cast NAME`` for every component with a pattern; where the pattern lies is not listed."""
+        """``stop``, ``cast NAME`` for every component with a pattern, and ``match PLACES`` for every place
+        sequence its shape could lie on; which pieces a match reads as other values follows from the board and
+        the component being cast, so ``match ... with ...`` is listed without it (:func:`without_reading`)."""
         castable = names(game, (cid for cid, values in enumerate(self.values) if values is not None))
-        return Texts(
-            ("stop", *(f"cast {name}" for name in castable)),
-            unlisted=f"where a {self.pattern_name} lies ('{MATCH} X,Y ...'): any pieces of the board, in any order, "
-                     "read as they are or as other values",
-        )
+        shapes = {(shape.name, len(values)): shape for shape, values in zip(self.shapes, self.values) if shape and values}
+        matches: dict[str, None] = {}
+        for (_, length), shape in shapes.items():
+            for places in pattern_places(game, shape, length):
+                matches[f"{MATCH} {places_text(places)}"] = None
+                if len(matches) > LARGEST:
+                    return Texts(("stop", *(f"cast {name}" for name in castable)), unlisted=(
+                        f"where a {self.pattern_name} lies ('{MATCH} X,Y ...'): more than {LARGEST:,} sequences of places"))
+        return Texts(("stop", *(f"cast {name}" for name in castable), *matches), canonical=without_reading,
+                     shortened=f"which pieces a match reads as other values ('with X,Y as V': the board and the {self.pattern_name} decide it)")
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == STOP:

@@ -2,11 +2,16 @@
 
 Index ``i < len(texts)`` is the action whose text is ``texts[i]`` (see
 :mod:`engine.enumeration`: the steps list them from the compiled game, in
-turn-step order, then the answers to ``choose``).  When some decision cannot
-be listed (a step's :class:`~engine.enumeration.Texts` says what), the table
-ends with ``ranked`` more indices: index ``len(texts) + k`` is the k-th
-(from 0) of the position's legal actions that are not listed, in the
-engine's order; legal actions beyond the ``ranked``-th are not offered.
+turn-step order, then the answers to ``choose``).  Where a step lists its
+texts without a part the position decides (its
+:attr:`~engine.enumeration.Texts.canonical`: a match without which pieces it
+reads as other values), an offered text stands at the index of its shortened
+form; two legal actions at one index would be a fault of that step, and are
+raised, never hidden.  Only when some decision cannot be listed at all (a
+choice among computed values) does the table end with ``ranked`` more
+indices: index ``len(texts) + k`` is the k-th (from 0) of the position's
+legal actions that are not listed, in the engine's order; legal actions
+beyond the ``ranked``-th are not offered.
 
 The numbering depends only on the compiled game (ruleset, variants and
 options), so a policy trained on it stays valid while the ruleset does not
@@ -57,6 +62,7 @@ class ActionTable:
         self.sources.append(Source(f"{CHOOSE_WORD}(...)", None, choice_texts(game)))
         self.texts: tuple[str, ...] = distinct(t for source in self.sources for t in source.texts.texts)
         self.index = {text: i for i, text in enumerate(self.texts)}
+        self.canonical = {s.step: s.texts.canonical for s in self.sources if s.texts.canonical is not None}
         self.unlisted_steps = {s.step for s in self.sources if not s.texts.complete}
         self.ranked = ranked if self.unlisted_steps else 0
 
@@ -73,16 +79,22 @@ class ActionTable:
         """The legal actions of the seat to move, by index (empty once the game is over).
 
         An action whose text is not listed although its step lists all of
-        its texts is a fault of that step's ``action_texts``: it is raised,
-        never hidden.
+        its texts, or two actions at one index, are a fault of that step's
+        ``action_texts``: they are raised, never hidden.
         """
         found: dict[int, "Action"] = {}
         source = None if state.pending is not None else state.step
+        canonical = self.canonical.get(source)
         rank = 0
         for action in state.legal_actions():
             text = str(action)
             i = self.index.get(text)
+            if i is None and canonical is not None:
+                i = self.index.get(canonical(text))
             if i is not None:
+                if i in found:
+                    raise RulecraftError(f"{self.game.name}: the legal actions '{found[i]}' and '{text}' are both "
+                                         f"listed as '{self.texts[i]}' in the action table")
                 found[i] = action
                 continue
             if source not in self.unlisted_steps:
@@ -94,13 +106,16 @@ class ActionTable:
         return found
 
     def summary(self) -> list[str]:
-        """The table in English: its size, what each step lists, and what is offered by rank instead."""
+        """The table in English: its size, what each step lists (and how it shortens texts), and what is offered by
+        rank instead."""
         lines = [f"{len(self)} actions: {len(self.texts)} listed action texts"
                  + (f" and {self.ranked} ranked options" if self.ranked else "")]
         for source in self.sources:
-            if source.texts.texts or source.texts.unlisted:
-                lines.append(f"  {source.name}: {len(source.texts.texts)} texts"
-                             + (f"; not listed: {source.texts.unlisted}" if source.texts.unlisted else ""))
+            texts = source.texts
+            if texts.texts or texts.unlisted:
+                shortened = f"; listed without {texts.shortened}" if texts.canonical is not None else ""
+                lines.append(f"  {source.name}: {len(texts.texts)} texts{shortened}"
+                             + (f"; not listed: {texts.unlisted}" if texts.unlisted else ""))
         if self.ranked:
             lines.append(f"  indices {len(self.texts)}..{len(self) - 1}: the 1st..{self.ranked}th legal action not listed "
                          "(in the engine's order); further ones are not offered")

@@ -27,9 +27,10 @@ Example::
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ParamSpec
 
 import numpy as np
 from gymnasium import spaces
@@ -40,6 +41,9 @@ import engine
 from engine.game import Game
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
+
+
+P = ParamSpec("P")
 
 
 def agent_name(seat: int) -> str:
@@ -155,14 +159,19 @@ class RulecraftEnv(AECEnv):
         self.game_state = None
 
 
-def env(
-    ruleset: str | Game,
-    players: int | None = None,
-    variant: str | Sequence[str] | None = None,
-    set_options: Mapping[str, str] | None = None,
-    ranked: int = RANKED,
-    render_mode: str | None = None,
-) -> AECEnv:
-    """The environment of a ruleset (a built-in name, a path or a compiled game), wrapped as PettingZoo
-    recommends (calls in the wrong order raise)."""
-    return wrappers.OrderEnforcingWrapper(RulecraftEnv(ruleset, players, variant, set_options, ranked, render_mode))
+def _order_enforced(make: Callable[P, RulecraftEnv]) -> Callable[P, AECEnv]:
+    """A function taking ``make``'s parameters that returns its environment wrapped as PettingZoo recommends."""
+
+    def env(*args: P.args, **kwargs: P.kwargs) -> AECEnv:
+        """The environment of a ruleset (a built-in name, a path or a compiled game), wrapped as PettingZoo
+        recommends (calls in the wrong order raise); the parameters are :class:`RulecraftEnv`'s.
+
+        Example: ``env("my-game", players=2, variant="short")``
+        """
+        return wrappers.OrderEnforcingWrapper(make(*args, **kwargs))
+
+    env.__signature__ = inspect.signature(make).replace(return_annotation=AECEnv)  # type: ignore[attr-defined]
+    return env
+
+
+env = _order_enforced(RulecraftEnv)

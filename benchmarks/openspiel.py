@@ -11,6 +11,11 @@ interpreter is than a C++ implementation called from a Python loop.
     pip install -e '.[oracle]'
     python benchmarks/openspiel.py                       # every classic, 1,000 playouts, fastest of 3
     python benchmarks/openspiel.py othello --playouts 200
+    python benchmarks/openspiel.py connect-four plain-connect-four
+
+The rows ``plain-tic-tac-toe`` and ``plain-connect-four`` are the same games
+written plainly (``benchmarks/rulesets/``), run against the same OpenSpiel
+games.
     python benchmarks/openspiel.py --format json
 
 Exit status 2 when OpenSpiel is not installed.
@@ -24,6 +29,7 @@ import platform
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import engine
@@ -36,7 +42,17 @@ GAMES = {
     "breakthrough": "breakthrough",
     "kuhn-poker": "kuhn_poker",
     "liars-dice": "liars_dice",
+    "plain-tic-tac-toe": "tic_tac_toe",
+    "plain-connect-four": "connect_four",
 }
+
+PLAIN = Path(__file__).resolve().parent / "rulesets"
+"""The plainly written rulesets (``plain-...``), not tuned for speed."""
+
+
+def load(name: str) -> engine.Game:
+    """A shipped classic, or a plain one from ``benchmarks/rulesets``."""
+    return engine.load(str(PLAIN / name) if name.startswith("plain-") else name)
 
 
 def openspiel_playouts(game: Any, playouts: int, seed: int) -> tuple[float, int]:
@@ -61,7 +77,7 @@ def compare(name: str, playouts: int, repeats: int, seed: int) -> dict[str, Any]
     """One row: both sides' fastest playouts per second and actions per game, and the ratio."""
     import pyspiel
 
-    ours_game, theirs_game = engine.load(name), pyspiel.load_game(GAMES[name])
+    ours_game, theirs_game = load(name), pyspiel.load_game(GAMES[name])
     ours: list[float] = []
     theirs: list[float] = []
     our_actions = their_actions = 0.0
@@ -108,11 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"random playouts, fastest of {args.repeat} runs of {args.playouts}, runs alternating; "
           f"Python {platform.python_version()}")
     print()
-    print("| ruleset | Rulecraft playouts/s | OpenSpiel playouts/s | ratio | actions per game (ours / OpenSpiel's) |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| ruleset | Rulecraft playouts/s | OpenSpiel playouts/s | OpenSpiel / Rulecraft | Rulecraft / OpenSpiel | actions per game (ours / OpenSpiel's) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
         print(f"| {r['ruleset']} | {r['rulecraft_playouts_per_second']:,.0f} | {r['openspiel_playouts_per_second']:,.0f} | "
-              f"{r['ratio']:,.0f}x | {r['rulecraft_actions_per_game']:.1f} / {r['openspiel_actions_per_game']:.1f} |")
+              f"{r['ratio']:,.0f}x | {1 / r['ratio']:.3f}x | {r['rulecraft_actions_per_game']:.1f} / {r['openspiel_actions_per_game']:.1f} |")
     return 0
 
 

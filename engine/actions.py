@@ -59,6 +59,18 @@ class ActionSpace(Sequence[Action]):
     def contains_args(self, args: tuple[Any, ...]) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def args_at(self, i: int) -> tuple[Any, ...]:  # pragma: no cover - abstract
+        """The arguments of action ``i`` (``0 <= i < len(self)``), without building the action."""
+        raise NotImplementedError
+
+    def all_args(self) -> list[tuple[Any, ...]]:  # pragma: no cover - abstract
+        """The arguments of every action, in order, without building the actions.
+
+        >>> ProductSpace(None, [("a",), ("b",)], [1, 2]).all_args()
+        [('a', 1), ('a', 2), ('b', 1), ('b', 2)]
+        """
+        raise NotImplementedError
+
     def __contains__(self, action: object) -> bool:
         return (
             isinstance(action, Action)
@@ -94,6 +106,12 @@ class ListSpace(ActionSpace):
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return args in self.options
 
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        return self.options[i]
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        return list(self.options)
+
 
 class ProductSpace(ActionSpace):
     """Every combination of an option tuple ``a`` from ``first`` and a value ``b`` from ``second``: ``args = a + (b,)``."""
@@ -125,6 +143,13 @@ class ProductSpace(ActionSpace):
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return args[:-1] in self.first and args[-1] in self.second
+
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        a, b = divmod(i, len(self.second))
+        return self.first[a] + (self.second[b],)
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        return [a + (b,) for a in self.first for b in self.second]
 
 
 class ChainSpace(ActionSpace):
@@ -163,6 +188,13 @@ class ChainSpace(ActionSpace):
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return self.first.contains_args(args) or self.second.contains_args(args)
 
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        n = len(self.first)
+        return self.first.args_at(i) if i < n else self.second.args_at(i - n)
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        return self.first.all_args() + self.second.all_args()
+
 
 class EmptySpace(ActionSpace):
     """No legal actions (the game is over)."""
@@ -182,3 +214,9 @@ class EmptySpace(ActionSpace):
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return False
+
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        raise IndexError(i)
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        return []

@@ -160,8 +160,7 @@ def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -
     for _ in range(cap):
         if state.outcome is not None:
             break
-        space = state.legal_actions()
-        state.apply(space[int(rand() * len(space))])
+        state.play(int(rand() * len(state.legal_actions())))
     return estimated_returns(state)
 
 
@@ -413,16 +412,19 @@ class MultiObserverSearch(SearchAgent):
         while s.outcome is None:
             mover = s.current_player
             own = nodes[mover]
-            legal = [((a.step.index, a.args), a) for a in s.legal_actions()[:]]
-            untried = [(key, a) for key, a in legal if key not in own.children]
+            space = s.legal_actions()
+            step = space.step
+            legal = [(step.index, args) for args in space.all_args()]  # keys only: no Action object per option
+            untried = [i for i, key in enumerate(legal) if key not in own.children]
             expanding = bool(untried)
             if expanding:
-                key, action = untried[int(rand() * len(untried))]
-                own.children[key] = _Node(detach(action))
+                index = untried[int(rand() * len(untried))]
+                key = legal[index]
+                own.children[key] = _Node(Action(step, key[1]))
             else:
-                key, action = self._select(own, legal)
-            step = action.step
-            public_key = (step.index, (step.public_format(action.args),)) if step.sealed else key
+                index = self._select(own, legal)
+                key = legal[index]
+            public_key = (step.index, (step.public_format(key[1]),)) if step.sealed else key
             for seat in seats:
                 seen = key if seat == mover else public_key
                 child = nodes[seat].children.get(seen)
@@ -430,7 +432,7 @@ class MultiObserverSearch(SearchAgent):
                     child = nodes[seat].children[seen] = _Node(None)
                 nodes[seat] = child
                 paths[seat].append((child, mover))
-            s.apply(action)
+            s.play(index)
             if expanding:
                 break
         returns = rollout(s, rand)
@@ -439,18 +441,18 @@ class MultiObserverSearch(SearchAgent):
                 node.visits += 1
                 node.total += returns[mover - 1]
 
-    def _select(self, node: _Node, legal: list[tuple[ActionKey, Action]]) -> tuple[ActionKey, Action]:
-        """Among the children legal now, the highest UCB with availability counts."""
+    def _select(self, node: _Node, legal: list[ActionKey]) -> int:
+        """Among the children legal now (``legal``: their keys), the index of the highest UCB with availability counts."""
         c, log, sqrt = self.spec.exploration, math.log, math.sqrt
-        best_key, best_action, best_score = legal[0][0], legal[0][1], -math.inf
+        best, best_score = 0, -math.inf
         children = node.children
-        for key, action in legal:
+        for i, key in enumerate(legal):
             child = children[key]
             child.available += 1
             score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
             if score > best_score:
-                best_key, best_action, best_score = key, action, score
-        return best_key, best_action
+                best, best_score = i, score
+        return best
 
 
 # ---------------------------------------------------------------- MCTS (one determinization per decision)

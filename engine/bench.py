@@ -23,12 +23,11 @@ from engine.simulate import derive_seed
 
 
 def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
-    """One random game; returns the number of actions it took."""
+    """One random game; returns the number of actions it took (no Action object is built)."""
     state = game.new_state(players=players, seed=seed)
     length = 0
-    while not state.is_terminal:
-        actions = state.legal_actions()
-        state.apply(actions[choose.randrange(len(actions))])
+    while state.outcome is None:
+        state.play(choose.randrange(len(state.legal_actions())))
         length += 1
     return length
 

@@ -128,8 +128,14 @@ Progress = Callable[[int], None]
 """Called with the number of games finished so far."""
 
 
-MAX_CHUNK = 25
-"""At most this many games go to a worker at once (so an interrupted run loses little)."""
+MAX_CHUNK = 100
+"""At most this many games go to a worker at once (so an interrupted run loses little).
+
+Each chunk costs the runner about 0.1 ms of CPU and a worker about 0.05 ms
+(the pool's hand-over between processes and threads), taken from the cores
+the workers play on: a few percent of the work of 25 games of the fastest
+games, under 1% with 100.
+"""
 
 
 def simulate(

@@ -303,13 +303,36 @@ class State:
                 raise IllegalActionError(f"'{action}' is not a legal action now")
         if self.history is not None:
             self.history.append(str(action))
+        self._act(action.args)
+
+    def play(self, index: int) -> None:
+        """Apply legal action number ``index`` without building it: the move of random playouts and rollouts.
+
+        The same as ``apply(legal_actions()[index])``, with no Action object and
+        no text unless the state keeps a history.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> t = s.clone(); t.history = []
+        >>> s.apply(s.legal_actions()[3]); t.play(3)
+        >>> t == s and t.history == s.history[-1:]
+        True
+        """
+        space = self.legal_actions()
+        args = space.args_at(index)
+        if self.history is not None:
+            self.history.append(space.step.format(args))
+        self._act(args)
+
+    def _act(self, args: tuple[Any, ...]) -> None:
+        """Carry out a legal decision given by its arguments, then move on to the next one."""
         self._actions = None
         self.budget = self.game.limits.steps  # each action has the whole step budget
         self.scratch["decided"] = self.turn_number  # a round without any decision ends the game
         if self.pending is not None:
-            finished = choices.answer(self, action.args[0])
+            finished = choices.answer(self, args[0])
         else:
-            finished = self.game.steps[self.step].apply(self, action.args)
+            finished = self.game.steps[self.step].apply(self, args)
         if finished:
             self.advance()
 

@@ -236,7 +236,7 @@ class Contest(Step):
         beaten: dict[int, int] = {c: 0 for c in fighters}
         for i, a in enumerate(fighters):
             for b in fighters[i + 1:]:
-                fight = self.fight(s, a, b)
+                fight = self.fight(s, a, b, lines is not None)
                 if fight.winner is not None:
                     beaten[fight.winner] += 1
                 if lines is not None:
@@ -295,34 +295,37 @@ class Contest(Step):
         finally:
             self.computing -= 1
 
-    def fight(self, s: "State", a: int, b: int) -> Fight:
-        """Which of two components wins, and the explanation."""
+    def fight(self, s: "State", a: int, b: int, explain: bool = True) -> Fight:
+        """Which of two components wins, and why in words (an empty text unless ``explain``: nothing logs it)."""
         g = self.game
-        na, nb = g.piece_names[a], g.piece_names[b]
-        ra, rb = g.zone_owner[s.zone_of[a]], g.zone_owner[s.zone_of[b]]
-        where = self._slot_name(s, a)
-        head = f"{where}: {na} ({ra}) against {nb} ({rb})"
+        names = g.piece_names
         a_wins = bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a))
         b_wins = bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b))
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
-            return Fight(w, f"{head}: {g.piece_names[w]} beats {g.piece_names[l]} whatever the strength")
+            return Fight(w, f"{self._head(s, a, b)}: {names[w]} beats {names[l]} whatever the strength" if explain else "")
         sa, sb = self.computed(s, a), self.computed(s, b)
         xa, xb = sa - self.base(s, a), sb - self.base(s, b)
-        head += f": strength {_sum(sa, xa)} to {_sum(sb, xb)}"
+        head = f"{self._head(s, a, b)}: strength {_sum(sa, xa)} to {_sum(sb, xb)}" if explain else ""
         if sa != sb:
             w = a if sa > sb else b
-            return Fight(w, f"{head}; {g.piece_names[w]} is stronger and wins")
+            return Fight(w, f"{head}; {names[w]} is stronger and wins" if explain else "")
         for tie in self.ties:
             if tie == "bonus" and xa != xb:
                 w = a if xa > xb else b
-                return Fight(w, f"{head}; a tie, and {g.piece_names[w]} has the greater bonus and wins")
-            if tie == "identical" and na == nb:
-                return Fight(None, f"{head}; identical cards: nobody wins")
+                return Fight(w, f"{head}; a tie, and {names[w]} has the greater bonus and wins" if explain else "")
+            if tie == "identical" and names[a] == names[b]:
+                return Fight(None, f"{head}; identical cards: nobody wins" if explain else "")
             if tie == "symbol" and self.symbol_rank is not None and self.symbol_rank[a] != self.symbol_rank[b]:
                 w = a if self.symbol_rank[a] < self.symbol_rank[b] else b
-                return Fight(w, f"{head}; a tie, and {g.piece_names[w]} has the better symbol and wins")
-        return Fight(None, f"{head}; a tie nothing breaks: nobody wins")
+                return Fight(w, f"{head}; a tie, and {names[w]} has the better symbol and wins" if explain else "")
+        return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
+
+    def _head(self, s: "State", a: int, b: int) -> str:
+        """The start of a fight's explanation: ``Left: Card (Role) against Other (Role)``."""
+        g = self.game
+        ra, rb = g.zone_owner[s.zone_of[a]], g.zone_owner[s.zone_of[b]]
+        return f"{self._slot_name(s, a)}: {g.piece_names[a]} ({ra}) against {g.piece_names[b]} ({rb})"
 
     def _slot_name(self, s: "State", c: int) -> str:
         found = self.slots.where(s, c)

@@ -20,6 +20,7 @@ False
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -165,7 +166,7 @@ def longest_line(cells: Iterable[Cell], offsets: Iterable[Cell]) -> int:
     """
     on = set(cells)
     best = 1 if on else 0
-    for dx, dy in offsets:
+    for dx, dy in line_directions(tuple(offsets)):
         for x, y in on:
             if (x - dx, y - dy) in on:  # not the start of a run this way
                 continue
@@ -175,6 +176,20 @@ def longest_line(cells: Iterable[Cell], offsets: Iterable[Cell]) -> int:
             if n > best:
                 best = n
     return best
+
+
+@functools.lru_cache(maxsize=None)
+def line_directions(offsets: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """The offsets a line may run along, one of each opposite pair (a run is as long read either way).
+
+    >>> line_directions(ADJACENCY["orthogonal"])
+    ((1, 0), (0, 1))
+    """
+    kept: list[Cell] = []
+    for dx, dy in offsets:
+        if (-dx, -dy) not in kept:
+            kept.append((dx, dy))
+    return tuple(kept)
 
 
 def format_cell(cell: Cell) -> str:

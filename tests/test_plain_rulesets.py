@@ -1,0 +1,37 @@
+"""The plainly written classics of benchmarks/rulesets/ play the same games as the shipped ones.
+
+They are benchmarked beside the shipped rulesets (docs/performance.md), so
+they must be the same games: at every position of random games the plain
+ruleset offers the same cells as the shipped one, and the games end alike.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+
+PLAIN = Path(__file__).resolve().parent.parent / "benchmarks" / "rulesets"
+
+
+def cell_of(text: str) -> str:
+    """The cell an action names: ``place Red at 3,0`` and ``choose 3,0`` both give ``3,0``."""
+    return text.split()[-1]
+
+
+@pytest.mark.parametrize("shipped", ["tic-tac-toe", "connect-four"])
+def test_the_plain_ruleset_offers_the_same_cells_and_ends_alike(shipped: str) -> None:
+    plain_game, shipped_game = engine.load(str(PLAIN / f"plain-{shipped}")), engine.load(shipped)
+    for seed in range(12):
+        plain, ours = plain_game.new_state(players=2, seed=seed), shipped_game.new_state(players=2, seed=seed)
+        choose = random.Random(seed)
+        while not ours.is_terminal:
+            offered = sorted(map(cell_of, ours.legal_actions().texts()))
+            assert not plain.is_terminal and sorted(map(cell_of, plain.legal_actions().texts())) == offered
+            cell = choose.choice(offered)
+            ours.apply(next(a for a in ours.legal_actions() if cell_of(str(a)) == cell))
+            plain.apply(f"choose {cell}")
+        assert plain.is_terminal and plain.returns() == ours.returns()

@@ -1,0 +1,84 @@
+"""The playout kernel: playing a decision by its index is applying that action, on every shipped ruleset.
+
+Random playouts (``rulecraft bench``) and search rollouts call
+``State.play(i)`` instead of ``state.apply(state.legal_actions()[i])``; the
+search reads the legal actions as argument tuples (``ActionSpace.all_args``).
+These tests hold the shortcuts to the long way: the same arguments, the same
+games, the same logs.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.blocks.grid import ADJACENCY, longest_line
+from engine.blocks.hexgrid import HEX_OFFSETS
+from engine.simulate import derive_seed
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> engine.Game:
+    return engine.load(name)
+
+
+def players_of(game: engine.Game) -> int:
+    return min(game.player_counts, key=lambda n: abs(n - 2))
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_play_is_apply_of_the_same_action(name: str) -> None:
+    """Two random games from one seed, one played with apply and one with play: same arguments, history, log, state."""
+    game = load(name)
+    players = players_of(game)
+    for index in range(2):
+        seed = derive_seed(5, index)
+        slow = game.new_state(players=players, seed=seed, record=True)
+        fast = game.new_state(players=players, seed=seed, record=True)
+        choose = random.Random(seed)
+        while not slow.is_terminal:
+            space = slow.legal_actions()
+            args = space.all_args()
+            assert args == [action.args for action in space]
+            i = choose.randrange(len(space))
+            assert space.args_at(i) == args[i]
+            slow.apply(space[i])
+            fast.play(i)
+            assert fast.history == slow.history
+        assert fast.is_terminal and fast.log == slow.log and fast == slow and fast.returns() == slow.returns()
+
+
+def test_play_refuses_an_index_out_of_range_and_changes_nothing() -> None:
+    game = load(engine.builtin_names()[0])
+    state = game.new_state(players=players_of(game), seed=1)
+    before = state.clone()
+    with pytest.raises(IndexError):
+        state.play(len(state.legal_actions()) + 5)
+    assert state == before
+
+
+def longest_by_definition(cells: list[tuple[int, int]], offsets: tuple[tuple[int, int], ...]) -> int:
+    """The longest run of cells along any offset, counted from every cell along every offset."""
+    on = set(cells)
+    best = 0
+    for x, y in on:
+        for dx, dy in offsets:
+            n = 1
+            while (x + n * dx, y + n * dy) in on:
+                n += 1
+            best = max(best, n)
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([*ADJACENCY.values(), HEX_OFFSETS]),
+    st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=30),
+)
+def test_longest_line_reads_each_direction_once_with_the_same_result(offsets: tuple, cells: list) -> None:
+    assert longest_line(cells, offsets) == longest_by_definition(cells, offsets)

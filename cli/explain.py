@@ -14,12 +14,14 @@ Example::
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.outcome import Goals, Ranking
 from engine.errors import RulecraftError, did_you_mean
-from engine.game import Game
 from engine.lang.defined import Defined
+
+if TYPE_CHECKING:
+    from engine import Game
 
 HIDDEN = {
     "none": "open to all",

@@ -8,6 +8,9 @@ traceback; a malformed command line exits with status 2.
     $ rulecraft validate my-game/
     $ rulecraft play my-game --players 2 --seat 2=human
     $ rulecraft simulate my-game -n 1000 --jobs 4 --format json
+
+A command imports what it needs when it runs (the compiler, rich, the
+web server), so ``rulecraft --help`` starts in a few hundredths of a second.
 """
 
 from __future__ import annotations
@@ -20,34 +23,26 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import click
 from click.core import ParameterSource
-from rich.progress import Progress
-from rich.table import Table
 
 import engine
-from cli import render
 from cli.allow import allow_option
-from cli.explain import explain as explain_lines
-from cli.explain import explain_component
-from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged, replay as replay_actions, ruleset_ref
 from cli.new import new_command
-from cli.play import Session, ask, hint_agent, parse_seats
 from engine import limits
-from engine.agents import make_agent
 from engine.atomic import write_atomic
-from engine.bench import bench as run_bench
+from engine.distributed import BACKENDS
 from engine.errors import RulecraftError, RulesetError
-from engine.game import Game
-from engine.loading import parse_set_options
-from engine.distributed import BACKENDS, make_executor
-from engine.executor import Executor, TooManyJobs
-from engine.report import Comparison, SimulationReport, compare, flat_rows
 from engine.showtext import json_safe, shown
-from engine.simulate import bench_agent, seat_specs, simulate as run_simulation
-from engine.sweep import Sweep, parse_sweep, sweep as run_sweep
+
+if TYPE_CHECKING:
+    from cli.gamelog import GameLog
+    from engine import Game
+    from engine.executor import Executor
+    from engine.report import Comparison, SimulationReport
+    from engine.sweep import Sweep
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -128,6 +123,8 @@ def ruleset_options(fn: F) -> F:
 
 def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
     """The ruleset with the variants and the ``NAME=VALUE`` options of ``flag`` applied."""
+    from engine.loading import parse_set_options
+
     try:
         set_options = parse_set_options(set_texts)
     except ValueError as err:
@@ -164,6 +161,9 @@ def _executor(backend: str, jobs: int, address: str | None) -> Executor:
 
     Local ``--jobs`` above the machine's cores is refused (exit 1).
     """
+    from engine.distributed import make_executor
+    from engine.executor import TooManyJobs
+
     given = click.get_current_context().get_parameter_source("jobs") is ParameterSource.COMMANDLINE
     try:
         return make_executor(backend, jobs if given or backend == "local" else None, address)
@@ -183,18 +183,16 @@ def echo_json(data: Any) -> None:
 @format_option
 def list_rulesets(fmt: str) -> None:
     """List the built-in rulesets (--format json: name, title, players, variants and any load error)."""
-    entries = []
-    for name in engine.builtin_names():
-        try:
-            game = engine.load(name)
-        except RulecraftError as err:
-            entries.append({"name": name, "error": str(err).splitlines()[0]})
-            continue
-        entries.append({"name": name, "title": game.title, "players": list(game.player_counts),
-                        "variants": list(game.available_variants)})
+    from engine.listing import summaries
+
+    entries = summaries()
     if fmt == "json":
         echo_json(entries)
         return
+    from rich.table import Table
+
+    from cli.console import make_console
+
     table = Table("ruleset", "title", "players", "variants")
     for entry in entries:
         if "error" in entry:
@@ -202,7 +200,7 @@ def list_rulesets(fmt: str) -> None:
         else:
             players = ", ".join(map(str, entry["players"]))
             table.add_row(entry["name"], entry["title"], players, ", ".join(entry["variants"]) or "-")
-    render.make_console().print(table)
+    make_console().print(table)
 
 
 @main.command()
@@ -252,6 +250,10 @@ def explain(
     players: int | None,
 ) -> None:
     """Summarise a ruleset's rules in English (or one component's card, or its learning environment)."""
+    from cli import render
+    from cli.explain import explain as explain_lines
+    from cli.explain import explain_component
+
     console = render.make_console()
     game = load_game(ruleset, variants, set_texts)
     if observation:
@@ -315,6 +317,9 @@ def play(
     undo (take back the last human move and the bots' replies), save FILE
     or quit.
     """
+    from cli import render
+    from cli.play import Session, hint_agent, parse_seats
+
     if load_path is not None and (ruleset or variants or set_texts or players is not None or seed is not None):
         raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
     if load_path is None and ruleset is None:
@@ -343,6 +348,8 @@ def play(
 def _start_new(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, seed: int | None
 ) -> tuple[GameLog, engine.State]:
+    from cli.gamelog import GameLog, ruleset_ref
+
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     seed = random.randrange(1 << 31) if seed is None else seed
@@ -351,6 +358,8 @@ def _start_new(
 
 
 def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
+    from cli.gamelog import GameLog, replay as replay_actions
+
     log = GameLog.read(path)
     _, state = log.start()
     replay_actions(state, log.actions)
@@ -371,6 +380,10 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     action: a log whose ruleset changed is refused (unless --force), and an
     action that is refused or leads elsewhere than recorded stops the replay.
     """
+    from cli import render
+    from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged
+    from cli.play import ask
+
     log = GameLog.read(log_file)
     try:
         game, state = log.start(force=force)
@@ -452,6 +465,9 @@ def simulate(
     \b
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
+    from engine.report import compare
+    from engine.simulate import seat_specs
+
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
     if games_csv is not None and not games_csv.resolve().parent.is_dir():
@@ -516,6 +532,12 @@ def sweep(
     \b
     rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500
     """
+    from cli import render
+    from engine.loading import parse_set_options
+    from engine.report import flat_rows
+    from engine.simulate import seat_specs
+    from engine.sweep import parse_sweep
+
     try:
         name, texts = parse_sweep(values)
     except ValueError as err:
@@ -562,6 +584,11 @@ def _sweep_with_progress(
     specs: list[str], executor: Executor,
 ) -> Sweep:
     """Run a sweep, with a progress bar per value on stderr when it is a terminal."""
+    from rich.progress import Progress
+
+    from cli import render
+    from engine.sweep import sweep as run_sweep
+
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_sweep(load, name, texts, players, n, seed, specs, executor=executor)
@@ -577,6 +604,11 @@ def _simulate_with_progress(
     game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor
 ) -> SimulationReport:
     """Run a simulation, with a progress bar on stderr when it is a terminal."""
+    from rich.progress import Progress
+
+    from cli import render
+    from engine.simulate import simulate as run_simulation
+
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_simulation(game, players, n, seed, specs, executor=executor)
@@ -591,6 +623,9 @@ def _write_report(
     report: SimulationReport, comparison: Comparison | None, fmt: str, out: Path | None, seconds: float
 ) -> None:
     """The report as text, json or csv, on stdout or in ``out``."""
+    from cli import render
+    from engine.report import flat_rows
+
     data = report.to_json()
     if comparison is not None:
         data["compare"] = comparison.to_json()
@@ -635,6 +670,10 @@ def bench(
     repeats: int, agent_spec: str | None, decisions: int, fmt: str,
 ) -> None:
     """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
+    from engine.agents import make_agent
+    from engine.bench import bench as run_bench
+    from engine.simulate import bench_agent
+
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     if agent_spec is not None:
@@ -783,6 +822,7 @@ def _check_invariants(
     save_dir: Path | None,
 ) -> None:
     """``check --invariants``: random games with the invariants tested after every action."""
+    from cli import render
     from engine.replay import checked_playout
 
     game = load_game(ruleset, variants, set_texts)
@@ -826,6 +866,8 @@ def _check_invariants(
 
 def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> Path:
     """Write the failing game as a replay (up to the action that failed, or before it when it raised)."""
+    from cli.gamelog import ruleset_ref
+
     log = result.replay(ruleset_ref(ruleset), game)
     if result.error is not None and log.actions:
         log.actions = log.actions[:-1]  # the last action raised: replay up to just before it

@@ -22,13 +22,8 @@ from pathlib import Path
 import click
 
 from cli.allow import allow_option
-from engine.compose import compose
 from engine.errors import RulecraftError
 from engine.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
-from engine.scenario import run_scenario, scenario_files
-from engine.schema import SCHEMAS
-from engine.validate import validate_path
-from engine.yamlsource import Mapping
 
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
@@ -98,6 +93,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     >>> made.ok, sorted(p.name for p in made.files)
     (True, ['ruleset.yaml', 'sun-beats-moon.yaml'])
     """
+    from engine.scenario import scenario_files  # loads the compiler: only when a ruleset is made
+
     name = folder.name
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise RulecraftError(f"'{name}' is not a ruleset name: use lower-case letters, digits and '-' (my-game)")
@@ -129,6 +126,9 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
 
 def _files_of(ruleset: Path) -> list[Path]:
     """The ruleset file, every file it includes and its scenario files (all inside its folder)."""
+    from engine.compose import compose
+    from engine.scenario import scenario_files
+
     tree = compose(ruleset)
     files = {ruleset} | {Path(f).resolve() for f in _source_files(tree)}
     files |= {p.resolve() for p in scenario_files([ruleset.parent])}
@@ -137,6 +137,8 @@ def _files_of(ruleset: Path) -> list[Path]:
 
 def _source_files(node: object) -> set[str]:
     """The files the nodes of a composed tree were read from."""
+    from engine.yamlsource import Mapping
+
     found: set[str] = set()
     if isinstance(node, Mapping):
         found.add(node.pos.file)
@@ -174,6 +176,8 @@ def _keep_base(ruleset: Path, origin: Path) -> None:
 
 def _schema_path(path: Path, kind: str) -> str:
     """The schema of ``kind`` as a path relative to ``path``'s folder (absolute across drives)."""
+    from engine.schema import SCHEMAS
+
     schema = schemas_dir() / SCHEMAS.get(kind, SCHEMAS["ruleset"])
     return _relative(schema, path.parent)
 
@@ -188,6 +192,7 @@ def _relative(target: Path, start: Path) -> str:
 def _starter_scenario(folder: Path) -> Path:
     """A first scenario for a ruleset that came without any."""
     from engine.loading import load_path
+    from engine.schema import SCHEMAS
 
     players = min(load_path(folder / RULESET_FILE).player_counts)
     path = folder / "scenarios" / "starts.yaml"
@@ -200,6 +205,9 @@ def _starter_scenario(folder: Path) -> Path:
 
 def _check(made: NewRuleset) -> None:
     """Validate the new ruleset and run its scenarios."""
+    from engine.scenario import run_scenario, scenario_files
+    from engine.validate import validate_path
+
     made.problems = [d.format() for d in validate_path(str(made.folder))]
     if made.problems:
         return

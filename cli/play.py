@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -37,8 +38,9 @@ from engine.atomic import WriteFailed
 from engine.errors import IllegalActionError
 from engine.showtext import shown
 from engine.simulate import derive_seed
-from engine.game import Game
-from engine.state import State
+
+if TYPE_CHECKING:
+    from engine import Game, State
 
 HELP = """Type the number of an action, or its text (e.g. copy one from the list),
 or part of one (a cell such as 3,4, a name) to list only the actions that contain it.

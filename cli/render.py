@@ -37,42 +37,25 @@ Typical use::
 
 from __future__ import annotations
 
-from typing import IO, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.errors import StyleSyntaxError
-from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from engine.blocks.hexgrid import HexGrid
-from engine.game import Game
 from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
-from engine.savefile import counter_values
-from engine.showtext import shown
-from engine.state import State
-from engine.sweep import Sweep
+
+if TYPE_CHECKING:
+    from engine import Game, State
+    from engine.sweep import Sweep
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
-
-
-class SafeConsole(Console):
-    """A console that prints the control characters of what it shows as escapes (:func:`engine.showtext.shown`).
-
-    Rulesets' titles, names and messages are data: whatever they hold, only
-    the console's own styles and controls reach the terminal.
-    """
-
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style) for s in buffer)
-
-
-def make_console(width: int | None = None, file: IO[str] | None = None, stderr: bool = False) -> Console:
-    """A console that treats text literally (no markup, emoji codes or highlighting) and escapes control characters."""
-    return SafeConsole(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width, file=file, stderr=stderr)
 
 
 def value_styles(game: Game) -> dict[str, str]:
@@ -371,6 +354,8 @@ def counters(state: State) -> list[Text]:
     A meter's counter and statuses are drawn with their components instead (see meter_line); a counter
     declared ``shown: false`` is not drawn.
     """
+    from engine.savefile import counter_values
+
     game = state.game
     drawn = set(game.statuses.by_name) if game.statuses else set()
     if game.meter is not None:

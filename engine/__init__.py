@@ -14,14 +14,15 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError, RulecraftError, RulesetError
-from engine.game import Game
-from engine.loading import load_path, parse_variants
-from engine.paths import builtin_names, find_ruleset
-from engine.state import TERMINAL, State
+from engine.paths import builtin_names
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.loading import load
+    from engine.state import TERMINAL, State
 
 __all__ = [
     "Game",
@@ -35,14 +36,22 @@ __all__ = [
 ]
 
 
-def load(
-    name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None
-) -> Game:
-    """Load, validate and compile a ruleset (a built-in name or a path).
+def __getattr__(name: str) -> Any:
+    """``load``, ``Game``, ``State`` and ``TERMINAL``, imported on first use: ``import engine`` stays cheap.
 
-    ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
-    list of names; they are applied in order.  ``set_options`` maps option
-    names to values written as in YAML (``{"width": "4"}``); they replace
-    the options' defaults, after the variants.
+    The compiler and the effect language load only when a program asks for
+    them (``rulecraft --help`` never does); after the first use the name is
+    an ordinary attribute of the package.
     """
-    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options)
+    if name == "load":
+        from engine.loading import load as value
+    elif name == "Game":
+        from engine.game import Game as value
+    elif name == "State":
+        from engine.state import State as value
+    elif name == "TERMINAL":
+        from engine.state import TERMINAL as value
+    else:
+        raise AttributeError(f"module 'engine' has no attribute '{name}'")
+    globals()[name] = value
+    return value

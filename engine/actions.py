@@ -13,6 +13,7 @@ builds exactly one object.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, Protocol, Sequence
 
 
@@ -220,3 +221,10 @@ class EmptySpace(ActionSpace):
 
     def all_args(self) -> list[tuple[Any, ...]]:
         return []
+
+
+def normalise(text: str) -> str:
+    """Action text with brackets dropped and spacing collapsed: '(1, 0)' == '1,0'."""
+    text = re.sub(r"[()]", " ", text.strip().lower())
+    text = re.sub(r"\s*,\s*", ",", text)
+    return re.sub(r"\s+", " ", text).strip()

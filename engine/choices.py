@@ -45,7 +45,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.enumeration import record_choice
+from engine.actions import normalise
+from engine.enumeration import CHOOSE_WORD, record_choice
 from engine.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
@@ -60,7 +61,6 @@ except ImportError:  # pragma: no cover - exercised by forcing the replaying mod
 if TYPE_CHECKING:
     from engine.state import State
 
-CHOOSE_WORD = "choose"
 CHOOSES = "chooses"
 """Vocabulary data key: set when some code of the ruleset calls ``choose`` (its effects then run as coroutines)."""
 
@@ -308,7 +308,7 @@ def rebuild(s: "State", keep: bool = True) -> None:
     """
     pending = s.pending
     assert pending is not None and pending.start is not None
-    now = {name: getattr(s, name) for name in committed()}
+    now = {name: getattr(s, name) for name in committed(type(s))}
     log, s.log = s.log, None  # what the effect logged before the choice is logged already
     _orphan(s)
     _restore(s, pending.start)
@@ -343,7 +343,7 @@ def before_effect(s: "State") -> "State":
 def _restore(s: "State", start: "State") -> None:
     """Put ``s`` back to the position ``start`` (which stays as it is)."""
     fresh = start.clone()
-    for name in committed():
+    for name in committed(type(s)):
         setattr(s, name, getattr(fresh, name))
 
 
@@ -416,8 +416,6 @@ CHOICE = ChoiceFormatter()
 
 def parse(s: "State", text: str) -> str:
     """The label a typed answer names (``choose NAME`` or just ``NAME``); raises with the options."""
-    from engine.blocks.steps import normalise
-
     pending = s.pending
     assert pending is not None
     wanted = normalise(text)
@@ -540,11 +538,9 @@ KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")
 
 
 @functools.cache
-def committed() -> tuple[str, ...]:
-    """The state fields that make up the game's position."""
-    from engine.state import State
-
-    return tuple(name for name in State.__slots__ if name not in KEPT)
+def committed(state_class: type) -> tuple[str, ...]:
+    """The fields of ``state_class`` that make up the game's position."""
+    return tuple(name for name in state_class.__slots__ if name not in KEPT)
 
 register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
                 "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "

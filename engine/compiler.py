@@ -33,7 +33,7 @@ from engine.blocks import (  # noqa: F401  (register the step kinds)
 from engine.blocks.clash import ClashTable
 from engine.blocks.majority import SupportTable
 from engine.blocks.patterns import read_shapes
-from engine.compiling.components import read_components
+from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
@@ -44,9 +44,10 @@ from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_
 from engine.counters import compile_counters, declare_counters
 from engine.compose import set_flags
 from engine.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
-from engine.game import ROLL_OFFS, Game, Program
+from engine.game import ROLL_OFFS, Game
 from engine.lang.defined import define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
+from engine.lang.program import Program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
 from engine.vocabulary import build_vocabulary
@@ -79,25 +80,6 @@ def content_hash(tree: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def compile_condition(game: Game, text: str, where: str = "<expression>") -> Program:
-    """Compile a boolean effect-language condition against a game (raises RulesetError)."""
-    from engine.errors import remember_source
-
-    remember_source(where, text)
-    sink = DiagnosticSink()
-    node = parse_expression(text, lambda line, col: SourcePos(where, line, col))
-    scope = Scope(game.vocab, sink)
-    scope.pure = True
-    try:
-        compiled = node.compile(scope)
-        if not BOOL.accepts(compiled.type):
-            sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
-        sink.raise_if_any()
-        return Program(compiled.fn, scope.slots, text, node.describe())
-    except RecursionError:
-        raise RulesetError.at(node.pos, TOO_DEEP) from None
-
-
 class Builder:
     """Compiles one ruleset; steps and blocks call back into it for settings and code."""
 
@@ -128,6 +110,10 @@ class Builder:
             except (KeyError, IndexError):
                 return node.pos
         return getattr(node, "pos", None)
+
+    def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
+        """Report ``value`` unless it is a value of the declared type ``type_name`` (see engine.compiling.components)."""
+        check_value(self, value, type_name, pos, what)
 
     def unknown_keys(self, spec: Mapping, allowed: Iterable[str], what: str) -> None:
         """Report each key of ``spec`` not in ``allowed`` (with a "did you mean", else the known keys)."""

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
+CHOOSE_WORD = "choose"
+"""The word that starts the answer to a choice an effect asks: ``choose NAME``."""
+
 CHOICE_ITEMS = "choice items"
 """Key in ``game.vocab.data``: what each ``choose(...)`` of the ruleset chooses, recorded when it compiles."""
 
@@ -171,7 +174,6 @@ def record_choice(data: dict[str, Any], item_type: Any, values: tuple[Any, ...] 
 
 def choice_texts(game: "Game") -> Texts:
     """Every ``choose LABEL`` answer the ruleset's ``choose(...)`` calls could offer."""
-    from engine.choices import CHOOSE_WORD
     from engine.lang.types import Component
 
     texts: list[str] = []

@@ -20,7 +20,8 @@ from engine import limits as limits_module
 from engine import rng
 from engine.counters import initial_values
 from engine.errors import SetupError
-from engine.lang.scope import Fn, Vocabulary
+from engine.lang.program import Program, compile_condition
+from engine.lang.scope import Vocabulary
 
 if TYPE_CHECKING:
     from engine.blocks.contest import Contest
@@ -33,44 +34,6 @@ if TYPE_CHECKING:
     from engine.blocks.steps import Step
     from engine.counters import CounterSpec
     from engine.state import State
-
-LIST_OF = "list of "
-"""The prefix of a list attribute's declared type: ``list of TYPE``."""
-
-
-@dataclass
-class Program:
-    """Compiled effect-language code with the number of local slots it needs."""
-
-    fn: Fn
-    slots: int
-    text: str = ""
-    description: str = ""
-
-    def run(self, s: "State") -> Any:
-        """Run the program with the full step budget (``Limits.steps``)."""
-        s.budget = s.game.limits.steps
-        return self.fn(s, [None] * self.slots)
-
-    def test(self, s: "State") -> Any:
-        """Evaluate a condition (no effects, so one environment list is reused) with a step budget of its own.
-
-        A test made while a program runs takes what it spends from that program's budget when it ends.
-        """
-        saved, steps = s.budget, s.game.limits.steps
-        s.budget = steps
-        try:
-            return self.fn(s, self.env)
-        finally:
-            s.budget = saved - (steps - s.budget)
-
-    @property
-    def env(self) -> list[Any]:
-        env = self.__dict__.get("_env")
-        if env is None:
-            env = self.__dict__["_env"] = [None] * self.slots
-        return env
-
 
 @dataclass(frozen=True)
 class ZoneSpec:
@@ -229,34 +192,8 @@ class Game:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
-        s = State.__new__(State)
-        s.game = self
-        s.players = players
-        n = len(self.component_names)
-        s.face = [0] * n
-        s.zone_of = [0] * n
-        s.zones = [[] for _ in self.zone_names]
-        s.zones[0] = list(range(n))
-        s.grid = {}
-        s.stacks = {}
-        s.cell_of = [None] * n
-        s.frontier = {}
-        s.bbox = None
-        s.groups = {}
-        s.members = {}
-        s.turn = 0
-        s.turn_number = 1
-        s.step = -1
-        s.scratch = {}
-        s.counters = []
-        s.rng = rng.seed_state(seed)
-        s.budget = self.limits.steps
-        s.outcome = None
-        s.pending = None
-        s.tape = None
-        s.log = [] if record else None
-        s.history = [] if record else None
-        s._actions = None
+        s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, log=[] if record else None,
+                  history=[] if record else None)
         self._seat_roles(s, players, seats)
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
@@ -382,8 +319,9 @@ class Game:
     def state_from_json(self, data: Any) -> "State":
         """Read a state written by :meth:`State.to_json`; refuses one from another ruleset."""
         from engine.savefile import state_from_json
+        from engine.state import State
 
-        return state_from_json(self, data)
+        return state_from_json(self, data, State)
 
     # ------------------------------------------------------------ words
 
@@ -396,6 +334,4 @@ class Game:
 
     def compile_condition(self, text: str, where: str = "<expression>") -> Program:
         """Compile an effect-language condition against this game (for scenarios and tools)."""
-        from engine.compiler import compile_condition
-
-        return compile_condition(self, text, where)
+        return compile_condition(self.vocab, text, where)

@@ -56,6 +56,9 @@ SEEN = "seen"
 UNORDERED = "unordered"
 UNSEEN = "unseen"
 
+TOSSED = "tossed kinds"
+"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
+
 
 def zone_view(state: "State", zone: int, seat: int) -> str:
     """How ``seat`` sees a zone: SEEN (contents and order), UNORDERED (contents only) or UNSEEN (count only)."""
@@ -157,8 +160,6 @@ def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
     they are dealt again only among the owner's unseen zones, topped up from
     the common pool of their kind.
     """
-    from engine.state import TOSSED
-
     game = sample.game
     kind_of = game.component_kind
     tossed = set(sample.scratch.get(TOSSED, ()))

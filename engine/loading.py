@@ -22,6 +22,7 @@ from engine.compiler import build_game
 from engine.compose import compose
 from engine.errors import RulesetError
 from engine.game import Game
+from engine.paths import find_ruleset
 from engine.schema import check_schema
 
 
@@ -60,3 +61,16 @@ def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mappi
         return build_game(tree)
     except RulesetError as err:
         raise blame_extension(Path(path), err) from None
+
+
+def load(
+    name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None
+) -> Game:
+    """Load, validate and compile a ruleset (a built-in name or a path).
+
+    ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
+    list of names; they are applied in order.  ``set_options`` maps option
+    names to values written as in YAML (``{"width": "4"}``); they replace
+    the options' defaults, after the variants.
+    """
+    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options)

@@ -256,7 +256,7 @@ class Replay:
         replay(state, self.actions, each, self.hashes or None)
 
     def _load(self) -> Game:
-        import engine
+        from engine.loading import load
 
         path = find_ruleset(self.ruleset, relative_to=self.base)
         if self.base is not None and self.ruleset not in builtin_names():
@@ -264,7 +264,7 @@ class Replay:
                 check_named_ruleset(path, self.base, "the game log's ruleset", self.ruleset)
             except FileRefused as err:
                 raise SaveError(f"{self.file or self.base}: {err}") from None
-        return engine.load(path, self.variant, self.set_options)
+        return load(path, self.variant, self.set_options)
 
 
 GameLog = Replay

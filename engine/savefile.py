@@ -108,12 +108,10 @@ def comparable(s: "State") -> tuple[Any, ...]:
     )
 
 
-def state_from_json(g: "Game", data: Any) -> "State":
-    """Rebuild a state; raises :class:`SaveError` naming what does not fit."""
-    from engine.state import State
-
+def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State":
+    """Rebuild a state of ``state_class`` (the Game passes engine.state.State); raises :class:`SaveError` naming what does not fit."""
     try:
-        s = _read(g, data, State)
+        s = _read(g, data, state_class)
         _check_sum(data)
     except SaveError:
         raise
@@ -177,7 +175,7 @@ def _shown(set_options: Any) -> str:
     return set_flags(set_options)
 
 
-def _read(g: "Game", data: Any, State: type) -> "State":
+def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if not isinstance(data, dict):
         raise SaveError("a saved state must be a JSON object")
     if data.get("format") != FORMAT:
@@ -199,85 +197,78 @@ def _read(g: "Game", data: Any, State: type) -> "State":
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
         raise SaveError(f"{players} players is not allowed in {g.name}")
-    s = State.__new__(State)
-    s.game = g
-    s.players = players
-    s.face = [int(f) for f in data["face"]]
-    if len(s.face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(s.face)):
+    face = [int(f) for f in data["face"]]
+    if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):
         raise SaveError("the faces do not match the ruleset's components")
-    s.zones = [[int(c) for c in z] for z in data["zones"]]
-    if len(s.zones) != len(g.zone_names) or sorted(c for z in s.zones for c in z) != list(range(n)):
+    zones = [[int(c) for c in z] for z in data["zones"]]
+    if len(zones) != len(g.zone_names) or sorted(c for z in zones for c in z) != list(range(n)):
         raise SaveError("the zones do not hold every component exactly once")
-    s.zone_of = [0] * n
-    for zi, z in enumerate(s.zones):
+    zone_of = [0] * n
+    for zi, z in enumerate(zones):
         for c in z:
-            s.zone_of[c] = zi
-    s.grid = {}
-    s.cell_of = [None] * n
+            zone_of[c] = zi
+    grid = {}
+    cell_of = [None] * n
     for x, y, cid in data["board"]:
         cell = (int(x), int(y))
-        s.grid[cell] = int(cid)
-        s.cell_of[int(cid)] = cell
-    s.stacks = {(int(x), int(y)): tuple(int(c) for c in below) for x, y, below in data.get("stacks", [])}
-    for cell, below in s.stacks.items():
-        if cell not in s.grid or not below or not (g.grid is not None and g.grid.stacking):
+        grid[cell] = int(cid)
+        cell_of[int(cid)] = cell
+    stacks = {(int(x), int(y)): tuple(int(c) for c in below) for x, y, below in data.get("stacks", [])}
+    for cell, below in stacks.items():
+        if cell not in grid or not below or not (g.grid is not None and g.grid.stacking):
             raise SaveError("the saved stacks do not match the board")
         for cid in below:
-            s.cell_of[cid] = cell
-    on_board = [*s.grid.values(), *(c for below in s.stacks.values() for c in below)]
-    if g.board_zone >= 0 and sorted(on_board) != sorted(s.zones[g.board_zone]):
+            cell_of[cid] = cell
+    on_board = [*grid.values(), *(c for below in stacks.values() for c in below)]
+    if g.board_zone >= 0 and sorted(on_board) != sorted(zones[g.board_zone]):
         raise SaveError("the board cells do not match the board zone")
-    if g.grid is not None and not all(g.grid.contains(cell) for cell in s.grid):
+    if g.grid is not None and not all(g.grid.contains(cell) for cell in grid):
         raise SaveError("a saved piece lies off the board")
-    s.frontier = {(int(x), int(y)): None for x, y in data["frontier"]}
+    frontier = {(int(x), int(y)): None for x, y in data["frontier"]}
     if g.grid is not None:
-        around = {n for cell in s.grid for n in g.grid.neighbours(cell) if n not in s.grid}
-        if set(s.frontier) != around:
+        around = {n for cell in grid for n in g.grid.neighbours(cell) if n not in grid}
+        if set(frontier) != around:
             raise SaveError("the saved frontier does not match the board")
-    s.groups = {(int(x), int(y)): int(marker) for x, y, marker in data.get("groups", [])}
-    if any(cell not in s.grid for cell in s.groups) or any(not -1 <= m < n for m in s.groups.values()):
+    groups = {(int(x), int(y)): int(marker) for x, y, marker in data.get("groups", [])}
+    if any(cell not in grid for cell in groups) or any(not -1 <= m < n for m in groups.values()):
         raise SaveError("the saved groups do not match the board")
-    s.members = {(int(x), int(y)): (int(ax), int(ay)) for x, y, ax, ay in data.get("members", [])}
-    if any(cell not in s.grid or anchor not in s.groups for cell, anchor in s.members.items()) or set(s.members.values()) != set(s.groups):
+    members = {(int(x), int(y)): (int(ax), int(ay)) for x, y, ax, ay in data.get("members", [])}
+    if any(cell not in grid or anchor not in groups for cell, anchor in members.items()) or set(members.values()) != set(groups):
         raise SaveError("the saved group members do not match the groups")
-    s.bbox = None
-    for cell in s.grid:
-        s.bbox = g.grid.grow(s.bbox, cell) if g.grid else None
-    s.positions = tuple(str(r) for r in data["positions"])
-    s.seat_of = {str(k): int(v) for k, v in data["seat_of"].items()}
-    s.order = tuple(str(r) for r in data["order"])
+    bbox = None
+    for cell in grid:
+        bbox = g.grid.grow(bbox, cell) if g.grid else None
+    positions = tuple(str(r) for r in data["positions"])
+    seat_of = {str(k): int(v) for k, v in data["seat_of"].items()}
+    order = tuple(str(r) for r in data["order"])
     roles = set(g.roles.values) if g.roles else set()
-    if set(s.positions) != roles or set(s.seat_of) != roles or not set(s.order) <= roles:
+    if set(positions) != roles or set(seat_of) != roles or not set(order) <= roles:
         raise SaveError("the roles do not match the ruleset")
-    if len(set(s.order)) != len(s.order) or [r for r in s.positions if s.seat_of[r]] != sorted(
-        s.order, key=s.positions.index
+    if len(set(order)) != len(order) or [r for r in positions if seat_of[r]] != sorted(
+        order, key=positions.index
     ):
         raise SaveError("the turn order does not match the seated roles")
-    if any(not 0 <= seat <= players for seat in s.seat_of.values()) or sorted(set(s.seat_of.values()) - {0}) != list(
+    if any(not 0 <= seat <= players for seat in seat_of.values()) or sorted(set(seat_of.values()) - {0}) != list(
         range(1, players + 1)
     ):
         raise SaveError(f"the seats do not match {players} players")
-    s.turn, s.turn_number, s.step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
+    turn, turn_number, step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
     live = data.get("outcome") is None
-    if not (0 <= s.turn < max(len(s.order), 1)) or not ((0 if live else -1) <= s.step < len(g.steps)):
+    if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
-    s.scratch = _scratch_from_json(data["scratch"])
-    s.counters = _counters(g, data.get("counters", []))
-    s.pending = _pending(g, data.get("pending"), players)
-    s.tape = None
-    s.rng = int(data["rng"])
-    s.budget = 0
-    s.outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
-    if s.outcome is not None and not (
-        len(s.outcome.scores) == len(s.outcome.returns) == players
-        and all(isinstance(r, (int, float)) for r in s.outcome.returns)
-        and set(s.outcome.winners) <= set(range(1, players + 1))
+    scratch = _scratch_from_json(data["scratch"])
+    counters = _counters(g, data.get("counters", []))
+    pending = _pending(g, data.get("pending"), players)
+    rng = int(data["rng"])
+    outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
+    if outcome is not None and not (
+        len(outcome.scores) == len(outcome.returns) == players
+        and all(isinstance(r, (int, float)) for r in outcome.returns)
+        and set(outcome.winners) <= set(range(1, players + 1))
     ):
         raise SaveError(f"the saved outcome does not fit {players} players")
-    s.log = None
-    s.history = None
-    s._actions = None
-    return s
+    return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
+                       seat_of, order, turn, turn_number, step, scratch, counters, rng, 0, outcome, pending)
 
 
 def counter_values(s: "State") -> dict[str, Any]:

@@ -53,7 +53,8 @@ from engine.confine import FileRefused, check_named_ruleset
 from engine.counters import initial_values
 from engine.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
 from engine.expectations import compile_expectation, explain, waiting_for
-from engine.game import Game, Program
+from engine.game import Game
+from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.loading import load_path, parse_variants
 from engine.paths import builtin_names, find_ruleset
@@ -285,18 +286,11 @@ def _pos_of(spec: Mapping, key: str) -> str:
 def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     """A state with the position written in the scenario (seats, board, zones, turn)."""
     players = int(doc.get("players", game.player_counts[0]))
-    s = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True)
-    assert s.log is not None and s.history is not None
-    s.log.clear()
-    s.history.clear()
-    n = len(game.component_names)
-    s.face = [0] * n
-    s.zone_of = [0] * n
-    s.zones = [[] for _ in game.zone_names]
-    s.zones[0] = list(range(n))
-    s.grid, s.stacks, s.cell_of, s.frontier, s.bbox, s.groups, s.members = {}, {}, [None] * n, {}, None, {}, {}
-    s.scratch = {}
-    s.outcome = None
+    dealt = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True)
+    # the seats, the turn and the generator as the seed deals them, on an empty table
+    s = State(game, players, positions=dealt.positions, seat_of=dealt.seat_of, order=dealt.order, turn=dealt.turn,
+              turn_number=dealt.turn_number, step=dealt.step, counters=dealt.counters, rng=dealt.rng,
+              budget=dealt.budget, pending=dealt.pending, log=[], history=[])
     if "seats" in position:
         _seats(game, s, position["seats"], players)
     listed: dict[int, SourcePos | None] = {}  # each component listed so far, and where

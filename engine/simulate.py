@@ -224,7 +224,7 @@ def _chunk_game(chunk: Chunk) -> Game:
 
     A RulesetError (which does not survive pickling) is passed back as its text.
     """
-    from engine import load
+    from engine.loading import load
 
     key = _cache_key(chunk.source, chunk.variants, chunk.content_hash)
     if key in _games:

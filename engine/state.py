@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
+from engine.blocks.hooks import TRAIL
 from engine.choices import CHOICE
 from engine.errors import EffectRuntimeError, IllegalActionError
 
@@ -36,15 +37,10 @@ TERMINAL = -1
 LOADED_DICE = "loaded dice"
 """Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
-HOOK_TRAIL = "hook trail"
-"""Scratch key: the hooks running now, outermost first (see engine.blocks.hooks.running)."""
-
-TOSSED = "tossed kinds"
-"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
 
 
 class State:
-    """One game in progress.  Create with :meth:`Game.new_state`."""
+    """One game in progress.  Create with :meth:`Game.new_state` (all states are made by ``__init__``)."""
 
     __slots__ = (
         "game",
@@ -108,38 +104,95 @@ class State:
 
     # ------------------------------------------------------------ identity
 
+    def __init__(
+        self,
+        game: "Game",
+        players: int,
+        face: list[int] | None = None,
+        zone_of: list[int] | None = None,
+        zones: list[list[int]] | None = None,
+        grid: dict[Cell, int] | None = None,
+        stacks: dict[Cell, tuple[int, ...]] | None = None,
+        cell_of: list[Cell | None] | None = None,
+        frontier: dict[Cell, None] | None = None,
+        bbox: tuple[int, int, int, int] | None = None,
+        groups: dict[Cell, int] | None = None,
+        members: dict[Cell, Cell] | None = None,
+        positions: tuple[str, ...] = (),
+        seat_of: dict[str, int] | None = None,
+        order: tuple[str, ...] = (),
+        turn: int = 0,
+        turn_number: int = 1,
+        step: int = -1,
+        scratch: dict[str, Any] | None = None,
+        counters: list[int] | None = None,
+        rng: int = 0,
+        budget: int = 0,
+        outcome: "Outcome | None" = None,
+        pending: "Pending | None" = None,
+        log: list[str] | None = None,
+        history: list[str] | None = None,
+        actions: ActionSpace | None = None,
+    ) -> None:
+        """The one way a state is made: a new game, a clone, a save read back and a scenario's position all come here.
+
+        The position — ``face`` to ``members`` — is given whole, or left out
+        for the empty one: every component in the first zone showing its first
+        face, nothing on the board.  Left out too: no roles seated yet, the
+        first step of the turn not entered (``step`` -1).  The arguments are
+        taken as they are (a clone passes copies).
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> empty = State(game, game.player_counts[0])
+        >>> empty.zones[0] == list(range(len(game.component_names))), empty.grid, empty.step
+        (True, {}, -1)
+        """
+        self.game = game
+        self.players = players
+        if face is None:  # the empty position
+            n = len(game.component_names)
+            face, zone_of, cell_of = [0] * n, [0] * n, [None] * n
+            zones = [[] for _ in game.zone_names]
+            zones[0] = list(range(n))
+            grid, stacks, frontier, groups, members = {}, {}, {}, {}, {}
+        self.face = face
+        self.zone_of = zone_of  # the rest of the position comes with face
+        self.zones = zones
+        self.grid = grid
+        self.stacks = stacks
+        self.cell_of = cell_of
+        self.frontier = frontier
+        self.bbox = bbox
+        self.groups = groups
+        self.members = members
+        self.positions = positions
+        self.seat_of = {} if seat_of is None else seat_of
+        self.order = order
+        self.turn = turn
+        self.turn_number = turn_number
+        self.step = step
+        self.scratch = {} if scratch is None else scratch
+        self.counters = [] if counters is None else counters
+        self.rng = rng
+        self.budget = budget
+        self.outcome = outcome
+        self.pending = pending
+        self.tape = None
+        self.log = log
+        self.history = history
+        self._actions = actions
+
     def clone(self) -> "State":
         """An independent copy (the log and history are not copied)."""
-        c = State.__new__(State)
-        c.game = self.game
-        c.players = self.players
-        c.face = self.face[:]
-        c.zone_of = self.zone_of[:]
-        c.zones = [z[:] for z in self.zones]
-        c.grid = self.grid.copy()
-        c.stacks = self.stacks.copy() if self.stacks else {}
-        c.cell_of = self.cell_of[:]
-        c.frontier = self.frontier.copy()
-        c.bbox = self.bbox
-        c.groups = self.groups.copy() if self.groups else {}
-        c.members = self.members.copy() if self.members else {}
-        c.positions = self.positions
-        c.seat_of = self.seat_of
-        c.order = self.order
-        c.turn = self.turn
-        c.turn_number = self.turn_number
-        c.step = self.step
-        c.scratch = self.scratch.copy()
-        c.counters = self.counters[:]
-        c.rng = self.rng
-        c.budget = self.budget
-        c.outcome = self.outcome
-        c.pending = self.pending
-        c.tape = None
-        c.log = None
-        c.history = None
-        c._actions = self._actions  # the same position has the same legal actions (spaces are never changed)
-        return c
+        return State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
+            self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
+            self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
+            self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
+            self.seat_of, self.order, self.turn, self.turn_number, self.step, self.scratch.copy(), self.counters[:],
+            self.rng, self.budget, self.outcome, self.pending, None, None,
+            self._actions,  # the same position has the same legal actions (spaces are never changed)
+        )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`Game.state_from_json` reads it back exactly."""
@@ -154,7 +207,7 @@ class State:
 
         return comparable(self) == comparable(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         """Which game, how far, and who decides: ``<my-game, 2 players, turn 3: North (seat 1) to play>``.
@@ -253,7 +306,7 @@ class State:
         """
         value = self.roll(sides)
         if self.log is not None:
-            trail = self.scratch.get(HOOK_TRAIL)
+            trail = self.scratch.get(TRAIL)
             self.log.append(f"{trail[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
         return value
 

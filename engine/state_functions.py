@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import EffectRuntimeError
+from engine.information import TOSSED
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
@@ -282,8 +283,6 @@ class Toss(Function):
         items = as_selection(args[0]).compile_parts(scope).items
 
         def toss(s: Any, e: list[Any]) -> None:
-            from engine.state import TOSSED
-
             counts, kinds = s.game.face_count, s.game.component_kind
             for c in items(s, e):
                 s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die

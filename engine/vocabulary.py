@@ -18,10 +18,10 @@ import engine.choices  # noqa: F401  (registers choose)
 import engine.position_functions  # noqa: F401  (registers the functions of order and place)
 import engine.state_functions  # noqa: F401  (registers the state functions)
 from engine.counters import GAME, CounterOf, GameCounter
-from engine.game import LIST_OF, Game
+from engine.game import Game
 from engine.lang.functions import FUNCTIONS
 from engine.lang.scope import Compiled, Vocabulary
-from engine.lang.types import ANY, BOOL, CELL, INT, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
+from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
 from engine.state_functions import ZoneOf
 
 PLURAL_SUFFIX = "s"

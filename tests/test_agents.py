@@ -21,9 +21,9 @@ import engine
 from engine import agents
 from engine.agents import Budget, GreedyAgent, SearchSpec, make_agent
 from engine.compose import variant_names
-from engine.information import SEEN, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
+from engine.information import SEEN, TOSSED, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
 from engine.paths import find_ruleset
-from engine.state import TOSSED, State
+from engine.state import State
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
 SEARCH_SPECS = SPECS[1:]

@@ -38,7 +38,7 @@ import random
 import threading
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import anyio
 from starlette.applications import Starlette
@@ -56,10 +56,12 @@ from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
 from engine.errors import RulecraftError, RulesetError
-from engine.game import Game
 from engine.replay import MAX_BYTES
 from engine.showtext import json_safe
 from engine.simulate import seat_specs, simulate
+
+if TYPE_CHECKING:
+    from engine import Game
 
 T = TypeVar("T")
 

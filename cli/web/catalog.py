@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import engine
 from engine.errors import RulesetError
-from engine.game import Game
 from engine.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.replay import ruleset_ref
+
+if TYPE_CHECKING:
+    from engine import Game
 
 CACHE_SIZE = 64
 """Compiled games kept (by ruleset, variants and options)."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from engine.showtext import html_safe as escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.game import Game
+if TYPE_CHECKING:
+    from engine import Game
 
 AGENTS_HINT = "random, greedy, mcts:N, ismcts:N"
 

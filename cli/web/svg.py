@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import math
 from engine.showtext import html_safe as escape
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
 from cli.render import abbreviations, piece_text, value_label, value_styles
 from engine.blocks.hexgrid import HexGrid
-from engine.game import Game
-from engine.state import State
+
+if TYPE_CHECKING:
+    from engine import Game, State
 
 PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
            "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")

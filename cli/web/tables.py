@@ -26,14 +26,15 @@ import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.agents import Agent, make_agent
 from engine.errors import IllegalActionError
-from engine.game import Game
 from engine.replay import Replay, replay
 from engine.simulate import derive_seed
-from engine.state import State
+
+if TYPE_CHECKING:
+    from engine import Game, State
 
 
 class TableError(Exception):

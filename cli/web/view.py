@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import re
 from engine.showtext import html_safe as escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
-from engine.game import Game
-from engine.state import State
+
+if TYPE_CHECKING:
+    from engine import Game, State
 
 CELL_IN_TEXT = re.compile(r"(?<![\w.-])(-?\d+),(-?\d+)(?![\w.])")
 """A cell written in an action's text (``at 3,-1``)."""

@@ -42,9 +42,8 @@ from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.errors import SourcePos, did_you_mean
-from engine.game import LIST_OF
 from engine.lang.scope import Fn
-from engine.lang.types import ANY_COMPONENT, Component, ListOf
+from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
 
 if TYPE_CHECKING:
     from engine.game import Game

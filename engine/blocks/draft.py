@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionSpace, ListSpace
-from engine.blocks.steps import Step, normalise, step_kind
+from engine.actions import ActionSpace, ListSpace, normalise
+from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.scope import Fn

@@ -56,7 +56,6 @@ from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import Verdict
 from engine.blocks.outcome import Outcome
 from engine.blocks.steps import Step, step_kind
-from engine.compiling.components import check_value
 from engine.enumeration import Texts, board_cells
 from engine.errors import SourcePos
 from engine.yamlsource import Mapping
@@ -110,7 +109,7 @@ class FormGroups(Step):
                 b.error(b.pos(connect, "through"), "'through' lists the values of pieces a path may run through, like [A, B]")
                 through = []
             for i, v in enumerate(through):
-                check_value(b, v, b.game.attribute_types.get(self.attribute, "text"), b.pos(through, i), "through")
+                b.check_value(v, b.game.attribute_types.get(self.attribute, "text"), b.pos(through, i), "through")
             self.through = frozenset(str(v) for v in through)
         contenders = connect.get("contenders", "groups")
         if isinstance(contenders, str) and contenders in b.game.options:  # an option naming the choice

@@ -22,15 +22,17 @@ from typing import TYPE_CHECKING, Any, Iterator
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
-from engine.state import HOOK_TRAIL
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.lang import ast
+    from engine.lang.functions import Function
     from engine.state import State
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
-TRAIL = HOOK_TRAIL  # scratch: the hooks running now, outermost first (to name a runaway cycle and log their dice)
+TRAIL = "hook trail"
+"""Scratch key: the hooks running now, outermost first (to name a runaway cycle and log their dice); see :func:`running`."""
 
 
 @contextmanager
@@ -103,6 +105,18 @@ def label(s: Any, cid: Any) -> str:
     name = s.game.piece_names[cid]
     owner = s.game.zone_owner[s.zone_of[cid]]
     return f"{owner}'s {name}" if owner else name
+
+
+def source_of(fn: Function, scope: Scope, call: ast.Call, node: ast.Node | None, type_: Type) -> Any:
+    """The closure giving a call's source: written, or the default the block running the code set."""
+    if node is not None:
+        return fn.value(scope, node, type_, "source").fn
+    found = local_slot(scope, SOURCE_LOCAL)
+    if found is None:
+        scope.error(call.pos, f"{fn.name}() needs a source here (where does it come from?)", f"usage: {fn.signature}")
+        return lambda s, e: None
+    slot = found[0]
+    return lambda s, e: e[slot]
 
 
 def local_slot(scope: Scope, name: str) -> tuple[int, Type] | None:

@@ -47,7 +47,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import SOURCE_LOCAL, TRAIL, Hook, compile_hook, label, local_slot, running
+from engine.blocks import statuses
+from engine.blocks.hooks import TRAIL, Hook, compile_hook, label, local_slot, running, source_of
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function, register
@@ -231,8 +232,6 @@ def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...],
 
 def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
     """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, skull it at 0."""
-    from engine.blocks import statuses
-
     meter = s.game.meter
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
     if target is None or amount <= 0:
@@ -277,8 +276,6 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
 
 def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
     """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
-    from engine.blocks import statuses
-
     if defeat_of(s, target) is None:
         s.scratch[DEFEATS] = s.scratch.get(DEFEATS, ()) + ((target, None if attacker == target else attacker, source),)
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
@@ -299,8 +296,6 @@ def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
 
 def _land(s: "State", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
     """The marker came to rest on ``value``: a special tile there nullifies statuses and runs its code."""
-    from engine.blocks import statuses
-
     tile = meter.tile_at(target, value)
     if tile is None:
         return
@@ -347,18 +342,6 @@ class MeterMove(Function):
         if self.down:
             return f"deal {args[1].describe()} damage{source} to {args[0].describe()}"
         return f"heal {args[0].describe()} by {args[1].describe()}{source}"
-
-
-def source_of(fn: Function, scope: Scope, call: ast.Call, node: ast.Node | None, type_: Type) -> Any:
-    """The closure giving a call's source: written, or the default the block running the code set."""
-    if node is not None:
-        return fn.value(scope, node, type_, "source").fn
-    found = local_slot(scope, SOURCE_LOCAL)
-    if found is None:
-        scope.error(call.pos, f"{fn.name}() needs a source here (where does it come from?)", f"usage: {fn.signature}")
-        return lambda s, e: None
-    slot = found[0]
-    return lambda s, e: e[slot]
 
 
 def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:

@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import Hook, compile_hook, label, running
+from engine.blocks.hooks import Hook, compile_hook, label, running, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.counters import CounterSpec
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
@@ -391,8 +391,6 @@ class StatusFunction(Function):
             return Compiled(BOOL, lambda s, e: has(s, target(s, e), status(s, e)))
         if self.verb == "remove":
             return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e)))
-        from engine.blocks.meters import source_of
-
         meter = scope.vocab.data.get("meter")
         source = source_of(self, scope, call, args[2] if len(args) == 3 else None, meter.source_type) if meter else (lambda s, e: None)
 

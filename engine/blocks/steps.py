@@ -16,10 +16,9 @@ True
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.actions import Action, ActionSpace, ListSpace
+from engine.actions import Action, ActionSpace, ListSpace, normalise
 from engine.enumeration import Texts
 from engine.errors import IllegalActionError, SourcePos
 from engine.lang.scope import Fn
@@ -145,13 +144,6 @@ class Step:
     def why_illegal(self, s: "State", text: str) -> str | None:
         """A specific reason ``text`` is not legal, when the step can tell."""
         return None
-
-
-def normalise(text: str) -> str:
-    """Action text with brackets dropped and spacing collapsed: '(1, 0)' == '1,0'."""
-    text = re.sub(r"[()]", " ", text.strip().lower())
-    text = re.sub(r"\s*,\s*", ",", text)
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def _not_legal(text: str, legal: ActionSpace) -> str:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from engine import limits
 from engine.errors import SourcePos, did_you_mean
 from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
-from engine.game import LIST_OF
+from engine.lang.types import LIST_OF
 from engine.yamlsource import Mapping, Sequence, plain
 
 if TYPE_CHECKING:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Goals, Ranking
 from engine.errors import EffectRuntimeError, RulecraftError
-from engine.game import Program
+from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
 from engine.yamlsource import Mapping

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
-from engine.lang.codegen import Code
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import (
     ANY,
     ANY_COMPONENT,
@@ -44,6 +43,12 @@ from engine.lang.types import (
 
 
 # ------------------------------------------------------------------ base
+
+
+class Describes(Protocol):
+    """What a call needs of the function it names: its English (engine.lang.functions.Function has it)."""
+
+    def describe(self, call: "Call") -> str: ...
 
 
 @dataclass
@@ -384,7 +389,7 @@ class Compare(Node):
             return Code(f"({left} {self.op} {right})", None, ca + cb)
         name = codegen.fresh("k")
         words = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[self.op]
-        return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self),))
+        return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self), ("order", _order)))
 
     def describe(self) -> str:
         return f"{self.left.describe()} {_COMPARE_WORDS[self.op]} {self.right.describe()}"
@@ -701,6 +706,8 @@ class Call(Node):
     func: str
     args: list[Node]
     words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
+    builtins: ClassVar[Mapping[str, Describes]] = {}
+    """The built-in functions by name, whose English describes a call (engine.lang.functions hands its registry here)."""
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -718,11 +725,9 @@ class Call(Node):
         return fn.compile_call(self, scope)
 
     def describe(self) -> str:
-        from engine.lang.functions import FUNCTIONS
-
         if self.words:
             return self.words
-        fn = FUNCTIONS.get(self.func)
+        fn = self.builtins.get(self.func)
         if fn is not None:
             return fn.describe(self)
         if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone
@@ -1008,7 +1013,22 @@ def _loop(source: str | None, items: Any, slot: int | None, body: Compiled, pos:
     head = f"for {x} in {name}(s, e):" if source is None else f"for {x} in {source}:"
     lines = (head, f"    spend(s, {where}, {what!r})", *((f"    e[{slot}] = {x}",) if slot is not None else ()),
              *codegen.indent(block))
-    return Code("", lines, consts + ((where, pos),) + (((name, items),) if source is None else ()))
+    return Code("", lines, consts + ((where, pos), ("spend", _spend)) + (((name, items),) if source is None else ()))
+
+
+def _order(compare: Any, x: Any, y: Any, node: Compare) -> bool:
+    """``x < y`` (or another order) in generated code; an order asked of none is the closures' error, at the node."""
+    try:
+        return compare(x, y)
+    except TypeError:
+        raise no_value(f"'{node.op}'", ((node.left, x), (node.right, y)), node.pos) from None
+
+
+def _spend(s: Any, pos: SourcePos | None, what: str) -> None:
+    """One step of the state's budget for a loop pass in generated code (the error once it runs out)."""
+    s.budget -= 1
+    if s.budget < 0:
+        raise out_of_steps(s, pos, what)
 
 
 def _budget_guard(pos: SourcePos | None, what: str) -> Callable[[Any], None]:

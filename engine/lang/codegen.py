@@ -35,10 +35,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import operator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import SourcePos
+from engine.lang.scope import Code
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -57,15 +57,6 @@ _names = itertools.count(1)
 def fresh(prefix: str) -> str:
     """A name no other generated code uses (``k12``); a ruleset's names never become Python names."""
     return f"{prefix}{next(_names)}"
-
-
-@dataclass(frozen=True)
-class Code:
-    """Python source for a node: an expression, or statements (one per line, indented under the function)."""
-
-    expr: str = ""
-    lines: tuple[str, ...] | None = None  # statements; None for an expression
-    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
 
 
 def expr(c: Compiled) -> tuple[str, tuple[tuple[str, Any], ...]]:
@@ -100,38 +91,8 @@ def indent(lines: tuple[str, ...]) -> tuple[str, ...]:
 # ------------------------------------------------------------------ run-time helpers the generated code calls
 
 
-def order(compare: Any, x: Any, y: Any, node: Any) -> bool:
-    """``x < y`` (or another order); an order asked of none is the closures' error, at the node's position."""
-    try:
-        return compare(x, y)
-    except TypeError:
-        from engine.lang.ast import no_value
-
-        raise no_value(f"'{node.op}'", ((node.left, x), (node.right, y)), node.pos) from None
-
-
-def spend(s: Any, pos: SourcePos | None, what: str) -> None:
-    """One step of the state's budget for a loop pass (the error once it runs out)."""
-    s.budget -= 1
-    if s.budget < 0:
-        from engine.lang.ast import out_of_steps
-
-        raise out_of_steps(s, pos, what)
-
-
-def call(s: Any, body: Any, defined: Any, env: list[Any]) -> Any:
-    """A call of a ruleset's own function: one step of the budget, then its body over the arguments' slots."""
-    s.budget -= 1
-    if s.budget < 0:
-        from engine.lang.ast import out_of_steps
-
-        raise out_of_steps(s, defined[1], f"call of '{defined[0]}'")
-    return body(s, env)
-
-
-HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants
-    "order": order, "spend": spend, "call": call, "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
-    "__builtins__": {"range": range},
+HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants (which bring their helpers)
+    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "__builtins__": {"range": range},
 }
 
 

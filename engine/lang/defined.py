@@ -38,9 +38,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.lang import ast, codegen
-from engine.lang.codegen import Code
 from engine.lang.functions import Function
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
 from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Text
@@ -108,7 +107,8 @@ class Defined(Function):
             consts += named
         body, where = codegen.fresh("k"), codegen.fresh("k")
         env = ", ".join(texts + ["None"] * (size - len(texts)))
-        return Code(f"call(s, {body}, {where}, [{env}])", None, consts + ((body, self.body), (where, (self.name, pos))))
+        return Code(f"call(s, {body}, {where}, [{env}])", None,
+                    consts + ((body, self.body), (where, (self.name, pos)), ("call", _call)))
 
     def heading(self) -> str:
         """How a call reads with the parameters' names as arguments: ``team health of t``.
@@ -123,6 +123,14 @@ class Defined(Function):
         if self.words:
             return fill_in(self.words, texts)
         return f"{self.name.replace('_', ' ')} of {', '.join(texts.values())}" if texts else self.name.replace("_", " ")
+
+
+def _call(s: Any, body: Fn, defined: tuple[str, Any], env: list[Any]) -> Any:
+    """A call of a ruleset's own function in generated code: one step of the budget, then its body."""
+    s.budget -= 1
+    if s.budget < 0:
+        raise ast.out_of_steps(s, defined[1], f"call of '{defined[0]}'")
+    return body(s, env)
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")

@@ -58,6 +58,9 @@ class Function:
 FUNCTIONS: dict[str, Function] = {}
 
 
+ast.Call.builtins = FUNCTIONS  # a call is described by its built-in function, compiled or not
+
+
 def register(fn: Function) -> Function:
     """Add a function to the global registry (names are unique)."""
     assert fn.name not in FUNCTIONS, fn.name

@@ -23,10 +23,18 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
-from engine.lang.codegen import Code
 from engine.lang.types import ANY, Type
 
 Fn = Callable[[Any, list[Any]], Any]
+
+
+@dataclass(frozen=True)
+class Code:
+    """Python source for a node (see engine.lang.codegen): an expression, or statements (one per line)."""
+
+    expr: str = ""
+    lines: tuple[str, ...] | None = None  # statements; None for an expression
+    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,7 @@ class Compiled:
     slot: int | None = None  # set when the value is just a local variable (enables fast paths)
     table: "tuple[int, list[list[Any]]] | None" = None  # (slot, [face][item]): value is table[face[x]][x], x = env[slot]
     hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
-    code: Any = None  # its Python source (an engine.lang.codegen.Code), for the operators, locals and statements
+    code: Code | None = None  # its Python source, for the operators, locals and statements
 
 
 @dataclass(frozen=True)

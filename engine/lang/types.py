@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+LIST_OF = "list of "
+"""The prefix of a list attribute's declared type: ``list of TYPE``."""
+
 
 @dataclass(frozen=True)
 class Type:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.choices import CHOOSE_WORD
+from engine.enumeration import CHOOSE_WORD
 from engine.enumeration import Texts, choice_texts, distinct
 from engine.errors import RulecraftError
 

@@ -37,8 +37,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-import engine
 from engine.game import Game
+from engine.loading import load
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
 
@@ -66,7 +66,7 @@ class RulecraftEnv(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.game = ruleset if isinstance(ruleset, Game) else engine.load(ruleset, variant, set_options)
+        self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
         self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
         if self.players not in counts:

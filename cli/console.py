@@ -1,0 +1,34 @@
+"""A rich console for the terminal that shows what rulesets say literally: no markup, emoji codes or highlighting,
+control characters as escapes.
+
+>>> import io
+>>> out = io.StringIO()
+>>> make_console(file=out, width=40).print("[bold]a\x1b[31mb")
+>>> out.getvalue() == "[bold]a\\\\x1b[31mb\\n"
+True
+"""
+
+from __future__ import annotations
+
+from typing import IO, Iterable
+
+from rich.console import Console
+from rich.segment import Segment
+
+from engine.showtext import shown
+
+
+class SafeConsole(Console):
+    """A console that prints the control characters of what it shows as escapes (:func:`engine.showtext.shown`).
+
+    Rulesets' titles, names and messages are data: whatever they hold, only
+    the console's own styles and controls reach the terminal.
+    """
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style) for s in buffer)
+
+
+def make_console(width: int | None = None, file: IO[str] | None = None, stderr: bool = False) -> Console:
+    """A console that treats text literally (no markup, emoji codes or highlighting) and escapes control characters."""
+    return SafeConsole(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width, file=file, stderr=stderr)

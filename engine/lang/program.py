@@ -1,0 +1,77 @@
+"""Compiled effect-language code ready to run on a state, and conditions compiled on request.
+
+A :class:`Program` is what the compiler keeps of a setup, an end condition or
+an invariant; :func:`compile_condition` compiles a condition against a
+game's vocabulary (``game.compile_condition`` is the usual way in)::
+
+    program = compile_condition(game.vocab, "count(c in board) > 2")
+    program.test(state)            # True or False
+
+>>> Program(lambda s, e: len(e), 3).fn(None, [None] * 3)
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import DiagnosticSink, RulesetError, SourcePos, remember_source
+from engine.lang.scope import Fn, Scope, Vocabulary
+from engine.lang.types import BOOL
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+
+@dataclass
+class Program:
+    """Compiled effect-language code with the number of local slots it needs."""
+
+    fn: Fn
+    slots: int
+    text: str = ""
+    description: str = ""
+
+    def run(self, s: "State") -> Any:
+        """Run the program with the full step budget (``Limits.steps``)."""
+        s.budget = s.game.limits.steps
+        return self.fn(s, [None] * self.slots)
+
+    def test(self, s: "State") -> Any:
+        """Evaluate a condition (no effects, so one environment list is reused) with a step budget of its own.
+
+        A test made while a program runs takes what it spends from that program's budget when it ends.
+        """
+        saved, steps = s.budget, s.game.limits.steps
+        s.budget = steps
+        try:
+            return self.fn(s, self.env)
+        finally:
+            s.budget = saved - (steps - s.budget)
+
+    @property
+    def env(self) -> list[Any]:
+        env = self.__dict__.get("_env")
+        if env is None:
+            env = self.__dict__["_env"] = [None] * self.slots
+        return env
+
+
+def compile_condition(vocab: Vocabulary, text: str, where: str = "<expression>") -> Program:
+    """Compile a boolean effect-language condition against a game's vocabulary (raises RulesetError)."""
+    from engine.lang.parser import TOO_DEEP, parse_expression  # the parser (and lark) load only when code is compiled
+
+    remember_source(where, text)
+    sink = DiagnosticSink()
+    node = parse_expression(text, lambda line, col: SourcePos(where, line, col))
+    scope = Scope(vocab, sink)
+    scope.pure = True
+    try:
+        compiled = node.compile(scope)
+        if not BOOL.accepts(compiled.type):
+            sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
+        sink.raise_if_any()
+        return Program(compiled.fn, scope.slots, text, node.describe())
+    except RecursionError:
+        raise RulesetError.at(node.pos, TOO_DEEP) from None

@@ -1,0 +1,64 @@
+"""The command line starts light: the compiler, the effect language's parser, jsonschema, rich and the web server load
+only for the commands that need them (the time it takes is measured in benchmarks/startup.py, not here)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("lark", "jsonschema", "rich", "starlette", "uvicorn", "engine.compiler", "engine.lang.parser", "engine.game")
+
+PROBE = """
+import json, sys
+from cli.main import main
+try:
+    main(sys.argv[1:], prog_name="rulecraft")
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in {heavy} if m in sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded_after(*args: str) -> list[str]:
+    """The heavy modules loaded once ``rulecraft ARGS`` has run, in a fresh interpreter."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["simulate", "--help"], ["play", "--help"]])
+def test_help_loads_nothing_heavy(args: list[str]) -> None:
+    assert loaded_after(*args) == []
+
+
+def test_importing_the_package_loads_nothing_heavy() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    code = f"import sys, engine; print(sorted(m for m in {HEAVY} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_command_that_compiles_still_loads_the_compiler() -> None:
+    assert "engine.compiler" in loaded_after("explain", "tic-tac-toe")
+
+
+def test_list_remembers_the_rulesets_and_then_loads_no_compiler(tmp_path: Path) -> None:
+    env_cache = {"XDG_CACHE_HOME": str(tmp_path)}
+    first, second = (_listed(env_cache) for _ in range(2))
+    assert first[0] == second[0] and "engine.compiler" in first[1] and second[1] == []
+    assert len(list((tmp_path / "rulecraft").glob("list-*.json"))) == 1
+
+
+def _listed(extra_env: dict[str, str]) -> tuple[str, list[str]]:
+    """What ``rulecraft list --format json`` prints, and the heavy modules it loaded."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **extra_env}
+    done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), "list", "--format", "json"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    return done.stdout, json.loads(done.stderr.strip().splitlines()[-1])

@@ -92,7 +92,8 @@ def _zones(game: Game) -> list[str]:
 
 def _counters(game: Game) -> list[str]:
     owners = {"role": "one per role", "game": "one for the whole game"}
-    statuses = game.statuses.by_name if game.statuses else {}  # kept as counters, listed under Statuses
+    book = game.parts.get("statuses")
+    statuses = book.by_name if book else {}  # kept as counters, listed under Statuses
     return [
         f"{name}: {owners.get(spec.per, f'one per {spec.per}')}{f' — {spec.doc}' if spec.doc else ''}"
         for name, spec in game.counters.items() if name not in statuses
@@ -158,7 +159,7 @@ def _functions(game: Game) -> list[str]:
 
 
 def _meter(game: Game) -> list[str]:
-    meter = game.meter
+    meter = game.parts.get("meter")
     if meter is None:
         return []
     lines = [f"the {meter.counter.name} of each {meter.counter.per}, in tiles of {meter.size}, from its start down to a skull at 0"]
@@ -169,16 +170,18 @@ def _meter(game: Game) -> list[str]:
 
 
 def _statuses(game: Game) -> list[str]:
-    return [status.describe() for status in game.statuses.statuses] if game.statuses else []
+    book = game.parts.get("statuses")
+    return [status.describe() for status in book.statuses] if book else []
 
 
 def _slots(game: Game) -> list[str]:
-    return [game.slots.describe()] if game.slots else []
+    slots = game.parts.get("slots")
+    return [slots.describe()] if slots else []
 
 
 def _clash_tables(game: Game) -> list[str]:
     lines = []
-    for name, table in game.clash_tables.items():
+    for name, table in game.parts.get("clash", {}).items():
         lines.append(f"{name}:")
         lines += [f"  {line}" for line in table.describe()]
     return lines
@@ -186,7 +189,7 @@ def _clash_tables(game: Game) -> list[str]:
 
 def _support_tables(game: Game) -> list[str]:
     lines = []
-    for name, table in game.support_tables.items():
+    for name, table in game.parts.get("majority", {}).items():
         lines.append(f"{name}:")
         lines += [f"  {line}" for line in table.describe()]
     return lines
@@ -316,7 +319,7 @@ def _component(game: Game, name: str) -> int:
 
 def _track(game: Game, cid: int) -> list[str]:
     """The component's meter, start to skull, with its special tiles and what each does."""
-    meter = game.meter
+    meter = game.parts.get("meter")
     if meter is None or meter.counter.index_of(cid) is None:
         return []
     state = game.new_state(players=game.player_counts[0])

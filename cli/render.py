@@ -117,7 +117,7 @@ def square_board(state: State) -> RenderableType:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     short = abbreviations(label for labels in game.face_labels for label in labels)
     styles = value_styles(game)
-    pending = {cell for pair in state.scratch.get("pending") or () for cell in pair}
+    pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
     table.add_column("y\\x", justify="right", style="dim")
     for x in xs:
@@ -340,7 +340,7 @@ def zones(state: State, seat: int | None) -> list[Text]:
 
 def meter_legend(game: Game) -> Text:
     """What a meter line shows: the bar, and each special tile's letters (``r10@80``: reaction 10 at 80)."""
-    meter = game.meter
+    meter = game.parts.get("meter")
     assert meter is not None
     short = abbreviations(meter.kinds)
     kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
@@ -357,9 +357,10 @@ def counters(state: State) -> list[Text]:
     from engine.savefile import counter_values
 
     game = state.game
-    drawn = set(game.statuses.by_name) if game.statuses else set()
-    if game.meter is not None:
-        drawn.add(game.meter.counter.name)
+    book, meter = game.parts.get("statuses"), game.parts.get("meter")
+    drawn = set(book.by_name) if book else set()
+    if meter is not None:
+        drawn.add(meter.counter.name)
     lines = []
     for name, values in counter_values(state).items():
         if name in drawn or not game.counters[name].shown:
@@ -377,7 +378,7 @@ def counters(state: State) -> list[Text]:
 
 
 def _on_meters(state: State, cids: list[int]) -> bool:
-    meter = state.game.meter
+    meter = state.game.parts.get("meter")
     return meter is not None and bool(cids) and all(meter.counter.index_of(c) is not None for c in cids)
 
 
@@ -388,7 +389,7 @@ def meter_line(state: State, cid: int) -> Text:
     full for the health left, light for the health lost.
     """
     game = state.game
-    meter = game.meter
+    meter = game.parts.get("meter")
     assert meter is not None
     value = state.counters[meter.counter.index_of(cid)]
     top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
@@ -403,7 +404,8 @@ def meter_line(state: State, cid: int) -> Text:
         line.append("  " + " ".join(special), style="dim")
     if value <= 0:
         line.append("  skulled", style="bold")
-    statuses = game.statuses.of(state, cid) if game.statuses else []
+    book = game.parts.get("statuses")
+    statuses = book.of(state, cid) if book else []
     if statuses:
         line.append("  " + ", ".join(st.name for st in statuses), style="bold")
     return line

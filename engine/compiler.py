@@ -30,6 +30,7 @@ from engine.blocks import (  # noqa: F401  (register the step kinds)
     action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, movement, placement, slots,
     statuses, steps, switch, team_order, track,
 )
+from engine.blocks.catalogue import offer_functions
 from engine.blocks.clash import ClashTable
 from engine.blocks.majority import SupportTable
 from engine.blocks.patterns import read_shapes
@@ -146,7 +147,7 @@ class Builder:
         declare_counters(self)
         meters.declare_meter(self)
         statuses.declare_statuses(self)
-        g.slots = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
+        g.parts["slots"] = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         roll_off = t.get("first_seat")
         roll_off = self.game.options.get(roll_off, roll_off) if isinstance(roll_off, str) else roll_off
         if roll_off in ROLL_OFFS:  # every seat rolls a die; the lowest (highest) starts
@@ -158,14 +159,14 @@ class Builder:
             self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
         check_names(self)
         g.vocab = build_vocabulary(g)
+        offer_functions(g.vocab, t)
         declare_opaque_options(self)
         meters.attach(self)
         statuses.attach(self)
-        contest.attach(self)
         define_functions(self)
         compile_counters(self)
         compile_owner_known(self)
-        self.game.shapes = read_shapes(self)
+        self.game.parts["patterns"] = read_shapes(self)
         meters.compile_meter(self)
         statuses.compile_statuses(self)
         read_clash_tables(self)
@@ -257,18 +258,18 @@ class Builder:
     def clash_table(self, spec: Mapping, key: str) -> ClashTable:
         """The clash table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
         name = str(spec.get(key, ""))
-        table = self.game.clash_tables.get(name)
+        table = self.game.parts["clash"].get(name)
         if table is None:
-            self.error(self.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, self.game.clash_tables))
+            self.error(self.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, self.game.parts["clash"]))
             return ClashTable(name, {}, (False, False))
         return table
 
     def support_table(self, spec: Mapping, key: str) -> SupportTable:
         """The support table a step names."""
         name = str(spec.get(key, ""))
-        table = self.game.support_tables.get(name)
+        table = self.game.parts["majority"].get(name)
         if table is None:
-            self.error(self.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, self.game.support_tables))
+            self.error(self.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, self.game.parts["majority"]))
             return SupportTable(name, {}, frozenset())
         return table
 

@@ -24,13 +24,9 @@ from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
 
 if TYPE_CHECKING:
-    from engine.blocks.contest import Contest
     from engine.blocks.grid import SquareGrid
-    from engine.blocks.meters import Meter
-    from engine.blocks.statuses import StatusBook
     from engine.blocks.hexgrid import HexGrid
     from engine.blocks.outcome import Goals, Outcome, Ranking
-    from engine.blocks.slots import SlotRow
     from engine.blocks.steps import Step
     from engine.counters import CounterSpec
     from engine.state import State
@@ -98,9 +94,13 @@ def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tup
 class Game:
     """A compiled ruleset; create states with :meth:`new_state`.
 
+    What a building block compiles (a meter, statuses, clash tables ...) is
+    kept under the block's name in ``parts`` (see :mod:`engine.blocks.block`):
+    ``game.parts.get("meter")`` is None in a ruleset without a meter.
+
     Once built, setting an attribute raises AttributeError.  The guard is
-    shallow: the dicts and lists it holds are shared with the compiled steps
-    and must not be changed either.  ``dataclasses.replace(game, field=...)``
+    shallow: the dicts and lists it holds (``parts`` too) are shared with the
+    compiled steps and must not be changed either.  ``dataclasses.replace(game, field=...)``
     gives a copy whose steps still refer to the original game, so it suits
     only fields read from the game itself (as a test may do with
     ``running_score``).
@@ -146,10 +146,7 @@ class Game:
     roles: RoleSpec | None = None
     counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
     teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team
-    slots: "SlotRow | None" = None  # zones laid out as rows of named slots (see engine.blocks.slots)
-    contest: "Contest | None" = None  # the contest step strength() reads (see engine.blocks.contest)
-    meter: "Meter | None" = None  # a per-component counter read as a track of tiles (see engine.blocks.meters)
-    statuses: "StatusBook | None" = None  # statuses components may have (see engine.blocks.statuses)
+    parts: dict[str, Any] = field(default_factory=dict)  # what each block the ruleset uses compiled, by the block's name
     first_seat: int = 1
     first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
     limits: limits_module.Limits = field(default_factory=limits_module.current)  # the budgets it was compiled and runs under
@@ -162,9 +159,6 @@ class Game:
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
-    shapes: dict[str, Any] = field(default_factory=dict)  # pattern shapes (see engine.blocks.patterns)
-    clash_tables: dict[str, Any] = field(default_factory=dict)
-    support_tables: dict[str, Any] = field(default_factory=dict)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
@@ -280,7 +274,7 @@ class Game:
     def end_turn(self, s: "State") -> bool:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
-        stalled = self.end_when_stalled and s.turn_number - s.scratch.get("decided", 0) >= len(s.order)
+        stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
         if self.end_condition.test(s) or stalled or s.turn_number >= self.max_turns:
             ended = "end condition" if self.end_condition.test(s) else "stalled" if stalled else "turn limit"
             s.outcome = dataclasses.replace(self.score(s), ended=ended)

@@ -48,6 +48,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from engine.slices import Chance
+
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import State
@@ -55,9 +57,6 @@ if TYPE_CHECKING:
 SEEN = "seen"
 UNORDERED = "unordered"
 UNSEEN = "unseen"
-
-TOSSED = "tossed kinds"
-"""Scratch key: the component kinds ``toss()`` has thrown, in order; a seat that cannot see one does not know its face."""
 
 
 def zone_view(state: "State", zone: int, seat: int) -> str:
@@ -162,7 +161,8 @@ def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
     """
     game = sample.game
     kind_of = game.component_kind
-    tossed = set(sample.scratch.get(TOSSED, ()))
+    chance = sample.slices.get(Chance.block)  # the kinds thrown like dice
+    tossed = set(chance.tossed or ()) if chance else set()
     kept: dict[tuple[str | None, str], list[int]] = {}
     common: dict[str, list[int]] = {}
     for zone in zones:

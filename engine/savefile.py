@@ -21,6 +21,7 @@ from engine.blocks.outcome import Outcome
 from engine.compose import set_flags
 from engine.errors import RulecraftError
 from engine.information import SEEN, UNORDERED, UNSEEN, zone_view
+from engine.slices import saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
     from engine.choices import Pending
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 CHECKSUM = "checksum"
+SLICES_KEY = "scratch"  # the blocks' slices of the state, under the key saves have always used
+DECIDED = "decided"  # in it: the turn of the last decision
 _IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", "set_options", CHECKSUM)
 PROBE = 64
 """At most this many of a loaded state's legal actions are tried, to prove it can go on."""
@@ -93,7 +96,7 @@ def _state_data(s: "State") -> dict[str, Any]:
         "turn": s.turn,
         "turn_number": s.turn_number,
         "step": s.step,
-        "scratch": _scratch_to_json(s.scratch),
+        SLICES_KEY: _slices_to_json(s),
         "rng": str(s.rng),
         "outcome": s.outcome.to_json() if s.outcome else None,
     }
@@ -104,7 +107,7 @@ def comparable(s: "State") -> tuple[Any, ...]:
     return (
         s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()), frozenset(s.stacks.items()),
         frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
-        s.step, tuple(sorted(s.scratch.items())), s.rng, s.outcome, tuple(s.counters), s.pending,
+        s.step, _slices_to_json(s), s.rng, s.outcome, tuple(s.counters), s.pending,
     )
 
 
@@ -256,7 +259,10 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     live = data.get("outcome") is None
     if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
-    scratch = _scratch_from_json(data["scratch"])
+    saved = data[SLICES_KEY]
+    slices = slices_from_json(saved)
+    decided = int(saved[DECIDED]) if DECIDED in saved else None
+    scratch = _scratch_from_json({k: v for k, v in saved.items() if k not in saved_keys() and k != DECIDED})
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
     rng = int(data["rng"])
@@ -268,7 +274,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     ):
         raise SaveError(f"the saved outcome does not fit {players} players")
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
-                       seat_of, order, turn, turn_number, step, scratch, counters, rng, 0, outcome, pending)
+                       seat_of, order, turn, turn_number, step, scratch, slices, decided, counters, rng, 0, outcome, pending)
 
 
 def counter_values(s: "State") -> dict[str, Any]:
@@ -306,6 +312,14 @@ def _counters(g: "Game", data: Any) -> list[int]:
     if not isinstance(data, list) or len(data) != size or not all(isinstance(v, int) and not isinstance(v, bool) for v in data):
         raise SaveError(f"the saved counters do not match the ruleset ({size} values expected)")
     return list(data)
+
+
+def _slices_to_json(s: "State") -> dict[str, Any]:
+    """The slices of the state, the turn of the last decision with them, as saves have always written them."""
+    data: dict[str, Any] = {} if s.decided is None else {DECIDED: s.decided}
+    data.update(_scratch_to_json(s.scratch))
+    data.update(slices_to_json(s.slices))
+    return data
 
 
 def _scratch_to_json(scratch: dict[str, Any]) -> dict[str, Any]:
@@ -363,7 +377,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "zones": zones,
         **({"faces": faces} if faces else {}),
         "counters": counter_values(s),
-        "pending": _tuples_to_lists(s.scratch.get("pending", [])),
+        "pending": slices_to_json(s.slices).get("pending", []),  # the pairs a step still has to resolve, open to every seat
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
         "outcome": s.outcome.to_json() if s.outcome else None,

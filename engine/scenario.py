@@ -60,7 +60,8 @@ from engine.loading import load_path, parse_variants
 from engine.paths import builtin_names, find_ruleset
 from engine.savefile import comparable
 from engine.schema import check_schema
-from engine.state import LOADED_DICE, State
+from engine.slices import NO_CHANCE, Chance
+from engine.state import State
 from engine.yamlsource import Mapping, Text, load_yaml
 
 
@@ -178,7 +179,7 @@ def _start(sc: Scenario) -> State:
     except SetupError as err:
         raise RulesetError.at(doc.pos_of("seats"), str(err)) from None
     if doc.get("dice"):
-        state.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
+        state.slices[Chance.block] = state.slices.get(Chance.block, NO_CHANCE)._replace(loaded=tuple(int(d) for d in doc["dice"]))
     return state
 
 
@@ -350,7 +351,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     if "effect" in position:
         _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
     if doc.get("dice"):
-        s.scratch[LOADED_DICE] = tuple(int(d) for d in doc["dice"])
+        s.slices[Chance.block] = s.slices.get(Chance.block, NO_CHANCE)._replace(loaded=tuple(int(d) for d in doc["dice"]))
     s.step = -1
     s._actions = None
     s.advance()

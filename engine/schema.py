@@ -1,8 +1,12 @@
 """JSON Schema checks for rulesets and scenario files, with positioned errors.
 
-The schemas live in ``schemas/`` (draft 2020-12); editors use them through
-the ``# yaml-language-server: $schema=...`` line at the top of each file.
-Every schema violation becomes a diagnostic at the offending node's
+The ruleset schema (draft 2020-12) is assembled from the core's keys
+(:mod:`engine.compiling.core_keys`) and each block's fragment
+(:class:`engine.blocks.block.Block`); ``schemas/`` holds it, and the
+fragment schema derived from it, as generated files for editors, which use
+them through the ``# yaml-language-server: $schema=...`` line at the top of
+each file (``rulecraft schema > schemas/ruleset.schema.json`` writes it
+again).  Every schema violation becomes a diagnostic at the offending node's
 ``file:line:col``.
 
 A file another ruleset includes (a folder of cards, a file of statuses ...) holds only
@@ -16,6 +20,7 @@ with nothing required and ``key+`` / ``key-`` allowed at every level (see
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from functools import lru_cache
@@ -35,8 +40,37 @@ SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json",
 
 @lru_cache(maxsize=None)
 def schema_text(kind: str) -> str:
-    """The schema file's text (``rulecraft schema`` prints it)."""
+    """The schema's text (``rulecraft schema`` prints it): generated for rulesets and fragments, read for scenarios."""
+    if kind == "ruleset":
+        return as_text(ruleset_schema())
+    if kind == "fragment":
+        return as_text(fragment_schema(ruleset_schema()))
     return (schemas_dir() / SCHEMAS[kind]).read_text(encoding="utf-8")
+
+
+def as_text(schema: dict[str, Any]) -> str:
+    """A generated schema as the text of its file in ``schemas/``."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def ruleset_schema() -> dict[str, Any]:
+    """The ruleset JSON Schema: the core's keys, then each block's keys, step kinds and definitions, blocks by name.
+
+    >>> schema = ruleset_schema()
+    >>> "meter" in schema["properties"], "draw" in schema["$defs"]["step"]["properties"]
+    (True, True)
+    """
+    from engine.blocks.catalogue import all_blocks
+    from engine.compiling.core_keys import CORE_SCHEMA
+
+    schema = copy.deepcopy(CORE_SCHEMA)
+    steps = schema["$defs"]["step"]["properties"]
+    for block in all_blocks().values():
+        for part, into in ((block.keys, schema["properties"]), (block.steps, steps), (block.defs, schema["$defs"])):
+            taken = part.keys() & into.keys()
+            assert not taken, f"block '{block.name}' declares {', '.join(sorted(taken))} again"
+            into.update(copy.deepcopy(part))
+    return schema
 
 
 @lru_cache(maxsize=None)

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
-from engine.blocks.hooks import TRAIL
 from engine.choices import CHOICE
 from engine.errors import EffectRuntimeError, IllegalActionError
+from engine.slices import Chance, HookTrail
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
@@ -34,8 +34,6 @@ Cell = tuple[int, int]
 TERMINAL = -1
 """``current_player`` of a finished game."""
 
-LOADED_DICE = "loaded dice"
-"""Scratch key: results the next die rolls give instead of the generator's (a scenario's ``dice:``)."""
 
 
 
@@ -62,6 +60,8 @@ class State:
         "turn_number",
         "step",
         "scratch",
+        "slices",
+        "decided",
         "counters",
         "rng",
         "budget",
@@ -92,6 +92,8 @@ class State:
     turn_number: int
     step: int
     scratch: dict[str, Any]
+    slices: dict[str, Any]  # each block's slice of the state (engine.slices), by the block's name
+    decided: int | None  # the turn of the last decision (a round without any decision ends the game); None before the first
     counters: list[int]  # every declared counter's values, laid out by engine.counters.CounterSpec
     rng: int
     budget: int
@@ -125,6 +127,8 @@ class State:
         turn_number: int = 1,
         step: int = -1,
         scratch: dict[str, Any] | None = None,
+        slices: dict[str, Any] | None = None,
+        decided: int | None = None,
         counters: list[int] | None = None,
         rng: int = 0,
         budget: int = 0,
@@ -173,6 +177,8 @@ class State:
         self.turn_number = turn_number
         self.step = step
         self.scratch = {} if scratch is None else scratch
+        self.slices = {} if slices is None else slices
+        self.decided = decided
         self.counters = [] if counters is None else counters
         self.rng = rng
         self.budget = budget
@@ -189,7 +195,8 @@ class State:
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
             self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
-            self.seat_of, self.order, self.turn, self.turn_number, self.step, self.scratch.copy(), self.counters[:],
+            self.seat_of, self.order, self.turn, self.turn_number, self.step, self.scratch.copy(),
+            self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
             self.rng, self.budget, self.outcome, self.pending, None, None,
             self._actions,  # the same position has the same legal actions (spaces are never changed)
         )
@@ -306,14 +313,15 @@ class State:
         """
         value = self.roll(sides)
         if self.log is not None:
-            trail = self.scratch.get(TRAIL)
-            self.log.append(f"{trail[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
+            trail = self.slices.get(HookTrail.block)
+            self.log.append(f"{trail.running[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
         return value
 
     def _new_roll(self, sides: int) -> int:
-        loaded = self.scratch.get(LOADED_DICE)
+        chance = self.slices.get(Chance.block)
+        loaded = chance.loaded if chance else None
         if loaded:
-            self.scratch[LOADED_DICE] = loaded[1:]
+            self.slices[Chance.block] = chance._replace(loaded=loaded[1:])
             if not 1 <= loaded[0] <= sides:
                 raise EffectRuntimeError(f"the next loaded die shows {loaded[0]}, but a d{sides} is rolled")
             return loaded[0]
@@ -381,7 +389,7 @@ class State:
         """Carry out a legal decision given by its arguments, then move on to the next one."""
         self._actions = None
         self.budget = self.game.limits.steps  # each action has the whole step budget
-        self.scratch["decided"] = self.turn_number  # a round without any decision ends the game
+        self.decided = self.turn_number  # a round without any decision ends the game
         if self.pending is not None:
             finished = choices.answer(self, args[0])
         else:

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import EffectRuntimeError
-from engine.information import TOSSED
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
+from engine.slices import NO_CHANCE, Chance
 
 
 def role_type(scope: Scope) -> Type:
@@ -287,8 +287,9 @@ class Toss(Function):
             for c in items(s, e):
                 s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
                 s._actions = None
-                if kinds[c] not in s.scratch.get(TOSSED, ()):
-                    s.scratch[TOSSED] = (*s.scratch.get(TOSSED, ()), kinds[c])
+                chance = s.slices.get(Chance.block, NO_CHANCE)
+                if kinds[c] not in (chance.tossed or ()):
+                    s.slices[Chance.block] = chance._replace(tossed=(*(chance.tossed or ()), kinds[c]))
 
         return Compiled(EFFECT, toss)
 

@@ -21,8 +21,9 @@ import engine
 from engine import agents
 from engine.agents import Budget, GreedyAgent, SearchSpec, make_agent
 from engine.compose import variant_names
-from engine.information import SEEN, TOSSED, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
+from engine.information import SEEN, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
 from engine.paths import find_ruleset
+from engine.slices import Chance
 from engine.state import State
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
@@ -225,7 +226,7 @@ def test_determinize_keeps_what_the_seat_sees(name: str, players: int) -> None:
             elif view == UNORDERED:
                 assert sorted(sample.zones[zone]) == sorted(items)
             else:  # unseen: the first face, or any face of a kind thrown like a die
-                tossed = state.scratch.get(TOSSED, ())
+                tossed = state.slices.get(Chance.block, Chance()).tossed or ()
                 assert all((sample.face[c] == 0 or state.game.component_kind[c] in tossed) and sample.zone_of[c] == zone
                            for c in sample.zones[zone])
         assert sorted(c for z in sample.zones for c in z) == sorted(c for z in state.zones for c in z)

@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
+from engine.blocks.catalogue import block_functions
 from engine.blocks.hooks import SOURCE_LOCAL
 from engine.blocks.numbered import LATER_LOCAL
 from engine.errors import DiagnosticSink
@@ -82,7 +83,7 @@ def _scope(name: str) -> Scope:
     for var in ("c", "t", "self"):
         scope.bind(var, kind)
     scope.bind("r", role)
-    scope.bind(SOURCE_LOCAL, game.meter.source_type if game.meter else kind)
+    scope.bind(SOURCE_LOCAL, game.parts.get("meter").source_type if game.parts.get("meter") else kind)
     scope.bind(LATER_LOCAL, BOOL)
     return scope
 
@@ -113,7 +114,7 @@ def test_every_function_is_documented_with_an_example() -> None:
     code = "\n".join(t for _, _, t, _ in examples())
     missing = [
         name
-        for name in sorted(FUNCTIONS)
+        for name in sorted([*FUNCTIONS, *block_functions()])
         if f"#### {name}" not in text or not re.search(rf"\b{re.escape(name)}\s*\(", code)
     ]
     assert not missing, f"docs/effects.md lacks a '#### name' section with a checkable example for: {missing}"

@@ -66,8 +66,8 @@ def ruleset_words() -> set[str]:
         for values in game.types.values():
             words.update(values)
         words.update(game.piece_names)
-        if game.meter is not None:
-            words.update(game.meter.kinds)
+        if game.parts.get("meter") is not None:
+            words.update(game.parts.get("meter").kinds)
     return {w for w in words if len(w) > 2} - ALLOWED
 
 

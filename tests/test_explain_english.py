@@ -17,6 +17,7 @@ import pytest
 
 import engine
 from cli.explain import explain, explain_component
+from engine.blocks.catalogue import block_functions
 from engine.compose import compose
 from engine.lang.defined import parse_signature
 from engine.lang.functions import FUNCTIONS
@@ -52,7 +53,7 @@ def own_words(game: engine.Game) -> set[str]:
             words.add(node)
 
     walk(compose(game.source))
-    return words - set(BUILT_IN_NAMES) - set(FUNCTIONS)
+    return words - set(BUILT_IN_NAMES) - set(FUNCTIONS) - set(block_functions())
 
 
 def leftover_code(text: str, own: set[str]) -> list[str]:

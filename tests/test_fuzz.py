@@ -46,6 +46,8 @@ from hypothesis import strategies as st
 import engine
 from timelimit import time_limit
 from cli.main import main
+from engine.blocks.catalogue import block_functions
+from engine.blocks.clash import Clashes
 from engine.compiler import Builder
 from engine.compose import compose
 from engine.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
@@ -123,7 +125,7 @@ def corpus() -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {"program": [], "expression": []}
     for name in RULESETS:
         _code_strings(ruleset_data(name), None, found)
-    found["expression"] += [fn.example for fn in FUNCTIONS.values()]
+    found["expression"] += [fn.example for fn in [*FUNCTIONS.values(), *block_functions().values()]]
     return {k: tuple(dict.fromkeys(v)) for k, v in found.items()}
 
 
@@ -834,7 +836,7 @@ def test_regression_forged_saves_that_cannot_go_on_are_refused() -> None:
     # was: KeyError / TypeError / IndexError on the next action after loading (engine/savefile.py, _probe)
     game = game_of("iconoclasm-cards")
     state = game.new_state(players=4, seed=2)
-    while state.current_player > 0 and not state.scratch.get("pending"):
+    while state.current_player > 0 and not state.slices.get(Clashes.block, Clashes()).pending:
         state.apply(state.legal_actions()[0])
     data = state.to_json()
     for scratch in ({**data["scratch"], "pending": [[[0, 0], [40, 40]]]}, {**data["scratch"], "pending": 0},

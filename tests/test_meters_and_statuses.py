@@ -15,7 +15,7 @@ import pytest
 import engine
 from engine.errors import EffectRuntimeError, IllegalActionError, RulesetError
 from engine.scenario import set_up
-from engine.state import LOADED_DICE
+from engine.state import Chance
 from engine.yamlsource import Mapping, load_yaml
 
 RULESET = """\
@@ -111,11 +111,11 @@ def unit(game: engine.Game, name: str) -> int:
 
 
 def hp(s: engine.State, name: str) -> int:
-    return s.counters[s.game.meter.counter.index_of(unit(s.game, name))]
+    return s.counters[s.game.parts.get("meter").counter.index_of(unit(s.game, name))]
 
 
 def set_hp(s: engine.State, name: str, value: int) -> None:
-    s.counters[s.game.meter.counter.index_of(unit(s.game, name))] = value
+    s.counters[s.game.parts.get("meter").counter.index_of(unit(s.game, name))] = value
 
 
 def run(s: engine.State, code: str) -> None:
@@ -149,7 +149,7 @@ def test_heal_stops_at_the_start_and_never_lifts_a_skulled_marker(game: engine.G
     assert hp(s, "a") == 60
     run(s, f"give({a}, Sting, hit)\ndamage({a}, 100, sting)\nheal({a}, 20, lift)")
     assert hp(s, "a") == 0
-    assert not any(s.counters[st.spec.offset + unit(game, "a")] for st in game.statuses.statuses)
+    assert not any(s.counters[st.spec.offset + unit(game, "a")] for st in game.parts.get("statuses").statuses)
     assert any("is skulled" in line for line in s.log)
 
 
@@ -214,7 +214,7 @@ def test_a_refused_action_names_the_legal_ones_and_changes_nothing(game: engine.
 
 def test_loaded_dice_must_fit_the_die(game: engine.Game) -> None:
     s = game.new_state(players=2, seed=0)
-    s.scratch[LOADED_DICE] = (5,)
+    s.slices[Chance.block] = Chance(loaded=(5,))
     with pytest.raises(EffectRuntimeError, match="shows 5, but a d2 is rolled"):
         s.roll(2)
 
@@ -342,7 +342,7 @@ def test_a_status_may_have_no_hooks_and_is_given_read_described_and_removed(grud
     assert statuses(s, "a") == ["Mark", "Tag", "Blank"] and holds(s, f"has({A}, Mark) and not has({B}, Mark)")
     run(s, f"remove({A}, Tag)\ndispel({A})")  # Blank is negative by default, Mark is not
     assert statuses(s, "a") == ["Mark"]
-    assert grudges.statuses.by_name["Mark"].describe() == "Mark (minor, positive; lasts until removed)"
+    assert grudges.parts.get("statuses").by_name["Mark"].describe() == "Mark (minor, positive; lasts until removed)"
 
 
 def test_hooks_that_are_not_a_mapping_are_still_refused(tmp_path: Path) -> None:

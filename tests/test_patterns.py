@@ -172,7 +172,7 @@ def hex_board_with(game: engine.Game, pieces: dict[tuple[int, int], str]) -> eng
 
 
 def test_a_hex_line_runs_between_neighbours_only(hex_game: engine.Game) -> None:
-    line = hex_game.shapes["line"]
+    line = hex_game.parts["patterns"]["line"]
     apart = hex_board_with(hex_game, {(0, 0): "A", (1, 1): "A", (2, 2): "A"})  # (1,1) is not a hex neighbour of (0,0)
     assert matches(hex_game, apart, line, "AAA") == []
     for step in ((1, 0), (0, 1), (1, -1)):  # the three axes of a hex board
@@ -181,7 +181,7 @@ def test_a_hex_line_runs_between_neighbours_only(hex_game: engine.Game) -> None:
 
 
 def test_a_hex_template_turns_in_sixths(hex_game: engine.Game) -> None:
-    triangle = hex_game.shapes["triangle"]
+    triangle = hex_game.parts["patterns"]["triangle"]
     assert len(triangle.layouts(3)) == 6
     # Six triangles meet at 0,0: each pair of neighbouring neighbours makes one, in its own orientation.
     ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -193,7 +193,7 @@ def test_a_hex_template_turns_in_sixths(hex_game: engine.Game) -> None:
 
 def test_a_hex_chain_steps_to_all_six_neighbours(hex_game: engine.Game) -> None:
     s = hex_board_with(hex_game, {(0, 0): "A", (1, -1): "B", (0, -1): "C"})  # (1,-1) is a neighbour only on hexes
-    assert matches(hex_game, s, hex_game.shapes["snake"], "ABC") == ["0,0 1,-1 0,-1"]
+    assert matches(hex_game, s, hex_game.parts["patterns"]["snake"], "ABC") == ["0,0 1,-1 0,-1"]
 
 
 def test_square_words_are_refused_on_a_hex_board(tmp_path: Path) -> None:

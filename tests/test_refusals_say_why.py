@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine.blocks.casting import CHOSEN, Cast
+from engine.blocks.casting import Cast, Casts
 from engine.errors import IllegalActionError
 
 GENERIC = "is not a legal action now"
@@ -34,7 +34,7 @@ def test_every_refused_cast_says_why(variant: str | None) -> None:
         state = game.new_state(players=2, seed=seed)
         while not state.is_terminal and checked < 400:
             step = game.steps[state.step]
-            if state.pending is None and isinstance(step, Cast) and state.scratch.get(CHOSEN) is None:
+            if state.pending is None and isinstance(step, Cast) and state.slices.get(Casts.block, Casts()).chosen is None:
                 for name in rnd.sample(spells, 4) + [spells[0].lower(), f"{spells[0]}x"]:
                     reason = _refusal(state, f"cast {name}")
                     checked += 1

@@ -403,6 +403,39 @@ def test_fragment_schema_is_derived_from_the_ruleset_schema() -> None:
     )
 
 
+@pytest.mark.parametrize("kind", ["ruleset", "fragment"])
+def test_schema_files_are_the_generated_schemas(kind: str) -> None:
+    """schemas/ruleset.schema.json and fragment.schema.json are, to the byte, what the blocks' fragments assemble to."""
+    from engine.schema import schema_text
+
+    written = (schemas_dir() / SCHEMAS[kind]).read_text(encoding="utf-8")
+    assert written == schema_text(kind), f"regenerate it: rulecraft schema {kind} > schemas/{SCHEMAS[kind]}"
+
+
+def test_every_step_kind_and_block_key_comes_from_one_block() -> None:
+    """Each step kind the engine runs is declared by exactly one block, and no block key is also a core key."""
+    from engine.blocks.catalogue import all_blocks
+    from engine.blocks.steps import STEP_KINDS
+    from engine.compiling.core_keys import CORE_SCHEMA
+
+    declared = [kind for block in all_blocks().values() for kind in block.steps]
+    assert sorted(declared) == sorted(STEP_KINDS)
+    keys = [key for block in all_blocks().values() for key in block.keys]
+    assert len(keys) == len(set(keys)) and not set(keys) & set(CORE_SCHEMA["properties"])
+
+
+def test_a_block_s_keys_reach_the_schema_only_through_its_fragment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Taking a block away takes its keys and step kinds out of the generated schema."""
+    from engine.blocks import catalogue
+    from engine.schema import ruleset_schema
+
+    blocks = catalogue.all_blocks()
+    monkeypatch.setattr(catalogue, "BLOCKS", {name: b for name, b in blocks.items() if name != "meter"})
+    without = ruleset_schema()
+    assert "meter" not in without["properties"] and "meter" not in without["$defs"]
+    assert "statuses" in without["properties"] and "place" in without["$defs"]["step"]["properties"]
+
+
 def test_there_are_shipped_fragments() -> None:
     assert len(FRAGMENTS) >= 16  # iconica's statuses and 14 characters, spell-cycles' spells
 

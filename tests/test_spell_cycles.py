@@ -46,7 +46,7 @@ def test_the_variants_are_all_there_and_spellstackers_adds_spells_that_need_stac
     stacked = shipped_game(NAME, "spellstackers")
     shapes = {stacked.attributes["shape"][0][c] for c in stacked.kinds["spell"]}
     assert stacked.grid is not None and stacked.grid.stacking and not shipped_game(NAME).grid.stacking
-    needing_stacks = [n for n, s in stacked.shapes.items() if s.kind == "stack" or any(d for _, _, d in s.cells)]
+    needing_stacks = [n for n, s in stacked.parts["patterns"].items() if s.kind == "stack" or any(d for _, _, d in s.cells)]
     assert sum(stacked.attributes["shape"][0][c] in needing_stacks for c in stacked.kinds["spell"]) >= 3
     assert shapes >= {"tower", "lantern"}
     assert len(spells(shipped_game(NAME, "duel"))) > len(spells(shipped_game(NAME)))
@@ -148,7 +148,7 @@ def test_the_spells_page_shows_the_example_files_exactly() -> None:
 
 def test_the_new_spell_in_a_new_shape_validates_and_casts() -> None:
     game = engine.load(EXAMPLE)
-    assert game.shapes["tee"].kind == "template" and "Hearthstone" in spells(game)
+    assert game.parts["patterns"]["tee"].kind == "template" and "Hearthstone" in spells(game)
     result = run_scenario(EXAMPLE / "scenarios" / "hearthstone-casts.yaml")
     assert result.passed, "\n".join(result.failures)
 

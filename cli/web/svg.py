@@ -131,7 +131,7 @@ def _square_svg(state: State) -> str:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
-    pending = {cell for pair in state.scratch.get("pending") or () for cell in pair}
+    pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
         parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))

@@ -43,6 +43,7 @@ def table_html(state: State, seat: int) -> str:
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
     parts = ['<div class="board-wrap">', board_svg(state, seen), "</div>", '<div class="zones">']
     values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()}
+    meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
         if zi == game.board_zone or not content or content == {"hidden": 0}:
@@ -54,7 +55,7 @@ def table_html(state: State, seat: int) -> str:
         if isinstance(content, dict):
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
-        elif game.meter is not None and owner is not None and all(game.meter.counter.index_of(c) is not None for c in state.zones[zi]):
+        elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
             parts.extend(meter_html(state, cid) for cid in state.zones[zi])
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
             for cid, line in zip(state.zones[zi], render.listing(state, zi, {})):
@@ -96,7 +97,7 @@ def chip_html(game: Game, piece: str, count: int = 1) -> str:
 def meter_html(state: State, cid: int) -> str:
     """A component on its meter: name, health, a bar of tiles (special tiles marked) and its statuses."""
     game = state.game
-    meter = game.meter
+    meter = game.parts.get("meter")
     assert meter is not None
     value = state.counters[meter.counter.index_of(cid)]
     top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
@@ -115,7 +116,8 @@ def meter_html(state: State, cid: int) -> str:
             bar.append(f'<text x="{i * width + 5}" y="{7 + 8 * (i % 2)}" class="tile" text-anchor="middle">'
                        f'<title>{escape(kind)}{f" {number}" if number else ""} at {at}</title>{escape(short[kind])}</text>')
     bar.append("</svg>")
-    statuses = game.statuses.of(state, cid) if game.statuses else []
+    book = game.parts.get("statuses")
+    statuses = book.of(state, cid) if book else []
     marks = ", ".join(st.name for st in statuses)
     skull = ' <b class="skulled">skulled</b>' if value <= 0 else ""
     return (f'<div class="meter-row">{chip_html(game, game.piece_names[cid])} '
@@ -127,9 +129,10 @@ def legend_html(game: Game, values: set[str]) -> str:
     """What the colours (and, with a meter, the tile letters) mean."""
     items = [f'<li><span class="swatch" style="background:{colour}"></span>{escape(value)} <small>({escape(kind)})</small></li>'
              for kind, value, colour in legend(game, values)]
-    if game.meter is not None:
-        short = render.abbreviations(game.meter.kinds)
-        items += [f"<li><b>{escape(short[k])}</b> {escape(k)}: {escape(spec.text)}</li>" for k, spec in game.meter.kinds.items()]
+    meter = game.parts.get("meter")
+    if meter is not None:
+        short = render.abbreviations(meter.kinds)
+        items += [f"<li><b>{escape(short[k])}</b> {escape(k)}: {escape(spec.text)}</li>" for k, spec in meter.kinds.items()]
     return f'<ul class="legend"><li><b>legend</b></li>{"".join(items)}</ul>' if items else ""
 
 

@@ -31,13 +31,14 @@ usable action the step passes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import Hook, compile_hook, label
-from engine.blocks.meters import HITS, instance_tables
+from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
-from engine.blocks.statuses import ATTEMPT, run_hook
+from engine.blocks.statuses import Attempt, run_hook
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, distinct
 from engine.errors import SourcePos
@@ -45,6 +46,7 @@ from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY_COMPONENT, Component
+from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -53,8 +55,23 @@ if TYPE_CHECKING:
     from engine.state import State
     from engine.yamlsource import Mapping as MappingT
 
-DICE = "dice"  # scratch: the dice rolled for the decision at hand, as (name, value) pairs
-ACTING = "acting"  # scratch: (actor, number) while an action's code runs (delay() reads it)
+
+@slice_kind
+class Roll(NamedTuple):
+    """The action roll's slice of the state."""
+
+    dice: tuple[tuple[str, int], ...] | None = None  # the dice rolled for the decision at hand, as (name, value) pairs
+    acting: tuple[int, int] | None = None  # (actor, number) while an action's code runs (delay() reads it)
+    block = "action_roll"
+    saved = ("dice", "acting")
+
+
+NO_ROLL = Roll()
+
+
+def rolled(s: "State") -> Roll:
+    """The action roll's slice of ``s`` (empty when there is none)."""
+    return s.slices.get(Roll.block, NO_ROLL)
 
 
 @dataclass(frozen=True)
@@ -136,10 +153,10 @@ class ActionRoll(Step):
 
     def _options(self, s: "State") -> list[tuple[int, int, int]]:
         """(die, actor, number) for every action the dice allow now."""
-        rolled = dict(s.scratch.get(DICE, ()))
+        dice = dict(rolled(s).dice or ())
         out = []
         for i, die in enumerate(self.dice):
-            number = rolled.get(die.name)
+            number = dice.get(die.name)
             for actor in self.actors(s):
                 action = self.table.of(actor).get(number or 0)
                 if action is not None and (die.only is None or die.only in action.flags):
@@ -149,12 +166,12 @@ class ActionRoll(Step):
     def enter(self, s: "State") -> bool:
         if not self.actors(s):
             return False
-        rolled = tuple((die.name, s.roll(die.sides)) for die in self.dice)
-        s.scratch[DICE] = rolled
-        s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in rolled))
+        dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
+        s.slices[Roll.block] = Roll(dice, rolled(s).acting)
+        s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
         if not self._options(s):
             s.note(lambda: "no action can be used")
-            del s.scratch[DICE]
+            s.slices[Roll.block] = Roll(None, rolled(s).acting)
             return False
         return True
 
@@ -172,20 +189,24 @@ class ActionRoll(Step):
 
     def _act(self, s: "State", die: Die, actor: int, number: int) -> None:
         action = self.table.of(actor)[number]
-        s.scratch.pop(DICE, None)
+        if Roll.block in s.slices:
+            s.slices[Roll.block] = Roll(None, rolled(s).acting)
         s.note(lambda: f"{label(s, actor)} uses {number} {action.name} ({die.name} die)")
         if die.bonus is not None:
             die.bonus.run(s, actor)
-        s.scratch[ATTEMPT] = False
+        s.slices[Attempt.block] = Attempt(False)
         run_hook(s, actor, "on_act")
-        failed = s.scratch.pop(ATTEMPT)
+        failed = s.slices.pop(Attempt.block).failed
         if failed or not _standing(s, actor) or action.do is None:
             return
-        s.scratch[ACTING] = (actor, number)
-        s.scratch[HITS] = ()
+        s.slices[Roll.block] = Roll(rolled(s).dice, (actor, number))
+        work = meter_work(s)
+        s.slices[MeterWork.block] = MeterWork(work.depth, (), work.defeats)
         action.do.run(s, actor)
-        hits = s.scratch.pop(HITS)
-        del s.scratch[ACTING]
+        work = meter_work(s)
+        hits = work.hits
+        s.slices[MeterWork.block] = MeterWork(work.depth, None, work.defeats)
+        s.slices[Roll.block] = Roll(rolled(s).dice, None)
         seen: list[int] = []
         for target, source in hits:
             if source == self.source and target not in seen:
@@ -219,8 +240,8 @@ class ActionRoll(Step):
         return (args[1],)
 
     def situation(self, s: "State") -> list[str]:
-        rolled = s.scratch.get(DICE)
-        return ["dice: " + ", ".join(f"{name} {value}" for name, value in rolled)] if rolled else []
+        dice = rolled(s).dice
+        return ["dice: " + ", ".join(f"{name} {value}" for name, value in dice)] if dice else []
 
     def describe(self) -> str:
         dice = []
@@ -248,7 +269,7 @@ class ActionRoll(Step):
 
 def _standing(s: "State", cid: int) -> bool:
     """Whether a component can still act: not on the skull of the meter."""
-    meter = s.game.meter
+    meter = s.game.parts.get("meter")
     i = meter.counter.index_of(cid) if meter else None
     return i is None or s.counters[i] > 0
 
@@ -264,3 +285,80 @@ def _selection(b: "Builder", spec: "MappingT", key: str) -> tuple[Callable[[Any]
     parts = sel.compile_parts(scope)
     items, slots = parts.items, max(scope.slots, 1)
     return (lambda s: items(s, [None] * slots)), sel.describe() if sel.var != "_" else node.describe()
+
+
+BLOCK = declare(Block(
+    "action_roll",
+    steps={
+        "action_roll": {
+            "description": ("Roll dice; one actor uses its action numbered as one of them (a die may require a flag "
+                            "and give a bonus)."),
+            "$ref": "#/$defs/actionRollStep",
+        },
+    },
+    defs={
+        "actionRollStep": {
+            "description": ("`action_roll: {actors: SELECTION, actions: ATTRIBUTE, source: SOURCE, dice: {NAME: "
+                            "{...}}, strengths: ATTRIBUTE}`: roll the dice, then one actor uses its action numbered "
+                            "as one of them (`light: Scout 3 Quick Cut`). The die's bonus, the actor's statuses' "
+                            "`on_act` hooks (`cancel()` makes it fail), the action, then its strength bonuses, all "
+                            "in one effect that may `choose`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "actors": {
+                    "description": "Who may act: a selection such as `c in party(current_role) where alive(c)`.",
+                    "type": "string",
+                },
+                "actions": {
+                    "description": ("The `table` attribute holding each component's numbered actions: `{1: {name: "
+                                    "..., do: PROGRAM, later: PROGRAM, text: ..., FLAG: true}, ...}`."),
+                    "type": "string",
+                    "examples": ["actions"],
+                },
+                "source": {
+                    "description": ("The source of the damage, healing and statuses the actions' code deals (a "
+                                    "value of the meter's `sources` type)."),
+                    "type": "string",
+                    "examples": ["action"],
+                },
+                "dice": {
+                    "description": "The dice, by name, in order; each allows the actions numbered as its roll.",
+                    "type": "object",
+                    "minProperties": 1,
+                    "additionalProperties": {
+                        "description": "One die.",
+                        "type": ["object", "null"],
+                        "properties": {
+                            "sides": {
+                                "description": "How many sides. A number or an option name.",
+                                "$ref": "#/$defs/count",
+                                "default": 6,
+                            },
+                            "only": {
+                                "description": "A flag an action must have (`break: true`) to be used with this die.",
+                                "type": "string",
+                                "examples": ["break"],
+                            },
+                            "bonus": {
+                                "description": ("A program run first when an action is used with this die (`self` "
+                                                "is the actor)."),
+                                "$ref": "#/$defs/program",
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+                "strengths": {
+                    "description": ("The `table` attribute holding each component's strength bonuses: a list of "
+                                    "`{vs: CONDITION, do: PROGRAM, text: ...}`, run after the action for each "
+                                    "component it damaged (`self` the actor, `target` the damaged one)."),
+                    "type": "string",
+                    "examples": ["strengths"],
+                },
+            },
+            "required": ["actors", "actions", "dice"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -34,9 +34,10 @@ stack first), runs the component's ``effect`` and then ``then``.  Both may
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.contest import card_code
 from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
@@ -44,6 +45,7 @@ from engine.enumeration import LARGEST, Texts, names, pattern_places, places_tex
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -53,9 +55,26 @@ if TYPE_CHECKING:
 
 STOP = ("stop",)
 MATCH = "match"
-DONE = "cast this turn"  # scratch: the components cast this turn
-CHOSEN = "casting"  # scratch: the component chosen, waiting for its match
-RUNNING = "cast effects"  # scratch: (component, the pieces it matched, the index of the effect running) while they run
+
+
+@slice_kind
+class Casts(NamedTuple):
+    """The casting block's slice of the state."""
+
+    done: tuple[int, ...] | None = None  # the components cast this turn
+    chosen: int | None = None  # the component chosen, waiting for its match
+    running: tuple[Any, ...] | None = None  # (component, the pieces it matched, the index of the effect running) while they run
+    block = "casting"
+    saved = ("cast this turn", "casting", "cast effects")
+
+
+NO_CASTS = Casts()
+
+
+def _casts(s: "State") -> Casts:
+    return s.slices.get(Casts.block, NO_CASTS)
+
+
 PHASES = ("effect", "then")
 
 
@@ -136,7 +155,7 @@ class Cast(Step):
         if shape_attr is not None and g.attribute_types.get(shape_attr) != "text":
             b.error(b.pos(spec, "shape"), f"'shape' must name a text attribute holding a shape's name, not '{shape_attr}'")
             shape_attr = None
-        shapes = g.shapes
+        shapes = g.parts["patterns"]
         values: list[tuple[Any, ...] | None] = [None] * n
         kinds: list[Shape | None] = [None] * n
         for spec_of_kind in (b.tree.get("components") or {}).values():
@@ -209,7 +228,7 @@ class Cast(Step):
             return f"{name} has no {self.pattern_name}"
         if s.zone_of[cid] != self.source(s):
             return f"{name} is not in the {self.source.name}"
-        if cid in s.scratch.get(DONE, ()):
+        if cid in (_casts(s).done or ()):
             return f"{name} was already cast this turn"
         env = [None] * self.when_slots
         env[0] = cid
@@ -243,7 +262,8 @@ class Cast(Step):
     # -- decisions
 
     def enter(self, s: "State") -> bool:
-        s.scratch[DONE] = ()
+        casts = _casts(s)
+        s.slices[Casts.block] = Casts((), casts.chosen, casts.running)
         return self._offer(s)
 
     def _offer(self, s: "State") -> bool:
@@ -255,7 +275,7 @@ class Cast(Step):
         return True
 
     def actions(self, s: "State") -> ActionSpace:
-        cid = s.scratch.get(CHOSEN)
+        cid = _casts(s).chosen
         if cid is not None:
             return ListSpace(self, [(MATCH, cid, m.places, m.recolour) for m in self.matches(s, cid)])
         return ListSpace(self, [STOP, *((c,) for c in self.castable(s))])
@@ -265,10 +285,12 @@ class Cast(Step):
             s.note(lambda: f"{s.current_role} stops casting")
             return True
         if len(args) == 1:
-            s.scratch[CHOSEN] = args[0]
+            casts = _casts(s)
+            s.slices[Casts.block] = Casts(casts.done, args[0], casts.running)
             return False
         _, cid, places, recolour = args
-        del s.scratch[CHOSEN]
+        casts = _casts(s)
+        s.slices[Casts.block] = Casts(casts.done, None, casts.running)
         pieces = tuple(s.stack(cell)[depth] for cell, depth in places)
         self._pay(s, cid, len(recolour))
         s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(self.values[cid])}")
@@ -303,13 +325,14 @@ class Cast(Step):
             code = self._code(PHASES[i], cid)
             if code is None:
                 continue
-            s.scratch[RUNNING] = (cid, pieces, i)
+            casts = _casts(s)
+            s.slices[Casts.block] = Casts(casts.done, casts.chosen, (cid, pieces, i))
             env = [None] * self.code_slots
             env[0], env[1] = cid, pieces
             if not run_effect(s, self.index, (PHASES[i], cid), env):
                 return False
-        s.scratch.pop(RUNNING, None)
-        s.scratch[DONE] = (*s.scratch[DONE], cid)
+        casts = _casts(s)
+        s.slices[Casts.block] = Casts((*(casts.done or ()), cid), casts.chosen, None)
         return not self._offer(s)
 
     @property
@@ -329,7 +352,7 @@ class Cast(Step):
         return code
 
     def resume(self, s: "State") -> bool:
-        cid, pieces, i = s.scratch[RUNNING]
+        cid, pieces, i = _casts(s).running
         return self._run(s, cid, pieces, i + 1)
 
     # -- text
@@ -363,7 +386,7 @@ class Cast(Step):
 
     def why_illegal(self, s: "State", text: str) -> str | None:
         words = text.split()
-        casting = s.scratch.get(CHOSEN)
+        casting = _casts(s).chosen
         if casting is not None:
             name = self.game.piece_names[casting]
             if words[:1] != [MATCH]:
@@ -424,3 +447,108 @@ class Cast(Step):
             if name in effects:
                 lines.append(f"  effect: {effects[name]}")
         return lines
+
+
+BLOCK = declare(Block(
+    "casting",
+    steps={
+        "cast": {
+            "description": ("The player casts, one after the other, components whose pattern of values lies on the "
+                            "board: which one, where (`match ...`), paying for pieces read as other values; the "
+                            "matched pieces are removed and replaced, then the component's effect runs."),
+            "$ref": "#/$defs/castStep",
+        },
+    },
+    defs={
+        "castStep": {
+            "description": ("`cast: {from: ZONE, when: CONDITION, pattern: ATTRIBUTE, reads: ATTRIBUTE, remove_to: "
+                            "ZONE, ...}`: decisions `cast NAME` / `stop`, then `match 3,4 4,4 5,4 with 4,4 as cyan`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {
+                    "description": "The zone whose components may be cast.",
+                    "$ref": "#/$defs/zoneName",
+                    "examples": ["line"],
+                },
+                "when": {
+                    "description": "A condition on `self`, the component: whether it may be cast now.",
+                    "$ref": "#/$defs/condition",
+                    "default": "true",
+                    "examples": ["marks(self) > 0"],
+                },
+                "requires": {
+                    "description": ("A text attribute in which a component may carry a further condition on `self` "
+                                    "(e.g. a piece in hand to pay with)."),
+                    "type": "string",
+                    "examples": ["requires"],
+                },
+                "pattern": {
+                    "description": ("A list attribute (`list: true`) holding the values to find on the board, in "
+                                    "order."),
+                    "type": "string",
+                    "examples": ["pattern"],
+                },
+                "shape": {
+                    "description": ("A text attribute naming one of `shapes:` (a component without one uses a "
+                                    "straight line, read from either end)."),
+                    "type": "string",
+                    "examples": ["shape"],
+                },
+                "reads": {
+                    "description": ("The attribute of the board's pieces the pattern's values are compared with "
+                                    "(the top piece of a stack unless the shape reaches deeper)."),
+                    "type": "string",
+                    "examples": ["colour"],
+                },
+                "pay": {
+                    "description": "A counter kept per role that the caster pays `cost` and re-readings from.",
+                    "type": "string",
+                    "examples": ["mana"],
+                },
+                "cost": {
+                    "description": "An int attribute: what casting the component costs (none: nothing).",
+                    "type": "string",
+                    "examples": ["cost"],
+                },
+                "recolour": {
+                    "description": ("What reading one piece as another value costs, for this cast only (0: pieces "
+                                    "are never read as other values). A number or an option name."),
+                    "$ref": "#/$defs/count",
+                    "default": 0,
+                    "examples": [1, "recolour_price"],
+                },
+                "remove_to": {
+                    "description": "The zone the matched pieces go to.",
+                    "$ref": "#/$defs/zoneName",
+                    "examples": ["pool"],
+                },
+                "replace": {
+                    "description": ("What goes where each removed piece `p` was: an expression giving a component, "
+                                    "or none for nothing (lowest in a stack first, after all are removed)."),
+                    "$ref": "#/$defs/expression",
+                    "examples": ["first(q in pool where q.hue == p.hue and q.size == previous(p.size))"],
+                },
+                "effect": {
+                    "description": ("A text attribute holding each component's program, run after the pieces are "
+                                    "replaced (`self`: the component; `matched`: the pieces removed); it may "
+                                    "`choose`."),
+                    "type": "string",
+                    "examples": ["effect"],
+                },
+                "then": {
+                    "description": "A program run after every cast's effect (`self`, `matched`), e.g. the reward.",
+                    "$ref": "#/$defs/program",
+                },
+                "rule": {
+                    "description": ("A text attribute holding each component's rule in English, shown by `rulecraft "
+                                    "explain`."),
+                    "type": "string",
+                    "examples": ["rule"],
+                },
+            },
+            "required": ["from", "pattern", "reads", "remove_to"],
+            "additionalProperties": False,
+        },
+    },
+))

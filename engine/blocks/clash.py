@@ -20,21 +20,37 @@ With ``chain: true`` a flipped neighbour then clashes with its own neighbours
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import re
 
 from engine.actions import Action, ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, neighbour_pairs
 from engine.errors import SourcePos
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
+
+
+@slice_kind
+class Clashes(NamedTuple):
+    """The clash block's slice of the state."""
+
+    pending: tuple[tuple[Any, Any], ...] | None = None  # the (cell, neighbour) pairs still to clash
+    done: tuple[tuple[Any, Any], ...] | None = None  # the pairs clashed since the piece was placed (with chain: true)
+    block = "clash"
+    saved = ("pending", "done")
+
+
+NO_CLASHES = Clashes()
 
 OUTCOMES: dict[str, tuple[bool, bool]] = {
     "nothing": (False, False),
@@ -93,36 +109,36 @@ class Clash(Step):
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        placed = s.scratch.pop("placed", None)  # consumed: a later pass must not clash it again
+        placed = s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
         if placed is None:
             return False
-        cell = s.cell_of[placed]
+        cell = s.cell_of[placed.cid]
         grid = s.grid
         pending = tuple([(cell, n) for n in self.neighbours(cell) if n in grid])
-        s.scratch["pending"] = pending
-        if self.chain:
-            s.scratch["done"] = ()
+        s.slices[Clashes.block] = Clashes(pending, () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
         return self._settle(s)
 
     def actions(self, s: "State") -> ActionSpace:
-        return ListSpace(self, s.scratch["pending"])
+        return ListSpace(self, s.slices[Clashes.block].pending)
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
-        pending = list(s.scratch["pending"])
+        work = s.slices[Clashes.block]
+        pending = list(work.pending)
         pending.remove(args)
-        s.scratch["pending"] = tuple(pending)
+        s.slices[Clashes.block] = Clashes(tuple(pending), work.done)
         self._resolve(s, args[0], args[1])
         return not self._settle(s)
 
     def _settle(self, s: "State") -> bool:
         """Resolve clashes that need no choice; True while the player must choose."""
         while True:
-            pending = s.scratch["pending"]
+            work = s.slices[Clashes.block]
+            pending = work.pending
             if not pending:
                 return False
             if len(pending) > 1 and self.player_orders:
                 return True
-            s.scratch["pending"] = pending[1:]
+            s.slices[Clashes.block] = Clashes(pending[1:], work.done)
             self._resolve(s, *pending[0])
 
     def _resolve(self, s: "State", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
@@ -140,16 +156,17 @@ class Clash(Step):
             if log is not None:
                 log.append(self._flip_text(s, b, vb, va, a))
         if self.chain:
-            done = s.scratch["done"] + ((cell_a, cell_b),)
-            s.scratch["done"] = done
+            work = s.slices[Clashes.block]
+            done, pending = work.done + ((cell_a, cell_b),), work.pending
             if flip_b:
-                grid, pending = s.grid, s.scratch["pending"]
+                grid = s.grid
                 new = tuple(
                     (cell_b, n)
                     for n in self.game.grid.neighbours(cell_b)
                     if n in grid and not _seen((cell_b, n), done) and not _seen((cell_b, n), pending)
                 )
-                s.scratch["pending"] = pending + new
+                pending += new
+            s.slices[Clashes.block] = Clashes(pending, done)
         if log is not None and not flip_a and not flip_b:
             log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
 
@@ -187,10 +204,100 @@ class Clash(Step):
         return super().parse(s, text)
 
     def why_illegal(self, s: "State", text: str) -> str | None:
-        targets = ", ".join(format_cell(b) for _, b in s.scratch["pending"])
+        targets = ", ".join(format_cell(b) for _, b in s.slices[Clashes.block].pending)
         return f"'{text}' is not a pending clash; choose the next clash among: {targets} (e.g. 'clash {targets.split(', ')[0]}')"
 
     def describe(self) -> str:
         order = "in the order the player chooses" if self.player_orders else "in a fixed order"
         chain = "; a flipped neighbour clashes in turn with its own neighbours" if self.chain else "; flipped neighbours start no new clashes"
         return f"the placed piece clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
+
+
+BLOCK = declare(Block(
+    "clash",
+    keys={
+        "clash_tables": {
+            "description": ("Pairwise tables saying what happens when two values meet (row: the placed piece's "
+                            "value; column: the neighbour's). Used by `clash` steps."),
+            "type": ["object", "null"],
+            "additionalProperties": {"$ref": "#/$defs/clashTable"},
+        },
+    },
+    steps={
+        "clash": {
+            "description": "The piece just placed clashes with its neighbours, using a clash table.",
+            "$ref": "#/$defs/clashStep",
+        },
+    },
+    defs={
+        "clashStep": {
+            "description": "`clash: {table: T, attribute: A, with: neighbours, order: player, chain: false}`.",
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "table": {
+                    "description": "The clash table to use (declared under `clash_tables`).",
+                    "type": "string",
+                    "examples": ["element-clash"],
+                },
+                "attribute": {
+                    "description": ("The attribute whose values are looked up in the table (the face showing is "
+                                    "used)."),
+                    "type": "string",
+                    "examples": ["element"],
+                },
+                "with": {
+                    "description": "What the placed piece clashes with: `neighbours` (each adjacent piece).",
+                    "enum": ["neighbours"],
+                    "default": "neighbours",
+                },
+                "order": {
+                    "description": ("`player`: the player chooses the order of the clashes, one at a time; `fixed`: "
+                                    "they resolve in board order."),
+                    "enum": ["player", "fixed"],
+                    "default": "player",
+                },
+                "chain": {
+                    "description": ("Whether a flipped neighbour clashes in turn with its own neighbours (each pair "
+                                    "at most once per turn): true/false or an option name."),
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+            },
+            "required": ["table", "attribute"],
+            "additionalProperties": False,
+        },
+        "clashTable": {
+            "description": "Who flips when a value (row) meets another (column).",
+            "type": "object",
+            "properties": {
+                "of": {
+                    "description": "The type whose values are the rows and columns.",
+                    "type": "string",
+                    "examples": ["element"],
+                },
+                "missing": {
+                    "description": "What pairs not listed do. Without it, every pair must be listed.",
+                    "$ref": "#/$defs/clashOutcome",
+                },
+                "outcomes": {
+                    "description": "Row value -> column value -> outcome.",
+                    "type": ["object", "null"],
+                    "additionalProperties": {
+                        "description": "The outcomes of this row value against each column value.",
+                        "type": ["object", "null"],
+                        "additionalProperties": {"$ref": "#/$defs/clashOutcome"},
+                    },
+                    "examples": [{"Gold": {"Silver": "neighbour", "Copper": "both", "Iron": "placed"}}],
+                },
+            },
+            "required": ["of", "outcomes"],
+            "additionalProperties": False,
+        },
+        "clashOutcome": {
+            "description": ("Which piece flips to its next face: `nothing`, `placed` (the row piece), `neighbour` "
+                            "(the column piece) or `both`."),
+            "enum": ["nothing", "placed", "neighbour", "both"],
+        },
+    },
+))

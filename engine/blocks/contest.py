@@ -44,12 +44,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.block import Block, declare
 from engine.blocks.exchange import WINNERS
-from engine.blocks.slots import _check_laid_out, _slot_row
+from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
 
@@ -165,8 +166,8 @@ class Contest(Step):
             b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
         self.ties: tuple[str, ...] = tuple(ties)
         self.computing = 0  # strength computations in progress (see ``computed``)
-        if g.contest is None:
-            g.contest = self  # the one strength() reads
+        if g.parts.get("contest") is None:
+            g.parts["contest"] = self  # the one strength() reads
 
     def _prize_zones(self, b: "Builder", spec: "Mapping") -> tuple[int, ...]:
         raw = spec.get("prizes") or []
@@ -200,7 +201,8 @@ class Contest(Step):
 
     def enter(self, s: "State") -> bool:
         s.scratch.pop(WINNERS, None)  # who won the last contest: read by the steps that follow it this turn
-        row = s.scratch.pop("revealed", None)  # consumed: each revealed row fights once
+        revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
+        row = revealed.row if revealed else None
         if row is None:
             return False
         g, n = self.game, len(self.slots.names)
@@ -358,20 +360,19 @@ def _sum(total: int, bonus: int) -> str:
 class Strength(Function):
     """``strength(c)``: a component's strength as the ruleset's contest step computes it.
 
-    >>> from engine.lang.functions import FUNCTIONS
-    >>> FUNCTIONS["strength"].signature
+    Only a ruleset whose turn has a contest step offers it.
+
+    >>> ADDED_FUNCTIONS[0].signature
     'strength(COMPONENT) -> int'
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        if not scope.vocab.data.get(CONTESTED):
-            scope.error(call.pos, "strength() reads the strength a contest step computes, but this ruleset's turn has no 'contest' step")
         arg = self.value(scope, args[0], ANY_COMPONENT, "component") if args else Compiled(ANY_COMPONENT, lambda s, e: None)
         f = arg.fn
 
         def run(s: Any, e: list[Any]) -> int:
-            c, contest = f(s, e), s.game.contest
+            c, contest = f(s, e), s.game.parts.get("contest")
             return 0 if c is None or contest is None else contest.computed(s, c)
 
         return Compiled(INT, run)
@@ -380,19 +381,89 @@ class Strength(Function):
         return f"the strength of {call.args[0].describe() if call.args else '?'} in the contest"
 
 
-def attach(b: "Builder") -> None:
-    """Tell ``strength()`` whether the turn has a contest step (before any code is compiled)."""
-    from engine.yamlsource import Mapping
-
-    def has_contest(entries: Any) -> bool:
-        return isinstance(entries, list) and any(
-            isinstance(e, Mapping) and ("contest" in e or has_contest(e.get("steps"))) for e in entries)
-
-    b.game.vocab.data[CONTESTED] = has_contest(b.tree.get("turn"))
+ADDED_FUNCTIONS = (
+    Strength("strength", "strength(COMPONENT) -> int",
+             "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
+             "Inside a modifier it reads one level deep (see the contest step).",
+             "sum(strength(o) for o in slot_facing(self))"),
+)
 
 
-CONTESTED = "has a contest"  # vocabulary data: whether strength() has a contest step to read
-register(Strength("strength", "strength(COMPONENT) -> int",
-                  "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
-                  "Inside a modifier it reads one level deep (see the contest step).",
-                  "sum(strength(o) for o in slot_facing(self))"))
+BLOCK = declare(Block(
+    "contest",
+    steps={
+        "contest": {
+            "description": ("In each slot, the components just revealed fight for that slot's prize: overrides, "
+                            "strength with modifiers, then tie-breaks."),
+            "$ref": "#/$defs/contestStep",
+        },
+    },
+    defs={
+        "contestStep": {
+            "description": ("`contest: {in: played, prizes: [p1, p2, p3], to: won, void: discard, strength: "
+                            "c.value, modifier: A, beats: A, loses_to: A, symbol: A, ties: [bonus, identical, "
+                            "symbol], on_win: A}`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "in": {
+                    "description": "The per-role zone laid out in slots whose newest row fights, slot by slot.",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "prizes": {
+                    "description": "One shared zone per slot: the slot's winner takes its top component.",
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/zoneName"},
+                },
+                "to": {"description": "The per-role zone a won prize goes to.", "$ref": "#/$defs/zoneName"},
+                "void": {"description": "The zone a prize nobody wins goes to.", "$ref": "#/$defs/zoneName"},
+                "strength": {
+                    "description": "A component's base strength; `c` is the component.",
+                    "$ref": "#/$defs/expression",
+                    "examples": ["c.value"],
+                },
+                "modifier": {
+                    "description": ("A text attribute holding a number in the effect language: what the component "
+                                    "`self` adds to the strength of `target` (any component in play)."),
+                    "type": "string",
+                    "examples": ["modifier"],
+                },
+                "beats": {
+                    "description": ("A text attribute holding a condition on `self` and `other`: self wins, "
+                                    "whatever the strengths."),
+                    "type": "string",
+                    "examples": ["beats"],
+                },
+                "loses_to": {
+                    "description": ("A text attribute holding a condition on `self` and `other`: self loses, "
+                                    "whatever the strengths."),
+                    "type": "string",
+                    "examples": ["loses_to"],
+                },
+                "symbol": {
+                    "description": ("An attribute of a declared type: among equals, earlier values of its type win "
+                                    "(the `symbol` tie-break)."),
+                    "type": "string",
+                    "examples": ["sign"],
+                },
+                "ties": {
+                    "description": ("The tie-breaks in order, among `bonus` (greater sum of modifiers), `identical` "
+                                    "(same id: nobody wins), `symbol`; or an option name."),
+                    "type": ["array", "string"],
+                    "items": {"enum": ["bonus", "identical", "symbol"]},
+                    "examples": [["bonus", "identical", "symbol"], "tie_breaks"],
+                },
+                "on_win": {
+                    "description": ("A text attribute holding an effect-language program run when the component "
+                                    "`self` wins, after the prize is taken; `other` is the strongest loser, "
+                                    "`margin` the strength it won by."),
+                    "type": "string",
+                    "examples": ["on_win"],
+                },
+            },
+            "required": ["in", "prizes", "to", "void"],
+            "additionalProperties": False,
+        },
+    },
+    functions=ADDED_FUNCTIONS,
+))

@@ -18,24 +18,38 @@ a ``none`` target.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.blocks.action_roll import ACTING
+from engine.blocks.action_roll import rolled
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import label, local_slot
 from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
 from engine.errors import EffectRuntimeError, SourcePos
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
 
-DELAYED = "delayed"  # scratch: (role, turns left, actor, number, target) for each delayed action
+
+@slice_kind
+class Delays(NamedTuple):
+    """The delayed block's slice of the state: (role, turns left, actor, number, target) for each delayed action."""
+
+    entries: tuple[tuple[Any, ...], ...] | None = None
+    block = "delayed"
+    saved = ("delayed",)
+
+
+def _delays(s: "State") -> tuple[tuple[Any, ...], ...]:
+    part = s.slices.get(Delays.block)
+    return part.entries if part else ()
 
 
 @step_kind
@@ -51,7 +65,7 @@ class Delayed(Step):
     def enter(self, s: "State") -> bool:
         from engine.choices import run_effect
 
-        if not any(entry[0] == s.current_role for entry in s.scratch.get(DELAYED, ())):
+        if not any(entry[0] == s.current_role for entry in _delays(s)):
             return False
         return not run_effect(s, self.index, "due", [])
 
@@ -60,7 +74,7 @@ class Delayed(Step):
 
     def _resolve(self, s: "State", e: list[Any]) -> None:
         kept, due = [], []
-        for role, turns, actor, number, target in s.scratch[DELAYED]:
+        for role, turns, actor, number, target in _delays(s):
             if role != s.current_role:
                 kept.append((role, turns, actor, number, target))
             elif turns > 1:
@@ -68,9 +82,9 @@ class Delayed(Step):
             else:
                 due.append((actor, number, target))
         if kept:
-            s.scratch[DELAYED] = tuple(kept)
+            s.slices[Delays.block] = Delays(tuple(kept))
         else:
-            del s.scratch[DELAYED]
+            del s.slices[Delays.block]
         for actor, number, target in due:
             action = self.table.of(actor)[number]
             s.note(lambda: f"{label(s, actor)}'s delayed {action.name} takes effect")
@@ -97,14 +111,14 @@ class Delay(Function):
         pos = call.pos
 
         def delay(s: Any, e: list[Any]) -> None:
-            acting = s.scratch.get(ACTING)
+            acting = rolled(s).acting
             if acting is None:
                 raise EffectRuntimeError("delay() works only in an action being taken", pos)
             who = target(s, e)
             if who is None:
                 return
             entry = (s.current_role, max(turns(s, e), 1), acting[0], acting[1], who)
-            s.scratch[DELAYED] = s.scratch.get(DELAYED, ()) + (entry,)
+            s.slices[Delays.block] = Delays(_delays(s) + (entry,))
             s.note(lambda: f"{label(s, acting[0])} will act on {label(s, who)} later")
 
         return Compiled(EFFECT, delay)
@@ -115,5 +129,40 @@ class Delay(Function):
         return f"{when}, do the later part to {args[0].describe()}" if args else "delay"
 
 
-register(Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
-               "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"))
+ADDED_FUNCTIONS = (
+    Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
+          "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"),
+)
+
+
+BLOCK = declare(Block(
+    "delayed",
+    steps={
+        "delayed": {
+            "description": "The delayed parts of actions due this turn take effect.",
+            "$ref": "#/$defs/delayedStep",
+        },
+    },
+    defs={
+        "delayedStep": {
+            "description": ("`delayed: {actions: ATTRIBUTE, source: SOURCE}`: the `later` parts of actions put off "
+                            "with `delay(TARGET)` that are due this turn (the acting player's next turn, or the "
+                            "TURNS-th) take effect."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "actions": {
+                    "description": "The `table` attribute of numbered actions (the same as the action roll's).",
+                    "type": "string",
+                },
+                "source": {
+                    "description": "The source of their damage (the same as the action roll's).",
+                    "type": "string",
+                },
+            },
+            "required": ["actions"],
+            "additionalProperties": False,
+        },
+    },
+    functions=ADDED_FUNCTIONS,
+))

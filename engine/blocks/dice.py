@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
@@ -94,3 +95,44 @@ class Roll(Step):
         faces = ", ".join(f"{i} = {v}" for i, v in enumerate(self.faces, 1))
         return (f"roll a {len(self.faces)}-sided die ({faces}); while the value rolled (outcome) is not available "
                 f"({self.available_text}), roll again; then {self.program.description} (if no face is available, nothing is rolled)")
+
+
+BLOCK = declare(Block(
+    "dice",
+    steps={
+        "roll": {
+            "description": ("Roll a die whose faces show values, again while the value rolled is unavailable "
+                            "(nothing when no face is), then run a program with `outcome`."),
+            "$ref": "#/$defs/rollStep",
+        },
+    },
+    defs={
+        "rollStep": {
+            "description": ("`roll: {faces: [a, b, ...], available: CONDITION, effect: PROGRAM}`: the die has one "
+                            "side per face; `outcome` is the value rolled."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "faces": {
+                    "description": ("The value on each face of the die, in order (values of one declared type, or "
+                                    "numbers), or an option holding the list."),
+                    "type": ["array", "string"],
+                    "examples": [["cyan", "magenta", "orange", "grey", "light", "dark"], "die_colours"],
+                },
+                "available": {
+                    "description": ("Whether the value rolled (`outcome`) can be used; if not, the die is rolled "
+                                    "again."),
+                    "$ref": "#/$defs/condition",
+                    "default": "true",
+                    "examples": ["any(p in pool where p.hue == outcome)"],
+                },
+                "effect": {
+                    "description": "The program run with the value rolled (`outcome`); it may `choose`.",
+                    "$ref": "#/$defs/program",
+                },
+            },
+            "required": ["faces", "effect"],
+            "additionalProperties": False,
+        },
+    },
+))

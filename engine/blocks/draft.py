@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace, normalise
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
@@ -188,3 +189,57 @@ def _team(s: "State", role: str) -> int:
     seat = s.seat_of.get(role, 0)
     teams = s.game.teams.get(s.players)
     return next((i for i, team in enumerate(teams, 1) if seat in team), seat) if teams else seat
+
+
+BLOCK = declare(Block(
+    "draft",
+    steps={
+        "draft": {
+            "description": ("Players pick components into their own zones, one at a time, under rules written as "
+                            "conditions."),
+            "$ref": "#/$defs/draftStep",
+        },
+    },
+    defs={
+        "draftStep": {
+            "description": ("`draft: {from: roster, to: party, picks: 3, order: teams, rules: {NAME: CONDITION}}`: "
+                            "players pick components one at a time (`pick NAME`) until each has `picks`; a pick "
+                            "must satisfy every rule (a condition on the candidate `self`, the picker being "
+                            "`current_role`) or it is refused with the rule's name."),
+            "type": ["object", "null"],
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {"description": "The zone the candidates are in.", "$ref": "#/$defs/zoneName"},
+                "to": {
+                    "description": "Each player's own zone (`per: role`) the picks go to.",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "picks": {
+                    "description": "How many components each player picks. A number or an option name.",
+                    "$ref": "#/$defs/count",
+                    "default": 1,
+                },
+                "order": {
+                    "description": ("`turn`: players pick in turn order; `teams`: one player of each team after the "
+                                    "other (A1, B1, A2, B2, ...)."),
+                    "enum": ["turn", "teams"],
+                    "default": "turn",
+                },
+                "rules": {
+                    "description": ("Rules by name, each a condition on the candidate `self` (the picker is "
+                                    "`current_role`) that must hold for it to be picked."),
+                    "type": ["object", "null"],
+                    "additionalProperties": {"$ref": "#/$defs/condition"},
+                    "examples": [
+                        {
+                            "one leader per party": ("not (self.leader and any(c in party(current_role) where "
+                                                     "c.leader))"),
+                        },
+                    ],
+                },
+            },
+            "required": ["from", "to"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
@@ -130,3 +131,49 @@ class Exchange(Step):
         may = "may" if self.optional else "must"
         return (f"when the winning component (self, against other) satisfies {self.when_text}, its owner {may} "
                 f"exchange one of {self.texts[0]} for one of {self.texts[1]} (each takes the other's place)")
+
+
+BLOCK = declare(Block(
+    "exchange",
+    steps={
+        "exchange": {
+            "description": ("After a contest, a winner whose card satisfies a condition may swap one component of "
+                            "one zone with one of another (each takes the other's place)."),
+            "$ref": "#/$defs/exchangeStep",
+        },
+    },
+    defs={
+        "exchangeStep": {
+            "description": ("`exchange: {when: self.id == \"2-\", give: won(owner(self)), take: won(owner(other)), "
+                            "optional: true}`: the winner's decision (`exchange A for B` or `keep`)."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "when": {
+                    "description": ("Which winners get the choice: a condition on the winning component `self` and "
+                                    "the one it beat, `other`."),
+                    "$ref": "#/$defs/condition",
+                    "examples": ["self.id == \"2-\""],
+                },
+                "give": {
+                    "description": "The zone one component comes from (`self` and `other` bound).",
+                    "$ref": "#/$defs/expression",
+                    "examples": ["won(owner(self))"],
+                },
+                "take": {
+                    "description": "The zone the other component comes from.",
+                    "$ref": "#/$defs/expression",
+                    "examples": ["won(owner(other))"],
+                },
+                "optional": {
+                    "description": ("Whether the winner may keep things as they are (`keep`): true/false or an "
+                                    "option name."),
+                    "$ref": "#/$defs/flag",
+                    "default": True,
+                },
+            },
+            "required": ["when", "give", "take"],
+            "additionalProperties": False,
+        },
+    },
+))

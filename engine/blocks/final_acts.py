@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.block import Block, declare
 from engine.blocks.hooks import label
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
@@ -101,3 +102,47 @@ class FinalActs(Step):
     def describe(self) -> str:
         return (f"every component of a {self.zones['from']} for which {self.when_text} takes its final act "
                 f"(its owner decides), then goes to its owner's {self.zones['to']}")
+
+
+BLOCK = declare(Block(
+    "final_acts",
+    steps={
+        "final_acts": {
+            "description": "Components that are done for take their final act, then leave play.",
+            "$ref": "#/$defs/finalActsStep",
+        },
+    },
+    defs={
+        "finalActsStep": {
+            "description": ("`final_acts: {from: party, when: CONDITION, act: ATTRIBUTE, to: fallen, source: "
+                            "SOURCE}`: every component of a `from` zone for which `when` holds takes its final act "
+                            "(its owner decides its choices), then goes to its owner's `to` zone."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {"description": "A per-role zone: every role's is looked at.", "$ref": "#/$defs/zoneName"},
+                "when": {
+                    "description": "Who takes a final act now: a condition on `self`.",
+                    "$ref": "#/$defs/condition",
+                    "examples": ["health(self) == 0"],
+                },
+                "act": {
+                    "description": ("The `table` attribute holding each component's final act: `{name: ..., do: "
+                                    "PROGRAM}`."),
+                    "type": "string",
+                },
+                "to": {
+                    "description": "A per-role zone: where each goes afterwards (its owner's).",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "source": {
+                    "description": "The source of the damage and statuses its code deals.",
+                    "type": "string",
+                    "examples": ["final_act"],
+                },
+            },
+            "required": ["from", "when", "to"],
+            "additionalProperties": False,
+        },
+    },
+))

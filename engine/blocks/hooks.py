@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
+from engine.slices import HookTrail
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -31,22 +32,19 @@ if TYPE_CHECKING:
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
-TRAIL = "hook trail"
-"""Scratch key: the hooks running now, outermost first (to name a runaway cycle and log their dice); see :func:`running`."""
-
 
 @contextmanager
 def running(s: "State", what: str) -> Iterator[None]:
     """Note that the hook ``what`` runs (so a runaway cycle of hooks can be named), for as long as it runs."""
-    trail = s.scratch.get(TRAIL, ())
-    s.scratch[TRAIL] = trail + (what,)
+    outer = s.slices.get(HookTrail.block)
+    s.slices[HookTrail.block] = HookTrail((*outer.running, what) if outer else (what,))
     try:
         yield
     finally:
-        if trail:
-            s.scratch[TRAIL] = trail
+        if outer:
+            s.slices[HookTrail.block] = outer
         else:
-            del s.scratch[TRAIL]
+            del s.slices[HookTrail.block]
 
 
 @dataclass(frozen=True)
@@ -88,7 +86,7 @@ def compile_hook(b: "Builder", text: Any, pos: SourcePos | None, bind: dict[str,
 
 def source_type(b: "Builder", source: str, pos: SourcePos | None) -> Type:
     """The type of damage sources (the meter's), checking that ``source`` is one of them."""
-    meter = b.game.meter
+    meter = b.game.parts.get("meter")
     if meter is None:
         b.error(pos, "a damage source needs a 'meter' section naming the type of sources")
         return ANY

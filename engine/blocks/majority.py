@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from engine.blocks.block import Block, declare
+
 STAGE_WORDS = ("primary", "secondary", "tertiary")
 MEMO_SIZE = 50_000
 """Verdicts a support table remembers before it starts again."""
@@ -132,3 +134,44 @@ class SupportTable:
 
 def _line(totals: dict[str, int], order: Iterable[str]) -> str:
     return ", ".join(f"{v} {totals[v]}" for v in sorted(order, key=lambda v: -totals[v]))
+
+
+BLOCK = declare(Block(
+    "majority",
+    keys={
+        "support_tables": {
+            "description": ("Majority with support: the relative majority of a count wins; ties are broken by "
+                            "adding the counts of each tied value's supporters, strongest first (a supporter that "
+                            "is itself tied adds nothing; with `last_resort` that is retried without the "
+                            "restriction). Used by `form_groups` steps."),
+            "type": ["object", "null"],
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "of": {"description": "The type whose values contend.", "type": "string", "examples": ["house"]},
+                    "supporters": {
+                        "description": ("Value -> the values that support it, strongest first (primary, secondary, "
+                                        "...)."),
+                        "type": "object",
+                        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+                        "examples": [{"Gold": ["Iron", "Copper"]}],
+                    },
+                    "neutral": {
+                        "description": "Values that never win nor support.",
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "examples": [["Crown"]],
+                    },
+                    "last_resort": {
+                        "description": ("If still tied, repeat allowing support against own pieces (true/false or "
+                                        "an option name)."),
+                        "$ref": "#/$defs/flag",
+                        "default": True,
+                    },
+                },
+                "required": ["of", "supporters"],
+                "additionalProperties": False,
+            },
+        },
+    },
+))

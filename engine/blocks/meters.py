@@ -45,15 +45,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks import statuses
-from engine.blocks.hooks import TRAIL, Hook, compile_hook, label, local_slot, running, source_of
+from engine.blocks.block import Block, declare, withdraw_functions
+from engine.blocks.hooks import Hook, compile_hook, label, local_slot, running, source_of
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
+from engine.slices import HookTrail, slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -63,9 +65,27 @@ if TYPE_CHECKING:
 
 TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
-DEPTH = "meter depth"  # scratch: how deeply damage and healing are nested inside each other's hooks
-HITS = "hits"  # scratch: (component, source) damaged while a block records them (the action roll does, for strength bonuses)
-DEFEATS = "defeats"  # scratch: (component, attacker, source) of each skulled component, in the order they fell
+
+
+@slice_kind
+class MeterWork(NamedTuple):
+    """The meter block's slice of the state."""
+
+    depth: int | None = None  # how deeply damage and healing are nested inside each other's hooks
+    hits: tuple[tuple[int, Any], ...] | None = None  # (component, source) damaged while a block records them (the action roll does)
+    defeats: tuple[tuple[Any, ...], ...] | None = None  # (component, attacker, source) of each skulled component, in the order they fell
+    block = "meter"
+    saved = ("meter depth", "hits", "defeats")
+
+
+NO_WORK = MeterWork()
+
+
+def meter_work(s: "State") -> MeterWork:
+    """The meter's slice of ``s`` (empty when there is none yet)."""
+    return s.slices.get(MeterWork.block, NO_WORK)
+
+
 META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
 
 
@@ -151,12 +171,12 @@ def declare_meter(b: "Builder") -> None:
     for i, value in enumerate(unstoppable):
         if type_name in g.types and str(value) not in g.types[type_name]:
             b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
-    g.meter = Meter(counter, size, source_type, frozenset(map(str, unstoppable)))
+    g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)))
 
 
 def compile_meter(b: "Builder") -> None:
     """The tile kinds (their code) and every component's special tiles."""
-    meter, spec = b.game.meter, b.tree.get("meter")
+    meter, spec = b.game.parts.get("meter"), b.tree.get("meter")
     if meter is None or not isinstance(spec, Mapping):
         return
     kinds = spec.get("kinds") or {}
@@ -194,7 +214,7 @@ def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
         kind.on_damage = compile_hook(b, spec["on_damage"], spec.pos_of("on_damage"), bind)
     if "on_heal" in spec:
         kind.on_heal = compile_hook(b, spec["on_heal"], spec.pos_of("on_heal"), bind)
-    statuses = b.game.statuses
+    statuses = b.game.parts.get("statuses")
     nullified = spec.get("nullifies") or []
     listed = nullified if isinstance(nullified, list) else [nullified]
     for i, status in enumerate(listed):
@@ -207,7 +227,7 @@ def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
 
 def tile_bindings(b: "Builder") -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
-    meter = b.game.meter
+    meter = b.game.parts.get("meter")
     assert meter is not None
     return {"self": Component(meter.counter.per), "attacker": ANY_COMPONENT, "source": meter.source_type,
             "amount": INT, "value": INT}
@@ -232,7 +252,7 @@ def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...],
 
 def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
     """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, skull it at 0."""
-    meter = s.game.meter
+    meter = s.game.parts.get("meter")
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
     if target is None or amount <= 0:
         return
@@ -251,23 +271,23 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
     s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
                    f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
                    f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
-    if down and HITS in s.scratch:
-        s.scratch[HITS] += ((target, source),)
-    depth = s.scratch.get(DEPTH, 0)
+    work = meter_work(s)
+    if down and work.hits is not None:
+        work = s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
+    depth = work.depth or 0
     if depth >= MAX_DEPTH:
-        involved = ", ".join(dict.fromkeys(s.scratch.get(TRAIL, ())))
+        trail = s.slices.get(HookTrail.block)
+        involved = ", ".join(dict.fromkeys(trail.running if trail else ()))
         raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
                                  f"{f': {involved}' if involved else ''}", pos)
-    s.scratch[DEPTH] = depth + 1
+    s.slices[MeterWork.block] = MeterWork(depth + 1, work.hits, work.defeats)
     try:
         _land(s, meter, target, new, source, attacker, abs(old - new), down)
         if down and s.counters[i] > 0:
             statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
     finally:
-        if depth:
-            s.scratch[DEPTH] = depth
-        else:
-            del s.scratch[DEPTH]
+        work = meter_work(s)
+        s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is skulled")
         _defeated(s, target, attacker, source, abs(old - new))
@@ -277,18 +297,20 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
 def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
     """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
     if defeat_of(s, target) is None:
-        s.scratch[DEFEATS] = s.scratch.get(DEFEATS, ()) + ((target, None if attacker == target else attacker, source),)
+        work = meter_work(s)
+        s.slices[MeterWork.block] = MeterWork(work.depth, work.hits,
+                                              (*(work.defeats or ()), (target, None if attacker == target else attacker, source)))
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
 
 
 def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
     """Who skulled a component and from what source, (attacker, source); None while it is not skulled.
 
-    >>> class S: scratch = {DEFEATS: ((3, 1, "action"),)}
+    >>> class S: slices = {MeterWork.block: MeterWork(defeats=((3, 1, "action"),))}
     >>> defeat_of(S(), 3), defeat_of(S(), 4)
     ((1, 'action'), None)
     """
-    for cid_, attacker, source in s.scratch.get(DEFEATS, ()):
+    for cid_, attacker, source in meter_work(s).defeats or ():
         if cid_ == cid:
             return attacker, source
     return None
@@ -387,25 +409,113 @@ class Defeat(Function):
 
 
 def attach(b: "Builder") -> None:
-    """Tell the meter's functions about it (once the vocabulary exists); a ruleset without one does not offer them."""
-    vocab = b.game.vocab
-    vocab.data["meter"] = b.game.meter
-    if b.game.meter is None:
-        for name in FUNCTION_NAMES:
-            vocab.functions.pop(name, None)
+    """Tell the meter's functions about it (once the vocabulary exists); a meter with errors (reported) offers none."""
+    b.game.vocab.data["meter"] = b.game.parts.get("meter")
+    if b.game.parts.get("meter") is None:
+        withdraw_functions(b.game.vocab, BLOCK)
 
 
-FUNCTION_NAMES = ("damage", "heal", "defeated_by", "defeat_source")
-register(MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
-                   "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
-                   "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
-                   "damage(t, 20, action)"))
-register(MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
-                   "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
-                   "heal(self, 20)", down=False))
-register(Defeat("defeated_by", "defeated_by(TARGET) -> component",
-                "Who dealt the damage that brought a component's meter to 0 (its `by`); none before that, or when it did so itself.",
-                "damage(defeated_by(self), 30)"))
-register(Defeat("defeat_source", "defeat_source(TARGET) -> source",
-                "The source of the damage that brought a component's meter to 0; none before that.",
-                "defeat_source(self) == action", part=1))
+ADDED_FUNCTIONS = (
+    MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
+              "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
+              "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
+              "damage(t, 20, action)"),
+    MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
+              "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
+              "heal(self, 20)", down=False),
+    Defeat("defeated_by", "defeated_by(TARGET) -> component",
+           "Who dealt the damage that brought a component's meter to 0 (its `by`); none before that, or when it did so itself.",
+           "damage(defeated_by(self), 30)"),
+    Defeat("defeat_source", "defeat_source(TARGET) -> source",
+           "The source of the damage that brought a component's meter to 0; none before that.",
+           "defeat_source(self) == action", part=1),
+)
+
+
+BLOCK = declare(Block(
+    "meter",
+    keys={
+        "meter": {
+            "description": ("A per-component counter read as a track of tiles, from its start down to a skull at 0: "
+                            "`damage(TARGET, AMOUNT [, SOURCE])` moves the marker down and `heal(...)` up; the "
+                            "special tile where it lands reacts (its code runs, statuses it nullifies end), the "
+                            "bearer's statuses' `on_damage` hooks run, and a marker reaching 0 is skulled (its "
+                            "statuses end; it stays there)."),
+            "$ref": "#/$defs/meter",
+        },
+    },
+    defs={
+        "meter": {
+            "description": "`meter: {counter: health, tile: 10, tiles: meter, sources: source, kinds: {...}}`.",
+            "type": "object",
+            "properties": {
+                "counter": {
+                    "description": ("The counter the marker shows: one kept per component (`per: <component "
+                                    "kind>`), usually with `min: 0` and a `max`."),
+                    "type": "string",
+                    "examples": ["health"],
+                },
+                "tile": {
+                    "description": ("How much one tile is worth (special tiles sit at multiples of it). A number or "
+                                    "an option name."),
+                    "$ref": "#/$defs/count",
+                    "default": 10,
+                },
+                "tiles": {
+                    "description": ("The `table` attribute in which each component lists its special tiles: "
+                                    "position -> `KIND` or `KIND N`, e.g. `{90: reaction 20, 50: shield, 30: "
+                                    "parry}`."),
+                    "type": "string",
+                    "examples": ["meter"],
+                },
+                "sources": {
+                    "description": ("The declared type naming where damage and healing come from (action, status, "
+                                    "final act, ...); code passes one to `damage`/`heal`/`give`, and tiles and "
+                                    "statuses read it as `source`."),
+                    "type": "string",
+                    "examples": ["source"],
+                },
+                "unstoppable": {
+                    "description": ("Sources nothing can prevent: a tile that nullifies a status does not block one "
+                                    "given from these."),
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "examples": [["final_act"]],
+                },
+                "kinds": {
+                    "description": "The kinds of special tile, by name.",
+                    "type": ["object", "null"],
+                    "additionalProperties": {
+                        "description": "One kind of special tile.",
+                        "type": ["object", "null"],
+                        "properties": {
+                            "text": {"description": "What it does, in English (for explain).", "type": "string"},
+                            "on_damage": {
+                                "description": ("A program run when damage lands the marker here: `self` (the "
+                                                "bearer), `attacker`, `source`, `amount`, `value` (the tile's "
+                                                "number) are bound."),
+                                "$ref": "#/$defs/program",
+                            },
+                            "on_heal": {
+                                "description": ("A program run when healing lands the marker here (same names as "
+                                                "`on_damage`)."),
+                                "$ref": "#/$defs/program",
+                            },
+                            "nullifies": {
+                                "description": ("Statuses this tile ends when the marker lands on it, and blocks "
+                                                "while it rests there."),
+                                "type": ["array", "string"],
+                                "items": {"type": "string"},
+                                "examples": [["Sting"]],
+                            },
+                        },
+                        "additionalProperties": False,
+                    },
+                },
+            },
+            "required": ["counter"],
+            "additionalProperties": False,
+        },
+    },
+    functions=ADDED_FUNCTIONS,
+))

@@ -35,6 +35,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells, distinct
@@ -233,3 +234,69 @@ def step_words(by: Cell) -> str:
     if abs(side) == abs(ahead):
         return f"{abs(ahead)} diagonally {'ahead' if ahead > 0 else 'back'} to the {hand}"
     return f"{abs(ahead)} {'ahead' if ahead > 0 else 'back'} and {abs(side)} to the {hand}"
+
+
+BLOCK = declare(Block(
+    "movement",
+    steps={
+        "move": {
+            "description": ("The player moves one of their pieces on the board by one of the allowed steps (written "
+                            "relative to the way their role faces), capturing where a step allows."),
+            "$ref": "#/$defs/moveStep",
+        },
+    },
+    defs={
+        "moveStep": {
+            "description": ("`move: {side: colour, forward: {Light: up, Dark: down}, steps: [{by: [0, 1], onto: "
+                            "empty}], capture_to: taken}`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "side": {
+                    "description": ("The attribute whose value is the owning role: a player moves the pieces "
+                                    "showing their role; the others are rivals."),
+                    "type": "string",
+                },
+                "forward": {
+                    "description": "The way each role faces: up (+y), down (-y), right (+x) or left (-x).",
+                    "type": "object",
+                    "additionalProperties": {"enum": ["up", "down", "right", "left"]},
+                },
+                "steps": {
+                    "description": "The steps a piece may take, relative to the way its role faces.",
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "by": {
+                                "description": "[sideways, forward] offset.",
+                                "type": "array",
+                                "items": {"type": "integer"},
+                                "minItems": 2,
+                                "maxItems": 2,
+                            },
+                            "onto": {
+                                "description": ("What the target cell may hold: `empty`, `rival` (captured) or "
+                                                "`empty-or-rival`; never a piece of one's own."),
+                                "enum": ["empty", "rival", "empty-or-rival"],
+                                "default": "empty",
+                            },
+                        },
+                        "required": ["by"],
+                        "additionalProperties": False,
+                    },
+                },
+                "capture_to": {"description": "The shared zone captured pieces go to.", "$ref": "#/$defs/zoneName"},
+                "if_none": {
+                    "description": ("When no move is possible: `pass` the turn (no decision) or `must-pass` (the "
+                                    "player's only action is `pass`)."),
+                    "enum": ["pass", "must-pass"],
+                    "default": "pass",
+                },
+            },
+            "required": ["side", "forward", "steps"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -55,6 +55,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
 from engine.errors import did_you_mean
@@ -414,3 +415,74 @@ def shape_named(b: "Builder", shapes: dict[str, Shape], name: Any, pos: Any) -> 
         b.error(pos, f"unknown shape '{name}'", did_you_mean(str(name), shapes) or f"known: {', '.join(shapes)}")
         return DEFAULT_SHAPE
     return shape
+
+
+BLOCK = declare(Block(
+    "patterns",
+    keys={
+        "shapes": {
+            "description": ("Shapes patterns of values may take on the board (used by `cast` steps): `line` (a "
+                            "straight line of adjacent cells; declared or not, it is the default), `chain` (each "
+                            "value next to the one before), `template` (given cells, which may turn and mirror) or "
+                            "`stack` (one cell, from the top piece down)."),
+            "type": ["object", "null"],
+            "additionalProperties": {"$ref": "#/$defs/shape"},
+            "examples": [
+                {"hook": {"kind": "template", "cells": [[0, 0], [1, 0], [1, 1]], "rotate": True, "mirror": True}},
+            ],
+        },
+    },
+    defs={
+        "shape": {
+            "description": ("One shape of pattern. `line`: `directions` (all, orthogonal, diagonal) and "
+                            "`either_end`; `chain`: `adjacency`; `template`: `cells`, `rotate`, `mirror`; `stack`: "
+                            "nothing more."),
+            "type": "object",
+            "properties": {
+                "kind": {
+                    "description": "`line`, `chain`, `template` or `stack`.",
+                    "enum": ["line", "chain", "template", "stack"],
+                    "default": "line",
+                },
+                "directions": {
+                    "description": ("Lines: the directions a line may run: `all` (across, down and diagonal), "
+                                    "`orthogonal` or `diagonal`."),
+                    "enum": ["all", "orthogonal", "diagonal"],
+                    "default": "all",
+                },
+                "either_end": {
+                    "description": ("Lines: whether a line may be read from either end (false: only left to right "
+                                    "and top to bottom)."),
+                    "$ref": "#/$defs/flag",
+                    "default": True,
+                },
+                "adjacency": {
+                    "description": ("Chains: how each value's cell touches the one before: `orthogonal`, `diagonal` "
+                                    "or `all`."),
+                    "enum": ["orthogonal", "diagonal", "all"],
+                    "default": "orthogonal",
+                },
+                "cells": {
+                    "description": ("Templates: the cell of each value, in order, as [x, y] (or [x, y, depth]: "
+                                    "depth 1 is the piece under the top one)."),
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 3},
+                    "examples": [[[0, 0], [1, 0], [1, 1]]],
+                },
+                "rotate": {
+                    "description": "Templates: whether the quarter turns of the template match too.",
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+                "mirror": {
+                    "description": "Templates: whether the mirror images of the template match too.",
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+                "doc": {"description": "The shape in English, for people.", "type": "string"},
+            },
+            "additionalProperties": False,
+        },
+    },
+))

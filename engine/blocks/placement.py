@@ -33,21 +33,33 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells, cell_texts, distinct
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
+
+
+@slice_kind
+class Placed(NamedTuple):
+    """The placement block's slice of the state: the piece just placed, until a step after it takes it up."""
+
+    cid: int | None = None
+    block = "placement"
+    saved = ("placed",)
+
 
 ORIGIN = ((0, 0),)
 PASS = ("pass",)
@@ -232,7 +244,7 @@ class Place(Step):
         cid, face, cell = args
         on = s.grid.get(cell)
         s.place(cid, cell, face)
-        s.scratch["placed"] = cid
+        s.slices[Placed.block] = Placed(cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
@@ -369,3 +381,99 @@ class Place(Step):
         if self.must_pass:
             text += "; a player who cannot place must pass, and when nobody can place the game ends"
         return text
+
+
+BLOCK = declare(Block(
+    "placement",
+    steps={
+        "place": {
+            "description": "The player places a component from a zone onto the board.",
+            "$ref": "#/$defs/placeStep",
+        },
+    },
+    defs={
+        "placeStep": {
+            "description": "`place: {from: hand, to: board, face: choose}`.",
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {
+                    "description": "The zone to take the component from (a per-role zone means the current role's).",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "to": {"description": "Where the component goes: the board.", "enum": ["board"], "default": "board"},
+                "face": {
+                    "description": ("`choose`: the player picks the face shown; `as-is`: the component keeps its "
+                                    "current face; a face name (e.g. `single`): the component is put down showing "
+                                    "that face."),
+                    "type": "string",
+                    "default": "choose",
+                    "examples": ["choose", "as-is", "single"],
+                },
+                "only_triggering": {
+                    "description": ("While this condition holds, only placements that make a later step of the turn "
+                                    "act (e.g. form or connect a group) are legal."),
+                    "$ref": "#/$defs/condition",
+                },
+                "if_none": {
+                    "description": ("When nothing may be placed: `pass` the turn (no decision), `end` the game "
+                                    "(scored as usual), or `must-pass`: the player's only action is `pass`, a move "
+                                    "the game counts (when no player could place, the game ends)."),
+                    "enum": ["pass", "end", "must-pass"],
+                    "default": "pass",
+                },
+                "drop": {
+                    "description": ("The piece is dropped into a column and falls to its lowest empty cell (a board "
+                                    "with fixed edges): one choice per column with room."),
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+                "bracket": {
+                    "description": ("Bracketing captures: every straight line of pieces with another value of "
+                                    "`attribute` that the placed piece closes off with a piece of its own value is "
+                                    "captured."),
+                    "type": "object",
+                    "properties": {
+                        "attribute": {
+                            "description": "The attribute that tells rival pieces apart.",
+                            "type": "string",
+                        },
+                        "capture": {
+                            "description": ("`flip`: captured pieces turn to their next face; or a shared zone they "
+                                            "move to."),
+                            "type": "string",
+                            "default": "flip",
+                        },
+                        "required": {
+                            "description": "Only placements that bracket at least one piece are legal.",
+                            "$ref": "#/$defs/flag",
+                            "default": True,
+                        },
+                    },
+                    "required": ["attribute"],
+                    "additionalProperties": False,
+                },
+                "touching": {
+                    "description": ("true: after the first piece (at 0,0), a piece must touch one already there "
+                                    "(and the board's size limits apply); false: any empty cell of a board with "
+                                    "fixed edges. True/false or an option name."),
+                    "$ref": "#/$defs/flag",
+                    "default": True,
+                },
+                "optional": {
+                    "description": "Whether the player may `pass` instead of placing: true/false or an option name.",
+                    "$ref": "#/$defs/flag",
+                    "default": False,
+                },
+                "then": {
+                    "description": ("A program run after the piece is placed (`placed` is the piece), e.g. paying "
+                                    "for it."),
+                    "$ref": "#/$defs/program",
+                    "examples": ["gold(current_role) -= 2"],
+                },
+            },
+            "required": ["from"],
+            "additionalProperties": False,
+        },
+    },
+))

@@ -34,22 +34,34 @@ Two steps use the slots:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
     from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
+
+
+@slice_kind
+class Revealed(NamedTuple):
+    """The slots block's slice of the state: the row just revealed, until a contest fights over it."""
+
+    row: int | None = None
+    block = "slots"
+    saved = ("revealed",)
+
 
 ADJACENCIES = ("line", "none", "all")
 
@@ -116,10 +128,10 @@ def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None
 
 def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
-    if b.game.slots is None:
+    if b.game.parts.get("slots") is None:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
         return SlotRow(("slot",), ((),), frozenset())
-    return b.game.slots
+    return b.game.parts.get("slots")
 
 
 def _check_laid_out(b: "Builder", spec: "Mapping", key: str, slots: SlotRow) -> None:
@@ -227,7 +239,7 @@ class Reveal(Step):
             for cid in cards:
                 s.move(cid, shown)
             rows.append((role, cards))
-        s.scratch["revealed"] = len(s.zones[shown]) // len(self.slots.names)  # the row just revealed
+        s.slices[Revealed.block] = Revealed(len(s.zones[shown]) // len(self.slots.names))
         if s.log is not None:
             names, slot_names = self.game.piece_names, self.slots.names
             for role, cards in rows:
@@ -260,7 +272,7 @@ class SlotFunction(Function):
 
         def run(s: Any, e: list[Any]) -> Any:
             c = f(s, e)
-            slots = s.game.slots
+            slots = s.game.parts.get("slots")
             if c is None or slots is None:
                 return empty
             found = slots.where(s, c)
@@ -306,7 +318,7 @@ class SlotFacing(SlotFunction):
 
         def facing(s: Any, e: list[Any]) -> list[int]:
             c = f(s, e)
-            slots = s.game.slots
+            slots = s.game.parts.get("slots")
             if c is None or slots is None or s.zone_of[c] not in slots.zones:
                 return []
             g, zone = s.game, s.zone_of[c]
@@ -329,15 +341,104 @@ class SlotStep(SlotFunction):
         return items[j] if 0 <= j < len(items) else None
 
 
-register(SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
-                "slot_of(c) == 2", words="the slot of {}"))
-register(RowOf("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
-               "row_of(self) == 3", words="the row of {}"))
-register(SlotNeighbours("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
-                        "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list"))
-register(SlotFacing("slot_facing", "slot_facing(COMPONENT) -> list", "The components facing a component: at the same slot and row of the other players' instances of its zone.",
-                    "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list"))
-register(SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
-                  "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1))
-register(SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
-                  "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1))
+ADDED_FUNCTIONS = (
+    SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
+           "slot_of(c) == 2", words="the slot of {}"),
+    RowOf("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
+          "row_of(self) == 3", words="the row of {}"),
+    SlotNeighbours("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
+                   "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list"),
+    SlotFacing("slot_facing", "slot_facing(COMPONENT) -> list", "The components facing a component: at the same slot and row of the other players' instances of its zone.",
+               "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list"),
+    SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
+             "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1),
+    SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
+             "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1),
+)
+
+
+BLOCK = declare(Block(
+    "slots",
+    keys={
+        "slots": {
+            "description": ("A row of named slots each player fills (e.g. one card in front of each of three "
+                            "prizes), and the per-role zones laid out in rows of them: a zone's first N components "
+                            "are row 1, the next N row 2 (a row per round). Read in the effect language with "
+                            "`slot_of`, `row_of`, `slot_neighbours`, `slot_next`, `slot_previous`; used by "
+                            "`commit`, `reveal` and `contest` steps."),
+            "$ref": "#/$defs/slots",
+        },
+    },
+    steps={
+        "commit": {
+            "description": ("The player fills their row of slots, one decision per slot, face down into a hidden "
+                            "per-role zone."),
+            "$ref": "#/$defs/commitStep",
+        },
+        "reveal": {
+            "description": "Once every player has committed, every committed row is turned face up together.",
+            "$ref": "#/$defs/revealStep",
+        },
+    },
+    defs={
+        "slots": {
+            "description": "`slots: {names: [left, middle, right], adjacency: line, zones: [sealed, played]}`.",
+            "type": "object",
+            "properties": {
+                "names": {
+                    "description": "The slots of a row, in order (or the name of an option holding the list).",
+                    "$ref": "#/$defs/names",
+                    "examples": [["left", "middle", "right"]],
+                },
+                "adjacency": {
+                    "description": "Which slots touch: `line` (the slots beside it), `none`, `all`.",
+                    "enum": ["line", "none", "all"],
+                    "default": "line",
+                },
+                "zones": {
+                    "description": "The per-role zones laid out in rows of these slots.",
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"$ref": "#/$defs/zoneName"},
+                },
+            },
+            "required": ["names", "zones"],
+            "additionalProperties": False,
+        },
+        "commitStep": {
+            "description": ("`commit: {from: hand, to: sealed}`: one decision per slot (`commit 3 to left`); `to` "
+                            "should be a per-role zone with `hidden: others`."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {
+                    "description": "The zone the components come from (a per-role zone means the current role's).",
+                    "$ref": "#/$defs/zoneName",
+                },
+                "to": {
+                    "description": ("The per-role zone laid out in slots where committed components wait, hidden "
+                                    "from the others."),
+                    "$ref": "#/$defs/zoneName",
+                },
+            },
+            "required": ["from", "to"],
+            "additionalProperties": False,
+        },
+        "revealStep": {
+            "description": ("`reveal: {from: sealed, to: played}`: on the turn of the last player of the round, "
+                            "every player's committed row moves, in slot order, to the end of their `to` zone."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "from": {"description": "The per-role zone holding the committed row.", "$ref": "#/$defs/zoneName"},
+                "to": {
+                    "description": "The per-role zone (laid out in slots, usually public) that gets the row.",
+                    "$ref": "#/$defs/zoneName",
+                },
+            },
+            "required": ["from", "to"],
+            "additionalProperties": False,
+        },
+    },
+    functions=ADDED_FUNCTIONS,
+))

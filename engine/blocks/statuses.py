@@ -47,16 +47,18 @@ given (so ``lasts`` can count them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, running, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.counters import CounterSpec
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, register
+from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
+from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -66,7 +68,17 @@ if TYPE_CHECKING:
 
 TYPE_NAME = "status"
 ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
-ATTEMPT = "attempt"  # scratch: while an action is attempted, whether a status cancelled it
+
+
+@slice_kind
+class Attempt(NamedTuple):
+    """The statuses block's slice of the state: while an action is attempted, whether a status cancelled it."""
+
+    failed: bool | None = None
+    block = "statuses"
+    saved = ("attempt",)
+
+
 KEYS = ("kind", "negative", "lasts", "only", "text", "on")
 
 
@@ -141,17 +153,17 @@ def declare_statuses(b: "Builder") -> None:
         book.statuses.append(status)
         book.by_name[status.name] = status
     g.types[TYPE_NAME] = tuple(book.by_name)
-    g.statuses = book
+    g.parts["statuses"] = book
 
 
 def compile_statuses(b: "Builder") -> None:
     """Each status's settings and hooks; then one stored number per component for each (after the declared counters)."""
-    book, section = b.game.statuses, b.tree.get("statuses")
+    book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
         return
     g = b.game
     bearer = ANY_COMPONENT
-    meter = g.meter
+    meter = g.parts.get("meter")
     bind: dict[str, Type] = {"self": bearer, "attacker": ANY_COMPONENT, "source": meter.source_type if meter else ANY, "amount": INT}
     for status in book.statuses:
         spec = section[status.name]
@@ -198,7 +210,7 @@ def _lasts(b: "Builder", spec: "MappingT") -> int | None:
 
 def check_hooks(b: "Builder") -> None:
     """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat) or a ``statuses`` step."""
-    book, section = b.game.statuses, b.tree.get("statuses")
+    book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
         return
     known = [*ENGINE_HOOKS, *sorted(book.step_hooks)]
@@ -221,14 +233,14 @@ def _stored(s: "State", status: Status, cid: int) -> int:
 
 def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
     """Give a component a status (do as much as you can); True when it now has it and did not before."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return False
     status = book.by_name[name]
     i = _stored(s, status, cid)
     if s.counters[i]:
         return False
-    meter = s.game.meter
+    meter = s.game.parts.get("meter")
     mark = meter.counter.index_of(cid) if meter else None
     if meter is not None and mark is not None:
         if s.counters[mark] <= 0:
@@ -248,7 +260,7 @@ def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
 
 def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
     """End a status on a component (nothing when it has none)."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return
     i = _stored(s, book.by_name[name], cid)
@@ -260,7 +272,7 @@ def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
 
 def clear(s: "State", cid: int, negative_only: bool = False) -> None:
     """Remove every status (or every negative one) from a component."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
         if not negative_only or status.negative:
             remove(s, cid, status.name)
@@ -268,7 +280,7 @@ def clear(s: "State", cid: int, negative_only: bool = False) -> None:
 
 def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
     """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
         code = status.hooks.get(hook)
         if code is not None and s.counters[_stored(s, status, cid)]:
@@ -301,10 +313,11 @@ class Statuses(Step):
         super().__init__(index, spec, pos, b)
         self.hook = str(spec.get("hook") or "")
         self.turn = b.choice(spec, "turn", ("start", "end", "none"), "none")
-        if b.game.statuses is None:
+        book = b.game.parts.get("statuses")
+        if book is None:
             b.error(pos, "a 'statuses' step needs a 'statuses' section")
         elif self.hook:
-            b.game.statuses.step_hooks.add(self.hook)
+            book.step_hooks.add(self.hook)
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
 
@@ -317,7 +330,7 @@ class Statuses(Step):
 
     def _anything_to_do(self, s: "State") -> bool:
         """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
-        book = s.game.statuses
+        book = s.game.parts.get("statuses")
         assert book is not None
         wanted = [st for st in book.statuses if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None)]
         if not wanted:
@@ -330,7 +343,7 @@ class Statuses(Step):
         return self._run
 
     def _run(self, s: "State", e: list[Any]) -> None:
-        book = s.game.statuses
+        book = s.game.parts.get("statuses")
         assert book is not None
         mine = owned_by(s, s.current_role)
         if self.turn == "start":
@@ -387,7 +400,7 @@ class StatusFunction(Function):
         if self.verb == "has":
             if compiled.constant:  # the usual case, has(t, Sting): read its stored number directly
                 name = status(None, [])
-                return Compiled(BOOL, lambda s, e: (c := target(s, e)) is not None and s.counters[s.game.statuses.by_name[name].spec.offset + c] > 0)
+                return Compiled(BOOL, lambda s, e: (c := target(s, e)) is not None and s.counters[s.game.parts["statuses"].by_name[name].spec.offset + c] > 0)
             return Compiled(BOOL, lambda s, e: has(s, target(s, e), status(s, e)))
         if self.verb == "remove":
             return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e)))
@@ -404,9 +417,9 @@ class StatusFunction(Function):
         pos = call.pos
 
         def cancel(s: Any, e: list[Any]) -> None:
-            if ATTEMPT not in s.scratch:
+            if Attempt.block not in s.slices:
                 raise EffectRuntimeError("cancel() stops an action being attempted; nothing is being attempted now", pos)
-            s.scratch[ATTEMPT] = True
+            s.slices[Attempt.block] = Attempt(True)
             s.note(lambda: "the action fails")
 
         return Compiled(EFFECT, cancel)
@@ -423,13 +436,13 @@ class StatusFunction(Function):
 
 def has(s: "State", cid: Any, name: Any) -> bool:
     """Whether component ``cid`` has the status called ``name`` now."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
 
 
 def statuses_of(s: "State", cid: Any) -> list[str]:
     """The names of the statuses a component has, in declaration order."""
-    book = s.game.statuses
+    book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return []
     counters = s.counters
@@ -442,23 +455,118 @@ def _each_negative(s: "State", cid: Any) -> None:
 
 
 def attach(b: "Builder") -> None:
-    """Tell the status functions the type of statuses (once the vocabulary exists); without statuses they are not offered."""
-    vocab = b.game.vocab
-    if b.game.statuses is not None:
-        vocab.data["status_type"] = Enum(TYPE_NAME)
-        return
-    for name in FUNCTION_NAMES:
-        vocab.functions.pop(name, None)
+    """Tell the status functions the type of statuses (once the vocabulary exists); statuses with errors (reported) offer none."""
+    if b.game.parts.get("statuses") is not None:
+        b.game.vocab.data["status_type"] = Enum(TYPE_NAME)
+    else:
+        withdraw_functions(b.game.vocab, BLOCK)
 
 
-FUNCTION_NAMES = ("give", "remove", "has", "statuses_of", "dispel", "cancel")
+ADDED_FUNCTIONS = (
+    StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
+                   "may not receive it, is skulled, or rests on a tile that nullifies it.", "give(t, Sting)"),
+    StatusFunction("remove", "remove(TARGET, STATUS)", "End a status on a component.", "remove(self, Sting)", verb="remove"),
+    StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"),
+    StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",
+                   "count(statuses_of(t)) == 0", verb="statuses_of"),
+    StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"),
+    StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"),
+)
 
 
-register(StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
-                        "may not receive it, is skulled, or rests on a tile that nullifies it.", "give(t, Sting)"))
-register(StatusFunction("remove", "remove(TARGET, STATUS)", "End a status on a component.", "remove(self, Sting)", verb="remove"))
-register(StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"))
-register(StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",
-                        "count(statuses_of(t)) == 0", verb="statuses_of"))
-register(StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"))
-register(StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"))
+BLOCK = declare(Block(
+    "statuses",
+    keys={
+        "statuses": {
+            "description": ("Statuses components may have, by name (the names become the values of type `status`): "
+                            "their kind, duration, who may receive them, and hooks in the effect language. Code "
+                            "uses `give(TARGET, STATUS)`, `remove(...)`, `has(...)`, `dispel(TARGET)` and, in "
+                            "`on_act` hooks, `cancel()`."),
+            "type": ["object", "null"],
+            "additionalProperties": {"$ref": "#/$defs/status"},
+            "examples": [
+                {
+                    "Sting": {
+                        "kind": "major",
+                        "on": {
+                            "before_roll": "roll d6:\n  odd: remove(self, Sting)\n  even: damage(self, 10, status)\n",
+                        },
+                    },
+                },
+            ],
+        },
+    },
+    steps={
+        "statuses": {
+            "description": "Run a hook of the statuses of the current player's components; count or end their turns.",
+            "$ref": "#/$defs/statusesStep",
+        },
+    },
+    defs={
+        "status": {
+            "description": ("One status: `{kind: major, negative: true, lasts: 1, only: CONDITION, text: ..., on: "
+                            "{HOOK: PROGRAM}}`. Every key is optional: a status with no hooks (`Marked: {kind: "
+                            "minor}`, or just `Marked:`) is given, read with `has` and removed by other code."),
+            "type": ["object", "null"],
+            "properties": {
+                "kind": {
+                    "description": ("A word saying what sort of status it is (e.g. minor, major, unique, aura); "
+                                    "shown by explain and play."),
+                    "type": "string",
+                    "examples": ["minor", "major", "unique"],
+                },
+                "negative": {
+                    "description": "Whether `dispel` removes it (true/false or an option name).",
+                    "$ref": "#/$defs/flag",
+                    "default": True,
+                },
+                "lasts": {
+                    "description": ("How long it lasts: a number of its owner's turns (it ends at the end of the "
+                                    "owner's Nth turn begun after it was given, when a `statuses: {turn: end}` step "
+                                    "runs), or `until removed`."),
+                    "type": ["integer", "string"],
+                    "minimum": 1,
+                    "default": "until removed",
+                    "examples": [1, "until removed"],
+                },
+                "only": {
+                    "description": "Who may receive it: a condition on `self`.",
+                    "$ref": "#/$defs/condition",
+                    "examples": ["self.race == Beast"],
+                },
+                "text": {"description": "What it does, in English (for explain).", "type": "string"},
+                "on": {
+                    "description": ("Hooks, each a program with `self` (the bearer), `attacker`, `source` and "
+                                    "`amount` bound: `on_act` (the bearer tries to act; `cancel()` makes it fail), "
+                                    "`on_damage` (it takes damage), `on_defeat` (damage brings its meter to 0: "
+                                    "`attacker` and `source` say who and what did it), or a name a `statuses` step "
+                                    "runs (e.g. `before_roll`). Optional: a status may have no hooks."),
+                    "type": ["object", "null"],
+                    "additionalProperties": {"$ref": "#/$defs/program"},
+                },
+            },
+            "additionalProperties": False,
+        },
+        "statusesStep": {
+            "description": ("`statuses: {hook: before_roll, turn: start}`: run a hook of the statuses of the "
+                            "current player's components."),
+            "type": ["object", "null"],
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "hook": {
+                    "description": "The hook to run (a name the statuses use under `on:`).",
+                    "type": "string",
+                    "examples": ["before_roll", "turn_end"],
+                },
+                "turn": {
+                    "description": ("`start`: first count a new turn of their owner for statuses that last a number "
+                                    "of turns; `end`: afterwards end those whose turns are over; `none`."),
+                    "enum": ["start", "end", "none"],
+                    "default": "none",
+                },
+            },
+            "additionalProperties": False,
+        },
+    },
+    functions=ADDED_FUNCTIONS,
+))

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action, ActionSpace, ListSpace, normalise
+from engine.blocks.block import Block, declare
 from engine.enumeration import Texts
 from engine.errors import IllegalActionError, SourcePos
 from engine.lang.scope import Fn
@@ -211,3 +212,53 @@ class Do(Step):
 
     def describe(self) -> str:
         return self.program.description
+
+
+BLOCK = declare(Block(
+    "core_steps",
+    steps={
+        "draw": {
+            "description": "Move the top components of a zone into another (e.g. deck to hand).",
+            "$ref": "#/$defs/drawStep",
+        },
+        "do": {
+            "description": "Run a program as a step of the turn; it may ask players with `choose(...)`.",
+            "$ref": "#/$defs/doStep",
+        },
+    },
+    defs={
+        "drawStep": {
+            "description": "`draw: {from: deck, to: hand, count: 1}`.",
+            "type": "object",
+            "properties": {
+                "if": {
+                    "description": "Do this step only when the condition holds, e.g. `player_count == 1`.",
+                    "$ref": "#/$defs/condition",
+                },
+                "from": {"description": "The zone to draw from (its top components).", "$ref": "#/$defs/zoneName"},
+                "to": {"description": "The zone the drawn components go to.", "$ref": "#/$defs/zoneName"},
+                "count": {
+                    "description": "How many components to draw (a number or an option name).",
+                    "$ref": "#/$defs/count",
+                    "default": 1,
+                },
+            },
+            "required": ["from", "to"],
+            "additionalProperties": False,
+        },
+        "doStep": {
+            "description": ("`do: {effect: PROGRAM}`: run effect-language statements; `choose(...)` in them asks a "
+                            "player, each answer an action."),
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "effect": {
+                    "description": "The program to run, e.g. `gold(current_role) += 1`.",
+                    "$ref": "#/$defs/program",
+                },
+            },
+            "required": ["effect"],
+            "additionalProperties": False,
+        },
+    },
+))

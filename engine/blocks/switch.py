@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts
 from engine.errors import SourcePos
@@ -122,3 +123,35 @@ def _holds(condition: Fn, s: "State", env: list[Any], role: str) -> bool:
     """Whether ``condition`` holds with ``role`` bound (slot 0)."""
     env[0] = role
     return bool(condition(s, env))
+
+
+BLOCK = declare(Block(
+    "switch_role",
+    steps={
+        "switch_role": {
+            "description": ("The player may keep the role whose turn it is or take over a role nobody plays; the "
+                            "new role takes the old one's place in the turn order."),
+            "$ref": "#/$defs/switchRoleStep",
+        },
+    },
+    defs={
+        "switchRoleStep": {
+            "description": ("`switch_role: {allowed: role != X}`: keep your role, or take over one nobody plays "
+                            "(`keep`, `switch to B`; with hidden roles a blind `switch`)."),
+            "type": ["object", "null"],
+            "properties": {
+                "if": {
+                    "description": "Do this step only when the condition holds, e.g. `player_count == 3`.",
+                    "$ref": "#/$defs/condition",
+                },
+                "allowed": {
+                    "description": ("A condition on `role`: which of the roles nobody plays may be taken over (any, "
+                                    "if left out)."),
+                    "$ref": "#/$defs/condition",
+                    "examples": ["role != Neutral"],
+                },
+            },
+            "additionalProperties": False,
+        },
+    },
+))

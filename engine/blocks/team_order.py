@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts
 
@@ -84,3 +85,27 @@ class TeamOrder(Step):
 
     def describe(self) -> str:
         return "at the start of a team's turn, the team chooses which of its players acts first; the others follow"
+
+
+BLOCK = declare(Block(
+    "team_order",
+    steps={
+        "team_order": {
+            "description": ("At the start of a team's turn (its roles following each other in the turn order), the "
+                            "team chooses which of its roles acts first (`B first`)."),
+            "$ref": "#/$defs/teamOrderStep",
+        },
+    },
+    defs={
+        "teamOrderStep": {
+            "description": ("`team_order: {}`: at the start of a team's turn the current seat chooses, for the "
+                            "team, which of the team's roles acts first (`B first`); the chosen role swaps places "
+                            "with the current one in the turn order."),
+            "type": ["object", "null"],
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+            },
+            "additionalProperties": False,
+        },
+    },
+))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import ActionSpace, ListSpace
+from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos, did_you_mean
@@ -95,3 +96,36 @@ class Advance(Step):
         name = self.counter.name if self.counter else "markers"
         return (f"the player moves one of the {name} one place along the {self.line.name} "
                 f"(from a component to the next; past the last one it leaves play)")
+
+
+BLOCK = declare(Block(
+    "track",
+    steps={
+        "advance": {
+            "description": ("The player moves one marker (a unit of a per-component counter) from a component of a "
+                            "zone to the next one; past the last it leaves play."),
+            "$ref": "#/$defs/advanceStep",
+        },
+    },
+    defs={
+        "advanceStep": {
+            "description": "`advance: {along: ZONE, markers: COUNTER}`: decision `advance from NAME`.",
+            "type": "object",
+            "properties": {
+                "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
+                "along": {
+                    "description": "The zone whose components, in order, are the places markers move along.",
+                    "$ref": "#/$defs/zoneName",
+                    "examples": ["line"],
+                },
+                "markers": {
+                    "description": "A counter kept per component of that zone: how many markers stand on each.",
+                    "type": "string",
+                    "examples": ["marks"],
+                },
+            },
+            "required": ["along", "markers"],
+            "additionalProperties": False,
+        },
+    },
+))

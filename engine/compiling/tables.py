@@ -24,7 +24,7 @@ Steps name a table (``clash: {table: beats}``) and get it from
 >>> b = Builder(load_yaml("r.yaml", "clash_tables: {beats: {of: sign, outcomes: {rock: {scissors: neighbour}}}}\\n"))
 >>> b.game.types["sign"] = ("rock", "scissors")
 >>> read_clash_tables(b)
->>> b.game.clash_tables["beats"].describe()
+>>> b.game.parts["clash"]["beats"].describe()
 ['rock against scissors: the neighbour flips']
 >>> print(b.sink.items[0].message)
 clash table 'beats' does not cover 3 pairs (rock/rock, scissors/rock, scissors/scissors)
@@ -46,6 +46,7 @@ def read_clash_tables(b: "Builder") -> None:
     """``clash_tables``: who flips for each pair of values (see :mod:`engine.blocks.clash`)."""
     g = b.game
     tables = b.tree.get("clash_tables") or {}
+    clash = g.parts["clash"] = {}
     for name, spec in tables.items():
         b.unknown_keys(spec, ("of", "missing", "outcomes"), f"clash table '{name}'")
         type_name = str(spec.get("of", ""))
@@ -75,13 +76,14 @@ def read_clash_tables(b: "Builder") -> None:
             if gaps:
                 b.error(b.pos(spec, "outcomes"), f"clash table '{name}' does not cover {len(gaps)} pairs ({', '.join(gaps[:4])}{', ...' if len(gaps) > 4 else ''})",
                         "list them, or say what missing pairs mean with 'missing: nothing'")
-        g.clash_tables[name] = ClashTable(name, outcomes, missing)
+        clash[name] = ClashTable(name, outcomes, missing)
 
 
 def read_support_tables(b: "Builder") -> None:
     """``support_tables``: majority with support (see :mod:`engine.blocks.majority`)."""
     g = b.game
     tables = b.tree.get("support_tables") or {}
+    majority = g.parts["majority"] = {}
     for name, spec in tables.items():
         b.unknown_keys(spec, ("of", "supporters", "neutral", "last_resort"), f"support table '{name}'")
         type_name = str(spec.get("of", ""))
@@ -100,4 +102,4 @@ def read_support_tables(b: "Builder") -> None:
         rows = spec.get("supporters") or {}
         supporters = {known(v, rows.key_pos.get(v)): tuple(known(x, b.pos(row, i)) for i, x in enumerate(row or []))
                       for v, row in rows.items()}
-        g.support_tables[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True))
+        majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True))

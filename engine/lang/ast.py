@@ -708,6 +708,7 @@ class Call(Node):
     words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
     builtins: ClassVar[Mapping[str, Describes]] = {}
     """The built-in functions by name, whose English describes a call (engine.lang.functions hands its registry here)."""
+    function: Any = field(default=None, compare=False)  # set when compiled, for a block's function: it describes the call
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -720,14 +721,17 @@ class Call(Node):
         if fn is None:
             from engine.errors import did_you_mean
 
-            scope.error(self.pos, f"unknown function '{self.func}'", did_you_mean(self.func, scope.vocab.functions))
+            hint = scope.vocab.elsewhere.get(self.func) or did_you_mean(self.func, scope.vocab.functions)
+            scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
+        if self.func in scope.vocab.from_blocks:
+            self.function = fn
         return fn.compile_call(self, scope)
 
     def describe(self) -> str:
         if self.words:
             return self.words
-        fn = self.builtins.get(self.func)
+        fn = self.builtins.get(self.func) or self.function
         if fn is not None:
             return fn.describe(self)
         if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone

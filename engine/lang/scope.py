@@ -73,6 +73,8 @@ class Vocabulary:
         default_factory=dict
     )
     data: dict[str, Any] = field(default_factory=dict)
+    from_blocks: set[str] = field(default_factory=set)  # functions added by the blocks the ruleset uses
+    elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
 
     def define(self, name: str, type_: Type, fn: Fn, text: str | None = None) -> None:
         """Define a state query such as ``board``."""

@@ -1,0 +1,49 @@
+"""Every building block the engine has, and what a ruleset gets from the blocks it uses.
+
+Importing the block modules declares their :class:`~engine.blocks.block.Block`;
+this module imports them all (no block imports it), so the list is complete.
+
+>>> blocks = all_blocks()
+>>> "meter" in blocks and "damage" in block_functions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.block import BLOCKS, Block
+
+if TYPE_CHECKING:
+    from engine.lang.functions import Function
+    from engine.lang.scope import Vocabulary
+
+
+def all_blocks() -> dict[str, Block]:
+    """Every block the engine has, by name in alphabetical order (importing the block modules declares them)."""
+    from engine.blocks import (  # noqa: F401
+        action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, majority, meters, movement,
+        patterns, placement, slots, statuses, steps, switch, team_order, track,
+    )
+
+    return dict(sorted(BLOCKS.items()))
+
+
+def block_functions() -> "dict[str, Function]":
+    """Every function any block adds, by name (for reference documentation and reserved names)."""
+    return {fn.name: fn for block in all_blocks().values() for fn in block.functions}
+
+
+def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
+    """Add to a ruleset's vocabulary the functions of the blocks it uses; note how to get the others.
+
+    A call of a function of a block the ruleset does not use is then reported
+    as unknown, with a hint naming the block and what to declare.
+    """
+    for block in all_blocks().values():
+        if block.uses(tree):
+            vocab.functions.update((fn.name, fn) for fn in block.functions)
+            vocab.from_blocks.update(fn.name for fn in block.functions)
+        else:
+            vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
+                                   for fn in block.functions)

@@ -79,7 +79,7 @@ class Pending:
     prompt: str = ""  # what is being chosen, in English
     dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when rebuilt)
     start: "State | None" = field(default=None, init=False, compare=False, repr=False)  # the position before the effect
-    noted: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # the scratch at the pause
+    noted: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # see _noted
 
     def data(self) -> dict[str, Any]:
         """The choice as plain data, for a save (the position before the effect is saved as the position)."""
@@ -93,22 +93,43 @@ class Pending:
         object.__setattr__(pending, "noted", self.noted)
         return pending
 
-    def with_outside_changes(self, scratch: dict[str, Any]) -> "Pending":
-        """This choice, its starting position given what changed in ``scratch`` since the pause, outside the effect.
+    def with_outside_changes(self, s: "State") -> "Pending":
+        """This choice, its starting position given what changed on ``s`` since the pause, outside the effect.
 
         Taking a decision notes things (such as when the last one was taken) while the effect waits;
         a save, a clone or a replay of the effect must start from a position that has them too.
+        Single values and the entries of dicts are compared (see :func:`_noted`).
         """
         noted, start = self.noted, self.start
-        changed = {k: v for k, v in scratch.items() if k not in noted or noted[k] != v}
-        gone = [k for k in noted if k not in scratch]
-        if start is None or not (changed or gone):
+        if start is None:
             return self
-        fresh = start.clone()
-        fresh.scratch.update(changed)
-        for k in gone:
-            fresh.scratch.pop(k, None)
-        return self.starting_from(fresh)
+        fresh: "State | None" = None
+        for name, then in noted.items():
+            now = getattr(s, name)
+            if now == then:
+                continue
+            fresh = fresh or start.clone()
+            if isinstance(then, dict) and isinstance(now, dict):
+                target = getattr(fresh, name)
+                target.update({k: v for k, v in now.items() if k not in then or then[k] != v})
+                for k in then:
+                    if k not in now:
+                        target.pop(k, None)
+            else:
+                setattr(fresh, name, now)
+        return self if fresh is None else self.starting_from(fresh)
+
+
+def _noted(s: "State") -> dict[str, Any]:
+    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect."""
+    noted: dict[str, Any] = {}
+    for name in committed(type(s)):
+        value = getattr(s, name)
+        if isinstance(value, dict):
+            noted[name] = dict(value)
+        elif value is None or isinstance(value, (int, str, tuple)):
+            noted[name] = value
+    return noted
 
 
 class NeedChoice(Exception):
@@ -179,7 +200,7 @@ def answer(s: "State", label: str) -> bool:
     if label not in pending.labels:
         raise IllegalActionError(f"'{label}' is not one of the options: {', '.join(pending.labels)}")
     value = pending.options[pending.labels.index(label)]
-    pending = s.pending = pending.with_outside_changes(s.scratch)
+    pending = s.pending = pending.with_outside_changes(s)
     try:
         if greenlet is None or _REPLAYING:
             finished = _begin(s, pending, pending.tape + (value,), pending.dice)
@@ -269,7 +290,7 @@ def _paused(s: "State", pending: Pending, tape: Tape, question: NeedChoice) -> b
         _restore(s, pending.start)
         if s.log is not None:
             del s.log[tape.mark:]
-    object.__setattr__(s.pending, "noted", dict(s.scratch))
+    object.__setattr__(s.pending, "noted", _noted(s))
     s._actions = None
     return False
 

@@ -162,7 +162,7 @@ def _meter(game: Game) -> list[str]:
     meter = game.parts.get("meter")
     if meter is None:
         return []
-    lines = [f"the {meter.counter.name} of each {meter.counter.per}, in tiles of {meter.size}, from its start down to a skull at 0"]
+    lines = [f"the {meter.counter.name} of each {meter.counter.per}, in tiles of {meter.size}, from its start down to the {meter.bottom} at 0"]
     if meter.unstoppable:
         lines.append(f"nothing prevents what comes from: {', '.join(sorted(meter.unstoppable))}")
     lines += [f"{name}: {kind.describe()}" for name, kind in meter.kinds.items()]
@@ -224,6 +224,10 @@ def _block(block: Ranking | Goals) -> list[str]:
     return ranks + [f"points by rank: {pays}; the seats with the most points win"]
 
 
+def _replaced(game: Game) -> list[str]:
+    return [f"{note} at {pos.file}:{pos.line}" if pos else note for pos, note in game.replaced]
+
+
 def _variants(game: Game) -> list[str]:
     lines = [f"{name}: {_one_line(doc)}" for name, doc in game.available_variants.items()]
     if game.variants:
@@ -267,6 +271,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("End", _end),
     ("Scoring", _scoring),
     ("Variants", _variants),
+    ("Replaced from the base", _replaced),
 ]
 
 
@@ -300,7 +305,7 @@ def explain_component(game: Game, name: str) -> list[str]:
     read: dict[str, None] = {}
     for step in game.steps:
         for line in step.describe_component(cid):
-            read.pop(line, None)  # a line several steps give (a final act in two phases) comes where it is last read
+            read.pop(line, None)  # a line several steps give (a last action in two phases) comes where it is last read
             read[line] = None
     this = f"this {kind}"
     return lines + [re.sub(r"\bself\b", this, line) for line in read]
@@ -318,7 +323,7 @@ def _component(game: Game, name: str) -> int:
 
 
 def _track(game: Game, cid: int) -> list[str]:
-    """The component's meter, start to skull, with its special tiles and what each does."""
+    """The component's meter, start to bottom, with its special tiles and what each does."""
     meter = game.parts.get("meter")
     if meter is None or meter.counter.index_of(cid) is None:
         return []

@@ -210,14 +210,18 @@ def list_rulesets(fmt: str) -> None:
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position."""
-    from engine.validate import validate_path
+    from engine.validate import notes_for_path, validate_path
 
     found = {path: validate_path(path) for path in paths}
+    notes = {path: [] if found[path] else notes_for_path(path) for path in paths}
     if fmt == "json":
-        files = [{"path": p, "valid": not ds, "diagnostics": [d.to_json() for d in ds]} for p, ds in found.items()]
+        files = [{"path": p, "valid": not ds, "diagnostics": [d.to_json() for d in ds], "notes": [n.to_json() for n in notes[p]]}
+                 for p, ds in found.items()]
         echo_json({"valid": not any(found.values()), "files": files})
     else:
         for path, diagnostics in found.items():
+            for note in notes[path]:
+                echo(f"note: {note.headline()}")
             echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}")
         problems, bad = sum(map(len, found.values())), sum(1 for ds in found.values() if ds)
         if bad:

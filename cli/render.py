@@ -339,12 +339,13 @@ def zones(state: State, seat: int | None) -> list[Text]:
 
 
 def meter_legend(game: Game) -> Text:
-    """What a meter line shows: the bar, and each special tile's letters (``r10@80``: reaction 10 at 80)."""
+    """What a meter line shows: the bar, and each special tile's letters (``b10@80``: backlash 10 at 80)."""
     meter = game.parts.get("meter")
     assert meter is not None
     short = abbreviations(meter.kinds)
     kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
-    return Text(f"  meters: health left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that health: {kinds}",
+    counter = meter.counter.name
+    return Text(f"  meters: {counter} left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that {counter}: {kinds}",
                 style="dim")
 
 
@@ -385,8 +386,8 @@ def _on_meters(state: State, cids: list[int]) -> bool:
 def meter_line(state: State, cid: int) -> Text:
     """``  Scout  70/110 ███████░░░░ r10@80 p@40  Sting``: a component on its meter, its special tiles and statuses.
 
-    The bar has a cell per tile from the start (left) down to the skull:
-    full for the health left, light for the health lost.
+    The bar has a cell per tile from the start (left) down to the bottom:
+    full for what is left of the counter, light for what is lost.
     """
     game = state.game
     meter = game.parts.get("meter")
@@ -403,7 +404,7 @@ def meter_line(state: State, cid: int) -> Text:
     if special:
         line.append("  " + " ".join(special), style="dim")
     if value <= 0:
-        line.append("  skulled", style="bold")
+        line.append(f"  {meter.at_bottom}", style="bold")
     book = game.parts.get("statuses")
     statuses = book.of(state, cid) if book else []
     if statuses:

@@ -78,17 +78,21 @@ class Pending:
     seat: int = 0  # who decides
     prompt: str = ""  # what is being chosen, in English
     dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when rebuilt)
+    components: bool = False  # the options are components (a choice that uses one, for simulate's usage report)
     start: "State | None" = field(default=None, init=False, compare=False, repr=False)  # the position before the effect
     noted: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # see _noted
 
     def data(self) -> dict[str, Any]:
         """The choice as plain data, for a save (the position before the effect is saved as the position)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        if not self.components:  # written only when set, as saves were before it existed
+            del data["components"]
+        return data
 
     def starting_from(self, start: "State") -> "Pending":
         """This choice, remembering ``start`` as the position before the effect (never changed afterwards)."""
         pending = Pending(self.step, self.key, self.env, self.tape, self.options, self.labels, self.seat, self.prompt,
-                          self.dice)
+                          self.dice, self.components)
         object.__setattr__(pending, "start", start)
         object.__setattr__(pending, "noted", self.noted)
         return pending
@@ -135,9 +139,9 @@ def _noted(s: "State") -> dict[str, Any]:
 class NeedChoice(Exception):
     """A question from ``choose``: raised to stop a replaying run, or handed back by a paused coroutine."""
 
-    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str) -> None:
+    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False) -> None:
         super().__init__(prompt)
-        self.options, self.labels, self.seat, self.prompt = options, labels, seat, prompt
+        self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
 
 
 class Tape:
@@ -282,7 +286,7 @@ def _serve(job: tuple[Any, "State", list[Any]]) -> None:
 
 def _paused(s: "State", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
     s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
-                        question.seat, question.prompt, tuple(tape.rolled))
+                        question.seat, question.prompt, tuple(tape.rolled), question.components)
     object.__setattr__(s.pending, "start", pending.start)
     if tape.run is None:  # replaying: the state waits at the position before the effect, as it began
         s.tape = None
@@ -435,6 +439,17 @@ class ChoiceFormatter:
 CHOICE = ChoiceFormatter()
 
 
+def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
+    """The component an answer to ``pending`` picks (none when its options are not components).
+
+    >>> chosen_components(Pending(0, "effect", (), options=(4, 7), labels=("a", "b"), components=True), "b")
+    (7,)
+    """
+    if not pending.components or label not in pending.labels:
+        return ()
+    return (pending.options[pending.labels.index(label)],)
+
+
 def parse(s: "State", text: str) -> str:
     """The label a typed answer names (``choose NAME`` or just ``NAME``); raises with the options."""
     pending = s.pending
@@ -477,6 +492,7 @@ class Choose(Function):
         label = _labeller(parts.item_type)
         record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
+        components = isinstance(parts.item_type, Component)
 
         def choose(s: "State", e: list[Any]) -> Any:
             options, labels = _distinct(list(items(s, e)), label, s)
@@ -499,7 +515,7 @@ class Choose(Function):
             seat = s.seat_of.get(role, 0) if role is not None else 0
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt))
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components))
             tape.answers += (value,)
             tape.cursor += 1
             s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
@@ -531,7 +547,7 @@ def _labeller(item: Any) -> Any:
 
 
 def _component_label(s: "State", cid: int) -> str:
-    """A component by name; one on the board by name and place (``pawn at 3,4``; ``:2``: second from the top of a stack)."""
+    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack)."""
     name = s.game.piece_names[cid]
     cell = s.cell_of[cid]
     if cell is None:

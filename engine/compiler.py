@@ -94,7 +94,7 @@ class Builder:
             version=tree.get("version", 1) if isinstance(tree.get("version", 1), int) else 1,
             description=str(tree.get("description") or ""),
             source=tree.pos.file if isinstance(tree, Mapping) else "<ruleset>",
-            content_hash=content_hash(_without(tree, ("variants", "selected_variants", "set_options"))),
+            content_hash=content_hash(_without(tree, ("variants", "selected_variants", "set_options", "replaced"))),
         )
 
     # ------------------------------------------------------------ reporting
@@ -132,6 +132,7 @@ class Builder:
         g = self.game
         g.variants = tuple(str(v) for v in t.get("selected_variants", ()) or ())
         g.set_options = {str(k): str(v) for k, v in (t.get("set_options") or {}).items()}
+        g.replaced = tuple((getattr(note, "pos", None), str(note)) for note in t.get("replaced") or ())
         variants = t.get("variants") or {}
         if isinstance(variants, Mapping):
             g.available_variants = {str(k): str((v or {}).get("description", "")) if isinstance(v, Mapping) else "" for k, v in variants.items()}

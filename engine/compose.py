@@ -26,10 +26,21 @@ down. Anything else — a number, a text, a list, ``null`` — replaces what was
 there. Two suffixes change that for one key:
 
 * ``key+: [a, b]`` appends ``a`` and ``b`` to the base's list ``key`` (or
-  sets ``key`` if the base has none);
+  sets ``key`` if the base has none); ``key+: {...}`` merges into the base's
+  mapping ``key``, key by key, even where a plain ``key:`` would replace it;
 * ``key-: [a, b]`` removes ``a`` and ``b`` from the base's list ``key`` (one
   occurrence each), or the keys ``a`` and ``b`` from the base's mapping
   ``key``; removing something the base does not have is an error.
+
+In one mapping, ``key-`` acts first (on the base), then ``key``, then
+``key+``; ``key-`` beside a ``key`` that is a list is refused (the list
+replaces the base's whole).
+
+**Definitions are replaced, not merged.** An entry of ``statuses``,
+``functions`` or ``meter: kinds`` (definitions with code) written again on top of one the base defines replaces it whole (its old
+hooks and keys are gone), and :func:`replacements` says so
+(``status 'Sting' replaces the one from my-game (statuses.yaml:3:3)``).
+To change part of one instead, merge explicitly: ``Sting+: {lasts: 2}``.
 
 A key that is only ``+`` or ``-`` is an ordinary key. ``include`` and
 ``extends`` are used up and do not appear in the result. Every value keeps the
@@ -63,7 +74,7 @@ from __future__ import annotations
 
 import collections.abc
 import contextvars
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Container
 
@@ -74,6 +85,9 @@ from engine.paths import builtin_names, find_ruleset
 from engine.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
+DEFINITIONS = {("statuses",): "status", ("functions",): "function", ("meter", "kinds"): "tile kind"}
+"""Where the entries are definitions with code: one written again on top of the base's replaces it whole."""
+REPLACED = "replaced"
 _VARIANTS = "variants"
 _VARIANT_META = ("description", "requires", "conflicts")
 
@@ -94,9 +108,31 @@ def compose(
     try:
         tree = _load(Path(path), text, (), roots_for(Path(path).parent))
         _refuse_loader_keys(tree)
-        return apply_options(apply_variants(tree, variants), set_options or {})
+        result = apply_options(apply_variants(tree, variants), set_options or {})
+        replaced = _SPENT.get().replaced  # type: ignore[union-attr]
+        if replaced:
+            notes = Sequence(result.pos)
+            for note in dict.fromkeys(replaced):  # a base composed twice (a variant's and the ruleset's) notes once
+                notes.add(note, note.pos)
+            result.add(Text(REPLACED, result.pos), notes, None, None)
+        return result
     finally:
         _SPENT.reset(token)
+
+
+def replacements(tree: Mapping) -> list[Text]:
+    """What the overlays of a composed ruleset replaced, each positioned where the new definition is written.
+
+    >>> base = "name: b\\nstatuses:\\n  Sting: {lasts: 1, on: {on_act: cancel()}}\\n"
+    >>> over = load_yaml("o.yaml", "statuses:\\n  Sting: {kind: minor}\\n")
+    >>> token = _SPENT.set(_Spent(limits.current()))
+    >>> tree = merge(load_yaml("b.yaml", base), over)
+    >>> tree["statuses"]["Sting"], [str(t) for t in _SPENT.get().replaced]
+    ({'kind': 'minor'}, ["status 'Sting' replaces the one from b (b.yaml:3:3)"])
+    >>> _SPENT.reset(token)
+    """
+    found = tree.get(REPLACED)
+    return list(found) if isinstance(found, Sequence) else []
 
 
 @dataclass
@@ -106,6 +142,7 @@ class _Spent:
     limits: limits.Limits
     files: int = 0
     merged: int = 0
+    replaced: list[Text] = field(default_factory=list)
 
     def read(self, pos: SourcePos | None) -> None:
         """Count one more file read (an include or a base), refused at ``pos`` past the limit."""
@@ -135,6 +172,7 @@ _SPENT: contextvars.ContextVar[_Spent | None] = contextvars.ContextVar("compose_
 _LOADER_KEYS = {
     "selected_variants": "choose variants with --variant NAME",
     "set_options": "set an option for a run with --set NAME=VALUE, or change its default",
+    REPLACED: "the loader lists what overlays replace; explain and validate show it",
 }
 
 
@@ -153,8 +191,11 @@ def variant_names(path: str | Path) -> list[str]:
     return [str(name) for name in _declared_variants(compose(path))]
 
 
-def merge(base: Any, over: Any) -> Any:
+def merge(base: Any, over: Any, path: tuple[str, ...] = (), origin: str = "") -> Any:
     """``over`` deep-merged on top of ``base`` (neither is changed), with ``key+`` / ``key-``.
+
+    ``path`` is where the two mappings sit in the ruleset (``("statuses",)``), ``origin`` what the base is
+    called in a note (its ``name``, found at the top).
 
     >>> from engine.yamlsource import load_yaml
     >>> merge(load_yaml("a.yaml", "p: [1, 2]\\nq: {x: 1}"), load_yaml("b.yaml", "p-: [1]\\nq: {y: 2}"))
@@ -165,9 +206,12 @@ def merge(base: Any, over: Any) -> Any:
     spent = _SPENT.get()
     if spent is not None:
         spent.merge(len(over) + (len(base) if isinstance(base, Mapping) else 0), over.pos)
+    if not path and isinstance(base, Mapping) and isinstance(base.get("name"), str):
+        origin = str(base["name"])
     result = _copy(base if isinstance(base, Mapping) else Mapping(over.pos), pos=over.pos)
-    for key in over:
-        _OPERATORS.get(_operator(key), _replace)(result, over, key)
+    _refuse_list_with_removal(over)
+    for key in sorted(over, key=lambda k: _order(k, over)):
+        _OPERATORS.get(_operator(key), _replace)(result, over, key, path, origin)
     return result
 
 
@@ -415,12 +459,61 @@ def _bare(key: str, over: Mapping) -> Text:
     return Text(key[:-1], over.key_pos.get(key, over.pos))
 
 
-def _replace(result: Mapping, over: Mapping, key: str) -> None:
-    result.add(key, merge(result.get(key), over[key]), over.key_pos.get(key), over.value_pos.get(key))
+def _replace(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
+    if path in DEFINITIONS and result.get(key) is not None:  # a definition written again replaces the base's whole
+        _note_replaced(result, key, DEFINITIONS[path], over.key_pos.get(key, over.pos), origin)
+        value = over[key]
+    else:
+        value = merge(result.get(key), over[key], path + (str(key),), origin)
+    result.add(key, value, over.key_pos.get(key), over.value_pos.get(key))
 
 
-def _append(result: Mapping, over: Mapping, key: str) -> None:
-    name, items = _bare(key, over), _items(over, key, "append")
+def _order(key: str, over: Mapping) -> int:
+    """When ``key`` acts: ``key-`` first (on the base), ``key+`` after a ``key`` beside it, the rest as written."""
+    op = _operator(key)
+    return 0 if op == "-" else 2 if op == "+" and key[:-1] in over else 1
+
+
+def _note_replaced(base: Mapping, key: str, what: str, pos: SourcePos, origin: str) -> None:
+    spent = _SPENT.get()
+    if spent is None:
+        return
+    was = base.key_pos.get(key) or base.pos_of(key)
+    where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
+    spent.replaced.append(Text(f"{what} '{key}' replaces the one from {origin or 'the base'} ({where})", pos))
+
+
+def _refuse_list_with_removal(over: Mapping) -> None:
+    """``key: [...]`` replaces the base's whole list, so ``key-`` beside it in one mapping can only mislead."""
+    for key in over:
+        if _operator(key) == "-" and isinstance(over.get(key[:-1]), Sequence):
+            message = (f"'{key[:-1]}' and '{key}' in one place: '{key[:-1]}' replaces the base's whole list, so "
+                       f"'{key}' has nothing to remove from")
+            hint = f"write the list you want in '{key[:-1]}', or remove items with '{key}' and add them with '{key[:-1]}+'"
+            raise RulesetError.at(over.key_pos.get(key, over.pos), message, hint)
+
+
+def _append(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
+    name = _bare(key, over)
+    if _placements(over[key]) is not None and not isinstance(result.get(name), Mapping):  # key+: {after: NAME, add: [...]}
+        base = result.get(name)
+        if not isinstance(base, Sequence):
+            message = f"cannot put items beside a named one in '{name}': the base has no list '{name}'"
+            raise RulesetError.at(name.pos, message)
+        placed = base
+        for place in _placements(over[key]) or ():
+            placed = _place(placed, place, name)
+        result.add(name, placed, result.key_pos.get(name), result.value_pos.get(name))
+        return
+    if isinstance(over[key], Mapping):  # key+: {...} merges into the base's mapping, definitions too
+        base = result.get(name)
+        if base is not None and not isinstance(base, Mapping):
+            message = f"cannot merge into '{name}': it is {describe_kind(base)}, not a mapping"
+            raise RulesetError.at(name.pos, message)
+        merged = merge(base, over[key], path + (str(name),), origin)
+        result.add(name, merged, result.key_pos.get(name, name.pos), over.value_pos.get(key))
+        return
+    items = _items(over, key, "append")
     if name not in result:
         result.add(name, items, name.pos, over.value_pos.get(key))
         return
@@ -434,7 +527,7 @@ def _append(result: Mapping, over: Mapping, key: str) -> None:
     result.add(name, joined, result.key_pos.get(name), result.value_pos.get(name))
 
 
-def _remove(result: Mapping, over: Mapping, key: str) -> None:
+def _remove(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
     name, items = _bare(key, over), _items(over, key, "remove")
     if name not in result:
         raise RulesetError.at(name.pos, f"cannot remove from '{name}': the base does not define it")
@@ -449,23 +542,31 @@ def _remove(result: Mapping, over: Mapping, key: str) -> None:
     result.add(name, kept, result.key_pos.get(name), result.value_pos.get(name))
 
 
-_OPERATORS: dict[str, Callable[[Mapping, Mapping, str], None]] = {"+": _append, "-": _remove}
+_OPERATORS: dict[str, Callable[[Mapping, Mapping, str, tuple[str, ...], str], None]] = {"+": _append, "-": _remove}
 
 
 def _items(over: Mapping, key: str, verb: str) -> Sequence:
     items = over[key]
     if not isinstance(items, Sequence):
-        message = f"'{key}' takes a list of items to {verb}, not {describe_kind(items)}"
+        message = f"'{key}' takes a list of items to {verb}" + (", or a mapping to merge" if verb == "append" else "") + \
+            f", not {describe_kind(items)}"
         raise RulesetError.at(over.pos_of(key), message)
     return items
 
 
 def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
-    """``base`` minus one occurrence of each of ``items``."""
+    """``base`` minus one occurrence of each of ``items``; a name not in the list removes the item of that name."""
     values, positions = list(base), [base.pos_of(i) for i in range(len(base))]
     for index, item in enumerate(items):
+        if item not in values and isinstance(item, str) and item in _names_in(base):
+            base = _edited(base, item, lambda _: [])
+            values, positions = list(base), [base.pos_of(i) for i in range(len(base))]
+            continue
         if item not in values:
             message = f"cannot remove {item!r} from '{name}': the base list does not have it"
+            names = _names_in(base)
+            if names and isinstance(item, str):
+                message += f", nor an item named so (names: {', '.join(names)})"
             raise RulesetError.at(items.pos_of(index), message)
         at = values.index(item)
         del values[at], positions[at]
@@ -473,6 +574,76 @@ def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
     for value, pos in zip(values, positions):
         kept.add(value, pos)
     return kept
+
+
+# --- named items of a list (turn steps, phases, setup parts) -------------------------------
+
+_WHERE = ("after", "before", "replace")
+
+
+def _placements(value: Any) -> list[Mapping] | None:
+    """``{after: NAME, add: [...]}`` (or ``before`` / ``replace``), or a list of them; None for anything else."""
+    listed = list(value) if isinstance(value, Sequence) else [value]
+    found = [v for v in listed if isinstance(v, Mapping) and any(w in v for w in _WHERE)]
+    return found if found and len(found) == len(listed) else None
+
+
+def _item_name(item: Any) -> str | None:
+    """What an item of a list is called: its ``name`` (a step, a setup part), its ``phase`` or its ``id`` (a component)."""
+    if isinstance(item, Mapping):
+        for key in ("name", "phase", "id"):
+            if isinstance(item.get(key), str):
+                return str(item[key])
+    return None
+
+
+def _names_in(items: Sequence) -> list[str]:
+    """Every name in a list, those inside its phases' ``steps`` too.
+
+    >>> _names_in(load_yaml("t.yaml", "[{name: a, do: {}}, {phase: p, steps: [{name: b, do: {}}]}, {do: {}}]"))
+    ['a', 'p', 'b']
+    """
+    names = []
+    for item in items:
+        if _item_name(item) is not None:
+            names.append(str(_item_name(item)))
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence):
+            names += _names_in(item["steps"])
+    return names
+
+
+def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any, SourcePos]]]) -> Sequence:
+    """``items`` with the item named ``target`` (found inside phases too) replaced by what ``change`` makes of it."""
+    result = Sequence(items.pos)
+    for index, item in enumerate(items):
+        if _item_name(item) == target:
+            for value, pos in change((item, items.pos_of(index))):
+                result.add(value, pos)
+            continue
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and target in _names_in(item["steps"]):
+            inner = _copy(item)
+            inner.add("steps", _edited(item["steps"], target, change), item.key_pos.get("steps"), item.value_pos.get("steps"))
+            item = inner
+        result.add(item, items.pos_of(index))
+    return result
+
+
+def _place(base: Sequence, place: Mapping, name: str) -> Sequence:
+    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names."""
+    where = [w for w in _WHERE if w in place]
+    unknown = [k for k in place if k not in (*_WHERE, "add")]
+    if len(where) != 1 or unknown or not isinstance(place.get("add", Sequence(place.pos)), Sequence):
+        message = f"a change of '{name}' by name is {{after: NAME, add: [...]}}, {{before: NAME, add: [...]}} or {{replace: NAME, add: [...]}}"
+        raise RulesetError.at(place.key_pos.get(unknown[0]) if unknown else place.pos, message)
+    target = place[where[0]]
+    names = _names_in(base)
+    if not isinstance(target, str) or target not in names:
+        known = ", ".join(names) if names else "none: give its items a 'name:'"
+        raise RulesetError.at(place.pos_of(where[0]), f"'{name}' has no item named '{target}' (names: {known})",
+                              did_you_mean(str(target), names))
+    added = place.get("add") or Sequence(place.pos)
+    new = [(value, added.pos_of(i)) for i, value in enumerate(added)]
+    return _edited(base, str(target), lambda old: {"after": [old, *new], "before": [*new, old], "replace": new}[where[0]])
 
 
 def _keys_to_remove(base: Mapping, items: Sequence, name: str) -> set[str]:

@@ -154,7 +154,7 @@ COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
 
 
 def declare_counters(b: "Builder") -> None:
-    """First pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
+    """The first pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
     g = b.game
     offset = 0
     for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}"):
@@ -176,7 +176,7 @@ def declare_counters(b: "Builder") -> None:
 
 
 def compile_counters(b: "Builder") -> None:
-    """Second pass: ``start``, ``min`` and ``max`` — numbers, options or expressions of ``self`` (the owner)."""
+    """The second pass: ``start``, ``min`` and ``max`` — numbers, options or expressions of ``self`` (the owner)."""
     tree = b.tree.get("counters") or {}
     for name, counter in b.game.counters.items():
         spec = tree[name]

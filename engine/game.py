@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import limits as limits_module
 from engine import rng
 from engine.counters import initial_values
-from engine.errors import SetupError
+from engine.errors import SetupError, SourcePos
 from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
 
@@ -114,6 +114,7 @@ class Game:
     content_hash: str = ""
     variants: tuple[str, ...] = ()
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``), as YAML text
+    replaced: tuple[tuple[SourcePos | None, str], ...] = ()  # what overlays replaced: (where the new one is, note)
     available_variants: dict[str, str] = field(default_factory=dict)
     player_counts: tuple[int, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
@@ -159,6 +160,7 @@ class Game:
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
+    queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
@@ -275,12 +277,15 @@ class Game:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
         stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
-        if self.end_condition.test(s) or stalled or s.turn_number >= self.max_turns:
-            ended = "end condition" if self.end_condition.test(s) else "stalled" if stalled else "turn limit"
+        left = s.left_roles()
+        nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
+        if self.end_condition.test(s) or stalled or nobody or s.turn_number >= self.max_turns:
+            ended = ("end condition" if self.end_condition.test(s) else "stalled" if stalled
+                     else "nobody is left in the turn order" if nobody else "turn limit")
             s.outcome = dataclasses.replace(self.score(s), ended=ended)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True
-        s.turn = (s.turn + 1) % len(s.order)
+        s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)
         s.turn_number += 1
         return False
 

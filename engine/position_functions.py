@@ -52,7 +52,7 @@ class Neighbour(Function):
 
 
 @dataclass(frozen=True)
-class First(Function):
+class FirstOf(Function):
     """``first(x in C where P)``: the first selected item, or none."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -74,7 +74,11 @@ class First(Function):
         return Compiled(sel.item_type, first)
 
     def describe(self, call: ast.Call) -> str:
-        return f"the first {describe_selection(call.args[0])}" if call.args else "nothing"
+        if not call.args:
+            return "nothing"
+        if as_selection(call.args[0]).var == "_":  # a whole collection: ``first(line)``
+            return f"the first of {call.args[0].describe()}"
+        return f"the first {describe_selection(call.args[0])}"
 
 
 @dataclass(frozen=True)
@@ -158,7 +162,7 @@ register(Neighbour("previous", "previous(VALUE) -> value", "The value before thi
                    "previous(p.size)", step=-1, words="the value before"))
 register(Neighbour("next", "next(VALUE) -> value", "The value after this one in its declared type (none for the last).",
                    "next(p.size)"))
-register(First("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
+register(FirstOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
                "first(c in deck where c.value == 1)"))
 register(Position("position", "position(COMPONENT) -> int", "The component's place in its zone (1 = first), 0 for none.",
                   "position(c) == 1"))

@@ -346,7 +346,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     """What seat ``player`` may know.  Each zone shows as :func:`engine.information.zone_view` says; hidden roles
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
     sees whose components do not all show their first face also lists every component's face under ``faces``
-    (a die in one's own cup shows what it rolled)."""
+    (a die in one's own tray shows what it rolled)."""
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
     seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}

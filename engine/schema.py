@@ -129,7 +129,8 @@ def _loosened(node: Any) -> Any:
     out = {key: (value if key == "if" else _loosened(value)) for key, value in node.items() if key != "required"}
     names = [re.escape(name) for name in out.get("properties", {})]
     if out.get("additionalProperties") is False and names:
-        merge = {"type": "array", "description": "Appends to (+) or removes from (-) the list or mapping of that name."}
+        merge = {"type": ["array", "object"], "description": "Appends to (+) or removes from (-) the list or mapping of that "
+                 "name; `+` with a mapping merges into the mapping, or puts items by name: `{after: NAME, add: [...]}`."}
         out["patternProperties"] = {**out.get("patternProperties", {}), f"^({'|'.join(names)})[+-]$": merge}
     return out
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 
 from engine import limits, rng
 from engine.agents import Agent, make_agent
+from engine.choices import chosen_components
 from engine.confine import allowed_folders, allowing
 from engine.errors import RulecraftError, RulesetError
 from engine.executor import Executor, LocalExecutor
@@ -91,8 +92,10 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     while not state.is_terminal:
         seat = state.current_player
         action = seats[seat - 1].choose(state)
-        if state.pending is None:  # an answer to a choice inside an effect plays nothing itself
+        if state.pending is None:
             used[seat - 1].extend(game.steps[state.step].used_components(action.args))
+        else:  # an answer to a choice inside an effect: the component it picks, if it picks one
+            used[seat - 1].extend(chosen_components(state.pending, action.args[0]))
         state.apply(action)
         length += 1
         if track:

@@ -97,6 +97,15 @@ class HookTrail(NamedTuple):
     saved = ("hook trail",)
 
 
+@slice_kind
+class TurnOrder(NamedTuple):
+    """The roles that left the turn order (``leave(r)``), in the order they left; their turns are passed over."""
+
+    left: tuple[str, ...] | None = None
+    block = "turn order"
+    saved = ("left",)
+
+
 def _lists(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_lists(x) for x in value]

@@ -21,7 +21,7 @@ from engine import choices, rng
 from engine.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.choices import CHOICE
 from engine.errors import EffectRuntimeError, IllegalActionError
-from engine.slices import Chance, HookTrail
+from engine.slices import Chance, HookTrail, TurnOrder
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
@@ -33,6 +33,7 @@ Cell = tuple[int, int]
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
+
 
 
 
@@ -405,7 +406,7 @@ class State:
         while True:
             if self.outcome is not None:  # a step ended the game at once
                 return
-            if i >= last:
+            if i >= last or (TurnOrder.block in self.slices and i >= 0 and self._left_mid_turn()):
                 self.step = -1
                 if self.game.end_turn(self):
                     return
@@ -419,6 +420,25 @@ class State:
             self.step = i
             if step.enter(self):
                 return
+
+    def _left_mid_turn(self) -> bool:
+        """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""
+        return self.order[self.turn] in self.left_roles()
+
+    def left_roles(self) -> tuple[str, ...]:
+        """The roles that left the turn order (``leave(r)``), in the order they left."""
+        part = self.slices.get(TurnOrder.block)
+        return part.left if part is not None and part.left else ()
+
+    def next_in_order(self) -> int:
+        """The index in turn order of the role that plays after the current one, passing over those that left."""
+        left = self.left_roles()
+        turn = (self.turn + 1) % len(self.order)
+        for _ in range(len(self.order) - 1):
+            if self.order[turn] not in left:
+                break
+            turn = (turn + 1) % len(self.order)
+        return turn
 
     # ------------------------------------------------------------ zone operations
 

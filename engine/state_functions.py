@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.blocks.placement import Placed, note_placed
+from engine.blocks.grid import format_cell
 from engine.errors import EffectRuntimeError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
-from engine.slices import NO_CHANCE, Chance
+from engine.slices import NO_CHANCE, Chance, TurnOrder
 
 
 def role_type(scope: Scope) -> Type:
@@ -86,6 +88,37 @@ class Team(SeatArgument):
 class TurnPosition(OneArgument):
     def read(self, s: Any, role: Any) -> int:
         return s.order.index(role) + 1 if role in s.order else 0
+
+
+class HasLeft(OneArgument):
+    def read(self, s: Any, role: Any) -> bool:
+        return role in s.left_roles()
+
+
+@dataclass(frozen=True)
+class Leave(Function):
+    """``leave(ROLE)``: the role leaves the turn order for good; its turns are passed over, the rest of this one too.
+
+    It stays in the game otherwise: its components, counters and score remain, and ``has_left(r)`` tells.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+
+        def leave(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            left = s.left_roles()
+            if who is None or who in left or who not in s.order:
+                return
+            s.slices[TurnOrder.block] = TurnOrder(left + (who,))
+            s._actions = None
+            s.note(lambda: f"{who} leaves the turn order")
+
+        return Compiled(EFFECT, leave)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
 
 
 class Score(SeatArgument):
@@ -163,6 +196,41 @@ class At(Function):
         return f"the piece at ({', '.join(a.describe() for a in call.args)})"
 
 
+def _public(s: Any, zone: int) -> bool:
+    """Whether every seat sees what a zone holds (the board, or a zone hidden from nobody)."""
+    return zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none"
+
+
+def _zone_text(s: Any, zone: int) -> str:
+    return "the board" if zone == s.game.board_zone else s.game.zone_names[zone]
+
+
+def moved_text(s: Any, chosen: list[int], zone: int) -> str:
+    """The log line of an effect's ``move()``: the components by name where everyone sees both zones, else a count.
+
+    ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``.
+    """
+    g = s.game
+    origins = sorted({s.zone_of[c] for c in chosen})
+    where = ", ".join(_zone_text(s, z) for z in origins)
+    if _public(s, zone) and all(_public(s, z) for z in origins):
+        what = ", ".join(g.piece_names[c] for c in chosen)
+    else:
+        what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"
+    return f"{where}: {what} -> {_zone_text(s, zone)}"
+
+
+def flipped_text(s: Any, cid: int) -> str:
+    """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
+    g = s.game
+    cell = s.cell_of[cid]
+    if cell is not None:
+        return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
+    if _public(s, s.zone_of[cid]):
+        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])} turned over, now {g.face_labels[cid][s.face[cid]]}"
+    return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
+
+
 @dataclass(frozen=True)
 class Move(Function):
     """``move(c in cards where ..., zone)``: move each selected component to a zone (``, n``: at most the first n)."""
@@ -185,6 +253,8 @@ class Move(Function):
             chosen = items(s, e)
             if limit is not None:
                 chosen = chosen[:max(limit(s, e), 0)]
+            if s.log is not None and chosen and s.step >= 0:
+                s.log.append(moved_text(s, chosen, z))
             for c in chosen:
                 s.move(c, z)
 
@@ -230,17 +300,31 @@ class PlaceOnBoard(Function):
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)
+            if where is None:
+                raise EffectRuntimeError("place() was given no cell (none): nothing was chosen or found", pos)
             grid = s.game.grid
             if grid is not None and not grid.contains(where):
                 raise EffectRuntimeError(f"place() onto {where}, which is not on the board", pos)
+            if grid is not None and not grid.fits(s.bbox, where):
+                raise EffectRuntimeError(f"place() onto {where}, which would take the board past its limits", pos)
             if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)
+            if s.step >= 0:  # during play (not setup): a later clash or group step acts on this piece
+                s.slices[Placed.block] = Placed(chosen[0])
+                note_placed(s, chosen[0])
+                if s.log is not None:
+                    s.log.append(f"{s.game.describe_piece(chosen[0], s.face[chosen[0]])} is put at ({format_cell(where)})")
 
         return Compiled(EFFECT, place)
 
     def describe(self, call: ast.Call) -> str:
-        return f"place the {describe_selection(call.args[0])} on the board at {call.args[1].describe()}" if len(call.args) == 2 else "place"
+        if len(call.args) != 2:
+            return "place"
+        what = call.args[0]
+        if as_selection(what).var == "_":  # one item (a choice, first(...)), not a selection
+            return f"place {what.describe()} on the board at {call.args[1].describe()}"
+        return f"place the {describe_selection(what)} on the board at {call.args[1].describe()}"
 
 
 @dataclass(frozen=True)
@@ -265,6 +349,8 @@ class Flip(Function):
         def flip(s: Any, e: list[Any]) -> None:
             for c in items(s, e):
                 s.flip(c)
+                if s.log is not None and s.step >= 0:
+                    s.log.append(flipped_text(s, c))
 
         return Compiled(EFFECT, flip)
 
@@ -362,7 +448,12 @@ register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's see
 register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
 register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
               "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
-              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in cup(current_role))"))
+              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"))
+register(Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
+                "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
+                "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"))
+register(HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
+                 "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"))
 register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
                argument="seat", words="the score of seat {}"))
 register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

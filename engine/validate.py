@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.compose import compose, variant_names
+from engine.compose import compose, replacements, variant_names
 from engine.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
 from engine.paths import RULESET_FILE
 from engine.loading import load_path
@@ -60,6 +60,29 @@ def validate_ruleset(path: Path) -> list[Diagnostic]:
                 seen.add(key)
                 found.append(Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint))
     return found
+
+
+def notes_for_path(path: str) -> list[Diagnostic]:
+    """What a valid ruleset's overlays replace (``status 'Sting' replaces the one from my-game (...)``), on its own
+    and with each variant; none for a scenario or an invalid ruleset.
+
+    Example::
+
+        for note in notes_for_path("my-game-hard"):
+            print(note.headline())      # my-game-hard/ruleset.yaml:4:3: status 'Sting' replaces the one from my-game (...)
+    """
+    p = Path(path)
+    p = p / RULESET_FILE if p.is_dir() else p
+    try:
+        names = variant_names(p)
+        found: dict[str, Diagnostic] = {}
+        for variants in [[], *([name] for name in names)]:
+            for note in replacements(compose(p, variants)):
+                suffix = f" (with variant '{variants[0]}')" if variants else ""
+                found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
+    except (RulesetError, RecursionError):
+        return []
+    return list(found.values())
 
 
 def _check(path: Path, variants: list[str]) -> list[Diagnostic]:

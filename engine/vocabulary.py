@@ -97,13 +97,16 @@ def build_vocabulary(game: Game) -> Vocabulary:
 
 
 def _empty_cells(s: Any, e: list[Any]) -> list[Any]:
-    """Every empty cell of a board with edges; on a growing board, the empty cells touching a piece."""
+    """Every empty cell of a board with edges; on a growing board, the empty cells touching a piece that keep
+    it within its limits (``max_width``, ``max_height``) — the centre, 0,0, while it is empty."""
     grid = s.game.grid
     if grid is None:
         return []
     if grid.fixed:
         return [c for c in grid.cells if c not in s.grid]
-    return list(s.frontier)
+    if not s.grid:
+        return [(0, 0)]
+    return [c for c in s.frontier if grid.fits(s.bbox, c)]
 
 
 def _define_zones(v: Vocabulary, game: Game) -> None:

@@ -134,7 +134,7 @@ def test_validate_json_shape(broken_ruleset: Path) -> None:
     data = json.loads(result.output)
     assert data["valid"] is False
     good, bad = data["files"]
-    assert good == {"path": str(RULESET_DIR), "valid": True, "diagnostics": []}
+    assert good == {"path": str(RULESET_DIR), "valid": True, "diagnostics": [], "notes": []}
     assert bad["valid"] is False
     assert bad["diagnostics"][0]["hint"] == "did you mean 'Fire'?"
     assert set(bad["diagnostics"][0]) == {"file", "line", "col", "message", "hint"}

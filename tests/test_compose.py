@@ -149,7 +149,7 @@ def test_merge_rules() -> None:
     assert base == {"a": {"x": 1, "y": [1]}, "b": [1, 2, 2], "c": 3}  # inputs unchanged
     with pytest.raises(RulesetError, match="cannot remove from 'z': the base does not define it"):
         merge(base, load_yaml("c.yaml", "z-: [1]\n"))
-    with pytest.raises(RulesetError, match="'b\\+' takes a list of items to append, not a whole number"):
+    with pytest.raises(RulesetError, match="'b\\+' takes a list of items to append, or a mapping to merge, not a whole number"):
         merge(base, load_yaml("c.yaml", "b+: 3\n"))
 
 
@@ -219,3 +219,193 @@ def test_unknown_ruleset_lists_builtins_with_a_hint() -> None:
     if "iconoclasm-cards" in builtin_names():
         with pytest.raises(RulesetError, match="did you mean 'iconoclasm-cards'"):
             find_ruleset("iconoclasm-card")
+
+
+# ---------------------------------------------------------------- overlays replace definitions, or merge when asked
+
+OVERLAYS = Path(__file__).parent / "data" / "overlays"
+BASE_WITH_DEFINITIONS = """\
+name: base
+players: [2]
+statuses:
+  Sting: {kind: major, on: {before: "damage(self, 10)"}}
+functions:
+  alive(x): hp(x) > 0
+clash_tables:
+  main: {of: side, A: {B: flip}}
+"""
+
+
+def composed(tmp_path: Path, overlay: str) -> tuple[dict, list[str]]:
+    """The overlay composed on top of BASE_WITH_DEFINITIONS (it says ``extends: ../base``), and what it replaced."""
+    from engine.compose import replacements
+
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "ruleset.yaml").write_text(BASE_WITH_DEFINITIONS, encoding="utf-8")
+    (tmp_path / "over").mkdir()
+    path = tmp_path / "over" / "ruleset.yaml"
+    path.write_text("name: over\nextends: ../base\n" + overlay, encoding="utf-8")
+    with allowing([tmp_path]):
+        tree = compose(path)
+    return tree, [str(note) for note in replacements(tree)]
+
+
+def test_a_definition_written_again_replaces_the_base_one_whole_and_says_so(tmp_path: Path) -> None:
+    tree, notes = composed(tmp_path, "statuses:\n  Sting: {kind: minor}\nfunctions:\n  alive(x): true\n"
+                                     "clash_tables:\n  main: {B: {A: flip}}\n")
+    assert tree["statuses"]["Sting"] == {"kind": "minor"}  # the base's hook is gone
+    assert tree["clash_tables"]["main"] == {"of": "side", "A": {"B": "flip"}, "B": {"A": "flip"}}  # a table is data: merged
+    assert notes == ["status 'Sting' replaces the one from base (ruleset.yaml:4:3)",
+                     "function 'alive(x)' replaces the one from base (ruleset.yaml:6:3)"]
+
+
+def test_key_plus_merges_into_a_definition_and_replaces_nothing(tmp_path: Path) -> None:
+    tree, notes = composed(tmp_path, "statuses:\n  Sting+: {lasts: 2}\n  New: {kind: minor}\n")
+    assert tree["statuses"] == {"Sting": {"kind": "major", "on": {"before": "damage(self, 10)"}, "lasts": 2},
+                                "New": {"kind": "minor"}}
+    assert notes == []
+
+
+def test_removing_then_defining_in_one_file_is_a_fresh_definition(tmp_path: Path) -> None:
+    tree, notes = composed(tmp_path, "statuses:\n  Sting: {kind: minor}\nstatuses-: [Sting]\n")
+    assert tree["statuses"] == {"Sting": {"kind": "minor"}} and notes == []  # key- acts first, wherever it is written
+
+
+def test_a_list_beside_its_removal_is_refused_with_what_to_write(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as info:
+        composed(tmp_path, "players: [2, 3]\nplayers-: [2]\n")
+    message = str(info.value)
+    assert "ruleset.yaml:4:1: 'players' and 'players-' in one place: 'players' replaces the base's whole list" in message
+    assert "write the list you want in 'players'" in message
+
+
+def test_merging_a_mapping_into_a_list_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"cannot merge into 'players': it is a list, not a mapping"):
+        composed(tmp_path, "players+: {x: 1}\n")
+
+
+def test_overlay_scenarios_replace_and_merge() -> None:
+    """Iconica's Poison replaced (its hook gone) and merged (its hook kept), proved in play."""
+    from engine.scenario import run_scenario
+
+    paths = sorted(OVERLAYS.glob("*/scenarios/*.yaml"))
+    assert len(paths) == 2
+    for path in paths:
+        result = run_scenario(path)
+        assert result.passed, "\n".join(result.failures)
+
+
+def test_validate_and_explain_say_what_an_overlay_replaces() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    note = "status 'Poison' replaces the one from iconica (statuses.yaml:57:3)"
+    result = CliRunner().invoke(main, ["validate", str(OVERLAYS / "replace"), str(OVERLAYS / "merge")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"note: {OVERLAYS / 'replace' / 'ruleset.yaml'}:10:3: {note}",
+                                          f"ok: {OVERLAYS / 'replace'}", f"ok: {OVERLAYS / 'merge'}"]
+    explained = CliRunner().invoke(main, ["explain", str(OVERLAYS / "replace")])
+    assert f"Replaced from the base\n  {note} at {OVERLAYS / 'replace' / 'ruleset.yaml'}:10" in explained.output
+    assert "Replaced from the base" not in CliRunner().invoke(main, ["explain", str(OVERLAYS / "merge")]).output
+
+
+# ---------------------------------------------------------------- setup parts and turn steps changed by name
+
+NAMED_BASE = """\
+name: base
+setup:
+  - {name: deal, do: deal()}
+turn:
+  - {name: draw, draw: {from: deck, to: hand}}
+  - phase: act
+    steps:
+      - {name: place, place: {from: hand}}
+      - {name: clash, clash: {table: beats}}
+"""
+
+
+def steps(tree: dict) -> list[str]:
+    """The names of a composed turn's steps and phases, phases' steps in brackets."""
+    return [f"{s['phase']}[{', '.join(i['name'] for i in s['steps'])}]" if "phase" in s else s["name"] for s in tree["turn"]]
+
+
+def named(tmp_path: Path, overlay: str) -> dict:
+    path = tmp_path / "ruleset.yaml"
+    (tmp_path / "base.yaml").write_text(NAMED_BASE, encoding="utf-8")
+    path.write_text("name: over\nextends: base.yaml\n" + overlay, encoding="utf-8")
+    return compose(path)
+
+
+def test_a_step_is_put_after_before_or_instead_of_a_named_one_inside_a_phase_too(tmp_path: Path) -> None:
+    tree = named(tmp_path, "turn+:\n  - {after: place, add: [{name: bonus, do: {effect: pass}}]}\n"
+                           "  - {before: draw, add: [{name: upkeep, do: {effect: pass}}]}\n"
+                           "  - {replace: clash, add: [{name: clash, clash: {table: other}}]}\n")
+    assert steps(tree) == ["upkeep", "draw", "act[place, bonus, clash]"]
+    assert tree["turn"][2]["steps"][2]["clash"] == {"table": "other"}
+
+
+def test_a_named_step_a_phase_and_a_setup_part_are_removed_by_name(tmp_path: Path) -> None:
+    tree = named(tmp_path, "turn-: [clash]\nsetup+: {after: deal, add: [{name: more, do: more()}]}\n")
+    assert steps(tree) == ["draw", "act[place]"]
+    assert [part["name"] for part in tree["setup"]] == ["deal", "more"]
+    assert steps(named(tmp_path, "turn-: [act]\n")) == ["draw"]
+
+
+def test_an_unknown_name_is_refused_with_the_names_there_are(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as info:
+        named(tmp_path, "turn+: {after: plaec, add: []}\n")
+    assert "ruleset.yaml:3:16: 'turn' has no item named 'plaec' (names: draw, act, place, clash) (did you mean 'place'?)" in str(info.value)
+    with pytest.raises(RulesetError, match=r"cannot remove 'nope' from 'turn': the base list does not have it, nor an item "
+                                           r"named so \(names: draw, act, place, clash\)"):
+        named(tmp_path, "turn-: [nope]\n")
+    with pytest.raises(RulesetError, match=r"a change of 'turn' by name is \{after: NAME, add: \[...\]\}"):
+        named(tmp_path, "turn+: {after: draw, before: draw, add: []}\n")
+
+
+def test_names_are_unique_in_a_turn() -> None:
+    tree = "name: n\nplayers: [2]\nturn:\n  - {name: a, draw: {from: x, to: y}}\n  - {name: a, draw: {from: x, to: y}}\n"
+    with pytest.raises(RulesetError, match=r"r.yaml:5:12: two steps \(or phases\) are named 'a': a name must be unique"):
+        load_text_game(tree)
+
+
+def load_text_game(text: str) -> object:
+    from engine.compiler import build_game
+
+    return build_game(compose("r.yaml", text=text))
+
+
+def test_the_encore_example_adds_a_round_and_replaces_a_step_in_a_few_lines() -> None:
+    from engine.scenario import run_scenario
+
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-encore"
+    assert len((folder / "ruleset.yaml").read_text(encoding="utf-8").splitlines()) < 30
+    for path in sorted((folder / "scenarios").glob("*.yaml")):
+        result = run_scenario(path)
+        assert result.passed, "\n".join(result.failures)
+
+    from cli.explain import explain
+
+    lines = explain(__import__("engine").load(folder))
+    setup = lines[lines.index("Setup") + 1]
+    assert setup.startswith("  otherwise: deal: for each r in roles") and "; encore: for each r in roles" in setup
+    assert "in a fixed order" in lines[lines.index("Turn") + 2]
+
+
+def test_a_component_is_replaced_or_removed_by_its_id_and_listing_it_twice_says_how(tmp_path: Path) -> None:
+    import engine
+
+    path = tmp_path / "ruleset.yaml"
+    aelin = ("{id: Aelin, count: 2, faction: Protectorate, race: Human, archetype: Healer, calling: Supportive, "
+             "rank: Regular, health: 90, actions: {1: {name: Mend, do: 'heal(self, 10)'}}}")
+    path.write_text(f"name: x\nextends: iconica\ncomponents:\n  character:\n    instances+: {{replace: Aelin, add: [{aelin}]}}\n",
+                    encoding="utf-8")
+    game = engine.load(path)
+    assert game.compile_condition('all(c.health == 90 for c in characters where c.id == "Aelin")').test(game.new_state(players=2))
+    path.write_text("name: x\nextends: iconica\ncomponents:\n  character:\n    instances-: [Aelin]\n", encoding="utf-8")
+    assert "Aelin" not in engine.load(path).identical
+    path.write_text(f"name: x\nextends: iconica\ncomponents:\n  character:\n    instances+: [{aelin}]\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    assert ("component 'Aelin' is listed twice (to change one a base defines, replace it by its id: "
+            "instances+: {replace: Aelin, add: [...]}, or remove it: instances-: [Aelin])") in str(info.value)

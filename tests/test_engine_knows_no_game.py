@@ -7,20 +7,26 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import engine
-from engine.paths import builtin_names
+from engine.compose import compose
+from engine.paths import builtin_names, find_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
 GAME_WORDS = (
     # the Iconoclasm games, Iconica and the Nine Domains
     "fire", "water", "earth", "air", "spirit", "deity", "deities", "iconoclasm", "iconica", "icon", "icons",
-    "poison", "siphon", "sarion", "legion", "protectorate", r"nine.domains",
+    "poison", "siphon", "sarion", "legion", "protectorate", r"nine.domains", "domain", "domains",
+    "health", "parry", "parries", "parried", "reaction", "reactions", "skull", "skulls", "skulled",
+    "nullifier", "nullifiers", "antidote", "clarity", "courage", "evasion",
+    "party", "parties", "roster", "fallen", "altar", "altars", "shrine", "shrines",
+    "volcano", "glacier", "meadow", "dusk", "twilight",
     # Spell Cycles
     r"spell.cycles", "spell", "spells", "essence", "crescent", "crescents", "cauldron", "apothecary", "prestige",
-    "pyramid", "pyramids", "knucklebone", "mage", "mages",
+    "pyramid", "pyramids", "knucklebone", "mage", "mages", "certificate", "certificates",
     "red", "yellow", "green", "blue", "white", "black",
     # the classics
     r"tic.tac.toe", r"connect.four", "othello", "breakthrough", "kuhn", "poker", "liar", "liars", "jack", "queen", "king",
+    "clubs", "diamonds", "hearts", "spades", "stake", "stakes", "cup", "cups", "pawn", "pawns",
 )
 PATTERN = re.compile(r"\b(" + "|".join(GAME_WORDS) + r")\b", re.IGNORECASE)
 
@@ -45,38 +51,56 @@ def test_the_check_finds_game_words() -> None:
     assert not PATTERN.search("a marker moves along a track of components")
 
 
-# ---------------------------------------------------------------- every word the shipped rulesets define
-
-ALLOWED = {
-    # common words that rulesets also use as values, and that name generic ideas in the engine
-    "action", "status", "reaction", "parry", "final_act",  # where damage comes from: generic meter words
-    "plus", "minus", "plain",                               # signs of a symbol
-    "small", "medium", "large",                             # sizes
-    "seven", "Special", "Regular",                          # plain English
-    "First", "Second", "die", "disc",                       # plain English; dice and discs are generic shapes
-}
+# ---------------------------------------------------------------- every name the shipped rulesets define
 
 
 def ruleset_words() -> set[str]:
-    """Every shipped ruleset's name, its types' values, its components' names and its kinds of tile."""
+    """Every name a shipped ruleset defines: its own, its types' values, its components, zones, counters,
+    statuses and kinds of tile, and the names of its pieces."""
     words: set[str] = set()
     for name in builtin_names():
         game = engine.load(name)
+        tree = compose(find_ruleset(name))
         words.add(name)
         for values in game.types.values():
             words.update(values)
         words.update(game.piece_names)
+        for section in ("components", "zones", "counters", "statuses"):
+            words.update(str(key) for key in tree.get(section) or ())
         if game.parts.get("meter") is not None:
             words.update(game.parts.get("meter").kinds)
-    return {w for w in words if len(w) > 2} - ALLOWED
+    return {w for w in words if len(w) > 2}
 
 
-def test_no_word_a_ruleset_defines_in_engine_or_cli() -> None:
-    words = ruleset_words()
-    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b")
+def coined(word: str) -> bool:
+    """A name a game made up, not a word of plain English: capitalised (``Kestra``, ``Fire``), or joined from
+    parts (``final_act``, ``pile1``, ``Fire/Water``, ``iconoclasm-cards``).
+
+    The plain lower-case words rulesets also use (``line``, ``hand``, ``action``) are checked through
+    GAME_WORDS above, which lists the ones that belong to a game (``health``, ``parry``, ``antidote``).
+
+    >>> coined("Kestra"), coined("final_act"), coined("line")
+    (True, True, False)
+    """
+    return word[0].isupper() or re.search(r"[\d_/-]", word) is not None
+
+
+def test_no_name_a_ruleset_coins_in_engine_or_cli() -> None:
+    words = sorted(filter(coined, ruleset_words()), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, words)) + r")(?![\w/-])")
     found = [f"{where}: '{m.group(1)}': {line.strip()}" for where, line in engine_lines() for m in pattern.finditer(line)]
-    assert not found, "words of a shipped ruleset in the engine:\n" + "\n".join(found)
+    assert not found, "names a shipped ruleset coins, in the engine:\n" + "\n".join(found)
+
+
+def test_every_plain_word_of_a_game_is_listed() -> None:
+    """The lower-case names of a game's own things are in GAME_WORDS, so no plain word of a game slips through."""
+    own = {"health", "parry", "reaction", "antidote", "courage", "evasion", "clarity", "volcano", "glacier", "meadow",
+           "essence", "crescents", "prestige", "cauldron", "apothecary", "spell", "pyramid", "certificate", "domain",
+           "party", "roster", "fallen", "altar", "shrine", "twilight", "dusk", "stake", "cup", "pawn", "clubs", "hearts"}
+    assert own <= ruleset_words()
+    assert all(PATTERN.fullmatch(word) for word in own)
 
 
 def test_the_ruleset_words_include_names_of_every_game() -> None:
-    assert {"iconica", "Legion", "Poison", "Kestra", "antidote", "Fire", "volcano"} <= ruleset_words()
+    assert {"iconica", "Legion", "Poison", "Kestra", "antidote", "Fire", "volcano", "party", "health", "essence"} <= ruleset_words()
+    assert {"Kestra", "Fire", "final_act", "pile1", "iconoclasm-cards"} <= set(filter(coined, ruleset_words()))

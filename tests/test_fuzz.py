@@ -570,9 +570,9 @@ def test_fuzzed_bytes_never_crash_validate(tmp_path: Path) -> None:
 
 def test_nested_loops_in_setup_stop_at_the_step_budget_naming_the_rule(tmp_path: Path) -> None:
     text = find_ruleset("tutorial-tiles").read_text(encoding="utf-8")
-    setup = "setup: |\n  for r in roles where seated(r):\n    move(t in tiles where t.front.symbol == r, hand(r))\n"
+    setup = "    do: |\n      for r in roles where seated(r):\n        move(t in tiles where t.front.symbol == r, hand(r))\n"
     assert setup in text
-    hostile = setup + "  repeat 100000:\n    repeat 100000:\n      pass\n"
+    hostile = setup + "      repeat 100000:\n        repeat 100000:\n          pass\n"
     path = tmp_path / "ruleset.yaml"
     path.write_text(text.replace(setup, hostile), encoding="utf-8")
     start = time.perf_counter()

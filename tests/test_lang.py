@@ -203,3 +203,18 @@ def test_options_holding_lists_of_text_have_the_type_of_their_items(tmp_path: Pa
     game.compile_condition('count(v in names where v == "ann") == 1')
     assert "the value summed by sum() must be an int, but 'v' is a text" in errors(game, "sum(v for v in names) > 1")
     assert "a level is never in a list of text" in errors(game, "high in names")
+
+
+def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: named-dice\nextends: tutorial-tiles\nfunctions:\n"
+        "  twice(int d2): d2 * 2\n"
+    )
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("twice(3) == 6").test(state)
+    assert not game.compile_condition("twice(3) == 4").test(state)
+    assert "twice of 3" in game.compile_condition("twice(3) == 6").description
+    # where no name d2 is defined, d2 is still a die
+    assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")

@@ -150,7 +150,25 @@ def test_heal_stops_at_the_start_and_never_lifts_a_skulled_marker(game: engine.G
     run(s, f"give({a}, Sting, hit)\ndamage({a}, 100, sting)\nheal({a}, 20, lift)")
     assert hp(s, "a") == 0
     assert not any(s.counters[st.spec.offset + unit(game, "a")] for st in game.parts.get("statuses").statuses)
-    assert any("is skulled" in line for line in s.log)
+    assert any(line.endswith("a is out") for line in s.log)  # the meter names no bottom: the plain words
+
+
+def test_the_ruleset_says_what_the_bottom_is_called(tmp_path: Path) -> None:
+    """``bottom`` names the tile at 0 on the track, ``at_bottom`` what a component there is, in the log."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  tile: 10\n", "  tile: 10\n  bottom: wreck\n  at_bottom: wrecked\n"), encoding="utf-8")
+    worded = engine.load(path)
+    s = state(worded)
+    run(s, 'damage(first(u in units where u.id == "a"), 60, sting)')
+    assert any(line.endswith("a is wrecked") for line in s.log)
+    assert worded.parts["meter"].describe_track(s, unit(worded, "a"))[-1] == "0 wreck"
+
+
+def test_the_words_for_the_bottom_are_text(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  tile: 10\n", "  tile: 10\n  at_bottom: ''\n"), encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: the meter's 'at_bottom' is a word or a few, like 'out', not ''"):
+        engine.load(path)
 
 
 def test_a_ward_blocks_its_status_and_ends_it_on_landing_unless_the_source_is_unstoppable(game: engine.Game) -> None:

@@ -363,6 +363,7 @@ REQUIRED = {
         "/$defs/exchangeStep": ["when", "give", "take"],
         "/$defs/clashStep": ["table", "attribute"],
         "/$defs/clashTable": ["of", "outcomes"],
+        "/$defs/setupPart": ["do"],
         "/$defs/end": ["when"],
         "/$defs/scoring": ["rank"],
         "/$defs/goals": ["any_of"],

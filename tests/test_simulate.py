@@ -366,3 +366,36 @@ def test_bench_agent_counts_search_iterations() -> None:
     result = bench_agent(GAME, players=2, spec="mcts:20", decisions=2, seed=0, repeats=1)
     assert result["iterations_per_decision"] == 20
     assert result["iterations_per_second"] == pytest.approx(20 * result["decisions_per_second"])
+
+
+PICKS = """
+name: picks
+players: [2]
+components:
+  spell:
+    instances: [{id: Bolt}, {id: Ward}, {id: Haste}]
+zones:
+  book: {kind: pile}
+  spent: {kind: pile}
+setup: move(c in spells, book)
+turn:
+  - do:
+      effect: |
+        let n = choose(k in [1, 2])
+        move(choose(c in book), spent)
+end: {when: count(c in book) == 0}
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_components_picked_by_choose_in_an_effect_count_as_used(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(PICKS)
+    report = simulate(engine.load(path), players=2, n=20, seed=1, agents="random")
+    uses = {c.name: c.uses for c in report.content_uses}
+    assert all(n > 0 for n in uses.values()) and all(c.flag != UNUSED for c in report.content_uses), uses
+    # two real decisions a game pick a spell (the last one is forced); choosing a number uses no component
+    assert sum(uses.values()) == 2 * 20

@@ -162,7 +162,8 @@ def test_mistakes_in_card_code_and_slots_are_positioned(tmp_path) -> None:  # ty
     with pytest.raises(engine.RulesetError) as err:
         engine.load(str(bad))
     message = str(err.value)
-    assert "ruleset.yaml:82:" in message  # the 1+'s modifier
+    line = 1 + next(i for i, row in enumerate(find_ruleset("nine-domains").read_text(encoding="utf-8").splitlines()) if "then 2 else 0" in row)
+    assert f"ruleset.yaml:{line}:" in message  # the 1+'s modifier
     assert "unknown zone 'playd' (did you mean 'played'?)" in message
 
 
@@ -179,3 +180,18 @@ def test_bots_sample_only_what_the_rules_leave_open(game: engine.Game) -> None:
         assert sorted(names[c] for c in east if not game.attributes["special"][0][c]) == ["0", "1", "2", "3", "4", "5"]
         sealed_bases.add(sum(not game.attributes["special"][0][c] for c in sample.zones[zone[("sealed", "East")]]))
     assert len(sealed_bases) > 1  # how many base cards East sealed is not known, so samples differ
+
+
+def test_a_sealed_face_does_not_leak() -> None:
+    """``commit: {face: choose}``: the face is sealed with the tile; the other seat cannot tell which."""
+    game = engine.load("sealed-tiles")
+    a, b = game.new_state(players=2, seed=1), game.new_state(players=2, seed=1)
+    a.apply("commit LionSM as Sun to tile")
+    b.apply("commit LionSM as Moon to tile")
+    assert a != b
+    seat = a.current_player
+    assert a.observation(seat) == b.observation(seat)
+    assert a.observation(seat)["zones"]["sealed of Lion"] == {"hidden": 1}
+    assert determinize(a, seat, random.Random(3)) == determinize(b, seat, random.Random(3))
+    for spec in SPECS:
+        assert str(make_agent(spec, seed=4).choose(a)) == str(make_agent(spec, seed=4).choose(b))

@@ -95,7 +95,7 @@ def chip_html(game: Game, piece: str, count: int = 1) -> str:
 
 
 def meter_html(state: State, cid: int) -> str:
-    """A component on its meter: name, health, a bar of tiles (special tiles marked) and its statuses."""
+    """A component on its meter: name, counter, a bar of tiles (special tiles marked) and its statuses."""
     game = state.game
     meter = game.parts.get("meter")
     assert meter is not None
@@ -119,9 +119,9 @@ def meter_html(state: State, cid: int) -> str:
     book = game.parts.get("statuses")
     statuses = book.of(state, cid) if book else []
     marks = ", ".join(st.name for st in statuses)
-    skull = ' <b class="skulled">skulled</b>' if value <= 0 else ""
+    bottom = f' <b class="at-bottom">{escape(meter.at_bottom)}</b>' if value <= 0 else ""
     return (f'<div class="meter-row">{chip_html(game, game.piece_names[cid])} '
-            f'<span class="health">{value}/{top}</span> {"".join(bar)}{skull}'
+            f'<span class="meter-value">{value}/{top}</span> {"".join(bar)}{bottom}'
             f'{f" <b class=statuses>{escape(marks)}</b>" if marks else ""}</div>')
 
 

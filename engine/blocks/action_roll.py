@@ -3,7 +3,7 @@
 ::
 
     - action_roll:
-        actors: c in party(current_role) where alive(c)   # who may act
+        actors: c in crew(current_role) where alive(c)    # who may act
         actions: actions            # the table attribute of numbered actions (see engine.blocks.numbered)
         source: action              # where the damage and statuses the actions deal come from
         dice:
@@ -19,7 +19,7 @@ The dice are rolled when the step begins (and shown); the decision is which
 action, by which die: ``low: Scout 3 Quick Cut``.  Then, in one effect
 (which may ``choose`` targets): the die's ``bonus`` (``self`` is the actor),
 the actor's statuses' ``on_act`` hooks (``cancel()`` makes the action fail),
-the action's ``do`` — unless it failed or the actor was skulled — and then,
+the action's ``do`` — unless it failed or the actor's meter is at 0 — and then,
 for each component the action damaged, each strength bonus whose ``vs``
 holds (``self`` the actor, ``target`` the damaged one).  With no actor or no
 usable action the step passes.
@@ -268,14 +268,14 @@ class ActionRoll(Step):
 
 
 def _standing(s: "State", cid: int) -> bool:
-    """Whether a component can still act: not on the skull of the meter."""
+    """Whether a component can still act: its meter (if any) is not at the bottom."""
     meter = s.game.parts.get("meter")
     i = meter.counter.index_of(cid) if meter else None
     return i is None or s.counters[i] > 0
 
 
 def _selection(b: "Builder", spec: "MappingT", key: str) -> tuple[Callable[[Any], list[Any]], str]:
-    """A selection setting (``c in party(current_role) where alive(c)``): the closure listing its items, and its English."""
+    """A selection setting (``c in crew(current_role) where alive(c)``): the closure listing its items, and its English."""
     node = parse_selection(b, spec.get(key, ""), b.pos(spec, key))
     if node is None:
         return (lambda s: []), ""
@@ -307,7 +307,7 @@ BLOCK = declare(Block(
             "properties": {
                 "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
                 "actors": {
-                    "description": "Who may act: a selection such as `c in party(current_role) where alive(c)`.",
+                    "description": "Who may act: a selection such as `c in crew(current_role) where alive(c)`.",
                     "type": "string",
                 },
                 "actions": {

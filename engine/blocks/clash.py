@@ -7,7 +7,9 @@ piece it clashes with (column), which of the two flip to their next face:
 ``missing`` every pair must be listed (validation checks it).
 
 The ``clash`` step clashes the piece just placed with each of its neighbours,
-one at a time.  With ``order: player`` the player chooses which clash comes
+one at a time — every piece placed since the step last ran, in the order they
+were placed, whether a ``place`` step or an effect's ``place()`` put it there
+(two of them side by side clash once).  With ``order: player`` the player chooses which clash comes
 next (a decision); a flipped placed piece uses its new face for the rest.
 With ``chain: true`` a flipped neighbour then clashes with its own neighbours
 (each pair of pieces at most once per turn, whichever started it).
@@ -27,7 +29,7 @@ import re
 from engine.actions import Action, ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
-from engine.blocks.placement import Placed
+from engine.blocks.placement import Placed, Queued
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, neighbour_pairs
 from engine.errors import SourcePos
@@ -105,17 +107,27 @@ class Clash(Step):
         self.neighbours = b.game.grid.neighbours if b.game.grid else (lambda cell: ())
         self.lookup = self.table.outcomes.get
         self.missing = self.table.missing or (False, False)
+        b.game.queues_placements = True
 
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        placed = s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
-        if placed is None:
-            return False
-        cell = s.cell_of[placed.cid]
+        s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
+        queued = s.slices.pop(Queued.block, None)
         grid = s.grid
-        pending = tuple([(cell, n) for n in self.neighbours(cell) if n in grid])
-        s.slices[Clashes.block] = Clashes(pending, () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
+        pending: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        pairs: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        for cid in queued.cids if queued is not None and queued.cids else ():
+            cell = s.cell_of[cid]
+            if cell is None or grid.get(cell) != cid:  # taken off the board, or covered, since
+                continue
+            for n in self.neighbours(cell):
+                if n in grid and (n, cell) not in pairs:  # two pieces placed side by side clash once
+                    pairs.add((cell, n))
+                    pending.append((cell, n))
+        if not pending:
+            return False
+        s.slices[Clashes.block] = Clashes(tuple(pending), () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
         return self._settle(s)
 
     def actions(self, s: "State") -> ActionSpace:
@@ -210,7 +222,7 @@ class Clash(Step):
     def describe(self) -> str:
         order = "in the order the player chooses" if self.player_orders else "in a fixed order"
         chain = "; a flipped neighbour clashes in turn with its own neighbours" if self.chain else "; flipped neighbours start no new clashes"
-        return f"the placed piece clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
+        return f"each piece placed since the last clash clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
 
 
 BLOCK = declare(Block(
@@ -225,7 +237,7 @@ BLOCK = declare(Block(
     },
     steps={
         "clash": {
-            "description": "The piece just placed clashes with its neighbours, using a clash table.",
+            "description": "Each piece placed since the last clash step clashes with its neighbours, using a clash table.",
             "$ref": "#/$defs/clashStep",
         },
     },
@@ -288,7 +300,7 @@ BLOCK = declare(Block(
                         "type": ["object", "null"],
                         "additionalProperties": {"$ref": "#/$defs/clashOutcome"},
                     },
-                    "examples": [{"Gold": {"Silver": "neighbour", "Copper": "both", "Iron": "placed"}}],
+                    "examples": [{"Oak": {"Elm": "neighbour", "Fir": "both", "Yew": "placed"}}],
                 },
             },
             "required": ["of", "outcomes"],

@@ -4,7 +4,7 @@ Settings (all from YAML)::
 
     - contest:
         in: played               # a per-role zone laid out in slots; its newest row fights
-        prizes: [pile1, pile2, pile3]   # one zone per slot: the winner takes its top component ...
+        prizes: [prize_a, prize_b]  # one zone per slot: the winner takes its top component ...
         to: won                  # ... into their own per-role zone
         void: discard            # where a prize nobody wins goes (it leaves the game)
         strength: c.value        # base strength of a component c
@@ -14,6 +14,7 @@ Settings (all from YAML)::
         symbol: sign             # an enum attribute: among equals, earlier values of its type win
         ties: [bonus, identical, symbol]   # the tie-breaks in order (or an option holding the list)
         on_win: on_win           # a text attribute: a program run when `self` wins (`other`, `margin` bound)
+        roll: 6                  # each fighter adds a die of this many sides to its strength (0: none; or an option)
 
 The pipeline for two components: (1) overrides — ``beats`` / ``loses_to``
 decide alone when they point one way; (2) strength = ``strength`` + the sum
@@ -21,9 +22,16 @@ of the ``modifier`` of every component lying in an ``in`` zone (its own
 included), the higher wins; (3) on equal strength the tie-breaks in the
 order of ``ties``: ``bonus`` (the larger sum of modifiers wins), ``identical``
 (two components with the same id: nobody wins), ``symbol`` (the earlier
-value of the symbol's type wins).  A tie that survives them all is won by
+value of the symbol's type wins), ``reroll`` (the tied components roll their
+die again, until one is higher, at most ``REROLLS`` times; without ``roll``,
+a d6).  With ``roll``, each component fighting in a slot rolls the die once
+and adds it to its strength (``strength(c)`` reads it while the contest
+runs; the log shows ``7 (4 and a d6 of 3)``).  A tie that survives them all is won by
 nobody.  With more than two players, a component wins when it wins against
 every other.  Every fight is explained in the log.
+
+Any code may also read ``modifier_of(giver, target)``: what ``giver``'s
+modifier code adds to ``target`` (0 when it has none), as the contest counts it.
 
 A modifier reads the slots: ``if target in slot_neighbours(self) then 1 else 0``
 gives +1 to the components beside it in its row; ``if target == slot_next(self)
@@ -42,7 +50,7 @@ copy the other's strength see each other's base strength, never loop.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.exchange import WINNERS
@@ -53,13 +61,26 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
     from engine.state import State
     from engine.yamlsource import Mapping
 
-TIE_BREAKS = ("bonus", "identical", "symbol")
+TIE_BREAKS = ("bonus", "identical", "symbol", "reroll")
+REROLLS = 20  # a reroll tie-break gives up after this many equal rolls: nobody wins
+
+
+@slice_kind
+class Rolls(NamedTuple):
+    """The contest's slice of the state: the (component, die) pairs rolled in the slot being fought."""
+
+    rolled: tuple[tuple[int, int], ...] | None = None
+    block = "contest"
+    saved = ("contest rolls",)
+
+
 NESTING = 2  # strength computations in progress at once: a modifier's strength() reads, one level deep (see the module)
 
 
@@ -134,7 +155,7 @@ def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePo
 @step_kind
 class Contest(Step):
     kind = "contest"
-    keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win")
+    keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win", "roll")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
@@ -165,6 +186,10 @@ class Contest(Step):
         if "symbol" in ties and self.symbol_rank is None:
             b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
         self.ties: tuple[str, ...] = tuple(ties)
+        self.sides = b.int_setting(spec, "roll", 0) or 0
+        if self.sides < 0 or self.sides > 1000:
+            b.error(b.pos(spec, "roll"), f"'roll' is the number of sides of the die each fighter adds (0: none; at most 1000), not {self.sides}")
+            self.sides = 0
         self.computing = 0  # strength computations in progress (see ``computed``)
         if g.parts.get("contest") is None:
             g.parts["contest"] = self  # the one strength() reads
@@ -215,6 +240,8 @@ class Contest(Step):
                 items = s.zones[g.zone_index[(self.zone, role)]]
                 if at < len(items):
                     fighters.append(items[at])
+            if self.sides:
+                s.slices[Rolls.block] = Rolls(tuple((c, s.roll(self.sides)) for c in fighters))
             winner = self._winner(s, fighters, lines)
             self._award(s, slot, winner, lines)
             if winner is not None and len(fighters) > 1:
@@ -225,6 +252,7 @@ class Contest(Step):
                         lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
                     s.budget = s.game.limits.steps
                     self.on_win(s, winner, other, margin)
+        s.slices.pop(Rolls.block, None)
         if winners:
             s.scratch[WINNERS] = tuple(winners)
         if lines is not None and s.log is not None:
@@ -283,32 +311,64 @@ class Contest(Step):
         env[0] = c
         return self.strength(s, env)
 
+    @staticmethod
+    def rolled(s: "State", c: int) -> int:
+        """The die ``c`` rolled in the fight going on (0: none)."""
+        part = s.slices.get(Rolls.block)
+        return next((v for cid, v in (part.rolled or ()) if cid == c), 0) if part is not None else 0
+
     def computed(self, s: "State", c: int) -> int:
-        """``c``'s strength with every modifier in play, as ``strength(c)`` reads it.
+        """``c``'s strength with every modifier in play (and its die, during a fight), as ``strength(c)`` reads it.
 
         Past ``NESTING`` computations in progress (a modifier reading a strength
         whose modifiers read strengths), it is the base strength alone.
         """
         if self.computing >= NESTING:
-            return self.base(s, c)
+            return self.base(s, c) + self.rolled(s, c)
         self.computing += 1
         try:
-            return self.base(s, c) + self.bonus(s, c)
+            return self.base(s, c) + self.rolled(s, c) + self.bonus(s, c)
         finally:
             self.computing -= 1
 
+    def given(self, s: "State", giver: int, target: int) -> int:
+        """What ``giver``'s modifier adds to ``target`` (``modifier_of``); 0 past ``NESTING`` computations in progress."""
+        if self.modifier.fns[giver] is None or self.computing >= NESTING:
+            return 0
+        self.computing += 1
+        try:
+            return self.modifier(s, giver, target) or 0
+        finally:
+            self.computing -= 1
+
+    def _reroll(self, s: "State", a: int, b: int) -> tuple[int | None, str]:
+        """Roll the tied components' dice again until one is higher: the winner (None: still tied) and the rolls."""
+        sides = self.sides or 6
+        said: list[str] = []
+        for _ in range(REROLLS):
+            ra, rb = s.roll(sides), s.roll(sides)
+            said.append(f"{ra} to {rb}")
+            if ra != rb:
+                part = s.slices.get(Rolls.block)
+                rolls = dict(part.rolled or ()) if part is not None else {}
+                if self.sides:  # the new dice count from now on, as their strength
+                    rolls[a], rolls[b] = ra, rb
+                    s.slices[Rolls.block] = Rolls(tuple(rolls.items()))
+                return (a if ra > rb else b), f"rerolled d{sides}: {', '.join(said)}"
+        return None, f"rerolled d{sides}: {', '.join(said)}, always equal"
+
     def fight(self, s: "State", a: int, b: int, explain: bool = True) -> Fight:
         """Which of two components wins, and why in words (an empty text unless ``explain``: nothing logs it)."""
-        g = self.game
-        names = g.piece_names
+        names = self.game.piece_names
         a_wins = bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a))
         b_wins = bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b))
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
             return Fight(w, f"{self._head(s, a, b)}: {names[w]} beats {names[l]} whatever the strength" if explain else "")
         sa, sb = self.computed(s, a), self.computed(s, b)
-        xa, xb = sa - self.base(s, a), sb - self.base(s, b)
-        head = f"{self._head(s, a, b)}: strength {_sum(sa, xa)} to {_sum(sb, xb)}" if explain else ""
+        da, db = self.rolled(s, a), self.rolled(s, b)
+        xa, xb = sa - self.base(s, a) - da, sb - self.base(s, b) - db
+        head = f"{self._head(s, a, b)}: strength {_die(sa, xa, da, self.sides)} to {_die(sb, xb, db, self.sides)}" if explain else ""
         if sa != sb:
             w = a if sa > sb else b
             return Fight(w, f"{head}; {names[w]} is stronger and wins" if explain else "")
@@ -321,6 +381,11 @@ class Contest(Step):
             if tie == "symbol" and self.symbol_rank is not None and self.symbol_rank[a] != self.symbol_rank[b]:
                 w = a if self.symbol_rank[a] < self.symbol_rank[b] else b
                 return Fight(w, f"{head}; a tie, and {names[w]} has the better symbol and wins" if explain else "")
+            if tie == "reroll":
+                w, said = self._reroll(s, a, b)
+                if w is not None:
+                    return Fight(w, f"{head}; a tie, {said}: {names[w]} wins" if explain else "")
+                return Fight(None, f"{head}; a tie, {said}: nobody wins" if explain else "")
         return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
 
     def _head(self, s: "State", a: int, b: int) -> str:
@@ -344,7 +409,9 @@ class Contest(Step):
         parts = ["overrides ('beats' / 'loses_to' on the components) decide alone",
                  f"else the greater strength wins ({self.strength_text} plus every modifier in play)"]
         words: dict[str, str] = {"bonus": "the greater bonus", "identical": "identical components: nobody wins",
-                                 "symbol": "the better symbol"}
+                                 "symbol": "the better symbol", "reroll": f"the higher of a d{self.sides or 6} rolled again"}
+        if self.sides:
+            parts[1] = f"else the greater strength wins ({self.strength_text} plus every modifier in play plus a d{self.sides} each)"
         parts.append("on a tie: " + ", then ".join(words[t] for t in self.ties))
         return (f"in each slot the components just revealed fight for the top of that slot's prize pile: "
                 + "; ".join(parts) + f"; the winner takes the prize into their {self.to}, otherwise it goes to the {self.void.name}")
@@ -352,6 +419,15 @@ class Contest(Step):
 
 def _sum(total: int, bonus: int) -> str:
     return f"{total}" if bonus == 0 else f"{total - bonus}{bonus:+d}={total}"
+
+
+def _die(total: int, bonus: int, die: int, sides: int) -> str:
+    """A fighter's strength in words: with a die, the total and how it is made.
+
+    >>> _die(5, 2, 0, 0), _die(9, 2, 4, 6)
+    ('3+2=5', '9 (3+2=5 and a d6 of 4)')
+    """
+    return f"{total} ({_sum(total - die, bonus)} and a d{sides} of {die})" if sides else _sum(total, bonus)
 
 
 # ---------------------------------------------------------------- the effect-language function
@@ -381,11 +457,39 @@ class Strength(Function):
         return f"the strength of {call.args[0].describe() if call.args else '?'} in the contest"
 
 
+class ModifierOf(Function):
+    """``modifier_of(giver, target)``: what the giver's modifier code adds to the target, as the contest counts it.
+
+    >>> [f.signature for f in ADDED_FUNCTIONS if f.name == "modifier_of"]
+    ['modifier_of(COMPONENT, COMPONENT) -> int']
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) != 2:
+            return Compiled(INT, lambda s, e: 0)
+        giver = self.value(scope, args[0], ANY_COMPONENT, "component").fn
+        target = self.value(scope, args[1], ANY_COMPONENT, "component").fn
+
+        def run(s: Any, e: list[Any]) -> int:
+            g, t, contest = giver(s, e), target(s, e), s.game.parts.get("contest")
+            return 0 if g is None or t is None or contest is None else contest.given(s, g, t)
+
+        return Compiled(INT, run)
+
+    def describe(self, call: ast.Call) -> str:
+        giver, target = (a.describe() for a in call.args[:2]) if len(call.args) >= 2 else ("?", "?")
+        return f"what {giver} adds to the strength of {target}"
+
+
 ADDED_FUNCTIONS = (
     Strength("strength", "strength(COMPONENT) -> int",
              "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
              "Inside a modifier it reads one level deep (see the contest step).",
              "sum(strength(o) for o in slot_facing(self))"),
+    ModifierOf("modifier_of", "modifier_of(COMPONENT, COMPONENT) -> int",
+               "What the first component's modifier code adds to the second's strength in the contest (0 when it has none).",
+               "modifier_of(o, self) < 0"),
 )
 
 
@@ -448,9 +552,10 @@ BLOCK = declare(Block(
                 },
                 "ties": {
                     "description": ("The tie-breaks in order, among `bonus` (greater sum of modifiers), `identical` "
-                                    "(same id: nobody wins), `symbol`; or an option name."),
+                                    "(same id: nobody wins), `symbol`, `reroll` (the tied components roll their die again until one "
+                                    "is higher); or an option name."),
                     "type": ["array", "string"],
-                    "items": {"enum": ["bonus", "identical", "symbol"]},
+                    "items": {"enum": ["bonus", "identical", "symbol", "reroll"]},
                     "examples": [["bonus", "identical", "symbol"], "tie_breaks"],
                 },
                 "on_win": {
@@ -459,6 +564,12 @@ BLOCK = declare(Block(
                                     "`margin` the strength it won by."),
                     "type": "string",
                     "examples": ["on_win"],
+                },
+                "roll": {
+                    "description": ("Each component fighting in a slot rolls a die of this many sides and adds it to "
+                                    "its strength (0: none); or an option name."),
+                    "type": ["integer", "string"],
+                    "examples": [6, "contest_die"],
                 },
             },
             "required": ["in", "prizes", "to", "void"],

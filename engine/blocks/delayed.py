@@ -4,7 +4,7 @@ An action with a ``later`` part (see :mod:`engine.blocks.numbered`) may put it
 off: ``delay(t)`` remembers the actor, the action and ``t``; at the start of
 the acting player's next turn (or the TURNS-th), the ``delayed`` step runs
 ``later`` with ``self`` (the actor) and ``target`` (``t``) bound — even if
-the actor has fallen since (do as much as you can).  Nothing is delayed for
+the actor is out of play since (do as much as you can).  Nothing is delayed for
 a ``none`` target.
 
 ::
@@ -131,7 +131,7 @@ class Delay(Function):
 
 ADDED_FUNCTIONS = (
     Delay("delay", "delay(TARGET [, TURNS])", "In an action with a 'later' part: run it on TARGET at the start of the "
-          "acting player's next turn (or TURNS-th).", "delay(choose(c in party(r)))"),
+          "acting player's next turn (or TURNS-th).", "delay(choose(c in crew(r)))"),
 )
 
 

@@ -3,12 +3,12 @@
 ::
 
     - draft:
-        from: roster              # where the candidates are
-        to: party                 # each role's own zone (per: role)
+        from: pool                # where the candidates are
+        to: crew                  # each role's own zone (per: role)
         picks: 3                  # how many each role picks (a number or an option)
         order: teams              # turn: in turn order; teams: alternating between teams
         rules:                    # name -> a condition on the candidate `self` (the picker is current_role)
-          one leader per party: not (self.leader and any(c in party(current_role) where c.leader))
+          one leader per crew: not (self.leader and any(c in crew(current_role) where c.leader))
 
 The draft runs once, before the first turn's other steps: the decision is lent to each picker in turn — in turn
 order, or with ``order: teams`` one role of each team after the other
@@ -202,7 +202,7 @@ BLOCK = declare(Block(
     },
     defs={
         "draftStep": {
-            "description": ("`draft: {from: roster, to: party, picks: 3, order: teams, rules: {NAME: CONDITION}}`: "
+            "description": ("`draft: {from: pool, to: crew, picks: 3, order: teams, rules: {NAME: CONDITION}}`: "
                             "players pick components one at a time (`pick NAME`) until each has `picks`; a pick "
                             "must satisfy every rule (a condition on the candidate `self`, the picker being "
                             "`current_role`) or it is refused with the rule's name."),
@@ -232,7 +232,7 @@ BLOCK = declare(Block(
                     "additionalProperties": {"$ref": "#/$defs/condition"},
                     "examples": [
                         {
-                            "one leader per party": ("not (self.leader and any(c in party(current_role) where "
+                            "one leader per crew": ("not (self.leader and any(c in crew(current_role) where "
                                                      "c.leader))"),
                         },
                     ],

@@ -3,11 +3,11 @@
 ::
 
     - final_acts:
-        from: party                  # a per-role zone: every role's is looked at
-        when: health(self) == 0      # who is done for (a condition on self)
-        act: final_act               # a table attribute: {name: ..., do: PROGRAM} (see engine.blocks.numbered)
-        to: fallen                   # where each goes afterwards: its owner's zone of this name
-        source: final_act            # where the damage and statuses its code deals come from
+        from: crew                   # a per-role zone: every role's is looked at
+        when: hits(self) == 0        # who is done for (a condition on self)
+        act: last_words              # a table attribute: {name: ..., do: PROGRAM} (see engine.blocks.numbered)
+        to: wrecks                   # where each goes afterwards: its owner's zone of this name
+        source: last_words           # where the damage and statuses its code deals come from
 
 Each eligible component — the current player's first, then the other roles'
 in turn order — runs its act with ``self`` bound, while the decision belongs
@@ -114,7 +114,7 @@ BLOCK = declare(Block(
     },
     defs={
         "finalActsStep": {
-            "description": ("`final_acts: {from: party, when: CONDITION, act: ATTRIBUTE, to: fallen, source: "
+            "description": ("`final_acts: {from: crew, when: CONDITION, act: ATTRIBUTE, to: gone, source: "
                             "SOURCE}`: every component of a `from` zone for which `when` holds takes its final act "
                             "(its owner decides its choices), then goes to its owner's `to` zone."),
             "type": "object",
@@ -124,7 +124,7 @@ BLOCK = declare(Block(
                 "when": {
                     "description": "Who takes a final act now: a condition on `self`.",
                     "$ref": "#/$defs/condition",
-                    "examples": ["health(self) == 0"],
+                    "examples": ["vigour(self) == 0"],
                 },
                 "act": {
                     "description": ("The `table` attribute holding each component's final act: `{name: ..., do: "
@@ -138,7 +138,7 @@ BLOCK = declare(Block(
                 "source": {
                     "description": "The source of the damage and statuses its code deals.",
                     "type": "string",
-                    "examples": ["final_act"],
+                    "examples": ["last_gasp"],
                 },
             },
             "required": ["from", "when", "to"],

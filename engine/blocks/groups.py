@@ -60,6 +60,7 @@ from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells
 from engine.errors import SourcePos
+from engine.lang.types import INT, STR, Enum
 from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
@@ -104,7 +105,7 @@ def _put(s: "State", forming: Any = SAME, linking: Any = SAME, clashes: Any = SA
 class FormGroups(Step):
     kind = "form_groups"
     keys = ("if", "pattern", "attribute", "support", "face", "free_face", "marker", "order", "if_no_marker",
-            "connect", "deform", "reform")
+            "connect", "deform", "reform", "on_clash")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
@@ -120,7 +121,7 @@ class FormGroups(Step):
         self.free_face = self._face(spec, "free_face", b) if "free_face" in spec else [0] * len(b.game.component_kind)
         marker = spec.get("marker")
         if not isinstance(marker, Mapping):
-            b.error(b.pos(spec, "marker"), "'marker' needs 'from' and 'to' zones, like {from: reserve, to: altar}")
+            b.error(b.pos(spec, "marker"), "'marker' needs 'from' and 'to' zones, like {from: stock, to: claimed}")
             marker = spec
         self.marker_from = b.zone_ref(marker, "from")
         self.marker_to = b.zone_ref(marker, "to")
@@ -162,6 +163,10 @@ class FormGroups(Step):
         self.reform_to = b.zone_ref(reform, "to") if "to" in reform else None
         if self.reforms and self.reform_to is None:
             b.error(b.pos(spec, "reform"), "'reform' needs 'to': the zone the replaced piece goes to")
+        type_name = b.game.attribute_types.get(self.attribute, "")
+        value_type = Enum(type_name) if type_name in b.game.types else STR
+        self.on_clash = (b.program(spec["on_clash"], b.pos(spec, "on_clash"), bind={"winner": value_type, "loser": value_type, "margin": INT})
+                         if "on_clash" in spec else None)
 
     @staticmethod
     def _section(spec: "Mapping", key: str, allowed: tuple[str, ...], b: "Builder") -> "Mapping":
@@ -477,9 +482,20 @@ class FormGroups(Step):
             return
         winner, loser, lost = (a, b, vb) if verdict.winner == va else (b, a, va)
         s.note(lambda: f"{head} ({verdict.decided_by})")
+        if self.on_clash is not None:
+            self._on_clash(s, verdict.winner, lost, verdict.totals.get(verdict.winner, 0) - verdict.totals.get(lost, 0))
         self._deform(s, loser, lost)
         if self.reforms:
             self._reform(s, winner, loser)
+
+    def _on_clash(self, s: "State", winner: Any, loser: Any, margin: int) -> None:
+        """Run ``on_clash`` with the clash's ``winner``, ``loser`` and ``margin`` bound."""
+        program = self.on_clash
+        assert program is not None
+        s.budget = s.game.limits.steps
+        env = [None] * program.slots
+        env[0], env[1], env[2] = winner, loser, margin
+        program.fn(s, env)
 
     def _deform(self, s: "State", anchor: Cell, value: Any) -> None:
         """The group at ``anchor`` breaks up: marker back, own pieces and neutral pieces away, the rest stay free."""
@@ -605,6 +621,8 @@ class FormGroups(Step):
                      f"clash, counting both groups' pieces ({who} contend): the loser deforms")
             if self.reforms:
                 text += f" and the winner gives up its piece closest to the loser for a {self.reform_with}, then its majority is decided again"
+            if self.on_clash is not None:
+                text += f"; when a clash has a winner, first: {self.on_clash.description}"
             if self.same_wins:
                 text += "; two connected groups of the same marker win the game for it"
         return text
@@ -739,6 +757,12 @@ BLOCK = declare(Block(
                     },
                     "required": ["with", "from", "to"],
                     "additionalProperties": False,
+                },
+                "on_clash": {
+                    "description": ("A program run when an external clash has a winner, before the loser deforms: "
+                                    "`winner` and `loser` are the two groups' values, `margin` the winner's total "
+                                    "minus the loser's (`damage(first(b in banners where b.colour == loser), margin)`)."),
+                    "$ref": "#/$defs/program",
                 },
             },
             "required": ["pattern", "attribute", "support", "face", "marker"],

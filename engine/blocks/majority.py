@@ -154,7 +154,7 @@ BLOCK = declare(Block(
                                         "...)."),
                         "type": "object",
                         "additionalProperties": {"type": "array", "items": {"type": "string"}},
-                        "examples": [{"Gold": ["Iron", "Copper"]}],
+                        "examples": [{"Oak": ["Yew", "Fir"]}],
                     },
                     "neutral": {
                         "description": "Values that never win nor support.",

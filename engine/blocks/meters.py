@@ -1,44 +1,48 @@
-"""A meter of tiles: a per-component counter read as a track from its start down to a skull at 0.
+"""A meter of tiles: a per-component counter read as a track from its start down to a bottom tile at 0.
 
 A ruleset declares one meter over a counter, the size of a tile, the kinds of
-special tile (with what they do, in the effect language) and the attribute
-where each component lists its own special tiles::
+special tile (with what they do, in the effect language), the attribute
+where each component lists its own special tiles, and the words for the
+bottom::
 
     counters:
-      health: {per: character, start: self.health, min: 0, max: self.health}
+      hits: {per: unit, start: self.hits, min: 0, max: self.hits}
     meter:
-      counter: health
-      tile: 10                   # each tile is 10 health
-      tiles: meter               # a `table` attribute: {90: reaction 20, 50: ward, 30: parry}
-      sources: source            # the type naming where damage comes from (action, status, ...)
-      unstoppable: [final_act]   # sources nothing prevents: nullifier tiles don't block what they give
+      counter: hits
+      tile: 10                   # each tile is 10 hits
+      tiles: track               # a `table` attribute: {90: backlash 20, 50: ward, 30: dodge}
+      sources: source            # the type naming where damage comes from (attack, status, ...)
+      unstoppable: [last_words]  # sources nothing prevents: a tile that nullifies does not block what they give
+      bottom: wreck              # the tile at 0, as explain shows the track (default: bottom)
+      at_bottom: wrecked         # what a component there is, in the log and on the board (default: out)
       kinds:
-        reaction:
-          text: the attacker takes N when an opponent's action lands the marker here
-          on_damage: "if source == action and foe(attacker, self): damage(attacker, value, reaction)"
+        backlash:
+          text: the attacker takes N when an opponent's attack lands the marker here
+          on_damage: "if source == attack and foe(attacker, self): damage(attacker, value, backlash)"
         ward: {nullifies: [Sting]}
 
 ``damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])`` moves the marker down,
-``heal(...)`` up (never past the counter's max; never off the skull).  Where
+``heal(...)`` up (never past the counter's max; never off the bottom).  Where
 the marker lands, the tile's ``on_damage`` / ``on_heal`` program runs with
 ``self`` (the bearer), ``attacker``, ``source``, ``amount`` and ``value`` (the
-tile's number, ``reaction 20`` -> 20) bound; a tile that ``nullifies`` a
+tile's number, ``backlash 20`` -> 20) bound; a tile that ``nullifies`` a
 status removes it on landing and blocks it while the marker rests there.
 Then the bearer's statuses' ``on_damage`` hooks run.  A marker reaching 0 is
-*skulled*: its statuses' ``on_defeat`` hooks run (knowing the ``attacker``
-and ``source`` of the blow), its statuses are removed, and it stays there.
+at the bottom (the log says ``Scout is wrecked``): its statuses' ``on_defeat``
+hooks run (knowing the ``attacker`` and ``source`` of the blow), its statuses
+are removed, and it stays there.
 The source defaults to the one the block running the code declares (an
 action's code deals ``action`` damage); ``by`` defaults to ``self``.
 
 ``defeated_by(TARGET)`` and ``defeat_source(TARGET)`` read, at any time
-afterwards, who dealt the blow that skulled a component and from what source
-(none before; none for a component that skulled itself), so a last action
-taken later can strike back::
+afterwards, who dealt the blow that brought a component to 0 and from what
+source (none before; none for a component that brought itself there), so a
+last action taken later can strike back::
 
-    final_act: {name: Reprisal, do: "damage(defeated_by(self), 30)"}
+    last_words: {name: Reprisal, do: "damage(defeated_by(self), 30)"}
 
->>> parse_tile("reaction 20"), parse_tile("parry")
-(('reaction', 20), ('parry', 0))
+>>> parse_tile("backlash 20"), parse_tile("dodge")
+(('backlash', 20), ('dodge', 0))
 """
 
 from __future__ import annotations
@@ -73,7 +77,7 @@ class MeterWork(NamedTuple):
 
     depth: int | None = None  # how deeply damage and healing are nested inside each other's hooks
     hits: tuple[tuple[int, Any], ...] | None = None  # (component, source) damaged while a block records them (the action roll does)
-    defeats: tuple[tuple[Any, ...], ...] | None = None  # (component, attacker, source) of each skulled component, in the order they fell
+    defeats: tuple[tuple[Any, ...], ...] | None = None  # (component, attacker, source) of each component brought to 0, in the order they fell
     block = "meter"
     saved = ("meter depth", "hits", "defeats")
 
@@ -86,7 +90,7 @@ def meter_work(s: "State") -> MeterWork:
     return s.slices.get(MeterWork.block, NO_WORK)
 
 
-META = ("counter", "tile", "tiles", "sources", "unstoppable", "kinds")
+META = ("counter", "tile", "tiles", "sources", "unstoppable", "bottom", "at_bottom", "kinds")
 
 
 def parse_tile(text: str) -> tuple[str, int] | None:
@@ -122,7 +126,9 @@ class Meter:
     counter: "CounterSpec"
     size: int
     source_type: Type
-    unstoppable: frozenset[str] = frozenset()  # sources whose statuses nullifier tiles do not block
+    unstoppable: frozenset[str] = frozenset()  # sources whose statuses no tile that nullifies them blocks
+    bottom: str = "bottom"  # the tile at 0, as the track shows it
+    at_bottom: str = "out"  # what a component whose marker is at 0 is: ``Scout is out``
     kinds: dict[str, TileKind] = field(default_factory=dict)
     tiles: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # component -> {position: (kind, number)}
 
@@ -131,12 +137,12 @@ class Meter:
         return self.tiles.get(cid, {}).get(value)
 
     def describe_track(self, s: "State", cid: int) -> list[str]:
-        """The meter from its start down to the skull, one entry per tile (special tiles named)."""
+        """The meter from its start down to the bottom, one entry per tile (special tiles named)."""
         top = self.counter.clamp(s, cid, self.counter.start(s, cid))
         out = []
         for value in range(top, -1, -self.size):
             kind, number = self.tile_at(cid, value) or ("", 0)
-            name = "start" if value == top else "skull" if value == 0 else kind + (f" {number}" if number else "")
+            name = "start" if value == top else self.bottom if value == 0 else kind + (f" {number}" if number else "")
             out.append(f"{value}" + (f" {name}" if name else ""))
         return out
 
@@ -150,7 +156,7 @@ def declare_meter(b: "Builder") -> None:
     if spec is None:
         return
     if not isinstance(spec, Mapping):
-        b.error(b.pos(b.tree, "meter"), "'meter' must be a mapping such as {counter: health, tile: 10, kinds: {...}}")
+        b.error(b.pos(b.tree, "meter"), "'meter' must be a mapping such as {counter: hits, tile: 10, kinds: {...}}")
         return
     b.unknown_keys(spec, META, "meter")
     g = b.game
@@ -171,7 +177,19 @@ def declare_meter(b: "Builder") -> None:
     for i, value in enumerate(unstoppable):
         if type_name in g.types and str(value) not in g.types[type_name]:
             b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
-    g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)))
+    g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)),
+                    bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
+
+
+def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
+    """A word or a few the meter is said with (``bottom: wreck``), ``default`` when not given."""
+    if key not in spec:
+        return default
+    value = spec[key]
+    if not isinstance(value, str) or not value.strip():
+        b.error(b.pos(spec, key), f"the meter's '{key}' is a word or a few, like '{default}', not {value!r}")
+        return default
+    return value.strip()
 
 
 def compile_meter(b: "Builder") -> None:
@@ -189,7 +207,7 @@ def compile_meter(b: "Builder") -> None:
         return
     for cids, table, pos in instance_tables(b, attribute):
         if not isinstance(table, Mapping):
-            b.error(pos, "special tiles are a mapping from a position on the meter to a tile, like {90: reaction 20, 30: parry}")
+            b.error(pos, "special tiles are a mapping from a position on the meter to a tile, like {90: backlash 20, 30: dodge}")
             continue
         tiles: dict[int, tuple[str, int]] = {}
         for key, text in table.items():
@@ -251,7 +269,7 @@ def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...],
 
 
 def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
-    """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, skull it at 0."""
+    """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, stop it at 0."""
     meter = s.game.parts.get("meter")
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
     if target is None or amount <= 0:
@@ -261,7 +279,7 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
         raise EffectRuntimeError(f"{s.game.component_names[target]} has no {meter.counter.name}", pos)
     old = s.counters[i]
     if old <= 0:
-        return  # on the skull: nothing moves the marker any more
+        return  # at the bottom: nothing moves the marker any more
     new = meter.counter.clamp(s, target, old - amount if down else old + amount)
     if new == old:
         return
@@ -289,7 +307,7 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
         work = meter_work(s)
         s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
     if s.counters[i] == 0:
-        s.note(lambda: f"{label(s, target)} is skulled")
+        s.note(lambda: f"{label(s, target)} is {meter.at_bottom}")
         _defeated(s, target, attacker, source, abs(old - new))
         statuses.clear(s, target)
 
@@ -304,7 +322,7 @@ def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) 
 
 
 def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
-    """Who skulled a component and from what source, (attacker, source); None while it is not skulled.
+    """Who brought a component to 0 and from what source, (attacker, source); None while it is not there.
 
     >>> class S: slices = {MeterWork.block: MeterWork(defeats=((3, 1, "action"),))}
     >>> defeat_of(S(), 3), defeat_of(S(), 4)
@@ -383,7 +401,7 @@ def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:
 
 @dataclass(frozen=True)
 class Defeat(Function):
-    """``defeated_by(TARGET)`` and ``defeat_source(TARGET)``: who skulled a component, and from what source."""
+    """``defeated_by(TARGET)`` and ``defeat_source(TARGET)``: who brought a component to 0, and from what source."""
 
     part: int = 0  # 0: the attacker, 1: the source
 
@@ -418,10 +436,10 @@ def attach(b: "Builder") -> None:
 ADDED_FUNCTIONS = (
     MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
               "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
-              "on_damage hooks run, and at 0 it is skulled. The source defaults to the one of the code's block.",
+              "on_damage hooks run, and at 0 its statuses end and it stays there. The source defaults to the one of the code's block.",
               "damage(t, 20, action)"),
     MeterMove("heal", "heal(TARGET, AMOUNT [, SOURCE] [, by = HEALER])",
-              "Move a component's marker up its meter, never past its max nor off the skull; the tile it lands on reacts.",
+              "Move a component's marker up its meter, never past its max nor off the bottom; the tile it lands on reacts.",
               "heal(self, 20)", down=False),
     Defeat("defeated_by", "defeated_by(TARGET) -> component",
            "Who dealt the damage that brought a component's meter to 0 (its `by`); none before that, or when it did so itself.",
@@ -436,24 +454,24 @@ BLOCK = declare(Block(
     "meter",
     keys={
         "meter": {
-            "description": ("A per-component counter read as a track of tiles, from its start down to a skull at 0: "
+            "description": ("A per-component counter read as a track of tiles, from its start down to the bottom tile at 0: "
                             "`damage(TARGET, AMOUNT [, SOURCE])` moves the marker down and `heal(...)` up; the "
                             "special tile where it lands reacts (its code runs, statuses it nullifies end), the "
-                            "bearer's statuses' `on_damage` hooks run, and a marker reaching 0 is skulled (its "
-                            "statuses end; it stays there)."),
+                            "bearer's statuses' `on_damage` hooks run, and a marker reaching 0 is at the bottom (its "
+                            "statuses end; it stays there; `bottom` and `at_bottom` name it)."),
             "$ref": "#/$defs/meter",
         },
     },
     defs={
         "meter": {
-            "description": "`meter: {counter: health, tile: 10, tiles: meter, sources: source, kinds: {...}}`.",
+            "description": "`meter: {counter: vigour, tile: 10, tiles: meter, sources: source, kinds: {...}}`.",
             "type": "object",
             "properties": {
                 "counter": {
                     "description": ("The counter the marker shows: one kept per component (`per: <component "
                                     "kind>`), usually with `min: 0` and a `max`."),
                     "type": "string",
-                    "examples": ["health"],
+                    "examples": ["vigour"],
                 },
                 "tile": {
                     "description": ("How much one tile is worth (special tiles sit at multiples of it). A number or "
@@ -463,8 +481,8 @@ BLOCK = declare(Block(
                 },
                 "tiles": {
                     "description": ("The `table` attribute in which each component lists its special tiles: "
-                                    "position -> `KIND` or `KIND N`, e.g. `{90: reaction 20, 50: shield, 30: "
-                                    "parry}`."),
+                                    "position -> `KIND` or `KIND N`, e.g. `{90: backlash 20, 50: shield, 30: "
+                                    "guard}`."),
                     "type": "string",
                     "examples": ["meter"],
                 },
@@ -480,7 +498,19 @@ BLOCK = declare(Block(
                                     "given from these."),
                     "type": "array",
                     "items": {"type": "string"},
-                    "examples": [["final_act"]],
+                    "examples": [["last_gasp"]],
+                },
+                "bottom": {
+                    "description": "What the tile at 0 is called, as `explain` shows the track (`100 start · 90 · ... · 0 bottom`).",
+                    "type": "string",
+                    "default": "bottom",
+                    "examples": ["wreck"],
+                },
+                "at_bottom": {
+                    "description": "What a component whose marker reached 0 is, in the log (`Scout is out`) and on the board.",
+                    "type": "string",
+                    "default": "out",
+                    "examples": ["wrecked"],
                 },
                 "kinds": {
                     "description": "The kinds of special tile, by name.",

@@ -15,7 +15,7 @@ Each entry has a ``name``, a ``do`` program (``self`` is the acting
 component), optionally ``text`` (the rule in English), ``later`` (a program
 with ``self`` and ``target``, run when a ``delayed`` step reaches it) and
 flags (``break: true``).  The same shape, without a number, is used for one
-action per component (a final act): ``{name: ..., do: ...}``.
+action per component (a last action): ``{name: ..., do: ...}``.
 
 >>> Action("Quick Cut", None, "deal 20 damage").describe()
 'Quick Cut: deal 20 damage'

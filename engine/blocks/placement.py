@@ -7,7 +7,7 @@ Options (all from YAML):
   offered once), ``as-is``, or the name of a face (every piece is put down
   showing that face);
 * identical components (``count:`` in the ruleset) are offered once per zone:
-  ``place pawn at 1,0`` takes any one of them;
+  ``place stone at 1,0`` takes any one of them;
 * ``only_triggering``: a condition; while it holds, only placements that make
   a later step of the turn act (e.g. form or connect a group) are legal;
 * ``if_none``: when nothing may be placed, ``pass`` (the default: the turn
@@ -59,6 +59,22 @@ class Placed(NamedTuple):
     cid: int | None = None
     block = "placement"
     saved = ("placed",)
+
+
+@slice_kind
+class Queued(NamedTuple):
+    """The pieces put on the board since a clash step last ran, in order (placed by a step or by an effect)."""
+
+    cids: tuple[int, ...] | None = None
+    block = "clash queue"
+    saved = ("placed since the clash",)
+
+
+def note_placed(s: "State", cid: int) -> None:
+    """Remember a piece just put on the board, for the next ``clash`` step (only in games that have one)."""
+    if s.game.queues_placements:
+        queued = s.slices.get(Queued.block)
+        s.slices[Queued.block] = Queued((*(queued.cids if queued is not None and queued.cids else ()), cid))
 
 
 ORIGIN = ((0, 0),)
@@ -245,6 +261,7 @@ class Place(Step):
         on = s.grid.get(cell)
         s.place(cid, cell, face)
         s.slices[Placed.block] = Placed(cid)
+        note_placed(s, cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
             s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")

@@ -19,7 +19,9 @@ components at the same slot and row), ``slot_next(c)`` and ``slot_previous(c)``
 Two steps use the slots:
 
 * ``commit: {from: hand, to: sealed}`` — the player to move fills the slots
-  one decision at a time (``commit 3 to left``), from a zone into a per-role
+  one decision at a time (``commit 3 to left``; with ``face: choose``, also the
+  face the component will show, sealed with it: ``commit A/B as B to
+  left``), from a zone into a per-role
   zone that should be ``hidden: others``: the other seats see only how many
   cards are committed, so observations and determinizations never leak them.
   Sequential hidden commits play like a simultaneous one.
@@ -39,7 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, names
+from engine.enumeration import Texts, distinct, names
 from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
@@ -152,12 +154,13 @@ class Commit(Step):
 
     kind = "commit"
     sealed = True  # the others see only that a slot was filled
-    keys = ("if", "from", "to")
+    keys = ("if", "from", "to", "face")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.slots = _slot_row(b, pos)
+        self.choose_face = b.choice(spec, "face", ("as-is", "choose"), "as-is") == "choose"
         self.source = b.zone_ref(spec, "from")
         self.target = b.zone_ref(spec, "to")
         _check_laid_out(b, spec, "to", self.slots)
@@ -176,11 +179,16 @@ class Commit(Step):
         slot = self._next_slot(s)
         if slot is None:
             return ListSpace(self, [])
+        if self.choose_face:
+            faces = self.game.distinct_faces
+            return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
         return ListSpace(self, [(cid, slot) for cid in s.zones[self.source(s)]])
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
-        cid, slot = args
+        cid, slot = args[0], args[1]
         s.move(cid, self.target(s))
+        if len(args) == 3:
+            s.face[cid] = args[2]
         s.note(lambda: f"{s.actor} commits a card face down to {self.slots.names[slot]}")
         return self._next_slot(s) is None
 
@@ -188,12 +196,21 @@ class Commit(Step):
         return (args[0],)
 
     def action_texts(self, game: "Game") -> Texts:
-        """``commit NAME to SLOT`` for every component and slot."""
+        """``commit NAME to SLOT`` (or ``commit NAME as FACE to SLOT``) for every component, face and slot."""
+        if self.choose_face:
+            pieces = distinct(self._piece(game, cid, face) for cid in range(len(game.component_names)) for face in game.distinct_faces[cid])
+            return Texts(tuple(f"commit {piece} to {slot}" for piece in pieces for slot in self.slots.names))
         return Texts(tuple(f"commit {name} to {slot}" for name in names(game) for slot in self.slots.names))
 
+    @staticmethod
+    def _piece(game: "Game", cid: int, face: int) -> str:
+        """``A/B as B``, or the name alone for a component with one face."""
+        return game.piece_names[cid] if game.face_count[cid] == 1 else f"{game.piece_names[cid]} as {game.face_labels[cid][face]}"
+
     def format(self, args: tuple[Any, ...]) -> str:
-        cid, slot = args
-        return f"commit {self.game.piece_names[cid]} to {self.slots.names[slot]}"
+        cid, slot = args[0], args[1]
+        piece = self._piece(self.game, cid, args[2]) if len(args) == 3 else self.game.piece_names[cid]
+        return f"commit {piece} to {self.slots.names[slot]}"
 
     def public_format(self, args: tuple[Any, ...]) -> str:
         return f"commit a card to {self.slots.names[args[1]]}"
@@ -206,7 +223,8 @@ class Commit(Step):
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:
-        return (f"the player commits a component from the {self.source.name} face down to each slot in turn "
+        face = ", choosing the face it will show," if self.choose_face else ""
+        return (f"the player commits a component from the {self.source.name} face down{face} to each slot in turn "
                 f"({', '.join(self.slots.names)}), into the {self.target.name}")
 
 
@@ -241,9 +259,9 @@ class Reveal(Step):
             rows.append((role, cards))
         s.slices[Revealed.block] = Revealed(len(s.zones[shown]) // len(self.slots.names))
         if s.log is not None:
-            names, slot_names = self.game.piece_names, self.slots.names
+            slot_names = self.slots.names
             for role, cards in rows:
-                s.log.append(f"{role} reveals " + ", ".join(f"{names[c]} at {slot_names[i]}" for i, c in enumerate(cards)))
+                s.log.append(f"{role} reveals " + ", ".join(f"{self.game.describe_piece(c, s.face[c])} at {slot_names[i]}" for i, c in enumerate(cards)))
         return False
 
     def describe(self) -> str:
@@ -419,6 +437,11 @@ BLOCK = declare(Block(
                     "description": ("The per-role zone laid out in slots where committed components wait, hidden "
                                     "from the others."),
                     "$ref": "#/$defs/zoneName",
+                },
+                "face": {
+                    "description": ("`as-is` (default): a component keeps the face it shows; `choose`: the player "
+                                    "also chooses the face it will show, sealed with it (`commit A/B as B to left`)."),
+                    "enum": ["as-is", "choose"],
                 },
             },
             "required": ["from", "to"],

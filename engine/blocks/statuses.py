@@ -20,15 +20,15 @@ The status names are the values of a type ``status``.  Code gives, removes
 and reads them with ``give(TARGET, STATUS [, SOURCE])``, ``remove(TARGET,
 STATUS)``, ``has(TARGET, STATUS)`` and ``dispel(TARGET)``.  A status does not
 stack: giving one a component already has does nothing.  It can't be given
-to a component whose meter is on the skull, nor while its marker rests on a
+to a component whose meter is at the bottom (0), nor while its marker rests on a
 tile that nullifies it (unless the source is one the meter calls
 ``unstoppable``).  Hooks run with ``self`` (the bearer), ``attacker``,
 ``source`` and ``amount`` (the damage that triggered ``on_damage`` or
 ``on_defeat``) bound:
 
 * ``on_act``: when the bearer tries to act; ``cancel()`` makes the action fail;
-* ``on_damage``: when the bearer takes damage (and is not skulled by it);
-* ``on_defeat``: when damage skulls the bearer, before its statuses end
+* ``on_damage``: when the bearer takes damage (and its meter is not brought to 0);
+* ``on_defeat``: when damage brings the bearer's meter to 0, before its statuses end
   (``attacker`` and ``source`` say who and what defeated it);
 * any other name: when a ``statuses: {hook: NAME}`` turn step runs it, for
   the components of the role whose turn it is.
@@ -244,7 +244,7 @@ def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
     mark = meter.counter.index_of(cid) if meter else None
     if meter is not None and mark is not None:
         if s.counters[mark] <= 0:
-            return False  # on the skull: no statuses any more
+            return False  # at the bottom of its meter: no statuses any more
         tile = meter.tile_at(cid, s.counters[mark])
         if tile and name in meter.kinds[tile[0]].nullifies and source not in meter.unstoppable:
             s.note(lambda: f"{label(s, cid)}'s {tile[0]} tile blocks {name}")
@@ -464,7 +464,7 @@ def attach(b: "Builder") -> None:
 
 ADDED_FUNCTIONS = (
     StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
-                   "may not receive it, is skulled, or rests on a tile that nullifies it.", "give(t, Sting)"),
+                   "may not receive it, has its meter at 0, or rests on a tile that nullifies it.", "give(t, Sting)"),
     StatusFunction("remove", "remove(TARGET, STATUS)", "End a status on a component.", "remove(self, Sting)", verb="remove"),
     StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"),
     StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",

@@ -126,7 +126,7 @@ class Step:
         return []
 
     def describe_component(self, cid: int) -> list[str]:
-        """What this step reads on one component, in English (its actions, a final act ...), for its card."""
+        """What this step reads on one component, in English (its actions, its last action ...), for its card."""
         return []
 
     def describe_with_condition(self) -> str:

@@ -158,12 +158,16 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
         _add_component(b, kind, ident, faces, face_values, values, pos)
         return
     if ident in b.game.identical:
-        b.error(pos, f"component '{ident}' is listed twice")
+        b.error(pos, f"component '{ident}' is listed twice", _TWICE.format(ident=ident))
         return
     first = len(b.game.component_names)
     for k in range(1, copies + 1):
         _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
     b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+
+
+_TWICE = ("to change one a base defines, replace it by its id: instances+: {{replace: {ident}, add: [...]}}, "
+          "or remove it: instances-: [{ident}]")
 
 
 def _check_variable(b: "Builder", value: Any, pos: SourcePos | None) -> None:
@@ -197,7 +201,7 @@ def _add_component(b: "Builder", kind: str, ident: str, faces: tuple[str, ...], 
                    values: dict[str, list[Any]], pos: SourcePos | None, piece_name: str | None = None) -> None:
     g = b.game
     if ident in g.component_ids or ident in g.identical:
-        b.error(pos, f"component '{ident}' is listed twice")
+        b.error(pos, f"component '{ident}' is listed twice", _TWICE.format(ident=ident))
         return
     cid = len(g.component_names)
     g.component_ids[ident] = cid

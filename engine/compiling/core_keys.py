@@ -75,9 +75,9 @@ CORE_SCHEMA: dict[str, Any] = {
                                 "of roles)."),
                 "type": "array",
                 "minItems": 1,
-                "items": {"type": "string", "description": "One value: a single word such as Gold."},
+                "items": {"type": "string", "description": "One value: a single word such as Oak."},
             },
-            "examples": [{"element": ["Gold", "Silver", "Copper", "Iron"]}],
+            "examples": [{"tree": ["Oak", "Elm", "Fir", "Yew"]}],
         },
         "components": {
             "description": ("The kinds of physical components (cards, tiles, pieces), each with its faces, "
@@ -167,7 +167,7 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "functions": {
             "description": ("Functions the ruleset's own code may call, each an expression with parameters: "
-                            "`alive(c): health(c) > 0`, `foes(character c): f in characters where alive(f) and "
+                            "`alive(c): vigour(c) > 0`, `foes(character c): f in characters where alive(f) and "
                             "team(owner(f)) != team(owner(c))` (a selection gives the list of the selected items). "
                             "A parameter is a name alone (a component of any kind) or a type and a name (`int n`, "
                             "`cell c`, `role r`, `character c`). A function may call those defined before it."),
@@ -198,7 +198,7 @@ CORE_SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
             },
             "examples": [
-                {"alive(c)": "health(c) > 0", "member(role r, text name)": "first(c in party(r) where c.id == name)"},
+                {"alive(c)": "vigour(c) > 0", "member(role r, text name)": "first(c in crew(r) where c.id == name)"},
             ],
         },
         "first_seat": {
@@ -276,6 +276,12 @@ CORE_SCHEMA: dict[str, Any] = {
                             "written. Do not write it yourself."),
             "type": "object",
             "additionalProperties": {"type": "string"},
+        },
+        "replaced": {
+            "description": ("Filled in by the loader: the definitions an overlay replaced (`status 'Sting' replaces "
+                            "the one from my-game (...)`), shown by explain and validate. Do not write it yourself."),
+            "type": "array",
+            "items": {"type": "string"},
         },
         "extends": {
             "description": ("Start from another ruleset (a built-in name or a path relative to this file); this "
@@ -399,7 +405,7 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "single per-face attribute, or a mapping with an `id` and attribute values."),
                     "type": ["array", "null"],
                     "items": {"$ref": "#/$defs/instance"},
-                    "examples": [["Gold/Gold", "Gold/Copper"], [{"id": "dragon", "cost": 3}]],
+                    "examples": [["Oak/Oak", "Oak/Fir"], [{"id": "dragon", "cost": 3}]],
                 },
             },
             "additionalProperties": False,
@@ -452,12 +458,12 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "scenarios name them all by `ID`, and a choice between identical components in "
                                     "one zone is offered once. A number or an option name."),
                     "$ref": "#/$defs/count",
-                    "examples": [13, "followers_per_deity"],
+                    "examples": [13, "tokens_per_seat"],
                 },
             },
             "required": ["id"],
             "additionalProperties": True,
-            "examples": ["Gold/Copper", {"id": "dragon", "element": ["Gold", "Iron"]}, {"id": "pawn", "count": 8}],
+            "examples": ["Oak/Fir", {"id": "dragon", "tree": ["Oak", "Yew"]}, {"id": "token", "count": 8}],
         },
         "board": {
             "description": "The board components are placed on.",
@@ -646,7 +652,7 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": "pile",
                 },
                 "per": {
-                    "description": "`role` for one zone per role (`hand(Gold)`), `shared` for a single zone.",
+                    "description": "`role` for one zone per role (`hand(Oak)`), `shared` for a single zone.",
                     "enum": ["role", "shared"],
                     "default": "shared",
                 },
@@ -676,26 +682,50 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "setup": {
             "description": ("One setup program for every player count, or a mapping from `default` and/or player "
-                            "counts to programs."),
-            "type": ["string", "object", "null"],
+                            "counts to programs. A program may be a list of named parts (`{name: deal, do: PROGRAM}`), "
+                            "run in order, which a file extending the ruleset can change one by one (`setup+: {after: "
+                            "deal, add: [...]}`, `setup-: [deal]`)."),
+            "type": ["string", "array", "object", "null"],
+            "items": {"$ref": "#/$defs/setupPart"},
             "properties": {
                 "default": {
                     "description": "The setup for every player count without its own entry.",
-                    "$ref": "#/$defs/program",
+                    "$ref": "#/$defs/setupProgram",
                 },
             },
             "patternProperties": {
-                "^[1-9][0-9]*$": {"description": "The setup for this player count.", "$ref": "#/$defs/program"},
+                "^[1-9][0-9]*$": {"description": "The setup for this player count.", "$ref": "#/$defs/setupProgram"},
             },
             "additionalProperties": False,
             "examples": ["move(c in cards, deck)\nshuffle(deck)\n"],
         },
+        "setupProgram": {
+            "description": "A setup program, or a list of named parts run in order.",
+            "type": ["string", "array"],
+            "items": {"$ref": "#/$defs/setupPart"},
+        },
+        "setupPart": {
+            "description": ("A named part of a setup program: `{name: deal, do: PROGRAM}`; a file extending the ruleset "
+                            "can put parts after, before or instead of it by name."),
+            "type": "object",
+            "properties": {
+                "name": {"description": "The part's name, unique in the setup.", "type": "string", "examples": ["deal"]},
+                "do": {"description": "The part's program.", "$ref": "#/$defs/program"},
+            },
+            "required": ["do"],
+            "additionalProperties": False,
+        },
         "step": {
-            "description": "One turn step: a single `kind: {settings}` pair.",
+            "description": ("One turn step: a single `kind: {settings}` pair, and an optional `name` (unique in the "
+                            "turn) by which a file extending the ruleset can put steps after, before or instead of it "
+                            "(`turn+: {after: NAME, add: [...]}`) or remove it (`turn-: [NAME]`)."),
             "type": "object",
             "additionalProperties": False,
             "minProperties": 1,
-            "properties": {},
+            "properties": {
+                "name": {"description": "The step's name, unique in the turn (phases' names included).", "type": "string",
+                         "examples": ["roll"]},
+            },
         },
         "phase": {
             "description": ("A phase of the turn (opening, action, closing ...): a name and its steps, done in "

@@ -9,7 +9,16 @@
       - phase: act                    # steps grouped under a phase name
         steps:
           - place: {from: hand}
-          - clash: {table: beats}
+          - name: fight               # a name, so that a file extending this one can change the step
+            clash: {table: beats}
+
+A setup program may also be a list of named parts, run in order, so that a
+file extending the ruleset can add, change or remove one (``setup+: {after:
+deal, add: [...]}``, ``setup-: [deal]``; see engine.compose)::
+
+    setup:
+      - {name: deck, do: shuffle(deck)}
+      - {name: deal, do: "move(c in deck, hand(r), 3) for r in roles"}
 
 Each step kind is a class registered in :data:`engine.blocks.steps.STEP_KINDS`;
 the class reads its own settings from the builder.
@@ -24,10 +33,11 @@ r.yaml:1:9: unknown step 'plase' (did you mean 'place'?)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.blocks.steps import STEP_KINDS
-from engine.errors import did_you_mean
+from engine.errors import SourcePos, did_you_mean
+from engine.lang.program import Program
 from engine.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
@@ -39,14 +49,51 @@ def compile_setup(b: "Builder") -> None:
     setup = b.tree.get("setup")
     if setup is None:
         return
-    if isinstance(setup, str):
-        b.game.setup["default"] = b.program(setup, b.pos(b.tree, "setup"))
+    if isinstance(setup, (str, Sequence)):
+        b.game.setup["default"] = _setup_program(b, setup, b.pos(b.tree, "setup"))
         return
     for key, text in setup.items():
         if key != "default" and not (key.isdigit() and int(key) in b.game.player_counts):
             b.error(setup.key_pos.get(key), f"setup key '{key}' must be 'default' or a declared player count")
             continue
-        b.game.setup[int(key) if key.isdigit() else key] = b.program(text, setup.pos_of(key))
+        b.game.setup[int(key) if key.isdigit() else key] = _setup_program(b, text, setup.pos_of(key))
+
+
+def _setup_program(b: "Builder", value: Any, pos: SourcePos | None) -> Program:
+    """One setup program: a text, or a list of named parts ``{name: N, do: PROGRAM}`` run in order."""
+    if not isinstance(value, Sequence):
+        return b.program(value, pos)
+    parts = []
+    _unique_names(b, value, "setup parts")
+    for i, part in enumerate(value):
+        if not isinstance(part, Mapping) or "do" not in part:
+            b.error(b.pos(value, i), "a setup part is {name: NAME, do: PROGRAM}")
+            continue
+        b.unknown_keys(part, ("name", "do"), "a setup part")
+        parts.append(b.program(part["do"], part.pos_of("do")))
+
+    def run(s: Any, e: list[Any]) -> None:
+        for program in parts:
+            program.fn(s, [None] * program.slots)
+
+    described = "; ".join(f"{part['name']}: {program.description}" if isinstance(part.get("name"), str) else program.description
+                          for part, program in zip((p for p in value if isinstance(p, Mapping) and "do" in p), parts))
+    return Program(run, 0, "\n".join(program.text for program in parts), described)
+
+
+def _unique_names(b: "Builder", items: Sequence, what: str, seen: set[str] | None = None) -> None:
+    """Names in a list (and in its phases' steps) are unique, so that a change by name finds one item."""
+    seen = set() if seen is None else seen
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        key = "name" if "name" in item else "phase" if "phase" in item else None
+        if key is not None and isinstance(item[key], str):
+            if item[key] in seen:
+                b.error(item.pos_of(key), f"two {what} are named '{item[key]}': a name must be unique")
+            seen.add(str(item[key]))
+        if isinstance(item.get("steps"), Sequence):
+            _unique_names(b, item["steps"], what, seen)
 
 
 def compile_turn(b: "Builder") -> None:
@@ -55,6 +102,8 @@ def compile_turn(b: "Builder") -> None:
     if not isinstance(turn, list) or not turn:
         b.error(b.pos(b.tree, "turn"), "'turn' must list the steps of a turn")
         return
+    if isinstance(turn, Sequence):
+        _unique_names(b, turn, "steps (or phases)")
     _steps(b, turn, "")
 
 
@@ -70,8 +119,12 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
                 continue
             _steps(b, inner, str(entry["phase"]))
             continue
+        if isinstance(entry, Mapping) and "name" in entry:  # the name is for overlays: see engine.compose
+            if not isinstance(entry["name"], str):
+                b.error(entry.pos_of("name"), "a step's name is a text")
+            entry = _without_name(entry)
         if not isinstance(entry, Mapping) or len(entry) != 1:
-            b.error(pos, "each turn step is one 'kind: {settings}' entry, like '- place: {from: hand}'")
+            b.error(pos, "each turn step is one 'kind: {settings}' entry (and an optional name), like '- place: {from: hand}'")
             continue
         kind, spec = next(iter(entry.items()))
         cls = STEP_KINDS.get(kind)
@@ -86,3 +139,12 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
         step = cls(len(b.game.steps), spec, entry.key_pos.get(kind, pos), b)
         step.phase = phase
         b.game.steps.append(step)
+
+
+def _without_name(entry: Mapping) -> Mapping:
+    """A step entry without its ``name``: the one ``kind: {settings}`` pair left."""
+    result = Mapping(entry.pos)
+    for key, value in entry.items():
+        if key != "name":
+            result.add(key, value, entry.key_pos.get(key), entry.value_pos.get(key))
+    return result

@@ -112,16 +112,24 @@ class Literal(Node):
 
 @dataclass
 class Die(Node):
-    """``d6``: a die with a number of sides (used by ``roll`` and ``roll(d6)``)."""
+    """``d6``: a die with a number of sides (used by ``roll`` and ``roll(d6)``).
+
+    A name written like a die (a function's parameter ``d2``) is that name where one is defined.
+    """
 
     sides: int
+    text: str = field(default="", compare=False)  # as written: ``d6``
+    named: bool = field(default=False, compare=False)  # set when compiled: the text names a variable
 
     def compile(self, scope: Scope) -> Compiled:
+        if self.text and scope.defines(self.text):
+            self.named = True
+            return scope.lookup(self.text, self.pos)
         n = self.sides
         return Compiled(DIE, lambda s, e: n, True)
 
     def describe(self) -> str:
-        return f"a {self.sides}-sided die"
+        return self.text if self.named else f"a {self.sides}-sided die"
 
 
 @dataclass

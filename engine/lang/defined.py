@@ -4,11 +4,11 @@ A designer names an expression once and uses it everywhere, so that the code
 on components reads like the rules::
 
     functions:
-      alive(c): health(c) > 0
-      foes(c): f in characters where alive(f) and team(owner(f)) != team(owner(c))
-      member(role r, text name): first(c in party(r) where c.id == name)
-      wounded(character c):
-        is: health(c) < c.health
+      alive(c): hits(c) > 0
+      foes(c): f in units where alive(f) and team(owner(f)) != team(owner(c))
+      member(role r, text name): first(c in crew(r) where c.id == name)
+      wounded(unit c):
+        is: hits(c) < c.hits
         text: "{c} is wounded"
 
 The key is the name and its parameters, each a name alone (a component of
@@ -111,10 +111,10 @@ class Defined(Function):
                     consts + ((body, self.body), (where, (self.name, pos)), ("call", _call)))
 
     def heading(self) -> str:
-        """How a call reads with the parameters' names as arguments: ``team health of t``.
+        """How a call reads with the parameters' names as arguments: ``team hits of t``.
 
-        >>> Defined("team_health", "", "", "team_health(int t)", (("t", INT),)).heading()
-        'team health of t'
+        >>> Defined("team_hits", "", "", "team_hits(int t)", (("t", INT),)).heading()
+        'team hits of t'
         """
         return self.describe(ast.Call(None, self.name, [ast.Name(None, p) for p, _ in self.params]))
 

@@ -328,7 +328,7 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Literal(self._pos(meta), None, NONE_T)
 
     def die_lit(self, meta: Any, tok: Token) -> ast.Node:
-        return ast.Die(self._tok(tok), _sides(tok, self._tok(tok)))
+        return ast.Die(self._tok(tok), _sides(tok, self._tok(tok)), str(tok))
 
     def name(self, meta: Any, tok: Token) -> ast.Node:
         return ast.Name(self._tok(tok), str(tok))

@@ -135,6 +135,21 @@ class Scope:
             scope = scope.parent
         return sorted(names)
 
+    def defines(self, name: str) -> bool:
+        """Whether ``name`` is a local variable here or a global of the vocabulary.
+
+        >>> from engine.lang.types import INT
+        >>> scope = Scope(Vocabulary()); _ = scope.bind("d2", INT)
+        >>> scope.defines("d2"), scope.defines("d6")
+        (True, False)
+        """
+        scope: Scope | None = self
+        while scope:
+            if name in scope.locals:
+                return True
+            scope = scope.parent
+        return name in self.vocab.globals
+
     def lookup(self, name: str, pos: SourcePos | None) -> Compiled:
         """The compiled meaning of a name; reports an error (with a hint) when unknown."""
         scope: Scope | None = self

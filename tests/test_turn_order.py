@@ -1,0 +1,54 @@
+"""Leaving the turn order: ``leave(ROLE)`` and ``has_left(ROLE)`` (engine/state_functions.py, State.advance)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.scenario import run_scenario
+
+LEAVE = Path(__file__).parent / "data" / "leave"
+
+
+def tiles_with(tmp_path: Path, turn: str, end: str = "all(count(t in hand(r)) == 0 or has_left(r) for r in roles)") -> engine.Game:
+    """The tutorial for three with ``turn`` (YAML) instead of its own, ending when ``end`` holds."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"name: t\nextends: tutorial-tiles\nplayers: [3]\nturn:\n{turn}end: {{when: '{end}'}}\n", encoding="utf-8")
+    return engine.load(path)
+
+
+@pytest.mark.parametrize("path", sorted((LEAVE / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
+def test_leave_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)
+
+
+def test_a_role_that_leaves_in_its_own_turn_skips_the_rest_of_it(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if count(t in hand(current_role)) == 2 and current_role == Star: leave(Star)'}\n"
+                                "  - clash: {table: beats, attribute: symbol, order: player}\n")
+    s = game.new_state(players=3, seed=0, record=True)
+    s.apply("place Sun/Star as Sun at 0,0")
+    s.apply("place Star/Moon as Star at -1,0")  # Star leaves before its clash: Sun's tile stays Sun
+    assert s.log[-1] == "Star leaves the turn order" and s.current_role == "Moon"
+    assert [str(a) for a in s.legal_actions()][0].startswith("place Moon/")
+    s.apply("place Moon/Moon as Moon at 0,1")
+    assert s.current_role == "Sun"  # Star is passed over
+    again = game.state_from_json(s.to_json())
+    assert again.current_role == "Sun" and game.compile_condition("has_left(Star)").test(again)
+
+
+def test_when_every_role_has_left_the_game_ends(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'leave(current_role)'}\n",
+                      end="all(count(t in hand(r)) == 0 for r in roles)")
+    s = game.new_state(players=3, seed=0, record=True)
+    for _ in range(3):
+        s.apply(s.legal_actions()[0])
+    assert s.is_terminal and s.outcome.ended == "nobody is left in the turn order"
+
+
+def test_leave_needs_a_role(tmp_path: Path) -> None:
+    with pytest.raises(engine.RulesetError, match="role"):
+        tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'leave(3)'}\n")

@@ -700,6 +700,26 @@ def bench(
     )
 
 
+@main.command("compile")
+@click.argument("ruleset")
+@allow_option
+@variant_option
+@limit_option
+@click.option("--show", is_flag=True, help="Print the generated Python source.")
+def compile_command(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], show: bool) -> None:
+    """Compile a ruleset's effect-language code to Python functions: how many, or their source (--show)."""
+    from engine.lang.codegen import GENERATED, module_source
+
+    game = load_game(ruleset, variants, set_texts)
+    functions = game.vocab.data.get(GENERATED, [])
+    if show:
+        echo(module_source(game.name, functions).rstrip("\n"))
+        return
+    lines = sum(text.count("\n") for _, text in functions)
+    echo(f"{game.name}: {len(functions)} function{'s' * (len(functions) != 1)}, {lines:,} lines of Python "
+         f"generated from the effect language (--show prints them)")
+
+
 def _bench_agent(result: dict[str, Any], fmt: str) -> None:
     if fmt == "json":
         echo_json(result)

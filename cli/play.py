@@ -35,7 +35,6 @@ from cli import render
 from cli.gamelog import GameLog, replay
 from engine.agents import Agent, default_search, make_agent
 from engine.atomic import WriteFailed
-from engine.choices import preview
 from engine.errors import IllegalActionError
 from engine.showtext import shown
 from engine.simulate import derive_seed
@@ -98,7 +97,7 @@ class Session:
     def watched(self) -> None:
         """With ``watch``, the board after a move (while the game goes on; the end draws the final position)."""
         if self.watch and not self.state.is_terminal and self.state.game.grid is not None:
-            self.console.print(render.board(preview(self.state)))
+            self.console.print(render.board(self.state))
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is applied or a move is undone (True), or the human quits (False)."""
@@ -199,7 +198,7 @@ class Session:
 
     def draw(self, seat: int) -> None:
         console = self.console
-        state = preview(self.state)  # mid-effect, show what the effect has done so far
+        state = self.state  # mid-effect, it shows what the effect has done so far
         console.rule(f"turn {state.turn_number}: {render.seat_label(state, seat)} to play", style="dim")
         if state.game.grid is not None:
             console.print(render.board(state))

@@ -39,6 +39,7 @@ from engine.compiling.names import check_names, declare_opaque_options, read_opt
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
 from engine.compiling.tables import read_clash_tables, read_support_tables
+from engine.lang.codegen import finish
 from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
 from engine.counters import compile_counters, declare_counters
@@ -311,7 +312,7 @@ class Builder:
     def compile_node(self, node: Any, scope: Scope) -> Compiled:
         """``node.compile(scope)``, reporting code that nests too deeply instead of crashing."""
         try:
-            return node.compile(scope)
+            return finish(node.compile(scope), node.pos, scope)
         except RecursionError:
             self.error(node.pos, TOO_DEEP)
             return Compiled(ANY, lambda s, e: None)

@@ -13,7 +13,6 @@ Example::
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from fractions import Fraction
@@ -56,15 +55,19 @@ def position_hash(data: dict[str, Any]) -> str:
 
 
 def state_to_json(s: "State") -> dict[str, Any]:
-    """The whole position as JSON-ready data with its identity and checksum (``State.to_json`` calls this)."""
+    """The whole position as JSON-ready data with its identity and checksum (``State.to_json`` calls this).
+
+    While an effect waits for a choice, the position is the one before the effect began, with the
+    pending choice: loading replays the effect to the same pause (see :mod:`engine.choices`).
+    """
+    from engine.choices import before_effect
+
+    pending, s = s.pending, before_effect(s)
     data = _state_data(s)
     if s.game.set_options:  # written only when there are some, so other saves read as before
         data["set_options"] = dict(s.game.set_options)
-    if s.pending is not None:  # an effect waiting for a choice (engine.choices)
-        fields = dataclasses.asdict(s.pending)
-        if not fields["components"]:  # written only when set, as saves were before it existed
-            del fields["components"]
-        data["pending"] = _tuples_to_lists(fields)
+    if pending is not None:  # an effect waiting for a choice (engine.choices)
+        data["pending"] = _tuples_to_lists(pending.data())
     if s.decisions:  # decisions lent to other roles (engine.decisions), written only when there are some
         data["decisions"] = [[d.step, d.role, _tuples_to_lists(d.data)] for d in s.decisions]
     if s.explicit_chance:  # written only when set, so other saves read as before
@@ -127,8 +130,20 @@ def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State"
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as err:
         raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
+    if s.pending is not None:
+        _replay_pending(s)
     _probe(s)
     return s
+
+
+def _replay_pending(s: "State") -> None:
+    """Replay the effect a loaded state waits in to its choice (the save holds the position before it)."""
+    from engine.choices import restore
+
+    try:
+        restore(s)
+    except RulecraftError as err:
+        raise SaveError(f"the saved pending choice does not fit this game: replaying its effect fails ({err})") from None
 
 
 def _check_sum(data: dict[str, Any]) -> None:

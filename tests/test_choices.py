@@ -1,22 +1,26 @@
 """Choices inside effects: ``choose(...)`` pauses an effect for a player's answer.
 
-The effect is all-or-nothing: while the answer is pending the state is the
-state before the effect (so nothing half-done can be observed, saved or
-cheated on); each answer is a legal action of the deciding seat; the finished
-effect is the same as if it had run straight through with those answers.
+The effect runs on the state and pauses at the question: while the answer
+is pending the state shows what the effect has done so far, and a save holds
+the position before the effect with the answers given so far.  Each answer is
+a legal action of the deciding seat and resumes the effect where it stopped
+(nothing runs twice); clones, loaded saves and other threads get there by
+replaying; the finished effect is the same as if it had run straight through
+with those answers.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 import pytest
 
 import engine
 from engine.agents import make_agent
-from engine.choices import preview
-from engine.errors import IllegalActionError, RulesetError
+from engine import choices
+from engine.errors import EffectRuntimeError, IllegalActionError, RulesetError
 
 RULESET = """\
 name: choose-demo
@@ -78,17 +82,17 @@ def test_each_choice_is_an_action_of_the_deciding_seat(game: engine.Game) -> Non
     assert s.current_player == 2 and s.legal_actions().texts() == ["choose 1", "choose 2", "choose 3"]
     assert s.observation(2)["choice"]["options"] == ["1", "2", "3"] and s.observation(1)["choice"] is None
     s.apply("3")  # the bare option is understood too
-    assert s.counters == [33, 0] and s.current_role == "B"
+    assert s.counters == [33, 1] and s.current_role == "B"  # B's effect has begun: it waits for B's choice
     assert s.log == ["gold of A: 0 -> 1", "A chooses c2", "hand of A: 1 component -> discard", "gold of A: 1 -> 3", "B chooses 3",
-                     "gold of A: 3 -> 33"]
+                     "gold of A: 3 -> 33", "gold of B: 0 -> 1"]
 
 
-def test_nothing_happens_until_the_last_answer(game: engine.Game) -> None:
+def test_a_paused_effect_shows_its_work_and_saves_the_position_before_it(game: engine.Game) -> None:
     s = game.new_state(players=2)
+    before = s.to_json()["counters"]
     s.apply("choose c1")
-    assert s.counters == [0, 0] and s.observation(1)["zones"]["discard"] == []
-    mid = preview(s)
-    assert mid.counters == [2, 0] and [mid.game.piece_names[c] for c in mid.zones[mid.game.zone_index[("discard", None)]]] == ["c1"]
+    assert s.counters == [2, 0] and s.observation(1)["zones"]["discard"] == ["c1"]
+    assert s.to_json()["counters"] == before == [0, 0] and len(s.to_json()["pending"]["tape"]) == 1
 
 
 def test_a_wrong_answer_is_refused_and_changes_nothing(game: engine.Game) -> None:
@@ -113,7 +117,7 @@ def test_one_option_is_taken_without_asking_and_none_when_empty(game: engine.Gam
     s = game.new_state(players=2)
     for text in ["choose c1", "choose 1", "choose c3", "choose 1", "choose 1"]:
         s.apply(text)  # A's last card is c2: no question, only B's answer is asked
-    assert s.counters == [2 + 10 + 3 + 10, 4 + 10] and s.current_player == 2
+    assert s.counters == [2 + 10 + 3 + 10, 4 + 10 + 1] and s.current_player == 2  # B's next effect has begun
 
 
 def test_choose_in_setup_is_a_positioned_error(tmp_path: Path) -> None:
@@ -147,3 +151,84 @@ def test_random_answers_match_a_straight_run(game: engine.Game) -> None:
         s.apply(rng.choice(list(s.legal_actions())))
         assert s.pending is None or s.current_player == s.pending.seat
     assert all(v >= 0 for v in s.counters) and s.outcome is not None
+
+
+@pytest.fixture(params=["coroutines", "replaying"])
+def mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both ways of pausing: coroutines (the default) and replaying (without the greenlet package)."""
+    monkeypatch.setattr(choices, "_REPLAYING", request.param == "replaying")
+    return str(request.param)
+
+
+def counting_runs(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count how often the turn's effect is started (from its beginning)."""
+    step = game.steps[0]
+    program, runs = step.effect("effect"), [0]
+
+    def counted(s: object, e: list[object]) -> None:
+        runs[0] += 1
+        program(s, e)
+
+    monkeypatch.setattr(step, "effect", lambda key: counted)
+    return runs
+
+
+def test_an_answer_resumes_the_effect_where_it_stopped(game: engine.Game, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    runs = counting_runs(game, monkeypatch)
+    s = game.new_state(players=2)
+    s.apply("choose c2")
+    s.apply("choose 3")
+    assert s.counters[0] == 33
+    assert runs[0] == (2 if mode == "coroutines" else 4)  # A's effect once, B's begun; replaying: again at each answer
+
+
+def test_a_clone_of_a_paused_state_goes_its_own_way(game: engine.Game, mode: str) -> None:
+    s = game.new_state(players=2, seed=3)
+    s.apply("choose c2")
+    twin = s.clone()
+    twin.apply("choose 1")
+    assert s.current_player == 2 and s.counters == [3 if mode == "coroutines" else 0, 0]
+    s.apply("choose 2")
+    assert (twin.counters[0], s.counters[0]) == (13, 23)
+    again = s.clone()
+    assert again == s and again.to_json() == s.to_json()
+
+
+def test_the_modes_play_the_same_games(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    def play() -> list[object]:
+        rng = random.Random(11)
+        s = game.new_state(players=2, seed=2, record=True)
+        saves = []
+        while not s.is_terminal:
+            s.apply(rng.choice(list(s.legal_actions())))
+            saves.append(s.to_json())
+        return [s.log, s.history, saves]
+
+    straight = play()
+    monkeypatch.setattr(choices, "_REPLAYING", True)
+    assert play() == straight
+
+
+def test_an_effect_paused_on_one_thread_is_answered_on_another(game: engine.Game) -> None:
+    s = game.new_state(players=2)
+    s.apply("choose c2")
+    done: list[object] = []
+    worker = threading.Thread(target=lambda: done.append(s.apply("choose 3")))
+    worker.start()
+    worker.join()
+    assert done == [None] and s.counters == [33, 1] and s.current_player == 2  # B's effect, begun on the other thread
+    s.apply("choose c3")  # and resumed here
+    assert s.counters == [33, 4] and s.current_player == 1
+
+
+def test_an_error_after_a_choice_leaves_the_state_at_the_choice(tmp_path: Path, mode: str) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("gold(current_role) += d * 10", "gold(current_role) += 10 / (d - 1)"))
+    s = engine.load(path).new_state(players=2)
+    s.apply("choose c2")
+    before = s.to_json()
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        s.apply("choose 1")
+    assert s.to_json() == before and s.current_player == 2
+    s.apply("choose 2")
+    assert s.counters[0] == 13

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
-from engine.choices import preview
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -37,7 +36,6 @@ BACKS_SHOWN = 12
 
 def table_html(state: State, seat: int) -> str:
     """The board, the zones ``seat`` may see, the meters, counters and a legend, as HTML."""
-    state = preview(state)
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
@@ -142,7 +140,7 @@ def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> li
     """Whose turn it is, the phase and the pending decision in words (or the outcome)."""
     if state.is_terminal:
         return render.outcome(state)
-    shown = preview(state)
+    shown = state
     mover = state.seat_to_move
     who = render.seat_label(shown, mover, own=mover == seat)
     lines = [f"turn {shown.turn_number}: {who} to play" + (" (a bot)" if mover in bots else "")]

@@ -21,7 +21,8 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
 from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang import codegen
+from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import (
     ANY,
     ANY_COMPONENT,
@@ -96,7 +97,8 @@ class Literal(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         v = self.value
-        return Compiled(self.type, lambda s, e: v, True)
+        text, consts = codegen.constant(v)
+        return Compiled(self.type, lambda s, e: v, True, code=Code(text, None, consts))
 
     def describe(self) -> str:
         if self.value is None:
@@ -281,7 +283,8 @@ class Not(Node):
         c = self.operand.compile(scope)
         expect(scope, self.operand, c, BOOL, "the operand of 'not'")
         f = c.fn
-        return Compiled(BOOL, lambda s, e: not f(s, e), c.constant)
+        a, consts = codegen.expr(c)
+        return Compiled(BOOL, lambda s, e: not f(s, e), c.constant, code=Code(f"(not {a})", None, consts))
 
     def describe(self) -> str:
         return f"not ({self.operand.describe()})"
@@ -386,7 +389,15 @@ class Compare(Node):
         hint = None
         if self.op == "==" and a.table is not None and (b.constant or (b.slot is not None and b.slot != a.table[0])):
             hint = ("eq", a.table[0], ((a.table[1], b),))
-        return Compiled(BOOL, _comparison(self, a, b), a.constant and b.constant, hint=hint)
+        return Compiled(BOOL, _comparison(self, a, b), a.constant and b.constant, hint=hint, code=self._code(a, b))
+
+    def _code(self, a: Compiled, b: Compiled) -> Code:
+        (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        if self.op in ("==", "!="):
+            return Code(f"({left} {self.op} {right})", None, ca + cb)
+        name = codegen.fresh("k")
+        words = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[self.op]
+        return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self), ("order", _order)))
 
     def describe(self) -> str:
         return f"{self.left.describe()} {_COMPARE_WORDS[self.op]} {self.right.describe()}"
@@ -433,7 +444,8 @@ class Member(Node):
         elif isinstance(b.type, ListOf) and not (b.type.item.accepts(a.type) or a.type.accepts(b.type.item)):
             scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}")
         fa, fb = a.fn, b.fn
-        return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e))
+        (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e), code=Code(f"({left} in {right})", None, ca + cb))
 
     def describe(self) -> str:
         if isinstance(self.collection, ListLit) and len(self.collection.items) > 1:
@@ -455,12 +467,14 @@ class BoolOp(Node):
         expect(scope, self.left, a, BOOL, f"each side of '{self.op}'")
         expect(scope, self.right, b, BOOL, f"each side of '{self.op}'")
         fa, fb = a.fn, b.fn
+        (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        code = Code(f"({left} {self.op} {right})", None, ca + cb)
         if self.op == "and":
             hint = None
             if a.hint is not None and b.hint is not None and a.hint[1] == b.hint[1]:  # x.p == u and x.q == v
                 hint = ("eq", a.hint[1], a.hint[2] + b.hint[2])
-            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e), hint=hint)
-        return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e))
+            return Compiled(BOOL, lambda s, e: fa(s, e) and fb(s, e), hint=hint, code=code)
+        return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e), code=code)
 
     def describe(self) -> str:
         """Mixed ``and`` / ``or`` keep their grouping: ``(a and b) or c``."""
@@ -485,7 +499,9 @@ class Cond(Node):
         if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
             scope.error(self.pos, f"both branches must have one type, not {_a(a.type)} and {_a(b.type)}")
         ft, fa, fb = t.fn, a.fn, b.fn
-        return Compiled(a.type if a.type is not NONE_T else b.type, lambda s, e: fa(s, e) if ft(s, e) else fb(s, e))
+        (test, ct), (then, ca), (other, cb) = codegen.expr(t), codegen.expr(a), codegen.expr(b)
+        return Compiled(a.type if a.type is not NONE_T else b.type, lambda s, e: fa(s, e) if ft(s, e) else fb(s, e),
+                        code=Code(f"({then} if {test} else {other})", None, ct + ca + cb))
 
     def describe(self) -> str:
         then = self.then.describe()
@@ -546,13 +562,31 @@ class Selection(Node):
         src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
         where = self.where.compile(inner) if self.where is not None else None
+        test = None  # the condition's own source, for a generated filter
         if where is not None and self.where is not None:
             expect(inner, self.where, where, BOOL, "the condition after 'where'")
+            test = where.code
+            where = codegen.finish(where, self.where.pos, inner)
         value = self.value.compile(inner) if self.value is not None else None
+        if value is not None and self.value is not None:
+            value = codegen.finish(value, self.value.pos, inner)
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, _same_on_every_face(table)) for table, right in where.hint[2])
-        return CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
+        selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
+        generated = _filter(src.fn, slot, test, self.pos, inner) if test is not None and fast is None else None
+        if generated is not None:
+            selection.items, selection.generated = generated, True
+        return selection
+
+
+def _filter(source: Fn, slot: int, test: Code, pos: SourcePos | None, scope: Scope) -> Fn | None:
+    """A generated function listing the items of ``source`` that pass ``test`` (each in ``slot`` while tested)."""
+    condition, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
+    x, name = codegen.fresh("x"), codegen.fresh("k")
+    lines = ("found = []", f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}", f"    if {condition}:",
+             f"        found.append({x})", "return found")
+    return codegen.function(lines, consts + ((name, source),), pos, scope)
 
 
 def scope_limits(scope: Scope) -> limits.Limits:
@@ -641,6 +675,7 @@ class CompiledSelection:
     # where is  x.attr == v [and x.attr2 == v2 ...]: ((table [face][x], v, the row when the attribute is the same on every face), ...)
     fast: tuple[tuple[list[list[Any]], Fn, list[Any] | None], ...] | None = None
     constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
+    generated: bool = False  # True when ``items`` is a generated function (see engine.lang.codegen), not the method
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         src, slot, where = self.source, self.slot, self.where
@@ -730,14 +765,20 @@ class Block(Node):
                 scope.error(st.pos, f"'{st.describe()}' computes {_a(c.type)} but does nothing with it",
                             "a line of a program must change the game, e.g. move(...) or shuffle(...)")
         fns = tuple(c.fn for c in compiled)
+        lines: tuple[str, ...] = ()
+        consts: tuple[tuple[str, Any], ...] = ()
+        for c in compiled:
+            more, named = codegen.statements(c)
+            lines, consts = lines + more, consts + named
+        code = Code("", lines, consts)
         if len(fns) == 1:
-            return Compiled(EFFECT, fns[0])
+            return Compiled(EFFECT, fns[0], code=code)
 
         def run(s: Any, e: list[Any]) -> None:
             for f in fns:
                 f(s, e)
 
-        return Compiled(EFFECT, run)
+        return Compiled(EFFECT, run, code=code)
 
     def describe(self) -> str:
         return "; then ".join(st.describe() for st in self.body)
@@ -746,7 +787,7 @@ class Block(Node):
 @dataclass
 class Pass(Node):
     def compile(self, scope: Scope) -> Compiled:
-        return Compiled(EFFECT, _noop)
+        return Compiled(EFFECT, _noop, code=Code("", ("pass",)))
 
     def describe(self) -> str:
         return "do nothing"
@@ -765,7 +806,8 @@ class Let(Node):
         def let(s: Any, e: list[Any]) -> None:
             e[slot] = f(s, e)
 
-        return Compiled(EFFECT, let)
+        value, consts = codegen.expr(c)
+        return Compiled(EFFECT, let, code=Code("", (f"e[{slot}] = {value}",), consts))
 
     def describe(self) -> str:
         return f"let {self.name} be {self.value.describe()}"
@@ -839,7 +881,8 @@ class For(Node):
         sel = Selection(self.pos, self.var, self.source, self.where).compile_parts(scope)
         inner = scope.child()
         inner.locals[self.var] = (sel.slot, sel.item_type)
-        body = self.body.compile(inner).fn
+        compiled = self.body.compile(inner)
+        body = compiled.fn
         items, slot = sel.items, sel.slot
         budget = _budget_guard(self.pos, "'for' loop")
 
@@ -849,7 +892,7 @@ class For(Node):
                 e[slot] = x
                 body(s, e)
 
-        return Compiled(EFFECT, run)
+        return Compiled(EFFECT, run, code=_loop(None, items, slot, compiled, self.pos, "'for' loop"))
 
     def describe(self) -> str:
         where = f" where {self.where.describe()}" if self.where else ""
@@ -863,11 +906,22 @@ class If(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         compiled = []
-        for test, body in self.branches:
+        lines: list[str] = []
+        consts: tuple[tuple[str, Any], ...] = ()
+        for i, (test, body) in enumerate(self.branches):
             t = test.compile(scope)
             expect(scope, test, t, BOOL, "the condition of 'if'")
-            compiled.append((t.fn, body.compile(scope.child()).fn))
-        other = self.otherwise.compile(scope.child()).fn if self.otherwise else _noop
+            b = body.compile(scope.child())
+            compiled.append((t.fn, b.fn))
+            (condition, ct), (block, cb) = codegen.expr(t), codegen.statements(b)
+            lines += [f"{'elif' if i else 'if'} {condition}:", *codegen.indent(block)]
+            consts += ct + cb
+        otherwise = self.otherwise.compile(scope.child()) if self.otherwise else None
+        if otherwise is not None:
+            block, cb = codegen.statements(otherwise)
+            lines += ["else:", *codegen.indent(block)]
+            consts += cb
+        other = otherwise.fn if otherwise is not None else _noop
         pairs = tuple(compiled)
 
         def run(s: Any, e: list[Any]) -> None:
@@ -877,7 +931,7 @@ class If(Node):
                     return
             other(s, e)
 
-        return Compiled(EFFECT, run)
+        return Compiled(EFFECT, run, code=Code("", tuple(lines), consts))
 
     def describe(self) -> str:
         parts = [f"{'otherwise, if' if i else 'if'} {t.describe()}: {b.describe()}"
@@ -895,7 +949,8 @@ class Repeat(Node):
     def compile(self, scope: Scope) -> Compiled:
         n = self.count.compile(scope)
         expect(scope, self.count, n, INT, "the count of 'repeat'")
-        fn, body = n.fn, self.body.compile(scope.child()).fn
+        compiled = self.body.compile(scope.child())
+        fn, body = n.fn, compiled.fn
         budget = _budget_guard(self.pos, "'repeat' loop")
 
         def run(s: Any, e: list[Any]) -> None:
@@ -903,7 +958,9 @@ class Repeat(Node):
                 budget(s)
                 body(s, e)
 
-        return Compiled(EFFECT, run)
+        count, cn = codegen.expr(n)
+        code = _loop(f"range({count})", None, None, compiled, self.pos, "'repeat' loop")
+        return Compiled(EFFECT, run, code=Code("", code.lines, cn + code.consts))
 
     def describe(self) -> str:
         return f"{self.count.describe()} times: {self.body.describe()}"
@@ -958,6 +1015,32 @@ class Roll(Node):
     def describe(self) -> str:
         cases = "; ".join(f"{c.describe()}: {b.describe()}" for c, b in self.cases)
         return f"roll a d{self.sides} — {cases}"
+
+
+def _loop(source: str | None, items: Any, slot: int | None, body: Compiled, pos: SourcePos | None, what: str) -> Code:
+    """A loop's source: over ``items(s, e)`` (or the Python expression ``source``), one budget step per pass,
+    the item into ``slot`` (if any), then the body."""
+    x, name, where = codegen.fresh("x"), codegen.fresh("k"), codegen.fresh("k")
+    block, consts = codegen.statements(body)
+    head = f"for {x} in {name}(s, e):" if source is None else f"for {x} in {source}:"
+    lines = (head, f"    spend(s, {where}, {what!r})", *((f"    e[{slot}] = {x}",) if slot is not None else ()),
+             *codegen.indent(block))
+    return Code("", lines, consts + ((where, pos), ("spend", _spend)) + (((name, items),) if source is None else ()))
+
+
+def _order(compare: Any, x: Any, y: Any, node: Compare) -> bool:
+    """``x < y`` (or another order) in generated code; an order asked of none is the closures' error, at the node."""
+    try:
+        return compare(x, y)
+    except TypeError:
+        raise no_value(f"'{node.op}'", ((node.left, x), (node.right, y)), node.pos) from None
+
+
+def _spend(s: Any, pos: SourcePos | None, what: str) -> None:
+    """One step of the state's budget for a loop pass in generated code (the error once it runs out)."""
+    s.budget -= 1
+    if s.budget < 0:
+        raise out_of_steps(s, pos, what)
 
 
 def _budget_guard(pos: SourcePos | None, what: str) -> Callable[[Any], None]:

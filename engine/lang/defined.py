@@ -37,9 +37,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.lang import ast
+from engine.lang import ast, codegen
 from engine.lang.functions import Function
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
 from engine.errors import SourcePos, did_you_mean
 from engine.yamlsource import Mapping, Text
@@ -80,7 +80,8 @@ class Defined(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
-        fns = [self.value(scope, node, type_, f"argument '{name}'").fn for node, (name, type_) in zip(args, self.params)]
+        compiled = [self.value(scope, node, type_, f"argument '{name}'") for node, (name, type_) in zip(args, self.params)]
+        fns = [c.fn for c in compiled]
         body, size, pos = self.body, self.slots, call.pos
         assert body is not None
         call.words = self.describe(call)  # the English of a ruleset's own function, for describe()
@@ -95,7 +96,19 @@ class Defined(Function):
                 env[i] = f(s, e)
             return body(s, env)
 
-        return Compiled(self.result, run)
+        return Compiled(self.result, run, code=self._code(compiled, size, pos))
+
+    def _code(self, args: list[Compiled], size: int, pos: Any) -> Code:
+        """A call as source: ``call(s, body, (name, position), [argument, ..., None, ...])``."""
+        texts, consts = [], ()
+        for c in args:
+            text, named = codegen.expr(c)
+            texts.append(text)
+            consts += named
+        body, where = codegen.fresh("k"), codegen.fresh("k")
+        env = ", ".join(texts + ["None"] * (size - len(texts)))
+        return Code(f"call(s, {body}, {where}, [{env}])", None,
+                    consts + ((body, self.body), (where, (self.name, pos)), ("call", _call)))
 
     def heading(self) -> str:
         """How a call reads with the parameters' names as arguments: ``team hits of t``.
@@ -110,6 +123,14 @@ class Defined(Function):
         if self.words:
             return fill_in(self.words, texts)
         return f"{self.name.replace('_', ' ')} of {', '.join(texts.values())}" if texts else self.name.replace("_", " ")
+
+
+def _call(s: Any, body: Fn, defined: tuple[str, Any], env: list[Any]) -> Any:
+    """A call of a ruleset's own function in generated code: one step of the budget, then its body."""
+    s.budget -= 1
+    if s.budget < 0:
+        raise ast.out_of_steps(s, defined[1], f"call of '{defined[0]}'")
+    return body(s, env)
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable
 
-from engine.lang import ast
+from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
 
@@ -108,8 +108,8 @@ class Count(Function):
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
             read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
-        if sel.fast is not None:
-            items = sel.items
+        if sel.fast is not None or sel.generated:
+            items = sel.items  # a fast filter, or a generated one
             return Compiled(INT, lambda s, e: len(items(s, e)))
 
         def count(s: Any, e: list[Any]) -> int:
@@ -190,6 +190,10 @@ class Quantifier(Function):
         else:
             test = lambda s, e: True  # noqa: E731  (any(C): C is not empty)
         items, slot = sel.items, sel.slot
+        if sel.value is not None and sel.value.code is not None:
+            generated = self._generated(items, slot, sel.value, call, scope)
+            if generated is not None:
+                return Compiled(BOOL, generated)
         if self.every:
 
             def every(s: Any, e: list[Any]) -> bool:
@@ -209,6 +213,15 @@ class Quantifier(Function):
             return False
 
         return Compiled(BOOL, some)
+
+    def _generated(self, items: Fn, slot: int, test: Compiled, call: ast.Call, scope: Scope) -> Fn | None:
+        """The quantifier as one generated function: the test written inside the loop over the items."""
+        condition, consts = codegen.expr(test)
+        x, name = codegen.fresh("x"), codegen.fresh("k")
+        lines = (f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}",
+                 f"    if not {condition}:" if self.every else f"    if {condition}:",
+                 f"        return {not self.every}", f"return {self.every}")
+        return codegen.function(lines, consts + ((name, items),), call.pos, scope)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

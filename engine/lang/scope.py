@@ -29,6 +29,15 @@ Fn = Callable[[Any, list[Any]], Any]
 
 
 @dataclass(frozen=True)
+class Code:
+    """Python source for a node (see engine.lang.codegen): an expression, or statements (one per line)."""
+
+    expr: str = ""
+    lines: tuple[str, ...] | None = None  # statements; None for an expression
+    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
+
+
+@dataclass(frozen=True)
 class Compiled:
     """A checked, compiled expression: its static type, closure, and whether it is constant."""
 
@@ -38,6 +47,7 @@ class Compiled:
     slot: int | None = None  # set when the value is just a local variable (enables fast paths)
     table: "tuple[int, list[list[Any]]] | None" = None  # (slot, [face][item]): value is table[face[x]][x], x = env[slot]
     hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
+    code: Code | None = None  # its Python source, for the operators, locals and statements
 
 
 @dataclass(frozen=True)
@@ -146,7 +156,7 @@ class Scope:
         while scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
-                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot)
+                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"))
             scope = scope.parent
         known = self.vocab.globals.get(name)
         if known is not None:

@@ -1,0 +1,116 @@
+"""Generated code: the effect language as Python source, checked against the closures it replaces.
+
+The closure compiler stays as the reference: every shipped ruleset plays the
+same random games (the same actions, events and positions) with the
+generated functions as with the closures.  The source names only what the
+generator made up, a ruleset's text stays a literal, and an error in
+generated code still points at the ruleset.
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.errors import EffectRuntimeError
+from engine.lang import codegen
+from engine.lang.codegen import GENERATED
+from engine.replay import state_hash
+
+
+def playthrough(game: engine.Game, players: int, seed: int) -> list[object]:
+    """A random game's actions, events and position hashes."""
+    rng = random.Random(seed)
+    s = game.new_state(players=players, seed=seed, record=True)
+    seen: list[object] = [state_hash(s)]
+    while not s.is_terminal:
+        action = rng.choice(list(s.legal_actions()))
+        s.apply(action)
+        seen.append((str(action), state_hash(s)))
+    return [seen, s.log, s.returns()]
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_generated_code_plays_the_games_the_closures_play(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    generated = engine.load(name)
+    assert generated.vocab.data.get(GENERATED), "the ruleset's code is generated"
+    monkeypatch.setattr(codegen, "ENABLED", False)
+    closures = engine.load(name)
+    assert not closures.vocab.data.get(GENERATED)
+    for players in sorted({min(generated.player_counts), max(generated.player_counts)}):
+        for seed in (1, 2):
+            assert playthrough(generated, players, seed) == playthrough(closures, players, seed)
+
+
+RULESET = """\
+name: generated
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  card:
+    attributes: {value: int}
+    instances:
+      - {id: c1, value: 1}
+zones:
+  pile: {kind: pile}
+counters:
+  gold: {per: role}
+turn:
+  - do:
+      effect: |
+        let n = choose(x in [1, 2])
+        if "'); import os; ('" == "x" or gold(current_role) > 2 and nth([1, 2], 5) > 1:
+          gold(current_role) += 10
+        else:
+          gold(current_role) += n
+end:
+  when: gold(A) > 5
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def test_the_source_names_only_what_the_generator_made_and_text_stays_text(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET)
+    game = engine.load(path)
+    source = "".join(text for _, text in game.vocab.data[GENERATED])
+    text = "'); import os; ('"
+    assert repr(text) in source and source.count("import os") == 1  # only inside the literal
+    s = game.new_state(players=2)
+    for _ in range(4):
+        s.apply("choose 1")
+    assert s.counters == [2, 2]
+
+
+def test_an_error_in_generated_code_points_at_the_ruleset(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET)
+    s = engine.load(path).new_state(players=2)
+    for _ in range(4):
+        s.apply("choose 2")
+    with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:19:84: item 5 of \[1, 2\] has no value here .* so '>' cannot use it"):
+        s.apply("choose 2")
+
+
+def test_compile_prints_the_generated_module() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    summary = CliRunner().invoke(main, ["compile", "tic-tac-toe"])
+    assert summary.exit_code == 0 and re.fullmatch(r"tic-tac-toe: \d+ functions, \d+ lines of Python generated .*\n", summary.output)
+    shown = CliRunner().invoke(main, ["compile", "tic-tac-toe", "--show"])
+    module = python_ast.parse(shown.output)  # the source is Python, one function per piece of code
+    functions = [node for node in module.body if isinstance(node, python_ast.FunctionDef)]
+    assert shown.exit_code == 0 and len(functions) == int(summary.output.split()[1])
+    assert all([arg.arg for arg in f.args.args] == ["s", "e"] for f in functions)

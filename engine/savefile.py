@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 CHECKSUM = "checksum"
-SLICES_KEY = "scratch"  # the blocks' slices of the state, under the key saves have always used
+SLICES_KEY = "scratch"  # the blocks' slices of the state: the key saves have always used (a file-format name)
 DECIDED = "decided"  # in it: the turn of the last decision
 _IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", "set_options", CHECKSUM)
 PROBE = 64
@@ -270,9 +270,11 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
     saved = data[SLICES_KEY]
+    unknown = sorted(str(k) for k in saved if k not in saved_keys() and k != DECIDED)
+    if unknown:
+        raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
     slices = slices_from_json(saved)
     decided = int(saved[DECIDED]) if DECIDED in saved else None
-    scratch = _scratch_from_json({k: v for k, v in saved.items() if k not in saved_keys() and k != DECIDED})
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
     decisions = _decisions(g, data.get("decisions", []), order)
@@ -286,7 +288,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     ):
         raise SaveError(f"the saved outcome does not fit {players} players")
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
-                       seat_of, order, turn, turn_number, step, scratch, slices, decided, counters, rng, 0, outcome, pending,
+                       seat_of, order, turn, turn_number, step, slices, decided, counters, rng, 0, outcome, pending,
                        decisions, chance, data.get("explicit_chance") is True)
 
 
@@ -356,17 +358,8 @@ def _counters(g: "Game", data: Any) -> list[int]:
 def _slices_to_json(s: "State") -> dict[str, Any]:
     """The slices of the state, the turn of the last decision with them, as saves have always written them."""
     data: dict[str, Any] = {} if s.decided is None else {DECIDED: s.decided}
-    data.update(_scratch_to_json(s.scratch))
     data.update(slices_to_json(s.slices))
     return data
-
-
-def _scratch_to_json(scratch: dict[str, Any]) -> dict[str, Any]:
-    return {k: _tuples_to_lists(v) for k, v in scratch.items()}
-
-
-def _scratch_from_json(data: dict[str, Any]) -> dict[str, Any]:
-    return {str(k): _lists_to_tuples(v) for k, v in data.items()}
 
 
 def _tuples_to_lists(v: Any) -> Any:

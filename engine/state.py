@@ -59,7 +59,6 @@ class State:
         "turn",
         "turn_number",
         "step",
-        "scratch",
         "slices",
         "decided",
         "counters",
@@ -94,7 +93,6 @@ class State:
     turn: int
     turn_number: int
     step: int
-    scratch: dict[str, Any]
     slices: dict[str, Any]  # each block's slice of the state (engine.slices), by the block's name
     decided: int | None  # the turn of the last decision (a round without any decision ends the game); None before the first
     counters: list[int]  # every declared counter's values, laid out by engine.counters.CounterSpec
@@ -132,7 +130,6 @@ class State:
         turn: int = 0,
         turn_number: int = 1,
         step: int = -1,
-        scratch: dict[str, Any] | None = None,
         slices: dict[str, Any] | None = None,
         decided: int | None = None,
         counters: list[int] | None = None,
@@ -185,7 +182,6 @@ class State:
         self.turn = turn
         self.turn_number = turn_number
         self.step = step
-        self.scratch = {} if scratch is None else scratch
         self.slices = {} if slices is None else slices
         self.decided = decided
         self.counters = [] if counters is None else counters
@@ -207,7 +203,7 @@ class State:
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
             self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
-            self.seat_of, self.order, self.turn, self.turn_number, self.step, self.scratch.copy(),
+            self.seat_of, self.order, self.turn, self.turn_number, self.step,
             self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
             self.rng, self.budget, self.outcome, self.pending, self.decisions, self.chance, self.explicit_chance,
             None, None,

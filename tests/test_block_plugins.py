@@ -13,6 +13,7 @@ import engine
 from engine.blocks.catalogue import all_blocks, block_functions
 from engine.errors import RulesetError
 from engine.lang.functions import FUNCTIONS
+from engine.savefile import SaveError, position_hash
 
 
 def test_block_functions_are_not_in_the_core_registry() -> None:
@@ -118,12 +119,21 @@ def test_every_slice_saves_under_keys_of_its_own() -> None:
     assert {"clash", "groups", "meter", "casting", "chance", "hooks"} <= set(SLICES)
 
 
-def test_only_the_steps_being_rewritten_still_use_the_untyped_mapping() -> None:
-    """Blocks keep their work in typed slices; the old untyped mapping is left to the draft and exchange steps
-    (and the contest's winners, which the exchange reads) until they move to pending decisions, and to the code
-    that creates, copies and saves states."""
+def test_no_untyped_mapping_is_left() -> None:
+    """Blocks keep their work in typed slices: the state has no untyped mapping, and the word is left only as the
+    key saves have always written the slices under."""
     root = Path(engine.__file__).parent
     users = {str(path.relative_to(root.parent)) for path in root.rglob("*.py")
              if re.search(r"\bscratch\b", path.read_text(encoding="utf-8"))}
-    assert users <= {"engine/blocks/draft.py", "engine/blocks/exchange.py", "engine/blocks/contest.py",
-                     "engine/state.py", "engine/game.py", "engine/scenario.py", "engine/savefile.py"}
+    assert users == {"engine/savefile.py"}
+    assert re.findall(r"\bscratch\b", (root / "savefile.py").read_text(encoding="utf-8")) == ["scratch"]
+    assert not hasattr(engine.load("iconica").new_state(players=2), "scratch")
+
+
+def test_a_save_keeping_work_no_block_keeps_is_refused() -> None:
+    game = engine.load("iconica")
+    data = game.new_state(players=2, seed=1).to_json()
+    data["scratch"]["turn before"] = 1
+    data["checksum"] = position_hash(data)
+    with pytest.raises(SaveError, match="keeps work no block keeps: 'turn before'"):
+        game.state_from_json(data)

@@ -182,7 +182,7 @@ def test_draft_picks_are_lent_decisions_and_the_turn_stays(iconica: engine.Game)
         assert round_trip(state) == state
         state.apply(state.legal_actions()[0])
     assert pickers == [first, *[r for r in state.order if r != first]] * 3
-    assert not any("turn before" in key for key in state.scratch)
+    assert not any("turn before" in key for key in state.to_json()["scratch"])
 
 
 def test_an_exchange_belongs_to_the_winner_whatever_the_turn(nine: engine.Game) -> None:

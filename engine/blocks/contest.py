@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
-from engine.blocks.exchange import WINNERS
+from engine.blocks.exchange import Winners
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.errors import SourcePos, did_you_mean
@@ -225,7 +225,7 @@ class Contest(Step):
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        s.scratch.pop(WINNERS, None)  # who won the last contest: read by the steps that follow it this turn
+        s.slices.pop(Winners.block, None)  # who won the last contest: read by the steps that follow it this turn
         revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
         row = revealed.row if revealed else None
         if row is None:
@@ -254,7 +254,7 @@ class Contest(Step):
                     self.on_win(s, winner, other, margin)
         s.slices.pop(Rolls.block, None)
         if winners:
-            s.scratch[WINNERS] = tuple(winners)
+            s.slices[Winners.block] = Winners(tuple(winners))
         if lines is not None and s.log is not None:
             s.log.extend(lines)
         return False

@@ -27,7 +27,7 @@ Text form: ``pick NAME``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace, normalise
 from engine.blocks.block import Block, declare
@@ -37,6 +37,7 @@ from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -44,7 +45,20 @@ if TYPE_CHECKING:
     from engine.state import State
     from engine.yamlsource import Mapping
 
-DONE = "drafts done"  # scratch: the draft steps that are over (a draft happens once)
+
+
+@slice_kind
+class Drafted(NamedTuple):
+    """The draft's slice of the state: the draft steps that are over (a draft happens once)."""
+
+    done: tuple[int, ...] | None = None
+    block = "draft"
+    saved = ("drafts done",)
+
+
+def _done(s: "State") -> tuple[int, ...]:
+    part = s.slices.get(Drafted.block)
+    return part.done or () if part is not None else ()
 
 
 @step_kind
@@ -136,11 +150,11 @@ class Draft(Step):
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        if self.index in s.scratch.get(DONE, ()):
+        if self.index in _done(s):
             return False
         s._actions = None
         if self._next_picker(s) is None:
-            s.scratch[DONE] = s.scratch.get(DONE, ()) + (self.index,)
+            s.slices[Drafted.block] = Drafted(_done(s) + (self.index,))
             return False
         return True
 

@@ -22,7 +22,7 @@ Text form: ``exchange A for B`` or ``keep``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
@@ -31,6 +31,7 @@ from engine.decisions import Decision
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT, ZONE
+from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -39,7 +40,15 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping
 
 KEEP = ("keep",)
-WINNERS = "winners"  # scratch: (winner, other) pairs of the last contest, set by the contest step
+
+
+@slice_kind
+class Winners(NamedTuple):
+    """The (winner, other) pairs of the last contest, set by the contest step for the steps after it this turn."""
+
+    pairs: tuple[tuple[int, int], ...] | None = None
+    block = "contest winners"
+    saved = ("winners",)
 
 
 @step_kind
@@ -76,7 +85,8 @@ class Exchange(Step):
     # -- flow
 
     def enter(self, s: "State") -> bool:
-        pairs = tuple(p for p in s.scratch.get(WINNERS, ()) if self.when(s, self._env(p)))
+        won = s.slices.get(Winners.block)
+        pairs = tuple(p for p in (won.pairs or () if won is not None else ()) if self.when(s, self._env(p)))
         return self._next(s, pairs)
 
     def _next(self, s: "State", pending: tuple[tuple[int, int], ...]) -> bool:

@@ -115,6 +115,8 @@ def square_board(state: State) -> RenderableType:
         cells = set(state.grid) | {c for c in state.frontier if grid is None or grid.fits(state.bbox, c)}
     xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    if grid is not None and grid.y_up:
+        ys = ys[::-1]
     short = abbreviations(label for labels in game.face_labels for label in labels)
     styles = value_styles(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
@@ -144,7 +146,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -
     Only the short texts of what lies on the board are named, each in its colour.
     """
     game = state.game
-    parts = ["x across, y down; · an empty cell"]
+    grid = game.grid
+    parts = [f"x across, y {'up' if grid is not None and grid.y_up else 'down'}; · an empty cell"]
     shown: dict[str, str] = {}
     for cell, cid in sorted(state.grid.items()):
         if piece_text(game, state, cid, styles) is not None:

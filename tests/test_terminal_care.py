@@ -4,6 +4,7 @@ legends for square boards and meters, and long action lists that a typed part of
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -108,3 +109,21 @@ def test_meters_have_a_legend_of_their_tiles() -> None:
     legend = [line for line in lines if line.strip().startswith("meters:")]
     assert legend == ["  meters: health left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that health: "
                       "re reaction, pa parry, an antidote, co courage, ev evasion, fo focus, cl clarity"]
+
+
+def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
+    from cli.web.svg import board_svg
+
+    state = engine.load("connect-four").new_state(players=2, seed=1)
+    state.apply("place Red at 3,0")
+    lines = plain(render.square_board(state)).splitlines()
+    rows = [line.split()[0] for line in lines if line.strip()[:1].isdigit()]
+    assert rows == ["5", "4", "3", "2", "1", "0"]
+    assert "R" in next(line for line in lines if line.strip().startswith("0 "))
+    assert lines[-1].startswith("x across, y up;")
+    row_labels = re.findall(r'<text x="14.0" y="[\d.]+" class="coord"[^>]*>(\d+)</text>', board_svg(state))
+    assert row_labels == ["5", "4", "3", "2", "1", "0"]  # the browser draws the rows top to bottom the same way
+    piece = re.search(r'<title>Red at 3,0</title><rect x="[\d.]+" y="([\d.]+)"', board_svg(state))
+    assert piece is not None and float(piece.group(1)) > 250  # Red's disc sits in the bottom row
+    flat = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    assert plain(render.square_board(flat)).splitlines()[-1].startswith("x across, y down;")

@@ -1,6 +1,6 @@
 """The board as an inline SVG, drawn from what the compiled game declares — never from its name.
 
-A square board is drawn as squares (x across, y down) with its coordinates
+A square board is drawn as squares (x across, y down, or up where the board says `y_axis: up`) with its coordinates
 along the edges: a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next.  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
@@ -129,6 +129,8 @@ def _square_svg(state: State) -> str:
     cells = _square_cells(state)
     xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    if game.grid is not None and game.grid.y_up:
+        ys = ys[::-1]
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve

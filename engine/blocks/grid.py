@@ -66,6 +66,7 @@ class SquareGrid:
     width: int = 0  # with height: a fixed board of width x height cells (0: a growing one)
     height: int = 0
     stacking: bool = False  # pieces may be put on top of others
+    y_up: bool = False  # drawn with row 0 at the bottom (``y_axis: up``), as a rack stands; it changes no rule
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
     geometry = SQUARE

@@ -494,6 +494,13 @@ CORE_SCHEMA: dict[str, Any] = {
                     "$ref": "#/$defs/flag",
                     "default": False,
                 },
+                "y_axis": {
+                    "description": ("Square grids: which way y grows where the board is drawn (terminal and "
+                                    "browser): `down` (row 0 at the top) or `up` (row 0 at the bottom, as a rack "
+                                    "stands). It changes no rule."),
+                    "enum": ["down", "up"],
+                    "default": "down",
+                },
                 "radius": {
                     "description": ("Hex boards: every hex within this distance of 0,0 is on the board (4: 61 "
                                     "hexes). A number or an option name."),

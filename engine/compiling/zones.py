@@ -59,7 +59,8 @@ def read_board(b: "Builder") -> None:
             radius = 4
         b.game.grid = HexGrid(radius, stacking)
         return
-    b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking"), "board")
+    b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking", "y_axis"), "board")
+    y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"
     adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
     width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
     if (width > 0) != (height > 0):
@@ -72,7 +73,7 @@ def read_board(b: "Builder") -> None:
         b.error(b.pos(spec, "max_width" if "max_width" in spec else "max_height"),
                 "'max_width' and 'max_height' limit a growing board; a fixed board ('width', 'height') has its own edges")
     b.game.grid = SquareGrid(adjacency, b.int_setting(spec, "max_width", 0), b.int_setting(spec, "max_height", 0),
-                             width, height, stacking)
+                             width, height, stacking, y_up)
 
 
 CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20}")

@@ -31,6 +31,7 @@ from click.core import ParameterSource
 import engine
 from cli.allow import allow_option
 from cli.new import new_command
+from cli.places import PathOrBuiltin
 from engine import limits
 from engine.atomic import write_atomic
 from engine.distributed import BACKENDS
@@ -204,12 +205,15 @@ def list_rulesets(fmt: str) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("paths", nargs=-1, required=True, type=PathOrBuiltin())
 @allow_option
 @format_option
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
-    """Check rulesets (or scenario files) and report every problem with its position."""
+    """Check rulesets (or scenario files) and report every problem with its position.
+
+    PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game tic-tac-toe).
+    """
     from engine.validate import notes_for_path, validate_path
 
     found = {path: validate_path(path) for path in paths}
@@ -759,7 +763,7 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=PathOrBuiltin())
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
 @allow_option
 @click.option("--invariants", "invariants_of", metavar="RULESET",
@@ -775,13 +779,14 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 @limit_option
 @click.pass_context
 def check(
-    ctx: click.Context, paths: tuple[Path, ...], verbose: bool, invariants_of: str | None, games: int,
+    ctx: click.Context, paths: tuple[str, ...], verbose: bool, invariants_of: str | None, games: int,
     players: int | None, variants: tuple[str, ...], set_texts: tuple[str, ...], seed: int, save_dir: Path | None,
 ) -> None:
     """Run scenario files (folders are searched for scenario *.yaml files), or check a ruleset's invariants.
 
     \b
     rulecraft check rulesets/my-game/scenarios
+    rulecraft check tic-tac-toe                  (a built-in ruleset's own scenarios)
     rulecraft check --invariants my-game --games 500 [--players 3] [--variant V] [--set NAME=VALUE]
     """
     if invariants_of is not None:
@@ -799,7 +804,7 @@ def check(
         )
     from engine.scenario import run_scenario, scenario_files
 
-    files = scenario_files(paths)
+    files = scenario_files([Path(p) for p in paths])
     if not files:
         raise click.UsageError(f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}")
     failed = ran = 0

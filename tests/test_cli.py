@@ -406,3 +406,13 @@ def test_check_reports_a_failing_scenario(tmp_path: Path) -> None:
 
 def test_check_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert_usage_error(run("check", str(tmp_path)), f"no scenario files (*.yaml with 'ruleset:') in {tmp_path}")
+
+
+def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:
+    validated = CliRunner().invoke(main, ["validate", "tic-tac-toe"])
+    assert validated.exit_code == 0 and "ok: " in validated.output and "tic-tac-toe" in validated.output
+    checked = CliRunner().invoke(main, ["check", "tic-tac-toe"])
+    assert checked.exit_code == 0 and ", 0 failed" in checked.output
+    typo = CliRunner().invoke(main, ["validate", "tic-tac-to"])
+    assert typo.exit_code == 2 and "Traceback" not in typo.output
+    assert "no built-in ruleset of that name (did you mean 'tic-tac-toe'?)" in typo.output

@@ -1,0 +1,42 @@
+"""A command-line argument naming a file or folder, or a built-in ruleset by name.
+
+``rulecraft validate`` and ``rulecraft check`` take paths; a designer also
+types the name ``rulecraft list`` shows, as the other commands accept it.
+An existing path wins over a built-in of the same spelling.
+
+Example::
+
+    @click.argument("paths", nargs=-1, type=PathOrBuiltin())
+    def validate(paths): ...          # rulecraft validate my-game/ tic-tac-toe
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+
+class PathOrBuiltin(click.ParamType):
+    """An existing path, or a built-in ruleset's name (its folder). Anything else is refused with the choices.
+
+    >>> PathOrBuiltin().convert(".", None, None)
+    '.'
+    """
+
+    name = "path"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
+        if Path(text).exists():
+            return text
+        from engine.errors import did_you_mean
+        from engine.paths import builtin_names, rulesets_dir
+
+        names = builtin_names()
+        if text in names:
+            return str(rulesets_dir() / text)
+        hint = did_you_mean(text, names)
+        self.fail(f"no file or folder '{text}', and no built-in ruleset of that name"
+                  f"{f' ({hint})' if hint else ''}: rulecraft list shows the built-in ones", param, ctx)

@@ -212,7 +212,7 @@ def list_rulesets(fmt: str) -> None:
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position.
 
-    PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game tic-tac-toe).
+    PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
     """
     from engine.validate import notes_for_path, validate_path
 
@@ -786,7 +786,7 @@ def check(
 
     \b
     rulecraft check rulesets/my-game/scenarios
-    rulecraft check tic-tac-toe                  (a built-in ruleset's own scenarios)
+    rulecraft check another-game                 (a built-in ruleset's own scenarios)
     rulecraft check --invariants my-game --games 500 [--players 3] [--variant V] [--set NAME=VALUE]
     """
     if invariants_of is not None:

@@ -7,7 +7,7 @@ An existing path wins over a built-in of the same spelling.
 Example::
 
     @click.argument("paths", nargs=-1, type=PathOrBuiltin())
-    def validate(paths): ...          # rulecraft validate my-game/ tic-tac-toe
+    def validate(paths): ...          # rulecraft validate my-game/ another-game
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ class PathOrBuiltin(click.ParamType):
         names = builtin_names()
         if text in names:
             return str(rulesets_dir() / text)
+        if "/" in text or "\\" in text or Path(text).suffix:  # written as a path: say so as click does
+            self.fail(f"Path '{text}' does not exist.", param, ctx)
         hint = did_you_mean(text, names)
         self.fail(f"no file or folder '{text}', and no built-in ruleset of that name"
                   f"{f' ({hint})' if hint else ''}: rulecraft list shows the built-in ones", param, ctx)

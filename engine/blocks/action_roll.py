@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
-from engine.blocks.hooks import Hook, compile_hook, label
+from engine.blocks.hooks import Hook, compile_hook, label, reach_of
 from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
-from engine.blocks.statuses import Attempt, run_hook
+from engine.blocks.statuses import Attempt, hook_reach, run_hook
 from engine.blocks.steps import Step, step_kind
 from engine.decisions import Die as DieResults
 from engine.decisions import fair_die
@@ -192,6 +192,13 @@ class ActionRoll(Step):
     def effect(self, key: Any) -> Fn:
         _, die, actor, number = key
         return lambda s, e: self._act(s, self.dice[die], actor, number)
+
+    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+        """What the die's bonus, the statuses' ``on_act``, the action and the actor's strengths may do."""
+        _, die, actor, number = key
+        action = self.table.of(actor).get(number)
+        codes = [self.dice[die].bonus, action.do if action else None, *(st.do for st in self.strengths.get(actor, ()))]
+        return reach_of(codes) | hook_reach(game, "on_act")
 
     def _act(self, s: "State", die: Die, actor: int, number: int) -> None:
         action = self.table.of(actor)[number]

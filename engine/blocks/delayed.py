@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.action_roll import rolled
 from engine.blocks.block import Block, declare
-from engine.blocks.hooks import label, local_slot
+from engine.blocks.hooks import label, local_slot, reach_of
 from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
 from engine.errors import EffectRuntimeError, SourcePos
@@ -34,6 +34,7 @@ from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
 
@@ -71,6 +72,9 @@ class Delayed(Step):
 
     def effect(self, key: Any) -> Fn:
         return self._resolve
+
+    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+        return reach_of(act.later for acts in self.table.by_component.values() for act in acts.values())
 
     def _resolve(self, s: "State", e: list[Any]) -> None:
         kept, due = [], []

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
-from engine.blocks.hooks import label
+from engine.blocks.hooks import label, reach_of
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
 from engine.decisions import Decision
@@ -35,6 +35,7 @@ from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping
 
@@ -81,6 +82,9 @@ class FinalActs(Step):
 
     def effect(self, key: Any) -> Fn:
         return self._run
+
+    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+        return reach_of(act.do for acts in self.table.by_component.values() for act in acts.values())
 
     def _run(self, s: "State", e: list[Any]) -> None:
         done: set[int] = set()

@@ -50,19 +50,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare, withdraw_functions
-from engine.blocks.hooks import Hook, compile_hook, label, running, source_of
+from engine.blocks.hooks import Hook, compile_hook, label, reach_of, running, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.counters import CounterSpec
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import RUNS, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
 from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
+    from engine.game import Game
     from engine.state import State
     from engine.yamlsource import Mapping as MappingT
 
@@ -288,6 +289,12 @@ def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any 
                 code.run(s, cid, attacker, source, amount)
 
 
+def hook_reach(game: "Game", hook: str) -> frozenset[str]:
+    """What the statuses' ``hook`` code may do besides computing (none when no status has that hook)."""
+    book = game.parts.get("statuses")
+    return reach_of(status.hooks.get(hook) for status in book.statuses) if book else frozenset()
+
+
 def owned_by(s: "State", role: Any) -> list[int]:
     """The components in the role's own zones, zone by zone, in order."""
     g = s.game
@@ -341,6 +348,10 @@ class Statuses(Step):
 
     def effect(self, key: Any) -> Fn:
         return self._run
+
+    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+        """What the statuses' hooks this step runs may do (ending statuses at the turn's end changes the game too)."""
+        return hook_reach(game, self.hook) | (frozenset({RUNS}) if self.turn == "end" else frozenset())
 
     def _run(self, s: "State", e: list[Any]) -> None:
         book = s.game.parts.get("statuses")

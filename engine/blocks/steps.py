@@ -56,6 +56,7 @@ class Step:
         self.condition_text = ""
         self.slots = 1
         self.env: list[Any] = [None]  # the condition's locals (pure code: one list is reused)
+        self.direct: dict[Any, bool] = {}  # by effect key: whether it runs directly (filled by engine.choices.runs_directly)
         if "if" in spec:
             compiled, self.slots = b.expression(spec["if"], "bool")
             self.condition = compiled.fn
@@ -86,6 +87,14 @@ class Step:
     def effect(self, key: Any) -> Fn:
         """The compiled effect ``key`` names, for :func:`engine.choices.run_effect` to run (and re-run)."""
         raise KeyError(f"step '{self.kind}' has no effect {key!r}")
+
+    def effect_reach(self, game: "Game", key: Any) -> frozenset[str] | None:
+        """What the effect ``key`` may do besides computing, as compiled (see :func:`engine.choices.may_ask`).
+
+        None (the default) when the step does not say: the effect may choose.  Example: a step that runs one
+        program gives ``self.program.reach``; ``frozenset()`` says the effect only reads and computes.
+        """
+        return None
 
     def resume(self, s: "State") -> bool:
         """An effect this step ran has finished after a choice; True when the step is finished."""
@@ -210,7 +219,7 @@ class Do(Step):
         super().__init__(index, spec, pos, b)
         if "effect" not in spec:
             b.error(pos, "step 'do' needs an 'effect': the program to run")
-        self.program = b.program(spec.get("effect"), b.pos(spec, "effect"))
+        self.program = b.program(spec.get("effect"), b.pos(spec, "effect"), nested=False)
 
     def enter(self, s: "State") -> bool:
         from engine.choices import run_effect
@@ -219,6 +228,9 @@ class Do(Step):
 
     def effect(self, key: Any) -> Fn:
         return self.program.fn
+
+    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+        return self.program.reach
 
     def describe(self) -> str:
         return self.program.description

@@ -22,7 +22,7 @@ from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 from engine import limits
 from engine.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
-from engine.lang.scope import Code, Compiled, Fn, Scope
+from engine.lang.scope import RUNS, Code, Compiled, Fn, Scope
 from engine.lang.types import (
     ANY,
     ANY_COMPONENT,
@@ -734,7 +734,10 @@ class Call(Node):
             return Compiled(ANY, _noop)
         if self.func in scope.vocab.from_blocks:
             self.function = fn
-        return fn.compile_call(self, scope)
+        compiled = fn.compile_call(self, scope)
+        if compiled.type is EFFECT or compiled.type is ANY:  # it may change the game, and so run a hook
+            scope.reach.add(RUNS)
+        return compiled
 
     def describe(self) -> str:
         if self.words:
@@ -835,6 +838,7 @@ class Assign(Node):
         expect(scope, self.value, value, INT, f"the value in '{self.op}'")
         if scope.pure:
             scope.error(self.pos, f"'{self.describe()}' changes the game, which a condition or score can't do")
+        scope.reach.add(RUNS)
         name = self.target.name if isinstance(self.target, Name) else self.target.func if isinstance(self.target, Call) else ""
         assignable = scope.vocab.data.get("assignable", {})
         handler = assignable.get(name)

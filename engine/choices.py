@@ -47,6 +47,7 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
+import operator
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -133,16 +134,33 @@ class Pending:
 
 
 def _noted(s: "State") -> dict[str, Any]:
-    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect."""
+    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect.
+
+    The step budget is left out: every run of an effect begins with the whole budget.
+    """
     noted: dict[str, Any] = {}
-    for name in committed(type(s)):
-        if name == "budget": continue
-        value = getattr(s, name)
-        if isinstance(value, dict):
+    names, read = _noticed(type(s))
+    for name, value in zip(names, read(s)):
+        kind = type(value)
+        if kind is dict:
+            noted[name] = value.copy()
+        elif kind in _SINGLE:
+            noted[name] = value
+        elif isinstance(value, dict):
             noted[name] = dict(value)
-        elif value is None or isinstance(value, (int, str, tuple)):
+        elif isinstance(value, (int, str, tuple)):
             noted[name] = value
     return noted
+
+
+_SINGLE = frozenset({int, str, tuple, bool, type(None)})
+
+
+@functools.cache
+def _noticed(state_class: type) -> tuple[tuple[str, ...], Any]:
+    """The fields :func:`_noted` looks at, and a reader of their values (in that order)."""
+    names = tuple(name for name in committed(state_class) if name != "budget")
+    return names, operator.attrgetter(*names)
 
 
 class NeedChoice(Exception):

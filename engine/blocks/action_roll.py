@@ -156,10 +156,11 @@ class ActionRoll(Step):
     def _options(self, s: "State") -> list[tuple[int, int, int]]:
         """(die, actor, number) for every action the dice allow now."""
         dice = dict(rolled(s).dice or ())
+        actors = self.actors(s)
         out = []
         for i, die in enumerate(self.dice):
             number = dice.get(die.name)
-            for actor in self.actors(s):
+            for actor in actors:
                 action = self.table.of(actor).get(number or 0)
                 if action is not None and (die.only is None or die.only in action.flags):
                     out.append((i, actor, number))
@@ -175,10 +176,12 @@ class ActionRoll(Step):
         dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
         s.slices[Roll.block] = Roll(dice, rolled(s).acting)
         s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
-        if not self._options(s):
+        options = self._options(s)
+        if not options:
             s.note(lambda: "no action can be used")
             s.slices[Roll.block] = Roll(None, rolled(s).acting)
             return False
+        s.listed(ListSpace(self, options))  # the decision waits on these: not worked out again
         return True
 
     def actions(self, s: "State") -> ActionSpace:

@@ -126,6 +126,18 @@ class StatusBook:
     statuses: list[Status] = field(default_factory=list)
     by_name: dict[str, Status] = field(default_factory=dict)
     step_hooks: set[str] = field(default_factory=set)  # hook names some `statuses` step runs
+    hooked: dict[str, tuple[tuple[Status, Hook, int], ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def with_hook(self, hook: str) -> tuple[tuple[Status, Hook, int], ...]:
+        """The statuses that have ``hook``, in order, each with its code and where its values start in ``State.counters``.
+
+        Worked out once per hook, when the game first runs it.
+        """
+        found = self.hooked.get(hook)
+        if found is None:
+            found = self.hooked[hook] = tuple((st, st.hooks[hook], st.spec.offset)  # type: ignore[union-attr]
+                                              for st in self.statuses if hook in st.hooks)
+        return found
 
     def of(self, s: "State", cid: int) -> list[Status]:
         """The statuses a component has now, in declaration order."""
@@ -282,9 +294,10 @@ def clear(s: "State", cid: int, negative_only: bool = False) -> None:
 def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
     """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
     book = s.game.parts.get("statuses")
-    for status in book.statuses if book else []:
-        code = status.hooks.get(hook)
-        if code is not None and s.counters[_stored(s, status, cid)]:
+    if book is None:
+        return
+    for status, code, offset in book.with_hook(hook):
+        if s.counters[offset + cid]:
             with running(s, f"{status.name}'s {hook}"):
                 code.run(s, cid, attacker, source, amount)
 
@@ -327,6 +340,7 @@ class Statuses(Step):
             book.step_hooks.add(self.hook)
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
+        self._offsets: tuple[int, ...] | None = None  # where the values of the statuses it looks at start (see _anything_to_do)
 
     def enter(self, s: "State") -> bool:
         from engine.choices import run_effect
@@ -337,14 +351,17 @@ class Statuses(Step):
 
     def _anything_to_do(self, s: "State") -> bool:
         """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
-        book = s.game.parts.get("statuses")
-        assert book is not None
-        wanted = [st for st in book.statuses if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None)]
-        if not wanted:
+        offsets = self._offsets
+        if offsets is None:
+            book = s.game.parts.get("statuses")
+            assert book is not None
+            offsets = self._offsets = tuple(_stored(s, st, 0) for st in book.statuses
+                                            if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None))
+        if not offsets:
             return False
         mine = owned_by(s, s.current_role)
         counters = s.counters
-        return any(counters[_stored(s, st, cid)] for st in wanted for cid in mine)
+        return any(counters[offset + cid] for offset in offsets for cid in mine)
 
     def effect(self, key: Any) -> Fn:
         return self._run

@@ -12,6 +12,7 @@ own vocabulary (which roles, zones and attributes exist) comes from
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +83,21 @@ class Team(SeatArgument):
         teams = s.game.teams.get(s.players)
         if not teams or not isinstance(seat, int):
             return seat if isinstance(seat, int) else 0
-        return next((i for i, team in enumerate(teams, 1) if seat in team), 0)
+        return team_numbers(teams).get(seat, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def team_numbers(teams: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """Each seat's team, numbered from 1 in the order of ``teams`` (a seat listed twice is in the first).
+
+    >>> team_numbers(((1, 3), (2, 4)))
+    {1: 1, 3: 1, 2: 2, 4: 2}
+    """
+    numbers: dict[int, int] = {}
+    for i, team in enumerate(teams, 1):
+        for seat in team:
+            numbers.setdefault(seat, i)
+    return numbers
 
 
 class TurnPosition(OneArgument):

@@ -153,10 +153,11 @@ class ActionRoll(Step):
 
     # -- the decision
 
-    def _options(self, s: "State") -> list[tuple[int, int, int]]:
-        """(die, actor, number) for every action the dice allow now."""
+    def _options(self, s: "State", actors: list[Any] | None = None) -> list[tuple[int, int, int]]:
+        """(die, actor, number) for every action the dice allow now (``actors``: who may act, if already listed)."""
         dice = dict(rolled(s).dice or ())
-        actors = self.actors(s)
+        if actors is None:
+            actors = self.actors(s)
         out = []
         for i, die in enumerate(self.dice):
             number = dice.get(die.name)
@@ -171,12 +172,13 @@ class ActionRoll(Step):
         return tuple(fair_die(die.sides) for die in self.dice) if self.actors(s) else ()
 
     def enter(self, s: "State") -> bool:
-        if not self.actors(s):
+        actors = self.actors(s)
+        if not actors:
             return False
         dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
         s.slices[Roll.block] = Roll(dice, rolled(s).acting)
         s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
-        options = self._options(s)
+        options = self._options(s, actors)  # a condition cannot read the dice: rolling them changes no actor
         if not options:
             s.note(lambda: "no action can be used")
             s.slices[Roll.block] = Roll(None, rolled(s).acting)

@@ -63,13 +63,13 @@ class FinalActs(Step):
 
     def _eligible(self, s: "State", done: set[int]) -> int | None:
         """The next component to take its final act (the current role's first), or None."""
-        index = self.game.zone_index
+        index, zone, when = self.game.zone_index, self.zones["from"], self.when
+        env: list[Any] = [None] * self.slots_when  # a condition: one list serves every component
         order = s.order[s.turn:] + s.order[:s.turn]
         for role in order:
-            for cid in s.zones[index[(self.zones["from"], role)]]:
-                env: list[Any] = [None] * self.slots_when
+            for cid in s.zones[index[(zone, role)]]:
                 env[0] = cid
-                if cid not in done and self.when(s, env):
+                if cid not in done and when(s, env):
                     return cid
         return None
 

@@ -56,7 +56,7 @@ from engine.blocks.counters import CounterSpec
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
-from engine.lang.scope import RUNS, Compiled, Fn, Scope
+from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
 from engine.core.slices import slice_kind
 from engine.core.yamlsource import Mapping
@@ -340,35 +340,47 @@ class Statuses(Step):
             book.step_hooks.add(self.hook)
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
-        self._offsets: tuple[int, ...] | None = None  # where the values of the statuses it looks at start (see _anything_to_do)
+        self._offsets: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # see _work
 
     def enter(self, s: "State") -> bool:
         from engine.blocks.choices import run_effect
 
-        if not self._anything_to_do(s):
+        work = self._work(s)
+        if work is None:
             return False
-        return not run_effect(s, self.index, "hooks", [])
+        return not run_effect(s, self.index, work, [])
 
-    def _anything_to_do(self, s: "State") -> bool:
-        """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
+    def _work(self, s: "State") -> str | None:
+        """What this step has to do for the current role's components, as the key of its effect.
+
+        ``"hooks"``: one has a status whose hook it runs; ``"turns"``: no hook runs, but one has a status
+        whose turns it counts or ends (no code runs, so that effect never chooses); None: nothing.
+        """
         offsets = self._offsets
         if offsets is None:
             book = s.game.parts.get("statuses")
             assert book is not None
-            offsets = self._offsets = tuple(_stored(s, st, 0) for st in book.statuses
-                                            if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None))
-        if not offsets:
-            return False
+            offsets = self._offsets = (
+                tuple(_stored(s, st, 0) for st in book.statuses if self.hook in st.hooks),
+                tuple(_stored(s, st, 0) for st in book.statuses if self.turn != "none" and st.lasts is not None),
+            )
+        hooked, counted = offsets
+        if not (hooked or counted):
+            return None
         mine = owned_by(s, s.current_role)
         counters = s.counters
-        return any(counters[offset + cid] for offset in offsets for cid in mine)
+        if any(counters[offset + cid] for offset in hooked for cid in mine):
+            return "hooks"
+        if any(counters[offset + cid] for offset in counted for cid in mine):
+            return "turns"
+        return None
 
     def effect(self, key: Any) -> Fn:
         return self._run
 
     def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
-        """What the statuses' hooks this step runs may do (ending statuses at the turn's end changes the game too)."""
-        return hook_reach(game, self.hook) | (frozenset({RUNS}) if self.turn == "end" else frozenset())
+        """What the statuses' hooks this step runs may do; counting and ending statuses runs no code (key ``"turns"``)."""
+        return hook_reach(game, self.hook) if key == "hooks" else frozenset()
 
     def _run(self, s: "State", e: list[Any]) -> None:
         book = s.game.parts.get("statuses")

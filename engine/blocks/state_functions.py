@@ -48,8 +48,12 @@ class OneArgument(Function):
             f = args[0].compile(scope).fn
         else:
             f = self.value(scope, args[0], wanted, self.argument).fn
+        return Compiled(self.result, self.closure(f))
+
+    def closure(self, argument: Any) -> Any:
+        """The compiled call: ``read`` of what the ``argument`` closure gives (a subclass may read in the same call)."""
         read = self.read
-        return Compiled(self.result, lambda s, e: read(s, f(s, e)))
+        return lambda s, e: read(s, argument(s, e))
 
     def read(self, s: Any, value: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -72,10 +76,16 @@ class Seated(OneArgument):
     def read(self, s: Any, role: Any) -> bool:
         return s.seat_of.get(role, 0) != 0
 
+    def closure(self, argument: Any) -> Any:
+        return lambda s, e: s.seat_of.get(argument(s, e), 0) != 0
+
 
 class Seat(OneArgument):
     def read(self, s: Any, role: Any) -> int:
         return s.seat_of.get(role, 0)
+
+    def closure(self, argument: Any) -> Any:
+        return lambda s, e: s.seat_of.get(argument(s, e), 0)
 
 
 class Team(SeatArgument):

@@ -308,12 +308,6 @@ def hook_reach(game: "Game", hook: str) -> frozenset[str]:
     return reach_of(status.hooks.get(hook) for status in book.statuses) if book else frozenset()
 
 
-def owned_by(s: "State", role: Any) -> list[int]:
-    """The components in the role's own zones, zone by zone, in order."""
-    g = s.game
-    return [cid for z, owner in enumerate(g.zone_owner) if owner == role for cid in s.zones[z]]
-
-
 # ------------------------------------------------------------------ the step
 
 
@@ -341,6 +335,7 @@ class Statuses(Step):
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
         self._offsets: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # see _work
+        self._own_zones: dict[Any, tuple[int, ...]] = {}  # by role: its own zones (see _mine)
 
     def enter(self, s: "State") -> bool:
         from engine.blocks.choices import run_effect
@@ -349,6 +344,14 @@ class Statuses(Step):
         if work is None:
             return False
         return not run_effect(s, self.index, work, [])
+
+    def _mine(self, s: "State") -> list[int]:
+        """The components in the current role's own zones, zone by zone, in order."""
+        role = s.current_role
+        zones = self._own_zones.get(role)
+        if zones is None:
+            zones = self._own_zones[role] = tuple(z for z, owner in enumerate(s.game.zone_owner) if owner == role)
+        return [cid for z in zones for cid in s.zones[z]]
 
     def _work(self, s: "State") -> str | None:
         """What this step has to do for the current role's components, as the key of its effect.
@@ -367,7 +370,7 @@ class Statuses(Step):
         hooked, counted = offsets
         if not (hooked or counted):
             return None
-        mine = owned_by(s, s.current_role)
+        mine = self._mine(s)
         counters = s.counters
         if any(counters[offset + cid] for offset in hooked for cid in mine):
             return "hooks"
@@ -385,7 +388,7 @@ class Statuses(Step):
     def _run(self, s: "State", e: list[Any]) -> None:
         book = s.game.parts.get("statuses")
         assert book is not None
-        mine = owned_by(s, s.current_role)
+        mine = self._mine(s)
         if self.turn == "start":
             for status in book.statuses:
                 if status.lasts is not None:

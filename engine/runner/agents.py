@@ -441,10 +441,12 @@ class MultiObserverSearch(SearchAgent):
             if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
                 action = sample_chance(s, rand)
                 key = (CHANCE, action.args)
+                hidden, seer = s.chance.hidden, s.chance.seer
                 for seat in seats:
-                    child = nodes[seat].children.get(key)
+                    seen = key if not hidden or seat == seer else (CHANCE, ())  # a hidden draw: only its drawer knows what
+                    child = nodes[seat].children.get(seen)
                     if child is None:
-                        child = nodes[seat].children[key] = _Node(None)
+                        child = nodes[seat].children[seen] = _Node(None)
                     nodes[seat] = child
                 s.apply(action)
                 continue

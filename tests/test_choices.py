@@ -278,3 +278,13 @@ def test_an_effect_that_may_run_a_choosing_hook_does_not_run_directly() -> None:
     # damage() may run a tile's on_damage, which asks its owner whether to parry
     assert not choices.runs_directly(game, kinds["Statuses"], "hooks")
     assert choices.may_ask(game.vocab, frozenset({"runs"})) and not choices.may_ask(game.vocab, frozenset())
+    # with no hook to run, the statuses step only counts and ends statuses: no code runs
+    assert choices.runs_directly(game, kinds["Statuses"], "turns")
+
+
+def test_each_spell_is_known_to_choose_or_not() -> None:
+    game = engine.load("spell-cycles")
+    cast = next(i for i, step in enumerate(game.steps) if step.kind == "cast")
+    effects = game.steps[cast].effects
+    direct = {cid: choices.runs_directly(game, cast, ("effect", cid)) for cid, fn in enumerate(effects.fns) if fn}
+    assert set(direct.values()) == {True, False}  # some spells choose (a target), others never do

@@ -222,7 +222,14 @@ def may_ask(vocab: Vocabulary, reach: "frozenset[str] | None") -> bool:
 
 
 def note_asking(vocab: Vocabulary, reach: set[str]) -> None:
-    """Record code that other code may run (a hook), compiled with ``reach``: if it chooses, so may what runs it."""
+    """Record code that other code may run (a hook), compiled with ``reach``: if it chooses, so may what runs it.
+
+    >>> vocab = Vocabulary()
+    >>> note_asking(vocab, {RUNS}); may_ask(vocab, frozenset({RUNS}))
+    False
+    >>> note_asking(vocab, {ASKS, RUNS}); may_ask(vocab, frozenset({RUNS}))
+    True
+    """
     if ASKS in reach:
         vocab.data[NESTED_ASKS] = True
 

@@ -359,7 +359,8 @@ class State:
     def listed(self, space: ActionSpace) -> None:
         """Keep ``space`` as the legal actions of this position: a step that worked them out as it began says so.
 
-        Anything that changes the position lists them again, as usual (see :meth:`legal_actions`).
+        Anything that changes the position lists them again, as usual (see :meth:`legal_actions`).  Example: a
+        step that must know whether it offers anything keeps what it found, ``s.listed(ListSpace(self, options))``.
         """
         self._actions = space
 

@@ -49,7 +49,7 @@ from engine.core.actions import normalise
 from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
-from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, Component
 
@@ -578,7 +578,9 @@ def committed(state_class: type) -> tuple[str, ...]:
     """The fields of ``state_class`` that make up the game's position."""
     return tuple(name for name in state_class.__slots__ if name not in KEPT)
 
-register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
-                "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
-                "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
-                "let p = choose(c in hand(current_role) where c.value > 2)"))
+
+CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
+               "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
+               "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
+               "let p = choose(c in hand(current_role) where c.value > 2)")
+"""``choose``: every ruleset may call it."""

@@ -123,7 +123,7 @@ class CounterOf(Function):
         return writer(self.spec, self.compile_index(target, scope))
 
     def describe(self, call: ast.Call) -> str:
-        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+        return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
 
 
 @dataclass(frozen=True)

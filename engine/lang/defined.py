@@ -84,7 +84,6 @@ class Defined(Function):
         fns = [c.fn for c in compiled]
         body, size, pos = self.body, self.slots, call.pos
         assert body is not None
-        call.words = self.describe(call)  # the English of a ruleset's own function, for describe()
         scope.calls[0] = max(scope.calls[0], self.depth)
 
         def run(s: Any, e: list[Any]) -> Any:

@@ -8,10 +8,10 @@ references, the game's parts) and runs against a :class:`GameView` and a
 them structurally.  ``tests/test_views.py`` checks that they do, and that the
 blocks ask for nothing these protocols leave out.
 
->>> import engine
->>> game = engine.load("tutorial-tiles")
->>> isinstance(game, GameView), isinstance(game.new_state(players=2, seed=1), StateView)
-(True, True)
+Each widens the protocol of the layer below:
+
+>>> [[p.__name__ for p in view.__mro__ if p.__module__.startswith("engine.")] for view in (BuildContext, GameView, StateView)]
+[['BuildContext', 'CodeContext'], ['GameView', 'CodeGame', 'GameData'], ['StateView', 'StateData']]
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
     from engine.blocks.majority import SupportTable
-    from engine.blocks.outcome import Goals, Outcome, Ranking
+    from engine.blocks.outcome import Outcome
     from engine.blocks.steps import Step
 
 Cell = tuple[int, int]
@@ -49,14 +49,14 @@ class ZoneRef:
     ('hand', 3)
     """
 
-    def __init__(self, name: str, resolve: Callable[[Any], int]) -> None:
+    def __init__(self, name: str, resolve: Callable[[StateView], int]) -> None:
         self.name = name
         self.resolve = resolve
 
-    def __call__(self, s: Any) -> int:
+    def __call__(self, s: StateView) -> int:
         return self.resolve(s)
 
-    def describe(self, s: Any) -> str:
+    def describe(self, s: StateView) -> str:
         return s.game.zone_names[self.resolve(s)]
 
 
@@ -82,7 +82,6 @@ class GameView(CodeGame, Protocol):
     counters: dict[str, CounterSpec]
     teams: dict[int, tuple[tuple[int, ...], ...]]
     parts: dict[str, Any]
-    outcomes: list[tuple[tuple[int, ...], Ranking | Goals]]
     queues_placements: bool
 
     @property

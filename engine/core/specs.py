@@ -4,8 +4,8 @@ They are plain data, read by every layer: the core deals hidden zones and
 roles again (:mod:`engine.core.information`), blocks resolve zones by name,
 the compiler builds them from the ruleset's ``zones`` and ``roles``.
 
->>> RoleSpec("colour", ("red", "blue"), {2: frozenset({"red", "blue"})}, {2: (1, 2)}).groups(2)
-(('red',), ('blue',))
+>>> RoleSpec("side", ("A", "B"), {2: frozenset({"A", "B"})}, {2: (1, 2)}).groups(2)
+(('A',), ('B',))
 """
 
 from __future__ import annotations

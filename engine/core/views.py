@@ -8,10 +8,10 @@ real ``Game`` and ``State`` satisfy them structurally, and
 nothing the protocols leave out.  The mechanisms widen them
 (:mod:`engine.blocks.context`).
 
->>> import engine
->>> state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
->>> isinstance(state, StateData), isinstance(state.game, GameData)
-(True, True)
+>>> class Seating:
+...     players, seat_of = 2, {"A": 1, "B": 2}
+>>> isinstance(Seating(), StateData)  # a state has every member of StateData; this has two
+False
 """
 
 from __future__ import annotations

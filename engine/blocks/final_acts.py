@@ -34,9 +34,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -45,7 +43,7 @@ class FinalActs(Step):
     kind = "final_acts"
     keys = ("if", "from", "when", "act", "to", "source")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         g = self.game = b.game
         self.zones = {}
@@ -61,7 +59,7 @@ class FinalActs(Step):
         source = str(spec["source"]) if "source" in spec else None
         self.table = action_table(b, str(spec.get("act", "")), source, False, b.pos(spec, "act"))
 
-    def _eligible(self, s: "State", done: set[int]) -> int | None:
+    def _eligible(self, s: "StateView", done: set[int]) -> int | None:
         """The next component to take its final act (the current role's first), or None."""
         index, zone, when = self.game.zone_index, self.zones["from"], self.when
         env: list[Any] = [None] * self.slots_when  # a condition: one list serves every component
@@ -73,7 +71,7 @@ class FinalActs(Step):
                     return cid
         return None
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         if self._eligible(s, set()) is None:
@@ -83,10 +81,10 @@ class FinalActs(Step):
     def effect(self, key: Any) -> Fn:
         return self._run
 
-    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
         return reach_of(act.do for acts in self.table.by_component.values() for act in acts.values())
 
-    def _run(self, s: "State", e: list[Any]) -> None:
+    def _run(self, s: "StateView", e: list[Any]) -> None:
         done: set[int] = set()
         while (cid := self._eligible(s, done)) is not None:
             done.add(cid)

@@ -62,9 +62,7 @@ from engine.core.slices import slice_kind
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
@@ -102,7 +100,7 @@ class Status:
         """Whether a stored value (1 + the owner's turns begun since it was given) has run out its time."""
         return self.lasts is not None and value - 1 >= self.lasts
 
-    def may_receive(self, s: "State", cid: int) -> bool:
+    def may_receive(self, s: "StateView", cid: int) -> bool:
         if self.only is None:
             return True
         fn, slots = self.only
@@ -139,7 +137,7 @@ class StatusBook:
                                               for st in self.statuses if hook in st.hooks)
         return found
 
-    def of(self, s: "State", cid: int) -> list[Status]:
+    def of(self, s: "StateView", cid: int) -> list[Status]:
         """The statuses a component has now, in declaration order."""
         return [st for st in self.statuses if st.spec is not None and s.counters[st.spec.offset + cid]]
 
@@ -147,7 +145,7 @@ class StatusBook:
 # ------------------------------------------------------------------ reading the section
 
 
-def declare_statuses(b: "Builder") -> None:
+def declare_statuses(b: "BuildContext") -> None:
     """The status names become the values of type ``status`` (before the vocabulary is built)."""
     section = b.tree.get("statuses")
     if section is None:
@@ -169,7 +167,7 @@ def declare_statuses(b: "Builder") -> None:
     g.parts["statuses"] = book
 
 
-def compile_statuses(b: "Builder") -> None:
+def compile_statuses(b: "BuildContext") -> None:
     """Each status's settings and hooks; then one stored number per component for each (after the declared counters)."""
     book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
@@ -211,7 +209,7 @@ def compile_statuses(b: "Builder") -> None:
         offset += len(owners)
 
 
-def _lasts(b: "Builder", spec: "MappingT") -> int | None:
+def _lasts(b: "BuildContext", spec: "MappingT") -> int | None:
     value = spec.get("lasts", "until removed")
     if value == "until removed":
         return None
@@ -221,7 +219,7 @@ def _lasts(b: "Builder", spec: "MappingT") -> int | None:
     return None
 
 
-def check_hooks(b: "Builder") -> None:
+def check_hooks(b: "BuildContext") -> None:
     """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat) or a ``statuses`` step."""
     book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
@@ -239,12 +237,12 @@ def check_hooks(b: "Builder") -> None:
 # ------------------------------------------------------------------ changing the game
 
 
-def _stored(s: "State", status: Status, cid: int) -> int:
+def _stored(s: "StateView", status: Status, cid: int) -> int:
     assert status.spec is not None
     return status.spec.offset + cid
 
 
-def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
+def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
     """Give a component a status (do as much as you can); True when it now has it and did not before."""
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
@@ -271,7 +269,7 @@ def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
     return True
 
 
-def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
+def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
     """End a status on a component (nothing when it has none)."""
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
@@ -283,7 +281,7 @@ def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
         s.note(lambda: f"{name} ends on {label(s, cid)}" + (f" ({because})" if because else ""))
 
 
-def clear(s: "State", cid: int, negative_only: bool = False) -> None:
+def clear(s: "StateView", cid: int, negative_only: bool = False) -> None:
     """Remove every status (or every negative one) from a component."""
     book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
@@ -291,7 +289,7 @@ def clear(s: "State", cid: int, negative_only: bool = False) -> None:
             remove(s, cid, status.name)
 
 
-def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
+def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
     """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
     book = s.game.parts.get("statuses")
     if book is None:
@@ -302,7 +300,7 @@ def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any 
                 code.run(s, cid, attacker, source, amount)
 
 
-def hook_reach(game: "Game", hook: str) -> frozenset[str]:
+def hook_reach(game: "GameView", hook: str) -> frozenset[str]:
     """What the statuses' ``hook`` code may do besides computing (none when no status has that hook)."""
     book = game.parts.get("statuses")
     return reach_of(status.hooks.get(hook) for status in book.statuses) if book else frozenset()
@@ -323,7 +321,7 @@ class Statuses(Step):
     kind = "statuses"
     keys = ("if", "hook", "turn")
 
-    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.hook = str(spec.get("hook") or "")
         self.turn = b.choice(spec, "turn", ("start", "end", "none"), "none")
@@ -337,7 +335,7 @@ class Statuses(Step):
         self._offsets: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # see _work
         self._own_zones: dict[Any, tuple[int, ...]] = {}  # by role: its own zones (see _mine)
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         work = self._work(s)
@@ -345,7 +343,7 @@ class Statuses(Step):
             return False
         return not run_effect(s, self.index, work, [])
 
-    def _mine(self, s: "State") -> list[int]:
+    def _mine(self, s: "StateView") -> list[int]:
         """The components in the current role's own zones, zone by zone, in order."""
         role = s.current_role
         zones = self._own_zones.get(role)
@@ -353,7 +351,7 @@ class Statuses(Step):
             zones = self._own_zones[role] = tuple(z for z, owner in enumerate(s.game.zone_owner) if owner == role)
         return [cid for z in zones for cid in s.zones[z]]
 
-    def _work(self, s: "State") -> str | None:
+    def _work(self, s: "StateView") -> str | None:
         """What this step has to do for the current role's components, as the key of its effect.
 
         ``"hooks"``: one has a status whose hook it runs; ``"turns"``: no hook runs, but one has a status
@@ -381,11 +379,11 @@ class Statuses(Step):
     def effect(self, key: Any) -> Fn:
         return self._run
 
-    def effect_reach(self, game: "Game", key: Any) -> frozenset[str]:
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
         """What the statuses' hooks this step runs may do; counting and ending statuses runs no code (key ``"turns"``)."""
         return hook_reach(game, self.hook) if key == "hooks" else frozenset()
 
-    def _run(self, s: "State", e: list[Any]) -> None:
+    def _run(self, s: "StateView", e: list[Any]) -> None:
         book = s.game.parts.get("statuses")
         assert book is not None
         mine = self._mine(s)
@@ -477,13 +475,13 @@ class StatusFunction(Function):
                 "dispel": "dispel {0} (end its negative statuses)"}[self.verb].format(*args)
 
 
-def has(s: "State", cid: Any, name: Any) -> bool:
+def has(s: "StateView", cid: Any, name: Any) -> bool:
     """Whether component ``cid`` has the status called ``name`` now."""
     book = s.game.parts.get("statuses")
     return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
 
 
-def statuses_of(s: "State", cid: Any) -> list[str]:
+def statuses_of(s: "StateView", cid: Any) -> list[str]:
     """The names of the statuses a component has, in declaration order."""
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
@@ -492,12 +490,12 @@ def statuses_of(s: "State", cid: Any) -> list[str]:
     return [st.name for st in book.statuses if counters[st.spec.offset + cid]]  # type: ignore[union-attr]
 
 
-def _each_negative(s: "State", cid: Any) -> None:
+def _each_negative(s: "StateView", cid: Any) -> None:
     if cid is not None:
         clear(s, cid, negative_only=True)
 
 
-def attach(b: "Builder") -> None:
+def attach(b: "BuildContext") -> None:
     """Tell the status functions the type of statuses (once the vocabulary exists); statuses with errors (reported) offer none."""
     if b.game.parts.get("statuses") is not None:
         b.game.vocab.data["status_type"] = Enum(TYPE_NAME)

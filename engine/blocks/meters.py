@@ -48,12 +48,15 @@ last action taken later can strike back::
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 from engine.blocks import statuses
 from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, local_slot, running, source_of
+from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
+from engine.counters import owner_type
 from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
@@ -90,7 +93,7 @@ def meter_work(s: "State") -> MeterWork:
     return s.slices.get(MeterWork.block, NO_WORK)
 
 
-META = ("counter", "tile", "tiles", "sources", "unstoppable", "bottom", "at_bottom", "kinds")
+META = ("counter", "tile", "tiles", "sources", "unstoppable", "bottom", "at_bottom", "kinds", "thresholds")
 
 
 def parse_tile(text: str) -> tuple[str, int] | None:
@@ -121,7 +124,7 @@ class TileKind:
 
 @dataclass
 class Meter:
-    """The compiled ``meter`` section."""
+    """A compiled meter: the ``meter`` section (the one ``damage`` and ``heal`` move) or an entry of ``meters``."""
 
     counter: "CounterSpec"
     size: int
@@ -130,13 +133,26 @@ class Meter:
     bottom: str = "bottom"  # the tile at 0, as the track shows it
     at_bottom: str = "out"  # what a component whose marker is at 0 is: ``Scout is out``
     kinds: dict[str, TileKind] = field(default_factory=dict)
-    tiles: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # component -> {position: (kind, number)}
+    tiles: dict[Any, dict[int, tuple[str, int]]] = field(default_factory=dict)  # carrier -> {position: (kind, number)}
+    shared: dict[int, tuple[str, int]] = field(default_factory=dict)  # the special tiles of every carrier not in ``tiles``
+    thresholds: tuple[Threshold, ...] = ()
+    cause: str = "attacker"  # the name tile code reads who moved the marker by
+    summary: str = ""  # its carriers and range as written (a meter of `meters:`), for explain
 
-    def tile_at(self, cid: int, value: int) -> tuple[str, int] | None:
-        """The special tile at ``value`` on a component's meter, if any."""
-        return self.tiles.get(cid, {}).get(value)
+    @property
+    def name(self) -> str:
+        """The meter's name: that of the counter it shows."""
+        return self.counter.name
 
-    def describe_track(self, s: "State", cid: int) -> list[str]:
+    def tile_at(self, cid: Any, value: int) -> tuple[str, int] | None:
+        """The special tile at ``value`` on a carrier's meter, if any."""
+        return self.tiles.get(cid, self.shared).get(value)
+
+    def describe(self) -> list[str]:
+        """Its kinds of special tile and its thresholds, in English, a line each."""
+        return [f"{name}: {kind.describe()}" for name, kind in self.kinds.items()] + [t.describe() for t in self.thresholds]
+
+    def describe_track(self, s: "State", cid: Any) -> list[str]:
         """The meter from its start down to the bottom, one entry per tile (special tiles named)."""
         top = self.counter.clamp(s, cid, self.counter.start(s, cid))
         out = []
@@ -177,8 +193,10 @@ def declare_meter(b: "Builder") -> None:
     for i, value in enumerate(unstoppable):
         if type_name in g.types and str(value) not in g.types[type_name]:
             b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
-    g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)),
-                    bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
+    meter = g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)),
+                                     bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
+    if "thresholds" in spec:
+        counter.watch = watcher(meter)
 
 
 def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
@@ -193,45 +211,68 @@ def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
 
 
 def compile_meter(b: "Builder") -> None:
-    """The tile kinds (their code) and every component's special tiles."""
+    """The tile kinds (their code), every component's special tiles and the thresholds."""
     meter, spec = b.game.parts.get("meter"), b.tree.get("meter")
     if meter is None or not isinstance(spec, Mapping):
         return
+    read_track(b, meter, spec, "the meter")
+
+
+def read_track(b: "Builder", meter: Meter, spec: Mapping, what: str, nullifying: bool = True) -> None:
+    """A meter's tile kinds, special tiles (a ``table`` attribute of each carrier, or one mapping for all) and thresholds."""
     kinds = spec.get("kinds") or {}
     for name, kind in kinds.items():
         b.check_identifier(name, kinds.key_pos.get(name), "tile kind")
-        meter.kinds[str(name)] = _tile_kind(b, str(name), kind if isinstance(kind, Mapping) else Mapping(kinds.pos_of(name)))
-    attribute = str(spec.get("tiles", ""))
-    if "tiles" in spec and b.game.attribute_types.get(attribute) != "table":
+        meter.kinds[str(name)] = _tile_kind(b, meter, str(name), kind if isinstance(kind, Mapping) else Mapping(kinds.pos_of(name)),
+                                            nullifying)
+    meter.thresholds = read_thresholds(b, spec, what, threshold_bindings(b, meter))
+    attribute = spec.get("tiles", "")
+    if isinstance(attribute, Mapping) and not nullifying:
+        meter.shared = _tiles(b, meter, attribute)
+        return
+    if "tiles" in spec and meter.counter.per == "role":
+        b.error(b.pos(spec, "tiles"), f"the special tiles of {what}, carried by roles, are one mapping for all, like {{3: rally 1}}")
+        return
+    if "tiles" in spec and b.game.attribute_types.get(str(attribute)) != "table":
         b.error(b.pos(spec, "tiles"), f"'tiles' must name a table attribute listing each component's special tiles, not '{attribute}'")
         return
-    for cids, table, pos in instance_tables(b, attribute):
+    for cids, table, pos in instance_tables(b, str(attribute)):
         if not isinstance(table, Mapping):
             b.error(pos, "special tiles are a mapping from a position on the meter to a tile, like {90: backlash 20, 30: dodge}")
             continue
-        tiles: dict[int, tuple[str, int]] = {}
-        for key, text in table.items():
-            where = table.pos_of(key)
-            tile = parse_tile(str(text))
-            if not str(key).isdigit() or int(key) <= 0 or int(key) % meter.size:
-                b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
-            elif tile is None or tile[0] not in meter.kinds:
-                b.error(where, f"unknown tile '{text}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or
-                        f"known kinds: {', '.join(meter.kinds)}; write KIND or KIND N")
-            else:
-                tiles[int(key)] = tile
+        tiles = _tiles(b, meter, table)
         for cid in cids:
             meter.tiles[cid] = tiles
 
 
-def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
-    b.unknown_keys(spec, ("text", "on_damage", "on_heal", "nullifies"), f"tile kind '{name}'")
+def _tiles(b: "Builder", meter: Meter, table: Mapping) -> dict[int, tuple[str, int]]:
+    """The special tiles written as ``{position: KIND or KIND N}``, each at a positive multiple of the tile size."""
+    tiles: dict[int, tuple[str, int]] = {}
+    for key, text in table.items():
+        where = table.pos_of(key)
+        tile = parse_tile(str(text))
+        if not str(key).isdigit() or int(key) <= 0 or int(key) % meter.size:
+            b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
+        elif tile is None or tile[0] not in meter.kinds:
+            known = f"known kinds: {', '.join(meter.kinds)}; write KIND or KIND N" if meter.kinds else \
+                "this meter has no tile kinds: declare them under 'kinds'"
+            b.error(where, f"unknown tile '{text}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or known)
+        else:
+            tiles[int(key)] = tile
+    return tiles
+
+
+def _tile_kind(b: "Builder", meter: Meter, name: str, spec: Mapping, nullifying: bool) -> TileKind:
+    allowed = ("text", "on_damage", "on_heal", "nullifies") if nullifying else ("text", "on_damage", "on_heal")
+    b.unknown_keys(spec, allowed, f"tile kind '{name}'")
     kind = TileKind(name, str(spec.get("text") or ""))
-    bind = tile_bindings(b)
+    bind = tile_bindings(b, meter)
     if "on_damage" in spec:
         kind.on_damage = compile_hook(b, spec["on_damage"], spec.pos_of("on_damage"), bind)
     if "on_heal" in spec:
         kind.on_heal = compile_hook(b, spec["on_heal"], spec.pos_of("on_heal"), bind)
+    if not nullifying:
+        return kind
     statuses = b.game.parts.get("statuses")
     nullified = spec.get("nullifies") or []
     listed = nullified if isinstance(nullified, list) else [nullified]
@@ -243,12 +284,15 @@ def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
     return kind
 
 
-def tile_bindings(b: "Builder") -> dict[str, Type]:
+def tile_bindings(b: "Builder", meter: Meter) -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
-    meter = b.game.parts.get("meter")
-    assert meter is not None
-    return {"self": Component(meter.counter.per), "attacker": ANY_COMPONENT, "source": meter.source_type,
-            "amount": INT, "value": INT}
+    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), meter.cause: ANY if meter.cause == "by" else ANY_COMPONENT,
+            "source": meter.source_type, "amount": INT, "value": INT}
+
+
+def threshold_bindings(b: "Builder", meter: Meter) -> dict[str, Type]:
+    """What a threshold's code may read: the carrier, who made the change and from what source, the values before and after."""
+    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), "by": ANY, "source": meter.source_type, "old": INT, "new": INT}
 
 
 def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
@@ -291,7 +335,23 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
                    f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
     work = meter_work(s)
     if down and work.hits is not None:
-        work = s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
+        s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
+    with nested(s, pos):
+        _land(s, meter, target, new, source, attacker, abs(old - new), down)
+        if meter.thresholds:
+            run_crossed(s, meter.thresholds, meter.name, target, label(s, target), old, new, attacker, source)
+        if down and s.counters[i] > 0:
+            statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
+    if s.counters[i] == 0:
+        s.note(lambda: f"{label(s, target)} is {meter.at_bottom}")
+        _defeated(s, target, attacker, source, abs(old - new))
+        statuses.clear(s, target)
+
+
+@contextmanager
+def nested(s: "State", pos: SourcePos | None) -> Iterator[None]:
+    """One level deeper in code that moves markers from inside the hooks of a move; refused past ``MAX_DEPTH``."""
+    work = meter_work(s)
     depth = work.depth or 0
     if depth >= MAX_DEPTH:
         trail = s.slices.get(HookTrail.block)
@@ -300,16 +360,46 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
                                  f"{f': {involved}' if involved else ''}", pos)
     s.slices[MeterWork.block] = MeterWork(depth + 1, work.hits, work.defeats)
     try:
-        _land(s, meter, target, new, source, attacker, abs(old - new), down)
-        if down and s.counters[i] > 0:
-            statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
+        yield
     finally:
         work = meter_work(s)
         s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
-    if s.counters[i] == 0:
-        s.note(lambda: f"{label(s, target)} is {meter.at_bottom}")
-        _defeated(s, target, attacker, source, abs(old - new))
-        statuses.clear(s, target)
+
+
+def shift(s: "State", meter: Meter, i: int, amount: int, source: Any, by: Any, down: bool, pos: SourcePos | None) -> None:
+    """``gain``/``lose``: move the marker in slot ``i`` of a meter by ``amount`` (within its bounds), land, cross thresholds."""
+    if amount <= 0:
+        return
+    counter = meter.counter
+    owner = counter.owners[i - counter.offset]
+    old = s.counters[i]
+    new = counter.clamp(s, owner, old - amount if down else old + amount)
+    if new == old:
+        return
+    s.counters[i] = new
+    s._actions = None
+    shown = carrier(s, owner)
+    s.note(lambda: f"{shown} {'loses' if down else 'gains'} {abs(old - new)} {counter.name}"
+                   f"{f' from {carrier(s, by)}' if by is not None and by != owner else ''}"
+                   f"{f' ({source})' if source else ''}: {old} -> {new}")
+    with nested(s, pos):
+        _land(s, meter, owner, new, source, by, abs(old - new), down)
+        run_crossed(s, meter.thresholds, meter.name, owner, shown, old, new, by, source)
+
+
+def watcher(meter: Meter) -> Callable[["State", Any, int, int, Any, Any], None]:
+    """What a meter's counter calls when code assigns it (``morale(r) -= 2``): the thresholds the change crosses run."""
+
+    def changed(s: "State", owner: Any, old: int, new: int, by: Any, source: Any) -> None:
+        with nested(s, None):
+            run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
+
+    return changed
+
+
+def carrier(s: "State", owner: Any) -> str:
+    """A meter's carrier in a log line: a component as :func:`label` says it, a role by its name."""
+    return label(s, owner) if isinstance(owner, int) and not isinstance(owner, bool) else str(owner)
 
 
 def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
@@ -384,14 +474,14 @@ class MeterMove(Function):
         return f"heal {args[0].describe()} by {args[1].describe()}{source}"
 
 
-def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:
-    """The closure giving who causes the change: ``by = ...``, else ``self`` where the code has one, else none."""
+def attacker_of(fn: Function, scope: Scope, call: ast.Call, wanted: Type = ANY_COMPONENT) -> Any:
+    """The closure giving who causes the change: ``by = ...`` (a ``wanted``), else ``self`` where the code has one, else none."""
     keywords = call.keywords()
     for name, kw in keywords.items():
         if name != "by":
             scope.error(kw.pos, f"{fn.name}() has no option '{name}'", f"usage: {fn.signature}")
     if "by" in keywords:
-        return fn.value(scope, keywords["by"].value, ANY_COMPONENT, "by").fn
+        return fn.value(scope, keywords["by"].value, wanted, "by").fn
     found = local_slot(scope, "self")
     if found is None:
         return lambda s, e: None
@@ -511,6 +601,10 @@ BLOCK = declare(Block(
                     "type": "string",
                     "default": "out",
                     "examples": ["wrecked"],
+                },
+                "thresholds": {
+                    "description": "Code run when damage, healing or an assignment takes the counter past a mark (see `meters`).",
+                    "$ref": "#/$defs/thresholds",
                 },
                 "kinds": {
                     "description": "The kinds of special tile, by name.",

@@ -177,3 +177,27 @@ def test_explain_describes_each_meter() -> None:
     assert "\nCounters\n" not in text  # the meters are its only counters, listed under Meters
     card = explain_component(engine.load(STANDOFF), "South-veteran")
     assert "stamina meter: 3 start · 2 brace 1 · 1 · 0 bottom" in card
+
+
+def test_the_meter_that_damage_moves_takes_thresholds_too(tmp_path: Path) -> None:
+    (tmp_path / "ruleset.yaml").write_text("""\
+name: alarmed-banners
+extends: banner-clash
+counters:
+  alarms: {start: 0}
+meter:
+  thresholds:
+    - below: 3
+      do: |
+        if source == battle and by.banner == Red:
+          alarms += 1
+""", encoding="utf-8")
+    game = engine.load(tmp_path)
+    s = game.new_state(players=2, seed=1, record=True)
+    blue, red = "first(s in standards where s.banner == Blue)", "first(s in standards where s.banner == Red)"
+    run(s, f"damage({blue}, 2, battle, by = {red})")  # 5 -> 3: not below 3
+    assert s.counters[game.counters["alarms"].offset] == 0
+    run(s, f"damage({blue}, 2, battle, by = {red})")  # 3 -> 1
+    run(s, f"damage({blue}, 1, battle, by = {red})")  # 1 -> 0: still below, nothing more
+    assert s.counters[game.counters["alarms"].offset] == 1
+    assert "the might of Blue-standard falls below 3" in s.log

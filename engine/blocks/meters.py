@@ -286,13 +286,14 @@ def _tile_kind(b: "Builder", meter: Meter, name: str, spec: Mapping, nullifying:
 
 def tile_bindings(b: "Builder", meter: Meter) -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
-    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), meter.cause: ANY if meter.cause == "by" else ANY_COMPONENT,
-            "source": meter.source_type, "amount": INT, "value": INT}
+    by = ANY if meter.cause == "by" else ANY_COMPONENT  # damage and healing are dealt by components
+    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), meter.cause: by, "source": meter.source_type, "amount": INT, "value": INT}
 
 
 def threshold_bindings(b: "Builder", meter: Meter) -> dict[str, Type]:
     """What a threshold's code may read: the carrier, who made the change and from what source, the values before and after."""
-    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), "by": ANY, "source": meter.source_type, "old": INT, "new": INT}
+    by = ANY if meter.cause == "by" else ANY_COMPONENT  # damage and healing are dealt by components
+    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), "by": by, "source": meter.source_type, "old": INT, "new": INT}
 
 
 def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import RulesetError
-from engine.scenario import run_scenario
+from engine.core.errors import RulesetError
+from engine.runner.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDOFF = ROOT / "docs" / "examples" / "standoff"
@@ -79,7 +79,7 @@ def refused(tmp_path: Path, old: str, new: str) -> str:
 
 def run(s: engine.State, code: str) -> None:
     """Run a program on the state, as a scenario's position effect would."""
-    from engine.scenario import _position_effect
+    from engine.runner.scenario import _position_effect
 
     _position_effect(s.game, code, None).run(s)
 

@@ -35,18 +35,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.block import Block, declare
+from engine.blocks.counters import CounterOf, CounterSpec, owner_type, read_bound
 from engine.blocks.hooks import SOURCE_LOCAL, local_slot
 from engine.blocks.meters import Meter, attacker_of, read_track, shift, watcher
-from engine.counters import CounterOf, CounterSpec, owner_type, read_bound
-from engine.errors import did_you_mean
+from engine.core.errors import did_you_mean
+from engine.core.yamlsource import Mapping
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, EFFECT, INT, Enum, Type
-from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 KEYS = ("per", "start", "min", "max", "doc", "tile", "tiles", "sources", "kinds", "thresholds")
 

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.hooks import Hook, compile_hook, running
-from engine.yamlsource import Mapping, Sequence
+from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
     from engine.lang.types import Type
-    from engine.state import State
+    from engine.model.state import State
 
 WAYS = ("below", "above", "at")
 KEYS = (*WAYS, "text", "do")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core.errors import RulesetError
+from engine.core.errors import EffectRuntimeError, RulesetError
 from engine.runner.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,3 +201,15 @@ meter:
     run(s, f"damage({blue}, 1, battle, by = {red})")  # 1 -> 0: still below, nothing more
     assert s.counters[game.counters["alarms"].offset] == 1
     assert "the might of Blue-standard falls below 3" in s.log
+
+
+def test_thresholds_that_undo_each_other_are_stopped_and_the_move_refused(tmp_path: Path) -> None:
+    game = load(tmp_path, RULESET.replace('{below: 3, do: "gold(self) += 10"}', '{below: 3, do: "morale(self) += 5"}')
+                                 .replace('{above: 6, do: "gold(self) += 100"}', '{above: 6, do: "morale(self) -= 5"}'))
+    s = game.new_state(players=2, seed=1)
+    before = s.clone()
+    with pytest.raises(EffectRuntimeError) as err:
+        s.apply("choose 3")
+    assert str(err.value).startswith(f"{tmp_path}/ruleset.yaml:25:25: tiles, thresholds and statuses keep damaging and healing "
+                                     "each other (more than 20 deep): the morale threshold below 3, the morale threshold above 6")
+    assert s.counters == before.counters and s.current_player == before.current_player

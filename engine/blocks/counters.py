@@ -35,10 +35,11 @@ from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder
+    from engine.core.errors import SourcePos
     from engine.model.state import State
 
 Bound = Callable[["State", Any], int | None]  # (state, owner) -> a bound, or None for none
-Watch = Callable[["State", Any, int, int, Any, Any], None]  # (state, owner, old, new, by, source), after code changes a value
+Watch = Callable[["State", Any, int, int, Any, Any, "SourcePos | None"], None]  # (state, owner, old, new, by, source, where)
 GAME = "game"
 GAME_TYPE = NONE_T  # `self` of a game-wide counter is none
 
@@ -126,7 +127,7 @@ class CounterOf(Function):
         index = self.compile_index(target, scope)
         if self.spec.watch is None:
             return writer(self.spec, index)
-        return watched_writer(self.spec, index, _local(scope, "self"), _local(scope, SOURCE_LOCAL))
+        return watched_writer(self.spec, index, _local(scope, "self"), _local(scope, SOURCE_LOCAL), target.pos)
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
@@ -155,8 +156,8 @@ def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Wri
 
 
 def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by: Callable[[Any, list[Any]], Any],
-                   source: Callable[[Any, list[Any]], Any]) -> ast.Writer:
-    """The assignment closure for a counter a block watches: after a change, it is told who made it (``by``) and from what."""
+                   source: Callable[[Any, list[Any]], Any], pos: "SourcePos | None") -> ast.Writer:
+    """The assignment closure (at ``pos``) for a counter a block watches: after a change, it is told who made it and from what."""
     assert spec.watch is not None
     watch = spec.watch
 
@@ -165,7 +166,7 @@ def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by
         owner, old = spec.owners[i - spec.offset], s.counters[i]
         s.set_counter(spec, owner, i, combine(old))
         if s.counters[i] != old:
-            watch(s, owner, old, s.counters[i], by(s, e), source(s, e))
+            watch(s, owner, old, s.counters[i], by(s, e), source(s, e), pos)
 
     return write
 

@@ -357,7 +357,7 @@ def nested(s: "State", pos: SourcePos | None) -> Iterator[None]:
     if depth >= MAX_DEPTH:
         trail = s.slices.get(HookTrail.block)
         involved = ", ".join(dict.fromkeys(trail.running if trail else ()))
-        raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
+        raise EffectRuntimeError(f"tiles, thresholds and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
                                  f"{f': {involved}' if involved else ''}", pos)
     s.slices[MeterWork.block] = MeterWork(depth + 1, work.hits, work.defeats)
     try:
@@ -388,11 +388,11 @@ def shift(s: "State", meter: Meter, i: int, amount: int, source: Any, by: Any, d
         run_crossed(s, meter.thresholds, meter.name, owner, shown, old, new, by, source)
 
 
-def watcher(meter: Meter) -> Callable[["State", Any, int, int, Any, Any], None]:
-    """What a meter's counter calls when code assigns it (``morale(r) -= 2``): the thresholds the change crosses run."""
+def watcher(meter: Meter) -> Callable[["State", Any, int, int, Any, Any, SourcePos | None], None]:
+    """What a meter's counter calls when code assigns it (``morale(r) -= 2``, at ``pos``): the thresholds the change crosses run."""
 
-    def changed(s: "State", owner: Any, old: int, new: int, by: Any, source: Any) -> None:
-        with nested(s, None):
+    def changed(s: "State", owner: Any, old: int, new: int, by: Any, source: Any, pos: SourcePos | None) -> None:
+        with nested(s, pos):
             run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
 
     return changed

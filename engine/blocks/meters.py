@@ -1,9 +1,10 @@
 """A meter of tiles: a per-component counter read as a track from its start down to a bottom tile at 0.
 
-A ruleset declares one meter over a counter, the size of a tile, the kinds of
-special tile (with what they do, in the effect language), the attribute
-where each component lists its own special tiles, and the words for the
-bottom::
+A ruleset declares one such meter over a counter (as many other tracks as it
+wants, without the bottom, statuses and defeats, are ``meters:``, see
+:mod:`engine.blocks.named_meters`): the size of a tile, the kinds of special
+tile (with what they do, in the effect language), the attribute where each
+component lists its own special tiles, and the words for the bottom::
 
     counters:
       hits: {per: unit, start: self.hits, min: 0, max: self.hits}
@@ -30,7 +31,9 @@ status removes it on landing and blocks it while the marker rests there.
 Then the bearer's statuses' ``on_damage`` hooks run.  A marker reaching 0 is
 at the bottom (the log says ``Scout is wrecked``): its statuses' ``on_defeat``
 hooks run (knowing the ``attacker`` and ``source`` of the blow), its statuses
-are removed, and it stays there.
+are removed, and it stays there.  ``thresholds`` (see
+:mod:`engine.blocks.thresholds`) run when damage, healing or an assignment
+takes the counter past a mark.
 The source defaults to the one the block running the code declares (an
 action's code deals ``action`` damage); ``by`` defaults to ``self``.
 
@@ -218,16 +221,21 @@ def compile_meter(b: "Builder") -> None:
     read_track(b, meter, spec, "the meter")
 
 
-def read_track(b: "Builder", meter: Meter, spec: Mapping, what: str, nullifying: bool = True) -> None:
-    """A meter's tile kinds, special tiles (a ``table`` attribute of each carrier, or one mapping for all) and thresholds."""
+def read_track(b: "Builder", meter: Meter, spec: Mapping, what: str, named: bool = False) -> None:
+    """A meter's tile kinds, special tiles and thresholds.
+
+    The special tiles are a ``table`` attribute of each carrier or, for a
+    ``named`` meter (of ``meters:``), one mapping for all; only the ``meter``
+    section's tiles nullify statuses.
+    """
     kinds = spec.get("kinds") or {}
     for name, kind in kinds.items():
         b.check_identifier(name, kinds.key_pos.get(name), "tile kind")
         meter.kinds[str(name)] = _tile_kind(b, meter, str(name), kind if isinstance(kind, Mapping) else Mapping(kinds.pos_of(name)),
-                                            nullifying)
+                                            not named)
     meter.thresholds = read_thresholds(b, spec, what, threshold_bindings(b, meter))
     attribute = spec.get("tiles", "")
-    if isinstance(attribute, Mapping) and not nullifying:
+    if isinstance(attribute, Mapping) and named:
         meter.shared = _tiles(b, meter, attribute)
         return
     if "tiles" in spec and meter.counter.per == "role":

@@ -108,7 +108,7 @@ def compile_meters(b: "Builder") -> None:
         counter.start = read_bound(b, spec, "start", self_type) or (lambda s, owner: 0)
         counter.low = read_bound(b, spec, "min", self_type) or (lambda s, owner: 0)
         counter.high = read_bound(b, spec, "max", self_type)
-        read_track(b, meter, spec, f"meter '{name}'", nullifying=False)
+        read_track(b, meter, spec, f"meter '{name}'", named=True)
 
 
 # ------------------------------------------------------------------ the functions

@@ -331,13 +331,9 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
     if i is None:
         raise EffectRuntimeError(f"{s.game.component_names[target]} has no {meter.counter.name}", pos)
     old = s.counters[i]
-    if old <= 0:
-        return  # at the bottom: nothing moves the marker any more
-    new = meter.counter.clamp(s, target, old - amount if down else old + amount)
-    if new == old:
-        return
-    s.counters[i] = new
-    s._actions = None
+    if old <= 0 or _step(s, meter, target, i, amount, down) is None:
+        return  # at the bottom nothing moves the marker any more; nor at the top does healing
+    new = s.counters[i]
     what = "damage" if down else "healing"
     s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
                    f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
@@ -346,9 +342,7 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
     if down and work.hits is not None:
         s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
     with nested(s, pos):
-        _land(s, meter, target, new, source, attacker, abs(old - new), down)
-        if meter.thresholds:
-            run_crossed(s, meter.thresholds, meter.name, target, label(s, target), old, new, attacker, source)
+        _react(s, meter, target, old, new, source, attacker, down)
         if down and s.counters[i] > 0:
             statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
     if s.counters[i] == 0:
@@ -377,23 +371,37 @@ def nested(s: "State", pos: SourcePos | None) -> Iterator[None]:
 
 def shift(s: "State", meter: Meter, i: int, amount: int, source: Any, by: Any, down: bool, pos: SourcePos | None) -> None:
     """``gain``/``lose``: move the marker in slot ``i`` of a meter by ``amount`` (within its bounds), land, cross thresholds."""
-    if amount <= 0:
-        return
     counter = meter.counter
     owner = counter.owners[i - counter.offset]
-    old = s.counters[i]
-    new = counter.clamp(s, owner, old - amount if down else old + amount)
-    if new == old:
+    old = _step(s, meter, owner, i, amount, down)
+    if old is None:
         return
-    s.counters[i] = new
-    s._actions = None
-    shown = carrier(s, owner)
-    s.note(lambda: f"{shown} {'loses' if down else 'gains'} {abs(old - new)} {counter.name}"
+    new = s.counters[i]
+    s.note(lambda: f"{carrier(s, owner)} {'loses' if down else 'gains'} {abs(old - new)} {counter.name}"
                    f"{f' from {carrier(s, by)}' if by is not None and by != owner else ''}"
                    f"{f' ({source})' if source else ''}: {old} -> {new}")
     with nested(s, pos):
-        _land(s, meter, owner, new, source, by, abs(old - new), down)
-        run_crossed(s, meter.thresholds, meter.name, owner, shown, old, new, by, source)
+        _react(s, meter, owner, old, new, source, by, down)
+
+
+def _step(s: "State", meter: Meter, owner: Any, i: int, amount: int, down: bool) -> int | None:
+    """Move the marker in slot ``i`` by ``amount`` (not past the bounds): the value it left, None when it did not move."""
+    if amount <= 0:
+        return None
+    old = s.counters[i]
+    new = meter.counter.clamp(s, owner, old - amount if down else old + amount)
+    if new == old:
+        return None
+    s.counters[i] = new
+    s._actions = None
+    return old
+
+
+def _react(s: "State", meter: Meter, owner: Any, old: int, new: int, source: Any, by: Any, down: bool) -> None:
+    """After a move from ``old`` to ``new``: the tile where the marker stopped reacts, then the thresholds crossed run."""
+    _land(s, meter, owner, new, source, by, abs(old - new), down)
+    if meter.thresholds:
+        run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
 
 
 def watcher(meter: Meter) -> Callable[["State", Any, int, int, Any, Any, SourcePos | None], None]:

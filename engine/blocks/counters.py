@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from engine.blocks.hooks import SOURCE_LOCAL, local_slot
+from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
@@ -127,7 +127,7 @@ class CounterOf(Function):
         index = self.compile_index(target, scope)
         if self.spec.watch is None:
             return writer(self.spec, index)
-        return watched_writer(self.spec, index, _local(scope, "self"), _local(scope, SOURCE_LOCAL), target.pos)
+        return watched_writer(self.spec, index, local_reader(scope, "self"), local_reader(scope, SOURCE_LOCAL), target.pos)
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
@@ -169,15 +169,6 @@ def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by
             watch(s, owner, old, s.counters[i], by(s, e), source(s, e), pos)
 
     return write
-
-
-def _local(scope: Scope, name: str) -> Callable[[Any, list[Any]], Any]:
-    """A closure reading the local ``name`` where the code has one (the ``self`` of a hook, its default source), else none."""
-    found = local_slot(scope, name)
-    if found is None:
-        return lambda s, e: None
-    slot = found[0]
-    return lambda s, e: e[slot]
 
 
 # ------------------------------------------------------------------ reading `counters:`

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 from engine.blocks import statuses
 from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.counters import owner_type
-from engine.blocks.hooks import Hook, compile_hook, label, local_slot, running, source_of
+from engine.blocks.hooks import Hook, compile_hook, label, local_reader, running, source_of
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
@@ -499,11 +499,7 @@ def attacker_of(fn: Function, scope: Scope, call: ast.Call, wanted: Type = ANY_C
             scope.error(kw.pos, f"{fn.name}() has no option '{name}'", f"usage: {fn.signature}")
     if "by" in keywords:
         return fn.value(scope, keywords["by"].value, wanted, "by").fn
-    found = local_slot(scope, "self")
-    if found is None:
-        return lambda s, e: None
-    slot = found[0]
-    return lambda s, e: e[slot]
+    return local_reader(scope, "self")
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,9 @@ marker (within ``min``..``max``): the special tile where it stops reacts
 ``by``, ``source``, ``amount`` and ``value``), then the thresholds the
 change crosses run (see :mod:`engine.blocks.thresholds`).  An assignment
 (``resolve(r) -= 2``) sets the value: no tile reacts, the thresholds it crosses run.
-The meter ``damage`` and ``heal`` move stays the ``meter:`` section.
-
->>> sorted(KEYS)[:4]
-['doc', 'kinds', 'max', 'min']
+Without a third argument the source is the one the block running the code
+declares (an action's), else none.  The meter ``damage`` and ``heal`` move
+stays the ``meter:`` section.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.block import Block, declare
 from engine.blocks.counters import CounterOf, CounterSpec, owner_type, read_bound
-from engine.blocks.hooks import SOURCE_LOCAL, local_slot
+from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.blocks.meters import Meter, attacker_of, read_track, shift, watcher
 from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
@@ -130,7 +129,7 @@ class MeterShift(Function):
         if found is None:
             return Compiled(EFFECT, lambda s, e: None)
         meter, index = found
-        source = self.value(scope, args[2], meter.source_type, "source").fn if len(args) == 3 else _default_source(scope)
+        source = self.value(scope, args[2], meter.source_type, "source").fn if len(args) == 3 else local_reader(scope, SOURCE_LOCAL)
         by = attacker_of(self, scope, call, ANY)
         down, pos = self.down, call.pos
 
@@ -158,15 +157,6 @@ def meter_of(fn: Function, scope: Scope, node: ast.Node) -> tuple[Meter, Callabl
                     did_you_mean(name, meters) if name else f"meters: {', '.join(meters) or 'none'}")
         return None
     return meters[name], counter.compile_index(node, scope)
-
-
-def _default_source(scope: Scope) -> Callable[[Any, list[Any]], Any]:
-    """The source the block running the code declares (an action's code changes meters from ``action``), else none."""
-    found = local_slot(scope, SOURCE_LOCAL)
-    if found is None:
-        return lambda s, e: None
-    slot = found[0]
-    return lambda s, e: e[slot]
 
 
 ADDED_FUNCTIONS = (

@@ -34,12 +34,11 @@ from engine.lang.types import ANY, INT, NONE_T, Component, Type
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext, StateView
     from engine.core.errors import SourcePos
-    from engine.model.state import State
 
-Bound = Callable[["State", Any], int | None]  # (state, owner) -> a bound, or None for none
-Watch = Callable[["State", Any, int, int, Any, Any, "SourcePos | None"], None]  # (state, owner, old, new, by, source, where)
+Bound = Callable[["StateView", Any], int | None]  # (state, owner) -> a bound, or None for none
+Watch = Callable[["StateView", Any, int, int, Any, Any, "SourcePos | None"], None]  # (state, owner, old, new, by, source, where)
 GAME = "game"
 GAME_TYPE = NONE_T  # `self` of a game-wide counter is none
 
@@ -67,7 +66,7 @@ class CounterSpec:
         """The slot of ``owner``'s value in ``State.counters`` (None: it has no such counter)."""
         return self._index.get(owner)
 
-    def clamp(self, s: "State", owner: Any, value: int) -> int:
+    def clamp(self, s: "StateView", owner: Any, value: int) -> int:
         """``value`` kept within the counter's bounds for ``owner``."""
         if self.high is not None:
             high = self.high(s, owner)
@@ -80,7 +79,7 @@ class CounterSpec:
         return value
 
 
-def initial_values(s: "State", specs: dict[str, CounterSpec]) -> list[int]:
+def initial_values(s: "StateView", specs: dict[str, CounterSpec]) -> list[int]:
     """Every counter's start value, clamped (the order of ``State.counters``)."""
     values: list[int] = []
     for spec in specs.values():
@@ -130,7 +129,7 @@ class CounterOf(Function):
         return watched_writer(self.spec, index, local_reader(scope, "self"), local_reader(scope, SOURCE_LOCAL), target.pos)
 
     def describe(self, call: ast.Call) -> str:
-        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+        return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
 
 
 @dataclass(frozen=True)
@@ -176,7 +175,7 @@ def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by
 COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
 
 
-def declare_counters(b: "Builder") -> None:
+def declare_counters(b: "BuildContext") -> None:
     """The first pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
     g = b.game
     offset = 0
@@ -198,7 +197,7 @@ def declare_counters(b: "Builder") -> None:
         offset += len(owners)
 
 
-def compile_counters(b: "Builder") -> None:
+def compile_counters(b: "BuildContext") -> None:
     """The second pass: ``start``, ``min`` and ``max`` — numbers, options or expressions of ``self`` (the owner)."""
     tree = b.tree.get("counters") or {}
     for name, counter in b.game.counters.items():
@@ -212,7 +211,7 @@ def compile_counters(b: "Builder") -> None:
         counter.high = read_bound(b, spec, "max", self_type)
 
 
-def read_bound(b: "Builder", spec: Mapping, key: str, self_type: Type) -> Bound | None:
+def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> Bound | None:
     """``spec[key]`` as a bound: a number, an option, or an expression of ``self`` (None when not given)."""
     if key not in spec or spec[key] is None:
         return None
@@ -222,7 +221,7 @@ def read_bound(b: "Builder", spec: Mapping, key: str, self_type: Type) -> Bound 
     compiled, slots = b.expression(value, "int", bind={"self": self_type}, pos=b.pos(spec, key))
     f = compiled.fn
 
-    def bound(s: "State", owner: Any) -> int:
+    def bound(s: "StateView", owner: Any) -> int:
         env: list[Any] = [None] * slots
         env[0] = owner
         return f(s, env)

@@ -69,9 +69,8 @@ from engine.core.slices import HookTrail, slice_kind
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext, StateView
     from engine.blocks.counters import CounterSpec
-    from engine.model.state import State
 
 TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
@@ -91,7 +90,7 @@ class MeterWork(NamedTuple):
 NO_WORK = MeterWork()
 
 
-def meter_work(s: "State") -> MeterWork:
+def meter_work(s: "StateView") -> MeterWork:
     """The meter's slice of ``s`` (empty when there is none yet)."""
     return s.slices.get(MeterWork.block, NO_WORK)
 
@@ -155,7 +154,7 @@ class Meter:
         """Its kinds of special tile and its thresholds, in English, a line each."""
         return [f"{name}: {kind.describe()}" for name, kind in self.kinds.items()] + [t.describe() for t in self.thresholds]
 
-    def describe_track(self, s: "State", cid: Any) -> list[str]:
+    def describe_track(self, s: "StateView", cid: Any) -> list[str]:
         """The meter from its start down to the bottom, one entry per tile (special tiles named)."""
         top = self.counter.clamp(s, cid, self.counter.start(s, cid))
         out = []
@@ -169,7 +168,7 @@ class Meter:
 # ------------------------------------------------------------------ reading the section
 
 
-def declare_meter(b: "Builder") -> None:
+def declare_meter(b: "BuildContext") -> None:
     """The meter's counter, tile size and source type (before any code is compiled)."""
     spec = b.tree.get("meter")
     if spec is None:
@@ -202,7 +201,7 @@ def declare_meter(b: "Builder") -> None:
         counter.watch = watcher(meter)
 
 
-def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
+def _word(b: "BuildContext", spec: Mapping, key: str, default: str) -> str:
     """A word or a few the meter is said with (``bottom: wreck``), ``default`` when not given."""
     if key not in spec:
         return default
@@ -213,7 +212,7 @@ def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
     return value.strip()
 
 
-def compile_meter(b: "Builder") -> None:
+def compile_meter(b: "BuildContext") -> None:
     """The tile kinds (their code), every component's special tiles and the thresholds."""
     meter, spec = b.game.parts.get("meter"), b.tree.get("meter")
     if meter is None or not isinstance(spec, Mapping):
@@ -221,7 +220,7 @@ def compile_meter(b: "Builder") -> None:
     read_track(b, meter, spec, "the meter")
 
 
-def read_track(b: "Builder", meter: Meter, spec: Mapping, what: str, named: bool = False) -> None:
+def read_track(b: "BuildContext", meter: Meter, spec: Mapping, what: str, named: bool = False) -> None:
     """A meter's tile kinds, special tiles and thresholds.
 
     The special tiles are a ``table`` attribute of each carrier or, for a
@@ -253,7 +252,7 @@ def read_track(b: "Builder", meter: Meter, spec: Mapping, what: str, named: bool
             meter.tiles[cid] = tiles
 
 
-def _tiles(b: "Builder", meter: Meter, table: Mapping) -> dict[int, tuple[str, int]]:
+def _tiles(b: "BuildContext", meter: Meter, table: Mapping) -> dict[int, tuple[str, int]]:
     """The special tiles written as ``{position: KIND or KIND N}``, each at a positive multiple of the tile size."""
     tiles: dict[int, tuple[str, int]] = {}
     for key, text in table.items():
@@ -270,7 +269,7 @@ def _tiles(b: "Builder", meter: Meter, table: Mapping) -> dict[int, tuple[str, i
     return tiles
 
 
-def _tile_kind(b: "Builder", meter: Meter, name: str, spec: Mapping, nullifying: bool) -> TileKind:
+def _tile_kind(b: "BuildContext", meter: Meter, name: str, spec: Mapping, nullifying: bool) -> TileKind:
     allowed = ("text", "on_damage", "on_heal", "nullifies") if nullifying else ("text", "on_damage", "on_heal")
     b.unknown_keys(spec, allowed, f"tile kind '{name}'")
     kind = TileKind(name, str(spec.get("text") or ""))
@@ -292,19 +291,19 @@ def _tile_kind(b: "Builder", meter: Meter, name: str, spec: Mapping, nullifying:
     return kind
 
 
-def tile_bindings(b: "Builder", meter: Meter) -> dict[str, Type]:
+def tile_bindings(b: "BuildContext", meter: Meter) -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
     by = ANY if meter.cause == "by" else ANY_COMPONENT  # damage and healing are dealt by components
     return {"self": owner_type(meter.counter, Scope(b.game.vocab)), meter.cause: by, "source": meter.source_type, "amount": INT, "value": INT}
 
 
-def threshold_bindings(b: "Builder", meter: Meter) -> dict[str, Type]:
+def threshold_bindings(b: "BuildContext", meter: Meter) -> dict[str, Type]:
     """What a threshold's code may read: the carrier, who made the change and from what source, the values before and after."""
     by = ANY if meter.cause == "by" else ANY_COMPONENT  # damage and healing are dealt by components
     return {"self": owner_type(meter.counter, Scope(b.game.vocab)), "by": by, "source": meter.source_type, "old": INT, "new": INT}
 
 
-def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
+def instance_tables(b: "BuildContext", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
     """Every component instance giving ``attribute``: its component ids (copies share it), the raw value and where it is."""
     g = b.game
     found = []
@@ -321,7 +320,7 @@ def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...],
 # ------------------------------------------------------------------ moving the marker
 
 
-def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
+def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
     """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, stop it at 0."""
     meter = s.game.parts.get("meter")
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
@@ -352,7 +351,7 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
 
 
 @contextmanager
-def nested(s: "State", pos: SourcePos | None) -> Iterator[None]:
+def nested(s: "StateView", pos: SourcePos | None) -> Iterator[None]:
     """One level deeper in code that moves markers from inside the hooks of a move; refused past ``MAX_DEPTH``."""
     work = meter_work(s)
     depth = work.depth or 0
@@ -369,7 +368,7 @@ def nested(s: "State", pos: SourcePos | None) -> Iterator[None]:
         s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
 
 
-def shift(s: "State", meter: Meter, i: int, amount: int, source: Any, by: Any, down: bool, pos: SourcePos | None) -> None:
+def shift(s: "StateView", meter: Meter, i: int, amount: int, source: Any, by: Any, down: bool, pos: SourcePos | None) -> None:
     """``gain``/``lose``: move the marker in slot ``i`` of a meter by ``amount`` (within its bounds), land, cross thresholds."""
     counter = meter.counter
     owner = counter.owners[i - counter.offset]
@@ -384,7 +383,7 @@ def shift(s: "State", meter: Meter, i: int, amount: int, source: Any, by: Any, d
         _react(s, meter, owner, old, new, source, by, down)
 
 
-def _step(s: "State", meter: Meter, owner: Any, i: int, amount: int, down: bool) -> int | None:
+def _step(s: "StateView", meter: Meter, owner: Any, i: int, amount: int, down: bool) -> int | None:
     """Move the marker in slot ``i`` by ``amount`` (not past the bounds): the value it left, None when it did not move."""
     if amount <= 0:
         return None
@@ -397,29 +396,29 @@ def _step(s: "State", meter: Meter, owner: Any, i: int, amount: int, down: bool)
     return old
 
 
-def _react(s: "State", meter: Meter, owner: Any, old: int, new: int, source: Any, by: Any, down: bool) -> None:
+def _react(s: "StateView", meter: Meter, owner: Any, old: int, new: int, source: Any, by: Any, down: bool) -> None:
     """After a move from ``old`` to ``new``: the tile where the marker stopped reacts, then the thresholds crossed run."""
     _land(s, meter, owner, new, source, by, abs(old - new), down)
     if meter.thresholds:
         run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
 
 
-def watcher(meter: Meter) -> Callable[["State", Any, int, int, Any, Any, SourcePos | None], None]:
+def watcher(meter: Meter) -> Callable[["StateView", Any, int, int, Any, Any, SourcePos | None], None]:
     """What a meter's counter calls when code assigns it (``morale(r) -= 2``, at ``pos``): the thresholds the change crosses run."""
 
-    def changed(s: "State", owner: Any, old: int, new: int, by: Any, source: Any, pos: SourcePos | None) -> None:
+    def changed(s: "StateView", owner: Any, old: int, new: int, by: Any, source: Any, pos: SourcePos | None) -> None:
         with nested(s, pos):
             run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
 
     return changed
 
 
-def carrier(s: "State", owner: Any) -> str:
+def carrier(s: "StateView", owner: Any) -> str:
     """A meter's carrier in a log line: a component as :func:`label` says it, a role by its name."""
     return label(s, owner) if isinstance(owner, int) and not isinstance(owner, bool) else str(owner)
 
 
-def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
+def _defeated(s: "StateView", target: int, attacker: Any, source: Any, amount: int) -> None:
     """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
     if defeat_of(s, target) is None:
         work = meter_work(s)
@@ -428,7 +427,7 @@ def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) 
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
 
 
-def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
+def defeat_of(s: "StateView", cid: Any) -> tuple[Any, Any] | None:
     """Who brought a component to 0 and from what source, (attacker, source); None while it is not there.
 
     >>> class S: slices = {MeterWork.block: MeterWork(defeats=((3, 1, "action"),))}
@@ -441,7 +440,7 @@ def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
     return None
 
 
-def _land(s: "State", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
+def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
     """The marker came to rest on ``value``: a special tile there nullifies statuses and runs its code."""
     tile = meter.tile_at(target, value)
     if tile is None:
@@ -529,7 +528,7 @@ class Defeat(Function):
         return f"{what} {args[0].describe()}" if args else self.name
 
 
-def attach(b: "Builder") -> None:
+def attach(b: "BuildContext") -> None:
     """Tell the meter's functions about it (once the vocabulary exists); a meter with errors (reported) offers none."""
     b.game.vocab.data["meter"] = b.game.parts.get("meter")
     if b.game.parts.get("meter") is None:

@@ -45,12 +45,12 @@ from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, EFFECT, INT, Enum, Type
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext
 
 KEYS = ("per", "start", "min", "max", "doc", "tile", "tiles", "sources", "kinds", "thresholds")
 
 
-def declare_meters(b: "Builder") -> None:
+def declare_meters(b: "BuildContext") -> None:
     """Each entry of ``meters:`` as a counter of its carriers (before any code is compiled, so code can read it)."""
     g = b.game
     meters: dict[str, Meter] = {}
@@ -86,7 +86,7 @@ def summary(spec: Mapping) -> str:
     return f"one per {spec.get('per')}, starting at {spec.get('start', 0)}, within {spec.get('min', 0)}{top}"
 
 
-def _source_type(b: "Builder", spec: Mapping) -> Type:
+def _source_type(b: "BuildContext", spec: Mapping) -> Type:
     """The type a meter's changes name their source with (any value when the meter does not say)."""
     if "sources" not in spec:
         return ANY
@@ -97,7 +97,7 @@ def _source_type(b: "Builder", spec: Mapping) -> Type:
     return Enum(name)
 
 
-def compile_meters(b: "Builder") -> None:
+def compile_meters(b: "BuildContext") -> None:
     """Each meter's bounds, tile kinds, special tiles and thresholds (once the vocabulary exists, before other blocks' code)."""
     b.game.vocab.data["meters"] = b.game.parts.get("meters") or {}
     tree = b.tree.get("meters") or {}

@@ -32,9 +32,8 @@ from engine.blocks.hooks import Hook, compile_hook, running
 from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext, StateView
     from engine.lang.types import Type
-    from engine.model.state import State
 
 WAYS = ("below", "above", "at")
 KEYS = (*WAYS, "text", "do")
@@ -68,7 +67,7 @@ class Threshold:
         return f"{self.way} {self.mark}: {what}"
 
 
-def read_thresholds(b: "Builder", spec: Mapping, what: str, bind: dict[str, "Type"]) -> tuple[Threshold, ...]:
+def read_thresholds(b: "BuildContext", spec: Mapping, what: str, bind: dict[str, "Type"]) -> tuple[Threshold, ...]:
     """A meter's ``thresholds`` list, each compiled with ``bind``'s names (``self``, ``by``, ``source``, ``old``, ``new``)."""
     listed = spec.get("thresholds")
     if listed is None:
@@ -94,7 +93,7 @@ def read_thresholds(b: "Builder", spec: Mapping, what: str, bind: dict[str, "Typ
     return tuple(found)
 
 
-def run_crossed(s: "State", thresholds: tuple[Threshold, ...], name: str, owner: Any, shown: str,
+def run_crossed(s: "StateView", thresholds: tuple[Threshold, ...], name: str, owner: Any, shown: str,
          old: int, new: int, by: Any, source: Any) -> None:
     """Run the code of every threshold the change from ``old`` to ``new`` crosses, in the order they are listed."""
     for threshold in thresholds:

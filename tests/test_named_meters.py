@@ -8,9 +8,13 @@ scenario can't say: refusals at file:line:col, saves, assignments and explain.
 
 from __future__ import annotations
 
+import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.core.errors import EffectRuntimeError, RulesetError
@@ -213,3 +217,63 @@ def test_thresholds_that_undo_each_other_are_stopped_and_the_move_refused(tmp_pa
     assert str(err.value).startswith(f"{tmp_path}/ruleset.yaml:25:25: tiles, thresholds and statuses keep damaging and healing "
                                      "each other (more than 20 deep): the morale threshold below 3, the morale threshold above 6")
     assert s.counters == before.counters and s.current_player == before.current_player
+
+
+CROSSINGS = """\
+name: crossings
+players: [2]
+types:
+  side: [North, South]
+roles:
+  of: side
+  seating: {2: [1, 2]}
+components:
+  token:
+    attributes: {side: side}
+    instances: [{id: n, side: North}]
+counters:
+  fell: {start: 0}
+  rose: {start: 0}
+  met: {start: 0}
+meters:
+  level:
+    per: role
+    start: 5
+    max: 10
+    thresholds:
+      - {below: 3, do: "fell += 1"}
+      - {above: 7, do: "rose += 1"}
+      - {at: 5, do: "met += 1"}
+setup: pass
+turn:
+  - do: {effect: "pass"}
+end: {when: turn > 1}
+scoring: {rank: r in roles, by: [level(r)], points: key}
+"""
+
+
+@settings(max_examples=40)
+@given(st.lists(st.tuples(st.sampled_from(["gain", "lose", "set"]), st.integers(0, 12)), max_size=12))
+def test_each_threshold_runs_once_for_every_crossing_of_its_mark(ops: list[tuple[str, int]]) -> None:
+    """Whatever moves the value (gain, lose, assignment), a threshold runs once per crossing: counted against a model."""
+    game = crossings_game()
+    s = game.new_state(players=2, seed=0)
+    value, fell, rose, met = 5, 0, 0, 0
+    for op, n in ops:
+        code = {"gain": f"gain(level(North), {n})", "lose": f"lose(level(North), {n})", "set": f"level(North) = {n}"}[op]
+        run(s, code)
+        new = max(0, min(10, value + n if op == "gain" else value - n if op == "lose" else n))
+        fell += value >= 3 > new
+        rose += value <= 7 < new
+        met += value != 5 and min(value, new) <= 5 <= max(value, new)
+        value = new
+    counters = s.game.counters
+    assert s.counters[counters["level"].index_of("North")] == value
+    assert [s.counters[counters[name].offset] for name in ("fell", "rose", "met")] == [fell, rose, met]
+
+
+@lru_cache(maxsize=1)
+def crossings_game() -> engine.Game:
+    folder = Path(tempfile.mkdtemp(prefix="crossings-"))
+    (folder / "ruleset.yaml").write_text(CROSSINGS, encoding="utf-8")
+    return engine.load(folder)

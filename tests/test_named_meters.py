@@ -8,8 +8,6 @@ scenario can't say: refusals at file:line:col, saves, assignments and explain.
 
 from __future__ import annotations
 
-import tempfile
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -252,12 +250,18 @@ scoring: {rank: r in roles, by: [level(r)], points: key}
 """
 
 
+@pytest.fixture(scope="module")
+def crossings(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    folder = tmp_path_factory.mktemp("crossings")
+    (folder / "ruleset.yaml").write_text(CROSSINGS, encoding="utf-8")
+    return engine.load(folder)
+
+
 @settings(max_examples=40)
 @given(st.lists(st.tuples(st.sampled_from(["gain", "lose", "set"]), st.integers(0, 12)), max_size=12))
-def test_each_threshold_runs_once_for_every_crossing_of_its_mark(ops: list[tuple[str, int]]) -> None:
+def test_each_threshold_runs_once_for_every_crossing_of_its_mark(crossings: engine.Game, ops: list[tuple[str, int]]) -> None:
     """Whatever moves the value (gain, lose, assignment), a threshold runs once per crossing: counted against a model."""
-    game = crossings_game()
-    s = game.new_state(players=2, seed=0)
+    s = crossings.new_state(players=2, seed=0)
     value, fell, rose, met = 5, 0, 0, 0
     for op, n in ops:
         code = {"gain": f"gain(level(North), {n})", "lose": f"lose(level(North), {n})", "set": f"level(North) = {n}"}[op]
@@ -270,10 +274,3 @@ def test_each_threshold_runs_once_for_every_crossing_of_its_mark(ops: list[tuple
     counters = s.game.counters
     assert s.counters[counters["level"].index_of("North")] == value
     assert [s.counters[counters[name].offset] for name in ("fell", "rose", "met")] == [fell, rose, met]
-
-
-@lru_cache(maxsize=1)
-def crossings_game() -> engine.Game:
-    folder = Path(tempfile.mkdtemp(prefix="crossings-"))
-    (folder / "ruleset.yaml").write_text(CROSSINGS, encoding="utf-8")
-    return engine.load(folder)

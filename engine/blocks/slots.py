@@ -126,6 +126,11 @@ class Aims(NamedTuple):
         return self._replace(sealed=tuple(sealed))
 
 
+def _turn_place(s: "State", role: str) -> int:
+    """Where ``role`` plays in the round (sealed cells are kept in turn order, however the seats decided)."""
+    return s.order.index(role) if role in s.order else len(s.order)
+
+
 def committed(s: "State", role: str, slot: int) -> Cell | None:
     """The cell ``role`` committed at ``slot`` (0-based) in the row last revealed, or None."""
     aims = s.slices.get(Aims.block)
@@ -190,7 +195,7 @@ def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None
             b.error(b.pos(listed, i), f"unknown zone '{name}'", did_you_mean(str(name), b.game.zone_specs))
             continue
         zones.update(z for (zone, _), z in b.game.zone_index.items() if zone == str(name))
-    if not isinstance(listed, list) or not listed:
+    if not isinstance(listed, list) or ("zones" in spec and not listed):
         b.error(b.pos(spec, "zones"), "'zones' must list the zones laid out in rows of these slots")
     return SlotRow(tuple(str(x) for x in names), neighbours, frozenset(zones))
 
@@ -300,7 +305,8 @@ class Commit(Step):
         if len(args) == 4:
             aims = s.slices.get(Aims.block, Aims())
             x, y = args[3]
-            s.slices[Aims.block] = aims._replace(sealed=(*(aims.sealed or ()), (self.index, s.acting_role, slot, x, y)))
+            sealed = (*(aims.sealed or ()), (self.index, s.acting_role, slot, x, y))
+            s.slices[Aims.block] = aims._replace(sealed=tuple(sorted(sealed, key=lambda a: (a[0], _turn_place(s, a[1]), a[2]))))
         s.note(lambda: f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
         return self._next_slot(s) is None
 
@@ -351,7 +357,8 @@ class Commit(Step):
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
             cells = " ".join(format_cell(c) for c in self.cell_options(s))
-            return f"'{text}' is not legal: commit to {self.slots.names[slot]} one of the cells {cells} (e.g. '{legal[0]}')"
+            what = f"one of {', '.join(self.game.piece_names[c] for c in s.zones[self.source(s)])} " if self.components else ""
+            return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
         cards = ", ".join(self.game.piece_names[c] for c in s.zones[self.source(s)])
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
@@ -610,13 +617,14 @@ BLOCK = declare(Block(
                     "default": "line",
                 },
                 "zones": {
-                    "description": "The per-role zones laid out in rows of these slots.",
+                    "description": ("The per-role zones laid out in rows of these slots (none when only cells are "
+                                    "committed)."),
                     "type": "array",
                     "minItems": 1,
                     "items": {"$ref": "#/$defs/zoneName"},
                 },
             },
-            "required": ["names", "zones"],
+            "required": ["names"],
             "additionalProperties": False,
         },
         "commitStep": {

@@ -239,12 +239,12 @@ class Commit(Step):
         self.slots = _slot_row(b, pos)
         self.choose_face = b.choice(spec, "face", ("as-is", "choose"), "as-is") == "choose"
         self.cells: Any = None  # the compiled list of cells a decision may seal, when it seals one
-        self.cell_slots = 1
+        self.cell_slots, self.cells_text = 1, ""
         if "cells" in spec:
             compiled, self.cell_slots = b.expression(spec["cells"], None, pos=b.pos(spec, "cells"))
             if not ListOf(CELL).accepts(compiled.type):
                 b.error(b.pos(spec, "cells"), f"'cells' must be a list of cells (say empty_cells), not {compiled.type}")
-            self.cells = compiled.fn
+            self.cells, self.cells_text = compiled.fn, b.describe(spec["cells"])
         self.components = "from" in spec or "to" in spec or self.cells is None
         if self.components and not ("from" in spec and "to" in spec):
             b.error(pos, "step 'commit' needs both 'from' and 'to' (or neither, with 'cells', to commit a cell alone)")
@@ -364,9 +364,9 @@ class Commit(Step):
 
     def describe(self) -> str:
         if not self.components:
-            return f"the player commits a cell face down to each slot in turn ({', '.join(self.slots.names)})"
+            return f"the player commits one of {self.cells_text} face down to each slot in turn ({', '.join(self.slots.names)})"
         face = ", choosing the face it will show," if self.choose_face else ""
-        cell = " with a cell of the board" if self.cells is not None else ""
+        cell = f" with one of {self.cells_text}" if self.cells is not None else ""
         return (f"the player commits a component from the {self.source.name} face down{face}{cell} to each slot in turn "
                 f"({', '.join(self.slots.names)}), into the {self.target.name}")
 

@@ -19,19 +19,19 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.agents import make_agent
-from engine.errors import RulesetError
-from engine.expectations import compile_expectation
-from engine.information import determinize
-from engine.scenario import run_scenario
-
-def holds(state: engine.State, condition: str) -> bool:
-    return compile_expectation(state.game, condition).holds(state)
-
+from engine.core.errors import RulesetError
+from engine.core.information import determinize
+from engine.runner.agents import make_agent
+from engine.runner.expectations import compile_expectation
+from engine.runner.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "sealed-cells"
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
+
+
+def holds(state: engine.State, condition: str) -> bool:
+    return compile_expectation(state.game, condition).holds(state)
 
 
 @pytest.fixture(scope="module")

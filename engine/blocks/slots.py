@@ -101,7 +101,7 @@ class Aims(NamedTuple):
     saved = ("sealed cells", "revealed cells")
 
     def observe(self, s: "State", seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: its own sealed cells and every revealed one (see :func:`engine.savefile.observation`)."""
+        """What ``seat`` sees: its own sealed cells and every revealed one (see :func:`engine.model.savefile.observation`)."""
         slots = s.game.parts.get("slots")
         return self.observe_for(s.seat_of, seat, slots.names if slots is not None else ())
 
@@ -115,7 +115,7 @@ class Aims(NamedTuple):
         return {"committed_cells": {"sealed": own, "revealed": shown}}
 
     def determinize(self, sample: "State", seat: int, rng: "random.Random") -> "Aims":
-        """The slice in a sample for ``seat`` (see :func:`engine.information.determinize`): every cell another seat
+        """The slice in a sample for ``seat`` (see :func:`engine.core.information.determinize`): every cell another seat
         sealed is drawn again among the cells its step offers in the sample."""
         sealed = []
         for step, role, slot, x, y in self.sealed or ():

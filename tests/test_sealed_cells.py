@@ -221,3 +221,16 @@ def test_a_badly_written_cell_commit_is_refused_where_it_is_written(tmp_path: Pa
         engine.load(str(path))
     line = 1 + text.splitlines().index(extra.rstrip("\n"))
     assert any(f"ruleset.yaml:{line}:" in d.headline() and message in d.headline() for d in info.value.diagnostics), str(info.value)
+
+
+@pytest.mark.parametrize("board", [None, *sorted(BOARDS)])
+def test_every_offered_commit_is_among_the_texts_the_step_lists(tmp_path: Path, board: str | None) -> None:
+    """A learning agent's fixed list of actions (Step.action_texts) names every cell commit a game offers."""
+    game = engine.load(str(EXAMPLE)) if board is None else claims(tmp_path, board)
+    for players in game.player_counts:
+        state, pick = game.new_state(players=players, seed=players), random.Random(players)
+        while not state.is_terminal:
+            if state.pending is None:
+                listed = set(game.steps[state.step].action_texts(game).texts)
+                assert set(state.legal_actions().texts()) <= listed
+            state.apply(pick.choice(list(state.legal_actions())))

@@ -234,3 +234,22 @@ def test_every_offered_commit_is_among_the_texts_the_step_lists(tmp_path: Path, 
                 listed = set(game.steps[state.step].action_texts(game).texts)
                 assert set(state.legal_actions().texts()) <= listed
             state.apply(pick.choice(list(state.legal_actions())))
+
+
+def test_each_seat_of_a_cell_round_is_answered_by_its_own_agent(cells: engine.Game) -> None:
+    """choose_for_seat samples the earlier seats' sealed cells again, so a later seat's search sees none of them."""
+    from engine.runner.agents import choose_for_seat, joint_choice
+
+    state = second_round(cells, "commit LionMT as Moon to tile at 1,0").clone()
+    start = cells.new_state(players=2, seed=1)
+    start.apply_joint({1: "commit LionSM as Sun to tile at 0,0", 2: "commit StagSM as Moon to tile at 0,0"})
+    answers = {str(choose_for_seat(make_agent("ismcts:30", seed=5), start, 2, random.Random(seed))) for seed in range(3)}
+    assert answers <= set(start.legal_actions(2).texts())
+    bots = {1: make_agent("ismcts:20", seed=1), 2: make_agent("random", seed=2)}
+    rand = random.Random(0)
+    while not state.is_terminal:
+        if state.current_player == engine.SIMULTANEOUS:
+            state.apply_joint(joint_choice(bots, state, rand))
+        else:
+            state.apply(bots[state.seat_to_move].choose(state))
+    assert state.outcome is not None

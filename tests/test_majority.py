@@ -40,15 +40,7 @@ def test_the_verdict_explains_its_arithmetic() -> None:
 
 # ---------------------------------------------------------------- majority() in any code
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-by-majority"
-
-
-@pytest.mark.parametrize("path", sorted((EXAMPLE / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
-def test_majority_without_groups_scenario(path: Path) -> None:
-    from engine.runner.scenario import run_scenario
-
-    result = run_scenario(path)
-    assert result.passed, "\n".join(result.failures)
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-by-majority"  # its scenario: test_mechanisms_table
 
 
 def majority_ruleset(tmp_path: Path, functions: str) -> Path:

@@ -5,7 +5,9 @@ the reveal, two states that differ only in the cell a seat sealed look the
 same to every other seat — same observation, same offered actions, same
 determinizations, same choice by every agent — while the sealing seat sees
 its own cell.  Played as one SIMULTANEOUS decision, a round is the same game
-as played one decision at a time, and it saves and loads mid-round.  Cells
+as played one decision at a time, and it saves and loads mid-round.  The
+example's scenarios (docs/examples/sealed-cells/scenarios) run with every
+example's, in tests/test_mechanisms_table.py.  Cells
 alone work on any board: square, hex, growing.
 """
 
@@ -23,7 +25,6 @@ from engine.core.errors import RulesetError
 from engine.core.information import determinize
 from engine.runner.agents import make_agent
 from engine.runner.expectations import compile_expectation
-from engine.runner.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "sealed-cells"
@@ -45,12 +46,6 @@ def second_round(game: engine.Game, lion: str) -> engine.State:
     for text in ("commit LionSM as Sun to tile at 0,0", "commit StagSM as Moon to tile at 0,0", lion):
         state.apply(text)
     return state
-
-
-@pytest.mark.parametrize("path", sorted((EXAMPLE / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
-def test_the_example_scenarios_pass(path: Path) -> None:
-    result = run_scenario(path)
-    assert result.passed, "\n".join(result.failures)
 
 
 def test_a_sealed_cell_does_not_leak(cells: engine.Game) -> None:

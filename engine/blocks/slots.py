@@ -62,9 +62,7 @@ from engine.core.slices import slice_kind
 if TYPE_CHECKING:
     import random
 
-    from engine.compiling.builder import Builder
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -100,7 +98,7 @@ class Aims(NamedTuple):
     block = "committed cells"
     saved = ("sealed cells", "revealed cells")
 
-    def observe(self, s: "State", seat: int) -> dict[str, Any]:
+    def observe(self, s: "StateView", seat: int) -> dict[str, Any]:
         """What ``seat`` sees: its own sealed cells and every revealed one (see :func:`engine.model.savefile.observation`)."""
         slots = s.game.parts.get("slots")
         return self.observe_for(s.seat_of, seat, slots.names if slots is not None else ())
@@ -114,7 +112,7 @@ class Aims(NamedTuple):
         shown = [[role, slot(i), format_cell((x, y))] for role, i, x, y, _ in self.shown or ()]
         return {"committed_cells": {"sealed": own, "revealed": shown}}
 
-    def determinize(self, sample: "State", seat: int, rng: "random.Random") -> "Aims":
+    def determinize(self, sample: "StateView", seat: int, rng: "random.Random") -> "Aims":
         """The slice in a sample for ``seat`` (see :func:`engine.core.information.determinize`): every cell another seat
         sealed is drawn again among the cells its step offers in the sample."""
         sealed = []
@@ -126,12 +124,12 @@ class Aims(NamedTuple):
         return self._replace(sealed=tuple(sealed))
 
 
-def _turn_place(s: "State", role: str) -> int:
+def _turn_place(s: "StateView", role: str) -> int:
     """Where ``role`` plays in the round (sealed cells are kept in turn order, however the seats decided)."""
     return s.order.index(role) if role in s.order else len(s.order)
 
 
-def committed(s: "State", role: str, slot: int) -> Cell | None:
+def committed(s: "StateView", role: str, slot: int) -> Cell | None:
     """The cell ``role`` committed at ``slot`` (0-based) in the row last revealed, or None."""
     aims = s.slices.get(Aims.block)
     return next(((x, y) for r, i, x, y, _ in aims.shown or () if r == role and i == slot), None) if aims else None
@@ -157,7 +155,7 @@ class SlotRow:
             touching = "each touching every other"
         return f"{len(self.names)} slots ({', '.join(self.names)}), {touching}"
 
-    def where(self, s: "State", cid: int) -> tuple[list[int], int] | None:
+    def where(self, s: "StateView", cid: int) -> tuple[list[int], int] | None:
         """The contents of the slotted zone holding ``cid`` and its index there (None: not in one)."""
         zone = s.zone_of[cid]
         if zone not in self.zones:
@@ -166,7 +164,7 @@ class SlotRow:
         return items, items.index(cid)
 
 
-def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None:
+def read_slots(b: "BuildContext", spec: Any, pos: SourcePos | None) -> SlotRow | None:
     """Compile the ``slots`` section (None when the ruleset has none)."""
     from engine.core.yamlsource import Mapping
 
@@ -200,7 +198,7 @@ def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None
     return SlotRow(tuple(str(x) for x in names), neighbours, frozenset(zones))
 
 
-def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
+def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
     if b.game.parts.get("slots") is None:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
@@ -208,7 +206,7 @@ def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
     return b.game.parts.get("slots")
 
 
-def _check_laid_out(b: "Builder", spec: "Mapping", key: str, slots: SlotRow) -> None:
+def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow) -> None:
     name = str(spec.get(key, ""))
     if name in b.game.zone_specs:
         if not b.game.zone_specs[name].per_role:
@@ -233,7 +231,7 @@ class Commit(Step):
     sealed = True  # the others see only that a slot was filled
     keys = ("if", "from", "to", "face", "cells")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.slots = _slot_row(b, pos)
@@ -255,32 +253,32 @@ class Commit(Step):
         elif self.choose_face:
             b.error(b.pos(spec, "face"), "'face: choose' needs components to commit: add 'from' and 'to'")
 
-    def cell_options(self, s: "State") -> list[Cell]:
+    def cell_options(self, s: "StateView") -> list[Cell]:
         """The cells a decision may seal now, in a stable order without repeats (none when it seals no cell)."""
         if self.cells is None:
             return []
         found = self.cells(s, [None] * self.cell_slots) or []
         return list(dict.fromkeys(tuple(c) for c in found if c is not None))
 
-    def _filled(self, s: "State") -> int:
+    def _filled(self, s: "StateView") -> int:
         if self.components:
             return len(s.zones[self.target(s)])
         aims = s.slices.get(Aims.block)
         role = s.acting_role
         return sum(1 for entry in aims.sealed or () if entry[0] == self.index and entry[1] == role) if aims else 0
 
-    def _next_slot(self, s: "State") -> int | None:
+    def _next_slot(self, s: "StateView") -> int | None:
         """The slot to fill now, or None when the row is full or nothing is left to commit."""
         filled = self._filled(s)
         if filled >= len(self.slots.names) or (self.components and not s.zones[self.source(s)]):
             return None
         return filled
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         slot = self._next_slot(s)
         return slot is not None and (self.cells is None or bool(self.cell_options(s)))
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         slot = self._next_slot(s)
         if slot is None:
             return ListSpace(self, [])
@@ -296,7 +294,7 @@ class Commit(Step):
             return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
         return ListSpace(self, [(cid, slot) for cid in s.zones[self.source(s)]])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
         if cid is not None:
             s.move(cid, self.target(s))
@@ -318,7 +316,7 @@ class Commit(Step):
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[0],) if args[0] is not None else ()
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``commit NAME to SLOT`` (``commit NAME as FACE to SLOT``, ``... at X,Y``, ``commit X,Y to SLOT``) for every
         component, face, slot and cell."""
         if self.components and self.choose_face:
@@ -333,7 +331,7 @@ class Commit(Step):
         return Texts(tuple(f"commit {piece} to {slot} at {cell}" for piece in pieces for slot in self.slots.names for cell in cells))
 
     @staticmethod
-    def _piece(game: "Game", cid: int, face: int) -> str:
+    def _piece(game: "GameView", cid: int, face: int) -> str:
         """``A/B as B``, or the name alone for a component with one face."""
         return game.piece_names[cid] if game.face_count[cid] == 1 else f"{game.piece_names[cid]} as {game.face_labels[cid][face]}"
 
@@ -348,7 +346,7 @@ class Commit(Step):
     def public_format(self, args: tuple[Any, ...]) -> str:
         return f"commit {self._sealed_words(args)} to {self.slots.names[args[1]]}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         slot = self._next_slot(s)
         if slot is None:
             return None
@@ -381,7 +379,7 @@ class Reveal(Step):
     kind = "reveal"
     keys = ("if", "from", "to")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.slots = _slot_row(b, pos)
@@ -396,7 +394,7 @@ class Reveal(Step):
             _check_laid_out(b, spec, "from", self.slots)
             _check_laid_out(b, spec, "to", self.slots)
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         if s.turn != len(s.order) - 1:  # not everyone has committed yet
             return False
         rows: dict[str, list[int]] = {}
@@ -419,7 +417,7 @@ class Reveal(Step):
         return False
 
     @staticmethod
-    def _reveal_cells(s: "State", rows: dict[str, list[int]]) -> tuple[tuple[str, int, int, int, int], ...]:
+    def _reveal_cells(s: "StateView", rows: dict[str, list[int]]) -> tuple[tuple[str, int, int, int, int], ...]:
         """Turn every sealed cell up, with the component committed beside it (-1 for none); the cells revealed."""
         aims = s.slices.get(Aims.block)
         if aims is None:

@@ -114,3 +114,19 @@ def test_compile_prints_the_generated_module() -> None:
     functions = [node for node in module.body if isinstance(node, python_ast.FunctionDef)]
     assert shown.exit_code == 0 and len(functions) == int(summary.output.split()[1])
     assert all([arg.arg for arg in f.args.args] == ["s", "e"] for f in functions)
+
+
+def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  when: gold(A) > 5", "  when: gold(A) > 5 or gold(B) - nth([1, 2], gold(B)) > 0"))
+    messages = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        game = engine.load(path)
+        source = "".join(text for _, text in game.vocab.data.get(GENERATED, []))
+        assert ("except TypeError" in source) is generated  # the condition's arithmetic is plain Python
+        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:24:32: .* has no value here .* so '-' cannot use it") as err:
+            game.new_state(players=2).apply("choose 2")  # B has no gold: item 0 of the list is none
+        messages.append(str(err.value))
+    assert messages[0] == messages[1]

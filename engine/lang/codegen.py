@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import operator
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import SourcePos
@@ -88,11 +89,86 @@ def indent(lines: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("    " + line for line in lines) or ("    pass",)
 
 
+LOCAL = re.compile(r"e\[\d+\]|[a-z]\d+")
+"""Source cheap enough to write twice: a local's slot (``e[3]``) or a generated name (``t7``)."""
+
+
+def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
+    """``c``'s value as (source computing it, a name for it after that, constants), or None when it has no
+    expression: ``e[3]`` serves as both; anything else is computed into a fresh local ``t7`` by ``:=``."""
+    if c.code is None or c.code.lines is not None:
+        return None
+    text = c.code.expr
+    if LOCAL.fullmatch(text):
+        return text, text, c.code.consts
+    name = fresh("t")
+    return f"({name} := {text})", name, c.code.consts
+
+
+def guarded(base: Compiled, template: str, value: Any = None) -> Code | None:
+    """The source of reading something of ``base``'s value, none staying none (None when ``base`` has no source).
+
+    ``template`` writes the read with ``{x}`` for the base's value and ``{k}``
+    for ``value``, a constant (a table of the ruleset, say):
+
+    >>> from engine.lang.scope import Compiled
+    >>> from engine.lang.types import INT
+    >>> print(guarded(Compiled(INT, None, code=Code("e[2]")), "{x}[0]").expr)
+    (None if e[2] is None else e[2][0])
+    """
+    parts = once(base)
+    if parts is None:
+        return None
+    first, then, consts = parts
+    if "{k}" in template:
+        name = fresh("k")
+        template, consts = template.replace("{k}", name), consts + ((name, value),)
+    return Code(f"(None if {first} is None else {template.replace('{x}', then)})", None, consts)
+
+
+FALLIBLE = "fallible"
+"""A constant name marking source that may meet none where a number is needed (``e[1] + 1``, ``e[0] > 2``).
+
+Such source is written only where nothing changes (conditions, scores, the
+ruleset's functions): the function generated from it catches Python's
+``TypeError`` and runs the closures it replaces, which raise the error at
+the node that met none, with its position.
+"""
+
+
+def arithmetic(op: str, a: Compiled, b: Compiled, bound: int, error: Any) -> Code:
+    """``a + b``, ``a - b`` or ``a * b`` as source, for code that changes nothing (see :data:`FALLIBLE`).
+
+    A product past ``bound`` (the ``integer_digits`` limit) calls ``error(s)``,
+    as the closure does.  A sum or a difference is written plainly: in code
+    that changes nothing each one at most doubles the larger of its operands,
+    which every counter, option and literal keeps within the limit, so it
+    cannot grow a number long enough to cost time or memory.
+
+    >>> from engine.lang.scope import Compiled
+    >>> from engine.lang.types import INT
+    >>> print(arithmetic("+", Compiled(INT, None, code=Code("e[1]")), Compiled(INT, None, code=Code("1")), 10, None).expr)
+    (e[1] + 1)
+    """
+    (left, ca), (right, cb) = expr(a), expr(b)
+    if op != "*":
+        return Code(f"({left} {op} {right})", None, ca + cb + ((FALLIBLE, True),))
+    t, k = fresh("t"), fresh("k")
+    return Code(f"({t} if -bound < ({t} := {left} * {right}) < bound else {k}(s))", None,
+                ca + cb + (("bound", bound), (k, error), (FALLIBLE, True)))
+
+
+def ordered(op: str, a: Compiled, b: Compiled) -> Code:
+    """``a < b`` (or another order) as source, for code that changes nothing (see :data:`FALLIBLE`)."""
+    (left, ca), (right, cb) = expr(a), expr(b)
+    return Code(f"({left} {op} {right})", None, ca + cb + ((FALLIBLE, True),))
+
+
 # ------------------------------------------------------------------ run-time helpers the generated code calls
 
 
 HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants (which bring their helpers)
-    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "__builtins__": {"range": range},
+    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "__builtins__": {"range": range, "TypeError": TypeError},
 }
 
 
@@ -107,24 +183,35 @@ def finish(c: Compiled, pos: SourcePos | None, scope: Scope) -> Compiled:
     if not ENABLED or c.code is None:
         return c
     lines, consts = statements(c) if c.code.lines is not None else (("return " + c.code.expr,), c.code.consts)
-    fn = function(lines, consts, pos, scope)
+    fn = function(lines, consts, pos, scope, c.fn)
     if fn is None:
         return c
     return dataclasses.replace(c, fn=fn)  # its code stays, to be written inline where it is used
 
 
-def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: SourcePos | None, scope: Scope) -> Any:
+def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: SourcePos | None, scope: Scope,
+             reference: Any = None) -> Any:
     """A function ``f(s, e)`` with body ``lines`` (None when Python cannot compile it, or generation is off).
 
+    Where the source may meet none as a number (see :data:`FALLIBLE`), the
+    body runs under ``try`` and ``reference`` — the closures computing the
+    same — says what went wrong (without one, such source is not generated).
     Its source is kept in the vocabulary, for ``rulecraft compile --show``.
     """
     if not ENABLED:
         return None
     name = fresh("f")
     where = f"{pos.file}:{pos.line}:{pos.col}" if pos is not None else "<code>"
-    text = "\n".join((f"def {name}(s, e):", *indent(lines))) + "\n"
     namespace = dict(HELPERS)
     namespace.update(consts)
+    if namespace.pop(FALLIBLE, False):
+        if reference is None:
+            return None
+        reason = fresh("k")
+        namespace[reason] = reference
+        lines = ("try:", *indent(lines), "except TypeError:  # none where a number is needed: the closures say where",
+                 f"    return {reason}(s, e)")
+    text = "\n".join((f"def {name}(s, e):", *indent(lines))) + "\n"
     try:
         exec(compile(text, f"<generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
     except (SyntaxError, RecursionError, MemoryError, ValueError):

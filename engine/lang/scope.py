@@ -58,6 +58,7 @@ class Global:
     fn: Fn
     text: str
     constant: bool = False
+    code: Code | None = None  # its Python source (see engine.lang.codegen), written inline where it is used
 
 
 AttributeCompiler = Callable[[Compiled], Compiled]
@@ -76,13 +77,17 @@ class Vocabulary:
     from_blocks: set[str] = field(default_factory=set)  # functions added by the blocks the ruleset uses
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
 
-    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None) -> None:
-        """Define a state query such as ``board``."""
-        self.globals[name] = Global(type_, fn, text or name)
+    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "") -> None:
+        """Define a state query such as ``board``; ``code`` is the same as a Python expression over ``s``, if any."""
+        self.globals[name] = Global(type_, fn, text or name, code=Code(code) if code else None)
 
     def define_constant(self, name: str, type_: Type, value: Any, text: str | None = None) -> None:
         """Define a constant such as an option value or an enum member."""
-        self.globals[name] = Global(type_, lambda s, e, v=value: v, text or name, constant=True)
+        from engine.lang.codegen import constant
+
+        literal, consts = constant(value)
+        self.globals[name] = Global(type_, lambda s, e, v=value: v, text or name, constant=True,
+                                    code=Code(literal, None, consts))
 
     def define_attribute(
         self, type_name: str, attr: str, type_: Type, compile_: AttributeCompiler, text: str
@@ -160,7 +165,7 @@ class Scope:
             scope = scope.parent
         known = self.vocab.globals.get(name)
         if known is not None:
-            return Compiled(known.type, known.fn, known.constant)
+            return Compiled(known.type, known.fn, known.constant, code=known.code)
         self.error(pos, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
         return Compiled(ANY, _unknown)
 

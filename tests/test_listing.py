@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import listing
+from engine.runner import listing
 
 
 @pytest.fixture()

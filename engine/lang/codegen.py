@@ -38,7 +38,7 @@ import operator
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SourcePos
+from engine.core.errors import SourcePos
 from engine.lang.scope import Code
 
 if TYPE_CHECKING:

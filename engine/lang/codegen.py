@@ -36,10 +36,10 @@ import dataclasses
 import itertools
 import operator
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
-from engine.lang.scope import Code
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -51,6 +51,15 @@ GENERATED = "generated"
 """Vocabulary data key: the source of every function generated for the ruleset, in order, with its position."""
 
 SIMPLE_VALUES = (int, str, type(None))
+
+
+@dataclass(frozen=True)
+class Code:
+    """Python source for a node: an expression, or statements (one per line)."""
+
+    expr: str = ""
+    lines: tuple[str, ...] | None = None  # statements; None for an expression
+    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
 
 _names = itertools.count(1)
 

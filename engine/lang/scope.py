@@ -23,18 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.lang.codegen import Code, constant
 from engine.lang.types import ANY, Type
 
 Fn = Callable[[Any, list[Any]], Any]
-
-
-@dataclass(frozen=True)
-class Code:
-    """Python source for a node (see engine.lang.codegen): an expression, or statements (one per line)."""
-
-    expr: str = ""
-    lines: tuple[str, ...] | None = None  # statements; None for an expression
-    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
 
 
 @dataclass(frozen=True)
@@ -83,8 +75,6 @@ class Vocabulary:
 
     def define_constant(self, name: str, type_: Type, value: Any, text: str | None = None) -> None:
         """Define a constant such as an option value or an enum member."""
-        from engine.lang.codegen import constant
-
         literal, consts = constant(value)
         self.globals[name] = Global(type_, lambda s, e, v=value: v, text or name, constant=True,
                                     code=Code(literal, None, consts))

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from engine.blocks.grid import SquareGrid
 from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
 
@@ -74,11 +75,39 @@ class Bracket:
 
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
-    def brackets_any(self, s: "State", cell: Cell, value: Any) -> bool:
-        """Whether a piece of ``value`` put at ``cell`` would capture anything (:meth:`cells` non-empty, sooner)."""
+    def bracketing(self, s: "State", cells: list[Cell], value: Any) -> list[Cell]:
+        """Those of ``cells`` where a piece of ``value`` would capture something, in order.
+
+        On a square board with edges each cell's lines out to the edge are
+        worked out once (``SquareGrid.rays``).
+        """
+        board = s.game.grid
+        if not (board.fixed and isinstance(board, SquareGrid)):
+            return [cell for cell in cells if self._brackets(s, board.offsets, cell, value)]
+        get, face, values, rays, found = s.grid.get, s.face, self.values, board.rays, []
+        for cell in cells:
+            closed = False
+            for ray in rays(cell):
+                p = get(ray[0])
+                if p is None or values[face[p]][p] == value:
+                    continue  # a line must start with a rival
+                for c in ray[1:]:
+                    p = get(c)
+                    if p is None:
+                        break
+                    if values[face[p]][p] == value:
+                        closed = True
+                        break
+                if closed:
+                    found.append(cell)
+                    break
+        return found
+
+    def _brackets(self, s: "State", offsets: tuple[Cell, ...], cell: Cell, value: Any) -> bool:
+        """Whether a piece of ``value`` at ``cell`` brackets a line along one of ``offsets`` (any board)."""
         grid, face, values = s.grid, s.face, self.values
         x, y = cell
-        for dx, dy in s.game.grid.offsets:
+        for dx, dy in offsets:
             cx, cy = x + dx, y + dy
             p = grid.get((cx, cy))
             if p is None or values[face[p]][p] == value:

@@ -245,8 +245,8 @@ class Place(Step):
         if bracket is not None and bracket.required:
             frontier = s.frontier  # a cell that brackets a piece is next to it
             values, cells = bracket.values, [c for c in self.cells(s) if c in frontier]
-            return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in cells
-                                    if bracket.brackets_any(s, cell, values[face][cid])])
+            return ListSpace(self, [(cid, face, cell) for cid, face in pieces
+                                    for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
 
     def _triggering(self, s: "State", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:

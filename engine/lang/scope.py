@@ -106,6 +106,7 @@ class Scope:
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
         self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
         self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
+        self.aliases: dict[str, Compiled] = {}  # names standing for code compiled elsewhere (an inline call's arguments)
 
     @property
     def slots(self) -> int:
@@ -121,6 +122,16 @@ class Scope:
         self.counter[0] += 1
         self.locals[name] = (slot, type_)
         return slot
+
+    def alias(self, name: str, compiled: Compiled) -> None:
+        """Let ``name`` stand for ``compiled`` here: a parameter of a function whose call is written inline.
+
+        >>> from engine.lang.types import INT
+        >>> scope = Scope(Vocabulary()); scope.alias("n", Compiled(INT, lambda s, e: 3, True))
+        >>> scope.lookup("n", None).fn(None, [])
+        3
+        """
+        self.aliases[name] = compiled
 
     def visible_names(self) -> list[str]:
         names = set(self.vocab.globals) | set(self.vocab.functions)
@@ -140,7 +151,7 @@ class Scope:
         """
         scope: Scope | None = self
         while scope:
-            if name in scope.locals:
+            if name in scope.locals or name in scope.aliases:
                 return True
             scope = scope.parent
         return name in self.vocab.globals
@@ -152,6 +163,8 @@ class Scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
                 return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"))
+            if name in scope.aliases:
+                return scope.aliases[name]
             scope = scope.parent
         known = self.vocab.globals.get(name)
         if known is not None:

@@ -41,9 +41,17 @@ def summaries() -> list[dict[str, Any]]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(entries, ensure_ascii=False))
+        _forget_others(path)
     except (OSError, WriteFailed):  # a read-only home: answer without remembering
         pass
     return entries
+
+
+def _forget_others(kept: Path) -> None:
+    """Remove the answers remembered for earlier rulesets or engines: only the newest ``list-*.json`` stays."""
+    for old in kept.parent.glob("list-*.json"):
+        if old != kept:
+            old.unlink(missing_ok=True)
 
 
 def summary(name: str) -> dict[str, Any]:

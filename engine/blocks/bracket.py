@@ -67,13 +67,30 @@ class Bracket:
 
     def cells(self, s: "State", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
-        grid, face, values = s.grid, s.face, self.values
+        grid, face, values, board = s.grid, s.face, self.values, s.game.grid
+        if board.fixed and isinstance(board, SquareGrid):
+            return self._along_rays(s, board.rays()[cell], value)
 
         def value_at(c: Cell) -> Any:
             p = grid.get(c)
             return None if p is None else values[face[p]][p]
 
-        return bracketed(s.game.grid.offsets, value_at, cell, value)
+        return bracketed(board.offsets, value_at, cell, value)
+
+    def _along_rays(self, s: "State", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
+        """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``), in the same order."""
+        get, face, values, found = s.grid.get, s.face, self.values, []
+        for ray in rays:
+            run = []
+            for c in ray:
+                p = get(c)
+                if p is None:
+                    break
+                if values[face[p]][p] == value:
+                    found.extend(run)
+                    break
+                run.append(c)
+        return found
 
     def bracketing(self, s: "State", cells: list[Cell], value: Any) -> list[Cell]:
         """Those of ``cells`` where a piece of ``value`` would capture something, in order.
@@ -84,10 +101,10 @@ class Bracket:
         board = s.game.grid
         if not (board.fixed and isinstance(board, SquareGrid)):
             return [cell for cell in cells if self._brackets(s, board.offsets, cell, value)]
-        get, face, values, rays, found = s.grid.get, s.face, self.values, board.rays, []
+        get, face, values, rays, found = s.grid.get, s.face, self.values, board.rays(), []
         for cell in cells:
             closed = False
-            for ray in rays(cell):
+            for ray in rays[cell]:
                 p = get(ray[0])
                 if p is None or values[face[p]][p] == value:
                     continue  # a line must start with a rival

@@ -14,8 +14,8 @@ False
 >>> g.largest_group({(0, 0), (1, 0), (5, 5)})
 2
 >>> fixed = SquareGrid(adjacency="all", width=8, height=8)
->>> len(fixed.cells), sorted(fixed.neighbours((0, 0))), fixed.contains((8, 0))
-(64, [(0, 1), (1, 0), (1, 1)], False)
+>>> len(fixed.cells), sorted(fixed.neighbours((0, 0))), fixed.contains((8, 0)), fixed.columns[1][:2]
+(64, [(0, 1), (1, 0), (1, 1)], False, ((1, 0), (1, 1)))
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ class SquareGrid:
     y_up: bool = False  # drawn with row 0 at the bottom (``y_axis: up``), as a rack stands; it changes no rule
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
+    columns: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False, compare=False)  # ... column by column, row 0 first
     geometry = SQUARE
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
     _rays: dict[Cell, tuple[tuple[Cell, ...], ...]] = field(init=False, repr=False, compare=False)
@@ -79,6 +80,7 @@ class SquareGrid:
         on = set(cells)
         around = {(x, y): tuple((x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on) for x, y in cells}
         object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "columns", tuple(tuple((x, y) for y in range(self.height)) for x in range(self.width)))
         object.__setattr__(self, "_around", around)
         object.__setattr__(self, "_rays", {})
 
@@ -97,21 +99,21 @@ class SquareGrid:
             found = self._around[cell] = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
         return found
 
-    def rays(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
-        """The straight lines of cells going out from ``cell`` along each offset to a fixed board's edge, those of
-        two cells or more (memoised; empty on a growing board, which has no edge).
+    def rays(self) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
+        """For each cell of a fixed board, the straight lines of cells going out from it along each offset to the
+        edge, those of two cells or more (worked out once; empty on a growing board, which has no edge).
 
-        >>> SquareGrid(adjacency="orthogonal", width=3, height=1).rays((0, 0))
+        >>> SquareGrid(adjacency="orthogonal", width=3, height=1).rays()[(0, 0)]
         (((1, 0), (2, 0)),)
         """
-        found = self._rays.get(cell)
-        if found is None:
-            found = self._rays[cell] = tuple(ray for ray in (self._ray(cell, step) for step in self.offsets) if len(ray) > 1)
-        return found
+        if not self._rays and self.fixed:
+            for cell in self.cells:
+                self._rays[cell] = tuple(ray for ray in (self._ray(cell, step) for step in self.offsets) if len(ray) > 1)
+        return self._rays
 
     def _ray(self, cell: Cell, step: Cell) -> tuple[Cell, ...]:
         (x, y), (dx, dy), ray = cell, step, []
-        while self.fixed and (x + dx, y + dy) in self._around:
+        while (x + dx, y + dy) in self._around:
             x, y = x + dx, y + dy
             ray.append((x, y))
         return tuple(ray)

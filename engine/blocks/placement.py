@@ -191,11 +191,11 @@ class Place(Step):
 
     def _lowest(self, s: "State") -> list[tuple[int, int]]:
         """The lowest empty cell of each column that has room (``drop``)."""
-        grid, taken, cells = self.game.grid, s.grid, []
-        for x in range(grid.width):
-            for y in range(grid.height):
-                if (x, y) not in taken:
-                    cells.append((x, y))
+        taken, cells = s.grid, []
+        for column in self.game.grid.columns:
+            for cell in column:
+                if cell not in taken:
+                    cells.append(cell)
                     break
         return cells
 
@@ -212,6 +212,11 @@ class Place(Step):
         if self.choose_face:
             options = self.game.piece_options
             pieces = [p for cid in hand for p in options[cid]]
+        elif self.game.identical:  # each (name, face) once, by the first component showing it
+            face, first = s.face, {}
+            for cid in hand:
+                first.setdefault((names[cid], face[cid]), cid)
+            return [(cid, face[cid]) for cid in first.values()]
         else:
             pieces = [(cid, s.face[cid]) for cid in hand]
         if not self.game.identical:

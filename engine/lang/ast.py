@@ -570,13 +570,13 @@ class Selection(Node):
                         f"or raise the limit with --limit condition_items=N")
         src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
-        where = self.where.compile(inner) if self.where is not None else None
+        where = unchanging(self.where, inner) if self.where is not None else None
         test = None  # the condition's own source, for a generated filter
         if where is not None and self.where is not None:
             expect(inner, self.where, where, BOOL, "the condition after 'where'")
             test = where.code
             where = codegen.finish(where, self.where.pos, inner)
-        value = self.value.compile(inner) if self.value is not None else None
+        value = unchanging(self.value, inner) if self.value is not None else None
         if value is not None and self.value is not None:
             value = codegen.finish(value, self.value.pos, inner)
         fast = None
@@ -587,6 +587,28 @@ class Selection(Node):
         if generated is not None:
             selection.items, selection.generated = generated, True
         return selection
+
+
+def unchanging(node: Node, scope: Scope) -> Compiled:
+    """``node`` compiled as code that changes nothing when it is such code (a selection's filter nearly always
+    is, even in a program), so that its source can be plain Python (see ``codegen.FALLIBLE``); else as written.
+
+    Code compiles as changing nothing unless it rolls, chooses or assigns —
+    each of which is an error where nothing may change.
+    """
+    if scope.pure:
+        return node.compile(scope)
+    errors, generated = len(scope.sink.items), scope.vocab.data.setdefault(codegen.GENERATED, [])
+    before = len(generated)
+    scope.pure = True
+    try:
+        compiled = node.compile(scope)
+    finally:
+        scope.pure = False
+    if len(scope.sink.items) == errors:
+        return compiled
+    del scope.sink.items[errors:], generated[before:]  # it changes something (or is wrong): compile it as written
+    return node.compile(scope)
 
 
 def _filter(source: Fn, slot: int, test: Code, pos: SourcePos | None, scope: Scope, reference: Fn) -> Fn | None:

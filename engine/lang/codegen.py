@@ -220,7 +220,7 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
         namespace[reason] = reference
         lines = ("try:", *indent(lines), "except TypeError:  # none where a number is needed: the closures say where",
                  f"    return {reason}(s, e)")
-    text = "\n".join((f"def {name}(s, e):", *indent(lines))) + "\n"
+    text = "\n".join(wrap(line) for line in (f"def {name}(s, e):", *indent(lines))) + "\n"
     try:
         exec(compile(text, f"<generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -229,6 +229,66 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     fn.generated_source = text
     scope.vocab.data.setdefault(GENERATED, []).append((where, text))
     return fn
+
+
+WIDTH = 110
+"""The longest line :func:`wrap` leaves as it is."""
+
+
+def wrap(line: str) -> str:
+    """A long line of generated source broken before its ``and`` / ``or`` inside brackets, outermost first.
+
+    >>> print(wrap("    return ((" + "e[1] == 2 and " * 7 + "e[1] == 2) or e[0] == 'a or b')"))
+        return ((e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2)
+            or e[0] == 'a or b')
+    """
+    if len(line) <= WIDTH:
+        return line
+    ops = _operators(line)
+    if not ops:
+        return line
+
+    def split(start: int, end: int, level: int) -> list[tuple[int, int, int]]:
+        deeper = [d for p, d in ops if start < p < end and d >= level]
+        if end - start <= WIDTH or not deeper:
+            return [(start, end, level)]
+        level = min(deeper)
+        cuts = [p for p, d in ops if start < p < end and d == level]
+        return [part for a, b in zip([start, *cuts], [*cuts, end]) for part in split(a, b, level + 1)]
+
+    margin = line[:len(line) - len(line.lstrip())]
+    parts = split(0, len(line), 1)
+    return "\n".join(line[a:b] if i == 0 else margin + "    " * (level - 1) + line[a:b].lstrip()
+                     for i, (a, b, level) in enumerate(parts))
+
+
+def _operators(line: str) -> list[tuple[int, int]]:
+    """Where `` and `` / `` or `` stand in ``line`` inside brackets (not in text), with how deep."""
+    found, depth, quote, i = [], 0, "", 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth and ch == " " and line.startswith((" and ", " or "), i):
+            found.append((i, depth))
+        i += 1
+    return found
 
 
 def source(c: Compiled) -> str:

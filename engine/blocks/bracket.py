@@ -29,8 +29,7 @@ from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
 
 Cell = tuple[int, int]
 FLIP = "flip"
@@ -65,7 +64,7 @@ class Bracket:
     zone_index: int
     required: bool  # only placements that bracket something are legal
 
-    def cells(self, s: "State", cell: Cell, value: Any) -> list[Cell]:
+    def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
         grid, face, values, board = s.grid, s.face, self.values, s.game.grid
         if board.fixed and isinstance(board, SquareGrid):
@@ -77,7 +76,7 @@ class Bracket:
 
         return bracketed(board.offsets, value_at, cell, value)
 
-    def _along_rays(self, s: "State", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
+    def _along_rays(self, s: "StateView", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
         """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``), in the same order."""
         get, face, values, found = s.grid.get, s.face, self.values, []
         for ray in rays:
@@ -92,7 +91,7 @@ class Bracket:
                 run.append(c)
         return found
 
-    def bracketing(self, s: "State", cells: list[Cell], value: Any) -> list[Cell]:
+    def bracketing(self, s: "StateView", cells: list[Cell], value: Any) -> list[Cell]:
         """Those of ``cells`` where a piece of ``value`` would capture something, in order.
 
         On a square board with edges each cell's lines out to the edge are
@@ -120,7 +119,7 @@ class Bracket:
                     break
         return found
 
-    def _brackets(self, s: "State", offsets: tuple[Cell, ...], cell: Cell, value: Any) -> bool:
+    def _brackets(self, s: "StateView", offsets: tuple[Cell, ...], cell: Cell, value: Any) -> bool:
         """Whether a piece of ``value`` at ``cell`` brackets a line along one of ``offsets`` (any board)."""
         grid, face, values = s.grid, s.face, self.values
         x, y = cell
@@ -138,7 +137,7 @@ class Bracket:
                     return True
         return False
 
-    def capture(self, s: "State", cell: Cell, value: Any) -> int:
+    def capture(self, s: "StateView", cell: Cell, value: Any) -> int:
         """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
         cells = self.cells(s, cell, value)
         for c in cells:
@@ -156,7 +155,7 @@ class Bracket:
                 f"of its own {self.attribute} is {what}{rule}")
 
 
-def read_bracket(b: "Builder", spec: "Mapping") -> Bracket | None:
+def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
     """The ``bracket: {attribute, capture, required}`` setting of a step (None when it has none)."""
     node = spec.get("bracket")
     if node is None:

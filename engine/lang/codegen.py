@@ -4,9 +4,11 @@ The closure compiler (``Node.compile``) gives every syntax node a closure
 ``fn(state, env)``; a condition such as ``alive(f) and team(f) != t`` then
 costs a closure call per operator.  Alongside each closure, the operators,
 locals, literals and statements also give their :class:`Code`: Python source
-over ``s`` (the state) and ``e`` (the locals' slots), with the closures of
-everything else — the functions, attributes and selections the vocabulary
-compiles — as named constants.  :func:`finish` turns the code of a whole
+over ``s`` (the state) and ``e`` (the locals' slots), and so do the
+vocabulary's reads (attributes, cells, counters, ``at``) and, in code that
+changes nothing, the calls of the ruleset's own functions (written inline);
+the closures of everything else — the library's functions and selections —
+are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
 between two library calls runs as plain Python.
 
@@ -177,7 +179,8 @@ def ordered(op: str, a: Compiled, b: Compiled) -> Code:
 
 
 HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants (which bring their helpers)
-    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "__builtins__": {"range": range, "TypeError": TypeError},
+    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
+    "__builtins__": {"range": range, "TypeError": TypeError},
 }
 
 

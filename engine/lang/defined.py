@@ -103,14 +103,14 @@ class Defined(Function):
     def _inline(self, args: list[Compiled], scope: Scope) -> Code | None:
         """The body's source, its parameters standing for the arguments, or None when a call is better.
 
-        A constant or a local argument is written where its parameter is
-        used; any other is computed once, into a fresh slot.  Only code that
-        changes nothing is written inline, only a plain expression body, and
-        the result stays short (:data:`INLINE_SIZE`), so calls nested many
-        deep stay calls (and trying costs little: a body whose source was
-        already too long when the function was defined is not tried).  An
-        inline call spends no step of the budget: its
-        body runs no loop of its own beyond the selections, which spend.
+        A constant, a local or a short argument (:func:`_cheap`) is written
+        where its parameter is used; any other is computed once, into a fresh
+        slot.  Only code that changes nothing is written inline, only a plain
+        expression body, and the result stays short (:data:`INLINE_SIZE`), so
+        calls nested many deep stay calls (and trying costs little: a body
+        whose source was already too long when the function was defined is
+        not tried).  An inline call spends no step of the budget: its body
+        runs no loop beyond its selections, which spend.
         """
         if self.node is None:
             return None

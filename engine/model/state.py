@@ -356,6 +356,14 @@ class State:
                 self._actions = self.game.steps[self.step].actions(self)
         return self._actions
 
+    def listed(self, space: ActionSpace) -> None:
+        """Keep ``space`` as the legal actions of this position: a step that worked them out as it began says so.
+
+        Anything that changes the position lists them again, as usual (see :meth:`legal_actions`).  Example: a
+        step that must know whether it offers anything keeps what it found, ``s.listed(ListSpace(self, options))``.
+        """
+        self._actions = space
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a CHANCE node, each action resolving it with its probability (they sum to 1); else empty.
 

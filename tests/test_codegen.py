@@ -47,6 +47,36 @@ def test_generated_code_plays_the_games_the_closures_play(name: str, monkeypatch
             assert playthrough(generated, players, seed) == playthrough(closures, players, seed)
 
 
+PLAIN = Path(__file__).resolve().parent.parent / "benchmarks" / "rulesets"
+
+
+@pytest.mark.parametrize("name", ["plain-tic-tac-toe", "plain-connect-four"])
+def test_plainly_written_rulesets_play_the_same_games_with_calls_written_inline(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    generated = engine.load(str(PLAIN / name))
+    written = [text for where, text in generated.vocab.data[GENERATED] if "ruleset.yaml" in where]
+    assert not any("call(" in text for text in written)  # the ruleset's code calls its functions inline
+    monkeypatch.setattr(codegen, "ENABLED", False)
+    closures = engine.load(str(PLAIN / name))
+    for seed in range(6):
+        assert playthrough(generated, 2, seed) == playthrough(closures, 2, seed)
+
+
+def test_a_function_called_with_constants_is_written_inline_with_them_folded(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("end:\n", "functions:\n  step(int x, int d): x + 2 * d\nend:\n")
+                    .replace("  when: gold(A) > 5", "  when: step(gold(A), 1) > 5"))
+    game = engine.load(path)
+    source = "".join(text for _, text in game.vocab.data[GENERATED])
+    assert re.search(r"\(\(k\d+\(s, e\) \+ 2\) > 5\)", source) and "call(" not in source  # gold(A) + 2 * 1 > 5
+    s = game.new_state(players=2)
+    s.apply("choose 2")
+    s.apply("choose 2")
+    assert not s.is_terminal
+    s.apply("choose 2")  # A has 4 gold: 4 + 2 * 1 > 5
+    assert s.is_terminal
+
+
 RULESET = """\
 name: generated
 players: [2]
@@ -114,3 +144,19 @@ def test_compile_prints_the_generated_module() -> None:
     functions = [node for node in module.body if isinstance(node, python_ast.FunctionDef)]
     assert shown.exit_code == 0 and len(functions) == int(summary.output.split()[1])
     assert all([arg.arg for arg in f.args.args] == ["s", "e"] for f in functions)
+
+
+def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  when: gold(A) > 5", "  when: gold(A) > 5 or gold(B) - nth([1, 2], gold(B)) > 0"))
+    messages = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        game = engine.load(path)
+        source = "".join(text for _, text in game.vocab.data.get(GENERATED, []))
+        assert ("except TypeError" in source) is generated  # the condition's arithmetic is plain Python
+        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:24:32: .* has no value here .* so '-' cannot use it") as err:
+            game.new_state(players=2).apply("choose 2")  # B has no gold: item 0 of the list is none
+        messages.append(str(err.value))
+    assert messages[0] == messages[1]

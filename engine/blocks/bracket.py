@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from engine.blocks.grid import SquareGrid
 from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
 
@@ -65,19 +66,64 @@ class Bracket:
 
     def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
-        grid, face, values = s.grid, s.face, self.values
+        grid, face, values, board = s.grid, s.face, self.values, s.game.grid
+        if board.fixed and isinstance(board, SquareGrid):
+            return self._along_rays(s, board.rays()[cell], value)
 
         def value_at(c: Cell) -> Any:
             p = grid.get(c)
             return None if p is None else values[face[p]][p]
 
-        return bracketed(s.game.grid.offsets, value_at, cell, value)
+        return bracketed(board.offsets, value_at, cell, value)
 
-    def brackets_any(self, s: "StateView", cell: Cell, value: Any) -> bool:
-        """Whether a piece of ``value`` put at ``cell`` would capture anything (:meth:`cells` non-empty, sooner)."""
+    def _along_rays(self, s: "StateView", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
+        """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``), in the same order."""
+        get, face, values, found = s.grid.get, s.face, self.values, []
+        for ray in rays:
+            run = []
+            for c in ray:
+                p = get(c)
+                if p is None:
+                    break
+                if values[face[p]][p] == value:
+                    found.extend(run)
+                    break
+                run.append(c)
+        return found
+
+    def bracketing(self, s: "StateView", cells: list[Cell], value: Any) -> list[Cell]:
+        """Those of ``cells`` where a piece of ``value`` would capture something, in order.
+
+        On a square board with edges each cell's lines out to the edge are
+        worked out once (``SquareGrid.rays``).
+        """
+        board = s.game.grid
+        if not (board.fixed and isinstance(board, SquareGrid)):
+            return [cell for cell in cells if self._brackets(s, board.offsets, cell, value)]
+        get, face, values, rays, found = s.grid.get, s.face, self.values, board.rays(), []
+        for cell in cells:
+            closed = False
+            for ray in rays[cell]:
+                p = get(ray[0])
+                if p is None or values[face[p]][p] == value:
+                    continue  # a line must start with a rival
+                for c in ray[1:]:
+                    p = get(c)
+                    if p is None:
+                        break
+                    if values[face[p]][p] == value:
+                        closed = True
+                        break
+                if closed:
+                    found.append(cell)
+                    break
+        return found
+
+    def _brackets(self, s: "StateView", offsets: tuple[Cell, ...], cell: Cell, value: Any) -> bool:
+        """Whether a piece of ``value`` at ``cell`` brackets a line along one of ``offsets`` (any board)."""
         grid, face, values = s.grid, s.face, self.values
         x, y = cell
-        for dx, dy in s.game.grid.offsets:
+        for dx, dy in offsets:
             cx, cy = x + dx, y + dy
             p = grid.get((cx, cy))
             if p is None or values[face[p]][p] == value:

@@ -14,8 +14,8 @@ False
 >>> g.largest_group({(0, 0), (1, 0), (5, 5)})
 2
 >>> fixed = SquareGrid(adjacency="all", width=8, height=8)
->>> len(fixed.cells), sorted(fixed.neighbours((0, 0))), fixed.contains((8, 0))
-(64, [(0, 1), (1, 0), (1, 1)], False)
+>>> len(fixed.cells), sorted(fixed.neighbours((0, 0))), fixed.contains((8, 0)), fixed.columns[1][:2]
+(64, [(0, 1), (1, 0), (1, 1)], False, ((1, 0), (1, 1)))
 """
 
 from __future__ import annotations
@@ -69,8 +69,10 @@ class SquareGrid:
     y_up: bool = False  # drawn with row 0 at the bottom (``y_axis: up``), as a rack stands; it changes no rule
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
+    columns: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False, compare=False)  # ... column by column, row 0 first
     geometry = SQUARE
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    _rays: dict[Cell, tuple[tuple[Cell, ...], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", ADJACENCY[self.adjacency])
@@ -78,7 +80,9 @@ class SquareGrid:
         on = set(cells)
         around = {(x, y): tuple((x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on) for x, y in cells}
         object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "columns", tuple(tuple((x, y) for y in range(self.height)) for x in range(self.width)))
         object.__setattr__(self, "_around", around)
+        object.__setattr__(self, "_rays", {})
 
     @property
     def fixed(self) -> bool:
@@ -94,6 +98,25 @@ class SquareGrid:
             x, y = cell
             found = self._around[cell] = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
         return found
+
+    def rays(self) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
+        """For each cell of a fixed board, the straight lines of cells going out from it along each offset to the
+        edge, those of two cells or more (worked out once; empty on a growing board, which has no edge).
+
+        >>> SquareGrid(adjacency="orthogonal", width=3, height=1).rays()[(0, 0)]
+        (((1, 0), (2, 0)),)
+        """
+        if not self._rays and self.fixed:
+            for cell in self.cells:
+                self._rays[cell] = tuple(ray for ray in (self._ray(cell, step) for step in self.offsets) if len(ray) > 1)
+        return self._rays
+
+    def _ray(self, cell: Cell, step: Cell) -> tuple[Cell, ...]:
+        (x, y), (dx, dy), ray = cell, step, []
+        while (x + dx, y + dy) in self._around:
+            x, y = x + dx, y + dy
+            ray.append((x, y))
+        return tuple(ray)
 
     def contains(self, cell: Cell) -> bool:
         """Whether the cell exists: a growing grid has no edges (its limit is :meth:`fits`)."""
@@ -177,6 +200,58 @@ def longest_line(cells: Iterable[Cell], offsets: Iterable[Cell]) -> int:
             if n > best:
                 best = n
     return best
+
+
+def line_through(cells: frozenset[Cell] | set[Cell], cell: Cell, directions: Iterable[Cell]) -> int:
+    """Length of the longest straight run of ``cells`` through ``cell`` (one of them) along ``directions``.
+
+    >>> line_through({(0, 0), (1, 1), (2, 2), (0, 1)}, (1, 1), line_directions(ADJACENCY["all"]))
+    3
+    """
+    x, y = cell
+    best = 1
+    for dx, dy in directions:
+        n = 1
+        while (x + n * dx, y + n * dy) in cells:
+            n += 1
+        m = 1
+        while (x - m * dx, y - m * dy) in cells:
+            m += 1
+        if n + m - 1 > best:
+            best = n + m - 1
+    return best
+
+
+class LineMemo:
+    """:func:`longest_line` of sets of cells, remembered: a set one cell larger than one seen before — its last
+    cell added, as a board's pieces are — is worked out from the line through that cell alone.
+
+    Only the sets seen last are kept (``size``), so memory stays bounded; the answers are
+    :func:`longest_line`'s, whatever was seen before.
+
+    >>> memo = LineMemo(ADJACENCY["all"])
+    >>> memo.longest([(0, 0), (1, 1)]), memo.longest([(0, 0), (1, 1), (2, 2)]), memo.longest([(5, 5)])
+    (2, 3, 1)
+    """
+
+    def __init__(self, offsets: tuple[Cell, ...], size: int = 4096) -> None:
+        self.offsets, self.size = offsets, size
+        self.directions = line_directions(offsets)
+        self.seen: dict[frozenset[Cell], int] = {}
+
+    def longest(self, cells: list[Cell]) -> int:
+        """The longest straight run of ``cells``."""
+        key = frozenset(cells)
+        seen = self.seen
+        best = seen.get(key)
+        if best is not None:
+            return best
+        before = seen.get(key - {cells[-1]}) if cells else None
+        best = longest_line(key, self.offsets) if before is None else max(before, line_through(key, cells[-1], self.directions))
+        if len(seen) >= self.size:
+            seen.clear()
+        seen[key] = best
+        return best
 
 
 @functools.lru_cache(maxsize=None)

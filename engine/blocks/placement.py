@@ -189,11 +189,11 @@ class Place(Step):
 
     def _lowest(self, s: "StateView") -> list[tuple[int, int]]:
         """The lowest empty cell of each column that has room (``drop``)."""
-        grid, taken, cells = self.game.grid, s.grid, []
-        for x in range(grid.width):
-            for y in range(grid.height):
-                if (x, y) not in taken:
-                    cells.append((x, y))
+        taken, cells = s.grid, []
+        for column in self.game.grid.columns:
+            for cell in column:
+                if cell not in taken:
+                    cells.append(cell)
                     break
         return cells
 
@@ -210,6 +210,11 @@ class Place(Step):
         if self.choose_face:
             options = self.game.piece_options
             pieces = [p for cid in hand for p in options[cid]]
+        elif self.game.identical:  # each (name, face) once, by the first component showing it
+            face, first = s.face, {}
+            for cid in hand:
+                first.setdefault((names[cid], face[cid]), cid)
+            return [(cid, face[cid]) for cid in first.values()]
         else:
             pieces = [(cid, s.face[cid]) for cid in hand]
         if not self.game.identical:
@@ -243,8 +248,8 @@ class Place(Step):
         if bracket is not None and bracket.required:
             frontier = s.frontier  # a cell that brackets a piece is next to it
             values, cells = bracket.values, [c for c in self.cells(s) if c in frontier]
-            return ListSpace(self, [(cid, face, cell) for cid, face in pieces for cell in cells
-                                    if bracket.brackets_any(s, cell, values[face][cid])])
+            return ListSpace(self, [(cid, face, cell) for cid, face in pieces
+                                    for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
 
     def _triggering(self, s: "StateView", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:

@@ -19,7 +19,8 @@ from typing import Any
 from engine.blocks.placement import Placed, note_placed
 from engine.blocks.grid import format_cell
 from engine.core.errors import EffectRuntimeError
-from engine.lang import ast
+from engine.lang import ast, codegen
+from engine.lang.codegen import Code
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
@@ -188,16 +189,18 @@ class LongestLine(Function):
     """The length of the longest straight line of selected pieces on the board."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        from engine.blocks.grid import longest_line
+        from engine.blocks.grid import LineMemo
 
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
         items = as_selection(args[0]).compile_parts(scope).items
+        memos: dict[tuple[tuple[int, int], ...], LineMemo] = {}  # by the board's offsets: one per game, in practice
 
         def longest(s: Any, e: list[Any]) -> int:
-            cell_of = s.cell_of
-            return longest_line([cell_of[c] for c in items(s, e) if cell_of[c] is not None], s.game.grid.offsets)
+            cell_of, offsets = s.cell_of, s.game.grid.offsets
+            memo = memos.get(offsets) or memos.setdefault(offsets, LineMemo(offsets))
+            return memo.longest([cell_of[c] for c in items(s, e) if cell_of[c] is not None])
 
         return Compiled(INT, longest)
 
@@ -212,10 +215,16 @@ class At(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1, 2)
         if len(args) == 2:
-            x, y = (self.value(scope, a, INT, "coordinate").fn for a in args)
-            return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get((x(s, e), y(s, e))))
-        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: (0, 0))
-        return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get(cell(s, e)))
+            cx, cy = (self.value(scope, a, INT, "coordinate") for a in args)
+            x, y = cx.fn, cy.fn
+            (left, lc), (right, rc) = codegen.expr(cx), codegen.expr(cy)
+            return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get((x(s, e), y(s, e))),
+                            code=Code(f"s.grid.get(({left}, {right}))", None, lc + rc))
+        if not args:
+            return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get((0, 0)), code=Code("s.grid.get((0, 0))"))
+        c = self.value(scope, args[0], CELL, "cell")
+        cell, (text, consts) = c.fn, codegen.expr(c)
+        return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get(cell(s, e)), code=Code(f"s.grid.get({text})", None, consts))
 
     def describe(self, call: ast.Call) -> str:
         return f"the piece at ({', '.join(a.describe() for a in call.args)})"

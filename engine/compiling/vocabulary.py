@@ -25,6 +25,8 @@ from engine.blocks.catalogue import block_functions
 from engine.blocks.choices import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
 from engine.model.game import Game
+from engine.lang import codegen
+from engine.lang.ast import same_on_every_face
 from engine.lang.functions import LANGUAGE, Function, by_name
 from engine.lang.scope import Compiled, Vocabulary
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
@@ -96,17 +98,17 @@ def build_vocabulary(game: Game) -> Vocabulary:
     if game.roles is not None:
         role_type = Enum(game.roles.type_name)
         v.data["role_type"] = role_type
-        v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles")
-        v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is")
-    v.define("player_count", INT, lambda s, e: s.players, "the number of players")
-    v.define("turn", INT, lambda s, e: s.turn_number, "the turn number")
-    v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is")
+        v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles", "s.positions")
+        v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is", "s.current_role")
+    v.define("player_count", INT, lambda s, e: s.players, "the number of players", "s.players")
+    v.define("turn", INT, lambda s, e: s.turn_number, "the turn number", "s.turn_number")
+    v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is", "s.seat_to_move")
     v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
     v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
     v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board")
     _define_component_attributes(v, game)
-    v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT), "its column")
-    v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT), "its row")
+    v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
+    v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")
     return v
 
 
@@ -147,7 +149,7 @@ def _define_counters(v: Vocabulary, game: Game) -> None:
     for name, spec in game.counters.items():
         if spec.per == GAME:
             i = spec.offset
-            v.define(name, INT, lambda s, e, i=i: s.counters[i], spec.doc or f"the {name}")
+            v.define(name, INT, lambda s, e, i=i: s.counters[i], spec.doc or f"the {name}", f"s.counters[{i}]")
             assignable[name] = GameCounter(spec)
         else:
             owner = "ROLE" if spec.per == "role" else spec.per.upper()
@@ -155,8 +157,9 @@ def _define_counters(v: Vocabulary, game: Game) -> None:
             v.functions[name] = assignable[name] = fn
 
 
-def _item(get: Callable[[Any], Any], type_: Type) -> Callable[[Compiled], Compiled]:
-    """An attribute compiler applying ``get`` to the base value (none stays none)."""
+def _item(get: Callable[[Any], Any], type_: Type, code: str = "") -> Callable[[Compiled], Compiled]:
+    """An attribute compiler applying ``get`` to the base value (none stays none); ``code`` is ``get`` as a
+    Python expression over ``{x}``, the base's value."""
 
     def compile_(base: Compiled) -> Compiled:
         f = base.fn
@@ -165,13 +168,13 @@ def _item(get: Callable[[Any], Any], type_: Type) -> Callable[[Compiled], Compil
             x = f(s, e)
             return None if x is None else get(x)
 
-        return Compiled(type_, read)
+        return Compiled(type_, read, code=codegen.guarded(base, code) if code else None)
 
     return compile_
 
 
-def _state_item(get: Callable[[Any, int], Any], type_: Type) -> Callable[[Compiled], Compiled]:
-    """An attribute compiler reading the state for a component (none stays none)."""
+def _state_item(get: Callable[[Any, int], Any], type_: Type, code: str = "") -> Callable[[Compiled], Compiled]:
+    """An attribute compiler reading the state for a component (none stays none); ``code`` as for :func:`_item`."""
 
     def compile_(base: Compiled) -> Compiled:
         f = base.fn
@@ -180,7 +183,7 @@ def _state_item(get: Callable[[Any, int], Any], type_: Type) -> Callable[[Compil
             c = f(s, e)
             return None if c is None else get(s, c)
 
-        return Compiled(type_, read)
+        return Compiled(type_, read, code=codegen.guarded(base, code) if code else None)
 
     return compile_
 
@@ -199,7 +202,7 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
         v.define_attribute(kind, "face", STR, _state_item(lambda s, c: face_names[c][s.face[c]], STR), "the name of the face it shows")
         v.define_attribute(kind, "id", STR, _fixed(names, STR, most_faces), "its name")
         v.define_attribute(kind, "kind", STR, _fixed(kinds, STR, most_faces), "its kind")
-        v.define_attribute(kind, "cell", CELL, _state_item(lambda s, c: s.cell_of[c], CELL), "the board cell it is on")
+        v.define_attribute(kind, "cell", CELL, _state_item(lambda s, c: s.cell_of[c], CELL, "s.cell_of[{x}]"), "the board cell it is on")
         for i, face in enumerate(_faces(game, kind)):
             v.define_attribute(kind, face, FaceOf(kind, i), _face_of(i), f"its {face} face")
 
@@ -218,8 +221,13 @@ def _attribute_types(game: Game) -> dict[str, Type]:
 
 def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
     """``c.element``: the attribute on the face the component shows (hot path: kept flat)."""
+    same = same_on_every_face(table)
 
     def compile_(base: Compiled) -> Compiled:
+        if same is not None:
+            code = codegen.guarded(base, "{k}[{x}]", same)
+        else:
+            code = codegen.guarded(base, "{k}[s.face[{x}]][{x}]", table)
         if base.slot is not None:
             i = base.slot
 
@@ -227,14 +235,14 @@ def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compi
                 c = e[i]
                 return None if c is None else table[s.face[c]][c]
 
-            return Compiled(type_, read_local, table=(i, table))
+            return Compiled(type_, read_local, table=(i, table), code=code)
         f = base.fn
 
         def read(s: Any, e: list[Any]) -> Any:
             c = f(s, e)
             return None if c is None else table[s.face[c]][c]
 
-        return Compiled(type_, read)
+        return Compiled(type_, read, code=code)
 
     return compile_
 
@@ -245,16 +253,17 @@ def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Comp
     def compile_(base: Compiled) -> Compiled:
         assert isinstance(base.type, FaceOf)
         row, f = table[base.type.face], base.fn
+        code = codegen.guarded(base, "{k}[{x}]", row)
         if base.slot is not None:
             i = base.slot
             same_row = [row] * len(table)  # table[face][x] == row[x] whatever the face
-            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row), code=code)
 
         def read(s: Any, e: list[Any]) -> Any:
             c = f(s, e)
             return None if c is None else row[c]
 
-        return Compiled(type_, read)
+        return Compiled(type_, read, code=code)
 
     return compile_
 
@@ -263,17 +272,18 @@ def _fixed(row: list[Any], type_: Type, faces: int) -> Callable[[Compiled], Comp
     """``c.id``, ``c.kind``: a value per component, whatever face it shows (selections filter on it fast)."""
 
     def compile_(base: Compiled) -> Compiled:
+        code = codegen.guarded(base, "{k}[{x}]", row)
         if base.slot is not None:
             i = base.slot
             same_row = [row] * faces  # table[face][x] == row[x] whatever the face
-            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row), code=code)
         f = base.fn
 
         def read(s: Any, e: list[Any]) -> Any:
             c = f(s, e)
             return None if c is None else row[c]
 
-        return Compiled(type_, read)
+        return Compiled(type_, read, code=code)
 
     return compile_
 

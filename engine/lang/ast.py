@@ -87,7 +87,8 @@ def _const(c: Compiled) -> Compiled:
             value = c.fn(None, [])
         except (TypeError, EffectRuntimeError):  # reported when it runs, at its position
             return Compiled(c.type, c.fn)
-        return Compiled(c.type, lambda s, e, v=value: v, True)
+        text, consts = codegen.constant(value)
+        return Compiled(c.type, lambda s, e, v=value: v, True, code=Code(text, None, consts))
     return c
 
 
@@ -340,7 +341,8 @@ class BinOp(Node):
             if not -bound < value < bound:
                 scope.error(pos, too_large_message(scope_limits(scope)))
                 value = 0
-            return Compiled(INT, lambda s, e: value, True)
+            text, consts = codegen.constant(value)
+            return Compiled(INT, lambda s, e: value, True, code=Code(text, None, consts))
 
         def arithmetic(s: Any, e: list[Any]) -> int:
             x, y = fa(s, e), fb(s, e)
@@ -352,7 +354,11 @@ class BinOp(Node):
                 return value
             raise EffectRuntimeError(too_large_message(s.game.limits), pos)
 
-        return Compiled(INT, arithmetic)
+        def too_large(s: Any) -> int:
+            raise EffectRuntimeError(too_large_message(s.game.limits), pos)
+
+        code = codegen.arithmetic(self.op, a, b, bound, too_large) if scope.pure else None
+        return Compiled(INT, arithmetic, code=code)
 
     def describe(self) -> str:
         return f"{self.left.describe()} {_ARITH_WORDS[self.op]} {self.right.describe()}"
@@ -393,12 +399,15 @@ class Compare(Node):
         hint = None
         if self.op == "==" and a.table is not None and (b.constant or (b.slot is not None and b.slot != a.table[0])):
             hint = ("eq", a.table[0], ((a.table[1], b),))
-        return Compiled(BOOL, _comparison(self, a, b), a.constant and b.constant, hint=hint, code=self._code(a, b))
+        return Compiled(BOOL, _comparison(self, a, b), a.constant and b.constant, hint=hint, code=self._code(a, b, scope))
 
-    def _code(self, a: Compiled, b: Compiled) -> Code:
+    def _code(self, a: Compiled, b: Compiled, scope: Scope) -> Code:
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
         if self.op in ("==", "!="):
             return Code(f"({left} {self.op} {right})", None, ca + cb)
+        plain = codegen.ordered(self.op, a, b) if scope.pure else None
+        if plain is not None:
+            return plain
         name = codegen.fresh("k")
         words = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}[self.op]
         return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self), ("order", _order)))
@@ -565,32 +574,55 @@ class Selection(Node):
                         f"or raise the limit with --limit condition_items=N")
         src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
-        where = self.where.compile(inner) if self.where is not None else None
+        where = unchanging(self.where, inner) if self.where is not None else None
         test = None  # the condition's own source, for a generated filter
         if where is not None and self.where is not None:
             expect(inner, self.where, where, BOOL, "the condition after 'where'")
             test = where.code
             where = codegen.finish(where, self.where.pos, inner)
-        value = self.value.compile(inner) if self.value is not None else None
+        value = unchanging(self.value, inner) if self.value is not None else None
         if value is not None and self.value is not None:
             value = codegen.finish(value, self.value.pos, inner)
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
-            fast = tuple((table, right.fn, _same_on_every_face(table)) for table, right in where.hint[2])
+            fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
-        generated = _filter(src.fn, slot, test, self.pos, inner) if test is not None and fast is None else None
+        generated = _filter(src.fn, slot, test, self.pos, inner, selection.items) if test is not None and fast is None else None
         if generated is not None:
             selection.items, selection.generated = generated, True
         return selection
 
 
-def _filter(source: Fn, slot: int, test: Code, pos: SourcePos | None, scope: Scope) -> Fn | None:
-    """A generated function listing the items of ``source`` that pass ``test`` (each in ``slot`` while tested)."""
+def unchanging(node: Node, scope: Scope) -> Compiled:
+    """``node`` compiled as code that changes nothing when it is such code (a selection's filter nearly always
+    is, even in a program), so that its source can be plain Python (see ``codegen.FALLIBLE``); else as written.
+
+    Code compiles as changing nothing unless it rolls, chooses or assigns —
+    each of which is an error where nothing may change.
+    """
+    if scope.pure:
+        return node.compile(scope)
+    errors, generated = len(scope.sink.items), scope.vocab.data.setdefault(codegen.GENERATED, [])
+    before = len(generated)
+    scope.pure = True
+    try:
+        compiled = node.compile(scope)
+    finally:
+        scope.pure = False
+    if len(scope.sink.items) == errors:
+        return compiled
+    del scope.sink.items[errors:], generated[before:]  # it changes something (or is wrong): compile it as written
+    return node.compile(scope)
+
+
+def _filter(source: Fn, slot: int, test: Code, pos: SourcePos | None, scope: Scope, reference: Fn) -> Fn | None:
+    """A generated function listing the items of ``source`` that pass ``test`` (each in ``slot`` while tested);
+    ``reference`` lists them with closures."""
     condition, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
     x, name = codegen.fresh("x"), codegen.fresh("k")
     lines = ("found = []", f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
-    return codegen.function(lines, consts + ((name, source),), pos, scope)
+    return codegen.function(lines, consts + ((name, source),), pos, scope, reference)
 
 
 def scope_limits(scope: Scope) -> limits.Limits:
@@ -662,7 +694,7 @@ def _size_bound(scope: Scope, raw: Compiled, constant: Any, collection: Type) ->
     return everything
 
 
-def _same_on_every_face(table: list[list[Any]]) -> list[Any] | None:
+def same_on_every_face(table: list[list[Any]]) -> list[Any] | None:
     """An attribute's row when every face shows the same value (rows hold None past a component's last face), else None."""
     return table[0] if all(a is None or a == b for r in table for a, b in zip(r, table[0])) else None
 

@@ -4,9 +4,11 @@ The closure compiler (``Node.compile``) gives every syntax node a closure
 ``fn(state, env)``; a condition such as ``alive(f) and team(f) != t`` then
 costs a closure call per operator.  Alongside each closure, the operators,
 locals, literals and statements also give their :class:`Code`: Python source
-over ``s`` (the state) and ``e`` (the locals' slots), with the closures of
-everything else — the functions, attributes and selections the vocabulary
-compiles — as named constants.  :func:`finish` turns the code of a whole
+over ``s`` (the state) and ``e`` (the locals' slots), and so do the
+vocabulary's reads (attributes, cells, counters, ``at``) and, in code that
+changes nothing, the calls of the ruleset's own functions (written inline);
+the closures of everything else — the library's functions and selections —
+are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
 between two library calls runs as plain Python.
 
@@ -35,10 +37,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import operator
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
-from engine.lang.scope import Code
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -50,6 +53,15 @@ GENERATED = "generated"
 """Vocabulary data key: the source of every function generated for the ruleset, in order, with its position."""
 
 SIMPLE_VALUES = (int, str, type(None))
+
+
+@dataclass(frozen=True)
+class Code:
+    """Python source for a node: an expression, or statements (one per line)."""
+
+    expr: str = ""
+    lines: tuple[str, ...] | None = None  # statements; None for an expression
+    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
 
 _names = itertools.count(1)
 
@@ -88,11 +100,87 @@ def indent(lines: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("    " + line for line in lines) or ("    pass",)
 
 
+LOCAL = re.compile(r"e\[\d+\]|[a-z]\d+")
+"""Source cheap enough to write twice: a local's slot (``e[3]``) or a generated name (``t7``)."""
+
+
+def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
+    """``c``'s value as (source computing it, a name for it after that, constants), or None when it has no
+    expression: ``e[3]`` serves as both; anything else is computed into a fresh local ``t7`` by ``:=``."""
+    if c.code is None or c.code.lines is not None:
+        return None
+    text = c.code.expr
+    if LOCAL.fullmatch(text):
+        return text, text, c.code.consts
+    name = fresh("t")
+    return f"({name} := {text})", name, c.code.consts
+
+
+def guarded(base: Compiled, template: str, value: Any = None) -> Code | None:
+    """The source of reading something of ``base``'s value, none staying none (None when ``base`` has no source).
+
+    ``template`` writes the read with ``{x}`` for the base's value and ``{k}``
+    for ``value``, a constant (a table of the ruleset, say):
+
+    >>> from engine.lang.scope import Compiled
+    >>> from engine.lang.types import INT
+    >>> print(guarded(Compiled(INT, None, code=Code("e[2]")), "{x}[0]").expr)
+    (None if e[2] is None else e[2][0])
+    """
+    parts = once(base)
+    if parts is None:
+        return None
+    first, then, consts = parts
+    if "{k}" in template:
+        name = fresh("k")
+        template, consts = template.replace("{k}", name), consts + ((name, value),)
+    return Code(f"(None if {first} is None else {template.replace('{x}', then)})", None, consts)
+
+
+FALLIBLE = "fallible"
+"""A constant name marking source that may meet none where a number is needed (``e[1] + 1``, ``e[0] > 2``).
+
+Such source is written only where nothing changes (conditions, scores, the
+ruleset's functions): the function generated from it catches Python's
+``TypeError`` and runs the closures it replaces, which raise the error at
+the node that met none, with its position.
+"""
+
+
+def arithmetic(op: str, a: Compiled, b: Compiled, bound: int, error: Any) -> Code:
+    """``a + b``, ``a - b`` or ``a * b`` as source, for code that changes nothing (see :data:`FALLIBLE`).
+
+    A product past ``bound`` (the ``integer_digits`` limit) calls ``error(s)``,
+    as the closure does.  A sum or a difference is written plainly: in code
+    that changes nothing each one at most doubles the larger of its operands,
+    which every counter, option and literal keeps within the limit, so it
+    cannot grow a number long enough to cost time or memory.
+
+    >>> from engine.lang.scope import Compiled
+    >>> from engine.lang.types import INT
+    >>> print(arithmetic("+", Compiled(INT, None, code=Code("e[1]")), Compiled(INT, None, code=Code("1")), 10, None).expr)
+    (e[1] + 1)
+    """
+    (left, ca), (right, cb) = expr(a), expr(b)
+    if op != "*":
+        return Code(f"({left} {op} {right})", None, ca + cb + ((FALLIBLE, True),))
+    t, k = fresh("t"), fresh("k")
+    return Code(f"({t} if -bound < ({t} := {left} * {right}) < bound else {k}(s))", None,
+                ca + cb + (("bound", bound), (k, error), (FALLIBLE, True)))
+
+
+def ordered(op: str, a: Compiled, b: Compiled) -> Code:
+    """``a < b`` (or another order) as source, for code that changes nothing (see :data:`FALLIBLE`)."""
+    (left, ca), (right, cb) = expr(a), expr(b)
+    return Code(f"({left} {op} {right})", None, ca + cb + ((FALLIBLE, True),))
+
+
 # ------------------------------------------------------------------ run-time helpers the generated code calls
 
 
 HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants (which bring their helpers)
-    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "__builtins__": {"range": range},
+    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
+    "__builtins__": {"range": range, "TypeError": TypeError},
 }
 
 
@@ -107,24 +195,35 @@ def finish(c: Compiled, pos: SourcePos | None, scope: Scope) -> Compiled:
     if not ENABLED or c.code is None:
         return c
     lines, consts = statements(c) if c.code.lines is not None else (("return " + c.code.expr,), c.code.consts)
-    fn = function(lines, consts, pos, scope)
+    fn = function(lines, consts, pos, scope, c.fn)
     if fn is None:
         return c
     return dataclasses.replace(c, fn=fn)  # its code stays, to be written inline where it is used
 
 
-def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: SourcePos | None, scope: Scope) -> Any:
+def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: SourcePos | None, scope: Scope,
+             reference: Any = None) -> Any:
     """A function ``f(s, e)`` with body ``lines`` (None when Python cannot compile it, or generation is off).
 
+    Where the source may meet none as a number (see :data:`FALLIBLE`), the
+    body runs under ``try`` and ``reference`` — the closures computing the
+    same — says what went wrong (without one, such source is not generated).
     Its source is kept in the vocabulary, for ``rulecraft compile --show``.
     """
     if not ENABLED:
         return None
     name = fresh("f")
     where = f"{pos.file}:{pos.line}:{pos.col}" if pos is not None else "<code>"
-    text = "\n".join((f"def {name}(s, e):", *indent(lines))) + "\n"
     namespace = dict(HELPERS)
     namespace.update(consts)
+    if namespace.pop(FALLIBLE, False):
+        if reference is None:
+            return None
+        reason = fresh("k")
+        namespace[reason] = reference
+        lines = ("try:", *indent(lines), "except TypeError:  # none where a number is needed: the closures say where",
+                 f"    return {reason}(s, e)")
+    text = "\n".join(wrap(line) for line in (f"def {name}(s, e):", *indent(lines))) + "\n"
     try:
         exec(compile(text, f"<generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -133,6 +232,66 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     fn.generated_source = text
     scope.vocab.data.setdefault(GENERATED, []).append((where, text))
     return fn
+
+
+WIDTH = 110
+"""The longest line :func:`wrap` leaves as it is."""
+
+
+def wrap(line: str) -> str:
+    """A long line of generated source broken before its ``and`` / ``or`` inside brackets, outermost first.
+
+    >>> print(wrap("    return ((" + "e[1] == 2 and " * 7 + "e[1] == 2) or e[0] == 'a or b')"))
+        return ((e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2
+                and e[1] == 2)
+            or e[0] == 'a or b')
+    """
+    if len(line) <= WIDTH:
+        return line
+    ops = _operators(line)
+    if not ops:
+        return line
+
+    def split(start: int, end: int, level: int) -> list[tuple[int, int, int]]:
+        deeper = [d for p, d in ops if start < p < end and d >= level]
+        if end - start <= WIDTH or not deeper:
+            return [(start, end, level)]
+        level = min(deeper)
+        cuts = [p for p, d in ops if start < p < end and d == level]
+        return [part for a, b in zip([start, *cuts], [*cuts, end]) for part in split(a, b, level + 1)]
+
+    margin = line[:len(line) - len(line.lstrip())]
+    parts = split(0, len(line), 1)
+    return "\n".join(line[a:b] if i == 0 else margin + "    " * (level - 1) + line[a:b].lstrip()
+                     for i, (a, b, level) in enumerate(parts))
+
+
+def _operators(line: str) -> list[tuple[int, int]]:
+    """Where `` and `` / `` or `` stand in ``line`` inside brackets (not in text), with how deep."""
+    found, depth, quote, i = [], 0, "", 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif depth and ch == " " and line.startswith((" and ", " or "), i):
+            found.append((i, depth))
+        i += 1
+    return found
 
 
 def source(c: Compiled) -> str:

@@ -33,15 +33,16 @@ A function may use the functions defined before it (so never itself).
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
-from engine.core.errors import SourcePos, did_you_mean
+from engine.core.errors import DiagnosticSink, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ class Defined(Function):
     words: str = ""
     meaning: str = ""  # the body in English, for ``rulecraft explain``
     depth: int = 1  # how deeply a call nests: 1 + the depth of the deepest function its body calls
+    node: ast.Node | None = field(default=None, compare=False)  # the body, when a call may be written inline
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
@@ -95,7 +97,49 @@ class Defined(Function):
                 env[i] = f(s, e)
             return body(s, env)
 
-        return Compiled(self.result, run, code=self._code(compiled, size, pos))
+        inline = self._inline(compiled, scope) if scope.pure and codegen.ENABLED else None
+        return Compiled(self.result, run, code=inline or self._code(compiled, size, pos))
+
+    def _inline(self, args: list[Compiled], scope: Scope) -> Code | None:
+        """The body's source, its parameters standing for the arguments, or None when a call is better.
+
+        A constant, a local or a short argument (:func:`_cheap`) is written
+        where its parameter is used; any other is computed once, into a fresh
+        slot.  Only code that changes nothing is written inline, only a plain
+        expression body, and the result stays short (:data:`INLINE_SIZE`), so
+        calls nested many deep stay calls (and trying costs little: a body
+        whose source was already too long when the function was defined is
+        not tried).  An inline call spends no step of the budget: its body
+        runs no loop beyond its selections, which spend.
+        """
+        if self.node is None:
+            return None
+        inner = Scope(scope.vocab, DiagnosticSink())
+        inner.counter, inner.calls, inner.pure = scope.counter, scope.calls, True  # its locals take fresh slots
+        stores: list[str] = []
+        consts: tuple[tuple[str, Any], ...] = ()
+        for (name, type_), c in zip(self.params, args):
+            if c.constant or c.slot is not None or _cheap(c):
+                inner.alias(name, dataclasses.replace(c, type=type_))
+                continue
+            text, named = codegen.expr(c)
+            stores.append(f"e.__setitem__({inner.bind(name, type_)}, {text})")
+            consts += named
+        generated = scope.vocab.data.setdefault(codegen.GENERATED, [])
+        before = len(generated)
+        try:
+            compiled = self.node.compile(inner)
+        except RecursionError:
+            compiled = None
+        if compiled is None or inner.sink.items or compiled.code is not None and compiled.code.lines is not None:
+            del generated[before:]  # the functions made for it are not used
+            return None
+        body, named = codegen.expr(compiled)  # a closure of the library is called, as anywhere else
+        text = f"({' or '.join(stores)} or {body})" if stores else body
+        if len(text) > INLINE_SIZE:
+            del generated[before:]
+            return None
+        return Code(text, None, consts + named)
 
     def _code(self, args: list[Compiled], size: int, pos: Any) -> Code:
         """A call as source: ``call(s, body, (name, position), [argument, ..., None, ...])``."""
@@ -122,6 +166,25 @@ class Defined(Function):
         if self.words:
             return fill_in(self.words, texts)
         return f"{self.name.replace('_', ' ')} of {', '.join(texts.values())}" if texts else self.name.replace("_", " ")
+
+
+INLINE_SIZE = 1200
+"""The longest source a call of a ruleset's function is written inline as (in characters)."""
+
+CHEAP_SIZE = 24
+"""The longest source of an argument written again wherever its parameter is used, rather than kept in a slot."""
+
+
+def _cheap(c: Compiled) -> bool:
+    """Whether an argument is cheap to compute again: short source that calls nothing and names no temporary
+    (``(e[1] + 2)``; not ``k5(s, e)``).
+
+    >>> from engine.lang.types import INT
+    >>> _cheap(Compiled(INT, None, code=Code("(e[1] + 2)"))), _cheap(Compiled(INT, None, code=Code("k5(s, e)")))
+    (True, False)
+    """
+    text = c.code.expr if c.code is not None and c.code.lines is None else "("
+    return len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
 
 
 def _call(s: Any, body: Fn, defined: tuple[str, Any], env: list[Any]) -> Any:
@@ -191,7 +254,7 @@ def define_functions(b: "CodeContext") -> None:
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets)
         if compiled is None:
             continue
-        fn, result, slots, meaning, depth = compiled
+        fn, result, slots, meaning, depth, inlined = compiled
         most = b.game.limits.call_depth
         if depth > most:
             b.error(pos, f"function '{name}' calls functions {depth - 1} deep, more than {most} "
@@ -202,7 +265,7 @@ def define_functions(b: "CodeContext") -> None:
         if lets:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
-                                        depth)
+                                        depth, inlined)
 
 
 def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:
@@ -228,9 +291,10 @@ def _param_type(b: "CodeContext", name: str) -> Type | None:
 
 
 def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str, Type]],
-                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int] | None:
+                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None] | None:
     """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
-    many slots it needs, its English and how deeply the calls in it nest."""
+    many slots it needs, its English, how deeply the calls in it nest, and its syntax when a call may be written
+    inline (a plain expression, without ``let``)."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
@@ -255,15 +319,18 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     node = parse_selection(b, text, pos)
     if node is None:
         return None
+    inlined: ast.Node | None = None
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
         body, result, meaning = parts.items, ListOf(parts.item_type), f"every {node.describe()}"
     else:
         compiled = b.compile_node(node, scope)
         body, result, meaning = compiled.fn, compiled.type, node.describe()
+        # a body whose own source is long is never written inline (nor tried: see Defined._inline)
+        inlined = node if not steps and len(codegen.expr(compiled)[0]) <= INLINE_SIZE else None
     depth = scope.calls[0] + 1
     if not steps:
-        return body, result, max(scope.slots, 1), meaning, depth
+        return body, result, max(scope.slots, 1), meaning, depth, inlined
     meaning += ", where " + ", ".join(f"{name} is {words}" for name, words in named)
 
     def with_lets(s: Any, e: list[Any]) -> Any:
@@ -271,7 +338,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
             e[slot] = fn(s, e)
         return body(s, e)
 
-    return with_lets, result, max(scope.slots, 1), meaning, depth
+    return with_lets, result, max(scope.slots, 1), meaning, depth, None
 
 
 def parse_selection(b: "CodeContext", text: Any, pos: Any) -> ast.Node | None:

@@ -193,38 +193,38 @@ class Quantifier(Function):
         else:
             test = lambda s, e: True  # noqa: E731  (any(C): C is not empty)
         items, slot = sel.items, sel.slot
-        if sel.value is not None and sel.value.code is not None:
-            generated = self._generated(items, slot, sel.value, call, scope)
-            if generated is not None:
-                return Compiled(BOOL, generated)
         if self.every:
 
-            def every(s: Any, e: list[Any]) -> bool:
+            def quantify(s: Any, e: list[Any]) -> bool:
                 for x in items(s, e):
                     e[slot] = x
                     if not test(s, e):
                         return False
                 return True
 
-            return Compiled(BOOL, every)
+        else:
 
-        def some(s: Any, e: list[Any]) -> bool:
-            for x in items(s, e):
-                e[slot] = x
-                if test(s, e):
-                    return True
-            return False
+            def quantify(s: Any, e: list[Any]) -> bool:
+                for x in items(s, e):
+                    e[slot] = x
+                    if test(s, e):
+                        return True
+                return False
 
-        return Compiled(BOOL, some)
+        if sel.value is not None and sel.value.code is not None:
+            generated = self._generated(items, slot, sel.value, call, scope, quantify)
+            if generated is not None:
+                return Compiled(BOOL, generated)
+        return Compiled(BOOL, quantify)
 
-    def _generated(self, items: Fn, slot: int, test: Compiled, call: ast.Call, scope: Scope) -> Fn | None:
+    def _generated(self, items: Fn, slot: int, test: Compiled, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
         """The quantifier as one generated function: the test written inside the loop over the items."""
         condition, consts = codegen.expr(test)
         x, name = codegen.fresh("x"), codegen.fresh("k")
         lines = (f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
-        return codegen.function(lines, consts + ((name, items),), call.pos, scope)
+        return codegen.function(lines, consts + ((name, items),), call.pos, scope, reference)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

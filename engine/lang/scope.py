@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.lang.codegen import Code, constant
 from engine.lang.types import ANY, Type
 
 if TYPE_CHECKING:
@@ -34,15 +35,6 @@ ASKS = "asks"
 """In :attr:`Scope.reach`: the code calls ``choose``, so it may pause for a player's answer."""
 RUNS = "runs"
 """In :attr:`Scope.reach`: the code changes the game through a call or an assignment, which may run other code (a hook)."""
-
-
-@dataclass(frozen=True)
-class Code:
-    """Python source for a node (see engine.lang.codegen): an expression, or statements (one per line)."""
-
-    expr: str = ""
-    lines: tuple[str, ...] | None = None  # statements; None for an expression
-    consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
 
 
 @dataclass(frozen=True)
@@ -66,6 +58,7 @@ class Global:
     fn: Fn
     text: str
     constant: bool = False
+    code: Code | None = None  # its Python source (see engine.lang.codegen), written inline where it is used
 
 
 AttributeCompiler = Callable[[Compiled], Compiled]
@@ -83,13 +76,15 @@ class Vocabulary:
     data: dict[str, Any] = field(default_factory=dict)
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
 
-    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None) -> None:
-        """Define a state query such as ``board``."""
-        self.globals[name] = Global(type_, fn, text or name)
+    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "") -> None:
+        """Define a state query such as ``board``; ``code`` is the same as a Python expression over ``s``, if any."""
+        self.globals[name] = Global(type_, fn, text or name, code=Code(code) if code else None)
 
     def define_constant(self, name: str, type_: Type, value: Any, text: str | None = None) -> None:
         """Define a constant such as an option value or an enum member."""
-        self.globals[name] = Global(type_, lambda s, e, v=value: v, text or name, constant=True)
+        literal, consts = constant(value)
+        self.globals[name] = Global(type_, lambda s, e, v=value: v, text or name, constant=True,
+                                    code=Code(literal, None, consts))
 
     def define_attribute(
         self, type_name: str, attr: str, type_: Type, compile_: AttributeCompiler, text: str
@@ -118,6 +113,7 @@ class Scope:
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
         self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
         self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
+        self.aliases: dict[str, Compiled] = {}  # names standing for code compiled elsewhere (an inline call's arguments)
         self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS)
 
     @property
@@ -134,6 +130,16 @@ class Scope:
         self.counter[0] += 1
         self.locals[name] = (slot, type_)
         return slot
+
+    def alias(self, name: str, compiled: Compiled) -> None:
+        """Let ``name`` stand for ``compiled`` here: a parameter of a function whose call is written inline.
+
+        >>> from engine.lang.types import INT
+        >>> scope = Scope(Vocabulary()); scope.alias("n", Compiled(INT, lambda s, e: 3, True))
+        >>> scope.lookup("n", None).fn(None, [])
+        3
+        """
+        self.aliases[name] = compiled
 
     def visible_names(self) -> list[str]:
         names = set(self.vocab.globals) | set(self.vocab.functions)
@@ -153,7 +159,7 @@ class Scope:
         """
         scope: Scope | None = self
         while scope:
-            if name in scope.locals:
+            if name in scope.locals or name in scope.aliases:
                 return True
             scope = scope.parent
         return name in self.vocab.globals
@@ -165,10 +171,12 @@ class Scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
                 return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"))
+            if name in scope.aliases:
+                return scope.aliases[name]
             scope = scope.parent
         known = self.vocab.globals.get(name)
         if known is not None:
-            return Compiled(known.type, known.fn, known.constant)
+            return Compiled(known.type, known.fn, known.constant, code=known.code)
         self.error(pos, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
         return Compiled(ANY, _unknown)
 

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
+from engine.tallies import Tally, tally_count
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,11 @@ class Count(Function):
                 return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
             return Compiled(INT, lambda s, e: len(src(s, e)))
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
-            read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
+            row, right = sel.fast[0][2], sel.fast[0][1]
+            if isinstance(sel.constant_source, int):  # in a zone named outright: its tally, kept up to date
+                tally = Tally(sel.constant_source, row)
+                return Compiled(INT, lambda s, e: tally_count(s, tally, right(s, e)))
+            read = row.__getitem__
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
         if sel.fast is not None or sel.generated:
             items = sel.items  # a fast filter, or a generated one

@@ -1,10 +1,11 @@
 """Counts kept up to date: how many components of each value of an attribute one zone holds.
 
-``count(c in pool where c.kind_of == k)`` reads a tally instead of walking
-the zone when the zone is named outright and the attribute is the same on
-every face of every component: the state makes a zone's tally the first
-time it is asked (one pass over the zone) and keeps it up to date on every
-move, placement and swap after that; a clone copies the tallies it has.
+``count(c in pool where c.kind_of == k)`` (or ``... where c.a == u and c.b == v``)
+reads a tally instead of walking the zone when the zone is named outright
+and the attributes are the same on every face of every component: the state
+makes a zone's tally the first time it is asked (one pass over the zone) and
+keeps it up to date on every move, placement and swap after that; a clone
+copies the tallies it has.
 
 >>> hue = ["A", "B", "A"]
 >>> class Two:
@@ -25,14 +26,16 @@ from typing import Any, Protocol, Sequence
 
 
 class Tally:
-    """One zone and one attribute's value per component (the same on every face): what a tally counts."""
+    """One zone and one value per component (an attribute the same on every face, or several together): what a
+    tally counts.  ``attributes`` names what the values are (by default the row itself: the game keeps its rows,
+    so the same row is the same attribute)."""
 
     __slots__ = ("zone", "row", "_key")
 
-    def __init__(self, zone: int, row: Sequence[Any]) -> None:
+    def __init__(self, zone: int, row: Sequence[Any], attributes: Any = None) -> None:
         self.zone = zone
         self.row = row
-        self._key = (zone, id(row))  # the game keeps its rows: the same row is the same attribute
+        self._key = (zone, id(row) if attributes is None else attributes)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tally) and self._key == other._key

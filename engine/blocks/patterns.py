@@ -284,17 +284,31 @@ def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
     if len(board.cells) < len(values):
         return False
     by_value = board.by_value
-    fixed = [v for v in values if not is_free(v)]
-    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in Counter(fixed).items())
-    return showing >= len(fixed) - budget
+    free, wanted = _pattern(values)
+    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in wanted)
+    return showing >= len(values) - free.count(True) - budget
+
+
+@lru_cache(maxsize=4096)
+def _pattern(values: tuple[Any, ...]) -> tuple[tuple[bool, ...], tuple[tuple[Any, int], ...]]:
+    """Which of a pattern's values are free, and how many times each fixed value appears (worked out once).
+
+    >>> _pattern(("A", "_", "A", "$x"))
+    ((False, True, False, True), (('A', 2),))
+    """
+    free = tuple(is_free(v) for v in values)
+    return free, tuple(Counter(v for v, loose in zip(values, free) if not loose).items())
 
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Every layout of the shape, wherever the board's pieces read the values (see :meth:`Board.windows`)."""
-    free = tuple(is_free(v) for v in values)
-    exact = budget == 0 and not any(free)
+    free = _pattern(values)[0]
+    exact = budget == 0 and True not in free
+    known = board._windows
     for layout in shape.layouts(len(values)):
-        windows = board.windows(layout)
+        windows = known.get(layout)
+        if windows is None:
+            windows = board.windows(layout)
         if exact:  # one look-up: the windows reading exactly the values
             bases = windows.get(values)
             reads = () if bases is None else ((values, bases),)

@@ -1,4 +1,4 @@
-"""Tallies (engine/tallies.py): the counts a state keeps up to date equal a recount after every action, in clones too."""
+"""Tallies (engine/core/tallies.py): the counts a state keeps up to date equal a recount after every action, in clones too."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from engine.information import UNSEEN, determinize, zone_view
-from engine.state import State
-from engine.tallies import Tally, tally_count
+from engine.core.information import UNSEEN, determinize, zone_view
+from engine.model.state import State
+from engine.core.tallies import Tally, tally_count
 from tests.conftest import shipped_game
 
 

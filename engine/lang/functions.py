@@ -3,7 +3,7 @@
 A function checks its arguments, compiles them to a closure, and describes a
 call in English.  Aggregates take a *selection* — ``c in board where
 c.element == e`` — or any collection.  Functions that read or change the game
-(zones, boards, roles) are defined by the engine in :mod:`engine.vocabulary`
+(zones, boards, roles) are defined by the engine in :mod:`engine.compiling.vocabulary`
 with the same :class:`Function` interface; this module holds the ones that
 need no game at all.
 
@@ -20,7 +20,7 @@ from typing import Any, Callable
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
-from engine.tallies import Tally, tally_count
+from engine.core.tallies import Tally, tally_count
 
 
 @dataclass(frozen=True)

@@ -232,7 +232,12 @@ class Board:
         return found
 
     def _read_windows(self, layout: tuple[Spot, ...]) -> dict[tuple[Any, ...], list[Cell]]:
-        """The windows of ``layout``: its shorter layout's (see :func:`_plan`) one place longer, or read cell by cell."""
+        """The windows of ``layout``: those of the same places read backwards, reversed (a line the other way), when
+        the board has them; else its shorter layout's (see :func:`_plan`) one place longer, or read cell by cell."""
+        backwards, (lx, ly, _) = _backwards(layout)
+        known = self._windows.get(backwards)
+        if known is not None:
+            return {read[::-1]: [(bx - lx, by - ly) for bx, by in bases] for read, bases in known.items()}
         shorter, (dx, dy, depth) = _plan(layout)
         found: dict[tuple[Any, ...], list[Cell]] = {}
         missing = _MISSING
@@ -357,6 +362,18 @@ def _plan(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...] | None, Spot]:
     if len(layout) > 1 and any(depth == 0 for _, _, depth in layout[:-1]):
         return layout[:-1], layout[-1]
     return None, next(spot for spot in layout if spot[2] == 0)
+
+
+@lru_cache(maxsize=None)
+def _backwards(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...], Spot]:
+    """The layout of the same places in the opposite order, from its own first place; and the last place of ``layout``
+    (a window of the one at base ``b`` is a window of the other, reversed, at ``b`` minus that place).
+
+    >>> _backwards(((0, 0, 0), (1, 0, 0), (2, 0, 0)))
+    (((0, 0, 0), (-1, 0, 0), (-2, 0, 0)), (2, 0, 0))
+    """
+    lx, ly, _ = last = layout[-1]
+    return tuple((x - lx, y - ly, depth) for x, y, depth in reversed(layout)), last
 
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:

@@ -97,22 +97,40 @@ class CounterOf(Function):
     bare: ClassVar[bool] = False
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        index = self.compile_index(call, scope)
-        return Compiled(INT, lambda s, e: s.counters[index(s, e)])
+        owner = self._owner(call, scope)
+        slot = owner.slot
+        if slot is None:
+            index = self._index(owner.fn, call.pos)
+            return Compiled(INT, lambda s, e: s.counters[index(s, e)])
+        spec, pos, slots = self.spec, call.pos, self.spec._index  # type: ignore[union-attr]
+
+        def local(s: Any, e: list[Any]) -> int:  # gold(r), r a local: one look-up
+            i = slots.get(e[slot])
+            if i is None:
+                raise _no_counter(s, spec, e[slot], pos)  # type: ignore[arg-type]
+            return s.counters[i]
+
+        return Compiled(INT, local)
+
+    def _owner(self, call: ast.Call, scope: Scope) -> Compiled:
+        """The owner ``call`` names (none when it names nothing)."""
+        assert self.spec is not None
+        args = self.arity(call, scope, 1)
+        return self.value(scope, args[0], owner_type(self.spec, scope), "owner") if args else Compiled(NONE_T, lambda s, e: None)
 
     def compile_index(self, call: ast.Call, scope: Scope) -> Callable[[Any, list[Any]], int]:
         """A closure giving the slot of the counter named by ``call`` (an error at run time if the owner has none)."""
-        assert self.spec is not None
-        args = self.arity(call, scope, 1)
-        owner = self.value(scope, args[0], owner_type(self.spec, scope), "owner").fn if args else (lambda s, e: None)
-        spec, pos = self.spec, call.pos
+        return self._index(self._owner(call, scope).fn, call.pos)
+
+    def _index(self, owner: Callable[[Any, list[Any]], Any], pos: Any) -> Callable[[Any, list[Any]], int]:
+        """The slot of the counter of whom ``owner`` gives (an error at ``pos`` when it has none)."""
+        spec, slots = self.spec, self.spec._index  # type: ignore[union-attr]
 
         def index(s: Any, e: list[Any]) -> int:
             who = owner(s, e)
-            i = spec.index_of(who)
+            i = slots.get(who)
             if i is None:
-                shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
-                raise EffectRuntimeError(f"{shown} has no {spec.name}", pos)
+                raise _no_counter(s, spec, who, pos)  # type: ignore[arg-type]
             return i
 
         return index
@@ -124,6 +142,12 @@ class CounterOf(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+
+
+def _no_counter(s: Any, spec: CounterSpec, who: Any, pos: Any) -> EffectRuntimeError:
+    """The error for reading or writing a counter of an owner that has none."""
+    shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
+    return EffectRuntimeError(f"{shown} has no {spec.name}", pos)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.contest import card_code
-from engine.blocks.patterns import Board, Match, Shape, find, shape_named
+from engine.blocks.patterns import Board, Match, Shape, find, lies_on, shape_named
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.core.errors import SourcePos, did_you_mean
@@ -228,7 +228,7 @@ class Cast(Step):
         if isinstance(check, int):
             shape = self.shapes[cid]
             assert shape is not None
-            if find(self.board(s), shape, self.values[cid], check, first=True):
+            if lies_on(self.board(s), shape, self.values[cid], check):
                 return None
             extra = f", even reading {check} of its pieces as other values" if check else ""
             return f"{name}'s {self.pattern_name} ({', '.join(self.values[cid])}) is not on the board{extra}"
@@ -273,7 +273,7 @@ class Cast(Step):
             budget = self._check(s, cid, zone)
             if isinstance(budget, int):
                 board = board or self.board(s)
-                if find(board, self.shapes[cid], self.values[cid], budget, first=True):  # type: ignore[arg-type]
+                if lies_on(board, self.shapes[cid], self.values[cid], budget):  # type: ignore[arg-type]
                     found.append(cid)
         return found
 

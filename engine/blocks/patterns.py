@@ -152,6 +152,11 @@ class Shape:
                 for turn in range(turns):
                     yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
 
+    @property
+    def deep(self) -> bool:
+        """Whether the shape reads pieces under the top ones (a template cell with a depth)."""
+        return any(depth for _, _, depth in self.cells)
+
     def size(self, length: int) -> int:
         """How many values the shape holds (a template: its cells; the others: any number)."""
         return len(self.cells) if self.kind == "template" else length
@@ -264,24 +269,53 @@ class Board:
         return value if there else _MISSING
 
 
-def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0, first: bool = False) -> list[Match]:
-    """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another; ``first``: stop at one.
+def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> list[Match]:
+    """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another.
 
     Two layouts that put the same values on the same places are one match (a
     palindrome read from either end): the first layout's is kept.  Matches
     come sorted by their places.
     """
-    if shape.kind != "stack" and not any(depth for _, _, depth in shape.cells) and not _enough(board, values, budget):
+    if not _possible(board, shape, values, budget):
         return []
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
     search = _chains(board, shape, values, budget) if shape.kind == "chain" else _layouts(board, shape, values, budget)
     for match in search:
-        key = frozenset(zip(match.places, values))
-        if key not in found:
-            found[key] = match
-            if first:
-                break
+        found.setdefault(frozenset(zip(match.places, values)), match)
     return sorted(found.values(), key=lambda m: m.places)
+
+
+def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> bool:
+    """Whether ``find`` would find a match (without making one: a look-up or a comparison per window).
+
+    >>> class Two:
+    ...     grid, face = {(0, 0): 0, (1, 0): 1}, [0, 0]
+    >>> board = Board(Two(), "AB".__getitem__)
+    >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
+    (True, False, True)
+    """
+    if not _possible(board, shape, values, budget):
+        return False
+    if shape.kind == "chain":
+        return next(_chains(board, shape, values, budget), None) is not None
+    free = _pattern(values)[0]
+    exact = budget == 0 and True not in free
+    known = board._windows
+    for layout in shape.layouts(len(values)):
+        windows = known.get(layout)
+        if windows is None:
+            windows = board.windows(layout)
+        if exact:
+            if values in windows:
+                return True
+        elif any(_misread(read, values, free, budget) is not None for read in windows):
+            return True
+    return False
+
+
+def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
+    """False when the board has too few pieces for a flat pattern (see :func:`_enough`); else True."""
+    return shape.kind == "stack" or shape.deep or _enough(board, values, budget)
 
 
 def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:

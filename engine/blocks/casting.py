@@ -126,6 +126,7 @@ class Cast(Step):
         self.effects = card_code(b, str(spec["effect"]), "", "", b.pos(spec, "effect"), program=True, bind=bind) if "effect" in spec else None
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind) if "then" in spec else None
         self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
+        self._recent: Board | None = None  # the board read last: the next one reads its windows if nothing changed
         self.read_attributes = {str(spec[key]) for key in ("requires", "pattern", "shape", "cost", "effect", "rule") if key in spec}
 
     # -- reading the settings
@@ -202,7 +203,8 @@ class Cast(Step):
     def board(self, s: "StateView") -> Board:
         """The board as the patterns read it."""
         table, face = self.read, s.face
-        return Board(s, lambda c: table[face[c]][c])
+        board = self._recent = Board(s, lambda c: table[face[c]][c]).share(self._recent)
+        return board
 
     def funds(self, s: "StateView") -> int:
         """What the current role may pay (unlimited when nothing is paid)."""

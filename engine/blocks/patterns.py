@@ -199,7 +199,7 @@ class Board:
     of its length.
     """
 
-    __slots__ = ("state", "read", "top", "by_value", "cells", "_windows")
+    __slots__ = ("state", "read", "top", "by_value", "cells", "stacked", "_windows")
 
     def __init__(self, s: "StateView", read: Callable[[int], Any]) -> None:
         self.state = s
@@ -210,7 +210,22 @@ class Board:
             value = self.top[cell] = read(cid)
             self.by_value.setdefault(value, []).append(cell)
         self.cells = list(self.top)
+        self.stacked = bool(s.stacks)
         self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}
+
+    def share(self, other: "Board | None") -> "Board":
+        """This board, reading the windows ``other`` reads when both show the same values on the same cells and
+        neither has a stack (a decision that changed nothing the patterns read: their windows are read once).
+
+        >>> class One:
+        ...     grid, face, stacks = {(0, 0): 0}, [0], {}
+        >>> a, b = Board(One(), "A".__getitem__), Board(One(), "A".__getitem__)
+        >>> b.share(a)._windows is a._windows, Board(One(), "B".__getitem__).share(a)._windows is a._windows
+        (True, False)
+        """
+        if other is not None and not (self.stacked or other.stacked) and other.top == self.top:
+            self._windows = other._windows
+        return self
 
     def value_at(self, cell: Cell, depth: int) -> tuple[bool, Any]:
         """(whether a piece is there, the value it shows); ``depth`` 0 is the top piece."""
@@ -225,7 +240,7 @@ class Board:
         Memoised: every pattern of the layout's length reads the same windows.
 
         >>> class Two:
-        ...     grid, face = {(0, 0): 0, (1, 0): 1, (1, 1): 2}, [0, 0, 0]
+        ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1, (1, 1): 2}, [0, 0, 0], {}
         >>> board = Board(Two(), "ABA".__getitem__)
         >>> board.windows(((0, 0, 0), (1, 0, 0))), board.windows(((0, 0, 0), (0, 1, 0)))
         ({('A', 'B'): [(0, 0)]}, {('B', 'A'): [(1, 0)]})
@@ -288,7 +303,7 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
     """Whether ``find`` would find a match (without making one: a look-up or a comparison per window).
 
     >>> class Two:
-    ...     grid, face = {(0, 0): 0, (1, 0): 1}, [0, 0]
+    ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
     >>> board = Board(Two(), "AB".__getitem__)
     >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
     (True, False, True)

@@ -128,3 +128,11 @@ def test_assignments_read_as_english() -> None:
     from engine.lang.parser import parse_program
 
     assert parse_program("gold(r) -= 2\nround = 1\n").describe() == "take 2 from the gold of r; then set round to 1"
+
+
+@pytest.mark.parametrize("read", ["wounds(u) > 0", "wounds(first(x in units where x.toughness > 9)) > 0"])
+def test_reading_the_counter_of_nothing_is_a_positioned_error(tmp_path: Path, read: str) -> None:
+    """Whether the owner is a local (read in one look-up) or any expression, nothing has no counter."""
+    setup = f"let u = first(x in units where x.toughness > 9)\nif {read}:\n  round += 1"
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: setting up 2 players fails: nothing has no wounds"):
+        build(tmp_path, setup)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import engine
-from engine.blocks.patterns import DEFAULT_SHAPE, Board, Shape, find
+from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, find, lies_on
 
 GAME = """
 name: dots
@@ -244,3 +247,49 @@ def test_a_chain_keeps_its_variables_along_the_path(game: engine.Game) -> None:
     s = board_with(game, ["A B", "C A"])
     assert matches(game, s, chain, ("$x", "_", "$x")) == ["0,0 0,1 1,1", "0,0 1,0 1,1"]  # each also read backwards: one match
     assert matches(game, s, chain, ("$x", "$x")) == []
+
+
+# ------------------------------------------------------------------ the search against every place, one by one
+
+SHAPES = (DEFAULT_SHAPE, Shape("one way", "line", directions=((1, 0), (0, 1)), either_end=False), SQUARE,
+          Shape("side", "template", cells=((0, 0, 0), (0, 0, 1), (1, 0, 0)), rotate=True),
+          Shape("under", "template", cells=((0, 0, 1), (0, 0, 0), (0, 1, 0)), rotate=True, mirror=True),
+          Shape("tower", "stack"))
+
+
+def every_match(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...], budget: int) -> list[Match]:
+    """The matches found the slow way: every layout from every base near the board, every place read from the state."""
+    found: dict[frozenset[Any], Match] = {}
+    for layout in shape.layouts(len(values)):
+        for bx in range(-4, 9):
+            for by in range(-4, 9):
+                places = tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout)
+                stacks = [s.stack(cell) for cell, _ in places]
+                if any(depth >= len(pieces) for (_, depth), pieces in zip(places, stacks)):
+                    continue
+                shown = [read(pieces[depth]) for (_, depth), pieces in zip(places, stacks)]
+                bound: dict[str, str] = {}
+                if any(bound.setdefault(w, v) != v for w, v in zip(values, shown) if w.startswith("$")):
+                    continue
+                recolour = tuple(i for i, (w, v) in enumerate(zip(values, shown)) if w != "_" and not w.startswith("$") and w != v)
+                if len(recolour) <= budget:
+                    found.setdefault(frozenset(zip(places, values)), Match(places, recolour))
+    return sorted(found.values(), key=lambda m: m.places)
+
+
+@given(cells=st.lists(st.sampled_from(["", "", "", "A", "B", "C", "AB", "CA", "BCA"]), min_size=16, max_size=16),
+       shape=st.sampled_from(SHAPES), values=st.lists(st.sampled_from("AABBC_") | st.sampled_from(["$x", "$y"]),
+                                                      min_size=2, max_size=4), budget=st.integers(0, 3))
+def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cells: list[str], shape: Shape,
+                                                         values: list[str], budget: int) -> None:
+    """The windows of a board (read once per layout, each layout from the one a place shorter) miss no match and add none."""
+    assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
+    if shape.kind == "template":
+        values = (values * 3)[:len(shape.cells)]
+    s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
+    table = game.attributes["hue"]
+    read = lambda c: table[0][c]  # noqa: E731
+    board = Board(s, read)
+    expected = every_match(s, read, shape, tuple(values), budget)
+    assert find(board, shape, tuple(values), budget) == expected
+    assert lies_on(board, shape, tuple(values), budget) == bool(expected)

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.contest import card_code
-from engine.blocks.patterns import Board, Match, Shape, find, shape_named
+from engine.blocks.patterns import Board, Match, Shape, find, lies_on, shape_named
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.core.errors import SourcePos, did_you_mean
@@ -127,6 +127,7 @@ class Cast(Step):
                         if "effect" in spec else None)
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind, nested=False) if "then" in spec else None
         self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
+        self._recent: Board | None = None  # the board read last: the next one reads its windows if nothing changed
         self.read_attributes = {str(spec[key]) for key in ("requires", "pattern", "shape", "cost", "effect", "rule") if key in spec}
 
     # -- reading the settings
@@ -203,7 +204,8 @@ class Cast(Step):
     def board(self, s: "StateView") -> Board:
         """The board as the patterns read it."""
         table, face = self.read, s.face
-        return Board(s, lambda c: table[face[c]][c])
+        board = self._recent = Board(s, lambda c: table[face[c]][c]).share(self._recent)
+        return board
 
     def funds(self, s: "StateView") -> int:
         """What the current role may pay (unlimited when nothing is paid)."""
@@ -219,39 +221,62 @@ class Cast(Step):
         values = self.values[cid]
         return min(left // self.price, len(values)) if self.price and values else 0
 
-    def reason(self, s: "StateView", cid: int, board: Board | None = None) -> str | None:
+    def reason(self, s: "StateView", cid: int) -> str | None:
         """Why ``cid`` may not be cast now (None: it may)."""
         g = self.game
         name = g.piece_names[cid]
-        if self.values[cid] is None:
+        check = self._check(s, cid, self.source(s))
+        if isinstance(check, int):
+            shape = self.shapes[cid]
+            assert shape is not None
+            if lies_on(self.board(s), shape, self.values[cid], check):
+                return None
+            extra = f", even reading {check} of its pieces as other values" if check else ""
+            return f"{name}'s {self.pattern_name} ({', '.join(self.values[cid])}) is not on the board{extra}"
+        if check == "pattern":
             return f"{name} has no {self.pattern_name}"
-        if s.zone_of[cid] != self.source(s):
+        if check == "zone":
             return f"{name} is not in the {self.source.name}"
-        if cid in (_casts(s).done or ()):
+        if check == "done":
             return f"{name} was already cast this turn"
+        if check == "when":
+            return f"{name} can't be cast now: it needs {self.when_text}"
+        if check == "requires":
+            return f"{name} can't be cast now: it needs {dict(self.requires.texts).get(name, '')}"
+        return f"{name} costs {self.costs[cid]} {self.pay.name}; {s.current_role} has {self.funds(s)}"
+
+    def _check(self, s: "StateView", cid: int, zone: int) -> str | int:
+        """What stops ``cid`` being cast now, before looking at the board (``pattern``, ``zone``, ``done``, ``when``,
+        ``requires`` or ``cost``); else how many of its pieces the caster could read as other values."""
+        if self.values[cid] is None:
+            return "pattern"
+        if s.zone_of[cid] != zone:
+            return "zone"
+        if cid in (_casts(s).done or ()):
+            return "done"
         env = [None] * self.when_slots
         env[0] = cid
         if not self.when(s, env):
-            return f"{name} can't be cast now: it needs {self.when_text}"
+            return "when"
         if self.requires is not None and self.requires.fns[cid] is not None:
             env = [None] * self.requires.slots
             env[0] = cid
             if not self.requires.fns[cid](s, env):
-                return f"{name} can't be cast now: it needs {dict(self.requires.texts).get(name, '')}"
+                return "requires"
         budget = self.budget(s, cid)
-        if budget < 0:
-            return f"{name} costs {self.costs[cid]} {self.pay.name}; {s.current_role} has {self.funds(s)}"
-        shape = self.shapes[cid]
-        assert shape is not None
-        if not find(board or self.board(s), shape, self.values[cid], budget, first=True):
-            extra = f", even reading {budget} of its pieces as other values" if budget else ""
-            return f"{name}'s {self.pattern_name} ({', '.join(self.values[cid])}) is not on the board{extra}"
-        return None
+        return "cost" if budget < 0 else budget
 
     def castable(self, s: "StateView") -> list[int]:
-        """The components the current player may cast now, in their zone's order."""
-        board = self.board(s)
-        return [cid for cid in s.zones[self.source(s)] if self.values[cid] is not None and self.reason(s, cid, board) is None]
+        """The components the current player may cast now, in their zone's order (the board is read once, if at all)."""
+        zone = self.source(s)
+        board, found = None, []
+        for cid in s.zones[zone]:
+            budget = self._check(s, cid, zone)
+            if isinstance(budget, int):
+                board = board or self.board(s)
+                if lies_on(board, self.shapes[cid], self.values[cid], budget):  # type: ignore[arg-type]
+                    found.append(cid)
+        return found
 
     def matches(self, s: "StateView", cid: int) -> list[Match]:
         shape = self.shapes[cid]

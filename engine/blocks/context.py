@@ -99,6 +99,7 @@ class StateView(StateData, Protocol):
     """A game in progress as the blocks read and change it: the board, counters, whose turn it is, pending decisions."""
 
     grid: dict[Cell, int]
+    stacks: dict[Cell, tuple[int, ...]]  # the pieces under each top one, where there are any
     cell_of: list[Cell | None]
     frontier: dict[Cell, None]
     bbox: tuple[int, int, int, int] | None

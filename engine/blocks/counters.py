@@ -23,7 +23,7 @@ All counters live in one flat list of ints in the state (cheap to clone);
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
@@ -100,42 +100,51 @@ class CounterOf(Function):
     bare: ClassVar[bool] = False
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        owner, slots, missing = self._owner(call, scope)
+        owner = self._owner(call, scope)
+        slot = owner.slot
+        spec, pos, slots = self.spec, call.pos, self.spec._index  # type: ignore[union-attr]
+        if slot is None:
+            fn = owner.fn
 
-        def value(s: Any, e: list[Any]) -> int:  # compile_index's work and the read in one call: games read counters a lot
-            who = owner(s, e)
-            i = slots.get(who)
+            def value(s: Any, e: list[Any]) -> int:  # the slot and the read in one call: games read counters a lot
+                who = fn(s, e)
+                i = slots.get(who)
+                if i is None:
+                    raise _no_counter(s, spec, who, pos)  # type: ignore[arg-type]
+                return s.counters[i]
+
+            return Compiled(INT, value)
+
+        def local(s: Any, e: list[Any]) -> int:  # gold(r), r a local: one look-up
+            i = slots.get(e[slot])
             if i is None:
-                missing(s, who)
+                raise _no_counter(s, spec, e[slot], pos)  # type: ignore[arg-type]
             return s.counters[i]
 
-        return Compiled(INT, value)
+        return Compiled(INT, local)
+
+    def _owner(self, call: ast.Call, scope: Scope) -> Compiled:
+        """The owner ``call`` names (none when it names nothing)."""
+        assert self.spec is not None
+        args = self.arity(call, scope, 1)
+        return self.value(scope, args[0], owner_type(self.spec, scope), "owner") if args else Compiled(NONE_T, lambda s, e: None)
 
     def compile_index(self, call: ast.Call, scope: Scope) -> Callable[[Any, list[Any]], int]:
         """A closure giving the slot of the counter named by ``call`` (an error at run time if the owner has none)."""
-        owner, slots, missing = self._owner(call, scope)
+        return self._index(self._owner(call, scope).fn, call.pos)
+
+    def _index(self, owner: Callable[[Any, list[Any]], Any], pos: Any) -> Callable[[Any, list[Any]], int]:
+        """The slot of the counter of whom ``owner`` gives (an error at ``pos`` when it has none)."""
+        spec, slots = self.spec, self.spec._index  # type: ignore[union-attr]
 
         def index(s: Any, e: list[Any]) -> int:
             who = owner(s, e)
             i = slots.get(who)
             if i is None:
-                missing(s, who)
+                raise _no_counter(s, spec, who, pos)  # type: ignore[arg-type]
             return i
 
         return index
-
-    def _owner(self, call: ast.Call, scope: Scope) -> tuple[Fn, dict[Any, int], Callable[[Any, Any], NoReturn]]:
-        """The closure giving the owner ``call`` names, each owner's slot, and what raises for an owner without one."""
-        assert self.spec is not None
-        args = self.arity(call, scope, 1)
-        owner = self.value(scope, args[0], owner_type(self.spec, scope), "owner").fn if args else (lambda s, e: None)
-        spec, pos = self.spec, call.pos
-
-        def missing(s: Any, who: Any) -> NoReturn:
-            shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
-            raise EffectRuntimeError(f"{shown} has no {spec.name}", pos)
-
-        return owner, spec._index, missing
 
     def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
         """``gold(r) += 2``: the closure that changes the named owner's value."""
@@ -147,6 +156,12 @@ class CounterOf(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
+
+
+def _no_counter(s: Any, spec: CounterSpec, who: Any, pos: Any) -> EffectRuntimeError:
+    """The error for reading or writing a counter of an owner that has none."""
+    shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
+    return EffectRuntimeError(f"{shown} has no {spec.name}", pos)
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,12 @@ value, whichever.  Free values are never read as another value (they match
 anything already), so ``budget`` only ever pays for the fixed ones.
 
 A cell that is not in a stack is read by its top piece.  Finding is fast: the
-layouts of a shape are computed once per length, and a search starts only
-from cells whose piece shows the value it needs (with ``budget`` values that
-may differ — read as another value at a price — from any piece).
+layouts of a shape are computed once per length, and a board reads each
+layout's windows (the values wherever all its places hold a piece) once for
+every pattern of that length, from the windows of the layout one place
+shorter; a pattern is then one look-up among them (or, with ``budget``
+values that may differ — read as another value at a price — one comparison
+per distinct window).
 
 >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
 >>> len(line.layouts(3)), line.layouts(2)[0]
@@ -52,6 +55,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
@@ -147,6 +151,11 @@ class Shape:
                 for turn in range(turns):
                     yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
 
+    @property
+    def deep(self) -> bool:
+        """Whether the shape reads pieces under the top ones (a template cell with a depth)."""
+        return any(depth for _, _, depth in self.cells)
+
     def size(self, length: int) -> int:
         """How many values the shape holds (a template: its cells; the others: any number)."""
         return len(self.cells) if self.kind == "template" else length
@@ -183,12 +192,14 @@ def _orient(geometry: Geometry, spot: Spot, turn: int, flip: bool) -> Spot:
 
 
 class Board:
-    """What one search reads of a state: the value each top piece shows, and the cells by value.
+    """What one search reads of a state: the value each top piece shows, the cells by value, and the windows.
 
-    Built once per decision and shared by every pattern looked for in it.
+    Built once per decision and shared by every pattern looked for in it: a
+    layout's windows (see :meth:`windows`) are read once for all the patterns
+    of its length.
     """
 
-    __slots__ = ("state", "read", "top", "by_value", "cells")
+    __slots__ = ("state", "read", "top", "by_value", "cells", "stacked", "_windows")
 
     def __init__(self, s: "StateView", read: Callable[[int], Any]) -> None:
         self.state = s
@@ -199,6 +210,22 @@ class Board:
             value = self.top[cell] = read(cid)
             self.by_value.setdefault(value, []).append(cell)
         self.cells = list(self.top)
+        self.stacked = bool(s.stacks)
+        self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}
+
+    def share(self, other: "Board | None") -> "Board":
+        """This board, reading the windows ``other`` reads when both show the same values on the same cells and
+        neither has a stack (a decision that changed nothing the patterns read: their windows are read once).
+
+        >>> class One:
+        ...     grid, face, stacks = {(0, 0): 0}, [0], {}
+        >>> a, b = Board(One(), "A".__getitem__), Board(One(), "A".__getitem__)
+        >>> b.share(a)._windows is a._windows, Board(One(), "B".__getitem__).share(a)._windows is a._windows
+        (True, False)
+        """
+        if other is not None and not (self.stacked or other.stacked) and other.top == self.top:
+            self._windows = other._windows
+        return self
 
     def value_at(self, cell: Cell, depth: int) -> tuple[bool, Any]:
         """(whether a piece is there, the value it shows); ``depth`` 0 is the top piece."""
@@ -207,24 +234,102 @@ class Board:
         pieces = self.state.stack(cell)
         return (True, self.read(pieces[depth])) if depth < len(pieces) else (False, None)
 
+    def windows(self, layout: tuple[Spot, ...]) -> dict[tuple[Any, ...], list[Cell]]:
+        """Wherever every place of ``layout`` holds a piece: the values read there, each with the bases (first cells) it is read at.
 
-def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0, first: bool = False) -> list[Match]:
-    """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another; ``first``: stop at one.
+        Memoised: every pattern of the layout's length reads the same windows.
+
+        >>> class Two:
+        ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1, (1, 1): 2}, [0, 0, 0], {}
+        >>> board = Board(Two(), "ABA".__getitem__)
+        >>> board.windows(((0, 0, 0), (1, 0, 0))), board.windows(((0, 0, 0), (0, 1, 0)))
+        ({('A', 'B'): [(0, 0)]}, {('B', 'A'): [(1, 0)]})
+        """
+        found = self._windows.get(layout)
+        if found is None:
+            found = self._windows[layout] = self._read_windows(layout)
+        return found
+
+    def _read_windows(self, layout: tuple[Spot, ...]) -> dict[tuple[Any, ...], list[Cell]]:
+        """The windows of ``layout``: those of the same places read backwards, reversed (a line the other way), when
+        the board has them; else its shorter layout's (see :func:`_plan`) one place longer, or read cell by cell."""
+        backwards, (lx, ly, _) = _backwards(layout)
+        known = self._windows.get(backwards)
+        if known is not None:
+            return {read[::-1]: [(bx - lx, by - ly) for bx, by in bases] for read, bases in known.items()}
+        shorter, (dx, dy, depth) = _plan(layout)
+        found: dict[tuple[Any, ...], list[Cell]] = {}
+        missing = _MISSING
+        if shorter is not None:
+            get = self.top.get
+            for read, bases in self.windows(shorter).items():
+                for bx, by in bases:
+                    value = get((bx + dx, by + dy), missing) if depth == 0 else self._read(bx + dx, by + dy, depth)
+                    if value is not missing:
+                        found.setdefault((*read, value), []).append((bx, by))
+        elif len(layout) == 1:  # one top piece: the cells by value
+            for value, cells in self.by_value.items():
+                found[(value,)] = [(x - dx, y - dy) for x, y in cells]
+        else:
+            for x, y in self.cells:
+                bx, by = x - dx, y - dy
+                read = tuple(self._read(bx + sx, by + sy, sd) for sx, sy, sd in layout)
+                if missing not in read:
+                    found.setdefault(read, []).append((bx, by))
+        return found
+
+    def _read(self, x: int, y: int, depth: int) -> Any:
+        there, value = self.value_at((x, y), depth)
+        return value if there else _MISSING
+
+
+def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> list[Match]:
+    """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another.
 
     Two layouts that put the same values on the same places are one match (a
-    palindrome read from either end).  Matches come sorted by their places.
+    palindrome read from either end): the first layout's is kept.  Matches
+    come sorted by their places.
     """
-    if shape.kind != "stack" and not any(depth for _, _, depth in shape.cells) and not _enough(board, values, budget):
+    if not _possible(board, shape, values, budget):
         return []
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
     search = _chains(board, shape, values, budget) if shape.kind == "chain" else _layouts(board, shape, values, budget)
     for match in search:
-        key = frozenset(zip(match.places, values))
-        if key not in found:
-            found[key] = match
-            if first:
-                break
+        found.setdefault(frozenset(zip(match.places, values)), match)
     return sorted(found.values(), key=lambda m: m.places)
+
+
+def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> bool:
+    """Whether ``find`` would find a match (without making one: a look-up or a comparison per window).
+
+    >>> class Two:
+    ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
+    >>> board = Board(Two(), "AB".__getitem__)
+    >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
+    (True, False, True)
+    """
+    if not _possible(board, shape, values, budget):
+        return False
+    if shape.kind == "chain":
+        return next(_chains(board, shape, values, budget), None) is not None
+    free = _pattern(values)[0]
+    exact = budget == 0 and True not in free
+    known = board._windows
+    for layout in shape.layouts(len(values)):
+        windows = known.get(layout)
+        if windows is None:
+            windows = board.windows(layout)
+        if exact:
+            if values in windows:
+                return True
+        elif any(_misread(read, values, free, budget) is not None for read in windows):
+            return True
+    return False
+
+
+def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
+    """False when the board has too few pieces for a flat pattern (see :func:`_enough`); else True."""
+    return shape.kind == "stack" or shape.deep or _enough(board, values, budget)
 
 
 def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
@@ -232,65 +337,91 @@ def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
     if len(board.cells) < len(values):
         return False
     by_value = board.by_value
-    fixed = [v for v in values if not is_free(v)]
-    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in Counter(fixed).items())
-    return showing >= len(fixed) - budget
+    free, wanted = _pattern(values)
+    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in wanted)
+    return showing >= len(values) - free.count(True) - budget
+
+
+@lru_cache(maxsize=4096)
+def _pattern(values: tuple[Any, ...]) -> tuple[tuple[bool, ...], tuple[tuple[Any, int], ...]]:
+    """Which of a pattern's values are free, and how many times each fixed value appears (worked out once).
+
+    >>> _pattern(("A", "_", "A", "$x"))
+    ((False, True, False, True), (('A', 2),))
+    """
+    free = tuple(is_free(v) for v in values)
+    return free, tuple(Counter(v for v, loose in zip(values, free) if not loose).items())
 
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
-    """Every layout of the shape, tried from every place it could start (see :func:`_bases`)."""
-    top, missing, by_value = board.top, _MISSING, board.by_value
-    free = tuple(is_free(v) for v in values)
-    rarest = sorted((i for i in range(len(values)) if not free[i]), key=lambda i: len(by_value.get(values[i], ())))
+    """Every layout of the shape, wherever the board's pieces read the values (see :meth:`Board.windows`)."""
+    free = _pattern(values)[0]
+    exact = budget == 0 and True not in free
+    known = board._windows
     for layout in shape.layouts(len(values)):
-        for bx, by in _bases(board, layout, values, budget, rarest):
-            misses = 0
-            bound: dict[Any, Any] = {}
-            for (dx, dy, depth), want, loose in zip(layout, values, free):
-                cell = (bx + dx, by + dy)
-                if depth == 0:
-                    value = top.get(cell, missing)
-                else:
-                    there, value = board.value_at(cell, depth)
-                    value = value if there else missing
-                if value is missing:
-                    break
-                if loose:
-                    if not _fits(want, value, bound):
-                        break
-                elif value != want:
-                    misses += 1
-                    if misses > budget:
-                        break
-            else:
-                places = tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout)
-                recolour = tuple(i for i, (cell, depth) in enumerate(places)
-                                 if not free[i] and board.value_at(cell, depth)[1] != values[i])
-                yield Match(places, recolour)
+        windows = known.get(layout)
+        if windows is None:
+            windows = board.windows(layout)
+        if exact:  # one look-up: the windows reading exactly the values
+            bases = windows.get(values)
+            reads = () if bases is None else ((values, bases),)
+        else:
+            reads = windows.items()
+        for read, bases in reads:
+            recolour = () if exact else _misread(read, values, free, budget)
+            if recolour is None:
+                continue
+            for bx, by in bases:
+                yield Match(tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout), recolour)
+
+
+def _misread(read: tuple[Any, ...], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:
+    """The places where ``read`` shows other values than ``values`` (None: more than ``budget``, or a variable does not fit).
+
+    >>> _misread(("A", "B", "C"), ("A", "X", "C"), (False, False, False), 1)
+    (1,)
+    >>> _misread(("A", "B", "C"), ("$a", "$a", "C"), (True, True, False), 1) is None
+    True
+    """
+    recolour: list[int] = []
+    bound: dict[Any, Any] = {}
+    for i, (value, want) in enumerate(zip(read, values)):
+        if free[i]:
+            if not _fits(want, value, bound):
+                return None
+        elif value != want:
+            if len(recolour) == budget:
+                return None
+            recolour.append(i)
+    return tuple(recolour)
 
 
 _MISSING = object()
 
 
-def _bases(board: Board, layout: tuple[Spot, ...], values: tuple[Any, ...], budget: int, rarest: list[int]) -> list[Cell]:
-    """Where ``layout``'s first value could lie, found through the cells by value.
+@lru_cache(maxsize=None)
+def _plan(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...] | None, Spot]:
+    """How to read a layout's windows: (the layout one place shorter, the place it adds) when that one has a top
+    piece to start from; else (None, the first top piece's place), to read every window from the board's cells.
 
-    With at most ``budget`` values read differently, some top piece of any
-    ``budget + 1`` places of the layout shows its own value: the search starts
-    from the pieces showing the values of the ``budget + 1`` rarest places
-    (``rarest``: the places of fixed values, rarest value first).
+    >>> _plan(((0, 0, 0), (1, 0, 0))), _plan(((0, 0, 1), (0, 0, 0)))
+    ((((0, 0, 0),), (1, 0, 0)), (None, (0, 0, 0)))
     """
-    tops = [i for i in rarest if layout[i][2] == 0]
-    if budget >= len(tops):  # every top piece may be read differently, or shows a free value: start from every piece
-        kx, ky, _ = next(spot for spot in layout if spot[2] == 0)
-        return [(x - kx, y - ky) for x, y in board.cells]
-    by_value = board.by_value
-    bases: dict[Cell, None] = {}
-    for i in tops[:budget + 1]:
-        kx, ky, _ = layout[i]
-        for x, y in by_value.get(values[i], ()):
-            bases[(x - kx, y - ky)] = None
-    return list(bases)
+    if len(layout) > 1 and any(depth == 0 for _, _, depth in layout[:-1]):
+        return layout[:-1], layout[-1]
+    return None, next(spot for spot in layout if spot[2] == 0)
+
+
+@lru_cache(maxsize=None)
+def _backwards(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...], Spot]:
+    """The layout of the same places in the opposite order, from its own first place; and the last place of ``layout``
+    (a window of the one at base ``b`` is a window of the other, reversed, at ``b`` minus that place).
+
+    >>> _backwards(((0, 0, 0), (1, 0, 0), (2, 0, 0)))
+    (((0, 0, 0), (-1, 0, 0), (-2, 0, 0)), (2, 0, 0))
+    """
+    lx, ly, _ = last = layout[-1]
+    return tuple((x - lx, y - ly, depth) for x, y, depth in reversed(layout)), last
 
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:

@@ -196,6 +196,7 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> N
             del common[kind][:need]
             rng.shuffle(hand)
             hands[kind] = hand
+        sample.tallies = {}  # the zones are dealt anew: their tallies are made again when read
         for zone in owned:
             sample.zones[zone] = [hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:

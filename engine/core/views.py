@@ -20,6 +20,7 @@ from typing import Any, Protocol, Self, Sequence, runtime_checkable
 
 from engine.core.limits import Limits
 from engine.core.specs import RoleSpec, ZoneSpec
+from engine.core.tallies import Tally
 
 
 class StepData(Protocol):
@@ -61,6 +62,7 @@ class StateData(Protocol):
     slices: dict[str, Any]
     rng: int
     budget: int
+    tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine.core.tallies); dealing zones anew drops them
     _actions: Any  # the legal actions worked out for this position (None: to work out again)
 
     @property

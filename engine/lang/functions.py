@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
+from engine.core.tallies import Tally, tally_count
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,8 @@ class Count(Function):
                     return Compiled(INT, lambda s, e: n, True)
                 return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
             return Compiled(INT, lambda s, e: len(src(s, e)))
+        if sel.fast is not None and isinstance(sel.constant_source, int) and all(row is not None for _, _, row in sel.fast):
+            return self._tallied(sel.constant_source, sel.fast)  # in a zone named outright: its tally, kept up to date
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
             read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
@@ -124,6 +127,17 @@ class Count(Function):
             return n
 
         return Compiled(INT, count)
+
+    @staticmethod
+    def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
+        """``count(x in ZONE where x.a == u [and x.b == v ...])``, attributes the same on every face: the zone's tally."""
+        if len(fast) == 1:
+            (_, right, row), = fast
+            tally = Tally(zone, row)
+            return Compiled(INT, lambda s, e: tally_count(s, tally, right(s, e)))
+        rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
+        tally = Tally(zone, list(zip(*rows)), tuple(map(id, rows)))  # each component's values, together
+        return Compiled(INT, lambda s, e: tally_count(s, tally, tuple([right(s, e) for right in rights])))
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

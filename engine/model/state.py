@@ -27,6 +27,7 @@ from engine.blocks.choices import CHOICE
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
+from engine.core.tallies import Tally, retally
 
 if TYPE_CHECKING:
     from engine.blocks.outcome import Outcome
@@ -76,6 +77,7 @@ class State:
         "log",
         "history",
         "_actions",
+        "tallies",
     )
 
     game: "Game"
@@ -199,6 +201,7 @@ class State:
         self.log = log
         self.history = history
         self._actions = actions
+        self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -213,7 +216,7 @@ class State:
             copy.history = None if self.history is None else self.history[:]
             copy.log = None if self.log is None else self.log[:]
             return copy
-        return State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
+        copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
             self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
@@ -223,6 +226,9 @@ class State:
             None, None,
             self._actions,  # the same position has the same legal actions (spaces are never changed)
         )
+        if self.tallies:
+            copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
+        return copy
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`Game.state_from_json` reads it back exactly."""
@@ -639,6 +645,8 @@ class State:
             self._lift(cid)
         self.zone_of[cid] = zone
         self.zones[zone].append(cid)
+        if self.tallies:
+            retally(self.tallies, cid, old, zone)
 
     def stack(self, cell: Cell) -> tuple[int, ...]:
         """The pieces on a cell, from the top down (empty when there are none)."""
@@ -655,6 +663,8 @@ class State:
         board = self.game.board_zone
         self.zone_of[cid] = board
         self.zones[board].append(cid)
+        if self.tallies:
+            retally(self.tallies, cid, old, board)
         self.cell_of[cid] = cell
         if face is not None:
             self.face[cid] = face
@@ -710,6 +720,9 @@ class State:
         ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
         self.zones[za][ia], self.zones[zb][ib] = b, a
         self.zone_of[a], self.zone_of[b] = zb, za
+        if self.tallies:
+            retally(self.tallies, a, za, zb)
+            retally(self.tallies, b, zb, za)
         ca, cb = self.cell_of[a], self.cell_of[b]
         for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
             pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]

@@ -1,0 +1,68 @@
+"""Code that reads only its locals' printed attributes is worked out once per pair of components (engine.lang.fixed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.blocks.contest import Contest
+from engine.lang.fixed import reads_only_locals
+from engine.lang.parser import parse_expression
+from engine.lang.scope import Scope
+from engine.lang.types import ANY_COMPONENT
+
+
+def _scope(game: engine.Game) -> Scope:
+    scope = Scope(game.vocab)
+    scope.bind("self", ANY_COMPONENT)
+    scope.bind("other", ANY_COMPONENT)
+    return scope
+
+
+@pytest.mark.parametrize("code", [
+    'other.id == "5"',
+    'not (other.id in ["3", "4", "5", "4-"])',
+    "self.value + 1 > other.value and self.sign == plus",
+    "if self.special then specials_per_player else -1",
+    "(self.value, other.value) == (1, 2)",
+])
+def test_printed_attributes_options_and_operators_are_fixed(code: str) -> None:
+    game = engine.load("nine-domains")
+    assert reads_only_locals(parse_expression(code), _scope(game))
+
+
+@pytest.mark.parametrize("code", [
+    "row_of(self) == 3",                     # where the component lies
+    "count(c in hand(East)) > 2",            # a zone's contents
+    "elements_ignored == 1",                 # a counter
+    "other == slot_next(self)",              # another slot
+    "unknown_name == 1",                     # a name that means nothing is not taken for a constant
+    "self.nothing == 1",
+])
+def test_code_that_reads_the_state_is_not_fixed(code: str) -> None:
+    game = engine.load("nine-domains")
+    assert not reads_only_locals(parse_expression(code), _scope(game))
+
+
+def _contest(game: engine.Game) -> Contest:
+    return next(step for step in game.steps if isinstance(step, Contest))
+
+
+def test_the_nine_domains_overrides_are_kept_per_pair_and_those_reading_the_row_are_not(tmp_path: Path) -> None:
+    assert _contest(engine.load("nine-domains")).overrides_fixed
+    (tmp_path / "late-zero").mkdir()
+    (tmp_path / "late-zero" / "ruleset.yaml").write_text(
+        "name: late-zero\nextends: nine-domains\ncomponents:\n  card:\n    instances+:\n"
+        "      replace: \"0\"\n      add:\n"
+        "        - {id: \"0\", count: 2, value: 0, sign: plain, special: false,\n"
+        "           beats: 'other.id == \"5\" and row_of(self) == 2'}\n")
+    late = engine.load(str(tmp_path / "late-zero" / "ruleset.yaml"))
+    assert not _contest(late).overrides_fixed
+    # in the first round the 0 does not beat the 5 any more: the 5 is stronger
+    s = late.new_state(players=2, seed=3, record=True)
+    for text in ["commit 0 to left", "commit 1 to middle", "commit 2 to right",
+                 "commit 5 to left", "commit 1 to middle", "commit 2 to right"]:
+        s.apply(text)
+    assert any("0 (East) against 5 (West): strength 0 to 5; 5 is stronger" in line for line in s.log)

@@ -283,8 +283,9 @@ class Game:
         stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
         left = s.left_roles()
         nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
-        if self.end_condition.test(s) or stalled or nobody or s.turn_number >= self.max_turns:
-            ended = ("end condition" if self.end_condition.test(s) else "stalled" if stalled
+        met = self.end_condition.test(s)
+        if met or stalled or nobody or s.turn_number >= self.max_turns:
+            ended = ("end condition" if met else "stalled" if stalled
                      else "nobody is left in the turn order" if nobody else "turn limit")
             s.outcome = dataclasses.replace(self.score(s), ended=ended)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")

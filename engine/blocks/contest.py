@@ -56,9 +56,9 @@ from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
-from engine.errors import DiagnosticSink, SourcePos, did_you_mean
+from engine.errors import SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.fixed import reads_only_locals
+from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
@@ -159,11 +159,7 @@ def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePo
 
 def _reads_only(b: "Builder", text: Any, pos: SourcePos | None, names: dict[str, Type]) -> bool:
     """Whether the expression ``text`` (already compiled without error) reads only the locals ``names`` and constants."""
-    node = b.parse(text, pos)
-    scope = Scope(b.game.vocab, DiagnosticSink())
-    for name, type_ in names.items():
-        scope.bind(name, type_)
-    return node is not None and reads_only_locals(node, scope)
+    return fixed_with(b.game.vocab, b.parse(text, pos), names)
 
 
 @step_kind
@@ -197,6 +193,8 @@ class Contest(Step):
         # each pair's is worked out the first time it fights, then kept.
         self.overrides_fixed = self.beats.fixed and self.loses_to.fixed
         self.overrides_known: dict[tuple[int, int, int, int], tuple[bool, bool]] = {}
+        fns = self.modifier.fns  # modifiers reading only printed attributes: kept per (giver, target) the same way
+        self.modifier_table = PairTable(lambda s, e: fns[e[0]](s, e), self.modifier.slots) if self.modifier.fixed else None
         self.symbol_rank = self._symbol_ranks(b, spec)
         ties = b.setting(spec, "ties", list(TIE_BREAKS))
         if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
@@ -321,11 +319,14 @@ class Contest(Step):
     def bonus(self, s: "State", c: int) -> int:
         """The sum of the modifiers every component in play gives ``c``."""
         fns, width, zones, in_zone = self.modifier.fns, self.modifier.slots, s.zones, self.in_zone
+        table = self.modifier_table
         total = 0
         for role in s.positions:
             for giver in zones[in_zone[role]]:
                 fn = fns[giver]
-                if fn is not None:
+                if fn is not None and table is not None:
+                    total += table(s, giver, c) or 0
+                elif fn is not None:
                     env = [None] * width
                     env[0], env[1] = giver, c
                     total += fn(s, env) or 0

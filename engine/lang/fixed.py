@@ -25,9 +25,12 @@ False
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import DiagnosticSink
 from engine.lang import ast
-from engine.lang.scope import Scope
+from engine.lang.scope import Fn, Scope, Vocabulary
+from engine.lang.types import Type
 
 _OPERATORS = (ast.Neg, ast.Not, ast.BinOp, ast.Compare, ast.Member, ast.BoolOp, ast.Cond, ast.ListLit, ast.TupleLit)
 
@@ -40,6 +43,51 @@ def reads_only_locals(node: ast.Node, scope: Scope) -> bool:
     """
     quiet = Scope(scope.vocab, DiagnosticSink(), scope)
     return _fixed(node, quiet)
+
+
+def fixed_with(vocab: Vocabulary, node: ast.Node | None, bind: dict[str, Type]) -> bool:
+    """Whether ``node``, with ``bind``'s names as its locals (slots 0, 1, ... in order), reads only them and constants."""
+    if node is None:
+        return False
+    scope = Scope(vocab, DiagnosticSink())
+    for name, type_ in bind.items():
+        scope.bind(name, type_)
+    return reads_only_locals(node, scope)
+
+
+class PairTable:
+    """The value of fixed code of two components (``self`` and ``other``, in slots 0 and 1), worked out once per pair.
+
+    A component's attributes depend on the face it shows, so the faces are part of
+    the pair.  The first time a pair is asked, the code runs on the state at hand
+    (an error it raises is raised as usual and nothing is kept); afterwards its
+    value is read back.
+
+    >>> from types import SimpleNamespace
+    >>> runs = []
+    >>> table = PairTable(lambda s, e: runs.append(e[:2]) or e[0] + e[1], 2)
+    >>> s = SimpleNamespace(face=[0, 0, 0])
+    >>> table(s, 1, 2), table(s, 1, 2), runs
+    (3, 3, [[1, 2]])
+    """
+
+    __slots__ = ("fn", "slots", "known")
+
+    def __init__(self, fn: Fn, slots: int) -> None:
+        self.fn = fn
+        self.slots = slots
+        self.known: dict[tuple[int, int, int, int], Any] = {}
+
+    def __call__(self, s: Any, a: int, b: int) -> Any:
+        face = s.face
+        key = (a, b, face[a], face[b])
+        known = self.known
+        if key in known:
+            return known[key]
+        env: list[Any] = [None] * self.slots
+        env[0], env[1] = a, b
+        value = known[key] = self.fn(s, env)
+        return value
 
 
 def _fixed(node: ast.Node, scope: Scope) -> bool:

@@ -245,7 +245,7 @@ class Builder:
             return ZoneRef(name, lambda s: 0)
         if self.game.zone_specs[name].per_role:
             by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}
-            return ZoneRef(name, lambda s: by_role[s.acting_role])
+            return ZoneRef(name, lambda s: by_role[s.acting_role], by_role)
         fixed = self.game.zone_index[(name, None)]
         return ZoneRef(name, lambda s: fixed)
 
@@ -363,14 +363,21 @@ class Builder:
 
 
 class ZoneRef:
-    """A zone named by a step; per-role zones resolve to the current role's."""
+    """A zone named by a step; per-role zones resolve to the current role's (``by_role``: role -> zone)."""
 
-    def __init__(self, name: str, resolve: Callable[[Any], int]) -> None:
+    __slots__ = ("name", "resolve", "by_role")
+
+    def __init__(self, name: str, resolve: Callable[[Any], int], by_role: dict[str, int] | None = None) -> None:
         self.name = name
         self.resolve = resolve
+        self.by_role = by_role
 
     def __call__(self, s: Any) -> int:
-        return self.resolve(s)
+        by_role = self.by_role
+        if by_role is None:
+            return self.resolve(s)
+        decisions = s.decisions  # the acting role, read here: steps resolve their zones at every decision
+        return by_role[decisions[-1].role if decisions else s.order[s.turn]]
 
     def describe(self, s: Any) -> str:
         return s.game.zone_names[self.resolve(s)]

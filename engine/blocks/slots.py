@@ -176,21 +176,23 @@ class Commit(Step):
         return self._next_slot(s) is not None
 
     def actions(self, s: "State") -> ActionSpace:
-        slot = self._next_slot(s)
-        if slot is None:
+        filled, source = len(s.zones[self.target(s)]), s.zones[self.source(s)]
+        if filled >= len(self.slots.names) or not source:
             return ListSpace(self, [])
         if self.choose_face:
             faces = self.game.distinct_faces
-            return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
-        return ListSpace(self, [(cid, slot) for cid in s.zones[self.source(s)]])
+            return ListSpace(self, [(cid, filled, face) for cid in source for face in faces[cid]])
+        return ListSpace(self, [(cid, filled) for cid in source])
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
-        s.move(cid, self.target(s))
+        target = self.target(s)
+        s.move(cid, target)
         if len(args) == 3:
             s.face[cid] = args[2]
-        s.note(lambda: f"{s.actor} commits a card face down to {self.slots.names[slot]}")
-        return self._next_slot(s) is None
+        if s.log is not None:
+            s.log.append(f"{s.actor} commits a card face down to {self.slots.names[slot]}")
+        return len(s.zones[target]) >= len(self.slots.names) or not s.zones[self.source(s)]  # the row is done
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[0],)

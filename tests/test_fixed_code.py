@@ -66,3 +66,27 @@ def test_the_nine_domains_overrides_are_kept_per_pair_and_those_reading_the_row_
                  "commit 5 to left", "commit 1 to middle", "commit 2 to right"]:
         s.apply(text)
     assert any("0 (East) against 5 (West): strength 0 to 5; 5 is stronger" in line for line in s.log)
+
+
+def test_a_kept_filter_asks_again_for_a_face_it_has_not_seen() -> None:
+    from types import SimpleNamespace
+
+    from engine.lang.fixed import FixedFilter
+
+    shown = [["a", "a", "b"], ["b", "a", "a"]]  # [face][component]: component 0 shows b on its second face
+    keep = FixedFilter(lambda s, e: [0, 1, 2], lambda s, e: shown[s.face[e[1]]][e[1]] == e[0], 1, (0,))
+    s = SimpleNamespace(face=[0, 0, 0], game=SimpleNamespace(face_count=[2, 2, 2]))
+    assert keep.items(s, ["a", None]) == [0, 1]
+    s.face[0] = 1  # turned over
+    assert keep.items(s, ["a", None]) == [1]
+    assert keep.items(s, ["b", None]) == [0, 2]
+
+
+def test_a_setup_dealing_by_printed_attributes_deals_the_same_cards_as_the_rules_say() -> None:
+    game = engine.load("nine-domains")
+    for seed in range(20):
+        s = game.new_state(players=2, seed=seed)
+        for role in ("East", "West"):
+            hand = [game.piece_names[c] for c in s.zones[game.zone_index[("hand", role)]]]
+            assert hand[:6] == ["0", "1", "2", "3", "4", "5"]  # one of each base card, in the order dealt
+            assert len(set(hand[6:])) == 3 and all(h not in hand[:6] for h in hand[6:])  # three specials

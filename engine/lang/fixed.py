@@ -30,7 +30,7 @@ from typing import Any
 from engine.errors import DiagnosticSink
 from engine.lang import ast
 from engine.lang.scope import Fn, Scope, Vocabulary
-from engine.lang.types import Type
+from engine.lang.types import ANY_COMPONENT, Type
 
 _OPERATORS = (ast.Neg, ast.Not, ast.BinOp, ast.Compare, ast.Member, ast.BoolOp, ast.Cond, ast.ListLit, ast.TupleLit)
 
@@ -115,3 +115,104 @@ def _parts(node: ast.Node) -> list[ast.Node]:
         return [node.test, node.then, node.otherwise]
     assert isinstance(node, (ast.ListLit, ast.TupleLit))
     return list(node.items)
+
+
+class FixedFilter:
+    """A selection whose ``where`` reads only the item's printed attributes, constants and other locals, kept as masks.
+
+    For each value of the other locals it reads (``v`` in ``c in supply where
+    c.value == v``), whether each component (showing each face) passes is
+    worked out the first time it is asked and then read back: listing the
+    selection runs no code for an item seen before.  The items are listed as
+    :meth:`CompiledSelection.items` lists them — the same source, the same
+    steps spent, the same order, an error raised at the same item.
+
+    >>> from types import SimpleNamespace
+    >>> tested = []
+    >>> where = lambda s, e: tested.append(e[1]) or e[1] % 2 == e[0]
+    >>> keep = FixedFilter(lambda s, e: [1, 2, 3, 4], where, 1, (0,))
+    >>> s = SimpleNamespace(face=[0] * 5, game=SimpleNamespace(face_count=[1] * 5))
+    >>> keep.items(s, [1, None]), keep.items(s, [1, None]), keep.items(s, [0, None]), len(tested)
+    ([1, 3], [1, 3], [2, 4], 8)
+    """
+
+    __slots__ = ("source", "where", "slot", "keys", "faces", "known")
+
+    def __init__(self, source: Fn, where: Fn, slot: int, keys: tuple[int, ...]) -> None:
+        self.source = source  # the selection's source (spending its steps)
+        self.where = where
+        self.slot = slot  # where the item is bound while tested
+        self.keys = keys  # the slots of the other locals the condition reads
+        self.faces = 0  # the most faces a component has (read from the game when first listed)
+        self.known: dict[tuple[Any, ...], list[bool | None]] = {}  # per value of the keys: per component and face
+
+    def items(self, s: Any, e: list[Any]) -> list[Any]:
+        found = self.source(s, e)
+        key = tuple([e[i] for i in self.keys])
+        faces = self.faces or self._faces(s)
+        try:
+            mask = self.known.get(key)
+        except TypeError:  # a local holding a list: nothing kept for it
+            mask = [None] * len(s.face) * faces
+        else:
+            if mask is None:
+                mask = self.known[key] = [None] * len(s.face) * faces
+        where, slot = self.where, self.slot
+        if faces == 1:
+            for x in found:
+                if mask[x] is None:
+                    e[slot] = x
+                    mask[x] = bool(where(s, e))
+            return [x for x in found if mask[x]]
+        face, out = s.face, []
+        for x in found:
+            at = x * faces + face[x]
+            if mask[at] is None:
+                e[slot] = x
+                mask[at] = bool(where(s, e))
+            if mask[at]:
+                out.append(x)
+        return out
+
+    def _faces(self, s: Any) -> int:
+        self.faces = max(s.game.face_count, default=1)
+        return self.faces
+
+
+def fixed_filter(selection: ast.Selection, source: Fn, where: Fn | None, slot: int, scope: Scope) -> FixedFilter | None:
+    """A :class:`FixedFilter` for a compiled selection over components, when its ``where`` qualifies (else None)."""
+    if selection.where is None or where is None:
+        return None
+    quiet = Scope(scope.vocab, DiagnosticSink())
+    for name, (at, type_) in _visible_locals(scope).items():
+        quiet.locals[name] = (at, type_)
+    quiet.locals[selection.var] = (slot, ANY_COMPONENT)
+    quiet.counter = scope.counter[:]  # a copy: nothing here may move the slots of the code being compiled
+    if not _fixed(selection.where, quiet):
+        return None
+    keys = tuple(sorted({at for name, (at, _) in quiet.locals.items() if name != selection.var and _reads(selection.where, name)}))
+    return FixedFilter(source, where, slot, keys)
+
+
+def _visible_locals(scope: Scope) -> dict[str, tuple[int, Type]]:
+    """Every local variable visible in ``scope`` (inner ones hide outer ones)."""
+    chain: list[Scope] = []
+    at: Scope | None = scope
+    while at is not None:
+        chain.append(at)
+        at = at.parent
+    found: dict[str, tuple[int, Type]] = {}
+    for level in reversed(chain):
+        found.update(level.locals)
+    return found
+
+
+def _reads(node: ast.Node, name: str) -> bool:
+    """Whether the (fixed) expression ``node`` mentions the local ``name``."""
+    if isinstance(node, ast.Name):
+        return node.name == name
+    if isinstance(node, ast.Attr):
+        return _reads(node.base, name)
+    if isinstance(node, _OPERATORS):
+        return any(_reads(part, name) for part in _parts(node))
+    return False

@@ -1,4 +1,4 @@
-"""Who decides: seats, CHANCE, SIMULTANEOUS and TERMINAL, and decisions lent to other roles (engine.decisions)."""
+"""Who decides: seats, CHANCE, SIMULTANEOUS and TERMINAL, and decisions lent to other roles (engine.core.decisions)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from fractions import Fraction
 import pytest
 
 import engine
-from engine.agents import make_agent, rollout, sample_chance
-from engine.decisions import Decision
-from engine.errors import IllegalActionError
-from engine.savefile import CHECKSUM, position_hash
-from engine.state import State
+from engine.runner.agents import make_agent, rollout, sample_chance
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalActionError
+from engine.model.savefile import CHECKSUM, position_hash
+from engine.model.state import State
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +166,60 @@ def test_searches_and_playouts_draw_chance_by_probability(iconica: engine.Game) 
     state.apply("roll 1")
     for spec in ("mcts:8", "ismcts:8"):
         assert make_agent(spec, seed=1).choose(state) in state.legal_actions()
+
+
+@pytest.fixture(scope="module")
+def solo() -> engine.Game:
+    return engine.load("iconoclasm-cards")  # solo: a draw step from a shuffled deck into a hidden hand
+
+
+def test_a_draw_from_an_unknown_order_is_a_chance_node_over_the_names_left(solo: engine.Game) -> None:
+    state = solo.new_state(players=1, seed=2, explicit_chance=True)
+    deck = state.zones[state.game.zone_index[("deck", None)]]
+    names = sorted(state.game.component_names[c] for c in deck)
+    outcomes = state.chance_outcomes()
+    assert state.current_player == engine.CHANCE
+    assert sorted(str(a).removeprefix("draw ") for a, _ in outcomes) == names
+    assert sum(p for _, p in outcomes) == 1 and {p for _, p in outcomes} == {Fraction(1, len(names))}
+    assert outcomes[0][0].step.public_format(outcomes[0][0].args) == "draw a component"  # the hand is hidden
+    chosen = names[-1]
+    state.apply(f"draw {chosen}")
+    hand = state.zones[state.game.zone_index[("hand", state.current_role)]]
+    assert [state.game.component_names[c] for c in hand] == [chosen] and state.current_player == 1
+    assert len(state.zones[state.game.zone_index[("deck", None)]]) == len(names) - 1
+
+
+def test_a_draw_that_is_not_possible_is_refused_and_a_waiting_draw_saves(solo: engine.Game) -> None:
+    state = solo.new_state(players=1, seed=2, explicit_chance=True)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match="is not a result of the draw; the results are: draw "):
+        state.apply("draw nothing-of-the-kind")
+    assert state == before
+    loaded = round_trip(state)
+    assert loaded == state and loaded.current_player == engine.CHANCE
+    text = str(loaded.chance_outcomes()[3][0])
+    loaded.apply(text)
+    state.apply(text)
+    assert loaded == state
+
+
+def test_games_with_chance_draws_end_and_search_plays_them(solo: engine.Game) -> None:
+    rand = random.Random(3)
+    state = solo.new_state(players=1, seed=4, explicit_chance=True)
+    draws = 0
+    while not state.is_terminal:
+        if state.current_player == engine.CHANCE:
+            draws += 1
+            state.apply(sample_chance(state, rand.random))
+        else:
+            state.apply(rand.choice(list(state.legal_actions())))
+    assert draws > 1
+    state = solo.new_state(players=1, seed=4, explicit_chance=True)
+    state.apply(state.chance_outcomes()[0][0])
+    for spec in ("mcts:8", "ismcts:8"):
+        assert make_agent(spec, seed=1).choose(state) in state.legal_actions()
+    plain = solo.new_state(players=1, seed=4)
+    assert plain.current_player == 1 and plain.chance_outcomes() == []
 
 
 # ---------------------------------------------------------------- decisions lent to another role

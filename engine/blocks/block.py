@@ -2,7 +2,7 @@
 
 Each block module ends with one :class:`Block`, registered with :func:`declare`.
 The ruleset JSON Schema (``rulecraft schema``) is assembled from the core's
-keys and every block's fragment (see :func:`engine.schema.ruleset_schema`), so
+keys and every block's fragment (see :func:`engine.compiling.schema.ruleset_schema`), so
 a block's keys are written once, beside the code that reads them.  A block's
 effect-language functions are offered only to rulesets that use the block
 (:func:`engine.blocks.catalogue.offer_functions`):

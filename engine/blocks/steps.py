@@ -5,7 +5,7 @@ A step is entered when the turn reaches it; it either finishes on its own
 offered by ``actions`` and answered by ``apply`` (which returns True once the
 step is finished).  Every step may carry ``if: CONDITION``.  A step whose
 effects may ask the player (``choose``) runs them with
-:func:`engine.choices.run_effect`, names them for ``effect`` and finishes
+:func:`engine.blocks.choices.run_effect`, names them for ``effect`` and finishes
 its work in ``resume``.
 
 New kinds register with :func:`step_kind`; the ruleset names them:
@@ -18,18 +18,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.actions import Action, ActionSpace, ListSpace, normalise
+from engine.core.actions import Action, ActionSpace, ListSpace, normalise
+from engine.core.decisions import ChanceEvent
+from engine.core.slices import NO_CHANCE, Chance
 from engine.blocks.block import Block, declare
-from engine.enumeration import Texts
-from engine.errors import IllegalActionError, SourcePos
+from engine.blocks.enumeration import Texts
+from engine.core.errors import IllegalActionError, SourcePos
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.decisions import Die
-    from engine.game import Game
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.core.decisions import Die
+    from engine.model.game import Game
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 STEP_KINDS: dict[str, type["Step"]] = {}
 
@@ -71,9 +73,18 @@ class Step:
 
         In a game created with ``explicit_chance=True`` each becomes a CHANCE decision before the step begins,
         and the step then rolls the results chosen.  Example: a step rolling two d6 gives
-        ``(fair_die(6), fair_die(6))`` (see :mod:`engine.decisions`).
+        ``(fair_die(6), fair_die(6))`` (see :mod:`engine.core.decisions`).
         """
         return ()
+
+    def chance_event(self, s: "State") -> "ChanceEvent | None":
+        """What this step leaves to chance as it begins in ``s``, in a game created with ``explicit_chance=True``.
+
+        By default the dice of :meth:`chances`, if any; a step that draws from a zone whose order no one knows
+        says so here instead.
+        """
+        dice = self.chances(s)
+        return ChanceEvent(self.index, dice) if dice else None
 
     def actions(self, s: "State") -> ActionSpace:
         """The choices this step offers in ``s`` (none by default: a step that only acts)."""
@@ -84,7 +95,7 @@ class Step:
         return True
 
     def effect(self, key: Any) -> Fn:
-        """The compiled effect ``key`` names, for :func:`engine.choices.run_effect` to run (and re-run)."""
+        """The compiled effect ``key`` names, for :func:`engine.blocks.choices.run_effect` to run (and re-run)."""
         raise KeyError(f"step '{self.kind}' has no effect {key!r}")
 
     def resume(self, s: "State") -> bool:
@@ -100,7 +111,7 @@ class Step:
         return self.kind
 
     def action_texts(self, game: "Game") -> Texts:
-        """Every action text this step could ever offer in ``game`` (see :mod:`engine.enumeration`); none by default.
+        """Every action text this step could ever offer in ``game`` (see :mod:`engine.blocks.enumeration`); none by default.
 
         Example: a step offering ``pick NAME`` lists ``pick`` and each component's name.
         """
@@ -165,7 +176,12 @@ def _not_legal(text: str, legal: ActionSpace) -> str:
 
 @step_kind
 class Draw(Step):
-    """``draw: {from: deck, to: hand, count: 1}`` — move the top components of a zone."""
+    """``draw: {from: deck, to: hand, count: 1}`` — move the top components of a zone.
+
+    In a game created with ``explicit_chance=True``, drawing from a zone whose
+    order no one knows (``hidden: order`` or ``all``) is a CHANCE decision:
+    one outcome per name in the zone, as likely as its copies are many.
+    """
 
     kind = "draw"
     keys = ("if", "from", "to", "count")
@@ -176,18 +192,46 @@ class Draw(Step):
         self.target = b.zone_ref(spec, "to")
         self.count = b.int_setting(spec, "count", 1)
 
+    def chance_event(self, s: "State") -> ChanceEvent | None:
+        src = self.source(s)
+        if s.game.zone_spec_of[src].hidden not in ("order", "all") or not s.zones[src]:
+            return None
+        names = s.game.component_names
+        pool: dict[str, int] = {}
+        for cid in s.zones[src]:
+            pool[names[cid]] = pool.get(names[cid], 0) + 1
+        draws = min(self.count, len(s.zones[src]))
+        if len(pool) == 1:  # every outcome is the same: nothing is left to chance
+            return None
+        dst = self.target(s)
+        hidden = s.game.zone_spec_of[dst].hidden != "none"
+        role = s.game.zone_owner[dst]
+        owner = s.seat_of.get(role, 0) if hidden and role is not None else 0
+        return ChanceEvent(self.index, pool=tuple(pool.items()), draws=draws, hidden=hidden, seer=owner)
+
     def enter(self, s: "State") -> bool:
         src = self.source(s)
         dst = self.target(s)
         for _ in range(self.count):
             if not s.zones[src]:
                 break
-            cid = s.zones[src][0]
+            cid = self._next(s, src)
             s.move(cid, dst)
             if s.log is not None:
                 hidden = s.game.zone_spec_of[dst].hidden != "none"
                 s.log.append(f"{s.actor} draws {'a component' if hidden else s.game.component_names[cid]}")
         return False
+
+    @staticmethod
+    def _next(s: "State", src: int) -> int:
+        """The component drawn next from zone ``src``: the first of the name chosen at a CHANCE node, else the top one."""
+        chance = s.slices.get(Chance.block, NO_CHANCE)
+        if not chance.drawn:
+            return s.zones[src][0]
+        name, rest = chance.drawn[0], chance.drawn[1:]
+        s.slices[Chance.block] = chance._replace(drawn=rest or None)
+        names = s.game.component_names
+        return next(cid for cid in s.zones[src] if names[cid] == name)
 
     def describe(self) -> str:
         n = "a component" if self.count == 1 else f"{self.count} components"
@@ -213,7 +257,7 @@ class Do(Step):
         self.program = b.program(spec.get("effect"), b.pos(spec, "effect"))
 
     def enter(self, s: "State") -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         return not run_effect(s, self.index, "effect", [None] * self.program.slots)
 

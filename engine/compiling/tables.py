@@ -16,11 +16,11 @@
         last_resort: true
 
 Steps name a table (``clash: {table: beats}``) and get it from
-:meth:`~engine.compiler.Builder.clash_table` or
-:meth:`~engine.compiler.Builder.support_table`.
+:meth:`~engine.compiling.builder.Builder.clash_table` or
+:meth:`~engine.compiling.builder.Builder.support_table`.
 
->>> from engine.compiler import Builder
->>> from engine.yamlsource import load_yaml
+>>> from engine.compiling.builder import Builder
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "clash_tables: {beats: {of: sign, outcomes: {rock: {scissors: neighbour}}}}\\n"))
 >>> b.game.types["sign"] = ("rock", "scissors")
 >>> read_clash_tables(b)
@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.clash import OUTCOMES, ClashTable
 from engine.blocks.majority import SupportTable
-from engine.errors import SourcePos, did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 
 def read_clash_tables(b: "Builder") -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import DiagnosticSink
+from engine.core.errors import DiagnosticSink
 from engine.lang import ast
 from engine.lang.scope import Fn, Scope, Vocabulary
 from engine.lang.types import ANY_COMPONENT, Type

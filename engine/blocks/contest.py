@@ -85,8 +85,7 @@ class Rolls(NamedTuple):
 NESTING = 2  # strength computations in progress at once: a modifier's strength() reads, one level deep (see the module)
 
 
-@dataclass(frozen=True)
-class Fight:
+class Fight(NamedTuple):
     """How one pair fought: the winning component (None: nobody) and why, in words."""
 
     winner: int | None
@@ -250,13 +249,10 @@ class Contest(Step):
         g, n = self.game, len(self.slots.names)
         lines = [] if s.log is not None else None
         winners: list[tuple[int, int]] = []
+        rows = [s.zones[self.in_zone[role]] for role in s.order]
         for slot in range(n):
             at = (row - 1) * n + slot
-            fighters = []
-            for role in s.order:
-                items = s.zones[self.in_zone[role]]
-                if at < len(items):
-                    fighters.append(items[at])
+            fighters = [items[at] for items in rows if at < len(items)]
             if self.sides:
                 s.slices[Rolls.block] = Rolls(tuple((c, s.roll(self.sides)) for c in fighters))
             known: dict[int, tuple[int, int, int]] = {}  # the strengths measured in this slot's fight (see _measure)
@@ -283,6 +279,11 @@ class Contest(Step):
         """The component that wins against every other one (None: nobody); each pair's fight is logged."""
         if len(fighters) == 1:
             return fighters[0]
+        if len(fighters) == 2:  # the usual duel: its winner wins
+            fight = self.fight(s, fighters[0], fighters[1], lines is not None, known)
+            if lines is not None:
+                lines.append(fight.text)
+            return fight.winner
         beaten: dict[int, int] = {c: 0 for c in fighters}
         for i, a in enumerate(fighters):
             for b in fighters[i + 1:]:

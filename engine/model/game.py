@@ -287,7 +287,8 @@ class Game:
         if met or stalled or nobody or s.turn_number >= self.max_turns:
             ended = ("end condition" if met else "stalled" if stalled
                      else "nobody is left in the turn order" if nobody else "turn limit")
-            s.outcome = dataclasses.replace(self.score(s), ended=ended)
+            outcome = self.score(s)
+            s.outcome = outcome if outcome.ended == ended else dataclasses.replace(outcome, ended=ended)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True
         s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)

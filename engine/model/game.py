@@ -163,6 +163,9 @@ class Game:
     queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
+    # Setups that drew nothing at random, as they left the state, by the state they started from (see _set_up):
+    # a cache filled while playing, the one thing of a built game that changes (a changed copy starts its own).
+    set_up: dict[tuple[Any, ...], "State"] = field(default_factory=dict, init=False, repr=False, compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -198,8 +201,32 @@ class Game:
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
         if program is not None:
-            program.run(s)
+            s = self._set_up(s, program)
         s.advance()
+        return s
+
+    def _set_up(self, s: "State", program: Program) -> "State":
+        """``s`` once the setup program has run: a setup that drew nothing at random is run once and copied after.
+
+        Before its setup, a new state differs from another of the same seating only
+        by its generator; a setup that leaves the generator as it was never drew
+        from it, so it does the same to every such state.  Its result is kept (not
+        for states that keep a log: the setup may write in it) and later states
+        start as a copy of it, with their own generator.
+        """
+        if s.log is not None or s.history is not None:
+            program.run(s)
+            return s
+        key = (id(program), s.players, s.positions, tuple(s.seat_of.items()), s.order, tuple(s.counters), s.explicit_chance)
+        kept = self.set_up.get(key)
+        if kept is not None:
+            copy = kept.clone()
+            copy.game, copy.rng = self, s.rng
+            return copy
+        before = s.rng
+        program.run(s)
+        if s.rng == before:
+            self.set_up[key] = s.clone()
         return s
 
     def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:

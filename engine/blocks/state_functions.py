@@ -19,7 +19,7 @@ from engine.blocks.placement import Placed, note_placed
 from engine.blocks.grid import format_cell
 from engine.core.errors import EffectRuntimeError
 from engine.lang import ast
-from engine.lang.fixed import fixed_filter
+from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, describe_selection, register
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
@@ -242,10 +242,8 @@ class Move(Function):
             return Compiled(EFFECT, lambda s, e: None)
         selection = as_selection(args[0])
         parts = selection.compile_parts(scope)
-        items = parts.items
-        if isinstance(parts.item_type, Component):  # a filter reading only printed attributes: its answers kept
-            kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope)
-            items = kept.items if kept is not None else items
+        kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope) if isinstance(parts.item_type, Component) else None
+        items = kept.items if kept is not None else unkept(parts.items)  # a filter reading only printed attributes: its answers kept
         limit = self.value(scope, args[2], INT, "count").fn if len(args) == 3 else None
         destination = self.value(scope, args[1], ZONE, "destination")
         zone, pos = destination.fn, call.pos

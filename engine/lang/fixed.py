@@ -25,7 +25,7 @@ False
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.errors import DiagnosticSink
 from engine.lang import ast
@@ -137,6 +137,7 @@ class FixedFilter:
     """
 
     __slots__ = ("source", "where", "slot", "keys", "faces", "known")
+    watching: ClassVar[list[Any] | None] = None  # while set, each listing notes (filter, key) in it (engine.model.dealing)
 
     def __init__(self, source: Fn, where: Fn, slot: int, keys: tuple[int, ...]) -> None:
         self.source = source  # the selection's source (spending its steps)
@@ -149,6 +150,8 @@ class FixedFilter:
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         found = self.source(s, e)
         key = tuple([e[i] for i in self.keys])
+        if FixedFilter.watching is not None:
+            FixedFilter.watching.append((self, key))
         faces = self.faces or self._faces(s)
         try:
             mask = self.known.get(key)
@@ -177,6 +180,17 @@ class FixedFilter:
     def _faces(self, s: Any) -> int:
         self.faces = max(s.game.face_count, default=1)
         return self.faces
+
+
+def unkept(items: Fn) -> Fn:
+    """``items``, noting in :attr:`FixedFilter.watching` (while it is set) that a listing kept nothing."""
+
+    def listing(s: Any, e: list[Any]) -> Any:
+        if FixedFilter.watching is not None:
+            FixedFilter.watching.append((None, None))
+        return items(s, e)
+
+    return listing
 
 
 def fixed_filter(selection: ast.Selection, source: Fn, where: Fn | None, slot: int, scope: Scope) -> FixedFilter | None:

@@ -40,6 +40,7 @@ False
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -92,6 +93,9 @@ def plain_deal(program: ast.Block, shared_zone: Callable[[str], bool], role_zone
     return statement(program, []) and len(shuffles) == 1
 
 
+_TRIAL = threading.Lock()
+
+
 @dataclass(frozen=True)
 class Deal:
     """A kept setup: the state it left with the shuffle left out, and how to rename its components for a seed."""
@@ -139,15 +143,16 @@ def make_deal(s: "State", run: Callable[["State"], None]) -> "tuple[State, Deal 
     trial = s.clone()
     trial.__class__ = _Unshuffled
     seen: list[tuple[FixedFilter | None, tuple[Any, ...] | None]] = []
-    _Unshuffled.shuffled = []
-    FixedFilter.watching = seen
-    try:
-        run(trial)
-    except EffectRuntimeError:
-        trial = None  # type: ignore[assignment]
-    finally:
-        FixedFilter.watching = None
-        shuffled, _Unshuffled.shuffled = _Unshuffled.shuffled, []
+    with _TRIAL:  # one trial at a time: the conditions used are noted in one shared list
+        _Unshuffled.shuffled = []
+        FixedFilter.watching = seen
+        try:
+            run(trial)
+        except EffectRuntimeError:
+            trial = None  # type: ignore[assignment]
+        finally:
+            FixedFilter.watching = None
+            shuffled, _Unshuffled.shuffled = _Unshuffled.shuffled, []
     deal = _deal(trial, shuffled, seen) if trial is not None and len(shuffled) == 1 else None
     if deal is None:
         run(s)

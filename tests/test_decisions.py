@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import engine
-from engine.runner.agents import make_agent, rollout, sample_chance
+from engine.runner.agents import choose_for_seat, joint_choice, make_agent, rollout, sample_chance
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalActionError
 from engine.model.savefile import CHECKSUM, position_hash
@@ -103,6 +103,35 @@ def test_whole_games_of_joint_decisions_save_load_and_end(nine: engine.Game) -> 
                 assert state.current_player == state.seat_to_move
                 state.apply(rand.choice(list(state.legal_actions())))
         assert joints == 9 and state.current_player == engine.TERMINAL  # three rows of three slots
+
+
+def test_each_seat_of_a_simultaneous_node_is_answered_by_its_own_agent(nine: engine.Game) -> None:
+    rand = random.Random(0)
+    bots = {1: make_agent("ismcts:20", seed=1), 2: make_agent("random", seed=2)}
+    state = nine.new_state(players=2, seed=1)
+    joint = joint_choice(bots, state, rand)
+    assert set(joint) == {1, 2} and all(joint[seat] in state.legal_actions(seat) for seat in (1, 2))
+    joints = 0
+    while not state.is_terminal:
+        if state.current_player == engine.SIMULTANEOUS:
+            state.apply_joint(joint_choice(bots, state, rand))
+            joints += 1
+        else:
+            state.apply(bots[state.seat_to_move].choose(state))
+    assert joints > 1 and sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_a_later_seats_search_sees_no_sealed_choice(nine: engine.Game) -> None:
+    state = nine.new_state(players=2, seed=1)
+    answers = set()
+    for seed in range(3):  # seat 1's commits differ; seat 2's search, seeded alike, cannot tell
+        played, rand = state.clone(), random.Random(seed)
+        while played.seat_to_move == 1:
+            played.apply(rand.choice(list(played.legal_actions())))
+        answers.add(str(make_agent("ismcts:30", seed=5).choose(played)))
+    assert len(answers) == 1
+    with pytest.raises(ValueError, match="seat 3 has no decision now"):
+        choose_for_seat(make_agent("random", seed=0), state, 3, random.Random(0))
 
 
 # ---------------------------------------------------------------- chance

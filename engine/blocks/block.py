@@ -87,4 +87,3 @@ def withdraw_functions(vocab: "Vocabulary", block: Block) -> None:
     """Take a block's functions out of a vocabulary again (its section has errors, already reported)."""
     for fn in block.functions:
         vocab.functions.pop(fn.name, None)
-        vocab.from_blocks.discard(fn.name)

@@ -43,7 +43,6 @@ def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
     for block in all_blocks().values():
         if block.uses(tree):
             vocab.functions.update((fn.name, fn) for fn in block.functions)
-            vocab.from_blocks.update(fn.name for fn in block.functions)
         else:
             vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
                                    for fn in block.functions)

@@ -36,9 +36,7 @@ from engine.core.errors import SourcePos
 from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -96,7 +94,7 @@ class Clash(Step):
     kind = "clash"
     keys = ("if", "table", "attribute", "with", "order", "chain")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.table: ClashTable = b.clash_table(spec, "table")
@@ -111,7 +109,7 @@ class Clash(Step):
 
     # -- flow
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
         queued = s.slices.pop(Queued.block, None)
         grid = s.grid
@@ -130,10 +128,10 @@ class Clash(Step):
         s.slices[Clashes.block] = Clashes(tuple(pending), () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
         return self._settle(s)
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, s.slices[Clashes.block].pending)
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         work = s.slices[Clashes.block]
         pending = list(work.pending)
         pending.remove(args)
@@ -141,7 +139,7 @@ class Clash(Step):
         self._resolve(s, args[0], args[1])
         return not self._settle(s)
 
-    def _settle(self, s: "State") -> bool:
+    def _settle(self, s: "StateView") -> bool:
         """Resolve clashes that need no choice; True while the player must choose."""
         while True:
             work = s.slices[Clashes.block]
@@ -153,7 +151,7 @@ class Clash(Step):
             s.slices[Clashes.block] = Clashes(pending[1:], work.done)
             self._resolve(s, *pending[0])
 
-    def _resolve(self, s: "State", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
+    def _resolve(self, s: "StateView", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
         a, b = s.grid[cell_a], s.grid[cell_b]
         values, face = self.values, s.face
         va, vb = values[face[a]][a], values[face[b]][b]
@@ -182,7 +180,7 @@ class Clash(Step):
         if log is not None and not flip_a and not flip_b:
             log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
 
-    def _flip_text(self, s: "State", cid: int, was: str, other: str, other_cid: int) -> str:
+    def _flip_text(self, s: "StateView", cid: int, was: str, other: str, other_cid: int) -> str:
         g = self.game
         now = self.values[s.face[cid]][cid]
         if now == was:
@@ -197,7 +195,7 @@ class Clash(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``clash X,Y with X,Y`` for every cell of the board and each of its neighbours."""
         return Texts(tuple(self.format(pair) for pair in neighbour_pairs(game)))
 
@@ -205,7 +203,7 @@ class Clash(Step):
         a, b = args
         return f"clash {format_cell(a)} with {format_cell(b)}"
 
-    def parse(self, s: "State", text: str) -> Action:
+    def parse(self, s: "StateView", text: str) -> Action:
         """Also accepts the short form ``clash X,Y`` naming only the other piece's cell."""
         m = re.fullmatch(r"\s*clash\s+(.+?)\s*", text)
         cell = parse_cell(m.group(1)) if m else None
@@ -215,7 +213,7 @@ class Clash(Step):
                 return matches[0]
         return super().parse(s, text)
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         targets = ", ".join(format_cell(b) for _, b in s.slices[Clashes.block].pending)
         return f"'{text}' is not a pending clash; choose the next clash among: {targets} (e.g. 'clash {targets.split(', ')[0]}')"
 

@@ -23,7 +23,7 @@ import hashlib
 import json
 import keyword
 import re
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from engine.core import limits
 from engine.blocks import (  # noqa: F401  (register the step kinds)
@@ -32,6 +32,7 @@ from engine.blocks import (  # noqa: F401  (register the step kinds)
 )
 from engine.blocks.catalogue import offer_functions
 from engine.blocks.clash import ClashTable
+from engine.blocks.context import ZoneRef
 from engine.blocks.majority import SupportTable
 from engine.blocks.patterns import read_shapes
 from engine.compiling.components import check_value, read_components
@@ -237,7 +238,7 @@ class Builder:
             return default
         return value
 
-    def zone_ref(self, spec: Mapping, key: str) -> "ZoneRef":
+    def zone_ref(self, spec: Mapping, key: str) -> ZoneRef:
         """The zone ``spec[key]`` names; a per-role zone resolves to the one of the role whose turn it is."""
         name = str(spec.get(key, ""))
         if name not in self.game.zone_specs:
@@ -360,27 +361,6 @@ class Builder:
         except RecursionError:
             description = str(text)
         return Program(compiled.fn, max(scope.slots, 1), str(text), description)
-
-
-class ZoneRef:
-    """A zone named by a step; per-role zones resolve to the current role's (``by_role``: role -> zone)."""
-
-    __slots__ = ("name", "resolve", "by_role")
-
-    def __init__(self, name: str, resolve: Callable[[Any], int], by_role: dict[str, int] | None = None) -> None:
-        self.name = name
-        self.resolve = resolve
-        self.by_role = by_role
-
-    def __call__(self, s: Any) -> int:
-        by_role = self.by_role
-        if by_role is None:
-            return self.resolve(s)
-        decisions = s.decisions  # the acting role, read here: steps resolve their zones at every decision
-        return by_role[decisions[-1].role if decisions else s.order[s.turn]]
-
-    def describe(self, s: Any) -> str:
-        return s.game.zone_names[self.resolve(s)]
 
 
 def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:

@@ -27,8 +27,8 @@ from typing import Any, Iterable, Iterator
 
 from engine.core import limits
 from engine.blocks import (  # noqa: F401  (register the step kinds)
-    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, movement, placement, slots,
-    statuses, steps, switch, team_order, track,
+    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, movement, named_meters,
+    placement, slots, statuses, steps, switch, team_order, track,
 )
 from engine.blocks.catalogue import offer_functions
 from engine.blocks.clash import ClashTable
@@ -148,6 +148,7 @@ class Builder:
         read_zones(self)
         declare_counters(self)
         meters.declare_meter(self)
+        named_meters.declare_meters(self)
         statuses.declare_statuses(self)
         g.parts["slots"] = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
         roll_off = t.get("first_seat")
@@ -169,6 +170,7 @@ class Builder:
         compile_counters(self)
         compile_owner_known(self)
         self.game.parts["patterns"] = read_shapes(self)
+        named_meters.compile_meters(self)
         meters.compile_meter(self)
         statuses.compile_statuses(self)
         read_clash_tables(self)

@@ -90,3 +90,27 @@ def test_a_setup_dealing_by_printed_attributes_deals_the_same_cards_as_the_rules
             hand = [game.piece_names[c] for c in s.zones[game.zone_index[("hand", role)]]]
             assert hand[:6] == ["0", "1", "2", "3", "4", "5"]  # one of each base card, in the order dealt
             assert len(set(hand[6:])) == 3 and all(h not in hand[:6] for h in hand[6:])  # three specials
+
+
+def test_modifiers_reading_only_printed_attributes_are_kept_per_pair_and_still_count(tmp_path: Path) -> None:
+    # every modifier card lifts each base 3 in play by 1 (no slot read): one answer per pair, in every state
+    lift = "'if target.value == 3 and not target.special then 1 else 0'"
+    cards = "".join(f"      - replace: \"{c}\"\n        add:\n          - {{id: \"{c}\", value: {v}, sign: {g}, special: true, modifier: {lift}}}\n"
+                    for c, v, g in [("1-", 1, "minus"), ("1+", 1, "plus"), ("2+", 2, "plus"), ("4+", 4, "plus")])
+    (tmp_path / "lift").mkdir()
+    (tmp_path / "lift" / "ruleset.yaml").write_text(
+        "name: lift\nextends: nine-domains\ncomponents:\n  card:\n    instances+:\n" + cards)
+    game = engine.load(str(tmp_path / "lift" / "ruleset.yaml"))
+    assert _contest(game).modifier_table is not None and _contest(engine.load("nine-domains")).modifier_table is None
+    for seed in range(30):  # a game where East plays a modifier card with a base 3 beside it in round 1
+        s = game.new_state(players=2, seed=seed, record=True)
+        east = [game.piece_names[c] for c in s.zones[game.zone_index[("hand", "East")]]]
+        lifter = next((c for c in east if c in ("1-", "1+", "2+", "4+")), None)
+        if lifter is None:
+            continue
+        for text in ["commit 3 to left", f"commit {lifter} to middle", "commit 0 to right",
+                     "commit 4 to left", "commit 0 to middle", "commit 1 to right"]:
+            s.apply(text)
+        assert any("left: 3 (East) against 4 (West): strength 3+1=4 to 4" in line for line in s.log)
+        return
+    raise AssertionError("no seed dealt East a modifier card")

@@ -163,6 +163,7 @@ class Builder:
         check_names(self)
         g.vocab = build_vocabulary(g)
         offer_functions(g.vocab, t)
+        read_support_tables(self)  # before the ruleset's functions: majority() names a table
         declare_opaque_options(self)
         meters.attach(self)
         statuses.attach(self)
@@ -174,7 +175,6 @@ class Builder:
         meters.compile_meter(self)
         statuses.compile_statuses(self)
         read_clash_tables(self)
-        read_support_tables(self)
         compile_setup(self)
         compile_turn(self)
         statuses.check_hooks(self)

@@ -83,7 +83,7 @@ def read_support_tables(b: "Builder") -> None:
     """``support_tables``: majority with support (see :mod:`engine.blocks.majority`)."""
     g = b.game
     tables = b.tree.get("support_tables") or {}
-    majority = g.parts["majority"] = {}
+    majority = g.parts["majority"] = g.vocab.data["support_tables"] = {}
     for name, spec in tables.items():
         b.unknown_keys(spec, ("of", "supporters", "neutral", "last_resort"), f"support table '{name}'")
         type_name = str(spec.get("of", ""))
@@ -102,4 +102,4 @@ def read_support_tables(b: "Builder") -> None:
         rows = spec.get("supporters") or {}
         supporters = {known(v, rows.key_pos.get(v)): tuple(known(x, b.pos(row, i)) for i, x in enumerate(row or []))
                       for v, row in rows.items()}
-        majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True))
+        majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True), type_name)

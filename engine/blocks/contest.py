@@ -98,6 +98,7 @@ class CardCode:
     fns: tuple[Fn | None, ...]
     slots: int
     texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
+    reaches: tuple[frozenset[str], ...] = ()  # by component: what its program may do besides computing (Scope.reach)
     fixed: bool = False  # every piece reads only self's and other's printed attributes: a pair gives one value forever
 
     def __call__(self, s: "StateView", holder: int, other: int, *more: Any) -> Any:
@@ -111,10 +112,11 @@ class CardCode:
 
 
 def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False,
-              bind: dict[str, Type] | None = None) -> CardCode:
+              bind: dict[str, Type] | None = None, nested: bool = True) -> CardCode:
     """Compile the code every component carries in ``attribute`` (``self`` and ``other`` bound; programs also ``margin``).
 
-    ``bind`` names other locals instead (slots 0, 1, ... in its order).
+    ``bind`` names other locals instead (slots 0, 1, ... in its order); ``nested=False``: only the step that
+    compiles the programs runs them (see ``Builder.compile_node``).
     """
     from engine.core.yamlsource import Mapping
 
@@ -124,6 +126,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 did_you_mean(attribute, [a for a, t in g.attribute_types.items() if t == "text"]))
         return CardCode((None,) * len(g.component_names), 1)
     fns: list[Fn | None] = [None] * len(g.component_names)
+    reaches: list[frozenset[str]] = [frozenset()] * len(g.component_names)
     texts: list[tuple[str, str]] = []
     slots = 2
     fixed = not program
@@ -138,8 +141,9 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 scope = Scope(g.vocab, b.sink)
                 for name, type_ in (bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT, "margin": INT}).items():
                     scope.bind(name, type_)
-                fn = b.compile_node(node, scope).fn if node is not None else (lambda s, e: None)
+                fn = b.compile_node(node, scope, nested).fn if node is not None else (lambda s, e: None)
                 slots = max(slots, scope.slots)
+                reach = frozenset(scope.reach)
                 texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
             else:
                 names = bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT}
@@ -151,11 +155,13 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 texts.append((ident, b.describe(inst[attribute])))
             for cid in cids:
                 fns[cid] = fn
+                if program:
+                    reaches[cid] = reach
     g.code_texts.setdefault(attribute, {}).update(texts)  # what the components' cards show instead of the code
-    return CardCode(tuple(fns), slots, tuple(texts), fixed)
+    return CardCode(tuple(fns), slots, tuple(texts), tuple(reaches), fixed)
 
 
-def _reads_only(b: "Builder", text: Any, pos: SourcePos | None, names: dict[str, Type]) -> bool:
+def _reads_only(b: "BuildContext", text: Any, pos: SourcePos | None, names: dict[str, Type]) -> bool:
     """Whether the expression ``text`` (already compiled without error) reads only the locals ``names`` and constants."""
     return fixed_with(b.game.vocab, b.parse(text, pos), names)
 

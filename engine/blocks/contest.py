@@ -58,6 +58,7 @@ from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
+from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
@@ -83,8 +84,7 @@ class Rolls(NamedTuple):
 NESTING = 2  # strength computations in progress at once: a modifier's strength() reads, one level deep (see the module)
 
 
-@dataclass(frozen=True)
-class Fight:
+class Fight(NamedTuple):
     """How one pair fought: the winning component (None: nobody) and why, in words."""
 
     winner: int | None
@@ -99,6 +99,7 @@ class CardCode:
     slots: int
     texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
     reaches: tuple[frozenset[str], ...] = ()  # by component: what its program may do besides computing (Scope.reach)
+    fixed: bool = False  # every piece reads only self's and other's printed attributes: a pair gives one value forever
 
     def __call__(self, s: "StateView", holder: int, other: int, *more: Any) -> Any:
         fn = self.fns[holder]
@@ -128,6 +129,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
     reaches: list[frozenset[str]] = [frozenset()] * len(g.component_names)
     texts: list[tuple[str, str]] = []
     slots = 2
+    fixed = not program
     for kind, spec in (b.tree.get("components") or {}).items():
         for inst in (spec.get("instances") or []) if isinstance(spec, Mapping) else []:
             if not isinstance(inst, Mapping) or attribute not in inst:
@@ -144,9 +146,11 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 reach = frozenset(scope.reach)
                 texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
             else:
-                compiled, n = b.expression(inst[attribute], want, bind=bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT},
-                                           pos=inst.pos_of(attribute))
+                names = bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT}
+                reported = len(b.sink.items)
+                compiled, n = b.expression(inst[attribute], want, bind=names, pos=inst.pos_of(attribute))
                 fn = compiled.fn
+                fixed = fixed and len(b.sink.items) == reported and _reads_only(b, inst[attribute], inst.pos_of(attribute), names)
                 slots = max(slots, n)
                 texts.append((ident, b.describe(inst[attribute])))
             for cid in cids:
@@ -154,7 +158,12 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 if program:
                     reaches[cid] = reach
     g.code_texts.setdefault(attribute, {}).update(texts)  # what the components' cards show instead of the code
-    return CardCode(tuple(fns), slots, tuple(texts), tuple(reaches))
+    return CardCode(tuple(fns), slots, tuple(texts), tuple(reaches), fixed)
+
+
+def _reads_only(b: "BuildContext", text: Any, pos: SourcePos | None, names: dict[str, Type]) -> bool:
+    """Whether the expression ``text`` (already compiled without error) reads only the locals ``names`` and constants."""
+    return fixed_with(b.game.vocab, b.parse(text, pos), names)
 
 
 @step_kind
@@ -175,14 +184,21 @@ class Contest(Step):
         if self.to in g.zone_specs and not g.zone_specs[self.to].per_role:
             b.error(b.pos(spec, "to"), "'to' must be a per-role zone: the winner's own")
         self.void = b.zone_ref(spec, "void")
+        self.in_zone = {role: i for (name, role), i in g.zone_index.items() if name == self.zone and role is not None}
         compiled, n = b.expression(spec.get("strength", "0"), "int", bind={"c": ANY_COMPONENT}, pos=b.pos(spec, "strength"))
         self.strength, self.strength_slots = compiled.fn, n
         self.strength_text = b.describe(spec.get("strength", "0"))
-        none = CardCode((None,) * len(g.component_names), 2)
+        none = CardCode((None,) * len(g.component_names), 2, fixed=True)
         self.modifier = card_code(b, str(spec["modifier"]), "int", "target", b.pos(spec, "modifier")) if "modifier" in spec else none
         self.beats = card_code(b, str(spec["beats"]), "bool", "other", b.pos(spec, "beats")) if "beats" in spec else none
         self.loses_to = card_code(b, str(spec["loses_to"]), "bool", "other", b.pos(spec, "loses_to")) if "loses_to" in spec else none
         self.on_win = card_code(b, str(spec["on_win"]), "", "other", b.pos(spec, "on_win"), program=True) if "on_win" in spec else none
+        # Overrides that read only printed attributes give one answer per pair of components (and faces) shown:
+        # each pair's is worked out the first time it fights, then kept.
+        self.overrides_fixed = self.beats.fixed and self.loses_to.fixed
+        self.overrides_known: dict[tuple[int, int, int, int], tuple[bool, bool]] = {}
+        fns = self.modifier.fns  # modifiers reading only printed attributes: kept per (giver, target) the same way
+        self.modifier_table = PairTable(lambda s, e: fns[e[0]](s, e), self.modifier.slots) if self.modifier.fixed else None
         self.symbol_rank = self._symbol_ranks(b, spec)
         ties = b.setting(spec, "ties", list(TIE_BREAKS))
         if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
@@ -238,19 +254,18 @@ class Contest(Step):
         g, n = self.game, len(self.slots.names)
         lines = [] if s.log is not None else None
         winners: list[tuple[int, int]] = []
+        rows = [s.zones[self.in_zone[role]] for role in s.order]
         for slot in range(n):
             at = (row - 1) * n + slot
-            fighters = []
-            for role in s.order:
-                items = s.zones[g.zone_index[(self.zone, role)]]
-                if at < len(items):
-                    fighters.append(items[at])
+            fighters = [items[at] for items in rows if at < len(items)]
             if self.sides:
                 s.slices[Rolls.block] = Rolls(tuple((c, s.roll(self.sides)) for c in fighters))
-            winner = self._winner(s, fighters, lines)
+            known: dict[int, tuple[int, int, int]] = {}  # the strengths measured in this slot's fight (see _measure)
+            winner = self._winner(s, fighters, lines, known)
+            beaten = self._beaten(s, winner, fighters, known) if winner is not None and len(fighters) > 1 else None
             self._award(s, slot, winner, lines)
-            if winner is not None and len(fighters) > 1:
-                other, margin = self._beaten(s, winner, fighters)
+            if beaten is not None and winner is not None:
+                other, margin = beaten
                 winners.append((winner, other))
                 if self.on_win.fns[winner] is not None:
                     if lines is not None:
@@ -264,14 +279,20 @@ class Contest(Step):
             s.log.extend(lines)
         return False
 
-    def _winner(self, s: "StateView", fighters: list[int], lines: list[str] | None) -> int | None:
+    def _winner(self, s: "StateView", fighters: list[int], lines: list[str] | None,
+                known: dict[int, tuple[int, int, int]]) -> int | None:
         """The component that wins against every other one (None: nobody); each pair's fight is logged."""
         if len(fighters) == 1:
             return fighters[0]
+        if len(fighters) == 2:  # the usual duel: its winner wins
+            fight = self.fight(s, fighters[0], fighters[1], lines is not None, known)
+            if lines is not None:
+                lines.append(fight.text)
+            return fight.winner
         beaten: dict[int, int] = {c: 0 for c in fighters}
         for i, a in enumerate(fighters):
             for b in fighters[i + 1:]:
-                fight = self.fight(s, a, b, lines is not None)
+                fight = self.fight(s, a, b, lines is not None, known)
                 if fight.winner is not None:
                     beaten[fight.winner] += 1
                 if lines is not None:
@@ -293,9 +314,9 @@ class Contest(Step):
         if lines is not None:
             lines.append(f"{self.slots.names[slot]}: {role} wins {name}")
 
-    def _beaten(self, s: "StateView", winner: int, fighters: list[int]) -> tuple[int, int]:
-        """The strongest component the winner beat, and the strength it won by."""
-        strength = {c: self.computed(s, c) for c in fighters}
+    def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:
+        """The strongest component the winner beat, and the strength it won by (the strengths the fight compared)."""
+        strength = {c: self._measure(s, c, known)[0] for c in fighters}
         other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
         return other, strength[winner] - strength[other]
 
@@ -303,12 +324,18 @@ class Contest(Step):
 
     def bonus(self, s: "StateView", c: int) -> int:
         """The sum of the modifiers every component in play gives ``c``."""
-        g, mod = self.game, self.modifier
+        fns, width, zones, in_zone = self.modifier.fns, self.modifier.slots, s.zones, self.in_zone
+        table = self.modifier_table
         total = 0
         for role in s.positions:
-            for giver in s.zones[g.zone_index[(self.zone, role)]]:
-                if mod.fns[giver] is not None:
-                    total += mod(s, giver, c) or 0
+            for giver in zones[in_zone[role]]:
+                fn = fns[giver]
+                if fn is not None and table is not None:
+                    total += table(s, giver, c) or 0
+                elif fn is not None:
+                    env = [None] * width
+                    env[0], env[1] = giver, c
+                    total += fn(s, env) or 0
         return total
 
     def base(self, s: "StateView", c: int) -> int:
@@ -336,6 +363,23 @@ class Contest(Step):
         finally:
             self.computing -= 1
 
+    def _measure(self, s: "StateView", c: int, known: dict[int, tuple[int, int, int]]) -> tuple[int, int, int]:
+        """``c``'s strength in the fight going on, the bonus in it and its die: measured once per fight, kept in ``known``.
+
+        The same sums as :meth:`computed` (the contest measures at the top level, never inside a modifier).
+        """
+        found = known.get(c)
+        if found is None:
+            die = self.rolled(s, c) if self.sides else 0  # without a die of their own, fighters roll only to break ties
+            self.computing += 1
+            try:
+                base = self.base(s, c)
+                bonus = self.bonus(s, c) if self.computing <= NESTING else 0
+            finally:
+                self.computing -= 1
+            found = known[c] = (base + die + bonus, bonus, die)
+        return found
+
     def given(self, s: "StateView", giver: int, target: int) -> int:
         """What ``giver``'s modifier adds to ``target`` (``modifier_of``); 0 past ``NESTING`` computations in progress."""
         if self.modifier.fns[giver] is None or self.computing >= NESTING:
@@ -346,7 +390,7 @@ class Contest(Step):
         finally:
             self.computing -= 1
 
-    def _reroll(self, s: "StateView", a: int, b: int) -> tuple[int | None, str]:
+    def _reroll(self, s: "StateView", a: int, b: int, known: dict[int, tuple[int, int, int]]) -> tuple[int | None, str]:
         """Roll the tied components' dice again until one is higher: the winner (None: still tied) and the rolls."""
         sides = self.sides or 6
         said: list[str] = []
@@ -359,20 +403,23 @@ class Contest(Step):
                 if self.sides:  # the new dice count from now on, as their strength
                     rolls[a], rolls[b] = ra, rb
                     s.slices[Rolls.block] = Rolls(tuple(rolls.items()))
+                    known.clear()
                 return (a if ra > rb else b), f"rerolled d{sides}: {', '.join(said)}"
         return None, f"rerolled d{sides}: {', '.join(said)}, always equal"
 
-    def fight(self, s: "StateView", a: int, b: int, explain: bool = True) -> Fight:
-        """Which of two components wins, and why in words (an empty text unless ``explain``: nothing logs it)."""
+    def fight(self, s: "StateView", a: int, b: int, explain: bool = True,
+              known: dict[int, tuple[int, int, int]] | None = None) -> Fight:
+        """Which of two components wins, and why in words (an empty text unless ``explain``: nothing logs it).
+
+        ``known`` keeps the strengths measured in the fight going on, for the next pair and the margin.
+        """
         names = self.game.piece_names
-        a_wins = bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a))
-        b_wins = bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b))
+        a_wins, b_wins = self._overrides(s, a, b)
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
             return Fight(w, f"{self._head(s, a, b)}: {names[w]} beats {names[l]} whatever the strength" if explain else "")
-        sa, sb = self.computed(s, a), self.computed(s, b)
-        da, db = self.rolled(s, a), self.rolled(s, b)
-        xa, xb = sa - self.base(s, a) - da, sb - self.base(s, b) - db
+        known = {} if known is None else known
+        (sa, xa, da), (sb, xb, db) = self._measure(s, a, known), self._measure(s, b, known)
         head = f"{self._head(s, a, b)}: strength {_die(sa, xa, da, self.sides)} to {_die(sb, xb, db, self.sides)}" if explain else ""
         if sa != sb:
             w = a if sa > sb else b
@@ -387,11 +434,26 @@ class Contest(Step):
                 w = a if self.symbol_rank[a] < self.symbol_rank[b] else b
                 return Fight(w, f"{head}; a tie, and {names[w]} has the better symbol and wins" if explain else "")
             if tie == "reroll":
-                w, said = self._reroll(s, a, b)
+                w, said = self._reroll(s, a, b, known)
                 if w is not None:
                     return Fight(w, f"{head}; a tie, {said}: {names[w]} wins" if explain else "")
                 return Fight(None, f"{head}; a tie, {said}: nobody wins" if explain else "")
         return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
+
+    def _overrides(self, s: "StateView", a: int, b: int) -> tuple[bool, bool]:
+        """Whether ``a``, and whether ``b``, wins whatever the strengths (``beats`` / ``loses_to``)."""
+        if not self.overrides_fixed:
+            return self._override_code(s, a, b)
+        face = s.face
+        key = (a, b, face[a], face[b])
+        found = self.overrides_known.get(key)
+        if found is None:
+            found = self.overrides_known[key] = self._override_code(s, a, b)
+        return found
+
+    def _override_code(self, s: "StateView", a: int, b: int) -> tuple[bool, bool]:
+        return (bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a)),
+                bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b)))
 
     def _head(self, s: "StateView", a: int, b: int) -> str:
         """The start of a fight's explanation: ``Left: Card (Role) against Other (Role)``."""

@@ -42,19 +42,26 @@ Cell = tuple[int, int]
 
 
 class ZoneRef:
-    """A zone named by a step; per-role zones resolve to the current role's.
+    """A zone named by a step; per-role zones resolve to the current role's (``by_role``: role -> zone).
 
     >>> hand = ZoneRef("hand", lambda s: 3)
     >>> hand.name, hand(None)
     ('hand', 3)
     """
 
-    def __init__(self, name: str, resolve: Callable[[StateView], int]) -> None:
+    __slots__ = ("name", "resolve", "by_role")
+
+    def __init__(self, name: str, resolve: Callable[[StateView], int], by_role: dict[str, int] | None = None) -> None:
         self.name = name
         self.resolve = resolve
+        self.by_role = by_role
 
     def __call__(self, s: StateView) -> int:
-        return self.resolve(s)
+        by_role = self.by_role
+        if by_role is None:
+            return self.resolve(s)
+        decisions = s.decisions  # the acting role, read here: steps resolve their zones at every decision
+        return by_role[decisions[-1].role if decisions else s.order[s.turn]]
 
     def describe(self, s: StateView) -> str:
         return s.game.zone_names[self.resolve(s)]

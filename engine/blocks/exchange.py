@@ -30,6 +30,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Decision
 from engine.blocks.enumeration import Texts, names
 from engine.core.errors import SourcePos
+from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.types import ANY_COMPONENT, ZONE
 from engine.core.slices import slice_kind
 
@@ -60,6 +61,8 @@ class Exchange(Step):
         bind = {"self": ANY_COMPONENT, "other": ANY_COMPONENT}
         when, self.env_slots = b.expression(spec.get("when", "true"), "bool", bind=bind, pos=b.pos(spec, "when"))
         self.when = when.fn
+        fixed = "when" not in spec or (not b.sink.items and fixed_with(b.game.vocab, b.parse(spec["when"], b.pos(spec, "when")), bind))
+        self.when_table = PairTable(self.when, self.env_slots) if fixed else None  # a winner's 'when' worked out once
         self.when_text = b.describe(spec.get("when", "true"))
         self.zones = []
         for key in ("give", "take"):
@@ -84,7 +87,13 @@ class Exchange(Step):
 
     def enter(self, s: "StateView") -> bool:
         won = s.slices.get(Winners.block)
-        pairs = tuple(p for p in (won.pairs or () if won is not None else ()) if self.when(s, self._env(p)))
+        if won is None or not won.pairs:
+            return self._next(s, ())
+        table = self.when_table
+        if table is not None:
+            pairs = tuple(p for p in won.pairs if table(s, p[0], p[1]))
+        else:
+            pairs = tuple(p for p in won.pairs if self.when(s, self._env(p)))
         return self._next(s, pairs)
 
     def _next(self, s: "StateView", pending: tuple[tuple[int, int], ...]) -> bool:

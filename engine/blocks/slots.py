@@ -458,8 +458,11 @@ class SlotFunction(Function):
             slots = s.game.parts.get("slots")
             if c is None or slots is None:
                 return empty
-            found = slots.where(s, c)
-            return empty if found is None else read(slots, found[0], found[1])
+            zone = s.zone_of[c]  # SlotRow.where, inlined: modifiers read the slots at every fight
+            if zone not in slots.zones:
+                return empty
+            items = s.zones[zone]
+            return read(slots, items, items.index(c))
 
         return Compiled(result, run)
 

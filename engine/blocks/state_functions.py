@@ -21,9 +21,10 @@ from engine.blocks.grid import format_cell
 from engine.core.errors import EffectRuntimeError
 from engine.lang import ast, codegen
 from engine.lang.codegen import Code
+from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 
 
@@ -273,7 +274,10 @@ class Move(Function):
         args = self.arity(call, scope, 2, 3)
         if len(args) < 2:
             return Compiled(EFFECT, lambda s, e: None)
-        items = as_selection(args[0]).compile_parts(scope).items
+        selection = as_selection(args[0])
+        parts = selection.compile_parts(scope)
+        kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope) if isinstance(parts.item_type, Component) else None
+        items = kept.items if kept is not None else unkept(parts.items)  # a filter reading only printed attributes: its answers kept
         limit = self.value(scope, args[2], INT, "count").fn if len(args) == 3 else None
         destination = self.value(scope, args[1], ZONE, "destination")
         zone, pos = destination.fn, call.pos

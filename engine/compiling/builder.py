@@ -249,7 +249,7 @@ class Builder:
             return ZoneRef(name, lambda s: 0)
         if self.game.zone_specs[name].per_role:
             by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}
-            return ZoneRef(name, lambda s: by_role[s.acting_role])
+            return ZoneRef(name, lambda s: by_role[s.acting_role], by_role)
         fixed = self.game.zone_index[(name, None)]
         return ZoneRef(name, lambda s: fixed)
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import limits as limits_module
 from engine.core import rng
 from engine.blocks.counters import initial_values
-from engine.core.errors import SetupError, SourcePos
+from engine.core.errors import RulesetError, SetupError, SourcePos
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
     from engine.model.state import State
 
+
+_UNSEEN = object()  # a setup not run yet for a seating (see Game._set_up)
 
 ROLL_OFFS = ("lowest-roll", "highest-roll")  # ``first_seat`` values: a roll-off decides who starts
 
@@ -124,6 +126,9 @@ class Game:
     queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)
+    # Setups that drew nothing at random, as they left the state, by the state they started from (see _set_up):
+    # a cache filled while playing, the one thing of a built game that changes (a changed copy starts its own).
+    set_up: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -159,9 +164,67 @@ class Game:
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
         if program is not None:
-            program.run(s)
+            s = self._set_up(s, program)
         s.advance()
         return s
+
+    def _set_up(self, s: "State", program: Program) -> "State":
+        """``s`` once the setup program has run: a setup that does the same to every game is worked out once.
+
+        Before its setup, a new state differs from another of the same seating only
+        by its generator.  A setup that leaves the generator as it was never drew
+        from it, so it does the same to every such state: its result is kept and
+        later states start as a copy of it, with their own generator.  A setup that
+        shuffles a zone and deals from it by printed attributes is kept as a deal
+        (see :mod:`engine.model.dealing`) and replayed with each state's shuffle.
+        Not for states that keep a log: the setup may write in it.
+        """
+        if s.log is not None or s.history is not None:
+            program.run(s)
+            return s
+        from engine.model.dealing import Deal, make_deal
+
+        key = (id(program), s.players, s.positions, tuple(s.seat_of.items()), s.order, tuple(s.counters), s.explicit_chance)
+        kept = self.set_up.get(key, _UNSEEN)
+        if isinstance(kept, Deal):
+            return kept.replay(s)
+        if kept is not None and kept is not _UNSEEN:
+            copy = kept.clone()
+            copy.game, copy.rng = self, s.rng
+            return copy
+        if kept is None:  # neither: run it
+            program.run(s)
+            return s
+        if self._plain_deal(program):
+            s, self.set_up[key] = make_deal(s, program.run)
+            return s
+        before = s.rng
+        program.run(s)
+        self.set_up[key] = s.clone() if s.rng == before else None
+        return s
+
+    def _plain_deal(self, program: Program) -> bool:
+        """Whether the setup ``program`` is a shuffle and moves by printed attributes (engine.model.dealing), asked once."""
+        from engine.lang.fixed import fixed_with
+        from engine.lang.parser import parse_program
+        from engine.lang.types import ANY, ANY_COMPONENT
+        from engine.model.dealing import plain_deal
+
+        verdict = self.set_up.get(("plain deal", id(program)))
+        if verdict is None:
+            specs, globals_ = self.zone_specs, self.vocab.globals
+            try:
+                tree = parse_program(program.text)
+            except RulesetError:
+                tree = None
+            verdict = tree is not None and plain_deal(
+                tree,
+                lambda name: name in specs and not specs[name].per_role,
+                lambda name: name in specs and specs[name].per_role,
+                lambda node, names: fixed_with(self.vocab, node, {**{n: ANY for n in names[:-1]}, names[-1]: ANY_COMPONENT}),
+                lambda name: name in globals_ and globals_[name].constant)
+            self.set_up[("plain deal", id(program))] = verdict
+        return bool(verdict)
 
     def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
         assert self.roles is not None
@@ -244,10 +307,12 @@ class Game:
         stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
         left = s.left_roles()
         nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
-        if self.end_condition.test(s) or stalled or nobody or s.turn_number >= self.max_turns:
-            ended = ("end condition" if self.end_condition.test(s) else "stalled" if stalled
+        met = self.end_condition.test(s)
+        if met or stalled or nobody or s.turn_number >= self.max_turns:
+            ended = ("end condition" if met else "stalled" if stalled
                      else "nobody is left in the turn order" if nobody else "turn limit")
-            s.outcome = dataclasses.replace(self.score(s), ended=ended)
+            outcome = self.score(s)
+            s.outcome = outcome if outcome.ended == ended else dataclasses.replace(outcome, ended=ended)
             s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
             return True
         s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)

@@ -734,10 +734,7 @@ class State:
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
         self._actions = None
-        items = self.zones[zone]
-        for i in range(len(items) - 1, 0, -1):
-            j = self.random_below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        self.rng = rng.shuffle(self.rng, self.zones[zone])
 
     def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int) -> None:
         """Store a counter's new value (clamped to its bounds) at ``index`` and say so in the log."""

@@ -16,13 +16,30 @@ effect-language functions are offered only to rulesets that use the block
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 if TYPE_CHECKING:
+    from engine.compiler import Builder
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
 JSON = dict[str, Any]
+BuildHook = Callable[["Builder"], None]
+"""A block's part of compiling a ruleset: it reads its section through the builder and keeps what it compiles in ``game.parts``."""
+
+PHASES = ("declare", "attach", "compile", "check")
+"""The phases of the build at which blocks compile, in the order they run (see :meth:`Block.hook`):
+
+* ``declare``: once the zones and counters are read, before the effect
+  language's vocabulary is built: a block declares the names code may use
+  (a type of its values, the counter it reads);
+* ``attach``: once the vocabulary exists, before the ruleset's own functions
+  are compiled: a block tells its functions what it declared (or withdraws
+  them when its section has errors);
+* ``compile``: once the ruleset's functions and counters are compiled, before
+  setup and the turn: a block compiles its section's code and tables;
+* ``check``: once the turn is compiled: checks that need the steps.
+"""
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,11 @@ class Block:
     ``steps`` the turn-step kinds it adds (kind -> JSON Schema of the step's
     settings), ``defs`` the named schemas those refer to (``#/$defs/NAME``),
     ``functions`` the effect-language functions a ruleset using it may call.
+
+    ``declare``, ``attach``, ``compile`` and ``check`` are its build hooks,
+    run at the phases of :data:`PHASES` for every ruleset (a hook returns at
+    once when the ruleset has no section of its block); within a phase the
+    blocks run by ``rank``, lower first, then by name.
     """
 
     name: str
@@ -40,6 +62,21 @@ class Block:
     steps: JSON = field(default_factory=dict)
     defs: JSON = field(default_factory=dict)
     functions: "tuple[Function, ...]" = ()
+    declare: Optional[BuildHook] = None
+    attach: Optional[BuildHook] = None
+    compile: Optional[BuildHook] = None
+    check: Optional[BuildHook] = None
+    rank: int = 100
+
+    def hook(self, phase: str) -> Optional[BuildHook]:
+        """The block's build hook for ``phase`` (one of :data:`PHASES`), None when it has none.
+
+        >>> Block("tiles").hook("compile") is None, Block("tiles", compile=print).hook("compile") is print
+        (True, True)
+        """
+        assert phase in PHASES, phase
+        hook: Optional[BuildHook] = getattr(self, phase)
+        return hook
 
     def uses(self, tree: Any) -> bool:
         """Whether a composed ruleset tree uses this block: it has one of its keys or one of its step kinds in ``turn``."""
@@ -81,6 +118,22 @@ def declare(block: Block) -> Block:
     assert block.name not in BLOCKS, block.name
     BLOCKS[block.name] = block
     return block
+
+
+def run_phase(blocks: dict[str, Block], phase: str, b: "Builder") -> None:
+    """Run every block's hook for ``phase``, by rank then name (see :data:`PHASES`).
+
+    >>> seen = []
+    >>> blocks = {"b": Block("b", declare=lambda b: seen.append("b")), "a": Block("a", declare=lambda b: seen.append("a")),
+    ...           "c": Block("c", declare=lambda b: seen.append("c"), rank=1)}
+    >>> run_phase(blocks, "declare", None)
+    >>> seen
+    ['c', 'a', 'b']
+    """
+    for block in sorted(blocks.values(), key=lambda block: (block.rank, block.name)):
+        hook = block.hook(phase)
+        if hook is not None:
+            hook(b)
 
 
 def withdraw_functions(vocab: "Vocabulary", block: Block) -> None:

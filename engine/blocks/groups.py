@@ -54,7 +54,7 @@ from engine.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
-from engine.blocks.majority import Verdict
+from engine.blocks.majority import Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
@@ -115,7 +115,7 @@ class FormGroups(Step):
         self.pattern: tuple[Cell, ...] = self._pattern(spec, b)
         self.values = b.face_attribute(spec, "attribute")
         self.attribute = str(spec.get("attribute", ""))
-        self.table = b.support_table(spec, "support")
+        self.table = support_table(b, spec, "support")
         self.face_name = str(spec.get("face", ""))
         self.group_face = self._face(spec, "face", b)
         self.free_face = self._face(spec, "free_face", b) if "free_face" in spec else [0] * len(b.game.component_kind)

@@ -548,4 +548,8 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_meter,
+    attach=attach,
+    compile=compile_meter,
+    rank=20,
 ))

@@ -342,8 +342,9 @@ def default_shape(geometry: Geometry) -> Shape:
     return Shape("line", "line", directions=geometry.lines["all"], doc=DEFAULT_SHAPE.doc, geometry=geometry)
 
 
-def read_shapes(b: "Builder") -> dict[str, "Shape"]:
-    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry."""
+def read_shapes(b: "Builder") -> None:
+    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry, kept in
+    ``game.parts["patterns"]`` by name."""
     grid = b.game.grid
     geometry: Geometry = grid.geometry if grid is not None else SQUARE
     default = default_shape(geometry)
@@ -369,7 +370,7 @@ def read_shapes(b: "Builder") -> dict[str, "Shape"]:
                                       mirror=b.bool_setting(spec, "mirror", False), doc=doc, geometry=geometry)
         else:
             shapes[str(name)] = Shape(str(name), kind, doc=doc, geometry=geometry)
-    return shapes
+    b.game.parts["patterns"] = shapes
 
 
 def _steps(b: "Builder", spec: Any, key: str, way: str, geometry: Geometry) -> tuple[Cell, ...]:
@@ -485,4 +486,6 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    compile=read_shapes,
+    rank=10,
 ))

@@ -128,6 +128,11 @@ def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None
     return SlotRow(tuple(str(x) for x in names), neighbours, frozenset(zones))
 
 
+def declare_slots(b: "Builder") -> None:
+    """Read the ``slots`` section into ``game.parts["slots"]`` (None when the ruleset has none), before steps ask for it."""
+    b.game.parts["slots"] = read_slots(b, b.tree.get("slots"), b.pos(b.tree, "slots"))
+
+
 def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
     if b.game.parts.get("slots") is None:
@@ -464,4 +469,6 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_slots,
+    rank=40,
 ))

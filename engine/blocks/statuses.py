@@ -569,4 +569,9 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_statuses,
+    attach=attach,
+    compile=compile_statuses,
+    check=check_hooks,
+    rank=30,
 ))

@@ -26,7 +26,9 @@ has thrown (dice): its unseen components land on a face drawn at random.  Zones 
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold, groups dealt as one staying
-together (each place keeps its seat and its turns).  The state's own
+together (each place keeps its seat and its turns).  A block's slice
+that holds something hidden draws it again itself (its ``determinize``,
+see :mod:`engine.slices`).  The state's own
 generator is reseeded, so future chance is not known either (an effect
 waiting for a choice keeps the dice it has already rolled: see
 engine.choices).
@@ -48,7 +50,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.slices import Chance
+from engine.slices import Chance, determinized
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -88,6 +90,7 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
         items.sort()
         rng.shuffle(items)
     _deal_roles(sample, seat, rng)
+    sample.slices = determinized(sample.slices, seat, rng)
     sample.rng = rng.getrandbits(64)
     sample._actions = None  # a different position: its legal actions are worked out again
     return sample

@@ -23,7 +23,7 @@ from engine.compose import set_flags
 from engine.decisions import ChanceEvent, Decision
 from engine.errors import RulecraftError
 from engine.information import SEEN, UNORDERED, UNSEEN, zone_view
-from engine.slices import saved_keys, slices_from_json, slices_to_json
+from engine.slices import observed, saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
     from engine.choices import Pending
@@ -409,7 +409,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "zones": zones,
         **({"faces": faces} if faces else {}),
         "counters": counter_values(s),
-        "pending": slices_to_json(s.slices).get("pending", []),  # the pairs a step still has to resolve, open to every seat
+        **observed(s.slices, player),  # what the blocks' slices show this seat
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
         "outcome": s.outcome.to_json() if s.outcome else None,

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from engine.slices import slice_kind
+
 if TYPE_CHECKING:
     from engine.compiler import Builder
     from engine.lang.functions import Function
@@ -44,12 +46,15 @@ PHASES = ("declare", "attach", "compile", "check")
 
 @dataclass(frozen=True)
 class Block:
-    """A block's name, its schema fragment and its functions.
+    """A block's name, its schema fragment, its functions, the slices it keeps and its build hooks.
 
     ``keys`` are the top-level ruleset keys it reads (key -> JSON Schema),
     ``steps`` the turn-step kinds it adds (kind -> JSON Schema of the step's
     settings), ``defs`` the named schemas those refer to (``#/$defs/NAME``),
-    ``functions`` the effect-language functions a ruleset using it may call.
+    ``functions`` the effect-language functions a ruleset using it may call,
+    ``slices`` the kinds of slice of the state it keeps its work in (typed
+    ``NamedTuple`` classes, see :mod:`engine.slices`: each may say what a seat
+    observes of it and how search draws what a seat cannot see).
 
     ``declare``, ``attach``, ``compile`` and ``check`` are its build hooks,
     run at the phases of :data:`PHASES` for every ruleset (a hook returns at
@@ -62,6 +67,7 @@ class Block:
     steps: JSON = field(default_factory=dict)
     defs: JSON = field(default_factory=dict)
     functions: "tuple[Function, ...]" = ()
+    slices: tuple[type, ...] = ()
     declare: Optional[BuildHook] = None
     attach: Optional[BuildHook] = None
     compile: Optional[BuildHook] = None
@@ -114,8 +120,10 @@ BLOCKS: dict[str, Block] = {}
 
 
 def declare(block: Block) -> Block:
-    """Register a block (names are unique)."""
+    """Register a block (names are unique) and the kinds of slice it keeps."""
     assert block.name not in BLOCKS, block.name
+    for kind in block.slices:
+        slice_kind(kind)
     BLOCKS[block.name] = block
     return block
 

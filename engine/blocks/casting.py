@@ -45,7 +45,6 @@ from engine.enumeration import LARGEST, Texts, names, pattern_places, places_tex
 from engine.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
-from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -57,7 +56,6 @@ STOP = ("stop",)
 MATCH = "match"
 
 
-@slice_kind
 class Casts(NamedTuple):
     """The casting block's slice of the state."""
 
@@ -451,6 +449,7 @@ class Cast(Step):
 
 BLOCK = declare(Block(
     "casting",
+    slices=(Casts,),
     steps={
         "cast": {
             "description": ("The player casts, one after the other, components whose pattern of values lies on the "

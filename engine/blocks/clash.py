@@ -33,7 +33,7 @@ from engine.blocks.placement import Placed, Queued
 from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, neighbour_pairs
 from engine.errors import SourcePos, did_you_mean
-from engine.slices import slice_kind
+from engine.slices import to_json
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping
 
 
-@slice_kind
 class Clashes(NamedTuple):
     """The clash block's slice of the state."""
 
@@ -50,6 +49,10 @@ class Clashes(NamedTuple):
     done: tuple[tuple[Any, Any], ...] | None = None  # the pairs clashed since the piece was placed (with chain: true)
     block = "clash"
     saved = ("pending", "done")
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """The pairs still to clash, open to every seat: ``{"pending": [[cell, neighbour], ...]}``."""
+        return {"pending": to_json(self).get("pending", [])}
 
 
 NO_CLASHES = Clashes()
@@ -294,6 +297,7 @@ def clash_table(b: "Builder", spec: "Mapping", key: str) -> ClashTable:
 
 BLOCK = declare(Block(
     "clash",
+    slices=(Clashes,),
     keys={
         "clash_tables": {
             "description": ("Pairwise tables saying what happens when two values meet (row: the placed piece's "

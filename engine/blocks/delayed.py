@@ -30,7 +30,6 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
-from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping
 
 
-@slice_kind
 class Delays(NamedTuple):
     """The delayed block's slice of the state: (role, turns left, actor, number, target) for each delayed action."""
 
@@ -137,6 +135,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "delayed",
+    slices=(Delays,),
     steps={
         "delayed": {
             "description": "The delayed parts of actions due this turn take effect.",

@@ -37,7 +37,6 @@ from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
-from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,7 +46,6 @@ if TYPE_CHECKING:
 
 
 
-@slice_kind
 class Drafted(NamedTuple):
     """The draft's slice of the state: the draft steps that are over (a draft happens once)."""
 
@@ -210,6 +208,7 @@ def _team(s: "State", role: str) -> int:
 
 BLOCK = declare(Block(
     "draft",
+    slices=(Drafted,),
     steps={
         "draft": {
             "description": ("Players pick components into their own zones, one at a time, under rules written as "

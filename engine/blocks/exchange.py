@@ -31,7 +31,6 @@ from engine.decisions import Decision
 from engine.enumeration import Texts, names
 from engine.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT, ZONE
-from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 KEEP = ("keep",)
 
 
-@slice_kind
 class Winners(NamedTuple):
     """The (winner, other) pairs of the last contest, set by the contest step for the steps after it this turn."""
 
@@ -144,6 +142,7 @@ class Exchange(Step):
 
 BLOCK = declare(Block(
     "exchange",
+    slices=(Winners,),
     steps={
         "exchange": {
             "description": ("After a contest, a winner whose card satisfies a condition may swap one component of "

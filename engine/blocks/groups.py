@@ -61,7 +61,6 @@ from engine.blocks.steps import Step, step_kind
 from engine.enumeration import Texts, board_cells
 from engine.errors import SourcePos
 from engine.lang.types import INT, STR, Enum
-from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -73,7 +72,6 @@ Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]
 
 
-@slice_kind
 class GroupWork(NamedTuple):
     """The groups block's slice of the state: its work in progress while the pieces around a placed one settle."""
 
@@ -630,6 +628,7 @@ class FormGroups(Step):
 
 BLOCK = declare(Block(
     "groups",
+    slices=(GroupWork,),
     steps={
         "form_groups": {
             "description": ("Groups of pieces filling a pattern of cells form around the piece just placed; a "

@@ -59,7 +59,7 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
-from engine.slices import HookTrail, slice_kind
+from engine.slices import HookTrail
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -71,7 +71,6 @@ TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
 
 
-@slice_kind
 class MeterWork(NamedTuple):
     """The meter block's slice of the state."""
 
@@ -452,6 +451,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "meter",
+    slices=(MeterWork,),
     keys={
         "meter": {
             "description": ("A per-component counter read as a track of tiles, from its start down to the bottom tile at 0: "

@@ -47,7 +47,6 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
-from engine.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiler import Builder
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
     from engine.yamlsource import Mapping
 
 
-@slice_kind
 class Revealed(NamedTuple):
     """The slots block's slice of the state: the row just revealed, until a contest fights over it."""
 
@@ -382,6 +380,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "slots",
+    slices=(Revealed,),
     keys={
         "slots": {
             "description": ("A row of named slots each player fills (e.g. one card in front of each of three "

@@ -58,7 +58,6 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
-from engine.slices import slice_kind
 from engine.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -70,7 +69,6 @@ TYPE_NAME = "status"
 ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
 
 
-@slice_kind
 class Attempt(NamedTuple):
     """The statuses block's slice of the state: while an action is attempted, whether a status cancelled it."""
 
@@ -476,6 +474,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "statuses",
+    slices=(Attempt,),
     keys={
         "statuses": {
             "description": ("Statuses components may have, by name (the names become the values of type `status`): "

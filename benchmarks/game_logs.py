@@ -20,9 +20,9 @@ import argparse
 from pathlib import Path
 
 import engine
-from engine.agents import make_agent
-from engine.replay import state_hash
-from engine.simulate import derive_seed
+from engine.runner.agents import make_agent
+from engine.runner.replay import state_hash
+from engine.runner.simulate import derive_seed
 
 
 def game_lines(game: engine.Game, players: int, seed: int) -> list[str]:

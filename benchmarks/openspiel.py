@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.bench import bench
+from engine.runner.bench import bench
 
 GAMES = {
     "tic-tac-toe": "tic_tac_toe",

@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import engine  # noqa: E402
-from engine.bench import bench  # noqa: E402
+from engine.runner.bench import bench  # noqa: E402
 
 
 @dataclass(frozen=True)

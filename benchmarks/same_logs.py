@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 import engine
-from engine.agents import make_agent
-from engine.simulate import derive_seed
+from engine.runner.agents import make_agent
+from engine.runner.simulate import derive_seed
 
 
 def game_text(game: engine.Game, players: int, seed: int) -> str:

@@ -30,9 +30,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import engine  # noqa: E402
-from engine.distributed import RayExecutor  # noqa: E402
-from engine.executor import Executor, LocalExecutor  # noqa: E402
-from engine.simulate import simulate  # noqa: E402
+from engine.runner.distributed import RayExecutor  # noqa: E402
+from engine.runner.executor import Executor, LocalExecutor  # noqa: E402
+from engine.runner.simulate import simulate  # noqa: E402
 
 
 def timed(game: engine.Game, args: argparse.Namespace, executor: Executor) -> tuple[float, float, str]:

@@ -29,10 +29,10 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 
 import engine
-from engine.compose import variant_names
-from engine.executor import max_jobs
-from engine.paths import builtin_names, find_ruleset
-from engine.replay import checked_playout
+from engine.core.compose import variant_names
+from engine.runner.executor import max_jobs
+from engine.core.paths import builtin_names, find_ruleset
+from engine.runner.replay import checked_playout
 
 Config = tuple[str, "str | None", int]
 CHUNK = 250

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from engine.agents import make_agent  # noqa: E402
+from engine.runner.agents import make_agent  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import engine
-from engine.agents import make_agent
-from engine.simulate import derive_seed
+from engine.runner.agents import make_agent
+from engine.runner.simulate import derive_seed
 
 Z95 = 1.959963984540054
 

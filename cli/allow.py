@@ -1,4 +1,4 @@
-"""``--allow PATH``: folders a command may read besides a ruleset's own (see :mod:`engine.confine`).
+"""``--allow PATH``: folders a command may read besides a ruleset's own (see :mod:`engine.core.confine`).
 
 Every command that loads a ruleset, a log or a scenario takes it::
 
@@ -14,7 +14,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from engine.confine import allowing
+from engine.core.confine import allowing
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -15,11 +15,11 @@ from typing import IO, Iterable
 from rich.console import Console
 from rich.segment import Segment
 
-from engine.showtext import shown
+from engine.core.showtext import shown
 
 
 class SafeConsole(Console):
-    """A console that prints the control characters of what it shows as escapes (:func:`engine.showtext.shown`).
+    """A console that prints the control characters of what it shows as escapes (:func:`engine.core.showtext.shown`).
 
     Rulesets' titles, names and messages are data: whatever they hold, only
     the console's own styles and controls reach the terminal.

@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.outcome import Goals, Ranking
-from engine.errors import RulecraftError, did_you_mean
+from engine.core.errors import RulecraftError, did_you_mean
 from engine.lang.defined import Defined
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
-"""Game logs for the command line: the replay format of :mod:`engine.replay`, under its first names.
+"""Game logs for the command line: the replay format of :mod:`engine.runner.replay`, under its first names.
 
 ``rulecraft play`` writes logs (``save FILE``, ``--log FILE``) and reads them
 (``--load``); ``rulecraft replay`` plays them back.  Everything lives in
-:mod:`engine.replay`; this module keeps the names the command line first used:
+:mod:`engine.runner.replay`; this module keeps the names the command line first used:
 
 >>> log = GameLog.from_json({"ruleset": "my-game", "variant": "short+fast", "players": 2, "seed": 4}, "<test>")
 >>> log.variant, log.actions
@@ -14,6 +14,6 @@ Replaying: ``game, state = log.start(); replay(state, log.actions)`` (or
 
 from __future__ import annotations
 
-from engine.replay import GameLog, Replay, ReplayDiverged, RulesetChanged, replay, ruleset_ref, state_hash
+from engine.runner.replay import GameLog, Replay, ReplayDiverged, RulesetChanged, replay, ruleset_ref, state_hash
 
 __all__ = ["GameLog", "Replay", "ReplayDiverged", "RulesetChanged", "replay", "ruleset_ref", "state_hash"]

@@ -20,10 +20,10 @@ import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engine.atomic import write_atomic
-from engine.replay import ruleset_ref
-from engine.report import GameResult, SimulationReport
-from engine.showtext import shown
+from engine.core.atomic import write_atomic
+from engine.runner.replay import ruleset_ref
+from engine.runner.report import GameResult, SimulationReport
+from engine.core.showtext import shown
 
 
 def header(players: int) -> list[str]:

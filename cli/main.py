@@ -32,18 +32,18 @@ import engine
 from cli.allow import allow_option
 from cli.new import new_command
 from cli.places import PathOrBuiltin
-from engine import limits
-from engine.atomic import write_atomic
-from engine.distributed import BACKENDS
-from engine.errors import RulecraftError, RulesetError
-from engine.showtext import json_safe, shown
+from engine.core import limits
+from engine.core.atomic import write_atomic
+from engine.runner.distributed import BACKENDS
+from engine.core.errors import RulecraftError, RulesetError
+from engine.core.showtext import json_safe, shown
 
 if TYPE_CHECKING:
     from cli.gamelog import GameLog
     from engine import Game
-    from engine.executor import Executor
-    from engine.report import Comparison, SimulationReport
-    from engine.sweep import Sweep
+    from engine.runner.executor import Executor
+    from engine.runner.report import Comparison, SimulationReport
+    from engine.runner.sweep import Sweep
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -124,7 +124,7 @@ def ruleset_options(fn: F) -> F:
 
 def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...] = (), flag: str = "--set") -> Game:
     """The ruleset with the variants and the ``NAME=VALUE`` options of ``flag`` applied."""
-    from engine.loading import parse_set_options
+    from engine.compiling.loading import parse_set_options
 
     try:
         set_options = parse_set_options(set_texts)
@@ -162,8 +162,8 @@ def _executor(backend: str, jobs: int, address: str | None) -> Executor:
 
     Local ``--jobs`` above the machine's cores is refused (exit 1).
     """
-    from engine.distributed import make_executor
-    from engine.executor import TooManyJobs
+    from engine.runner.distributed import make_executor
+    from engine.runner.executor import TooManyJobs
 
     given = click.get_current_context().get_parameter_source("jobs") is ParameterSource.COMMANDLINE
     try:
@@ -184,7 +184,7 @@ def echo_json(data: Any) -> None:
 @format_option
 def list_rulesets(fmt: str) -> None:
     """List the built-in rulesets (--format json: name, title, players, variants and any load error)."""
-    from engine.listing import summaries
+    from engine.runner.listing import summaries
 
     entries = summaries()
     if fmt == "json":
@@ -214,7 +214,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 
     PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
     """
-    from engine.validate import notes_for_path, validate_path
+    from engine.runner.validate import notes_for_path, validate_path
 
     found = {path: validate_path(path) for path in paths}
     notes = {path: [] if found[path] else notes_for_path(path) for path in paths}
@@ -238,7 +238,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 @click.argument("kind", type=click.Choice(["ruleset", "scenario", "fragment"]), default="ruleset")
 def schema(kind: str) -> None:
     """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes)."""
-    from engine.schema import schema_text
+    from engine.compiling.schema import schema_text
 
     echo(schema_text(kind).rstrip("\n"))
 
@@ -473,8 +473,8 @@ def simulate(
     \b
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
-    from engine.report import compare
-    from engine.simulate import seat_specs
+    from engine.runner.report import compare
+    from engine.runner.simulate import seat_specs
 
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
@@ -541,10 +541,10 @@ def sweep(
     rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500
     """
     from cli import render
-    from engine.loading import parse_set_options
-    from engine.report import flat_rows
-    from engine.simulate import seat_specs
-    from engine.sweep import parse_sweep
+    from engine.compiling.loading import parse_set_options
+    from engine.runner.report import flat_rows
+    from engine.runner.simulate import seat_specs
+    from engine.runner.sweep import parse_sweep
 
     try:
         name, texts = parse_sweep(values)
@@ -595,7 +595,7 @@ def _sweep_with_progress(
     from rich.progress import Progress
 
     from cli import render
-    from engine.sweep import sweep as run_sweep
+    from engine.runner.sweep import sweep as run_sweep
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
@@ -615,7 +615,7 @@ def _simulate_with_progress(
     from rich.progress import Progress
 
     from cli import render
-    from engine.simulate import simulate as run_simulation
+    from engine.runner.simulate import simulate as run_simulation
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
@@ -632,7 +632,7 @@ def _write_report(
 ) -> None:
     """The report as text, json or csv, on stdout or in ``out``."""
     from cli import render
-    from engine.report import flat_rows
+    from engine.runner.report import flat_rows
 
     data = report.to_json()
     if comparison is not None:
@@ -678,9 +678,9 @@ def bench(
     repeats: int, agent_spec: str | None, decisions: int, fmt: str,
 ) -> None:
     """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
-    from engine.agents import make_agent
-    from engine.bench import bench as run_bench
-    from engine.simulate import bench_agent
+    from engine.runner.agents import make_agent
+    from engine.runner.bench import bench as run_bench
+    from engine.runner.simulate import bench_agent
 
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
@@ -802,7 +802,7 @@ def check(
             f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
             "a scenario file names its own ruleset, variants, players and seed"
         )
-    from engine.scenario import run_scenario, scenario_files
+    from engine.runner.scenario import run_scenario, scenario_files
 
     files = scenario_files([Path(p) for p in paths])
     if not files:
@@ -832,7 +832,7 @@ def _check_invariants(
 ) -> None:
     """``check --invariants``: random games with the invariants tested after every action."""
     from cli import render
-    from engine.replay import checked_playout
+    from engine.runner.replay import checked_playout
 
     game = load_game(ruleset, variants, set_texts)
     counts = [pick_players(game, players)] if players is not None else list(game.player_counts)

@@ -22,8 +22,8 @@ from pathlib import Path
 import click
 
 from cli.allow import allow_option
-from engine.errors import RulecraftError
-from engine.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
+from engine.core.errors import RulecraftError
+from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
 
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
@@ -93,7 +93,7 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     >>> made.ok, sorted(p.name for p in made.files)
     (True, ['ruleset.yaml', 'sun-beats-moon.yaml'])
     """
-    from engine.scenario import scenario_files  # loads the compiler: only when a ruleset is made
+    from engine.runner.scenario import scenario_files  # loads the compiler: only when a ruleset is made
 
     name = folder.name
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
@@ -126,8 +126,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
 
 def _files_of(ruleset: Path) -> list[Path]:
     """The ruleset file, every file it includes and its scenario files (all inside its folder)."""
-    from engine.compose import compose
-    from engine.scenario import scenario_files
+    from engine.core.compose import compose
+    from engine.runner.scenario import scenario_files
 
     tree = compose(ruleset)
     files = {ruleset} | {Path(f).resolve() for f in _source_files(tree)}
@@ -137,7 +137,7 @@ def _files_of(ruleset: Path) -> list[Path]:
 
 def _source_files(node: object) -> set[str]:
     """The files the nodes of a composed tree were read from."""
-    from engine.yamlsource import Mapping
+    from engine.core.yamlsource import Mapping
 
     found: set[str] = set()
     if isinstance(node, Mapping):
@@ -176,7 +176,7 @@ def _keep_base(ruleset: Path, origin: Path) -> None:
 
 def _schema_path(path: Path, kind: str) -> str:
     """The schema of ``kind`` as a path relative to ``path``'s folder (absolute across drives)."""
-    from engine.schema import SCHEMAS
+    from engine.compiling.schema import SCHEMAS
 
     schema = schemas_dir() / SCHEMAS.get(kind, SCHEMAS["ruleset"])
     return _relative(schema, path.parent)
@@ -191,8 +191,8 @@ def _relative(target: Path, start: Path) -> str:
 
 def _starter_scenario(folder: Path) -> Path:
     """A first scenario for a ruleset that came without any."""
-    from engine.loading import load_path
-    from engine.schema import SCHEMAS
+    from engine.compiling.loading import load_path
+    from engine.compiling.schema import SCHEMAS
 
     players = min(load_path(folder / RULESET_FILE).player_counts)
     path = folder / "scenarios" / "starts.yaml"
@@ -205,8 +205,8 @@ def _starter_scenario(folder: Path) -> Path:
 
 def _check(made: NewRuleset) -> None:
     """Validate the new ruleset and run its scenarios."""
-    from engine.scenario import run_scenario, scenario_files
-    from engine.validate import validate_path
+    from engine.runner.scenario import run_scenario, scenario_files
+    from engine.runner.validate import validate_path
 
     made.problems = [d.format() for d in validate_path(str(made.folder))]
     if made.problems:

@@ -31,8 +31,8 @@ class PathOrBuiltin(click.ParamType):
         text = str(value)
         if Path(text).exists():
             return text
-        from engine.errors import did_you_mean
-        from engine.paths import builtin_names, rulesets_dir
+        from engine.core.errors import did_you_mean
+        from engine.core.paths import builtin_names, rulesets_dir
 
         names = builtin_names()
         if text in names:

@@ -33,11 +33,11 @@ from rich.console import Console
 
 from cli import render
 from cli.gamelog import GameLog, replay
-from engine.agents import Agent, default_search, make_agent
-from engine.atomic import WriteFailed
-from engine.errors import IllegalActionError
-from engine.showtext import shown
-from engine.simulate import derive_seed
+from engine.runner.agents import Agent, default_search, make_agent
+from engine.core.atomic import WriteFailed
+from engine.core.errors import IllegalActionError
+from engine.core.showtext import shown
+from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
     from engine import Game, State

@@ -48,11 +48,11 @@ from rich.text import Text
 
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from engine.blocks.hexgrid import HexGrid
-from engine.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
+from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 
 if TYPE_CHECKING:
     from engine import Game, State
-    from engine.sweep import Sweep
+    from engine.runner.sweep import Sweep
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
@@ -358,7 +358,7 @@ def counters(state: State) -> list[Text]:
     A meter's counter and statuses are drawn with their components instead (see meter_line); a counter
     declared ``shown: false`` is not drawn.
     """
-    from engine.savefile import counter_values
+    from engine.model.savefile import counter_values
 
     game = state.game
     book, meter = game.parts.get("statuses"), game.parts.get("meter")

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.decisions import CHANCE, SIMULTANEOUS, TERMINAL
-from engine.errors import IllegalActionError, RulecraftError, RulesetError
-from engine.paths import builtin_names
+from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL
+from engine.core.errors import IllegalActionError, RulecraftError, RulesetError
+from engine.core.paths import builtin_names
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.loading import load
-    from engine.state import State
+    from engine.model.game import Game
+    from engine.compiling.loading import load
+    from engine.model.state import State
 
 __all__ = [
     "CHANCE",
@@ -47,11 +47,11 @@ def __getattr__(name: str) -> Any:
     an ordinary attribute of the package.
     """
     if name == "load":
-        from engine.loading import load as value
+        from engine.compiling.loading import load as value
     elif name == "Game":
-        from engine.game import Game as value
+        from engine.model.game import Game as value
     elif name == "State":
-        from engine.state import State as value
+        from engine.model.state import State as value
     else:
         raise AttributeError(f"module 'engine' has no attribute '{name}'")
     globals()[name] = value

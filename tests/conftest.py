@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import engine
-from engine.compose import variant_names
-from engine.paths import builtin_names, find_ruleset, rulesets_dir
+from engine.core.compose import variant_names
+from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
 
 
 # Hypothesis profiles.  "ci", the default: fixed seeds (derandomized), so every run tries the same examples, and

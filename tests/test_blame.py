@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.blame import blame_extension
-from engine.errors import Diagnostic, RulesetError, SourcePos
-from engine.validate import validate_path
+from engine.compiling.blame import blame_extension
+from engine.core.errors import Diagnostic, RulesetError, SourcePos
+from engine.runner.validate import validate_path
 
 
 def _problems(tmp_path: Path, text: str) -> list[str]:
@@ -35,7 +35,7 @@ def test_a_removed_item_is_named(tmp_path: Path) -> None:
 def test_without_a_named_change_it_points_at_the_extends_line(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text("name: mine\nextends: tutorial-tiles\ntitle: Mine\n", encoding="utf-8")
-    base = engine.paths.find_ruleset("tutorial-tiles")
+    base = engine.core.paths.find_ruleset("tutorial-tiles")
     err = RulesetError([Diagnostic(SourcePos(str(base), 40, 3), "something went wrong here")])
     moved = blame_extension(path, err).diagnostics
     assert [(d.pos.line, d.pos.col) for d in moved] == [(2, 10)]

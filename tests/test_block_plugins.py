@@ -11,9 +11,9 @@ import pytest
 
 import engine
 from engine.blocks.catalogue import all_blocks, block_functions
-from engine.errors import RulesetError
+from engine.core.errors import RulesetError
 from engine.lang.functions import FUNCTIONS
-from engine.savefile import SaveError, position_hash
+from engine.model.savefile import SaveError, position_hash
 
 
 def test_block_functions_are_not_in_the_core_registry() -> None:
@@ -112,7 +112,7 @@ def test_a_block_s_slice_is_typed_and_a_clone_owns_its_own() -> None:
 
 
 def test_every_slice_saves_under_keys_of_its_own() -> None:
-    from engine.slices import SLICES
+    from engine.core.slices import SLICES
 
     keys = [key for cls in SLICES.values() for key in cls.saved]
     assert len(keys) == len(set(keys))
@@ -125,8 +125,8 @@ def test_no_untyped_mapping_is_left() -> None:
     root = Path(engine.__file__).parent
     users = {str(path.relative_to(root.parent)) for path in root.rglob("*.py")
              if re.search(r"\bscratch\b", path.read_text(encoding="utf-8"))}
-    assert users == {"engine/savefile.py"}
-    assert re.findall(r"\bscratch\b", (root / "savefile.py").read_text(encoding="utf-8")) == ["scratch"]
+    assert users == {"engine/model/savefile.py"}
+    assert re.findall(r"\bscratch\b", (root / "model" / "savefile.py").read_text(encoding="utf-8")) == ["scratch"]
     assert not hasattr(engine.load("iconica").new_state(players=2), "scratch")
 
 

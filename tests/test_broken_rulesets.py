@@ -15,7 +15,7 @@ mistake.  The case states what it expects in header comments::
     # xfail-load: REASON          the same for the engine.load test
 
 The expected text must appear in ``message (hint)``; ``...`` in it matches
-anything.  ``engine.validate.validate_path`` must return diagnostics, never
+anything.  ``engine.runner.validate.validate_path`` must return diagnostics, never
 raise, and ``engine.load`` must raise :class:`RulesetError` and nothing else.
 """
 
@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.compose import compose
-from engine.errors import Diagnostic, RulesetError
-from engine.validate import validate_path
+from engine.core.compose import compose
+from engine.core.errors import Diagnostic, RulesetError
+from engine.runner.validate import validate_path
 
 BROKEN = Path(__file__).parent / "data" / "broken"
 REPO = Path(__file__).resolve().parents[1]
@@ -181,6 +181,6 @@ def test_append_in_an_included_file_appends_to_the_extended_base(tmp_path: Path)
     ("Lava", ["Fire", "Water"], None),                         # nothing close, in any case
 ])
 def test_did_you_mean_falls_back_to_a_name_in_another_case(name: str, known: list[str], hint: str | None) -> None:
-    from engine.errors import did_you_mean
+    from engine.core.errors import did_you_mean
 
     assert did_you_mean(name, known) == hint

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.agents import make_agent
-from engine import choices
-from engine.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.runner.agents import make_agent
+from engine.blocks import choices
+from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
 
 RULESET = """\
 name: choose-demo

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import IllegalActionError
-from engine.validate import validate_path
+from engine.core.errors import IllegalActionError
+from engine.runner.validate import validate_path
 
 BASE = """
 name: blocks
@@ -293,7 +293,7 @@ def test_new_settings_are_diagnosed_in_the_designers_words(tmp_path: Path, text:
 def test_a_die_nobody_sees_is_drawn_again_on_any_face() -> None:
     from random import Random
 
-    from engine.information import determinize
+    from engine.core.information import determinize
 
     game = engine.load("liars-dice")
     state = game.new_state(players=2, seed=1)

@@ -109,7 +109,7 @@ def test_the_walkthrough_quotes_the_reprisal_ruleset_and_its_scenario() -> None:
 def test_play_shows_a_status_with_no_hooks_on_its_bearer() -> None:
     from cli.render import meter_line
     from engine.blocks.statuses import give
-    from engine.loading import load_path
+    from engine.compiling.loading import load_path
 
     game = load_path(ROOT / "tests" / "data" / "reprisal" / "ruleset.yaml")
     s = game.new_state(2, seed=1)

@@ -14,8 +14,8 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
-from engine.confine import allowing
-from engine.paths import schemas_dir
+from engine.core.confine import allowing
+from engine.core.paths import schemas_dir
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -140,7 +140,7 @@ def test_new_from_a_ruleset_with_included_files_points_them_at_the_fragment_sche
 def test_new_writes_a_starter_scenario_when_the_source_has_none(tmp_path: Path) -> None:
     source = tmp_path / "bare"
     source.mkdir()
-    text = (Path(engine.paths.find_ruleset("tutorial-tiles"))).read_text(encoding="utf-8")
+    text = (Path(engine.core.paths.find_ruleset("tutorial-tiles"))).read_text(encoding="utf-8")
     (source / "ruleset.yaml").write_text(text, encoding="utf-8")
     result = run("new", str(tmp_path / "fresh"), "--from", str(source))
     assert result.exit_code == 0, result.output
@@ -229,7 +229,7 @@ def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -
     source = tmp_path / "mine" / "wide"
     source.mkdir(parents=True)
     (tmp_path / "mine" / "base").mkdir()
-    base = Path(engine.paths.find_ruleset("tutorial-tiles")).read_text(encoding="utf-8")
+    base = Path(engine.core.paths.find_ruleset("tutorial-tiles")).read_text(encoding="utf-8")
     (tmp_path / "mine" / "base" / "ruleset.yaml").write_text(base.replace("name: tutorial-tiles", "name: base"), encoding="utf-8")
     (source / "ruleset.yaml").write_text("name: wide\nextends: ../base\noptions:\n  board_size: {default: 4}\n", encoding="utf-8")
     copy = tmp_path / "elsewhere" / "wider"

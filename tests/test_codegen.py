@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import EffectRuntimeError
+from engine.core.errors import EffectRuntimeError
 from engine.lang import codegen
 from engine.lang.codegen import GENERATED
-from engine.replay import state_hash
+from engine.runner.replay import state_hash
 
 
 def playthrough(game: engine.Game, players: int, seed: int) -> list[object]:

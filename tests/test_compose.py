@@ -1,4 +1,4 @@
-"""Putting rulesets together (engine/compose.py) and finding them (engine/paths.py)."""
+"""Putting rulesets together (engine/core/compose.py) and finding them (engine/core/paths.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Iterator
 
 import pytest
 
-from engine.compose import compose, merge, variant_names
-from engine.confine import allowing
-from engine.errors import RulesetError, SourcePos
-from engine.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
-from engine.yamlsource import load_yaml
+from engine.core.compose import compose, merge, variant_names
+from engine.core.confine import allowing
+from engine.core.errors import RulesetError, SourcePos
+from engine.core.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
+from engine.core.yamlsource import load_yaml
 
 DATA = Path(__file__).parent / "data" / "loader"
 
@@ -238,7 +238,7 @@ clash_tables:
 
 def composed(tmp_path: Path, overlay: str) -> tuple[dict, list[str]]:
     """The overlay composed on top of BASE_WITH_DEFINITIONS (it says ``extends: ../base``), and what it replaced."""
-    from engine.compose import replacements
+    from engine.core.compose import replacements
 
     (tmp_path / "base").mkdir()
     (tmp_path / "base" / "ruleset.yaml").write_text(BASE_WITH_DEFINITIONS, encoding="utf-8")
@@ -286,7 +286,7 @@ def test_merging_a_mapping_into_a_list_is_refused(tmp_path: Path) -> None:
 
 def test_overlay_scenarios_replace_and_merge() -> None:
     """Iconica's Poison replaced (its hook gone) and merged (its hook kept), proved in play."""
-    from engine.scenario import run_scenario
+    from engine.runner.scenario import run_scenario
 
     paths = sorted(OVERLAYS.glob("*/scenarios/*.yaml"))
     assert len(paths) == 2
@@ -370,13 +370,13 @@ def test_names_are_unique_in_a_turn() -> None:
 
 
 def load_text_game(text: str) -> object:
-    from engine.compiler import build_game
+    from engine.compiling.builder import build_game
 
     return build_game(compose("r.yaml", text=text))
 
 
 def test_the_encore_example_adds_a_round_and_replaces_a_step_in_a_few_lines() -> None:
-    from engine.scenario import run_scenario
+    from engine.runner.scenario import run_scenario
 
     folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-encore"
     assert len((folder / "ruleset.yaml").read_text(encoding="utf-8").splitlines()) < 30

@@ -15,7 +15,7 @@ import random
 import pytest
 
 import engine
-from engine.errors import IllegalActionError
+from engine.core.errors import IllegalActionError
 from tests.conftest import ruleset_configs, shipped_game
 
 GAMES_PER_CONFIG = 3

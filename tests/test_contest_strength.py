@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.scenario import run_scenario
+from engine.runner.scenario import run_scenario
 
 MIRRORS = """\
 name: two-mirrors

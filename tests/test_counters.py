@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import RulesetError
-from engine.savefile import SaveError
+from engine.core.errors import RulesetError
+from engine.model.savefile import SaveError
 
 RULESET = """\
 name: counters-demo

@@ -1,4 +1,4 @@
-"""Who decides: seats, CHANCE, SIMULTANEOUS and TERMINAL, and decisions lent to other roles (engine.decisions)."""
+"""Who decides: seats, CHANCE, SIMULTANEOUS and TERMINAL, and decisions lent to other roles (engine.core.decisions)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from fractions import Fraction
 import pytest
 
 import engine
-from engine.agents import make_agent, rollout, sample_chance
-from engine.decisions import Decision
-from engine.errors import IllegalActionError
-from engine.savefile import CHECKSUM, position_hash
-from engine.state import State
+from engine.runner.agents import make_agent, rollout, sample_chance
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalActionError
+from engine.model.savefile import CHECKSUM, position_hash
+from engine.model.state import State
 
 
 @pytest.fixture(scope="module")

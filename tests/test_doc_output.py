@@ -40,8 +40,8 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from engine.errors import DiagnosticSink, EffectRuntimeError
-from engine.game import Program
+from engine.core.errors import DiagnosticSink, EffectRuntimeError
+from engine.model.game import Program
 from engine.lang.parser import parse_program
 from engine.lang.scope import Scope
 

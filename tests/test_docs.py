@@ -26,7 +26,7 @@ import engine
 from engine.blocks.catalogue import block_functions
 from engine.blocks.hooks import SOURCE_LOCAL
 from engine.blocks.numbered import LATER_LOCAL
-from engine.errors import DiagnosticSink
+from engine.core.errors import DiagnosticSink
 from engine.lang.functions import FUNCTIONS
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import Scope

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import engine
-from engine.paths import schemas_dir
+from engine.core.paths import schemas_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS_MD = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
@@ -73,7 +73,7 @@ def test_the_general_examples_work_on_the_card_game(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
     game = engine.load(str(path))
     assert set(_yaml_after("### invariants")["invariants"]) <= set(game.invariants)
-    from engine.replay import checked_playout
+    from engine.runner.replay import checked_playout
 
     assert all(checked_playout(game, 3, seed).ok for seed in range(5))
     state = game.new_state(players=2, seed=1)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 import engine
-from engine.errors import IllegalActionError, SetupError
-from engine.savefile import SaveError
+from engine.core.errors import IllegalActionError, SetupError
+from engine.model.savefile import SaveError
 
 
 def test_observation_hides_other_hands_and_deck_order(cards: engine.Game) -> None:
@@ -114,7 +114,7 @@ def test_two_player_scores_sum_both_hands(cards: engine.Game) -> None:
 
 
 def test_place_without_a_face_when_only_one_can_show(cards: engine.Game, tmp_path) -> None:
-    from engine.scenario import run_scenario
+    from engine.runner.scenario import run_scenario
 
     scenario = tmp_path / "single.yaml"
     scenario.write_text(
@@ -131,7 +131,7 @@ def test_place_without_a_face_when_only_one_can_show(cards: engine.Game, tmp_pat
 
 
 def test_a_round_in_which_nobody_can_act_ends_the_game(tmp_path) -> None:
-    from engine.scenario import run_scenario
+    from engine.runner.scenario import run_scenario
 
     scenario = tmp_path / "stall.yaml"
     scenario.write_text(

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import engine
-from engine.compose import compose
-from engine.paths import builtin_names, find_ruleset
+from engine.core.compose import compose
+from engine.core.paths import builtin_names, find_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,11 +18,11 @@ import pytest
 import engine
 from cli.explain import explain, explain_component
 from engine.blocks.catalogue import block_functions
-from engine.compose import compose
+from engine.core.compose import compose
 from engine.lang.defined import parse_signature
 from engine.lang.functions import FUNCTIONS
-from engine.vocabulary import BUILT_IN_NAMES
-from engine.yamlsource import Mapping, Sequence
+from engine.compiling.vocabulary import BUILT_IN_NAMES
+from engine.core.yamlsource import Mapping, Sequence
 
 CODE: list[tuple[str, re.Pattern[str]]] = [
     ("an operator", re.compile(r"==|!=|<=|>=|\+=|-=|\*=|&&|\|\||->")),

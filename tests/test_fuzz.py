@@ -1,9 +1,9 @@
 """Fuzzing: whatever a ruleset, an effect, an action or a save contains, Rulecraft answers with a clear error.
 
 Property-based (hypothesis).  The only outcomes allowed are success or a
-Rulecraft error — :class:`~engine.errors.RulesetError` for rulesets and code,
-:class:`~engine.errors.IllegalActionError` for actions (with the state
-unchanged), :class:`~engine.savefile.SaveError` for saves — never another
+Rulecraft error — :class:`~engine.core.errors.RulesetError` for rulesets and code,
+:class:`~engine.core.errors.IllegalActionError` for actions (with the state
+unchanged), :class:`~engine.model.savefile.SaveError` for saves — never another
 exception, a hang, or a game that silently goes wrong.
 
 * the effect language: random text, and the shipped rulesets' own code with
@@ -48,15 +48,15 @@ from timelimit import time_limit
 from cli.main import main
 from engine.blocks.catalogue import block_functions
 from engine.blocks.clash import Clashes
-from engine.compiler import Builder
-from engine.compose import compose
-from engine.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
+from engine.compiling.builder import Builder
+from engine.core.compose import compose
+from engine.core.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
 from engine.lang.functions import FUNCTIONS
 from engine.lang.parser import parse_expression, parse_program
-from engine.paths import builtin_names, find_ruleset
-from engine.savefile import SaveError, position_hash
-from engine.state import State
-from engine.validate import validate_path
+from engine.core.paths import builtin_names, find_ruleset
+from engine.model.savefile import SaveError, position_hash
+from engine.model.state import State
+from engine.runner.validate import validate_path
 from tests.test_invariants import assert_consistent
 
 # ---------------------------------------------------------------- profiles
@@ -742,13 +742,13 @@ def test_regression_a_malformed_escape_in_a_text_is_a_positioned_error(text: str
 
 @pytest.mark.parametrize("text", ["[" * 400 + "1" + "]" * 400 + " == 1", "(1, " * 400 + "1" + ")" * 400 + " == (1, 1)"])
 def test_regression_deeply_nested_lists_and_cells_are_too_deep_not_a_crash(text: str) -> None:
-    # was: RecursionError from str() of a list-of-list... type (engine/compiler.py, compile_condition)
+    # was: RecursionError from str() of a list-of-list... type (engine/compiling/builder.py, compile_condition)
     with pytest.raises(RulesetError, match="nests too deeply"):
         game_of("tutorial-tiles").compile_condition(text)
 
 
 def test_regression_a_deep_wrong_typed_expression_in_the_builder_is_reported() -> None:
-    # was: RecursionError from the "this must be true or false" message (engine/compiler.py, Builder.expression)
+    # was: RecursionError from the "this must be true or false" message (engine/compiling/builder.py, Builder.expression)
     b = builder_of("tutorial-tiles")
     b.sink.items.clear()
     b.expression("[" * 400 + "1" + "]" * 400, "bool")
@@ -766,7 +766,7 @@ def test_regression_deep_code_in_a_ranking_key_is_a_ruleset_error(tmp_path: Path
 
 
 def test_regression_a_deep_scenario_expectation_is_a_failure_not_a_crash(tmp_path: Path) -> None:
-    # was: RecursionError out of `rulecraft check` and `rulecraft validate` (engine/scenario.py, _condition)
+    # was: RecursionError out of `rulecraft check` and `rulecraft validate` (engine/runner/scenario.py, _condition)
     scenario = tmp_path / "deep.yaml"
     deep = "[" * 400 + "1" + "]" * 400 + " == 1"
     scenario.write_text(f"name: deep\nruleset: tutorial-tiles\nplayers: 2\nexpect:\n  - '{deep}'\n", encoding="utf-8")
@@ -801,7 +801,7 @@ def test_regression_a_huge_player_count_is_refused_at_once(tmp_path: Path) -> No
 
 
 def test_regression_a_huge_number_is_quoted_shortly(tmp_path: Path) -> None:
-    # was: a 100,000-digit number repeated in full in the message (engine/yamlsource.py, _scalar)
+    # was: a 100,000-digit number repeated in full in the message (engine/core/yamlsource.py, _scalar)
     path = tmp_path / "ruleset.yaml"
     path.write_text("players: [" + "9" * 100_000 + "]\n", encoding="utf-8")
     (problem,) = validate_path(str(path))
@@ -809,7 +809,7 @@ def test_regression_a_huge_number_is_quoted_shortly(tmp_path: Path) -> None:
 
 
 def test_regression_edited_saves_are_refused() -> None:
-    # was: edits accepted as long as they looked plausible (engine/savefile.py: checksum, version, variants)
+    # was: edits accepted as long as they looked plausible (engine/model/savefile.py: checksum, version, variants)
     state = positions("iconoclasm-cards")[3]
     data = state.to_json()
     game = state.game
@@ -833,7 +833,7 @@ def forged(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 
 def test_regression_forged_saves_that_cannot_go_on_are_refused() -> None:
-    # was: KeyError / TypeError / IndexError on the next action after loading (engine/savefile.py, _probe)
+    # was: KeyError / TypeError / IndexError on the next action after loading (engine/model/savefile.py, _probe)
     game = game_of("iconoclasm-cards")
     state = game.new_state(players=4, seed=2)
     while state.current_player > 0 and not state.slices.get(Clashes.block, Clashes()).pending:

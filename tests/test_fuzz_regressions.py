@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.paths import rulesets_dir
-from engine.validate import validate_path
+from engine.core.paths import rulesets_dir
+from engine.runner.validate import validate_path
 
 
 def problems(path: Path) -> list[str]:

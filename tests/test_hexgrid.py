@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine.blocks.hexgrid import HEX_OFFSETS, HexGrid, hex_distance, hex_pixel, leftmost_key
-from engine.errors import IllegalActionError
+from engine.core.errors import IllegalActionError
 
 
 @pytest.mark.parametrize("radius,cells", [(0, 1), (1, 7), (2, 19), (4, 61)])

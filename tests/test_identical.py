@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import IllegalActionError
+from engine.core.errors import IllegalActionError
 
 RULESET = """
 name: counted
@@ -97,7 +97,7 @@ def test_a_scenario_names_copies_by_their_id(tmp_path: Path) -> None:
           - count(c in board where c.id == "R") == 3
           - count(c in spare) == 2 and count(c in supply) == 1
     """))
-    from engine.scenario import run_scenario
+    from engine.runner.scenario import run_scenario
 
     result = run_scenario(scenario)
     assert result.passed, result

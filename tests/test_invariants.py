@@ -25,9 +25,9 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
-from engine.replay import Replay, checked_playout
-from engine.decisions import TERMINAL
-from engine.state import State
+from engine.runner.replay import Replay, checked_playout
+from engine.core.decisions import TERMINAL
+from engine.model.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"

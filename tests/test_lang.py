@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import EffectRuntimeError, RulesetError
+from engine.core.errors import EffectRuntimeError, RulesetError
 from engine.lang import ast
 from engine.lang.parser import parse_expression, parse_program
 
@@ -148,9 +148,9 @@ def test_division_by_zero_is_an_effect_error(cards: engine.Game) -> None:
 
 
 def _builder() -> "object":
-    from engine.compiler import Builder
-    from engine.compose import compose
-    from engine.paths import find_ruleset
+    from engine.compiling.builder import Builder
+    from engine.core.compose import compose
+    from engine.core.paths import find_ruleset
 
     builder = Builder(compose(find_ruleset("iconoclasm-cards")))
     builder.build()

@@ -23,7 +23,7 @@ import engine
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "api.md"
 
-HANDED_DOWN = {"engine.compiler": {"Builder", "ZoneRef"}, "engine.game": {"Game"}, "engine.state": {"State"}}
+HANDED_DOWN = {"engine.compiling.builder": {"Builder", "ZoneRef"}, "engine.model.game": {"Game"}, "engine.model.state": {"State"}}
 """What a type-only import may name from a higher layer: the build context a block compiles against, the game and the state it runs on."""
 
 
@@ -204,11 +204,20 @@ FOUND = imports(ROOT, KNOWN)
 
 
 def test_the_layers_are_the_documented_ones() -> None:
-    assert [name for name, _ in LAYERS] == ["core", "language", "mechanisms", "game", "compiler", "runner", "api", "cli"]
+    assert [name for name, _ in LAYERS] == ["core", "language", "mechanisms", "model", "compiler", "runner", "api", "cli"]
 
 
 def test_every_module_has_a_layer() -> None:
     assert [m for m in KNOWN if layer_of(m, LAYERS) is None] == []
+
+
+def test_each_layer_is_a_folder() -> None:
+    """A reader sees the layers in the folders: every layer below the api is whole packages, and only the package's own ``__init__`` sits at the top of ``engine/``."""
+    for name, packages in LAYERS:
+        if name in ("api", "cli"):
+            continue
+        assert all(KNOWN[p].name == "__init__.py" for p in packages), f"layer {name} names a single module: {packages}"
+    assert [m for m in KNOWN if m.startswith("engine.") and m.count(".") == 1 and KNOWN[m].name != "__init__.py"] == []
 
 
 def test_no_import_goes_up_a_layer() -> None:
@@ -228,7 +237,7 @@ def test_the_public_modules_exist() -> None:
 
 
 def test_imports_inside_functions_count() -> None:
-    inside = [imp for imp in FOUND if imp.source == "engine.game" and imp.target == "engine.state" and not imp.type_only]
+    inside = [imp for imp in FOUND if imp.source == "engine.model.game" and imp.target == "engine.model.state" and not imp.type_only]
     assert inside, "Game.new_state imports State inside the method; the scan must see it"
 
 
@@ -244,7 +253,7 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> tuple[dict[str, Path], list[
     return known, imports(tmp_path, known)
 
 
-TOY_LAYERS = [("core", ["engine.low"]), ("game", ["engine.state"]), ("runner", ["engine.high"]), ("api", ["engine"]),
+TOY_LAYERS = [("core", ["engine.low"]), ("game", ["engine.model.state"]), ("runner", ["engine.high"]), ("api", ["engine"]),
               ("cli", ["cli"])]
 
 
@@ -258,11 +267,11 @@ def test_an_import_inside_a_function_going_up_is_caught(tmp_path: Path) -> None:
 
 def test_a_type_only_import_may_name_only_what_is_handed_down(tmp_path: Path) -> None:
     _, found = _tree(tmp_path, {
-        "engine/__init__.py": "", "engine/state.py": "class State: ...\nLOADED = 1\n",
-        "engine/low.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.state import State\n"
-                         "    from engine.state import LOADED\n",
+        "engine/__init__.py": "", "engine/model/state.py": "class State: ...\nLOADED = 1\n",
+        "engine/low.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.model.state import State\n"
+                         "    from engine.model.state import LOADED\n",
     })
-    assert upward(found, TOY_LAYERS) == ["engine/low.py:4: a type-only import of engine.state (game) in engine.low (core)"]
+    assert upward(found, TOY_LAYERS) == ["engine/low.py:4: a type-only import of engine.model.state (game) in engine.low (core)"]
 
 
 def test_a_circle_of_imports_is_caught_even_within_a_layer(tmp_path: Path) -> None:
@@ -276,10 +285,10 @@ def test_a_circle_of_imports_is_caught_even_within_a_layer(tmp_path: Path) -> No
 
 def test_the_command_line_reaching_inside_the_engine_is_caught(tmp_path: Path) -> None:
     _, found = _tree(tmp_path, {
-        "engine/__init__.py": "", "engine/low.py": "", "engine/state.py": "",
-        "cli/__init__.py": "", "cli/main.py": "from engine import load, secret\nfrom engine.state import State\nimport engine.low\n",
+        "engine/__init__.py": "", "engine/low.py": "", "engine/model/state.py": "",
+        "cli/__init__.py": "", "cli/main.py": "from engine import load, secret\nfrom engine.model.state import State\nimport engine.low\n",
     })
     assert outside_public_api(found, ["engine.low"], {"load"}) == [
         "cli/main.py:1: cli.main takes secret from engine, which does not export it",
-        "cli/main.py:2: cli.main imports engine.state, which is not part of the public API",
+        "cli/main.py:2: cli.main imports engine.model.state, which is not part of the public API",
     ]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("lark", "jsonschema", "rich", "starlette", "uvicorn", "engine.compiler", "engine.lang.parser", "engine.game")
+HEAVY = ("lark", "jsonschema", "rich", "starlette", "uvicorn", "engine.compiling.builder", "engine.lang.parser", "engine.model.game")
 
 PROBE = """
 import json, sys
@@ -46,13 +46,13 @@ def test_importing_the_package_loads_nothing_heavy() -> None:
 
 
 def test_a_command_that_compiles_still_loads_the_compiler() -> None:
-    assert "engine.compiler" in loaded_after("explain", "tic-tac-toe")
+    assert "engine.compiling.builder" in loaded_after("explain", "tic-tac-toe")
 
 
 def test_list_remembers_the_rulesets_and_then_loads_no_compiler(tmp_path: Path) -> None:
     env_cache = {"XDG_CACHE_HOME": str(tmp_path)}
     first, second = (_listed(env_cache) for _ in range(2))
-    assert first[0] == second[0] and "engine.compiler" in first[1] and second[1] == []
+    assert first[0] == second[0] and "engine.compiling.builder" in first[1] and second[1] == []
     assert len(list((tmp_path / "rulecraft").glob("list-*.json"))) == 1
 
 

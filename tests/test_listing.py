@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine import listing
+from engine.runner import listing
 
 
 @pytest.fixture()
@@ -64,3 +64,12 @@ def test_a_cache_that_cannot_be_written_is_skipped(tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))  # a file where the folder should be
     monkeypatch.setattr(listing, "summary", quick)
     assert [e["name"] for e in listing.summaries()] == engine.builtin_names()
+
+
+def test_only_the_newest_answer_is_kept(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(listing, "summary", quick)
+    cache.mkdir(parents=True)
+    (cache / "list-0123456789abcdef0123.json").write_text("[]", encoding="utf-8")  # an older engine's answer
+    (cache / "other.json").write_text("{}", encoding="utf-8")  # not ours to remove
+    listing.summaries()
+    assert sorted(p.name for p in cache.iterdir()) == sorted([f"list-{listing.inputs_key()}.json", "other.json"])

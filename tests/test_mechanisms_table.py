@@ -17,8 +17,8 @@ from pathlib import Path
 import engine
 import engine.compiling.turn  # noqa: F401  (registers every step kind)
 from engine.blocks.steps import STEP_KINDS
-from engine.confine import allowing
-from engine.paths import builtin_names
+from engine.core.confine import allowing
+from engine.core.paths import builtin_names
 from tests.conftest import shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.errors import EffectRuntimeError, IllegalActionError, RulesetError
-from engine.scenario import set_up
-from engine.state import Chance
-from engine.yamlsource import Mapping, load_yaml
+from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.runner.scenario import set_up
+from engine.model.state import Chance
+from engine.core.yamlsource import Mapping, load_yaml
 
 RULESET = """\
 name: blocks-demo
@@ -120,7 +120,7 @@ def set_hp(s: engine.State, name: str, value: int) -> None:
 
 def run(s: engine.State, code: str) -> None:
     """Run a program on the state, as a scenario's position effect would."""
-    from engine.scenario import _position_effect
+    from engine.runner.scenario import _position_effect
 
     _position_effect(s.game, code, None).run(s)
 
@@ -349,7 +349,7 @@ def grudges(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
 
 
 def holds(s: engine.State, condition: str) -> bool:
-    from engine.expectations import compile_expectation
+    from engine.runner.expectations import compile_expectation
 
     return compile_expectation(s.game, condition).holds(s)
 
@@ -391,7 +391,7 @@ def test_a_component_that_skulls_itself_was_defeated_by_nobody_and_its_grudge_ne
 @pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data" / "reprisal" / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
 def test_reprisal_scenario(path: Path) -> None:
     """Iconica extended in YAML only: a status with no hooks, an on_defeat hook, a final act that strikes back."""
-    from engine.scenario import run_scenario
+    from engine.runner.scenario import run_scenario
 
     result = run_scenario(path)
     assert result.passed, "\n".join(result.failures)

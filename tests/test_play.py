@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
-from engine.agents import default_search, make_agent
+from engine.runner.agents import default_search, make_agent
 
 RULESET = "iconoclasm-cards"
 ALWAYS_FIRST = "1\n" * 300
@@ -25,7 +25,7 @@ def run(*args: str, input: str | None = None) -> Result:
 
 
 BOTS = ["random", "greedy", "mcts:10", "ismcts:10"]
-"""Every kind of agent engine.agents offers (a broken one fails, it is not left out)."""
+"""Every kind of agent engine.runner.agents offers (a broken one fails, it is not left out)."""
 
 
 def replays_to_the_end(log: Path) -> bool:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import engine
 from engine.blocks.grid import ADJACENCY, longest_line
 from engine.blocks.hexgrid import HEX_OFFSETS
-from engine.simulate import derive_seed
+from engine.runner.simulate import derive_seed
 
 
 @lru_cache(maxsize=None)

@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from engine.distributed import RayExecutor, make_executor
-from engine.errors import RulecraftError
-from engine.simulate import Chunk, play_chunk
+from engine.runner.distributed import RayExecutor, make_executor
+from engine.core.errors import RulecraftError
+from engine.runner.simulate import Chunk, play_chunk
 
 ray: Any = importlib.import_module("ray") if os.environ.get("CI") else pytest.importorskip(
     "ray", reason="needs the ray extra: pip install -e '.[ray]'")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.validate import validate_path
+from engine.runner.validate import validate_path
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.blocks.casting import Cast, Casts
-from engine.errors import IllegalActionError
+from engine.core.errors import IllegalActionError
 
 GENERIC = "is not a legal action now"
 

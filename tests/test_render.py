@@ -6,9 +6,9 @@ from pathlib import Path
 
 import engine
 from cli import render
-from engine.paths import rulesets_dir
-from engine.scenario import load_scenario, set_up
-from engine.state import State
+from engine.core.paths import rulesets_dir
+from engine.runner.scenario import load_scenario, set_up
+from engine.model.state import State
 
 SAMPLE = rulesets_dir() / "iconoclasm" / "scenarios" / "sample-end-game-air.yaml"
 

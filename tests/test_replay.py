@@ -1,4 +1,4 @@
-"""Replays that refuse to lie (engine.replay, ``rulecraft replay``).
+"""Replays that refuse to lie (engine.runner.replay, ``rulecraft replay``).
 
 A replay records the ruleset's content hash and version and a short hash of
 the position after every action.  It rebuilds the game exactly; it refuses a
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 import engine
 from cli.gamelog import GameLog, replay as gamelog_replay, ruleset_ref
 from cli.main import main
-from engine.replay import FORMAT, Replay, ReplayDiverged, RulesetChanged, checked_playout, replay, state_hash
-from engine.savefile import SaveError
+from engine.runner.replay import FORMAT, Replay, ReplayDiverged, RulesetChanged, checked_playout, replay, state_hash
+from engine.model.savefile import SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"

@@ -35,8 +35,8 @@ from click.testing import CliRunner  # noqa: E402
 
 from cli.main import main  # noqa: E402
 from engine.rl import ActionTable, env  # noqa: E402
-from engine.enumeration import Texts  # noqa: E402
-from engine.errors import RulecraftError  # noqa: E402
+from engine.blocks.enumeration import Texts  # noqa: E402
+from engine.core.errors import RulecraftError  # noqa: E402
 
 # PettingZoo's checker suggests a plain Box; a Dict with "action_mask" is the convention of its own board games.
 pytestmark = pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning",
@@ -304,7 +304,7 @@ def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
 
 def test_a_policy_names_a_match_by_the_text_the_table_lists() -> None:
     """A policy written from the action table's texts values a match the table lists without its 'with ...' part."""
-    from engine.agents import PolicyAgent
+    from engine.runner.agents import PolicyAgent
 
     game = engine.load("spell-cycles")
     state, pick = game.new_state(players=2, seed=0), random.Random(0)
@@ -321,7 +321,7 @@ def test_a_policy_names_a_match_by_the_text_the_table_lists() -> None:
 @pytest.mark.parametrize("name", sorted(engine.builtin_names()))
 def test_the_encoding_shows_nothing_a_seat_may_not_see(name: str, games: dict[str, engine.Game]) -> None:
     """Redealing everything a seat may not see (a determinization) leaves that seat's vector unchanged."""
-    from engine.information import determinize
+    from engine.core.information import determinize
     from engine.rl import Encoder
 
     game = games[name]
@@ -338,7 +338,7 @@ def test_the_encoding_shows_nothing_a_seat_may_not_see(name: str, games: dict[st
 
 
 def test_every_step_kind_that_offers_actions_lists_them() -> None:
-    """A new kind of turn step with decisions must say which action texts it can offer (see engine.enumeration)."""
+    """A new kind of turn step with decisions must say which action texts it can offer (see engine.blocks.enumeration)."""
     from engine.blocks.steps import STEP_KINDS, Step
 
     silent = [kind for kind, cls in STEP_KINDS.items() if cls.actions is not Step.actions and cls.action_texts is Step.action_texts]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.information import determinize, hidden_roles
+from engine.core.information import determinize, hidden_roles
 
 RULESET = """
 name: pairs

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.compose import variant_names
-from engine.paths import builtin_names, find_ruleset, rulesets_dir
+from engine.core.compose import variant_names
+from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
 from tests.conftest import shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent

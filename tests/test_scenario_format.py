@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.expectations import explain, waiting_for
+from engine.runner.expectations import explain, waiting_for
 from engine.lang.parser import parse_expression
-from engine.scenario import ScenarioResult, load_scenario, run_scenario, validate_scenario
+from engine.runner.scenario import ScenarioResult, load_scenario, run_scenario, validate_scenario
 
 # The rulebook clash example's position: Fire places next to a Water (which it beats) and an Earth.
 CLASH = """\
@@ -171,7 +171,7 @@ actions:
 @pytest.fixture(scope="module")
 def clash_state() -> engine.State:
     path = Path(__file__).resolve().parents[1] / "rulesets/iconoclasm-cards/scenarios/rulebook-clash-example.yaml"
-    from engine.scenario import set_up
+    from engine.runner.scenario import set_up
 
     sc = load_scenario(path)
     return set_up(sc.game, sc.doc, sc.doc["position"])

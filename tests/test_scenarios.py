@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import run_scenario
+from engine.runner.scenario import run_scenario
 from tests.conftest import scenario_files
 
 

@@ -11,12 +11,12 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import engine
-from engine.errors import RulesetError, SourcePos
-from engine.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
-from engine.scenario import load_scenario
-from engine.schema import SCHEMAS, schema_errors
-from engine.validate import validate_path
-from engine.yamlsource import load_yaml, plain
+from engine.core.errors import RulesetError, SourcePos
+from engine.core.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
+from engine.runner.scenario import load_scenario
+from engine.compiling.schema import SCHEMAS, schema_errors
+from engine.runner.validate import validate_path
+from engine.core.yamlsource import load_yaml, plain
 
 KINDS = sorted(SCHEMAS)
 SCENARIOS = sorted(rulesets_dir().glob("*/scenarios/**/*.yaml"))
@@ -397,17 +397,17 @@ FRAGMENTS = _included_files()
 
 def test_fragment_schema_is_derived_from_the_ruleset_schema() -> None:
     """schemas/fragment.schema.json is exactly what fragment_schema() makes of the ruleset schema (no drift)."""
-    from engine.schema import fragment_schema
+    from engine.compiling.schema import fragment_schema
 
     assert schema("fragment") == fragment_schema(schema("ruleset")), (
-        "regenerate schemas/fragment.schema.json from engine.schema.fragment_schema(ruleset schema)"
+        "regenerate schemas/fragment.schema.json from engine.compiling.schema.fragment_schema(ruleset schema)"
     )
 
 
 @pytest.mark.parametrize("kind", ["ruleset", "fragment"])
 def test_schema_files_are_the_generated_schemas(kind: str) -> None:
     """schemas/ruleset.schema.json and fragment.schema.json are, to the byte, what the blocks' fragments assemble to."""
-    from engine.schema import schema_text
+    from engine.compiling.schema import schema_text
 
     written = (schemas_dir() / SCHEMAS[kind]).read_text(encoding="utf-8")
     assert written == schema_text(kind), f"regenerate it: rulecraft schema {kind} > schemas/{SCHEMAS[kind]}"
@@ -428,7 +428,7 @@ def test_every_step_kind_and_block_key_comes_from_one_block() -> None:
 def test_a_block_s_keys_reach_the_schema_only_through_its_fragment(monkeypatch: pytest.MonkeyPatch) -> None:
     """Taking a block away takes its keys and step kinds out of the generated schema."""
     from engine.blocks import catalogue
-    from engine.schema import ruleset_schema
+    from engine.compiling.schema import ruleset_schema
 
     blocks = catalogue.all_blocks()
     monkeypatch.setattr(catalogue, "BLOCKS", {name: b for name, b in blocks.items() if name != "meter"})

@@ -16,11 +16,11 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
-from engine.compose import apply_options, compose
-from engine.errors import RulesetError, SourcePos
-from engine.loading import parse_set_options
-from engine.replay import Replay, checked_playout
-from engine.savefile import SaveError
+from engine.core.compose import apply_options, compose
+from engine.core.errors import RulesetError, SourcePos
+from engine.compiling.loading import parse_set_options
+from engine.runner.replay import Replay, checked_playout
+from engine.model.savefile import SaveError
 
 RULESET = "iconoclasm-cards"
 TEXT = """\

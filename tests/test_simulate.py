@@ -1,4 +1,4 @@
-"""Simulation runs, their reports, comparisons and agent benchmarks (engine.simulate, engine.report, engine.executor)."""
+"""Simulation runs, their reports, comparisons and agent benchmarks (engine.runner.simulate, engine.runner.report, engine.runner.executor)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Callable, Iterator, Sequence, TypeVar
 import pytest
 
 import engine
-from engine.agents import RandomAgent, make_agent
-from engine.bench import bench
-from engine.errors import RulecraftError
-from engine.executor import LocalExecutor
-from engine.report import (
+from engine.runner.agents import RandomAgent, make_agent
+from engine.runner.bench import bench
+from engine.core.errors import RulecraftError
+from engine.runner.executor import LocalExecutor
+from engine.runner.report import (
     STRONG,
     UNUSED,
     WEAK,
@@ -29,14 +29,14 @@ from engine.report import (
     welch_p,
     wilson,
 )
-from engine.simulate import bench_agent, derive_seed, play_game, seat_specs, simulate
+from engine.runner.simulate import bench_agent, derive_seed, play_game, seat_specs, simulate
 
 GAME = engine.load("iconoclasm-cards")
 CARDS = GAME.kinds["card"]
 
 
 AGENT_SPECS = ["random", "greedy", "mcts:10", "ismcts:10"]
-"""The agent specs to run every simulation test with: every kind engine.agents offers (a broken one fails)."""
+"""The agent specs to run every simulation test with: every kind engine.runner.agents offers (a broken one fails)."""
 
 
 # ---------------------------------------------------------------- statistics

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 import engine
 from cli import render
 from cli.main import main
-from engine.errors import RulesetError
-from engine.scenario import run_scenario
+from engine.core.errors import RulesetError
+from engine.runner.scenario import run_scenario
 from tests.conftest import shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +75,7 @@ def test_variants_that_contradict_each_other_are_refused(variants: str) -> None:
 
 def test_a_choice_inside_a_spell_waits_saves_and_resumes() -> None:
     scenario = ROOT / "rulesets" / NAME / "scenarios" / "choices-inside-a-spell.yaml"
-    from engine.scenario import load_scenario, set_up
+    from engine.runner.scenario import load_scenario, set_up
 
     sc = load_scenario(scenario)
     state = set_up(sc.game, sc.doc, sc.doc["position"])

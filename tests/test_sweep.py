@@ -11,9 +11,9 @@ from click.testing import CliRunner, Result
 
 import engine
 from cli.main import main
-from engine.errors import RulesetError
-from engine.simulate import simulate
-from engine.sweep import parse_sweep, sweep
+from engine.core.errors import RulesetError
+from engine.runner.simulate import simulate
+from engine.runner.sweep import parse_sweep, sweep
 
 RULESET = "iconoclasm-cards"
 

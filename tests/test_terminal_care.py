@@ -12,8 +12,8 @@ from click.testing import CliRunner, Result
 import engine
 from cli import render
 from cli.main import main
-from engine.agents import RandomAgent
-from engine.replay import Replay
+from engine.runner.agents import RandomAgent
+from engine.runner.replay import Replay
 
 
 def run(*args: str, input: str | None = None) -> Result:

@@ -1,4 +1,4 @@
-"""Leaving the turn order: ``leave(ROLE)`` and ``has_left(ROLE)`` (engine/state_functions.py, State.advance)."""
+"""Leaving the turn order: ``leave(ROLE)`` and ``has_left(ROLE)`` (engine/blocks/state_functions.py, State.advance)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.scenario import run_scenario
+from engine.runner.scenario import run_scenario
 
 LEAVE = Path(__file__).parent / "data" / "leave"
 

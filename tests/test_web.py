@@ -20,10 +20,10 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from engine.agents import RandomAgent
-from engine.information import SEEN, zone_view
-from engine.paths import builtin_names, rulesets_dir
-from engine.replay import Replay
+from engine.runner.agents import RandomAgent
+from engine.core.information import SEEN, zone_view
+from engine.core.paths import builtin_names, rulesets_dir
+from engine.runner.replay import Replay
 
 try:
     from starlette.testclient import TestClient
@@ -306,7 +306,7 @@ def test_a_ruleset_that_does_not_load_gets_its_positions_and_the_others_are_serv
 
 
 def test_a_game_file_is_read_no_further_than_its_size_cap(client: TestClient) -> None:
-    from engine.replay import MAX_BYTES
+    from engine.runner.replay import MAX_BYTES
 
     response = client.post("/api/open?mode=replay", content=b" " * (MAX_BYTES + 5000))
     assert response.status_code == 400 and "a game file is at most 20 MB" in response.json()["error"]

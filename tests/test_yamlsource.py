@@ -1,4 +1,4 @@
-"""Safe YAML loading with positions: engine/yamlsource.py."""
+"""Safe YAML loading with positions: engine/core/yamlsource.py."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import RulesetError, SourcePos
-from engine.yamlsource import MAX_BYTES, Mapping, Sequence, Text, load_yaml, pos_of, walk_path
+from engine.core.errors import RulesetError, SourcePos
+from engine.core.yamlsource import MAX_BYTES, Mapping, Sequence, Text, load_yaml, pos_of, walk_path
 
 
 def at(line: int, col: int, file: str = "r.yaml") -> SourcePos:

@@ -55,10 +55,10 @@ from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
-from engine.errors import RulecraftError, RulesetError
-from engine.replay import MAX_BYTES
-from engine.showtext import json_safe
-from engine.simulate import seat_specs, simulate
+from engine.core.errors import RulecraftError, RulesetError
+from engine.runner.replay import MAX_BYTES
+from engine.core.showtext import json_safe
+from engine.runner.simulate import seat_specs, simulate
 
 if TYPE_CHECKING:
     from engine import Game

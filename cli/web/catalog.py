@@ -2,7 +2,7 @@
 
 A page or an uploaded save names a ruleset; only the names listed here are
 ever loaded, so a request cannot make the server read another file.
-Compiled games are kept (a :class:`~engine.game.Game` never changes), so
+Compiled games are kept (a :class:`~engine.model.game.Game` never changes), so
 each ruleset, variant and option set is compiled once.
 
 >>> Catalog(None).load("no-such-game")  # doctest: +ELLIPSIS
@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import engine
-from engine.errors import RulesetError
-from engine.paths import RULESET_FILE, builtin_names, find_ruleset
-from engine.replay import ruleset_ref
+from engine.core.errors import RulesetError
+from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
+from engine.runner.replay import ruleset_ref
 
 if TYPE_CHECKING:
     from engine import Game
@@ -66,7 +66,7 @@ class Catalog:
         return list(self._paths)
 
     def ref(self, name: str) -> str:
-        """How a save names the ruleset (see :func:`engine.replay.ruleset_ref`)."""
+        """How a save names the ruleset (see :func:`engine.runner.replay.ruleset_ref`)."""
         return ruleset_ref(self._path(name))
 
     def name_of_ref(self, ref: str) -> str:

@@ -7,17 +7,17 @@ lengths, and the components used most with their users' win rates.
 
 Typical use::
 
-    report = engine.simulate.simulate(engine.load("my-game"), 2, 100, 0, ["random"])
+    report = engine.runner.simulate.simulate(engine.load("my-game"), 2, 100, 0, ["random"])
     Path("report.html").write_text(report_html(report))
 """
 
 from __future__ import annotations
 
 import io
-from engine.showtext import html_safe as escape
+from engine.core.showtext import html_safe as escape
 
 from cli import render
-from engine.report import Comparison, SimulationReport
+from engine.runner.report import Comparison, SimulationReport
 
 WIDTH = 560
 BAR = "#4c72b0"

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import json
-from engine.showtext import html_safe as escape
+from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:

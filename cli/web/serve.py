@@ -11,7 +11,7 @@ import webbrowser
 
 import click
 
-from engine.errors import RulecraftError
+from engine.core.errors import RulecraftError
 
 
 def run(source: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:

@@ -19,7 +19,7 @@ Typical use::
 from __future__ import annotations
 
 import math
-from engine.showtext import html_safe as escape
+from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError

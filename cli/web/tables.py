@@ -28,10 +28,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.agents import Agent, make_agent
-from engine.errors import IllegalActionError
-from engine.replay import Replay, replay
-from engine.simulate import derive_seed
+from engine.runner.agents import Agent, make_agent
+from engine.core.errors import IllegalActionError
+from engine.runner.replay import Replay, replay
+from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
     from engine import Game, State

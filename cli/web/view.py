@@ -18,7 +18,7 @@ Typical use::
 from __future__ import annotations
 
 import re
-from engine.showtext import html_safe as escape
+from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 from cli import render

@@ -7,5 +7,5 @@ A block module holds, in one place, everything about its mechanism:
   them), and the effect-language functions it offers to rulesets that use it;
 - what it compiles, kept under its name in ``game.parts``;
 - its slice of the state, a typed ``NamedTuple`` registered with
-  :func:`engine.slices.slice_kind` and kept under its name in ``state.slices``.
+  :func:`engine.core.slices.slice_kind` and kept under its name in ``state.slices``.
 """

@@ -33,28 +33,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.hooks import Hook, compile_hook, label
 from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
 from engine.blocks.statuses import Attempt, run_hook
 from engine.blocks.steps import Step, step_kind
-from engine.decisions import Die as DieResults
-from engine.decisions import fair_die
-from engine.enumeration import Texts, distinct
-from engine.errors import SourcePos
+from engine.core.decisions import Die as DieResults
+from engine.core.decisions import fair_die
+from engine.blocks.enumeration import Texts, distinct
+from engine.core.errors import SourcePos
 from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY_COMPONENT, Component
-from engine.yamlsource import Mapping
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping as MappingT
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping as MappingT
 
 
 class Roll(NamedTuple):
@@ -183,7 +183,7 @@ class ActionRoll(Step):
         return ListSpace(self, self._options(s))
 
     def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         return run_effect(s, self.index, ("act", *args), [])
 

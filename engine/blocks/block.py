@@ -2,7 +2,7 @@
 
 Each block module ends with one :class:`Block`, registered with :func:`declare`.
 The ruleset JSON Schema (``rulecraft schema``) is assembled from the core's
-keys and every block's fragment (see :func:`engine.schema.ruleset_schema`), so
+keys and every block's fragment (see :func:`engine.compiling.schema.ruleset_schema`), so
 a block's keys are written once, beside the code that reads them.  A block's
 effect-language functions are offered only to rulesets that use the block
 (:func:`engine.blocks.catalogue.offer_functions`):
@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from engine.slices import slice_kind
+from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
@@ -53,7 +53,7 @@ class Block:
     settings), ``defs`` the named schemas those refer to (``#/$defs/NAME``),
     ``functions`` the effect-language functions a ruleset using it may call,
     ``slices`` the kinds of slice of the state it keeps its work in (typed
-    ``NamedTuple`` classes, see :mod:`engine.slices`: each may say what a seat
+    ``NamedTuple`` classes, see :mod:`engine.core.slices`: each may say what a seat
     observes of it and how search draws what a seat cannot see).
 
     ``declare``, ``attach``, ``compile`` and ``check`` are its build hooks,

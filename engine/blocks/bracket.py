@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from engine.errors import did_you_mean
-from engine.yamlsource import Mapping
+from engine.core.errors import did_you_mean
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
 
 Cell = tuple[int, int]
 FLIP = "flip"

@@ -36,21 +36,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.contest import card_code
 from engine.blocks.patterns import Board, Match, Shape, find, shape_named
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import LARGEST, Texts, names, pattern_places, places_text
-from engine.errors import SourcePos, did_you_mean
+from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 STOP = ("stop",)
 MATCH = "match"
@@ -141,7 +141,7 @@ class Cast(Step):
 
     def _patterns(self, b: "Builder", spec: "Mapping") -> tuple[list[tuple[Any, ...] | None], list[Shape | None]]:
         """Per component: its pattern's values (None: it has no pattern) and its shape."""
-        from engine.yamlsource import Mapping
+        from engine.core.yamlsource import Mapping
 
         g, name = self.game, self.pattern_name
         n = len(g.component_names)
@@ -317,7 +317,7 @@ class Cast(Step):
 
     def _run(self, s: "State", cid: int, pieces: tuple[int, ...], start: int) -> bool:
         """Run the cast's effects from ``PHASES[start]`` on; True when the step is finished, False while a decision waits."""
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         for i in range(start, len(PHASES)):
             code = self._code(PHASES[i], cid)

@@ -26,20 +26,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import re
 
-from engine.actions import Action, ActionSpace, ListSpace
+from engine.core.actions import Action, ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.placement import Placed, Queued
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, neighbour_pairs
-from engine.errors import SourcePos, did_you_mean
-from engine.slices import to_json
+from engine.blocks.enumeration import Texts, neighbour_pairs
+from engine.core.errors import SourcePos, did_you_mean
+from engine.core.slices import to_json
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 class Clashes(NamedTuple):
@@ -240,8 +240,8 @@ def read_clash_tables(b: "Builder") -> None:
             outcomes:
               rock: {scissors: neighbour, paper: placed}
 
-    >>> from engine.compiler import Builder
-    >>> from engine.yamlsource import load_yaml
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
     >>> b = Builder(load_yaml("r.yaml", "clash_tables: {beats: {of: sign, outcomes: {rock: {scissors: neighbour}}}}\\n"))
     >>> b.game.types["sign"] = ("rock", "scissors")
     >>> read_clash_tables(b)

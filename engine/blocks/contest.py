@@ -56,16 +56,16 @@ from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
-from engine.errors import SourcePos, did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 TIE_BREAKS = ("bonus", "identical", "symbol", "reroll")
 REROLLS = 20  # a reroll tie-break gives up after this many equal rolls: nobody wins
@@ -114,7 +114,7 @@ def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePo
 
     ``bind`` names other locals instead (slots 0, 1, ... in its order).
     """
-    from engine.yamlsource import Mapping
+    from engine.core.yamlsource import Mapping
 
     g = b.game
     if g.attribute_types.get(attribute) != "text":

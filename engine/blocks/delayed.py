@@ -25,16 +25,16 @@ from engine.blocks.block import Block, declare
 from engine.blocks.hooks import label, local_slot
 from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
-from engine.errors import EffectRuntimeError, SourcePos
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 class Delays(NamedTuple):
@@ -61,7 +61,7 @@ class Delayed(Step):
         self.table = action_table(b, str(spec.get("actions", "")), source, True, b.pos(spec, "actions"))
 
     def enter(self, s: "State") -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         if not any(entry[0] == s.current_role for entry in _delays(s)):
             return False

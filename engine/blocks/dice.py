@@ -24,15 +24,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.decisions import Die
-from engine.errors import SourcePos
+from engine.core.decisions import Die
+from engine.core.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import INT, Enum, Type
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 @step_kind
@@ -78,7 +78,7 @@ class Roll(Step):
         return (tuple((face, Fraction(1, len(faces))) for face in faces),)
 
     def enter(self, s: "State") -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         face = s.roll(len(self.faces))
         value = self.faces[face - 1]

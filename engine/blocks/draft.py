@@ -13,7 +13,7 @@
 The draft runs once, before the first turn's other steps: the decision is lent to each picker in turn — in turn
 order, or with ``order: teams`` one role of each team after the other
 (``A1, B1, A2, B2, A1, ...``) — as a pending decision on the state's stack
-(see :mod:`engine.decisions`); the turn stays the first player's.  A
+(see :mod:`engine.core.decisions`); the turn stays the first player's.  A
 candidate may be picked when every rule holds; a pick breaking one is refused
 with the rule's name.  A role with nothing it may pick is passed over (do as
 much as you can).  Identical copies are one candidate: ``pick Scout`` takes
@@ -29,20 +29,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import ActionSpace, ListSpace, normalise
+from engine.core.actions import ActionSpace, ListSpace, normalise
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.decisions import Decision
-from engine.enumeration import Texts, names
-from engine.errors import SourcePos
+from engine.core.decisions import Decision
+from engine.blocks.enumeration import Texts, names
+from engine.core.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 
@@ -66,7 +66,7 @@ class Draft(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
         super().__init__(index, spec, pos, b)
-        from engine.yamlsource import Mapping
+        from engine.core.yamlsource import Mapping
 
         self.game = b.game
         self.source = b.zone_ref(spec, "from")

@@ -5,7 +5,7 @@ gives its owner one decision: swap one component of the ``give`` zone with
 one of the ``take`` zone — each takes the other's place, so rows of slots
 stay whole — or, when ``optional``, keep things as they are.  The decision
 belongs to the winner's seat: it is a pending decision on the state's stack
-(see :mod:`engine.decisions`) that also holds the winners still to decide.
+(see :mod:`engine.core.decisions`) that also holds the winners still to decide.
 ``self`` is the winning component and ``other`` the one it beat::
 
     - exchange:
@@ -24,19 +24,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.decisions import Decision
-from engine.enumeration import Texts, names
-from engine.errors import SourcePos
+from engine.core.decisions import Decision
+from engine.blocks.enumeration import Texts, names
+from engine.core.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT, ZONE
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 KEEP = ("keep",)
 

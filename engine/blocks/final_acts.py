@@ -12,7 +12,7 @@
 Each eligible component — the current player's first, then the other roles'
 in turn order — runs its act with ``self`` bound, while the decision belongs
 to its owner (a pending decision on the state's stack, see
-:mod:`engine.decisions`, so ``choose`` asks the owner), then moves to ``to``.
+:mod:`engine.core.decisions`, so ``choose`` asks the owner), then moves to ``to``.
 Components made eligible by a final act take theirs in the same step.  The
 act runs even when nothing else could (nothing prevents it).
 
@@ -28,15 +28,15 @@ from engine.blocks.block import Block, declare
 from engine.blocks.hooks import label
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
-from engine.decisions import Decision
-from engine.errors import SourcePos
+from engine.core.decisions import Decision
+from engine.core.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 @step_kind
@@ -73,7 +73,7 @@ class FinalActs(Step):
         return None
 
     def enter(self, s: "State") -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         if self._eligible(s, set()) is None:
             return False

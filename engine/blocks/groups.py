@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
@@ -58,15 +58,15 @@ from engine.blocks.majority import Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, board_cells
-from engine.errors import SourcePos
+from engine.blocks.enumeration import Texts, board_cells
+from engine.core.errors import SourcePos
 from engine.lang.types import INT, STR, Enum
-from engine.yamlsource import Mapping
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder, ZoneRef
-    from engine.state import State
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder, ZoneRef
+    from engine.model.state import State
 
 Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]

@@ -19,16 +19,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator
 
-from engine.errors import SourcePos, did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
-from engine.slices import HookTrail
+from engine.core.slices import HookTrail
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
     from engine.lang import ast
     from engine.lang.functions import Function
-    from engine.state import State
+    from engine.model.state import State
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.blocks.block import Block, declare
-from engine.errors import SourcePos, did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.core.yamlsource import Mapping
 
 STAGE_WORDS = ("primary", "secondary", "tertiary")
 MEMO_SIZE = 50_000

@@ -54,18 +54,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.blocks import statuses
 from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, local_slot, running, source_of
-from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
-from engine.slices import HookTrail
-from engine.yamlsource import Mapping
+from engine.core.slices import HookTrail
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.counters import CounterSpec
-    from engine.state import State
+    from engine.compiling.builder import Builder
+    from engine.blocks.counters import CounterSpec
+    from engine.model.state import State
 
 TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20

@@ -34,18 +34,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, board_cells, distinct
-from engine.errors import SourcePos, did_you_mean
-from engine.yamlsource import Mapping, Sequence
+from engine.blocks.enumeration import Texts, board_cells, distinct
+from engine.core.errors import SourcePos, did_you_mean
+from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.game import Game
-    from engine.state import State
+    from engine.compiling.builder import Builder
+    from engine.model.game import Game
+    from engine.model.state import State
 
 Cell = tuple[int, int]
 PASS = ("pass",)

@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.hooks import Hook, compile_hook
 from engine.blocks.meters import instance_tables
 from engine.lang.types import ANY_COMPONENT, BOOL, Component, Type
-from engine.yamlsource import Mapping
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 LATER_LOCAL = "#later"  # bound (never read) in the code of an action that has a `later` part: delay() checks it
 ENTRY_KEYS = ("name", "text", "do", "later")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
-    from engine.state import State
+    from engine.model.state import State
 
 
 @dataclass(frozen=True)

@@ -58,11 +58,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
-from engine.errors import did_you_mean
+from engine.core.errors import did_you_mean
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, int]  # x, y, depth (0: the top piece of the cell)

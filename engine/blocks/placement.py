@@ -35,20 +35,20 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
+from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, board_cells, cell_texts, distinct
-from engine.errors import SourcePos
+from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
+from engine.core.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 class Placed(NamedTuple):
@@ -337,7 +337,7 @@ class Place(Step):
         if cid is None and name in g.identical:
             return f"there is no {name} left in {self.source.describe(s)}"
         if cid is None:
-            from engine.errors import did_you_mean
+            from engine.core.errors import did_you_mean
 
             hint = did_you_mean(name, [*g.component_ids, *g.identical])
             return f"there is no component '{name}'" + (f" ({hint})" if hint else "")

@@ -38,21 +38,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, distinct, names
-from engine.errors import SourcePos, did_you_mean
+from engine.blocks.enumeration import Texts, distinct, names
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.game import Game
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.model.game import Game
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 class Revealed(NamedTuple):
@@ -94,7 +94,7 @@ class SlotRow:
 
 def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None:
     """Compile the ``slots`` section (None when the ruleset has none)."""
-    from engine.yamlsource import Mapping
+    from engine.core.yamlsource import Mapping
 
     if spec is None:
         return None

@@ -52,18 +52,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, running, source_of
 from engine.blocks.steps import Step, step_kind
-from engine.counters import CounterSpec
-from engine.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.blocks.counters import CounterSpec
+from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
-from engine.yamlsource import Mapping
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping as MappingT
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
 ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
@@ -320,7 +320,7 @@ class Statuses(Step):
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
 
     def enter(self, s: "State") -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         if not self._anything_to_do(s):
             return False

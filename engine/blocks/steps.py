@@ -5,7 +5,7 @@ A step is entered when the turn reaches it; it either finishes on its own
 offered by ``actions`` and answered by ``apply`` (which returns True once the
 step is finished).  Every step may carry ``if: CONDITION``.  A step whose
 effects may ask the player (``choose``) runs them with
-:func:`engine.choices.run_effect`, names them for ``effect`` and finishes
+:func:`engine.blocks.choices.run_effect`, names them for ``effect`` and finishes
 its work in ``resume``.
 
 New kinds register with :func:`step_kind`; the ruleset names them:
@@ -18,18 +18,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.actions import Action, ActionSpace, ListSpace, normalise
+from engine.core.actions import Action, ActionSpace, ListSpace, normalise
 from engine.blocks.block import Block, declare
-from engine.enumeration import Texts
-from engine.errors import IllegalActionError, SourcePos
+from engine.blocks.enumeration import Texts
+from engine.core.errors import IllegalActionError, SourcePos
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
-    from engine.decisions import Die
-    from engine.game import Game
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.compiling.builder import Builder
+    from engine.core.decisions import Die
+    from engine.model.game import Game
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 STEP_KINDS: dict[str, type["Step"]] = {}
 
@@ -71,7 +71,7 @@ class Step:
 
         In a game created with ``explicit_chance=True`` each becomes a CHANCE decision before the step begins,
         and the step then rolls the results chosen.  Example: a step rolling two d6 gives
-        ``(fair_die(6), fair_die(6))`` (see :mod:`engine.decisions`).
+        ``(fair_die(6), fair_die(6))`` (see :mod:`engine.core.decisions`).
         """
         return ()
 
@@ -84,7 +84,7 @@ class Step:
         return True
 
     def effect(self, key: Any) -> Fn:
-        """The compiled effect ``key`` names, for :func:`engine.choices.run_effect` to run (and re-run)."""
+        """The compiled effect ``key`` names, for :func:`engine.blocks.choices.run_effect` to run (and re-run)."""
         raise KeyError(f"step '{self.kind}' has no effect {key!r}")
 
     def resume(self, s: "State") -> bool:
@@ -100,7 +100,7 @@ class Step:
         return self.kind
 
     def action_texts(self, game: "Game") -> Texts:
-        """Every action text this step could ever offer in ``game`` (see :mod:`engine.enumeration`); none by default.
+        """Every action text this step could ever offer in ``game`` (see :mod:`engine.blocks.enumeration`); none by default.
 
         Example: a step offering ``pick NAME`` lists ``pick`` and each component's name.
         """
@@ -213,7 +213,7 @@ class Do(Step):
         self.program = b.program(spec.get("effect"), b.pos(spec, "effect"))
 
     def enter(self, s: "State") -> bool:
-        from engine.choices import run_effect
+        from engine.blocks.choices import run_effect
 
         return not run_effect(s, self.index, "effect", [None] * self.program.slots)
 

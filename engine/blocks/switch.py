@@ -26,19 +26,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts
-from engine.errors import SourcePos
+from engine.blocks.enumeration import Texts
+from engine.core.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 KEEP = ("keep",)
 BLIND = ("switch",)

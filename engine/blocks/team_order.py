@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts
+from engine.blocks.enumeration import Texts
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import State
+    from engine.model.game import Game
+    from engine.model.state import State
 
 
 @step_kind

@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.steps import Step, step_kind
-from engine.enumeration import Texts, names
-from engine.errors import SourcePos, did_you_mean
+from engine.blocks.enumeration import Texts, names
+from engine.core.errors import SourcePos, did_you_mean
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.compiler import Builder
-    from engine.state import State
-    from engine.yamlsource import Mapping
+    from engine.model.game import Game
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+    from engine.core.yamlsource import Mapping
 
 
 @step_kind

@@ -1,9 +1,9 @@
-"""The sections of a ruleset, one module each, compiled by :class:`engine.compiler.Builder`.
+"""The sections of a ruleset, one module each, compiled by :class:`engine.compiling.builder.Builder`.
 
 Each module reads or compiles one concern of the ruleset tree into the
-:class:`~engine.game.Game` being built, through functions that take the
+:class:`~engine.model.game.Game` being built, through functions that take the
 builder ``b`` (for its tree, its game, its settings helpers and its error
-reporting); :meth:`~engine.compiler.Builder.build` says in which order they
+reporting); :meth:`~engine.compiling.builder.Builder.build` says in which order they
 run (interleaved with the phases at which the building blocks' hooks read
 their own sections: :data:`engine.blocks.block.PHASES`)::
 

@@ -15,8 +15,8 @@
 Components are numbered in the order they are listed; each attribute is a
 table of rows (one per face) of values (one per component).
 
->>> from engine.compiler import Builder
->>> from engine.yamlsource import load_yaml
+>>> from engine.compiling.builder import Builder
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "components: {tile: {attributes: {cost: int}, instances: [{id: t, cost: 2, count: 2}]}}\\n"))
 >>> read_components(b)
 >>> b.game.component_names, b.game.identical, b.game.attributes["cost"]
@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import limits
-from engine.errors import SourcePos, did_you_mean
+from engine.core import limits
+from engine.core.errors import SourcePos, did_you_mean
 from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
 from engine.lang.types import LIST_OF
-from engine.yamlsource import Mapping, Sequence, plain
+from engine.core.yamlsource import Mapping, Sequence, plain
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
 PLAIN_TYPES = ("int", "text", "bool", TABLE)

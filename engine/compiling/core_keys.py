@@ -1,7 +1,7 @@
 """The ruleset keys the compiler itself reads: the core of the ruleset JSON Schema.
 
 Blocks add their own keys, step kinds and definitions (see :mod:`engine.blocks.block`);
-:func:`engine.schema.ruleset_schema` puts them together.
+:func:`engine.compiling.schema.ruleset_schema` puts them together.
 
 >>> CORE_SCHEMA["required"] if "required" in CORE_SCHEMA else CORE_SCHEMA["else"]["required"]
 ['name', 'players', 'components', 'turn', 'end']

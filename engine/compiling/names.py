@@ -12,8 +12,8 @@ Settings read options by name (``max_turns: rounds``); code reads them as
 constants.  A value, option, collection, zone, counter or status may not
 reuse a name already taken (built-in names and functions included).
 
->>> from engine.compiler import Builder
->>> from engine.yamlsource import load_yaml
+>>> from engine.compiling.builder import Builder
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "types: {shade: [light, dark], tone: [dark]}\\noptions: {rounds: {default: 3}}\\n"))
 >>> read_options(b); read_types(b)
 >>> b.game.options, b.game.types["shade"]
@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import SourcePos, did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.types import Type
-from engine.yamlsource import Mapping, describe_kind, plain
+from engine.core.yamlsource import Mapping, describe_kind, plain
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 
 def read_options(b: "Builder") -> None:
@@ -83,7 +83,7 @@ def check_names(b: "Builder") -> None:
     """Every name a ruleset defines means one thing: values, options, collections, zones, built-ins."""
     from engine.blocks.catalogue import block_functions
     from engine.lang.functions import FUNCTIONS
-    from engine.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX
+    from engine.compiling.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX
 
     t = b.tree
     defined: dict[str, str] = {n: "a built-in name" for n in BUILT_IN_NAMES}

@@ -19,9 +19,9 @@
 
 Each declared player count has exactly one outcome, ``scoring`` or ``goals``.
 
->>> from engine.compiler import Builder
+>>> from engine.compiling.builder import Builder
 >>> from engine.compiling.seating import read_players
->>> from engine.yamlsource import load_yaml
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "players: [2, 3]\\n"))
 >>> read_players(b); compile_outcomes(b)
 >>> b.sink.items[0].message
@@ -33,14 +33,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Goals, Ranking
-from engine.errors import EffectRuntimeError, RulecraftError
+from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
-from engine.yamlsource import Mapping
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 
 def compile_end(b: "Builder") -> None:

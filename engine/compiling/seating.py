@@ -11,8 +11,8 @@
 
 Without ``roles`` each seat is its own role, ``seat1``, ``seat2``, ...
 
->>> from engine.compiler import Builder
->>> from engine.yamlsource import load_yaml
+>>> from engine.compiling.builder import Builder
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "players: [2, 4]\\nteams: {4: [[1, 3], [2, 4]]}\\n"))
 >>> read_players(b); read_roles(b); read_teams(b)
 >>> b.game.roles.values, b.game.teams
@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SourcePos, did_you_mean
-from engine.game import RoleSpec
-from engine.yamlsource import Mapping
+from engine.core.errors import SourcePos, did_you_mean
+from engine.model.game import RoleSpec
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 MAX_PLAYERS = 100
 

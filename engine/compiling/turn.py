@@ -14,7 +14,7 @@
 
 A setup program may also be a list of named parts, run in order, so that a
 file extending the ruleset can add, change or remove one (``setup+: {after:
-deal, add: [...]}``, ``setup-: [deal]``; see engine.compose)::
+deal, add: [...]}``, ``setup-: [deal]``; see engine.core.compose)::
 
     setup:
       - {name: deck, do: shuffle(deck)}
@@ -23,8 +23,8 @@ deal, add: [...]}``, ``setup-: [deal]``; see engine.compose)::
 Each step kind is a class registered in :data:`engine.blocks.steps.STEP_KINDS`;
 the class reads its own settings from the builder.
 
->>> from engine.compiler import Builder
->>> from engine.yamlsource import load_yaml
+>>> from engine.compiling.builder import Builder
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "turn: [{plase: {from: hand}}]\\n"))
 >>> compile_turn(b)
 >>> print(b.sink.items[0].headline())
@@ -36,12 +36,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.steps import STEP_KINDS
-from engine.errors import SourcePos, did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.program import Program
-from engine.yamlsource import Mapping, Sequence
+from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 
 def compile_setup(b: "Builder") -> None:
@@ -119,7 +119,7 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
                 continue
             _steps(b, inner, str(entry["phase"]))
             continue
-        if isinstance(entry, Mapping) and "name" in entry:  # the name is for overlays: see engine.compose
+        if isinstance(entry, Mapping) and "name" in entry:  # the name is for overlays: see engine.core.compose
             if not isinstance(entry["name"], str):
                 b.error(entry.pos_of("name"), "a step's name is a text")
             entry = _without_name(entry)

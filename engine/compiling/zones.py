@@ -13,9 +13,9 @@
 Every game has a ``supply`` zone, and a ``board`` zone when it has a board;
 a zone kept ``per: role`` is one zone for each role.
 
->>> from engine.compiler import Builder
+>>> from engine.compiling.builder import Builder
 >>> from engine.compiling.seating import read_players, read_roles
->>> from engine.yamlsource import load_yaml
+>>> from engine.core.yamlsource import load_yaml
 >>> b = Builder(load_yaml("r.yaml", "players: [2]\\nboard: {kind: hex, radius: 2}\\nzones: {hand: {per: role}}\\n"))
 >>> read_players(b); read_roles(b); read_board(b); read_zones(b)
 >>> b.game.zone_names
@@ -30,13 +30,13 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
-from engine.errors import did_you_mean
-from engine.game import ZoneSpec
+from engine.core.errors import did_you_mean
+from engine.model.game import ZoneSpec
 from engine.lang.types import ANY_COMPONENT
-from engine.yamlsource import Mapping
+from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 MAX_HEX_RADIUS = 100
 MAX_CELLS = 10_000

@@ -19,8 +19,8 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
 
-from engine import limits
-from engine.errors import EffectRuntimeError, SourcePos
+from engine.core import limits
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
 from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import (
@@ -205,7 +205,7 @@ class Attr(Node):
         key = _type_key(base.type)
         entry = scope.vocab.attributes.get((key, self.name))
         if entry is None:
-            from engine.errors import did_you_mean
+            from engine.core.errors import did_you_mean
 
             names = scope.vocab.attribute_names(key)
             hint = did_you_mean(self.name, names)
@@ -727,7 +727,7 @@ class Call(Node):
     def compile(self, scope: Scope) -> Compiled:
         fn = scope.vocab.functions.get(self.func)
         if fn is None:
-            from engine.errors import did_you_mean
+            from engine.core.errors import did_you_mean
 
             hint = scope.vocab.elsewhere.get(self.func) or did_you_mean(self.func, scope.vocab.functions)
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
@@ -843,7 +843,7 @@ class Assign(Node):
             scope.error(self.pos, f"'{name}' is {'one number for the whole game' if handler.bare else 'kept per owner'}: write {form}")
             return Compiled(EFFECT, _noop)
         if handler is None or not isinstance(self.target, (Name, Call)):
-            from engine.errors import did_you_mean
+            from engine.core.errors import did_you_mean
 
             scope.error(self.pos, f"only a counter can be changed with '{self.op}', and '{self.target.describe()}' is not one",
                         did_you_mean(name, assignable) or "declare it under 'counters:' in the ruleset, e.g. gold: {per: role, start: 0}")

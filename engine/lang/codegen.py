@@ -37,7 +37,7 @@ import itertools
 import operator
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SourcePos
+from engine.core.errors import SourcePos
 from engine.lang.scope import Code
 
 if TYPE_CHECKING:

@@ -41,11 +41,11 @@ from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
-from engine.errors import SourcePos, did_you_mean
-from engine.yamlsource import Mapping, Text
+from engine.core.errors import SourcePos, did_you_mean
+from engine.core.yamlsource import Mapping, Text
 
 if TYPE_CHECKING:
-    from engine.compiler import Builder
+    from engine.compiling.builder import Builder
 
 SIGNATURE = re.compile(r"\s*([A-Za-z_]\w*)\s*\(\s*(.*?)\s*\)\s*\Z")
 PARAMETER = re.compile(r"\s*(?:([A-Za-z_]\w*)\s+)?([A-Za-z_]\w*)\s*\Z")
@@ -277,7 +277,7 @@ def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Typ
 
 def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:
     """Parse an expression or a selection ``x in C where P`` (as a function argument is read); errors go to ``b``."""
-    from engine.errors import RulesetError
+    from engine.core.errors import RulesetError
     from engine.lang.parser import parse_expression
 
     source = str(text)

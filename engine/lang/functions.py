@@ -3,7 +3,7 @@
 A function checks its arguments, compiles them to a closure, and describes a
 call in English.  Aggregates take a *selection* — ``c in board where
 c.element == e`` — or any collection.  Functions that read or change the game
-(zones, boards, roles) are defined by the engine in :mod:`engine.vocabulary`
+(zones, boards, roles) are defined by the engine in :mod:`engine.compiling.vocabulary`
 with the same :class:`Function` interface; this module holds the ones that
 need no game at all.
 

@@ -23,8 +23,8 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
-from engine import limits
-from engine.errors import RulesetError, SourcePos
+from engine.core import limits
+from engine.core.errors import RulesetError, SourcePos
 from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
 

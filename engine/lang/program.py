@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import DiagnosticSink, RulesetError, SourcePos, remember_source
+from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, remember_source
 from engine.lang.scope import Fn, Scope, Vocabulary
 from engine.lang.types import BOOL
 
 if TYPE_CHECKING:
-    from engine.state import State
+    from engine.model.state import State
 
 
 @dataclass

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
 from engine.lang.types import ANY, Type
 
 Fn = Callable[[Any, list[Any]], Any]

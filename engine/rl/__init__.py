@@ -17,7 +17,7 @@ prints both for a ruleset (:func:`describe`).
 
 from __future__ import annotations
 
-from engine.game import Game
+from engine.model.game import Game
 from engine.rl.actions import ActionTable
 from engine.rl.encoding import Encoder
 from engine.rl.environment import RulecraftEnv, env

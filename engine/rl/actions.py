@@ -1,10 +1,10 @@
 """The fixed action table of a game: every action text its steps and choices could offer, numbered.
 
 Index ``i < len(texts)`` is the action whose text is ``texts[i]`` (see
-:mod:`engine.enumeration`: the steps list them from the compiled game, in
+:mod:`engine.blocks.enumeration`: the steps list them from the compiled game, in
 turn-step order, then the answers to ``choose``).  Where a step lists its
 texts without a part the position decides (its
-:attr:`~engine.enumeration.Texts.canonical`: a match without which pieces it
+:attr:`~engine.blocks.enumeration.Texts.canonical`: a match without which pieces it
 reads as other values), an offered text stands at the index of its shortened
 form; two legal actions at one index would be a fault of that step, and are
 raised, never hidden.  Only when some decision cannot be listed at all (a
@@ -29,14 +29,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.enumeration import CHOOSE_WORD
-from engine.enumeration import Texts, choice_texts, distinct
-from engine.errors import RulecraftError
+from engine.blocks.enumeration import CHOOSE_WORD
+from engine.blocks.enumeration import Texts, choice_texts, distinct
+from engine.core.errors import RulecraftError
 
 if TYPE_CHECKING:
-    from engine.actions import Action
-    from engine.game import Game
-    from engine.state import State
+    from engine.core.actions import Action
+    from engine.model.game import Game
+    from engine.model.state import State
 
 RANKED = 256
 """Indices kept, by default, for the legal actions of a decision that cannot be listed (only when there is one)."""

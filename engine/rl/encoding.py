@@ -1,7 +1,7 @@
 """What a seat may see, as one vector of integers with a fixed layout per game and player count.
 
 The encoder reads the engine's observation for the seat
-(:meth:`engine.state.State.observation`), so it shows exactly what the seat
+(:meth:`engine.model.state.State.observation`), so it shows exactly what the seat
 may know: hidden zones only as a count, hidden roles as 0, sealed choices as
 the engine hides them.  Names become numbers: a component by its name's
 place in the sorted names (1-based, 0 for none), a face by its label's place
@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.blocks.grid import format_cell
-from engine.enumeration import board_cells, neighbour_pairs
+from engine.blocks.enumeration import board_cells, neighbour_pairs
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.model.game import Game
 
 LOW, HIGH = np.iinfo(np.int32).min, np.iinfo(np.int32).max
 
@@ -146,7 +146,7 @@ class Encoder:
 
 def _counter_keys(game: "Game", players: int) -> list[tuple[str, str | None]]:
     """(counter, owner) for every value the observation shows (owner None for a game-wide counter)."""
-    from engine.savefile import counter_values
+    from engine.model.savefile import counter_values
 
     values = counter_values(game.new_state(players=players, seed=0))
     keys: list[tuple[str, str | None]] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine import limits
+from engine.core import limits
 
 from budget_cli import BASE, run_cli, write_ruleset
 

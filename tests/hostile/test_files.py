@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.confine import allowing
-from engine.errors import RulesetError
-from engine.paths import rulesets_dir
+from engine.core.confine import allowing
+from engine.core.errors import RulesetError
+from engine.core.paths import rulesets_dir
 from hostile_cli import assert_refused, rulecraft
 
 OUTSIDE = "is outside the folders it may be read from"

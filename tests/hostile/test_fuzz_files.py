@@ -30,9 +30,9 @@ from hypothesis import strategies as st
 
 import engine
 from campaign import examples
-from engine.confine import allowing
-from engine.errors import RulesetError
-from engine.paths import rulesets_dir
+from engine.core.confine import allowing
+from engine.core.errors import RulesetError
+from engine.core.paths import rulesets_dir
 
 pytestmark = pytest.mark.fuzz
 

@@ -32,10 +32,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from campaign import examples
 from conftest import shipped_game
-from engine.compose import variant_names
-from engine.paths import builtin_names, find_ruleset
-from engine.replay import Replay, replay
-from engine.state import State
+from engine.core.compose import variant_names
+from engine.core.paths import builtin_names, find_ruleset
+from engine.runner.replay import Replay, replay
+from engine.model.state import State
 from test_invariants import assert_consistent
 
 pytestmark = pytest.mark.fuzz

@@ -22,12 +22,12 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import limits
-from engine.compiler import build_game
-from engine.compose import compose
-from engine.errors import RulesetError
-from engine.schema import check_schema
-from engine.yamlsource import Mapping, Sequence, load_yaml
+from engine.core import limits
+from engine.compiling.builder import build_game
+from engine.core.compose import compose
+from engine.core.errors import RulesetError
+from engine.compiling.schema import check_schema
+from engine.core.yamlsource import Mapping, Sequence, load_yaml
 
 from budget_cli import BASE, examples
 from timelimit import Hang, time_limit

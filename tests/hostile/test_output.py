@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.showtext import cut, json_safe, shown
+from engine.core.showtext import cut, json_safe, shown
 from hostile_cli import Run, assert_refused, rulecraft_here as rulecraft
 
 RAW = ("\x1b", "\x9b", "\x07", "\u202e")

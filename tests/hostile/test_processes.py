@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner
 
 import engine
-import engine.simulate
+import engine.runner.simulate
 from cli.main import main
-from engine.executor import LocalExecutor, TooManyJobs, max_jobs
-from engine.simulate import simulate
-from engine.sweep import sweep
+from engine.runner.executor import LocalExecutor, TooManyJobs, max_jobs
+from engine.runner.simulate import simulate
+from engine.runner.sweep import sweep
 from hostile_cli import HANG, ROOT, assert_refused, rulecraft
 
 TILES = engine.load("tutorial-tiles")
@@ -27,7 +27,7 @@ TILES = engine.load("tutorial-tiles")
 
 def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
     """Ctrl-C arrives while game number ``call`` (counted from 1, over the whole run) is being played."""
-    real: Callable[..., Any] = engine.simulate.play_game
+    real: Callable[..., Any] = engine.runner.simulate.play_game
     calls = 0
 
     def play(*args: Any) -> Any:
@@ -37,7 +37,7 @@ def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(engine.simulate, "play_game", play)
+    monkeypatch.setattr(engine.runner.simulate, "play_game", play)
 
 
 # ---------------------------------------------------------------- --jobs
@@ -97,9 +97,9 @@ def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: 
 
 
 def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.scenario
+    import engine.runner.scenario
 
-    real = engine.scenario.run_scenario
+    real = engine.runner.scenario.run_scenario
     calls = 0
 
     def run_scenario(path: Path) -> Any:
@@ -109,7 +109,7 @@ def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> 
             raise KeyboardInterrupt
         return real(path)
 
-    monkeypatch.setattr(engine.scenario, "run_scenario", run_scenario)
+    monkeypatch.setattr(engine.runner.scenario, "run_scenario", run_scenario)
     result = CliRunner().invoke(main, ["check", str(ROOT / "rulesets" / "iconoclasm-cards" / "scenarios")])
     assert result.exit_code == 1
     assert "PARTIAL: interrupted after 2 of " in result.stdout and "2 passed, 0 failed" in result.stdout

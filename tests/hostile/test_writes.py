@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import engine.atomic
+import engine.core.atomic
 from cli.main import main
-from engine.atomic import WriteFailed, write_atomic
+from engine.core.atomic import WriteFailed, write_atomic
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_space(descriptor: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(engine.atomic.os, "fsync", no_space)
+    monkeypatch.setattr(engine.core.atomic.os, "fsync", no_space)
 
 
 def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:

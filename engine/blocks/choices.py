@@ -1,0 +1,584 @@
+"""Decisions in the middle of an effect: ``choose(x in C where P)``.
+
+An effect such as "move one of your pieces to an empty cell" needs the
+player's answer half-way through.  The effect runs on the state itself, and
+``choose`` pauses it where it stands: the effect runs as a coroutine (a
+greenlet) that hands the question to the engine and waits.  The options
+become the legal actions of the deciding seat (a :class:`Pending` choice),
+and the answer resumes the effect from where it stopped — nothing is run
+twice.  An effect of a ruleset that never chooses runs directly, without a
+coroutine.
+
+A paused state is an ordinary state: what the effect has done so far is
+already on it.  Its :class:`Pending`
+keeps, as plain data, how to reach the pause again — which effect, its
+starting locals, the answers given so far and the dice rolled so far — and
+the position before the effect began.  A clone, a loaded save or a state
+answered on another thread has no coroutine of its own: it gets one by
+replaying the effect from that position with the answers and dice recorded
+(:func:`rebuild`), which is exact because everything an effect reads comes
+from the state.  A save writes the position before the effect and the
+pending choice, so saves, checksums and replays read as they always did.
+
+Without the ``greenlet`` package the same effects work by replaying: the
+effect stops at the question (unwinding), and each answer replays it from
+the start.
+
+A step runs such an effect with :func:`run_effect` and names it with a key
+its :meth:`~engine.blocks.steps.Step.effect` method resolves; when the
+effect finishes after a choice, the engine calls the step's ``resume``.
+
+Example (a turn step ``- do: {effect: ...}``)::
+
+    - do:
+        effect: |
+          let p = choose(c in board where owner_of(c) == current_role)
+          move(p, discard)
+"""
+
+from __future__ import annotations
+
+import contextvars
+import dataclasses
+import functools
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core.actions import normalise
+from engine.blocks.enumeration import CHOOSE_WORD, record_choice
+from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.lang import ast
+from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, BOOL, Component
+
+try:  # the coroutines that pause effects; without them every answer replays the effect
+    from greenlet import GreenletExit, getcurrent, greenlet
+except ImportError:  # pragma: no cover - exercised by forcing the replaying mode in the tests
+    greenlet = None
+
+if TYPE_CHECKING:
+    from engine.model.state import State
+
+CHOOSES = "chooses"
+"""Vocabulary data key: set when some code of the ruleset calls ``choose`` (its effects then run as coroutines)."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice an effect is waiting for, and how to reach this pause again (see :func:`rebuild`)."""
+
+    step: int  # the turn step whose effect this is
+    key: Any  # which of that step's effects (see Step.effect); plain data
+    env: tuple[Any, ...]  # the effect's locals when it started
+    tape: tuple[Any, ...] = ()  # the answers given so far, in order
+    options: tuple[Any, ...] = ()  # what may be chosen now
+    labels: tuple[str, ...] = ()  # the options as action text
+    seat: int = 0  # who decides
+    prompt: str = ""  # what is being chosen, in English
+    dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when rebuilt)
+    components: bool = False  # the options are components (a choice that uses one, for simulate's usage report)
+    start: "State | None" = field(default=None, init=False, compare=False, repr=False)  # the position before the effect
+    noted: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # see _noted
+
+    def data(self) -> dict[str, Any]:
+        """The choice as plain data, for a save (the position before the effect is saved as the position)."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        del data["components"]  # not saved: loading runs the effect to this pause again, which says it anew
+        return data
+
+    def starting_from(self, start: "State") -> "Pending":
+        """This choice, remembering ``start`` as the position before the effect (never changed afterwards)."""
+        pending = Pending(self.step, self.key, self.env, self.tape, self.options, self.labels, self.seat, self.prompt,
+                          self.dice, self.components)
+        object.__setattr__(pending, "start", start)
+        object.__setattr__(pending, "noted", self.noted)
+        return pending
+
+    def with_outside_changes(self, s: "State") -> "Pending":
+        """This choice, its starting position given what changed on ``s`` since the pause, outside the effect.
+
+        Taking a decision notes things (such as when the last one was taken) while the effect waits;
+        a save, a clone or a replay of the effect must start from a position that has them too.
+        Single values and the entries of dicts are compared (see :func:`_noted`).
+        """
+        noted, start = self.noted, self.start
+        if start is None:
+            return self
+        fresh: "State | None" = None
+        for name, then in noted.items():
+            now = getattr(s, name)
+            if now == then:
+                continue
+            fresh = fresh or start.clone()
+            if isinstance(then, dict) and isinstance(now, dict):
+                target = getattr(fresh, name)
+                target.update({k: v for k, v in now.items() if k not in then or then[k] != v})
+                for k in then:
+                    if k not in now:
+                        target.pop(k, None)
+            else:
+                setattr(fresh, name, now)
+        return self if fresh is None else self.starting_from(fresh)
+
+
+def _noted(s: "State") -> dict[str, Any]:
+    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect."""
+    noted: dict[str, Any] = {}
+    for name in committed(type(s)):
+        value = getattr(s, name)
+        if isinstance(value, dict):
+            noted[name] = dict(value)
+        elif value is None or isinstance(value, (int, str, tuple)):
+            noted[name] = value
+    return noted
+
+
+class NeedChoice(Exception):
+    """A question from ``choose``: raised to stop a replaying run, or handed back by a paused coroutine."""
+
+    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False) -> None:
+        super().__init__(prompt)
+        self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
+
+
+class Tape:
+    """The answers an effect reads back, its dice (those rolled before, replayed, then new ones) and its coroutine.
+
+    It is the state's ``tape`` while an effect runs or is paused; a clone has none.
+    """
+
+    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark")
+
+    def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = ()) -> None:
+        self.answers = answers
+        self.cursor = 0
+        self.dice = dice
+        self.rolled: list[int] = []
+        self.run: Any = None  # the effect's greenlet while it runs or waits (None when replaying without one)
+        self.thread = 0  # the thread the greenlet belongs to (it can only resume there)
+        self.mark = 0  # how long the state's log was when the effect began
+
+    def replay(self) -> int | None:
+        """The next die the effect rolled in an earlier run, if it got that far (None: roll a new one)."""
+        i = len(self.rolled)
+        return self.dice[i] if i < len(self.dice) else None
+
+    def ask(self, question: NeedChoice) -> Any:
+        """Pause the effect with ``question``; the answer, once given (raises the question when replaying)."""
+        if self.run is None:
+            raise question
+        return self.run.parent.switch(question)
+
+
+# ------------------------------------------------------------------ running effects
+
+_DONE = object()  # what a coroutine hands back when its effect has finished
+
+
+def run_effect(s: "State", step: int, key: Any, env: list[Any]) -> bool:
+    """Run the effect ``key`` of turn step ``step`` with locals ``env``; False while a choice is pending."""
+    fn = s.game.steps[step].effect(key)
+    s.budget = s.game.limits.steps
+    running = s.tape
+    if not s.game.vocab.data.get(CHOOSES) or running is not None and (running.run is None or running.run is getcurrent()):
+        fn(s, env)  # nothing in this ruleset can ask, or an effect runs it: then it is part of that effect
+        return True
+    _drop(s)
+    pending = Pending(step, key, tuple(env))
+    object.__setattr__(pending, "start", s.clone())
+    try:
+        return _begin(s, pending, (), ())
+    except BaseException:
+        s.tape = s.pending = None
+        _restore(s, pending.start)  # type: ignore[arg-type]
+        raise
+
+
+def answer(s: "State", label: str) -> bool:
+    """Give the pending choice the option labelled ``label``; True when the step that ran the effect is finished."""
+    pending = s.pending
+    assert pending is not None
+    if label not in pending.labels:
+        raise IllegalActionError(f"'{label}' is not one of the options: {', '.join(pending.labels)}")
+    value = pending.options[pending.labels.index(label)]
+    pending = s.pending = pending.with_outside_changes(s)
+    try:
+        if greenlet is None or _REPLAYING:
+            finished = _begin(s, pending, pending.tape + (value,), pending.dice)
+        else:
+            if _live(s) is None:
+                rebuild(s)
+            finished = _drive(s, pending, s.tape, value)  # type: ignore[arg-type]
+    except BaseException:
+        _back_to(s, pending)
+        raise
+    if not finished:
+        return False
+    return s.game.steps[pending.step].resume(s)
+
+
+def _begin(s: "State", pending: Pending, answers: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
+    """Start the pending effect on ``s`` (at its starting position), reading back ``answers`` and ``dice``."""
+    fn = s.game.steps[pending.step].effect(pending.key)
+    tape = s.tape = Tape(answers, dice)
+    tape.mark = len(s.log) if s.log is not None else 0
+    s.budget = s.game.limits.steps
+    env = list(pending.env)
+    if greenlet is None or _REPLAYING:
+        try:
+            fn(s, env)
+        except NeedChoice as question:
+            return _paused(s, pending, tape, question)
+        return _finished(s)
+
+    tape.run = _worker()
+    tape.run.gr_context = contextvars.copy_context()
+    tape.thread = threading.get_ident()
+    return _drive(s, pending, tape, (fn, s, env))
+
+
+def _drive(s: "State", pending: Pending, tape: Tape, message: Any) -> bool:
+    """Switch into the effect's coroutine (with a job to start, or an answer) until it finishes or asks."""
+    run = tape.run
+    run.parent = getcurrent()
+    got = run.switch(message)
+    if got is _DONE:
+        _IDLE.workers.append(run)
+        return _finished(s)
+    if isinstance(got, NeedChoice):
+        return _paused(s, pending, tape, got)
+    _IDLE.workers.append(run)
+    raise got
+
+
+class _Idle(threading.local):
+    """The coroutines of this thread that wait for an effect to run (starting one costs far more than a switch)."""
+
+    def __init__(self) -> None:
+        self.workers: list[Any] = []
+
+
+_IDLE = _Idle()
+
+
+def _worker() -> Any:
+    """An idle coroutine of this thread: it runs the effect it is sent, and hands back done, a question or an error."""
+    if _IDLE.workers:
+        return _IDLE.workers.pop()
+    return greenlet(_serve)
+
+
+def _serve(job: tuple[Any, "State", list[Any]]) -> None:
+    while True:
+        fn, s, env = job
+        try:
+            fn(s, env)
+            result: Any = _DONE
+        except GreenletExit:
+            raise
+        except BaseException as err:  # handed to the caller, who raises it
+            result = err
+        job = getcurrent().parent.switch(result)
+
+
+def _paused(s: "State", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
+    s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
+                        question.seat, question.prompt, tuple(tape.rolled), question.components)
+    object.__setattr__(s.pending, "start", pending.start)
+    if tape.run is None:  # replaying: the state waits at the position before the effect, as it began
+        s.tape = None
+        assert pending.start is not None
+        _restore(s, pending.start)
+        if s.log is not None:
+            del s.log[tape.mark:]
+    object.__setattr__(s.pending, "noted", _noted(s))
+    s._actions = None
+    return False
+
+
+def _finished(s: "State") -> bool:
+    s.tape = None
+    s.pending = None
+    s._actions = None
+    return True
+
+
+def _back_to(s: "State", pending: Pending) -> None:
+    """After an error in a resumed effect: back at the choice it was waiting for (as far as replaying gets)."""
+    s.tape = None
+    s.pending = pending
+    assert pending.start is not None
+    _restore(s, pending.start)
+    if greenlet is None or _REPLAYING:
+        return
+    try:
+        rebuild(s, keep=False)
+    except Exception:  # noqa: BLE001 - the error being raised says what went wrong; the state stays before the effect
+        s.tape = None
+        s.pending = pending
+        _restore(s, pending.start)
+    s._actions = None
+
+
+def rebuild(s: "State", keep: bool = True) -> None:
+    """Give a paused state that has no coroutine of its own one, at the same pause.
+
+    The effect is replayed from the position before it with the answers and
+    dice recorded; with ``keep``, every field then gets back the value it
+    had (in place, so the resumed effect sees exactly the state it was
+    asked from — a clone's own changes included).
+    """
+    pending = s.pending
+    assert pending is not None and pending.start is not None
+    now = {name: getattr(s, name) for name in committed(type(s))}
+    log, s.log = s.log, None  # what the effect logged before the choice is logged already
+    _orphan(s)
+    _restore(s, pending.start)
+    try:
+        if _begin(s, pending, pending.tape, pending.dice):
+            raise EffectRuntimeError("the effect no longer stops at the choice it was waiting for")
+    finally:
+        s.log = log
+    if keep:
+        for name, value in now.items():
+            _assign(s, name, value)
+
+
+def restore(s: "State") -> None:
+    """A loaded state's pending effect, replayed to its pause (the save holds the position before the effect)."""
+    pending = s.pending
+    assert pending is not None
+    start = s.clone()
+    start.pending = None
+    s.pending = pending.starting_from(start)
+    if greenlet is None or _REPLAYING:
+        return
+    rebuild(s, keep=False)
+
+
+def before_effect(s: "State") -> "State":
+    """The position a save writes: before the pending effect began (the state itself when nothing is pending)."""
+    pending = s.pending
+    return s if pending is None or pending.start is None else pending.start
+
+
+def _restore(s: "State", start: "State") -> None:
+    """Put ``s`` back to the position ``start`` (which stays as it is)."""
+    fresh = start.clone()
+    for name in committed(type(s)):
+        setattr(s, name, getattr(fresh, name))
+
+
+def _assign(s: "State", name: str, value: Any) -> None:
+    """Give field ``name`` of ``s`` ``value``, changing lists and dicts in place (paused code may hold them)."""
+    current = getattr(s, name)
+    if current is value or current == value:
+        return
+    if isinstance(current, list) and isinstance(value, list):
+        current[:] = value
+    elif isinstance(current, dict) and isinstance(value, dict):
+        current.clear()
+        current.update(value)
+    else:
+        setattr(s, name, value)
+
+
+def _drop(s: "State") -> None:
+    """End a coroutine the state still holds (an effect abandoned half-way), before anything else runs."""
+    tape = _live(s)
+    if tape is None:
+        _orphan(s)
+        return
+    s.tape = None
+    tape.run.throw(GreenletExit)
+
+
+_ORPHANS: list[Any] = []
+"""Coroutines left paused on another thread's stack: kept, since ending them would run their cleanup on a live state."""
+
+
+def _orphan(s: "State") -> None:
+    """Let go of the state's coroutine, which cannot resume on this thread (it must never be ended from afar)."""
+    tape = s.tape
+    s.tape = None
+    if tape is not None and tape.run is not None and not tape.run.dead:
+        _ORPHANS.append(tape.run)
+
+
+def _live(s: "State") -> Tape | None:
+    """The state's own paused coroutine, if it can resume here."""
+    tape = s.tape
+    if tape is None or tape.run is None or tape.run.dead or tape.thread != threading.get_ident():
+        return None
+    return tape
+
+
+_REPLAYING = False  # True: run effects without coroutines, replaying them after each answer (the tests force it)
+
+
+# ------------------------------------------------------------------ answering
+
+
+class ChoiceFormatter:
+    """Formats the actions that answer a pending choice: ``choose NAME``."""
+
+    index = -1
+    sealed = False  # choices are made in the open
+
+    def format(self, args: tuple[Any, ...]) -> str:
+        return f"{CHOOSE_WORD} {args[0]}"
+
+    def public_format(self, args: tuple[Any, ...]) -> str:
+        """Choices are made in the open (what is chosen is usually what the effect then shows)."""
+        return self.format(args)
+
+
+CHOICE = ChoiceFormatter()
+
+
+def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
+    """The component an answer to ``pending`` picks (none when its options are not components).
+
+    >>> chosen_components(Pending(0, "effect", (), options=(4, 7), labels=("a", "b"), components=True), "b")
+    (7,)
+    """
+    if not pending.components or label not in pending.labels:
+        return ()
+    return (pending.options[pending.labels.index(label)],)
+
+
+def parse(s: "State", text: str) -> str:
+    """The label a typed answer names (``choose NAME`` or just ``NAME``); raises with the options."""
+    pending = s.pending
+    assert pending is not None
+    wanted = normalise(text)
+    for label in pending.labels:
+        if wanted in (normalise(label), normalise(f"{CHOOSE_WORD} {label}")):
+            return label
+    options = ", ".join(f"{CHOOSE_WORD} {label}" for label in pending.labels)
+    raise IllegalActionError(f"'{text}' does not answer the question ({pending.prompt}); the options are: {options}")
+
+
+# ------------------------------------------------------------------ the function
+
+
+@dataclass(frozen=True)
+class Choose(Function):
+    """``choose(x in C where P [, by = ROLE] [, always_ask = true])``: the item the deciding player picks.
+
+    A single option is taken without asking, unless ``always_ask`` holds: then even a forced choice is a decision
+    (an action of the deciding seat), as when a game counts a forced move as a move.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = call.positional()
+        if len(args) != 1:
+            scope.error(call.pos, f"choose() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
+            return Compiled(ANY, lambda s, e: None)
+        if scope.pure:
+            scope.error(call.pos, "choose() asks a player, which a condition or score can't do",
+                        "choose in a program (an effect) and keep the answer with 'let'")
+        keywords = call.keywords()
+        for name, kw in keywords.items():
+            if name not in ("by", "always_ask"):
+                scope.error(kw.pos, f"choose() has no option '{name}'", "choose(x in C where P, by = ROLE, always_ask = true)")
+        by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
+        always = self.value(scope, keywords["always_ask"].value, BOOL, "always_ask").fn if "always_ask" in keywords else None
+        selection = as_selection(args[0])
+        parts = selection.compile_parts(scope)
+        label = _labeller(parts.item_type)
+        record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
+        items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
+        components = isinstance(parts.item_type, Component)
+
+        def choose(s: "State", e: list[Any]) -> Any:
+            options, labels = _distinct(list(items(s, e)), label, s)
+            if not options:
+                return None
+            if len(options) == 1 and not (always is not None and always(s, e)):
+                return options[0]
+            tape = s.tape
+            if tape is None:
+                raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "
+                                         "by a step that allows choices (not in setup)", pos)
+            role = by_fn(s, e) if by_fn else s.current_role
+            if tape.cursor < len(tape.answers):
+                value = tape.answers[tape.cursor]
+                tape.cursor += 1
+                if value not in options:
+                    raise EffectRuntimeError(f"a recorded choice ({value!r}) is no longer an option here", pos)
+                s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
+                return value
+            seat = s.seat_of.get(role, 0) if role is not None else 0
+            if not seat:
+                raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components))
+            tape.answers += (value,)
+            tape.cursor += 1
+            s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
+            return value
+
+        scope.vocab.data[CHOOSES] = True
+        return Compiled(parts.item_type, choose)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        who = call.keywords().get("by")
+        chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
+        forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
+        return f"the {describe_selection(args[0])}{chooser}{forced}" if args else "a choice"
+
+
+def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
+    """The items of a collection written out as a list of plain values (``["a", "b"]``), else None."""
+    if isinstance(source, ast.ListLit) and all(isinstance(item, ast.Literal) for item in source.items):
+        return tuple(item.value for item in source.items)  # type: ignore[attr-defined]
+    return None
+
+
+def _labeller(item: Any) -> Any:
+    """How an option reads in action text: components by name, cells as x,y, the rest as written."""
+    if isinstance(item, Component):
+        return _component_label
+    return lambda s, v: ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
+
+
+def _component_label(s: "State", cid: int) -> str:
+    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack)."""
+    name = s.game.piece_names[cid]
+    cell = s.cell_of[cid]
+    if cell is None:
+        return name
+    depth = s.stack(cell).index(cid)
+    return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
+
+
+def _distinct(values: list[Any], label: Any, s: "State") -> tuple[list[Any], list[str]]:
+    """The options with one per label (identical copies of a component are one choice); none is never an option."""
+    options: list[Any] = []
+    labels: list[str] = []
+    for v in values:
+        if v is None:
+            continue
+        text = label(s, v)
+        if text not in labels:
+            options.append(v)
+            labels.append(text)
+    return options, labels
+
+
+KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")
+"""State fields that are not the game's position (the rest is: it is put back when an effect is undone or rebuilt)."""
+
+
+@functools.cache
+def committed(state_class: type) -> tuple[str, ...]:
+    """The fields of ``state_class`` that make up the game's position."""
+    return tuple(name for name in state_class.__slots__ if name not in KEPT)
+
+register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
+                "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
+                "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
+                "let p = choose(c in hand(current_role) where c.value > 2)"))

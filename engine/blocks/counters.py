@@ -1,0 +1,204 @@
+"""Counters: whole numbers a ruleset declares — a resource per role, a meter per component, a game-wide tally.
+
+A ruleset lists them under ``counters:``::
+
+    counters:
+      gold: {per: role, start: 3, min: 0}          # gold(r)
+      wounds: {per: unit, start: 0, max: self.toughness}   # wounds(u), kept within 0..toughness
+      round: {start: 1}                            # one for the whole game: round
+
+Code reads them like any value (``gold(r) >= 2``) and changes them with
+``=``, ``+=`` and ``-=`` in programs (``gold(current_role) -= 2``).  A change
+is clamped to ``min``/``max`` (numbers or expressions of ``self``, the owner),
+so "lose 3 gold" with 2 left leaves 0 — do as much as you can.
+
+All counters live in one flat list of ints in the state (cheap to clone);
+:class:`CounterSpec` maps an owner to its index.
+
+>>> spec = CounterSpec("gold", "role", offset=4, owners=("A", "B"))
+>>> spec.index_of("B")
+5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+from engine.core.errors import EffectRuntimeError, did_you_mean
+from engine.lang import ast
+from engine.lang.functions import Function
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, INT, NONE_T, Component, Type
+from engine.core.yamlsource import Mapping
+
+if TYPE_CHECKING:
+    from engine.compiling.builder import Builder
+    from engine.model.state import State
+
+Bound = Callable[["State", Any], int | None]  # (state, owner) -> a bound, or None for none
+GAME = "game"
+GAME_TYPE = NONE_T  # `self` of a game-wide counter is none
+
+
+@dataclass
+class CounterSpec:
+    """One declared counter: who owns a value (``role``, a component kind, or the whole ``game``) and its bounds."""
+
+    name: str
+    per: str
+    offset: int = 0
+    owners: tuple[Any, ...] = (None,)  # role names, component ids, or (None,) for one game-wide value
+    start: Bound = field(default=lambda s, owner: 0, repr=False)
+    low: Bound | None = field(default=None, repr=False)
+    high: Bound | None = field(default=None, repr=False)
+    doc: str = ""
+    shown: bool = True  # drawn with the board (false: bookkeeping that players never look at)
+    _index: dict[Any, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index = {owner: self.offset + i for i, owner in enumerate(self.owners)}
+
+    def index_of(self, owner: Any) -> int | None:
+        """The slot of ``owner``'s value in ``State.counters`` (None: it has no such counter)."""
+        return self._index.get(owner)
+
+    def clamp(self, s: "State", owner: Any, value: int) -> int:
+        """``value`` kept within the counter's bounds for ``owner``."""
+        if self.high is not None:
+            high = self.high(s, owner)
+            if high is not None and value > high:
+                value = high
+        if self.low is not None:
+            low = self.low(s, owner)
+            if low is not None and value < low:
+                value = low
+        return value
+
+
+def initial_values(s: "State", specs: dict[str, CounterSpec]) -> list[int]:
+    """Every counter's start value, clamped (the order of ``State.counters``)."""
+    values: list[int] = []
+    for spec in specs.values():
+        values.extend(spec.clamp(s, owner, spec.start(s, owner)) for owner in spec.owners)
+    return values
+
+
+def owner_type(spec: CounterSpec, scope: Scope) -> Type:
+    """The effect-language type of a counter's owner."""
+    return scope.vocab.data.get("role_type", ANY) if spec.per == "role" else Component(spec.per)
+
+
+@dataclass(frozen=True)
+class CounterOf(Function):
+    """``gold(r)``: the value of a per-role or per-component counter.  Made by the vocabulary for each one."""
+
+    spec: CounterSpec | None = None
+    bare: ClassVar[bool] = False
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        index = self.compile_index(call, scope)
+        return Compiled(INT, lambda s, e: s.counters[index(s, e)])
+
+    def compile_index(self, call: ast.Call, scope: Scope) -> Callable[[Any, list[Any]], int]:
+        """A closure giving the slot of the counter named by ``call`` (an error at run time if the owner has none)."""
+        assert self.spec is not None
+        args = self.arity(call, scope, 1)
+        owner = self.value(scope, args[0], owner_type(self.spec, scope), "owner").fn if args else (lambda s, e: None)
+        spec, pos = self.spec, call.pos
+
+        def index(s: Any, e: list[Any]) -> int:
+            who = owner(s, e)
+            i = spec.index_of(who)
+            if i is None:
+                shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
+                raise EffectRuntimeError(f"{shown} has no {spec.name}", pos)
+            return i
+
+        return index
+
+    def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
+        """``gold(r) += 2``: the closure that changes the named owner's value."""
+        assert isinstance(target, ast.Call) and self.spec is not None
+        return writer(self.spec, self.compile_index(target, scope))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+
+
+@dataclass(frozen=True)
+class GameCounter:
+    """A game-wide counter as an assignment target: ``round += 1``."""
+
+    spec: CounterSpec
+    bare: ClassVar[bool] = True
+
+    def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
+        spec, i = self.spec, self.spec.offset
+        return lambda s, e, combine: s.set_counter(spec, None, i, combine(s.counters[i]))
+
+
+def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Writer:
+    """The assignment closure for a counter whose slot ``index`` finds."""
+
+    def write(s: Any, e: list[Any], combine: Callable[[int], int]) -> None:
+        i = index(s, e)
+        s.set_counter(spec, spec.owners[i - spec.offset], i, combine(s.counters[i]))
+
+    return write
+
+
+# ------------------------------------------------------------------ reading `counters:`
+
+COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
+
+
+def declare_counters(b: "Builder") -> None:
+    """The first pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
+    g = b.game
+    offset = 0
+    for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}"):
+        b.unknown_keys(spec, COUNTER_KEYS, f"counter '{name}'")
+        per = str(spec.get("per", GAME))
+        if per == "role":
+            owners: tuple[Any, ...] = g.roles.values if g.roles else ()
+        elif per == GAME:
+            owners = (None,)
+        elif per in g.kinds:
+            owners = tuple(g.kinds[per])
+        else:
+            b.error(b.pos(spec, "per"), f"a counter belongs to 'role', 'game' or a component kind, not '{per}'",
+                    did_you_mean(per, ["role", GAME, *g.kinds]))
+            continue
+        shown = spec.get("shown", True) is not False
+        g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown)
+        offset += len(owners)
+
+
+def compile_counters(b: "Builder") -> None:
+    """The second pass: ``start``, ``min`` and ``max`` — numbers, options or expressions of ``self`` (the owner)."""
+    tree = b.tree.get("counters") or {}
+    for name, counter in b.game.counters.items():
+        spec = tree[name]
+        scope = Scope(b.game.vocab)
+        self_type = GAME_TYPE if counter.per == GAME else owner_type(counter, scope)
+        counter.start = _bound(b, spec, "start", self_type) or (lambda s, owner: 0)
+        counter.low = _bound(b, spec, "min", self_type)
+        counter.high = _bound(b, spec, "max", self_type)
+
+
+def _bound(b: "Builder", spec: Mapping, key: str, self_type: Type) -> Bound | None:
+    if key not in spec or spec[key] is None:
+        return None
+    value = spec[key]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return lambda s, owner, v=value: v
+    compiled, slots = b.expression(value, "int", bind={"self": self_type}, pos=b.pos(spec, key))
+    f = compiled.fn
+
+    def bound(s: "State", owner: Any) -> int:
+        env: list[Any] = [None] * slots
+        env[0] = owner
+        return f(s, env)
+
+    return bound

@@ -1,0 +1,230 @@
+"""Every action text a compiled game could ever offer, listed from the game itself (never by playing it).
+
+A learning agent wants a fixed, finite set of actions: each turn-step kind
+lists the texts it could produce from the game's components, cells, faces,
+slots and roles (:meth:`engine.blocks.steps.Step.action_texts`), and the
+answers to ``choose(...)`` are listed from the type of what is chosen
+(components, cells, enumerations, lists written out in the ruleset).  The
+lists are supersets: a text is listed if some position could offer it, and
+the legal actions of a position are always among them.
+
+Some texts carry a part that follows from the position: which pieces a
+pattern reads as other values (``match 3,4 4,4 with 4,4 as A``), or the name
+of the piece at a place of the board.  A step may list its texts without
+that part — a cast's matches always, a choice on the board when names times
+places would make more than :data:`LARGEST` texts — and says how an offered
+text is shortened in :attr:`Texts.canonical`; no decision offers two actions
+that differ only in that part, so the shortened list still names each legal
+action exactly.
+
+Only where no list can be written down — a choice among computed numbers —
+does the step say so in :attr:`Texts.unlisted`, and those decisions are
+offered by their rank among the position's legal actions instead (see
+:mod:`engine.rl.actions`).
+
+>>> from engine.blocks.grid import SquareGrid
+>>> len(grid_cells(SquareGrid(max_width=3, max_height=3), pieces=10))
+25
+>>> Texts(("pass",)).complete
+True
+>>> by_place("choose p7 at 3,4:2"), by_place("choose 5")
+('choose at 3,4:2', 'choose 5')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from engine.blocks.grid import format_cell
+from engine.blocks.patterns import Place, Shape, place_text
+
+if TYPE_CHECKING:
+    from engine.model.game import Game
+
+Cell = tuple[int, int]
+
+CHOOSE_WORD = "choose"
+"""The word that starts the answer to a choice an effect asks: ``choose NAME``."""
+
+CHOICE_ITEMS = "choice items"
+"""Key in ``game.vocab.data``: what each ``choose(...)`` of the ruleset chooses, recorded when it compiles."""
+
+LARGEST = 200_000
+"""The longest list of one kind of decision: a longer one is shortened (a choice on the board: by place alone) or, where
+nothing can be left out, not listed (a pattern on more place sequences than this)."""
+
+
+@dataclass(frozen=True)
+class Texts:
+    """Action texts in a stable order; what could not be listed ("" when the list is complete); how an offered
+    text not in the list is shortened to the one listed for it (None: every text is listed as it is), and what
+    the shortening leaves out, in English."""
+
+    texts: tuple[str, ...] = ()
+    unlisted: str = ""
+    canonical: Callable[[str], str] | None = None
+    shortened: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return not self.unlisted
+
+
+def distinct(texts: Iterable[str]) -> tuple[str, ...]:
+    """``texts`` without repeats, in first-seen order."""
+    return tuple(dict.fromkeys(texts))
+
+
+def grid_cells(grid: Any, pieces: int) -> tuple[Cell, ...]:
+    """Every cell a piece could ever stand on: a fixed board's cells; on a growing board (whose first
+    piece goes at 0,0 and each next one touches another) the cells within reach of ``pieces`` pieces
+    and of the board's width and height limits."""
+    if grid.fixed:
+        return tuple(grid.cells)
+    reach = max(pieces - 1, 0)
+    rx = min(reach, grid.max_width - 1) if grid.max_width else reach
+    ry = min(reach, grid.max_height - 1) if grid.max_height else reach
+    return tuple((x, y) for y in range(-ry, ry + 1) for x in range(-rx, rx + 1))
+
+
+def board_cells(game: "Game") -> tuple[Cell, ...]:
+    """Every cell of ``game``'s board a piece could stand on (none without a board)."""
+    return () if game.grid is None else grid_cells(game.grid, len(game.component_names))
+
+
+def neighbour_pairs(game: "Game") -> list[tuple[Cell, Cell]]:
+    """Every (cell, neighbour) pair of the board, in cell order."""
+    cells = board_cells(game)
+    on = set(cells)
+    assert game.grid is not None
+    return [(a, b) for a in cells for b in game.grid.neighbours(a) if b in on]
+
+
+def names(game: "Game", cids: Iterable[int] | None = None) -> tuple[str, ...]:
+    """The names actions use for components (identical copies once), in component order."""
+    every = range(len(game.piece_names)) if cids is None else cids
+    return distinct(game.piece_names[c] for c in every)
+
+
+def cell_texts(cells: Iterable[Cell]) -> list[str]:
+    return [format_cell(c) for c in cells]
+
+
+# ---------------------------------------------------------------- patterns on the board
+
+
+def pattern_places(game: "Game", shape: Shape, length: int) -> Iterator[tuple[Place, ...]]:
+    """Every sequence of places a pattern of ``length`` values in ``shape`` could lie on, in a stable order:
+    each layout of the shape from every cell of the board (below the top piece only on a stacking board);
+    a chain, every path of neighbouring cells that visits no cell twice.
+
+    >>> from types import SimpleNamespace
+    >>> from engine.blocks.grid import SquareGrid
+    >>> from engine.blocks.patterns import DEFAULT_SHAPE
+    >>> game = SimpleNamespace(grid=SquareGrid(width=3, height=3), component_names=())
+    >>> len(list(pattern_places(game, DEFAULT_SHAPE, 3)))   # 8 lines of a 3x3 board, each read from either end
+    16
+    """
+    cells = board_cells(game)
+    on = set(cells)
+    if shape.kind == "chain":
+        yield from _paths(cells, on, shape.directions, length)
+        return
+    stacking = game.grid is not None and game.grid.stacking
+    for layout in shape.layouts(length):
+        if not stacking and any(depth for _, _, depth in layout):
+            continue
+        kx, ky, _ = layout[0]
+        for x, y in cells:
+            places = tuple(((x - kx + dx, y - ky + dy), depth) for dx, dy, depth in layout)
+            if all(cell in on for cell, _ in places):
+                yield places
+
+
+def _paths(cells: tuple[Cell, ...], on: set[Cell], steps: tuple[Cell, ...], length: int) -> Iterator[tuple[Place, ...]]:
+    """Every path of ``length`` cells of ``on``, each a step from the one before, no cell twice (depth-first)."""
+    for start in cells:
+        stack = [(start,)]
+        while stack:
+            path = stack.pop()
+            if len(path) == length:
+                yield tuple((cell, 0) for cell in path)
+                continue
+            x, y = path[-1]
+            for dx, dy in reversed(steps):
+                cell = (x + dx, y + dy)
+                if cell in on and cell not in path:
+                    stack.append(path + (cell,))
+
+
+def places_text(places: tuple[Place, ...]) -> str:
+    """``3,4 4,4 5,4:2``: places in order, as a match writes them."""
+    return " ".join(place_text(p) for p in places)
+
+
+# ---------------------------------------------------------------- choose(...)
+
+
+def record_choice(data: dict[str, Any], item_type: Any, values: tuple[Any, ...] | None) -> None:
+    """Note (while compiling) that a ``choose`` picks items of ``item_type`` (from ``values``, when written out)."""
+    data.setdefault(CHOICE_ITEMS, {})[(item_type, values)] = None
+
+
+def choice_texts(game: "Game") -> Texts:
+    """Every ``choose LABEL`` answer the ruleset's ``choose(...)`` calls could offer."""
+    from engine.lang.types import Component
+
+    texts: list[str] = []
+    unlisted: list[str] = []
+    shortened = False
+    for item_type, values in game.vocab.data.get(CHOICE_ITEMS, {}):
+        if isinstance(item_type, Component) and values is None:
+            labels, by_places = _component_labels(game, item_type.name)
+            shortened = shortened or by_places
+        else:
+            labels, why = _labels(game, item_type, values)
+            if why:
+                unlisted.append(why)
+        texts += labels
+    return Texts(distinct(f"{CHOOSE_WORD} {label}" for label in texts), "; ".join(dict.fromkeys(unlisted)),
+                 by_place if shortened else None, "the name of a component chosen on the board ('at X,Y': the place names it)")
+
+
+def _labels(game: "Game", item_type: Any, values: tuple[Any, ...] | None) -> tuple[list[str], str]:
+    """The labels of a choice that is not of a component on the board, and why some cannot be listed ("" when all are)."""
+    from engine.lang.types import CELL, Enum
+
+    if values is not None:
+        return [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values], ""
+    if item_type == CELL:
+        return cell_texts(board_cells(game)), ""
+    if isinstance(item_type, Enum) and item_type.name in game.types:
+        return list(game.types[item_type.name]), ""
+    if game.roles is not None and isinstance(item_type, Enum) and item_type.name == game.roles.type_name:
+        return list(game.roles.values), ""
+    return [], f"a choice among computed values of type {item_type}"
+
+
+def _component_labels(game: "Game", kind: str) -> tuple[list[str], bool]:
+    """A component by name, or on the board by name and place (``NAME at X,Y``, ``:D`` below the top); and
+    whether the ones on the board are listed by place alone (``at X,Y``: too many names at too many places)."""
+    cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+    found = list(names(game, cids))
+    cells = cell_texts(board_cells(game))
+    stacking = game.grid is not None and game.grid.stacking
+    depths = [""] + [f":{d}" for d in range(2, len(game.component_names) + 1)] if stacking else [""]
+    places = [f"at {cell}{depth}" for cell in cells for depth in depths]
+    if len(found) * len(places) > LARGEST:
+        return found + places, True
+    return found + [f"{name} {place}" for name in found for place in places], False
+
+
+PLACED = re.compile(r"(\S+) .+ (at -?\d+,-?\d+(?::\d+)?)")
+
+
+def by_place(text: str) -> str:
+    """``choose NAME at X,Y[:D]`` listed by place alone, ``choose at X,Y[:D]`` (the place names the piece)."""
+    placed = PLACED.fullmatch(text)
+    return f"{placed[1]} {placed[2]}" if placed else text

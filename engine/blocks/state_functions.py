@@ -1,0 +1,462 @@
+"""Effect-language functions that read or change a game's state.
+
+They are generic — zones, boards, roles, faces — and registered in the same
+registry as the pure functions of :mod:`engine.lang.functions`.  The ruleset's
+own vocabulary (which roles, zones and attributes exist) comes from
+:mod:`engine.compiling.vocabulary`.
+
+>>> from engine.lang.functions import FUNCTIONS
+>>> FUNCTIONS["largest_group"].signature
+'largest_group(x in COLLECTION [where CONDITION]) -> int'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.blocks.placement import Placed, note_placed
+from engine.blocks.grid import format_cell
+from engine.core.errors import EffectRuntimeError
+from engine.lang import ast
+from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
+from engine.core.slices import NO_CHANCE, Chance, TurnOrder
+
+
+def role_type(scope: Scope) -> Type:
+    """The type of the ruleset's roles (its ``roles: {of: TYPE}``), or any."""
+    return scope.vocab.data.get("role_type", ANY)
+
+
+@dataclass(frozen=True)
+class OneArgument(Function):
+    """A function of one argument: ``read(state, value)`` is what it computes, ``words`` its English."""
+
+    result: Type = INT
+    argument: str = "role"  # "role", "seat" or "item": what the argument must be
+    words: str = "{}"
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        wanted = {"role": role_type(scope), "seat": INT}.get(self.argument)
+        if not args:
+            f: Any = lambda s, e: None  # noqa: E731
+        elif wanted is None:
+            f = args[0].compile(scope).fn
+        else:
+            f = self.value(scope, args[0], wanted, self.argument).fn
+        read = self.read
+        return Compiled(self.result, lambda s, e: read(s, f(s, e)))
+
+    def read(self, s: Any, value: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def describe(self, call: ast.Call) -> str:
+        return self.words.format(call.args[0].describe() if call.args else "?")
+
+
+class SeatArgument(OneArgument):
+    """A function of a seat, said "of seat 2" for a plain seat and "of the seat of r" otherwise."""
+
+    def describe(self, call: ast.Call) -> str:
+        arg = call.args[0] if call.args else None
+        if arg is None or isinstance(arg, (ast.Literal, ast.Name)):
+            return super().describe(call)
+        return self.words.replace("seat {}", "{}").format(arg.describe())
+
+
+class Seated(OneArgument):
+    def read(self, s: Any, role: Any) -> bool:
+        return s.seat_of.get(role, 0) != 0
+
+
+class Seat(OneArgument):
+    def read(self, s: Any, role: Any) -> int:
+        return s.seat_of.get(role, 0)
+
+
+class Team(SeatArgument):
+    def read(self, s: Any, seat: Any) -> int:
+        teams = s.game.teams.get(s.players)
+        if not teams or not isinstance(seat, int):
+            return seat if isinstance(seat, int) else 0
+        return next((i for i, team in enumerate(teams, 1) if seat in team), 0)
+
+
+class TurnPosition(OneArgument):
+    def read(self, s: Any, role: Any) -> int:
+        return s.order.index(role) + 1 if role in s.order else 0
+
+
+class HasLeft(OneArgument):
+    def read(self, s: Any, role: Any) -> bool:
+        return role in s.left_roles()
+
+
+@dataclass(frozen=True)
+class Leave(Function):
+    """``leave(ROLE)``: the role leaves the turn order for good; its turns are passed over, the rest of this one too.
+
+    It stays in the game otherwise: its components, counters and score remain, and ``has_left(r)`` tells.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+
+        def leave(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            left = s.left_roles()
+            if who is None or who in left or who not in s.order:
+                return
+            s.slices[TurnOrder.block] = TurnOrder(left + (who,))
+            s._actions = None
+            s.note(lambda: f"{who} leaves the turn order")
+
+        return Compiled(EFFECT, leave)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
+
+
+class Score(SeatArgument):
+    def read(self, s: Any, seat: Any) -> int:
+        o = s.outcome
+        return o.scores[seat - 1] if o is not None and isinstance(seat, int) and 1 <= seat <= len(o.scores) else 0
+
+
+class Points(OneArgument):
+    def read(self, s: Any, item: Any) -> int:
+        return s.outcome.points.get(str(item), 0) if s.outcome is not None else 0
+
+
+class Rank(OneArgument):
+    def read(self, s: Any, item: Any) -> int:
+        o = s.outcome
+        return o.ranking.index(str(item)) + 1 if o is not None and str(item) in o.ranking else 0
+
+
+@dataclass(frozen=True)
+class LargestGroup(Function):
+    """The size of the largest connected group of selected pieces on the board."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def largest(s: Any, e: list[Any]) -> int:
+            cell_of = s.cell_of
+            return s.game.grid.largest_group(cell_of[c] for c in items(s, e) if cell_of[c] is not None)
+
+        return Compiled(INT, largest)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the size of the largest connected group of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class LongestLine(Function):
+    """The length of the longest straight line of selected pieces on the board."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        from engine.blocks.grid import longest_line
+
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def longest(s: Any, e: list[Any]) -> int:
+            cell_of = s.cell_of
+            return longest_line([cell_of[c] for c in items(s, e) if cell_of[c] is not None], s.game.grid.offsets)
+
+        return Compiled(INT, longest)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the length of the longest straight line of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class At(Function):
+    """``at(x, y)`` or ``at(cell)``: the piece on a board cell, or none."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1, 2)
+        if len(args) == 2:
+            x, y = (self.value(scope, a, INT, "coordinate").fn for a in args)
+            return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get((x(s, e), y(s, e))))
+        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: (0, 0))
+        return Compiled(ANY_COMPONENT, lambda s, e: s.grid.get(cell(s, e)))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the piece at ({', '.join(a.describe() for a in call.args)})"
+
+
+def _public(s: Any, zone: int) -> bool:
+    """Whether every seat sees what a zone holds (the board, or a zone hidden from nobody)."""
+    return zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none"
+
+
+def _zone_text(s: Any, zone: int) -> str:
+    return "the board" if zone == s.game.board_zone else s.game.zone_names[zone]
+
+
+def moved_text(s: Any, chosen: list[int], zone: int) -> str:
+    """The log line of an effect's ``move()``: the components by name where everyone sees both zones, else a count.
+
+    ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``.
+    """
+    g = s.game
+    origins = sorted({s.zone_of[c] for c in chosen})
+    where = ", ".join(_zone_text(s, z) for z in origins)
+    if _public(s, zone) and all(_public(s, z) for z in origins):
+        what = ", ".join(g.piece_names[c] for c in chosen)
+    else:
+        what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"
+    return f"{where}: {what} -> {_zone_text(s, zone)}"
+
+
+def flipped_text(s: Any, cid: int) -> str:
+    """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
+    g = s.game
+    cell = s.cell_of[cid]
+    if cell is not None:
+        return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
+    if _public(s, s.zone_of[cid]):
+        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])} turned over, now {g.face_labels[cid][s.face[cid]]}"
+    return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
+
+
+@dataclass(frozen=True)
+class Move(Function):
+    """``move(c in cards where ..., zone)``: move each selected component to a zone (``, n``: at most the first n)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2, 3)
+        if len(args) < 2:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+        limit = self.value(scope, args[2], INT, "count").fn if len(args) == 3 else None
+        destination = self.value(scope, args[1], ZONE, "destination")
+        zone, pos = destination.fn, call.pos
+        if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):
+            scope.error(args[1].pos, "move() cannot put components on the board; use place(..., (x, y))")
+
+        def move(s: Any, e: list[Any]) -> None:
+            z = zone(s, e)
+            if z == s.game.board_zone:
+                raise EffectRuntimeError("move() cannot put components on the board; use place()", pos)
+            chosen = items(s, e)
+            if limit is not None:
+                chosen = chosen[:max(limit(s, e), 0)]
+            if s.log is not None and chosen and s.step >= 0:
+                s.log.append(moved_text(s, chosen, z))
+            for c in chosen:
+                s.move(c, z)
+
+        return Compiled(EFFECT, move)
+
+    def describe(self, call: ast.Call) -> str:
+        if len(call.args) < 2:
+            return "move"
+        what, to = call.args[0], call.args[1].describe()
+        if as_selection(what).var == "_":  # one item or a whole collection (a choice, a zone), not a selection
+            return f"move {what.describe()} to {to}"
+        if len(call.args) == 3:
+            count = call.args[2]
+            if isinstance(count, ast.Literal) and count.value == 1:
+                return f"move the first {describe_selection(what)} to {to}"
+            amount = count.describe() if isinstance(count, (ast.Literal, ast.Name)) else f"({count.describe()})"
+            return f"move the first {amount} of {describe_selection(what)} to {to}"
+        return f"move every {describe_selection(what)} to {to}"
+
+
+@dataclass(frozen=True)
+class PlaceOnBoard(Function):
+    """``place(c in cards where ..., (x, y))``: put the selected component on a board cell.
+
+    Identical components (``count:``) are interchangeable: when the selection
+    holds only copies of one, the first is placed.  On a board with
+    ``stacking`` it goes on top of any piece already there.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) != 2:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+        cell = self.value(scope, args[1], CELL, "cell").fn
+        pos = call.pos
+
+        def place(s: Any, e: list[Any]) -> None:
+            chosen = items(s, e)
+            names = s.game.piece_names
+            if len(chosen) > 1 and all(names[c] == names[chosen[0]] for c in chosen):
+                chosen = chosen[:1]
+            if len(chosen) != 1:
+                raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
+            where = cell(s, e)
+            if where is None:
+                raise EffectRuntimeError("place() was given no cell (none): nothing was chosen or found", pos)
+            grid = s.game.grid
+            if grid is not None and not grid.contains(where):
+                raise EffectRuntimeError(f"place() onto {where}, which is not on the board", pos)
+            if grid is not None and not grid.fits(s.bbox, where):
+                raise EffectRuntimeError(f"place() onto {where}, which would take the board past its limits", pos)
+            if where in s.grid and not (grid is not None and grid.stacking):
+                raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
+            s.place(chosen[0], where)
+            if s.step >= 0:  # during play (not setup): a later clash or group step acts on this piece
+                s.slices[Placed.block] = Placed(chosen[0])
+                note_placed(s, chosen[0])
+                if s.log is not None:
+                    s.log.append(f"{s.game.describe_piece(chosen[0], s.face[chosen[0]])} is put at ({format_cell(where)})")
+
+        return Compiled(EFFECT, place)
+
+    def describe(self, call: ast.Call) -> str:
+        if len(call.args) != 2:
+            return "place"
+        what = call.args[0]
+        if as_selection(what).var == "_":  # one item (a choice, first(...)), not a selection
+            return f"place {what.describe()} on the board at {call.args[1].describe()}"
+        return f"place the {describe_selection(what)} on the board at {call.args[1].describe()}"
+
+
+@dataclass(frozen=True)
+class Shuffle(Function):
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        zone = self.value(scope, args[0], ZONE, "zone").fn if args else (lambda s, e: 0)
+        return Compiled(EFFECT, lambda s, e: s.shuffle(zone(s, e)))
+
+    def describe(self, call: ast.Call) -> str:
+        return f"shuffle {call.args[0].describe()}" if call.args else "shuffle"
+
+
+@dataclass(frozen=True)
+class Flip(Function):
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def flip(s: Any, e: list[Any]) -> None:
+            for c in items(s, e):
+                s.flip(c)
+                if s.log is not None and s.step >= 0:
+                    s.log.append(flipped_text(s, c))
+
+        return Compiled(EFFECT, flip)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"flip every {describe_selection(call.args[0])}" if call.args else "flip"
+
+
+@dataclass(frozen=True)
+class Toss(Function):
+    """``toss(x in C)``: each selected component lands on one of its faces at random (a die, a coin)."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        items = as_selection(args[0]).compile_parts(scope).items
+
+        def toss(s: Any, e: list[Any]) -> None:
+            counts, kinds = s.game.face_count, s.game.component_kind
+            for c in items(s, e):
+                s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
+                s._actions = None
+                chance = s.slices.get(Chance.block, NO_CHANCE)
+                if kinds[c] not in (chance.tossed or ()):
+                    s.slices[Chance.block] = chance._replace(tossed=(*(chance.tossed or ()), kinds[c]))
+
+        return Compiled(EFFECT, toss)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"toss every {describe_selection(call.args[0])} (each lands on a face at random)" if call.args else "toss"
+
+
+@dataclass(frozen=True)
+class ZoneOf(Function):
+    """A per-role zone: ``hand(r)`` is role r's hand.  Made by the vocabulary for each such zone."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+        index = scope.vocab.data["zone_index"]
+        name, pos = self.name, call.pos
+
+        def zone(s: Any, e: list[Any]) -> int:
+            r = role(s, e)
+            try:
+                return index[(name, r)]
+            except KeyError:
+                raise EffectRuntimeError(f"there is no {name} of {'nothing' if r is None else r}", pos) from None
+
+        return Compiled(ZONE, zone)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+
+
+@dataclass(frozen=True)
+class Owner(Function):
+    """``owner(c)``: the role whose per-role zone holds a component, or none."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        item = self.value(scope, args[0], ANY_COMPONENT, "component").fn if args else (lambda s, e: None)
+
+        def owner(s: Any, e: list[Any]) -> Any:
+            c = item(s, e)
+            return None if c is None else s.game.zone_owner[s.zone_of[c]]
+
+        return Compiled(role_type(scope), owner)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the owner of {call.args[0].describe()}" if call.args else "the owner"
+
+
+register(Owner("owner", "owner(COMPONENT) -> role", "The role whose per-role zone (hand, pile ...) holds a component, or none.",
+               "owner(c) == current_role"))
+register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"))
+register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
+register(Team("team", "team(SEAT) -> int", "The number of the seat's team (1, 2, ...; see `teams`); without teams the seat itself, 0 for no seat.",
+              "team(seat(r)) == team(me)", INT, argument="seat", words="the team of seat {}"))
+register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
+                      "turn_position(r)", INT, words="the turn position of {}"))
+register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
+                      "Size of the largest group of selected board pieces connected under the board's adjacency.",
+                      "largest_group(c in board where c.value == v)"))
+register(LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
+                     "Length of the longest straight line of selected board pieces, each next to the one before in one of "
+                     "the board's adjacency directions.",
+                     "longest_line(c in board where c.value == v) >= 3"))
+register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"))
+register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
+              "move(c in cards where c.front.value == r, hand(r))"))
+register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component (or the first of identical copies) on a board cell.",
+                      "place(c in cards where c.id == \"first\", (0, 0))"))
+register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
+register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
+register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
+              "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
+              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"))
+register(Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
+                "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
+                "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"))
+register(HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
+                 "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"))
+register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
+               argument="seat", words="the score of seat {}"))
+register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",
+                argument="item", words="the points paid for {}"))
+register(Rank("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(r) == 1",
+              argument="item", words="the rank of {}"))

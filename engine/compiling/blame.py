@@ -1,0 +1,158 @@
+"""Errors in a base ruleset caused by the file that ``extends`` it, reported at the designer's own line.
+
+A designer who extends a built-in ruleset and changes a type, an option or a
+counter can break a line of the built-in file they never opened.  Each such
+problem is moved to the line of the designer's file that most likely caused
+it (the change that names what the message names), keeps where in the base it
+shows, and says how to fix it from the designer's file: undo the change, or
+override the base's section that relies on it.
+
+Example (a file that drops a value the base still uses)::
+
+    fewer.yaml:4:3: unknown mark 'X' in mark -- at base-game/ruleset.yaml:49:44, in the
+    'components' of base-game (which this file extends), because of this change (fix it here: undo
+    this change, or override 'components' in this file)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import Diagnostic, RulesetError, SourcePos
+from engine.core.paths import rulesets_dir
+from engine.core.yamlsource import Mapping, Sequence, load_yaml
+
+QUOTED = re.compile(r"'([^']+)'")
+WORD = re.compile(r"[A-Za-z_][\w-]*")
+META = {"name", "title", "version", "description", "extends", "include"}
+"""Keys of a designer's file that change no rule, so cause nothing in the base."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One key (or list item) the designer's file writes: its path of keys, where, and its scalar value."""
+
+    keys: tuple[str, ...]
+    pos: SourcePos
+    value: str | None
+    item: bool = False  # an item of a list: about its value only
+
+    def names(self) -> set[str]:
+        """The words this change is about: its keys (without ``+``/``-``) and its value."""
+        found = set() if self.item else {key.rstrip("+-") for key in self.keys}
+        return found | ({self.value} if self.value is not None else set())
+
+
+def blame_extension(path: Path, err: RulesetError) -> RulesetError:
+    """``err`` with each diagnostic inside an extended base moved to the designer's line that caused it.
+
+    ``path`` is the ruleset the designer loaded; diagnostics in its own files
+    (it and the files it includes) are kept as they are.
+    """
+    try:
+        doc = load_yaml(path)
+    except RulesetError:
+        return err
+    if not isinstance(doc, Mapping) or "extends" not in doc:
+        return err
+    own = {str(p.resolve()) for p in _own_files(path, doc)}
+    changes = [c for c in _changes(doc, ()) if c.keys[0] not in META]
+    base = str(doc["extends"])
+    moved = [_blamed(d, changes, base, doc) if _in_base(d, own) else d for d in err.diagnostics]
+    return RulesetError(moved)
+
+
+def _in_base(d: Diagnostic, own: set[str]) -> bool:
+    if d.pos is None or d.pos.file.startswith("--set"):
+        return False
+    try:
+        return str(Path(d.pos.file).resolve()) not in own
+    except OSError:
+        return False
+
+
+def _own_files(path: Path, doc: Mapping) -> list[Path]:
+    """The designer's file and the files it includes (one level is enough to tell them from the base's)."""
+    files = [path]
+    entries = doc.get("include")
+    for entry in [entries] if isinstance(entries, str) else entries if isinstance(entries, list) else []:
+        target = path.parent / str(entry)
+        files += sorted(target.glob("*.yaml")) if target.is_dir() else [target]
+    return files
+
+
+def _changes(node: Any, keys: tuple[str, ...]) -> list[Change]:
+    """Every key and scalar the designer wrote, deepest first within each branch."""
+    found: list[Change] = []
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            inner = _changes(value, keys + (str(key),))
+            scalar = None if isinstance(value, (Mapping, Sequence)) else str(value)
+            found += inner + [Change(keys + (str(key),), node.key_pos.get(key, node.pos), scalar)]
+    elif isinstance(node, Sequence):
+        for index, item in enumerate(node):
+            if not isinstance(item, (Mapping, Sequence)):
+                found.append(Change(keys, node.pos_of(index), str(item), item=True))
+            else:
+                found += _changes(item, keys)
+    return found
+
+
+def _blamed(d: Diagnostic, changes: list[Change], base: str, doc: Mapping) -> Diagnostic:
+    """``d`` (in the base) reported at the change that caused it, else at the ``extends`` line."""
+    assert d.pos is not None
+    section = _section(d.pos)
+    cause = _cause(d, changes)
+    where = f"at {_shown(d.pos)}, in {f'the {section!r} of ' if section else ''}{base} (which this file extends)"
+    fix = f"override '{section}' in this file" if section else "override the part of the base that uses it"
+    if cause is None:
+        return Diagnostic(doc.pos_of("extends"), f"{d.message} -- {where}, after the changes this file makes",
+                          _joined(d.hint, f"fix it here: {fix}, or undo the change that broke it"))
+    return Diagnostic(cause.pos, f"{d.message} -- {where}, because of this change",
+                      _joined(d.hint, f"fix it here: undo this change, or {fix}"))
+
+
+def _shown(pos: SourcePos) -> str:
+    """A base position as a designer can find it: under the built-in rulesets, else as given.
+
+    >>> _shown(SourcePos(str(rulesets_dir() / "my-game" / "ruleset.yaml"), 3, 5))
+    'my-game/ruleset.yaml:3:5'
+    """
+    path = Path(pos.file).resolve()
+    root = rulesets_dir().resolve()
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else pos.file
+    return f"{shown}:{pos.line}:{pos.col}"
+
+
+def _joined(first: str | None, second: str) -> str:
+    return f"{first}; {second}" if first else second
+
+
+def _cause(d: Diagnostic, changes: list[Change]) -> Change | None:
+    """The change whose keys or value the message names: quoted names first, then any word of it."""
+    quoted = set(QUOTED.findall(d.message + " " + (d.hint or "")))
+    words = set(WORD.findall(d.message))
+    for pool in (quoted, words):
+        for change in changes:
+            if change.names() & pool:
+                return change
+    return None
+
+
+def _section(pos: SourcePos) -> str | None:
+    """The top-level key of the base file whose block holds ``pos``'s line."""
+    try:
+        tree = load_yaml(Path(pos.file))
+    except (RulesetError, OSError):
+        return None
+    if not isinstance(tree, Mapping):
+        return None
+    best = None
+    for key in tree:
+        start = tree.key_pos.get(key)
+        if start is not None and start.line <= pos.line and (best is None or start.line >= best[1]):
+            best = (str(key), start.line)
+    return best[0] if best else None

@@ -1,0 +1,360 @@
+"""Compile a composed ruleset tree into an immutable :class:`~engine.model.game.Game`.
+
+This is where the meaning checks live: every name resolves, tables are
+complete, values have the declared types, every piece of effect-language text
+parses and type-checks, and setup works for every declared player count.
+Problems are collected (not raised one by one) so ``rulecraft validate``
+reports them all, each at its ``file:line:col``.
+
+The :class:`Builder` runs the sections in order (:meth:`Builder.build`); each
+section is read by its own module in :mod:`engine.compiling` (components,
+seating, zones, outcomes, ...), and building blocks read their settings
+through the builder's helpers (:meth:`Builder.setting`,
+:meth:`Builder.zone_ref`, :meth:`Builder.expression`, ...).
+
+Example::
+
+    game = build_game(compose(find_ruleset("my-game")))   # RulesetError lists every problem
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import keyword
+import re
+from typing import Any, Callable, Iterable, Iterator
+
+from engine.core import limits
+from engine.blocks.block import run_phase
+from engine.blocks.catalogue import all_blocks, offer_functions
+from engine.compiling.components import check_value, read_components
+from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
+from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
+from engine.compiling.seating import read_players, read_roles, read_teams
+from engine.lang.codegen import finish
+from engine.compiling.turn import compile_setup, compile_turn
+from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
+from engine.blocks.counters import compile_counters, declare_counters
+from engine.core.compose import set_flags
+from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
+from engine.model.game import ROLL_OFFS, Game
+from engine.lang.defined import define_functions
+from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
+from engine.lang.program import Program
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, BOOL, INT, Type
+from engine.compiling.vocabulary import build_vocabulary
+from engine.core.yamlsource import Mapping, Sequence, Text, plain
+
+PARSE_CACHE = 20_000
+_PARSED: dict[Any, Any] = {}  # syntax trees of code read from files, by text and position (loading again parses nothing)
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "pass",
+            "true", "false", "none", "odd", "even"}
+
+
+def build_game(tree: Mapping) -> Game:
+    """Compile a composed tree (see :func:`engine.core.compose.compose`); raises RulesetError listing every problem."""
+    b = Builder(tree)
+    try:
+        b.build()
+    except RecursionError:  # a safety net: code that nests too deeply is reported where it is when possible
+        b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
+    if b.sink.items and b.game.set_options:
+        b.error(None, f"note: these options were set from outside the ruleset's files: {set_flags(b.game.set_options)}")
+    b.sink.raise_if_any()
+    b.game.finish()
+    return b.game
+
+
+def content_hash(tree: Any) -> str:
+    """A short hash of a ruleset's meaning (its composed tree), used by saves and replays."""
+    text = json.dumps(tree, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Builder:
+    """Compiles one ruleset; steps and blocks call back into it for settings and code."""
+
+    def __init__(self, tree: Mapping) -> None:
+        self.tree = tree
+        self.sink = DiagnosticSink()
+        name = tree.get("name")
+        self.game = Game(
+            name=str(name) if name else "unnamed",
+            title=str(tree.get("title") or name or "unnamed"),
+            version=tree.get("version", 1) if isinstance(tree.get("version", 1), int) else 1,
+            description=str(tree.get("description") or ""),
+            source=tree.pos.file if isinstance(tree, Mapping) else "<ruleset>",
+            content_hash=content_hash(_without(tree, ("variants", "selected_variants", "set_options", "replaced"))),
+        )
+
+    # ------------------------------------------------------------ reporting
+
+    def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
+        """Record a problem at ``pos`` and go on (``rulecraft validate`` reports them all)."""
+        self.sink.error(pos, message, hint)
+
+    def pos(self, node: Any, key: str | int | None = None) -> SourcePos | None:
+        """Where ``node[key]`` (or ``node`` itself) was written: its value, else its key, else the node; None if unknown."""
+        if key is not None and isinstance(node, (Mapping, Sequence)):
+            try:
+                return node.pos_of(key)  # type: ignore[arg-type]
+            except (KeyError, IndexError):
+                return node.pos
+        return getattr(node, "pos", None)
+
+    def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
+        """Report ``value`` unless it is a value of the declared type ``type_name`` (see engine.compiling.components)."""
+        check_value(self, value, type_name, pos, what)
+
+    def unknown_keys(self, spec: Mapping, allowed: Iterable[str], what: str) -> None:
+        """Report each key of ``spec`` not in ``allowed`` (with a "did you mean", else the known keys)."""
+        allowed = list(allowed)
+        for key in spec:
+            if key not in allowed:
+                self.error(spec.key_pos.get(key, spec.pos), f"unknown setting '{key}' in {what}",
+                           did_you_mean(key, allowed) or f"known: {', '.join(allowed)}")
+
+    # ------------------------------------------------------------ whole ruleset
+
+    def build(self) -> None:
+        """Read every section into ``self.game``, in dependency order (names before the code that uses them).
+
+        The blocks' sections are read by the blocks' own hooks, at the phases of
+        :data:`engine.blocks.block.PHASES`; the builder names no block.
+        """
+        t = self.tree
+        g = self.game
+        g.variants = tuple(str(v) for v in t.get("selected_variants", ()) or ())
+        g.set_options = {str(k): str(v) for k, v in (t.get("set_options") or {}).items()}
+        g.replaced = tuple((getattr(note, "pos", None), str(note)) for note in t.get("replaced") or ())
+        variants = t.get("variants") or {}
+        if isinstance(variants, Mapping):
+            g.available_variants = {str(k): str((v or {}).get("description", "")) if isinstance(v, Mapping) else "" for k, v in variants.items()}
+        read_players(self)
+        read_options(self)
+        read_types(self)
+        read_components(self)
+        read_display(self)
+        read_board(self)
+        read_roles(self)
+        read_teams(self)
+        read_zones(self)
+        declare_counters(self)
+        blocks = all_blocks()  # importing every block module also registers its step kinds
+        run_phase(blocks, "declare", self)
+        roll_off = t.get("first_seat")
+        roll_off = self.game.options.get(roll_off, roll_off) if isinstance(roll_off, str) else roll_off
+        if roll_off in ROLL_OFFS:  # every seat rolls a die; the lowest (highest) starts
+            g.first_roll = str(roll_off).removesuffix("-roll")
+        else:
+            g.first_seat = self.int_setting(t, "first_seat", 1)
+        too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
+        if too_few:
+            self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
+        check_names(self)
+        g.vocab = build_vocabulary(g)
+        offer_functions(g.vocab, t)
+        declare_opaque_options(self)
+        run_phase(blocks, "attach", self)
+        define_functions(self)
+        compile_counters(self)
+        compile_owner_known(self)
+        run_phase(blocks, "compile", self)
+        compile_setup(self)
+        compile_turn(self)
+        run_phase(blocks, "check", self)
+        compile_end(self)
+        compile_outcomes(self)
+        compile_running_score(self)
+        compile_invariants(self)
+        if not self.sink.items:
+            dry_run_setups(self)
+
+    # ------------------------------------------------------------ names
+
+    def named_entries(self, section: str, what: str, example: str) -> Iterator[tuple[str, Mapping, SourcePos | None]]:
+        """The ``NAME: {settings}`` entries of a top-level section: each name checked, each value a mapping."""
+        tree = self.tree.get(section) or {}
+        for name, spec in tree.items():
+            pos = tree.key_pos.get(name)
+            self.check_identifier(name, pos, what)
+            if not isinstance(spec, Mapping):
+                self.error(pos, f"{what} '{name}' must be a mapping such as {example}")
+                continue
+            yield str(name), spec, pos
+
+    def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
+        """Report ``name`` unless it is one word the effect language can use (``big_2``, not ``big 2`` or ``if``)."""
+        if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":
+            self.error(pos, f"{what} name '{name}' must be a single word (letters, digits, _) and not a keyword")
+
+    # ------------------------------------------------------------ settings used by blocks
+
+    def choice(self, spec: Mapping, key: str, allowed: tuple[str, ...], default: str) -> str:
+        """``spec[key]``, one of ``allowed`` (``default`` when absent; reported, and ``default``, when not allowed)."""
+        value = spec.get(key, default)
+        if str(value) not in allowed:
+            self.error(self.pos(spec, key), f"'{key}' must be one of {', '.join(allowed)}, not '{value}'",
+                       did_you_mean(str(value), allowed))
+            return default
+        return str(value)
+
+    def setting(self, spec: Mapping, key: str, default: Any) -> Any:
+        """A literal value or the name of an option (whose default is used)."""
+        value = spec.get(key, default)
+        if isinstance(value, str):
+            if value in self.game.options:
+                return self.game.options[value]
+            self.error(self.pos(spec, key), f"unknown option '{value}'", did_you_mean(value, self.game.options))
+            return default
+        return plain(value)
+
+    def int_setting(self, spec: Mapping, key: str, default: int) -> int:
+        """A whole number >= 0, written as a number or the name of an option holding one."""
+        value = self.setting(spec, key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            self.error(self.pos(spec, key), f"'{key}' must be a whole number (or an option holding one), not {value!r}")
+            return default
+        return value
+
+    def bool_setting(self, spec: Mapping, key: str, default: bool) -> bool:
+        """true or false, written as such or as the name of an option holding one."""
+        value = self.setting(spec, key, default)
+        if not isinstance(value, bool):
+            self.error(self.pos(spec, key), f"'{key}' must be true or false (or an option holding one), not {value!r}")
+            return default
+        return value
+
+    def zone_ref(self, spec: Mapping, key: str) -> "ZoneRef":
+        """The zone ``spec[key]`` names; a per-role zone resolves to the one of the role whose turn it is."""
+        name = str(spec.get(key, ""))
+        if name not in self.game.zone_specs:
+            self.error(self.pos(spec, key), f"unknown zone '{name}'", did_you_mean(name, self.game.zone_specs))
+            return ZoneRef(name, lambda s: 0)
+        if self.game.zone_specs[name].per_role:
+            by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}
+            return ZoneRef(name, lambda s: by_role[s.acting_role])
+        fixed = self.game.zone_index[(name, None)]
+        return ZoneRef(name, lambda s: fixed)
+
+    def require_board(self, spec: Mapping, key: str) -> None:
+        """Report a step that needs the board in a ruleset without one, or whose ``key`` names another zone."""
+        if self.game.grid is None:
+            self.error(self.pos(spec, key), "this step needs a 'board'")
+        elif spec.get(key, BOARD) != BOARD:
+            self.error(self.pos(spec, key), f"'{key}' must be the board")
+
+    def face_attribute(self, spec: Mapping, key: str) -> list[list[Any]]:
+        """The values of the attribute ``spec[key]`` names, by face then component id."""
+        name = str(spec.get(key, ""))
+        if name not in self.game.attributes:
+            self.error(self.pos(spec, key), f"unknown attribute '{name}'", did_you_mean(name, self.game.attributes))
+            return [[None] * len(self.game.component_names)] * 2
+        return self.game.attributes[name]
+
+    # ------------------------------------------------------------ effect-language code
+
+    def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
+        """The syntax tree of effect-language ``text`` (a program when ``program``); None, reported, when it does not parse.
+
+        Trees of code read from files are kept by text and position, so loading a ruleset again parses nothing.
+        """
+        source = _code_text(text)
+        locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
+        digits = limits.current().integer_digits  # numbers in code are checked against it while parsing
+        key = (source, program, text.__getnewargs__()[1:], digits) if isinstance(text, Text) else None
+        if key is not None and key in _PARSED:
+            return _PARSED[key]  # the same code at the same place in the same file: the same tree
+        try:
+            node = parse_program(source, locate) if program else parse_expression(source, locate)
+        except RulesetError as err:
+            self.sink.extend(err)
+            return None
+        except RecursionError:
+            self.error(text.pos if isinstance(text, Text) else pos, TOO_DEEP)
+            return None
+        if key is not None:
+            if len(_PARSED) >= PARSE_CACHE:
+                _PARSED.clear()
+            _PARSED[key] = node
+        return node
+
+    def compile_node(self, node: Any, scope: Scope) -> Compiled:
+        """``node.compile(scope)``, reporting code that nests too deeply instead of crashing."""
+        try:
+            return finish(node.compile(scope), node.pos, scope)
+        except RecursionError:
+            self.error(node.pos, TOO_DEEP)
+            return Compiled(ANY, lambda s, e: None)
+
+    def expression(self, text: Any, want: str | None = None, bind: dict[str, Type] | None = None,
+                   pos: SourcePos | None = None) -> tuple[Compiled, int]:
+        """Compile an expression; ``want`` is 'bool' or 'int'; ``bind`` pre-binds names to slots 0, 1, ..."""
+        node = self.parse(text, pos)
+        scope = Scope(self.game.vocab, self.sink)
+        scope.pure = True
+        for name, type_ in (bind or {}).items():
+            scope.bind(name, type_)
+        if node is None:
+            return Compiled(BOOL, lambda s, e: False), 1
+        compiled = self.compile_node(node, scope)
+        wanted = {"bool": BOOL, "int": INT}.get(want or "")
+        if wanted is not None and not wanted.accepts(compiled.type):
+            what = "true or false" if wanted is BOOL else "a number"
+            try:
+                self.error(node.pos, f"this must be {what}, but '{node.describe()}' is {compiled.type}")
+            except RecursionError:
+                self.error(node.pos, TOO_DEEP)
+        return compiled, max(scope.slots, 1)
+
+    def describe(self, text: Any) -> str:
+        """The English of code that ``expression`` already checked (errors are not reported twice)."""
+        try:
+            node = parse_expression(_code_text(text))
+            node.compile(Scope(self.game.vocab, DiagnosticSink()))  # names the ruleset's own functions in English
+            return node.describe()
+        except (RulesetError, RecursionError):
+            return str(text)
+
+    def program(self, text: Any, pos: SourcePos | None, bind: dict[str, Type] | None = None) -> Program:
+        """Compile a program; ``bind`` pre-binds names to slots 0, 1, ... (set them in the environment before running)."""
+        node = self.parse(text, pos, program=True)
+        if node is None:
+            return Program(lambda s, e: None, max(len(bind or ()), 1))
+        scope = Scope(self.game.vocab, self.sink)
+        for name, type_ in (bind or {}).items():
+            scope.bind(name, type_)
+        compiled = self.compile_node(node, scope)
+        try:
+            description = node.describe()
+        except RecursionError:
+            description = str(text)
+        return Program(compiled.fn, max(scope.slots, 1), str(text), description)
+
+
+class ZoneRef:
+    """A zone named by a step; per-role zones resolve to the current role's."""
+
+    def __init__(self, name: str, resolve: Callable[[Any], int]) -> None:
+        self.name = name
+        self.resolve = resolve
+
+    def __call__(self, s: Any) -> int:
+        return self.resolve(s)
+
+    def describe(self, s: Any) -> str:
+        return s.game.zone_names[self.resolve(s)]
+
+
+def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: plain(v) for k, v in tree.items() if k not in keys}
+
+
+def _code_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+

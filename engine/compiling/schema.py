@@ -1,0 +1,192 @@
+"""JSON Schema checks for rulesets and scenario files, with positioned errors.
+
+The ruleset schema (draft 2020-12) is assembled from the core's keys
+(:mod:`engine.compiling.core_keys`) and each block's fragment
+(:class:`engine.blocks.block.Block`); ``schemas/`` holds it, and the
+fragment schema derived from it, as generated files for editors, which use
+them through the ``# yaml-language-server: $schema=...`` line at the top of
+each file (``rulecraft schema > schemas/ruleset.schema.json`` writes it
+again).  Every schema violation becomes a diagnostic at the offending node's
+``file:line:col``.
+
+A file another ruleset includes (a folder of cards, a file of statuses ...) holds only
+part of a ruleset; its schema, ``fragment.schema.json``, is the ruleset schema
+with nothing required and ``key+`` / ``key-`` allowed at every level (see
+:func:`fragment_schema`).
+
+>>> sorted(SCHEMAS)
+['fragment', 'ruleset', 'scenario']
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from engine.core.errors import Diagnostic, RulesetError, did_you_mean
+from engine.core.paths import schemas_dir
+from engine.core.showtext import CUT_AT, cut
+from engine.core.yamlsource import Mapping, walk_path
+
+SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json", "fragment": "fragment.schema.json"}
+
+
+
+@lru_cache(maxsize=None)
+def schema_text(kind: str) -> str:
+    """The schema's text (``rulecraft schema`` prints it): generated for rulesets and fragments, read for scenarios."""
+    if kind == "ruleset":
+        return as_text(ruleset_schema())
+    if kind == "fragment":
+        return as_text(fragment_schema(ruleset_schema()))
+    return (schemas_dir() / SCHEMAS[kind]).read_text(encoding="utf-8")
+
+
+def as_text(schema: dict[str, Any]) -> str:
+    """A generated schema as the text of its file in ``schemas/``."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def ruleset_schema() -> dict[str, Any]:
+    """The ruleset JSON Schema: the core's keys, then each block's keys, step kinds and definitions, blocks by name.
+
+    >>> schema = ruleset_schema()
+    >>> "meter" in schema["properties"], "draw" in schema["$defs"]["step"]["properties"]
+    (True, True)
+    """
+    from engine.blocks.catalogue import all_blocks
+    from engine.compiling.core_keys import CORE_SCHEMA
+
+    schema = copy.deepcopy(CORE_SCHEMA)
+    steps = schema["$defs"]["step"]["properties"]
+    for block in all_blocks().values():
+        for part, into in ((block.keys, schema["properties"]), (block.steps, steps), (block.defs, schema["$defs"])):
+            taken = part.keys() & into.keys()
+            assert not taken, f"block '{block.name}' declares {', '.join(sorted(taken))} again"
+            into.update(copy.deepcopy(part))
+    return schema
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_text(kind)))
+
+
+def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
+    """Every schema violation in ``tree`` as a positioned diagnostic."""
+    out = []
+    for err in sorted(_validator(kind).iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
+        out += [_diagnostic(tree, sub) for sub in _expand(err)]
+    return out
+
+
+def check_schema(tree: Any, kind: str) -> None:
+    """Raise RulesetError listing every schema violation."""
+    found = schema_errors(tree, kind)
+    if found:
+        raise RulesetError(found)
+
+
+def fragment_schema(ruleset: dict[str, Any]) -> dict[str, Any]:
+    """The schema of an included file, derived from the ruleset schema ``ruleset``.
+
+    A fragment goes on top of the ruleset that includes it, so any part of it
+    may be partial: every ``required`` goes (except inside an ``if``, where it
+    tells kinds apart), the top-level "name, players ... are required" rule
+    goes, and every closed mapping also accepts ``key+`` / ``key-`` lists for
+    each of its own keys.
+    ``schemas/fragment.schema.json`` is this function's result.
+
+    >>> loose = fragment_schema({"$id": "ruleset.schema.json", "type": "object", "required": ["name"],
+    ...                          "properties": {"name": {}, "goals": {}}, "additionalProperties": False})
+    >>> "required" in loose, list(loose["patternProperties"])
+    (False, ['^(name|goals)[+-]$'])
+    """
+    top = {k: v for k, v in ruleset.items() if k not in ("if", "then", "else")}
+    top.update({
+        "$id": ruleset["$id"].replace(SCHEMAS["ruleset"], SCHEMAS["fragment"]),
+        "title": "Rulecraft ruleset fragment",
+        "description": "A file that a ruleset includes (`include: [cards/, rules.yaml]`): any part of a "
+                       "ruleset, merged onto the including file, so nothing is required here. `rulecraft validate` "
+                       "checks the ruleset that includes it. Start the file with "
+                       "`# yaml-language-server: $schema=<path to this file>`.",
+    })
+    return _loosened(top)
+
+
+def _loosened(node: Any) -> Any:
+    """``node`` with ``required`` dropped (outside ``if``) and merge keys allowed in closed mappings."""
+    if isinstance(node, list):
+        return [_loosened(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: (value if key == "if" else _loosened(value)) for key, value in node.items() if key != "required"}
+    names = [re.escape(name) for name in out.get("properties", {})]
+    if out.get("additionalProperties") is False and names:
+        merge = {"type": ["array", "object"], "description": "Appends to (+) or removes from (-) the list or mapping of that "
+                 "name; `+` with a mapping merges into the mapping, or puts items by name: `{after: NAME, add: [...]}`."}
+        out["patternProperties"] = {**out.get("patternProperties", {}), f"^({'|'.join(names)})[+-]$": merge}
+    return out
+
+
+def _expand(err: ValidationError) -> list[ValidationError]:
+    """An ``anyOf`` of a text or a mapping (say) fails as the form of the value's own kind: those errors, else itself."""
+    if err.validator != "anyOf":
+        return [err]
+    own = [e for e in err.context or () if not (e.validator == "type" and len(e.schema_path) == 2)]
+    return [sub for e in own for sub in _expand(e)] or [err]
+
+
+def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
+    path = list(err.absolute_path)
+    pos = walk_path(tree, path)
+    where = "/".join(map(str, path)) or "the top level"
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        return _unknown_key(err, where, pos)
+    if err.validator == "dependentRequired" and isinstance(err.instance, dict):
+        key, needed = next((k, [d for d in deps if d not in err.instance]) for k, deps in err.validator_value.items()
+                           if k in err.instance and any(d not in err.instance for d in deps))
+        return Diagnostic(pos, f"{where}: '{key}' needs {' and '.join(repr(d) for d in needed)} beside it")
+    if err.validator == "enum" and isinstance(err.instance, str):
+        allowed = [str(v) for v in err.validator_value]
+        return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
+                          did_you_mean(err.instance, allowed))
+    return Diagnostic(pos, f"{where}: {_cut_value(err)}")
+
+
+def _cut_value(err: ValidationError) -> str:
+    """jsonschema's message, with a long offending value cut (``'xxx...' (4,194,304 characters)``)."""
+    written = repr(err.instance)
+    if len(written) <= CUT_AT or written not in err.message:
+        return cut(err.message, 4 * CUT_AT)
+    if isinstance(err.instance, str):
+        shortened = f"{repr(err.instance[:CUT_AT])[:-1]}...' ({len(err.instance):,} characters)"
+    else:
+        shortened = cut(written)
+    return err.message.replace(written, shortened)
+
+
+def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
+    """The first key that neither a property nor a key pattern allows, with a hint."""
+    allowed = list((err.schema.get("properties") or {}).keys())
+    patterns = list((err.schema.get("patternProperties") or {}).keys())
+    extra = [k for k in err.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    key = extra[0] if extra else next(iter(err.instance), "?")
+    if isinstance(err.instance, Mapping):
+        pos = err.instance.key_pos.get(key, pos)
+    hint = did_you_mean(str(key), allowed)
+    if hint is None:
+        known = allowed + [_pattern_words(p) for p in patterns]
+        hint = f"known keys: {', '.join(known)}" if known else None
+    return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _pattern_words(pattern: str) -> str:
+    """A key pattern in words, for hints: ^[0-9]+$ is 'a player count'."""
+    return "a player count" if pattern in ("^[0-9]+$", "^[1-9][0-9]*$") else f"keys matching {pattern}"

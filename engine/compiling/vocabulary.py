@@ -1,0 +1,281 @@
+"""The names a ruleset's effect-language code can use, built from its YAML.
+
+Given a partly compiled :class:`~engine.model.game.Game`, :func:`build_vocabulary`
+defines: every enum value, every option (``board_size``), each
+component kind's collection (kind ``card`` -> ``cards``), the zones (shared
+ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
+``player_count``, ``turn``, ``current_role``, ``current_seat``, ``empty_cells``, the counters
+(``gold(r)``, ``round``), and the
+attributes of components (``c.value``, ``c.front.value``, ``c.face``,
+``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import engine.blocks.choices  # noqa: F401  (registers choose)
+import engine.blocks.position_functions  # noqa: F401  (registers the functions of order and place)
+import engine.blocks.state_functions  # noqa: F401  (registers the state functions)
+from engine.blocks.counters import GAME, CounterOf, GameCounter
+from engine.model.game import Game
+from engine.lang.functions import FUNCTIONS
+from engine.lang.scope import Compiled, Vocabulary
+from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
+from engine.blocks.state_functions import ZoneOf
+
+PLURAL_SUFFIX = "s"
+BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply",
+                  "empty_cells")
+SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
+          "is_over": "the game is over", "empty_cells": "the empty cells"}
+"""How ``rulecraft explain`` says the built-in names that are not English words."""
+
+
+def value_type(value: Any, types: dict[str, tuple[str, ...]] | None = None) -> Type:
+    """The effect-language type of an option's value; ``types`` are the ruleset's enum types.
+
+    A list has the type of its items when they all have one: whole numbers,
+    true/false, values of one enum type, or other text.
+
+    >>> [str(value_type(v, {"level": ("low", "high")})) for v in ([4, 3], ["low", "high"], ["a", "b"], ["a", 1])]
+    ['list of int', 'list of level', 'list of text', 'any']
+    """
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    if isinstance(value, list) and value:
+        kinds = {_item_type(item, types or {}) for item in value}
+        if len(kinds) == 1 and ANY not in kinds:
+            return ListOf(kinds.pop())
+    return ANY
+
+
+def _item_type(item: Any, types: dict[str, tuple[str, ...]]) -> Type:
+    if isinstance(item, str):
+        owners = [name for name, values in types.items() if item in values]
+        return Enum(owners[0]) if owners else STR
+    return value_type(item) if isinstance(item, (bool, int)) else ANY
+
+
+def build_vocabulary(game: Game) -> Vocabulary:
+    """The vocabulary of one ruleset (functions from the registry plus its own names)."""
+    v = Vocabulary()
+    v.functions.update(FUNCTIONS)
+    v.data["types"] = game.types
+    v.data["spoken"] = {name: words for name, words in SPOKEN.items() if name not in game.options}
+    for type_name, values in game.types.items():
+        for value in values:
+            v.define_constant(value, Enum(type_name), value)
+    for name, value in game.options.items():
+        v.define_constant(name, value_type(value, game.types), value, f"the option {name}")
+    for kind, cids in game.kinds.items():
+        items = list(cids)
+        v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
+    v.data["sizes"] = _sizes(game)
+    v.data["limits"] = game.limits
+    _define_zones(v, game)
+    _define_counters(v, game)
+    if game.roles is not None:
+        role_type = Enum(game.roles.type_name)
+        v.data["role_type"] = role_type
+        v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles")
+        v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is")
+    v.define("player_count", INT, lambda s, e: s.players, "the number of players")
+    v.define("turn", INT, lambda s, e: s.turn_number, "the turn number")
+    v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is")
+    v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
+    v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
+    v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board")
+    _define_component_attributes(v, game)
+    v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT), "its column")
+    v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT), "its row")
+    return v
+
+
+def _empty_cells(s: Any, e: list[Any]) -> list[Any]:
+    """Every empty cell of a board with edges; on a growing board, the empty cells touching a piece that keep
+    it within its limits (``max_width``, ``max_height``) — the centre, 0,0, while it is empty."""
+    grid = s.game.grid
+    if grid is None:
+        return []
+    if grid.fixed:
+        return [c for c in grid.cells if c not in s.grid]
+    if not s.grid:
+        return [(0, 0)]
+    return [c for c in s.frontier if grid.fits(s.bbox, c)]
+
+
+def _define_zones(v: Vocabulary, game: Game) -> None:
+    v.data["zone_index"] = game.zone_index
+    v.data["board_zone"] = game.board_zone
+    for name, spec in game.zone_specs.items():
+        if spec.per_role:
+            v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
+        else:
+            v.define_constant(name, ZONE, game.zone_index[(name, None)], f"the {name}")
+
+
+def _sizes(game: Game) -> dict[str, int]:
+    """How many values each type has, for the static bound on nested selections (see engine.lang.ast)."""
+    sizes = {"*": max(len(game.component_names), 1), "component": max(len(game.component_names), 1)}
+    sizes.update({kind: len(cids) for kind, cids in game.kinds.items()})
+    sizes.update({name: len(values) for name, values in game.types.items()})
+    return sizes
+
+
+def _define_counters(v: Vocabulary, game: Game) -> None:
+    """``gold(r)`` / ``round``: read a counter; the same names are the targets of ``=``, ``+=``, ``-=``."""
+    assignable = v.data.setdefault("assignable", {})
+    for name, spec in game.counters.items():
+        if spec.per == GAME:
+            i = spec.offset
+            v.define(name, INT, lambda s, e, i=i: s.counters[i], spec.doc or f"the {name}")
+            assignable[name] = GameCounter(spec)
+        else:
+            owner = "ROLE" if spec.per == "role" else spec.per.upper()
+            fn = CounterOf(name, f"{name}({owner}) -> int", spec.doc or f"The {name} of a {spec.per}.", f"{name}(x) >= 1", spec)
+            v.functions[name] = assignable[name] = fn
+
+
+def _item(get: Callable[[Any], Any], type_: Type) -> Callable[[Compiled], Compiled]:
+    """An attribute compiler applying ``get`` to the base value (none stays none)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            x = f(s, e)
+            return None if x is None else get(x)
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _state_item(get: Callable[[Any, int], Any], type_: Type) -> Callable[[Compiled], Compiled]:
+    """An attribute compiler reading the state for a component (none stays none)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else get(s, c)
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _define_component_attributes(v: Vocabulary, game: Game) -> None:
+    attr_types = _attribute_types(game)
+    face_names = [game.face_names[game.component_kind[c]] for c in range(len(game.component_names))]
+    names = game.piece_names  # identical copies share their id
+    kinds = game.component_kind
+    most_faces = max(game.face_count, default=1)
+    for kind in [*game.kinds, "component"]:
+        for attr, type_ in attr_types.items():
+            table = game.attributes[attr]
+            v.define_attribute(kind, attr, type_, _per_face(table, type_), f"its {attr}")
+            v.define_attribute(f"face of {kind}", attr, type_, _face_attr(table, type_), f"its {attr}")
+        v.define_attribute(kind, "face", STR, _state_item(lambda s, c: face_names[c][s.face[c]], STR), "the name of the face it shows")
+        v.define_attribute(kind, "id", STR, _fixed(names, STR, most_faces), "its name")
+        v.define_attribute(kind, "kind", STR, _fixed(kinds, STR, most_faces), "its kind")
+        v.define_attribute(kind, "cell", CELL, _state_item(lambda s, c: s.cell_of[c], CELL), "the board cell it is on")
+        for i, face in enumerate(_faces(game, kind)):
+            v.define_attribute(kind, face, FaceOf(kind, i), _face_of(i), f"its {face} face")
+
+
+def _attribute_types(game: Game) -> dict[str, Type]:
+    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool`` (``table`` ones are for blocks, not code)."""
+    simple = {"int": INT, "text": STR, "bool": BOOL}
+
+    def type_of(t: str) -> Type:
+        if t.startswith(LIST_OF):
+            return ListOf(type_of(t.removeprefix(LIST_OF)))
+        return simple.get(t) or (Enum(t) if t in game.types else ANY)
+
+    return {attr: type_of(t) for attr, t in game.attribute_types.items() if t != "table"}
+
+
+def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
+    """``c.element``: the attribute on the face the component shows (hot path: kept flat)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        if base.slot is not None:
+            i = base.slot
+
+            def read_local(s: Any, e: list[Any]) -> Any:
+                c = e[i]
+                return None if c is None else table[s.face[c]][c]
+
+            return Compiled(type_, read_local, table=(i, table))
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else table[s.face[c]][c]
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
+    """``c.front.element``: the attribute on a fixed face."""
+
+    def compile_(base: Compiled) -> Compiled:
+        assert isinstance(base.type, FaceOf)
+        row, f = table[base.type.face], base.fn
+        if base.slot is not None:
+            i = base.slot
+            same_row = [row] * len(table)  # table[face][x] == row[x] whatever the face
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else row[c]
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _fixed(row: list[Any], type_: Type, faces: int) -> Callable[[Compiled], Compiled]:
+    """``c.id``, ``c.kind``: a value per component, whatever face it shows (selections filter on it fast)."""
+
+    def compile_(base: Compiled) -> Compiled:
+        if base.slot is not None:
+            i = base.slot
+            same_row = [row] * faces  # table[face][x] == row[x] whatever the face
+            return Compiled(type_, lambda s, e: row[e[i]] if e[i] is not None else None, table=(i, same_row))
+        f = base.fn
+
+        def read(s: Any, e: list[Any]) -> Any:
+            c = f(s, e)
+            return None if c is None else row[c]
+
+        return Compiled(type_, read)
+
+    return compile_
+
+
+def _faces(game: Game, kind: str) -> tuple[str, ...]:
+    """The face names of a kind; for any component, those all kinds share (in the same order)."""
+    if kind in game.face_names:
+        return game.face_names[kind]
+    lists = set(game.face_names.values())
+    return next(iter(lists)) if len(lists) == 1 else ()
+
+
+def _face_of(index: int) -> Callable[[Compiled], Compiled]:
+    """``c.front``: a view of one face, read by the attribute after it."""
+
+    def compile_(base: Compiled) -> Compiled:
+        return Compiled(FaceOf(base.type.name, index), base.fn, slot=base.slot)
+
+    return compile_

@@ -1,0 +1,201 @@
+"""Errors that speak the designer's language.
+
+Every problem in a ruleset, scenario or saved game is a :class:`Diagnostic`
+with a :class:`SourcePos`; :class:`RulesetError` carries one or more of them.
+Formatting shows ``file:line:col: message``, the offending line and a caret:
+
+>>> pos = SourcePos("rules.yaml", 3, 6)
+>>> print(Diagnostic(pos, "unknown option 'widht'", hint="did you mean 'width'?").format(["", "", "  a: widht"]))
+rules.yaml:3:6: unknown option 'widht' (did you mean 'width'?)
+      a: widht
+         ^
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from engine.core.showtext import cut
+
+MESSAGE_LIMIT = 2000
+"""At most this many characters of a message are printed (a long value quoted in it is cut)."""
+
+
+@dataclass(frozen=True)
+class SourcePos:
+    """A 1-based line and column in a named file (or pseudo-file like ``<text>``)."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem, where it is, and optionally a hint such as "did you mean"."""
+
+    pos: SourcePos | None
+    message: str
+    hint: str | None = None
+
+    def headline(self) -> str:
+        """``file:line:col: message (hint)``; a message or hint longer than ``MESSAGE_LIMIT`` is cut."""
+        where = f"{self.pos}: " if self.pos else ""
+        hint = f" ({cut(self.hint, MESSAGE_LIMIT)})" if self.hint else ""
+        return f"{where}{cut(self.message, MESSAGE_LIMIT)}{hint}"
+
+    def format(self, lines: Sequence[str] | None = None) -> str:
+        """The headline, then the source line and a caret when ``lines`` are known."""
+        out = self.headline()
+        if self.pos is None:
+            return out
+        if lines is None:
+            lines = source_lines(self.pos.file)
+        if 1 <= self.pos.line <= len(lines):
+            text, col = clip_line(lines[self.pos.line - 1].rstrip("\n"), max(self.pos.col, 1))
+            out += f"\n    {text}\n    {' ' * (col - 1)}^"
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.pos.file if self.pos else None,
+            "line": self.pos.line if self.pos else None,
+            "col": self.pos.col if self.pos else None,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+QUOTE_WIDTH = 100
+"""At most this many characters of a source line are quoted under a diagnostic."""
+
+
+def clip_line(text: str, col: int, width: int = QUOTE_WIDTH) -> tuple[str, int]:
+    """A window of a long line around column ``col`` (marked with '...'), and the column within it.
+
+    >>> clip_line("x" * 300 + "BAD" + "y" * 300, 301, 20)
+    ('...xxxxxxxxxxBADyyyyyyy...', 14)
+    """
+    if len(text) <= width:
+        return text, col
+    start = max(0, min(col - 1 - width // 2, len(text) - width))
+    window = text[start : start + width]
+    prefix = "..." if start > 0 else ""
+    suffix = "..." if start + width < len(text) else ""
+    return prefix + window + suffix, col - start + len(prefix)
+
+
+class RulecraftError(Exception):
+    """Root of every error Rulecraft reports to a user (never a traceback)."""
+
+
+class RulesetError(RulecraftError):
+    """A ruleset (or scenario, or saved game) is wrong; carries all diagnostics found.
+
+    >>> err = RulesetError([Diagnostic(SourcePos("r.yaml", 1, 1), "boom")])
+    >>> str(err)
+    'r.yaml:1:1: boom'
+    """
+
+    def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]) -> None:
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: list[Diagnostic] = list(diagnostics)
+        super().__init__("\n".join(d.headline() for d in self.diagnostics))
+
+    def __reduce__(self) -> tuple[type, tuple[list[Diagnostic]]]:
+        return (type(self), (self.diagnostics,))  # so errors cross process boundaries
+
+    @classmethod
+    def at(cls, pos: SourcePos | None, message: str, hint: str | None = None) -> "RulesetError":
+        """A single-diagnostic error."""
+        return cls([Diagnostic(pos, message, hint)])
+
+    def format(self) -> str:
+        """All diagnostics with source lines and carets."""
+        return "\n".join(d.format() for d in self.diagnostics)
+
+
+class IllegalActionError(RulecraftError, ValueError):
+    """An action that cannot be parsed or is not legal now; the state is unchanged."""
+
+
+class SetupError(RulecraftError, ValueError):
+    """A game cannot be set up as asked (for example, a player count the ruleset does not allow)."""
+
+
+class EffectRuntimeError(RulecraftError):
+    """An effect failed while running (for example, it ran out of its step budget).
+
+    >>> str(EffectRuntimeError("division by zero", SourcePos("r.yaml", 4, 9)))
+    'r.yaml:4:9: division by zero'
+    """
+
+    def __init__(self, message: str, pos: SourcePos | None = None) -> None:
+        self.message = message
+        self.pos = pos
+        super().__init__(f"{pos}: {message}" if pos else message)
+
+    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None]]:
+        return (type(self), (self.message, self.pos))
+
+
+@dataclass
+class DiagnosticSink:
+    """Collects diagnostics so validation can report all errors, not just the first."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
+        self.items.append(Diagnostic(pos, message, hint))
+
+    def extend(self, err: RulesetError) -> None:
+        self.items.extend(err.diagnostics)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            unique = {(d.pos, d.message, d.hint): d for d in self.items}  # the same mistake once
+            raise RulesetError(sorted(unique.values(), key=_sort_key))
+
+
+def _sort_key(d: Diagnostic) -> tuple[str, int, int]:
+    return (d.pos.file, d.pos.line, d.pos.col) if d.pos else ("", 0, 0)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A "did you mean" hint for a near-miss name, or None.
+
+    >>> did_you_mean("widht", ["width", "height"])
+    "did you mean 'width'?"
+    """
+    pool = list(candidates)
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in pool}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+_line_cache: dict[str, list[str]] = {}
+
+
+def source_lines(file: str) -> list[str]:
+    """The lines of a source file (cached); empty when it cannot be read."""
+    if file not in _line_cache:
+        try:
+            _line_cache[file] = Path(file).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            _line_cache[file] = []
+    return _line_cache[file]
+
+
+def remember_source(file: str, text: str) -> None:
+    """Register the text of a pseudo-file (e.g. a string) so carets can be drawn."""
+    _line_cache[file] = text.splitlines()

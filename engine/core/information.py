@@ -1,0 +1,200 @@
+"""What a seat may know, and full states sampled from it (determinizations).
+
+A zone's declared ``hidden`` level says what each seat sees of it, exactly as
+:meth:`State.observation` shows it:
+
+* ``none``: everyone sees the contents in order;
+* ``others``: the owning role's seat sees the contents in order, other seats
+  only the count (a zone without an owner shows only its count);
+* ``order``: the owner sees which components are there but not their order,
+  other seats only the count;
+* ``all``: everyone sees only the count.
+
+A hidden per-role zone may declare ``owner_known: CONDITION``: everyone
+knows the components satisfying it stay with that role (say, the base cards
+every player holds), though not in which of its unseen zones they are.
+
+Search agents that must not cheat plan on a *determinization*: a clone of the
+real state in which everything the seat cannot see is drawn again at random.
+The components of every zone the seat sees only as a count are pooled by
+kind, sorted by id, shuffled and dealt back zone by zone: each place gets a
+component of the kind it held (kinds are public, like the backs of cards),
+so each zone keeps its count of each kind; each
+such component shows its first face, the face every component starts with
+(faces of unseen components are unseen too) — except a kind that ``toss()``
+has thrown (dice): its unseen components land on a face drawn at random.  Zones whose contents the seat
+sees but not their order are reshuffled in place.  With hidden roles
+(``roles: {hidden: true}``), the roles dealt at random that the seat does not
+play are dealt again among the places they hold, groups dealt as one staying
+together (each place keeps its seat and its turns).  A block's slice
+that holds something hidden draws it again itself (its ``determinize``,
+see :mod:`engine.core.slices`).  The state's own
+generator is reseeded, so future chance is not known either (an effect
+waiting for a choice keeps the dice it has already rolled: see
+engine.blocks.choices).
+
+The result depends only on what the seat observes (with the kinds in each
+unseen place) and on ``rng``: two states that differ only in what the seat
+cannot see give equal determinizations for equal generators.  It is consistent with the current observation, not with
+the history of the game (a hand the rules dealt face down is sampled from all
+unseen components, even if the rules fixed what it holds).
+
+Example::
+
+    sample = determinize(state, 1, random.Random(0))
+    assert sample.observation(1) == state.observation(1)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from engine.core.slices import Chance, determinized
+
+if TYPE_CHECKING:
+    from engine.model.game import Game
+    from engine.model.state import State
+
+SEEN = "seen"
+UNORDERED = "unordered"
+UNSEEN = "unseen"
+
+
+def zone_view(state: "State", zone: int, seat: int) -> str:
+    """How ``seat`` sees a zone: SEEN (contents and order), UNORDERED (contents only) or UNSEEN (count only)."""
+    game = state.game
+    hidden = game.zone_spec_of[zone].hidden
+    if hidden == "none":
+        return SEEN
+    owner = game.zone_owner[zone]
+    mine = owner is not None and state.seat_of.get(owner) == seat
+    if mine and hidden == "others":
+        return SEEN
+    if mine and hidden == "order":
+        return UNORDERED
+    return UNSEEN
+
+
+def zones_seen_as(state: "State", seat: int, view: str) -> list[int]:
+    """The indices of the zones ``seat`` sees as ``view``."""
+    return [z for z in range(len(state.zones)) if zone_view(state, z, seat) == view]
+
+
+def determinize(state: "State", seat: int, rng: random.Random) -> "State":
+    """A clone of ``state`` with everything ``seat`` may not see drawn at random from ``rng``."""
+    sample = state.clone()
+    _deal_unseen(sample, zones_seen_as(sample, seat, UNSEEN), rng)
+    for zone in zones_seen_as(sample, seat, UNORDERED):
+        items = sample.zones[zone]
+        items.sort()
+        rng.shuffle(items)
+    _deal_roles(sample, seat, rng)
+    sample.slices = determinized(sample.slices, seat, rng)
+    sample.rng = rng.getrandbits(64)
+    sample._actions = None  # a different position: its legal actions are worked out again
+    return sample
+
+
+def has_hidden_information(game: "Game") -> bool:
+    """Whether some seat may not see everything: a hidden zone, hidden roles, or a sealed decision.
+
+    Example: a game whose hands are ``hidden: others`` has hidden information; a board game played in the open
+    has none (search bots pick ISMCTS for the first and plain MCTS for the second).
+    """
+    if any(spec.hidden != "none" for spec in game.zone_specs.values()):
+        return True
+    if game.roles is not None and game.roles.hidden:
+        return True
+    return any(step.sealed for step in game.steps)
+
+
+def hidden_roles(state: "State", seat: int) -> list[str]:
+    """The roles ``seat`` cannot tell apart, in the order they are dealt: with hidden roles, those of
+    the groups dealt at random (``roles.shuffle``) that hold none of its own; otherwise none.  A
+    single such group is known by elimination: none then.
+
+    Example: four roles A-D all dealt at random and hidden, seat 1 playing B: ``['A', 'C', 'D']``;
+    dealt in pairs ``[[A, C], [B, D]]``, seat 1 playing B and D: ``[]``.
+    """
+    return [r for group in _hidden_groups(state, seat) for r in group]
+
+
+def _hidden_groups(state: "State", seat: int) -> list[tuple[str, ...]]:
+    """The groups of roles dealt at random that ``seat`` does not play; none when that is a single group of
+    several roles, which the seat knows by elimination."""
+    roles = state.game.roles
+    if roles is None or not roles.hidden:
+        return []
+    groups = [g for g in roles.groups(state.players) if all(state.seat_of.get(r) != seat for r in g)]
+    return groups if len(groups) > 1 or any(len(g) == 1 for g in groups) else []
+
+
+def relabel_roles(state: "State", mapping: dict[str, str]) -> None:
+    """Each role ``r`` in ``mapping`` is replaced by ``mapping[r]``: in the deal, the seating and the turn order.
+
+    ``mapping`` must be a permutation of its keys.  Example: ``relabel_roles(s, {"A": "C", "C": "A"})``
+    gives A's seat and turns to C and C's to A.
+    """
+    state.positions = tuple(mapping.get(r, r) for r in state.positions)
+    state.seat_of = {mapping.get(r, r): seat for r, seat in state.seat_of.items()}
+    state.order = tuple(mapping.get(r, r) for r in state.order)
+
+
+def _deal_roles(sample: "State", seat: int, rng: random.Random) -> None:
+    """Deal the groups of roles ``seat`` cannot tell apart again among the places in the deal that they hold."""
+    groups = _hidden_groups(sample, seat)
+    if len(groups) < 2:
+        return
+    drawn = groups[:]
+    rng.shuffle(drawn)
+    places = sorted((tuple(sample.positions.index(r) for r in g) for g in groups), key=min)
+    relabel_roles(sample, {sample.positions[i]: role for group, place in zip(drawn, places) for role, i in zip(group, place)})
+
+
+def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
+    """Pool the components of ``zones`` by kind, shuffle them and deal them back: every place gets a
+    component of the kind it held, so each zone keeps its count of each kind.
+
+    A component's kind is taken as public, like the back of a card (a deck of
+    one kind of card is never dealt another kind).  Components a zone's
+    ``owner_known`` condition marks are known to stay with that zone's owner:
+    they are dealt again only among the owner's unseen zones, topped up from
+    the common pool of their kind.
+    """
+    game = sample.game
+    kind_of = game.component_kind
+    chance = sample.slices.get(Chance.block)  # the kinds thrown like dice
+    tossed = set(chance.tossed or ()) if chance else set()
+    kept: dict[tuple[str | None, str], list[int]] = {}
+    common: dict[str, list[int]] = {}
+    for zone in zones:
+        owner, known = game.zone_owner[zone], game.zone_spec_of[zone].owner_known
+        for cid in sample.zones[zone]:
+            kind = kind_of[cid]
+            pool = kept.setdefault((owner, kind), []) if known is not None and known(sample, cid) else common.setdefault(kind, [])
+            pool.append(cid)
+    for kind in sorted(common):
+        common[kind].sort()
+        rng.shuffle(common[kind])
+    by_owner: dict[str | None, list[int]] = {}
+    for zone in zones:
+        by_owner.setdefault(game.zone_owner[zone], []).append(zone)
+    for owner, owned in by_owner.items():
+        places: dict[str, int] = {}
+        for zone in owned:
+            for cid in sample.zones[zone]:
+                places[kind_of[cid]] = places.get(kind_of[cid], 0) + 1
+        hands: dict[str, list[int]] = {}
+        for kind in sorted(places):
+            hand = sorted(kept.get((owner, kind), []))
+            need = places[kind] - len(hand)
+            hand += common[kind][:need]
+            del common[kind][:need]
+            rng.shuffle(hand)
+            hands[kind] = hand
+        for zone in owned:
+            sample.zones[zone] = [hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
+            for cid in sample.zones[zone]:
+                sample.zone_of[cid] = zone
+                sample.face[cid] = rng.randrange(game.face_count[cid]) if kind_of[cid] in tossed else 0

@@ -1,0 +1,153 @@
+"""The budget of everything a ruleset can make the engine do: one named limit per resource.
+
+A ruleset may come from a stranger, so loading, compiling and running it are
+bounded: every limit has a name, a default generous enough for any
+reasonable ruleset, and can be changed for one run (``rulecraft ... --limit
+steps=1000000``).  An error caused by a limit names it, so the designer
+knows which one to raise.
+
+>>> current().steps
+100000
+>>> with using(parse_limits(["steps=500"])):
+...     current().steps
+500
+>>> parse_limits(["stpes=5"])
+Traceback (most recent call last):
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, call_depth, steps, condition_items, integer_digits
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from engine.core.errors import did_you_mean
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one run; see :data:`DESCRIPTIONS` for what each bounds."""
+
+    yaml_nodes: int = 200_000
+    yaml_text: int = 20_000_000
+    yaml_depth: int = 200
+    includes: int = 1_000
+    merged_nodes: int = 2_000_000
+    variants: int = 200
+    requires_depth: int = 50
+    components: int = 20_000
+    copies: int = 10_000
+    call_depth: int = 50
+    steps: int = 100_000
+    condition_items: int = 10_000_000
+    integer_digits: int = 100
+
+    @property
+    def integer_bound(self) -> int:
+        """The smallest whole number too large: ``10 ** integer_digits``."""
+        return _bound(self.integer_digits)
+
+    def too_large(self, value: int) -> bool:
+        """Whether ``value`` has more digits than ``integer_digits`` allows.
+
+        >>> Limits(integer_digits=3).too_large(999), Limits(integer_digits=3).too_large(-1000)
+        (False, True)
+        """
+        bound = self.integer_bound
+        return not -bound < value < bound
+
+
+DESCRIPTIONS: dict[str, str] = {
+    "yaml_nodes": "nodes in one YAML file, every alias counted again each time it is used (alias bombs)",
+    "yaml_text": "characters of text in one YAML file, an aliased text counted again each time it is used",
+    "yaml_depth": "levels of nesting in one YAML file",
+    "includes": "files read to put one ruleset together (include and extends, each time a file is read)",
+    "merged_nodes": "values merged while putting a ruleset's files, its base and its variants on top of each other",
+    "variants": "variants one ruleset declares",
+    "requires_depth": "how long a chain of variants requiring each other may be",
+    "components": "components in all (the sum of every component's count)",
+    "copies": "copies of one component (its count)",
+    "call_depth": "how deeply the ruleset's own functions may call each other",
+    "steps": "steps of one run of a program or one test of a condition: each loop pass, "
+    "each call of a ruleset's function and each item a selection looks at",
+    "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
+    "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
+}
+"""What each limit bounds, for ``docs/hardening.md`` and error messages."""
+
+NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Limits))
+
+_CURRENT: contextvars.ContextVar[Limits] = contextvars.ContextVar("limits", default=Limits())
+
+
+def current() -> Limits:
+    """The limits in force now (the defaults unless :func:`using` changed them)."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def using(limits: Limits) -> Iterator[Limits]:
+    """Make ``limits`` the ones in force for the ``with`` block."""
+    token = _CURRENT.set(limits)
+    try:
+        yield limits
+    finally:
+        _CURRENT.reset(token)
+
+
+def parse_limits(texts: Iterable[str], base: Limits | None = None) -> Limits:
+    """``NAME=VALUE`` texts (``--limit``) on top of ``base`` (the limits in force); ValueError says what is wrong.
+
+    >>> parse_limits(["steps=2_000"]).steps
+    2000
+    >>> parse_limits(["steps=lots"])
+    Traceback (most recent call last):
+    ValueError: --limit steps=lots: the value must be a whole number from 1 up
+    """
+    changes: dict[str, int] = {}
+    for text in texts:
+        name, equals, value = str(text).partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise ValueError(f"'{text}' is not NAME=VALUE (for example steps=2000000)")
+        if name not in NAMES:
+            hint = did_you_mean(name, NAMES)
+            raise ValueError(f"unknown limit '{name}'{f' ({hint})' if hint else ''}; limits: {', '.join(NAMES)}")
+        digits = value.strip().replace("_", "").replace(",", "")
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 18 or int(digits) < 1:
+            raise ValueError(f"--limit {name}={value.strip()[:40]}: the value must be a whole number from 1 up")
+        changes[name] = int(digits)
+    return dataclasses.replace(base or current(), **changes)
+
+
+def as_pairs(limits: Limits) -> tuple[tuple[str, int], ...]:
+    """The limits that differ from the defaults, as ``(name, value)`` pairs (to hand to another process).
+
+    >>> as_pairs(parse_limits(["steps=7"]))
+    (('steps', 7),)
+    """
+    default = Limits()
+    return tuple((n, getattr(limits, n)) for n in NAMES if getattr(limits, n) != getattr(default, n))
+
+
+def exceeded(name: str, value: int | None = None) -> str:
+    """The end of a message about a limit: which one, its value and how to change it.
+
+    >>> exceeded("steps")
+    '(limit steps=100,000; raise it with --limit steps=N)'
+    """
+    value = getattr(current(), name) if value is None else value
+    return f"(limit {name}={value:,}; raise it with --limit {name}=N)"
+
+
+_BOUNDS: dict[int, int] = {}
+
+
+def _bound(digits: int) -> int:
+    bound = _BOUNDS.get(digits)
+    if bound is None:
+        bound = _BOUNDS[digits] = 10 ** digits
+    return bound

@@ -1,0 +1,91 @@
+"""Finding rulesets and schemas: built-in names and paths.
+
+The built-in rulesets and schemas live at the top of a source checkout
+(``<repo>/rulesets``, ``<repo>/schemas``); an installed wheel ships them inside
+the package as ``engine/_builtin/rulesets`` and ``engine/_builtin/schemas``.
+
+>>> find_ruleset(builtin_names()[0]).name
+'ruleset.yaml'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.errors import RulesetError, did_you_mean
+
+_ENGINE_DIR = Path(__file__).resolve().parent.parent
+RULESET_FILE = "ruleset.yaml"
+
+
+def _data_dir(name: str) -> Path:
+    """``engine/_builtin/<name>`` in an installed wheel, else ``<repo>/<name>``."""
+    shipped = _ENGINE_DIR / "_builtin" / name
+    return shipped if shipped.is_dir() else _ENGINE_DIR.parent / name
+
+
+def rulesets_dir() -> Path:
+    """The directory holding the built-in rulesets, one sub-directory each."""
+    return _data_dir("rulesets")
+
+
+def schemas_dir() -> Path:
+    """The directory holding the JSON Schemas."""
+    return _data_dir("schemas")
+
+
+def builtin_names() -> list[str]:
+    """Sorted names of the built-in rulesets (directories with a ``ruleset.yaml``).
+
+    >>> len(builtin_names()) > 0
+    True
+    """
+    root = rulesets_dir()
+    if not root.is_dir():
+        return []
+    return sorted(d.name for d in root.iterdir() if (d / RULESET_FILE).is_file())
+
+
+def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
+    """The ruleset file for a built-in name, a file, or a directory holding ``ruleset.yaml``.
+
+    A built-in name wins over a path of the same spelling. Relative paths are
+    tried against ``relative_to`` (a directory) first, then the working
+    directory. Raises :class:`RulesetError` (without a position) when nothing
+    matches, with a "did you mean" over the built-in names.
+
+    >>> find_ruleset("no-such-game")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: unknown ruleset 'no-such-game': ...
+    """
+    names = builtin_names()
+    if name_or_path in names:
+        return rulesets_dir() / name_or_path / RULESET_FILE
+    if not name_or_path.strip():
+        raise RulesetError.at(None, f"no ruleset named: give a built-in name ({', '.join(names) or 'none'}) or a path")
+    for candidate in _candidates(Path(name_or_path).expanduser(), relative_to):
+        if candidate.is_file():
+            return candidate
+        if candidate.is_dir():
+            return _ruleset_in(candidate)
+        if candidate.exists():
+            raise RulesetError.at(None, f"'{name_or_path}' is not a ruleset file or a folder holding {RULESET_FILE}")
+    raise RulesetError.at(
+        None,
+        f"unknown ruleset '{name_or_path}': no such file or directory, and no built-in "
+        f"ruleset of that name (built-in: {', '.join(names) or 'none'})",
+        did_you_mean(name_or_path, names),
+    )
+
+
+def _candidates(path: Path, relative_to: Path | None) -> list[Path]:
+    if path.is_absolute() or relative_to is None:
+        return [path]
+    return [relative_to / path, path]
+
+
+def _ruleset_in(directory: Path) -> Path:
+    ruleset = directory / RULESET_FILE
+    if not ruleset.is_file():
+        raise RulesetError.at(None, f"directory '{directory}' has no {RULESET_FILE}")
+    return ruleset

@@ -1,0 +1,340 @@
+"""The immutable, compiled form of a ruleset.
+
+A :class:`Game` is built once by :mod:`engine.compiling.builder` and never changes:
+component tables, zones, the board geometry, compiled setup programs, turn
+steps, end condition and scoring.  It makes states:
+
+Example::
+
+    game = engine.load("my-game")
+    state = game.new_state(players=2, seed=7)   # roles dealt, setup program run
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.core import limits as limits_module
+from engine.core import rng
+from engine.blocks.counters import initial_values
+from engine.core.errors import SetupError, SourcePos
+from engine.lang.program import Program, compile_condition
+from engine.lang.scope import Vocabulary
+
+if TYPE_CHECKING:
+    from engine.blocks.grid import SquareGrid
+    from engine.blocks.hexgrid import HexGrid
+    from engine.blocks.outcome import Goals, Outcome, Ranking
+    from engine.blocks.steps import Step
+    from engine.blocks.counters import CounterSpec
+    from engine.model.state import State
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A declared zone: ``kind`` (pile, hand, board), one per role or shared, what is hidden."""
+
+    name: str
+    kind: str
+    per_role: bool
+    hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
+    show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
+    owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
+
+
+ROLL_OFFS = ("lowest-roll", "highest-roll")  # ``first_seat`` values: a roll-off decides who starts
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    """Roles (what plays in turn order) and which seat plays each, by player count.
+
+    ``shuffled[n]`` lists the roles whose positions are dealt at random with
+    ``n`` players (the others keep theirs); ``dealt[n]`` splits them into the
+    groups dealt as one (each role alone unless the ruleset groups them: a
+    group of two roles takes the two positions of another group); ``hidden``
+    roles are known only to the seat playing them.
+    """
+
+    type_name: str
+    values: tuple[str, ...]
+    shuffled: dict[int, frozenset[str]]
+    seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
+    hidden: bool = False
+    dealt: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+
+    def groups(self, players: int) -> tuple[tuple[str, ...], ...]:
+        """The groups of roles dealt at random with ``players`` players, in the order they are listed.
+
+        Example: ``shuffle: [[A, C], [B, D]]`` gives ``(('A', 'C'), ('B', 'D'))``; ``shuffle: [A, B]`` gives
+        ``(('A',), ('B',))``.
+        """
+        if players in self.dealt:
+            return self.dealt[players]
+        return tuple((r,) for r in self.values if r in self.shuffled.get(players, frozenset()))
+
+
+def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tuple[int, ...], ...]) -> list[str]:
+    """``order`` (the roll-off's winner first) with the winner's teammates that play just before it moved
+    to just after it: the winner's team takes its turn first, the winner first.
+
+    >>> _team_turn_first(["B", "C", "D", "A"], {"A": 1, "B": 3, "C": 2, "D": 4}, ((1, 3), (2, 4)))
+    ['B', 'A', 'C', 'D']
+    """
+    team = {seat: i for i, members in enumerate(teams) for seat in members}
+    mine = team[seat_of[order[0]]]
+    back = 0
+    while back < len(order) - 1 and team[seat_of[order[-1 - back]]] == mine:
+        back += 1
+    return order[:1] + order[len(order) - back:] + order[1:len(order) - back]
+
+
+@dataclass
+class Game:
+    """A compiled ruleset; create states with :meth:`new_state`.
+
+    What a building block compiles (a meter, statuses, clash tables ...) is
+    kept under the block's name in ``parts`` (see :mod:`engine.blocks.block`):
+    ``game.parts.get("meter")`` is None in a ruleset without a meter.
+
+    Once built, setting an attribute raises AttributeError.  The guard is
+    shallow: the dicts and lists it holds (``parts`` too) are shared with the
+    compiled steps and must not be changed either.  ``dataclasses.replace(game, field=...)``
+    gives a copy whose steps still refer to the original game, so it suits
+    only fields read from the game itself (as a test may do with
+    ``running_score``).
+    """
+
+    name: str
+    title: str
+    version: int
+    description: str
+    source: str
+    content_hash: str = ""
+    variants: tuple[str, ...] = ()
+    set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``), as YAML text
+    replaced: tuple[tuple[SourcePos | None, str], ...] = ()  # what overlays replaced: (where the new one is, note)
+    available_variants: dict[str, str] = field(default_factory=dict)
+    player_counts: tuple[int, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    option_docs: dict[str, str] = field(default_factory=dict)
+    types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short, colour}: how the terminal and the browser show it
+    # components
+    component_names: list[str] = field(default_factory=list)
+    component_ids: dict[str, int] = field(default_factory=dict)
+    piece_names: list[str] = field(default_factory=list)  # what actions call a component: identical copies share one
+    identical: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a counted id -> its copies
+    component_kind: list[str] = field(default_factory=list)
+    kinds: dict[str, list[int]] = field(default_factory=dict)
+    face_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    face_count: list[int] = field(default_factory=list)
+    face_labels: list[tuple[str, ...]] = field(default_factory=list)
+    distinct_faces: list[tuple[int, ...]] = field(default_factory=list)
+    piece_options: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # (cid, face) per distinct face
+    attributes: dict[str, list[list[Any]]] = field(default_factory=dict)  # name -> [face][cid]
+    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool (or "list of" one)
+    wildcards: set[str] = field(default_factory=set)  # list attributes that may hold pattern wildcards (see engine.blocks.patterns)
+    # zones, board, roles
+    zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)
+    zone_names: list[str] = field(default_factory=list)
+    zone_spec_of: list[ZoneSpec] = field(default_factory=list)  # the declared zone of each zone instance
+    zone_owner: list[str | None] = field(default_factory=list)
+    zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
+    board_zone: int = -1
+    grid: "SquareGrid | HexGrid | None" = None
+    roles: RoleSpec | None = None
+    counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
+    teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team
+    parts: dict[str, Any] = field(default_factory=dict)  # what each block the ruleset uses compiled, by the block's name
+    first_seat: int = 1
+    first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
+    limits: limits_module.Limits = field(default_factory=limits_module.current)  # the budgets it was compiled and runs under
+    # play
+    setup: dict[int | str, Program] = field(default_factory=dict)
+    steps: list["Step"] = field(default_factory=list)
+    end_condition: Program | None = None
+    max_turns: int = 1000
+    end_when_stalled: bool = False  # ``end: {stalled: true}``: a round of turns without a decision ends the game
+    outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
+    running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
+    invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
+    queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
+    code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
+    vocab: Vocabulary = field(default_factory=Vocabulary)
+    built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "built", False):
+            raise AttributeError(f"a compiled game cannot change: '{name}' was set after it was built")
+        object.__setattr__(self, name, value)
+
+    def finish(self) -> None:
+        """Mark the game complete: from now on, setting any attribute raises AttributeError."""
+        object.__setattr__(self, "built", True)
+
+    # ------------------------------------------------------------ states
+
+    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None,
+                  explicit_chance: bool = False) -> "State":
+        """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+
+        ``explicit_chance`` makes the dice that turn steps roll CHANCE decisions
+        (``state.chance_outcomes()``) instead of samples of the seeded generator.
+
+        ``seats`` (role -> seat, 0 for absent) chooses the deal of the roles
+        the ruleset shuffles, instead of the seed: a deal the setup could have
+        made, else SetupError.  The rest of the setup runs as usual.
+        """
+        from engine.model.state import State
+
+        if players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise SetupError(f"{self.name} is played by {counts} players, not {players}")
+        s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, explicit_chance=explicit_chance,
+                  log=[] if record else None, history=[] if record else None)
+        self._seat_roles(s, players, seats)
+        s.counters = initial_values(s, self.counters)
+        program = self.setup.get(players) or self.setup.get("default")
+        if program is not None:
+            program.run(s)
+        s.advance()
+        return s
+
+    def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
+        assert self.roles is not None
+        positions = list(self.roles.values)
+        groups = list(self.roles.groups(players))
+        places = [tuple(positions.index(r) for r in group) for group in groups]
+        if seats is not None:
+            groups = self._chosen_deal(players, seats, groups, places)
+        else:
+            for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
+                j = s.random_below(k + 1)
+                groups[k], groups[j] = groups[j], groups[k]
+        for group, place in zip(groups, places):
+            for role, i in zip(group, place):
+                positions[i] = role
+        seating = self.roles.seating[players]
+        s.positions = tuple(positions)
+        s.seat_of = {role: seating[i] for i, role in enumerate(positions)}
+        order = [r for r in positions if s.seat_of[r]]
+        first_seat = self._roll_off(s, players) if self.first_roll else self.first_seat
+        first = next((i for i, r in enumerate(order) if s.seat_of[r] == first_seat), 0)
+        order = order[first:] + order[:first]
+        if self.first_roll and self.teams.get(players):
+            order = _team_turn_first(order, s.seat_of, self.teams[players])
+        s.order = tuple(order)
+
+    def _roll_off(self, s: "State", players: int) -> int:
+        """``first_seat: lowest-roll`` (or ``highest-roll``): every seat rolls a d6, the tied best roll again; the seat that starts.
+
+        The rolls are logged, like ``roll-off: seat 1 rolls 3, seat 2 rolls 5; seat 1 starts``.
+        """
+        seats = list(range(1, players + 1))
+        rounds = []
+        while len(seats) > 1:
+            rolls = {seat: s.random_below(6) + 1 for seat in seats}
+            rounds.append(", ".join(f"seat {seat} rolls {roll}" for seat, roll in rolls.items()))
+            best = (min if self.first_roll == "lowest" else max)(rolls.values())
+            seats = [seat for seat in seats if rolls[seat] == best]
+        s.note(lambda: f"roll-off ({self.first_roll} starts): {'; then '.join(rounds)}; seat {seats[0]} starts")
+        return seats[0]
+
+    def _chosen_deal(self, players: int, seats: dict[str, int], groups: list[tuple[str, ...]],
+                     places: list[tuple[int, ...]]) -> list[tuple[str, ...]]:
+        """The deal that gives each role in ``seats`` its seat: the group of roles at each of ``places``.
+
+        Roles the setup does not deal keep their seat; the groups with a role
+        in ``seats`` take the first places that fit, in the order ``seats``
+        lists them (so among same-seat places, the order written is the
+        order on the table); the other groups fill the places left in turn.
+        """
+        assert self.roles is not None
+        roles, seating = self.roles.values, self.roles.seating[players]
+
+        def at(seat: int) -> str:
+            return "absent" if seat == 0 else f"at seat {seat}"
+
+        dealt = {role for group in groups for role in group}
+        for role, seat in seats.items():
+            if role not in dealt and seat != seating[roles.index(role)]:
+                raise SetupError(f"{role} is always {at(seating[roles.index(role)])} with {players} players (the setup does not deal it)")
+        listed = list(seats)
+        order = sorted(groups, key=lambda group: min((listed.index(r) for r in group if r in seats), default=len(listed)))
+        taken: list[tuple[str, ...] | None] = [None] * len(places)
+        for group in order:
+            k = next((k for k, place in enumerate(places)
+                      if taken[k] is None and all(seating[i] == seats[r] for r, i in zip(group, place) if r in seats)), None)
+            if k is None:
+                named = [r for r in group if r in seats]
+                free = ", ".join("+".join(str(seating[i]) if seating[i] else "absent" for i in place) for place in places)
+                together = "" if all(len(g) == 1 for g in groups) else (
+                    f" in groups that stay together ({', '.join(' and '.join(g) for g in groups)})")
+                raise SetupError(f"{' and '.join(named)} cannot be {' and '.join(at(seats[r]) for r in named)}: "
+                                 f"with {players} players the roles are dealt{together} to the seats {free}")
+            taken[k] = group
+        return [group for group in taken if group is not None]
+
+    def end_turn(self, s: "State") -> bool:
+        """After a turn's last step: end the game if due (True), else pass the turn."""
+        assert self.end_condition is not None
+        stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
+        left = s.left_roles()
+        nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
+        if self.end_condition.test(s) or stalled or nobody or s.turn_number >= self.max_turns:
+            ended = ("end condition" if self.end_condition.test(s) else "stalled" if stalled
+                     else "nobody is left in the turn order" if nobody else "turn limit")
+            s.outcome = dataclasses.replace(self.score(s), ended=ended)
+            s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
+            return True
+        s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)
+        s.turn_number += 1
+        return False
+
+    def score(self, s: "State") -> "Outcome":
+        """The outcome of a finished game, by the block that applies to its player count."""
+        from engine.blocks.outcome import Outcome
+
+        for counts, block in self.outcomes:
+            if s.players in counts:
+                return self.team_outcome(block.evaluate(s, s.players), s.players)
+        return Outcome.from_scores((0,) * s.players, text="no scoring for this player count")
+
+    def team_outcome(self, outcome: "Outcome", players: int) -> "Outcome":
+        """``outcome`` with the seats' scores pooled by team, when ``players`` play in teams (else unchanged)."""
+        teams = self.teams.get(players)
+        return outcome if not teams else outcome.for_teams(teams)
+
+    def score_of(self, s: "State", seat: int) -> int:
+        """The ruleset's ``running_score`` for a seat (0 when the ruleset declares none)."""
+        if self.running_score is None:
+            return 0
+        env = self.running_score.env
+        env[0] = seat
+        return self.running_score.fn(s, env)
+
+    def broken_invariants(self, s: "State") -> list[str]:
+        """The names of the declared invariants that do not hold in ``s``."""
+        return [name for name, check in self.invariants.items() if not check.test(s)]
+
+    def state_from_json(self, data: Any) -> "State":
+        """Read a state written by :meth:`State.to_json`; refuses one from another ruleset."""
+        from engine.model.savefile import state_from_json
+        from engine.model.state import State
+
+        return state_from_json(self, data, State)
+
+    # ------------------------------------------------------------ words
+
+    def describe_piece(self, cid: int, face: int) -> str:
+        """``A/B as B``: a component (identical copies by their shared name) and the face it shows."""
+        labels = self.face_labels[cid]
+        if len(set(labels)) <= 1:
+            return self.piece_names[cid]
+        return f"{self.piece_names[cid]} as {labels[face]}"
+
+    def compile_condition(self, text: str, where: str = "<expression>") -> Program:
+        """Compile an effect-language condition against this game (for scenarios and tools)."""
+        return compile_condition(self.vocab, text, where)

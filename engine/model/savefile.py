@@ -1,0 +1,416 @@
+"""States as JSON (saves, replays, tests) and per-player observations.
+
+``state_to_json`` writes everything that can change, plus the ruleset's name,
+content hash and variants, and a checksum of the position; ``state_from_json``
+checks all of it and refuses a state from another ruleset, an edited or
+damaged one, or one that cannot go on, with a reason, never a crash.
+
+Example::
+
+    s = game.new_state(players=2, seed=5)
+    assert game.state_from_json(s.to_json()) == s
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from engine.blocks.outcome import Outcome
+from engine.core.compose import set_flags
+from engine.core.decisions import ChanceEvent, Decision
+from engine.core.errors import RulecraftError
+from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
+from engine.core.slices import observed, saved_keys, slices_from_json, slices_to_json
+
+if TYPE_CHECKING:
+    from engine.blocks.choices import Pending
+    from engine.model.game import Game
+    from engine.model.state import State
+
+FORMAT = 1
+CHECKSUM = "checksum"
+SLICES_KEY = "scratch"  # the blocks' slices of the state: the key saves have always used (a file-format name)
+DECIDED = "decided"  # in it: the turn of the last decision
+_IDENTITY = ("format", "ruleset", "version", "content_hash", "variants", "set_options", CHECKSUM)
+PROBE = 64
+"""At most this many of a loaded state's legal actions are tried, to prove it can go on."""
+
+
+class SaveError(RulecraftError):
+    """A saved state or replay that does not fit the ruleset (or is damaged)."""
+
+
+def position_hash(data: dict[str, Any]) -> str:
+    """The checksum of a saved position: 12 hex digits of the SHA-256 of its canonical JSON.
+
+    The ruleset's identity (name, version, content hash, variants, options set) is left
+    out, so positions of a game replayed on a changed ruleset still compare.
+    """
+    body = {k: v for k, v in data.items() if k not in _IDENTITY}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
+
+
+def state_to_json(s: "State") -> dict[str, Any]:
+    """The whole position as JSON-ready data with its identity and checksum (``State.to_json`` calls this).
+
+    While an effect waits for a choice, the position is the one before the effect began, with the
+    pending choice: loading replays the effect to the same pause (see :mod:`engine.blocks.choices`).
+    """
+    from engine.blocks.choices import before_effect
+
+    pending, s = s.pending, before_effect(s)
+    data = _state_data(s)
+    if s.game.set_options:  # written only when there are some, so other saves read as before
+        data["set_options"] = dict(s.game.set_options)
+    if pending is not None:  # an effect waiting for a choice (engine.blocks.choices)
+        data["pending"] = _tuples_to_lists(pending.data())
+    if s.decisions:  # decisions lent to other roles (engine.core.decisions), written only when there are some
+        data["decisions"] = [[d.step, d.role, _tuples_to_lists(d.data)] for d in s.decisions]
+    if s.explicit_chance:  # written only when set, so other saves read as before
+        data["explicit_chance"] = True
+    if s.chance is not None:
+        data["chance"] = {"step": s.chance.step, "results": list(s.chance.results),
+                          "dice": [[[v, str(p)] for v, p in die] for die in s.chance.dice]}
+    if s.counters:  # written only when declared, so positions of games without counters keep their checksums
+        data["counters"] = list(s.counters)
+    if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums
+        data["stacks"] = [[x, y, list(below)] for (x, y), below in s.stacks.items()]
+    if s.groups:  # written only when there are some, so positions of games without groups keep their checksums
+        data["groups"] = [[x, y, marker] for (x, y), marker in s.groups.items()]
+        data["members"] = [[x, y, ax, ay] for (x, y), (ax, ay) in s.members.items()]
+    data[CHECKSUM] = position_hash(data)
+    return data
+
+
+def _state_data(s: "State") -> dict[str, Any]:
+    g = s.game
+    return {
+        "format": FORMAT,
+        "ruleset": g.name,
+        "version": g.version,
+        "content_hash": g.content_hash,
+        "variants": list(g.variants),
+        "players": s.players,
+        "face": list(s.face),
+        "zones": [list(z) for z in s.zones],
+        "board": [[x, y, cid] for (x, y), cid in s.grid.items()],
+        "frontier": [list(c) for c in s.frontier],
+        "positions": list(s.positions),
+        "seat_of": dict(s.seat_of),
+        "order": list(s.order),
+        "turn": s.turn,
+        "turn_number": s.turn_number,
+        "step": s.step,
+        SLICES_KEY: _slices_to_json(s),
+        "rng": str(s.rng),
+        "outcome": s.outcome.to_json() if s.outcome else None,
+    }
+
+
+def comparable(s: "State") -> tuple[Any, ...]:
+    """Everything that defines a state, for equality (the log and history excluded)."""
+    return (
+        s.game.content_hash, s.players, tuple(s.face), tuple(map(tuple, s.zones)), frozenset(s.grid.items()), frozenset(s.stacks.items()),
+        frozenset(s.frontier), frozenset(s.groups.items()), s.positions, tuple(sorted(s.seat_of.items())), s.order, s.turn, s.turn_number,
+        s.step, _slices_to_json(s), s.rng, s.outcome, tuple(s.counters), s.pending,
+        s.decisions, s.chance, s.explicit_chance,
+    )
+
+
+def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State":
+    """Rebuild a state of ``state_class`` (the Game passes engine.model.state.State); raises :class:`SaveError` naming what does not fit."""
+    try:
+        s = _read(g, data, state_class)
+        _check_sum(data)
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as err:
+        raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
+    if s.pending is not None:
+        _replay_pending(s)
+    _probe(s)
+    return s
+
+
+def _replay_pending(s: "State") -> None:
+    """Replay the effect a loaded state waits in to its choice (the save holds the position before it)."""
+    from engine.blocks.choices import restore
+
+    try:
+        restore(s)
+    except RulecraftError as err:
+        raise SaveError(f"the saved pending choice does not fit this game: replaying its effect fails ({err})") from None
+
+
+def _check_sum(data: dict[str, Any]) -> None:
+    """Refuse a state whose content does not match its checksum (edited by hand, or damaged)."""
+    if CHECKSUM not in data:
+        raise SaveError("the saved state has no checksum: it was not written by Rulecraft (or was edited)")
+    if data[CHECKSUM] != position_hash(data):
+        raise SaveError("the saved state was edited or damaged: its content does not match its checksum")
+
+
+def _probe(s: "State") -> None:
+    """Prove that a loaded game in progress can go on: some legal actions, which apply without crashing.
+
+    A Rulecraft error from an effect is the ruleset's business, not the
+    save's; any other exception means the saved state does not hold together.
+    """
+    if s.outcome is not None:
+        return
+    try:
+        count = len(s.legal_actions())
+        if count == 0:
+            raise SaveError("the saved game is in progress, but its player has nothing to decide")
+        picks = range(count) if count <= PROBE else sorted({i * (count - 1) // (PROBE - 1) for i in range(PROBE)})
+        for i in picks:
+            trial = s.clone()
+            try:
+                trial.apply(trial.legal_actions()[i])
+            except RulecraftError:
+                continue
+    except SaveError:
+        raise
+    except Exception as err:  # noqa: BLE001 - any crash means the state is inconsistent
+        raise SaveError(f"the saved state does not hold together: playing on from it fails ({type(err).__name__})") from None
+    finally:
+        s._actions = None
+
+
+def _shown(set_options: Any) -> str:
+    """``--set a=1 --set b=2``, or ``none``."""
+    if not isinstance(set_options, dict) or not set_options:
+        return "none" if not set_options else repr(set_options)
+    return set_flags(set_options)
+
+
+def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
+    if not isinstance(data, dict):
+        raise SaveError("a saved state must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"unknown save format {data.get('format')!r} (this Rulecraft writes format {FORMAT})")
+    if data.get("ruleset") != g.name:
+        raise SaveError(f"this state is from ruleset '{data.get('ruleset')}', not '{g.name}'")
+    if data.get("variants") != list(g.variants):
+        raise SaveError(f"this state was played with variants {data.get('variants')}, not {list(g.variants)}")
+    if data.get("content_hash") != g.content_hash and data.get("set_options", {}) != g.set_options:
+        raise SaveError(f"this state was played with options set {_shown(data.get('set_options', {}))}, not {_shown(g.set_options)}")
+    if data.get("content_hash") != g.content_hash:
+        raise SaveError(
+            f"ruleset '{g.name}' has changed since this state was saved "
+            f"(content hash {data.get('content_hash')} then, {g.content_hash} now)"
+        )
+    if data.get("version") != g.version:
+        raise SaveError(f"this state says it was saved with version {data.get('version')!r} of '{g.name}', not {g.version}")
+    n = len(g.component_names)
+    players = data["players"]
+    if not isinstance(players, int) or players not in g.player_counts:
+        raise SaveError(f"{players} players is not allowed in {g.name}")
+    face = [int(f) for f in data["face"]]
+    if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):
+        raise SaveError("the faces do not match the ruleset's components")
+    zones = [[int(c) for c in z] for z in data["zones"]]
+    if len(zones) != len(g.zone_names) or sorted(c for z in zones for c in z) != list(range(n)):
+        raise SaveError("the zones do not hold every component exactly once")
+    zone_of = [0] * n
+    for zi, z in enumerate(zones):
+        for c in z:
+            zone_of[c] = zi
+    grid = {}
+    cell_of = [None] * n
+    for x, y, cid in data["board"]:
+        cell = (int(x), int(y))
+        grid[cell] = int(cid)
+        cell_of[int(cid)] = cell
+    stacks = {(int(x), int(y)): tuple(int(c) for c in below) for x, y, below in data.get("stacks", [])}
+    for cell, below in stacks.items():
+        if cell not in grid or not below or not (g.grid is not None and g.grid.stacking):
+            raise SaveError("the saved stacks do not match the board")
+        for cid in below:
+            cell_of[cid] = cell
+    on_board = [*grid.values(), *(c for below in stacks.values() for c in below)]
+    if g.board_zone >= 0 and sorted(on_board) != sorted(zones[g.board_zone]):
+        raise SaveError("the board cells do not match the board zone")
+    if g.grid is not None and not all(g.grid.contains(cell) for cell in grid):
+        raise SaveError("a saved piece lies off the board")
+    frontier = {(int(x), int(y)): None for x, y in data["frontier"]}
+    if g.grid is not None:
+        around = {n for cell in grid for n in g.grid.neighbours(cell) if n not in grid}
+        if set(frontier) != around:
+            raise SaveError("the saved frontier does not match the board")
+    groups = {(int(x), int(y)): int(marker) for x, y, marker in data.get("groups", [])}
+    if any(cell not in grid for cell in groups) or any(not -1 <= m < n for m in groups.values()):
+        raise SaveError("the saved groups do not match the board")
+    members = {(int(x), int(y)): (int(ax), int(ay)) for x, y, ax, ay in data.get("members", [])}
+    if any(cell not in grid or anchor not in groups for cell, anchor in members.items()) or set(members.values()) != set(groups):
+        raise SaveError("the saved group members do not match the groups")
+    bbox = None
+    for cell in grid:
+        bbox = g.grid.grow(bbox, cell) if g.grid else None
+    positions = tuple(str(r) for r in data["positions"])
+    seat_of = {str(k): int(v) for k, v in data["seat_of"].items()}
+    order = tuple(str(r) for r in data["order"])
+    roles = set(g.roles.values) if g.roles else set()
+    if set(positions) != roles or set(seat_of) != roles or not set(order) <= roles:
+        raise SaveError("the roles do not match the ruleset")
+    if len(set(order)) != len(order) or [r for r in positions if seat_of[r]] != sorted(
+        order, key=positions.index
+    ):
+        raise SaveError("the turn order does not match the seated roles")
+    if any(not 0 <= seat <= players for seat in seat_of.values()) or sorted(set(seat_of.values()) - {0}) != list(
+        range(1, players + 1)
+    ):
+        raise SaveError(f"the seats do not match {players} players")
+    turn, turn_number, step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
+    live = data.get("outcome") is None
+    if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
+        raise SaveError("the turn or step is out of range")
+    saved = data[SLICES_KEY]
+    unknown = sorted(str(k) for k in saved if k not in saved_keys() and k != DECIDED)
+    if unknown:
+        raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
+    slices = slices_from_json(saved)
+    decided = int(saved[DECIDED]) if DECIDED in saved else None
+    counters = _counters(g, data.get("counters", []))
+    pending = _pending(g, data.get("pending"), players)
+    decisions = _decisions(g, data.get("decisions", []), order)
+    chance = _chance(g, data.get("chance"))
+    rng = int(data["rng"])
+    outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
+    if outcome is not None and not (
+        len(outcome.scores) == len(outcome.returns) == players
+        and all(isinstance(r, (int, float)) for r in outcome.returns)
+        and set(outcome.winners) <= set(range(1, players + 1))
+    ):
+        raise SaveError(f"the saved outcome does not fit {players} players")
+    return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
+                       seat_of, order, turn, turn_number, step, slices, decided, counters, rng, 0, outcome, pending,
+                       decisions, chance, data.get("explicit_chance") is True)
+
+
+def counter_values(s: "State") -> dict[str, Any]:
+    """Every counter by name: one number for a game-wide counter, else a number per owner."""
+    g = s.game
+    values: dict[str, Any] = {}
+    for name, spec in g.counters.items():
+        if spec.per == "game":
+            values[name] = s.counters[spec.offset]
+        else:
+            values[name] = {
+                g.component_names[o] if isinstance(o, int) else o: s.counters[spec.offset + i] for i, o in enumerate(spec.owners)
+            }
+    return values
+
+
+def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
+    """A saved pending choice, checked for shape (whether it still fits is proved by re-running it)."""
+    from engine.blocks.choices import Pending
+
+    if data is None:
+        return None
+    try:
+        pending = Pending(**{k: _lists_to_tuples(v) if k != "step" else int(v) for k, v in data.items()})
+    except (TypeError, ValueError):
+        raise SaveError("the saved pending choice is damaged") from None
+    if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 1):
+        raise SaveError("the saved pending choice does not fit this game")
+    return pending
+
+
+def _decisions(g: "Game", data: Any, order: tuple[str, ...]) -> tuple[Decision, ...]:
+    """The saved stack of lent decisions, checked for shape: each names a step of the game and a seated role."""
+    try:
+        decisions = tuple(Decision(int(step), str(role), _lists_to_tuples(rest)) for step, role, rest in data)
+    except (TypeError, ValueError):
+        raise SaveError("the saved pending decisions are damaged") from None
+    if any(not 0 <= d.step < len(g.steps) or d.role not in order for d in decisions):
+        raise SaveError("the saved pending decisions do not fit this game")
+    return decisions
+
+
+def _chance(g: "Game", data: Any) -> ChanceEvent | None:
+    """The saved chance event (dice a step waits for), checked for shape."""
+    if data is None:
+        return None
+    try:
+        dice = tuple(tuple((int(v), Fraction(p)) for v, p in die) for die in data["dice"])
+        event = ChanceEvent(int(data["step"]), dice, tuple(int(r) for r in data["results"]))
+    except (TypeError, ValueError, KeyError, ZeroDivisionError):
+        raise SaveError("the saved chance event is damaged") from None
+    if not (0 <= event.step < len(g.steps) and len(event.results) < len(dice)
+            and all(die and sum(p for _, p in die) == 1 for die in dice)):
+        raise SaveError("the saved chance event does not fit this game")
+    return event
+
+
+def _counters(g: "Game", data: Any) -> list[int]:
+    """The saved counters, checked against the ruleset's declarations."""
+    size = sum(len(spec.owners) for spec in g.counters.values())
+    if not isinstance(data, list) or len(data) != size or not all(isinstance(v, int) and not isinstance(v, bool) for v in data):
+        raise SaveError(f"the saved counters do not match the ruleset ({size} values expected)")
+    return list(data)
+
+
+def _slices_to_json(s: "State") -> dict[str, Any]:
+    """The slices of the state, the turn of the last decision with them, as saves have always written them."""
+    data: dict[str, Any] = {} if s.decided is None else {DECIDED: s.decided}
+    data.update(slices_to_json(s.slices))
+    return data
+
+
+def _tuples_to_lists(v: Any) -> Any:
+    if isinstance(v, (tuple, list)):
+        return [_tuples_to_lists(x) for x in v]
+    return v
+
+
+def _lists_to_tuples(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_lists_to_tuples(x) for x in v)
+    return v
+
+
+def observation(s: "State", player: int) -> dict[str, Any]:
+    """What seat ``player`` may know.  Each zone shows as :func:`engine.core.information.zone_view` says; hidden roles
+    show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
+    sees whose components do not all show their first face also lists every component's face under ``faces``
+    (a die in one's own tray shows what it rolled)."""
+    g = s.game
+    hidden_roles = g.roles is not None and g.roles.hidden
+    seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
+    to_move = s.outcome is None and s.seat_to_move == player
+    zones: dict[str, Any] = {}
+    faces: dict[str, list[str]] = {}  # seen zones holding a component that does not show its first face: every face
+    for zi, name in enumerate(g.zone_names):
+        items = s.zones[zi]
+        view = zone_view(s, zi, player)
+        if view == UNSEEN:
+            zones[name] = {"hidden": len(items)}
+            continue
+        if view == UNORDERED:
+            items = sorted(items, key=lambda c: (g.piece_names[c], s.face[c]))
+        zones[name] = [g.piece_names[c] for c in items]
+        if any(s.face[c] for c in items):
+            faces[name] = [g.face_labels[c][s.face[c]] for c in items]
+    return {
+        "ruleset": g.name,
+        "player": player,
+        "players": s.players,
+        "turn": s.turn_number,
+        "current_player": s.seat_to_move,
+        "current_role": s.current_role if to_move or not hidden_roles else None,
+        "seats": seats,
+        "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
+        **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
+        "zones": zones,
+        **({"faces": faces} if faces else {}),
+        "counters": counter_values(s),
+        **observed(s.slices, player),  # what the blocks' slices show this seat
+        "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
+        "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
+        "outcome": s.outcome.to_json() if s.outcome else None,
+    }

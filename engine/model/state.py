@@ -1,0 +1,722 @@
+"""The mutable state of one game: small, cheap to clone, and the turn flow.
+
+Everything that does not change during play lives in the immutable
+:class:`~engine.model.game.Game`; a :class:`State` holds only what changes: which
+face each component shows, what each zone holds, the board, whose turn it is,
+which step of the turn is waiting for a decision, and the random generator.
+
+Example::
+
+    s = engine.load("my-game").new_state(players=3, seed=1)
+    s.current_player                 # 1, 2 or 3; engine.TERMINAL when over (see engine.core.decisions)
+    s2 = s.clone()
+    s2.apply(s2.legal_actions()[0])  # s is unchanged
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from engine.blocks import choices
+
+from engine.core import rng
+from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
+from engine.blocks.choices import CHOICE
+from engine.core.decisions import CHANCE, ROLL, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision
+from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
+
+if TYPE_CHECKING:
+    from engine.blocks.outcome import Outcome
+    from engine.blocks.choices import Pending, Tape
+    from engine.blocks.counters import CounterSpec
+    from engine.model.game import Game
+
+Cell = tuple[int, int]
+
+
+
+
+
+class State:
+    """One game in progress.  Create with :meth:`Game.new_state` (all states are made by ``__init__``)."""
+
+    __slots__ = (
+        "game",
+        "players",
+        "face",
+        "zone_of",
+        "zones",
+        "grid",
+        "stacks",
+        "cell_of",
+        "frontier",
+        "bbox",
+        "groups",
+        "members",
+        "positions",
+        "seat_of",
+        "order",
+        "turn",
+        "turn_number",
+        "step",
+        "slices",
+        "decided",
+        "counters",
+        "rng",
+        "budget",
+        "outcome",
+        "pending",
+        "decisions",
+        "chance",
+        "explicit_chance",
+        "tape",
+        "log",
+        "history",
+        "_actions",
+    )
+
+    game: "Game"
+    players: int
+    face: list[int]
+    zone_of: list[int]
+    zones: list[list[int]]
+    grid: dict[Cell, int]  # cell -> the piece on it (the top one of a stack)
+    stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
+    cell_of: list[Cell | None]
+    frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
+    bbox: tuple[int, int, int, int] | None
+    groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
+    members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
+    positions: tuple[str, ...]
+    seat_of: dict[str, int]
+    order: tuple[str, ...]
+    turn: int
+    turn_number: int
+    step: int
+    slices: dict[str, Any]  # each block's slice of the state (engine.core.slices), by the block's name
+    decided: int | None  # the turn of the last decision (a round without any decision ends the game); None before the first
+    counters: list[int]  # every declared counter's values, laid out by engine.blocks.counters.CounterSpec
+    rng: int
+    budget: int
+    outcome: "Outcome | None"
+    pending: "Pending | None"  # a choice an effect waits for (engine.blocks.choices); its seat decides next
+    decisions: tuple[Decision, ...]  # decisions lent to other roles than the turn's, the top one (last) decides next
+    chance: ChanceEvent | None  # the dice a step waits for (only with explicit_chance)
+    explicit_chance: bool  # whether the dice steps roll become CHANCE decisions instead of being sampled
+    tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
+    log: list[str] | None
+    history: list[str] | None
+    _actions: ActionSpace | None
+
+    # ------------------------------------------------------------ identity
+
+    def __init__(
+        self,
+        game: "Game",
+        players: int,
+        face: list[int] | None = None,
+        zone_of: list[int] | None = None,
+        zones: list[list[int]] | None = None,
+        grid: dict[Cell, int] | None = None,
+        stacks: dict[Cell, tuple[int, ...]] | None = None,
+        cell_of: list[Cell | None] | None = None,
+        frontier: dict[Cell, None] | None = None,
+        bbox: tuple[int, int, int, int] | None = None,
+        groups: dict[Cell, int] | None = None,
+        members: dict[Cell, Cell] | None = None,
+        positions: tuple[str, ...] = (),
+        seat_of: dict[str, int] | None = None,
+        order: tuple[str, ...] = (),
+        turn: int = 0,
+        turn_number: int = 1,
+        step: int = -1,
+        slices: dict[str, Any] | None = None,
+        decided: int | None = None,
+        counters: list[int] | None = None,
+        rng: int = 0,
+        budget: int = 0,
+        outcome: "Outcome | None" = None,
+        pending: "Pending | None" = None,
+        decisions: tuple[Decision, ...] = (),
+        chance: ChanceEvent | None = None,
+        explicit_chance: bool = False,
+        log: list[str] | None = None,
+        history: list[str] | None = None,
+        actions: ActionSpace | None = None,
+    ) -> None:
+        """The one way a state is made: a new game, a clone, a save read back and a scenario's position all come here.
+
+        The position — ``face`` to ``members`` — is given whole, or left out
+        for the empty one: every component in the first zone showing its first
+        face, nothing on the board.  Left out too: no roles seated yet, the
+        first step of the turn not entered (``step`` -1).  The arguments are
+        taken as they are (a clone passes copies).
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> empty = State(game, game.player_counts[0])
+        >>> empty.zones[0] == list(range(len(game.component_names))), empty.grid, empty.step
+        (True, {}, -1)
+        """
+        self.game = game
+        self.players = players
+        if face is None:  # the empty position
+            n = len(game.component_names)
+            face, zone_of, cell_of = [0] * n, [0] * n, [None] * n
+            zones = [[] for _ in game.zone_names]
+            zones[0] = list(range(n))
+            grid, stacks, frontier, groups, members = {}, {}, {}, {}, {}
+        self.face = face
+        self.zone_of = zone_of  # the rest of the position comes with face
+        self.zones = zones
+        self.grid = grid
+        self.stacks = stacks
+        self.cell_of = cell_of
+        self.frontier = frontier
+        self.bbox = bbox
+        self.groups = groups
+        self.members = members
+        self.positions = positions
+        self.seat_of = {} if seat_of is None else seat_of
+        self.order = order
+        self.turn = turn
+        self.turn_number = turn_number
+        self.step = step
+        self.slices = {} if slices is None else slices
+        self.decided = decided
+        self.counters = [] if counters is None else counters
+        self.rng = rng
+        self.budget = budget
+        self.outcome = outcome
+        self.pending = pending
+        self.decisions = decisions
+        self.chance = chance
+        self.explicit_chance = explicit_chance
+        self.tape = None
+        self.log = log
+        self.history = history
+        self._actions = actions
+
+    def clone(self) -> "State":
+        """An independent copy (the log and history are not copied)."""
+        return State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
+            self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
+            self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
+            self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
+            self.seat_of, self.order, self.turn, self.turn_number, self.step,
+            self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
+            self.rng, self.budget, self.outcome, self.pending, self.decisions, self.chance, self.explicit_chance,
+            None, None,
+            self._actions,  # the same position has the same legal actions (spaces are never changed)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`Game.state_from_json` reads it back exactly."""
+        from engine.model.savefile import state_to_json
+
+        return state_to_json(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        from engine.model.savefile import comparable
+
+        return comparable(self) == comparable(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        """Which game, how far, and who decides: ``<my-game, 2 players, turn 3: North (seat 1) to play>``.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> repr(game.new_state(players=2, seed=1)).startswith(f"<{game.name}, 2 players, turn ")
+        True
+        """
+        where = f"<{self.game.name}, {self.players} player{'s' * (self.players != 1)}"
+        if self.outcome is not None:
+            winners = " and ".join(f"seat {w}" for w in self.outcome.winners) or "nobody"
+            return f"{where}, over after {self.turn_number} turns: {winners} won>"
+        if self.pending is not None:
+            who = f"seat {self.pending.seat} to choose"
+        elif self.chance is not None:
+            who = "a die to roll"
+        else:
+            actor = self.actor  # "seat N" when roles are hidden
+            who = f"{actor} to play" if actor.startswith("seat ") else f"{actor} (seat {self.seat_to_move}) to play"
+        return f"{where}, turn {self.turn_number}: {who}>"
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game has an outcome: no more actions, ``returns()`` is final."""
+        return self.outcome is not None
+
+    @property
+    def current_role(self) -> str | None:
+        """The role deciding now (the top lent decision's, else the one whose turn it is); None when the game is over."""
+        return None if self.outcome is not None else self.acting_role
+
+    @property
+    def acting_role(self) -> str:
+        """The role deciding now: the top of the stack of lent decisions, else the role whose turn it is."""
+        decisions = self.decisions
+        return decisions[-1].role if decisions else self.order[self.turn]
+
+    @property
+    def actor(self) -> str:
+        """Who is acting, as the log names them: the role deciding now, or ``seat N`` when roles are hidden.
+
+        Example: ``s.note(lambda: f"{s.actor} passes")`` logs "A passes" (or "seat 2 passes").
+        """
+        role = self.acting_role
+        roles = self.game.roles
+        return f"seat {self.seat_of[role]}" if roles is not None and roles.hidden else role
+
+    @property
+    def current_player(self) -> int:
+        """Who decides now: a seat (1-based), :data:`~engine.core.decisions.CHANCE`, :data:`~engine.core.decisions.SIMULTANEOUS`
+        (several seats' sealed decisions, see :meth:`apply_joint`) or :data:`~engine.core.decisions.TERMINAL`.
+
+        Example: ``engine.load("my-game").new_state(players=2, seed=1).current_player`` is ``1`` in a game whose
+        first seat starts, ``engine.SIMULTANEOUS`` in one that starts with every seat sealing a card.
+        """
+        seat = self.seat_to_move
+        return SIMULTANEOUS if seat > 0 and len(self.simultaneous_seats()) > 1 else seat
+
+    @property
+    def seat_to_move(self) -> int:
+        """The seat whose action :meth:`apply` takes next, one decision at a time (CHANCE or TERMINAL when none).
+
+        At a SIMULTANEOUS node it is the seat whose turn it is: playing the seats' sealed decisions one after
+        the other, as the turn order has them, is the same game.
+        """
+        if self.outcome is not None:
+            return TERMINAL
+        if self.pending is not None:
+            return self.pending.seat
+        if self.chance is not None:
+            return CHANCE
+        return self.seat_of[self.acting_role]
+
+    def simultaneous_seats(self) -> tuple[int, ...]:
+        """The seats deciding the current sealed step together: the seat to move, then every seat playing a later
+        role of this round that will have a decision at the same step (empty when the step is not sealed).
+
+        Nothing a sealed decision does is visible to the others, so the rest of the round's sealed decisions
+        may be taken at once (see :meth:`apply_joint`).
+        """
+        if self.outcome is not None or self.pending is not None or self.decisions or self.chance is not None:
+            return ()
+        step = self.game.steps[self.step]
+        if not step.sealed:
+            return ()
+        seats = [self.seat_of[self.order[self.turn]]]
+        for turn in range(self.turn + 1, len(self.order)):
+            seat = self.seat_of[self.order[turn]]
+            if seat not in seats and len(self._seat_view(turn, step.actions)):
+                seats.append(seat)
+        return tuple(seats)
+
+    def _seat_view(self, turn: int, query: Callable[["State"], Any]) -> Any:
+        """``query`` asked of this state as if it were the turn of the role at ``turn`` (nothing else changes)."""
+        saved, actions = self.turn, self._actions
+        self.turn = turn
+        try:
+            step = self.game.steps[self.step]
+            if step.condition is not None and not step.condition(self, step.env):
+                return ListSpace(step, [])
+            return query(self)
+        finally:
+            self.turn, self._actions = saved, actions
+
+    def legal_actions(self, seat: int | None = None) -> ActionSpace:
+        """The actions of the player to move (empty once the game is over); at a CHANCE node, the results.
+
+        With ``seat``: that seat's actions — its part of a SIMULTANEOUS node, the actions of the seat to
+        move, or none when it has nothing to decide now.
+        """
+        if seat is not None and seat != self.seat_to_move:
+            if seat in self.simultaneous_seats():
+                return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
+            return EmptySpace()
+        if self._actions is None:
+            self.budget = self.game.limits.steps  # listing the actions is one evaluation
+            if self.outcome is not None:
+                self._actions = EmptySpace()
+            elif self.pending is not None:
+                self._actions = ListSpace(CHOICE, [(label,) for label in self.pending.labels])
+            elif self.chance is not None:
+                self._actions = ListSpace(ROLL, [(value,) for value, _ in self.chance.outcomes()])
+            else:
+                self._actions = self.game.steps[self.step].actions(self)
+        return self._actions
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a CHANCE node, each action resolving it with its probability (they sum to 1); else empty.
+
+        >>> import engine
+        >>> engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1).chance_outcomes()
+        []
+        """
+        if self.chance is None or self.outcome is not None or self.pending is not None:
+            return []
+        space = self.legal_actions()
+        return [(action, p) for action, (_, p) in zip(space, self.chance.outcomes())]
+
+    def _turn_of(self, seat: int) -> int:
+        """The first position of the round from the current turn on played by ``seat``."""
+        return next(t for t in range(self.turn, len(self.order)) if self.seat_of[self.order[t]] == seat)
+
+    def returns(self) -> list[float]:
+        """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k tied winners, else 0."""
+        if self.outcome is None:
+            return [0.0] * self.players
+        return list(self.outcome.returns)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` (a seat) may know: others' hands and deck order hidden."""
+        from engine.model.savefile import observation
+
+        return observation(self, player)
+
+    def roll(self, sides: int) -> int:
+        """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios).
+
+        An effect re-run after a choice (see engine.blocks.choices) rolls the dice it
+        rolled before the choice again — the generator moves on as it did —
+        and they fall as they fell, even if the generator was reseeded since.
+        """
+        value = self._new_roll(sides)
+        tape = self.tape
+        if tape is not None:
+            again = tape.replay()
+            if again is not None:
+                value = again
+            tape.rolled.append(value)
+        return value
+
+    def roll_in_effect(self, sides: int) -> int:
+        """A die roll an effect makes (``roll d6:``, ``roll(d6)``), noted in the log with the hook that rolls it.
+
+        Logs "Sting's before_roll rolls a d6: 4" inside a hook, else "a d6 is rolled: 4".
+        """
+        value = self.roll(sides)
+        if self.log is not None:
+            trail = self.slices.get(HookTrail.block)
+            self.log.append(f"{trail.running[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
+        return value
+
+    def _new_roll(self, sides: int) -> int:
+        chance = self.slices.get(Chance.block)
+        loaded = chance.loaded if chance else None
+        if loaded:
+            self.slices[Chance.block] = chance._replace(loaded=loaded[1:])
+            if not 1 <= loaded[0] <= sides:
+                raise EffectRuntimeError(f"the next loaded die shows {loaded[0]}, but a d{sides} is rolled")
+            return loaded[0]
+        self.rng, v = rng.below(self.rng, sides)
+        return v + 1
+
+    def random_below(self, n: int) -> int:
+        self.rng, v = rng.below(self.rng, n)
+        return v
+
+    def note(self, make: Callable[[], str]) -> None:
+        """Record an event in words (only when this state keeps a log)."""
+        if self.log is not None:
+            self.log.append(make())
+
+    # ------------------------------------------------------------ moves
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written as ``text``; raises IllegalActionError with the reason."""
+        if self.outcome is not None:
+            raise IllegalActionError(f"'{text}' is not possible: the game is over")
+        if self.pending is not None:
+            return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
+        if self.chance is not None:
+            return self._parse_roll(text)
+        try:
+            return self.game.steps[self.step].parse(self, text)
+        except IllegalActionError as err:
+            verb = text.split()[0].lower() if text.split() else ""
+            later = [i for i, step in enumerate(self.game.steps) if i != self.step and verb in step.verbs]
+            if later and verb not in self.game.steps[self.step].verbs:
+                raise IllegalActionError(
+                    f"{err} ('{verb}' comes in step {later[0] + 1} of the turn; this is step {self.step + 1})") from None
+            raise
+
+    def _parse_roll(self, text: str) -> Action:
+        """The chance action ``roll N`` (or just ``N``) written as ``text``; raises with the possible results."""
+        wanted = " ".join(text.lower().split()).removeprefix("roll ")
+        for action in self.legal_actions():
+            if str(action.args[0]) == wanted:
+                return action
+        results = ", ".join(str(a) for a in self.legal_actions())
+        raise IllegalActionError(f"'{text}' is not a result of the die being rolled; the results are: {results}")
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif action.origin is None or action.origin is not self._actions:
+            if action not in self.legal_actions():
+                raise IllegalActionError(f"'{action}' is not a legal action now")
+        if self.history is not None:
+            self.history.append(str(action))
+        self._act(action.args)
+
+    def play(self, index: int) -> None:
+        """Apply legal action number ``index`` without building it: the move of random playouts and rollouts.
+
+        The same as ``apply(legal_actions()[index])``, with no Action object and
+        no text unless the state keeps a history.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> t = s.clone(); t.history = []
+        >>> s.apply(s.legal_actions()[3]); t.play(3)
+        >>> t == s and t.history == s.history[-1:]
+        True
+        """
+        space = self.legal_actions()
+        args = space.args_at(index)
+        if self.history is not None:
+            self.history.append(space.step.format(args))
+        self._act(args)
+
+    def _act(self, args: tuple[Any, ...]) -> None:
+        """Carry out a legal decision given by its arguments, then move on to the next one."""
+        self._actions = None
+        self.budget = self.game.limits.steps  # each action has the whole step budget
+        if self.chance is not None:
+            self._resolve_chance(args[0])
+            return
+        self.decided = self.turn_number  # a round without any decision ends the game
+        if self.pending is not None:
+            finished = choices.answer(self, args[0])
+        else:
+            finished = self.game.steps[self.step].apply(self, args)
+        if finished:
+            self.advance()
+
+    def apply_joint(self, actions: Mapping[int, Action | str]) -> None:
+        """At a SIMULTANEOUS node, apply every seat's sealed decision together: ``{seat: action, ...}``.
+
+        ``actions`` names each of :meth:`simultaneous_seats` once, with one of its
+        :meth:`legal_actions` (object or text).  The later seats' decisions are
+        taken first, each as if it were its turn, then the seat to move's, which
+        moves the game on as :meth:`apply` does.  Anything illegal raises and
+        changes nothing.
+
+        Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
+        """
+        seats = self.simultaneous_seats()
+        if len(seats) < 2:
+            raise IllegalActionError("no simultaneous decision is waiting: apply one action with apply()")
+        if sorted(actions) != sorted(seats):
+            wanted = ", ".join(map(str, seats))
+            raise IllegalActionError(f"a joint action needs one action for each of the seats {wanted}, "
+                                     f"not for {', '.join(map(str, actions)) or 'none'}")
+        chosen: list[tuple[int, Action]] = []
+        for seat in seats:
+            action, space = actions[seat], self.legal_actions(seat)
+            if isinstance(action, str):
+                found = [a for a in space if _same_text(str(a), action)]
+                if not found:
+                    raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                action = found[0]
+            elif action not in space:
+                raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+            chosen.append((seat, action))
+        step = self.game.steps[self.step]
+        for seat, action in chosen[1:]:
+            if self.history is not None:
+                self.history.append(str(action))
+            self._seat_view(self._turn_of(seat), lambda s: step.apply(s, action.args))
+            self._actions = None
+        self.apply(chosen[0][1])
+
+    def _resolve_chance(self, result: int) -> None:
+        """Record a die's result; once every die of the event has one, the step begins with them."""
+        assert self.chance is not None
+        event = ChanceEvent(self.chance.step, self.chance.dice, self.chance.results + (result,))
+        if len(event.results) < len(event.dice):
+            self.chance = event
+            return
+        self.chance = None
+        dice = self.slices.get(Chance.block, NO_CHANCE)
+        self.slices[Chance.block] = dice._replace(loaded=event.results + (dice.loaded or ()))
+        if not self.game.steps[event.step].enter(self):
+            self.advance()
+
+    def advance(self) -> None:
+        """Move to the next step that needs a decision, ending turns and the game as due."""
+        steps = self.game.steps
+        last = len(steps) - 1
+        i = self.step
+        while True:
+            if self.outcome is not None:  # a step ended the game at once
+                return
+            if i >= last or (TurnOrder.block in self.slices and i >= 0 and self._left_mid_turn()):
+                self.step = -1
+                if self.game.end_turn(self):
+                    return
+                i = -1
+                continue
+            i += 1
+            step = steps[i]
+            condition = step.condition
+            if condition is not None and not condition(self, step.env):
+                continue
+            self.step = i
+            if self.explicit_chance:
+                dice = step.chances(self)
+                if dice:
+                    self.chance = ChanceEvent(i, dice)
+                    self._actions = None
+                    return
+            if step.enter(self):
+                return
+
+    def _left_mid_turn(self) -> bool:
+        """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""
+        return self.order[self.turn] in self.left_roles()
+
+    def left_roles(self) -> tuple[str, ...]:
+        """The roles that left the turn order (``leave(r)``), in the order they left."""
+        part = self.slices.get(TurnOrder.block)
+        return part.left if part is not None and part.left else ()
+
+    def next_in_order(self) -> int:
+        """The index in turn order of the role that plays after the current one, passing over those that left."""
+        left = self.left_roles()
+        turn = (self.turn + 1) % len(self.order)
+        for _ in range(len(self.order) - 1):
+            if self.order[turn] not in left:
+                break
+            turn = (turn + 1) % len(self.order)
+        return turn
+
+    # ------------------------------------------------------------ zone operations
+
+    def move(self, cid: int, zone: int) -> None:
+        """Move a component to the end of a zone (off the board if it was on it)."""
+        self._actions = None
+        old = self.zone_of[cid]
+        self.zones[old].remove(cid)
+        if self.cell_of[cid] is not None:
+            self._lift(cid)
+        self.zone_of[cid] = zone
+        self.zones[zone].append(cid)
+
+    def stack(self, cell: Cell) -> tuple[int, ...]:
+        """The pieces on a cell, from the top down (empty when there are none)."""
+        top = self.grid.get(cell)
+        return () if top is None else (top, *self.stacks.get(cell, ()))
+
+    def place(self, cid: int, cell: Cell, face: int | None = None) -> None:
+        """Put a component on the board at ``cell`` (optionally showing ``face``), on top of any piece already there."""
+        self._actions = None
+        old = self.zone_of[cid]
+        self.zones[old].remove(cid)
+        if self.cell_of[cid] is not None:
+            self._lift(cid)
+        board = self.game.board_zone
+        self.zone_of[cid] = board
+        self.zones[board].append(cid)
+        self.cell_of[cid] = cell
+        if face is not None:
+            self.face[cid] = face
+        below = self.grid.get(cell)
+        self.grid[cell] = cid
+        if below is not None:  # stacking: the piece that was there goes beneath
+            self.stacks[cell] = (below, *self.stacks.get(cell, ()))
+            return
+        frontier = self.frontier
+        frontier.pop(cell, None)
+        grid = self.grid
+        for n in self.game.grid.neighbours(cell):
+            if n not in grid:
+                frontier[n] = None
+        x, y = cell
+        bbox = self.bbox
+        if bbox is None:
+            self.bbox = (x, x, y, y)
+        elif not (bbox[0] <= x <= bbox[1] and bbox[2] <= y <= bbox[3]):
+            self.bbox = (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))
+
+    def _lift(self, cid: int) -> None:
+        """Take a component off the board and update the board's frontier and box around its cell."""
+        cell = self.cell_of[cid]
+        self.cell_of[cid] = None
+        below = self.stacks.pop(cell, None) if self.stacks else None
+        if below is not None:  # the cell keeps a piece
+            if self.grid[cell] == cid:
+                self.grid[cell], below = below[0], below[1:]
+            else:
+                below = tuple(c for c in below if c != cid)
+            if below:
+                self.stacks[cell] = below
+            return
+        del self.grid[cell]
+        grid, around, frontier = self.grid, self.game.grid.neighbours, self.frontier
+        for n in around(cell):
+            if n in frontier and not any(m in grid for m in around(n)):
+                del frontier[n]
+        if any(n in grid for n in around(cell)):
+            frontier[cell] = None
+        x, y = cell
+        bbox = self.bbox
+        if bbox is not None and (x in (bbox[0], bbox[1]) or y in (bbox[2], bbox[3])):  # on the edge: the box may shrink
+            self.bbox = None
+            for c in grid:
+                self.bbox = self.game.grid.grow(self.bbox, c)
+
+    def swap(self, a: int, b: int) -> None:
+        """Exchange the places of two components: places in zones, board cells, heights in stacks."""
+        self._actions = None
+        za, zb = self.zone_of[a], self.zone_of[b]
+        ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
+        self.zones[za][ia], self.zones[zb][ib] = b, a
+        self.zone_of[a], self.zone_of[b] = zb, za
+        ca, cb = self.cell_of[a], self.cell_of[b]
+        for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
+            pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]
+            self.grid[cell] = pieces[0]
+            if len(pieces) > 1:
+                self.stacks[cell] = tuple(pieces[1:])
+        self.cell_of[a], self.cell_of[b] = cb, ca
+
+    def shuffle(self, zone: int) -> None:
+        """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
+        self._actions = None
+        items = self.zones[zone]
+        for i in range(len(items) - 1, 0, -1):
+            j = self.random_below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int) -> None:
+        """Store a counter's new value (clamped to its bounds) at ``index`` and say so in the log."""
+        self._actions = None
+        old = self.counters[index]
+        new = self.counters[index] = spec.clamp(self, owner, value)
+        if self.log is not None and new != old:
+            whose = "" if owner is None else f" of {self.game.component_names[owner] if isinstance(owner, int) else owner}"
+            self.log.append(f"{spec.name}{whose}: {old} -> {new}")
+
+    def flip(self, cid: int) -> None:
+        """Turn a component to its next face."""
+        self._actions = None
+        self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Whether two action texts are the same, spacing and brackets forgiven."""
+    from engine.blocks.steps import normalise
+
+    return normalise(a) == normalise(b)

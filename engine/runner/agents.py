@@ -1,0 +1,623 @@
+"""Agents: who chooses an action when it is a seat's turn.
+
+An agent decides only from what its seat may see: it plans on a
+determinization (:func:`engine.core.information.determinize`) of the state, never
+on the hidden parts of the real one.  Agents are made from short spec strings,
+``name`` or ``name:argument``; each name is registered with :func:`agent_kind`
+(with the forms it accepts, for error messages), so new agents slot in without
+touching the parser.
+
+* ``random``: a uniformly random legal action;
+* ``greedy``: one ply, scored with the ruleset's ``running_score`` (or short
+  random rollouts when the ruleset declares none);
+* ``mcts:N`` / ``mcts:Ts``: UCT with random rollouts on one determinization,
+  N iterations or T seconds per decision (``mcts:400``, ``mcts:0.5s``);
+* ``ismcts:N`` / ``ismcts:Ts``: information-set MCTS, a fresh determinization
+  every iteration — the search that suits games with hidden information
+  (:func:`default_search`).
+* ``policy:FILE``: the legal action a saved policy (JSON, see
+  :class:`PolicyAgent`) values most, e.g. one trained with :mod:`engine.rl`.
+
+Both searches keep one tree per seat, each holding the game as that seat
+observed it (:class:`MultiObserverSearch`), so a sealed decision — a card
+committed face down, revealed later with the others — is searched as
+simultaneous: no seat's choice depends on another's sealed choice.
+
+Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``).
+In a game created with ``explicit_chance=True`` they, and the random rollouts,
+draw each chance event's result by its probability (``state.chance_outcomes()``);
+the results are edges every seat's tree shares.
+
+Example::
+
+    state = engine.load("my-game").new_state(players=2, seed=7)
+    agent = make_agent("mcts:50", seed=1)
+    action = agent.choose(state)          # decided from what seat to move may see
+
+>>> make_agent("oracle", seed=0)
+Traceback (most recent call last):
+ValueError: unknown agent 'oracle'; known agents: random, greedy, mcts:N, mcts:Ts, ismcts:N, ismcts:Ts, policy:FILE (searches also take :c=C, e.g. mcts:400:c=2)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from pathlib import Path
+from dataclasses import dataclass
+from statistics import fmean
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+
+from engine.core.actions import Action
+from engine.blocks.outcome import Outcome
+from engine.core.decisions import CHANCE
+from engine.core.information import determinize, has_hidden_information
+
+if TYPE_CHECKING:
+    from engine.model.game import Game
+    from engine.model.state import State
+
+
+class Agent(Protocol):
+    """Chooses one of the current player's legal actions: ``state.apply(agent.choose(state))``."""
+
+    name: str
+
+    def choose(self, state: "State") -> "Action":
+        """One of ``state.legal_actions()``, decided from what the seat to move may see."""
+        ...
+
+
+AgentFactory = Callable[[str | None, random.Random], Agent]
+"""Makes an agent from the spec's argument (text after ':', or None) and its generator."""
+
+AGENT_KINDS: dict[str, AgentFactory] = {}
+AGENT_FORMS: dict[str, str] = {}
+"""The spec forms each kind accepts, in words for error messages (``mcts:N, mcts:Ts``)."""
+
+SEARCH_FORMS_NOTE = "searches also take :c=C, e.g. mcts:400:c=2"
+
+
+def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], AgentFactory]:
+    """Decorator: register a factory under ``name`` for :func:`make_agent` (``forms`` defaults to the name)."""
+
+    def register(factory: AgentFactory) -> AgentFactory:
+        AGENT_KINDS[name] = factory
+        AGENT_FORMS[name] = forms or name
+        return factory
+
+    return register
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """The agent a spec names (``name`` or ``name:argument``), seeded with ``seed``."""
+    name, sep, argument = spec.strip().partition(":")
+    factory = AGENT_KINDS.get(name.strip().lower())
+    if factory is None:
+        known = ", ".join(AGENT_FORMS.values())
+        raise ValueError(f"unknown agent '{spec}'; known agents: {known} ({SEARCH_FORMS_NOTE})")
+    return factory(argument.strip() if sep else None, random.Random(seed))
+
+
+def default_search(game: "Game", budget: str = "200") -> str:
+    """The search bot that suits a game: ``ismcts`` where some seat may not see everything, else ``mcts``.
+
+    Example: ``default_search(engine.load("my-game"))`` is ``"ismcts:200"`` for a game with hidden hands.
+    """
+    return f"{'ismcts' if has_hidden_information(game) else 'mcts'}:{budget}"
+
+
+def detach(action: Action) -> Action:
+    """The same decision, no longer tied to the (sampled) state that listed it."""
+    return Action(action.step, action.args)
+
+
+# ---------------------------------------------------------------- random
+
+
+class RandomAgent:
+    """Picks a legal action uniformly at random with an injected generator."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random | int = 0) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def choose(self, state: "State") -> "Action":
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the random agent was asked to move with no legal action")
+        return actions[self.rng.randrange(len(actions))]
+
+
+@agent_kind("random")
+def _random(argument: str | None, rng: random.Random) -> Agent:
+    if argument is not None:
+        raise ValueError(f"agent 'random' takes no argument (got 'random:{argument}')")
+    return RandomAgent(rng)
+
+
+# ---------------------------------------------------------------- playouts
+
+ROLLOUT_CAP = 1000
+"""Random actions a rollout plays at most before the running score decides."""
+
+
+def estimated_returns(state: "State") -> list[float]:
+    """The returns of a finished game; otherwise the seats leading on ``running_score`` share the win.
+
+    Without a running score every seat gets an equal share.
+    """
+    if state.outcome is not None:
+        return list(state.outcome.returns)
+    game, players = state.game, state.players
+    if game.running_score is None:
+        return [1.0 / players] * players
+    scores = tuple(game.score_of(state, seat) for seat in range(1, players + 1))
+    return list(Outcome.from_scores(scores).returns)
+
+
+def sample_chance(state: "State", rand: Callable[[], float]) -> Action:
+    """At a CHANCE node, one of ``state.chance_outcomes()`` drawn by its probability (``rand()`` in [0, 1)).
+
+    >>> class Die:  # a stand-in for a state at a chance node: a die that shows 1 or 2, 2 three times in four
+    ...     def chance_outcomes(self): return [("roll 1", 0.25), ("roll 2", 0.75)]
+    >>> sample_chance(Die(), lambda: 0.2), sample_chance(Die(), lambda: 0.3)
+    ('roll 1', 'roll 2')
+    """
+    outcomes = state.chance_outcomes()
+    x = rand()
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def play_random(state: "State", rand: Callable[[], float]) -> None:
+    """Play a uniformly random legal action on ``state``, or at a CHANCE node a result drawn by its probability."""
+    if state.chance is not None:
+        state.apply(sample_chance(state, rand))
+    else:
+        state.play(int(rand() * len(state.legal_actions())))
+
+
+def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
+    """Play random actions (:func:`play_random`) on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
+    for _ in range(cap):
+        if state.outcome is not None:
+            break
+        play_random(state, rand)
+    return estimated_returns(state)
+
+
+# ---------------------------------------------------------------- greedy
+
+Value = tuple[int, float]
+"""How good a result is for a seat: (2 outright win | 1 game goes on or is shared | 0 loss, score)."""
+
+
+class GreedyAgent:
+    """One ply: the action whose result scores best for the acting seat (ties broken at random).
+
+    A result is scored with the ruleset's ``running_score`` for the seat, or,
+    when the ruleset declares none, with the mean return of ``rollouts``
+    random rollouts; a finished game counts as an outright win or loss.  When
+    the action leaves a decision of the same turn pending (e.g. the order of
+    clashes after a placement), the seat's best way to finish its turn is
+    searched, up to ``lookahead`` states per action, the rest of the turn
+    played at random beyond that.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64) -> None:
+        self.rng = rng
+        self.rollouts = rollouts
+        self.lookahead = lookahead
+
+    def choose(self, state: "State") -> Action:
+        me = state.seat_to_move
+        sample = determinize(state, me, self.rng)
+        space = sample.legal_actions()
+        values = [self._value_after(sample, i, me, [self.lookahead]) for i in range(len(space))]
+        best = max(values)
+        picks = [i for i, value in enumerate(values) if value == best]
+        return detach(space[self.rng.choice(picks)])
+
+    def _value_after(self, s: "State", index: int, me: int, budget: list[int]) -> Value:
+        """The value for ``me`` of action ``index`` of ``s`` (and the best rest of the turn)."""
+        child = s.clone()
+        turn = child.turn_number
+        child.apply(child.legal_actions()[index])
+        return self._value(child, me, turn, budget)
+
+    def _value(self, s: "State", me: int, turn: int, budget: list[int]) -> Value:
+        if s.outcome is None and s.turn_number == turn:
+            count = len(s.legal_actions())
+            if s.chance is None and budget[0] >= count:  # the dice are not the seat's to choose
+                budget[0] -= count
+                return max(self._value_after(s, i, me, budget) for i in range(count))
+            self._finish_turn(s, turn)
+        return self._score(s, me)
+
+    def _finish_turn(self, s: "State", turn: int) -> None:
+        rand = self.rng.random
+        while s.outcome is None and s.turn_number == turn:
+            play_random(s, rand)
+
+    def _score(self, s: "State", me: int) -> Value:
+        if s.outcome is not None:
+            share = s.outcome.returns[me - 1]
+            if share >= 1.0:
+                return (2, 1.0)
+            if share <= 0.0:
+                return (0, 0.0)
+        if s.game.running_score is not None:
+            return (1, float(s.game.score_of(s, me)))
+        return (1, fmean(rollout(s.clone(), self.rng.random)[me - 1] for _ in range(self.rollouts)))
+
+
+@agent_kind("greedy")
+def _greedy(argument: str | None, rng: random.Random) -> Agent:
+    if argument is not None:
+        raise ValueError(f"agent 'greedy' takes no argument (got 'greedy:{argument}')")
+    return GreedyAgent(rng)
+
+
+# ---------------------------------------------------------------- search budgets and specs
+
+DEFAULT_ITERATIONS = 400
+DEFAULT_EXPLORATION = 1.4
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search runs per decision: ``iterations``, or ``seconds`` when that is set."""
+
+    iterations: int = DEFAULT_ITERATIONS
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+
+    def runner(self) -> Callable[[int], bool]:
+        """A test ``may iteration i run?`` starting now (the first iteration always runs)."""
+        if self.seconds is None:
+            limit = self.iterations
+            return lambda i: i < limit
+        deadline = time.perf_counter() + self.seconds
+        return lambda i: i == 0 or time.perf_counter() < deadline
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What the last search did: iterations run and seconds taken."""
+
+    iterations: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """A search's settings, read from the argument of ``mcts:...`` / ``ismcts:...``."""
+
+    kind: str
+    budget: Budget = Budget()
+    exploration: float = DEFAULT_EXPLORATION
+
+    @property
+    def name(self) -> str:
+        """The canonical spec (``mcts:400``, ``ismcts:2s:c=2``)."""
+        c = "" if self.exploration == DEFAULT_EXPLORATION else f":c={self.exploration:g}"
+        return f"{self.kind}:{self.budget}{c}"
+
+    @classmethod
+    def parse(cls, kind: str, argument: str | None) -> "SearchSpec":
+        """``N``, ``Ts`` and ``c=C`` parts separated by ':' (any may be left out); ValueError otherwise."""
+        spec = cls(kind)
+        parts = argument.lower().split(":") if argument else []
+        for part in map(str.strip, parts):
+            if part.startswith("c="):
+                spec = cls(kind, spec.budget, _number(part[2:], float, kind, argument, minimum=0.0))
+            elif part.endswith("s"):
+                spec = cls(kind, Budget(seconds=_number(part[:-1], float, kind, argument, minimum=1e-9)), spec.exploration)
+            else:
+                spec = cls(kind, Budget(iterations=_number(part, int, kind, argument, minimum=1)), spec.exploration)
+        return spec
+
+
+Number = TypeVar("Number", int, float)
+
+
+def _number(text: str, convert: Callable[[str], Number], kind: str, argument: str | None, minimum: Number) -> Number:
+    """``text`` as a finite number of at least ``minimum``; a ValueError showing the spec's forms otherwise."""
+    try:
+        value = convert(text)
+    except ValueError:
+        value = None
+    if value is None or not minimum <= value < math.inf:
+        raise ValueError(
+            f"'{kind}:{argument}' is not a valid {kind} agent; write {AGENT_FORMS[kind]}, optionally followed "
+            f"by :c=C (N iterations or T seconds per decision, e.g. {kind}:400 or {kind}:0.5s; "
+            f"C the exploration constant, default {DEFAULT_EXPLORATION})"
+        )
+    return value
+
+
+class SearchAgent:
+    """What both searches share: settings, the time or iteration budget, and ``last``.
+
+    A subclass searches with :meth:`search`; a decision with one legal action
+    is taken without searching.
+    """
+
+    def __init__(self, rng: random.Random, spec: SearchSpec) -> None:
+        self.rng = rng
+        self.spec = spec
+        self.name = spec.name
+        self.last: SearchStats | None = None
+
+    def choose(self, state: "State") -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0)
+            return legal[0]
+        start = time.perf_counter()
+        action, iterations = self.search(state, self.spec.budget.runner())
+        self.last = SearchStats(iterations, time.perf_counter() - start)
+        return action
+
+    def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
+        """The chosen action and the number of iterations run while ``running(i)`` held."""
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------- multi-observer trees
+
+ActionKey = tuple[int, tuple[Any, ...]]
+"""An action as one seat observes it: its step and arguments, or, for another seat's sealed decision, its step
+and its public text (``commit a card``).  The same in every determinization, and faster than text."""
+
+
+class _Node:
+    """A node of one seat's tree: the history as that seat observed it; ``total`` sums the mover's returns."""
+
+    __slots__ = ("action", "visits", "total", "available", "children")
+
+    def __init__(self, action: Action | None) -> None:
+        self.action = action  # the decision leading here (kept in the tree of the seat that made it)
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1  # iterations in which this action could be chosen at its parent
+        self.children: dict[ActionKey, _Node] = {}
+
+
+class MultiObserverSearch(SearchAgent):
+    """Information-set MCTS with one tree per seat (MO-ISMCTS; Cowling, Powley and Whitehouse, 2012).
+
+    Every seat's decisions are chosen in that seat's own tree, whose nodes are
+    the history *as that seat observed it*: another seat's sealed decision
+    (a card committed face down) is one edge whatever was committed.  So no
+    seat's choice ever depends on a choice another seat has sealed but not yet
+    revealed — simultaneous decisions are searched as simultaneous, and hidden
+    choices are not "answered" inside the tree.  Only the children legal in
+    the current determinization compete, and UCB counts how often each child
+    was available instead of the parent's visits.  Subclasses say which
+    determinization each iteration searches (:meth:`sample`).
+    """
+
+    def sample(self, state: "State", me: int, iteration: int) -> "State":
+        """The full state iteration ``iteration`` searches (a clone it may change)."""
+        raise NotImplementedError
+
+    def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
+        me = state.seat_to_move
+        trees, done = self.grow(state, running)
+        best = max(trees[me].children.values(), key=lambda n: (n.visits, n.total))
+        assert best.action is not None
+        return best.action, done
+
+    def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
+        """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
+        me = state.seat_to_move
+        trees = [_Node(None) for _ in range(state.players + 1)]
+        done = 0
+        while running(done):
+            self._iterate(trees, self.sample(state, me, done))
+            done += 1
+        return trees, done
+
+    def _iterate(self, trees: list[_Node], s: "State") -> None:
+        """Descend every seat's tree along one history, expand one node, roll out and back the result up."""
+        rand, seats = self.rng.random, range(1, len(trees))
+        nodes = trees[:]
+        paths: list[list[tuple[_Node, int]]] = [[] for _ in trees]  # per tree: (node entered, seat that moved into it)
+        for seat in seats:
+            trees[seat].visits += 1
+        while s.outcome is None:
+            if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
+                action = sample_chance(s, rand)
+                key = (CHANCE, action.args)
+                for seat in seats:
+                    child = nodes[seat].children.get(key)
+                    if child is None:
+                        child = nodes[seat].children[key] = _Node(None)
+                    nodes[seat] = child
+                s.apply(action)
+                continue
+            mover = s.seat_to_move
+            own = nodes[mover]
+            space = s.legal_actions()
+            step = space.step
+            legal = [(step.index, args) for args in space.all_args()]  # keys only: no Action object per option
+            untried = [i for i, key in enumerate(legal) if key not in own.children]
+            expanding = bool(untried)
+            if expanding:
+                index = untried[int(rand() * len(untried))]
+                key = legal[index]
+                own.children[key] = _Node(Action(step, key[1]))
+            else:
+                index = self._select(own, legal)
+                key = legal[index]
+            public_key = (step.index, (step.public_format(key[1]),)) if step.sealed else key
+            for seat in seats:
+                seen = key if seat == mover else public_key
+                child = nodes[seat].children.get(seen)
+                if child is None:
+                    child = nodes[seat].children[seen] = _Node(None)
+                nodes[seat] = child
+                paths[seat].append((child, mover))
+            s.play(index)
+            if expanding:
+                break
+        returns = rollout(s, rand)
+        for seat in seats:
+            for node, mover in paths[seat]:
+                node.visits += 1
+                node.total += returns[mover - 1]
+
+    def _select(self, node: _Node, legal: list[ActionKey]) -> int:
+        """Among the children legal now (``legal``: their keys), the index of the highest UCB with availability counts."""
+        c, log, sqrt = self.spec.exploration, math.log, math.sqrt
+        best, best_score = 0, -math.inf
+        children = node.children
+        for i, key in enumerate(legal):
+            child = children[key]
+            child.available += 1
+            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+
+# ---------------------------------------------------------------- MCTS (one determinization per decision)
+
+
+class MCTSAgent(MultiObserverSearch):
+    """UCT with uniformly random rollouts on one determinization per decision.
+
+    The seat's unseen information is sampled once per decision, then searched
+    with one tree per seat (see :class:`MultiObserverSearch`), so sealed
+    decisions stay sealed even on a sample; children are expanded in a random
+    order; the most visited root action is played.
+    """
+
+    def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
+        return super().grow(determinize(state, state.seat_to_move, self.rng), running)
+
+    def sample(self, state: "State", me: int, iteration: int) -> "State":
+        return state.clone()
+
+
+@agent_kind("mcts", "mcts:N, mcts:Ts")
+def _mcts(argument: str | None, rng: random.Random) -> Agent:
+    return MCTSAgent(rng, SearchSpec.parse("mcts", argument))
+
+
+# ---------------------------------------------------------------- ISMCTS (a fresh determinization every iteration)
+
+
+class ISMCTSAgent(MultiObserverSearch):
+    """Multi-observer information-set MCTS: a fresh determinization of what the seat cannot see every iteration."""
+
+    def sample(self, state: "State", me: int, iteration: int) -> "State":
+        return determinize(state, me, self.rng)
+
+
+@agent_kind("ismcts", "ismcts:N, ismcts:Ts")
+def _ismcts(argument: str | None, rng: random.Random) -> Agent:
+    return ISMCTSAgent(rng, SearchSpec.parse("ismcts", argument))
+
+
+# ---------------------------------------------------------------- a saved policy
+
+POLICY_FORMAT = "rulecraft-policy"
+"""The ``format`` a policy file declares."""
+
+
+class PolicyAgent:
+    """Plays the legal action with the highest value in a table of action texts; ties are broken at random.
+
+    A policy file is JSON: ``{"format": "rulecraft-policy", "ruleset": NAME,
+    "default": V, "values": {"ACTION TEXT": VALUE, ...}}``; an action the table
+    does not name is valued ``default``.  An action may be named by its text or
+    by the shorter text the action table of :mod:`engine.rl` lists it as
+    (:attr:`engine.blocks.enumeration.Texts.canonical`), so a policy written from that
+    table's texts values every action it learned.  It decides from the seat's
+    own legal actions only.
+
+    >>> agent = PolicyAgent({"pick b": 1.0}, default=0.0, rng=random.Random(0))
+    >>> agent.best(["pick a", "pick b"])
+    'pick b'
+    """
+
+    name = "policy"
+
+    def __init__(self, values: dict[str, float], default: float, rng: random.Random) -> None:
+        self.values = values
+        self.default = default
+        self.rng = rng
+        self._game: Any = None
+        self._shortening: dict[int, Callable[[str], str] | None] = {}
+
+    def best(self, texts: list[str]) -> str:
+        """The most valued of ``texts`` (a random one of the best when several tie)."""
+        value = self.values.get
+        top = max(value(t, self.default) for t in texts)
+        best = [t for t in texts if value(t, self.default) == top]
+        return best[self.rng.randrange(len(best))]
+
+    def choose(self, state: "State") -> "Action":
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("the policy agent was asked to move with no legal action")
+        texts = [self.named(state, a) for a in actions]
+        return actions[texts.index(self.best(texts))]
+
+    def named(self, state: "State", action: "Action") -> str:
+        """The text the policy names ``action`` by: its own, else its shortened one if the policy names that."""
+        text = str(action)
+        if text in self.values:
+            return text
+        shorten = self._shorten(state.game, action.step.index)
+        return shorten(text) if shorten is not None and shorten(text) in self.values else text
+
+    def _shorten(self, game: "Game", step: int) -> Callable[[str], str] | None:
+        """How the action table shortens the texts of ``step`` (-1: the answers to ``choose``), kept per game."""
+        from engine.blocks.enumeration import choice_texts
+
+        if game is not self._game:
+            self._game, self._shortening = game, {}
+        if step not in self._shortening:
+            texts = choice_texts(game) if step < 0 else game.steps[step].action_texts(game)
+            self._shortening[step] = texts.canonical
+        return self._shortening[step]
+
+
+def read_policy(path: str) -> tuple[dict[str, float], float]:
+    """The action values and default value of a policy file; ValueError says what is wrong with it."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ValueError(f"cannot read the policy file {path}: {err.strerror or err}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValueError(f"{path} is not a policy file (not JSON: {err})") from None
+    if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
+        raise ValueError(f"{path} is not a policy file (it should say \"format\": \"{POLICY_FORMAT}\")")
+    values, default = data.get("values"), data.get("default", 0.0)
+    numbers = (int, float)
+    if not isinstance(values, dict) or not all(isinstance(v, numbers) and not isinstance(v, bool) for v in values.values()) \
+            or not isinstance(default, numbers) or isinstance(default, bool):
+        raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")
+    return {str(k): float(v) for k, v in values.items()}, float(default)
+
+
+@agent_kind("policy", "policy:FILE")
+def _policy(argument: str | None, rng: random.Random) -> Agent:
+    if not argument:
+        raise ValueError("agent 'policy' needs a policy file: policy:FILE (see docs/rl.md)")
+    values, default = read_policy(argument)
+    return PolicyAgent(values, default, rng)

@@ -1,0 +1,91 @@
+"""Executors: where the work of a simulation runs.
+
+The simulation runner hands an executor a picklable function and a list of
+picklable work items (chunks of games, described by value) and reads back
+the results in the items' order.  :class:`LocalExecutor` runs them in this
+process or in a pool of local worker processes; a distributed executor only
+has to offer the same two members to run the same simulation elsewhere,
+without any change to the runner or the report.
+
+>>> list(LocalExecutor(jobs=1).map(abs, [-1, 2, -3]))
+[1, 2, 3]
+
+Typical use::
+
+    executor = LocalExecutor(jobs=4)
+    for result in executor.map(play_chunk, chunks):   # in the order of chunks
+        ...
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from typing import Callable, Iterator, Protocol, Sequence, TypeVar
+
+from engine.core.errors import RulecraftError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Executor(Protocol):
+    """Runs a function over work items and yields the results in the items' order."""
+
+    @property
+    def workers(self) -> int:
+        """How many items it runs at once (the runner sizes its chunks by it)."""
+        ...
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+
+
+class TooManyJobs(RulecraftError, ValueError):
+    """More worker processes asked for than the machine has cores."""
+
+
+def max_jobs() -> int:
+    """The cores this process may run on: the most worker processes a local run starts.
+
+    >>> max_jobs() >= 1
+    True
+    """
+    available = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
+    return max(1, len(available))
+
+
+class LocalExecutor:
+    """``jobs`` local worker processes (one means: in this process, no pool), at most one per core.
+
+    The workers ignore Ctrl-C (SIGINT): the parent alone stops the run,
+    keeping the results finished so far, and terminates them; no worker
+    prints anything.
+    """
+
+    def __init__(self, jobs: int = 1) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {jobs}")
+        cores = max_jobs()
+        if jobs > cores:
+            raise TooManyJobs(
+                f"{jobs} worker processes is more than this machine's {cores} core{'s' * (cores != 1)}: "
+                f"use at most {cores}"
+            )
+        self.jobs = jobs
+
+    @property
+    def workers(self) -> int:
+        return self.jobs
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        if self.jobs == 1 or len(items) <= 1:
+            yield from map(fn, items)
+            return
+        with multiprocessing.get_context().Pool(min(self.jobs, len(items)), initializer=_ignore_interrupts) as pool:
+            yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,190 @@
+"""A scenario's expectations: compiled once, checked against a state, and explained when false.
+
+An expectation is an effect-language condition.  When it is false the
+explanation shows the values of its parts, the way pytest shows an
+assertion: a comparison gives both sides' values, ``A and B`` names the side
+that was false and why, ``A or B`` why both were, ``not A`` the value of
+``A``, ``all(...)`` the first item that fails.  Example::
+
+    expected at(0, 0).value == A and count(c in board) == 3
+        (the value of the piece at (0, 0) is A and the number of c in board is 3)
+        found: the right side of 'and' is false: the number of c in board is 3
+            the number of c in board = 2, 3 = 3
+
+:func:`waiting_for` says who must decide what, for a scenario whose actions
+ran out before the game got where its expectations look.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import DiagnosticSink, RulesetError, SourcePos
+from engine.model.game import Game
+from engine.lang import ast
+from engine.lang.functions import as_selection
+from engine.lang.parser import TOO_DEEP, parse_expression
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import BOOL, ZONE, Component, ListOf, Type
+from engine.model.state import State
+from engine.core.yamlsource import Text
+
+SHOWN_ACTIONS = 4  # the most offered actions a "waiting for" line lists (more are counted)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """A compiled condition, with its text and syntax tree (to explain it when it is false)."""
+
+    text: Any
+    node: ast.Node
+    compiled: Compiled
+    slots: int
+
+    def holds(self, state: State) -> bool:
+        """Whether the condition is true in ``state``."""
+        return self.compiled.fn(state, [None] * max(self.slots, 1)) is True
+
+
+def compile_expectation(game: Game, text: Any) -> Expectation:
+    """Compile a condition written in a scenario file; errors are at their place in the file (RulesetError).
+
+    Example: ``compile_expectation(game, "count(c in board) == 0").holds(state)``.
+    """
+    locate = text.locate if isinstance(text, Text) else (lambda line, col: SourcePos("<expect>", line, col))
+    node = parse_expression(str(text), locate)
+    sink = DiagnosticSink()
+    scope = Scope(game.vocab, sink)
+    scope.pure = True
+    try:
+        compiled = node.compile(scope)
+        if not BOOL.accepts(compiled.type):
+            sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
+    except RecursionError:
+        raise RulesetError.at(node.pos, TOO_DEEP) from None
+    sink.raise_if_any()
+    return Expectation(text, node, compiled, scope.slots)
+
+
+def explain(game: Game, state: State, node: ast.Node) -> list[str]:
+    """Why the condition ``node`` is false in ``state``: lines, indented by four spaces per level.
+
+    Example: ``explain(game, state, parse_expression("count(c in board) == 0 and count(c in board) > 4"))``
+    on an empty board is ``["the right side of 'and' is false: the number of c in board is more than 4",
+    "    the number of c in board = 0, 4 = 4"]``.
+    """
+    _value(game, state, node, {})  # compiled first: names get their English words
+    return _why(game, state, node, False, {})
+
+
+Bound = dict[str, tuple[Any, Type]]  # the variables of the selections a part is inside: name -> (value, type)
+
+
+def _why(game: Game, state: State, node: ast.Node, value: bool, bound: Bound) -> list[str]:
+    """Why ``node`` is ``value`` in ``state``: the sides of ``and`` / ``or`` that decide it, the item an
+    ``all`` / ``any`` fails on, down to the values compared."""
+    word = "true" if value else "false"
+    if isinstance(node, ast.BoolOp):
+        one_decides = (node.op == "and") != value  # then the first side with the value decides, and the other is not evaluated
+        deciding = []
+        for side, part in (("left", node.left), ("right", node.right)):
+            if (_value(game, state, part, bound)[0] is True) == value:
+                deciding.append((side, part))
+                if one_decides:
+                    break
+        lines = []
+        for side, part in deciding:
+            lines += [f"the {side} side of '{node.op}' is {word}: {part.describe()}", *_indent(_why(game, state, part, value, bound))]
+        return lines
+    if isinstance(node, ast.Not):
+        inner = "false" if value else "true"
+        _value(game, state, node.operand, bound)  # compiled first: names get their English words
+        return [f"{node.operand.describe()} is {inner}", *_indent(_why(game, state, node.operand, not value, bound))]
+    if isinstance(node, ast.Call) and node.func in ("all", "any") and len(node.args) == 1 and value == (node.func == "any"):
+        return _quantifier(game, state, node, value, bound)
+    return _parts(game, state, node, bound)
+
+
+def _quantifier(game: Game, state: State, node: ast.Call, value: bool, bound: Bound) -> list[str]:
+    """Why ``all(...)`` is false (the first item that fails its test) or ``any(...)`` true (the first that passes)."""
+    sel = as_selection(node.args[0])
+    test = sel.value or sel.where
+    source = sel.source if sel.value is None or sel.where is None else ast.Selection(sel.pos, sel.var, sel.source, sel.where)
+    if test is None:
+        return _parts(game, state, node, bound)
+    items, item_type = _value(game, state, source, bound)
+    if isinstance(item_type, ListOf):
+        item_type = item_type.item
+    for item in items:
+        inner = {**bound, sel.var: (item, item_type)}
+        if (_value(game, state, test, inner)[0] is True) == value:
+            return [f"for {sel.var} = {show(game, item, item_type)}: {test.describe()} is {'true' if value else 'false'}",
+                    *_indent(_why(game, state, test, value, inner))]
+    return _parts(game, state, node, bound)
+
+
+def _parts(game: Game, state: State, node: ast.Node, bound: Bound) -> list[str]:
+    """The values of a condition's parts: both sides of a comparison or membership, else its own value."""
+    if isinstance(node, ast.Compare):
+        pairs = [node.left, node.right]
+    elif isinstance(node, ast.Member):
+        pairs = [node.item, node.collection]
+    else:
+        pairs = [node]
+    return [", ".join(f"{part.describe()} = {show(game, *_value(game, state, part, bound))}" for part in pairs)]
+
+
+def _value(game: Game, state: State, node: ast.Node, bound: Bound) -> tuple[Any, Type]:
+    """A part of a condition evaluated in ``state`` with the ``bound`` variables set, and its type (a zone as its components)."""
+    scope = Scope(game.vocab)
+    env_values = [(scope.bind(name, type_), item) for name, (item, type_) in bound.items()]
+    compiled = node.compile(scope)
+    if compiled.type == ZONE:
+        compiled = ast.as_collection(compiled)
+    env: list[Any] = [None] * max(scope.slots, 1)
+    for slot, item in env_values:
+        env[slot] = item
+    return compiled.fn(state, env), compiled.type
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def show(game: Game, value: Any, type_: Type) -> str:
+    """A value as a designer writes it: components by name, true/false, ``nothing``.
+
+    Example: ``show(game, [0, 1], ListOf(Component("card")))`` is ``'[gem-1, gem-2]'`` (the first two cards' ids).
+    """
+    if value is None:
+        return "nothing"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(type_, Component) and isinstance(value, int):
+        return game.component_names[value]
+    if isinstance(value, (list, tuple)) and isinstance(type_, ListOf):
+        return "[" + ", ".join(show(game, item, type_.item) for item in value) + "]"
+    return str(value)
+
+
+def waiting_for(state: State) -> str:
+    """Who must decide now and between what, or that the game is over.
+
+    Example: ``the game is waiting for North: clash 3,2 or clash 4,2``; with more than
+    :data:`SHOWN_ACTIONS` actions, ``the game is waiting for North: 9 actions, such as place ...``.
+    """
+    if state.is_terminal:
+        return "the game is over"
+    seat = state.seat_to_move
+    role = state.current_role
+    who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"
+    if state.pending is not None and state.pending.prompt:
+        who += f" to {state.pending.prompt}"  # a choice in the middle of an effect: what is chosen
+    texts = state.legal_actions().texts()
+    if not texts:
+        return f"the game is waiting for {who}, who has no action"
+    if len(texts) > SHOWN_ACTIONS:
+        return f"the game is waiting for {who}: {len(texts)} actions, such as {texts[0]}"
+    listed = ", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else texts[0]
+    return f"the game is waiting for {who}: {listed}"

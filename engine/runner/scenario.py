@@ -1,0 +1,468 @@
+"""Scenario files: a designer's unit tests for rules.
+
+A scenario names a ruleset (variant, players, seed), may set up a position
+directly in the ruleset's own vocabulary (or choose the seats the ruleset's
+own setup deals), lists actions in text form with checkpoints between them,
+and states expectations as effect-language conditions, log lines and
+offered actions — or an error an action must raise.  Example::
+
+    ruleset: my-game
+    players: 2
+    position:
+      seats: {A: 1, B: 2}          # roles and their seats; turn order as listed
+      board:
+        "1,0": B/A as B            # a component (and the face it shows) per cell
+        "2,0": [A/B, B/A]          # a stack, from the top down (boards with stacking)
+      zones:
+        hand(A): [A/B]
+      rest: supply                 # where unlisted components go (e.g. removed)
+      groups: {"0,0": marker-A}    # pattern groups already formed: anchor -> marker
+      counters: {gold(A): 3}       # counters other than their start values
+      effect: |                    # then a program run on the position (statuses, ...)
+        gold(A) += 2
+    dice: [3, 5]                   # loaded dice: the next rolls, whatever die
+    actions:
+      - action: place A/B as A at 9,9
+        expect_error: does not touch     # refused here, the state unchanged
+      - place A/B as A at 0,0
+      - expect: [current_role == A]      # a checkpoint
+        expect_offered:                  # exactly these decisions now
+          - clash 1,0
+          - clash 2,0
+      - clash 1,0
+    expect:
+      - at(1, 0).value == A
+    expect_log:
+      - flipped from B to A
+
+Instead of ``position``, ``seats: {A: 2, B: 1}`` runs the ruleset's setup
+with that deal of the roles.
+
+``rulecraft check`` runs them; so does pytest (tests/test_scenarios.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.confine import FileRefused, check_named_ruleset
+from engine.blocks.counters import initial_values
+from engine.core.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
+from engine.runner.expectations import compile_expectation, explain, waiting_for
+from engine.model.game import Game
+from engine.lang.program import Program
+from engine.lang.scope import Scope
+from engine.compiling.loading import load_path, parse_variants
+from engine.core.paths import builtin_names, find_ruleset
+from engine.model.savefile import comparable
+from engine.compiling.schema import check_schema
+from engine.core.slices import NO_CHANCE, Chance
+from engine.model.state import State
+from engine.core.yamlsource import Mapping, Text, load_yaml
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of running one scenario."""
+
+    name: str
+    path: str
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+@dataclass
+class Scenario:
+    """A loaded scenario file, with its compiled game."""
+
+    name: str
+    path: Path
+    doc: Mapping
+    game: Game
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and check a scenario file (schema, ruleset, position names); raises RulesetError."""
+    path = Path(path)
+    doc = load_yaml(path)
+    if not isinstance(doc, Mapping):
+        raise RulesetError.at(SourcePos(str(path), 1, 1), "a scenario file is a mapping with 'ruleset:'")
+    check_schema(doc, "scenario")
+    named = str(doc["ruleset"])
+    ruleset = find_ruleset(named, relative_to=path.parent)
+    if named not in builtin_names():
+        try:
+            check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)
+        except FileRefused as err:
+            raise RulesetError.at(doc.pos_of("ruleset"), str(err)) from None
+    game = load_path(ruleset, parse_variants(doc.get("variant")))
+    players = doc.get("players")
+    if players is not None and players not in game.player_counts:
+        allowed = ", ".join(map(str, game.player_counts))
+        raise RulesetError.at(doc.pos_of("players"), f"{game.name} is played by {allowed} players, not {players}")
+    return Scenario(str(doc.get("name") or path.stem), path, doc, game)
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """The scenario files among ``paths``: files as given; in folders (searched below), the ``*.yaml``
+    files with a top-level ``ruleset:`` key, or that cannot be read (so ``check`` reports why).
+
+    ``scenario_files([Path("rulesets/my-game")])`` finds ``scenarios/*.yaml`` and skips
+    ``ruleset.yaml`` and the files it includes.
+    """
+    found: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        for file in sorted(path.rglob("*.yaml")):
+            try:
+                doc = load_yaml(file)
+            except RulesetError:
+                found.append(file)
+                continue
+            if isinstance(doc, Mapping) and "ruleset" in doc:
+                found.append(file)
+    return found
+
+
+def validate_scenario(path: Path) -> list[Diagnostic]:
+    """Diagnostics for a scenario file without running its actions."""
+    try:
+        sc = load_scenario(path)
+        for spec in [sc.doc, *(item for item in sc.doc.get("actions") or [] if isinstance(item, Mapping))]:
+            for text in spec.get("expect") or []:
+                compile_expectation(sc.game, text)
+        _start(sc)
+    except RulesetError as err:
+        return err.diagnostics
+    except RulecraftError as err:
+        return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
+    return []
+
+
+def run_scenario(path: str | Path) -> ScenarioResult:
+    """Run a scenario file; problems in the file itself become failures too."""
+    result = ScenarioResult(Path(path).stem, str(path))
+    try:
+        sc = load_scenario(path)
+        result.name = sc.name
+        _run(sc, result)
+    except RulesetError as err:
+        result.failures.append(err.format())
+    except RulecraftError as err:
+        result.failures.append(str(err))
+    return result
+
+
+def _start(sc: Scenario) -> State:
+    """The state the scenario's actions start from: its written position, or the ruleset's setup."""
+    doc = sc.doc
+    if "position" in doc:
+        if "seats" in doc:
+            raise RulesetError.at(doc.key_pos.get("seats"), "a written position has its own seats: write them under 'position'")
+        return set_up(sc.game, doc, doc["position"])
+    players = int(doc.get("players", sc.game.player_counts[0]))
+    seats = None
+    if "seats" in doc:
+        seats = _real_seats(sc.game, doc["seats"], players)
+    try:
+        state = sc.game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True, seats=seats)
+    except SetupError as err:
+        raise RulesetError.at(doc.pos_of("seats"), str(err)) from None
+    if doc.get("dice"):
+        state.slices[Chance.block] = state.slices.get(Chance.block, NO_CHANCE)._replace(loaded=tuple(int(d) for d in doc["dice"]))
+    return state
+
+
+def _real_seats(game: Game, seats: Mapping, players: int) -> dict[str, int]:
+    """``seats: {North: 2, South: 1}`` for the ruleset's own setup: role -> seat (0 for absent)."""
+    assert game.roles is not None
+    roles = game.roles.values
+    chosen: dict[str, int] = {}
+    for role, seat in seats.items():
+        if role not in roles:
+            raise RulesetError.at(seats.key_pos.get(role), f"unknown role '{role}'", did_you_mean(role, roles))
+        chosen[role] = 0 if seat in ("absent", None) else int(seat)
+    return chosen
+
+
+def _run(sc: Scenario, result: ScenarioResult) -> None:
+    doc = sc.doc
+    state = _start(sc)
+    steps = list(doc.get("actions") or [])
+    last = max((i for i, item in enumerate(steps) if not isinstance(item, Mapping) or "action" in item), default=-1)
+    for i, item in enumerate(steps):
+        spec = item if isinstance(item, Mapping) else None
+        action = item if spec is None else spec.get("action")
+        refusal = spec.get("expect_error") if spec is not None else None
+        if refusal is None and i == last:
+            refusal = doc.get("expect_error")  # the file's own: for its last action
+        if action is not None and not _act(state, steps, i, action, refusal, result):
+            break
+        if spec is not None:
+            _check(sc.game, state, spec, result)
+    result.log = list(state.log or [])
+    _check(sc.game, state, doc, result)
+
+
+def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:
+    """Play one action, or see it refused as expected (with the state unchanged); False when the run must stop."""
+    before = comparable(state)
+    try:
+        state.apply(str(text))
+    except IllegalActionError as err:
+        if refusal is None:
+            result.failures.append(f"{_where(steps, i)}: action '{text}' was refused: {err}\n    {waiting_for(state)}")
+            return False
+        if str(refusal).lower() not in str(err).lower():
+            result.failures.append(f"{_where(steps, i)}: expected an error containing '{refusal}', got: {err}")
+        if comparable(state) != before:
+            result.failures.append(f"{_where(steps, i)}: the refused action changed the state")
+            return False
+        return True
+    if refusal is not None:
+        result.failures.append(f"{_where(steps, i)}: expected '{text}' to fail with '{refusal}', but it was accepted")
+        return False
+    return True
+
+
+def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> None:
+    """The expectations of ``spec`` (the file, or one of its checkpoints) against ``state``."""
+    for text in spec.get("expect") or []:
+        expectation = compile_expectation(game, text)
+        if not expectation.holds(state):
+            try:
+                found = explain(game, state, expectation.node)
+            except RecursionError:
+                found = ["false (it nests too deeply to show its parts)"]
+            except RulecraftError as err:  # a part that only the whole guards (x != none and x.p == 1): say so
+                found = [f"false (a part of it cannot be shown: {err})"]
+            result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"({expectation.node.describe()})",
+                                                 f"found: {found[0]}", *found[1:], waiting_for(state)]))
+    log = list(state.log or [])
+    for wanted in spec.get("expect_log") or []:
+        if not any(str(wanted) in line for line in log):
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(log[-12:]))
+    for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
+        if spec.get(key) is None:
+            continue
+        offered = state.legal_actions().texts()
+        wanted = [str(text) for text in spec[key]]
+        missing = [text for text in wanted if text not in offered]
+        extra = [text for text in offered if text not in wanted] if exact else []
+        if missing or extra:
+            problems = ([f"not offered: {', '.join(missing)}"] if missing else []) + ([f"offered too: {', '.join(extra)}"] if extra else [])
+            what = "exactly" if exact else "at least"
+            result.failures.append("\n    ".join([f"{_pos_of(spec, key)}: expected {what} these actions to be offered",
+                                                 *problems, waiting_for(state)]))
+
+
+def _where(actions: list[Any], i: int) -> str:
+    item = actions[i]
+    pos = str(item.pos_of("action")) if isinstance(item, Mapping) else _pos(item)
+    return f"{pos}: action {i + 1}"
+
+
+def _pos(node: Any) -> str:
+    return str(node.pos) if isinstance(node, Text) else "scenario"
+
+
+def _pos_of(spec: Mapping, key: str) -> str:
+    pos = spec.key_pos.get(key) or spec.pos
+    return str(pos) if pos is not None else "scenario"
+
+
+# ---------------------------------------------------------------- positions
+
+
+def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
+    """A state with the position written in the scenario (seats, board, zones, turn)."""
+    players = int(doc.get("players", game.player_counts[0]))
+    dealt = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True)
+    # the seats, the turn and the generator as the seed deals them, on an empty table
+    s = State(game, players, positions=dealt.positions, seat_of=dealt.seat_of, order=dealt.order, turn=dealt.turn,
+              turn_number=dealt.turn_number, step=dealt.step, counters=dealt.counters, rng=dealt.rng,
+              budget=dealt.budget, pending=dealt.pending, log=[], history=[])
+    if "seats" in position:
+        _seats(game, s, position["seats"], players)
+    listed: dict[int, SourcePos | None] = {}  # each component listed so far, and where
+    board = position.get("board") or {}
+    for cell_text, pieces in board.items():
+        where = board.key_pos.get(cell_text)
+        cell = _cell(cell_text, where)
+        if cell in s.grid:
+            raise RulesetError.at(where, f"cell {cell_text} is listed twice")
+        if game.grid is not None and not game.grid.contains(cell):
+            raise RulesetError.at(where, f"cell {cell_text} is not on the board")
+        stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
+        if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
+            raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
+        for i, piece in reversed(list(enumerate(stack))):
+            piece_pos = stack.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
+            cid, face = _piece(game, piece, piece_pos, s)
+            _list_once(game, listed, cid, piece_pos)
+            s.place(cid, cell, face)
+    pool = 0  # where unlisted components stay, and where listed identical copies are taken from
+    if "rest" in position:
+        pool = _zone(game, str(position["rest"]), position.pos_of("rest"))
+        for cid in list(s.zones[0]):
+            s.move(cid, pool)
+    zones = position.get("zones") or {}
+    for zone_text, items in zones.items():
+        zone = _zone(game, zone_text, zones.key_pos.get(zone_text))
+        if zone == game.board_zone:
+            raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
+        for i, item in enumerate(items or []):
+            cid, face = _piece(game, item, items.pos_of(i), s, pool)
+            _list_once(game, listed, cid, items.pos_of(i))
+            s.move(cid, zone)
+            s.face[cid] = face
+    groups = position.get("groups") or {}
+    former = next((step for step in game.steps if hasattr(step, "establish")), None)
+    for cell_text, marker in groups.items():
+        where = groups.key_pos.get(cell_text)
+        if former is None:
+            raise RulesetError.at(where, "this ruleset forms no groups ('form_groups' step)")
+        cid, _ = _piece(game, marker, groups.pos_of(cell_text), s, pool)
+        _list_once(game, listed, cid, groups.pos_of(cell_text))
+        problem = former.establish(s, _cell(cell_text, where), cid)
+        if problem:
+            raise RulesetError.at(where, problem)
+    s.turn = 0  # the first role in turn order, unless the position says whose turn it is
+    s.counters = initial_values(s, game.counters)
+    counters = position.get("counters") or {}
+    for text, value in counters.items():
+        _set_counter(game, s, text, value, counters.key_pos.get(text))
+    if "turn" in position:
+        role = str(position["turn"])
+        if role not in s.order:
+            raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
+        s.turn = s.order.index(role)
+    s.turn_number = int(position.get("turn_number", 1))
+    if "effect" in position:
+        _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
+    if doc.get("dice"):
+        s.slices[Chance.block] = s.slices.get(Chance.block, NO_CHANCE)._replace(loaded=tuple(int(d) for d in doc["dice"]))
+    s.step = -1
+    s._actions = None
+    s.advance()
+    return s
+
+
+def _list_once(game: Game, listed: dict[int, SourcePos | None], cid: int, pos: SourcePos | None) -> None:
+    """Note that the position lists component ``cid`` at ``pos``; a component has one place, so listing it twice is an error."""
+    if cid in listed:
+        first = listed[cid]
+        where = f" (first at line {first.line})" if first is not None and pos is not None and first.file == pos.file else (
+            f" (first at {first})" if first is not None else "")
+        raise RulesetError.at(pos, f"{game.component_names[cid]} is listed twice{where}: a component is in one place")
+    listed[cid] = pos
+
+
+def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:
+    """Compile a position's ``effect`` program (errors at their place in the scenario file)."""
+    from engine.core.errors import DiagnosticSink
+    from engine.lang.parser import parse_program
+
+    locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos("<effect>", line, col))
+    node = parse_program(str(text), locate)
+    sink = DiagnosticSink()
+    scope = Scope(game.vocab, sink)
+    compiled = node.compile(scope)
+    sink.raise_if_any()
+    return Program(compiled.fn, max(scope.slots, 1), str(text))
+
+
+def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | None) -> None:
+    """``gold(A): 3`` or ``round: 2``: a counter's value in a written position."""
+    m = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*([^()]*?)\s*\))?\s*", text)
+    spec = game.counters.get(m.group(1)) if m else None
+    if m is None or spec is None:
+        name = m.group(1) if m else text
+        raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
+    owner_text = m.group(2)
+    if (owner_text is None) != (spec.per == "game"):
+        form = spec.name if spec.per == "game" else f"{spec.name}(OWNER)"
+        raise RulesetError.at(pos, f"write the counter as {form}")
+    owner: Any = None
+    if owner_text is not None:
+        owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text
+    index = spec.index_of(owner)
+    if index is None:
+        owners = [o if spec.per == "role" else game.component_names[o] for o in spec.owners]
+        raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError.at(pos, f"a counter's value is a whole number, not {value!r}")
+    s.counters[index] = value
+
+
+def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
+    assert game.roles is not None
+    roles = list(game.roles.values)
+    seat_of: dict[str, int] = {}
+    for role, seat in seats.items():
+        if role not in roles:
+            raise RulesetError.at(seats.key_pos.get(role), f"unknown role '{role}'", did_you_mean(role, roles))
+        seat_of[role] = 0 if seat in ("absent", None) else int(seat)
+    for role in roles:
+        seat_of.setdefault(role, 0)
+    if sorted(set(seat_of.values()) - {0}) != list(range(1, players + 1)):
+        raise RulesetError.at(seats.pos, f"seats must use 1..{players} for {players} players")
+    listed = [r for r in seats if r in roles]
+    s.positions = tuple(listed + [r for r in roles if r not in listed])
+    s.seat_of = seat_of
+    s.order = tuple(r for r in s.positions if seat_of[r])
+    s.turn = 0
+
+
+def _piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int = 0) -> tuple[int, int]:
+    """``A/B`` (front up) or ``A/B as B``: a component and its face.
+
+    The id of identical copies (``count:``) means the next copy still in the ``pool`` zone (the supply).
+    """
+    m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
+    if not m:
+        raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")
+    name, label = m.groups()
+    cid = game.component_ids.get(name)
+    if cid is None and name in game.identical:
+        cid = next((c for c in s.zones[pool] if game.piece_names[c] == name), None)
+        if cid is None:
+            raise RulesetError.at(pos, f"all {len(game.identical[name])} copies of '{name}' are already used")
+    if cid is None:
+        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, [*game.component_ids, *game.identical]))
+    if label is None:
+        return cid, 0
+    labels = game.face_labels[cid]
+    if label in labels:
+        return cid, labels.index(label)
+    names = game.face_names[game.component_kind[cid]]
+    if label in names:
+        return cid, names.index(label)
+    raise RulesetError.at(pos, f"{name} has no face '{label}'", f"its faces are {' and '.join(labels)}")
+
+
+def _cell(text: str, pos: SourcePos | None) -> tuple[int, int]:
+    from engine.blocks.grid import parse_cell
+
+    cell = parse_cell(str(text))
+    if cell is None:
+        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
+    return cell
+
+
+def _zone(game: Game, text: str, pos: SourcePos | None) -> int:
+    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(\w+)\s*\)\s*", text)
+    name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
+    if name in game.zone_names:
+        return game.zone_names.index(name)
+    raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))

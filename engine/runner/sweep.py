@@ -1,0 +1,149 @@
+"""One option, several values: a simulation per value on the same seeds, side by side.
+
+A designer asks "how wide should the grid be?" and gets, for each width, the
+seats' win rates, the draws and the game length, each run compared with the
+baseline run (the option's value in the ruleset when it is among the values,
+else the first value) by the tests of :func:`engine.runner.report.compare`.
+
+The values are written as one YAML list, ``NAME=[V1, V2, ...]``; each is
+applied like ``--set NAME=V`` (see :func:`engine.core.compose.apply_options`).
+
+Example::
+
+    name, values = parse_sweep("width=[5, 6, 7]")
+    result = sweep(lambda options: engine.load("my-game", set_options=options), name, values,
+                   players=2, n=500, seed=0, agents="random")
+    for run in result.runs:
+        print(run.value, run.report.win_rate[1].rate, run.comparison.draws.significant if run.comparison else "-")
+
+>>> parse_sweep("width=[4, 5, 'six', [1, 2]]")
+('width', ['4', '5', 'six', '[1, 2]'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from engine.core.errors import RulesetError, did_you_mean
+from engine.runner.executor import Executor
+from engine.model.game import Game
+from engine.compiling.loading import parse_set_options
+from engine.runner.report import Comparison, SimulationReport, compare
+from engine.runner.simulate import Progress, simulate
+from engine.core.yamlsource import load_yaml, plain, yaml_text
+
+
+@dataclass
+class SweepRun:
+    """The run of one value: its report, and its comparison with the baseline run (None for the baseline)."""
+
+    value: str
+    report: SimulationReport
+    comparison: Comparison | None = None
+
+
+@dataclass
+class Sweep:
+    """The runs of every value of one option, in the order given."""
+
+    option: str
+    baseline: int  # index of the run the others are compared with
+    runs: list[SweepRun]
+    planned: int | None = None  # values asked for, when the sweep was interrupted (Ctrl-C)
+
+    @property
+    def partial(self) -> bool:
+        """True when interrupted: the last run is partial, later values were not run, nothing is compared."""
+        return self.planned is not None
+
+    @property
+    def baseline_value(self) -> str | None:
+        """The baseline run's value (None when an interrupted sweep did not reach it)."""
+        return self.runs[self.baseline].value if self.baseline < len(self.runs) else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The sweep as data: the runs' setting, then per value its figures and differences from the baseline."""
+        first = self.runs[0].report
+        marked = {"partial": True, "values_planned": self.planned} if self.partial else {}
+        return marked | {
+            "ruleset": first.ruleset,
+            "variants": first.variants,
+            "set_options": {k: v for k, v in first.set_options.items() if k != self.option},
+            "players": first.players,
+            "agents": first.agents,
+            "seed": first.seed,
+            "games": first.planned or first.games,
+            "option": self.option,
+            "baseline": self.baseline_value,
+            "runs": [_run_json(run) for run in self.runs],
+        }
+
+
+def _run_json(run: SweepRun) -> dict[str, Any]:
+    report = run.report
+    return {
+        "value": run.value,
+        **({"partial": True, "games_planned": report.planned} if report.partial else {}),
+        "wins_by_seat": {str(s): w for s, w in report.wins_by_seat.items()},
+        "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
+        "draws": report.draws,
+        "mean_length": report.length.mean,
+        "compared_with_baseline": run.comparison.to_json() if run.comparison else None,
+    }
+
+
+def parse_sweep(text: str) -> tuple[str, list[str]]:
+    """``NAME=[V1, V2, ...]`` as the option's name and each value as YAML text; ValueError says what is wrong."""
+    name, value = next(iter(parse_set_options([text]).items()))
+    where = f"--sweep {name}"
+    try:
+        values = load_yaml(where, value)
+    except RulesetError as err:
+        raise ValueError(f"'{text}': {err.diagnostics[0].message}") from None
+    if not isinstance(values, list) or len(values) < 2:
+        raise ValueError(f"'{text}' is not NAME=[V1, V2, ...] with two values or more (for example width=[5, 6, 7])")
+    texts = [yaml_text(v) for v in plain(values)]
+    twice = next((text for i, text in enumerate(texts) if text in texts[:i]), None)
+    if twice is not None:
+        raise ValueError(f"'{text}' gives the value {twice} more than once")
+    return name, texts
+
+
+def sweep(
+    load: Callable[[dict[str, str]], Game],
+    option: str,
+    values: Sequence[str],
+    players: int,
+    n: int,
+    seed: int,
+    agents: Sequence[str] | str,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], Progress] | None = None,
+) -> Sweep:
+    """Simulate ``n`` games (same seeds) for each value of ``option``; ``load(set_options)`` makes each game.
+
+    Every game is loaded (and so checked) before any is played.  The baseline is the run
+    whose value is the one the option has without the sweep, else the first.
+    ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``.
+    """
+    options = load({}).options
+    if option not in options:
+        known = ", ".join(options) or "none: this ruleset declares no options"
+        raise RulesetError.at(None, f"no option '{option}' to sweep in this ruleset (options: {known})",
+                              did_you_mean(option, options))
+    written = options[option]  # the value it has without the sweep
+    games = [load({option: value}) for value in values]
+    baseline = next((i for i, game in enumerate(games) if game.options.get(option) == written), 0)
+    runs: list[SweepRun] = []
+    for i, (value, game) in enumerate(zip(values, games)):
+        report = simulate(game, players, n, seed, agents, executor=executor,
+                          progress=progress(i, len(games)) if progress else None)
+        runs.append(SweepRun(value, report))
+        if report.partial:  # Ctrl-C: the runs so far, the last one partial; no comparison with unfinished runs
+            return Sweep(option, baseline, runs, planned=len(values))
+    for i, run in enumerate(runs):
+        if i != baseline:
+            run.comparison = compare(run.report, runs[baseline].report)
+    return Sweep(option, baseline, runs)
+

@@ -1,0 +1,126 @@
+"""``rulecraft validate``: every problem in a ruleset (or scenario), positioned.
+
+A path may be a ruleset (``ruleset.yaml`` or its folder), a fragment that a
+ruleset includes (then the including ruleset is validated), or a scenario
+file.  A ruleset is checked as it is and with each of its variants.
+
+Example::
+
+    for diagnostic in validate_path("rulesets/my-game"):
+        print(diagnostic.format())      # file:line:col: message, the line, a caret
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.compose import compose, replacements, variant_names
+from engine.core.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
+from engine.core.paths import RULESET_FILE
+from engine.compiling.loading import load_path
+from engine.core.yamlsource import Mapping, load_yaml
+
+
+
+def validate_path(path: str) -> list[Diagnostic]:
+    """All diagnostics for one path (empty when valid)."""
+    p = Path(path)
+    if p.is_dir():
+        p = p / RULESET_FILE
+    try:
+        doc = load_yaml(p)
+    except RulesetError as err:
+        return err.diagnostics
+    if isinstance(doc, Mapping) and "ruleset" in doc:  # rulesets have no 'ruleset:' key
+        from engine.runner.scenario import validate_scenario
+
+        return validate_scenario(p)
+    if not (isinstance(doc, Mapping) and "name" in doc):
+        owner = _including_ruleset(p)
+        if owner is None or not _includes(owner, p):
+            return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
+        p = owner
+    return validate_ruleset(p)
+
+
+def validate_ruleset(path: Path) -> list[Diagnostic]:
+    """Check a ruleset and each of its variants; diagnostics are not repeated."""
+    found = _check(path, [])
+    if found:
+        return found
+    seen: set[str] = set()
+    try:
+        names = variant_names(path)
+    except RulesetError as err:
+        return err.diagnostics
+    for name in names:
+        for d in _check(path, [name]):
+            key = d.headline()
+            if key not in seen:
+                seen.add(key)
+                found.append(Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint))
+    return found
+
+
+def notes_for_path(path: str) -> list[Diagnostic]:
+    """What a valid ruleset's overlays replace (``status 'Sting' replaces the one from my-game (...)``), on its own
+    and with each variant; none for a scenario or an invalid ruleset.
+
+    Example::
+
+        for note in notes_for_path("my-game-hard"):
+            print(note.headline())      # my-game-hard/ruleset.yaml:4:3: status 'Sting' replaces the one from my-game (...)
+    """
+    p = Path(path)
+    p = p / RULESET_FILE if p.is_dir() else p
+    try:
+        names = variant_names(p)
+        found: dict[str, Diagnostic] = {}
+        for variants in [[], *([name] for name in names)]:
+            for note in replacements(compose(p, variants)):
+                suffix = f" (with variant '{variants[0]}')" if variants else ""
+                found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
+    except (RulesetError, RecursionError):
+        return []
+    return list(found.values())
+
+
+def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
+    try:
+        load_path(path, variants)
+    except RulesetError as err:
+        return err.diagnostics
+    except RulecraftError as err:
+        return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
+    except RecursionError:
+        return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
+    return []
+
+
+def _includes(owner: Path, fragment: Path) -> bool:
+    """Whether composing ``owner`` reads ``fragment`` (every node remembers its file)."""
+    try:
+        tree = compose(owner)
+    except RulesetError:
+        return True  # the owner's own errors will be reported when it is validated
+    wanted = str(fragment.resolve())
+    stack: list[object] = [tree]
+    while stack:
+        node = stack.pop()
+        pos = getattr(node, "pos", None)
+        if pos is not None and str(Path(pos.file).resolve()) == wanted:
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
+def _including_ruleset(path: Path) -> Path | None:
+    """The nearest ``ruleset.yaml`` above a fragment file."""
+    for folder in path.resolve().parents:
+        candidate = folder / RULESET_FILE
+        if candidate.is_file() and candidate != path.resolve():
+            return candidate
+    return None

@@ -22,12 +22,49 @@ from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder
+    from engine.model.state import State
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
 JSON = dict[str, Any]
 BuildHook = Callable[["Builder"], None]
 """A block's part of compiling a ruleset: it reads its section through the builder and keeps what it compiles in ``game.parts``."""
+
+Run = tuple[str, str]
+"""A piece of a drawn line: its text and its terminal style (``"bold"``, ``"dim"``; ``""`` for none)."""
+
+Line = tuple[Run, ...]
+"""A drawn line: its pieces in order."""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What a block draws of a position for the terminal (``rulecraft play``, replays), as styled lines.
+
+    ``components``: a line for each component the block draws itself; a zone
+    held by a role whose components all have one is drawn as those lines
+    instead of a list of names. ``legend``: lines drawn after the zones once
+    one of those component lines is. ``lines``: lines drawn after the zones
+    in any case. ``counters``: counters the block draws itself, left out of
+    the list of counters.
+
+    >>> Drawing(lines=((("tide: ", ""), ("high", "bold")),)).text()
+    ['tide: high']
+    """
+
+    components: dict[int, Line] = field(default_factory=dict)
+    legend: tuple[Line, ...] = ()
+    lines: tuple[Line, ...] = ()
+    counters: frozenset[str] = frozenset()
+
+    def text(self) -> list[str]:
+        """Every line it draws, unstyled: its component lines (by component), legend, then other lines."""
+        drawn = [*(self.components[cid] for cid in sorted(self.components)), *self.legend, *self.lines]
+        return ["".join(text for text, _ in line) for line in drawn]
+
+
+Draw = Callable[["State", Optional[int]], Optional[Drawing]]
+"""A block's drawing of a position as a seat sees it (None: every zone open); None when it draws nothing there."""
 
 PHASES = ("declare", "attach", "compile", "check")
 """The phases of the build at which blocks compile, in the order they run (see :meth:`Block.hook`):
@@ -59,7 +96,8 @@ class Block:
     ``declare``, ``attach``, ``compile`` and ``check`` are its build hooks,
     run at the phases of :data:`PHASES` for every ruleset (a hook returns at
     once when the ruleset has no section of its block); within a phase the
-    blocks run by ``rank``, lower first, then by name.
+    blocks run by ``rank``, lower first, then by name. ``draw``, if given,
+    says what it draws of a position (see :class:`Drawing`).
     """
 
     name: str
@@ -73,6 +111,7 @@ class Block:
     compile: Optional[BuildHook] = None
     check: Optional[BuildHook] = None
     rank: int = 100
+    draw: Optional[Draw] = None
 
     def hook(self, phase: str) -> Optional[BuildHook]:
         """The block's build hook for ``phase`` (one of :data:`PHASES`), None when it has none.

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.block import BLOCKS, Block
+from engine.blocks.block import BLOCKS, Block, Drawing
 
 if TYPE_CHECKING:
+    from engine.model.state import State
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
@@ -47,3 +48,18 @@ def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
         else:
             vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
                                    for fn in block.functions)
+
+
+def drawings(state: "State", seat: int | None) -> list[Drawing]:
+    """What the blocks draw of a position as ``seat`` sees it (None: every zone open), by block name.
+
+    >>> import engine
+    >>> [d.counters for d in drawings(engine.load("tutorial-tiles").new_state(players=2, seed=1), 1)]
+    []
+    """
+    found = []
+    for block in all_blocks().values():
+        drawing = block.draw(state, seat) if block.draw is not None else None
+        if drawing is not None:
+            found.append(drawing)
+    return found

@@ -52,9 +52,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks import statuses
-from engine.blocks.block import Block, declare, withdraw_functions
+from engine.blocks.block import Block, Drawing, Line, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, local_slot, running, source_of
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.showtext import abbreviations
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
@@ -432,6 +433,42 @@ def attach(b: "Builder") -> None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 
+def draw(s: "State", seat: int | None) -> Drawing | None:
+    """Each component on the meter as a line, and the legend of the lines; the meter's counter is drawn with them.
+
+    ``  Scout         70/110 ███████░░░░  r10@80 p@40  Sting``: the bar has a
+    cell per tile from the start (left) down to the bottom, full for what is
+    left of the counter, light for what is lost; then the special tiles
+    (``r10@80``: the kind's letters, its number, where it sits) and the statuses.
+    """
+    meter = s.game.parts.get("meter")
+    if meter is None:
+        return None
+    short = abbreviations(meter.kinds)
+    lines = {cid: _meter_line(s, meter, cid, short) for cid in range(len(s.game.component_names))
+             if meter.counter.index_of(cid) is not None}
+    kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
+    counter = meter.counter.name
+    legend = f"  meters: {counter} left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that {counter}: {kinds}"
+    return Drawing(lines, legend=(((legend, "dim"),),), counters=frozenset({counter}))
+
+
+def _meter_line(s: "State", meter: Meter, cid: int, short: dict[str, str]) -> Line:
+    value = s.counters[meter.counter.index_of(cid)]
+    top = meter.counter.clamp(s, cid, meter.counter.start(s, cid))
+    left = value // meter.size
+    runs = [(f"  {s.game.piece_names[cid]:<12} {value:>3}/{top:<3} ", ""), ("█" * left, "bold"), ("░" * (top // meter.size - left), "dim")]
+    special = [f"{short[kind]}{number or ''}@{at}" for at, (kind, number) in sorted(meter.tiles.get(cid, {}).items(), reverse=True)]
+    if special:
+        runs.append(("  " + " ".join(special), "dim"))
+    if value <= 0:
+        runs.append((f"  {meter.at_bottom}", "bold"))
+    names = statuses.statuses_of(s, cid)
+    if names:
+        runs.append(("  " + ", ".join(names), "bold"))
+    return tuple(runs)
+
+
 ADDED_FUNCTIONS = (
     MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
               "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
@@ -552,4 +589,5 @@ BLOCK = declare(Block(
     attach=attach,
     compile=compile_meter,
     rank=20,
+    draw=draw,
 ))

@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.blocks.block import Block, declare, withdraw_functions
+from engine.blocks.block import Block, Drawing, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, running, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.counters import CounterSpec
@@ -460,6 +460,12 @@ def attach(b: "Builder") -> None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 
+def draw(s: "State", seat: int | None) -> Drawing | None:
+    """The statuses are drawn with their bearers (by the meter's lines), not in the list of counters that keeps them."""
+    book = s.game.parts.get("statuses")
+    return Drawing(counters=frozenset(book.by_name)) if book is not None else None
+
+
 ADDED_FUNCTIONS = (
     StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
                    "may not receive it, has its meter at 0, or rests on a tile that nullifies it.", "give(t, Sting)"),
@@ -573,4 +579,5 @@ BLOCK = declare(Block(
     compile=compile_statuses,
     check=check_hooks,
     rank=30,
+    draw=draw,
 ))

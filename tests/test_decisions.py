@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import engine
-from engine.runner.agents import make_agent, rollout, sample_chance
+from engine.runner.agents import choose_for_seat, joint_choice, make_agent, rollout, sample_chance
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalActionError
 from engine.model.savefile import CHECKSUM, position_hash
@@ -105,6 +105,35 @@ def test_whole_games_of_joint_decisions_save_load_and_end(nine: engine.Game) -> 
         assert joints == 9 and state.current_player == engine.TERMINAL  # three rows of three slots
 
 
+def test_each_seat_of_a_simultaneous_node_is_answered_by_its_own_agent(nine: engine.Game) -> None:
+    rand = random.Random(0)
+    bots = {1: make_agent("ismcts:20", seed=1), 2: make_agent("random", seed=2)}
+    state = nine.new_state(players=2, seed=1)
+    joint = joint_choice(bots, state, rand)
+    assert set(joint) == {1, 2} and all(joint[seat] in state.legal_actions(seat) for seat in (1, 2))
+    joints = 0
+    while not state.is_terminal:
+        if state.current_player == engine.SIMULTANEOUS:
+            state.apply_joint(joint_choice(bots, state, rand))
+            joints += 1
+        else:
+            state.apply(bots[state.seat_to_move].choose(state))
+    assert joints > 1 and sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_a_later_seats_search_sees_no_sealed_choice(nine: engine.Game) -> None:
+    state = nine.new_state(players=2, seed=1)
+    answers = set()
+    for seed in range(3):  # seat 1's commits differ; seat 2's search, seeded alike, cannot tell
+        played, rand = state.clone(), random.Random(seed)
+        while played.seat_to_move == 1:
+            played.apply(rand.choice(list(played.legal_actions())))
+        answers.add(str(make_agent("ismcts:30", seed=5).choose(played)))
+    assert len(answers) == 1
+    with pytest.raises(ValueError, match="seat 3 has no decision now"):
+        choose_for_seat(make_agent("random", seed=0), state, 3, random.Random(0))
+
+
 # ---------------------------------------------------------------- chance
 
 
@@ -166,6 +195,60 @@ def test_searches_and_playouts_draw_chance_by_probability(iconica: engine.Game) 
     state.apply("roll 1")
     for spec in ("mcts:8", "ismcts:8"):
         assert make_agent(spec, seed=1).choose(state) in state.legal_actions()
+
+
+@pytest.fixture(scope="module")
+def solo() -> engine.Game:
+    return engine.load("iconoclasm-cards")  # solo: a draw step from a shuffled deck into a hidden hand
+
+
+def test_a_draw_from_an_unknown_order_is_a_chance_node_over_the_names_left(solo: engine.Game) -> None:
+    state = solo.new_state(players=1, seed=2, explicit_chance=True)
+    deck = state.zones[state.game.zone_index[("deck", None)]]
+    names = sorted(state.game.component_names[c] for c in deck)
+    outcomes = state.chance_outcomes()
+    assert state.current_player == engine.CHANCE
+    assert sorted(str(a).removeprefix("draw ") for a, _ in outcomes) == names
+    assert sum(p for _, p in outcomes) == 1 and {p for _, p in outcomes} == {Fraction(1, len(names))}
+    assert outcomes[0][0].step.public_format(outcomes[0][0].args) == "draw a component"  # the hand is hidden
+    chosen = names[-1]
+    state.apply(f"draw {chosen}")
+    hand = state.zones[state.game.zone_index[("hand", state.current_role)]]
+    assert [state.game.component_names[c] for c in hand] == [chosen] and state.current_player == 1
+    assert len(state.zones[state.game.zone_index[("deck", None)]]) == len(names) - 1
+
+
+def test_a_draw_that_is_not_possible_is_refused_and_a_waiting_draw_saves(solo: engine.Game) -> None:
+    state = solo.new_state(players=1, seed=2, explicit_chance=True)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match="is not a result of the draw; the results are: draw "):
+        state.apply("draw nothing-of-the-kind")
+    assert state == before
+    loaded = round_trip(state)
+    assert loaded == state and loaded.current_player == engine.CHANCE
+    text = str(loaded.chance_outcomes()[3][0])
+    loaded.apply(text)
+    state.apply(text)
+    assert loaded == state
+
+
+def test_games_with_chance_draws_end_and_search_plays_them(solo: engine.Game) -> None:
+    rand = random.Random(3)
+    state = solo.new_state(players=1, seed=4, explicit_chance=True)
+    draws = 0
+    while not state.is_terminal:
+        if state.current_player == engine.CHANCE:
+            draws += 1
+            state.apply(sample_chance(state, rand.random))
+        else:
+            state.apply(rand.choice(list(state.legal_actions())))
+    assert draws > 1
+    state = solo.new_state(players=1, seed=4, explicit_chance=True)
+    state.apply(state.chance_outcomes()[0][0])
+    for spec in ("mcts:8", "ismcts:8"):
+        assert make_agent(spec, seed=1).choose(state) in state.legal_actions()
+    plain = solo.new_state(players=1, seed=4)
+    assert plain.current_player == 1 and plain.chance_outcomes() == []
 
 
 # ---------------------------------------------------------------- decisions lent to another role

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Action, ActionSpace, ListSpace, normalise
+from engine.core.decisions import ChanceEvent
+from engine.core.slices import NO_CHANCE, Chance
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts
 from engine.core.errors import IllegalActionError, SourcePos
@@ -74,6 +76,15 @@ class Step:
         ``(fair_die(6), fair_die(6))`` (see :mod:`engine.core.decisions`).
         """
         return ()
+
+    def chance_event(self, s: "State") -> "ChanceEvent | None":
+        """What this step leaves to chance as it begins in ``s``, in a game created with ``explicit_chance=True``.
+
+        By default the dice of :meth:`chances`, if any; a step that draws from a zone whose order no one knows
+        says so here instead.
+        """
+        dice = self.chances(s)
+        return ChanceEvent(self.index, dice) if dice else None
 
     def actions(self, s: "State") -> ActionSpace:
         """The choices this step offers in ``s`` (none by default: a step that only acts)."""
@@ -165,7 +176,12 @@ def _not_legal(text: str, legal: ActionSpace) -> str:
 
 @step_kind
 class Draw(Step):
-    """``draw: {from: deck, to: hand, count: 1}`` — move the top components of a zone."""
+    """``draw: {from: deck, to: hand, count: 1}`` — move the top components of a zone.
+
+    In a game created with ``explicit_chance=True``, drawing from a zone whose
+    order no one knows (``hidden: order`` or ``all``) is a CHANCE decision:
+    one outcome per name in the zone, as likely as its copies are many.
+    """
 
     kind = "draw"
     keys = ("if", "from", "to", "count")
@@ -176,18 +192,46 @@ class Draw(Step):
         self.target = b.zone_ref(spec, "to")
         self.count = b.int_setting(spec, "count", 1)
 
+    def chance_event(self, s: "State") -> ChanceEvent | None:
+        src = self.source(s)
+        if s.game.zone_spec_of[src].hidden not in ("order", "all") or not s.zones[src]:
+            return None
+        names = s.game.component_names
+        pool: dict[str, int] = {}
+        for cid in s.zones[src]:
+            pool[names[cid]] = pool.get(names[cid], 0) + 1
+        draws = min(self.count, len(s.zones[src]))
+        if len(pool) == 1:  # every outcome is the same: nothing is left to chance
+            return None
+        dst = self.target(s)
+        hidden = s.game.zone_spec_of[dst].hidden != "none"
+        role = s.game.zone_owner[dst]
+        owner = s.seat_of.get(role, 0) if hidden and role is not None else 0
+        return ChanceEvent(self.index, pool=tuple(pool.items()), draws=draws, hidden=hidden, seer=owner)
+
     def enter(self, s: "State") -> bool:
         src = self.source(s)
         dst = self.target(s)
         for _ in range(self.count):
             if not s.zones[src]:
                 break
-            cid = s.zones[src][0]
+            cid = self._next(s, src)
             s.move(cid, dst)
             if s.log is not None:
                 hidden = s.game.zone_spec_of[dst].hidden != "none"
                 s.log.append(f"{s.actor} draws {'a component' if hidden else s.game.component_names[cid]}")
         return False
+
+    @staticmethod
+    def _next(s: "State", src: int) -> int:
+        """The component drawn next from zone ``src``: the first of the name chosen at a CHANCE node, else the top one."""
+        chance = s.slices.get(Chance.block, NO_CHANCE)
+        if not chance.drawn:
+            return s.zones[src][0]
+        name, rest = chance.drawn[0], chance.drawn[1:]
+        s.slices[Chance.block] = chance._replace(drawn=rest or None)
+        names = s.game.component_names
+        return next(cid for cid in s.zones[src] if names[cid] == name)
 
     def describe(self) -> str:
         n = "a component" if self.count == 1 else f"{self.count} components"

@@ -4,8 +4,9 @@
 
 * :data:`TERMINAL` — the game is over;
 * :data:`CHANCE` — a game created with ``explicit_chance=True`` waits for a die
-  a step rolls: ``state.chance_outcomes()`` lists the results with their
-  probabilities, and applying one of them rolls it;
+  a step rolls, or for the component a step draws from a zone whose order no
+  one knows: ``state.chance_outcomes()`` lists the results with their
+  probabilities, and applying one of them rolls (draws) it;
 * :data:`SIMULTANEOUS` — several seats make a sealed decision together (a
   ``sealed`` step such as ``commit``): ``state.legal_actions(seat)`` gives each
   seat's actions and ``state.apply_joint({seat: action, ...})`` applies them.
@@ -19,6 +20,9 @@ itself never changes hands for it.
 >>> die = ChanceEvent(step=2, dice=(tuple((v, Fraction(1, 6)) for v in range(1, 7)),))
 >>> len(die.outcomes()), sum(p for _, p in die.outcomes())
 (6, Fraction(1, 1))
+>>> two = ChanceEvent(step=0, pool=(("Oak", 2), ("Elm", 1)), draws=2, results=("Oak",))
+>>> two.outcomes(), two.verb
+((('Oak', Fraction(1, 2)), ('Elm', Fraction(1, 2))), 'draw')
 """
 
 from __future__ import annotations
@@ -58,32 +62,73 @@ class Decision:
 
 @dataclass(frozen=True)
 class ChanceEvent:
-    """The dice turn step ``step`` rolls when it begins, and the results chosen for the first of them so far."""
+    """What turn step ``step`` leaves to chance as it begins, and the results chosen so far.
+
+    Either ``dice``, each die's results with their probabilities, or ``draws``
+    components drawn one by one, without putting back, from ``pool``: the
+    names of a zone's components with how many of each, in the zone's order.
+    ``seer`` is the seat that learns what is drawn when the draw is ``hidden``
+    from the others (0: no seat).
+    """
 
     step: int
-    dice: tuple[Die, ...]
-    results: tuple[int, ...] = ()
+    dice: tuple[Die, ...] = ()
+    results: tuple[Any, ...] = ()
+    pool: tuple[tuple[str, int], ...] = ()
+    draws: int = 0
+    hidden: bool = False
+    seer: int = 0
 
-    def outcomes(self) -> Die:
-        """The results the next die may give, with their probabilities."""
-        return self.dice[len(self.results)]
+    @property
+    def size(self) -> int:
+        """How many results the event needs: one per die, or one per component drawn."""
+        return self.draws if self.pool else len(self.dice)
+
+    @property
+    def verb(self) -> str:
+        """The first word of the actions that resolve it: ``roll`` or ``draw``."""
+        return "draw" if self.pool else "roll"
+
+    def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The results the next die (or draw) may give, with their probabilities."""
+        if not self.pool:
+            return self.dice[len(self.results)]
+        left = [(name, count - self.results.count(name)) for name, count in self.pool]
+        total = sum(count for _, count in left)
+        return tuple((name, Fraction(count, total)) for name, count in left if count > 0)
 
 
 class ChanceFormatter:
-    """Formats the actions that resolve a chance event: ``roll 4``."""
+    """Formats the actions that resolve a chance event: ``roll 4``, ``draw NAME``."""
 
     index = CHANCE
-    sealed = False  # dice are rolled in the open
+
+    def __init__(self, verb: str, sealed: bool) -> None:
+        self.verb = verb
+        self.sealed = sealed  # a hidden draw: the other seats see that a component was drawn, not which
 
     def format(self, args: tuple[Any, ...]) -> str:
-        return f"roll {args[0]}"
+        return f"{self.verb} {args[0]}"
 
     def public_format(self, args: tuple[Any, ...]) -> str:
-        return self.format(args)
+        return f"{self.verb} a component" if self.sealed else self.format(args)
 
 
-ROLL = ChanceFormatter()
-"""The step of every chance action (``Action(ROLL, (4,))`` reads ``roll 4``)."""
+ROLL = ChanceFormatter("roll", sealed=False)
+"""The step of every chance action that rolls a die (``Action(ROLL, (4,))`` reads ``roll 4``)."""
+
+DRAW = ChanceFormatter("draw", sealed=False)
+"""The step of a chance action that draws a component everyone may see (``draw NAME``)."""
+
+HIDDEN_DRAW = ChanceFormatter("draw", sealed=True)
+"""The step of a chance action that draws a component only its drawer sees (others read ``draw a component``)."""
+
+
+def formatter(event: ChanceEvent) -> ChanceFormatter:
+    """The step the actions resolving ``event`` belong to."""
+    if not event.pool:
+        return ROLL
+    return HIDDEN_DRAW if event.hidden else DRAW
 
 
 def fair_die(sides: int) -> Die:

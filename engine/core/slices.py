@@ -106,12 +106,13 @@ def saved_keys() -> set[str]:
 
 @slice_kind
 class Chance(NamedTuple):
-    """The state's own slice for dice: what scenarios load, what ``toss()`` threw."""
+    """The state's own slice for chance: the dice scenarios load, what ``toss()`` threw, the draws chosen at CHANCE nodes."""
 
     loaded: tuple[int, ...] | None = None  # results the next die rolls give instead of the generator's (a scenario's ``dice:``)
     tossed: tuple[str, ...] | None = None  # the component kinds toss() has thrown; a seat that cannot see one does not know its face
+    drawn: tuple[str, ...] | None = None  # the names the next draws take, chosen at CHANCE nodes (explicit chance)
     block = "chance"
-    saved = ("loaded dice", "tossed kinds")
+    saved = ("loaded dice", "tossed kinds", "loaded draws")
 
 
 NO_CHANCE = Chance()

@@ -75,6 +75,9 @@ def state_to_json(s: "State") -> dict[str, Any]:
     if s.chance is not None:
         data["chance"] = {"step": s.chance.step, "results": list(s.chance.results),
                           "dice": [[[v, str(p)] for v, p in die] for die in s.chance.dice]}
+        if s.chance.pool:  # a draw: written only then, so saves of dice read as before
+            data["chance"].update(pool=[list(entry) for entry in s.chance.pool], draws=s.chance.draws,
+                                  hidden=s.chance.hidden, seer=s.chance.seer)
     if s.counters:  # written only when declared, so positions of games without counters keep their checksums
         data["counters"] = list(s.counters)
     if s.stacks:  # written only when there are some (pieces beneath others), so other positions keep their checksums
@@ -333,16 +336,24 @@ def _decisions(g: "Game", data: Any, order: tuple[str, ...]) -> tuple[Decision, 
 
 
 def _chance(g: "Game", data: Any) -> ChanceEvent | None:
-    """The saved chance event (dice a step waits for), checked for shape."""
+    """The saved chance event (dice a step waits for, or components it draws), checked for shape."""
     if data is None:
         return None
     try:
         dice = tuple(tuple((int(v), Fraction(p)) for v, p in die) for die in data["dice"])
-        event = ChanceEvent(int(data["step"]), dice, tuple(int(r) for r in data["results"]))
+        if "pool" in data:
+            pool = tuple((str(name), int(count)) for name, count in data["pool"])
+            event = ChanceEvent(int(data["step"]), (), tuple(str(r) for r in data["results"]), pool,
+                                int(data["draws"]), data["hidden"] is True, int(data["seer"]))
+        else:
+            event = ChanceEvent(int(data["step"]), dice, tuple(int(r) for r in data["results"]))
     except (TypeError, ValueError, KeyError, ZeroDivisionError):
         raise SaveError("the saved chance event is damaged") from None
-    if not (0 <= event.step < len(g.steps) and len(event.results) < len(dice)
-            and all(die and sum(p for _, p in die) == 1 for die in dice)):
+    if not (0 <= event.step < len(g.steps) and len(event.results) < event.size
+            and all(die and sum(p for _, p in die) == 1 for die in dice)
+            and all(count > 0 and name in g.component_names for name, count in event.pool)
+            and all(event.results.count(name) <= count for name, count in event.pool)
+            and (not event.pool or set(event.results) <= {name for name, _ in event.pool})):
         raise SaveError("the saved chance event does not fit this game")
     return event
 

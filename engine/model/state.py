@@ -15,6 +15,7 @@ Example::
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -23,7 +24,7 @@ from engine.blocks import choices
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.blocks.choices import CHOICE
-from engine.core.decisions import CHANCE, ROLL, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision
+from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 
@@ -350,7 +351,7 @@ class State:
             elif self.pending is not None:
                 self._actions = ListSpace(CHOICE, [(label,) for label in self.pending.labels])
             elif self.chance is not None:
-                self._actions = ListSpace(ROLL, [(value,) for value, _ in self.chance.outcomes()])
+                self._actions = ListSpace(formatter(self.chance), [(value,) for value, _ in self.chance.outcomes()])
             else:
                 self._actions = self.game.steps[self.step].actions(self)
         return self._actions
@@ -451,13 +452,16 @@ class State:
             raise
 
     def _parse_roll(self, text: str) -> Action:
-        """The chance action ``roll N`` (or just ``N``) written as ``text``; raises with the possible results."""
-        wanted = " ".join(text.lower().split()).removeprefix("roll ")
+        """The chance action ``roll N`` / ``draw NAME`` (or just ``N`` / ``NAME``) written as ``text``; raises with the possible results."""
+        assert self.chance is not None
+        verb = self.chance.verb
+        wanted = " ".join(text.lower().split()).removeprefix(verb + " ")
         for action in self.legal_actions():
-            if str(action.args[0]) == wanted:
+            if str(action.args[0]).lower() == wanted:
                 return action
         results = ", ".join(str(a) for a in self.legal_actions())
-        raise IllegalActionError(f"'{text}' is not a result of the die being rolled; the results are: {results}")
+        what = "the die being rolled" if verb == "roll" else "the draw"
+        raise IllegalActionError(f"'{text}' is not a result of {what}; the results are: {results}")
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
@@ -541,16 +545,19 @@ class State:
             self._actions = None
         self.apply(chosen[0][1])
 
-    def _resolve_chance(self, result: int) -> None:
-        """Record a die's result; once every die of the event has one, the step begins with them."""
+    def _resolve_chance(self, result: Any) -> None:
+        """Record a die's result (a drawn component's name); once the event has all it needs, the step begins with them."""
         assert self.chance is not None
-        event = ChanceEvent(self.chance.step, self.chance.dice, self.chance.results + (result,))
-        if len(event.results) < len(event.dice):
+        event = replace(self.chance, results=self.chance.results + (result,))
+        if len(event.results) < event.size:
             self.chance = event
             return
         self.chance = None
-        dice = self.slices.get(Chance.block, NO_CHANCE)
-        self.slices[Chance.block] = dice._replace(loaded=event.results + (dice.loaded or ()))
+        kept = self.slices.get(Chance.block, NO_CHANCE)
+        if event.pool:
+            self.slices[Chance.block] = kept._replace(drawn=event.results + (kept.drawn or ()))
+        else:
+            self.slices[Chance.block] = kept._replace(loaded=event.results + (kept.loaded or ()))
         if not self.game.steps[event.step].enter(self):
             self.advance()
 
@@ -575,9 +582,9 @@ class State:
                 continue
             self.step = i
             if self.explicit_chance:
-                dice = step.chances(self)
-                if dice:
-                    self.chance = ChanceEvent(i, dice)
+                event = step.chance_event(self)
+                if event is not None:
+                    self.chance = event
                     self._actions = None
                     return
             if step.enter(self):

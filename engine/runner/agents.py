@@ -114,6 +114,40 @@ def detach(action: Action) -> Action:
     return Action(action.step, action.args)
 
 
+def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random) -> Action:
+    """``seat``'s part of the decision now, chosen by ``agent`` — at a SIMULTANEOUS node, without any other seat's
+    sealed choice.
+
+    For the seat to move this is ``agent.choose(state)``.  For a later seat of a
+    simultaneous round, the seats before it are played at random on a
+    determinization from its view (their choices are sealed: whatever they are,
+    ``seat`` sees the same), and ``agent`` chooses there; the answer is one of
+    ``state.legal_actions(seat)``, for :meth:`State.apply_joint`.
+
+    Example: ``{seat: choose_for_seat(bots[seat], state, seat, rng) for seat in state.simultaneous_seats()}``
+    is a joint action (see :func:`joint_choice`).
+    """
+    if seat == state.seat_to_move:
+        return agent.choose(state)
+    if seat not in state.simultaneous_seats():
+        raise ValueError(f"seat {seat} has no decision now (deciding: {', '.join(map(str, state.simultaneous_seats() or (state.seat_to_move,)))})")
+    view = determinize(state, seat, rng)
+    while view.seat_to_move != seat:
+        view.play(rng.randrange(len(view.legal_actions())))
+    text = str(agent.choose(view))
+    for action in state.legal_actions(seat):
+        if str(action) == text:
+            return action
+    raise ValueError(f"{agent.name} chose '{text}' for seat {seat}, which is not one of its actions")
+
+
+def joint_choice(agents: "dict[int, Agent]", state: "State", rng: random.Random) -> dict[int, Action]:
+    """Every deciding seat's action at a SIMULTANEOUS node, each chosen by its own agent without the others' (see
+    :func:`choose_for_seat`); elsewhere the one action of the seat to move.  Apply it with ``state.apply_joint``."""
+    seats = state.simultaneous_seats() or (state.seat_to_move,)
+    return {seat: choose_for_seat(agents[seat], state, seat, rng) for seat in seats}
+
+
 # ---------------------------------------------------------------- random
 
 
@@ -441,10 +475,12 @@ class MultiObserverSearch(SearchAgent):
             if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
                 action = sample_chance(s, rand)
                 key = (CHANCE, action.args)
+                hidden, seer = s.chance.hidden, s.chance.seer
                 for seat in seats:
-                    child = nodes[seat].children.get(key)
+                    seen = key if not hidden or seat == seer else (CHANCE, ())  # a hidden draw: only its drawer knows what
+                    child = nodes[seat].children.get(seen)
                     if child is None:
-                        child = nodes[seat].children[key] = _Node(None)
+                        child = nodes[seat].children[seen] = _Node(None)
                     nodes[seat] = child
                 s.apply(action)
                 continue

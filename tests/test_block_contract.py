@@ -146,3 +146,13 @@ def test_the_terminal_draws_what_the_block_draws(plugin: types.ModuleType) -> No
     assert [line.plain for line in render.zones(state, 1)][-1] == "whispers: 2, 0"
     assert [line.plain for line in render.zones(state, None)][-1] == "whispers: 2, 0"
     assert render.zones(state, 1)[-1].spans[0].style == "bold"
+
+
+def test_the_browser_shows_what_the_block_draws_as_the_seat_hears_it(plugin: types.ModuleType) -> None:
+    from cli.web.view import table_html
+
+    state = load_path(RULESET).new_state(players=2, seed=1)
+    assert 'class="drawn"' not in table_html(state, 1)
+    state.apply("whisper 2")
+    assert '<ul class="drawn"><li>whispers: 2, 0</li></ul>' in table_html(state, 1)
+    assert '<ul class="drawn"><li>whispers: ?, 0</li></ul>' in table_html(state, 2)

@@ -14,19 +14,22 @@ each test, so no other test sees it.
 
 from __future__ import annotations
 
+import ast
 import doctest
+import importlib
 import json
 import random
 import re
 import sys
 import types
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 import engine
-from engine.blocks.block import BLOCKS
+from engine.blocks.block import BLOCKS, PHASES, Block, declare
 from engine.blocks.catalogue import all_blocks
 from engine.blocks.steps import STEP_KINDS
 from engine.compiling.loading import load_path
@@ -45,24 +48,31 @@ for _found in FENCE.finditer(TEXT):
 RULESET = "whisper-game/ruleset.yaml"
 
 
+@contextmanager
+def registries_kept() -> Iterator[None]:
+    """Blocks, slices and step kinds declared inside are forgotten afterwards."""
+    all_blocks()  # every engine block declared first: the registries are put back as the engine has them
+    before = [(registry, dict(registry)) for registry in (BLOCKS, SLICES, STEP_KINDS)]
+    try:
+        yield
+    finally:
+        for registry, kept in before:
+            registry.clear()
+            registry.update(kept)
+
+
 @pytest.fixture
 def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
     """The page's block module, imported; its ruleset at ``whisper-game/ruleset.yaml`` under the working directory."""
-    all_blocks()  # every engine block declared first: the registries are put back as the engine has them
-    before = [(registry, dict(registry)) for registry in (BLOCKS, SLICES, STEP_KINDS)]
     module = types.ModuleType("whispers")
     monkeypatch.setitem(sys.modules, "whispers", module)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "whisper-game").mkdir()
     (tmp_path / RULESET).write_text(FENCES["yaml"][0][1], encoding="utf-8")
-    try:
+    with registries_kept():
         line, code = FENCES["python"][0]
         exec(compile("\n" * line + code, str(DOC), "exec"), module.__dict__)
         yield module
-    finally:
-        for registry, kept in before:
-            registry.clear()
-            registry.update(kept)
 
 
 def test_the_blocks_page_runs_as_shown(plugin: types.ModuleType) -> None:
@@ -156,3 +166,43 @@ def test_the_browser_shows_what_the_block_draws_as_the_seat_hears_it(plugin: typ
     state.apply("whisper 2")
     assert '<ul class="drawn"><li>whispers: 2, 0</li></ul>' in table_html(state, 1)
     assert '<ul class="drawn"><li>whispers: ?, 0</li></ul>' in table_html(state, 2)
+
+
+def test_build_hooks_run_at_their_phases_by_rank_then_name(plugin: types.ModuleType) -> None:
+    """What each phase finds built (docs/blocks.md's table), and the order blocks run in within a phase."""
+    seen: list[tuple[str, str, tuple[bool, bool, bool]]] = []
+
+    def probe(name: str, phase: str) -> Any:
+        def hook(b: Any) -> None:
+            g = b.game
+            functions = g.vocab.functions
+            seen.append((phase, name, ("whisper_of" in functions, "loud" in functions, bool(g.steps))))
+        return hook
+
+    for name, rank in (("probe_b", 100), ("probe_a", 100), ("probe_first", 1)):
+        declare(Block(name, **{phase: probe(name, phase) for phase in PHASES}, rank=rank))  # type: ignore[arg-type]
+    path = Path(RULESET)
+    path.write_text(path.read_text(encoding="utf-8") + "functions:\n  loud(int n): n + 1\n", encoding="utf-8")
+    load_path(RULESET)
+    assert [(phase, name) for phase, name, _ in seen] == [
+        (phase, name) for phase in PHASES for name in ("probe_first", "probe_a", "probe_b")]
+    found = {phase: built for phase, _, built in seen}
+    assert found == {
+        "declare": (False, False, False),  # no vocabulary yet (the blocks' functions come with it)
+        "attach": (True, False, False),  # the vocabulary, not yet the ruleset's own functions
+        "compile": (True, True, False),  # the ruleset's functions, not yet the turn
+        "check": (True, True, True),  # the turn's steps
+    }
+
+
+def test_the_builder_names_no_block() -> None:
+    """The builder imports no module that declares a block (the catalogue runs them all), and no string in it is a
+    block's name: the blocks' sections are read by their hooks."""
+    source = (Path(__file__).resolve().parent.parent / "engine" / "compiling" / "builder.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    blocks = {module for module in imported if module.startswith("engine.blocks.")}
+    assert "engine.blocks.catalogue" in blocks
+    assert not [module for module in blocks if hasattr(importlib.import_module(module), "BLOCK")]
+    strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not strings & set(all_blocks())

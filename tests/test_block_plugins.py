@@ -12,15 +12,16 @@ import pytest
 import engine
 from engine.blocks.catalogue import all_blocks, block_functions
 from engine.core.errors import RulesetError
-from engine.lang.functions import FUNCTIONS
+from engine.lang.functions import by_name
+from engine.compiling.vocabulary import ENGINE_FUNCTIONS
 from engine.model.savefile import SaveError, position_hash
 
 
-def test_block_functions_are_not_in_the_core_registry() -> None:
-    """The core registry holds only the language's own functions; each block function belongs to one block."""
+def test_block_functions_are_not_among_those_every_ruleset_sees() -> None:
+    """The functions every ruleset may call are the language's and the engine's own; each block function belongs to one block."""
     offered = [fn.name for block in all_blocks().values() for fn in block.functions]
     assert {"damage", "give", "strength", "slot_of", "delay"} <= set(offered)
-    assert len(offered) == len(set(offered)) and not set(offered) & set(FUNCTIONS)
+    assert len(offered) == len(set(offered)) and not set(offered) & set(by_name(ENGINE_FUNCTIONS))
 
 
 @pytest.mark.parametrize(("ruleset", "sees", "does_not_see"), [
@@ -32,7 +33,7 @@ def test_a_ruleset_sees_the_functions_of_the_blocks_it_uses(ruleset: str, sees: 
     functions = engine.load(ruleset).vocab.functions
     assert sees <= set(functions)
     assert not does_not_see & set(functions)
-    assert set(FUNCTIONS) <= set(functions)  # the language's own functions are everywhere
+    assert set(by_name(ENGINE_FUNCTIONS)) <= set(functions)  # the language's and the engine's own functions are everywhere
 
 
 def test_calling_a_function_of_an_unused_block_names_the_block_to_declare() -> None:

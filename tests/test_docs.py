@@ -23,11 +23,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
-from engine.blocks.catalogue import block_functions
 from engine.blocks.hooks import SOURCE_LOCAL
 from engine.blocks.numbered import LATER_LOCAL
 from engine.core.errors import DiagnosticSink
-from engine.lang.functions import FUNCTIONS
+from engine.compiling.vocabulary import built_in_functions
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import Scope
 from engine.lang.types import BOOL, Component
@@ -114,7 +113,7 @@ def test_every_function_is_documented_with_an_example() -> None:
     code = "\n".join(t for _, _, t, _ in examples())
     missing = [
         name
-        for name in sorted([*FUNCTIONS, *block_functions()])
+        for name in sorted(built_in_functions())
         if f"#### {name}" not in text or not re.search(rf"\b{re.escape(name)}\s*\(", code)
     ]
     assert not missing, f"docs/effects.md lacks a '#### name' section with a checkable example for: {missing}"

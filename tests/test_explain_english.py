@@ -17,11 +17,9 @@ import pytest
 
 import engine
 from cli.explain import explain, explain_component
-from engine.blocks.catalogue import block_functions
 from engine.core.compose import compose
 from engine.lang.defined import parse_signature
-from engine.lang.functions import FUNCTIONS
-from engine.compiling.vocabulary import BUILT_IN_NAMES
+from engine.compiling.vocabulary import BUILT_IN_NAMES, built_in_functions
 from engine.core.yamlsource import Mapping, Sequence
 
 CODE: list[tuple[str, re.Pattern[str]]] = [
@@ -53,7 +51,7 @@ def own_words(game: engine.Game) -> set[str]:
             words.add(node)
 
     walk(compose(game.source))
-    return words - set(BUILT_IN_NAMES) - set(FUNCTIONS) - set(block_functions())
+    return words - set(BUILT_IN_NAMES) - set(built_in_functions())
 
 
 def leftover_code(text: str, own: set[str]) -> list[str]:

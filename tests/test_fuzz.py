@@ -46,12 +46,11 @@ from hypothesis import strategies as st
 import engine
 from timelimit import time_limit
 from cli.main import main
-from engine.blocks.catalogue import block_functions
 from engine.blocks.clash import Clashes
 from engine.compiling.builder import Builder
 from engine.core.compose import compose
 from engine.core.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
-from engine.lang.functions import FUNCTIONS
+from engine.compiling.vocabulary import built_in_functions
 from engine.lang.parser import parse_expression, parse_program
 from engine.core.paths import builtin_names, find_ruleset
 from engine.model.savefile import SaveError, position_hash
@@ -125,7 +124,7 @@ def corpus() -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {"program": [], "expression": []}
     for name in RULESETS:
         _code_strings(ruleset_data(name), None, found)
-    found["expression"] += [fn.example for fn in [*FUNCTIONS.values(), *block_functions().values()]]
+    found["expression"] += [fn.example for fn in built_in_functions().values()]
     return {k: tuple(dict.fromkeys(v)) for k, v in found.items()}
 
 

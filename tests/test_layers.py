@@ -3,9 +3,9 @@
 The layers and the public modules are the tables of "How the engine is
 layered" in docs/api.md: this test reads them there, so the page and the
 check cannot drift apart.  Every import counts — at the top of a module, inside
-a function or a class, in a ``try`` — except that a type-only import (under
-``if TYPE_CHECKING:``) may name the few objects higher layers hand down
-(:data:`HANDED_DOWN`), since it never runs.
+a function or a class, in a ``try``, and a type-only one (under ``if TYPE_CHECKING:``) too: lower code
+names what higher layers hand it (the game, the state, the compiler) through protocols of its own
+layer or below (see tests/test_views.py).
 
 >>> parse_table("| a | `x.y` `z` | words |\\n| b | `w` | more |")
 [('a', ['x.y', 'z']), ('b', ['w'])]
@@ -22,10 +22,6 @@ import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "api.md"
-
-HANDED_DOWN = {"engine.compiling.builder": {"Builder", "ZoneRef"}, "engine.model.game": {"Game"}, "engine.model.state": {"State"}}
-"""What a type-only import may name from a higher layer: the build context a block compiles against, the game and the state it runs on."""
-
 
 @dataclass(frozen=True)
 class Import:
@@ -129,13 +125,11 @@ def layer_of(module: str, layers: list[tuple[str, list[str]]]) -> int | None:
 
 
 def upward(found: list[Import], layers: list[tuple[str, list[str]]]) -> list[str]:
-    """Each import that goes to a higher layer (a type-only one naming only what is handed down is allowed)."""
+    """Each import that goes to a higher layer, type-only ones included."""
     problems = []
     for imp in found:
         low, high = layer_of(imp.source, layers), layer_of(imp.target, layers)
         if low is None or high is None or high <= low:
-            continue
-        if imp.type_only and imp.names and set(imp.names) <= HANDED_DOWN.get(imp.target, set()):
             continue
         kind = "a type-only import of" if imp.type_only else "an import of"
         problems.append(f"{imp.where}: {kind} {imp.target} ({layers[high][0]}) in {imp.source} ({layers[low][0]})")
@@ -265,13 +259,13 @@ def test_an_import_inside_a_function_going_up_is_caught(tmp_path: Path) -> None:
     assert upward(found, TOY_LAYERS) == ["engine/low.py:2: an import of engine.high (runner) in engine.low (core)"]
 
 
-def test_a_type_only_import_may_name_only_what_is_handed_down(tmp_path: Path) -> None:
+def test_a_type_only_import_going_up_is_caught(tmp_path: Path) -> None:
+    """Naming a higher layer's class only in annotations still ties the lower layer to it: lower code names a protocol."""
     _, found = _tree(tmp_path, {
-        "engine/__init__.py": "", "engine/model/state.py": "class State: ...\nLOADED = 1\n",
-        "engine/low.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.model.state import State\n"
-                         "    from engine.model.state import LOADED\n",
+        "engine/__init__.py": "", "engine/model/state.py": "class State: ...\n",
+        "engine/low.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.model.state import State\n",
     })
-    assert upward(found, TOY_LAYERS) == ["engine/low.py:4: a type-only import of engine.model.state (game) in engine.low (core)"]
+    assert upward(found, TOY_LAYERS) == ["engine/low.py:3: a type-only import of engine.model.state (game) in engine.low (core)"]
 
 
 def test_a_circle_of_imports_is_caught_even_within_a_layer(tmp_path: Path) -> None:

@@ -51,9 +51,7 @@ from engine.lang.types import ANY_COMPONENT, Component
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping as MappingT
 
 
@@ -69,7 +67,7 @@ class Roll(NamedTuple):
 NO_ROLL = Roll()
 
 
-def rolled(s: "State") -> Roll:
+def rolled(s: "StateView") -> Roll:
     """The action roll's slice of ``s`` (empty when there is none)."""
     return s.slices.get(Roll.block, NO_ROLL)
 
@@ -98,7 +96,7 @@ class ActionRoll(Step):
     kind = "action_roll"
     keys = ("if", "actors", "actions", "source", "dice", "strengths")
 
-    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.source = str(spec["source"]) if "source" in spec else None
@@ -107,7 +105,7 @@ class ActionRoll(Step):
         self.dice = self._dice(b, spec)
         self.strengths = self._strengths(b, spec)
 
-    def _dice(self, b: "Builder", spec: "MappingT") -> tuple[Die, ...]:
+    def _dice(self, b: "BuildContext", spec: "MappingT") -> tuple[Die, ...]:
         raw = spec.get("dice")
         if not isinstance(raw, Mapping) or not raw:
             b.error(b.pos(spec, "dice"), "'dice' must name the dice, like {low: {}, high: {only: break}}")
@@ -122,7 +120,7 @@ class ActionRoll(Step):
             dice.append(Die(str(name), b.int_setting(die, "sides", 6) or 6, str(die["only"]) if "only" in die else None, bonus))
         return tuple(dice)
 
-    def _strengths(self, b: "Builder", spec: "MappingT") -> dict[int, tuple[Strength, ...]]:
+    def _strengths(self, b: "BuildContext", spec: "MappingT") -> dict[int, tuple[Strength, ...]]:
         attribute = str(spec.get("strengths", ""))
         if "strengths" not in spec:
             return {}
@@ -151,7 +149,7 @@ class ActionRoll(Step):
 
     # -- the decision
 
-    def _options(self, s: "State") -> list[tuple[int, int, int]]:
+    def _options(self, s: "StateView") -> list[tuple[int, int, int]]:
         """(die, actor, number) for every action the dice allow now."""
         dice = dict(rolled(s).dice or ())
         out = []
@@ -163,11 +161,11 @@ class ActionRoll(Step):
                     out.append((i, actor, number))
         return out
 
-    def chances(self, s: "State") -> tuple[DieResults, ...]:
+    def chances(self, s: "StateView") -> tuple[DieResults, ...]:
         """Every die, each result equally likely (none when nobody may act: nothing is rolled)."""
         return tuple(fair_die(die.sides) for die in self.dice) if self.actors(s) else ()
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         if not self.actors(s):
             return False
         dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
@@ -179,10 +177,10 @@ class ActionRoll(Step):
             return False
         return True
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, self._options(s))
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         from engine.blocks.choices import run_effect
 
         return run_effect(s, self.index, ("act", *args), [])
@@ -191,7 +189,7 @@ class ActionRoll(Step):
         _, die, actor, number = key
         return lambda s, e: self._act(s, self.dice[die], actor, number)
 
-    def _act(self, s: "State", die: Die, actor: int, number: int) -> None:
+    def _act(self, s: "StateView", die: Die, actor: int, number: int) -> None:
         action = self.table.of(actor)[number]
         if Roll.block in s.slices:
             s.slices[Roll.block] = Roll(None, rolled(s).acting)
@@ -226,7 +224,7 @@ class ActionRoll(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``DIE: NAME NUMBER ACTION`` for every die and every numbered action a component has that the die may pick."""
         return Texts(distinct(
             self.format((i, actor, number))
@@ -243,7 +241,7 @@ class ActionRoll(Step):
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[1],)
 
-    def situation(self, s: "State") -> list[str]:
+    def situation(self, s: "StateView") -> list[str]:
         dice = rolled(s).dice
         return ["dice: " + ", ".join(f"{name} {value}" for name, value in dice)] if dice else []
 
@@ -271,14 +269,14 @@ class ActionRoll(Step):
                 "then its strength bonuses against each component it damaged"]
 
 
-def _standing(s: "State", cid: int) -> bool:
+def _standing(s: "StateView", cid: int) -> bool:
     """Whether a component can still act: its meter (if any) is not at the bottom."""
     meter = s.game.parts.get("meter")
     i = meter.counter.index_of(cid) if meter else None
     return i is None or s.counters[i] > 0
 
 
-def _selection(b: "Builder", spec: "MappingT", key: str) -> tuple[Callable[[Any], list[Any]], str]:
+def _selection(b: "BuildContext", spec: "MappingT", key: str) -> tuple[Callable[[Any], list[Any]], str]:
     """A selection setting (``c in crew(current_role) where alive(c)``): the closure listing its items, and its English."""
     node = parse_selection(b, spec.get(key, ""), b.pos(spec, key))
     if node is None:

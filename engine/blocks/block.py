@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
 JSON = dict[str, Any]
-BuildHook = Callable[["Builder"], None]
+BuildHook = Callable[["BuildContext"], None]
 """A block's part of compiling a ruleset: it reads its section through the builder and keeps what it compiles in ``game.parts``."""
 
 Run = tuple[str, str]
@@ -63,7 +62,7 @@ class Drawing:
         return ["".join(text for text, _ in line) for line in drawn]
 
 
-Draw = Callable[["State", Optional[int]], Optional[Drawing]]
+Draw = Callable[["StateView", Optional[int]], Optional[Drawing]]
 """A block's drawing of a position as a seat sees it (None: every zone open); None when it draws nothing there."""
 
 PHASES = ("declare", "attach", "compile", "check")
@@ -167,7 +166,7 @@ def declare(block: Block) -> Block:
     return block
 
 
-def run_phase(blocks: dict[str, Block], phase: str, b: "Builder") -> None:
+def run_phase(blocks: dict[str, Block], phase: str, b: "BuildContext") -> None:
     """Run every block's hook for ``phase``, by rank then name (see :data:`PHASES`).
 
     >>> seen = []
@@ -187,4 +186,3 @@ def withdraw_functions(vocab: "Vocabulary", block: Block) -> None:
     """Take a block's functions out of a vocabulary again (its section has errors, already reported)."""
     for fn in block.functions:
         vocab.functions.pop(fn.name, None)
-        vocab.from_blocks.discard(fn.name)

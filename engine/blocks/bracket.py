@@ -28,8 +28,7 @@ from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
 
 Cell = tuple[int, int]
 FLIP = "flip"
@@ -64,7 +63,7 @@ class Bracket:
     zone_index: int
     required: bool  # only placements that bracket something are legal
 
-    def cells(self, s: "State", cell: Cell, value: Any) -> list[Cell]:
+    def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
         grid, face, values = s.grid, s.face, self.values
 
@@ -74,7 +73,7 @@ class Bracket:
 
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
-    def brackets_any(self, s: "State", cell: Cell, value: Any) -> bool:
+    def brackets_any(self, s: "StateView", cell: Cell, value: Any) -> bool:
         """Whether a piece of ``value`` put at ``cell`` would capture anything (:meth:`cells` non-empty, sooner)."""
         grid, face, values = s.grid, s.face, self.values
         x, y = cell
@@ -92,7 +91,7 @@ class Bracket:
                     return True
         return False
 
-    def capture(self, s: "State", cell: Cell, value: Any) -> int:
+    def capture(self, s: "StateView", cell: Cell, value: Any) -> int:
         """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
         cells = self.cells(s, cell, value)
         for c in cells:
@@ -110,7 +109,7 @@ class Bracket:
                 f"of its own {self.attribute} is {what}{rule}")
 
 
-def read_bracket(b: "Builder", spec: "Mapping") -> Bracket | None:
+def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
     """The ``bracket: {attribute, capture, required}`` setting of a step (None when it has none)."""
     node = spec.get("bracket")
     if node is None:

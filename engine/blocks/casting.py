@@ -47,9 +47,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 STOP = ("stop",)
@@ -69,7 +67,7 @@ class Casts(NamedTuple):
 NO_CASTS = Casts()
 
 
-def _casts(s: "State") -> Casts:
+def _casts(s: "StateView") -> Casts:
     return s.slices.get(Casts.block, NO_CASTS)
 
 
@@ -92,7 +90,7 @@ class Cast(Step):
     keys = ("if", "from", "when", "requires", "pattern", "shape", "reads", "pay", "cost", "recolour", "remove_to",
             "replace", "effect", "then", "rule")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         g = self.game = b.game
         n = len(g.component_names)
@@ -130,7 +128,7 @@ class Cast(Step):
 
     # -- reading the settings
 
-    def _attribute(self, b: "Builder", spec: "Mapping", key: str, type_name: str) -> list[Any]:
+    def _attribute(self, b: "BuildContext", spec: "Mapping", key: str, type_name: str) -> list[Any]:
         """Per component, the value of the attribute ``spec[key]`` names (of type ``type_name``)."""
         g, name = self.game, str(spec[key])
         if g.attribute_types.get(name) != type_name:
@@ -139,7 +137,7 @@ class Cast(Step):
             return [None] * len(g.component_names)
         return list(g.attributes[name][0])
 
-    def _patterns(self, b: "Builder", spec: "Mapping") -> tuple[list[tuple[Any, ...] | None], list[Shape | None]]:
+    def _patterns(self, b: "BuildContext", spec: "Mapping") -> tuple[list[tuple[Any, ...] | None], list[Shape | None]]:
         """Per component: its pattern's values (None: it has no pattern) and its shape."""
         from engine.core.yamlsource import Mapping
 
@@ -176,7 +174,7 @@ class Cast(Step):
                     values[cid], kinds[cid] = pattern, shape
         return values, kinds
 
-    def _reads(self, b: "Builder", spec: "Mapping") -> list[list[Any]]:
+    def _reads(self, b: "BuildContext", spec: "Mapping") -> list[list[Any]]:
         """The table ``[face][component]`` of the attribute board pieces are read by."""
         g, name = self.game, str(spec.get("reads", ""))
         if name not in g.attributes:
@@ -186,7 +184,7 @@ class Cast(Step):
             b.error(b.pos(spec, "reads"), f"'{name}' holds {g.attribute_types[name]} values, but the patterns list {self.value_type} values")
         return g.attributes[name]
 
-    def _counter(self, b: "Builder", spec: "Mapping") -> Any:
+    def _counter(self, b: "BuildContext", spec: "Mapping") -> Any:
         if "pay" not in spec:
             return None
         name = str(spec["pay"])
@@ -199,18 +197,18 @@ class Cast(Step):
 
     # -- what may be cast
 
-    def board(self, s: "State") -> Board:
+    def board(self, s: "StateView") -> Board:
         """The board as the patterns read it."""
         table, face = self.read, s.face
         return Board(s, lambda c: table[face[c]][c])
 
-    def funds(self, s: "State") -> int:
+    def funds(self, s: "StateView") -> int:
         """What the current role may pay (unlimited when nothing is paid)."""
         if self.pay is None:
             return 1 << 30
         return s.counters[self.pay.index_of(s.current_role)]
 
-    def budget(self, s: "State", cid: int) -> int:
+    def budget(self, s: "StateView", cid: int) -> int:
         """How many pieces the caster could afford to read as other values for ``cid`` (-1: not even its cost)."""
         left = self.funds(s) - (self.costs[cid] or 0)
         if left < 0:
@@ -218,7 +216,7 @@ class Cast(Step):
         values = self.values[cid]
         return min(left // self.price, len(values)) if self.price and values else 0
 
-    def reason(self, s: "State", cid: int, board: Board | None = None) -> str | None:
+    def reason(self, s: "StateView", cid: int, board: Board | None = None) -> str | None:
         """Why ``cid`` may not be cast now (None: it may)."""
         g = self.game
         name = g.piece_names[cid]
@@ -247,24 +245,24 @@ class Cast(Step):
             return f"{name}'s {self.pattern_name} ({', '.join(self.values[cid])}) is not on the board{extra}"
         return None
 
-    def castable(self, s: "State") -> list[int]:
+    def castable(self, s: "StateView") -> list[int]:
         """The components the current player may cast now, in their zone's order."""
         board = self.board(s)
         return [cid for cid in s.zones[self.source(s)] if self.values[cid] is not None and self.reason(s, cid, board) is None]
 
-    def matches(self, s: "State", cid: int) -> list[Match]:
+    def matches(self, s: "StateView", cid: int) -> list[Match]:
         shape = self.shapes[cid]
         assert shape is not None
         return find(self.board(s), shape, self.values[cid], self.budget(s, cid))
 
     # -- decisions
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         casts = _casts(s)
         s.slices[Casts.block] = Casts((), casts.chosen, casts.running)
         return self._offer(s)
 
-    def _offer(self, s: "State") -> bool:
+    def _offer(self, s: "StateView") -> bool:
         """Offer the next cast, or finish (False) when there is nothing left to cast."""
         space = self.actions(s)
         if s.outcome is not None or len(space) <= 1:  # only "stop"
@@ -272,13 +270,13 @@ class Cast(Step):
         s._actions = space
         return True
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         cid = _casts(s).chosen
         if cid is not None:
             return ListSpace(self, [(MATCH, cid, m.places, m.recolour) for m in self.matches(s, cid)])
         return ListSpace(self, [STOP, *((c,) for c in self.castable(s))])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == STOP:
             s.note(lambda: f"{s.current_role} stops casting")
             return True
@@ -295,13 +293,13 @@ class Cast(Step):
         self._remove(s, places, pieces)
         return self._run(s, cid, pieces, 0)
 
-    def _pay(self, s: "State", cid: int, recoloured: int) -> None:
+    def _pay(self, s: "StateView", cid: int, recoloured: int) -> None:
         price = (self.costs[cid] or 0) + recoloured * self.price
         if price and self.pay is not None:
             i = self.pay.index_of(s.current_role)
             s.set_counter(self.pay, s.current_role, i, s.counters[i] - price)
 
-    def _remove(self, s: "State", places: tuple[Any, ...], pieces: tuple[int, ...]) -> None:
+    def _remove(self, s: "StateView", places: tuple[Any, ...], pieces: tuple[int, ...]) -> None:
         """Matched pieces to ``remove_to``; then what ``replace`` names goes where each was, lowest in a stack first."""
         assert self.remove_to is not None
         zone, names = self.remove_to(s), self.game.piece_names
@@ -315,7 +313,7 @@ class Cast(Step):
                 s.place(q, cell)
             s.note(lambda: f"{names[p]} at ({cell[0]},{cell[1]}) " + (f"is replaced by {names[q]}" if q is not None else "is not replaced"))
 
-    def _run(self, s: "State", cid: int, pieces: tuple[int, ...], start: int) -> bool:
+    def _run(self, s: "StateView", cid: int, pieces: tuple[int, ...], start: int) -> bool:
         """Run the cast's effects from ``PHASES[start]`` on; True when the step is finished, False while a decision waits."""
         from engine.blocks.choices import run_effect
 
@@ -349,13 +347,13 @@ class Cast(Step):
         assert code is not None
         return code
 
-    def resume(self, s: "State") -> bool:
+    def resume(self, s: "StateView") -> bool:
         cid, pieces, i = _casts(s).running
         return self._run(s, cid, pieces, i + 1)
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``stop``, ``cast NAME`` for every component with a pattern, and ``match PLACES`` for every place
         sequence its shape could lie on; which pieces a match reads as other values follows from the board and
         the component being cast, so ``match ... with ...`` is listed without it (:func:`without_reading`)."""
@@ -382,7 +380,7 @@ class Cast(Step):
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[0],) if len(args) == 1 and args != STOP else ()
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         words = text.split()
         casting = _casts(s).chosen
         if casting is not None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.block import BLOCKS, Block, Drawing
 
 if TYPE_CHECKING:
-    from engine.model.state import State
+    from engine.blocks.context import StateView
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
@@ -44,13 +44,12 @@ def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
     for block in all_blocks().values():
         if block.uses(tree):
             vocab.functions.update((fn.name, fn) for fn in block.functions)
-            vocab.from_blocks.update(fn.name for fn in block.functions)
         else:
             vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
                                    for fn in block.functions)
 
 
-def drawings(state: "State", seat: int | None) -> list[Drawing]:
+def drawings(state: "StateView", seat: int | None) -> list[Drawing]:
     """What the blocks draw of a position as ``seat`` sees it (None: every zone open), by block name.
 
     >>> import engine

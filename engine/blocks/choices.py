@@ -49,7 +49,7 @@ from engine.core.actions import normalise
 from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
-from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, Component
 
@@ -59,7 +59,7 @@ except ImportError:  # pragma: no cover - exercised by forcing the replaying mod
     greenlet = None
 
 if TYPE_CHECKING:
-    from engine.model.state import State
+    from engine.blocks.context import StateView
 
 CHOOSES = "chooses"
 """Vocabulary data key: set when some code of the ruleset calls ``choose`` (its effects then run as coroutines)."""
@@ -79,7 +79,7 @@ class Pending:
     prompt: str = ""  # what is being chosen, in English
     dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when rebuilt)
     components: bool = False  # the options are components (a choice that uses one, for simulate's usage report)
-    start: "State | None" = field(default=None, init=False, compare=False, repr=False)  # the position before the effect
+    start: "StateView | None" = field(default=None, init=False, compare=False, repr=False)  # the position before the effect
     noted: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # see _noted
 
     def data(self) -> dict[str, Any]:
@@ -88,7 +88,7 @@ class Pending:
         del data["components"]  # not saved: loading runs the effect to this pause again, which says it anew
         return data
 
-    def starting_from(self, start: "State") -> "Pending":
+    def starting_from(self, start: "StateView") -> "Pending":
         """This choice, remembering ``start`` as the position before the effect (never changed afterwards)."""
         pending = Pending(self.step, self.key, self.env, self.tape, self.options, self.labels, self.seat, self.prompt,
                           self.dice, self.components)
@@ -96,7 +96,7 @@ class Pending:
         object.__setattr__(pending, "noted", self.noted)
         return pending
 
-    def with_outside_changes(self, s: "State") -> "Pending":
+    def with_outside_changes(self, s: "StateView") -> "Pending":
         """This choice, its starting position given what changed on ``s`` since the pause, outside the effect.
 
         Taking a decision notes things (such as when the last one was taken) while the effect waits;
@@ -106,7 +106,7 @@ class Pending:
         noted, start = self.noted, self.start
         if start is None:
             return self
-        fresh: "State | None" = None
+        fresh: "StateView | None" = None
         for name, then in noted.items():
             now = getattr(s, name)
             if now == then:
@@ -123,7 +123,7 @@ class Pending:
         return self if fresh is None else self.starting_from(fresh)
 
 
-def _noted(s: "State") -> dict[str, Any]:
+def _noted(s: "StateView") -> dict[str, Any]:
     """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect."""
     noted: dict[str, Any] = {}
     for name in committed(type(s)):
@@ -177,7 +177,7 @@ class Tape:
 _DONE = object()  # what a coroutine hands back when its effect has finished
 
 
-def run_effect(s: "State", step: int, key: Any, env: list[Any]) -> bool:
+def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
     """Run the effect ``key`` of turn step ``step`` with locals ``env``; False while a choice is pending."""
     fn = s.game.steps[step].effect(key)
     s.budget = s.game.limits.steps
@@ -196,7 +196,7 @@ def run_effect(s: "State", step: int, key: Any, env: list[Any]) -> bool:
         raise
 
 
-def answer(s: "State", label: str) -> bool:
+def answer(s: "StateView", label: str) -> bool:
     """Give the pending choice the option labelled ``label``; True when the step that ran the effect is finished."""
     pending = s.pending
     assert pending is not None
@@ -219,7 +219,7 @@ def answer(s: "State", label: str) -> bool:
     return s.game.steps[pending.step].resume(s)
 
 
-def _begin(s: "State", pending: Pending, answers: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
+def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
     """Start the pending effect on ``s`` (at its starting position), reading back ``answers`` and ``dice``."""
     fn = s.game.steps[pending.step].effect(pending.key)
     tape = s.tape = Tape(answers, dice)
@@ -239,7 +239,7 @@ def _begin(s: "State", pending: Pending, answers: tuple[Any, ...], dice: tuple[i
     return _drive(s, pending, tape, (fn, s, env))
 
 
-def _drive(s: "State", pending: Pending, tape: Tape, message: Any) -> bool:
+def _drive(s: "StateView", pending: Pending, tape: Tape, message: Any) -> bool:
     """Switch into the effect's coroutine (with a job to start, or an answer) until it finishes or asks."""
     run = tape.run
     run.parent = getcurrent()
@@ -270,7 +270,7 @@ def _worker() -> Any:
     return greenlet(_serve)
 
 
-def _serve(job: tuple[Any, "State", list[Any]]) -> None:
+def _serve(job: tuple[Any, "StateView", list[Any]]) -> None:
     while True:
         fn, s, env = job
         try:
@@ -283,7 +283,7 @@ def _serve(job: tuple[Any, "State", list[Any]]) -> None:
         job = getcurrent().parent.switch(result)
 
 
-def _paused(s: "State", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
+def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
     s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
                         question.seat, question.prompt, tuple(tape.rolled), question.components)
     object.__setattr__(s.pending, "start", pending.start)
@@ -298,14 +298,14 @@ def _paused(s: "State", pending: Pending, tape: Tape, question: NeedChoice) -> b
     return False
 
 
-def _finished(s: "State") -> bool:
+def _finished(s: "StateView") -> bool:
     s.tape = None
     s.pending = None
     s._actions = None
     return True
 
 
-def _back_to(s: "State", pending: Pending) -> None:
+def _back_to(s: "StateView", pending: Pending) -> None:
     """After an error in a resumed effect: back at the choice it was waiting for (as far as replaying gets)."""
     s.tape = None
     s.pending = pending
@@ -322,7 +322,7 @@ def _back_to(s: "State", pending: Pending) -> None:
     s._actions = None
 
 
-def rebuild(s: "State", keep: bool = True) -> None:
+def rebuild(s: "StateView", keep: bool = True) -> None:
     """Give a paused state that has no coroutine of its own one, at the same pause.
 
     The effect is replayed from the position before it with the answers and
@@ -346,7 +346,7 @@ def rebuild(s: "State", keep: bool = True) -> None:
             _assign(s, name, value)
 
 
-def restore(s: "State") -> None:
+def restore(s: "StateView") -> None:
     """A loaded state's pending effect, replayed to its pause (the save holds the position before the effect)."""
     pending = s.pending
     assert pending is not None
@@ -358,20 +358,20 @@ def restore(s: "State") -> None:
     rebuild(s, keep=False)
 
 
-def before_effect(s: "State") -> "State":
+def before_effect(s: "StateView") -> "StateView":
     """The position a save writes: before the pending effect began (the state itself when nothing is pending)."""
     pending = s.pending
     return s if pending is None or pending.start is None else pending.start
 
 
-def _restore(s: "State", start: "State") -> None:
+def _restore(s: "StateView", start: "StateView") -> None:
     """Put ``s`` back to the position ``start`` (which stays as it is)."""
     fresh = start.clone()
     for name in committed(type(s)):
         setattr(s, name, getattr(fresh, name))
 
 
-def _assign(s: "State", name: str, value: Any) -> None:
+def _assign(s: "StateView", name: str, value: Any) -> None:
     """Give field ``name`` of ``s`` ``value``, changing lists and dicts in place (paused code may hold them)."""
     current = getattr(s, name)
     if current is value or current == value:
@@ -385,7 +385,7 @@ def _assign(s: "State", name: str, value: Any) -> None:
         setattr(s, name, value)
 
 
-def _drop(s: "State") -> None:
+def _drop(s: "StateView") -> None:
     """End a coroutine the state still holds (an effect abandoned half-way), before anything else runs."""
     tape = _live(s)
     if tape is None:
@@ -399,7 +399,7 @@ _ORPHANS: list[Any] = []
 """Coroutines left paused on another thread's stack: kept, since ending them would run their cleanup on a live state."""
 
 
-def _orphan(s: "State") -> None:
+def _orphan(s: "StateView") -> None:
     """Let go of the state's coroutine, which cannot resume on this thread (it must never be ended from afar)."""
     tape = s.tape
     s.tape = None
@@ -407,7 +407,7 @@ def _orphan(s: "State") -> None:
         _ORPHANS.append(tape.run)
 
 
-def _live(s: "State") -> Tape | None:
+def _live(s: "StateView") -> Tape | None:
     """The state's own paused coroutine, if it can resume here."""
     tape = s.tape
     if tape is None or tape.run is None or tape.run.dead or tape.thread != threading.get_ident():
@@ -449,7 +449,7 @@ def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
     return (pending.options[pending.labels.index(label)],)
 
 
-def parse(s: "State", text: str) -> str:
+def parse(s: "StateView", text: str) -> str:
     """The label a typed answer names (``choose NAME`` or just ``NAME``); raises with the options."""
     pending = s.pending
     assert pending is not None
@@ -493,7 +493,7 @@ class Choose(Function):
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
         components = isinstance(parts.item_type, Component)
 
-        def choose(s: "State", e: list[Any]) -> Any:
+        def choose(s: "StateView", e: list[Any]) -> Any:
             options, labels = _distinct(list(items(s, e)), label, s)
             if not options:
                 return None
@@ -545,7 +545,7 @@ def _labeller(item: Any) -> Any:
     return lambda s, v: ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
 
 
-def _component_label(s: "State", cid: int) -> str:
+def _component_label(s: "StateView", cid: int) -> str:
     """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack)."""
     name = s.game.piece_names[cid]
     cell = s.cell_of[cid]
@@ -555,7 +555,7 @@ def _component_label(s: "State", cid: int) -> str:
     return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
 
 
-def _distinct(values: list[Any], label: Any, s: "State") -> tuple[list[Any], list[str]]:
+def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
     """The options with one per label (identical copies of a component are one choice); none is never an option."""
     options: list[Any] = []
     labels: list[str] = []
@@ -578,7 +578,9 @@ def committed(state_class: type) -> tuple[str, ...]:
     """The fields of ``state_class`` that make up the game's position."""
     return tuple(name for name in state_class.__slots__ if name not in KEPT)
 
-register(Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
-                "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
-                "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
-                "let p = choose(c in hand(current_role) where c.value > 2)"))
+
+CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
+               "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
+               "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
+               "let p = choose(c in hand(current_role) where c.value > 2)")
+"""``choose``: every ruleset may call it."""

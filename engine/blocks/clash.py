@@ -36,9 +36,7 @@ from engine.core.errors import SourcePos, did_you_mean
 from engine.core.slices import to_json
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -99,7 +97,7 @@ class Clash(Step):
     kind = "clash"
     keys = ("if", "table", "attribute", "with", "order", "chain")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.table: ClashTable = clash_table(b, spec, "table")
@@ -114,7 +112,7 @@ class Clash(Step):
 
     # -- flow
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
         queued = s.slices.pop(Queued.block, None)
         grid = s.grid
@@ -133,10 +131,10 @@ class Clash(Step):
         s.slices[Clashes.block] = Clashes(tuple(pending), () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
         return self._settle(s)
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, s.slices[Clashes.block].pending)
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         work = s.slices[Clashes.block]
         pending = list(work.pending)
         pending.remove(args)
@@ -144,7 +142,7 @@ class Clash(Step):
         self._resolve(s, args[0], args[1])
         return not self._settle(s)
 
-    def _settle(self, s: "State") -> bool:
+    def _settle(self, s: "StateView") -> bool:
         """Resolve clashes that need no choice; True while the player must choose."""
         while True:
             work = s.slices[Clashes.block]
@@ -156,7 +154,7 @@ class Clash(Step):
             s.slices[Clashes.block] = Clashes(pending[1:], work.done)
             self._resolve(s, *pending[0])
 
-    def _resolve(self, s: "State", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
+    def _resolve(self, s: "StateView", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
         a, b = s.grid[cell_a], s.grid[cell_b]
         values, face = self.values, s.face
         va, vb = values[face[a]][a], values[face[b]][b]
@@ -185,7 +183,7 @@ class Clash(Step):
         if log is not None and not flip_a and not flip_b:
             log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
 
-    def _flip_text(self, s: "State", cid: int, was: str, other: str, other_cid: int) -> str:
+    def _flip_text(self, s: "StateView", cid: int, was: str, other: str, other_cid: int) -> str:
         g = self.game
         now = self.values[s.face[cid]][cid]
         if now == was:
@@ -200,7 +198,7 @@ class Clash(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``clash X,Y with X,Y`` for every cell of the board and each of its neighbours."""
         return Texts(tuple(self.format(pair) for pair in neighbour_pairs(game)))
 
@@ -208,7 +206,7 @@ class Clash(Step):
         a, b = args
         return f"clash {format_cell(a)} with {format_cell(b)}"
 
-    def parse(self, s: "State", text: str) -> Action:
+    def parse(self, s: "StateView", text: str) -> Action:
         """Also accepts the short form ``clash X,Y`` naming only the other piece's cell."""
         m = re.fullmatch(r"\s*clash\s+(.+?)\s*", text)
         cell = parse_cell(m.group(1)) if m else None
@@ -218,7 +216,7 @@ class Clash(Step):
                 return matches[0]
         return super().parse(s, text)
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         targets = ", ".join(format_cell(b) for _, b in s.slices[Clashes.block].pending)
         return f"'{text}' is not a pending clash; choose the next clash among: {targets} (e.g. 'clash {targets.split(', ')[0]}')"
 
@@ -228,7 +226,7 @@ class Clash(Step):
         return f"each piece placed since the last clash clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
 
 
-def read_clash_tables(b: "Builder") -> None:
+def read_clash_tables(b: "BuildContext") -> None:
     """``clash_tables``: who flips for each pair of values, kept in ``game.parts["clash"]`` by name.
 
     ::
@@ -285,7 +283,7 @@ def read_clash_tables(b: "Builder") -> None:
         clash[name] = ClashTable(name, outcomes, missing)
 
 
-def clash_table(b: "Builder", spec: "Mapping", key: str) -> ClashTable:
+def clash_table(b: "BuildContext", spec: "Mapping", key: str) -> ClashTable:
     """The clash table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
     name = str(spec.get(key, ""))
     table = b.game.parts["clash"].get(name)

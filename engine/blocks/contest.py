@@ -63,8 +63,7 @@ from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
     from engine.core.yamlsource import Mapping
 
 TIE_BREAKS = ("bonus", "identical", "symbol", "reroll")
@@ -98,7 +97,7 @@ class CardCode:
     slots: int
     texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
 
-    def __call__(self, s: "State", holder: int, other: int, *more: Any) -> Any:
+    def __call__(self, s: "StateView", holder: int, other: int, *more: Any) -> Any:
         fn = self.fns[holder]
         if fn is None:
             return None
@@ -108,7 +107,7 @@ class CardCode:
         return fn(s, env)
 
 
-def card_code(b: "Builder", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False,
+def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False,
               bind: dict[str, Type] | None = None) -> CardCode:
     """Compile the code every component carries in ``attribute`` (``self`` and ``other`` bound; programs also ``margin``).
 
@@ -155,7 +154,7 @@ class Contest(Step):
     kind = "contest"
     keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win", "roll")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         g = self.game = b.game
         self.slots = _slot_row(b, pos)
@@ -192,7 +191,7 @@ class Contest(Step):
         if g.parts.get("contest") is None:
             g.parts["contest"] = self  # the one strength() reads
 
-    def _prize_zones(self, b: "Builder", spec: "Mapping") -> tuple[int, ...]:
+    def _prize_zones(self, b: "BuildContext", spec: "Mapping") -> tuple[int, ...]:
         raw = spec.get("prizes") or []
         if not isinstance(raw, list) or len(raw) != len(self.slots.names):
             b.error(b.pos(spec, "prizes"), f"'prizes' must list one zone per slot ({len(self.slots.names)})")
@@ -206,7 +205,7 @@ class Contest(Step):
                 zones.append(self.game.zone_index[(str(name), None)])
         return tuple(zones)
 
-    def _symbol_ranks(self, b: "Builder", spec: "Mapping") -> list[int] | None:
+    def _symbol_ranks(self, b: "BuildContext", spec: "Mapping") -> list[int] | None:
         """Per component, the place of its symbol in the symbol's type (0 is best)."""
         if "symbol" not in spec:
             return None
@@ -222,7 +221,7 @@ class Contest(Step):
 
     # -- flow
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         s.slices.pop(Winners.block, None)  # who won the last contest: read by the steps that follow it this turn
         revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
         row = revealed.row if revealed else None
@@ -257,7 +256,7 @@ class Contest(Step):
             s.log.extend(lines)
         return False
 
-    def _winner(self, s: "State", fighters: list[int], lines: list[str] | None) -> int | None:
+    def _winner(self, s: "StateView", fighters: list[int], lines: list[str] | None) -> int | None:
         """The component that wins against every other one (None: nobody); each pair's fight is logged."""
         if len(fighters) == 1:
             return fighters[0]
@@ -271,7 +270,7 @@ class Contest(Step):
                     lines.append(fight.text)
         return next((c for c, wins in beaten.items() if wins == len(fighters) - 1), None)
 
-    def _award(self, s: "State", slot: int, winner: int | None, lines: list[str] | None) -> None:
+    def _award(self, s: "StateView", slot: int, winner: int | None, lines: list[str] | None) -> None:
         if not self.prizes or not s.zones[self.prizes[slot]]:
             return
         prize = s.zones[self.prizes[slot]][0]
@@ -286,7 +285,7 @@ class Contest(Step):
         if lines is not None:
             lines.append(f"{self.slots.names[slot]}: {role} wins {name}")
 
-    def _beaten(self, s: "State", winner: int, fighters: list[int]) -> tuple[int, int]:
+    def _beaten(self, s: "StateView", winner: int, fighters: list[int]) -> tuple[int, int]:
         """The strongest component the winner beat, and the strength it won by."""
         strength = {c: self.computed(s, c) for c in fighters}
         other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
@@ -294,7 +293,7 @@ class Contest(Step):
 
     # -- the pipeline
 
-    def bonus(self, s: "State", c: int) -> int:
+    def bonus(self, s: "StateView", c: int) -> int:
         """The sum of the modifiers every component in play gives ``c``."""
         g, mod = self.game, self.modifier
         total = 0
@@ -304,18 +303,18 @@ class Contest(Step):
                     total += mod(s, giver, c) or 0
         return total
 
-    def base(self, s: "State", c: int) -> int:
+    def base(self, s: "StateView", c: int) -> int:
         env = [None] * self.strength_slots
         env[0] = c
         return self.strength(s, env)
 
     @staticmethod
-    def rolled(s: "State", c: int) -> int:
+    def rolled(s: "StateView", c: int) -> int:
         """The die ``c`` rolled in the fight going on (0: none)."""
         part = s.slices.get(Rolls.block)
         return next((v for cid, v in (part.rolled or ()) if cid == c), 0) if part is not None else 0
 
-    def computed(self, s: "State", c: int) -> int:
+    def computed(self, s: "StateView", c: int) -> int:
         """``c``'s strength with every modifier in play (and its die, during a fight), as ``strength(c)`` reads it.
 
         Past ``NESTING`` computations in progress (a modifier reading a strength
@@ -329,7 +328,7 @@ class Contest(Step):
         finally:
             self.computing -= 1
 
-    def given(self, s: "State", giver: int, target: int) -> int:
+    def given(self, s: "StateView", giver: int, target: int) -> int:
         """What ``giver``'s modifier adds to ``target`` (``modifier_of``); 0 past ``NESTING`` computations in progress."""
         if self.modifier.fns[giver] is None or self.computing >= NESTING:
             return 0
@@ -339,7 +338,7 @@ class Contest(Step):
         finally:
             self.computing -= 1
 
-    def _reroll(self, s: "State", a: int, b: int) -> tuple[int | None, str]:
+    def _reroll(self, s: "StateView", a: int, b: int) -> tuple[int | None, str]:
         """Roll the tied components' dice again until one is higher: the winner (None: still tied) and the rolls."""
         sides = self.sides or 6
         said: list[str] = []
@@ -355,7 +354,7 @@ class Contest(Step):
                 return (a if ra > rb else b), f"rerolled d{sides}: {', '.join(said)}"
         return None, f"rerolled d{sides}: {', '.join(said)}, always equal"
 
-    def fight(self, s: "State", a: int, b: int, explain: bool = True) -> Fight:
+    def fight(self, s: "StateView", a: int, b: int, explain: bool = True) -> Fight:
         """Which of two components wins, and why in words (an empty text unless ``explain``: nothing logs it)."""
         names = self.game.piece_names
         a_wins = bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a))
@@ -386,13 +385,13 @@ class Contest(Step):
                 return Fight(None, f"{head}; a tie, {said}: nobody wins" if explain else "")
         return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
 
-    def _head(self, s: "State", a: int, b: int) -> str:
+    def _head(self, s: "StateView", a: int, b: int) -> str:
         """The start of a fight's explanation: ``Left: Card (Role) against Other (Role)``."""
         g = self.game
         ra, rb = g.zone_owner[s.zone_of[a]], g.zone_owner[s.zone_of[b]]
         return f"{self._slot_name(s, a)}: {g.piece_names[a]} ({ra}) against {g.piece_names[b]} ({rb})"
 
-    def _slot_name(self, s: "State", c: int) -> str:
+    def _slot_name(self, s: "StateView", c: int) -> str:
         found = self.slots.where(s, c)
         return self.slots.names[found[1] % len(self.slots.names)] if found else "?"
 

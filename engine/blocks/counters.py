@@ -33,8 +33,7 @@ from engine.lang.types import ANY, INT, NONE_T, Component, Type
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
 
 Bound = Callable[["State", Any], int | None]  # (state, owner) -> a bound, or None for none
 GAME = "game"
@@ -63,7 +62,7 @@ class CounterSpec:
         """The slot of ``owner``'s value in ``State.counters`` (None: it has no such counter)."""
         return self._index.get(owner)
 
-    def clamp(self, s: "State", owner: Any, value: int) -> int:
+    def clamp(self, s: "StateView", owner: Any, value: int) -> int:
         """``value`` kept within the counter's bounds for ``owner``."""
         if self.high is not None:
             high = self.high(s, owner)
@@ -76,7 +75,7 @@ class CounterSpec:
         return value
 
 
-def initial_values(s: "State", specs: dict[str, CounterSpec]) -> list[int]:
+def initial_values(s: "StateView", specs: dict[str, CounterSpec]) -> list[int]:
     """Every counter's start value, clamped (the order of ``State.counters``)."""
     values: list[int] = []
     for spec in specs.values():
@@ -123,7 +122,7 @@ class CounterOf(Function):
         return writer(self.spec, self.compile_index(target, scope))
 
     def describe(self, call: ast.Call) -> str:
-        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+        return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
 
 
 @dataclass(frozen=True)
@@ -153,7 +152,7 @@ def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Wri
 COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
 
 
-def declare_counters(b: "Builder") -> None:
+def declare_counters(b: "BuildContext") -> None:
     """The first pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
     g = b.game
     offset = 0
@@ -175,7 +174,7 @@ def declare_counters(b: "Builder") -> None:
         offset += len(owners)
 
 
-def compile_counters(b: "Builder") -> None:
+def compile_counters(b: "BuildContext") -> None:
     """The second pass: ``start``, ``min`` and ``max`` — numbers, options or expressions of ``self`` (the owner)."""
     tree = b.tree.get("counters") or {}
     for name, counter in b.game.counters.items():
@@ -187,7 +186,7 @@ def compile_counters(b: "Builder") -> None:
         counter.high = _bound(b, spec, "max", self_type)
 
 
-def _bound(b: "Builder", spec: Mapping, key: str, self_type: Type) -> Bound | None:
+def _bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> Bound | None:
     if key not in spec or spec[key] is None:
         return None
     value = spec[key]
@@ -196,7 +195,7 @@ def _bound(b: "Builder", spec: Mapping, key: str, self_type: Type) -> Bound | No
     compiled, slots = b.expression(value, "int", bind={"self": self_type}, pos=b.pos(spec, key))
     f = compiled.fn
 
-    def bound(s: "State", owner: Any) -> int:
+    def bound(s: "StateView", owner: Any) -> int:
         env: list[Any] = [None] * slots
         env[0] = owner
         return f(s, env)

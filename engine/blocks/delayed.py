@@ -32,8 +32,7 @@ from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -45,7 +44,7 @@ class Delays(NamedTuple):
     saved = ("delayed",)
 
 
-def _delays(s: "State") -> tuple[tuple[Any, ...], ...]:
+def _delays(s: "StateView") -> tuple[tuple[Any, ...], ...]:
     part = s.slices.get(Delays.block)
     return part.entries if part else ()
 
@@ -55,12 +54,12 @@ class Delayed(Step):
     kind = "delayed"
     keys = ("if", "actions", "source")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         source = str(spec["source"]) if "source" in spec else None
         self.table = action_table(b, str(spec.get("actions", "")), source, True, b.pos(spec, "actions"))
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         if not any(entry[0] == s.current_role for entry in _delays(s)):
@@ -70,7 +69,7 @@ class Delayed(Step):
     def effect(self, key: Any) -> Fn:
         return self._resolve
 
-    def _resolve(self, s: "State", e: list[Any]) -> None:
+    def _resolve(self, s: "StateView", e: list[Any]) -> None:
         kept, due = [], []
         for role, turns, actor, number, target in _delays(s):
             if role != s.current_role:

@@ -30,8 +30,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import INT, Enum, Type
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -40,7 +39,7 @@ class Roll(Step):
     kind = "roll"
     keys = ("if", "faces", "available", "effect")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         faces = b.setting(spec, "faces", [])
         self.faces: tuple[Any, ...] = tuple(faces) if isinstance(faces, list) else ()
@@ -50,7 +49,7 @@ class Roll(Step):
         self.available, self.available_text = compiled.fn, b.describe(spec.get("available", "true"))
         self.program = b.program(spec.get("effect", "pass"), b.pos(spec, "effect"), bind={"outcome": outcome})
 
-    def _type(self, b: "Builder", spec: "Mapping") -> Type:
+    def _type(self, b: "BuildContext", spec: "Mapping") -> Type:
         """The type of the faces' values: one declared type, or whole numbers."""
         if not self.faces:
             b.error(b.pos(spec, "faces"), "'faces' must list the value on each face of the die (or name an option holding the list)")
@@ -67,17 +66,17 @@ class Roll(Step):
         self.faces = tuple(str(v) for v in self.faces)
         return Enum(owner)  # type: ignore[arg-type]
 
-    def is_available(self, s: "State", value: Any) -> bool:
+    def is_available(self, s: "StateView", value: Any) -> bool:
         env = [None] * self.available_slots
         env[0] = value
         return bool(self.available(s, env))
 
-    def chances(self, s: "State") -> tuple[Die, ...]:
+    def chances(self, s: "StateView") -> tuple[Die, ...]:
         """The face the die settles on: any available face, equally likely (any face when none is available)."""
         faces = [i for i, v in enumerate(self.faces, 1) if self.is_available(s, v)] or range(1, len(self.faces) + 1)
         return (tuple((face, Fraction(1, len(faces))) for face in faces),)
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         face = s.roll(len(self.faces))

@@ -39,9 +39,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -54,7 +52,7 @@ class Drafted(NamedTuple):
     saved = ("drafts done",)
 
 
-def _done(s: "State") -> tuple[int, ...]:
+def _done(s: "StateView") -> tuple[int, ...]:
     part = s.slices.get(Drafted.block)
     return part.done or () if part is not None else ()
 
@@ -64,7 +62,7 @@ class Draft(Step):
     kind = "draft"
     keys = ("if", "from", "to", "picks", "order", "rules")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         from engine.core.yamlsource import Mapping
 
@@ -91,10 +89,10 @@ class Draft(Step):
 
     # -- who picks, and what
 
-    def _zone(self, s: "State", role: str) -> int:
+    def _zone(self, s: "StateView", role: str) -> int:
         return self.game.zone_index[(self.target, role)]
 
-    def _sequence(self, s: "State") -> list[str]:
+    def _sequence(self, s: "StateView") -> list[str]:
         """The seated roles in picking order."""
         if self.order == "turn":
             return list(s.order)
@@ -104,7 +102,7 @@ class Draft(Step):
         rows = list(teams.values())
         return [row[i] for i in range(max(map(len, rows), default=0)) for row in rows if i < len(row)]
 
-    def broken_rule(self, s: "State", cid: int) -> str | None:
+    def broken_rule(self, s: "StateView", cid: int) -> str | None:
         """The first rule a candidate breaks for the current role (None: it may be picked)."""
         for name, fn, slots in self.rules:
             env: list[Any] = [None] * slots
@@ -113,7 +111,7 @@ class Draft(Step):
                 return name
         return None
 
-    def _candidates(self, s: "State", first: bool = False) -> list[int]:
+    def _candidates(self, s: "StateView", first: bool = False) -> list[int]:
         """One legal candidate per distinct name, in the source zone's order (``first``: stop at the first)."""
         names = self.game.piece_names
         seen: set[str] = set()
@@ -128,7 +126,7 @@ class Draft(Step):
                     break
         return out
 
-    def _next_picker(self, s: "State") -> str | None:
+    def _next_picker(self, s: "StateView") -> str | None:
         """The role to pick now: fewest picks so far, earliest in picking order, able to pick something.
 
         The pick is lent to it: the draft's decision on top of the state's stack names it (None: the draft is over
@@ -147,7 +145,7 @@ class Draft(Step):
 
     # -- flow
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         if self.index in _done(s):
             return False
         s._actions = None
@@ -156,10 +154,10 @@ class Draft(Step):
             return False
         return True
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, [(cid,) for cid in self._candidates(s)])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid = args[0]
         role = s.current_role
         s.move(cid, self._zone(s, role))
@@ -171,14 +169,14 @@ class Draft(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``pick NAME`` for every component."""
         return Texts(tuple(f"pick {name}" for name in names(game)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"pick {self.game.piece_names[args[0]]}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         """The rule a pick breaks (checked even when no copy is left to pick), or that none is left."""
         wanted = normalise(text).removeprefix("pick ").strip()
         names = self.game.piece_names
@@ -199,7 +197,7 @@ class Draft(Step):
         return [f"rule '{name}': {text}" for name, text in self.rule_texts]
 
 
-def _team(s: "State", role: str) -> int:
+def _team(s: "StateView", role: str) -> int:
     """The team of the seat playing ``role`` (see ``teams:``); without teams, the seat itself."""
     seat = s.seat_of.get(role, 0)
     teams = s.game.teams.get(s.players)

@@ -41,7 +41,7 @@ from engine.blocks.grid import format_cell
 from engine.blocks.patterns import Place, Shape, place_text
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
+    from engine.blocks.context import GameView
 
 Cell = tuple[int, int]
 
@@ -89,12 +89,12 @@ def grid_cells(grid: Any, pieces: int) -> tuple[Cell, ...]:
     return tuple((x, y) for y in range(-ry, ry + 1) for x in range(-rx, rx + 1))
 
 
-def board_cells(game: "Game") -> tuple[Cell, ...]:
+def board_cells(game: "GameView") -> tuple[Cell, ...]:
     """Every cell of ``game``'s board a piece could stand on (none without a board)."""
     return () if game.grid is None else grid_cells(game.grid, len(game.component_names))
 
 
-def neighbour_pairs(game: "Game") -> list[tuple[Cell, Cell]]:
+def neighbour_pairs(game: "GameView") -> list[tuple[Cell, Cell]]:
     """Every (cell, neighbour) pair of the board, in cell order."""
     cells = board_cells(game)
     on = set(cells)
@@ -102,7 +102,7 @@ def neighbour_pairs(game: "Game") -> list[tuple[Cell, Cell]]:
     return [(a, b) for a in cells for b in game.grid.neighbours(a) if b in on]
 
 
-def names(game: "Game", cids: Iterable[int] | None = None) -> tuple[str, ...]:
+def names(game: "GameView", cids: Iterable[int] | None = None) -> tuple[str, ...]:
     """The names actions use for components (identical copies once), in component order."""
     every = range(len(game.piece_names)) if cids is None else cids
     return distinct(game.piece_names[c] for c in every)
@@ -115,7 +115,7 @@ def cell_texts(cells: Iterable[Cell]) -> list[str]:
 # ---------------------------------------------------------------- patterns on the board
 
 
-def pattern_places(game: "Game", shape: Shape, length: int) -> Iterator[tuple[Place, ...]]:
+def pattern_places(game: "GameView", shape: Shape, length: int) -> Iterator[tuple[Place, ...]]:
     """Every sequence of places a pattern of ``length`` values in ``shape`` could lie on, in a stable order:
     each layout of the shape from every cell of the board (below the top piece only on a stacking board);
     a chain, every path of neighbouring cells that visits no cell twice.
@@ -172,7 +172,7 @@ def record_choice(data: dict[str, Any], item_type: Any, values: tuple[Any, ...] 
     data.setdefault(CHOICE_ITEMS, {})[(item_type, values)] = None
 
 
-def choice_texts(game: "Game") -> Texts:
+def choice_texts(game: "GameView") -> Texts:
     """Every ``choose LABEL`` answer the ruleset's ``choose(...)`` calls could offer."""
     from engine.lang.types import Component
 
@@ -192,7 +192,7 @@ def choice_texts(game: "Game") -> Texts:
                  by_place if shortened else None, "the name of a component chosen on the board ('at X,Y': the place names it)")
 
 
-def _labels(game: "Game", item_type: Any, values: tuple[Any, ...] | None) -> tuple[list[str], str]:
+def _labels(game: "GameView", item_type: Any, values: tuple[Any, ...] | None) -> tuple[list[str], str]:
     """The labels of a choice that is not of a component on the board, and why some cannot be listed ("" when all are)."""
     from engine.lang.types import CELL, Enum
 
@@ -207,7 +207,7 @@ def _labels(game: "Game", item_type: Any, values: tuple[Any, ...] | None) -> tup
     return [], f"a choice among computed values of type {item_type}"
 
 
-def _component_labels(game: "Game", kind: str) -> tuple[list[str], bool]:
+def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     """A component by name, or on the board by name and place (``NAME at X,Y``, ``:D`` below the top); and
     whether the ones on the board are listed by place alone (``at X,Y``: too many names at too many places)."""
     cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]

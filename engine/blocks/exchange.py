@@ -33,9 +33,7 @@ from engine.core.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT, ZONE
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 KEEP = ("keep",)
@@ -54,7 +52,7 @@ class Exchange(Step):
     kind = "exchange"
     keys = ("if", "when", "give", "take", "optional")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         bind = {"self": ANY_COMPONENT, "other": ANY_COMPONENT}
@@ -76,18 +74,18 @@ class Exchange(Step):
         env[0], env[1] = pair
         return env
 
-    def _zones(self, s: "State", pair: tuple[int, int]) -> tuple[int, int]:
+    def _zones(self, s: "StateView", pair: tuple[int, int]) -> tuple[int, int]:
         env = self._env(pair)
         return self.zones[0](s, env), self.zones[1](s, env)
 
     # -- flow
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         won = s.slices.get(Winners.block)
         pairs = tuple(p for p in (won.pairs or () if won is not None else ()) if self.when(s, self._env(p)))
         return self._next(s, pairs)
 
-    def _next(self, s: "State", pending: tuple[tuple[int, int], ...]) -> bool:
+    def _next(self, s: "StateView", pending: tuple[tuple[int, int], ...]) -> bool:
         """Lend the decision to the next of the ``pending`` winners with something to exchange (the step's decision
         on top of the stack names it, and the winners still to decide); True while a decision is pending."""
         below = s.decisions[:-1] if s.decisions and s.decisions[-1].step == self.index else s.decisions
@@ -102,16 +100,16 @@ class Exchange(Step):
         s.decisions = below
         return False
 
-    def _pending(self, s: "State") -> tuple[tuple[int, int], ...]:
+    def _pending(self, s: "StateView") -> tuple[tuple[int, int], ...]:
         """The winners still to decide, the one deciding now first."""
         return s.decisions[-1].data
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         give, take = self._zones(s, self._pending(s)[0])
         options = [(a, b) for a in s.zones[give] for b in s.zones[take]]
         return ListSpace(self, ([KEEP] if self.optional else []) + options)
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args != KEEP:
             a, b = args
             s.swap(a, b)
@@ -123,7 +121,7 @@ class Exchange(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``keep`` when optional, and ``exchange NAME for NAME`` for every two components."""
         every = names(game)
         return Texts((*(["keep"] if self.optional else []), *(f"exchange {a} for {b}" for a in every for b in every)))

@@ -34,8 +34,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -44,7 +43,7 @@ class FinalActs(Step):
     kind = "final_acts"
     keys = ("if", "from", "when", "act", "to", "source")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         g = self.game = b.game
         self.zones = {}
@@ -60,7 +59,7 @@ class FinalActs(Step):
         source = str(spec["source"]) if "source" in spec else None
         self.table = action_table(b, str(spec.get("act", "")), source, False, b.pos(spec, "act"))
 
-    def _eligible(self, s: "State", done: set[int]) -> int | None:
+    def _eligible(self, s: "StateView", done: set[int]) -> int | None:
         """The next component to take its final act (the current role's first), or None."""
         index = self.game.zone_index
         order = s.order[s.turn:] + s.order[:s.turn]
@@ -72,7 +71,7 @@ class FinalActs(Step):
                     return cid
         return None
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         if self._eligible(s, set()) is None:
@@ -82,7 +81,7 @@ class FinalActs(Step):
     def effect(self, key: Any) -> Fn:
         return self._run
 
-    def _run(self, s: "State", e: list[Any]) -> None:
+    def _run(self, s: "StateView", e: list[Any]) -> None:
         done: set[int] = set()
         while (cid := self._eligible(s, done)) is not None:
             done.add(cid)

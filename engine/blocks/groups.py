@@ -64,9 +64,7 @@ from engine.lang.types import INT, STR, Enum
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder, ZoneRef
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView, ZoneRef
 
 Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]
@@ -85,14 +83,14 @@ class GroupWork(NamedTuple):
 NO_WORK = GroupWork()
 
 
-def _work(s: "State") -> GroupWork:
+def _work(s: "StateView") -> GroupWork:
     return s.slices.get(GroupWork.block, NO_WORK)
 
 
 SAME: Any = object()
 
 
-def _put(s: "State", forming: Any = SAME, linking: Any = SAME, clashes: Any = SAME) -> None:
+def _put(s: "StateView", forming: Any = SAME, linking: Any = SAME, clashes: Any = SAME) -> None:
     """Store the groups' work with some fields changed (faster than ``_replace``: it runs after every placement)."""
     work = _work(s)
     s.slices[GroupWork.block] = GroupWork(work.forming if forming is SAME else forming, work.linking if linking is SAME else linking,
@@ -105,7 +103,7 @@ class FormGroups(Step):
     keys = ("if", "pattern", "attribute", "support", "face", "free_face", "marker", "order", "if_no_marker",
             "connect", "deform", "reform", "on_clash")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         if b.game.grid is None:
@@ -167,7 +165,7 @@ class FormGroups(Step):
                          if "on_clash" in spec else None)
 
     @staticmethod
-    def _section(spec: "Mapping", key: str, allowed: tuple[str, ...], b: "Builder") -> "Mapping":
+    def _section(spec: "Mapping", key: str, allowed: tuple[str, ...], b: "BuildContext") -> "Mapping":
         section = spec.get(key)
         if section is None:
             return Mapping(b.pos(spec, key) or spec.pos)
@@ -178,7 +176,7 @@ class FormGroups(Step):
         return section
 
     @staticmethod
-    def _zones(spec: "Mapping", key: str, b: "Builder") -> tuple["ZoneRef", ...]:
+    def _zones(spec: "Mapping", key: str, b: "BuildContext") -> tuple["ZoneRef", ...]:
         """One zone name or a list of them, each checked where it is written."""
         raw = spec.get(key, [])
         refs = []
@@ -189,7 +187,7 @@ class FormGroups(Step):
         return tuple(refs)
 
     @staticmethod
-    def _face(spec: "Mapping", key: str, b: "Builder") -> list[int]:
+    def _face(spec: "Mapping", key: str, b: "BuildContext") -> list[int]:
         """Per component: the index of the face named by ``spec[key]`` (0 for kinds without it)."""
         face = str(spec.get(key, ""))
         kinds, faces = b.game.component_kind, b.game.face_names
@@ -198,7 +196,7 @@ class FormGroups(Step):
         return [faces[k].index(face) if face in faces[k] else 0 for k in kinds]
 
     @staticmethod
-    def _pattern(spec: "Mapping", b: "Builder") -> tuple[Cell, ...]:
+    def _pattern(spec: "Mapping", b: "BuildContext") -> tuple[Cell, ...]:
         raw = spec.get("pattern")
         ok = isinstance(raw, list) and raw and all(
             isinstance(o, list) and len(o) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in o) for o in raw
@@ -231,7 +229,7 @@ class FormGroups(Step):
             self._anchor_cache[cell] = found
         return found
 
-    def candidates(self, s: "State", changed: Iterable[Cell]) -> list[Cell]:
+    def candidates(self, s: "StateView", changed: Iterable[Cell]) -> list[Cell]:
         """Anchors of complete groups of free pieces that include one of the changed cells (incremental).
 
         Example: after a placement at ``c``, ``candidates(s, [c])``.
@@ -247,12 +245,12 @@ class FormGroups(Step):
                     found.append(anchor)
         return found
 
-    def value(self, s: "State", cell: Cell) -> Any:
+    def value(self, s: "StateView", cell: Cell) -> Any:
         """The attribute value the piece at ``cell`` shows."""
         c = s.grid[cell]
         return self.values[s.face[c]][c]
 
-    def counts(self, s: "State", anchors: Iterable[Cell]) -> dict[str, int]:
+    def counts(self, s: "StateView", anchors: Iterable[Cell]) -> dict[str, int]:
         counts: dict[str, int] = {}
         values, face, grid = self.values, s.face, s.grid
         for anchor in anchors:
@@ -262,14 +260,14 @@ class FormGroups(Step):
                 counts[v] = counts.get(v, 0) + 1
         return counts
 
-    def verdict(self, s: "State", anchor: Cell) -> Verdict:
+    def verdict(self, s: "StateView", anchor: Cell) -> Verdict:
         return self.table.decide(self.counts(s, (anchor,)))
 
-    def marker_value(self, s: "State", anchor: Cell) -> Any:
+    def marker_value(self, s: "StateView", anchor: Cell) -> Any:
         m = s.groups[anchor]
         return self.values[s.face[m]][m]
 
-    def links(self, s: "State", seeds: Iterable[Cell]) -> list[Pair]:
+    def links(self, s: "StateView", seeds: Iterable[Cell]) -> list[Pair]:
         """The pairs of groups connected through the seed cells: touching, or linked by a path of free pieces
         whose value is in ``through``.  Example: ``links(s, [placed_cell])``."""
         if len(s.groups) < 2:
@@ -303,7 +301,7 @@ class FormGroups(Step):
                     add_all(self._touched(s, n, seen))
         return pairs
 
-    def _touched(self, s: "State", start: Cell, seen: set[Cell]) -> set[Cell]:
+    def _touched(self, s: "StateView", start: Cell, seen: set[Cell]) -> set[Cell]:
         """The anchors of the groups touching the path of free ``through`` pieces that runs through ``start``
         (``start`` itself counts as a path piece; cells in ``seen`` are not entered again, and are added to it)."""
         grid, members, around = s.grid, s.members, self.game.grid.neighbours
@@ -319,7 +317,7 @@ class FormGroups(Step):
                     stack.append(n)
         return touched
 
-    def triggering(self, s: "State", cell: Cell, pieces: list[tuple[int, int]]) -> set[int]:
+    def triggering(self, s: "StateView", cell: Cell, pieces: list[tuple[int, int]]) -> set[int]:
         """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make a group form or
         two groups clash.
 
@@ -343,7 +341,7 @@ class FormGroups(Step):
                 found.add(i)
         return found
 
-    def _counts_without(self, s: "State", anchor: Cell, cell: Cell) -> dict[str, int]:
+    def _counts_without(self, s: "StateView", anchor: Cell, cell: Cell) -> dict[str, int]:
         """The values of the pieces of the group at ``anchor``, leaving out ``cell``."""
         counts: dict[str, int] = {}
         values, face, grid = self.values, s.face, s.grid
@@ -362,7 +360,7 @@ class FormGroups(Step):
 
     # -- flow: pending work lives in the state's GroupWork slice
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         placed = s.slices.get(Placed.block)
         if placed is None or s.cell_of[placed.cid] is None:
             return False
@@ -373,7 +371,7 @@ class FormGroups(Step):
             _put(s, forming=tuple(self.candidates(s, (cell,))))
         return self._settle(s)
 
-    def _settle(self, s: "State") -> bool:
+    def _settle(self, s: "StateView") -> bool:
         """Do what needs no choice; True while the player must choose which group forms or clashes next."""
         while s.outcome is None:
             forming = _work(s).forming
@@ -410,13 +408,13 @@ class FormGroups(Step):
         s.slices.pop(GroupWork.block, None)
         return False
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         work = _work(s)
         if work.forming:
             return ListSpace(self, [(a,) for a in work.forming])
         return ListSpace(self, list(work.clashes))
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         work = _work(s)
         if len(args) == 1:
             _put(s, forming=tuple(a for a in work.forming if a != args[0]))
@@ -428,7 +426,7 @@ class FormGroups(Step):
 
     # -- consequences
 
-    def _win(self, s: "State", value: Any, why: str) -> None:
+    def _win(self, s: "StateView", value: Any, why: str) -> None:
         """End the game at once: ``value``'s seat (or its team) wins (a value nobody plays: a draw)."""
         seat = s.seat_of.get(str(value), 0)
         scores = tuple(1 if i + 1 == seat else 0 for i in range(s.players))
@@ -436,7 +434,7 @@ class FormGroups(Step):
         s.outcome = s.game.team_outcome(Outcome.from_scores(scores, text=text, ended="end condition"), s.players)
         s.note(lambda: f"game over: {text}")
 
-    def _take_marker(self, s: "State", value: Any, why: str) -> int | None:
+    def _take_marker(self, s: "StateView", value: Any, why: str) -> int | None:
         """A marker of ``value`` from the marker zone, or None (and, with ``if_no_marker: win``, the game ends)."""
         values = self.values
         marker = next((c for c in s.zones[self.marker_from(s)] if values[s.face[c]][c] == value), None)
@@ -447,7 +445,7 @@ class FormGroups(Step):
                 s.note(lambda: f"{value} has no marker left {why}")
         return marker
 
-    def _form(self, s: "State", anchor: Cell) -> None:
+    def _form(self, s: "StateView", anchor: Cell) -> None:
         verdict = self.verdict(s, anchor)
         winner = verdict.winner
         where = f"({format_cell(anchor)})"
@@ -467,7 +465,7 @@ class FormGroups(Step):
         s.note(lambda: f"a group forms at {where}: {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
                        f"{g.piece_names[marker]} placed")
 
-    def _clash(self, s: "State", a: Cell, b: Cell) -> None:
+    def _clash(self, s: "StateView", a: Cell, b: Cell) -> None:
         """The external clash of two connected groups: the loser deforms, the winner reforms."""
         va, vb = self.marker_value(s, a), self.marker_value(s, b)
         verdict = self.table.decide(self.counts(s, (a, b)), None if self.all_contend else (va, vb))
@@ -486,7 +484,7 @@ class FormGroups(Step):
         if self.reforms:
             self._reform(s, winner, loser)
 
-    def _on_clash(self, s: "State", winner: Any, loser: Any, margin: int) -> None:
+    def _on_clash(self, s: "StateView", winner: Any, loser: Any, margin: int) -> None:
         """Run ``on_clash`` with the clash's ``winner``, ``loser`` and ``margin`` bound."""
         program = self.on_clash
         assert program is not None
@@ -495,7 +493,7 @@ class FormGroups(Step):
         env[0], env[1], env[2] = winner, loser, margin
         program.fn(s, env)
 
-    def _deform(self, s: "State", anchor: Cell, value: Any) -> None:
+    def _deform(self, s: "StateView", anchor: Cell, value: Any) -> None:
         """The group at ``anchor`` breaks up: marker back, own pieces and neutral pieces away, the rest stay free."""
         g = self.game
         marker = s.groups.pop(anchor)
@@ -519,14 +517,14 @@ class FormGroups(Step):
         s.note(lambda: f"the {value} group at ({format_cell(anchor)}) deforms: {g.piece_names[marker]} back to the "
                        f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in gone.items()))
 
-    def _changed(self, s: "State", cells: Iterable[Cell], freed: Iterable[Cell]) -> None:
+    def _changed(self, s: "StateView", cells: Iterable[Cell], freed: Iterable[Cell]) -> None:
         """Cells whose pieces left a group: groups may form around them and paths may run through them."""
         work = _work(s)
         forming = list(work.forming)
         forming += [a for a in self.candidates(s, cells) if a not in forming]
         _put(s, forming=tuple(forming), linking=(*work.linking, *freed))
 
-    def _reform(self, s: "State", anchor: Cell, deformed: Cell) -> None:
+    def _reform(self, s: "StateView", anchor: Cell, deformed: Cell) -> None:
         """The winner gives up one own piece for a neutral one, then its majority is decided again."""
         g = self.game
         value = self.marker_value(s, anchor)
@@ -564,7 +562,7 @@ class FormGroups(Step):
             s.note(lambda: f"latent clash at {where}: {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
                            f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
 
-    def _replacement(self, s: "State") -> int | None:
+    def _replacement(self, s: "StateView") -> int | None:
         """The first ``with`` piece in the ``from`` zones, in order."""
         g = self.game
         ids = g.identical.get(self.reform_with) or (g.component_ids[self.reform_with],)
@@ -575,7 +573,7 @@ class FormGroups(Step):
                 return found
         return None
 
-    def establish(self, s: "State", anchor: Cell, marker: int) -> str | None:
+    def establish(self, s: "StateView", anchor: Cell, marker: int) -> str | None:
         """Put a formed group into a position (scenarios): its pieces turn, its marker goes out; a problem in words, or None.
 
         Example: ``step.establish(s, (0, 0), marker)`` with every cell of the pattern around 0,0 filled.
@@ -592,7 +590,7 @@ class FormGroups(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``form group at X,Y`` for every cell, and ``clash X,Y with X,Y`` for every two cells (in board order)."""
         cells = sorted(board_cells(game))
         forms = [self.format((cell,)) for cell in cells]
@@ -603,7 +601,7 @@ class FormGroups(Step):
             return f"form group at {format_cell(args[0])}"
         return f"clash {format_cell(args[0])} with {format_cell(args[1])}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         legal = [str(a) for a in self.actions(s)]
         what = "which group forms first" if _work(s).forming else "which clash resolves first"
         return f"'{text}' is not possible now; choose {what}: {', '.join(legal)}"

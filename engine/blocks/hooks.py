@@ -25,16 +25,15 @@ from engine.lang.types import ANY, Type
 from engine.core.slices import HookTrail
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext, StateView
     from engine.lang import ast
     from engine.lang.functions import Function
-    from engine.model.state import State
 
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
 
 @contextmanager
-def running(s: "State", what: str) -> Iterator[None]:
+def running(s: "StateView", what: str) -> Iterator[None]:
     """Note that the hook ``what`` runs (so a runaway cycle of hooks can be named), for as long as it runs."""
     outer = s.slices.get(HookTrail.block)
     s.slices[HookTrail.block] = HookTrail((*outer.running, what) if outer else (what,))
@@ -66,7 +65,7 @@ class Hook:
         return self.fn(s, env)
 
 
-def compile_hook(b: "Builder", text: Any, pos: SourcePos | None, bind: dict[str, Type], source: str | None = None) -> Hook:
+def compile_hook(b: "BuildContext", text: Any, pos: SourcePos | None, bind: dict[str, Type], source: str | None = None) -> Hook:
     """Compile a program with ``bind``'s names in slots 0, 1, ... and, when given, a default damage ``source``."""
     node = b.parse(text, pos, program=True)
     if node is None:
@@ -84,7 +83,7 @@ def compile_hook(b: "Builder", text: Any, pos: SourcePos | None, bind: dict[str,
     return Hook(compiled.fn, max(scope.slots, 1), len(bind), words, source)
 
 
-def source_type(b: "Builder", source: str, pos: SourcePos | None) -> Type:
+def source_type(b: "BuildContext", source: str, pos: SourcePos | None) -> Type:
     """The type of damage sources (the meter's), checking that ``source`` is one of them."""
     meter = b.game.parts.get("meter")
     if meter is None:

@@ -28,7 +28,7 @@ from engine.blocks.block import Block, declare
 from engine.core.errors import SourcePos, did_you_mean
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext
     from engine.core.yamlsource import Mapping
 
 STAGE_WORDS = ("primary", "secondary", "tertiary")
@@ -141,7 +141,7 @@ def _line(totals: dict[str, int], order: Iterable[str]) -> str:
     return ", ".join(f"{v} {totals[v]}" for v in sorted(order, key=lambda v: -totals[v]))
 
 
-def read_support_tables(b: "Builder") -> None:
+def read_support_tables(b: "BuildContext") -> None:
     """``support_tables``: majority with support, kept in ``game.parts["majority"]`` by name.
 
     ::
@@ -177,7 +177,7 @@ def read_support_tables(b: "Builder") -> None:
         majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True))
 
 
-def support_table(b: "Builder", spec: "Mapping", key: str) -> SupportTable:
+def support_table(b: "BuildContext", spec: "Mapping", key: str) -> SupportTable:
     """The support table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
     name = str(spec.get(key, ""))
     table = b.game.parts["majority"].get(name)

@@ -64,9 +64,8 @@ from engine.core.slices import HookTrail
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext, StateView
     from engine.blocks.counters import CounterSpec
-    from engine.model.state import State
 
 TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
@@ -85,7 +84,7 @@ class MeterWork(NamedTuple):
 NO_WORK = MeterWork()
 
 
-def meter_work(s: "State") -> MeterWork:
+def meter_work(s: "StateView") -> MeterWork:
     """The meter's slice of ``s`` (empty when there is none yet)."""
     return s.slices.get(MeterWork.block, NO_WORK)
 
@@ -136,7 +135,7 @@ class Meter:
         """The special tile at ``value`` on a component's meter, if any."""
         return self.tiles.get(cid, {}).get(value)
 
-    def describe_track(self, s: "State", cid: int) -> list[str]:
+    def describe_track(self, s: "StateView", cid: int) -> list[str]:
         """The meter from its start down to the bottom, one entry per tile (special tiles named)."""
         top = self.counter.clamp(s, cid, self.counter.start(s, cid))
         out = []
@@ -150,7 +149,7 @@ class Meter:
 # ------------------------------------------------------------------ reading the section
 
 
-def declare_meter(b: "Builder") -> None:
+def declare_meter(b: "BuildContext") -> None:
     """The meter's counter, tile size and source type (before any code is compiled)."""
     spec = b.tree.get("meter")
     if spec is None:
@@ -181,7 +180,7 @@ def declare_meter(b: "Builder") -> None:
                     bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
 
 
-def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
+def _word(b: "BuildContext", spec: Mapping, key: str, default: str) -> str:
     """A word or a few the meter is said with (``bottom: wreck``), ``default`` when not given."""
     if key not in spec:
         return default
@@ -192,7 +191,7 @@ def _word(b: "Builder", spec: Mapping, key: str, default: str) -> str:
     return value.strip()
 
 
-def compile_meter(b: "Builder") -> None:
+def compile_meter(b: "BuildContext") -> None:
     """The tile kinds (their code) and every component's special tiles."""
     meter, spec = b.game.parts.get("meter"), b.tree.get("meter")
     if meter is None or not isinstance(spec, Mapping):
@@ -224,7 +223,7 @@ def compile_meter(b: "Builder") -> None:
             meter.tiles[cid] = tiles
 
 
-def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
+def _tile_kind(b: "BuildContext", name: str, spec: Mapping) -> TileKind:
     b.unknown_keys(spec, ("text", "on_damage", "on_heal", "nullifies"), f"tile kind '{name}'")
     kind = TileKind(name, str(spec.get("text") or ""))
     bind = tile_bindings(b)
@@ -243,7 +242,7 @@ def _tile_kind(b: "Builder", name: str, spec: Mapping) -> TileKind:
     return kind
 
 
-def tile_bindings(b: "Builder") -> dict[str, Type]:
+def tile_bindings(b: "BuildContext") -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
     meter = b.game.parts.get("meter")
     assert meter is not None
@@ -251,7 +250,7 @@ def tile_bindings(b: "Builder") -> dict[str, Type]:
             "amount": INT, "value": INT}
 
 
-def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
+def instance_tables(b: "BuildContext", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
     """Every component instance giving ``attribute``: its component ids (copies share it), the raw value and where it is."""
     g = b.game
     found = []
@@ -268,7 +267,7 @@ def instance_tables(b: "Builder", attribute: str) -> list[tuple[tuple[int, ...],
 # ------------------------------------------------------------------ moving the marker
 
 
-def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
+def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker: Any, down: bool, pos: SourcePos | None) -> None:
     """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, stop it at 0."""
     meter = s.game.parts.get("meter")
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
@@ -312,7 +311,7 @@ def move_marker(s: "State", target: Any, amount: int, source: Any, attacker: Any
         statuses.clear(s, target)
 
 
-def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) -> None:
+def _defeated(s: "StateView", target: int, attacker: Any, source: Any, amount: int) -> None:
     """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
     if defeat_of(s, target) is None:
         work = meter_work(s)
@@ -321,7 +320,7 @@ def _defeated(s: "State", target: int, attacker: Any, source: Any, amount: int) 
     statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
 
 
-def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
+def defeat_of(s: "StateView", cid: Any) -> tuple[Any, Any] | None:
     """Who brought a component to 0 and from what source, (attacker, source); None while it is not there.
 
     >>> class S: slices = {MeterWork.block: MeterWork(defeats=((3, 1, "action"),))}
@@ -334,7 +333,7 @@ def defeat_of(s: "State", cid: Any) -> tuple[Any, Any] | None:
     return None
 
 
-def _land(s: "State", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
+def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
     """The marker came to rest on ``value``: a special tile there nullifies statuses and runs its code."""
     tile = meter.tile_at(target, value)
     if tile is None:
@@ -426,14 +425,14 @@ class Defeat(Function):
         return f"{what} {args[0].describe()}" if args else self.name
 
 
-def attach(b: "Builder") -> None:
+def attach(b: "BuildContext") -> None:
     """Tell the meter's functions about it (once the vocabulary exists); a meter with errors (reported) offers none."""
     b.game.vocab.data["meter"] = b.game.parts.get("meter")
     if b.game.parts.get("meter") is None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 
-def draw(s: "State", seat: int | None) -> Drawing | None:
+def draw(s: "StateView", seat: int | None) -> Drawing | None:
     """Each component on the meter as a line, and the legend of the lines; the meter's counter is drawn with them.
 
     ``  Scout         70/110 ███████░░░░  r10@80 p@40  Sting``: the bar has a
@@ -453,7 +452,7 @@ def draw(s: "State", seat: int | None) -> Drawing | None:
     return Drawing(lines, legend=(((legend, "dim"),),), counters=frozenset({counter}))
 
 
-def _meter_line(s: "State", meter: Meter, cid: int, short: dict[str, str]) -> Line:
+def _meter_line(s: "StateView", meter: Meter, cid: int, short: dict[str, str]) -> Line:
     value = s.counters[meter.counter.index_of(cid)]
     top = meter.counter.clamp(s, cid, meter.counter.start(s, cid))
     left = value // meter.size

@@ -43,9 +43,7 @@ from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
 
 Cell = tuple[int, int]
 PASS = ("pass",)
@@ -64,7 +62,7 @@ class Move(Step):
     kind = "move"
     keys = ("if", "side", "forward", "steps", "capture_to", "if_none")
 
-    def __init__(self, index: int, spec: Mapping, pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: Mapping, pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         g = b.game
         if g.grid is None:
@@ -121,7 +119,7 @@ class Move(Step):
 
     # -- decisions
 
-    def moves(self, s: "State") -> list[tuple[Cell, Cell]]:
+    def moves(self, s: "StateView") -> list[tuple[Cell, Cell]]:
         """Every (from, to) move of the current role's pieces, piece by piece in board order."""
         role = s.acting_role
         values, face, grid = self.values, s.face, s.game.grid
@@ -146,7 +144,7 @@ class Move(Step):
                     found.append((cell, to))
         return found
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         space = self.actions(s)
         if len(space) == 0:
             s.note(lambda: f"{s.actor} cannot move and passes")
@@ -154,13 +152,13 @@ class Move(Step):
         s._actions = space
         return True
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         moves = self.moves(s)
         if not moves and self.must_pass:
             return ListSpace(self, [PASS])
         return ListSpace(self, moves)
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == PASS:
             s.note(lambda: f"{s.actor} passes")
             return True
@@ -178,7 +176,7 @@ class Move(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``move A to B`` for every cell A of the board and every cell B a step reaches from it, whichever way its
         role faces; ``pass`` when passing is forced."""
         cells = board_cells(game)
@@ -194,7 +192,7 @@ class Move(Step):
         start, to = args
         return f"move {format_cell(start)} to {format_cell(to)}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         m = re.fullmatch(r"\s*move\s+(.+?)\s+to\s+(.+)", text)
         if not m:
             return f"'{text}' is not a move; write it like 'move 3,1 to 3,2'"

@@ -32,7 +32,7 @@ from engine.lang.types import ANY_COMPONENT, BOOL, Component, Type
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext
 
 LATER_LOCAL = "#later"  # bound (never read) in the code of an action that has a `later` part: delay() checks it
 ENTRY_KEYS = ("name", "text", "do", "later")
@@ -68,7 +68,7 @@ class ActionTable:
         return self.by_component.get(cid, {})
 
 
-def action_table(b: "Builder", attribute: str, source: str | None, numbered: bool, pos: Any) -> ActionTable:
+def action_table(b: "BuildContext", attribute: str, source: str | None, numbered: bool, pos: Any) -> ActionTable:
     """Compile (once per attribute) the actions components list in a ``table`` attribute."""
     cache: dict[str, ActionTable] = b.game.vocab.data.setdefault("action tables", {})
     if attribute in cache:
@@ -99,7 +99,7 @@ def action_table(b: "Builder", attribute: str, source: str | None, numbered: boo
     return table
 
 
-def _action(b: "Builder", entry: Any, pos: Any, actor: Type, source: str | None) -> Action:
+def _action(b: "BuildContext", entry: Any, pos: Any, actor: Type, source: str | None) -> Action:
     if not isinstance(entry, Mapping) or "name" not in entry:
         b.error(pos, "an action is a mapping with a 'name' and a 'do' program, like {name: Cut, do: ...}")
         return Action("?", None)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
-    from engine.model.state import State
+    from engine.blocks.context import StateView
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class Ranking:
     key_texts: tuple[str, ...] = ()
     by_key: bool = False  # ``points: key``: each item scores its first key (equal keys, equal scores)
 
-    def evaluate(self, s: "State", players: int) -> Outcome:
+    def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
         scored = []
         for order, item in enumerate(self.items(s, env)):
@@ -136,7 +136,7 @@ class Goals:
     tests: tuple[Fn, ...]
     slots: int
 
-    def evaluate(self, s: "State", players: int) -> Outcome:
+    def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
         reached = tuple(n for n, t in zip(self.names, self.tests) if t(s, env))
         score = 1 if reached else 0

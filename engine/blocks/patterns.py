@@ -61,8 +61,7 @@ from engine.blocks.hexgrid import HEX
 from engine.core.errors import did_you_mean
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
 
 Cell = tuple[int, int]
 Spot = tuple[int, int, int]  # x, y, depth (0: the top piece of the cell)
@@ -191,7 +190,7 @@ class Board:
 
     __slots__ = ("state", "read", "top", "by_value", "cells")
 
-    def __init__(self, s: "State", read: Callable[[int], Any]) -> None:
+    def __init__(self, s: "StateView", read: Callable[[int], Any]) -> None:
         self.state = s
         self.read = read
         self.top: dict[Cell, Any] = {}
@@ -342,7 +341,7 @@ def default_shape(geometry: Geometry) -> Shape:
     return Shape("line", "line", directions=geometry.lines["all"], doc=DEFAULT_SHAPE.doc, geometry=geometry)
 
 
-def read_shapes(b: "Builder") -> None:
+def read_shapes(b: "BuildContext") -> None:
     """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry, kept in
     ``game.parts["patterns"]`` by name."""
     grid = b.game.grid
@@ -373,7 +372,7 @@ def read_shapes(b: "Builder") -> None:
     b.game.parts["patterns"] = shapes
 
 
-def _steps(b: "Builder", spec: Any, key: str, way: str, geometry: Geometry) -> tuple[Cell, ...]:
+def _steps(b: "BuildContext", spec: Any, key: str, way: str, geometry: Geometry) -> tuple[Cell, ...]:
     """The steps between neighbouring cells a shape's ``directions``/``adjacency`` word means on this board."""
     steps = geometry.lines.get(way)
     if steps is None:
@@ -383,7 +382,7 @@ def _steps(b: "Builder", spec: Any, key: str, way: str, geometry: Geometry) -> t
     return steps
 
 
-def _template_cells(b: "Builder", spec: Any) -> tuple[Spot, ...]:
+def _template_cells(b: "BuildContext", spec: Any) -> tuple[Spot, ...]:
     """``cells: [[x, y], [x, y, depth], ...]``: distinct; in each cell the depths used run 0, 1, 2, ... without a gap."""
     raw = spec.get("cells")
     pos = b.pos(spec, "cells")
@@ -409,7 +408,7 @@ def _template_cells(b: "Builder", spec: Any) -> tuple[Spot, ...]:
     return tuple(cells) or ((0, 0, 0),)
 
 
-def shape_named(b: "Builder", shapes: dict[str, Shape], name: Any, pos: Any) -> Shape:
+def shape_named(b: "BuildContext", shapes: dict[str, Shape], name: Any, pos: Any) -> Shape:
     """The shape a component names (reported when unknown)."""
     shape = shapes.get(str(name))
     if shape is None:

@@ -45,9 +45,7 @@ from engine.core.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -68,7 +66,7 @@ class Queued(NamedTuple):
     saved = ("placed since the clash", "placed in turn")
 
 
-def note_placed(s: "State", cid: int) -> None:
+def note_placed(s: "StateView", cid: int) -> None:
     """Remember a piece just put on the board, for the next ``clash`` step (only in games that have one)."""
     if s.game.queues_placements:
         queued = s.slices.get(Queued.block)
@@ -85,7 +83,7 @@ class Place(Step):
     kind = "place"
     keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "optional", "then", "drop", "bracket")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.source = b.zone_ref(spec, "from")
         b.require_board(spec, "to")
@@ -127,7 +125,7 @@ class Place(Step):
 
     # -- decisions
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         space = self._placements(s)
         if len(space) == 0:
             if self.must_pass:
@@ -145,7 +143,7 @@ class Place(Step):
         s._actions = self._with_pass(space)  # this is now the pending decision: keep what we computed
         return True
 
-    def _nobody_can_place(self, s: "State") -> bool:
+    def _nobody_can_place(self, s: "StateView") -> bool:
         """Whether no other role could place anything either, were it its turn now."""
         for turn in range(len(s.order)):
             if turn != s.turn:
@@ -155,13 +153,13 @@ class Place(Step):
                     return False
         return True
 
-    def ends_game_now(self, s: "State") -> bool:
+    def ends_game_now(self, s: "StateView") -> bool:
         """With ``if_none: end``: when nothing may be placed, the game ends now."""
         if not self.ends or (self.condition is not None and not self.condition(s, self.env)):
             return False
         return len(self.actions(s)) == 0 and self._end(s)
 
-    def _end(self, s: "State") -> bool:
+    def _end(self, s: "StateView") -> bool:
         """With ``if_none: end``, end and score the game (True); else do nothing."""
         if not self.ends:
             return False
@@ -170,7 +168,7 @@ class Place(Step):
         s.note(lambda: f"{actor} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
         return True
 
-    def cells(self, s: "State") -> list[tuple[int, int]]:
+    def cells(self, s: "StateView") -> list[tuple[int, int]]:
         """The cells a piece may go to now."""
         if self.drop:
             return self._lowest(s)
@@ -186,7 +184,7 @@ class Place(Step):
             free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
         return [*s.grid, *free] if self.stacking else free
 
-    def _lowest(self, s: "State") -> list[tuple[int, int]]:
+    def _lowest(self, s: "StateView") -> list[tuple[int, int]]:
         """The lowest empty cell of each column that has room (``drop``)."""
         grid, taken, cells = self.game.grid, s.grid, []
         for x in range(grid.width):
@@ -196,7 +194,7 @@ class Place(Step):
                     break
         return cells
 
-    def pieces(self, s: "State") -> list[tuple[int, int]]:
+    def pieces(self, s: "StateView") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
         hand = s.zones[self.source.resolve(s)]
         names = self.game.piece_names
@@ -221,7 +219,7 @@ class Place(Step):
                 unique.append((cid, face))
         return unique
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return self._with_pass(self._placements(s))
 
     def _with_pass(self, space: ActionSpace) -> ActionSpace:
@@ -232,7 +230,7 @@ class Place(Step):
             return ListSpace(self, [PASS])
         return space
 
-    def _placements(self, s: "State") -> ActionSpace:
+    def _placements(self, s: "StateView") -> ActionSpace:
         pieces = self.pieces(s)
         if not pieces:
             return ListSpace(self, [])
@@ -246,13 +244,13 @@ class Place(Step):
                                     if bracket.brackets_any(s, cell, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
 
-    def _triggering(self, s: "State", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
+    def _triggering(self, s: "StateView", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
         """The placements of ``pieces`` on ``cells`` that make a later step of the turn act, piece by piece."""
         later = self.game.steps[self.index + 1:]
         acting = {cell: set().union(*(step.triggering(s, cell, pieces) for step in later)) for cell in cells}
         return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == PASS:
             s.note(lambda: f"{s.actor} passes" if self.must_pass else f"{s.actor} places nothing more")
             return True
@@ -279,7 +277,7 @@ class Place(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``pass`` when optional or forced, and ``place NAME [as FACE] at X,Y`` for every component, face it may show and cell."""
         pieces: list[str] = []
         for cid, name in enumerate(game.piece_names):
@@ -303,7 +301,7 @@ class Place(Step):
             return f"place {g.piece_names[cid]} at {format_cell(cell)}"
         return f"place {g.piece_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
 
-    def parse(self, s: "State", text: str) -> Action:
+    def parse(self, s: "StateView", text: str) -> Action:
         """Also accepts ``place ID at X,Y`` when the component shows only one face (or faces are not chosen)."""
         m = re.fullmatch(r"\s*place\s+(\S+)\s+at\s+(.+)", text)
         if m:
@@ -318,7 +316,7 @@ class Place(Step):
                         return action
         return super().parse(s, text)
 
-    def _component(self, s: "State", name: str) -> int | None:
+    def _component(self, s: "StateView", name: str) -> int | None:
         """The component a name means: itself, or for identical copies the first one in the source zone."""
         g = self.game
         cid = g.component_ids.get(name)
@@ -327,7 +325,7 @@ class Place(Step):
         names = g.piece_names
         return next((c for c in s.zones[self.source(s)] if names[c] == name), None)
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         m = re.fullmatch(r"\s*place\s+(\S+)\s+(?:as\s+(\S+)\s+)?at\s+(.+)", text)
         if not m:
             return f"'{text}' is not a placement; write it like 'place {self._example(s)}'"
@@ -370,7 +368,7 @@ class Place(Step):
             return "the first piece goes at 0,0"
         return None
 
-    def _example(self, s: "State") -> str:
+    def _example(self, s: "StateView") -> str:
         legal = self.actions(s)
         return str(legal[0])[len("place "):] if len(legal) else "CARD as FACE at X,Y"
 

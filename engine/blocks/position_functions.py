@@ -8,10 +8,10 @@
 * ``stack(cell)``: the pieces on a board cell, from the top down;
 * ``swap(a, b)``: two components exchange places (zone places, cells, heights in stacks).
 
-They are registered with the other functions:
+Every ruleset's vocabulary offers them (:data:`POSITION_FUNCTIONS`):
 
->>> from engine.lang.functions import FUNCTIONS
->>> FUNCTIONS["previous"].signature
+>>> from engine.lang.functions import by_name
+>>> by_name(POSITION_FUNCTIONS)["previous"].signature
 'previous(VALUE) -> value'
 """
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.lang import ast
-from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, CELL, EFFECT, INT, Component, Enum, ListOf
 
@@ -158,16 +158,19 @@ class Swap(Function):
         return f"swap the places of {call.args[0].describe()} and {call.args[1].describe()}" if len(call.args) == 2 else "swap"
 
 
-register(Neighbour("previous", "previous(VALUE) -> value", "The value before this one in its declared type (none for the first).",
-                   "previous(p.size)", step=-1, words="the value before"))
-register(Neighbour("next", "next(VALUE) -> value", "The value after this one in its declared type (none for the last).",
-                   "next(p.size)"))
-register(FirstOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
-               "first(c in deck where c.value == 1)"))
-register(Position("position", "position(COMPONENT) -> int", "The component's place in its zone (1 = first), 0 for none.",
-                  "position(c) == 1"))
-register(Following("following", "following(COMPONENT) -> component", "The component after it in its zone, or none.",
-                   "following(c) == none"))
-register(Stack("stack", "stack(CELL) -> list", "The pieces on a board cell, from the top down.", "count(stack((0, 0))) >= 2"))
-register(Swap("swap", "swap(COMPONENT, COMPONENT)", "Two components exchange places: in zones, on board cells, in stacks.",
-              "swap(a, b)"))
+POSITION_FUNCTIONS: tuple[Function, ...] = (
+    Neighbour("previous", "previous(VALUE) -> value", "The value before this one in its declared type (none for the first).",
+              "previous(p.size)", step=-1, words="the value before"),
+    Neighbour("next", "next(VALUE) -> value", "The value after this one in its declared type (none for the last).",
+              "next(p.size)"),
+    FirstOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
+          "first(c in deck where c.value == 1)"),
+    Position("position", "position(COMPONENT) -> int", "The component's place in its zone (1 = first), 0 for none.",
+             "position(c) == 1"),
+    Following("following", "following(COMPONENT) -> component", "The component after it in its zone, or none.",
+              "following(c) == none"),
+    Stack("stack", "stack(CELL) -> list", "The pieces on a board cell, from the top down.", "count(stack((0, 0))) >= 2"),
+    Swap("swap", "swap(COMPONENT, COMPONENT)", "Two components exchange places: in zones, on board cells, in stacks.",
+         "swap(a, b)"),
+)
+"""The functions of order and place that every ruleset may call."""

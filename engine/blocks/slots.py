@@ -49,9 +49,7 @@ from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -83,7 +81,7 @@ class SlotRow:
             touching = "each touching every other"
         return f"{len(self.names)} slots ({', '.join(self.names)}), {touching}"
 
-    def where(self, s: "State", cid: int) -> tuple[list[int], int] | None:
+    def where(self, s: "StateView", cid: int) -> tuple[list[int], int] | None:
         """The contents of the slotted zone holding ``cid`` and its index there (None: not in one)."""
         zone = s.zone_of[cid]
         if zone not in self.zones:
@@ -92,7 +90,7 @@ class SlotRow:
         return items, items.index(cid)
 
 
-def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None:
+def read_slots(b: "BuildContext", spec: Any, pos: SourcePos | None) -> SlotRow | None:
     """Compile the ``slots`` section (None when the ruleset has none)."""
     from engine.core.yamlsource import Mapping
 
@@ -126,12 +124,12 @@ def read_slots(b: "Builder", spec: Any, pos: SourcePos | None) -> SlotRow | None
     return SlotRow(tuple(str(x) for x in names), neighbours, frozenset(zones))
 
 
-def declare_slots(b: "Builder") -> None:
+def declare_slots(b: "BuildContext") -> None:
     """Read the ``slots`` section into ``game.parts["slots"]`` (None when the ruleset has none), before steps ask for it."""
     b.game.parts["slots"] = read_slots(b, b.tree.get("slots"), b.pos(b.tree, "slots"))
 
 
-def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
+def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
     if b.game.parts.get("slots") is None:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
@@ -139,7 +137,7 @@ def _slot_row(b: "Builder", pos: SourcePos) -> SlotRow:
     return b.game.parts.get("slots")
 
 
-def _check_laid_out(b: "Builder", spec: "Mapping", key: str, slots: SlotRow) -> None:
+def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow) -> None:
     name = str(spec.get(key, ""))
     if name in b.game.zone_specs:
         if not b.game.zone_specs[name].per_role:
@@ -159,7 +157,7 @@ class Commit(Step):
     sealed = True  # the others see only that a slot was filled
     keys = ("if", "from", "to", "face")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.slots = _slot_row(b, pos)
@@ -168,17 +166,17 @@ class Commit(Step):
         self.target = b.zone_ref(spec, "to")
         _check_laid_out(b, spec, "to", self.slots)
 
-    def _next_slot(self, s: "State") -> int | None:
+    def _next_slot(self, s: "StateView") -> int | None:
         """The slot to fill now, or None when the row is full or nothing is left to commit."""
         filled = len(s.zones[self.target(s)])
         if filled >= len(self.slots.names) or not s.zones[self.source(s)]:
             return None
         return filled
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         return self._next_slot(s) is not None
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         slot = self._next_slot(s)
         if slot is None:
             return ListSpace(self, [])
@@ -187,7 +185,7 @@ class Commit(Step):
             return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
         return ListSpace(self, [(cid, slot) for cid in s.zones[self.source(s)]])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
         s.move(cid, self.target(s))
         if len(args) == 3:
@@ -198,7 +196,7 @@ class Commit(Step):
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[0],)
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``commit NAME to SLOT`` (or ``commit NAME as FACE to SLOT``) for every component, face and slot."""
         if self.choose_face:
             pieces = distinct(self._piece(game, cid, face) for cid in range(len(game.component_names)) for face in game.distinct_faces[cid])
@@ -206,7 +204,7 @@ class Commit(Step):
         return Texts(tuple(f"commit {name} to {slot}" for name in names(game) for slot in self.slots.names))
 
     @staticmethod
-    def _piece(game: "Game", cid: int, face: int) -> str:
+    def _piece(game: "GameView", cid: int, face: int) -> str:
         """``A/B as B``, or the name alone for a component with one face."""
         return game.piece_names[cid] if game.face_count[cid] == 1 else f"{game.piece_names[cid]} as {game.face_labels[cid][face]}"
 
@@ -218,7 +216,7 @@ class Commit(Step):
     def public_format(self, args: tuple[Any, ...]) -> str:
         return f"commit a card to {self.slots.names[args[1]]}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         slot = self._next_slot(s)
         if slot is None:
             return None
@@ -238,7 +236,7 @@ class Reveal(Step):
     kind = "reveal"
     keys = ("if", "from", "to")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.slots = _slot_row(b, pos)
@@ -249,7 +247,7 @@ class Reveal(Step):
         _check_laid_out(b, spec, "from", self.slots)
         _check_laid_out(b, spec, "to", self.slots)
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         if s.turn != len(s.order) - 1:  # not everyone has committed yet
             return False
         index = self.game.zone_index

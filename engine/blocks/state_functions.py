@@ -1,12 +1,12 @@
 """Effect-language functions that read or change a game's state.
 
-They are generic — zones, boards, roles, faces — and registered in the same
-registry as the pure functions of :mod:`engine.lang.functions`.  The ruleset's
-own vocabulary (which roles, zones and attributes exist) comes from
-:mod:`engine.compiling.vocabulary`.
+They are generic — zones, boards, roles, faces — and every ruleset's
+vocabulary offers them (:data:`STATE_FUNCTIONS`), with the pure functions of
+:mod:`engine.lang.functions`.  The ruleset's own vocabulary (which roles,
+zones and attributes exist) comes from :mod:`engine.compiling.vocabulary`.
 
->>> from engine.lang.functions import FUNCTIONS
->>> FUNCTIONS["largest_group"].signature
+>>> from engine.lang.functions import by_name
+>>> by_name(STATE_FUNCTIONS)["largest_group"].signature
 'largest_group(x in COLLECTION [where CONDITION]) -> int'
 """
 
@@ -19,7 +19,7 @@ from engine.blocks.placement import Placed, note_placed
 from engine.blocks.grid import format_cell
 from engine.core.errors import EffectRuntimeError
 from engine.lang import ast
-from engine.lang.functions import Function, as_selection, describe_selection, register
+from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Type
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
@@ -403,7 +403,7 @@ class ZoneOf(Function):
         return Compiled(ZONE, zone)
 
     def describe(self, call: ast.Call) -> str:
-        return f"the {self.name} of {call.args[0].describe()}" if call.args else self.name
+        return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
 
 
 @dataclass(frozen=True)
@@ -424,39 +424,42 @@ class Owner(Function):
         return f"the owner of {call.args[0].describe()}" if call.args else "the owner"
 
 
-register(Owner("owner", "owner(COMPONENT) -> role", "The role whose per-role zone (hand, pile ...) holds a component, or none.",
-               "owner(c) == current_role"))
-register(Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"))
-register(Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"))
-register(Team("team", "team(SEAT) -> int", "The number of the seat's team (1, 2, ...; see `teams`); without teams the seat itself, 0 for no seat.",
-              "team(seat(r)) == team(me)", INT, argument="seat", words="the team of seat {}"))
-register(TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
-                      "turn_position(r)", INT, words="the turn position of {}"))
-register(LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
-                      "Size of the largest group of selected board pieces connected under the board's adjacency.",
-                      "largest_group(c in board where c.value == v)"))
-register(LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
-                     "Length of the longest straight line of selected board pieces, each next to the one before in one of "
-                     "the board's adjacency directions.",
-                     "longest_line(c in board where c.value == v) >= 3"))
-register(At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"))
-register(Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
-              "move(c in cards where c.front.value == r, hand(r))"))
-register(PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component (or the first of identical copies) on a board cell.",
-                      "place(c in cards where c.id == \"first\", (0, 0))"))
-register(Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"))
-register(Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"))
-register(Toss("toss", "toss(x in COLLECTION [where CONDITION])",
-              "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
-              "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"))
-register(Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
-                "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
-                "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"))
-register(HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
-                 "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"))
-register(Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
-               argument="seat", words="the score of seat {}"))
-register(Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",
-                argument="item", words="the points paid for {}"))
-register(Rank("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(r) == 1",
-              argument="item", words="the rank of {}"))
+STATE_FUNCTIONS: tuple[Function, ...] = (
+    Owner("owner", "owner(COMPONENT) -> role", "The role whose per-role zone (hand, pile ...) holds a component, or none.",
+          "owner(c) == current_role"),
+    Seated("seated", "seated(ROLE) -> bool", "Whether some seat plays the role.", "seated(r)", BOOL, words="{} is played by a seat"),
+    Seat("seat", "seat(ROLE) -> seat", "The seat (1, 2, ...) that plays the role, 0 if none.", "seat(r) == 1", SEAT, words="the seat of {}"),
+    Team("team", "team(SEAT) -> int", "The number of the seat's team (1, 2, ...; see `teams`); without teams the seat itself, 0 for no seat.",
+         "team(seat(r)) == team(me)", INT, argument="seat", words="the team of seat {}"),
+    TurnPosition("turn_position", "turn_position(ROLE) -> int", "The role's place in turn order (1 = first), 0 if nobody plays it.",
+                 "turn_position(r)", INT, words="the turn position of {}"),
+    LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
+                 "Size of the largest group of selected board pieces connected under the board's adjacency.",
+                 "largest_group(c in board where c.value == v)"),
+    LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
+                "Length of the longest straight line of selected board pieces, each next to the one before in one of "
+                "the board's adjacency directions.",
+                "longest_line(c in board where c.value == v) >= 3"),
+    At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"),
+    Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
+         "move(c in cards where c.front.value == r, hand(r))"),
+    PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component (or the first of identical copies) on a board cell.",
+                 "place(c in cards where c.id == \"first\", (0, 0))"),
+    Shuffle("shuffle", "shuffle(ZONE)", "Shuffle a zone with the game's seeded generator.", "shuffle(deck)"),
+    Flip("flip", "flip(x in COLLECTION [where CONDITION])", "Turn each selected component to its next face.", "flip(c in board where c.value == v)"),
+    Toss("toss", "toss(x in COLLECTION [where CONDITION])",
+         "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
+         "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"),
+    Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
+           "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
+           "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
+    HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
+            "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),
+    Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
+          argument="seat", words="the score of seat {}"),
+    Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",
+           argument="item", words="the points paid for {}"),
+    Rank("rank", "rank(ITEM) -> int", "A ranked item's final rank, 1 = first (0 until the game is over).", "rank(r) == 1",
+         argument="item", words="the rank of {}"),
+)
+"""The generic functions over roles, seats, zones and the board that every ruleset may call."""

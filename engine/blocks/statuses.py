@@ -61,8 +61,7 @@ from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListO
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, StateView
     from engine.core.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
@@ -99,7 +98,7 @@ class Status:
         """Whether a stored value (1 + the owner's turns begun since it was given) has run out its time."""
         return self.lasts is not None and value - 1 >= self.lasts
 
-    def may_receive(self, s: "State", cid: int) -> bool:
+    def may_receive(self, s: "StateView", cid: int) -> bool:
         if self.only is None:
             return True
         fn, slots = self.only
@@ -124,7 +123,7 @@ class StatusBook:
     by_name: dict[str, Status] = field(default_factory=dict)
     step_hooks: set[str] = field(default_factory=set)  # hook names some `statuses` step runs
 
-    def of(self, s: "State", cid: int) -> list[Status]:
+    def of(self, s: "StateView", cid: int) -> list[Status]:
         """The statuses a component has now, in declaration order."""
         return [st for st in self.statuses if st.spec is not None and s.counters[st.spec.offset + cid]]
 
@@ -132,7 +131,7 @@ class StatusBook:
 # ------------------------------------------------------------------ reading the section
 
 
-def declare_statuses(b: "Builder") -> None:
+def declare_statuses(b: "BuildContext") -> None:
     """The status names become the values of type ``status`` (before the vocabulary is built)."""
     section = b.tree.get("statuses")
     if section is None:
@@ -154,7 +153,7 @@ def declare_statuses(b: "Builder") -> None:
     g.parts["statuses"] = book
 
 
-def compile_statuses(b: "Builder") -> None:
+def compile_statuses(b: "BuildContext") -> None:
     """Each status's settings and hooks; then one stored number per component for each (after the declared counters)."""
     book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
@@ -196,7 +195,7 @@ def compile_statuses(b: "Builder") -> None:
         offset += len(owners)
 
 
-def _lasts(b: "Builder", spec: "MappingT") -> int | None:
+def _lasts(b: "BuildContext", spec: "MappingT") -> int | None:
     value = spec.get("lasts", "until removed")
     if value == "until removed":
         return None
@@ -206,7 +205,7 @@ def _lasts(b: "Builder", spec: "MappingT") -> int | None:
     return None
 
 
-def check_hooks(b: "Builder") -> None:
+def check_hooks(b: "BuildContext") -> None:
     """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat) or a ``statuses`` step."""
     book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
@@ -224,12 +223,12 @@ def check_hooks(b: "Builder") -> None:
 # ------------------------------------------------------------------ changing the game
 
 
-def _stored(s: "State", status: Status, cid: int) -> int:
+def _stored(s: "StateView", status: Status, cid: int) -> int:
     assert status.spec is not None
     return status.spec.offset + cid
 
 
-def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
+def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
     """Give a component a status (do as much as you can); True when it now has it and did not before."""
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
@@ -256,7 +255,7 @@ def give(s: "State", cid: Any, name: str, source: Any = None) -> bool:
     return True
 
 
-def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
+def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
     """End a status on a component (nothing when it has none)."""
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
@@ -268,7 +267,7 @@ def remove(s: "State", cid: Any, name: str, because: str = "") -> None:
         s.note(lambda: f"{name} ends on {label(s, cid)}" + (f" ({because})" if because else ""))
 
 
-def clear(s: "State", cid: int, negative_only: bool = False) -> None:
+def clear(s: "StateView", cid: int, negative_only: bool = False) -> None:
     """Remove every status (or every negative one) from a component."""
     book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
@@ -276,7 +275,7 @@ def clear(s: "State", cid: int, negative_only: bool = False) -> None:
             remove(s, cid, status.name)
 
 
-def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
+def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
     """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
     book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
@@ -286,7 +285,7 @@ def run_hook(s: "State", cid: int, hook: str, attacker: Any = None, source: Any 
                 code.run(s, cid, attacker, source, amount)
 
 
-def owned_by(s: "State", role: Any) -> list[int]:
+def owned_by(s: "StateView", role: Any) -> list[int]:
     """The components in the role's own zones, zone by zone, in order."""
     g = s.game
     return [cid for z, owner in enumerate(g.zone_owner) if owner == role for cid in s.zones[z]]
@@ -307,7 +306,7 @@ class Statuses(Step):
     kind = "statuses"
     keys = ("if", "hook", "turn")
 
-    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.hook = str(spec.get("hook") or "")
         self.turn = b.choice(spec, "turn", ("start", "end", "none"), "none")
@@ -319,14 +318,14 @@ class Statuses(Step):
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         if not self._anything_to_do(s):
             return False
         return not run_effect(s, self.index, "hooks", [])
 
-    def _anything_to_do(self, s: "State") -> bool:
+    def _anything_to_do(self, s: "StateView") -> bool:
         """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
         book = s.game.parts.get("statuses")
         assert book is not None
@@ -340,7 +339,7 @@ class Statuses(Step):
     def effect(self, key: Any) -> Fn:
         return self._run
 
-    def _run(self, s: "State", e: list[Any]) -> None:
+    def _run(self, s: "StateView", e: list[Any]) -> None:
         book = s.game.parts.get("statuses")
         assert book is not None
         mine = owned_by(s, s.current_role)
@@ -432,13 +431,13 @@ class StatusFunction(Function):
                 "dispel": "dispel {0} (end its negative statuses)"}[self.verb].format(*args)
 
 
-def has(s: "State", cid: Any, name: Any) -> bool:
+def has(s: "StateView", cid: Any, name: Any) -> bool:
     """Whether component ``cid`` has the status called ``name`` now."""
     book = s.game.parts.get("statuses")
     return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
 
 
-def statuses_of(s: "State", cid: Any) -> list[str]:
+def statuses_of(s: "StateView", cid: Any) -> list[str]:
     """The names of the statuses a component has, in declaration order."""
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
@@ -447,12 +446,12 @@ def statuses_of(s: "State", cid: Any) -> list[str]:
     return [st.name for st in book.statuses if counters[st.spec.offset + cid]]  # type: ignore[union-attr]
 
 
-def _each_negative(s: "State", cid: Any) -> None:
+def _each_negative(s: "StateView", cid: Any) -> None:
     if cid is not None:
         clear(s, cid, negative_only=True)
 
 
-def attach(b: "Builder") -> None:
+def attach(b: "BuildContext") -> None:
     """Tell the status functions the type of statuses (once the vocabulary exists); statuses with errors (reported) offer none."""
     if b.game.parts.get("statuses") is not None:
         b.game.vocab.data["status_type"] = Enum(TYPE_NAME)
@@ -460,7 +459,7 @@ def attach(b: "Builder") -> None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 
-def draw(s: "State", seat: int | None) -> Drawing | None:
+def draw(s: "StateView", seat: int | None) -> Drawing | None:
     """The statuses are drawn with their bearers (by the meter's lines), not in the list of counters that keeps them."""
     book = s.game.parts.get("statuses")
     return Drawing(counters=frozenset(book.by_name)) if book is not None else None

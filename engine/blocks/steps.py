@@ -27,10 +27,8 @@ from engine.core.errors import IllegalActionError, SourcePos
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.decisions import Die
-    from engine.model.game import Game
-    from engine.model.state import State
     from engine.core.yamlsource import Mapping
 
 STEP_KINDS: dict[str, type["Step"]] = {}
@@ -51,7 +49,7 @@ class Step:
     sealed: ClassVar[bool] = False  # True when other seats see less of its decisions (see public_format)
     phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         self.index = index
         self.pos = pos
         self.condition: Fn | None = None
@@ -64,11 +62,11 @@ class Step:
             self.env = [None] * self.slots
             self.condition_text = b.describe(spec["if"])
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         """Start the step; True when a decision is now pending."""
         return False
 
-    def chances(self, s: "State") -> tuple["Die", ...]:
+    def chances(self, s: "StateView") -> tuple["Die", ...]:
         """The dice this step rolls as it begins in ``s``: each die's results with their probabilities (none by default).
 
         In a game created with ``explicit_chance=True`` each becomes a CHANCE decision before the step begins,
@@ -77,7 +75,7 @@ class Step:
         """
         return ()
 
-    def chance_event(self, s: "State") -> "ChanceEvent | None":
+    def chance_event(self, s: "StateView") -> "ChanceEvent | None":
         """What this step leaves to chance as it begins in ``s``, in a game created with ``explicit_chance=True``.
 
         By default the dice of :meth:`chances`, if any; a step that draws from a zone whose order no one knows
@@ -86,11 +84,11 @@ class Step:
         dice = self.chances(s)
         return ChanceEvent(self.index, dice) if dice else None
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         """The choices this step offers in ``s`` (none by default: a step that only acts)."""
         return ListSpace(self, [])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         """Apply a decision; True when the step is finished."""
         return True
 
@@ -98,11 +96,11 @@ class Step:
         """The compiled effect ``key`` names, for :func:`engine.blocks.choices.run_effect` to run (and re-run)."""
         raise KeyError(f"step '{self.kind}' has no effect {key!r}")
 
-    def resume(self, s: "State") -> bool:
+    def resume(self, s: "StateView") -> bool:
         """An effect this step ran has finished after a choice; True when the step is finished."""
         return True
 
-    def situation(self, s: "State") -> list[str]:
+    def situation(self, s: "StateView") -> list[str]:
         """What the player deciding this step should see besides the components (e.g. the dice just rolled)."""
         return []
 
@@ -110,7 +108,7 @@ class Step:
         """The action with arguments ``args`` as text that ``State.apply`` reads back (``place A at 0,0``)."""
         return self.kind
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """Every action text this step could ever offer in ``game`` (see :mod:`engine.blocks.enumeration`); none by default.
 
         Example: a step offering ``pick NAME`` lists ``pick`` and each component's name.
@@ -121,7 +119,7 @@ class Step:
         """The decision as the other seats see it (a sealed choice hides what was chosen)."""
         return self.format(args)
 
-    def ends_game_now(self, s: "State") -> bool:
+    def ends_game_now(self, s: "StateView") -> bool:
         """End the game if this step, reached now, could only end it; True if it did.
 
         A decision offered before this step asks it first (see ``switch_role``): a
@@ -129,7 +127,7 @@ class Step:
         """
         return False
 
-    def triggering(self, s: "State", cell: tuple[int, int], pieces: list[tuple[int, int]]) -> set[int]:
+    def triggering(self, s: "StateView", cell: tuple[int, int], pieces: list[tuple[int, int]]) -> set[int]:
         """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make this step act
         (the indices; see ``place: only_triggering``)."""
         return set()
@@ -154,7 +152,7 @@ class Step:
         text = self.describe()
         return f"{text} (only if {self.condition_text})" if self.condition_text else text
 
-    def parse(self, s: "State", text: str) -> Action:
+    def parse(self, s: "StateView", text: str) -> Action:
         """The legal action written as ``text`` (spacing and brackets are forgiven)."""
         wanted = normalise(text)
         legal = s.legal_actions()
@@ -163,7 +161,7 @@ class Step:
                 return action
         raise IllegalActionError(self.why_illegal(s, text) or _not_legal(text, legal))
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         """A specific reason ``text`` is not legal, when the step can tell."""
         return None
 
@@ -186,13 +184,13 @@ class Draw(Step):
     kind = "draw"
     keys = ("if", "from", "to", "count")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.source = b.zone_ref(spec, "from")
         self.target = b.zone_ref(spec, "to")
         self.count = b.int_setting(spec, "count", 1)
 
-    def chance_event(self, s: "State") -> ChanceEvent | None:
+    def chance_event(self, s: "StateView") -> ChanceEvent | None:
         src = self.source(s)
         if s.game.zone_spec_of[src].hidden not in ("order", "all") or not s.zones[src]:
             return None
@@ -209,7 +207,7 @@ class Draw(Step):
         owner = s.seat_of.get(role, 0) if hidden and role is not None else 0
         return ChanceEvent(self.index, pool=tuple(pool.items()), draws=draws, hidden=hidden, seer=owner)
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         src = self.source(s)
         dst = self.target(s)
         for _ in range(self.count):
@@ -223,7 +221,7 @@ class Draw(Step):
         return False
 
     @staticmethod
-    def _next(s: "State", src: int) -> int:
+    def _next(s: "StateView", src: int) -> int:
         """The component drawn next from zone ``src``: the first of the name chosen at a CHANCE node, else the top one."""
         chance = s.slices.get(Chance.block, NO_CHANCE)
         if not chance.drawn:
@@ -250,13 +248,13 @@ class Do(Step):
     kind = "do"
     keys = ("if", "effect")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         if "effect" not in spec:
             b.error(pos, "step 'do' needs an 'effect': the program to run")
         self.program = b.program(spec.get("effect"), b.pos(spec, "effect"))
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
         return not run_effect(s, self.index, "effect", [None] * self.program.slots)

@@ -35,9 +35,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import ANY
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 KEEP = ("keep",)
@@ -49,7 +47,7 @@ class SwitchRole(Step):
     kind = "switch_role"
     keys = ("if", "allowed")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         roles = b.game.roles
         self.hidden = roles is not None and roles.hidden
@@ -61,7 +59,7 @@ class SwitchRole(Step):
             compiled, slots = b.expression(spec["allowed"], "bool", bind={"role": role}, pos=b.pos(spec, "allowed"))
             self.allowed, self.allowed_env = compiled.fn, [None] * slots
 
-    def candidates(self, s: "State") -> list[str]:
+    def candidates(self, s: "StateView") -> list[str]:
         """The roles nobody plays that the current seat may take over."""
         seat_of, allowed = s.seat_of, self.allowed
         found = [r for r in s.game.roles.values if seat_of.get(r, 0) == 0]  # type: ignore[union-attr]
@@ -70,17 +68,17 @@ class SwitchRole(Step):
         env = self.allowed_env
         return [r for r in found if _holds(allowed, s, env, r)]
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         if any(step.ends_game_now(s) for step in s.game.steps[self.index + 1:]):
             return False  # the turn cannot go on: the game ends before anyone switches
         return bool(self.candidates(s))
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         if self.hidden:
             return ListSpace(self, [KEEP, BLIND])
         return ListSpace(self, [KEEP, *((role,) for role in self.candidates(s))])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == KEEP:
             return True
         if args == BLIND:
@@ -98,7 +96,7 @@ class SwitchRole(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``keep``, and ``switch`` (roles hidden) or ``switch to ROLE`` for every role."""
         if self.hidden:
             return Texts((self.format(KEEP), self.format(BLIND)))
@@ -108,7 +106,7 @@ class SwitchRole(Step):
     def format(self, args: tuple[Any, ...]) -> str:
         return args[0] if args in (KEEP, BLIND) else f"switch to {args[0]}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         legal = ", ".join(str(a) for a in self.actions(s))
         return f"'{text}' is not possible now; choose one of: {legal}"
 
@@ -119,7 +117,7 @@ class SwitchRole(Step):
                 "the new role takes the old one's place in the turn order")
 
 
-def _holds(condition: Fn, s: "State", env: list[Any], role: str) -> bool:
+def _holds(condition: Fn, s: "StateView", env: list[Any], role: str) -> bool:
     """Whether ``condition`` holds with ``role`` bound (slot 0)."""
     env[0] = role
     return bool(condition(s, env))

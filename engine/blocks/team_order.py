@@ -27,15 +27,14 @@ from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import Texts
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.blocks.context import GameView, StateView
 
 
 @step_kind
 class TeamOrder(Step):
     kind = "team_order"
 
-    def candidates(self, s: "State") -> list[str]:
+    def candidates(self, s: "StateView") -> list[str]:
         """The team's roles still to act this turn, the current one first; empty when there is nothing to choose."""
         teams = s.game.teams.get(s.players)
         if not teams:
@@ -52,13 +51,13 @@ class TeamOrder(Step):
             run.append(role)
         return run if len(run) > 1 else []
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         return bool(self.candidates(s))
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, [(role,) for role in self.candidates(s)])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         first = args[0]
         old = s.order[s.turn]
         if first != old:
@@ -72,14 +71,14 @@ class TeamOrder(Step):
 
     # -- text
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``ROLE first`` for every role."""
         return Texts(tuple(self.format((role,)) for role in (game.roles.values if game.roles is not None else ())))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"{args[0]} first"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         legal = ", ".join(str(a) for a in self.actions(s))
         return f"'{text}' is not possible now; choose one of: {legal}"
 

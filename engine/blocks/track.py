@@ -28,9 +28,7 @@ from engine.blocks.enumeration import Texts, names
 from engine.core.errors import SourcePos, did_you_mean
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.compiling.builder import Builder
-    from engine.model.state import State
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -39,7 +37,7 @@ class Advance(Step):
     kind = "advance"
     keys = ("if", "along", "markers")
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "Builder") -> None:
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.line = b.zone_ref(spec, "along")
@@ -49,19 +47,19 @@ class Advance(Step):
             b.error(b.pos(spec, "markers"), f"'markers' must name a counter kept per component (how many markers stand on each), not '{name}'",
                     did_you_mean(name, [c for c, k in b.game.counters.items() if k.per not in ("role", "game")]))
 
-    def marked(self, s: "State") -> list[int]:
+    def marked(self, s: "StateView") -> list[int]:
         """The components of the line with a marker on them, in line order."""
         assert self.counter is not None
         index, values = self.counter.index_of, s.counters
         return [c for c in s.zones[self.line(s)] if (i := index(c)) is not None and values[i] > 0]
 
-    def enter(self, s: "State") -> bool:
+    def enter(self, s: "StateView") -> bool:
         return self.counter is not None and bool(self.marked(s))
 
-    def actions(self, s: "State") -> ActionSpace:
+    def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, [(c,) for c in self.marked(s)])
 
-    def apply(self, s: "State", args: tuple[Any, ...]) -> bool:
+    def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         assert self.counter is not None
         (cid,) = args
         line, names, spec = s.zones[self.line(s)], self.game.piece_names, self.counter
@@ -76,14 +74,14 @@ class Advance(Step):
             s.note(lambda: f"{s.current_role} moves one of the {spec.name} on {names[cid]} off the end of the {self.line.name}")
         return True
 
-    def action_texts(self, game: "Game") -> Texts:
+    def action_texts(self, game: "GameView") -> Texts:
         """``advance from NAME`` for every component."""
         return Texts(tuple(f"advance from {name}" for name in names(game)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"advance from {self.game.piece_names[args[0]]}"
 
-    def why_illegal(self, s: "State", text: str) -> str | None:
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
         words = text.split()
         if words[:2] != ["advance", "from"] or len(words) != 3:
             return None

@@ -23,11 +23,12 @@ import hashlib
 import json
 import keyword
 import re
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from engine.core import limits
 from engine.blocks.block import run_phase
 from engine.blocks.catalogue import all_blocks, offer_functions
+from engine.blocks.context import ZoneRef
 from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
@@ -228,7 +229,7 @@ class Builder:
             return default
         return value
 
-    def zone_ref(self, spec: Mapping, key: str) -> "ZoneRef":
+    def zone_ref(self, spec: Mapping, key: str) -> ZoneRef:
         """The zone ``spec[key]`` names; a per-role zone resolves to the one of the role whose turn it is."""
         name = str(spec.get(key, ""))
         if name not in self.game.zone_specs:
@@ -333,20 +334,6 @@ class Builder:
         except RecursionError:
             description = str(text)
         return Program(compiled.fn, max(scope.slots, 1), str(text), description)
-
-
-class ZoneRef:
-    """A zone named by a step; per-role zones resolve to the current role's."""
-
-    def __init__(self, name: str, resolve: Callable[[Any], int]) -> None:
-        self.name = name
-        self.resolve = resolve
-
-    def __call__(self, s: Any) -> int:
-        return self.resolve(s)
-
-    def describe(self, s: Any) -> str:
-        return s.game.zone_names[self.resolve(s)]
 
 
 def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:

@@ -81,13 +81,11 @@ def read_types(b: "Builder") -> None:
 
 def check_names(b: "Builder") -> None:
     """Every name a ruleset defines means one thing: values, options, collections, zones, built-ins."""
-    from engine.blocks.catalogue import block_functions
-    from engine.lang.functions import FUNCTIONS
-    from engine.compiling.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX
+    from engine.compiling.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX, built_in_functions
 
     t = b.tree
     defined: dict[str, str] = {n: "a built-in name" for n in BUILT_IN_NAMES}
-    defined.update({n: "a built-in function" for n in [*FUNCTIONS, *block_functions()]})
+    defined.update({n: "a built-in function" for n in built_in_functions()})
     entries: list[tuple[str, str, SourcePos | None]] = []
     for type_name, values in (t.get("types") or {}).items():
         for i, value in enumerate(values if isinstance(values, list) else []):

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos, did_you_mean
-from engine.model.game import RoleSpec
+from engine.core.specs import RoleSpec
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:

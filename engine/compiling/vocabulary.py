@@ -7,22 +7,29 @@ ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
 ``player_count``, ``turn``, ``current_role``, ``current_seat``, ``empty_cells``, the counters
 (``gold(r)``, ``round``), and the
 attributes of components (``c.value``, ``c.front.value``, ``c.face``,
-``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).
+``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).  Its functions are the
+language's own and the engine's (:data:`ENGINE_FUNCTIONS`), then the blocks
+the ruleset uses add theirs (:func:`engine.blocks.catalogue.offer_functions`)
+and the ruleset its own.
+
+>>> names = by_name(ENGINE_FUNCTIONS)
+>>> "choose" in names, "damage" in names, "damage" in built_in_functions()
+(True, False, True)
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-import engine.blocks.choices  # noqa: F401  (registers choose)
-import engine.blocks.position_functions  # noqa: F401  (registers the functions of order and place)
-import engine.blocks.state_functions  # noqa: F401  (registers the state functions)
+from engine.blocks.catalogue import block_functions
+from engine.blocks.choices import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
 from engine.model.game import Game
-from engine.lang.functions import FUNCTIONS
+from engine.lang.functions import LANGUAGE, Function, by_name
 from engine.lang.scope import Compiled, Vocabulary
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
-from engine.blocks.state_functions import ZoneOf
+from engine.blocks.position_functions import POSITION_FUNCTIONS
+from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 
 PLURAL_SUFFIX = "s"
 BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply",
@@ -30,6 +37,14 @@ BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat
 SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
           "is_over": "the game is over", "empty_cells": "the empty cells"}
 """How ``rulecraft explain`` says the built-in names that are not English words."""
+ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS)
+"""The functions every ruleset may call: the language's own, choices, and the generic ones over roles, zones, the board and order."""
+
+
+def built_in_functions() -> dict[str, Function]:
+    """Every function the engine has, by name: those every ruleset may call and those the blocks add (for reference
+    documentation and the names a ruleset may not take)."""
+    return {**by_name(ENGINE_FUNCTIONS), **block_functions()}
 
 
 def value_type(value: Any, types: dict[str, tuple[str, ...]] | None = None) -> Type:
@@ -62,9 +77,8 @@ def _item_type(item: Any, types: dict[str, tuple[str, ...]]) -> Type:
 
 
 def build_vocabulary(game: Game) -> Vocabulary:
-    """The vocabulary of one ruleset (functions from the registry plus its own names)."""
-    v = Vocabulary()
-    v.functions.update(FUNCTIONS)
+    """The vocabulary of one ruleset: the functions every ruleset may call, and its own names."""
+    v = Vocabulary(functions=by_name(ENGINE_FUNCTIONS))
     v.data["types"] = game.types
     v.data["spoken"] = {name: words for name, words in SPOKEN.items() if name not in game.options}
     for type_name, values in game.types.items():

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.core.errors import did_you_mean
-from engine.model.game import ZoneSpec
+from engine.core.specs import ZoneSpec
 from engine.lang.types import ANY_COMPONENT
 from engine.core.yamlsource import Mapping
 

@@ -48,20 +48,21 @@ Example::
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.core.slices import Chance, determinized
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
-    from engine.model.state import State
+    from engine.core.views import GameData, StateData
+
+S = TypeVar("S", bound="StateData")  # the state given, whatever its class, is the kind of state returned
 
 SEEN = "seen"
 UNORDERED = "unordered"
 UNSEEN = "unseen"
 
 
-def zone_view(state: "State", zone: int, seat: int) -> str:
+def zone_view(state: "StateData", zone: int, seat: int) -> str:
     """How ``seat`` sees a zone: SEEN (contents and order), UNORDERED (contents only) or UNSEEN (count only)."""
     game = state.game
     hidden = game.zone_spec_of[zone].hidden
@@ -76,12 +77,12 @@ def zone_view(state: "State", zone: int, seat: int) -> str:
     return UNSEEN
 
 
-def zones_seen_as(state: "State", seat: int, view: str) -> list[int]:
+def zones_seen_as(state: "StateData", seat: int, view: str) -> list[int]:
     """The indices of the zones ``seat`` sees as ``view``."""
     return [z for z in range(len(state.zones)) if zone_view(state, z, seat) == view]
 
 
-def determinize(state: "State", seat: int, rng: random.Random) -> "State":
+def determinize(state: S, seat: int, rng: random.Random) -> S:
     """A clone of ``state`` with everything ``seat`` may not see drawn at random from ``rng``."""
     sample = state.clone()
     _deal_unseen(sample, zones_seen_as(sample, seat, UNSEEN), rng)
@@ -96,7 +97,7 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
     return sample
 
 
-def has_hidden_information(game: "Game") -> bool:
+def has_hidden_information(game: "GameData") -> bool:
     """Whether some seat may not see everything: a hidden zone, hidden roles, or a sealed decision.
 
     Example: a game whose hands are ``hidden: others`` has hidden information; a board game played in the open
@@ -109,7 +110,7 @@ def has_hidden_information(game: "Game") -> bool:
     return any(step.sealed for step in game.steps)
 
 
-def hidden_roles(state: "State", seat: int) -> list[str]:
+def hidden_roles(state: "StateData", seat: int) -> list[str]:
     """The roles ``seat`` cannot tell apart, in the order they are dealt: with hidden roles, those of
     the groups dealt at random (``roles.shuffle``) that hold none of its own; otherwise none.  A
     single such group is known by elimination: none then.
@@ -120,7 +121,7 @@ def hidden_roles(state: "State", seat: int) -> list[str]:
     return [r for group in _hidden_groups(state, seat) for r in group]
 
 
-def _hidden_groups(state: "State", seat: int) -> list[tuple[str, ...]]:
+def _hidden_groups(state: "StateData", seat: int) -> list[tuple[str, ...]]:
     """The groups of roles dealt at random that ``seat`` does not play; none when that is a single group of
     several roles, which the seat knows by elimination."""
     roles = state.game.roles
@@ -130,7 +131,7 @@ def _hidden_groups(state: "State", seat: int) -> list[tuple[str, ...]]:
     return groups if len(groups) > 1 or any(len(g) == 1 for g in groups) else []
 
 
-def relabel_roles(state: "State", mapping: dict[str, str]) -> None:
+def relabel_roles(state: "StateData", mapping: dict[str, str]) -> None:
     """Each role ``r`` in ``mapping`` is replaced by ``mapping[r]``: in the deal, the seating and the turn order.
 
     ``mapping`` must be a permutation of its keys.  Example: ``relabel_roles(s, {"A": "C", "C": "A"})``
@@ -141,7 +142,7 @@ def relabel_roles(state: "State", mapping: dict[str, str]) -> None:
     state.order = tuple(mapping.get(r, r) for r in state.order)
 
 
-def _deal_roles(sample: "State", seat: int, rng: random.Random) -> None:
+def _deal_roles(sample: "StateData", seat: int, rng: random.Random) -> None:
     """Deal the groups of roles ``seat`` cannot tell apart again among the places in the deal that they hold."""
     groups = _hidden_groups(sample, seat)
     if len(groups) < 2:
@@ -152,7 +153,7 @@ def _deal_roles(sample: "State", seat: int, rng: random.Random) -> None:
     relabel_roles(sample, {sample.positions[i]: role for group, place in zip(drawn, places) for role, i in zip(group, place)})
 
 
-def _deal_unseen(sample: "State", zones: list[int], rng: random.Random) -> None:
+def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> None:
     """Pool the components of ``zones`` by kind, shuffle them and deal them back: every place gets a
     component of the kind it held, so each zone keeps its count of each kind.
 

@@ -1,13 +1,16 @@
 """The effect language: syntax tree, types, parser, functions and compiled programs.
 
-Importing any part of it loads :mod:`engine.lang.functions`, whose registry
-describes a call of a built-in function in English (``Call.builtins``); the
-functions the mechanisms add (``shuffle``, ``damage``, ...) join the registry
-when their modules load, as they do for any game that is loaded:
+The language keeps no registry of functions: code is compiled against a
+:class:`~engine.lang.scope.Vocabulary` handed the functions it may call — the
+language's own (:data:`engine.lang.functions.LANGUAGE`), the engine's, those
+of the blocks a ruleset uses and the ruleset's own.  Compiling a call binds
+it to its function, whose English then describes it:
 
+>>> from engine.lang.functions import LANGUAGE, by_name
 >>> from engine.lang.parser import parse_expression
->>> parse_expression("count(hand(r)) >= 3").describe()
+>>> from engine.lang.scope import Scope, Vocabulary
+>>> node = parse_expression("count(hand(r)) >= 3")
+>>> _ = node.compile(Scope(Vocabulary(functions=by_name(LANGUAGE))))
+>>> node.describe()
 'the number of the hand of r is at least 3'
 """
-
-from engine.lang import functions  # noqa: F401  (hands the built-in functions to engine.lang.ast)

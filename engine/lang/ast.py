@@ -8,8 +8,12 @@ Every node keeps its source position and knows three things:
 * ``describe()`` — the construct in English, for ``rulecraft explain``.
 * its fields, which are its syntax.
 
+>>> from engine.lang.functions import LANGUAGE, by_name
 >>> from engine.lang.parser import parse_expression
->>> parse_expression("count(c in board where c.element == e) >= 7").describe()
+>>> from engine.lang.scope import Scope, Vocabulary
+>>> node = parse_expression("count(c in board where c.element == e) >= 7")
+>>> _ = node.compile(Scope(Vocabulary(functions=by_name(LANGUAGE))))  # binds count() (unknown names go to the scope's sink)
+>>> node.describe()
 'the number of c in board where the element of c is e is at least 7'
 """
 
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, SourcePos
@@ -709,14 +713,15 @@ class Keyword(Node):
 
 @dataclass
 class Call(Node):
-    """``f(args)``: a function from the vocabulary (see engine/lang/functions.py)."""
+    """``f(args)``: a function from the vocabulary (see engine/lang/functions.py).
+
+    Compiling a call binds it to the function the vocabulary names, whose English then describes it;
+    a call not compiled yet is described as written.
+    """
 
     func: str
     args: list[Node]
-    words: str = field(default="", compare=False)  # set when compiled, for a function the ruleset defined
-    builtins: ClassVar[Mapping[str, Describes]] = {}
-    """The built-in functions by name, whose English describes a call (engine.lang.functions hands its registry here)."""
-    function: Any = field(default=None, compare=False)  # set when compiled, for a block's function: it describes the call
+    function: Describes | None = field(default=None, compare=False)  # set when compiled: it describes the call
 
     def positional(self) -> list[Node]:
         return [a for a in self.args if not isinstance(a, Keyword)]
@@ -732,17 +737,13 @@ class Call(Node):
             hint = scope.vocab.elsewhere.get(self.func) or did_you_mean(self.func, scope.vocab.functions)
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
-        if self.func in scope.vocab.from_blocks:
-            self.function = fn
+        self.function = fn
         return fn.compile_call(self, scope)
 
     def describe(self) -> str:
-        if self.words:
-            return self.words
-        fn = self.builtins.get(self.func) or self.function
-        if fn is not None:
-            return fn.describe(self)
-        if len(self.args) == 1:  # a ruleset's own function, such as a per-role zone
+        if self.function is not None:
+            return self.function.describe(self)
+        if len(self.args) == 1:
             return f"the {self.func} of {self.args[0].describe()}"
         return f"{self.func}({', '.join(a.describe() for a in self.args)})"
 

@@ -45,7 +45,7 @@ from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
 
 if TYPE_CHECKING:
-    from engine.compiling.builder import Builder
+    from engine.lang.context import CodeContext
 
 SIGNATURE = re.compile(r"\s*([A-Za-z_]\w*)\s*\(\s*(.*?)\s*\)\s*\Z")
 PARAMETER = re.compile(r"\s*(?:([A-Za-z_]\w*)\s+)?([A-Za-z_]\w*)\s*\Z")
@@ -84,7 +84,6 @@ class Defined(Function):
         fns = [c.fn for c in compiled]
         body, size, pos = self.body, self.slots, call.pos
         assert body is not None
-        call.words = self.describe(call)  # the English of a ruleset's own function, for describe()
         scope.calls[0] = max(scope.calls[0], self.depth)
 
         def run(s: Any, e: list[Any]) -> Any:
@@ -149,7 +148,7 @@ def fill_in(words: str, texts: dict[str, str]) -> str:
     return PLACEHOLDER.sub(lambda m: texts.get(m.group(1), m.group(0)), words)
 
 
-def define_functions(b: "Builder") -> None:
+def define_functions(b: "CodeContext") -> None:
     """Compile the ``functions:`` section into the vocabulary, in order (each sees those before it)."""
     section = b.tree.get("functions")
     if section is None:
@@ -216,7 +215,7 @@ def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos
     return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
 
 
-def _param_type(b: "Builder", name: str) -> Type | None:
+def _param_type(b: "CodeContext", name: str) -> Type | None:
     if name in SIMPLE:
         return SIMPLE[name]
     if name == "role":
@@ -228,7 +227,7 @@ def _param_type(b: "Builder", name: str) -> Type | None:
     return None
 
 
-def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Type]],
+def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str, Type]],
                   lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int] | None:
     """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
     many slots it needs, its English and how deeply the calls in it nest."""
@@ -275,7 +274,7 @@ def _compile_body(b: "Builder", text: Any, pos: Any, params: list[tuple[str, Typ
     return with_lets, result, max(scope.slots, 1), meaning, depth
 
 
-def parse_selection(b: "Builder", text: Any, pos: Any) -> ast.Node | None:
+def parse_selection(b: "CodeContext", text: Any, pos: Any) -> ast.Node | None:
     """Parse an expression or a selection ``x in C where P`` (as a function argument is read); errors go to ``b``."""
     from engine.core.errors import RulesetError
     from engine.lang.parser import parse_expression

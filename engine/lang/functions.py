@@ -1,13 +1,15 @@
-"""The functions of the effect language, one small class each, in a registry.
+"""The effect language's own functions, one small class each.
 
 A function checks its arguments, compiles them to a closure, and describes a
 call in English.  Aggregates take a *selection* — ``c in board where
 c.element == e`` — or any collection.  Functions that read or change the game
-(zones, boards, roles) are defined by the engine in :mod:`engine.compiling.vocabulary`
-with the same :class:`Function` interface; this module holds the ones that
-need no game at all.
+(zones, boards, roles) are defined by the mechanisms with the same
+:class:`Function` interface; :data:`LANGUAGE` holds the ones that need no game
+at all.  There is no shared registry: each ruleset's vocabulary
+(:class:`~engine.lang.scope.Vocabulary`) is handed the functions its code may
+call, and compiling a call binds it to its function.
 
->>> FUNCTIONS["count"].signature
+>>> by_name(LANGUAGE)["count"].signature
 'count(x in COLLECTION [where CONDITION]) -> int'
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import countOf
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
@@ -55,17 +57,18 @@ class Function:
         return c
 
 
-FUNCTIONS: dict[str, Function] = {}
+def by_name(*groups: Iterable[Function]) -> dict[str, Function]:
+    """The functions of ``groups`` by name, as a vocabulary holds them; two functions of one name are a mistake in the engine.
 
-
-ast.Call.builtins = FUNCTIONS  # a call is described by its built-in function, compiled or not
-
-
-def register(fn: Function) -> Function:
-    """Add a function to the global registry (names are unique)."""
-    assert fn.name not in FUNCTIONS, fn.name
-    FUNCTIONS[fn.name] = fn
-    return fn
+    >>> sorted(by_name(LANGUAGE[:2]))
+    ['count', 'sum']
+    """
+    found: dict[str, Function] = {}
+    for group in groups:
+        for fn in group:
+            assert fn.name not in found, f"two functions are named {fn.name}"
+            found[fn.name] = fn
+    return found
 
 
 def as_selection(node: ast.Node) -> ast.Selection:
@@ -292,25 +295,28 @@ class RollValue(Function):
         return f"a roll of {call.args[0].describe()}" if call.args else "a roll"
 
 
-register(Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
-               "How many items of a collection (that satisfy the condition).",
-               "count(c in board where c.value == v)"))
-register(Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
-              "The total of a value over the selected items (0 when none).",
-              "sum(c.value for c in hand(r))"))
-register(Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
-              "The largest value over the selected items (0 when none).",
-              "max(count(c in board where c.value == r) for r in roles)", combine=max, words="the largest of"))
-register(Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
-              "The smallest value over the selected items (0 when none).",
-              "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest of"))
-register(Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
-                    "Whether some item passes the test.",
-                    "any(r in roles where largest_group(c in board where c.value == r) >= 3)"))
-register(Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
-                    "Whether every item passes the test (true when there are none).",
-                    "all(count(c in board where c.value == r) == 3 for r in roles)", every=True))
-register(Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"))
-register(Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
-             "nth(rank_points, 1) == 3"))
-register(RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"))
+LANGUAGE: tuple[Function, ...] = (
+    Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
+          "How many items of a collection (that satisfy the condition).",
+          "count(c in board where c.value == v)"),
+    Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
+         "The total of a value over the selected items (0 when none).",
+         "sum(c.value for c in hand(r))"),
+    Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
+         "The largest value over the selected items (0 when none).",
+         "max(count(c in board where c.value == r) for r in roles)", combine=max, words="the largest of"),
+    Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
+         "The smallest value over the selected items (0 when none).",
+         "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest of"),
+    Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
+               "Whether some item passes the test.",
+               "any(r in roles where largest_group(c in board where c.value == r) >= 3)"),
+    Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
+               "Whether every item passes the test (true when there are none).",
+               "all(count(c in board where c.value == r) == 3 for r in roles)", every=True),
+    Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"),
+    Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
+        "nth(rank_points, 1) == 3"),
+    RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
+)
+"""The language's own functions: they need no game, and every ruleset may call them."""

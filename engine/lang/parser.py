@@ -7,8 +7,8 @@ scalar points at the right line of the ruleset.
 
 >>> parse_expression("1 + 2 * 3").describe()
 '1 plus 2 times 3'
->>> parse_program("for r in roles:\\n  if count(hand(r)) > 2:\\n    pass\\n").describe()
-'for each r in roles: if the number of the hand of r is more than 2: do nothing'
+>>> parse_program("for r in roles:\\n  if gold(r) > 2:\\n    pass\\n").describe()
+'for each r in roles: if the gold of r is more than 2: do nothing'
 """
 
 from __future__ import annotations

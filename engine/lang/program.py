@@ -21,7 +21,7 @@ from engine.lang.scope import Fn, Scope, Vocabulary
 from engine.lang.types import BOOL
 
 if TYPE_CHECKING:
-    from engine.model.state import State
+    from engine.core.views import StateData
 
 
 @dataclass
@@ -33,12 +33,12 @@ class Program:
     text: str = ""
     description: str = ""
 
-    def run(self, s: "State") -> Any:
+    def run(self, s: "StateData") -> Any:
         """Run the program with the full step budget (``Limits.steps``)."""
         s.budget = s.game.limits.steps
         return self.fn(s, [None] * self.slots)
 
-    def test(self, s: "State") -> Any:
+    def test(self, s: "StateData") -> Any:
         """Evaluate a condition (no effects, so one environment list is reused) with a step budget of its own.
 
         A test made while a program runs takes what it spends from that program's budget when it ends.

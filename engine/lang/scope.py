@@ -20,10 +20,13 @@ slots, so reading a variable is one list index.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
 from engine.lang.types import ANY, Type
+
+if TYPE_CHECKING:
+    from engine.lang.functions import Function
 
 Fn = Callable[[Any, list[Any]], Any]
 
@@ -68,12 +71,11 @@ class Vocabulary:
     """The names, attributes and functions visible to the effect language of one ruleset."""
 
     globals: dict[str, Global] = field(default_factory=dict)
-    functions: dict[str, Any] = field(default_factory=dict)
+    functions: "dict[str, Function]" = field(default_factory=dict)  # what its code may call, by name
     attributes: dict[tuple[str, str], tuple[Type, Callable[[Compiled], Compiled], str]] = field(
         default_factory=dict
     )
     data: dict[str, Any] = field(default_factory=dict)
-    from_blocks: set[str] = field(default_factory=set)  # functions added by the blocks the ruleset uses
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
 
     def define(self, name: str, type_: Type, fn: Fn, text: str | None = None) -> None:

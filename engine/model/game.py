@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.core import limits as limits_module
 from engine.core import rng
 from engine.blocks.counters import initial_values
 from engine.core.errors import SetupError, SourcePos
+from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
 
@@ -31,48 +32,8 @@ if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
     from engine.model.state import State
 
-@dataclass(frozen=True)
-class ZoneSpec:
-    """A declared zone: ``kind`` (pile, hand, board), one per role or shared, what is hidden."""
-
-    name: str
-    kind: str
-    per_role: bool
-    hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
-    show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
-    owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
-
 
 ROLL_OFFS = ("lowest-roll", "highest-roll")  # ``first_seat`` values: a roll-off decides who starts
-
-
-@dataclass(frozen=True)
-class RoleSpec:
-    """Roles (what plays in turn order) and which seat plays each, by player count.
-
-    ``shuffled[n]`` lists the roles whose positions are dealt at random with
-    ``n`` players (the others keep theirs); ``dealt[n]`` splits them into the
-    groups dealt as one (each role alone unless the ruleset groups them: a
-    group of two roles takes the two positions of another group); ``hidden``
-    roles are known only to the seat playing them.
-    """
-
-    type_name: str
-    values: tuple[str, ...]
-    shuffled: dict[int, frozenset[str]]
-    seating: dict[int, tuple[int, ...]]  # seat per position; 0 = absent
-    hidden: bool = False
-    dealt: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
-
-    def groups(self, players: int) -> tuple[tuple[str, ...], ...]:
-        """The groups of roles dealt at random with ``players`` players, in the order they are listed.
-
-        Example: ``shuffle: [[A, C], [B, D]]`` gives ``(('A', 'C'), ('B', 'D'))``; ``shuffle: [A, B]`` gives
-        ``(('A',), ('B',))``.
-        """
-        if players in self.dealt:
-            return self.dealt[players]
-        return tuple((r,) for r in self.values if r in self.shuffled.get(players, frozenset()))
 
 
 def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tuple[int, ...], ...]) -> list[str]:

@@ -1,0 +1,181 @@
+"""What a building block may ask of the compiler, and of the game and state it runs on: the narrow interfaces blocks are written against.
+
+The compiler, ``Game`` and ``State`` sit above the mechanisms, so a block
+never imports them, not even for a type annotation.  A block compiles against
+a :class:`BuildContext` (settings, positions, errors, compiling code, zone
+references, the game's parts) and runs against a :class:`GameView` and a
+:class:`StateView`; the compiler's ``Builder``, ``Game`` and ``State`` satisfy
+them structurally.  ``tests/test_views.py`` checks that they do, and that the
+blocks ask for nothing these protocols leave out.
+
+Each widens the protocol of the layer below:
+
+>>> [[p.__name__ for p in view.__mro__ if p.__module__.startswith("engine.")] for view in (BuildContext, GameView, StateView)]
+[['BuildContext', 'CodeContext'], ['GameView', 'CodeGame', 'GameData'], ['StateView', 'StateData']]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Self, runtime_checkable
+
+from engine.core.actions import ActionSpace
+from engine.core.decisions import Decision
+from engine.core.errors import SourcePos
+from engine.core.views import StateData
+from engine.core.yamlsource import Mapping
+from engine.lang.context import CodeContext, CodeGame
+from engine.lang.program import Program
+from engine.lang.scope import Compiled
+from engine.lang.types import Type
+
+if TYPE_CHECKING:
+    from engine.blocks.choices import Pending, Tape
+    from engine.blocks.counters import CounterSpec
+    from engine.blocks.grid import SquareGrid
+    from engine.blocks.hexgrid import HexGrid
+    from engine.blocks.outcome import Outcome
+    from engine.blocks.steps import Step
+
+Cell = tuple[int, int]
+
+
+class ZoneRef:
+    """A zone named by a step; per-role zones resolve to the current role's.
+
+    >>> hand = ZoneRef("hand", lambda s: 3)
+    >>> hand.name, hand(None)
+    ('hand', 3)
+    """
+
+    def __init__(self, name: str, resolve: Callable[[StateView], int]) -> None:
+        self.name = name
+        self.resolve = resolve
+
+    def __call__(self, s: StateView) -> int:
+        return self.resolve(s)
+
+    def describe(self, s: StateView) -> str:
+        return s.game.zone_names[self.resolve(s)]
+
+
+@runtime_checkable
+class GameView(CodeGame, Protocol):
+    """A compiled game as the blocks read it: components and faces, zones, the board, roles and teams, each block's part."""
+
+    options: dict[str, Any]
+    component_names: list[str]
+    component_ids: dict[str, int]
+    piece_names: list[str]
+    identical: dict[str, tuple[int, ...]]
+    face_names: dict[str, tuple[str, ...]]
+    face_labels: list[tuple[str, ...]]
+    distinct_faces: list[tuple[int, ...]]
+    piece_options: list[tuple[tuple[int, int], ...]]
+    attribute_types: dict[str, str]
+    code_texts: dict[str, dict[str, str]]
+    zone_names: list[str]
+    zone_index: dict[tuple[str, str | None], int]
+    board_zone: int
+    grid: SquareGrid | HexGrid | None
+    counters: dict[str, CounterSpec]
+    teams: dict[int, tuple[tuple[int, ...], ...]]
+    parts: dict[str, Any]
+    queues_placements: bool
+
+    @property
+    def steps(self) -> list[Step]: ...
+
+    def score(self, s: Any) -> Outcome: ...
+
+    def team_outcome(self, outcome: Outcome, players: int) -> Outcome: ...
+
+    def describe_piece(self, cid: int, face: int) -> str: ...
+
+
+@runtime_checkable
+class StateView(StateData, Protocol):
+    """A game in progress as the blocks read and change it: the board, counters, whose turn it is, pending decisions."""
+
+    grid: dict[Cell, int]
+    cell_of: list[Cell | None]
+    frontier: dict[Cell, None]
+    bbox: tuple[int, int, int, int] | None
+    groups: dict[Cell, int]
+    members: dict[Cell, Cell]
+    turn: int
+    turn_number: int
+    counters: list[int]
+    outcome: Outcome | None
+    pending: Pending | None
+    decisions: tuple[Decision, ...]
+    tape: Tape | None
+    log: list[str] | None
+
+    @property
+    def game(self) -> GameView: ...
+
+    @property
+    def current_role(self) -> str | None: ...
+
+    @property
+    def acting_role(self) -> str: ...
+
+    @property
+    def actor(self) -> str: ...
+
+    def clone(self) -> Self: ...
+
+    def legal_actions(self, seat: int | None = None) -> ActionSpace: ...
+
+    def roll(self, sides: int) -> int: ...
+
+    def random_below(self, n: int) -> int: ...
+
+    def note(self, make: Callable[[], str]) -> None: ...
+
+    def move(self, cid: int, zone: int) -> None: ...
+
+    def place(self, cid: int, cell: Cell, face: int | None = None) -> None: ...
+
+    def stack(self, cell: Cell) -> tuple[int, ...]: ...
+
+    def swap(self, a: int, b: int) -> None: ...
+
+    def flip(self, cid: int) -> None: ...
+
+    def set_counter(self, spec: CounterSpec, owner: Any, index: int, value: int) -> None: ...
+
+
+@runtime_checkable
+class BuildContext(CodeContext, Protocol):
+    """What a block may ask of the compiler: its settings read and checked, zones and tables by name, code compiled."""
+
+    @property
+    def game(self) -> GameView: ...
+
+    def named_entries(self, section: str, what: str, example: str) -> Iterator[tuple[str, Mapping, SourcePos | None]]: ...
+
+    def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None: ...
+
+    def choice(self, spec: Mapping, key: str, allowed: tuple[str, ...], default: str) -> str: ...
+
+    def setting(self, spec: Mapping, key: str, default: Any) -> Any: ...
+
+    def int_setting(self, spec: Mapping, key: str, default: int) -> int: ...
+
+    def bool_setting(self, spec: Mapping, key: str, default: bool) -> bool: ...
+
+    def zone_ref(self, spec: Mapping, key: str) -> ZoneRef: ...
+
+    def require_board(self, spec: Mapping, key: str) -> None: ...
+
+    def face_attribute(self, spec: Mapping, key: str) -> list[list[Any]]: ...
+
+    def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any: ...
+
+    def expression(self, text: Any, want: str | None = None, bind: dict[str, Type] | None = None,
+                   pos: SourcePos | None = None) -> tuple[Compiled, int]: ...
+
+    def describe(self, text: Any) -> str: ...
+
+    def program(self, text: Any, pos: SourcePos | None, bind: dict[str, Type] | None = None) -> Program: ...

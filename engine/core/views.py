@@ -1,0 +1,69 @@
+"""What code below the game layer may read of a compiled game and a state: the narrow views it is written against.
+
+``Game`` and ``State`` sit above the core, the language and the mechanisms
+(their methods run the turn and set games up), so lower code never imports
+them, not even for a type annotation.  It names these protocols instead; the
+real ``Game`` and ``State`` satisfy them structurally, and
+``tests/test_views.py`` checks both that they do and that lower code asks for
+nothing the protocols leave out.  The mechanisms widen them
+(:mod:`engine.blocks.context`).
+
+>>> class Seating:
+...     players, seat_of = 2, {"A": 1, "B": 2}
+>>> isinstance(Seating(), StateData)  # a state has every member of StateData; this has two
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Self, Sequence, runtime_checkable
+
+from engine.core.limits import Limits
+from engine.core.specs import RoleSpec, ZoneSpec
+
+
+class StepData(Protocol):
+    """What the core reads of a turn step: whether the other seats see its decisions."""
+
+    @property
+    def sealed(self) -> bool: ...
+
+
+@runtime_checkable
+class GameData(Protocol):
+    """The parts of a compiled game the core and the language read: components, zones, roles, budgets."""
+
+    component_kind: list[str]
+    face_count: list[int]
+    kinds: dict[str, list[int]]
+    types: dict[str, tuple[str, ...]]
+    zone_specs: dict[str, ZoneSpec]
+    zone_spec_of: list[ZoneSpec]
+    zone_owner: list[str | None]
+    roles: RoleSpec | None
+    limits: Limits
+
+    @property
+    def steps(self) -> Sequence[StepData]: ...
+
+
+@runtime_checkable
+class StateData(Protocol):
+    """The parts of a state the core and the language read and deal again: zones, faces, seating, budget."""
+
+    players: int
+    face: list[int]
+    zone_of: list[int]
+    zones: list[list[int]]
+    positions: tuple[str, ...]
+    seat_of: dict[str, int]
+    order: tuple[str, ...]
+    slices: dict[str, Any]
+    rng: int
+    budget: int
+    _actions: Any  # the legal actions worked out for this position (None: to work out again)
+
+    @property
+    def game(self) -> GameData: ...
+
+    def clone(self) -> Self: ...

@@ -52,9 +52,8 @@ def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
 def drawings(state: "StateView", seat: int | None) -> list[Drawing]:
     """What the blocks draw of a position as ``seat`` sees it (None: every zone open), by block name.
 
-    >>> import engine
-    >>> [d.counters for d in drawings(engine.load("tutorial-tiles").new_state(players=2, seed=1), 1)]
-    []
+    Example: in a game with a meter and statuses, ``drawings(state, 1)`` holds the meter block's drawing (a line
+    per component on the meter, and its legend) and the statuses block's (its counters, drawn on those lines).
     """
     found = []
     for block in all_blocks().values():

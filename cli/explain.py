@@ -93,10 +93,10 @@ def _zones(game: Game) -> list[str]:
 def _counters(game: Game) -> list[str]:
     owners = {"role": "one per role", "game": "one for the whole game"}
     book = game.parts.get("statuses")
-    statuses = book.by_name if book else {}  # kept as counters, listed under Statuses
+    elsewhere = {**(book.by_name if book else {}), **(game.parts.get("meters") or {})}  # listed under Statuses, Meters
     return [
         f"{name}: {owners.get(spec.per, f'one per {spec.per}')}{f' — {spec.doc}' if spec.doc else ''}"
-        for name, spec in game.counters.items() if name not in statuses
+        for name, spec in game.counters.items() if name not in elsewhere
     ]
 
 
@@ -165,7 +165,19 @@ def _meter(game: Game) -> list[str]:
     lines = [f"the {meter.counter.name} of each {meter.counter.per}, in tiles of {meter.size}, from its start down to the {meter.bottom} at 0"]
     if meter.unstoppable:
         lines.append(f"nothing prevents what comes from: {', '.join(sorted(meter.unstoppable))}")
-    lines += [f"{name}: {kind.describe()}" for name, kind in meter.kinds.items()]
+    return lines + meter.describe()
+
+
+def _meters(game: Game) -> list[str]:
+    """Each named meter: who carries one, its range, then its tiles and thresholds."""
+    lines = []
+    for name, meter in (game.parts.get("meters") or {}).items():
+        lines.append(f"{name}: {meter.summary}{f' — {meter.counter.doc}' if meter.counter.doc else ''}")
+        if meter.shared:
+            lines.append("  special tiles: " + ", ".join(f"{kind} {n}".strip() + f" at {at}" for at, (kind, n) in sorted(meter.shared.items())))
+        elif meter.tiles:
+            lines.append("  special tiles: each carrier's own (explain --component shows them)")
+        lines += [f"  {line}" for line in meter.describe()]
     return lines
 
 
@@ -263,6 +275,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Slots", _slots),
     ("Functions", _functions),
     ("Meter", _meter),
+    ("Meters", _meters),
     ("Statuses", _statuses),
     ("Setup", _setup),
     ("Turn", _turn),
@@ -323,14 +336,16 @@ def _component(game: Game, name: str) -> int:
 
 
 def _track(game: Game, cid: int) -> list[str]:
-    """The component's meter, start to bottom, with its special tiles and what each does."""
-    meter = game.parts.get("meter")
-    if meter is None or meter.counter.index_of(cid) is None:
+    """The component's meters, start to bottom, with their special tiles and what each does."""
+    meters = [m for m in (game.parts.get("meter"), *(game.parts.get("meters") or {}).values())
+              if m is not None and m.counter.index_of(cid) is not None]
+    if not meters:
         return []
     state = game.new_state(players=game.player_counts[0])
-    track = meter.describe_track(state, cid)
-    lines = [f"{meter.counter.name} meter: " + " · ".join(track)]
-    for value, (kind, number) in sorted(meter.tiles.get(cid, {}).items(), reverse=True):
-        tile = kind + (f" {number}" if number else "")
-        lines.append(f"  {tile} at {value}: {meter.kinds[kind].describe()}")
+    lines = []
+    for meter in meters:
+        lines.append(f"{meter.counter.name} meter: " + " · ".join(meter.describe_track(state, cid)))
+        for value, (kind, number) in sorted(meter.tiles.get(cid, meter.shared).items(), reverse=True):
+            tile = kind + (f" {number}" if number else "")
+            lines.append(f"  {tile} at {value}: {meter.kinds[kind].describe()}")
     return lines

@@ -109,6 +109,11 @@ BROKEN: dict[str, Broken] = {
     )),
     # rulesets.md, "Redefining a status ...": validate notes what an extending file replaces (no edit: the real output)
     "overlay-replaces": Broken("tests/data/overlays/replace", "tests/data/overlays/replace", ()),
+    # rulesets.md, "meters": a meter read with a carrier of the wrong kind, and a counter that is no meter
+    "standoff-mistakes": Broken("docs/examples/standoff", "/tmp/standoff", (
+        ("ruleset.yaml", "lose(stamina(foe), 1, strike, by = current_role)", "lose(nerve(foe), 1, strike, by = current_role)"),
+        ("ruleset.yaml", "gain(nerve(current_role), 1, rally)", "gain(resolve(current_role), 1, rally)"),
+    )),
     # spells.md: a misspelt shape in the example spell
     "my-spells-tea": Broken("docs/examples/my-spells", "docs/examples/my-spells", (
         ("ruleset.yaml", "shape: tee", "shape: tea"),

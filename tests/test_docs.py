@@ -8,10 +8,10 @@ Examples marked as checkable in docs/effects.md are fenced blocks:
 
 Each must parse, and type-check against the card game (iconoclasm-cards),
 with ``c`` bound to a card and ``r``, ``e`` to roles, as the page says.  A
-fence naming another ruleset (```` ```effect-program iconica ````) is
-checked against it, with ``c``, ``t`` and ``self`` bound to its first kind of
-component and the code read as an action's (its damage source and a
-``later`` part to ``delay``).
+fence naming another ruleset (```` ```effect-program iconica ````: a
+built-in ruleset or a folder of docs/examples/) is checked against it, with
+``c``, ``t`` and ``self`` bound to its first kind of component and the code
+read as an action's (its damage source and a ``later`` part to ``delay``).
 Every function in the language's registry must appear in at least one
 checkable example, so the page cannot fall behind the language.
 """
@@ -66,7 +66,8 @@ def examples() -> tuple[tuple[str, int, str, str], ...]:
 
 @lru_cache(maxsize=None)
 def _game(name: str) -> engine.Game:
-    return engine.load(name)
+    example = DOC.parent / "examples" / name
+    return engine.load(example if example.is_dir() else name)
 
 
 def _scope(name: str) -> Scope:

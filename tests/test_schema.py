@@ -344,6 +344,8 @@ REQUIRED = {
         "/$defs/delayedStep": ["actions"],
         "/$defs/finalActsStep": ["from", "when", "to"],
         "/$defs/meter": ["counter"],
+        "/$defs/namedMeter": ["per"],
+        "/$defs/thresholds/items": ["do"],
         "/$defs/doStep": ["effect"],
         "/$defs/rollStep": ["faces", "effect"],
         "/$defs/castStep": ["from", "pattern", "reads", "remove_to"],

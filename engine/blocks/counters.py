@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
+from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
@@ -34,8 +35,10 @@ from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
+    from engine.core.errors import SourcePos
 
-Bound = Callable[["State", Any], int | None]  # (state, owner) -> a bound, or None for none
+Bound = Callable[["StateView", Any], int | None]  # (state, owner) -> a bound, or None for none
+Watch = Callable[["StateView", Any, int, int, Any, Any, "SourcePos | None"], None]  # (state, owner, old, new, by, source, where)
 GAME = "game"
 GAME_TYPE = NONE_T  # `self` of a game-wide counter is none
 
@@ -53,6 +56,7 @@ class CounterSpec:
     high: Bound | None = field(default=None, repr=False)
     doc: str = ""
     shown: bool = True  # drawn with the board (false: bookkeeping that players never look at)
+    watch: Watch | None = field(default=None, repr=False)  # a block told of every change code makes (a meter's thresholds)
     _index: dict[Any, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -119,7 +123,10 @@ class CounterOf(Function):
     def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
         """``gold(r) += 2``: the closure that changes the named owner's value."""
         assert isinstance(target, ast.Call) and self.spec is not None
-        return writer(self.spec, self.compile_index(target, scope))
+        index = self.compile_index(target, scope)
+        if self.spec.watch is None:
+            return writer(self.spec, index)
+        return watched_writer(self.spec, index, local_reader(scope, "self"), local_reader(scope, SOURCE_LOCAL), target.pos)
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
@@ -143,6 +150,22 @@ def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Wri
     def write(s: Any, e: list[Any], combine: Callable[[int], int]) -> None:
         i = index(s, e)
         s.set_counter(spec, spec.owners[i - spec.offset], i, combine(s.counters[i]))
+
+    return write
+
+
+def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by: Callable[[Any, list[Any]], Any],
+                   source: Callable[[Any, list[Any]], Any], pos: "SourcePos | None") -> ast.Writer:
+    """The assignment closure (at ``pos``) for a counter a block watches: after a change, it is told who made it and from what."""
+    assert spec.watch is not None
+    watch = spec.watch
+
+    def write(s: Any, e: list[Any], combine: Callable[[int], int]) -> None:
+        i = index(s, e)
+        owner, old = spec.owners[i - spec.offset], s.counters[i]
+        s.set_counter(spec, owner, i, combine(old))
+        if s.counters[i] != old:
+            watch(s, owner, old, s.counters[i], by(s, e), source(s, e), pos)
 
     return write
 
@@ -178,15 +201,18 @@ def compile_counters(b: "BuildContext") -> None:
     """The second pass: ``start``, ``min`` and ``max`` — numbers, options or expressions of ``self`` (the owner)."""
     tree = b.tree.get("counters") or {}
     for name, counter in b.game.counters.items():
+        if name not in tree:
+            continue  # declared by a block (a meter of `meters:`), which reads its bounds
         spec = tree[name]
         scope = Scope(b.game.vocab)
         self_type = GAME_TYPE if counter.per == GAME else owner_type(counter, scope)
-        counter.start = _bound(b, spec, "start", self_type) or (lambda s, owner: 0)
-        counter.low = _bound(b, spec, "min", self_type)
-        counter.high = _bound(b, spec, "max", self_type)
+        counter.start = read_bound(b, spec, "start", self_type) or (lambda s, owner: 0)
+        counter.low = read_bound(b, spec, "min", self_type)
+        counter.high = read_bound(b, spec, "max", self_type)
 
 
-def _bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> Bound | None:
+def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> Bound | None:
+    """``spec[key]`` as a bound: a number, an option, or an expression of ``self`` (None when not given)."""
     if key not in spec or spec[key] is None:
         return None
     value = spec[key]

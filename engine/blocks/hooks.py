@@ -116,6 +116,15 @@ def source_of(fn: Function, scope: Scope, call: ast.Call, node: ast.Node | None,
     return lambda s, e: e[slot]
 
 
+def local_reader(scope: Scope, name: str) -> Fn:
+    """A closure reading the local ``name`` where the code has one (a hook's ``self``, its default source), else none."""
+    found = local_slot(scope, name)
+    if found is None:
+        return lambda s, e: None
+    slot = found[0]
+    return lambda s, e: e[slot]
+
+
 def local_slot(scope: Scope, name: str) -> tuple[int, Type] | None:
     """The slot and type of a local variable visible in ``scope`` (None when there is none)."""
     current: Scope | None = scope

@@ -1,9 +1,10 @@
 """A meter of tiles: a per-component counter read as a track from its start down to a bottom tile at 0.
 
-A ruleset declares one meter over a counter, the size of a tile, the kinds of
-special tile (with what they do, in the effect language), the attribute
-where each component lists its own special tiles, and the words for the
-bottom::
+A ruleset declares one such meter over a counter (as many other tracks as it
+wants, without the bottom, statuses and defeats, are ``meters:``, see
+:mod:`engine.blocks.named_meters`): the size of a tile, the kinds of special
+tile (with what they do, in the effect language), the attribute where each
+component lists its own special tiles, and the words for the bottom::
 
     counters:
       hits: {per: unit, start: self.hits, min: 0, max: self.hits}
@@ -30,7 +31,9 @@ status removes it on landing and blocks it while the marker rests there.
 Then the bearer's statuses' ``on_damage`` hooks run.  A marker reaching 0 is
 at the bottom (the log says ``Scout is wrecked``): its statuses' ``on_defeat``
 hooks run (knowing the ``attacker`` and ``source`` of the blow), its statuses
-are removed, and it stays there.
+are removed, and it stays there.  ``thresholds`` (see
+:mod:`engine.blocks.thresholds`) run when damage, healing or an assignment
+takes the counter past a mark.
 The source defaults to the one the block running the code declares (an
 action's code deals ``action`` damage); ``by`` defaults to ``self``.
 
@@ -48,12 +51,15 @@ last action taken later can strike back::
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 from engine.blocks import statuses
 from engine.blocks.block import Block, Drawing, Line, declare, withdraw_functions
-from engine.blocks.hooks import Hook, compile_hook, label, local_slot, running, source_of
+from engine.blocks.counters import owner_type
+from engine.blocks.hooks import Hook, compile_hook, label, local_reader, running, source_of
+from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.showtext import abbreviations
 from engine.lang import ast
@@ -89,7 +95,7 @@ def meter_work(s: "StateView") -> MeterWork:
     return s.slices.get(MeterWork.block, NO_WORK)
 
 
-META = ("counter", "tile", "tiles", "sources", "unstoppable", "bottom", "at_bottom", "kinds")
+META = ("counter", "tile", "tiles", "sources", "unstoppable", "bottom", "at_bottom", "kinds", "thresholds")
 
 
 def parse_tile(text: str) -> tuple[str, int] | None:
@@ -120,7 +126,7 @@ class TileKind:
 
 @dataclass
 class Meter:
-    """The compiled ``meter`` section."""
+    """A compiled meter: the ``meter`` section (the one ``damage`` and ``heal`` move) or an entry of ``meters``."""
 
     counter: "CounterSpec"
     size: int
@@ -129,13 +135,26 @@ class Meter:
     bottom: str = "bottom"  # the tile at 0, as the track shows it
     at_bottom: str = "out"  # what a component whose marker is at 0 is: ``Scout is out``
     kinds: dict[str, TileKind] = field(default_factory=dict)
-    tiles: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # component -> {position: (kind, number)}
+    tiles: dict[Any, dict[int, tuple[str, int]]] = field(default_factory=dict)  # carrier -> {position: (kind, number)}
+    shared: dict[int, tuple[str, int]] = field(default_factory=dict)  # the special tiles of every carrier not in ``tiles``
+    thresholds: tuple[Threshold, ...] = ()
+    cause: str = "attacker"  # the name tile code reads who moved the marker by
+    summary: str = ""  # its carriers and range as written (a meter of `meters:`), for explain
 
-    def tile_at(self, cid: int, value: int) -> tuple[str, int] | None:
-        """The special tile at ``value`` on a component's meter, if any."""
-        return self.tiles.get(cid, {}).get(value)
+    @property
+    def name(self) -> str:
+        """The meter's name: that of the counter it shows."""
+        return self.counter.name
 
-    def describe_track(self, s: "StateView", cid: int) -> list[str]:
+    def tile_at(self, cid: Any, value: int) -> tuple[str, int] | None:
+        """The special tile at ``value`` on a carrier's meter, if any."""
+        return self.tiles.get(cid, self.shared).get(value)
+
+    def describe(self) -> list[str]:
+        """Its kinds of special tile and its thresholds, in English, a line each."""
+        return [f"{name}: {kind.describe()}" for name, kind in self.kinds.items()] + [t.describe() for t in self.thresholds]
+
+    def describe_track(self, s: "StateView", cid: Any) -> list[str]:
         """The meter from its start down to the bottom, one entry per tile (special tiles named)."""
         top = self.counter.clamp(s, cid, self.counter.start(s, cid))
         out = []
@@ -176,8 +195,10 @@ def declare_meter(b: "BuildContext") -> None:
     for i, value in enumerate(unstoppable):
         if type_name in g.types and str(value) not in g.types[type_name]:
             b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
-    g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)),
-                    bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
+    meter = g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)),
+                                     bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
+    if "thresholds" in spec:
+        counter.watch = watcher(meter)
 
 
 def _word(b: "BuildContext", spec: Mapping, key: str, default: str) -> str:
@@ -192,45 +213,73 @@ def _word(b: "BuildContext", spec: Mapping, key: str, default: str) -> str:
 
 
 def compile_meter(b: "BuildContext") -> None:
-    """The tile kinds (their code) and every component's special tiles."""
+    """The tile kinds (their code), every component's special tiles and the thresholds."""
     meter, spec = b.game.parts.get("meter"), b.tree.get("meter")
     if meter is None or not isinstance(spec, Mapping):
         return
+    read_track(b, meter, spec, "the meter")
+
+
+def read_track(b: "BuildContext", meter: Meter, spec: Mapping, what: str, named: bool = False) -> None:
+    """A meter's tile kinds, special tiles and thresholds.
+
+    The special tiles are a ``table`` attribute of each carrier or, for a
+    ``named`` meter (of ``meters:``), one mapping for all; only the ``meter``
+    section's tiles nullify statuses.
+    """
     kinds = spec.get("kinds") or {}
     for name, kind in kinds.items():
         b.check_identifier(name, kinds.key_pos.get(name), "tile kind")
-        meter.kinds[str(name)] = _tile_kind(b, str(name), kind if isinstance(kind, Mapping) else Mapping(kinds.pos_of(name)))
-    attribute = str(spec.get("tiles", ""))
-    if "tiles" in spec and b.game.attribute_types.get(attribute) != "table":
+        meter.kinds[str(name)] = _tile_kind(b, meter, str(name), kind if isinstance(kind, Mapping) else Mapping(kinds.pos_of(name)),
+                                            not named)
+    meter.thresholds = read_thresholds(b, spec, what, threshold_bindings(b, meter))
+    attribute = spec.get("tiles", "")
+    if isinstance(attribute, Mapping) and named:
+        meter.shared = _tiles(b, meter, attribute)
+        return
+    if "tiles" in spec and meter.counter.per == "role":
+        b.error(b.pos(spec, "tiles"), f"the special tiles of {what}, carried by roles, are one mapping for all, like {{3: rally 1}}")
+        return
+    if "tiles" in spec and b.game.attribute_types.get(str(attribute)) != "table":
         b.error(b.pos(spec, "tiles"), f"'tiles' must name a table attribute listing each component's special tiles, not '{attribute}'")
         return
-    for cids, table, pos in instance_tables(b, attribute):
+    for cids, table, pos in instance_tables(b, str(attribute)):
         if not isinstance(table, Mapping):
             b.error(pos, "special tiles are a mapping from a position on the meter to a tile, like {90: backlash 20, 30: dodge}")
             continue
-        tiles: dict[int, tuple[str, int]] = {}
-        for key, text in table.items():
-            where = table.pos_of(key)
-            tile = parse_tile(str(text))
-            if not str(key).isdigit() or int(key) <= 0 or int(key) % meter.size:
-                b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
-            elif tile is None or tile[0] not in meter.kinds:
-                b.error(where, f"unknown tile '{text}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or
-                        f"known kinds: {', '.join(meter.kinds)}; write KIND or KIND N")
-            else:
-                tiles[int(key)] = tile
+        tiles = _tiles(b, meter, table)
         for cid in cids:
             meter.tiles[cid] = tiles
 
 
-def _tile_kind(b: "BuildContext", name: str, spec: Mapping) -> TileKind:
-    b.unknown_keys(spec, ("text", "on_damage", "on_heal", "nullifies"), f"tile kind '{name}'")
+def _tiles(b: "BuildContext", meter: Meter, table: Mapping) -> dict[int, tuple[str, int]]:
+    """The special tiles written as ``{position: KIND or KIND N}``, each at a positive multiple of the tile size."""
+    tiles: dict[int, tuple[str, int]] = {}
+    for key, text in table.items():
+        where = table.pos_of(key)
+        tile = parse_tile(str(text))
+        if not str(key).isdigit() or int(key) <= 0 or int(key) % meter.size:
+            b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
+        elif tile is None or tile[0] not in meter.kinds:
+            known = f"known kinds: {', '.join(meter.kinds)}; write KIND or KIND N" if meter.kinds else \
+                "this meter has no tile kinds: declare them under 'kinds'"
+            b.error(where, f"unknown tile '{text}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or known)
+        else:
+            tiles[int(key)] = tile
+    return tiles
+
+
+def _tile_kind(b: "BuildContext", meter: Meter, name: str, spec: Mapping, nullifying: bool) -> TileKind:
+    allowed = ("text", "on_damage", "on_heal", "nullifies") if nullifying else ("text", "on_damage", "on_heal")
+    b.unknown_keys(spec, allowed, f"tile kind '{name}'")
     kind = TileKind(name, str(spec.get("text") or ""))
-    bind = tile_bindings(b)
+    bind = tile_bindings(b, meter)
     if "on_damage" in spec:
         kind.on_damage = compile_hook(b, spec["on_damage"], spec.pos_of("on_damage"), bind)
     if "on_heal" in spec:
         kind.on_heal = compile_hook(b, spec["on_heal"], spec.pos_of("on_heal"), bind)
+    if not nullifying:
+        return kind
     statuses = b.game.parts.get("statuses")
     nullified = spec.get("nullifies") or []
     listed = nullified if isinstance(nullified, list) else [nullified]
@@ -242,12 +291,16 @@ def _tile_kind(b: "BuildContext", name: str, spec: Mapping) -> TileKind:
     return kind
 
 
-def tile_bindings(b: "BuildContext") -> dict[str, Type]:
+def tile_bindings(b: "BuildContext", meter: Meter) -> dict[str, Type]:
     """What a tile's code may read: the bearer, who caused the move, its source and amount, the tile's number."""
-    meter = b.game.parts.get("meter")
-    assert meter is not None
-    return {"self": Component(meter.counter.per), "attacker": ANY_COMPONENT, "source": meter.source_type,
-            "amount": INT, "value": INT}
+    by = ANY if meter.cause == "by" else ANY_COMPONENT  # damage and healing are dealt by components
+    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), meter.cause: by, "source": meter.source_type, "amount": INT, "value": INT}
+
+
+def threshold_bindings(b: "BuildContext", meter: Meter) -> dict[str, Type]:
+    """What a threshold's code may read: the carrier, who made the change and from what source, the values before and after."""
+    by = ANY if meter.cause == "by" else ANY_COMPONENT  # damage and healing are dealt by components
+    return {"self": owner_type(meter.counter, Scope(b.game.vocab)), "by": by, "source": meter.source_type, "old": INT, "new": INT}
 
 
 def instance_tables(b: "BuildContext", attribute: str) -> list[tuple[tuple[int, ...], Any, SourcePos | None]]:
@@ -277,38 +330,92 @@ def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker:
     if i is None:
         raise EffectRuntimeError(f"{s.game.component_names[target]} has no {meter.counter.name}", pos)
     old = s.counters[i]
-    if old <= 0:
-        return  # at the bottom: nothing moves the marker any more
-    new = meter.counter.clamp(s, target, old - amount if down else old + amount)
-    if new == old:
-        return
-    s.counters[i] = new
-    s._actions = None
+    if old <= 0 or _step(s, meter, target, i, amount, down) is None:
+        return  # at the bottom nothing moves the marker any more; nor at the top does healing
+    new = s.counters[i]
     what = "damage" if down else "healing"
     s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
                    f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
                    f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
     work = meter_work(s)
     if down and work.hits is not None:
-        work = s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
-    depth = work.depth or 0
-    if depth >= MAX_DEPTH:
-        trail = s.slices.get(HookTrail.block)
-        involved = ", ".join(dict.fromkeys(trail.running if trail else ()))
-        raise EffectRuntimeError(f"tiles and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
-                                 f"{f': {involved}' if involved else ''}", pos)
-    s.slices[MeterWork.block] = MeterWork(depth + 1, work.hits, work.defeats)
-    try:
-        _land(s, meter, target, new, source, attacker, abs(old - new), down)
+        s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
+    with nested(s, pos):
+        _react(s, meter, target, old, new, source, attacker, down)
         if down and s.counters[i] > 0:
             statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
-    finally:
-        work = meter_work(s)
-        s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is {meter.at_bottom}")
         _defeated(s, target, attacker, source, abs(old - new))
         statuses.clear(s, target)
+
+
+@contextmanager
+def nested(s: "StateView", pos: SourcePos | None) -> Iterator[None]:
+    """One level deeper in code that moves markers from inside the hooks of a move; refused past ``MAX_DEPTH``."""
+    work = meter_work(s)
+    depth = work.depth or 0
+    if depth >= MAX_DEPTH:
+        trail = s.slices.get(HookTrail.block)
+        involved = ", ".join(dict.fromkeys(trail.running if trail else ()))
+        raise EffectRuntimeError(f"tiles, thresholds and statuses keep damaging and healing each other (more than {MAX_DEPTH} deep)"
+                                 f"{f': {involved}' if involved else ''}", pos)
+    s.slices[MeterWork.block] = MeterWork(depth + 1, work.hits, work.defeats)
+    try:
+        yield
+    finally:
+        work = meter_work(s)
+        s.slices[MeterWork.block] = MeterWork(depth or None, work.hits, work.defeats)
+
+
+def shift(s: "StateView", meter: Meter, i: int, amount: int, source: Any, by: Any, down: bool, pos: SourcePos | None) -> None:
+    """``gain``/``lose``: move the marker in slot ``i`` of a meter by ``amount`` (within its bounds), land, cross thresholds."""
+    counter = meter.counter
+    owner = counter.owners[i - counter.offset]
+    old = _step(s, meter, owner, i, amount, down)
+    if old is None:
+        return
+    new = s.counters[i]
+    s.note(lambda: f"{carrier(s, owner)} {'loses' if down else 'gains'} {abs(old - new)} {counter.name}"
+                   f"{f' from {carrier(s, by)}' if by is not None and by != owner else ''}"
+                   f"{f' ({source})' if source else ''}: {old} -> {new}")
+    with nested(s, pos):
+        _react(s, meter, owner, old, new, source, by, down)
+
+
+def _step(s: "StateView", meter: Meter, owner: Any, i: int, amount: int, down: bool) -> int | None:
+    """Move the marker in slot ``i`` by ``amount`` (not past the bounds): the value it left, None when it did not move."""
+    if amount <= 0:
+        return None
+    old = s.counters[i]
+    new = meter.counter.clamp(s, owner, old - amount if down else old + amount)
+    if new == old:
+        return None
+    s.counters[i] = new
+    s._actions = None
+    return old
+
+
+def _react(s: "StateView", meter: Meter, owner: Any, old: int, new: int, source: Any, by: Any, down: bool) -> None:
+    """After a move from ``old`` to ``new``: the tile where the marker stopped reacts, then the thresholds crossed run."""
+    _land(s, meter, owner, new, source, by, abs(old - new), down)
+    if meter.thresholds:
+        run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
+
+
+def watcher(meter: Meter) -> Callable[["StateView", Any, int, int, Any, Any, SourcePos | None], None]:
+    """What a meter's counter calls when code assigns it (``morale(r) -= 2``, at ``pos``): the thresholds the change crosses run."""
+
+    def changed(s: "StateView", owner: Any, old: int, new: int, by: Any, source: Any, pos: SourcePos | None) -> None:
+        with nested(s, pos):
+            run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
+
+    return changed
+
+
+def carrier(s: "StateView", owner: Any) -> str:
+    """A meter's carrier in a log line: a component as :func:`label` says it, a role by its name."""
+    return label(s, owner) if isinstance(owner, int) and not isinstance(owner, bool) else str(owner)
 
 
 def _defeated(s: "StateView", target: int, attacker: Any, source: Any, amount: int) -> None:
@@ -383,19 +490,15 @@ class MeterMove(Function):
         return f"heal {args[0].describe()} by {args[1].describe()}{source}"
 
 
-def attacker_of(fn: Function, scope: Scope, call: ast.Call) -> Any:
-    """The closure giving who causes the change: ``by = ...``, else ``self`` where the code has one, else none."""
+def attacker_of(fn: Function, scope: Scope, call: ast.Call, wanted: Type = ANY_COMPONENT) -> Any:
+    """The closure giving who causes the change: ``by = ...`` (a ``wanted``), else ``self`` where the code has one, else none."""
     keywords = call.keywords()
     for name, kw in keywords.items():
         if name != "by":
             scope.error(kw.pos, f"{fn.name}() has no option '{name}'", f"usage: {fn.signature}")
     if "by" in keywords:
-        return fn.value(scope, keywords["by"].value, ANY_COMPONENT, "by").fn
-    found = local_slot(scope, "self")
-    if found is None:
-        return lambda s, e: None
-    slot = found[0]
-    return lambda s, e: e[slot]
+        return fn.value(scope, keywords["by"].value, wanted, "by").fn
+    return local_reader(scope, "self")
 
 
 @dataclass(frozen=True)
@@ -547,6 +650,10 @@ BLOCK = declare(Block(
                     "type": "string",
                     "default": "out",
                     "examples": ["wrecked"],
+                },
+                "thresholds": {
+                    "description": "Code run when damage, healing or an assignment takes the counter past a mark (see `meters`).",
+                    "$ref": "#/$defs/thresholds",
                 },
                 "kinds": {
                     "description": "The kinds of special tile, by name.",

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import engine
 from engine.blocks.majority import SupportTable
+from engine.core.errors import RulesetError
 
 # A cycle A -> B -> C -> D -> A: each value gives primary support to the next, secondary to the one after.
 CYCLE = SupportTable("cycle", {"A": ("D", "C"), "B": ("A", "D"), "C": ("B", "A"), "D": ("C", "B")}, frozenset({"N"}), True)
@@ -32,3 +36,41 @@ def test_without_the_last_resort_a_tie_stays_unresolved() -> None:
 
 def test_the_verdict_explains_its_arithmetic() -> None:
     assert CYCLE.decide({"D": 5, "B": 5, "C": 2, "A": 1}, ["D", "B"]).explain() == "D 5, B 5; primary support: D 7, B 6"
+
+
+# ---------------------------------------------------------------- majority() in any code
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-by-majority"  # its scenario: test_mechanisms_table
+
+
+def majority_ruleset(tmp_path: Path, functions: str) -> Path:
+    text = (EXAMPLE / "ruleset.yaml").read_text(encoding="utf-8") + "functions:\n" + functions
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_ruleset_function_may_call_majority(tmp_path: Path) -> None:
+    """Support tables are read before the ruleset's own functions, so a function can name one."""
+    from engine.runner.expectations import compile_expectation
+
+    game = engine.load(str(majority_ruleset(tmp_path, '  leads(role r): majority(t.symbol for t in board, "backing") == r\n')))
+    state = game.new_state(players=2, seed=1)
+    assert not compile_expectation(game, "leads(Sun) or leads(Star)").holds(state)
+    state.apply("place Sun/Sun as Sun at 0,0")
+    assert compile_expectation(game, "leads(Sun) and not leads(Star)").holds(state)
+
+
+@pytest.mark.parametrize("body, message", [
+    ('majority(t.symbol for t in board, "backin")', "majority() needs a support table's name in quotes "
+                                                    "(support tables: \"backing\") (did you mean 'backing'?)"),
+    ("majority(t.symbol for t in board, backing)", "majority() needs a support table's name in quotes"),
+    ('majority(t for t in board, "backing")', "the values counted by majority() must be a symbol, but 't' is a component"),
+    ('majority(t.symbol for t in board)', "majority() takes 2 arguments, not 1"),
+])
+def test_a_bad_majority_call_is_refused_where_it_is_written(tmp_path: Path, body: str, message: str) -> None:
+    path = majority_ruleset(tmp_path, f"  leads(role r): {body} == r\n")
+    with pytest.raises(RulesetError) as info:
+        engine.load(str(path))
+    line = len(path.read_text(encoding="utf-8").splitlines())
+    assert any(f"ruleset.yaml:{line}:" in d.headline() and message in d.headline() for d in info.value.diagnostics), str(info.value)

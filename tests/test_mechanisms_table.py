@@ -14,13 +14,16 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 import engine
-import engine.compiling.turn  # noqa: F401  (registers every step kind)
+from engine.blocks.catalogue import all_blocks
 from engine.blocks.steps import STEP_KINDS
 from engine.core.confine import allowing
 from engine.core.paths import builtin_names
 from tests.conftest import shipped_game
 
+all_blocks()  # importing every block registers every step kind, whichever tests ran before
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "rulesets.md"
 ROW = re.compile(r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \|$", re.M)
@@ -92,3 +95,13 @@ def test_each_step_kind_is_used_twice_or_shown_in_an_example_that_validates(tmp_
         assert shown.get(kind), f"step '{kind}' is used by {users()[kind] or 'no shipped ruleset'} and has no example"
         assert any(name in rows[kind][1] for name in shown[kind]), f"the row of '{kind}' does not name its example"
 
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "docs" / "examples").glob("*/scenarios/*.yaml")),
+                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_example_scenario_passes(path: Path) -> None:
+    """The examples under docs/examples prove their rules with scenario files, like the shipped rulesets."""
+    from engine.runner.scenario import run_scenario
+
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)

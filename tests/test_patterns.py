@@ -196,6 +196,14 @@ def test_a_hex_chain_steps_to_all_six_neighbours(hex_game: engine.Game) -> None:
     assert matches(hex_game, s, hex_game.parts["patterns"]["snake"], "ABC") == ["0,0 1,-1 0,-1"]
 
 
+def test_explain_says_a_hex_shape_in_the_hex_board_s_words(hex_game: engine.Game) -> None:
+    """``rulecraft explain`` describes shapes with Shape.describe: on hexes, lines of neighbours, never 'diagonal'."""
+    shapes = hex_game.parts["patterns"]
+    assert shapes["line"].describe().startswith("in order on a straight line of neighbouring cells along any of the board's directions")
+    assert "diagonal" not in shapes["line"].describe() and "orthogonal" not in shapes["line"].describe()
+    assert shapes["triangle"].describe() == "on the cells 0,0 1,0 0,1 of a template (it may be turned)"
+
+
 def test_square_words_are_refused_on_a_hex_board(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(HEX_GAME + "  straight: {kind: line, directions: orthogonal}\n")

@@ -48,7 +48,7 @@ class Clashes(NamedTuple):
     block = "clash"
     saved = ("pending", "done")
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, s: "StateView", seat: int) -> dict[str, Any]:
         """The pairs still to clash, open to every seat: ``{"pending": [[cell, neighbour], ...]}``."""
         return {"pending": to_json(self).get("pending", [])}
 

@@ -26,6 +26,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.blocks.block import Block, declare
 from engine.core.errors import SourcePos, did_you_mean
+from engine.lang import ast
+from engine.lang.functions import Function, as_selection, describe_selection
+from engine.lang.scope import Compiled, Scope
+from engine.lang.types import ANY, Enum
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext
@@ -73,6 +77,7 @@ class SupportTable:
     supporters: dict[str, tuple[str, ...]]
     neutral: frozenset[str]
     last_resort: bool = True
+    of: str = ""  # the type whose values contend
     _memo: dict[tuple[object, ...], Verdict] = field(default_factory=dict, compare=False, repr=False)
 
     def decide(self, counts: dict[str, int], contenders: Iterable[str] | None = None) -> Verdict:
@@ -142,7 +147,7 @@ def _line(totals: dict[str, int], order: Iterable[str]) -> str:
 
 
 def read_support_tables(b: "BuildContext") -> None:
-    """``support_tables``: majority with support, kept in ``game.parts["majority"]`` by name.
+    """``support_tables``: majority with support, kept in ``game.parts["majority"]`` by name (and offered to ``majority()``).
 
     ::
 
@@ -155,7 +160,7 @@ def read_support_tables(b: "BuildContext") -> None:
     """
     g = b.game
     tables = b.tree.get("support_tables") or {}
-    majority = g.parts["majority"] = {}
+    majority = g.parts["majority"] = g.vocab.data["support_tables"] = {}
     for name, spec in tables.items():
         b.unknown_keys(spec, ("of", "supporters", "neutral", "last_resort"), f"support table '{name}'")
         type_name = str(spec.get("of", ""))
@@ -174,7 +179,7 @@ def read_support_tables(b: "BuildContext") -> None:
         rows = spec.get("supporters") or {}
         supporters = {known(v, rows.key_pos.get(v)): tuple(known(x, b.pos(row, i)) for i, x in enumerate(row or []))
                       for v, row in rows.items()}
-        majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True))
+        majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True), type_name)
 
 
 def support_table(b: "BuildContext", spec: "Mapping", key: str) -> SupportTable:
@@ -187,6 +192,56 @@ def support_table(b: "BuildContext", spec: "Mapping", key: str) -> SupportTable:
     return table
 
 
+class Majority(Function):
+    """``majority(c.sign for c in board where ..., "backing")``: the value a support table makes win a count, or none.
+
+    Any code may call it: the values counted, then a support table's name in quotes.  No group forms and
+    nothing moves — the verdict is a value (the table's type), ``none`` when no value wins.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) != 2:
+            return Compiled(ANY, lambda s, e: None)
+        tables: dict[str, SupportTable] = scope.vocab.data.get("support_tables", {})
+        name = args[1].value if isinstance(args[1], ast.Literal) and isinstance(args[1].value, str) else None
+        table = tables.get(name) if name is not None else None
+        if table is None:
+            known = ", ".join(f'"{n}"' for n in tables) or "none declared"
+            scope.error(args[1].pos, f"majority() needs a support table's name in quotes (support tables: {known})",
+                        did_you_mean(str(name), tables) if name is not None else None)
+            return Compiled(ANY, lambda s, e: None)
+        wanted = Enum(table.of)
+        sel_node = as_selection(args[0])
+        sel = sel_node.compile_parts(scope)
+        if sel.value is not None:
+            ast.expect(scope, sel_node.value or sel_node, sel.value, wanted, "the values counted by majority()")
+            value_fn = sel.value.fn
+        else:
+            ast.expect(scope, args[0], Compiled(sel.item_type, sel.items), wanted, "the values counted by majority()")
+            value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
+        items, slot = sel.items, sel.slot
+
+        def verdict(s: Any, e: list[Any]) -> str | None:
+            counts: dict[str, int] = {}
+            for x in items(s, e):
+                e[slot] = x
+                v = value_fn(s, e)
+                if v is not None:
+                    counts[v] = counts.get(v, 0) + 1
+            return table.decide(counts).winner
+
+        return Compiled(wanted, verdict)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) != 2:
+            return "majority(?)"
+        sel = as_selection(args[0])
+        value = sel.value.describe() if sel.value is not None else sel.var
+        return f"the majority of {value} (ties: support table {args[1].describe()}), over {describe_selection(args[0])}"
+
+
 BLOCK = declare(Block(
     "majority",
     keys={
@@ -194,7 +249,7 @@ BLOCK = declare(Block(
             "description": ("Majority with support: the relative majority of a count wins; ties are broken by "
                             "adding the counts of each tied value's supporters, strongest first (a supporter that "
                             "is itself tied adds nothing; with `last_resort` that is retried without the "
-                            "restriction). Used by `form_groups` steps."),
+                            "restriction). Used by `form_groups` steps and by `majority()` in any code."),
             "type": ["object", "null"],
             "additionalProperties": {
                 "type": "object",
@@ -225,6 +280,12 @@ BLOCK = declare(Block(
             },
         },
     },
-    compile=read_support_tables,
+    functions=(
+        Majority("majority", 'majority(VALUES, "TABLE") -> value',
+                 ("The value that wins a count of values by majority with support: the relative majority, ties "
+                  "broken by the support table named in quotes; none when no value wins."),
+                 'majority(c.sign for c in board, "backing") == rock'),
+    ),
+    attach=read_support_tables,  # before the ruleset's functions: majority() names a table
     rank=60,
 ))

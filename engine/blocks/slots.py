@@ -24,10 +24,19 @@ Two steps use the slots:
   left``), from a zone into a per-role
   zone that should be ``hidden: others``: the other seats see only how many
   cards are committed, so observations and determinizations never leak them.
-  Sequential hidden commits play like a simultaneous one.
+  Sequential hidden commits play like a simultaneous one.  With ``cells:
+  LIST`` (say ``empty_cells``) each decision also seals a cell of the board
+  (``commit A/B as B to left at 1,0``); with ``cells`` and no ``from``/``to``
+  it seals a cell alone (``commit 1,0 to left``).  A sealed cell is kept
+  apart from the zones (:class:`Aims`): no other seat sees it before the
+  reveal, and a bot's sample draws it again among the cells offered.
 * ``reveal: {from: sealed, to: played}`` — on the turn of the last role of
   the round (everyone has committed), every seated role's committed row moves
-  in slot order to the end of its (public) ``to`` zone, as one new row.
+  in slot order to the end of its (public) ``to`` zone, as one new row, and
+  every sealed cell is revealed: ``committed_cell(r)`` (or ``committed_cell(c)``
+  for the component committed with it) reads it until the next reveal, so the
+  ruleset resolves the cells in an effect (same cell: a clash, a contest, or
+  nobody places; different cells: each places).
 
 >>> SlotRow(("a", "b", "c"), ((1,), (0, 2), (1,)), frozenset()).describe()
 '3 slots (a, b, c), each touching the slots beside it'
@@ -40,15 +49,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
+from engine.blocks.grid import format_cell
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import Texts, distinct, names
+from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY_COMPONENT, INT, Component, ListOf
+from engine.lang.types import ANY_COMPONENT, CELL, INT, Component, Enum, ListOf
 
 if TYPE_CHECKING:
+    import random
+
     from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
@@ -59,6 +71,68 @@ class Revealed(NamedTuple):
     row: int | None = None
     block = "slots"
     saved = ("revealed",)
+
+
+Cell = tuple[int, int]
+
+
+class Aims(NamedTuple):
+    """The cells committed with ``commit: {cells: ...}``: sealed ones until the reveal, then the row revealed.
+
+    ``sealed`` holds ``(step, role, slot, x, y)`` per decision, seen only by the role's own seat;
+    ``shown`` holds ``(role, slot, x, y, component)`` (component -1 for a cell alone), public until the
+    next reveal replaces it.
+
+    >>> aims = Aims(sealed=((0, "A", 0, 1, 0),))
+    >>> aims.observe_for({"A": 1, "B": 2}, 2, ("tile",))
+    {'committed_cells': {'sealed': [], 'revealed': []}}
+    >>> aims.observe_for({"A": 1, "B": 2}, 1, ("tile",))
+    {'committed_cells': {'sealed': [['A', 'tile', '1,0']], 'revealed': []}}
+    """
+
+    sealed: tuple[tuple[int, str, int, int, int], ...] | None = None
+    shown: tuple[tuple[str, int, int, int, int], ...] | None = None
+    block = "committed cells"
+    saved = ("sealed cells", "revealed cells")
+
+    def observe(self, s: "StateView", seat: int) -> dict[str, Any]:
+        """What ``seat`` sees: its own sealed cells and every revealed one (see :func:`engine.model.savefile.observation`);
+        nothing before any cell is committed."""
+        if self.sealed is None and self.shown is None:
+            return {}
+        slots = s.game.parts.get("slots")
+        return self.observe_for(s.seat_of, seat, slots.names if slots is not None else ())
+
+    def observe_for(self, seat_of: dict[str, int], seat: int, names: tuple[str, ...]) -> dict[str, Any]:
+        """:meth:`observe` given who sits where and the slots' names."""
+        def slot(i: int) -> str:
+            return names[i] if i < len(names) else str(i + 1)
+
+        own = [[role, slot(i), format_cell((x, y))] for _, role, i, x, y in self.sealed or () if seat_of.get(role) == seat]
+        shown = [[role, slot(i), format_cell((x, y))] for role, i, x, y, _ in self.shown or ()]
+        return {"committed_cells": {"sealed": own, "revealed": shown}}
+
+    def determinize(self, sample: "StateView", seat: int, rng: "random.Random") -> "Aims":
+        """The slice in a sample for ``seat`` (see :func:`engine.core.information.determinize`): every cell another seat
+        sealed is drawn again among the cells its step offers in the sample."""
+        sealed = []
+        for step, role, slot, x, y in self.sealed or ():
+            if sample.seat_of.get(role) != seat:
+                offered = sample.game.steps[step].cell_options(sample)
+                x, y = offered[rng.randrange(len(offered))] if offered else (0, 0)
+            sealed.append((step, role, slot, x, y))
+        return self._replace(sealed=tuple(sealed))
+
+
+def _turn_place(s: "StateView", role: str) -> int:
+    """Where ``role`` plays in the round (sealed cells are kept in turn order, however the seats decided)."""
+    return s.order.index(role) if role in s.order else len(s.order)
+
+
+def committed(s: "StateView", role: str, slot: int) -> Cell | None:
+    """The cell ``role`` committed at ``slot`` (0-based) in the row last revealed, or None."""
+    aims = s.slices.get(Aims.block)
+    return next(((x, y) for r, i, x, y, _ in aims.shown or () if r == role and i == slot), None) if aims else None
 
 
 ADJACENCIES = ("line", "none", "all")
@@ -119,7 +193,7 @@ def read_slots(b: "BuildContext", spec: Any, pos: SourcePos | None) -> SlotRow |
             b.error(b.pos(listed, i), f"unknown zone '{name}'", did_you_mean(str(name), b.game.zone_specs))
             continue
         zones.update(z for (zone, _), z in b.game.zone_index.items() if zone == str(name))
-    if not isinstance(listed, list) or not listed:
+    if not isinstance(listed, list) or ("zones" in spec and not listed):
         b.error(b.pos(spec, "zones"), "'zones' must list the zones laid out in rows of these slots")
     return SlotRow(tuple(str(x) for x in names), neighbours, frozenset(zones))
 
@@ -151,35 +225,75 @@ def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow
 
 @step_kind
 class Commit(Step):
-    """``commit: {from: hand, to: sealed}`` — fill the row of slots, one decision per slot."""
+    """``commit: {from: hand, to: sealed}`` — fill the row of slots, one decision per slot.
+
+    With ``cells: LIST`` a decision also seals one of the listed cells (``commit A to left at 1,0``), and
+    without ``from``/``to`` it seals a cell alone (``commit 1,0 to left``); its arguments are then
+    ``(component or None, slot, face or None, cell)``.
+    """
 
     kind = "commit"
     sealed = True  # the others see only that a slot was filled
-    keys = ("if", "from", "to", "face")
+    keys = ("if", "from", "to", "face", "cells")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.slots = _slot_row(b, pos)
         self.choose_face = b.choice(spec, "face", ("as-is", "choose"), "as-is") == "choose"
-        self.source = b.zone_ref(spec, "from")
-        self.target = b.zone_ref(spec, "to")
-        _check_laid_out(b, spec, "to", self.slots)
+        self.cells: Any = None  # the compiled list of cells a decision may seal, when it seals one
+        self.cell_slots, self.cells_text = 1, ""
+        if "cells" in spec:
+            compiled, self.cell_slots = b.expression(spec["cells"], None, pos=b.pos(spec, "cells"))
+            if not ListOf(CELL).accepts(compiled.type):
+                b.error(b.pos(spec, "cells"), f"'cells' must be a list of cells (say empty_cells), not {compiled.type}")
+            self.cells, self.cells_text = compiled.fn, b.describe(spec["cells"])
+        self.components = "from" in spec or "to" in spec or self.cells is None
+        if self.components and not ("from" in spec and "to" in spec):
+            b.error(pos, "step 'commit' needs both 'from' and 'to' (or neither, with 'cells', to commit a cell alone)")
+        elif self.components:
+            self.source = b.zone_ref(spec, "from")
+            self.target = b.zone_ref(spec, "to")
+            _check_laid_out(b, spec, "to", self.slots)
+        elif self.choose_face:
+            b.error(b.pos(spec, "face"), "'face: choose' needs components to commit: add 'from' and 'to'")
+
+    def cell_options(self, s: "StateView") -> list[Cell]:
+        """The cells a decision may seal now, in a stable order without repeats (none when it seals no cell)."""
+        if self.cells is None:
+            return []
+        found = self.cells(s, [None] * self.cell_slots) or []
+        return list(dict.fromkeys(tuple(c) for c in found if c is not None))
+
+    def _filled(self, s: "StateView") -> int:
+        if self.components:
+            return len(s.zones[self.target(s)])
+        aims = s.slices.get(Aims.block)
+        role = s.acting_role
+        return sum(1 for entry in aims.sealed or () if entry[0] == self.index and entry[1] == role) if aims else 0
 
     def _next_slot(self, s: "StateView") -> int | None:
         """The slot to fill now, or None when the row is full or nothing is left to commit."""
-        filled = len(s.zones[self.target(s)])
-        if filled >= len(self.slots.names) or not s.zones[self.source(s)]:
+        filled = self._filled(s)
+        if filled >= len(self.slots.names) or (self.components and not s.zones[self.source(s)]):
             return None
         return filled
 
     def enter(self, s: "StateView") -> bool:
-        return self._next_slot(s) is not None
+        slot = self._next_slot(s)
+        return slot is not None and (self.cells is None or bool(self.cell_options(s)))
 
     def actions(self, s: "StateView") -> ActionSpace:
         slot = self._next_slot(s)
         if slot is None:
             return ListSpace(self, [])
+        if self.cells is not None:
+            cells = self.cell_options(s)
+            if not self.components:
+                return ListSpace(self, [(None, slot, None, cell) for cell in cells])
+            faces = self.game.distinct_faces
+            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in s.zones[self.source(s)]
+                                    for face in (faces[cid] if self.choose_face else (None,)) for cell in cells])
         if self.choose_face:
             faces = self.game.distinct_faces
             return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
@@ -187,21 +301,39 @@ class Commit(Step):
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
-        s.move(cid, self.target(s))
-        if len(args) == 3:
+        if cid is not None:
+            s.move(cid, self.target(s))
+        if len(args) > 2 and args[2] is not None:
             s.face[cid] = args[2]
-        s.note(lambda: f"{s.actor} commits a card face down to {self.slots.names[slot]}")
+        if len(args) == 4:
+            aims = s.slices.get(Aims.block, Aims())
+            x, y = args[3]
+            sealed = (*(aims.sealed or ()), (self.index, s.acting_role, slot, x, y))
+            s.slices[Aims.block] = aims._replace(sealed=tuple(sorted(sealed, key=lambda a: (a[0], _turn_place(s, a[1]), a[2]))))
+        s.note(lambda: f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
         return self._next_slot(s) is None
 
+    def _sealed_words(self, args: tuple[Any, ...]) -> str:
+        if len(args) < 4:
+            return "a card"
+        return "a card and a cell" if args[0] is not None else "a cell"
+
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
-        return (args[0],)
+        return (args[0],) if args[0] is not None else ()
 
     def action_texts(self, game: "GameView") -> Texts:
-        """``commit NAME to SLOT`` (or ``commit NAME as FACE to SLOT``) for every component, face and slot."""
-        if self.choose_face:
+        """``commit NAME to SLOT`` (``commit NAME as FACE to SLOT``, ``... at X,Y``, ``commit X,Y to SLOT``) for every
+        component, face, slot and cell."""
+        if self.components and self.choose_face:
             pieces = distinct(self._piece(game, cid, face) for cid in range(len(game.component_names)) for face in game.distinct_faces[cid])
+        else:
+            pieces = names(game) if self.components else ()
+        if self.cells is None:
             return Texts(tuple(f"commit {piece} to {slot}" for piece in pieces for slot in self.slots.names))
-        return Texts(tuple(f"commit {name} to {slot}" for name in names(game) for slot in self.slots.names))
+        cells = cell_texts(board_cells(game))
+        if not self.components:
+            return Texts(tuple(f"commit {cell} to {slot}" for cell in cells for slot in self.slots.names))
+        return Texts(tuple(f"commit {piece} to {slot} at {cell}" for piece in pieces for slot in self.slots.names for cell in cells))
 
     @staticmethod
     def _piece(game: "GameView", cid: int, face: int) -> str:
@@ -210,28 +342,44 @@ class Commit(Step):
 
     def format(self, args: tuple[Any, ...]) -> str:
         cid, slot = args[0], args[1]
-        piece = self._piece(self.game, cid, args[2]) if len(args) == 3 else self.game.piece_names[cid]
-        return f"commit {piece} to {self.slots.names[slot]}"
+        if cid is None:
+            return f"commit {format_cell(args[3])} to {self.slots.names[slot]}"
+        piece = self._piece(self.game, cid, args[2]) if len(args) > 2 and args[2] is not None else self.game.piece_names[cid]
+        at = f" at {format_cell(args[3])}" if len(args) == 4 else ""
+        return f"commit {piece} to {self.slots.names[slot]}{at}"
 
     def public_format(self, args: tuple[Any, ...]) -> str:
-        return f"commit a card to {self.slots.names[args[1]]}"
+        return f"commit {self._sealed_words(args)} to {self.slots.names[args[1]]}"
 
     def why_illegal(self, s: "StateView", text: str) -> str | None:
         slot = self._next_slot(s)
         if slot is None:
             return None
+        legal = s.legal_actions()
+        if self.cells is not None:
+            if not legal:
+                return f"'{text}' is not legal: no cell may be committed now"
+            cells = " ".join(format_cell(c) for c in self.cell_options(s))
+            what = f"one of {', '.join(self.game.piece_names[c] for c in s.zones[self.source(s)])} " if self.components else ""
+            return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
         cards = ", ".join(self.game.piece_names[c] for c in s.zones[self.source(s)])
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:
+        if not self.components:
+            return f"the player commits one of {self.cells_text} face down to each slot in turn ({', '.join(self.slots.names)})"
         face = ", choosing the face it will show," if self.choose_face else ""
-        return (f"the player commits a component from the {self.source.name} face down{face} to each slot in turn "
+        cell = f" with one of {self.cells_text}" if self.cells is not None else ""
+        return (f"the player commits a component from the {self.source.name} face down{face}{cell} to each slot in turn "
                 f"({', '.join(self.slots.names)}), into the {self.target.name}")
 
 
 @step_kind
 class Reveal(Step):
-    """``reveal: {from: sealed, to: played}`` — once everyone has committed, turn every row face up together."""
+    """``reveal: {from: sealed, to: played}`` — once everyone has committed, turn every row face up together.
+
+    Every sealed cell (``commit: {cells: ...}``) is revealed too; ``reveal: {}`` reveals cells alone.
+    """
 
     kind = "reveal"
     keys = ("if", "from", "to")
@@ -242,30 +390,51 @@ class Reveal(Step):
         self.slots = _slot_row(b, pos)
         self.source = str(spec.get("from", ""))
         self.target = str(spec.get("to", ""))
-        b.zone_ref(spec, "from")
-        b.zone_ref(spec, "to")
-        _check_laid_out(b, spec, "from", self.slots)
-        _check_laid_out(b, spec, "to", self.slots)
+        self.components = "from" in spec or "to" in spec
+        if self.components and not ("from" in spec and "to" in spec):
+            b.error(pos, "step 'reveal' needs both 'from' and 'to' (or neither, to reveal committed cells alone)")
+        elif self.components:
+            b.zone_ref(spec, "from")
+            b.zone_ref(spec, "to")
+            _check_laid_out(b, spec, "from", self.slots)
+            _check_laid_out(b, spec, "to", self.slots)
 
     def enter(self, s: "StateView") -> bool:
         if s.turn != len(s.order) - 1:  # not everyone has committed yet
             return False
-        index = self.game.zone_index
-        rows = []
-        for role in s.order:
-            sealed, shown = index[(self.source, role)], index[(self.target, role)]
-            cards = list(s.zones[sealed])
-            for cid in cards:
-                s.move(cid, shown)
-            rows.append((role, cards))
-        s.slices[Revealed.block] = Revealed(len(s.zones[shown]) // len(self.slots.names))
+        rows: dict[str, list[int]] = {}
+        if self.components:
+            index = self.game.zone_index
+            for role in s.order:
+                sealed, shown = index[(self.source, role)], index[(self.target, role)]
+                cards = list(s.zones[sealed])
+                for cid in cards:
+                    s.move(cid, shown)
+                rows[role] = cards
+            s.slices[Revealed.block] = Revealed(len(s.zones[shown]) // len(self.slots.names))
+        cells = self._reveal_cells(s, rows)
         if s.log is not None:
             slot_names = self.slots.names
-            for role, cards in rows:
+            for role, cards in rows.items():
                 s.log.append(f"{role} reveals " + ", ".join(f"{self.game.describe_piece(c, s.face[c])} at {slot_names[i]}" for i, c in enumerate(cards)))
+            for role, slot, x, y, _ in cells:
+                s.log.append(f"{role} reveals the cell {format_cell((x, y))} for {slot_names[slot]}")
         return False
 
+    @staticmethod
+    def _reveal_cells(s: "StateView", rows: dict[str, list[int]]) -> tuple[tuple[str, int, int, int, int], ...]:
+        """Turn every sealed cell up, with the component committed beside it (-1 for none); the cells revealed."""
+        aims = s.slices.get(Aims.block)
+        if aims is None:
+            return ()
+        shown = tuple((role, slot, x, y, rows[role][slot] if slot < len(rows.get(role, ())) else -1)
+                      for _, role, slot, x, y in aims.sealed or ())
+        s.slices[Aims.block] = Aims(shown=shown)
+        return shown
+
     def describe(self) -> str:
+        if not self.components:
+            return "when every player has committed, every sealed cell is revealed together"
         return (f"when every player has committed, every {self.source} row is revealed together "
                 f"and added as a new row of the {self.target}")
 
@@ -360,6 +529,38 @@ class SlotStep(SlotFunction):
         return items[j] if 0 <= j < len(items) else None
 
 
+class CommittedCell(Function):
+    """``committed_cell(r)`` / ``committed_cell(r, slot)`` / ``committed_cell(c)``: a revealed committed cell."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1, 2)
+        if not args:
+            return Compiled(CELL, lambda s, e: None)
+        first = args[0].compile(scope)
+        role_type = scope.vocab.data.get("role_type")
+        by_role = isinstance(first.type, Enum) and first.type == role_type
+        if not by_role and not ANY_COMPONENT.accepts(first.type):
+            scope.error(args[0].pos, f"committed_cell() takes a role or a component, not {first.type}", f"usage: {self.signature}")
+        slot = self.value(scope, args[1], INT, "slot") if len(args) == 2 else Compiled(INT, lambda s, e: 1)
+        if len(args) == 2 and not by_role:
+            scope.error(args[1].pos, "committed_cell() takes a slot only with a role: a component's slot is its own")
+        f, g = first.fn, slot.fn
+
+        def of_role(s: Any, e: list[Any]) -> Any:
+            return committed(s, f(s, e), g(s, e) - 1)
+
+        def of_component(s: Any, e: list[Any]) -> Any:
+            c, aims = f(s, e), s.slices.get(Aims.block)
+            return next(((x, y) for _, _, x, y, cid in aims.shown or () if cid == c), None) if aims and c is not None else None
+
+        return Compiled(CELL, of_role if by_role else of_component)
+
+    def describe(self, call: ast.Call) -> str:
+        what = call.args[0].describe() if call.args else "?"
+        slot = f" for slot {call.args[1].describe()}" if len(call.args) == 2 else ""
+        return f"the cell committed by {what}{slot}"
+
+
 ADDED_FUNCTIONS = (
     SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
            "slot_of(c) == 2", words="the slot of {}"),
@@ -373,12 +574,16 @@ ADDED_FUNCTIONS = (
              "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1),
     SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
              "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1),
+    CommittedCell("committed_cell", "committed_cell(ROLE [, SLOT]) or committed_cell(COMPONENT) -> cell",
+                  ("The cell a role sealed (at a slot, 1 = first) with `commit: {cells: ...}`, or the one sealed with a "
+                   "component, once revealed and until the next reveal; none if none."),
+                  "place(first(played(r)), committed_cell(r))"),
 )
 
 
 BLOCK = declare(Block(
     "slots",
-    slices=(Revealed,),
+    slices=(Revealed, Aims),
     keys={
         "slots": {
             "description": ("A row of named slots each player fills (e.g. one card in front of each of three "
@@ -416,18 +621,20 @@ BLOCK = declare(Block(
                     "default": "line",
                 },
                 "zones": {
-                    "description": "The per-role zones laid out in rows of these slots.",
+                    "description": ("The per-role zones laid out in rows of these slots (none when only cells are "
+                                    "committed)."),
                     "type": "array",
                     "minItems": 1,
                     "items": {"$ref": "#/$defs/zoneName"},
                 },
             },
-            "required": ["names", "zones"],
+            "required": ["names"],
             "additionalProperties": False,
         },
         "commitStep": {
             "description": ("`commit: {from: hand, to: sealed}`: one decision per slot (`commit 3 to left`); `to` "
-                            "should be a per-role zone with `hidden: others`."),
+                            "should be a per-role zone with `hidden: others`. `cells: empty_cells` seals a cell "
+                            "with each (`commit: {cells: empty_cells}`: a cell alone)."),
             "type": "object",
             "properties": {
                 "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
@@ -445,13 +652,19 @@ BLOCK = declare(Block(
                                     "also chooses the face it will show, sealed with it (`commit A/B as B to left`)."),
                     "enum": ["as-is", "choose"],
                 },
+                "cells": {
+                    "description": ("The cells of the board a decision may seal with the component (`commit A to "
+                                    "left at 1,0`), e.g. `empty_cells`; without `from` and `to`, a cell alone "
+                                    "(`commit 1,0 to left`). Read after the reveal with `committed_cell(r)`."),
+                    "$ref": "#/$defs/expression",
+                },
             },
-            "required": ["from", "to"],
             "additionalProperties": False,
         },
         "revealStep": {
             "description": ("`reveal: {from: sealed, to: played}`: on the turn of the last player of the round, "
-                            "every player's committed row moves, in slot order, to the end of their `to` zone."),
+                            "every player's committed row moves, in slot order, to the end of their `to` zone, and "
+                            "every sealed cell is revealed (`reveal: {}`: cells alone)."),
             "type": "object",
             "properties": {
                 "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
@@ -461,7 +674,6 @@ BLOCK = declare(Block(
                     "$ref": "#/$defs/zoneName",
                 },
             },
-            "required": ["from", "to"],
             "additionalProperties": False,
         },
     },

@@ -91,7 +91,7 @@ def determinize(state: S, seat: int, rng: random.Random) -> S:
         items.sort()
         rng.shuffle(items)
     _deal_roles(sample, seat, rng)
-    sample.slices = determinized(sample.slices, seat, rng)
+    sample.slices = determinized(sample, seat, rng)
     sample.rng = rng.getrandbits(64)
     sample._actions = None  # a different position: its legal actions are worked out again
     return sample

@@ -11,11 +11,11 @@ kinds in its ``Block``, which registers them).
 What a seat knows of a slice is the slice's own business.  A kind may
 define two methods:
 
-* ``observe(self, seat) -> dict``: what ``seat`` may see of it, merged into
+* ``observe(self, state, seat) -> dict``: what ``seat`` may see of it, merged into
   :meth:`State.observation` (called with an empty slice when the state has
   none, so the keys are always there).  Without it a seat sees nothing of
   the slice: a block's work in progress is its own bookkeeping.
-* ``determinize(self, seat, rng) -> slice``: the slice with what ``seat``
+* ``determinize(self, state, seat, rng) -> slice``: the slice with what ``seat``
   may not see drawn again from ``rng``, for search on a sample of the
   hidden information (:func:`engine.core.information.determinize`).  Without it
   the slice is kept as it is.
@@ -83,33 +83,38 @@ def slices_from_json(data: dict[str, Any]) -> dict[str, Any]:
     return {name: part for name, part in found.items() if part is not None}
 
 
-def observed(slices: dict[str, Any], seat: int) -> dict[str, Any]:
+def observed(state: Any, seat: int) -> dict[str, Any]:
     """What ``seat`` may see of every kind of slice that says (see the module): their ``observe`` merged, in
     registration order; a kind the state does not hold is observed empty.
 
-    Example: with the clash block declared, ``observed({}, 1)`` is ``{"pending": []}`` (no pairs to clash).
+    Example: with the clash block declared, in a state with no pairs to clash, ``observed(state, 1)`` holds
+    ``"pending": []``.
     """
     seen: dict[str, Any] = {}
+    slices = state.slices
     for name, cls in SLICES.items():
         if hasattr(cls, "observe"):
             part = slices.get(name)
-            seen.update((part if part is not None else cls()).observe(seat))
+            seen.update((part if part is not None else cls()).observe(state, seat))
     return seen
 
 
-def determinized(slices: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
-    """The slices with what ``seat`` may not see drawn again (each kind's ``determinize``; the others kept).
+def determinized(sample: Any, seat: int, rng: Any) -> dict[str, Any]:
+    """The slices of ``sample`` with what ``seat`` may not see drawn again (each kind's ``determinize``; the others kept).
 
     >>> import random
     >>> class Roll(NamedTuple):
     ...     value: int | None = None
-    ...     def determinize(self, seat: int, rng: random.Random) -> "Roll":
+    ...     def determinize(self, state: Any, seat: int, rng: random.Random) -> "Roll":
     ...         return Roll(rng.randint(1, 6))
-    >>> sample = determinized({"roll": Roll(4), "chance": NO_CHANCE}, 1, random.Random(3))
-    >>> sample["roll"].value in range(1, 7), sample["chance"] is NO_CHANCE
+    >>> class Sample:
+    ...     slices = {"roll": Roll(4), "chance": NO_CHANCE}
+    >>> drawn = determinized(Sample(), 1, random.Random(3))
+    >>> drawn["roll"].value in range(1, 7), drawn["chance"] is NO_CHANCE
     (True, True)
     """
-    return {name: part.determinize(seat, rng) if hasattr(part, "determinize") else part for name, part in slices.items()}
+    return {name: part.determinize(sample, seat, rng) if hasattr(part, "determinize") else part
+            for name, part in sample.slices.items()}
 
 
 def saved_keys() -> set[str]:

@@ -389,7 +389,8 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     """What seat ``player`` may know.  Each zone shows as :func:`engine.core.information.zone_view` says; hidden roles
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
     sees whose components do not all show their first face also lists every component's face under ``faces``
-    (a die in one's own tray shows what it rolled)."""
+    (a die in one's own tray shows what it rolled).  A slice of the state may show more with an ``observe`` method
+    (committed cells: the seat's own sealed ones and every revealed one)."""
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
     seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
@@ -420,7 +421,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "zones": zones,
         **({"faces": faces} if faces else {}),
         "counters": counter_values(s),
-        **observed(s.slices, player),  # what the blocks' slices show this seat
+        **observed(s, player),  # what the blocks' slices show this seat
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
         "outcome": s.outcome.to_json() if s.outcome else None,

@@ -349,7 +349,10 @@ def play(
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
     session = Session(console, state, log, bots, hint, watch=watch)
-    if session.run() and log_path is not None and not session.save(log_path):
+    finished = session.run()
+    if (finished or session.failed) and log_path is not None and not session.save(log_path):
+        raise click.exceptions.Exit(1)
+    if session.failed:  # the game so far is kept (in --log, when given); the exit status says it did not end
         raise click.exceptions.Exit(1)
 
 

@@ -35,12 +35,13 @@ from cli import render
 from cli.gamelog import GameLog, replay
 from engine.runner.agents import Agent, default_search, make_agent
 from engine.core.atomic import WriteFailed
-from engine.core.errors import IllegalActionError
+from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.showtext import shown
 from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
     from engine import Game, State
+    from engine.core.actions import Action
 
 HELP = """Type the number of an action, or its text (e.g. copy one from the list),
 or part of one (a cell such as 3,4, a name) to list only the actions that contain it.
@@ -66,6 +67,7 @@ class Session:
     hint: Agent
     shown: int = 0  # how many lines of the state's log were printed
     watch: bool = False  # draw the board after every move
+    failed: bool = False  # the ruleset failed on a bot's move: the game stopped, as it was before that move
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
@@ -75,7 +77,8 @@ class Session:
             seat = self.state.seat_to_move
             bot = self.bots.get(seat)
             if bot is not None:
-                self.bot_turn(seat, bot)
+                if not self.bot_turn(seat, bot):
+                    return False
             elif not self.human_turn(seat):
                 return False
         humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
@@ -86,13 +89,34 @@ class Session:
             self.console.print(line)
         return True
 
-    def bot_turn(self, seat: int, bot: Agent) -> None:
+    def bot_turn(self, seat: int, bot: Agent) -> bool:
+        """Let a bot move; False when the ruleset fails on its move (the game stops, as it was before it)."""
         action = bot.choose(self.state)
         shown = action.step.public_format(action.args)  # what the humans may see of it
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
-        self.state.apply(action)
+        failure = self.apply_or_restore(action)
+        if failure is not None:
+            self.console.print(f"{failure}; the game stops here", style="bold")
+            self.failed = True
+            return False
         self.print_new_log()
         self.watched()
+        return True
+
+    def apply_or_restore(self, action: "Action | str") -> str | None:
+        """Apply a legal action; if the ruleset fails while carrying it out, put the game back as it was and say why.
+
+        An illegal action raises IllegalActionError and changes nothing, as ``State.apply`` does.
+        """
+        before = self.state.clone(record=True)
+        try:
+            self.state.apply(action)
+        except IllegalActionError:
+            raise
+        except RulecraftError as err:
+            self.state = before
+            return f"the ruleset failed while playing '{action}': {err} (the game is as it was before that move)"
+        return None
 
     def watched(self) -> None:
         """With ``watch``, the board after a move (while the game goes on; the end draws the final position)."""
@@ -117,6 +141,8 @@ class Session:
             if error is None:
                 self.watched()
                 return True
+            if not error:  # the ruleset failed on the move, which was said; the game is as it was
+                continue
             if self.list_matching(answer):
                 continue
             self.console.print(error, style="bold")
@@ -142,18 +168,21 @@ class Session:
         return True
 
     def try_action(self, answer: str) -> str | None:
-        """Apply the action numbered or written as ``answer``; the reason it is refused, if it is."""
+        """Apply the action numbered or written as ``answer``; the reason it is refused, if it is ("" once said)."""
         actions = self.state.legal_actions()
         try:
             if answer.isascii() and answer.isdigit() and len(answer) < 10:
                 number = int(answer)
                 if not 1 <= number <= len(actions):
                     return f"there is no action {number}: choose one from 1 to {len(actions)}"
-                self.state.apply(actions[number - 1])
+                failure = self.apply_or_restore(actions[number - 1])
             else:
-                self.state.apply(answer)
+                failure = self.apply_or_restore(answer)
         except IllegalActionError as err:
             return str(err)
+        if failure is not None:
+            self.console.print(failure, style="bold")
+            return ""
         self.print_new_log()
         return None
 

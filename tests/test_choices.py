@@ -232,3 +232,59 @@ def test_an_error_after_a_choice_leaves_the_state_at_the_choice(tmp_path: Path, 
     assert s.to_json() == before and s.current_player == 2
     s.apply("choose 2")
     assert s.counters[0] == 13
+
+
+# ------------------------------------------------------------------ effects that cannot choose run directly
+
+TWO_EFFECTS = RULESET.replace("""turn:
+  - do:""", """turn:
+  - do:
+      effect: |
+        gold(current_role) += count(c in hand(current_role))
+        if gold(current_role) > 30:
+          gold(current_role) -= 1
+  - do:""")
+
+
+def test_an_effect_that_cannot_choose_runs_directly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TWO_EFFECTS.replace("SETUP", DEAL))
+    game = engine.load(path)
+    assert [choices.runs_directly(game, i, "effect") for i in range(2)] == [True, False]
+
+    started: list[int] = []
+    begin = choices._begin
+    monkeypatch.setattr(choices, "_begin", lambda s, pending, *rest: started.append(pending.step) or begin(s, pending, *rest))
+
+    def play() -> list[object]:
+        rng = random.Random(4)
+        s = game.new_state(players=2, seed=6, record=True)
+        saves = []
+        while not s.is_terminal:
+            s.apply(rng.choice(list(s.legal_actions())))
+            saves.append(s.to_json())
+        return [s.log, s.history, saves, s.counters]
+
+    direct = play()
+    assert started and set(started) == {1}  # only the choosing effect ran as a coroutine
+    started.clear()
+    monkeypatch.setattr(choices, "runs_directly", lambda game, step, key: False)  # every effect as a coroutine
+    assert play() == direct and set(started) == {0, 1}
+
+
+def test_an_effect_that_may_run_a_choosing_hook_does_not_run_directly() -> None:
+    game = engine.load("iconica")
+    kinds = {type(step).__name__: i for i, step in enumerate(game.steps)}
+    # damage() may run a tile's on_damage, which asks its owner whether to parry
+    assert not choices.runs_directly(game, kinds["Statuses"], "hooks")
+    assert choices.may_ask(game.vocab, frozenset({"runs"})) and not choices.may_ask(game.vocab, frozenset())
+    # with no hook to run, the statuses step only counts and ends statuses: no code runs
+    assert choices.runs_directly(game, kinds["Statuses"], "turns")
+
+
+def test_each_spell_is_known_to_choose_or_not() -> None:
+    game = engine.load("spell-cycles")
+    cast = next(i for i, step in enumerate(game.steps) if step.kind == "cast")
+    effects = game.steps[cast].effects
+    direct = {cid: choices.runs_directly(game, cast, ("effect", cid)) for cid, fn in enumerate(effects.fns) if fn}
+    assert set(direct.values()) == {True, False}  # some spells choose (a target), others never do

@@ -145,3 +145,32 @@ def test_an_unknown_hint_agent_is_a_usage_error() -> None:
 def test_help_explains_undo_and_hint() -> None:
     result = run("play", RULESET, "--seed", "5", input="help\nquit\n")
     assert "undo" in result.output and "hint" in result.output and "replaying" in result.output
+
+
+# ---------------------------------------------------------------- a ruleset that fails while playing
+
+FAILING = str(Path(__file__).parent / "data" / "failing-effect")
+
+
+def test_a_move_the_ruleset_fails_on_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    result = run("play", FAILING, "--seed", "1", "--seat", "1=human", "--seat", "2=human", "--log", str(log),
+                 input="choose A0\nchoose A1\n" + "choose B1\nchoose A1\n" * 3)
+    said = " ".join(result.output.split())  # the console wraps long lines
+    assert "the ruleset failed while playing 'choose A0'" in said and "division by zero" in said
+    assert "(the game is as it was before that move)" in said
+    assert result.exit_code == 0 and "game over" in result.output and replays_to_the_end(log)
+
+
+def test_a_bot_move_the_ruleset_fails_on_stops_the_game_and_keeps_it(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    result = run("play", FAILING, "--seed", "1", "--seat", "1=random", "--seat", "2=random", "--log", str(log))
+    if "the ruleset failed" not in result.output:  # the bots never picked the failing choice: nothing to see
+        assert result.exit_code == 0
+        return
+    assert "the game stops here" in result.output and result.exit_code == 1
+    saved = json.loads(log.read_text())
+    state = engine.load(FAILING).new_state(players=2, seed=1)
+    for text in saved["actions"]:
+        state.apply(text)
+    assert not state.is_terminal

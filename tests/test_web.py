@@ -380,3 +380,16 @@ def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
     assert f"# http://127.0.0.1:8000{location}\n" in doc
     refused = client.post("/api/tables/t1/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
     assert f"# {refused}\n" in doc
+
+
+def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> None:
+    from cli.web.tables import Table, TableError
+
+    folder = Path(__file__).parent / "data" / "failing-effect"
+    table = Table.new("t1", str(folder), engine.load(str(folder)), players=2, seed=1, bots={})
+    before = table.state.clone(record=True)
+    with pytest.raises(TableError, match=r"the ruleset failed while playing 'choose A0': .*division by zero"):
+        table.act("choose A0")
+    assert table.state == before and table.state.history == before.history
+    table.act("choose A1")
+    assert table.state.history == ["choose A1"]

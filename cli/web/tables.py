@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.runner.agents import Agent, make_agent
-from engine.core.errors import IllegalActionError
+from engine.core.errors import IllegalActionError, RulecraftError
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
 
@@ -132,11 +132,15 @@ class Table:
 
     def _apply(self, text: str, seat: int) -> None:
         before = len(self.state.log or [])
+        position = self.state.clone(record=True)
         try:
             action = self.state.parse_action(text)
             self.state.apply(action)
         except IllegalActionError as err:
             raise TableError(str(err)) from None
+        except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
+            self.state = position
+            raise TableError(f"the ruleset failed while playing '{text}': {err} (the game is as it was before that move)") from None
         public = action.step.public_format(action.args)
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1

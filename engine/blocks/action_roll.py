@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
-from engine.blocks.hooks import Hook, compile_hook, label
+from engine.blocks.hooks import Hook, compile_hook, label, reach_of
 from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
-from engine.blocks.statuses import Attempt, run_hook
+from engine.blocks.statuses import Attempt, hook_reach, run_hook
 from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Die as DieResults
 from engine.core.decisions import fair_die
@@ -149,13 +149,15 @@ class ActionRoll(Step):
 
     # -- the decision
 
-    def _options(self, s: "StateView") -> list[tuple[int, int, int]]:
-        """(die, actor, number) for every action the dice allow now."""
+    def _options(self, s: "StateView", actors: list[Any] | None = None) -> list[tuple[int, int, int]]:
+        """(die, actor, number) for every action the dice allow now (``actors``: who may act, if already listed)."""
         dice = dict(rolled(s).dice or ())
+        if actors is None:
+            actors = self.actors(s)
         out = []
         for i, die in enumerate(self.dice):
             number = dice.get(die.name)
-            for actor in self.actors(s):
+            for actor in actors:
                 action = self.table.of(actor).get(number or 0)
                 if action is not None and (die.only is None or die.only in action.flags):
                     out.append((i, actor, number))
@@ -166,15 +168,18 @@ class ActionRoll(Step):
         return tuple(fair_die(die.sides) for die in self.dice) if self.actors(s) else ()
 
     def enter(self, s: "StateView") -> bool:
-        if not self.actors(s):
+        actors = self.actors(s)
+        if not actors:
             return False
         dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
         s.slices[Roll.block] = Roll(dice, rolled(s).acting)
         s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
-        if not self._options(s):
+        options = self._options(s, actors)  # a condition cannot read the dice: rolling them changes no actor
+        if not options:
             s.note(lambda: "no action can be used")
             s.slices[Roll.block] = Roll(None, rolled(s).acting)
             return False
+        s.listed(ListSpace(self, options))  # the decision waits on these: not worked out again
         return True
 
     def actions(self, s: "StateView") -> ActionSpace:
@@ -188,6 +193,13 @@ class ActionRoll(Step):
     def effect(self, key: Any) -> Fn:
         _, die, actor, number = key
         return lambda s, e: self._act(s, self.dice[die], actor, number)
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        """What the die's bonus, the statuses' ``on_act``, the action and the actor's strengths may do."""
+        _, die, actor, number = key
+        action = self.table.of(actor).get(number)
+        codes = [self.dice[die].bonus, action.do if action else None, *(st.do for st in self.strengths.get(actor, ()))]
+        return reach_of(codes) | hook_reach(game, "on_act")
 
     def _act(self, s: "StateView", die: Die, actor: int, number: int) -> None:
         action = self.table.of(actor)[number]

@@ -121,8 +121,9 @@ class Cast(Step):
                 b.error(b.pos(spec, "replace"), f"'replace' must give a component (or none), like first(q in pool where ...), not {compiled.type}")
             self.replace, self.replace_text = compiled.fn, b.describe(spec["replace"])
         bind = {"self": ANY_COMPONENT, "matched": ListOf(ANY_COMPONENT)}
-        self.effects = card_code(b, str(spec["effect"]), "", "", b.pos(spec, "effect"), program=True, bind=bind) if "effect" in spec else None
-        self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind) if "then" in spec else None
+        self.effects = (card_code(b, str(spec["effect"]), "", "", b.pos(spec, "effect"), program=True, bind=bind, nested=False)
+                        if "effect" in spec else None)
+        self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind, nested=False) if "then" in spec else None
         self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
         self.read_attributes = {str(spec[key]) for key in ("requires", "pattern", "shape", "cost", "effect", "rule") if key in spec}
 
@@ -346,6 +347,12 @@ class Cast(Step):
         code = self._code(key[0], key[1])
         assert code is not None
         return code
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        phase, cid = key
+        if phase == "effect":
+            return self.effects.reaches[cid] if self.effects is not None else frozenset()
+        return self.then.reach if self.then is not None else frozenset()
 
     def resume(self, s: "StateView") -> bool:
         cid, pieces, i = _casts(s).running

@@ -28,6 +28,12 @@ A step runs such an effect with :func:`run_effect` and names it with a key
 its :meth:`~engine.blocks.steps.Step.effect` method resolves; when the
 effect finishes after a choice, the engine calls the step's ``resume``.
 
+Whether an effect can choose at all is known when the ruleset is compiled:
+code that calls ``choose`` can; code that changes the game through a call or
+an assignment can if it may run a hook that can (:func:`may_ask`).  An effect
+that cannot runs directly on the state — no coroutine, no position kept —
+even in a ruleset whose other effects choose (:func:`runs_directly`).
+
 Example (a turn step ``- do: {effect: ...}``)::
 
     - do:
@@ -41,6 +47,7 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
+import operator
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -50,7 +57,7 @@ from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
-from engine.lang.scope import Compiled, Scope
+from engine.lang.scope import ASKS, RUNS, Compiled, Scope, Vocabulary
 from engine.lang.types import ANY, BOOL, Component
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
@@ -59,10 +66,12 @@ except ImportError:  # pragma: no cover - exercised by forcing the replaying mod
     greenlet = None
 
 if TYPE_CHECKING:
-    from engine.blocks.context import StateView
+    from engine.blocks.context import GameView, StateView
 
 CHOOSES = "chooses"
 """Vocabulary data key: set when some code of the ruleset calls ``choose`` (its effects then run as coroutines)."""
+NESTED_ASKS = "nested code asks"
+"""Vocabulary data key: set when code that other code may run (a hook) calls ``choose`` (see :func:`may_ask`)."""
 
 
 @dataclass(frozen=True)
@@ -124,15 +133,33 @@ class Pending:
 
 
 def _noted(s: "StateView") -> dict[str, Any]:
-    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect."""
+    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect.
+
+    The step budget is left out: every run of an effect begins with the whole budget.
+    """
     noted: dict[str, Any] = {}
-    for name in committed(type(s)):
-        value = getattr(s, name)
-        if isinstance(value, dict):
+    names, read = _noticed(type(s))
+    for name, value in zip(names, read(s)):
+        kind = type(value)
+        if kind is dict:
+            noted[name] = value.copy()
+        elif kind in _SINGLE:
+            noted[name] = value
+        elif isinstance(value, dict):
             noted[name] = dict(value)
-        elif value is None or isinstance(value, (int, str, tuple)):
+        elif isinstance(value, (int, str, tuple)):
             noted[name] = value
     return noted
+
+
+_SINGLE = frozenset({int, str, tuple, bool, type(None)})
+
+
+@functools.cache
+def _noticed(state_class: type) -> tuple[tuple[str, ...], Any]:
+    """The fields :func:`_noted` looks at, and a reader of their values (in that order)."""
+    names = tuple(name for name in committed(state_class) if name != "budget")
+    return names, operator.attrgetter(*names)
 
 
 class NeedChoice(Exception):
@@ -172,6 +199,58 @@ class Tape:
         return self.run.parent.switch(question)
 
 
+# ------------------------------------------------------------------ which effects can choose
+
+
+def may_ask(vocab: Vocabulary, reach: "frozenset[str] | None") -> bool:
+    """Whether code that may do ``reach`` (its scope's :attr:`~engine.lang.scope.Scope.reach`; None: not known) can choose.
+
+    Code that calls ``choose`` can; code that changes the game (``RUNS``) can when a hook of the
+    ruleset calls ``choose`` (a change may run such a hook, which may run another).
+
+    >>> vocab = Vocabulary()
+    >>> may_ask(vocab, frozenset({RUNS})), may_ask(vocab, frozenset({ASKS})), may_ask(vocab, None)
+    (False, True, True)
+    >>> vocab.data[NESTED_ASKS] = True
+    >>> may_ask(vocab, frozenset({RUNS})), may_ask(vocab, frozenset())
+    (True, False)
+    """
+    if reach is None or ASKS in reach:
+        return True
+    return RUNS in reach and bool(vocab.data.get(NESTED_ASKS))
+
+
+def note_asking(vocab: Vocabulary, reach: set[str]) -> None:
+    """Record code that other code may run (a hook), compiled with ``reach``: if it chooses, so may what runs it.
+
+    >>> vocab = Vocabulary()
+    >>> note_asking(vocab, {RUNS}); may_ask(vocab, frozenset({RUNS}))
+    False
+    >>> note_asking(vocab, {ASKS, RUNS}); may_ask(vocab, frozenset({RUNS}))
+    True
+    """
+    if ASKS in reach:
+        vocab.data[NESTED_ASKS] = True
+
+
+def runs_directly(game: "GameView", step: int, key: Any) -> bool:
+    """Whether the effect ``key`` of turn step ``step`` runs directly on the state: nothing it may do can choose.
+
+    Known from the compiled ruleset (the step says what its effect may do, see
+    :meth:`~engine.blocks.steps.Step.effect_reach`); :func:`run_effect` runs the
+    others as coroutines.  Example: ``runs_directly(game, 2, "effect")`` for a
+    ``do`` step whose program never calls ``choose`` nor runs a hook that does.
+    """
+    if not game.vocab.data.get(CHOOSES):
+        return True
+    found = game.steps[step]
+    known = found.direct
+    direct = known.get(key)
+    if direct is None:
+        direct = known[key] = not may_ask(game.vocab, found.effect_reach(game, key))
+    return direct
+
+
 # ------------------------------------------------------------------ running effects
 
 _DONE = object()  # what a coroutine hands back when its effect has finished
@@ -179,13 +258,17 @@ _DONE = object()  # what a coroutine hands back when its effect has finished
 
 def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
     """Run the effect ``key`` of turn step ``step`` with locals ``env``; False while a choice is pending."""
-    fn = s.game.steps[step].effect(key)
-    s.budget = s.game.limits.steps
+    game = s.game
+    fn = game.steps[step].effect(key)
+    s.budget = game.limits.steps
     running = s.tape
-    if not s.game.vocab.data.get(CHOOSES) or running is not None and (running.run is None or running.run is getcurrent()):
-        fn(s, env)  # nothing in this ruleset can ask, or an effect runs it: then it is part of that effect
+    if running is not None and (running.run is None or running.run is getcurrent()):
+        fn(s, env)  # an effect runs it: then it is part of that effect
         return True
     _drop(s)
+    if runs_directly(game, step, key):
+        fn(s, env)  # it cannot ask: nothing to pause, nothing to keep
+        return True
     pending = Pending(step, key, tuple(env))
     object.__setattr__(pending, "start", s.clone())
     try:
@@ -521,6 +604,7 @@ class Choose(Function):
             return value
 
         scope.vocab.data[CHOOSES] = True
+        scope.reach.add(ASKS)
         return Compiled(parts.item_type, choose)
 
     def describe(self, call: ast.Call) -> str:

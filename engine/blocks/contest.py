@@ -96,6 +96,7 @@ class CardCode:
     fns: tuple[Fn | None, ...]
     slots: int
     texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
+    reaches: tuple[frozenset[str], ...] = ()  # by component: what its program may do besides computing (Scope.reach)
 
     def __call__(self, s: "StateView", holder: int, other: int, *more: Any) -> Any:
         fn = self.fns[holder]
@@ -108,10 +109,11 @@ class CardCode:
 
 
 def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: SourcePos | None, program: bool = False,
-              bind: dict[str, Type] | None = None) -> CardCode:
+              bind: dict[str, Type] | None = None, nested: bool = True) -> CardCode:
     """Compile the code every component carries in ``attribute`` (``self`` and ``other`` bound; programs also ``margin``).
 
-    ``bind`` names other locals instead (slots 0, 1, ... in its order).
+    ``bind`` names other locals instead (slots 0, 1, ... in its order); ``nested=False``: only the step that
+    compiles the programs runs them (see ``Builder.compile_node``).
     """
     from engine.core.yamlsource import Mapping
 
@@ -121,6 +123,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 did_you_mean(attribute, [a for a, t in g.attribute_types.items() if t == "text"]))
         return CardCode((None,) * len(g.component_names), 1)
     fns: list[Fn | None] = [None] * len(g.component_names)
+    reaches: list[frozenset[str]] = [frozenset()] * len(g.component_names)
     texts: list[tuple[str, str]] = []
     slots = 2
     for kind, spec in (b.tree.get("components") or {}).items():
@@ -134,8 +137,9 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 scope = Scope(g.vocab, b.sink)
                 for name, type_ in (bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT, "margin": INT}).items():
                     scope.bind(name, type_)
-                fn = b.compile_node(node, scope).fn if node is not None else (lambda s, e: None)
+                fn = b.compile_node(node, scope, nested).fn if node is not None else (lambda s, e: None)
                 slots = max(slots, scope.slots)
+                reach = frozenset(scope.reach)
                 texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
             else:
                 compiled, n = b.expression(inst[attribute], want, bind=bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT},
@@ -145,8 +149,10 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 texts.append((ident, b.describe(inst[attribute])))
             for cid in cids:
                 fns[cid] = fn
+                if program:
+                    reaches[cid] = reach
     g.code_texts.setdefault(attribute, {}).update(texts)  # what the components' cards show instead of the code
-    return CardCode(tuple(fns), slots, tuple(texts))
+    return CardCode(tuple(fns), slots, tuple(texts), tuple(reaches))
 
 
 @step_kind

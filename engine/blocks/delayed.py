@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.action_roll import rolled
 from engine.blocks.block import Block, declare
-from engine.blocks.hooks import label, local_slot
+from engine.blocks.hooks import label, local_slot, reach_of
 from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos
@@ -32,7 +32,7 @@ from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
 
 if TYPE_CHECKING:
-    from engine.blocks.context import BuildContext, StateView
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -68,6 +68,9 @@ class Delayed(Step):
 
     def effect(self, key: Any) -> Fn:
         return self._resolve
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        return reach_of(act.later for acts in self.table.by_component.values() for act in acts.values())
 
     def _resolve(self, s: "StateView", e: list[Any]) -> None:
         kept, due = [], []

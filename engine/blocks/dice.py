@@ -30,7 +30,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import INT, Enum, Type
 
 if TYPE_CHECKING:
-    from engine.blocks.context import BuildContext, StateView
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -47,7 +47,7 @@ class Roll(Step):
         compiled, self.available_slots = b.expression(spec.get("available", "true"), "bool", bind={"outcome": outcome},
                                                       pos=b.pos(spec, "available"))
         self.available, self.available_text = compiled.fn, b.describe(spec.get("available", "true"))
-        self.program = b.program(spec.get("effect", "pass"), b.pos(spec, "effect"), bind={"outcome": outcome})
+        self.program = b.program(spec.get("effect", "pass"), b.pos(spec, "effect"), bind={"outcome": outcome}, nested=False)
 
     def _type(self, b: "BuildContext", spec: "Mapping") -> Type:
         """The type of the faces' values: one declared type, or whole numbers."""
@@ -96,6 +96,9 @@ class Roll(Step):
 
     def effect(self, key: Any) -> Fn:
         return self.program.fn
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        return self.program.reach
 
     def describe(self) -> str:
         faces = ", ".join(f"{i} = {v}" for i, v in enumerate(self.faces, 1))

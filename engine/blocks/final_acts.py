@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
-from engine.blocks.hooks import label
+from engine.blocks.hooks import label, reach_of
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Decision
@@ -34,7 +34,7 @@ from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
-    from engine.blocks.context import BuildContext, StateView
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
@@ -61,13 +61,13 @@ class FinalActs(Step):
 
     def _eligible(self, s: "StateView", done: set[int]) -> int | None:
         """The next component to take its final act (the current role's first), or None."""
-        index = self.game.zone_index
+        index, zone, when = self.game.zone_index, self.zones["from"], self.when
+        env: list[Any] = [None] * self.slots_when  # a condition: one list serves every component
         order = s.order[s.turn:] + s.order[:s.turn]
         for role in order:
-            for cid in s.zones[index[(self.zones["from"], role)]]:
-                env: list[Any] = [None] * self.slots_when
+            for cid in s.zones[index[(zone, role)]]:
                 env[0] = cid
-                if cid not in done and self.when(s, env):
+                if cid not in done and when(s, env):
                     return cid
         return None
 
@@ -80,6 +80,9 @@ class FinalActs(Step):
 
     def effect(self, key: Any) -> Fn:
         return self._run
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        return reach_of(act.do for acts in self.table.by_component.values() for act in acts.values())
 
     def _run(self, s: "StateView", e: list[Any]) -> None:
         done: set[int] = set()

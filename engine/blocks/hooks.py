@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn, Scope
@@ -55,6 +55,7 @@ class Hook:
     bound: int
     words: str = ""
     source: str | None = None
+    reach: frozenset[str] = frozenset()  # what it may do besides computing (see Scope.reach)
 
     def run(self, s: Any, *values: Any) -> Any:
         """Run with the bound names set to ``values``, in the order they were bound."""
@@ -63,6 +64,19 @@ class Hook:
         if self.source is not None:
             env[self.bound] = self.source
         return self.fn(s, env)
+
+
+def reach_of(codes: "Iterable[Hook | None]") -> frozenset[str]:
+    """What any of ``codes`` may do besides computing (see :attr:`Hook.reach`); none for no code.
+
+    >>> sorted(reach_of([Hook(print, 1, 0, reach=frozenset({"runs"})), None]))
+    ['runs']
+    """
+    found: frozenset[str] = frozenset()
+    for code in codes:
+        if code is not None:
+            found |= code.reach
+    return found
 
 
 def compile_hook(b: "BuildContext", text: Any, pos: SourcePos | None, bind: dict[str, Type], source: str | None = None) -> Hook:
@@ -80,7 +94,7 @@ def compile_hook(b: "BuildContext", text: Any, pos: SourcePos | None, bind: dict
         words = node.describe()
     except RecursionError:
         words = str(text)
-    return Hook(compiled.fn, max(scope.slots, 1), len(bind), words, source)
+    return Hook(compiled.fn, max(scope.slots, 1), len(bind), words, source, frozenset(scope.reach))
 
 
 def source_type(b: "BuildContext", source: str, pos: SourcePos | None) -> Type:

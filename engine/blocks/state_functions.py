@@ -12,6 +12,7 @@ zones and attributes exist) comes from :mod:`engine.compiling.vocabulary`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,8 +48,12 @@ class OneArgument(Function):
             f = args[0].compile(scope).fn
         else:
             f = self.value(scope, args[0], wanted, self.argument).fn
+        return Compiled(self.result, self.closure(f))
+
+    def closure(self, argument: Any) -> Any:
+        """The compiled call: ``read`` of what the ``argument`` closure gives (a subclass may read in the same call)."""
         read = self.read
-        return Compiled(self.result, lambda s, e: read(s, f(s, e)))
+        return lambda s, e: read(s, argument(s, e))
 
     def read(self, s: Any, value: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -71,10 +76,16 @@ class Seated(OneArgument):
     def read(self, s: Any, role: Any) -> bool:
         return s.seat_of.get(role, 0) != 0
 
+    def closure(self, argument: Any) -> Any:
+        return lambda s, e: s.seat_of.get(argument(s, e), 0) != 0
+
 
 class Seat(OneArgument):
     def read(self, s: Any, role: Any) -> int:
         return s.seat_of.get(role, 0)
+
+    def closure(self, argument: Any) -> Any:
+        return lambda s, e: s.seat_of.get(argument(s, e), 0)
 
 
 class Team(SeatArgument):
@@ -82,7 +93,21 @@ class Team(SeatArgument):
         teams = s.game.teams.get(s.players)
         if not teams or not isinstance(seat, int):
             return seat if isinstance(seat, int) else 0
-        return next((i for i, team in enumerate(teams, 1) if seat in team), 0)
+        return team_numbers(teams).get(seat, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def team_numbers(teams: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    """Each seat's team, numbered from 1 in the order of ``teams`` (a seat listed twice is in the first).
+
+    >>> team_numbers(((1, 3), (2, 4)))
+    {1: 1, 3: 1, 2: 2, 4: 2}
+    """
+    numbers: dict[int, int] = {}
+    for i, team in enumerate(teams, 1):
+        for seat in team:
+            numbers.setdefault(seat, i)
+    return numbers
 
 
 class TurnPosition(OneArgument):

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
-from engine.blocks.hooks import Hook, compile_hook, label, running, source_of
+from engine.blocks.hooks import Hook, compile_hook, label, reach_of, running, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.counters import CounterSpec
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
@@ -61,7 +61,7 @@ from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListO
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
-    from engine.blocks.context import BuildContext, StateView
+    from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
@@ -122,6 +122,18 @@ class StatusBook:
     statuses: list[Status] = field(default_factory=list)
     by_name: dict[str, Status] = field(default_factory=dict)
     step_hooks: set[str] = field(default_factory=set)  # hook names some `statuses` step runs
+    hooked: dict[str, tuple[tuple[Status, Hook, int], ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def with_hook(self, hook: str) -> tuple[tuple[Status, Hook, int], ...]:
+        """The statuses that have ``hook``, in order, each with its code and where its values start in ``State.counters``.
+
+        Worked out once per hook, when the game first runs it.
+        """
+        found = self.hooked.get(hook)
+        if found is None:
+            found = self.hooked[hook] = tuple((st, st.hooks[hook], st.spec.offset)  # type: ignore[union-attr]
+                                              for st in self.statuses if hook in st.hooks)
+        return found
 
     def of(self, s: "StateView", cid: int) -> list[Status]:
         """The statuses a component has now, in declaration order."""
@@ -278,17 +290,18 @@ def clear(s: "StateView", cid: int, negative_only: bool = False) -> None:
 def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
     """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
     book = s.game.parts.get("statuses")
-    for status in book.statuses if book else []:
-        code = status.hooks.get(hook)
-        if code is not None and s.counters[_stored(s, status, cid)]:
+    if book is None:
+        return
+    for status, code, offset in book.with_hook(hook):
+        if s.counters[offset + cid]:
             with running(s, f"{status.name}'s {hook}"):
                 code.run(s, cid, attacker, source, amount)
 
 
-def owned_by(s: "StateView", role: Any) -> list[int]:
-    """The components in the role's own zones, zone by zone, in order."""
-    g = s.game
-    return [cid for z, owner in enumerate(g.zone_owner) if owner == role for cid in s.zones[z]]
+def hook_reach(game: "GameView", hook: str) -> frozenset[str]:
+    """What the statuses' ``hook`` code may do besides computing (none when no status has that hook)."""
+    book = game.parts.get("statuses")
+    return reach_of(status.hooks.get(hook) for status in book.statuses) if book else frozenset()
 
 
 # ------------------------------------------------------------------ the step
@@ -317,32 +330,61 @@ class Statuses(Step):
             book.step_hooks.add(self.hook)
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
+        self._offsets: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # see _work
+        self._own_zones: dict[Any, tuple[int, ...]] = {}  # by role: its own zones (see _mine)
 
     def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
 
-        if not self._anything_to_do(s):
+        work = self._work(s)
+        if work is None:
             return False
-        return not run_effect(s, self.index, "hooks", [])
+        return not run_effect(s, self.index, work, [])
 
-    def _anything_to_do(self, s: "StateView") -> bool:
-        """Whether a component of the current role has a status this step counts, ends or runs a hook of."""
-        book = s.game.parts.get("statuses")
-        assert book is not None
-        wanted = [st for st in book.statuses if (self.hook in st.hooks) or (self.turn != "none" and st.lasts is not None)]
-        if not wanted:
-            return False
-        mine = owned_by(s, s.current_role)
+    def _mine(self, s: "StateView") -> list[int]:
+        """The components in the current role's own zones, zone by zone, in order."""
+        role = s.current_role
+        zones = self._own_zones.get(role)
+        if zones is None:
+            zones = self._own_zones[role] = tuple(z for z, owner in enumerate(s.game.zone_owner) if owner == role)
+        return [cid for z in zones for cid in s.zones[z]]
+
+    def _work(self, s: "StateView") -> str | None:
+        """What this step has to do for the current role's components, as the key of its effect.
+
+        ``"hooks"``: one has a status whose hook it runs; ``"turns"``: no hook runs, but one has a status
+        whose turns it counts or ends (no code runs, so that effect never chooses); None: nothing.
+        """
+        offsets = self._offsets
+        if offsets is None:
+            book = s.game.parts.get("statuses")
+            assert book is not None
+            offsets = self._offsets = (
+                tuple(_stored(s, st, 0) for st in book.statuses if self.hook in st.hooks),
+                tuple(_stored(s, st, 0) for st in book.statuses if self.turn != "none" and st.lasts is not None),
+            )
+        hooked, counted = offsets
+        if not (hooked or counted):
+            return None
+        mine = self._mine(s)
         counters = s.counters
-        return any(counters[_stored(s, st, cid)] for st in wanted for cid in mine)
+        if any(counters[offset + cid] for offset in hooked for cid in mine):
+            return "hooks"
+        if any(counters[offset + cid] for offset in counted for cid in mine):
+            return "turns"
+        return None
 
     def effect(self, key: Any) -> Fn:
         return self._run
 
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        """What the statuses' hooks this step runs may do; counting and ending statuses runs no code (key ``"turns"``)."""
+        return hook_reach(game, self.hook) if key == "hooks" else frozenset()
+
     def _run(self, s: "StateView", e: list[Any]) -> None:
         book = s.game.parts.get("statuses")
         assert book is not None
-        mine = owned_by(s, s.current_role)
+        mine = self._mine(s)
         if self.turn == "start":
             for status in book.statuses:
                 if status.lasts is not None:

@@ -56,6 +56,7 @@ class Step:
         self.condition_text = ""
         self.slots = 1
         self.env: list[Any] = [None]  # the condition's locals (pure code: one list is reused)
+        self.direct: dict[Any, bool] = {}  # by effect key: whether it runs directly (filled by engine.blocks.choices.runs_directly)
         if "if" in spec:
             compiled, self.slots = b.expression(spec["if"], "bool")
             self.condition = compiled.fn
@@ -95,6 +96,14 @@ class Step:
     def effect(self, key: Any) -> Fn:
         """The compiled effect ``key`` names, for :func:`engine.blocks.choices.run_effect` to run (and re-run)."""
         raise KeyError(f"step '{self.kind}' has no effect {key!r}")
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str] | None:
+        """What the effect ``key`` may do besides computing, as compiled (see :func:`engine.blocks.choices.may_ask`).
+
+        None (the default) when the step does not say: the effect may choose.  Example: a step that runs one
+        program gives ``self.program.reach``; ``frozenset()`` says the effect only reads and computes.
+        """
+        return None
 
     def resume(self, s: "StateView") -> bool:
         """An effect this step ran has finished after a choice; True when the step is finished."""
@@ -252,7 +261,7 @@ class Do(Step):
         super().__init__(index, spec, pos, b)
         if "effect" not in spec:
             b.error(pos, "step 'do' needs an 'effect': the program to run")
-        self.program = b.program(spec.get("effect"), b.pos(spec, "effect"))
+        self.program = b.program(spec.get("effect"), b.pos(spec, "effect"), nested=False)
 
     def enter(self, s: "StateView") -> bool:
         from engine.blocks.choices import run_effect
@@ -261,6 +270,9 @@ class Do(Step):
 
     def effect(self, key: Any) -> Fn:
         return self.program.fn
+
+    def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
+        return self.program.reach
 
     def describe(self) -> str:
         return self.program.description

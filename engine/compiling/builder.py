@@ -28,6 +28,7 @@ from typing import Any, Iterable, Iterator
 from engine.core import limits
 from engine.blocks.block import run_phase
 from engine.blocks.catalogue import all_blocks, offer_functions
+from engine.blocks.choices import note_asking
 from engine.blocks.context import ZoneRef
 from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
@@ -283,13 +284,20 @@ class Builder:
             _PARSED[key] = node
         return node
 
-    def compile_node(self, node: Any, scope: Scope) -> Compiled:
-        """``node.compile(scope)``, reporting code that nests too deeply instead of crashing."""
+    def compile_node(self, node: Any, scope: Scope, nested: bool = True) -> Compiled:
+        """``node.compile(scope)``, reporting code that nests too deeply instead of crashing.
+
+        ``nested``: other code may run this code (a hook that a change runs); False for a step's own program,
+        which only its step runs (see :func:`engine.blocks.choices.may_ask`).
+        """
         try:
-            return finish(node.compile(scope), node.pos, scope)
+            compiled = finish(node.compile(scope), node.pos, scope)
         except RecursionError:
             self.error(node.pos, TOO_DEEP)
             return Compiled(ANY, lambda s, e: None)
+        if nested:
+            note_asking(self.game.vocab, scope.reach)
+        return compiled
 
     def expression(self, text: Any, want: str | None = None, bind: dict[str, Type] | None = None,
                    pos: SourcePos | None = None) -> tuple[Compiled, int]:
@@ -320,20 +328,23 @@ class Builder:
         except (RulesetError, RecursionError):
             return str(text)
 
-    def program(self, text: Any, pos: SourcePos | None, bind: dict[str, Type] | None = None) -> Program:
-        """Compile a program; ``bind`` pre-binds names to slots 0, 1, ... (set them in the environment before running)."""
+    def program(self, text: Any, pos: SourcePos | None, bind: dict[str, Type] | None = None, nested: bool = True) -> Program:
+        """Compile a program; ``bind`` pre-binds names to slots 0, 1, ... (set them in the environment before running).
+
+        ``nested=False``: only the step that compiles it runs it (never a hook of other code; see ``compile_node``).
+        """
         node = self.parse(text, pos, program=True)
         if node is None:
             return Program(lambda s, e: None, max(len(bind or ()), 1))
         scope = Scope(self.game.vocab, self.sink)
         for name, type_ in (bind or {}).items():
             scope.bind(name, type_)
-        compiled = self.compile_node(node, scope)
+        compiled = self.compile_node(node, scope, nested)
         try:
             description = node.describe()
         except RecursionError:
             description = str(text)
-        return Program(compiled.fn, max(scope.slots, 1), str(text), description)
+        return Program(compiled.fn, max(scope.slots, 1), str(text), description, frozenset(scope.reach))
 
 
 def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:

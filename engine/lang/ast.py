@@ -26,7 +26,7 @@ from typing import Any, Callable, Protocol, Sequence
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
-from engine.lang.scope import Code, Compiled, Fn, Scope
+from engine.lang.scope import RUNS, Code, Compiled, Fn, Scope
 from engine.lang.types import (
     ANY,
     ANY_COMPONENT,
@@ -738,7 +738,10 @@ class Call(Node):
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
         self.function = fn
-        return fn.compile_call(self, scope)
+        compiled = fn.compile_call(self, scope)
+        if compiled.type is EFFECT or compiled.type is ANY:  # it may change the game, and so run a hook
+            scope.reach.add(RUNS)
+        return compiled
 
     def describe(self) -> str:
         if self.function is not None:
@@ -836,6 +839,7 @@ class Assign(Node):
         expect(scope, self.value, value, INT, f"the value in '{self.op}'")
         if scope.pure:
             scope.error(self.pos, f"'{self.describe()}' changes the game, which a condition or score can't do")
+        scope.reach.add(RUNS)
         name = self.target.name if isinstance(self.target, Name) else self.target.func if isinstance(self.target, Call) else ""
         assignable = scope.vocab.data.get("assignable", {})
         handler = assignable.get(name)

@@ -32,6 +32,7 @@ class Program:
     slots: int
     text: str = ""
     description: str = ""
+    reach: frozenset[str] = frozenset()  # what it may do besides computing (see Scope.reach)
 
     def run(self, s: "StateData") -> Any:
         """Run the program with the full step budget (``Limits.steps``)."""

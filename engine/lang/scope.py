@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 
 Fn = Callable[[Any, list[Any]], Any]
 
+ASKS = "asks"
+"""In :attr:`Scope.reach`: the code calls ``choose``, so it may pause for a player's answer."""
+RUNS = "runs"
+"""In :attr:`Scope.reach`: the code changes the game through a call or an assignment, which may run other code (a hook)."""
+
 
 @dataclass(frozen=True)
 class Code:
@@ -113,6 +118,7 @@ class Scope:
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
         self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
         self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
+        self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS)
 
     @property
     def slots(self) -> int:

@@ -200,8 +200,19 @@ class State:
         self.history = history
         self._actions = actions
 
-    def clone(self) -> "State":
-        """An independent copy (the log and history are not copied)."""
+    def clone(self, record: bool = False) -> "State":
+        """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> s.clone().history, s.clone(record=True).history == s.history
+        (None, True)
+        """
+        if record:
+            copy = self.clone()
+            copy.history = None if self.history is None else self.history[:]
+            copy.log = None if self.log is None else self.log[:]
+            return copy
         return State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
             self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
@@ -355,6 +366,14 @@ class State:
             else:
                 self._actions = self.game.steps[self.step].actions(self)
         return self._actions
+
+    def listed(self, space: ActionSpace) -> None:
+        """Keep ``space`` as the legal actions of this position: a step that worked them out as it began says so.
+
+        Anything that changes the position lists them again, as usual (see :meth:`legal_actions`).  Example: a
+        step that must know whether it offers anything keeps what it found, ``s.listed(ListSpace(self, options))``.
+        """
+        self._actions = space
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a CHANCE node, each action resolving it with its probability (they sum to 1); else empty.

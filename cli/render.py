@@ -47,11 +47,14 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
+from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
+from engine.core.showtext import abbreviations
 from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 
 if TYPE_CHECKING:
     from engine import Game, State
+    from engine.blocks.block import Drawing, Line
     from engine.runner.sweep import Sweep
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
@@ -76,21 +79,6 @@ def _style(text: str | None) -> str | None:
     except StyleSyntaxError:
         return None
     return text
-
-
-def abbreviations(labels: Iterable[str], least: int = 1) -> dict[str, str]:
-    """The shortest prefixes (of at least ``least`` characters) that tell the labels apart.
-
-    >>> abbreviations(["Stone", "Storm", "Ice"])
-    {'Ice': 'Ice', 'Stone': 'Ston', 'Storm': 'Stor'}
-    """
-    distinct = sorted(set(labels))
-    longest = max((len(x) for x in distinct), default=1)
-    for size in range(min(least, longest), longest + 1):
-        short = {label: label[:size] for label in distinct}
-        if len(set(short.values())) == len(distinct):
-            return short
-    return {label: label for label in distinct}
 
 
 def board(state: State) -> RenderableType:
@@ -309,15 +297,22 @@ def zones(state: State, seat: int | None) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``).
 
     ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
-    components one per line.
+    components one per line.  What the blocks draw (see :class:`engine.blocks.block.Drawing`) comes in too: a
+    zone held by a role whose components a block draws itself is drawn as their lines (then that block's
+    legend), then the blocks' other lines and the counters they do not draw.
     """
     game = state.game
     if seat is None:
         seen: dict[str, Any] = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
     else:
         seen = state.observation(seat)["zones"]
+    drawn = drawings(state, seat)
+    by_component: dict[int, tuple[int, Line]] = {}
+    for i, drawing in enumerate(drawn):
+        for cid, component_line in drawing.components.items():
+            by_component.setdefault(cid, (i, component_line))
     lines = []
-    meters = False
+    legends: set[int] = set()
     for zi, (name, content) in enumerate(seen.items()):
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
@@ -326,10 +321,10 @@ def zones(state: State, seat: int | None) -> list[Text]:
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
-        elif owner is not None and _on_meters(state, state.zones[zi]):
+        elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
             lines.append(line)
-            lines += [meter_line(state, cid) for cid in state.zones[zi]]
-            meters = True
+            lines += [styled(by_component[cid][1]) for cid in state.zones[zi]]
+            legends.update(by_component[cid][0] for cid in state.zones[zi])
             continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
@@ -338,36 +333,36 @@ def zones(state: State, seat: int | None) -> list[Text]:
         else:
             line.append(", ".join(counted(content)))
         lines.append(line)
-    return lines + ([meter_legend(state.game)] if meters else []) + counters(state)
+    lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
+    lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
+    return lines + counters(state, drawn)
 
 
-def meter_legend(game: Game) -> Text:
-    """What a meter line shows: the bar, and each special tile's letters (``b10@80``: backlash 10 at 80)."""
-    meter = game.parts.get("meter")
-    assert meter is not None
-    short = abbreviations(meter.kinds)
-    kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
-    counter = meter.counter.name
-    return Text(f"  meters: {counter} left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that {counter}: {kinds}",
-                style="dim")
+def styled(line: Line) -> Text:
+    """A line a block drew, in the terminal's styles.
+
+    >>> styled((("70/110 ", ""), ("██", "bold"))).plain
+    '70/110 ██'
+    """
+    text = Text()
+    for piece, style in line:
+        text.append(piece, style=style)
+    return text
 
 
-def counters(state: State) -> list[Text]:
+def counters(state: State, drawn: list[Drawing] | None = None) -> list[Text]:
     """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played; components where it is not 0.
 
-    A meter's counter and statuses are drawn with their components instead (see meter_line); a counter
-    declared ``shown: false`` is not drawn.
+    A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
+    or declared ``shown: false`` is not drawn.
     """
     from engine.model.savefile import counter_values
 
     game = state.game
-    book, meter = game.parts.get("statuses"), game.parts.get("meter")
-    drawn = set(book.by_name) if book else set()
-    if meter is not None:
-        drawn.add(meter.counter.name)
+    by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     lines = []
     for name, values in counter_values(state).items():
-        if name in drawn or not game.counters[name].shown:
+        if name in by_blocks or not game.counters[name].shown:
             continue
         per = game.counters[name].per
         if isinstance(values, dict) and per == "role":
@@ -379,40 +374,6 @@ def counters(state: State) -> list[Text]:
         shown = ", ".join(f"{owner} {value}" for owner, value in values.items()) if isinstance(values, dict) else str(values)
         lines.append(Text(f"{name}: {shown}"))
     return lines
-
-
-def _on_meters(state: State, cids: list[int]) -> bool:
-    meter = state.game.parts.get("meter")
-    return meter is not None and bool(cids) and all(meter.counter.index_of(c) is not None for c in cids)
-
-
-def meter_line(state: State, cid: int) -> Text:
-    """``  Scout  70/110 ███████░░░░ r10@80 p@40  Sting``: a component on its meter, its special tiles and statuses.
-
-    The bar has a cell per tile from the start (left) down to the bottom:
-    full for what is left of the counter, light for what is lost.
-    """
-    game = state.game
-    meter = game.parts.get("meter")
-    assert meter is not None
-    value = state.counters[meter.counter.index_of(cid)]
-    top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
-    tiles = top // meter.size
-    left = value // meter.size
-    line = Text(f"  {game.piece_names[cid]:<12} {value:>3}/{top:<3} ")
-    line.append("█" * left, style="bold")
-    line.append("░" * (tiles - left), style="dim")
-    short = abbreviations(meter.kinds)
-    special = [f"{short[kind]}{number or ''}@{at}" for at, (kind, number) in sorted(meter.tiles.get(cid, {}).items(), reverse=True)]
-    if special:
-        line.append("  " + " ".join(special), style="dim")
-    if value <= 0:
-        line.append(f"  {meter.at_bottom}", style="bold")
-    book = game.parts.get("statuses")
-    statuses = book.of(state, cid) if book else []
-    if statuses:
-        line.append("  " + ", ".join(st.name for st in statuses), style="bold")
-    return line
 
 
 def seat_label(state: State, seat: int, own: bool = True) -> str:

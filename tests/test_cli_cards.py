@@ -107,13 +107,18 @@ def test_the_walkthrough_quotes_the_reprisal_ruleset_and_its_scenario() -> None:
 
 
 def test_play_shows_a_status_with_no_hooks_on_its_bearer() -> None:
-    from cli.render import meter_line
+    from engine.blocks.meters import draw
     from engine.blocks.statuses import give
     from engine.compiling.loading import load_path
 
     game = load_path(ROOT / "tests" / "data" / "reprisal" / "ruleset.yaml")
     s = game.new_state(2, seed=1)
     warden = game.component_ids["Warden"]
-    assert "Marked" not in meter_line(s, warden).plain
+    def meter_line() -> str:
+        drawing = draw(s, 1)
+        assert drawing is not None
+        return "".join(text for text, _ in drawing.components[warden])
+
+    assert "Marked" not in meter_line()
     give(s, warden, "Marked")
-    assert meter_line(s, warden).plain.endswith("  Marked")
+    assert meter_line().endswith("  Marked")

@@ -22,6 +22,7 @@ from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 from cli import render
+from engine.blocks.catalogue import drawings
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ BACKS_SHOWN = 12
 
 
 def table_html(state: State, seat: int) -> str:
-    """The board, the zones ``seat`` may see, the meters, counters and a legend, as HTML."""
+    """The board, the zones ``seat`` may see, the meters, counters, the lines blocks draw (see
+    :class:`engine.blocks.block.Drawing`) and a legend, as HTML."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
@@ -68,9 +70,13 @@ def table_html(state: State, seat: int) -> str:
                 values.add(render.value_label(game, game.piece_names.index(piece), 0))
         parts.append("</section>")
     parts.append("</div>")
-    counters = [line.plain for line in render.counters(state)]
+    drawn = drawings(state, seat)
+    counters = [line.plain for line in render.counters(state, drawn)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
+    lines = [render.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
+    if lines:
+        parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
     parts.append(legend_html(game, values))
     return "".join(parts)
 

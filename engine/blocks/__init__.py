@@ -1,11 +1,16 @@
 """Generic building blocks a ruleset wires together: boards, turn steps, clashes, outcomes.
 
-A block module holds, in one place, everything about its mechanism:
+A block module holds, in one place, everything about its mechanism, in its
+``Block`` (:mod:`engine.blocks.block`; docs/blocks.md has the whole contract
+and an example):
 
-- its ``Block`` (:mod:`engine.blocks.block`): the ruleset keys and step kinds
-  it reads, as a JSON Schema fragment (the ruleset schema is assembled from
-  them), and the effect-language functions it offers to rulesets that use it;
-- what it compiles, kept under its name in ``game.parts``;
-- its slice of the state, a typed ``NamedTuple`` registered with
-  :func:`engine.core.slices.slice_kind` and kept under its name in ``state.slices``.
+- the ruleset keys and step kinds it reads, as a JSON Schema fragment (the
+  ruleset schema is assembled from them), and the effect-language functions
+  it offers to rulesets that use it;
+- its build hooks, which compile its section into a part kept under its
+  name in ``game.parts``;
+- the kinds of slice of the state it keeps (typed ``NamedTuple`` classes,
+  kept under their names in ``state.slices``), each saying what a seat
+  observes of it and how search samples what a seat cannot see;
+- what it draws of a position.
 """

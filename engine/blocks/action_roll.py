@@ -48,7 +48,6 @@ from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY_COMPONENT, Component
-from engine.core.slices import slice_kind
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
     from engine.core.yamlsource import Mapping as MappingT
 
 
-@slice_kind
 class Roll(NamedTuple):
     """The action roll's slice of the state."""
 
@@ -305,6 +303,7 @@ def _selection(b: "BuildContext", spec: "MappingT", key: str) -> tuple[Callable[
 
 BLOCK = declare(Block(
     "action_roll",
+    slices=(Roll,),
     steps={
         "action_roll": {
             "description": ("Roll dice; one actor uses its action numbered as one of them (a die may require a flag "

@@ -45,7 +45,6 @@ from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, pla
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -55,7 +54,6 @@ STOP = ("stop",)
 MATCH = "match"
 
 
-@slice_kind
 class Casts(NamedTuple):
     """The casting block's slice of the state."""
 
@@ -481,6 +479,7 @@ class Cast(Step):
 
 BLOCK = declare(Block(
     "casting",
+    slices=(Casts,),
     steps={
         "cast": {
             "description": ("The player casts, one after the other, components whose pattern of values lies on the "

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.block import BLOCKS, Block
+from engine.blocks.block import BLOCKS, Block, Drawing
 
 if TYPE_CHECKING:
+    from engine.blocks.context import StateView
     from engine.lang.functions import Function
     from engine.lang.scope import Vocabulary
 
@@ -46,3 +47,17 @@ def offer_functions(vocab: "Vocabulary", tree: Any) -> None:
         else:
             vocab.elsewhere.update((fn.name, f"{fn.name}() comes with the {block.name} block: it needs {block.how_to_use()}")
                                    for fn in block.functions)
+
+
+def drawings(state: "StateView", seat: int | None) -> list[Drawing]:
+    """What the blocks draw of a position as ``seat`` sees it (None: every zone open), by block name.
+
+    Example: in a game with a meter and statuses, ``drawings(state, 1)`` holds the meter block's drawing (a line
+    per component on the meter, and its legend) and the statuses block's (its counters, drawn on those lines).
+    """
+    found = []
+    for block in all_blocks().values():
+        drawing = block.draw(state, seat) if block.draw is not None else None
+        if drawing is not None:
+            found.append(drawing)
+    return found

@@ -32,15 +32,14 @@ from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.placement import Placed, Queued
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import Texts, neighbour_pairs
-from engine.core.errors import SourcePos
-from engine.core.slices import slice_kind
+from engine.core.errors import SourcePos, did_you_mean
+from engine.core.slices import to_json
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
-@slice_kind
 class Clashes(NamedTuple):
     """The clash block's slice of the state."""
 
@@ -48,6 +47,10 @@ class Clashes(NamedTuple):
     done: tuple[tuple[Any, Any], ...] | None = None  # the pairs clashed since the piece was placed (with chain: true)
     block = "clash"
     saved = ("pending", "done")
+
+    def observe(self, s: "StateView", seat: int) -> dict[str, Any]:
+        """The pairs still to clash, open to every seat: ``{"pending": [[cell, neighbour], ...]}``."""
+        return {"pending": to_json(self).get("pending", [])}
 
 
 NO_CLASHES = Clashes()
@@ -97,7 +100,7 @@ class Clash(Step):
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
-        self.table: ClashTable = b.clash_table(spec, "table")
+        self.table: ClashTable = clash_table(b, spec, "table")
         self.values = b.face_attribute(spec, "attribute")
         b.choice(spec, "with", ("neighbours",), "neighbours")
         self.player_orders = b.choice(spec, "order", ("player", "fixed"), "player") == "player"
@@ -223,8 +226,76 @@ class Clash(Step):
         return f"each piece placed since the last clash clashes with each orthogonal neighbour ({self.table.name}), one at a time, {order}{chain}"
 
 
+def read_clash_tables(b: "BuildContext") -> None:
+    """``clash_tables``: who flips for each pair of values, kept in ``game.parts["clash"]`` by name.
+
+    ::
+
+        clash_tables:
+          beats:
+            of: sign                      # a declared type
+            missing: nothing              # pairs not listed do nothing (without it, every pair must be listed)
+            outcomes:
+              rock: {scissors: neighbour, paper: placed}
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "clash_tables: {beats: {of: sign, outcomes: {rock: {scissors: neighbour}}}}\\n"))
+    >>> b.game.types["sign"] = ("rock", "scissors")
+    >>> read_clash_tables(b)
+    >>> b.game.parts["clash"]["beats"].describe()
+    ['rock against scissors: the neighbour flips']
+    >>> print(b.sink.items[0].message)
+    clash table 'beats' does not cover 3 pairs (rock/rock, scissors/rock, scissors/scissors)
+    """
+    g = b.game
+    tables = b.tree.get("clash_tables") or {}
+    clash = g.parts["clash"] = {}
+    for name, spec in tables.items():
+        b.unknown_keys(spec, ("of", "missing", "outcomes"), f"clash table '{name}'")
+        type_name = str(spec.get("of", ""))
+        values = g.types.get(type_name)
+        if values is None:
+            b.error(b.pos(spec, "of"), f"unknown type '{type_name}'", did_you_mean(type_name, g.types))
+            continue
+        missing = None
+        if "missing" in spec:
+            missing = OUTCOMES[b.choice(spec, "missing", tuple(OUTCOMES), "nothing")]
+        outcomes: dict[tuple[str, str], tuple[bool, bool]] = {}
+        rows = spec.get("outcomes") or {}
+        for row, cols in rows.items():
+            if row not in values:
+                b.error(rows.key_pos.get(row), f"unknown {type_name} '{row}'", did_you_mean(row, values))
+                continue
+            for col, word in (cols or {}).items():
+                if col not in values:
+                    b.error(cols.key_pos.get(col), f"unknown {type_name} '{col}'", did_you_mean(col, values))
+                    continue
+                if word not in OUTCOMES:
+                    b.error(cols.pos_of(col), f"unknown outcome '{word}'", did_you_mean(str(word), OUTCOMES) or f"use one of {', '.join(OUTCOMES)}")
+                    continue
+                outcomes[(row, col)] = OUTCOMES[word]
+        if missing is None:
+            gaps = [f"{a}/{b}" for a in values for b in values if (a, b) not in outcomes]
+            if gaps:
+                b.error(b.pos(spec, "outcomes"), f"clash table '{name}' does not cover {len(gaps)} pairs ({', '.join(gaps[:4])}{', ...' if len(gaps) > 4 else ''})",
+                        "list them, or say what missing pairs mean with 'missing: nothing'")
+        clash[name] = ClashTable(name, outcomes, missing)
+
+
+def clash_table(b: "BuildContext", spec: "Mapping", key: str) -> ClashTable:
+    """The clash table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
+    name = str(spec.get(key, ""))
+    table = b.game.parts["clash"].get(name)
+    if table is None:
+        b.error(b.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, b.game.parts["clash"]))
+        return ClashTable(name, {}, (False, False))
+    return table
+
+
 BLOCK = declare(Block(
     "clash",
+    slices=(Clashes,),
     keys={
         "clash_tables": {
             "description": ("Pairwise tables saying what happens when two values meet (row: the placed piece's "
@@ -310,4 +381,6 @@ BLOCK = declare(Block(
             "enum": ["nothing", "placed", "neighbour", "both"],
         },
     },
+    compile=read_clash_tables,
+    rank=50,
 ))

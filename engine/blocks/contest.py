@@ -62,7 +62,6 @@ from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -72,7 +71,6 @@ TIE_BREAKS = ("bonus", "identical", "symbol", "reroll")
 REROLLS = 20  # a reroll tie-break gives up after this many equal rolls: nobody wins
 
 
-@slice_kind
 class Rolls(NamedTuple):
     """The contest's slice of the state: the (component, die) pairs rolled in the slot being fought."""
 
@@ -562,6 +560,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "contest",
+    slices=(Rolls,),
     steps={
         "contest": {
             "description": ("In each slot, the components just revealed fight for that slot's prize: overrides, "

@@ -30,11 +30,9 @@ from engine.lang.types import Type
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending, Tape
-    from engine.blocks.clash import ClashTable
     from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
-    from engine.blocks.majority import SupportTable
     from engine.blocks.outcome import Outcome
     from engine.blocks.steps import Step
 
@@ -180,10 +178,6 @@ class BuildContext(CodeContext, Protocol):
     def zone_ref(self, spec: Mapping, key: str) -> ZoneRef: ...
 
     def require_board(self, spec: Mapping, key: str) -> None: ...
-
-    def clash_table(self, spec: Mapping, key: str) -> ClashTable: ...
-
-    def support_table(self, spec: Mapping, key: str) -> SupportTable: ...
 
     def face_attribute(self, spec: Mapping, key: str) -> list[list[Any]]: ...
 

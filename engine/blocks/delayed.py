@@ -30,14 +30,12 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY_COMPONENT, EFFECT, INT
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
-@slice_kind
 class Delays(NamedTuple):
     """The delayed block's slice of the state: (role, turns left, actor, number, target) for each delayed action."""
 
@@ -139,6 +137,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "delayed",
+    slices=(Delays,),
     steps={
         "delayed": {
             "description": "The delayed parts of actions due this turn take effect.",

@@ -37,7 +37,6 @@ from engine.blocks.enumeration import Texts, names
 from engine.core.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -45,7 +44,6 @@ if TYPE_CHECKING:
 
 
 
-@slice_kind
 class Drafted(NamedTuple):
     """The draft's slice of the state: the draft steps that are over (a draft happens once)."""
 
@@ -208,6 +206,7 @@ def _team(s: "StateView", role: str) -> int:
 
 BLOCK = declare(Block(
     "draft",
+    slices=(Drafted,),
     steps={
         "draft": {
             "description": ("Players pick components into their own zones, one at a time, under rules written as "

@@ -32,7 +32,6 @@ from engine.blocks.enumeration import Texts, names
 from engine.core.errors import SourcePos
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.types import ANY_COMPONENT, ZONE
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
 KEEP = ("keep",)
 
 
-@slice_kind
 class Winners(NamedTuple):
     """The (winner, other) pairs of the last contest, set by the contest step for the steps after it this turn."""
 
@@ -151,6 +149,7 @@ class Exchange(Step):
 
 BLOCK = declare(Block(
     "exchange",
+    slices=(Winners,),
     steps={
         "exchange": {
             "description": ("After a contest, a winner whose card satisfies a condition may swap one component of "

@@ -54,14 +54,13 @@ from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
-from engine.blocks.majority import Verdict
+from engine.blocks.majority import Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import Texts, board_cells
 from engine.core.errors import SourcePos
 from engine.lang.types import INT, STR, Enum
-from engine.core.slices import slice_kind
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -71,7 +70,6 @@ Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]
 
 
-@slice_kind
 class GroupWork(NamedTuple):
     """The groups block's slice of the state: its work in progress while the pieces around a placed one settle."""
 
@@ -113,7 +111,7 @@ class FormGroups(Step):
         self.pattern: tuple[Cell, ...] = self._pattern(spec, b)
         self.values = b.face_attribute(spec, "attribute")
         self.attribute = str(spec.get("attribute", ""))
-        self.table = b.support_table(spec, "support")
+        self.table = support_table(b, spec, "support")
         self.face_name = str(spec.get("face", ""))
         self.group_face = self._face(spec, "face", b)
         self.free_face = self._face(spec, "free_face", b) if "free_face" in spec else [0] * len(b.game.component_kind)
@@ -628,6 +626,7 @@ class FormGroups(Step):
 
 BLOCK = declare(Block(
     "groups",
+    slices=(GroupWork,),
     steps={
         "form_groups": {
             "description": ("Groups of pieces filling a pattern of cells form around the piece just placed; a "

@@ -22,14 +22,18 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.blocks.block import Block, declare
-from engine.core.errors import did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, Enum
+
+if TYPE_CHECKING:
+    from engine.blocks.context import BuildContext
+    from engine.core.yamlsource import Mapping
 
 STAGE_WORDS = ("primary", "secondary", "tertiary")
 MEMO_SIZE = 50_000
@@ -142,6 +146,52 @@ def _line(totals: dict[str, int], order: Iterable[str]) -> str:
     return ", ".join(f"{v} {totals[v]}" for v in sorted(order, key=lambda v: -totals[v]))
 
 
+def read_support_tables(b: "BuildContext") -> None:
+    """``support_tables``: majority with support, kept in ``game.parts["majority"]`` by name (and offered to ``majority()``).
+
+    ::
+
+        support_tables:
+          backing:
+            of: sign
+            supporters: {rock: [paper, scissors]}   # strongest first
+            neutral: []
+            last_resort: true
+    """
+    g = b.game
+    tables = b.tree.get("support_tables") or {}
+    majority = g.parts["majority"] = g.vocab.data["support_tables"] = {}
+    for name, spec in tables.items():
+        b.unknown_keys(spec, ("of", "supporters", "neutral", "last_resort"), f"support table '{name}'")
+        type_name = str(spec.get("of", ""))
+        values = g.types.get(type_name)
+        if values is None:
+            b.error(b.pos(spec, "of"), f"unknown type '{type_name}'", did_you_mean(type_name, g.types))
+            continue
+
+        def known(value: Any, pos: SourcePos | None) -> str:
+            if str(value) not in values:
+                b.error(pos, f"unknown {type_name} '{value}'", did_you_mean(str(value), values))
+            return str(value)
+
+        neutral = spec.get("neutral") or []
+        neutral_set = frozenset(known(v, b.pos(neutral, i)) for i, v in enumerate(neutral))
+        rows = spec.get("supporters") or {}
+        supporters = {known(v, rows.key_pos.get(v)): tuple(known(x, b.pos(row, i)) for i, x in enumerate(row or []))
+                      for v, row in rows.items()}
+        majority[str(name)] = SupportTable(str(name), supporters, neutral_set, b.bool_setting(spec, "last_resort", True), type_name)
+
+
+def support_table(b: "BuildContext", spec: "Mapping", key: str) -> SupportTable:
+    """The support table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
+    name = str(spec.get(key, ""))
+    table = b.game.parts["majority"].get(name)
+    if table is None:
+        b.error(b.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, b.game.parts["majority"]))
+        return SupportTable(name, {}, frozenset())
+    return table
+
+
 class Majority(Function):
     """``majority(c.sign for c in board where ..., "backing")``: the value a support table makes win a count, or none.
 
@@ -236,4 +286,6 @@ BLOCK = declare(Block(
                   "broken by the support table named in quotes; none when no value wins."),
                  'majority(c.sign for c in board, "backing") == rock'),
     ),
+    attach=read_support_tables,  # before the ruleset's functions: majority() names a table
+    rank=60,
 ))

@@ -56,16 +56,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 from engine.blocks import statuses
-from engine.blocks.block import Block, declare, withdraw_functions
+from engine.blocks.block import Block, Drawing, Line, declare, withdraw_functions
 from engine.blocks.counters import owner_type
 from engine.blocks.hooks import Hook, compile_hook, label, local_reader, running, source_of
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.showtext import abbreviations
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
-from engine.core.slices import HookTrail, slice_kind
+from engine.core.slices import HookTrail
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -76,7 +77,6 @@ TILE = re.compile(r"\s*([A-Za-z_]\w*)(?:\s+(-?\d+))?\s*\Z")
 MAX_DEPTH = 20
 
 
-@slice_kind
 class MeterWork(NamedTuple):
     """The meter block's slice of the state."""
 
@@ -535,6 +535,42 @@ def attach(b: "BuildContext") -> None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 
+def draw(s: "StateView", seat: int | None) -> Drawing | None:
+    """Each component on the meter as a line, and the legend of the lines; the meter's counter is drawn with them.
+
+    ``  Scout         70/110 ███████░░░░  r10@80 p@40  Sting``: the bar has a
+    cell per tile from the start (left) down to the bottom, full for what is
+    left of the counter, light for what is lost; then the special tiles
+    (``r10@80``: the kind's letters, its number, where it sits) and the statuses.
+    """
+    meter = s.game.parts.get("meter")
+    if meter is None:
+        return None
+    short = abbreviations(meter.kinds)
+    lines = {cid: _meter_line(s, meter, cid, short) for cid in range(len(s.game.component_names))
+             if meter.counter.index_of(cid) is not None}
+    kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
+    counter = meter.counter.name
+    legend = f"  meters: {counter} left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that {counter}: {kinds}"
+    return Drawing(lines, legend=(((legend, "dim"),),), counters=frozenset({counter}))
+
+
+def _meter_line(s: "StateView", meter: Meter, cid: int, short: dict[str, str]) -> Line:
+    value = s.counters[meter.counter.index_of(cid)]
+    top = meter.counter.clamp(s, cid, meter.counter.start(s, cid))
+    left = value // meter.size
+    runs = [(f"  {s.game.piece_names[cid]:<12} {value:>3}/{top:<3} ", ""), ("█" * left, "bold"), ("░" * (top // meter.size - left), "dim")]
+    special = [f"{short[kind]}{number or ''}@{at}" for at, (kind, number) in sorted(meter.tiles.get(cid, {}).items(), reverse=True)]
+    if special:
+        runs.append(("  " + " ".join(special), "dim"))
+    if value <= 0:
+        runs.append((f"  {meter.at_bottom}", "bold"))
+    names = statuses.statuses_of(s, cid)
+    if names:
+        runs.append(("  " + ", ".join(names), "bold"))
+    return tuple(runs)
+
+
 ADDED_FUNCTIONS = (
     MeterMove("damage", "damage(TARGET, AMOUNT [, SOURCE] [, by = ATTACKER])",
               "Move a component's marker down its meter (see meter:): the tile it lands on reacts, its statuses' "
@@ -554,6 +590,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "meter",
+    slices=(MeterWork,),
     keys={
         "meter": {
             "description": ("A per-component counter read as a track of tiles, from its start down to the bottom tile at 0: "
@@ -654,4 +691,9 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_meter,
+    attach=attach,
+    compile=compile_meter,
+    rank=20,
+    draw=draw,
 ))

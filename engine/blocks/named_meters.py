@@ -280,4 +280,7 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_meters,
+    compile=compile_meters,
+    rank=15,  # its compile hook runs before the meter's and the statuses': their code may move these meters
 ))

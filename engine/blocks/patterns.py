@@ -472,8 +472,9 @@ def default_shape(geometry: Geometry) -> Shape:
     return Shape("line", "line", directions=geometry.lines["all"], doc=DEFAULT_SHAPE.doc, geometry=geometry)
 
 
-def read_shapes(b: "BuildContext") -> dict[str, "Shape"]:
-    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry."""
+def read_shapes(b: "BuildContext") -> None:
+    """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry, kept in
+    ``game.parts["patterns"]`` by name."""
     grid = b.game.grid
     geometry: Geometry = grid.geometry if grid is not None else SQUARE
     default = default_shape(geometry)
@@ -499,7 +500,7 @@ def read_shapes(b: "BuildContext") -> dict[str, "Shape"]:
                                       mirror=b.bool_setting(spec, "mirror", False), doc=doc, geometry=geometry)
         else:
             shapes[str(name)] = Shape(str(name), kind, doc=doc, geometry=geometry)
-    return shapes
+    b.game.parts["patterns"] = shapes
 
 
 def _steps(b: "BuildContext", spec: Any, key: str, way: str, geometry: Geometry) -> tuple[Cell, ...]:
@@ -615,4 +616,6 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
+    compile=read_shapes,
+    rank=10,
 ))

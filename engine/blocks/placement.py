@@ -43,14 +43,12 @@ from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
 from engine.core.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
     from engine.core.yamlsource import Mapping
 
 
-@slice_kind
 class Placed(NamedTuple):
     """The placement block's slice of the state: the piece just placed, until a step after it takes it up."""
 
@@ -59,7 +57,6 @@ class Placed(NamedTuple):
     saved = ("placed",)
 
 
-@slice_kind
 class Queued(NamedTuple):
     """The pieces put on the board this turn since a clash step last ran, in order (placed by a step or by an effect)."""
 
@@ -407,6 +404,7 @@ class Place(Step):
 
 BLOCK = declare(Block(
     "placement",
+    slices=(Placed, Queued,),
     steps={
         "place": {
             "description": "The player places a component from a zone onto the board.",

@@ -57,7 +57,6 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, CELL, INT, Component, Enum, ListOf
-from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
     import random
@@ -66,7 +65,6 @@ if TYPE_CHECKING:
     from engine.core.yamlsource import Mapping
 
 
-@slice_kind
 class Revealed(NamedTuple):
     """The slots block's slice of the state: the row just revealed, until a contest fights over it."""
 
@@ -78,7 +76,6 @@ class Revealed(NamedTuple):
 Cell = tuple[int, int]
 
 
-@slice_kind
 class Aims(NamedTuple):
     """The cells committed with ``commit: {cells: ...}``: sealed ones until the reveal, then the row revealed.
 
@@ -99,7 +96,10 @@ class Aims(NamedTuple):
     saved = ("sealed cells", "revealed cells")
 
     def observe(self, s: "StateView", seat: int) -> dict[str, Any]:
-        """What ``seat`` sees: its own sealed cells and every revealed one (see :func:`engine.model.savefile.observation`)."""
+        """What ``seat`` sees: its own sealed cells and every revealed one (see :func:`engine.model.savefile.observation`);
+        nothing before any cell is committed."""
+        if self.sealed is None and self.shown is None:
+            return {}
         slots = s.game.parts.get("slots")
         return self.observe_for(s.seat_of, seat, slots.names if slots is not None else ())
 
@@ -196,6 +196,11 @@ def read_slots(b: "BuildContext", spec: Any, pos: SourcePos | None) -> SlotRow |
     if not isinstance(listed, list) or ("zones" in spec and not listed):
         b.error(b.pos(spec, "zones"), "'zones' must list the zones laid out in rows of these slots")
     return SlotRow(tuple(str(x) for x in names), neighbours, frozenset(zones))
+
+
+def declare_slots(b: "BuildContext") -> None:
+    """Read the ``slots`` section into ``game.parts["slots"]`` (None when the ruleset has none), before steps ask for it."""
+    b.game.parts["slots"] = read_slots(b, b.tree.get("slots"), b.pos(b.tree, "slots"))
 
 
 def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
@@ -581,6 +586,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "slots",
+    slices=(Revealed, Aims),
     keys={
         "slots": {
             "description": ("A row of named slots each player fills (e.g. one card in front of each of three "
@@ -675,4 +681,6 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_slots,
+    rank=40,
 ))

@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.blocks.block import Block, declare, withdraw_functions
+from engine.blocks.block import Block, Drawing, declare, withdraw_functions
 from engine.blocks.hooks import Hook, compile_hook, label, reach_of, running, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.blocks.counters import CounterSpec
@@ -58,7 +58,6 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
-from engine.core.slices import slice_kind
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
@@ -69,7 +68,6 @@ TYPE_NAME = "status"
 ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
 
 
-@slice_kind
 class Attempt(NamedTuple):
     """The statuses block's slice of the state: while an action is attempted, whether a status cancelled it."""
 
@@ -503,6 +501,12 @@ def attach(b: "BuildContext") -> None:
         withdraw_functions(b.game.vocab, BLOCK)
 
 
+def draw(s: "StateView", seat: int | None) -> Drawing | None:
+    """The statuses are drawn with their bearers (by the meter's lines), not in the list of counters that keeps them."""
+    book = s.game.parts.get("statuses")
+    return Drawing(counters=frozenset(book.by_name)) if book is not None else None
+
+
 ADDED_FUNCTIONS = (
     StatusFunction("give", "give(TARGET, STATUS [, SOURCE])", "Give a component a status (see statuses:), unless it has it, "
                    "may not receive it, has its meter at 0, or rests on a tile that nullifies it.", "give(t, Sting)"),
@@ -517,6 +521,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "statuses",
+    slices=(Attempt,),
     keys={
         "statuses": {
             "description": ("Statuses components may have, by name (the names become the values of type `status`): "
@@ -610,4 +615,10 @@ BLOCK = declare(Block(
         },
     },
     functions=ADDED_FUNCTIONS,
+    declare=declare_statuses,
+    attach=attach,
+    compile=compile_statuses,
+    check=check_hooks,
+    rank=30,
+    draw=draw,
 ))

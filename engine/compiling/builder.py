@@ -26,21 +26,14 @@ import re
 from typing import Any, Iterable, Iterator
 
 from engine.core import limits
-from engine.blocks import (  # noqa: F401  (register the step kinds)
-    action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, meters, movement, named_meters,
-    placement, slots, statuses, steps, switch, team_order, track,
-)
-from engine.blocks.catalogue import offer_functions
+from engine.blocks.block import run_phase
+from engine.blocks.catalogue import all_blocks, offer_functions
 from engine.blocks.choices import note_asking
-from engine.blocks.clash import ClashTable
 from engine.blocks.context import ZoneRef
-from engine.blocks.majority import SupportTable
-from engine.blocks.patterns import read_shapes
 from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
-from engine.compiling.tables import read_clash_tables, read_support_tables
 from engine.lang.codegen import finish
 from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
@@ -129,7 +122,11 @@ class Builder:
     # ------------------------------------------------------------ whole ruleset
 
     def build(self) -> None:
-        """Read every section into ``self.game``, in dependency order (names before the code that uses them)."""
+        """Read every section into ``self.game``, in dependency order (names before the code that uses them).
+
+        The blocks' sections are read by the blocks' own hooks, at the phases of
+        :data:`engine.blocks.block.PHASES`; the builder names no block.
+        """
         t = self.tree
         g = self.game
         g.variants = tuple(str(v) for v in t.get("selected_variants", ()) or ())
@@ -148,10 +145,8 @@ class Builder:
         read_teams(self)
         read_zones(self)
         declare_counters(self)
-        meters.declare_meter(self)
-        named_meters.declare_meters(self)
-        statuses.declare_statuses(self)
-        g.parts["slots"] = slots.read_slots(self, t.get("slots"), self.pos(t, "slots"))
+        blocks = all_blocks()  # importing every block module also registers its step kinds
+        run_phase(blocks, "declare", self)
         roll_off = t.get("first_seat")
         roll_off = self.game.options.get(roll_off, roll_off) if isinstance(roll_off, str) else roll_off
         if roll_off in ROLL_OFFS:  # every seat rolls a die; the lowest (highest) starts
@@ -164,21 +159,15 @@ class Builder:
         check_names(self)
         g.vocab = build_vocabulary(g)
         offer_functions(g.vocab, t)
-        read_support_tables(self)  # before the ruleset's functions: majority() names a table
         declare_opaque_options(self)
-        meters.attach(self)
-        statuses.attach(self)
+        run_phase(blocks, "attach", self)
         define_functions(self)
         compile_counters(self)
         compile_owner_known(self)
-        self.game.parts["patterns"] = read_shapes(self)
-        named_meters.compile_meters(self)
-        meters.compile_meter(self)
-        statuses.compile_statuses(self)
-        read_clash_tables(self)
+        run_phase(blocks, "compile", self)
         compile_setup(self)
         compile_turn(self)
-        statuses.check_hooks(self)
+        run_phase(blocks, "check", self)
         compile_end(self)
         compile_outcomes(self)
         compile_running_score(self)
@@ -259,24 +248,6 @@ class Builder:
             self.error(self.pos(spec, key), "this step needs a 'board'")
         elif spec.get(key, BOARD) != BOARD:
             self.error(self.pos(spec, key), f"'{key}' must be the board")
-
-    def clash_table(self, spec: Mapping, key: str) -> ClashTable:
-        """The clash table ``spec[key]`` names (an empty one, reported, when there is none of that name)."""
-        name = str(spec.get(key, ""))
-        table = self.game.parts["clash"].get(name)
-        if table is None:
-            self.error(self.pos(spec, key), f"unknown clash table '{name}'", did_you_mean(name, self.game.parts["clash"]))
-            return ClashTable(name, {}, (False, False))
-        return table
-
-    def support_table(self, spec: Mapping, key: str) -> SupportTable:
-        """The support table a step names."""
-        name = str(spec.get(key, ""))
-        table = self.game.parts["majority"].get(name)
-        if table is None:
-            self.error(self.pos(spec, key), f"unknown support table '{name}'", did_you_mean(name, self.game.parts["majority"]))
-            return SupportTable(name, {}, frozenset())
-        return table
 
     def face_attribute(self, spec: Mapping, key: str) -> list[list[Any]]:
         """The values of the attribute ``spec[key]`` names, by face then component id."""

@@ -38,9 +38,19 @@ SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json",
 
 
 
-@lru_cache(maxsize=None)
 def schema_text(kind: str) -> str:
-    """The schema's text (``rulecraft schema`` prints it): generated for rulesets and fragments, read for scenarios."""
+    """The schema's text (``rulecraft schema`` prints it): generated for rulesets and fragments, read for scenarios.
+
+    It is made again when a block has been declared since (a plug-in's keys are then known).
+    """
+    from engine.blocks.catalogue import all_blocks
+
+    return _schema_text(kind, tuple(all_blocks()))
+
+
+@lru_cache(maxsize=None)
+def _schema_text(kind: str, blocks: tuple[str, ...]) -> str:
+    """The schema's text with the blocks named ``blocks`` declared."""
     if kind == "ruleset":
         return as_text(ruleset_schema())
     if kind == "fragment":
@@ -73,9 +83,13 @@ def ruleset_schema() -> dict[str, Any]:
     return schema
 
 
-@lru_cache(maxsize=None)
 def _validator(kind: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_text(kind)))
+    return _validator_of(schema_text(kind))
+
+
+@lru_cache(maxsize=None)
+def _validator_of(text: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(text))
 
 
 def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:

@@ -26,9 +26,9 @@ has thrown (dice): its unseen components land on a face drawn at random.  Zones 
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold, groups dealt as one staying
-together (each place keeps its seat and its turns).  A slice of the state
-that keeps sealed work of its own (say, a sealed cell) has a ``determinize``
-method that draws it again.  The state's own
+together (each place keeps its seat and its turns).  A block's slice
+that holds something hidden draws it again itself (its ``determinize``,
+see :mod:`engine.core.slices`).  The state's own
 generator is reseeded, so future chance is not known either (an effect
 waiting for a choice keeps the dice it has already rolled: see
 engine.blocks.choices).
@@ -50,7 +50,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypeVar
 
-from engine.core.slices import Chance
+from engine.core.slices import Chance, determinized
 
 if TYPE_CHECKING:
     from engine.core.views import GameData, StateData
@@ -91,9 +91,7 @@ def determinize(state: S, seat: int, rng: random.Random) -> S:
         items.sort()
         rng.shuffle(items)
     _deal_roles(sample, seat, rng)
-    for name, part in list(sample.slices.items()):  # a slice keeping sealed work draws it again itself
-        if hasattr(part, "determinize"):
-            sample.slices[name] = part.determinize(sample, seat, rng)
+    sample.slices = determinized(sample, seat, rng)
     sample.rng = rng.getrandbits(64)
     sample._actions = None  # a different position: its legal actions are worked out again
     return sample

@@ -5,7 +5,8 @@ CSV output.  :func:`shown` writes every control character as an escape
 (``\\x1b``), so no escape sequence can clear a screen or retitle a window,
 and no bidirectional override can reorder what is printed; line breaks
 and tabs stay.  :func:`json_safe` does the same to JSON text, in JSON's own
-escapes, and :func:`html_safe` to HTML text.  :func:`cut` shortens a long value quoted in a message.
+escapes, and :func:`html_safe` to HTML text.  :func:`cut` shortens a long value quoted in a message;
+:func:`abbreviations` gives names the short labels a drawing uses.
 
 >>> shown("Title\\x1b]0;pwned\\x07 \\u202egnp.exe")
 'Title\\\\x1b]0;pwned\\\\x07 \\\\u202egnp.exe'
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Iterable
 
 CUT_AT = 200
 """Characters of a long value kept in a message."""
@@ -60,3 +62,18 @@ def cut(text: str, limit: int = CUT_AT) -> str:
     'short'
     """
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def abbreviations(labels: Iterable[str], least: int = 1) -> dict[str, str]:
+    """The shortest prefixes (of at least ``least`` characters) that tell the labels apart.
+
+    >>> abbreviations(["Stone", "Storm", "Ice"])
+    {'Ice': 'Ice', 'Stone': 'Ston', 'Storm': 'Stor'}
+    """
+    distinct = sorted(set(labels))
+    longest = max((len(x) for x in distinct), default=1)
+    for size in range(min(least, longest), longest + 1):
+        short = {label: label[:size] for label in distinct}
+        if len(set(short.values())) == len(distinct):
+            return short
+    return {label: label for label in distinct}

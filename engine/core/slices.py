@@ -5,7 +5,20 @@ components cast this turn ...) in one slice: a ``NamedTuple`` whose fields
 default to None (absent), with ``block``, the name ``State.slices`` keeps it
 under, and ``saved``, the key each field is saved as.  A slice never changes:
 a block stores a new one, so cloning a state copies only the dict that holds
-them.  Register a kind of slice with :func:`slice_kind`.
+them.  Register a kind of slice with :func:`slice_kind` (a block lists its
+kinds in its ``Block``, which registers them).
+
+What a seat knows of a slice is the slice's own business.  A kind may
+define two methods:
+
+* ``observe(self, state, seat) -> dict``: what ``seat`` may see of it, merged into
+  :meth:`State.observation` (called with an empty slice when the state has
+  none, so the keys are always there).  Without it a seat sees nothing of
+  the slice: a block's work in progress is its own bookkeeping.
+* ``determinize(self, state, seat, rng) -> slice``: the slice with what ``seat``
+  may not see drawn again from ``rng``, for search on a sample of the
+  hidden information (:func:`engine.core.information.determinize`).  Without it
+  the slice is kept as it is.
 
 Saves write every present field under its saved key, the keys saves have
 always used, so saves and replays written before slices existed load and
@@ -68,6 +81,40 @@ def slices_from_json(data: dict[str, Any]) -> dict[str, Any]:
     """The slices saved in ``data`` (keys of no slice are ignored)."""
     found = {name: from_json(cls, data) for name, cls in SLICES.items()}
     return {name: part for name, part in found.items() if part is not None}
+
+
+def observed(state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see of every kind of slice that says (see the module): their ``observe`` merged, in
+    registration order; a kind the state does not hold is observed empty.
+
+    Example: with the clash block declared, in a state with no pairs to clash, ``observed(state, 1)`` holds
+    ``"pending": []``.
+    """
+    seen: dict[str, Any] = {}
+    slices = state.slices
+    for name, cls in SLICES.items():
+        if hasattr(cls, "observe"):
+            part = slices.get(name)
+            seen.update((part if part is not None else cls()).observe(state, seat))
+    return seen
+
+
+def determinized(sample: Any, seat: int, rng: Any) -> dict[str, Any]:
+    """The slices of ``sample`` with what ``seat`` may not see drawn again (each kind's ``determinize``; the others kept).
+
+    >>> import random
+    >>> class Roll(NamedTuple):
+    ...     value: int | None = None
+    ...     def determinize(self, state: Any, seat: int, rng: random.Random) -> "Roll":
+    ...         return Roll(rng.randint(1, 6))
+    >>> class Sample:
+    ...     slices = {"roll": Roll(4), "chance": NO_CHANCE}
+    >>> drawn = determinized(Sample(), 1, random.Random(3))
+    >>> drawn["roll"].value in range(1, 7), drawn["chance"] is NO_CHANCE
+    (True, True)
+    """
+    return {name: part.determinize(sample, seat, rng) if hasattr(part, "determinize") else part
+            for name, part in sample.slices.items()}
 
 
 def saved_keys() -> set[str]:

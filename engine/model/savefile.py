@@ -23,7 +23,7 @@ from engine.core.compose import set_flags
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import RulecraftError
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
-from engine.core.slices import saved_keys, slices_from_json, slices_to_json
+from engine.core.slices import observed, saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
@@ -421,18 +421,8 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "zones": zones,
         **({"faces": faces} if faces else {}),
         "counters": counter_values(s),
-        "pending": slices_to_json(s.slices).get("pending", []),  # the pairs a step still has to resolve, open to every seat
+        **observed(s, player),  # what the blocks' slices show this seat
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": [str(a) for a in s.legal_actions()] if to_move else [],
         "outcome": s.outcome.to_json() if s.outcome else None,
-        **_observed_slices(s, player),
     }
-
-
-def _observed_slices(s: "State", player: int) -> dict[str, Any]:
-    """What the slices with an ``observe`` method show ``player`` (say, its own sealed cells and the revealed ones)."""
-    seen: dict[str, Any] = {}
-    for part in s.slices.values():
-        if hasattr(part, "observe"):
-            seen.update(part.observe(s, player))
-    return seen

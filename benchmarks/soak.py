@@ -30,8 +30,8 @@ from functools import lru_cache
 
 import engine
 from engine.core.compose import variant_names
-from engine.runner.executor import max_jobs
 from engine.core.paths import builtin_names, find_ruleset
+from engine.runner.executor import max_jobs
 from engine.runner.replay import checked_playout
 
 Config = tuple[str, "str | None", int]

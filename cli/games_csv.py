@@ -21,9 +21,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engine.core.atomic import write_atomic
+from engine.core.showtext import shown
 from engine.runner.replay import ruleset_ref
 from engine.runner.report import GameResult, SimulationReport
-from engine.core.showtext import shown
 
 
 def header(players: int) -> list[str]:

@@ -28,15 +28,15 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 import click
 from click.core import ParameterSource
 
-import engine
 from cli.allow import allow_option
 from cli.new import new_command
 from cli.places import PathOrBuiltin
+import engine
 from engine.core import limits
 from engine.core.atomic import write_atomic
-from engine.runner.distributed import BACKENDS
 from engine.core.errors import RulecraftError, RulesetError
 from engine.core.showtext import json_safe, shown
+from engine.runner.distributed import BACKENDS
 
 if TYPE_CHECKING:
     from cli.gamelog import GameLog

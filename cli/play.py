@@ -33,10 +33,10 @@ from rich.console import Console
 
 from cli import render
 from cli.gamelog import GameLog, replay
-from engine.runner.agents import Agent, default_search, make_agent
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.showtext import shown
+from engine.runner.agents import Agent, default_search, make_agent
 from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:

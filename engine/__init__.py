@@ -21,8 +21,8 @@ from engine.core.errors import IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names
 
 if TYPE_CHECKING:
-    from engine.model.game import Game
     from engine.compiling.loading import load
+    from engine.model.game import Game
     from engine.model.state import State
 
 __all__ = [

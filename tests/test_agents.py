@@ -18,13 +18,13 @@ from functools import lru_cache
 import pytest
 
 import engine
-from engine.runner import agents
-from engine.runner.agents import Budget, GreedyAgent, SearchSpec, make_agent
 from engine.core.compose import variant_names
 from engine.core.information import SEEN, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
 from engine.core.paths import find_ruleset
 from engine.core.slices import Chance
 from engine.model.state import State
+from engine.runner import agents
+from engine.runner.agents import Budget, GreedyAgent, SearchSpec, make_agent
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
 SEARCH_SPECS = SPECS[1:]

@@ -11,9 +11,9 @@ import pytest
 
 import engine
 from engine.blocks.catalogue import all_blocks, block_functions
+from engine.compiling.vocabulary import ENGINE_FUNCTIONS
 from engine.core.errors import RulesetError
 from engine.lang.functions import by_name
-from engine.compiling.vocabulary import ENGINE_FUNCTIONS
 from engine.model.savefile import SaveError, position_hash
 
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.runner.agents import make_agent
 from engine.blocks import choices
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.runner.agents import make_agent
 
 RULESET = """\
 name: choose-demo

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import engine
 from cli.main import main
+import engine
 
 RULESET = "iconoclasm-cards"
 RULESET_DIR = Path(__file__).resolve().parent.parent / "rulesets" / RULESET

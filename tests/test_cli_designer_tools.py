@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import engine
 from cli.main import main
+import engine
 from engine.core.confine import allowing
 from engine.core.paths import schemas_dir
 

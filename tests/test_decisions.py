@@ -9,11 +9,11 @@ from fractions import Fraction
 import pytest
 
 import engine
-from engine.runner.agents import choose_for_seat, joint_choice, make_agent, rollout, sample_chance
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalActionError
 from engine.model.savefile import CHECKSUM, position_hash
 from engine.model.state import State
+from engine.runner.agents import choose_for_seat, joint_choice, make_agent, rollout, sample_chance
 
 
 @pytest.fixture(scope="module")

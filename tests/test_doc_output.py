@@ -38,12 +38,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import engine
 from cli.main import main
+import engine
 from engine.core.errors import DiagnosticSink, EffectRuntimeError
-from engine.model.game import Program
 from engine.lang.parser import parse_program
 from engine.lang.scope import Scope
+from engine.model.game import Program
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted((ROOT / "docs").glob("*.md"))

@@ -25,8 +25,8 @@ from pathlib import Path
 import engine
 from engine.blocks.hooks import SOURCE_LOCAL
 from engine.blocks.numbered import LATER_LOCAL
-from engine.core.errors import DiagnosticSink
 from engine.compiling.vocabulary import built_in_functions
+from engine.core.errors import DiagnosticSink
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import Scope
 from engine.lang.types import BOOL, Component

@@ -15,12 +15,12 @@ import re
 
 import pytest
 
-import engine
 from cli.explain import explain, explain_component
-from engine.core.compose import compose
-from engine.lang.defined import parse_signature
+import engine
 from engine.compiling.vocabulary import BUILT_IN_NAMES, built_in_functions
+from engine.core.compose import compose
 from engine.core.yamlsource import Mapping, Sequence
+from engine.lang.defined import parse_signature
 
 CODE: list[tuple[str, re.Pattern[str]]] = [
     ("an operator", re.compile(r"==|!=|<=|>=|\+=|-=|\*=|&&|\|\||->")),

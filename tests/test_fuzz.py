@@ -48,11 +48,11 @@ from timelimit import time_limit
 from cli.main import main
 from engine.blocks.clash import Clashes
 from engine.compiling.builder import Builder
+from engine.compiling.vocabulary import built_in_functions
 from engine.core.compose import compose
 from engine.core.errors import Diagnostic, EffectRuntimeError, IllegalActionError, RulecraftError, RulesetError
-from engine.compiling.vocabulary import built_in_functions
-from engine.lang.parser import parse_expression, parse_program
 from engine.core.paths import builtin_names, find_ruleset
+from engine.lang.parser import parse_expression, parse_program
 from engine.model.savefile import SaveError, position_hash
 from engine.model.state import State
 from engine.runner.validate import validate_path

@@ -23,11 +23,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import engine
 from cli.main import main
-from engine.runner.replay import Replay, checked_playout
+import engine
 from engine.core.decisions import TERMINAL
 from engine.model.state import State
+from engine.runner.replay import Replay, checked_playout
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"

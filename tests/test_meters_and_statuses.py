@@ -14,9 +14,9 @@ import pytest
 
 import engine
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
-from engine.runner.scenario import set_up
-from engine.model.state import Chance
 from engine.core.yamlsource import Mapping, load_yaml
+from engine.model.state import Chance
+from engine.runner.scenario import set_up
 
 RULESET = """\
 name: blocks-demo

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import engine
 from cli.main import main
+import engine
 from engine.runner.agents import default_search, make_agent
 
 RULESET = "iconoclasm-cards"

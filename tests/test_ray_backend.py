@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import engine
 from cli.main import main
-from engine.runner.distributed import RayExecutor, make_executor
+import engine
 from engine.core.errors import RulecraftError
+from engine.runner.distributed import RayExecutor, make_executor
 from engine.runner.simulate import Chunk, play_chunk
 
 ray: Any = importlib.import_module("ray") if os.environ.get("CI") else pytest.importorskip(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import engine
 from cli import render
+import engine
 from engine.core.paths import rulesets_dir
-from engine.runner.scenario import load_scenario, set_up
 from engine.model.state import State
+from engine.runner.scenario import load_scenario, set_up
 
 SAMPLE = rulesets_dir() / "iconoclasm" / "scenarios" / "sample-end-game-air.yaml"
 

@@ -17,11 +17,11 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
 from cli.gamelog import GameLog, replay as gamelog_replay, ruleset_ref
 from cli.main import main
-from engine.runner.replay import FORMAT, Replay, ReplayDiverged, RulesetChanged, checked_playout, replay, state_hash
+import engine
 from engine.model.savefile import SaveError
+from engine.runner.replay import FORMAT, Replay, ReplayDiverged, RulesetChanged, checked_playout, replay, state_hash
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"

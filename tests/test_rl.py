@@ -34,9 +34,9 @@ pettingzoo_test = _extra("pettingzoo.test")
 from click.testing import CliRunner  # noqa: E402
 
 from cli.main import main  # noqa: E402
-from engine.rl import ActionTable, env  # noqa: E402
 from engine.blocks.enumeration import Texts  # noqa: E402
 from engine.core.errors import RulecraftError  # noqa: E402
+from engine.rl import ActionTable, env  # noqa: E402
 
 # PettingZoo's checker suggests a plain Box; a Dict with "action_mask" is the convention of its own board games.
 pytestmark = pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning",

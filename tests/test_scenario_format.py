@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.runner.expectations import explain, waiting_for
 from engine.lang.parser import parse_expression
+from engine.runner.expectations import explain, waiting_for
 from engine.runner.scenario import ScenarioResult, load_scenario, run_scenario, validate_scenario
 
 # The rulebook clash example's position: Fire places next to a Water (which it beats) and an Earth.

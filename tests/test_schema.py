@@ -11,12 +11,12 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import engine
+from engine.compiling.schema import SCHEMAS, schema_errors
 from engine.core.errors import RulesetError, SourcePos
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
-from engine.runner.scenario import load_scenario
-from engine.compiling.schema import SCHEMAS, schema_errors
-from engine.runner.validate import validate_path
 from engine.core.yamlsource import load_yaml, plain
+from engine.runner.scenario import load_scenario
+from engine.runner.validate import validate_path
 
 KINDS = sorted(SCHEMAS)
 SCENARIOS = sorted(rulesets_dir().glob("*/scenarios/**/*.yaml"))

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import engine
 from cli.main import main
+import engine
+from engine.compiling.loading import parse_set_options
 from engine.core.compose import apply_options, compose
 from engine.core.errors import RulesetError, SourcePos
-from engine.compiling.loading import parse_set_options
-from engine.runner.replay import Replay, checked_playout
 from engine.model.savefile import SaveError
+from engine.runner.replay import Replay, checked_playout
 
 RULESET = "iconoclasm-cards"
 TEXT = """\

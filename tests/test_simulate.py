@@ -11,9 +11,9 @@ from typing import Callable, Iterator, Sequence, TypeVar
 import pytest
 
 import engine
+from engine.core.errors import RulecraftError
 from engine.runner.agents import RandomAgent, make_agent
 from engine.runner.bench import bench
-from engine.core.errors import RulecraftError
 from engine.runner.executor import LocalExecutor
 from engine.runner.report import (
     STRONG,

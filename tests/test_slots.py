@@ -13,11 +13,11 @@ import random
 import pytest
 
 import engine
-from engine.runner.agents import make_agent
 from engine.core.information import determinize
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
 from engine.lang.types import ANY_COMPONENT
+from engine.runner.agents import make_agent
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
 
@@ -109,8 +109,8 @@ def test_slot_neighbours_stay_in_their_row(game: engine.Game) -> None:
     ("1-", False), ("1+", False), ("2-", False), ("2+", False), ("3-", False), ("3+", False), ("4-", True), ("4+", False),
 ])
 def test_the_star_against_each_kind_of_card(game: engine.Game, other: str, star_wins: bool) -> None:
-    from engine.runner.scenario import set_up
     from engine.core.yamlsource import load_yaml
+    from engine.runner.scenario import set_up
 
     doc = load_yaml("<test>", f'''
 position:
@@ -129,8 +129,8 @@ position:
 
 
 def test_the_winner_decides_an_exchange_then_the_turn_goes_back(game: engine.Game) -> None:
-    from engine.runner.scenario import set_up
     from engine.core.yamlsource import load_yaml
+    from engine.runner.scenario import set_up
 
     doc = load_yaml("<test>", '''
 position:

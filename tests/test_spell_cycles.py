@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import engine
 from cli import render
 from cli.main import main
+import engine
 from engine.core.errors import RulesetError
 from engine.runner.scenario import run_scenario
 from tests.conftest import shipped_game

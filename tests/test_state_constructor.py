@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import engine
-from engine.runner.scenario import load_scenario, set_up
 from engine.model.state import State
+from engine.runner.scenario import load_scenario, set_up
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,8 @@ import json
 import pytest
 from click.testing import CliRunner, Result
 
-import engine
 from cli.main import main
+import engine
 from engine.core.errors import RulesetError
 from engine.runner.simulate import simulate
 from engine.runner.sweep import parse_sweep, sweep

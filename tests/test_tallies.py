@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from engine.core.information import UNSEEN, determinize, zone_view
-from engine.model.state import State
 from engine.core.tallies import Tally, tally_count
+from engine.model.state import State
 from tests.conftest import shipped_game
 
 

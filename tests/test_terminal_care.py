@@ -9,9 +9,9 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-import engine
 from cli import render
 from cli.main import main
+import engine
 from engine.runner.agents import RandomAgent
 from engine.runner.replay import Replay
 

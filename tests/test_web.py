@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import engine
 from cli.main import main
-from engine.runner.agents import RandomAgent
+import engine
 from engine.core.information import SEEN, zone_view
 from engine.core.paths import builtin_names, rulesets_dir
+from engine.runner.agents import RandomAgent
 from engine.runner.replay import Replay
 
 try:

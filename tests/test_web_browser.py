@@ -27,10 +27,10 @@ from typing import Iterator
 import pytest
 
 import engine
-from engine.runner.agents import RandomAgent
 from engine.core.paths import builtin_names
-from engine.runner.replay import Replay
 from engine.model.state import State
+from engine.runner.agents import RandomAgent
+from engine.runner.replay import Replay
 
 try:
     import uvicorn

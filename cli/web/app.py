@@ -56,8 +56,8 @@ from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError
-from engine.runner.replay import MAX_BYTES
 from engine.core.showtext import json_safe
+from engine.runner.replay import MAX_BYTES
 from engine.runner.simulate import seat_specs, simulate
 
 if TYPE_CHECKING:

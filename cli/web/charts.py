@@ -14,9 +14,8 @@ Typical use::
 from __future__ import annotations
 
 import io
-from engine.core.showtext import html_safe as escape
-
 from cli import render
+from engine.core.showtext import html_safe as escape
 from engine.runner.report import Comparison, SimulationReport
 
 WIDTH = 560

@@ -15,10 +15,10 @@ import json
 import re
 from typing import Any
 
-from engine.runner.agents import make_agent
 from engine.compiling.loading import parse_set_options
-from engine.runner.replay import MAX_BYTES, Replay
 from engine.model.savefile import SaveError
+from engine.runner.agents import make_agent
+from engine.runner.replay import MAX_BYTES, Replay
 
 MAX_ITERATIONS = 5000
 """The most search iterations a bot on the page may make per move."""

@@ -28,8 +28,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.runner.agents import Agent, make_agent
 from engine.core.errors import IllegalActionError, RulecraftError
+from engine.runner.agents import Agent, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
 

@@ -22,8 +22,8 @@ from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 from cli import render
-from engine.blocks.catalogue import drawings
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
+from engine.blocks.catalogue import drawings
 
 if TYPE_CHECKING:
     from engine import Game, State

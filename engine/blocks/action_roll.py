@@ -33,22 +33,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
+from engine.blocks.enumeration import Texts, distinct
 from engine.blocks.hooks import Hook, compile_hook, label, reach_of
 from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ActionTable, action_table
 from engine.blocks.statuses import Attempt, hook_reach, run_hook
 from engine.blocks.steps import Step, step_kind
+from engine.core.actions import ActionSpace, ListSpace
 from engine.core.decisions import Die as DieResults
 from engine.core.decisions import fair_die
-from engine.blocks.enumeration import Texts, distinct
 from engine.core.errors import SourcePos
+from engine.core.yamlsource import Mapping
 from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY_COMPONENT, Component
-from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView

@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.contest import card_code
+from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.blocks.patterns import Board, Match, Shape, find, lies_on, shape_named
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
+from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf

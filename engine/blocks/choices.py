@@ -52,8 +52,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core.actions import normalise
 from engine.blocks.enumeration import CHOOSE_WORD, record_choice
+from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection

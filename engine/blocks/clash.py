@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import re
 
-from engine.core.actions import Action, ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
+from engine.blocks.enumeration import Texts, neighbour_pairs
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.placement import Placed, Queued
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import Texts, neighbour_pairs
+from engine.core.actions import Action, ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.slices import to_json
 

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
+from engine.core.yamlsource import Mapping
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, INT, NONE_T, Component, Type
-from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.core.actions import ActionSpace, ListSpace, normalise
 from engine.blocks.block import Block, declare
-from engine.blocks.steps import Step, step_kind
-from engine.core.decisions import Decision
 from engine.blocks.enumeration import Texts, names
+from engine.blocks.steps import Step, step_kind
+from engine.core.actions import ActionSpace, ListSpace, normalise
+from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT

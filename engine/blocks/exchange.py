@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
-from engine.blocks.steps import Step, step_kind
-from engine.core.decisions import Decision
 from engine.blocks.enumeration import Texts, names
+from engine.blocks.steps import Step, step_kind
+from engine.core.actions import ActionSpace, ListSpace
+from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.types import ANY_COMPONENT, ZONE

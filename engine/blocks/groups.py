@@ -50,18 +50,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
+from engine.blocks.enumeration import Texts, board_cells
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import Texts, board_cells
+from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos
-from engine.lang.types import INT, STR, Enum
 from engine.core.yamlsource import Mapping
+from engine.lang.types import INT, STR, Enum
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView, ZoneRef

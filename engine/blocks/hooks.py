@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.slices import HookTrail
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
-from engine.core.slices import HookTrail
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView

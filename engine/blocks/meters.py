@@ -62,12 +62,12 @@ from engine.blocks.hooks import Hook, compile_hook, label, local_reader, running
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.showtext import abbreviations
+from engine.core.slices import HookTrail
+from engine.core.yamlsource import Mapping
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, EFFECT, INT, Component, Enum, Type
-from engine.core.slices import HookTrail
-from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView

@@ -34,11 +34,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
+from engine.blocks.enumeration import Texts, board_cells, distinct
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import Texts, board_cells, distinct
+from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence
 

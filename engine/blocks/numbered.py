@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.hooks import Hook, compile_hook
 from engine.blocks.meters import instance_tables
-from engine.lang.types import ANY_COMPONENT, BOOL, Component, Type
 from engine.core.yamlsource import Mapping
+from engine.lang.types import ANY_COMPONENT, BOOL, Component, Type
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext

@@ -35,12 +35,12 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
+from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
+from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
 from engine.lang.types import ANY_COMPONENT
 

@@ -47,11 +47,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
+from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.blocks.grid import format_cell
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
+from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function

@@ -16,16 +16,16 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from engine.blocks.placement import Placed, note_placed
 from engine.blocks.grid import format_cell
+from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError
+from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
-from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 
 
 def role_type(scope: Scope) -> Type:

@@ -50,15 +50,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
+from engine.blocks.counters import CounterSpec
 from engine.blocks.hooks import Hook, compile_hook, label, reach_of, running, source_of
 from engine.blocks.steps import Step, step_kind
-from engine.blocks.counters import CounterSpec
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.yamlsource import Mapping
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, EFFECT, INT, Enum, ListOf, Type
-from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView

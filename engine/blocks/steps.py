@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.core.actions import Action, ActionSpace, ListSpace, normalise
-from engine.core.decisions import ChanceEvent
-from engine.core.slices import NO_CHANCE, Chance
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts
+from engine.core.actions import Action, ActionSpace, ListSpace, normalise
+from engine.core.decisions import ChanceEvent
 from engine.core.errors import IllegalActionError, SourcePos
+from engine.core.slices import NO_CHANCE, Chance
 from engine.lang.scope import Fn
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.actions import ActionSpace, ListSpace
 from engine.blocks.block import Block, declare
-from engine.blocks.steps import Step, step_kind
 from engine.blocks.enumeration import Texts
+from engine.blocks.steps import Step, step_kind
+from engine.core.actions import ActionSpace, ListSpace
 
 if TYPE_CHECKING:
     from engine.blocks.context import GameView, StateView

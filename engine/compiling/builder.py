@@ -25,29 +25,29 @@ import keyword
 import re
 from typing import Any, Iterable, Iterator
 
-from engine.core import limits
 from engine.blocks.block import run_phase
 from engine.blocks.catalogue import all_blocks, offer_functions
 from engine.blocks.choices import note_asking
 from engine.blocks.context import ZoneRef
+from engine.blocks.counters import compile_counters, declare_counters
 from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
-from engine.lang.codegen import finish
 from engine.compiling.turn import compile_setup, compile_turn
+from engine.compiling.vocabulary import build_vocabulary
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
-from engine.blocks.counters import compile_counters, declare_counters
+from engine.core import limits
 from engine.core.compose import set_flags
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
-from engine.model.game import ROLL_OFFS, Game
+from engine.core.yamlsource import Mapping, Sequence, Text, plain
+from engine.lang.codegen import finish
 from engine.lang.defined import define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.program import Program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
-from engine.compiling.vocabulary import build_vocabulary
-from engine.core.yamlsource import Mapping, Sequence, Text, plain
+from engine.model.game import ROLL_OFFS, Game
 
 PARSE_CACHE = 20_000
 _PARSED: dict[Any, Any] = {}  # syntax trees of code read from files, by text and position (loading again parses nothing)

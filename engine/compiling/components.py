@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
-from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
-from engine.lang.types import LIST_OF
 from engine.core.yamlsource import Mapping, Sequence, plain
+from engine.lang.types import LIST_OF
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder

@@ -19,11 +19,11 @@ from pathlib import Path
 
 from engine.compiling.blame import blame_extension
 from engine.compiling.builder import build_game
+from engine.compiling.schema import check_schema
 from engine.core.compose import compose
 from engine.core.errors import RulesetError
-from engine.model.game import Game
 from engine.core.paths import find_ruleset
-from engine.compiling.schema import check_schema
+from engine.model.game import Game
 
 
 def parse_variants(variant: str | Sequence[str] | None) -> list[str]:

@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.errors import SourcePos, did_you_mean
-from engine.lang.types import Type
 from engine.core.yamlsource import Mapping, describe_kind, plain
+from engine.lang.types import Type
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder

@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.yamlsource import Mapping
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
-from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder

@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.steps import STEP_KINDS
 from engine.core.errors import SourcePos, did_you_mean
-from engine.lang.program import Program
 from engine.core.yamlsource import Mapping, Sequence
+from engine.lang.program import Program
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder

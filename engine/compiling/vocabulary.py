@@ -24,14 +24,14 @@ from typing import Any, Callable
 from engine.blocks.catalogue import block_functions
 from engine.blocks.choices import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
-from engine.model.game import Game
+from engine.blocks.position_functions import POSITION_FUNCTIONS
+from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
 from engine.lang.ast import same_on_every_face
 from engine.lang.functions import LANGUAGE, Function, by_name
 from engine.lang.scope import Compiled, Vocabulary
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
-from engine.blocks.position_functions import POSITION_FUNCTIONS
-from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
+from engine.model.game import Game
 
 PLURAL_SUFFIX = "s"
 BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply",

@@ -32,8 +32,8 @@ from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.core.errors import did_you_mean
 from engine.core.specs import ZoneSpec
-from engine.lang.types import ANY_COMPONENT
 from engine.core.yamlsource import Mapping
+from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder

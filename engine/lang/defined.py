@@ -38,12 +38,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.core.errors import DiagnosticSink, SourcePos, did_you_mean
+from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
-from engine.core.errors import DiagnosticSink, SourcePos, did_you_mean
-from engine.core.yamlsource import Mapping, Text
 
 if TYPE_CHECKING:
     from engine.lang.context import CodeContext

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable, Iterable
 
+from engine.core.tallies import Tally, tally_count
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
-from engine.core.tallies import Tally, tally_count
 
 
 @dataclass(frozen=True)

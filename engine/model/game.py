@@ -16,20 +16,20 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
-from engine.blocks.counters import initial_values
 from engine.core.errors import RulesetError, SetupError, SourcePos
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
 
 if TYPE_CHECKING:
+    from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
     from engine.blocks.outcome import Goals, Outcome, Ranking
     from engine.blocks.steps import Step
-    from engine.blocks.counters import CounterSpec
     from engine.model.state import State
 
 

@@ -20,19 +20,18 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from engine.blocks import choices
-
+from engine.blocks.choices import CHOICE
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
-from engine.blocks.choices import CHOICE
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
 
 if TYPE_CHECKING:
-    from engine.blocks.outcome import Outcome
     from engine.blocks.choices import Pending, Tape
     from engine.blocks.counters import CounterSpec
+    from engine.blocks.outcome import Outcome
     from engine.model.game import Game
 
 Cell = tuple[int, int]

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.blocks.grid import format_cell
 from engine.blocks.enumeration import board_cells, neighbour_pairs
+from engine.blocks.grid import format_cell
 
 if TYPE_CHECKING:
     from engine.model.game import Game

@@ -37,8 +37,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from engine.model.game import Game
 from engine.compiling.loading import load
+from engine.model.game import Game
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
 

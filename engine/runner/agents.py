@@ -50,8 +50,8 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
-from engine.core.actions import Action
 from engine.blocks.outcome import Outcome
+from engine.core.actions import Action
 from engine.core.decisions import CHANCE
 from engine.core.information import determinize, has_hidden_information
 

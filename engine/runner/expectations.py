@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos
-from engine.model.game import Game
+from engine.core.yamlsource import Text
 from engine.lang import ast
 from engine.lang.functions import as_selection
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import BOOL, ZONE, Component, ListOf, Type
+from engine.model.game import Game
 from engine.model.state import State
-from engine.core.yamlsource import Text
 
 SHOWN_ACTIONS = 4  # the most offered actions a "waiting for" line lists (more are counted)
 

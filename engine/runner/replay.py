@@ -48,8 +48,8 @@ from typing import Any, Callable
 from engine.core.atomic import write_atomic
 from engine.core.confine import FileRefused, check_named_ruleset, read_bytes
 from engine.core.errors import IllegalActionError, RulecraftError
-from engine.model.game import Game
 from engine.core.paths import builtin_names, find_ruleset
+from engine.model.game import Game
 from engine.model.savefile import CHECKSUM, SaveError, state_to_json
 from engine.model.state import State
 

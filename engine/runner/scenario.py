@@ -49,20 +49,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.confine import FileRefused, check_named_ruleset
 from engine.blocks.counters import initial_values
+from engine.compiling.loading import load_path, parse_variants
+from engine.compiling.schema import check_schema
+from engine.core.confine import FileRefused, check_named_ruleset
 from engine.core.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
-from engine.runner.expectations import compile_expectation, explain, waiting_for
-from engine.model.game import Game
+from engine.core.paths import builtin_names, find_ruleset
+from engine.core.slices import NO_CHANCE, Chance
+from engine.core.yamlsource import Mapping, Text, load_yaml
 from engine.lang.program import Program
 from engine.lang.scope import Scope
-from engine.compiling.loading import load_path, parse_variants
-from engine.core.paths import builtin_names, find_ruleset
+from engine.model.game import Game
 from engine.model.savefile import comparable
-from engine.compiling.schema import check_schema
-from engine.core.slices import NO_CHANCE, Chance
 from engine.model.state import State
-from engine.core.yamlsource import Mapping, Text, load_yaml
+from engine.runner.expectations import compile_expectation, explain, waiting_for
 
 
 @dataclass

@@ -26,15 +26,15 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.core import limits, rng
-from engine.runner.agents import Agent, make_agent
 from engine.blocks.choices import chosen_components
+from engine.core import limits, rng
 from engine.core.confine import allowed_folders, allowing
 from engine.core.errors import RulecraftError, RulesetError
-from engine.runner.executor import Executor, LocalExecutor
 from engine.model.game import Game
-from engine.runner.report import GameResult, SimulationReport
 from engine.model.state import State
+from engine.runner.agents import Agent, make_agent
+from engine.runner.executor import Executor, LocalExecutor
+from engine.runner.report import GameResult, SimulationReport
 
 
 def derive_seed(seed: int, index: int) -> int:

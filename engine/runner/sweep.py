@@ -25,13 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.core.errors import RulesetError, did_you_mean
-from engine.runner.executor import Executor
-from engine.model.game import Game
 from engine.compiling.loading import parse_set_options
+from engine.core.errors import RulesetError, did_you_mean
+from engine.core.yamlsource import load_yaml, plain, yaml_text
+from engine.model.game import Game
+from engine.runner.executor import Executor
 from engine.runner.report import Comparison, SimulationReport, compare
 from engine.runner.simulate import Progress, simulate
-from engine.core.yamlsource import load_yaml, plain, yaml_text
 
 
 @dataclass

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.compiling.loading import load_path
 from engine.core.compose import compose, replacements, variant_names
 from engine.core.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
 from engine.core.paths import RULESET_FILE
-from engine.compiling.loading import load_path
 from engine.core.yamlsource import Mapping, load_yaml
 
 

@@ -34,8 +34,8 @@ from campaign import examples
 from conftest import shipped_game
 from engine.core.compose import variant_names
 from engine.core.paths import builtin_names, find_ruleset
-from engine.runner.replay import Replay, replay
 from engine.model.state import State
+from engine.runner.replay import Replay, replay
 from test_invariants import assert_consistent
 
 pytestmark = pytest.mark.fuzz

@@ -24,12 +24,12 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 import engine
-from engine.core import limits
 from engine.compiling.builder import build_game
+from engine.compiling.schema import check_schema
+from engine.core import limits
 from engine.core.compose import compose
 from engine.core.errors import RulecraftError, RulesetError
 from engine.lang.parser import _parser
-from engine.compiling.schema import check_schema
 
 from budget_cli import examples
 from timelimit import time_limit

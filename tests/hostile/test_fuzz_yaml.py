@@ -22,11 +22,11 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.core import limits
 from engine.compiling.builder import build_game
+from engine.compiling.schema import check_schema
+from engine.core import limits
 from engine.core.compose import compose
 from engine.core.errors import RulesetError
-from engine.compiling.schema import check_schema
 from engine.core.yamlsource import Mapping, Sequence, load_yaml
 
 from budget_cli import BASE, examples

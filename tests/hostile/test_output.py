@@ -114,8 +114,8 @@ def test_cut_says_how_long_the_value_was() -> None:
 
 
 def test_html_pages_show_escape_sequences_escaped(loud: Path) -> None:
-    import engine
     from cli.web.pages import index_page
+    import engine
 
     page = index_page([("loud-tiles", engine.load(str(loud)), "")])
     assert not any(raw in page for raw in RAW)

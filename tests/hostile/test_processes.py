@@ -14,11 +14,11 @@ from typing import Any, Callable
 import pytest
 from click.testing import CliRunner
 
-import engine
-import engine.runner.simulate
 from cli.main import main
+import engine
 from engine.runner.executor import LocalExecutor, TooManyJobs, max_jobs
 from engine.runner.simulate import simulate
+import engine.runner.simulate
 from engine.runner.sweep import sweep
 from hostile_cli import HANG, ROOT, assert_refused, rulecraft
 

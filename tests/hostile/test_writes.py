@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import engine.core.atomic
 from cli.main import main
 from engine.core.atomic import WriteFailed, write_atomic
+import engine.core.atomic
 
 
 @pytest.fixture

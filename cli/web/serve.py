@@ -2,6 +2,10 @@
 
 Needs the ``web`` extra (``pip install 'rulecraft[web]'``); without it the
 command says so instead of failing on an import.
+
+Example::
+
+    $ rulecraft serve my-rulesets/ --port 8001 --open
 """
 
 from __future__ import annotations

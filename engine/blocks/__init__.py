@@ -13,4 +13,11 @@ and an example):
   kept under their names in ``state.slices``), each saying what a seat
   observes of it and how search samples what a seat cannot see;
 - what it draws of a position.
+
+Every block, by name (the contract, with a whole example block, is in docs/blocks.md)::
+
+    >>> from engine.blocks.catalogue import all_blocks
+    >>> blocks = all_blocks()
+    >>> "placement" in blocks, all(block.name == name for name, block in blocks.items())
+    (True, True)
 """

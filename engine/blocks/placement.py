@@ -27,6 +27,12 @@ Options (all from YAML):
   captured (see :mod:`engine.blocks.bracket`).
 On a board with ``stacking``, a piece may also go on top of another.  Text form:
 ``place A/B as B at 1,0`` (component, the face's label, the cell), ``pass``.
+
+Example (a turn of one step: a piece from the hand, its face chosen, next to
+the pieces already down)::
+
+    turn:
+      - place: {from: hand, face: choose, touching: true}
 """
 
 from __future__ import annotations

@@ -312,19 +312,7 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
         return False
     if shape.kind == "chain":
         return next(_chains(board, shape, values, budget), None) is not None
-    free = _pattern(values)[0]
-    exact = budget == 0 and True not in free
-    known = board._windows
-    for layout in shape.layouts(len(values)):
-        windows = known.get(layout)
-        if windows is None:
-            windows = board.windows(layout)
-        if exact:
-            if values in windows:
-                return True
-        elif any(_misread(read, values, free, budget) is not None for read in windows):
-            return True
-    return False
+    return next(_readings(board, shape, values, budget), None) is not None
 
 
 def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
@@ -355,6 +343,14 @@ def _pattern(values: tuple[Any, ...]) -> tuple[tuple[bool, ...], tuple[tuple[Any
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Every layout of the shape, wherever the board's pieces read the values (see :meth:`Board.windows`)."""
+    for layout, bases, recolour in _readings(board, shape, values, budget):
+        for bx, by in bases:
+            yield Match(tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout), recolour)
+
+
+def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
+              budget: int) -> Iterator[tuple[tuple[Spot, ...], list[Cell], tuple[int, ...]]]:
+    """Each layout of the shape with the bases of its windows that read the values, and the places read otherwise."""
     free = _pattern(values)[0]
     exact = budget == 0 and True not in free
     known = board._windows
@@ -364,15 +360,13 @@ def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -
             windows = board.windows(layout)
         if exact:  # one look-up: the windows reading exactly the values
             bases = windows.get(values)
-            reads = () if bases is None else ((values, bases),)
-        else:
-            reads = windows.items()
-        for read, bases in reads:
-            recolour = () if exact else _misread(read, values, free, budget)
-            if recolour is None:
-                continue
-            for bx, by in bases:
-                yield Match(tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout), recolour)
+            if bases is not None:
+                yield layout, bases, ()
+            continue
+        for read, bases in windows.items():
+            recolour = _misread(read, values, free, budget)
+            if recolour is not None:
+                yield layout, bases, recolour
 
 
 def _misread(read: tuple[Any, ...], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:

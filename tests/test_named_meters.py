@@ -2,12 +2,16 @@
 
 The rules are checked by the scenario files of docs/examples/standoff (a
 role-carried and a component-carried meter, thresholds crossed once per
-crossing, tiles that answer the source of a change); this file adds what a
-scenario can't say: refusals at file:line:col, saves, assignments and explain.
+crossing, tiles that answer the source of a change) and of
+tests/data/watched-meters (thresholds crossed by the steps that write a
+counter themselves: `advance`, a cast's payment); this file adds what a
+scenario can't say: refusals at file:line:col, saves, assignments, explain,
+and that every write of a counter passes where thresholds are run.
 """
 
 from __future__ import annotations
 
+import ast as pyast
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,7 @@ from engine.runner.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDOFF = ROOT / "docs" / "examples" / "standoff"
+WATCHED = ROOT / "tests" / "data" / "watched-meters"
 
 RULESET = """\
 name: meters-demo
@@ -90,6 +95,77 @@ def run(s: engine.State, code: str) -> None:
 def test_standoff_scenario(path: Path) -> None:
     result = run_scenario(path)
     assert result.passed, "\n".join(result.failures)
+
+
+@pytest.mark.parametrize("path", sorted((WATCHED / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
+def test_a_step_moving_a_meter_crosses_its_thresholds(path: Path) -> None:
+    """`advance` and a cast's payment write counters themselves: the thresholds run all the same, made by the mover."""
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)
+
+
+def test_only_counters_with_thresholds_are_watched(tmp_path: Path) -> None:
+    """Whether a change runs thresholds is decided when the ruleset is compiled: the others pay nothing more."""
+    game = load(tmp_path, RULESET.replace('    thresholds:\n      - {at: 4, do: "morale(self.side) -= 1"}\n', ""))
+    assert game.counters["wear"].watch is None and game.counters["gold"].watch is None
+    assert game.counters["morale"].watch is not None
+    spells = engine.load("spell-cycles")
+    assert all(counter.watch is None for counter in spells.counters.values())
+
+
+# Where the engine writes the state's counters without State.set_counter, and why no threshold is missed there.
+DIRECT_WRITES = {
+    ("engine/model/state.py", "set_counter"): "the one place every other change goes through: it tells the counter's watcher",
+    ("engine/blocks/meters.py", "_step"): "the meter's own moves (damage, heal, gain, lose): _react runs the thresholds after the tile",
+    ("engine/blocks/statuses.py", "give"): "a status's own mark, a counter no meter can be",
+    ("engine/blocks/statuses.py", "remove"): "a status's own mark",
+    ("engine/blocks/statuses.py", "_run"): "a status's own age, counted at the turn's fixed point",
+    ("engine/runner/scenario.py", "_set_counter"): "a scenario's starting position, which crosses nothing",
+}
+
+
+def _direct_counter_writes() -> set[tuple[str, str]]:
+    """Every (file, function) of engine/ that assigns to an item of a state's ``counters`` (``s.counters[i] = ...``)."""
+    found = set()
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        tree = pyast.parse(path.read_text(encoding="utf-8"))
+        for func in pyast.walk(tree):
+            if not isinstance(func, (pyast.FunctionDef, pyast.AsyncFunctionDef)):
+                continue
+            for node in pyast.walk(func):
+                targets = node.targets if isinstance(node, pyast.Assign) else [node.target] if isinstance(node, pyast.AugAssign) else []
+                for target in targets:
+                    item = target.value if isinstance(target, pyast.Subscript) else None
+                    game = isinstance(item, pyast.Attribute) and pyast.unparse(item.value) in ("g", "game", "b.game", "self.game")
+                    if isinstance(item, pyast.Attribute) and item.attr == "counters" and not game:  # not the game's declarations
+                        found.add((path.relative_to(ROOT).as_posix(), func.name))
+    return found
+
+
+def test_every_counter_write_goes_where_thresholds_run() -> None:
+    """A new block writing ``s.counters[i]`` itself would bypass the thresholds: it must call State.set_counter."""
+    assert _direct_counter_writes() == set(DIRECT_WRITES)
+
+
+def test_a_step_reaches_the_meter_sections_thresholds_as_no_component(tmp_path: Path) -> None:
+    """The ``meter`` section's thresholds read ``by`` as a component: a step's change (by the current role) comes from none."""
+    (tmp_path / "ruleset.yaml").write_text("""\
+name: watched-banners
+extends: banner-clash
+counters:
+  unclaimed: {start: 0}
+meter:
+  thresholds:
+    - {below: 3, do: "if by == none: unclaimed += 1"}
+""", encoding="utf-8")
+    game = engine.load(tmp_path)
+    s = game.new_state(players=2, seed=1, record=True)
+    might, blue = game.counters["might"], game.component_ids["Blue-standard"]
+    i = might.index_of(blue)
+    assert i is not None
+    s.set_counter(might, blue, i, 1, by=s.current_role)
+    assert s.counters[game.counters["unclaimed"].offset] == 1
+    assert "the might of Blue-standard falls below 3" in s.log
 
 
 def test_an_assignment_crosses_thresholds_once_per_crossing(tmp_path: Path) -> None:
@@ -226,27 +302,31 @@ roles:
   of: side
   seating: {2: [1, 2]}
 components:
-  token:
-    attributes: {side: side}
-    instances: [{id: n, side: North}]
+  stop:
+    attributes: {cap: int, begin: int}
+    instances: [{id: a, cap: 10, begin: 5}, {id: b, cap: 100, begin: 50}]
+zones:
+  line: {kind: pile}
 counters:
   fell: {start: 0}
   rose: {start: 0}
   met: {start: 0}
+  stepped: {start: 0}
 meters:
   level:
-    per: role
-    start: 5
-    max: 10
+    per: stop
+    start: self.begin
+    max: self.cap
     thresholds:
       - {below: 3, do: "fell += 1"}
       - {above: 7, do: "rose += 1"}
       - {at: 5, do: "met += 1"}
-setup: pass
+      - {at: 0, do: "if by != none: stepped += 1"}
+setup: move(p in stops, line)
 turn:
-  - do: {effect: "pass"}
-end: {when: turn > 1}
-scoring: {rank: r in roles, by: [level(r)], points: key}
+  - advance: {along: line, markers: level}
+end: {when: turn > 100}
+scoring: {rank: r in roles, by: [level(first(line))], points: key}
 """
 
 
@@ -258,19 +338,30 @@ def crossings(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
 
 
 @settings(max_examples=40)
-@given(st.lists(st.tuples(st.sampled_from(["gain", "lose", "set"]), st.integers(0, 12)), max_size=12))
+@given(st.lists(st.tuples(st.sampled_from(["gain", "lose", "set", "advance a", "advance b"]), st.integers(0, 12)), max_size=12))
 def test_each_threshold_runs_once_for_every_crossing_of_its_mark(crossings: engine.Game, ops: list[tuple[str, int]]) -> None:
-    """Whatever moves the value (gain, lose, assignment), a threshold runs once per crossing: counted against a model."""
+    """Whatever moves the value (gain, lose, assignment, the advance step), a threshold runs once per crossing.
+
+    Counted against a model on stop ``a`` (``b`` stays far above every mark); ``stepped`` counts the crossings
+    of 0 made by a step, the only changes made ``by`` someone here.
+    """
     s = crossings.new_state(players=2, seed=0)
-    value, fell, rose, met = 5, 0, 0, 0
+    value, fell, rose, met, stepped = 5, 0, 0, 0, 0
     for op, n in ops:
-        code = {"gain": f"gain(level(North), {n})", "lose": f"lose(level(North), {n})", "set": f"level(North) = {n}"}[op]
-        run(s, code)
-        new = max(0, min(10, value + n if op == "gain" else value - n if op == "lose" else n))
+        if op == "advance a" and value == 0:
+            continue  # no marker on a to move
+        if op.startswith("advance"):
+            s.apply(f"advance from {op[-1]}")
+        else:
+            run(s, {"gain": f"gain(level(first(line)), {n})", "lose": f"lose(level(first(line)), {n})",
+                    "set": f"level(first(line)) = {n}"}[op])
+        new = value - 1 if op == "advance a" else value if op == "advance b" else \
+            max(0, min(10, value + n if op == "gain" else value - n if op == "lose" else n))
         fell += value >= 3 > new
         rose += value <= 7 < new
         met += value != 5 and min(value, new) <= 5 <= max(value, new)
+        stepped += op == "advance a" and new == 0
         value = new
     counters = s.game.counters
-    assert s.counters[counters["level"].index_of("North")] == value
-    assert [s.counters[counters[name].offset] for name in ("fell", "rose", "met")] == [fell, rose, met]
+    assert s.counters[counters["level"].index_of(crossings.component_ids["a"])] == value
+    assert [s.counters[counters[name].offset] for name in ("fell", "rose", "met", "stepped")] == [fell, rose, met, stepped]

@@ -23,7 +23,8 @@ A turn's casting is a loop of decisions: ``cast NAME`` (a component that may
 be cast now, has a match the player can afford and was not cast this turn) or
 ``stop``; then ``match 3,4 4,4 5,4 with 4,4 as A`` (where its values lie,
 and which pieces are read as another value).  Casting pays ``cost`` plus
-``recolour`` per piece read as another value, moves the matched pieces to
+``recolour`` per piece read as another value (the thresholds of a ``pay``
+meter run, made ``by`` the caster), moves the matched pieces to
 ``remove_to``, puts on each emptied place what ``replace`` names (lowest in a
 stack first), runs the component's ``effect`` and then ``then``.  Both may
 ``choose``.
@@ -323,7 +324,7 @@ class Cast(Step):
         price = (self.costs[cid] or 0) + recoloured * self.price
         if price and self.pay is not None:
             i = self.pay.index_of(s.current_role)
-            s.set_counter(self.pay, s.current_role, i, s.counters[i] - price)
+            s.set_counter(self.pay, s.current_role, i, s.counters[i] - price, s.current_role, None, self.pos)
 
     def _remove(self, s: "StateView", places: tuple[Any, ...], pieces: tuple[int, ...]) -> None:
         """Matched pieces to ``remove_to``; then what ``replace`` names goes where each was, lowest in a stack first."""

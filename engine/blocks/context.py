@@ -153,7 +153,8 @@ class StateView(StateData, Protocol):
 
     def flip(self, cid: int) -> None: ...
 
-    def set_counter(self, spec: CounterSpec, owner: Any, index: int, value: int) -> None: ...
+    def set_counter(self, spec: CounterSpec, owner: Any, index: int, value: int,
+                    by: Any = None, source: Any = None, pos: SourcePos | None = None) -> None: ...
 
 
 @runtime_checkable

@@ -56,7 +56,7 @@ class CounterSpec:
     high: Bound | None = field(default=None, repr=False)
     doc: str = ""
     shown: bool = True  # drawn with the board (false: bookkeeping that players never look at)
-    watch: Watch | None = field(default=None, repr=False)  # a block told of every change code makes (a meter's thresholds)
+    watch: Watch | None = field(default=None, repr=False)  # told of every change (a meter's thresholds); None: nothing watches it
     _index: dict[Any, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -188,16 +188,11 @@ def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Wri
 
 def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by: Callable[[Any, list[Any]], Any],
                    source: Callable[[Any, list[Any]], Any], pos: "SourcePos | None") -> ast.Writer:
-    """The assignment closure (at ``pos``) for a counter a block watches: after a change, it is told who made it and from what."""
-    assert spec.watch is not None
-    watch = spec.watch
+    """The assignment closure (at ``pos``) for a counter a block watches: the change says who made it and from what."""
 
     def write(s: Any, e: list[Any], combine: Callable[[int], int]) -> None:
         i = index(s, e)
-        owner, old = spec.owners[i - spec.offset], s.counters[i]
-        s.set_counter(spec, owner, i, combine(old))
-        if s.counters[i] != old:
-            watch(s, owner, old, s.counters[i], by(s, e), source(s, e), pos)
+        s.set_counter(spec, spec.owners[i - spec.offset], i, combine(s.counters[i]), by(s, e), source(s, e), pos)
 
     return write
 

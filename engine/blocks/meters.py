@@ -197,7 +197,7 @@ def declare_meter(b: "BuildContext") -> None:
             b.error(b.pos(unstoppable, i), f"unknown {type_name} '{value}'", did_you_mean(str(value), g.types[type_name]))
     meter = g.parts["meter"] = Meter(counter, size, source_type, frozenset(map(str, unstoppable)),
                                      bottom=_word(b, spec, "bottom", "bottom"), at_bottom=_word(b, spec, "at_bottom", "out"))
-    if "thresholds" in spec:
+    if spec.get("thresholds"):
         counter.watch = watcher(meter)
 
 
@@ -404,9 +404,18 @@ def _react(s: "StateView", meter: Meter, owner: Any, old: int, new: int, source:
 
 
 def watcher(meter: Meter) -> Callable[["StateView", Any, int, int, Any, Any, SourcePos | None], None]:
-    """What a meter's counter calls when code assigns it (``morale(r) -= 2``, at ``pos``): the thresholds the change crosses run."""
+    """What a meter's counter calls when anything else moves it (code's ``morale(r) -= 2`` at ``pos``, an ``advance``
+    step, a cast's payment): the thresholds the change crosses run.
+
+    Only a meter with thresholds is watched (the compiler decides), so a counter without pays nothing.  ``by`` is
+    whoever made the change; the ``meter`` section's thresholds read it as a component, so a role (a step's
+    current role) reaches them as none.
+    """
+    components_only = meter.cause != "by"
 
     def changed(s: "StateView", owner: Any, old: int, new: int, by: Any, source: Any, pos: SourcePos | None) -> None:
+        if components_only and not isinstance(by, int):
+            by = None
         with nested(s, pos):
             run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
 
@@ -652,7 +661,8 @@ BLOCK = declare(Block(
                     "examples": ["wrecked"],
                 },
                 "thresholds": {
-                    "description": "Code run when damage, healing or an assignment takes the counter past a mark (see `meters`).",
+                    "description": ("Code run when damage, healing, an assignment or a step (`advance`) takes the counter past "
+                                    "a mark (see `meters`)."),
                     "$ref": "#/$defs/thresholds",
                 },
                 "kinds": {

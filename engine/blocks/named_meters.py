@@ -22,7 +22,8 @@ marker (within ``min``..``max``): the special tile where it stops reacts
 (``on_heal`` for a gain, ``on_damage`` for a loss; its code reads ``self``,
 ``by``, ``source``, ``amount`` and ``value``), then the thresholds the
 change crosses run (see :mod:`engine.blocks.thresholds`).  An assignment
-(``resolve(r) -= 2``) sets the value: no tile reacts, the thresholds it crosses run.
+(``resolve(r) -= 2``) sets the value: no tile reacts, the thresholds it crosses run;
+so do a step's own changes (an ``advance`` moving markers that are a meter, a cast's payment).
 Without a third argument the source is the one the block running the code
 declares (an action's), else none.  The meter ``damage`` and ``heal`` move
 stays the ``meter:`` section.
@@ -70,7 +71,8 @@ def declare_meters(b: "BuildContext") -> None:
         offset += len(owners)
         meters[name] = Meter(counter, b.int_setting(spec, "tile", 1) or 1, _source_type(b, spec), cause="by",
                              summary=summary(spec))
-        counter.watch = watcher(meters[name])
+        if spec.get("thresholds"):  # a meter without thresholds is not watched: its changes cost nothing more
+            counter.watch = watcher(meters[name])
     g.parts["meters"] = meters
 
 

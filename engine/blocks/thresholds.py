@@ -11,10 +11,13 @@ A meter (``meter:`` or an entry of ``meters:``) lists them::
 than N; ``above: N`` from N or less to more than N; ``at: N`` when the value
 reaches N or passes it, either way, from another value.  Each runs once per
 crossing: a value that stays past the mark runs nothing more until it comes
-back and crosses again.  The code sees ``self`` (the carrier), ``by`` (who
-made the change: the ``by =`` of ``gain``/``lose``/``damage``/``heal``, else
-the ``self`` of the code that made it), ``source`` (where the change came
-from), ``old`` and ``new`` (the values before and after the change).
+back and crosses again.  Whatever changes the value runs them: the meter's
+own moves, an assignment in code, a step writing the counter itself (an
+``advance``, a cast's payment; see ``State.set_counter``).  The code sees
+``self`` (the carrier), ``by`` (who made the change: the ``by =`` of
+``gain``/``lose``/``damage``/``heal``, else the ``self`` of the code that
+made it, else the current role for a step's change), ``source`` (where the
+change came from), ``old`` and ``new`` (the values before and after it).
 
 >>> low = Threshold("below", 3)
 >>> low.crossed(5, 2), low.crossed(2, 1), low.crossed(2, 4)

@@ -5,7 +5,9 @@ markers stand on each is a counter kept per component (``counters: {marks:
 {per: card, min: 0}}``), so code reads ``marks(c) > 0`` ("c is marked") and
 effects move markers with ``marks(c) -= 1`` and ``marks(following(c)) += 1``.
 The step asks the current player which place to move a marker from; it goes
-to the next component, or off the end of the line and out of play::
+to the next component, or off the end of the line and out of play.  When the
+counter is a meter with thresholds (``meters:``), each of the two changes
+runs the thresholds it crosses, made ``by`` the current role::
 
     - advance: {along: line, markers: marks}
 
@@ -65,10 +67,11 @@ class Advance(Step):
         line, names, spec = s.zones[self.line(s)], self.game.piece_names, self.counter
         here = spec.index_of(cid)
         assert here is not None
-        s.set_counter(spec, cid, here, s.counters[here] - 1)
+        mover = s.current_role
+        s.set_counter(spec, cid, here, s.counters[here] - 1, mover, None, self.pos)
         at = line.index(cid) + 1
         if at < len(line) and (there := spec.index_of(line[at])) is not None:
-            s.set_counter(spec, line[at], there, s.counters[there] + 1)
+            s.set_counter(spec, line[at], there, s.counters[there] + 1, mover, None, self.pos)
             s.note(lambda: f"{s.current_role} moves one of the {spec.name} on {names[cid]} to {names[line[at]]}")
         else:
             s.note(lambda: f"{s.current_role} moves one of the {spec.name} on {names[cid]} off the end of the {self.line.name}")

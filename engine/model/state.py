@@ -24,7 +24,7 @@ from engine.blocks.choices import CHOICE
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
-from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
 
@@ -735,14 +735,26 @@ class State:
         self._actions = None
         self.rng = rng.shuffle(self.rng, self.zones[zone])
 
-    def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int) -> None:
-        """Store a counter's new value (clamped to its bounds) at ``index`` and say so in the log."""
+    def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int,
+                    by: Any = None, source: Any = None, pos: SourcePos | None = None) -> None:
+        """Store a counter's new value (clamped to its bounds) at ``index``, say so in the log, and tell its watcher.
+
+        Every change of a counter in play goes through here (code's ``gold(r) -= 2``, a step's own writes), so a
+        meter's thresholds run whoever moves it; ``by`` and ``source`` say who and what did, ``pos`` where.
+        A counter nothing watches (``spec.watch`` is None, as the compiler decided) pays nothing more::
+
+            s.set_counter(game.counters["marks"], cid, i, s.counters[i] - 1, by=s.current_role)
+        """
         self._actions = None
         old = self.counters[index]
         new = self.counters[index] = spec.clamp(self, owner, value)
-        if self.log is not None and new != old:
+        if new == old:
+            return
+        if self.log is not None:
             whose = "" if owner is None else f" of {self.game.component_names[owner] if isinstance(owner, int) else owner}"
             self.log.append(f"{spec.name}{whose}: {old} -> {new}")
+        if spec.watch is not None:
+            spec.watch(self, owner, old, new, by, source, pos)
 
     def flip(self, cid: int) -> None:
         """Turn a component to its next face."""

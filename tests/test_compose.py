@@ -233,6 +233,14 @@ functions:
   alive(x): hp(x) > 0
 clash_tables:
   main: {of: side, A: {B: flip}}
+meter:
+  kinds:
+    ward: {nullifies: [Sting]}
+meters:
+  nerve:
+    per: role
+    kinds:
+      rally: {on_heal: "gain(nerve(self), 1)"}
 """
 
 
@@ -257,6 +265,19 @@ def test_a_definition_written_again_replaces_the_base_one_whole_and_says_so(tmp_
     assert tree["clash_tables"]["main"] == {"of": "side", "A": {"B": "flip"}, "B": {"A": "flip"}}  # a table is data: merged
     assert notes == ["status 'Sting' replaces the one from base (ruleset.yaml:4:3)",
                      "function 'alive(x)' replaces the one from base (ruleset.yaml:6:3)"]
+
+
+def test_a_tile_kind_of_the_meter_or_of_a_named_meter_written_again_replaces_the_base_one(tmp_path: Path) -> None:
+    """Tile kinds hold code: written again they replace the base's whole (and say so); the meter around them merges."""
+    tree, notes = composed(tmp_path, "meter:\n  kinds:\n    ward: {text: a plain tile}\n"
+                                     "meters:\n  nerve:\n    start: 3\n    kinds:\n      rally: {text: quiet}\n")
+    assert tree["meter"]["kinds"]["ward"] == {"text": "a plain tile"}  # nullifies nothing any more
+    assert tree["meters"]["nerve"] == {"per": "role", "kinds": {"rally": {"text": "quiet"}}, "start": 3}
+    assert notes == ["tile kind 'ward' replaces the one from base (ruleset.yaml:11:5)",
+                     "tile kind 'rally' replaces the one from base (ruleset.yaml:16:7)"]
+    (tmp_path / "merged").mkdir()
+    tree, notes = composed(tmp_path / "merged", "meters:\n  nerve:\n    kinds:\n      rally+: {text: quiet}\n")
+    assert tree["meters"]["nerve"]["kinds"]["rally"] == {"on_heal": "gain(nerve(self), 1)", "text": "quiet"} and notes == []
 
 
 def test_key_plus_merges_into_a_definition_and_replaces_nothing(tmp_path: Path) -> None:

@@ -166,6 +166,8 @@ meter:
     s.set_counter(might, blue, i, 1, by=s.current_role)
     assert s.counters[game.counters["unclaimed"].offset] == 1
     assert "the might of Blue-standard falls below 3" in s.log
+    run(s, "might(first(s in standards where s.banner == Red)) -= 3")  # an assignment, by no component: 5 -> 2
+    assert s.counters[game.counters["unclaimed"].offset] == 2
 
 
 def test_an_assignment_crosses_thresholds_once_per_crossing(tmp_path: Path) -> None:

@@ -37,7 +37,8 @@ In one mapping, ``key-`` acts first (on the base), then ``key``, then
 replaces the base's whole).
 
 **Definitions are replaced, not merged.** An entry of ``statuses``,
-``functions`` or ``meter: kinds`` (definitions with code) written again on top of one the base defines replaces it whole (its old
+``functions``, ``meter: kinds`` or a named meter's ``kinds`` (``meters: NAME: kinds``; definitions with code)
+written again on top of one the base defines replaces it whole (its old
 hooks and keys are gone), and :func:`replacements` says so
 (``status 'Sting' replaces the one from my-game (statuses.yaml:3:3)``).
 To change part of one instead, merge explicitly: ``Sting+: {lasts: 2}``.
@@ -85,8 +86,9 @@ from engine.core.paths import builtin_names, find_ruleset
 from engine.core.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
-DEFINITIONS = {("statuses",): "status", ("functions",): "function", ("meter", "kinds"): "tile kind"}
-"""Where the entries are definitions with code: one written again on top of the base's replaces it whole."""
+DEFINITIONS = {("statuses",): "status", ("functions",): "function", ("meter", "kinds"): "tile kind",
+               ("meters", "*", "kinds"): "tile kind"}
+"""Where the entries are definitions with code: one written again on top of the base's replaces it whole (``*``: any key)."""
 REPLACED = "replaced"
 _VARIANTS = "variants"
 _VARIANT_META = ("description", "requires", "conflicts")
@@ -459,9 +461,22 @@ def _bare(key: str, over: Mapping) -> Text:
     return Text(key[:-1], over.key_pos.get(key, over.pos))
 
 
+def definition_at(path: tuple[str, ...]) -> str | None:
+    """What the entries at ``path`` are, when they are definitions with code (see :data:`DEFINITIONS`), else None.
+
+    >>> definition_at(("meters", "nerve", "kinds")), definition_at(("statuses",)), definition_at(("meters", "nerve"))
+    ('tile kind', 'status', None)
+    """
+    for where, what in DEFINITIONS.items():
+        if len(where) == len(path) and all(w in ("*", p) for w, p in zip(where, path)):
+            return what
+    return None
+
+
 def _replace(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
-    if path in DEFINITIONS and result.get(key) is not None:  # a definition written again replaces the base's whole
-        _note_replaced(result, key, DEFINITIONS[path], over.key_pos.get(key, over.pos), origin)
+    what = definition_at(path) if result.get(key) is not None else None
+    if what is not None:  # a definition written again replaces the base's whole
+        _note_replaced(result, key, what, over.key_pos.get(key, over.pos), origin)
         value = over[key]
     else:
         value = merge(result.get(key), over[key], path + (str(key),), origin)

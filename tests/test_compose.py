@@ -366,11 +366,17 @@ def test_a_step_is_put_after_before_or_instead_of_a_named_one_inside_a_phase_too
     assert tree["turn"][2]["steps"][2]["clash"] == {"table": "other"}
 
 
-def test_a_named_step_a_phase_and_a_setup_part_are_removed_by_name(tmp_path: Path) -> None:
+def test_a_named_step_and_a_phase_are_removed_and_a_setup_part_put_after_one_by_name(tmp_path: Path) -> None:
     tree = named(tmp_path, "turn-: [clash]\nsetup+: {after: deal, add: [{name: more, do: more()}]}\n")
     assert steps(tree) == ["draw", "act[place]"]
     assert [part["name"] for part in tree["setup"]] == ["deal", "more"]
     assert steps(named(tmp_path, "turn-: [act]\n")) == ["draw"]
+
+
+def test_a_setup_part_is_replaced_or_removed_by_name(tmp_path: Path) -> None:
+    tree = named(tmp_path, "setup+: {replace: deal, add: [{name: deal, do: fewer()}, {name: more, do: more()}]}\n")
+    assert [(part["name"], part["do"]) for part in tree["setup"]] == [("deal", "fewer()"), ("more", "more()")]
+    assert named(tmp_path, "setup-: [deal]\n")["setup"] == []
 
 
 def test_an_unknown_name_is_refused_with_the_names_there_are(tmp_path: Path) -> None:

@@ -101,7 +101,7 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str], shor
 
 
 def board_svg(state: State, seen: dict[str, Any] | None = None) -> str:
-    """The board of ``state`` as an ``<svg>`` element; without a board, the table's zones (see :func:`zones_svg`)."""
+    """The board of ``state`` as an ``<svg>`` drawing; without a board, the table's zones (see :func:`zones_svg`)."""
     grid = state.game.grid
     if grid is None:
         return zones_svg(state.game, seen if seen is not None else state.observation(1)["zones"])

@@ -534,7 +534,7 @@ BLOCK = declare(Block(
                 "pay": {
                     "description": "A counter kept per role that the caster pays `cost` and re-readings from.",
                     "type": "string",
-                    "examples": ["mana"],
+                    "examples": ["gold"],
                 },
                 "cost": {
                     "description": "An int attribute: what casting the component costs (none: nothing).",
@@ -546,7 +546,7 @@ BLOCK = declare(Block(
                                     "are never read as other values). A number or an option name."),
                     "$ref": "#/$defs/count",
                     "default": 0,
-                    "examples": [1, "recolour_price"],
+                    "examples": [1, "swap_price"],
                 },
                 "remove_to": {
                     "description": "The zone the matched pieces go to.",

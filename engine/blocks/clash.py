@@ -319,13 +319,13 @@ BLOCK = declare(Block(
                 "table": {
                     "description": "The clash table to use (declared under `clash_tables`).",
                     "type": "string",
-                    "examples": ["element-clash"],
+                    "examples": ["beats"],
                 },
                 "attribute": {
                     "description": ("The attribute whose values are looked up in the table (the face showing is "
                                     "used)."),
                     "type": "string",
-                    "examples": ["element"],
+                    "examples": ["hue"],
                 },
                 "with": {
                     "description": "What the placed piece clashes with: `neighbours` (each adjacent piece).",
@@ -355,7 +355,7 @@ BLOCK = declare(Block(
                 "of": {
                     "description": "The type whose values are the rows and columns.",
                     "type": "string",
-                    "examples": ["element"],
+                    "examples": ["hue"],
                 },
                 "missing": {
                     "description": "What pairs not listed do. Without it, every pair must be listed.",

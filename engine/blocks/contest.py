@@ -622,7 +622,7 @@ BLOCK = declare(Block(
                                     "is higher); or an option name."),
                     "type": ["array", "string"],
                     "items": {"enum": ["bonus", "identical", "symbol", "reroll"]},
-                    "examples": [["bonus", "identical", "symbol"], "tie_breaks"],
+                    "examples": [["bonus", "identical", "symbol"], "tie_order"],
                 },
                 "on_win": {
                     "description": ("A text attribute holding an effect-language program run when the component "
@@ -635,7 +635,7 @@ BLOCK = declare(Block(
                     "description": ("Each component fighting in a slot rolls a die of this many sides and adds it to "
                                     "its strength (0: none); or an option name."),
                     "type": ["integer", "string"],
-                    "examples": [6, "contest_die"],
+                    "examples": [6, "bonus_die"],
                 },
             },
             "required": ["in", "prizes", "to", "void"],

@@ -126,7 +126,7 @@ BLOCK = declare(Block(
                     "description": ("The value on each face of the die, in order (values of one declared type, or "
                                     "numbers), or an option holding the list."),
                     "type": ["array", "string"],
-                    "examples": [["cyan", "magenta", "orange", "grey", "light", "dark"], "die_colours"],
+                    "examples": [["cyan", "magenta", "orange", "grey", "light", "dark"], "die_faces"],
                 },
                 "available": {
                     "description": ("Whether the value rolled (`outcome`) can be used; if not, the die is rolled "

@@ -130,7 +130,7 @@ BLOCK = declare(Block(
                 "when": {
                     "description": "Who takes a final act now: a condition on `self`.",
                     "$ref": "#/$defs/condition",
-                    "examples": ["vigour(self) == 0"],
+                    "examples": ["stamina(self) == 0"],
                 },
                 "act": {
                     "description": ("The `table` attribute holding each component's final act: `{name: ..., do: "

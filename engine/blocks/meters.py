@@ -612,14 +612,14 @@ BLOCK = declare(Block(
     },
     defs={
         "meter": {
-            "description": "`meter: {counter: vigour, tile: 10, tiles: meter, sources: source, kinds: {...}}`.",
+            "description": "`meter: {counter: stamina, tile: 10, tiles: meter, sources: source, kinds: {...}}`.",
             "type": "object",
             "properties": {
                 "counter": {
                     "description": ("The counter the marker shows: one kept per component (`per: <component "
                                     "kind>`), usually with `min: 0` and a `max`."),
                     "type": "string",
-                    "examples": ["vigour"],
+                    "examples": ["stamina"],
                 },
                 "tile": {
                     "description": ("How much one tile is worth (special tiles sit at multiples of it). A number or "

@@ -81,8 +81,8 @@ def summary(spec: Mapping) -> str:
 
     >>> summary({"per": "role", "start": 5, "max": 8})
     'one per role, starting at 5, within 0..8'
-    >>> summary({"per": "unit", "start": "self.hp", "max": "self.hp"})
-    'one per unit, starting at self.hp, within 0..self.hp'
+    >>> summary({"per": "unit", "start": "self.toughness", "max": "self.toughness"})
+    'one per unit, starting at self.toughness, within 0..self.toughness'
     """
     top = f"..{spec['max']}" if "max" in spec else " and up"
     return f"one per {spec.get('per')}, starting at {spec.get('start', 0)}, within {spec.get('min', 0)}{top}"

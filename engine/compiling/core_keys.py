@@ -58,16 +58,16 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "options": {
             "description": ("The game's adjustable rules (the rulebook's options), each with its default. Settings "
-                            "elsewhere may name an option instead of giving a value, e.g. `max_width: grid_width`. "
+                            "elsewhere may name an option instead of giving a value, e.g. `max_width: board_width`. "
                             "Option names are single words (letters, digits, _)."),
             "type": ["object", "null"],
             "additionalProperties": {"$ref": "#/$defs/option"},
             "examples": [
-                {"grid_width": {"default": 7, "doc": "The widest the grid may grow."}, "chain_reactions": False},
+                {"board_width": {"default": 7, "doc": "The widest the grid may grow."}, "sudden_death": False},
             ],
         },
         "types": {
-            "description": ("Named enumerations: each type lists its values, e.g. the four elements. A value may "
+            "description": ("Named enumerations: each type lists its values, e.g. four hues. A value may "
                             "belong to only one type; values are single words."),
             "type": ["object", "null"],
             "additionalProperties": {
@@ -125,7 +125,7 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "roles": {
             "description": ("What each player plays as. Without `roles`, every player simply has a seat (seat1, "
-                            "seat2, ...). With roles, each value of a type is a role (e.g. each element), and "
+                            "seat2, ...). With roles, each value of a type is a role (e.g. each side), and "
                             "`seating` says which seat plays which role for each player count."),
             "$ref": "#/$defs/roles",
         },
@@ -167,7 +167,7 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "functions": {
             "description": ("Functions the ruleset's own code may call, each an expression with parameters: "
-                            "`alive(c): vigour(c) > 0`, `foes(character c): f in characters where alive(f) and "
+                            "`alive(c): stamina(c) > 0`, `foes(character c): f in characters where alive(f) and "
                             "team(owner(f)) != team(owner(c))` (a selection gives the list of the selected items). "
                             "A parameter is a name alone (a component of any kind) or a type and a name (`int n`, "
                             "`cell c`, `role r`, `character c`). A function may call those defined before it."),
@@ -198,7 +198,7 @@ CORE_SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
             },
             "examples": [
-                {"alive(c)": "vigour(c) > 0", "member(role r, text name)": "first(c in crew(r) where c.id == name)"},
+                {"alive(c)": "stamina(c) > 0", "member(role r, text name)": "first(c in crew(r) where c.id == name)"},
             ],
         },
         "first_seat": {
@@ -229,7 +229,7 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "end": {"description": "When the game ends.", "$ref": "#/$defs/end"},
         "scoring": {
-            "description": ("A ranking outcome: rank items (e.g. elements), pay points by rank to an owner. Each "
+            "description": ("A ranking outcome: rank items (e.g. hues), pay points by rank to an owner. Each "
                             "player count needs exactly one outcome (`scoring` or `goals`)."),
             "$ref": "#/$defs/scoring",
         },
@@ -243,7 +243,7 @@ CORE_SCHEMA: dict[str, Any] = {
                             "expression). Bots use it as a heuristic and simulation reports count lead changes with "
                             "it."),
             "$ref": "#/$defs/expression",
-            "examples": ["sum(count(c in board where c.element == r) for r in roles where seat(r) == me)"],
+            "examples": ["sum(count(c in board where c.hue == r) for r in roles where seat(r) == me)"],
         },
         "invariants": {
             "description": ("Named conditions that must hold after every action (effect-language conditions). Tests "
@@ -264,7 +264,7 @@ CORE_SCHEMA: dict[str, Any] = {
                             "items or keys."),
             "type": ["object", "null"],
             "additionalProperties": {"$ref": "#/$defs/variant"},
-            "examples": [{"quick": {"description": "A smaller grid.", "options": {"grid_width": {"default": 5}}}}],
+            "examples": [{"quick": {"description": "A smaller grid.", "options": {"board_width": {"default": 5}}}}],
         },
         "selected_variants": {
             "description": "Filled in by the loader: the variants applied, in order. Do not write it yourself.",
@@ -325,21 +325,21 @@ CORE_SCHEMA: dict[str, Any] = {
             "description": "A whole number (0 or more), or the name of an option holding one.",
             "type": ["integer", "string"],
             "minimum": 0,
-            "examples": [7, "grid_width"],
+            "examples": [7, "board_width"],
         },
         "flag": {
             "description": "true or false, or the name of an option holding one.",
             "type": ["boolean", "string"],
-            "examples": [False, "chain_reactions"],
+            "examples": [False, "sudden_death"],
         },
         "numbers": {
             "description": "A list of whole numbers, or the name of an option holding one.",
             "type": ["array", "string"],
             "items": {"type": "integer", "description": "A whole number."},
-            "examples": [[4, 3, 2, 1], "rank_points"],
+            "examples": [[4, 3, 2, 1], "place_points"],
         },
         "expression": {
-            "description": "An effect-language expression, e.g. `count(c in board where c.element == e)`.",
+            "description": "An effect-language expression, e.g. `count(c in board where c.hue == h)`.",
             "type": ["string", "integer", "boolean"],
         },
         "condition": {
@@ -398,7 +398,7 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "Effect-language code reads them as `c.NAME` (or `c.FACE.NAME` for one face)."),
                     "type": ["object", "null"],
                     "additionalProperties": {"$ref": "#/$defs/attribute"},
-                    "examples": [{"element": {"type": "element", "per_face": True}, "cost": "int"}],
+                    "examples": [{"hue": {"type": "hue", "per_face": True}, "cost": "int"}],
                 },
                 "instances": {
                     "description": ("The components, each once. Write `A/B` (one value per face) for a kind with a "
@@ -420,10 +420,10 @@ CORE_SCHEMA: dict[str, Any] = {
                 "type": {
                     "description": "`int`, `text`, `bool`, `table` or a type declared under `types`.",
                     "type": "string",
-                    "examples": ["element", "int", "table"],
+                    "examples": ["hue", "int", "table"],
                 },
                 "per_face": {
-                    "description": "true when each face shows its own value (a two-faced card's element).",
+                    "description": "true when each face shows its own value (a two-faced card's hue).",
                     "type": "boolean",
                     "default": False,
                 },
@@ -506,19 +506,19 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "hexes). A number or an option name."),
                     "$ref": "#/$defs/count",
                     "default": 4,
-                    "examples": [4, "board_radius"],
+                    "examples": [4, "map_radius"],
                 },
                 "max_width": {
                     "description": ("The widest the board may grow (columns); 0 for no limit. A number or an option "
                                     "name."),
                     "$ref": "#/$defs/count",
-                    "examples": [7, "grid_width"],
+                    "examples": [7, "board_width"],
                 },
                 "max_height": {
                     "description": ("The tallest the board may grow (rows); 0 for no limit. A number or an option "
                                     "name."),
                     "$ref": "#/$defs/count",
-                    "examples": [7, "grid_height"],
+                    "examples": [7, "board_height"],
                 },
                 "adjacency": {
                     "description": ("Which cells touch: `orthogonal` (4 neighbours), `diagonal` (4 corners) or "
@@ -536,7 +536,7 @@ CORE_SCHEMA: dict[str, Any] = {
                 "of": {
                     "description": "The type whose values are the roles.",
                     "type": "string",
-                    "examples": ["element"],
+                    "examples": ["hue"],
                 },
                 "shuffle": {
                     "description": ("Deal roles to seats at random: the `seating` row is applied to the roles after "
@@ -790,7 +790,7 @@ CORE_SCHEMA: dict[str, Any] = {
                     "description": "The ranking keys (numbers, higher first); later keys break ties of earlier ones.",
                     "type": "array",
                     "items": {"description": "A number computed for each ranked item.", "$ref": "#/$defs/expression"},
-                    "examples": [["count(c in board where c.element == e)"]],
+                    "examples": [["count(c in board where c.hue == h)"]],
                 },
                 "points": {
                     "description": ("Points paid by rank (1st, 2nd, ...): a list of numbers or an option name; or "

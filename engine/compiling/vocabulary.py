@@ -1,7 +1,7 @@
 """The names a ruleset's effect-language code can use, built from its YAML.
 
 Given a partly compiled :class:`~engine.model.game.Game`, :func:`build_vocabulary`
-defines: every enum value, every option (``board_size``), each
+defines: every enum value, every option (``board_width``), each
 component kind's collection (kind ``card`` -> ``cards``), the zones (shared
 ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
 ``player_count``, ``turn``, ``current_role``, ``current_seat``, ``empty_cells``, the counters
@@ -220,7 +220,7 @@ def _attribute_types(game: Game) -> dict[str, Type]:
 
 
 def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
-    """``c.element``: the attribute on the face the component shows (hot path: kept flat)."""
+    """``c.hue``: the attribute on the face the component shows (hot path: kept flat)."""
     same = same_on_every_face(table)
 
     def compile_(base: Compiled) -> Compiled:
@@ -248,7 +248,7 @@ def _per_face(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compi
 
 
 def _face_attr(table: list[list[Any]], type_: Type) -> Callable[[Compiled], Compiled]:
-    """``c.front.element``: the attribute on a fixed face."""
+    """``c.front.hue``: the attribute on a fixed face."""
 
     def compile_(base: Compiled) -> Compiled:
         assert isinstance(base.type, FaceOf)

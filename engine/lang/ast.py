@@ -11,10 +11,10 @@ Every node keeps its source position and knows three things:
 >>> from engine.lang.functions import LANGUAGE, by_name
 >>> from engine.lang.parser import parse_expression
 >>> from engine.lang.scope import Scope, Vocabulary
->>> node = parse_expression("count(c in board where c.element == e) >= 7")
+>>> node = parse_expression("count(c in board where c.hue == h) >= 7")
 >>> _ = node.compile(Scope(Vocabulary(functions=by_name(LANGUAGE))))  # binds count() (unknown names go to the scope's sink)
 >>> node.describe()
-'the number of c in board where the element of c is e is at least 7'
+'the number of c in board where the hue of c is h is at least 7'
 """
 
 from __future__ import annotations
@@ -528,7 +528,7 @@ class Cond(Node):
 
 @dataclass
 class Selection(Node):
-    """``c in board where c.element == e`` (or ``c.value for c in hand(r)``) as a function argument."""
+    """``c in board where c.hue == h`` (or ``c.value for c in hand(r)``) as a function argument."""
 
     var: str
     source: Node

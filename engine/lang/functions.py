@@ -2,7 +2,7 @@
 
 A function checks its arguments, compiles them to a closure, and describes a
 call in English.  Aggregates take a *selection* — ``c in board where
-c.element == e`` — or any collection.  Functions that read or change the game
+c.hue == h`` — or any collection.  Functions that read or change the game
 (zones, boards, roles) are defined by the mechanisms with the same
 :class:`Function` interface; :data:`LANGUAGE` holds the ones that need no game
 at all.  There is no shared registry: each ruleset's vocabulary
@@ -330,7 +330,7 @@ LANGUAGE: tuple[Function, ...] = (
                "all(count(c in board where c.value == r) == 3 for r in roles)", every=True),
     Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"),
     Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
-        "nth(rank_points, 1) == 3"),
+        "nth(place_points, 1) == 3"),
     RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
 )
 """The language's own functions: they need no game, and every ruleset may call them."""

@@ -6,7 +6,7 @@ compiled closures never need to check anything at run time.
 
 >>> str(ListOf(Component("card")))
 'list of card'
->>> Enum("element").accepts(Enum("element"))
+>>> Enum("hue").accepts(Enum("hue"))
 True
 >>> INT.accepts(BOOL)
 False
@@ -38,7 +38,7 @@ class Type:
 
 @dataclass(frozen=True)
 class Enum(Type):
-    """A ruleset-declared enumeration (``types: {element: [...]}``); values are strings."""
+    """A ruleset-declared enumeration (``types: {hue: [...]}``); values are strings."""
 
 
 @dataclass(frozen=True)

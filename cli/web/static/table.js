@@ -15,7 +15,7 @@ function showMessage(text) {
   box.hidden = !text;
 }
 
-function element(tag, text, className) {
+function build(tag, text, className) {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
@@ -56,8 +56,8 @@ function drawActions() {
   const list = document.getElementById("actions");
   list.replaceChildren();
   for (const action of matching()) {
-    const item = element("li");
-    const button = element("button", action.text);
+    const item = build("li");
+    const button = build("button", action.text);
     button.type = "button";
     button.className = "action";
     button.addEventListener("click", () => act(action.text));
@@ -72,9 +72,9 @@ function drawLog() {
   const log = document.getElementById("log");
   log.replaceChildren();
   for (const move of view.moves) {
-    const item = element("li", `seat ${move.seat}: ${move.text}`);
+    const item = build("li", `seat ${move.seat}: ${move.text}`);
     item.value = move.number;
-    if (move.lines.length) item.append(element("div", move.lines.join("\n"), "lines"));
+    if (move.lines.length) item.append(build("div", move.lines.join("\n"), "lines"));
     log.append(item);
   }
   log.scrollTop = log.scrollHeight;
@@ -84,7 +84,7 @@ function draw(data) {
   view = data;
   document.getElementById("view").innerHTML = view.html;
   const situation = document.getElementById("situation");
-  situation.replaceChildren(...view.situation.map((line) => element("p", line)));
+  situation.replaceChildren(...view.situation.map((line) => build("p", line)));
   const explanation = document.getElementById("explanation");
   explanation.replaceChildren();
   if (view.mode === "replay") {
@@ -92,8 +92,8 @@ function draw(data) {
     document.getElementById("position").textContent = `position ${view.position} of ${view.length}`;
     if (view.explanation) {
       const e = view.explanation;
-      explanation.append(element("b", `${e.number}. seat ${e.seat}: ${e.text}`));
-      for (const line of e.lines) explanation.append(element("div", line));
+      explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
+      for (const line of e.lines) explanation.append(build("div", line));
     }
   }
   document.getElementById("seat").value = String(view.seat);

@@ -224,7 +224,7 @@ def define_functions(b: "CodeContext") -> None:
         pos = section.key_pos.get(key, section.pos)
         signature = parse_signature(str(key))
         if signature is None:
-            b.error(pos, f"'{key}' must be written like name(c) or name(character c, int n)")
+            b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)")
             continue
         name, params = signature
         b.check_identifier(name, pos, "function")

@@ -323,8 +323,9 @@ class Cast(Step):
     def _pay(self, s: "StateView", cid: int, recoloured: int) -> None:
         price = (self.costs[cid] or 0) + recoloured * self.price
         if price and self.pay is not None:
-            i = self.pay.index_of(s.current_role)
-            s.set_counter(self.pay, s.current_role, i, s.counters[i] - price, s.current_role, None, self.pos)
+            caster = s.current_role
+            i = self.pay.index_of(caster)
+            s.set_counter(self.pay, caster, i, s.counters[i] - price, caster, None, self.pos)
 
     def _remove(self, s: "StateView", places: tuple[Any, ...], pieces: tuple[int, ...]) -> None:
         """Matched pieces to ``remove_to``; then what ``replace`` names goes where each was, lowest in a stack first."""

@@ -67,7 +67,7 @@ class Advance(Step):
         line, names, spec = s.zones[self.line(s)], self.game.piece_names, self.counter
         here = spec.index_of(cid)
         assert here is not None
-        mover = s.current_role
+        mover = s.current_role if spec.watch is not None else None  # who moved it: asked only where thresholds read it
         s.set_counter(spec, cid, here, s.counters[here] - 1, mover, None, self.pos)
         at = line.index(cid) + 1
         if at < len(line) and (there := spec.index_of(line[at])) is not None:

@@ -1,7 +1,9 @@
-"""Patterns on a board (engine/blocks/patterns.py), fixed boards with stacks, and swapping places — on a tiny game."""
+"""Patterns on a board (engine/blocks/patterns.py), fixed boards with stacks, and swapping places — on a tiny game;
+the pattern functions any code may call (pattern_found, pattern_count, pattern_pieces) and docs/examples/hex-triads."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -429,3 +431,23 @@ def test_validate_names_an_unknown_shape_where_the_example_writes_it(tmp_path: P
     line = next(i for i, row in enumerate(text.splitlines(), 1) if '"triangel"' in row)
     col = text.splitlines()[line - 1].index('"triangel"') + 1
     assert problems[0].headline() == f"{tmp_path / 'ruleset.yaml'}:{line}:{col}: unknown shape 'triangel' (did you mean 'triangle'?)"
+
+
+def test_the_hex_triads_example_plays_to_its_end_and_keeps_its_invariants() -> None:
+    """50 random games end (by the stones or by four of one colour in a line), and no triangle of one colour stays."""
+    from engine.runner.simulate import simulate
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "examples" / "hex-triads"
+    game = engine.load(folder)
+    report = simulate(game, players=2, n=50, seed=1, agents="random")
+    assert report.games == 50
+    lines = game.compile_condition('pattern_found("line", s.colour for s in board, ["$a", "$a", "$a", "$a"])')
+    triangles = game.compile_condition('pattern_found("triangle", s.colour for s in board, ["$a", "$a", "$a"])')
+    ended_by_a_line = 0
+    for seed in range(20):
+        s, chooser = game.new_state(players=2, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            s.apply(chooser.choice(s.legal_actions()))
+            assert not triangles.test(s)
+        ended_by_a_line += bool(lines.test(s))
+    assert 0 < ended_by_a_line < 20  # some games end on a line of four, the others when the stones run out

@@ -451,3 +451,16 @@ def test_the_hex_triads_example_plays_to_its_end_and_keeps_its_invariants() -> N
             assert not triangles.test(s)
         ended_by_a_line += bool(lines.test(s))
     assert 0 < ended_by_a_line < 20  # some games end on a line of four, the others when the stones run out
+
+
+def test_a_component_s_pattern_attribute_is_a_pattern_any_code_may_find() -> None:
+    """Hex Glyphs' Delta ([$a, $a, $a] in a triangle) read from its list attribute, outside its cast step."""
+    game = engine.load("hex-glyphs")
+    s = game.new_state(players=2, seed=0)
+    greens = (c for c, name in enumerate(game.piece_names) if name == "green" and s.cell_of[c] is None)
+    for cid, cell in zip(greens, [(-1, 1), (-2, 1), (-2, 2)]):
+        s.place(cid, cell)
+    delta = 'first(g in glyphs where g.shape == "triangle")'
+    assert holds(game, s, f'pattern_found("triangle", t.colour for t in board, {delta}.pattern)')
+    assert holds(game, s, f'count(pattern_pieces("triangle", t.colour for t in board, {delta}.pattern)) == 3')
+    assert not holds(game, s, 'pattern_found("triangle", t.colour for t in board, [red, "$a", "$a"])')

@@ -219,7 +219,7 @@ class ContestRules:
         ties = b.setting(spec, "ties", list(TIE_BREAKS))
         if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
             b.error(b.pos(spec, "ties"), f"'ties' must list tie-breaks, each at most once, among {', '.join(TIE_BREAKS)}, not {ties!r}")
-            ties = list(TIE_BREAKS)
+            ties = [t for t in TIE_BREAKS if t != "symbol" or self.symbol_rank is not None]  # reported once, not again
         if "symbol" in ties and self.symbol_rank is None:
             b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
         self.ties: tuple[str, ...] = tuple(ties)

@@ -241,3 +241,64 @@ def test_a_step_fights_by_the_section_s_rules(tmp_path: Path) -> None:
         expect_log:
           - "bid: 2 (North) against 2 (South): strength 2 to 2; a tie, rerolled d6: 1 to 4: 2 wins"
         """) == []
+
+
+BOARD = """\
+name: banners
+players: [2]
+types:
+  side: [Red, Blue]
+roles:
+  of: side
+  seating: {2: [1, 2]}
+board: {width: 3, height: 1}
+components:
+  piece:
+    attributes: {side: side, value: int, modifier: text}
+    instances:
+      - {id: red, side: Red, value: 2}
+      - {id: blue, side: Blue, value: 3}
+      - {id: banner, side: Red, value: 0, modifier: "if target.side == self.side and target != self then 2 else 0"}
+zones:
+  out: {kind: pile}
+contest:
+  strength: c.value
+  modifier: modifier
+  in_play: [board]
+  ties: [reroll]
+turn:
+  - do:
+      effect: |
+        let w = contest_winner(at(0, 0), at(1, 0))
+        move(x in board where x != w and (x == at(0, 0) or x == at(1, 0)), out)
+end:
+  when: count(x in out) > 0
+scoring:
+  rank: r in roles
+  by: [count(x in board where x.side == r)]
+  points: key
+"""
+"""Two pieces side by side on a board fight; a banner on the board lifts its side's pieces."""
+
+
+@pytest.mark.parametrize("banner, loser", [("", "red"), ('\n            "2,0": banner', "blue")])
+def test_pieces_on_the_board_fight_and_a_banner_on_the_board_counts(tmp_path: Path, banner: str, loser: str) -> None:
+    # red (2) against blue (3): blue wins; with Red's banner on the board, red counts 2+2=4 and wins
+    write(tmp_path, "banners", BOARD)
+    strength = "strength 2+2=4 to 3; red" if banner else "strength 2 to 3; blue"
+    assert scenario(tmp_path, "banners/ruleset.yaml", f"""\
+        position:
+          board:
+            "0,0": red
+            "1,0": blue{banner}
+        expect:
+          - count(x in out where x.id == "{loser}") == 1
+        expect_log:
+          - "contest: red against blue: {strength} is stronger and wins"
+        """) == []
+
+
+def test_without_ties_the_missing_symbol_says_which_tie_breaks_apply(tmp_path: Path) -> None:
+    path = write(tmp_path, "no-ties", BOARD.replace("  ties: [reroll]\n", ""))
+    assert any("the 'symbol' tie-break needs 'symbol: ATTRIBUTE' (without 'ties', every tie-break applies in turn" in p
+               for p in problems(path))

@@ -221,7 +221,9 @@ class ContestRules:
             b.error(b.pos(spec, "ties"), f"'ties' must list tie-breaks, each at most once, among {', '.join(TIE_BREAKS)}, not {ties!r}")
             ties = [t for t in TIE_BREAKS if t != "symbol" or self.symbol_rank is not None]  # reported once, not again
         if "symbol" in ties and self.symbol_rank is None:
-            b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
+            b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'",
+                    None if "ties" in spec else f"without 'ties', every tie-break applies in turn: {', '.join(TIE_BREAKS)}; "
+                    "list those you want, say ties: [bonus, reroll]")
         self.ties: tuple[str, ...] = tuple(ties)
         self.sides = b.int_setting(spec, "roll", 0) or 0
         if self.sides < 0 or self.sides > 1000:

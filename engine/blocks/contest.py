@@ -37,7 +37,7 @@ Settings (all from YAML; with a ``contest:`` section, only ``in`` to ``void``, `
 The pipeline for two components: (1) overrides — ``beats`` / ``loses_to``
 decide alone when they point one way; (2) strength = ``strength`` + the sum
 of the ``modifier`` of every component lying in an ``in`` zone (its own
-included), the higher wins; (3) on equal strength the tie-breaks in the
+included; with the section, in an ``in_play`` zone), the higher wins; (3) on equal strength the tie-breaks in the
 order of ``ties``: ``bonus`` (the larger sum of modifiers wins), ``identical``
 (two components with the same id: nobody wins), ``symbol`` (the earlier
 value of the symbol's type wins), ``reroll`` (the tied components roll their

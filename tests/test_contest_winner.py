@@ -10,6 +10,7 @@ declares its rules on its step, fights by those.
 
 from __future__ import annotations
 
+import json
 import random
 import textwrap
 from pathlib import Path
@@ -92,6 +93,22 @@ def test_with_a_die_each_fighter_adds_it_and_strength_reads_it_after_the_fight(t
         expect_log:
           - "contest: N-foot-1 (North) against S-foot-2 (South): strength 7 (1 and a d6 of 6) to 3 (2 and a d6 of 1); N-foot-1 is stronger and wins"
         """) == []
+
+
+def test_the_dice_of_the_last_fight_are_saved_with_the_position(tmp_path: Path) -> None:
+    path = write(tmp_path, "dice-skirmish", f"""\
+        name: dice-skirmish
+        extends: {SKIRMISH / 'ruleset.yaml'}
+        contest: {{roll: 6}}
+        """)
+    game = engine.load(str(path))
+    s = game.new_state(players=2, seed=3)
+    for _ in range(2):  # both sides play: the soldiers fight, each with a d6, then fall
+        s.apply(list(s.legal_actions())[0])
+    fallen = s.zones[game.zone_index[("fallen", None)]]
+    assert sorted(c for c, _ in s.slices["contest"].rolled) == sorted(fallen)  # the two soldiers' dice
+    loaded = game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert loaded == s and loaded.slices["contest"] == s.slices["contest"]
 
 
 def test_the_nine_domains_rules_declared_on_its_step_fight_cards_anywhere(tmp_path: Path) -> None:

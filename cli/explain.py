@@ -191,6 +191,16 @@ def _slots(game: Game) -> list[str]:
     return [slots.describe()] if slots else []
 
 
+def _contest(game: Game) -> list[str]:
+    """The rules every contest fights by, when a ``contest:`` section declares them (a step's own are under Turn)."""
+    rules = game.parts.get("contest")
+    if rules is None or rules.in_zone is not None:
+        return []
+    where = rules.in_play_names
+    lines = [rules.describe()] + ([f"the modifiers counted: those of the components in {', '.join(where)}"] if where else [])
+    return lines + rules.details()
+
+
 def _clash_tables(game: Game) -> list[str]:
     lines = []
     for name, table in game.parts.get("clash", {}).items():
@@ -279,6 +289,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Statuses", _statuses),
     ("Setup", _setup),
     ("Turn", _turn),
+    ("Contest", _contest),
     ("Clash tables", _clash_tables),
     ("Support tables", _support_tables),
     ("End", _end),

@@ -114,6 +114,10 @@ BROKEN: dict[str, Broken] = {
         ("ruleset.yaml", "lose(stamina(foe), 1, strike, by = current_role)", "lose(nerve(foe), 1, strike, by = current_role)"),
         ("ruleset.yaml", "gain(nerve(current_role), 1, rally)", "gain(resolve(current_role), 1, rally)"),
     )),
+    # rulesets.md, "Shapes outside casting": a misspelt shape in a pattern function
+    "hex-triads-triangel": Broken("docs/examples/hex-triads", "/tmp/hex-triads", (
+        ("ruleset.yaml", 'pattern_pieces("triangle"', 'pattern_pieces("triangel"'),
+    )),
     # spells.md: a misspelt shape in the example spell
     "my-spells-tea": Broken("docs/examples/my-spells", "docs/examples/my-spells", (
         ("ruleset.yaml", "shape: tee", "shape: tea"),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.blocks.contest import Contest
+from engine.blocks.contest import Contest, ContestRules
 from engine.lang.fixed import reads_only_locals
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
@@ -46,8 +46,8 @@ def test_code_that_reads_the_state_is_not_fixed(code: str) -> None:
     assert not reads_only_locals(parse_expression(code), _scope(game))
 
 
-def _contest(game: engine.Game) -> Contest:
-    return next(step for step in game.steps if isinstance(step, Contest))
+def _contest(game: engine.Game) -> ContestRules:
+    return next(step for step in game.steps if isinstance(step, Contest)).rules
 
 
 def test_the_nine_domains_overrides_are_kept_per_pair_and_those_reading_the_row_are_not(tmp_path: Path) -> None:

@@ -1,7 +1,9 @@
-"""Patterns on a board (engine/blocks/patterns.py), fixed boards with stacks, and swapping places — on a tiny game."""
+"""Patterns on a board (engine/blocks/patterns.py), fixed boards with stacks, and swapping places — on a tiny game;
+the pattern functions any code may call (pattern_found, pattern_count, pattern_pieces) and docs/examples/hex-triads."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -293,3 +295,172 @@ def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cell
     expected = every_match(s, read, shape, tuple(values), budget)
     assert find(board, shape, tuple(values), budget) == expected
     assert lies_on(board, shape, tuple(values), budget) == bool(expected)
+
+
+# ------------------------------------------------------------------ patterns in any code: pattern_found, _count, _pieces
+
+SHAPED = GAME + """
+shapes:
+  corner: {kind: template, cells: [[0, 0], [1, 0], [0, 1]], rotate: true}
+"""
+
+
+def load_text(tmp_path: Path, text: str) -> engine.Game:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text)
+    return engine.load(path)
+
+
+def holds(game: engine.Game, s: engine.State, condition: str) -> bool:
+    return bool(game.compile_condition(condition).test(s))
+
+
+@pytest.fixture(scope="module")
+def shaped(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    return load_text(tmp_path_factory.mktemp("shaped"), SHAPED)
+
+
+def test_pattern_functions_find_fixed_values_any_value_and_one_value_on_a_square_board(shaped: engine.Game) -> None:
+    s = board_with(shaped, ["A A B . .", "A C . . .", ". . . . .", "B B B . .", ". . . . ."])
+    hue = "d.hue for d in board"
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, [A, A, A])')          # 0,0 1,0 0,1
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, ["$x", "$x", "$x"])')  # one value, whichever
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, [A, "_", "_"])')       # A, then any two pieces
+    assert not holds(shaped, s, f'pattern_found("corner", {hue}, [B, B, B])')     # the Bs lie in a line
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, [C, "$x", "$x"])')     # 1,1 0,1 1,0: turned a half
+    assert not holds(shaped, s, f'pattern_found("corner", {hue}, [A, "$x", "$x"], at = (2, 0))')  # 1,0 2,0 1,1: B, C
+    assert holds(shaped, s, f'pattern_found("line", {hue}, ["$x", "$x", "$x"])')    # the Bs
+    assert holds(shaped, s, f'pattern_found("line", {hue}, [A, C, "_"]) == false')  # 0,0 1,1 2,2: 2,2 is empty
+    assert holds(shaped, s, f'pattern_count("line", {hue}, ["$x", "$x", "$x"]) == 1')  # read from either end: once
+    assert holds(shaped, s, f'pattern_count("corner", {hue}, [A, "_", "_"]) == 4')   # the corner cell an A: 0,0, 0,1, 1,0 twice
+    assert holds(shaped, s, 'pattern_found("corner", d in board)')                    # a template needs no pattern
+    assert not holds(shaped, s, 'pattern_found("corner", d in board where d.hue == B)')  # only the Bs are read
+    assert holds(shaped, s, f'count(pattern_pieces("line", {hue}, [B, B, B])) == 3')
+    assert holds(shaped, s, f'all(p.hue == B for p in pattern_pieces("line", {hue}, ["$x", "$x", "$x"]))')
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, [A, A, A], at = (0, 1))')
+    assert not holds(shaped, s, f'pattern_found("corner", {hue}, [A, A, A], at = (2, 0))')
+    assert holds(shaped, s, f'pattern_count("corner", {hue}, ["$x", "$x", "$x"], at = (4, 4)) == 0')
+
+
+def test_pattern_functions_read_a_growing_board(tmp_path: Path) -> None:
+    growing = load_text(tmp_path, SHAPED.replace("board: {width: 5, height: 5, adjacency: all, stacking: true}",
+                                                 "board: {kind: square-grid, max_width: 4, max_height: 4, adjacency: all}")
+                       .replace("place: {from: pool, touching: false}", "place: {from: pool}"))
+    assert growing.grid is not None and not growing.grid.fixed
+    s = growing.new_state(players=2)
+    pool = s.zones[growing.zone_index[("pool", None)]]
+    for cell, hue in {(0, 0): "c", (-1, 1): "c", (-2, 2): "c", (1, -1): "a"}.items():
+        s.place(next(c for c in pool if growing.piece_names[c] == hue), cell)
+    assert holds(growing, s, 'pattern_found("line", d.hue for d in board, ["$x", "$x", "$x"])')  # a diagonal, at -2,2
+    assert not holds(growing, s, 'pattern_found("corner", d.hue for d in board, [C, A, "_"])')  # 1,-1 touches 0,0
+    assert not holds(growing, s, 'pattern_found("corner", d.hue for d in board, [A, C, "_"])')  # only at a corner
+    assert holds(growing, s, 'pattern_found("line", d.hue for d in board, [A, C, C])')  # 1,-1 0,0 -1,1: diagonal too
+
+
+HEX_SHAPED = HEX_GAME + """
+functions:
+  triad(hue h): pattern_found("triangle", d.hue for d in board, [h, h, h])
+"""
+
+
+def test_pattern_functions_turn_a_hex_template_in_sixths(tmp_path: Path) -> None:
+    """The functions read the shapes in the board's geometry, as ``cast`` does: six triangles meet at 0,0, and a
+    square board's corner is no triangle on hexes; a ruleset's own function may call them."""
+    game = load_text(tmp_path, HEX_SHAPED)
+    ring = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    for a, b in zip(ring, ring[1:] + ring[:1]):
+        s = hex_board_with(game, {(0, 0): "A", a: "A", b: "A"})
+        assert holds(game, s, "triad(A) and not triad(B)"), (a, b)
+        assert holds(game, s, 'pattern_found("triangle", d.hue for d in board, ["$x", "$x", "$x"], at = (0, 0))')
+        assert holds(game, s, 'pattern_count("triangle", d in board) == 1'), (a, b)  # one place, whichever turn found it
+    corner = hex_board_with(game, {(0, 0): "A", (1, 0): "A", (1, 1): "A"})  # (0,0) and (1,1) are no hex neighbours
+    assert not holds(game, corner, 'pattern_found("triangle", d in board)')
+    assert holds(game, corner, 'pattern_found("line", d.hue for d in board, [A, A])')
+    assert not holds(game, corner, 'pattern_found("line", d.hue for d in board, ["$x", "_", "$x"])')  # no straight three
+    line = hex_board_with(game, {(0, 0): "A", (1, -1): "B", (2, -2): "A"})  # a line along the third hex axis
+    assert holds(game, line, 'pattern_found("line", d.hue for d in board, ["$x", "_", "$x"])')
+    assert holds(game, line, 'pattern_found("line", d.hue for d in board, ["$x", "$x", "_"]) == false')
+
+
+def test_pattern_functions_find_what_the_cast_search_finds(tmp_path: Path) -> None:
+    """One search: the pieces pattern_pieces() gives are those of :func:`find`'s matches on the same board."""
+    game = load_text(tmp_path, HEX_SHAPED)
+    s = hex_board_with(game, {(0, 0): "A", (1, 0): "B", (0, 1): "A", (-1, 1): "A", (1, -1): "A", (2, -1): "C"})
+    table = game.attributes["hue"]
+    found = find(Board(s, lambda c: table[0][c]), game.parts["patterns"]["triangle"], ("$x", "_", "$x"))
+    cells = {cell for m in found for cell, _ in m.places}
+    assert holds(game, s, f'pattern_count("triangle", d.hue for d in board, ["$x", "_", "$x"]) == {len({frozenset(m.places) for m in found})}')
+    assert holds(game, s, f'count(pattern_pieces("triangle", d.hue for d in board, ["$x", "_", "$x"])) == {len(cells)}')
+
+
+@pytest.mark.parametrize("code, message", [
+    ('pattern_found("triangel", d in board)', "unknown shape 'triangel' (did you mean 'triangle'?)"),
+    ("pattern_found(triangle, d in board)", 'pattern_found() needs a shape\'s name in quotes first (shapes: "line", "triangle", "snake")'),
+    ('pattern_found("triangle", d.hue for d in board, [A, A])', "shape 'triangle' has 3 cells, but the pattern lists 2 values"),
+    ('pattern_found("snake", d in board)', "a chain has no length of its own: give pattern_found() the values to find"),
+    ('pattern_found("line", d.hue for d in board, [A, "$two words"])', "'$two words' is not a pattern variable"),
+    ('pattern_found("line", d.hue for d in board, [A, 1])', "a value pattern_found() finds must be a hue, but '1' is an int"),
+    ('pattern_found("line", d.hue for d in board, [A, A], near = (0, 0))', "pattern_found() has no option 'near'"),
+])
+def test_a_pattern_function_s_mistakes_are_refused_at_their_place(tmp_path: Path, code: str, message: str) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HEX_GAME.replace("end: {when: count(d in pool) == 0}", f"end: {{when: 'count(d in pool) == 0 or {code}'}}"))
+    with pytest.raises(engine.RulesetError) as raised:
+        engine.load(path)
+    first = raised.value.diagnostics[0]
+    assert message in first.headline()
+    line = HEX_GAME.splitlines().index("end: {when: count(d in pool) == 0}") + 1
+    assert f"ruleset.yaml:{line}:" in first.headline()
+
+
+def test_the_pattern_functions_come_with_a_shapes_section(game: engine.Game) -> None:
+    with pytest.raises(engine.RulesetError) as raised:
+        game.compile_condition('pattern_found("line", d in board, [a, a])')
+    assert "pattern_found() comes with the patterns block: it needs a 'shapes:' section in the ruleset" in str(raised.value)
+
+
+def test_validate_names_an_unknown_shape_where_the_example_writes_it(tmp_path: Path) -> None:
+    """docs/examples/hex-triads with its triangle misspelt in the place step's code: file:line:col and a suggestion."""
+    from engine.runner.validate import validate_path
+
+    source = Path(__file__).resolve().parent.parent / "docs" / "examples" / "hex-triads" / "ruleset.yaml"
+    text = source.read_text(encoding="utf-8").replace('pattern_pieces("triangle"', 'pattern_pieces("triangel"')
+    (tmp_path / "ruleset.yaml").write_text(text)
+    problems = validate_path(str(tmp_path))
+    assert len(problems) == 1
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"triangel"' in row)
+    col = text.splitlines()[line - 1].index('"triangel"') + 1
+    assert problems[0].headline() == f"{tmp_path / 'ruleset.yaml'}:{line}:{col}: unknown shape 'triangel' (did you mean 'triangle'?)"
+
+
+def test_the_hex_triads_example_plays_to_its_end_and_keeps_its_invariants() -> None:
+    """50 random games end (by the stones or by four of one colour in a line), and no triangle of one colour stays."""
+    from engine.runner.simulate import simulate
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "examples" / "hex-triads"
+    game = engine.load(folder)
+    report = simulate(game, players=2, n=50, seed=1, agents="random")
+    assert report.games == 50
+    lines = game.compile_condition('pattern_found("line", s.colour for s in board, ["$a", "$a", "$a", "$a"])')
+    triangles = game.compile_condition('pattern_found("triangle", s.colour for s in board, ["$a", "$a", "$a"])')
+    ended_by_a_line = 0
+    for seed in range(20):
+        s, chooser = game.new_state(players=2, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            s.apply(chooser.choice(s.legal_actions()))
+            assert not triangles.test(s)
+        ended_by_a_line += bool(lines.test(s))
+    assert 0 < ended_by_a_line < 20  # some games end on a line of four, the others when the stones run out
+
+
+def test_a_component_s_pattern_attribute_is_a_pattern_any_code_may_find() -> None:
+    """Hex Glyphs' Delta ([$a, $a, $a] in a triangle) read from its list attribute, outside its cast step."""
+    game = engine.load("hex-glyphs")
+    s = game.new_state(players=2, seed=0)
+    greens = (c for c, name in enumerate(game.piece_names) if name == "green" and s.cell_of[c] is None)
+    for cid, cell in zip(greens, [(-1, 1), (-2, 1), (-2, 2)]):
+        s.place(cid, cell)
+    delta = 'first(g in glyphs where g.shape == "triangle")'
+    assert holds(game, s, f'pattern_found("triangle", t.colour for t in board, {delta}.pattern)')
+    assert holds(game, s, f'count(pattern_pieces("triangle", t.colour for t in board, {delta}.pattern)) == 3')
+    assert not holds(game, s, 'pattern_found("triangle", t.colour for t in board, [red, "$a", "$a"])')

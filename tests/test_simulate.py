@@ -29,7 +29,7 @@ from engine.runner.report import (
     welch_p,
     wilson,
 )
-from engine.runner.simulate import bench_agent, derive_seed, play_game, seat_specs, simulate
+from engine.runner.simulate import Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
 
 GAME = engine.load("iconoclasm-cards")
 CARDS = GAME.kinds["card"]
@@ -286,13 +286,26 @@ def test_local_executor_keeps_the_order() -> None:
         LocalExecutor(0)
 
 
-def test_a_ruleset_broken_during_a_parallel_run_is_reported(tmp_path: Path) -> None:
+def test_a_parallel_run_plays_the_game_it_was_given_though_its_file_changed(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     shutil.copy(GAME.source, path)
     game = engine.load(path)
     path.write_text(path.read_text(encoding="utf-8").replace("types:", "typos:"), encoding="utf-8")
-    with pytest.raises(RulecraftError, match="typos"):
-        simulate(game, players=2, n=4, seed=0, agents="random", jobs=2)
+    parallel = simulate(game, players=2, n=6, seed=0, agents="random", jobs=2)
+    assert parallel.results == simulate(game, players=2, n=6, seed=0, agents="random", jobs=1).results
+
+
+@pytest.mark.parametrize("change, reason", [(("types:", "typos:"), "typos"),
+                                            (("name:", "name: renamed #"), "changed while the simulation was running")])
+def test_a_worker_loading_the_ruleset_refuses_a_file_changed_since_the_run_started(
+        tmp_path: Path, change: tuple[str, str], reason: str) -> None:
+    path = tmp_path / "ruleset.yaml"
+    shutil.copy(GAME.source, path)
+    game = engine.load(path)
+    path.write_text(path.read_text(encoding="utf-8").replace(*change, 1), encoding="utf-8")
+    chunk = Chunk(str(path), (), game.content_hash, 2, ("random", "random"), 0, 0, 2)  # as a spawned worker gets it
+    with pytest.raises(RulecraftError, match=reason):
+        play_chunk(chunk)
 
 
 # ---------------------------------------------------------------- comparing runs

@@ -111,6 +111,7 @@ class Block:
     check: Optional[BuildHook] = None
     rank: int = 100
     draw: Optional[Draw] = None
+    usage: str = ""  # what a ruleset writes to use it, for messages, when its keys and steps alone don't say it
 
     def hook(self, phase: str) -> Optional[BuildHook]:
         """The block's build hook for ``phase`` (one of :data:`PHASES`), None when it has none.
@@ -131,11 +132,13 @@ class Block:
         return any(kind in self.steps for kind in _step_kinds(tree.get("turn")))
 
     def how_to_use(self) -> str:
-        """What a ruleset writes to use this block, for messages.
+        """What a ruleset writes to use this block, for messages (its ``usage`` when it has one).
 
         >>> Block("tiles", keys={"tiles": {}}).how_to_use(), Block("lay", steps={"lay": {}}).how_to_use()
         ("a 'tiles:' section in the ruleset", "a 'lay' step in the turn")
         """
+        if self.usage:
+            return self.usage
         if self.keys:
             return " or ".join(f"a '{key}:' section" for key in self.keys) + " in the ruleset"
         return " or ".join(f"a '{kind}' step" for kind in self.steps) + " in the turn"

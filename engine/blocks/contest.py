@@ -1,6 +1,24 @@
-"""The ``contest`` step: the components just revealed in each slot fight for that slot's prize.
+"""Contests: two components fight — overrides, strength with modifiers, tie-breaks — by rules declared once.
 
-Settings (all from YAML)::
+The rules (:class:`ContestRules`) are declared by a ``contest:`` section, for
+every fight of the ruleset, wherever the fighters lie::
+
+    contest:
+      strength: c.value          # the settings of the step below, from strength to roll
+      modifier: modifier
+      in_play: [board, hand]     # the zones whose components' modifiers count
+      ties: [bonus, reroll]
+
+Code makes any two components fight with ``contest_winner(a, b)`` (the
+winner, or none when nobody wins; the fight is logged; programs only, since a
+contest may roll dice).  With ``roll``, the dice of its last fight stay part of
+``strength()`` until the next fight, so ``strength(w) - strength(l)`` is the
+margin it was won by.  A ruleset without the section declares the rules on
+its contest step, and ``contest_winner()`` fights by those.
+
+The ``contest`` step: the components just revealed in each slot fight for that slot's prize.
+
+Settings (all from YAML; with a ``contest:`` section, only ``in`` to ``void``, ``on_win`` and ``if``)::
 
     - contest:
         in: played               # a per-role zone laid out in slots; its newest row fights
@@ -19,7 +37,7 @@ Settings (all from YAML)::
 The pipeline for two components: (1) overrides — ``beats`` / ``loses_to``
 decide alone when they point one way; (2) strength = ``strength`` + the sum
 of the ``modifier`` of every component lying in an ``in`` zone (its own
-included), the higher wins; (3) on equal strength the tie-breaks in the
+included; with the section, in an ``in_play`` zone), the higher wins; (3) on equal strength the tie-breaks in the
 order of ``ties``: ``bonus`` (the larger sum of modifiers wins), ``identical``
 (two components with the same id: nobody wins), ``symbol`` (the earlier
 value of the symbol's type wins), ``reroll`` (the tied components roll their
@@ -61,7 +79,7 @@ from engine.lang import ast
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY_COMPONENT, INT, Type
+from engine.lang.types import ANY_COMPONENT, INT, Component, Type
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -164,25 +182,26 @@ def _reads_only(b: "BuildContext", text: Any, pos: SourcePos | None, names: dict
     return fixed_with(b.game.vocab, b.parse(text, pos), names)
 
 
-@step_kind
-class Contest(Step):
-    kind = "contest"
-    keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win", "roll")
+RULES = ("strength", "modifier", "beats", "loses_to", "symbol", "ties", "roll")
+"""The settings saying how two components fight: the ``contest:`` section's, or a contest step's own."""
 
-    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
-        super().__init__(index, spec, pos, b)
+
+class ContestRules:
+    """How two components fight: overrides, strength with modifiers, then tie-breaks (see the module).
+
+    Declared once, by the ``contest:`` section or by a contest step that writes the settings itself, and read
+    by the step, ``contest_winner()``, ``strength()`` and ``modifier_of()``.  The modifiers counted are those of
+    the components in each seated role's instance of the zone ``in_zone`` (a step's own rules: the zone it
+    fights in), else those of the components in the zones the section lists in ``in_play``.
+
+    Example: the section ``contest: {strength: c.value, ties: [reroll]}`` gives rules under which
+    ``duel(s, a, b)`` is the higher value of ``a`` and ``b``, a tie rolled off.
+    """
+
+    def __init__(self, b: "BuildContext", spec: Any, in_zone: dict[str, int] | None) -> None:
         g = self.game = b.game
-        self.slots = _slot_row(b, pos)
-        self.zone = str(spec.get("in", ""))
-        b.zone_ref(spec, "in")
-        _check_laid_out(b, spec, "in", self.slots)
-        self.prizes = self._prize_zones(b, spec)
-        self.to = str(spec.get("to", ""))
-        b.zone_ref(spec, "to")
-        if self.to in g.zone_specs and not g.zone_specs[self.to].per_role:
-            b.error(b.pos(spec, "to"), "'to' must be a per-role zone: the winner's own")
-        self.void = b.zone_ref(spec, "void")
-        self.in_zone = {role: i for (name, role), i in g.zone_index.items() if name == self.zone and role is not None}
+        self.in_zone = in_zone
+        self.in_play = self._in_play(b, spec) if in_zone is None else ()
         compiled, n = b.expression(spec.get("strength", "0"), "int", bind={"c": ANY_COMPONENT}, pos=b.pos(spec, "strength"))
         self.strength, self.strength_slots = compiled.fn, n
         self.strength_text = b.describe(spec.get("strength", "0"))
@@ -190,7 +209,6 @@ class Contest(Step):
         self.modifier = card_code(b, str(spec["modifier"]), "int", "target", b.pos(spec, "modifier")) if "modifier" in spec else none
         self.beats = card_code(b, str(spec["beats"]), "bool", "other", b.pos(spec, "beats")) if "beats" in spec else none
         self.loses_to = card_code(b, str(spec["loses_to"]), "bool", "other", b.pos(spec, "loses_to")) if "loses_to" in spec else none
-        self.on_win = card_code(b, str(spec["on_win"]), "", "other", b.pos(spec, "on_win"), program=True) if "on_win" in spec else none
         # Overrides that read only printed attributes give one answer per pair of components (and faces) shown:
         # each pair's is worked out the first time it fights, then kept.
         self.overrides_fixed = self.beats.fixed and self.loses_to.fixed
@@ -201,33 +219,36 @@ class Contest(Step):
         ties = b.setting(spec, "ties", list(TIE_BREAKS))
         if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
             b.error(b.pos(spec, "ties"), f"'ties' must list tie-breaks, each at most once, among {', '.join(TIE_BREAKS)}, not {ties!r}")
-            ties = list(TIE_BREAKS)
+            ties = [t for t in TIE_BREAKS if t != "symbol" or self.symbol_rank is not None]  # reported once, not again
         if "symbol" in ties and self.symbol_rank is None:
-            b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'")
+            b.error(b.pos(spec, "ties"), "the 'symbol' tie-break needs 'symbol: ATTRIBUTE'",
+                    None if "ties" in spec else f"without 'ties', every tie-break applies in turn: {', '.join(TIE_BREAKS)}; "
+                    "list those you want, say ties: [bonus, reroll]")
         self.ties: tuple[str, ...] = tuple(ties)
         self.sides = b.int_setting(spec, "roll", 0) or 0
         if self.sides < 0 or self.sides > 1000:
             b.error(b.pos(spec, "roll"), f"'roll' is the number of sides of the die each fighter adds (0: none; at most 1000), not {self.sides}")
             self.sides = 0
         self.computing = 0  # strength computations in progress (see ``computed``)
-        if g.parts.get("contest") is None:
-            g.parts["contest"] = self  # the one strength() reads
 
-    def _prize_zones(self, b: "BuildContext", spec: "Mapping") -> tuple[int, ...]:
-        raw = spec.get("prizes") or []
-        if not isinstance(raw, list) or len(raw) != len(self.slots.names):
-            b.error(b.pos(spec, "prizes"), f"'prizes' must list one zone per slot ({len(self.slots.names)})")
+    def _in_play(self, b: "BuildContext", spec: Any) -> tuple[int, ...]:
+        """The zone instances whose components' modifiers count (``in_play``; every role's of a per-role zone)."""
+        g, listed = self.game, spec.get("in_play", [])
+        if not isinstance(listed, list):
+            b.error(b.pos(spec, "in_play"), "'in_play' must list zones, say [board] or [hand, played]")
             return ()
-        zones = []
-        for i, name in enumerate(raw):
-            if (str(name), None) not in self.game.zone_index:
-                b.error(b.pos(raw, i), f"'{name}' is not a shared zone", did_you_mean(str(name), self.game.zone_specs))
-                zones.append(0)
-            else:
-                zones.append(self.game.zone_index[(str(name), None)])
+        zones: list[int] = []
+        for i, name in enumerate(listed):
+            if str(name) not in g.zone_specs:
+                b.error(b.pos(listed, i), f"unknown zone '{name}'", did_you_mean(str(name), g.zone_specs))
+                continue
+            zones += [z for (zone, _), z in g.zone_index.items() if zone == str(name)]
+        if "modifier" in spec and "in_play" not in spec:
+            b.error(b.pos(spec, "modifier"), "'modifier' needs 'in_play': the zones whose components' modifiers count",
+                    "say in_play: [board], or [played] for every role's played pile")
         return tuple(zones)
 
-    def _symbol_ranks(self, b: "BuildContext", spec: "Mapping") -> list[int] | None:
+    def _symbol_ranks(self, b: "BuildContext", spec: Any) -> list[int] | None:
         """Per component, the place of its symbol in the symbol's type (0 is best)."""
         if "symbol" not in spec:
             return None
@@ -241,83 +262,6 @@ class Contest(Step):
         values = g.attributes[name][0]
         return [order.index(v) if v in order else len(order) for v in values]
 
-    # -- flow
-
-    def enter(self, s: "StateView") -> bool:
-        s.slices.pop(Winners.block, None)  # who won the last contest: read by the steps that follow it this turn
-        revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
-        row = revealed.row if revealed else None
-        if row is None:
-            return False
-        g, n = self.game, len(self.slots.names)
-        lines = [] if s.log is not None else None
-        winners: list[tuple[int, int]] = []
-        rows = [s.zones[self.in_zone[role]] for role in s.order]
-        for slot in range(n):
-            at = (row - 1) * n + slot
-            fighters = [items[at] for items in rows if at < len(items)]
-            if self.sides:
-                s.slices[Rolls.block] = Rolls(tuple((c, s.roll(self.sides)) for c in fighters))
-            known: dict[int, tuple[int, int, int]] = {}  # the strengths measured in this slot's fight (see _measure)
-            winner = self._winner(s, fighters, lines, known)
-            beaten = self._beaten(s, winner, fighters, known) if winner is not None and len(fighters) > 1 else None
-            self._award(s, slot, winner, lines)
-            if beaten is not None and winner is not None:
-                other, margin = beaten
-                winners.append((winner, other))
-                if self.on_win.fns[winner] is not None:
-                    if lines is not None:
-                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
-                    s.budget = s.game.limits.steps
-                    self.on_win(s, winner, other, margin)
-        s.slices.pop(Rolls.block, None)
-        if winners:
-            s.slices[Winners.block] = Winners(tuple(winners))
-        if lines is not None and s.log is not None:
-            s.log.extend(lines)
-        return False
-
-    def _winner(self, s: "StateView", fighters: list[int], lines: list[str] | None,
-                known: dict[int, tuple[int, int, int]]) -> int | None:
-        """The component that wins against every other one (None: nobody); each pair's fight is logged."""
-        if len(fighters) == 1:
-            return fighters[0]
-        if len(fighters) == 2:  # the usual duel: its winner wins
-            fight = self.fight(s, fighters[0], fighters[1], lines is not None, known)
-            if lines is not None:
-                lines.append(fight.text)
-            return fight.winner
-        beaten: dict[int, int] = {c: 0 for c in fighters}
-        for i, a in enumerate(fighters):
-            for b in fighters[i + 1:]:
-                fight = self.fight(s, a, b, lines is not None, known)
-                if fight.winner is not None:
-                    beaten[fight.winner] += 1
-                if lines is not None:
-                    lines.append(fight.text)
-        return next((c for c, wins in beaten.items() if wins == len(fighters) - 1), None)
-
-    def _award(self, s: "StateView", slot: int, winner: int | None, lines: list[str] | None) -> None:
-        if not self.prizes or not s.zones[self.prizes[slot]]:
-            return
-        prize = s.zones[self.prizes[slot]][0]
-        name = self.game.piece_names[prize]
-        if winner is None:
-            s.move(prize, self.void(s))
-            if lines is not None:
-                lines.append(f"{self.slots.names[slot]}: nobody wins {name}; it goes to the {self.void.name}")
-            return
-        role = self.game.zone_owner[s.zone_of[winner]]
-        s.move(prize, self.game.zone_index[(self.to, role)])
-        if lines is not None:
-            lines.append(f"{self.slots.names[slot]}: {role} wins {name}")
-
-    def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:
-        """The strongest component the winner beat, and the strength it won by (the strengths the fight compared)."""
-        strength = {c: self._measure(s, c, known)[0] for c in fighters}
-        other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
-        return other, strength[winner] - strength[other]
-
     # -- the pipeline
 
     def bonus(self, s: "StateView", c: int) -> int:
@@ -325,8 +269,8 @@ class Contest(Step):
         fns, width, zones, in_zone = self.modifier.fns, self.modifier.slots, s.zones, self.in_zone
         table = self.modifier_table
         total = 0
-        for role in s.positions:
-            for giver in zones[in_zone[role]]:
+        for zone in (in_zone[role] for role in s.positions) if in_zone is not None else self.in_play:
+            for giver in zones[zone]:
                 fn = fns[giver]
                 if fn is not None and table is not None:
                     total += table(s, giver, c) or 0
@@ -343,7 +287,7 @@ class Contest(Step):
 
     @staticmethod
     def rolled(s: "StateView", c: int) -> int:
-        """The die ``c`` rolled in the fight going on (0: none)."""
+        """The die ``c`` rolled in the fight going on, or in the last ``contest_winner()`` fight (0: none)."""
         part = s.slices.get(Rolls.block)
         return next((v for cid, v in (part.rolled or ()) if cid == c), 0) if part is not None else 0
 
@@ -361,7 +305,7 @@ class Contest(Step):
         finally:
             self.computing -= 1
 
-    def _measure(self, s: "StateView", c: int, known: dict[int, tuple[int, int, int]]) -> tuple[int, int, int]:
+    def measure(self, s: "StateView", c: int, known: dict[int, tuple[int, int, int]]) -> tuple[int, int, int]:
         """``c``'s strength in the fight going on, the bonus in it and its die: measured once per fight, kept in ``known``.
 
         The same sums as :meth:`computed` (the contest measures at the top level, never inside a modifier).
@@ -405,20 +349,32 @@ class Contest(Step):
                 return (a if ra > rb else b), f"rerolled d{sides}: {', '.join(said)}"
         return None, f"rerolled d{sides}: {', '.join(said)}, always equal"
 
-    def fight(self, s: "StateView", a: int, b: int, explain: bool = True,
+    def duel(self, s: "StateView", a: int, b: int) -> int | None:
+        """``contest_winner(a, b)``: the two fight once, wherever they lie, the fight logged; the winner (None: nobody).
+
+        With ``roll``, each first rolls its die; those dice stay part of ``strength()`` until the next fight.
+        """
+        if self.sides:
+            s.slices[Rolls.block] = Rolls(((a, s.roll(self.sides)), (b, s.roll(self.sides))))
+        fight = self.fight(s, a, b, "contest" if s.log is not None else None)
+        if s.log is not None:
+            s.log.append(fight.text)
+        return fight.winner
+
+    def fight(self, s: "StateView", a: int, b: int, where: str | None,
               known: dict[int, tuple[int, int, int]] | None = None) -> Fight:
-        """Which of two components wins, and why in words (an empty text unless ``explain``: nothing logs it).
+        """Which of two components wins, and why in words, starting with ``where`` they fight (None: no words, nothing logs it).
 
         ``known`` keeps the strengths measured in the fight going on, for the next pair and the margin.
         """
-        names = self.game.piece_names
+        names, explain = self.game.piece_names, where is not None
         a_wins, b_wins = self._overrides(s, a, b)
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
-            return Fight(w, f"{self._head(s, a, b)}: {names[w]} beats {names[l]} whatever the strength" if explain else "")
+            return Fight(w, f"{self._head(s, a, b, where)}: {names[w]} beats {names[l]} whatever the strength" if explain else "")
         known = {} if known is None else known
-        (sa, xa, da), (sb, xb, db) = self._measure(s, a, known), self._measure(s, b, known)
-        head = f"{self._head(s, a, b)}: strength {_die(sa, xa, da, self.sides)} to {_die(sb, xb, db, self.sides)}" if explain else ""
+        (sa, xa, da), (sb, xb, db) = self.measure(s, a, known), self.measure(s, b, known)
+        head = f"{self._head(s, a, b, where)}: strength {_die(sa, xa, da, self.sides)} to {_die(sb, xb, db, self.sides)}" if explain else ""
         if sa != sb:
             w = a if sa > sb else b
             return Fight(w, f"{head}; {names[w]} is stronger and wins" if explain else "")
@@ -453,24 +409,28 @@ class Contest(Step):
         return (bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a)),
                 bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b)))
 
-    def _head(self, s: "StateView", a: int, b: int) -> str:
-        """The start of a fight's explanation: ``Left: Card (Role) against Other (Role)``."""
-        g = self.game
-        ra, rb = g.zone_owner[s.zone_of[a]], g.zone_owner[s.zone_of[b]]
-        return f"{self._slot_name(s, a)}: {g.piece_names[a]} ({ra}) against {g.piece_names[b]} ({rb})"
+    def _head(self, s: "StateView", a: int, b: int, where: str | None) -> str:
+        """The start of a fight's explanation: ``left: Card (Role) against Other (Role)`` (no role for an unowned one)."""
+        return f"{where}: {self._named(s, a)} against {self._named(s, b)}"
 
-    def _slot_name(self, s: "StateView", c: int) -> str:
-        found = self.slots.where(s, c)
-        return self.slots.names[found[1] % len(self.slots.names)] if found else "?"
+    def _named(self, s: "StateView", c: int) -> str:
+        role = self.game.zone_owner[s.zone_of[c]]
+        return self.game.piece_names[c] if role is None else f"{self.game.piece_names[c]} ({role})"
+
+    @property
+    def in_play_names(self) -> list[str]:
+        """The section's ``in_play`` zones by name, each once (empty for a step's own rules)."""
+        return list(dict.fromkeys(self.game.zone_spec_of[z].name for z in self.in_play))
 
     def details(self) -> list[str]:
+        """What every component's code does in a fight, in English."""
         lines = [f"{name} beats other when {text}" for name, text in self.beats.texts]
         lines += [f"{name} loses to other when {text}" for name, text in self.loses_to.texts]
         lines += [f"{name} adds to the strength of target: {text}" for name, text in self.modifier.texts]
-        lines += [f"when {name} wins (against other, by margin): {text}" for name, text in self.on_win.texts]
         return lines
 
     def describe(self) -> str:
+        """The pipeline in words: ``overrides ...; else the greater strength wins (...); on a tie: ...``."""
         parts = ["overrides ('beats' / 'loses_to' on the components) decide alone",
                  f"else the greater strength wins ({self.strength_text} plus every modifier in play)"]
         words: dict[str, str] = {"bonus": "the greater bonus", "identical": "identical components: nobody wins",
@@ -478,8 +438,158 @@ class Contest(Step):
         if self.sides:
             parts[1] = f"else the greater strength wins ({self.strength_text} plus every modifier in play plus a d{self.sides} each)"
         parts.append("on a tie: " + ", then ".join(words[t] for t in self.ties))
+        return "; ".join(parts)
+
+
+def compile_section(b: "BuildContext") -> None:
+    """The ``contest:`` section: the contest's rules, for the contest steps and ``contest_winner()`` (before the turn)."""
+    if "contest" not in b.tree:
+        return
+    spec = b.tree.get("contest")
+    if not hasattr(spec, "get"):
+        b.error(b.pos(b.tree, "contest"), "'contest' must be a mapping like {strength: c.value, ties: [reroll]}")
+        spec = {}
+    else:
+        b.unknown_keys(spec, (*RULES, "in_play"), "contest")
+    b.game.parts["contest"] = ContestRules(b, spec, None)
+
+
+@step_kind
+class Contest(Step):
+    kind = "contest"
+    keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win", "roll")
+
+    def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
+        super().__init__(index, spec, pos, b)
+        g = self.game = b.game
+        self.slots = _slot_row(b, pos)
+        self.zone = str(spec.get("in", ""))
+        b.zone_ref(spec, "in")
+        _check_laid_out(b, spec, "in", self.slots)
+        self.prizes = self._prize_zones(b, spec)
+        self.to = str(spec.get("to", ""))
+        b.zone_ref(spec, "to")
+        if self.to in g.zone_specs and not g.zone_specs[self.to].per_role:
+            b.error(b.pos(spec, "to"), "'to' must be a per-role zone: the winner's own")
+        self.void = b.zone_ref(spec, "void")
+        self.in_zone = {role: i for (name, role), i in g.zone_index.items() if name == self.zone and role is not None}
+        none = CardCode((None,) * len(g.component_names), 2, fixed=True)
+        self.on_win = card_code(b, str(spec["on_win"]), "", "other", b.pos(spec, "on_win"), program=True) if "on_win" in spec else none
+        self.own_rules = "contest" not in b.tree  # else the section's rules, shared
+        if self.own_rules:
+            self.rules = ContestRules(b, spec, self.in_zone)
+            if g.parts.get("contest") is None:
+                g.parts["contest"] = self.rules  # the one strength() and contest_winner() read
+        else:
+            for key in RULES:
+                if key in spec:
+                    b.error(b.pos(spec, key), f"'{key}' is declared by the 'contest:' section: a contest step reads it from there",
+                            f"move it to the section, or remove it from the step")
+            self.rules = g.parts["contest"]
+
+    def _prize_zones(self, b: "BuildContext", spec: "Mapping") -> tuple[int, ...]:
+        raw = spec.get("prizes") or []
+        if not isinstance(raw, list) or len(raw) != len(self.slots.names):
+            b.error(b.pos(spec, "prizes"), f"'prizes' must list one zone per slot ({len(self.slots.names)})")
+            return ()
+        zones = []
+        for i, name in enumerate(raw):
+            if (str(name), None) not in self.game.zone_index:
+                b.error(b.pos(raw, i), f"'{name}' is not a shared zone", did_you_mean(str(name), self.game.zone_specs))
+                zones.append(0)
+            else:
+                zones.append(self.game.zone_index[(str(name), None)])
+        return tuple(zones)
+
+    # -- flow
+
+    def enter(self, s: "StateView") -> bool:
+        s.slices.pop(Winners.block, None)  # who won the last contest: read by the steps that follow it this turn
+        revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
+        row = revealed.row if revealed else None
+        if row is None:
+            return False
+        g, n, sides = self.game, len(self.slots.names), self.rules.sides
+        lines = [] if s.log is not None else None
+        winners: list[tuple[int, int]] = []
+        rows = [s.zones[self.in_zone[role]] for role in s.order]
+        for slot in range(n):
+            at = (row - 1) * n + slot
+            fighters = [items[at] for items in rows if at < len(items)]
+            if sides:
+                s.slices[Rolls.block] = Rolls(tuple((c, s.roll(sides)) for c in fighters))
+            known: dict[int, tuple[int, int, int]] = {}  # the strengths measured in this slot's fight (see ContestRules.measure)
+            winner = self._winner(s, fighters, lines, known)
+            beaten = self._beaten(s, winner, fighters, known) if winner is not None and len(fighters) > 1 else None
+            self._award(s, slot, winner, lines)
+            if beaten is not None and winner is not None:
+                other, margin = beaten
+                winners.append((winner, other))
+                if self.on_win.fns[winner] is not None:
+                    if lines is not None:
+                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
+                    s.budget = s.game.limits.steps
+                    self.on_win(s, winner, other, margin)
+        s.slices.pop(Rolls.block, None)
+        if winners:
+            s.slices[Winners.block] = Winners(tuple(winners))
+        if lines is not None and s.log is not None:
+            s.log.extend(lines)
+        return False
+
+    def _winner(self, s: "StateView", fighters: list[int], lines: list[str] | None,
+                known: dict[int, tuple[int, int, int]]) -> int | None:
+        """The component that wins against every other one (None: nobody); each pair's fight is logged."""
+        if len(fighters) == 1:
+            return fighters[0]
+        fight = self.rules.fight
+        if len(fighters) == 2:  # the usual duel: its winner wins
+            outcome = fight(s, fighters[0], fighters[1], self._slot_name(s, fighters[0]) if lines is not None else None, known)
+            if lines is not None:
+                lines.append(outcome.text)
+            return outcome.winner
+        beaten: dict[int, int] = {c: 0 for c in fighters}
+        for i, a in enumerate(fighters):
+            for b in fighters[i + 1:]:
+                outcome = fight(s, a, b, self._slot_name(s, a) if lines is not None else None, known)
+                if outcome.winner is not None:
+                    beaten[outcome.winner] += 1
+                if lines is not None:
+                    lines.append(outcome.text)
+        return next((c for c, wins in beaten.items() if wins == len(fighters) - 1), None)
+
+    def _award(self, s: "StateView", slot: int, winner: int | None, lines: list[str] | None) -> None:
+        if not self.prizes or not s.zones[self.prizes[slot]]:
+            return
+        prize = s.zones[self.prizes[slot]][0]
+        name = self.game.piece_names[prize]
+        if winner is None:
+            s.move(prize, self.void(s))
+            if lines is not None:
+                lines.append(f"{self.slots.names[slot]}: nobody wins {name}; it goes to the {self.void.name}")
+            return
+        role = self.game.zone_owner[s.zone_of[winner]]
+        s.move(prize, self.game.zone_index[(self.to, role)])
+        if lines is not None:
+            lines.append(f"{self.slots.names[slot]}: {role} wins {name}")
+
+    def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:
+        """The strongest component the winner beat, and the strength it won by (the strengths the fight compared)."""
+        strength = {c: self.rules.measure(s, c, known)[0] for c in fighters}
+        other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
+        return other, strength[winner] - strength[other]
+
+    def _slot_name(self, s: "StateView", c: int) -> str:
+        found = self.slots.where(s, c)
+        return self.slots.names[found[1] % len(self.slots.names)] if found else "?"
+
+    def details(self) -> list[str]:
+        lines = self.rules.details() if self.own_rules else []
+        return lines + [f"when {name} wins (against other, by margin): {text}" for name, text in self.on_win.texts]
+
+    def describe(self) -> str:
         return (f"in each slot the components just revealed fight for the top of that slot's prize pile: "
-                + "; ".join(parts) + f"; the winner takes the prize into their {self.to}, otherwise it goes to the {self.void.name}")
+                + self.rules.describe() + f"; the winner takes the prize into their {self.to}, otherwise it goes to the {self.void.name}")
 
 
 def _sum(total: int, bonus: int) -> str:
@@ -547,6 +657,36 @@ class ModifierOf(Function):
         return f"what {giver} adds to the strength of {target}"
 
 
+class ContestWinner(Function):
+    """``contest_winner(a, b)``: the two components fight once under the ruleset's contest rules; the winner, or none.
+
+    >>> [f.signature for f in ADDED_FUNCTIONS if f.name == "contest_winner"]
+    ['contest_winner(COMPONENT, COMPONENT) -> component']
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if scope.pure:
+            scope.error(call.pos, "contest_winner() can't be used in a condition or score: a contest may roll dice "
+                        "(its 'roll', the 'reroll' tie-break)", "run the contest in a program (setup, a do step's effect) "
+                        "and keep the winner with 'let'")
+        if len(args) != 2:
+            return Compiled(ANY_COMPONENT, lambda s, e: None)
+        a = self.value(scope, args[0], ANY_COMPONENT, "first component")
+        b = self.value(scope, args[1], ANY_COMPONENT, "second component")
+        fa, fb = a.fn, b.fn
+
+        def run(s: Any, e: list[Any]) -> int | None:
+            x, y, contest = fa(s, e), fb(s, e), s.game.parts.get("contest")
+            return None if x is None or y is None or x == y or contest is None else contest.duel(s, x, y)
+
+        return Compiled(a.type if a.type == b.type and isinstance(a.type, Component) else ANY_COMPONENT, run)
+
+    def describe(self, call: ast.Call) -> str:
+        a, b = (x.describe() for x in call.args[:2]) if len(call.args) >= 2 else ("?", "?")
+        return f"the winner of a contest between {a} and {b}"
+
+
 ADDED_FUNCTIONS = (
     Strength("strength", "strength(COMPONENT) -> int",
              "A component's strength as the contest step computes it: its base strength plus every modifier in play. "
@@ -555,12 +695,72 @@ ADDED_FUNCTIONS = (
     ModifierOf("modifier_of", "modifier_of(COMPONENT, COMPONENT) -> int",
                "What the first component's modifier code adds to the second's strength in the contest (0 when it has none).",
                "modifier_of(o, self) < 0"),
+    ContestWinner("contest_winner", "contest_winner(COMPONENT, COMPONENT) -> component",
+                  ("Two components fight once, wherever they lie, under the contest's rules (the 'contest:' section, or the "
+                   "contest step's): overrides, strength with modifiers, tie-breaks; the fight is logged. The winner, or none "
+                   "when nobody wins. In programs only: a contest may roll dice."),
+                  "contest_winner(first(deck(North)), first(deck(South)))"),
 )
+
+
+RULE_SCHEMA: dict[str, Any] = {
+    "strength": {
+        "description": "A component's base strength; `c` is the component.",
+        "$ref": "#/$defs/expression",
+        "examples": ["c.value"],
+    },
+    "modifier": {
+        "description": ("A text attribute holding a number in the effect language: what the component "
+                        "`self` adds to the strength of `target` (any component in play)."),
+        "type": "string",
+        "examples": ["modifier"],
+    },
+    "beats": {
+        "description": ("A text attribute holding a condition on `self` and `other`: self wins, "
+                        "whatever the strengths."),
+        "type": "string",
+        "examples": ["beats"],
+    },
+    "loses_to": {
+        "description": ("A text attribute holding a condition on `self` and `other`: self loses, "
+                        "whatever the strengths."),
+        "type": "string",
+        "examples": ["loses_to"],
+    },
+    "symbol": {
+        "description": ("An attribute of a declared type: among equals, earlier values of its type win "
+                        "(the `symbol` tie-break)."),
+        "type": "string",
+        "examples": ["sign"],
+    },
+    "ties": {
+        "description": ("The tie-breaks in order, among `bonus` (greater sum of modifiers), `identical` "
+                        "(same id: nobody wins), `symbol`, `reroll` (the tied components roll their die again until one "
+                        "is higher); or an option name."),
+        "type": ["array", "string"],
+        "items": {"enum": ["bonus", "identical", "symbol", "reroll"]},
+        "examples": [["bonus", "identical", "symbol"], "tie_order"],
+    },
+    "roll": {
+        "description": ("Each component fighting rolls a die of this many sides and adds it to its strength "
+                        "(0: none); or an option name."),
+        "type": ["integer", "string"],
+        "examples": [6, "bonus_die"],
+    },
+}
+"""The JSON Schema of each setting of :data:`RULES`, shared by the step and the section."""
 
 
 BLOCK = declare(Block(
     "contest",
     slices=(Rolls,),
+    keys={
+        "contest": {
+            "description": ("How two components fight, declared once for the `contest` steps and `contest_winner(a, b)`: "
+                            "strength with modifiers, overrides, tie-breaks."),
+            "$ref": "#/$defs/contestRules",
+        },
+    },
     steps={
         "contest": {
             "description": ("In each slot, the components just revealed fight for that slot's prize: overrides, "
@@ -569,6 +769,22 @@ BLOCK = declare(Block(
         },
     },
     defs={
+        "contestRules": {
+            "description": ("`contest: {strength: c.value, modifier: A, in_play: [board], beats: A, loses_to: A, "
+                            "symbol: A, ties: [bonus, reroll], roll: 6}`: the rules every contest fights by."),
+            "type": "object",
+            "properties": {
+                **RULE_SCHEMA,
+                "in_play": {
+                    "description": ("The zones whose components' `modifier`s count (every role's instance of a "
+                                    "per-role zone); needed with `modifier`."),
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/zoneName"},
+                    "examples": [["board"], ["played"]],
+                },
+            },
+            "additionalProperties": False,
+        },
         "contestStep": {
             "description": ("`contest: {in: played, prizes: [p1, p2, p3], to: won, void: discard, strength: "
                             "c.value, modifier: A, beats: A, loses_to: A, symbol: A, ties: [bonus, identical, "
@@ -587,43 +803,7 @@ BLOCK = declare(Block(
                 },
                 "to": {"description": "The per-role zone a won prize goes to.", "$ref": "#/$defs/zoneName"},
                 "void": {"description": "The zone a prize nobody wins goes to.", "$ref": "#/$defs/zoneName"},
-                "strength": {
-                    "description": "A component's base strength; `c` is the component.",
-                    "$ref": "#/$defs/expression",
-                    "examples": ["c.value"],
-                },
-                "modifier": {
-                    "description": ("A text attribute holding a number in the effect language: what the component "
-                                    "`self` adds to the strength of `target` (any component in play)."),
-                    "type": "string",
-                    "examples": ["modifier"],
-                },
-                "beats": {
-                    "description": ("A text attribute holding a condition on `self` and `other`: self wins, "
-                                    "whatever the strengths."),
-                    "type": "string",
-                    "examples": ["beats"],
-                },
-                "loses_to": {
-                    "description": ("A text attribute holding a condition on `self` and `other`: self loses, "
-                                    "whatever the strengths."),
-                    "type": "string",
-                    "examples": ["loses_to"],
-                },
-                "symbol": {
-                    "description": ("An attribute of a declared type: among equals, earlier values of its type win "
-                                    "(the `symbol` tie-break)."),
-                    "type": "string",
-                    "examples": ["sign"],
-                },
-                "ties": {
-                    "description": ("The tie-breaks in order, among `bonus` (greater sum of modifiers), `identical` "
-                                    "(same id: nobody wins), `symbol`, `reroll` (the tied components roll their die again until one "
-                                    "is higher); or an option name."),
-                    "type": ["array", "string"],
-                    "items": {"enum": ["bonus", "identical", "symbol", "reroll"]},
-                    "examples": [["bonus", "identical", "symbol"], "tie_order"],
-                },
+                **{key: RULE_SCHEMA[key] for key in ("strength", "modifier", "beats", "loses_to", "symbol", "ties")},
                 "on_win": {
                     "description": ("A text attribute holding an effect-language program run when the component "
                                     "`self` wins, after the prize is taken; `other` is the strongest loser, "
@@ -631,16 +811,13 @@ BLOCK = declare(Block(
                     "type": "string",
                     "examples": ["on_win"],
                 },
-                "roll": {
-                    "description": ("Each component fighting in a slot rolls a die of this many sides and adds it to "
-                                    "its strength (0: none); or an option name."),
-                    "type": ["integer", "string"],
-                    "examples": [6, "bonus_die"],
-                },
+                "roll": RULE_SCHEMA["roll"],
             },
             "required": ["in", "prizes", "to", "void"],
             "additionalProperties": False,
         },
     },
     functions=ADDED_FUNCTIONS,
+    compile=compile_section,
+    usage="a 'contest' step in the turn or a 'contest:' section in the ruleset",
 ))

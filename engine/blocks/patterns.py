@@ -1,7 +1,8 @@
 """Patterns on the board: a sequence of values laid out in a shape, found among the pieces.
 
 A ruleset declares shapes under ``shapes:``; a component names one and lists
-the values to find, in order (see the ``cast`` step)::
+the values to find, in order (see the ``cast`` step), or any code names one
+(see :class:`PatternSearch`)::
 
     shapes:
       line: {kind: line}                       # a straight line of adjacent cells, read from either end
@@ -30,6 +31,10 @@ place the same variable appears — ``[$a, $a, $a, $a]`` is four pieces of one
 value, whichever.  Free values are never read as another value (they match
 anything already), so ``budget`` only ever pays for the fixed ones.
 
+Any code may look for a pattern too (:class:`PatternSearch`): ``pattern_found("hook", s.hue for s in board,
+["$a", "_", "$a"])``, ``pattern_count(...)`` and ``pattern_pieces(...)`` read the pieces a selection names, in the
+same search.
+
 A cell that is not in a stack is read by its top piece.  Finding is fast: the
 layouts of a shape are computed once per length, and a board reads each
 layout's windows (the values wherever all its places hold a piece) once for
@@ -57,12 +62,16 @@ import re
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
 from engine.core.errors import did_you_mean
+from engine.lang import ast
+from engine.lang.functions import Function, as_selection, describe_selection
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, ListOf, Type
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -201,12 +210,14 @@ class Board:
 
     __slots__ = ("state", "read", "top", "by_value", "cells", "stacked", "_windows")
 
-    def __init__(self, s: "StateView", read: Callable[[int], Any]) -> None:
+    def __init__(self, s: "StateView", read: Callable[[int], Any], pieces: Iterable[tuple[Cell, int]] | None = None) -> None:
+        """``pieces``: the cells read, with their top pieces (default: the whole board); a piece under one of them that
+        is not read is one ``read`` gives :data:`_MISSING` for (see :func:`selected_board`)."""
         self.state = s
         self.read = read
         self.top: dict[Cell, Any] = {}
         self.by_value: dict[Any, list[Cell]] = {}
-        for cell, cid in s.grid.items():
+        for cell, cid in s.grid.items() if pieces is None else pieces:
             value = self.top[cell] = read(cid)
             self.by_value.setdefault(value, []).append(cell)
         self.cells = list(self.top)
@@ -468,7 +479,7 @@ def default_shape(geometry: Geometry) -> Shape:
 
 def read_shapes(b: "BuildContext") -> None:
     """The ruleset's ``shapes:`` (plus the default ``line`` unless it declares its own), in the board's geometry, kept in
-    ``game.parts["patterns"]`` by name."""
+    ``game.parts["patterns"]`` by name (and offered to the pattern functions, :class:`PatternSearch`)."""
     grid = b.game.grid
     geometry: Geometry = grid.geometry if grid is not None else SQUARE
     default = default_shape(geometry)
@@ -494,7 +505,7 @@ def read_shapes(b: "BuildContext") -> None:
                                       mirror=b.bool_setting(spec, "mirror", False), doc=doc, geometry=geometry)
         else:
             shapes[str(name)] = Shape(str(name), kind, doc=doc, geometry=geometry)
-    b.game.parts["patterns"] = shapes
+    b.game.parts["patterns"] = b.game.vocab.data["shapes"] = shapes
 
 
 def _steps(b: "BuildContext", spec: Any, key: str, way: str, geometry: Geometry) -> tuple[Cell, ...]:
@@ -542,11 +553,169 @@ def shape_named(b: "BuildContext", shapes: dict[str, Shape], name: Any, pos: Any
     return shape
 
 
+# ------------------------------------------------------------------ patterns in any code
+
+
+def selected_board(s: "StateView", shown: dict[int, Any]) -> Board:
+    """The board as a selection reads it: only the pieces in ``shown`` (piece -> the value it shows) are there.
+
+    >>> class Two:
+    ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
+    >>> selected_board(Two(), {1: "B"}).top
+    {(1, 0): 'B'}
+    """
+    return Board(s, lambda cid: shown.get(cid, _MISSING), [(cell, cid) for cell, cid in s.grid.items() if cid in shown])
+
+
+RESULTS = {"found": BOOL, "count": INT, "pieces": ListOf(ANY_COMPONENT)}
+"""What each pattern function gives: whether the pattern lies on the board, in how many places, or its pieces."""
+
+
+@dataclass(frozen=True)
+class PatternSearch(Function):
+    """``pattern_found("SHAPE", VALUES [, PATTERN] [, at = CELL])`` and its siblings ``pattern_count``, ``pattern_pieces``.
+
+    ``VALUES`` selects the board's pieces that are read and what each shows
+    (``s.colour for s in board where ...``; a plain selection reads the pieces
+    themselves); ``PATTERN`` is the list of values to find in the shape's order
+    (``"_"`` is any piece, ``"$a"`` one value whichever; left out, a template
+    asks for any piece on every cell); ``at`` keeps the places that use a cell.
+    The search is the ``cast`` step's (:func:`find`, :func:`lies_on`) in the
+    board's own geometry.
+    """
+
+    result: str = "found"  # found, count or pieces (:data:`RESULTS`)
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args, result, kind = call.positional(), RESULTS[self.result], self.result
+        nothing: Fn = lambda s, e: [] if kind == "pieces" else 0 if kind == "count" else False  # noqa: E731
+        keywords = call.keywords()
+        for name, kw in keywords.items():
+            if name != "at":
+                scope.error(kw.pos, f"{self.name}() has no option '{name}'", f"usage: {self.signature}")
+        if not 2 <= len(args) <= 3:
+            scope.error(call.pos, f"{self.name}() takes 2 to 3 arguments, not {len(args)}", f"usage: {self.signature}")
+            return Compiled(result, nothing)
+        shape = self._shape(scope, args[0])
+        sel_node = as_selection(args[1])
+        sel = sel_node.compile_parts(scope)
+        if sel.value is not None:
+            value_type, value_fn = sel.value.type, sel.value.fn
+        else:
+            value_type, slot_of = sel.item_type, sel.slot
+            value_fn = lambda s, e: e[slot_of]  # noqa: E731
+        if not isinstance(sel.item_type, Component) and sel.item_type is not ANY:
+            scope.error(args[1].pos, f"{self.name}() reads pieces on the board, so its second argument selects components "
+                                     f"(like s.colour for s in board), not {sel.item_type} values")
+        pattern = self._pattern(scope, args[2] if len(args) == 3 else None, shape, value_type, call)
+        at = self.value(scope, keywords["at"].value, CELL, "at").fn if "at" in keywords else None
+        if shape is None or pattern is None:
+            return Compiled(result, nothing)
+        items, slot = sel.items, sel.slot
+
+        def search(s: Any, e: list[Any]) -> Any:
+            shown: dict[int, Any] = {}
+            for x in items(s, e):
+                e[slot] = x
+                shown[x] = value_fn(s, e)
+            values = tuple(pattern(s, e))
+            if not values or shape.size(len(values)) != len(values):  # a list of the wrong length lies nowhere
+                return nothing(s, e)
+            board = selected_board(s, shown)
+            if kind == "found" and at is None:
+                return lies_on(board, shape, values)
+            matches = find(board, shape, values)
+            if at is not None:
+                cell = at(s, e)
+                matches = [m for m in matches if any(c == cell for c, _ in m.places)]
+            if kind == "found":
+                return bool(matches)
+            if kind == "count":
+                return len({frozenset(m.places) for m in matches})
+            return list(dict.fromkeys(s.stack(c)[depth] for m in matches for c, depth in m.places))
+
+        return Compiled(result, search)
+
+    def _shape(self, scope: Scope, node: ast.Node) -> Shape | None:
+        """The shape a call names in quotes (reported, None, when it names none)."""
+        shapes: dict[str, Shape] = scope.vocab.data.get("shapes", {})
+        name = node.value if isinstance(node, ast.Literal) and isinstance(node.value, str) else None
+        shape = shapes.get(name) if name is not None else None
+        if shape is None and name is not None:
+            scope.error(node.pos, f"unknown shape '{name}'", did_you_mean(name, shapes) or f"known: {', '.join(shapes)}")
+        elif shape is None:
+            known = ", ".join(f'"{n}"' for n in shapes)
+            scope.error(node.pos, f"{self.name}() needs a shape's name in quotes first (shapes: {known})")
+        return shape
+
+    def _pattern(self, scope: Scope, node: ast.Node | None, shape: Shape | None, value_type: Type,
+                 call: ast.Call) -> Fn | None:
+        """The values to find, as a closure: a list literal may hold ``"_"`` and ``"$NAME"`` among values of
+        ``value_type``; any other list is read as it is when the code runs; none: any piece on each cell of a template."""
+        if node is None:
+            if shape is not None and shape.kind != "template":
+                scope.error(call.pos, f"a {shape.kind} has no length of its own: give {self.name}() the values to find",
+                            f'like {self.name}("{shape.name}", s.colour for s in board, ["_", "_", "_"])')
+                return None
+            free = (ANY_VALUE,) * (len(shape.cells) if shape is not None else 0)
+            return lambda s, e: free
+        if not isinstance(node, ast.ListLit):
+            whole = node.compile(scope)
+            ast.expect(scope, node, whole, ListOf(value_type), f"the values {self.name}() finds")
+            return whole.fn
+        if shape is not None and shape.size(len(node.items)) != len(node.items):
+            scope.error(node.pos, f"shape '{shape.name}' has {len(shape.cells)} cells, "
+                                  f"but the pattern lists {len(node.items)} values")
+        parts: list[Fn] = []
+        for item in node.items:
+            if isinstance(item, ast.Literal) and item.type is STR and is_free(item.value):
+                if item.value != ANY_VALUE and not VARIABLE_NAME.match(item.value):
+                    scope.error(item.pos, f"'{item.value}' is not a pattern variable: "
+                                          f"write '{VARIABLE}' and one word, like '{VARIABLE}a'")
+                parts.append(lambda s, e, v=item.value: v)
+                continue
+            part = item.compile(scope)
+            ast.expect(scope, item, part, value_type, f"a value {self.name}() finds")
+            parts.append(part.fn)
+        return lambda s, e: [part(s, e) for part in parts]
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) < 2:
+            return self.name
+        sel = as_selection(args[1])
+        shown = f", each piece read as {sel.value.describe()}" if sel.value is not None else ""
+        pattern = args[2].describe() if len(args) == 3 else "pieces on every cell"
+        at = call.keywords().get("at")
+        through = f" through {at.value.describe()}" if at is not None else ""
+        where = f"{pattern} lies in the shape {args[0].describe()}{through} (among {describe_selection(args[1])}{shown})"
+        return {"found": "", "count": "the number of places where ", "pieces": "the pieces where "}[self.result] + where
+
+
+PATTERN_FUNCTIONS: tuple[Function, ...] = (
+    PatternSearch("pattern_found", 'pattern_found("SHAPE", VALUES [, PATTERN] [, at = CELL]) -> bool',
+                  ("Whether the pattern lies on the board in the shape named in quotes, among the pieces VALUES "
+                   "selects and reading what it says of each; the pattern may hold \"_\" (any piece) and \"$NAME\" "
+                   "(one value, whichever); a template without one asks for any piece on every cell; at: only "
+                   "places using that cell."),
+                  'pattern_found("triangle", s.colour for s in board, ["$a", "$a", "$a"])'),
+    PatternSearch("pattern_count", 'pattern_count("SHAPE", VALUES [, PATTERN] [, at = CELL]) -> int',
+                  ("How many places the pattern lies on (as pattern_found() finds it; the same cells count once, "
+                   "however the shape is turned or read)."),
+                  'pattern_count("line", s.colour for s in board, [dark, dark, dark])', result="count"),
+    PatternSearch("pattern_pieces", 'pattern_pieces("SHAPE", VALUES [, PATTERN] [, at = CELL]) -> list',
+                  "The pieces of every place the pattern lies on (as pattern_found() finds it), each once.",
+                  'count(pattern_pieces("triangle", s in board where s.colour == dark))', result="pieces"),
+)
+"""The functions that find a pattern in any code of a ruleset with ``shapes:``."""
+
+
 BLOCK = declare(Block(
     "patterns",
     keys={
         "shapes": {
-            "description": ("Shapes patterns of values may take on the board (used by `cast` steps): `line` (a "
+            "description": ("Shapes patterns of values may take on the board (used by `cast` steps, and by "
+                            "`pattern_found()`, `pattern_count()` and `pattern_pieces()` in any code): `line` (a "
                             "straight line of adjacent cells; declared or not, it is the default), `chain` (each "
                             "value next to the one before), `template` (given cells, which may turn and mirror) or "
                             "`stack` (one cell, from the top piece down)."),
@@ -610,6 +779,7 @@ BLOCK = declare(Block(
             "additionalProperties": False,
         },
     },
-    compile=read_shapes,
+    functions=PATTERN_FUNCTIONS,
+    attach=read_shapes,  # before the ruleset's functions: the pattern functions name shapes
     rank=10,
 ))

@@ -19,7 +19,9 @@ Typical use::
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
+import multiprocessing.pool
 import os
 import signal
 from typing import Callable, Iterator, Protocol, Sequence, TypeVar
@@ -82,8 +84,26 @@ class LocalExecutor:
         if self.jobs == 1 or len(items) <= 1:
             yield from map(fn, items)
             return
-        with multiprocessing.get_context().Pool(min(self.jobs, len(items)), initializer=_ignore_interrupts) as pool:
+        with _forked_pool(min(self.jobs, len(items))) as pool:
             yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
+
+
+def _forked_pool(workers: int) -> "multiprocessing.pool.Pool":
+    """A pool of ``workers`` processes, forked where the platform can (else spawned).
+
+    Forked workers start at once with everything this process has loaded
+    (a simulation's compiled game among it).  The objects alive at the fork
+    are frozen out of the garbage collector's sweeps meanwhile, so that no
+    worker's collection touches, and so copies, the pages it shares with
+    this process.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    gc.freeze()
+    try:
+        return context.Pool(workers, initializer=_ignore_interrupts)
+    finally:
+        gc.unfreeze()
 
 
 def _ignore_interrupts() -> None:

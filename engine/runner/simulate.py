@@ -4,9 +4,10 @@ Game ``i`` of a run is seeded from (run seed, ``i``) alone and its agents from
 (game seed, seat), so a report depends only on its inputs, never on how
 many workers played it.  The games go out in chunks, described by value
 (ruleset path, variants, content hash, seeds), to an
-:class:`~engine.runner.executor.Executor`; each worker loads the ruleset itself (a
-compiled Game holds closures and is not sent between processes) and refuses
-to play if the file changed since the run started.
+:class:`~engine.runner.executor.Executor`.  A compiled Game holds closures and
+is not sent between processes: a worker forked from the runner plays the
+runner's own compiled game; any other worker loads the ruleset itself and
+refuses to play if the file changed since the run started.
 
 Example::
 
@@ -19,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import os
 import platform
 import random
 import time
@@ -201,18 +201,18 @@ class Chunk:
     allowed: tuple[str, ...] = ()  # folders the ruleset may read besides its own (``--allow``)
 
 
-_games: dict[tuple[int, str, tuple[str, ...], str], Game] = {}
-"""Compiled rulesets by (process id, source, variants, content hash).
+_games: dict[tuple[str, tuple[str, ...], str], Game] = {}
+"""Compiled rulesets by (source, variants, content hash).
 
 The runner puts its own game here, so a chunk played in its process needs no
-reload.  A forked worker inherits the entry but, having another process id,
-loads the ruleset again as a spawned or remote worker does, and so notices a
-file that changed since the run started.
+reload, nor one played by a worker forked from it: the inherited game is the
+very ruleset the run started with.  A spawned or remote worker loads the
+ruleset itself, and so notices a file that changed since the run started.
 """
 
 
-def _cache_key(source: str, variants: tuple[str, ...], content_hash: str) -> tuple[int, str, tuple[str, ...], str]:
-    return (os.getpid(), source, variants, content_hash)
+def _cache_key(source: str, variants: tuple[str, ...], content_hash: str) -> tuple[str, tuple[str, ...], str]:
+    return (source, variants, content_hash)
 
 
 def play_chunk(chunk: Chunk) -> list[GameResult]:

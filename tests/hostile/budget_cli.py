@@ -122,7 +122,9 @@ class Ended:
 
 def run_cli(args: list[str], cwd: Path | None = None, timeout: float = 60) -> Ended:
     """``rulecraft ARGS`` in a child process capped at :data:`MEGABYTES` (+ a margin) of address space."""
+    # The bound is for the command, not for compiling the engine's modules: the child may keep their bytecode.
     env = {**os.environ, "PYTHONPATH": str(REPOSITORY), "COLUMNS": "200"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     report = tempfile.NamedTemporaryFile(prefix="peak-", delete=False)
     report.close()
     start = time.perf_counter()  # for a child that could not report (killed by its memory cap)

@@ -25,8 +25,6 @@ Example::
 
 from __future__ import annotations
 
-import logging
-import socket
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from engine.core.errors import RulecraftError
@@ -77,6 +75,8 @@ class RayExecutor:
         if not ray.is_initialized():
             if address is not None:
                 _reachable(address)
+            import logging
+
             try:
                 ray.init(
                     address=address,
@@ -124,6 +124,8 @@ def _reachable(address: str, seconds: float = REACH_SECONDS) -> None:
     host, colon, port = where.rpartition(":")
     if not colon or not host or not port.isdigit():
         return
+    import socket
+
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
     except OSError:

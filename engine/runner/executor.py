@@ -19,7 +19,6 @@ Typical use::
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from typing import Callable, Iterator, Protocol, Sequence, TypeVar
@@ -82,6 +81,8 @@ class LocalExecutor:
         if self.jobs == 1 or len(items) <= 1:
             yield from map(fn, items)
             return
+        import multiprocessing
+
         with multiprocessing.get_context().Pool(min(self.jobs, len(items)), initializer=_ignore_interrupts) as pool:
             yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
 

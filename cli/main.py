@@ -30,7 +30,7 @@ from cli.allow import allow_option
 from cli.places import PathOrBuiltin
 import engine
 from engine.core.showtext import json_safe, shown
-from engine.runner.distributed import BACKENDS
+from engine.runner.backends import BACKENDS
 
 if TYPE_CHECKING:
     from cli.gamelog import GameLog

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from engine.core.errors import RulecraftError
+from engine.runner.backends import BACKENDS
 from engine.runner.executor import Executor, LocalExecutor
 
 T = TypeVar("T")
@@ -38,9 +39,6 @@ CANCEL_ATTEMPTS, CANCEL_WAIT = 5, 0.5
 
 REACH_SECONDS = 5.0
 """How long to wait for a cluster's address to answer before saying it cannot be reached (Ray itself retries for minutes)."""
-
-BACKENDS = ("local", "ray")
-"""Where a simulation may run: local worker processes, or a Ray cluster."""
 
 
 def make_executor(backend: str = "local", jobs: int | None = None, address: str | None = None) -> Executor:

@@ -33,6 +33,8 @@ from engine.core.showtext import json_safe, shown
 from engine.runner.backends import BACKENDS
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from cli.gamelog import GameLog
     from engine import Game
     from engine.runner.executor import Executor
@@ -197,9 +199,14 @@ def list_rulesets(fmt: str) -> None:
     if fmt == "json":
         echo_json(entries)
         return
-    from rich.table import Table
+    from cli.drawn import print_drawing
 
-    from cli.console import make_console
+    print_drawing(entries, lambda console: console.print(_rulesets_table(entries)))
+
+
+def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
+    """The rich table ``list`` prints: a row per ruleset (its load error in place of its title when it fails)."""
+    from rich.table import Table
 
     table = Table("ruleset", "title", "players", "variants")
     for entry in entries:
@@ -208,7 +215,7 @@ def list_rulesets(fmt: str) -> None:
         else:
             players = ", ".join(map(str, entry["players"]))
             table.add_row(entry["name"], entry["title"], players, ", ".join(entry["variants"]) or "-")
-    make_console().print(table)
+    return table
 
 
 @main.command()

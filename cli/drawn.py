@@ -52,10 +52,11 @@ def print_drawing(subject: Any, draw: Callable[[Console], None]) -> None:
         return
     from cli.console import make_console
 
+    if key is None:
+        draw(make_console())
+        return
     printed = _Copying(sys.stdout)
     draw(make_console(file=printed))  # type: ignore[arg-type]  # standard output in every way rich looks at
-    if key is None:
-        return
     from engine.core.atomic import WriteFailed, write_atomic
 
     try:
@@ -84,7 +85,7 @@ def drawing_key(subject: Any) -> str | None:
             sizes.append(None)
     code = [_stamps(Path(rich.origin).parent), _stamps(CLI_DIR)]
     text = json.dumps([subject, sorted(os.environ.items()), output, sizes, sys.version, code])
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(text.encode()).hexdigest()  # JSON's escapes leave only ASCII
 
 
 def _stamps(folder: Path) -> list[tuple[str, int, int, int, int]]:

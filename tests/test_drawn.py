@@ -74,6 +74,16 @@ def test_a_damaged_or_unwritable_memory_is_drawn_again(cache: Path, capsys: pyte
     assert capsys.readouterr().out == "a drawing of x\n" * 5
 
 
+def test_where_rich_asks_the_system_more_it_always_draws(cache: Path, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "win32")
+    draw = Drawer()
+    draw("x")
+    draw("x")
+    assert draw.calls == 2 and not cache.exists()
+    assert capsys.readouterr().out == "a drawing of x\n" * 2
+
+
 def test_list_prints_from_memory_what_rich_draws(tmp_path: Path) -> None:
     """At each width: a remembered table, after another width's, is the table rich draws with no memory at all."""
     remembering, fresh = tmp_path / "remembering", tmp_path / "fresh"

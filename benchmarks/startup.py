@@ -7,8 +7,14 @@ Each command runs in a fresh interpreter; its user + system CPU time is read
 from ``resource.getrusage(RUSAGE_CHILDREN)``, and the best run counts (load
 from other processes only makes a run slower).  ``list`` is measured twice:
 the first time it loads every built-in ruleset (with an empty cache folder),
-then as every later run does, from what it remembered.  The bar (issue 19):
-``--help`` and a remembered ``list`` under 0.15 s of CPU.
+then as every later run does, from what it remembered.
+
+Every command is measured as an installed Rulecraft runs it, with the
+bytecode of its modules compiled once and kept (here in a private folder,
+``PYTHONPYCACHEPREFIX``, filled by an untimed run of ``list`` first), and
+again as it runs where ``PYTHONDONTWRITEBYTECODE`` is set, compiling every
+module of Rulecraft from source on every run.  The bar (issue 19), on the
+first: ``--help`` and a remembered ``list`` under 0.15 s of CPU.
 """
 
 from __future__ import annotations
@@ -24,29 +30,50 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BAR = 0.15
 RUN = "import sys; from cli.main import main; main(sys.argv[1:], prog_name='rulecraft')"
+COMMANDS = [
+    ("python -c pass", ["-c", "pass"], None),
+    ("rulecraft --help", ["-c", RUN, "--help"], BAR),
+    ("rulecraft list", ["-c", RUN, "list"], BAR),
+    ("rulecraft list --format json", ["-c", RUN, "list", "--format", "json"], None),
+]
+"""What is measured: a name, the interpreter's arguments, and the bar (None: none)."""
 
 
-def cpu_seconds(args: list[str], env: dict[str, str]) -> float:
-    """User + system CPU time of one run of ``rulecraft ARGS`` (as ``python -c RUN ARGS``)."""
-    return cpu_seconds_of([sys.executable, "-c", RUN, *args], env)
+def environments(scratch: Path) -> dict[str, dict[str, str]]:
+    """The two ways of running: bytecode kept between runs, and compiled from source each run; each with its own cache folder."""
+    base = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    base["PYTHONPATH"] = str(ROOT)
+    return {
+        "kept": {**base, "PYTHONPYCACHEPREFIX": str(scratch / "bytecode"), "XDG_CACHE_HOME": str(scratch / "kept")},
+        "compiled": {**base, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(scratch / "compiled")},
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per command; the fastest counts")
     runs = parser.parse_args().runs
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": cache}
-        rows = [("python -c pass", min(cpu_seconds_of([sys.executable, "-c", "pass"], env) for _ in range(runs)), None)]
-        rows.append(("rulecraft --help", min(cpu_seconds(["--help"], env) for _ in range(runs)), BAR))
-        rows.append(("rulecraft list (first run: loads every ruleset)", cpu_seconds(["list"], env), None))
-        rows.append(("rulecraft list", min(cpu_seconds(["list"], env) for _ in range(runs)), BAR))
-    print(f"Python {sys.version.split()[0]}, best of {runs} runs, user + system CPU\n")
-    print("| command | CPU | bar |\n| --- | ---: | ---: |")
+    load = os.getloadavg()
+    with tempfile.TemporaryDirectory() as scratch:
+        envs = environments(Path(scratch))
+        warm_up = {**envs["kept"], "XDG_CACHE_HOME": str(Path(scratch) / "warm-up")}
+        cpu_seconds_of([sys.executable, "-c", RUN, "list"], warm_up)  # writes the bytecode of every module list loads
+        first = {way: cpu_seconds_of([sys.executable, "-c", RUN, "list"], env) for way, env in envs.items()}
+        best = {(name, way): float("inf") for name, _, _ in COMMANDS for way in envs}
+        for _ in range(runs):  # the commands and ways alternate, so that each sees the same load
+            for name, args, _ in COMMANDS:
+                for way, env in envs.items():
+                    best[name, way] = min(best[name, way], cpu_seconds_of([sys.executable, *args], env))
+    print(f"Python {sys.version.split()[0]}, best of {runs} runs, user + system CPU; "
+          f"load average {load[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end\n")
+    print("| command | CPU | CPU, compiling every module each run | bar |\n| --- | ---: | ---: | ---: |")
     failed = False
-    for name, seconds, bar in rows:
-        print(f"| {name} | {seconds:.3f} s | {'' if bar is None else f'{bar:.2f} s'} |")
-        failed |= bar is not None and seconds >= bar
+    for name, _, bar in COMMANDS:
+        if name == "rulecraft list":
+            print(f"| rulecraft list, the first time (loads every ruleset) | {first['kept']:.3f} s | {first['compiled']:.3f} s | |")
+        kept, compiled = best[name, "kept"], best[name, "compiled"]
+        print(f"| {name} | {kept:.3f} s | {compiled:.3f} s | {'' if bar is None else f'{bar:.2f} s'} |")
+        failed |= bar is not None and kept >= bar
     return 1 if failed else 0
 
 

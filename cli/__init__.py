@@ -3,8 +3,9 @@
 ``cli.main`` holds the commands, ``cli.render`` draws states, ``cli.play`` runs
 a game at the terminal, ``cli.gamelog`` reads and writes game logs,
 ``cli.explain`` turns a compiled game into English, ``cli.new`` starts a
-ruleset folder from a copy and ``cli.games_csv`` writes a simulation's games
-one row each::
+ruleset folder from a copy, ``cli.games_csv`` writes a simulation's games
+one row each and ``cli.drawn`` prints a drawing again from memory (``list``'s
+table)::
 
     $ rulecraft --help
 """

@@ -14,13 +14,13 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from engine.core.confine import allowing
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _allow(ctx: click.Context, _param: click.Parameter, folders: tuple[Path, ...]) -> None:
     """Let this command read inside ``folders`` until it ends."""
+    from engine.core.confine import allowing
+
     ctx.with_resource(allowing(folders))
 
 

@@ -15,11 +15,9 @@ web server), so ``rulecraft --help`` starts in a few hundredths of a second.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -29,16 +27,14 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
-from cli.new import new_command
 from cli.places import PathOrBuiltin
 import engine
-from engine.core import limits
-from engine.core.atomic import write_atomic
-from engine.core.errors import RulecraftError, RulesetError
 from engine.core.showtext import json_safe, shown
-from engine.runner.distributed import BACKENDS
+from engine.runner.backends import BACKENDS
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from cli.gamelog import GameLog
     from engine import Game
     from engine.runner.executor import Executor
@@ -49,20 +45,31 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class RulecraftGroup(click.Group):
-    """A group that turns the user's mistakes into messages on stderr and exit status 1."""
+    """A group that turns the user's mistakes into messages on stderr and exit status 1.
+
+    The engine's errors are imported only once something has gone wrong, so a
+    command that never loads the engine (``list`` from what it remembered) does
+    not load them either.
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except RulesetError as err:
-            fail(err.format())
-        except RulecraftError as err:
-            fail(str(err))
-        except BrokenPipeError:  # the reader went away (``rulecraft ... | head``): stop quietly
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise click.exceptions.Exit(1) from None
-        except OSError as err:
-            fail(f"{err.filename}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise  # click's own: a command's --help, a usage mistake
+        except Exception as err:
+            from engine.core.errors import RulecraftError, RulesetError
+
+            if isinstance(err, RulesetError):
+                fail(err.format())
+            if isinstance(err, RulecraftError):
+                fail(str(err))
+            if isinstance(err, BrokenPipeError):  # the reader went away (``rulecraft ... | head``): stop quietly
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                raise click.exceptions.Exit(1) from None
+            if isinstance(err, OSError):
+                fail(f"{err.filename}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
+            raise
 
 
 def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
@@ -102,6 +109,8 @@ def limit_option(fn: F) -> F:
     def apply(ctx: click.Context, param: click.Parameter, texts: tuple[str, ...]) -> None:
         if not texts:
             return
+        from engine.core import limits
+
         try:
             chosen = limits.parse_limits(texts)
         except ValueError as err:
@@ -190,9 +199,14 @@ def list_rulesets(fmt: str) -> None:
     if fmt == "json":
         echo_json(entries)
         return
-    from rich.table import Table
+    from cli.drawn import print_drawing
 
-    from cli.console import make_console
+    print_drawing(entries, lambda console: console.print(_rulesets_table(entries)))
+
+
+def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
+    """The rich table ``list`` prints: a row per ruleset (its load error in place of its title when it fails)."""
+    from rich.table import Table
 
     table = Table("ruleset", "title", "players", "variants")
     for entry in entries:
@@ -201,7 +215,7 @@ def list_rulesets(fmt: str) -> None:
         else:
             players = ", ".join(map(str, entry["players"]))
             table.add_row(entry["name"], entry["title"], players, ", ".join(entry["variants"]) or "-")
-    make_console().print(table)
+    return table
 
 
 @main.command()
@@ -276,7 +290,32 @@ def explain(
         console.print(line)
 
 
-main.add_command(new_command)
+@main.command("new")
+@click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
+@allow_option
+@click.option("--from", "source", metavar="RULESET",
+              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
+def new_command(folder: Path, source: str | None) -> None:
+    """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
+
+    \b
+    rulecraft new my-game
+    rulecraft new my-variant --from another-game
+    """
+    from cli.new import create, smallest_builtin
+    from engine.core.errors import RulecraftError
+
+    source = source or smallest_builtin()
+    made = create(folder, source)
+    click.echo(f"created {folder} from {source}:")
+    click.echo("".join(f"  {path.relative_to(folder).as_posix()}\n" for path in made.files), nl=False)
+    for problem in made.problems + made.scenario_failures:
+        click.echo(problem, err=True)
+    if not made.ok:
+        raise RulecraftError(f"the copy of {source} does not pass: see above")
+    n = made.scenarios_passed
+    click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
+    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")
 
 
 # ---------------------------------------------------------------- play and replay
@@ -363,6 +402,8 @@ def _start_new(
 
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
+    import random
+
     seed = random.randrange(1 << 31) if seed is None else seed
     log = GameLog(ruleset_ref(ruleset), list(game.variants), count, seed, set_options=dict(game.set_options))
     return log, game.new_state(players=count, seed=seed, record=True)
@@ -502,6 +543,7 @@ def simulate(
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
     if html_path is not None:
         from cli.web.charts import report_html
+        from engine.core.atomic import write_atomic
 
         write_atomic(html_path, report_html(report, comparison, time.perf_counter() - start))
         echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
@@ -574,6 +616,8 @@ def sweep(
     if fmt == "json":
         buffer.write(json_safe(json.dumps(result.to_json(), indent=2, ensure_ascii=False)) + "\n")
     elif fmt == "csv":
+        import csv
+
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([name, "section", "item", "statistic", "value"])
         for run in result.to_json()["runs"]:
@@ -644,6 +688,8 @@ def _write_report(
     if fmt == "json":
         buffer.write(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n")
     elif fmt == "csv":
+        import csv
+
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["section", "item", "statistic", "value"])
         writer.writerows(flat_rows(data))
@@ -660,6 +706,8 @@ def _emit(text: str, out: Path | None) -> None:
     if out is None:
         echo(text, nl=False)
     else:
+        from engine.core.atomic import write_atomic
+
         write_atomic(out, shown(text))
         echo(f"report written to {out}")
 

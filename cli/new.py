@@ -19,9 +19,6 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import click
-
-from cli.allow import allow_option
 from engine.core.errors import RulecraftError
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
 
@@ -217,28 +214,3 @@ def _check(made: NewRuleset) -> None:
             made.scenarios_passed += 1
         else:
             made.scenario_failures += [f"{path}: {failure}" for failure in result.failures]
-
-
-@click.command("new")
-@click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
-@allow_option
-@click.option("--from", "source", metavar="RULESET",
-              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
-def new_command(folder: Path, source: str | None) -> None:
-    """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
-
-    \b
-    rulecraft new my-game
-    rulecraft new my-variant --from another-game
-    """
-    source = source or smallest_builtin()
-    made = create(folder, source)
-    click.echo(f"created {folder} from {source}:")
-    click.echo("".join(f"  {path.relative_to(folder).as_posix()}\n" for path in made.files), nl=False)
-    for problem in made.problems + made.scenario_failures:
-        click.echo(problem, err=True)
-    if not made.ok:
-        raise RulecraftError(f"the copy of {source} does not pass: see above")
-    n = made.scenarios_passed
-    click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
-    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")

@@ -14,14 +14,14 @@ Example::
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
-
-from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL
-from engine.core.errors import IllegalActionError, RulecraftError, RulesetError
-from engine.core.paths import builtin_names
 
 if TYPE_CHECKING:
     from engine.compiling.loading import load
+    from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL
+    from engine.core.errors import IllegalActionError, RulecraftError, RulesetError
+    from engine.core.paths import builtin_names
     from engine.model.game import Game
     from engine.model.state import State
 
@@ -38,21 +38,35 @@ __all__ = [
     "load",
 ]
 
+_HOMES = {
+    "CHANCE": "engine.core.decisions",
+    "SIMULTANEOUS": "engine.core.decisions",
+    "TERMINAL": "engine.core.decisions",
+    "IllegalActionError": "engine.core.errors",
+    "RulecraftError": "engine.core.errors",
+    "RulesetError": "engine.core.errors",
+    "builtin_names": "engine.core.paths",
+    "load": "engine.compiling.loading",
+    "Game": "engine.model.game",
+    "State": "engine.model.state",
+}
+"""The module each public name comes from."""
+
 
 def __getattr__(name: str) -> Any:
-    """``load``, ``Game`` and ``State``, imported on first use: ``import engine`` stays cheap.
+    """Each public name, imported from its module on first use: ``import engine`` loads nothing else.
 
     The compiler and the effect language load only when a program asks for
-    them (``rulecraft --help`` never does); after the first use the name is
-    an ordinary attribute of the package.
+    them (``rulecraft --help`` never does), and ``engine.core.X`` modules
+    load without the others; after the first use the name is an ordinary
+    attribute of the package.
+
+    >>> import engine
+    >>> engine.TERMINAL
+    -1
     """
-    if name == "load":
-        from engine.compiling.loading import load as value
-    elif name == "Game":
-        from engine.model.game import Game as value
-    elif name == "State":
-        from engine.model.state import State as value
-    else:
+    if name not in _HOMES:
         raise AttributeError(f"module 'engine' has no attribute '{name}'")
+    value = getattr(import_module(_HOMES[name]), name)
     globals()[name] = value
     return value

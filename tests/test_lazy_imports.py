@@ -56,6 +56,57 @@ def test_list_remembers_the_rulesets_and_then_loads_no_compiler(tmp_path: Path) 
     assert len(list((tmp_path / "rulecraft").glob("list-*.json"))) == 1
 
 
+NEW_MODULES = """
+import json, sys
+before = set(sys.modules)
+from cli.main import main
+try:
+    main(sys.argv[1:], prog_name="rulecraft")
+except SystemExit:
+    pass
+print(json.dumps(sorted(set(sys.modules) - before)), file=sys.stderr)
+"""
+
+STARTING = {"engine", "engine.core", "engine.core.showtext", "engine.runner", "engine.runner.backends"}
+"""The engine modules every command loads: the package, the text escaping of ``echo`` and the choices of --backend."""
+
+REMEMBERING = STARTING | {"engine.core.paths", "engine.runner.listing"}
+"""The engine modules ``rulecraft list`` loads to print what it remembered."""
+
+NEVER_AT_START = ("yaml", "lark", "jsonschema", "multiprocessing", "socket", "logging", "difflib", "csv")
+"""Modules of the compiler or of particular commands that neither --help nor a remembered list needs."""
+
+
+def newly_loaded(*args: str, extra_env: dict[str, str] | None = None) -> set[str]:
+    """The modules ``rulecraft ARGS`` loads beyond those the interpreter had loaded before it (site hooks vary)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(extra_env or {})}
+    done = subprocess.run([sys.executable, "-c", NEW_MODULES, *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def ours(modules: set[str]) -> set[str]:
+    """The engine's modules among ``modules``."""
+    return {m for m in modules if m == "engine" or m.startswith("engine.")}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["list", "--help"], ["simulate", "--help"]])
+def test_help_loads_only_the_engine_modules_every_command_needs(args: list[str]) -> None:
+    loaded = newly_loaded(*args)
+    assert ours(loaded) <= STARTING
+    assert not loaded & set(NEVER_AT_START)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_remembered_list_loads_no_ruleset_machinery(tmp_path: Path, fmt: str) -> None:
+    cache = {"XDG_CACHE_HOME": str(tmp_path)}
+    newly_loaded("list", extra_env=cache)  # the first run remembers
+    loaded = newly_loaded("list", "--format", fmt, extra_env=cache)
+    assert ours(loaded) <= REMEMBERING
+    assert not loaded & set(NEVER_AT_START)
+    assert "rich" not in loaded  # the table too was remembered, as drawn for this terminal (cli.drawn)
+
+
 def _listed(extra_env: dict[str, str]) -> tuple[str, list[str]]:
     """What ``rulecraft list --format json`` prints, and the heavy modules it loaded."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **extra_env}

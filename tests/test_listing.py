@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,36 @@ def test_another_engine_or_another_ruleset_is_another_key(cache: Path, monkeypat
     (copy / "extra.yaml").write_text("title: changed\n", encoding="utf-8")
     monkeypatch.setattr(listing, "rulesets_dir", lambda: copy)
     assert listing.inputs_key() != before
+
+
+def test_a_file_changed_in_any_way_is_another_key(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    copy = tmp_path / "rulesets"
+    copy.mkdir()
+    ruleset = copy / "ruleset.yaml"
+    ruleset.write_text("title: one\n", encoding="utf-8")
+    monkeypatch.setattr(listing, "rulesets_dir", lambda: copy)
+    keys = [listing.inputs_key()]
+    ruleset.write_text("title: three\n", encoding="utf-8")  # another size
+    keys.append(listing.inputs_key())
+    info = ruleset.stat()
+    os.utime(ruleset, ns=(info.st_atime_ns, info.st_mtime_ns - 10**9))  # the same size, another time
+    keys.append(listing.inputs_key())
+    replacement = copy / "replacement"
+    replacement.write_text("title: there\n", encoding="utf-8")
+    os.utime(replacement, ns=(info.st_atime_ns, info.st_mtime_ns - 10**9))
+    os.replace(replacement, ruleset)  # the same size and times, another file
+    keys.append(listing.inputs_key())
+    assert len(set(keys)) == len(keys)
+
+
+def test_an_answer_is_remembered_only_once_the_files_have_settled(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(listing, "summary", quick)
+    monkeypatch.setattr(listing, "SETTLE_SECONDS", 10.0**12)  # as if every file had just been written
+    first = listing.summaries()
+    assert not cache.exists()
+    monkeypatch.setattr(listing, "SETTLE_SECONDS", 0.0)
+    assert listing.summaries() == first
+    assert [p.name for p in cache.iterdir()] == [f"list-{listing.inputs_key()}.json"]
 
 
 def test_a_cache_that_cannot_be_written_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,6 @@ rules.yaml:3:6: unknown option 'widht' (did you mean 'width'?)
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -174,6 +173,8 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     >>> did_you_mean("widht", ["width", "height"])
     "did you mean 'width'?"
     """
+    import difflib
+
     pool = list(candidates)
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not close:

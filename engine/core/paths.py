@@ -11,8 +11,10 @@ the package as ``engine/_builtin/rulesets`` and ``engine/_builtin/schemas``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine.core.errors import RulesetError, did_you_mean
+if TYPE_CHECKING:
+    from engine.core.errors import RulesetError
 
 _ENGINE_DIR = Path(__file__).resolve().parent.parent
 RULESET_FILE = "ruleset.yaml"
@@ -62,16 +64,17 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
     if name_or_path in names:
         return rulesets_dir() / name_or_path / RULESET_FILE
     if not name_or_path.strip():
-        raise RulesetError.at(None, f"no ruleset named: give a built-in name ({', '.join(names) or 'none'}) or a path")
+        raise _refused(f"no ruleset named: give a built-in name ({', '.join(names) or 'none'}) or a path")
     for candidate in _candidates(Path(name_or_path).expanduser(), relative_to):
         if candidate.is_file():
             return candidate
         if candidate.is_dir():
             return _ruleset_in(candidate)
         if candidate.exists():
-            raise RulesetError.at(None, f"'{name_or_path}' is not a ruleset file or a folder holding {RULESET_FILE}")
-    raise RulesetError.at(
-        None,
+            raise _refused(f"'{name_or_path}' is not a ruleset file or a folder holding {RULESET_FILE}")
+    from engine.core.errors import did_you_mean
+
+    raise _refused(
         f"unknown ruleset '{name_or_path}': no such file or directory, and no built-in "
         f"ruleset of that name (built-in: {', '.join(names) or 'none'})",
         did_you_mean(name_or_path, names),
@@ -87,5 +90,12 @@ def _candidates(path: Path, relative_to: Path | None) -> list[Path]:
 def _ruleset_in(directory: Path) -> Path:
     ruleset = directory / RULESET_FILE
     if not ruleset.is_file():
-        raise RulesetError.at(None, f"directory '{directory}' has no {RULESET_FILE}")
+        raise _refused(f"directory '{directory}' has no {RULESET_FILE}")
     return ruleset
+
+
+def _refused(message: str, hint: str | None = None) -> RulesetError:
+    """A :class:`RulesetError` without a position (the errors load only when one is raised: ``rulecraft list`` needs none)."""
+    from engine.core.errors import RulesetError
+
+    return RulesetError.at(None, message, hint)

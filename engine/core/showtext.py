@@ -18,7 +18,6 @@ escapes, and :func:`html_safe` to HTML text.  :func:`cut` shortens a long value 
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Iterable
 
@@ -52,6 +51,8 @@ def html_safe(text: str) -> str:
     >>> html_safe('<b title="x">\\x1b[2J</b>')
     '&lt;b title=&quot;x&quot;&gt;\\\\x1b[2J&lt;/b&gt;'
     """
+    import html
+
     return html.escape(shown(text))
 
 

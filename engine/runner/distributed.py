@@ -25,11 +25,10 @@ Example::
 
 from __future__ import annotations
 
-import logging
-import socket
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from engine.core.errors import RulecraftError
+from engine.runner.backends import BACKENDS
 from engine.runner.executor import Executor, LocalExecutor
 
 T = TypeVar("T")
@@ -40,9 +39,6 @@ CANCEL_ATTEMPTS, CANCEL_WAIT = 5, 0.5
 
 REACH_SECONDS = 5.0
 """How long to wait for a cluster's address to answer before saying it cannot be reached (Ray itself retries for minutes)."""
-
-BACKENDS = ("local", "ray")
-"""Where a simulation may run: local worker processes, or a Ray cluster."""
 
 
 def make_executor(backend: str = "local", jobs: int | None = None, address: str | None = None) -> Executor:
@@ -77,6 +73,8 @@ class RayExecutor:
         if not ray.is_initialized():
             if address is not None:
                 _reachable(address)
+            import logging
+
             try:
                 ray.init(
                     address=address,
@@ -124,6 +122,8 @@ def _reachable(address: str, seconds: float = REACH_SECONDS) -> None:
     host, colon, port = where.rpartition(":")
     if not colon or not host or not port.isdigit():
         return
+    import socket
+
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
     except OSError:

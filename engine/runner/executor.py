@@ -20,13 +20,14 @@ Typical use::
 from __future__ import annotations
 
 import gc
-import multiprocessing
-import multiprocessing.pool
 import os
 import signal
-from typing import Callable, Iterator, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol, Sequence, TypeVar
 
 from engine.core.errors import RulecraftError
+
+if TYPE_CHECKING:
+    import multiprocessing.pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -88,7 +89,7 @@ class LocalExecutor:
             yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
 
 
-def _forked_pool(workers: int) -> "multiprocessing.pool.Pool":
+def _forked_pool(workers: int) -> multiprocessing.pool.Pool:
     """A pool of ``workers`` processes, forked where the platform can (else spawned).
 
     Forked workers start at once with everything this process has loaded
@@ -97,6 +98,8 @@ def _forked_pool(workers: int) -> "multiprocessing.pool.Pool":
     worker's collection touches, and so copies, the pages it shares with
     this process.
     """
+    import multiprocessing  # not at the top: only a run on several workers needs it
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     gc.freeze()

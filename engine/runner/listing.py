@@ -8,6 +8,13 @@ on: the built-in rulesets' files, the schemas and the engine's own code.
 Changing any of them loads the rulesets again; a cache that cannot be read or
 written is simply not used.
 
+The key is made from each file's status (size, modification and change
+times, inode), not its bytes, so that checking it reads no file: any write
+to a file sets its change time to the present, which no program can set back.
+Two writes within one tick of the file system's clock could leave the same
+times, so an answer is only remembered once every file has been left alone
+for :data:`SETTLE_SECONDS`.
+
 >>> entries = summaries()
 >>> [entry["name"] for entry in entries] == builtin_names()
 True
@@ -19,25 +26,30 @@ import hashlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from engine.core.atomic import WriteFailed, write_atomic
-from engine.core.errors import RulecraftError
 from engine.core.paths import builtin_names, rulesets_dir, schemas_dir
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 FIELDS = {"name", "title", "players", "variants"}
+SETTLE_SECONDS = 2.0
+"""An answer is remembered only when no file it depends on changed in this many seconds before it was read."""
 
 
 def summaries() -> list[dict[str, Any]]:
     """One entry per built-in ruleset: ``name``, ``title``, ``players``, ``variants`` — or ``name`` and ``error``."""
-    key = inputs_key()
+    key, settled = _inputs()
     path = cache_dir() / f"list-{key}.json"
     kept = _read(path)
     if kept is not None and [entry["name"] for entry in kept] == builtin_names():
         return kept
     entries = [summary(name) for name in builtin_names()]
+    if not settled:  # a file changed a moment ago: it may change again without its times showing it
+        return entries
+    from engine.core.atomic import WriteFailed, write_atomic
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(entries, ensure_ascii=False))
@@ -57,6 +69,7 @@ def _forget_others(kept: Path) -> None:
 def summary(name: str) -> dict[str, Any]:
     """What ``rulecraft list`` says of one built-in ruleset, loading it (the first line of the error if it fails)."""
     from engine.compiling.loading import load
+    from engine.core.errors import RulecraftError
 
     try:
         game = load(name)
@@ -66,13 +79,36 @@ def summary(name: str) -> dict[str, Any]:
 
 
 def inputs_key() -> str:
-    """A hash of every file the summaries depend on: the built-in rulesets, the schemas, the engine's code."""
+    """A hash of the status of every file the summaries depend on: the built-in rulesets, the schemas, the engine's code."""
+    return _inputs()[0]
+
+
+def _inputs() -> tuple[str, bool]:
+    """:func:`inputs_key`, and whether every one of those files is older than :data:`SETTLE_SECONDS`."""
+    settled_before = time.time_ns() - int(SETTLE_SECONDS * 1e9)
     digest = hashlib.sha256(f"{sys.version_info[:2]}".encode())
-    for folder, pattern in ((rulesets_dir(), "*"), (schemas_dir(), "*"), (ENGINE_DIR, "*.py"), (ENGINE_DIR, "*.lark")):
-        for path in sorted(folder.rglob(pattern)):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:20]
+    newest = 0
+    for folder, suffixes in ((rulesets_dir(), ("",)), (schemas_dir(), ("",)), (ENGINE_DIR, (".py", ".lark"))):
+        for name, info in _files(str(folder), "", suffixes):
+            digest.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0".encode())
+            newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
+    return digest.hexdigest()[:20], newest < settled_before
+
+
+def _files(folder: str, prefix: str, suffixes: tuple[str, ...]) -> Iterator[tuple[str, os.stat_result]]:
+    """The files under ``folder`` whose names end with one of ``suffixes``, by relative name in sorted order, with
+    their status; ``__pycache__`` folders and links to folders are skipped, and a folder that cannot be read has no files."""
+    try:
+        with os.scandir(folder) as scan:
+            entries = sorted(scan, key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__":
+                yield from _files(entry.path, f"{prefix}{entry.name}/", suffixes)
+        elif entry.is_file() and entry.name.endswith(suffixes):
+            yield f"{prefix}{entry.name}", entry.stat()
 
 
 def cache_dir() -> Path:

@@ -50,15 +50,18 @@ def blame_extension(path: Path, err: RulesetError) -> RulesetError:
     """``err`` with each diagnostic inside an extended base moved to the designer's line that caused it.
 
     ``path`` is the ruleset the designer loaded; diagnostics in its own files
-    (it and the files it includes) are kept as they are.
+    (it and the files it includes) are kept as they are.  When every
+    diagnostic is in ``path`` itself, the file is not read again.
     """
+    if all(not _in_base(d, {_resolved(path)}) for d in err.diagnostics):
+        return err
     try:
         doc = load_yaml(path)
     except RulesetError:
         return err
     if not isinstance(doc, Mapping) or "extends" not in doc:
         return err
-    own = {str(p.resolve()) for p in _own_files(path, doc)}
+    own = {_resolved(p) for p in _own_files(path, doc)}
     changes = [c for c in _changes(doc, ()) if c.keys[0] not in META]
     base = str(doc["extends"])
     moved = [_blamed(d, changes, base, doc) if _in_base(d, own) else d for d in err.diagnostics]
@@ -68,10 +71,15 @@ def blame_extension(path: Path, err: RulesetError) -> RulesetError:
 def _in_base(d: Diagnostic, own: set[str]) -> bool:
     if d.pos is None or d.pos.file.startswith("--set"):
         return False
+    return _resolved(Path(d.pos.file)) not in own
+
+
+def _resolved(path: Path) -> str:
+    """``path`` made absolute, its links followed (as it is, when it cannot be)."""
     try:
-        return str(Path(d.pos.file).resolve()) not in own
+        return str(path.resolve())
     except OSError:
-        return False
+        return str(path)
 
 
 def _own_files(path: Path, doc: Mapping) -> list[Path]:

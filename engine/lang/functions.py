@@ -114,8 +114,8 @@ class Count(Function):
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
             read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
-        if sel.fast is not None or sel.generated:
-            items = sel.items  # a fast filter, or a generated one
+        if sel.fast is not None:
+            items = sel.items  # a fast filter
             return Compiled(INT, lambda s, e: len(items(s, e)))
 
         def count(s: Any, e: list[Any]) -> int:
@@ -126,7 +126,20 @@ class Count(Function):
                     n += 1
             return n
 
-        return Compiled(INT, count)
+        generated = self._generated(sel, call, scope, count) if sel.test is not None else None
+        return Compiled(INT, generated or count)
+
+    @staticmethod
+    def _generated(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
+        """The count as one generated function: the filter written inside the loop over the items (a zone's read
+        inline)."""
+        assert sel.test is not None
+        condition, consts = codegen.expr(Compiled(BOOL, sel.where or reference, code=sel.test))
+        head, items, listed = sel.listing(copy=False)
+        x = codegen.fresh("x")
+        lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
+                 "        n += 1", "return n")
+        return codegen.function(lines, consts + listed, call.pos, scope, reference)
 
     @staticmethod
     def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
@@ -226,19 +239,26 @@ class Quantifier(Function):
                 return False
 
         if sel.value is not None and sel.value.code is not None:
-            generated = self._generated(items, slot, sel.value, call, scope, quantify)
+            generated = self._generated(sel, sel.value, call, scope, quantify)
             if generated is not None:
                 return Compiled(BOOL, generated)
         return Compiled(BOOL, quantify)
 
-    def _generated(self, items: Fn, slot: int, test: Compiled, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
-        """The quantifier as one generated function: the test written inside the loop over the items."""
+    def _generated(self, sel: ast.CompiledSelection, test: Compiled, call: ast.Call, scope: Scope,
+                   reference: Fn) -> Fn | None:
+        """The quantifier as one generated function: the test written inside the loop over the items (a zone's
+        read inline)."""
         condition, consts = codegen.expr(test)
-        x, name = codegen.fresh("x"), codegen.fresh("k")
-        lines = (f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}",
+        x = codegen.fresh("x")
+        if sel.where is None:
+            head, items, listed = sel.listing(copy=True)
+        else:
+            name = codegen.fresh("k")
+            head, items, listed = (), f"{name}(s, e)", ((name, sel.items),)
+        lines = (*head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
-        return codegen.function(lines, consts + ((name, items),), call.pos, scope, reference)
+        return codegen.function(lines, consts + listed, call.pos, scope, reference)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

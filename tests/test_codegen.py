@@ -68,7 +68,7 @@ def test_a_function_called_with_constants_is_written_inline_with_them_folded(tmp
                     .replace("  when: gold(A) > 5", "  when: step(gold(A), 1) > 5"))
     game = engine.load(path)
     source = "".join(text for _, text in game.vocab.data[GENERATED])
-    assert re.search(r"\(\(k\d+\(s, e\) \+ 2\) > 5\)", source) and "call(" not in source  # gold(A) + 2 * 1 > 5
+    assert re.search(r"\(\(s\.counters\[k\d+\['A'\]\] \+ 2\) > 5\)", source) and "call(" not in source  # gold(A) + 2 * 1 > 5
     s = game.new_state(players=2)
     s.apply("choose 2")
     s.apply("choose 2")
@@ -155,7 +155,7 @@ def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
         monkeypatch.setattr(codegen, "ENABLED", generated)
         game = engine.load(path)
         source = "".join(text for _, text in game.vocab.data.get(GENERATED, []))
-        assert ("except TypeError" in source) is generated  # the condition's arithmetic is plain Python
+        assert bool(re.search(r"except \(?TypeError", source)) is generated  # the condition's arithmetic is plain Python
         with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:24:32: .* has no value here .* so '-' cannot use it") as err:
             game.new_state(players=2).apply("choose 2")  # B has no gold: item 0 of the list is none
         messages.append(str(err.value))

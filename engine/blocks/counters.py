@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.yamlsource import Mapping
-from engine.lang import ast
+from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, INT, NONE_T, Component, Type
@@ -103,6 +103,10 @@ class CounterOf(Function):
         owner = self._owner(call, scope)
         slot = owner.slot
         spec, pos, slots = self.spec, call.pos, self.spec._index  # type: ignore[union-attr]
+        code = None
+        if scope.pure:  # an owner without the counter is a KeyError, which the closures say in words (codegen.LOOKUP)
+            (who, consts), table = codegen.expr(owner), codegen.fresh("k")
+            code = codegen.Code(f"s.counters[{table}[{who}]]", None, consts + ((table, slots), (codegen.LOOKUP, True)))
         if slot is None:
             fn = owner.fn
 
@@ -113,7 +117,7 @@ class CounterOf(Function):
                     raise _no_counter(s, spec, who, pos)  # type: ignore[arg-type]
                 return s.counters[i]
 
-            return Compiled(INT, value)
+            return Compiled(INT, value, code=code)
 
         def local(s: Any, e: list[Any]) -> int:  # gold(r), r a local: one look-up
             i = slots.get(e[slot])
@@ -121,7 +125,7 @@ class CounterOf(Function):
                 raise _no_counter(s, spec, e[slot], pos)  # type: ignore[arg-type]
             return s.counters[i]
 
-        return Compiled(INT, local)
+        return Compiled(INT, local, code=code)
 
     def _owner(self, call: ast.Call, scope: Scope) -> Compiled:
         """The owner ``call`` names (none when it names nothing)."""

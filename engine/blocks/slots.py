@@ -280,8 +280,11 @@ class Commit(Step):
         return filled
 
     def enter(self, s: "StateView") -> bool:
-        slot = self._next_slot(s)
-        return slot is not None and (self.cells is None or bool(self.cell_options(s)))
+        space = self.actions(s)  # none when the row is full, nothing is left to commit or no cell may be sealed
+        if not len(space):
+            return False
+        s.listed(space)  # the decision waits on these: not worked out again
+        return True
 
     def actions(self, s: "StateView") -> ActionSpace:
         slot = self._next_slot(s)

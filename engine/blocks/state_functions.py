@@ -427,7 +427,8 @@ class ZoneOf(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+        compiled = self.value(scope, args[0], role_type(scope), "role") if args else Compiled(ANY, lambda s, e: None)
+        role = compiled.fn
         index = scope.vocab.data["zone_index"]
         name, pos = self.name, call.pos
 
@@ -438,7 +439,11 @@ class ZoneOf(Function):
             except KeyError:
                 raise EffectRuntimeError(f"there is no {name} of {'nothing' if r is None else r}", pos) from None
 
-        return Compiled(ZONE, zone)
+        code = None
+        if scope.pure:  # a role without the zone is a KeyError, which the closure says in words (codegen.LOOKUP)
+            (who, consts), (text, _), table = codegen.expr(compiled), codegen.constant(name), codegen.fresh("k")
+            code = Code(f"{table}[({text}, {who})]", None, consts + ((table, index), (codegen.LOOKUP, True)))
+        return Compiled(ZONE, zone, code=code)
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)

@@ -25,23 +25,29 @@ from collections import Counter
 from typing import Any, Protocol, Sequence
 
 
-class Tally:
+class Tally(tuple):  # type: ignore[type-arg]
     """One zone and one value per component (an attribute the same on every face, or several together): what a
     tally counts.  ``attributes`` names what the values are (by default the row itself: the game keeps its rows,
-    so the same row is the same attribute)."""
+    so the same row is the same attribute).
 
-    __slots__ = ("zone", "row", "_key")
+    A tally is the tuple (zone, what the values are), so that finding its counts is a look-up Python hashes and
+    compares in C (every count reads one):
 
-    def __init__(self, zone: int, row: Sequence[Any], attributes: Any = None) -> None:
-        self.zone = zone
-        self.row = row
-        self._key = (zone, id(row) if attributes is None else attributes)
+    >>> hue = ["A", "B", "A"]
+    >>> Tally(0, hue) == Tally(0, hue), Tally(0, hue) == Tally(1, hue), Tally(0, hue).row is hue
+    (True, False, True)
+    """
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tally) and self._key == other._key
+    zone: int
+    row: Sequence[Any]
 
-    def __hash__(self) -> int:
-        return hash(self._key)
+    def __new__(cls, zone: int, row: Sequence[Any], attributes: Any = None) -> "Tally":
+        tally = super().__new__(cls, (zone, id(row) if attributes is None else attributes))
+        tally.zone, tally.row = zone, row
+        return tally
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return self.zone, self.row, self[1]
 
     def __repr__(self) -> str:
         return f"Tally(zone {self.zone})"

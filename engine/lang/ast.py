@@ -229,7 +229,8 @@ def as_collection(c: Compiled) -> Compiled:
     """A zone used where a collection is expected reads as the zone's contents."""
     if c.type is ZONE:
         f = c.fn
-        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: s.zones[f(s, e)])
+        zone, consts = codegen.expr(c)
+        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: s.zones[f(s, e)], code=Code(f"s.zones[{zone}]", None, consts))
     return c
 
 
@@ -572,6 +573,10 @@ class Selection(Node):
                                   f"(the limit is {most:,}): each level multiplies the work by the size of its collection",
                         f"narrow an outer collection with 'where', or split the rule into smaller conditions; "
                         f"or raise the limit with --limit condition_items=N")
+        listed = src.code if raw.type is ZONE else None  # a zone's list, or a list that never changes: for loops written inline
+        if isinstance(constant, list):
+            name = codegen.fresh("k")
+            listed = Code(name, None, ((name, constant),))
         src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
         where = unchanging(self.where, inner) if self.where is not None else None
@@ -586,8 +591,9 @@ class Selection(Node):
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
-        selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant)
-        generated = _filter(src.fn, slot, test, self.pos, inner, selection.items) if test is not None and fast is None else None
+        selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
+                                      listed=listed, pos=self.pos, test=test)
+        generated = _filter(selection, test, inner) if test is not None and fast is None else None
         if generated is not None:
             selection.items, selection.generated = generated, True
         return selection
@@ -615,14 +621,15 @@ def unchanging(node: Node, scope: Scope) -> Compiled:
     return node.compile(scope)
 
 
-def _filter(source: Fn, slot: int, test: Code, pos: SourcePos | None, scope: Scope, reference: Fn) -> Fn | None:
-    """A generated function listing the items of ``source`` that pass ``test`` (each in ``slot`` while tested);
-    ``reference`` lists them with closures."""
+def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
+    """A generated function listing the items of ``sel``'s source that pass ``test`` (each in its slot while
+    tested); ``sel.items`` lists them with closures."""
     condition, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
-    x, name = codegen.fresh("x"), codegen.fresh("k")
-    lines = ("found = []", f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}", f"    if {condition}:",
+    head, items, listed = sel.listing(copy=False)
+    x = codegen.fresh("x")
+    lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
-    return codegen.function(lines, consts + ((name, source),), pos, scope, reference)
+    return codegen.function(lines, consts + listed, sel.pos, scope, sel.items)
 
 
 def scope_limits(scope: Scope) -> limits.Limits:
@@ -712,6 +719,31 @@ class CompiledSelection:
     fast: tuple[tuple[list[list[Any]], Fn, list[Any] | None], ...] | None = None
     constant_source: Any = None  # the source's value when it never changes (a list) or a zone index
     generated: bool = False  # True when ``items`` is a generated function (see engine.lang.codegen), not the method
+    listed: Code | None = None  # when the source is a zone or a constant list: the source of its list, unspent (see ``listing``)
+    test: Code | None = None  # the source of ``where``, when it has one
+    pos: SourcePos | None = None  # where the selection is written: where it runs out of steps
+
+    def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
+        """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:
+        (statements to run first, an expression giving the items, constants).  With ``copy`` the loop walks a
+        copy, as ``items`` gives one.  A zone's list is read inline; any other source is called.
+
+        >>> sel = CompiledSelection(None, 0, None, None, None, listed=Code("s.zones[3]"))
+        >>> head, items, _ = sel.listing(copy=True)
+        >>> print("\\n".join(head)); print(items)  # doctest: +ELLIPSIS
+        t... = list(s.zones[3])
+        s.budget -= len(t...)
+        if s.budget < 0:
+            raise out_of_steps(s, k..., 'selection')
+        t...
+        """
+        if self.listed is None:
+            name = codegen.fresh("k")
+            return (), f"list({name}(s, e))" if copy else f"{name}(s, e)", ((name, self.source),)
+        t, where = codegen.fresh("t"), codegen.fresh("k")
+        read = f"list({self.listed.expr})" if copy else self.listed.expr
+        head = (f"{t} = {read}", f"s.budget -= len({t})", "if s.budget < 0:", f"    raise out_of_steps(s, {where}, 'selection')")
+        return head, t, self.listed.consts + ((where, self.pos), ("out_of_steps", out_of_steps))
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         src, slot, where = self.source, self.slot, self.where

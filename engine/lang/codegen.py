@@ -147,6 +147,12 @@ the node that met none, with its position.
 """
 
 
+LOOKUP = "lookup"
+"""A constant name marking source that may look up a key that is not there (``k3[('hand', e[1])]``, a zone of
+none): like :data:`FALLIBLE`, written only where nothing changes; the function catches the ``KeyError`` and
+runs the closures it replaces, which raise the error at the node."""
+
+
 def arithmetic(op: str, a: Compiled, b: Compiled, bound: int, error: Any) -> Code:
     """``a + b``, ``a - b`` or ``a * b`` as source, for code that changes nothing (see :data:`FALLIBLE`).
 
@@ -180,7 +186,7 @@ def ordered(op: str, a: Compiled, b: Compiled) -> Code:
 
 HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants (which bring their helpers)
     "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
-    "__builtins__": {"range": range, "TypeError": TypeError},
+    "__builtins__": {"range": range, "len": len, "list": list, "TypeError": TypeError, "KeyError": KeyError},
 }
 
 
@@ -205,7 +211,7 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
              reference: Any = None) -> Any:
     """A function ``f(s, e)`` with body ``lines`` (None when Python cannot compile it, or generation is off).
 
-    Where the source may meet none as a number (see :data:`FALLIBLE`), the
+    Where the source may meet none as a number (see :data:`FALLIBLE`, :data:`LOOKUP`), the
     body runs under ``try`` and ``reference`` — the closures computing the
     same — says what went wrong (without one, such source is not generated).
     Its source is kept in the vocabulary, for ``rulecraft compile --show``.
@@ -216,13 +222,15 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     where = f"{pos.file}:{pos.line}:{pos.col}" if pos is not None else "<code>"
     namespace = dict(HELPERS)
     namespace.update(consts)
-    if namespace.pop(FALLIBLE, False):
+    fallible, lookup = namespace.pop(FALLIBLE, False), namespace.pop(LOOKUP, False)
+    if fallible or lookup:
         if reference is None:
             return None
         reason = fresh("k")
         namespace[reason] = reference
-        lines = ("try:", *indent(lines), "except TypeError:  # none where a number is needed: the closures say where",
-                 f"    return {reason}(s, e)")
+        caught = "(TypeError, KeyError)" if lookup else "TypeError"
+        why = "none where a number is needed" + (", or a key that is not there" if lookup else "")
+        lines = ("try:", *indent(lines), f"except {caught}:  # {why}: the closures say where", f"    return {reason}(s, e)")
     text = "\n".join(wrap(line) for line in (f"def {name}(s, e):", *indent(lines))) + "\n"
     try:
         exec(compile(text, f"<generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above

@@ -108,14 +108,18 @@ class Count(Function):
                     n = len(value)
                     return Compiled(INT, lambda s, e: n, True)
                 return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
-            return Compiled(INT, lambda s, e: len(src(s, e)))
+            counted = lambda s, e: len(src(s, e))  # noqa: E731
+            if sel.listed is None:
+                return Compiled(INT, counted)
+            head, items, listed = sel.listing(copy=False)  # a zone found as the code runs: read inline
+            return Compiled(INT, codegen.function((*head, f"return len({items})"), listed, call.pos, scope, counted) or counted)
         if sel.fast is not None and isinstance(sel.constant_source, int) and all(row is not None for _, _, row in sel.fast):
             return self._tallied(sel.constant_source, sel.fast)  # in a zone named outright: its tally, kept up to date
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
             read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
-        if sel.fast is not None or sel.generated:
-            items = sel.items  # a fast filter, or a generated one
+        if sel.fast is not None:
+            items = sel.items  # a fast filter
             return Compiled(INT, lambda s, e: len(items(s, e)))
 
         def count(s: Any, e: list[Any]) -> int:
@@ -126,7 +130,19 @@ class Count(Function):
                     n += 1
             return n
 
-        return Compiled(INT, count)
+        return Compiled(INT, self._generated(sel, call, scope, count) or count)
+
+    @staticmethod
+    def _generated(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
+        """The count as one generated function: the filter written inside the loop over the items (a zone's read
+        inline)."""
+        assert sel.where is not None
+        condition, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
+        head, items, listed = sel.listing(copy=False)
+        x = codegen.fresh("x")
+        lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
+                 "        n += 1", "return n")
+        return codegen.function(lines, consts + listed, call.pos, scope, reference)
 
     @staticmethod
     def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
@@ -142,6 +158,15 @@ class Count(Function):
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
         return f"the number of {describe_selection(args[0])}" if args else "0"
+
+
+def _items(sel: ast.CompiledSelection) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
+    """Generated source giving what ``sel.items`` gives, a list of its own: (statements to run first, the
+    expression, constants).  Unfiltered, the source is read inline (see ``CompiledSelection.listing``)."""
+    if sel.where is None:
+        return sel.listing(copy=True)
+    name = codegen.fresh("k")
+    return (), f"{name}(s, e)", ((name, sel.items),)
 
 
 @dataclass(frozen=True)
@@ -174,7 +199,19 @@ class Fold(Function):
                 values.append(value_fn(s, e))
             return combine(values) if values else empty
 
-        return Compiled(INT, fold)
+        value = sel.value or Compiled(INT, value_fn, code=codegen.Code(f"e[{slot}]"))
+        return Compiled(INT, self._generated(sel, value, call, scope, fold) or fold)
+
+    def _generated(self, sel: ast.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
+                   reference: Fn) -> Fn | None:
+        """The fold as one generated function: the value written inside the loop over the items (unfiltered, a
+        zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
+        term, consts = codegen.expr(value)
+        head, items, listed = _items(sel)
+        x, combine = codegen.fresh("x"), codegen.fresh("k")
+        lines = ("values = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    values.append({term})",
+                 f"return {combine}(values) if values else {self.empty!r}")
+        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
@@ -225,20 +262,23 @@ class Quantifier(Function):
                         return True
                 return False
 
-        if sel.value is not None and sel.value.code is not None:
-            generated = self._generated(items, slot, sel.value, call, scope, quantify)
+        if sel.value is not None:
+            generated = self._generated(sel, sel.value, call, scope, quantify)
             if generated is not None:
                 return Compiled(BOOL, generated)
         return Compiled(BOOL, quantify)
 
-    def _generated(self, items: Fn, slot: int, test: Compiled, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
-        """The quantifier as one generated function: the test written inside the loop over the items."""
+    def _generated(self, sel: ast.CompiledSelection, test: Compiled, call: ast.Call, scope: Scope,
+                   reference: Fn) -> Fn | None:
+        """The quantifier as one generated function: the test written inside the loop over the items (unfiltered,
+        a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         condition, consts = codegen.expr(test)
-        x, name = codegen.fresh("x"), codegen.fresh("k")
-        lines = (f"for {x} in {name}(s, e):", f"    e[{slot}] = {x}",
+        x = codegen.fresh("x")
+        head, items, listed = _items(sel)
+        lines = (*head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
-        return codegen.function(lines, consts + ((name, items),), call.pos, scope, reference)
+        return codegen.function(lines, consts + listed, call.pos, scope, reference)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

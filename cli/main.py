@@ -387,7 +387,7 @@ def play(
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
-    session = Session(console, state, log, bots, hint, watch=watch)
+    session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
     finished = session.run()
     if (finished or session.failed) and log_path is not None and not session.save(log_path):
         raise click.exceptions.Exit(1)
@@ -447,6 +447,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
         console.print(f"warning: {changed}; replaying anyway")
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
+    for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did
+        console.print(line, style="dim")
     printed = len(state.log or [])
 
     def each(number: int, text: str, seat: int) -> None:

@@ -66,12 +66,17 @@ class Session:
     bots: dict[int, Agent]
     hint: Agent
     shown: int = 0  # how many lines of the state's log were printed
+    resumed: bool = False  # a loaded game: its log was seen when it was played, so only its end is shown again
     watch: bool = False  # draw the board after every move
     failed: bool = False  # the ruleset failed on a bot's move: the game stopped, as it was before that move
 
     def run(self) -> bool:
-        """Play until the game ends (True) or a human quits (False)."""
-        self.shown = max(0, len(self.state.log or []) - RECENT)
+        """Play until the game ends (True) or a human quits (False).
+
+        A new game's log is shown whole (setup, and every automatic step before the first decision: a game
+        without decisions is all there); a resumed one's, only its last ``RECENT`` lines.
+        """
+        self.shown = max(0, len(self.state.log or []) - RECENT) if self.resumed else 0
         self.print_new_log()
         while not self.state.is_terminal:
             seat = self.state.seat_to_move

@@ -457,10 +457,14 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     if len(set(report.agents)) > 1:
         parts.append(_agent_table(report))
     parts.extend(_summary_lines(report))
-    parts.append(_content_table(report.content_uses, "component", report))
-    if len(report.kind_uses) > 1:
-        parts.append(_content_table(report.kind_uses, "kind", report))
-    parts.append(Text(_flag_legend(report), style="dim"))
+    if report.no_decisions:
+        parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
+                     "casting) count as using a component")
+    else:
+        parts.append(_content_table(report.content_uses, "component", report))
+        if len(report.kind_uses) > 1:
+            parts.append(_content_table(report.kind_uses, "kind", report))
+        parts.append(Text(_flag_legend(report), style="dim"))
     if comparison is not None:
         parts.append(_comparison_table(report, comparison))
     return parts
@@ -516,12 +520,15 @@ def _agent_table(report: SimulationReport) -> Table:
 def _summary_lines(report: SimulationReport) -> list[str]:
     n = max(report.games, 1)
     lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
-    first = report.first_player
-    if first is not None:
+    first, undecided = report.first_player, report.games_without_decisions
+    if report.players > 1 and report.no_decisions:
+        lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
+    elif first is not None:
         lines.append(
             f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
             f"each other seat {percent(first.others.rate)} ({interval(first.others)}): "
             f"advantage {first.advantage * 100:+.1f} points"
+            + (f" (over the {_games(report.games - undecided)} with a decision; {undecided} had none)" if undecided else "")
         )
     lines.append(f"game length in actions: {_summary(report.length)}")
     changes, margin = report.lead_changes, report.margin
@@ -534,6 +541,11 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         score = "the running score" if changes is not None else "the final score"
         lines.append(f"final margin in {score} (top seat minus the next): {_summary(margin)}")
     return lines
+
+
+def _games(n: int) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _summary(s: Summary) -> str:

@@ -390,6 +390,51 @@ def test_an_unknown_name_is_refused_with_the_names_there_are(tmp_path: Path) -> 
         named(tmp_path, "turn+: {after: draw, before: draw, add: []}\n")
 
 
+def test_a_name_this_file_removes_is_said_to_be_removed_here(tmp_path: Path) -> None:
+    # removals act first: 'deal' is gone when 'setup+' looks for it, and the message says so, with the way to replace it
+    with pytest.raises(RulesetError) as info:
+        named(tmp_path, "setup-: [deal]\nsetup+: {after: deal, add: [{name: bag, do: bag()}]}\n")
+    (problem,) = info.value.diagnostics
+    assert str(problem.pos).endswith("ruleset.yaml:4:17")
+    assert problem.message == "'setup' has no item named 'deal' any more: this file removes it with 'setup-' (at 3:10), " \
+                              "and removals act first"
+    assert problem.hint == "to put the new items where 'deal' was, write setup+: {replace: deal, add: [...]} and leave " \
+                           "'deal' out of 'setup-'"
+
+
+def test_a_misspelt_name_to_remove_gets_a_suggestion(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as info:
+        named(tmp_path, "setup-: [dael]\n")
+    (problem,) = info.value.diagnostics
+    assert problem.message == "cannot remove 'dael' from 'setup': the base list does not have it, nor an item named so " \
+                              "(names: deal)"
+    assert problem.hint == "did you mean 'deal'?"
+
+
+def test_a_built_in_base_without_names_says_what_works_without_them(tmp_path: Path) -> None:
+    # a designer cannot name a built-in ruleset's steps: the message gives the forms that need no names
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: over\nextends: connect-four\nturn+:\n  after: place\n  add: [{name: note, do: {effect: pass}}]\n")
+    with pytest.raises(RulesetError) as info:
+        compose(path)
+    (problem,) = info.value.diagnostics
+    assert problem.message == "'turn' has no item named 'place': the items of the 'turn' of connect-four (a built-in " \
+                              "ruleset) have no names, so none can be placed by name"
+    assert problem.hint is not None and "give" not in problem.hint
+    assert problem.hint.startswith("add to its end with 'turn+: [...]'") and "('turn: [...]' replaces it)" in problem.hint
+
+
+def test_a_base_file_without_names_is_named_where_to_give_them(tmp_path: Path) -> None:
+    (tmp_path / "base.yaml").write_text("name: base\nturn:\n  - {draw: {from: deck, to: hand}}\n", encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: over\nextends: base.yaml\nturn+: {after: draw, add: []}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        compose(path)
+    (problem,) = info.value.diagnostics
+    assert problem.message == "'turn' has no item named 'draw': the items of the 'turn' of base have no names"
+    assert problem.hint is not None and problem.hint.startswith("give them a 'name:' in base.yaml, or add to its end")
+
+
 def test_names_are_unique_in_a_turn() -> None:
     tree = "name: n\nplayers: [2]\nturn:\n  - {name: a, draw: {from: x, to: y}}\n  - {name: a, draw: {from: x, to: y}}\n"
     with pytest.raises(RulesetError, match=r"r.yaml:5:12: two steps \(or phases\) are named 'a': a name must be unique"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -182,3 +183,15 @@ def test_effects_log_what_they_flip_place_and_move(tmp_path) -> None:  # type: i
     assert "hand of Sun: 1 component -> supply" in log  # the hand is hidden from the others: a count only
     assert "Moon/Star as Moon is put at (0,1)" in log
     assert "the board: Moon/Star -> supply" in log  # the board and the supply are open: by name
+
+
+def test_a_ranking_selects_with_where(tmp_path: Path) -> None:
+    # scoring.rank is a selection: 'where' keeps the seated symbols only, so Moon, nobody's with two players, is not ranked
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: seated-only\nextends: tutorial-tiles\nscoring:\n  rank: s in roles where seated(s)\n")
+    game = engine.load(path)
+    s = game.new_state(players=2, seed=1)
+    while not s.is_terminal:
+        s.apply(next(iter(s.legal_actions())))
+    assert s.outcome is not None and len(s.outcome.ranking) == 2
+    assert set(s.outcome.ranking) == {role for role, seat in s.seat_of.items() if seat}

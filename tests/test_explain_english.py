@@ -12,6 +12,7 @@ seat of", and conditions that are constants ("when false").
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,8 @@ CODE: list[tuple[str, re.Pattern[str]]] = [
     ("an attribute access", re.compile(r"\b[a-z_]\w*\.[a-z_]\w*")),
     ("an identifier", re.compile(r"\b[A-Za-z][A-Za-z0-9]*_\w+")),
     ("words read out from code",
-     re.compile(r"\b(the|a|an|every|each) (the|an|every|each)\b|\bthe first (the|an?|every|1 of)\b|\b(seat|role) the\b")),
+     re.compile(r"\b(the|a|an|every|each) (the|an|every|each)\b|\bthe first (the|an?|every|1 of)\b|\b(seat|role) the\b"
+                r"|\b(of|for|to|by|in|at|on|from|with) of\b")),
     ("a constant condition", re.compile(r"\b(when|if|while) (true|false)\b")),
 ]
 
@@ -79,6 +81,7 @@ def leftover_code(text: str, own: set[str]) -> list[str]:
     "add 1 to the essence of current_role",
     "health(c) < c.health",
     "move the first 1 of c in supply to the hand of r",
+    "champion of of r",
 ])
 def test_the_check_catches_code(text: str) -> None:
     assert leftover_code(text, {"supply_size", "essence"}) != []
@@ -141,6 +144,17 @@ def test_an_end_left_to_the_steps_is_said_in_words() -> None:
 def test_an_attribute_named_like_a_counter_is_told_apart() -> None:
     functions = explain(engine.load("iconica"))
     assert "  c is wounded: c is in play and the health of c is less than the printed health of c" in functions
+
+
+def test_a_function_named_with_a_preposition_reads_without_another_of(tmp_path: Path) -> None:
+    # champion_of(r) is "champion of r", not "champion of of r"; a name without one keeps its "of"
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: champions\nextends: tutorial-tiles\nfunctions:\n  champion_of(role r): count(t in board where "
+                    "t.symbol == r)\n  tiles_left(role r): count(t in hand(r))\n"
+                    "running_score: sum(champion_of(r) + tiles_left(r) for r in roles where seat(r) == me)\n")
+    text = "\n".join(explain(engine.load(path)))
+    assert "champion of r: " in text and "tiles left of r: " in text
+    assert "champion of of" not in text and leftover_code(text, own_words(engine.load(path))) == []
 
 
 @pytest.mark.parametrize("code, english", [

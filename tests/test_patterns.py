@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, find, lies_on
+from engine.core.errors import EffectRuntimeError
 
 GAME = """
 name: dots
@@ -396,7 +397,8 @@ def test_pattern_functions_find_what_the_cast_search_finds(tmp_path: Path) -> No
 @pytest.mark.parametrize("code, message", [
     ('pattern_found("triangel", d in board)', "unknown shape 'triangel' (did you mean 'triangle'?)"),
     ("pattern_found(triangle, d in board)", 'pattern_found() needs a shape\'s name in quotes first (shapes: "line", "triangle", "snake")'),
-    ('pattern_found("triangle", d.hue for d in board, [A, A])', "shape 'triangle' has 3 cells, but the pattern lists 2 values"),
+    ('pattern_found("triangle", d.hue for d in board, [A, A])', "the pattern lists 2 values, but shape 'triangle' has 3 cells"),
+    ('pattern_found("line", d.hue for d in board, [])', "the pattern lists no values: a pattern needs one for each place"),
     ('pattern_found("snake", d in board)', "a chain has no length of its own: give pattern_found() the values to find"),
     ('pattern_found("line", d.hue for d in board, [A, "$two words"])', "'$two words' is not a pattern variable"),
     ('pattern_found("line", d.hue for d in board, [A, 1])', "a value pattern_found() finds must be a hue, but '1' is an int"),
@@ -411,6 +413,46 @@ def test_a_pattern_function_s_mistakes_are_refused_at_their_place(tmp_path: Path
     assert message in first.headline()
     line = HEX_GAME.splitlines().index("end: {when: count(d in pool) == 0}") + 1
     assert f"ruleset.yaml:{line}:" in first.headline()
+
+
+def test_pattern_count_at_a_cell_counts_every_place_through_it_overlapping_ones_each(hex_game: engine.Game) -> None:
+    # a row of five: the middle stone lies in three lines of three, the one beside it in two, an end in one;
+    # the pieces of those places are the five stones, once each (docs/effects.md, pattern_count)
+    s = hex_board_with(hex_game, {(x, 0): "A" for x in range(-2, 3)})
+    count = 'pattern_count("line", d.hue for d in board, [A, A, A], at = ({x}, 0)) == {n}'
+    assert all(holds(hex_game, s, count.format(x=x, n=n)) for x, n in ((0, 3), (1, 2), (2, 1), (-2, 1)))
+    assert holds(hex_game, s, 'count(pattern_pieces("line", d.hue for d in board, [A, A, A], at = (0, 0))) == 5')
+    assert holds(hex_game, s, 'pattern_count("line", d.hue for d in board, [A, A, A, A, A], at = (0, 0)) == 1')
+
+
+LET_PATTERN = HEX_GAME.replace("  - place: {from: pool, touching: false}\n", """\
+  - place:
+      from: pool
+      touching: false
+      then: |
+        let wanted = PATTERN
+        let n = pattern_count("SHAPE", d.hue for d in board, wanted)
+""")
+"""Each placement counts a pattern kept in a variable: its length is known only when the code runs."""
+
+
+@pytest.mark.parametrize("shape, pattern, message", [
+    ("triangle", "[A, A, A, A]", "pattern_count(): the pattern wanted lists 4 values, but shape 'triangle' has 3 cells"),
+    ("line", "[]", "pattern_count(): the pattern wanted lists no values: a pattern needs one for each place of the "
+                   "shape 'line'"),
+    ("triangle", "if true then none else [A, A, A]", "pattern_count(): the pattern wanted is none, not a list of values"),
+])
+def test_a_pattern_of_the_wrong_length_in_a_variable_is_an_error_at_the_call(tmp_path: Path, shape: str, pattern: str,
+                                                                            message: str) -> None:
+    # a written list of the wrong length is refused when the ruleset loads; one read when the code runs stops it there
+    text = LET_PATTERN.replace("PATTERN", pattern).replace("SHAPE", shape)
+    game = load_text(tmp_path, text)
+    s = game.new_state(players=2)
+    with pytest.raises(EffectRuntimeError) as raised:
+        s.apply(next(iter(s.legal_actions())))
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "let n = " in row)
+    col = text.splitlines()[line - 1].index("pattern_count(") + 1
+    assert str(raised.value) == f"{tmp_path / 'ruleset.yaml'}:{line}:{col}: {message}"
 
 
 def test_the_pattern_functions_come_with_a_shapes_section(game: engine.Game) -> None:

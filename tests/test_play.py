@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from cli import render
 from cli.main import main
+from cli.play import RECENT
 import engine
 from engine.runner.agents import default_search, make_agent
 
@@ -174,3 +176,36 @@ def test_a_bot_move_the_ruleset_fails_on_stops_the_game_and_keeps_it(tmp_path: P
     for text in saved["actions"]:
         state.apply(text)
     assert not state.is_terminal
+
+
+# ---------------------------------------------------------------- a game without decisions
+
+NO_DECISIONS = str(Path(__file__).parent / "data" / "no-decisions")
+
+
+def test_a_game_without_decisions_shows_its_whole_log_and_replays_it(tmp_path: Path) -> None:
+    # every step is automatic: the game is over once set up, and all of it is shown, not only its last lines
+    log = tmp_path / "game.json"
+    whole = engine.load(NO_DECISIONS).new_state(players=2, seed=3, record=True).log or []
+    assert len(whole) > 8
+    played = run("play", NO_DECISIONS, "--seed", "3", "--log", str(log), input="")
+    assert played.exit_code == 0 and json.loads(log.read_text())["actions"] == []
+    replayed = run("replay", str(log))
+    expected = " ".join(" ".join(render.log_lines(whole)).split())
+    for result in (played, replayed):
+        assert expected in " ".join(result.output.split()), result.output  # in order (the console wraps long lines)
+        assert "seat 1 wins" in result.output
+
+
+def test_a_loaded_game_shows_only_the_end_of_its_log(tmp_path: Path) -> None:
+    # its log was seen while it was played: only its last lines are shown again
+    saved = tmp_path / "game.json"
+    run("play", RULESET, "--seed", "3", "--seat", "1=human", "--seat", "2=human", input="1\n" * 10 + f"save {saved}\nquit\n")
+    state = engine.load(RULESET).new_state(players=2, seed=3, record=True)
+    for text in json.loads(saved.read_text())["actions"]:
+        state.apply(text)
+    lines = state.log or []
+    assert len(lines) > RECENT
+    shown = " ".join(run("play", "--load", str(saved), input="quit\n").output.split())
+    assert " ".join(" ".join(render.log_lines(lines[-RECENT:])).split()) in shown
+    assert " ".join(lines[0].split()) not in shown

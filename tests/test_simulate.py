@@ -412,3 +412,39 @@ def test_components_picked_by_choose_in_an_effect_count_as_used(tmp_path: Path) 
     assert all(n > 0 for n in uses.values()) and all(c.flag != UNUSED for c in report.content_uses), uses
     # two real decisions a game pick a spell (the last one is forced); choosing a number uses no component
     assert sum(uses.values()) == 2 * 20
+
+
+# ---------------------------------------------------------------- a game without decisions
+
+NO_DECISIONS = Path(__file__).parent / "data" / "no-decisions"
+
+
+def test_a_game_without_decisions_has_no_first_mover_and_flags_no_component() -> None:
+    # every step runs on its own: nobody moved first, and no decision could use a component, so none is "unused"
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    report = simulate(engine.load(str(NO_DECISIONS)), players=2, n=5, seed=0, agents="random")
+    assert report.no_decisions and report.games_without_decisions == 5 and report.first_player is None
+    assert all(c.uses == 0 and c.flag == "" for c in [*report.content_uses, *report.kind_uses])
+    data = report.to_json()
+    assert data["first_player"] is None and data["games_without_decisions"] == 5
+    text = " ".join(CliRunner().invoke(main, ["simulate", str(NO_DECISIONS), "-n", "5"]).output.split())
+    assert "first player: none: no game had a decision (every step ran on its own), so no seat moved first" in text
+    assert "per component: not counted: no game had a decision" in text
+    assert "moved first won" not in text and UNUSED not in text
+
+
+def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
+    # one game over before anyone moved, one won by the seat that moved first: the first mover won 1 of 1
+    from cli.render import simulation_report
+
+    results = [GameResult((1,), (1.0, 0.0), 3, first=1), GameResult((2,), (0.0, 1.0), 0, first=0)]
+    report = SimulationReport("r", [], 2, ["random", "random"], 0, [("a", "card")], results)
+    first = report.first_player
+    assert not report.no_decisions and report.games_without_decisions == 1
+    assert first is not None and first.first == Rate(1, 1) and first.others == Rate(0, 1)
+    assert report.content_uses[0].flag == UNUSED  # decisions were made: none used it
+    lines = [part for part in simulation_report(report) if isinstance(part, str)]
+    assert any(line.endswith("(over the 1 game with a decision; 1 had none)") for line in lines), lines

@@ -74,7 +74,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
-from engine.core.errors import SourcePos, did_you_mean
+from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
@@ -205,6 +205,7 @@ class ContestRules:
         compiled, n = b.expression(spec.get("strength", "0"), "int", bind={"c": ANY_COMPONENT}, pos=b.pos(spec, "strength"))
         self.strength, self.strength_slots = compiled.fn, n
         self.strength_text = b.describe(spec.get("strength", "0"))
+        self.strength_source, self.strength_pos = str(spec.get("strength", "0")), b.pos(spec, "strength")
         none = CardCode((None,) * len(g.component_names), 2, fixed=True)
         self.modifier = card_code(b, str(spec["modifier"]), "int", "target", b.pos(spec, "modifier")) if "modifier" in spec else none
         self.beats = card_code(b, str(spec["beats"]), "bool", "other", b.pos(spec, "beats")) if "beats" in spec else none
@@ -281,9 +282,21 @@ class ContestRules:
         return total
 
     def base(self, s: "StateView", c: int) -> int:
+        """``c``'s base strength, the ``strength`` expression's value for it.
+
+        A strength of none (a component of a kind without the attribute read, an
+        instance with nothing written for it) is an error at the expression, as
+        everywhere none is used as a number.
+        """
         env = [None] * self.strength_slots
         env[0] = c
-        return self.strength(s, env)
+        value = self.strength(s, env)
+        if value is None:
+            raise EffectRuntimeError(
+                f"the strength of {self.game.piece_names[c]} is none: '{self.strength_source}' gives nothing for it, "
+                "and a contest needs a number (give every component that fights a value, or write a strength that "
+                "gives one for each, say 'if c.value == none then 0 else c.value')", self.strength_pos)
+        return value
 
     @staticmethod
     def rolled(s: "StateView", c: int) -> int:

@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
-from engine.core.errors import did_you_mean
+from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
@@ -567,6 +567,21 @@ def selected_board(s: "StateView", shown: dict[int, Any]) -> Board:
     return Board(s, lambda cid: shown.get(cid, _MISSING), [(cell, cid) for cell, cid in s.grid.items() if cid in shown])
 
 
+def _wrong_length(shape: Shape, length: int) -> str:
+    """What is wrong with a pattern of ``length`` values for ``shape`` ("" when it fits).
+
+    >>> _wrong_length(Shape("triangle", "template", cells=((0, 0, 0), (1, 0, 0), (0, 1, 0))), 4)
+    "lists 4 values, but shape 'triangle' has 3 cells"
+    >>> _wrong_length(Shape("line", "line"), 0)
+    "lists no values: a pattern needs one for each place of the shape 'line'"
+    """
+    if length == 0:
+        return f"lists no values: a pattern needs one for each place of the shape '{shape.name}'"
+    if shape.size(length) != length:
+        return f"lists {length} values, but shape '{shape.name}' has {len(shape.cells)} cells"
+    return ""
+
+
 RESULTS = {"found": BOOL, "count": INT, "pieces": ListOf(ANY_COMPONENT)}
 """What each pattern function gives: whether the pattern lies on the board, in how many places, or its pieces."""
 
@@ -612,15 +627,18 @@ class PatternSearch(Function):
         if shape is None or pattern is None:
             return Compiled(result, nothing)
         items, slot = sel.items, sel.slot
+        written, pos = (args[2].describe() if len(args) == 3 else ""), call.pos
 
         def search(s: Any, e: list[Any]) -> Any:
             shown: dict[int, Any] = {}
             for x in items(s, e):
                 e[slot] = x
                 shown[x] = value_fn(s, e)
-            values = tuple(pattern(s, e))
-            if not values or shape.size(len(values)) != len(values):  # a list of the wrong length lies nowhere
-                return nothing(s, e)
+            found = pattern(s, e)
+            values = () if found is None else tuple(found)
+            if found is None or _wrong_length(shape, len(values)):
+                raise EffectRuntimeError(f"{self.name}(): the pattern {written} is none, not a list of values" if found is None else
+                                         f"{self.name}(): the pattern {written} {_wrong_length(shape, len(values))}", pos)
             board = selected_board(s, shown)
             if kind == "found" and at is None:
                 return lies_on(board, shape, values)
@@ -663,9 +681,8 @@ class PatternSearch(Function):
             whole = node.compile(scope)
             ast.expect(scope, node, whole, ListOf(value_type), f"the values {self.name}() finds")
             return whole.fn
-        if shape is not None and shape.size(len(node.items)) != len(node.items):
-            scope.error(node.pos, f"shape '{shape.name}' has {len(shape.cells)} cells, "
-                                  f"but the pattern lists {len(node.items)} values")
+        if shape is not None and _wrong_length(shape, len(node.items)):
+            scope.error(node.pos, f"the pattern {_wrong_length(shape, len(node.items))}")
         parts: list[Fn] = []
         for item in node.items:
             if isinstance(item, ast.Literal) and item.type is STR and is_free(item.value):

@@ -84,8 +84,10 @@ def compile_outcomes(b: "Builder") -> None:
 
 def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     b.unknown_keys(spec, ("players", "rank", "by", "points", "to"), "scoring")
-    node = b.parse(spec.get("rank", ""), spec.pos_of("rank") if "rank" in spec else spec.pos)
+    from engine.lang.defined import parse_selection
     from engine.lang.functions import as_selection
+
+    node = parse_selection(b, spec.get("rank", ""), spec.pos_of("rank") if "rank" in spec else spec.pos)
 
     if node is None:
         return None

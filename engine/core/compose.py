@@ -82,7 +82,7 @@ from typing import Any, Callable, Container
 from engine.core import limits
 from engine.core.confine import FileRefused, check_inside, roots_for
 from engine.core.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
-from engine.core.paths import builtin_names, find_ruleset
+from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
 from engine.core.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
@@ -516,8 +516,9 @@ def _append(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], ori
             message = f"cannot put items beside a named one in '{name}': the base has no list '{name}'"
             raise RulesetError.at(name.pos, message)
         placed = base
+        removed = over.get(f"{name}-")
         for place in _placements(over[key]) or ():
-            placed = _place(placed, place, name)
+            placed = _place(placed, place, name, removed if isinstance(removed, Sequence) else None, origin)
         result.add(name, placed, result.key_pos.get(name), result.value_pos.get(name))
         return
     if isinstance(over[key], Mapping):  # key+: {...} merges into the base's mapping, definitions too
@@ -582,7 +583,7 @@ def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
             names = _names_in(base)
             if names and isinstance(item, str):
                 message += f", nor an item named so (names: {', '.join(names)})"
-            raise RulesetError.at(items.pos_of(index), message)
+            raise RulesetError.at(items.pos_of(index), message, did_you_mean(item, names) if isinstance(item, str) else None)
         at = values.index(item)
         del values[at], positions[at]
     kept = Sequence(base.pos)
@@ -643,8 +644,12 @@ def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any
     return result
 
 
-def _place(base: Sequence, place: Mapping, name: str) -> Sequence:
-    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names."""
+def _place(base: Sequence, place: Mapping, name: str, removed: Sequence | None = None, origin: str = "") -> Sequence:
+    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names.
+
+    ``removed``: the items the same file removes from the list (``name-``), which act first; ``origin``: the
+    base's name, for the messages.
+    """
     where = [w for w in _WHERE if w in place]
     unknown = [k for k in place if k not in (*_WHERE, "add")]
     if len(where) != 1 or unknown or not isinstance(place.get("add", Sequence(place.pos)), Sequence):
@@ -653,12 +658,41 @@ def _place(base: Sequence, place: Mapping, name: str) -> Sequence:
     target = place[where[0]]
     names = _names_in(base)
     if not isinstance(target, str) or target not in names:
-        known = ", ".join(names) if names else "none: give its items a 'name:'"
-        raise RulesetError.at(place.pos_of(where[0]), f"'{name}' has no item named '{target}' (names: {known})",
-                              did_you_mean(str(target), names))
+        raise _no_item(base, names, place.pos_of(where[0]), str(target), name, removed, origin)
     added = place.get("add") or Sequence(place.pos)
     new = [(value, added.pos_of(i)) for i, value in enumerate(added)]
     return _edited(base, str(target), lambda old: {"after": [old, *new], "before": [*new, old], "replace": new}[where[0]])
+
+
+def _no_item(base: Sequence, names: list[str], pos: SourcePos | None, target: str, name: str,
+             removed: Sequence | None, origin: str) -> RulesetError:
+    """Why ``name`` has no item named ``target`` to put items beside: removed by this file, unnamed in the base, or
+    misspelt."""
+    gone = [i for i, item in enumerate(removed or ()) if item == target]
+    if removed is not None and gone:
+        at = removed.pos_of(gone[0])
+        line = f" (at {at.line}:{at.col})" if at is not None else ""
+        return RulesetError.at(pos, f"'{name}' has no item named '{target}' any more: this file removes it with "
+                                    f"'{name}-'{line}, and removals act first",
+                               f"to put the new items where '{target}' was, write {name}+: {{replace: {target}, add: [...]}} "
+                               f"and leave '{target}' out of '{name}-'")
+    if names:
+        return RulesetError.at(pos, f"'{name}' has no item named '{target}' (names: {', '.join(names)})",
+                               did_you_mean(target, names))
+    whose = f"'{name}' of {origin}" if origin else f"base's '{name}'"
+    forms = (f"add to its end with '{name}+: [...]', remove an item by writing it whole in '{name}-: [...]', or write "
+             f"the whole list in this file ('{name}: [...]' replaces it) with your items where you want them")
+    if _built_in(base.pos):
+        return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} (a built-in "
+                                    "ruleset) have no names, so none can be placed by name", forms)
+    where = f" in {Path(base.pos.file).name}" if base.pos is not None else ""
+    return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} have no names",
+                           f"give them a 'name:'{where}, or {forms}")
+
+
+def _built_in(pos: SourcePos | None) -> bool:
+    """Whether ``pos`` lies in a built-in ruleset's files (which a designer does not edit)."""
+    return pos is not None and Path(pos.file).resolve().is_relative_to(rulesets_dir().resolve())
 
 
 def _keys_to_remove(base: Mapping, items: Sequence, name: str) -> set[str]:

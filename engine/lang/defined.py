@@ -165,7 +165,27 @@ class Defined(Function):
         texts = {name: arg.describe() for (name, _), arg in zip(self.params, call.positional())}
         if self.words:
             return fill_in(self.words, texts)
-        return f"{self.name.replace('_', ' ')} of {', '.join(texts.values())}" if texts else self.name.replace("_", " ")
+        return called(self.name, list(texts.values()))
+
+
+PREPOSITIONS = frozenset({"of", "for", "to", "by", "in", "at", "on", "from", "with", "against", "between", "per", "near",
+                          "beside", "after", "before"})
+"""Words a function's name may end with that take its arguments themselves (``champion_of(r)``: champion of r)."""
+
+
+def called(name: str, args: list[str]) -> str:
+    """A call of a ruleset's function without ``words``, in English: its name's words, ``of`` and the arguments.
+
+    A name that ends with a preposition takes the arguments after it, without another ``of``:
+
+    >>> called("team_hits", ["t"]), called("champion_of", ["r"]), called("points_for", ["r", "n"]), called("round_over", [])
+    ('team hits of t', 'champion of r', 'points for r, n', 'round over')
+    """
+    words = name.replace("_", " ")
+    if not args:
+        return words
+    joined = ", ".join(args)
+    return f"{words} {joined}" if words.rsplit(" ", 1)[-1].lower() in PREPOSITIONS and " " in words else f"{words} of {joined}"
 
 
 INLINE_SIZE = 1200

@@ -14,7 +14,9 @@ team is the only winning team (any other shared win is a draw).
 Content is flagged ``unused`` when no decision used it, ``strong`` when even
 the low end of the 95% Wilson interval of its users' win rate is above the
 mean win rate of a seat (sole wins / (games x players)), and ``weak`` when
-the high end is below it.
+the high end is below it.  A run in which no game had a decision (every step
+automatic) has no first mover and flags nothing: no decision could use
+anything.
 
 Example::
 
@@ -222,9 +224,11 @@ class _Tally:
             in_game |= mine
         self.games.update(in_game)
 
-    def use(self, name: str, kind: str, baseline: float) -> ContentUse:
+    def use(self, name: str, kind: str, baseline: float, judged: bool = True) -> ContentUse:
+        """The figures of ``name``; flagged only when ``judged`` (some decision could have used it)."""
         users = Rate(self.wins[name], self.trials[name])
-        return ContentUse(name, kind, self.uses[name], self.games[name], users, flag(self.uses[name], users, baseline))
+        marked = flag(self.uses[name], users, baseline) if judged else ""
+        return ContentUse(name, kind, self.uses[name], self.games[name], users, marked)
 
 
 @dataclass(frozen=True)
@@ -315,9 +319,22 @@ class SimulationReport:
         return Summary.of([r.length for r in self.results])
 
     @property
+    def games_without_decisions(self) -> int:
+        """Games over before any seat had a decision to make (every step ran on its own)."""
+        return sum(1 for r in self.results if not r.first)
+
+    @property
+    def no_decisions(self) -> bool:
+        """No game of the run had a decision: no seat moved first, and no decision could use a component."""
+        return bool(self.results) and self.games_without_decisions == self.games
+
+    @property
     def first_player(self) -> FirstPlayer | None:
-        """The first mover's win rate against the other seats' (None for one player)."""
-        if self.players < 2:
+        """The first mover's win rate against the other seats', over the games with a decision.
+
+        None for one player, and when no game had a decision (nobody moved first).
+        """
+        if self.players < 2 or self.no_decisions:
             return None
         played = [r for r in self.results if r.first]
         first = sum(r.won(r.first) for r in played)
@@ -346,8 +363,8 @@ class SimulationReport:
         tally = _Tally()
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][0])
-        baseline = self.mean_seat_win_rate
-        return [tally.use(name, kind, baseline) for name, kind in dict.fromkeys(self.content)]
+        baseline, judged = self.mean_seat_win_rate, not self.no_decisions
+        return [tally.use(name, kind, baseline, judged) for name, kind in dict.fromkeys(self.content)]
 
     @cached_property
     def kind_uses(self) -> list[ContentUse]:
@@ -355,8 +372,8 @@ class SimulationReport:
         tally = _Tally()
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][1])
-        baseline = self.mean_seat_win_rate
-        return [tally.use(kind, kind, baseline) for kind in dict.fromkeys(kind for _, kind in self.content)]
+        baseline, judged = self.mean_seat_win_rate, not self.no_decisions
+        return [tally.use(kind, kind, baseline, judged) for kind in dict.fromkeys(kind for _, kind in self.content)]
 
     def to_json(self) -> dict[str, Any]:
         """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""
@@ -384,6 +401,7 @@ class SimulationReport:
             "max_length": length.max,
             "length": length.to_json(),
             "first_player": first.to_json() if first else None,
+            "games_without_decisions": self.games_without_decisions,
             "lead_changes": changes.to_json() if changes else None,
             "games_without_lead_change": self.games_without_lead_change if changes else None,
             "margin": margin.to_json() if margin else None,

@@ -216,6 +216,9 @@ class ContestRules:
         self.overrides_known: dict[tuple[int, int, int, int], tuple[bool, bool]] = {}
         fns = self.modifier.fns  # modifiers reading only printed attributes: kept per (giver, target) the same way
         self.modifier_table = PairTable(lambda s, e: fns[e[0]](s, e), self.modifier.slots) if self.modifier.fixed else None
+        # The components carrying a modifier: usually far fewer than those in play, so a bonus looks for them.
+        self.givers = tuple(c for c, fn in enumerate(fns) if fn is not None)
+        self.in_play_set = frozenset(self.in_play)
         self.symbol_rank = self._symbol_ranks(b, spec)
         ties = b.setting(spec, "ties", list(TIE_BREAKS))
         if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
@@ -266,19 +269,26 @@ class ContestRules:
     # -- the pipeline
 
     def bonus(self, s: "StateView", c: int) -> int:
-        """The sum of the modifiers every component in play gives ``c``."""
-        fns, width, zones, in_zone = self.modifier.fns, self.modifier.slots, s.zones, self.in_zone
-        table = self.modifier_table
+        """The sum of the modifiers every component in play gives ``c`` (summed in the order of the components).
+
+        Only the components carrying a modifier are looked at: a bonus asks where
+        each of them lies rather than reading every component in play.
+        """
         total = 0
-        for zone in (in_zone[role] for role in s.positions) if in_zone is not None else self.in_play:
-            for giver in zones[zone]:
-                fn = fns[giver]
-                if fn is not None and table is not None:
-                    total += table(s, giver, c) or 0
-                elif fn is not None:
-                    env = [None] * width
-                    env[0], env[1] = giver, c
-                    total += fn(s, env) or 0
+        if not self.givers:
+            return total
+        in_zone, zone_of, table = self.in_zone, s.zone_of, self.modifier_table
+        live = self.in_play_set if in_zone is None else {in_zone[role] for role in s.positions}
+        fns, width = self.modifier.fns, self.modifier.slots
+        for giver in self.givers:
+            if zone_of[giver] not in live:
+                continue
+            if table is not None:
+                total += table(s, giver, c) or 0
+            else:
+                env = [None] * width
+                env[0], env[1] = giver, c
+                total += fns[giver](s, env) or 0
         return total
 
     def base(self, s: "StateView", c: int) -> int:
@@ -329,7 +339,7 @@ class ContestRules:
             self.computing += 1
             try:
                 base = self.base(s, c)
-                bonus = self.bonus(s, c) if self.computing <= NESTING else 0
+                bonus = self.bonus(s, c) if self.givers and self.computing <= NESTING else 0
             finally:
                 self.computing -= 1
             found = known[c] = (base + die + bonus, bonus, die)
@@ -588,7 +598,11 @@ class Contest(Step):
 
     def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:
         """The strongest component the winner beat, and the strength it won by (the strengths the fight compared)."""
-        strength = {c: self.rules.measure(s, c, known)[0] for c in fighters}
+        measure = self.rules.measure
+        if len(fighters) == 2:  # the usual duel (measured in the fighters' order, as below)
+            first, second = measure(s, fighters[0], known)[0], measure(s, fighters[1], known)[0]
+            return (fighters[1], first - second) if winner == fighters[0] else (fighters[0], second - first)
+        strength = {c: measure(s, c, known)[0] for c in fighters}
         other = max((c for c in fighters if c != winner), key=lambda c: strength[c])
         return other, strength[winner] - strength[other]
 

@@ -98,35 +98,37 @@ _TRIAL = threading.Lock()
 
 @dataclass(frozen=True)
 class Deal:
-    """A kept setup: the state it left with the shuffle left out, and how to rename its components for a seed."""
+    """A kept setup: the state it left with the shuffle left out, and where each component of a seed's deal goes.
+
+    A seed's shuffled order, sorted (stably) by class, lists each class's components in
+    the order the moves take them: its places are fixed for every seed.  ``plans`` says,
+    zone by zone, which place (or which component in ``fixed``, after the places) each
+    item of the kept zone is, and ``zone_at`` the zone each place ends in.
+    """
 
     state: "State"  # the setup's result with the shuffled zone in its first order
     zone: int  # the shuffled zone
     before: tuple[int, ...]  # its order when it was shuffled
-    members: tuple[tuple[int, ...], ...]  # per class, its components in ``before``, in that order
-    class_of: dict[int, int]  # component of ``before`` -> its class
-    touched: tuple[int, ...]  # the other zones holding components of ``before`` after the setup
+    class_of: dict[int, int]  # component of ``before`` -> its class (classes numbered in the order of ``before``)
+    plans: tuple[tuple[int, tuple[int, ...]], ...]  # (zone, its items as places) for the other zones holding some of ``before``
+    fixed: tuple[int, ...]  # the components of those zones not from ``before``, which keep their places
+    zone_at: tuple[int, ...]  # by place, the zone its component ends in
 
     def replay(self, s: "State") -> "State":
         """The state the setup gives ``s`` (just seated, its generator untouched since): a copy of the kept one, renamed."""
         order = list(self.before)
         drawn = rng.shuffle(s.rng, order)
-        by_class: list[list[int]] = [[] for _ in self.members]
-        class_of = self.class_of
-        for c in order:
-            by_class[class_of[c]].append(c)
-        rename: dict[int, int] = {}
-        for members, shuffled in zip(self.members, by_class):
-            rename.update(zip(members, shuffled))
+        placed = sorted(order, key=self.class_of.__getitem__)  # by class, each in the shuffled order
+        placed += self.fixed
         t = self.state.clone()
         t.game, t.rng = s.game, drawn
         zones, zone_of = t.zones, t.zone_of
-        for z in self.touched:
-            zones[z] = items = [rename.get(c, c) for c in zones[z]]
-            for c in items:
-                zone_of[c] = z
-        left = {rename[c] for c in zones[self.zone]}
-        zones[self.zone] = [c for c in order if c in left]
+        for c, z in zip(placed, self.zone_at):
+            zone_of[c] = z
+        for z, plan in self.plans:
+            zones[z] = [placed[i] for i in plan]
+        zone = self.zone
+        zones[zone] = [c for c in order if zone_of[c] == zone]
         return t
 
 
@@ -189,12 +191,16 @@ def _deal(trial: "State", shuffled: list[tuple[int, list[int], int]],
         return None  # something was added to the shuffled zone, or it was reordered
     classes: dict[tuple[bool, ...], int] = {}
     class_of = {c: classes.setdefault(signature[c], len(classes)) for c in before}
-    members = tuple(tuple(c for c in before if class_of[c] == k) for k in range(len(classes)))
-    moved = set(before)
-    touched = tuple(z for z, items in enumerate(trial.zones) if z != zone and any(c in moved for c in items))
+    place = {c: i for i, c in enumerate(sorted(before, key=class_of.__getitem__))}  # the k-th of a class: its place
+    touched = [z for z, items in enumerate(trial.zones) if z != zone and any(c in place for c in items)]
+    fixed = [c for z in touched for c in trial.zones[z] if c not in place]
+    place.update((c, len(before) + i) for i, c in enumerate(fixed))
+    plans = tuple((z, tuple(place[c] for c in trial.zones[z])) for z in touched)
+    at = {c: z for z in touched for c in trial.zones[z]}
+    zone_at = tuple(at.get(c, zone) for c in sorted(before, key=class_of.__getitem__))
     kept_state = trial.clone()
     kept_state.__class__ = State
-    return Deal(kept_state, zone, tuple(before), members, class_of, touched)
+    return Deal(kept_state, zone, tuple(before), class_of, plans, tuple(fixed), zone_at)
 
 
 class _Unshuffled(State):

@@ -219,6 +219,7 @@ class ContestRules:
         # The components carrying a modifier: usually far fewer than those in play, so a bonus looks for them.
         self.givers = tuple(c for c, fn in enumerate(fns) if fn is not None)
         self.in_play_set = frozenset(self.in_play)
+        self.live: dict[tuple[str, ...], frozenset[int]] = {}  # a step's own rules: per seating, the zones in play
         self.symbol_rank = self._symbol_ranks(b, spec)
         ties = b.setting(spec, "ties", list(TIE_BREAKS))
         if not isinstance(ties, list) or any(t not in TIE_BREAKS for t in ties) or len(set(ties)) != len(ties):
@@ -278,7 +279,9 @@ class ContestRules:
         if not self.givers:
             return total
         in_zone, zone_of, table = self.in_zone, s.zone_of, self.modifier_table
-        live = self.in_play_set if in_zone is None else {in_zone[role] for role in s.positions}
+        live = self.in_play_set if in_zone is None else self.live.get(s.positions)
+        if live is None:
+            live = self.live[s.positions] = frozenset(in_zone[role] for role in s.positions)
         fns, width = self.modifier.fns, self.modifier.slots
         for giver in self.givers:
             if zone_of[giver] not in live:
@@ -302,11 +305,15 @@ class ContestRules:
         env[0] = c
         value = self.strength(s, env)
         if value is None:
-            raise EffectRuntimeError(
-                f"the strength of {self.game.piece_names[c]} is none: '{self.strength_source}' gives nothing for it, "
-                "and a contest needs a number (give every component that fights a value, or write a strength that "
-                "gives one for each, say 'if c.value == none then 0 else c.value')", self.strength_pos)
+            raise self._no_strength(c)
         return value
+
+    def _no_strength(self, c: int) -> EffectRuntimeError:
+        """The error of a strength of none for ``c``."""
+        return EffectRuntimeError(
+            f"the strength of {self.game.piece_names[c]} is none: '{self.strength_source}' gives nothing for it, "
+            "and a contest needs a number (give every component that fights a value, or write a strength that "
+            "gives one for each, say 'if c.value == none then 0 else c.value')", self.strength_pos)
 
     @staticmethod
     def rolled(s: "StateView", c: int) -> int:
@@ -336,9 +343,13 @@ class ContestRules:
         found = known.get(c)
         if found is None:
             die = self.rolled(s, c) if self.sides else 0  # without a die of their own, fighters roll only to break ties
+            env = [None] * self.strength_slots  # the ``strength`` expression, as ``base`` reads it
+            env[0] = c
             self.computing += 1
             try:
-                base = self.base(s, c)
+                base = self.strength(s, env)
+                if base is None:
+                    raise self._no_strength(c)
                 bonus = self.bonus(s, c) if self.givers and self.computing <= NESTING else 0
             finally:
                 self.computing -= 1

@@ -48,7 +48,7 @@ Example (YAML)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells
@@ -346,29 +346,61 @@ class FormGroups(Step):
                     stack.append(n)
         return touched
 
-    def triggering(self, s: "StateView", cell: Cell, pieces: list[tuple[int, int]]) -> set[int]:
-        """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make a group form or
+    def triggering(self, s: "StateView", cells: list[Cell], pieces: list[tuple[int, int]]) -> dict[Cell, set[int]]:
+        """For each empty cell, which of ``pieces`` ((component, face) pairs) put there would make a group form or
         two groups clash.
 
         Which groups fill up and which groups a path piece there would link do
-        not depend on the piece: they are found once; only the majority is
-        decided piece by piece.
+        not depend on the piece: they are found once per cell (the paths of
+        free pieces once for all cells, see :meth:`_paths`); only the majority
+        is decided piece by piece.
         """
-        s.grid[cell] = pieces[0][0]  # any piece: here only which cells are filled matters
-        try:
-            anchors = self.candidates(s, (cell,))
-        finally:
-            del s.grid[cell]
-        linking = self.connects and len(s.groups) >= 2 and len(self._touched(s, cell, {cell})) >= 2
-        if not anchors and not linking:
-            return set()
-        without = [self._counts_without(s, anchor, cell) for anchor in anchors]
-        found = set()
-        for i, (cid, face) in enumerate(pieces):
-            value = self.values[face][cid]
-            if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
-                found.add(i)
-        return found
+        paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
+        acting: dict[Cell, set[int]] = {}
+        for cell in cells:
+            s.grid[cell] = pieces[0][0]  # any piece: here only which cells are filled matters
+            try:
+                anchors = self.candidates(s, (cell,))
+            finally:
+                del s.grid[cell]
+            linking = paths is not None and len(paths(cell)) >= 2
+            if not anchors and not linking:
+                continue
+            without = [self._counts_without(s, anchor, cell) for anchor in anchors]
+            found = acting[cell] = set()
+            for i, (cid, face) in enumerate(pieces):
+                value = self.values[face][cid]
+                if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
+                    found.add(i)
+        return acting
+
+    def _paths(self, s: "StateView") -> Callable[[Cell], set[Cell]]:
+        """A function giving, for an empty cell, the anchors of the groups a path piece put there would touch (what
+        ``_touched`` finds from it); each path of free pieces is walked once, however many cells ask.
+
+        Example: ``self._paths(s)(cell)``, for every empty cell of a decision.
+        """
+        grid, members, around = s.grid, s.members, self.game.grid.neighbours
+        values, face, through = self.values, s.face, self.through
+        reached: dict[Cell, set[Cell]] = {}  # a free path piece -> the groups its path touches (shared by the path)
+
+        def touched(cell: Cell) -> set[Cell]:
+            found: set[Cell] = set()
+            for n in around(cell):
+                anchor = members.get(n)
+                if anchor is not None:
+                    found.add(anchor)
+                elif n in reached:
+                    found |= reached[n]
+                elif n in grid and values[face[grid[n]]][grid[n]] in through:
+                    seen = {n}
+                    groups = self._touched(s, n, seen)
+                    for c in seen:
+                        reached[c] = groups
+                    found |= groups
+            return found
+
+        return touched
 
     def _counts_without(self, s: "StateView", anchor: Cell, cell: Cell) -> dict[str, int]:
         """The values of the pieces of the group at ``anchor``, leaving out ``cell``."""

@@ -39,9 +39,9 @@ A cell that is not in a stack is read by its top piece.  Finding is fast: the
 layouts of a shape are computed once per length, and a board reads each
 layout's windows (the values wherever all its places hold a piece) once for
 every pattern of that length, from the windows of the layout one place
-shorter (a list of windows made in one comprehension); a pattern is then
-one tuple comparison per window (or, with ``budget`` values that may differ
-— read as another value at a price — or free values, one check per window).
+shorter; a pattern is then one look-up among them (or, with ``budget``
+values that may differ — read as another value at a price — one comparison
+per distinct window).
 
 >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
 >>> len(line.layouts(3)), line.layouts(2)[0]
@@ -222,7 +222,7 @@ class Board:
             self.by_value.setdefault(value, []).append(cell)
         self.cells = list(self.top)
         self.stacked = bool(s.stacks)
-        self._windows: dict[tuple[Spot, ...], list[tuple[Cell, tuple[Any, ...]]]] = {}
+        self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}
 
     def share(self, other: "Board | None") -> "Board":
         """This board, reading the windows ``other`` reads when both show the same values on the same cells and
@@ -245,8 +245,8 @@ class Board:
         pieces = self.state.stack(cell)
         return (True, self.read(pieces[depth])) if depth < len(pieces) else (False, None)
 
-    def windows(self, layout: tuple[Spot, ...]) -> list[tuple[Cell, tuple[Any, ...]]]:
-        """Wherever every place of ``layout`` holds a piece: the base (first cell) and the values read there.
+    def windows(self, layout: tuple[Spot, ...]) -> dict[tuple[Any, ...], list[Cell]]:
+        """Wherever every place of ``layout`` holds a piece: the values read there, each with the bases (first cells) it is read at.
 
         Memoised: every pattern of the layout's length reads the same windows.
 
@@ -254,37 +254,39 @@ class Board:
         ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1, (1, 1): 2}, [0, 0, 0], {}
         >>> board = Board(Two(), "ABA".__getitem__)
         >>> board.windows(((0, 0, 0), (1, 0, 0))), board.windows(((0, 0, 0), (0, 1, 0)))
-        ([((0, 0), ('A', 'B'))], [((1, 0), ('B', 'A'))])
+        ({('A', 'B'): [(0, 0)]}, {('B', 'A'): [(1, 0)]})
         """
         found = self._windows.get(layout)
         if found is None:
             found = self._windows[layout] = self._read_windows(layout)
         return found
 
-    def _read_windows(self, layout: tuple[Spot, ...]) -> list[tuple[Cell, tuple[Any, ...]]]:
+    def _read_windows(self, layout: tuple[Spot, ...]) -> dict[tuple[Any, ...], list[Cell]]:
         """The windows of ``layout``: those of the same places read backwards, reversed (a line the other way), when
         the board has them; else its shorter layout's (see :func:`_plan`) one place longer, or read cell by cell."""
         backwards, (lx, ly, _) = _backwards(layout)
         known = self._windows.get(backwards)
         if known is not None:
-            return [((bx - lx, by - ly), read[::-1]) for (bx, by), read in known]
+            return {read[::-1]: [(bx - lx, by - ly) for bx, by in bases] for read, bases in known.items()}
         shorter, (dx, dy, depth) = _plan(layout)
+        found: dict[tuple[Any, ...], list[Cell]] = {}
         missing = _MISSING
-        if shorter is not None and depth == 0:
-            get = self.top.get
-            return [(base, (*read, value)) for base, read in self.windows(shorter)
-                    if (value := get((base[0] + dx, base[1] + dy), missing)) is not missing]
         if shorter is not None:
-            return [(base, (*read, value)) for base, read in self.windows(shorter)
-                    if (value := self._read(base[0] + dx, base[1] + dy, depth)) is not missing]
-        if len(layout) == 1:  # one top piece: every cell
-            return [((x - dx, y - dy), (value,)) for (x, y), value in self.top.items()]
-        found = []
-        for x, y in self.cells:
-            bx, by = x - dx, y - dy
-            read = tuple(self._read(bx + sx, by + sy, sd) for sx, sy, sd in layout)
-            if missing not in read:
-                found.append(((bx, by), read))
+            get = self.top.get
+            for read, bases in self.windows(shorter).items():
+                for bx, by in bases:
+                    value = get((bx + dx, by + dy), missing) if depth == 0 else self._read(bx + dx, by + dy, depth)
+                    if value is not missing:
+                        found.setdefault((*read, value), []).append((bx, by))
+        elif len(layout) == 1:  # one top piece: the cells by value
+            for value, cells in self.by_value.items():
+                found[(value,)] = [(x - dx, y - dy) for x, y in cells]
+        else:
+            for x, y in self.cells:
+                bx, by = x - dx, y - dy
+                read = tuple(self._read(bx + sx, by + sy, sd) for sx, sy, sd in layout)
+                if missing not in read:
+                    found.setdefault(read, []).append((bx, by))
         return found
 
     def _read(self, x: int, y: int, depth: int) -> Any:
@@ -352,13 +354,14 @@ def _pattern(values: tuple[Any, ...]) -> tuple[tuple[bool, ...], tuple[tuple[Any
 
 def _layouts(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Every layout of the shape, wherever the board's pieces read the values (see :meth:`Board.windows`)."""
-    for layout, (bx, by), recolour in _readings(board, shape, values, budget):
-        yield Match(tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout), recolour)
+    for layout, bases, recolour in _readings(board, shape, values, budget):
+        for bx, by in bases:
+            yield Match(tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout), recolour)
 
 
 def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
-              budget: int) -> Iterator[tuple[tuple[Spot, ...], Cell, tuple[int, ...]]]:
-    """Each layout of the shape with the base of each window that reads the values, and the places read otherwise."""
+              budget: int) -> Iterator[tuple[tuple[Spot, ...], list[Cell], tuple[int, ...]]]:
+    """Each layout of the shape with the bases of its windows that read the values, and the places read otherwise."""
     free = _pattern(values)[0]
     exact = budget == 0 and True not in free
     known = board._windows
@@ -366,15 +369,15 @@ def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
         windows = known.get(layout)
         if windows is None:
             windows = board.windows(layout)
-        if exact:  # one tuple comparison per window
-            for base, read in windows:
-                if read == values:
-                    yield layout, base, ()
+        if exact:  # one look-up: the windows reading exactly the values
+            bases = windows.get(values)
+            if bases is not None:
+                yield layout, bases, ()
             continue
-        for base, read in windows:
+        for read, bases in windows.items():
             recolour = _misread(read, values, free, budget)
             if recolour is not None:
-                yield layout, base, recolour
+                yield layout, bases, recolour
 
 
 def _misread(read: tuple[Any, ...], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:

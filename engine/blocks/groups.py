@@ -48,7 +48,7 @@ Example (YAML)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells
@@ -126,6 +126,7 @@ class FormGroups(Step):
         self._anchor_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._member_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._member_sets: dict[Cell, frozenset[Cell]] = {}
+        self._ring_cache: dict[Cell, tuple[Cell, ...]] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -229,6 +230,21 @@ class FormGroups(Step):
             self._anchor_cache[cell] = found
         return found
 
+    def _member_set(self, anchor: Cell) -> frozenset[Cell]:
+        """The cells of the group anchored at ``anchor``, as a set (memoised)."""
+        cells = self._member_sets.get(anchor)
+        if cells is None:
+            cells = self._member_sets[anchor] = frozenset(self.members(anchor))
+        return cells
+
+    def fillable(self, s: "StateView", anchor: Cell) -> bool:
+        """Whether every cell of the group at ``anchor`` holds a piece that is in no group (two set operations).
+
+        Example: after a placement at ``c``, ``[a for a in step.anchors(c) if step.fillable(s, a)]``.
+        """
+        cells = self._member_set(anchor)
+        return s.grid.keys() >= cells and s.members.keys().isdisjoint(cells)
+
     def candidates(self, s: "StateView", changed: Iterable[Cell]) -> list[Cell]:
         """Anchors of complete groups of free pieces that include one of the changed cells (incremental).
 
@@ -240,7 +256,7 @@ class FormGroups(Step):
             for anchor in self.anchors(cell):
                 cells = cells_of.get(anchor)
                 if cells is None:
-                    cells = cells_of[anchor] = frozenset(self.members(anchor))
+                    cells = self._member_set(anchor)
                 if anchor not in found and filled >= cells and taken.isdisjoint(cells):
                     found.append(anchor)
         return found
@@ -275,14 +291,13 @@ class FormGroups(Step):
         grid, members, around = s.grid, s.members, self.game.grid.neighbours
         values, face, through = self.values, s.face, self.through
         seen: set[Cell] = set()
-        pairs: list[Pair] = []
+        pairs: dict[Pair, None] = {}
 
         def add_all(touched: set[Cell]) -> None:
             ordered = sorted(touched)
             for i, a in enumerate(ordered):
                 for b in ordered[i + 1:]:
-                    if (a, b) not in pairs:
-                        pairs.append((a, b))
+                    pairs[(a, b)] = None
 
         for seed in seeds:
             if seed not in grid:
@@ -293,13 +308,27 @@ class FormGroups(Step):
                     seen.add(seed)
                     add_all(self._touched(s, seed, seen))
                 continue
-            for n in (n for c in self.members(anchor) for n in around(c)):
-                if n in members:
-                    add_all({anchor, members[n]})
+            for n in self.ring(anchor):
+                other = members.get(n)
+                if other is not None:
+                    pairs[(anchor, other) if anchor < other else (other, anchor)] = None
                 elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
                     seen.add(n)
                     add_all(self._touched(s, n, seen))
-        return pairs
+        return list(pairs)
+
+    def ring(self, anchor: Cell) -> tuple[Cell, ...]:
+        """The cells next to the group anchored at ``anchor`` and not in it, each once, in the order its cells'
+        neighbours list them (memoised: it depends on the board only).
+
+        Example: ``ring((0, 0))`` on a hexagonal board with a 7-hex flower pattern: the 12 hexes around it.
+        """
+        found = self._ring_cache.get(anchor)
+        if found is None:
+            inside, around = self._member_set(anchor), self.game.grid.neighbours
+            found = self._ring_cache[anchor] = tuple(dict.fromkeys(n for c in self.members(anchor) for n in around(c)
+                                                                   if n not in inside))
+        return found
 
     def _touched(self, s: "StateView", start: Cell, seen: set[Cell]) -> set[Cell]:
         """The anchors of the groups touching the path of free ``through`` pieces that runs through ``start``
@@ -317,29 +346,61 @@ class FormGroups(Step):
                     stack.append(n)
         return touched
 
-    def triggering(self, s: "StateView", cell: Cell, pieces: list[tuple[int, int]]) -> set[int]:
-        """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make a group form or
+    def triggering(self, s: "StateView", cells: list[Cell], pieces: list[tuple[int, int]]) -> dict[Cell, set[int]]:
+        """For each empty cell, which of ``pieces`` ((component, face) pairs) put there would make a group form or
         two groups clash.
 
         Which groups fill up and which groups a path piece there would link do
-        not depend on the piece: they are found once; only the majority is
-        decided piece by piece.
+        not depend on the piece: they are found once per cell (the paths of
+        free pieces once for all cells, see :meth:`_paths`); only the majority
+        is decided piece by piece.
         """
-        s.grid[cell] = pieces[0][0]  # any piece: here only which cells are filled matters
-        try:
-            anchors = self.candidates(s, (cell,))
-        finally:
-            del s.grid[cell]
-        linking = self.connects and len(s.groups) >= 2 and len(self._touched(s, cell, {cell})) >= 2
-        if not anchors and not linking:
-            return set()
-        without = [self._counts_without(s, anchor, cell) for anchor in anchors]
-        found = set()
-        for i, (cid, face) in enumerate(pieces):
-            value = self.values[face][cid]
-            if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
-                found.add(i)
-        return found
+        paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
+        acting: dict[Cell, set[int]] = {}
+        for cell in cells:
+            s.grid[cell] = pieces[0][0]  # any piece: here only which cells are filled matters
+            try:
+                anchors = self.candidates(s, (cell,))
+            finally:
+                del s.grid[cell]
+            linking = paths is not None and len(paths(cell)) >= 2
+            if not anchors and not linking:
+                continue
+            without = [self._counts_without(s, anchor, cell) for anchor in anchors]
+            found = acting[cell] = set()
+            for i, (cid, face) in enumerate(pieces):
+                value = self.values[face][cid]
+                if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
+                    found.add(i)
+        return acting
+
+    def _paths(self, s: "StateView") -> Callable[[Cell], set[Cell]]:
+        """A function giving, for an empty cell, the anchors of the groups a path piece put there would touch (what
+        ``_touched`` finds from it); each path of free pieces is walked once, however many cells ask.
+
+        Example: ``self._paths(s)(cell)``, for every empty cell of a decision.
+        """
+        grid, members, around = s.grid, s.members, self.game.grid.neighbours
+        values, face, through = self.values, s.face, self.through
+        reached: dict[Cell, set[Cell]] = {}  # a free path piece -> the groups its path touches (shared by the path)
+
+        def touched(cell: Cell) -> set[Cell]:
+            found: set[Cell] = set()
+            for n in around(cell):
+                anchor = members.get(n)
+                if anchor is not None:
+                    found.add(anchor)
+                elif n in reached:
+                    found |= reached[n]
+                elif n in grid and values[face[grid[n]]][grid[n]] in through:
+                    seen = {n}
+                    groups = self._touched(s, n, seen)
+                    for c in seen:
+                        reached[c] = groups
+                    found |= groups
+            return found
+
+        return touched
 
     def _counts_without(self, s: "StateView", anchor: Cell, cell: Cell) -> dict[str, int]:
         """The values of the pieces of the group at ``anchor``, leaving out ``cell``."""
@@ -376,8 +437,7 @@ class FormGroups(Step):
         while s.outcome is None:
             forming = _work(s).forming
             if forming:
-                ready = tuple(a for a in forming if all(c in s.grid and c not in s.members for c in self.members(a))
-                              and self.verdict(s, a).winner is not None)
+                ready = tuple(a for a in forming if self.fillable(s, a) and self.verdict(s, a).winner is not None)
                 if len(ready) > 1 and self.player_orders:
                     _put(s, forming=ready)
                     return True

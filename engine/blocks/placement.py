@@ -258,8 +258,12 @@ class Place(Step):
     def _triggering(self, s: "StateView", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
         """The placements of ``pieces`` on ``cells`` that make a later step of the turn act, piece by piece."""
         later = self.game.steps[self.index + 1:]
-        acting = {cell: set().union(*(step.triggering(s, cell, pieces) for step in later)) for cell in cells}
-        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
+        acting: dict[tuple[int, int], set[int]] = {}
+        for step in later:
+            for cell, found in step.triggering(s, cells, pieces).items():
+                acting.setdefault(cell, set()).update(found)
+        none: set[int] = set()
+        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting.get(cell, none)]
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == PASS:

@@ -136,10 +136,12 @@ class Step:
         """
         return False
 
-    def triggering(self, s: "StateView", cell: tuple[int, int], pieces: list[tuple[int, int]]) -> set[int]:
-        """Which of ``pieces`` ((component, face) pairs), put at the empty ``cell``, would make this step act
-        (the indices; see ``place: only_triggering``)."""
-        return set()
+    def triggering(self, s: "StateView", cells: list[tuple[int, int]],
+                   pieces: list[tuple[int, int]]) -> dict[tuple[int, int], set[int]]:
+        """For each of the empty ``cells``, which of ``pieces`` ((component, face) pairs) put there would make this
+        step act (the indices; a cell left out: none; see ``place: only_triggering``).  All cells are asked at
+        once, so that a step may share work between them."""
+        return {}
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         """The components a decision plays, picks or casts (for per-content statistics)."""

@@ -8,8 +8,10 @@ effects may ask the player (``choose``) runs them with
 :func:`engine.blocks.choices.run_effect`, names them for ``effect`` and finishes
 its work in ``resume``.
 
-New kinds register with :func:`step_kind`; the ruleset names them:
+New kinds register with :func:`step_kind` as their modules load; the ruleset names them:
 
+>>> from engine.blocks.catalogue import all_blocks
+>>> _ = all_blocks()  # loads every block's module
 >>> "draw" in STEP_KINDS and "clash" in STEP_KINDS
 True
 """

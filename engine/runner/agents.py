@@ -47,8 +47,9 @@ import random
 import time
 from pathlib import Path
 from dataclasses import dataclass
+from itertools import repeat
 from statistics import fmean
-from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypeVar
 
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
@@ -56,6 +57,7 @@ from engine.core.decisions import CHANCE
 from engine.core.information import determinize, has_hidden_information
 
 if TYPE_CHECKING:
+    from engine.core.actions import ActionSpace
     from engine.model.game import Game
     from engine.model.state import State
 
@@ -429,6 +431,95 @@ class _Node:
         self.children: dict[ActionKey, _Node] = {}
 
 
+class _Replay:
+    """The way down one iteration of a fresh determinization: every action is played on the iteration's own sample.
+
+    Example: ``walk = _Replay(determinize(state, me, rng)).play(key, 0)`` plays action 0 on that sample.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: "State") -> None:
+        self.state = state
+
+    def legal(self) -> tuple[Any, list[ActionKey]]:
+        """The step deciding now and the keys of its legal actions, in their order."""
+        return _keys(self.state.legal_actions())
+
+    def play(self, key: ActionKey, index: int) -> "_Replay":
+        """On, after legal action ``index`` (its key ``key``)."""
+        self.state.play(index)
+        return self
+
+    def resolve(self, key: ActionKey, action: Action) -> "_Replay":
+        """On, after the chance result ``action`` (its key ``key``)."""
+        self.state.apply(action)
+        return self
+
+    def leaf(self) -> "State":
+        """The state to roll out from (the sample itself: nothing else needs it)."""
+        return self.state
+
+
+class _Position:
+    """A position of the one determinization MCTS searches, kept with its legal keys and the positions after them.
+
+    Playing the same actions on the same determinization leads to the same
+    position, so an iteration walks down the positions earlier iterations
+    reached instead of playing the tree's actions again: each edge is played
+    once per search, and only the rollout's start is cloned.  A position's
+    state is never changed.
+
+    Example: ``root = _Position(determinize(state, me, rng)); child = root.play(root.legal()[1][0], 0)``.
+    """
+
+    __slots__ = ("state", "_legal", "after")
+
+    def __init__(self, state: "State") -> None:
+        self.state = state
+        self._legal: tuple[Any, list[ActionKey]] | None = None
+        self.after: dict[ActionKey, _Position] = {}
+
+    def legal(self) -> tuple[Any, list[ActionKey]]:
+        """The step deciding now and the keys of its legal actions, in their order (listed once)."""
+        if self._legal is None:
+            self._legal = _keys(self.state.legal_actions())
+        return self._legal
+
+    def play(self, key: ActionKey, index: int) -> "_Position":
+        """The position after legal action ``index`` (its key ``key``), played the first time it is asked for."""
+        child = self.after.get(key)
+        if child is None:
+            state = self.state.clone()
+            state.play(index)
+            child = self.after[key] = _Position(state)
+        return child
+
+    def resolve(self, key: ActionKey, action: Action) -> "_Position":
+        """The position after the chance result ``action`` (its key ``key``)."""
+        child = self.after.get(key)
+        if child is None:
+            state = self.state.clone()
+            state.apply(action)
+            child = self.after[key] = _Position(state)
+        return child
+
+    def leaf(self) -> "State":
+        """A copy of the position to roll out from."""
+        return self.state.clone()
+
+
+_Walk = _Replay | _Position
+"""How an iteration goes down from the root: on its own sample, or through the positions kept for one."""
+
+
+def _keys(space: "ActionSpace") -> tuple[Any, list[ActionKey]]:
+    """``space``'s step and the keys of its actions: no Action object per option."""
+    step = space.step
+    index = step.index
+    return step, [(index, args) for args in space.all_args()]
+
+
 class MultiObserverSearch(SearchAgent):
     """Information-set MCTS with one tree per seat (MO-ISMCTS; Cowling, Powley and Whitehouse, 2012).
 
@@ -440,11 +531,11 @@ class MultiObserverSearch(SearchAgent):
     choices are not "answered" inside the tree.  Only the children legal in
     the current determinization compete, and UCB counts how often each child
     was available instead of the parent's visits.  Subclasses say which
-    determinization each iteration searches (:meth:`sample`).
+    determinization each iteration searches (:meth:`starts`).
     """
 
-    def sample(self, state: "State", me: int, iteration: int) -> "State":
-        """The full state iteration ``iteration`` searches (a clone it may change)."""
+    def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        """Where each iteration starts down the trees, one after the other: a walk on the determinization it searches."""
         raise NotImplementedError
 
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
@@ -456,22 +547,22 @@ class MultiObserverSearch(SearchAgent):
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
         """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
-        me = state.seat_to_move
         trees = [_Node(None) for _ in range(state.players + 1)]
+        starts = self.starts(state, state.seat_to_move)
         done = 0
         while running(done):
-            self._iterate(trees, self.sample(state, me, done))
+            self._iterate(trees, next(starts))
             done += 1
         return trees, done
 
-    def _iterate(self, trees: list[_Node], s: "State") -> None:
+    def _iterate(self, trees: list[_Node], walk: _Walk) -> None:
         """Descend every seat's tree along one history, expand one node, roll out and back the result up."""
         rand, seats = self.rng.random, range(1, len(trees))
         nodes = trees[:]
         paths: list[list[tuple[_Node, int]]] = [[] for _ in trees]  # per tree: (node entered, seat that moved into it)
         for seat in seats:
             trees[seat].visits += 1
-        while s.outcome is None:
+        while (s := walk.state).outcome is None:
             if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
                 action = sample_chance(s, rand)
                 key = (CHANCE, action.args)
@@ -482,13 +573,11 @@ class MultiObserverSearch(SearchAgent):
                     if child is None:
                         child = nodes[seat].children[seen] = _Node(None)
                     nodes[seat] = child
-                s.apply(action)
+                walk = walk.resolve(key, action)
                 continue
             mover = s.seat_to_move
             own = nodes[mover]
-            space = s.legal_actions()
-            step = space.step
-            legal = [(step.index, args) for args in space.all_args()]  # keys only: no Action object per option
+            step, legal = walk.legal()
             untried = [i for i, key in enumerate(legal) if key not in own.children]
             expanding = bool(untried)
             if expanding:
@@ -506,10 +595,10 @@ class MultiObserverSearch(SearchAgent):
                     child = nodes[seat].children[seen] = _Node(None)
                 nodes[seat] = child
                 paths[seat].append((child, mover))
-            s.play(index)
+            walk = walk.play(key, index)
             if expanding:
                 break
-        returns = rollout(s, rand)
+        returns = rollout(walk.leaf(), rand) if walk.state.outcome is None else list(walk.state.outcome.returns)
         for seat in seats:
             for node, mover in paths[seat]:
                 node.visits += 1
@@ -541,11 +630,8 @@ class MCTSAgent(MultiObserverSearch):
     order; the most visited root action is played.
     """
 
-    def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
-        return super().grow(determinize(state, state.seat_to_move, self.rng), running)
-
-    def sample(self, state: "State", me: int, iteration: int) -> "State":
-        return state.clone()
+    def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        return repeat(_Position(determinize(state, me, self.rng)))
 
 
 @agent_kind("mcts", "mcts:N, mcts:Ts")
@@ -559,8 +645,9 @@ def _mcts(argument: str | None, rng: random.Random) -> Agent:
 class ISMCTSAgent(MultiObserverSearch):
     """Multi-observer information-set MCTS: a fresh determinization of what the seat cannot see every iteration."""
 
-    def sample(self, state: "State", me: int, iteration: int) -> "State":
-        return determinize(state, me, self.rng)
+    def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        while True:
+            yield _Replay(determinize(state, me, self.rng))
 
 
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")

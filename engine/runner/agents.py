@@ -221,11 +221,16 @@ def play_random(state: "State", rand: Callable[[], float]) -> None:
 
 
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
-    """Play random actions (:func:`play_random`) on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
+    """Play random actions (as :func:`play_random` does) on ``state`` (changing it) to the end, or ``cap`` actions;
+    the returns.  The loop of every search iteration: each move is a legal action's index, played by the kernel."""
+    play, legal_actions = state.play, state.legal_actions
     for _ in range(cap):
         if state.outcome is not None:
             break
-        play_random(state, rand)
+        if state.chance is not None:
+            state.apply(sample_chance(state, rand))
+        else:
+            play(int(rand() * len(legal_actions())))
     return estimated_returns(state)
 
 
@@ -576,16 +581,17 @@ class MultiObserverSearch(SearchAgent):
                 walk = walk.resolve(key, action)
                 continue
             mover = s.seat_to_move
-            own = nodes[mover]
+            own = nodes[mover].children
             step, legal = walk.legal()
-            untried = [i for i, key in enumerate(legal) if key not in own.children]
-            expanding = bool(untried)
+            children = [own.get(key) for key in legal]
+            expanding = None in children
             if expanding:
+                untried = [i for i, child in enumerate(children) if child is None]
                 index = untried[int(rand() * len(untried))]
                 key = legal[index]
-                own.children[key] = _Node(Action(step, key[1]))
+                own[key] = _Node(Action(step, key[1]))
             else:
-                index = self._select(own, legal)
+                index = self._select(children)
                 key = legal[index]
             public_key = (step.index, (step.public_format(key[1]),)) if step.sealed else key
             for seat in seats:
@@ -604,15 +610,14 @@ class MultiObserverSearch(SearchAgent):
                 node.visits += 1
                 node.total += returns[mover - 1]
 
-    def _select(self, node: _Node, legal: list[ActionKey]) -> int:
-        """Among the children legal now (``legal``: their keys), the index of the highest UCB with availability counts."""
+    def _select(self, children: list[_Node]) -> int:
+        """Among the children legal now, the index of the highest UCB with availability counts."""
         c, log, sqrt = self.spec.exploration, math.log, math.sqrt
         best, best_score = 0, -math.inf
-        children = node.children
-        for i, key in enumerate(legal):
-            child = children[key]
-            child.available += 1
-            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+        for i, child in enumerate(children):
+            available = child.available = child.available + 1
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(available) / visits)
             if score > best_score:
                 best, best_score = i, score
         return best

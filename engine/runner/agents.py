@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypeVar
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
 from engine.core.decisions import CHANCE
-from engine.core.information import determinize, has_hidden_information
+from engine.core.information import determinize, determinizer, has_hidden_information
 
 if TYPE_CHECKING:
     from engine.core.actions import ActionSpace
@@ -651,8 +651,9 @@ class ISMCTSAgent(MultiObserverSearch):
     """Multi-observer information-set MCTS: a fresh determinization of what the seat cannot see every iteration."""
 
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        draw, rng = determinizer(state, me), self.rng
         while True:
-            yield _Replay(determinize(state, me, self.rng))
+            yield _Replay(draw(rng))
 
 
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")

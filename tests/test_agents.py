@@ -398,6 +398,15 @@ def test_mcts_plays_each_edge_of_its_tree_once(monkeypatch: pytest.MonkeyPatch) 
     assert len(played) <= 15 + 15 * 3  # each edge once, and a rollout of at most 3 moves after each expansion
 
 
+@pytest.mark.parametrize("ruleset", ["connect-four", "iconoclasm-cards"])
+def test_mcts_past_its_kept_positions_decides_as_it_would_keeping_them(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that may keep only a few positions plays on past them, and chooses what it would have chosen."""
+    state = load(ruleset).new_state(players=2, seed=3)
+    kept = make_agent("mcts:150", seed=5).choose(state)
+    monkeypatch.setattr(agents, "KEPT_POSITIONS", 10)
+    assert str(make_agent("mcts:150", seed=5).choose(state)) == str(kept)
+
+
 def test_a_determinizer_draws_what_determinize_draws() -> None:
     """determinizer(state, seat) finds the seat's unseen zones once; its samples are those of determinize."""
     state = load("kuhn-poker").new_state(players=2, seed=4)

@@ -466,6 +466,10 @@ class _Replay:
         return self.state
 
 
+KEPT_POSITIONS = 5_000
+"""The most positions one MCTS search keeps (a state each, a few KB to tens of KB): past it, iterations play on."""
+
+
 class _Position:
     """A position of the one determinization MCTS searches, kept with its legal keys and the positions after them.
 
@@ -473,17 +477,20 @@ class _Position:
     position, so an iteration walks down the positions earlier iterations
     reached instead of playing the tree's actions again: each edge is played
     once per search, and only the rollout's start is cloned.  A position's
-    state is never changed.
+    state is never changed.  Once the search keeps :data:`KEPT_POSITIONS`
+    (``room`` is shared by all of its positions), a new position is not kept:
+    the iteration goes on playing on a copy (:class:`_Replay`), as before.
 
     Example: ``root = _Position(determinize(state, me, rng)); child = root.play(root.legal()[1][0], 0)``.
     """
 
-    __slots__ = ("state", "_legal", "after")
+    __slots__ = ("state", "_legal", "after", "room")
 
-    def __init__(self, state: "State") -> None:
+    def __init__(self, state: "State", room: list[int] | None = None) -> None:
         self.state = state
         self._legal: tuple[Any, list[ActionKey]] | None = None
         self.after: dict[ActionKey, _Position] = {}
+        self.room = room if room is not None else [KEPT_POSITIONS]
 
     def legal(self) -> tuple[Any, list[ActionKey]]:
         """The step deciding now and the keys of its legal actions, in their order (listed once)."""
@@ -491,23 +498,31 @@ class _Position:
             self._legal = _keys(self.state.legal_actions())
         return self._legal
 
-    def play(self, key: ActionKey, index: int) -> "_Position":
+    def play(self, key: ActionKey, index: int) -> _Walk:
         """The position after legal action ``index`` (its key ``key``), played the first time it is asked for."""
         child = self.after.get(key)
         if child is None:
+            if self.room[0] <= 0:
+                return _Replay(self.state.clone()).play(key, index)
             state = self.state.clone()
             state.play(index)
-            child = self.after[key] = _Position(state)
+            child = self.after[key] = self._kept(state)
         return child
 
-    def resolve(self, key: ActionKey, action: Action) -> "_Position":
+    def resolve(self, key: ActionKey, action: Action) -> _Walk:
         """The position after the chance result ``action`` (its key ``key``)."""
         child = self.after.get(key)
         if child is None:
+            if self.room[0] <= 0:
+                return _Replay(self.state.clone()).resolve(key, action)
             state = self.state.clone()
             state.apply(action)
-            child = self.after[key] = _Position(state)
+            child = self.after[key] = self._kept(state)
         return child
+
+    def _kept(self, state: "State") -> "_Position":
+        self.room[0] -= 1
+        return _Position(state, self.room)
 
     def leaf(self) -> "State":
         """A copy of the position to roll out from."""

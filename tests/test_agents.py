@@ -382,3 +382,35 @@ def test_no_seat_answers_a_sealed_choice_inside_the_search(spec: str) -> None:
     assert len(trees[other].children) == 1
     (edge,) = trees[other].children
     assert edge[1] == (state.legal_actions()[0].step.public_format(state.legal_actions()[0].args),)
+
+
+def test_mcts_plays_each_edge_of_its_tree_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MCTS keeps the positions its iterations reach on its one determinization: near the end of a tic-tac-toe
+    game (3 empty cells, at most 15 edges) 200 iterations play about 30 actions, not one descent each."""
+    state = load("tic-tac-toe").new_state(players=2, seed=2)
+    while len(state.legal_actions()) > 3:
+        state.play(0)
+    assert state.outcome is None
+    played = []
+    original = State.play
+    monkeypatch.setattr(State, "play", lambda s, index: (played.append(index), original(s, index))[1])
+    make_agent("mcts:200", seed=1).choose(state)
+    assert len(played) <= 15 + 15 * 3  # each edge once, and a rollout of at most 3 moves after each expansion
+
+
+@pytest.mark.parametrize("ruleset", ["connect-four", "iconoclasm-cards"])
+def test_mcts_past_its_kept_positions_decides_as_it_would_keeping_them(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that may keep only a few positions plays on past them, and chooses what it would have chosen."""
+    state = load(ruleset).new_state(players=2, seed=3)
+    kept = make_agent("mcts:150", seed=5).choose(state)
+    monkeypatch.setattr(agents, "KEPT_POSITIONS", 10)
+    assert str(make_agent("mcts:150", seed=5).choose(state)) == str(kept)
+
+
+def test_a_determinizer_draws_what_determinize_draws() -> None:
+    """determinizer(state, seat) finds the seat's unseen zones once; its samples are those of determinize."""
+    state = load("kuhn-poker").new_state(players=2, seed=4)
+    draw = agents.determinizer(state, 1)
+    one, other = random.Random(7), random.Random(7)
+    for _ in range(5):
+        assert draw(one) == determinize(state, 1, other)

@@ -47,15 +47,17 @@ import random
 import time
 from pathlib import Path
 from dataclasses import dataclass
+from itertools import repeat
 from statistics import fmean
-from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypeVar
 
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
 from engine.core.decisions import CHANCE
-from engine.core.information import determinize, has_hidden_information
+from engine.core.information import determinize, determinizer, has_hidden_information
 
 if TYPE_CHECKING:
+    from engine.core.actions import ActionSpace
     from engine.model.game import Game
     from engine.model.state import State
 
@@ -219,11 +221,16 @@ def play_random(state: "State", rand: Callable[[], float]) -> None:
 
 
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
-    """Play random actions (:func:`play_random`) on ``state`` (changing it) to the end, or ``cap`` actions; the returns."""
+    """Play random actions (as :func:`play_random` does) on ``state`` (changing it) to the end, or ``cap`` actions;
+    the returns.  The loop of every search iteration: each move is a legal action's index, played by the kernel."""
+    play, legal_actions = state.play, state.legal_actions
     for _ in range(cap):
         if state.outcome is not None:
             break
-        play_random(state, rand)
+        if state.chance is not None:
+            state.apply(sample_chance(state, rand))
+        else:
+            play(int(rand() * len(legal_actions())))
     return estimated_returns(state)
 
 
@@ -429,6 +436,110 @@ class _Node:
         self.children: dict[ActionKey, _Node] = {}
 
 
+class _Replay:
+    """The way down one iteration of a fresh determinization: every action is played on the iteration's own sample.
+
+    Example: ``walk = _Replay(determinize(state, me, rng)).play(key, 0)`` plays action 0 on that sample.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: "State") -> None:
+        self.state = state
+
+    def legal(self) -> tuple[Any, list[ActionKey]]:
+        """The step deciding now and the keys of its legal actions, in their order."""
+        return _keys(self.state.legal_actions())
+
+    def play(self, key: ActionKey, index: int) -> "_Replay":
+        """On, after legal action ``index`` (its key ``key``)."""
+        self.state.play(index)
+        return self
+
+    def resolve(self, key: ActionKey, action: Action) -> "_Replay":
+        """On, after the chance result ``action`` (its key ``key``)."""
+        self.state.apply(action)
+        return self
+
+    def leaf(self) -> "State":
+        """The state to roll out from (the sample itself: nothing else needs it)."""
+        return self.state
+
+
+KEPT_POSITIONS = 5_000
+"""The most positions one MCTS search keeps (a state each, a few KB to tens of KB): past it, iterations play on."""
+
+
+class _Position:
+    """A position of the one determinization MCTS searches, kept with its legal keys and the positions after them.
+
+    Playing the same actions on the same determinization leads to the same
+    position, so an iteration walks down the positions earlier iterations
+    reached instead of playing the tree's actions again: each edge is played
+    once per search, and only the rollout's start is cloned.  A position's
+    state is never changed.  Once the search keeps :data:`KEPT_POSITIONS`
+    (``room`` is shared by all of its positions), a new position is not kept:
+    the iteration goes on playing on a copy (:class:`_Replay`), as before.
+
+    Example: ``root = _Position(determinize(state, me, rng)); child = root.play(root.legal()[1][0], 0)``.
+    """
+
+    __slots__ = ("state", "_legal", "after", "room")
+
+    def __init__(self, state: "State", room: list[int] | None = None) -> None:
+        self.state = state
+        self._legal: tuple[Any, list[ActionKey]] | None = None
+        self.after: dict[ActionKey, _Position] = {}
+        self.room = room if room is not None else [KEPT_POSITIONS]
+
+    def legal(self) -> tuple[Any, list[ActionKey]]:
+        """The step deciding now and the keys of its legal actions, in their order (listed once)."""
+        if self._legal is None:
+            self._legal = _keys(self.state.legal_actions())
+        return self._legal
+
+    def play(self, key: ActionKey, index: int) -> _Walk:
+        """The position after legal action ``index`` (its key ``key``), played the first time it is asked for."""
+        child = self.after.get(key)
+        if child is None:
+            if self.room[0] <= 0:
+                return _Replay(self.state.clone()).play(key, index)
+            state = self.state.clone()
+            state.play(index)
+            child = self.after[key] = self._kept(state)
+        return child
+
+    def resolve(self, key: ActionKey, action: Action) -> _Walk:
+        """The position after the chance result ``action`` (its key ``key``)."""
+        child = self.after.get(key)
+        if child is None:
+            if self.room[0] <= 0:
+                return _Replay(self.state.clone()).resolve(key, action)
+            state = self.state.clone()
+            state.apply(action)
+            child = self.after[key] = self._kept(state)
+        return child
+
+    def _kept(self, state: "State") -> "_Position":
+        self.room[0] -= 1
+        return _Position(state, self.room)
+
+    def leaf(self) -> "State":
+        """A copy of the position to roll out from."""
+        return self.state.clone()
+
+
+_Walk = _Replay | _Position
+"""How an iteration goes down from the root: on its own sample, or through the positions kept for one."""
+
+
+def _keys(space: "ActionSpace") -> tuple[Any, list[ActionKey]]:
+    """``space``'s step and the keys of its actions: no Action object per option."""
+    step = space.step
+    index = step.index
+    return step, [(index, args) for args in space.all_args()]
+
+
 class MultiObserverSearch(SearchAgent):
     """Information-set MCTS with one tree per seat (MO-ISMCTS; Cowling, Powley and Whitehouse, 2012).
 
@@ -440,11 +551,11 @@ class MultiObserverSearch(SearchAgent):
     choices are not "answered" inside the tree.  Only the children legal in
     the current determinization compete, and UCB counts how often each child
     was available instead of the parent's visits.  Subclasses say which
-    determinization each iteration searches (:meth:`sample`).
+    determinization each iteration searches (:meth:`starts`).
     """
 
-    def sample(self, state: "State", me: int, iteration: int) -> "State":
-        """The full state iteration ``iteration`` searches (a clone it may change)."""
+    def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        """Where each iteration starts down the trees, one after the other: a walk on the determinization it searches."""
         raise NotImplementedError
 
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
@@ -456,22 +567,22 @@ class MultiObserverSearch(SearchAgent):
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
         """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
-        me = state.seat_to_move
         trees = [_Node(None) for _ in range(state.players + 1)]
+        starts = self.starts(state, state.seat_to_move)
         done = 0
         while running(done):
-            self._iterate(trees, self.sample(state, me, done))
+            self._iterate(trees, next(starts))
             done += 1
         return trees, done
 
-    def _iterate(self, trees: list[_Node], s: "State") -> None:
+    def _iterate(self, trees: list[_Node], walk: _Walk) -> None:
         """Descend every seat's tree along one history, expand one node, roll out and back the result up."""
         rand, seats = self.rng.random, range(1, len(trees))
         nodes = trees[:]
         paths: list[list[tuple[_Node, int]]] = [[] for _ in trees]  # per tree: (node entered, seat that moved into it)
         for seat in seats:
             trees[seat].visits += 1
-        while s.outcome is None:
+        while (s := walk.state).outcome is None:
             if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
                 action = sample_chance(s, rand)
                 key = (CHANCE, action.args)
@@ -482,21 +593,20 @@ class MultiObserverSearch(SearchAgent):
                     if child is None:
                         child = nodes[seat].children[seen] = _Node(None)
                     nodes[seat] = child
-                s.apply(action)
+                walk = walk.resolve(key, action)
                 continue
             mover = s.seat_to_move
-            own = nodes[mover]
-            space = s.legal_actions()
-            step = space.step
-            legal = [(step.index, args) for args in space.all_args()]  # keys only: no Action object per option
-            untried = [i for i, key in enumerate(legal) if key not in own.children]
-            expanding = bool(untried)
+            own = nodes[mover].children
+            step, legal = walk.legal()
+            children = [own.get(key) for key in legal]
+            expanding = None in children
             if expanding:
+                untried = [i for i, child in enumerate(children) if child is None]
                 index = untried[int(rand() * len(untried))]
                 key = legal[index]
-                own.children[key] = _Node(Action(step, key[1]))
+                own[key] = _Node(Action(step, key[1]))
             else:
-                index = self._select(own, legal)
+                index = self._select(children)
                 key = legal[index]
             public_key = (step.index, (step.public_format(key[1]),)) if step.sealed else key
             for seat in seats:
@@ -506,24 +616,23 @@ class MultiObserverSearch(SearchAgent):
                     child = nodes[seat].children[seen] = _Node(None)
                 nodes[seat] = child
                 paths[seat].append((child, mover))
-            s.play(index)
+            walk = walk.play(key, index)
             if expanding:
                 break
-        returns = rollout(s, rand)
+        returns = rollout(walk.leaf(), rand) if walk.state.outcome is None else list(walk.state.outcome.returns)
         for seat in seats:
             for node, mover in paths[seat]:
                 node.visits += 1
                 node.total += returns[mover - 1]
 
-    def _select(self, node: _Node, legal: list[ActionKey]) -> int:
-        """Among the children legal now (``legal``: their keys), the index of the highest UCB with availability counts."""
+    def _select(self, children: list[_Node]) -> int:
+        """Among the children legal now, the index of the highest UCB with availability counts."""
         c, log, sqrt = self.spec.exploration, math.log, math.sqrt
         best, best_score = 0, -math.inf
-        children = node.children
-        for i, key in enumerate(legal):
-            child = children[key]
-            child.available += 1
-            score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+        for i, child in enumerate(children):
+            available = child.available = child.available + 1
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(available) / visits)
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -541,11 +650,8 @@ class MCTSAgent(MultiObserverSearch):
     order; the most visited root action is played.
     """
 
-    def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
-        return super().grow(determinize(state, state.seat_to_move, self.rng), running)
-
-    def sample(self, state: "State", me: int, iteration: int) -> "State":
-        return state.clone()
+    def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        return repeat(_Position(determinize(state, me, self.rng)))
 
 
 @agent_kind("mcts", "mcts:N, mcts:Ts")
@@ -559,8 +665,10 @@ def _mcts(argument: str | None, rng: random.Random) -> Agent:
 class ISMCTSAgent(MultiObserverSearch):
     """Multi-observer information-set MCTS: a fresh determinization of what the seat cannot see every iteration."""
 
-    def sample(self, state: "State", me: int, iteration: int) -> "State":
-        return determinize(state, me, self.rng)
+    def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        draw, rng = determinizer(state, me), self.rng
+        while True:
+            yield _Replay(draw(rng))
 
 
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")

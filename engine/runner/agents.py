@@ -501,28 +501,23 @@ class _Position:
     def play(self, key: ActionKey, index: int) -> _Walk:
         """The position after legal action ``index`` (its key ``key``), played the first time it is asked for."""
         child = self.after.get(key)
-        if child is None:
-            if self.room[0] <= 0:
-                return _Replay(self.state.clone()).play(key, index)
-            state = self.state.clone()
-            state.play(index)
-            child = self.after[key] = self._kept(state)
-        return child
+        return child if child is not None else self._reach(key, lambda s: s.play(index))
 
     def resolve(self, key: ActionKey, action: Action) -> _Walk:
         """The position after the chance result ``action`` (its key ``key``)."""
         child = self.after.get(key)
-        if child is None:
-            if self.room[0] <= 0:
-                return _Replay(self.state.clone()).resolve(key, action)
-            state = self.state.clone()
-            state.apply(action)
-            child = self.after[key] = self._kept(state)
-        return child
+        return child if child is not None else self._reach(key, lambda s: s.apply(action))
 
-    def _kept(self, state: "State") -> "_Position":
+    def _reach(self, key: ActionKey, move: Callable[["State"], object]) -> _Walk:
+        """The walk after ``move`` made on a copy of this position: kept as the position after ``key`` while there is
+        room, else played on."""
+        state = self.state.clone()
+        move(state)
+        if self.room[0] <= 0:
+            return _Replay(state)
         self.room[0] -= 1
-        return _Position(state, self.room)
+        child = self.after[key] = _Position(state, self.room)
+        return child
 
     def leaf(self) -> "State":
         """A copy of the position to roll out from."""

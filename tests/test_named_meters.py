@@ -147,18 +147,17 @@ def test_every_counter_write_goes_where_thresholds_run() -> None:
     assert _direct_counter_writes() == set(DIRECT_WRITES)
 
 
+def banners_with(tmp_path: Path, counter: str, threshold: str) -> engine.Game:
+    """banner-clash extended with a counter from 0 and one threshold (YAML list item) on its meter, loaded."""
+    item = "\n".join("    " + line for line in threshold.splitlines())
+    (tmp_path / "ruleset.yaml").write_text(f"name: watched-banners\nextends: banner-clash\ncounters:\n  {counter}: {{start: 0}}\n"
+                                           f"meter:\n  thresholds:\n{item}\n", encoding="utf-8")
+    return engine.load(tmp_path)
+
+
 def test_a_step_reaches_the_meter_sections_thresholds_as_no_component(tmp_path: Path) -> None:
     """The ``meter`` section's thresholds read ``by`` as a component: a step's change (by the current role) comes from none."""
-    (tmp_path / "ruleset.yaml").write_text("""\
-name: watched-banners
-extends: banner-clash
-counters:
-  unclaimed: {start: 0}
-meter:
-  thresholds:
-    - {below: 3, do: "if by == none: unclaimed += 1"}
-""", encoding="utf-8")
-    game = engine.load(tmp_path)
+    game = banners_with(tmp_path, "unclaimed", '- {below: 3, do: "if by == none: unclaimed += 1"}')
     s = game.new_state(players=2, seed=1, record=True)
     might, blue = game.counters["might"], game.component_ids["Blue-standard"]
     i = might.index_of(blue)
@@ -260,19 +259,11 @@ def test_explain_describes_each_meter() -> None:
 
 
 def test_the_meter_that_damage_moves_takes_thresholds_too(tmp_path: Path) -> None:
-    (tmp_path / "ruleset.yaml").write_text("""\
-name: alarmed-banners
-extends: banner-clash
-counters:
-  alarms: {start: 0}
-meter:
-  thresholds:
-    - below: 3
-      do: |
-        if source == battle and by.banner == Red:
-          alarms += 1
-""", encoding="utf-8")
-    game = engine.load(tmp_path)
+    game = banners_with(tmp_path, "alarms", """\
+- below: 3
+  do: |
+    if source == battle and by.banner == Red:
+      alarms += 1""")
     s = game.new_state(players=2, seed=1, record=True)
     blue, red = "first(s in standards where s.banner == Blue)", "first(s in standards where s.banner == Red)"
     run(s, f"damage({blue}, 2, battle, by = {red})")  # 5 -> 3: not below 3

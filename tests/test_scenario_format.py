@@ -371,3 +371,13 @@ def test_a_side_that_decides_alone_is_the_only_one_evaluated(clash_state: engine
 ])
 def test_all_and_any_show_the_item_that_decides(clash_state: engine.State, condition: str, lines: list[str]) -> None:
     assert explain(clash_state.game, clash_state, parse_expression(condition)) == lines
+
+
+def test_validate_reports_every_bad_expectation_not_only_the_first(tmp_path: Path) -> None:
+    """Three mistakes in three places: one run of ``check --validate`` shows all three, each at its line."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(CLASH + "expect: [count(c in bord) == 1, count(c in board) == 1, 3 + ]\n"
+                    "actions:\n  - expect: [count(x in bored) == 1]\n")
+    found = validate_scenario(path)
+    assert [d.pos.line for d in found] == [12, 12, 14], [str(d) for d in found]
+    assert "bord" in found[0].message and "bored" in found[2].message

@@ -136,17 +136,21 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
 
 def validate_scenario(path: Path) -> list[Diagnostic]:
     """Diagnostics for a scenario file without running its actions."""
+    found: list[Diagnostic] = []
     try:
         sc = load_scenario(path)
         for spec in [sc.doc, *(item for item in sc.doc.get("actions") or [] if isinstance(item, Mapping))]:
             for text in spec.get("expect") or []:
-                compile_expectation(sc.game, text)
+                try:
+                    compile_expectation(sc.game, text)
+                except RulesetError as err:  # every bad expectation is reported, not only the first
+                    found += err.diagnostics
         _start(sc)
     except RulesetError as err:
-        return err.diagnostics
+        return found + err.diagnostics
     except RulecraftError as err:
-        return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
-    return []
+        return found + [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
+    return found
 
 
 def run_scenario(path: str | Path) -> ScenarioResult:

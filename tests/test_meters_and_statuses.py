@@ -8,6 +8,7 @@ dice.  Iconica's own rules are checked by its scenario files.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -395,3 +396,15 @@ def test_reprisal_scenario(path: Path) -> None:
 
     result = run_scenario(path)
     assert result.passed, "\n".join(result.failures)
+
+
+@pytest.mark.parametrize("step, instead, says", [
+    ("  - statuses: {hook: before, turn: start}\n", "  - statuses: {hook: before}\n", "counts its owner's turns (turn: start)"),
+    ("  - statuses: {turn: end}\n", "", "ends it when they are over (turn: end)")])
+def test_a_status_that_lasts_turns_needs_steps_that_count_and_end_them(tmp_path: Path, step: str, instead: str, says: str) -> None:
+    """Without a step that counts (or ends) its owner's turns, 'lasts: 1' would silently last for ever."""
+    assert step in RULESET
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace(step, instead), encoding="utf-8")
+    with pytest.raises(RulesetError, match=rf"ruleset.yaml:\d+:\d+: status 'Daze' lasts 1 turn, but no 'statuses' step {re.escape(says)}"):
+        engine.load(path)

@@ -122,6 +122,7 @@ class StatusBook:
     statuses: list[Status] = field(default_factory=list)
     by_name: dict[str, Status] = field(default_factory=dict)
     step_hooks: set[str] = field(default_factory=set)  # hook names some `statuses` step runs
+    step_turns: set[str] = field(default_factory=set)  # "start" / "end": some `statuses` step counts / ends turns
     hooked: dict[str, tuple[tuple[Status, Hook, int], ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def with_hook(self, hook: str) -> tuple[tuple[Status, Hook, int], ...]:
@@ -224,7 +225,15 @@ def check_hooks(b: "BuildContext") -> None:
         return
     known = [*ENGINE_HOOKS, *sorted(book.step_hooks)]
     for status in book.statuses:
-        hooks = section[status.name].get("on") if isinstance(section[status.name], Mapping) else None
+        spec = section[status.name]
+        missing = [turn for turn in ("start", "end") if turn not in book.step_turns]
+        if status.lasts is not None and missing and isinstance(spec, Mapping):
+            does = {"start": "counts its owner's turns (turn: start)", "end": "ends it when they are over (turn: end)"}
+            b.error(spec.pos_of("lasts"), f"status '{status.name}' lasts {status.lasts} turn{'s' * (status.lasts != 1)}, "
+                    f"but no 'statuses' step {' or '.join(does[t] for t in missing)}",
+                    "add '- statuses: {turn: start}' where the turn begins and '- statuses: {turn: end}' where it ends "
+                    "(a step may also run a hook), or write 'lasts: until removed'")
+        hooks = spec.get("on") if isinstance(spec, Mapping) else None
         for hook in status.hooks:
             if hook not in known:
                 b.error(hooks.key_pos.get(hook) if isinstance(hooks, Mapping) else None,
@@ -326,8 +335,9 @@ class Statuses(Step):
         book = b.game.parts.get("statuses")
         if book is None:
             b.error(pos, "a 'statuses' step needs a 'statuses' section")
-        elif self.hook:
-            book.step_hooks.add(self.hook)
+        else:
+            book.step_hooks.update([self.hook] if self.hook else [])
+            book.step_turns.update([self.turn] if self.turn != "none" else [])
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
         self._offsets: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # see _work

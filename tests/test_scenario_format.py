@@ -381,3 +381,34 @@ def test_validate_reports_every_bad_expectation_not_only_the_first(tmp_path: Pat
     found = validate_scenario(path)
     assert [d.pos.line for d in found] == [12, 12, 14], [str(d) for d in found]
     assert "bord" in found[0].message and "bored" in found[2].message
+
+
+def test_loaded_dice_reach_the_rolls_the_setup_and_the_first_turn_make(tmp_path: Path) -> None:
+    """Without a position, ``dice:`` applies from the game's first roll: here the setup's, then the first turn's."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(textwrap.dedent("""\
+        name: rolled-start
+        extends: tutorial-tiles
+        counters:
+          gold: {per: role, min: 0}
+        setup+:
+          after: deal
+          add:
+            - name: purses
+              do: |
+                for r in roles where seated(r):
+                  gold(r) = roll(d6)
+        turn+:
+          before: place
+          add:
+            - name: tithe
+              do: {effect: "gold(current_role) += roll(d6)"}
+        """))
+    result = run(tmp_path, """\
+        ruleset: game/ruleset.yaml
+        players: 2
+        dice: [6, 2, 3]
+        expect:
+          - gold(Sun) == 9 and gold(Star) == 2
+        """)
+    assert result.passed, result.failures

@@ -20,6 +20,7 @@ from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
 from engine.core.errors import RulesetError, SetupError, SourcePos
+from engine.core.slices import NO_CHANCE, Chance
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
@@ -143,8 +144,11 @@ class Game:
     # ------------------------------------------------------------ states
 
     def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None,
-                  explicit_chance: bool = False) -> "State":
+                  explicit_chance: bool = False, dice: tuple[int, ...] = ()) -> "State":
         """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+
+        ``dice``: the results the first dice rolled give, from the setup's on
+        (a scenario's ``dice:``), instead of the seeded generator's.
 
         ``explicit_chance`` makes the dice that turn steps roll CHANCE decisions
         (``state.chance_outcomes()``) instead of samples of the seeded generator.
@@ -160,6 +164,8 @@ class Game:
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
         s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, explicit_chance=explicit_chance,
                   log=[] if record else None, history=[] if record else None)
+        if dice:
+            s.slices[Chance.block] = NO_CHANCE._replace(loaded=tuple(dice))
         self._seat_roles(s, players, seats)
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
@@ -179,7 +185,7 @@ class Game:
         (see :mod:`engine.model.dealing`) and replayed with each state's shuffle.
         Not for states that keep a log: the setup may write in it.
         """
-        if s.log is not None or s.history is not None:
+        if s.log is not None or s.history is not None or Chance.block in s.slices:
             program.run(s)
             return s
         from engine.model.dealing import Deal, make_deal

@@ -178,13 +178,11 @@ def _start(sc: Scenario) -> State:
     seats = None
     if "seats" in doc:
         seats = _real_seats(sc.game, doc["seats"], players)
+    dice = tuple(int(d) for d in doc.get("dice") or ())
     try:
-        state = sc.game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True, seats=seats)
+        return sc.game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True, seats=seats, dice=dice)
     except SetupError as err:
         raise RulesetError.at(doc.pos_of("seats"), str(err)) from None
-    if doc.get("dice"):
-        state.slices[Chance.block] = state.slices.get(Chance.block, NO_CHANCE)._replace(loaded=tuple(int(d) for d in doc["dice"]))
-    return state
 
 
 def _real_seats(game: Game, seats: Mapping, players: int) -> dict[str, int]:

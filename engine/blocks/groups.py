@@ -426,10 +426,16 @@ class FormGroups(Step):
         if placed is None or s.cell_of[placed.cid] is None:
             return False
         cell = s.cell_of[placed.cid]
-        if self.connects:
-            _put(s, forming=tuple(self.candidates(s, (cell,))), linking=(cell,), clashes=())
-        else:
-            _put(s, forming=tuple(self.candidates(s, (cell,))))
+        forming = tuple(self.candidates(s, (cell,)))
+        if forming and self.connects:
+            _put(s, forming, (cell,), ())
+        elif forming:
+            _put(s, forming=forming)
+        elif self.connects and (pairs := self.links(s, (cell,))):
+            _put(s, (), (), tuple(pairs))  # what settling finds first, found already
+        else:  # most placements: no group forms, no clash: nothing to settle
+            s.slices.pop(GroupWork.block, None)
+            return False
         return self._settle(s)
 
     def _settle(self, s: "StateView") -> bool:

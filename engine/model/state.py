@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
@@ -708,9 +708,7 @@ class State:
         x, y = cell
         bbox = self.bbox
         if bbox is not None and (x in (bbox[0], bbox[1]) or y in (bbox[2], bbox[3])):  # on the edge: the box may shrink
-            self.bbox = None
-            for c in grid:
-                self.bbox = self.game.grid.grow(self.bbox, c)
+            self.bbox = box(grid)
 
     def swap(self, a: int, b: int) -> None:
         """Exchange the places of two components: places in zones, board cells, heights in stacks."""
@@ -760,6 +758,19 @@ class State:
         """Turn a component to its next face."""
         self._actions = None
         self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
+
+
+def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:
+    """The smallest box holding every cell, as the board keeps it: (least x, greatest x, least y, greatest y);
+    None for no cells.
+
+    >>> box([(0, 1), (2, -1), (1, 0)]), box([])
+    ((0, 2, -1, 1), None)
+    """
+    if not cells:
+        return None
+    xs, ys = zip(*cells)
+    return min(xs), max(xs), min(ys), max(ys)
 
 
 def _same_text(a: str, b: str) -> bool:

@@ -40,9 +40,6 @@ UNKNOWN = object()
 """The board's box while it is not known (a piece left its edge): worked out when next asked."""
 
 
-
-
-
 class State:
     """One game in progress.  Create with :meth:`Game.new_state` (all states are made by ``__init__``)."""
 

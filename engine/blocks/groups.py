@@ -127,6 +127,7 @@ class FormGroups(Step):
         self._member_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._member_sets: dict[Cell, frozenset[Cell]] = {}
         self._ring_cache: dict[Cell, tuple[Cell, ...]] = {}
+        self._around_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell], frozenset[Cell]], ...]] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -245,21 +246,37 @@ class FormGroups(Step):
         cells = self._member_set(anchor)
         return s.grid.keys() >= cells and s.members.keys().isdisjoint(cells)
 
+    def around(self, cell: Cell) -> tuple[tuple[Cell, frozenset[Cell], frozenset[Cell]], ...]:
+        """For each group that would include ``cell`` (see :meth:`anchors`): its anchor, its cells, and its cells but
+        ``cell`` (memoised: it depends on the board only).
+
+        Example: ``[a for a, cells, _ in step.around(c) if s.grid.keys() >= cells]``, the complete groups through ``c``.
+        """
+        found = self._around_cache.get(cell)
+        if found is None:
+            found = self._around_cache[cell] = tuple((a, self._member_set(a), self._member_set(a) - {cell})
+                                                     for a in self.anchors(cell))
+        return found
+
     def candidates(self, s: "StateView", changed: Iterable[Cell]) -> list[Cell]:
         """Anchors of complete groups of free pieces that include one of the changed cells (incremental).
 
         Example: after a placement at ``c``, ``candidates(s, [c])``.
         """
         filled, taken, found = s.grid.keys(), s.members.keys(), []
-        cells_of = self._member_sets
         for cell in changed:
-            for anchor in self.anchors(cell):
-                cells = cells_of.get(anchor)
-                if cells is None:
-                    cells = self._member_set(anchor)
-                if anchor not in found and filled >= cells and taken.isdisjoint(cells):
+            for anchor, cells, _ in self.around(cell):
+                if filled >= cells and taken.isdisjoint(cells) and anchor not in found:
                     found.append(anchor)
         return found
+
+    def completing(self, s: "StateView", cell: Cell) -> list[Cell]:
+        """What :meth:`candidates` would find were a piece put on ``cell``, without putting it there.
+
+        Example: ``step.completing(s, c)`` for an empty cell ``c`` next to six free pieces of a 7-cell pattern.
+        """
+        filled, taken = s.grid.keys(), s.members.keys()
+        return [anchor for anchor, cells, others in self.around(cell) if filled >= others and taken.isdisjoint(cells)]
 
     def value(self, s: "StateView", cell: Cell) -> Any:
         """The attribute value the piece at ``cell`` shows."""
@@ -358,11 +375,7 @@ class FormGroups(Step):
         paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
-            s.grid[cell] = pieces[0][0]  # any piece: here only which cells are filled matters
-            try:
-                anchors = self.candidates(s, (cell,))
-            finally:
-                del s.grid[cell]
+            anchors = self.completing(s, cell)
             linking = paths is not None and len(paths(cell)) >= 2
             if not anchors and not linking:
                 continue
@@ -426,10 +439,16 @@ class FormGroups(Step):
         if placed is None or s.cell_of[placed.cid] is None:
             return False
         cell = s.cell_of[placed.cid]
-        if self.connects:
-            _put(s, forming=tuple(self.candidates(s, (cell,))), linking=(cell,), clashes=())
-        else:
-            _put(s, forming=tuple(self.candidates(s, (cell,))))
+        forming = tuple(self.candidates(s, (cell,)))
+        if forming and self.connects:
+            _put(s, forming, (cell,), ())
+        elif forming:
+            _put(s, forming=forming)
+        elif self.connects and (pairs := self.links(s, (cell,))):
+            _put(s, (), (), tuple(pairs))  # what settling finds first, found already
+        else:  # most placements: no group forms, no clash: nothing to settle
+            s.slices.pop(GroupWork.block, None)
+            return False
         return self._settle(s)
 
     def _settle(self, s: "StateView") -> bool:
@@ -494,11 +513,13 @@ class FormGroups(Step):
         s.outcome = s.game.team_outcome(Outcome.from_scores(scores, text=text, ended="end condition"), s.players)
         s.note(lambda: f"game over: {text}")
 
-    def _take_marker(self, s: "StateView", value: Any, why: str) -> int | None:
-        """A marker of ``value`` from the marker zone, or None (and, with ``if_no_marker: win``, the game ends)."""
+    def _take_marker(self, s: "StateView", value: Any, anchor: Cell) -> int | None:
+        """A marker of ``value`` from the marker zone for the group at ``anchor``, or None (and, with
+        ``if_no_marker: win``, the game ends)."""
         values = self.values
         marker = next((c for c in s.zones[self.marker_from(s)] if values[s.face[c]][c] == value), None)
         if marker is None:
+            why = f"at ({format_cell(anchor)})"
             if self.no_marker_wins:
                 self._win(s, value, f"{value} would place another marker {why} with none left")
             else:
@@ -508,8 +529,7 @@ class FormGroups(Step):
     def _form(self, s: "StateView", anchor: Cell) -> None:
         verdict = self.verdict(s, anchor)
         winner = verdict.winner
-        where = f"({format_cell(anchor)})"
-        marker = self._take_marker(s, winner, f"at {where}")
+        marker = self._take_marker(s, winner, anchor)
         if marker is None:
             return
         s.move(marker, self.marker_to(s))
@@ -522,22 +542,25 @@ class FormGroups(Step):
         if self.connects:
             _put(s, linking=(*_work(s).linking, self.members(anchor)[0]))
         g = self.game
-        s.note(lambda: f"a group forms at {where}: {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
+        s.note(lambda: f"a group forms at ({format_cell(anchor)}): {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
                        f"{g.piece_names[marker]} placed")
 
     def _clash(self, s: "StateView", a: Cell, b: Cell) -> None:
         """The external clash of two connected groups: the loser deforms, the winner reforms."""
         va, vb = self.marker_value(s, a), self.marker_value(s, b)
         verdict = self.table.decide(self.counts(s, (a, b)), None if self.all_contend else (va, vb))
-        head = f"external clash of the {va} group at ({format_cell(a)}) and the {vb} group at ({format_cell(b)}): {verdict.sums()}"
+
+        def head() -> str:
+            return f"external clash of the {va} group at ({format_cell(a)}) and the {vb} group at ({format_cell(b)}): {verdict.sums()}"
+
         if verdict.winner not in (va, vb):
             outcome = "no winner" if verdict.winner is None else f"{verdict.winner} leads neither group"
-            s.note(lambda: f"{head} — {outcome}: both groups deform")
+            s.note(lambda: f"{head()} — {outcome}: both groups deform")
             self._deform(s, a, va)
             self._deform(s, b, vb)
             return
         winner, loser, lost = (a, b, vb) if verdict.winner == va else (b, a, va)
-        s.note(lambda: f"{head} ({verdict.decided_by})")
+        s.note(lambda: f"{head()} ({verdict.decided_by})")
         if self.on_clash is not None:
             self._on_clash(s, verdict.winner, lost, verdict.totals.get(verdict.winner, 0) - verdict.totals.get(lost, 0))
         self._deform(s, loser, lost)
@@ -600,7 +623,6 @@ class FormGroups(Step):
             s.note(lambda: f"the {value} group at ({format_cell(anchor)}) reforms: {g.piece_names[old]} at ({format_cell(cell)}) "
                            f"goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
         verdict = self.verdict(s, anchor)
-        where = f"({format_cell(anchor)})"
         if verdict.decided_by == "no contender":
             marker = s.groups.pop(anchor)
             s.move(marker, self.deform_marker(s))
@@ -608,18 +630,18 @@ class FormGroups(Step):
                 del s.members[c]
                 s.face[s.grid[c]] = self.free_face[s.grid[c]]
             self._changed(s, self.members(anchor), self.members(anchor))
-            s.note(lambda: f"latent clash at {where}: no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
+            s.note(lambda: f"latent clash at ({format_cell(anchor)}): no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
-            s.note(lambda: f"latent clash at {where}: {verdict.explain()} — the group keeps {value}")
+            s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — the group keeps {value}")
         else:
-            new = self._take_marker(s, verdict.winner, f"at {where}")
+            new = self._take_marker(s, verdict.winner, anchor)
             if new is None:
                 return
             old_marker = s.groups[anchor]
             s.move(old_marker, self.deform_marker(s))
             s.move(new, self.marker_to(s))
             s.groups[anchor] = new
-            s.note(lambda: f"latent clash at {where}: {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
+            s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
                            f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
 
     def _replacement(self, s: "StateView") -> int | None:

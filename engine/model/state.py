@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
-
-
+UNKNOWN = object()
+"""The board's box while it is not known (a piece left its edge): worked out when next asked."""
 
 
 class State:
@@ -53,7 +53,7 @@ class State:
         "stacks",
         "cell_of",
         "frontier",
-        "bbox",
+        "_box",
         "groups",
         "members",
         "positions",
@@ -88,7 +88,7 @@ class State:
     stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
     cell_of: list[Cell | None]
     frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
-    bbox: tuple[int, int, int, int] | None
+    _box: "tuple[int, int, int, int] | None | object"  # the box of the pieces (see bbox), or UNKNOWN
     groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
     members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
     positions: tuple[str, ...]
@@ -177,7 +177,7 @@ class State:
         self.stacks = stacks
         self.cell_of = cell_of
         self.frontier = frontier
-        self.bbox = bbox
+        self._box = bbox
         self.groups = groups
         self.members = members
         self.positions = positions
@@ -217,7 +217,7 @@ class State:
             return copy
         copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
-            self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self.bbox,
+            self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self._box,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
             self.seat_of, self.order, self.turn, self.turn_number, self.step,
             self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
@@ -266,6 +266,23 @@ class State:
         return f"{where}, turn {self.turn_number}: {who}>"
 
     # ------------------------------------------------------------ queries
+
+    @property
+    def bbox(self) -> tuple[int, int, int, int] | None:
+        """The smallest box holding every piece on the board (see :func:`box`); None while it is empty.
+
+        Kept as pieces are put down; after a piece leaves the box's edge it is worked out again when next asked.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> s = game.new_state(players=game.player_counts[0], seed=1)
+        >>> s.bbox == box(s.grid)
+        True
+        """
+        kept = self._box
+        if kept is UNKNOWN:
+            kept = self._box = box(self.grid)
+        return kept  # type: ignore[return-value]
 
     @property
     def is_terminal(self) -> bool:
@@ -679,11 +696,11 @@ class State:
             if n not in grid:
                 frontier[n] = None
         x, y = cell
-        bbox = self.bbox
+        bbox = self._box
         if bbox is None:
-            self.bbox = (x, x, y, y)
-        elif not (bbox[0] <= x <= bbox[1] and bbox[2] <= y <= bbox[3]):
-            self.bbox = (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))
+            self._box = (x, x, y, y)
+        elif bbox is not UNKNOWN and not (bbox[0] <= x <= bbox[1] and bbox[2] <= y <= bbox[3]):  # type: ignore[index]
+            self._box = (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))  # type: ignore[index]
 
     def _lift(self, cid: int) -> None:
         """Take a component off the board and update the board's frontier and box around its cell."""
@@ -706,11 +723,9 @@ class State:
         if any(n in grid for n in around(cell)):
             frontier[cell] = None
         x, y = cell
-        bbox = self.bbox
-        if bbox is not None and (x in (bbox[0], bbox[1]) or y in (bbox[2], bbox[3])):  # on the edge: the box may shrink
-            self.bbox = None
-            for c in grid:
-                self.bbox = self.game.grid.grow(self.bbox, c)
+        bbox = self._box
+        if bbox is not None and bbox is not UNKNOWN and (x in bbox[:2] or y in bbox[2:]):  # type: ignore[index]
+            self._box = UNKNOWN  # on the edge: the box may shrink, worked out again when asked
 
     def swap(self, a: int, b: int) -> None:
         """Exchange the places of two components: places in zones, board cells, heights in stacks."""
@@ -760,6 +775,19 @@ class State:
         """Turn a component to its next face."""
         self._actions = None
         self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
+
+
+def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:
+    """The smallest box holding every cell, as the board keeps it: (least x, greatest x, least y, greatest y);
+    None for no cells.
+
+    >>> box([(0, 1), (2, -1), (1, 0)]), box([])
+    ((0, 2, -1, 1), None)
+    """
+    if not cells:
+        return None
+    xs, ys = zip(*cells)
+    return min(xs), max(xs), min(ys), max(ys)
 
 
 def _same_text(a: str, b: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,34 @@ def test_each_spell_is_known_to_choose_or_not() -> None:
     effects = game.steps[cast].effects
     direct = {cid: choices.runs_directly(game, cast, ("effect", cid)) for cid, fn in enumerate(effects.fns) if fn}
     assert set(direct.values()) == {True, False}  # some spells choose (a target), others never do
+
+
+def test_a_coroutine_left_on_a_thread_is_kept_while_the_thread_lives_then_let_go(game: engine.Game) -> None:
+    """An effect paused on another thread and answered here cannot be ended from here: it is kept while its thread
+    lives (ending it would run its cleanup there, on a live state), and let go once that thread has ended, so a
+    long-lived server whose worker threads come and go does not keep every paused effect for ever."""
+    s = game.new_state(players=2)
+    paused: list[object] = []
+    release = threading.Event()
+
+    def begin() -> None:
+        s.apply("choose c2")  # pauses at B's choice, on this thread
+        paused.append(s.tape.run)  # type: ignore[union-attr]
+        release.wait()
+
+    worker = threading.Thread(target=begin, daemon=True)
+    worker.start()
+    try:
+        while not paused and worker.is_alive():
+            time.sleep(0.001)
+        s.apply("choose 3")  # answered here: the coroutine cannot resume on this thread
+        assert s.counters == [33, 1]
+        kept = [run for runs in choices._ORPHANS.values() for run in runs]
+        assert any(run is paused[0] for run in kept)
+    finally:
+        release.set()
+        worker.join()
+    other = game.new_state(players=2)
+    choices._orphan(other)  # any later orphaning looks for ended threads
+    assert not any(run is paused[0] for runs in choices._ORPHANS.values() for run in runs)
+    assert set(choices._ORPHANS) <= {t.ident for t in threading.enumerate()}

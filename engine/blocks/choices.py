@@ -478,16 +478,23 @@ def _drop(s: "StateView") -> None:
     tape.run.throw(GreenletExit)
 
 
-_ORPHANS: list[Any] = []
-"""Coroutines left paused on another thread's stack: kept, since ending them would run their cleanup on a live state."""
+_ORPHANS: dict[int, list[Any]] = {}
+"""Coroutines left paused on another thread's stack, by that thread: kept while it lives, since letting go of one
+then would have that thread end it, running its cleanup on a live state.  Once the thread is gone they are let go:
+greenlet frees a dead thread's coroutines without running them."""
+_ORPHANS_LOCK = threading.Lock()
 
 
 def _orphan(s: "StateView") -> None:
     """Let go of the state's coroutine, which cannot resume on this thread (it must never be ended from afar)."""
     tape = s.tape
     s.tape = None
-    if tape is not None and tape.run is not None and not tape.run.dead:
-        _ORPHANS.append(tape.run)
+    with _ORPHANS_LOCK:
+        living = {thread.ident for thread in threading.enumerate()}
+        for ident in [ident for ident in _ORPHANS if ident not in living]:
+            del _ORPHANS[ident]
+        if tape is not None and tape.run is not None and not tape.run.dead:
+            _ORPHANS.setdefault(tape.thread, []).append(tape.run)
 
 
 def _live(s: "StateView") -> Tape | None:

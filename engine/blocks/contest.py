@@ -204,6 +204,8 @@ class ContestRules:
         self.in_play = self._in_play(b, spec) if in_zone is None else ()
         compiled, n = b.expression(spec.get("strength", "0"), "int", bind={"c": ANY_COMPONENT}, pos=b.pos(spec, "strength"))
         self.strength, self.strength_slots = compiled.fn, n
+        # a strength that is one printed attribute of c (say c.value) is read from the attribute's table, not run
+        self.strength_table = compiled.table[1] if compiled.table is not None and compiled.table[0] == 0 else None
         self.strength_text = b.describe(spec.get("strength", "0"))
         self.strength_source, self.strength_pos = str(spec.get("strength", "0")), b.pos(spec, "strength")
         none = CardCode((None,) * len(g.component_names), 2, fixed=True)
@@ -282,14 +284,14 @@ class ContestRules:
         live = self.in_play_set if in_zone is None else self.live.get(s.positions)
         if live is None:
             live = self.live[s.positions] = frozenset(in_zone[role] for role in s.positions)
-        fns, width = self.modifier.fns, self.modifier.slots
+        fns = self.modifier.fns
+        env = [None] * self.modifier.slots  # modifiers are expressions: one list of locals serves every giver
         for giver in self.givers:
             if zone_of[giver] not in live:
                 continue
             if table is not None:
                 total += table(s, giver, c) or 0
             else:
-                env = [None] * width
                 env[0], env[1] = giver, c
                 total += fns[giver](s, env) or 0
         return total
@@ -301,12 +303,19 @@ class ContestRules:
         instance with nothing written for it) is an error at the expression, as
         everywhere none is used as a number.
         """
-        env = [None] * self.strength_slots
-        env[0] = c
-        value = self.strength(s, env)
+        value = self._strength_of(s, c)
         if value is None:
             raise self._no_strength(c)
         return value
+
+    def _strength_of(self, s: "StateView", c: int) -> int | None:
+        """The ``strength`` expression's value for ``c`` (None: it gives none)."""
+        table = self.strength_table
+        if table is not None:
+            return table[s.face[c]][c]
+        env = [None] * self.strength_slots
+        env[0] = c
+        return self.strength(s, env)
 
     def _no_strength(self, c: int) -> EffectRuntimeError:
         """The error of a strength of none for ``c``."""
@@ -343,11 +352,9 @@ class ContestRules:
         found = known.get(c)
         if found is None:
             die = self.rolled(s, c) if self.sides else 0  # without a die of their own, fighters roll only to break ties
-            env = [None] * self.strength_slots  # the ``strength`` expression, as ``base`` reads it
-            env[0] = c
             self.computing += 1
             try:
-                base = self.strength(s, env)
+                base = self._strength_of(s, c)
                 if base is None:
                     raise self._no_strength(c)
                 bonus = self.bonus(s, c) if self.givers and self.computing <= NESTING else 0

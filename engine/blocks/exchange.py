@@ -85,13 +85,15 @@ class Exchange(Step):
 
     def enter(self, s: "StateView") -> bool:
         won = s.slices.get(Winners.block)
-        if won is None or not won.pairs:
-            return self._next(s, ())
         table = self.when_table
-        if table is not None:
-            pairs = tuple(p for p in won.pairs if table(s, p[0], p[1]))
+        if won is None or not won.pairs:
+            pairs: tuple[tuple[int, int], ...] = ()
+        elif table is not None:
+            pairs = tuple([p for p in won.pairs if table(s, p[0], p[1])])
         else:
-            pairs = tuple(p for p in won.pairs if self.when(s, self._env(p)))
+            pairs = tuple([p for p in won.pairs if self.when(s, self._env(p))])
+        if not pairs and not (s.decisions and s.decisions[-1].step == self.index):
+            return False  # nobody decides, and no decision of this step to take off the stack
         return self._next(s, pairs)
 
     def _next(self, s: "StateView", pending: tuple[tuple[int, int], ...]) -> bool:

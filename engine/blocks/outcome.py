@@ -16,6 +16,7 @@ win if any goal holds at the end (used for solo play).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.lang.scope import Fn
@@ -42,9 +43,9 @@ class Outcome:
     def from_scores(cls, scores: tuple[int, ...], **details: Any) -> "Outcome":
         """Seats with the top score win; k tied winners get 1/k each."""
         top = max(scores) if scores else 0
-        winners = tuple(i + 1 for i, v in enumerate(scores) if v == top)
+        winners = tuple([i + 1 for i, v in enumerate(scores) if v == top])
         share = 1.0 / len(winners) if winners else 0.0
-        returns = tuple(share if i + 1 in winners else 0.0 for i in range(len(scores)))
+        returns = tuple([share if v == top else 0.0 for v in scores])
         return cls(scores, winners, returns, **details)
 
     def for_teams(self, teams: tuple[tuple[int, ...], ...]) -> "Outcome":
@@ -111,7 +112,7 @@ class Ranking:
             env[self.slot] = item
             key = tuple([k(s, env) for k in self.keys])
             scored.append((key, order, item, self.owner(s, env)))
-        scored.sort(key=lambda t: t[0], reverse=True)  # stable: full ties keep item order
+        scored.sort(key=itemgetter(0), reverse=True)  # by key, stable: full ties keep item order
         seat_scores = [0] * players
         points: dict[str, int] = {}
         lines = []

@@ -51,7 +51,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.blocks.grid import format_cell
 from engine.blocks.steps import Step, step_kind
-from engine.core.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
 from engine.lang.functions import Function
@@ -243,6 +243,7 @@ class Commit(Step):
         self.choose_face = b.choice(spec, "face", ("as-is", "choose"), "as-is") == "choose"
         self.cells: Any = None  # the compiled list of cells a decision may seal, when it seals one
         self.cell_slots, self.cells_text = 1, ""
+        self.size = len(self.slots.names)
         if "cells" in spec:
             compiled, self.cell_slots = b.expression(spec["cells"], None, pos=b.pos(spec, "cells"))
             if not ListOf(CELL).accepts(compiled.type):
@@ -265,19 +266,19 @@ class Commit(Step):
         found = self.cells(s, [None] * self.cell_slots) or []
         return list(dict.fromkeys(tuple(c) for c in found if c is not None))
 
-    def _filled(self, s: "StateView") -> int:
-        if self.components:
-            return len(s.zones[self.target(s)])
+    def _cells_sealed(self, s: "StateView") -> int:
+        """How many cells the acting role sealed in this step (its filled slots, when it commits cells alone)."""
         aims = s.slices.get(Aims.block)
         role = s.acting_role
         return sum(1 for entry in aims.sealed or () if entry[0] == self.index and entry[1] == role) if aims else 0
 
     def _next_slot(self, s: "StateView") -> int | None:
         """The slot to fill now, or None when the row is full or nothing is left to commit."""
-        filled = self._filled(s)
-        if filled >= len(self.slots.names) or (self.components and not s.zones[self.source(s)]):
-            return None
-        return filled
+        if self.components:
+            filled = len(s.zones[self.target(s)])
+            return None if filled >= self.size or not s.zones[self.source(s)] else filled
+        filled = self._cells_sealed(s)
+        return None if filled >= self.size else filled
 
     def enter(self, s: "StateView") -> bool:
         space = self.actions(s)  # none when the row is full, nothing is left to commit or no cell may be sealed
@@ -290,6 +291,10 @@ class Commit(Step):
         slot = self._next_slot(s)
         if slot is None:
             return ListSpace(self, [])
+        return self._space(s, slot)
+
+    def _space(self, s: "StateView", slot: int) -> ActionSpace:
+        """The decisions filling ``slot``, the slot to fill now."""
         if self.cells is not None:
             cells = self.cell_options(s)
             if not self.components:
@@ -300,7 +305,7 @@ class Commit(Step):
         if self.choose_face:
             faces = self.game.distinct_faces
             return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
-        return ListSpace(self, [(cid, slot) for cid in s.zones[self.source(s)]])
+        return EachSpace(self, tuple(s.zones[self.source(s)]), (slot,))
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
@@ -313,8 +318,13 @@ class Commit(Step):
             x, y = args[3]
             sealed = (*(aims.sealed or ()), (self.index, s.acting_role, slot, x, y))
             s.slices[Aims.block] = aims._replace(sealed=tuple(sorted(sealed, key=lambda a: (a[0], _turn_place(s, a[1]), a[2]))))
-        s.note(lambda: f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
-        return self._next_slot(s) is None
+        if s.log is not None:
+            s.log.append(f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
+        slot = self._next_slot(s)
+        if slot is None:
+            return True
+        s.listed(self._space(s, slot))  # the next decision's, worked out here rather than asked again
+        return False
 
     def _sealed_words(self, args: tuple[Any, ...]) -> str:
         if len(args) < 4:
@@ -459,10 +469,10 @@ class SlotFunction(Function):
         arg = self.value(scope, args[0], ANY_COMPONENT, "component")
         item = arg.type if isinstance(arg.type, Component) else ANY_COMPONENT
         result = {"int": INT, "component": item, "list": ListOf(item)}[self.gives]
-        f, read, empty = arg.fn, self.read, self._empty()
+        f, read, empty, local = arg.fn, self.read, self._empty(), arg.slot
 
         def run(s: Any, e: list[Any]) -> Any:
-            c = f(s, e)
+            c = e[local] if local is not None else f(s, e)  # a local variable (say self) is read, not called
             slots = s.game.parts.get("slots")
             if c is None or slots is None:
                 return empty

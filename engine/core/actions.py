@@ -197,6 +197,47 @@ class ChainSpace(ActionSpace):
         return self.first.all_args() + self.second.all_args()
 
 
+class EachSpace(ActionSpace):
+    """One action per item, the item followed by the same arguments for all: ``args = (item, *rest)``.
+
+    Listing costs a copy of the items, not a tuple per action: a decision among the
+    cards of a hand builds only the arguments of the one chosen.
+
+    >>> space = EachSpace(None, [4, 7], (2,))
+    >>> len(space), space.args_at(1), space.contains_args((4, 2)), space.contains_args((4, 1)), space.all_args()
+    (2, (7, 2), True, False, [(4, 2), (7, 2)])
+    """
+
+    __slots__ = ("step", "items", "rest")
+
+    def __init__(self, step: Any, items: Sequence[Any], rest: tuple[Any, ...]) -> None:
+        self.step = step
+        self.items = items
+        self.rest = rest
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [Action(self.step, (item, *self.rest), self) for item in self.items[i]]
+        return Action(self.step, (self.items[i], *self.rest), self)
+
+    def __iter__(self) -> Iterator[Action]:
+        step, rest = self.step, self.rest
+        return (Action(step, (item, *rest), self) for item in self.items)
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        return len(args) == len(self.rest) + 1 and args[1:] == self.rest and args[0] in self.items
+
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        return (self.items[i], *self.rest)
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        rest = self.rest
+        return [(item, *rest) for item in self.items]
+
+
 class EmptySpace(ActionSpace):
     """No legal actions (the game is over)."""
 

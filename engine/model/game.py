@@ -130,6 +130,8 @@ class Game:
     # Setups that drew nothing at random, as they left the state, by the state they started from (see _set_up):
     # a cache filled while playing, the one thing of a built game that changes (a changed copy starts its own).
     set_up: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # By player count, the positions of each group of roles the seating deals (see _deal_places), filled while playing.
+    deal_places: dict[int, list[tuple[int, ...]]] = field(default_factory=dict, init=False, repr=False, compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -235,8 +237,7 @@ class Game:
     def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
         assert self.roles is not None
         positions = list(self.roles.values)
-        groups = list(self.roles.groups(players))
-        places = [tuple(positions.index(r) for r in group) for group in groups]
+        groups, places = self._deal_places(players)
         if seats is not None:
             groups = self._chosen_deal(players, seats, groups, places)
         else:
@@ -256,6 +257,22 @@ class Game:
         if self.first_roll and self.teams.get(players):
             order = _team_turn_first(order, s.seat_of, self.teams[players])
         s.order = tuple(order)
+
+    def _deal_places(self, players: int) -> tuple[list[tuple[str, ...]], list[tuple[int, ...]]]:
+        """The groups of roles dealt at random with ``players`` players, and the positions each group takes (a fresh list
+        of the groups, to deal; the places are worked out once per player count).
+
+        >>> import engine
+        >>> engine.load(engine.builtin_names()[0])._deal_places(2)[1] in ([], [(0,), (1,)])
+        True
+        """
+        assert self.roles is not None
+        groups = list(self.roles.groups(players))
+        places = self.deal_places.get(players)
+        if places is None:
+            positions = self.roles.values
+            places = self.deal_places[players] = [tuple(positions.index(r) for r in group) for group in groups]
+        return groups, places
 
     def _roll_off(self, s: "State", players: int) -> int:
         """``first_seat: lowest-roll`` (or ``highest-roll``): every seat rolls a d6, the tied best roll again; the seat that starts.
@@ -319,7 +336,8 @@ class Game:
                      else "nobody is left in the turn order" if nobody else "turn limit")
             outcome = self.score(s)
             s.outcome = outcome if outcome.ended == ended else dataclasses.replace(outcome, ended=ended)
-            s.note(lambda: f"game over: {s.outcome.text}" if s.outcome else "")
+            if s.log is not None:
+                s.log.append(f"game over: {s.outcome.text}")
             return True
         s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)
         s.turn_number += 1
@@ -327,11 +345,11 @@ class Game:
 
     def score(self, s: "State") -> "Outcome":
         """The outcome of a finished game, by the block that applies to its player count."""
-        from engine.blocks.outcome import Outcome
-
         for counts, block in self.outcomes:
             if s.players in counts:
                 return self.team_outcome(block.evaluate(s, s.players), s.players)
+        from engine.blocks.outcome import Outcome  # only when no block scores this player count
+
         return Outcome.from_scores((0,) * s.players, text="no scoring for this player count")
 
     def team_outcome(self, outcome: "Outcome", players: int) -> "Outcome":

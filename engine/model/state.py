@@ -607,10 +607,11 @@ class State:
         steps = self.game.steps
         last = len(steps) - 1
         i = self.step
+        turn_order, explicit = TurnOrder.block, self.explicit_chance  # read once: a state never changes the latter
         while True:
             if self.outcome is not None:  # a step ended the game at once
                 return
-            if i >= last or (TurnOrder.block in self.slices and i >= 0 and self._left_mid_turn()):
+            if i >= last or (turn_order in self.slices and i >= 0 and self._left_mid_turn()):
                 self.step = -1
                 if self.game.end_turn(self):
                     return
@@ -622,7 +623,7 @@ class State:
             if condition is not None and not condition(self, step.env):
                 continue
             self.step = i
-            if self.explicit_chance:
+            if explicit:
                 event = step.chance_event(self)
                 if event is not None:
                     self.chance = event

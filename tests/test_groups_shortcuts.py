@@ -2,7 +2,7 @@
 
 A placement step that finds no group to form and no clash stores no work; ``completing`` (a piece not put down)
 finds what ``candidates`` finds with the piece put down; the board's box, kept or worked out when asked, is the box
-of the pieces on it.
+of the pieces on it; ``count(empty_cells)``, worked out without listing them, is how many ``empty_cells`` lists.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engine.blocks.groups import FormGroups, GroupWork
+from engine.compiling.vocabulary import _empty_cells
 from engine.model.state import UNKNOWN, State, box
 from tests.conftest import shipped_game
 
@@ -61,3 +62,14 @@ def test_the_box_is_the_box_of_the_pieces(name: str, players: int) -> None:
         assert s._box is UNKNOWN or s._box == box(s.grid)
         assert s.bbox == box(s.grid) and s._box == box(s.grid)
     assert unknown or name != "iconoclasm"  # pieces leave the board's edge there
+
+
+@pytest.mark.parametrize("name, players", [("connect-four", 2), ("othello", 2), ("tic-tac-toe", 2), ("breakthrough", 2),
+                                           ("iconoclasm", 4), ("hex-glyphs", 2)])
+def test_the_count_of_empty_cells_is_the_length_of_their_list(name: str, players: int) -> None:
+    states = random_states(name, players, games=2)
+    game = states[0].game
+    counts = {n: game.compile_condition(f"count(empty_cells) == {n}") for n in {len(_empty_cells(s, [])) for s in states}}
+    for s in states:
+        n = len(_empty_cells(s, []))
+        assert counts[n].test(s), (n, s.grid)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import textwrap
 from pathlib import Path
 
 import pytest
 
 import engine
+from engine.blocks.placement import Place
 from engine.core.errors import IllegalActionError
+from engine.model.state import State
+from tests.conftest import shipped_game
 
 RULESET = """
 name: counted
@@ -101,3 +105,47 @@ def test_a_scenario_names_copies_by_their_id(tmp_path: Path) -> None:
 
     result = run_scenario(scenario)
     assert result.passed, result
+
+
+def offered_the_long_way(step: Place, s: State) -> list[tuple[int, int]]:
+    """What ``Place.pieces`` offers, worked out pair by pair: every (component, face) pair of the zone, in order,
+    and of pairs with the same name and face only the first."""
+    g = step.game
+    hand = s.zones[step.source.resolve(s)]
+    if step.choose_face:
+        pairs = [p for cid in hand for p in g.piece_options[cid]]
+    elif step.as_is:
+        pairs = [(cid, s.face[cid]) for cid in hand]
+    else:
+        pairs = [(cid, step.fixed[cid]) for cid in hand if step.fixed[cid] is not None]
+    first: dict[tuple[str, int], tuple[int, int]] = {}
+    for cid, face in pairs:
+        first.setdefault((g.piece_names[cid], face), (cid, face))
+    return list(first.values())  # type: ignore[arg-type]
+
+
+def assert_offers_agree(game: engine.Game, players: int, games: int) -> int:
+    """Play random games; at every position each place step offers what the long way finds. How many offers had pieces."""
+    steps = [step for step in game.steps if isinstance(step, Place)]
+    assert steps
+    offers = 0
+    for seed in range(games):
+        s, choose = game.new_state(players=players, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            for step in steps:
+                offered = step.pieces(s)
+                assert offered == offered_the_long_way(step, s)
+                offers += bool(offered)
+            s.play(choose.randrange(len(s.legal_actions())))
+    return offers
+
+
+@pytest.mark.parametrize("name, players", [("iconoclasm", 4), ("iconoclasm-cards", 2), ("connect-four", 2), ("othello", 2),
+                                           ("tutorial-tiles", 2), ("banner-clash", 2)])
+def test_the_pieces_on_offer_are_the_first_of_each_kind(name: str, players: int) -> None:
+    assert assert_offers_agree(shipped_game(name), players, games=3)
+
+
+@pytest.mark.parametrize("face", ["down", "as-is", "choose"])
+def test_copies_are_offered_once_whatever_the_face_rule(tmp_path: Path, face: str) -> None:
+    assert assert_offers_agree(load(tmp_path, RULESET.replace("face: down", f"face: {face}")), 2, games=3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,20 @@ def test_without_the_last_resort_a_tie_stays_unresolved() -> None:
 def test_the_verdict_explains_its_arithmetic() -> None:
     assert CYCLE.decide({"D": 5, "B": 5, "C": 2, "A": 1}, ["D", "B"]).explain() == "D 5, B 5; primary support: D 7, B 6"
 
+
+
+@pytest.mark.parametrize("last_resort", [True, False])
+def test_a_verdict_decided_without_words_is_the_one_told(last_resort: bool) -> None:
+    """Verdicts are decided without their account in words, which is worked out when asked: both ways agree."""
+    table = SupportTable("t", CYCLE.supporters, CYCLE.neutral, last_resort)
+    choose = random.Random(1)
+    for _ in range(2000):
+        counts = {v: choose.randrange(4) for v in choose.sample("ABCDN", choose.randrange(1, 6))}
+        contenders = None if choose.random() < 0.5 else choose.sample("ABCD", 2)
+        verdict = table.decide(counts, contenders)
+        winner, totals, decided_by, account = table._decide(counts, None if contenders is None else tuple(contenders), told=True)
+        assert (verdict.winner, verdict.totals, verdict.decided_by) == (winner, totals, decided_by)
+        assert (verdict.steps, verdict.terms) == (account.steps, account.terms) and verdict.explain() and verdict.account is verdict.account
 
 # ---------------------------------------------------------------- majority() in any code
 

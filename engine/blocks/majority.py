@@ -22,7 +22,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from engine.blocks.block import Block, declare
 from engine.core.errors import SourcePos, did_you_mean
@@ -41,14 +42,40 @@ MEMO_SIZE = 50_000
 
 
 @dataclass(frozen=True)
+class Account:
+    """How a verdict was reached, in words: the totals at each stage, and the counts adding up to each total."""
+
+    steps: tuple[str, ...] = ()
+    terms: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # value -> the counts adding up to its total
+
+
+@dataclass(frozen=True)
 class Verdict:
-    """The result of a contest: the winner (None: unresolved), its totals and how it was decided."""
+    """The result of a contest: the winner (None: unresolved), its totals and how it was decided.
+
+    The account in words is worked out only when something asks for it (most verdicts are never told):
+    ``retell`` decides the same contest again, in words.
+    """
 
     winner: str | None
     totals: dict[str, int]
     decided_by: str  # "majority", "primary support", ..., "... against own", "no contender", "unresolved"
-    steps: tuple[str, ...] = field(default=())
-    terms: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # value -> the counts adding up to its total
+    retell: Callable[[], Account] = field(default=Account, compare=False, repr=False)
+
+    @cached_property
+    def account(self) -> Account:
+        """The stages and sums behind the verdict (worked out once, when first asked)."""
+        return self.retell()
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The totals at each stage, in words: ``A 3, D 3, C 1``, ``primary support: D 4, A 3``."""
+        return self.account.steps
+
+    @property
+    def terms(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each deciding value's counts that add up to its total."""
+        return self.account.terms
 
     def explain(self) -> str:
         """The arithmetic in words: ``A 3, D 3, C 1; primary support: D 4, A 3``."""
@@ -84,7 +111,7 @@ class SupportTable:
         """The winner among ``contenders`` (default: every non-neutral value counted), by ``counts``.
 
         Verdicts are remembered (by the counts in their order, and the contenders): the same contest
-        recurs often in a game, and the explanation costs more than the counting.
+        recurs often in a game.  Their account in words is worked out only when asked for.
         """
         among = None if contenders is None else tuple(contenders)
         key = (*counts.items(), among)
@@ -92,44 +119,55 @@ class SupportTable:
         if verdict is None:
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()
-            verdict = self._memo[key] = self._decide(counts, among)
+            items = key[:-1]
+            winner, totals, decided_by, _ = self._decide(counts, among, told=False)
+            verdict = self._memo[key] = Verdict(winner, totals, decided_by,
+                                                lambda: self._decide(dict(items), among, told=True)[3])  # type: ignore[arg-type]
         return verdict
 
-    def _decide(self, counts: dict[str, int], contenders: tuple[str, ...] | None) -> Verdict:
+    def _decide(self, counts: dict[str, int], contenders: tuple[str, ...] | None,
+                told: bool) -> tuple[str | None, dict[str, int], str, Account]:
+        """The winner, its totals, what decided and (``told``: else an empty one) the account in words.
+
+        >>> SupportTable("t", {"A": ("C",)}, frozenset())._decide({"A": 2, "B": 2, "C": 1}, None, told=True)
+        ('A', {'A': 3, 'B': 2}, 'primary support', Account(steps=('A 2, B 2, C 1', 'primary support: A 3, B 2'), \
+terms={'A': (('A', 2), ('C', 1)), 'B': (('B', 2),)}))
+        """
         pool = [v for v in (counts if contenders is None else contenders) if v not in self.neutral and counts.get(v, 0) > 0]
         if not pool:
-            return Verdict(None, {}, "no contender", ("no value can win",))
+            return None, {}, "no contender", Account(("no value can win",))
         top = max(counts[v] for v in pool)
         tied = [v for v in pool if counts[v] == top]
         totals = {v: counts[v] for v in pool}
-        steps = [_line(totals, pool)]
+        steps = [_line(totals, pool)] if told else []
         if len(tied) == 1:
+            if not told:
+                return tied[0], totals, "majority", Account()
             runner = max((v for v in pool if v != tied[0]), key=lambda v: counts[v], default=None)
             terms = {v: ((v, counts[v]),) for v in (tied[0], runner) if v is not None}
-            return Verdict(tied[0], totals, "majority", tuple(steps), terms)
+            return tied[0], totals, "majority", Account(tuple(steps), terms)
         depth = max((len(self.supporters.get(v, ())) for v in tied), default=0)
         for against_own in ((False, True) if self.last_resort else (False,)):
             current = {v: counts[v] for v in tied}
-            added: dict[str, list[tuple[str, int]]] = {v: [(v, counts[v])] for v in tied}
+            added: dict[str, list[tuple[str, int]]] = {v: [(v, counts[v])] for v in tied} if told else {}
             contending = list(tied)
+            blocked = set(tied) if not against_own else set()
             for stage in range(depth):
-                blocked = set(tied) if not against_own else set()
                 for v in contending:
                     row = self.supporters.get(v, ())
                     if stage < len(row) and row[stage] not in blocked and row[stage] not in self.neutral:
                         current[v] += counts.get(row[stage], 0)
-                        if counts.get(row[stage], 0):
+                        if told and counts.get(row[stage], 0):
                             added[v].append((row[stage], counts[row[stage]]))
                 best = max(current[v] for v in contending)
                 contending = [v for v in contending if current[v] == best]
-                word = f"{STAGE_WORDS[stage] if stage < len(STAGE_WORDS) else f'level {stage + 1}'} support"
-                if against_own:
-                    word += " (also against own)"
-                steps.append(f"{word}: {_line(current, tied)}")
+                if told:
+                    steps.append(f"{_stage_word(stage, against_own)}: {_line(current, tied)}")
                 if len(contending) == 1:
-                    return Verdict(contending[0], current, word, tuple(steps), {v: tuple(added[v]) for v in tied})
+                    account = Account(tuple(steps), {v: tuple(added[v]) for v in tied}) if told else Account()
+                    return contending[0], current, _stage_word(stage, against_own), account
         steps.append("still tied: no winner")
-        return Verdict(None, totals, "unresolved", tuple(steps), {v: ((v, counts[v]),) for v in tied})
+        return None, totals, "unresolved", Account(tuple(steps), {v: ((v, counts[v]),) for v in tied}) if told else Account()
 
     def describe(self) -> list[str]:
         """One English line per value, for ``rulecraft explain``."""
@@ -140,6 +178,16 @@ class SupportTable:
             lines.append(f"{', '.join(neutral)} neither {verbs}")
         lines.append("no support against own pieces" + ("; if still tied, support against own pieces too" if self.last_resort else ""))
         return lines
+
+
+def _stage_word(stage: int, against_own: bool) -> str:
+    """What decided at a support stage: ``primary support``, ``level 4 support (also against own)``.
+
+    >>> _stage_word(1, True)
+    'secondary support (also against own)'
+    """
+    word = f"{STAGE_WORDS[stage] if stage < len(STAGE_WORDS) else f'level {stage + 1}'} support"
+    return word + " (also against own)" if against_own else word
 
 
 def _line(totals: dict[str, int], order: Iterable[str]) -> str:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
@@ -202,33 +202,37 @@ class Place(Step):
 
     def pieces(self, s: "StateView") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
-        hand = s.zones[self.source.resolve(s)]
-        names = self.game.piece_names
-        if not (self.choose_face or self.as_is):  # the step names the face: identical copies show the same one
-            fixed, first = self.fixed, {}
-            for cid in hand:
-                if fixed[cid] is not None:
-                    first.setdefault(names[cid], cid)
-            return [(cid, fixed[cid]) for cid in first.values()]  # type: ignore[misc]
+        hand = self._firsts(s, s.zones[self.source.resolve(s)])
         if self.choose_face:
             options = self.game.piece_options
-            pieces = [p for cid in hand for p in options[cid]]
-        elif self.game.identical:  # each (name, face) once, by the first component showing it
-            face, first = s.face, {}
-            for cid in hand:
-                first.setdefault((names[cid], face[cid]), cid)
-            return [(cid, face[cid]) for cid in first.values()]
-        else:
-            pieces = [(cid, s.face[cid]) for cid in hand]
+            return [p for cid in hand for p in options[cid]]
+        if self.as_is:
+            face = s.face
+            return [(cid, face[cid]) for cid in hand]
+        fixed = self.fixed  # the step names the face: identical copies show the same one, or have none
+        return [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
+
+    def _firsts(self, s: "StateView", hand: list[int]) -> Iterable[int]:
+        """The components of ``hand`` that stand for identical copies after them: the first of each name (of each
+        name and face, when the piece is put down as it is), in order.
+
+        Identical copies share their name, faces and face options, so the rest would only offer the same again.
+        """
         if not self.game.identical:
-            return pieces
-        seen, unique = set(), []
-        for cid, face in pieces:
-            key = (names[cid], face)
-            if key not in seen:
-                seen.add(key)
-                unique.append((cid, face))
-        return unique
+            return hand
+        names, first = self.game.piece_names, {}
+        if self.as_is:
+            face = s.face
+            for cid in hand:
+                key = (names[cid], face[cid])
+                if key not in first:
+                    first[key] = cid
+        else:
+            for cid in hand:
+                name = names[cid]
+                if name not in first:
+                    first[name] = cid
+        return first.values()
 
     def actions(self, s: "StateView") -> ActionSpace:
         return self._with_pass(self._placements(s))

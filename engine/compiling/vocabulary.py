@@ -105,7 +105,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is", "s.seat_to_move")
     v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
     v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
-    v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board")
+    v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board", size=_empty_cell_count)
     _define_component_attributes(v, game)
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")
@@ -123,6 +123,15 @@ def _empty_cells(s: Any, e: list[Any]) -> list[Any]:
     if not s.grid:
         return [(0, 0)]
     return [c for c in s.frontier if grid.fits(s.bbox, c)]
+
+
+def _empty_cell_count(s: Any, e: list[Any]) -> int:
+    """How many cells ``empty_cells`` gives: on a board with edges, its cells less those taken (every piece is on one
+    of its cells)."""
+    grid = s.game.grid
+    if grid is not None and grid.fixed:
+        return len(grid.cells) - len(s.grid)
+    return len(_empty_cells(s, e))
 
 
 def _define_zones(v: Vocabulary, game: Game) -> None:

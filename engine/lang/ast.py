@@ -557,6 +557,7 @@ class Selection(Node):
         if isinstance(src.type, Component):  # one component selects itself (none selects nothing)
             one, item_type = src.fn, src.type
             src = Compiled(ListOf(item_type), lambda s, e: [] if (x := one(s, e)) is None else [x])
+        size = src.size
         if isinstance(src.type, ListOf):
             item_type = src.type.item
         elif isinstance(src.type, Component):
@@ -592,7 +593,7 @@ class Selection(Node):
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
-                                      listed=listed, pos=self.pos, test=test)
+                                      listed=listed, pos=self.pos, test=test, size=size)
         generated = _filter(selection, test, inner) if test is not None and fast is None else None
         if generated is not None:
             selection.items, selection.generated = generated, True
@@ -722,6 +723,7 @@ class CompiledSelection:
     listed: Code | None = None  # when the source is a zone or a constant list: the source of its list, unspent (see ``listing``)
     test: Code | None = None  # the source of ``where``, when it has one
     pos: SourcePos | None = None  # where the selection is written: where it runs out of steps
+    size: Fn | None = None  # the number of the source's items, unspent, when it is known without listing them
 
     def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
         """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:

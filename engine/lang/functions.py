@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable, Iterable
 
+from engine.core.errors import SourcePos
 from engine.core.tallies import Tally, tally_count
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Scope
@@ -93,6 +94,25 @@ def describe_selection(node: ast.Node) -> str:
 # ------------------------------------------------------------------ aggregates
 
 
+def _spent_size(size: Fn, pos: SourcePos | None) -> Fn:
+    """A collection's size, spending a step of the state's budget per item, as listing the items would.
+
+    >>> from types import SimpleNamespace
+    >>> s = SimpleNamespace(budget=5)
+    >>> _spent_size(lambda s, e: 3, None)(s, []), s.budget
+    (3, 2)
+    """
+
+    def spent(s: Any, e: list[Any]) -> int:
+        n = size(s, e)
+        s.budget -= n
+        if s.budget < 0:
+            raise ast.out_of_steps(s, pos, "selection")
+        return n
+
+    return spent
+
+
 @dataclass(frozen=True)
 class Count(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -109,6 +129,8 @@ class Count(Function):
                     return Compiled(INT, lambda s, e: n, True)
                 return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
             counted = lambda s, e: len(src(s, e))  # noqa: E731
+            if sel.size is not None:
+                return Compiled(INT, _spent_size(sel.size, sel.pos))
             if sel.listed is None:
                 return Compiled(INT, counted)
             head, items, listed = sel.listing(copy=False)  # a zone found as the code runs: read inline

@@ -48,6 +48,7 @@ class Compiled:
     table: "tuple[int, list[list[Any]]] | None" = None  # (slot, [face][item]): value is table[face[x]][x], x = env[slot]
     hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
     code: Code | None = None  # its Python source, for the operators, locals and statements
+    size: Fn | None = None  # for a collection: how many items it has, worked out without listing them
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Global:
     text: str
     constant: bool = False
     code: Code | None = None  # its Python source (see engine.lang.codegen), written inline where it is used
+    size: Fn | None = None  # for a collection: how many items it has, worked out without listing them
 
 
 AttributeCompiler = Callable[[Compiled], Compiled]
@@ -76,9 +78,10 @@ class Vocabulary:
     data: dict[str, Any] = field(default_factory=dict)
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
 
-    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "") -> None:
-        """Define a state query such as ``board``; ``code`` is the same as a Python expression over ``s``, if any."""
-        self.globals[name] = Global(type_, fn, text or name, code=Code(code) if code else None)
+    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "", size: Fn | None = None) -> None:
+        """Define a state query such as ``board``; ``code`` is the same as a Python expression over ``s``, if any;
+        ``size``, for a collection, its number of items found without listing them (``count`` uses it)."""
+        self.globals[name] = Global(type_, fn, text or name, code=Code(code) if code else None, size=size)
 
     def define_constant(self, name: str, type_: Type, value: Any, text: str | None = None) -> None:
         """Define a constant such as an option value or an enum member."""
@@ -176,7 +179,7 @@ class Scope:
             scope = scope.parent
         known = self.vocab.globals.get(name)
         if known is not None:
-            return Compiled(known.type, known.fn, known.constant, code=known.code)
+            return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
         self.error(pos, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
         return Compiled(ANY, _unknown)
 

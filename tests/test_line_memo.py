@@ -28,3 +28,14 @@ def test_remembered_lines_are_longest_line(adjacency: str) -> None:
                     cells.append(cell)
             assert memo.longest(cells) == longest_line(cells, offsets), cells
     assert len(memo.seen) <= 64
+
+
+def test_the_same_cells_in_another_order_have_the_same_line() -> None:
+    offsets = ADJACENCY["all"]
+    memo = LineMemo(offsets)
+    cells = [(0, 0), (3, 3), (1, 1), (2, 2), (5, 0)]
+    rng = random.Random(3)
+    for _ in range(20):
+        rng.shuffle(cells)
+        assert memo.longest(cells) == memo.longest(cells + [(4, 4)]) - 1 == 4
+    assert memo.longest([]) == 0 and memo.longest([(1, 1)]) == 1

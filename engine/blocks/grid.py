@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 Cell = tuple[int, int]
 BBox = tuple[int, int, int, int]  # min_x, max_x, min_y, max_y
@@ -223,11 +223,12 @@ def line_through(cells: frozenset[Cell] | set[Cell], cell: Cell, directions: Ite
 
 
 class LineMemo:
-    """:func:`longest_line` of sets of cells, remembered: a set one cell larger than one seen before — its last
-    cell added, as a board's pieces are — is worked out from the line through that cell alone.
+    """:func:`longest_line` of sequences of cells, remembered: a sequence one cell longer than one seen before — its
+    last cell added, as a board's pieces are — is worked out from the line through that cell alone.
 
-    Only the sets seen last are kept (``size``), so memory stays bounded; the answers are
-    :func:`longest_line`'s, whatever was seen before.
+    Sequences are remembered in their order (a tuple hashes faster than a set is built); the same cells in
+    another order are only worked out again.  Only the sequences seen last are kept (``size``), so memory
+    stays bounded; the answers are :func:`longest_line`'s, whatever was seen before.
 
     >>> memo = LineMemo(ADJACENCY["all"])
     >>> memo.longest([(0, 0), (1, 1)]), memo.longest([(0, 0), (1, 1), (2, 2)]), memo.longest([(5, 5)])
@@ -237,17 +238,17 @@ class LineMemo:
     def __init__(self, offsets: tuple[Cell, ...], size: int = 4096) -> None:
         self.offsets, self.size = offsets, size
         self.directions = line_directions(offsets)
-        self.seen: dict[frozenset[Cell], int] = {}
+        self.seen: dict[tuple[Cell, ...], int] = {}
 
-    def longest(self, cells: list[Cell]) -> int:
+    def longest(self, cells: Sequence[Cell]) -> int:
         """The longest straight run of ``cells``."""
-        key = frozenset(cells)
+        key = tuple(cells)
         seen = self.seen
         best = seen.get(key)
         if best is not None:
             return best
-        before = seen.get(key - {cells[-1]}) if cells else None
-        best = longest_line(key, self.offsets) if before is None else max(before, line_through(key, cells[-1], self.directions))
+        before = seen.get(key[:-1]) if key else None
+        best = longest_line(key, self.offsets) if before is None else max(before, line_through(set(key), key[-1], self.directions))
         if len(seen) >= self.size:
             seen.clear()
         seen[key] = best

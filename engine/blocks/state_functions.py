@@ -201,7 +201,7 @@ class LongestLine(Function):
         def longest(s: Any, e: list[Any]) -> int:
             cell_of, offsets = s.cell_of, s.game.grid.offsets
             memo = memos.get(offsets) or memos.setdefault(offsets, LineMemo(offsets))
-            return memo.longest([cell_of[c] for c in items(s, e) if cell_of[c] is not None])
+            return memo.longest([cell for c in items(s, e) if (cell := cell_of[c]) is not None])
 
         return Compiled(INT, longest)
 

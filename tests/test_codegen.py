@@ -160,3 +160,26 @@ def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
             game.new_state(players=2).apply("choose 2")  # B has no gold: item 0 of the list is none
         messages.append(str(err.value))
     assert messages[0] == messages[1]
+
+
+def test_a_fast_filter_is_generated_and_lists_what_the_closures_list() -> None:
+    from types import SimpleNamespace
+
+    from engine.lang.ast import CompiledSelection, _fast_filter, spending
+    from engine.lang.scope import Code, Scope, Vocabulary
+
+    colour = [[0, 1, 0, 1, 0]]  # the same on every face
+    side = [[0, 0, 1, 1, 0], [1, 0, 0, 1, 1]]  # by face: face 1 shows other values
+    fast = ((colour, lambda s, e: e[0], colour[0]), (side, lambda s, e: e[1], None))
+    source = spending(lambda s, e: s.zones[2], None, "selection")
+    sel = CompiledSelection(source, 2, None, lambda s, e: True, None, fast, listed=Code("s.zones[2]"))
+    generated = _fast_filter(sel, Scope(Vocabulary()))
+    assert generated is not None and "for" in generated.generated_source
+    for e in ([0, 0, None], [0, 1, None], [1, 1, None]):
+        states = [SimpleNamespace(zones=[[], [], [4, 0, 2, 3, 1]], face=[0, 1, 0, 1, 1], budget=9) for _ in range(2)]
+        assert generated(states[0], e) == CompiledSelection.items(sel, states[1], e)
+        assert states[0].budget == states[1].budget == 4
+    limits = SimpleNamespace(limits=SimpleNamespace(steps=3))
+    poor = SimpleNamespace(zones=[[], [], [4, 0, 2, 3, 1]], face=[0] * 5, budget=3, game=limits)
+    with pytest.raises(EffectRuntimeError, match="step budget"):
+        generated(poor, [0, 0, None])

@@ -595,6 +595,8 @@ class Selection(Node):
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
                                       listed=listed, pos=self.pos, test=test, size=size)
         generated = _filter(selection, test, inner) if test is not None and fast is None else None
+        if fast is not None:
+            generated = _fast_filter(selection, inner)
         if generated is not None:
             selection.items, selection.generated = generated, True
         return selection
@@ -631,6 +633,30 @@ def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items)
+
+
+def _fast_filter(sel: "CompiledSelection", scope: Scope) -> Fn | None:
+    """A generated function doing what ``sel.items`` does with its fast filter (``x.attr == v [and ...]``):
+    the source read inline where it can be (see ``CompiledSelection.listing``), then one list comprehension
+    per attribute compared.
+
+    >>> from types import SimpleNamespace
+    >>> from engine.lang.scope import Vocabulary
+    >>> sel = CompiledSelection(None, 0, None, None, None, fast=(([[5, 7, 5]], lambda s, e: 5, [5, 7, 5]),),
+    ...                         listed=Code("s.zones[0]"))
+    >>> _fast_filter(sel, Scope(Vocabulary()))(SimpleNamespace(zones=[[0, 1, 2]], budget=9, face=[0, 0, 0]), [])
+    [0, 2]
+    """
+    assert sel.fast is not None
+    head, found, consts = sel.listing(copy=False)
+    lines = [*head, *(["face = s.face"] if any(row is None for _, _, row in sel.fast) else [])]
+    for table, right, row in sel.fast:
+        x, v, k, read = codegen.fresh("x"), codegen.fresh("v"), codegen.fresh("k"), codegen.fresh("k")
+        value = f"{read}[{x}]" if row is not None else f"{read}[face[{x}]][{x}]"
+        lines += [f"{v} = {k}(s, e)", f"found = [{x} for {x} in {found} if {value} == {v}]"]
+        consts += ((k, right), (read, row if row is not None else table))
+        found = "found"
+    return codegen.function((*lines, "return found"), consts, sel.pos, scope, sel.items)
 
 
 def scope_limits(scope: Scope) -> limits.Limits:

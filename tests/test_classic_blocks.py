@@ -8,12 +8,14 @@ functions with ``cell`` parameters and ``let``.
 
 from __future__ import annotations
 
+import random
 import textwrap
 from pathlib import Path
 
 import pytest
 
 import engine
+from engine.blocks.bracket import bracketed
 from engine.core.errors import IllegalActionError
 from engine.runner.validate import validate_path
 
@@ -305,3 +307,41 @@ def test_a_die_nobody_sees_is_drawn_again_on_any_face() -> None:
         faces.add(sample.face[sample.zones[game.zone_index[("cup", "Second")]][0]])
     assert faces == set(range(6))  # the other die could show anything
     assert state.face[mine] == 2 and state.face[theirs] == 5
+
+
+@pytest.mark.parametrize("board", [
+    "{kind: square-grid, width: 5, height: 4, adjacency: all}",
+    "{kind: square-grid, width: 3, height: 6, adjacency: all}",
+    "{kind: square-grid, width: 1, height: 7, adjacency: all}",
+    "{kind: square-grid, width: 6, height: 5, adjacency: orthogonal}",
+    "{kind: square-grid, width: 5, height: 5, adjacency: diagonal}",
+    "{kind: square-grid, adjacency: all}",
+    "{kind: hex, radius: 3}",
+])
+def test_bracketing_agrees_with_walking_the_board(tmp_path: Path, board: str) -> None:
+    """On every board kind, the cells found to bracket something are those a walk along each line finds."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(textwrap.dedent(BASE).replace("board: {kind: square-grid, width: 4, height: 3, adjacency: all}",
+                                                  f"board: {board}") + textwrap.dedent("""
+    turn:
+      - place: {from: stock, face: as-is, bracket: {attribute: side}}
+    end: {when: false}
+    """) + textwrap.dedent(OUTCOME))
+    g = engine.load(str(path))
+    bracket, grid = g.steps[0].bracket, g.grid
+    cells = list(grid.cells) if grid.fixed else [(x, y) for y in range(-3, 4) for x in range(-3, 4)]
+    rng = random.Random(1)
+    for _ in range(40):
+        s = g.new_state(players=2)
+        stocks = [s.zones[g.zone_index[("stock", r)]] for r in ("A", "B")]
+        for cell in rng.sample(cells, min(len(cells), rng.randrange(2, 30))):
+            stock = rng.choice([z for z in stocks if z])
+            s.place(stock[0], cell)
+        for value in ("A", "B"):
+            def value_at(c: tuple[int, int]) -> str | None:
+                p = s.grid.get(c)
+                return None if p is None else bracket.values[s.face[p]][p]
+            walked = [c for c in cells if bracketed(g.grid.offsets, value_at, c, value)]
+            assert bracket.bracketing(s, cells, value) == walked
+            empty = [c for c in cells if c not in s.grid]
+            assert bracket.bracketing(s, empty, value) == [c for c in walked if c in empty]

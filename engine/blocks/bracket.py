@@ -95,26 +95,23 @@ class Bracket:
         """Those of ``cells`` where a piece of ``value`` would capture something, in order.
 
         On a square board with edges each cell's lines out to the edge are
-        worked out once (``SquareGrid.rays``).
+        worked out once (``SquareGrid.rays``), and the rivals' cells are
+        listed once for all of ``cells``: a line that starts with a rival
+        brackets when the first cell after its rivals holds a piece.
         """
         board = s.game.grid
         if not (board.fixed and isinstance(board, SquareGrid)):
             return [cell for cell in cells if self._brackets(s, board.offsets, cell, value)]
-        get, face, values, rays, found = s.grid.get, s.face, self.values, board.rays(), []
+        grid, face, values, rays, found = s.grid, s.face, self.values, board.rays(), []
+        rival = {c for c, p in grid.items() if values[face[p]][p] != value}
         for cell in cells:
-            closed = False
             for ray in rays[cell]:
-                p = get(ray[0])
-                if p is None or values[face[p]][p] == value:
+                if ray[0] not in rival:
                     continue  # a line must start with a rival
-                for c in ray[1:]:
-                    p = get(c)
-                    if p is None:
+                for c in ray:
+                    if c not in rival:
                         break
-                    if values[face[p]][p] == value:
-                        closed = True
-                        break
-                if closed:
+                if c in grid and c not in rival:  # closed by a piece of its own
                     found.append(cell)
                     break
         return found

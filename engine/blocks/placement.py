@@ -253,8 +253,9 @@ class Place(Step):
             return ListSpace(self, self._triggering(s, pieces, self.cells(s)))
         bracket = self.bracket
         if bracket is not None and bracket.required:
-            frontier = s.frontier  # a cell that brackets a piece is next to it
-            values, cells = bracket.values, [c for c in self.cells(s) if c in frontier]
+            frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)
+            free = self.game.grid.cells if not (self.touching or self.drop or self.stacking) else self.cells(s)
+            values, cells = bracket.values, [c for c in free if c in frontier]
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                     for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))

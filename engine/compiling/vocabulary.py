@@ -122,7 +122,8 @@ def _empty_cells(s: Any, e: list[Any]) -> list[Any]:
         return [c for c in grid.cells if c not in s.grid]
     if not s.grid:
         return [(0, 0)]
-    return [c for c in s.frontier if grid.fits(s.bbox, c)]
+    bbox = s.bbox  # worked out when a piece left its edge: read once
+    return [c for c in s.frontier if grid.fits(bbox, c)]
 
 
 def _empty_cell_count(s: Any, e: list[Any]) -> int:

@@ -489,12 +489,18 @@ def _orphan(s: "StateView") -> None:
     """Let go of the state's coroutine, which cannot resume on this thread (it must never be ended from afar)."""
     tape = s.tape
     s.tape = None
+    if tape is None or tape.run is None or tape.run.dead:
+        return
     with _ORPHANS_LOCK:
-        living = {thread.ident for thread in threading.enumerate()}
-        for ident in [ident for ident in _ORPHANS if ident not in living]:
-            del _ORPHANS[ident]
-        if tape is not None and tape.run is not None and not tape.run.dead:
-            _ORPHANS.setdefault(tape.thread, []).append(tape.run)
+        _let_go_of_ended_threads()
+        _ORPHANS.setdefault(tape.thread, []).append(tape.run)
+
+
+def _let_go_of_ended_threads() -> None:
+    """Forget the orphans of threads that have ended (call it holding ``_ORPHANS_LOCK``)."""
+    living = {thread.ident for thread in threading.enumerate()}
+    for ident in [ident for ident in _ORPHANS if ident not in living]:
+        del _ORPHANS[ident]
 
 
 def _live(s: "StateView") -> Tape | None:

@@ -30,7 +30,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable
 
-from engine.runner.listing import cache_dir
+from engine.core.paths import cache_dir
 
 if TYPE_CHECKING:
     from rich.console import Console

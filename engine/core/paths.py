@@ -10,6 +10,8 @@ the package as ``engine/_builtin/rulesets`` and ``engine/_builtin/schemas``.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,3 +101,29 @@ def _refused(message: str, hint: str | None = None) -> RulesetError:
     from engine.core.errors import RulesetError
 
     return RulesetError.at(None, message, hint)
+
+
+def cache_dir() -> Path:
+    """Where Rulecraft keeps what it may compute again: ``$XDG_CACHE_HOME/rulecraft``, else ``~/.cache/rulecraft``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rulecraft"
+
+
+def private_cache_dir() -> Path | None:
+    """:func:`cache_dir`, made if missing, when only this user may write in it (None otherwise, or when it cannot
+    be made): what is read back from it may be trusted as this user's own.
+
+    >>> folder = private_cache_dir()
+    >>> folder is None or not folder.stat().st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    True
+    """
+    folder = cache_dir()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = folder.stat()
+    except (OSError, RuntimeError):  # no home folder, read-only file system, ...
+        return None
+    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    if not stat.S_ISDIR(status.st_mode) or not mine or status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return None
+    return folder

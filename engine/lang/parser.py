@@ -25,6 +25,7 @@ from lark.indenter import DedentError, Indenter
 
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos
+from engine.core.paths import private_cache_dir
 from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
@@ -43,7 +44,9 @@ class _Indenter(Indenter):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    """The effect language's LALR parser; its tables are kept in this user's cache folder (see :func:`_tables_file`)."""
     grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    tables = _tables_file(grammar)
     return Lark(
         grammar,
         parser="lalr",
@@ -51,7 +54,29 @@ def _parser() -> Lark:
         start=["expression_start", "program_start"],
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=str(tables) if tables else False,
     )
+
+
+def _tables_file(grammar: str) -> Path | None:
+    """Where lark keeps the parser's tables between runs (working them out takes longer than a ruleset's whole
+    compilation): a file of this user's private cache folder, named for the grammar, lark and Python; None when
+    there is no such folder.  lark checks the grammar's hash stored in the file, and works the tables out again
+    (rewriting the file) when it does not match or the file cannot be read.
+
+    >>> _tables_file("start: 'x'") in (None, _tables_file("start: 'x'"))
+    True
+    """
+    import hashlib
+    import sys
+
+    import lark
+
+    folder = private_cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    return folder / f"grammar-{digest}-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.tables"
 
 
 def _text_locate(name: str) -> Locate:

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
-from engine.core.paths import builtin_names, rulesets_dir, schemas_dir
+from engine.core.paths import builtin_names, cache_dir, rulesets_dir, schemas_dir
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 FIELDS = {"name", "title", "players", "variants"}
@@ -109,12 +109,6 @@ def _files(folder: str, prefix: str, suffixes: tuple[str, ...]) -> Iterator[tupl
                 yield from _files(entry.path, f"{prefix}{entry.name}/", suffixes)
         elif entry.is_file() and entry.name.endswith(suffixes):
             yield f"{prefix}{entry.name}", entry.stat()
-
-
-def cache_dir() -> Path:
-    """Where Rulecraft keeps what it may compute again: ``$XDG_CACHE_HOME/rulecraft``, else ``~/.cache/rulecraft``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rulecraft"
 
 
 def _read(path: Path) -> list[dict[str, Any]] | None:

@@ -54,7 +54,8 @@ def _parser() -> Lark:
         start=["expression_start", "program_start"],
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=str(tables) if tables else False,
+        # With the grammar itself kept too, for tools that read it (the fuzz tests generate programs from it).
+        **({"cache": str(tables), "cache_grammar": True} if tables else {}),
     )
 
 

@@ -169,7 +169,8 @@ def test_a_contest_is_refused_in_a_condition_it_would_roll_dice_in(tmp_path: Pat
           when: contest_winner(first(front(North)), first(front(South))) == none
         """)
     found = problems(path)
-    assert any(p.startswith("4:9: contest_winner() can't be used in a condition or score") for p in found), found
+    assert any(p.startswith("4:9: contest_winner() can't be used in a condition or score: a contest is an event of the game")
+               and "strength() and modifier_of()" in p for p in found), found
 
 
 def test_the_section_s_mistakes_are_reported_where_they_are_written(tmp_path: Path) -> None:

@@ -712,9 +712,10 @@ class ContestWinner(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 2)
         if scope.pure:
-            scope.error(call.pos, "contest_winner() can't be used in a condition or score: a contest may roll dice "
-                        "(its 'roll', the 'reroll' tie-break)", "run the contest in a program (setup, a do step's effect) "
-                        "and keep the winner with 'let'")
+            scope.error(call.pos, "contest_winner() can't be used in a condition or score: a contest is an event of "
+                        "the game (it is logged, and with 'roll' or a 'reroll' tie-break it rolls dice)",
+                        "run the contest in a program (setup, a do step's effect) and keep the winner with 'let'; "
+                        "strength() and modifier_of() read a contest's figures anywhere")
         if len(args) != 2:
             return Compiled(ANY_COMPONENT, lambda s, e: None)
         a = self.value(scope, args[0], ANY_COMPONENT, "first component")
@@ -743,7 +744,7 @@ ADDED_FUNCTIONS = (
     ContestWinner("contest_winner", "contest_winner(COMPONENT, COMPONENT) -> component",
                   ("Two components fight once, wherever they lie, under the contest's rules (the 'contest:' section, or the "
                    "contest step's): overrides, strength with modifiers, tie-breaks; the fight is logged. The winner, or none "
-                   "when nobody wins. In programs only: a contest may roll dice."),
+                   "when nobody wins. In programs only: a contest is an event of the game (logged, and it may roll dice)."),
                   "contest_winner(first(deck(North)), first(deck(South)))"),
 )
 

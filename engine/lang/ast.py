@@ -594,9 +594,10 @@ class Selection(Node):
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
                                       listed=listed, pos=self.pos, test=test, size=size)
-        generated = _filter(selection, test, inner) if test is not None and fast is None else None
         if fast is not None:
             generated = _fast_filter(selection, inner)
+        else:
+            generated = _filter(selection, test, inner) if test is not None else None
         if generated is not None:
             selection.items, selection.generated = generated, True
         return selection

@@ -15,7 +15,9 @@ interpreter is than a C++ implementation called from a Python loop.
 
 The rows ``plain-tic-tac-toe`` and ``plain-connect-four`` are the same games
 written plainly (``benchmarks/rulesets/``), run against the same OpenSpiel
-games.
+games.  Tic-tac-toe and connect-four are also written straight in Python
+(``benchmarks/plain_python.py``), timed in the same turns: the column
+"plain Python / OpenSpiel" says what hand-written Python reaches here.
     python benchmarks/openspiel.py --format json
 
 Exit status 2 when OpenSpiel is not installed.
@@ -34,6 +36,9 @@ from typing import Any
 
 import engine
 from engine.runner.bench import bench
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from plain_python import PLAYERS  # noqa: E402  (a script beside this one, not a package)
 
 GAMES = {
     "tic-tac-toe": "tic_tac_toe",
@@ -80,6 +85,7 @@ def compare(name: str, playouts: int, repeats: int, seed: int) -> dict[str, Any]
     ours_game, theirs_game = load(name), pyspiel.load_game(GAMES[name])
     ours: list[float] = []
     theirs: list[float] = []
+    plain: list[float] = []
     our_actions = their_actions = 0.0
     for _ in range(repeats):
         result = bench(ours_game, players=2, playouts=playouts, seed=seed, repeats=1)
@@ -88,6 +94,8 @@ def compare(name: str, playouts: int, repeats: int, seed: int) -> dict[str, Any]
         seconds, decisions = openspiel_playouts(theirs_game, playouts, seed)
         theirs.append(playouts / seconds)
         their_actions = decisions / playouts
+        if name in PLAYERS:
+            plain.append(playouts / PLAYERS[name](playouts, seed)[0])
     return {
         "ruleset": name,
         "openspiel": GAMES[name],
@@ -98,6 +106,7 @@ def compare(name: str, playouts: int, repeats: int, seed: int) -> dict[str, Any]
         "rulecraft_actions_per_game": our_actions,
         "openspiel_actions_per_game": their_actions,
         "ratio": max(theirs) / max(ours),
+        "plain_python_playouts_per_second": max(plain) if plain else None,
     }
 
 
@@ -124,11 +133,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"random playouts, fastest of {args.repeat} runs of {args.playouts}, runs alternating; "
           f"Python {platform.python_version()}")
     print()
-    print("| ruleset | Rulecraft playouts/s | OpenSpiel playouts/s | OpenSpiel / Rulecraft | Rulecraft / OpenSpiel | actions per game (ours / OpenSpiel's) |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| ruleset | Rulecraft playouts/s | OpenSpiel playouts/s | OpenSpiel / Rulecraft | Rulecraft / OpenSpiel "
+          "| plain Python / OpenSpiel | actions per game (ours / OpenSpiel's) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
+        hand = r["plain_python_playouts_per_second"]
+        hand_ratio = f"{hand / r['openspiel_playouts_per_second']:.2f}x" if hand else "–"
         print(f"| {r['ruleset']} | {r['rulecraft_playouts_per_second']:,.0f} | {r['openspiel_playouts_per_second']:,.0f} | "
-              f"{r['ratio']:,.0f}x | {1 / r['ratio']:.3f}x | {r['rulecraft_actions_per_game']:.1f} / {r['openspiel_actions_per_game']:.1f} |")
+              f"{r['ratio']:,.0f}x | {1 / r['ratio']:.3f}x | {hand_ratio} "
+              f"| {r['rulecraft_actions_per_game']:.1f} / {r['openspiel_actions_per_game']:.1f} |")
     return 0
 
 

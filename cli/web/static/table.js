@@ -22,9 +22,25 @@ function build(tag, text, className) {
   return node;
 }
 
-async function call(path, body, quiet) {
-  const query = seat ? `?seat=${seat}` : "";
+let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
+let waiting = 0;
+
+// Calls reach the server one after another, in the order they were made: two quick clicks are two steps, and an
+// answer never draws over a later one.  `body` may be a function, read when the call is sent, so that a step is
+// taken from where the call before it left the table.  The page is busy until the last call is answered.
+function call(path, body, quiet) {
+  waiting += 1;
   document.body.dataset.busy = "true";
+  const sent = queue.then(() => send(path, typeof body === "function" ? body() : body, quiet));
+  queue = sent.catch(() => null);  // one failed call does not stop the ones after it
+  return sent.finally(() => {
+    waiting -= 1;
+    if (waiting === 0) document.body.dataset.busy = "false";
+  });
+}
+
+async function send(path, body, quiet) {
+  const query = seat ? `?seat=${seat}` : "";
   try {
     const response = await fetch(base + path + query, body === undefined ? {} : {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
@@ -41,8 +57,6 @@ async function call(path, body, quiet) {
   } catch (err) {
     showMessage(`the server did not answer (${err})`);
     return null;
-  } finally {
-    document.body.dataset.busy = "false";
   }
 }
 
@@ -194,8 +208,8 @@ if (view.mode === "play") {
 } else {
   const scrub = document.getElementById("scrub");
   scrub.addEventListener("change", () => call("/goto", { position: Number(scrub.value) }));
-  document.getElementById("prev").addEventListener("click", () => call("/goto", { position: Math.max(0, view.position - 1) }));
-  document.getElementById("next").addEventListener("click", () => call("/goto", { position: Math.min(view.length, view.position + 1) }));
+  document.getElementById("prev").addEventListener("click", () => call("/goto", () => ({ position: Math.max(0, view.position - 1) })));
+  document.getElementById("next").addEventListener("click", () => call("/goto", () => ({ position: Math.min(view.length, view.position + 1) })));
 }
 
 document.body.dataset.busy = "false";

@@ -102,6 +102,7 @@ class Place(Step):
         # With a named face: the index of that face for each component (None: its kind has no such face).
         kinds, faces = b.game.component_kind, b.game.face_names
         self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
+        self.placed = [Placed(cid) for cid in range(len(kinds))]  # the slice saying each piece was just placed
         self.restrict: Any = None
         self.restrict_text = ""
         if "only_triggering" in spec:
@@ -146,7 +147,7 @@ class Place(Step):
             if not self._end(s):
                 s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
-        s._actions = self._with_pass(space)  # this is now the pending decision: keep what we computed
+        s._actions = self._with_pass(space) if self.optional or self.must_pass else space  # the pending decision: keep it
         return True
 
     def _nobody_can_place(self, s: "StateView") -> bool:
@@ -186,8 +187,10 @@ class Place(Step):
         free = list(s.frontier)
         if self.limited:
             bx0, bx1, by0, by1 = s.bbox
-            x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
-            free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
+            width, height = self.width, self.height
+            if bx1 - bx0 + 1 >= width or by1 - by0 + 1 >= height:  # else every cell next to the box fits the limits
+                x0, x1, y0, y1 = bx1 - width + 1, bx0 + width - 1, by1 - height + 1, by0 + height - 1
+                free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
         return [*s.grid, *free] if self.stacking else free
 
     def _lowest(self, s: "StateView") -> list[tuple[int, int]]:
@@ -277,7 +280,7 @@ class Place(Step):
         cid, face, cell = args
         on = s.grid.get(cell)
         s.place(cid, cell, face)
-        s.slices[Placed.block] = Placed(cid)
+        s.slices[Placed.block] = self.placed[cid]
         note_placed(s, cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""

@@ -29,7 +29,7 @@ import re
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, neighbour_pairs
 from engine.blocks.grid import format_cell, parse_cell
-from engine.blocks.placement import Placed, Queued
+from engine.blocks.placement import Placed, Queued, make_slice
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
@@ -166,7 +166,7 @@ class Clash(Step):
             if chain:
                 done, pending = self._chained(s, chosen, flipped, done, pending)
             chosen = None
-        s.slices[Clashes.block] = Clashes(pending, done)
+        s.slices[Clashes.block] = make_slice(Clashes, (pending, done))
         return bool(pending)
 
     def _resolve(self, s: "StateView", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> bool:

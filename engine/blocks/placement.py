@@ -211,7 +211,9 @@ class Place(Step):
 
     def pieces(self, s: "StateView") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
-        hand = self._firsts(s, s.zones[self.source.resolve(s)])
+        hand: Iterable[int] = s.zones[self.source(s)]
+        if self.game.identical:
+            hand = self._firsts(s, hand)
         if self.choose_face:
             options = self.game.piece_options
             return [p for cid in hand for p in options[cid]]
@@ -222,13 +224,11 @@ class Place(Step):
         return [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
 
     def _firsts(self, s: "StateView", hand: list[int]) -> Iterable[int]:
-        """The components of ``hand`` that stand for identical copies after them: the first of each name (of each
-        name and face, when the piece is put down as it is), in order.
+        """The components of ``hand`` that stand for identical copies after them (in a game that has some): the first
+        of each name (of each name and face, when the piece is put down as it is), in order.
 
         Identical copies share their name, faces and face options, so the rest would only offer the same again.
         """
-        if not self.game.identical:
-            return hand
         names, first = self.game.piece_names, {}
         if self.as_is:
             face = s.face

@@ -41,7 +41,9 @@ layout's windows (the values wherever all its places hold a piece) once for
 every pattern of that length, from the windows of the layout one place
 shorter; a pattern is then one look-up among them (or, with ``budget``
 values that may differ — read as another value at a price — one comparison
-per distinct window).
+per distinct window).  Whether a pattern lies on the top pieces at all
+(:func:`lies_on`) needs no windows: it is walked out from each piece, stopping
+at the first fit.
 
 >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
 >>> len(line.layouts(3)), line.layouts(2)[0]
@@ -62,7 +64,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
@@ -323,7 +325,52 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
         return False
     if shape.kind == "chain":
         return next(_chains(board, shape, values, budget), None) is not None
-    return next(_readings(board, shape, values, budget), None) is not None
+    if shape.kind == "stack" or shape.deep:
+        return next(_readings(board, shape, values, budget), None) is not None
+    return _lies_flat(board, shape.layouts(len(values)), values, budget)
+
+
+def _lies_flat(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> bool:
+    """Whether ``values`` lie on the top pieces in one of ``layouts``: walked out from each piece that may hold the first
+    value, stopping at the first fit (one question needs no windows: :meth:`Board.windows` reads every one of them)."""
+    free = _pattern(values)[0]
+    get, missing = board.top.get, _MISSING
+    if budget == 0 and True not in free:  # only the cells showing the first value may start a match
+        first, rest = values[0], values[1:]
+        starts = board.by_value.get(first, ())
+        for layout in layouts:
+            wanted = tuple(zip(_steps_from_first(layout), rest))
+            for x, y in starts:
+                for (dx, dy), want in wanted:
+                    if get((x + dx, y + dy), missing) != want:
+                        break
+                else:
+                    return True
+        return False
+    for layout in layouts:
+        steps = _steps_from_first(layout)
+        for (x, y), value in board.top.items():
+            read = [value]
+            for dx, dy in steps:
+                value = get((x + dx, y + dy), missing)
+                if value is missing:
+                    break
+                read.append(value)
+            else:
+                if _misread(read, values, free, budget) is not None:
+                    return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _steps_from_first(layout: tuple[Spot, ...]) -> tuple[Cell, ...]:
+    """Where a flat layout's places after the first lie, from the first one's cell.
+
+    >>> _steps_from_first(((1, 0, 0), (1, 1, 0), (0, 1, 0)))
+    ((0, 1), (-1, 1))
+    """
+    fx, fy, _ = layout[0]
+    return tuple((x - fx, y - fy) for x, y, _ in layout[1:])
 
 
 def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
@@ -380,7 +427,7 @@ def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
                 yield layout, bases, recolour
 
 
-def _misread(read: tuple[Any, ...], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:
+def _misread(read: Sequence[Any], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:
     """The places where ``read`` shows other values than ``values`` (None: more than ``budget``, or a variable does not fit).
 
     >>> _misread(("A", "B", "C"), ("A", "X", "C"), (False, False, False), 1)

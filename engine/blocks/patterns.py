@@ -36,14 +36,14 @@ Any code may look for a pattern too (:class:`PatternSearch`): ``pattern_found("h
 same search.
 
 A cell that is not in a stack is read by its top piece.  Finding is fast: the
-layouts of a shape are computed once per length, and a board reads each
-layout's windows (the values wherever all its places hold a piece) once for
-every pattern of that length, from the windows of the layout one place
-shorter; a pattern is then one look-up among them (or, with ``budget``
-values that may differ — read as another value at a price — one comparison
-per distinct window).  Whether a pattern lies on the top pieces at all
-(:func:`lies_on`) needs no windows: it is walked out from each piece, stopping
-at the first fit.
+layouts of a shape are computed once per length.  A shape that reads only top
+pieces (a line, a flat template) is walked out from each piece that may hold
+the first value, as far as its places hold pieces (:func:`lies_on` stops at
+the first fit).  One that reads stacks has a board read each layout's windows
+(the values wherever all its places hold a piece) once for every pattern of
+that length, from the windows of the layout one place shorter; a pattern is
+then one look-up among them (or, with ``budget`` values that may differ —
+read as another value at a price — one comparison per distinct window).
 
 >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
 >>> len(line.layouts(3)), line.layouts(2)[0]
@@ -306,14 +306,13 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -
     if not _possible(board, shape, values, budget):
         return []
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
-    search = _chains(board, shape, values, budget) if shape.kind == "chain" else _layouts(board, shape, values, budget)
-    for match in search:
+    for match in _search(board, shape, values, budget):
         found.setdefault(frozenset(zip(match.places, values)), match)
     return sorted(found.values(), key=lambda m: m.places)
 
 
 def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> bool:
-    """Whether ``find`` would find a match (without making one: a look-up or a comparison per window).
+    """Whether ``find`` would find a match (stopping at the first one).
 
     >>> class Two:
     ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
@@ -321,45 +320,51 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
     >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
     (True, False, True)
     """
-    if not _possible(board, shape, values, budget):
-        return False
+    return _possible(board, shape, values, budget) and next(_search(board, shape, values, budget), None) is not None
+
+
+def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches, one at a time: a chain's path by path, a flat shape's walked out from the pieces, the others'
+    from the board's windows."""
     if shape.kind == "chain":
-        return next(_chains(board, shape, values, budget), None) is not None
+        return _chains(board, shape, values, budget)
     if shape.kind == "stack" or shape.deep:
-        return next(_readings(board, shape, values, budget), None) is not None
-    return _lies_flat(board, shape.layouts(len(values)), values, budget)
+        return _layouts(board, shape, values, budget)
+    return _walks(board, shape.layouts(len(values)), values, budget)
 
 
-def _lies_flat(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> bool:
-    """Whether ``values`` lie on the top pieces in one of ``layouts``: walked out from each piece that may hold the first
-    value, stopping at the first fit (one question needs no windows: :meth:`Board.windows` reads every one of them)."""
+def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches of ``values`` on the top pieces in ``layouts``, layout by layout: each walked out from a piece that
+    may hold the first value, as far as the places hold pieces (one question needs no windows, which read them all)."""
     free = _pattern(values)[0]
-    get, missing = board.top.get, _MISSING
-    if budget == 0 and True not in free:  # only the cells showing the first value may start a match
+    top, missing = board.top, _MISSING
+    get = top.get
+    if budget == 0 and True not in free:  # only the pieces showing the first value may start a match
         first, rest = values[0], values[1:]
         starts = board.by_value.get(first, ())
         for layout in layouts:
-            wanted = tuple(zip(_steps_from_first(layout), rest))
+            steps = _steps_from_first(layout)
+            wanted = tuple(zip(steps, rest))
             for x, y in starts:
                 for (dx, dy), want in wanted:
                     if get((x + dx, y + dy), missing) != want:
                         break
                 else:
-                    return True
-        return False
+                    yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
+        return
     for layout in layouts:
         steps = _steps_from_first(layout)
-        for (x, y), value in board.top.items():
-            read = [value]
+        for (x, y), shown in top.items():
+            read = [shown]
             for dx, dy in steps:
-                value = get((x + dx, y + dy), missing)
-                if value is missing:
+                shown = get((x + dx, y + dy), missing)
+                if shown is missing:
                     break
-                read.append(value)
+                read.append(shown)
             else:
-                if _misread(read, values, free, budget) is not None:
-                    return True
-    return False
+                recolour = _misread(read, values, free, budget)
+                if recolour is not None:
+                    yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), recolour)
 
 
 @lru_cache(maxsize=None)

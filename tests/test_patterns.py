@@ -255,6 +255,7 @@ def test_a_chain_keeps_its_variables_along_the_path(game: engine.Game) -> None:
 # ------------------------------------------------------------------ the search against every place, one by one
 
 SHAPES = (DEFAULT_SHAPE, Shape("one way", "line", directions=((1, 0), (0, 1)), either_end=False), SQUARE,
+          Shape("hook", "template", cells=((1, 0, 0), (0, 0, 0), (0, 1, 0)), rotate=True, mirror=True),
           Shape("side", "template", cells=((0, 0, 0), (0, 0, 1), (1, 0, 0)), rotate=True),
           Shape("under", "template", cells=((0, 0, 1), (0, 0, 0), (0, 1, 0)), rotate=True, mirror=True),
           Shape("tower", "stack"))
@@ -285,7 +286,8 @@ def every_match(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...
                                                       min_size=2, max_size=4), budget=st.integers(0, 3))
 def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cells: list[str], shape: Shape,
                                                          values: list[str], budget: int) -> None:
-    """The windows of a board (read once per layout, each layout from the one a place shorter) miss no match and add none."""
+    """The windows of a board (read once per layout, each layout from the one a place shorter) miss no match and add none;
+    whether there is one, walked out from the pieces (flat shapes), is the same answer."""
     assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
     if shape.kind == "template":
         values = (values * 3)[:len(shape.cells)]

@@ -29,7 +29,7 @@ import re
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, neighbour_pairs
 from engine.blocks.grid import format_cell, parse_cell
-from engine.blocks.placement import Placed, Queued
+from engine.blocks.placement import Placed, Queued, make_slice
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
@@ -113,23 +113,35 @@ class Clash(Step):
     # -- flow
 
     def enter(self, s: "StateView") -> bool:
-        s.slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
-        queued = s.slices.pop(Queued.block, None)
-        grid = s.grid
-        pending: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        pairs: set[tuple[tuple[int, int], tuple[int, int]]] = set()
-        for cid in queued.cids or () if queued is not None and queued.turn == s.turn_number else ():
-            cell = s.cell_of[cid]
-            if cell is None or grid.get(cell) != cid:  # taken off the board, or covered, since
-                continue
-            for n in self.neighbours(cell):
-                if n in grid and (n, cell) not in pairs:  # two pieces placed side by side clash once
-                    pairs.add((cell, n))
-                    pending.append((cell, n))
+        slices = s.slices
+        slices.pop(Placed.block, None)  # consumed: a later pass must not clash it again
+        queued = slices.pop(Queued.block, None)
+        if queued is None or not queued.cids or queued.turn != s.turn_number:
+            return False
+        pending = self._pairs(s, queued.cids)
         if not pending:
             return False
-        s.slices[Clashes.block] = Clashes(tuple(pending), () if self.chain else s.slices.get(Clashes.block, NO_CLASHES).done)
-        return self._settle(s)
+        return self._settle(s, pending, () if self.chain else slices.get(Clashes.block, NO_CLASHES).done)
+
+    def _pairs(self, s: "StateView", cids: tuple[int, ...]) -> tuple[tuple[Any, Any], ...]:
+        """The (cell, neighbour) pairs the pieces ``cids`` clash in, in order: two pieces side by side clash once."""
+        grid, cell_of, neighbours = s.grid, s.cell_of, self.neighbours
+        if len(cids) == 1:
+            cell = cell_of[cids[0]]
+            if cell is None or grid.get(cell) != cids[0]:  # taken off the board, or covered, since
+                return ()
+            return tuple([(cell, n) for n in neighbours(cell) if n in grid])
+        pending: list[tuple[Any, Any]] = []
+        pairs: set[tuple[Any, Any]] = set()
+        for cid in cids:
+            cell = cell_of[cid]
+            if cell is None or grid.get(cell) != cid:
+                continue
+            for n in neighbours(cell):
+                if n in grid and (n, cell) not in pairs:
+                    pairs.add((cell, n))
+                    pending.append((cell, n))
+        return tuple(pending)
 
     def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, s.slices[Clashes.block].pending)
@@ -138,23 +150,27 @@ class Clash(Step):
         work = s.slices[Clashes.block]
         pending = list(work.pending)
         pending.remove(args)
-        s.slices[Clashes.block] = Clashes(tuple(pending), work.done)
-        self._resolve(s, args[0], args[1])
-        return not self._settle(s)
+        return not self._settle(s, tuple(pending), work.done, args)
 
-    def _settle(self, s: "StateView") -> bool:
-        """Resolve clashes that need no choice; True while the player must choose."""
-        while True:
-            work = s.slices[Clashes.block]
-            pending = work.pending
-            if not pending:
-                return False
-            if len(pending) > 1 and self.player_orders:
-                return True
-            s.slices[Clashes.block] = Clashes(pending[1:], work.done)
-            self._resolve(s, *pending[0])
+    def _settle(self, s: "StateView", pending: tuple[tuple[Any, Any], ...], done: Any,
+                chosen: tuple[Any, Any] | None = None) -> bool:
+        """Resolve the ``chosen`` clash, then those that need no choice; True while the player must choose.
 
-    def _resolve(self, s: "StateView", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> None:
+        The pairs left (and, with ``chain``, those done) are kept in the state's clash slice.
+        """
+        choose, chain = self.player_orders, self.chain
+        while chosen is not None or (pending and not (choose and len(pending) > 1)):
+            if chosen is None:
+                chosen, pending = pending[0], pending[1:]
+            flipped = self._resolve(s, *chosen)
+            if chain:
+                done, pending = self._chained(s, chosen, flipped, done, pending)
+            chosen = None
+        s.slices[Clashes.block] = make_slice(Clashes, (pending, done))
+        return bool(pending)
+
+    def _resolve(self, s: "StateView", cell_a: tuple[int, int], cell_b: tuple[int, int]) -> bool:
+        """Clash the pieces on two cells, flipping as the table says; whether the second one flipped."""
         a, b = s.grid[cell_a], s.grid[cell_b]
         values, face = self.values, s.face
         va, vb = values[face[a]][a], values[face[b]][b]
@@ -168,20 +184,23 @@ class Clash(Step):
             s.flip(b)
             if log is not None:
                 log.append(self._flip_text(s, b, vb, va, a))
-        if self.chain:
-            work = s.slices[Clashes.block]
-            done, pending = work.done + ((cell_a, cell_b),), work.pending
-            if flip_b:
-                grid = s.grid
-                new = tuple(
-                    (cell_b, n)
-                    for n in self.game.grid.neighbours(cell_b)
-                    if n in grid and not _seen((cell_b, n), done) and not _seen((cell_b, n), pending)
-                )
-                pending += new
-            s.slices[Clashes.block] = Clashes(pending, done)
         if log is not None and not flip_a and not flip_b:
             log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
+        return flip_b
+
+    def _chained(self, s: "StateView", pair: tuple[Any, Any], flipped: bool, done: tuple[tuple[Any, Any], ...],
+                 pending: tuple[tuple[Any, Any], ...]) -> tuple[tuple[tuple[Any, Any], ...], tuple[tuple[Any, Any], ...]]:
+        """With ``chain``: ``pair`` joins the pairs done and, when its neighbour flipped, that neighbour's own clashes
+        not yet done nor pending join the pending ones; returns both."""
+        done += (pair,)
+        if flipped:
+            grid, cell = s.grid, pair[1]
+            pending += tuple(
+                (cell, n)
+                for n in self.game.grid.neighbours(cell)
+                if n in grid and not _seen((cell, n), done) and not _seen((cell, n), pending)
+            )
+        return done, pending
 
     def _flip_text(self, s: "StateView", cid: int, was: str, other: str, other_cid: int) -> str:
         g = self.game

@@ -167,7 +167,7 @@ def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[C
     """
     todo = set(cells)
     best = 0
-    while todo:
+    while len(todo) > best:  # fewer cells left than the largest group so far: none of them is in a larger one
         stack = [todo.pop()]
         size = 0
         while stack:
@@ -176,7 +176,8 @@ def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[C
                 if n in todo:
                     todo.remove(n)
                     stack.append(n)
-        best = max(best, size)
+        if size > best:
+            best = size
     return best
 
 

@@ -36,12 +36,14 @@ Any code may look for a pattern too (:class:`PatternSearch`): ``pattern_found("h
 same search.
 
 A cell that is not in a stack is read by its top piece.  Finding is fast: the
-layouts of a shape are computed once per length, and a board reads each
-layout's windows (the values wherever all its places hold a piece) once for
-every pattern of that length, from the windows of the layout one place
-shorter; a pattern is then one look-up among them (or, with ``budget``
-values that may differ — read as another value at a price — one comparison
-per distinct window).
+layouts of a shape are computed once per length.  A shape that reads only top
+pieces (a line, a flat template) is walked out from each piece that may hold
+the first value, as far as its places hold pieces (:func:`lies_on` stops at
+the first fit).  One that reads stacks has a board read each layout's windows
+(the values wherever all its places hold a piece) once for every pattern of
+that length, from the windows of the layout one place shorter; a pattern is
+then one look-up among them (or, with ``budget`` values that may differ —
+read as another value at a price — one comparison per distinct window).
 
 >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
 >>> len(line.layouts(3)), line.layouts(2)[0]
@@ -62,7 +64,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
@@ -304,14 +306,13 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -
     if not _possible(board, shape, values, budget):
         return []
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
-    search = _chains(board, shape, values, budget) if shape.kind == "chain" else _layouts(board, shape, values, budget)
-    for match in search:
+    for match in _search(board, shape, values, budget):
         found.setdefault(frozenset(zip(match.places, values)), match)
     return sorted(found.values(), key=lambda m: m.places)
 
 
 def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> bool:
-    """Whether ``find`` would find a match (without making one: a look-up or a comparison per window).
+    """Whether ``find`` would find a match (stopping at the first one).
 
     >>> class Two:
     ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
@@ -319,11 +320,62 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
     >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
     (True, False, True)
     """
-    if not _possible(board, shape, values, budget):
-        return False
+    return _possible(board, shape, values, budget) and next(_search(board, shape, values, budget), None) is not None
+
+
+def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches, one at a time: a chain's path by path, a flat shape's walked out from the pieces, the others'
+    from the board's windows."""
     if shape.kind == "chain":
-        return next(_chains(board, shape, values, budget), None) is not None
-    return next(_readings(board, shape, values, budget), None) is not None
+        return _chains(board, shape, values, budget)
+    if shape.kind == "stack" or shape.deep:
+        return _layouts(board, shape, values, budget)
+    return _walks(board, shape.layouts(len(values)), values, budget)
+
+
+def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches of ``values`` on the top pieces in ``layouts``, layout by layout: each walked out from a piece that
+    may hold the first value, as far as the places hold pieces (one question needs no windows, which read them all)."""
+    free = _pattern(values)[0]
+    top, missing = board.top, _MISSING
+    get = top.get
+    if budget == 0 and True not in free:  # only the pieces showing the first value may start a match
+        first, rest = values[0], values[1:]
+        starts = board.by_value.get(first, ())
+        for layout in layouts:
+            steps = _steps_from_first(layout)
+            wanted = tuple(zip(steps, rest))
+            for x, y in starts:
+                for (dx, dy), want in wanted:
+                    if get((x + dx, y + dy), missing) != want:
+                        break
+                else:
+                    yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
+        return
+    for layout in layouts:
+        steps = _steps_from_first(layout)
+        for (x, y), shown in top.items():
+            read = [shown]
+            for dx, dy in steps:
+                shown = get((x + dx, y + dy), missing)
+                if shown is missing:
+                    break
+                read.append(shown)
+            else:
+                recolour = _misread(read, values, free, budget)
+                if recolour is not None:
+                    yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), recolour)
+
+
+@lru_cache(maxsize=None)
+def _steps_from_first(layout: tuple[Spot, ...]) -> tuple[Cell, ...]:
+    """Where a flat layout's places after the first lie, from the first one's cell.
+
+    >>> _steps_from_first(((1, 0, 0), (1, 1, 0), (0, 1, 0)))
+    ((0, 1), (-1, 1))
+    """
+    fx, fy, _ = layout[0]
+    return tuple((x - fx, y - fy) for x, y, _ in layout[1:])
 
 
 def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
@@ -380,7 +432,7 @@ def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
                 yield layout, bases, recolour
 
 
-def _misread(read: tuple[Any, ...], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:
+def _misread(read: Sequence[Any], values: tuple[Any, ...], free: tuple[bool, ...], budget: int) -> tuple[int, ...] | None:
     """The places where ``read`` shows other values than ``values`` (None: more than ``budget``, or a variable does not fit).
 
     >>> _misread(("A", "B", "C"), ("A", "X", "C"), (False, False, False), 1)

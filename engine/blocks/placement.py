@@ -72,12 +72,18 @@ class Queued(NamedTuple):
     saved = ("placed since the clash", "placed in turn")
 
 
+make_slice = tuple.__new__
+"""``make_slice(Queued, (cids, turn))`` is ``Queued(cids, turn)`` without the Python call of a NamedTuple's
+constructor: for slices made at every move (give every field)."""
+
+
 def note_placed(s: "StateView", cid: int) -> None:
     """Remember a piece just put on the board, for the next ``clash`` step (only in games that have one)."""
     if s.game.queues_placements:
-        queued = s.slices.get(Queued.block)
-        earlier = queued.cids or () if queued is not None and queued.turn == s.turn_number else ()
-        s.slices[Queued.block] = Queued((*earlier, cid), s.turn_number)
+        slices, turn = s.slices, s.turn_number
+        queued = slices.get(Queued.block)
+        cids = (*queued.cids, cid) if queued is not None and queued.turn == turn and queued.cids else (cid,)
+        slices[Queued.block] = make_slice(Queued, (cids, turn))
 
 
 ORIGIN = ((0, 0),)
@@ -102,6 +108,7 @@ class Place(Step):
         # With a named face: the index of that face for each component (None: its kind has no such face).
         kinds, faces = b.game.component_kind, b.game.face_names
         self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
+        self.placed = [Placed(cid) for cid in range(len(kinds))]  # the slice saying each piece was just placed
         self.restrict: Any = None
         self.restrict_text = ""
         if "only_triggering" in spec:
@@ -146,7 +153,7 @@ class Place(Step):
             if not self._end(s):
                 s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
-        s._actions = self._with_pass(space)  # this is now the pending decision: keep what we computed
+        s._actions = self._with_pass(space) if self.optional or self.must_pass else space  # the pending decision: keep it
         return True
 
     def _nobody_can_place(self, s: "StateView") -> bool:
@@ -186,8 +193,10 @@ class Place(Step):
         free = list(s.frontier)
         if self.limited:
             bx0, bx1, by0, by1 = s.bbox
-            x0, x1, y0, y1 = bx1 - self.width + 1, bx0 + self.width - 1, by1 - self.height + 1, by0 + self.height - 1
-            free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
+            width, height = self.width, self.height
+            if bx1 - bx0 + 1 >= width or by1 - by0 + 1 >= height:  # else every cell next to the box fits the limits
+                x0, x1, y0, y1 = bx1 - width + 1, bx0 + width - 1, by1 - height + 1, by0 + height - 1
+                free = [c for c in free if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
         return [*s.grid, *free] if self.stacking else free
 
     def _lowest(self, s: "StateView") -> list[tuple[int, int]]:
@@ -202,7 +211,9 @@ class Place(Step):
 
     def pieces(self, s: "StateView") -> list[tuple[int, int]]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
-        hand = self._firsts(s, s.zones[self.source.resolve(s)])
+        hand: Iterable[int] = s.zones[self.source(s)]
+        if self.game.identical:
+            hand = self._firsts(s, hand)
         if self.choose_face:
             options = self.game.piece_options
             return [p for cid in hand for p in options[cid]]
@@ -213,13 +224,11 @@ class Place(Step):
         return [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
 
     def _firsts(self, s: "StateView", hand: list[int]) -> Iterable[int]:
-        """The components of ``hand`` that stand for identical copies after them: the first of each name (of each
-        name and face, when the piece is put down as it is), in order.
+        """The components of ``hand`` that stand for identical copies after them (in a game that has some): the first
+        of each name (of each name and face, when the piece is put down as it is), in order.
 
         Identical copies share their name, faces and face options, so the rest would only offer the same again.
         """
-        if not self.game.identical:
-            return hand
         names, first = self.game.piece_names, {}
         if self.as_is:
             face = s.face
@@ -277,7 +286,7 @@ class Place(Step):
         cid, face, cell = args
         on = s.grid.get(cell)
         s.place(cid, cell, face)
-        s.slices[Placed.block] = Placed(cid)
+        s.slices[Placed.block] = self.placed[cid]
         note_placed(s, cid)
         if s.log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""

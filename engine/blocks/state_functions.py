@@ -177,7 +177,7 @@ class LargestGroup(Function):
 
         def largest(s: Any, e: list[Any]) -> int:
             cell_of = s.cell_of
-            return s.game.grid.largest_group(cell_of[c] for c in items(s, e) if cell_of[c] is not None)
+            return s.game.grid.largest_group([cell_of[c] for c in items(s, e) if cell_of[c] is not None])
 
         return Compiled(INT, largest)
 

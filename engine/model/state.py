@@ -685,14 +685,14 @@ class State:
         self.cell_of[cid] = cell
         if face is not None:
             self.face[cid] = face
-        below = self.grid.get(cell)
-        self.grid[cell] = cid
+        grid = self.grid
+        below = grid.get(cell)
+        grid[cell] = cid
         if below is not None:  # stacking: the piece that was there goes beneath
             self.stacks[cell] = (below, *self.stacks.get(cell, ()))
             return
         frontier = self.frontier
         frontier.pop(cell, None)
-        grid = self.grid
         for n in self.game.grid.neighbours(cell):
             if n not in grid:
                 frontier[n] = None
@@ -700,8 +700,10 @@ class State:
         bbox = self._box
         if bbox is None:
             self._box = (x, x, y, y)
-        elif bbox is not UNKNOWN and not (bbox[0] <= x <= bbox[1] and bbox[2] <= y <= bbox[3]):  # type: ignore[index]
-            self._box = (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))  # type: ignore[index]
+        elif bbox is not UNKNOWN:
+            x0, x1, y0, y1 = bbox  # type: ignore[misc]
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                self._box = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
 
     def _lift(self, cid: int) -> None:
         """Take a component off the board and update the board's frontier and box around its cell."""

@@ -10,6 +10,8 @@ from pathlib import Path
 from engine.core.paths import rulesets_dir
 from engine.runner.validate import validate_path
 
+from timelimit import time_limit
+
 
 def problems(path: Path) -> list[str]:
     """validate's headlines for one file (each ``file:line:col: message``)."""
@@ -38,3 +40,21 @@ def test_a_counter_per_role_when_the_roles_type_is_missing_is_diagnosed(tmp_path
     path.write_text(text.replace("types:\n  position: [First, Second]\n", "types: {}\n"), encoding="utf-8")
     found = problems(path)
     assert found and "roles must be 'of' a declared type, not 'position'" in found[0]
+
+
+def test_a_function_that_calls_a_later_one_is_refused_at_once(tmp_path: Path) -> None:
+    """``f`` names ``g`` before ``g`` is defined, and ``g`` and ``h`` call ``f`` three times each.
+
+    ``f`` is refused; before the fix its syntax was still written inline where ``g`` called it, where ``g`` then
+    meant the function defined later, so writing ``h`` inline recursed through ``f`` and ``g`` until Python's
+    stack ran out, again and again (three ways at every level): loading took hours.
+    """
+    path = tmp_path / "ruleset.yaml"
+    base = (rulesets_dir() / "tutorial-tiles" / "ruleset.yaml").read_text(encoding="utf-8")
+    functions = ("functions:\n  f(int n): 'none % g()'\n  g(int n): f(n) + f(n) - f(n)\n"
+                 "  h(int n): g(n) * g(n) + g(n)\n")
+    path.write_text(base.replace("name: tutorial-tiles", "name: ahead") + functions, encoding="utf-8")
+    line = path.read_text(encoding="utf-8").count("\n") - 2
+    with time_limit(20.0):
+        found = problems(path)
+    assert found == [f"{path}:{line}:21: unknown function 'g'"]

@@ -109,13 +109,15 @@ class Defined(Function):
         expression body, and the result stays short (:data:`INLINE_SIZE`), so
         calls nested many deep stay calls (and trying costs little: a body
         whose source was already too long when the function was defined is
-        not tried).  An inline call spends no step of the budget: its body
+        not tried, nor one that did not compile, nor a function inside its
+        own inline body).  An inline call spends no step of the budget: its body
         runs no loop beyond its selections, which spend.
         """
-        if self.node is None:
+        if self.node is None or self.name in scope.inlining:
             return None
         inner = Scope(scope.vocab, DiagnosticSink())
         inner.counter, inner.calls, inner.pure = scope.counter, scope.calls, True  # its locals take fresh slots
+        inner.inlining = scope.inlining | {self.name}
         stores: list[str] = []
         consts: tuple[tuple[str, Any], ...] = ()
         for (name, type_), c in zip(self.params, args):
@@ -344,10 +346,13 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         parts = node.compile_parts(scope)
         body, result, meaning = parts.items, ListOf(parts.item_type), f"every {node.describe()}"
     else:
+        errors = len(b.sink.items)
         compiled = b.compile_node(node, scope)
         body, result, meaning = compiled.fn, compiled.type, node.describe()
-        # a body whose own source is long is never written inline (nor tried: see Defined._inline)
-        inlined = node if not steps and len(codegen.expr(compiled)[0]) <= INLINE_SIZE else None
+        # a body whose own source is long is never written inline (nor tried: see Defined._inline); nor is one that
+        # did not compile: written again where it is called, its names could mean functions defined after it
+        fits = not steps and len(b.sink.items) == errors and len(codegen.expr(compiled)[0]) <= INLINE_SIZE
+        inlined = node if fits else None
     depth = scope.calls[0] + 1
     if not steps:
         return body, result, max(scope.slots, 1), meaning, depth, inlined

@@ -118,6 +118,8 @@ class Scope:
         self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
         self.aliases: dict[str, Compiled] = {}  # names standing for code compiled elsewhere (an inline call's arguments)
         self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS)
+        # the ruleset's functions whose bodies are being written inline around this code (none is written in itself)
+        self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
 
     @property
     def slots(self) -> int:

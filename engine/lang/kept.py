@@ -34,7 +34,7 @@ worked out again, to fail where it fails, when the budget is too short).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from engine.lang import ast, codegen
 from engine.lang.scope import Compiled, Fn, Global, Scope
@@ -56,12 +56,6 @@ FIXED_ATTRIBUTES = "fixed_attributes"
 """Vocabulary data key: the (type, attribute) pairs whose value no state changes (the same on every face)."""
 
 
-class Aggregate(Protocol):
-    """A function over a selection (count, sum, any, ...): compiled afresh by ``compile_fresh``, which ``keep`` wraps."""
-
-    def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled: ...
-
-
 @dataclass(frozen=True)
 class Reading:
     """What a kept aggregate's value depends on: the zones whose contents it may read, and the state's names it reads."""
@@ -71,6 +65,8 @@ class Reading:
 
 
 def _is_aggregate(scope: Scope, name: str) -> bool:
+    """Whether ``name`` calls an aggregate: a function over a selection (count, sum, any, ...) that compiles its call
+    afresh with ``compile_fresh``, which :func:`keep` wraps (``engine.lang.functions.Aggregate``)."""
     return callable(getattr(scope.vocab.functions.get(name), "compile_fresh", None))
 
 
@@ -92,10 +88,11 @@ class _Walk:
         data = scope.vocab.data
         self.families: dict[str, list[int]] = data.get(ZONE_FAMILIES, {})
         fixed: set[tuple[str, str]] = data.get(FIXED_ATTRIBUTES, set())
-        changing = {attr for key, attr in [(key, key[1]) for key in scope.vocab.attributes] if key not in fixed}
+        changing = {attr for type_, attr in scope.vocab.attributes if (type_, attr) not in fixed}
         self.fixed = {attr for _, attr in fixed} - changing  # the same on every face, whatever it is read of
 
     def node(self, node: ast.Node | None, bound: frozenset[str]) -> None:
+        """Walk ``node``, where the names in ``bound`` are the variables of the aggregate's own selections."""
         if node is None or not self.ok:
             return
         if isinstance(node, ast.Literal):
@@ -134,6 +131,7 @@ class _Walk:
             self.ok = False
 
     def name(self, name: str, bound: frozenset[str]) -> None:
+        """A name read: one of the aggregate's variables, a constant (a zone: read), a list of the state's (keyed)."""
         if name in bound:
             return
         known = self.scope.vocab.globals.get(name)

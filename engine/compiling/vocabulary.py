@@ -27,9 +27,9 @@ from engine.blocks.counters import GAME, CounterOf, GameCounter
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
-from engine.lang.kept import FIXED_ATTRIBUTES, ZONE_FAMILIES
 from engine.lang.ast import same_on_every_face
 from engine.lang.functions import LANGUAGE, Function, by_name
+from engine.lang.kept import FIXED_ATTRIBUTES, ZONE_FAMILIES
 from engine.lang.scope import Compiled, Vocabulary
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
 from engine.model.game import Game

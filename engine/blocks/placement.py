@@ -131,6 +131,7 @@ class Place(Step):
         self.optional = b.bool_setting(spec, "optional", False)
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind={"placed": ANY_COMPONENT}) if "then" in spec else None
         self.stacking = bool(grid and grid.stacking)
+        self.board_order = {c: i for i, c in enumerate(grid.cells)} if grid is not None else {}  # cell -> its place in the board's list
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
         self.width = (grid.max_width or big) if grid else big
@@ -263,8 +264,11 @@ class Place(Step):
         bracket = self.bracket
         if bracket is not None and bracket.required:
             frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)
-            free = self.game.grid.cells if not (self.touching or self.drop or self.stacking) else self.cells(s)
-            values, cells = bracket.values, [c for c in free if c in frontier]
+            if self.touching or self.drop or self.stacking:
+                cells = [c for c in self.cells(s) if c in frontier]
+            else:  # every cell is free: those of the frontier, in the board's order
+                cells = sorted(frontier, key=self.board_order.__getitem__)
+            values = bracket.values
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                     for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))

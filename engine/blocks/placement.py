@@ -109,6 +109,9 @@ class Place(Step):
         kinds, faces = b.game.component_kind, b.game.face_names
         self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
         self.placed = [Placed(cid) for cid in range(len(kinds))]  # the slice saying each piece was just placed
+        seen: dict[tuple[str, int], int] = {}  # a number for each name and face: identical copies showing one face share it
+        self.piece_keys = [[seen.setdefault((name, face), len(seen)) for name in b.game.piece_names]
+                           for face in range(max(b.game.face_count, default=1))]  # by face, then component
         self.restrict: Any = None
         self.restrict_text = ""
         if "only_triggering" in spec:
@@ -232,9 +235,9 @@ class Place(Step):
         """
         names, first = self.game.piece_names, {}
         if self.as_is:
-            face = s.face
+            face, keys = s.face, self.piece_keys
             for cid in hand:
-                key = (names[cid], face[cid])
+                key = keys[face[cid]][cid]
                 if key not in first:
                     first[key] = cid
         else:

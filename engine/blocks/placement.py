@@ -109,6 +109,9 @@ class Place(Step):
         kinds, faces = b.game.component_kind, b.game.face_names
         self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
         self.placed = [Placed(cid) for cid in range(len(kinds))]  # the slice saying each piece was just placed
+        seen: dict[tuple[str, int], int] = {}  # a number for each name and face: identical copies showing one face share it
+        self.piece_keys = [[seen.setdefault((name, face), len(seen)) for name in b.game.piece_names]
+                           for face in range(max(b.game.face_count, default=1))]  # by face, then component
         self.restrict: Any = None
         self.restrict_text = ""
         if "only_triggering" in spec:
@@ -131,6 +134,7 @@ class Place(Step):
         self.optional = b.bool_setting(spec, "optional", False)
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind={"placed": ANY_COMPONENT}) if "then" in spec else None
         self.stacking = bool(grid and grid.stacking)
+        self.board_order = {c: i for i, c in enumerate(grid.cells)} if grid is not None else {}  # cell -> its place in the board's list
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
         self.width = (grid.max_width or big) if grid else big
@@ -231,9 +235,9 @@ class Place(Step):
         """
         names, first = self.game.piece_names, {}
         if self.as_is:
-            face = s.face
+            face, keys = s.face, self.piece_keys
             for cid in hand:
-                key = (names[cid], face[cid])
+                key = keys[face[cid]][cid]
                 if key not in first:
                     first[key] = cid
         else:
@@ -263,8 +267,11 @@ class Place(Step):
         bracket = self.bracket
         if bracket is not None and bracket.required:
             frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)
-            free = self.game.grid.cells if not (self.touching or self.drop or self.stacking) else self.cells(s)
-            values, cells = bracket.values, [c for c in free if c in frontier]
+            if self.touching or self.drop or self.stacking:
+                cells = [c for c in self.cells(s) if c in frontier]
+            else:  # every cell is free: those of the frontier, in the board's order
+                cells = sorted(frontier, key=self.board_order.__getitem__)
+            values = bracket.values
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                     for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))

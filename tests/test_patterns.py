@@ -287,7 +287,8 @@ def every_match(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...
 def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cells: list[str], shape: Shape,
                                                          values: list[str], budget: int) -> None:
     """The windows of a board (read once per layout, each layout from the one a place shorter) miss no match and add none;
-    whether there is one, walked out from the pieces (flat shapes), is the same answer."""
+    whether there is one, walked out from the pieces (flat shapes, a window given up at its first step or second
+    piece when they cannot fit), is the same answer; a board read from an attribute's table is the same board."""
     assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
     if shape.kind == "template":
         values = (values * 3)[:len(shape.cells)]
@@ -298,6 +299,9 @@ def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cell
     expected = every_match(s, read, shape, tuple(values), budget)
     assert find(board, shape, tuple(values), budget) == expected
     assert lies_on(board, shape, tuple(values), budget) == bool(expected)
+    by_table = Board(s, read, table=table)  # the top pieces read from the attribute's table, as casting reads them
+    assert (by_table.top, by_table.by_value, by_table.cells) == (board.top, board.by_value, board.cells)
+    assert find(by_table, shape, tuple(values), budget) == expected
 
 
 # ------------------------------------------------------------------ patterns in any code: pattern_found, _count, _pieces

@@ -304,6 +304,43 @@ def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cell
     assert find(by_table, shape, tuple(values), budget) == expected
 
 
+def every_chain(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...], budget: int) -> list[Match]:
+    """A chain's matches found the slow way: every path of adjacent top pieces, no cell twice, read value by value."""
+    top = {cell: read(cid) for cell, cid in s.grid.items()}
+    paths = [(cell,) for cell in top]
+    for _ in values[1:]:
+        paths = [(*path, (path[-1][0] + dx, path[-1][1] + dy)) for path in paths for dx, dy in shape.directions
+                 if (path[-1][0] + dx, path[-1][1] + dy) in top and (path[-1][0] + dx, path[-1][1] + dy) not in path]
+    found: dict[frozenset[Any], Match] = {}
+    for path in paths:
+        shown = [top[cell] for cell in path]
+        bound: dict[str, str] = {}
+        if any(bound.setdefault(w, v) != v for w, v in zip(values, shown) if w.startswith("$")):
+            continue
+        recolour = tuple(i for i, (w, v) in enumerate(zip(values, shown)) if w != "_" and not w.startswith("$") and w != v)
+        if len(recolour) <= budget:
+            places = tuple((cell, 0) for cell in path)
+            found.setdefault(frozenset(zip(places, values)), Match(places, recolour))
+    return sorted(found.values(), key=lambda m: m.places)
+
+
+@given(cells=st.lists(st.sampled_from(["", "", "A", "B", "C"]), min_size=16, max_size=16),
+       values=st.lists(st.sampled_from("AABBC_") | st.sampled_from(["$x", "$y"]), min_size=1, max_size=4),
+       budget=st.integers(0, 2))
+def test_a_chain_search_finds_what_reading_every_path_finds(game: engine.Game, cells: list[str], values: list[str],
+                                                            budget: int) -> None:
+    """A chain is searched depth-first, a piece that cannot fit given up before the path goes on: every path of
+    adjacent pieces read value by value gives the same matches."""
+    assume(all(cells.count(hue) <= 6 for hue in "ABC"))
+    chain = Shape("chain", "chain", directions=((1, 0), (-1, 0), (0, 1), (0, -1)))
+    s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
+    table = game.attributes["hue"]
+    read = lambda c: table[0][c]  # noqa: E731
+    expected = every_chain(s, read, chain, tuple(values), budget)
+    assert find(Board(s, read), chain, tuple(values), budget) == expected
+    assert lies_on(Board(s, read), chain, tuple(values), budget) == bool(expected)
+
+
 # ------------------------------------------------------------------ patterns in any code: pattern_found, _count, _pieces
 
 SHAPED = GAME + """

@@ -518,8 +518,10 @@ def _backwards(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...], Spot]:
 
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
-    """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time."""
+    """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time (a piece
+    that must show a value to find exactly is compared on the spot, without a call)."""
     top, steps, n = board.top, shape.directions, len(values)
+    get, missing, free = top.get, _MISSING, _pattern(values)[0]
     starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else board.cells
     for start in starts:
         first = _step(values[0], top[start], {}, (), 0, budget)
@@ -533,11 +535,17 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
                 continue
             i = len(path)
             x, y = path[-1]
+            want, exact = values[i], not free[i] and len(recolour) == budget  # exact: only the value itself fits
             for dx, dy in reversed(steps):
                 cell = (x + dx, y + dy)
-                if cell not in top or cell in path:
+                value = get(cell, missing)
+                if value is missing or cell in path:
                     continue
-                found = _step(values[i], top[cell], bound, recolour, i, budget)
+                if exact:  # what _step says of a value to find when nothing more may be read as another
+                    if value == want:
+                        stack.append((path + (cell,), recolour, bound))
+                    continue
+                found = _step(want, value, bound, recolour, i, budget)
                 if found is not None:
                     stack.append((path + (cell,), *found))
 

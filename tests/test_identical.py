@@ -133,7 +133,7 @@ def assert_offers_agree(game: engine.Game, players: int, games: int) -> int:
         s, choose = game.new_state(players=players, seed=seed), random.Random(seed)
         while not s.is_terminal:
             for step in steps:
-                offered = step.pieces(s)
+                offered = list(step.pieces(s))  # kept offers are tuples
                 assert offered == offered_the_long_way(step, s)
                 offers += bool(offered)
             s.play(choose.randrange(len(s.legal_actions())))

@@ -287,7 +287,8 @@ def every_match(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...
 def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cells: list[str], shape: Shape,
                                                          values: list[str], budget: int) -> None:
     """The windows of a board (read once per layout, each layout from the one a place shorter) miss no match and add none;
-    whether there is one, walked out from the pieces (flat shapes), is the same answer."""
+    whether there is one, walked out from the pieces (flat shapes, a window given up at its first step or second
+    piece when they cannot fit), is the same answer; a board read from an attribute's table is the same board."""
     assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
     if shape.kind == "template":
         values = (values * 3)[:len(shape.cells)]
@@ -298,6 +299,46 @@ def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cell
     expected = every_match(s, read, shape, tuple(values), budget)
     assert find(board, shape, tuple(values), budget) == expected
     assert lies_on(board, shape, tuple(values), budget) == bool(expected)
+    by_table = Board(s, read, table=table)  # the top pieces read from the attribute's table, as casting reads them
+    assert (by_table.top, by_table.by_value, by_table.cells) == (board.top, board.by_value, board.cells)
+    assert find(by_table, shape, tuple(values), budget) == expected
+
+
+def every_chain(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...], budget: int) -> list[Match]:
+    """A chain's matches found the slow way: every path of adjacent top pieces, no cell twice, read value by value."""
+    top = {cell: read(cid) for cell, cid in s.grid.items()}
+    paths = [(cell,) for cell in top]
+    for _ in values[1:]:
+        paths = [(*path, (path[-1][0] + dx, path[-1][1] + dy)) for path in paths for dx, dy in shape.directions
+                 if (path[-1][0] + dx, path[-1][1] + dy) in top and (path[-1][0] + dx, path[-1][1] + dy) not in path]
+    found: dict[frozenset[Any], Match] = {}
+    for path in paths:
+        shown = [top[cell] for cell in path]
+        bound: dict[str, str] = {}
+        if any(bound.setdefault(w, v) != v for w, v in zip(values, shown) if w.startswith("$")):
+            continue
+        recolour = tuple(i for i, (w, v) in enumerate(zip(values, shown)) if w != "_" and not w.startswith("$") and w != v)
+        if len(recolour) <= budget:
+            places = tuple((cell, 0) for cell in path)
+            found.setdefault(frozenset(zip(places, values)), Match(places, recolour))
+    return sorted(found.values(), key=lambda m: m.places)
+
+
+@given(cells=st.lists(st.sampled_from(["", "", "A", "B", "C"]), min_size=16, max_size=16),
+       values=st.lists(st.sampled_from("AABBC_") | st.sampled_from(["$x", "$y"]), min_size=1, max_size=4),
+       budget=st.integers(0, 2))
+def test_a_chain_search_finds_what_reading_every_path_finds(game: engine.Game, cells: list[str], values: list[str],
+                                                            budget: int) -> None:
+    """A chain is searched depth-first, a piece that cannot fit given up before the path goes on: every path of
+    adjacent pieces read value by value gives the same matches."""
+    assume(all(cells.count(hue) <= 6 for hue in "ABC"))
+    chain = Shape("chain", "chain", directions=((1, 0), (-1, 0), (0, 1), (0, -1)))
+    s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
+    table = game.attributes["hue"]
+    read = lambda c: table[0][c]  # noqa: E731
+    expected = every_chain(s, read, chain, tuple(values), budget)
+    assert find(Board(s, read), chain, tuple(values), budget) == expected
+    assert lies_on(Board(s, read), chain, tuple(values), budget) == bool(expected)
 
 
 # ------------------------------------------------------------------ patterns in any code: pattern_found, _count, _pieces

@@ -203,7 +203,7 @@ class Cast(Step):
     def board(self, s: "StateView") -> Board:
         """The board as the patterns read it."""
         table, face = self.read, s.face
-        board = self._recent = Board(s, lambda c: table[face[c]][c]).share(self._recent)
+        board = self._recent = Board(s, lambda c: table[face[c]][c], table=table).share(self._recent)
         return board
 
     def funds(self, s: "StateView") -> int:

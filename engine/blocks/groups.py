@@ -48,7 +48,7 @@ Example (YAML)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells
@@ -363,7 +363,7 @@ class FormGroups(Step):
                     stack.append(n)
         return touched
 
-    def triggering(self, s: "StateView", cells: list[Cell], pieces: list[tuple[int, int]]) -> dict[Cell, set[int]]:
+    def triggering(self, s: "StateView", cells: list[Cell], pieces: Sequence[tuple[int, int]]) -> dict[Cell, set[int]]:
         """For each empty cell, which of ``pieces`` ((component, face) pairs) put there would make a group form or
         two groups clash.
 

@@ -212,17 +212,26 @@ class Board:
 
     __slots__ = ("state", "read", "top", "by_value", "cells", "stacked", "_windows")
 
-    def __init__(self, s: "StateView", read: Callable[[int], Any], pieces: Iterable[tuple[Cell, int]] | None = None) -> None:
+    def __init__(self, s: "StateView", read: Callable[[int], Any], pieces: Iterable[tuple[Cell, int]] | None = None,
+                 table: Sequence[Sequence[Any]] | None = None) -> None:
         """``pieces``: the cells read, with their top pieces (default: the whole board); a piece under one of them that
-        is not read is one ``read`` gives :data:`_MISSING` for (see :func:`selected_board`)."""
+        is not read is one ``read`` gives :data:`_MISSING` for (see :func:`selected_board`).  ``table``: when ``read``
+        gives an attribute's value, its table ``[face][component]``, which the top pieces are read from directly
+        (``read(c)`` is ``table[s.face[c]][c]``), without a call per piece."""
         self.state = s
         self.read = read
-        self.top: dict[Cell, Any] = {}
-        self.by_value: dict[Any, list[Cell]] = {}
+        top: dict[Cell, Any] = {}
+        by_value: dict[Any, list[Cell]] = {}
+        face = s.face
         for cell, cid in s.grid.items() if pieces is None else pieces:
-            value = self.top[cell] = read(cid)
-            self.by_value.setdefault(value, []).append(cell)
-        self.cells = list(self.top)
+            value = top[cell] = read(cid) if table is None else table[face[cid]][cid]
+            cells = by_value.get(value)
+            if cells is None:
+                by_value[value] = [cell]
+            else:
+                cells.append(cell)
+        self.top, self.by_value = top, by_value
+        self.cells = list(top)
         self.stacked = bool(s.stacks)
         self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}
 
@@ -335,7 +344,11 @@ def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
 
 def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """The matches of ``values`` on the top pieces in ``layouts``, layout by layout: each walked out from a piece that
-    may hold the first value, as far as the places hold pieces (one question needs no windows, which read them all)."""
+    may hold the first value, as far as the places hold pieces (one question needs no windows, which read them all).
+
+    A window is checked before the rest of its cells are read: a piece with none the layout's first step away
+    starts none, and one whose second piece cannot fit (a value to find exactly, or the first piece's variable)
+    neither."""
     free = _pattern(values)[0]
     top, missing = board.top, _MISSING
     get = top.get
@@ -352,11 +365,28 @@ def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[An
                 else:
                     yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
         return
+    # Whether the second piece can be checked before the rest are read: one variable holding the first piece's
+    # value, or a value to find exactly.
+    want_second = values[1] if len(values) > 1 else ANY_VALUE
+    same = free[0] and is_free(want_second) and want_second == values[0] != ANY_VALUE
+    exact_second = budget == 0 and not is_free(want_second)
     for layout in layouts:
         steps = _steps_from_first(layout)
+        if not steps:  # one value: every piece is a window
+            for cell, shown in top.items():
+                recolour = _misread((shown,), values, free, budget)
+                if recolour is not None:
+                    yield Match(((cell, 0),), recolour)
+            continue
+        (sx, sy), rest = steps[0], steps[1:]
         for (x, y), shown in top.items():
-            read = [shown]
-            for dx, dy in steps:
+            second = get((x + sx, y + sy), missing)
+            if second is missing:  # most pieces have none the first step away: no window starts there
+                continue
+            if (same and second != shown) or (exact_second and second != want_second):  # the second piece can't fit
+                continue
+            read = [shown, second]
+            for dx, dy in rest:
                 shown = get((x + dx, y + dy), missing)
                 if shown is missing:
                     break
@@ -389,7 +419,11 @@ def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
         return False
     by_value = board.by_value
     free, wanted = _pattern(values)
-    showing = sum(min(n, len(by_value.get(v, ()))) for v, n in wanted)
+    showing = 0
+    for value, n in wanted:
+        cells = by_value.get(value)
+        if cells is not None:
+            showing += n if n < len(cells) else len(cells)
     return showing >= len(values) - free.count(True) - budget
 
 
@@ -442,14 +476,16 @@ def _misread(read: Sequence[Any], values: tuple[Any, ...], free: tuple[bool, ...
     """
     recolour: list[int] = []
     bound: dict[Any, Any] = {}
-    for i, (value, want) in enumerate(zip(read, values)):
-        if free[i]:
-            if not _fits(want, value, bound):
+    i = 0
+    for value, want, loose in zip(read, values, free):
+        if loose:
+            if want != ANY_VALUE and bound.setdefault(want, value) != value:  # _fits, inline: it runs for every window
                 return None
         elif value != want:
             if len(recolour) == budget:
                 return None
             recolour.append(i)
+        i += 1
     return tuple(recolour)
 
 
@@ -482,8 +518,10 @@ def _backwards(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...], Spot]:
 
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
-    """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time."""
+    """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time (a piece
+    that must show a value to find exactly is compared on the spot, without a call)."""
     top, steps, n = board.top, shape.directions, len(values)
+    get, missing, free = top.get, _MISSING, _pattern(values)[0]
     starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else board.cells
     for start in starts:
         first = _step(values[0], top[start], {}, (), 0, budget)
@@ -497,11 +535,17 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
                 continue
             i = len(path)
             x, y = path[-1]
+            want, exact = values[i], not free[i] and len(recolour) == budget  # exact: only the value itself fits
             for dx, dy in reversed(steps):
                 cell = (x + dx, y + dy)
-                if cell not in top or cell in path:
+                value = get(cell, missing)
+                if value is missing or cell in path:
                     continue
-                found = _step(values[i], top[cell], bound, recolour, i, budget)
+                if exact:  # what _step says of a value to find when nothing more may be read as another
+                    if value == want:
+                        stack.append((path + (cell,), recolour, bound))
+                    continue
+                found = _step(want, value, bound, recolour, i, budget)
                 if found is not None:
                     stack.append((path + (cell,), *found))
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
@@ -87,6 +87,10 @@ def note_placed(s: "StateView", cid: int) -> None:
 
 
 ORIGIN = ((0, 0),)
+KEPT_ZONE = 12
+"""The offers of a zone of at most this many pieces are kept, keyed by its contents (see :meth:`Place.pieces`)."""
+KEPT_HANDS = 4096
+"""At most this many zone contents are kept per step: past it, the kept offers are forgotten and kept afresh."""
 PASS = ("pass",)
 
 
@@ -109,6 +113,10 @@ class Place(Step):
         kinds, faces = b.game.component_kind, b.game.face_names
         self.fixed: list[int | None] = [faces[k].index(rule) if rule in faces[k] else None for k in kinds]
         self.placed = [Placed(cid) for cid in range(len(kinds))]  # the slice saying each piece was just placed
+        seen: dict[tuple[str, int], int] = {}  # a number for each name and face: identical copies showing one face share it
+        self.piece_keys = [[seen.setdefault((name, face), len(seen)) for name in b.game.piece_names]
+                           for face in range(max(b.game.face_count, default=1))]  # by face, then component
+        self.kept_offers: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # zone contents -> pieces() of them
         self.restrict: Any = None
         self.restrict_text = ""
         if "only_triggering" in spec:
@@ -131,6 +139,7 @@ class Place(Step):
         self.optional = b.bool_setting(spec, "optional", False)
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind={"placed": ANY_COMPONENT}) if "then" in spec else None
         self.stacking = bool(grid and grid.stacking)
+        self.board_order = {c: i for i, c in enumerate(grid.cells)} if grid is not None else {}  # cell -> its place in the board's list
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
         self.width = (grid.max_width or big) if grid else big
@@ -209,21 +218,38 @@ class Place(Step):
                     break
         return cells
 
-    def pieces(self, s: "StateView") -> list[tuple[int, int]]:
-        """The (component, face) pairs on offer: identical components in the zone once, by the first of them."""
-        hand: Iterable[int] = s.zones[self.source(s)]
+    def pieces(self, s: "StateView") -> tuple[tuple[int, int], ...]:
+        """The (component, face) pairs on offer: identical components in the zone once, by the first of them.
+
+        For a zone of at most :data:`KEPT_ZONE` pieces they are kept, keyed by the zone's contents (and, put down as
+        they are, the faces they show), so the same hand is looked through once: a decision after one that placed
+        nothing from it, or another game dealt the same hand, reads them back.
+        """
+        hand = s.zones[self.source(s)]
+        if len(hand) > KEPT_ZONE:
+            return self._offers(s, hand)
+        key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
+        kept = self.kept_offers.get(key)
+        if kept is None:
+            if len(self.kept_offers) >= KEPT_HANDS:
+                self.kept_offers.clear()
+            kept = self.kept_offers[key] = self._offers(s, hand)
+        return kept
+
+    def _offers(self, s: "StateView", hand: Iterable[int]) -> tuple[tuple[int, int], ...]:
+        """The (component, face) pairs on offer from ``hand``, worked out afresh (see :meth:`pieces`)."""
         if self.game.identical:
             hand = self._firsts(s, hand)
         if self.choose_face:
             options = self.game.piece_options
-            return [p for cid in hand for p in options[cid]]
+            return tuple([p for cid in hand for p in options[cid]])
         if self.as_is:
             face = s.face
-            return [(cid, face[cid]) for cid in hand]
+            return tuple([(cid, face[cid]) for cid in hand])
         fixed = self.fixed  # the step names the face: identical copies show the same one, or have none
-        return [(cid, fixed[cid]) for cid in hand if fixed[cid] is not None]  # type: ignore[misc]
+        return tuple([(cid, fixed[cid]) for cid in hand if fixed[cid] is not None])  # type: ignore[misc]
 
-    def _firsts(self, s: "StateView", hand: list[int]) -> Iterable[int]:
+    def _firsts(self, s: "StateView", hand: Iterable[int]) -> Iterable[int]:
         """The components of ``hand`` that stand for identical copies after them (in a game that has some): the first
         of each name (of each name and face, when the piece is put down as it is), in order.
 
@@ -231,9 +257,9 @@ class Place(Step):
         """
         names, first = self.game.piece_names, {}
         if self.as_is:
-            face = s.face
+            face, keys = s.face, self.piece_keys
             for cid in hand:
-                key = (names[cid], face[cid])
+                key = keys[face[cid]][cid]
                 if key not in first:
                     first[key] = cid
         else:
@@ -263,13 +289,16 @@ class Place(Step):
         bracket = self.bracket
         if bracket is not None and bracket.required:
             frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)
-            free = self.game.grid.cells if not (self.touching or self.drop or self.stacking) else self.cells(s)
-            values, cells = bracket.values, [c for c in free if c in frontier]
+            if self.touching or self.drop or self.stacking:
+                cells = [c for c in self.cells(s) if c in frontier]
+            else:  # every cell is free: those of the frontier, in the board's order
+                cells = sorted(frontier, key=self.board_order.__getitem__)
+            values = bracket.values
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                     for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
 
-    def _triggering(self, s: "StateView", pieces: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
+    def _triggering(self, s: "StateView", pieces: Sequence[tuple[int, int]], cells: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
         """The placements of ``pieces`` on ``cells`` that make a later step of the turn act, piece by piece."""
         later = self.game.steps[self.index + 1:]
         acting: dict[tuple[int, int], set[int]] = {}

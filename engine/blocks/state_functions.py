@@ -24,7 +24,7 @@ from engine.lang import ast, codegen
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, describe_selection
-from engine.lang.scope import Compiled, Scope
+from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
 
 
@@ -195,7 +195,8 @@ class LongestLine(Function):
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
-        items = as_selection(args[0]).compile_parts(scope).items
+        sel = as_selection(args[0]).compile_parts(scope)
+        items = sel.items
         memos: dict[tuple[tuple[int, int], ...], LineMemo] = {}  # by the board's offsets: one per game, in practice
 
         def longest(s: Any, e: list[Any]) -> int:
@@ -203,10 +204,42 @@ class LongestLine(Function):
             memo = memos.get(offsets) or memos.setdefault(offsets, LineMemo(offsets))
             return memo.longest([cell for c in items(s, e) if (cell := cell_of[c]) is not None])
 
+        board = scope.vocab.data.get("board_zone")
+        if (sel.fast is not None and isinstance(board, int) and sel.constant_source == board
+                and all(row is not None for _, _, row in sel.fast)):
+            return Compiled(INT, _kept_longest(sel.fast, board, longest))
         return Compiled(INT, longest)
 
     def describe(self, call: ast.Call) -> str:
         return f"the length of the longest straight line of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: Fn) -> Fn:
+    """``longest_line(x in board where x.a == u [and x.b == v ...])``, attributes the same on every face: the answer
+    the state keeps up to date (:mod:`engine.blocks.kept_lines`); ``searched`` on a board that stacks."""
+    from engine.blocks.kept_lines import LineKind, kept_longest
+
+    if len(fast) == 1:
+        (_, right, row), = fast
+        rights, attributes = None, None
+    else:
+        rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
+        row, attributes = list(zip(*rows)), tuple(map(id, rows))  # each component's values, together
+    made: list[Any] = [None, None]  # the board last seen and its kind of line: one board per game, in practice
+
+    def longest(s: Any, e: list[Any]) -> int:
+        grid = s.game.grid
+        if grid.stacking:
+            return searched(s, e)
+        if made[0] is not grid:
+            made[:] = grid, LineKind(row, grid.offsets, attributes, grid.contains if grid.fixed else None)
+        kind = made[1]
+        value = right(s, e) if rights is None else tuple([right(s, e) for right in rights])
+        lengths = s.lines.get(kind)
+        n = None if lengths is None else lengths.get(value)
+        return kept_longest(s, kind, board, value) if n is None else n
+
+    return longest
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts
@@ -139,7 +139,7 @@ class Step:
         return False
 
     def triggering(self, s: "StateView", cells: list[tuple[int, int]],
-                   pieces: list[tuple[int, int]]) -> dict[tuple[int, int], set[int]]:
+                   pieces: Sequence[tuple[int, int]]) -> dict[tuple[int, int], set[int]]:
         """For each of the empty ``cells``, which of ``pieces`` ((component, face) pairs) put there would make this
         step act (the indices; a cell left out: none; see ``place: only_triggering``).  All cells are asked at
         once, so that a step may share work between them."""

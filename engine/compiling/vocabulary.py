@@ -29,6 +29,7 @@ from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
 from engine.lang.ast import same_on_every_face
 from engine.lang.functions import LANGUAGE, Function, by_name
+from engine.lang.kept import FIXED_ATTRIBUTES, ZONE_FAMILIES
 from engine.lang.scope import Compiled, Vocabulary
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
 from engine.model.game import Game
@@ -138,6 +139,10 @@ def _empty_cell_count(s: Any, e: list[Any]) -> int:
 def _define_zones(v: Vocabulary, game: Game) -> None:
     v.data["zone_index"] = game.zone_index
     v.data["board_zone"] = game.board_zone
+    families: dict[str, list[int]] = v.data.setdefault(ZONE_FAMILIES, {})
+    for (name, role), index in game.zone_index.items():
+        if role is not None:
+            families.setdefault(name, []).append(index)
     for name, spec in game.zone_specs.items():
         if spec.per_role:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
@@ -204,9 +209,14 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
     names = game.piece_names  # identical copies share their id
     kinds = game.component_kind
     most_faces = max(game.face_count, default=1)
+    fixed: set[tuple[str, str]] = v.data.setdefault(FIXED_ATTRIBUTES, set())
     for kind in [*game.kinds, "component"]:
+        fixed.update([(kind, "id"), (kind, "kind")])
         for attr, type_ in attr_types.items():
             table = game.attributes[attr]
+            fixed.add((f"face of {kind}", attr))  # one face's value
+            if same_on_every_face(table) is not None:
+                fixed.add((kind, attr))
             v.define_attribute(kind, attr, type_, _per_face(table, type_), f"its {attr}")
             v.define_attribute(f"face of {kind}", attr, type_, _face_attr(table, type_), f"its {attr}")
         v.define_attribute(kind, "face", STR, _state_item(lambda s, c: face_names[c][s.face[c]], STR), "the name of the face it shows")

@@ -12,15 +12,19 @@ True
 
 from __future__ import annotations
 
+import struct
+from functools import lru_cache
+from typing import Callable
+
 MASK = (1 << 64) - 1
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """Advance the generator: returns (new_state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK
+    state = (state + GAMMA) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * MIX1) & MASK
+    z = ((z ^ (z >> 27)) * MIX2) & MASK
     return state, z ^ (z >> 31)
 
 
@@ -28,6 +32,13 @@ def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in ``range(n)``: returns (new_state, value)."""
     state, x = next_u64(state)
     return state, (x * n) >> 64
+
+
+GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+"""SplitMix64's constants: the step added to the state, and the two multipliers of its output mix."""
+
+LANES_FROM = 9
+"""Shuffles of this many items or more draw all their numbers at once (see :func:`_draws`); smaller ones, one at a time."""
 
 
 def shuffle(state: int, items: list) -> int:
@@ -41,13 +52,49 @@ def shuffle(state: int, items: list) -> int:
     >>> shuffle(5, a) == st and a == b
     True
     """
-    for i in range(len(items) - 1, 0, -1):  # next_u64 and below, inlined: setups shuffle every new game
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    n = len(items)
+    if n >= LANES_FROM:
+        for i, x in zip(range(n - 1, 0, -1), _draws(state, n - 1)):
+            j = (x * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+        return (state + (n - 1) * GAMMA) & MASK
+    for i in range(n - 1, 0, -1):  # next_u64 and below, inlined: setups shuffle every new game
+        state = (state + GAMMA) & MASK
+        z = ((state ^ (state >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state
+
+
+def _draws(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` 64-bit outputs of the generator from ``state``, worked out together: the states
+    ``state + k * GAMMA`` are known in advance, so they are laid side by side in one big integer, one per 128-bit
+    lane, and each step of the mix runs once over every lane: a shift brings the next lane's low bits into the top
+    of each lane, which masking clears before a multiplication (a lane's product with a 64-bit multiplier fits in
+    its 128 bits) and the reading of the low 64 bits ignores at the end.
+
+    >>> st, outputs = 7, []
+    >>> for _ in range(3):
+    ...     st, x = next_u64(st)
+    ...     outputs.append(x)
+    >>> _draws(7, 3) == tuple(outputs)
+    True
+    """
+    ones, steps, lanes, unpack = _lanes(count)
+    z = (state * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * MIX1 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * MIX2 & lanes
+    return unpack((z ^ (z >> 31)).to_bytes(16 * count, "little"))
+
+
+@lru_cache(maxsize=64)
+def _lanes(count: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]:
+    """For ``count`` lanes: 1 in each lane, the k-th step ``k * GAMMA`` (mod 2**64) in the k-th lane, the 64-bit mask
+    of each lane, and the reading of each lane's low 64 bits from its bytes."""
+    ones = sum(1 << (128 * k) for k in range(count))
+    steps = sum((((k + 1) * GAMMA) & MASK) << (128 * k) for k in range(count))
+    return ones, steps, MASK * ones, struct.Struct("<" + "Q8x" * count).unpack
 
 
 def seed_state(seed: int) -> int:

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable
 
 from engine.core.errors import SourcePos
 from engine.core.tallies import Tally, tally_count
-from engine.lang import ast, codegen
+from engine.lang import ast, codegen, kept
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
 
@@ -114,8 +114,20 @@ def _spent_size(size: Fn, pos: SourcePos | None) -> Fn:
 
 
 @dataclass(frozen=True)
-class Count(Function):
+class Aggregate(Function):
+    """A function over a selection: its value is kept by the contents of the zones it reads when it may be
+    (see engine.lang.kept), else compiled afresh."""
+
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        return kept.keep(call, scope, self.compile_fresh)
+
+    def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Count(Aggregate):
+    def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
@@ -192,14 +204,14 @@ def _items(sel: ast.CompiledSelection) -> tuple[tuple[str, ...], str, tuple[tupl
 
 
 @dataclass(frozen=True)
-class Fold(Function):
+class Fold(Aggregate):
     """sum / max / min of a value over a selection."""
 
     combine: Callable[[list[int]], int] = sum
     empty: int = 0
     words: str = "the total of"  # "the largest of", ...
 
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+    def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
@@ -245,12 +257,12 @@ class Fold(Function):
 
 
 @dataclass(frozen=True)
-class Quantifier(Function):
+class Quantifier(Aggregate):
     """any / all: whether some / every selected item satisfies a condition."""
 
     every: bool = False
 
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+    def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(BOOL, lambda s, e: self.every)

@@ -132,6 +132,10 @@ class Game:
     set_up: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     # By player count, the positions of each group of roles the seating deals (see _deal_places), filled while playing.
     deal_places: dict[int, list[tuple[int, ...]]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # By player count, a seating that deals nothing and rolls nothing, the same in every game: (positions, seat_of, order),
+    # filled while playing (states share a seat_of dict until it changes).
+    seatings: dict[int, tuple[tuple[str, ...], dict[str, int], tuple[str, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -235,7 +239,20 @@ class Game:
         return bool(verdict)
 
     def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
+        """Seat the roles for ``players`` (``seats``: the deal chosen, else the generator's); a seating that deals and
+        rolls nothing is worked out once per player count.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> a, b = game.new_state(players=2, seed=1), game.new_state(players=2, seed=2)
+        >>> (a.positions, a.order) == (b.positions, b.order) and a.seat_of is b.seat_of
+        True
+        """
         assert self.roles is not None
+        fixed = self.seatings.get(players) if seats is None else None
+        if fixed is not None:
+            s.positions, s.seat_of, s.order = fixed
+            return
         positions = list(self.roles.values)
         groups, places = self._deal_places(players)
         if seats is not None:
@@ -257,6 +274,8 @@ class Game:
         if self.first_roll and self.teams.get(players):
             order = _team_turn_first(order, s.seat_of, self.teams[players])
         s.order = tuple(order)
+        if seats is None and not groups and not self.first_roll:  # nothing dealt or rolled: every game's seating
+            self.seatings[players] = (s.positions, s.seat_of, s.order)
 
     def _deal_places(self, players: int) -> tuple[list[tuple[str, ...]], list[tuple[int, ...]]]:
         """The groups of roles dealt at random with ``players`` players, and the positions each group takes (a fresh list

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
+from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
@@ -77,6 +78,7 @@ class State:
         "history",
         "_actions",
         "tallies",
+        "lines",
     )
 
     game: "Game"
@@ -201,6 +203,7 @@ class State:
         self.history = history
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
+        self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -227,6 +230,8 @@ class State:
         )
         if self.tallies:
             copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
+        if self.lines:
+            copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -690,7 +695,14 @@ class State:
         grid[cell] = cid
         if below is not None:  # stacking: the piece that was there goes beneath
             self.stacks[cell] = (below, *self.stacks.get(cell, ()))
+            if self.lines:
+                forget_lines(self, cid)
             return
+        if self.lines:
+            if self.stacks:  # a cell's pieces beneath count too: searched again when asked
+                forget_lines(self, cid)
+            else:
+                extend_lines(self, cid, cell)
         frontier = self.frontier
         frontier.pop(cell, None)
         for n in self.game.grid.neighbours(cell):
@@ -709,6 +721,8 @@ class State:
         """Take a component off the board and update the board's frontier and box around its cell."""
         cell = self.cell_of[cid]
         self.cell_of[cid] = None
+        if self.lines:
+            forget_lines(self, cid)
         below = self.stacks.pop(cell, None) if self.stacks else None
         if below is not None:  # the cell keeps a piece
             if self.grid[cell] == cid:
@@ -741,6 +755,9 @@ class State:
             retally(self.tallies, a, za, zb)
             retally(self.tallies, b, zb, za)
         ca, cb = self.cell_of[a], self.cell_of[b]
+        if self.lines and (ca is not None or cb is not None):
+            forget_lines(self, a)
+            forget_lines(self, b)
         for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
             pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]
             self.grid[cell] = pieces[0]

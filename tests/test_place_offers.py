@@ -1,0 +1,86 @@
+"""The placement step's kept offers: the pieces it offers from a small zone, kept by the zone's contents, are the ones
+worked out afresh.
+
+``Place.pieces`` keeps what it found for each content of a zone of at most
+``KEPT_ZONE`` pieces (and, for pieces put down as they are, the faces they
+show); these tests play random games of every shipped ruleset with a
+``place`` step and compare, at every decision, the kept offers with a fresh
+look at the zone, also after turning the zone's pieces to random faces.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.blocks.placement import KEPT_ZONE, Place
+from engine.model.state import State
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> engine.Game:
+    return engine.load(name)
+
+
+PLACING = [name for name in engine.builtin_names() if any(isinstance(step, Place) for step in load(name).steps)]
+
+
+def fresh(step: Place, s: State) -> tuple[tuple[int, int], ...]:
+    """The step's offers looked for afresh, without the kept ones."""
+    return step._offers(s, s.zones[step.source(s)])
+
+
+def check_offers(game: engine.Game, s: State) -> None:
+    """Every place step of the game offers now what a fresh look at its zone finds."""
+    for step in game.steps:
+        if isinstance(step, Place):
+            assert step.pieces(s) == fresh(step, s)
+
+
+def test_some_shipped_rulesets_place_from_zones_small_enough_to_keep() -> None:
+    def smallest(name: str) -> int:
+        game = load(name)
+        s = game.new_state(players=min(game.player_counts))
+        return min(len(s.zones[step.source(s)]) for step in game.steps if isinstance(step, Place))
+
+    assert PLACING and any(smallest(name) <= KEPT_ZONE for name in PLACING)
+
+
+@pytest.mark.parametrize("name", PLACING)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_kept_offers_are_the_offers_found_afresh_over_random_games(name: str, seed: int) -> None:
+    game = load(name)
+    s = game.new_state(players=random.Random(seed).choice(game.player_counts), seed=seed)
+    choose = random.Random(seed)
+    while s.outcome is None:
+        check_offers(game, s)
+        s.play(choose.randrange(len(s.legal_actions())))
+    check_offers(game, s)
+
+
+@pytest.mark.parametrize("name", PLACING)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_kept_offers_follow_the_faces_of_the_zones_pieces(name: str, seed: int) -> None:
+    """Pieces put down as they are offer the face they show: turning a zone's pieces over changes the offers.
+
+    Zones of any size are kept here, so that large zones of pieces with several faces are kept too.
+    """
+    game = load(name)
+    s = game.new_state(players=random.Random(seed).choice(game.player_counts), seed=seed)
+    choose = random.Random(seed)
+    with mock.patch("engine.blocks.placement.KEPT_ZONE", 1 << 30):
+        while s.outcome is None:
+            for step in game.steps:
+                if isinstance(step, Place):
+                    for cid in s.zones[step.source(s)]:
+                        s.face[cid] = choose.randrange(game.face_count[cid])
+            check_offers(game, s)
+            s.play(choose.randrange(len(s.legal_actions())))

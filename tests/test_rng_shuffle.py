@@ -1,0 +1,54 @@
+"""The engine's shuffle (engine/core/rng.py) draws a long list's numbers together, in 128-bit lanes of one integer:
+it gives the permutation and the generator state the one-draw-at-a-time Fisher–Yates gives, for every seed and size.
+
+The reference below is SplitMix64 written out from its definition, independent of the engine's code.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import rng
+
+M64 = 2**64
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: the new state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) % M64
+    z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 % M64
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB % M64
+    return state, z ^ (z >> 31)
+
+
+def reference_shuffle(state: int, items: list[int]) -> int:
+    """Fisher–Yates from the last index down, index ``j`` the output scaled to ``range(i + 1)``, one draw at a time."""
+    for i in reversed(range(1, len(items))):
+        state, x = splitmix64(state)
+        j = x * (i + 1) // M64
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, M64 - 1), st.integers(0, 140))
+def test_the_shuffle_is_the_one_draw_at_a_time_shuffle(seed: int, size: int) -> None:
+    items, expected = list(range(size)), list(range(size))
+    assert rng.shuffle(seed, items) == reference_shuffle(seed, expected)
+    assert items == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, M64 - 1), st.integers(1, 70))
+def test_the_lanes_are_the_generators_next_outputs(seed: int, count: int) -> None:
+    state, outputs = seed, []
+    for _ in range(count):
+        state, x = splitmix64(state)
+        outputs.append(x)
+    assert list(rng._draws(seed, count)) == outputs
+
+
+def test_both_ways_are_taken() -> None:
+    """Below ``LANES_FROM`` items one draw at a time, from it in lanes: sizes on both sides of the line are above."""
+    assert 2 < rng.LANES_FROM < 140

@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import os
 import signal
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Callable, Iterator, Protocol, Sequence, TypeVar
 
 from engine.core.errors import RulecraftError
@@ -89,24 +90,40 @@ class LocalExecutor:
             yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
 
 
-def _forked_pool(workers: int) -> multiprocessing.pool.Pool:
-    """A pool of ``workers`` processes, forked where the platform can (else spawned).
+@contextmanager
+def _forked_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool of ``workers`` processes, forked where the platform can (else spawned), terminated on leaving.
 
     Forked workers start at once with everything this process has loaded
     (a simulation's compiled game among it).  The objects alive at the fork
     are frozen out of the garbage collector's sweeps meanwhile, so that no
     worker's collection touches, and so copies, the pages it shares with
-    this process.
+    this process.  Ctrl-C is held back while the pool starts: pressed
+    between two workers' starts, it would leave the started ones running
+    with no pool to end them (and holding the output open), so it takes
+    effect once the pool is there to be terminated.
     """
     import multiprocessing  # not at the top: only a run on several workers needs it
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    gc.freeze()
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return context.Pool(workers, initializer=_ignore_interrupts)
+        gc.freeze()
+        try:
+            pool = context.Pool(workers, initializer=_ignore_interrupts)
+        finally:
+            gc.unfreeze()
+        with pool:
+            if held:
+                held = False
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C pressed meanwhile lands here
+            yield pool
     finally:
-        gc.unfreeze()
+        if held:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _ignore_interrupts() -> None:

@@ -127,8 +127,9 @@ def children(pid: int) -> list[str]:
         return []
 
 
-def interrupted(args: list[str]) -> tuple[subprocess.CompletedProcess[bytes], float]:
-    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C once its workers run, and wait for it to end."""
+def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C ``settle`` seconds after its workers run, and wait for it
+    to end."""
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         pytest.skip("needs /proc to see the worker processes")
     command = [sys.executable, "-c", "from cli.main import main; main()", *args]
@@ -136,8 +137,8 @@ def interrupted(args: list[str]) -> tuple[subprocess.CompletedProcess[bytes], fl
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
     deadline = time.monotonic() + HANG
     while len(children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)  # let some games finish
+        time.sleep(0.001)
+    time.sleep(settle)  # let some games finish
     pressed = time.monotonic()
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=HANG)
@@ -155,6 +156,15 @@ def test_ctrl_c_stops_simulate_with_a_partial_report_in_out(tmp_path: Path) -> N
     assert report["partial"] is True and report["games_planned"] == 10_000_000 and report["games"] < 10_000_000
     assert errors == f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial\n"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+    assert seconds < HANG
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_ctrl_c_pressed_as_the_workers_start_still_stops_the_run(attempt: int) -> None:
+    """Pressed while the pool is still starting (its workers forked, its threads not yet), Ctrl-C once left the
+    workers running with no pool to end them, holding the output open: the command never ended."""
+    done, seconds = interrupted(["simulate", "tutorial-tiles", "-n", "10000000", "--jobs", "2"], settle=0.0)
+    assert done.returncode == 1 and "Traceback" not in done.stderr.decode()
     assert seconds < HANG
 
 

@@ -210,7 +210,14 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
         _check_encodable(name, text)
         remember_source(name, text)
     try:
-        return _Builder(name, text).document()
+        try:
+            return _Builder(name, text).document()
+        except yaml.MarkedYAMLError as err:
+            if _LOADER is yaml.SafeLoader or "nesting depth" not in str(err.problem):
+                raise
+            # libyaml scans a flow collection ahead and stops at its own depth (1000) before the nesting reaches
+            # the parser; Python's parser hands the nodes over as it reads, so the yaml_depth limit says where
+            return _Builder(name, text, yaml.SafeLoader).document()
     except yaml.YAMLError as err:
         raise _yaml_error(name, text, err) from None
 
@@ -249,10 +256,10 @@ def walk_path(tree: object, path: collections.abc.Sequence[str | int]) -> Source
 class _Builder:
     """Builds the tree of one document from the parser's events."""
 
-    def __init__(self, name: str, text: str) -> None:
+    def __init__(self, name: str, text: str, loader: type = _LOADER) -> None:
         self.name = name
         self.text = text
-        self.events = _LOADER(text)
+        self.events = loader(text)
         self.anchors: dict[str, tuple[object, int, int]] = {}
         self.count = 0
         self.chars = 0

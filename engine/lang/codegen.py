@@ -10,7 +10,9 @@ changes nothing, the calls of the ruleset's own functions (written inline);
 the closures of everything else — the library's functions and selections —
 are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
-between two library calls runs as plain Python.
+between two library calls runs as plain Python.  Within one function, a pure
+read written again where its first occurrence always runs before is computed
+once (:mod:`engine.lang.shared`).
 
 Only the parsed tree is turned into source: every name in it is one this
 module makes up (``e[3]``, ``k12``, ``x7``), every value a ``repr`` of a

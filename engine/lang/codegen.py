@@ -10,7 +10,9 @@ changes nothing, the calls of the ruleset's own functions (written inline);
 the closures of everything else — the library's functions and selections —
 are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
-between two library calls runs as plain Python.
+between two library calls runs as plain Python.  Within one function, a pure
+read written again where its first occurrence always runs before is computed
+once (:mod:`engine.lang.shared`).
 
 Only the parsed tree is turned into source: every name in it is one this
 module makes up (``e[3]``, ``k12``, ``x7``), every value a ``repr`` of a
@@ -42,12 +44,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
+from engine.lang.shared import share
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
 
 ENABLED = True
 """Whether :func:`finish` generates functions (False: the closures run, as the reference)."""
+
+SHARING = True
+"""Whether a generated function computes a repeated pure read once (see :mod:`engine.lang.shared`)."""
 
 GENERATED = "generated"
 """Vocabulary data key: the source of every function generated for the ruleset, in order, with its position."""
@@ -62,6 +68,7 @@ class Code:
     expr: str = ""
     lines: tuple[str, ...] | None = None  # statements; None for an expression
     consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
+    number: bool = False  # whether the value is always an int (a sum, a difference or a product)
 
 _names = itertools.count(1)
 
@@ -169,10 +176,30 @@ def arithmetic(op: str, a: Compiled, b: Compiled, bound: int, error: Any) -> Cod
     """
     (left, ca), (right, cb) = expr(a), expr(b)
     if op != "*":
-        return Code(f"({left} {op} {right})", None, ca + cb + ((FALLIBLE, True),))
+        kept = _plus_zero(a, right) or (_plus_zero(b, left) if op == "+" else None)
+        if kept is not None:
+            return kept
+        return Code(f"({left} {op} {right})", None, ca + cb + ((FALLIBLE, True),), number=True)
     t, k = fresh("t"), fresh("k")
     return Code(f"({t} if -bound < ({t} := {left} * {right}) < bound else {k}(s))", None,
-                ca + cb + (("bound", bound), (k, error), (FALLIBLE, True)))
+                ca + cb + (("bound", bound), (k, error), (FALLIBLE, True)), number=True)
+
+
+def _plus_zero(x: Compiled, zero: str) -> Code | None:
+    """``x + 0`` (``x - 0``, ``0 + x``) as ``x`` when ``x`` is always an int, else as ``+x``: both give an int
+    for an int or a truth value and raise ``TypeError`` for none, as the sum does (None when ``zero`` is not 0).
+
+    >>> from engine.lang.scope import Compiled
+    >>> from engine.lang.types import INT
+    >>> print(_plus_zero(Compiled(INT, None, code=Code("e[1]")), "0").expr)
+    (+e[1])
+    """
+    if zero != "0":
+        return None
+    text, consts = expr(x)
+    if x.code is not None and x.code.number:
+        return x.code
+    return Code(f"(+{text})", None, consts + ((FALLIBLE, True),), number=True)
 
 
 def ordered(op: str, a: Compiled, b: Compiled) -> Code:
@@ -223,6 +250,8 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     namespace = dict(HELPERS)
     namespace.update(consts)
     fallible, lookup = namespace.pop(FALLIBLE, False), namespace.pop(LOOKUP, False)
+    if SHARING:
+        lines = share(lines, fresh, namespace)
     if fallible or lookup:
         if reference is None:
             return None

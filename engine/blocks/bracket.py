@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from engine.blocks.grid import SquareGrid
-from engine.blocks.kept_cells import CellKind, kept_cells
+from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
 
@@ -97,7 +97,7 @@ class Bracket:
 
         On a square board with edges each cell's lines out to the edge are
         worked out once (``SquareGrid.rays``), and the rivals' cells are
-        read from those the state keeps by value (:mod:`engine.blocks.kept_cells`):
+        read from those the state keeps by value (:mod:`engine.core.kept_cells`):
         a line that starts with a rival brackets when the first cell after its
         rivals holds a piece.
         """

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
-from engine.blocks.kept_cells import CellKind, recell, reface
+from engine.core.kept_cells import CellKind, recell, reface
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
@@ -206,7 +206,7 @@ class State:
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
-        self.by_value: dict[CellKind, dict[Any, set[Cell]]] = {}  # cells by value kept up to date (engine/blocks/kept_cells.py), made when first read
+        self.by_value: dict[CellKind, dict[Any, set[Cell]]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).

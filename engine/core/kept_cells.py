@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Sequence
 
-from engine.blocks.grid import Cell
+Cell = tuple[int, int]
 
 
 class CellKind(tuple):  # type: ignore[type-arg]

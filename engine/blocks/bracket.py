@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from engine.blocks.grid import SquareGrid
+from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.errors import did_you_mean
 from engine.core.yamlsource import Mapping
 
@@ -63,6 +64,7 @@ class Bracket:
     zone: str | None  # where captured pieces go; None: they are flipped
     zone_index: int
     required: bool  # only placements that bracket something are legal
+    kind: CellKind  # the cells of each value, as the state keeps them
 
     def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
@@ -78,15 +80,14 @@ class Bracket:
 
     def _along_rays(self, s: "StateView", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
         """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``), in the same order."""
-        get, face, values, found = s.grid.get, s.face, self.values, []
+        grid, own, found = s.grid, kept_cells(s, self.kind)[value], []
         for ray in rays:
             run = []
             for c in ray:
-                p = get(c)
-                if p is None:
-                    break
-                if values[face[p]][p] == value:
+                if c in own:
                     found.extend(run)
+                    break
+                if c not in grid:
                     break
                 run.append(c)
         return found
@@ -96,14 +97,17 @@ class Bracket:
 
         On a square board with edges each cell's lines out to the edge are
         worked out once (``SquareGrid.rays``), and the rivals' cells are
-        listed once for all of ``cells``: a line that starts with a rival
-        brackets when the first cell after its rivals holds a piece.
+        read from those the state keeps by value (:mod:`engine.core.kept_cells`):
+        a line that starts with a rival brackets when the first cell after its
+        rivals holds a piece.
         """
         board = s.game.grid
         if not (board.fixed and isinstance(board, SquareGrid)):
             return [cell for cell in cells if self._brackets(s, board.offsets, cell, value)]
-        grid, face, values, rays, found = s.grid, s.face, self.values, board.rays(), []
-        rival = {c for c, p in grid.items() if values[face[p]][p] != value}
+        rays, found, table = board.rays(), [], kept_cells(s, self.kind)
+        own = table[value]
+        others = [cells for v, cells in table.items() if cells and v != value]
+        rival = others[0] if len(others) == 1 else set().union(*others)
         for cell in cells:
             for ray in rays[cell]:
                 if ray[0] not in rival:
@@ -111,7 +115,7 @@ class Bracket:
                 for c in ray:
                     if c not in rival:
                         break
-                if c in grid and c not in rival:  # closed by a piece of its own
+                if c in own:  # closed by a piece of its own
                     found.append(cell)
                     break
         return found
@@ -174,4 +178,4 @@ def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
         else:
             zone_index = b.game.zone_index[(capture, None)]
     return Bracket(values, str(node["attribute"]), None if capture == FLIP else capture, zone_index,
-                   b.bool_setting(node, "required", True))
+                   b.bool_setting(node, "required", True), CellKind(values))

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
+    from engine.core.kept_cells import CellKind
     from engine.blocks.outcome import Outcome
     from engine.blocks.steps import Step
 
@@ -110,6 +111,7 @@ class StateView(StateData, Protocol):
     bbox: tuple[int, int, int, int] | None
     groups: dict[Cell, int]
     members: dict[Cell, Cell]
+    by_value: dict[CellKind, dict[Any, set[Cell]]]  # the board's cells by value, kept up to date (engine.core.kept_cells)
     turn: int
     turn_number: int
     counters: list[int]
@@ -152,6 +154,8 @@ class StateView(StateData, Protocol):
     def swap(self, a: int, b: int) -> None: ...
 
     def flip(self, cid: int) -> None: ...
+
+    def show(self, cid: int, face: int) -> None: ...
 
     def set_counter(self, spec: CounterSpec, owner: Any, index: int, value: int,
                     by: Any = None, source: Any = None, pos: SourcePos | None = None) -> None: ...

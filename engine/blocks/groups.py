@@ -534,10 +534,10 @@ class FormGroups(Step):
             return
         s.move(marker, self.marker_to(s))
         s.groups[anchor] = marker
-        group_face, grid, face, members = self.group_face, s.grid, s.face, s.members
+        group_face, grid, members = self.group_face, s.grid, s.members
         for cell in self.members(anchor):
             c = grid[cell]
-            face[c] = group_face[c]
+            s.show(c, group_face[c])
             members[cell] = anchor
         if self.connects:
             _put(s, linking=(*_work(s).linking, self.members(anchor)[0]))
@@ -590,7 +590,7 @@ class FormGroups(Step):
             v = self.values[s.face[c]][c]
             target = own if v == value else neutral if v in self.table.neutral else None
             if target is None:
-                s.face[c] = self.free_face[c]
+                s.show(c, self.free_face[c])
                 freed.append(cell)
             else:
                 s.move(c, target(s))

@@ -312,7 +312,7 @@ class Commit(Step):
         if cid is not None:
             s.move(cid, self.target(s))
         if len(args) > 2 and args[2] is not None:
-            s.face[cid] = args[2]
+            s.show(cid, args[2])
         if len(args) == 4:
             aims = s.slices.get(Aims.block, Aims())
             x, y = args[3]

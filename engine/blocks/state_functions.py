@@ -442,8 +442,7 @@ class Toss(Function):
         def toss(s: Any, e: list[Any]) -> None:
             counts, kinds = s.game.face_count, s.game.component_kind
             for c in items(s, e):
-                s.face[c] = s.roll(counts[c]) - 1  # a roll: scenarios may load it like any die
-                s._actions = None
+                s.show(c, s.roll(counts[c]) - 1)  # a roll: scenarios may load it like any die
                 chance = s.slices.get(Chance.block, NO_CHANCE)
                 if kinds[c] not in (chance.tossed or ()):
                     s.slices[Chance.block] = chance._replace(tossed=(*(chance.tossed or ()), kinds[c]))

@@ -15,11 +15,13 @@ call, and compiling a call binds it to its function.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable, Iterable
 
 from engine.core.errors import SourcePos
+from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count
 from engine.lang import ast, codegen, kept
 from engine.lang.scope import Compiled, Fn, Scope
@@ -149,6 +151,10 @@ class Count(Aggregate):
             return Compiled(INT, codegen.function((*head, f"return len({items})"), listed, call.pos, scope, counted) or counted)
         if sel.fast is not None and isinstance(sel.constant_source, int) and all(row is not None for _, _, row in sel.fast):
             return self._tallied(sel.constant_source, sel.fast)  # in a zone named outright: its tally, kept up to date
+        if (sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is None
+                and sel.constant_source is not None and sel.constant_source == scope.vocab.data.get("board_zone")
+                and all(isinstance(v, Hashable) for row in sel.fast[0][0] for v in row)):
+            return self._celled(sel)  # x.attr == v on the board, the attribute changing with the face: kept cells
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
             read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]
             return Compiled(INT, lambda s, e: countOf(map(read, src(s, e)), right(s, e)))
@@ -188,6 +194,22 @@ class Count(Aggregate):
         rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
         tally = Tally(zone, list(zip(*rows)), tuple(map(id, rows)))  # each component's values, together
         return Compiled(INT, lambda s, e: tally_count(s, tally, tuple([right(s, e) for right in rights])))
+
+    @staticmethod
+    def _celled(sel: ast.CompiledSelection) -> Compiled:
+        """``count(x in board where x.a == v)``, ``a`` changing with the face: the number of cells the state keeps
+        for ``v`` (engine/core/kept_cells.py), each holding one piece while nothing is stacked; counted as a
+        filter while something is."""
+        (table, right, _), = sel.fast  # type: ignore[misc]
+        kind, items = CellKind(table), sel.items
+
+        def count(s: Any, e: list[Any]) -> int:
+            if s.stacks:
+                return len(items(s, e))
+            cells = kept_cells(s, kind).get(right(s, e))
+            return 0 if cells is None else len(cells)
+
+        return Compiled(INT, count)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
+from engine.core.kept_cells import CellKind, recell, reface
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
@@ -79,6 +80,7 @@ class State:
         "_actions",
         "tallies",
         "lines",
+        "by_value",
     )
 
     game: "Game"
@@ -204,6 +206,7 @@ class State:
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
+        self.by_value: dict[CellKind, dict[Any, set[Cell]]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -232,6 +235,8 @@ class State:
             copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
         if self.lines:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
+        if self.by_value:
+            copy.by_value = {kind: {v: cells.copy() for v, cells in table.items()} for kind, table in self.by_value.items()}
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -693,6 +698,8 @@ class State:
         grid = self.grid
         below = grid.get(cell)
         grid[cell] = cid
+        if self.by_value:
+            recell(self.by_value, self.face, cell, below, cid)
         if below is not None:  # stacking: the piece that was there goes beneath
             self.stacks[cell] = (below, *self.stacks.get(cell, ()))
             if self.lines:
@@ -723,6 +730,8 @@ class State:
         self.cell_of[cid] = None
         if self.lines:
             forget_lines(self, cid)
+        if self.by_value and self.grid[cell] == cid:
+            recell(self.by_value, self.face, cell, cid, self.stacks[cell][0] if cell in self.stacks else None)
         below = self.stacks.pop(cell, None) if self.stacks else None
         if below is not None:  # the cell keeps a piece
             if self.grid[cell] == cid:
@@ -760,6 +769,8 @@ class State:
             forget_lines(self, b)
         for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
             pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]
+            if self.by_value and self.grid[cell] != pieces[0]:
+                recell(self.by_value, self.face, cell, self.grid[cell], pieces[0])
             self.grid[cell] = pieces[0]
             if len(pieces) > 1:
                 self.stacks[cell] = tuple(pieces[1:])
@@ -794,7 +805,29 @@ class State:
     def flip(self, cid: int) -> None:
         """Turn a component to its next face."""
         self._actions = None
-        self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
+        old = self.face[cid]
+        new = self.face[cid] = (old + 1) % self.game.face_count[cid]
+        if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
+            for kind, table in self.by_value.items():  # reface(), written out: captures flip pieces by the dozen
+                was, now = kind.values[old][cid], kind.values[new][cid]
+                if was != now:
+                    table[was].discard(cell)
+                    table[now].add(cell)
+
+    def show(self, cid: int, face: int) -> None:
+        """Turn a component to ``face``: every change of face but :meth:`flip` comes here, so that what the state
+        keeps by face stays up to date.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> s.show(0, 0); s.face[0]
+        0
+        """
+        self._actions = None
+        old = self.face[cid]
+        self.face[cid] = face
+        if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
+            reface(self.by_value, cell, cid, old, face)
 
 
 def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:

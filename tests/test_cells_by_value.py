@@ -1,0 +1,172 @@
+"""Cells kept by value (engine/core/kept_cells.py): the sets a state keeps equal a fresh scan of the board after
+every action, in clones too, for every attribute of every shipped ruleset with a board."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import textwrap
+from collections.abc import Hashable
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.core.kept_cells import CellKind, kept_cells
+from engine.model.state import State
+from tests.conftest import shipped_game
+
+BOARDS = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]
+
+
+def kinds(game: engine.Game) -> list[CellKind]:
+    """A kind for every attribute of ``game`` whose values can be grouped (hashable), and one telling every
+    component's every face apart."""
+    found = [CellKind(values) for values in game.attributes.values()
+             if all(isinstance(v, Hashable) for row in values for v in row)]
+    faces = max(game.face_count)
+    every = [[(c, f) for c in range(len(game.component_names))] for f in range(faces)]
+    return [*found, CellKind(every)]
+
+
+def scanned(s: State) -> dict[CellKind, dict[object, set[tuple[int, int]]]]:
+    """Every kind the state keeps, worked out again from the board."""
+    fresh: dict[CellKind, dict[object, set[tuple[int, int]]]] = {}
+    for kind in s.by_value:
+        table = fresh[kind] = {}
+        for cell, p in s.grid.items():
+            table.setdefault(kind.values[s.face[p]][p], set()).add(cell)
+    return fresh
+
+
+def kept(s: State) -> dict[CellKind, dict[object, set[tuple[int, int]]]]:
+    return {kind: {v: cells for v, cells in table.items() if cells} for kind, table in s.by_value.items()}
+
+
+def play_checked(game: engine.Game, players: int, seed: int, actions: int = 400) -> int:
+    """A random game of at most ``actions`` actions, its kept cells checked after each; how many faces changed
+    on the board along the way."""
+    s = game.new_state(players=players, seed=seed)
+    for kind in kinds(game):
+        kept_cells(s, kind)
+    choose, turned = random.Random(seed), 0
+    for _ in range(actions):
+        if s.is_terminal:
+            break
+        before = {cell: s.face[p] for cell, p in s.grid.items()}
+        s.play(choose.randrange(len(s.legal_actions())))
+        turned += sum(1 for cell, p in s.grid.items() if cell in before and before[cell] != s.face[p])
+        assert kept(s) == scanned(s)
+    copy = s.clone()
+    assert kept(copy) == kept(s)
+    assert all(copy.by_value[k][v] is not s.by_value[k][v] for k in s.by_value for v in s.by_value[k])
+    return turned
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_kept_cells_equal_a_fresh_scan(name: str) -> None:
+    game = shipped_game(name)
+    for seed in range(2):
+        play_checked(game, game.player_counts[0], seed)
+
+
+def test_a_clone_keeps_its_own_sets() -> None:
+    game = shipped_game("othello")
+    s = game.new_state(players=2, seed=4)
+    kind = CellKind(game.attributes["colour"])
+    kept_cells(s, kind)
+    copy = s.clone()
+    copy.play(0)
+    assert kept(s) == scanned(s) and kept(copy) == scanned(copy) and kept(s) != kept(copy)
+
+
+def test_a_skipped_update_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flip that turns the face without telling the kept cells leaves them stale, and the check says so."""
+    def bare_flip(self: State, cid: int) -> None:
+        self._actions = None
+        self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
+
+    game = shipped_game("othello")
+    assert play_checked(game, 2, 0, actions=30)  # bracketed discs turn over
+    monkeypatch.setattr(State, "flip", bare_flip)
+    with pytest.raises(AssertionError):
+        play_checked(game, 2, 0, actions=30)
+
+
+RULESET = """
+name: sides
+players: [3]
+types:
+  side: [A, B, C]
+components:
+  stone:
+    faces: [up, down, over]
+    attributes:
+      side: {type: side, per_face: true}
+    instances:
+      - {id: s, side: [A, B, C], count: 12}
+      - {id: t, side: [B, B, A], count: 12}
+board: BOARD
+roles:
+  of: side
+  seating: {3: [1, 2, 3]}
+turn:
+  - place: {from: supply, face: as-is}
+end: {when: count(empty_cells) == 0}
+scoring:
+  rank: r in roles
+  by: [count(x in board where x.side == r)]
+  points: key
+"""
+
+SIDE_BOARDS = {
+    "fixed": "{kind: square-grid, width: 4, height: 4, adjacency: all}",
+    "growing": "{kind: square-grid, adjacency: all}",
+    "hex": "{kind: hex, radius: 2}",
+    "stacking": "{kind: square-grid, width: 4, height: 4, adjacency: all, stacking: true}",
+}
+
+
+@lru_cache(maxsize=None)
+def sides_game(board: str) -> engine.Game:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "ruleset.yaml"
+        path.write_text(textwrap.dedent(RULESET).replace("BOARD", SIDE_BOARDS[board]))
+        return engine.load(str(path))
+
+
+@pytest.mark.parametrize("board", list(SIDE_BOARDS))
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_kept_cells_follow_placements_removals_swaps_and_faces(board: str, seed: int) -> None:
+    """Pieces put down (onto others where the board stacks), taken off, swapped, flipped and turned to a face:
+    the kept cells equal a scan, and ``count(x in board where x.side == v)`` (read from them while nothing is
+    stacked) equals a count of the board's pieces."""
+    game = sides_game(board)
+    cells = game.grid.cells or [(x, y) for x in range(-2, 3) for y in range(-2, 3)]  # type: ignore[union-attr]
+    supply = game.zone_index[("supply", None)]
+    values = game.attributes["side"]
+    s = game.new_state(players=3, seed=1)
+    kept_cells(s, CellKind(values))
+    rng = random.Random(seed)
+    for _ in range(60):
+        op, a, b, cell = rng.randrange(5), rng.randrange(24), rng.randrange(24), rng.choice(cells)
+        if op == 0 and (board == "stacking" or cell not in s.grid):
+            s.place(a, cell, rng.randrange(3))
+        elif op == 1:
+            s.move(a, supply)
+        elif op == 2 and a != b:
+            s.swap(a, b)
+        elif op == 3:
+            s.flip(a)
+        else:
+            s.show(a, rng.randrange(3))
+        assert kept(s) == scanned(s)
+        on_board = s.zones[game.board_zone]
+        for v in "ABC":
+            n = sum(1 for c in on_board if values[s.face[c]][c] == v)
+            assert game.compile_condition(f"count(x in board where x.side == {v}) == {n}").test(s)
+    assert kept(s.clone()) == kept(s)

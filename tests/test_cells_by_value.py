@@ -4,11 +4,7 @@ every action, in clones too, for every attribute of every shipped ruleset with a
 from __future__ import annotations
 
 import random
-import tempfile
-import textwrap
 from collections.abc import Hashable
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +14,7 @@ import engine
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.model.state import State
 from tests.conftest import shipped_game
+from tests.text_games import game_from_text
 
 BOARDS = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]
 
@@ -130,12 +127,8 @@ SIDE_BOARDS = {
 }
 
 
-@lru_cache(maxsize=None)
 def sides_game(board: str) -> engine.Game:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "ruleset.yaml"
-        path.write_text(textwrap.dedent(RULESET).replace("BOARD", SIDE_BOARDS[board]))
-        return engine.load(str(path))
+    return game_from_text(RULESET.replace("BOARD", SIDE_BOARDS[board]))
 
 
 @pytest.mark.parametrize("board", list(SIDE_BOARDS))

@@ -10,10 +10,7 @@ is checked against :func:`longest_line` of the pieces as they lie.
 from __future__ import annotations
 
 import random
-import tempfile
-import textwrap
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +22,7 @@ from engine.blocks.grid import longest_line
 from engine.lang.program import Program
 from engine.model.state import State
 from tests.conftest import shipped_game
+from tests.text_games import game_from_text
 
 
 def searched(s: State) -> dict[Any, dict[Any, int]]:
@@ -98,12 +96,8 @@ BOARDS = {
 }
 
 
-@lru_cache(maxsize=None)
 def lines_game(board: str) -> engine.Game:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "ruleset.yaml"
-        path.write_text(textwrap.dedent(RULESET).replace("BOARD", BOARDS[board]))
-        return engine.load(str(path))
+    return game_from_text(RULESET.replace("BOARD", BOARDS[board]))
 
 
 @lru_cache(maxsize=None)

@@ -12,7 +12,6 @@ games shared as unshared.
 from __future__ import annotations
 
 import ast as python_ast
-import random
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ import engine
 from engine.lang import codegen
 from engine.lang.codegen import GENERATED
 from engine.lang.shared import share
-from engine.runner.replay import state_hash
+from tests.test_codegen import playthrough
 
 
 TABLE = {0: 1, 1: 2, 2: 0, 3: -1}
@@ -169,18 +168,6 @@ def test_shared_code_gives_what_unshared_code_gives(body: tuple[str, ...], grid:
 
 
 # ---------------------------------------------------------------- whole games
-
-
-def playthrough(game: engine.Game, players: int, seed: int) -> list[object]:
-    """A random game's actions, events and position hashes."""
-    rng = random.Random(seed)
-    s = game.new_state(players=players, seed=seed, record=True)
-    seen: list[object] = [state_hash(s)]
-    while not s.is_terminal:
-        action = rng.choice(list(s.legal_actions()))
-        s.apply(action)
-        seen.append((str(action), state_hash(s)))
-    return [seen, s.log, s.returns()]
 
 
 PLAIN = Path(__file__).resolve().parent.parent / "benchmarks" / "rulesets"

@@ -127,6 +127,11 @@ def children(pid: int) -> list[str]:
         return []
 
 
+def _default_ctrl_c() -> None:
+    """In the child, before it runs: Ctrl-C (SIGINT) handled the default way."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.CompletedProcess[bytes], float]:
     """Run ``rulecraft ARGS`` (with workers), press Ctrl-C ``settle`` seconds after its workers run, and wait for it
     to end."""
@@ -134,7 +139,10 @@ def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.Comple
         pytest.skip("needs /proc to see the worker processes")
     command = [sys.executable, "-c", "from cli.main import main; main()", *args]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    # a shell without job control starts background commands with Ctrl-C ignored, and Python keeps it so: the
+    # command under test gets Ctrl-C's default whatever started the tests
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env,
+                               preexec_fn=_default_ctrl_c)
     deadline = time.monotonic() + HANG
     while len(children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.001)

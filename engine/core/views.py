@@ -63,6 +63,7 @@ class StateData(Protocol):
     rng: int
     budget: int
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine.core.tallies); dealing zones anew drops them
+    by_value: dict[Any, Any]  # the board's cells by value, kept up to date (engine.core.kept_cells); dealing anew drops them
     _actions: Any  # the legal actions worked out for this position (None: to work out again)
 
     @property

@@ -157,7 +157,7 @@ GRIDS = st.dictionaries(st.tuples(st.integers(-1, 3), st.integers(-1, 3)), st.on
                         max_size=6)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(bodies(), GRIDS, SLOTS)
 def test_shared_code_gives_what_unshared_code_gives(body: tuple[str, ...], grid: dict[Any, Any], slots: list[Any]) -> None:
     shared = share(body, codegen.fresh, TABLES)

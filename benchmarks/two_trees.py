@@ -1,0 +1,124 @@
+"""The engine of two checkouts side by side: random playouts by CPU time, or MCTS iterations per second.
+
+    git worktree add /tmp/before 52cd32e
+    python benchmarks/two_trees.py /tmp/before .                      # playouts, median of 15 paired ratios
+    python benchmarks/two_trees.py /tmp/before . --rounds 9 nine-domains connect-four
+    python benchmarks/two_trees.py /tmp/before . --mcts --rounds 3    # mcts:200 iterations/s, fastest of 3
+
+Playouts: one long-lived worker process per checkout (its folder first on
+``sys.path``) plays the same fixed-seed random games on request and answers
+with their CPU time; the two take turns, the order swapped every round, and
+the median of the per-round ratios counts (time before / time after: above
+1, the second checkout is faster).  The games are played once by each before
+timing, so loading and first-time tables stay out of it.  MCTS: ``rulecraft
+bench RULESET --agent mcts:200 --decisions 5 --seed 1`` of each checkout in
+turn, fastest run of each (wall time).  Prints Markdown tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+PLAYOUTS = {"iconoclasm-cards": (4, 1500), "iconoclasm": (4, 300), "nine-domains": (2, 2400), "spell-cycles": (2, 240),
+            "tutorial-tiles": (2, 1500), "tic-tac-toe": (2, 3000), "connect-four": (2, 1200), "othello": (2, 240)}
+"""Player count and games per timed run (about a third of a second each on the benchmark machine)."""
+
+SEARCHES = [("iconoclasm-cards", 2), ("iconoclasm-cards", 4), ("tutorial-tiles", 2), ("nine-domains", 2),
+            ("iconoclasm", 4), ("spell-cycles", 2), ("iconica", 2), ("tic-tac-toe", 2), ("connect-four", 2),
+            ("othello", 2), ("breakthrough", 2), ("kuhn-poker", 2), ("liars-dice", 2)]
+
+WORKER = """
+import random, sys, time
+import engine
+from engine.runner.simulate import derive_seed
+games = {}
+for line in sys.stdin:
+    name, players, n = line.split()
+    players, n = int(players), int(n)
+    game = games.get(name) or games.setdefault(name, engine.load(name))
+    choose = random.Random(0)
+    start = time.process_time()
+    for i in range(n):
+        state = game.new_state(players=players, seed=derive_seed(0, i))
+        while state.outcome is None:
+            state.play(choose.randrange(len(state.legal_actions())))
+    print(time.process_time() - start, flush=True)
+"""
+
+CLI = 'import sys; from cli.main import main; main(sys.argv[1:], prog_name="rulecraft")'
+
+
+class Worker:
+    """A process running one checkout's engine, timing random playouts on request."""
+
+    def __init__(self, tree: Path) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree.anchor)
+
+    def time(self, name: str, players: int, games: int) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{name} {players} {games}\n")
+        self.process.stdin.flush()
+        return float(self.process.stdout.readline())
+
+
+def playouts(before: Path, after: Path, rounds: int, names: list[str]) -> None:
+    sides = Worker(before), Worker(after)
+    print(f"| ruleset | players | games | before, CPU s (best) | after, CPU s (best) | before / after, median of {rounds} |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name in names:
+        players, games = PLAYOUTS[name]
+        for side in sides:
+            side.time(name, players, games)
+        times: tuple[list[float], list[float]] = ([], [])
+        for k in range(rounds):
+            for i in ((0, 1) if k % 2 == 0 else (1, 0)):
+                times[i].append(sides[i].time(name, players, games))
+        ratio = statistics.median(b / a for b, a in zip(*times))
+        print(f"| {name} | {players} | {games} | {min(times[0]):.3f} | {min(times[1]):.3f} | {ratio:.2f}x |", flush=True)
+
+
+def iterations(tree: Path, name: str, players: int) -> float:
+    out = subprocess.run([sys.executable, "-c", CLI, "bench", name, "--players", str(players), "--agent", "mcts:200",
+                          "--decisions", "5", "--seed", "1", "--format", "json"], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree.anchor, check=True)
+    return float(json.loads(out.stdout)["iterations_per_second"])
+
+
+def searches(before: Path, after: Path, rounds: int, names: list[str]) -> None:
+    print("| ruleset | players | before, iterations/s | after, iterations/s | after / before |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, players in SEARCHES:
+        if name not in names:
+            continue
+        best = [0.0, 0.0]
+        for k in range(rounds):
+            for i in ((0, 1) if k % 2 == 0 else (1, 0)):
+                best[i] = max(best[i], iterations((before, after)[i], name, players))
+        print(f"| {name} | {players} | {best[0]:,.0f} | {best[1]:,.0f} | {best[1] / best[0]:.2f} |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("before", type=Path, help="a checkout of the engine (the reference)")
+    parser.add_argument("after", type=Path, help="another checkout (the one measured against it)")
+    parser.add_argument("rulesets", nargs="*", help="which rows (default: all)")
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--mcts", action="store_true", help="MCTS iterations per second instead of random playouts")
+    args = parser.parse_intermixed_args()
+    before, after = args.before.resolve(), args.after.resolve()
+    if args.mcts:
+        searches(before, after, args.rounds, args.rulesets or [name for name, _ in SEARCHES])
+    else:
+        playouts(before, after, args.rounds, args.rulesets or list(PLAYOUTS))
+    print(f"\nload average {os.getloadavg()[0]:.1f} (1 minute, {os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.model.state import State
+from tests import text_games
 from tests.conftest import shipped_game
 from tests.text_games import game_from_text
 
@@ -119,12 +120,7 @@ scoring:
   points: key
 """
 
-SIDE_BOARDS = {
-    "fixed": "{kind: square-grid, width: 4, height: 4, adjacency: all}",
-    "growing": "{kind: square-grid, adjacency: all}",
-    "hex": "{kind: hex, radius: 2}",
-    "stacking": "{kind: square-grid, width: 4, height: 4, adjacency: all, stacking: true}",
-}
+SIDE_BOARDS = {name: text_games.BOARDS[name] for name in ("fixed", "growing", "hex", "stacking")}
 
 
 def sides_game(board: str) -> engine.Game:

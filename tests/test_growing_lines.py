@@ -22,7 +22,7 @@ from engine.blocks.grid import longest_line
 from engine.lang.program import Program
 from engine.model.state import State
 from tests.conftest import shipped_game
-from tests.text_games import game_from_text
+from tests.text_games import BOARDS, game_from_text
 
 
 def searched(s: State) -> dict[Any, dict[Any, int]]:
@@ -85,15 +85,6 @@ scoring:
 READS = ["longest_line(x in board where x.side == A)", "longest_line(x in board where x.side == B)",
          "longest_line(x in board where x.side == A and x.size == big)",
          "longest_line(x in board where x.size == small and x.side == B)"]
-
-
-BOARDS = {
-    "fixed": "{kind: square-grid, width: 4, height: 4, adjacency: all}",
-    "orthogonal": "{kind: square-grid, width: 4, height: 4, adjacency: orthogonal}",
-    "growing": "{kind: square-grid, adjacency: all}",
-    "hex": "{kind: hex, radius: 2}",
-    "stacking": "{kind: square-grid, width: 4, height: 4, adjacency: all, stacking: true}",
-}
 
 
 def lines_game(board: str) -> engine.Game:

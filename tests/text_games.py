@@ -1,6 +1,7 @@
 """Rulesets written out in a test, compiled once per test session.
 
     game = game_from_text("name: tiny\nplayers: [2]\n...")
+    game = game_from_text(RULESET.replace("BOARD", BOARDS["hex"]))
 """
 
 from __future__ import annotations
@@ -11,6 +12,15 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
+
+BOARDS = {
+    "fixed": "{kind: square-grid, width: 4, height: 4, adjacency: all}",
+    "orthogonal": "{kind: square-grid, width: 4, height: 4, adjacency: orthogonal}",
+    "growing": "{kind: square-grid, adjacency: all}",
+    "hex": "{kind: hex, radius: 2}",
+    "stacking": "{kind: square-grid, width: 4, height: 4, adjacency: all, stacking: true}",
+}
+"""Small boards of each kind, as a ruleset's ``board:`` writes them: fixed, growing, hex and stacking."""
 
 
 @lru_cache(maxsize=None)

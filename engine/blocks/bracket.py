@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from engine.blocks.grid import SquareGrid
-from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.errors import did_you_mean
+from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.yamlsource import Mapping
 
 if TYPE_CHECKING:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Self, runti
 from engine.core.actions import ActionSpace
 from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
+from engine.core.kept_cells import CellKind
 from engine.core.views import StateData
 from engine.core.yamlsource import Mapping
 from engine.lang.context import CodeContext, CodeGame
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
-    from engine.core.kept_cells import CellKind
     from engine.blocks.outcome import Outcome
     from engine.blocks.steps import Step
 

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
-from engine.core.kept_cells import CellKind, recell, reface
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
+from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
 
@@ -808,11 +808,7 @@ class State:
         old = self.face[cid]
         new = self.face[cid] = (old + 1) % self.game.face_count[cid]
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
-            for kind, table in self.by_value.items():  # reface(), written out: captures flip pieces by the dozen
-                was, now = kind.values[old][cid], kind.values[new][cid]
-                if was != now:
-                    table[was].discard(cell)
-                    table[now].add(cell)
+            reface(self.by_value, cell, cid, old, new)
 
     def show(self, cid: int, face: int) -> None:
         """Turn a component to ``face``: every change of face but :meth:`flip` comes here, so that what the state

@@ -69,3 +69,36 @@ def test_a_deal_whose_conditions_mix_classes_is_not_kept(tmp_path) -> None:  # t
     for seed in range(10):
         assert game.new_state(players=2, seed=seed) == _fresh(game, 2, seed)
     assert not any(isinstance(kept, Deal) for kept in game.set_up.values())
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_a_kept_start_is_the_state_the_long_way_gives(name: str) -> None:
+    # every seed's new state, whether copied from the kept start of its seating or made the long way (a state that
+    # keeps a log is), is the same state with the same budget left and the same first decision
+    game = engine.load(name)
+    for players in game.player_counts:
+        for explicit_chance in (False, True):
+            for seed in range(30):
+                kept = game.new_state(players=players, seed=seed, explicit_chance=explicit_chance)
+                fresh = game.new_state(players=players, seed=seed, explicit_chance=explicit_chance, record=True)
+                assert kept == fresh and kept.budget == fresh.budget
+                assert kept.legal_actions().all_args() == fresh.legal_actions().all_args()
+
+
+def test_a_start_is_kept_per_seating_and_copied_not_shared() -> None:
+    game = engine.load("iconoclasm-cards")
+    states = [game.new_state(players=4, seed=seed) for seed in range(200)]
+    seatings = {s.positions for s in states}
+    assert len(seatings) > 1 and len([k for k in game.starts if k[:2] == (4, False)]) == len(seatings)  # one per seating
+    b = states[0]
+    a = next(s for s in states[1:] if s.positions == b.positions)
+    before = b.clone()
+    a.play(0)
+    assert b == before and a.rng != b.rng
+
+
+def test_a_start_drawing_more_than_the_seating_is_not_kept() -> None:
+    game = engine.load("kuhn-poker")  # the setup deals a shuffled deck
+    for seed in range(5):
+        assert game.new_state(players=2, seed=seed) == _fresh(game, 2, seed)
+    assert not game.starts

@@ -36,6 +36,24 @@ if TYPE_CHECKING:
 
 _UNSEEN = object()  # a setup not run yet for a seating (see Game._set_up)
 
+KEPT_STARTS = 4096
+"""At most this many kept starts per game (see Game._started): past it, later seatings start the long way."""
+
+
+def seat_draws(state: int, groups: int) -> tuple[int, tuple[int, ...]]:
+    """The generator's draws that deal ``groups`` groups of roles to their places (Fisher–Yates, from the last group
+    down: the k-th draw is below ``groups - k + 1``), and the generator after them.
+
+    >>> after, draws = seat_draws(rng.seed_state(1), 4)
+    >>> len(draws), all(j <= k for j, k in zip(draws, (3, 2, 1)))
+    (3, True)
+    """
+    draws = []
+    for k in range(groups, 1, -1):
+        state, j = rng.below(state, k)
+        draws.append(j)
+    return state, tuple(draws)
+
 ROLL_OFFS = ("lowest-roll", "highest-roll")  # ``first_seat`` values: a roll-off decides who starts
 
 
@@ -136,6 +154,12 @@ class Game:
     # filled while playing (states share a seat_of dict until it changes).
     seatings: dict[int, tuple[tuple[str, ...], dict[str, int], tuple[str, ...]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    # By player count and explicit_chance, the number of groups of roles the seating deals, for a seating whose new
+    # states are kept in ``starts`` (see _started), filled while playing.
+    start_groups: dict[tuple[int, bool], int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # By player count, explicit_chance and the seating's draws, the state every new game so seated starts as.
+    starts: dict[tuple[int, bool, tuple[int, ...]], "State"] = field(default_factory=dict, init=False, repr=False,
+                                                                      compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -168,17 +192,59 @@ class Game:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
+        plain = not (record or dice) and seats is None  # a start every such game with the same seating shares (see _started)
+        if plain:
+            started = self._started(players, rng.seed_state(seed), explicit_chance)
+            if started is not None:
+                return started
         s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, explicit_chance=explicit_chance,
                   log=[] if record else None, history=[] if record else None)
         if dice:
             s.slices[Chance.block] = NO_CHANCE._replace(loaded=tuple(dice))
-        self._seat_roles(s, players, seats)
+        draws = self._seat_roles(s, players, seats)
+        seated = s.rng
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
         if program is not None:
             s = self._set_up(s, program)
         s.advance()
+        if plain and draws is not None and s.rng == seated:
+            self._keep_start(s, draws)
         return s
+
+    def _started(self, players: int, seed_rng: int, explicit_chance: bool) -> "State | None":
+        """The new state of a seed (no log, dice or chosen seats) as a copy of a kept start of its seating, or None
+        when no start is kept for it (yet).
+
+        A new state differs from another of the same seating only by its generator until something draws from it.
+        When nothing but the seating drew, from seating the roles to the first decision (the counters' start values,
+        the setup, entering the turn's first steps), every seed dealt that seating starts alike: the first such state
+        is kept (:meth:`_keep_start`) and later ones are copies, with their own generator.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> players = game.player_counts[-1]
+        >>> a = game.new_state(players=players, seed=3)
+        >>> b = game.new_state(players=players, seed=3, record=True)
+        >>> a == b and a.legal_actions().all_args() == b.legal_actions().all_args()
+        True
+        """
+        groups = self.start_groups.get((players, explicit_chance))
+        if groups is None:
+            return None
+        after, draws = seat_draws(seed_rng, groups)
+        kept = self.starts.get((players, explicit_chance, draws))
+        if kept is None:
+            return None
+        copy = kept.clone()
+        copy.rng = after
+        return copy
+
+    def _keep_start(self, s: "State", draws: tuple[int, ...]) -> None:
+        """Keep ``s``, a new state whose generator only its seating's ``draws`` changed, as the start of that seating."""
+        if len(self.starts) < KEPT_STARTS:
+            self.start_groups[(s.players, s.explicit_chance)] = len(draws) + 1
+            self.starts[(s.players, s.explicit_chance, draws)] = s.clone()
 
     def _set_up(self, s: "State", program: Program) -> "State":
         """``s`` once the setup program has run: a setup that does the same to every game is worked out once.
@@ -238,9 +304,10 @@ class Game:
             self.set_up[("plain deal", id(program))] = verdict
         return bool(verdict)
 
-    def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> None:
+    def _seat_roles(self, s: "State", players: int, seats: dict[str, int] | None = None) -> tuple[int, ...] | None:
         """Seat the roles for ``players`` (``seats``: the deal chosen, else the generator's); a seating that deals and
-        rolls nothing is worked out once per player count.
+        rolls nothing is worked out once per player count.  Returns the generator's draws that dealt the roles (see
+        :func:`seat_draws`), or None when the seats were chosen or a roll-off decided who starts.
 
         >>> import engine
         >>> game = engine.load(engine.builtin_names()[0])
@@ -252,14 +319,15 @@ class Game:
         fixed = self.seatings.get(players) if seats is None else None
         if fixed is not None:
             s.positions, s.seat_of, s.order = fixed
-            return
+            return ()
         positions = list(self.roles.values)
         groups, places = self._deal_places(players)
+        draws: tuple[int, ...] | None = None
         if seats is not None:
             groups = self._chosen_deal(players, seats, groups, places)
         else:
-            for k in range(len(groups) - 1, 0, -1):  # Fisher–Yates over the groups
-                j = s.random_below(k + 1)
+            s.rng, draws = seat_draws(s.rng, len(groups))
+            for k, j in zip(range(len(groups) - 1, 0, -1), draws):  # Fisher–Yates over the groups
                 groups[k], groups[j] = groups[j], groups[k]
         for group, place in zip(groups, places):
             for role, i in zip(group, place):
@@ -276,6 +344,7 @@ class Game:
         s.order = tuple(order)
         if seats is None and not groups and not self.first_roll:  # nothing dealt or rolled: every game's seating
             self.seatings[players] = (s.positions, s.seat_of, s.order)
+        return None if self.first_roll else draws
 
     def _deal_places(self, players: int) -> tuple[list[tuple[str, ...]], list[tuple[int, ...]]]:
         """The groups of roles dealt at random with ``players`` players, and the positions each group takes (a fresh list

@@ -132,8 +132,8 @@ def sides_game(board: str) -> engine.Game:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_kept_cells_follow_placements_removals_swaps_and_faces(board: str, seed: int) -> None:
     """Pieces put down (onto others where the board stacks), taken off, swapped, flipped and turned to a face:
-    the kept cells equal a scan, and ``count(x in board where x.side == v)`` (read from them while nothing is
-    stacked) equals a count of the board's pieces."""
+    the kept cells equal a scan, and ``count(x in board where x.side == v)`` and ``largest_group(...)`` of the
+    same (read from them while nothing is stacked) equal those of the board's pieces."""
     game = sides_game(board)
     cells = game.grid.cells or [(x, y) for x in range(-2, 3) for y in range(-2, 3)]  # type: ignore[union-attr]
     supply = game.zone_index[("supply", None)]
@@ -158,4 +158,6 @@ def test_kept_cells_follow_placements_removals_swaps_and_faces(board: str, seed:
         for v in "ABC":
             n = sum(1 for c in on_board if values[s.face[c]][c] == v)
             assert game.compile_condition(f"count(x in board where x.side == {v}) == {n}").test(s)
+            group = game.grid.largest_group({s.cell_of[c] for c in on_board if values[s.face[c]][c] == v})  # type: ignore[union-attr]
+            assert game.compile_condition(f"largest_group(x in board where x.side == {v}) == {group}").test(s)
     assert kept(s.clone()) == kept(s)

@@ -25,6 +25,41 @@ if TYPE_CHECKING:
     from engine.blocks.context import StateView
 
 
+class RankLines:
+    """An outcome's text for a ranking, written out when first read: one line per item, best first.
+
+    >>> print(RankLines([("first", (5, 2), 4, 1), ("second", (3, 1), 1, 0)]))
+    1. first [5, 2]: 4 points to seat 1
+    2. second [3, 1]: 1 point to nobody
+    """
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: list[tuple[Any, tuple[Any, ...], int, int]]) -> None:
+        self.rows = rows  # (item, its keys, its points, the seat paid, 0 for nobody), by rank
+
+    def __str__(self) -> str:
+        return "\n".join([f"{rank}. {item} {list(key)}: {pts} point{'' if pts == 1 else 's'} to "
+                          f"{f'seat {seat}' if seat else 'nobody'}" for rank, (item, key, pts, seat) in enumerate(self.rows, 1)])
+
+
+class _Text:
+    """The descriptor of :attr:`Outcome.text`: given as text, or as a :class:`RankLines` written out when first read,
+    so that a game nobody reads the outcome's words of builds none.  Every read (equality, ``repr``, ``to_json``,
+    ``dataclasses.replace``) sees the text."""
+
+    def __get__(self, outcome: "Outcome | None", owner: type | None = None) -> str:
+        if outcome is None:
+            return ""  # the field's default
+        text = outcome.__dict__["_text"]
+        if text.__class__ is not str:
+            text = outcome.__dict__["_text"] = str(text)
+        return text
+
+    def __set__(self, outcome: "Outcome", text: "str | RankLines") -> None:
+        outcome.__dict__["_text"] = text
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished game."""
@@ -35,7 +70,7 @@ class Outcome:
     ranking: tuple[str, ...] = ()
     points: dict[str, int] = field(default_factory=dict)
     goals: tuple[str, ...] = ()
-    text: str = ""
+    text: str = _Text()  # type: ignore[assignment]  # a RankLines may be given: written out when first read
     ended: str = "end condition"  # or "stalled" (a round with no possible decision) or "turn limit"
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when seats play in teams
 
@@ -115,17 +150,16 @@ class Ranking:
         scored.sort(key=itemgetter(0), reverse=True)  # by key, stable: full ties keep item order
         seat_scores = [0] * players
         points: dict[str, int] = {}
-        lines = []
+        rows = []
         for rank, (key, _, item, role) in enumerate(scored):
             pts = key[0] if self.by_key else self.points[rank] if rank < len(self.points) else 0
             points[str(item)] = pts
             seat = s.seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
             if seat:
                 seat_scores[seat - 1] += pts
-            who = f"seat {seat}" if seat else "nobody"
-            lines.append(f"{rank + 1}. {item} {list(key)}: {pts} point{'' if pts == 1 else 's'} to {who}")
+            rows.append((item, key, pts, seat))
         return Outcome.from_scores(
-            tuple(seat_scores), ranking=tuple(str(t[2]) for t in scored), points=points, text="\n".join(lines)
+            tuple(seat_scores), ranking=tuple(str(t[2]) for t in scored), points=points, text=RankLines(rows)  # type: ignore[arg-type]
         )
 
 

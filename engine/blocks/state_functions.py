@@ -19,11 +19,12 @@ from typing import Any
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError
+from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
-from engine.lang.functions import Function, as_selection, describe_selection
+from engine.lang.functions import Function, as_selection, board_by_value, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
 
@@ -173,13 +174,27 @@ class LargestGroup(Function):
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
-        items = as_selection(args[0]).compile_parts(scope).items
+        sel = as_selection(args[0]).compile_parts(scope)
+        items = sel.items
 
         def largest(s: Any, e: list[Any]) -> int:
             cell_of = s.cell_of
             return s.game.grid.largest_group([cell_of[c] for c in items(s, e) if cell_of[c] is not None])
 
-        return Compiled(INT, largest)
+        kind = board_by_value(sel, scope)
+        if kind is None:
+            return Compiled(INT, largest)
+        (_, right, _), = sel.fast  # type: ignore[misc]
+
+        def largest_kept(s: Any, e: list[Any]) -> int:
+            """``x in board where x.attr == v``: the cells the state keeps for ``v`` (each one piece while nothing is
+            stacked)."""
+            if s.stacks:
+                return largest(s, e)
+            cells = kept_cells(s, kind).get(right(s, e))
+            return 0 if not cells else s.game.grid.largest_group(cells)
+
+        return Compiled(INT, largest_kept)
 
     def describe(self, call: ast.Call) -> str:
         return f"the size of the largest connected group of {describe_selection(call.args[0])}" if call.args else "0"

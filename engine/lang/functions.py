@@ -127,6 +127,23 @@ class Aggregate(Function):
         raise NotImplementedError
 
 
+def board_by_value(sel: ast.CompiledSelection, scope: Scope) -> CellKind | None:
+    """For a selection ``x in board where x.attr == v``: what the state keeps the board's cells by to answer it
+    (engine/core/kept_cells.py: the cells whose top piece shows each value), else None.  While something is stacked
+    the kept cells name only the top pieces: read the selection then.
+
+    >>> from engine.lang.scope import Vocabulary
+    >>> board_by_value(ast.CompiledSelection(None, 0, None, None, None), Scope(Vocabulary())) is None
+    True
+    """
+    fast = sel.fast
+    if (fast is None or len(fast) != 1 or sel.constant_source is None
+            or sel.constant_source != scope.vocab.data.get("board_zone")
+            or not all(isinstance(v, Hashable) for row in fast[0][0] for v in row)):
+        return None
+    return CellKind(fast[0][0])
+
+
 @dataclass(frozen=True)
 class Count(Aggregate):
     def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -151,9 +168,7 @@ class Count(Aggregate):
             return Compiled(INT, codegen.function((*head, f"return len({items})"), listed, call.pos, scope, counted) or counted)
         if sel.fast is not None and isinstance(sel.constant_source, int) and all(row is not None for _, _, row in sel.fast):
             return self._tallied(sel.constant_source, sel.fast)  # in a zone named outright: its tally, kept up to date
-        if (sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is None
-                and sel.constant_source is not None and sel.constant_source == scope.vocab.data.get("board_zone")
-                and all(isinstance(v, Hashable) for row in sel.fast[0][0] for v in row)):
+        if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is None and board_by_value(sel, scope):
             return self._celled(sel)  # x.attr == v on the board, the attribute changing with the face: kept cells
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
             read, right = sel.fast[0][2].__getitem__, sel.fast[0][1]

@@ -1,0 +1,56 @@
+"""An outcome's text is written out when first read (engine.blocks.outcome.RankLines): a game with no log builds
+none, and every read of it — the log, equality, saves, copies — sees the text the ranking gives."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+
+import pytest
+
+import engine
+from engine.blocks.outcome import Outcome, RankLines
+from engine.model.state import State
+
+
+def _played(game: engine.Game, players: int, seed: int, record: bool) -> State:
+    s = game.new_state(players=players, seed=seed, record=record)
+    choose = random.Random(seed)
+    while s.outcome is None:
+        s.play(choose.randrange(len(s.legal_actions())))
+    return s
+
+
+@pytest.mark.parametrize("name", ["iconoclasm-cards", "nine-domains", "tic-tac-toe", "iconoclasm"])
+def test_the_text_read_late_is_the_text_the_log_shows(name: str) -> None:
+    game = engine.load(name)
+    for players in game.player_counts:
+        for seed in range(3):
+            quiet, logged = _played(game, players, seed, False), _played(game, players, seed, True)
+            assert logged.log is not None and logged.log[-1].endswith(f"game over: {logged.outcome.text}")  # type: ignore[union-attr]
+            outcome = quiet.outcome
+            assert outcome is not None
+            ranked = isinstance(outcome.__dict__["_text"], RankLines)
+            assert ranked or isinstance(outcome.__dict__["_text"], str)
+            again = copy.deepcopy(outcome), pickle.loads(pickle.dumps(outcome))  # copies made before the text is read
+            assert outcome == logged.outcome and outcome.text == logged.outcome.text  # type: ignore[union-attr]
+            assert all(a == outcome and a.text == outcome.text for a in again)
+            assert Outcome.from_json(outcome.to_json()) == outcome
+            assert dataclasses.replace(outcome, ended="stalled").text == outcome.text
+            assert isinstance(outcome.__dict__["_text"], str)  # written out once read
+
+
+def test_a_ranking_outcome_writes_no_text_until_read() -> None:
+    game = engine.load("iconoclasm-cards")
+    outcome = _played(game, 4, 1, False).outcome
+    assert outcome is not None and isinstance(outcome.__dict__["_text"], RankLines)
+    assert outcome.text.startswith("1. ") and outcome.text.count("\n") == 3
+
+
+def test_text_given_as_text_and_the_default() -> None:
+    assert Outcome((1,), (1,), (1.0,)).text == ""
+    assert Outcome.from_scores((2, 1), text="plain").text == "plain"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Outcome.from_scores((2, 1)).text = "changed"  # type: ignore[misc]

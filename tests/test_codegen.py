@@ -183,3 +183,18 @@ def test_a_fast_filter_is_generated_and_lists_what_the_closures_list() -> None:
     poor = SimpleNamespace(zones=[[], [], [4, 0, 2, 3, 1]], face=[0] * 5, budget=3, game=limits)
     with pytest.raises(EffectRuntimeError, match="step budget"):
         generated(poor, [0, 0, None])
+
+
+def test_counting_a_zone_or_a_constant_list_is_written_inline() -> None:
+    """An end condition ``count(c in board) == count(c in cards)``: the zone's length and the list's size are
+    written in its source (no call), and it says whether the board holds every card as the board fills."""
+    game = engine.load("iconoclasm-cards")
+    board, cards = game.board_zone, len(game.component_names)
+    condition = game.end_condition
+    assert condition is not None and condition.text == "count(c in board) == count(c in cards)"
+    assert f"(len(s.zones[{board}]) == {cards})" in condition.fn.generated_source  # type: ignore[attr-defined]
+    s, choose = game.new_state(players=4, seed=3), random.Random(3)
+    while not s.is_terminal:
+        assert condition.test(s) == (len(s.zones[board]) == cards)
+        s.play(choose.randrange(len(s.legal_actions())))
+    assert condition.test(s)

@@ -157,8 +157,9 @@ class Count(Aggregate):
                 value = sel.constant_source
                 if isinstance(value, list):
                     n = len(value)
-                    return Compiled(INT, lambda s, e: n, True)
-                return Compiled(INT, lambda s, e: len(s.zones[value]))  # a zone
+                    return Compiled(INT, lambda s, e: n, True, code=codegen.Code(repr(n), number=True))
+                return Compiled(INT, lambda s, e: len(s.zones[value]),  # a zone
+                                code=codegen.Code(f"len(s.zones[{value!r}])", number=True))
             counted = lambda s, e: len(src(s, e))  # noqa: E731
             if sel.size is not None:
                 return Compiled(INT, _spent_size(sel.size, sel.pos))

@@ -84,3 +84,20 @@ def test_kept_offers_follow_the_faces_of_the_zones_pieces(name: str, seed: int) 
                         s.face[cid] = choose.randrange(game.face_count[cid])
             check_offers(game, s)
             s.play(choose.randrange(len(s.legal_actions())))
+
+
+@pytest.mark.parametrize("name", PLACING)
+def test_entering_a_plain_place_step_lists_what_its_actions_list(name: str) -> None:
+    """A place step with nothing but pieces and cells to weigh lists its placements as it is entered
+    (``Place.plain``); at every decision of random games they are the step's actions worked out the general way."""
+    game = load(name)
+    plain = [step for step in game.steps if isinstance(step, Place) and step.plain]
+    for seed in range(3):
+        s = game.new_state(players=random.Random(seed).choice(game.player_counts), seed=seed)
+        choose = random.Random(seed)
+        while not s.is_terminal:
+            step = game.steps[s.step] if s.pending is None and s.chance is None and s.step >= 0 else None
+            if step in plain:
+                assert s.legal_actions().all_args() == step.actions(s).all_args()
+            s.play(choose.randrange(len(s.legal_actions())))
+    assert name != "iconoclasm-cards" or plain  # its step is plain

@@ -144,10 +144,20 @@ class Place(Step):
         self.limited = bool(grid and (grid.max_width or grid.max_height))
         self.width = (grid.max_width or big) if grid else big
         self.height = (grid.max_height or big) if grid else big
+        # Whether the placements are every piece on offer on every cell allowed (no restriction, bracket, pass):
+        # then entering the step lists them straight away.
+        self.plain = self.restrict is None and self.bracket is None and not (self.optional or self.must_pass)
 
     # -- decisions
 
     def enter(self, s: "StateView") -> bool:
+        if self.plain:  # nothing but pieces and cells to weigh: the placements, unless there are none
+            pieces = self.pieces(s)
+            if pieces:
+                cells = self.cells(s)
+                if cells:
+                    s._actions = ProductSpace(self, pieces, cells)  # the pending decision: keep it
+                    return True
         space = self._placements(s)
         if len(space) == 0:
             if self.must_pass:
@@ -313,7 +323,7 @@ class Place(Step):
             s.note(lambda: f"{s.actor} passes" if self.must_pass else f"{s.actor} places nothing more")
             return True
         cid, face, cell = args
-        on = s.grid.get(cell)
+        on = s.grid.get(cell) if s.log is not None else None  # the piece beneath, for the log
         s.place(cid, cell, face)
         s.slices[Placed.block] = self.placed[cid]
         note_placed(s, cid)

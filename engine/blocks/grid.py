@@ -156,23 +156,27 @@ class SquareGrid:
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells`` under this adjacency."""
-        return largest_group(cells, self.neighbours)
+        return largest_group(cells, self.neighbours, self._around)
 
 
-def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[Cell]]) -> int:
-    """Size of the largest group of ``cells`` connected through ``neighbours`` (any board shape).
+def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[Cell]],
+                  known: dict[Cell, tuple[Cell, ...]] | None = None) -> int:
+    """Size of the largest group of ``cells`` connected through ``neighbours`` (any board shape); ``known``: the
+    neighbours of cells worked out already (a board's memo), read without calling ``neighbours``.
 
     >>> largest_group([(0, 0), (1, 0), (5, 5)], SquareGrid().neighbours)
     2
     """
     todo = set(cells)
     best = 0
+    known = known or {}
     while len(todo) > best:  # fewer cells left than the largest group so far: none of them is in a larger one
         stack = [todo.pop()]
         size = 0
         while stack:
             size += 1
-            for n in neighbours(stack.pop()):
+            cell = stack.pop()
+            for n in known.get(cell) or neighbours(cell):
                 if n in todo:
                     todo.remove(n)
                     stack.append(n)

@@ -114,7 +114,7 @@ class HexGrid:
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells``."""
-        return largest_group(cells, self.neighbours)
+        return largest_group(cells, self.neighbours, self._around)
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""

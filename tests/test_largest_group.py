@@ -1,0 +1,35 @@
+"""largest_group on every board shape: the size of the largest connected group of cells, read through a board's
+memo of neighbours (``known``) where it has one, equals a plain flood fill calling ``neighbours`` for every cell."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.blocks.grid import SquareGrid, largest_group
+from engine.blocks.hexgrid import HexGrid
+
+BOARDS = [SquareGrid(), SquareGrid(adjacency="all"), SquareGrid(width=4, height=3), HexGrid(radius=2)]
+
+
+def flood(cells: set[tuple[int, int]], board: SquareGrid | HexGrid) -> int:
+    """The largest group, by a flood fill from every cell."""
+    best = 0
+    for start in cells:
+        seen, todo = {start}, [start]
+        while todo:
+            for n in board.neighbours(todo.pop()):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        best = max(best, len(seen))
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(board=st.sampled_from(range(len(BOARDS))),
+       cells=st.sets(st.tuples(st.integers(-3, 4), st.integers(-3, 4)), max_size=20))
+def test_largest_group_is_a_flood_fills(board: int, cells: set[tuple[int, int]]) -> None:
+    grid = BOARDS[board]
+    on = {c for c in cells if grid.contains(c)} if isinstance(grid, SquareGrid) else {c for c in cells if c in grid._around}
+    assert grid.largest_group(on) == flood(on, grid) == largest_group(on, grid.neighbours)

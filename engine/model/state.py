@@ -538,7 +538,9 @@ class State:
         >>> t == s and t.history == s.history[-1:]
         True
         """
-        space = self.legal_actions()
+        space = self._actions  # the pending decision's actions, kept as it was entered
+        if space is None:
+            space = self.legal_actions()
         args = space.args_at(index)
         if self.history is not None:
             self.history.append(space.step.format(args))

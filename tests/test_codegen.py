@@ -198,3 +198,20 @@ def test_counting_a_zone_or_a_constant_list_is_written_inline() -> None:
         assert condition.test(s) == (len(s.zones[board]) == cards)
         s.play(choose.randrange(len(s.legal_actions())))
     assert condition.test(s)
+
+
+def test_a_negation_is_plain_python_and_none_negated_is_the_closures_error_at_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  when: gold(A) > 5", "  when: -gold(A) < -5 or -nth([1, 2], gold(B)) > 0"))
+    messages = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        game = engine.load(path)
+        source = "".join(text for _, text in game.vocab.data.get(GENERATED, []))
+        assert ("(-" in source) is generated
+        state = game.new_state(players=2)
+        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:24:\d+: .* has no value here .* so '-' cannot use it") as err:
+            state.apply("choose 2")  # B has no gold: item 0 of the list is none
+        messages.append(str(err.value))
+    assert messages[0] == messages[1]

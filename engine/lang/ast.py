@@ -274,7 +274,8 @@ class Neg(Node):
                 raise no_value("'-'", ((node, value),), pos)
             return -value
 
-        return _const(Compiled(INT, negate, c.constant))
+        code = codegen.negation(c) if scope.pure else None
+        return _const(Compiled(INT, negate, c.constant, code=code))
 
     def describe(self) -> str:
         inner = self.operand.describe()

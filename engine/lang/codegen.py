@@ -185,6 +185,19 @@ def arithmetic(op: str, a: Compiled, b: Compiled, bound: int, error: Any) -> Cod
                 ca + cb + (("bound", bound), (k, error), (FALLIBLE, True)), number=True)
 
 
+def negation(a: Compiled) -> Code:
+    """``-a`` as source, for code that changes nothing: none raises ``TypeError`` (see :data:`FALLIBLE`), and a
+    number's negation is no longer than the number.
+
+    >>> from engine.lang.scope import Compiled
+    >>> from engine.lang.types import INT
+    >>> print(negation(Compiled(INT, None, code=Code("e[1]"))).expr)
+    (-e[1])
+    """
+    text, consts = expr(a)
+    return Code(f"(-{text})", None, consts + ((FALLIBLE, True),), number=True)
+
+
 def _plus_zero(x: Compiled, zero: str) -> Code | None:
     """``x + 0`` (``x - 0``, ``0 + x``) as ``x`` when ``x`` is always an int, else as ``+x``: both give an int
     for an int or a truth value and raise ``TypeError`` for none, as the sum does (None when ``zero`` is not 0).

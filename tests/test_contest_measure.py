@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +76,49 @@ def test_a_quiet_duel_finds_the_winner_and_margin_a_fight_finds(variant: str | N
                 decided += winner is not None
             s.play(choose.randrange(len(s.legal_actions())))
     assert decided > 100
+
+
+LIFTING_PRIZES = """\
+name: lifting-prizes
+extends: nine-domains
+components:
+  domain:
+    attributes:
+      modifier: text
+    instances+:
+      - replace: volcano
+        add:
+          - {id: volcano, vp: 4, element: red, half: false, modifier: "if owner(target) == owner(self) then 3 else 0"}
+contest:
+  strength: c.value
+  modifier: modifier
+  beats: beats
+  loses_to: loses_to
+  symbol: sign
+  ties: tie_breaks
+  in_play: [played, won]
+turn:
+  - commit: {from: hand, to: sealed}
+  - reveal: {from: sealed, to: played}
+  - contest: {in: played, prizes: [pile1, pile2, pile3], to: won, void: discard, on_win: on_win}
+"""
+
+
+def test_a_prize_carrying_a_modifier_counts_in_the_next_fights_with_or_without_a_log(tmp_path: Path) -> None:
+    # the volcano, once won, lifts its owner's cards in the fights after it in the same contest: a game nothing logs
+    # (quiet duels, the modifiers in play found once per contest) ends as the same game logged (every fight explained)
+    (tmp_path / "lifting-prizes").mkdir()
+    (tmp_path / "lifting-prizes" / "ruleset.yaml").write_text(LIFTING_PRIZES)
+    game = engine.load(str(tmp_path / "lifting-prizes" / "ruleset.yaml"))
+    lifted = 0
+    for i in range(80):
+        games = []
+        for record in (False, True):
+            s, choose = game.new_state(players=2, seed=derive_seed(9, i), record=record), random.Random(i)
+            while s.outcome is None:
+                s.play(choose.randrange(len(s.legal_actions())))
+            games.append(s)
+        quiet, logged = games
+        assert [list(z) for z in quiet.zones] == [list(z) for z in logged.zones]
+        lifted += any("+3" in line for line in logged.log or [])
+    assert lifted > 5

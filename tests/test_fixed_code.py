@@ -36,6 +36,8 @@ def test_printed_attributes_options_and_operators_are_fixed(code: str) -> None:
 @pytest.mark.parametrize("code", [
     "row_of(self) == 3",                     # where the component lies
     "count(c in hand(East)) > 2",            # a zone's contents
+    "other in discard",                      # a shared zone named outright: its contents too
+    'other.id == "5" or self in pile1',
     "elements_ignored == 1",                 # a counter
     "other == slot_next(self)",              # another slot
     "unknown_name == 1",                     # a name that means nothing is not taken for a constant

@@ -328,7 +328,11 @@ class ContestRules:
     def rolled(s: "StateView", c: int) -> int:
         """The die ``c`` rolled in the fight going on, or in the last ``contest_winner()`` fight (0: none)."""
         part = s.slices.get(Rolls.block)
-        return next((v for cid, v in (part.rolled or ()) if cid == c), 0) if part is not None else 0
+        if part is not None and part.rolled:
+            for cid, value in part.rolled:  # a few fighters: a loop, not a search
+                if cid == c:
+                    return value
+        return 0
 
     def computed(self, s: "StateView", c: int) -> int:
         """``c``'s strength with every modifier in play (and its die, during a fight), as ``strength(c)`` reads it.
@@ -362,6 +366,57 @@ class ContestRules:
                 self.computing -= 1
             found = known[c] = (base + die + bonus, bonus, die)
         return found
+
+    def measure_both(self, s: "StateView", a: int, b: int, known: dict[int, tuple[int, int, int]],
+                     givers: list[int] | None = None) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """``measure(a)`` and ``measure(b)``: the modifiers in play found once and run for both, giver by giver.
+
+        Only when neither was measured and both strengths are one printed attribute each (else one by one).
+        ``givers``: the components carrying a modifier in play, as :meth:`givers_in_play` lists them, when the
+        caller has them.
+        """
+        table = self.strength_table
+        if table is None or a in known or b in known:
+            return self.measure(s, a, known), self.measure(s, b, known)
+        face = s.face
+        base_a, base_b = table[face[a]][a], table[face[b]][b]
+        if base_a is None or base_b is None:  # the error, where measuring one by one raises it
+            return self.measure(s, a, known), self.measure(s, b, known)
+        da, db = (self.rolled(s, a), self.rolled(s, b)) if self.sides else (0, 0)
+        xa = xb = 0
+        if not self.givers or self.computing >= NESTING:
+            givers = []
+        elif givers is None:
+            givers = self.givers_in_play(s)
+        if givers:
+            self.computing += 1
+            try:
+                pairs = self.modifier_table
+                if pairs is not None:
+                    for giver in givers:
+                        xa += pairs(s, giver, a) or 0
+                        xb += pairs(s, giver, b) or 0
+                else:
+                    fns, env = self.modifier.fns, [None] * self.modifier.slots
+                    for giver in givers:
+                        fn = fns[giver]
+                        env[0], env[1] = giver, a
+                        xa += fn(s, env) or 0
+                        env[0], env[1] = giver, b
+                        xb += fn(s, env) or 0
+            finally:
+                self.computing -= 1
+        found_a = known[a] = (base_a + da + xa, xa, da)
+        found_b = known[b] = (base_b + db + xb, xb, db)
+        return found_a, found_b
+
+    def givers_in_play(self, s: "StateView") -> list[int]:
+        """The components carrying a modifier that lie in play now, in the order of the components."""
+        in_zone, zone_of = self.in_zone, s.zone_of
+        live = self.in_play_set if in_zone is None else self.live.get(s.positions)
+        if live is None:
+            live = self.live[s.positions] = frozenset(in_zone[role] for role in s.positions)
+        return [giver for giver in self.givers if zone_of[giver] in live]
 
     def given(self, s: "StateView", giver: int, target: int) -> int:
         """What ``giver``'s modifier adds to ``target`` (``modifier_of``); 0 past ``NESTING`` computations in progress."""
@@ -414,7 +469,7 @@ class ContestRules:
             w, l = (a, b) if a_wins else (b, a)
             return Fight(w, f"{self._head(s, a, b, where)}: {names[w]} beats {names[l]} whatever the strength" if explain else "")
         known = {} if known is None else known
-        (sa, xa, da), (sb, xb, db) = self.measure(s, a, known), self.measure(s, b, known)
+        (sa, xa, da), (sb, xb, db) = self.measure_both(s, a, b, known)
         head = f"{self._head(s, a, b, where)}: strength {_die(sa, xa, da, self.sides)} to {_die(sb, xb, db, self.sides)}" if explain else ""
         if sa != sb:
             w = a if sa > sb else b
@@ -434,6 +489,26 @@ class ContestRules:
                     return Fight(w, f"{head}; a tie, {said}: {names[w]} wins" if explain else "")
                 return Fight(None, f"{head}; a tie, {said}: nobody wins" if explain else "")
         return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
+
+    def quiet_duel(self, s: "StateView", a: int, b: int, known: dict[int, tuple[int, int, int]],
+                   givers: list[int] | None = None) -> tuple[int | None, int]:
+        """The winner of ``a`` against ``b`` (None: nobody) and the strength it won by, with no words: what
+        :meth:`fight` finds, and the margin of the strengths it compared (a tie goes through :meth:`fight`).
+
+        ``givers`` as for :meth:`measure_both`.
+        """
+        a_wins, b_wins = self._overrides(s, a, b)
+        if a_wins == b_wins:
+            (sa, _, _), (sb, _, _) = self.measure_both(s, a, b, known, givers)
+            if sa != sb:
+                return (a, sa - sb) if sa > sb else (b, sb - sa)
+            winner = self.fight(s, a, b, None, known).winner  # the tie-breaks (a reroll measures again)
+        else:
+            winner = a if a_wins else b
+        if winner is None:
+            return None, 0
+        (sa, _, _), (sb, _, _) = self.measure_both(s, a, b, known, givers)
+        return winner, (sa - sb if winner == a else sb - sa)
 
     def _overrides(self, s: "StateView", a: int, b: int) -> tuple[bool, bool]:
         """Whether ``a``, and whether ``b``, wins whatever the strengths (``beats`` / ``loses_to``)."""
@@ -513,6 +588,7 @@ class Contest(Step):
         if self.to in g.zone_specs and not g.zone_specs[self.to].per_role:
             b.error(b.pos(spec, "to"), "'to' must be a per-role zone: the winner's own")
         self.void = b.zone_ref(spec, "void")
+        self.won_zones = {role: i for (name, role), i in g.zone_index.items() if name == self.to}  # by the winner's role
         self.in_zone = {role: i for (name, role), i in g.zone_index.items() if name == self.zone and role is not None}
         none = CardCode((None,) * len(g.component_names), 2, fixed=True)
         self.on_win = card_code(b, str(spec["on_win"]), "", "other", b.pos(spec, "on_win"), program=True) if "on_win" in spec else none
@@ -554,23 +630,33 @@ class Contest(Step):
         lines = [] if s.log is not None else None
         winners: list[tuple[int, int]] = []
         rows = [s.zones[self.in_zone[role]] for role in s.order]
+        rules, carries = self.rules, self.rules.modifier.fns
+        givers = rules.givers_in_play(s)  # until a win effect runs or a prize carrying a modifier moves
         for slot in range(n):
             at = (row - 1) * n + slot
             fighters = [items[at] for items in rows if at < len(items)]
             if sides:
                 s.slices[Rolls.block] = Rolls(tuple((c, s.roll(sides)) for c in fighters))
             known: dict[int, tuple[int, int, int]] = {}  # the strengths measured in this slot's fight (see ContestRules.measure)
-            winner = self._winner(s, fighters, lines, known)
-            beaten = self._beaten(s, winner, fighters, known) if winner is not None and len(fighters) > 1 else None
-            self._award(s, slot, winner, lines)
-            if beaten is not None and winner is not None:
-                other, margin = beaten
+            other, margin = None, 0  # the strongest component the winner beat (none: it fought nobody), and by how much
+            if lines is None and len(fighters) == 2:  # the usual duel, nothing logged
+                winner, margin = rules.quiet_duel(s, fighters[0], fighters[1], known, givers)
+                other = fighters[1] if winner == fighters[0] else fighters[0]
+            else:
+                winner = self._winner(s, fighters, lines, known)
+                if winner is not None and len(fighters) > 1:
+                    other, margin = self._beaten(s, winner, fighters, known)
+            prize = self._award(s, slot, winner, lines)
+            if prize is not None and carries[prize] is not None:
+                givers = rules.givers_in_play(s)
+            if other is not None and winner is not None:
                 winners.append((winner, other))
                 if self.on_win.fns[winner] is not None:
                     if lines is not None:
                         lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
                     s.budget = s.game.limits.steps
                     self.on_win(s, winner, other, margin)
+                    givers = rules.givers_in_play(s)
         s.slices.pop(Rolls.block, None)
         if winners:
             s.slices[Winners.block] = Winners(tuple(winners))
@@ -599,26 +685,27 @@ class Contest(Step):
                     lines.append(outcome.text)
         return next((c for c, wins in beaten.items() if wins == len(fighters) - 1), None)
 
-    def _award(self, s: "StateView", slot: int, winner: int | None, lines: list[str] | None) -> None:
+    def _award(self, s: "StateView", slot: int, winner: int | None, lines: list[str] | None) -> int | None:
+        """Move the top of ``slot``'s prize pile to the winner's zone (nobody: the void); the prize moved, if any."""
         if not self.prizes or not s.zones[self.prizes[slot]]:
-            return
+            return None
         prize = s.zones[self.prizes[slot]][0]
-        name = self.game.piece_names[prize]
         if winner is None:
             s.move(prize, self.void(s))
             if lines is not None:
-                lines.append(f"{self.slots.names[slot]}: nobody wins {name}; it goes to the {self.void.name}")
-            return
+                lines.append(f"{self.slots.names[slot]}: nobody wins {self.game.piece_names[prize]}; it goes to the {self.void.name}")
+            return prize
         role = self.game.zone_owner[s.zone_of[winner]]
-        s.move(prize, self.game.zone_index[(self.to, role)])
+        s.move(prize, self.won_zones[role])
         if lines is not None:
-            lines.append(f"{self.slots.names[slot]}: {role} wins {name}")
+            lines.append(f"{self.slots.names[slot]}: {role} wins {self.game.piece_names[prize]}")
+        return prize
 
     def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:
         """The strongest component the winner beat, and the strength it won by (the strengths the fight compared)."""
         measure = self.rules.measure
         if len(fighters) == 2:  # the usual duel (measured in the fighters' order, as below)
-            first, second = measure(s, fighters[0], known)[0], measure(s, fighters[1], known)[0]
+            first, second = (v[0] for v in self.rules.measure_both(s, fighters[0], fighters[1], known))
             return (fighters[1], first - second) if winner == fighters[0] else (fighters[0], second - first)
         strength = {c: measure(s, c, known)[0] for c in fighters}
         other = max((c for c in fighters if c != winner), key=lambda c: strength[c])

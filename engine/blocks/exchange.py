@@ -59,8 +59,13 @@ class Exchange(Step):
         bind = {"self": ANY_COMPONENT, "other": ANY_COMPONENT}
         when, self.env_slots = b.expression(spec.get("when", "true"), "bool", bind=bind, pos=b.pos(spec, "when"))
         self.when = when.fn
-        fixed = "when" not in spec or (not b.sink.items and fixed_with(b.game.vocab, b.parse(spec["when"], b.pos(spec, "when")), bind))
+        node = b.parse(spec["when"], b.pos(spec, "when")) if "when" in spec and not b.sink.items else None
+        fixed = "when" not in spec or fixed_with(b.game.vocab, node, bind)
         self.when_table = PairTable(self.when, self.env_slots) if fixed else None  # a winner's 'when' worked out once
+        # a 'when' reading only the winner's printed attributes: worked out once per component and face shown
+        self.faces = max(b.game.face_count, default=1)
+        alone = "when" not in spec or fixed_with(b.game.vocab, node, {"self": ANY_COMPONENT})
+        self.when_alone: list[bool | None] | None = [None] * len(b.game.component_names) * self.faces if alone else None
         self.when_text = b.describe(spec.get("when", "true"))
         self.zones = []
         for key in ("give", "take"):
@@ -88,6 +93,8 @@ class Exchange(Step):
         table = self.when_table
         if won is None or not won.pairs:
             pairs: tuple[tuple[int, int], ...] = ()
+        elif self.when_alone is not None:
+            pairs = self._holding(s, won.pairs, self.when_alone)
         elif table is not None:
             pairs = tuple([p for p in won.pairs if table(s, p[0], p[1])])
         else:
@@ -95,6 +102,19 @@ class Exchange(Step):
         if not pairs and not (s.decisions and s.decisions[-1].step == self.index):
             return False  # nobody decides, and no decision of this step to take off the stack
         return self._next(s, pairs)
+
+    def _holding(self, s: "StateView", pairs: tuple[tuple[int, int], ...], known: list[bool | None]) -> tuple[tuple[int, int], ...]:
+        """The pairs whose winner satisfies a ``when`` that reads only the winner: ``known`` keeps the answer per
+        component and face (``component * faces + face``), worked out the first time it is asked."""
+        face, faces, found = s.face, self.faces, []
+        for pair in pairs:
+            at = pair[0] * faces + face[pair[0]]
+            holds = known[at]
+            if holds is None:
+                holds = known[at] = bool(self.when(s, self._env(pair)))
+            if holds:
+                found.append(pair)
+        return tuple(found)
 
     def _next(self, s: "StateView", pending: tuple[tuple[int, int], ...]) -> bool:
         """Lend the decision to the next of the ``pending`` winners with something to exchange (the step's decision

@@ -7,8 +7,9 @@ A block may then work its value out once per pair of components and keep it
 in a table instead of running the code at every fight.
 
 Accepted: literals, lists and cells of them, local variables, constants
-(options, enum values), attributes read from a local variable (``id``,
-``kind``, declared attributes, on the face shown or a named face), and the
+(options, enum values; not a zone named outright, whose contents change),
+attributes read from a local variable (``id``, ``kind``, declared
+attributes, on the face shown or a named face), and the
 operators (arithmetic, comparisons, ``in``, ``and``/``or``/``not``,
 ``if ... then ... else``).  Anything else — a function call, a selection, a
 state query such as ``turn`` or a counter — reads the state, and is refused.
@@ -30,7 +31,7 @@ from typing import Any, ClassVar
 from engine.core.errors import DiagnosticSink
 from engine.lang import ast
 from engine.lang.scope import Fn, Scope, Vocabulary
-from engine.lang.types import ANY_COMPONENT, Type
+from engine.lang.types import ANY_COMPONENT, ZONE, Type
 
 _OPERATORS = (ast.Neg, ast.Not, ast.BinOp, ast.Compare, ast.Member, ast.BoolOp, ast.Cond, ast.ListLit, ast.TupleLit)
 
@@ -95,7 +96,7 @@ def _fixed(node: ast.Node, scope: Scope) -> bool:
         return True
     if isinstance(node, ast.Name):
         found = scope.lookup(node.name, None)
-        return found.slot is not None or found.constant
+        return found.slot is not None or (found.constant and found.type is not ZONE)  # a zone's contents change
     if isinstance(node, ast.Attr):
         return node.compile(scope).table is not None and not scope.sink.items
     if isinstance(node, _OPERATORS):

@@ -5,8 +5,13 @@ Each test names the campaign's falsifying example in a small form; all failed wi
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import pytest
+
+import engine
+from engine.core.errors import EffectRuntimeError
 from engine.core.paths import rulesets_dir
 from engine.runner.validate import validate_path
 
@@ -58,3 +63,21 @@ def test_a_function_that_calls_a_later_one_is_refused_at_once(tmp_path: Path) ->
     with time_limit(20.0):
         found = problems(path)
     assert found == [f"{path}:{line}:21: unknown function 'g'"]
+
+
+def test_groups_that_form_and_break_up_without_end_stop_at_the_budget_at_the_step(tmp_path: Path) -> None:
+    """A groups step with ``connect`` but no ``deform``: the loser of a clash keeps its pieces on the board, free, so
+    the same group forms again at once and clashes again; settling never ended (the campaign's mutant of the
+    shipped groups game lost its ``deform`` line).  Now the passes count against the step budget and the decision
+    fails at the step's line, in well under a second."""
+    path = tmp_path / "ruleset.yaml"
+    text = (rulesets_dir() / "banner-clash" / "ruleset.yaml").read_text(encoding="utf-8")
+    deform = next(line for line in text.splitlines(keepends=True) if line.strip().startswith("deform:"))
+    path.write_text(text.replace(deform, ""), encoding="utf-8")
+    step = next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "form_groups:" in line)
+    game = engine.load(path)
+    state, choose = game.new_state(players=3, seed=3), random.Random(3)
+    with time_limit(20.0), pytest.raises(EffectRuntimeError, match="groups keep forming and breaking up") as err:
+        while not state.is_terminal:
+            state.play(choose.randrange(len(state.legal_actions())))
+    assert str(err.value).startswith(f"{path}:{step}:5: ") and "limit steps=100,000" in str(err.value)

@@ -59,12 +59,16 @@ from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
-from engine.core.errors import SourcePos
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.core.yamlsource import Mapping
 from engine.lang.types import INT, STR, Enum
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView, ZoneRef
+
+PASS_STEPS = 100
+"""The steps of the budget one pass of settling (a group formed, a clash settled) counts as: a pass does the work of
+many steps of effect code, and a cycle of passes should stop in a fraction of a second."""
 
 Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]
@@ -452,8 +456,17 @@ class FormGroups(Step):
         return self._settle(s)
 
     def _settle(self, s: "StateView") -> bool:
-        """Do what needs no choice; True while the player must choose which group forms or clashes next."""
+        """Do what needs no choice; True while the player must choose which group forms or clashes next.
+
+        Each pass forms a group or settles a clash and counts as :data:`PASS_STEPS` steps: rules under which groups
+        form and break up without end (a deform that sends no piece away, so the same group forms again) stop with
+        an error once the passes after one decision add up to more than the step budget (``Limits.steps``).
+        """
+        passes, most = 0, s.game.limits.steps // PASS_STEPS
         while s.outcome is None:
+            passes += 1
+            if passes > most:
+                raise self._endless(s)
             forming = _work(s).forming
             if forming:
                 ready = tuple(a for a in forming if self.fillable(s, a) and self.verdict(s, a).winner is not None)
@@ -486,6 +499,14 @@ class FormGroups(Step):
             self._clash(s, *clashes[0])
         s.slices.pop(GroupWork.block, None)
         return False
+
+    def _endless(self, s: "StateView") -> EffectRuntimeError:
+        """The error of a settling that never ends (see :meth:`_settle`)."""
+        limit = s.game.limits.steps
+        return EffectRuntimeError(
+            f"groups keep forming and breaking up: more than {limit // PASS_STEPS:,} forms and clashes after one "
+            f"decision, at {PASS_STEPS} steps each (limit steps={limit:,}; raise it with --limit steps=N); a 'deform' "
+            f"that sends pieces away ends such a cycle", self.pos)
 
     def actions(self, s: "StateView") -> ActionSpace:
         work = _work(s)

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
@@ -70,6 +70,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
 from engine.core.errors import EffectRuntimeError, did_you_mean
+from engine.core.kept_pairs import kept_pairs
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
@@ -142,12 +143,24 @@ class Shape:
     doc: str = ""
     geometry: Geometry = SQUARE  # the board's: how a template turns and reflects
     _layouts: dict[int, tuple[tuple[Spot, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
+    _walks: dict[int, tuple[tuple[Cell, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def layouts(self, length: int) -> tuple[tuple[Spot, ...], ...]:
         """Every placement of ``length`` values relative to the first one's cell (memoised); chains have none."""
         found = self._layouts.get(length)
         if found is None:
             found = self._layouts[length] = tuple(dict.fromkeys(self._make(length)))
+        return found
+
+    def walks(self, length: int) -> tuple[tuple[Cell, ...], ...]:
+        """Each of :meth:`layouts` of a flat shape as the steps from its first place's cell to the others' (memoised).
+
+        >>> Shape("line", "line", directions=((1, 0), (0, 1))).walks(3)
+        (((1, 0), (2, 0)), ((0, 1), (0, 2)))
+        """
+        found = self._walks.get(length)
+        if found is None:
+            found = self._walks[length] = tuple(_steps_from_first(layout) for layout in self.layouts(length))
         return found
 
     def _make(self, length: int) -> Iterator[tuple[Spot, ...]]:
@@ -162,10 +175,20 @@ class Shape:
                 for turn in range(turns):
                     yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
 
-    @property
+    @cached_property
     def deep(self) -> bool:
         """Whether the shape reads pieces under the top ones (a template cell with a depth)."""
         return any(depth for _, _, depth in self.cells)
+
+    @cached_property
+    def windowed(self) -> bool:
+        """Whether a search reads the board's windows (a stack, or a template reading under the top pieces) rather
+        than walking out from the pieces.
+
+        >>> Shape("tower", "stack").windowed, DEFAULT_SHAPE.windowed
+        (True, False)
+        """
+        return self.kind == "stack" or self.deep
 
     def size(self, length: int) -> int:
         """How many values the shape holds (a template: its cells; the others: any number)."""
@@ -210,30 +233,44 @@ class Board:
     of its length.
     """
 
-    __slots__ = ("state", "read", "top", "by_value", "cells", "stacked", "_windows")
+    __slots__ = ("state", "read", "top", "stacked", "pairs", "_by_value", "_windows")
 
     def __init__(self, s: "StateView", read: Callable[[int], Any], pieces: Iterable[tuple[Cell, int]] | None = None,
-                 table: Sequence[Sequence[Any]] | None = None) -> None:
+                 table: Sequence[Sequence[Any]] | None = None, paired: bool = False) -> None:
         """``pieces``: the cells read, with their top pieces (default: the whole board); a piece under one of them that
         is not read is one ``read`` gives :data:`_MISSING` for (see :func:`selected_board`).  ``table``: when ``read``
         gives an attribute's value, its table ``[face][component]``, which the top pieces are read from directly
-        (``read(c)`` is ``table[s.face[c]][c]``), without a call per piece."""
+        (``read(c)`` is ``table[s.face[c]][c]``), without a call per piece.  ``paired``: the whole board of a state
+        that keeps pairs of pieces (engine/core/kept_pairs.py): ``pairs`` is then the state's, read by :meth:`starts`."""
         self.state = s
         self.read = read
-        top: dict[Cell, Any] = {}
-        by_value: dict[Any, list[Cell]] = {}
-        face = s.face
-        for cell, cid in s.grid.items() if pieces is None else pieces:
-            value = top[cell] = read(cid) if table is None else table[face[cid]][cid]
-            cells = by_value.get(value)
-            if cells is None:
-                by_value[value] = [cell]
-            else:
-                cells.append(cell)
-        self.top, self.by_value = top, by_value
-        self.cells = list(top)
+        self.pairs: dict[Cell, set[Cell]] | None = s.pairs if paired and pieces is None else None
+        face, read_pieces = s.face, s.grid.items() if pieces is None else pieces
+        self.top: dict[Cell, Any] = ({cell: read(cid) for cell, cid in read_pieces} if table is None else
+                                     {cell: table[face[cid]][cid] for cell, cid in read_pieces})
         self.stacked = bool(s.stacks)
+        self._by_value: dict[Any, list[Cell]] | None = None
         self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}
+
+    @property
+    def by_value(self) -> dict[Any, list[Cell]]:
+        """The cells read, by the value they show (worked out when first asked: many searches need none).
+
+        >>> class Two:
+        ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
+        >>> Board(Two(), "AA".__getitem__).by_value
+        {'A': [(0, 0), (1, 0)]}
+        """
+        found = self._by_value
+        if found is None:
+            found = self._by_value = {}
+            for cell, value in self.top.items():
+                cells = found.get(value)
+                if cells is None:
+                    found[value] = [cell]
+                else:
+                    cells.append(cell)
+        return found
 
     def share(self, other: "Board | None") -> "Board":
         """This board, reading the windows ``other`` reads when both show the same values on the same cells and
@@ -248,6 +285,20 @@ class Board:
         if other is not None and not (self.stacked or other.stacked) and other.top == self.top:
             self._windows = other._windows
         return self
+
+    def starts(self, step: Cell) -> Iterable[Cell]:
+        """The cells read whose piece may have another one ``step`` away: those that do, when the state keeps them
+        (see ``paired``); else every cell read.
+
+        >>> class Three:
+        ...     grid, face, stacks, pairs = {(0, 0): 0, (1, 0): 1, (5, 5): 2}, [0, 0, 0], {}, {}
+        >>> sorted(Board(Three(), "ABC".__getitem__, paired=True).starts((1, 0))), len(Board(Three(), "ABC".__getitem__).starts((1, 0)))
+        ([(0, 0)], 3)
+        """
+        if self.pairs is None:
+            return self.top
+        cells = self.pairs.get(step)
+        return kept_pairs(self.state, step) if cells is None else cells  # type: ignore[arg-type]
 
     def value_at(self, cell: Cell, depth: int) -> tuple[bool, Any]:
         """(whether a piece is there, the value it shows); ``depth`` 0 is the top piece."""
@@ -293,7 +344,7 @@ class Board:
             for value, cells in self.by_value.items():
                 found[(value,)] = [(x - dx, y - dy) for x, y in cells]
         else:
-            for x, y in self.cells:
+            for x, y in self.top:
                 bx, by = x - dx, y - dy
                 read = tuple(self._read(bx + sx, by + sy, sd) for sx, sy, sd in layout)
                 if missing not in read:
@@ -337,41 +388,51 @@ def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
     from the board's windows."""
     if shape.kind == "chain":
         return _chains(board, shape, values, budget)
-    if shape.kind == "stack" or shape.deep:
+    if shape.windowed:
         return _layouts(board, shape, values, budget)
-    return _walks(board, shape.layouts(len(values)), values, budget)
+    return _walks(board, shape.walks(len(values)), values, budget)
 
 
-def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
-    """The matches of ``values`` on the top pieces in ``layouts``, layout by layout: each walked out from a piece that
-    may hold the first value, as far as the places hold pieces (one question needs no windows, which read them all).
+def _walks(board: Board, walks: tuple[tuple[Cell, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches of ``values`` on the top pieces in the layouts ``walks`` gives (:meth:`Shape.walks`), layout by
+    layout: each walked out from a piece that may hold the first value, as far as the places hold pieces (one question
+    needs no windows, which read them all).
 
     A window is checked before the rest of its cells are read: a piece with none the layout's first step away
-    starts none, and one whose second piece cannot fit (a value to find exactly, or the first piece's variable)
-    neither."""
+    starts none (the board may keep which, :meth:`Board.starts`), one whose second piece cannot fit (a value to find
+    exactly, or the first piece's variable) neither, and without free values a window is given up at the first
+    piece missing or read as another value past ``budget``."""
     free = _pattern(values)[0]
     top, missing = board.top, _MISSING
     get = top.get
-    if budget == 0 and True not in free:  # only the pieces showing the first value may start a match
+    if True not in free and (budget == 0 or len(values) > 1):
         first, rest = values[0], values[1:]
-        starts = board.by_value.get(first, ())
-        for layout in layouts:
-            steps = _steps_from_first(layout)
+        for steps in walks:
             wanted = tuple(zip(steps, rest))
-            for x, y in starts:
+            if budget == 0:  # only the pieces showing the first value may start a match
+                for x, y in board.by_value.get(first, ()):
+                    for (dx, dy), want in wanted:
+                        if get((x + dx, y + dy), missing) != want:
+                            break
+                    else:
+                        yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
+                continue
+            for x, y in board.starts(steps[0]):
+                misses = top[(x, y)] != first
                 for (dx, dy), want in wanted:
-                    if get((x + dx, y + dy), missing) != want:
+                    shown = get((x + dx, y + dy), missing)
+                    if shown is missing or (shown != want and (misses := misses + 1) > budget):
                         break
                 else:
-                    yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
+                    places = (((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps))
+                    yield Match(places, tuple(i for i, ((cell, _), want) in enumerate(zip(places, values)) if top[cell] != want))
         return
     # Whether the second piece can be checked before the rest are read: one variable holding the first piece's
     # value, or a value to find exactly.
     want_second = values[1] if len(values) > 1 else ANY_VALUE
     same = free[0] and is_free(want_second) and want_second == values[0] != ANY_VALUE
     exact_second = budget == 0 and not is_free(want_second)
-    for layout in layouts:
-        steps = _steps_from_first(layout)
+    for steps in walks:
         if not steps:  # one value: every piece is a window
             for cell, shown in top.items():
                 recolour = _misread((shown,), values, free, budget)
@@ -379,7 +440,8 @@ def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[An
                     yield Match(((cell, 0),), recolour)
             continue
         (sx, sy), rest = steps[0], steps[1:]
-        for (x, y), shown in top.items():
+        for x, y in board.starts(steps[0]):
+            shown = top[(x, y)]
             second = get((x + sx, y + sy), missing)
             if second is missing:  # most pieces have none the first step away: no window starts there
                 continue
@@ -410,21 +472,23 @@ def _steps_from_first(layout: tuple[Spot, ...]) -> tuple[Cell, ...]:
 
 def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
     """False when the board has too few pieces for a flat pattern (see :func:`_enough`); else True."""
-    return shape.kind == "stack" or shape.deep or _enough(board, values, budget)
+    return shape.windowed or _enough(board, values, budget)
 
 
 def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
     """Whether the board holds enough pieces for a flat pattern: as many as its values, and all but ``budget`` showing them."""
-    if len(board.cells) < len(values):
+    if len(board.top) < len(values):
         return False
-    by_value = board.by_value
     free, wanted = _pattern(values)
-    showing = 0
+    need = len(values) - free.count(True) - budget
+    if need <= 0:  # any pieces will do, read as the values
+        return True
+    by_value, showing = board.by_value, 0
     for value, n in wanted:
         cells = by_value.get(value)
         if cells is not None:
             showing += n if n < len(cells) else len(cells)
-    return showing >= len(values) - free.count(True) - budget
+    return showing >= need
 
 
 @lru_cache(maxsize=4096)
@@ -522,7 +586,7 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
     that must show a value to find exactly is compared on the spot, without a call)."""
     top, steps, n = board.top, shape.directions, len(values)
     get, missing, free = top.get, _MISSING, _pattern(values)[0]
-    starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else board.cells
+    starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else top
     for start in starts:
         first = _step(values[0], top[start], {}, (), 0, budget)
         if first is None:

@@ -64,7 +64,7 @@ import re
 from collections import Counter
 from functools import cached_property, lru_cache
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
@@ -84,9 +84,11 @@ Spot = tuple[int, int, int]  # x, y, depth (0: the top piece of the cell)
 Place = tuple[Cell, int]  # a cell and a depth in its stack
 
 
-@dataclass(frozen=True)
-class Match:
-    """Where a pattern lies: the place of each value in order, and the values read as another (``recolour``)."""
+class Match(NamedTuple):
+    """Where a pattern lies: the place of each value in order, and the values read as another (``recolour``).
+
+    A named tuple (a search may make many): matches of one pattern compare, and sort, by their places first.
+    """
 
     places: tuple[Place, ...]
     recolour: tuple[int, ...] = ()  # indexes of the values whose piece shows something else
@@ -144,6 +146,9 @@ class Shape:
     geometry: Geometry = SQUARE  # the board's: how a template turns and reflects
     _layouts: dict[int, tuple[tuple[Spot, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
     _walks: dict[int, tuple[tuple[Cell, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
+    _repeats: dict[tuple[Any, ...], bool] = field(default_factory=dict, repr=False, compare=False)
+    _plans: dict[tuple[Any, ...], tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def layouts(self, length: int) -> tuple[tuple[Spot, ...], ...]:
         """Every placement of ``length`` values relative to the first one's cell (memoised); chains have none."""
@@ -174,6 +179,36 @@ class Shape:
             for flip in ((False, True) if self.mirror else (False,)):
                 for turn in range(turns):
                     yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
+
+    def plan(self, values: tuple[Any, ...]) -> tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]:
+        """For each of :meth:`walks` of a flat shape: its steps, and each place after the first with its step and the
+        value to find there (memoised: a search walks the same ones over and over).
+
+        >>> Shape("line", "line", directions=((1, 0),)).plan(("A", "B"))
+        ((((1, 0),), ((1, (1, 0), 'B'),)),)
+        """
+        found = self._plans.get(values)
+        if found is None:
+            found = self._plans[values] = tuple((steps, tuple(zip(range(1, len(values)), steps, values[1:])))
+                                                for steps in self.walks(len(values)))
+        return found
+
+    def repeats(self, values: tuple[Any, ...]) -> bool:
+        """Whether two of the shape's layouts may put ``values`` on the same places (a palindrome on a line read
+        from either end), so that a search may find one match twice (memoised); always, for a chain.
+
+        >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
+        >>> line.repeats(("A", "B", "A")), line.repeats(("A", "B", "C"))
+        (True, False)
+        """
+        found = self._repeats.get(values)
+        if found is None:
+            seen = set()
+            for layout in self.layouts(len(values)):
+                x0, y0 = min(x for x, _, _ in layout), min(y for _, y, _ in layout)
+                seen.add(frozenset(((x - x0, y - y0, depth), value) for (x, y, depth), value in zip(layout, values)))
+            found = self._repeats[values] = self.kind == "chain" or len(seen) < len(self.layouts(len(values)))
+        return found
 
     @cached_property
     def deep(self) -> bool:
@@ -365,10 +400,13 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -
     """
     if not _possible(board, shape, values, budget):
         return []
+    matches = _search(board, shape, values, budget)
+    if not shape.repeats(values):  # every match is on places of its own
+        return sorted(matches)
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
-    for match in _search(board, shape, values, budget):
+    for match in matches:
         found.setdefault(frozenset(zip(match.places, values)), match)
-    return sorted(found.values(), key=lambda m: m.places)
+    return sorted(found.values())
 
 
 def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> bool:
@@ -390,13 +428,13 @@ def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
         return _chains(board, shape, values, budget)
     if shape.windowed:
         return _layouts(board, shape, values, budget)
-    return _walks(board, shape.walks(len(values)), values, budget)
+    return _walks(board, shape, values, budget)
 
 
-def _walks(board: Board, walks: tuple[tuple[Cell, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
-    """The matches of ``values`` on the top pieces in the layouts ``walks`` gives (:meth:`Shape.walks`), layout by
-    layout: each walked out from a piece that may hold the first value, as far as the places hold pieces (one question
-    needs no windows, which read them all).
+def _walks(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches of ``values`` on the top pieces in the layouts of a flat shape, layout by layout: each walked out
+    from a piece that may hold the first value, as far as the places hold pieces (one question needs no windows,
+    which read them all).
 
     A window is checked before the rest of its cells are read: a piece with none the layout's first step away
     starts none (the board may keep which, :meth:`Board.starts`), one whose second piece cannot fit (a value to find
@@ -406,33 +444,35 @@ def _walks(board: Board, walks: tuple[tuple[Cell, ...], ...], values: tuple[Any,
     top, missing = board.top, _MISSING
     get = top.get
     if True not in free and (budget == 0 or len(values) > 1):
-        first, rest = values[0], values[1:]
-        for steps in walks:
-            wanted = tuple(zip(steps, rest))
+        first = values[0]
+        for steps, counted in shape.plan(values):
             if budget == 0:  # only the pieces showing the first value may start a match
                 for x, y in board.by_value.get(first, ()):
-                    for (dx, dy), want in wanted:
+                    for _, (dx, dy), want in counted:
                         if get((x + dx, y + dy), missing) != want:
                             break
                     else:
-                        yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
+                        yield Match((((x, y), 0), *[((x + dx, y + dy), 0) for dx, dy in steps]), ())
                 continue
             for x, y in board.starts(steps[0]):
-                misses = top[(x, y)] != first
-                for (dx, dy), want in wanted:
+                recolour = () if top[(x, y)] == first else (0,)  # budget is 1 or more here
+                for i, (dx, dy), want in counted:
                     shown = get((x + dx, y + dy), missing)
-                    if shown is missing or (shown != want and (misses := misses + 1) > budget):
+                    if shown is missing:
                         break
+                    if shown != want:
+                        if len(recolour) == budget:
+                            break
+                        recolour += (i,)
                 else:
-                    places = (((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps))
-                    yield Match(places, tuple(i for i, ((cell, _), want) in enumerate(zip(places, values)) if top[cell] != want))
+                    yield Match((((x, y), 0), *[((x + dx, y + dy), 0) for dx, dy in steps]), recolour)
         return
     # Whether the second piece can be checked before the rest are read: one variable holding the first piece's
     # value, or a value to find exactly.
     want_second = values[1] if len(values) > 1 else ANY_VALUE
     same = free[0] and is_free(want_second) and want_second == values[0] != ANY_VALUE
     exact_second = budget == 0 and not is_free(want_second)
-    for steps in walks:
+    for steps in shape.walks(len(values)):
         if not steps:  # one value: every piece is a window
             for cell, shown in top.items():
                 recolour = _misread((shown,), values, free, budget)

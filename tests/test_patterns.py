@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import engine
-from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, find, lies_on
+from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, _search, find, lies_on
 from engine.core.errors import EffectRuntimeError
 
 GAME = """
@@ -549,3 +549,31 @@ def test_a_component_s_pattern_attribute_is_a_pattern_any_code_may_find() -> Non
     assert holds(game, s, f'pattern_found("triangle", t.colour for t in board, {delta}.pattern)')
     assert holds(game, s, f'count(pattern_pieces("triangle", t.colour for t in board, {delta}.pattern)) == 3')
     assert not holds(game, s, 'pattern_found("triangle", t.colour for t in board, [red, "$a", "$a"])')
+
+
+def test_whether_a_pattern_lies_reads_each_window_once() -> None:
+    """A line read from either end: whether values lie on it reads four of its eight layouts, each both ways; a line
+    read one way only reads each of its layouts one way; a palindrome may be found twice, other values never."""
+    assert [both for _, both, _ in DEFAULT_SHAPE.both_ways(("A", "B", "C"))] == [True] * 4
+    one_way = SHAPES[1]
+    assert [both for _, both, _ in one_way.both_ways(("A", "B", "C"))] == [False] * 2
+    assert DEFAULT_SHAPE.repeats(("A", "B", "A")) and not DEFAULT_SHAPE.repeats(("A", "B", "B"))
+    assert not one_way.repeats(("A", "B", "A"))
+
+
+@given(cells=st.lists(st.sampled_from(["", "", "A", "B", "C"]), min_size=16, max_size=16),
+       shape=st.sampled_from([shape for shape in SHAPES if not shape.windowed]),
+       values=st.lists(st.sampled_from("AABBC"), min_size=2, max_size=4), budget=st.integers(1, 3))
+def test_a_search_finds_a_match_twice_only_where_layouts_repeat(game: engine.Game, cells: list[str], shape: Shape,
+                                                                values: list[str], budget: int) -> None:
+    """find() merges the matches on the same places only where Shape.repeats says two layouts may give one twice:
+    elsewhere the search never does."""
+    assume(all(cells.count(hue) <= 6 for hue in "ABC"))
+    if shape.kind == "template":
+        values = (values * 3)[:len(shape.cells)]
+    s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
+    table = game.attributes["hue"]
+    board = Board(s, lambda c: table[0][c])
+    searched = list(_search(board, shape, tuple(values), budget))
+    if not shape.repeats(tuple(values)):
+        assert len({frozenset(zip(m.places, values)) for m in searched}) == len(searched)

@@ -149,6 +149,8 @@ class Shape:
     _repeats: dict[tuple[Any, ...], bool] = field(default_factory=dict, repr=False, compare=False)
     _plans: dict[tuple[Any, ...], tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]] = field(
         default_factory=dict, repr=False, compare=False)
+    _both_ways: dict[tuple[Any, ...], tuple[tuple[Cell, bool, tuple[tuple[int, int, Any, Any], ...]], ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def layouts(self, length: int) -> tuple[tuple[Spot, ...], ...]:
         """Every placement of ``length`` values relative to the first one's cell (memoised); chains have none."""
@@ -191,6 +193,31 @@ class Shape:
         if found is None:
             found = self._plans[values] = tuple((steps, tuple(zip(range(1, len(values)), steps, values[1:])))
                                                 for steps in self.walks(len(values)))
+        return found
+
+    def both_ways(self, values: tuple[Any, ...]) -> tuple[tuple[Cell, bool, tuple[tuple[int, int, Any, Any], ...]], ...]:
+        """The layouts whether ``values`` lie on the board needs, for a flat shape: each but one that reads another's
+        places backwards (a line read from either end), as its first step, whether its windows are read for the values
+        both ways, and each place after the first with its step, its value and the value read backwards (memoised).
+
+        >>> Shape("line", "line", directions=((1, 0), (-1, 0), (0, 1))).both_ways(("A", "B"))
+        (((1, 0), True, ((1, 0, 'B', 'A'),)), ((0, 1), False, ((0, 1, 'B', 'A'),)))
+        """
+        found = self._both_ways.get(values)
+        if found is None:
+            layouts = self.layouts(len(values))
+            index = {layout: i for i, layout in enumerate(layouts)}
+            kept: dict[int, bool] = {}
+            for i, layout in enumerate(layouts):
+                j = index.get(_backwards(layout)[0])
+                if j is not None and j != i and j in kept:
+                    kept[j] = True
+                else:
+                    kept[i] = False
+            walks, backwards = self.walks(len(values)), values[::-1]
+            found = self._both_ways[values] = tuple(
+                (walks[i][0], both, tuple((dx, dy, want, back) for (dx, dy), want, back in zip(walks[i], values[1:], backwards[1:])))
+                for i, both in kept.items())
         return found
 
     def repeats(self, values: tuple[Any, ...]) -> bool:
@@ -418,7 +445,36 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
     >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
     (True, False, True)
     """
-    return _possible(board, shape, values, budget) and next(_search(board, shape, values, budget), None) is not None
+    if not _possible(board, shape, values, budget):
+        return False
+    if budget and len(values) > 1 and shape.kind != "chain" and not shape.windowed and True not in _pattern(values)[0]:
+        return _lies_walked(board, shape, values, budget)
+    return next(_search(board, shape, values, budget), None) is not None
+
+
+def _lies_walked(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
+    """Whether values to find (none free, ``budget`` 1 or more) lie on the top pieces in a flat shape: :func:`_walks`
+    with the layouts that read others' places backwards left out, each window of the others read once for the values
+    both ways (:meth:`Shape.both_ways`)."""
+    top, missing = board.top, _MISSING
+    get, first, last = top.get, values[0], values[-1]
+    for step, both, rows in shape.both_ways(values):
+        for x, y in board.starts(step):
+            shown = top[(x, y)]
+            ahead, behind = shown != first, (shown != last if both else budget + 1)
+            for dx, dy, want, back in rows:
+                shown = get((x + dx, y + dy), missing)
+                if shown is missing:
+                    break
+                if shown != want:
+                    ahead += 1
+                if shown != back:
+                    behind += 1
+                if ahead > budget and behind > budget:
+                    break
+            else:
+                return True
+    return False
 
 
 def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:

@@ -39,7 +39,11 @@ A cell that is not in a stack is read by its top piece.  Finding is fast: the
 layouts of a shape are computed once per length.  A shape that reads only top
 pieces (a line, a flat template) is walked out from each piece that may hold
 the first value, as far as its places hold pieces (:func:`lies_on` stops at
-the first fit).  One that reads stacks has a board read each layout's windows
+the first fit); with values read as others allowed, only from the pieces with
+another one the layout's first step away, which the state keeps
+(engine/core/kept_pairs.py), and whether the pattern lies at all reads the
+windows of a line read from either end once for the values both ways
+(:meth:`Shape.both_ways`).  One that reads stacks has a board read each layout's windows
 (the values wherever all its places hold a piece) once for every pattern of
 that length, from the windows of the layout one place shorter; a pattern is
 then one look-up among them (or, with ``budget`` values that may differ —
@@ -679,7 +683,7 @@ def _backwards(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...], Spot]:
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time (a piece
-    that must show a value to find exactly is compared on the spot, without a call)."""
+    that must show a value to find is compared on the spot, without a call)."""
     top, steps, n = board.top, shape.directions, len(values)
     get, missing, free = top.get, _MISSING, _pattern(values)[0]
     starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else top
@@ -704,6 +708,9 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
                 if exact:  # what _step says of a value to find when nothing more may be read as another
                     if value == want:
                         stack.append((path + (cell,), recolour, bound))
+                    continue
+                if not free[i]:  # ... and when one more may
+                    stack.append((path + (cell,), recolour if value == want else recolour + (i,), bound))
                     continue
                 found = _step(want, value, bound, recolour, i, budget)
                 if found is not None:

@@ -150,7 +150,7 @@ class Shape:
     geometry: Geometry = SQUARE  # the board's: how a template turns and reflects
     _layouts: dict[int, tuple[tuple[Spot, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
     _walks: dict[int, tuple[tuple[Cell, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
-    _repeats: dict[tuple[Any, ...], bool] = field(default_factory=dict, repr=False, compare=False)
+    _distinct: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
     _plans: dict[tuple[Any, ...], tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]] = field(
         default_factory=dict, repr=False, compare=False)
     _both_ways: dict[tuple[Any, ...], tuple[tuple[Cell, bool, tuple[tuple[int, int, Any, Any], ...]], ...]] = field(
@@ -187,22 +187,24 @@ class Shape:
                     yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
 
     def plan(self, values: tuple[Any, ...]) -> tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]:
-        """For each of :meth:`walks` of a flat shape: its steps, and each place after the first with its step and the
-        value to find there (memoised: a search walks the same ones over and over).
+        """For each of :meth:`walks` of a flat shape that :meth:`distinct` keeps: its steps, and each place after the
+        first with its step and the value to find there (memoised: a search walks the same ones over and over).
 
         >>> Shape("line", "line", directions=((1, 0),)).plan(("A", "B"))
         ((((1, 0),), ((1, (1, 0), 'B'),)),)
         """
         found = self._plans.get(values)
         if found is None:
-            found = self._plans[values] = tuple((steps, tuple(zip(range(1, len(values)), steps, values[1:])))
-                                                for steps in self.walks(len(values)))
+            walks = self.walks(len(values))
+            found = self._plans[values] = tuple((walks[i], tuple(zip(range(1, len(values)), walks[i], values[1:])))
+                                                for i in self.distinct(values))
         return found
 
     def both_ways(self, values: tuple[Any, ...]) -> tuple[tuple[Cell, bool, tuple[tuple[int, int, Any, Any], ...]], ...]:
-        """The layouts whether ``values`` lie on the board needs, for a flat shape: each but one that reads another's
-        places backwards (a line read from either end), as its first step, whether its windows are read for the values
-        both ways, and each place after the first with its step, its value and the value read backwards (memoised).
+        """The layouts whether ``values`` lie on the board needs, for a flat shape: each that :meth:`distinct` keeps but
+        one that reads another's places backwards (a line read from either end), as its first step, whether its windows
+        are read for the values both ways, and each place after the first with its step, its value and the value read
+        backwards (memoised).
 
         >>> Shape("line", "line", directions=((1, 0), (-1, 0), (0, 1))).both_ways(("A", "B"))
         (((1, 0), True, ((1, 0, 'B', 'A'),)), ((0, 1), False, ((0, 1, 'B', 'A'),)))
@@ -210,9 +212,9 @@ class Shape:
         found = self._both_ways.get(values)
         if found is None:
             layouts = self.layouts(len(values))
-            index = {layout: i for i, layout in enumerate(layouts)}
+            index = {layouts[i]: i for i in self.distinct(values)}
             kept: dict[int, bool] = {}
-            for i, layout in enumerate(layouts):
+            for layout, i in index.items():
                 j = index.get(_backwards(layout)[0])
                 if j is not None and j != i and j in kept:
                     kept[j] = True
@@ -224,21 +226,22 @@ class Shape:
                 for i, both in kept.items())
         return found
 
-    def repeats(self, values: tuple[Any, ...]) -> bool:
-        """Whether two of the shape's layouts may put ``values`` on the same places (a palindrome on a line read
-        from either end), so that a search may find one match twice (memoised); always, for a chain.
+    def distinct(self, values: tuple[Any, ...]) -> tuple[int, ...]:
+        """The layouts a search of ``values`` reads, by their index in :meth:`layouts`: the first of those that put
+        the values on the same places (a palindrome on a line read from either end), whose matches are the same
+        (memoised; a chain has no layouts).
 
         >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
-        >>> line.repeats(("A", "B", "A")), line.repeats(("A", "B", "C"))
-        (True, False)
+        >>> len(line.distinct(("A", "B", "A"))), len(line.distinct(("A", "B", "C"))), len(line.distinct(("$x", "_", "$x")))
+        (4, 8, 4)
         """
-        found = self._repeats.get(values)
+        found = self._distinct.get(values)
         if found is None:
-            seen = set()
-            for layout in self.layouts(len(values)):
+            first: dict[frozenset[tuple[Spot, Any]], int] = {}
+            for i, layout in enumerate(self.layouts(len(values))):
                 x0, y0 = min(x for x, _, _ in layout), min(y for _, y, _ in layout)
-                seen.add(frozenset(((x - x0, y - y0, depth), value) for (x, y, depth), value in zip(layout, values)))
-            found = self._repeats[values] = self.kind == "chain" or len(seen) < len(self.layouts(len(values)))
+                first.setdefault(frozenset(((x - x0, y - y0, depth), value) for (x, y, depth), value in zip(layout, values)), i)
+            found = self._distinct[values] = tuple(first.values())
         return found
 
     @cached_property
@@ -426,13 +429,14 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -
     """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another.
 
     Two layouts that put the same values on the same places are one match (a
-    palindrome read from either end): the first layout's is kept.  Matches
-    come sorted by their places.
+    palindrome read from either end): the first layout's is kept (the others
+    are not read, :meth:`Shape.distinct`; a chain's paths are merged so).
+    Matches come sorted by their places.
     """
     if not _possible(board, shape, values, budget):
         return []
     matches = _search(board, shape, values, budget)
-    if not shape.repeats(values):  # every match is on places of its own
+    if shape.kind != "chain":  # every match is on places of its own
         return sorted(matches)
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
     for match in matches:
@@ -532,7 +536,8 @@ def _walks(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> 
     want_second = values[1] if len(values) > 1 else ANY_VALUE
     same = free[0] and is_free(want_second) and want_second == values[0] != ANY_VALUE
     exact_second = budget == 0 and not is_free(want_second)
-    for steps in shape.walks(len(values)):
+    walks = shape.walks(len(values))
+    for steps in (walks[i] for i in shape.distinct(values)):
         if not steps:  # one value: every piece is a window
             for cell, shown in top.items():
                 recolour = _misread((shown,), values, free, budget)
@@ -614,8 +619,8 @@ def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
     """Each layout of the shape with the bases of its windows that read the values, and the places read otherwise."""
     free = _pattern(values)[0]
     exact = budget == 0 and True not in free
-    known = board._windows
-    for layout in shape.layouts(len(values)):
+    known, layouts = board._windows, shape.layouts(len(values))
+    for layout in (layouts[i] for i in shape.distinct(values)):
         windows = known.get(layout)
         if windows is None:
             windows = board.windows(layout)

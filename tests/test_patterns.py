@@ -12,7 +12,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import engine
-from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, find, lies_on
+from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, _search, find, lies_on
 from engine.core.errors import EffectRuntimeError
 
 GAME = """
@@ -300,7 +300,7 @@ def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cell
     assert find(board, shape, tuple(values), budget) == expected
     assert lies_on(board, shape, tuple(values), budget) == bool(expected)
     by_table = Board(s, read, table=table)  # the top pieces read from the attribute's table, as casting reads them
-    assert (by_table.top, by_table.by_value, by_table.cells) == (board.top, board.by_value, board.cells)
+    assert (by_table.top, by_table.by_value) == (board.top, board.by_value)
     assert find(by_table, shape, tuple(values), budget) == expected
 
 
@@ -549,3 +549,32 @@ def test_a_component_s_pattern_attribute_is_a_pattern_any_code_may_find() -> Non
     assert holds(game, s, f'pattern_found("triangle", t.colour for t in board, {delta}.pattern)')
     assert holds(game, s, f'count(pattern_pieces("triangle", t.colour for t in board, {delta}.pattern)) == 3')
     assert not holds(game, s, 'pattern_found("triangle", t.colour for t in board, [red, "$a", "$a"])')
+
+
+def test_whether_a_pattern_lies_reads_each_window_once() -> None:
+    """A line read from either end: whether values lie on it reads four of its eight layouts, each both ways (a
+    palindrome one way: its layouts read backwards give the same matches, and are not read); a line read one way
+    only reads each of its layouts one way."""
+    assert [both for _, both, _ in DEFAULT_SHAPE.both_ways(("A", "B", "C"))] == [True] * 4
+    assert [both for _, both, _ in DEFAULT_SHAPE.both_ways(("A", "B", "A"))] == [False] * 4
+    one_way = SHAPES[1]
+    assert [both for _, both, _ in one_way.both_ways(("A", "B", "C"))] == [False] * 2
+    assert len(DEFAULT_SHAPE.distinct(("A", "B", "A"))) == 4 and len(DEFAULT_SHAPE.distinct(("A", "B", "B"))) == 8
+    assert len(one_way.distinct(("A", "B", "A"))) == 2
+
+
+@given(cells=st.lists(st.sampled_from(["", "", "A", "B", "C", "AB", "CA"]), min_size=16, max_size=16),
+       shape=st.sampled_from([shape for shape in SHAPES]),
+       values=st.lists(st.sampled_from("AABBC_") | st.sampled_from(["$x", "$y"]), min_size=1, max_size=4),
+       budget=st.integers(0, 3))
+def test_a_search_never_finds_a_match_twice(game: engine.Game, cells: list[str], shape: Shape, values: list[str],
+                                           budget: int) -> None:
+    """The layouts a search reads (Shape.distinct) never give one match twice, so find() needs no merging: the
+    others, which put the values on the same places as one before them, would find only what it finds."""
+    assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
+    if shape.kind == "template":
+        values = (values * 3)[:len(shape.cells)]
+    s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
+    table = game.attributes["hue"]
+    searched = list(_search(Board(s, lambda c: table[0][c]), shape, tuple(values), budget))
+    assert len({frozenset(zip(m.places, values)) for m in searched}) == len(searched)

@@ -166,3 +166,23 @@ def test_the_spells_page_shows_the_real_error_and_explanation(tmp_path: Path) ->
     for line in explained.splitlines():
         if "Hearthstone:" in line or "rule: A row red" in line:
             assert line.strip() in page
+
+
+def test_the_advance_step_works_out_the_marked_components_once_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entering an advance step lists the components with markers as its decision's actions: the legal actions read
+    them back instead of working them out again (the same actions as worked out anew)."""
+    from engine.blocks.track import Advance
+
+    game = shipped_game(NAME)
+    step = next(st for st in game.steps if isinstance(st, Advance))
+    calls = []
+    marked = Advance.marked
+    monkeypatch.setattr(Advance, "marked", lambda self, s: calls.append(1) or marked(self, s))
+    s, choose = game.new_state(players=2, seed=5), random.Random(5)
+    decisions = 0
+    while not s.is_terminal:
+        if game.steps[s.step] is step and s.pending is None:
+            decisions += 1
+            assert [a.args for a in s.legal_actions()] == [a.args for a in step.actions(s)]
+        s.play(choose.randrange(len(s.legal_actions())))
+    assert decisions and len(calls) == 2 * decisions  # once as the step began, once in the check above

@@ -203,7 +203,7 @@ class Cast(Step):
     def board(self, s: "StateView") -> Board:
         """The board as the patterns read it."""
         table, face = self.read, s.face
-        board = self._recent = Board(s, lambda c: table[face[c]][c], table=table).share(self._recent)
+        board = self._recent = Board(s, lambda c: table[face[c]][c], table=table, paired=True).share(self._recent)
         return board
 
     def funds(self, s: "StateView") -> int:
@@ -266,15 +266,35 @@ class Cast(Step):
         return "cost" if budget < 0 else budget
 
     def castable(self, s: "StateView") -> list[int]:
-        """The components the current player may cast now, in their zone's order (the board is read once, if at all)."""
-        zone = self.source(s)
+        """The components the current player may cast now, in their zone's order (the board is read once, if at all).
+
+        :meth:`_check` for each, with what is the same for all read once: what was cast this turn, the funds.
+        """
+        values, done = self.values, _casts(s).done or ()
+        when, slots, requires = self.when, self.when_slots, self.requires
+        costs, price, funds = self.costs, self.price, None
         board, found = None, []
-        for cid in s.zones[zone]:
-            budget = self._check(s, cid, zone)
-            if isinstance(budget, int):
-                board = board or self.board(s)
-                if lies_on(board, self.shapes[cid], self.values[cid], budget):  # type: ignore[arg-type]
-                    found.append(cid)
+        for cid in s.zones[self.source(s)]:
+            pattern = values[cid]
+            if pattern is None or cid in done:
+                continue
+            env = [None] * slots
+            env[0] = cid
+            if not when(s, env):
+                continue
+            if requires is not None and (need := requires.fns[cid]) is not None:
+                env = [None] * requires.slots
+                env[0] = cid
+                if not need(s, env):
+                    continue
+            if funds is None:
+                funds = self.funds(s)
+            left = funds - (costs[cid] or 0)
+            if left < 0:
+                continue
+            board = board or self.board(s)
+            if lies_on(board, self.shapes[cid], pattern, min(left // price, len(pattern)) if price else 0):  # type: ignore[arg-type]
+                found.append(cid)
         return found
 
     def matches(self, s: "StateView", cid: int) -> list[Match]:

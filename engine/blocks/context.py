@@ -112,6 +112,7 @@ class StateView(StateData, Protocol):
     groups: dict[Cell, int]
     members: dict[Cell, Cell]
     by_value: dict[CellKind, dict[Any, set[Cell]]]  # the board's cells by value, kept up to date (engine.core.kept_cells)
+    pairs: dict[Cell, set[Cell]]  # the cells with a piece another one a step away, by step, kept up to date (engine.core.kept_pairs)
     turn: int
     turn_number: int
     counters: list[int]

@@ -39,7 +39,11 @@ A cell that is not in a stack is read by its top piece.  Finding is fast: the
 layouts of a shape are computed once per length.  A shape that reads only top
 pieces (a line, a flat template) is walked out from each piece that may hold
 the first value, as far as its places hold pieces (:func:`lies_on` stops at
-the first fit).  One that reads stacks has a board read each layout's windows
+the first fit); with values read as others allowed, only from the pieces with
+another one the layout's first step away, which the state keeps
+(engine/core/kept_pairs.py), and whether the pattern lies at all reads the
+windows of a line read from either end once for the values both ways
+(:meth:`Shape.both_ways`).  One that reads stacks has a board read each layout's windows
 (the values wherever all its places hold a piece) once for every pattern of
 that length, from the windows of the layout one place shorter; a pattern is
 then one look-up among them (or, with ``budget`` values that may differ —
@@ -62,14 +66,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
 from engine.core.errors import EffectRuntimeError, did_you_mean
+from engine.core.kept_pairs import kept_pairs
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
@@ -83,9 +88,11 @@ Spot = tuple[int, int, int]  # x, y, depth (0: the top piece of the cell)
 Place = tuple[Cell, int]  # a cell and a depth in its stack
 
 
-@dataclass(frozen=True)
-class Match:
-    """Where a pattern lies: the place of each value in order, and the values read as another (``recolour``)."""
+class Match(NamedTuple):
+    """Where a pattern lies: the place of each value in order, and the values read as another (``recolour``).
+
+    A named tuple (a search may make many): matches of one pattern compare, and sort, by their places first.
+    """
 
     places: tuple[Place, ...]
     recolour: tuple[int, ...] = ()  # indexes of the values whose piece shows something else
@@ -142,12 +149,29 @@ class Shape:
     doc: str = ""
     geometry: Geometry = SQUARE  # the board's: how a template turns and reflects
     _layouts: dict[int, tuple[tuple[Spot, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
+    _walks: dict[int, tuple[tuple[Cell, ...], ...]] = field(default_factory=dict, repr=False, compare=False)
+    _distinct: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _plans: dict[tuple[Any, ...], tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]] = field(
+        default_factory=dict, repr=False, compare=False)
+    _both_ways: dict[tuple[Any, ...], tuple[tuple[Cell, bool, tuple[tuple[int, int, Any, Any], ...]], ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def layouts(self, length: int) -> tuple[tuple[Spot, ...], ...]:
         """Every placement of ``length`` values relative to the first one's cell (memoised); chains have none."""
         found = self._layouts.get(length)
         if found is None:
             found = self._layouts[length] = tuple(dict.fromkeys(self._make(length)))
+        return found
+
+    def walks(self, length: int) -> tuple[tuple[Cell, ...], ...]:
+        """Each of :meth:`layouts` of a flat shape as the steps from its first place's cell to the others' (memoised).
+
+        >>> Shape("line", "line", directions=((1, 0), (0, 1))).walks(3)
+        (((1, 0), (2, 0)), ((0, 1), (0, 2)))
+        """
+        found = self._walks.get(length)
+        if found is None:
+            found = self._walks[length] = tuple(_steps_from_first(layout) for layout in self.layouts(length))
         return found
 
     def _make(self, length: int) -> Iterator[tuple[Spot, ...]]:
@@ -162,10 +186,78 @@ class Shape:
                 for turn in range(turns):
                     yield tuple(_orient(self.geometry, spot, turn, flip) for spot in self.cells)
 
-    @property
+    def plan(self, values: tuple[Any, ...]) -> tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell, Any], ...]], ...]:
+        """For each of :meth:`walks` of a flat shape that :meth:`distinct` keeps: its steps, and each place after the
+        first with its step and the value to find there (memoised: a search walks the same ones over and over).
+
+        >>> Shape("line", "line", directions=((1, 0),)).plan(("A", "B"))
+        ((((1, 0),), ((1, (1, 0), 'B'),)),)
+        """
+        found = self._plans.get(values)
+        if found is None:
+            walks = self.walks(len(values))
+            found = self._plans[values] = tuple((walks[i], tuple(zip(range(1, len(values)), walks[i], values[1:])))
+                                                for i in self.distinct(values))
+        return found
+
+    def both_ways(self, values: tuple[Any, ...]) -> tuple[tuple[Cell, bool, tuple[tuple[int, int, Any, Any], ...]], ...]:
+        """The layouts whether ``values`` lie on the board needs, for a flat shape: each that :meth:`distinct` keeps but
+        one that reads another's places backwards (a line read from either end), as its first step, whether its windows
+        are read for the values both ways, and each place after the first with its step, its value and the value read
+        backwards (memoised).
+
+        >>> Shape("line", "line", directions=((1, 0), (-1, 0), (0, 1))).both_ways(("A", "B"))
+        (((1, 0), True, ((1, 0, 'B', 'A'),)), ((0, 1), False, ((0, 1, 'B', 'A'),)))
+        """
+        found = self._both_ways.get(values)
+        if found is None:
+            layouts = self.layouts(len(values))
+            index = {layouts[i]: i for i in self.distinct(values)}
+            kept: dict[int, bool] = {}
+            for layout, i in index.items():
+                j = index.get(_backwards(layout)[0])
+                if j is not None and j != i and j in kept:
+                    kept[j] = True
+                else:
+                    kept[i] = False
+            walks, backwards = self.walks(len(values)), values[::-1]
+            found = self._both_ways[values] = tuple(
+                (walks[i][0], both, tuple((dx, dy, want, back) for (dx, dy), want, back in zip(walks[i], values[1:], backwards[1:])))
+                for i, both in kept.items())
+        return found
+
+    def distinct(self, values: tuple[Any, ...]) -> tuple[int, ...]:
+        """The layouts a search of ``values`` reads, by their index in :meth:`layouts`: the first of those that put
+        the values on the same places (a palindrome on a line read from either end), whose matches are the same
+        (memoised; a chain has no layouts).
+
+        >>> line = Shape("line", "line", directions=DIRECTIONS["all"])
+        >>> len(line.distinct(("A", "B", "A"))), len(line.distinct(("A", "B", "C"))), len(line.distinct(("$x", "_", "$x")))
+        (4, 8, 4)
+        """
+        found = self._distinct.get(values)
+        if found is None:
+            first: dict[frozenset[tuple[Spot, Any]], int] = {}
+            for i, layout in enumerate(self.layouts(len(values))):
+                x0, y0 = min(x for x, _, _ in layout), min(y for _, y, _ in layout)
+                first.setdefault(frozenset(((x - x0, y - y0, depth), value) for (x, y, depth), value in zip(layout, values)), i)
+            found = self._distinct[values] = tuple(first.values())
+        return found
+
+    @cached_property
     def deep(self) -> bool:
         """Whether the shape reads pieces under the top ones (a template cell with a depth)."""
         return any(depth for _, _, depth in self.cells)
+
+    @cached_property
+    def windowed(self) -> bool:
+        """Whether a search reads the board's windows (a stack, or a template reading under the top pieces) rather
+        than walking out from the pieces.
+
+        >>> Shape("tower", "stack").windowed, DEFAULT_SHAPE.windowed
+        (True, False)
+        """
+        return self.kind == "stack" or self.deep
 
     def size(self, length: int) -> int:
         """How many values the shape holds (a template: its cells; the others: any number)."""
@@ -210,30 +302,44 @@ class Board:
     of its length.
     """
 
-    __slots__ = ("state", "read", "top", "by_value", "cells", "stacked", "_windows")
+    __slots__ = ("state", "read", "top", "stacked", "pairs", "_by_value", "_windows")
 
     def __init__(self, s: "StateView", read: Callable[[int], Any], pieces: Iterable[tuple[Cell, int]] | None = None,
-                 table: Sequence[Sequence[Any]] | None = None) -> None:
+                 table: Sequence[Sequence[Any]] | None = None, paired: bool = False) -> None:
         """``pieces``: the cells read, with their top pieces (default: the whole board); a piece under one of them that
         is not read is one ``read`` gives :data:`_MISSING` for (see :func:`selected_board`).  ``table``: when ``read``
         gives an attribute's value, its table ``[face][component]``, which the top pieces are read from directly
-        (``read(c)`` is ``table[s.face[c]][c]``), without a call per piece."""
+        (``read(c)`` is ``table[s.face[c]][c]``), without a call per piece.  ``paired``: the whole board of a state
+        that keeps pairs of pieces (engine/core/kept_pairs.py): ``pairs`` is then the state's, read by :meth:`starts`."""
         self.state = s
         self.read = read
-        top: dict[Cell, Any] = {}
-        by_value: dict[Any, list[Cell]] = {}
-        face = s.face
-        for cell, cid in s.grid.items() if pieces is None else pieces:
-            value = top[cell] = read(cid) if table is None else table[face[cid]][cid]
-            cells = by_value.get(value)
-            if cells is None:
-                by_value[value] = [cell]
-            else:
-                cells.append(cell)
-        self.top, self.by_value = top, by_value
-        self.cells = list(top)
+        self.pairs: dict[Cell, set[Cell]] | None = s.pairs if paired and pieces is None else None
+        face, read_pieces = s.face, s.grid.items() if pieces is None else pieces
+        self.top: dict[Cell, Any] = ({cell: read(cid) for cell, cid in read_pieces} if table is None else
+                                     {cell: table[face[cid]][cid] for cell, cid in read_pieces})
         self.stacked = bool(s.stacks)
+        self._by_value: dict[Any, list[Cell]] | None = None
         self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}
+
+    @property
+    def by_value(self) -> dict[Any, list[Cell]]:
+        """The cells read, by the value they show (worked out when first asked: many searches need none).
+
+        >>> class Two:
+        ...     grid, face, stacks = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
+        >>> Board(Two(), "AA".__getitem__).by_value
+        {'A': [(0, 0), (1, 0)]}
+        """
+        found = self._by_value
+        if found is None:
+            found = self._by_value = {}
+            for cell, value in self.top.items():
+                cells = found.get(value)
+                if cells is None:
+                    found[value] = [cell]
+                else:
+                    cells.append(cell)
+        return found
 
     def share(self, other: "Board | None") -> "Board":
         """This board, reading the windows ``other`` reads when both show the same values on the same cells and
@@ -248,6 +354,20 @@ class Board:
         if other is not None and not (self.stacked or other.stacked) and other.top == self.top:
             self._windows = other._windows
         return self
+
+    def starts(self, step: Cell) -> Iterable[Cell]:
+        """The cells read whose piece may have another one ``step`` away: those that do, when the state keeps them
+        (see ``paired``); else every cell read.
+
+        >>> class Three:
+        ...     grid, face, stacks, pairs = {(0, 0): 0, (1, 0): 1, (5, 5): 2}, [0, 0, 0], {}, {}
+        >>> sorted(Board(Three(), "ABC".__getitem__, paired=True).starts((1, 0))), len(Board(Three(), "ABC".__getitem__).starts((1, 0)))
+        ([(0, 0)], 3)
+        """
+        if self.pairs is None:
+            return self.top
+        cells = self.pairs.get(step)
+        return kept_pairs(self.state, step) if cells is None else cells  # type: ignore[arg-type]
 
     def value_at(self, cell: Cell, depth: int) -> tuple[bool, Any]:
         """(whether a piece is there, the value it shows); ``depth`` 0 is the top piece."""
@@ -293,7 +413,7 @@ class Board:
             for value, cells in self.by_value.items():
                 found[(value,)] = [(x - dx, y - dy) for x, y in cells]
         else:
-            for x, y in self.cells:
+            for x, y in self.top:
                 bx, by = x - dx, y - dy
                 read = tuple(self._read(bx + sx, by + sy, sd) for sx, sy, sd in layout)
                 if missing not in read:
@@ -309,15 +429,19 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -
     """The matches of ``values`` in ``shape``, with at most ``budget`` values read as another.
 
     Two layouts that put the same values on the same places are one match (a
-    palindrome read from either end): the first layout's is kept.  Matches
-    come sorted by their places.
+    palindrome read from either end): the first layout's is kept (the others
+    are not read, :meth:`Shape.distinct`; a chain's paths are merged so).
+    Matches come sorted by their places.
     """
     if not _possible(board, shape, values, budget):
         return []
+    matches = _search(board, shape, values, budget)
+    if shape.kind != "chain":  # every match is on places of its own
+        return sorted(matches)
     found: dict[frozenset[tuple[Place, Any]], Match] = {}
-    for match in _search(board, shape, values, budget):
+    for match in matches:
         found.setdefault(frozenset(zip(match.places, values)), match)
-    return sorted(found.values(), key=lambda m: m.places)
+    return sorted(found.values())
 
 
 def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -> bool:
@@ -329,7 +453,36 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
     >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
     (True, False, True)
     """
-    return _possible(board, shape, values, budget) and next(_search(board, shape, values, budget), None) is not None
+    if not _possible(board, shape, values, budget):
+        return False
+    if budget and len(values) > 1 and shape.kind != "chain" and not shape.windowed and True not in _pattern(values)[0]:
+        return _lies_walked(board, shape, values, budget)
+    return next(_search(board, shape, values, budget), None) is not None
+
+
+def _lies_walked(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
+    """Whether values to find (none free, ``budget`` 1 or more) lie on the top pieces in a flat shape: :func:`_walks`
+    with the layouts that read others' places backwards left out, each window of the others read once for the values
+    both ways (:meth:`Shape.both_ways`)."""
+    top, missing = board.top, _MISSING
+    get, first, last = top.get, values[0], values[-1]
+    for step, both, rows in shape.both_ways(values):
+        for x, y in board.starts(step):
+            shown = top[(x, y)]
+            ahead, behind = shown != first, (shown != last if both else budget + 1)
+            for dx, dy, want, back in rows:
+                shown = get((x + dx, y + dy), missing)
+                if shown is missing:
+                    break
+                if shown != want:
+                    ahead += 1
+                if shown != back:
+                    behind += 1
+                if ahead > budget and behind > budget:
+                    break
+            else:
+                return True
+    return False
 
 
 def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
@@ -337,41 +490,54 @@ def _search(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
     from the board's windows."""
     if shape.kind == "chain":
         return _chains(board, shape, values, budget)
-    if shape.kind == "stack" or shape.deep:
+    if shape.windowed:
         return _layouts(board, shape, values, budget)
-    return _walks(board, shape.layouts(len(values)), values, budget)
+    return _walks(board, shape, values, budget)
 
 
-def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[Any, ...], budget: int) -> Iterator[Match]:
-    """The matches of ``values`` on the top pieces in ``layouts``, layout by layout: each walked out from a piece that
-    may hold the first value, as far as the places hold pieces (one question needs no windows, which read them all).
+def _walks(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches of ``values`` on the top pieces in the layouts of a flat shape, layout by layout: each walked out
+    from a piece that may hold the first value, as far as the places hold pieces (one question needs no windows,
+    which read them all).
 
     A window is checked before the rest of its cells are read: a piece with none the layout's first step away
-    starts none, and one whose second piece cannot fit (a value to find exactly, or the first piece's variable)
-    neither."""
+    starts none (the board may keep which, :meth:`Board.starts`), one whose second piece cannot fit (a value to find
+    exactly, or the first piece's variable) neither, and without free values a window is given up at the first
+    piece missing or read as another value past ``budget``."""
     free = _pattern(values)[0]
     top, missing = board.top, _MISSING
     get = top.get
-    if budget == 0 and True not in free:  # only the pieces showing the first value may start a match
-        first, rest = values[0], values[1:]
-        starts = board.by_value.get(first, ())
-        for layout in layouts:
-            steps = _steps_from_first(layout)
-            wanted = tuple(zip(steps, rest))
-            for x, y in starts:
-                for (dx, dy), want in wanted:
-                    if get((x + dx, y + dy), missing) != want:
+    if True not in free and (budget == 0 or len(values) > 1):
+        first = values[0]
+        for steps, counted in shape.plan(values):
+            if budget == 0:  # only the pieces showing the first value may start a match
+                for x, y in board.by_value.get(first, ()):
+                    for _, (dx, dy), want in counted:
+                        if get((x + dx, y + dy), missing) != want:
+                            break
+                    else:
+                        yield Match((((x, y), 0), *[((x + dx, y + dy), 0) for dx, dy in steps]), ())
+                continue
+            for x, y in board.starts(steps[0]):
+                recolour = () if top[(x, y)] == first else (0,)  # budget is 1 or more here
+                for i, (dx, dy), want in counted:
+                    shown = get((x + dx, y + dy), missing)
+                    if shown is missing:
                         break
+                    if shown != want:
+                        if len(recolour) == budget:
+                            break
+                        recolour += (i,)
                 else:
-                    yield Match((((x, y), 0), *(((x + dx, y + dy), 0) for dx, dy in steps)), ())
+                    yield Match((((x, y), 0), *[((x + dx, y + dy), 0) for dx, dy in steps]), recolour)
         return
     # Whether the second piece can be checked before the rest are read: one variable holding the first piece's
     # value, or a value to find exactly.
     want_second = values[1] if len(values) > 1 else ANY_VALUE
     same = free[0] and is_free(want_second) and want_second == values[0] != ANY_VALUE
     exact_second = budget == 0 and not is_free(want_second)
-    for layout in layouts:
-        steps = _steps_from_first(layout)
+    walks = shape.walks(len(values))
+    for steps in (walks[i] for i in shape.distinct(values)):
         if not steps:  # one value: every piece is a window
             for cell, shown in top.items():
                 recolour = _misread((shown,), values, free, budget)
@@ -379,7 +545,8 @@ def _walks(board: Board, layouts: tuple[tuple[Spot, ...], ...], values: tuple[An
                     yield Match(((cell, 0),), recolour)
             continue
         (sx, sy), rest = steps[0], steps[1:]
-        for (x, y), shown in top.items():
+        for x, y in board.starts(steps[0]):
+            shown = top[(x, y)]
             second = get((x + sx, y + sy), missing)
             if second is missing:  # most pieces have none the first step away: no window starts there
                 continue
@@ -410,21 +577,23 @@ def _steps_from_first(layout: tuple[Spot, ...]) -> tuple[Cell, ...]:
 
 def _possible(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
     """False when the board has too few pieces for a flat pattern (see :func:`_enough`); else True."""
-    return shape.kind == "stack" or shape.deep or _enough(board, values, budget)
+    return shape.windowed or _enough(board, values, budget)
 
 
 def _enough(board: Board, values: tuple[Any, ...], budget: int) -> bool:
     """Whether the board holds enough pieces for a flat pattern: as many as its values, and all but ``budget`` showing them."""
-    if len(board.cells) < len(values):
+    if len(board.top) < len(values):
         return False
-    by_value = board.by_value
     free, wanted = _pattern(values)
-    showing = 0
+    need = len(values) - free.count(True) - budget
+    if need <= 0:  # any pieces will do, read as the values
+        return True
+    by_value, showing = board.by_value, 0
     for value, n in wanted:
         cells = by_value.get(value)
         if cells is not None:
             showing += n if n < len(cells) else len(cells)
-    return showing >= len(values) - free.count(True) - budget
+    return showing >= need
 
 
 @lru_cache(maxsize=4096)
@@ -450,8 +619,8 @@ def _readings(board: Board, shape: Shape, values: tuple[Any, ...],
     """Each layout of the shape with the bases of its windows that read the values, and the places read otherwise."""
     free = _pattern(values)[0]
     exact = budget == 0 and True not in free
-    known = board._windows
-    for layout in shape.layouts(len(values)):
+    known, layouts = board._windows, shape.layouts(len(values))
+    for layout in (layouts[i] for i in shape.distinct(values)):
         windows = known.get(layout)
         if windows is None:
             windows = board.windows(layout)
@@ -519,10 +688,10 @@ def _backwards(layout: tuple[Spot, ...]) -> tuple[tuple[Spot, ...], Spot]:
 
 def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
     """Depth-first from every cell that may hold the first value, one adjacent occupied cell at a time (a piece
-    that must show a value to find exactly is compared on the spot, without a call)."""
+    that must show a value to find is compared on the spot, without a call)."""
     top, steps, n = board.top, shape.directions, len(values)
     get, missing, free = top.get, _MISSING, _pattern(values)[0]
-    starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else board.cells
+    starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else top
     for start in starts:
         first = _step(values[0], top[start], {}, (), 0, budget)
         if first is None:
@@ -544,6 +713,9 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
                 if exact:  # what _step says of a value to find when nothing more may be read as another
                     if value == want:
                         stack.append((path + (cell,), recolour, bound))
+                    continue
+                if not free[i]:  # ... and when one more may
+                    stack.append((path + (cell,), recolour if value == want else recolour + (i,), bound))
                     continue
                 found = _step(want, value, bound, recolour, i, budget)
                 if found is not None:

@@ -56,7 +56,12 @@ class Advance(Step):
         return [c for c in s.zones[self.line(s)] if (i := index(c)) is not None and values[i] > 0]
 
     def enter(self, s: "StateView") -> bool:
-        return self.counter is not None and bool(self.marked(s))
+        if self.counter is None:
+            return False
+        marked = self.marked(s)
+        if marked:
+            s.listed(ListSpace(self, [(c,) for c in marked]))  # the decision waits on these: not worked out again
+        return bool(marked)
 
     def actions(self, s: "StateView") -> ActionSpace:
         return ListSpace(self, [(c,) for c in self.marked(s)])

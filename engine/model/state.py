@@ -27,6 +27,7 @@ from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.kept_cells import CellKind, recell, reface
+from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
 
@@ -81,6 +82,7 @@ class State:
         "tallies",
         "lines",
         "by_value",
+        "pairs",
     )
 
     game: "Game"
@@ -207,6 +209,7 @@ class State:
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value: dict[CellKind, dict[Any, set[Cell]]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
+        self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -237,6 +240,8 @@ class State:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         if self.by_value:
             copy.by_value = {kind: {v: cells.copy() for v, cells in table.items()} for kind, table in self.by_value.items()}
+        if self.pairs:
+            copy.pairs = {step: cells.copy() for step, cells in self.pairs.items()}
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -712,6 +717,8 @@ class State:
                 forget_lines(self, cid)
             else:
                 extend_lines(self, cid, cell)
+        if self.pairs:
+            pair_up(self.pairs, grid, cell)
         frontier = self.frontier
         frontier.pop(cell, None)
         for n in self.game.grid.neighbours(cell):
@@ -744,6 +751,8 @@ class State:
                 self.stacks[cell] = below
             return
         del self.grid[cell]
+        if self.pairs:
+            unpair(self.pairs, cell)
         grid, around, frontier = self.grid, self.game.grid.neighbours, self.frontier
         for n in around(cell):
             if n in frontier and not any(m in grid for m in around(n)):

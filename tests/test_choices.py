@@ -176,7 +176,7 @@ def counting_runs(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> list[in
 
 def test_an_answer_resumes_the_effect_where_it_stopped(game: engine.Game, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
     runs = counting_runs(game, monkeypatch)
-    s = game.new_state(players=2)
+    s = game.new_state(players=2, record=True)  # set up the long way: not a copy of a start kept by an earlier test
     s.apply("choose c2")
     s.apply("choose 3")
     assert s.counters[0] == 33

@@ -206,7 +206,7 @@ class State:
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
-        self.by_value: dict[CellKind, dict[Any, set[Cell]]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
+        self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -236,7 +236,7 @@ class State:
         if self.lines:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         if self.by_value:
-            copy.by_value = {kind: {v: cells.copy() for v, cells in table.items()} for kind, table in self.by_value.items()}
+            copy.by_value = {kind: kind.copy(table) for kind, table in self.by_value.items()}
         return copy
 
     def to_json(self) -> dict[str, Any]:

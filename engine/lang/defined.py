@@ -151,7 +151,7 @@ class Defined(Function):
             return None
         body, named = codegen.expr(compiled)  # a closure of the library is called, as anywhere else
         text = f"({' or '.join(stores)} or {body})" if stores else body
-        if len(text) > INLINE_SIZE or names and stores and PASSES_E.search(body):
+        if len(text) > INLINE_SIZE or names and stores and codegen.passes_locals(body):
             del generated[before:]
             return None
         return Code(text, None, consts + named)
@@ -220,14 +220,6 @@ def _cheap(c: Compiled) -> bool:
     """
     text = c.code.expr if c.code is not None and c.code.lines is None else "("
     return len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
-
-
-PASSES_E = re.compile(r"\be\b(?!\[)")
-"""Source that names the locals' slots other than to read one (``k5(s, e)``: a closure that may read any slot).
-
->>> bool(PASSES_E.search("(v3 + e[1])")), bool(PASSES_E.search("k5(s, e)"))
-(False, True)
-"""
 
 
 def _held(s: Any, e: list[Any]) -> Any:

@@ -1,14 +1,15 @@
 """Bit boards (engine/blocks/bitboard.py): the cells found by shifting sets of bits are those a walk along each
-line of the board finds, on boards of every size and adjacency."""
+line of the board finds, on boards of every size and adjacency, and placements read from bits are those listed."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.blocks.bitboard import BitBoard
+from engine.blocks.bitboard import BitBoard, CellSpace
 from engine.blocks.bracket import bracketed
 from engine.blocks.grid import ADJACENCY, SquareGrid
+from engine.core.actions import ListSpace
 
 
 @st.composite
@@ -40,3 +41,21 @@ def test_bits_read_back_as_cells_in_the_boards_order(drawn: tuple[SquareGrid, di
     board = BitBoard(grid)
     assert board.cells_of(board.mask(pieces)) == [c for c in grid.cells if c in pieces]
     assert board.cells_of(board.full) == list(grid.cells)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(), st.integers(0, 5), st.integers(0, 1))
+def test_a_cell_space_lists_what_a_list_of_placements_lists(drawn: tuple[SquareGrid, dict[tuple[int, int], str]],
+                                                            cid: int, face: int) -> None:
+    """The placements read from bits, one at a time or all together, are those of a list of them, in order."""
+    grid, pieces = drawn
+    board = BitBoard(grid)
+    space = CellSpace(None, (cid, face), board, board.mask(pieces))
+    listed = ListSpace(None, [(cid, face, cell) for cell in grid.cells if cell in pieces])
+    assert len(space) == len(listed) and space.all_args() == listed.all_args()
+    assert [space.args_at(i) for i in range(len(space))] == [listed.args_at(i) for i in range(len(listed))]
+    assert [a.args for a in space] == [a.args for a in listed] == [space[i].args for i in range(-len(space), 0)]
+    assert [a.args for a in space[1:3]] == [a.args for a in listed[1:3]]
+    for cell in grid.cells:
+        for args in ((cid, face, cell), (cid, 1 - face, cell), (cid + 1, face, cell), (cid, face)):
+            assert space.contains_args(args) == listed.contains_args(args)

@@ -18,7 +18,9 @@ lists its cells in that order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from engine.core.actions import Action, ActionSpace
 
 if TYPE_CHECKING:
     from engine.blocks.grid import SquareGrid
@@ -73,3 +75,56 @@ class BitBoard:
                 found |= run & among
                 run &= rival
         return found
+
+
+class CellSpace(ActionSpace):
+    """The placements of one piece showing one face (``piece``: (component, face)) on the cells of a set of bits, in
+    the board's order, as an action space: a cell is read from the bits only when its action is asked for (a random
+    playout asks for one), and the number of actions is the number of bits.
+
+    >>> from engine.blocks.grid import SquareGrid
+    >>> board = BitBoard(SquareGrid(adjacency="all", width=3, height=2))
+    >>> space = CellSpace(None, (7, 0), board, board.mask([(2, 1), (0, 0)]))
+    >>> len(space), space.args_at(1), space.all_args(), space.contains_args((7, 0, (2, 1)))
+    (2, (7, 0, (2, 1)), [(7, 0, (0, 0)), (7, 0, (2, 1))], True)
+    """
+
+    __slots__ = ("step", "piece", "board", "mask", "size")
+
+    def __init__(self, step: Any, piece: tuple[int, int], board: BitBoard, mask: int) -> None:
+        self.step = step
+        self.piece = piece
+        self.board = board
+        self.mask = mask
+        self.size = mask.bit_count()
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [Action(self.step, args, self) for args in self.all_args()[i]]
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        return Action(self.step, self.args_at(i), self)
+
+    def __iter__(self) -> Iterator[Action]:
+        step = self.step
+        return (Action(step, args, self) for args in self.all_args())
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        if len(args) != 3 or args[:2] != self.piece or not isinstance(args[2], tuple):
+            return False
+        return bool(self.board.bits.get(args[2], 0) & self.mask)
+
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        mask = self.mask
+        for _ in range(i):
+            mask &= mask - 1  # without its lowest bit
+        return (*self.piece, self.board.cells[(mask & -mask).bit_length() - 1])
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        cid, face = self.piece
+        return [(cid, face, cell) for cell in self.board.cells_of(self.mask)]

@@ -100,11 +100,11 @@ class Bracket:
         """The empty cells of the board where a piece of ``value`` would capture something, in the board's order
         (a board with ``board``: see :meth:`bracketing`)."""
         assert self.board is not None
-        return self.board.cells_of(self._found(s, value, False))
+        return self.board.cells_of(self.found(s, value, False))
 
-    def _found(self, s: "StateView", value: Any, taken: bool) -> int:
-        """The bits of the cells where a piece of ``value`` would capture something: the empty ones, or with
-        ``taken`` every cell (as if the piece there showed ``value``)."""
+    def found(self, s: "StateView", value: Any, taken: bool) -> int:
+        """The bits of the cells where a piece of ``value`` would capture something (a board with ``board``): the
+        empty ones, or with ``taken`` every cell (as if the piece there showed ``value``)."""
         assert self.board is not None and self.kind is not None
         table = kept_cells(s, self.kind)
         own, rival = table[value], 0
@@ -122,7 +122,7 @@ class Bracket:
         by shifting them all at once, a step at a time; elsewhere each cell's lines are walked.
         """
         if self.board is not None:
-            bits, found = self.board.bits, self._found(s, value, True)
+            bits, found = self.board.bits, self.found(s, value, True)
             return [cell for cell in cells if bits[cell] & found]
         offsets = s.game.grid.offsets
         return [cell for cell in cells if self._brackets(s, offsets, cell, value)]

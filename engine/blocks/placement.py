@@ -41,6 +41,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
+from engine.blocks.bitboard import CellSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
@@ -290,6 +291,9 @@ class Place(Step):
         if bracket is not None and bracket.required:
             values = bracket.values
             if bracket.board is not None and not (self.touching or self.drop):  # any empty cell: those that bracket
+                if len(pieces) == 1:  # the cells read from the bits only when asked for
+                    (cid, face), = pieces
+                    return CellSpace(self, (cid, face), bracket.board, bracket.found(s, values[face][cid], False))
                 return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                         for cell in bracket.anywhere(s, values[face][cid])])
             frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)

@@ -3,6 +3,7 @@ line of the board finds, on boards of every size and adjacency, and placements r
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,11 @@ def test_a_cell_space_lists_what_a_list_of_placements_lists(drawn: tuple[SquareG
     space = CellSpace(None, (cid, face), board, board.mask(pieces))
     listed = ListSpace(None, [(cid, face, cell) for cell in grid.cells if cell in pieces])
     assert len(space) == len(listed) and space.all_args() == listed.all_args()
-    assert [space.args_at(i) for i in range(len(space))] == [listed.args_at(i) for i in range(len(listed))]
+    assert [space.args_at(i) for i in range(-len(space), len(space))] \
+        == [listed.args_at(i) for i in range(-len(listed), len(listed))]
+    for i in (len(space), -len(space) - 1):
+        with pytest.raises(IndexError):
+            space.args_at(i)
     assert [a.args for a in space] == [a.args for a in listed] == [space[i].args for i in range(-len(space), 0)]
     assert [a.args for a in space[1:3]] == [a.args for a in listed[1:3]]
     for cell in grid.cells:

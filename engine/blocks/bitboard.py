@@ -104,10 +104,6 @@ class CellSpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [Action(self.step, args, self) for args in self.all_args()[i]]
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError(i)
         return Action(self.step, self.args_at(i), self)
 
     def __iter__(self) -> Iterator[Action]:
@@ -120,6 +116,10 @@ class CellSpace(ActionSpace):
         return bool(self.board.bits.get(args[2], 0) & self.mask)
 
     def args_at(self, i: int) -> tuple[Any, ...]:
+        if i < 0:  # from the end, as in a list
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
         mask = self.mask
         for _ in range(i):
             mask &= mask - 1  # without its lowest bit

@@ -140,15 +140,15 @@ def sides_game(board: str) -> engine.Game:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_kept_cells_follow_placements_removals_swaps_and_faces(board: str, seed: int) -> None:
     """Pieces put down (onto others where the board stacks), taken off, swapped, flipped and turned to a face:
-    the kept cells (as sets, and as bits on the board with edges) equal a scan, and ``count(x in board where
-    x.side == v)`` (read from them while nothing is stacked) equals a count of the board's pieces."""
+    the kept cells equal a scan, and ``count(x in board where x.side == v)`` (read from them while nothing is
+    stacked) equals a count of the board's pieces."""
     game = sides_game(board)
     cells = game.grid.cells or [(x, y) for x in range(-2, 3) for y in range(-2, 3)]  # type: ignore[union-attr]
     supply = game.zone_index[("supply", None)]
     values = game.attributes["side"]
     s = game.new_state(players=3, seed=1)
     kept_cells(s, CellKind(values))
-    if board == "fixed":  # the cells as bits too
+    if board == "fixed":  # the kept cells as bits too, checked against the scan as well
         kept_cells(s, CellKind(values, bits=BitBoard(game.grid).bits))  # type: ignore[arg-type]
     rng = random.Random(seed)
     for _ in range(60):

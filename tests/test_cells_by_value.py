@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.blocks.bitboard import BitBoard
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.model.state import State
 from tests import text_games
@@ -41,7 +42,13 @@ def scanned(s: State) -> dict[CellKind, dict[object, set[tuple[int, int]]]]:
 
 
 def kept(s: State) -> dict[CellKind, dict[object, set[tuple[int, int]]]]:
-    return {kind: {v: cells for v, cells in table.items() if cells} for kind, table in s.by_value.items()}
+    """Every kind the state keeps, as sets (the bits of a kind with ``bits`` read back as the cells they stand for)."""
+    def cells(kind: CellKind, kept: set[tuple[int, int]] | int) -> set[tuple[int, int]]:
+        if kind.bits is None:
+            return kept  # type: ignore[return-value]
+        return {cell for cell, bit in kind.bits.items() if bit & kept}  # type: ignore[operator]
+
+    return {kind: {v: cells(kind, found) for v, found in table.items() if found} for kind, table in s.by_value.items()}
 
 
 def play_checked(game: engine.Game, players: int, seed: int, actions: int = 400) -> int:
@@ -60,7 +67,8 @@ def play_checked(game: engine.Game, players: int, seed: int, actions: int = 400)
         assert kept(s) == scanned(s)
     copy = s.clone()
     assert kept(copy) == kept(s)
-    assert all(copy.by_value[k][v] is not s.by_value[k][v] for k in s.by_value for v in s.by_value[k])
+    assert all(copy.by_value[k][v] is not s.by_value[k][v] for k in s.by_value for v in s.by_value[k] if k.bits is None)
+    assert all(copy.by_value[k] is not s.by_value[k] for k in s.by_value)
     return turned
 
 
@@ -140,6 +148,8 @@ def test_kept_cells_follow_placements_removals_swaps_and_faces(board: str, seed:
     values = game.attributes["side"]
     s = game.new_state(players=3, seed=1)
     kept_cells(s, CellKind(values))
+    if board == "fixed":  # the kept cells as bits too, checked against the scan as well
+        kept_cells(s, CellKind(values, bits=BitBoard(game.grid).bits))  # type: ignore[arg-type]
     rng = random.Random(seed)
     for _ in range(60):
         op, a, b, cell = rng.randrange(5), rng.randrange(24), rng.randrange(24), rng.choice(cells)

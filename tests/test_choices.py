@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.blocks import choices
@@ -320,3 +322,17 @@ def test_a_coroutine_left_on_a_thread_is_kept_while_the_thread_lives_then_let_go
         choices._let_go_of_ended_threads()  # as the next orphaning does
     assert not any(run is paused[0] for runs in choices._ORPHANS.values() for run in runs)
     assert set(choices._ORPHANS) <= {t.ident for t in threading.enumerate()}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.integers(-9, 99), st.integers(-9, 99)), st.integers(), st.text(max_size=3),
+                          st.just((1, [2]))), max_size=30))
+def test_the_labels_of_options_read_back_as_written(values: list[object]) -> None:
+    """The labels kept for cells are those worked out afresh (a cell as x,y, anything else as written), also
+    once the kept ones were forgotten, and each label is offered once."""
+    choices._CELL_LABELS.update({(i, -i): f"{i},{-i}" for i in range(5000 - len(choices._CELL_LABELS))})  # forget soon
+    label = choices._labeller(None)
+    fresh = [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values]
+    assert [label(None, v) for v in values] == fresh
+    options, labels = choices._distinct(values, label, None)  # type: ignore[arg-type]
+    assert labels == list(dict.fromkeys(fresh)) and [fresh[values.index(o)] for o in options] == labels

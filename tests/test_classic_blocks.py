@@ -329,6 +329,7 @@ def test_bracketing_agrees_with_walking_the_board(tmp_path: Path, board: str) ->
     """) + textwrap.dedent(OUTCOME))
     g = engine.load(str(path))
     bracket, grid = g.steps[0].bracket, g.grid
+    assert (bracket.board is not None) == (grid.fixed and "square" in board)  # bits on a square board with edges
     cells = list(grid.cells) if grid.fixed else [(x, y) for y in range(-3, 4) for x in range(-3, 4)]
     rng = random.Random(1)
     for _ in range(40):
@@ -345,3 +346,5 @@ def test_bracketing_agrees_with_walking_the_board(tmp_path: Path, board: str) ->
             assert bracket.bracketing(s, cells, value) == walked
             empty = [c for c in cells if c not in s.grid]
             assert bracket.bracketing(s, empty, value) == [c for c in walked if c in empty]
+            if bracket.board is not None:  # read from the bits the state keeps
+                assert bracket.anywhere(s, value) == [c for c in walked if c in empty]

@@ -77,6 +77,29 @@ def test_a_function_called_with_constants_is_written_inline_with_them_folded(tmp
     assert s.is_terminal
 
 
+def test_an_argument_computed_once_is_kept_in_a_python_name_unless_a_closure_may_read_its_slot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An inline call keeps an argument that is not cheap (``gold(A) * 3``) in a Python name (``(v7 := ...)``);
+    a body whose source passes the locals to a closure (a selection's) keeps it in a slot, which the closure reads."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("end:\n", "functions:\n  twice(int x): x + x\n"
+                                              "  piled(int x): count(c in pile where c.value == x) + x\nend:\n")
+                    .replace("  when: gold(A) > 5", "  when: twice(gold(A) * 3) > 30 or piled(gold(B) * 2) > 100"))
+    game = engine.load(path)
+    source = "".join(text for _, text in game.vocab.data[GENERATED])
+    assert re.search(r"\(\(v\d+ := \(", source) and re.search(r"\(v\d+ \+ v\d+\)", source)  # twice: a name
+    assert "e.__setitem__(" in source  # piled: a slot
+    monkeypatch.setattr(codegen, "ENABLED", False)
+    closures = engine.load(path)
+    for ruleset in (game, closures):
+        s = ruleset.new_state(players=2)
+        for _ in range(4):  # A and B have 4 gold each
+            s.apply("choose 2")
+        assert [ruleset.compile_condition(text).test(s) for text in ("twice(gold(A) * 3) == 24",
+                                                                    "piled(gold(B) * 2) == 8")] == [True, True]
+        assert not s.is_terminal  # 24 is not more than 30, nor 8 more than 100
+
+
 RULESET = """\
 name: generated
 players: [2]

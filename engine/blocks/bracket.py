@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from engine.blocks.bitboard import BitBoard
 from engine.blocks.grid import SquareGrid
 from engine.core.errors import did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
@@ -64,27 +65,30 @@ class Bracket:
     zone: str | None  # where captured pieces go; None: they are flipped
     zone_index: int
     required: bool  # only placements that bracket something are legal
-    kind: CellKind  # the cells of each value, as the state keeps them
+    board: BitBoard | None  # the board's cells as bits, on a square board with edges where nothing stacks
+    kind: CellKind | None  # the cells of each value as bits, as the state keeps them (with ``board``)
 
     def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
-        grid, face, values, board = s.grid, s.face, self.values, s.game.grid
-        if board.fixed and isinstance(board, SquareGrid):
-            return self._along_rays(s, board.rays()[cell], value)
+        if self.board is not None:
+            return self._along_rays(s, s.game.grid.rays()[cell], value)
+        grid, face, values = s.grid, s.face, self.values
 
         def value_at(c: Cell) -> Any:
             p = grid.get(c)
             return None if p is None else values[face[p]][p]
 
-        return bracketed(board.offsets, value_at, cell, value)
+        return bracketed(s.game.grid.offsets, value_at, cell, value)
 
     def _along_rays(self, s: "StateView", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
         """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``), in the same order."""
-        grid, own, found = s.grid, kept_cells(s, self.kind)[value], []
+        assert self.board is not None and self.kind is not None
+        grid, bits, found = s.grid, self.board.bits, []
+        own = kept_cells(s, self.kind)[value]
         for ray in rays:
             run = []
             for c in ray:
-                if c in own:
+                if bits[c] & own:
                     found.extend(run)
                     break
                 if c not in grid:
@@ -92,33 +96,36 @@ class Bracket:
                 run.append(c)
         return found
 
+    def anywhere(self, s: "StateView", value: Any) -> list[Cell]:
+        """The empty cells of the board where a piece of ``value`` would capture something, in the board's order
+        (a board with ``board``: see :meth:`bracketing`)."""
+        assert self.board is not None
+        return self.board.cells_of(self.found(s, value, False))
+
+    def found(self, s: "StateView", value: Any, taken: bool) -> int:
+        """The bits of the cells where a piece of ``value`` would capture something (a board with ``board``): the
+        empty ones, or with ``taken`` every cell (as if the piece there showed ``value``)."""
+        assert self.board is not None and self.kind is not None
+        table = kept_cells(s, self.kind)
+        own, rival = table[value], 0
+        for v, bits in table.items():
+            if v != value:
+                rival |= bits
+        board = self.board
+        return board.bracketing(own, rival, board.full if taken else board.full & ~(own | rival))
+
     def bracketing(self, s: "StateView", cells: list[Cell], value: Any) -> list[Cell]:
         """Those of ``cells`` where a piece of ``value`` would capture something, in order.
 
-        On a square board with edges each cell's lines out to the edge are
-        worked out once (``SquareGrid.rays``), and the rivals' cells are
-        read from those the state keeps by value (:mod:`engine.core.kept_cells`):
-        a line that starts with a rival brackets when the first cell after its
-        rivals holds a piece.
+        On a square board with edges where nothing stacks the state keeps each value's cells as the bits of one
+        number (:mod:`engine.blocks.bitboard`), and every line of rivals closed by a piece of ``value`` is found
+        by shifting them all at once, a step at a time; elsewhere each cell's lines are walked.
         """
-        board = s.game.grid
-        if not (board.fixed and isinstance(board, SquareGrid)):
-            return [cell for cell in cells if self._brackets(s, board.offsets, cell, value)]
-        rays, found, table = board.rays(), [], kept_cells(s, self.kind)
-        own = table[value]
-        others = [cells for v, cells in table.items() if cells and v != value]
-        rival = others[0] if len(others) == 1 else set().union(*others)
-        for cell in cells:
-            for ray in rays[cell]:
-                if ray[0] not in rival:
-                    continue  # a line must start with a rival
-                for c in ray:
-                    if c not in rival:
-                        break
-                if c in own:  # closed by a piece of its own
-                    found.append(cell)
-                    break
-        return found
+        if self.board is not None:
+            bits, found = self.board.bits, self.found(s, value, True)
+            return [cell for cell in cells if bits[cell] & found]
+        offsets = s.game.grid.offsets
+        return [cell for cell in cells if self._brackets(s, offsets, cell, value)]
 
     def _brackets(self, s: "StateView", offsets: tuple[Cell, ...], cell: Cell, value: Any) -> bool:
         """Whether a piece of ``value`` at ``cell`` brackets a line along one of ``offsets`` (any board)."""
@@ -177,5 +184,7 @@ def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
             b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone; '{capture}' is one zone per role")
         else:
             zone_index = b.game.zone_index[(capture, None)]
+    grid = b.game.grid
+    board = BitBoard(grid) if isinstance(grid, SquareGrid) and grid.fixed and not grid.stacking else None
     return Bracket(values, str(node["attribute"]), None if capture == FLIP else capture, zone_index,
-                   b.bool_setting(node, "required", True), CellKind(values))
+                   b.bool_setting(node, "required", True), board, None if board is None else CellKind(values, bits=board.bits))

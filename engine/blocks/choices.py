@@ -639,7 +639,30 @@ def _labeller(item: Any) -> Any:
     """How an option reads in action text: components by name, cells as x,y, the rest as written."""
     if isinstance(item, Component):
         return _component_label
-    return lambda s, v: ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
+    return _plain_label
+
+
+_CELL_LABELS: dict[tuple[Any, ...], str] = {}
+"""The labels of the cells (tuples) offered so far: the same few are offered at every decision."""
+
+
+def _plain_label(s: "StateView", value: Any) -> str:
+    """A value as action text: a cell as x,y, anything else as written.
+
+    >>> _plain_label(None, (3, 4)), _plain_label(None, 7)
+    ('3,4', '7')
+    """
+    if not isinstance(value, tuple):
+        return str(value)
+    try:
+        text = _CELL_LABELS.get(value)
+    except TypeError:  # a tuple holding something unhashable
+        return ",".join(map(str, value))
+    if text is None:
+        if len(_CELL_LABELS) >= 4096:
+            _CELL_LABELS.clear()
+        text = _CELL_LABELS[value] = ",".join(map(str, value))
+    return text
 
 
 def _component_label(s: "StateView", cid: int) -> str:
@@ -656,11 +679,13 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
     """The options with one per label (identical copies of a component are one choice); none is never an option."""
     options: list[Any] = []
     labels: list[str] = []
+    seen: set[str] = set()
     for v in values:
         if v is None:
             continue
         text = label(s, v)
-        if text not in labels:
+        if text not in seen:
+            seen.add(text)
             options.append(v)
             labels.append(text)
     return options, labels

@@ -111,7 +111,7 @@ class StateView(StateData, Protocol):
     bbox: tuple[int, int, int, int] | None
     groups: dict[Cell, int]
     members: dict[Cell, Cell]
-    by_value: dict[CellKind, dict[Any, set[Cell]]]  # the board's cells by value, kept up to date (engine.core.kept_cells)
+    by_value: dict[CellKind, dict[Any, Any]]  # the board's cells by value, kept up to date (engine.core.kept_cells)
     pairs: dict[Cell, set[Cell]]  # the cells with a piece another one a step away, by step, kept up to date (engine.core.kept_pairs)
     turn: int
     turn_number: int

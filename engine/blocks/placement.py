@@ -41,6 +41,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
+from engine.blocks.bitboard import CellSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
@@ -298,12 +299,18 @@ class Place(Step):
             return ListSpace(self, self._triggering(s, pieces, self.cells(s)))
         bracket = self.bracket
         if bracket is not None and bracket.required:
+            values = bracket.values
+            if bracket.board is not None and not (self.touching or self.drop):  # any empty cell: those that bracket
+                if len(pieces) == 1:  # the cells read from the bits only when asked for
+                    (cid, face), = pieces
+                    return CellSpace(self, (cid, face), bracket.board, bracket.found(s, values[face][cid], False))
+                return ListSpace(self, [(cid, face, cell) for cid, face in pieces
+                                        for cell in bracket.anywhere(s, values[face][cid])])
             frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)
             if self.touching or self.drop or self.stacking:
                 cells = [c for c in self.cells(s) if c in frontier]
             else:  # every cell is free: those of the frontier, in the board's order
                 cells = sorted(frontier, key=self.board_order.__getitem__)
-            values = bracket.values
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                     for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))

@@ -111,6 +111,19 @@ LOCAL = re.compile(r"e\[\d+\]|[a-z]\d+")
 """Source cheap enough to write twice: a local's slot (``e[3]``) or a generated name (``t7``)."""
 
 
+_SLOTS = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|\be\[(\d+)\]|\be\b""")
+"""In generated source: a text literal (left alone), a read of a local's slot (``e[3]``), or any other ``e``."""
+
+
+def passes_locals(text: str) -> bool:
+    """Whether source names the locals' slots other than to read one (``k5(s, e)``: a closure that may read any).
+
+    >>> passes_locals("(v3 + e[1] == 'e')"), passes_locals("k5(s, e)")
+    (False, True)
+    """
+    return any(m.group(1) is None and m.group(2) is None for m in _SLOTS.finditer(text))
+
+
 def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
     """``c``'s value as (source computing it, a name for it after that, constants), or None when it has no
     expression: ``e[3]`` serves as both; anything else is computed into a fresh local ``t7`` by ``:=``."""

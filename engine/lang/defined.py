@@ -115,6 +115,14 @@ class Defined(Function):
         """
         if self.node is None or self.name in scope.inlining:
             return None
+        return self._inline_as(args, scope, True) or self._inline_as(args, scope, False)
+
+    def _inline_as(self, args: list[Compiled], scope: Scope, names: bool) -> Code | None:
+        """:meth:`_inline`, an argument computed once kept in a Python name (``(v7 := ...)``, read as ``v7``) with
+        ``names``, else in a slot (``e.__setitem__(3, ...)``, read as ``e[3]``).  Names are faster, and serve
+        when the body's source passes ``e`` to nothing (a closure called with it might read the slot): None
+        otherwise.
+        """
         inner = Scope(scope.vocab, DiagnosticSink())
         inner.counter, inner.calls, inner.pure = scope.counter, scope.calls, True  # its locals take fresh slots
         inner.inlining = scope.inlining | {self.name}
@@ -125,7 +133,12 @@ class Defined(Function):
                 inner.alias(name, dataclasses.replace(c, type=type_))
                 continue
             text, named = codegen.expr(c)
-            stores.append(f"e.__setitem__({inner.bind(name, type_)}, {text})")
+            if names:
+                held = codegen.fresh("v")
+                inner.alias(name, Compiled(type_, _held, code=Code(held)))
+                stores.append(f"(({held} := {text}) and None)")  # always false: the next part runs
+            else:
+                stores.append(f"e.__setitem__({inner.bind(name, type_)}, {text})")
             consts += named
         generated = scope.vocab.data.setdefault(codegen.GENERATED, [])
         before = len(generated)
@@ -138,7 +151,7 @@ class Defined(Function):
             return None
         body, named = codegen.expr(compiled)  # a closure of the library is called, as anywhere else
         text = f"({' or '.join(stores)} or {body})" if stores else body
-        if len(text) > INLINE_SIZE:
+        if len(text) > INLINE_SIZE or names and stores and codegen.passes_locals(body):
             del generated[before:]
             return None
         return Code(text, None, consts + named)
@@ -207,6 +220,12 @@ def _cheap(c: Compiled) -> bool:
     """
     text = c.code.expr if c.code is not None and c.code.lines is None else "("
     return len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
+
+
+def _held(s: Any, e: list[Any]) -> Any:
+    """The closure of an argument an inline call keeps in a Python name: never run (source that runs a closure
+    is not written inline with names)."""
+    raise AssertionError("an inline call's argument kept in a name is read by its source only")
 
 
 def _call(s: Any, body: Fn, defined: tuple[str, Any], env: list[Any]) -> Any:

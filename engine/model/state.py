@@ -208,7 +208,7 @@ class State:
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
-        self.by_value: dict[CellKind, dict[Any, set[Cell]]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
+        self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
@@ -239,7 +239,7 @@ class State:
         if self.lines:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         if self.by_value:
-            copy.by_value = {kind: {v: cells.copy() for v, cells in table.items()} for kind, table in self.by_value.items()}
+            copy.by_value = {kind: kind.copy(table) for kind, table in self.by_value.items()}
         if self.pairs:
             copy.pairs = {step: cells.copy() for step, cells in self.pairs.items()}
         return copy

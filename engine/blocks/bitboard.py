@@ -1,0 +1,130 @@
+"""Bit boards: the cells of a fixed square board as the bits of one integer, so that a set of cells is an ``int``
+and a step along a line is a shift of all of them at once.
+
+Cell ``(x, y)`` is bit ``y * (width + 1) + x``: each row has a spare bit after its last cell, never a cell, so a
+step off the left or right edge lands on a spare bit (or off the board) and masking with a set of cells drops it.
+The bits ascend in the board's order (``SquareGrid.cells``, row by row), so reading a set from its lowest bit
+lists its cells in that order.
+
+>>> from engine.blocks.grid import SquareGrid
+>>> board = BitBoard(SquareGrid(adjacency="all", width=4, height=2))
+>>> own, rival = board.mask([(3, 0), (0, 1)]), board.mask([(1, 0), (2, 0)])
+>>> empty = board.full & ~(own | rival)
+>>> board.cells_of(board.bracketing(own, rival, empty))          # a piece of its own at (0, 0) closes the line
+[(0, 0)]
+>>> board.cells_of(board.mask([(3, 1), (0, 0), (2, 1)]))
+[(0, 0), (2, 1), (3, 1)]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from engine.core.actions import Action, ActionSpace
+
+if TYPE_CHECKING:
+    from engine.blocks.grid import SquareGrid
+
+Cell = tuple[int, int]
+
+
+class BitBoard:
+    """The bits of a fixed square board's cells and the shifts of its adjacency's steps."""
+
+    __slots__ = ("bits", "cells", "full", "ups", "downs")
+
+    def __init__(self, grid: "SquareGrid") -> None:
+        assert grid.fixed, "a bit board needs a board with fixed edges"
+        stride = grid.width + 1  # one spare bit per row
+        self.bits: dict[Cell, int] = {(x, y): 1 << (y * stride + x) for x, y in grid.cells}
+        self.cells: dict[int, Cell] = {bit.bit_length() - 1: cell for cell, bit in self.bits.items()}  # by bit number
+        self.full = sum(self.bits.values())
+        # A line that runs from a cell along a step (dx, dy) is found from its far end back: a shift by the opposite step.
+        shifts = [-(dy * stride + dx) for dx, dy in grid.offsets]
+        self.ups = tuple(n for n in shifts if n > 0)  # shifts towards higher bits
+        self.downs = tuple(-n for n in shifts if n < 0)  # ... towards lower bits, by how many
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """The set of ``cells`` as bits."""
+        bits = self.bits
+        return sum(bits[c] for c in cells)
+
+    def cells_of(self, mask: int) -> list[Cell]:
+        """The cells of a set, in the board's order."""
+        cells, found = self.cells, []
+        while mask:
+            low = mask & -mask
+            found.append(cells[low.bit_length() - 1])
+            mask ^= low
+        return found
+
+    def bracketing(self, own: int, rival: int, among: int) -> int:
+        """The cells of ``among`` from which, along one of the board's steps, one or more ``rival`` cells and then
+        an ``own`` one follow: where a piece of its own would close off a line of rivals."""
+        found = 0
+        for n in self.ups:
+            run = (own << n) & rival
+            while run:
+                run <<= n
+                found |= run & among
+                run &= rival
+        for n in self.downs:
+            run = (own >> n) & rival
+            while run:
+                run >>= n
+                found |= run & among
+                run &= rival
+        return found
+
+
+class CellSpace(ActionSpace):
+    """The placements of one piece showing one face (``piece``: (component, face)) on the cells of a set of bits, in
+    the board's order, as an action space: a cell is read from the bits only when its action is asked for (a random
+    playout asks for one), and the number of actions is the number of bits.
+
+    >>> from engine.blocks.grid import SquareGrid
+    >>> board = BitBoard(SquareGrid(adjacency="all", width=3, height=2))
+    >>> space = CellSpace(None, (7, 0), board, board.mask([(2, 1), (0, 0)]))
+    >>> len(space), space.args_at(1), space.all_args(), space.contains_args((7, 0, (2, 1)))
+    (2, (7, 0, (2, 1)), [(7, 0, (0, 0)), (7, 0, (2, 1))], True)
+    """
+
+    __slots__ = ("step", "piece", "board", "mask", "size")
+
+    def __init__(self, step: Any, piece: tuple[int, int], board: BitBoard, mask: int) -> None:
+        self.step = step
+        self.piece = piece
+        self.board = board
+        self.mask = mask
+        self.size = mask.bit_count()
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [Action(self.step, args, self) for args in self.all_args()[i]]
+        return Action(self.step, self.args_at(i), self)
+
+    def __iter__(self) -> Iterator[Action]:
+        step = self.step
+        return (Action(step, args, self) for args in self.all_args())
+
+    def contains_args(self, args: tuple[Any, ...]) -> bool:
+        if len(args) != 3 or args[:2] != self.piece or not isinstance(args[2], tuple):
+            return False
+        return bool(self.board.bits.get(args[2], 0) & self.mask)
+
+    def args_at(self, i: int) -> tuple[Any, ...]:
+        if i < 0:  # from the end, as in a list
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        mask = self.mask
+        for _ in range(i):
+            mask &= mask - 1  # without its lowest bit
+        return (*self.piece, self.board.cells[(mask & -mask).bit_length() - 1])
+
+    def all_args(self) -> list[tuple[Any, ...]]:
+        cid, face = self.piece
+        return [(cid, face, cell) for cell in self.board.cells_of(self.mask)]

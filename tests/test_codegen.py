@@ -169,17 +169,22 @@ def test_compile_prints_the_generated_module() -> None:
     assert all([arg.arg for arg in f.args.args] == ["s", "e"] for f in functions)
 
 
+# a difference (written with a try: its arithmetic is plain Python) and a negation (written as "(-...")
+@pytest.mark.parametrize("when, written, column", [
+    ("gold(A) > 5 or gold(B) - nth([1, 2], gold(B)) > 0", r"except \(?TypeError", 32),
+    ("-gold(A) < -5 or -nth([1, 2], gold(B)) > 0", r"\(-", 26),
+])
 def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        when: str, written: str, column: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "ruleset.yaml"
-    path.write_text(RULESET.replace("  when: gold(A) > 5", "  when: gold(A) > 5 or gold(B) - nth([1, 2], gold(B)) > 0"))
+    path.write_text(RULESET.replace("  when: gold(A) > 5", f"  when: {when}"))
     messages = []
     for generated in (True, False):
         monkeypatch.setattr(codegen, "ENABLED", generated)
         game = engine.load(path)
         source = "".join(text for _, text in game.vocab.data.get(GENERATED, []))
-        assert bool(re.search(r"except \(?TypeError", source)) is generated  # the condition's arithmetic is plain Python
-        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:24:32: .* has no value here .* so '-' cannot use it") as err:
+        assert bool(re.search(written, source)) is generated
+        with pytest.raises(EffectRuntimeError, match=rf"ruleset\.yaml:24:{column}: .* has no value here .* so '-' cannot use it") as err:
             game.new_state(players=2).apply("choose 2")  # B has no gold: item 0 of the list is none
         messages.append(str(err.value))
     assert messages[0] == messages[1]
@@ -221,20 +226,3 @@ def test_counting_a_zone_or_a_constant_list_is_written_inline() -> None:
         assert condition.test(s) == (len(s.zones[board]) == cards)
         s.play(choose.randrange(len(s.legal_actions())))
     assert condition.test(s)
-
-
-def test_a_negation_is_plain_python_and_none_negated_is_the_closures_error_at_its_place(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "ruleset.yaml"
-    path.write_text(RULESET.replace("  when: gold(A) > 5", "  when: -gold(A) < -5 or -nth([1, 2], gold(B)) > 0"))
-    messages = []
-    for generated in (True, False):
-        monkeypatch.setattr(codegen, "ENABLED", generated)
-        game = engine.load(path)
-        source = "".join(text for _, text in game.vocab.data.get(GENERATED, []))
-        assert ("(-" in source) is generated
-        state = game.new_state(players=2)
-        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:24:\d+: .* has no value here .* so '-' cannot use it") as err:
-            state.apply("choose 2")  # B has no gold: item 0 of the list is none
-        messages.append(str(err.value))
-    assert messages[0] == messages[1]

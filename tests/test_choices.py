@@ -336,3 +336,59 @@ def test_the_labels_of_options_read_back_as_written(values: list[object]) -> Non
     assert [label(None, v) for v in values] == fresh
     options, labels = choices._distinct(values, label, None)  # type: ignore[arg-type]
     assert labels == list(dict.fromkeys(fresh)) and [fresh[values.index(o)] for o in options] == labels
+
+
+# ------------------------------------------------------------------ the position before a paused effect, kept lazily
+
+
+def test_an_answer_copies_no_position(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each effect copies the position before it once, as it begins; what its answers note outside it (the turn of
+    the last decision) is kept as data, put on a copy only when that position is read (a save, a clone's replay)."""
+    from engine.model.state import State
+
+    clone, copies, begun = State.clone, [0], [0]
+
+    def counted(self: State, record: bool = False) -> State:
+        copies[0] += 1
+        return clone(self, record)
+
+    rng = random.Random(2)
+    s = game.new_state(players=2, seed=4, record=True)  # set up the long way: its first effect runs on this state
+    begin = choices._begin  # an effect that may choose begins (from the copy made of the position before it)
+    monkeypatch.setattr(choices, "_begin", lambda *args: begun.__setitem__(0, begun[0] + 1) or begin(*args))
+    monkeypatch.setattr(State, "clone", counted)
+    while not s.is_terminal:
+        s.play(rng.randrange(len(s.legal_actions())))
+    assert begun[0] > 3 and copies[0] == begun[0]
+    assert s.to_json() == game.state_from_json(s.to_json()).to_json()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), nudges=st.lists(st.sampled_from(["none", "decided", "rng"]), min_size=12, max_size=12))
+def test_saves_of_paused_effects_keep_what_answers_note_outside_them(tmp_path_factory: pytest.TempPathFactory, seed: int,
+                                                                    nudges: list[str]) -> None:
+    """A save at every pause, loaded and played on like the state it came from, stays the same: the position before
+    the effect has what the decisions (and anything else) changed while it waited, put on it when it is read."""
+    game = engine.load(build_path(tmp_path_factory.mktemp("choose")))
+    rng = random.Random(seed)
+    s = game.new_state(players=2, seed=seed, record=True)  # set up the long way (see test_an_answer_copies_no_position)
+    for nudge in nudges:
+        if s.is_terminal:
+            break
+        loaded = game.state_from_json(s.to_json())
+        for state in (s, loaded):  # a change made outside the effect while it waits, on both alike
+            if nudge == "decided":
+                state.decided = seed % 7
+            elif nudge == "rng":
+                state.rng = seed
+        i = rng.randrange(len(s.legal_actions()))
+        s.play(i)
+        loaded.play(i)
+        assert loaded.to_json() == s.to_json() and loaded == s
+        assert s.pending is None or s.clone().to_json() == s.to_json()
+
+
+def build_path(folder: Path) -> Path:
+    path = folder / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL))
+    return path

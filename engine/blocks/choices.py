@@ -47,12 +47,12 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
-import operator
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.enumeration import CHOOSE_WORD, record_choice
+from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.lang import ast
@@ -88,8 +88,26 @@ class Pending:
     prompt: str = ""  # what is being chosen, in English
     dice: tuple[int, ...] = ()  # the dice the effect rolled before the choice, in order (replayed when rebuilt)
     components: bool = False  # the options are components (a choice that uses one, for simulate's usage report)
-    start: "StateView | None" = field(default=None, init=False, compare=False, repr=False)  # the position before the effect
-    noted: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # see _noted
+    base: "StateView | None" = field(default=None, init=False, compare=False, repr=False)  # see start
+    outside: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)  # see start
+    noted: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)  # see _noted
+
+    @property
+    def start(self) -> "StateView | None":
+        """The position before the effect: ``base`` with what changed ``outside`` it while it waited.
+
+        The changes are kept as data when the answer comes (:meth:`with_outside_changes`) and only put on
+        a copy of ``base`` when the position is read — by a save, a clone or a replay of the effect, an
+        error — which random playouts never do.  The copy is kept (the position never changes).
+        """
+        base, outside = self.base, self.outside
+        if not outside or base is None:
+            return base
+        fresh = base.clone()
+        apply_changes(fresh, outside)
+        object.__setattr__(self, "base", fresh)  # two threads racing here build equal positions: either will do
+        object.__setattr__(self, "outside", ())
+        return fresh
 
     def data(self) -> dict[str, Any]:
         """The choice as plain data, for a save (the position before the effect is saved as the position)."""
@@ -97,12 +115,12 @@ class Pending:
         del data["components"]  # not saved: loading runs the effect to this pause again, which says it anew
         return data
 
-    def starting_from(self, start: "StateView") -> "Pending":
-        """This choice, remembering ``start`` as the position before the effect (never changed afterwards)."""
-        pending = Pending(self.step, self.key, self.env, self.tape, self.options, self.labels, self.seat, self.prompt,
-                          self.dice, self.components)
-        object.__setattr__(pending, "start", start)
-        object.__setattr__(pending, "noted", self.noted)
+    def starting_from(self, start: "StateView", outside: tuple[Any, ...] = ()) -> "Pending":
+        """This choice, remembering ``start`` (with the changes ``outside``) as the position before the effect."""
+        pending = object.__new__(Pending)  # a copy of every field (the fastest way), then the new start
+        fields = pending.__dict__
+        fields.update(self.__dict__)
+        fields["base"], fields["outside"] = start, outside
         return pending
 
     def with_outside_changes(self, s: "StateView") -> "Pending":
@@ -110,56 +128,27 @@ class Pending:
 
         Taking a decision notes things (such as when the last one was taken) while the effect waits;
         a save, a clone or a replay of the effect must start from a position that has them too.
-        Single values and the entries of dicts are compared (see :func:`_noted`).
+        Single values and the entries of dicts are compared (see :func:`_noted`); what changed is kept
+        as data and applied when :attr:`start` is read.
         """
-        noted, start = self.noted, self.start
-        if start is None:
+        noted = self.noted
+        if self.base is None or not noted:
             return self
-        fresh: "StateView | None" = None
-        for name, then in noted.items():
-            now = getattr(s, name)
-            if now == then:
-                continue
-            fresh = fresh or start.clone()
-            if isinstance(then, dict) and isinstance(now, dict):
-                target = getattr(fresh, name)
-                target.update({k: v for k, v in now.items() if k not in then or then[k] != v})
-                for k in then:
-                    if k not in now:
-                        target.pop(k, None)
-            else:
-                setattr(fresh, name, now)
-        return self if fresh is None else self.starting_from(fresh)
+        changes = _noticed(type(s)).changes(s, noted)
+        return self.starting_from(self.base, self.outside + changes) if changes else self
 
 
-def _noted(s: "StateView") -> dict[str, Any]:
-    """The state's single-valued fields and (copied) dicts at a pause, to find what changes outside the effect.
-
-    The step budget is left out: every run of an effect begins with the whole budget.
-    """
-    noted: dict[str, Any] = {}
-    names, read = _noticed(type(s))
-    for name, value in zip(names, read(s)):
-        kind = type(value)
-        if kind is dict:
-            noted[name] = value.copy()
-        elif kind in _SINGLE:
-            noted[name] = value
-        elif isinstance(value, dict):
-            noted[name] = dict(value)
-        elif isinstance(value, (int, str, tuple)):
-            noted[name] = value
-    return noted
-
-
-_SINGLE = frozenset({int, str, tuple, bool, type(None)})
+def _noted(s: "StateView") -> tuple[Any, ...]:
+    """The state's fields at a pause (dicts copied), to find what changes outside the effect (see
+    :mod:`~engine.blocks.outside_changes`).  The step budget is left out: every run of an effect begins with the
+    whole budget."""
+    return _noticed(type(s)).snapshot(s)
 
 
 @functools.cache
-def _noticed(state_class: type) -> tuple[tuple[str, ...], Any]:
-    """The fields :func:`_noted` looks at, and a reader of their values (in that order)."""
-    names = tuple(name for name in committed(state_class) if name != "budget")
-    return names, operator.attrgetter(*names)
+def _noticed(state_class: type) -> Noticed:
+    """The fields :func:`_noted` looks at, and the readers generated for them."""
+    return Noticed(tuple(name for name in committed(state_class) if name != "budget"))
 
 
 class NeedChoice(Exception):
@@ -270,7 +259,7 @@ def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
         fn(s, env)  # it cannot ask: nothing to pause, nothing to keep
         return True
     pending = Pending(step, key, tuple(env))
-    object.__setattr__(pending, "start", s.clone())
+    object.__setattr__(pending, "base", s.clone())
     try:
         return _begin(s, pending, (), ())
     except BaseException:
@@ -367,16 +356,20 @@ def _serve(job: tuple[Any, "StateView", list[Any]]) -> None:
 
 
 def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
-    s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
-                        question.seat, question.prompt, tuple(tape.rolled), question.components)
-    object.__setattr__(s.pending, "start", pending.start)
+    paused = s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
+                                 question.seat, question.prompt, tuple(tape.rolled), question.components)
     if tape.run is None:  # replaying: the state waits at the position before the effect, as it began
+        start = pending.start
+        assert start is not None
+        object.__setattr__(paused, "base", start)
         s.tape = None
-        assert pending.start is not None
-        _restore(s, pending.start)
+        _restore(s, start)
         if s.log is not None:
             del s.log[tape.mark:]
-    object.__setattr__(s.pending, "noted", _noted(s))
+    else:
+        object.__setattr__(paused, "base", pending.base)
+        object.__setattr__(paused, "outside", pending.outside)
+    object.__setattr__(paused, "noted", _noted(s))
     s._actions = None
     return False
 

@@ -208,7 +208,7 @@ class Game:
         if program is not None:
             s = self._set_up(s, program)
         s.advance()
-        if plain and draws is not None and s.rng == seated:
+        if plain and draws is not None and s.rng == seated and s.pending is None:
             self._keep_start(s, draws)
         return s
 
@@ -219,7 +219,9 @@ class Game:
         A new state differs from another of the same seating only by its generator until something draws from it.
         When nothing but the seating drew, from seating the roles to the first decision (the counters' start values,
         the setup, entering the turn's first steps), every seed dealt that seating starts alike: the first such state
-        is kept (:meth:`_keep_start`) and later ones are copies, with their own generator.
+        is kept (:meth:`_keep_start`) and later ones are copies, with their own generator.  A first decision asked
+        inside an effect is not kept: the paused effect holds the position before it, generator included, which a
+        save writes and a load replays.
 
         >>> import engine
         >>> game = engine.load(engine.builtin_names()[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine
 from engine.core import rng
 
 M64 = 2**64
@@ -52,3 +53,22 @@ def test_the_lanes_are_the_generators_next_outputs(seed: int, count: int) -> Non
 def test_both_ways_are_taken() -> None:
     """Below ``LANES_FROM`` items one draw at a time, from it in lanes: sizes on both sides of the line are above."""
     assert 2 < rng.LANES_FROM < 140
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, M64 - 1), st.integers(1, 1000))
+def test_a_number_below_n_is_the_next_output_scaled(seed: int, n: int) -> None:
+    """``below`` (SplitMix64 inlined) draws what one step of the reference draws, scaled to ``range(n)``."""
+    state, x = splitmix64(seed)
+    assert rng.below(seed, n) == (state, x * n // M64)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, M64 - 1), st.lists(st.integers(1, 20), max_size=8))
+def test_a_states_die_rolls_are_the_generators_numbers(seed: int, dice: list[int]) -> None:
+    """A state's usual roll (nothing loaded, nothing rolled again) takes the generator's next numbers, one per die."""
+    s = engine.load("nine-domains").new_state(players=2, seed=0)
+    s.rng = state = seed
+    for sides in dice:
+        state, x = splitmix64(state)
+        assert s.roll(sides) == x * sides // M64 + 1 and s.rng == state

@@ -107,6 +107,22 @@ def test_a_start_drawing_more_than_the_seating_is_not_kept() -> None:
     assert not game.starts
 
 
+def test_a_start_dealt_by_a_kept_deal_replays_the_deal_for_each_seed() -> None:
+    # the setup shuffles, so no state is kept as the start; the deal is, and each later seed of the seating replays it
+    # with its own generator and enters its first steps: the state the long way gives, its own copy
+    game = engine.load("nine-domains")
+    states = [game.new_state(players=2, seed=seed) for seed in range(30)]
+    assert game.dealt_starts and not game.starts
+    for seed, s in enumerate(states):
+        fresh = game.new_state(players=2, seed=seed, record=True)
+        assert s == fresh and s.budget == fresh.budget
+        assert s.legal_actions().all_args() == fresh.legal_actions().all_args()
+    a, b = states[1], states[2]
+    before = b.clone()
+    a.play(0)
+    assert b == before
+
+
 PLAIN = [pytest.param(str(p), id=p.name) for p in sorted((Path(__file__).parent.parent / "benchmarks" / "rulesets").iterdir())
          if p.is_dir()]
 """The plainly written rulesets of the benchmarks (their first decision is a ``choose`` inside an effect)."""

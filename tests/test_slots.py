@@ -195,3 +195,18 @@ def test_a_sealed_face_does_not_leak() -> None:
     assert determinize(a, seat, random.Random(3)) == determinize(b, seat, random.Random(3))
     for spec in SPECS:
         assert str(make_agent(spec, seed=4).choose(a)) == str(make_agent(spec, seed=4).choose(b))
+
+
+def test_a_commit_finds_the_zone_it_commits_to_once(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the zone a commit moves the card to is the one whose size says the next slot: it is resolved once, not twice
+    from engine.blocks.context import ZoneRef
+
+    state, resolved = game.new_state(players=2, seed=1), []
+    before = state.clone()
+    read = ZoneRef.__call__
+    monkeypatch.setattr(ZoneRef, "__call__", lambda ref, s: resolved.append(ref.name) or read(ref, s))
+    state.apply("commit 0 to left")
+    assert resolved.count("sealed") == 1
+    monkeypatch.undo()
+    before.apply("commit 0 to left")
+    assert state == before and state.legal_actions().all_args() == before.legal_actions().all_args()

@@ -272,10 +272,11 @@ class Commit(Step):
         role = s.acting_role
         return sum(1 for entry in aims.sealed or () if entry[0] == self.index and entry[1] == role) if aims else 0
 
-    def _next_slot(self, s: "StateView") -> int | None:
-        """The slot to fill now, or None when the row is full or nothing is left to commit."""
+    def _next_slot(self, s: "StateView", target: int | None = None) -> int | None:
+        """The slot to fill now, or None when the row is full or nothing is left to commit (``target``: the zone
+        committed to, when the caller has it)."""
         if self.components:
-            filled = len(s.zones[self.target(s)])
+            filled = len(s.zones[self.target(s) if target is None else target])
             return None if filled >= self.size or not s.zones[self.source(s)] else filled
         filled = self._cells_sealed(s)
         return None if filled >= self.size else filled
@@ -309,8 +310,9 @@ class Commit(Step):
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
+        target = None
         if cid is not None:
-            s.move(cid, self.target(s))
+            s.move(cid, target := self.target(s))
         if len(args) > 2 and args[2] is not None:
             s.show(cid, args[2])
         if len(args) == 4:
@@ -320,7 +322,7 @@ class Commit(Step):
             s.slices[Aims.block] = aims._replace(sealed=tuple(sorted(sealed, key=lambda a: (a[0], _turn_place(s, a[1]), a[2]))))
         if s.log is not None:
             s.log.append(f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
-        slot = self._next_slot(s)
+        slot = self._next_slot(s, target)
         if slot is None:
             return True
         s.listed(self._space(s, slot))  # the next decision's, worked out here rather than asked again

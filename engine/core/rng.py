@@ -29,9 +29,16 @@ def next_u64(state: int) -> tuple[int, int]:
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in ``range(n)``: returns (new_state, value)."""
-    state, x = next_u64(state)
-    return state, (x * n) >> 64
+    """A uniform integer in ``range(n)``: returns (new_state, value) (:func:`next_u64` inlined: every die roll draws).
+
+    >>> st, x = next_u64(9)
+    >>> below(9, 6) == (st, (x * 6) >> 64)
+    True
+    """
+    state = (state + GAMMA) & MASK
+    z = ((state ^ (state >> 30)) * MIX1) & MASK
+    z = ((z ^ (z >> 27)) * MIX2) & MASK
+    return state, ((z ^ (z >> 31)) * n) >> 64
 
 
 GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB

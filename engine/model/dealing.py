@@ -50,6 +50,9 @@ from engine.lang import ast
 from engine.lang.fixed import FixedFilter
 from engine.model.state import State
 
+if TYPE_CHECKING:
+    from engine.model.game import Game
+
 
 def plain_deal(program: ast.Block, shared_zone: Callable[[str], bool], role_zone: Callable[[str], bool],
                fixed: Callable[[ast.Node, list[str]], bool], constant: Callable[[str], bool] = lambda name: False) -> bool:
@@ -116,12 +119,16 @@ class Deal:
 
     def replay(self, s: "State") -> "State":
         """The state the setup gives ``s`` (just seated, its generator untouched since): a copy of the kept one, renamed."""
+        return self.deal(s.game, s.rng)
+
+    def deal(self, game: "Game", generator: int) -> "State":
+        """The state the setup gives a state of ``game`` seated as the kept one, whose generator is ``generator``."""
         order = list(self.before)
-        drawn = rng.shuffle(s.rng, order)
+        drawn = rng.shuffle(generator, order)
         placed = sorted(order, key=self.class_of.__getitem__)  # by class, each in the shuffled order
         placed += self.fixed
         t = self.state.clone()
-        t.game, t.rng = s.game, drawn
+        t.game, t.rng = game, drawn
         zones, zone_of = t.zones, t.zone_of
         for c, z in zip(placed, self.zone_at):
             zone_of[c] = z

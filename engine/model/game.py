@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from engine.blocks.hexgrid import HexGrid
     from engine.blocks.outcome import Goals, Outcome, Ranking
     from engine.blocks.steps import Step
+    from engine.model.dealing import Deal
     from engine.model.state import State
 
 
@@ -160,6 +161,10 @@ class Game:
     # By player count, explicit_chance and the seating's draws, the state every new game so seated starts as.
     starts: dict[tuple[int, bool, tuple[int, ...]], "State"] = field(default_factory=dict, init=False, repr=False,
                                                                       compare=False)
+    # The same for a setup kept as a deal (engine.model.dealing): the deal each new game so seated replays with its own
+    # generator, then enters its first steps.
+    dealt_starts: dict[tuple[int, bool, tuple[int, ...]], "Deal"] = field(default_factory=dict, init=False, repr=False,
+                                                                          compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -205,11 +210,17 @@ class Game:
         seated = s.rng
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
+        setup_key = self._set_up_key(s, program) if plain and draws is not None and program is not None and s.rng == seated else None
         if program is not None:
             s = self._set_up(s, program)
         s.advance()
         if plain and draws is not None and s.rng == seated and s.pending is None:
             self._keep_start(s, draws)
+        elif setup_key is not None:
+            from engine.model.dealing import Deal  # the setup kept as a deal: later such games replay it at once
+
+            if isinstance(deal := self.set_up.get(setup_key), Deal):
+                self._keep_start(s, draws, deal)
         return s
 
     def _started(self, players: int, seed_rng: int, explicit_chance: bool) -> "State | None":
@@ -221,7 +232,9 @@ class Game:
         the setup, entering the turn's first steps), every seed dealt that seating starts alike: the first such state
         is kept (:meth:`_keep_start`) and later ones are copies, with their own generator.  A first decision asked
         inside an effect is not kept: the paused effect holds the position before it, generator included, which a
-        save writes and a load replays.
+        save writes and a load replays.  When the setup is kept as a deal (engine.model.dealing) and nothing but the
+        seating drew before it, the deal is kept instead: a later state is the deal replayed with its own generator,
+        then entering its first steps, as the long way does.
 
         >>> import engine
         >>> game = engine.load(engine.builtin_names()[0])
@@ -237,16 +250,25 @@ class Game:
         after, draws = seat_draws(seed_rng, groups)
         kept = self.starts.get((players, explicit_chance, draws))
         if kept is None:
-            return None
+            deal = self.dealt_starts.get((players, explicit_chance, draws))
+            if deal is None:
+                return None
+            dealt = deal.deal(self, after)  # a setup that shuffles: this seed's deal, as _set_up replays it
+            dealt.advance()
+            return dealt
         copy = kept.clone()
         copy.rng = after
         return copy
 
-    def _keep_start(self, s: "State", draws: tuple[int, ...]) -> None:
-        """Keep ``s``, a new state whose generator only its seating's ``draws`` changed, as the start of that seating."""
-        if len(self.starts) < KEPT_STARTS:
+    def _keep_start(self, s: "State", draws: tuple[int, ...], deal: "Deal | None" = None) -> None:
+        """Keep ``s``, a new state whose generator only its seating's ``draws`` changed, as the start of that seating;
+        or, when ``deal`` is the kept setup ``s`` was dealt by after nothing but the seating drew, that deal."""
+        if len(self.starts) + len(self.dealt_starts) < KEPT_STARTS:
             self.start_groups[(s.players, s.explicit_chance)] = len(draws) + 1
-            self.starts[(s.players, s.explicit_chance, draws)] = s.clone()
+            if deal is None:
+                self.starts[(s.players, s.explicit_chance, draws)] = s.clone()
+            else:
+                self.dealt_starts[(s.players, s.explicit_chance, draws)] = deal
 
     def _set_up(self, s: "State", program: Program) -> "State":
         """``s`` once the setup program has run: a setup that does the same to every game is worked out once.
@@ -264,7 +286,7 @@ class Game:
             return s
         from engine.model.dealing import Deal, make_deal
 
-        key = (id(program), s.players, s.positions, tuple(s.seat_of.items()), s.order, tuple(s.counters), s.explicit_chance)
+        key = self._set_up_key(s, program)
         kept = self.set_up.get(key, _UNSEEN)
         if isinstance(kept, Deal):
             return kept.replay(s)
@@ -282,6 +304,12 @@ class Game:
         program.run(s)
         self.set_up[key] = s.clone() if s.rng == before else None
         return s
+
+    @staticmethod
+    def _set_up_key(s: "State", program: Program) -> tuple[Any, ...]:
+        """What a setup's result is kept by in ``set_up``: the program and the state it starts from, but for its
+        generator."""
+        return id(program), s.players, s.positions, tuple(s.seat_of.items()), s.order, tuple(s.counters), s.explicit_chance
 
     def _plain_deal(self, program: Program) -> bool:
         """Whether the setup ``program`` is a shuffle and moves by printed attributes (engine.model.dealing), asked once."""

@@ -447,8 +447,11 @@ class State:
         rolled before the choice again — the generator moves on as it did —
         and they fall as they fell, even if the generator was reseeded since.
         """
-        value = self._new_roll(sides)
         tape = self.tape
+        if tape is None and Chance.block not in self.slices:  # the usual roll: nothing loaded, nothing to roll again
+            self.rng, v = rng.below(self.rng, sides)
+            return v + 1
+        value = self._new_roll(sides)
         if tape is not None:
             again = tape.replay()
             if again is not None:

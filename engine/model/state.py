@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
@@ -55,7 +55,7 @@ class State:
         "grid",
         "stacks",
         "cell_of",
-        "frontier",
+        "_frontier",
         "_box",
         "groups",
         "members",
@@ -93,7 +93,7 @@ class State:
     grid: dict[Cell, int]  # cell -> the piece on it (the top one of a stack)
     stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
     cell_of: list[Cell | None]
-    frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
+    _frontier: dict[Cell, None] | None  # empty cells next to a piece, in a stable order (see frontier); None: not kept
     _box: "tuple[int, int, int, int] | None | object"  # the box of the pieces (see bbox), or UNKNOWN
     groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
     members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
@@ -175,14 +175,15 @@ class State:
             face, zone_of, cell_of = [0] * n, [0] * n, [None] * n
             zones = [[] for _ in game.zone_names]
             zones[0] = list(range(n))
-            grid, stacks, frontier, groups, members = {}, {}, {}, {}, {}
+            grid, stacks, groups, members = {}, {}, {}, {}
+            frontier, bbox = None, UNKNOWN  # worked out when first asked, kept from then on
         self.face = face
         self.zone_of = zone_of  # the rest of the position comes with face
         self.zones = zones
         self.grid = grid
         self.stacks = stacks
         self.cell_of = cell_of
-        self.frontier = frontier
+        self._frontier = frontier
         self._box = bbox
         self.groups = groups
         self.members = members
@@ -226,7 +227,8 @@ class State:
             return copy
         copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
-            self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self._box,
+            self.stacks.copy() if self.stacks else {}, self.cell_of[:],
+            None if self._frontier is None else self._frontier.copy(), self._box,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
             self.seat_of, self.order, self.turn, self.turn_number, self.step,
             self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
@@ -283,10 +285,31 @@ class State:
     # ------------------------------------------------------------ queries
 
     @property
+    def frontier(self) -> dict[Cell, None]:
+        """The empty cells next to a piece, in the order the moves made them so (see :func:`frontier_of`).
+
+        Not kept until first asked (a board whose rules never read it pays nothing per move): the first read
+        works it out from the board, whose cells are in the order they were filled while nothing left it (a
+        piece leaving the board while it is not kept works it out first); from then on every move keeps it.
+        Read it, never change it.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> s = game.new_state(players=game.player_counts[0], seed=1)
+        >>> s.frontier == frontier_of(s.grid, game.grid.neighbours) if game.grid else True
+        True
+        """
+        kept = self._frontier
+        if kept is None:
+            kept = self._frontier = frontier_of(self.grid, self.game.grid.neighbours) if self.game.grid else {}
+        return kept
+
+    @property
     def bbox(self) -> tuple[int, int, int, int] | None:
         """The smallest box holding every piece on the board (see :func:`box`); None while it is empty.
 
-        Kept as pieces are put down; after a piece leaves the box's edge it is worked out again when next asked.
+        Worked out when first asked, then kept as pieces are put down; after a piece leaves the box's edge it is
+        worked out again when next asked.
 
         >>> import engine
         >>> game = engine.load(engine.builtin_names()[0])
@@ -719,19 +742,21 @@ class State:
                 extend_lines(self, cid, cell)
         if self.pairs:
             pair_up(self.pairs, grid, cell)
-        frontier = self.frontier
-        frontier.pop(cell, None)
-        for n in self.game.grid.neighbours(cell):
-            if n not in grid:
-                frontier[n] = None
-        x, y = cell
+        frontier = self._frontier
+        if frontier is not None:
+            frontier.pop(cell, None)
+            for n in self.game.grid.neighbours(cell):
+                if n not in grid:
+                    frontier[n] = None
         bbox = self._box
-        if bbox is None:
-            self._box = (x, x, y, y)
-        elif bbox is not UNKNOWN:
-            x0, x1, y0, y1 = bbox  # type: ignore[misc]
-            if not (x0 <= x <= x1 and y0 <= y <= y1):
-                self._box = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
+        if bbox is not UNKNOWN:
+            x, y = cell
+            if bbox is None:
+                self._box = (x, x, y, y)
+            else:
+                x0, x1, y0, y1 = bbox  # type: ignore[misc]
+                if not (x0 <= x <= x1 and y0 <= y <= y1):
+                    self._box = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
 
     def _lift(self, cid: int) -> None:
         """Take a component off the board and update the board's frontier and box around its cell."""
@@ -750,10 +775,11 @@ class State:
             if below:
                 self.stacks[cell] = below
             return
+        frontier = self.frontier  # kept from here on: the board's order of cells no longer tells the moves' order
         del self.grid[cell]
         if self.pairs:
             unpair(self.pairs, cell)
-        grid, around, frontier = self.grid, self.game.grid.neighbours, self.frontier
+        grid, around = self.grid, self.game.grid.neighbours
         for n in around(cell):
             if n in frontier and not any(m in grid for m in around(n)):
                 del frontier[n]
@@ -835,6 +861,25 @@ class State:
         self.face[cid] = face
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
+
+
+def frontier_of(grid: dict[Cell, int], neighbours: Callable[[Cell], Iterable[Cell]]) -> dict[Cell, None]:
+    """The empty cells next to the pieces of ``grid``, in the order putting its cells down one by one, in the
+    grid's order, leaves them (a filled cell leaves it, its empty neighbours not yet listed join at the end).
+
+    >>> line = lambda c: [(c[0] - 1, 0), (c[0] + 1, 0)]
+    >>> list(frontier_of({(0, 0): 0, (1, 0): 1}, line))
+    [(-1, 0), (2, 0)]
+    """
+    frontier: dict[Cell, None] = {}
+    filled: set[Cell] = set()
+    for cell in grid:
+        frontier.pop(cell, None)
+        filled.add(cell)
+        for n in neighbours(cell):
+            if n not in filled:
+                frontier[n] = None
+    return frontier
 
 
 def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:

@@ -29,6 +29,7 @@ from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
+from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.tallies import Tally, retally
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class State:
         "history",
         "_actions",
         "tallies",
+        "face_tallies",
         "lines",
         "by_value",
         "pairs",
@@ -208,6 +210,7 @@ class State:
         self.history = history
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
+        self.face_tallies: dict[FaceTally, dict[Any, int]] = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
@@ -238,6 +241,8 @@ class State:
         )
         if self.tallies:
             copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
+        if self.face_tallies:
+            copy.face_tallies = {tally: counts.copy() for tally, counts in self.face_tallies.items()}
         if self.lines:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         if self.by_value:
@@ -704,6 +709,8 @@ class State:
         self.zones[zone].append(cid)
         if self.tallies:
             retally(self.tallies, cid, old, zone)
+        if self.face_tallies:
+            rezone(self.face_tallies, self.face, cid, old, zone)
 
     def stack(self, cell: Cell) -> tuple[int, ...]:
         """The pieces on a cell, from the top down (empty when there are none)."""
@@ -722,6 +729,8 @@ class State:
         self.zones[board].append(cid)
         if self.tallies:
             retally(self.tallies, cid, old, board)
+        if self.face_tallies:  # (the board has none: its pieces turn over freely)
+            rezone(self.face_tallies, self.face, cid, old, board)
         self.cell_of[cid] = cell
         if face is not None:
             self.face[cid] = face
@@ -800,6 +809,9 @@ class State:
         if self.tallies:
             retally(self.tallies, a, za, zb)
             retally(self.tallies, b, zb, za)
+        if self.face_tallies:
+            rezone(self.face_tallies, self.face, a, za, zb)
+            rezone(self.face_tallies, self.face, b, zb, za)
         ca, cb = self.cell_of[a], self.cell_of[b]
         if self.lines and (ca is not None or cb is not None):
             forget_lines(self, a)
@@ -844,6 +856,8 @@ class State:
         self._actions = None
         old = self.face[cid]
         new = self.face[cid] = (old + 1) % self.game.face_count[cid]
+        if self.face_tallies and self.cell_of[cid] is None:  # off the board
+            reface_counts(self.face_tallies, self.zone_of[cid], cid, old, new)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, new)
 
@@ -859,6 +873,8 @@ class State:
         self._actions = None
         old = self.face[cid]
         self.face[cid] = face
+        if self.face_tallies and self.cell_of[cid] is None:  # off the board
+            reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
 

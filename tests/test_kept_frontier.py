@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.model.state import State, box
+from engine.model.state import UNKNOWN, State, box, frontier_of
 from tests.conftest import shipped_game
 
 BOARDS = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]
+FIXED = [name for name in BOARDS if shipped_game(name).grid.fixed]
 
 
 def scanned(s: State) -> set[tuple[int, int]]:
@@ -60,11 +61,14 @@ def test_a_frontier_read_at_any_moment_is_the_kept_one(name: str, seed: int, ask
     play_both(shipped_game(name), seed, asks, actions=120)
 
 
-def test_a_new_state_keeps_neither_until_asked() -> None:
-    """Nothing is kept per move on a board nobody asked about."""
-    game = shipped_game(BOARDS[0])
-    s = game.new_state(players=game.player_counts[0], seed=0)
-    s.play(0)
-    assert s._frontier is None
-    s.frontier
-    assert s._frontier is not None
+def test_a_fixed_board_keeps_neither_until_asked() -> None:
+    """Nothing is kept per move on a board with fixed edges nobody asked about (a growing one keeps them)."""
+    game = shipped_game(FIXED[0])
+    s = State(game, game.player_counts[0])
+    first, second = game.grid.cells[:2]
+    s.place(0, first)
+    assert s._frontier is None and s._box is UNKNOWN
+    assert list(s.frontier) == list(frontier_of(s.grid, game.grid.neighbours)) and s.bbox == box(s.grid)
+    s.place(1, second)
+    assert s._frontier is not None and list(s.frontier) == list(frontier_of(s.grid, game.grid.neighbours))
+    assert s._box == box(s.grid)

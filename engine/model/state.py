@@ -178,7 +178,10 @@ class State:
             zones = [[] for _ in game.zone_names]
             zones[0] = list(range(n))
             grid, stacks, groups, members = {}, {}, {}, {}
-            frontier, bbox = None, UNKNOWN  # worked out when first asked, kept from then on
+            if game.grid is not None and game.grid.fixed:  # worked out when first asked, kept from then on
+                frontier, bbox = None, UNKNOWN
+            else:  # a growing board's free cells are its frontier, read at every placement: kept from the start
+                frontier, bbox = {}, None
         self.face = face
         self.zone_of = zone_of  # the rest of the position comes with face
         self.zones = zones
@@ -293,7 +296,8 @@ class State:
     def frontier(self) -> dict[Cell, None]:
         """The empty cells next to a piece, in the order the moves made them so (see :func:`frontier_of`).
 
-        Not kept until first asked (a board whose rules never read it pays nothing per move): the first read
+        On a board with fixed edges, not kept until first asked (rules that never read it pay nothing per move;
+        a growing board's keeps it from the start): the first read
         works it out from the board, whose cells are in the order they were filled while nothing left it (a
         piece leaving the board while it is not kept works it out first); from then on every move keeps it.
         Read it, never change it.
@@ -313,7 +317,7 @@ class State:
     def bbox(self) -> tuple[int, int, int, int] | None:
         """The smallest box holding every piece on the board (see :func:`box`); None while it is empty.
 
-        Worked out when first asked, then kept as pieces are put down; after a piece leaves the box's edge it is
+        On a board with fixed edges worked out when first asked, then kept as pieces are put down; after a piece leaves the box's edge it is
         worked out again when next asked.
 
         >>> import engine

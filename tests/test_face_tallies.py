@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.blocks.placement import KEPT_ZONE, Place
+from engine.blocks.placement import COUNT_SKIPS, KEPT_ZONE, Place
 from engine.core.face_tallies import FaceTally, face_counts
 from engine.model.state import State
 from tests.conftest import shipped_game
@@ -116,7 +116,7 @@ def test_the_firsts_offered_are_the_walked_ones(name: str) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(names=st.lists(st.sampled_from("abc"), min_size=KEPT_ZONE + 1, max_size=40), data=st.data())
+@given(names=st.lists(st.sampled_from("abc"), min_size=KEPT_ZONE + 1, max_size=COUNT_SKIPS + 20), data=st.data())
 def test_a_big_zone_offers_the_first_of_each(names: list[str], data: st.DataObject) -> None:
     """However the copies of a big zone lie and whatever faces they show, the walk that stops early finds them all."""
     faces = [data.draw(st.integers(0, 1)) for _ in names]

@@ -93,6 +93,9 @@ KEPT_ZONE = 12
 """The offers of a zone of at most this many pieces are kept, keyed by its contents (see :meth:`Place.pieces`)."""
 KEPT_HANDS = 4096
 """At most this many zone contents are kept per step: past it, the kept offers are forgotten and kept afresh."""
+COUNT_SKIPS = 32
+"""A zone's count of copies is kept when stopping at its last different piece skips more than this many (see
+:meth:`Place._firsts`): over fewer, walking them costs less than keeping the count at every move."""
 PASS = ("pass",)
 
 
@@ -273,11 +276,11 @@ class Place(Step):
         in order.
 
         Identical copies share their name, faces and face options, so the rest would only offer the same again.
-        In a zone of more than :data:`KEPT_ZONE` pieces (a stock of many copies) whose different pieces all show
-        up in its first half, the first time the step walks it, the state counts each name (and face) the zone
-        holds (engine.core.face_tallies), so the walk stops once it has met as many as there are (a count kept
-        where it would save little costs more per move than it saves).  Not on the board, whose faces groups
-        turn by hand.
+        In a zone of more than :data:`KEPT_ZONE` pieces whose last different piece, the first time the step walks
+        it, has more than :data:`COUNT_SKIPS` copies after it (a stock of many copies), the state counts each name
+        (and face) the zone holds (engine.core.face_tallies), so the walk stops once it has met as many as there
+        are (a count kept where it would save little costs more per move than it saves).  Not on the board, whose
+        faces groups turn by hand.
         """
         distinct = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
         big = len(hand) > KEPT_ZONE and zone != self.game.board_zone
@@ -303,7 +306,7 @@ class Place(Step):
                         break
         if tally is False:  # the first walk of this zone: keep its count if stopping early skips most of it
             last = hand.index(next(reversed(first.values())))
-            self.copy_tallies[zone] = FaceTally(zone, self.copy_keys) if 2 * (last + 1) < len(hand) else None
+            self.copy_tallies[zone] = FaceTally(zone, self.copy_keys) if len(hand) - last - 1 > COUNT_SKIPS else None
         return first.values()
 
     def actions(self, s: "StateView") -> ActionSpace:

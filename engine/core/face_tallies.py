@@ -27,6 +27,7 @@ directly, and a move there would pay for every disc turned over).
 from __future__ import annotations
 
 from collections import Counter
+from operator import getitem
 from typing import Any, Protocol, Sequence
 
 
@@ -69,8 +70,9 @@ def face_counts(s: FaceTallied, tally: FaceTally) -> dict[Any, int]:
     the board zone.  The counts are the state's own: read them, never change them."""
     counts = s.face_tallies.get(tally)
     if counts is None:
-        table, face = tally.table, s.face
-        counts = s.face_tallies[tally] = dict(Counter(table[face[cid]][cid] for cid in s.zones[tally.zone]))
+        zone = s.zones[tally.zone]  # each piece's value, table[face[cid]][cid], looked up in C
+        values = map(getitem, map(tally.table.__getitem__, map(s.face.__getitem__, zone)), zone)
+        counts = s.face_tallies[tally] = dict(Counter(values))
     return counts
 
 

@@ -49,6 +49,7 @@ from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
+from engine.core.face_tallies import FaceTally, face_counts
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -92,6 +93,9 @@ KEPT_ZONE = 12
 """The offers of a zone of at most this many pieces are kept, keyed by its contents (see :meth:`Place.pieces`)."""
 KEPT_HANDS = 4096
 """At most this many zone contents are kept per step: past it, the kept offers are forgotten and kept afresh."""
+COUNT_SKIPS = 32
+"""A zone's count of copies is kept when stopping at its last different piece skips more than this many (see
+:meth:`Place._firsts`): over fewer, walking them costs less than keeping the count at every move."""
 PASS = ("pass",)
 
 
@@ -118,6 +122,10 @@ class Place(Step):
         self.piece_keys = [[seen.setdefault((name, face), len(seen)) for name in b.game.piece_names]
                            for face in range(max(b.game.face_count, default=1))]  # by face, then component
         self.kept_offers: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # zone contents -> pieces() of them
+        # What tells identical copies apart, by face then component (a number for each name and face put down
+        # as-is, else the name), and a zone's count of each kept by the state (see _firsts), by zone.
+        self.copy_keys = self.piece_keys if self.as_is else [b.game.piece_names] * len(self.piece_keys)
+        self.copy_tallies: dict[int, FaceTally | None] = {}  # zone -> its count, None: not worth keeping
         self.restrict: Any = None
         self.restrict_text = ""
         if "only_triggering" in spec:
@@ -236,21 +244,23 @@ class Place(Step):
         they are, the faces they show), so the same hand is looked through once: a decision after one that placed
         nothing from it, or another game dealt the same hand, reads them back.
         """
-        hand = s.zones[self.source(s)]
+        zone = self.source(s)
+        hand = s.zones[zone]
         if len(hand) > KEPT_ZONE:
-            return self._offers(s, hand)
+            return self._offers(s, hand, zone)
         key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
         kept = self.kept_offers.get(key)
         if kept is None:
             if len(self.kept_offers) >= KEPT_HANDS:
                 self.kept_offers.clear()
-            kept = self.kept_offers[key] = self._offers(s, hand)
+            kept = self.kept_offers[key] = self._offers(s, hand, zone)
         return kept
 
-    def _offers(self, s: "StateView", hand: Iterable[int]) -> tuple[tuple[int, int], ...]:
-        """The (component, face) pairs on offer from ``hand``, worked out afresh (see :meth:`pieces`)."""
+    def _offers(self, s: "StateView", hand: Sequence[int], zone: int) -> tuple[tuple[int, int], ...]:
+        """The (component, face) pairs on offer from ``hand``, the contents of ``zone``, worked out afresh (see
+        :meth:`pieces`)."""
         if self.game.identical:
-            hand = self._firsts(s, hand)
+            hand = self._firsts(s, hand, zone)
         if self.choose_face:
             options = self.game.piece_options
             return tuple([p for cid in hand for p in options[cid]])
@@ -260,24 +270,43 @@ class Place(Step):
         fixed = self.fixed  # the step names the face: identical copies show the same one, or have none
         return tuple([(cid, fixed[cid]) for cid in hand if fixed[cid] is not None])  # type: ignore[misc]
 
-    def _firsts(self, s: "StateView", hand: Iterable[int]) -> Iterable[int]:
-        """The components of ``hand`` that stand for identical copies after them (in a game that has some): the first
-        of each name (of each name and face, when the piece is put down as it is), in order.
+    def _firsts(self, s: "StateView", hand: Sequence[int], zone: int) -> Iterable[int]:
+        """The components of ``hand``, the contents of ``zone``, that stand for identical copies after them (in a
+        game that has some): the first of each name (of each name and face, when the piece is put down as it is),
+        in order.
 
         Identical copies share their name, faces and face options, so the rest would only offer the same again.
+        In a zone of more than :data:`KEPT_ZONE` pieces whose last different piece, the first time the step walks
+        it, has more than :data:`COUNT_SKIPS` copies after it (a stock of many copies), the state counts each name
+        (and face) the zone holds (engine.core.face_tallies), so the walk stops once it has met as many as there
+        are (a count kept where it would save little costs more per move than it saves).  Not on the board, whose
+        faces groups turn by hand.
         """
-        names, first = self.game.piece_names, {}
+        distinct = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
+        big = len(hand) > KEPT_ZONE and zone != self.game.board_zone
+        tally = self.copy_tallies.get(zone, False) if big else None
+        if tally:
+            distinct = len(face_counts(s, tally))
+        first: dict[Any, int] = {}
         if self.as_is:
             face, keys = s.face, self.piece_keys
             for cid in hand:
                 key = keys[face[cid]][cid]
                 if key not in first:
                     first[key] = cid
+                    if len(first) == distinct:
+                        break
         else:
+            names = self.game.piece_names
             for cid in hand:
                 name = names[cid]
                 if name not in first:
                     first[name] = cid
+                    if len(first) == distinct:
+                        break
+        if tally is False:  # the first walk of this zone: keep its count if stopping early skips most of it
+            last = hand.index(next(reversed(first.values())))
+            self.copy_tallies[zone] = FaceTally(zone, self.copy_keys) if len(hand) - last - 1 > COUNT_SKIPS else None
         return first.values()
 
     def actions(self, s: "StateView") -> ActionSpace:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Self, Sequence, runtime_checkable
 
+from engine.core.face_tallies import FaceTally
 from engine.core.limits import Limits
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.core.tallies import Tally
@@ -64,6 +65,7 @@ class StateData(Protocol):
     budget: int
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine.core.tallies); dealing zones anew drops them
     by_value: dict[Any, Any]  # the board's cells by value, kept up to date (engine.core.kept_cells); dealing anew drops them
+    face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine.core.face_tallies); dealing anew drops them
     _actions: Any  # the legal actions worked out for this position (None: to work out again)
 
     @property

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
@@ -29,6 +29,7 @@ from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
+from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.tallies import Tally, retally
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class State:
         "grid",
         "stacks",
         "cell_of",
-        "frontier",
+        "_frontier",
         "_box",
         "groups",
         "members",
@@ -80,6 +81,7 @@ class State:
         "history",
         "_actions",
         "tallies",
+        "face_tallies",
         "lines",
         "by_value",
         "pairs",
@@ -93,7 +95,7 @@ class State:
     grid: dict[Cell, int]  # cell -> the piece on it (the top one of a stack)
     stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
     cell_of: list[Cell | None]
-    frontier: dict[Cell, None]  # empty cells next to a piece, in a stable order
+    _frontier: dict[Cell, None] | None  # empty cells next to a piece, in a stable order (see frontier); None: not kept
     _box: "tuple[int, int, int, int] | None | object"  # the box of the pieces (see bbox), or UNKNOWN
     groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
     members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
@@ -175,14 +177,18 @@ class State:
             face, zone_of, cell_of = [0] * n, [0] * n, [None] * n
             zones = [[] for _ in game.zone_names]
             zones[0] = list(range(n))
-            grid, stacks, frontier, groups, members = {}, {}, {}, {}, {}
+            grid, stacks, groups, members = {}, {}, {}, {}
+            if game.grid is not None and game.grid.fixed:  # worked out when first asked, kept from then on
+                frontier, bbox = None, UNKNOWN
+            else:  # a growing board's free cells are its frontier, read at every placement: kept from the start
+                frontier, bbox = {}, None
         self.face = face
         self.zone_of = zone_of  # the rest of the position comes with face
         self.zones = zones
         self.grid = grid
         self.stacks = stacks
         self.cell_of = cell_of
-        self.frontier = frontier
+        self._frontier = frontier
         self._box = bbox
         self.groups = groups
         self.members = members
@@ -207,6 +213,7 @@ class State:
         self.history = history
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
+        self.face_tallies: dict[FaceTally, dict[Any, int]] = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
@@ -226,7 +233,8 @@ class State:
             return copy
         copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
-            self.stacks.copy() if self.stacks else {}, self.cell_of[:], self.frontier.copy(), self._box,
+            self.stacks.copy() if self.stacks else {}, self.cell_of[:],
+            None if self._frontier is None else self._frontier.copy(), self._box,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,
             self.seat_of, self.order, self.turn, self.turn_number, self.step,
             self.slices.copy() if self.slices else {}, self.decided, self.counters[:],
@@ -236,6 +244,8 @@ class State:
         )
         if self.tallies:
             copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
+        if self.face_tallies:
+            copy.face_tallies = {tally: counts.copy() for tally, counts in self.face_tallies.items()}
         if self.lines:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         if self.by_value:
@@ -283,10 +293,32 @@ class State:
     # ------------------------------------------------------------ queries
 
     @property
+    def frontier(self) -> dict[Cell, None]:
+        """The empty cells next to a piece, in the order the moves made them so (see :func:`frontier_of`).
+
+        On a board with fixed edges, not kept until first asked (rules that never read it pay nothing per move;
+        a growing board's keeps it from the start): the first read
+        works it out from the board, whose cells are in the order they were filled while nothing left it (a
+        piece leaving the board while it is not kept works it out first); from then on every move keeps it.
+        Read it, never change it.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> s = game.new_state(players=game.player_counts[0], seed=1)
+        >>> s.frontier == frontier_of(s.grid, game.grid.neighbours) if game.grid else True
+        True
+        """
+        kept = self._frontier
+        if kept is None:
+            kept = self._frontier = frontier_of(self.grid, self.game.grid.neighbours) if self.game.grid else {}
+        return kept
+
+    @property
     def bbox(self) -> tuple[int, int, int, int] | None:
         """The smallest box holding every piece on the board (see :func:`box`); None while it is empty.
 
-        Kept as pieces are put down; after a piece leaves the box's edge it is worked out again when next asked.
+        On a board with fixed edges worked out when first asked, then kept as pieces are put down; after a piece leaves the box's edge it is
+        worked out again when next asked.
 
         >>> import engine
         >>> game = engine.load(engine.builtin_names()[0])
@@ -684,6 +716,8 @@ class State:
         self.zones[zone].append(cid)
         if self.tallies:
             retally(self.tallies, cid, old, zone)
+        if self.face_tallies:
+            rezone(self.face_tallies, self.face, cid, old, zone)
 
     def stack(self, cell: Cell) -> tuple[int, ...]:
         """The pieces on a cell, from the top down (empty when there are none)."""
@@ -702,6 +736,8 @@ class State:
         self.zones[board].append(cid)
         if self.tallies:
             retally(self.tallies, cid, old, board)
+        if self.face_tallies:  # (the board has none: its pieces turn over freely)
+            rezone(self.face_tallies, self.face, cid, old, board)
         self.cell_of[cid] = cell
         if face is not None:
             self.face[cid] = face
@@ -722,19 +758,21 @@ class State:
                 extend_lines(self, cid, cell)
         if self.pairs:
             pair_up(self.pairs, grid, cell)
-        frontier = self.frontier
-        frontier.pop(cell, None)
-        for n in self.game.grid.neighbours(cell):
-            if n not in grid:
-                frontier[n] = None
-        x, y = cell
+        frontier = self._frontier
+        if frontier is not None:
+            frontier.pop(cell, None)
+            for n in self.game.grid.neighbours(cell):
+                if n not in grid:
+                    frontier[n] = None
         bbox = self._box
-        if bbox is None:
-            self._box = (x, x, y, y)
-        elif bbox is not UNKNOWN:
-            x0, x1, y0, y1 = bbox  # type: ignore[misc]
-            if not (x0 <= x <= x1 and y0 <= y <= y1):
-                self._box = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
+        if bbox is not UNKNOWN:
+            x, y = cell
+            if bbox is None:
+                self._box = (x, x, y, y)
+            else:
+                x0, x1, y0, y1 = bbox  # type: ignore[misc]
+                if not (x0 <= x <= x1 and y0 <= y <= y1):
+                    self._box = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
 
     def _lift(self, cid: int) -> None:
         """Take a component off the board and update the board's frontier and box around its cell."""
@@ -753,10 +791,11 @@ class State:
             if below:
                 self.stacks[cell] = below
             return
+        frontier = self.frontier  # kept from here on: the board's order of cells no longer tells the moves' order
         del self.grid[cell]
         if self.pairs:
             unpair(self.pairs, cell)
-        grid, around, frontier = self.grid, self.game.grid.neighbours, self.frontier
+        grid, around = self.grid, self.game.grid.neighbours
         for n in around(cell):
             if n in frontier and not any(m in grid for m in around(n)):
                 del frontier[n]
@@ -777,6 +816,9 @@ class State:
         if self.tallies:
             retally(self.tallies, a, za, zb)
             retally(self.tallies, b, zb, za)
+        if self.face_tallies:
+            rezone(self.face_tallies, self.face, a, za, zb)
+            rezone(self.face_tallies, self.face, b, zb, za)
         ca, cb = self.cell_of[a], self.cell_of[b]
         if self.lines and (ca is not None or cb is not None):
             forget_lines(self, a)
@@ -821,6 +863,8 @@ class State:
         self._actions = None
         old = self.face[cid]
         new = self.face[cid] = (old + 1) % self.game.face_count[cid]
+        if self.face_tallies and self.cell_of[cid] is None:  # off the board
+            reface_counts(self.face_tallies, self.zone_of[cid], cid, old, new)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, new)
 
@@ -836,8 +880,29 @@ class State:
         self._actions = None
         old = self.face[cid]
         self.face[cid] = face
+        if self.face_tallies and self.cell_of[cid] is None:  # off the board
+            reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
+
+
+def frontier_of(grid: dict[Cell, int], neighbours: Callable[[Cell], Iterable[Cell]]) -> dict[Cell, None]:
+    """The empty cells next to the pieces of ``grid``, in the order putting its cells down one by one, in the
+    grid's order, leaves them (a filled cell leaves it, its empty neighbours not yet listed join at the end).
+
+    >>> line = lambda c: [(c[0] - 1, 0), (c[0] + 1, 0)]
+    >>> list(frontier_of({(0, 0): 0, (1, 0): 1}, line))
+    [(-1, 0), (2, 0)]
+    """
+    frontier: dict[Cell, None] = {}
+    filled: set[Cell] = set()
+    for cell in grid:
+        frontier.pop(cell, None)
+        filled.add(cell)
+        for n in neighbours(cell):
+            if n not in filled:
+                frontier[n] = None
+    return frontier
 
 
 def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:

@@ -327,7 +327,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
             cid, face = _piece(game, item, items.pos_of(i), s, pool)
             _list_once(game, listed, cid, items.pos_of(i))
             s.move(cid, zone)
-            s.face[cid] = face
+            s.show(cid, face)  # what the state keeps by face follows
     groups = position.get("groups") or {}
     former = next((step for step in game.steps if hasattr(step, "establish")), None)
     for cell_text, marker in groups.items():

@@ -649,7 +649,7 @@ class FormGroups(Step):
             s.move(marker, self.deform_marker(s))
             for c in self.members(anchor):
                 del s.members[c]
-                s.face[s.grid[c]] = self.free_face[s.grid[c]]
+                s.show(s.grid[c], self.free_face[s.grid[c]])
             self._changed(s, self.members(anchor), self.members(anchor))
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
@@ -688,7 +688,7 @@ class FormGroups(Step):
         s.groups[anchor] = marker
         for cell in cells:
             s.members[cell] = anchor
-            s.face[s.grid[cell]] = self.group_face[s.grid[cell]]
+            s.show(s.grid[cell], self.group_face[s.grid[cell]])
         return None
 
     # -- text

@@ -33,7 +33,8 @@ PLACING = [name for name in engine.builtin_names() if any(isinstance(step, Place
 
 def fresh(step: Place, s: State) -> tuple[tuple[int, int], ...]:
     """The step's offers looked for afresh, without the kept ones."""
-    return step._offers(s, s.zones[step.source(s)])
+    zone = step.source(s)
+    return step._offers(s, s.zones[zone], zone)
 
 
 def check_offers(game: engine.Game, s: State) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,24 +25,30 @@ def _facing_pairs(game: engine.Game, s: engine.State) -> list[tuple[int, int]]:
     return list(zip(east, west))
 
 
+def _each_facing_pair(game: engine.Game, seed: int, games: int, choose: random.Random) -> Iterator[tuple[engine.State, int, int]]:
+    """Every facing pair at every decision of ``games`` random games seeded from ``seed`` (played on by ``choose``)."""
+    for i in range(games):
+        s = game.new_state(players=2, seed=derive_seed(seed, i))
+        while s.outcome is None:
+            for a, b in _facing_pairs(game, s):
+                yield s, a, b
+            s.play(choose.randrange(len(s.legal_actions())))
+
+
 @pytest.mark.parametrize("variant", [None, "dice", "mirror", "older-help"])
 def test_measuring_both_fighters_together_equals_measuring_each(variant: str | None) -> None:
     # over random games, at every decision: each facing pair, measured together and one by one (with dice rolled
     # for them, as a fight rolls them); the mirror's modifier reads strength() one level deep
     game = engine.load("nine-domains", variant=variant) if variant else engine.load("nine-domains")
     rules, choose, compared = _rules(game), random.Random(7), 0
-    for i in range(40):
-        s = game.new_state(players=2, seed=derive_seed(3, i))
-        while s.outcome is None:
-            for a, b in _facing_pairs(game, s):
-                if rules.sides:
-                    s.slices[Rolls.block] = Rolls(((a, choose.randint(1, 6)), (b, choose.randint(1, 6))))
-                together = rules.measure_both(s, a, b, {})
-                alone = rules.measure(s, a, {}), rules.measure(s, b, {})
-                assert together == alone, (game.piece_names[a], game.piece_names[b])
-                compared += any(x[1] for x in together)  # pairs where a modifier counted
-                s.slices.pop(Rolls.block, None)
-            s.play(choose.randrange(len(s.legal_actions())))
+    for s, a, b in _each_facing_pair(game, 3, 40, choose):
+        if rules.sides:
+            s.slices[Rolls.block] = Rolls(((a, choose.randint(1, 6)), (b, choose.randint(1, 6))))
+        together = rules.measure_both(s, a, b, {})
+        alone = rules.measure(s, a, {}), rules.measure(s, b, {})
+        assert together == alone, (game.piece_names[a], game.piece_names[b])
+        compared += any(x[1] for x in together)  # pairs where a modifier counted
+        s.slices.pop(Rolls.block, None)
     assert compared > 50  # the modifiers were in play, not only base strengths
 
 
@@ -59,22 +66,18 @@ def test_a_quiet_duel_finds_the_winner_and_margin_a_fight_finds(variant: str | N
     # and the fight with the margin the contest step reads after it; same winner, margin, dice rolled, state
     game = engine.load("nine-domains", variant=variant) if variant else engine.load("nine-domains")
     rules, choose, decided = _rules(game), random.Random(11), 0
-    for i in range(25):
-        s = game.new_state(players=2, seed=derive_seed(5, i))
-        while s.outcome is None:
-            for a, b in _facing_pairs(game, s):
-                quiet, loud = s.clone(), s.clone()
-                for t in (quiet, loud):
-                    t.slices[Rolls.block] = Rolls(((a, 2), (b, 2))) if rules.sides else Rolls()
-                winner, margin = rules.quiet_duel(quiet, a, b, {})
-                known: dict[int, tuple[int, int, int]] = {}
-                fought = rules.fight(loud, a, b, None, known).winner
-                strengths = {c: rules.measure(loud, c, known)[0] for c in (a, b)}
-                expected = strengths[fought] - strengths[b if fought == a else a] if fought is not None else 0
-                assert (winner, margin) == (fought, expected)
-                assert quiet == loud
-                decided += winner is not None
-            s.play(choose.randrange(len(s.legal_actions())))
+    for s, a, b in _each_facing_pair(game, 5, 25, choose):
+        quiet, loud = s.clone(), s.clone()
+        for t in (quiet, loud):
+            t.slices[Rolls.block] = Rolls(((a, 2), (b, 2))) if rules.sides else Rolls()
+        winner, margin = rules.quiet_duel(quiet, a, b, {})
+        known: dict[int, tuple[int, int, int]] = {}
+        fought = rules.fight(loud, a, b, None, known).winner
+        strengths = {c: rules.measure(loud, c, known)[0] for c in (a, b)}
+        expected = strengths[fought] - strengths[b if fought == a else a] if fought is not None else 0
+        assert (winner, margin) == (fought, expected)
+        assert quiet == loud
+        decided += winner is not None
     assert decided > 100
 
 

@@ -226,3 +226,37 @@ def test_counting_a_zone_or_a_constant_list_is_written_inline() -> None:
         assert condition.test(s) == (len(s.zones[board]) == cards)
         s.play(choose.randrange(len(s.legal_actions())))
     assert condition.test(s)
+
+
+@pytest.mark.parametrize("steps", [None, 40, 200])
+def test_an_aggregate_over_a_fast_filter_tests_each_item_in_its_loop_and_spends_what_its_list_spends(
+        steps: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``any(... for p in board where p.colour == r)`` in a function: the loop walks the board and skips what the
+    filter rejects (no list of the pieces first), and every position of random games gives the same answer,
+    the same steps spent and, on a small budget, the same error at the same place as the loop over the
+    filter's list."""
+    from types import SimpleNamespace
+
+    from engine.lang import functions
+
+    inline = engine.load(str(PLAIN / "plain-connect-four"))
+    written = [text for where, text in inline.vocab.data[GENERATED] if ":58:5" in where]
+    assert written and all("continue" in text and "found" not in text for text in written)
+    items = functions._items
+    monkeypatch.setattr(functions, "_items", lambda sel, x, scope: items(sel, x, SimpleNamespace(pure=False)))
+    listed = engine.load(str(PLAIN / "plain-connect-four"))
+    assert not any("continue" in text for where, text in listed.vocab.data[GENERATED] if ":58:5" in where)
+    for seed in range(4):
+        s, choose = inline.new_state(players=2, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            answers = []
+            for game in (inline, listed):
+                t = game.new_state(players=2, seed=seed)
+                t.grid, t.cell_of, t.zones = s.grid, s.cell_of, s.zones
+                t.budget = steps if steps is not None else t.budget
+                try:
+                    answers.append((game.end_condition.test(t), t.budget))
+                except EffectRuntimeError as error:
+                    answers.append((str(error), error.pos))
+            assert answers[0] == answers[1]
+            s.play(choose.randrange(len(s.legal_actions())))

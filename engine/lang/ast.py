@@ -775,6 +775,32 @@ class CompiledSelection:
         head = (f"{t} = {read}", f"s.budget -= len({t})", "if s.budget < 0:", f"    raise out_of_steps(s, {where}, 'selection')")
         return head, t, self.listed.consts + ((where, self.pos), ("out_of_steps", out_of_steps))
 
+    def loop(self, x: str) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str]:
+        """Generated source for a loop over ``x`` walking a zone or constant list with a fast filter (``x.attr == v
+        [and ...]``) itself, without listing the items that pass first, where nothing the loop runs changes
+        the source: (statements to run first, the
+        expression to loop over, constants, the test an item must pass).  The steps are spent and each ``v``
+        computed before the loop, as ``items`` does; the test spends nothing and cannot fail, so a loop that
+        stops early does what ``items`` and a loop over its list do.
+
+        >>> sel = CompiledSelection(None, 0, None, None, None, fast=(([[5, 7]], None, [5, 7]),), listed=Code("s.zones[3]"))
+        >>> head, items, _, test = sel.loop("x1")
+        >>> print(head[-1]); print(test)  # doctest: +ELLIPSIS
+        v... = k...(s, e)
+        k...[x1] == v...
+        """
+        assert self.fast is not None and self.listed is not None
+        head, items, consts = self.listing(copy=False)
+        if any(row is None for _, _, row in self.fast):
+            head += ("face = s.face",)
+        tests = []
+        for table, right, row in self.fast:
+            v, k, read = codegen.fresh("v"), codegen.fresh("k"), codegen.fresh("k")
+            head += (f"{v} = {k}(s, e)",)
+            tests.append(f"{read}[{x}] == {v}" if row is not None else f"{read}[face[{x}]][{x}] == {v}")
+            consts += ((k, right), (read, row if row is not None else table))
+        return head, items, consts, " and ".join(tests)
+
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         src, slot, where = self.source, self.slot, self.where
         if where is None:

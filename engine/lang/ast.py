@@ -629,9 +629,10 @@ def unchanging(node: Node, scope: Scope) -> Compiled:
 def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     """A generated function listing the items of ``sel``'s source that pass ``test`` (each in its slot while
     tested); ``sel.items`` lists them with closures."""
-    condition, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
+    text, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
+    condition = codegen.read_as(text, sel.slot, x)
     lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items)

@@ -124,6 +124,19 @@ def passes_locals(text: str) -> bool:
     return any(m.group(1) is None and m.group(2) is None for m in _SLOTS.finditer(text))
 
 
+def read_as(text: str, slot: int, name: str) -> str:
+    """``text`` reading the Python name ``name`` where it reads the local's slot ``slot``, when it hands the
+    locals to nothing (:func:`passes_locals`): a loop's item, held in a local of the generated function as well
+    as in its slot, is read from there.  Text literals are left alone.
+
+    >>> read_as("(k2[e[4]] == e[0]) and e[4] != 'e[4]'", 4, "x1"), read_as("k5(s, e) + e[4]", 4, "x1")
+    ("(k2[x1] == e[0]) and x1 != 'e[4]'", 'k5(s, e) + e[4]')
+    """
+    if passes_locals(text):
+        return text
+    return _SLOTS.sub(lambda m: name if m.group(2) == str(slot) else m.group(0), text)
+
+
 def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
     """``c``'s value as (source computing it, a name for it after that, constants), or None when it has no
     expression: ``e[3]`` serves as both; anything else is computed into a fresh local ``t7`` by ``:=``."""

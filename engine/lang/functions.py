@@ -193,9 +193,10 @@ class Count(Aggregate):
         """The count as one generated function: the filter written inside the loop over the items (a zone's read
         inline)."""
         assert sel.where is not None
-        condition, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
+        text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
         head, items, listed = sel.listing(copy=False)
         x = codegen.fresh("x")
+        condition = codegen.read_as(text, sel.slot, x)
         lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference)
@@ -301,7 +302,7 @@ class Fold(Aggregate):
         x, combine = codegen.fresh("x"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
-                 f"    values.append({term})",
+                 f"    values.append({codegen.read_as(term, sel.slot, x)})",
                  f"return {combine}(values) if values else {self.empty!r}")
         return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference)
 
@@ -364,8 +365,9 @@ class Quantifier(Aggregate):
                    reference: Fn) -> Fn | None:
         """The quantifier as one generated function: the test written inside the loop over the items (unfiltered,
         a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
-        condition, consts = codegen.expr(test)
+        text, consts = codegen.expr(test)
         x = codegen.fresh("x")
+        condition = codegen.read_as(text, sel.slot, x)
         head, items, listed, test = _items(sel, x, scope)
         lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",

@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
 from engine.core.errors import EffectRuntimeError
@@ -274,3 +276,39 @@ def test_a_loop_reads_its_item_from_a_python_name_where_its_body_hands_the_local
         slot = re.search(r"e\[(\d+)\] = " + item.group(1), text) if item else None
         assert item and slot and f"[{item.group(1)}]" in text and f"e[{slot.group(1)}]" not in text.split("\n", 1)[1] \
             .replace(f"e[{slot.group(1)}] = ", "")
+
+
+@given(zone=st.lists(st.integers(0, 5), max_size=8), wanted=st.integers(0, 3), budget=st.integers(0, 10))
+def test_first_is_generated_and_finds_spends_and_runs_out_where_the_closure_does(
+        zone: list[int], wanted: int, budget: int) -> None:
+    """``first(x in ZONE where x.value == wanted)``: the generated loop returns the closure's item, spends the
+    zone's steps up front as it does, and runs out of steps in the same place."""
+    from types import SimpleNamespace
+
+    from engine.blocks.position_functions import _generated_first
+    from engine.lang import ast
+    from engine.lang.scope import Code, Scope, Vocabulary
+
+    value = [3, 1, 0, 3, 2, 1]
+    where = lambda s, e: value[e[1]] == e[0]
+    source = ast.spending(lambda s, e: s.zones[1], None, "selection")
+    sel = ast.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
+                                test=Code("(k9[e[1]] == e[0])", None, (("k9", value),)))
+
+    def first(s: object, e: list[object]) -> object:
+        for x in source(s, e):
+            e[1] = x
+            if where(s, e):
+                return x
+        return None
+
+    generated = _generated_first(sel, ast.Call(None, "first", []), Scope(Vocabulary()), first)
+    assert generated is not None and "return x" in generated.generated_source
+    answers = []
+    for f in (generated, first):
+        s = SimpleNamespace(zones=[[], list(zone)], budget=budget, game=SimpleNamespace(limits=SimpleNamespace(steps=9)))
+        try:
+            answers.append((f(s, [wanted, None]), s.budget))
+        except EffectRuntimeError as error:
+            answers.append((str(error), s.budget))
+    assert answers[0] == answers[1]

@@ -266,15 +266,17 @@ def test_an_aggregate_over_a_fast_filter_tests_each_item_in_its_loop_and_spends_
 
 def test_a_loop_reads_its_item_from_a_python_name_where_its_body_hands_the_locals_to_nothing() -> None:
     """``count(t in board where t.mark == m and t.cell.y == y)``: the filter reads the loop's name ``x..``, not
-    the item's slot, and still stores the slot (a closure explaining an error reads it); the games played
-    are the closures' (see the test of the plainly written rulesets above)."""
+    the item's slot, and still stores the slot (a closure explaining an error reads it); a component of a zone
+    is never none, so its reads are not guarded against none; the games played are the closures' (see the
+    test of the plainly written rulesets above)."""
     game = engine.load(str(PLAIN / "plain-tic-tac-toe"))
     loops = [text for where, text in game.vocab.data[GENERATED] if ":52:" in where and "for x" in text]
     assert loops
     for text in loops:
         item = re.search(r"for (x\d+) in", text)
         slot = re.search(r"e\[(\d+)\] = " + item.group(1), text) if item else None
-        assert item and slot and f"[{item.group(1)}]" in text and f"e[{slot.group(1)}]" not in text.split("\n", 1)[1] \
+        assert item and f"None if {item.group(1)} is None" not in text
+        assert slot and f"[{item.group(1)}]" in text and f"e[{slot.group(1)}]" not in text.split("\n", 1)[1] \
             .replace(f"e[{slot.group(1)}] = ", "")
 
 

@@ -632,7 +632,7 @@ def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     text, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
-    condition = codegen.read_as(text, sel.slot, x)
+    condition = codegen.read_as(text, sel.slot, x, sel.present)
     lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items)
@@ -775,6 +775,16 @@ class CompiledSelection:
         read = f"list({self.listed.expr})" if copy else self.listed.expr
         head = (f"{t} = {read}", f"s.budget -= len({t})", "if s.budget < 0:", f"    raise out_of_steps(s, {where}, 'selection')")
         return head, t, self.listed.consts + ((where, self.pos), ("out_of_steps", out_of_steps))
+
+    @property
+    def present(self) -> bool:
+        """Whether every item of the source is a value, never none: a zone's components, or a constant list
+        without none (a source found otherwise may give none).
+
+        >>> CompiledSelection(None, 0, None, None, None, listed=Code("s.zones[3]")).present
+        True
+        """
+        return self.listed is not None and not (isinstance(self.constant_source, list) and None in self.constant_source)
 
     def loop(self, x: str) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str]:
         """Generated source for a loop over ``x`` walking a zone or constant list with a fast filter (``x.attr == v

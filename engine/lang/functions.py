@@ -196,7 +196,7 @@ class Count(Aggregate):
         text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
         head, items, listed = sel.listing(copy=False)
         x = codegen.fresh("x")
-        condition = codegen.read_as(text, sel.slot, x)
+        condition = codegen.read_as(text, sel.slot, x, sel.present)
         lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference)
@@ -302,7 +302,7 @@ class Fold(Aggregate):
         x, combine = codegen.fresh("x"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
-                 f"    values.append({codegen.read_as(term, sel.slot, x)})",
+                 f"    values.append({codegen.read_as(term, sel.slot, x, sel.present)})",
                  f"return {combine}(values) if values else {self.empty!r}")
         return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference)
 
@@ -367,7 +367,7 @@ class Quantifier(Aggregate):
         a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         text, consts = codegen.expr(test)
         x = codegen.fresh("x")
-        condition = codegen.read_as(text, sel.slot, x)
+        condition = codegen.read_as(text, sel.slot, x, sel.present)
         head, items, listed, test = _items(sel, x, scope)
         lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",

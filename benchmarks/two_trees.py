@@ -26,8 +26,12 @@ import sys
 from pathlib import Path
 
 PLAYOUTS = {"iconoclasm-cards": (4, 1500), "iconoclasm": (4, 300), "nine-domains": (2, 2400), "spell-cycles": (2, 240),
-            "tutorial-tiles": (2, 1500), "tic-tac-toe": (2, 3000), "connect-four": (2, 1200), "othello": (2, 240)}
-"""Player count and games per timed run (about a third of a second each on the benchmark machine)."""
+            "tutorial-tiles": (2, 1500), "tic-tac-toe": (2, 3000), "connect-four": (2, 1200), "othello": (2, 240),
+            "plain-tic-tac-toe": (2, 1500), "plain-connect-four": (2, 400)}
+"""Player count and games per timed run (about a third of a second each on the benchmark machine).  A name of
+benchmarks/rulesets/ (the plainly written rulesets) is loaded from there, the same files for both checkouts."""
+
+PLAIN = Path(__file__).resolve().parent / "rulesets"
 
 SEARCHES = [("iconoclasm-cards", 2), ("iconoclasm-cards", 4), ("tutorial-tiles", 2), ("nine-domains", 2),
             ("iconoclasm", 4), ("spell-cycles", 2), ("iconica", 2), ("tic-tac-toe", 2), ("connect-four", 2),
@@ -74,6 +78,7 @@ def playouts(before: Path, after: Path, rounds: int, names: list[str]) -> None:
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name in names:
         players, games = PLAYOUTS[name]
+        name = str(PLAIN / name) if (PLAIN / name).is_dir() else name
         for side in sides:
             side.time(name, players, games)
         times: tuple[list[float], list[float]] = ([], [])
@@ -81,7 +86,7 @@ def playouts(before: Path, after: Path, rounds: int, names: list[str]) -> None:
             for i in ((0, 1) if k % 2 == 0 else (1, 0)):
                 times[i].append(sides[i].time(name, players, games))
         ratio = statistics.median(b / a for b, a in zip(*times))
-        print(f"| {name} | {players} | {games} | {min(times[0]):.3f} | {min(times[1]):.3f} | {ratio:.2f}x |", flush=True)
+        print(f"| {Path(name).name} | {players} | {games} | {min(times[0]):.3f} | {min(times[1]):.3f} | {ratio:.2f}x |", flush=True)
 
 
 def iterations(tree: Path, name: str, players: int) -> float:

@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import engine
 from engine.core.errors import EffectRuntimeError
@@ -226,3 +228,89 @@ def test_counting_a_zone_or_a_constant_list_is_written_inline() -> None:
         assert condition.test(s) == (len(s.zones[board]) == cards)
         s.play(choose.randrange(len(s.legal_actions())))
     assert condition.test(s)
+
+
+@pytest.mark.parametrize("steps", [None, 40, 200])
+def test_an_aggregate_over_a_fast_filter_tests_each_item_in_its_loop_and_spends_what_its_list_spends(
+        steps: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``any(... for p in board where p.colour == r)`` in a function: the loop walks the board and skips what the
+    filter rejects (no list of the pieces first), and every position of random games gives the same answer,
+    the same steps spent and, on a small budget, the same error at the same place as the loop over the
+    filter's list."""
+    from types import SimpleNamespace
+
+    from engine.lang import functions
+
+    inline = engine.load(str(PLAIN / "plain-connect-four"))
+    written = [text for where, text in inline.vocab.data[GENERATED] if ":58:5" in where]
+    assert written and all("continue" in text and "found" not in text for text in written)
+    items = functions._items
+    monkeypatch.setattr(functions, "_items", lambda sel, x, scope: items(sel, x, SimpleNamespace(pure=False)))
+    listed = engine.load(str(PLAIN / "plain-connect-four"))
+    assert not any("continue" in text for where, text in listed.vocab.data[GENERATED] if ":58:5" in where)
+    for seed in range(4):
+        s, choose = inline.new_state(players=2, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            answers = []
+            for game in (inline, listed):
+                t = game.new_state(players=2, seed=seed)
+                t.grid, t.cell_of, t.zones = s.grid, s.cell_of, s.zones
+                t.budget = steps if steps is not None else t.budget
+                try:
+                    answers.append((game.end_condition.test(t), t.budget))
+                except EffectRuntimeError as error:
+                    answers.append((str(error), error.pos))
+            assert answers[0] == answers[1]
+            s.play(choose.randrange(len(s.legal_actions())))
+
+
+def test_a_loop_reads_its_item_from_a_python_name_where_its_body_hands_the_locals_to_nothing() -> None:
+    """``count(t in board where t.mark == m and t.cell.y == y)``: the filter reads the loop's name ``x..``, not
+    the item's slot, and still stores the slot (a closure explaining an error reads it); a component of a zone
+    is never none, so its reads are not guarded against none; the games played are the closures' (see the
+    test of the plainly written rulesets above)."""
+    game = engine.load(str(PLAIN / "plain-tic-tac-toe"))
+    loops = [text for where, text in game.vocab.data[GENERATED] if ":52:" in where and "for x" in text]
+    assert loops
+    for text in loops:
+        item = re.search(r"for (x\d+) in", text)
+        slot = re.search(r"e\[(\d+)\] = " + item.group(1), text) if item else None
+        assert item and f"None if {item.group(1)} is None" not in text
+        assert slot and f"[{item.group(1)}]" in text and f"e[{slot.group(1)}]" not in text.split("\n", 1)[1] \
+            .replace(f"e[{slot.group(1)}] = ", "")
+
+
+@given(zone=st.lists(st.integers(0, 5), max_size=8), wanted=st.integers(0, 3), budget=st.integers(0, 10))
+def test_first_is_generated_and_finds_spends_and_runs_out_where_the_closure_does(
+        zone: list[int], wanted: int, budget: int) -> None:
+    """``first(x in ZONE where x.value == wanted)``: the generated loop returns the closure's item, spends the
+    zone's steps up front as it does, and runs out of steps in the same place."""
+    from types import SimpleNamespace
+
+    from engine.blocks.position_functions import _generated_first
+    from engine.lang import ast
+    from engine.lang.scope import Code, Scope, Vocabulary
+
+    value = [3, 1, 0, 3, 2, 1]
+    where = lambda s, e: value[e[1]] == e[0]
+    source = ast.spending(lambda s, e: s.zones[1], None, "selection")
+    sel = ast.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
+                                test=Code("(k9[e[1]] == e[0])", None, (("k9", value),)))
+
+    def first(s: object, e: list[object]) -> object:
+        for x in source(s, e):
+            e[1] = x
+            if where(s, e):
+                return x
+        return None
+
+    generated = _generated_first(sel, ast.Call(None, "first", []), Scope(Vocabulary()), first)
+    assert generated is not None and "return x" in generated.generated_source
+    answers = []
+    for f in (generated, first):
+        s = SimpleNamespace(zones=[[], list(zone)], budget=budget, game=SimpleNamespace(limits=SimpleNamespace(steps=9)))
+        try:
+            answers.append((f(s, [wanted, None]), s.budget))
+        except EffectRuntimeError as error:
+            answers.append((str(error), s.budget))
+    assert answers[0] == answers[1]

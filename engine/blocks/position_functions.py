@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.lang import ast
+from engine.lang import ast, codegen
 from engine.lang.functions import Function, as_selection, describe_selection
-from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, ANY_COMPONENT, CELL, EFFECT, INT, Component, Enum, ListOf
+from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, Component, Enum, ListOf
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class FirstOf(Function):
                     return x
             return None
 
-        return Compiled(sel.item_type, first)
+        return Compiled(sel.item_type, _generated_first(sel, call, scope, first) or first)
 
     def describe(self, call: ast.Call) -> str:
         if not call.args:
@@ -79,6 +79,30 @@ class FirstOf(Function):
         if as_selection(call.args[0]).var == "_":  # a whole collection: ``first(line)``
             return f"the first of {call.args[0].describe()}"
         return f"the first {describe_selection(call.args[0])}"
+
+
+def _generated_first(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
+    """``first(x in C where P)`` as one generated function: the steps of ``C`` spent up front, then ``P`` written
+    inside the loop, which stops at the first item passing it, as the closure does (None without a
+    filter's source).
+
+    The loop of ``first(c in hand where c.value == 3)``, C a zone::
+
+        t1 = s.zones[2]  (its steps spent)
+        for x3 in t1:
+            e[0] = x3
+            if (k2[x3] == 3):
+                return x3
+        return None
+    """
+    if sel.where is None or sel.test is None:
+        return None
+    text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))
+    head, items, listed = sel.listing(copy=False)
+    x = codegen.fresh("x")
+    lines = (*head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {codegen.read_as(text, sel.slot, x, sel.present)}:",
+             f"        return {x}", "return None")
+    return codegen.function(lines, consts + listed, call.pos, scope, reference)
 
 
 @dataclass(frozen=True)

@@ -629,9 +629,10 @@ def unchanging(node: Node, scope: Scope) -> Compiled:
 def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     """A generated function listing the items of ``sel``'s source that pass ``test`` (each in its slot while
     tested); ``sel.items`` lists them with closures."""
-    condition, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
+    text, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
+    condition = codegen.read_as(text, sel.slot, x, sel.present)
     lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items)
@@ -774,6 +775,42 @@ class CompiledSelection:
         read = f"list({self.listed.expr})" if copy else self.listed.expr
         head = (f"{t} = {read}", f"s.budget -= len({t})", "if s.budget < 0:", f"    raise out_of_steps(s, {where}, 'selection')")
         return head, t, self.listed.consts + ((where, self.pos), ("out_of_steps", out_of_steps))
+
+    @property
+    def present(self) -> bool:
+        """Whether every item of the source is a value, never none: a zone's components, or a constant list
+        without none (a source found otherwise may give none).
+
+        >>> CompiledSelection(None, 0, None, None, None, listed=Code("s.zones[3]")).present
+        True
+        """
+        return self.listed is not None and not (isinstance(self.constant_source, list) and None in self.constant_source)
+
+    def loop(self, x: str) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str]:
+        """Generated source for a loop over ``x`` walking a zone or constant list with a fast filter (``x.attr == v
+        [and ...]``) itself, without listing the items that pass first, where nothing the loop runs changes
+        the source: (statements to run first, the
+        expression to loop over, constants, the test an item must pass).  The steps are spent and each ``v``
+        computed before the loop, as ``items`` does; the test spends nothing and cannot fail, so a loop that
+        stops early does what ``items`` and a loop over its list do.
+
+        >>> sel = CompiledSelection(None, 0, None, None, None, fast=(([[5, 7]], None, [5, 7]),), listed=Code("s.zones[3]"))
+        >>> head, items, _, test = sel.loop("x1")
+        >>> print(head[-1]); print(test)  # doctest: +ELLIPSIS
+        v... = k...(s, e)
+        k...[x1] == v...
+        """
+        assert self.fast is not None and self.listed is not None
+        head, items, consts = self.listing(copy=False)
+        if any(row is None for _, _, row in self.fast):
+            head += ("face = s.face",)
+        tests = []
+        for table, right, row in self.fast:
+            v, k, read = codegen.fresh("v"), codegen.fresh("k"), codegen.fresh("k")
+            head += (f"{v} = {k}(s, e)",)
+            tests.append(f"{read}[{x}] == {v}" if row is not None else f"{read}[face[{x}]][{x}] == {v}")
+            consts += ((k, right), (read, row if row is not None else table))
+        return head, items, consts, " and ".join(tests)
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         src, slot, where = self.source, self.slot, self.where

@@ -111,7 +111,9 @@ LOCAL = re.compile(r"e\[\d+\]|[a-z]\d+")
 """Source cheap enough to write twice: a local's slot (``e[3]``) or a generated name (``t7``)."""
 
 
-_SLOTS = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|\be\[(\d+)\]|\be\b""")
+_TEXT = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+"""In generated source: a text literal."""
+_SLOTS = re.compile(_TEXT + r"|\be\[(\d+)\]|\be\b")
 """In generated source: a text literal (left alone), a read of a local's slot (``e[3]``), or any other ``e``."""
 
 
@@ -122,6 +124,26 @@ def passes_locals(text: str) -> bool:
     (False, True)
     """
     return any(m.group(1) is None and m.group(2) is None for m in _SLOTS.finditer(text))
+
+
+def read_as(text: str, slot: int, name: str, present: bool = False) -> str:
+    """``text`` reading the Python name ``name`` where it reads the local's slot ``slot``, when it hands the
+    locals to nothing (:func:`passes_locals`): a loop's item, held in a local of the generated function as well
+    as in its slot, is read from there.  With ``present`` (the item is never none: a component of a zone)
+    its reads drop the guard against none (see :func:`guarded`).  Text literals are left alone.
+
+    >>> read_as("(k2[e[4]] == e[0]) and e[4] != 'e[4]'", 4, "x1"), read_as("k5(s, e) + e[4]", 4, "x1")
+    ("(k2[x1] == e[0]) and x1 != 'e[4]'", 'k5(s, e) + e[4]')
+    >>> read_as("(None if e[4] is None else k2[e[4]]) == 3", 4, "x1", present=True)
+    '(k2[x1]) == 3'
+    """
+    if passes_locals(text):
+        return text
+    text = _SLOTS.sub(lambda m: name if m.group(2) == str(slot) else m.group(0), text)
+    if present:
+        guard = re.compile(_TEXT + "|" + re.escape(f"(None if {name} is None else "))
+        text = guard.sub(lambda m: m.group(0) if m.group(1) is not None else "(", text)
+    return text
 
 
 def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:

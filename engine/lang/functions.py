@@ -193,9 +193,10 @@ class Count(Aggregate):
         """The count as one generated function: the filter written inside the loop over the items (a zone's read
         inline)."""
         assert sel.where is not None
-        condition, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
+        text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
         head, items, listed = sel.listing(copy=False)
         x = codegen.fresh("x")
+        condition = codegen.read_as(text, sel.slot, x, sel.present)
         lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference)
@@ -232,13 +233,32 @@ class Count(Aggregate):
         return f"the number of {describe_selection(args[0])}" if args else "0"
 
 
-def _items(sel: ast.CompiledSelection) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
-    """Generated source giving what ``sel.items`` gives, a list of its own: (statements to run first, the
-    expression, constants).  Unfiltered, the source is read inline (see ``CompiledSelection.listing``)."""
+def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str | None]:
+    """Generated source giving what ``sel.items`` gives, for a loop over ``x``: (statements to run first, the
+    expression to loop over, constants, a test ``x`` must pass or None).  Unfiltered, the source is read inline
+    (see ``CompiledSelection.listing``); with a fast filter (``x.attr == v``, see ``CompiledSelection.loop``)
+    where nothing may change, the loop walks the source and tests each item itself; else it walks the
+    filter's list.
+
+    >>> sel = ast.CompiledSelection(None, 0, None, None, None, listed=codegen.Code("s.zones[3]"))
+    >>> _items(sel, "x", None)[1:]  # doctest: +ELLIPSIS
+    ('t...', (...), None)
+    """
     if sel.where is None:
-        return sel.listing(copy=True)
+        return (*sel.listing(copy=True), None)
+    if sel.fast is not None and sel.listed is not None and scope.pure:  # nothing the loop runs changes the source
+        return sel.loop(x)
     name = codegen.fresh("k")
-    return (), f"{name}(s, e)", ((name, sel.items),)
+    return (), f"{name}(s, e)", ((name, sel.items),), None
+
+
+def _skip(x: str, test: str | None) -> tuple[str, ...]:
+    """The lines skipping an item of a loop over ``x`` that fails ``test`` (none without a test).
+
+    >>> _skip("x1", "k2[x1] == v3")
+    ('    if not (k2[x1] == v3):', '        continue')
+    """
+    return () if test is None else (f"    if not ({test}):", "        continue")
 
 
 @dataclass(frozen=True)
@@ -279,9 +299,10 @@ class Fold(Aggregate):
         """The fold as one generated function: the value written inside the loop over the items (unfiltered, a
         zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         term, consts = codegen.expr(value)
-        head, items, listed = _items(sel)
         x, combine = codegen.fresh("x"), codegen.fresh("k")
-        lines = ("values = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    values.append({term})",
+        head, items, listed, test = _items(sel, x, scope)
+        lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
+                 f"    values.append({codegen.read_as(term, sel.slot, x, sel.present)})",
                  f"return {combine}(values) if values else {self.empty!r}")
         return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference)
 
@@ -344,10 +365,11 @@ class Quantifier(Aggregate):
                    reference: Fn) -> Fn | None:
         """The quantifier as one generated function: the test written inside the loop over the items (unfiltered,
         a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
-        condition, consts = codegen.expr(test)
+        text, consts = codegen.expr(test)
         x = codegen.fresh("x")
-        head, items, listed = _items(sel)
-        lines = (*head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}",
+        condition = codegen.read_as(text, sel.slot, x, sel.present)
+        head, items, listed, test = _items(sel, x, scope)
+        lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
         return codegen.function(lines, consts + listed, call.pos, scope, reference)

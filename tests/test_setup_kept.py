@@ -100,6 +100,17 @@ def test_a_start_is_kept_per_seating_and_copied_not_shared() -> None:
     assert b == before and a.rng != b.rng
 
 
+def test_the_kept_starts_of_a_game_hold_a_bounded_number_of_components(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With room for the components of two starts only, a game of many seatings keeps two, and the rest start the
+    long way (the same states)."""
+    game = engine.load("iconoclasm")
+    game.starts.clear()  # those kept as the ruleset was checked on loading
+    monkeypatch.setattr("engine.model.game.KEPT_START_PIECES", 2 * len(game.component_names) + 1)
+    states = [game.new_state(players=4, seed=seed) for seed in range(40)]
+    assert len({s.positions for s in states}) > 2 and len(game.starts) == 2
+    assert all(s == _fresh(game, 4, seed) for seed, s in enumerate(states))
+
+
 def test_a_start_drawing_more_than_the_seating_is_not_kept() -> None:
     game = engine.load("kuhn-poker")  # the setup deals a shuffled deck
     for seed in range(5):

@@ -40,6 +40,10 @@ _UNSEEN = object()  # a setup not run yet for a seating (see Game._set_up)
 KEPT_STARTS = 4096
 """At most this many kept starts per game (see Game._started): past it, later seatings start the long way."""
 
+KEPT_START_PIECES = 1_000_000
+"""At most this many components in all the kept starts of a game (a state holds a few slots per component): a
+ruleset of many components keeps fewer starts, so that memory stays within tens of megabytes."""
+
 
 def seat_draws(state: int, groups: int) -> tuple[int, tuple[int, ...]]:
     """The generator's draws that deal ``groups`` groups of roles to their places (Fisher–Yates, from the last group
@@ -263,7 +267,8 @@ class Game:
     def _keep_start(self, s: "State", draws: tuple[int, ...], deal: "Deal | None" = None) -> None:
         """Keep ``s``, a new state whose generator only its seating's ``draws`` changed, as the start of that seating;
         or, when ``deal`` is the kept setup ``s`` was dealt by after nothing but the seating drew, that deal."""
-        if len(self.starts) + len(self.dealt_starts) < KEPT_STARTS:
+        room = min(KEPT_STARTS, KEPT_START_PIECES // max(1, len(self.component_names)))
+        if len(self.starts) + len(self.dealt_starts) < room:
             self.start_groups[(s.players, s.explicit_chance)] = len(draws) + 1
             if deal is None:
                 self.starts[(s.players, s.explicit_chance, draws)] = s.clone()

@@ -214,17 +214,18 @@ class Game:
         seated = s.rng
         s.counters = initial_values(s, self.counters)
         program = self.setup.get(players) or self.setup.get("default")
-        setup_key = self._set_up_key(s, program) if plain and draws is not None and program is not None and s.rng == seated else None
+        setup_key = None if program is None else self._set_up_key(s, program)
+        dealt_alike = plain and draws is not None and s.rng == seated  # only the seating drew before the setup
         if program is not None:
-            s = self._set_up(s, program)
+            s = self._set_up(s, program, setup_key)
         s.advance()
-        if plain and draws is not None and s.rng == seated and s.pending is None:
-            self._keep_start(s, draws)
-        elif setup_key is not None:
+        if dealt_alike and s.rng == seated and s.pending is None:
+            self._keep_start(s, draws)  # type: ignore[arg-type]  # dealt_alike: draws is not None
+        elif dealt_alike and setup_key is not None:
             from engine.model.dealing import Deal  # the setup kept as a deal: later such games replay it at once
 
             if isinstance(deal := self.set_up.get(setup_key), Deal):
-                self._keep_start(s, draws, deal)
+                self._keep_start(s, draws, deal)  # type: ignore[arg-type]
         return s
 
     def _started(self, players: int, seed_rng: int, explicit_chance: bool) -> "State | None":
@@ -275,7 +276,7 @@ class Game:
             else:
                 self.dealt_starts[(s.players, s.explicit_chance, draws)] = deal
 
-    def _set_up(self, s: "State", program: Program) -> "State":
+    def _set_up(self, s: "State", program: Program, key: tuple[Any, ...] | None = None) -> "State":
         """``s`` once the setup program has run: a setup that does the same to every game is worked out once.
 
         Before its setup, a new state differs from another of the same seating only
@@ -291,7 +292,8 @@ class Game:
             return s
         from engine.model.dealing import Deal, make_deal
 
-        key = self._set_up_key(s, program)
+        if key is None:
+            key = self._set_up_key(s, program)
         kept = self.set_up.get(key, _UNSEEN)
         if isinstance(kept, Deal):
             return kept.replay(s)

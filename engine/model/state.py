@@ -26,10 +26,10 @@ from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
+from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
-from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.tallies import Tally, retally
 
 if TYPE_CHECKING:
@@ -860,16 +860,10 @@ class State:
 
     def flip(self, cid: int) -> None:
         """Turn a component to its next face."""
-        self._actions = None
-        old = self.face[cid]
-        new = self.face[cid] = (old + 1) % self.game.face_count[cid]
-        if self.face_tallies and self.cell_of[cid] is None:  # off the board
-            reface_counts(self.face_tallies, self.zone_of[cid], cid, old, new)
-        if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
-            reface(self.by_value, cell, cid, old, new)
+        self.show(cid, (self.face[cid] + 1) % self.game.face_count[cid])
 
     def show(self, cid: int, face: int) -> None:
-        """Turn a component to ``face``: every change of face but :meth:`flip` comes here, so that what the state
+        """Turn a component to ``face``: every change of face comes here (:meth:`flip` too), so that what the state
         keeps by face stays up to date.
 
         >>> import engine

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
@@ -41,17 +41,19 @@ class OneArgument(Function):
     result: Type = INT
     argument: str = "role"  # "role", "seat" or "item": what the argument must be
     words: str = "{}"
+    code: ClassVar[str | None] = None  # the read as Python source over "{}", the argument (None: a call of ``read``)
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         wanted = {"role": role_type(scope), "seat": INT}.get(self.argument)
         if not args:
-            f: Any = lambda s, e: None  # noqa: E731
-        elif wanted is None:
-            f = args[0].compile(scope).fn
-        else:
-            f = self.value(scope, args[0], wanted, self.argument).fn
-        return Compiled(self.result, self.closure(f))
+            return Compiled(self.result, self.closure(lambda s, e: None))
+        argument = args[0].compile(scope) if wanted is None else self.value(scope, args[0], wanted, self.argument)
+        text, consts = codegen.expr(argument)
+        if self.code is not None:
+            return Compiled(self.result, self.closure(argument.fn), code=Code(self.code.format(text), None, consts))
+        read = codegen.fresh("k")
+        return Compiled(self.result, self.closure(argument.fn), code=Code(f"{read}(s, {text})", None, consts + ((read, self.read),)))
 
     def closure(self, argument: Any) -> Any:
         """The compiled call: ``read`` of what the ``argument`` closure gives (a subclass may read in the same call)."""
@@ -76,6 +78,8 @@ class SeatArgument(OneArgument):
 
 
 class Seated(OneArgument):
+    code = "(s.seat_of.get({}, 0) != 0)"
+
     def read(self, s: Any, role: Any) -> bool:
         return s.seat_of.get(role, 0) != 0
 
@@ -84,6 +88,8 @@ class Seated(OneArgument):
 
 
 class Seat(OneArgument):
+    code = "s.seat_of.get({}, 0)"
+
     def read(self, s: Any, role: Any) -> int:
         return s.seat_of.get(role, 0)
 
@@ -502,13 +508,16 @@ class Owner(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        item = self.value(scope, args[0], ANY_COMPONENT, "component").fn if args else (lambda s, e: None)
+        if not args:
+            return Compiled(role_type(scope), lambda s, e: None, code=Code("None"))
+        compiled = self.value(scope, args[0], ANY_COMPONENT, "component")
+        item = compiled.fn
 
         def owner(s: Any, e: list[Any]) -> Any:
             c = item(s, e)
             return None if c is None else s.game.zone_owner[s.zone_of[c]]
 
-        return Compiled(role_type(scope), owner)
+        return Compiled(role_type(scope), owner, code=codegen.guarded(compiled, "s.game.zone_owner[s.zone_of[{x}]]"))
 
     def describe(self, call: ast.Call) -> str:
         return f"the owner of {call.args[0].describe()}" if call.args else "the owner"

@@ -198,7 +198,8 @@ def test_a_sealed_face_does_not_leak() -> None:
 
 
 def test_a_commit_finds_the_zone_it_commits_to_once(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the zone a commit moves the card to is the one whose size says the next slot: it is resolved once, not twice
+    # the zone a commit moves the card to is the one whose size says the next slot: it is resolved at most once
+    # (a role's two zones are read together from a table when both are per role), and so is the zone it comes from
     from engine.blocks.context import ZoneRef
 
     state, resolved = game.new_state(players=2, seed=1), []
@@ -206,7 +207,40 @@ def test_a_commit_finds_the_zone_it_commits_to_once(game: engine.Game, monkeypat
     read = ZoneRef.__call__
     monkeypatch.setattr(ZoneRef, "__call__", lambda ref, s: resolved.append(ref.name) or read(ref, s))
     state.apply("commit 0 to left")
-    assert resolved.count("sealed") == 1
+    assert resolved.count("sealed") <= 1 and resolved.count("hand") <= 1
     monkeypatch.undo()
     before.apply("commit 0 to left")
     assert state == before and state.legal_actions().all_args() == before.legal_actions().all_args()
+
+
+def test_slot_functions_agree_with_the_row_over_random_games(game: engine.Game) -> None:
+    """The slot functions read the row's sizes once, as they compile (the vocabulary holds the row): over random
+    games, each gives for every component what the row says at that moment."""
+    from engine.blocks.slots import SLOTS
+
+    row = game.parts["slots"]
+    assert game.vocab.data[SLOTS] is row
+    n = len(row.names)
+    scope = Scope(game.vocab)
+    scope.bind("c", ANY_COMPONENT)
+    compiled = {name: parse_expression(f"{name}(c)").compile(scope).fn
+                for name in ("slot_of", "row_of", "slot_neighbours", "slot_next", "slot_previous")}
+    rng = random.Random(3)
+    for seed in range(12):
+        state = game.new_state(players=2, seed=seed)
+        while state.outcome is None:
+            for cid in range(len(game.component_names)):
+                where = row.where(state, cid)
+                items, index = where if where is not None else ([], 0)
+                start, slot = index - index % n, index % n
+                expected = {
+                    "slot_of": slot + 1 if where else 0,
+                    "row_of": index // n + 1 if where else 0,
+                    "slot_neighbours": [items[start + j] for j in row.neighbours[slot] if start + j < len(items)] if where else [],
+                    "slot_next": items[index + n] if where and index + n < len(items) else None,
+                    "slot_previous": items[index - n] if where and index >= n else None,
+                }
+                for name, fn in compiled.items():
+                    assert fn(state, [cid]) == expected[name], (name, game.component_names[cid])
+            state.play(rng.randrange(len(state.legal_actions())))
+

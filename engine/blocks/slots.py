@@ -45,9 +45,10 @@ Two steps use the slots:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.blocks.block import Block, declare
+from engine.blocks.context import ZoneRef
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.blocks.grid import format_cell
 from engine.blocks.steps import Step, step_kind
@@ -136,6 +137,7 @@ def committed(s: "StateView", role: str, slot: int) -> Cell | None:
 
 
 ADJACENCIES = ("line", "none", "all")
+SLOTS = "slots"  # the vocabulary's entry for the ruleset's SlotRow (None: no slots section)
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,9 @@ class SlotRow:
             return None
         items = s.zones[zone]
         return items, items.index(cid)
+
+
+NO_SLOTS = SlotRow(("slot",), ((),), frozenset())  # what a function reads its sizes from in a ruleset without slots
 
 
 def read_slots(b: "BuildContext", spec: Any, pos: SourcePos | None) -> SlotRow | None:
@@ -203,11 +208,16 @@ def declare_slots(b: "BuildContext") -> None:
     b.game.parts["slots"] = read_slots(b, b.tree.get("slots"), b.pos(b.tree, "slots"))
 
 
+def attach_slots(b: "BuildContext") -> None:
+    """Tell the slot functions about the row (once the vocabulary exists): they read its sizes as they compile."""
+    b.game.vocab.data[SLOTS] = b.game.parts["slots"]
+
+
 def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
     if b.game.parts.get("slots") is None:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
-        return SlotRow(("slot",), ((),), frozenset())
+        return NO_SLOTS
     return b.game.parts.get("slots")
 
 
@@ -218,6 +228,17 @@ def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow
             b.error(b.pos(spec, key), f"'{key}' must be a per-role zone ('per: role'): each player has a row")
         elif not any(z in slots.zones for (zone, _), z in b.game.zone_index.items() if zone == name):
             b.error(b.pos(spec, key), f"zone '{name}' is not laid out in slots; list it under 'slots: zones'")
+
+
+def _ends_by_role(source: ZoneRef, target: ZoneRef) -> dict[str, tuple[int, int]] | None:
+    """The zones each role moves components from and to, when both are per-role zones (else None: resolved one by one).
+
+    >>> _ends_by_role(ZoneRef("hand", lambda s: 0, {"A": 1, "B": 2}), ZoneRef("row", lambda s: 0, {"A": 3, "B": 4}))
+    {'A': (1, 3), 'B': (2, 4)}
+    """
+    if source.by_role is None or target.by_role is None or source.by_role.keys() != target.by_role.keys():
+        return None
+    return {role: (zone, target.by_role[role]) for role, zone in source.by_role.items()}
 
 
 # ---------------------------------------------------------------- steps
@@ -250,12 +271,14 @@ class Commit(Step):
                 b.error(b.pos(spec, "cells"), f"'cells' must be a list of cells (say empty_cells), not {compiled.type}")
             self.cells, self.cells_text = compiled.fn, b.describe(spec["cells"])
         self.components = "from" in spec or "to" in spec or self.cells is None
+        self.ends: dict[str, tuple[int, int]] | None = None  # by role, when both zones are per role
         if self.components and not ("from" in spec and "to" in spec):
             b.error(pos, "step 'commit' needs both 'from' and 'to' (or neither, with 'cells', to commit a cell alone)")
         elif self.components:
             self.source = b.zone_ref(spec, "from")
             self.target = b.zone_ref(spec, "to")
             _check_laid_out(b, spec, "to", self.slots)
+            self.ends = _ends_by_role(self.source, self.target)
         elif self.choose_face:
             b.error(b.pos(spec, "face"), "'face: choose' needs components to commit: add 'from' and 'to'")
 
@@ -272,12 +295,21 @@ class Commit(Step):
         role = s.acting_role
         return sum(1 for entry in aims.sealed or () if entry[0] == self.index and entry[1] == role) if aims else 0
 
-    def _next_slot(self, s: "StateView", target: int | None = None) -> int | None:
-        """The slot to fill now, or None when the row is full or nothing is left to commit (``target``: the zone
-        committed to, when the caller has it)."""
+    def _zones(self, s: "StateView") -> tuple[int, int]:
+        """The zones the acting role commits from and to (both resolved with one look-up when both are per role)."""
+        ends = self.ends
+        if ends is None:
+            return self.source(s), self.target(s)
+        decisions = s.decisions
+        return ends[decisions[-1].role if decisions else s.order[s.turn]]
+
+    def _next_slot(self, s: "StateView", zones: tuple[int, int] | None = None) -> int | None:
+        """The slot to fill now, or None when the row is full or nothing is left to commit (``zones``: the zones
+        committed from and to, when the caller has them)."""
         if self.components:
-            filled = len(s.zones[self.target(s) if target is None else target])
-            return None if filled >= self.size or not s.zones[self.source(s)] else filled
+            source, target = self._zones(s) if zones is None else zones
+            filled = len(s.zones[target])
+            return None if filled >= self.size or not s.zones[source] else filled
         filled = self._cells_sealed(s)
         return None if filled >= self.size else filled
 
@@ -289,13 +321,16 @@ class Commit(Step):
         return True
 
     def actions(self, s: "StateView") -> ActionSpace:
-        slot = self._next_slot(s)
+        zones = self._zones(s) if self.components else None
+        slot = self._next_slot(s, zones)
         if slot is None:
             return ListSpace(self, [])
-        return self._space(s, slot)
+        return self._space(s, slot, zones)
 
-    def _space(self, s: "StateView", slot: int) -> ActionSpace:
-        """The decisions filling ``slot``, the slot to fill now."""
+    def _space(self, s: "StateView", slot: int, zones: tuple[int, int] | None = None) -> ActionSpace:
+        """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
+        if self.cells is None and not self.choose_face:  # the usual commit: a component of the source, as it is
+            return EachSpace(self, tuple(s.zones[self._zones(s)[0] if zones is None else zones[0]]), (slot,))
         if self.cells is not None:
             cells = self.cell_options(s)
             if not self.components:
@@ -305,14 +340,14 @@ class Commit(Step):
                                     for face in (faces[cid] if self.choose_face else (None,)) for cell in cells])
         if self.choose_face:
             faces = self.game.distinct_faces
-            return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
-        return EachSpace(self, tuple(s.zones[self.source(s)]), (slot,))
+        return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         cid, slot = args[0], args[1]
-        target = None
+        zones = None
         if cid is not None:
-            s.move(cid, target := self.target(s))
+            zones = self._zones(s)
+            s.move(cid, zones[1])
         if len(args) > 2 and args[2] is not None:
             s.show(cid, args[2])
         if len(args) == 4:
@@ -322,10 +357,10 @@ class Commit(Step):
             s.slices[Aims.block] = aims._replace(sealed=tuple(sorted(sealed, key=lambda a: (a[0], _turn_place(s, a[1]), a[2]))))
         if s.log is not None:
             s.log.append(f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
-        slot = self._next_slot(s, target)
+        slot = self._next_slot(s, zones)
         if slot is None:
             return True
-        s.listed(self._space(s, slot))  # the next decision's, worked out here rather than asked again
+        s.listed(self._space(s, slot, zones))  # the next decision's, worked out here rather than asked again
         return False
 
     def _sealed_words(self, args: tuple[Any, ...]) -> str:
@@ -471,25 +506,32 @@ class SlotFunction(Function):
         arg = self.value(scope, args[0], ANY_COMPONENT, "component")
         item = arg.type if isinstance(arg.type, Component) else ANY_COMPONENT
         result = {"int": INT, "component": item, "list": ListOf(item)}[self.gives]
-        f, read, empty, local = arg.fn, self.read, self._empty(), arg.slot
+        slots: SlotRow | None = scope.vocab.data.get(SLOTS)  # the ruleset's row (none: nothing is ever in a slot)
+        zones = frozenset() if slots is None else slots.zones
+        f, read, empty, local = arg.fn, self.reader(slots or NO_SLOTS), self._empty(), arg.slot
 
         def run(s: Any, e: list[Any]) -> Any:
             c = e[local] if local is not None else f(s, e)  # a local variable (say self) is read, not called
-            slots = s.game.parts.get("slots")
-            if c is None or slots is None:
+            if c is None:
                 return empty
             zone = s.zone_of[c]  # SlotRow.where, inlined: modifiers read the slots at every fight
-            if zone not in slots.zones:
+            if zone not in zones:
                 return empty
             items = s.zones[zone]
-            return read(slots, items, items.index(c))
+            return read(items, items.index(c))
 
         return Compiled(result, run)
 
     def _empty(self) -> Any:
         return {"int": 0, "component": None, "list": []}[self.gives]
 
-    def read(self, slots: SlotRow, items: list[int], index: int) -> Any:  # pragma: no cover - abstract
+    def reader(self, slots: SlotRow) -> Callable[[list[int], int], Any]:  # pragma: no cover - abstract
+        """What the function gives for the component at ``index`` of a slotted zone's ``items``, the row's sizes read once.
+
+        >>> three = SlotRow(("left", "middle", "right"), ((1,), (0, 2), (1,)), frozenset())
+        >>> [f.reader(three)([10, 11, 12, 13, 14], 4) for f in ADDED_FUNCTIONS[:3]]  # slot_of, row_of, slot_neighbours
+        [2, 2, [13]]
+        """
         raise NotImplementedError
 
     def describe(self, call: ast.Call) -> str:
@@ -497,20 +539,26 @@ class SlotFunction(Function):
 
 
 class SlotOf(SlotFunction):
-    def read(self, slots: SlotRow, items: list[int], index: int) -> int:
-        return index % len(slots.names) + 1
+    def reader(self, slots: SlotRow) -> Callable[[list[int], int], int]:
+        n = len(slots.names)
+        return lambda items, index: index % n + 1
 
 
 class RowOf(SlotFunction):
-    def read(self, slots: SlotRow, items: list[int], index: int) -> int:
-        return index // len(slots.names) + 1
+    def reader(self, slots: SlotRow) -> Callable[[list[int], int], int]:
+        n = len(slots.names)
+        return lambda items, index: index // n + 1
 
 
 class SlotNeighbours(SlotFunction):
-    def read(self, slots: SlotRow, items: list[int], index: int) -> list[int]:
-        n = len(slots.names)
-        start = index - index % n
-        return [items[start + j] for j in slots.neighbours[index % n] if start + j < len(items)]
+    def reader(self, slots: SlotRow) -> Callable[[list[int], int], list[int]]:
+        n, near = len(slots.names), slots.neighbours
+
+        def read(items: list[int], index: int) -> list[int]:
+            start = index - index % n
+            return [items[start + j] for j in near[index % n] if start + j < len(items)]
+
+        return read
 
 
 class SlotFacing(SlotFunction):
@@ -542,9 +590,14 @@ class SlotStep(SlotFunction):
 
     rows: int = 1
 
-    def read(self, slots: SlotRow, items: list[int], index: int) -> int | None:
-        j = index + self.rows * len(slots.names)
-        return items[j] if 0 <= j < len(items) else None
+    def reader(self, slots: SlotRow) -> Callable[[list[int], int], int | None]:
+        step = self.rows * len(slots.names)
+
+        def read(items: list[int], index: int) -> int | None:
+            j = index + step
+            return items[j] if 0 <= j < len(items) else None
+
+        return read
 
 
 class CommittedCell(Function):
@@ -697,5 +750,6 @@ BLOCK = declare(Block(
     },
     functions=ADDED_FUNCTIONS,
     declare=declare_slots,
+    attach=attach_slots,
     rank=40,
 ))

@@ -214,17 +214,24 @@ def test_a_commit_finds_the_zone_it_commits_to_once(game: engine.Game, monkeypat
 
 
 def test_slot_functions_agree_with_the_row_over_random_games(game: engine.Game) -> None:
-    """The slot functions read the row's sizes once, as they compile (the vocabulary holds the row): over random
-    games, each gives for every component what the row says at that moment."""
+    """The slot functions read the row's sizes once, as they compile (the vocabulary holds the row), and generated
+    code calls each as one function of the component: over random games, each gives for every component what the
+    row says at that moment, run as a closure and as generated code."""
     from engine.blocks.slots import SLOTS
+    from engine.lang.codegen import finish
 
     row = game.parts["slots"]
     assert game.vocab.data[SLOTS] is row
     n = len(row.names)
     scope = Scope(game.vocab)
     scope.bind("c", ANY_COMPONENT)
-    compiled = {name: parse_expression(f"{name}(c)").compile(scope).fn
-                for name in ("slot_of", "row_of", "slot_neighbours", "slot_next", "slot_previous")}
+    compiled = {}
+    for name in ("slot_of", "row_of", "slot_neighbours", "slot_next", "slot_previous"):
+        node = parse_expression(f"{name}(c)")
+        closure, generated = node.compile(scope).fn, finish(node.compile(scope), None, scope).fn
+        assert generated is not closure
+        compiled[name] = closure
+        compiled[name + " (generated)"] = generated
     rng = random.Random(3)
     for seed in range(12):
         state = game.new_state(players=2, seed=seed)
@@ -241,6 +248,20 @@ def test_slot_functions_agree_with_the_row_over_random_games(game: engine.Game) 
                     "slot_previous": items[index - n] if where and index >= n else None,
                 }
                 for name, fn in compiled.items():
-                    assert fn(state, [cid]) == expected[name], (name, game.component_names[cid])
+                    assert fn(state, [cid]) == expected[name.split()[0]], (name, game.component_names[cid])
             state.play(rng.randrange(len(state.legal_actions())))
 
+
+
+def test_a_commit_lists_the_next_decision_as_asking_again_would(game: engine.Game) -> None:
+    """A commit works out the next slot's decisions as it applies one: over random games, they are the decisions
+    the step lists when asked afresh."""
+    rng = random.Random(5)
+    for seed in range(20):
+        state = game.new_state(players=2, seed=seed)
+        while state.outcome is None:
+            kept = state.legal_actions()
+            step = game.steps[state.step]
+            if state.pending is None and state.chance is None and step.kind == "commit":
+                assert kept.all_args() == step.actions(state).all_args()
+            state.play(rng.randrange(len(kept)))

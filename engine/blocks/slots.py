@@ -54,7 +54,7 @@ from engine.blocks.grid import format_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
-from engine.lang import ast
+from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, CELL, INT, Component, Enum, ListOf
@@ -281,6 +281,7 @@ class Commit(Step):
             self.ends = _ends_by_role(self.source, self.target)
         elif self.choose_face:
             b.error(b.pos(spec, "face"), "'face: choose' needs components to commit: add 'from' and 'to'")
+        self.plain = self.components and self.cells is None and not self.choose_face  # a component, as it is
 
     def cell_options(self, s: "StateView") -> list[Cell]:
         """The cells a decision may seal now, in a stable order without repeats (none when it seals no cell)."""
@@ -329,7 +330,7 @@ class Commit(Step):
 
     def _space(self, s: "StateView", slot: int, zones: tuple[int, int] | None = None) -> ActionSpace:
         """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
-        if self.cells is None and not self.choose_face:  # the usual commit: a component of the source, as it is
+        if self.plain:  # the usual commit: a component of the source, as it is
             return EachSpace(self, tuple(s.zones[self._zones(s)[0] if zones is None else zones[0]]), (slot,))
         if self.cells is not None:
             cells = self.cell_options(s)
@@ -343,6 +344,16 @@ class Commit(Step):
         return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
+        if self.plain:  # the usual commit, in one pass: what _next_slot and _space say, for a component as it is
+            source, target = self._zones(s)
+            s.move(args[0], target)
+            if s.log is not None:
+                s.log.append(f"{s.actor} commits a card face down to {self.slots.names[args[1]]}")
+            held, filled = s.zones[source], len(s.zones[target])
+            if filled >= self.size or not held:
+                return True
+            s.listed(EachSpace(self, tuple(held), (filled,)))  # the next decision's, worked out here
+            return False
         cid, slot = args[0], args[1]
         zones = None
         if cid is not None:
@@ -494,10 +505,21 @@ class Reveal(Step):
 
 @dataclass(frozen=True)
 class SlotFunction(Function):
-    """A function of one component read through the slotted zone it lies in (``read`` computes it)."""
+    """A function of one component read through the slotted zone it lies in (``reads`` says which).
+
+    Generated code calls one function per use, the row's sizes bound in it as the code compiles:
+
+    >>> from types import SimpleNamespace
+    >>> three = SlotRow(("left", "middle", "right"), ((1,), (0, 2), (1,)), frozenset({7}))
+    >>> s = SimpleNamespace(zone_of={10: 7, 11: 7, 12: 7, 13: 7, 14: 7}, zones={7: [10, 11, 12, 13, 14]})
+    >>> [f.fetcher(three)(s, 14) for f in ADDED_FUNCTIONS if isinstance(f, SlotFunction) and f.reads != "facing"]
+    [2, 2, [13], None, 11]
+    """
 
     words: str = "{}"
     gives: str = "int"  # "int", "component" (the argument's type) or "list" (a list of them)
+    reads: str = "slot"  # "slot" (1 = first), "row", "neighbours", "step" (``rows`` rows on) or "facing"
+    rows: int = 1
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
@@ -507,58 +529,39 @@ class SlotFunction(Function):
         item = arg.type if isinstance(arg.type, Component) else ANY_COMPONENT
         result = {"int": INT, "component": item, "list": ListOf(item)}[self.gives]
         slots: SlotRow | None = scope.vocab.data.get(SLOTS)  # the ruleset's row (none: nothing is ever in a slot)
-        zones = frozenset() if slots is None else slots.zones
-        f, read, empty, local = arg.fn, self.reader(slots or NO_SLOTS), self._empty(), arg.slot
+        fetch, f, local = self.fetcher(slots or NO_SLOTS), arg.fn, arg.slot
+        (text, consts), name = codegen.expr(arg), codegen.fresh("k")
+        code = codegen.Code(f"{name}(s, {text})", None, consts + ((name, fetch),))
+        if local is not None:  # a local variable (say self) is read, not called
+            return Compiled(result, lambda s, e: fetch(s, e[local]), code=code)
+        return Compiled(result, lambda s, e: fetch(s, f(s, e)), code=code)
 
-        def run(s: Any, e: list[Any]) -> Any:
-            c = e[local] if local is not None else f(s, e)  # a local variable (say self) is read, not called
+    def fetcher(self, slots: SlotRow) -> Callable[[Any, int | None], Any]:
+        """``(state, component) -> value``: the function for a component (none, or one in no slotted zone: 0, none
+        or an empty list), the row's sizes read once."""
+        zones, n, near, step, reads = slots.zones, len(slots.names), slots.neighbours, self.rows * len(slots.names), self.reads
+        empty = {"int": 0, "component": None, "list": []}[self.gives]
+
+        def fetch(s: Any, c: int | None) -> Any:
             if c is None:
                 return empty
             zone = s.zone_of[c]  # SlotRow.where, inlined: modifiers read the slots at every fight
             if zone not in zones:
                 return empty
             items = s.zones[zone]
-            return read(items, items.index(c))
+            index = items.index(c)
+            if reads == "step":
+                j = index + step
+                return items[j] if 0 <= j < len(items) else None
+            if reads == "neighbours":
+                start = index - index % n
+                return [items[start + j] for j in near[index % n] if start + j < len(items)]
+            return index % n + 1 if reads == "slot" else index // n + 1
 
-        return Compiled(result, run)
-
-    def _empty(self) -> Any:
-        return {"int": 0, "component": None, "list": []}[self.gives]
-
-    def reader(self, slots: SlotRow) -> Callable[[list[int], int], Any]:  # pragma: no cover - abstract
-        """What the function gives for the component at ``index`` of a slotted zone's ``items``, the row's sizes read once.
-
-        >>> three = SlotRow(("left", "middle", "right"), ((1,), (0, 2), (1,)), frozenset())
-        >>> [f.reader(three)([10, 11, 12, 13, 14], 4) for f in ADDED_FUNCTIONS[:3]]  # slot_of, row_of, slot_neighbours
-        [2, 2, [13]]
-        """
-        raise NotImplementedError
+        return fetch
 
     def describe(self, call: ast.Call) -> str:
         return self.words.format(call.args[0].describe() if call.args else "?")
-
-
-class SlotOf(SlotFunction):
-    def reader(self, slots: SlotRow) -> Callable[[list[int], int], int]:
-        n = len(slots.names)
-        return lambda items, index: index % n + 1
-
-
-class RowOf(SlotFunction):
-    def reader(self, slots: SlotRow) -> Callable[[list[int], int], int]:
-        n = len(slots.names)
-        return lambda items, index: index // n + 1
-
-
-class SlotNeighbours(SlotFunction):
-    def reader(self, slots: SlotRow) -> Callable[[list[int], int], list[int]]:
-        n, near = len(slots.names), slots.neighbours
-
-        def read(items: list[int], index: int) -> list[int]:
-            start = index - index % n
-            return [items[start + j] for j in near[index % n] if start + j < len(items)]
-
-        return read
 
 
 class SlotFacing(SlotFunction):
@@ -582,22 +585,6 @@ class SlotFacing(SlotFunction):
                     if n == name and z != zone and index < len(s.zones[z])]
 
         return Compiled(ListOf(item), facing)
-
-
-@dataclass(frozen=True)
-class SlotStep(SlotFunction):
-    """The component ``rows`` rows later (negative: earlier) in the same slot, or none."""
-
-    rows: int = 1
-
-    def reader(self, slots: SlotRow) -> Callable[[list[int], int], int | None]:
-        step = self.rows * len(slots.names)
-
-        def read(items: list[int], index: int) -> int | None:
-            j = index + step
-            return items[j] if 0 <= j < len(items) else None
-
-        return read
 
 
 class CommittedCell(Function):
@@ -633,18 +620,18 @@ class CommittedCell(Function):
 
 
 ADDED_FUNCTIONS = (
-    SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
-           "slot_of(c) == 2", words="the slot of {}"),
-    RowOf("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
-          "row_of(self) == 3", words="the row of {}"),
-    SlotNeighbours("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
-                   "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list"),
+    SlotFunction("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
+                 "slot_of(c) == 2", words="the slot of {}", reads="slot"),
+    SlotFunction("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
+                 "row_of(self) == 3", words="the row of {}", reads="row"),
+    SlotFunction("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
+                 "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list", reads="neighbours"),
     SlotFacing("slot_facing", "slot_facing(COMPONENT) -> list", "The components facing a component: at the same slot and row of the other players' instances of its zone.",
-               "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list"),
-    SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
-             "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1),
-    SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
-             "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1),
+               "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list", reads="facing"),
+    SlotFunction("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
+                 "t == slot_next(self)", words="the next component in the slot of {}", gives="component", reads="step", rows=1),
+    SlotFunction("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
+                 "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", reads="step", rows=-1),
     CommittedCell("committed_cell", "committed_cell(ROLE [, SLOT]) or committed_cell(COMPONENT) -> cell",
                   ("The cell a role sealed (at a slot, 1 = first) with `commit: {cells: ...}`, or the one sealed with a "
                    "component, once revealed and until the next reveal; none if none."),

@@ -45,15 +45,16 @@ Two steps use the slots:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.blocks.block import Block, declare
+from engine.blocks.context import ZoneRef
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.blocks.grid import format_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
-from engine.lang import ast
+from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, CELL, INT, Component, Enum, ListOf
@@ -136,6 +137,7 @@ def committed(s: "StateView", role: str, slot: int) -> Cell | None:
 
 
 ADJACENCIES = ("line", "none", "all")
+SLOTS = "slots"  # the vocabulary's entry for the ruleset's SlotRow (None: no slots section)
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,9 @@ class SlotRow:
             return None
         items = s.zones[zone]
         return items, items.index(cid)
+
+
+NO_SLOTS = SlotRow(("slot",), ((),), frozenset())  # what a function reads its sizes from in a ruleset without slots
 
 
 def read_slots(b: "BuildContext", spec: Any, pos: SourcePos | None) -> SlotRow | None:
@@ -203,11 +208,16 @@ def declare_slots(b: "BuildContext") -> None:
     b.game.parts["slots"] = read_slots(b, b.tree.get("slots"), b.pos(b.tree, "slots"))
 
 
+def attach_slots(b: "BuildContext") -> None:
+    """Tell the slot functions about the row (once the vocabulary exists): they read its sizes as they compile."""
+    b.game.vocab.data[SLOTS] = b.game.parts["slots"]
+
+
 def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
     """The ruleset's slots, for a step that needs them (reported when missing)."""
     if b.game.parts.get("slots") is None:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
-        return SlotRow(("slot",), ((),), frozenset())
+        return NO_SLOTS
     return b.game.parts.get("slots")
 
 
@@ -218,6 +228,17 @@ def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow
             b.error(b.pos(spec, key), f"'{key}' must be a per-role zone ('per: role'): each player has a row")
         elif not any(z in slots.zones for (zone, _), z in b.game.zone_index.items() if zone == name):
             b.error(b.pos(spec, key), f"zone '{name}' is not laid out in slots; list it under 'slots: zones'")
+
+
+def _ends_by_role(source: ZoneRef, target: ZoneRef) -> dict[str, tuple[int, int]] | None:
+    """The zones each role moves components from and to, when both are per-role zones (else None: resolved one by one).
+
+    >>> _ends_by_role(ZoneRef("hand", lambda s: 0, {"A": 1, "B": 2}), ZoneRef("row", lambda s: 0, {"A": 3, "B": 4}))
+    {'A': (1, 3), 'B': (2, 4)}
+    """
+    if source.by_role is None or target.by_role is None or source.by_role.keys() != target.by_role.keys():
+        return None
+    return {role: (zone, target.by_role[role]) for role, zone in source.by_role.items()}
 
 
 # ---------------------------------------------------------------- steps
@@ -250,14 +271,17 @@ class Commit(Step):
                 b.error(b.pos(spec, "cells"), f"'cells' must be a list of cells (say empty_cells), not {compiled.type}")
             self.cells, self.cells_text = compiled.fn, b.describe(spec["cells"])
         self.components = "from" in spec or "to" in spec or self.cells is None
+        self.ends: dict[str, tuple[int, int]] | None = None  # by role, when both zones are per role
         if self.components and not ("from" in spec and "to" in spec):
             b.error(pos, "step 'commit' needs both 'from' and 'to' (or neither, with 'cells', to commit a cell alone)")
         elif self.components:
             self.source = b.zone_ref(spec, "from")
             self.target = b.zone_ref(spec, "to")
             _check_laid_out(b, spec, "to", self.slots)
+            self.ends = _ends_by_role(self.source, self.target)
         elif self.choose_face:
             b.error(b.pos(spec, "face"), "'face: choose' needs components to commit: add 'from' and 'to'")
+        self.plain = self.components and self.cells is None and not self.choose_face  # a component, as it is
 
     def cell_options(self, s: "StateView") -> list[Cell]:
         """The cells a decision may seal now, in a stable order without repeats (none when it seals no cell)."""
@@ -272,12 +296,21 @@ class Commit(Step):
         role = s.acting_role
         return sum(1 for entry in aims.sealed or () if entry[0] == self.index and entry[1] == role) if aims else 0
 
-    def _next_slot(self, s: "StateView", target: int | None = None) -> int | None:
-        """The slot to fill now, or None when the row is full or nothing is left to commit (``target``: the zone
-        committed to, when the caller has it)."""
+    def _zones(self, s: "StateView") -> tuple[int, int]:
+        """The zones the acting role commits from and to (both resolved with one look-up when both are per role)."""
+        ends = self.ends
+        if ends is None:
+            return self.source(s), self.target(s)
+        decisions = s.decisions
+        return ends[decisions[-1].role if decisions else s.order[s.turn]]
+
+    def _next_slot(self, s: "StateView", zones: tuple[int, int] | None = None) -> int | None:
+        """The slot to fill now, or None when the row is full or nothing is left to commit (``zones``: the zones
+        committed from and to, when the caller has them)."""
         if self.components:
-            filled = len(s.zones[self.target(s) if target is None else target])
-            return None if filled >= self.size or not s.zones[self.source(s)] else filled
+            source, target = self._zones(s) if zones is None else zones
+            filled = len(s.zones[target])
+            return None if filled >= self.size or not s.zones[source] else filled
         filled = self._cells_sealed(s)
         return None if filled >= self.size else filled
 
@@ -289,13 +322,16 @@ class Commit(Step):
         return True
 
     def actions(self, s: "StateView") -> ActionSpace:
-        slot = self._next_slot(s)
+        zones = self._zones(s) if self.components else None
+        slot = self._next_slot(s, zones)
         if slot is None:
             return ListSpace(self, [])
-        return self._space(s, slot)
+        return self._space(s, slot, zones)
 
-    def _space(self, s: "StateView", slot: int) -> ActionSpace:
-        """The decisions filling ``slot``, the slot to fill now."""
+    def _space(self, s: "StateView", slot: int, zones: tuple[int, int] | None = None) -> ActionSpace:
+        """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
+        if self.plain:  # the usual commit: a component of the source, as it is
+            return EachSpace(self, tuple(s.zones[self._zones(s)[0] if zones is None else zones[0]]), (slot,))
         if self.cells is not None:
             cells = self.cell_options(s)
             if not self.components:
@@ -305,14 +341,24 @@ class Commit(Step):
                                     for face in (faces[cid] if self.choose_face else (None,)) for cell in cells])
         if self.choose_face:
             faces = self.game.distinct_faces
-            return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
-        return EachSpace(self, tuple(s.zones[self.source(s)]), (slot,))
+        return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
+        if self.plain:  # the usual commit, in one pass: what _next_slot and _space say, for a component as it is
+            source, target = self._zones(s)
+            s.move(args[0], target)
+            if s.log is not None:
+                s.log.append(f"{s.actor} commits a card face down to {self.slots.names[args[1]]}")
+            held, filled = s.zones[source], len(s.zones[target])
+            if filled >= self.size or not held:
+                return True
+            s.listed(EachSpace(self, tuple(held), (filled,)))  # the next decision's, worked out here
+            return False
         cid, slot = args[0], args[1]
-        target = None
+        zones = None
         if cid is not None:
-            s.move(cid, target := self.target(s))
+            zones = self._zones(s)
+            s.move(cid, zones[1])
         if len(args) > 2 and args[2] is not None:
             s.show(cid, args[2])
         if len(args) == 4:
@@ -322,10 +368,10 @@ class Commit(Step):
             s.slices[Aims.block] = aims._replace(sealed=tuple(sorted(sealed, key=lambda a: (a[0], _turn_place(s, a[1]), a[2]))))
         if s.log is not None:
             s.log.append(f"{s.actor} commits {self._sealed_words(args)} face down to {self.slots.names[slot]}")
-        slot = self._next_slot(s, target)
+        slot = self._next_slot(s, zones)
         if slot is None:
             return True
-        s.listed(self._space(s, slot))  # the next decision's, worked out here rather than asked again
+        s.listed(self._space(s, slot, zones))  # the next decision's, worked out here rather than asked again
         return False
 
     def _sealed_words(self, args: tuple[Any, ...]) -> str:
@@ -459,10 +505,21 @@ class Reveal(Step):
 
 @dataclass(frozen=True)
 class SlotFunction(Function):
-    """A function of one component read through the slotted zone it lies in (``read`` computes it)."""
+    """A function of one component read through the slotted zone it lies in (``reads`` says which).
+
+    Generated code calls one function per use, the row's sizes bound in it as the code compiles:
+
+    >>> from types import SimpleNamespace
+    >>> three = SlotRow(("left", "middle", "right"), ((1,), (0, 2), (1,)), frozenset({7}))
+    >>> s = SimpleNamespace(zone_of={10: 7, 11: 7, 12: 7, 13: 7, 14: 7}, zones={7: [10, 11, 12, 13, 14]})
+    >>> [f.fetcher(three)(s, 14) for f in ADDED_FUNCTIONS if isinstance(f, SlotFunction) and f.reads != "facing"]
+    [2, 2, [13], None, 11]
+    """
 
     words: str = "{}"
     gives: str = "int"  # "int", "component" (the argument's type) or "list" (a list of them)
+    reads: str = "slot"  # "slot" (1 = first), "row", "neighbours", "step" (``rows`` rows on) or "facing"
+    rows: int = 1
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
@@ -471,46 +528,40 @@ class SlotFunction(Function):
         arg = self.value(scope, args[0], ANY_COMPONENT, "component")
         item = arg.type if isinstance(arg.type, Component) else ANY_COMPONENT
         result = {"int": INT, "component": item, "list": ListOf(item)}[self.gives]
-        f, read, empty, local = arg.fn, self.read, self._empty(), arg.slot
+        slots: SlotRow | None = scope.vocab.data.get(SLOTS)  # the ruleset's row (none: nothing is ever in a slot)
+        fetch, f, local = self.fetcher(slots or NO_SLOTS), arg.fn, arg.slot
+        (text, consts), name = codegen.expr(arg), codegen.fresh("k")
+        code = codegen.Code(f"{name}(s, {text})", None, consts + ((name, fetch),))
+        if local is not None:  # a local variable (say self) is read, not called
+            return Compiled(result, lambda s, e: fetch(s, e[local]), code=code)
+        return Compiled(result, lambda s, e: fetch(s, f(s, e)), code=code)
 
-        def run(s: Any, e: list[Any]) -> Any:
-            c = e[local] if local is not None else f(s, e)  # a local variable (say self) is read, not called
-            slots = s.game.parts.get("slots")
-            if c is None or slots is None:
+    def fetcher(self, slots: SlotRow) -> Callable[[Any, int | None], Any]:
+        """``(state, component) -> value``: the function for a component (none, or one in no slotted zone: 0, none
+        or an empty list), the row's sizes read once."""
+        zones, n, near, step, reads = slots.zones, len(slots.names), slots.neighbours, self.rows * len(slots.names), self.reads
+        empty = {"int": 0, "component": None, "list": []}[self.gives]
+
+        def fetch(s: Any, c: int | None) -> Any:
+            if c is None:
                 return empty
             zone = s.zone_of[c]  # SlotRow.where, inlined: modifiers read the slots at every fight
-            if zone not in slots.zones:
+            if zone not in zones:
                 return empty
             items = s.zones[zone]
-            return read(slots, items, items.index(c))
+            index = items.index(c)
+            if reads == "step":
+                j = index + step
+                return items[j] if 0 <= j < len(items) else None
+            if reads == "neighbours":
+                start = index - index % n
+                return [items[start + j] for j in near[index % n] if start + j < len(items)]
+            return index % n + 1 if reads == "slot" else index // n + 1
 
-        return Compiled(result, run)
-
-    def _empty(self) -> Any:
-        return {"int": 0, "component": None, "list": []}[self.gives]
-
-    def read(self, slots: SlotRow, items: list[int], index: int) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
+        return fetch
 
     def describe(self, call: ast.Call) -> str:
         return self.words.format(call.args[0].describe() if call.args else "?")
-
-
-class SlotOf(SlotFunction):
-    def read(self, slots: SlotRow, items: list[int], index: int) -> int:
-        return index % len(slots.names) + 1
-
-
-class RowOf(SlotFunction):
-    def read(self, slots: SlotRow, items: list[int], index: int) -> int:
-        return index // len(slots.names) + 1
-
-
-class SlotNeighbours(SlotFunction):
-    def read(self, slots: SlotRow, items: list[int], index: int) -> list[int]:
-        n = len(slots.names)
-        start = index - index % n
-        return [items[start + j] for j in slots.neighbours[index % n] if start + j < len(items)]
 
 
 class SlotFacing(SlotFunction):
@@ -534,17 +585,6 @@ class SlotFacing(SlotFunction):
                     if n == name and z != zone and index < len(s.zones[z])]
 
         return Compiled(ListOf(item), facing)
-
-
-@dataclass(frozen=True)
-class SlotStep(SlotFunction):
-    """The component ``rows`` rows later (negative: earlier) in the same slot, or none."""
-
-    rows: int = 1
-
-    def read(self, slots: SlotRow, items: list[int], index: int) -> int | None:
-        j = index + self.rows * len(slots.names)
-        return items[j] if 0 <= j < len(items) else None
 
 
 class CommittedCell(Function):
@@ -580,18 +620,18 @@ class CommittedCell(Function):
 
 
 ADDED_FUNCTIONS = (
-    SlotOf("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
-           "slot_of(c) == 2", words="the slot of {}"),
-    RowOf("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
-          "row_of(self) == 3", words="the row of {}"),
-    SlotNeighbours("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
-                   "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list"),
+    SlotFunction("slot_of", "slot_of(COMPONENT) -> int", "The slot (1 = first) a component lies in, 0 if it is not in a slotted zone.",
+                 "slot_of(c) == 2", words="the slot of {}", reads="slot"),
+    SlotFunction("row_of", "row_of(COMPONENT) -> int", "The row of its slotted zone (usually the round it was played in, 1 = first) a component lies in, 0 if none.",
+                 "row_of(self) == 3", words="the row of {}", reads="row"),
+    SlotFunction("slot_neighbours", "slot_neighbours(COMPONENT) -> list", "The components in the slots touching a component's slot, in the same row of the same zone.",
+                 "count(slot_neighbours(self)) == 1", words="the components beside {}", gives="list", reads="neighbours"),
     SlotFacing("slot_facing", "slot_facing(COMPONENT) -> list", "The components facing a component: at the same slot and row of the other players' instances of its zone.",
-               "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list"),
-    SlotStep("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
-             "t == slot_next(self)", words="the next component in the slot of {}", gives="component", rows=1),
-    SlotStep("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
-             "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", rows=-1),
+               "sum(o.value for o in slot_facing(self))", words="the components facing {}", gives="list", reads="facing"),
+    SlotFunction("slot_next", "slot_next(COMPONENT) -> component", "The component in the same slot of the next row of the same zone, or none.",
+                 "t == slot_next(self)", words="the next component in the slot of {}", gives="component", reads="step", rows=1),
+    SlotFunction("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
+                 "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", reads="step", rows=-1),
     CommittedCell("committed_cell", "committed_cell(ROLE [, SLOT]) or committed_cell(COMPONENT) -> cell",
                   ("The cell a role sealed (at a slot, 1 = first) with `commit: {cells: ...}`, or the one sealed with a "
                    "component, once revealed and until the next reveal; none if none."),
@@ -697,5 +737,6 @@ BLOCK = declare(Block(
     },
     functions=ADDED_FUNCTIONS,
     declare=declare_slots,
+    attach=attach_slots,
     rank=40,
 ))

@@ -116,3 +116,28 @@ def test_modifiers_reading_only_printed_attributes_are_kept_per_pair_and_still_c
         assert any("left: 3 (East) against 4 (West): strength 3+1=4 to 4" in line for line in s.log)
         return
     raise AssertionError("no seed dealt East a modifier card")
+
+
+def test_a_kept_filter_stops_early_only_when_no_component_can_raise() -> None:
+    """``first`` (``move(..., zone, n)``) stops at the n-th item when the mask was filled for every component without
+    an error; a component whose test raises still raises at its item, as listing every item would."""
+    from types import SimpleNamespace
+
+    import pytest
+
+    from engine.core.errors import EffectRuntimeError
+    from engine.lang.fixed import FixedFilter
+
+    def where(s: object, e: list[int]) -> bool:
+        if e[1] == e[0]:
+            raise EffectRuntimeError("no value here")
+        return e[1] % 2 == 0
+
+    s = SimpleNamespace(face=[0] * 6, game=SimpleNamespace(face_count=[1] * 6))
+    keep = FixedFilter(lambda s, e: [4, 3, 2, 1, 0], where, 1, (0,))
+    count = lambda s, e: 1  # noqa: E731
+    assert keep.first(s, [9, None], count) == [4] and (9,) in keep.whole  # nothing raises: the first even one
+    assert keep.items(s, [9, None]) == [4, 2, 0]
+    with pytest.raises(EffectRuntimeError):  # 1 raises, after the first even one: listed all the same
+        keep.first(s, [1, None], count)
+    assert (1,) not in keep.whole and keep.first(s, [5, None], count) == [4]

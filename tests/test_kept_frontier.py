@@ -1,7 +1,8 @@
 """The board's frontier and box, kept only once asked (engine/model/state.py): a state that first reads them at
 any moment of a random game, or never before its end, finds what one reading them from the start keeps, in the
 same order, and both equal a fresh scan of the board, after every action of random games of every shipped
-ruleset with a board (placements, removals, stacks), in clones too."""
+ruleset with a board (placements, removals, stacks), in clones too; the moves noted once a piece left a board
+nobody asked about replay into the same frontier (engine/core/kept_frontier.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.core.kept_frontier import LOGGED, FrontierLog
 from engine.model.state import UNKNOWN, State, box, frontier_of
 from tests.conftest import shipped_game
 
@@ -72,3 +74,61 @@ def test_a_fixed_board_keeps_neither_until_asked() -> None:
     s.place(1, second)
     assert s._frontier is not None and list(s.frontier) == list(frontier_of(s.grid, game.grid.neighbours))
     assert s._box == box(s.grid)
+
+
+def test_a_piece_leaving_an_unread_board_notes_the_moves_until_the_frontier_is_read() -> None:
+    """Once a piece leaves a board whose frontier nobody read, the moves are noted (engine/core/kept_frontier.py),
+    not kept one by one; the first read replays them into the frontier a state reading it all along keeps."""
+    game = shipped_game(FIXED[0])
+    lazy, always = State(game, game.player_counts[0]), State(game, game.player_counts[0])
+    always.frontier
+    cells = game.grid.cells
+    for s in (lazy, always):
+        for cid, cell in enumerate(cells[:3]):
+            s.place(cid, cell)
+        s.move(1, 0)  # off the board
+        s.place(1, cells[5])
+    assert isinstance(lazy._frontier, FrontierLog) and len(lazy._frontier) == 2
+    copy = lazy.clone()
+    assert list(copy.frontier) == list(always.frontier) and isinstance(lazy._frontier, FrontierLog)
+    assert list(lazy.frontier) == list(always.frontier) and not isinstance(lazy._frontier, FrontierLog)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 11), min_size=1, max_size=LOGGED + 40))
+def test_a_log_replays_what_keeping_the_frontier_at_every_move_makes(picks: list[int]) -> None:
+    """Random moves on a dozen cells of a board (a cell filled when empty, else emptied): the log's replay, and a
+    state's frontier past a full log, are the frontier kept move by move."""
+    game = shipped_game(FIXED[0])
+    cells = [game.grid.cells[i] for i in picks]
+    lazy, always = State(game, game.player_counts[0]), State(game, game.player_counts[0])
+    always.frontier
+    on: dict[tuple[int, int], int] = {}
+    free = list(range(len(game.component_names)))
+    for cell in cells:
+        for s in (lazy, always):
+            if cell in on:
+                s.move(on[cell], 0)
+            else:
+                s.place(free[0], cell)
+        if cell in on:
+            free.insert(0, on.pop(cell))
+        else:
+            on[cell] = free.pop(0)
+        if isinstance(lazy._frontier, FrontierLog):
+            assert list(lazy._frontier.copy().replay(game.grid.neighbours)) == list(always.frontier)
+    assert list(lazy.frontier) == list(always.frontier)
+
+
+def test_a_full_log_is_replayed_and_kept() -> None:
+    """A clone never copies more than LOGGED moves: past them the state keeps the frontier itself."""
+    game = shipped_game(FIXED[0])
+    lazy, always = State(game, game.player_counts[0]), State(game, game.player_counts[0])
+    always.frontier
+    first, second = game.grid.cells[:2]
+    for s in (lazy, always):
+        s.place(0, first)
+        for _ in range(LOGGED // 2 + 1):
+            s.place(1, second)
+            s.move(1, 0)
+    assert isinstance(lazy._frontier, dict) and list(lazy._frontier) == list(always.frontier)

@@ -127,6 +127,7 @@ class Cast(Step):
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind=bind, nested=False) if "then" in spec else None
         self.rules: list[Any] = self._attribute(b, spec, "rule", "text") if "rule" in spec else list(none)
         self._recent: Board | None = None  # the board read last: the next one reads its windows if nothing changed
+        self.windowed = any(shape is not None and shape.windowed for shape in self.shapes)  # whether a search reads windows
         self.read_attributes = {str(spec[key]) for key in ("requires", "pattern", "shape", "cost", "effect", "rule") if key in spec}
 
     # -- reading the settings
@@ -203,7 +204,9 @@ class Cast(Step):
     def board(self, s: "StateView") -> Board:
         """The board as the patterns read it."""
         table, face = self.read, s.face
-        board = self._recent = Board(s, lambda c: table[face[c]][c], table=table, paired=True).share(self._recent)
+        board = Board(s, lambda c: table[face[c]][c], table=table, paired=True)
+        if self.windowed:  # only windows are worth sharing: a walk reads the pieces themselves
+            board = self._recent = board.share(self._recent)
         return board
 
     def funds(self, s: "StateView") -> int:
@@ -271,14 +274,14 @@ class Cast(Step):
         :meth:`_check` for each, with what is the same for all read once: what was cast this turn, the funds.
         """
         values, done = self.values, _casts(s).done or ()
-        when, slots, requires = self.when, self.when_slots, self.requires
+        when, requires = self.when, self.requires
         costs, price, funds = self.costs, self.price, None
         board, found = None, []
+        env = [None] * self.when_slots  # one for every component: compiled code binds a local before reading it
         for cid in s.zones[self.source(s)]:
             pattern = values[cid]
             if pattern is None or cid in done:
                 continue
-            env = [None] * slots
             env[0] = cid
             if not when(s, env):
                 continue

@@ -315,8 +315,13 @@ class Board:
         self.read = read
         self.pairs: dict[Cell, set[Cell]] | None = s.pairs if paired and pieces is None else None
         face, read_pieces = s.face, s.grid.items() if pieces is None else pieces
-        self.top: dict[Cell, Any] = ({cell: read(cid) for cell, cid in read_pieces} if table is None else
-                                     {cell: table[face[cid]][cid] for cell, cid in read_pieces})
+        if table is None:
+            self.top: dict[Cell, Any] = {cell: read(cid) for cell, cid in read_pieces}
+        elif len(table) == 1:  # one face: no face to read
+            column = table[0]
+            self.top = {cell: column[cid] for cell, cid in read_pieces}
+        else:
+            self.top = {cell: table[face[cid]][cid] for cell, cid in read_pieces}
         self.stacked = bool(s.stacks)
         self._by_value: dict[Any, list[Cell]] | None = None
         self._windows: dict[tuple[Spot, ...], dict[tuple[Any, ...], list[Cell]]] = {}

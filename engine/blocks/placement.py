@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
 from engine.blocks.bitboard import CellSpace
@@ -215,7 +216,7 @@ class Place(Step):
             return self._lowest(s)
         if not self.touching:
             cells = self.game.grid.cells
-            return list(cells) if self.stacking else [c for c in cells if c not in s.grid]
+            return list(cells) if self.stacking else list(filterfalse(s.grid.__contains__, cells))
         if not s.grid:
             return list(ORIGIN)
         free = list(s.frontier)

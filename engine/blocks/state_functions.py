@@ -338,13 +338,18 @@ class Move(Function):
         if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):
             scope.error(args[1].pos, "move() cannot put components on the board; use place(..., (x, y))")
 
+        first = kept.first if kept is not None and limit is not None else None  # stops at the last one moved
+
         def move(s: Any, e: list[Any]) -> None:
             z = zone(s, e)
             if z == s.game.board_zone:
                 raise EffectRuntimeError("move() cannot put components on the board; use place()", pos)
-            chosen = items(s, e)
-            if limit is not None:
-                chosen = chosen[:max(limit(s, e), 0)]
+            if first is not None:
+                chosen = first(s, e, limit)
+            else:
+                chosen = items(s, e)
+                if limit is not None:
+                    chosen = chosen[:max(limit(s, e), 0)]
             if s.log is not None and chosen and s.step >= 0:
                 s.log.append(moved_text(s, chosen, z))
             for c in chosen:

@@ -43,6 +43,7 @@ class Advance(Step):
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.line = b.zone_ref(spec, "along")
+        self.slots: list[int | None] = []  # see _slots
         name = str(spec.get("markers", ""))
         self.counter = b.game.counters.get(name)
         if self.counter is None or self.counter.per in ("role", "game"):
@@ -51,9 +52,21 @@ class Advance(Step):
 
     def marked(self, s: "StateView") -> list[int]:
         """The components of the line with a marker on them, in line order."""
+        slots, values = self.slots or self._slots(), s.counters
+        return [c for c in s.zones[self.line(s)] if (i := slots[c]) is not None and values[i] > 0]
+
+    def _slots(self) -> list[int | None]:
+        """Each component's slot of the markers' counter in ``State.counters`` (None: it has none), worked out once.
+
+        >>> from types import SimpleNamespace
+        >>> step = SimpleNamespace(counter=SimpleNamespace(index_of={1: 7}.get), game=SimpleNamespace(component_names="abc"))
+        >>> Advance._slots(step)
+        [None, 7, None]
+        """
         assert self.counter is not None
-        index, values = self.counter.index_of, s.counters
-        return [c for c in s.zones[self.line(s)] if (i := index(c)) is not None and values[i] > 0]
+        index = self.counter.index_of
+        self.slots = [index(c) for c in range(len(self.game.component_names))]
+        return self.slots
 
     def enter(self, s: "StateView") -> bool:
         if self.counter is None:

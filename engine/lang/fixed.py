@@ -128,16 +128,24 @@ class FixedFilter:
     :meth:`CompiledSelection.items` lists them — the same source, the same
     steps spent, the same order, an error raised at the same item.
 
+    In a game whose components have one face each, a value's mask is filled
+    for every component at once (:data:`FILLED` components at most) when it
+    is first asked: a *whole* mask (no component raised an error) lets
+    :meth:`first` stop at the first items that pass, with nothing left unread
+    that could have raised.
+
     >>> from types import SimpleNamespace
     >>> tested = []
     >>> where = lambda s, e: tested.append(e[1]) or e[1] % 2 == e[0]
     >>> keep = FixedFilter(lambda s, e: [1, 2, 3, 4], where, 1, (0,))
     >>> s = SimpleNamespace(face=[0] * 5, game=SimpleNamespace(face_count=[1] * 5))
     >>> keep.items(s, [1, None]), keep.items(s, [1, None]), keep.items(s, [0, None]), len(tested)
-    ([1, 3], [1, 3], [2, 4], 8)
+    ([1, 3], [1, 3], [2, 4], 10)
+    >>> keep.first(s, [1, None], lambda s, e: 1), len(tested)
+    ([1], 10)
     """
 
-    __slots__ = ("source", "where", "slot", "keys", "faces", "known")
+    __slots__ = ("source", "where", "slot", "keys", "faces", "known", "whole", "filled")
     watching: ClassVar[list[Any] | None] = None  # while set, each listing notes (filter, key) in it (engine.model.dealing)
 
     def __init__(self, source: Fn, where: Fn, slot: int, keys: tuple[int, ...]) -> None:
@@ -147,9 +155,41 @@ class FixedFilter:
         self.keys = keys  # the slots of the other locals the condition reads
         self.faces = 0  # the most faces a component has (read from the game when first listed)
         self.known: dict[tuple[Any, ...], list[bool | None]] = {}  # per value of the keys: per component and face
+        self.whole: set[tuple[Any, ...]] = set()  # the values whose mask was filled for every component without an error
+        self.filled = 0  # how many components' masks were filled in all
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
         found = self.source(s, e)
+        key = tuple([e[i] for i in self.keys])
+        try:
+            known = key in self.whole and FixedFilter.watching is None
+        except TypeError:  # a local holding a list: nothing kept for it
+            known = False
+        if known:  # a whole mask: every component known
+            mask = self.known[key]
+            return [x for x in found if mask[x]]
+        mask, whole = self._mask(s, e)
+        if whole:
+            return [x for x in found if mask[x]]
+        return self._listed(s, e, found, mask)
+
+    def first(self, s: Any, e: list[Any], count: Fn) -> list[Any]:
+        """``items(s, e)[:max(count(s, e), 0)]``, stopping at the last item kept when the mask is whole."""
+        found = self.source(s, e)
+        mask, whole = self._mask(s, e)
+        if not whole:
+            return self._listed(s, e, found, mask)[:max(count(s, e), 0)]
+        n, out = max(count(s, e), 0), []
+        if n > 0:
+            for x in found:
+                if mask[x]:
+                    out.append(x)
+                    if len(out) == n:
+                        break
+        return out
+
+    def _mask(self, s: Any, e: list[Any]) -> tuple[list[bool | None], bool]:
+        """The mask for the keys' values in ``e`` (new: filled when it may be), and whether it is whole."""
         key = tuple([e[i] for i in self.keys])
         if FixedFilter.watching is not None:
             FixedFilter.watching.append((self, key))
@@ -157,11 +197,32 @@ class FixedFilter:
         try:
             mask = self.known.get(key)
         except TypeError:  # a local holding a list: nothing kept for it
-            mask = [None] * len(s.face) * faces
-        else:
-            if mask is None:
-                mask = self.known[key] = [None] * len(s.face) * faces
-        where, slot = self.where, self.slot
+            return [None] * len(s.face) * faces, False
+        if mask is None:
+            mask = self.known[key] = [None] * len(s.face) * faces
+            if faces == 1 and self.filled + len(mask) <= FILLED:
+                self._fill(s, e, key, mask)
+            return mask, key in self.whole
+        return mask, key in self.whole
+
+    def _fill(self, s: Any, e: list[Any], key: tuple[Any, ...], mask: list[bool | None]) -> None:
+        """Work out the new mask of ``key`` for every component; a component whose test raises is left unknown (it
+        raises again when listed)."""
+        self.filled += len(mask)
+        where, slot, before, whole = self.where, self.slot, e[self.slot], True
+        for x in range(len(mask)):
+            e[slot] = x
+            try:
+                mask[x] = bool(where(s, e))
+            except Exception:  # noqa: BLE001 - raised again, at its item, when a listing meets it
+                whole = False
+        e[slot] = before
+        if whole:
+            self.whole.add(key)
+
+    def _listed(self, s: Any, e: list[Any], found: list[Any], mask: list[bool | None]) -> list[Any]:
+        """The items of ``found`` that pass, testing those ``mask`` does not know yet."""
+        where, slot, faces = self.where, self.slot, self.faces
         if faces == 1:
             for x in found:
                 if mask[x] is None:
@@ -181,6 +242,9 @@ class FixedFilter:
     def _faces(self, s: Any) -> int:
         self.faces = max(s.game.face_count, default=1)
         return self.faces
+
+
+FILLED = 1 << 16  # the most components' masks one filter fills ahead (past it, each is tested when first listed)
 
 
 def unkept(items: Fn) -> Fn:

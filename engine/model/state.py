@@ -28,6 +28,7 @@ from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, D
 from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.kept_cells import CellKind, recell, reface
+from engine.core.kept_frontier import FrontierLog
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
@@ -95,7 +96,7 @@ class State:
     grid: dict[Cell, int]  # cell -> the piece on it (the top one of a stack)
     stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
     cell_of: list[Cell | None]
-    _frontier: dict[Cell, None] | None  # empty cells next to a piece, in a stable order (see frontier); None: not kept
+    _frontier: dict[Cell, None] | FrontierLog | None  # empty cells next to a piece, in a stable order (see frontier); None: not kept
     _box: "tuple[int, int, int, int] | None | object"  # the box of the pieces (see bbox), or UNKNOWN
     groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
     members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
@@ -298,8 +299,9 @@ class State:
 
         On a board with fixed edges, not kept until first asked (rules that never read it pay nothing per move;
         a growing board's keeps it from the start): the first read
-        works it out from the board, whose cells are in the order they were filled while nothing left it (a
-        piece leaving the board while it is not kept works it out first); from then on every move keeps it.
+        works it out from the board, whose cells are in the order they were filled while nothing left it (once a
+        piece leaves the board while it is not kept, the moves are noted and replayed when it is first read,
+        engine/core/kept_frontier.py); from then on every move keeps it.
         Read it, never change it.
 
         >>> import engine
@@ -311,6 +313,8 @@ class State:
         kept = self._frontier
         if kept is None:
             kept = self._frontier = frontier_of(self.grid, self.game.grid.neighbours) if self.game.grid else {}
+        elif kept.__class__ is FrontierLog:  # moves since a piece left the board: replayed once, kept from then on
+            kept = self._frontier = kept.replay(self.game.grid.neighbours)
         return kept
 
     @property
@@ -759,7 +763,10 @@ class State:
         if self.pairs:
             pair_up(self.pairs, grid, cell)
         frontier = self._frontier
-        if frontier is not None:
+        if frontier.__class__ is FrontierLog:
+            if frontier.note(cell, True):
+                self._frontier = frontier.replay(self.game.grid.neighbours)
+        elif frontier is not None:
             frontier.pop(cell, None)
             for n in self.game.grid.neighbours(cell):
                 if n not in grid:
@@ -791,16 +798,22 @@ class State:
             if below:
                 self.stacks[cell] = below
             return
-        frontier = self.frontier  # kept from here on: the board's order of cells no longer tells the moves' order
+        frontier = self._frontier
+        if frontier is None:  # the board's order of cells no longer tells the moves' order: noted from here on
+            frontier = self._frontier = FrontierLog(self.grid)
         del self.grid[cell]
         if self.pairs:
             unpair(self.pairs, cell)
         grid, around = self.grid, self.game.grid.neighbours
-        for n in around(cell):
-            if n in frontier and not any(m in grid for m in around(n)):
-                del frontier[n]
-        if any(n in grid for n in around(cell)):
-            frontier[cell] = None
+        if frontier.__class__ is FrontierLog:
+            if frontier.note(cell, False):
+                self._frontier = frontier.replay(around)
+        else:
+            for n in around(cell):
+                if n in frontier and not any(m in grid for m in around(n)):
+                    del frontier[n]
+            if any(n in grid for n in around(cell)):
+                frontier[cell] = None
         x, y = cell
         bbox = self._box
         if bbox is not None and bbox is not UNKNOWN and (x in bbox[:2] or y in bbox[2:]):  # type: ignore[index]

@@ -73,3 +73,37 @@ def test_the_count_of_empty_cells_is_the_length_of_their_list(name: str, players
     for s in states:
         n = len(_empty_cells(s, []))
         assert counts[n].test(s), (n, s.grid)
+
+
+@pytest.mark.parametrize("name, players", [("iconoclasm", 4), ("iconoclasm", 3), ("banner-clash", 2)])
+def test_what_the_groups_step_remembers_is_what_it_would_work_out(name: str, players: int) -> None:
+    """Verdicts remembered by the values shown, the cells a reform gives up first, the groups overlapping a group and
+    whether one more piece wins a count are what the long way finds, in every position of random games."""
+    from engine.blocks.hexgrid import leftmost_key
+
+    checked = 0
+    for s in random_states(name, players, games=3)[::2]:
+        step = groups_step(s)
+        dist = s.game.grid.distance
+        for anchor in {a for cell in s.grid for a in step.anchors(cell)}:
+            cells = step.members(anchor)
+            assert [a for a, group in step.overlapping(anchor) if s.grid.keys() >= group and s.members.keys().isdisjoint(group)] \
+                == step.candidates(s, cells)
+            if all(c in s.grid for c in cells):
+                counts = step.counts(s, (anchor,))
+                remembered, worked_out = step.verdict(s, anchor), step.table.decide(counts)
+                assert (remembered.winner, remembered.totals, remembered.decided_by) == \
+                    (worked_out.winner, worked_out.totals, worked_out.decided_by)
+                for value in step.through:
+                    more = dict(counts)
+                    more[value] = more.get(value, 0) + 1
+                    assert step._wins_with(tuple(counts.items()), value) == (step.table.decide(more).winner is not None)
+                checked += 1
+        for a in s.groups:
+            for b in s.groups:
+                if a != b:
+                    value = step.marker_value(s, a)
+                    own = [c for c in step.members(a) if step.value(s, c) == value]
+                    first = min(own, key=lambda c: (c == a, dist(c, b), -leftmost_key(c, b, a)), default=None)
+                    assert next((c for c in step.nearest(a, b) if step.value(s, c) == value), None) == first
+    assert checked

@@ -54,7 +54,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
-from engine.blocks.majority import Verdict, support_table
+from engine.blocks.majority import MEMO_SIZE, Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
@@ -85,6 +85,23 @@ class GroupWork(NamedTuple):
 
 
 NO_WORK = GroupWork()
+
+
+class Neighbours(dict):  # type: ignore[type-arg]
+    """A board's neighbours of each cell, asked of the grid once per cell: a plain dict lookup after that.
+
+    >>> from engine.blocks.hexgrid import HexGrid
+    >>> Neighbours(HexGrid(1).neighbours)[(0, 0)]
+    ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    """
+
+    def __init__(self, neighbours: Callable[[Cell], tuple[Cell, ...]]) -> None:
+        super().__init__()
+        self.ask = neighbours
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
+        found = self[cell] = self.ask(cell)
+        return found
 
 
 def _work(s: "StateView") -> GroupWork:
@@ -132,6 +149,10 @@ class FormGroups(Step):
         self._member_sets: dict[Cell, frozenset[Cell]] = {}
         self._ring_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._around_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell], frozenset[Cell]], ...]] = {}
+        self._overlap_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell]], ...]] = {}
+        self._verdicts: dict[tuple[Any, ...], Verdict] = {}
+        self._nearest_cache: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        self._wins: dict[tuple[tuple[tuple[str, int], ...], Any], bool] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -145,6 +166,9 @@ class FormGroups(Step):
             for i, v in enumerate(through):
                 b.check_value(v, b.game.attribute_types.get(self.attribute, "text"), b.pos(through, i), "through")
             self.through = frozenset(str(v) for v in through)
+        # per face, per component: whether a free piece showing that face is one a path may run through
+        self.passable = [[v in self.through for v in row] for row in self.values]
+        self.neighbours = Neighbours(b.game.grid.neighbours if b.game.grid is not None else lambda cell: ())
         contenders = connect.get("contenders", "groups")
         if isinstance(contenders, str) and contenders in b.game.options:  # an option naming the choice
             connect = Mapping(connect.pos)
@@ -262,6 +286,19 @@ class FormGroups(Step):
                                                      for a in self.anchors(cell))
         return found
 
+    def overlapping(self, anchor: Cell) -> tuple[tuple[Cell, frozenset[Cell]], ...]:
+        """Every group that shares a cell with the group at ``anchor`` (itself too), with its cells, in the order
+        :meth:`candidates` meets them from ``members(anchor)`` (memoised: it depends on the board only).
+
+        Example: ``[a for a, cells in step.overlapping(b) if s.grid.keys() >= cells]`` is what
+        ``candidates(s, step.members(b))`` finds while no cell is in a group.
+        """
+        found = self._overlap_cache.get(anchor)
+        if found is None:
+            seen = dict.fromkeys(a for cell in self.members(anchor) for a, _, _ in self.around(cell))
+            found = self._overlap_cache[anchor] = tuple((a, self._member_set(a)) for a in seen)
+        return found
+
     def candidates(self, s: "StateView", changed: Iterable[Cell]) -> list[Cell]:
         """Anchors of complete groups of free pieces that include one of the changed cells (incremental).
 
@@ -298,7 +335,22 @@ class FormGroups(Step):
         return counts
 
     def verdict(self, s: "StateView", anchor: Cell) -> Verdict:
-        return self.table.decide(self.counts(s, (anchor,)))
+        """The support table's verdict on the pieces of the group at ``anchor``, remembered by the values its cells
+        show in order (the same values in the same order make the same counts, so the same verdict).
+
+        Example: ``step.verdict(s, a).winner``, the value that would own a group formed at ``a``.
+        """
+        values, face, grid = self.values, s.face, s.grid
+        key = tuple([values[face[c]][c] for c in [grid[cell] for cell in self.members(anchor)]])
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            if len(self._verdicts) >= MEMO_SIZE:
+                self._verdicts.clear()
+            counts: dict[str, int] = {}
+            for v in key:
+                counts[v] = counts.get(v, 0) + 1
+            verdict = self._verdicts[key] = self.table.decide(counts)
+        return verdict
 
     def marker_value(self, s: "StateView", anchor: Cell) -> Any:
         m = s.groups[anchor]
@@ -309,9 +361,9 @@ class FormGroups(Step):
         whose value is in ``through``.  Example: ``links(s, [placed_cell])``."""
         if len(s.groups) < 2:
             return []
-        grid, members, around = s.grid, s.members, self.game.grid.neighbours
-        values, face, through = self.values, s.face, self.through
+        grid, members, face, passable = s.grid, s.members, s.face, self.passable
         seen: set[Cell] = set()
+        rung: set[Cell] = set()  # the groups whose ring is walked already (a second walk would find nothing new)
         pairs: dict[Pair, None] = {}
 
         def add_all(touched: set[Cell]) -> None:
@@ -325,15 +377,18 @@ class FormGroups(Step):
                 continue
             anchor = members.get(seed)
             if anchor is None:
-                if seed not in seen and values[face[grid[seed]]][grid[seed]] in through:
+                if seed not in seen and passable[face[grid[seed]]][grid[seed]]:
                     seen.add(seed)
                     add_all(self._touched(s, seed, seen))
                 continue
+            if anchor in rung:
+                continue
+            rung.add(anchor)
             for n in self.ring(anchor):
                 other = members.get(n)
                 if other is not None:
                     pairs[(anchor, other) if anchor < other else (other, anchor)] = None
-                elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+                elif n not in seen and (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen.add(n)
                     add_all(self._touched(s, n, seen))
         return list(pairs)
@@ -354,15 +409,15 @@ class FormGroups(Step):
     def _touched(self, s: "StateView", start: Cell, seen: set[Cell]) -> set[Cell]:
         """The anchors of the groups touching the path of free ``through`` pieces that runs through ``start``
         (``start`` itself counts as a path piece; cells in ``seen`` are not entered again, and are added to it)."""
-        grid, members, around = s.grid, s.members, self.game.grid.neighbours
-        values, face, through = self.values, s.face, self.through
+        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.neighbours
         touched: set[Cell] = set()
         stack = [start]
         while stack:
-            for n in around(stack.pop()):
-                if n in members:
-                    touched.add(members[n])
-                elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+            for n in around[stack.pop()]:
+                anchor = members.get(n)
+                if anchor is not None:
+                    touched.add(anchor)
+                elif n not in seen and (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen.add(n)
                     stack.append(n)
         return touched
@@ -377,17 +432,18 @@ class FormGroups(Step):
         is decided piece by piece.
         """
         paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
+        values, through = self.values, self.through
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
             anchors = self.completing(s, cell)
             linking = paths is not None and len(paths(cell)) >= 2
             if not anchors and not linking:
                 continue
-            without = [self._counts_without(s, anchor, cell) for anchor in anchors]
+            without = [tuple(self._counts_without(s, anchor, cell).items()) for anchor in anchors]
             found = acting[cell] = set()
             for i, (cid, face) in enumerate(pieces):
-                value = self.values[face][cid]
-                if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
+                value = values[face][cid]
+                if (linking and value in through) or any(self._wins_with(counts, value) for counts in without):
                     found.add(i)
         return acting
 
@@ -397,19 +453,18 @@ class FormGroups(Step):
 
         Example: ``self._paths(s)(cell)``, for every empty cell of a decision.
         """
-        grid, members, around = s.grid, s.members, self.game.grid.neighbours
-        values, face, through = self.values, s.face, self.through
+        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.neighbours
         reached: dict[Cell, set[Cell]] = {}  # a free path piece -> the groups its path touches (shared by the path)
 
         def touched(cell: Cell) -> set[Cell]:
             found: set[Cell] = set()
-            for n in around(cell):
+            for n in around[cell]:
                 anchor = members.get(n)
                 if anchor is not None:
                     found.add(anchor)
                 elif n in reached:
                     found |= reached[n]
-                elif n in grid and values[face[grid[n]]][grid[n]] in through:
+                elif (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen = {n}
                     groups = self._touched(s, n, seen)
                     for c in seen:
@@ -430,11 +485,21 @@ class FormGroups(Step):
                 counts[v] = counts.get(v, 0) + 1
         return counts
 
-    def _wins_with(self, counts: dict[str, int], value: Any) -> bool:
-        """Whether some value wins ``counts`` with one more piece of ``value``."""
-        more = dict(counts)
-        more[value] = more.get(value, 0) + 1
-        return self.table.decide(more).winner is not None
+    def _wins_with(self, counts: tuple[tuple[str, int], ...], value: Any) -> bool:
+        """Whether some value wins ``counts`` (a count's items, in order) with one more piece of ``value``
+        (remembered: a pure function of the two).
+
+        Example: ``step._wins_with((("A", 3), ("B", 3)), "A")`` when one more A breaks the tie.
+        """
+        key = (counts, value)
+        wins = self._wins.get(key)
+        if wins is None:
+            if len(self._wins) >= MEMO_SIZE:
+                self._wins.clear()
+            more = dict(counts)
+            more[value] = more.get(value, 0) + 1
+            wins = self._wins[key] = self.table.decide(more).winner is not None
+        return wins
 
     # -- flow: pending work lives in the state's GroupWork slice
 
@@ -443,7 +508,8 @@ class FormGroups(Step):
         if placed is None or s.cell_of[placed.cid] is None:
             return False
         cell = s.cell_of[placed.cid]
-        forming = tuple(self.candidates(s, (cell,)))
+        filled, taken = s.grid.keys(), s.members.keys()
+        forming = tuple([a for a, cells, _ in self.around(cell) if filled >= cells and taken.isdisjoint(cells)])  # candidates(s, (cell,))
         if forming and self.connects:
             _put(s, forming, (cell,), ())
         elif forming:
@@ -602,41 +668,43 @@ class FormGroups(Step):
         g = self.game
         marker = s.groups.pop(anchor)
         s.move(marker, self.deform_marker(s))
-        own, neutral = self.deform_own, self.deform_neutral
-        gone: dict[str, int] = {}
+        own, neutral, neutrals = self.deform_own, self.deform_neutral, self.table.neutral
+        values, face, grid, members, free_face = self.values, s.face, s.grid, s.members, self.free_face
+        gone: dict[str, int] | None = {} if s.log is not None else None  # the pieces sent away, told only in a log
         freed = []
         for cell in self.members(anchor):
-            del s.members[cell]
-            c = s.grid[cell]
-            v = self.values[s.face[c]][c]
-            target = own if v == value else neutral if v in self.table.neutral else None
+            del members[cell]
+            c = grid[cell]
+            v = values[face[c]][c]
+            target = own if v == value else neutral if v in neutrals else None
             if target is None:
-                s.show(c, self.free_face[c])
+                s.show(c, free_face[c])
                 freed.append(cell)
             else:
                 s.move(c, target(s))
-                key = f"{g.piece_names[c]} to {target.name}"
-                gone[key] = gone.get(key, 0) + 1
-        self._changed(s, self.members(anchor), freed)
+                if gone is not None:
+                    key = f"{g.piece_names[c]} to {target.name}"
+                    gone[key] = gone.get(key, 0) + 1
+        self._changed(s, anchor, freed)
         s.note(lambda: f"the {value} group at ({format_cell(anchor)}) deforms: {g.piece_names[marker]} back to the "
-                       f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in gone.items()))
+                       f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in (gone or {}).items()))
 
-    def _changed(self, s: "StateView", cells: Iterable[Cell], freed: Iterable[Cell]) -> None:
-        """Cells whose pieces left a group: groups may form around them and paths may run through them."""
+    def _changed(self, s: "StateView", anchor: Cell, freed: Iterable[Cell]) -> None:
+        """The pieces of the group at ``anchor`` left it: groups may form around them (what ``candidates`` finds from
+        its cells) and paths may run through the ``freed`` ones."""
         work = _work(s)
         forming = list(work.forming)
-        forming += [a for a in self.candidates(s, cells) if a not in forming]
+        filled, taken = s.grid.keys(), s.members.keys()
+        forming += [a for a, cells in self.overlapping(anchor) if filled >= cells and taken.isdisjoint(cells) and a not in forming]
         _put(s, forming=tuple(forming), linking=(*work.linking, *freed))
 
     def _reform(self, s: "StateView", anchor: Cell, deformed: Cell) -> None:
         """The winner gives up one own piece for a neutral one, then its majority is decided again."""
         g = self.game
         value = self.marker_value(s, anchor)
-        own = [c for c in self.members(anchor) if self.value(s, c) == value]
+        cell = next((c for c in self.nearest(anchor, deformed) if self.value(s, c) == value), None)
         replacement = self._replacement(s)
-        if own and replacement is not None:
-            dist = self.game.grid.distance
-            cell = min(own, key=lambda c: (c == anchor, dist(c, deformed), -leftmost_key(c, deformed, anchor)))
+        if cell is not None and replacement is not None:
             old = s.grid[cell]
             assert self.reform_to is not None
             s.move(old, self.reform_to(s))
@@ -650,7 +718,7 @@ class FormGroups(Step):
             for c in self.members(anchor):
                 del s.members[c]
                 s.show(s.grid[c], self.free_face[s.grid[c]])
-            self._changed(s, self.members(anchor), self.members(anchor))
+            self._changed(s, anchor, self.members(anchor))
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — the group keeps {value}")
@@ -664,6 +732,20 @@ class FormGroups(Step):
             s.groups[anchor] = new
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
                            f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
+
+    def nearest(self, anchor: Cell, deformed: Cell) -> tuple[Cell, ...]:
+        """The cells of the group at ``anchor``, the one a reform gives up first when the group at ``deformed`` lost
+        to it first: closest to ``deformed``, then leftmost seen from there, the anchor last (memoised: it depends
+        on the board only; a stable sort, so cells that tie stay in the pattern's order).
+
+        Example: ``next(c for c in step.nearest(a, b) if step.value(s, c) == value)``, the piece a reform replaces.
+        """
+        found = self._nearest_cache.get((anchor, deformed))
+        if found is None:
+            dist = self.game.grid.distance
+            found = self._nearest_cache[(anchor, deformed)] = tuple(sorted(
+                self.members(anchor), key=lambda c: (c == anchor, dist(c, deformed), -leftmost_key(c, deformed, anchor))))
+        return found
 
     def _replacement(self, s: "StateView") -> int | None:
         """The first ``with`` piece in the ``from`` zones, in order."""

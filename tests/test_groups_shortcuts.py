@@ -107,3 +107,33 @@ def test_what_the_groups_step_remembers_is_what_it_would_work_out(name: str, pla
                     first = min(own, key=lambda c: (c == a, dist(c, b), -leftmost_key(c, b, a)), default=None)
                     assert next((c for c in step.nearest(a, b) if step.value(s, c) == value), None) == first
     assert checked
+
+
+@pytest.mark.parametrize("name, players", [("iconoclasm", 4), ("iconoclasm", 2)])
+def test_the_placements_that_act_are_found_the_long_way_too(name: str, players: int) -> None:
+    """``triggering`` (the free cells as one set) finds, for each empty cell and piece, what ``completing``, the paths
+    and a verdict with the piece counted find."""
+    checked = 0
+    for s in random_states(name, players, games=2)[::2]:
+        step = groups_step(s)
+        pieces = [(cid, face) for cid in range(len(s.face)) for face in {0, s.face[cid]} if s.cell_of[cid] is None][:12]
+        cells = list(s.frontier)
+        paths = step._paths(s) if step.connects and len(s.groups) >= 2 else None
+        expected = {}
+        for cell in cells:
+            anchors = step.completing(s, cell)
+            linking = paths is not None and len(paths(cell)) >= 2
+            if anchors or linking:
+                found = expected[cell] = set()
+                for i, (cid, face) in enumerate(pieces):
+                    value = step.values[face][cid]
+                    for anchor in anchors:
+                        counts = step._counts_without(s, anchor, cell)
+                        counts[value] = counts.get(value, 0) + 1
+                        if step.table.decide(counts).winner is not None:
+                            found.add(i)
+                    if linking and value in step.through:
+                        found.add(i)
+        assert step.triggering(s, cells, pieces) == expected
+        checked += bool(expected)
+    assert checked

@@ -432,10 +432,12 @@ class FormGroups(Step):
         is decided piece by piece.
         """
         paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
-        values, through = self.values, self.through
+        values, through, around = self.values, self.through, self.around
+        taken = s.members
+        free = s.grid.keys() - taken.keys()  # the cells of free pieces: a set, whose entries keep their hashes
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
-            anchors = self.completing(s, cell)
+            anchors = [] if cell in taken else [a for a, _, others in around(cell) if others <= free]  # completing(s, cell)
             linking = paths is not None and len(paths(cell)) >= 2
             if not anchors and not linking:
                 continue
@@ -509,7 +511,8 @@ class FormGroups(Step):
             return False
         cell = s.cell_of[placed.cid]
         filled, taken = s.grid.keys(), s.members.keys()
-        forming = tuple([a for a, cells, _ in self.around(cell) if filled >= cells and taken.isdisjoint(cells)])  # candidates(s, (cell,))
+        # what candidates(s, (cell,)) finds: the complete groups of free pieces through the placed one
+        forming = tuple([a for a, cells, _ in self.around(cell) if filled >= cells and taken.isdisjoint(cells)])
         if forming and self.connects:
             _put(s, forming, (cell,), ())
         elif forming:
@@ -694,8 +697,8 @@ class FormGroups(Step):
         its cells) and paths may run through the ``freed`` ones."""
         work = _work(s)
         forming = list(work.forming)
-        filled, taken = s.grid.keys(), s.members.keys()
-        forming += [a for a, cells in self.overlapping(anchor) if filled >= cells and taken.isdisjoint(cells) and a not in forming]
+        free = s.grid.keys() - s.members.keys()  # the cells of free pieces: a set, whose entries keep their hashes
+        forming += [a for a, cells in self.overlapping(anchor) if cells <= free and a not in forming]
         _put(s, forming=tuple(forming), linking=(*work.linking, *freed))
 
     def _reform(self, s: "StateView", anchor: Cell, deformed: Cell) -> None:

@@ -108,14 +108,30 @@ def _work(s: "StateView") -> GroupWork:
     return s.slices.get(GroupWork.block, NO_WORK)
 
 
-SAME: Any = object()
+class Settling:
+    """The groups' work while the pieces around a placed one settle, changed in place; it goes into the state (as a
+    :class:`GroupWork`) only when the player must choose what forms or clashes next.
 
+    >>> work = Settling.of(GroupWork(((1, 0),), (), ()))
+    >>> work.forming.append((2, 0)); work.kept()
+    GroupWork(forming=((1, 0), (2, 0)), linking=(), clashes=())
+    """
 
-def _put(s: "StateView", forming: Any = SAME, linking: Any = SAME, clashes: Any = SAME) -> None:
-    """Store the groups' work with some fields changed (faster than ``_replace``: it runs after every placement)."""
-    work = _work(s)
-    s.slices[GroupWork.block] = GroupWork(work.forming if forming is SAME else forming, work.linking if linking is SAME else linking,
-                                          work.clashes if clashes is SAME else clashes)
+    __slots__ = ("forming", "linking", "clashes")
+
+    def __init__(self, forming: list[Cell] | None, linking: list[Cell] | None, clashes: list[Pair] | None) -> None:
+        self.forming = forming
+        self.linking = linking
+        self.clashes = clashes
+
+    @classmethod
+    def of(cls, work: GroupWork) -> "Settling":
+        """The work a state keeps, to change in place."""
+        return cls(*(None if part is None else list(part) for part in work))
+
+    def kept(self) -> GroupWork:
+        """The work as the state keeps it."""
+        return GroupWork(*(None if part is None else tuple(part) for part in (self.forming, self.linking, self.clashes)))
 
 
 @step_kind
@@ -512,20 +528,21 @@ class FormGroups(Step):
         cell = s.cell_of[placed.cid]
         filled, taken = s.grid.keys(), s.members.keys()
         # what candidates(s, (cell,)) finds: the complete groups of free pieces through the placed one
-        forming = tuple([a for a, cells, _ in self.around(cell) if filled >= cells and taken.isdisjoint(cells)])
+        forming = [a for a, cells, _ in self.around(cell) if filled >= cells and taken.isdisjoint(cells)]
         if forming and self.connects:
-            _put(s, forming, (cell,), ())
+            work = Settling(forming, [cell], [])
         elif forming:
-            _put(s, forming=forming)
+            work = Settling(forming, None, None)
         elif self.connects and (pairs := self.links(s, (cell,))):
-            _put(s, (), (), tuple(pairs))  # what settling finds first, found already
+            work = Settling([], [], pairs)  # what settling finds first, found already
         else:  # most placements: no group forms, no clash: nothing to settle
             s.slices.pop(GroupWork.block, None)
             return False
-        return self._settle(s)
+        return self._settle(s, work)
 
-    def _settle(self, s: "StateView") -> bool:
-        """Do what needs no choice; True while the player must choose which group forms or clashes next.
+    def _settle(self, s: "StateView", work: Settling) -> bool:
+        """Do what needs no choice; True while the player must choose which group forms or clashes next (``work`` is
+        then kept in the state).
 
         Each pass forms a group or settles a clash and counts as :data:`PASS_STEPS` steps: rules under which groups
         form and break up without end (a deform that sends no piece away, so the same group forms again) stop with
@@ -536,36 +553,33 @@ class FormGroups(Step):
             passes += 1
             if passes > most:
                 raise self._endless(s)
-            forming = _work(s).forming
-            if forming:
-                ready = tuple(a for a in forming if self.fillable(s, a) and self.verdict(s, a).winner is not None)
+            if work.forming:
+                ready = work.forming = [a for a in work.forming if self.fillable(s, a) and self.verdict(s, a).winner is not None]
                 if len(ready) > 1 and self.player_orders:
-                    _put(s, forming=ready)
+                    s.slices[GroupWork.block] = work.kept()
                     return True
-                _put(s, forming=ready[1:])
                 if ready:
-                    self._form(s, ready[0])
+                    self._form(s, work, ready.pop(0))
                 continue
             if not self.connects:
                 break
-            work = _work(s)
+            assert work.linking is not None and work.clashes is not None
             if work.linking:
-                clashes = list(work.clashes)
-                clashes += [p for p in self.links(s, work.linking) if p not in clashes]
-                _put(s, linking=(), clashes=tuple(clashes))
-            clashes = tuple(p for p in _work(s).clashes if p[0] in s.groups and p[1] in s.groups)
-            _put(s, clashes=clashes)
+                work.clashes += [p for p in self.links(s, work.linking) if p not in work.clashes]
+                work.linking = []
+            groups = s.groups
+            clashes = work.clashes = [p for p in work.clashes if p[0] in groups and p[1] in groups]
             same = next((p for p in clashes if self.marker_value(s, p[0]) == self.marker_value(s, p[1])), None)
             if same is not None and self.same_wins:
                 value = self.marker_value(s, same[0])
                 self._win(s, value, f"two {value} groups at ({format_cell(same[0])}) and ({format_cell(same[1])}) are connected")
                 break
             if len(clashes) > 1 and self.player_orders:
+                s.slices[GroupWork.block] = work.kept()
                 return True
             if not clashes:
                 break
-            _put(s, clashes=clashes[1:])
-            self._clash(s, *clashes[0])
+            self._clash(s, work, *clashes.pop(0))
         s.slices.pop(GroupWork.block, None)
         return False
 
@@ -584,14 +598,16 @@ class FormGroups(Step):
         return ListSpace(self, list(work.clashes))
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
-        work = _work(s)
+        work = Settling.of(_work(s))
         if len(args) == 1:
-            _put(s, forming=tuple(a for a in work.forming if a != args[0]))
-            self._form(s, args[0])
+            assert work.forming is not None
+            work.forming = [a for a in work.forming if a != args[0]]
+            self._form(s, work, args[0])
         else:
-            _put(s, clashes=tuple(p for p in work.clashes if p != args))
-            self._clash(s, *args)
-        return not self._settle(s)
+            assert work.clashes is not None
+            work.clashes = [p for p in work.clashes if p != args]
+            self._clash(s, work, *args)
+        return not self._settle(s, work)
 
     # -- consequences
 
@@ -616,7 +632,7 @@ class FormGroups(Step):
                 s.note(lambda: f"{value} has no marker left {why}")
         return marker
 
-    def _form(self, s: "StateView", anchor: Cell) -> None:
+    def _form(self, s: "StateView", work: Settling, anchor: Cell) -> None:
         verdict = self.verdict(s, anchor)
         winner = verdict.winner
         marker = self._take_marker(s, winner, anchor)
@@ -630,12 +646,13 @@ class FormGroups(Step):
             s.show(c, group_face[c])
             members[cell] = anchor
         if self.connects:
-            _put(s, linking=(*_work(s).linking, self.members(anchor)[0]))
+            assert work.linking is not None
+            work.linking.append(self.members(anchor)[0])
         g = self.game
         s.note(lambda: f"a group forms at ({format_cell(anchor)}): {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
                        f"{g.piece_names[marker]} placed")
 
-    def _clash(self, s: "StateView", a: Cell, b: Cell) -> None:
+    def _clash(self, s: "StateView", work: Settling, a: Cell, b: Cell) -> None:
         """The external clash of two connected groups: the loser deforms, the winner reforms."""
         va, vb = self.marker_value(s, a), self.marker_value(s, b)
         verdict = self.table.decide(self.counts(s, (a, b)), None if self.all_contend else (va, vb))
@@ -646,16 +663,16 @@ class FormGroups(Step):
         if verdict.winner not in (va, vb):
             outcome = "no winner" if verdict.winner is None else f"{verdict.winner} leads neither group"
             s.note(lambda: f"{head()} — {outcome}: both groups deform")
-            self._deform(s, a, va)
-            self._deform(s, b, vb)
+            self._deform(s, work, a, va)
+            self._deform(s, work, b, vb)
             return
         winner, loser, lost = (a, b, vb) if verdict.winner == va else (b, a, va)
         s.note(lambda: f"{head()} ({verdict.decided_by})")
         if self.on_clash is not None:
             self._on_clash(s, verdict.winner, lost, verdict.totals.get(verdict.winner, 0) - verdict.totals.get(lost, 0))
-        self._deform(s, loser, lost)
+        self._deform(s, work, loser, lost)
         if self.reforms:
-            self._reform(s, winner, loser)
+            self._reform(s, work, winner, loser)
 
     def _on_clash(self, s: "StateView", winner: Any, loser: Any, margin: int) -> None:
         """Run ``on_clash`` with the clash's ``winner``, ``loser`` and ``margin`` bound."""
@@ -666,7 +683,7 @@ class FormGroups(Step):
         env[0], env[1], env[2] = winner, loser, margin
         program.fn(s, env)
 
-    def _deform(self, s: "StateView", anchor: Cell, value: Any) -> None:
+    def _deform(self, s: "StateView", work: Settling, anchor: Cell, value: Any) -> None:
         """The group at ``anchor`` breaks up: marker back, own pieces and neutral pieces away, the rest stay free."""
         g = self.game
         marker = s.groups.pop(anchor)
@@ -688,20 +705,19 @@ class FormGroups(Step):
                 if gone is not None:
                     key = f"{g.piece_names[c]} to {target.name}"
                     gone[key] = gone.get(key, 0) + 1
-        self._changed(s, anchor, freed)
+        self._changed(s, work, anchor, freed)
         s.note(lambda: f"the {value} group at ({format_cell(anchor)}) deforms: {g.piece_names[marker]} back to the "
                        f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in (gone or {}).items()))
 
-    def _changed(self, s: "StateView", anchor: Cell, freed: Iterable[Cell]) -> None:
+    def _changed(self, s: "StateView", work: Settling, anchor: Cell, freed: Iterable[Cell]) -> None:
         """The pieces of the group at ``anchor`` left it: groups may form around them (what ``candidates`` finds from
         its cells) and paths may run through the ``freed`` ones."""
-        work = _work(s)
-        forming = list(work.forming)
-        free = s.grid.keys() - s.members.keys()  # the cells of free pieces: a set, whose entries keep their hashes
+        assert work.forming is not None and work.linking is not None
+        forming, free = work.forming, s.grid.keys() - s.members.keys()  # a set of the free cells keeps their hashes
         forming += [a for a, cells in self.overlapping(anchor) if cells <= free and a not in forming]
-        _put(s, forming=tuple(forming), linking=(*work.linking, *freed))
+        work.linking += freed
 
-    def _reform(self, s: "StateView", anchor: Cell, deformed: Cell) -> None:
+    def _reform(self, s: "StateView", work: Settling, anchor: Cell, deformed: Cell) -> None:
         """The winner gives up one own piece for a neutral one, then its majority is decided again."""
         g = self.game
         value = self.marker_value(s, anchor)
@@ -721,7 +737,7 @@ class FormGroups(Step):
             for c in self.members(anchor):
                 del s.members[c]
                 s.show(s.grid[c], self.free_face[s.grid[c]])
-            self._changed(s, anchor, self.members(anchor))
+            self._changed(s, work, anchor, self.members(anchor))
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — the group keeps {value}")

@@ -147,6 +147,11 @@ class FormGroups(Step):
             b.error(pos, "the 'form_groups' step needs a 'board'")
         self.pattern: tuple[Cell, ...] = self._pattern(spec, b)
         self.values = b.face_attribute(spec, "attribute")
+        # per face, per component: the weight of the value shown, so that the sum of a group's weights tells which
+        # values it holds how often (each value is a power of a base larger than a group's size)
+        base, shown = len(self.pattern) + 1, dict.fromkeys(v for row in self.values for v in row)
+        self.weights = {v: base ** i for i, v in enumerate(shown)}
+        self.weight = [[self.weights[v] for v in row] for row in self.values]
         self.attribute = str(spec.get("attribute", ""))
         self.table = support_table(b, spec, "support")
         self.face_name = str(spec.get("face", ""))
@@ -166,9 +171,9 @@ class FormGroups(Step):
         self._ring_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._around_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell], frozenset[Cell]], ...]] = {}
         self._overlap_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell]], ...]] = {}
-        self._verdicts: dict[tuple[Any, ...], Verdict] = {}
+        self._verdicts: dict[int, Verdict] = {}
         self._nearest_cache: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
-        self._wins: dict[tuple[tuple[tuple[str, int], ...], Any], bool] = {}
+        self._wins: dict[int, bool] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -351,21 +356,23 @@ class FormGroups(Step):
         return counts
 
     def verdict(self, s: "StateView", anchor: Cell) -> Verdict:
-        """The support table's verdict on the pieces of the group at ``anchor``, remembered by the values its cells
-        show in order (the same values in the same order make the same counts, so the same verdict).
+        """The support table's verdict on the pieces of the group at ``anchor``.
+
+        Who wins and what decided do not depend on the order of the counts, only the verdict's words do: a state
+        that keeps no log gets the verdict remembered by the sum of the pieces' weights (which values, how often),
+        a state that keeps one the verdict on the counts in the order of the group's cells.
 
         Example: ``step.verdict(s, a).winner``, the value that would own a group formed at ``a``.
         """
-        values, face, grid = self.values, s.face, s.grid
-        key = tuple([values[face[c]][c] for c in [grid[cell] for cell in self.members(anchor)]])
+        if s.log is not None:
+            return self.table.decide(self.counts(s, (anchor,)))
+        weight, face, grid = self.weight, s.face, s.grid
+        key = sum([weight[face[c]][c] for c in map(grid.__getitem__, self.members(anchor))])
         verdict = self._verdicts.get(key)
         if verdict is None:
             if len(self._verdicts) >= MEMO_SIZE:
                 self._verdicts.clear()
-            counts: dict[str, int] = {}
-            for v in key:
-                counts[v] = counts.get(v, 0) + 1
-            verdict = self._verdicts[key] = self.table.decide(counts)
+            verdict = self._verdicts[key] = self.table.decide(self.counts(s, (anchor,)))
         return verdict
 
     def marker_value(self, s: "StateView", anchor: Cell) -> Any:
@@ -457,11 +464,11 @@ class FormGroups(Step):
             linking = paths is not None and len(paths(cell)) >= 2
             if not anchors and not linking:
                 continue
-            without = [tuple(self._counts_without(s, anchor, cell).items()) for anchor in anchors]
+            without = [(anchor, self._weight_without(s, anchor, cell)) for anchor in anchors]
             found = acting[cell] = set()
             for i, (cid, face) in enumerate(pieces):
                 value = values[face][cid]
-                if (linking and value in through) or any(self._wins_with(counts, value) for counts in without):
+                if (linking and value in through) or any(self._wins_with(s, anchor, cell, rest, value) for anchor, rest in without):
                     found.add(i)
         return acting
 
@@ -492,6 +499,11 @@ class FormGroups(Step):
 
         return touched
 
+    def _weight_without(self, s: "StateView", anchor: Cell, cell: Cell) -> int:
+        """The sum of the weights of the pieces of the group at ``anchor``, leaving out ``cell`` (see :meth:`verdict`)."""
+        weight, face, grid = self.weight, s.face, s.grid
+        return sum([weight[face[c]][c] for c in [grid[member] for member in self.members(anchor) if member != cell]])
+
     def _counts_without(self, s: "StateView", anchor: Cell, cell: Cell) -> dict[str, int]:
         """The values of the pieces of the group at ``anchor``, leaving out ``cell``."""
         counts: dict[str, int] = {}
@@ -503,18 +515,19 @@ class FormGroups(Step):
                 counts[v] = counts.get(v, 0) + 1
         return counts
 
-    def _wins_with(self, counts: tuple[tuple[str, int], ...], value: Any) -> bool:
-        """Whether some value wins ``counts`` (a count's items, in order) with one more piece of ``value``
-        (remembered: a pure function of the two).
+    def _wins_with(self, s: "StateView", anchor: Cell, cell: Cell, rest: int, value: Any) -> bool:
+        """Whether some value wins the group at ``anchor`` with a piece of ``value`` on ``cell`` (``rest``: the
+        weights of its other pieces), remembered by the weights (which values, how often: who wins does not
+        depend on their order).
 
-        Example: ``step._wins_with((("A", 3), ("B", 3)), "A")`` when one more A breaks the tie.
+        Example: ``step._wins_with(s, a, c, step._weight_without(s, a, c), "A")``.
         """
-        key = (counts, value)
+        key = rest + self.weights[value]
         wins = self._wins.get(key)
         if wins is None:
             if len(self._wins) >= MEMO_SIZE:
                 self._wins.clear()
-            more = dict(counts)
+            more = self._counts_without(s, anchor, cell)
             more[value] = more.get(value, 0) + 1
             wins = self._wins[key] = self.table.decide(more).winner is not None
         return wins

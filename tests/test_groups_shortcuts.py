@@ -109,6 +109,10 @@ def test_what_the_groups_step_remembers_is_what_it_would_work_out(name: str, pla
                     own = [c for c in step.members(a) if step.value(s, c) == value]
                     first = min(own, key=lambda c: (c == a, dist(c, b), -leftmost_key(c, b, a)), default=None)
                     assert next((c for c in step.nearest(a, b) if step.value(s, c) == value), None) == first
+                    for among in (None, (value, step.marker_value(s, b))):
+                        remembered, worked_out = step.clash_verdict(s, a, b, among), step.table.decide(step.counts(s, (a, b)), among)
+                        assert (remembered.winner, remembered.totals, remembered.decided_by) == \
+                            (worked_out.winner, worked_out.totals, worked_out.decided_by)
     assert checked
 
 

@@ -174,6 +174,7 @@ class FormGroups(Step):
         self._verdicts: dict[int, Verdict] = {}
         self._nearest_cache: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
         self._wins: dict[int, bool] = {}
+        self._clash_verdicts: dict[tuple[int, int, tuple[Any, Any] | None], Verdict] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -366,8 +367,7 @@ class FormGroups(Step):
         """
         if s.log is not None:
             return self.table.decide(self.counts(s, (anchor,)))
-        weight, face, grid = self.weight, s.face, s.grid
-        key = sum([weight[face[c]][c] for c in map(grid.__getitem__, self.members(anchor))])
+        key = self.weight_of(s, anchor)
         verdict = self._verdicts.get(key)
         if verdict is None:
             if len(self._verdicts) >= MEMO_SIZE:
@@ -498,6 +498,14 @@ class FormGroups(Step):
             return found
 
         return touched
+
+    def weight_of(self, s: "StateView", anchor: Cell) -> int:
+        """The sum of the weights of the pieces of the group at ``anchor``: which values it holds, how often.
+
+        Example: ``step.weight_of(s, a) == step.weight_of(s, b)`` when the groups at ``a`` and ``b`` hold the same values.
+        """
+        weight, face, grid = self.weight, s.face, s.grid
+        return sum([weight[face[c]][c] for c in map(grid.__getitem__, self.members(anchor))])
 
     def _weight_without(self, s: "StateView", anchor: Cell, cell: Cell) -> int:
         """The sum of the weights of the pieces of the group at ``anchor``, leaving out ``cell`` (see :meth:`verdict`)."""
@@ -668,7 +676,7 @@ class FormGroups(Step):
     def _clash(self, s: "StateView", work: Settling, a: Cell, b: Cell) -> None:
         """The external clash of two connected groups: the loser deforms, the winner reforms."""
         va, vb = self.marker_value(s, a), self.marker_value(s, b)
-        verdict = self.table.decide(self.counts(s, (a, b)), None if self.all_contend else (va, vb))
+        verdict = self.clash_verdict(s, a, b, None if self.all_contend else (va, vb))
 
         def head() -> str:
             return f"external clash of the {va} group at ({format_cell(a)}) and the {vb} group at ({format_cell(b)}): {verdict.sums()}"
@@ -686,6 +694,23 @@ class FormGroups(Step):
         self._deform(s, work, loser, lost)
         if self.reforms:
             self._reform(s, work, winner, loser)
+
+    def clash_verdict(self, s: "StateView", a: Cell, b: Cell, among: tuple[Any, Any] | None) -> Verdict:
+        """The support table's verdict on the pieces of the groups at ``a`` and ``b`` together, ``among`` the values
+        that may win (None: every value); remembered by the two groups' weights in a state that keeps no log (see
+        :meth:`verdict`: who wins, the totals and what decided do not depend on the order of the counts).
+
+        Example: ``step.clash_verdict(s, a, b, (step.marker_value(s, a), step.marker_value(s, b))).winner``.
+        """
+        if s.log is not None:
+            return self.table.decide(self.counts(s, (a, b)), among)
+        key = (self.weight_of(s, a), self.weight_of(s, b), among)
+        verdict = self._clash_verdicts.get(key)
+        if verdict is None:
+            if len(self._clash_verdicts) >= MEMO_SIZE:
+                self._clash_verdicts.clear()
+            verdict = self._clash_verdicts[key] = self.table.decide(self.counts(s, (a, b)), among)
+        return verdict
 
     def _on_clash(self, s: "StateView", winner: Any, loser: Any, margin: int) -> None:
         """Run ``on_clash`` with the clash's ``winner``, ``loser`` and ``margin`` bound."""

@@ -333,13 +333,18 @@ class FormGroups(Step):
                     found.append(anchor)
         return found
 
-    def completing(self, s: "StateView", cell: Cell) -> list[Cell]:
-        """What :meth:`candidates` would find were a piece put on ``cell``, without putting it there.
+    def completing(self, s: "StateView", cell: Cell, free: set[Cell] | None = None) -> list[Cell]:
+        """What :meth:`candidates` would find were a piece put on ``cell``, without putting it there; ``free``, the
+        cells of free pieces (``s.grid.keys() - s.members.keys()``), when the caller asks for many cells: a set keeps
+        its entries' hashes, so each group is one subset test.
 
         Example: ``step.completing(s, c)`` for an empty cell ``c`` next to six free pieces of a 7-cell pattern.
         """
-        filled, taken = s.grid.keys(), s.members.keys()
-        return [anchor for anchor, cells, others in self.around(cell) if filled >= others and taken.isdisjoint(cells)]
+        if cell in s.members:
+            return []
+        if free is None:
+            free = s.grid.keys() - s.members.keys()
+        return [anchor for anchor, _, others in self.around(cell) if others <= free]
 
     def value(self, s: "StateView", cell: Cell) -> Any:
         """The attribute value the piece at ``cell`` shows."""
@@ -455,12 +460,11 @@ class FormGroups(Step):
         is decided piece by piece.
         """
         paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
-        values, through, around = self.values, self.through, self.around
-        taken = s.members
-        free = s.grid.keys() - taken.keys()  # the cells of free pieces: a set, whose entries keep their hashes
+        values, through = self.values, self.through
+        free = s.grid.keys() - s.members.keys()  # the cells of free pieces, once for every cell
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
-            anchors = [] if cell in taken else [a for a, _, others in around(cell) if others <= free]  # completing(s, cell)
+            anchors = self.completing(s, cell, free)
             linking = paths is not None and len(paths(cell)) >= 2
             if not anchors and not linking:
                 continue
@@ -547,9 +551,7 @@ class FormGroups(Step):
         if placed is None or s.cell_of[placed.cid] is None:
             return False
         cell = s.cell_of[placed.cid]
-        filled, taken = s.grid.keys(), s.members.keys()
-        # what candidates(s, (cell,)) finds: the complete groups of free pieces through the placed one
-        forming = [a for a, cells, _ in self.around(cell) if filled >= cells and taken.isdisjoint(cells)]
+        forming = self.candidates(s, (cell,))
         if forming and self.connects:
             work = Settling(forming, [cell], [])
         elif forming:

@@ -73,3 +73,74 @@ def test_the_count_of_empty_cells_is_the_length_of_their_list(name: str, players
     for s in states:
         n = len(_empty_cells(s, []))
         assert counts[n].test(s), (n, s.grid)
+
+
+@pytest.mark.parametrize("name, players", [("iconoclasm", 4), ("iconoclasm", 3), ("banner-clash", 2)])
+def test_what_the_groups_step_remembers_is_what_it_would_work_out(name: str, players: int) -> None:
+    """Verdicts remembered by the weights of the values shown (which values, how often), the cells a reform gives up
+    first, the groups overlapping a group and whether a piece on a cell wins a group are what the long way finds, in
+    every position of random games (kept without a log)."""
+    from engine.blocks.hexgrid import leftmost_key
+
+    checked = 0
+    for s in random_states(name, players, games=3)[::2]:
+        step = groups_step(s)
+        dist = s.game.grid.distance
+        for anchor in {a for cell in s.grid for a in step.anchors(cell)}:
+            cells = step.members(anchor)
+            assert [a for a, group in step.overlapping(anchor) if s.grid.keys() >= group and s.members.keys().isdisjoint(group)] \
+                == step.candidates(s, cells)
+            if all(c in s.grid for c in cells):
+                counts = step.counts(s, (anchor,))
+                remembered, worked_out = step.verdict(s, anchor), step.table.decide(counts)
+                assert (remembered.winner, remembered.totals, remembered.decided_by) == \
+                    (worked_out.winner, worked_out.totals, worked_out.decided_by)
+                for cell in cells:
+                    rest = step._weight_without(s, anchor, cell)
+                    for value in step.through:
+                        more = step._counts_without(s, anchor, cell)
+                        more[value] = more.get(value, 0) + 1
+                        assert step._wins_with(s, anchor, cell, rest, value) == (step.table.decide(more).winner is not None)
+                checked += 1
+        for a in s.groups:
+            for b in s.groups:
+                if a != b:
+                    value = step.marker_value(s, a)
+                    own = [c for c in step.members(a) if step.value(s, c) == value]
+                    first = min(own, key=lambda c: (c == a, dist(c, b), -leftmost_key(c, b, a)), default=None)
+                    assert next((c for c in step.nearest(a, b) if step.value(s, c) == value), None) == first
+                    for among in (None, (value, step.marker_value(s, b))):
+                        remembered, worked_out = step.clash_verdict(s, a, b, among), step.table.decide(step.counts(s, (a, b)), among)
+                        assert (remembered.winner, remembered.totals, remembered.decided_by) == \
+                            (worked_out.winner, worked_out.totals, worked_out.decided_by)
+    assert checked
+
+
+@pytest.mark.parametrize("name, players", [("iconoclasm", 4), ("iconoclasm", 2)])
+def test_the_placements_that_act_are_found_the_long_way_too(name: str, players: int) -> None:
+    """``triggering`` (the free cells as one set) finds, for each empty cell and piece, what ``completing``, the paths
+    and a verdict with the piece counted find."""
+    checked = 0
+    for s in random_states(name, players, games=2)[::2]:
+        step = groups_step(s)
+        pieces = [(cid, face) for cid in range(len(s.face)) for face in {0, s.face[cid]} if s.cell_of[cid] is None][:12]
+        cells = list(s.frontier)
+        paths = step._paths(s) if step.connects and len(s.groups) >= 2 else None
+        expected = {}
+        for cell in cells:
+            anchors = step.completing(s, cell)
+            linking = paths is not None and len(paths(cell)) >= 2
+            if anchors or linking:
+                found = expected[cell] = set()
+                for i, (cid, face) in enumerate(pieces):
+                    value = step.values[face][cid]
+                    for anchor in anchors:
+                        counts = step._counts_without(s, anchor, cell)
+                        counts[value] = counts.get(value, 0) + 1
+                        if step.table.decide(counts).winner is not None:
+                            found.add(i)
+                    if linking and value in step.through:
+                        found.add(i)
+        assert step.triggering(s, cells, pieces) == expected
+        checked += bool(expected)
+    assert checked

@@ -54,7 +54,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
-from engine.blocks.majority import Verdict, support_table
+from engine.blocks.majority import MEMO_SIZE, Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
 from engine.blocks.steps import Step, step_kind
@@ -87,18 +87,51 @@ class GroupWork(NamedTuple):
 NO_WORK = GroupWork()
 
 
+class Neighbours(dict):  # type: ignore[type-arg]
+    """A board's neighbours of each cell, asked of the grid once per cell: a plain dict lookup after that.
+
+    >>> from engine.blocks.hexgrid import HexGrid
+    >>> Neighbours(HexGrid(1).neighbours)[(0, 0)]
+    ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    """
+
+    def __init__(self, neighbours: Callable[[Cell], tuple[Cell, ...]]) -> None:
+        super().__init__()
+        self.ask = neighbours
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
+        found = self[cell] = self.ask(cell)
+        return found
+
+
 def _work(s: "StateView") -> GroupWork:
     return s.slices.get(GroupWork.block, NO_WORK)
 
 
-SAME: Any = object()
+class Settling:
+    """The groups' work while the pieces around a placed one settle, changed in place; it goes into the state (as a
+    :class:`GroupWork`) only when the player must choose what forms or clashes next.
 
+    >>> work = Settling.of(GroupWork(((1, 0),), (), ()))
+    >>> work.forming.append((2, 0)); work.kept()
+    GroupWork(forming=((1, 0), (2, 0)), linking=(), clashes=())
+    """
 
-def _put(s: "StateView", forming: Any = SAME, linking: Any = SAME, clashes: Any = SAME) -> None:
-    """Store the groups' work with some fields changed (faster than ``_replace``: it runs after every placement)."""
-    work = _work(s)
-    s.slices[GroupWork.block] = GroupWork(work.forming if forming is SAME else forming, work.linking if linking is SAME else linking,
-                                          work.clashes if clashes is SAME else clashes)
+    __slots__ = ("forming", "linking", "clashes")
+
+    def __init__(self, forming: list[Cell] | None, linking: list[Cell] | None, clashes: list[Pair] | None) -> None:
+        self.forming = forming
+        self.linking = linking
+        self.clashes = clashes
+
+    @classmethod
+    def of(cls, work: GroupWork) -> "Settling":
+        """The work a state keeps, to change in place."""
+        return cls(*(None if part is None else list(part) for part in work))
+
+    def kept(self) -> GroupWork:
+        """The work as the state keeps it."""
+        return GroupWork(*(None if part is None else tuple(part) for part in (self.forming, self.linking, self.clashes)))
 
 
 @step_kind
@@ -114,6 +147,11 @@ class FormGroups(Step):
             b.error(pos, "the 'form_groups' step needs a 'board'")
         self.pattern: tuple[Cell, ...] = self._pattern(spec, b)
         self.values = b.face_attribute(spec, "attribute")
+        # per face, per component: the weight of the value shown, so that the sum of a group's weights tells which
+        # values it holds how often (each value is a power of a base larger than a group's size)
+        base, shown = len(self.pattern) + 1, dict.fromkeys(v for row in self.values for v in row)
+        self.weights = {v: base ** i for i, v in enumerate(shown)}
+        self.weight = [[self.weights[v] for v in row] for row in self.values]
         self.attribute = str(spec.get("attribute", ""))
         self.table = support_table(b, spec, "support")
         self.face_name = str(spec.get("face", ""))
@@ -132,6 +170,11 @@ class FormGroups(Step):
         self._member_sets: dict[Cell, frozenset[Cell]] = {}
         self._ring_cache: dict[Cell, tuple[Cell, ...]] = {}
         self._around_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell], frozenset[Cell]], ...]] = {}
+        self._overlap_cache: dict[Cell, tuple[tuple[Cell, frozenset[Cell]], ...]] = {}
+        self._verdicts: dict[int, Verdict] = {}
+        self._nearest_cache: dict[tuple[Cell, Cell], tuple[Cell, ...]] = {}
+        self._wins: dict[int, bool] = {}
+        self._clash_verdicts: dict[tuple[int, int, tuple[Any, Any] | None], Verdict] = {}
         self.connects = "connect" in spec
         connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
@@ -145,6 +188,9 @@ class FormGroups(Step):
             for i, v in enumerate(through):
                 b.check_value(v, b.game.attribute_types.get(self.attribute, "text"), b.pos(through, i), "through")
             self.through = frozenset(str(v) for v in through)
+        # per face, per component: whether a free piece showing that face is one a path may run through
+        self.passable = [[v in self.through for v in row] for row in self.values]
+        self.neighbours = Neighbours(b.game.grid.neighbours if b.game.grid is not None else lambda cell: ())
         contenders = connect.get("contenders", "groups")
         if isinstance(contenders, str) and contenders in b.game.options:  # an option naming the choice
             connect = Mapping(connect.pos)
@@ -262,6 +308,19 @@ class FormGroups(Step):
                                                      for a in self.anchors(cell))
         return found
 
+    def overlapping(self, anchor: Cell) -> tuple[tuple[Cell, frozenset[Cell]], ...]:
+        """Every group that shares a cell with the group at ``anchor`` (itself too), with its cells, in the order
+        :meth:`candidates` meets them from ``members(anchor)`` (memoised: it depends on the board only).
+
+        Example: ``[a for a, cells in step.overlapping(b) if s.grid.keys() >= cells]`` is what
+        ``candidates(s, step.members(b))`` finds while no cell is in a group.
+        """
+        found = self._overlap_cache.get(anchor)
+        if found is None:
+            seen = dict.fromkeys(a for cell in self.members(anchor) for a, _, _ in self.around(cell))
+            found = self._overlap_cache[anchor] = tuple((a, self._member_set(a)) for a in seen)
+        return found
+
     def candidates(self, s: "StateView", changed: Iterable[Cell]) -> list[Cell]:
         """Anchors of complete groups of free pieces that include one of the changed cells (incremental).
 
@@ -274,13 +333,18 @@ class FormGroups(Step):
                     found.append(anchor)
         return found
 
-    def completing(self, s: "StateView", cell: Cell) -> list[Cell]:
-        """What :meth:`candidates` would find were a piece put on ``cell``, without putting it there.
+    def completing(self, s: "StateView", cell: Cell, free: set[Cell] | None = None) -> list[Cell]:
+        """What :meth:`candidates` would find were a piece put on ``cell``, without putting it there; ``free``, the
+        cells of free pieces (``s.grid.keys() - s.members.keys()``), when the caller asks for many cells: a set keeps
+        its entries' hashes, so each group is one subset test.
 
         Example: ``step.completing(s, c)`` for an empty cell ``c`` next to six free pieces of a 7-cell pattern.
         """
-        filled, taken = s.grid.keys(), s.members.keys()
-        return [anchor for anchor, cells, others in self.around(cell) if filled >= others and taken.isdisjoint(cells)]
+        if cell in s.members:
+            return []
+        if free is None:
+            free = s.grid.keys() - s.members.keys()
+        return [anchor for anchor, _, others in self.around(cell) if others <= free]
 
     def value(self, s: "StateView", cell: Cell) -> Any:
         """The attribute value the piece at ``cell`` shows."""
@@ -298,7 +362,23 @@ class FormGroups(Step):
         return counts
 
     def verdict(self, s: "StateView", anchor: Cell) -> Verdict:
-        return self.table.decide(self.counts(s, (anchor,)))
+        """The support table's verdict on the pieces of the group at ``anchor``.
+
+        Who wins and what decided do not depend on the order of the counts, only the verdict's words do: a state
+        that keeps no log gets the verdict remembered by the sum of the pieces' weights (which values, how often),
+        a state that keeps one the verdict on the counts in the order of the group's cells.
+
+        Example: ``step.verdict(s, a).winner``, the value that would own a group formed at ``a``.
+        """
+        if s.log is not None:
+            return self.table.decide(self.counts(s, (anchor,)))
+        key = self.weight_of(s, anchor)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            if len(self._verdicts) >= MEMO_SIZE:
+                self._verdicts.clear()
+            verdict = self._verdicts[key] = self.table.decide(self.counts(s, (anchor,)))
+        return verdict
 
     def marker_value(self, s: "StateView", anchor: Cell) -> Any:
         m = s.groups[anchor]
@@ -309,9 +389,9 @@ class FormGroups(Step):
         whose value is in ``through``.  Example: ``links(s, [placed_cell])``."""
         if len(s.groups) < 2:
             return []
-        grid, members, around = s.grid, s.members, self.game.grid.neighbours
-        values, face, through = self.values, s.face, self.through
+        grid, members, face, passable = s.grid, s.members, s.face, self.passable
         seen: set[Cell] = set()
+        rung: set[Cell] = set()  # the groups whose ring is walked already (a second walk would find nothing new)
         pairs: dict[Pair, None] = {}
 
         def add_all(touched: set[Cell]) -> None:
@@ -325,15 +405,18 @@ class FormGroups(Step):
                 continue
             anchor = members.get(seed)
             if anchor is None:
-                if seed not in seen and values[face[grid[seed]]][grid[seed]] in through:
+                if seed not in seen and passable[face[grid[seed]]][grid[seed]]:
                     seen.add(seed)
                     add_all(self._touched(s, seed, seen))
                 continue
+            if anchor in rung:
+                continue
+            rung.add(anchor)
             for n in self.ring(anchor):
                 other = members.get(n)
                 if other is not None:
                     pairs[(anchor, other) if anchor < other else (other, anchor)] = None
-                elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+                elif n not in seen and (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen.add(n)
                     add_all(self._touched(s, n, seen))
         return list(pairs)
@@ -354,15 +437,15 @@ class FormGroups(Step):
     def _touched(self, s: "StateView", start: Cell, seen: set[Cell]) -> set[Cell]:
         """The anchors of the groups touching the path of free ``through`` pieces that runs through ``start``
         (``start`` itself counts as a path piece; cells in ``seen`` are not entered again, and are added to it)."""
-        grid, members, around = s.grid, s.members, self.game.grid.neighbours
-        values, face, through = self.values, s.face, self.through
+        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.neighbours
         touched: set[Cell] = set()
         stack = [start]
         while stack:
-            for n in around(stack.pop()):
-                if n in members:
-                    touched.add(members[n])
-                elif n not in seen and n in grid and values[face[grid[n]]][grid[n]] in through:
+            for n in around[stack.pop()]:
+                anchor = members.get(n)
+                if anchor is not None:
+                    touched.add(anchor)
+                elif n not in seen and (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen.add(n)
                     stack.append(n)
         return touched
@@ -377,17 +460,19 @@ class FormGroups(Step):
         is decided piece by piece.
         """
         paths = self._paths(s) if self.connects and len(s.groups) >= 2 else None
+        values, through = self.values, self.through
+        free = s.grid.keys() - s.members.keys()  # the cells of free pieces, once for every cell
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
-            anchors = self.completing(s, cell)
+            anchors = self.completing(s, cell, free)
             linking = paths is not None and len(paths(cell)) >= 2
             if not anchors and not linking:
                 continue
-            without = [self._counts_without(s, anchor, cell) for anchor in anchors]
+            without = [(anchor, self._weight_without(s, anchor, cell)) for anchor in anchors]
             found = acting[cell] = set()
             for i, (cid, face) in enumerate(pieces):
-                value = self.values[face][cid]
-                if (linking and value in self.through) or any(self._wins_with(counts, value) for counts in without):
+                value = values[face][cid]
+                if (linking and value in through) or any(self._wins_with(s, anchor, cell, rest, value) for anchor, rest in without):
                     found.add(i)
         return acting
 
@@ -397,19 +482,18 @@ class FormGroups(Step):
 
         Example: ``self._paths(s)(cell)``, for every empty cell of a decision.
         """
-        grid, members, around = s.grid, s.members, self.game.grid.neighbours
-        values, face, through = self.values, s.face, self.through
+        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.neighbours
         reached: dict[Cell, set[Cell]] = {}  # a free path piece -> the groups its path touches (shared by the path)
 
         def touched(cell: Cell) -> set[Cell]:
             found: set[Cell] = set()
-            for n in around(cell):
+            for n in around[cell]:
                 anchor = members.get(n)
                 if anchor is not None:
                     found.add(anchor)
                 elif n in reached:
                     found |= reached[n]
-                elif n in grid and values[face[grid[n]]][grid[n]] in through:
+                elif (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen = {n}
                     groups = self._touched(s, n, seen)
                     for c in seen:
@@ -418,6 +502,19 @@ class FormGroups(Step):
             return found
 
         return touched
+
+    def weight_of(self, s: "StateView", anchor: Cell) -> int:
+        """The sum of the weights of the pieces of the group at ``anchor``: which values it holds, how often.
+
+        Example: ``step.weight_of(s, a) == step.weight_of(s, b)`` when the groups at ``a`` and ``b`` hold the same values.
+        """
+        weight, face, grid = self.weight, s.face, s.grid
+        return sum([weight[face[c]][c] for c in map(grid.__getitem__, self.members(anchor))])
+
+    def _weight_without(self, s: "StateView", anchor: Cell, cell: Cell) -> int:
+        """The sum of the weights of the pieces of the group at ``anchor``, leaving out ``cell`` (see :meth:`verdict`)."""
+        weight, face, grid = self.weight, s.face, s.grid
+        return sum([weight[face[c]][c] for c in [grid[member] for member in self.members(anchor) if member != cell]])
 
     def _counts_without(self, s: "StateView", anchor: Cell, cell: Cell) -> dict[str, int]:
         """The values of the pieces of the group at ``anchor``, leaving out ``cell``."""
@@ -430,11 +527,22 @@ class FormGroups(Step):
                 counts[v] = counts.get(v, 0) + 1
         return counts
 
-    def _wins_with(self, counts: dict[str, int], value: Any) -> bool:
-        """Whether some value wins ``counts`` with one more piece of ``value``."""
-        more = dict(counts)
-        more[value] = more.get(value, 0) + 1
-        return self.table.decide(more).winner is not None
+    def _wins_with(self, s: "StateView", anchor: Cell, cell: Cell, rest: int, value: Any) -> bool:
+        """Whether some value wins the group at ``anchor`` with a piece of ``value`` on ``cell`` (``rest``: the
+        weights of its other pieces), remembered by the weights (which values, how often: who wins does not
+        depend on their order).
+
+        Example: ``step._wins_with(s, a, c, step._weight_without(s, a, c), "A")``.
+        """
+        key = rest + self.weights[value]
+        wins = self._wins.get(key)
+        if wins is None:
+            if len(self._wins) >= MEMO_SIZE:
+                self._wins.clear()
+            more = self._counts_without(s, anchor, cell)
+            more[value] = more.get(value, 0) + 1
+            wins = self._wins[key] = self.table.decide(more).winner is not None
+        return wins
 
     # -- flow: pending work lives in the state's GroupWork slice
 
@@ -443,20 +551,21 @@ class FormGroups(Step):
         if placed is None or s.cell_of[placed.cid] is None:
             return False
         cell = s.cell_of[placed.cid]
-        forming = tuple(self.candidates(s, (cell,)))
+        forming = self.candidates(s, (cell,))
         if forming and self.connects:
-            _put(s, forming, (cell,), ())
+            work = Settling(forming, [cell], [])
         elif forming:
-            _put(s, forming=forming)
+            work = Settling(forming, None, None)
         elif self.connects and (pairs := self.links(s, (cell,))):
-            _put(s, (), (), tuple(pairs))  # what settling finds first, found already
+            work = Settling([], [], pairs)  # what settling finds first, found already
         else:  # most placements: no group forms, no clash: nothing to settle
             s.slices.pop(GroupWork.block, None)
             return False
-        return self._settle(s)
+        return self._settle(s, work)
 
-    def _settle(self, s: "StateView") -> bool:
-        """Do what needs no choice; True while the player must choose which group forms or clashes next.
+    def _settle(self, s: "StateView", work: Settling) -> bool:
+        """Do what needs no choice; True while the player must choose which group forms or clashes next (``work`` is
+        then kept in the state).
 
         Each pass forms a group or settles a clash and counts as :data:`PASS_STEPS` steps: rules under which groups
         form and break up without end (a deform that sends no piece away, so the same group forms again) stop with
@@ -467,36 +576,33 @@ class FormGroups(Step):
             passes += 1
             if passes > most:
                 raise self._endless(s)
-            forming = _work(s).forming
-            if forming:
-                ready = tuple(a for a in forming if self.fillable(s, a) and self.verdict(s, a).winner is not None)
+            if work.forming:
+                ready = work.forming = [a for a in work.forming if self.fillable(s, a) and self.verdict(s, a).winner is not None]
                 if len(ready) > 1 and self.player_orders:
-                    _put(s, forming=ready)
+                    s.slices[GroupWork.block] = work.kept()
                     return True
-                _put(s, forming=ready[1:])
                 if ready:
-                    self._form(s, ready[0])
+                    self._form(s, work, ready.pop(0))
                 continue
             if not self.connects:
                 break
-            work = _work(s)
+            assert work.linking is not None and work.clashes is not None
             if work.linking:
-                clashes = list(work.clashes)
-                clashes += [p for p in self.links(s, work.linking) if p not in clashes]
-                _put(s, linking=(), clashes=tuple(clashes))
-            clashes = tuple(p for p in _work(s).clashes if p[0] in s.groups and p[1] in s.groups)
-            _put(s, clashes=clashes)
+                work.clashes += [p for p in self.links(s, work.linking) if p not in work.clashes]
+                work.linking = []
+            groups = s.groups
+            clashes = work.clashes = [p for p in work.clashes if p[0] in groups and p[1] in groups]
             same = next((p for p in clashes if self.marker_value(s, p[0]) == self.marker_value(s, p[1])), None)
             if same is not None and self.same_wins:
                 value = self.marker_value(s, same[0])
                 self._win(s, value, f"two {value} groups at ({format_cell(same[0])}) and ({format_cell(same[1])}) are connected")
                 break
             if len(clashes) > 1 and self.player_orders:
+                s.slices[GroupWork.block] = work.kept()
                 return True
             if not clashes:
                 break
-            _put(s, clashes=clashes[1:])
-            self._clash(s, *clashes[0])
+            self._clash(s, work, *clashes.pop(0))
         s.slices.pop(GroupWork.block, None)
         return False
 
@@ -515,14 +621,16 @@ class FormGroups(Step):
         return ListSpace(self, list(work.clashes))
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
-        work = _work(s)
+        work = Settling.of(_work(s))
         if len(args) == 1:
-            _put(s, forming=tuple(a for a in work.forming if a != args[0]))
-            self._form(s, args[0])
+            assert work.forming is not None
+            work.forming = [a for a in work.forming if a != args[0]]
+            self._form(s, work, args[0])
         else:
-            _put(s, clashes=tuple(p for p in work.clashes if p != args))
-            self._clash(s, *args)
-        return not self._settle(s)
+            assert work.clashes is not None
+            work.clashes = [p for p in work.clashes if p != args]
+            self._clash(s, work, *args)
+        return not self._settle(s, work)
 
     # -- consequences
 
@@ -547,7 +655,7 @@ class FormGroups(Step):
                 s.note(lambda: f"{value} has no marker left {why}")
         return marker
 
-    def _form(self, s: "StateView", anchor: Cell) -> None:
+    def _form(self, s: "StateView", work: Settling, anchor: Cell) -> None:
         verdict = self.verdict(s, anchor)
         winner = verdict.winner
         marker = self._take_marker(s, winner, anchor)
@@ -561,15 +669,16 @@ class FormGroups(Step):
             s.show(c, group_face[c])
             members[cell] = anchor
         if self.connects:
-            _put(s, linking=(*_work(s).linking, self.members(anchor)[0]))
+            assert work.linking is not None
+            work.linking.append(self.members(anchor)[0])
         g = self.game
         s.note(lambda: f"a group forms at ({format_cell(anchor)}): {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
                        f"{g.piece_names[marker]} placed")
 
-    def _clash(self, s: "StateView", a: Cell, b: Cell) -> None:
+    def _clash(self, s: "StateView", work: Settling, a: Cell, b: Cell) -> None:
         """The external clash of two connected groups: the loser deforms, the winner reforms."""
         va, vb = self.marker_value(s, a), self.marker_value(s, b)
-        verdict = self.table.decide(self.counts(s, (a, b)), None if self.all_contend else (va, vb))
+        verdict = self.clash_verdict(s, a, b, None if self.all_contend else (va, vb))
 
         def head() -> str:
             return f"external clash of the {va} group at ({format_cell(a)}) and the {vb} group at ({format_cell(b)}): {verdict.sums()}"
@@ -577,16 +686,33 @@ class FormGroups(Step):
         if verdict.winner not in (va, vb):
             outcome = "no winner" if verdict.winner is None else f"{verdict.winner} leads neither group"
             s.note(lambda: f"{head()} — {outcome}: both groups deform")
-            self._deform(s, a, va)
-            self._deform(s, b, vb)
+            self._deform(s, work, a, va)
+            self._deform(s, work, b, vb)
             return
         winner, loser, lost = (a, b, vb) if verdict.winner == va else (b, a, va)
         s.note(lambda: f"{head()} ({verdict.decided_by})")
         if self.on_clash is not None:
             self._on_clash(s, verdict.winner, lost, verdict.totals.get(verdict.winner, 0) - verdict.totals.get(lost, 0))
-        self._deform(s, loser, lost)
+        self._deform(s, work, loser, lost)
         if self.reforms:
-            self._reform(s, winner, loser)
+            self._reform(s, work, winner, loser)
+
+    def clash_verdict(self, s: "StateView", a: Cell, b: Cell, among: tuple[Any, Any] | None) -> Verdict:
+        """The support table's verdict on the pieces of the groups at ``a`` and ``b`` together, ``among`` the values
+        that may win (None: every value); remembered by the two groups' weights in a state that keeps no log (see
+        :meth:`verdict`: who wins, the totals and what decided do not depend on the order of the counts).
+
+        Example: ``step.clash_verdict(s, a, b, (step.marker_value(s, a), step.marker_value(s, b))).winner``.
+        """
+        if s.log is not None:
+            return self.table.decide(self.counts(s, (a, b)), among)
+        key = (self.weight_of(s, a), self.weight_of(s, b), among)
+        verdict = self._clash_verdicts.get(key)
+        if verdict is None:
+            if len(self._clash_verdicts) >= MEMO_SIZE:
+                self._clash_verdicts.clear()
+            verdict = self._clash_verdicts[key] = self.table.decide(self.counts(s, (a, b)), among)
+        return verdict
 
     def _on_clash(self, s: "StateView", winner: Any, loser: Any, margin: int) -> None:
         """Run ``on_clash`` with the clash's ``winner``, ``loser`` and ``margin`` bound."""
@@ -597,46 +723,47 @@ class FormGroups(Step):
         env[0], env[1], env[2] = winner, loser, margin
         program.fn(s, env)
 
-    def _deform(self, s: "StateView", anchor: Cell, value: Any) -> None:
+    def _deform(self, s: "StateView", work: Settling, anchor: Cell, value: Any) -> None:
         """The group at ``anchor`` breaks up: marker back, own pieces and neutral pieces away, the rest stay free."""
         g = self.game
         marker = s.groups.pop(anchor)
         s.move(marker, self.deform_marker(s))
-        own, neutral = self.deform_own, self.deform_neutral
-        gone: dict[str, int] = {}
+        own, neutral, neutrals = self.deform_own, self.deform_neutral, self.table.neutral
+        values, face, grid, members, free_face = self.values, s.face, s.grid, s.members, self.free_face
+        gone: dict[str, int] | None = {} if s.log is not None else None  # the pieces sent away, told only in a log
         freed = []
         for cell in self.members(anchor):
-            del s.members[cell]
-            c = s.grid[cell]
-            v = self.values[s.face[c]][c]
-            target = own if v == value else neutral if v in self.table.neutral else None
+            del members[cell]
+            c = grid[cell]
+            v = values[face[c]][c]
+            target = own if v == value else neutral if v in neutrals else None
             if target is None:
-                s.show(c, self.free_face[c])
+                s.show(c, free_face[c])
                 freed.append(cell)
             else:
                 s.move(c, target(s))
-                key = f"{g.piece_names[c]} to {target.name}"
-                gone[key] = gone.get(key, 0) + 1
-        self._changed(s, self.members(anchor), freed)
+                if gone is not None:
+                    key = f"{g.piece_names[c]} to {target.name}"
+                    gone[key] = gone.get(key, 0) + 1
+        self._changed(s, work, anchor, freed)
         s.note(lambda: f"the {value} group at ({format_cell(anchor)}) deforms: {g.piece_names[marker]} back to the "
-                       f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in gone.items()))
+                       f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in (gone or {}).items()))
 
-    def _changed(self, s: "StateView", cells: Iterable[Cell], freed: Iterable[Cell]) -> None:
-        """Cells whose pieces left a group: groups may form around them and paths may run through them."""
-        work = _work(s)
-        forming = list(work.forming)
-        forming += [a for a in self.candidates(s, cells) if a not in forming]
-        _put(s, forming=tuple(forming), linking=(*work.linking, *freed))
+    def _changed(self, s: "StateView", work: Settling, anchor: Cell, freed: Iterable[Cell]) -> None:
+        """The pieces of the group at ``anchor`` left it: groups may form around them (what ``candidates`` finds from
+        its cells) and paths may run through the ``freed`` ones."""
+        assert work.forming is not None and work.linking is not None
+        forming, free = work.forming, s.grid.keys() - s.members.keys()  # a set of the free cells keeps their hashes
+        forming += [a for a, cells in self.overlapping(anchor) if cells <= free and a not in forming]
+        work.linking += freed
 
-    def _reform(self, s: "StateView", anchor: Cell, deformed: Cell) -> None:
+    def _reform(self, s: "StateView", work: Settling, anchor: Cell, deformed: Cell) -> None:
         """The winner gives up one own piece for a neutral one, then its majority is decided again."""
         g = self.game
         value = self.marker_value(s, anchor)
-        own = [c for c in self.members(anchor) if self.value(s, c) == value]
+        cell = next((c for c in self.nearest(anchor, deformed) if self.value(s, c) == value), None)
         replacement = self._replacement(s)
-        if own and replacement is not None:
-            dist = self.game.grid.distance
-            cell = min(own, key=lambda c: (c == anchor, dist(c, deformed), -leftmost_key(c, deformed, anchor)))
+        if cell is not None and replacement is not None:
             old = s.grid[cell]
             assert self.reform_to is not None
             s.move(old, self.reform_to(s))
@@ -650,7 +777,7 @@ class FormGroups(Step):
             for c in self.members(anchor):
                 del s.members[c]
                 s.show(s.grid[c], self.free_face[s.grid[c]])
-            self._changed(s, self.members(anchor), self.members(anchor))
+            self._changed(s, work, anchor, self.members(anchor))
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — the group keeps {value}")
@@ -664,6 +791,20 @@ class FormGroups(Step):
             s.groups[anchor] = new
             s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
                            f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
+
+    def nearest(self, anchor: Cell, deformed: Cell) -> tuple[Cell, ...]:
+        """The cells of the group at ``anchor``, the one a reform gives up first when the group at ``deformed`` lost
+        to it first: closest to ``deformed``, then leftmost seen from there, the anchor last (memoised: it depends
+        on the board only; a stable sort, so cells that tie stay in the pattern's order).
+
+        Example: ``next(c for c in step.nearest(a, b) if step.value(s, c) == value)``, the piece a reform replaces.
+        """
+        found = self._nearest_cache.get((anchor, deformed))
+        if found is None:
+            dist = self.game.grid.distance
+            found = self._nearest_cache[(anchor, deformed)] = tuple(sorted(
+                self.members(anchor), key=lambda c: (c == anchor, dist(c, deformed), -leftmost_key(c, deformed, anchor))))
+        return found
 
     def _replacement(self, s: "StateView") -> int | None:
         """The first ``with`` piece in the ``from`` zones, in order."""

@@ -8,6 +8,7 @@ dice.  Iconica's own rules are checked by its scenario files.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 
 import engine
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.blocks.statuses import Statuses
 from engine.core.yamlsource import Mapping, load_yaml
 from engine.model.state import Chance
 from engine.runner.scenario import set_up
@@ -408,3 +410,32 @@ def test_a_status_that_lasts_turns_needs_steps_that_count_and_end_them(tmp_path:
     path.write_text(RULESET.replace(step, instead), encoding="utf-8")
     with pytest.raises(RulesetError, match=rf"ruleset.yaml:\d+:\d+: status 'Daze' lasts 1 turn, but no 'statuses' step {re.escape(says)}"):
         engine.load(path)
+
+
+def _work_afresh(step: Statuses, s: engine.State) -> str | None:
+    """What a statuses step has to do, read status by status and component by component."""
+    book = s.game.parts["statuses"]
+    mine = [cid for z, owner in enumerate(s.game.zone_owner) if owner == s.current_role for cid in s.zones[z]]
+    has = [(st, cid) for st in book.statuses for cid in mine if s.counters[st.spec.offset + cid]]
+    if any(step.hook in st.hooks for st, _ in has):
+        return "hooks"
+    if step.turn != "none" and any(st.lasts is not None for st, _ in has):
+        return "turns"
+    return None
+
+
+@pytest.mark.parametrize("name,players", [("iconica", 2), ("iconica", 4)])
+def test_a_statuses_step_finds_its_work_as_a_status_by_status_reading_does(name: str, players: int) -> None:
+    """The step skips a component with no status through one slice of the counters: the same answer in every state."""
+    game = engine.load(name)
+    steps = [step for step in game.steps if isinstance(step, Statuses)]
+    pick, seen = random.Random(5), set()
+    for seed in range(12):
+        s = game.new_state(players=players, seed=seed)
+        while s.outcome is None:
+            for step in steps:
+                found = step._work(s)
+                seen.add(found)
+                assert found == _work_afresh(step, s)
+            s.play(pick.randrange(len(s.legal_actions())))
+    assert seen == {None, "hooks", "turns"}

@@ -16,6 +16,7 @@ import pytest
 
 import engine
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.blocks.action_roll import ActionRoll, rolled
 from engine.blocks.statuses import Statuses
 from engine.core.yamlsource import Mapping, load_yaml
 from engine.model.state import Chance
@@ -439,3 +440,32 @@ def test_a_statuses_step_finds_its_work_as_a_status_by_status_reading_does(name:
                 assert found == _work_afresh(step, s)
             s.play(pick.randrange(len(s.legal_actions())))
     assert seen == {None, "hooks", "turns"}
+
+
+def _options_afresh(step: ActionRoll, s: engine.State) -> list[tuple[int, int, int]]:
+    """The action roll's options, read from the actions' table die by die and actor by actor."""
+    dice = dict(rolled(s).dice or ())
+    out = []
+    for i, die in enumerate(step.dice):
+        number = dice.get(die.name)
+        for actor in step.actors(s):
+            action = step.table.of(actor).get(number or 0)
+            if action is not None and (die.only is None or die.only in action.flags):
+                out.append((i, actor, number))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_action_roll_offers_what_its_table_allows(players: int) -> None:
+    """The numbers each die may pick for an actor are kept per actor: the options are those the table gives."""
+    game = engine.load("iconica")
+    step = next(step for step in game.steps if isinstance(step, ActionRoll))
+    pick, asked = random.Random(3), 0
+    for seed in range(8):
+        s = game.new_state(players=players, seed=seed)
+        while s.outcome is None:
+            if s.step == step.index and rolled(s).dice:
+                assert step._options(s) == _options_afresh(step, s) == [a.args for a in s.legal_actions()]
+                asked += 1
+            s.play(pick.randrange(len(s.legal_actions())))
+    assert asked > 50

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
+from engine.blocks.choices import run_effect
 from engine.blocks.counters import CounterSpec
 from engine.blocks.hooks import Hook, Running, compile_hook, label, reach_of, source_of
 from engine.blocks.steps import Step, step_kind
@@ -370,8 +371,6 @@ class Statuses(Step):
         self._own_zones: dict[Any, tuple[int, ...]] = {}  # by role: its own zones (see _mine)
 
     def enter(self, s: "StateView") -> bool:
-        from engine.blocks.choices import run_effect
-
         work = self._work(s)
         if work is None:
             return False

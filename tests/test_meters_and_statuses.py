@@ -8,6 +8,7 @@ dice.  Iconica's own rules are checked by its scenario files.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import pytest
 
 import engine
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.blocks.action_roll import ActionRoll, rolled
+from engine.blocks.statuses import Statuses
 from engine.core.yamlsource import Mapping, load_yaml
 from engine.model.state import Chance
 from engine.runner.scenario import set_up
@@ -408,3 +411,61 @@ def test_a_status_that_lasts_turns_needs_steps_that_count_and_end_them(tmp_path:
     path.write_text(RULESET.replace(step, instead), encoding="utf-8")
     with pytest.raises(RulesetError, match=rf"ruleset.yaml:\d+:\d+: status 'Daze' lasts 1 turn, but no 'statuses' step {re.escape(says)}"):
         engine.load(path)
+
+
+def _work_afresh(step: Statuses, s: engine.State) -> str | None:
+    """What a statuses step has to do, read status by status and component by component."""
+    book = s.game.parts["statuses"]
+    mine = [cid for z, owner in enumerate(s.game.zone_owner) if owner == s.current_role for cid in s.zones[z]]
+    has = [(st, cid) for st in book.statuses for cid in mine if s.counters[st.spec.offset + cid]]
+    if any(step.hook in st.hooks for st, _ in has):
+        return "hooks"
+    if step.turn != "none" and any(st.lasts is not None for st, _ in has):
+        return "turns"
+    return None
+
+
+@pytest.mark.parametrize("name,players", [("iconica", 2), ("iconica", 4)])
+def test_a_statuses_step_finds_its_work_as_a_status_by_status_reading_does(name: str, players: int) -> None:
+    """The step skips a component with no status through one slice of the counters: the same answer in every state."""
+    game = engine.load(name)
+    steps = [step for step in game.steps if isinstance(step, Statuses)]
+    pick, seen = random.Random(5), set()
+    for seed in range(12):
+        s = game.new_state(players=players, seed=seed)
+        while s.outcome is None:
+            for step in steps:
+                found = step._work(s)
+                seen.add(found)
+                assert found == _work_afresh(step, s)
+            s.play(pick.randrange(len(s.legal_actions())))
+    assert seen == {None, "hooks", "turns"}
+
+
+def _options_afresh(step: ActionRoll, s: engine.State) -> list[tuple[int, int, int]]:
+    """The action roll's options, read from the actions' table die by die and actor by actor."""
+    dice = dict(rolled(s).dice or ())
+    out = []
+    for i, die in enumerate(step.dice):
+        number = dice.get(die.name)
+        for actor in step.actors(s):
+            action = step.table.of(actor).get(number or 0)
+            if action is not None and (die.only is None or die.only in action.flags):
+                out.append((i, actor, number))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_action_roll_offers_what_its_table_allows(players: int) -> None:
+    """The numbers each die may pick for an actor are kept per actor: the options are those the table gives."""
+    game = engine.load("iconica")
+    step = next(step for step in game.steps if isinstance(step, ActionRoll))
+    pick, asked = random.Random(3), 0
+    for seed in range(8):
+        s = game.new_state(players=players, seed=seed)
+        while s.outcome is None:
+            if s.step == step.index and rolled(s).dice:
+                assert step._options(s) == _options_afresh(step, s) == [a.args for a in s.legal_actions()]
+                asked += 1
+            s.play(pick.randrange(len(s.legal_actions())))
+    assert asked > 50

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.blocks.block import Block, declare
+from engine.blocks.choices import run_effect
 from engine.blocks.enumeration import Texts, distinct
 from engine.blocks.hooks import Hook, compile_hook, label, reach_of
 from engine.blocks.meters import MeterWork, instance_tables, meter_work
@@ -103,6 +104,8 @@ class ActionRoll(Step):
         self.actors, self.actors_text = _selection(b, spec, "actors")
         self.table: ActionTable = action_table(b, str(spec.get("actions", "")), self.source, True, b.pos(spec, "actions"))
         self.dice = self._dice(b, spec)
+        self.names = tuple(die.name for die in self.dice)
+        self._usable: dict[int, tuple[frozenset[int], ...]] = {}  # see _usable_of
         self.strengths = self._strengths(b, spec)
 
     def _dice(self, b: "BuildContext", spec: "MappingT") -> tuple[Die, ...]:
@@ -149,19 +152,30 @@ class ActionRoll(Step):
 
     # -- the decision
 
-    def _options(self, s: "StateView", actors: list[Any] | None = None) -> list[tuple[int, int, int]]:
-        """(die, actor, number) for every action the dice allow now (``actors``: who may act, if already listed)."""
-        dice = dict(rolled(s).dice or ())
+    def _options(self, s: "StateView", actors: list[Any] | None = None,
+                 numbers: list[int | None] | None = None) -> list[tuple[int, int, int]]:
+        """(die, actor, number) for every action the dice allow now (``actors``: who may act, ``numbers``: each die's
+        number, if already known)."""
+        if numbers is None:
+            dice = dict(rolled(s).dice or ())
+            numbers = [dice.get(die.name) for die in self.dice]
         if actors is None:
             actors = self.actors(s)
-        out = []
-        for i, die in enumerate(self.dice):
-            number = dice.get(die.name)
+        usable, out = self._usable, []
+        for i, number in enumerate(numbers):
+            key = number or 0
             for actor in actors:
-                action = self.table.of(actor).get(number or 0)
-                if action is not None and (die.only is None or die.only in action.flags):
+                found = usable.get(actor) or self._usable_of(actor)
+                if key in found[i]:
                     out.append((i, actor, number))
         return out
+
+    def _usable_of(self, actor: int) -> tuple[frozenset[int], ...]:
+        """For each die, the numbers of ``actor``'s actions it may pick (kept once worked out)."""
+        actions = self.table.of(actor)
+        found = self._usable[actor] = tuple(
+            frozenset(n for n, action in actions.items() if die.only is None or die.only in action.flags) for die in self.dice)
+        return found
 
     def chances(self, s: "StateView") -> tuple[DieResults, ...]:
         """Every die, each result equally likely (none when nobody may act: nothing is rolled)."""
@@ -171,10 +185,11 @@ class ActionRoll(Step):
         actors = self.actors(s)
         if not actors:
             return False
-        dice = tuple((die.name, s.roll(die.sides)) for die in self.dice)
+        numbers: list[int | None] = [s.roll(die.sides) for die in self.dice]
+        dice = tuple(zip(self.names, numbers))
         s.slices[Roll.block] = Roll(dice, rolled(s).acting)
         s.note(lambda: f"{s.current_role} rolls " + ", ".join(f"{name} {value}" for name, value in dice))
-        options = self._options(s, actors)  # a condition cannot read the dice: rolling them changes no actor
+        options = self._options(s, actors, numbers)  # a condition cannot read the dice: rolling them changes no actor
         if not options:
             s.note(lambda: "no action can be used")
             s.slices[Roll.block] = Roll(None, rolled(s).acting)
@@ -186,8 +201,6 @@ class ActionRoll(Step):
         return ListSpace(self, self._options(s))
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
-        from engine.blocks.choices import run_effect
-
         return run_effect(s, self.index, ("act", *args), [])
 
     def effect(self, key: Any) -> Fn:

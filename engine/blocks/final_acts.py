@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
+from engine.blocks.choices import run_effect
 from engine.blocks.hooks import label, reach_of
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
@@ -58,22 +59,27 @@ class FinalActs(Step):
         self.when_text = b.describe(spec.get("when", "false"))
         source = str(spec["source"]) if "source" in spec else None
         self.table = action_table(b, str(spec.get("act", "")), source, False, b.pos(spec, "act"))
+        self._from: dict[Any, int] = {}  # see _from_zones
 
     def _eligible(self, s: "StateView", done: set[int]) -> int | None:
         """The next component to take its final act (the current role's first), or None."""
-        index, zone, when = self.game.zone_index, self.zones["from"], self.when
+        when, zones, order = self.when, s.zones, s.order
         env: list[Any] = [None] * self.slots_when  # a condition: one list serves every component
-        order = s.order[s.turn:] + s.order[:s.turn]
-        for role in order:
-            for cid in s.zones[index[(zone, role)]]:
+        of_role = self._from or self._from_zones()
+        for role in order[s.turn:] + order[:s.turn]:
+            for cid in zones[of_role[role]]:
                 env[0] = cid
                 if cid not in done and when(s, env):
                     return cid
         return None
 
-    def enter(self, s: "StateView") -> bool:
-        from engine.blocks.choices import run_effect
+    def _from_zones(self) -> dict[Any, int]:
+        """Each role's ``from`` zone, as an index of ``State.zones`` (worked out once)."""
+        zone = self.zones["from"]
+        self._from = {role: i for (name, role), i in self.game.zone_index.items() if name == zone}
+        return self._from
 
+    def enter(self, s: "StateView") -> bool:
         if self._eligible(s, set()) is None:
             return False
         return not run_effect(s, self.index, "acts", [])

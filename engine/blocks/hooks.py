@@ -15,9 +15,8 @@ when no source is written.  ``run`` fills the slots and runs it::
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.slices import HookTrail
@@ -32,18 +31,37 @@ if TYPE_CHECKING:
 SOURCE_LOCAL = "#source"  # not a name code can write: only the functions that need a default source look it up
 
 
-@contextmanager
-def running(s: "StateView", what: str) -> Iterator[None]:
-    """Note that the hook ``what`` runs (so a runaway cycle of hooks can be named), for as long as it runs."""
-    outer = s.slices.get(HookTrail.block)
-    s.slices[HookTrail.block] = HookTrail((*outer.running, what) if outer else (what,))
-    try:
-        yield
-    finally:
-        if outer:
-            s.slices[HookTrail.block] = outer
+class Running:
+    """``with Running(s, what):`` notes that the hook ``what`` runs (so a runaway cycle of hooks can be named, and its
+    dice logged), for as long as it runs.
+
+    A class rather than a generator: it runs around every hook, and costs less so.
+
+    >>> class S: slices = {}
+    >>> s = S()
+    >>> with Running(s, "a tile"):
+    ...     with Running(s, "a status"):
+    ...         s.slices[HookTrail.block].running
+    ('a tile', 'a status')
+    >>> s.slices
+    {}
+    """
+
+    __slots__ = ("s", "what", "outer")
+
+    def __init__(self, s: "StateView", what: str) -> None:
+        self.s, self.what = s, what
+
+    def __enter__(self) -> None:
+        slices = self.s.slices
+        outer = self.outer = slices.get(HookTrail.block)
+        slices[HookTrail.block] = HookTrail((*outer.running, self.what) if outer else (self.what,))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outer:
+            self.s.slices[HookTrail.block] = self.outer
         else:
-            del s.slices[HookTrail.block]
+            del self.s.slices[HookTrail.block]
 
 
 @dataclass(frozen=True)

@@ -50,8 +50,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
+from engine.blocks.choices import run_effect
 from engine.blocks.counters import CounterSpec
-from engine.blocks.hooks import Hook, compile_hook, label, reach_of, running, source_of
+from engine.blocks.hooks import Hook, Running, compile_hook, label, reach_of, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping
@@ -123,18 +124,34 @@ class StatusBook:
     by_name: dict[str, Status] = field(default_factory=dict)
     step_hooks: set[str] = field(default_factory=set)  # hook names some `statuses` step runs
     step_turns: set[str] = field(default_factory=set)  # "start" / "end": some `statuses` step counts / ends turns
-    hooked: dict[str, tuple[tuple[Status, Hook, int], ...]] = field(default_factory=dict, repr=False, compare=False)
+    hooked: dict[str, tuple[tuple[Hook, int, str], ...]] = field(default_factory=dict, repr=False, compare=False)
 
-    def with_hook(self, hook: str) -> tuple[tuple[Status, Hook, int], ...]:
-        """The statuses that have ``hook``, in order, each with its code and where its values start in ``State.counters``.
+    def with_hook(self, hook: str) -> tuple[tuple[Hook, int, str], ...]:
+        """The statuses that have ``hook``, in order: each one's code, where its values start in ``State.counters``
+        and what it is called while it runs (``Sting's before_roll``).
 
         Worked out once per hook, when the game first runs it.
         """
         found = self.hooked.get(hook)
         if found is None:
-            found = self.hooked[hook] = tuple((st, st.hooks[hook], st.spec.offset)  # type: ignore[union-attr]
+            found = self.hooked[hook] = tuple((st.hooks[hook], st.spec.offset, f"{st.name}'s {hook}")  # type: ignore[union-attr]
                                               for st in self.statuses if hook in st.hooks)
         return found
+
+    def stride(self) -> tuple[int, int, int]:
+        """Every status's value for component 0 as a slice of ``State.counters`` (start, stop, step); add a component
+        id to start and stop for that component's.  The statuses' values lie one component count apart.
+
+        >>> book = StatusBook([Status("A", 0, spec=CounterSpec("A", "component", 5, (0, 1, 2))),
+        ...                    Status("B", 1, spec=CounterSpec("B", "component", 8, (0, 1, 2)))])
+        >>> book.stride()
+        (5, 11, 3)
+        """
+        specs = [st.spec for st in self.statuses]
+        assert specs and all(spec is not None for spec in specs)
+        first, step = specs[0].offset, len(specs[0].owners)  # type: ignore[union-attr]
+        assert all(spec.offset == first + k * step for k, spec in enumerate(specs))  # type: ignore[union-attr]
+        return first, first + len(specs) * step, step
 
     def of(self, s: "StateView", cid: int) -> list[Status]:
         """The statuses a component has now, in declaration order."""
@@ -301,9 +318,9 @@ def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: 
     book = s.game.parts.get("statuses")
     if book is None:
         return
-    for status, code, offset in book.with_hook(hook):
+    for code, offset, what in book.with_hook(hook):
         if s.counters[offset + cid]:
-            with running(s, f"{status.name}'s {hook}"):
+            with Running(s, what):
                 code.run(s, cid, attacker, source, amount)
 
 
@@ -314,6 +331,16 @@ def hook_reach(game: "GameView", hook: str) -> frozenset[str]:
 
 
 # ------------------------------------------------------------------ the step
+
+
+class StepPlan(NamedTuple):
+    """What a ``statuses`` step reads, as offsets of the statuses' values in ``State.counters`` (add a component id)."""
+
+    hooked: tuple[int, ...]  # statuses with the step's hook
+    counted: tuple[int, ...]  # statuses whose turns the step counts or ends
+    lasting: tuple[int, ...]  # statuses that last a number of turns
+    ending: tuple[tuple[Status, int], ...]  # the same, with their status
+    every: tuple[int, int, int]  # every status: (start, stop, step) of a slice, shifted by the component id
 
 
 @step_kind
@@ -340,49 +367,68 @@ class Statuses(Step):
             book.step_turns.update([self.turn] if self.turn != "none" else [])
         if self.hook in ENGINE_HOOKS:
             b.error(b.pos(spec, "hook"), f"'{self.hook}' is run by the engine itself; name another hook here")
-        self._offsets: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # see _work
+        self._offsets: StepPlan | None = None  # see _plan
         self._own_zones: dict[Any, tuple[int, ...]] = {}  # by role: its own zones (see _mine)
 
     def enter(self, s: "StateView") -> bool:
-        from engine.blocks.choices import run_effect
-
         work = self._work(s)
         if work is None:
             return False
         return not run_effect(s, self.index, work, [])
 
-    def _mine(self, s: "StateView") -> list[int]:
-        """The components in the current role's own zones, zone by zone, in order."""
+    def _own(self, s: "StateView") -> tuple[int, ...]:
+        """The current role's own zones, in order (worked out once per role)."""
         role = s.current_role
         zones = self._own_zones.get(role)
         if zones is None:
             zones = self._own_zones[role] = tuple(z for z, owner in enumerate(s.game.zone_owner) if owner == role)
-        return [cid for z in zones for cid in s.zones[z]]
+        return zones
+
+    def _mine(self, s: "StateView") -> list[int]:
+        """The components in the current role's own zones, zone by zone, in order."""
+        return [cid for z in self._own(s) for cid in s.zones[z]]
+
+    def _plan(self, s: "StateView") -> StepPlan:
+        """Where the values of the statuses this step reads start in ``State.counters`` (worked out once)."""
+        book = s.game.parts.get("statuses")
+        assert book is not None
+        lasting = tuple(_stored(s, st, 0) for st in book.statuses if st.lasts is not None)
+        plan = self._offsets = StepPlan(
+            tuple(_stored(s, st, 0) for st in book.statuses if self.hook in st.hooks),
+            lasting if self.turn != "none" else (),
+            lasting,
+            tuple((st, _stored(s, st, 0)) for st in book.statuses if st.lasts is not None),
+            book.stride(),
+        )
+        return plan
 
     def _work(self, s: "StateView") -> str | None:
         """What this step has to do for the current role's components, as the key of its effect.
 
         ``"hooks"``: one has a status whose hook it runs; ``"turns"``: no hook runs, but one has a status
         whose turns it counts or ends (no code runs, so that effect never chooses); None: nothing.
+        A component with no status at all is passed over with one slice of the counters.
         """
-        offsets = self._offsets
-        if offsets is None:
-            book = s.game.parts.get("statuses")
-            assert book is not None
-            offsets = self._offsets = (
-                tuple(_stored(s, st, 0) for st in book.statuses if self.hook in st.hooks),
-                tuple(_stored(s, st, 0) for st in book.statuses if self.turn != "none" and st.lasts is not None),
-            )
-        hooked, counted = offsets
+        plan = self._offsets or self._plan(s)
+        hooked, counted = plan.hooked, plan.counted
         if not (hooked or counted):
             return None
-        mine = self._mine(s)
-        counters = s.counters
-        if any(counters[offset + cid] for offset in hooked for cid in mine):
-            return "hooks"
-        if any(counters[offset + cid] for offset in counted for cid in mine):
-            return "turns"
-        return None
+        first, stop, stride = plan.every
+        counters, zones = s.counters, s.zones
+        turns = False
+        for z in self._own(s):
+            for cid in zones[z]:
+                if not any(counters[first + cid:stop + cid:stride]):
+                    continue
+                for offset in hooked:
+                    if counters[offset + cid]:
+                        return "hooks"
+                if not turns:
+                    for offset in counted:
+                        if counters[offset + cid]:
+                            turns = True
+                            break
+        return "turns" if turns else None
 
     def effect(self, key: Any) -> Fn:
         return self._run
@@ -392,23 +438,21 @@ class Statuses(Step):
         return hook_reach(game, self.hook) if key == "hooks" else frozenset()
 
     def _run(self, s: "StateView", e: list[Any]) -> None:
-        book = s.game.parts.get("statuses")
-        assert book is not None
+        plan = self._offsets or self._plan(s)
         mine = self._mine(s)
+        counters = s.counters
         if self.turn == "start":
-            for status in book.statuses:
-                if status.lasts is not None:
-                    for cid in mine:
-                        i = _stored(s, status, cid)
-                        if s.counters[i]:
-                            s.counters[i] += 1
+            for offset in plan.lasting:
+                for cid in mine:
+                    if counters[offset + cid]:
+                        s.counters[offset + cid] += 1
         if self.hook:
             for cid in mine:
                 run_hook(s, cid, self.hook)
         if self.turn == "end":
-            for status in book.statuses:
+            for status, offset in plan.ending:
                 for cid in mine:
-                    if status.expired(s.counters[_stored(s, status, cid)]):
+                    if status.expired(counters[offset + cid]):
                         remove(s, cid, status.name, because="its time is up")
 
     def describe(self) -> str:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
+from engine.blocks.choices import run_effect
 from engine.blocks.contest import card_code
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.blocks.patterns import Board, Match, Shape, find, lies_on, shape_named
@@ -366,8 +367,6 @@ class Cast(Step):
 
     def _run(self, s: "StateView", cid: int, pieces: tuple[int, ...], start: int) -> bool:
         """Run the cast's effects from ``PHASES[start]`` on; True when the step is finished, False while a decision waits."""
-        from engine.blocks.choices import run_effect
-
         for i in range(start, len(PHASES)):
             code = self._code(PHASES[i], cid)
             if code is None:

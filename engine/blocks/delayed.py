@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.action_roll import rolled
 from engine.blocks.block import Block, declare
+from engine.blocks.choices import run_effect
 from engine.blocks.hooks import label, local_slot, reach_of
 from engine.blocks.numbered import LATER_LOCAL, action_table
 from engine.blocks.steps import Step, step_kind
@@ -60,8 +61,6 @@ class Delayed(Step):
         self.table = action_table(b, str(spec.get("actions", "")), source, True, b.pos(spec, "actions"))
 
     def enter(self, s: "StateView") -> bool:
-        from engine.blocks.choices import run_effect
-
         if not any(entry[0] == s.current_role for entry in _delays(s)):
             return False
         return not run_effect(s, self.index, "due", [])

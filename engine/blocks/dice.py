@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
+from engine.blocks.choices import run_effect
 from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Die
 from engine.core.errors import SourcePos
@@ -77,8 +78,6 @@ class Roll(Step):
         return (tuple((face, Fraction(1, len(faces))) for face in faces),)
 
     def enter(self, s: "StateView") -> bool:
-        from engine.blocks.choices import run_effect
-
         face = s.roll(len(self.faces))
         value = self.faces[face - 1]
         if not self.is_available(s, value):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from engine.blocks.block import Block, declare
+from engine.blocks.choices import run_effect
 from engine.blocks.enumeration import Texts
 from engine.core.actions import Action, ActionSpace, ListSpace, normalise
 from engine.core.decisions import ChanceEvent
@@ -268,8 +269,6 @@ class Do(Step):
         self.program = b.program(spec.get("effect"), b.pos(spec, "effect"), nested=False)
 
     def enter(self, s: "StateView") -> bool:
-        from engine.blocks.choices import run_effect
-
         return not run_effect(s, self.index, "effect", [None] * self.program.slots)
 
     def effect(self, key: Any) -> Fn:

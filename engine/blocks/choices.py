@@ -422,6 +422,7 @@ def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tup
         try:
             fn(s, env)
         except NeedChoice as question:
+            question.__traceback__ = None  # see _run_here
             return _paused(s, pending, tape, question)
         return _finished(s)
 

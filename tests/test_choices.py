@@ -11,6 +11,7 @@ with those answers.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -498,6 +499,7 @@ def test_an_effect_that_asks_first_copies_no_position_while_it_waits(tmp_path: P
     monkeypatch.setattr(State, "clone", counted)
     while not s.is_terminal:
         assert s.pending is not None and s.pending.here and s.tape is None
+        assert set(vars(s.pending)) == {f.name for f in dataclasses.fields(choices.Pending)}  # made field by field
         s.play(rng.randrange(len(s.legal_actions())))
         answers[0] += 1
     assert answers[0] >= 3 and forced[0] and copies[0] == answers[0] + forced[0]

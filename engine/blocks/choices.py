@@ -348,10 +348,10 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
             return _run_coroutine(s, step, key, env, answers)
         if log is not None:  # the answers read back noted themselves again: the run that takes the last notes them
             del log[mark:]
-        paused = s.pending = Pending(step, key, env, answers, question.options, question.labels, question.seat,
-                                     question.prompt, (), question.components)
-        object.__setattr__(paused, "here", True)
-        object.__setattr__(paused, "call", question.call)
+        paused = s.pending = object.__new__(Pending)  # every field at once (a frozen dataclass sets them one by one)
+        paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
+                               seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
+                               base=None, outside=(), noted=(), here=True, call=question.call)
         s._actions = None
         return False
     except BaseException:

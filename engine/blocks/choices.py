@@ -63,9 +63,9 @@ from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.core.slices import Chance
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
-from engine.core.slices import Chance
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
 from engine.lang.types import ANY, BOOL, Component
 

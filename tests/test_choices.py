@@ -11,6 +11,7 @@ with those answers.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -392,3 +393,155 @@ def build_path(folder: Path) -> Path:
     path = folder / "ruleset.yaml"
     path.write_text(RULESET.replace("SETUP", DEAL))
     return path
+
+
+# ------------------------------------------------------------------ effects that ask before changing anything
+
+ASKING_FIRST = RULESET.replace("""        gold(current_role) += 1
+        let c = choose(c in hand(current_role))
+        move(c, discard)
+        gold(current_role) += c.value
+        let d = choose(x in [1, 2, 3], by = if current_role == A then B else A)
+        gold(current_role) += d * 10
+""", """        let r = ROLL
+        let c = choose(c in hand(current_role))
+        gold(current_role) += r
+        if c != none:
+          move(c, discard)
+          gold(current_role) += c.value * 10
+""")
+
+
+def asking_first(tmp_path: Path, roll: str = "0", setup: str = DEAL, replace: tuple[str, str] = ("", "")) -> engine.Game:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(ASKING_FIRST.replace("ROLL", roll).replace("SETUP", setup).replace(*replace))
+    return engine.load(path)
+
+
+@pytest.mark.parametrize(("effect", "first"), [
+    ("let c = choose(c in hand(current_role))\nmove(c, discard)", True),
+    ("let n = count(c in hand(current_role))\nlet c = choose(c in hand(current_role) where c.value > n)\nmove(c, discard)", True),
+    ("gold(current_role) += 1\nlet c = choose(c in hand(current_role))\nmove(c, discard)", False),
+    ("let c = choose(c in hand(current_role))\nlet d = choose(x in [1, 2])\nmove(c, discard)", False),
+    ("for x in [1, 2]:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
+    ("repeat 2:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
+    ("gold(current_role) += 0", None),
+])
+def test_which_effects_ask_before_changing_anything(tmp_path: Path, effect: str, first: bool | None) -> None:
+    """An effect with one choose, written before any change and outside loops, asks first; a loop may run a change
+    written after its choose before the choose asks again."""
+    body = "\n".join("        " + line for line in effect.splitlines())
+    text = RULESET.replace("SETUP", DEAL).split("turn:")[0] + "turn:\n  - do:\n      effect: |\n" + body + "\n" + \
+        "end:" + RULESET.split("end:")[1]
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text)
+    game = engine.load(path)
+    if first is None:
+        assert choices.runs_directly(game, 0, "effect")
+    else:
+        assert not choices.runs_directly(game, 0, "effect") and choices.asks_first(game, 0, "effect") is first
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), roll=st.sampled_from(["0", "roll(d6)"]), replaying=st.booleans())
+def test_asking_first_plays_the_games_a_coroutine_plays(tmp_path_factory: pytest.TempPathFactory, seed: int, roll: str,
+                                                       replaying: bool) -> None:
+    """Logs, histories, saves at every decision, clones answered on their own and saves loaded and played on: the same
+    whether the effect waits at the position before it (asking first) or runs as a coroutine (or replaying); an
+    effect that rolls before it asks runs as a coroutine."""
+    game = asking_first(tmp_path_factory.mktemp("first"), roll)
+    assert choices.asks_first(game, 0, "effect")
+
+    def play() -> list[object]:
+        rng = random.Random(seed)
+        s = game.new_state(players=2, seed=seed, record=True)
+        seen: list[object] = []
+        while not s.is_terminal:
+            i = rng.randrange(len(s.legal_actions()))
+            twin, loaded = s.clone(), game.state_from_json(s.to_json())
+            s.play(i)
+            twin.play(i)
+            loaded.play(i)
+            assert twin == s and (replaying or loaded == s and loaded.to_json() == s.to_json())
+            seen += [s.to_json(), list(s.log or ()), s.pending is not None and s.pending.here]
+        return [s.log, s.history, seen]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(choices, "_REPLAYING", replaying)
+        here = play()
+        patch.setattr(choices, "asks_first", lambda game, step, key: False)
+        assert play()[:2] == here[:2]
+    assert any(here[2][2::3]) is (roll == "0")  # the pause waits at the position before the effect, unless dice rolled
+
+
+def test_an_effect_that_asks_first_copies_no_position_while_it_waits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While such an effect waits, the state is the position before it: no copy, no coroutine; an answer copies the
+    position once (what an error puts back), as does a choice taken without asking (one option)."""
+    from engine.model.state import State
+
+    game = asking_first(tmp_path)
+    clone, copies, answers = State.clone, [0], [0]
+
+    def counted(self: State, record: bool = False) -> State:
+        copies[0] += 1
+        return clone(self, record)
+
+    passed, forced = choices.Tape.passed, [0]
+
+    def counted_pass(self: choices.Tape, s: State) -> None:
+        forced[0] += self.start is None  # a choice taken without asking, where the effect had changed nothing yet
+        passed(self, s)
+
+    monkeypatch.setattr(choices, "_begin", lambda *args: pytest.fail("an effect that asks first ran as a coroutine"))
+    monkeypatch.setattr(choices.Tape, "passed", counted_pass)
+    rng = random.Random(5)
+    s = game.new_state(players=2, seed=5, record=True)
+    monkeypatch.setattr(State, "clone", counted)
+    while not s.is_terminal:
+        assert s.pending is not None and s.pending.here and s.tape is None
+        assert set(vars(s.pending)) == {f.name for f in dataclasses.fields(choices.Pending)}  # made field by field
+        s.play(rng.randrange(len(s.legal_actions())))
+        answers[0] += 1
+    assert answers[0] >= 3 and forced[0] and copies[0] == answers[0] + forced[0]
+
+
+def test_an_error_in_an_effect_that_asked_first_leaves_the_state_at_the_choice(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a coroutine's error does: the state is back at the choice (with what taking the decision noted), and the
+    choice can be answered again."""
+    game = asking_first(tmp_path, replace=("c.value * 10", "10 / (c.value - 1)"))
+
+    def after_error() -> list[object]:
+        s = game.new_state(players=2, record=True)
+        before = s.to_json()
+        with pytest.raises(EffectRuntimeError, match="division by zero"):
+            s.apply("choose c1")
+        assert s.pending is not None and s.current_player == 1 and s.to_json()["board"] == before["board"]
+        at_error = [s.to_json(), list(s.log or ()), s.pending.here]
+        s.apply("choose c2")
+        assert s.counters[0] == 10
+        return [*at_error, s.to_json(), s.log]
+
+    here = after_error()
+    assert here[2] is True
+    monkeypatch.setattr(choices, "asks_first", lambda game, step, key: False)
+    coroutine = after_error()
+    assert coroutine[2] is False and coroutine[:2] + coroutine[3:] == here[:2] + here[3:]
+
+
+def test_an_error_after_a_forced_choice_puts_the_position_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An effect that asks first but went past its choice without asking (one option) may have changed the game: an
+    error then puts back the position the effect began from (copied as the choice was taken, with the dice rolled
+    before put back), as a coroutine's copy does."""
+    game = asking_first(tmp_path, roll="roll(d6)", replace=("c.value * 10", "10 / (c.value - 1)"),
+                        setup="move(c in cards where c.value == 1, hand(B))\n  move(c in cards where c.value != 1, hand(A))")
+
+    def after_error() -> list[object]:
+        s = game.new_state(players=2, seed=3, record=True)
+        with pytest.raises(EffectRuntimeError, match="division by zero"):
+            s.apply("choose c3")  # A's effect finishes; B's begins: its only card is taken without asking
+        return [s.to_json(), s.log]
+
+    here = after_error()
+    monkeypatch.setattr(choices, "asks_first", lambda game, step, key: False)
+    assert after_error() == here

@@ -156,3 +156,22 @@ def test_a_new_game_saved_at_once_plays_on_as_it_would_have(name: str) -> None:
                 played.play(index)
                 loaded.play(index)
             assert loaded.to_json() == played.to_json()
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_a_start_paused_in_an_effect_that_asks_first_is_kept_and_plays_as_the_long_way(name: str) -> None:
+    """A first decision asked by an effect that changed nothing before asking leaves the state at the position before
+    the effect: such a start is kept, and its copies (each with its own generator) play as states made the long way."""
+    game = engine.load(name)
+    game.starts.clear()
+    for seed in range(12):
+        kept, fresh = game.new_state(players=2, seed=seed), _fresh(game, 2, seed)
+        assert kept.pending is not None and kept.pending.here
+        choose = random.Random(seed)
+        while not fresh.is_terminal:
+            assert kept == fresh and kept.to_json() == fresh.to_json()
+            index = choose.randrange(len(fresh.legal_actions()))
+            kept.play(index)
+            fresh.play(index)
+        assert kept == fresh and kept.is_terminal
+    assert game.starts  # kept: nothing but the seating draws before the first decision

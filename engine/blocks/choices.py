@@ -24,6 +24,14 @@ Without the ``greenlet`` package the same effects work by replaying: the
 effect stops at the question (unwinding), and each answer replays it from
 the start.
 
+An effect whose only ``choose`` comes before anything it changes
+(:func:`asks_first`, known when the ruleset is compiled) needs neither a
+coroutine nor a copy of the position while it waits: it stops at the
+question (unwinding) on a state that is still the position before it, and
+the answer runs it again from the start, the choice taking the answer
+without listing its options again.  An answer copies the position once, for
+an error to put back.
+
 A step runs such an effect with :func:`run_effect` and names it with a key
 its :meth:`~engine.blocks.steps.Step.effect` method resolves; when the
 effect finishes after a choice, the engine calls the step's ``resume``.
@@ -55,9 +63,10 @@ from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.core.slices import Chance
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
-from engine.lang.scope import ASKS, RUNS, Compiled, Scope, Vocabulary
+from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
 from engine.lang.types import ANY, BOOL, Component
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
@@ -91,6 +100,8 @@ class Pending:
     base: "StateView | None" = field(default=None, init=False, compare=False, repr=False)  # see start
     outside: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)  # see start
     noted: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)  # see _noted
+    here: bool = field(default=False, init=False, compare=False, repr=False)  # see asks_first: the state is the start
+    call: int = field(default=-1, init=False, compare=False, repr=False)  # which choose call of the run asks (here)
 
     @property
     def start(self) -> "StateView | None":
@@ -154,9 +165,11 @@ def _noticed(state_class: type) -> Noticed:
 class NeedChoice(Exception):
     """A question from ``choose``: raised to stop a replaying run, or handed back by a paused coroutine."""
 
-    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False) -> None:
+    def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False,
+                 call: int = -1) -> None:
         super().__init__(prompt)
         self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
+        self.call = call  # how many choose calls of the run came before this one
 
 
 class Tape:
@@ -165,7 +178,7 @@ class Tape:
     It is the state's ``tape`` while an effect runs or is paused; a clone has none.
     """
 
-    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark")
+    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "here", "start")
 
     def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = ()) -> None:
         self.answers = answers
@@ -175,11 +188,22 @@ class Tape:
         self.run: Any = None  # the effect's greenlet while it runs or waits (None when replaying without one)
         self.thread = 0  # the thread the greenlet belongs to (it can only resume there)
         self.mark = 0  # how long the state's log was when the effect began
+        self.calls = 0  # the choose calls made so far
+        self.trusted = -1  # the choose call whose answer (the last) was one of the options it offered, listed on this very position
+        self.label = ""  # that answer's label
+        self.here = False  # the effect runs on the position before it, of which no copy is kept yet (see asks_first)
+        self.start: Any = None  # then: a copy of that position, made once the effect may change the game
 
     def replay(self) -> int | None:
         """The next die the effect rolled in an earlier run, if it got that far (None: roll a new one)."""
         i = len(self.rolled)
         return self.dice[i] if i < len(self.dice) else None
+
+    def passed(self, s: "StateView") -> None:
+        """A choose call goes on without asking: from here on the effect may change ``s``, so keep the position it
+        started from if no copy of it is kept yet (see :func:`asks_first`)."""
+        if self.here and self.start is None:
+            self.start = s.clone()
 
     def ask(self, question: NeedChoice) -> Any:
         """Pause the effect with ``question``; the answer, once given (raises the question when replaying)."""
@@ -240,6 +264,25 @@ def runs_directly(game: "GameView", step: int, key: Any) -> bool:
     return direct
 
 
+def asks_first(game: "GameView", step: int, key: Any) -> bool:
+    """Whether the effect ``key`` of turn step ``step``, which may choose, can only ask once, before it changes the game.
+
+    Its code has one ``choose``, written before any change and outside loops (no :data:`ASKS_LATE` in its reach),
+    and no change it makes can run a hook that chooses.  Such an effect needs no coroutine and no copy of the
+    position: it runs on the state and its first question stops it (unwinding) where the state still is the position
+    before the effect (its dice, the only thing it may have changed, put back); the answer runs it again from the
+    start with the answers (see :func:`_run_here`).  Example: ``let c = choose(x in empty_cells)`` then ``place(...)``.
+    """
+    found = game.steps[step]
+    known = found.asking
+    first = known.get(key)
+    if first is None:
+        reach = found.effect_reach(game, key)
+        first = known[key] = (reach is not None and ASKS in reach and ASKS_LATE not in reach
+                              and not (RUNS in reach and game.vocab.data.get(NESTED_ASKS)))
+    return first
+
+
 # ------------------------------------------------------------------ running effects
 
 _DONE = object()  # what a coroutine hands back when its effect has finished
@@ -258,14 +301,76 @@ def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
     if runs_directly(game, step, key):
         fn(s, env)  # it cannot ask: nothing to pause, nothing to keep
         return True
-    pending = Pending(step, key, tuple(env))
+    if asks_first(game, step, key):
+        return _run_here(s, step, key, tuple(env), (), -1, "", None)
+    return _run_coroutine(s, step, key, tuple(env))
+
+
+def _run_coroutine(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers: tuple[Any, ...] = ()) -> bool:
+    """Run the effect as a coroutine (or replaying), from a copy of the position before it kept for saves and errors."""
+    pending = Pending(step, key, env)
     object.__setattr__(pending, "base", s.clone())
     try:
-        return _begin(s, pending, (), ())
+        return _begin(s, pending, answers, ())
     except BaseException:
         s.tape = s.pending = None
         _restore(s, pending.start)  # type: ignore[arg-type]
         raise
+
+
+def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers: tuple[Any, ...], call: int, label: str,
+              start: "StateView | None") -> bool:
+    """Run an effect that asks first (see :func:`asks_first`) on ``s``, the position before it, reading back ``answers``.
+
+    The last answer is ``label``, given to choose call number ``call`` of the run on this very position: that call
+    takes it without listing its options again.  ``start`` is a copy of ``s`` made for the answer (None at the
+    effect's beginning: a copy is made only if the effect goes past a choose without asking).  False while a
+    choice is pending: the state is then the position before the effect, and its pending choice says so (``here``).
+    An error leaves the state as it was.
+    """
+    game = s.game
+    fn = game.steps[step].effect(key)
+    tape = s.tape = Tape(answers)
+    tape.trusted, tape.label, tape.here, tape.start = call, label, True, start
+    log = s.log
+    mark = tape.mark = len(log) if log is not None else 0
+    rng, chance = s.rng, s.slices.get(Chance.block)
+    s.budget = game.limits.steps
+    try:
+        fn(s, list(env))
+    except NeedChoice as question:
+        question.__traceback__ = None  # its frames hold it: let them go now rather than at the next collection
+        s.tape = None
+        if tape.rolled:  # it rolled dice before asking: run it as a coroutine from the position before it
+            _put_back(s, tape.start, rng, chance)
+            if log is not None:
+                del log[mark:]
+            return _run_coroutine(s, step, key, env, answers)
+        if log is not None:  # the answers read back noted themselves again: the run that takes the last notes them
+            del log[mark:]
+        paused = s.pending = object.__new__(Pending)  # every field at once (a frozen dataclass sets them one by one)
+        paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
+                               seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
+                               base=None, outside=(), noted=(), here=True, call=question.call)
+        s._actions = None
+        return False
+    except BaseException:
+        s.tape = None
+        _put_back(s, tape.start, rng, chance)
+        raise
+    return _finished(s)
+
+
+def _put_back(s: "StateView", start: "StateView | None", rng: Any, chance: Any) -> None:
+    """Back to the position before an effect run by :func:`_run_here`: ``start`` (a copy, if one was made) with the
+    generator and loaded dice it began with (its dice, rolled before the copy, are all it changed before it)."""
+    if start is not None:
+        _restore(s, start)
+    s.rng = rng
+    if chance is None:
+        s.slices.pop(Chance.block, None)
+    else:
+        s.slices[Chance.block] = chance
 
 
 def answer(s: "StateView", label: str) -> bool:
@@ -275,6 +380,8 @@ def answer(s: "StateView", label: str) -> bool:
     if label not in pending.labels:
         raise IllegalActionError(f"'{label}' is not one of the options: {', '.join(pending.labels)}")
     value = pending.options[pending.labels.index(label)]
+    if pending.here:
+        return _answer_here(s, pending, value, label)
     pending = s.pending = pending.with_outside_changes(s)
     try:
         if greenlet is None or _REPLAYING:
@@ -285,6 +392,19 @@ def answer(s: "StateView", label: str) -> bool:
             finished = _drive(s, pending, s.tape, value)  # type: ignore[arg-type]
     except BaseException:
         _back_to(s, pending)
+        raise
+    if not finished:
+        return False
+    return s.game.steps[pending.step].resume(s)
+
+
+def _answer_here(s: "StateView", pending: Pending, value: Any, label: str) -> bool:
+    """Answer a choice asked with the state at the position before the effect: run the effect with the answers."""
+    start = s.clone()  # what an error puts back
+    try:
+        finished = _run_here(s, pending.step, pending.key, pending.env, pending.tape + (value,), pending.call, label, start)
+    except BaseException:
+        s.pending = pending
         raise
     if not finished:
         return False
@@ -302,6 +422,7 @@ def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tup
         try:
             fn(s, env)
         except NeedChoice as question:
+            question.__traceback__ = None  # see _run_here
             return _paused(s, pending, tape, question)
         return _finished(s)
 
@@ -437,7 +558,7 @@ def restore(s: "StateView") -> None:
 def before_effect(s: "StateView") -> "StateView":
     """The position a save writes: before the pending effect began (the state itself when nothing is pending)."""
     pending = s.pending
-    return s if pending is None or pending.start is None else pending.start
+    return s if pending is None or pending.here or pending.start is None else pending.start
 
 
 def _restore(s: "StateView", start: "StateView") -> None:
@@ -583,12 +704,26 @@ class Choose(Function):
         components = isinstance(parts.item_type, Component)
 
         def choose(s: "StateView", e: list[Any]) -> Any:
+            tape = s.tape
+            call = -1
+            if tape is not None:
+                call = tape.calls
+                tape.calls = call + 1
+                if call == tape.trusted:  # answered on this very position: one of the options, no need to list them
+                    value = tape.answers[tape.cursor]
+                    tape.cursor += 1
+                    if s.log is not None:
+                        s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses {tape.label}")
+                    return value
             options, labels = _distinct(list(items(s, e)), label, s)
             if not options:
+                if tape is not None:
+                    tape.passed(s)
                 return None
             if len(options) == 1 and not (always is not None and always(s, e)):
+                if tape is not None:
+                    tape.passed(s)
                 return options[0]
-            tape = s.tape
             if tape is None:
                 raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "
                                          "by a step that allows choices (not in setup)", pos)
@@ -603,13 +738,15 @@ class Choose(Function):
             seat = s.seat_of.get(role, 0) if role is not None else 0
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components))
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components, call))
             tape.answers += (value,)
             tape.cursor += 1
             s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
             return value
 
         scope.vocab.data[CHOOSES] = True
+        if ASKS in scope.reach or RUNS in scope.reach or scope.looping:  # it may ask after a change, or a second time
+            scope.reach.add(ASKS_LATE)
         scope.reach.add(ASKS)
         return Compiled(parts.item_type, choose)
 

@@ -60,6 +60,7 @@ class Step:
         self.slots = 1
         self.env: list[Any] = [None]  # the condition's locals (pure code: one list is reused)
         self.direct: dict[Any, bool] = {}  # by effect key: whether it runs directly (filled by engine.blocks.choices.runs_directly)
+        self.asking: dict[Any, bool] = {}  # by effect key: whether it asks before changing anything (choices.asks_first)
         if "if" in spec:
             compiled, self.slots = b.expression(spec["if"], "bool")
             self.condition = compiled.fn

@@ -1014,8 +1014,12 @@ class For(Node):
     body: Block
 
     def compile(self, scope: Scope) -> Compiled:
-        sel = Selection(self.pos, self.var, self.source, self.where).compile_parts(scope)
-        inner = scope.child()
+        looping, scope.looping = scope.looping, True  # the items may be listed as the body runs
+        try:
+            sel = Selection(self.pos, self.var, self.source, self.where).compile_parts(scope)
+            inner = scope.child()
+        finally:
+            scope.looping = looping
         inner.locals[self.var] = (sel.slot, sel.item_type)
         compiled = self.body.compile(inner)
         body = compiled.fn
@@ -1085,7 +1089,9 @@ class Repeat(Node):
     def compile(self, scope: Scope) -> Compiled:
         n = self.count.compile(scope)
         expect(scope, self.count, n, INT, "the count of 'repeat'")
-        compiled = self.body.compile(scope.child())
+        inner = scope.child()
+        inner.looping = True
+        compiled = self.body.compile(inner)
         fn, body = n.fn, compiled.fn
         budget = _budget_guard(self.pos, "'repeat' loop")
 

@@ -219,7 +219,7 @@ class Game:
         if program is not None:
             s = self._set_up(s, program, setup_key)
         s.advance()
-        if dealt_alike and s.rng == seated and s.pending is None:
+        if dealt_alike and s.rng == seated and (s.pending is None or s.pending.here):
             self._keep_start(s, draws)  # type: ignore[arg-type]  # dealt_alike: draws is not None
         elif dealt_alike and setup_key is not None:
             from engine.model.dealing import Deal  # the setup kept as a deal: later such games replay it at once
@@ -236,8 +236,9 @@ class Game:
         When nothing but the seating drew, from seating the roles to the first decision (the counters' start values,
         the setup, entering the turn's first steps), every seed dealt that seating starts alike: the first such state
         is kept (:meth:`_keep_start`) and later ones are copies, with their own generator.  A first decision asked
-        inside an effect is not kept: the paused effect holds the position before it, generator included, which a
-        save writes and a load replays.  When the setup is kept as a deal (engine.model.dealing) and nothing but the
+        inside an effect is not kept, unless the effect asked before changing anything (its position is the state,
+        see :func:`engine.blocks.choices.asks_first`): the paused effect holds the position before it, generator
+        included, which a save writes and a load replays.  When the setup is kept as a deal (engine.model.dealing) and nothing but the
         seating drew before it, the deal is kept instead: a later state is the deal replayed with its own generator,
         then entering its first steps, as the long way does.
 

@@ -106,13 +106,13 @@ class Bracket:
         """The bits of the cells where a piece of ``value`` would capture something (a board with ``board``): the
         empty ones, or with ``taken`` every cell (as if the piece there showed ``value``)."""
         assert self.board is not None and self.kind is not None
-        table = kept_cells(s, self.kind)
+        table = s.by_value.get(self.kind) or kept_cells(s, self.kind)
         own, rival = table[value], 0
         for v, bits in table.items():
             if v != value:
                 rival |= bits
         board = self.board
-        return board.bracketing(own, rival, board.full if taken else board.full & ~(own | rival))
+        return board.bracketing(own, rival, board.full if taken else board.full ^ (own | rival))
 
     def bracketing(self, s: "StateView", cells: list[Cell], value: Any) -> list[Cell]:
         """Those of ``cells`` where a piece of ``value`` would capture something, in order.

@@ -242,12 +242,17 @@ class Place(Step):
 
         For a zone of at most :data:`KEPT_ZONE` pieces they are kept, keyed by the zone's contents (and, put down as
         they are, the faces they show), so the same hand is looked through once: a decision after one that placed
-        nothing from it, or another game dealt the same hand, reads them back.
+        nothing from it, or another game dealt the same hand, reads them back.  A bigger zone whose count of copies
+        the state keeps (see :meth:`_firsts`) and that holds copies of one piece only offers what its first piece
+        alone would: read back the same way.
         """
         zone = self.source(s)
         hand = s.zones[zone]
         if len(hand) > KEPT_ZONE:
-            return self._offers(s, hand, zone)
+            tally = self.copy_tallies.get(zone)
+            if tally is None or len(face_counts(s, tally)) != 1:
+                return self._offers(s, hand, zone)
+            hand = hand[:1]
         key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
         kept = self.kept_offers.get(key)
         if kept is None:

@@ -248,12 +248,15 @@ class Place(Step):
         """
         zone = self.source(s)
         hand = s.zones[zone]
-        if len(hand) > KEPT_ZONE:
+        if len(hand) <= KEPT_ZONE:
+            key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
+        else:
             tally = self.copy_tallies.get(zone)
             if tally is None or len(face_counts(s, tally)) != 1:
                 return self._offers(s, hand, zone)
-            hand = hand[:1]
-        key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
+            first = hand[0]
+            hand = [first]
+            key = (first, s.face[first]) if self.as_is else (first,)  # the key of that one-piece zone
         kept = self.kept_offers.get(key)
         if kept is None:
             if len(self.kept_offers) >= KEPT_HANDS:

@@ -181,7 +181,8 @@ class Place(Step):
             if not self._end(s):
                 s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
-        s._actions = self._with_pass(space) if self.optional or self.must_pass else space  # the pending decision: keep it
+        # the pending decision: keep it (with placements, only an optional step adds a pass)
+        s._actions = self._with_pass(space) if self.optional else space
         return True
 
     def _nobody_can_place(self, s: "StateView") -> bool:

@@ -3,14 +3,17 @@ line of the board finds, on boards of every size and adjacency, and placements r
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.blocks.bitboard import BitBoard, CellSpace
-from engine.blocks.bracket import bracketed
+from engine.blocks.bracket import Bracket, bracketed
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.core.actions import ListSpace
+from engine.core.kept_cells import CellKind
 
 
 @st.composite
@@ -64,3 +67,20 @@ def test_a_cell_space_lists_what_a_list_of_placements_lists(drawn: tuple[SquareG
     for cell in grid.cells:
         for args in ((cid, face, cell), (cid, 1 - face, cell), (cid + 1, face, cell), (cid, face)):
             assert space.contains_args(args) == listed.contains_args(args)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.sampled_from("abc"), st.data())
+def test_captured_cells_read_along_rays_are_those_walked(drawn: tuple[SquareGrid, dict[tuple[int, int], str]],
+                                                        value: str, data: st.DataObject) -> None:
+    """What a piece of ``value`` put on a cell captures, read along the cell's rays with the kept bits (a line whose
+    first cell is empty or its own is passed over at once), is what a walk along each line finds, in its order."""
+    grid, pieces = drawn
+    cell = data.draw(st.sampled_from(grid.cells))
+    cells = list(pieces)
+    values = [[*(pieces[c] for c in cells), *"abc"]]  # one face; component i is on cells[i], the last three off the board
+    board = BitBoard(grid)
+    bracket = Bracket(values, "side", None, 0, True, board, CellKind(values, bits=board.bits))
+    s = SimpleNamespace(grid={c: i for i, c in enumerate(cells)}, face=[0] * len(values[0]), by_value={},
+                        game=SimpleNamespace(grid=grid))
+    assert bracket.cells(s, cell, value) == bracketed(grid.offsets, pieces.get, cell, value)

@@ -102,3 +102,19 @@ def test_entering_a_plain_place_step_lists_what_its_actions_list(name: str) -> N
                 assert s.legal_actions().all_args() == step.actions(s).all_args()
             s.play(choose.randrange(len(s.legal_actions())))
     assert name != "iconoclasm-cards" or plain  # its step is plain
+
+
+def test_a_big_zone_of_copies_of_one_piece_offers_its_first_piece_without_a_walk() -> None:
+    """A zone of more than ``KEPT_ZONE`` pieces whose count of copies the state keeps, holding copies of one piece
+    only, is not walked: its offers are the kept offers of its first piece, the same as those found afresh."""
+    game = load("othello")
+    s = game.new_state(players=2, seed=5)
+    choose = random.Random(5)
+    for _ in range(6):
+        s.play(choose.randrange(len(s.legal_actions())))
+    step = next(step for step in game.steps if isinstance(step, Place))
+    zone = step.source(s)
+    assert len(s.zones[zone]) > KEPT_ZONE and step.copy_tallies.get(zone)
+    expected = fresh(step, s)
+    with mock.patch.object(Place, "_firsts", side_effect=AssertionError("the zone was walked")):
+        assert step.pieces(s) == expected

@@ -61,20 +61,22 @@ class BitBoard:
     def bracketing(self, own: int, rival: int, among: int) -> int:
         """The cells of ``among`` from which, along one of the board's steps, one or more ``rival`` cells and then
         an ``own`` one follow: where a piece of its own would close off a line of rivals."""
-        found = 0
+        found = 0  # every line's rivals, then the cell past each: kept only where it is one of ``among``
         for n in self.ups:
             run = (own << n) & rival
-            while run:
-                run <<= n
-                found |= run & among
-                run &= rival
+            if run:
+                line = run
+                while run := (run << n) & rival:
+                    line |= run
+                found |= line << n
         for n in self.downs:
             run = (own >> n) & rival
-            while run:
-                run >>= n
-                found |= run & among
-                run &= rival
-        return found
+            if run:
+                line = run
+                while run := (run >> n) & rival:
+                    line |= run
+                found |= line >> n
+        return found & among
 
 
 class CellSpace(ActionSpace):

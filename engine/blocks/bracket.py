@@ -81,19 +81,24 @@ class Bracket:
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
     def _along_rays(self, s: "StateView", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
-        """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``), in the same order."""
+        """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``: two cells or more), in the same
+        order.  A line whose first cell is empty or holds a piece of ``value`` closes nothing: it is passed over
+        before the walk, and a walk keeps only how far it went."""
         assert self.board is not None and self.kind is not None
         grid, bits, found = s.grid, self.board.bits, []
-        own = kept_cells(s, self.kind)[value]
+        own = (s.by_value.get(self.kind) or kept_cells(s, self.kind))[value]
         for ray in rays:
-            run = []
-            for c in ray:
+            first = ray[0]
+            if first not in grid or bits[first] & own:
+                continue
+            i = 1
+            for c in ray[1:]:
                 if bits[c] & own:
-                    found.extend(run)
+                    found += ray[:i]
                     break
                 if c not in grid:
                     break
-                run.append(c)
+                i += 1
         return found
 
     def anywhere(self, s: "StateView", value: Any) -> list[Cell]:
@@ -106,13 +111,13 @@ class Bracket:
         """The bits of the cells where a piece of ``value`` would capture something (a board with ``board``): the
         empty ones, or with ``taken`` every cell (as if the piece there showed ``value``)."""
         assert self.board is not None and self.kind is not None
-        table = kept_cells(s, self.kind)
+        table = s.by_value.get(self.kind) or kept_cells(s, self.kind)
         own, rival = table[value], 0
         for v, bits in table.items():
             if v != value:
                 rival |= bits
         board = self.board
-        return board.bracketing(own, rival, board.full if taken else board.full & ~(own | rival))
+        return board.bracketing(own, rival, board.full if taken else board.full ^ (own | rival))
 
     def bracketing(self, s: "StateView", cells: list[Cell], value: Any) -> list[Cell]:
         """Those of ``cells`` where a piece of ``value`` would capture something, in order.

@@ -58,7 +58,13 @@ SQUARE = Geometry("square", 4, dict(ADJACENCY), lambda c: (-c[1], c[0]), lambda 
 
 @dataclass(frozen=True)
 class SquareGrid:
-    """Geometry of a square grid; the occupied cells live in the game state."""
+    """Geometry of a square grid; the occupied cells live in the game state.
+
+    Whether it has fixed edges is worked out once, a field of its own (end conditions read it at every move):
+
+    >>> SquareGrid(width=3, height=2).fixed, SquareGrid().fixed, "fixed" in vars(SquareGrid())
+    (True, False, True)
+    """
 
     adjacency: str = "orthogonal"
     max_width: int = 0  # 0: unlimited
@@ -68,6 +74,7 @@ class SquareGrid:
     stacking: bool = False  # pieces may be put on top of others
     y_up: bool = False  # drawn with row 0 at the bottom (``y_axis: up``), as a rack stands; it changes no rule
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    fixed: bool = field(init=False, repr=False, compare=False)  # fixed edges (width x height) rather than growing
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
     columns: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False, compare=False)  # ... column by column, row 0 first
     geometry = SQUARE
@@ -76,6 +83,7 @@ class SquareGrid:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", ADJACENCY[self.adjacency])
+        object.__setattr__(self, "fixed", self.width > 0 and self.height > 0)  # a field, not a property: read at every move
         cells = tuple((x, y) for y in range(self.height) for x in range(self.width)) if self.fixed else ()
         on = set(cells)
         around = {(x, y): tuple((x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on) for x, y in cells}
@@ -83,11 +91,6 @@ class SquareGrid:
         object.__setattr__(self, "columns", tuple(tuple((x, y) for y in range(self.height)) for x in range(self.width)))
         object.__setattr__(self, "_around", around)
         object.__setattr__(self, "_rays", {})
-
-    @property
-    def fixed(self) -> bool:
-        """Whether the board has fixed edges (``width`` x ``height``) rather than growing."""
-        return self.width > 0 and self.height > 0
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The adjacent cells (memoised: boards revisit the same few cells constantly); on a fixed board, those on it."""

@@ -182,7 +182,8 @@ class Place(Step):
             if not self._end(s):
                 s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False
-        s._actions = self._with_pass(space) if self.optional or self.must_pass else space  # the pending decision: keep it
+        # the pending decision: keep it (with placements, only an optional step adds a pass)
+        s._actions = self._with_pass(space) if self.optional else space
         return True
 
     def _nobody_can_place(self, s: "StateView") -> bool:
@@ -243,13 +244,21 @@ class Place(Step):
 
         For a zone of at most :data:`KEPT_ZONE` pieces they are kept, keyed by the zone's contents (and, put down as
         they are, the faces they show), so the same hand is looked through once: a decision after one that placed
-        nothing from it, or another game dealt the same hand, reads them back.
+        nothing from it, or another game dealt the same hand, reads them back.  A bigger zone whose count of copies
+        the state keeps (see :meth:`_firsts`) and that holds copies of one piece only offers what its first piece
+        alone would: read back the same way.
         """
         zone = self.source(s)
         hand = s.zones[zone]
-        if len(hand) > KEPT_ZONE:
-            return self._offers(s, hand, zone)
-        key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
+        if len(hand) <= KEPT_ZONE:
+            key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
+        else:
+            tally = self.copy_tallies.get(zone)
+            if tally is None or len(face_counts(s, tally)) != 1:
+                return self._offers(s, hand, zone)
+            first = hand[0]
+            hand = [first]
+            key = (first, s.face[first]) if self.as_is else (first,)  # the key of that one-piece zone
         kept = self.kept_offers.get(key)
         if kept is None:
             if len(self.kept_offers) >= KEPT_HANDS:

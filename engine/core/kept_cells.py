@@ -45,15 +45,22 @@ class CellKind(tuple):  # type: ignore[type-arg]
     >>> side = [["A", "B"]]
     >>> CellKind(side) == CellKind(side), CellKind(side).values is side, CellKind(side) == CellKind(side, bits={})
     (True, True, False)
+
+    Its values, each once (a table names each for every face and component), are listed once, for the tables:
+
+    >>> CellKind([["A", "B", "A"], ["B", "A", "B"]]).distinct
+    ('A', 'B')
     """
 
     values: Sequence[Sequence[Any]]
     bits: dict[Cell, int] | None
+    distinct: tuple[Any, ...]  # the values, each once, in the table's order
 
     def __new__(cls, values: Sequence[Sequence[Any]], attributes: Any = None,
                 bits: dict[Cell, int] | None = None) -> "CellKind":
         kind = super().__new__(cls, (id(values) if attributes is None else attributes, bits is not None and id(bits)))
         kind.values, kind.bits = values, bits
+        kind.distinct = tuple(dict.fromkeys(v for row in values for v in row))
         return kind
 
     def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
@@ -85,11 +92,11 @@ def kept_cells(s: Celled, kind: CellKind) -> dict[Any, Any]:
     if table is None:
         values, face, bits = kind.values, s.face, kind.bits
         if bits is not None:
-            table = s.by_value[kind] = {v: 0 for row in values for v in row}
+            table = s.by_value[kind] = dict.fromkeys(kind.distinct, 0)
             for cell, p in s.grid.items():
                 table[values[face[p]][p]] |= bits[cell]
             return table
-        table = s.by_value[kind] = {v: set() for row in values for v in row}
+        table = s.by_value[kind] = {v: set() for v in kind.distinct}
         for cell, p in s.grid.items():
             table[values[face[p]][p]].add(cell)
     return table

@@ -199,7 +199,7 @@ class Count(Aggregate):
         condition = codegen.read_as(text, sel.slot, x, sel.present)
         lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
                  "        n += 1", "return n")
-        return codegen.function(lines, consts + listed, call.pos, scope, reference)
+        return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
     @staticmethod
     def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
@@ -304,7 +304,7 @@ class Fold(Aggregate):
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    values.append({codegen.read_as(term, sel.slot, x, sel.present)})",
                  f"return {combine}(values) if values else {self.empty!r}")
-        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference)
+        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
@@ -372,7 +372,7 @@ class Quantifier(Aggregate):
         lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
-        return codegen.function(lines, consts + listed, call.pos, scope, reference)
+        return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

@@ -12,7 +12,8 @@ are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
 between two library calls runs as plain Python.  Within one function, a pure
 read written again where its first occurrence always runs before is computed
-once (:mod:`engine.lang.shared`).
+once (:mod:`engine.lang.shared`), and a selection's loop that changes nothing
+reads what its item does not change once, before it (:mod:`engine.lang.hoisted`).
 
 Only the parsed tree is turned into source: every name in it is one this
 module makes up (``e[3]``, ``k12``, ``x7``), every value a ``repr`` of a

@@ -346,9 +346,9 @@ def test_a_read_moved_out_of_a_loop_that_fails_leaves_the_answer_the_spending_an
     value, following = [3, 1, 0, 3, 2, 1], {0: 1, 1: 2, 2: 3, 3: 0}
     where = lambda s, e: value[e[1]] == following[e[0]]
     source = ast.spending(lambda s, e: s.zones[1], None, "selection")
+    a, b = codegen.fresh("k"), codegen.fresh("k")
     sel = ast.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
-                                test=Code("(k9[e[1]] == k8[e[0]])", None, (("k9", value), ("k8", following))),
-                                pure=unchanging)
+                                test=Code(f"({a}[e[1]] == {b}[e[0]])", None, ((a, value), (b, following))), pure=unchanging)
 
     def count(s: object, e: list[object]) -> int:
         n = 0
@@ -383,3 +383,26 @@ def test_a_read_that_the_loop_may_change_stays_in_it(body: tuple[str, ...]) -> N
 
     assert hoist(body, codegen.fresh, {"k1": [], "k2": {}}, "k9") == body
     assert hoist(("for x1 in k1:", "    n = k2[e[0]]"), codegen.fresh, {"k1": [], "k2": {}}, "k9")[0] == "try:"
+
+
+@pytest.mark.parametrize("unchanging", [True, False])
+def test_a_loop_that_changes_nothing_walks_the_zone_itself_and_one_that_may_walks_a_copy(unchanging: bool) -> None:
+    """``sum(x.value for x in ZONE)``: a loop whose value changes nothing needs no copy of the zone's list."""
+    from types import SimpleNamespace
+
+    from engine.lang import ast
+    from engine.lang.functions import LANGUAGE, by_name
+    from engine.lang.scope import Code, Compiled, Scope, Vocabulary
+    from engine.lang.types import INT
+
+    value = [3, 1, 0, 3, 2, 1]
+    sel = ast.CompiledSelection(ast.spending(lambda s, e: s.zones[1], None, "selection"), 1, None, None, None,
+                                listed=Code("s.zones[1]"), pure=unchanging)
+    table = codegen.fresh("k")
+    term = Compiled(INT, lambda s, e: value[e[1]], code=Code(f"{table}[e[1]]", None, ((table, value),)))
+    scope = Scope(Vocabulary())
+    scope.pure = unchanging
+    generated = by_name(LANGUAGE)["sum"]._generated(sel, term, ast.Call(None, "sum", []), scope, None)
+    assert ("list(s.zones[1])" in generated.generated_source) is not unchanging
+    s = SimpleNamespace(zones=[[], [0, 3, 4]], budget=5)
+    assert (generated(s, [None, None]), s.budget) == (8, 2)

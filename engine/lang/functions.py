@@ -236,7 +236,7 @@ class Count(Aggregate):
 def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str | None]:
     """Generated source giving what ``sel.items`` gives, for a loop over ``x``: (statements to run first, the
     expression to loop over, constants, a test ``x`` must pass or None).  Unfiltered, the source is read inline
-    (see ``CompiledSelection.listing``); with a fast filter (``x.attr == v``, see ``CompiledSelection.loop``)
+    (see ``CompiledSelection.listing``), and copied unless the loop changes nothing; with a fast filter (``x.attr == v``, see ``CompiledSelection.loop``)
     where nothing may change, the loop walks the source and tests each item itself; else it walks the
     filter's list.
 
@@ -244,8 +244,8 @@ def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str,
     >>> _items(sel, "x", None)[1:]  # doctest: +ELLIPSIS
     ('t...', (...), None)
     """
-    if sel.where is None:
-        return (*sel.listing(copy=True), None)
+    if sel.where is None:  # a loop that changes nothing walks the source's own list, which it cannot change
+        return (*sel.listing(copy=not sel.pure), None)
     if sel.fast is not None and sel.listed is not None and scope.pure:  # nothing the loop runs changes the source
         return sel.loop(x)
     name = codegen.fresh("k")

@@ -314,3 +314,95 @@ def test_first_is_generated_and_finds_spends_and_runs_out_where_the_closure_does
         except EffectRuntimeError as error:
             answers.append((str(error), s.budget))
     assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("name", ["iconica", "spell-cycles"])
+def test_reads_moved_out_of_loops_play_the_games_the_loops_reading_them_each_time_play(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A selection's loop reads what its item does not change once, before it (engine/lang/hoisted.py): the same
+    random games as with the reads made for every item."""
+    hoisted = engine.load(name)
+    assert any("except Exception" in text for _, text in hoisted.vocab.data[GENERATED]), "some read moves"
+    monkeypatch.setattr(codegen, "HOISTING", False)
+    each_time = engine.load(name)
+    assert not any("except Exception" in text for _, text in each_time.vocab.data[GENERATED])
+    for seed in (1, 2, 3):
+        assert playthrough(hoisted, 2, seed) == playthrough(each_time, 2, seed)
+
+
+@given(zone=st.lists(st.integers(0, 5), max_size=6), wanted=st.integers(0, 4), budget=st.integers(0, 8),
+       unchanging=st.booleans())
+def test_a_read_moved_out_of_a_loop_that_fails_leaves_the_answer_the_spending_and_the_error_to_the_closures(
+        zone: list[int], wanted: int, budget: int, unchanging: bool) -> None:
+    """``count(x in ZONE where x.value == next[wanted])``: ``next[wanted]`` is read once, before the loop, and
+    fails for 4 — where the zone is empty the closures answer 0 without reading it, else they fail too; the
+    generated count answers, spends and fails as they do.  A loop that may change something reads it each time."""
+    from types import SimpleNamespace
+
+    from engine.lang import ast
+    from engine.lang.functions import Count
+    from engine.lang.scope import Code, Scope, Vocabulary
+
+    value, following = [3, 1, 0, 3, 2, 1], {0: 1, 1: 2, 2: 3, 3: 0}
+    where = lambda s, e: value[e[1]] == following[e[0]]
+    source = ast.spending(lambda s, e: s.zones[1], None, "selection")
+    a, b = codegen.fresh("k"), codegen.fresh("k")
+    sel = ast.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
+                                test=Code(f"({a}[e[1]] == {b}[e[0]])", None, ((a, value), (b, following))), pure=unchanging)
+
+    def count(s: object, e: list[object]) -> int:
+        n = 0
+        for x in source(s, e):
+            e[1] = x
+            n += bool(where(s, e))
+        return n
+
+    generated = Count._generated(sel, ast.Call(None, "count", []), Scope(Vocabulary()), count)
+    assert generated is not None
+    assert ("h" in re.findall(r"\b([a-z])\d+ = k\d+\[e\[0\]\]", generated.generated_source)) is unchanging
+    answers = []
+    for f in (generated, count):
+        s = SimpleNamespace(zones=[[], list(zone)], budget=budget, game=SimpleNamespace(limits=SimpleNamespace(steps=9)))
+        try:
+            answers.append((f(s, [wanted, None]), s.budget))
+        except (EffectRuntimeError, KeyError) as error:
+            answers.append((repr(error), s.budget))
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("body", [
+    ("for x1 in k1:", "    e.__setitem__(3, x1)", "    n = k2[e[3]]"),  # a local the loop writes
+    ("for x1 in k1:", "    e[3] = x1", "    n = k2[e[3]]"),
+    ("for x1 in k1:", "    t2 = x1", "    n = k2[t2]"),  # a name it writes
+    ("for x1 in k1:", "    n = k2[s.budget]"),  # the step budget
+    ("for x1 in k1:", "    s.zones = x1", "    n = k2[e[0]]"),  # a part of the state: nothing moves
+    ("for x1 in k1:", "    found.append([x1 for x in k2[e[0]]])"),  # in an expression with names of its own
+])
+def test_a_read_that_the_loop_may_change_stays_in_it(body: tuple[str, ...]) -> None:
+    from engine.lang.hoisted import hoist
+
+    assert hoist(body, codegen.fresh, {"k1": [], "k2": {}}, "k9") == body
+    assert hoist(("for x1 in k1:", "    n = k2[e[0]]"), codegen.fresh, {"k1": [], "k2": {}}, "k9")[0] == "try:"
+
+
+@pytest.mark.parametrize("unchanging", [True, False])
+def test_a_loop_that_changes_nothing_walks_the_zone_itself_and_one_that_may_walks_a_copy(unchanging: bool) -> None:
+    """``sum(x.value for x in ZONE)``: a loop whose value changes nothing needs no copy of the zone's list."""
+    from types import SimpleNamespace
+
+    from engine.lang import ast
+    from engine.lang.functions import LANGUAGE, by_name
+    from engine.lang.scope import Code, Compiled, Scope, Vocabulary
+    from engine.lang.types import INT
+
+    value = [3, 1, 0, 3, 2, 1]
+    sel = ast.CompiledSelection(ast.spending(lambda s, e: s.zones[1], None, "selection"), 1, None, None, None,
+                                listed=Code("s.zones[1]"), pure=unchanging)
+    table = codegen.fresh("k")
+    term = Compiled(INT, lambda s, e: value[e[1]], code=Code(f"{table}[e[1]]", None, ((table, value),)))
+    scope = Scope(Vocabulary())
+    scope.pure = unchanging
+    generated = by_name(LANGUAGE)["sum"]._generated(sel, term, ast.Call(None, "sum", []), scope, None)
+    assert ("list(s.zones[1])" in generated.generated_source) is not unchanging
+    s = SimpleNamespace(zones=[[], [0, 3, 4]], budget=5)
+    assert (generated(s, [None, None]), s.budget) == (8, 2)

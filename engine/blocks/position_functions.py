@@ -45,7 +45,12 @@ class Neighbour(Function):
         values = scope.vocab.data.get("types", {}).get(value.type.name, ())
         shifted = {v: values[i + self.step] if 0 <= i + self.step < len(values) else None for i, v in enumerate(values)}
         f = value.fn
-        return Compiled(value.type, lambda s, e: shifted.get(f(s, e)))
+        code = None
+        if value.code is not None and value.code.lines is None:  # a table's get: a pure read (engine.lang.shared)
+            text, consts = codegen.expr(value)
+            name = codegen.fresh("k")
+            code = codegen.Code(f"{name}.get({text})", None, consts + ((name, shifted),))
+        return Compiled(value.type, lambda s, e: shifted.get(f(s, e)), code=code)
 
     def describe(self, call: ast.Call) -> str:
         return f"{self.words} {call.args[0].describe()}" if call.args else self.words
@@ -102,7 +107,7 @@ def _generated_first(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, r
     x = codegen.fresh("x")
     lines = (*head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {codegen.read_as(text, sel.slot, x, sel.present)}:",
              f"        return {x}", "return None")
-    return codegen.function(lines, consts + listed, call.pos, scope, reference)
+    return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
 
 @dataclass(frozen=True)

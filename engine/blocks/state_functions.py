@@ -21,7 +21,7 @@ from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
-from engine.lang import ast, codegen
+from engine.lang import ast, codegen, shared
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection
@@ -52,7 +52,7 @@ class OneArgument(Function):
         text, consts = codegen.expr(argument)
         if self.code is not None:
             return Compiled(self.result, self.closure(argument.fn), code=Code(self.code.format(text), None, consts))
-        read = codegen.fresh("k")
+        read = codegen.fresh(shared.READ)  # ``read`` changes nothing and spends no step
         return Compiled(self.result, self.closure(argument.fn), code=Code(f"{read}(s, {text})", None, consts + ((read, self.read),)))
 
     def closure(self, argument: Any) -> Any:

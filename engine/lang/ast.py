@@ -581,20 +581,21 @@ class Selection(Node):
             listed = Code(name, None, ((name, constant),))
         src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
-        where = unchanging(self.where, inner) if self.where is not None else None
+        where, pure = unchanging(self.where, inner) if self.where is not None else (None, True)
         test = None  # the condition's own source, for a generated filter
         if where is not None and self.where is not None:
             expect(inner, self.where, where, BOOL, "the condition after 'where'")
             test = where.code
             where = codegen.finish(where, self.where.pos, inner)
-        value = unchanging(self.value, inner) if self.value is not None else None
+        value, value_pure = unchanging(self.value, inner) if self.value is not None else (None, True)
         if value is not None and self.value is not None:
             value = codegen.finish(value, self.value.pos, inner)
         fast = None
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
-                                      listed=listed, pos=self.pos, test=test, size=size)
+                                      listed=listed, pos=self.pos, test=test, size=size,
+                                      pure=pure and value_pure and (scope.pure or listed is not None))
         if fast is not None:
             generated = _fast_filter(selection, inner)
         else:
@@ -604,15 +605,16 @@ class Selection(Node):
         return selection
 
 
-def unchanging(node: Node, scope: Scope) -> Compiled:
+def unchanging(node: Node, scope: Scope) -> tuple[Compiled, bool]:
     """``node`` compiled as code that changes nothing when it is such code (a selection's filter nearly always
     is, even in a program), so that its source can be plain Python (see ``codegen.FALLIBLE``); else as written.
+    With it, whether it is such code.
 
     Code compiles as changing nothing unless it rolls, chooses or assigns —
     each of which is an error where nothing may change.
     """
     if scope.pure:
-        return node.compile(scope)
+        return node.compile(scope), True
     errors, generated = len(scope.sink.items), scope.vocab.data.setdefault(codegen.GENERATED, [])
     before = len(generated)
     scope.pure = True
@@ -621,9 +623,9 @@ def unchanging(node: Node, scope: Scope) -> Compiled:
     finally:
         scope.pure = False
     if len(scope.sink.items) == errors:
-        return compiled
+        return compiled, True
     del scope.sink.items[errors:], generated[before:]  # it changes something (or is wrong): compile it as written
-    return node.compile(scope)
+    return node.compile(scope), False
 
 
 def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
@@ -635,7 +637,7 @@ def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     condition = codegen.read_as(text, sel.slot, x, sel.present)
     lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
              f"        found.append({x})", "return found")
-    return codegen.function(lines, consts + listed, sel.pos, scope, sel.items)
+    return codegen.function(lines, consts + listed, sel.pos, scope, sel.items, sel.pure)
 
 
 def _fast_filter(sel: "CompiledSelection", scope: Scope) -> Fn | None:
@@ -753,6 +755,7 @@ class CompiledSelection:
     test: Code | None = None  # the source of ``where``, when it has one
     pos: SourcePos | None = None  # where the selection is written: where it runs out of steps
     size: Fn | None = None  # the number of the source's items, unspent, when it is known without listing them
+    pure: bool = False  # whether the source, ``where`` and ``value`` change nothing (but the step budget and their own locals)
 
     def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
         """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:

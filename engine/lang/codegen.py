@@ -12,7 +12,8 @@ are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
 between two library calls runs as plain Python.  Within one function, a pure
 read written again where its first occurrence always runs before is computed
-once (:mod:`engine.lang.shared`).
+once (:mod:`engine.lang.shared`), and a selection's loop that changes nothing
+reads what its item does not change once, before it (:mod:`engine.lang.hoisted`).
 
 Only the parsed tree is turned into source: every name in it is one this
 module makes up (``e[3]``, ``k12``, ``x7``), every value a ``repr`` of a
@@ -44,6 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
+from engine.lang.hoisted import hoist
 from engine.lang.shared import share
 
 if TYPE_CHECKING:
@@ -54,6 +56,10 @@ ENABLED = True
 
 SHARING = True
 """Whether a generated function computes a repeated pure read once (see :mod:`engine.lang.shared`)."""
+
+HOISTING = True
+"""Whether a generated loop that changes nothing reads what does not change with its item once, before it
+(see :mod:`engine.lang.hoisted`)."""
 
 GENERATED = "generated"
 """Vocabulary data key: the source of every function generated for the ruleset, in order, with its position."""
@@ -261,7 +267,8 @@ def ordered(op: str, a: Compiled, b: Compiled) -> Code:
 
 HELPERS: dict[str, Any] = {  # the names generated code may use besides its constants (which bring their helpers)
     "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
-    "__builtins__": {"range": range, "len": len, "list": list, "TypeError": TypeError, "KeyError": KeyError},
+    "__builtins__": {"range": range, "len": len, "list": list, "TypeError": TypeError, "KeyError": KeyError,
+                     "Exception": Exception},
 }
 
 
@@ -283,12 +290,14 @@ def finish(c: Compiled, pos: SourcePos | None, scope: Scope) -> Compiled:
 
 
 def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: SourcePos | None, scope: Scope,
-             reference: Any = None) -> Any:
+             reference: Any = None, unchanging: bool = False) -> Any:
     """A function ``f(s, e)`` with body ``lines`` (None when Python cannot compile it, or generation is off).
 
     Where the source may meet none as a number (see :data:`FALLIBLE`, :data:`LOOKUP`), the
     body runs under ``try`` and ``reference`` — the closures computing the
     same — says what went wrong (without one, such source is not generated).
+    With ``unchanging`` (nothing its loops run changes anything but the step budget and their own locals)
+    and a ``reference``, the loops' invariant reads are computed once, before them (:mod:`engine.lang.hoisted`).
     Its source is kept in the vocabulary, for ``rulecraft compile --show``.
     """
     if not ENABLED:
@@ -298,6 +307,10 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     namespace = dict(HELPERS)
     namespace.update(consts)
     fallible, lookup = namespace.pop(FALLIBLE, False), namespace.pop(LOOKUP, False)
+    if HOISTING and unchanging and reference is not None:
+        closures = fresh("k")
+        lines = hoist(lines, fresh, namespace, closures)
+        namespace[closures] = reference
     if SHARING:
         lines = share(lines, fresh, namespace)
     if fallible or lookup:

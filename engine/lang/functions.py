@@ -199,7 +199,7 @@ class Count(Aggregate):
         condition = codegen.read_as(text, sel.slot, x, sel.present)
         lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
                  "        n += 1", "return n")
-        return codegen.function(lines, consts + listed, call.pos, scope, reference)
+        return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
     @staticmethod
     def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
@@ -236,7 +236,7 @@ class Count(Aggregate):
 def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str | None]:
     """Generated source giving what ``sel.items`` gives, for a loop over ``x``: (statements to run first, the
     expression to loop over, constants, a test ``x`` must pass or None).  Unfiltered, the source is read inline
-    (see ``CompiledSelection.listing``); with a fast filter (``x.attr == v``, see ``CompiledSelection.loop``)
+    (see ``CompiledSelection.listing``), and copied unless the loop changes nothing; with a fast filter (``x.attr == v``, see ``CompiledSelection.loop``)
     where nothing may change, the loop walks the source and tests each item itself; else it walks the
     filter's list.
 
@@ -244,8 +244,8 @@ def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str,
     >>> _items(sel, "x", None)[1:]  # doctest: +ELLIPSIS
     ('t...', (...), None)
     """
-    if sel.where is None:
-        return (*sel.listing(copy=True), None)
+    if sel.where is None:  # a loop that changes nothing walks the source's own list, which it cannot change
+        return (*sel.listing(copy=not sel.pure), None)
     if sel.fast is not None and sel.listed is not None and scope.pure:  # nothing the loop runs changes the source
         return sel.loop(x)
     name = codegen.fresh("k")
@@ -304,7 +304,7 @@ class Fold(Aggregate):
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    values.append({codegen.read_as(term, sel.slot, x, sel.present)})",
                  f"return {combine}(values) if values else {self.empty!r}")
-        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference)
+        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
@@ -372,7 +372,7 @@ class Quantifier(Aggregate):
         lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
-        return codegen.function(lines, consts + listed, call.pos, scope, reference)
+        return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

@@ -12,8 +12,9 @@ Only the dominating case is shared, so nothing is evaluated on a path where
 it was not before: an error (none as a number, a missing key, division by
 zero) is raised by the same occurrence as before, and no step of the budget
 moves.  Pure means built of locals, literals, reads of the state's
-attributes, subscripts, ``s.grid.get(...)``, operators and conditionals — no
-other call, no assignment.  A later occurrence is shared only when nothing
+attributes (and of theirs: ``s.game.sizes``), subscripts, ``s.grid.get(...)``,
+a constant table's ``get``, the state's reads (``r5(s, x)``, see :data:`READ`),
+operators and conditionals — no other call, no assignment.  A later occurrence is shared only when nothing
 it reads can have changed in between: a call of anything else (a library
 closure may change the state or any local) forgets everything, a write of a
 local's slot (``e.__setitem__(3, ...)``, ``e[3] = ...``) or of a name
@@ -39,6 +40,13 @@ ALL = ("all",)
 
 Dep = tuple  # ("slot", 3), ("name", "t7"), ("state", "grid")
 
+ANY_STATE = ("state", "*")
+"""What a read of the state through a function (``r5(s, x)``) depends on: any part of the state."""
+
+READ = "r"
+"""The prefix of a constant's name that marks a function reading the state, called as ``r5(s, value)``: it
+changes nothing and spends no step (a vocabulary function of one value, say)."""
+
 
 @dataclass
 class _Known:
@@ -54,7 +62,7 @@ class _Walk:
     """One pass over a function body in the order Python evaluates it."""
 
     fresh: Callable[[str], str]
-    facts: _Facts
+    facts: Facts
     known: dict[int, _Known] = field(default_factory=dict)
     kills: list[list[Dep]] = field(default_factory=list)  # the kills of each conditional part being walked
     wraps: dict[int, tuple[ast.expr, str]] = field(default_factory=dict)  # id(first occurrence) -> it, its name
@@ -70,7 +78,8 @@ class _Walk:
             self.known = {}
         else:
             self.known = {k: v for k, v in self.known.items()
-                          if dep not in v.deps and ("name", v.name) != dep}  # nor a value kept in a name written again
+                          if dep not in v.deps and ("name", v.name) != dep  # nor a value kept in a name written again
+                          and not (dep[0] == "state" and ANY_STATE in v.deps)}  # nor a read of any of the state
 
     def branch(self, node: ast.AST | list[ast.AST]) -> None:
         """Walk code that may not run: what it learns is dropped after it, what it kills stays killed."""
@@ -202,7 +211,7 @@ class _Walk:
                 self.kill(ALL)
 
 
-def _call_kill(call: ast.Call, facts: _Facts) -> Dep:
+def _call_kill(call: ast.Call, facts: Facts) -> Dep:
     """What a call may change: nothing (a pure read), one local's slot (``e.__setitem__(3, v)``), or anything."""
     if facts.deps(call) is not None:
         return ("none",)
@@ -213,11 +222,11 @@ def _call_kill(call: ast.Call, facts: _Facts) -> Dep:
     return ALL
 
 
-class _Facts:
+class Facts:
     """What the walk asks of the nodes of one tree, each worked out once.
 
     >>> table: dict = {}
-    >>> facts = _Facts({"k3": table, "k7": table, "k8": {}})
+    >>> facts = Facts({"k3": table, "k7": table, "k8": {}})
     >>> sorted(facts.deps(ast.parse("s.grid.get((e[1] + 1, t2))", mode="eval").body))
     [('name', 't2'), ('slot', 1), ('state', 'grid')]
     >>> facts.deps(ast.parse("k3(s, e)", mode="eval").body) is None
@@ -272,10 +281,17 @@ class _Facts:
                 return frozenset({("state", attr)})
             case ast.Subscript(value=ast.Name(id="e"), slice=ast.Constant(value=int() as slot)):
                 return frozenset({("slot", slot)})
+            case ast.Attribute(value=ast.Attribute() as inner):  # s.game.table: a part of a part of the state
+                return self.deps(inner)
             case ast.Call(func=ast.Attribute(value=ast.Attribute(value=ast.Name(id="s"), attr=attr), attr="get"),
-                          args=[key], keywords=[]):
-                inner = self.deps(key)
-                return None if inner is None else inner | {("state", attr)}
+                          args=[key, *default], keywords=[]) if len(default) <= 1:
+                return self._all(key, *default, state=attr)
+            case ast.Call(func=ast.Attribute(value=ast.Name(id=name), attr="get"), args=[key], keywords=[]) \
+                    if type(self.consts.get(name)) is dict:  # a table of the ruleset's, which never changes
+                return self.deps(key)
+            case ast.Call(func=ast.Name(id=name), args=[ast.Name(id="s"), value], keywords=[]) \
+                    if name.startswith(READ) and name[len(READ):].isdigit() and name in self.consts:
+                return self._all(value, state="*")  # a read of the state (see engine.lang.codegen.READ)
             case ast.Subscript(value=value, slice=index):
                 return self._all(value, index)
             case ast.BinOp(left=left, right=right):
@@ -292,8 +308,8 @@ class _Facts:
                 return self._all(*elts)
         return None
 
-    def _all(self, *nodes: ast.AST) -> frozenset | None:
-        found: frozenset = frozenset()
+    def _all(self, *nodes: ast.AST, state: str = "") -> frozenset | None:
+        found: frozenset = frozenset({("state", state)}) if state else frozenset()
         for node in nodes:
             deps = self.deps(node)
             if deps is None:
@@ -334,7 +350,7 @@ def share(lines: Iterable[str], fresh: Callable[[str], str], consts: Mapping[str
         tree = ast.parse(text)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return lines
-    walk = _Walk(fresh, _Facts(consts))
+    walk = _Walk(fresh, Facts(consts))
     try:
         walk.statements(tree.body[0].body)  # type: ignore[attr-defined]
     except RecursionError:

@@ -550,7 +550,8 @@ def restore(s: "StateView") -> None:
     start = s.clone()
     start.pending = None
     s.pending = pending.starting_from(start)
-    if greenlet is None or _REPLAYING:
+    if greenlet is None or _REPLAYING:  # it waits at the start: what changes outside it from now on is found as after a pause
+        object.__setattr__(s.pending, "noted", _noted(s))
         return
     rebuild(s, keep=False)
 

@@ -100,6 +100,9 @@ class Rolls(NamedTuple):
 NESTING = 2  # strength computations in progress at once: a modifier's strength() reads, one level deep (see the module)
 
 
+NO_OVERRIDES = (False, False)  # neither fighter wins whatever the strengths
+
+
 class Fight(NamedTuple):
     """How one pair fought: the winning component (None: nobody) and why, in words."""
 
@@ -216,6 +219,8 @@ class ContestRules:
         # each pair's is worked out the first time it fights, then kept.
         self.overrides_fixed = self.beats.fixed and self.loses_to.fixed
         self.overrides_known: dict[tuple[int, int, int, int], tuple[bool, bool]] = {}
+        # by component: whether it carries override code (two components carrying none fight by strength)
+        self.overriding = tuple(x is not None or y is not None for x, y in zip(self.beats.fns, self.loses_to.fns))
         fns = self.modifier.fns  # modifiers reading only printed attributes: kept per (giver, target) the same way
         self.modifier_table = PairTable(lambda s, e: fns[e[0]](s, e), self.modifier.slots) if self.modifier.fixed else None
         # The components carrying a modifier: usually far fewer than those in play, so a bonus looks for them.
@@ -512,6 +517,9 @@ class ContestRules:
 
     def _overrides(self, s: "StateView", a: int, b: int) -> tuple[bool, bool]:
         """Whether ``a``, and whether ``b``, wins whatever the strengths (``beats`` / ``loses_to``)."""
+        overriding = self.overriding
+        if not (overriding[a] or overriding[b]):
+            return NO_OVERRIDES
         if not self.overrides_fixed:
             return self._override_code(s, a, b)
         face = s.face

@@ -559,3 +559,25 @@ def test_an_error_after_a_forced_choice_puts_the_position_back(tmp_path: Path, m
     here = after_error()
     monkeypatch.setattr(choices, "asks_first", lambda game, step, key: False)
     assert after_error() == here
+
+
+@given(st.lists(st.one_of(st.none(), st.tuples(st.integers(0, 3), st.integers(0, 3)), st.integers(0, 3)), max_size=12))
+def test_distinct_cells_read_back_as_listed(values: list) -> None:
+    """Options give what labelling each one gives; a repeated offer of distinct cells, labelled once, is read
+    back in C (the list offered is the options)."""
+    def listed(values: list) -> tuple[list, list]:
+        options, labels, seen = [], [], set()
+        for v in values:
+            text = None if v is None else choices._plain_label(None, v)
+            if v is not None and text not in seen:
+                seen.add(text)
+                options.append(v)
+                labels.append(text)
+        return options, labels
+
+    want = listed(values)
+    assert choices._distinct(list(values), choices._plain_label, None) == want
+    cells = list(dict.fromkeys(v for v in values if isinstance(v, tuple)))
+    choices._distinct(list(cells), choices._plain_label, None)  # labels them
+    options, labels = choices._distinct(cells, choices._plain_label, None)
+    assert (options, labels) == listed(cells) and options is cells  # read back: the list itself, not a new one

@@ -807,7 +807,20 @@ def _component_label(s: "StateView", cid: int) -> str:
 
 
 def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
-    """The options with one per label (identical copies of a component are one choice); none is never an option."""
+    """The options with one per label (identical copies of a component are one choice); none is never an option.
+
+    Cells whose labels are all kept already and differ (the usual offer of cells) are read in C:
+
+    >>> _distinct([(0, 1), (2, 0)], _plain_label, None), _distinct([(0, 1), (2, 0), None], _plain_label, None)
+    (([(0, 1), (2, 0)], ['0,1', '2,0']), ([(0, 1), (2, 0)], ['0,1', '2,0']))
+    """
+    if label is _plain_label:
+        try:
+            known = list(map(_CELL_LABELS.get, values))
+        except TypeError:  # an unhashable value
+            known = [None]
+        if None not in known and len(set(known)) == len(known):
+            return values, known  # type: ignore[return-value]
     options: list[Any] = []
     labels: list[str] = []
     seen: set[str] = set()

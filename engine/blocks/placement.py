@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
 from engine.blocks.bitboard import CellSpace
@@ -216,8 +215,7 @@ class Place(Step):
         if self.drop:
             return self._lowest(s)
         if not self.touching:
-            cells = self.game.grid.cells
-            return list(cells) if self.stacking else list(filterfalse(s.grid.__contains__, cells))
+            return list(self.game.grid.cells) if self.stacking else list(s.empty)
         if not s.grid:
             return list(ORIGIN)
         free = list(s.frontier)
@@ -230,14 +228,8 @@ class Place(Step):
         return [*s.grid, *free] if self.stacking else free
 
     def _lowest(self, s: "StateView") -> list[tuple[int, int]]:
-        """The lowest empty cell of each column that has room (``drop``)."""
-        taken, cells = s.grid, []
-        for column in self.game.grid.columns:
-            for cell in column:
-                if cell not in taken:
-                    cells.append(cell)
-                    break
-        return cells
+        """The lowest empty cell of each column that has room (``drop``), as the state keeps them."""
+        return list(filter(None, s.lowest))
 
     def pieces(self, s: "StateView") -> tuple[tuple[int, int], ...]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them.

@@ -92,6 +92,21 @@ class Outcome:
         details = {k: getattr(self, k) for k in ("ranking", "points", "goals", "ended")}
         return Outcome.from_scores(pooled, **details, text=text, teams=teams)
 
+    def ending(self, ended: str) -> "Outcome":
+        """This outcome, ended as ``ended`` says: itself when it says so already, else a copy that differs only there,
+        its text left as it is (``dataclasses.replace`` would write a ranking's text out).
+
+        >>> o = Outcome.from_scores((1, 0), text=RankLines([]))
+        >>> o.ending("end condition") is o, o.ending("stalled").ended, type(o.ending("stalled").__dict__["_text"]).__name__
+        (True, 'stalled', 'RankLines')
+        """
+        if ended == self.ended:
+            return self
+        copy = object.__new__(Outcome)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["ended"] = ended
+        return copy
+
     @property
     def is_draw(self) -> bool:
         """Several seats (or, in teams, several teams) share the win; a solo loss has no winner and is no draw."""

@@ -37,7 +37,6 @@ the pieces already down)::
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
@@ -172,7 +171,7 @@ class Place(Step):
             if self.must_pass:
                 if self._nobody_can_place(s):
                     actor = s.actor
-                    s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+                    s.outcome = self.game.score(s).ending("end condition")
                     s.note(lambda: f"{actor} cannot place anything, nor can anyone else: game over: "
                                    f"{s.outcome.text if s.outcome else ''}")
                     return False
@@ -206,7 +205,7 @@ class Place(Step):
         if not self.ends:
             return False
         actor = s.actor
-        s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+        s.outcome = self.game.score(s).ending("end condition")
         s.note(lambda: f"{actor} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
         return True
 

@@ -868,10 +868,11 @@ class State:
             if frontier.note(cell, False):
                 self._frontier = frontier.replay(around)
         else:
+            apart = grid.keys().isdisjoint  # no piece among the cells given (a look-up each, in C)
             for n in around(cell):
-                if n in frontier and not any(m in grid for m in around(n)):
+                if n in frontier and apart(around(n)):
                     del frontier[n]
-            if any(n in grid for n in around(cell)):
+            if not apart(around(cell)):
                 frontier[cell] = None
         x, y = cell
         bbox = self._box

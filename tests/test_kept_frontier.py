@@ -132,3 +132,13 @@ def test_a_full_log_is_replayed_and_kept() -> None:
             s.place(1, second)
             s.move(1, 0)
     assert isinstance(lazy._frontier, dict) and list(lazy._frontier) == list(always.frontier)
+
+
+@pytest.mark.parametrize("name", FIXED)
+def test_an_effect_placing_on_a_fixed_board_does_not_ask_for_the_box(name: str) -> None:
+    """``place()`` in an effect (a setup's opening pieces, say) checks a fixed board's cell without reading the box,
+    so a board nobody asks about keeps none, and pays nothing for it at every move."""
+    game = shipped_game(name)
+    s = game.new_state(players=game.player_counts[0], seed=1)
+    assert s._box is UNKNOWN
+    assert s.bbox == box(s.grid)

@@ -54,3 +54,17 @@ def test_text_given_as_text_and_the_default() -> None:
     assert Outcome.from_scores((2, 1), text="plain").text == "plain"
     with pytest.raises(dataclasses.FrozenInstanceError):
         Outcome.from_scores((2, 1)).text = "changed"  # type: ignore[misc]
+
+
+def test_an_outcome_ended_otherwise_keeps_its_text_unwritten() -> None:
+    """A game that ends as a step finds nothing to place (or by a stall, a turn limit) copies its outcome with
+    ``Outcome.ending``, which leaves the ranking's text unwritten; the copy is what ``dataclasses.replace`` makes."""
+    game = engine.load("iconoclasm")
+    ranked = (s.outcome for s in (_played(game, 4, seed, False) for seed in range(40)) if s.outcome and s.outcome.ranking)
+    outcome = next(ranked)  # a game the place step ended (no follower could be placed), scored by its ranking
+    assert outcome.ended == "end condition"
+    assert isinstance(outcome.__dict__["_text"], RankLines)  # its text still unwritten
+    assert outcome.ending("end condition") is outcome
+    stalled = outcome.ending("stalled")
+    assert isinstance(stalled.__dict__["_text"], RankLines) and stalled.ended == "stalled"
+    assert stalled == dataclasses.replace(outcome, ended="stalled") and stalled.text == outcome.text

@@ -108,6 +108,8 @@ class StateView(StateData, Protocol):
     stacks: dict[Cell, tuple[int, ...]]  # the pieces under each top one, where there are any
     cell_of: list[Cell | None]
     frontier: dict[Cell, None]
+    empty: dict[Cell, None]  # the empty cells of a board with edges, in its order, kept once read
+    lowest: list[Cell | None]  # the lowest empty cell of each column of a square board with edges, kept once read
     bbox: tuple[int, int, int, int] | None
     groups: dict[Cell, int]
     members: dict[Cell, Cell]

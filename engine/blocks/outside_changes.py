@@ -92,8 +92,8 @@ def apply_changes(target: Any, changes: tuple[tuple[str, Any, Any], ...]) -> Non
     (4, {'a': 3}, {'a': 1, 'b': 2})
     """
     for name, value, gone in changes:
-        if gone is None:
-            setattr(target, name, value)
+        if gone is None:  # a new value: a dict is copied too (a kept structure made since, say)
+            setattr(target, name, value.copy() if isinstance(value, dict) else value)
             continue
         entries = dict(getattr(target, name))
         entries.update(value)

@@ -37,9 +37,7 @@ the pieces already down)::
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
 from engine.blocks.bitboard import CellSpace
@@ -173,7 +171,7 @@ class Place(Step):
             if self.must_pass:
                 if self._nobody_can_place(s):
                     actor = s.actor
-                    s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+                    s.outcome = self.game.score(s).ending("end condition")
                     s.note(lambda: f"{actor} cannot place anything, nor can anyone else: game over: "
                                    f"{s.outcome.text if s.outcome else ''}")
                     return False
@@ -207,7 +205,7 @@ class Place(Step):
         if not self.ends:
             return False
         actor = s.actor
-        s.outcome = dataclasses.replace(self.game.score(s), ended="end condition")
+        s.outcome = self.game.score(s).ending("end condition")
         s.note(lambda: f"{actor} cannot place anything: game over: {s.outcome.text if s.outcome else ''}")
         return True
 
@@ -216,8 +214,7 @@ class Place(Step):
         if self.drop:
             return self._lowest(s)
         if not self.touching:
-            cells = self.game.grid.cells
-            return list(cells) if self.stacking else list(filterfalse(s.grid.__contains__, cells))
+            return list(self.game.grid.cells) if self.stacking else list(s.empty)
         if not s.grid:
             return list(ORIGIN)
         free = list(s.frontier)
@@ -230,14 +227,8 @@ class Place(Step):
         return [*s.grid, *free] if self.stacking else free
 
     def _lowest(self, s: "StateView") -> list[tuple[int, int]]:
-        """The lowest empty cell of each column that has room (``drop``)."""
-        taken, cells = s.grid, []
-        for column in self.game.grid.columns:
-            for cell in column:
-                if cell not in taken:
-                    cells.append(cell)
-                    break
-        return cells
+        """The lowest empty cell of each column that has room (``drop``), as the state keeps them."""
+        return list(filter(None, s.lowest))
 
     def pieces(self, s: "StateView") -> tuple[tuple[int, int], ...]:
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them.

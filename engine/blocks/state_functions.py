@@ -402,7 +402,7 @@ class PlaceOnBoard(Function):
             grid = s.game.grid
             if grid is not None and not grid.contains(where):
                 raise EffectRuntimeError(f"place() onto {where}, which is not on the board", pos)
-            if grid is not None and not grid.fits(s.bbox, where):
+            if grid is not None and not grid.fixed and not grid.fits(s.bbox, where):  # a fixed board: on it, as checked
                 raise EffectRuntimeError(f"place() onto {where}, which would take the board past its limits", pos)
             if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)

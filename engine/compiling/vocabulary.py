@@ -120,7 +120,7 @@ def _empty_cells(s: Any, e: list[Any]) -> list[Any]:
     if grid is None:
         return []
     if grid.fixed:
-        return [c for c in grid.cells if c not in s.grid]
+        return list(s.empty)  # kept by the state
     if not s.grid:
         return [(0, 0)]
     bbox = s.bbox  # worked out when a piece left its edge: read once

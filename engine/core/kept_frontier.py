@@ -73,8 +73,8 @@ class FrontierLog(list):  # type: ignore[type-arg]
                 continue
             taken.discard(cell)
             for n in neighbours(cell):
-                if n in frontier and not any(m in taken for m in neighbours(n)):
+                if n in frontier and taken.isdisjoint(neighbours(n)):
                     del frontier[n]
-            if any(n in taken for n in neighbours(cell)):
+            if not taken.isdisjoint(neighbours(cell)):
                 frontier[cell] = None
         return frontier

@@ -12,7 +12,6 @@ Example::
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -460,8 +459,7 @@ class Game:
         if met or stalled or nobody or s.turn_number >= self.max_turns:
             ended = ("end condition" if met else "stalled" if stalled
                      else "nobody is left in the turn order" if nobody else "turn limit")
-            outcome = self.score(s)
-            s.outcome = outcome if outcome.ended == ended else dataclasses.replace(outcome, ended=ended)
+            s.outcome = self.score(s).ending(ended)
             if s.log is not None:
                 s.log.append(f"game over: {s.outcome.text}")
             return True

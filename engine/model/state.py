@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 
 from engine.blocks import choices
@@ -28,6 +29,7 @@ from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, D
 from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.kept_cells import CellKind, recell, reface
+from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
@@ -59,6 +61,8 @@ class State:
         "cell_of",
         "_frontier",
         "_box",
+        "_empty",
+        "_lows",
         "groups",
         "members",
         "positions",
@@ -98,6 +102,8 @@ class State:
     cell_of: list[Cell | None]
     _frontier: dict[Cell, None] | FrontierLog | None  # empty cells next to a piece, in a stable order (see frontier); None: not kept
     _box: "tuple[int, int, int, int] | None | object"  # the box of the pieces (see bbox), or UNKNOWN
+    _empty: dict[Cell, None] | None  # the board's empty cells, in its order (see empty); None: not kept
+    _lows: list[Cell | None] | None  # the lowest empty cell of each column (see lowest); None: not kept
     groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
     members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
     positions: tuple[str, ...]
@@ -191,6 +197,8 @@ class State:
         self.cell_of = cell_of
         self._frontier = frontier
         self._box = bbox
+        self._empty = None  # made when first read (see empty)
+        self._lows = None  # likewise (see lowest)
         self.groups = groups
         self.members = members
         self.positions = positions
@@ -243,6 +251,10 @@ class State:
             None, None,
             self._actions,  # the same position has the same legal actions (spaces are never changed)
         )
+        if self._empty is not None:
+            copy._empty = self._empty.copy()
+        if self._lows is not None:
+            copy._lows = self._lows[:]
         if self.tallies:
             copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
         if self.face_tallies:
@@ -315,6 +327,46 @@ class State:
             kept = self._frontier = frontier_of(self.grid, self.game.grid.neighbours) if self.game.grid else {}
         elif kept.__class__ is FrontierLog:  # moves since a piece left the board: replayed once, kept from then on
             kept = self._frontier = kept.replay(self.game.grid.neighbours)
+        return kept
+
+    @property
+    def empty(self) -> dict[Cell, None]:
+        """The empty cells of the board, in the board's order (``game.grid.cells``; a board without edges lists none).
+
+        Not kept until first asked (rules that never read it pay nothing per move): the first read works it out
+        from the board, then every placement on an empty cell takes its cell out; a piece leaving a cell empty
+        drops it (the cell would go back in the middle), to be worked out again when next read.  A clone copies it.
+        Read it, never change it.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> s = game.new_state(players=game.player_counts[0], seed=1)
+        >>> list(s.empty) == [c for c in game.grid.cells if c not in s.grid] if game.grid else True
+        True
+        """
+        kept = self._empty
+        if kept is None:
+            kept = self._empty = dict.fromkeys(filterfalse(self.grid.__contains__, self.game.grid.cells))
+        return kept
+
+    @property
+    def lowest(self) -> list[Cell | None]:
+        """The lowest empty cell of each column of a square board with edges (``game.grid.columns``; None for a
+        full column), where a piece dropped into it comes to rest.
+
+        Not kept until first asked, then kept by every placement and removal (engine/core/kept_columns.py); a
+        clone copies it.  Read it, never change it.
+
+        >>> import engine
+        >>> from engine.core.kept_columns import lowest_cells
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> s = game.new_state(players=game.player_counts[0], seed=1)
+        >>> s.lowest == lowest_cells(s.grid, game.grid.columns) if game.grid and hasattr(game.grid, "columns") else True
+        True
+        """
+        kept = self._lows
+        if kept is None:
+            kept = self._lows = lowest_cells(self.grid, self.game.grid.columns)
         return kept
 
     @property
@@ -762,6 +814,10 @@ class State:
                 extend_lines(self, cid, cell)
         if self.pairs:
             pair_up(self.pairs, grid, cell)
+        if self._empty is not None:
+            self._empty.pop(cell, None)
+        if self._lows is not None:
+            rise(self._lows, grid, self.game.grid.columns, cell)
         frontier = self._frontier
         if frontier.__class__ is FrontierLog:
             if frontier.note(cell, True):
@@ -802,6 +858,9 @@ class State:
         if frontier is None:  # the board's order of cells no longer tells the moves' order: noted from here on
             frontier = self._frontier = FrontierLog(self.grid)
         del self.grid[cell]
+        self._empty = None  # the cell would go back in the middle: worked out again when next read
+        if self._lows is not None:
+            sink(self._lows, self.game.grid.columns, cell)
         if self.pairs:
             unpair(self.pairs, cell)
         grid, around = self.grid, self.game.grid.neighbours
@@ -809,10 +868,11 @@ class State:
             if frontier.note(cell, False):
                 self._frontier = frontier.replay(around)
         else:
+            apart = grid.keys().isdisjoint  # no piece among the cells given (a look-up each, in C)
             for n in around(cell):
-                if n in frontier and not any(m in grid for m in around(n)):
+                if n in frontier and apart(around(n)):
                     del frontier[n]
-            if any(n in grid for n in around(cell)):
+            if not apart(around(cell)):
                 frontier[cell] = None
         x, y = cell
         bbox = self._box

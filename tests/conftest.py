@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,6 +34,25 @@ def pytest_configure(config: pytest.Config) -> None:
 def shipped_game(name: str, variant: str | None = None) -> engine.Game:
     """A shipped ruleset (and variant), compiled once per test session: games never change."""
     return engine.load(name, variant)
+
+
+def twin_games(game: engine.Game, seed: int, actions: int) -> Iterator[tuple[int, list[engine.State]]]:
+    """The same random game on two states, action by action: yields the action's number and the pair
+    ``[first, second]`` after it (a test may put a clone in its place; the next action is played on that).
+
+    Example: ``for i, (always, lazy) in twin_games(game, 3, 100): assert always == lazy``.
+    """
+    players = game.player_counts[0]
+    pair = [game.new_state(players=players, seed=seed), game.new_state(players=players, seed=seed)]
+    yield -1, pair  # before the first action: a test may read what it keeps from the start
+    choose = random.Random(seed)
+    for i in range(actions):
+        if pair[0].is_terminal:
+            return
+        pick = choose.randrange(len(pair[0].legal_actions()))
+        pair[0].play(pick)
+        pair[1].play(pick)
+        yield i, pair
 
 
 def ruleset_configs() -> list[tuple[str, str | None, int]]:

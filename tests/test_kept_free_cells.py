@@ -6,7 +6,6 @@ the board's order); placements, removals, moves and stacks included."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from hypothesis import strategies as st
 import engine
 from engine.core.kept_columns import lowest_cells
 from engine.model.state import State
-from tests.conftest import shipped_game
+from tests.conftest import shipped_game, twin_games
 
 PLAIN = Path(__file__).resolve().parent.parent / "benchmarks" / "rulesets"
 FIXED = [name for name in [*engine.builtin_names(), str(PLAIN / "plain-tic-tac-toe"), str(PLAIN / "plain-connect-four")]
@@ -41,16 +40,11 @@ def kept(s: State) -> tuple[list[tuple[int, int]], list[tuple[int, int] | None]]
 def play_both(game: engine.Game, seed: int, asks: set[int], actions: int = 250) -> None:
     """The same random game twice: one state reads its empty cells from the start and is checked after each
     action, the other reads them only after the actions numbered in ``asks`` (and is cloned on the way)."""
-    players = game.player_counts[0]
-    always, lazy = game.new_state(players=players, seed=seed), game.new_state(players=players, seed=seed)
-    kept(always)
-    choose = random.Random(seed)
-    for i in range(actions):
-        if always.is_terminal:
-            break
-        pick = choose.randrange(len(always.legal_actions()))
-        always.play(pick)
-        lazy.play(pick)
+    for i, pair in twin_games(game, seed, actions):
+        always, lazy = pair
+        if i < 0:
+            kept(always)
+            continue
         assert kept(always) == (scanned(always), lowest(always))
         if i in asks:
             assert kept(lazy) == (scanned(lazy), lowest(lazy))
@@ -58,7 +52,8 @@ def play_both(game: engine.Game, seed: int, asks: set[int], actions: int = 250) 
             copy = lazy.clone()
             assert copy._empty is None or copy._empty is not lazy._empty
             assert copy._lows is None or copy._lows is not lazy._lows
-            lazy = copy
+            pair[1] = copy
+    always, lazy = pair
     assert kept(lazy) == kept(always) == (scanned(always), lowest(always))
 
 

@@ -6,8 +6,6 @@ nobody asked about replay into the same frontier (engine/core/kept_frontier.py).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine.core.kept_frontier import LOGGED, FrontierLog
 from engine.model.state import UNKNOWN, State, box, frontier_of
-from tests.conftest import shipped_game
+from tests.conftest import shipped_game, twin_games
 
 BOARDS = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]
 FIXED = [name for name in BOARDS if shipped_game(name).grid.fixed]
@@ -30,21 +28,17 @@ def scanned(s: State) -> set[tuple[int, int]]:
 def play_both(game: engine.Game, seed: int, asks: set[int], actions: int = 250) -> tuple[State, State]:
     """The same random game twice: one state reads the frontier and box from the start and is checked after each
     action, the other reads them only after the actions numbered in ``asks`` (and is cloned unread on the way)."""
-    players = game.player_counts[0]
-    always, lazy = game.new_state(players=players, seed=seed), game.new_state(players=players, seed=seed)
-    always.frontier, always.bbox
-    choose = random.Random(seed)
-    for i in range(actions):
-        if always.is_terminal:
-            break
-        pick = choose.randrange(len(always.legal_actions()))
-        always.play(pick)
-        lazy.play(pick)
+    for i, pair in twin_games(game, seed, actions):
+        always, lazy = pair
+        if i < 0:
+            always.frontier, always.bbox
+            continue
         assert set(always.frontier) == scanned(always) and always.bbox == box(always.grid)
         if i in asks:
             assert list(lazy.frontier) == list(always.frontier) and lazy.bbox == always.bbox
         elif i % 7 == 3:
-            lazy = lazy.clone()
+            pair[1] = lazy.clone()
+    always, lazy = pair
     return always, lazy
 
 

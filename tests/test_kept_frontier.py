@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.core.kept_frontier import LOGGED, FrontierLog
-from engine.model.state import UNKNOWN, State, box, frontier_of
+from engine.core.kept_frontier import LOGGED, FrontierLog, frontier_of
+from engine.model.state import UNKNOWN, State, box
 from tests.conftest import shipped_game, twin_games
 
 BOARDS = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]

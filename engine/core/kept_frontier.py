@@ -53,23 +53,14 @@ class FrontierLog(list):  # type: ignore[type-arg]
         return len(self) > LOGGED
 
     def replay(self, neighbours: Callable[[Cell], Iterable[Cell]]) -> dict[Cell, None]:
-        """The frontier the moves made: the board's (as ``frontier_of`` works it out from the cells in order), then
-        each move kept as ``State.place`` and ``State._lift`` keep it."""
+        """The frontier the moves made: the board's (as :func:`frontier_of` works it out from the cells in order),
+        then each move kept as ``State.place`` and ``State._lift`` keep it."""
         frontier: dict[Cell, None] = {}
         taken: set[Cell] = set()
-        for cell in self.board:
-            frontier.pop(cell, None)
-            taken.add(cell)
-            for n in neighbours(cell):
-                if n not in taken:
-                    frontier[n] = None
+        put_down(frontier, taken, self.board, neighbours)
         for cell, filled in self:
             if filled:
-                taken.add(cell)
-                frontier.pop(cell, None)
-                for n in neighbours(cell):
-                    if n not in taken:
-                        frontier[n] = None
+                put_down(frontier, taken, (cell,), neighbours)
                 continue
             taken.discard(cell)
             for n in neighbours(cell):
@@ -78,3 +69,27 @@ class FrontierLog(list):  # type: ignore[type-arg]
             if not taken.isdisjoint(neighbours(cell)):
                 frontier[cell] = None
         return frontier
+
+
+def frontier_of(grid: Iterable[Cell], neighbours: Callable[[Cell], Iterable[Cell]]) -> dict[Cell, None]:
+    """The empty cells next to the pieces of ``grid``, in the order putting its cells down one by one, in the
+    grid's order, leaves them (a filled cell leaves it, its empty neighbours not yet listed join at the end).
+
+    >>> line = lambda c: [(c[0] - 1, 0), (c[0] + 1, 0)]
+    >>> list(frontier_of({(0, 0): 0, (1, 0): 1}, line))
+    [(-1, 0), (2, 0)]
+    """
+    frontier: dict[Cell, None] = {}
+    put_down(frontier, set(), grid, neighbours)
+    return frontier
+
+
+def put_down(frontier: dict[Cell, None], taken: set[Cell], cells: Iterable[Cell],
+             neighbours: Callable[[Cell], Iterable[Cell]]) -> None:
+    """Keep ``frontier`` as pieces are put on ``cells`` one by one (``taken``: the cells filled so far, kept too)."""
+    for cell in cells:
+        frontier.pop(cell, None)
+        taken.add(cell)
+        for n in neighbours(cell):
+            if n not in taken:
+                frontier[n] = None

@@ -30,7 +30,7 @@ from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
-from engine.core.kept_frontier import FrontierLog
+from engine.core.kept_frontier import FrontierLog, frontier_of
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
@@ -951,25 +951,6 @@ class State:
             reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
-
-
-def frontier_of(grid: dict[Cell, int], neighbours: Callable[[Cell], Iterable[Cell]]) -> dict[Cell, None]:
-    """The empty cells next to the pieces of ``grid``, in the order putting its cells down one by one, in the
-    grid's order, leaves them (a filled cell leaves it, its empty neighbours not yet listed join at the end).
-
-    >>> line = lambda c: [(c[0] - 1, 0), (c[0] + 1, 0)]
-    >>> list(frontier_of({(0, 0): 0, (1, 0): 1}, line))
-    [(-1, 0), (2, 0)]
-    """
-    frontier: dict[Cell, None] = {}
-    filled: set[Cell] = set()
-    for cell in grid:
-        frontier.pop(cell, None)
-        filled.add(cell)
-        for n in neighbours(cell):
-            if n not in filled:
-                frontier[n] = None
-    return frontier
 
 
 def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:

@@ -273,6 +273,10 @@ class State:
 
         return state_to_json(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its save (:meth:`to_json`), read back by its game: kept tables are rebuilt, not sent."""
+        return self.game.state_from_json, (self.to_json(),)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented

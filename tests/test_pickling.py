@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from engine.compiling import loading
+from engine.compiling.loading import GameRef
 from engine.core.errors import RulecraftError
 from engine.runner.simulate import play_game
 from tests.conftest import shipped_game
@@ -60,6 +61,14 @@ def test_a_game_whose_file_changed_since_it_was_pickled_is_refused(tmp_path: Pat
     monkeypatch.setattr(loading, "_loaded", {})
     with pytest.raises(RulecraftError, match="changed since the game was loaded"):
         pickle.loads(data)
+
+
+def test_a_built_in_ruleset_travels_by_name_and_another_by_path(tmp_path: Path) -> None:
+    """A built-in ruleset is found by name wherever the package is installed on the other side."""
+    assert GameRef.of(shipped_game("tic-tac-toe")).source == "tic-tac-toe"
+    path = tmp_path / "ruleset.yaml"
+    shutil.copy(shipped_game("tic-tac-toe").source, path)
+    assert GameRef.of(engine.load(path)).source == str(path)
 
 
 def test_a_process_loads_each_reference_once() -> None:

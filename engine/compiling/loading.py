@@ -33,7 +33,7 @@ from engine.core import limits
 from engine.core.compose import compose
 from engine.core.confine import allowed_folders, allowing
 from engine.core.errors import RulecraftError, RulesetError
-from engine.core.paths import find_ruleset
+from engine.core.paths import RULESET_FILE, find_ruleset, rulesets_dir
 from engine.model.game import Game
 
 
@@ -97,7 +97,7 @@ class GameRef:
         same = ref.load()              # RulecraftError if the files changed since
     """
 
-    source: str
+    source: str  # a built-in ruleset's name (found wherever the package is installed), else its file's path
     variants: tuple[str, ...]
     content_hash: str
     set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
@@ -107,7 +107,9 @@ class GameRef:
     @classmethod
     def of(cls, game: Game) -> GameRef:
         """The reference of ``game``, with the folders this process allows now."""
-        return cls(game.source, tuple(game.variants), game.content_hash, tuple(game.set_options.items()),
+        path = Path(game.source)
+        builtin = path.name == RULESET_FILE and path.parent.parent == rulesets_dir()
+        return cls(path.parent.name if builtin else game.source, tuple(game.variants), game.content_hash, tuple(game.set_options.items()),
                    limits.as_pairs(game.limits), tuple(map(str, allowed_folders())))
 
     def load(self) -> Game:

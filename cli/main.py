@@ -410,11 +410,14 @@ def _start_new(
 
 
 def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
-    from cli.gamelog import GameLog, replay as replay_actions
+    from cli.gamelog import GameLog, ReplayDiverged
 
     log = GameLog.read(path)
     _, state = log.start()
-    replay_actions(state, log.actions)
+    try:
+        log.play(state)  # every position checked against the recorded one, as `rulecraft replay` does
+    except ReplayDiverged as err:
+        fail(f"{path}: {err}")
     return log, state
 
 

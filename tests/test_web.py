@@ -393,3 +393,13 @@ def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> 
     assert table.state == before and table.state.history == before.history
     table.act("choose A1")
     assert table.state.history == ["choose A1"]
+
+
+def test_a_move_asking_for_a_seat_the_table_lacks_is_refused_before_it_is_played(client: TestClient) -> None:
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    before = view(client, table)
+    for seat in (99, 0, -1):
+        response = client.post(f"/api/tables/{table}/act", json={"action": "place X at 0,0", "seat": seat})
+        assert response.status_code == 400
+        assert response.json() == {"error": f"there is no seat {seat} with 2 players"}
+        assert view(client, table) == before

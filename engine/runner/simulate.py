@@ -32,6 +32,7 @@ from engine.core.errors import RulecraftError
 from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, make_agent
+from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor, LocalExecutor
 from engine.runner.report import GameResult, SimulationReport
 
@@ -153,7 +154,10 @@ def simulate(
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
 
     Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
+    Raises ValueError unless ``1 <= n <= MAX_GAMES``.
     """
+    if not 1 <= n <= MAX_GAMES:
+        raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content

@@ -109,6 +109,7 @@ def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tu
 def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any, pos: SourcePos | None) -> None:
     per_face = [a for a, (_, pf) in attrs.items() if pf]
     values: dict[str, list[Any]] = {}
+    where: dict[str, list[SourcePos | None]] = {}  # each value's position, for its messages
     copies: int | None = None  # `count: N` makes N identical components sharing the id
     if isinstance(inst, str):
         parts = inst.split("/")
@@ -139,20 +140,23 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
                     b.error(inst.pos_of(attr), f"'{attr}' is per face: give one value per face ({', '.join(faces)})")
                     continue
                 values[attr] = list(value)
+                where[attr] = [b.pos(value, f) for f in range(len(faces))]
             else:
                 values[attr] = [value] * len(faces)
+                where[attr] = [inst.pos_of(attr)] * len(faces)
     else:
         b.error(pos, "a component is 'Front/Back' text or a mapping with an 'id'")
         return
     for attr, vals in values.items():
         type_name = attrs[attr][0]
-        for v in vals:
+        for v, at in zip(vals, where.get(attr) or [pos] * len(vals)):
+            at = at or pos
             if attr in b.game.wildcards and isinstance(v, list):
                 for item in v:
                     if is_free(item):
-                        _check_variable(b, item, getattr(item, "pos", pos))
+                        _check_variable(b, item, getattr(item, "pos", at))
                 v = [item for item in v if not is_free(item)]
-            check_value(b, v, type_name, pos, attr)
+            check_value(b, v, type_name, at, attr)
     face_values = {a: values[a] for a in per_face if a in values}
     if copies is None:
         _add_component(b, kind, ident, faces, face_values, values, pos)

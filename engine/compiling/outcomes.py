@@ -120,7 +120,14 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
         points = []
+    elif not by_key and not points:
+        b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, _NO_POINTS_HINT)
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
+
+
+_NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"
+_NO_POINTS_HINT = ("add 'points', the points paid by place: [1, 0] lets the first-ranked win; "
+                   "or 'points: key', each ranked item scoring its first 'by' key")
 
 
 def _goals(b: "Builder", spec: Mapping) -> Goals | None:

@@ -89,6 +89,7 @@ end:
 scoring:
   rank: s in roles
   by: [count(t in board where t.symbol == s)]
+  points: [1, 0]
 """
 """A small valid ruleset that hostile code is added to."""
 

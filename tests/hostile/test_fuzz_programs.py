@@ -82,6 +82,7 @@ end:
 scoring:
   rank: s in roles
   by: [count(t in board where t.symbol == s)]
+  points: [1, 0]
 """
 
 NAMES = ["n", "t", "r", "s", "x", "tiles", "board", "hand", "roles", "gold", "mana", "fz", "count", "sum", "max", "min",

@@ -32,6 +32,7 @@ from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
 from engine.core.kept_pairs import pair_up, unpair
+from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
 
@@ -618,8 +619,13 @@ class State:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        elif action.origin is None or action.origin is not self._actions:
-            if action not in self.legal_actions():
+        else:
+            try:
+                listed = action.origin is not None and action.origin is self._actions
+            except AttributeError:  # not an Action at all (an index, None): say what apply takes
+                raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
+                                f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
+            if not listed and action not in self.legal_actions():
                 raise IllegalActionError(f"'{action}' is not a legal action now")
         if self.history is not None:
             self.history.append(str(action))

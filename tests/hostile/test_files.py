@@ -53,6 +53,20 @@ def test_an_include_of_an_absolute_path_is_refused_unread(tmp_path: Path) -> Non
     assert PASSWD_LINE not in run.text
 
 
+@pytest.mark.parametrize(("key", "what"), [("include", "included file"), ("extends", "extended ruleset")])
+def test_a_nul_character_in_an_include_or_extends_is_a_positioned_error(tmp_path: Path, key: str, what: str) -> None:
+    ruleset = write(tmp_path / "game" / "ruleset.yaml", f'name: sneaky\n{key}: "tutorial-tiles\\0"\n')
+    run = rulecraft("validate", str(ruleset))
+    assert_refused(run, f"{ruleset}:2:{len(key) + 3}: {what} 'tutorial-tiles\\x00' is not a file name (it holds a NUL character)")
+
+
+@pytest.mark.parametrize(("key", "what"), [("include", "included file"), ("extends", "extended ruleset")])
+def test_a_name_too_long_for_the_file_system_is_a_positioned_error(tmp_path: Path, key: str, what: str) -> None:
+    ruleset = write(tmp_path / "game" / "ruleset.yaml", f"name: sneaky\n{key}: {'a' * 5000}\n")
+    run = rulecraft("validate", str(ruleset))
+    assert_refused(run, f"{ruleset}:2:{len(key) + 3}: {what} 'aaa", "(5,000 characters)' cannot be read: File name too long")
+
+
 def test_extends_up_the_tree_is_refused_unread(tmp_path: Path) -> None:
     ruleset = write(tmp_path / "game" / "ruleset.yaml", "name: sneaky\nextends: ../../../../../../../../etc/passwd\n")
     run = rulecraft("simulate", str(ruleset), "-n", "1")

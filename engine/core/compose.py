@@ -242,14 +242,14 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
 
 
 def _check_variant_options(name: str, body: Mapping, tree: Mapping) -> None:
-    """Refuse an option the variant names that the ruleset lacks but nearly spells: a misspelt name adds an option
-    nothing reads, and the variant would silently change nothing.
+    """Refuse an option the variant names that the ruleset lacks but has one a letter or two away: a misspelt name
+    adds an option nothing reads, and the variant would silently change nothing.
 
-    >>> tree = load_yaml("r.yaml", "options: {grid_width: 7}\\n")
-    >>> _check_variant_options("wide", load_yaml("r.yaml", "options: {grid_widht: 9}\\n"), tree)
+    >>> tree = load_yaml("r.yaml", "options: {rounds: 7}\\n")
+    >>> _check_variant_options("long", load_yaml("r.yaml", "options: {roudns: 9}\\n"), tree)
     Traceback (most recent call last):
     ...
-    engine.core.errors.RulesetError: r.yaml:1:11: no option 'grid_widht' in the ruleset: the variant 'wide' would add it and change nothing (did you mean 'grid_width'?)
+    engine.core.errors.RulesetError: r.yaml:1:11: no option 'roudns' in the ruleset: the variant 'long' would add it and change nothing (did you mean 'rounds'?)
     """
     options, known = body.get("options"), tree.get("options")
     if not isinstance(options, Mapping) or not isinstance(known, Mapping):

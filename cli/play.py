@@ -150,6 +150,8 @@ class Session:
                 continue
             if self.list_matching(answer):
                 continue
+            if not any(c.isspace() for c in answer.strip()):  # a part of an action, to list (a cell, a name)
+                error = f"no action contains '{answer}'; read as an action: {error}"
             self.console.print(error, style="bold")
 
     def command(self, answer: str, seat: int) -> bool:

@@ -104,3 +104,9 @@ def test_a_reader_that_goes_away_stops_the_command_quietly() -> None:
         os.close(write_end)
     assert process.returncode == 1
     assert process.stderr.decode() == ""
+
+
+def test_a_part_no_action_contains_is_said_to_be_one_before_the_refusal() -> None:
+    """The README's '1,0' on a first turn, where only 0,0 is offered: told it matches nothing, not only that it is no move."""
+    result = run("play", "iconoclasm-cards", "--players", "2", "--seed", "7", input="1,0\nquit\n")
+    assert "no action contains '1,0'; read as an action: '1,0' is not a placement" in result.output

@@ -370,7 +370,7 @@ def test_a_status_may_have_no_hooks_and_is_given_read_described_and_removed(grud
 def test_hooks_that_are_not_a_mapping_are_still_refused(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(RULESET.replace("statuses:\n", "statuses:\n  Odd: {on: [1, 2]}\n"), encoding="utf-8")
-    with pytest.raises(RulesetError, match=r"Odd/on: \[1, 2\] is not of type 'object'"):
+    with pytest.raises(RulesetError, match=r"Odd/on: \[1, 2\] is not a mapping \(like \{key: value\}\)"):
         engine.load(path)
 
 

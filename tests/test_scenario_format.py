@@ -3,6 +3,7 @@ positions that list a component twice, and failures that say what was found."""
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -412,3 +413,15 @@ def test_loaded_dice_reach_the_rolls_the_setup_and_the_first_turn_make(tmp_path:
           - gold(Sun) == 9 and gold(Star) == 2
         """)
     assert result.passed, result.failures
+
+
+def test_a_ruleset_not_found_is_an_error_at_its_line_with_the_path_to_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario of one's own game naming it ('ruleset: my-game') is read from its folder, not from where one stands."""
+    shutil.copytree(Path(__file__).resolve().parents[1] / "rulesets" / "tutorial-tiles", tmp_path / "my-game")
+    path = tmp_path / "my-game" / "scenarios" / "mine.yaml"
+    path.write_text("name: mine\nruleset: my-game\nplayers: 2\n")
+    monkeypatch.chdir(tmp_path / "my-game")
+    found = validate_scenario(path)
+    assert [str(d.pos) for d in found] == [f"{path}:2:10"]
+    assert found[0].message.startswith("unknown ruleset 'my-game'")
+    assert found[0].hint == "a path is read from the scenario's folder: the ruleset in the folder above is 'ruleset: ..'"

@@ -104,6 +104,7 @@ class ActionRoll(Step):
         self.actors, self.actors_text = _selection(b, spec, "actors")
         self.table: ActionTable = action_table(b, str(spec.get("actions", "")), self.source, True, b.pos(spec, "actions"))
         self.dice = self._dice(b, spec)
+        self._check_numbers(b, str(spec.get("actions", "")))
         self.names = tuple(die.name for die in self.dice)
         self._usable: dict[int, tuple[frozenset[int], ...]] = {}  # see _usable_of
         self.strengths = self._strengths(b, spec)
@@ -122,6 +123,15 @@ class ActionRoll(Step):
                 bonus = compile_hook(b, die["bonus"], die.pos_of("bonus"), {"self": ANY_COMPONENT}, self.source)
             dice.append(Die(str(name), b.int_setting(die, "sides", 6) or 6, str(die["only"]) if "only" in die else None, bonus))
         return tuple(dice)
+
+    def _check_numbers(self, b: "BuildContext", attribute: str) -> None:
+        """An action numbered above every die's sides could never be rolled: an error at its number."""
+        top = max(die.sides for die in self.dice)
+        for _, raw, _ in instance_tables(b, attribute):
+            for key in raw if isinstance(raw, Mapping) else ():
+                if str(key).isdigit() and int(key) > top:
+                    b.error(raw.key_pos.get(key), f"no die can roll {key}: the dice of this step roll 1 to {top}",
+                            f"number the actions 1 to {top}, or give a die more 'sides'")
 
     def _strengths(self, b: "BuildContext", spec: "MappingT") -> dict[int, tuple[Strength, ...]]:
         attribute = str(spec.get("strengths", ""))

@@ -76,7 +76,7 @@ def read_types(b: "Builder") -> None:
             if value in seen:
                 b.error(pos, f"value '{value}' is already defined in type '{seen[value]}'")
             seen[value] = name
-        b.game.types[name] = tuple(str(v) for v in values)
+        b.game.types[name] = tuple(dict.fromkeys(str(v) for v in values))  # a value listed twice counts once
 
 
 def check_names(b: "Builder") -> None:
@@ -102,6 +102,8 @@ def check_names(b: "Builder") -> None:
     for status in statuses if isinstance(statuses, Mapping) else {}:
         entries.append((str(status), "a status", statuses.key_pos.get(status)))
     for name, what, pos in entries:
+        if what.startswith("a value of type") and defined.get(name, "").startswith("a value of type"):
+            continue  # a value listed twice: read_types said so
         if name in defined:
             b.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
         else:

@@ -32,7 +32,7 @@ from jsonschema.exceptions import ValidationError
 from engine.core.errors import Diagnostic, RulesetError, did_you_mean
 from engine.core.paths import schemas_dir
 from engine.core.showtext import CUT_AT, cut
-from engine.core.yamlsource import Mapping, walk_path
+from engine.core.yamlsource import Mapping, plain, walk_path
 
 SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json", "fragment": "fragment.schema.json"}
 
@@ -171,7 +171,36 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
         allowed = [str(v) for v in err.validator_value]
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
                           did_you_mean(err.instance, allowed))
+    if err.validator == "type":
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}")
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
+
+
+_KINDS = {"array": "a list (like [a, b])", "object": "a mapping (like {key: value})", "string": "a text",
+          "integer": "a whole number", "number": "a number", "boolean": "true/false", "null": "empty"}
+
+
+def _kinds(expected: str | list[str]) -> str:
+    """JSON Schema's type names in a YAML writer's words.
+
+    >>> _kinds("array"), _kinds(["integer", "string"]), _kinds(["string", "integer", "boolean"])
+    ('a list (like [a, b])', 'a whole number or a text', 'a text, a whole number or true/false')
+    """
+    words = [_KINDS.get(name, name) for name in ([expected] if isinstance(expected, str) else expected)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _shown(value: Any) -> str:
+    """A value as YAML writes it, cut when long (``'xxx...' (4,194,304 characters)``).
+
+    >>> _shown(True), _shown("four"), _shown([1, 2]), _shown(None)
+    ('true', "'four'", '[1, 2]', 'null')
+    """
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, str) and len(value) > CUT_AT:
+        return f"{repr(value[:CUT_AT])[:-1]}...' ({len(value):,} characters)"
+    return cut(repr(plain(value)))
 
 
 def _cut_value(err: ValidationError) -> str:

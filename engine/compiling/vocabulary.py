@@ -101,6 +101,9 @@ def build_vocabulary(game: Game) -> Vocabulary:
         v.data["role_type"] = role_type
         v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles", "s.positions")
         v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is", "s.current_role")
+        if game.roles.type_name not in game.types:  # no `roles:` section: seat1, seat2, ... are not names in code
+            v.unnamed.update((role, f"a ruleset without 'roles' does not name its roles in code: the role of seat {i} "
+                                    f"is nth(roles, {i})") for i, role in enumerate(game.roles.values, 1))
     v.define("player_count", INT, lambda s, e: s.players, "the number of players", "s.players")
     v.define("turn", INT, lambda s, e: s.turn_number, "the turn number", "s.turn_number")
     v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is", "s.seat_to_move")

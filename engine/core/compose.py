@@ -231,13 +231,35 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
     _check_conflicts(declared, order)
     result = tree
     for name in order:
-        result = merge(result, _copy(_variant_body(declared, name), skip=_VARIANT_META))
+        body = _variant_body(declared, name)
+        _check_variant_options(name, body, result)
+        result = merge(result, _copy(body, skip=_VARIANT_META))
     result = _copy(result, pos=tree.pos)
     selected = Sequence(declared.pos)
     for name in order:
         selected.add(Text(name, declared.key_pos[name]), declared.key_pos[name])
     result.add(Text("selected_variants", tree.pos), selected, None, None)
     return result
+
+
+def _check_variant_options(name: str, body: Mapping, tree: Mapping) -> None:
+    """Refuse an option the variant names that the ruleset lacks but has one a letter or two away: a misspelt name
+    adds an option nothing reads, and the variant would silently change nothing.
+
+    >>> tree = load_yaml("r.yaml", "options: {rounds: 7}\\n")
+    >>> _check_variant_options("long", load_yaml("r.yaml", "options: {roudns: 9}\\n"), tree)
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.RulesetError: r.yaml:1:11: no option 'roudns' in the ruleset: the variant 'long' would add it and change nothing (did you mean 'rounds'?)
+    """
+    options, known = body.get("options"), tree.get("options")
+    if not isinstance(options, Mapping) or not isinstance(known, Mapping):
+        return
+    for option in options:
+        hint = None if option in known else did_you_mean(str(option), [str(k) for k in known])
+        if hint:
+            message = f"no option '{option}' in the ruleset: the variant '{name}' would add it and change nothing"
+            raise RulesetError.at(options.key_pos.get(option) or options.pos, message, hint)
 
 
 def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any]) -> Mapping:

@@ -80,6 +80,7 @@ class Vocabulary:
     )
     data: dict[str, Any] = field(default_factory=dict)
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
+    unnamed: dict[str, str] = field(default_factory=dict)  # names shown to players that code cannot use -> what to write
 
     def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "", size: Fn | None = None) -> None:
         """Define a state query such as ``board``; ``code`` is the same as a Python expression over ``s``, if any;
@@ -186,7 +187,7 @@ class Scope:
         known = self.vocab.globals.get(name)
         if known is not None:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
-        self.error(pos, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
+        self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or did_you_mean(name, self.visible_names()))
         return Compiled(ANY, _unknown)
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:

@@ -6,7 +6,7 @@ own setup deals), lists actions in text form with checkpoints between them,
 and states expectations as effect-language conditions, log lines and
 offered actions — or an error an action must raise.  Example::
 
-    ruleset: my-game
+    ruleset: ..                    # a built-in name, or a path from the scenario's folder
     players: 2
     position:
       seats: {A: 1, B: 2}          # roles and their seats; turn order as listed
@@ -54,7 +54,7 @@ from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema
 from engine.core.confine import FileRefused, check_named_ruleset
 from engine.core.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
-from engine.core.paths import builtin_names, find_ruleset
+from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.yamlsource import Mapping, Text, load_yaml
 from engine.lang.program import Program
@@ -89,6 +89,13 @@ class Scenario:
     game: Game
 
 
+def _ruleset_above(path: Path) -> str | None:
+    """The hint for a scenario whose ruleset is not found, when a ruleset is in the folder above its own."""
+    if (path.parent.parent / RULESET_FILE).is_file():
+        return "a path is read from the scenario's folder: the ruleset in the folder above is 'ruleset: ..'"
+    return None
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Load and check a scenario file (schema, ruleset, position names); raises RulesetError."""
     path = Path(path)
@@ -97,7 +104,11 @@ def load_scenario(path: str | Path) -> Scenario:
         raise RulesetError.at(SourcePos(str(path), 1, 1), "a scenario file is a mapping with 'ruleset:'")
     check_schema(doc, "scenario")
     named = str(doc["ruleset"])
-    ruleset = find_ruleset(named, relative_to=path.parent)
+    try:
+        ruleset = find_ruleset(named, relative_to=path.parent)
+    except RulesetError as err:
+        found = err.diagnostics[0]
+        raise RulesetError.at(doc.pos_of("ruleset"), found.message, found.hint or _ruleset_above(path)) from None
     if named not in builtin_names():
         try:
             check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)

@@ -86,7 +86,7 @@ def test_a_four_megabyte_wrong_value_is_cut_in_the_error(tmp_path: Path) -> None
     path = tmp_path / "ruleset.yaml"
     path.write_text("name: big\nextends: tutorial-tiles\nplayers: ['" + "x" * 4_194_304 + "']\n", encoding="utf-8")
     run = rulecraft("validate", str(path))
-    assert_refused(run, f"{path}:3:11: players/0: 'xxx", "...' (4,194,304 characters) is not of type 'integer'")
+    assert_refused(run, f"{path}:3:11: players/0: 'xxx", "...' (4,194,304 characters) is not a whole number")
     assert len(run.text) < 2_000
 
 

@@ -1,0 +1,75 @@
+"""Classic games written from their rules alone, in docs/examples: each one's scenario files, random games that keep
+its invariants, and, where OpenSpiel has the game, random games played beside OpenSpiel's move for move.
+
+Kalah (docs/examples/kalah) sows seeds with a counter per pit and gives another turn with ``play_again()``; it is
+played beside OpenSpiel's ``mancala``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.runner.scenario import run_scenario
+from engine.runner.simulate import simulate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+GAMES = ("kalah",)
+
+try:
+    import pyspiel
+except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
+    if os.environ.get("CI"):
+        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
+    pyspiel = None
+oracle = pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+
+
+@pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
+                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_games_end_and_keep_the_invariants(name: str) -> None:
+    game = engine.load(EXAMPLES / name)
+    report = simulate(game, players=2, n=20, seed=0, agents="random")
+    assert report.games == 20
+    for seed in range(5):
+        s = game.new_state(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+            assert game.broken_invariants(s) == []
+        assert s.outcome.ended == "end condition"
+
+
+def kalah_to_openspiel(action: str) -> int:
+    """``choose S3 at 3,0`` -> 3 (South's pits are OpenSpiel's 1-6), ``choose N2 at 5,1`` -> 9 (North's are 8-13)."""
+    pit = action.split()[1]
+    return int(pit[1:]) + (0 if pit[0] == "S" else 7)
+
+
+@oracle
+def test_kalah_plays_as_openspiels_mancala() -> None:
+    """300 random games: the same legal moves, the same player to move (extra turns too), the same end and result."""
+    game = engine.load(EXAMPLES / "kalah")
+    theirs = pyspiel.load_game("mancala")
+    for seed in range(300):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            ours = {kalah_to_openspiel(str(a)): a for a in s.legal_actions()}
+            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            s.apply(ours[move])
+            o.apply_action(move)
+        assert s.is_terminal
+        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))

@@ -2,7 +2,9 @@
 its invariants, and, where OpenSpiel has the game, random games played beside OpenSpiel's move for move.
 
 Kalah (docs/examples/kalah) sows seeds with a counter per pit and gives another turn with ``play_again()``; it is
-played beside OpenSpiel's ``mancala``.
+played beside OpenSpiel's ``mancala``.  Dots and Boxes (docs/examples/dots-and-boxes) draws lines on the empty cells
+between dots and claims closed boxes, also with ``play_again()``; it is played beside OpenSpiel's ``dots_and_boxes``
+on 3x3 boxes.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("kalah",)
+GAMES = ("kalah", "dots-and-boxes")
 
 try:
     import pyspiel
@@ -67,6 +69,36 @@ def test_kalah_plays_as_openspiels_mancala() -> None:
         while not o.is_terminal():
             assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
             ours = {kalah_to_openspiel(str(a)): a for a in s.legal_actions()}
+            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            s.apply(ours[move])
+            o.apply_action(move)
+        assert s.is_terminal
+        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+
+
+def dots_to_openspiel(action: str) -> int:
+    """``choose 3,0`` (x, y on the 7x7 board) -> OpenSpiel's line: horizontal ones first, row by row, then vertical.
+
+    >>> dots_to_openspiel("choose 5,2"), dots_to_openspiel("choose 6,3")   # P1(h,1,2), P1(v,1,3)
+    (5, 19)
+    """
+    x, y = map(int, action.split()[1].split(","))
+    return y // 2 * 3 + (x - 1) // 2 if y % 2 == 0 else 12 + (y - 1) // 2 * 4 + x // 2
+
+
+@oracle
+def test_dots_and_boxes_plays_as_openspiels() -> None:
+    """300 random games on 3x3 boxes: the same lines to draw, the same player to move (another line after a box), the
+    same result."""
+    game = engine.load(EXAMPLES / "dots-and-boxes")
+    theirs = pyspiel.load_game("dots_and_boxes(num_rows=3,num_cols=3)")
+    for seed in range(300):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            ours = {dots_to_openspiel(str(a)): a for a in s.legal_actions()}
             assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
             move = rng.choice(sorted(ours))
             s.apply(ours[move])

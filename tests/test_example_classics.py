@@ -4,7 +4,8 @@ its invariants, and, where OpenSpiel has the game, random games played beside Op
 Kalah (docs/examples/kalah) sows seeds with a counter per pit and gives another turn with ``play_again()``; it is
 played beside OpenSpiel's ``mancala``.  Dots and Boxes (docs/examples/dots-and-boxes) draws lines on the empty cells
 between dots and claims closed boxes, also with ``play_again()``; it is played beside OpenSpiel's ``dots_and_boxes``
-on 3x3 boxes.
+on 3x3 boxes.  Nim (docs/examples/nim) takes stones by pointing at one in a column; it is played beside OpenSpiel's
+``nim``, misère (as written) and normal play (the variant ``normal-play``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("kalah", "dots-and-boxes")
+GAMES = ("kalah", "dots-and-boxes", "nim")
 
 try:
     import pyspiel
@@ -105,3 +106,36 @@ def test_dots_and_boxes_plays_as_openspiels() -> None:
             o.apply_action(move)
         assert s.is_terminal
         assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+
+
+def nim_to_openspiel(action: str, heights: dict[int, int]) -> str:
+    """``choose stone at 3,4`` with 7 stones in pile 3 (x) -> ``pile:4, take:3;``, OpenSpiel's text of the move.
+
+    >>> nim_to_openspiel("choose stone at 3,4", {3: 7})
+    'pile:4, take:3;'
+    """
+    x, y = map(int, action.split()[-1].split(","))
+    return f"pile:{x + 1}, take:{heights[x] - y};"
+
+
+@oracle
+@pytest.mark.parametrize("variant, misere", [(None, True), ("normal-play", False)])
+def test_nim_plays_as_openspiels(variant: str | None, misere: bool) -> None:
+    """200 random games from 1, 3, 5 and 7 stones: the same moves, the same player to move, the same winner."""
+    game = engine.load(EXAMPLES / "nim", variant)
+    theirs = pyspiel.load_game("nim", {"is_misere": misere})
+    for seed in range(200):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            cells = [tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()]  # every stone is offered
+            heights = {x: max(y for x2, y in cells if x2 == x) + 1 for x, _ in cells}
+            ours = {nim_to_openspiel(str(a), heights): a for a in s.legal_actions()}
+            moves = {o.action_to_string(a): a for a in o.legal_actions()}
+            assert sorted(ours) == sorted(moves), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            s.apply(ours[move])
+            o.apply_action(moves[move])
+        assert s.is_terminal
+        assert s.returns() == [1.0 if r > 0 else 0.0 for r in o.returns()], (seed, str(o))

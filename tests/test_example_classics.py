@@ -5,7 +5,8 @@ Kalah (docs/examples/kalah) sows seeds with a counter per pit and gives another 
 played beside OpenSpiel's ``mancala``.  Dots and Boxes (docs/examples/dots-and-boxes) draws lines on the empty cells
 between dots and claims closed boxes, also with ``play_again()``; it is played beside OpenSpiel's ``dots_and_boxes``
 on 3x3 boxes.  Nim (docs/examples/nim) takes stones by pointing at one in a column; it is played beside OpenSpiel's
-``nim``, misère (as written) and normal play (the variant ``normal-play``).
+``nim``, misère (as written) and normal play (the variant ``normal-play``).  Gomoku (docs/examples/gomoku) is five or
+more in a line (``longest_line``) on 9x9, played beside OpenSpiel's ``gomoku(size=9)``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("kalah", "dots-and-boxes", "nim")
+GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku")
 
 try:
     import pyspiel
@@ -139,3 +140,23 @@ def test_nim_plays_as_openspiels(variant: str | None, misere: bool) -> None:
             o.apply_action(moves[move])
         assert s.is_terminal
         assert s.returns() == [1.0 if r > 0 else 0.0 for r in o.returns()], (seed, str(o))
+
+
+@oracle
+def test_gomoku_plays_as_openspiels() -> None:
+    """100 random games on 9x9: the same free points, the same player to move, the same end and winner."""
+    game = engine.load(EXAMPLES / "gomoku")
+    theirs = pyspiel.load_game("gomoku(size=9)")
+    for seed in range(100):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            cells = {a: tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()}
+            ours = {y * 9 + x: a for a, (x, y) in cells.items()}   # OpenSpiel numbers the points row by row
+            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            s.apply(ours[move])
+            o.apply_action(move)
+        assert s.is_terminal
+        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))

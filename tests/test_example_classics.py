@@ -6,7 +6,9 @@ played beside OpenSpiel's ``mancala``.  Dots and Boxes (docs/examples/dots-and-b
 between dots and claims closed boxes, also with ``play_again()``; it is played beside OpenSpiel's ``dots_and_boxes``
 on 3x3 boxes.  Nim (docs/examples/nim) takes stones by pointing at one in a column; it is played beside OpenSpiel's
 ``nim``, misère (as written) and normal play (the variant ``normal-play``).  Gomoku (docs/examples/gomoku) is five or
-more in a line (``longest_line``) on 9x9, played beside OpenSpiel's ``gomoku(size=9)``.
+more in a line (``longest_line``) on 9x9, played beside OpenSpiel's ``gomoku(size=9)``.  Checkers
+(docs/examples/checkers) is a piece and then a square to choose, compulsory jumps that go on with ``play_again()``,
+crowning by a flip and a draw after 40 quiet moves; it is played beside OpenSpiel's ``checkers``.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.core.actions import Action
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku")
+GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku", "checkers")
 
 try:
     import pyspiel
@@ -43,8 +46,8 @@ def test_scenario(path: Path) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_random_games_end_and_keep_the_invariants(name: str) -> None:
     game = engine.load(EXAMPLES / name)
-    report = simulate(game, players=2, n=20, seed=0, agents="random")
-    assert report.games == 20
+    report = simulate(game, players=2, n=10, seed=0, agents="random")
+    assert report.games == 10
     for seed in range(5):
         s = game.new_state(players=2, seed=seed)
         rng = random.Random(seed)
@@ -158,5 +161,48 @@ def test_gomoku_plays_as_openspiels() -> None:
             move = rng.choice(sorted(ours))
             s.apply(ours[move])
             o.apply_action(move)
+        assert s.is_terminal
+        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+
+
+def square(cell: str) -> str:
+    """``3,0`` -> ``d1``: a cell as OpenSpiel names a square (column letter, row from 1).
+
+    >>> square("3,0")
+    'd1'
+    """
+    x, y = map(int, cell.split(","))
+    return "abcdefgh"[x] + str(y + 1)
+
+
+def checkers_moves(s: engine.State) -> dict[str, tuple[Action, Action]]:
+    """Every move as OpenSpiel writes it (``c3d4``) -> our two decisions: the piece, then the square it goes to."""
+    moves = {}
+    for piece in s.legal_actions():
+        after = s.clone()
+        after.apply(piece)
+        for to in after.legal_actions():
+            moves[square(str(piece).split()[-1]) + square(str(to).split()[-1])] = (piece, to)
+    return moves
+
+
+@oracle
+def test_checkers_plays_as_openspiels() -> None:
+    """12 random games: the same moves (each jump of a multiple jump is a move of its own in both), the same player
+    to move, the same end — a win or the draw after 40 moves without a capture — and result."""
+    game = engine.load(EXAMPLES / "checkers")
+    theirs = pyspiel.load_game("checkers")
+    for seed in range(12):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            ours = checkers_moves(s)
+            moves = {o.action_to_string(a): a for a in o.legal_actions()}
+            assert sorted(ours) == sorted(moves), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            for decision in ours[move]:
+                s.apply(decision)
+            o.apply_action(moves[move])
         assert s.is_terminal
         assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))

@@ -8,13 +8,15 @@ on 3x3 boxes.  Nim (docs/examples/nim) takes stones by pointing at one in a colu
 ``nim``, misère (as written) and normal play (the variant ``normal-play``).  Gomoku (docs/examples/gomoku) is five or
 more in a line (``longest_line``) on 9x9, played beside OpenSpiel's ``gomoku(size=9)``.  Checkers
 (docs/examples/checkers) is a piece and then a square to choose, compulsory jumps that go on with ``play_again()``,
-crowning by a flip and a draw after 40 quiet moves; it is played beside OpenSpiel's ``checkers``.
+crowning by a flip and a draw after 40 quiet moves; it is played beside OpenSpiel's ``checkers``.  Grundy's game
+(docs/examples/grundy), which OpenSpiel lacks, is solved whole and compared with a solver of its own here.
 """
 
 from __future__ import annotations
 
 import os
 import random
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku", "checkers")
+GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku", "checkers", "grundy")
 
 try:
     import pyspiel
@@ -206,3 +208,40 @@ def test_checkers_plays_as_openspiels() -> None:
             o.apply_action(moves[move])
         assert s.is_terminal
         assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+
+
+@lru_cache(maxsize=None)
+def grundy_mover_wins(heaps: tuple[int, ...], misere: bool) -> bool:
+    """Whether the player to move wins Grundy's game from these heaps (sorted), by brute force on the rules.
+
+    >>> grundy_mover_wins((3,), False), grundy_mover_wins((4,), False), grundy_mover_wins((7,), False)
+    (True, False, False)
+    """
+    children = {tuple(sorted(heaps[:i] + heaps[i + 1:] + (a, h - a)))
+                for i, h in enumerate(heaps) for a in range(1, h) if 2 * a != h}
+    if not children:  # the player to move cannot split: the last split was the opponent's
+        return misere
+    return any(not grundy_mover_wins(child, misere) for child in children)
+
+
+def engine_mover_wins(s: engine.State) -> bool:
+    """Whether the seat to move wins with perfect play, searching the ruleset's own game tree."""
+    seat = s.current_player
+    for action in s.legal_actions():
+        after = s.clone()
+        after.apply(action)
+        if after.is_terminal:
+            if after.returns()[seat - 1] == 1.0:
+                return True
+        elif (after.current_player == seat) == engine_mover_wins(after):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("variant, misere", [(None, False), ("misere", True)])
+def test_grundy_is_won_by_whom_its_rules_say(variant: str | None, misere: bool) -> None:
+    """From one heap of 3 to 8 stones, the ruleset's whole game tree gives the first player a win exactly when a
+    solver of the rules written here does (a second-player win from 7, as Grundy values say, in normal play)."""
+    for heap in range(3, 9):
+        game = engine.load(EXAMPLES / "grundy", variant, {"heap": str(heap)})
+        assert engine_mover_wins(game.new_state(players=2, seed=0)) == grundy_mover_wins((heap,), misere), heap

@@ -145,7 +145,7 @@ class Leave(Function):
             left = s.left_roles()
             if who is None or who in left or who not in s.order:
                 return
-            s.slices[TurnOrder.block] = TurnOrder(left + (who,))
+            s.slices[TurnOrder.block] = s.slices.get(TurnOrder.block, TurnOrder())._replace(left=left + (who,))
             s._actions = None
             s.note(lambda: f"{who} leaves the turn order")
 
@@ -153,6 +153,30 @@ class Leave(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
+
+
+@dataclass(frozen=True)
+class PlayAgain(Function):
+    """``play_again()``: the role whose turn it is takes the next turn too, once (calling it again changes nothing).
+
+    The turn order goes on from that role afterwards; a role that leaves the turn order in the same turn is passed
+    over all the same.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        self.arity(call, scope, 0)
+
+        def play_again(s: Any, e: list[Any]) -> None:
+            part = s.slices.get(TurnOrder.block, TurnOrder())
+            if part.again:
+                return
+            s.slices[TurnOrder.block] = part._replace(again=True)
+            s.note(lambda: f"{s.current_role} plays again")
+
+        return Compiled(EFFECT, play_again)
+
+    def describe(self, call: ast.Call) -> str:
+        return "the player whose turn it is plays again"
 
 
 class Score(SeatArgument):
@@ -559,6 +583,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
            "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
     HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
             "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),
+    PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
+              "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
+              "if gained > 0: play_again()"),
     Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
           argument="seat", words="the score of seat {}"),
     Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

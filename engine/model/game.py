@@ -470,7 +470,7 @@ class Game:
             if s.log is not None:
                 s.log.append(f"game over: {s.outcome.text}")
             return True
-        s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)
+        s.turn = s.next_turn()
         s.turn_number += 1
         return False
 

@@ -754,6 +754,21 @@ class State:
         """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""
         return self.order[self.turn] in self.left_roles()
 
+    def next_turn(self) -> int:
+        """The index in turn order of the role that plays the next turn: the same one when it was given another turn
+        (``play_again()``, spent here) and is still in the turn order, else the next one that has not left."""
+        part = self.slices.get(TurnOrder.block)
+        if part is None:
+            return (self.turn + 1) % len(self.order)
+        if part.again:
+            if part.left is None:
+                del self.slices[TurnOrder.block]
+            else:
+                self.slices[TurnOrder.block] = part._replace(again=None)
+            if self.order[self.turn] not in (part.left or ()):
+                return self.turn
+        return self.next_in_order()
+
     def left_roles(self) -> tuple[str, ...]:
         """The roles that left the turn order (``leave(r)``), in the order they left."""
         part = self.slices.get(TurnOrder.block)

@@ -213,3 +213,17 @@ def test_apply_refuses_what_is_not_an_action_saying_what_it_takes(cards: engine.
 def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -> None:
     with pytest.raises(SetupError, match=message):
         engine.load("tutorial-tiles").new_state(players=2, seed=1, seats=seats)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [0, 3, -1, "1"])
+def test_a_seat_the_game_lacks_is_refused_not_shown_an_empty_view(seat: object) -> None:
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    for ask in (state.observation, state.legal_actions):
+        with pytest.raises(ValueError, match=r"there is no seat .*: the seats are 1 to 2"):
+            ask(seat)  # type: ignore[arg-type]
+
+
+def test_any_whole_number_type_names_a_seat() -> None:
+    numpy = pytest.importorskip("numpy")
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    assert state.observation(numpy.int64(2)) == state.observation(2)

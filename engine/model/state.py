@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 
 from engine.blocks import choices
@@ -484,6 +485,7 @@ class State:
         if seat is not None and seat != self.seat_to_move:
             if seat in self.simultaneous_seats():
                 return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
+            self.check_seat(seat)
             return EmptySpace()
         if self._actions is None:
             self.budget = self.game.limits.steps  # listing the actions is one evaluation
@@ -531,7 +533,19 @@ class State:
         """What ``player`` (a seat) may know: others' hands and deck order hidden."""
         from engine.model.savefile import observation
 
+        self.check_seat(player)
         return observation(self, player)
+
+    def check_seat(self, seat: object) -> None:
+        """Refuse (ValueError) what is not one of this game's seats, 1 to ``players``: seat 0 is nobody's.
+
+        >>> import engine
+        >>> engine.load("tic-tac-toe").new_state(players=2).check_seat(0)
+        Traceback (most recent call last):
+        ValueError: there is no seat 0: the seats are 1 to 2
+        """
+        if not (isinstance(seat, Integral) and not isinstance(seat, bool) and 1 <= seat <= self.players):
+            raise ValueError(f"there is no seat {cut(repr(seat), 60)}: the seats are 1 to {self.players}")
 
     def roll(self, sides: int) -> int:
         """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios).

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypeVar
 
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
+from engine.core.confine import FileRefused, read_bytes
 from engine.core.decisions import CHANCE
 from engine.core.information import determinize, determinizer, has_hidden_information
 
@@ -676,6 +677,9 @@ def _ismcts(argument: str | None, rng: random.Random) -> Agent:
 POLICY_FORMAT = "rulecraft-policy"
 """The ``format`` a policy file declares."""
 
+POLICY_MAX_BYTES = 20 * 1024 * 1024
+"""Policy files larger than this are refused unread (a shipped game's whole action table takes under 1 MB)."""
+
 
 class PolicyAgent:
     """Plays the legal action with the highest value in a table of action texts; ties are broken at random.
@@ -739,17 +743,24 @@ class PolicyAgent:
 def read_policy(path: str) -> tuple[dict[str, float], float]:
     """The action values and default value of a policy file; ValueError says what is wrong with it."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = read_bytes(Path(path), POLICY_MAX_BYTES, "policy file")  # a regular file only: never /dev/zero or a FIFO
+    except FileRefused as err:
+        raise ValueError(str(err)) from None
     except OSError as err:
         raise ValueError(f"cannot read the policy file {path}: {err.strerror or err}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:  # JSONDecodeError is a ValueError
         raise ValueError(f"{path} is not a policy file (not JSON: {err})") from None
+    except RecursionError:
+        raise ValueError(f"{path} is not a policy file (its JSON nests too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
         raise ValueError(f"{path} is not a policy file (it should say \"format\": \"{POLICY_FORMAT}\")")
     values, default = data.get("values"), data.get("default", 0.0)
-    numbers = (int, float)
-    if not isinstance(values, dict) or not all(isinstance(v, numbers) and not isinstance(v, bool) for v in values.values()) \
-            or not isinstance(default, numbers) or isinstance(default, bool):
+    def number(value: object) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value  # not NaN
+
+    if not isinstance(values, dict) or not all(number(v) for v in values.values()) or not number(default):
         raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")
     return {str(k): float(v) for k, v in values.items()}, float(default)
 

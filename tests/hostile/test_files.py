@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -17,7 +18,9 @@ import engine
 from engine.core.confine import allowing
 from engine.core.errors import RulesetError
 from engine.core.paths import rulesets_dir
-from hostile_cli import assert_refused, rulecraft
+from engine.runner.agents import read_policy
+from budget_cli import run_cli
+from hostile_cli import HANG, assert_refused, rulecraft
 
 OUTSIDE = "is outside the folders it may be read from"
 PASSWD_LINE = "root:x:0:0"  # the first line of /etc/passwd, which must never be quoted
@@ -169,6 +172,25 @@ def test_a_save_opened_from_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     pipe = fifo(tmp_path / "save.json")
     for command in (["play", "--load", str(pipe)], ["replay", str(pipe)]):
         assert_refused(rulecraft(*command), f"cannot read '{pipe}': not a regular file")
+
+
+@pytest.mark.parametrize("device", ["fifo", "/dev/zero"])
+def test_a_policy_file_that_is_not_a_regular_file_is_refused_at_once(tmp_path: Path, device: str) -> None:
+    path = fifo(tmp_path / "policy.json") if device == "fifo" else Path(device)
+    ended = run_cli(["simulate", "tutorial-tiles", "-n", "1", "--agents", f"policy:{path}"], timeout=HANG)
+    assert ended.code == 2 and "Traceback" not in ended.err, ended
+    assert f"cannot read '{path}': not a regular file (a policy file must be a file)" in ended.err
+    ended.assert_bounded()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000, "its JSON nests too deeply"),
+    ('{"format": "rulecraft-policy", "values": {"pass": NaN}}', "'values' should map action texts to numbers"),
+], ids=["deep", "NaN"])
+def test_a_damaged_policy_file_is_refused_with_a_reason(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path / "policy.json", text)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        read_policy(str(path))
 
 
 def test_a_ruleset_or_scenario_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:

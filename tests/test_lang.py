@@ -117,6 +117,11 @@ def test_unknown_name_has_a_hint(cards: engine.Game) -> None:
     assert "unknown name 'Fier' (did you mean 'Fire'?)" in errors(cards, "at(0, 0).element == Fier")
 
 
+def test_a_function_named_without_its_call_says_how_to_call_it(cards: engine.Game) -> None:
+    """A zone kept per role, named bare, was answered "unknown name 'hand' (did you mean 'hand'?)"."""
+    assert "unknown name 'hand' ('hand' is a function, not a name: write hand(ROLE))" in errors(cards, "count(hand) == 0")
+
+
 def test_type_errors(cards: engine.Game) -> None:
     assert "count() takes 1 argument, not 2" in errors(cards, "count(board, board) > 1")
     assert "'3' is an int, not a collection" in errors(cards, "count(3) > 1")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,19 @@ def test_syntax_error_position_and_expectation() -> None:
     message = str(info.value)
     assert message.startswith("<expression>:1:")
     assert "the text ends too early" in message or "expected" in message
+
+
+@pytest.mark.parametrize("text, parse, message", [
+    ("count(deck) === 0", parse_expression, "<expression>:1:15: syntax error: unexpected '===' (to compare, write '==')"),
+    ("if turn === 1:\n  pass", parse_program, "<program>:1:11: syntax error: unexpected '===' (to compare, write '==')"),
+    ("let n == 3", parse_program,
+     "<program>:1:8: syntax error: unexpected '==' after 'let n' (to name a value, write 'let n = ...')"),
+])
+def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str], object], message: str) -> None:
+    """These were told "a comparison can't be a line of a program on its own", in a condition too."""
+    with pytest.raises(RulesetError) as info:
+        parse(text)
+    assert str(info.value) == message
 
 
 def test_program_indentation_errors_are_positioned() -> None:

@@ -14,6 +14,7 @@ scalar points at the right line of the ruleset.
 from __future__ import annotations
 
 import ast as python_ast
+import re
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -182,7 +183,7 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
             expected = sorted({_expected_name(t) for t in err.expected})
             return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
         if str(err.token) == "=":
-            return "syntax error: " + _misplaced_equals(text[:err.token.start_pos].rstrip()[-1:])
+            return "syntax error: " + _misplaced_equals(text[:err.token.start_pos].rstrip())
         got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})
@@ -191,10 +192,20 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
     return "syntax error"  # pragma: no cover - lark has no other kinds
 
 
-def _misplaced_equals(before: str) -> str:
-    """Why an '=' is unexpected, from the character just before it."""
+def _misplaced_equals(text: str) -> str:
+    """Why an '=' is unexpected, from the text before it.
+
+    >>> _misplaced_equals("x =="), _misplaced_equals("let n =")
+    ("unexpected '===' (to compare, write '==')", "unexpected '==' after 'let n' (to name a value, write 'let n = ...')")
+    """
+    before = text[-1:]
     if before in ("+", "-"):
         return f"unexpected '{before}=': changing a counter is a line of a program, not part of a value or condition"
+    if text.endswith("=="):
+        return "unexpected '===' (to compare, write '==')"
+    let = re.search(r"\blet\s+(\w+)\s*=$", text)
+    if let:
+        return f"unexpected '==' after 'let {let.group(1)}' (to name a value, write 'let {let.group(1)} = ...')"
     if before == "=":
         return "a comparison can't be a line of a program on its own; a line changes the game (e.g. move(...), gold(r) += 1)"
     return "unexpected '=' (to compare, write '==')"

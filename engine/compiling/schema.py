@@ -173,11 +173,27 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}")
+    kinds = _branch_kinds(err)
+    if kinds:  # no form fits the value's own kind: say which kinds do
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
 
 _KINDS = {"array": "a list (like [a, b])", "object": "a mapping (like {key: value})", "string": "a text",
           "integer": "a whole number", "number": "a number", "boolean": "true/false", "null": "empty"}
+
+
+def _branch_kinds(err: ValidationError) -> list[str]:
+    """The kinds an ``anyOf`` allows, when the value is none of them (every form failed on its type); else []."""
+    if err.validator != "anyOf" or not err.context:
+        return []
+    kinds: list[str] = []
+    for sub in err.context:
+        if sub.validator != "type" or len(sub.schema_path) != 2:
+            return []
+        expected = sub.validator_value
+        kinds += [k for k in ([expected] if isinstance(expected, str) else expected) if k not in kinds]
+    return kinds
 
 
 def _kinds(expected: str | list[str]) -> str:

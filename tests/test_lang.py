@@ -131,6 +131,16 @@ def test_unknown_name_has_a_hint(cards: engine.Game) -> None:
     assert "unknown name 'Fier' (did you mean 'Fire'?)" in errors(cards, "at(0, 0).element == Fier")
 
 
+@pytest.mark.parametrize("text, hint", [
+    ("len(deck) == 0", "unknown function 'len' (to count a collection, write count(x in COLLECTION) or count(ZONE))"),
+    ("turn in range(1, 4)", "unknown function 'range' (write the numbers as a list, like [1, 2, 3])"),
+    ("randint(1, 6) > 2", "unknown function 'randint' (to roll a die, write roll(d6))"),
+])
+def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine.Game, text: str, hint: str) -> None:
+    """'len' and 'range' were unknown with no hint, or "did you mean 'rank'?"."""
+    assert hint in errors(cards, text)
+
+
 def test_a_function_named_without_its_call_says_how_to_call_it(cards: engine.Game) -> None:
     """A zone kept per role, named bare, was answered "unknown name 'hand' (did you mean 'hand'?)"."""
     assert "unknown name 'hand' ('hand' is a function, not a name: write hand(ROLE))" in errors(cards, "count(hand) == 0")

@@ -132,7 +132,7 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -
     """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
     Only the short texts of what lies on the board are named, each in its colour (a piece drawn as its whole
-    name, like ``X``, needs none): ``x across, y up; · an empty cell; R Red, Y Yellow``.
+    name, like ``P``, needs none): ``x across, y up; · an empty cell; No North, So South``.
     """
     game = state.game
     grid = game.grid

@@ -425,3 +425,14 @@ def test_a_ruleset_not_found_is_an_error_at_its_line_with_the_path_to_write(tmp_
     assert [str(d.pos) for d in found] == [f"{path}:2:10"]
     assert found[0].message.startswith("unknown ruleset 'my-game'")
     assert found[0].hint == "a path is read from the scenario's folder: the ruleset in the folder above is 'ruleset: ..'"
+
+
+def test_code_yaml_ended_at_a_comma_says_to_quote_it(tmp_path: Path) -> None:
+    """In '[...]' YAML ends unquoted code at its first comma: 'max(1' ends too early, and the error says why."""
+    path = tmp_path / "cut.yaml"
+    path.write_text(CLASH + "expect: [count(c in board) == max(1, 2)]\n")
+    first = validate_scenario(path)[0]  # (the second item, ' 2)', is an error of its own)
+    assert (str(first.pos), first.hint) == (
+        f"{path}:12:35", "YAML ended the code at a comma inside [...] or {...}: put the code in quotes")
+    path.write_text(CLASH + "expect: ['count(c in board) == max(1, 2']\n")  # quoted: no comma to blame
+    assert [d.hint for d in validate_scenario(path)] == [None]

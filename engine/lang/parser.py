@@ -25,7 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from engine.core import limits
-from engine.core.errors import RulesetError, SourcePos
+from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
 from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
@@ -101,7 +101,9 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
-        raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), _syntax_message(err, text)) from None
+        message = _syntax_message(err, text)
+        hint = _cut_at_a_comma(text, locate) if "the text ends too early" in message else None
+        raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), message, hint) from None
     except DedentError:
         line = _misaligned_line(text)
         raise RulesetError.at(locate(line, 1), "this line is indented less than the line before, but not as far back "
@@ -116,6 +118,18 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise
     except RecursionError:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
+
+
+def _cut_at_a_comma(text: str, locate: Locate) -> str | None:
+    """The hint for code that ends too early because YAML ended it at a comma: ``[a(b, c)]`` or ``{do: f(x, y)}``
+    unquoted make ``a(b`` and ``f(x`` the code.  Seen in the file: a comma right after the code's last character."""
+    if "\n" in text.strip():
+        return None
+    end = locate(1, len(text.rstrip()) + 1)
+    lines = source_lines(end.file)
+    if not 0 < end.line <= len(lines) or not lines[end.line - 1][end.col - 1:].startswith(","):
+        return None
+    return "YAML ended the code at a comma inside [...] or {...}: put the code in quotes"
 
 
 def _misaligned_line(text: str) -> int:

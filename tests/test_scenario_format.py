@@ -436,3 +436,12 @@ def test_code_yaml_ended_at_a_comma_says_to_quote_it(tmp_path: Path) -> None:
         f"{path}:12:35", "YAML ended the code at a comma inside [...] or {...}: put the code in quotes")
     path.write_text(CLASH + "expect: ['count(c in board) == max(1, 2']\n")  # quoted: no comma to blame
     assert [d.hint for d in validate_scenario(path)] == [None]
+
+
+def test_a_loaded_die_the_game_cannot_roll_is_reported_at_that_die(tmp_path: Path) -> None:
+    """A 9 loaded where a d6 is rolled: once only 'the next loaded die shows 9 ...', without a place (or at 1:1)."""
+    shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-with-dice", tmp_path / "game")
+    path = tmp_path / "game" / "scenarios" / "dice.yaml"
+    path.write_text("ruleset: ..\nplayers: 2\ndice: [1, 9, 2]\nactions:\n  - choose 1\n")  # three d6 before the choice
+    assert run_scenario(path).failures[0].startswith(f"{path}:3:11: the next loaded die shows 9, but a d6 is rolled")
+    assert [d.headline() for d in validate_scenario(path)] == [f"{path}:3:11: the next loaded die shows 9, but a d6 is rolled"]

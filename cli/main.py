@@ -884,6 +884,9 @@ def check(
         raise click.exceptions.Exit(1)
 
 
+SHOWN_FAILURES = 10  # failing games listed per player count; the rest are counted (and saved with --save)
+
+
 def _check_invariants(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, games: int, seed: int,
     save_dir: Path | None,
@@ -919,10 +922,16 @@ def _check_invariants(
         label = f"{count} player{'s' * (count != 1)}"
         status = "ok" if not failures else f"{len(failures)} FAILED"
         echo(f"  {label}: {played} games, {actions / max(played, 1):.1f} actions per game: {status}")
-        for result in failures:
+        for result in failures[:SHOWN_FAILURES]:
             echo(f"    {result.problem()}")
             if save_dir is not None:
                 echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
+        for result in failures[SHOWN_FAILURES:] if save_dir is not None else ():
+            _save_failure(result, ruleset, game, save_dir)
+        if len(failures) > SHOWN_FAILURES:
+            more = len(failures) - SHOWN_FAILURES
+            echo(f"    ... and {more} more failing game{'s' * (more != 1)} "
+                 + (f"(their replays are in {save_dir})" if save_dir is not None else "(--save DIR writes a replay of each)"))
         if interrupted:
             echo(f"PARTIAL: interrupted after {total} games: {total - failed} passed, {failed} failed")
             fail("interrupted")

@@ -131,7 +131,8 @@ def square_board(state: State) -> RenderableType:
 def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -> Text:
     """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
-    Only the short texts of what lies on the board are named, each in its colour.
+    Only the short texts of what lies on the board are named, each in its colour (a piece drawn as its whole
+    name, like ``P``, needs none): ``x across, y up; · an empty cell; No North, So South``.
     """
     game = state.game
     grid = game.grid
@@ -153,12 +154,12 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -
     if state.stacks:
         parts.append("+N: pieces beneath")
     legend = Text("; ".join(parts), style="dim")
-    if shown:
-        legend.append(": ", style="dim")
-        for i, (key, name) in enumerate(sorted(shown.items())):
+    named = sorted((key, name) for key, name in shown.items() if key != name)  # a piece drawn as its name needs no key
+    if named:
+        legend.append(": " if parts[-1].endswith("other faces") else "; ", style="dim")  # never "an empty cell: ..."
+        for i, (key, name) in enumerate(named):
             legend.append((", " if i else "") + key, style=f"bold {styles.get(name, '')}")
-            if key != name:
-                legend.append(f" {name}", style="dim")
+            legend.append(f" {name}", style="dim")
     return legend
 
 

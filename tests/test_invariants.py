@@ -176,6 +176,20 @@ def test_check_invariants_reports_a_broken_one_and_saves_a_replay(tmp_path: Path
     assert run("replay", str(saved[0])).exit_code == 0
 
 
+def test_check_invariants_lists_ten_failing_games_and_counts_the_rest(tmp_path: Path) -> None:
+    """An invariant every game breaks listed every game, a line each: a wall of 100 lines for the default --games."""
+    _ruleset_with(tmp_path, "at most two cards: count(c in board) <= 2")
+    result = run("check", "--invariants", str(tmp_path / "cards"), "--players", "2", "--games", "13")
+    assert result.exit_code == 1
+    assert result.output.count("invariant 'at most two cards' broken") == 10
+    assert "... and 3 more failing games (--save DIR writes a replay of each)" in result.output
+    assert "0 games passed, 13 failed" in result.output
+    folder = tmp_path / "failures"
+    saved = run("check", "--invariants", str(tmp_path / "cards"), "--players", "2", "--games", "12", "--save", str(folder))
+    assert f"... and 2 more failing games (their replays are in {folder})" in saved.output
+    assert len(list(folder.glob("*.json"))) == 12
+
+
 def test_check_invariants_usage_errors(tmp_path: Path) -> None:
     # click also exits 2 for an unknown option: the message shows which mistake was caught
     usage = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,19 @@ def test_syntax_error_position_and_expectation() -> None:
     assert "the text ends too early" in message or "expected" in message
 
 
+@pytest.mark.parametrize("text, parse, message", [
+    ("count(deck) === 0", parse_expression, "<expression>:1:15: syntax error: unexpected '===' (to compare, write '==')"),
+    ("if turn === 1:\n  pass", parse_program, "<program>:1:11: syntax error: unexpected '===' (to compare, write '==')"),
+    ("let n == 3", parse_program,
+     "<program>:1:8: syntax error: unexpected '==' after 'let n' (to name a value, write 'let n = ...')"),
+])
+def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str], object], message: str) -> None:
+    """These were told "a comparison can't be a line of a program on its own", in a condition too."""
+    with pytest.raises(RulesetError) as info:
+        parse(text)
+    assert str(info.value) == message
+
+
 def test_program_indentation_errors_are_positioned() -> None:
     with pytest.raises(RulesetError) as info:
         parse_program("for r in roles\n  shuffle(deck)\n")
@@ -115,6 +129,21 @@ def test_unknown_name_has_a_hint(cards: engine.Game) -> None:
         cards, "largest_grup(c in board) > 2"
     )
     assert "unknown name 'Fier' (did you mean 'Fire'?)" in errors(cards, "at(0, 0).element == Fier")
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("len(deck) == 0", "unknown function 'len' (to count a collection, write count(x in COLLECTION) or count(ZONE))"),
+    ("turn in range(1, 4)", "unknown function 'range' (write the numbers as a list, like [1, 2, 3])"),
+    ("randint(1, 6) > 2", "unknown function 'randint' (to roll a die, write roll(d6))"),
+])
+def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine.Game, text: str, hint: str) -> None:
+    """'len' and 'range' were unknown with no hint, or "did you mean 'rank'?"."""
+    assert hint in errors(cards, text)
+
+
+def test_a_function_named_without_its_call_says_how_to_call_it(cards: engine.Game) -> None:
+    """A zone kept per role, named bare, was answered "unknown name 'hand' (did you mean 'hand'?)"."""
+    assert "unknown name 'hand' ('hand' is a function, not a name: write hand(ROLE))" in errors(cards, "count(hand) == 0")
 
 
 def test_type_errors(cards: engine.Game) -> None:

@@ -469,3 +469,17 @@ def test_the_action_roll_offers_what_its_table_allows(players: int) -> None:
                 asked += 1
             s.play(pick.randrange(len(s.legal_actions())))
     assert asked > 50
+
+
+def test_an_action_whose_code_yaml_cut_at_a_comma_says_to_quote_it(tmp_path: Path) -> None:
+    """'{name: Flare, do: damage(choose(foes(self)), 20)}' unquoted: YAML makes '20)' a key of its own."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: flare\nextends: iconica\ncomponents:\n  character:\n    instances+:\n"
+                    "      - {id: Tamsin, faction: Independent, race: Human, archetype: Duelist, calling: Offensive,\n"
+                    "         rank: Regular, health: 90, text: Fire.,\n"
+                    "         actions: {1: {name: Flare, do: damage(choose(foes(self)), 20)}}}\n", encoding="utf-8")
+    found = [d for d in validate_path(str(path)) if "unknown setting" in d.message]
+    assert [(d.message, d.hint) for d in found] == [
+        ("unknown setting '20)' in an action", "YAML ended the code at a comma inside {...}: put the code in quotes, do: \"...\"")]

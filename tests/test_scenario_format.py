@@ -425,3 +425,23 @@ def test_a_ruleset_not_found_is_an_error_at_its_line_with_the_path_to_write(tmp_
     assert [str(d.pos) for d in found] == [f"{path}:2:10"]
     assert found[0].message.startswith("unknown ruleset 'my-game'")
     assert found[0].hint == "a path is read from the scenario's folder: the ruleset in the folder above is 'ruleset: ..'"
+
+
+def test_code_yaml_ended_at_a_comma_says_to_quote_it(tmp_path: Path) -> None:
+    """In '[...]' YAML ends unquoted code at its first comma: 'max(1' ends too early, and the error says why."""
+    path = tmp_path / "cut.yaml"
+    path.write_text(CLASH + "expect: [count(c in board) == max(1, 2)]\n")
+    first = validate_scenario(path)[0]  # (the second item, ' 2)', is an error of its own)
+    assert (str(first.pos), first.hint) == (
+        f"{path}:12:35", "YAML ended the code at a comma inside [...] or {...}: put the code in quotes")
+    path.write_text(CLASH + "expect: ['count(c in board) == max(1, 2']\n")  # quoted: no comma to blame
+    assert [d.hint for d in validate_scenario(path)] == [None]
+
+
+def test_a_loaded_die_the_game_cannot_roll_is_reported_at_that_die(tmp_path: Path) -> None:
+    """A 9 loaded where a d6 is rolled: once only 'the next loaded die shows 9 ...', without a place (or at 1:1)."""
+    shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-with-dice", tmp_path / "game")
+    path = tmp_path / "game" / "scenarios" / "dice.yaml"
+    path.write_text("ruleset: ..\nplayers: 2\ndice: [1, 9, 2]\nactions:\n  - choose 1\n")  # three d6 before the choice
+    assert run_scenario(path).failures[0].startswith(f"{path}:3:11: the next loaded die shows 9, but a d6 is rolled")
+    assert [d.headline() for d in validate_scenario(path)] == [f"{path}:3:11: the next loaded die shows 9, but a d6 is rolled"]

@@ -251,6 +251,12 @@ def test_scenario_misspelled_key() -> None:
     assert errors(text, "scenario") == ["3:1 unknown key 'expct' in the top level (did you mean 'expect'?)"]
 
 
+def test_a_value_no_form_fits_names_the_kinds_that_do() -> None:
+    """An action written as a bare number was "3 is not valid under any of the given schemas"."""
+    text = "ruleset: iconoclasm-cards\nplayers: 2\nactions:\n  - 3\n"
+    assert errors(text, "scenario") == ["4:5 actions/0: 3 is not a text or a mapping (like {key: value})"]
+
+
 def test_scenario_position_keys() -> None:
     text = (
         "ruleset: iconoclasm-cards\nplayers: 2\nposition:\n  seats: {Fire: 1, Water: 2, Earth: absent}\n"

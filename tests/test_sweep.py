@@ -45,7 +45,7 @@ def test_values_become_yaml_texts_that_read_back_as_the_same_values(text: str, e
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("width", "is not NAME=VALUE"),
+        ("width", "'width' is not NAME=[V1, V2, ...] with two values or more"),
         ("width=5", "is not NAME=[V1, V2, ...] with two values or more"),
         ("width=[5]", "is not NAME=[V1, V2, ...] with two values or more"),
         ("width=[5, 6", "invalid YAML"),

@@ -95,7 +95,7 @@ def test_a_square_board_has_a_legend_of_what_lies_on_it() -> None:
     state = engine.load("spell-cycles").new_state(players=2, seed=1)
     state.apply("place red-large at 3,4")
     text = plain(render.board(state))
-    assert text.rstrip().splitlines()[-1] == "x across, y down; · an empty cell: 3 large, R red"
+    assert text.rstrip().splitlines()[-1] == "x across, y down; · an empty cell; 3 large, R red"
     cards = engine.load("iconoclasm-cards").new_state(players=2, seed=1)
     cards.apply(cards.legal_actions()[1])
     assert "a cell shows the face up and, dimmed, the other faces" in plain(render.board(cards))
@@ -127,3 +127,13 @@ def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
     assert piece is not None and float(piece.group(1)) > 250  # Red's disc sits in the bottom row
     flat = engine.load("tic-tac-toe").new_state(players=2, seed=1)
     assert plain(render.square_board(flat)).splitlines()[-1].startswith("x across, y down;")
+
+
+def test_the_legend_names_no_piece_drawn_as_its_name_and_does_not_key_the_empty_cell() -> None:
+    """Tic-tac-toe's legend read "· an empty cell: O, X", as if an empty cell were an O or an X."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    state.apply("place X at 1,1")
+    assert plain(render.board(state)).rstrip().splitlines()[-1] == "x across, y down; · an empty cell"
+    four = engine.load("connect-four").new_state(players=2, seed=1)
+    four.apply(four.legal_actions()[0])
+    assert plain(render.board(four)).rstrip().splitlines()[-1] == "x across, y up; · an empty cell; R Red"

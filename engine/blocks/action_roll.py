@@ -38,13 +38,13 @@ from engine.blocks.choices import run_effect
 from engine.blocks.enumeration import Texts, distinct
 from engine.blocks.hooks import Hook, compile_hook, label, reach_of
 from engine.blocks.meters import MeterWork, instance_tables, meter_work
-from engine.blocks.numbered import ActionTable, action_table
+from engine.blocks.numbered import ENTRY_KEYS, ActionTable, action_table
 from engine.blocks.statuses import Attempt, hook_reach, run_hook
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.decisions import Die as DieResults
 from engine.core.decisions import fair_die
-from engine.core.errors import SourcePos
+from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping
 from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
@@ -104,7 +104,7 @@ class ActionRoll(Step):
         self.actors, self.actors_text = _selection(b, spec, "actors")
         self.table: ActionTable = action_table(b, str(spec.get("actions", "")), self.source, True, b.pos(spec, "actions"))
         self.dice = self._dice(b, spec)
-        self._check_numbers(b, str(spec.get("actions", "")))
+        self._check_table(b, str(spec.get("actions", "")))
         self.names = tuple(die.name for die in self.dice)
         self._usable: dict[int, tuple[frozenset[int], ...]] = {}  # see _usable_of
         self.strengths = self._strengths(b, spec)
@@ -124,14 +124,21 @@ class ActionRoll(Step):
             dice.append(Die(str(name), b.int_setting(die, "sides", 6) or 6, str(die["only"]) if "only" in die else None, bonus))
         return tuple(dice)
 
-    def _check_numbers(self, b: "BuildContext", attribute: str) -> None:
-        """An action numbered above every die's sides could never be rolled: an error at its number."""
+    def _check_table(self, b: "BuildContext", attribute: str) -> None:
+        """What the dice can never read is an error where it is written: an action numbered above every die's
+        sides, a flag (``break: true``) no die asks for with ``only``."""
         top = max(die.sides for die in self.dice)
+        wanted = sorted({die.only for die in self.dice if die.only is not None})
         for _, raw, _ in instance_tables(b, attribute):
             for key in raw if isinstance(raw, Mapping) else ():
                 if str(key).isdigit() and int(key) > top:
                     b.error(raw.key_pos.get(key), f"no die can roll {key}: the dice of this step roll 1 to {top}",
                             f"number the actions 1 to {top}, or give a die more 'sides'")
+                entry = raw[key]
+                for flag, value in entry.items() if isinstance(entry, Mapping) else ():
+                    if flag not in ENTRY_KEYS and isinstance(value, bool) and flag not in wanted:
+                        b.error(entry.key_pos.get(flag), f"no die of this step asks for the flag '{flag}'",
+                                did_you_mean(str(flag), wanted) or f"the flags its dice ask for: {', '.join(wanted) or 'none'}")
 
     def _strengths(self, b: "BuildContext", spec: "MappingT") -> dict[int, tuple[Strength, ...]]:
         attribute = str(spec.get("strengths", ""))

@@ -109,6 +109,9 @@ def _action(b: "BuildContext", entry: Any, pos: Any, actor: Type, source: str | 
             if isinstance(value, bool):
                 if value:
                     flags.add(str(key))
+            elif value is None and any(isinstance(entry.get(k), str) for k in ("do", "later")):
+                b.error(entry.key_pos.get(key, pos), f"unknown setting '{key}' in an action",
+                        "YAML ended the code at a comma inside {...}: put the code in quotes, do: \"...\"")
             else:
                 b.error(entry.key_pos.get(key, pos), f"unknown setting '{key}' in an action",
                         f"an action has {', '.join(ENTRY_KEYS)} and true/false flags such as 'break: true'")

@@ -204,19 +204,22 @@ class Builder:
             return default
         return str(value)
 
-    def setting(self, spec: Mapping, key: str, default: Any) -> Any:
-        """A literal value or the name of an option (whose default is used)."""
+    def setting(self, spec: Mapping, key: str, default: Any, expected: str | None = None) -> Any:
+        """A literal value or the name of an option (whose default is used); ``expected`` says what else it may be."""
         value = spec.get(key, default)
         if isinstance(value, str):
             if value in self.game.options:
                 return self.game.options[value]
-            self.error(self.pos(spec, key), f"unknown option '{value}'", did_you_mean(value, self.game.options))
+            hint = did_you_mean(value, self.game.options)
+            if hint is None and expected:
+                hint = f"'{key}' is {expected}, or the name of an option"
+            self.error(self.pos(spec, key), f"unknown option '{value}'", hint)
             return default
         return plain(value)
 
     def int_setting(self, spec: Mapping, key: str, default: int) -> int:
         """A whole number >= 0, written as a number or the name of an option holding one."""
-        value = self.setting(spec, key, default)
+        value = self.setting(spec, key, default, "a whole number")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             self.error(self.pos(spec, key), f"'{key}' must be a whole number (or an option holding one), not {value!r}")
             return default
@@ -224,7 +227,7 @@ class Builder:
 
     def bool_setting(self, spec: Mapping, key: str, default: bool) -> bool:
         """true or false, written as such or as the name of an option holding one."""
-        value = self.setting(spec, key, default)
+        value = self.setting(spec, key, default, "true or false")
         if not isinstance(value, bool):
             self.error(self.pos(spec, key), f"'{key}' must be true or false (or an option holding one), not {value!r}")
             return default

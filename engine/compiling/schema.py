@@ -21,6 +21,7 @@ with nothing required and ``key+`` / ``key-`` allowed at every level (see
 from __future__ import annotations
 
 import copy
+import difflib
 import json
 import re
 from functools import lru_cache
@@ -95,9 +96,23 @@ def _validator_of(text: str) -> Draft202012Validator:
 def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
     """Every schema violation in ``tree`` as a positioned diagnostic."""
     out = []
-    for err in sorted(_validator(kind).iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
+    validator = _validator(kind)
+    base_misspelt = _misspells_a_base(tree, validator.schema.get("properties") or {})
+    for err in sorted(validator.iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
+        if base_misspelt and err.validator == "required" and not err.absolute_path:
+            continue  # the sections it lacks would come from the base it fails to name
         out += [_diagnostic(tree, sub) for sub in _expand(err)]
     return out
+
+
+def _misspells_a_base(tree: Any, known: Any) -> bool:
+    """Whether a top-level key is an unknown near miss of ``extends`` or ``include`` (``extend: base``).
+
+    >>> _misspells_a_base({"name": "x", "extend": "base"}, {"name": {}, "extends": {}}), _misspells_a_base({"end": {}}, {})
+    (True, False)
+    """
+    keys = [str(k) for k in tree if k not in known] if isinstance(tree, dict) else []
+    return any(difflib.get_close_matches(k, ["extends", "include"], n=1, cutoff=0.8) for k in keys)
 
 
 def check_schema(tree: Any, kind: str) -> None:
@@ -173,11 +188,27 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}")
+    kinds = _branch_kinds(err)
+    if kinds:  # no form fits the value's own kind: say which kinds do
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
 
 _KINDS = {"array": "a list (like [a, b])", "object": "a mapping (like {key: value})", "string": "a text",
           "integer": "a whole number", "number": "a number", "boolean": "true/false", "null": "empty"}
+
+
+def _branch_kinds(err: ValidationError) -> list[str]:
+    """The kinds an ``anyOf`` allows, when the value is none of them (every form failed on its type); else []."""
+    if err.validator != "anyOf" or not err.context:
+        return []
+    kinds: list[str] = []
+    for sub in err.context:
+        if sub.validator != "type" or len(sub.schema_path) != 2:
+            return []
+        expected = sub.validator_value
+        kinds += [k for k in ([expected] if isinstance(expected, str) else expected) if k not in kinds]
+    return kinds
 
 
 def _kinds(expected: str | list[str]) -> str:

@@ -145,6 +145,22 @@ class EffectRuntimeError(RulecraftError):
         return (type(self), (self.message, self.pos))
 
 
+class LoadedDieError(EffectRuntimeError):
+    """A loaded die (a scenario's ``dice:``) that the die rolled cannot show; ``left`` loaded dice were left, it included.
+
+    >>> err = LoadedDieError("the next loaded die shows 9, but a d6 is rolled", left=2)
+    >>> str(err), err.left
+    ('the next loaded die shows 9, but a d6 is rolled', 2)
+    """
+
+    def __init__(self, message: str, pos: SourcePos | None = None, left: int = 0) -> None:
+        super().__init__(message, pos)
+        self.left = left
+
+    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None, int]]:  # type: ignore[override]
+        return (type(self), (self.message, self.pos, self.left))
+
+
 @dataclass
 class DiagnosticSink:
     """Collects diagnostics so validation can report all errors, not just the first."""

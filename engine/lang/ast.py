@@ -845,6 +845,17 @@ class Keyword(Node):
         return f"{self.name} {self.value.describe()}"
 
 
+# Functions of programming languages a newcomer reaches for, and this language's way to say it.
+_OTHER_LANGUAGES = {
+    "len": "to count a collection, write count(x in COLLECTION) or count(ZONE)",
+    "length": "to count a collection, write count(x in COLLECTION) or count(ZONE)",
+    "size": "to count a collection, write count(x in COLLECTION) or count(ZONE)",
+    "range": "write the numbers as a list, like [1, 2, 3]",
+    "random": "to roll a die, write roll(d6)",
+    "randint": "to roll a die, write roll(d6)",
+}
+
+
 @dataclass
 class Call(Node):
     """``f(args)``: a function from the vocabulary (see engine/lang/functions.py).
@@ -868,7 +879,8 @@ class Call(Node):
         if fn is None:
             from engine.core.errors import did_you_mean
 
-            hint = scope.vocab.elsewhere.get(self.func) or did_you_mean(self.func, scope.vocab.functions)
+            hint = (scope.vocab.elsewhere.get(self.func) or _OTHER_LANGUAGES.get(self.func)
+                    or did_you_mean(self.func, scope.vocab.functions))
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
         self.function = fn

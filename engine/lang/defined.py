@@ -265,7 +265,10 @@ def define_functions(b: "CodeContext") -> None:
         pos = section.key_pos.get(key, section.pos)
         signature = parse_signature(str(key))
         if signature is None:
-            b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)")
+            if re.fullmatch(r"[A-Za-z_]\w*", str(key)):  # a bare name: its parameters, even none, are left out
+                b.error(pos, f"'{key}' needs its parameters: write {key}() for none, or like {key}(c) or {key}(role r, int n)")
+            else:
+                b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)")
             continue
         name, params = signature
         b.check_identifier(name, pos, "function")

@@ -14,6 +14,7 @@ scalar points at the right line of the ruleset.
 from __future__ import annotations
 
 import ast as python_ast
+import re
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +25,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from engine.core import limits
-from engine.core.errors import RulesetError, SourcePos
+from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
 from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
@@ -100,7 +101,9 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
     try:
         tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
-        raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), _syntax_message(err, text)) from None
+        message = _syntax_message(err, text)
+        hint = _cut_at_a_comma(text, locate) if "the text ends too early" in message else None
+        raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), message, hint) from None
     except DedentError:
         line = _misaligned_line(text)
         raise RulesetError.at(locate(line, 1), "this line is indented less than the line before, but not as far back "
@@ -115,6 +118,18 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise
     except RecursionError:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
+
+
+def _cut_at_a_comma(text: str, locate: Locate) -> str | None:
+    """The hint for code that ends too early because YAML ended it at a comma: ``[a(b, c)]`` or ``{do: f(x, y)}``
+    unquoted make ``a(b`` and ``f(x`` the code.  Seen in the file: a comma right after the code's last character."""
+    if "\n" in text.strip():
+        return None
+    end = locate(1, len(text.rstrip()) + 1)
+    lines = source_lines(end.file)
+    if not 0 < end.line <= len(lines) or not lines[end.line - 1][end.col - 1:].startswith(","):
+        return None
+    return "YAML ended the code at a comma inside [...] or {...}: put the code in quotes"
 
 
 def _misaligned_line(text: str) -> int:
@@ -182,7 +197,7 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
             expected = sorted({_expected_name(t) for t in err.expected})
             return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
         if str(err.token) == "=":
-            return "syntax error: " + _misplaced_equals(text[:err.token.start_pos].rstrip()[-1:])
+            return "syntax error: " + _misplaced_equals(text[:err.token.start_pos].rstrip())
         got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})
@@ -191,10 +206,20 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
     return "syntax error"  # pragma: no cover - lark has no other kinds
 
 
-def _misplaced_equals(before: str) -> str:
-    """Why an '=' is unexpected, from the character just before it."""
+def _misplaced_equals(text: str) -> str:
+    """Why an '=' is unexpected, from the text before it.
+
+    >>> _misplaced_equals("x =="), _misplaced_equals("let n =")
+    ("unexpected '===' (to compare, write '==')", "unexpected '==' after 'let n' (to name a value, write 'let n = ...')")
+    """
+    before = text[-1:]
     if before in ("+", "-"):
         return f"unexpected '{before}=': changing a counter is a line of a program, not part of a value or condition"
+    if text.endswith("=="):
+        return "unexpected '===' (to compare, write '==')"
+    let = re.search(r"\blet\s+(\w+)\s*=$", text)
+    if let:
+        return f"unexpected '==' after 'let {let.group(1)}' (to name a value, write 'let {let.group(1)} = ...')"
     if before == "=":
         return "a comparison can't be a line of a program on its own; a line changes the game (e.g. move(...), gold(r) += 1)"
     return "unexpected '=' (to compare, write '==')"

@@ -187,8 +187,14 @@ class Scope:
         known = self.vocab.globals.get(name)
         if known is not None:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
-        self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or did_you_mean(name, self.visible_names()))
+        self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or self._call_hint(name)
+                   or did_you_mean(name, self.visible_names()))
         return Compiled(ANY, _unknown)
+
+    def _call_hint(self, name: str) -> str | None:
+        """For a function named without its call (a zone or counter kept per role, say): how to call it."""
+        signature = getattr(self.vocab.functions.get(name), "signature", "")
+        return f"'{name}' is a function, not a name: write {signature.split(' -> ')[0]}" if signature else None
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
         self.sink.items.append(Diagnostic(pos, message, hint))

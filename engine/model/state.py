@@ -27,7 +27,7 @@ from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
-from engine.core.errors import EffectRuntimeError, IllegalActionError, SourcePos
+from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
@@ -583,7 +583,7 @@ class State:
         if loaded:
             self.slices[Chance.block] = chance._replace(loaded=loaded[1:])
             if not 1 <= loaded[0] <= sides:
-                raise EffectRuntimeError(f"the next loaded die shows {loaded[0]}, but a d{sides} is rolled")
+                raise LoadedDieError(f"the next loaded die shows {loaded[0]}, but a d{sides} is rolled", left=len(loaded))
             return loaded[0]
         self.rng, v = rng.below(self.rng, sides)
         return v + 1

@@ -53,10 +53,11 @@ from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema
 from engine.core.confine import FileRefused, check_named_ruleset
-from engine.core.errors import Diagnostic, IllegalActionError, RulecraftError, RulesetError, SetupError, SourcePos, did_you_mean
+from engine.core.errors import (Diagnostic, IllegalActionError, LoadedDieError, RulecraftError, RulesetError, SetupError,
+                                SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.core.slices import NO_CHANCE, Chance
-from engine.core.yamlsource import Mapping, Text, load_yaml
+from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.model.game import Game
@@ -159,6 +160,8 @@ def validate_scenario(path: Path) -> list[Diagnostic]:
         _start(sc)
     except RulesetError as err:
         return found + err.diagnostics
+    except LoadedDieError as err:
+        return found + _at_the_die(sc, err).diagnostics
     except RulecraftError as err:
         return found + [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     return found
@@ -173,9 +176,18 @@ def run_scenario(path: str | Path) -> ScenarioResult:
         _run(sc, result)
     except RulesetError as err:
         result.failures.append(err.format())
+    except LoadedDieError as err:
+        result.failures.append(_at_the_die(sc, err).format())
     except RulecraftError as err:
         result.failures.append(str(err))
     return result
+
+
+def _at_the_die(sc: Scenario, err: LoadedDieError) -> RulesetError:
+    """The error of a loaded die the game cannot roll, at that die in the scenario's ``dice:``."""
+    dice = sc.doc.get("dice")
+    where = dice.pos_of(len(dice) - err.left) if isinstance(dice, Sequence) else sc.doc.pos_of("dice")
+    return RulesetError.at(where, err.message)
 
 
 def _start(sc: Scenario) -> State:

@@ -95,14 +95,18 @@ def _run_json(run: SweepRun) -> dict[str, Any]:
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:
     """``NAME=[V1, V2, ...]`` as the option's name and each value as YAML text; ValueError says what is wrong."""
-    name, value = next(iter(parse_set_options([text]).items()))
+    shape = f"'{text}' is not NAME=[V1, V2, ...] with two values or more (for example width=[5, 6, 7])"
+    try:
+        name, value = next(iter(parse_set_options([text]).items()))
+    except ValueError:  # no '=' or no name
+        raise ValueError(shape) from None
     where = f"--sweep {name}"
     try:
         values = load_yaml(where, value)
     except RulesetError as err:
         raise ValueError(f"'{text}': {err.diagnostics[0].message}") from None
     if not isinstance(values, list) or len(values) < 2:
-        raise ValueError(f"'{text}' is not NAME=[V1, V2, ...] with two values or more (for example width=[5, 6, 7])")
+        raise ValueError(shape)
     texts = [yaml_text(v) for v in plain(values)]
     twice = next((text for i, text in enumerate(texts) if text in texts[:i]), None)
     if twice is not None:

@@ -118,3 +118,21 @@ def test_a_big_zone_of_copies_of_one_piece_offers_its_first_piece_without_a_walk
     expected = fresh(step, s)
     with mock.patch.object(Place, "_firsts", side_effect=AssertionError("the zone was walked")):
         assert step.pieces(s) == expected
+
+
+def test_a_stock_of_a_few_dozen_one_faced_pieces_is_read_back_by_its_contents() -> None:
+    """A zone of a few dozen pieces, none of which has a second face, is kept by its contents alone: the second
+    game dealt the same stocks reads the offers back without walking the zone."""
+    game = load("connect-four")
+    step = next(step for step in game.steps if isinstance(step, Place))
+    assert not step.faces_vary
+    for seed in range(2):
+        s = game.new_state(players=2, seed=seed)
+        zone = step.source(s)
+        assert 12 < len(s.zones[zone]) <= KEPT_ZONE
+        expected = fresh(step, s)
+        if seed:
+            with mock.patch.object(Place, "_firsts", side_effect=AssertionError("the zone was walked")):
+                assert step.pieces(s) == expected
+        else:
+            assert step.pieces(s) == expected

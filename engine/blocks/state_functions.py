@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from operator import countOf
 from typing import Any, ClassVar
 
 from engine.blocks.grid import format_cell
@@ -392,8 +393,8 @@ class PlaceOnBoard(Function):
         def place(s: Any, e: list[Any]) -> None:
             chosen = items(s, e)
             names = s.game.piece_names
-            if len(chosen) > 1 and all(names[c] == names[chosen[0]] for c in chosen):
-                chosen = chosen[:1]
+            if len(chosen) > 1 and countOf(map(names.__getitem__, chosen), names[chosen[0]]) == len(chosen):
+                chosen = chosen[:1]  # copies of one piece (told in C)
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)

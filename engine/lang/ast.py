@@ -405,6 +405,8 @@ class Compare(Node):
 
     def _code(self, a: Compiled, b: Compiled, scope: Scope) -> Code:
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        if self.op in ("==", "!=") and "None" in (left, right):  # none equals none alone: asked by identity
+            return Code(f"({right if left == 'None' else left} {'is' if self.op == '==' else 'is not'} None)", None, ca + cb)
         if self.op in ("==", "!="):
             return Code(f"({left} {self.op} {right})", None, ca + cb)
         plain = codegen.ordered(self.op, a, b) if scope.pure else None
@@ -483,6 +485,8 @@ class BoolOp(Node):
         expect(scope, self.right, b, BOOL, f"each side of '{self.op}'")
         fa, fb = a.fn, b.fn
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        if self.op == "and" and scope.pure:
+            right = codegen.known_present(left, right)
         code = Code(f"({left} {self.op} {right})", None, ca + cb)
         if self.op == "and":
             hint = None
@@ -575,7 +579,8 @@ class Selection(Node):
                                   f"(the limit is {most:,}): each level multiplies the work by the size of its collection",
                         f"narrow an outer collection with 'where', or split the rule into smaller conditions; "
                         f"or raise the limit with --limit condition_items=N")
-        listed = src.code if raw.type is ZONE else None  # a zone's list, or a list that never changes: for loops written inline
+        walkable = raw.type is ZONE or (src.code is not None and src.code.walkable)  # a zone's list, or one the state keeps
+        listed = src.code if walkable else None  # that, or a list that never changes: for loops written inline
         if isinstance(constant, list):
             name = codegen.fresh("k")
             listed = Code(name, None, ((name, constant),))
@@ -635,7 +640,7 @@ def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
     condition = codegen.read_as(text, sel.slot, x, sel.present)
-    lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
+    lines = ("found = []", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items, sel.pure)
 

@@ -37,6 +37,7 @@ def f...(s, e):
 
 from __future__ import annotations
 
+import ast as pyast
 import dataclasses
 import itertools
 import operator
@@ -46,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
 from engine.lang.hoisted import hoist
-from engine.lang.shared import share
+from engine.lang.shared import pure_read, share
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -75,6 +76,7 @@ class Code:
     lines: tuple[str, ...] | None = None  # statements; None for an expression
     consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
     number: bool = False  # whether the value is always an int (a sum, a difference or a product)
+    walkable: bool = False  # a read of items, never none, that only the game's changes change: loops walk it inline
 
 _names = itertools.count(1)
 
@@ -152,13 +154,26 @@ def read_as(text: str, slot: int, name: str, present: bool = False) -> str:
     return text
 
 
+def kept_item(slot: int, x: str, *texts: str) -> tuple[str, ...]:
+    """The line of a generated loop over ``x`` keeping its item in the local's slot ``slot``, for ``texts`` (the
+    loop's code, the item read from ``x`` where it can be, see :func:`read_as`) that read the slot or hand the
+    locals on; none when they do neither (the closures a failure runs keep their items themselves).
+
+    >>> kept_item(2, "x5", "(k3[x5] == e[0])"), kept_item(2, "x5", "k4(s, e)")
+    ((), ('    e[2] = x5',))
+    """
+    if any(passes_locals(text) or f"e[{slot}]" in text for text in texts):
+        return (f"    e[{slot}] = {x}",)
+    return ()
+
+
 def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
     """``c``'s value as (source computing it, a name for it after that, constants), or None when it has no
     expression: ``e[3]`` serves as both; anything else is computed into a fresh local ``t7`` by ``:=``."""
     if c.code is None or c.code.lines is not None:
         return None
     text = c.code.expr
-    if LOCAL.fullmatch(text):
+    if LOCAL.fullmatch(text) or (SHARING and pure_read(text, dict(c.code.consts))):  # a pure read: shared when written again
         return text, text, c.code.consts
     name = fresh("t")
     return f"({name} := {text})", name, c.code.consts
@@ -183,6 +198,29 @@ def guarded(base: Compiled, template: str, value: Any = None) -> Code | None:
         name = fresh("k")
         template, consts = template.replace("{k}", name), consts + ((name, value),)
     return Code(f"(None if {first} is None else {template.replace('{x}', then)})", None, consts)
+
+
+def known_present(test: str, then: str) -> str:
+    """``then``, run only once ``test`` held, without the guards against none of what ``test`` found present
+    (``test`` is ``(X is not None)``, X a local or a pure read): in code that changes nothing,
+    ``at(x, y) != none and at(x, y).hue == h`` reads the hue without asking again.
+
+    >>> known_present("(s.grid.get((e[1], 0)) is not None)", "((None if s.grid.get((e[1], 0)) is None else k2[s.grid.get((e[1], 0))]) == 3)")
+    '((k2[s.grid.get((e[1], 0))]) == 3)'
+    """
+    if not test.endswith(" is not None)"):
+        return then
+    try:
+        node = pyast.parse(test, mode="eval").body
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return then
+    if not (isinstance(node, pyast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], pyast.IsNot)
+            and isinstance(node.comparators[0], pyast.Constant) and node.comparators[0].value is None):
+        return then
+    present = pyast.get_source_segment(test, node.left)
+    if present is None or not (LOCAL.fullmatch(present) or pure_read(present)):
+        return then
+    return then.replace(f"(None if {present} is None else ", "(")
 
 
 FALLIBLE = "fallible"

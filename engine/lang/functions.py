@@ -197,7 +197,7 @@ class Count(Aggregate):
         head, items, listed = sel.listing(copy=False)
         x = codegen.fresh("x")
         condition = codegen.read_as(text, sel.slot, x, sel.present)
-        lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
+        lines = ("n = 0", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
@@ -301,8 +301,9 @@ class Fold(Aggregate):
         term, consts = codegen.expr(value)
         x, combine = codegen.fresh("x"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
-        lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
-                 f"    values.append({codegen.read_as(term, sel.slot, x, sel.present)})",
+        term = codegen.read_as(term, sel.slot, x, sel.present)
+        lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, term),
+                 f"    values.append({term})",
                  f"return {combine}(values) if values else {self.empty!r}")
         return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference, sel.pure)
 
@@ -369,7 +370,7 @@ class Quantifier(Aggregate):
         x = codegen.fresh("x")
         condition = codegen.read_as(text, sel.slot, x, sel.present)
         head, items, listed, test = _items(sel, x, scope)
-        lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
+        lines = (*head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, condition),
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)

@@ -452,3 +452,31 @@ def test_generated_code_answers_what_the_closures_answer_on_any_board(data: st.D
             s.place(cid, cell)
         answers.append((game.end_condition.test(s), [str(a) for a in s.legal_actions()]))
     assert answers[0] == answers[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_a_kept_longest_line_read_inline_is_the_longest_line_on_any_board(data: st.DataObject) -> None:
+    """``longest_line(d in board where d.colour == r)`` in code that changes nothing reads the answer the state
+    keeps inline (``s.lines``); with discs put anywhere and taken off again, the end condition and each seat's
+    running score are those of the lines searched afresh."""
+    from engine.blocks.grid import longest_line
+
+    game = engine.load("connect-four")
+    assert any("s.lines.get(" in text for where, text in game.vocab.data[GENERATED] if ":61:" in where)
+    cells = list(game.grid.cells)
+    moves = data.draw(st.lists(st.tuples(st.sampled_from(cells), st.booleans()), max_size=30))
+    s = game.new_state(players=2, seed=0)
+    for i, (cell, lift) in enumerate(moves):
+        on = s.grid.get(cell)
+        if on is not None and lift:
+            s.move(on, s.zone_of[next(c for c in range(len(s.zone_of)) if s.cell_of[c] is None
+                                      and game.piece_names[c] == game.piece_names[on])])
+        elif on is None:
+            s.place(next(c for c in range(len(s.zone_of)) if s.cell_of[c] is None
+                         and game.piece_names[c] == s.positions[i % 2]), cell)
+        lines = {r: longest_line([c for c, p in s.grid.items() if game.piece_names[p] == r], game.grid.offsets)
+                 for r in s.positions}
+        ended = any(n >= 4 for n in lines.values()) or len(s.grid) == len(cells)
+        assert game.end_condition.test(s) == ended
+        assert [game.score_of(s, seat) for seat in (1, 2)] == [lines[r] for r in s.positions]

@@ -595,11 +595,13 @@ class Selection(Node):
         value, value_pure = unchanging(self.value, inner) if self.value is not None else (None, True)
         if value is not None and self.value is not None:
             value = codegen.finish(value, self.value.pos, inner)
-        fast = None
+        fast, rights = None, ()
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
+            rights = tuple(right.code if right.code is not None and right.code.lines is None else None
+                           for _, right in where.hint[2])
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
-                                      listed=listed, pos=self.pos, test=test, size=size,
+                                      listed=listed, pos=self.pos, test=test, size=size, rights=rights,
                                       pure=pure and value_pure and (scope.pure or listed is not None))
         if fast is not None:
             generated = _fast_filter(selection, inner)
@@ -761,6 +763,7 @@ class CompiledSelection:
     pos: SourcePos | None = None  # where the selection is written: where it runs out of steps
     size: Fn | None = None  # the number of the source's items, unspent, when it is known without listing them
     pure: bool = False  # whether the source, ``where`` and ``value`` change nothing (but the step budget and their own locals)
+    rights: tuple[Code | None, ...] = ()  # with ``fast``: the source of each value compared, when it is an expression
 
     def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
         """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:

@@ -237,21 +237,21 @@ class Place(Step):
         For a zone of at most :data:`KEPT_ZONE` pieces they are kept, keyed by the zone's contents (and, put down as
         they are in a game where some piece has more than one face, the faces they show), so the same hand is looked
         through once (a key of a few dozen numbers is hashed and compared in C): a decision after one that placed
-        nothing from it, or another game dealt the same hand, reads them back.  A bigger zone whose count of copies
-        the state keeps (see :meth:`_firsts`) and that holds copies of one piece only offers what its first piece
-        alone would: read back the same way.
+        nothing from it, or another game dealt the same hand, reads them back.  A zone whose count of copies the
+        state keeps (see :meth:`_firsts`: a big one, when first walked) and that holds copies of one piece only
+        offers what its first piece alone would, whatever its size now: read back the same way.
         """
         zone = self.source(s)
         hand = s.zones[zone]
-        if len(hand) <= KEPT_ZONE:
-            key = (*hand, *map(s.face.__getitem__, hand)) if self.faces_vary else tuple(hand)
-        else:
-            tally = self.copy_tallies.get(zone)
-            if tally is None or len(face_counts(s, tally)) != 1:
-                return self._offers(s, hand, zone)
+        tally = self.copy_tallies.get(zone) if self.copy_tallies else None
+        if tally is not None and hand and len(face_counts(s, tally)) == 1:  # copies of one piece, at any size
             first = hand[0]
             hand = [first]
             key = (first, s.face[first]) if self.faces_vary else (first,)  # the key of that one-piece zone
+        elif len(hand) <= KEPT_ZONE:
+            key = (*hand, *map(s.face.__getitem__, hand)) if self.faces_vary else tuple(hand)
+        else:
+            return self._offers(s, hand, zone)
         kept = self.kept_offers.get(key)
         if kept is None:
             if len(self.kept_offers) >= KEPT_HANDS:

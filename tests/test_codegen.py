@@ -423,14 +423,15 @@ BOTH_WAYS = {name: _loaded_both_ways(name) for name in ("plain-connect-four", "p
 def test_kept_reads_are_walked_inline_and_what_a_test_found_present_is_not_asked_again() -> None:
     """The plain Connect Four's loops walk ``empty_cells`` and ``roles`` as the state keeps them (``s.empty``,
     ``s.positions``); ``at(x, y) != none and at(x, y).colour == r`` asks once whether the cell holds a piece
-    (by identity), and a piece's cell is read once for its four lines."""
+    (by identity), and a piece's cell is read once for its four lines, never asked whether it is none (a piece
+    of the board has one)."""
     generated, _ = BOTH_WAYS["plain-connect-four"]
     texts = [text for where, text in generated.vocab.data[GENERATED] if "ruleset.yaml" in where]
     assert any(re.search(r"(t\d+) = s\.empty\n(.*\n)*\s+for x\d+ in \1:", text) for text in texts)
     assert any(re.search(r"(t\d+) = s\.positions\n(.*\n)*\s+for x\d+ in \1:", text) for text in texts)
     assert not any("!= None" in text or "== None" in text for text in texts)
     won = [text for where, text in generated.vocab.data[GENERATED] if ":58:5" in where]
-    assert won and all(text.count("s.cell_of[") == 1 for text in won)
+    assert won and all(text.count("s.cell_of[") == 1 and " is None" not in text for text in won)
     assert not any(re.search(r"is not None\) and \(\(None if", text) for text in won)
 
 

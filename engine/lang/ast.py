@@ -600,8 +600,10 @@ class Selection(Node):
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
             rights = tuple(right.code if right.code is not None and right.code.lines is None else None
                            for _, right in where.hint[2])
+        board = scope.vocab.data.get("board_zone")
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
                                       listed=listed, pos=self.pos, test=test, size=size, rights=rights,
+                                      on_board=raw.type is ZONE and isinstance(board, int) and constant == board,
                                       pure=pure and value_pure and (scope.pure or listed is not None))
         if fast is not None:
             generated = _fast_filter(selection, inner)
@@ -641,7 +643,7 @@ def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     text, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
-    condition = codegen.read_as(text, sel.slot, x, sel.present)
+    condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
     lines = ("found = []", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items, sel.pure)
@@ -764,6 +766,7 @@ class CompiledSelection:
     size: Fn | None = None  # the number of the source's items, unspent, when it is known without listing them
     pure: bool = False  # whether the source, ``where`` and ``value`` change nothing (but the step budget and their own locals)
     rights: tuple[Code | None, ...] = ()  # with ``fast``: the source of each value compared, when it is an expression
+    on_board: bool = False  # whether the source is the board's zone, named outright
 
     def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
         """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:
@@ -796,6 +799,16 @@ class CompiledSelection:
         True
         """
         return self.listed is not None and not (isinstance(self.constant_source, list) and None in self.constant_source)
+
+    @property
+    def placed(self) -> bool:
+        """Whether every item is a piece on the board, with a cell, while it is read: the board's pieces, in a
+        selection that changes nothing.
+
+        >>> CompiledSelection(None, 0, None, None, None, listed=Code("s.zones[1]"), on_board=True, pure=True).placed
+        True
+        """
+        return self.on_board and self.pure and self.present
 
     def loop(self, x: str) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str]:
         """Generated source for a loop over ``x`` walking a zone or constant list with a fast filter (``x.attr == v

@@ -134,22 +134,29 @@ def passes_locals(text: str) -> bool:
     return any(m.group(1) is None and m.group(2) is None for m in _SLOTS.finditer(text))
 
 
-def read_as(text: str, slot: int, name: str, present: bool = False) -> str:
+def read_as(text: str, slot: int, name: str, present: bool = False, placed: bool = False) -> str:
     """``text`` reading the Python name ``name`` where it reads the local's slot ``slot``, when it hands the
     locals to nothing (:func:`passes_locals`): a loop's item, held in a local of the generated function as well
     as in its slot, is read from there.  With ``present`` (the item is never none: a component of a zone)
-    its reads drop the guard against none (see :func:`guarded`).  Text literals are left alone.
+    its reads drop the guard against none (see :func:`guarded`); with ``placed`` too (a piece of the board, in a
+    loop that changes nothing) so do the reads of its cell.  Text literals are left alone.
 
     >>> read_as("(k2[e[4]] == e[0]) and e[4] != 'e[4]'", 4, "x1"), read_as("k5(s, e) + e[4]", 4, "x1")
     ("(k2[x1] == e[0]) and x1 != 'e[4]'", 'k5(s, e) + e[4]')
     >>> read_as("(None if e[4] is None else k2[e[4]]) == 3", 4, "x1", present=True)
     '(k2[x1]) == 3'
+    >>> read_as("(None if (None if e[4] is None else s.cell_of[e[4]]) is None else (None if e[4] is None else "
+    ...         "s.cell_of[e[4]])[1])", 4, "x1", present=True, placed=True)
+    '((s.cell_of[x1])[1])'
     """
     if passes_locals(text):
         return text
     text = _SLOTS.sub(lambda m: name if m.group(2) == str(slot) else m.group(0), text)
-    if present:
-        guard = re.compile(_TEXT + "|" + re.escape(f"(None if {name} is None else "))
+    guards = [f"(None if {name} is None else "] if present else []
+    if present and placed:  # (the item's guard gone, its cell's reads are written thus)
+        guards.append(f"(None if (s.cell_of[{name}]) is None else ")
+    for read in guards:
+        guard = re.compile(_TEXT + "|" + re.escape(read))
         text = guard.sub(lambda m: m.group(0) if m.group(1) is not None else "(", text)
     return text
 

@@ -196,7 +196,7 @@ class Count(Aggregate):
         text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
         head, items, listed = sel.listing(copy=False)
         x = codegen.fresh("x")
-        condition = codegen.read_as(text, sel.slot, x, sel.present)
+        condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
         lines = ("n = 0", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
@@ -301,7 +301,7 @@ class Fold(Aggregate):
         term, consts = codegen.expr(value)
         x, combine = codegen.fresh("x"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
-        term = codegen.read_as(term, sel.slot, x, sel.present)
+        term = codegen.read_as(term, sel.slot, x, sel.present, sel.placed)
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, term),
                  f"    values.append({term})",
                  f"return {combine}(values) if values else {self.empty!r}")
@@ -368,7 +368,7 @@ class Quantifier(Aggregate):
         a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         text, consts = codegen.expr(test)
         x = codegen.fresh("x")
-        condition = codegen.read_as(text, sel.slot, x, sel.present)
+        condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
         head, items, listed, test = _items(sel, x, scope)
         lines = (*head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, condition),
                  f"    if not {condition}:" if self.every else f"    if {condition}:",

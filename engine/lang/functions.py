@@ -150,7 +150,11 @@ class Count(Aggregate):
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
-        sel = as_selection(args[0]).compile_parts(scope)
+        node = as_selection(args[0])
+        unequal = self._unequal(node, scope)
+        if unequal is not None:
+            return unequal
+        sel = node.compile_parts(scope)
         src, slot, where = sel.source, sel.slot, sel.where
         if where is None:
             if sel.constant_source is not None:
@@ -200,6 +204,44 @@ class Count(Aggregate):
         lines = ("n = 0", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
+
+    @staticmethod
+    def _unequal(node: ast.Selection, scope: Scope) -> Compiled | None:
+        """``count(x in ZONE where x.a != v)``, the attribute the same on every face: the zone's size less its tally
+        of ``v`` (see :meth:`_tallied`), spending a step per item and reading ``v`` once there is an item, as the
+        loop does; None for any other count (and then nothing compiled here is kept).
+
+        >>> from engine.lang.parser import parse_expression
+        >>> from engine.lang.scope import Vocabulary
+        >>> vocab = Vocabulary(functions=by_name(LANGUAGE))
+        >>> vocab.define_constant("pool", ZONE, 0)
+        >>> scope = Scope(vocab)
+        >>> Count._unequal(parse_expression("count(x in pool where x != 5)").args[0], scope), scope.sink.items
+        (None, [])
+        """
+        where = node.where
+        if node.value is not None or not (isinstance(where, ast.Compare) and where.op == "!="):
+            return None
+        errors, generated = len(scope.sink.items), scope.vocab.data.setdefault(codegen.GENERATED, [])
+        before = len(generated)
+        equal = ast.Selection(node.pos, node.var, node.source, ast.Compare(where.pos, "==", where.left, where.right))
+        sel = equal.compile_parts(scope)
+        if (len(scope.sink.items) != errors or sel.fast is None or len(sel.fast) != 1 or sel.fast[0][2] is None
+                or not isinstance(sel.constant_source, int)):
+            del scope.sink.items[errors:], generated[before:]  # compiled as written instead
+            return None
+        (_, right, row), = sel.fast
+        zone, pos = sel.constant_source, node.pos
+        tally = Tally(zone, row)
+
+        def unequal(s: Any, e: list[Any]) -> int:
+            n = len(s.zones[zone])
+            s.budget -= n
+            if s.budget < 0:
+                raise ast.out_of_steps(s, pos, "selection")
+            return n - tally_count(s, tally, right(s, e)) if n else 0
+
+        return Compiled(INT, unequal)
 
     @staticmethod
     def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:

@@ -62,3 +62,23 @@ def test_the_moves_of_random_games_are_those_found_by_walking_every_step() -> No
         while not s.is_terminal:
             assert STEP.moves(s) == walked(STEP, s)
             s.play(choose.randrange(len(s.legal_actions())))
+
+
+class CountingBoard(dict):  # type: ignore[type-arg]
+    """A board that counts how many cells are looked up."""
+
+    looked = 0
+
+    def get(self, cell: Any, default: Any = None) -> Any:
+        self.looked += 1
+        return super().get(cell, default)
+
+
+def test_where_nothing_stacks_the_moves_look_at_the_side_s_pieces_not_at_every_cell() -> None:
+    """Only the cells the side's pieces may step to are looked up on the board, not each of its 64 cells."""
+    s = GAME.new_state(players=2, seed=0)
+    s.grid = CountingBoard(s.grid)
+    moves = STEP.moves(s)
+    own = [s.cell_of[p] for p in s.zones[GAME.board_zone] if STEP.values[s.face[p]][p] == s.acting_role]
+    reach = STEP.reach[STEP.forward[s.acting_role]]
+    assert moves and s.grid.looked == sum(len(reach[cell]) for cell in own) < len(GAME.grid.cells)

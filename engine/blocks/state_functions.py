@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from operator import countOf
 from typing import Any, ClassVar
 
 from engine.blocks.grid import format_cell
@@ -252,16 +253,33 @@ class LongestLine(Function):
         board = scope.vocab.data.get("board_zone")
         if (sel.fast is not None and isinstance(board, int) and sel.constant_source == board
                 and all(row is not None for _, _, row in sel.fast)):
-            return Compiled(INT, _kept_longest(sel.fast, board, longest))
+            made: list[Any] = [None, None]  # the board last seen and its kind of line: one board per game, in practice
+            kept = _kept_longest(sel.fast, board, longest, made)
+            right = sel.rights[0] if len(sel.fast) == 1 and sel.rights else None
+            return Compiled(INT, kept, code=_kept_code(made, right, kept) if right is not None and scope.pure else None)
         return Compiled(INT, longest)
 
     def describe(self, call: ast.Call) -> str:
         return f"the length of the longest straight line of {describe_selection(call.args[0])}" if call.args else "0"
 
 
-def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: Fn) -> Fn:
+def _kept_code(made: list[Any], right: Code, kept: Fn) -> Code:
+    """The source of ``longest_line(x in board where x.a == v)`` in code that changes nothing: the state's kept
+    answer for ``v`` (``right``) read inline, ``kept`` called when there is none yet (or the board stacks).
+
+    ``made`` holds the kind of line ``kept`` made for the board; answers the state keeps under it are the
+    state's own, whichever board made it (the state keeps them for its pieces, along its board's lines).
+    """
+    value, consts = codegen.expr(Compiled(ANY, kept, code=right))
+    n, lengths, k, m = codegen.fresh("t"), codegen.fresh("t"), codegen.fresh("k"), codegen.fresh("k")
+    return Code(f"({n} if ({lengths} := s.lines.get({m}[1])) is not None and ({n} := {lengths}.get({value})) "
+                        f"is not None else {k}(s, e))", None, consts + ((k, kept), (m, made)))
+
+
+def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: Fn, made: list[Any]) -> Fn:
     """``longest_line(x in board where x.a == u [and x.b == v ...])``, attributes the same on every face: the answer
-    the state keeps up to date (:mod:`engine.blocks.kept_lines`); ``searched`` on a board that stacks."""
+    the state keeps up to date (:mod:`engine.blocks.kept_lines`); ``searched`` on a board that stacks.  ``made``
+    holds the board last seen and its kind of line (one board per game, in practice)."""
     from engine.blocks.kept_lines import LineKind, kept_longest
 
     if len(fast) == 1:
@@ -270,7 +288,6 @@ def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: F
     else:
         rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
         row, attributes = list(zip(*rows)), tuple(map(id, rows))  # each component's values, together
-    made: list[Any] = [None, None]  # the board last seen and its kind of line: one board per game, in practice
 
     def longest(s: Any, e: list[Any]) -> int:
         grid = s.game.grid
@@ -416,8 +433,8 @@ class PlaceOnBoard(Function):
         def place(s: Any, e: list[Any]) -> None:
             chosen = items(s, e)
             names = s.game.piece_names
-            if len(chosen) > 1 and all(names[c] == names[chosen[0]] for c in chosen):
-                chosen = chosen[:1]
+            if len(chosen) > 1 and countOf(map(names.__getitem__, chosen), names[chosen[0]]) == len(chosen):
+                chosen = chosen[:1]  # copies of one piece (told in C)
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)

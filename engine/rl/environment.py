@@ -68,6 +68,9 @@ class RulecraftEnv(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if isinstance(ruleset, Game) and (variant or set_options):
+            raise ValueError(f"a compiled game has its variants and options already ({ruleset.name}: variants "
+                             f"{list(ruleset.variants) or 'none'}): load it with the ones wanted, or give the ruleset's name")
         self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
         self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))

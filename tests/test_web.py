@@ -278,6 +278,21 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     assert catalog.load("tiles").name == "tutorial-tiles"
 
 
+@pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
+def test_a_game_of_a_folder_named_in_any_characters_can_be_saved(tmp_path: Path, folder: str) -> None:
+    from urllib.parse import quote, unquote
+
+    ruleset_copy(tmp_path, "").rename(tmp_path / folder)
+    client = TestClient(create_app(str(tmp_path)), follow_redirects=False)
+    table = start(client, f"/play/{quote(folder)}?players=2&seed=1")
+    response = client.get(f"/api/tables/{table}/save")
+    assert response.status_code == 200, response.text
+    header = response.headers["content-disposition"]
+    assert header.isascii() and header.count('"') == 2
+    assert unquote(header.split("filename*=UTF-8''")[1]) == f"{folder}-seed1.json"
+    assert json.loads(response.text)["seed"] == 1
+
+
 class BoundSocket:
     """What the server is handed in place of a real listening socket: its address."""
 

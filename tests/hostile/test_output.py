@@ -102,6 +102,16 @@ def test_a_three_megabyte_action_in_a_log_is_cut_in_the_refusal(tmp_path: Path) 
         assert len(run.err) < 5_000
 
 
+@pytest.mark.parametrize("field", ["ruleset", "players", "seed", "format", "content_hash"])
+def test_a_three_megabyte_field_of_a_log_is_cut_in_the_refusal(tmp_path: Path, field: str) -> None:
+    log = tmp_path / "game.json"
+    game = {"format": 2, "ruleset": "tic-tac-toe", "content_hash": "0" * 16, "version": 1, "players": 2, "seed": 1, "actions": []}
+    log.write_text(json.dumps({**game, field: "x" * 3_000_000}))
+    run = rulecraft("replay", str(log))
+    assert run.code == 1 and "Traceback" not in run.text and "xxx" in run.err, run
+    assert len(run.err) < 2_500
+
+
 def test_a_long_illegal_action_is_refused_in_a_message_cut_short() -> None:
     state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
     with pytest.raises(IllegalActionError) as refused:

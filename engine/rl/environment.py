@@ -115,6 +115,7 @@ class RulecraftEnv(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._check_open()
         seat = self.seat_of[agent]
         mask = np.zeros(len(self.table), dtype=np.int8)
         if self.game_state.seat_to_move == seat:
@@ -122,6 +123,7 @@ class RulecraftEnv(AECEnv):
         return {"observation": self.encoder.encode(self.game_state.observation(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._check_open()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -166,6 +168,11 @@ class RulecraftEnv(AECEnv):
 
     def close(self) -> None:
         self.game_state = None
+
+    def _check_open(self) -> None:
+        """Refuse a move or a look at a closed environment (RuntimeError: reset() opens it again)."""
+        if self.game_state is None:
+            raise RuntimeError("this environment was closed: call reset() to start a new game")
 
 
 def _order_enforced(make: Callable[P, RulecraftEnv]) -> Callable[P, AECEnv]:

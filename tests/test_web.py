@@ -108,6 +108,10 @@ def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client
     assert view(client, table) == before
     assert client.post(f"/api/tables/{table}/act", json={"nothing": 1}).json()["error"].startswith("say which action")
     assert client.post(f"/api/tables/{table}/act", content=b"[").json() == {"error": "the request's body is not JSON"}
+    padded = json.dumps({"action": "place Sun/Sun as Sun at 0,0", "note": "x" * 70_000}).encode()
+    assert client.post(f"/api/tables/{table}/act", content=padded).json() == {
+        "error": "the request's body is larger than 65,536 bytes"}
+    assert view(client, table) == before
 
 
 def test_a_human_move_then_the_bot_then_undo(client: TestClient) -> None:

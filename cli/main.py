@@ -29,7 +29,7 @@ from click.core import ParameterSource
 from cli.allow import allow_option
 from cli.places import PathOrBuiltin
 import engine
-from engine.core.showtext import json_safe, shown
+from engine.core.showtext import cut, json_safe, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
 
 if TYPE_CHECKING:
@@ -67,8 +67,8 @@ class RulecraftGroup(click.Group):
             if isinstance(err, BrokenPipeError):  # the reader went away (``rulecraft ... | head``): stop quietly
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 raise click.exceptions.Exit(1) from None
-            if isinstance(err, OSError):
-                fail(f"{err.filename}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
+            if isinstance(err, OSError):  # the file's name may come from a file (a log's ruleset): cut it
+                fail(f"{cut(str(err.filename), 200)}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
             raise
 
 

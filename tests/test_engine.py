@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -227,3 +228,9 @@ def test_any_whole_number_type_names_a_seat() -> None:
     numpy = pytest.importorskip("numpy")
     state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
     assert state.observation(numpy.int64(2)) == state.observation(2)
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, None])
+def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(seed: object) -> None:
+    with pytest.raises(TypeError, match=f"seed must be a whole number, not {re.escape(repr(seed))}"):
+        engine.load("tic-tac-toe").new_state(players=2, seed=seed)  # type: ignore[arg-type]

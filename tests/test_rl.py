@@ -363,3 +363,22 @@ def test_an_index_may_be_any_whole_number_type(games: dict[str, engine.Game]) ->
     legal = int(np.flatnonzero(e.observe("player_1")["action_mask"])[0])
     e.step(np.int64(legal))
     assert e.agent_selection == "player_2"
+
+
+@pytest.mark.parametrize("changes", [{"variant": "short-game"}, {"set_options": {"supply_size": "8"}}])
+def test_variants_or_options_for_a_compiled_game_are_refused_not_ignored(changes: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"a compiled game has its variants and options already \(iconoclasm: variants none\)"):
+        env(engine.load("iconoclasm"), players=2, **changes)  # type: ignore[arg-type]
+    game = env("iconoclasm", players=2, **changes).unwrapped.game  # type: ignore[arg-type]
+    assert game.variants == ("short-game",) if "variant" in changes else game.options["supply_size"] == 8
+
+
+def test_a_closed_environment_refuses_moves_until_it_is_reset(games: dict[str, engine.Game]) -> None:
+    e = env(games["tutorial-tiles"], players=2)
+    e.reset(seed=1)
+    e.close()
+    for call in (lambda: e.step(0), lambda: e.observe("player_1")):
+        with pytest.raises(RuntimeError, match=r"this environment was closed: call reset\(\) to start a new game"):
+            call()
+    e.reset(seed=1)
+    assert e.observe("player_1")["action_mask"].any()

@@ -108,6 +108,10 @@ def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client
     assert view(client, table) == before
     assert client.post(f"/api/tables/{table}/act", json={"nothing": 1}).json()["error"].startswith("say which action")
     assert client.post(f"/api/tables/{table}/act", content=b"[").json() == {"error": "the request's body is not JSON"}
+    padded = json.dumps({"action": "place Sun/Sun as Sun at 0,0", "note": "x" * 70_000}).encode()
+    assert client.post(f"/api/tables/{table}/act", content=padded).json() == {
+        "error": "the request's body is larger than 65,536 bytes"}
+    assert view(client, table) == before
 
 
 def test_a_human_move_then_the_bot_then_undo(client: TestClient) -> None:
@@ -276,6 +280,21 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     catalog = Catalog(str(tmp_path))
     assert catalog.names() == ["tiles"]
     assert catalog.load("tiles").name == "tutorial-tiles"
+
+
+@pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
+def test_a_game_of_a_folder_named_in_any_characters_can_be_saved(tmp_path: Path, folder: str) -> None:
+    from urllib.parse import quote, unquote
+
+    ruleset_copy(tmp_path, "").rename(tmp_path / folder)
+    client = TestClient(create_app(str(tmp_path)), follow_redirects=False)
+    table = start(client, f"/play/{quote(folder)}?players=2&seed=1")
+    response = client.get(f"/api/tables/{table}/save")
+    assert response.status_code == 200, response.text
+    header = response.headers["content-disposition"]
+    assert header.isascii() and header.count('"') == 2
+    assert unquote(header.split("filename*=UTF-8''")[1]) == f"{folder}-seed1.json"
+    assert json.loads(response.text)["seed"] == 1
 
 
 class BoundSocket:

@@ -39,6 +39,7 @@ import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar
+from urllib.parse import quote
 
 import anyio
 from starlette.applications import Starlette
@@ -289,7 +290,9 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-cache"})
 
     async def body_of(request: Request) -> dict[str, Any]:
-        raw = await limited_body(request, MAX_REQUEST)
+        raw = await limited_body(request, MAX_REQUEST + 1)  # one byte more: a body cut short is said to be too large
+        if len(raw) > MAX_REQUEST:
+            raise BadRequest(f"the request's body is larger than {MAX_REQUEST:,} bytes")
         try:
             data = json.loads(raw or b"{}")
         except ValueError:
@@ -355,7 +358,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         data = await server.capped(lambda expired: server.locked(table, table.save))
         name = f"{table.ruleset}-seed{table.log.seed}.json"
         return Response(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n", media_type="application/json",
-                        headers={"content-disposition": f'attachment; filename="{name}"'})
+                        headers={"content-disposition": attachment(name)})
 
     async def open_file(request: Request) -> dict[str, Any]:
         mode = request.query_params.get("mode", "replay")
@@ -384,6 +387,23 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes)
+
+
+def attachment(name: str) -> str:
+    """A ``content-disposition`` header saving a download as ``name``, whatever characters the name holds.
+
+    A header is Latin-1 text: ``filename`` gets the name with anything but printable ASCII (and ``"``, ``\\``)
+    as ``_``, and ``filename*`` the name itself, percent-encoded UTF-8, for the browsers that read it.
+
+    >>> attachment("my-game-seed7.json")
+    'attachment; filename="my-game-seed7.json"'
+    >>> print(attachment('über"🎲-seed7.json'))
+    attachment; filename="_ber__-seed7.json"; filename*=UTF-8''%C3%BCber%22%F0%9F%8E%B2-seed7.json
+    """
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in name)
+    if plain == name:
+        return f'attachment; filename="{name}"'
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def check_seat(table: Table, seat: int) -> None:

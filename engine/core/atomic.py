@@ -30,6 +30,8 @@ class WriteFailed(RulecraftError):
 def write_atomic(path: str | Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) in one step; WriteFailed (old file kept) when that fails."""
     path = Path(path)
+    if "\0" in str(path):  # no file is so named, and the file system calls would raise ValueError
+        raise WriteFailed(f"cannot write {path}: a file name cannot hold a NUL character (nothing was written)")
     kept = "the old file is kept" if path.exists() else "nothing was written"
     try:
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

@@ -122,7 +122,16 @@ class RulesetError(RulecraftError):
 
 
 class IllegalActionError(RulecraftError, ValueError):
-    """An action that cannot be parsed or is not legal now; the state is unchanged."""
+    """An action that cannot be parsed or is not legal now; the state is unchanged.
+
+    The message quotes what was typed or read, so it is cut at ``MESSAGE_LIMIT`` characters:
+
+    >>> len(str(IllegalActionError(f"'{'x' * 10_000}' is not an action"))) < 2100
+    True
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(cut(message, MESSAGE_LIMIT))
 
 
 class SetupError(RulecraftError, ValueError):

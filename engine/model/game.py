@@ -202,12 +202,16 @@ class Game:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
+        try:
+            seeded = rng.seed_state(seed)
+        except TypeError:  # a text, a decimal number
+            raise TypeError(f"seed must be a whole number, not {cut(repr(seed), 60)}") from None
         plain = not (record or dice) and seats is None  # a start every such game with the same seating shares (see _started)
         if plain:
-            started = self._started(players, rng.seed_state(seed), explicit_chance)
+            started = self._started(players, seeded, explicit_chance)
             if started is not None:
                 return started
-        s = State(self, players, rng=rng.seed_state(seed), budget=self.limits.steps, explicit_chance=explicit_chance,
+        s = State(self, players, rng=seeded, budget=self.limits.steps, explicit_chance=explicit_chance,
                   log=[] if record else None, history=[] if record else None)
         if dice:
             s.slices[Chance.block] = NO_CHANCE._replace(loaded=tuple(dice))

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.outcome import Outcome
 from engine.core.compose import set_flags
 from engine.core.decisions import ChanceEvent, Decision
-from engine.core.errors import RulecraftError
+from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
+from engine.core.showtext import cut
 from engine.core.slices import observed, saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
@@ -40,7 +41,13 @@ PROBE = 64
 
 
 class SaveError(RulecraftError):
-    """A saved state or replay that does not fit the ruleset (or is damaged)."""
+    """A saved state or replay that does not fit the ruleset (or is damaged).
+
+    The message may quote what the file holds, so it is cut at ``MESSAGE_LIMIT`` characters.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(cut(message, MESSAGE_LIMIT))
 
 
 def position_hash(data: dict[str, Any]) -> str:

@@ -68,6 +68,9 @@ class RulecraftEnv(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if isinstance(ruleset, Game) and (variant or set_options):
+            raise ValueError(f"a compiled game has its variants and options already ({ruleset.name}: variants "
+                             f"{list(ruleset.variants) or 'none'}): load it with the ones wanted, or give the ruleset's name")
         self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
         self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
@@ -112,6 +115,7 @@ class RulecraftEnv(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._check_open()
         seat = self.seat_of[agent]
         mask = np.zeros(len(self.table), dtype=np.int8)
         if self.game_state.seat_to_move == seat:
@@ -119,6 +123,7 @@ class RulecraftEnv(AECEnv):
         return {"observation": self.encoder.encode(self.game_state.observation(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._check_open()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -163,6 +168,11 @@ class RulecraftEnv(AECEnv):
 
     def close(self) -> None:
         self.game_state = None
+
+    def _check_open(self) -> None:
+        """Refuse a move or a look at a closed environment (RuntimeError: reset() opens it again)."""
+        if self.game_state is None:
+            raise RuntimeError("this environment was closed: call reset() to start a new game")
 
 
 def _order_enforced(make: Callable[P, RulecraftEnv]) -> Callable[P, AECEnv]:

@@ -47,8 +47,9 @@ from typing import Any, Callable
 
 from engine.core.atomic import write_atomic
 from engine.core.confine import FileRefused, check_named_ruleset, read_bytes
-from engine.core.errors import IllegalActionError, RulecraftError
+from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError
 from engine.core.paths import builtin_names, find_ruleset
+from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.savefile import CHECKSUM, SaveError, state_to_json
 from engine.model.state import State
@@ -85,8 +86,8 @@ class ReplayDiverged(SaveError):
 
     def __init__(self, number: int, action: str, reason: str) -> None:
         self.number, self.action, self.reason = number, action, reason
-        where = "the starting position" if number == 0 else f"action {number} '{action}'"
-        super().__init__(f"{where} {reason}")
+        where = "the starting position" if number == 0 else f"action {number} '{cut(action, 200)}'"
+        super().__init__(f"{where} {cut(reason, MESSAGE_LIMIT)}")
 
     def __reduce__(self) -> tuple[type, tuple[int, str, str]]:  # type: ignore[override]
         return (type(self), (self.number, self.action, self.reason))

@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine
+from engine.core.errors import IllegalActionError
 from engine.core.showtext import cut, json_safe, shown
 from hostile_cli import Run, assert_refused, rulecraft_here as rulecraft
 
@@ -88,6 +90,33 @@ def test_a_four_megabyte_wrong_value_is_cut_in_the_error(tmp_path: Path) -> None
     run = rulecraft("validate", str(path))
     assert_refused(run, f"{path}:3:11: players/0: 'xxx", "...' (4,194,304 characters) is not a whole number")
     assert len(run.text) < 2_000
+
+
+def test_a_three_megabyte_action_in_a_log_is_cut_in_the_refusal(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    action = "place O at " + "9" * 3_000_000
+    log.write_text(json.dumps({"ruleset": "tic-tac-toe", "players": 2, "seed": 1, "actions": ["place X at 0,0", action]}))
+    for command in (["replay", str(log)], ["play", "--load", str(log)]):
+        run = rulecraft(*command)
+        assert_refused(run, f"{log}: action 2 'place O at 999", "... (3,000,011 characters)' cannot be replayed")
+        assert len(run.err) < 5_000
+
+
+@pytest.mark.parametrize("field", ["ruleset", "players", "seed", "format", "content_hash"])
+def test_a_three_megabyte_field_of_a_log_is_cut_in_the_refusal(tmp_path: Path, field: str) -> None:
+    log = tmp_path / "game.json"
+    game = {"format": 2, "ruleset": "tic-tac-toe", "content_hash": "0" * 16, "version": 1, "players": 2, "seed": 1, "actions": []}
+    log.write_text(json.dumps({**game, field: "x" * 3_000_000}))
+    run = rulecraft("replay", str(log))
+    assert run.code == 1 and "Traceback" not in run.text and "xxx" in run.err, run
+    assert len(run.err) < 2_500
+
+
+def test_a_long_illegal_action_is_refused_in_a_message_cut_short() -> None:
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply("x" * 1_000_000)
+    assert str(refused.value).endswith(" characters)") and len(str(refused.value)) < 2_100
 
 
 @settings(max_examples=200, derandomize=True)

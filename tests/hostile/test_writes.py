@@ -78,3 +78,13 @@ def test_a_game_log_that_cannot_be_written_exits_1_and_keeps_the_old_one(tmp_pat
 def test_a_write_into_a_missing_folder_is_refused_cleanly(tmp_path: Path) -> None:
     with pytest.raises(WriteFailed, match=r"cannot write .*: No such file or directory \(nothing was written\)"):
         write_atomic(tmp_path / "gone" / "log.json", "{}")
+
+
+def test_save_to_a_name_holding_a_nul_character_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["play", "tic-tac-toe", "--seed", "1"],
+                                input=f"save {tmp_path}/a\0b.json\nsave {tmp_path}/kept.json\nquit\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "a file name cannot hold a NUL character (nothing was written)" in result.output
+    assert "saved 0 actions to" in result.output and (tmp_path / "kept.json").exists()
+    with pytest.raises(WriteFailed, match="cannot hold a NUL character"):
+        write_atomic(tmp_path / "x\0y", "text")

@@ -153,6 +153,14 @@ def pick_players(game: Game, players: int | None) -> int:
     return players
 
 
+def check_output(path: Path | None, flag: str) -> None:
+    """Refuse, before any work, an output file that would replace a file of a ruleset in use (``--log ruleset.yaml``)."""
+    from engine.core.atomic import ruleset_file
+
+    if path is not None and ruleset_file(path):
+        raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
+
+
 def format_option(fn: F) -> F:
     """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
@@ -374,6 +382,7 @@ def play(
     if log_path is not None and not log_path.resolve().parent.is_dir():
         raise click.BadParameter(f"there is no folder {log_path.resolve().parent} to write the log in", param_hint="--log")
     log, state = _start_loaded(load_path) if load_path else _start_new(str(ruleset), variants, set_texts, players, seed)
+    check_output(log_path, "--log")
     try:
         bots = parse_seats(seats, log.players, log.seed)
     except ValueError as err:
@@ -531,6 +540,8 @@ def simulate(
     if games_csv is not None and not games_csv.resolve().parent.is_dir():
         raise click.BadParameter(f"there is no folder {games_csv.resolve().parent} to write the games in", param_hint="--games")
     game = load_game(ruleset, variants, set_texts)
+    for path, flag in ((out, "--out"), (html_path, "--html"), (games_csv, "--games")):
+        check_output(path, flag)
     count = pick_players(game, players)
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
@@ -613,6 +624,7 @@ def sweep(
         return engine.load(ruleset, variants, {**fixed, **extra})
 
     count = pick_players(load({}), players)
+    check_output(out, "--out")
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:

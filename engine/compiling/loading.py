@@ -30,6 +30,7 @@ from engine.compiling.blame import blame_extension
 from engine.compiling.builder import build_game
 from engine.compiling.schema import check_schema
 from engine.core import limits
+from engine.core.atomic import keep_yaml_in
 from engine.core.compose import compose
 from engine.core.confine import allowed_folders, allowing
 from engine.core.errors import RulecraftError, RulesetError
@@ -66,6 +67,7 @@ def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mappi
     A problem in a ruleset that ``path`` extends is reported at the line of ``path`` that caused it
     (see engine.compiling.blame).
     """
+    keep_yaml_in(Path(path).parent)  # no log or report written later by this process replaces its files
     try:
         tree = compose(path, variants, set_options=set_options)
         check_schema(tree, "ruleset")

@@ -6,6 +6,11 @@ target with ``os.replace`` (atomic on one file system).  If anything fails
 on the way (a full disk, a folder that vanished), the temporary file is
 removed, the old file is left as it was, and :class:`WriteFailed` says so.
 
+None of them is YAML: an existing ``.yaml`` file in the folder of a ruleset
+this process has loaded (the ruleset, its includes, its scenarios) is never
+written over (``--log my-game/ruleset.yaml`` would replace the ruleset with a
+log); see :func:`keep_yaml_in`.
+
 >>> import tempfile
 >>> target = Path(tempfile.mkdtemp()) / "report.txt"
 >>> write_atomic(target, "first\\n"); write_atomic(target, "second\\n")
@@ -27,11 +32,43 @@ class WriteFailed(RulecraftError):
     """A file could not be written; the file that was there before is unchanged."""
 
 
+_KEPT_FOLDERS: set[Path] = set()
+"""Folders whose existing YAML files this process never writes over (see :func:`keep_yaml_in`)."""
+
+
+def keep_yaml_in(folder: str | Path) -> None:
+    """From now on, refuse to write over an existing ``.yaml``/``.yml`` file in ``folder`` or below it.
+
+    The load pipeline calls it with the folder of every ruleset it loads.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()); (folder / "ruleset.yaml").write_text("name: x")
+    7
+    >>> keep_yaml_in(folder)
+    >>> write_atomic(folder / "ruleset.yaml", "a log")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.core.atomic.WriteFailed: cannot write .../ruleset.yaml: it is a file of a ruleset in use (nothing was written; choose another name)
+    """
+    _KEPT_FOLDERS.add(Path(folder).resolve())
+
+
+def ruleset_file(path: str | Path) -> bool:
+    """Whether ``path`` is an existing YAML file that :func:`write_atomic` will not write over (see :func:`keep_yaml_in`);
+    a command checks its output files with it before it starts its work."""
+    path = Path(path)
+    if not _KEPT_FOLDERS or path.suffix.lower() not in (".yaml", ".yml") or not path.exists():
+        return False
+    where = path.resolve()
+    return any(folder == where.parent or folder in where.parents for folder in _KEPT_FOLDERS)
+
+
 def write_atomic(path: str | Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) in one step; WriteFailed (old file kept) when that fails."""
     path = Path(path)
     if "\0" in str(path):  # no file is so named, and the file system calls would raise ValueError
         raise WriteFailed(f"cannot write {path}: a file name cannot hold a NUL character (nothing was written)")
+    if ruleset_file(path):
+        raise WriteFailed(f"cannot write {path}: it is a file of a ruleset in use (nothing was written; choose another name)")
     kept = "the old file is kept" if path.exists() else "nothing was written"
     try:
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")

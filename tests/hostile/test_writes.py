@@ -88,3 +88,40 @@ def test_save_to_a_name_holding_a_nul_character_is_refused_and_the_game_goes_on(
     assert "saved 0 actions to" in result.output and (tmp_path / "kept.json").exists()
     with pytest.raises(WriteFailed, match="cannot hold a NUL character"):
         write_atomic(tmp_path / "x\0y", "text")
+
+
+@pytest.fixture
+def my_game(tmp_path: Path) -> Path:
+    """A fresh ruleset folder made by ``rulecraft new``."""
+    folder = tmp_path / "my-game"
+    assert CliRunner().invoke(main, ["new", str(folder), "--from", "tutorial-tiles"]).exit_code == 0
+    return folder
+
+
+@pytest.mark.parametrize("command", [["simulate", "-n", "2", "--out"], ["simulate", "-n", "2", "--html"],
+                                     ["sweep", "board_size=[3, 4]", "-n", "2", "--out"],
+                                     ["play", "--seat", "1=random", "--log"]])
+def test_an_output_over_the_ruleset_itself_is_refused_before_any_work(my_game: Path, command: list[str]) -> None:
+    ruleset = my_game / "ruleset.yaml"
+    before = ruleset.read_text(encoding="utf-8")
+    args = [command[0], str(my_game), *command[1:], str(ruleset)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "is a file of the ruleset in use: write to another file" in result.output
+    assert ruleset.read_text(encoding="utf-8") == before
+
+
+def test_a_save_over_a_ruleset_file_during_play_is_refused_and_the_game_goes_on(my_game: Path) -> None:
+    scenario = next((my_game / "scenarios").glob("*.yaml"))
+    before = scenario.read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(my_game), "--seat", "2=random"],
+                                input=f"save {scenario}\n1\nsave {my_game / 'game.json'}\nquit\n")
+    assert "it is a file of a ruleset in use (nothing was written; choose another name)" in result.output
+    assert scenario.read_text(encoding="utf-8") == before
+    assert "saved 2 actions to" in result.output and (my_game / "game.json").is_file()
+
+
+def test_a_new_yaml_file_or_one_outside_the_rulesets_in_use_is_written(my_game: Path, tmp_path: Path) -> None:
+    for target in (my_game / "report.yaml", tmp_path / "elsewhere.yaml"):
+        result = CliRunner().invoke(main, ["simulate", str(my_game), "-n", "2", "--out", str(target)])
+        assert result.exit_code == 0 and target.is_file()

@@ -521,6 +521,10 @@ def _agent_table(report: SimulationReport) -> Table:
 def _summary_lines(report: SimulationReport) -> list[str]:
     n = max(report.games, 1)
     lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
+    if report.games_at_turn_limit:
+        stopped = report.games_at_turn_limit
+        lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "
+                     "their 'end: when' never held")
     first, undecided = report.first_player, report.games_without_decisions
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")

@@ -448,3 +448,18 @@ def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
     assert report.content_uses[0].flag == UNUSED  # decisions were made: none used it
     lines = [part for part in simulation_report(report) if isinstance(part, str)]
     assert any(line.endswith("(over the 1 game with a decision; 1 had none)") for line in lines), lines
+
+
+def test_games_stopped_by_the_turn_limit_are_counted_and_said(tmp_path: Path) -> None:
+    """An end condition that never holds: every game ran to max_turns, and the report did not say so."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    path = tmp_path / "never.yaml"
+    path.write_text("name: never\nextends: tutorial-tiles\nend: {when: 'false', stalled: false, max_turns: 12}\n")
+    report = simulate(engine.load(str(path)), players=2, n=4, seed=0, agents="random")
+    assert report.games_at_turn_limit == 4 and report.to_json()["games_at_turn_limit"] == 4
+    assert simulate(GAME, players=2, n=4, seed=0, agents="random").games_at_turn_limit == 0
+    text = " ".join(CliRunner().invoke(main, ["simulate", str(path), "-n", "4"]).output.split())
+    assert "games stopped by the turn limit (end: max_turns): 4 (100.0%): their 'end: when' never held" in text

@@ -112,6 +112,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         team_win=bool(state.outcome.teams) and len(state.outcome.winners) > 1 and not state.outcome.is_draw,
         seed=seed,
         scores=tuple(state.outcome.scores),
+        turn_limit=state.outcome.ended == "turn limit",
     )
 
 

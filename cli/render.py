@@ -431,7 +431,10 @@ def outcome(state: State) -> list[str]:
     if result is None:
         return ["the game is not over"]
     scores = ", ".join(f"seat {i + 1}: {s}" for i, s in enumerate(result.scores))
-    return [f"game over; scores: {scores}", winners_text(result.winners)]
+    lines = [f"game over; scores: {scores}", winners_text(result.winners)]
+    if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
+        lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
+    return lines
 
 
 def log_lines(lines: list[str]) -> list[str]:

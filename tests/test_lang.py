@@ -135,6 +135,8 @@ def test_unknown_name_has_a_hint(cards: engine.Game) -> None:
     ("len(deck) == 0", "unknown function 'len' (to count a collection, write count(x in COLLECTION) or count(ZONE))"),
     ("turn in range(1, 4)", "unknown function 'range' (write the numbers as a list, like [1, 2, 3])"),
     ("randint(1, 6) > 2", "unknown function 'randint' (to roll a die, write roll(d6))"),
+    ("draw(deck, hand(Fire), 2) == none", "unknown function 'draw' (to move the first N components of a zone, "
+                                          "write move(x in ZONE, TO_ZONE, N))"),
 ])
 def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine.Game, text: str, hint: str) -> None:
     """'len' and 'range' were unknown with no hint, or "did you mean 'rank'?"."""

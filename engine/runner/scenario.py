@@ -276,7 +276,9 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
     log = list(state.log or [])
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
-            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(log[-12:]))
+            shown = [line for entry in log[-12:] for line in entry.split("\n")]  # an entry may span lines (the scores)
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    "
+                                   + "\n    ".join(shown))
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
             continue

@@ -143,6 +143,17 @@ def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine
     assert hint in errors(cards, text)
 
 
+@pytest.mark.parametrize("text, message", [
+    ("turn_number > 3", "unknown name 'turn_number' (the turn number is 'turn')"),
+    ("players == 2", "unknown name 'players' (the number of players is 'player_count')"),
+    ("me == 1", "unknown name 'me' ('me' is the seat being scored: it is known in 'running_score' only)"),
+    ("round > 2", "unknown name 'round'"),  # was "(did you mean 'count'?)": a function is never the name meant
+])
+def test_an_unknown_name_is_never_told_to_be_a_function_and_common_ones_are_answered(
+        cards: engine.Game, text: str, message: str) -> None:
+    assert errors(cards, text).splitlines()[0] == f"<expression>:1:1: {message}"
+
+
 def test_a_function_named_without_its_call_says_how_to_call_it(cards: engine.Game) -> None:
     """A zone kept per role, named bare, was answered "unknown name 'hand' (did you mean 'hand'?)"."""
     assert "unknown name 'hand' ('hand' is a function, not a name: write hand(ROLE))" in errors(cards, "count(hand) == 0")

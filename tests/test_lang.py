@@ -118,6 +118,20 @@ def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str],
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize("text, message", [
+    ("if turn == 1:\nshuffle(deck)\n", "<program>:2:1: syntax error: the lines under 'if turn == 1:' must be indented further than it"),
+    ("for r in roles:\n  pass\nshuffle(deck)\n", None),  # a block, then a line after it: fine
+])
+def test_a_block_whose_lines_are_not_indented_says_so(text: str, message: str | None) -> None:
+    """Was "unexpected 'shuffle'; expected the end of the line"."""
+    if message is None:
+        parse_program(text)
+        return
+    with pytest.raises(RulesetError) as info:
+        parse_program(text)
+    assert str(info.value) == message
+
+
 def test_program_indentation_errors_are_positioned() -> None:
     with pytest.raises(RulesetError) as info:
         parse_program("for r in roles\n  shuffle(deck)\n")

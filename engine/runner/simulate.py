@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 from engine.blocks.choices import chosen_components
 from engine.core import limits, rng
 from engine.core.confine import allowed_folders, allowing
-from engine.core.errors import RulecraftError, RulesetError
+from engine.core.errors import EffectRuntimeError, RulecraftError, RulesetError
 from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, make_agent
@@ -217,10 +217,20 @@ def _cache_key(source: str, variants: tuple[str, ...], content_hash: str) -> tup
 
 
 def play_chunk(chunk: Chunk) -> list[GameResult]:
-    """Play a chunk of games (in any process), loading the ruleset at most once per process."""
+    """Play a chunk of games (in any process), loading the ruleset at most once per process.
+
+    An effect failing in a game names that game, so that it can be watched again.
+    """
     game = _chunk_game(chunk)
-    seeds = (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop))
-    return [play_game(game, chunk.players, seed, chunk.specs) for seed in seeds]
+    results = []
+    for seed in (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop)):
+        try:
+            results.append(play_game(game, chunk.players, seed, chunk.specs))
+        except EffectRuntimeError as err:
+            seats = " ".join(f"--seat {i}={spec}" for i, spec in enumerate(chunk.specs, 1))
+            again = f"rulecraft play {game.source} --players {chunk.players} --seed {seed} {seats}"
+            raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
+    return results
 
 
 def _chunk_game(chunk: Chunk) -> Game:

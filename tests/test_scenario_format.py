@@ -458,3 +458,13 @@ def test_a_missing_log_line_shows_the_log_with_every_line_indented(tmp_path: Pat
     failure = run(tmp_path, text).failures[0]
     assert "game over: 1." in failure
     assert all(line.startswith("    ") for line in failure.splitlines()[1:]), failure
+
+
+def test_an_action_the_rulesets_code_fails_on_names_that_action(tmp_path: Path) -> None:
+    """The failure was only 'ruleset.yaml:26:17: division by zero': not which action of the file set it off."""
+    shutil.copytree(Path(__file__).resolve().parent / "data" / "failing-effect", tmp_path / "game")
+    path = tmp_path / "game" / "boom.yaml"
+    path.write_text("ruleset: .\nplayers: 2\nactions:\n  - choose A0\n")
+    failures = run_scenario(path).failures
+    assert failures[0].startswith(f"{path}:4:5: action 1: the ruleset failed while playing 'choose A0': ")
+    assert failures[0].endswith("division by zero")

@@ -30,7 +30,7 @@ from cli.allow import allow_option
 from cli.places import PathOrBuiltin
 import engine
 from engine.core.showtext import json_safe, shown
-from engine.runner.backends import BACKENDS
+from engine.runner.backends import BACKENDS, MAX_GAMES
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -410,11 +410,14 @@ def _start_new(
 
 
 def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
-    from cli.gamelog import GameLog, replay as replay_actions
+    from cli.gamelog import GameLog, ReplayDiverged
 
     log = GameLog.read(path)
     _, state = log.start()
-    replay_actions(state, log.actions)
+    try:
+        log.play(state)  # every position checked against the recorded one, as `rulecraft replay` does
+    except ReplayDiverged as err:
+        fail(f"{path}: {err}")
     return log, state
 
 
@@ -480,7 +483,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("-n", "n", type=click.IntRange(min=1), default=100, show_default=True, metavar="N", help="Number of games.")
+@click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
+              help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
@@ -567,7 +571,8 @@ def simulate(
 @players_option
 @allow_option
 @limit_option
-@click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100, show_default=True, help="Games per value.")
+@click.option("-n", "--games", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+              help=f"Games per value (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from engine.core.errors import RulecraftError
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
+from engine.core.yamlsource import yaml_text
 
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S*?(\w+)\.schema\.json\s*$", re.MULTILINE)
@@ -153,7 +154,7 @@ def _adapt(path: Path, folder: Path, name: str, is_ruleset: bool) -> None:
     text = path.read_text(encoding="utf-8")
     text = SCHEMA_LINE.sub(lambda m: f"# yaml-language-server: $schema={_schema_path(path, m.group(1))}", text, count=1)
     if is_ruleset:
-        text = NAME_LINE.sub(f"name: {name}", text, count=1)
+        text = NAME_LINE.sub(f"name: {yaml_text(name)}", text, count=1)  # quoted when it would read as a number (2048)
         text = STARTER_LINE.sub("", text, count=1)
     elif RULESET_LINE.search(text):
         text = RULESET_LINE.sub(f"ruleset: {_relative(folder, path.parent)}", text, count=1)

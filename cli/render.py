@@ -145,6 +145,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -
                 if value is not None:
                     shown.setdefault(game.display.get(value, {}).get("short", str(value)), str(value))
         else:
+            for value in held_values(game, cid):
+                shown.setdefault(game.display[value].get("short", value), value)
             for label in game.face_labels[cid]:
                 shown.setdefault(short[label], label)
     if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values()):
@@ -168,6 +170,8 @@ def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dic
     labels = game.face_labels[cid]
     up = labels[state.face[cid]]
     text = Text()
+    for value in held_values(game, cid):  # whose it is, whichever face is up
+        text.append(game.display[value].get("short", value), style=f"bold {styles.get(value, '')}")
     text.append(short[up], style=f"bold {styles.get(up, '')}" + (" underline" if pending else ""))
     for other in dict.fromkeys(labels):
         if other != up:
@@ -270,6 +274,24 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
         return None
     style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
     return Text("".join(game.display.get(v, {}).get("short", v) for v in values), style=style)
+
+
+def held_values(game: Game, cid: int) -> list[str]:
+    """The values a piece with faces of its own shows on every face alike and the ruleset gives a ``display`` for.
+
+    A piece with faces ``[plain, crowned]`` and a ``side`` the same on both: ``["North"]`` when ``display`` names
+    North, so the board can say whose piece it is as well as which face is up.  Per-face values are its faces' own
+    labels already.
+    """
+    labelled = {part for label in game.face_labels[cid] for part in label.split("/")}
+    held = []
+    for attr, type_name in game.attribute_types.items():
+        if type_name in game.types:
+            values = {game.attributes[attr][face][cid] for face in range(game.face_count[cid])}
+            value = values.pop() if len(values) == 1 else None
+            if value is not None and value in game.display and value not in labelled:
+                held.append(value)
+    return held
 
 
 def listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:

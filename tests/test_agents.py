@@ -11,6 +11,7 @@ that every agent, seeded alike, chooses the same action in both.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 import time
 from functools import lru_cache
@@ -414,3 +415,12 @@ def test_a_determinizer_draws_what_determinize_draws() -> None:
     one, other = random.Random(7), random.Random(7)
     for _ in range(5):
         assert draw(one) == determinize(state, 1, other)
+
+
+def test_a_search_holds_off_the_garbage_collector_and_lets_it_run_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector would only walk the growing tree during a search (see engine.runner.collector)."""
+    seen: list[bool] = []
+    original = agents.rollout
+    monkeypatch.setattr(agents, "rollout", lambda s, rand: (seen.append(gc.isenabled()), original(s, rand))[1])
+    make_agent("mcts:20", seed=1).choose(load("tic-tac-toe").new_state(players=2, seed=1))
+    assert seen and not any(seen) and gc.isenabled()

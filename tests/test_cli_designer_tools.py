@@ -129,6 +129,14 @@ def test_new_copies_the_tutorial_validates_it_and_runs_its_scenario(tmp_path: Pa
     assert run("validate", str(folder)).exit_code == 0
 
 
+@pytest.mark.parametrize("name", ["2048", "0x1f", "2001-01-01"])
+def test_new_names_a_ruleset_that_reads_as_a_number_or_a_date_as_text(tmp_path: Path, name: str) -> None:
+    result = run("new", str(tmp_path / name))
+    assert result.exit_code == 0, result.output
+    assert f"\nname: '{name}'\n" in (tmp_path / name / "ruleset.yaml").read_text(encoding="utf-8")
+    assert engine.load(str(tmp_path / name)).name == name
+
+
 def test_new_from_a_ruleset_with_included_files_points_them_at_the_fragment_schema(tmp_path: Path) -> None:
     folder = tmp_path / "spells"
     result = run("new", str(folder), "--from", "spell-cycles")

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -266,18 +266,16 @@ def test_an_aggregate_over_a_fast_filter_tests_each_item_in_its_loop_and_spends_
 
 def test_a_loop_reads_its_item_from_a_python_name_where_its_body_hands_the_locals_to_nothing() -> None:
     """``count(t in board where t.mark == m and t.cell.y == y)``: the filter reads the loop's name ``x..``, not
-    the item's slot, and still stores the slot (a closure explaining an error reads it); a component of a zone
-    is never none, so its reads are not guarded against none; the games played are the closures' (see the
-    test of the plainly written rulesets above)."""
+    the item's slot, which it then does not store either (the closures a failure runs store their items
+    themselves); a component of a zone is never none, so its reads are not guarded against none; the games
+    played are the closures' (see the test of the plainly written rulesets above)."""
     game = engine.load(str(PLAIN / "plain-tic-tac-toe"))
     loops = [text for where, text in game.vocab.data[GENERATED] if ":52:" in where and "for x" in text]
     assert loops
     for text in loops:
         item = re.search(r"for (x\d+) in", text)
-        slot = re.search(r"e\[(\d+)\] = " + item.group(1), text) if item else None
         assert item and f"None if {item.group(1)} is None" not in text
-        assert slot and f"[{item.group(1)}]" in text and f"e[{slot.group(1)}]" not in text.split("\n", 1)[1] \
-            .replace(f"e[{slot.group(1)}] = ", "")
+        assert f"[{item.group(1)}]" in text and f"= {item.group(1)}\n" not in text
 
 
 @given(zone=st.lists(st.integers(0, 5), max_size=8), wanted=st.integers(0, 3), budget=st.integers(0, 10))
@@ -406,3 +404,80 @@ def test_a_loop_that_changes_nothing_walks_the_zone_itself_and_one_that_may_walk
     assert ("list(s.zones[1])" in generated.generated_source) is not unchanging
     s = SimpleNamespace(zones=[[], [0, 3, 4]], budget=5)
     assert (generated(s, [None, None]), s.budget) == (8, 2)
+
+
+def _loaded_both_ways(name: str) -> tuple[engine.Game, engine.Game]:
+    """A plainly written ruleset loaded with generated code and with closures alone."""
+    generated = engine.load(str(PLAIN / name))
+    codegen.ENABLED = False
+    try:
+        closures = engine.load(str(PLAIN / name))
+    finally:
+        codegen.ENABLED = True
+    return generated, closures
+
+
+BOTH_WAYS = {name: _loaded_both_ways(name) for name in ("plain-connect-four", "plain-tic-tac-toe")}
+
+
+def test_kept_reads_are_walked_inline_and_what_a_test_found_present_is_not_asked_again() -> None:
+    """The plain Connect Four's loops walk ``empty_cells`` and ``roles`` as the state keeps them (``s.empty``,
+    ``s.positions``); ``at(x, y) != none and at(x, y).colour == r`` asks once whether the cell holds a piece
+    (by identity), and a piece's cell is read once for its four lines, never asked whether it is none (a piece
+    of the board has one)."""
+    generated, _ = BOTH_WAYS["plain-connect-four"]
+    texts = [text for where, text in generated.vocab.data[GENERATED] if "ruleset.yaml" in where]
+    assert any(re.search(r"(t\d+) = s\.empty\n(.*\n)*\s+for x\d+ in \1:", text) for text in texts)
+    assert any(re.search(r"(t\d+) = s\.positions\n(.*\n)*\s+for x\d+ in \1:", text) for text in texts)
+    assert not any("!= None" in text or "== None" in text for text in texts)
+    won = [text for where, text in generated.vocab.data[GENERATED] if ":58:5" in where]
+    assert won and all(text.count("s.cell_of[") == 1 and " is None" not in text for text in won)
+    assert not any(re.search(r"is not None\) and \(\(None if", text) for text in won)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_generated_code_answers_what_the_closures_answer_on_any_board(data: st.DataObject) -> None:
+    """Pieces put anywhere (floating discs, full lines, several lines at once): the plain rulesets' end condition
+    and offers are the same with generated code as with closures (a call written inline spends no step of its
+    own, so the steps spent may differ)."""
+    name = data.draw(st.sampled_from(sorted(BOTH_WAYS)))
+    generated, closures = BOTH_WAYS[name]
+    cells = list(generated.grid.cells)
+    chosen = data.draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells)))
+    answers = []
+    for game in (generated, closures):
+        s = game.new_state(players=2, seed=0)
+        for i, cell in enumerate(chosen):
+            cid = next(c for c in range(len(s.zone_of)) if s.cell_of[c] is None and game.piece_names[c] == s.positions[i % 2])
+            s.place(cid, cell)
+        answers.append((game.end_condition.test(s), [str(a) for a in s.legal_actions()]))
+    assert answers[0] == answers[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_a_kept_longest_line_read_inline_is_the_longest_line_on_any_board(data: st.DataObject) -> None:
+    """``longest_line(d in board where d.colour == r)`` in code that changes nothing reads the answer the state
+    keeps inline (``s.lines``); with discs put anywhere and taken off again, the end condition and each seat's
+    running score are those of the lines searched afresh."""
+    from engine.blocks.grid import longest_line
+
+    game = engine.load("connect-four")
+    assert any("s.lines.get(" in text for where, text in game.vocab.data[GENERATED] if ":61:" in where)
+    cells = list(game.grid.cells)
+    moves = data.draw(st.lists(st.tuples(st.sampled_from(cells), st.booleans()), max_size=30))
+    s = game.new_state(players=2, seed=0)
+    for i, (cell, lift) in enumerate(moves):
+        on = s.grid.get(cell)
+        if on is not None and lift:
+            s.move(on, s.zone_of[next(c for c in range(len(s.zone_of)) if s.cell_of[c] is None
+                                      and game.piece_names[c] == game.piece_names[on])])
+        elif on is None:
+            s.place(next(c for c in range(len(s.zone_of)) if s.cell_of[c] is None
+                         and game.piece_names[c] == s.positions[i % 2]), cell)
+        lines = {r: longest_line([c for c, p in s.grid.items() if game.piece_names[p] == r], game.grid.offsets)
+                 for r in s.positions}
+        ended = any(n >= 4 for n in lines.values()) or len(s.grid) == len(cells)
+        assert game.end_condition.test(s) == ended
+        assert [game.score_of(s, seat) for seat in (1, 2)] == [lines[r] for r in s.positions]

@@ -195,3 +195,35 @@ def test_a_ranking_selects_with_where(tmp_path: Path) -> None:
         s.apply(next(iter(s.legal_actions())))
     assert s.outcome is not None and len(s.outcome.ranking) == 2
     assert set(s.outcome.ranking) == {role for role, seat in s.seat_of.items() if seat}
+
+
+@pytest.mark.parametrize("action", [3, None, [0]], ids=repr)
+def test_apply_refuses_what_is_not_an_action_saying_what_it_takes(cards: engine.Game, action: object) -> None:
+    state = cards.new_state(players=2, seed=2)
+    before = state.clone()
+    with pytest.raises(TypeError, match=r"apply\(\) takes one of legal_actions\(\) or its text, not .* \(play\(i\) applies"):
+        state.apply(action)  # type: ignore[arg-type]
+    assert state == before
+
+
+@pytest.mark.parametrize(("seats", "message"), [
+    ({"Sun": 1, "Comet": 2}, r"seats names 'Comet', which is not a role \(roles: Sun, Moon, Star\)"),
+    ([1, 2], "seats is a mapping of roles to seats"),
+])
+def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        engine.load("tutorial-tiles").new_state(players=2, seed=1, seats=seats)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", [0, 3, -1, "1"])
+def test_a_seat_the_game_lacks_is_refused_not_shown_an_empty_view(seat: object) -> None:
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    for ask in (state.observation, state.legal_actions):
+        with pytest.raises(ValueError, match=r"there is no seat .*: the seats are 1 to 2"):
+            ask(seat)  # type: ignore[arg-type]
+
+
+def test_any_whole_number_type_names_a_seat() -> None:
+    numpy = pytest.importorskip("numpy")
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    assert state.observation(numpy.int64(2)) == state.observation(2)

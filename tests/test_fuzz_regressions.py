@@ -29,6 +29,13 @@ def test_an_unclosed_flow_node_at_the_end_of_a_file_points_inside_the_file(tmp_p
     assert problems(path) == [f"{path}:1:2: invalid YAML: did not find expected node content (while parsing a flow node at line 1)"]
 
 
+@pytest.mark.parametrize("tag", ["int", "float", "bool"])
+def test_an_explicitly_tagged_empty_number_is_refused_at_its_value(tmp_path: Path, tag: str) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f'k0: &a0 !!{tag} ""\n', encoding="utf-8")  # PyYAML's int constructor indexed the empty text
+    assert problems(path) == [f"{path}:1:5: '' is not a valid !!{tag}"]
+
+
 def test_arithmetic_with_none_written_in_the_code_is_refused_at_its_place(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     base = (rulesets_dir() / "tutorial-tiles" / "ruleset.yaml").read_text(encoding="utf-8")

@@ -82,7 +82,7 @@ def test_kept_offers_follow_the_faces_of_the_zones_pieces(name: str, seed: int) 
             for step in game.steps:
                 if isinstance(step, Place):
                     for cid in s.zones[step.source(s)]:
-                        s.face[cid] = choose.randrange(game.face_count[cid])
+                        s.show(cid, choose.randrange(game.face_count[cid]))  # as the state turns pieces
             check_offers(game, s)
             s.play(choose.randrange(len(s.legal_actions())))
 
@@ -118,3 +118,40 @@ def test_a_big_zone_of_copies_of_one_piece_offers_its_first_piece_without_a_walk
     expected = fresh(step, s)
     with mock.patch.object(Place, "_firsts", side_effect=AssertionError("the zone was walked")):
         assert step.pieces(s) == expected
+
+
+def test_a_stock_of_a_few_dozen_one_faced_pieces_is_read_back_by_its_contents() -> None:
+    """A zone of a few dozen pieces, none of which has a second face, is kept by its contents alone: the second
+    game dealt the same stocks reads the offers back without walking the zone."""
+    game = load("connect-four")
+    step = next(step for step in game.steps if isinstance(step, Place))
+    assert not step.faces_vary
+    for seed in range(2):
+        s = game.new_state(players=2, seed=seed)
+        zone = step.source(s)
+        assert 12 < len(s.zones[zone]) <= KEPT_ZONE
+        expected = fresh(step, s)
+        if seed:
+            with mock.patch.object(Place, "_firsts", side_effect=AssertionError("the zone was walked")):
+                assert step.pieces(s) == expected
+        else:
+            assert step.pieces(s) == expected
+
+
+def test_a_zone_whose_count_of_copies_is_kept_is_read_by_it_once_it_is_small() -> None:
+    """Othello's stock, counted since it was big, holds copies of one piece to the end: once it is down to
+    ``KEPT_ZONE`` pieces or fewer its offers are still its first piece's, not found by a walk nor keyed by
+    its contents."""
+    game = load("othello")
+    s = game.new_state(players=2, seed=3)
+    choose = random.Random(3)
+    step = next(step for step in game.steps if isinstance(step, Place))
+    while s.outcome is None and not (s.step >= 0 and s.pending is None and len(s.zones[step.source(s)]) <= KEPT_ZONE):
+        s.play(choose.randrange(len(s.legal_actions())))
+    assert s.outcome is None
+    zone = step.source(s)
+    assert step.copy_tallies.get(zone)
+    expected = fresh(step, s)
+    with mock.patch.object(Place, "_firsts", side_effect=AssertionError("the zone was walked")):
+        assert step.pieces(s) == expected
+    assert tuple(s.zones[zone]) not in step.kept_offers and (*s.zones[zone], *(s.face[c] for c in s.zones[zone])) not in step.kept_offers

@@ -10,6 +10,7 @@ import importlib
 import os
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 import engine
+from engine.compiling.loading import GameRef
 from engine.core.errors import RulecraftError
 from engine.runner.distributed import RayExecutor, make_executor
 from engine.runner.simulate import Chunk, play_chunk
@@ -59,9 +61,9 @@ def test_the_executor_uses_the_cluster_and_keeps_order() -> None:
 
 def test_an_engine_error_in_a_task_comes_back_as_one() -> None:
     """A worker refuses a ruleset that changed since the run started; the message arrives as the engine's error."""
-    source = engine.load("tutorial-tiles").source
-    stale = Chunk(source, (), "not-the-content-hash", 2, ("random", "random"), 0, 0, 1)
-    with pytest.raises(RulecraftError, match="changed while the simulation was running"):
+    stale = Chunk(replace(GameRef.of(engine.load("tutorial-tiles")), content_hash="not-the-content-hash"),
+                  2, ("random", "random"), 0, 0, 1)
+    with pytest.raises(RulecraftError, match="changed since the game was loaded"):
         list(make_executor("ray").map(play_chunk, [stale]))
 
 

@@ -72,3 +72,44 @@ def test_bots_roles_are_left_out_when_roles_are_hidden() -> None:
     open_game = engine.load("iconoclasm").new_state(players=4, seed=2)
     first = next(r for r in open_game.order if open_game.seat_of[r] == 1)  # open deities are dealt at random too
     assert render.seat_label(open_game, 1, own=False) == f"seat 1 ({first})"
+
+
+TWO_SIDED = """\
+name: crowned
+players: [2]
+types:
+  colour: [Black, White]
+roles: {of: colour, seating: {2: [1, 2]}}
+components:
+  checker:
+    faces: [man, king]
+    attributes: {colour: colour}
+    instances:
+      - {id: Black, colour: Black, count: 2}
+      - {id: White, colour: White, count: 2}
+board: {kind: square-grid, width: 3, height: 2}
+display:
+  Black: {short: B}
+  White: {short: W}
+setup: |
+  place(p in supply where p.colour == Black, (0, 0))
+  place(p in supply where p.colour == White, (2, 1))
+  flip(p in board where p.colour == White)
+turn:
+  - place: {from: supply, face: as-is, touching: false}
+end: {when: count(empty_cells) == 0}
+scoring: {rank: r in roles, by: [0], points: key}
+"""
+
+
+def test_a_piece_with_faces_shows_whose_it_is_too(tmp_path: Path) -> None:
+    """Faces of its own (man, king) and a colour that is the same on both: the cell shows both, the colour first.
+
+    Before, only the faces were drawn (``m/k`` for a Black man and a White man alike): nobody could tell whose it was.
+    """
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TWO_SIDED, encoding="utf-8")
+    state = engine.load(path).new_state(players=2, seed=0)
+    lines = plain(render.board(state))
+    assert "Bm/k" in lines[2] and "Wk/m" in lines[3]  # y down: row 0 (Black's man), then row 1 (White's king)
+    assert "B Black" in lines[-1] and "W White" in lines[-1] and "k king" in lines[-1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner, Result
@@ -320,3 +321,17 @@ def test_replay_of_an_edited_log_reports_the_divergence(logged_game: Path) -> No
     result = run("replay", str(logged_game))
     assert result.exit_code == 1
     assert f"action 5 '{data['actions'][4]}' leads to a position that differs" in result.stderr
+
+
+@pytest.mark.parametrize("edit_log", [
+    lambda data: data.update(seed=data["seed"] + 1),                     # another deal, every action still legal
+    lambda data: data["hashes"].__setitem__(5, "0" * 12),               # a recorded position edited
+], ids=["seed", "position"])
+def test_play_load_refuses_an_edited_log_as_replay_does(logged_game: Path, edit_log: Callable[[dict], None]) -> None:
+    data = json.loads(logged_game.read_text())
+    edit_log(data)
+    logged_game.write_text(json.dumps(data))
+    assert run("replay", str(logged_game)).exit_code == 1
+    result = run("play", "--load", str(logged_game), input="quit\n")
+    assert result.exit_code == 1, result.output
+    assert "differs from the recorded one" in result.stderr

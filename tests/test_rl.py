@@ -343,3 +343,23 @@ def test_every_step_kind_that_offers_actions_lists_them() -> None:
 
     silent = [kind for kind, cls in STEP_KINDS.items() if cls.actions is not Step.actions and cls.action_texts is Step.action_texts]
     assert not silent, f"step kinds with decisions but no action_texts: {silent}"
+
+
+@pytest.mark.parametrize("action", [1.7, "3", None, np.array([0, 1]), 2.0], ids=repr)
+def test_an_action_that_is_not_a_whole_number_is_refused_and_changes_nothing(games: dict[str, engine.Game], action: object) -> None:
+    e = env(games["tutorial-tiles"], players=2)
+    e.reset(seed=1)
+    state = e.unwrapped.game_state
+    before = state.to_json()
+    with pytest.raises(ValueError, match=r"an action is the index of one in the action space \(a whole number from 0 to \d+\), "
+                                         r"not .*; player_1 is to move"):
+        e.step(action)
+    assert state.to_json() == before
+
+
+def test_an_index_may_be_any_whole_number_type(games: dict[str, engine.Game]) -> None:
+    e = env(games["tutorial-tiles"], players=2)
+    e.reset(seed=1)
+    legal = int(np.flatnonzero(e.observe("player_1")["action_mask"])[0])
+    e.step(np.int64(legal))
+    assert e.agent_selection == "player_2"

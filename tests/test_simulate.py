@@ -12,6 +12,7 @@ from typing import Callable, Iterator, Sequence, TypeVar
 import pytest
 
 import engine
+from engine.compiling.loading import GameRef
 from engine.core.errors import RulecraftError
 from engine.runner.agents import RandomAgent, make_agent
 from engine.runner.bench import bench
@@ -297,14 +298,14 @@ def test_a_parallel_run_plays_the_game_it_was_given_though_its_file_changed(tmp_
 
 
 @pytest.mark.parametrize("change, reason", [(("types:", "typos:"), "typos"),
-                                            (("name:", "name: renamed #"), "changed while the simulation was running")])
+                                            (("name:", "name: renamed #"), "changed since the game was loaded")])
 def test_a_worker_loading_the_ruleset_refuses_a_file_changed_since_the_run_started(
         tmp_path: Path, change: tuple[str, str], reason: str) -> None:
     path = tmp_path / "ruleset.yaml"
     shutil.copy(GAME.source, path)
     game = engine.load(path)
     path.write_text(path.read_text(encoding="utf-8").replace(*change, 1), encoding="utf-8")
-    chunk = Chunk(str(path), (), game.content_hash, 2, ("random", "random"), 0, 0, 2)  # as a spawned worker gets it
+    chunk = Chunk(GameRef.of(game), 2, ("random", "random"), 0, 0, 2)  # as a spawned worker gets it
     with pytest.raises(RulecraftError, match=reason):
         play_chunk(chunk)
 

@@ -52,3 +52,48 @@ def test_when_every_role_has_left_the_game_ends(tmp_path: Path) -> None:
 def test_leave_needs_a_role(tmp_path: Path) -> None:
     with pytest.raises(engine.RulesetError, match="role"):
         tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'leave(3)'}\n")
+
+
+# ------------------------------------------------------------ play_again(): the same role takes the next turn too
+
+AGAIN_IF_SUN = "  - place: {from: hand, face: choose}\n  - do: {effect: 'if current_role == Sun and turn == 1: play_again()'}\n"
+
+
+def test_play_again_gives_the_role_the_next_turn_too(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, AGAIN_IF_SUN)
+    s = game.new_state(players=3, seed=0, record=True)
+    assert s.current_role == "Sun"
+    s.apply("place Sun/Star as Sun at 0,0")
+    assert "Sun plays again" in s.log
+    assert s.current_role == "Sun" and s.turn_number == 2  # another turn: counted as one
+    s.apply(s.legal_actions()[0])
+    assert s.current_role == "Star"  # once only: then the turn order goes on as before
+
+
+def test_a_turn_to_play_again_is_kept_by_a_save(tmp_path: Path) -> None:
+    """The turn is given when the turn ends: a save made in between (at the turn's second placement) keeps it."""
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if current_role == Sun and turn == 1: play_again()'}\n"
+                                "  - place: {from: hand, face: choose}\n")
+    s = game.new_state(players=3, seed=0)
+    s.apply("place Sun/Star as Sun at 0,0")
+    loaded = game.state_from_json(s.to_json())
+    assert loaded == s
+    loaded.apply("place Sun/Moon as Sun at 1,0")
+    assert loaded.current_role == "Sun" and loaded.turn_number == 2
+    loaded.apply("place Sun/Sun as Sun at 0,1")
+    loaded.apply("place Star/Star as Star at -1,0")
+    assert loaded.current_role == "Star"
+
+
+def test_a_role_that_plays_again_and_leaves_is_passed_over(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if current_role == Sun: play_again(); leave(Sun)'}\n")
+    s = game.new_state(players=3, seed=0)
+    s.apply("place Sun/Star as Sun at 0,0")
+    assert s.current_role == "Star"
+
+
+def test_play_again_takes_no_argument(tmp_path: Path) -> None:
+    with pytest.raises(engine.RulesetError, match=r"play_again\(\) takes 0 arguments"):
+        tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'play_again(Sun)'}\n")

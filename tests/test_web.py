@@ -278,17 +278,56 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     assert catalog.load("tiles").name == "tutorial-tiles"
 
 
+class BoundSocket:
+    """What the server is handed in place of a real listening socket: its address."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.address = (host, port)
+
+    def getsockname(self) -> tuple[str, int]:
+        return self.address
+
+
 def test_serve_binds_to_localhost_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     import uvicorn
 
+    import cli.web.serve
+
     calls: list[tuple[str, int]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: calls.append((host, port)))
+    monkeypatch.setattr(cli.web.serve, "listening_socket", BoundSocket)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets: calls.extend(s.getsockname() for s in sockets))
     result = CliRunner().invoke(main, ["serve"])
     assert result.exit_code == 0, result.output
     assert calls == [("127.0.0.1", 8000)]
     assert result.output == "serving the built-in rulesets at http://127.0.0.1:8000/ (Ctrl-C stops)\n"
     result = CliRunner().invoke(main, ["serve", "no-such-game"])
     assert result.exit_code == 1 and "unknown ruleset 'no-such-game'" in result.output
+
+
+def test_serve_on_a_busy_port_says_so_instead_of_announcing_its_address() -> None:
+    import socket
+
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    try:
+        result = CliRunner().invoke(main, ["serve", "--port", str(port)])
+    finally:
+        busy.close()
+    assert result.exit_code == 1, result.output
+    assert result.output == (f"cannot serve at 127.0.0.1:{port}: Address already in use "
+                             "(choose another --port, or a --host of this machine)\n")
+
+
+def test_serve_on_port_0_announces_the_port_it_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    bound: list[int] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets: bound.extend(s.getsockname()[1] for s in sockets))
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
+    assert result.exit_code == 0 and bound and bound[0] != 0, result.output
+    assert result.output == f"serving the built-in rulesets at http://127.0.0.1:{bound[0]}/ (Ctrl-C stops)\n"
 
 
 def test_a_ruleset_that_does_not_load_gets_its_positions_and_the_others_are_served(tmp_path: Path) -> None:
@@ -393,3 +432,13 @@ def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> 
     assert table.state == before and table.state.history == before.history
     table.act("choose A1")
     assert table.state.history == ["choose A1"]
+
+
+def test_a_move_asking_for_a_seat_the_table_lacks_is_refused_before_it_is_played(client: TestClient) -> None:
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    before = view(client, table)
+    for seat in (99, 0, -1):
+        response = client.post(f"/api/tables/{table}/act", json={"action": "place X at 0,0", "seat": seat})
+        assert response.status_code == 400
+        assert response.json() == {"error": f"there is no seat {seat} with 2 players"}
+        assert view(client, table) == before

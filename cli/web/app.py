@@ -160,8 +160,7 @@ class Server:
         if seat is None:
             mover = state.seat_to_move
             seat = mover if mover in humans else (humans[0] if humans else 1)
-        if not 1 <= seat <= players:
-            raise BadRequest(f"there is no seat {seat} with {players} players")
+        check_seat(table, seat)
         mover = None if state.is_terminal else state.seat_to_move
         moves = table.moves[:table.position] if table.mode == "replay" else table.moves
         game = state.game
@@ -309,6 +308,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def move() -> dict[str, Any]:
+                if seat is not None:
+                    check_seat(table, seat)  # before moving: a refused request changes nothing
                 table.act(text.strip())
                 return server.view(table, seat)
             return server.locked(table, move)
@@ -383,6 +384,12 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes)
+
+
+def check_seat(table: Table, seat: int) -> None:
+    """Refuse a seat the table does not have (BadRequest: ``there is no seat 3 with 2 players``)."""
+    if not 1 <= seat <= table.log.players:
+        raise BadRequest(f"there is no seat {seat} with {table.log.players} players")
 
 
 async def limited_body(request: Request, limit: int) -> bytes:

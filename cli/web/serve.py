@@ -10,6 +10,7 @@ Example::
 
 from __future__ import annotations
 
+import socket
 import threading
 import webbrowser
 
@@ -27,8 +28,27 @@ def run(source: str | None, host: str, port: int, open_browser: bool, cap: float
     except ImportError as err:
         raise RulecraftError(f"rulecraft serve needs the web extra: pip install 'rulecraft[web]' ({err.name} is missing)") from None
     app = create_app(source, cap)
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/"
+    sock = listening_socket(host, port)  # before saying where: a busy port is refused, not announced
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{sock.getsockname()[1]}/"
     click.echo(f"serving {'the built-in rulesets' if source is None else source} at {url} (Ctrl-C stops)")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: any free one); RulecraftError saying why it cannot be.
+
+    >>> listening_socket("127.0.0.1", 0).getsockname()[1] > 0
+    True
+    """
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:  # the port is taken, the address is not this machine's or does not resolve
+        sock.close()
+        raise RulecraftError(f"cannot serve at {host}:{port}: {err.strerror or err} "
+                             "(choose another --port, or a --host of this machine)") from None
+    sock.set_inheritable(True)
+    return sock

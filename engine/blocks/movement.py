@@ -116,25 +116,38 @@ class Move(Step):
         self.must_pass = b.choice(spec, "if_none", ("pass", "must-pass"), "pass") == "must-pass"
         # the board offsets of each step, by the direction a role faces
         self.by_direction = {d: [(facing(by, d), onto) for by, onto in self.steps] for d in DIRECTIONS}
+        self.reach: dict[str, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}  # see reaches
+        self.places: dict[Cell, int] = {}  # see board_places
 
     # -- decisions
 
     def moves(self, s: "StateView") -> list[tuple[Cell, Cell]]:
-        """Every (from, to) move of the current role's pieces, piece by piece in board order."""
+        """Every (from, to) move of the current role's pieces, piece by piece in board order.
+
+        Where nothing stacks the role's pieces are found among the board's (a look at each piece, not at each
+        cell) and put in the board's order; each one's steps are read from the cell's reach (see :meth:`reaches`).
+        """
         role = s.acting_role
         values, face, grid = self.values, s.face, s.game.grid
         board = s.grid
         found: list[tuple[Cell, Cell]] = []
-        offsets = self.by_direction[self.forward.get(role, "up")]
-        for cell in grid.cells if grid.fixed else sorted(board):
-            piece = board.get(cell)
-            if piece is None or values[face[piece]][piece] != role:
-                continue
-            x, y = cell
-            for (dx, dy), onto in offsets:
-                to = (x + dx, y + dy)
-                if not grid.contains(to):
-                    continue
+        direction = self.forward.get(role, "up")
+        if grid.fixed:  # each cell's steps that stay on the board, worked out once
+            reach = self.reach.get(direction) or self.reaches(grid, direction)
+        else:  # a board without edges: every step stays on it
+            offsets = self.by_direction[direction]
+            reach = {(x, y): tuple(((x + dx, y + dy), onto) for (dx, dy), onto in offsets) for x, y in sorted(board)}
+        if grid.stacking:  # the top piece of each cell
+            cells = [cell for cell in reach if (p := board.get(cell)) is not None and values[face[p]][p] == role]
+        else:  # the role's pieces, one a cell, put in the board's order
+            cell_of = s.cell_of
+            cells = [cell_of[p] for p in s.zones[s.game.board_zone] if values[face[p]][p] == role]
+            if grid.fixed:
+                cells.sort(key=(self.places or self.board_places(grid)).__getitem__)
+            else:
+                cells.sort()
+        for cell in cells:
+            for to, onto in reach[cell]:
                 there = board.get(to)
                 if there is None:
                     ok = onto != "rival"
@@ -142,6 +155,28 @@ class Move(Step):
                     ok = onto != "empty" and values[face[there]][there] != role
                 if ok:
                     found.append((cell, to))
+        return found
+
+    def board_places(self, grid: Any) -> dict[Cell, int]:
+        """Each cell's place in the board's order (a board with edges), kept by the step."""
+        self.places = {cell: i for i, cell in enumerate(grid.cells)}
+        return self.places
+
+    def reaches(self, grid: Any, direction: str) -> dict[Cell, tuple[tuple[Cell, str], ...]]:
+        """For a board with edges, each cell (in the board's order) with the steps a piece facing ``direction``
+        may take from it and stay on the board, as (the cell reached, what it may land on), in the steps' order;
+        kept by the step.
+
+        >>> from types import SimpleNamespace
+        >>> step = Move.__new__(Move); step.reach = {}; step.by_direction = {"up": [((0, 1), "empty")]}
+        >>> board = SimpleNamespace(cells=[(0, 0), (0, 1)], contains=lambda c: c in ((0, 0), (0, 1)))
+        >>> step.reaches(board, "up")
+        {(0, 0): (((0, 1), 'empty'),), (0, 1): ()}
+        """
+        offsets = self.by_direction[direction]
+        found = self.reach[direction] = {
+            (x, y): tuple(((x + dx, y + dy), onto) for (dx, dy), onto in offsets if grid.contains((x + dx, y + dy)))
+            for x, y in grid.cells}
         return found
 
     def enter(self, s: "StateView") -> bool:

@@ -88,7 +88,7 @@ def note_placed(s: "StateView", cid: int) -> None:
 
 
 ORIGIN = ((0, 0),)
-KEPT_ZONE = 12
+KEPT_ZONE = 32
 """The offers of a zone of at most this many pieces are kept, keyed by its contents (see :meth:`Place.pieces`)."""
 KEPT_HANDS = 4096
 """At most this many zone contents are kept per step: past it, the kept offers are forgotten and kept afresh."""
@@ -121,6 +121,7 @@ class Place(Step):
         self.piece_keys = [[seen.setdefault((name, face), len(seen)) for name in b.game.piece_names]
                            for face in range(max(b.game.face_count, default=1))]  # by face, then component
         self.kept_offers: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # zone contents -> pieces() of them
+        self.faces_vary = self.as_is and max(b.game.face_count, default=1) > 1  # the faces shown tell offers apart
         # What tells identical copies apart, by face then component (a number for each name and face put down
         # as-is, else the name), and a zone's count of each kept by the state (see _firsts), by zone.
         self.copy_keys = self.piece_keys if self.as_is else [b.game.piece_names] * len(self.piece_keys)
@@ -234,22 +235,23 @@ class Place(Step):
         """The (component, face) pairs on offer: identical components in the zone once, by the first of them.
 
         For a zone of at most :data:`KEPT_ZONE` pieces they are kept, keyed by the zone's contents (and, put down as
-        they are, the faces they show), so the same hand is looked through once: a decision after one that placed
-        nothing from it, or another game dealt the same hand, reads them back.  A bigger zone whose count of copies
-        the state keeps (see :meth:`_firsts`) and that holds copies of one piece only offers what its first piece
-        alone would: read back the same way.
+        they are in a game where some piece has more than one face, the faces they show), so the same hand is looked
+        through once (a key of a few dozen numbers is hashed and compared in C): a decision after one that placed
+        nothing from it, or another game dealt the same hand, reads them back.  A zone whose count of copies the
+        state keeps (see :meth:`_firsts`: a big one, when first walked) and that holds copies of one piece only
+        offers what its first piece alone would, whatever its size now: read back the same way.
         """
         zone = self.source(s)
         hand = s.zones[zone]
-        if len(hand) <= KEPT_ZONE:
-            key = (*hand, *map(s.face.__getitem__, hand)) if self.as_is else tuple(hand)
-        else:
-            tally = self.copy_tallies.get(zone)
-            if tally is None or len(face_counts(s, tally)) != 1:
-                return self._offers(s, hand, zone)
+        tally = self.copy_tallies.get(zone) if self.copy_tallies else None
+        if tally is not None and hand and len(face_counts(s, tally)) == 1:  # copies of one piece, at any size
             first = hand[0]
             hand = [first]
-            key = (first, s.face[first]) if self.as_is else (first,)  # the key of that one-piece zone
+            key = (first, s.face[first]) if self.faces_vary else (first,)  # the key of that one-piece zone
+        elif len(hand) <= KEPT_ZONE:
+            key = (*hand, *map(s.face.__getitem__, hand)) if self.faces_vary else tuple(hand)
+        else:
+            return self._offers(s, hand, zone)
         kept = self.kept_offers.get(key)
         if kept is None:
             if len(self.kept_offers) >= KEPT_HANDS:

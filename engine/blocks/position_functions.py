@@ -105,7 +105,8 @@ def _generated_first(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, r
     text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
-    lines = (*head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {codegen.read_as(text, sel.slot, x, sel.present)}:",
+    condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
+    lines = (*head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
              f"        return {x}", "return None")
     return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 

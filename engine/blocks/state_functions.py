@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from operator import countOf
 from typing import Any, ClassVar
 
 from engine.blocks.grid import format_cell
@@ -145,7 +146,7 @@ class Leave(Function):
             left = s.left_roles()
             if who is None or who in left or who not in s.order:
                 return
-            s.slices[TurnOrder.block] = TurnOrder(left + (who,))
+            s.slices[TurnOrder.block] = s.slices.get(TurnOrder.block, TurnOrder())._replace(left=left + (who,))
             s._actions = None
             s.note(lambda: f"{who} leaves the turn order")
 
@@ -153,6 +154,30 @@ class Leave(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
+
+
+@dataclass(frozen=True)
+class PlayAgain(Function):
+    """``play_again()``: the role whose turn it is takes the next turn too, once (calling it again changes nothing).
+
+    The turn order goes on from that role afterwards; a role that leaves the turn order in the same turn is passed
+    over all the same.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        self.arity(call, scope, 0)
+
+        def play_again(s: Any, e: list[Any]) -> None:
+            part = s.slices.get(TurnOrder.block, TurnOrder())
+            if part.again:
+                return
+            s.slices[TurnOrder.block] = part._replace(again=True)
+            s.note(lambda: f"{s.current_role} plays again")
+
+        return Compiled(EFFECT, play_again)
+
+    def describe(self, call: ast.Call) -> str:
+        return "the player whose turn it is plays again"
 
 
 class Score(SeatArgument):
@@ -228,16 +253,33 @@ class LongestLine(Function):
         board = scope.vocab.data.get("board_zone")
         if (sel.fast is not None and isinstance(board, int) and sel.constant_source == board
                 and all(row is not None for _, _, row in sel.fast)):
-            return Compiled(INT, _kept_longest(sel.fast, board, longest))
+            made: list[Any] = [None, None]  # the board last seen and its kind of line: one board per game, in practice
+            kept = _kept_longest(sel.fast, board, longest, made)
+            right = sel.rights[0] if len(sel.fast) == 1 and sel.rights else None
+            return Compiled(INT, kept, code=_kept_code(made, right, kept) if right is not None and scope.pure else None)
         return Compiled(INT, longest)
 
     def describe(self, call: ast.Call) -> str:
         return f"the length of the longest straight line of {describe_selection(call.args[0])}" if call.args else "0"
 
 
-def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: Fn) -> Fn:
+def _kept_code(made: list[Any], right: Code, kept: Fn) -> Code:
+    """The source of ``longest_line(x in board where x.a == v)`` in code that changes nothing: the state's kept
+    answer for ``v`` (``right``) read inline, ``kept`` called when there is none yet (or the board stacks).
+
+    ``made`` holds the kind of line ``kept`` made for the board; answers the state keeps under it are the
+    state's own, whichever board made it (the state keeps them for its pieces, along its board's lines).
+    """
+    value, consts = codegen.expr(Compiled(ANY, kept, code=right))
+    n, lengths, k, m = codegen.fresh("t"), codegen.fresh("t"), codegen.fresh("k"), codegen.fresh("k")
+    return Code(f"({n} if ({lengths} := s.lines.get({m}[1])) is not None and ({n} := {lengths}.get({value})) "
+                        f"is not None else {k}(s, e))", None, consts + ((k, kept), (m, made)))
+
+
+def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: Fn, made: list[Any]) -> Fn:
     """``longest_line(x in board where x.a == u [and x.b == v ...])``, attributes the same on every face: the answer
-    the state keeps up to date (:mod:`engine.blocks.kept_lines`); ``searched`` on a board that stacks."""
+    the state keeps up to date (:mod:`engine.blocks.kept_lines`); ``searched`` on a board that stacks.  ``made``
+    holds the board last seen and its kind of line (one board per game, in practice)."""
     from engine.blocks.kept_lines import LineKind, kept_longest
 
     if len(fast) == 1:
@@ -246,7 +288,6 @@ def _kept_longest(fast: tuple[tuple[Any, Fn, Any], ...], board: int, searched: F
     else:
         rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
         row, attributes = list(zip(*rows)), tuple(map(id, rows))  # each component's values, together
-    made: list[Any] = [None, None]  # the board last seen and its kind of line: one board per game, in practice
 
     def longest(s: Any, e: list[Any]) -> int:
         grid = s.game.grid
@@ -392,8 +433,8 @@ class PlaceOnBoard(Function):
         def place(s: Any, e: list[Any]) -> None:
             chosen = items(s, e)
             names = s.game.piece_names
-            if len(chosen) > 1 and all(names[c] == names[chosen[0]] for c in chosen):
-                chosen = chosen[:1]
+            if len(chosen) > 1 and countOf(map(names.__getitem__, chosen), names[chosen[0]]) == len(chosen):
+                chosen = chosen[:1]  # copies of one piece (told in C)
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)
@@ -559,6 +600,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
            "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
     HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
             "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),
+    PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
+              "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
+              "if gained > 0: play_again()"),
     Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
           argument="seat", words="the score of seat {}"),
     Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

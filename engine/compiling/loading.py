@@ -4,6 +4,12 @@
 all go through :func:`load_path`, so they accept and refuse exactly the same
 rulesets.
 
+A compiled game holds compiled code, which ``pickle`` cannot write; it is
+sent to another process as a :class:`GameRef` (what it was loaded from) and
+loaded again there, refused if its files changed since.  ``pickle.dumps(game)``
+does this by itself, so a game can be an argument of a ``multiprocessing``
+or Ray task.
+
 >>> parse_variants("short+duel")
 ['short', 'duel']
 >>> parse_variants(["a+b", "c"])
@@ -14,15 +20,20 @@ rulesets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import copyreg
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.compiling.blame import blame_extension
 from engine.compiling.builder import build_game
 from engine.compiling.schema import check_schema
+from engine.core import limits
 from engine.core.compose import compose
-from engine.core.errors import RulesetError
-from engine.core.paths import find_ruleset
+from engine.core.confine import allowed_folders, allowing
+from engine.core.errors import RulecraftError, RulesetError
+from engine.core.paths import RULESET_FILE, find_ruleset, rulesets_dir
 from engine.model.game import Game
 
 
@@ -74,3 +85,93 @@ def load(
     the options' defaults, after the variants.
     """
     return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options)
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """What a compiled game was loaded from, by value: enough to load it again in any process.
+
+    Typical use (a worker that did not load the game itself)::
+
+        ref = GameRef.of(game)         # picklable: paths, names and numbers
+        same = ref.load()              # RulecraftError if the files changed since
+    """
+
+    source: str  # a built-in ruleset's name (found wherever the package is installed), else its file's path
+    variants: tuple[str, ...]
+    content_hash: str
+    set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
+    limits: tuple[tuple[str, int], ...] = ()  # the budgets that differ from the defaults (``--limit``)
+    allowed: tuple[str, ...] = ()  # folders the ruleset may read besides its own (``--allow``)
+
+    @classmethod
+    def of(cls, game: Game) -> GameRef:
+        """The reference of ``game``, with the folders this process allows now."""
+        path = Path(game.source)
+        builtin = path.name == RULESET_FILE and path.parent.parent == rulesets_dir()
+        return cls(path.parent.name if builtin else game.source, tuple(game.variants), game.content_hash, tuple(game.set_options.items()),
+                   limits.as_pairs(game.limits), tuple(map(str, allowed_folders())))
+
+    def load(self) -> Game:
+        """The game, loaded at most once per process (or the one :func:`keeping` lent).
+
+        Refused with a RulecraftError (not a RulesetError, whose positions do
+        not survive pickling) when the ruleset no longer loads or its content
+        changed since the reference was taken.
+        """
+        game = _loaded.get(self.key)
+        if game is not None:
+            return game
+        try:
+            with limits.using(limits.Limits(**dict(self.limits))), allowing(self.allowed):
+                game = load(self.source, list(self.variants), dict(self.set_options))
+        except RulesetError as err:
+            raise RulecraftError(err.format()) from None
+        if game.content_hash != self.content_hash:
+            raise RulecraftError(f"{self.source} changed since the game was loaded "
+                                 f"(content hash {self.content_hash} then, {game.content_hash} now)")
+        if len(_loaded) >= _KEPT:
+            del _loaded[next(iter(_loaded))]
+        _loaded[self.key] = game
+        return game
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...], str, tuple[tuple[str, str], ...]]:
+        """What tells two loaded games apart: the file, variants, content and options set from outside."""
+        return (self.source, self.variants, self.content_hash, self.set_options)
+
+
+_KEPT = 8
+"""How many games a process keeps loaded from references (the oldest goes first)."""
+
+_loaded: dict[tuple[str, tuple[str, ...], str, tuple[tuple[str, str], ...]], Game] = {}
+
+
+@contextmanager
+def keeping(game: Game) -> Iterator[GameRef]:
+    """Lend ``game`` to :meth:`GameRef.load` in this process (and workers forked from it) while the block runs.
+
+    A simulation lends its own game, so its chunks played here or in forked
+    workers need no reload::
+
+        with keeping(game) as ref:
+            executor.map(play_chunk, [Chunk(ref, ...), ...])
+    """
+    ref = GameRef.of(game)
+    before = _loaded.get(ref.key)
+    _loaded[ref.key] = game
+    try:
+        yield ref
+    finally:
+        if before is None:
+            _loaded.pop(ref.key, None)
+        else:
+            _loaded[ref.key] = before
+
+
+def _reduce(game: Game) -> tuple[object, tuple[GameRef]]:
+    """How pickle writes a compiled game: its reference, loaded again when read."""
+    return GameRef.load, (GameRef.of(game),)
+
+
+copyreg.pickle(Game, _reduce)

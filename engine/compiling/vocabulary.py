@@ -99,7 +99,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     if game.roles is not None:
         role_type = Enum(game.roles.type_name)
         v.data["role_type"] = role_type
-        v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles", "s.positions")
+        v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles", "s.positions", walkable=True)
         v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is", "s.current_role")
         if game.roles.type_name not in game.types:  # no `roles:` section: seat1, seat2, ... are not names in code
             v.unnamed.update((role, f"a ruleset without 'roles' does not name its roles in code: the role of seat {i} "
@@ -109,7 +109,9 @@ def build_vocabulary(game: Game) -> Vocabulary:
     v.define("current_seat", SEAT, lambda s, e: s.seat_to_move, "the seat whose turn it is", "s.seat_to_move")
     v.define("is_over", BOOL, lambda s, e: s.outcome is not None, "the game is over")
     v.define("winners", ListOf(SEAT), lambda s, e: list(s.outcome.winners) if s.outcome else [], "the winning seats")
-    v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board", size=_empty_cell_count)
+    fixed = game.grid is not None and game.grid.fixed  # the state keeps the empty cells of a board with edges
+    v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board", "s.empty" if fixed else "",
+             size=_empty_cell_count, walkable=fixed)
     _define_component_attributes(v, game)
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")

@@ -83,6 +83,7 @@ from engine.core import limits
 from engine.core.confine import FileRefused, check_inside, roots_for
 from engine.core.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
+from engine.core.showtext import cut
 from engine.core.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
@@ -431,6 +432,8 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...], roots: tup
         raise RulesetError.at(pos, str(err)) from None
     except RulesetError as err:
         raise _relocated(err, pos) from None
+    except OSError as err:  # a name too long for the file system
+        raise RulesetError.at(pos, f"extended ruleset '{cut(entry, 200)}' cannot be read: {err.strerror}") from None
     _check_cycle(target, chain, "extends", pos)
     spent = _SPENT.get()
     if spent is not None:
@@ -448,10 +451,12 @@ def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list
             for file in files:  # a link inside the folder may point outside
                 check_inside(file, roots, "included file")
             return files
+        if target.exists():  # a file; anything else (a FIFO, a device) is refused when read
+            return [target]
     except FileRefused as err:
         raise RulesetError.at(entry.pos, str(err)) from None
-    if target.exists():  # a file; anything else (a FIFO, a device) is refused when read
-        return [target]
+    except OSError as err:  # a name too long for the file system
+        raise RulesetError.at(entry.pos, f"included file '{cut(entry, 200)}' cannot be read: {err.strerror}") from None
     raise RulesetError.at(entry.pos, f"included file '{entry}' not found (looked for {target})")
 
 

@@ -32,6 +32,7 @@ from typing import Iterable, Iterator, Sequence
 
 from engine.core.errors import RulecraftError
 from engine.core.paths import RULESET_FILE, rulesets_dir
+from engine.core.showtext import cut
 
 _ALLOWED: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("allowed_folders", default=())
 
@@ -84,7 +85,11 @@ def check_inside(path: Path, roots: Sequence[Path], what: str, written: str | No
 
     The refusal names ``what`` and the path (as ``written``, if given), never the file's content.
     """
-    if outside(path, roots) is None:
+    try:
+        far = outside(path, roots)
+    except ValueError:  # a NUL character, which no file name holds
+        raise FileRefused(f"{what} '{cut(written or str(path), 200)}' is not a file name (it holds a NUL character)") from None
+    if far is None:
         return path.resolve()
     raise FileRefused(f"{what} '{written or path}' is outside the folders it may be read from ({ALLOW_HINT})")
 

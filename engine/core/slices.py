@@ -147,11 +147,13 @@ class HookTrail(NamedTuple):
 
 @slice_kind
 class TurnOrder(NamedTuple):
-    """The roles that left the turn order (``leave(r)``), in the order they left; their turns are passed over."""
+    """The roles that left the turn order (``leave(r)``), in the order they left; their turns are passed over.
+    ``again``: the role whose turn it is takes the next turn too (``play_again()``), once."""
 
     left: tuple[str, ...] | None = None
+    again: bool | None = None
     block = "turn order"
-    saved = ("left",)
+    saved = ("left", "plays again")
 
 
 def _lists(value: Any) -> Any:

@@ -326,7 +326,7 @@ class _Builder:
             raise self._error(event, too_large)
         try:
             number = _CONSTRUCT[tag](ScalarNode(tag, event.value))
-        except (ValueError, KeyError):
+        except (ValueError, KeyError, IndexError, TypeError):  # what PyYAML's constructors raise on text they can't read
             raise self._error(event, f"'{value}' is not a valid {_short_tag(tag)}") from None
         if isinstance(number, int) and self.limits.too_large(number):
             raise self._error(event, too_large)

@@ -405,6 +405,8 @@ class Compare(Node):
 
     def _code(self, a: Compiled, b: Compiled, scope: Scope) -> Code:
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        if self.op in ("==", "!=") and "None" in (left, right):  # none equals none alone: asked by identity
+            return Code(f"({right if left == 'None' else left} {'is' if self.op == '==' else 'is not'} None)", None, ca + cb)
         if self.op in ("==", "!="):
             return Code(f"({left} {self.op} {right})", None, ca + cb)
         plain = codegen.ordered(self.op, a, b) if scope.pure else None
@@ -483,6 +485,8 @@ class BoolOp(Node):
         expect(scope, self.right, b, BOOL, f"each side of '{self.op}'")
         fa, fb = a.fn, b.fn
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
+        if self.op == "and" and scope.pure:
+            right = codegen.known_present(left, right)
         code = Code(f"({left} {self.op} {right})", None, ca + cb)
         if self.op == "and":
             hint = None
@@ -575,7 +579,8 @@ class Selection(Node):
                                   f"(the limit is {most:,}): each level multiplies the work by the size of its collection",
                         f"narrow an outer collection with 'where', or split the rule into smaller conditions; "
                         f"or raise the limit with --limit condition_items=N")
-        listed = src.code if raw.type is ZONE else None  # a zone's list, or a list that never changes: for loops written inline
+        walkable = raw.type is ZONE or (src.code is not None and src.code.walkable)  # a zone's list, or one the state keeps
+        listed = src.code if walkable else None  # that, or a list that never changes: for loops written inline
         if isinstance(constant, list):
             name = codegen.fresh("k")
             listed = Code(name, None, ((name, constant),))
@@ -590,11 +595,15 @@ class Selection(Node):
         value, value_pure = unchanging(self.value, inner) if self.value is not None else (None, True)
         if value is not None and self.value is not None:
             value = codegen.finish(value, self.value.pos, inner)
-        fast = None
+        fast, rights = None, ()
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
+            rights = tuple(right.code if right.code is not None and right.code.lines is None else None
+                           for _, right in where.hint[2])
+        board = scope.vocab.data.get("board_zone")
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
-                                      listed=listed, pos=self.pos, test=test, size=size,
+                                      listed=listed, pos=self.pos, test=test, size=size, rights=rights,
+                                      on_board=raw.type is ZONE and isinstance(board, int) and constant == board,
                                       pure=pure and value_pure and (scope.pure or listed is not None))
         if fast is not None:
             generated = _fast_filter(selection, inner)
@@ -634,8 +643,8 @@ def _filter(sel: "CompiledSelection", test: Code, scope: Scope) -> Fn | None:
     text, consts = codegen.expr(Compiled(BOOL, _noop, code=test))
     head, items, listed = sel.listing(copy=False)
     x = codegen.fresh("x")
-    condition = codegen.read_as(text, sel.slot, x, sel.present)
-    lines = ("found = []", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
+    condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
+    lines = ("found = []", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
              f"        found.append({x})", "return found")
     return codegen.function(lines, consts + listed, sel.pos, scope, sel.items, sel.pure)
 
@@ -756,6 +765,8 @@ class CompiledSelection:
     pos: SourcePos | None = None  # where the selection is written: where it runs out of steps
     size: Fn | None = None  # the number of the source's items, unspent, when it is known without listing them
     pure: bool = False  # whether the source, ``where`` and ``value`` change nothing (but the step budget and their own locals)
+    rights: tuple[Code | None, ...] = ()  # with ``fast``: the source of each value compared, when it is an expression
+    on_board: bool = False  # whether the source is the board's zone, named outright
 
     def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
         """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:
@@ -788,6 +799,16 @@ class CompiledSelection:
         True
         """
         return self.listed is not None and not (isinstance(self.constant_source, list) and None in self.constant_source)
+
+    @property
+    def placed(self) -> bool:
+        """Whether every item is a piece on the board, with a cell, while it is read: the board's pieces, in a
+        selection that changes nothing.
+
+        >>> CompiledSelection(None, 0, None, None, None, listed=Code("s.zones[1]"), on_board=True, pure=True).placed
+        True
+        """
+        return self.on_board and self.pure and self.present
 
     def loop(self, x: str) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str]:
         """Generated source for a loop over ``x`` walking a zone or constant list with a fast filter (``x.attr == v

@@ -37,6 +37,7 @@ def f...(s, e):
 
 from __future__ import annotations
 
+import ast as pyast
 import dataclasses
 import itertools
 import operator
@@ -46,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
 from engine.lang.hoisted import hoist
-from engine.lang.shared import share
+from engine.lang.shared import pure_read, share
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -75,6 +76,7 @@ class Code:
     lines: tuple[str, ...] | None = None  # statements; None for an expression
     consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
     number: bool = False  # whether the value is always an int (a sum, a difference or a product)
+    walkable: bool = False  # a read of items, never none, that only the game's changes change: loops walk it inline
 
 _names = itertools.count(1)
 
@@ -132,24 +134,44 @@ def passes_locals(text: str) -> bool:
     return any(m.group(1) is None and m.group(2) is None for m in _SLOTS.finditer(text))
 
 
-def read_as(text: str, slot: int, name: str, present: bool = False) -> str:
+def read_as(text: str, slot: int, name: str, present: bool = False, placed: bool = False) -> str:
     """``text`` reading the Python name ``name`` where it reads the local's slot ``slot``, when it hands the
     locals to nothing (:func:`passes_locals`): a loop's item, held in a local of the generated function as well
     as in its slot, is read from there.  With ``present`` (the item is never none: a component of a zone)
-    its reads drop the guard against none (see :func:`guarded`).  Text literals are left alone.
+    its reads drop the guard against none (see :func:`guarded`); with ``placed`` too (a piece of the board, in a
+    loop that changes nothing) so do the reads of its cell.  Text literals are left alone.
 
     >>> read_as("(k2[e[4]] == e[0]) and e[4] != 'e[4]'", 4, "x1"), read_as("k5(s, e) + e[4]", 4, "x1")
     ("(k2[x1] == e[0]) and x1 != 'e[4]'", 'k5(s, e) + e[4]')
     >>> read_as("(None if e[4] is None else k2[e[4]]) == 3", 4, "x1", present=True)
     '(k2[x1]) == 3'
+    >>> read_as("(None if (None if e[4] is None else s.cell_of[e[4]]) is None else (None if e[4] is None else "
+    ...         "s.cell_of[e[4]])[1])", 4, "x1", present=True, placed=True)
+    '((s.cell_of[x1])[1])'
     """
     if passes_locals(text):
         return text
     text = _SLOTS.sub(lambda m: name if m.group(2) == str(slot) else m.group(0), text)
-    if present:
-        guard = re.compile(_TEXT + "|" + re.escape(f"(None if {name} is None else "))
+    guards = [f"(None if {name} is None else "] if present else []
+    if present and placed:  # (the item's guard gone, its cell's reads are written thus)
+        guards.append(f"(None if (s.cell_of[{name}]) is None else ")
+    for read in guards:
+        guard = re.compile(_TEXT + "|" + re.escape(read))
         text = guard.sub(lambda m: m.group(0) if m.group(1) is not None else "(", text)
     return text
+
+
+def kept_item(slot: int, x: str, *texts: str) -> tuple[str, ...]:
+    """The line of a generated loop over ``x`` keeping its item in the local's slot ``slot``, for ``texts`` (the
+    loop's code, the item read from ``x`` where it can be, see :func:`read_as`) that read the slot or hand the
+    locals on; none when they do neither (the closures a failure runs keep their items themselves).
+
+    >>> kept_item(2, "x5", "(k3[x5] == e[0])"), kept_item(2, "x5", "k4(s, e)")
+    ((), ('    e[2] = x5',))
+    """
+    if any(passes_locals(text) or f"e[{slot}]" in text for text in texts):
+        return (f"    e[{slot}] = {x}",)
+    return ()
 
 
 def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
@@ -158,7 +180,7 @@ def once(c: Compiled) -> tuple[str, str, tuple[tuple[str, Any], ...]] | None:
     if c.code is None or c.code.lines is not None:
         return None
     text = c.code.expr
-    if LOCAL.fullmatch(text):
+    if LOCAL.fullmatch(text) or (SHARING and pure_read(text, dict(c.code.consts))):  # a pure read: shared when written again
         return text, text, c.code.consts
     name = fresh("t")
     return f"({name} := {text})", name, c.code.consts
@@ -183,6 +205,29 @@ def guarded(base: Compiled, template: str, value: Any = None) -> Code | None:
         name = fresh("k")
         template, consts = template.replace("{k}", name), consts + ((name, value),)
     return Code(f"(None if {first} is None else {template.replace('{x}', then)})", None, consts)
+
+
+def known_present(test: str, then: str) -> str:
+    """``then``, run only once ``test`` held, without the guards against none of what ``test`` found present
+    (``test`` is ``(X is not None)``, X a local or a pure read): in code that changes nothing,
+    ``at(x, y) != none and at(x, y).hue == h`` reads the hue without asking again.
+
+    >>> known_present("(s.grid.get((e[1], 0)) is not None)", "((None if s.grid.get((e[1], 0)) is None else k2[s.grid.get((e[1], 0))]) == 3)")
+    '((k2[s.grid.get((e[1], 0))]) == 3)'
+    """
+    if not test.endswith(" is not None)"):
+        return then
+    try:
+        node = pyast.parse(test, mode="eval").body
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return then
+    if not (isinstance(node, pyast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], pyast.IsNot)
+            and isinstance(node.comparators[0], pyast.Constant) and node.comparators[0].value is None):
+        return then
+    present = pyast.get_source_segment(test, node.left)
+    if present is None or not (LOCAL.fullmatch(present) or pure_read(present)):
+        return then
+    return then.replace(f"(None if {present} is None else ", "(")
 
 
 FALLIBLE = "fallible"

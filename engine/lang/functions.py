@@ -150,7 +150,11 @@ class Count(Aggregate):
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(INT, lambda s, e: 0)
-        sel = as_selection(args[0]).compile_parts(scope)
+        node = as_selection(args[0])
+        unequal = self._unequal(node, scope)
+        if unequal is not None:
+            return unequal
+        sel = node.compile_parts(scope)
         src, slot, where = sel.source, sel.slot, sel.where
         if where is None:
             if sel.constant_source is not None:
@@ -196,10 +200,48 @@ class Count(Aggregate):
         text, consts = codegen.expr(Compiled(BOOL, sel.where, code=sel.test))  # a filter without source is called
         head, items, listed = sel.listing(copy=False)
         x = codegen.fresh("x")
-        condition = codegen.read_as(text, sel.slot, x, sel.present)
-        lines = ("n = 0", *head, f"for {x} in {items}:", f"    e[{sel.slot}] = {x}", f"    if {condition}:",
+        condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
+        lines = ("n = 0", *head, f"for {x} in {items}:", *codegen.kept_item(sel.slot, x, condition), f"    if {condition}:",
                  "        n += 1", "return n")
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
+
+    @staticmethod
+    def _unequal(node: ast.Selection, scope: Scope) -> Compiled | None:
+        """``count(x in ZONE where x.a != v)``, the attribute the same on every face: the zone's size less its tally
+        of ``v`` (see :meth:`_tallied`), spending a step per item and reading ``v`` once there is an item, as the
+        loop does; None for any other count (and then nothing compiled here is kept).
+
+        >>> from engine.lang.parser import parse_expression
+        >>> from engine.lang.scope import Vocabulary
+        >>> vocab = Vocabulary(functions=by_name(LANGUAGE))
+        >>> vocab.define_constant("pool", ZONE, 0)
+        >>> scope = Scope(vocab)
+        >>> Count._unequal(parse_expression("count(x in pool where x != 5)").args[0], scope), scope.sink.items
+        (None, [])
+        """
+        where = node.where
+        if node.value is not None or not (isinstance(where, ast.Compare) and where.op == "!="):
+            return None
+        errors, generated = len(scope.sink.items), scope.vocab.data.setdefault(codegen.GENERATED, [])
+        before = len(generated)
+        equal = ast.Selection(node.pos, node.var, node.source, ast.Compare(where.pos, "==", where.left, where.right))
+        sel = equal.compile_parts(scope)
+        if (len(scope.sink.items) != errors or sel.fast is None or len(sel.fast) != 1 or sel.fast[0][2] is None
+                or not isinstance(sel.constant_source, int)):
+            del scope.sink.items[errors:], generated[before:]  # compiled as written instead
+            return None
+        (_, right, row), = sel.fast
+        zone, pos = sel.constant_source, node.pos
+        tally = Tally(zone, row)
+
+        def unequal(s: Any, e: list[Any]) -> int:
+            n = len(s.zones[zone])
+            s.budget -= n
+            if s.budget < 0:
+                raise ast.out_of_steps(s, pos, "selection")
+            return n - tally_count(s, tally, right(s, e)) if n else 0
+
+        return Compiled(INT, unequal)
 
     @staticmethod
     def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
@@ -301,8 +343,9 @@ class Fold(Aggregate):
         term, consts = codegen.expr(value)
         x, combine = codegen.fresh("x"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
-        lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
-                 f"    values.append({codegen.read_as(term, sel.slot, x, sel.present)})",
+        term = codegen.read_as(term, sel.slot, x, sel.present, sel.placed)
+        lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, term),
+                 f"    values.append({term})",
                  f"return {combine}(values) if values else {self.empty!r}")
         return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference, sel.pure)
 
@@ -367,9 +410,9 @@ class Quantifier(Aggregate):
         a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         text, consts = codegen.expr(test)
         x = codegen.fresh("x")
-        condition = codegen.read_as(text, sel.slot, x, sel.present)
+        condition = codegen.read_as(text, sel.slot, x, sel.present, sel.placed)
         head, items, listed, test = _items(sel, x, scope)
-        lines = (*head, f"for {x} in {items}:", *_skip(x, test), f"    e[{sel.slot}] = {x}",
+        lines = (*head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, condition),
                  f"    if not {condition}:" if self.every else f"    if {condition}:",
                  f"        return {not self.every}", f"return {self.every}")
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)

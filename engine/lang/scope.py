@@ -82,10 +82,20 @@ class Vocabulary:
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
     unnamed: dict[str, str] = field(default_factory=dict)  # names shown to players that code cannot use -> what to write
 
-    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "", size: Fn | None = None) -> None:
+    def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "", size: Fn | None = None,
+               walkable: bool = False) -> None:
         """Define a state query such as ``board``; ``code`` is the same as a Python expression over ``s``, if any;
-        ``size``, for a collection, its number of items found without listing them (``count`` uses it)."""
-        self.globals[name] = Global(type_, fn, text or name, code=Code(code) if code else None, size=size)
+        ``size``, for a collection, its number of items found without listing them (``count`` uses it).  With
+        ``walkable``, ``code`` reads the collection's items (a list, a tuple or a dict's keys, never none) as the
+        state keeps them, changed only by changes to the game: a generated loop over it reads it inline (and walks
+        a copy when the loop changes the game), as it does a zone's list.
+
+        >>> from engine.lang.types import INT, ListOf
+        >>> v = Vocabulary(); v.define("seats", ListOf(INT), lambda s, e: s.seats, code="s.seats", walkable=True)
+        >>> v.globals["seats"].code.walkable
+        True
+        """
+        self.globals[name] = Global(type_, fn, text or name, code=Code(code, walkable=walkable) if code else None, size=size)
 
     def define_constant(self, name: str, type_: Type, value: Any, text: str | None = None) -> None:
         """Define a constant such as an option value or an enum member."""

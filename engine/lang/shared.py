@@ -336,6 +336,22 @@ def _slot(node: ast.Subscript) -> bool:
     return isinstance(node.value, ast.Name) and node.value.id == "e" and isinstance(node.slice, ast.Constant)
 
 
+def pure_read(text: str, consts: Mapping[str, Any] | None = None) -> bool:
+    """Whether the expression ``text`` is a pure read :func:`share` names where it is written again, dominated
+    (see :class:`Facts`): one that looks something up, changes nothing and raises nothing it would not raise
+    the first time.
+
+    >>> pure_read("s.cell_of[x3]"), pure_read("k5(s, e)"), pure_read("e[2]"), pure_read("(t2 := s.cell_of[x3])")
+    (True, False, False, False)
+    """
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return False
+    facts = Facts(consts)
+    return facts.deps(node) is not None and facts.worth(node)
+
+
 def share(lines: Iterable[str], fresh: Callable[[str], str], consts: Mapping[str, Any] | None = None) -> tuple[str, ...]:
     """The statements ``lines`` (a function body, one statement line each) with repeated pure reads shared.
 

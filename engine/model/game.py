@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
 from engine.core.errors import RulesetError, SetupError, SourcePos
+from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
@@ -425,6 +427,11 @@ class Game:
         """
         assert self.roles is not None
         roles, seating = self.roles.values, self.roles.seating[players]
+        if not isinstance(seats, Mapping):
+            raise SetupError(f"seats is a mapping of roles to seats (0 for absent), not {type(seats).__name__}")
+        unknown = next((role for role in seats if role not in roles), None)
+        if unknown is not None:
+            raise SetupError(f"seats names {cut(repr(unknown), 60)}, which is not a role (roles: {', '.join(roles)})")
 
         def at(seat: int) -> str:
             return "absent" if seat == 0 else f"at seat {seat}"
@@ -463,7 +470,7 @@ class Game:
             if s.log is not None:
                 s.log.append(f"game over: {s.outcome.text}")
             return True
-        s.turn = s.next_in_order() if left else (s.turn + 1) % len(s.order)
+        s.turn = s.next_turn()
         s.turn_number += 1
         return False
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 
 from engine.blocks import choices
@@ -32,6 +33,7 @@ from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
 from engine.core.kept_pairs import pair_up, unpair
+from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance, HookTrail, TurnOrder
 from engine.core.tallies import Tally, retally
 
@@ -273,6 +275,10 @@ class State:
 
         return state_to_json(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its save (:meth:`to_json`), read back by its game: kept tables are rebuilt, not sent."""
+        return self.game.state_from_json, (self.to_json(),)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
@@ -479,6 +485,7 @@ class State:
         if seat is not None and seat != self.seat_to_move:
             if seat in self.simultaneous_seats():
                 return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
+            self.check_seat(seat)
             return EmptySpace()
         if self._actions is None:
             self.budget = self.game.limits.steps  # listing the actions is one evaluation
@@ -526,7 +533,20 @@ class State:
         """What ``player`` (a seat) may know: others' hands and deck order hidden."""
         from engine.model.savefile import observation
 
+        self.check_seat(player)
         return observation(self, player)
+
+    def check_seat(self, seat: object) -> None:
+        """Refuse (ValueError) what is not one of this game's seats, 1 to ``players``: seat 0 is nobody's.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> game.new_state(players=min(game.player_counts)).check_seat(0)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ValueError: there is no seat 0: the seats are 1 to ...
+        """
+        if not (isinstance(seat, Integral) and not isinstance(seat, bool) and 1 <= seat <= self.players):
+            raise ValueError(f"there is no seat {cut(repr(seat), 60)}: the seats are 1 to {self.players}")
 
     def roll(self, sides: int) -> int:
         """A die roll from the state's own seeded generator (1..sides), or the next loaded die (scenarios).
@@ -614,8 +634,13 @@ class State:
         """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        elif action.origin is None or action.origin is not self._actions:
-            if action not in self.legal_actions():
+        else:
+            try:
+                listed = action.origin is not None and action.origin is self._actions
+            except AttributeError:  # not an Action at all (an index, None): say what apply takes
+                raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
+                                f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
+            if not listed and action not in self.legal_actions():
                 raise IllegalActionError(f"'{action}' is not a legal action now")
         if self.history is not None:
             self.history.append(str(action))
@@ -743,6 +768,21 @@ class State:
     def _left_mid_turn(self) -> bool:
         """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""
         return self.order[self.turn] in self.left_roles()
+
+    def next_turn(self) -> int:
+        """The index in turn order of the role that plays the next turn: the same one when it was given another turn
+        (``play_again()``, spent here) and is still in the turn order, else the next one that has not left."""
+        part = self.slices.get(TurnOrder.block)
+        if part is None:
+            return (self.turn + 1) % len(self.order)
+        if part.again:
+            if part.left is None:
+                del self.slices[TurnOrder.block]
+            else:
+                self.slices[TurnOrder.block] = part._replace(again=None)
+            if self.order[self.turn] not in (part.left or ()):
+                return self.turn
+        return self.next_in_order()
 
     def left_roles(self) -> tuple[str, ...]:
         """The roles that left the turn order (``leave(r)``), in the order they left."""

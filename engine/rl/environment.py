@@ -28,6 +28,7 @@ Example::
 from __future__ import annotations
 
 import inspect
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ParamSpec
@@ -38,6 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from engine.compiling.loading import load
+from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
@@ -121,7 +123,11 @@ class RulecraftEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = int(action)
+        try:
+            index = operator.index(action)  # a whole number: 1.7, "3" or None is refused, never rounded or parsed
+        except TypeError:
+            raise ValueError(f"an action is the index of one in the action space (a whole number from 0 to "
+                             f"{len(self.table) - 1}), not {cut(repr(action), 60)}; {agent} is to move") from None
         move = self._legal.get(index)
         if move is None:
             what = self.table.describe(index) if 0 <= index < len(self.table) else "out of range"

@@ -53,8 +53,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypeVar
 
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
+from engine.core.confine import FileRefused, read_bytes
 from engine.core.decisions import CHANCE
 from engine.core.information import determinize, determinizer, has_hidden_information
+from engine.runner.collector import collector_paused
 
 if TYPE_CHECKING:
     from engine.core.actions import ActionSpace
@@ -407,7 +409,8 @@ class SearchAgent:
             self.last = SearchStats(0, 0.0)
             return legal[0]
         start = time.perf_counter()
-        action, iterations = self.search(state, self.spec.budget.runner())
+        with collector_paused():  # the tree only grows until the decision: the collector would find nothing to free
+            action, iterations = self.search(state, self.spec.budget.runner())
         self.last = SearchStats(iterations, time.perf_counter() - start)
         return action
 
@@ -424,9 +427,14 @@ and its public text (``commit a card``).  The same in every determinization, and
 
 
 class _Node:
-    """A node of one seat's tree: the history as that seat observed it; ``total`` sums the mover's returns."""
+    """A node of one seat's tree: the history as that seat observed it; ``total`` sums the mover's returns.
 
-    __slots__ = ("action", "visits", "total", "available", "children")
+    Where every seat has seen every decision so far, on MCTS's one determinization, the seats' trees are copies
+    of each other, and one node stands for all of them; ``seats`` then holds each seat's own node (index 0
+    unused) for what follows a decision that not every seat sees (see :meth:`MultiObserverSearch._iterate`).
+    """
+
+    __slots__ = ("action", "visits", "total", "available", "children", "seats")
 
     def __init__(self, action: Action | None) -> None:
         self.action = action  # the decision leading here (kept in the tree of the seat that made it)
@@ -434,6 +442,18 @@ class _Node:
         self.total = 0.0
         self.available = 1  # iterations in which this action could be chosen at its parent
         self.children: dict[ActionKey, _Node] = {}
+        self.seats: list[_Node] | None = None
+
+    def split(self, players: int) -> list["_Node"]:
+        """Each seat's own node from here on (index 0 unused), made the first time it is asked for."""
+        if self.seats is None:
+            self.seats = [_Node(None) for _ in range(players + 1)]
+        return self.seats
+
+
+Choices = tuple[int, Any, list[ActionKey], list["_Node | None"], list[int]]
+"""What the mover may do at a position: the seat, the step deciding, the keys of its legal actions, the mover's
+children for them (None: not expanded yet) and the indices of those not expanded, all in the legal order."""
 
 
 class _Replay:
@@ -447,9 +467,18 @@ class _Replay:
     def __init__(self, state: "State") -> None:
         self.state = state
 
-    def legal(self) -> tuple[Any, list[ActionKey]]:
-        """The step deciding now and the keys of its legal actions, in their order."""
-        return _keys(self.state.legal_actions())
+    def choices(self, node: _Node | None, nodes: list[_Node]) -> Choices:
+        """The :data:`Choices` at the sample's position, the children those of ``node`` (when None, of the
+        mover's node among ``nodes``), looked up again at every step."""
+        state = self.state
+        mover = state.seat_to_move
+        step, legal = _keys(state.legal_actions())
+        children = (nodes[mover] if node is None else node).children
+        found = [children.get(key) for key in legal]
+        return mover, step, legal, found, [i for i, child in enumerate(found) if child is None]
+
+    def expanded(self, node: _Node) -> None:
+        """``node`` gained the child its choices show (nothing is kept here)."""
 
     def play(self, key: ActionKey, index: int) -> "_Replay":
         """On, after legal action ``index`` (its key ``key``)."""
@@ -480,23 +509,48 @@ class _Position:
     state is never changed.  Once the search keeps :data:`KEPT_POSITIONS`
     (``room`` is shared by all of its positions), a new position is not kept:
     the iteration goes on playing on a copy (:class:`_Replay`), as before.
+    The position also keeps the mover's children for its legal keys (see
+    :meth:`choices`), so a step down does not look them up one by one again.
 
-    Example: ``root = _Position(determinize(state, me, rng)); child = root.play(root.legal()[1][0], 0)``.
+    Example: ``root = _Position(determinize(state, me, rng)); child = root.play(root.choices(tree, [])[2][0], 0)``.
     """
 
-    __slots__ = ("state", "_legal", "after", "room")
+    __slots__ = ("state", "after", "room", "_moves", "_node", "_size", "_choices")
 
     def __init__(self, state: "State", room: list[int] | None = None) -> None:
         self.state = state
-        self._legal: tuple[Any, list[ActionKey]] | None = None
         self.after: dict[ActionKey, _Position] = {}
         self.room = room if room is not None else [KEPT_POSITIONS]
+        self._moves: tuple[int, Any, list[ActionKey], bool] | None = None  # mover, step, keys, whether no key repeats
+        self._node: _Node | None = None  # whose children _choices holds, while it has _size of them
+        self._size = 0
+        self._choices: Choices | None = None
 
-    def legal(self) -> tuple[Any, list[ActionKey]]:
-        """The step deciding now and the keys of its legal actions, in their order (listed once)."""
-        if self._legal is None:
-            self._legal = _keys(self.state.legal_actions())
-        return self._legal
+    def choices(self, node: _Node | None, nodes: list[_Node]) -> Choices:
+        """The :data:`Choices` here, the children those of ``node`` (when None, of the mover's node among
+        ``nodes``).  The legal keys are listed once; the children are looked up once, then kept as long as
+        the node gains no child but through :meth:`expanded` (children are never taken away).  The lists are
+        the caller's to change: an expansion fills its child in and takes its index out of the untried ones."""
+        moves = self._moves
+        if moves is None:
+            step, legal = _keys(self.state.legal_actions())
+            moves = self._moves = (self.state.seat_to_move, step, legal, len(set(legal)) == len(legal))
+        mover, step, legal, unique = moves
+        if node is None:
+            node = nodes[mover]
+        children = node.children
+        if node is self._node and len(children) == self._size:
+            return self._choices  # type: ignore[return-value]  # kept with _node
+        found = [children.get(key) for key in legal]
+        choices = mover, step, legal, found, [i for i, child in enumerate(found) if child is None]
+        if unique:  # (an action listed twice has one child for both: looked up again each time)
+            self._node, self._size, self._choices = node, len(children), choices
+        return choices
+
+    def expanded(self, node: _Node) -> None:
+        """``node`` gained the child its choices (changed in place by the caller) now show."""
+        if node is self._node:
+            self._size += 1
 
     def play(self, key: ActionKey, index: int) -> _Walk:
         """The position after legal action ``index`` (its key ``key``), played the first time it is asked for."""
@@ -520,8 +574,11 @@ class _Position:
         return child
 
     def leaf(self) -> "State":
-        """A copy of the position to roll out from."""
-        return self.state.clone()
+        """A copy of the position to roll out from, its legal actions listed first: the copy and, if an iteration
+        comes back, the position itself use the one list (spaces are never changed)."""
+        state = self.state
+        state.legal_actions()
+        return state.clone()
 
 
 _Walk = _Replay | _Position
@@ -546,8 +603,13 @@ class MultiObserverSearch(SearchAgent):
     choices are not "answered" inside the tree.  Only the children legal in
     the current determinization compete, and UCB counts how often each child
     was available instead of the parent's visits.  Subclasses say which
-    determinization each iteration searches (:meth:`starts`).
+    determinization each iteration searches (:meth:`starts`), and whether it is
+    always the same one (``one_sample``): then, as long as every seat has seen
+    every decision, the seats' trees are the same and are kept as one (see
+    :meth:`_iterate`).
     """
+
+    one_sample = False
 
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
         """Where each iteration starts down the trees, one after the other: a walk on the determinization it searches."""
@@ -562,21 +624,79 @@ class MultiObserverSearch(SearchAgent):
 
     def grow(self, state: "State", running: Callable[[int], bool]) -> tuple[list[_Node], int]:
         """Every seat's tree (``trees[seat]``; index 0 unused) after the iterations ``running`` allows."""
-        trees = [_Node(None) for _ in range(state.players + 1)]
+        root, players = _Node(None), state.players
+        if not self.one_sample:
+            root.split(players)
         starts = self.starts(state, state.seat_to_move)
         done = 0
         while running(done):
-            self._iterate(trees, next(starts))
+            self._iterate(root, players, next(starts))
             done += 1
+        trees = root.seats or [root] * (players + 1)
+        for tree in trees[1:]:
+            tree.visits = done
         return trees, done
 
-    def _iterate(self, trees: list[_Node], walk: _Walk) -> None:
-        """Descend every seat's tree along one history, expand one node, roll out and back the result up."""
-        rand, seats = self.rng.random, range(1, len(trees))
+    def _iterate(self, root: _Node, players: int, walk: _Walk) -> None:
+        """Descend every seat's tree along one history, expand one node, roll out and back the result up.
+
+        On one determinization (``one_sample``), a history every seat has seen whole is one position, and the
+        seats' nodes for it would be copies of each other: they are one node, and a step down is one step, until
+        a decision comes that some seat does not see (a sealed step, a hidden draw).  There the node splits into
+        a node per seat (:meth:`_Node.split`), and each seat goes down its own tree from then on.
+        """
+        rand, node, select = self.rng.random, root, self._select
+        common: list[tuple[_Node, int]] = []  # the nodes entered while all seats share them, each with the seat that moved
+        expanded = False
+        while node.seats is None and (s := walk.state).outcome is None:
+            chance = s.chance
+            if chance is not None:
+                if chance.hidden:
+                    break
+                action = sample_chance(s, rand)
+                key = (CHANCE, action.args)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(None)
+                node = child
+                walk = walk.resolve(key, action)
+                continue
+            mover, step, legal, children, untried = walk.choices(node, [])
+            if step.sealed:
+                break
+            if untried:
+                index = untried.pop(int(rand() * len(untried)))
+                key = legal[index]
+                child = children[index] = node.children[key] = _Node(Action(step, key[1]))
+                walk.expanded(node)
+                expanded = True
+            else:
+                index = select(children)  # type: ignore[arg-type]  # all expanded
+                key, child = legal[index], children[index]
+            common.append((child, mover))  # type: ignore[arg-type]
+            node = child  # type: ignore[assignment]
+            walk = walk.play(key, index)
+            if expanded:
+                break
+        paths: list[list[tuple[_Node, int]]] = []
+        if not expanded and walk.state.outcome is None:
+            paths, walk = self._iterate_split(node.split(players), walk, rand)
+        returns = rollout(walk.leaf(), rand) if walk.state.outcome is None else list(walk.state.outcome.returns)
+        for node, mover in common:
+            node.visits += 1
+            node.total += returns[mover - 1]
+        for path in paths:
+            for node, mover in path:
+                node.visits += 1
+                node.total += returns[mover - 1]
+
+    def _iterate_split(self, trees: list[_Node], walk: _Walk,
+                       rand: Callable[[], float]) -> tuple[list[list[tuple[_Node, int]]], _Walk]:
+        """Descend each seat's own tree from ``trees[seat]`` and expand one node: each seat's path (the nodes entered,
+        each with the seat that moved into it), and the walk where the iteration stopped."""
+        seats, select = range(1, len(trees)), self._select
         nodes = trees[:]
-        paths: list[list[tuple[_Node, int]]] = [[] for _ in trees]  # per tree: (node entered, seat that moved into it)
-        for seat in seats:
-            trees[seat].visits += 1
+        paths: list[list[tuple[_Node, int]]] = [[] for _ in trees]
         while (s := walk.state).outcome is None:
             if s.chance is not None:  # the dice fall as they may: an edge of every seat's tree, with no statistics
                 action = sample_chance(s, rand)
@@ -590,18 +710,17 @@ class MultiObserverSearch(SearchAgent):
                     nodes[seat] = child
                 walk = walk.resolve(key, action)
                 continue
-            mover = s.seat_to_move
-            own = nodes[mover].children
-            step, legal = walk.legal()
-            children = [own.get(key) for key in legal]
-            expanding = None in children
-            if expanding:
-                untried = [i for i, child in enumerate(children) if child is None]
-                index = untried[int(rand() * len(untried))]
+            mover, step, legal, children, untried = walk.choices(None, nodes)
+            expanded = bool(untried)
+            if expanded:
+                index = untried.pop(int(rand() * len(untried)))
                 key = legal[index]
-                own[key] = _Node(Action(step, key[1]))
+                own = nodes[mover]
+                own.children[key] = _Node(Action(step, key[1]))
+                children[index] = own.children[key]
+                walk.expanded(own)
             else:
-                index = self._select(children)
+                index = select(children)  # type: ignore[arg-type]  # all expanded
                 key = legal[index]
             public_key = (step.index, (step.public_format(key[1]),)) if step.sealed else key
             for seat in seats:
@@ -612,13 +731,9 @@ class MultiObserverSearch(SearchAgent):
                 nodes[seat] = child
                 paths[seat].append((child, mover))
             walk = walk.play(key, index)
-            if expanding:
+            if expanded:
                 break
-        returns = rollout(walk.leaf(), rand) if walk.state.outcome is None else list(walk.state.outcome.returns)
-        for seat in seats:
-            for node, mover in paths[seat]:
-                node.visits += 1
-                node.total += returns[mover - 1]
+        return paths, walk
 
     def _select(self, children: list[_Node]) -> int:
         """Among the children legal now, the index of the highest UCB with availability counts."""
@@ -644,6 +759,8 @@ class MCTSAgent(MultiObserverSearch):
     decisions stay sealed even on a sample; children are expanded in a random
     order; the most visited root action is played.
     """
+
+    one_sample = True
 
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
         return repeat(_Position(determinize(state, me, self.rng)))
@@ -675,6 +792,9 @@ def _ismcts(argument: str | None, rng: random.Random) -> Agent:
 
 POLICY_FORMAT = "rulecraft-policy"
 """The ``format`` a policy file declares."""
+
+POLICY_MAX_BYTES = 20 * 1024 * 1024
+"""Policy files larger than this are refused unread (a shipped game's whole action table takes under 1 MB)."""
 
 
 class PolicyAgent:
@@ -739,17 +859,24 @@ class PolicyAgent:
 def read_policy(path: str) -> tuple[dict[str, float], float]:
     """The action values and default value of a policy file; ValueError says what is wrong with it."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = read_bytes(Path(path), POLICY_MAX_BYTES, "policy file")  # a regular file only: never /dev/zero or a FIFO
+    except FileRefused as err:
+        raise ValueError(str(err)) from None
     except OSError as err:
         raise ValueError(f"cannot read the policy file {path}: {err.strerror or err}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:  # JSONDecodeError is a ValueError
         raise ValueError(f"{path} is not a policy file (not JSON: {err})") from None
+    except RecursionError:
+        raise ValueError(f"{path} is not a policy file (its JSON nests too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != POLICY_FORMAT:
         raise ValueError(f"{path} is not a policy file (it should say \"format\": \"{POLICY_FORMAT}\")")
     values, default = data.get("values"), data.get("default", 0.0)
-    numbers = (int, float)
-    if not isinstance(values, dict) or not all(isinstance(v, numbers) and not isinstance(v, bool) for v in values.values()) \
-            or not isinstance(default, numbers) or isinstance(default, bool):
+    def number(value: object) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value  # not NaN
+
+    if not isinstance(values, dict) or not all(number(v) for v in values.values()) or not number(default):
         raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")
     return {str(k): float(v) for k, v in values.items()}, float(default)
 

@@ -3,11 +3,10 @@
 Game ``i`` of a run is seeded from (run seed, ``i``) alone and its agents from
 (game seed, seat), so a report depends only on its inputs, never on how
 many workers played it.  The games go out in chunks, described by value
-(ruleset path, variants, content hash, seeds), to an
-:class:`~engine.runner.executor.Executor`.  A compiled Game holds closures and
-is not sent between processes: a worker forked from the runner plays the
-runner's own compiled game; any other worker loads the ruleset itself and
-refuses to play if the file changed since the run started.
+(a :class:`~engine.compiling.loading.GameRef`, seeds), to an
+:class:`~engine.runner.executor.Executor`: a worker forked from the runner
+plays the runner's own compiled game; any other worker loads the ruleset
+itself and refuses to play if the file changed since the run started.
 
 Example::
 
@@ -27,12 +26,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from engine.blocks.choices import chosen_components
-from engine.core import limits, rng
-from engine.core.confine import allowed_folders, allowing
-from engine.core.errors import EffectRuntimeError, RulecraftError, RulesetError
+from engine.compiling.loading import GameRef, keeping
+from engine.core import rng
+from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, make_agent
+from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor, LocalExecutor
 from engine.runner.report import GameResult, SimulationReport
 
@@ -155,29 +155,24 @@ def simulate(
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
 
     Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
+    Raises ValueError unless ``1 <= n <= MAX_GAMES``.
     """
+    if not 1 <= n <= MAX_GAMES:
+        raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options))
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
-    set_options = tuple(game.set_options.items())
-    chunks = [
-        Chunk(game.source, game.variants, game.content_hash, players, tuple(specs), seed, start, min(start + size, n), set_options,
-              limits.as_pairs(game.limits), tuple(map(str, allowed_folders())))
-        for start in range(0, n, size)
-    ]
-    key = _cache_key(game.source, game.variants, game.content_hash)
-    _games[key] = game
-    try:
-        for part in executor.map(play_chunk, chunks):
-            report.results.extend(part)
-            if progress:
-                progress(len(report.results))
-    except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
-        report.planned = n
-    finally:
-        del _games[key]
+    with keeping(game) as ref:
+        chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n)) for start in range(0, n, size)]
+        try:
+            for part in executor.map(play_chunk, chunks):
+                report.results.extend(part)
+                if progress:
+                    progress(len(report.results))
+        except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
+            report.planned = n
     return report
 
 
@@ -189,39 +184,23 @@ def simulate(
 class Chunk:
     """Games ``start..stop-1`` of a run, for a worker: everything it needs, by value."""
 
-    source: str
-    variants: tuple[str, ...]
-    content_hash: str
+    game: GameRef
     players: int
     specs: tuple[str, ...]
     seed: int
     start: int
     stop: int
-    set_options: tuple[tuple[str, str], ...] = ()  # options set from outside the files (``--set``)
-    limits: tuple[tuple[str, int], ...] = ()  # the budgets that differ from the defaults (``--limit``)
-    allowed: tuple[str, ...] = ()  # folders the ruleset may read besides its own (``--allow``)
-
-
-_games: dict[tuple[str, tuple[str, ...], str], Game] = {}
-"""Compiled rulesets by (source, variants, content hash).
-
-The runner puts its own game here, so a chunk played in its process needs no
-reload, nor one played by a worker forked from it: the inherited game is the
-very ruleset the run started with.  A spawned or remote worker loads the
-ruleset itself, and so notices a file that changed since the run started.
-"""
-
-
-def _cache_key(source: str, variants: tuple[str, ...], content_hash: str) -> tuple[str, tuple[str, ...], str]:
-    return (source, variants, content_hash)
 
 
 def play_chunk(chunk: Chunk) -> list[GameResult]:
     """Play a chunk of games (in any process), loading the ruleset at most once per process.
 
-    An effect failing in a game names that game, so that it can be watched again.
+    A worker forked from the runner plays the runner's own game (lent by
+    :func:`~engine.compiling.loading.keeping`); any other loads the ruleset
+    and refuses to play if it changed since the run started.  An effect failing
+    in a game names that game, so that it can be watched again.
     """
-    game = _chunk_game(chunk)
+    game = chunk.game.load()
     results = []
     for seed in (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop)):
         try:
@@ -231,27 +210,6 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
             again = f"rulecraft play {game.source} --players {chunk.players} --seed {seed} {seats}"
             raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
     return results
-
-
-def _chunk_game(chunk: Chunk) -> Game:
-    """The chunk's ruleset, refused if it is no longer the one the run started with.
-
-    A RulesetError (which does not survive pickling) is passed back as its text.
-    """
-    from engine.compiling.loading import load
-
-    key = _cache_key(chunk.source, chunk.variants, chunk.content_hash)
-    if key in _games:
-        return _games[key]
-    try:
-        with limits.using(limits.Limits(**dict(chunk.limits))), allowing(chunk.allowed):
-            game = load(chunk.source, list(chunk.variants), dict(chunk.set_options))
-    except RulesetError as err:
-        raise RulecraftError(err.format()) from None
-    if game.content_hash != chunk.content_hash:
-        raise RulecraftError(f"{chunk.source} changed while the simulation was running")
-    _games[key] = game
-    return game
 
 
 # ---------------------------------------------------------------- agent speed

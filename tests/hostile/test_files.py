@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -17,7 +18,9 @@ import engine
 from engine.core.confine import allowing
 from engine.core.errors import RulesetError
 from engine.core.paths import rulesets_dir
-from hostile_cli import assert_refused, rulecraft
+from engine.runner.agents import read_policy
+from budget_cli import run_cli
+from hostile_cli import HANG, assert_refused, rulecraft
 
 OUTSIDE = "is outside the folders it may be read from"
 PASSWD_LINE = "root:x:0:0"  # the first line of /etc/passwd, which must never be quoted
@@ -51,6 +54,20 @@ def test_an_include_of_an_absolute_path_is_refused_unread(tmp_path: Path) -> Non
     run = rulecraft("validate", str(ruleset))
     assert_refused(run, f"{ruleset}:2:10: included file '/etc/passwd' {OUTSIDE}", "--allow PATH")
     assert PASSWD_LINE not in run.text
+
+
+@pytest.mark.parametrize(("key", "what"), [("include", "included file"), ("extends", "extended ruleset")])
+def test_a_nul_character_in_an_include_or_extends_is_a_positioned_error(tmp_path: Path, key: str, what: str) -> None:
+    ruleset = write(tmp_path / "game" / "ruleset.yaml", f'name: sneaky\n{key}: "tutorial-tiles\\0"\n')
+    run = rulecraft("validate", str(ruleset))
+    assert_refused(run, f"{ruleset}:2:{len(key) + 3}: {what} 'tutorial-tiles\\x00' is not a file name (it holds a NUL character)")
+
+
+@pytest.mark.parametrize(("key", "what"), [("include", "included file"), ("extends", "extended ruleset")])
+def test_a_name_too_long_for_the_file_system_is_a_positioned_error(tmp_path: Path, key: str, what: str) -> None:
+    ruleset = write(tmp_path / "game" / "ruleset.yaml", f"name: sneaky\n{key}: {'a' * 5000}\n")
+    run = rulecraft("validate", str(ruleset))
+    assert_refused(run, f"{ruleset}:2:{len(key) + 3}: {what} 'aaa", "(5,000 characters)' cannot be read: File name too long")
 
 
 def test_extends_up_the_tree_is_refused_unread(tmp_path: Path) -> None:
@@ -155,6 +172,25 @@ def test_a_save_opened_from_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     pipe = fifo(tmp_path / "save.json")
     for command in (["play", "--load", str(pipe)], ["replay", str(pipe)]):
         assert_refused(rulecraft(*command), f"cannot read '{pipe}': not a regular file")
+
+
+@pytest.mark.parametrize("device", ["fifo", "/dev/zero"])
+def test_a_policy_file_that_is_not_a_regular_file_is_refused_at_once(tmp_path: Path, device: str) -> None:
+    path = fifo(tmp_path / "policy.json") if device == "fifo" else Path(device)
+    ended = run_cli(["simulate", "tutorial-tiles", "-n", "1", "--agents", f"policy:{path}"], timeout=HANG)
+    assert ended.code == 2 and "Traceback" not in ended.err, ended
+    assert f"cannot read '{path}': not a regular file (a policy file must be a file)" in ended.err
+    ended.assert_bounded()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000, "its JSON nests too deeply"),
+    ('{"format": "rulecraft-policy", "values": {"pass": NaN}}', "'values' should map action texts to numbers"),
+], ids=["deep", "NaN"])
+def test_a_damaged_policy_file_is_refused_with_a_reason(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path / "policy.json", text)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        read_policy(str(path))
 
 
 def test_a_ruleset_or_scenario_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:

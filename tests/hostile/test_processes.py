@@ -20,6 +20,8 @@ from engine.runner.executor import LocalExecutor, TooManyJobs, max_jobs
 from engine.runner.simulate import simulate
 import engine.runner.simulate
 from engine.runner.sweep import sweep
+from budget_cli import run_cli
+from engine.runner.backends import MAX_GAMES
 from hostile_cli import HANG, ROOT, assert_refused, rulecraft
 
 TILES = engine.load("tutorial-tiles")
@@ -181,3 +183,20 @@ def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
     assert done.returncode == 1
     assert done.stderr.decode() == "interrupted: 1 of 2 values run, the last one partial\n"
     assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()
+
+
+# ---------------------------------------------------------------- how many games
+
+
+@pytest.mark.parametrize("command", [["simulate", "tutorial-tiles", "-n"], ["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n"]])
+def test_a_number_of_games_past_the_most_a_run_plays_is_refused_at_once(command: list[str]) -> None:
+    ended = run_cli([*command, "99999999999999999999"], timeout=HANG)
+    assert ended.code == 2 and "Traceback" not in ended.err, ended
+    assert "99999999999999999999 is not in the range 1<=x<=10000000" in ended.err
+    ended.assert_bounded()
+
+
+def test_simulate_refuses_a_number_of_games_past_the_most_a_run_plays() -> None:
+    for n in (0, MAX_GAMES + 1, 10**20):
+        with pytest.raises(ValueError, match="a run plays from 1 to 10,000,000 games"):
+            simulate(TILES, 2, n, 0, "random")

@@ -1,0 +1,102 @@
+"""A compiled game pickles as what it was loaded from and is loaded again when read (engine.compiling.loading)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.compiling import loading
+from engine.compiling.loading import GameRef
+from engine.core.errors import RulecraftError
+from engine.runner.simulate import play_game
+from tests.conftest import shipped_game
+
+
+def _fresh_process_result(data: bytes) -> tuple[str, list[float]]:
+    """In a spawned process: read a pickled game and play one random game of it."""
+    game = pickle.loads(data)
+    return game.content_hash, play_game(game, 2, 5, ("random", "random")).returns
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "nine-domains", "iconoclasm"])
+def test_a_game_pickled_and_read_plays_the_same_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = shipped_game(name)
+    monkeypatch.setattr(loading, "_loaded", {})  # as in another process: nothing loaded yet
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy is not game and copy.content_hash == game.content_hash
+    players = min(game.player_counts)
+    assert [play_game(copy, players, seed, ("random",) * players).returns for seed in range(5)] == \
+        [play_game(game, players, seed, ("random",) * players).returns for seed in range(5)]
+
+
+def test_variants_and_options_set_from_outside_travel_with_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = engine.load("connect-four", set_options={"columns": "5", "rows": "4"})
+    monkeypatch.setattr(loading, "_loaded", {})
+    copy = pickle.loads(pickle.dumps(game))
+    assert (copy.set_options, copy.options["columns"], copy.variants) == ({"columns": "5", "rows": "4"}, 5, ())
+    varied = engine.load("iconoclasm-cards", "small-grid")
+    assert pickle.loads(pickle.dumps(varied)).variants == ("small-grid",)
+
+
+def test_a_spawned_process_loads_the_game_itself() -> None:
+    game = shipped_game("tic-tac-toe")
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        content_hash, returns = pool.apply(_fresh_process_result, (pickle.dumps(game),))
+    assert content_hash == game.content_hash
+    assert returns == play_game(game, 2, 5, ("random", "random")).returns
+
+
+def test_a_game_whose_file_changed_since_it_was_pickled_is_refused(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    shutil.copy(shipped_game("tic-tac-toe").source, path)
+    data = pickle.dumps(engine.load(path))
+    path.write_text(path.read_text(encoding="utf-8").replace("name:", "name: renamed #", 1), encoding="utf-8")
+    monkeypatch.setattr(loading, "_loaded", {})
+    with pytest.raises(RulecraftError, match="changed since the game was loaded"):
+        pickle.loads(data)
+
+
+def test_a_built_in_ruleset_travels_by_name_and_another_by_path(tmp_path: Path) -> None:
+    """A built-in ruleset is found by name wherever the package is installed on the other side."""
+    assert GameRef.of(shipped_game("tic-tac-toe")).source == "tic-tac-toe"
+    path = tmp_path / "ruleset.yaml"
+    shutil.copy(shipped_game("tic-tac-toe").source, path)
+    assert GameRef.of(engine.load(path)).source == str(path)
+
+
+def test_a_process_loads_each_reference_once() -> None:
+    game = shipped_game("tic-tac-toe")
+    data = pickle.dumps(game)
+    assert pickle.loads(data) is pickle.loads(data)
+
+
+def _play_out(state: engine.State, seed: int) -> engine.State:
+    picks = random.Random(seed)
+    while not state.is_terminal:
+        actions = state.legal_actions()
+        state.apply(actions[picks.randrange(len(actions))])
+    return state
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "nine-domains", "iconica", "spell-cycles", "liars-dice"])
+def test_a_state_pickled_anywhere_in_a_game_plays_on_as_the_original(name: str) -> None:
+    """A state travels as its save: equal, with the same legal actions, and the same rest of the game."""
+    game = shipped_game(name)
+    players = min(game.player_counts)
+    for seed in range(2):
+        state = game.new_state(players=players, seed=seed)
+        choose = random.Random(seed)
+        while not state.is_terminal:
+            copy = pickle.loads(pickle.dumps(state))
+            assert copy == state and list(map(str, copy.legal_actions())) == list(map(str, state.legal_actions()))
+            if choose.random() < 0.2:
+                assert _play_out(copy, seed) == _play_out(state.clone(), seed)
+            actions = state.legal_actions()
+            state.apply(actions[choose.randrange(len(actions))])

@@ -453,7 +453,10 @@ def outcome(state: State) -> list[str]:
     if result is None:
         return ["the game is not over"]
     scores = ", ".join(f"seat {i + 1}: {s}" for i, s in enumerate(result.scores))
-    return [f"game over; scores: {scores}", winners_text(result.winners)]
+    lines = [f"game over; scores: {scores}", winners_text(result.winners)]
+    if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
+        lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
+    return lines
 
 
 def log_lines(lines: list[str]) -> list[str]:
@@ -543,6 +546,10 @@ def _agent_table(report: SimulationReport) -> Table:
 def _summary_lines(report: SimulationReport) -> list[str]:
     n = max(report.games, 1)
     lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
+    if report.games_at_turn_limit:
+        stopped = report.games_at_turn_limit
+        lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "
+                     "their 'end: when' never held")
     first, undecided = report.first_player, report.games_without_decisions
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")

@@ -118,3 +118,17 @@ def test_every_function_is_documented_with_an_example() -> None:
         if f"#### {name}" not in text or not re.search(rf"\b{re.escape(name)}\s*\(", code)
     ]
     assert not missing, f"docs/effects.md lacks a '#### name' section with a checkable example for: {missing}"
+
+
+def test_every_optional_argument_of_a_function_is_documented() -> None:
+    """Each '[, NAME]' of a function's usage appears in its '#### name' section: move()'s COUNT once did not."""
+    text = DOC.read_text(encoding="utf-8")
+    missing = []
+    for name, function in sorted(built_in_functions().items()):
+        found = re.search(rf"^#### {re.escape(name)}\n(.*?)(?=^#|\Z)", text, re.M | re.S)
+        section = found.group(1) if found else ""
+        for optional in re.findall(r"\[,\s*([^\]]+?)\]", function.signature):
+            word = optional.split("=")[0].strip()
+            if word not in section:
+                missing.append(f"{name}: {word} (usage: {function.signature})")
+    assert not missing, f"docs/effects.md does not document: {missing}"

@@ -118,6 +118,20 @@ def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str],
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize("text, message", [
+    ("if turn == 1:\nshuffle(deck)\n", "<program>:2:1: syntax error: the lines under 'if turn == 1:' must be indented further than it"),
+    ("for r in roles:\n  pass\nshuffle(deck)\n", None),  # a block, then a line after it: fine
+])
+def test_a_block_whose_lines_are_not_indented_says_so(text: str, message: str | None) -> None:
+    """Was "unexpected 'shuffle'; expected the end of the line"."""
+    if message is None:
+        parse_program(text)
+        return
+    with pytest.raises(RulesetError) as info:
+        parse_program(text)
+    assert str(info.value) == message
+
+
 def test_program_indentation_errors_are_positioned() -> None:
     with pytest.raises(RulesetError) as info:
         parse_program("for r in roles\n  shuffle(deck)\n")
@@ -135,10 +149,23 @@ def test_unknown_name_has_a_hint(cards: engine.Game) -> None:
     ("len(deck) == 0", "unknown function 'len' (to count a collection, write count(x in COLLECTION) or count(ZONE))"),
     ("turn in range(1, 4)", "unknown function 'range' (write the numbers as a list, like [1, 2, 3])"),
     ("randint(1, 6) > 2", "unknown function 'randint' (to roll a die, write roll(d6))"),
+    ("draw(deck, hand(Fire), 2) == none", "unknown function 'draw' (to move the first N components of a zone, "
+                                          "write move(x in ZONE, TO_ZONE, N))"),
 ])
 def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine.Game, text: str, hint: str) -> None:
     """'len' and 'range' were unknown with no hint, or "did you mean 'rank'?"."""
     assert hint in errors(cards, text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("turn_number > 3", "unknown name 'turn_number' (the turn number is 'turn')"),
+    ("players == 2", "unknown name 'players' (the number of players is 'player_count')"),
+    ("me == 1", "unknown name 'me' ('me' is the seat being scored: it is known in 'running_score' only)"),
+    ("round > 2", "unknown name 'round'"),  # was "(did you mean 'count'?)": a function is never the name meant
+])
+def test_an_unknown_name_is_never_told_to_be_a_function_and_common_ones_are_answered(
+        cards: engine.Game, text: str, message: str) -> None:
+    assert errors(cards, text).splitlines()[0] == f"<expression>:1:1: {message}"
 
 
 def test_a_function_named_without_its_call_says_how_to_call_it(cards: engine.Game) -> None:

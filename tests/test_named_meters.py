@@ -217,7 +217,7 @@ def test_meter_values_survive_a_save(tmp_path: Path) -> None:
      "ruleset.yaml:37:14: the first argument of gain() must be a meter and its carrier, like morale(x), not 'the gold of current_role'"),
     ("morale(current_role) -= n", "lose(wear(current_role), n)",
      "ruleset.yaml:37:19: the owner of wear() must be a token, but 'the current role' is a side"),
-    ("morale(current_role) -= n", "lose(morale(current_role), n, shove)", "ruleset.yaml:37:39: unknown name 'shove' (did you mean 'move'?)"),
+    ("morale(current_role) -= n", "lose(morale(current_role), n, pusj)", "ruleset.yaml:37:39: unknown name 'pusj' (did you mean 'push'?)"),
     ("    per: token\n", "    per: tokn\n",
      "ruleset.yaml:27:10: a meter is carried by 'role' or a component kind, not 'tokn' (did you mean 'token'?)"),
     ("  wear:\n", "  gold:\n", "ruleset.yaml:26:3: meter 'gold' has the name of a counter; a meter is a counter of its own, so give it another name"),

@@ -445,3 +445,26 @@ def test_a_loaded_die_the_game_cannot_roll_is_reported_at_that_die(tmp_path: Pat
     path.write_text("ruleset: ..\nplayers: 2\ndice: [1, 9, 2]\nactions:\n  - choose 1\n")  # three d6 before the choice
     assert run_scenario(path).failures[0].startswith(f"{path}:3:11: the next loaded die shows 9, but a d6 is rolled")
     assert [d.headline() for d in validate_scenario(path)] == [f"{path}:3:11: the next loaded die shows 9, but a d6 is rolled"]
+
+
+def test_a_missing_log_line_shows_the_log_with_every_line_indented(tmp_path: Path) -> None:
+    """The final scores, one log entry of two lines, printed its second line flush left, out of the failure."""
+    text = "ruleset: tutorial-tiles\nplayers: 2\nseats: {Sun: 1, Moon: 2}\nexpect_log: [nobody says this]\nactions:\n"
+    state = engine.load("tutorial-tiles").new_state(players=2, seed=0, seats={"Sun": 1, "Moon": 2, "Star": 0})
+    while not state.is_terminal:
+        action = state.legal_actions()[0]
+        text += f"  - {action}\n"
+        state.apply(action)
+    failure = run(tmp_path, text).failures[0]
+    assert "game over: 1." in failure
+    assert all(line.startswith("    ") for line in failure.splitlines()[1:]), failure
+
+
+def test_an_action_the_rulesets_code_fails_on_names_that_action(tmp_path: Path) -> None:
+    """The failure was only 'ruleset.yaml:26:17: division by zero': not which action of the file set it off."""
+    shutil.copytree(Path(__file__).resolve().parent / "data" / "failing-effect", tmp_path / "game")
+    path = tmp_path / "game" / "boom.yaml"
+    path.write_text("ruleset: .\nplayers: 2\nactions:\n  - choose A0\n")
+    failures = run_scenario(path).failures
+    assert failures[0].startswith(f"{path}:4:5: action 1: the ruleset failed while playing 'choose A0': ")
+    assert failures[0].endswith("division by zero")

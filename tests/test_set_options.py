@@ -122,6 +122,16 @@ def test_a_value_of_another_kind_is_refused_where_it_was_written() -> None:
     assert "not true/false" in error_with(width="yes").diagnostics[0].message
 
 
+def test_a_list_of_another_kind_of_item_is_refused_where_it_was_written() -> None:
+    """'--set rank_points=[a, b]' passed, to fail in an invariant of the ruleset ('p' is a text) far from the --set."""
+    with pytest.raises(RulesetError) as info:
+        engine.load(RULESET, set_options={"rank_points": "[a, b]"})
+    assert info.value.format().splitlines()[0] == (
+        "--set rank_points:1:1: option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
+        "not a list with text: 'a'")
+    assert engine.load(RULESET, set_options={"rank_points": "[5, 3]"}).options["rank_points"] == [5, 3]
+
+
 def test_a_ruleset_without_options_says_so() -> None:
     with pytest.raises(RulesetError, match="options: none: this ruleset declares no options"):
         apply_options(compose("r.yaml", text="name: r\nplayers: [2]\n"), {"x": "1"})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import shutil
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
@@ -449,3 +450,31 @@ def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
     assert report.content_uses[0].flag == UNUSED  # decisions were made: none used it
     lines = [part for part in simulation_report(report) if isinstance(part, str)]
     assert any(line.endswith("(over the 1 game with a decision; 1 had none)") for line in lines), lines
+
+
+def test_games_stopped_by_the_turn_limit_are_counted_and_said(tmp_path: Path) -> None:
+    """An end condition that never holds: every game ran to max_turns, and the report did not say so."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    path = tmp_path / "never.yaml"
+    path.write_text("name: never\nextends: tutorial-tiles\nend: {when: 'false', stalled: false, max_turns: 12}\n")
+    report = simulate(engine.load(str(path)), players=2, n=4, seed=0, agents="random")
+    assert report.games_at_turn_limit == 4 and report.to_json()["games_at_turn_limit"] == 4
+    assert simulate(GAME, players=2, n=4, seed=0, agents="random").games_at_turn_limit == 0
+    text = " ".join(CliRunner().invoke(main, ["simulate", str(path), "-n", "4"]).output.split())
+    assert "games stopped by the turn limit (end: max_turns): 4 (100.0%): their 'end: when' never held" in text
+
+
+def test_an_effect_failing_in_a_simulated_game_names_that_game() -> None:
+    """Only 'ruleset.yaml:26:17: division by zero' came out: no way to find, let alone watch, the game."""
+    from engine.core.errors import EffectRuntimeError
+
+    failing = engine.load(str(Path(__file__).parent / "data" / "failing-effect"))
+    with pytest.raises(EffectRuntimeError) as info:
+        simulate(failing, players=2, n=20, seed=0, agents="random")
+    seed = int(re.search(r"in the game of seed (\d+);", info.value.message).group(1))
+    assert f"rulecraft play {failing.source} --players 2 --seed {seed} --seat 1=random --seat 2=random" in info.value.message
+    with pytest.raises(EffectRuntimeError):  # that game, played again, fails the same way
+        play_game(failing, 2, seed, ["random", "random"])

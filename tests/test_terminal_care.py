@@ -137,3 +137,18 @@ def test_the_legend_names_no_piece_drawn_as_its_name_and_does_not_key_the_empty_
     four = engine.load("connect-four").new_state(players=2, seed=1)
     four.apply(four.legal_actions()[0])
     assert plain(render.board(four)).rstrip().splitlines()[-1] == "x across, y up; · an empty cell; R Red"
+
+
+def test_a_game_the_turn_limit_stopped_says_so_at_the_end(tmp_path: Path) -> None:
+    """A game whose end condition never held ended 'game over; ... seat 1 wins' like any other."""
+    path = tmp_path / "never.yaml"
+    path.write_text("name: never\nextends: tutorial-tiles\nend: {when: 'false', stalled: false, max_turns: 12}\n")
+    game = engine.load(str(path))
+    state = game.new_state(players=2, seed=1)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    assert render.outcome(state)[-1] == "stopped by the turn limit (end: max_turns, 12): 'end: when' never held"
+    finished = engine.load("tutorial-tiles").new_state(players=2, seed=1)
+    while not finished.is_terminal:
+        finished.apply(finished.legal_actions()[0])
+    assert not any("turn limit" in line for line in render.outcome(finished))

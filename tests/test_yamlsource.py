@@ -314,3 +314,11 @@ def test_columns_of_a_folded_scalar_map_to_the_line_they_came_from(tmp_path: Pat
     col = str(value).index("count(b)") + 1
     assert value.locate(1, col) == SourcePos(str(path), 3, 7)
     assert value.locate(1, 1) == SourcePos(str(path), 2, 3)
+
+
+def test_a_tab_in_the_indentation_is_named_as_such() -> None:
+    """YAML says 'found character that cannot start any token' for a tab; the hint names the tab and the fix."""
+    with pytest.raises(RulesetError) as info:
+        load_yaml("r.yaml", "options:\n\tmost: 3\n")
+    found = info.value.diagnostics[0]
+    assert (str(found.pos), found.hint) == ("r.yaml:2:1", "YAML indents with spaces, never tabs: replace the tab with spaces")

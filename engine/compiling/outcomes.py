@@ -164,15 +164,25 @@ def compile_invariants(b: "Builder") -> None:
 
 
 def dry_run_setups(b: "Builder") -> None:
-    """Counts are consistent: set up a game for every player count and report what breaks."""
+    """Counts are consistent: set up a game for every player count and report what breaks (once for the counts
+    that break the same way, at the same place: 'setting up 2 or 3 players fails: ...')."""
+    failed: dict[tuple[Any, str], list[int]] = {}
     for count in b.game.player_counts:
         try:
             b.game.new_state(players=count, seed=0)
         except EffectRuntimeError as err:
-            b.error(err.pos or b.pos(b.tree, "setup"), f"setting up {_players(count)} fails: {err.message}")
+            failed.setdefault((err.pos or b.pos(b.tree, "setup"), err.message), []).append(count)
         except RulecraftError as err:
-            b.error(b.pos(b.tree, "setup"), f"setting up {_players(count)} fails: {err}")
+            failed.setdefault((b.pos(b.tree, "setup"), str(err)), []).append(count)
+    for (pos, message), counts in failed.items():
+        b.error(pos, f"setting up {_players(counts)} fails: {message}")
 
 
-def _players(count: int) -> str:
-    return f"{count} player" if count == 1 else f"{count} players"
+def _players(counts: list[int]) -> str:
+    """``[2]`` -> '2 players', ``[2, 3]`` -> '2 or 3 players'.
+
+    >>> _players([1]), _players([2, 3, 4])
+    ('1 player', '2, 3 or 4 players')
+    """
+    shown = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
+    return f"{shown} player" if counts == [1] else f"{shown} players"

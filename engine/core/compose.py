@@ -323,11 +323,35 @@ def set_flags(set_options: collections.abc.Mapping[str, str]) -> str:
 def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
     """An option set from outside keeps its kind: ``7`` takes ``4``, not ``four``."""
     was, now = describe_kind(old), describe_kind(new)
+    if was == now and isinstance(old, list) and isinstance(new, list):
+        _check_same_items(name, old, new, where)
     if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
         return
     message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
     hint = f"to mean text, quote it: --set {name}=\"'{yaml_text(plain(new))}'\"" if isinstance(old, str) else None
     raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
+
+
+_PLURALS = {"a whole number": "whole numbers", "text": "texts", "true/false": "true/false values",
+            "a decimal number": "numbers", "a list": "lists", "a mapping": "mappings"}
+
+
+def _check_same_items(name: str, old: list[Any], new: list[Any], where: str) -> None:
+    """A list option whose items are all of one kind takes a list of that kind: ``[4, 3]``, not ``[a, b]``.
+
+    >>> _check_same_items("points", [3, 1, 0], ["a", 2], "--set points")
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: --set points:1:1: option 'points' holds a list of whole numbers ([3, 1, 0] in the ruleset), not a list with text: 'a'
+    """
+    kinds = {describe_kind(item) for item in old}
+    if len(kinds) != 1:
+        return
+    kind = kinds.pop()
+    for item in new:
+        if describe_kind(item) != kind and not (kind == "a decimal number" and isinstance(item, int)):
+            message = f"option '{name}' holds a list of {_PLURALS[kind]} ({old!r} in the ruleset), " \
+                      f"not a list with {describe_kind(item)}: {yaml_text(plain(item))!r}"
+            raise RulesetError.at(SourcePos(where, 1, 1), message)
 
 
 # --- loading files -------------------------------------------------------------------------

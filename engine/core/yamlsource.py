@@ -585,6 +585,16 @@ def _clamped(name: str, text: str, line: int, column: int) -> SourcePos:
     return SourcePos(name, len(lines), len(lines[-1]) + 1)
 
 
+def _tab_at(text: str, line: int, column: int) -> bool:
+    """Whether the character YAML stopped at (0-based line and column) is a tab.
+
+    >>> _tab_at("a:\\n\\tb: 1\\n", 1, 0), _tab_at("a: 1\\n", 0, 0)
+    (True, False)
+    """
+    lines = text.split("\n")
+    return 0 <= line < len(lines) and lines[line][column:column + 1] == "\t"
+
+
 def _yaml_error(name: str, text: str, err: yaml.YAMLError) -> RulesetError:
     """A parser error as a positioned diagnostic."""
     if isinstance(err, yaml.MarkedYAMLError):
@@ -592,6 +602,8 @@ def _yaml_error(name: str, text: str, err: yaml.YAMLError) -> RulesetError:
         pos = _clamped(name, text, mark.line, mark.column) if mark else SourcePos(name, 1, 1)
         context = err.context_mark
         hint = f"{err.context} at line {_clamped(name, text, context.line, context.column).line}" if err.context and context else None
+        if mark is not None and _tab_at(text, mark.line, mark.column):  # YAML's own words do not say 'tab'
+            hint = "YAML indents with spaces, never tabs: replace the tab with spaces"
         return RulesetError.at(pos, f"invalid YAML: {err.problem or err.context}", hint)
     bad = _NON_PRINTABLE.search(text)
     if bad is None:

@@ -866,8 +866,9 @@ class Keyword(Node):
         return f"{self.name} {self.value.describe()}"
 
 
-# Functions of programming languages a newcomer reaches for, and this language's way to say it.
-_OTHER_LANGUAGES = {
+# Functions a newcomer reaches for (from programming languages, or named like a turn step), and this language's way.
+_REACHED_FOR = {
+    "draw": "to move the first N components of a zone, write move(x in ZONE, TO_ZONE, N)",
     "len": "to count a collection, write count(x in COLLECTION) or count(ZONE)",
     "length": "to count a collection, write count(x in COLLECTION) or count(ZONE)",
     "size": "to count a collection, write count(x in COLLECTION) or count(ZONE)",
@@ -900,7 +901,7 @@ class Call(Node):
         if fn is None:
             from engine.core.errors import did_you_mean
 
-            hint = (scope.vocab.elsewhere.get(self.func) or _OTHER_LANGUAGES.get(self.func)
+            hint = (scope.vocab.elsewhere.get(self.func) or _REACHED_FOR.get(self.func)
                     or did_you_mean(self.func, scope.vocab.functions))
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)

@@ -120,6 +120,20 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
 
 
+def _unindented_block(text: str, line: int) -> str | None:
+    """The line opening a block (``if ...:``) right above ``line`` when ``line`` is not indented under it.
+
+    >>> _unindented_block("if x == 0:\\nshuffle(deck)\\n", 2), _unindented_block("if x == 0:\\n  pass\\n", 2)
+    ('if x == 0:', None)
+    """
+    lines = text.splitlines()
+    above = [item for item in lines[:max(line - 1, 0)] if item.strip() and not item.lstrip().startswith("#")]
+    if not above or not 0 < line <= len(lines) or not above[-1].rstrip().endswith(":"):
+        return None
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    return above[-1].strip() if indent <= len(above[-1]) - len(above[-1].lstrip()) else None
+
+
 def _cut_at_a_comma(text: str, locate: Locate) -> str | None:
     """The hint for code that ends too early because YAML ended it at a comma: ``[a(b, c)]`` or ``{do: f(x, y)}``
     unquoted make ``a(b`` and ``f(x`` the code.  Seen in the file: a comma right after the code's last character."""
@@ -198,6 +212,9 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
             return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
         if str(err.token) == "=":
             return "syntax error: " + _misplaced_equals(text[:err.token.start_pos].rstrip())
+        opener = _unindented_block(text, err.line)
+        if opener:
+            return f"syntax error: the lines under '{opener}' must be indented further than it"
         got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})

@@ -197,8 +197,9 @@ class Scope:
         known = self.vocab.globals.get(name)
         if known is not None:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
+        values = [n for n in self.visible_names() if n not in self.vocab.functions]  # a name is no call: never 'move'
         self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or self._call_hint(name)
-                   or did_you_mean(name, self.visible_names()))
+                   or _NAMES_REACHED_FOR.get(name) or did_you_mean(name, values))
         return Compiled(ANY, _unknown)
 
     def _call_hint(self, name: str) -> str | None:
@@ -208,6 +209,16 @@ class Scope:
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
         self.sink.items.append(Diagnostic(pos, message, hint))
+
+
+# Names a newcomer reaches for, and the language's own.
+_NAMES_REACHED_FOR = {
+    "turn_number": "the turn number is 'turn'",
+    "players": "the number of players is 'player_count'",
+    "num_players": "the number of players is 'player_count'",
+    "self": "'self' is the component whose code this is: it is known in code written on components, statuses and tiles",
+    "me": "'me' is the seat being scored: it is known in 'running_score' only",
+}
 
 
 def _unknown(state: Any, env: list[Any]) -> Any:

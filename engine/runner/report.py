@@ -177,6 +177,7 @@ class GameResult:
     team_win: bool = False  # the winners are one team (see Outcome.teams): a win for each of them, not a draw
     seed: int = 0  # the game's own seed (derived from the run's seed and the game's index)
     scores: tuple[int, ...] = ()  # each seat's final score
+    turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
 
     @property
     def draw(self) -> bool:
@@ -324,6 +325,11 @@ class SimulationReport:
         return sum(1 for r in self.results if not r.first)
 
     @property
+    def games_at_turn_limit(self) -> int:
+        """Games stopped by the turn limit: their end condition never held (a hint that it cannot)."""
+        return sum(r.turn_limit for r in self.results)
+
+    @property
     def no_decisions(self) -> bool:
         """No game of the run had a decision: no seat moved first, and no decision could use a component."""
         return bool(self.results) and self.games_without_decisions == self.games
@@ -402,6 +408,7 @@ class SimulationReport:
             "length": length.to_json(),
             "first_player": first.to_json() if first else None,
             "games_without_decisions": self.games_without_decisions,
+            "games_at_turn_limit": self.games_at_turn_limit,
             "lead_changes": changes.to_json() if changes else None,
             "games_without_lead_change": self.games_without_lead_change if changes else None,
             "margin": margin.to_json() if margin else None,

@@ -53,8 +53,8 @@ from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema
 from engine.core.confine import FileRefused, check_named_ruleset
-from engine.core.errors import (Diagnostic, IllegalActionError, LoadedDieError, RulecraftError, RulesetError, SetupError,
-                                SourcePos, did_you_mean)
+from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
+                                RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml
@@ -254,6 +254,11 @@ def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result
             result.failures.append(f"{_where(steps, i)}: the refused action changed the state")
             return False
         return True
+    except LoadedDieError:
+        raise  # reported at the die (see _at_the_die)
+    except EffectRuntimeError as err:  # the ruleset's code failed: say on which action of the file
+        result.failures.append(f"{_where(steps, i)}: the ruleset failed while playing '{text}': {err}")
+        return False
     if refusal is not None:
         result.failures.append(f"{_where(steps, i)}: expected '{text}' to fail with '{refusal}', but it was accepted")
         return False
@@ -276,7 +281,9 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
     log = list(state.log or [])
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
-            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    " + "\n    ".join(log[-12:]))
+            shown = [line for entry in log[-12:] for line in entry.split("\n")]  # an entry may span lines (the scores)
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    "
+                                   + "\n    ".join(shown))
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
             continue

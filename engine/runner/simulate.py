@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 from engine.blocks.choices import chosen_components
 from engine.compiling.loading import GameRef, keeping
 from engine.core import rng
-from engine.core.errors import RulecraftError
+from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, make_agent
@@ -112,6 +112,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         team_win=bool(state.outcome.teams) and len(state.outcome.winners) > 1 and not state.outcome.is_draw,
         seed=seed,
         scores=tuple(state.outcome.scores),
+        turn_limit=state.outcome.ended == "turn limit",
     )
 
 
@@ -196,11 +197,19 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
 
     A worker forked from the runner plays the runner's own game (lent by
     :func:`~engine.compiling.loading.keeping`); any other loads the ruleset
-    and refuses to play if it changed since the run started.
+    and refuses to play if it changed since the run started.  An effect failing
+    in a game names that game, so that it can be watched again.
     """
     game = chunk.game.load()
-    seeds = (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop))
-    return [play_game(game, chunk.players, seed, chunk.specs) for seed in seeds]
+    results = []
+    for seed in (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop)):
+        try:
+            results.append(play_game(game, chunk.players, seed, chunk.specs))
+        except EffectRuntimeError as err:
+            seats = " ".join(f"--seat {i}={spec}" for i, spec in enumerate(chunk.specs, 1))
+            again = f"rulecraft play {game.source} --players {chunk.players} --seed {seed} {seats}"
+            raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
+    return results
 
 
 # ---------------------------------------------------------------- agent speed

@@ -36,7 +36,7 @@ from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.showtext import shown
-from engine.runner.agents import Agent, default_search, make_agent
+from engine.runner.agents import Agent, assign_seats, default_search, make_agent
 from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
@@ -280,15 +280,7 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
 
     Raises ValueError naming a malformed entry, a seat out of range or an unknown agent.
     """
-    specs = {seat: "random" for seat in range(2, players + 1)}
-    for entry in entries:
-        number, sep, spec = entry.partition("=")
-        if not sep or not number.strip().isdigit():
-            raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random)")
-        seat = int(number)
-        if not 1 <= seat <= players:
-            raise ValueError(f"there is no seat {seat} with {players} players")
-        specs[seat] = spec.strip()
+    specs = assign_seats(entries, players)
     return {
         seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in specs.items() if spec.lower() != "human"
     }

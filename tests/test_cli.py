@@ -223,6 +223,10 @@ def test_play_usage_errors() -> None:
                        "Invalid value for --players: iconoclasm-cards is played by 1, 2, 3, 4 players, not 9")
     assert_usage_error(run("play", RULESET, "--seat", "5=human"),
                        "Invalid value for --seat: there is no seat 5 with 2 players")
+    assert_usage_error(run("play", RULESET, "--seat", "2=human", "--seat", "2=random"),
+                       "Invalid value for --seat: seat 2 is named twice (2=human, 2=random): say once who plays it")
+    assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:c=2:c=3"),
+                       "Invalid value for --seat: 'mcts:5:c=2:c=3' gives its exploration constant c twice: give it once")
     assert_usage_error(run("play", RULESET, "--seat", "2=oracle"),
                        "Invalid value for --seat: unknown agent 'oracle'; known agents: random")
 

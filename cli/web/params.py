@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.compiling.loading import parse_set_options
 from engine.model.savefile import SaveError
-from engine.runner.agents import make_agent
+from engine.runner.agents import assign_seats, make_agent
 from engine.runner.replay import MAX_BYTES, Replay
 
 MAX_ITERATIONS = 5000
@@ -93,15 +93,10 @@ def seats_of(values: list[str], players: int, all_bots: bool) -> dict[int, str]:
         if len(specs) != players:
             raise BadRequest(f"give one bot for every seat or one per seat ({players}), not {len(specs)}")
         return {seat: bot_spec(spec) for seat, spec in enumerate(specs, 1)}
-    seats = {seat: "random" for seat in range(2, players + 1)}
-    for entry in (e for value in values for e in value.split(",") if e.strip()):
-        number, sep, who = entry.partition("=")
-        if not sep or not number.strip().isdigit():
-            raise BadRequest(f"seat: '{entry}' is not SEAT=WHO (e.g. 2=human or 2=greedy)")
-        seat = int(number)
-        if not 1 <= seat <= players:
-            raise BadRequest(f"seat: there is no seat {seat} with {players} players")
-        seats[seat] = who.strip()
+    try:
+        seats = assign_seats([e for value in values for e in value.split(",") if e.strip()], players)
+    except ValueError as err:
+        raise BadRequest(f"seat: {err}") from None
     return {seat: bot_spec(who) for seat, who in seats.items() if who.lower() != "human"}
 
 

@@ -49,7 +49,7 @@ from pathlib import Path
 from dataclasses import dataclass
 from itertools import repeat
 from statistics import fmean
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
@@ -93,6 +93,34 @@ def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], 
         return factory
 
     return register
+
+
+def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
+    """Who plays each seat, from ``N=WHO`` entries (``human`` or an agent spec, unchecked): seat 1 is human and
+    the others random unless an entry says otherwise.
+
+    Raises ValueError naming a malformed entry, a seat the game lacks or a seat named twice.
+
+    >>> assign_seats(["2=greedy"], 3)
+    {1: 'human', 2: 'greedy', 3: 'random'}
+    >>> assign_seats(["2=human", "2=random"], 2)
+    Traceback (most recent call last):
+    ValueError: seat 2 is named twice (2=human, 2=random): say once who plays it
+    """
+    seats = {seat: "human" if seat == 1 else "random" for seat in range(1, players + 1)}
+    given: dict[int, str] = {}
+    for entry in entries:
+        number, sep, who = entry.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random)")
+        seat = int(number)
+        if not 1 <= seat <= players:
+            raise ValueError(f"there is no seat {seat} with {players} players")
+        if seat in given:
+            raise ValueError(f"seat {seat} is named twice ({given[seat]}, {entry.strip()}): say once who plays it")
+        given[seat] = entry.strip()
+        seats[seat] = who.strip()
+    return seats
 
 
 def make_agent(spec: str, seed: int) -> Agent:
@@ -362,7 +390,13 @@ class SearchSpec:
         """``N``, ``Ts`` and ``c=C`` parts separated by ':' (any may be left out); ValueError otherwise."""
         spec = cls(kind)
         parts = argument.lower().split(":") if argument else []
+        seen: set[str] = set()
         for part in map(str.strip, parts):
+            said = "c" if part.startswith("c=") else "budget" if part else ""
+            if said and said in seen:
+                raise ValueError(f"'{kind}:{argument}' gives its {'exploration constant c' if said == 'c' else 'budget'} "
+                                 "twice: give it once")
+            seen.add(said)
             if part.startswith("c="):
                 spec = cls(kind, spec.budget, _number(part[2:], float, kind, argument, minimum=0.0))
             elif part.endswith("s"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -59,6 +60,32 @@ def test_random_games_end_and_keep_the_invariants(name: str) -> None:
         assert s.outcome.ended == "end condition"
 
 
+def play_beside(game: engine.Game, theirs: "pyspiel.Game", seeds: int,
+                moves: Callable[[engine.State, "pyspiel.State"], dict[int, tuple[Action, ...]]]) -> None:
+    """Random games of ours beside OpenSpiel's, one per seed: at every step the same player to move and the same
+    legal moves (``moves`` names each of ours by OpenSpiel's action: our decisions that make it), then the same
+    end and result."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            ours = moves(s, o)
+            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            for decision in ours[move]:
+                s.apply(decision)
+            o.apply_action(move)
+        assert s.is_terminal
+        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+
+
+def by_text(o: "pyspiel.State", ours: dict[str, tuple[Action, ...]]) -> dict[int, tuple[Action, ...]]:
+    """Our moves keyed by OpenSpiel's text of a move, keyed by its action instead (-1: a text OpenSpiel lacks)."""
+    actions = {o.action_to_string(a): a for a in o.legal_actions()}
+    return {actions.get(text, -1): decisions for text, decisions in ours.items()}
+
+
 def kalah_to_openspiel(action: str) -> int:
     """``choose S3 at 3,0`` -> 3 (South's pits are OpenSpiel's 1-6), ``choose N2 at 5,1`` -> 9 (North's are 8-13)."""
     pit = action.split()[1]
@@ -68,20 +95,8 @@ def kalah_to_openspiel(action: str) -> int:
 @oracle
 def test_kalah_plays_as_openspiels_mancala() -> None:
     """300 random games: the same legal moves, the same player to move (extra turns too), the same end and result."""
-    game = engine.load(EXAMPLES / "kalah")
-    theirs = pyspiel.load_game("mancala")
-    for seed in range(300):
-        rng = random.Random(seed)
-        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
-        while not o.is_terminal():
-            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
-            ours = {kalah_to_openspiel(str(a)): a for a in s.legal_actions()}
-            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
-            move = rng.choice(sorted(ours))
-            s.apply(ours[move])
-            o.apply_action(move)
-        assert s.is_terminal
-        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+    play_beside(engine.load(EXAMPLES / "kalah"), pyspiel.load_game("mancala"), 300,
+                lambda s, o: {kalah_to_openspiel(str(a)): (a,) for a in s.legal_actions()})
 
 
 def dots_to_openspiel(action: str) -> int:
@@ -98,20 +113,8 @@ def dots_to_openspiel(action: str) -> int:
 def test_dots_and_boxes_plays_as_openspiels() -> None:
     """300 random games on 3x3 boxes: the same lines to draw, the same player to move (another line after a box), the
     same result."""
-    game = engine.load(EXAMPLES / "dots-and-boxes")
-    theirs = pyspiel.load_game("dots_and_boxes(num_rows=3,num_cols=3)")
-    for seed in range(300):
-        rng = random.Random(seed)
-        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
-        while not o.is_terminal():
-            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
-            ours = {dots_to_openspiel(str(a)): a for a in s.legal_actions()}
-            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
-            move = rng.choice(sorted(ours))
-            s.apply(ours[move])
-            o.apply_action(move)
-        assert s.is_terminal
-        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+    play_beside(engine.load(EXAMPLES / "dots-and-boxes"), pyspiel.load_game("dots_and_boxes(num_rows=3,num_cols=3)"),
+                300, lambda s, o: {dots_to_openspiel(str(a)): (a,) for a in s.legal_actions()})
 
 
 def nim_to_openspiel(action: str, heights: dict[int, int]) -> str:
@@ -128,43 +131,22 @@ def nim_to_openspiel(action: str, heights: dict[int, int]) -> str:
 @pytest.mark.parametrize("variant, misere", [(None, True), ("normal-play", False)])
 def test_nim_plays_as_openspiels(variant: str | None, misere: bool) -> None:
     """200 random games from 1, 3, 5 and 7 stones: the same moves, the same player to move, the same winner."""
-    game = engine.load(EXAMPLES / "nim", variant)
-    theirs = pyspiel.load_game("nim", {"is_misere": misere})
-    for seed in range(200):
-        rng = random.Random(seed)
-        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
-        while not o.is_terminal():
-            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
-            cells = [tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()]  # every stone is offered
-            heights = {x: max(y for x2, y in cells if x2 == x) + 1 for x, _ in cells}
-            ours = {nim_to_openspiel(str(a), heights): a for a in s.legal_actions()}
-            moves = {o.action_to_string(a): a for a in o.legal_actions()}
-            assert sorted(ours) == sorted(moves), (seed, str(o))
-            move = rng.choice(sorted(ours))
-            s.apply(ours[move])
-            o.apply_action(moves[move])
-        assert s.is_terminal
-        assert s.returns() == [1.0 if r > 0 else 0.0 for r in o.returns()], (seed, str(o))
+    def moves(s: engine.State, o: "pyspiel.State") -> dict[int, tuple[Action, ...]]:
+        cells = [tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()]  # every stone is offered
+        heights = {x: max(y for x2, y in cells if x2 == x) + 1 for x, _ in cells}
+        return by_text(o, {nim_to_openspiel(str(a), heights): (a,) for a in s.legal_actions()})
+
+    play_beside(engine.load(EXAMPLES / "nim", variant), pyspiel.load_game("nim", {"is_misere": misere}), 200, moves)
 
 
 @oracle
 def test_gomoku_plays_as_openspiels() -> None:
     """100 random games on 9x9: the same free points, the same player to move, the same end and winner."""
-    game = engine.load(EXAMPLES / "gomoku")
-    theirs = pyspiel.load_game("gomoku(size=9)")
-    for seed in range(100):
-        rng = random.Random(seed)
-        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
-        while not o.is_terminal():
-            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
-            cells = {a: tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()}
-            ours = {y * 9 + x: a for a, (x, y) in cells.items()}   # OpenSpiel numbers the points row by row
-            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
-            move = rng.choice(sorted(ours))
-            s.apply(ours[move])
-            o.apply_action(move)
-        assert s.is_terminal
-        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+    def moves(s: engine.State, o: "pyspiel.State") -> dict[int, tuple[Action, ...]]:
+        cells = {a: tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()}
+        return {y * 9 + x: (a,) for a, (x, y) in cells.items()}  # OpenSpiel numbers the points row by row
+
+    play_beside(engine.load(EXAMPLES / "gomoku"), pyspiel.load_game("gomoku(size=9)"), 100, moves)
 
 
 def square(cell: str) -> str:
@@ -192,22 +174,8 @@ def checkers_moves(s: engine.State) -> dict[str, tuple[Action, Action]]:
 def test_checkers_plays_as_openspiels() -> None:
     """12 random games: the same moves (each jump of a multiple jump is a move of its own in both), the same player
     to move, the same end — a win or the draw after 40 moves without a capture — and result."""
-    game = engine.load(EXAMPLES / "checkers")
-    theirs = pyspiel.load_game("checkers")
-    for seed in range(12):
-        rng = random.Random(seed)
-        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
-        while not o.is_terminal():
-            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
-            ours = checkers_moves(s)
-            moves = {o.action_to_string(a): a for a in o.legal_actions()}
-            assert sorted(ours) == sorted(moves), (seed, str(o))
-            move = rng.choice(sorted(ours))
-            for decision in ours[move]:
-                s.apply(decision)
-            o.apply_action(moves[move])
-        assert s.is_terminal
-        assert s.returns() == [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in o.returns()], (seed, str(o))
+    play_beside(engine.load(EXAMPLES / "checkers"), pyspiel.load_game("checkers"), 12,
+                lambda s, o: by_text(o, checkers_moves(s)))
 
 
 @lru_cache(maxsize=None)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import csv
 import io
-import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from engine.core.atomic import write_atomic
 from engine.core.showtext import shown
 from engine.runner.replay import ruleset_ref
 from engine.runner.report import GameResult, SimulationReport
+from engine.runner.simulate import play_command
 
 
 def header(players: int) -> list[str]:
@@ -34,21 +34,6 @@ def header(players: int) -> list[str]:
     """
     seats = range(1, players + 1)
     return ["game", "seed", *(f"seat {s}" for s in seats), "winner", "length", *(f"score {s}" for s in seats), "replay"]
-
-
-def play_command(ruleset: str, variants: Sequence[str], set_options: Mapping[str, str], players: int, seed: int,
-                 agents: Sequence[str]) -> str:
-    """The shell command that plays game ``seed`` again, every seat played by its bot.
-
-    >>> play_command("my-game", ["short"], {"width": "5"}, 2, 42, ["random", "mcts:50"])
-    'rulecraft play my-game --variant short --set width=5 --players 2 --seed 42 --seat 1=random --seat 2=mcts:50'
-    """
-    words = ["rulecraft", "play", ruleset]
-    words += [w for v in variants for w in ("--variant", v)]
-    words += [w for name, value in set_options.items() for w in ("--set", f"{name}={value}")]
-    words += ["--players", str(players), "--seed", str(seed)]
-    words += [w for seat, spec in enumerate(agents, 1) for w in ("--seat", f"{seat}={spec}")]
-    return shlex.join(words)
 
 
 def winner_text(result: GameResult) -> str:

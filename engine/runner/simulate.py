@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import platform
 import random
+import shlex
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.blocks.choices import chosen_components
 from engine.compiling.loading import GameRef, keeping
@@ -192,6 +193,21 @@ class Chunk:
     stop: int
 
 
+def play_command(ruleset: str, variants: Sequence[str], set_options: Mapping[str, str], players: int, seed: int,
+                 agents: Sequence[str]) -> str:
+    """The shell command that plays game ``seed`` again, every seat played by its bot.
+
+    >>> play_command("my-game", ["short"], {"width": "5"}, 2, 42, ["random", "mcts:50"])
+    'rulecraft play my-game --variant short --set width=5 --players 2 --seed 42 --seat 1=random --seat 2=mcts:50'
+    """
+    words = ["rulecraft", "play", ruleset]
+    words += [w for v in variants for w in ("--variant", v)]
+    words += [w for name, value in set_options.items() for w in ("--set", f"{name}={value}")]
+    words += ["--players", str(players), "--seed", str(seed)]
+    words += [w for seat, spec in enumerate(agents, 1) for w in ("--seat", f"{seat}={spec}")]
+    return shlex.join(words)
+
+
 def play_chunk(chunk: Chunk) -> list[GameResult]:
     """Play a chunk of games (in any process), loading the ruleset at most once per process.
 
@@ -206,8 +222,8 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
         try:
             results.append(play_game(game, chunk.players, seed, chunk.specs))
         except EffectRuntimeError as err:
-            seats = " ".join(f"--seat {i}={spec}" for i, spec in enumerate(chunk.specs, 1))
-            again = f"rulecraft play {game.source} --players {chunk.players} --seed {seed} {seats}"
+            ref = chunk.game
+            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, chunk.specs)
             raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
     return results
 

@@ -128,6 +128,23 @@ def test_validate_a_broken_ruleset_points_at_the_mistake(broken_ruleset: Path) -
     assert "1 problem in 1 file" in result.output
 
 
+@pytest.mark.parametrize("variant", [None, "hard"])
+def test_validate_plays_a_game_and_reports_code_that_fails_only_when_it_runs(tmp_path: Path, variant: str | None) -> None:
+    """A running score dividing by zero compiled fine; only a simulation found it, and named no game."""
+    folder = tmp_path / "zero"
+    folder.mkdir()
+    score = "10 / (board_size - 4)" if variant else "10 / (count(t in board) - 1)"
+    hard = "variants:\n  hard:\n    options:\n      board_size: {default: 4}\n" if variant else ""
+    (folder / "ruleset.yaml").write_text(f"name: zero\nextends: tutorial-tiles\nrunning_score: {score}\n{hard}",
+                                         encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1, result.output
+    chosen = f" --variant {variant}" if variant else ""
+    command = f"rulecraft play {folder / 'ruleset.yaml'}{chosen} --players 2 --seed 0 --seat 1=random --seat 2=random"
+    assert f"{folder / 'ruleset.yaml'}:3:" in result.output and "^" in result.output
+    assert f"division by zero (in a random game of 2 players; watch it: {command})" in " ".join(result.output.split())
+
+
 def test_validate_json_shape(broken_ruleset: Path) -> None:
     result = run("validate", "--format", "json", str(RULESET_DIR), str(broken_ruleset))
     assert result.exit_code == 1

@@ -2,7 +2,10 @@
 
 A path may be a ruleset (``ruleset.yaml`` or its folder), a fragment that a
 ruleset includes (then the including ruleset is validated), or a scenario
-file.  A ruleset is checked as it is and with each of its variants.
+file.  A ruleset is checked as it is and with each of its variants, and then
+played: one random game per player count (seed 0), so that code which only
+fails when it runs (a division by zero in a score, a step budget run out) is
+reported too, with the command that plays that game again.
 
 Example::
 
@@ -16,8 +19,11 @@ from pathlib import Path
 
 from engine.compiling.loading import load_path
 from engine.core.compose import compose, replacements, variant_names
-from engine.core.errors import Diagnostic, RulecraftError, RulesetError, SourcePos
+from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos
 from engine.core.paths import RULESET_FILE
+from engine.model.game import Game
+from engine.runner.replay import ruleset_ref
+from engine.runner.simulate import play_command, play_game
 from engine.core.yamlsource import Mapping, load_yaml
 
 
@@ -87,13 +93,32 @@ def notes_for_path(path: str) -> list[Diagnostic]:
 
 def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
     try:
-        load_path(path, variants)
+        game = load_path(path, variants)
     except RulesetError as err:
         return err.diagnostics
     except RulecraftError as err:
         return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
+    return played(game)
+
+
+def played(game: Game) -> list[Diagnostic]:
+    """What goes wrong in one random game per player count (seed 0): the first failure, where its code is.
+
+    Example::
+
+        played(engine.load("my-game"))   # [] when every such game runs to its end
+    """
+    for players in game.player_counts:
+        specs = ["random"] * players
+        try:
+            play_game(game, players, 0, specs)
+        except RulecraftError as err:
+            again = play_command(ruleset_ref(game.source), game.variants, game.set_options, players, 0, specs)
+            pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
+            message = err.message if isinstance(err, EffectRuntimeError) else str(err)
+            return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")]
     return []
 
 

@@ -461,3 +461,17 @@ def test_a_move_asking_for_a_seat_the_table_lacks_is_refused_before_it_is_played
         assert response.status_code == 400
         assert response.json() == {"error": f"there is no seat {seat} with 2 players"}
         assert view(client, table) == before
+
+
+def test_a_piece_whose_faces_differ_only_in_name_shows_the_face_up() -> None:
+    """A crowned checker is the colour of a man: the face up is written on it, so kings and men tell apart."""
+    from cli.web.svg import board_svg
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "checkers"))
+    state = game.new_state(players=2, seed=4)
+    agent = RandomAgent(2)
+    while not any(state.face[cid] == 1 for cid in state.grid.values()):
+        state.apply(agent.choose(state))
+    drawn = dict(re.findall(r'<title>\w+ as (\w+) at [-\d,]+</title><rect[^>]*/>(.*?)</g>', board_svg(state)))
+    assert set(drawn) == {"man", "king"}
+    assert "king</text>" in drawn["king"] and "man</text>" in drawn["man"]

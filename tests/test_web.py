@@ -475,3 +475,16 @@ def test_a_piece_whose_faces_differ_only_in_name_shows_the_face_up() -> None:
     drawn = dict(re.findall(r'<title>\w+ as (\w+) at [-\d,]+</title><rect[^>]*/>(.*?)</g>', board_svg(state)))
     assert set(drawn) == {"man", "king"}
     assert "king</text>" in drawn["king"] and "man</text>" in drawn["man"]
+
+
+def test_a_pieces_counters_are_written_on_it() -> None:
+    """A Kalah pit's seeds are read on the pit itself, not only in the counters' list by the pits' names."""
+    from cli.web.svg import board_svg
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "kalah"))
+    state = game.new_state(players=2, seed=1)
+    state.apply(state.parse_action("choose S3 at 3,0"))
+    drawn = dict(re.findall(r'<title>([\w-]+)(?:, seeds \d+)? at [-\d,]+</title>(.*?)</g>', board_svg(state)))
+    counts = {pit: re.findall(r'class="count"[^>]*>(\d+)<', shape) for pit, shape in drawn.items()}
+    assert counts["S3"] == [] and counts["S4"] == ["5"] and counts["S1"] == counts["N6"] == ["4"]
+    assert counts["South-store"] == ["1"] and counts["North-store"] == []

@@ -6,7 +6,7 @@ empty cells a piece may go to next.  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
-in colour, as a crowned piece does); a stack shows ``+N`` for the
+in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
 pieces beneath, a piece in a pattern group gets its group marker's colour
 as a ring.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from rich.color import Color, ColorParseError
 
 from cli.render import abbreviations, piece_text, value_label, value_styles
+from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
 
 if TYPE_CHECKING:
@@ -109,6 +110,35 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
     return fill, label, title, face
 
 
+def piece_counts(state: State) -> dict[int, list[tuple[str, int]]]:
+    """The non-zero counters each component keeps, by component: ``{3: [('seeds', 4)]}``.
+
+    As the counters' list below the board: only the shown ones, not those a block draws itself.
+    """
+    game = state.game
+    by_blocks = {name for drawing in drawings(state, None) for name in drawing.counters}
+    counts: dict[int, list[tuple[str, int]]] = {}
+    for name, spec in game.counters.items():
+        if spec.per in ("game", "role") or not spec.shown or name in by_blocks:
+            continue
+        for i, owner in enumerate(spec.owners):
+            if state.counters[spec.offset + i]:
+                counts.setdefault(owner, []).append((name, state.counters[spec.offset + i]))
+    return counts
+
+
+def _count_text(x: float, y: float, counts: list[tuple[str, int]], fill: str) -> str:
+    """A piece's counters, written small in its corner (their names in the piece's title)."""
+    if not counts:
+        return ""
+    text = " ".join(str(value) for _, value in counts)
+    return f'<text x="{x:.1f}" y="{y:.1f}" class="count" fill="{fill}" text-anchor="end">{escape(text)}</text>'
+
+
+def _counted_title(title: str, counts: list[tuple[str, int]]) -> str:
+    return title + "".join(f", {name} {value}" for name, value in counts)
+
+
 def board_svg(state: State, seen: dict[str, Any] | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing; without a board, the table's zones (see :func:`zones_svg`)."""
     grid = state.game.grid
@@ -143,6 +173,7 @@ def _square_svg(state: State) -> str:
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
+    counted = piece_counts(state)
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
         parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))
@@ -161,12 +192,13 @@ def _square_svg(state: State) -> str:
                 fill, label, title, face = piece_look(game, state, cid, colours, short)
                 ring = ' stroke="#000" stroke-width="3"' if (x, y) in pending else ""
                 lift = 4 if face else 0  # room for the face's name beneath the label
-                parts.append(f'<g class="piece"><title>{escape(title)} at {key}</title>'
+                counts = counted.get(cid, [])
+                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'
                              + _text(left + CELL / 2, top + CELL / 2 + 5 - lift, label, "label", text_colour(fill))
                              + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
-                             + "</g>")
+                             + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill)) + "</g>")
                 beneath = len(state.stacks.get((x, y), ()))
                 if beneath:
                     parts.append(_text(left + CELL - 7, top + CELL - 6, f"+{beneath}", "stack"))
@@ -190,6 +222,7 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
     width = size * math.sqrt(3) * (2 * n + 1) + 2 * size
     height = size * 1.5 * 2 * n + 2 * size + 8
     colours, short = value_colours(game), _labels(game)
+    counted = piece_counts(state)
     parts = [_open(width, height, "hex")]
     for r in range(-n, n + 1):
         for q in range(max(-n, -n - r), min(n, n - r) + 1):
@@ -211,10 +244,12 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                parts.append(f'<g class="piece"><title>{escape(title)} at {key}</title>'
+                counts = counted.get(cid, [])
+                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}</title>'
                              f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
                              + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
-                             + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "") + "</g>")
+                             + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
+                             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333") + "</g>")
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

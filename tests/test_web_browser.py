@@ -309,3 +309,17 @@ def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:
     assert "20 games" in report.locator("h1").inner_text()
     if os.environ.get("RULECRAFT_SCREENSHOTS"):
         page.locator("#report").screenshot(path=str(IMAGES / "balance.png"))
+
+
+def test_a_card_is_playable_only_where_an_action_names_it_whole(page: Page, server: str) -> None:
+    """A sealed card '1' is not the hand's '1+': clicking it plays nothing, though 'commit 1+ ...' holds a '1'."""
+    page.goto(f"{server}/play/nine-domains?players=2&seed=2&seat=2=human")
+    settle(page)
+    page.evaluate("act('commit 1 to left')")
+    settle(page)
+    sealed = page.locator("#view .zone.mine:not(:has-text('hand')) .chip[data-name='1']")
+    assert sealed.count() == 1 and "playable" not in (sealed.get_attribute("class") or "")
+    assert "playable" in (page.locator("#view .chip[data-name='1+']").get_attribute("class") or "")
+    sealed.click()
+    settle(page)
+    assert page.locator("#log > li").count() == 1  # nothing was played

@@ -118,9 +118,9 @@ function draw(data) {
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
     const name = chip.dataset.name;
-    const playableChip = view.actions.some((a) => a.text.includes(name));
-    chip.classList.toggle("playable", playableChip);
-    chip.addEventListener("click", () => choose(name, (a) => a.text.includes(name)));
+    const names = (a) => namesComponent(a.text, name);
+    chip.classList.toggle("playable", view.actions.some(names));
+    chip.addEventListener("click", () => choose(name, names));
   }
   drawActions();
   drawLog();
@@ -128,6 +128,11 @@ function draw(data) {
   document.body.dataset.mode = view.mode;
   if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
   schedule();
+}
+
+// Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
+function namesComponent(text, name) {
+  return ` ${text} `.includes(` ${name} `);
 }
 
 // A click on a cell or a card: play the only action there, else list the actions there.

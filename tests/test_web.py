@@ -488,3 +488,16 @@ def test_a_pieces_counters_are_written_on_it() -> None:
     counts = {pit: re.findall(r'class="count"[^>]*>(\d+)<', shape) for pit, shape in drawn.items()}
     assert counts["S3"] == [] and counts["S4"] == ["5"] and counts["S1"] == counts["N6"] == ["4"]
     assert counts["South-store"] == ["1"] and counts["North-store"] == []
+
+
+def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) -> None:
+    """Seat 1's page, a click late, must not play seat 2's sealed move (the same words are legal for both)."""
+    table = start(client, "/play/nine-domains?players=2&seed=3&seat=2=human")
+    for text in ("commit 2 to left", "commit 3 to middle", "commit 4 to right"):
+        assert "error" not in client.post(f"/api/tables/{table}/act", json={"action": text, "seat": 1}).json()
+    before = view(client, table, 2)
+    response = client.post(f"/api/tables/{table}/act", json={"action": "commit 2 to left", "seat": 1})
+    assert response.status_code == 400
+    assert response.json() == {"error": "it is seat 2's turn, not seat 1's: nothing was played"}
+    assert view(client, table, 2) == before
+    assert "error" not in client.post(f"/api/tables/{table}/act", json={"action": "commit 2 to left", "seat": 2}).json()

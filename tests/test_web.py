@@ -501,3 +501,10 @@ def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) ->
     assert response.json() == {"error": "it is seat 2's turn, not seat 1's: nothing was played"}
     assert view(client, table, 2) == before
     assert "error" not in client.post(f"/api/tables/{table}/act", json={"action": "commit 2 to left", "seat": 2}).json()
+
+
+def test_a_listed_component_whose_first_shown_attribute_is_a_number_has_no_stray_semicolon(client: TestClient) -> None:
+    """Liar's dice shows the die in one's cup as 'die pips 5', not 'die ; pips 5' (nor 'die:; pips 5' in the terminal)."""
+    table = start(client, "/play/liars-dice?players=2&seed=6")
+    listed = re.findall(r'<div class="listed"><button[^>]*>([^<]*)</button> <small>([^<]*)</small></div>', view(client, table)["html"])
+    assert listed == [("die", "pips 5")]

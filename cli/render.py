@@ -307,7 +307,7 @@ def listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
                 for v in value:
                     line.append(f" {v}", style=styles.get(str(v), ""))
             elif value is not None:
-                line.append(f"{';' * (len(line) > head)} {attr} {value}")  # 'die: pips 5', 'a: red blue; points 3'
+                line.append(f"{';' * (len(line) > head)} {attr} {value}")  # 'a: n 5', and after listed values 'a: u v; n 5'
         line.append("  ")
         marks = [f"{name} {state.counters[i]}" for name, spec in game.counters.items()
                  if (i := spec.index_of(cid)) is not None and spec.per not in ("role", "game") and state.counters[i]]

@@ -508,3 +508,15 @@ def test_a_listed_component_whose_first_shown_attribute_is_a_number_has_no_stray
     table = start(client, "/play/liars-dice?players=2&seed=6")
     listed = re.findall(r'<div class="listed"><button[^>]*>([^<]*)</button> <small>([^<]*)</small></div>', view(client, table)["html"])
     assert listed == [("die", "pips 5")]
+
+
+def test_a_component_off_the_board_is_drawn_in_the_colour_of_the_face_it_shows(client: TestClient) -> None:
+    """Othello's white stock holds discs showing White: drawn white and named so, not as black discs."""
+    table = start(client, "/play/othello?players=2&seed=1")
+    html = view(client, table)["html"]
+    chips = r'<section class="zone[^"]*" data-zone="([^"]+)">.*?style="background:([^;]+);[^>]*>([^<]*)</button>'
+    stocks = {zone: (fill, text) for zone, fill, text in re.findall(chips, html)}
+    assert set(stocks) == {"stock of Black", "stock of White"}
+    black, white = stocks["stock of Black"], stocks["stock of White"]
+    assert black[1] == "disc ×60" and white[1] == "disc (White) ×60"
+    assert black[0] != white[0]

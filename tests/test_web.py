@@ -520,3 +520,13 @@ def test_a_component_off_the_board_is_drawn_in_the_colour_of_the_face_it_shows(c
     black, white = stocks["stock of Black"], stocks["stock of White"]
     assert black[1] == "disc ×60" and white[1] == "disc (White) ×60"
     assert black[0] != white[0]
+
+
+@pytest.mark.parametrize("seat", [True, "1", 1.0, [1]])
+def test_a_move_naming_its_seat_by_other_than_a_number_is_refused_clearly(client: TestClient, seat: Any) -> None:
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    before = view(client, table)
+    response = client.post(f"/api/tables/{table}/act", json={"action": "place X at 0,0", "seat": seat})
+    assert response.status_code == 400
+    assert response.json() == {"error": 'say which seat moves by its number, {"seat": 1}, or leave it out for the seat to move'}
+    assert view(client, table) == before

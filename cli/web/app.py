@@ -307,7 +307,9 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         text = data.get("action")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("say which action: {\"action\": \"...\"}")
-        seat = data.get("seat") if isinstance(data.get("seat"), int) else None
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def move() -> dict[str, Any]:

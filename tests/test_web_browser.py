@@ -323,3 +323,19 @@ def test_a_card_is_playable_only_where_an_action_names_it_whole(page: Page, serv
     sealed.click()
     settle(page)
     assert page.locator("#log > li").count() == 1  # nothing was played
+
+
+def test_the_last_moves_cells_are_marked_on_the_board(page: Page, server: str) -> None:
+    """A bot's reply is found at a glance: its cell is outlined; after an undo, nothing is."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=4")
+    settle(page)
+    assert page.locator("#view .cell.last").count() == 0
+    page.locator("#view .cell.playable").first.click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    settle(page)
+    reply = page.locator("#log > li").nth(1).inner_text().splitlines()[0]
+    marked = page.locator("#view .cell.last").evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    assert marked == [reply.rsplit(" at ", 1)[1]]
+    page.click("#undo")
+    settle(page)
+    assert page.locator("#view .cell.last").count() == 0

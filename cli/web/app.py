@@ -176,6 +176,7 @@ class Server:
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
         }
+        data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
             data.update(position=table.position, length=len(table.log.actions),
                         explanation=table.moves[table.position - 1].to_json(None) if table.position else None)

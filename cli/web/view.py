@@ -181,5 +181,13 @@ def actions(state: State, seat: int) -> list[dict[str, Any]]:
     """The legal actions of ``seat`` (none when it is not to move), each with the board cells its text names."""
     if state.is_terminal or state.seat_to_move != seat:
         return []
-    return [{"text": text, "cells": [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]}
-            for text in (str(a) for a in state.legal_actions())]
+    return [{"text": text, "cells": cells_in(text)} for text in (str(a) for a in state.legal_actions())]
+
+
+def cells_in(text: str) -> list[str]:
+    """The board cells an action's text names.
+
+    >>> cells_in("move 0,1 to -1,2")
+    ['0,1', '-1,2']
+    """
+    return [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]

@@ -112,8 +112,10 @@ function draw(data) {
   }
   document.getElementById("seat").value = String(view.seat);
   const playable = new Set(view.actions.flatMap((a) => a.cells));
+  const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    cell.classList.toggle("last", last.has(cell.dataset.cell));
     cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
   }
   for (const chip of document.querySelectorAll("#view .chip")) {

@@ -300,13 +300,14 @@ def listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
     lines = []
     for cid in state.zones[zone]:
         line = Text(f"  {game.piece_names[cid]}:")
+        head = len(line)
         for attr in game.zone_spec_of[zone].show:
             value = game.attributes[attr][state.face[cid]][cid]
             if isinstance(value, list):
                 for v in value:
                     line.append(f" {v}", style=styles.get(str(v), ""))
             elif value is not None:
-                line.append(f"; {attr} {value}")
+                line.append(f"{';' * (len(line) > head)} {attr} {value}")  # 'a: n 5', and after listed values 'a: u v; n 5'
         line.append("  ")
         marks = [f"{name} {state.counters[i]}" for name, spec in game.counters.items()
                  if (i := spec.index_of(cid)) is not None and spec.per not in ("role", "game") and state.counters[i]]

@@ -462,3 +462,72 @@ def test_a_move_asking_for_a_seat_the_table_lacks_is_refused_before_it_is_played
         assert response.status_code == 400
         assert response.json() == {"error": f"there is no seat {seat} with 2 players"}
         assert view(client, table) == before
+
+
+def test_a_piece_whose_faces_differ_only_in_name_shows_the_face_up() -> None:
+    """A crowned checker is the colour of a man: the face up is written on it, so kings and men tell apart."""
+    from cli.web.svg import board_svg
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "checkers"))
+    state = game.new_state(players=2, seed=4)
+    agent = RandomAgent(2)
+    while not any(state.face[cid] == 1 for cid in state.grid.values()):
+        state.apply(agent.choose(state))
+    drawn = dict(re.findall(r'<title>\w+ as (\w+) at [-\d,]+</title><rect[^>]*/>(.*?)</g>', board_svg(state)))
+    assert set(drawn) == {"man", "king"}
+    assert "king</text>" in drawn["king"] and "man</text>" in drawn["man"]
+
+
+def test_a_pieces_counters_are_written_on_it() -> None:
+    """A Kalah pit's seeds are read on the pit itself, not only in the counters' list by the pits' names."""
+    from cli.web.svg import board_svg
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "kalah"))
+    state = game.new_state(players=2, seed=1)
+    state.apply(state.parse_action("choose S3 at 3,0"))
+    drawn = dict(re.findall(r'<title>([\w-]+)(?:, seeds \d+)? at [-\d,]+</title>(.*?)</g>', board_svg(state)))
+    counts = {pit: re.findall(r'class="count"[^>]*>(\d+)<', shape) for pit, shape in drawn.items()}
+    assert counts["S3"] == [] and counts["S4"] == ["5"] and counts["S1"] == counts["N6"] == ["4"]
+    assert counts["South-store"] == ["1"] and counts["North-store"] == []
+
+
+def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) -> None:
+    """Seat 1's page, a click late, must not play seat 2's sealed move (the same words are legal for both)."""
+    table = start(client, "/play/nine-domains?players=2&seed=3&seat=2=human")
+    for text in ("commit 2 to left", "commit 3 to middle", "commit 4 to right"):
+        assert "error" not in client.post(f"/api/tables/{table}/act", json={"action": text, "seat": 1}).json()
+    before = view(client, table, 2)
+    response = client.post(f"/api/tables/{table}/act", json={"action": "commit 2 to left", "seat": 1})
+    assert response.status_code == 400
+    assert response.json() == {"error": "it is seat 2's turn, not seat 1's: nothing was played"}
+    assert view(client, table, 2) == before
+    assert "error" not in client.post(f"/api/tables/{table}/act", json={"action": "commit 2 to left", "seat": 2}).json()
+
+
+def test_a_listed_component_whose_first_shown_attribute_is_a_number_has_no_stray_semicolon(client: TestClient) -> None:
+    """Liar's dice shows the die in one's cup as 'die pips 5', not 'die ; pips 5' (nor 'die:; pips 5' in the terminal)."""
+    table = start(client, "/play/liars-dice?players=2&seed=6")
+    listed = re.findall(r'<div class="listed"><button[^>]*>([^<]*)</button> <small>([^<]*)</small></div>', view(client, table)["html"])
+    assert listed == [("die", "pips 5")]
+
+
+def test_a_component_off_the_board_is_drawn_in_the_colour_of_the_face_it_shows(client: TestClient) -> None:
+    """Othello's white stock holds discs showing White: drawn white and named so, not as black discs."""
+    table = start(client, "/play/othello?players=2&seed=1")
+    html = view(client, table)["html"]
+    chips = r'<section class="zone[^"]*" data-zone="([^"]+)">.*?style="background:([^;]+);[^>]*>([^<]*)</button>'
+    stocks = {zone: (fill, text) for zone, fill, text in re.findall(chips, html)}
+    assert set(stocks) == {"stock of Black", "stock of White"}
+    black, white = stocks["stock of Black"], stocks["stock of White"]
+    assert black[1] == "disc ×60" and white[1] == "disc (White) ×60"
+    assert black[0] != white[0]
+
+
+@pytest.mark.parametrize("seat", [True, "1", 1.0, [1]])
+def test_a_move_naming_its_seat_by_other_than_a_number_is_refused_clearly(client: TestClient, seat: Any) -> None:
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    before = view(client, table)
+    response = client.post(f"/api/tables/{table}/act", json={"action": "place X at 0,0", "seat": seat})
+    assert response.status_code == 400
+    assert response.json() == {"error": 'say which seat moves by its number, {"seat": 1}, or leave it out for the seat to move'}
+    assert view(client, table) == before

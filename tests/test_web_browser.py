@@ -309,3 +309,33 @@ def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:
     assert "20 games" in report.locator("h1").inner_text()
     if os.environ.get("RULECRAFT_SCREENSHOTS"):
         page.locator("#report").screenshot(path=str(IMAGES / "balance.png"))
+
+
+def test_a_card_is_playable_only_where_an_action_names_it_whole(page: Page, server: str) -> None:
+    """A sealed card '1' is not the hand's '1+': clicking it plays nothing, though 'commit 1+ ...' holds a '1'."""
+    page.goto(f"{server}/play/nine-domains?players=2&seed=2&seat=2=human")
+    settle(page)
+    page.evaluate("act('commit 1 to left')")
+    settle(page)
+    sealed = page.locator("#view .zone.mine:not(:has-text('hand')) .chip[data-name='1']")
+    assert sealed.count() == 1 and "playable" not in (sealed.get_attribute("class") or "")
+    assert "playable" in (page.locator("#view .chip[data-name='1+']").get_attribute("class") or "")
+    sealed.click()
+    settle(page)
+    assert page.locator("#log > li").count() == 1  # nothing was played
+
+
+def test_the_last_moves_cells_are_marked_on_the_board(page: Page, server: str) -> None:
+    """A bot's reply is found at a glance: its cell is outlined; after an undo, nothing is."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=4")
+    settle(page)
+    assert page.locator("#view .cell.last").count() == 0
+    page.locator("#view .cell.playable").first.click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    settle(page)
+    reply = page.locator("#log > li").nth(1).inner_text().splitlines()[0]
+    marked = page.locator("#view .cell.last").evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    assert marked == [reply.rsplit(" at ", 1)[1]]
+    page.click("#undo")
+    settle(page)
+    assert page.locator("#view .cell.last").count() == 0

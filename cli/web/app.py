@@ -176,6 +176,7 @@ class Server:
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
         }
+        data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
             data.update(position=table.position, length=len(table.log.actions),
                         explanation=table.moves[table.position - 1].to_json(None) if table.position else None)
@@ -307,13 +308,15 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         text = data.get("action")
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("say which action: {\"action\": \"...\"}")
-        seat = data.get("seat") if isinstance(data.get("seat"), int) else None
+        seat = data.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def move() -> dict[str, Any]:
                 if seat is not None:
                     check_seat(table, seat)  # before moving: a refused request changes nothing
-                table.act(text.strip())
+                table.act(text.strip(), seat)
                 return server.view(table, seat)
             return server.locked(table, move)
 

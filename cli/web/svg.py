@@ -5,7 +5,8 @@ along the edges: a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next.  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
-:func:`value_colours`) with its short text; a stack shows ``+N`` for the
+:func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
+in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
 pieces beneath, a piece in a pattern group gets its group marker's colour
 as a ring.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from rich.color import Color, ColorParseError
 
 from cli.render import abbreviations, piece_text, value_label, value_styles
+from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
 
 if TYPE_CHECKING:
@@ -42,6 +44,9 @@ CELL = 46
 
 MARGIN = 24
 """Room for the coordinates around the board."""
+
+FACE_CHARS = 7
+"""The most characters of a face's name written under a piece's label (longer ones are cut, with '…')."""
 
 
 def value_colours(game: Game) -> dict[str, str]:
@@ -89,15 +94,49 @@ def text_colour(fill: str) -> str:
     return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
 
 
-def piece_look(game: Game, state: State, cid: int, colours: dict[str, str], short: dict[str, str]) -> tuple[str, str, str]:
-    """``(fill, label, title)`` of a piece as it lies: its value's colour, its short text, its full name."""
+def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
+               short: dict[str, str]) -> tuple[str, str, str, str]:
+    """``(fill, label, title, face)`` of a piece as it lies: its value's colour, its short text, its full name, and
+    the face up when its faces differ but not in value, so not in colour (a crowned piece): else ``""``."""
     value = value_label(game, cid, state.face[cid])
     fill = colours.get(value, NEUTRAL)
     shown = piece_text(game, state, cid, value_styles(game))
     label = shown.plain if shown is not None else short.get(value, value)
     labels = game.face_labels[cid]
-    title = game.piece_names[cid] if len(labels) < 2 else f"{game.piece_names[cid]} as {labels[state.face[cid]]}"
-    return fill, label, title
+    up = labels[state.face[cid]]
+    title = game.piece_names[cid] if len(labels) < 2 else f"{game.piece_names[cid]} as {up}"
+    alike = len({value_label(game, cid, face) for face in range(len(labels))}) == 1
+    face = (up if len(up) <= FACE_CHARS else up[:FACE_CHARS - 1] + "…") if alike and len(set(labels)) > 1 else ""
+    return fill, label, title, face
+
+
+def piece_counts(state: State) -> dict[int, list[tuple[str, int]]]:
+    """The non-zero counters each component keeps, by component: ``{3: [('seeds', 4)]}``.
+
+    As the counters' list below the board: only the shown ones, not those a block draws itself.
+    """
+    game = state.game
+    by_blocks = {name for drawing in drawings(state, None) for name in drawing.counters}
+    counts: dict[int, list[tuple[str, int]]] = {}
+    for name, spec in game.counters.items():
+        if spec.per in ("game", "role") or not spec.shown or name in by_blocks:
+            continue
+        for i, owner in enumerate(spec.owners):
+            if state.counters[spec.offset + i]:
+                counts.setdefault(owner, []).append((name, state.counters[spec.offset + i]))
+    return counts
+
+
+def _count_text(x: float, y: float, counts: list[tuple[str, int]], fill: str) -> str:
+    """A piece's counters, written small in its corner (their names in the piece's title)."""
+    if not counts:
+        return ""
+    text = " ".join(str(value) for _, value in counts)
+    return f'<text x="{x:.1f}" y="{y:.1f}" class="count" fill="{fill}" text-anchor="end">{escape(text)}</text>'
+
+
+def _counted_title(title: str, counts: list[tuple[str, int]]) -> str:
+    return title + "".join(f", {name} {value}" for name, value in counts)
 
 
 def board_svg(state: State, seen: dict[str, Any] | None = None) -> str:
@@ -134,6 +173,7 @@ def _square_svg(state: State) -> str:
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
+    counted = piece_counts(state)
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
         parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))
@@ -149,12 +189,16 @@ def _square_svg(state: State) -> str:
                          f'<rect class="square" x="{left}" y="{top}" width="{CELL}" height="{CELL}"/>')
             cid = state.grid.get((x, y))
             if cid is not None:
-                fill, label, title = piece_look(game, state, cid, colours, short)
+                fill, label, title, face = piece_look(game, state, cid, colours, short)
                 ring = ' stroke="#000" stroke-width="3"' if (x, y) in pending else ""
-                parts.append(f'<g class="piece"><title>{escape(title)} at {key}</title>'
+                lift = 4 if face else 0  # room for the face's name beneath the label
+                counts = counted.get(cid, [])
+                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'
-                             + _text(left + CELL / 2, top + CELL / 2 + 5, label, "label", text_colour(fill)) + "</g>")
+                             + _text(left + CELL / 2, top + CELL / 2 + 5 - lift, label, "label", text_colour(fill))
+                             + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
+                             + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill)) + "</g>")
                 beneath = len(state.stacks.get((x, y), ()))
                 if beneath:
                     parts.append(_text(left + CELL - 7, top + CELL - 6, f"+{beneath}", "stack"))
@@ -178,6 +222,7 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
     width = size * math.sqrt(3) * (2 * n + 1) + 2 * size
     height = size * 1.5 * 2 * n + 2 * size + 8
     colours, short = value_colours(game), _labels(game)
+    counted = piece_counts(state)
     parts = [_open(width, height, "hex")]
     for r in range(-n, n + 1):
         for q in range(max(-n, -n - r), min(n, n - r) + 1):
@@ -192,16 +237,19 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
             if cid is None:
                 parts.append(_text(cx, cy + 4, key, "coord"))
             else:
-                fill, label, title = piece_look(game, state, cid, colours, short)
+                fill, label, title, face = piece_look(game, state, cid, colours, short)
                 anchor = state.members.get((q, r))
                 ring = ""
                 if anchor is not None:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                parts.append(f'<g class="piece"><title>{escape(title)} at {key}</title>'
+                counts = counted.get(cid, [])
+                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}</title>'
                              f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-                             + _text(cx, cy + 5, label, "label", text_colour(fill)) + "</g>")
+                             + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
+                             + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
+                             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333") + "</g>")
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -101,8 +101,9 @@ class Table:
 
     # ------------------------------------------------------------ moving
 
-    def act(self, text: str) -> None:
-        """Apply a human's action (its text); raises TableError when no human is to move or it is illegal."""
+    def act(self, text: str, by: int | None = None) -> None:
+        """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
+        when no human is to move, it is not ``by``'s turn, or the action is illegal."""
         if self.mode == "replay":
             raise TableError("this is a replay: move through it with the slider, or load it as a game to continue it")
         if self.state.is_terminal:
@@ -110,6 +111,8 @@ class Table:
         seat = self.state.seat_to_move
         if seat in self.bots:
             raise TableError(f"seat {seat} is played by a bot ({self.bots[seat]}), not from the page")
+        if by is not None and by != seat:
+            raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
         self._apply(text, seat)
 
     def advance(self, expired: Callable[[], bool] = lambda: False) -> bool:

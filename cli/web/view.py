@@ -41,7 +41,9 @@ def table_html(state: State, seat: int) -> str:
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
-    seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(state.observation(seat)["zones"].items())
+    observed = state.observation(seat)
+    faces: dict[str, list[str]] = observed.get("faces", {})  # the face each component shows, where not all show their first
+    seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(observed["zones"].items())
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
     parts = ['<div class="board-wrap">', board_svg(state, seen), "</div>", '<div class="zones">']
     values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()}
@@ -65,9 +67,10 @@ def table_html(state: State, seat: int) -> str:
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
         else:
-            for piece, n in _counted(content):
-                parts.append(chip_html(game, piece, n))
-                values.add(render.value_label(game, game.piece_names.index(piece), 0))
+            for (piece, up), n in _counted(list(zip(content, faces.get(name) or [None] * len(content)))):
+                parts.append(chip_html(game, piece, n, up))
+                cid = game.piece_names.index(piece)
+                values.add(render.value_label(game, cid, face_index(game, cid, up)))
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, seat)
@@ -81,23 +84,36 @@ def table_html(state: State, seat: int) -> str:
     return "".join(parts)
 
 
-def _counted(names: list[str]) -> list[tuple[str, int]]:
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
+def _counted(items: list[tuple[str, str | None]]) -> list[tuple[tuple[str, str | None], int]]:
+    counts: dict[tuple[str, str | None], int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
     return list(counts.items())
 
 
-def chip_html(game: Game, piece: str, count: int = 1) -> str:
-    """A component off the board: its name on its value's colour (``x3`` for identical copies)."""
+def face_index(game: Game, cid: int, up: str | None) -> int:
+    """The index of the face named ``up`` among ``cid``'s faces (0 for None, or a name it has no face of)."""
+    labels = game.face_labels[cid]
+    return labels.index(up) if up in labels else 0
+
+
+def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None) -> str:
+    """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first),
+    that face named beside it when it is not the first (``x3`` for identical copies).
+
+    Example: ``chip_html(game, "token", 3, "B")`` for three tokens showing their second face ``B`` is a button
+    reading ``token (B) ×3`` on the colour of face B's value.
+    """
     cid = game.piece_names.index(piece)
-    value = render.value_label(game, cid, 0)
+    face = face_index(game, cid, up)
+    value = render.value_label(game, cid, face)
     fill = value_colours(game).get(value, NEUTRAL)
     times = f" ×{count}" if count > 1 else ""
     faces = dict.fromkeys(game.face_labels[cid])
+    shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
     return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
-            f'style="background:{fill};color:{text_colour(fill)}">{escape(piece)}{times}</button>')
+            f'style="background:{fill};color:{text_colour(fill)}">{escape(shown)}{times}</button>')
 
 
 def meter_html(state: State, cid: int) -> str:
@@ -165,5 +181,13 @@ def actions(state: State, seat: int) -> list[dict[str, Any]]:
     """The legal actions of ``seat`` (none when it is not to move), each with the board cells its text names."""
     if state.is_terminal or state.seat_to_move != seat:
         return []
-    return [{"text": text, "cells": [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]}
-            for text in (str(a) for a in state.legal_actions())]
+    return [{"text": text, "cells": cells_in(text)} for text in (str(a) for a in state.legal_actions())]
+
+
+def cells_in(text: str) -> list[str]:
+    """The board cells an action's text names.
+
+    >>> cells_in("move 0,1 to -1,2")
+    ['0,1', '-1,2']
+    """
+    return [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]

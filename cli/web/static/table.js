@@ -112,15 +112,17 @@ function draw(data) {
   }
   document.getElementById("seat").value = String(view.seat);
   const playable = new Set(view.actions.flatMap((a) => a.cells));
+  const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    cell.classList.toggle("last", last.has(cell.dataset.cell));
     cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
     const name = chip.dataset.name;
-    const playableChip = view.actions.some((a) => a.text.includes(name));
-    chip.classList.toggle("playable", playableChip);
-    chip.addEventListener("click", () => choose(name, (a) => a.text.includes(name)));
+    const names = (a) => namesComponent(a.text, name);
+    chip.classList.toggle("playable", view.actions.some(names));
+    chip.addEventListener("click", () => choose(name, names));
   }
   drawActions();
   drawLog();
@@ -128,6 +130,11 @@ function draw(data) {
   document.body.dataset.mode = view.mode;
   if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
   schedule();
+}
+
+// Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
+function namesComponent(text, name) {
+  return ` ${text} `.includes(` ${name} `);
 }
 
 // A click on a cell or a card: play the only action there, else list the actions there.

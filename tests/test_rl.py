@@ -337,6 +337,21 @@ def test_the_encoding_shows_nothing_a_seat_may_not_see(name: str, games: dict[st
         state.apply(actions[pick.randrange(len(actions))])
 
 
+def test_the_encoding_shows_what_the_seats_own_dice_rolled() -> None:
+    """Deals where seat 1's die shows each face give seat 1 a different vector each (the faces were not encoded)."""
+    from engine.rl import Encoder
+
+    game = engine.load("liars-dice")
+    encoder = Encoder(game, 2)
+    vectors: dict[str, bytes] = {}
+    for seed in range(40):
+        observation = game.new_state(players=2, seed=seed).observation(1)
+        face = observation.get("faces", {}).get("cup of First", ["1"])[0]
+        vectors.setdefault(face, encoder.encode(observation).tobytes())
+    assert sorted(vectors) == ["1", "2", "3", "4", "5", "6"]
+    assert len(set(vectors.values())) == 6
+
+
 def test_every_step_kind_that_offers_actions_lists_them() -> None:
     """A new kind of turn step with decisions must say which action texts it can offer (see engine.blocks.enumeration)."""
     from engine.blocks.steps import STEP_KINDS, Step

@@ -241,6 +241,24 @@ def test_env_takes_the_environment_s_parameters_and_enforces_the_call_order() ->
         e.step(0)
 
 
+def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, engine.Game]) -> None:
+    """reset(seed=7) then action_space(agent).sample(mask), as docs/rl.md's first example plays, gives one game."""
+
+    def sampled(seed: int) -> list[int]:
+        e = env(games["tutorial-tiles"], players=2)
+        e.reset(seed=seed)
+        played = []
+        for agent in e.agent_iter():
+            observation, reward, terminated, truncated, info = e.last()
+            action = None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"])
+            played.append(action)
+            e.step(action)
+        return played
+
+    assert sampled(7) == sampled(7)
+    assert sampled(-1) == sampled(-1)
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)

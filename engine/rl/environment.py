@@ -102,9 +102,16 @@ class RulecraftEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, dealt from ``seed`` (None: a random one, kept in ``self.game_seed``)."""
+        """A new game, dealt from ``seed`` (None: a random one, kept in ``self.game_seed``).
+
+        A seed also seeds each agent's action space, so ``action_space(agent).sample(mask)`` plays
+        the same game again: ``e.reset(seed=7)`` twice, sampling the same way, gives the same result.
+        """
         self.game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed((seed + i) % 2**64)  # numpy takes no negative seed
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}

@@ -13,6 +13,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -271,6 +272,19 @@ def test_explain_observation_describes_both_spaces() -> None:
     assert f"action space: Discrete({e.action_space('player_1').n})" in result.output
     assert f"'observation': Box(int32, {e.observation_space('player_1')['observation'].shape[0]})" in result.output
     assert "[0:5] seat: observing seat" in result.output
+
+
+def test_explain_observation_names_a_ruleset_file_by_a_call_that_loads_it(tmp_path: Path,
+                                                                          games: dict[str, engine.Game]) -> None:
+    """The call ``explain --observation`` prints for a ruleset of one's own makes its environment (not env('its name'))."""
+    shutil.copytree(Path(games["tutorial-tiles"].source).parent, tmp_path / "mine")
+    ruleset = tmp_path / "mine" / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("name: tutorial-tiles", "name: my-tiles", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", str(tmp_path / "mine"), "--observation"])
+    assert result.exit_code == 0, result.output
+    call = result.output.splitlines()[0].split("from engine.rl import env; ")[1]
+    made = eval(call, {"env": env})
+    assert made.action_space("player_1").n == env(games["tutorial-tiles"]).action_space("player_1").n
 
 
 # ---------------------------------------------------------------- docs/rl.md

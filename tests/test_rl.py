@@ -263,6 +263,10 @@ def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, eng
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)
+    with pytest.raises(ValueError, match="players is a whole number, not '2'"):  # was: 'played by 2, 3 players, not 2'
+        env(games["tutorial-tiles"], players="2")
+    with pytest.raises(ValueError, match="ranked is a whole number, not 'x'"):  # was: a TypeError comparing str and int
+        env(games["tutorial-tiles"], ranked="x")
 
 
 def test_explain_observation_describes_both_spaces() -> None:

@@ -73,6 +73,7 @@ class RulecraftEnv(AECEnv):
                              f"{list(ruleset.variants) or 'none'}): load it with the ones wanted, or give the ruleset's name")
         self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
+        players, ranked = _whole("players", players), _whole("ranked", ranked)
         self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
         if self.players not in counts:
             raise ValueError(f"{self.game.name} is played by {', '.join(map(str, counts))} players, not {self.players}")
@@ -180,6 +181,22 @@ class RulecraftEnv(AECEnv):
         """Refuse a move or a look at a closed environment (RuntimeError: reset() opens it again)."""
         if self.game_state is None:
             raise RuntimeError("this environment was closed: call reset() to start a new game")
+
+
+def _whole(name: str, value: Any) -> Any:
+    """``value`` as an int when it is a whole number (numpy's too), None as None; anything else is refused.
+
+    >>> _whole("players", None), _whole("players", 2)
+    (None, 2)
+    """
+    if value is None:
+        return None
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} is a whole number, not {cut(repr(value), 60)}") from None
 
 
 def _order_enforced(make: Callable[P, RulecraftEnv]) -> Callable[P, AECEnv]:

@@ -260,6 +260,15 @@ def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, eng
     assert sampled(-1) == sampled(-1)
 
 
+def test_an_index_outside_the_action_table_is_not_described(games: dict[str, engine.Game]) -> None:
+    """describe(-1) was the last text and describe(len) 'unlisted option 1' in a table with no ranked options."""
+    table = ActionTable(games["tutorial-tiles"])
+    assert table.ranked == 0 and table.describe(len(table) - 1) == table.texts[-1]
+    for outside in (-1, len(table)):
+        with pytest.raises(IndexError, match=f"action index {outside} is outside the action table \\(0 to {len(table) - 1}\\)"):
+            table.describe(outside)
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)

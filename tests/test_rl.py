@@ -347,6 +347,22 @@ def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "cannot read the policy file /nonexistent.json" in missing.output
 
 
+def test_a_policy_file_for_another_ruleset_is_refused_not_played_at_random(tmp_path: Path) -> None:
+    """A policy naming its ruleset values none of another game's actions: it was played as a random agent."""
+    policy = tmp_path / "policy.json"
+    policy.write_text(json.dumps({"format": "rulecraft-policy", "ruleset": "tutorial-tiles", "default": 0.0,
+                                  "values": {"clash 0,0 with 0,1": 1.0}}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["simulate", "liars-dice", "-n", "4", "--agents", f"policy:{policy},random"])
+    assert result.exit_code != 0
+    assert "the policy file was written for the ruleset tutorial-tiles, not liars-dice" in result.output
+    assert "Traceback" not in result.output
+    same = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "4", "--agents", f"policy:{policy},random"])
+    assert same.exit_code == 0, same.output
+    policy.write_text(json.dumps({"format": "rulecraft-policy", "ruleset": 5, "values": {}}), encoding="utf-8")
+    odd = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "4", "--agents", f"policy:{policy}"])
+    assert odd.exit_code == 2 and "'ruleset' should be the name of the ruleset the policy was written for" in odd.output
+
+
 def test_a_policy_names_a_match_by_the_text_the_table_lists() -> None:
     """A policy written from the action table's texts values a match the table lists without its 'with ...' part."""
     from engine.runner.agents import PolicyAgent

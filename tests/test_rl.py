@@ -242,6 +242,14 @@ def test_env_takes_the_environment_s_parameters_and_enforces_the_call_order() ->
         e.step(0)
 
 
+def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test makes the environment with render_mode="human" first: it was refused."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env("tutorial-tiles", players=2, render_mode=render_mode))
+    assert "to move" in capsys.readouterr().out
+
+
 def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, engine.Game]) -> None:
     """reset(seed=7) then action_space(agent).sample(mask), as docs/rl.md's first example plays, gives one game."""
 

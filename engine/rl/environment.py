@@ -39,7 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from engine.compiling.loading import load
-from engine.core.showtext import cut
+from engine.core.showtext import cut, shown
 from engine.model.game import Game
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
@@ -56,7 +56,7 @@ def agent_name(seat: int) -> str:
 class RulecraftEnv(AECEnv):
     """The AEC environment of one game (a name, a path or a compiled :class:`Game`) and player count."""
 
-    metadata = {"name": "rulecraft_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "rulecraft_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(
         self,
@@ -77,8 +77,8 @@ class RulecraftEnv(AECEnv):
         self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
         if self.players not in counts:
             raise ValueError(f"{self.game.name} is played by {', '.join(map(str, counts))} players, not {self.players}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {cut(repr(render_mode), 60)}")
         self.render_mode = render_mode
         self.table = ActionTable(self.game, ranked)
         self.encoder = Encoder(self.game, self.players)
@@ -168,11 +168,15 @@ class RulecraftEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the last action and who decides next, as text."""
+        """The last action and who decides next: returned as text with ``render_mode="ansi"``, printed with "human"."""
         if self.render_mode is None or self.game_state is None:
             return None
         now = "game over: " + str(self.game_state.returns()) if self.game_state.is_terminal else f"{self.agent_selection} to move"
-        return f"{self._last or 'start'}; {now}"
+        text = f"{self._last or 'start'}; {now}"
+        if self.render_mode == "human":
+            print(shown(text))  # a ruleset's names are data: control characters are escaped on the terminal
+            return None
+        return text
 
     def close(self) -> None:
         self.game_state = None

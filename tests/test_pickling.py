@@ -71,6 +71,19 @@ def test_a_built_in_ruleset_travels_by_name_and_another_by_path(tmp_path: Path) 
     assert GameRef.of(engine.load(path)).source == str(path)
 
 
+def test_a_game_loaded_by_a_relative_path_is_read_again_from_another_folder(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pickled game names its file by absolute path: a process working elsewhere (a pool, a cluster) finds it."""
+    (tmp_path / "mine").mkdir()
+    shutil.copy(shipped_game("tic-tac-toe").source, tmp_path / "mine" / "ruleset.yaml")
+    monkeypatch.chdir(tmp_path)
+    game = engine.load("mine")
+    data = pickle.dumps(game)
+    monkeypatch.chdir(tmp_path / "mine")
+    monkeypatch.setattr(loading, "_loaded", {})
+    assert pickle.loads(data).content_hash == game.content_hash
+
+
 def test_a_process_loads_each_reference_once() -> None:
     game = shipped_game("tic-tac-toe")
     data = pickle.dumps(game)

@@ -82,3 +82,22 @@ def test_tasks_not_read_are_cancelled() -> None:
     while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)
     assert ray.available_resources().get("CPU", 0) == 2
+
+
+def test_an_interrupted_ray_run_keeps_the_games_finished_as_docs_scaling_says() -> None:
+    """Ctrl-C during a Ray run gives the partial report of the games finished, and docs/scaling.md says so."""
+    from pathlib import Path
+
+    from engine.runner.simulate import simulate
+
+    def interrupt(finished: int) -> None:
+        raise KeyboardInterrupt
+
+    game = engine.load("tutorial-tiles")
+    report = simulate(game, players=2, n=400, seed=3, agents="random", executor=make_executor("ray"), progress=interrupt)
+    assert report.partial and report.planned == 400 and 0 < report.games < 400
+    whole = simulate(game, players=2, n=400, seed=3, agents="random")
+    assert report.results == whole.results[:report.games]
+    doc = " ".join((Path(__file__).resolve().parent.parent / "docs" / "scaling.md").read_text(encoding="utf-8").split())
+    assert "Ctrl-C cancels the tasks not yet finished and, as with local workers, prints" in doc
+    assert "marked `PARTIAL REPORT`" in doc

@@ -13,6 +13,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -241,9 +242,48 @@ def test_env_takes_the_environment_s_parameters_and_enforces_the_call_order() ->
         e.step(0)
 
 
+def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test makes the environment with render_mode="human" first: it was refused."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env("tutorial-tiles", players=2, render_mode=render_mode))
+    assert "to move" in capsys.readouterr().out
+
+
+def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, engine.Game]) -> None:
+    """reset(seed=7) then action_space(agent).sample(mask), as docs/rl.md's first example plays, gives one game."""
+
+    def sampled(seed: int) -> list[int]:
+        e = env(games["tutorial-tiles"], players=2)
+        e.reset(seed=seed)
+        played = []
+        for agent in e.agent_iter():
+            observation, reward, terminated, truncated, info = e.last()
+            action = None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"])
+            played.append(action)
+            e.step(action)
+        return played
+
+    assert sampled(7) == sampled(7)
+    assert sampled(-1) == sampled(-1)
+
+
+def test_an_index_outside_the_action_table_is_not_described(games: dict[str, engine.Game]) -> None:
+    """describe(-1) was the last text and describe(len) 'unlisted option 1' in a table with no ranked options."""
+    table = ActionTable(games["tutorial-tiles"])
+    assert table.ranked == 0 and table.describe(len(table) - 1) == table.texts[-1]
+    for outside in (-1, len(table)):
+        with pytest.raises(IndexError, match=f"action index {outside} is outside the action table \\(0 to {len(table) - 1}\\)"):
+            table.describe(outside)
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)
+    with pytest.raises(ValueError, match="players is a whole number, not '2'"):  # was: 'played by 2, 3 players, not 2'
+        env(games["tutorial-tiles"], players="2")
+    with pytest.raises(ValueError, match="ranked is a whole number, not 'x'"):  # was: a TypeError comparing str and int
+        env(games["tutorial-tiles"], ranked="x")
 
 
 def test_explain_observation_describes_both_spaces() -> None:
@@ -253,6 +293,19 @@ def test_explain_observation_describes_both_spaces() -> None:
     assert f"action space: Discrete({e.action_space('player_1').n})" in result.output
     assert f"'observation': Box(int32, {e.observation_space('player_1')['observation'].shape[0]})" in result.output
     assert "[0:5] seat: observing seat" in result.output
+
+
+def test_explain_observation_names_a_ruleset_file_by_a_call_that_loads_it(tmp_path: Path,
+                                                                          games: dict[str, engine.Game]) -> None:
+    """The call ``explain --observation`` prints for a ruleset of one's own makes its environment (not env('its name'))."""
+    shutil.copytree(Path(games["tutorial-tiles"].source).parent, tmp_path / "mine")
+    ruleset = tmp_path / "mine" / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("name: tutorial-tiles", "name: my-tiles", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", str(tmp_path / "mine"), "--observation"])
+    assert result.exit_code == 0, result.output
+    call = result.output.splitlines()[0].split("from engine.rl import env; ")[1]
+    made = eval(call, {"env": env})
+    assert made.action_space("player_1").n == env(games["tutorial-tiles"]).action_space("player_1").n
 
 
 # ---------------------------------------------------------------- docs/rl.md
@@ -302,6 +355,22 @@ def test_a_bad_policy_file_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "cannot read the policy file /nonexistent.json" in missing.output
 
 
+def test_a_policy_file_for_another_ruleset_is_refused_not_played_at_random(tmp_path: Path) -> None:
+    """A policy naming its ruleset values none of another game's actions: it was played as a random agent."""
+    policy = tmp_path / "policy.json"
+    policy.write_text(json.dumps({"format": "rulecraft-policy", "ruleset": "tutorial-tiles", "default": 0.0,
+                                  "values": {"clash 0,0 with 0,1": 1.0}}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["simulate", "liars-dice", "-n", "4", "--agents", f"policy:{policy},random"])
+    assert result.exit_code != 0
+    assert "the policy file was written for the ruleset tutorial-tiles, not liars-dice" in result.output
+    assert "Traceback" not in result.output
+    same = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "4", "--agents", f"policy:{policy},random"])
+    assert same.exit_code == 0, same.output
+    policy.write_text(json.dumps({"format": "rulecraft-policy", "ruleset": 5, "values": {}}), encoding="utf-8")
+    odd = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "4", "--agents", f"policy:{policy}"])
+    assert odd.exit_code == 2 and "'ruleset' should be the name of the ruleset the policy was written for" in odd.output
+
+
 def test_a_policy_names_a_match_by_the_text_the_table_lists() -> None:
     """A policy written from the action table's texts values a match the table lists without its 'with ...' part."""
     from engine.runner.agents import PolicyAgent
@@ -335,6 +404,21 @@ def test_the_encoding_shows_nothing_a_seat_may_not_see(name: str, games: dict[st
             assert (encoder.encode(state.observation(seat)) == encoder.encode(redealt.observation(seat))).all()
         actions = state.legal_actions()
         state.apply(actions[pick.randrange(len(actions))])
+
+
+def test_the_encoding_shows_what_the_seats_own_dice_rolled() -> None:
+    """Deals where seat 1's die shows each face give seat 1 a different vector each (the faces were not encoded)."""
+    from engine.rl import Encoder
+
+    game = engine.load("liars-dice")
+    encoder = Encoder(game, 2)
+    vectors: dict[str, bytes] = {}
+    for seed in range(40):
+        observation = game.new_state(players=2, seed=seed).observation(1)
+        face = observation.get("faces", {}).get("cup of First", ["1"])[0]
+        vectors.setdefault(face, encoder.encode(observation).tobytes())
+    assert sorted(vectors) == ["1", "2", "3", "4", "5", "6"]
+    assert len(set(vectors.values())) == 6
 
 
 def test_every_step_kind_that_offers_actions_lists_them() -> None:

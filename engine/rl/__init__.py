@@ -17,6 +17,7 @@ prints both for a ruleset (:func:`describe`).
 
 from __future__ import annotations
 
+from engine.compiling.loading import GameRef
 from engine.model.game import Game
 from engine.rl.actions import ActionTable
 from engine.rl.encoding import Encoder
@@ -26,9 +27,12 @@ __all__ = ["ActionTable", "Encoder", "RulecraftEnv", "describe", "env"]
 
 
 def describe(game: Game, players: int) -> list[str]:
-    """The environment's spaces for ``game`` and ``players`` in English: the action table, then the observation."""
+    """The environment's spaces for ``game`` and ``players`` in English: the action table, then the observation.
+
+    The first line is the call that makes the environment: a built-in ruleset by name, another by its file.
+    """
     table, encoder = ActionTable(game), Encoder(game, players)
-    call = f"env({game.name!r}, players={players}"
+    call = f"env({GameRef.of(game).source!r}, players={players}"
     call += f", variant={'+'.join(game.variants)!r}" if game.variants else ""
     call += f", set_options={dict(game.set_options)!r})" if game.set_options else ")"
     return [

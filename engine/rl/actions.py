@@ -70,7 +70,12 @@ class ActionTable:
         return len(self.texts) + self.ranked
 
     def describe(self, index: int) -> str:
-        """What an index means: its action text, or ``unlisted option K``."""
+        """What an index means: its action text, or ``unlisted option K``; an index outside the table is an IndexError.
+
+        Example: ``ActionTable(engine.load("my-game")).describe(0)`` is the first listed text.
+        """
+        if not 0 <= index < len(self):
+            raise IndexError(f"action index {index} is outside the action table (0 to {len(self) - 1})")
         if index < len(self.texts):
             return self.texts[index]
         return f"unlisted option {index - len(self.texts) + 1}"

@@ -18,7 +18,10 @@ order (``describe`` lists them with their offsets for one game):
   holds, and the names of those seen (in order, or sorted when only the
   contents are known);
 * ``counters``: every counter's value (per owner);
-* ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved.
+* ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved;
+* ``zone faces`` (games with a component of several faces): per zone, the
+  face each seen component shows, in the order of ``zones`` (a die in
+  one's own tray shows what it rolled).
 
 Example::
 
@@ -67,6 +70,8 @@ class Encoder:
         self.capacity = len(game.component_names)
         self.pairs = {(a, b): i for i, (a, b) in enumerate(neighbour_pairs(game))} if game.grid is not None else {}
         self.counters = _counter_keys(game, players)
+        self.first_face = {game.piece_names[c]: labels[0] for c, labels in enumerate(game.face_labels)}
+        faced = any(len(labels) > 1 for labels in game.face_labels)
         parts = [
             ("seat", 5, "observing seat, seat to move (0: over), turn number, answering a choice (1/0), over (1/0)"),
             ("current role", 1, "the role to move, 1-based in the roles (0: over or hidden)"),
@@ -77,6 +82,8 @@ class Encoder:
              f"per zone: seen (1/0), count, then up to {self.capacity} names (seen zones)"),
             ("counters", len(self.counters), "every counter's value, per owner"),
             ("pending", len(self.pairs), "per (cell, neighbour) pair: waiting to be resolved (1/0)"),
+            ("zone faces", len(self.zones) * self.capacity * faced,
+             f"per zone: the face each of up to {self.capacity} seen components shows (0: none or unseen)"),
         ]
         self.segments: list[Segment] = []
         offset = 0
@@ -125,7 +132,20 @@ class Encoder:
             key = _pair(entry)
             if key in self.pairs:
                 v[at + self.pairs[key]] = 1
+        if self._at["zone faces"] < self.size:
+            self._encode_zone_faces(obs, v)
         return v
+
+    def _encode_zone_faces(self, obs: dict[str, Any], v: np.ndarray) -> None:
+        """Write the face each component of every seen zone shows (its first face where ``obs`` lists none)."""
+        at, faces = self._at["zone faces"], obs.get("faces", {})
+        for z, name in enumerate(self.zones):
+            held = obs["zones"][name]
+            if isinstance(held, dict):
+                continue
+            shown = faces.get(name) or [self.first_face[n] for n in held]
+            i = at + z * self.capacity
+            v[i:i + len(shown)] = [self.faces[f] for f in shown]
 
     def describe(self) -> list[str]:
         """The layout in English, one line per segment: offsets, length and meaning."""

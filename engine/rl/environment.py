@@ -39,7 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from engine.compiling.loading import load
-from engine.core.showtext import cut
+from engine.core.showtext import cut, shown
 from engine.model.game import Game
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
@@ -56,7 +56,7 @@ def agent_name(seat: int) -> str:
 class RulecraftEnv(AECEnv):
     """The AEC environment of one game (a name, a path or a compiled :class:`Game`) and player count."""
 
-    metadata = {"name": "rulecraft_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"name": "rulecraft_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(
         self,
@@ -73,11 +73,12 @@ class RulecraftEnv(AECEnv):
                              f"{list(ruleset.variants) or 'none'}): load it with the ones wanted, or give the ruleset's name")
         self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
+        players, ranked = _whole("players", players), _whole("ranked", ranked)
         self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
         if self.players not in counts:
             raise ValueError(f"{self.game.name} is played by {', '.join(map(str, counts))} players, not {self.players}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {cut(repr(render_mode), 60)}")
         self.render_mode = render_mode
         self.table = ActionTable(self.game, ranked)
         self.encoder = Encoder(self.game, self.players)
@@ -102,9 +103,16 @@ class RulecraftEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, dealt from ``seed`` (None: a random one, kept in ``self.game_seed``)."""
+        """A new game, dealt from ``seed`` (None: a random one, kept in ``self.game_seed``).
+
+        A seed also seeds each agent's action space, so ``action_space(agent).sample(mask)`` plays
+        the same game again: ``e.reset(seed=7)`` twice, sampling the same way, gives the same result.
+        """
         self.game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self.action_spaces[agent].seed((seed + i) % 2**64)  # numpy takes no negative seed
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -160,11 +168,15 @@ class RulecraftEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the last action and who decides next, as text."""
+        """The last action and who decides next: returned as text with ``render_mode="ansi"``, printed with "human"."""
         if self.render_mode is None or self.game_state is None:
             return None
         now = "game over: " + str(self.game_state.returns()) if self.game_state.is_terminal else f"{self.agent_selection} to move"
-        return f"{self._last or 'start'}; {now}"
+        text = f"{self._last or 'start'}; {now}"
+        if self.render_mode == "human":
+            print(shown(text))  # a ruleset's names are data: control characters are escaped on the terminal
+            return None
+        return text
 
     def close(self) -> None:
         self.game_state = None
@@ -173,6 +185,22 @@ class RulecraftEnv(AECEnv):
         """Refuse a move or a look at a closed environment (RuntimeError: reset() opens it again)."""
         if self.game_state is None:
             raise RuntimeError("this environment was closed: call reset() to start a new game")
+
+
+def _whole(name: str, value: Any) -> Any:
+    """``value`` as an int when it is a whole number (numpy's too), None as None; anything else is refused.
+
+    >>> _whole("players", None), _whole("players", 2)
+    (None, 2)
+    """
+    if value is None:
+        return None
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} is a whole number, not {cut(repr(value), 60)}") from None
 
 
 def _order_enforced(make: Callable[P, RulecraftEnv]) -> Callable[P, AECEnv]:

@@ -56,6 +56,8 @@ from engine.core.actions import Action
 from engine.core.confine import FileRefused, read_bytes
 from engine.core.decisions import CHANCE
 from engine.core.information import determinize, determinizer, has_hidden_information
+from engine.core.errors import RulecraftError
+from engine.core.showtext import cut
 from engine.runner.collector import collector_paused
 
 if TYPE_CHECKING:
@@ -849,10 +851,11 @@ class PolicyAgent:
 
     name = "policy"
 
-    def __init__(self, values: dict[str, float], default: float, rng: random.Random) -> None:
+    def __init__(self, values: dict[str, float], default: float, rng: random.Random, ruleset: str | None = None) -> None:
         self.values = values
         self.default = default
         self.rng = rng
+        self.ruleset = ruleset  # the ruleset the policy was written for (None: any)
         self._game: Any = None
         self._shortening: dict[int, Callable[[str], str] | None] = {}
 
@@ -867,6 +870,9 @@ class PolicyAgent:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the policy agent was asked to move with no legal action")
+        if self.ruleset is not None and self.ruleset != state.game.name:
+            raise RulecraftError(f"the policy file was written for the ruleset {cut(self.ruleset, 80)}, not {state.game.name} "
+                             "(its 'ruleset' names the game whose action texts it values)")
         texts = [self.named(state, a) for a in actions]
         return actions[texts.index(self.best(texts))]
 
@@ -890,8 +896,9 @@ class PolicyAgent:
         return self._shortening[step]
 
 
-def read_policy(path: str) -> tuple[dict[str, float], float]:
-    """The action values and default value of a policy file; ValueError says what is wrong with it."""
+def read_policy(path: str) -> tuple[dict[str, float], float, str | None]:
+    """The action values, default value and ruleset (None when not named) of a policy file; ValueError says what is
+    wrong with it."""
     try:
         raw = read_bytes(Path(path), POLICY_MAX_BYTES, "policy file")  # a regular file only: never /dev/zero or a FIFO
     except FileRefused as err:
@@ -912,12 +919,15 @@ def read_policy(path: str) -> tuple[dict[str, float], float]:
 
     if not isinstance(values, dict) or not all(number(v) for v in values.values()) or not number(default):
         raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")
-    return {str(k): float(v) for k, v in values.items()}, float(default)
+    ruleset = data.get("ruleset")
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise ValueError(f"{path}: 'ruleset' should be the name of the ruleset the policy was written for")
+    return {str(k): float(v) for k, v in values.items()}, float(default), ruleset
 
 
 @agent_kind("policy", "policy:FILE")
 def _policy(argument: str | None, rng: random.Random) -> Agent:
     if not argument:
         raise ValueError("agent 'policy' needs a policy file: policy:FILE (see docs/rl.md)")
-    values, default = read_policy(argument)
-    return PolicyAgent(values, default, rng)
+    values, default, ruleset = read_policy(argument)
+    return PolicyAgent(values, default, rng, ruleset)

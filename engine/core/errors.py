@@ -175,9 +175,23 @@ class DiagnosticSink:
     """Collects diagnostics so validation can report all errors, not just the first."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    misused: dict[str, list[tuple[SourcePos | None, str]]] | None = None  # option -> (use, kind wanted), when collected
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
         self.items.append(Diagnostic(pos, message, hint))
+
+    def option_misused(self, name: str, pos: SourcePos | None, wanted: str) -> bool:
+        """Keep a use of option ``name`` that wants another kind of value; False when uses are not collected.
+
+        The compiler reports them once, at the option's value (see engine.compiling.names.report_misused_options).
+
+        >>> sink = DiagnosticSink(misused={}); sink.option_misused("width", None, "a whole number"), sink.misused
+        (True, {'width': [(None, 'a whole number')]})
+        """
+        if self.misused is None:
+            return False
+        self.misused.setdefault(name, []).append((pos, wanted))
+        return True
 
     def extend(self, err: RulesetError) -> None:
         self.items.extend(err.diagnostics)

@@ -41,3 +41,12 @@ def test_a_default_its_uses_cannot_take_is_one_error_at_the_default(tmp_path: Pa
     assert only.pos is not None and only.pos.line == default_line
     assert only.message.startswith("option 'board_size' holds text ('three'), but it is used as a whole number at lines ")
     assert "; as an int at lines " in only.message
+
+
+def test_the_option_s_value_is_written_as_in_yaml(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\noptions:\n  board_size: {default: true}\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(path))
+    [only] = info.value.diagnostics
+    assert only.message.startswith("option 'board_size' holds true/false (true), but it is used as a whole number at lines 36 and 37 of ")

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.errors import SourcePos, did_you_mean
-from engine.core.yamlsource import Mapping, describe_kind, plain
+from engine.core.yamlsource import Mapping, describe_kind, plain, yaml_text
 from engine.lang.types import Type
 
 if TYPE_CHECKING:
@@ -66,7 +66,8 @@ def report_misused_options(b: "Builder") -> None:
         wanted = {w: [pos for pos, kind in uses if kind == w] for w in dict.fromkeys(kind for _, kind in uses)}
         said = "; ".join(f"as {kind} at {_lines(places, at)}" for kind, places in wanted.items())
         value = b.game.options.get(name)
-        b.error(at, f"option '{name}' holds {describe_kind(value)} ({value!r}), but it is used {said}",
+        shown = repr(value) if isinstance(value, str) else yaml_text(value)  # 'three', true, [1, 2]
+        b.error(at, f"option '{name}' holds {describe_kind(value)} ({shown}), but it is used {said}",
                 "change the option's value, or the uses")
     b.sink.misused = None
 

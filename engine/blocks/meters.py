@@ -236,6 +236,9 @@ def read_track(b: "BuildContext", meter: Meter, spec: Mapping, what: str, named:
     attribute = spec.get("tiles", "")
     if isinstance(attribute, Mapping) and named:
         meter.shared = _tiles(b, meter, attribute)
+        top = _highest(b, meter, spec)
+        if isinstance(top, int):
+            _unreached(b, meter, meter.shared, attribute, top, b.pos(spec, "tiles"))
         return
     if "tiles" in spec and meter.counter.per == "role":
         b.error(b.pos(spec, "tiles"), f"the special tiles of {what}, carried by roles, are one mapping for all, like {{3: rally 1}}")
@@ -251,21 +254,26 @@ def read_track(b: "BuildContext", meter: Meter, spec: Mapping, what: str, named:
         tiles = _tiles(b, meter, table)
         top = highest.get(cids[0]) if isinstance(highest, dict) and cids else highest
         if isinstance(top, int):
-            for at in (at for at in tiles if at > top):
-                b.error(table.key_pos.get(at, table.key_pos.get(str(at), pos)),
-                        f"the tile at {at} is never reached: the marker goes no higher than {top} "
-                        f"(the most '{meter.counter.name}' can hold)")
+            _unreached(b, meter, tiles, table, top, pos)
         for cid in cids:
             meter.tiles[cid] = tiles
 
 
-def _highest(b: "BuildContext", meter: Meter) -> int | dict[int, int] | None:
+def _unreached(b: "BuildContext", meter: Meter, tiles: dict[int, tuple[str, int]], table: Mapping, top: int,
+               pos: SourcePos | None) -> None:
+    """An error at each special tile above ``top``, the most the meter's counter holds: the marker never gets there."""
+    for at in (at for at in tiles if at > top):
+        b.error(table.key_pos.get(at, table.key_pos.get(str(at), pos)),
+                f"the tile at {at} is never reached: the marker goes no higher than {top} (the most '{meter.counter.name}' can hold)")
+
+
+def _highest(b: "BuildContext", meter: Meter, spec: Any = None) -> int | dict[int, int] | None:
     """The highest the marker can go, when the counter's ``max`` says it without a game: a number, or one per carrier.
 
     ``max: 100`` or an option: that number; ``max: self.health``: each carrier's printed ``health``; other code
-    (or none): None, nothing known.
+    (or none): None, nothing known.  ``spec`` holds the ``max`` (a named meter's entry); by default, the counter's.
     """
-    spec = (b.tree.get("counters") or {}).get(meter.counter.name)
+    spec = spec if spec is not None else (b.tree.get("counters") or {}).get(meter.counter.name)
     bound = spec.get("max") if isinstance(spec, Mapping) else None
     if isinstance(bound, str) and bound in b.game.options:
         bound = b.game.options[bound]

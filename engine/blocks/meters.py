@@ -270,7 +270,7 @@ def _unreached(b: "BuildContext", meter: Meter, tiles: dict[int, tuple[str, int]
 def _highest(b: "BuildContext", meter: Meter, spec: Any = None) -> int | dict[int, int] | None:
     """The highest the marker can go, when the counter's ``max`` says it without a game: a number, or one per carrier.
 
-    ``max: 100`` or an option: that number; ``max: self.health``: each carrier's printed ``health``; other code
+    ``max: 100`` or an option: that number; ``max: self.ATTR``: each carrier's printed ATTR; other code
     (or none): None, nothing known.  ``spec`` holds the ``max`` (a named meter's entry); by default, the counter's.
     """
     spec = spec if spec is not None else (b.tree.get("counters") or {}).get(meter.counter.name)

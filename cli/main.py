@@ -139,7 +139,7 @@ def load_game(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...
         set_options = parse_set_options(set_texts)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint=flag) from None
-    return engine.load(ruleset, variants, set_options)
+    return engine.load(ruleset, variants, set_options, set_by=dict.fromkeys(set_options, flag))
 
 
 def pick_players(game: Game, players: int | None) -> int:
@@ -621,7 +621,7 @@ def sweep(
         raise click.BadParameter(f"{name} is the option being swept; it cannot also be set", param_hint="--set")
 
     def load(extra: dict[str, str]) -> Game:
-        return engine.load(ruleset, variants, {**fixed, **extra})
+        return engine.load(ruleset, variants, {**fixed, **extra}, set_by=dict.fromkeys(extra, "sweep"))
 
     count = pick_players(load({}), players)
     check_output(out, "--out")

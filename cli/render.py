@@ -404,13 +404,15 @@ def seat_label(state: State, seat: int, own: bool = True) -> str:
     """``seat 2 (North)``: a seat and the role it is playing now.
 
     ``own``: the label is shown to that seat itself; to the others, hidden
-    roles (``roles: {hidden: true}``) are left out.
+    roles (``roles: {hidden: true}``) are left out.  A ruleset without
+    ``roles`` plays roles named for the seats: ``seat 2``, not ``seat 2 (seat2)``.
     """
     role = state.current_role
     roles = state.game.roles
     if not own and roles is not None and roles.hidden:
         return f"seat {seat}"
-    return f"seat {seat} ({role})" if role and state.seat_of.get(role) == seat else f"seat {seat}"
+    named = role and role != f"seat{seat}" and state.seat_of.get(role) == seat
+    return f"seat {seat} ({role})" if named else f"seat {seat}"
 
 
 LISTED = 60

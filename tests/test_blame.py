@@ -19,10 +19,10 @@ def _problems(tmp_path: Path, text: str) -> list[str]:
 
 
 def test_the_change_that_caused_it_is_named(tmp_path: Path) -> None:
-    found = _problems(tmp_path, "name: mine\nextends: tutorial-tiles\noptions:\n  board_size: {default: wide}\n")
-    assert found and all(line.startswith("ruleset.yaml:4:16: ") for line in found)
-    assert all("(which this file extends), because of this change (fix it here: undo this change, or override" in line
-               for line in found)
+    found = _problems(tmp_path, "name: mine\nextends: tutorial-tiles\ntypes:\n  symbol: [Sun, Moon, Stars]\n")
+    assert found and all(line.startswith("ruleset.yaml:4:23: unknown symbol 'Star'") for line in found)
+    assert all("(which this file extends), because of this change (" in line for line in found)
+    assert all("fix it here: undo this change, or override" in line for line in found)
 
 
 def test_a_removed_item_is_named(tmp_path: Path) -> None:
@@ -51,8 +51,8 @@ def test_a_problem_in_the_designers_own_file_stays_where_it_is(tmp_path: Path) -
 
 def test_engine_load_reports_it_the_same_way(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
-    path.write_text("name: mine\nextends: tutorial-tiles\noptions:\n  board_size: {default: wide}\n", encoding="utf-8")
+    path.write_text("name: mine\nextends: tutorial-tiles\ntypes:\n  symbol: [Sun, Moon, Stars]\n", encoding="utf-8")
     with pytest.raises(RulesetError) as info:
         engine.load(str(path))
-    assert {(d.pos.line, d.pos.col) for d in info.value.diagnostics} == {(4, 16)}
+    assert {(d.pos.line, d.pos.col) for d in info.value.diagnostics} == {(4, 23)}
     assert Path(info.value.diagnostics[0].pos.file).resolve() == path.resolve()

@@ -162,6 +162,9 @@ def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine
     ("players == 2", "unknown name 'players' (the number of players is 'player_count')"),
     ("me == 1", "unknown name 'me' ('me' is the seat being scored: it is known in 'running_score' only)"),
     ("round > 2", "unknown name 'round'"),  # was "(did you mean 'count'?)": a function is never the name meant
+    ("shove", "unknown name 'shove'"),  # was "(did you mean 'is_over'?)": three letters away, half of them shared
+    ("is_ovr", "unknown name 'is_ovr' (did you mean 'is_over'?)"),
+    ("shove(1)", "unknown function 'shove' (did you mean 'move'?)"),
 ])
 def test_an_unknown_name_is_never_told_to_be_a_function_and_common_ones_are_answered(
         cards: engine.Game, text: str, message: str) -> None:

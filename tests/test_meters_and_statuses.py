@@ -175,6 +175,25 @@ def test_the_words_for_the_bottom_are_text(tmp_path: Path) -> None:
         engine.load(path)
 
 
+def test_a_tile_above_the_carriers_most_is_refused_and_one_at_the_start_is_shown(tmp_path: Path) -> None:
+    """hp 60 and {90: ..., 60: ...}: validate said ok, and explain showed neither tile (60 read only 'start')."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("track: {40: spring 10,", "track: {90: ward, 40: spring 10,"), encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    [only] = info.value.diagnostics
+    assert only.message == "the tile at 90 is never reached: the marker goes no higher than 60 (the most 'hp' can hold)"
+    assert only.pos is not None and only.pos.line == RULESET[:RULESET.index("track: {40")].count("\n") + 1
+    path.write_text(RULESET.replace("track: {40: spring 10,", "track: {60: ward, 40: spring 10,"), encoding="utf-8")
+    at_start = engine.load(path)
+    s = state(at_start)
+    assert at_start.parts["meter"].describe_track(s, unit(at_start, "a"))[0] == "60 start ward"
+    fixed = RULESET.replace("max: self.hp}", "max: 50}").replace("track: {40: spring 10,", "track: {60: ward, 40: spring 10,")
+    path.write_text(fixed, encoding="utf-8")
+    with pytest.raises(RulesetError, match="the tile at 60 is never reached: the marker goes no higher than 50"):
+        engine.load(path)
+
+
 def test_a_ward_blocks_its_status_and_ends_it_on_landing_unless_the_source_is_unstoppable(game: engine.Game) -> None:
     s = state(game)
     a = 'first(u in units where u.id == "a")'

@@ -358,3 +358,15 @@ def test_each_threshold_runs_once_for_every_crossing_of_its_mark(crossings: engi
     counters = s.game.counters
     assert s.counters[counters["level"].index_of(crossings.component_ids["a"])] == value
     assert [s.counters[counters[name].offset] for name in ("fell", "rose", "met", "stepped")] == [fell, rose, met, stepped]
+
+
+def test_a_named_meters_tile_above_its_max_is_refused(tmp_path: Path) -> None:
+    """nerve's max is 6: a tile at 8 was accepted, and never reached."""
+    path = tmp_path / "ruleset.yaml"
+    text = (STANDOFF / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "tiles: {4: second_wind 1}" in text
+    path.write_text(text.replace("tiles: {4: second_wind 1}", "tiles: {8: second_wind 1, 4: second_wind 1}"), encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    [only] = info.value.diagnostics
+    assert only.message == "the tile at 8 is never reached: the marker goes no higher than 6 (the most 'nerve' can hold)"

@@ -27,3 +27,26 @@ def test_a_default_outside_its_values_is_an_error_at_the_default(tmp_path: Path)
     path.write_text("name: odd\nextends: iconoclasm\noptions:\n  start_hexes: {default: circle}\n", encoding="utf-8")
     with pytest.raises(engine.RulesetError, match=r"ruleset.yaml:4:26: option 'start_hexes' may be ring, dealt, spread, not 'circle'"):
         engine.load(str(path))
+
+
+def test_a_default_its_uses_cannot_take_is_one_error_at_the_default(tmp_path: Path) -> None:
+    """``board_size: {default: three}`` was four errors at the four uses, none at the option."""
+    text = (Path(__file__).parents[1] / "rulesets/tutorial-tiles/ruleset.yaml").read_text(encoding="utf-8")
+    assert "    default: 3\n" in text
+    (tmp_path / "ruleset.yaml").write_text(text.replace("    default: 3\n", "    default: three\n", 1), encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(tmp_path / "ruleset.yaml"))
+    [only] = info.value.diagnostics
+    default_line = text.splitlines().index("    default: 3") + 1
+    assert only.pos is not None and only.pos.line == default_line
+    assert only.message.startswith("option 'board_size' holds text ('three'), but it is used as a whole number at lines ")
+    assert "; as an int at lines " in only.message
+
+
+def test_the_option_s_value_is_written_as_in_yaml(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\noptions:\n  board_size: {default: true}\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(path))
+    [only] = info.value.diagnostics
+    assert only.message.startswith("option 'board_size' holds true/false (true), but it is used as a whole number at lines 36 and 37 of ")

@@ -56,3 +56,20 @@ def test_malformed_cast_says_how_to_write_it() -> None:
         state.apply(rnd.choice(list(state.legal_actions())))
     assert _refusal(state, "cast") == "write one name after 'cast' ('cast NAME'), not 'cast'"
     assert _refusal(state, "cast Sparkk") == "there is no 'Sparkk' to cast (did you mean 'Spark'?)"
+
+
+def test_a_step_already_past_this_turn_is_said_to_be_past() -> None:
+    """After the cast step, 'cast Spark' was told "'cast' comes in step 5 of the turn; this is step 6", as if ahead."""
+    game = engine.load("spell-cycles")
+    cast_step = next(i for i, step in enumerate(game.steps) if isinstance(step, Cast))
+    state = game.new_state(players=2, seed=1)
+    rnd = random.Random(3)
+    seen: dict[bool, str] = {}
+    while len(seen) < 2 and not state.is_terminal:
+        if state.pending is None and state.chance is None and state.step != cast_step:
+            reason = _refusal(state, "cast Spark")
+            assert reason is not None
+            seen[state.step > cast_step] = reason
+        state.apply(rnd.choice(list(state.legal_actions())))
+    assert f"('cast' comes in step {cast_step + 1} of the turn, already past in this one; this is step" in seen[True]
+    assert "already past" not in seen[False] and f"'cast' comes in step {cast_step + 1} of the turn; this is step" in seen[False]

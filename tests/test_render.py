@@ -113,3 +113,12 @@ def test_a_piece_with_faces_shows_whose_it_is_too(tmp_path: Path) -> None:
     lines = plain(render.board(state))
     assert "Bm/k" in lines[2] and "Wk/m" in lines[3]  # y down: row 0 (Black's man), then row 1 (White's king)
     assert "B Black" in lines[-1] and "W White" in lines[-1] and "k king" in lines[-1]
+
+
+def test_a_ruleset_without_roles_labels_a_seat_once(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[1] / "docs/examples/grundy/ruleset.yaml").read_text()
+    bare = text.replace("types:\n  side: [First, Second]\n", "").replace("roles:\n  of: side\n  seating:\n    2: [1, 2]\n", "")
+    (tmp_path / "ruleset.yaml").write_text(bare)
+    state = engine.load(tmp_path / "ruleset.yaml").new_state(players=2, seed=1)
+    assert engine.load(tmp_path / "ruleset.yaml").roles.type_name == "seat"  # the roles are the seats'
+    assert render.seat_label(state, 1) == "seat 1" and render.seat_label(state, 1, own=False) == "seat 1"

@@ -339,7 +339,7 @@ REQUIRED = {
     "ruleset": {
         "/properties/functions/additionalProperties": ["is"],
         "/properties/support_tables/additionalProperties": ["of", "supporters"],
-        "/else": ["name", "players", "components", "turn", "end"],
+        "/else": ["name", "players", "turn", "end"],
         "/$defs/option/then": ["default"],
         "/$defs/attribute": ["type"],
         "/$defs/instance": ["id"],
@@ -492,3 +492,36 @@ def test_a_file_that_extends_another_passes_the_fragment_schema_in_an_editor() -
     assert errors(text, "ruleset") != []
     assert errors(text, "fragment") == []
     assert errors(text.replace("by+:", "bye+:"), "fragment") != []
+
+
+COUNTERS_ONLY = """\
+name: counting
+players: [2]
+types:
+  side: [First, Second]
+roles: {of: side, seating: {2: [1, 2]}}
+counters:
+  total: {per: game, start: 0}
+turn:
+  - do:
+      effect: total += choose(n in [1, 2])
+end:
+  when: total >= 5
+scoring: {rank: r in roles, by: ["0"], points: key}
+"""
+
+
+def test_a_game_of_counters_alone_needs_no_components(tmp_path: Path) -> None:
+    """It was refused with "the top level: 'components' is a required property": a designer had to invent a piece."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(COUNTERS_ONLY, encoding="utf-8")
+    state = engine.load(path).new_state(players=2, seed=3)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    assert state.observation(1)["counters"] == {"total": 5}
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0 and result.output.startswith("ok: "), result.output

@@ -306,3 +306,19 @@ def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:
     assert diagnostic.message == "option 'label' holds text ('plain' in the ruleset), not a whole number"
     assert diagnostic.hint == "to mean text, quote it: --set label=\"'5'\""
     assert tree_with(label="'5'")["options"]["label"] == "5"
+
+
+@pytest.mark.parametrize(("args", "label"), [
+    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_widht=3"], "--compare-set grid_widht=3: no option"),
+    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=three"], "--compare-set grid_width:1:1: option"),
+    (["sweep", RULESET, "grid_width=[3, three]", "-n", "2"], "sweep grid_width:1:1: option"),
+])
+def test_a_wrong_value_names_the_flag_or_the_sweep_that_gave_it(args: list[str], label: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 1 and label in result.output and "--set" not in result.output, result.output
+
+
+def test_a_sweep_value_meant_as_text_is_told_to_quote_it_in_its_list() -> None:
+    with pytest.raises(RulesetError) as err:
+        apply_options(compose("r.yaml", text=TEXT), {"label": "4"}, {"label": "sweep"})
+    assert err.value.diagnostics[0].hint == "to mean text, quote it: '4'"

@@ -159,7 +159,8 @@ class Meter:
         out = []
         for value in range(top, -1, -self.size):
             kind, number = self.tile_at(cid, value) or ("", 0)
-            name = "start" if value == top else self.bottom if value == 0 else kind + (f" {number}" if number else "")
+            tile = kind + (f" {number}" if number else "")
+            name = " ".join(filter(None, ("start", tile))) if value == top else self.bottom if value == 0 else tile
             out.append(f"{value}" + (f" {name}" if name else ""))
         return out
 
@@ -235,6 +236,9 @@ def read_track(b: "BuildContext", meter: Meter, spec: Mapping, what: str, named:
     attribute = spec.get("tiles", "")
     if isinstance(attribute, Mapping) and named:
         meter.shared = _tiles(b, meter, attribute)
+        top = _highest(b, meter, spec)
+        if isinstance(top, int):
+            _unreached(b, meter, meter.shared, attribute, top, b.pos(spec, "tiles"))
         return
     if "tiles" in spec and meter.counter.per == "role":
         b.error(b.pos(spec, "tiles"), f"the special tiles of {what}, carried by roles, are one mapping for all, like {{3: rally 1}}")
@@ -242,13 +246,43 @@ def read_track(b: "BuildContext", meter: Meter, spec: Mapping, what: str, named:
     if "tiles" in spec and b.game.attribute_types.get(str(attribute)) != "table":
         b.error(b.pos(spec, "tiles"), f"'tiles' must name a table attribute listing each component's special tiles, not '{attribute}'")
         return
+    highest = _highest(b, meter)
     for cids, table, pos in instance_tables(b, str(attribute)):
         if not isinstance(table, Mapping):
             b.error(pos, "special tiles are a mapping from a position on the meter to a tile, like {90: backlash 20, 30: dodge}")
             continue
         tiles = _tiles(b, meter, table)
+        top = highest.get(cids[0]) if isinstance(highest, dict) and cids else highest
+        if isinstance(top, int):
+            _unreached(b, meter, tiles, table, top, pos)
         for cid in cids:
             meter.tiles[cid] = tiles
+
+
+def _unreached(b: "BuildContext", meter: Meter, tiles: dict[int, tuple[str, int]], table: Mapping, top: int,
+               pos: SourcePos | None) -> None:
+    """An error at each special tile above ``top``, the most the meter's counter holds: the marker never gets there."""
+    for at in (at for at in tiles if at > top):
+        b.error(table.key_pos.get(at, table.key_pos.get(str(at), pos)),
+                f"the tile at {at} is never reached: the marker goes no higher than {top} (the most '{meter.counter.name}' can hold)")
+
+
+def _highest(b: "BuildContext", meter: Meter, spec: Any = None) -> int | dict[int, int] | None:
+    """The highest the marker can go, when the counter's ``max`` says it without a game: a number, or one per carrier.
+
+    ``max: 100`` or an option: that number; ``max: self.ATTR``: each carrier's printed ATTR; other code
+    (or none): None, nothing known.  ``spec`` holds the ``max`` (a named meter's entry); by default, the counter's.
+    """
+    spec = spec if spec is not None else (b.tree.get("counters") or {}).get(meter.counter.name)
+    bound = spec.get("max") if isinstance(spec, Mapping) else None
+    if isinstance(bound, str) and bound in b.game.options:
+        bound = b.game.options[bound]
+    if isinstance(bound, int) and not isinstance(bound, bool):
+        return bound
+    if isinstance(bound, str) and bound.startswith("self.") and bound[len("self."):].isidentifier():
+        return {cid: value for cids, value, _ in instance_tables(b, bound[len("self."):]) for cid in cids
+                if isinstance(value, int) and not isinstance(value, bool)}
+    return None
 
 
 def _tiles(b: "BuildContext", meter: Meter, table: Mapping) -> dict[int, tuple[str, int]]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.compose import set_outside
 from engine.core.errors import Diagnostic, RulesetError, SourcePos
 from engine.core.paths import rulesets_dir
 from engine.core.yamlsource import Mapping, Sequence, load_yaml
@@ -69,7 +70,7 @@ def blame_extension(path: Path, err: RulesetError) -> RulesetError:
 
 
 def _in_base(d: Diagnostic, own: set[str]) -> bool:
-    if d.pos is None or d.pos.file.startswith("--set"):
+    if d.pos is None or set_outside(d.pos.file):
         return False
     return _resolved(Path(d.pos.file)) not in own
 

@@ -31,7 +31,7 @@ from engine.blocks.choices import note_asking
 from engine.blocks.context import ZoneRef
 from engine.blocks.counters import compile_counters, declare_counters
 from engine.compiling.components import check_value, read_components
-from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types
+from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types, report_misused_options
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
 from engine.compiling.turn import compile_setup, compile_turn
@@ -63,6 +63,7 @@ def build_game(tree: Mapping) -> Game:
         b.build()
     except RecursionError:  # a safety net: code that nests too deeply is reported where it is when possible
         b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
+    report_misused_options(b)
     if b.sink.items and b.game.set_options:
         b.error(None, f"note: these options were set from outside the ruleset's files: {set_flags(b.game.set_options)}")
     b.sink.raise_if_any()
@@ -81,7 +82,7 @@ class Builder:
 
     def __init__(self, tree: Mapping) -> None:
         self.tree = tree
-        self.sink = DiagnosticSink()
+        self.sink = DiagnosticSink(misused={})
         name = tree.get("name")
         self.game = Game(
             name=str(name) if name else "unnamed",
@@ -221,6 +222,10 @@ class Builder:
         """A whole number >= 0, written as a number or the name of an option holding one."""
         value = self.setting(spec, key, default, "a whole number")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            wrong_kind = not isinstance(value, int) or isinstance(value, bool)  # a negative number is wrong where used
+            if wrong_kind and isinstance(spec.get(key), str) \
+                    and self.sink.option_misused(str(spec[key]), self.pos(spec, key), "a whole number"):
+                return default
             self.error(self.pos(spec, key), f"'{key}' must be a whole number (or an option holding one), not {value!r}")
             return default
         return value
@@ -229,6 +234,8 @@ class Builder:
         """true or false, written as such or as the name of an option holding one."""
         value = self.setting(spec, key, default, "true or false")
         if not isinstance(value, bool):
+            if isinstance(spec.get(key), str) and self.sink.option_misused(str(spec[key]), self.pos(spec, key), "true or false"):
+                return default
             self.error(self.pos(spec, key), f"'{key}' must be true or false (or an option holding one), not {value!r}")
             return default
         return value

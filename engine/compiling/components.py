@@ -44,11 +44,9 @@ PLAIN_TYPES = ("int", "text", "bool", TABLE)
 
 
 def read_components(b: "Builder") -> None:
-    """``components``: each kind's faces, attributes and instances, as the game's component tables."""
+    """``components``: each kind's faces, attributes and instances, as the game's component tables (none: a game of counters)."""
     g = b.game
     kinds = b.tree.get("components") or {}
-    if not kinds:
-        b.error(b.tree.pos, "a ruleset needs 'components'")
     attr_decls: dict[str, tuple[str, bool]] = {}
     full = False
     for kind, spec in kinds.items():

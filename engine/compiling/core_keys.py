@@ -4,7 +4,7 @@ Blocks add their own keys, step kinds and definitions (see :mod:`engine.blocks.b
 :func:`engine.compiling.schema.ruleset_schema` puts them together.
 
 >>> CORE_SCHEMA["required"] if "required" in CORE_SCHEMA else CORE_SCHEMA["else"]["required"]
-['name', 'players', 'components', 'turn', 'end']
+['name', 'players', 'turn', 'end']
 """
 
 from __future__ import annotations
@@ -307,7 +307,7 @@ CORE_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "if": {"anyOf": [{"required": ["extends"]}, {"required": ["include"]}]},
     "then": {},
-    "else": {"required": ["name", "players", "components", "turn", "end"]},
+    "else": {"required": ["name", "players", "turn", "end"]},
     "$defs": {
         "playerCounts": {
             "description": "A list of player counts (whole numbers, 1 or more).",

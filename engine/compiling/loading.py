@@ -61,7 +61,10 @@ def parse_set_options(texts: Sequence[str]) -> dict[str, str]:
     return result
 
 
-def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mapping[str, str] | None = None) -> Game:
+def load_path(
+    path: str | Path, variants: Sequence[str] = (), set_options: Mapping[str, str] | None = None,
+    set_by: Mapping[str, str] | None = None,
+) -> Game:
     """Compose, schema-check and compile the ruleset at ``path``; RulesetError lists every problem.
 
     A problem in a ruleset that ``path`` extends is reported at the line of ``path`` that caused it
@@ -69,7 +72,7 @@ def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mappi
     """
     keep_yaml_in(Path(path).parent)  # no log or report written later by this process replaces its files
     try:
-        tree = compose(path, variants, set_options=set_options)
+        tree = compose(path, variants, set_options=set_options, set_by=set_by)
         check_schema(tree, "ruleset")
         return build_game(tree)
     except RulesetError as err:
@@ -77,16 +80,18 @@ def load_path(path: str | Path, variants: Sequence[str] = (), set_options: Mappi
 
 
 def load(
-    name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None
+    name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None,
+    set_by: Mapping[str, str] | None = None,
 ) -> Game:
     """Load, validate and compile a ruleset (a built-in name or a path).
 
     ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
     list of names; they are applied in order.  ``set_options`` maps option
     names to values written as in YAML (``{"width": "4"}``); they replace
-    the options' defaults, after the variants.
+    the options' defaults, after the variants.  A wrong value is reported at
+    ``--set NAME``, or at ``set_by[NAME] NAME`` (``{"width": "--compare-set"}``).
     """
-    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options)
+    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options, set_by)
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,11 @@ r.yaml:1:38: value 'dark' is already defined in type 'shade'
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.core.errors import SourcePos, did_you_mean
-from engine.core.yamlsource import Mapping, describe_kind, plain
+from engine.core.yamlsource import Mapping, describe_kind, plain, yaml_text
 from engine.lang.types import Type
 
 if TYPE_CHECKING:
@@ -50,6 +51,44 @@ def read_options(b: "Builder") -> None:
                 _check_value(b, name, spec)
         else:
             b.game.options[name] = plain(spec)
+
+
+def report_misused_options(b: "Builder") -> None:
+    """One error per option whose value is of a kind its uses cannot take, at the value: the uses are listed.
+
+    ``options: {width: {default: three}}`` used as ``max_width: width`` and in ``x < width``:
+    "option 'width' holds text ('three'), but it is used as a whole number at line 12; as an int at line 30".
+    """
+    options = b.tree.get("options") or {}
+    for name, uses in (b.sink.misused or {}).items():
+        spec = options.get(name)
+        at = b.pos(spec, "default") if isinstance(spec, Mapping) and "default" in spec else b.pos(options, name)
+        wanted = {w: [pos for pos, kind in uses if kind == w] for w in dict.fromkeys(kind for _, kind in uses)}
+        said = "; ".join(f"as {kind} at {_lines(places, at)}" for kind, places in wanted.items())
+        value = b.game.options.get(name)
+        shown = repr(value) if isinstance(value, str) else yaml_text(value)  # 'three', true, [1, 2]
+        b.error(at, f"option '{name}' holds {describe_kind(value)} ({shown}), but it is used {said}",
+                "change the option's value, or the uses")
+    b.sink.misused = None
+
+
+def _lines(places: list[SourcePos | None], home: SourcePos | None) -> str:
+    """``line 3``, ``lines 3, 4 and 9``; lines of another file than ``home`` say which (``folder/file``).
+
+    >>> home = SourcePos("r/r.yaml", 1, 1)
+    >>> _lines([SourcePos("r/r.yaml", 4, 1), SourcePos("r/r.yaml", 3, 2), SourcePos("/base/x.yaml", 9, 1)], home)
+    'lines 3 and 4, line 9 of base/x.yaml'
+    """
+    files: dict[str, set[int]] = {}
+    for p in sorted((p for p in places if p is not None), key=lambda p: (p.file != (home.file if home else ""), p.file)):
+        files.setdefault(p.file, set()).add(p.line)
+    said = []
+    for file, lines in files.items():
+        numbers = [str(n) for n in sorted(lines)]
+        listed = numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+        of = "" if home and file == home.file else f" of {Path(file).parent.name}/{Path(file).name}"
+        said.append(f"line{'s' * (len(numbers) > 1)} {listed}{of}")
+    return ", ".join(said) or "a line"
 
 
 def _check_value(b: "Builder", name: str, spec: Mapping) -> None:

@@ -87,6 +87,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     for type_name, values in game.types.items():
         for value in values:
             v.define_constant(value, Enum(type_name), value)
+    v.data["options"] = set(game.options)
     for name, value in game.options.items():
         v.define_constant(name, value_type(value, game.types), value, f"the option {name}")
     for kind, cids in game.kinds.items():

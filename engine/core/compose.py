@@ -100,18 +100,19 @@ def compose(
     variants: collections.abc.Sequence[str] = (),
     text: str | None = None,
     set_options: collections.abc.Mapping[str, Any] | None = None,
+    set_by: collections.abc.Mapping[str, str] | None = None,
 ) -> Mapping:
     """The ruleset at ``path`` with its includes, base, the named variants and the options set applied.
 
     ``text``, when given, is used instead of reading ``path`` (includes and
     ``extends`` are still found relative to ``path``).  ``set_options`` (see
-    :func:`apply_options`) goes on top of the variants.
+    :func:`apply_options`, with ``set_by``) goes on top of the variants.
     """
     token = _SPENT.set(_Spent(limits.current()))
     try:
         tree = _load(Path(path), text, (), roots_for(Path(path).parent))
         _refuse_loader_keys(tree)
-        result = apply_options(apply_variants(tree, variants), set_options or {})
+        result = apply_options(apply_variants(tree, variants), set_options or {}, set_by)
         replaced = _SPENT.get().replaced  # type: ignore[union-attr]
         if replaced:
             notes = Sequence(result.pos)
@@ -262,7 +263,9 @@ def _check_variant_options(name: str, body: Mapping, tree: Mapping) -> None:
             raise RulesetError.at(options.key_pos.get(option) or options.pos, message, hint)
 
 
-def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any]) -> Mapping:
+def apply_options(
+    tree: Mapping, set_options: collections.abc.Mapping[str, Any], set_by: collections.abc.Mapping[str, str] | None = None
+) -> Mapping:
     """``tree`` with options set from outside its files (``rulecraft ... --set NAME=VALUE``).
 
     Each value is YAML text (or, from Python, the value itself); it replaces the option's ``default`` (or its
@@ -271,7 +274,8 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any])
     on; an option that holds ``null`` takes anything).  The result gains
     ``set_options``: the names and values, in order, each written in one
     normal form (``04`` is recorded as ``4``).  An unknown name or a value
-    of another kind is a RulesetError.
+    of another kind is a RulesetError, reported at ``--set NAME``, or at
+    ``set_by[NAME] NAME`` for an option set another way (``--compare-set``, ``sweep``).
 
     >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n")
     >>> apply_options(tree, {"width": "4"})["options"]
@@ -279,6 +283,9 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any])
     >>> apply_options(tree, {"widht": "4"})
     Traceback (most recent call last):
     engine.core.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
+    >>> apply_options(tree, {"width": "four"}, {"width": "--compare-set"})
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: --compare-set width:1:1: option 'width' holds a whole number (7 in the ruleset), not text
     """
     if not set_options:
         return tree
@@ -287,7 +294,7 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any])
     options = _copy(declared)
     recorded = Mapping(tree.pos)
     for name, text in set_options.items():
-        where = f"--set {name}"
+        where = f"{(set_by or {}).get(name, '--set')} {name}"
         if name not in declared:
             known = ", ".join(declared) if declared else "none: this ruleset declares no options"
             raise RulesetError.at(
@@ -311,6 +318,15 @@ def apply_options(tree: Mapping, set_options: collections.abc.Mapping[str, Any])
     return result
 
 
+def set_outside(file: str) -> bool:
+    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``).
+
+    >>> set_outside("--compare-set width"), set_outside("sweep width"), set_outside("rules/board.yaml")
+    (True, True, False)
+    """
+    return file.startswith(("--", "sweep "))
+
+
 def set_flags(set_options: collections.abc.Mapping[str, str]) -> str:
     """The options set, as written on the command line.
 
@@ -328,7 +344,9 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
     if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
         return
     message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
-    hint = f"to mean text, quote it: --set {name}=\"'{yaml_text(plain(new))}'\"" if isinstance(old, str) else None
+    quoted = f"'{yaml_text(plain(new))}'"
+    written = f"{where}=\"{quoted}\"" if where.startswith("--") else quoted  # a sweep's value is quoted in its list
+    hint = f"to mean text, quote it: {written}" if isinstance(old, str) else None
     raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
 
 

@@ -175,9 +175,23 @@ class DiagnosticSink:
     """Collects diagnostics so validation can report all errors, not just the first."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    misused: dict[str, list[tuple[SourcePos | None, str]]] | None = None  # option -> (use, kind wanted), when collected
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
         self.items.append(Diagnostic(pos, message, hint))
+
+    def option_misused(self, name: str, pos: SourcePos | None, wanted: str) -> bool:
+        """Keep a use of option ``name`` that wants another kind of value; False when uses are not collected.
+
+        The compiler reports them once, at the option's value (see engine.compiling.names.report_misused_options).
+
+        >>> sink = DiagnosticSink(misused={}); sink.option_misused("width", None, "a whole number"), sink.misused
+        (True, {'width': [(None, 'a whole number')]})
+        """
+        if self.misused is None:
+            return False
+        self.misused.setdefault(name, []).append((pos, wanted))
+        return True
 
     def extend(self, err: RulesetError) -> None:
         self.items.extend(err.diagnostics)
@@ -192,21 +206,43 @@ def _sort_key(d: Diagnostic) -> tuple[str, int, int]:
     return (d.pos.file, d.pos.line, d.pos.col) if d.pos else ("", 0, 0)
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> str | None:
     """A "did you mean" hint for a near-miss name, or None.
+
+    ``strict`` (for names in code, where the candidates are many and short):
+    a candidate also needs to be mostly the same letters, or at most two
+    letters away from ``name``.
 
     >>> did_you_mean("widht", ["width", "height"])
     "did you mean 'width'?"
+    >>> did_you_mean("shove", ["is_over"]), did_you_mean("shove", ["is_over"], strict=True)
+    ("did you mean 'is_over'?", None)
     """
     import difflib
 
     pool = list(candidates)
-    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, pool, n=3 if strict else 1, cutoff=0.6)
+    if strict:
+        close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= 0.75 or _edits(name, c) <= 2][:1]
     if not close:
         lowered = {c.lower(): c for c in pool}
         if name.lower() in lowered:
             close = [lowered[name.lower()]]
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def _edits(a: str, b: str) -> int:
+    """The letters to add, drop or change to turn ``a`` into ``b``.
+
+    >>> _edits("shove", "move"), _edits("shove", "is_over")
+    (2, 3)
+    """
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
 
 
 _line_cache: dict[str, list[str]] = {}

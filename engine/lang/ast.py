@@ -71,7 +71,15 @@ class Node:
 def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str) -> None:
     """Report a type error unless ``compiled`` fits ``wanted``."""
     if not wanted.accepts(compiled.type):
+        if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, _a(wanted)):  # type: ignore[attr-defined]
+            return
         scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}")
+
+
+def _option_named(scope: Scope, node: Node, compiled: Compiled) -> bool:
+    """True when ``node`` is the bare name of one of the ruleset's options (not a local of that name)."""
+    known = scope.vocab.globals.get(node.name) if isinstance(node, Name) else None
+    return known is not None and compiled.fn is known.fn and node.name in scope.vocab.data.get("options", ())
 
 
 def _a(t: Type) -> str:
@@ -902,7 +910,7 @@ class Call(Node):
             from engine.core.errors import did_you_mean
 
             hint = (scope.vocab.elsewhere.get(self.func) or _REACHED_FOR.get(self.func)
-                    or did_you_mean(self.func, scope.vocab.functions))
+                    or did_you_mean(self.func, scope.vocab.functions, strict=True))
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
         self.function = fn

@@ -199,7 +199,7 @@ class Scope:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
         values = [n for n in self.visible_names() if n not in self.vocab.functions]  # a name is no call: never 'move'
         self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or self._call_hint(name)
-                   or _NAMES_REACHED_FOR.get(name) or did_you_mean(name, values))
+                   or _NAMES_REACHED_FOR.get(name) or did_you_mean(name, values, strict=True))
         return Compiled(ANY, _unknown)
 
     def _call_hint(self, name: str) -> str | None:

@@ -614,8 +614,11 @@ class State:
             verb = text.split()[0].lower() if text.split() else ""
             later = [i for i, step in enumerate(self.game.steps) if i != self.step and verb in step.verbs]
             if later and verb not in self.game.steps[self.step].verbs:
+                ahead = [i for i in later if i > self.step]  # a step before this one is over for this turn
+                at = ahead[0] if ahead else later[0]
+                past = "" if ahead else ", already past in this one"
                 raise IllegalActionError(
-                    f"{err} ('{verb}' comes in step {later[0] + 1} of the turn; this is step {self.step + 1})") from None
+                    f"{err} ('{verb}' comes in step {at + 1} of the turn{past}; this is step {self.step + 1})") from None
             raise
 
     def _parse_roll(self, text: str) -> Action:

@@ -860,8 +860,8 @@ def test_regression_an_option_code_cannot_compute_with_is_a_type_error(tmp_path:
     # (engine/compiling/names.py, declare_opaque_options)
     path = tiles_variant(tmp_path, "  board_size:\n    default: 3", f"  board_size:\n    default: {value}")
     found = validate_path(str(path))
-    assert any(f"'board_size' is an option holding {kind}" in d.message for d in found), found
-    with pytest.raises(RulesetError, match="option holding"):
+    assert any(f"option 'board_size' holds {kind}" in d.message for d in found), found
+    with pytest.raises(RulesetError, match="option 'board_size' holds"):
         engine.load(path)
 
 

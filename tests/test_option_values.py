@@ -40,7 +40,7 @@ def test_a_default_its_uses_cannot_take_is_one_error_at_the_default(tmp_path: Pa
     default_line = text.splitlines().index("    default: 3") + 1
     assert only.pos is not None and only.pos.line == default_line
     assert only.message.startswith("option 'board_size' holds text ('three'), but it is used as a whole number at lines ")
-    assert "; as an int at lines " in only.message
+    assert "; as " not in only.message  # the YAML's uses and the code's are said alike
 
 
 def test_the_option_s_value_is_written_as_in_yaml(tmp_path: Path) -> None:
@@ -49,4 +49,4 @@ def test_the_option_s_value_is_written_as_in_yaml(tmp_path: Path) -> None:
     with pytest.raises(engine.RulesetError) as info:
         engine.load(str(path))
     [only] = info.value.diagnostics
-    assert only.message.startswith("option 'board_size' holds true/false (true), but it is used as a whole number at lines 36 and 37 of ")
+    assert only.message.startswith("option 'board_size' holds true/false (true), but it is used as a whole number at lines 36, 37, 90 ")

@@ -57,7 +57,7 @@ def report_misused_options(b: "Builder") -> None:
     """One error per option whose value is of a kind its uses cannot take, at the value: the uses are listed.
 
     ``options: {width: {default: three}}`` used as ``max_width: width`` and in ``x < width``:
-    "option 'width' holds text ('three'), but it is used as a whole number at line 12; as an int at line 30".
+    "option 'width' holds text ('three'), but it is used as a whole number at lines 12 and 30".
     """
     options = b.tree.get("options") or {}
     for name, uses in (b.sink.misused or {}).items():

@@ -71,7 +71,8 @@ class Node:
 def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str) -> None:
     """Report a type error unless ``compiled`` fits ``wanted``."""
     if not wanted.accepts(compiled.type):
-        if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, _a(wanted)):  # type: ignore[attr-defined]
+        words = "a whole number" if wanted == INT else "true or false" if wanted == BOOL else _a(wanted)  # as the YAML uses say
+        if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, words):  # type: ignore[attr-defined]
             return
         scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}")
 

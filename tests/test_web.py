@@ -128,6 +128,19 @@ def test_a_human_move_then_the_bot_then_undo(client: TestClient) -> None:
     assert client.post(f"/api/tables/{table}/undo", json={}).json() == {"error": "nothing to take back: no human has moved yet"}
 
 
+def test_at_a_table_of_two_humans_only_the_seat_that_moved_takes_its_move_back(client: TestClient) -> None:
+    """Seat 2's undo, pressed in its own browser right after seat 1 moved, took back seat 1's move."""
+    table = start(client, "/play/tutorial-tiles?players=2&seed=1&seat=2=human")
+    first = client.get(f"/api/tables/{table}?seat=1").json()
+    client.post(f"/api/tables/{table}/act?seat=1", json={"action": first["actions"][0]["text"]})
+    refused = client.post(f"/api/tables/{table}/undo?seat=2", json={})
+    assert refused.status_code == 400 and refused.json() == {"error": "the last move was seat 1's: only seat 1 can take it back"}
+    assert len(client.get(f"/api/tables/{table}?seat=2").json()["moves"]) == 1
+    assert client.post(f"/api/tables/{table}/undo?seat=1", json={}).json()["note"] == "took back 1 move"
+    client.post(f"/api/tables/{table}/act", json={"action": first["actions"][0]["text"]})
+    assert client.post(f"/api/tables/{table}/undo", json={}).json()["note"] == "took back 1 move"  # one shared screen
+
+
 def test_a_bot_game_runs_to_the_end_and_steps_back(client: TestClient) -> None:
     table = start(client, "/watch/tutorial-tiles?players=3&seed=4&agents=random,greedy,random")
     data = view(client, table)

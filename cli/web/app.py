@@ -337,7 +337,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.undo()
+                done = table.undo(seat)
                 return {**server.view(table, seat), "note": done}
             return server.locked(table, back)
 

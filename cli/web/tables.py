@@ -148,13 +148,21 @@ class Table:
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
-    def undo(self) -> str:
-        """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done."""
+    def undo(self, seat: int | None = None) -> str:
+        """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
+
+        ``seat``: the seat asking (a page opened with ``?seat=N``). At a table of several humans, only the seat that
+        made the last human move may take it back; a page that names no seat (one screen shared) may.
+        """
         if self.mode == "replay":
             raise TableError("a replay has no moves to take back: move the slider instead")
         history = list(self.state.history or [])
         movers = [m.seat for m in self.moves]
-        humans = [i for i, seat in enumerate(movers) if seat not in self.bots]
+        humans = [i for i, mover in enumerate(movers) if mover not in self.bots]
+        several = sum(1 for s in range(1, self.log.players + 1) if s not in self.bots) > 1
+        if seat is not None and several and humans and self.mode == "play" and movers[humans[-1]] != seat:
+            last = movers[humans[-1]]
+            raise TableError(f"the last move was seat {last}'s: only seat {last} can take it back")
         if self.mode == "watch":
             keep = len(history) - 1
         elif humans:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.compiling.loading import load_path
+from engine.compiling.loading import GameRef, load_path
 from engine.core.compose import compose, replacements, variant_names
 from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos
 from engine.core.paths import RULESET_FILE
 from engine.model.game import Game
-from engine.runner.replay import ruleset_ref
 from engine.runner.simulate import play_command, play_game
 from engine.core.yamlsource import Mapping, load_yaml
 
@@ -115,7 +114,8 @@ def played(game: Game) -> list[Diagnostic]:
         try:
             play_game(game, players, 0, specs)
         except RulecraftError as err:
-            again = play_command(ruleset_ref(game.source), game.variants, game.set_options, players, 0, specs)
+            ref = GameRef.of(game)  # the game named as a simulation names a failing game
+            again = play_command(ref.source, ref.variants, dict(ref.set_options), players, 0, specs)
             pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
             message = err.message if isinstance(err, EffectRuntimeError) else str(err)
             return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")]

@@ -72,3 +72,20 @@ def test_simulate_with_a_later_first_seat(tmp_path: Path) -> None:
     refused = CliRunner().invoke(main, [*args[:3], "2", *args[4:]])
     assert refused.exit_code != 0 and "2-player game has no seat 3" in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_an_option_whose_values_are_listed_takes_any_of_them_whatever_their_kind(tmp_path: Path) -> None:
+    """A roll-off by default, or a seat: ``--set first_seat=2`` was refused ('holds text, not a whole number')."""
+    path = tmp_path / "seats.yaml"
+    path.write_text(RULESET.replace("first_seat: {default: 1}", "first_seat: {default: lowest-roll, values: [lowest-roll, 1, 2]}"))
+    assert engine.load(path, set_options={"first_seat": "2"}).new_state(players=2, seed=1).current_role == "B"
+    assert engine.load(path).first_roll == "lowest"
+    with pytest.raises(engine.RulesetError, match=r"may be lowest-roll, 1, 2, not 5"):
+        engine.load(path, set_options={"first_seat": "5"})
+
+
+def test_the_roll_off_of_the_shipped_ruleset_can_be_set_to_a_seat() -> None:
+    args = ["simulate", "iconica", "--players", "2", "-n", "2", "--set", "first_seat=2", "--format", "json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert engine.load("iconica", set_options={"first_seat": "2"}).new_state(players=2, seed=1).current_player == 2

@@ -154,9 +154,9 @@ class Builder:
             g.first_roll = str(roll_off).removesuffix("-roll")
         else:
             g.first_seat = self.int_setting(t, "first_seat", 1)
-        too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
-        if too_few:
-            self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
+        most = max(g.player_counts, default=1)  # a seat some player counts lack is refused when such a game is set up
+        if not 1 <= g.first_seat <= most:
+            self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {most}-player game has no seat {g.first_seat}")
         check_names(self)
         g.vocab = build_vocabulary(g)
         offer_functions(g.vocab, t)

@@ -372,7 +372,8 @@ CORE_SCHEMA: dict[str, Any] = {
                     "doc": {"description": "What the option means, for `rulecraft explain`.", "type": "string"},
                     "values": {
                         "description": ("The values the option may take (its default, a variant's or `--set`'s "
-                                        "value must be one of them), e.g. the names of the layouts a setup knows."),
+                                        "value must be one of them), e.g. the names of the layouts a setup knows; "
+                                        "they may be of several kinds, e.g. a roll-off's name or a seat number."),
                         "type": "array",
                         "minItems": 1,
                         "examples": [["ring", "dealt", "spread"]],

@@ -271,7 +271,8 @@ def apply_options(
     Each value is YAML text (or, from Python, the value itself); it replaces the option's ``default`` (or its
     value, for an option written without one) and must be the same kind of
     value as the one it replaces (a whole number for a whole number, and so
-    on; an option that holds ``null`` takes anything).  The result gains
+    on; an option that holds ``null`` takes anything, and one that lists its ``values`` any of them, whatever
+    their kinds: the builder checks the value against the list).  The result gains
     ``set_options``: the names and values, in order, each written in one
     normal form (``04`` is recorded as ``4``).  An unknown name or a value
     of another kind is a RulesetError, reported at ``--set NAME``, or at
@@ -303,7 +304,8 @@ def apply_options(
         value = load_yaml(where, text) if isinstance(text, str) else text  # the Python API may pass values
         spec = declared[name]
         with_default = isinstance(spec, Mapping) and "default" in spec
-        _check_same_kind(name, spec["default"] if with_default else spec, value, where)
+        if not (with_default and isinstance(spec.get("values"), list)):  # else the values listed decide, of any kinds
+            _check_same_kind(name, spec["default"] if with_default else spec, value, where)
         pos = SourcePos(where, 1, 1)
         if with_default:  # the value replaces the default whole (a mapping is not merged); the doc stays
             changed = _copy(spec)

@@ -202,6 +202,8 @@ class Game:
         if players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
+        if self.first_seat > players:
+            raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
         try:
             seeded = rng.seed_state(seed)
         except TypeError:  # a text, a decimal number

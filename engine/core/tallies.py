@@ -62,7 +62,10 @@ class Tallied(Protocol):
 
 def tally_count(s: Tallied, tally: Tally, value: Any) -> int:
     """How many components in the tally's zone show ``value`` (the tally is made on first use)."""
-    return tally_of(s, tally).get(value, 0)
+    counts = s.tallies.get(tally)
+    if counts is None:
+        counts = tally_of(s, tally)
+    return counts.get(value, 0)
 
 
 def tally_of(s: Tallied, tally: Tally) -> dict[Any, int]:

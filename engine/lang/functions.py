@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 
 from engine.core.errors import SourcePos
 from engine.core.kept_cells import CellKind, kept_cells
-from engine.core.tallies import Tally, tally_count
+from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
@@ -172,7 +172,7 @@ class Count(Aggregate):
             head, items, listed = sel.listing(copy=False)  # a zone found as the code runs: read inline
             return Compiled(INT, codegen.function((*head, f"return len({items})"), listed, call.pos, scope, counted) or counted)
         if sel.fast is not None and isinstance(sel.constant_source, int) and all(row is not None for _, _, row in sel.fast):
-            return self._tallied(sel.constant_source, sel.fast)  # in a zone named outright: its tally, kept up to date
+            return self._tallied(sel.constant_source, sel.fast, sel.rights)  # in a zone named outright: its tally, kept up to date
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is None and board_by_value(sel, scope):
             return self._celled(sel)  # x.attr == v on the board, the attribute changing with the face: kept cells
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
@@ -244,15 +244,32 @@ class Count(Aggregate):
         return Compiled(INT, unequal)
 
     @staticmethod
-    def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
-        """``count(x in ZONE where x.a == u [and x.b == v ...])``, attributes the same on every face: the zone's tally."""
+    def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...], sources: tuple[codegen.Code | None, ...] = ()) -> Compiled:
+        """``count(x in ZONE where x.a == u [and x.b == v ...])``, attributes the same on every face: the zone's tally.
+
+        Where every value compared has source of its own (``sources``), generated code reads the tally inline:
+        ``(s.tallies.get(k7) or k8(s, k7)).get(e[0], 0)``.
+        """
         if len(fast) == 1:
             (_, right, row), = fast
             tally = Tally(zone, row)
-            return Compiled(INT, lambda s, e: tally_count(s, tally, right(s, e)))
-        rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
-        tally = Tally(zone, list(zip(*rows)), tuple(map(id, rows)))  # each component's values, together
-        return Compiled(INT, lambda s, e: tally_count(s, tally, tuple([right(s, e) for right in rights])))
+            fn: Fn = lambda s, e: tally_count(s, tally, right(s, e))  # noqa: E731
+        else:
+            rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
+            tally = Tally(zone, list(zip(*rows)), tuple(map(id, rows)))  # each component's values, together
+            fn = lambda s, e: tally_count(s, tally, tuple([right(s, e) for right in rights]))  # noqa: E731
+        if len(sources) != len(fast) or any(code is None for code in sources):
+            return Compiled(INT, fn)
+        t, make = codegen.fresh("k"), codegen.fresh("k")
+        consts: tuple[tuple[str, Any], ...] = ((t, tally), (make, tally_of))
+        values = []
+        for code in sources:
+            assert code is not None
+            values.append(code.expr)
+            consts += code.consts
+        value = values[0] if len(values) == 1 else f"({', '.join(values)},)"
+        return Compiled(INT, fn, code=codegen.Code(f"(s.tallies.get({t}) or {make}(s, {t})).get({value}, 0)", None, consts,
+                                                   number=True))
 
     @staticmethod
     def _celled(sel: ast.CompiledSelection) -> Compiled:

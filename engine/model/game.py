@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -203,7 +204,7 @@ class Game:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {players}")
         try:
-            seeded = rng.seed_state(seed)
+            seeded = rng.seed_state(operator.index(seed))  # numpy's whole numbers too (an RL library's seeds)
         except TypeError:  # a text, a decimal number
             raise TypeError(f"seed must be a whole number, not {cut(repr(seed), 60)}") from None
         plain = not (record or dice) and seats is None  # a start every such game with the same seating shares (see _started)

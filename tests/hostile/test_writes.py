@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -73,6 +76,45 @@ def test_a_game_log_that_cannot_be_written_exits_1_and_keeps_the_old_one(tmp_pat
     assert result.exit_code == 1
     assert f"cannot write {log}: No space left on device (the old file is kept)" in result.output
     assert log.read_text() == "{}\n"
+
+
+def test_a_report_sent_into_a_fifo_is_written_into_it_and_the_fifo_stays(tmp_path: Path) -> None:
+    """simulate --out PIPE replaced the FIFO with a regular file (and, run as root, --out /dev/null replaced the
+    machine's /dev/null: a report is moved over its target); now a FIFO or a device is written into."""
+    fifo = tmp_path / "report.pipe"
+    os.mkfifo(fifo)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 10
+        while reader.is_alive() and time.monotonic() < deadline:  # the reader opens the FIFO, then the write goes
+            try:
+                write_atomic(fifo, "a report\n")
+                break
+            except WriteFailed:  # nothing reads it yet
+                time.sleep(0.01)
+    finally:
+        reader.join(10)
+    assert read == [b"a report\n"] and stat.S_ISFIFO(fifo.stat().st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["report.pipe"]
+
+
+def test_a_fifo_nothing_reads_is_refused_at_once_and_stays(tmp_path: Path) -> None:
+    fifo = tmp_path / "log.pipe"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--out", str(fifo)])
+    assert result.exit_code == 1 and f"cannot write {fifo}: nothing is reading it (nothing was written)" in result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and [p.name for p in tmp_path.iterdir()] == ["log.pipe"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full") or not stat.S_ISCHR(os.stat("/dev/full").st_mode),
+                    reason="needs /dev/full")
+def test_a_device_is_written_into_never_replaced() -> None:
+    write_atomic("/dev/null", "a report\n")
+    with pytest.raises(WriteFailed, match=r"cannot write /dev/full: No space left on device"):
+        write_atomic("/dev/full", "a report\n")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
 def test_a_write_into_a_missing_folder_is_refused_cleanly(tmp_path: Path) -> None:

@@ -58,9 +58,14 @@ def ruleset_file(path: str | Path) -> bool:
     """Whether ``path`` is an existing YAML file that :func:`write_atomic` will not write over (see :func:`keep_yaml_in`);
     a command checks its output files with it before it starts its work."""
     path = Path(path)
-    if not _KEPT_FOLDERS or path.suffix.lower() not in (".yaml", ".yml") or not path.exists():
+    if not _KEPT_FOLDERS or path.suffix.lower() not in (".yaml", ".yml"):
         return False
-    where = path.resolve()
+    try:
+        if not path.exists():
+            return False
+        where = path.resolve()
+    except OSError:  # a name too long to be any file's
+        return False
     return any(folder == where.parent or folder in where.parents for folder in _KEPT_FOLDERS)
 
 
@@ -72,19 +77,19 @@ def write_atomic(path: str | Path, text: str) -> None:
     if ruleset_file(path):
         raise WriteFailed(f"cannot write {path}: it is a file of a ruleset in use (nothing was written; choose another name)")
     try:
-        mode = path.stat().st_mode  # through a link: /dev/stdout is a pipe or a terminal
-    except OSError:
+        mode: int | None = path.stat().st_mode  # through a link: /dev/stdout is a pipe or a terminal
+    except OSError:  # no file there, or a name too long for one (the temporary file's creation says so)
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         _write_into(path, text, mode)
         return
-    kept = "the old file is kept" if path.exists() else "nothing was written"
+    kept = "the old file is kept" if mode is not None else "nothing was written"
     try:
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as err:
         raise WriteFailed(f"cannot write {path}: {err.strerror or err} ({kept})") from None
     try:
-        os.chmod(temporary, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask())
+        os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
             file.write(text)
             file.flush()

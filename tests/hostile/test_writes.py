@@ -132,6 +132,18 @@ def test_save_to_a_name_holding_a_nul_character_is_refused_and_the_game_goes_on(
         write_atomic(tmp_path / "x\0y", "text")
 
 
+@pytest.mark.parametrize("suffix", ["", ".yaml"])
+def test_save_to_a_name_too_long_for_a_file_is_refused_and_the_game_goes_on(tmp_path: Path, suffix: str) -> None:
+    """'save aaa...' (5,000 characters) ended the game with exit status 1: asking whether the file existed raised
+    'File name too long' before the write could refuse it (with .yaml, in the check for a ruleset's own file)."""
+    name = "a" * 5000 + suffix
+    result = CliRunner().invoke(main, ["play", "tic-tac-toe", "--seed", "1"],
+                                input=f"save {name}\nsave {tmp_path}/kept.json\nquit\n")
+    assert result.exit_code == 0, result.output[-300:]
+    assert "File name too long (nothing was written)" in result.output
+    assert "saved 0 actions to" in result.output and (tmp_path / "kept.json").exists()
+
+
 @pytest.fixture
 def my_game(tmp_path: Path) -> Path:
     """A fresh ruleset folder made by ``rulecraft new``."""

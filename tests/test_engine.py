@@ -230,6 +230,13 @@ def test_any_whole_number_type_names_a_seat() -> None:
     assert state.observation(numpy.int64(2)) == state.observation(2)
 
 
+@pytest.mark.parametrize("dice", [["3"], [1.5], [None], [True], 5, "35"])
+def test_loaded_dice_that_are_not_whole_numbers_are_refused_by_name(dice: object) -> None:
+    """new_state(dice=["3"]) failed deep in the first roll with "'<=' not supported between 'int' and 'str'"."""
+    with pytest.raises(TypeError, match=re.escape(f"dice must be a list of whole numbers (the results of the next rolls), not {dice!r}")):
+        engine.load("liars-dice").new_state(players=2, seed=1, dice=dice)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("seed", ["7", 1.5, None])
 def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(seed: object) -> None:
     with pytest.raises(TypeError, match=f"seed must be a whole number, not {re.escape(repr(seed))}"):

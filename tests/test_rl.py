@@ -268,6 +268,26 @@ def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, eng
     assert sampled(-1) == sampled(-1)
 
 
+@pytest.mark.parametrize("seed", [np.int64(7), np.uint64(2**63 + 7), np.int32(-7)])
+def test_a_numpy_seed_plays_the_game_of_the_same_whole_number(seed: Any, games: dict[str, engine.Game]) -> None:
+    """reset(seed=np.int64(7)), a seed as numpy draws it, raised OverflowError from the engine's generator."""
+
+    def start(seed: Any) -> tuple[dict[str, Any], list[int]]:
+        e = env(games["tutorial-tiles"], players=2)
+        e.reset(seed=seed)
+        return e.unwrapped.game_state.to_json(), [e.action_space(a).sample() for a in e.possible_agents]
+
+    assert start(seed) == start(int(seed))
+    assert games["tutorial-tiles"].new_state(players=2, seed=seed) == games["tutorial-tiles"].new_state(players=2, seed=int(seed))
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", True])
+def test_a_seed_that_is_not_a_whole_number_is_refused_by_reset(seed: Any, games: dict[str, engine.Game]) -> None:
+    e = env(games["tutorial-tiles"], players=2)
+    with pytest.raises(ValueError, match=f"seed is a whole number, not {re.escape(repr(seed))}"):
+        e.reset(seed=seed)
+
+
 def test_an_index_outside_the_action_table_is_not_described(games: dict[str, engine.Game]) -> None:
     """describe(-1) was the last text and describe(len) 'unlisted option 1' in a table with no ranked options."""
     table = ActionTable(games["tutorial-tiles"])

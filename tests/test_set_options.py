@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -299,6 +300,37 @@ def test_a_game_saved_with_options_loads_with_them(tmp_path: Path) -> None:
 def test_the_python_api_may_pass_values_instead_of_text() -> None:
     game = engine.load(RULESET, set_options={"grid_width": 4, "rank_points": [5, 3, 1, 0]})
     assert game.options["grid_width"] == 4 and game.set_options == {"grid_width": "4", "rank_points": "[5, 3, 1, 0]"}
+
+
+def _cyclic() -> list:
+    items: list = []
+    items.append(items)
+    return items
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (object(), "a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not object"),
+    ({1, 2}, "not set {1, 2}"),
+    (b"4", "not bytes b'4'"),
+    ({1: 2}, "not dict {1: 2}"),
+    (_cyclic(), "the value nests too deeply (limit yaml_depth=200"),
+    (10 ** 200, "has more than 100 digits (limit integer_digits=100"),
+    ([1, 10 ** 200], "has more than 100 digits (limit integer_digits=100"),
+], ids=["object", "set", "bytes", "number-keys", "cyclic", "huge", "huge-item"])
+def test_a_python_value_yaml_could_not_write_is_refused_by_name(value: object, message: str) -> None:
+    """engine.load(..., set_options=...) took any Python value: an object or a cyclic list crashed with
+    yaml's RepresenterError or RecursionError, a set or bytes was taken as it was, 10 ** 200 passed the digit limit."""
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        apply_options(compose("r.yaml", text=TEXT), {"anything": value})
+
+
+def test_a_python_value_reads_as_the_yaml_it_writes() -> None:
+    numpy = pytest.importorskip("numpy")
+    tree = apply_options(compose("r.yaml", text=TEXT), {"anything": (1, "on", None), "width": numpy.int64(4)})
+    assert tree["options"]["anything"] == [1, "on", None] and tree["options"]["width"]["default"] == 4
+    assert tree["set_options"] == {"anything": "[1, 'on', null]", "width": "4"}
+    with pytest.raises(RulesetError, match="an option is named by its text, not 1"):
+        engine.load(RULESET, set_options={1: "4"})  # type: ignore[dict-item]
 
 
 def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:

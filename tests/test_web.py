@@ -544,3 +544,20 @@ def test_a_move_naming_its_seat_by_other_than_a_number_is_refused_clearly(client
     assert response.status_code == 400
     assert response.json() == {"error": 'say which seat moves by its number, {"seat": 1}, or leave it out for the seat to move'}
     assert view(client, table) == before
+
+
+@pytest.mark.parametrize("url", [
+    "/play/tutorial-tiles?seat=2=policy:/etc/passwd",
+    "/watch/tutorial-tiles?agents=random,Policy:/etc/hostname",
+    "/simulate/tutorial-tiles?n=5&agents=policy:/no/such/file,random",
+])
+def test_a_page_cannot_make_the_server_read_a_file_it_names(client: TestClient, url: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot spec naming a file (policy:FILE) is refused by name before anything is read: a request could
+    otherwise probe the server's files ('not JSON' for a file that exists, 'No such file' for one that does not)."""
+    opened: list[str] = []
+    monkeypatch.setattr("engine.runner.agents.read_policy", lambda path: opened.append(path) or ({}, 0.0, None))
+    response = client.get(url)
+    assert response.status_code == 400 and opened == []
+    assert "the page's bots read no file" in response.text.replace("&#x27;", "'")
+    assert client.get("/play/tutorial-tiles?players=2").status_code == 303  # still serving

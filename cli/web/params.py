@@ -7,6 +7,9 @@
 >>> bot_spec("mcts:100000")
 Traceback (most recent call last):
 cli.web.params.BadRequest: the page's bots search at most 5000 iterations or 5 seconds a move; 'mcts:100000' asks for more
+>>> bot_spec("policy:/etc/passwd")
+Traceback (most recent call last):
+cli.web.params.BadRequest: the page's bots read no file: 'policy:FILE' is for the command line (rulecraft play --seat 2=policy:FILE)
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ MAX_SECONDS = 5.0
 
 MAX_SIMULATED = 2000
 """The most games a simulation started from the page may play."""
+
+FILE_AGENTS = frozenset({"policy"})
+"""Agents whose spec names a file to read: a request may not make the server read a file it names."""
 
 SEARCH_BUDGET = re.compile(r"^[a-z]+:(\d+(?:\.\d*)?)(s?)")
 
@@ -64,8 +70,12 @@ def options_of(values: list[str]) -> dict[str, str]:
 
 
 def bot_spec(spec: str) -> str:
-    """An agent spec the page may use: a known agent with a search budget within the page's caps."""
+    """An agent spec the page may use: a known agent that reads no file, with a search budget within the page's caps."""
     spec = spec.strip()
+    kind = spec.partition(":")[0].strip().lower()
+    if kind in FILE_AGENTS:
+        raise BadRequest(f"the page's bots read no file: '{kind}:FILE' is for the command line "
+                         f"(rulecraft play --seat 2={kind}:FILE)")
     try:
         make_agent(spec, 0)
     except ValueError as err:

@@ -467,10 +467,22 @@ class PlaceOnBoard(Function):
 
 @dataclass(frozen=True)
 class Shuffle(Function):
+    """``shuffle(deck)``: the zone in a new order; each component it reorders spends a step of the budget, as each
+    item a selection looks at does (so ``repeat 100000: shuffle(deck)`` stops at its budget, not after hours)."""
+
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         zone = self.value(scope, args[0], ZONE, "zone").fn if args else (lambda s, e: 0)
-        return Compiled(EFFECT, lambda s, e: s.shuffle(zone(s, e)))
+        pos = call.pos
+
+        def shuffle(s: Any, e: list[Any]) -> None:
+            z = zone(s, e)
+            s.budget -= len(s.zones[z])
+            if s.budget < 0:
+                raise ast.out_of_steps(s, pos, "shuffle")
+            s.shuffle(z)
+
+        return Compiled(EFFECT, shuffle)
 
     def describe(self, call: ast.Call) -> str:
         return f"shuffle {call.args[0].describe()}" if call.args else "shuffle"

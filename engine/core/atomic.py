@@ -5,6 +5,7 @@ temporary file in the same folder, flushed to disk, then moved over the
 target with ``os.replace`` (atomic on one file system).  If anything fails
 on the way (a full disk, a folder that vanished), the temporary file is
 removed, the old file is left as it was, and :class:`WriteFailed` says so.
+A device or a FIFO (``--out /dev/null``) is written into, never replaced.
 
 None of them is YAML: an existing ``.yaml`` file in the folder of a ruleset
 this process has loaded (the ruleset, its includes, its scenarios) is never
@@ -20,6 +21,7 @@ log); see :func:`keep_yaml_in`.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -56,9 +58,14 @@ def ruleset_file(path: str | Path) -> bool:
     """Whether ``path`` is an existing YAML file that :func:`write_atomic` will not write over (see :func:`keep_yaml_in`);
     a command checks its output files with it before it starts its work."""
     path = Path(path)
-    if not _KEPT_FOLDERS or path.suffix.lower() not in (".yaml", ".yml") or not path.exists():
+    if not _KEPT_FOLDERS or path.suffix.lower() not in (".yaml", ".yml"):
         return False
-    where = path.resolve()
+    try:
+        if not path.exists():
+            return False
+        where = path.resolve()
+    except OSError:  # a name too long to be any file's
+        return False
     return any(folder == where.parent or folder in where.parents for folder in _KEPT_FOLDERS)
 
 
@@ -69,13 +76,20 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise WriteFailed(f"cannot write {path}: a file name cannot hold a NUL character (nothing was written)")
     if ruleset_file(path):
         raise WriteFailed(f"cannot write {path}: it is a file of a ruleset in use (nothing was written; choose another name)")
-    kept = "the old file is kept" if path.exists() else "nothing was written"
+    try:
+        mode: int | None = path.stat().st_mode  # through a link: /dev/stdout is a pipe or a terminal
+    except OSError:  # no file there, or a name too long for one (the temporary file's creation says so)
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_into(path, text, mode)
+        return
+    kept = "the old file is kept" if mode is not None else "nothing was written"
     try:
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as err:
         raise WriteFailed(f"cannot write {path}: {err.strerror or err} ({kept})") from None
     try:
-        os.chmod(temporary, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o666 & ~_umask())
+        os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
             file.write(text)
             file.flush()
@@ -84,6 +98,30 @@ def write_atomic(path: str | Path, text: str) -> None:
     except OSError as err:
         Path(temporary).unlink(missing_ok=True)
         raise WriteFailed(f"cannot write {path}: {err.strerror or err} ({kept})") from None
+
+
+def _write_into(path: Path, text: str, mode: int) -> None:
+    """Write ``text`` into a device or a FIFO (``--out /dev/null``), which a file must never replace; anything else
+    that is not a regular file (a folder, a block device, a socket) is refused. A FIFO nothing reads is refused
+    at once, never waited on.
+
+    >>> write_atomic("/dev/null", "a report")
+    >>> Path("/dev/null").is_char_device()
+    True
+    """
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        raise WriteFailed(f"cannot write {path}: it is not a regular file (nothing was written)")
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as err:
+        reason = "nothing is reading it" if err.errno == errno.ENXIO else err.strerror or err
+        raise WriteFailed(f"cannot write {path}: {reason} (nothing was written)") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
+            os.set_blocking(descriptor, True)  # a reader slower than the writer is waited for
+            file.write(text)
+    except OSError as err:
+        raise WriteFailed(f"cannot write {path}: {err.strerror or err}") from None
 
 
 def _umask() -> int:

@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import collections.abc
 import contextvars
+import numbers
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Container
@@ -295,13 +296,15 @@ def apply_options(
     options = _copy(declared)
     recorded = Mapping(tree.pos)
     for name, text in set_options.items():
+        if not isinstance(name, str):
+            raise RulesetError.at(None, f"--set: an option is named by its text, not {cut(repr(name), 60)}")
         where = f"{(set_by or {}).get(name, '--set')} {name}"
         if name not in declared:
             known = ", ".join(declared) if declared else "none: this ruleset declares no options"
             raise RulesetError.at(
                 None, f"{where}={text}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
             )
-        value = load_yaml(where, text) if isinstance(text, str) else text  # the Python API may pass values
+        value = load_yaml(where, text) if isinstance(text, str) else python_value(where, text)
         spec = declared[name]
         with_default = isinstance(spec, Mapping) and "default" in spec
         if not (with_default and isinstance(spec.get("values"), list)):  # else the values listed decide, of any kinds
@@ -318,6 +321,42 @@ def apply_options(
     result.add("options", options, tree.key_pos.get("options"), tree.value_pos.get("options"))
     result.add(Text("set_options", tree.pos), recorded, None, None)
     return result
+
+
+def python_value(where: str, value: Any) -> Any:
+    """An option's value given from Python (not YAML text), read as the YAML it writes, so every YAML limit holds.
+
+    Only what YAML can write is taken: None, true/false, numbers (numpy's too), texts, and lists (or tuples)
+    and mappings with text keys of them, nested no deeper than ``yaml_depth``.
+
+    >>> python_value("--set sizes", (4, 5.5, "x"))
+    [4, 5.5, 'x']
+    >>> python_value("--set width", 10 ** 200)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: --set width:1:1: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
+    >>> python_value("--set width", {4})
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: --set width: a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not set {4}
+    """
+    return load_yaml(where, yaml_text(_plain_python(where, value, limits.current().yaml_depth)))
+
+
+def _plain_python(where: str, value: Any, depth: int) -> Any:
+    """``value`` made of plain Python values only (numpy's numbers as Python's); RulesetError for anything else."""
+    if depth < 0:
+        raise RulesetError.at(None, f"{where}: the value nests too deeply {limits.exceeded('yaml_depth')}")
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain_python(where, item, depth - 1) for item in value]
+    if isinstance(value, dict) and all(isinstance(key, str) for key in value):
+        return {key: _plain_python(where, item, depth - 1) for key, item in value.items()}
+    raise RulesetError.at(None, f"{where}: a value set from Python is null, true or false, a number, a text, "
+                                f"or a list or mapping of them, not {type(value).__name__} {cut(repr(value), 60)}")
 
 
 def set_outside(file: str) -> bool:

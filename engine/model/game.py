@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -205,9 +206,11 @@ class Game:
         if self.first_seat > players:
             raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
         try:
-            seeded = rng.seed_state(seed)
+            seeded = rng.seed_state(operator.index(seed))  # numpy's whole numbers too (an RL library's seeds)
         except TypeError:  # a text, a decimal number
             raise TypeError(f"seed must be a whole number, not {cut(repr(seed), 60)}") from None
+        if dice:
+            dice = _loaded_dice(dice)
         plain = not (record or dice) and seats is None  # a start every such game with the same seating shares (see _started)
         if plain:
             started = self._started(players, seeded, explicit_chance)
@@ -525,3 +528,20 @@ class Game:
     def compile_condition(self, text: str, where: str = "<expression>") -> Program:
         """Compile an effect-language condition against this game (for scenarios and tools)."""
         return compile_condition(self.vocab, text, where)
+
+
+def _loaded_dice(dice: Any) -> tuple[int, ...]:
+    """``new_state``'s ``dice`` as whole numbers (numpy's too); TypeError naming what else it holds.
+
+    >>> _loaded_dice([3, 5])
+    (3, 5)
+    >>> _loaded_dice(["3"])
+    Traceback (most recent call last):
+    TypeError: dice must be a list of whole numbers (the results of the next rolls), not ['3']
+    """
+    try:
+        if isinstance(dice, (str, bytes)) or any(isinstance(d, bool) for d in dice):
+            raise TypeError
+        return tuple(operator.index(d) for d in dice)
+    except TypeError:
+        raise TypeError(f"dice must be a list of whole numbers (the results of the next rolls), not {cut(repr(dice), 60)}") from None

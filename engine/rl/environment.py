@@ -108,6 +108,7 @@ class RulecraftEnv(AECEnv):
         A seed also seeds each agent's action space, so ``action_space(agent).sample(mask)`` plays
         the same game again: ``e.reset(seed=7)`` twice, sampling the same way, gives the same result.
         """
+        seed = _whole("seed", seed)  # numpy's whole numbers too, as an RL library's seeds often are
         self.game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
         if seed is not None:

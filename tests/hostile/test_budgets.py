@@ -39,6 +39,15 @@ def test_many_counted_components_stop_at_the_total(tmp_path: Path) -> None:
     run_cli(["validate", str(path)]).assert_refused(str(path), "components in all", "--limit components=N")
 
 
+def test_shuffling_a_large_zone_over_and_over_stops_at_the_step_budget(tmp_path: Path) -> None:
+    """Each shuffle reordered 10,000 coins for one step of the budget: 100,000 of them ran for half an hour."""
+    text = _components(BASE, "{id: c, value: 1, count: 10000}").replace(
+        "  hand: {kind: hand, per: role}\n", "  hand: {kind: hand, per: role}\n  deck: {kind: pile}\n", 1)
+    text = text.replace("setup: |\n", "setup: |\n  move(c in coins, deck)\n  repeat 100000:\n    shuffle(deck)\n", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:26", "step budget in this shuffle", "--limit steps=N")
+
+
 def _components(base: str, coins: str) -> str:
     """``base`` with a second component kind, ``coin``, holding ``coins``."""
     kind = f"  coin:\n    attributes: {{value: int}}\n    instances: [{coins}]\n"

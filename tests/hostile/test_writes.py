@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -75,6 +78,45 @@ def test_a_game_log_that_cannot_be_written_exits_1_and_keeps_the_old_one(tmp_pat
     assert log.read_text() == "{}\n"
 
 
+def test_a_report_sent_into_a_fifo_is_written_into_it_and_the_fifo_stays(tmp_path: Path) -> None:
+    """simulate --out PIPE replaced the FIFO with a regular file (and, run as root, --out /dev/null replaced the
+    machine's /dev/null: a report is moved over its target); now a FIFO or a device is written into."""
+    fifo = tmp_path / "report.pipe"
+    os.mkfifo(fifo)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 10
+        while reader.is_alive() and time.monotonic() < deadline:  # the reader opens the FIFO, then the write goes
+            try:
+                write_atomic(fifo, "a report\n")
+                break
+            except WriteFailed:  # nothing reads it yet
+                time.sleep(0.01)
+    finally:
+        reader.join(10)
+    assert read == [b"a report\n"] and stat.S_ISFIFO(fifo.stat().st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["report.pipe"]
+
+
+def test_a_fifo_nothing_reads_is_refused_at_once_and_stays(tmp_path: Path) -> None:
+    fifo = tmp_path / "log.pipe"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "2", "--out", str(fifo)])
+    assert result.exit_code == 1 and f"cannot write {fifo}: nothing is reading it (nothing was written)" in result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and [p.name for p in tmp_path.iterdir()] == ["log.pipe"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full") or not stat.S_ISCHR(os.stat("/dev/full").st_mode),
+                    reason="needs /dev/full")
+def test_a_device_is_written_into_never_replaced() -> None:
+    write_atomic("/dev/null", "a report\n")
+    with pytest.raises(WriteFailed, match=r"cannot write /dev/full: No space left on device"):
+        write_atomic("/dev/full", "a report\n")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
 def test_a_write_into_a_missing_folder_is_refused_cleanly(tmp_path: Path) -> None:
     with pytest.raises(WriteFailed, match=r"cannot write .*: No such file or directory \(nothing was written\)"):
         write_atomic(tmp_path / "gone" / "log.json", "{}")
@@ -88,6 +130,18 @@ def test_save_to_a_name_holding_a_nul_character_is_refused_and_the_game_goes_on(
     assert "saved 0 actions to" in result.output and (tmp_path / "kept.json").exists()
     with pytest.raises(WriteFailed, match="cannot hold a NUL character"):
         write_atomic(tmp_path / "x\0y", "text")
+
+
+@pytest.mark.parametrize("suffix", ["", ".yaml"])
+def test_save_to_a_name_too_long_for_a_file_is_refused_and_the_game_goes_on(tmp_path: Path, suffix: str) -> None:
+    """'save aaa...' (5,000 characters) ended the game with exit status 1: asking whether the file existed raised
+    'File name too long' before the write could refuse it (with .yaml, in the check for a ruleset's own file)."""
+    name = "a" * 5000 + suffix
+    result = CliRunner().invoke(main, ["play", "tic-tac-toe", "--seed", "1"],
+                                input=f"save {name}\nsave {tmp_path}/kept.json\nquit\n")
+    assert result.exit_code == 0, result.output[-300:]
+    assert "File name too long (nothing was written)" in result.output
+    assert "saved 0 actions to" in result.output and (tmp_path / "kept.json").exists()
 
 
 @pytest.fixture

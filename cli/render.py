@@ -572,7 +572,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
         score = "the running score" if changes is not None else "the final score"
-        lines.append(f"final margin in {score} (top seat minus the next): {_summary(margin)}")
+        lines.append(f"final margin in {score} (how far the top seat or team finished ahead of the next): {_summary(margin)}")
     return lines
 
 

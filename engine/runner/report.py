@@ -173,7 +173,7 @@ class GameResult:
     first: int = 0  # the seat that made the first decision (0: the game needed none)
     used: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids its decisions used, in order
     lead_changes: int | None = None  # None when the ruleset declares no running_score
-    margin: float | None = None  # the top seat's final running_score (else final score) minus the next one's
+    margin: float | None = None  # how far the top seat or team finished ahead of the next, in running_score (else final score)
     team_win: bool = False  # the winners are one team (see Outcome.teams): a win for each of them, not a draw
     seed: int = 0  # the game's own seed (derived from the run's seed and the game's index)
     scores: tuple[int, ...] = ()  # each seat's final score

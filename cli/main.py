@@ -622,7 +622,8 @@ def sweep(
         raise click.BadParameter(f"{name} is the option being swept; it cannot also be set", param_hint="--set")
 
     def load(extra: dict[str, str]) -> Game:
-        return engine.load(ruleset, variants, {**fixed, **extra}, set_by=dict.fromkeys(extra, "sweep"))
+        return engine.load(ruleset, variants, {**fixed, **extra},
+                           set_by={**dict.fromkeys(fixed, "--set"), **dict.fromkeys(extra, "sweep")})
 
     count = pick_players(load({}), players)
     check_output(out, "--out")

@@ -274,13 +274,17 @@ def apply_options(
     on; an option that holds ``null`` takes anything).  The result gains
     ``set_options``: the names and values, in order, each written in one
     normal form (``04`` is recorded as ``4``).  An unknown name or a value
-    of another kind is a RulesetError, reported at ``--set NAME``, or at
-    ``set_by[NAME] NAME`` for an option set another way (``--compare-set``, ``sweep``).
+    of another kind is a RulesetError, reported in the Python API's words
+    (``set_options['NAME']``), or at ``set_by[NAME] NAME`` for an option set
+    on the command line (``--set``, ``--compare-set``, ``sweep``).
 
     >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n")
     >>> apply_options(tree, {"width": "4"})["options"]
     {'width': {'default': 4}}
     >>> apply_options(tree, {"widht": "4"})
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: set_options['widht'] = '4': no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
+    >>> apply_options(tree, {"widht": "4"}, {"widht": "--set"})
     Traceback (most recent call last):
     engine.core.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
     >>> apply_options(tree, {"width": "four"}, {"width": "--compare-set"})
@@ -294,11 +298,12 @@ def apply_options(
     options = _copy(declared)
     recorded = Mapping(tree.pos)
     for name, text in set_options.items():
-        where = f"{(set_by or {}).get(name, '--set')} {name}"
+        flag = (set_by or {}).get(name)
+        where = f"{flag} {name}" if flag else f"set_options[{name!r}]"
         if name not in declared:
             known = ", ".join(declared) if declared else "none: this ruleset declares no options"
             raise RulesetError.at(
-                None, f"{where}={text}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
+                None, f"{_assignment(where, str(text))}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
             )
         value = load_yaml(where, text) if isinstance(text, str) else text  # the Python API may pass values
         spec = declared[name]
@@ -311,7 +316,7 @@ def apply_options(
             options.add(name, changed, declared.key_pos.get(name), declared.value_pos.get(name))
         else:
             options.add(name, value, declared.key_pos.get(name), pos)
-        recorded.add(name, yaml_text(plain(value)), None, None)
+        recorded.add(name, yaml_text(plain(value)), None, pos)  # the position says how it was set (set_in_words)
     result = _copy(tree)
     result.add("options", options, tree.key_pos.get("options"), tree.value_pos.get("options"))
     result.add(Text("set_options", tree.pos), recorded, None, None)
@@ -319,21 +324,38 @@ def apply_options(
 
 
 def set_outside(file: str) -> bool:
-    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``).
+    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``, the API's
+    ``set_options['NAME']``).
 
     >>> set_outside("--compare-set width"), set_outside("sweep width"), set_outside("rules/board.yaml")
     (True, True, False)
     """
-    return file.startswith(("--", "sweep "))
+    return file.startswith(("--", "sweep ", "set_options["))
 
 
-def set_flags(set_options: collections.abc.Mapping[str, str]) -> str:
-    """The options set, as written on the command line.
+def set_in_words(set_options: collections.abc.Mapping[str, str]) -> str:
+    """The options set from outside the files, each in the words it was set with: the flag (``--set``,
+    ``--compare-set``, ``sweep``) that :func:`apply_options` recorded as its position, else the Python API's.
 
-    >>> set_flags({"width": "4", "label": "'on'"}), set_flags({})
-    ("--set width=4 --set label='on'", '')
+    >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n  label: {default: a}\\n")
+    >>> print(set_in_words(apply_options(tree, {"width": "4", "label": "'on'"}, {"width": "--set"})["set_options"]))
+    --set width=4, set_options['label'] = "'on'"
     """
-    return " ".join(f"--set {name}={text}" for name, text in set_options.items())
+    positions = getattr(set_options, "value_pos", {})
+    words = []
+    for name, text in set_options.items():
+        pos = positions.get(name)
+        words.append(_assignment(pos.file if pos else f"set_options[{name!r}]", str(text)))
+    return ", ".join(words)
+
+
+def _assignment(where: str, text: str) -> str:
+    """An option set to ``text`` at ``where``, as it was written there.
+
+    >>> _assignment("--set width", "4"), _assignment("set_options['width']", "4")
+    ('--set width=4', "set_options['width'] = '4'")
+    """
+    return f"{where} = {text!r}" if where.startswith("set_options[") else f"{where}={text}"
 
 
 def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
@@ -345,7 +367,12 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
         return
     message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
     quoted = f"'{yaml_text(plain(new))}'"
-    written = f"{where}=\"{quoted}\"" if where.startswith("--") else quoted  # a sweep's value is quoted in its list
+    if where.startswith("--"):
+        written = f"{where}=\"{quoted}\""
+    elif where.startswith("set_options["):  # the Python API
+        written = f"{where} = {quoted!r}"
+    else:  # a sweep's value is quoted in its list
+        written = quoted
     hint = f"to mean text, quote it: {written}" if isinstance(old, str) else None
     raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
 

@@ -281,6 +281,35 @@ def test_a_move_on_one_seats_page_shows_on_the_others_at_once(browser: BrowserCo
     second.close()
 
 
+def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(browser: BrowserContext, server: str) -> None:
+    """A save is the whole game: from seat 1's own page it gave away seat 2's hidden hand.  The link says why instead."""
+    shared = browser.new_page()
+    shared.goto(f"{server}/play/tutorial-tiles?players=2&seed=1&seat=2=human")
+    settle(shared)
+    with shared.expect_download() as whole:  # one screen shared by both players: saved at any time
+        shared.click("#save")
+    assert json.loads(Path(whole.value.path()).read_text())["actions"] == []
+    first = browser.new_page()
+    first.goto(shared.url + "?seat=1")
+    settle(first)
+    assert first.locator("#save.unavailable").count() == 1 and first.locator("#save").get_attribute("href") is None
+    first.click("#save")
+    assert "seat 2's hidden cards and choices too" in first.locator("#message").inner_text()
+    table = shared.url.rsplit("/", 1)[1]
+    while True:  # both seats play to the end; seat 1's page follows the table's events
+        data = first.request.get(f"{server}/api/tables/{table}").json()
+        if data["over"]:
+            break
+        first.request.post(f"{server}/api/tables/{table}/act", data={"action": data["actions"][0]["text"]})
+    first.wait_for_function("document.body.dataset.over === 'true'")
+    assert first.locator("#save.unavailable").count() == 0
+    with first.expect_download() as saved:
+        first.click("#save")
+    assert len(json.loads(Path(saved.value.path()).read_text())["actions"]) == len(data["moves"])
+    shared.close()
+    first.close()
+
+
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
     page.goto(server)
     page.select_option("#start select[name=ruleset]", "tutorial-tiles")

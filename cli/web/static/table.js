@@ -111,6 +111,7 @@ function draw(data) {
     }
   }
   document.getElementById("seat").value = String(view.seat);
+  drawSave();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
@@ -130,6 +131,15 @@ function draw(data) {
   document.body.dataset.mode = view.mode;
   if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
   schedule();
+}
+
+// The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
+function drawSave() {
+  const save = document.getElementById("save");
+  save.classList.toggle("unavailable", Boolean(view.unsaved));
+  save.title = view.unsaved || "";
+  if (view.unsaved) save.removeAttribute("href");
+  else save.href = `${base}/save${seat ? `?seat=${seat}` : ""}`;
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
@@ -163,6 +173,9 @@ function schedule() {
   }
 }
 
+document.getElementById("save").addEventListener("click", () => {
+  if (view.unsaved) showMessage(view.unsaved);
+});
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();

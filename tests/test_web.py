@@ -212,6 +212,19 @@ def test_a_human_against_bots_or_humans_in_a_game_played_in_the_open_saves_at_an
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
 
 
+def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(client: TestClient) -> None:
+    """Each page of a table runs the bots on a timer: two tabs watching played two moves where one was due."""
+    table = start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random")
+    seen = view(client, table)["version"]
+    first = client.post(f"/api/tables/{table}/advance", json={"version": seen}).json()
+    second = client.post(f"/api/tables/{table}/advance", json={"version": seen}).json()
+    assert len(first["moves"]) == len(second["moves"]) == 1 and second["version"] == first["version"] == seen + 1
+    assert len(client.post(f"/api/tables/{table}/advance", json={"version": seen + 1}).json()["moves"]) == 2
+    assert len(client.post(f"/api/tables/{table}/advance", json={}).json()["moves"]) == 3  # a script names no version
+    refused = client.post(f"/api/tables/{table}/advance", json={"version": "3"})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("say which version of the table")
+
+
 def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     game = engine.load("tutorial-tiles")
     state = game.new_state(players=2, seed=5, record=True)

@@ -310,6 +310,28 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
     first.close()
 
 
+def test_two_tabs_watching_one_table_play_each_move_once(browser: BrowserContext, server: str) -> None:
+    """Each tab ran the bots on its own timer: with two tabs the table played a move for each tab's asking, twice as
+    fast, every other move hardly shown.  Now it plays once per position, whichever tab asks first."""
+    asked: list[str | None] = []  # the bodies of the tabs' requests for a bot's move
+    tabs = []
+    for _ in range(2):
+        tab = browser.new_page()
+        tab.route("**/events*", lambda route: route.abort())  # no tab hears of the other's move but by asking
+        tab.on("request", lambda request: asked.append(request.post_data) if request.url.endswith("/advance") else None)
+        tabs.append(tab)
+    tabs[0].goto(f"{server}/watch/tic-tac-toe?players=2&seed=5&agents=random")
+    tabs[1].goto(tabs[0].url)
+    for tab in tabs:
+        tab.wait_for_function("document.body.dataset.over === 'true'")
+        settle(tab)
+    moves = tabs[0].request.get(tabs[0].url.replace("/table/", "/api/tables/")).json()["moves"]
+    positions = {json.loads(body or "{}").get("version") for body in asked}
+    assert len(asked) > len(moves) and len(moves) == len(positions), (asked, len(moves))
+    for tab in tabs:
+        tab.close()
+
+
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
     page.goto(server)
     page.select_option("#start select[name=ruleset]", "tutorial-tiles")

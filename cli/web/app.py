@@ -13,7 +13,8 @@ API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
 
     GET  /api/tables/ID?seat=N             the view of a table
     POST /api/tables/ID/act                {"action": "place A at 0,0"}
-    POST /api/tables/ID/advance            the bot to move plays one move
+    POST /api/tables/ID/advance            the bot to move plays one move ({"version": N}: unless the table
+                                           changed since the page drew version N)
     POST /api/tables/ID/undo               take back the last human move (watching: the last move)
     POST /api/tables/ID/goto               {"position": 12} (replays)
     GET  /api/tables/ID/save?seat=N        the game as a save file (the command line's format); refused to one
@@ -328,9 +329,12 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     async def advance(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        seen = (await body_of(request)).get("version")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            raise BadRequest("say which version of the table the page drew, {\"version\": 12}, or leave it out")
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.advance(expired), server.view(table, seat))[1])
+            return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat))[1])
 
         return await server.capped(work)
 

@@ -116,9 +116,14 @@ class Table:
             raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
         self._apply(text, seat)
 
-    def advance(self, expired: Callable[[], bool] = lambda: False) -> bool:
-        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end)."""
-        if self.state.is_terminal or self.mode == "replay":
+    def advance(self, expired: Callable[[], bool] = lambda: False, seen: int | None = None) -> bool:
+        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end).
+
+        ``seen``: the version of the table the asking page drew.  When the table has changed since (another page
+        of the same table already asked for that move), nothing is played: every page of a table runs the bots on
+        a timer, and the table moves once per position, not once per page.
+        """
+        if self.state.is_terminal or self.mode == "replay" or (seen is not None and seen != self.version):
             return False
         seat = self.state.seat_to_move
         agent = self.agents.get(seat)

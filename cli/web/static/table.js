@@ -163,13 +163,17 @@ async function act(text) {
   await call("/act", { action: text, seat: seat ? Number(seat) : null });
 }
 
+// The bot's next move, after the position this page drew: when another page of the table (another tab, the other
+// player's browser) has asked for it already, the server plays nothing and sends the table as it is.
+const nextMove = () => ({ version: view.version });
+
 function schedule() {
   clearTimeout(timer);
   if (view.over || !view.bot_to_move) return;
-  if (view.mode === "play") timer = setTimeout(() => call("/advance", {}), 250);
+  if (view.mode === "play") timer = setTimeout(() => call("/advance", nextMove), 250);
   else if (view.mode === "watch" && playing) {
     const speed = Number(document.getElementById("speed").value);
-    timer = setTimeout(() => call("/advance", {}), 1500 - speed);
+    timer = setTimeout(() => call("/advance", nextMove), 1500 - speed);
   }
 }
 
@@ -223,7 +227,7 @@ if (view.mode === "play") {
     document.getElementById("playpause").textContent = playing ? "pause" : "play";
     schedule();
   });
-  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", {}); });
+  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", nextMove); });
   document.getElementById("back").addEventListener("click", () => { playing = false; call("/undo", {}); });
 } else {
   const scrub = document.getElementById("scrub");

@@ -212,6 +212,17 @@ def test_teams_lead_and_finish_ahead_as_teams() -> None:
     assert report.margin is not None and report.margin.max > 0
 
 
+def test_with_teams_the_first_player_is_measured_against_the_other_team_not_its_partner() -> None:
+    # 2 against 2: the first mover's partner wins whenever it does, and counted among "each other seat" it
+    # pulled the others' rate towards the first mover's, hiding most of the advantage
+    report = simulate(engine.load("iconica"), players=4, n=12, seed=1, agents="random")
+    first = report.first_player
+    assert first is not None and report.teams == ((1, 3), (2, 4))
+    rivals = [(r, seat) for r in report.results for seat in (2, 4) if r.first in (1, 3)]
+    rivals += [(r, seat) for r in report.results for seat in (1, 3) if r.first in (2, 4)]
+    assert first.others == Rate(sum(r.won(seat) for r, seat in rivals), 2 * report.games) and len(rivals) == 2 * report.games
+
+
 def test_a_team_margin_in_a_score_that_is_not_a_lead_is_the_difference_between_the_teams() -> None:
     game = engine.load("iconoclasm", variant="teams")
     report = simulate(game, players=4, n=2, seed=1, agents="random")

@@ -214,7 +214,8 @@ def simulate(
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
-    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options))
+    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
+                              teams=tuple(game.teams.get(players, ())))
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
         chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n)) for start in range(0, n, size)]

@@ -233,7 +233,7 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, one random game per player count, to find code that fails only when it runs.
+    played, four random games per player count, to find code that fails only when it runs.
 
     PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
     """
@@ -622,7 +622,8 @@ def sweep(
         raise click.BadParameter(f"{name} is the option being swept; it cannot also be set", param_hint="--set")
 
     def load(extra: dict[str, str]) -> Game:
-        return engine.load(ruleset, variants, {**fixed, **extra}, set_by=dict.fromkeys(extra, "sweep"))
+        return engine.load(ruleset, variants, {**fixed, **extra},
+                           set_by={**dict.fromkeys(fixed, "--set"), **dict.fromkeys(extra, "sweep")})
 
     count = pick_players(load({}), players)
     check_output(out, "--out")

@@ -559,7 +559,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     elif first is not None:
         lines.append(
             f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
-            f"each other seat {percent(first.others.rate)} ({interval(first.others)}): "
+            f"each {'seat of another team' if report.teams else 'other seat'} {percent(first.others.rate)} ({interval(first.others)}): "
             f"advantage {first.advantage * 100:+.1f} points"
             + (f" (over the {_games(report.games - undecided)} with a decision; {undecided} had none)" if undecided else "")
         )
@@ -572,7 +572,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
         score = "the running score" if changes is not None else "the final score"
-        lines.append(f"final margin in {score} (top seat minus the next): {_summary(margin)}")
+        lines.append(f"final margin in {score} (how far the top seat or team finished ahead of the next): {_summary(margin)}")
     return lines
 
 
@@ -601,7 +601,8 @@ def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) 
 def _flag_legend(report: SimulationReport) -> str:
     mean = percent(report.mean_seat_win_rate)
     return (
-        f"users: the seat-games in which a seat used the item; won: the share of those it won alone. "
+        f"users: the seat-games in which a seat used the item; won: the share of those "
+        f"{'its team won alone' if report.teams else 'it won alone'}. "
         f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all seats); "
         f"{WEAK}: even the high end is below it; {UNUSED}: no decision used it."
     )

@@ -50,8 +50,9 @@ def tree_with(**set_options: str) -> dict:
 
 
 def error_with(**set_options: str) -> RulesetError:
+    """The error of options set on the command line (``--set``)."""
     with pytest.raises(RulesetError) as info:
-        tree_with(**set_options)
+        apply_options(compose("r.yaml", text=TEXT), set_options, dict.fromkeys(set_options, "--set"))
     return info.value
 
 
@@ -124,11 +125,11 @@ def test_a_value_of_another_kind_is_refused_where_it_was_written() -> None:
 
 
 def test_a_list_of_another_kind_of_item_is_refused_where_it_was_written() -> None:
-    """'--set rank_points=[a, b]' passed, to fail in an invariant of the ruleset ('p' is a text) far from the --set."""
+    """set_options={'rank_points': '[a, b]'} passed, to fail in an invariant of the ruleset ('p' is a text) far from where it was set."""
     with pytest.raises(RulesetError) as info:
         engine.load(RULESET, set_options={"rank_points": "[a, b]"})
     assert info.value.format().splitlines()[0] == (
-        "--set rank_points:1:1: option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
+        "set_options['rank_points']:1:1: option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
         "not a list with text: 'a'")
     assert engine.load(RULESET, set_options={"rank_points": "[5, 3]"}).options["rank_points"] == [5, 3]
 
@@ -180,7 +181,7 @@ def test_a_value_the_ruleset_cannot_use_is_reported_where_it_is_used_with_a_note
         engine.load(RULESET, set_options={"grid_width": "-3"})
     text = info.value.format()
     assert "'max_width' must be a whole number (or an option holding one), not -3" in text
-    assert "note: these options were set from outside the ruleset's files: --set grid_width=-3" in text
+    assert "note: these options were set from outside the ruleset's files: set_options['grid_width'] = '-3'" in text
 
 
 def test_a_save_keeps_the_options_and_refuses_a_game_without_them() -> None:
@@ -190,7 +191,7 @@ def test_a_save_keeps_the_options_and_refuses_a_game_without_them() -> None:
     data = state.to_json()
     assert data["set_options"] == {"rank_points": "[5, 3, 1, 0]"}
     assert game.state_from_json(data) == state
-    with pytest.raises(SaveError, match=r"played with options set --set rank_points=\[5, 3, 1, 0\], not none"):
+    with pytest.raises(SaveError, match=r"played with options set rank_points=\[5, 3, 1, 0\], not none"):
         engine.load(RULESET).state_from_json(data)
     assert "set_options" not in engine.load(RULESET).new_state(players=2, seed=1).to_json()
 
@@ -338,6 +339,28 @@ def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:
     assert diagnostic.message == "option 'label' holds text ('plain' in the ruleset), not a whole number"
     assert diagnostic.hint == "to mean text, quote it: --set label=\"'5'\""
     assert tree_with(label="'5'")["options"]["label"] == "5"
+
+
+def test_the_python_api_is_answered_in_its_own_words_not_the_command_lines() -> None:
+    with pytest.raises(RulesetError) as unknown:
+        engine.load(RULESET, set_options={"grid_widht": "3"})
+    assert str(unknown.value).startswith("set_options['grid_widht'] = '3': no option 'grid_widht' in this ruleset")
+    with pytest.raises(RulesetError) as quoted:
+        apply_options(compose("r.yaml", text=TEXT), {"label": "5"})
+    assert quoted.value.diagnostics[0].hint == "to mean text, quote it: set_options['label'] = \"'5'\""
+    for err in (unknown, quoted):
+        assert "--set" not in err.value.format()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["simulate", RULESET, "-n", "2", "--set", "grid_width=-3"], "set from outside the ruleset's files: --set grid_width=-3"),
+    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=-3"], "files: --compare-set grid_width=-3"),
+    (["sweep", RULESET, "grid_height=[3, 4]", "-n", "2", "--set", "grid_width=-3"], "files: --set grid_width=-3"),
+    (["sweep", RULESET, "grid_height=[3, 4]", "-n", "2", "--set", "grid_widht=3"], "--set grid_widht=3: no option"),
+])
+def test_the_command_line_is_answered_in_its_flags_words(args: list[str], words: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 1 and words in result.output and "set_options" not in result.output, result.output
 
 
 @pytest.mark.parametrize(("args", "label"), [

@@ -177,6 +177,61 @@ def test_lead_changes_and_margins_with_a_running_score() -> None:
         assert result.margin == top - second
 
 
+def _replayed(game: engine.Game, players: int, run_seed: int, index: int) -> engine.State:
+    """Game ``index`` of a run of random agents seeded ``run_seed``, played again to its end."""
+    seed = derive_seed(run_seed, index)
+    state = game.new_state(players=players, seed=seed)
+    agents = [make_agent("random", derive_seed(seed, seat)) for seat in range(1, players + 1)]
+    while not state.is_terminal:
+        state.apply(agents[state.seat_to_move - 1].choose(state))
+    return state
+
+
+def test_the_margin_of_a_running_score_that_is_a_lead_already_is_that_lead() -> None:
+    # breakthrough scores "my pieces minus theirs": the winner's score is its lead, the loser's its opposite;
+    # the top score minus the next counted that lead twice
+    game = engine.load("breakthrough")
+    report = simulate(game, players=2, n=8, seed=1, agents="random")
+    for index, result in enumerate(report.results):
+        state = _replayed(game, 2, 1, index)
+        mine, theirs = (game.score_of(state, seat) for seat in (1, 2))
+        assert mine == -theirs and result.margin == abs(mine)
+    assert report.margin is not None and report.margin.max > 0
+
+
+def test_teams_lead_and_finish_ahead_as_teams() -> None:
+    # 2 against 2: both seats of a team score the team's lead, so no seat was ever alone at the top
+    # (no lead change was ever counted) and the top seat minus the next (its partner) was always 0
+    game = engine.load("iconica")
+    report = simulate(game, players=4, n=4, seed=1, agents="random")
+    assert report.lead_changes is not None and report.lead_changes.max > 0
+    for index, result in enumerate(report.results):
+        state = _replayed(game, 4, 1, index)
+        team = {seat: game.score_of(state, seat) for seat in range(1, 5)}
+        assert team[1] == team[3] == -team[2] == -team[4] and result.margin == abs(team[1])
+    assert report.margin is not None and report.margin.max > 0
+
+
+def test_with_teams_the_first_player_is_measured_against_the_other_team_not_its_partner() -> None:
+    # 2 against 2: the first mover's partner wins whenever it does, and counted among "each other seat" it
+    # pulled the others' rate towards the first mover's, hiding most of the advantage
+    report = simulate(engine.load("iconica"), players=4, n=12, seed=1, agents="random")
+    first = report.first_player
+    assert first is not None and report.teams == ((1, 3), (2, 4))
+    rivals = [(r, seat) for r in report.results for seat in (2, 4) if r.first in (1, 3)]
+    rivals += [(r, seat) for r in report.results for seat in (1, 3) if r.first in (2, 4)]
+    assert first.others == Rate(sum(r.won(seat) for r, seat in rivals), 2 * report.games) and len(rivals) == 2 * report.games
+
+
+def test_a_team_margin_in_a_score_that_is_not_a_lead_is_the_difference_between_the_teams() -> None:
+    game = engine.load("iconoclasm", variant="teams")
+    report = simulate(game, players=4, n=2, seed=1, agents="random")
+    for index, result in enumerate(report.results):
+        state = _replayed(game, 4, 1, index)
+        ones, twos = game.score_of(state, 1), game.score_of(state, 2)
+        assert ones != -twos and result.margin == abs(ones - twos)
+
+
 def test_no_lead_changes_without_a_running_score() -> None:
     game = dataclasses.replace(GAME, running_score=None)
     report = simulate(game, players=4, n=5, seed=1, agents="random")

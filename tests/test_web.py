@@ -194,6 +194,37 @@ def test_a_saved_game_is_the_command_lines_format(client: TestClient, tmp_path: 
     assert replayed["position"] == replayed["length"] == len(end["moves"]) and replayed["situation"] == end["situation"]
 
 
+def test_at_a_table_of_two_humans_one_seats_page_saves_only_once_the_game_is_over(client: TestClient) -> None:
+    """A save is the seed and every choice: downloaded from seat 1's page, it gave seat 1 seat 2's hidden hand."""
+    table = start(client, "/play/tutorial-tiles?players=2&seed=1&seat=2=human")
+    refused = client.get(f"/api/tables/{table}/save?seat=1")
+    assert refused.status_code == 400 and "seat 2's hidden cards and choices too" in refused.json()["error"]
+    assert view(client, table, seat=1)["unsaved"] == refused.json()["error"]
+    assert "seat 1's hidden" in client.get(f"/api/tables/{table}/save?seat=2").json()["error"]
+    assert client.get(f"/api/tables/{table}/save").status_code == 200 and view(client, table)["unsaved"] is None  # one screen
+    play_out(client, table)
+    assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+
+
+@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/tic-tac-toe?players=2&seed=1&seat=2=human"])
+def test_a_human_against_bots_or_humans_in_a_game_played_in_the_open_saves_at_any_time(client: TestClient, url: str) -> None:
+    table = start(client, url)
+    assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+
+
+def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(client: TestClient) -> None:
+    """Each page of a table runs the bots on a timer: two tabs watching played two moves where one was due."""
+    table = start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random")
+    seen = view(client, table)["version"]
+    first = client.post(f"/api/tables/{table}/advance", json={"version": seen}).json()
+    second = client.post(f"/api/tables/{table}/advance", json={"version": seen}).json()
+    assert len(first["moves"]) == len(second["moves"]) == 1 and second["version"] == first["version"] == seen + 1
+    assert len(client.post(f"/api/tables/{table}/advance", json={"version": seen + 1}).json()["moves"]) == 2
+    assert len(client.post(f"/api/tables/{table}/advance", json={}).json()["moves"]) == 3  # a script names no version
+    refused = client.post(f"/api/tables/{table}/advance", json={"version": "3"})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("say which version of the table")
+
+
 def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     game = engine.load("tutorial-tiles")
     state = game.new_state(players=2, seed=5, record=True)

@@ -13,10 +13,12 @@ API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
 
     GET  /api/tables/ID?seat=N             the view of a table
     POST /api/tables/ID/act                {"action": "place A at 0,0"}
-    POST /api/tables/ID/advance            the bot to move plays one move
+    POST /api/tables/ID/advance            the bot to move plays one move ({"version": N}: unless the table
+                                           changed since the page drew version N)
     POST /api/tables/ID/undo               take back the last human move (watching: the last move)
     POST /api/tables/ID/goto               {"position": 12} (replays)
-    GET  /api/tables/ID/save               the game as a save file (the command line's format)
+    GET  /api/tables/ID/save?seat=N        the game as a save file (the command line's format); refused to one
+                                           seat's page while another human's hidden information would be in it
     GET  /api/tables/ID/events?seat=N      server-sent events: the view again whenever the table changes
     POST /api/open?mode=play|replay        body: a save or replay file -> {"url": "/table/ID"}
 
@@ -158,6 +160,7 @@ class Server:
         state = table.state
         players = table.log.players
         humans = [s for s in range(1, players + 1) if s not in table.bots]
+        unsaved = table.unsaved_for(seat)  # before the seat is chosen: a page that names none is a shared screen
         if seat is None:
             mover = state.seat_to_move
             seat = mover if mover in humans else (humans[0] if humans else 1)
@@ -175,6 +178,7 @@ class Server:
             "html": view.table_html(state, seat),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
+            "unsaved": unsaved,  # why this page may not save the game now (None: it may)
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
@@ -325,9 +329,12 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     async def advance(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        seen = (await body_of(request)).get("version")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            raise BadRequest("say which version of the table the page drew, {\"version\": 12}, or leave it out")
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.advance(expired), server.view(table, seat))[1])
+            return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat))[1])
 
         return await server.capped(work)
 
@@ -358,7 +365,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def save(request: Request) -> Response:
         table = server.tables.get(request.path_params["id"])
-        data = await server.capped(lambda expired: server.locked(table, table.save))
+        seat = seat_of(request)
+        data = await server.capped(lambda expired: server.locked(table, lambda: table.save(seat)))
         name = f"{table.ruleset}-seed{table.log.seed}.json"
         return Response(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n", media_type="application/json",
                         headers={"content-disposition": attachment(name)})

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import IllegalActionError, RulecraftError
+from engine.core.information import has_hidden_information
 from engine.runner.agents import Agent, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
@@ -115,9 +116,14 @@ class Table:
             raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
         self._apply(text, seat)
 
-    def advance(self, expired: Callable[[], bool] = lambda: False) -> bool:
-        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end)."""
-        if self.state.is_terminal or self.mode == "replay":
+    def advance(self, expired: Callable[[], bool] = lambda: False, seen: int | None = None) -> bool:
+        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end).
+
+        ``seen``: the version of the table the asking page drew.  When the table has changed since (another page
+        of the same table already asked for that move), nothing is played: every page of a table runs the bots on
+        a timer, and the table moves once per position, not once per page.
+        """
+        if self.state.is_terminal or self.mode == "replay" or (seen is not None and seen != self.version):
             return False
         seat = self.state.seat_to_move
         agent = self.agents.get(seat)
@@ -215,8 +221,34 @@ class Table:
 
     # ------------------------------------------------------------ saving
 
-    def save(self) -> dict[str, Any]:
-        """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``)."""
+    def unsaved_for(self, seat: int | None) -> str | None:
+        """Why the page of ``seat`` may not save the game now, or None when it may.
+
+        A save is the whole game (the seed and every choice): at a table of several humans each on their own
+        page (``?seat=N``), it would give away what only the other humans may see, so such a page saves once
+        the game is over.  A page that names no seat is one screen shared, and may save.
+
+        Example (a game with hidden hands, two humans)::
+
+            table = Table.new("t1", "my-game", engine.load("my-game"), players=2, seed=3, bots={})
+            table.unsaved_for(None)   # None: one screen shared
+            table.unsaved_for(1)      # "a save holds the whole game, seat 2's hidden cards and choices too: ..."
+        """
+        if seat is None or self.mode != "play" or self.state.is_terminal or not has_hidden_information(self.state.game):
+            return None
+        others = [s for s in range(1, self.log.players + 1) if s not in self.bots and s != seat]
+        if not others:
+            return None
+        whose = " and ".join(f"seat {s}" for s in others)
+        return (f"a save holds the whole game, {whose}'s hidden cards and choices too: "
+                "at a table of several humans it can be saved once the game is over")
+
+    def save(self, seat: int | None = None) -> dict[str, Any]:
+        """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``),
+        for the page of ``seat``; TableError when that page may not save it now (see :meth:`unsaved_for`)."""
+        refused = self.unsaved_for(seat)
+        if refused is not None:
+            raise TableError(refused)
         if self.mode == "replay":
             actions = list(self.log.actions)
         else:

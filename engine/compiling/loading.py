@@ -89,7 +89,8 @@ def load(
     list of names; they are applied in order.  ``set_options`` maps option
     names to values written as in YAML (``{"width": "4"}``); they replace
     the options' defaults, after the variants.  A wrong value is reported at
-    ``--set NAME``, or at ``set_by[NAME] NAME`` (``{"width": "--compare-set"}``).
+    ``set_options['NAME']``, or, for an option set on the command line, at
+    ``set_by[NAME] NAME`` (``{"width": "--set"}``).
     """
     return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options, set_by)
 

@@ -276,13 +276,17 @@ def apply_options(
     their kinds: the builder checks the value against the list).  The result gains
     ``set_options``: the names and values, in order, each written in one
     normal form (``04`` is recorded as ``4``).  An unknown name or a value
-    of another kind is a RulesetError, reported at ``--set NAME``, or at
-    ``set_by[NAME] NAME`` for an option set another way (``--compare-set``, ``sweep``).
+    of another kind is a RulesetError, reported in the Python API's words
+    (``set_options['NAME']``), or at ``set_by[NAME] NAME`` for an option set
+    on the command line (``--set``, ``--compare-set``, ``sweep``).
 
     >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n")
     >>> apply_options(tree, {"width": "4"})["options"]
     {'width': {'default': 4}}
     >>> apply_options(tree, {"widht": "4"})
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: set_options['widht'] = '4': no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
+    >>> apply_options(tree, {"widht": "4"}, {"widht": "--set"})
     Traceback (most recent call last):
     engine.core.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
     >>> apply_options(tree, {"width": "four"}, {"width": "--compare-set"})
@@ -297,12 +301,13 @@ def apply_options(
     recorded = Mapping(tree.pos)
     for name, text in set_options.items():
         if not isinstance(name, str):
-            raise RulesetError.at(None, f"--set: an option is named by its text, not {cut(repr(name), 60)}")
-        where = f"{(set_by or {}).get(name, '--set')} {name}"
+            raise RulesetError.at(None, f"set_options: an option is named by its text, not {cut(repr(name), 60)}")
+        flag = (set_by or {}).get(name)
+        where = f"{flag} {name}" if flag else f"set_options[{name!r}]"
         if name not in declared:
             known = ", ".join(declared) if declared else "none: this ruleset declares no options"
             raise RulesetError.at(
-                None, f"{where}={text}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
+                None, f"{_assignment(where, str(text))}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
             )
         value = load_yaml(where, text) if isinstance(text, str) else python_value(where, text)
         spec = declared[name]
@@ -316,7 +321,7 @@ def apply_options(
             options.add(name, changed, declared.key_pos.get(name), declared.value_pos.get(name))
         else:
             options.add(name, value, declared.key_pos.get(name), pos)
-        recorded.add(name, yaml_text(plain(value)), None, None)
+        recorded.add(name, yaml_text(plain(value)), None, pos)  # the position says how it was set (set_in_words)
     result = _copy(tree)
     result.add("options", options, tree.key_pos.get("options"), tree.value_pos.get("options"))
     result.add(Text("set_options", tree.pos), recorded, None, None)
@@ -329,14 +334,14 @@ def python_value(where: str, value: Any) -> Any:
     Only what YAML can write is taken: None, true/false, numbers (numpy's too), texts, and lists (or tuples)
     and mappings with text keys of them, nested no deeper than ``yaml_depth``.
 
-    >>> python_value("--set sizes", (4, 5.5, "x"))
+    >>> python_value("set_options['sizes']", (4, 5.5, "x"))
     [4, 5.5, 'x']
-    >>> python_value("--set width", 10 ** 200)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    >>> python_value("set_options['width']", 10 ** 200)  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --set width:1:1: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
-    >>> python_value("--set width", {4})
+    engine.core.errors.RulesetError: set_options['width']:1:1: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
+    >>> python_value("set_options['width']", {4})
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --set width: a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not set {4}
+    engine.core.errors.RulesetError: set_options['width']: a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not set {4}
     """
     return load_yaml(where, yaml_text(_plain_python(where, value, limits.current().yaml_depth)))
 
@@ -360,21 +365,38 @@ def _plain_python(where: str, value: Any, depth: int) -> Any:
 
 
 def set_outside(file: str) -> bool:
-    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``).
+    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``, the API's
+    ``set_options['NAME']``).
 
     >>> set_outside("--compare-set width"), set_outside("sweep width"), set_outside("rules/board.yaml")
     (True, True, False)
     """
-    return file.startswith(("--", "sweep "))
+    return file.startswith(("--", "sweep ", "set_options["))
 
 
-def set_flags(set_options: collections.abc.Mapping[str, str]) -> str:
-    """The options set, as written on the command line.
+def set_in_words(set_options: collections.abc.Mapping[str, str]) -> str:
+    """The options set from outside the files, each in the words it was set with: the flag (``--set``,
+    ``--compare-set``, ``sweep``) that :func:`apply_options` recorded as its position, else the Python API's.
 
-    >>> set_flags({"width": "4", "label": "'on'"}), set_flags({})
-    ("--set width=4 --set label='on'", '')
+    >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n  label: {default: a}\\n")
+    >>> print(set_in_words(apply_options(tree, {"width": "4", "label": "'on'"}, {"width": "--set"})["set_options"]))
+    --set width=4, set_options['label'] = "'on'"
     """
-    return " ".join(f"--set {name}={text}" for name, text in set_options.items())
+    positions = getattr(set_options, "value_pos", {})
+    words = []
+    for name, text in set_options.items():
+        pos = positions.get(name)
+        words.append(_assignment(pos.file if pos else f"set_options[{name!r}]", str(text)))
+    return ", ".join(words)
+
+
+def _assignment(where: str, text: str) -> str:
+    """An option set to ``text`` at ``where``, as it was written there.
+
+    >>> _assignment("--set width", "4"), _assignment("set_options['width']", "4")
+    ('--set width=4', "set_options['width'] = '4'")
+    """
+    return f"{where} = {text!r}" if where.startswith("set_options[") else f"{where}={text}"
 
 
 def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
@@ -386,7 +408,12 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
         return
     message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
     quoted = f"'{yaml_text(plain(new))}'"
-    written = f"{where}=\"{quoted}\"" if where.startswith("--") else quoted  # a sweep's value is quoted in its list
+    if where.startswith("--"):
+        written = f"{where}=\"{quoted}\""
+    elif where.startswith("set_options["):  # the Python API
+        written = f"{where} = {quoted!r}"
+    else:  # a sweep's value is quoted in its list
+        written = quoted
     hint = f"to mean text, quote it: {written}" if isinstance(old, str) else None
     raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
 

@@ -111,6 +111,7 @@ function draw(data) {
     }
   }
   document.getElementById("seat").value = String(view.seat);
+  drawSave();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
@@ -130,6 +131,15 @@ function draw(data) {
   document.body.dataset.mode = view.mode;
   if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
   schedule();
+}
+
+// The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
+function drawSave() {
+  const save = document.getElementById("save");
+  save.classList.toggle("unavailable", Boolean(view.unsaved));
+  save.title = view.unsaved || "";
+  if (view.unsaved) save.removeAttribute("href");
+  else save.href = `${base}/save${seat ? `?seat=${seat}` : ""}`;
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
@@ -153,16 +163,23 @@ async function act(text) {
   await call("/act", { action: text, seat: seat ? Number(seat) : null });
 }
 
+// The bot's next move, after the position this page drew: when another page of the table (another tab, the other
+// player's browser) has asked for it already, the server plays nothing and sends the table as it is.
+const nextMove = () => ({ version: view.version });
+
 function schedule() {
   clearTimeout(timer);
   if (view.over || !view.bot_to_move) return;
-  if (view.mode === "play") timer = setTimeout(() => call("/advance", {}), 250);
+  if (view.mode === "play") timer = setTimeout(() => call("/advance", nextMove), 250);
   else if (view.mode === "watch" && playing) {
     const speed = Number(document.getElementById("speed").value);
-    timer = setTimeout(() => call("/advance", {}), 1500 - speed);
+    timer = setTimeout(() => call("/advance", nextMove), 1500 - speed);
   }
 }
 
+document.getElementById("save").addEventListener("click", () => {
+  if (view.unsaved) showMessage(view.unsaved);
+});
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
@@ -210,7 +227,7 @@ if (view.mode === "play") {
     document.getElementById("playpause").textContent = playing ? "pause" : "play";
     schedule();
   });
-  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", {}); });
+  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", nextMove); });
   document.getElementById("back").addEventListener("click", () => { playing = false; call("/undo", {}); });
 } else {
   const scrub = document.getElementById("scrub");

@@ -1,0 +1,43 @@
+"""Games of genres the shipped rulesets lack, written from the docs alone, in docs/examples: each one's scenario files,
+and random games that end by their own rule and keep the invariants.
+
+Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls, each another turn by
+``play_again()``, banked or lost on a 1.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.runner.scenario import run_scenario
+from engine.runner.simulate import simulate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+GAMES = ("pig",)
+
+
+@pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
+                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, players: int) -> None:
+    game = engine.load(EXAMPLES / name)
+    report = simulate(game, players=players, n=10, seed=0, agents="random")
+    assert report.games == 10
+    for seed in range(5):
+        s = game.new_state(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+            assert game.broken_invariants(s) == []
+        assert s.outcome.ended == "end condition"
+

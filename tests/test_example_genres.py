@@ -2,7 +2,8 @@
 and random games that end by their own rule and keep the invariants.
 
 Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls, each another turn by
-``play_again()``, banked or lost on a 1.
+``play_again()``, banked or lost on a 1.  Trumps (docs/examples/trumps) is a trick-taking game with follow-suit and
+a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("pig",)
+GAMES = ("pig", "trumps")
 
 
 @pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),

@@ -171,13 +171,40 @@ class PlayAgain(Function):
             part = s.slices.get(TurnOrder.block, TurnOrder())
             if part.again:
                 return
-            s.slices[TurnOrder.block] = part._replace(again=True)
+            s.slices[TurnOrder.block] = part._replace(again=True, next=None)
             s.note(lambda: f"{s.current_role} plays again")
 
         return Compiled(EFFECT, play_again)
 
     def describe(self, call: ast.Call) -> str:
         return "the player whose turn it is plays again"
+
+
+@dataclass(frozen=True)
+class PlayNext(Function):
+    """``play_next(ROLE)``: the role takes the next turn, and the turn order goes on from it — the winner of a trick
+    leads the next one.  The last call of a turn (or ``play_again()``) decides; a role nobody plays, or one that
+    has left the turn order, changes nothing.  Example, at the end of a trick::
+
+        play_next(trick_winner())   # a function of the ruleset naming a role
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        (arg,) = self.arity(call, scope, 1)
+        role = self.value(scope, arg, role_type(scope), "role").fn
+
+        def play_next(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            if who is None or who not in s.order or who in s.left_roles():
+                return
+            part = s.slices.get(TurnOrder.block, TurnOrder())
+            s.slices[TurnOrder.block] = part._replace(again=None, next=who)
+            s.note(lambda: f"{who} plays next")
+
+        return Compiled(EFFECT, play_next)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} plays next"
 
 
 class Score(SeatArgument):
@@ -603,6 +630,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
               "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
               "if gained > 0: play_again()"),
+    PlayNext("play_next", "play_next(ROLE)", "The role takes the next turn, and the turn order goes on from it "
+             "(the winner of a trick leads the next); the last call of a turn, or play_again(), decides.",
+             "play_next(winner)"),
     Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
           argument="seat", words="the score of seat {}"),
     Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

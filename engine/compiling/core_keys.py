@@ -125,7 +125,8 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "roles": {
             "description": ("What each player plays as. Without `roles`, every player simply has a seat (seat1, "
-                            "seat2, ...). With roles, each value of a type is a role (e.g. each side), and "
+                            "seat2, ..., one per seat of the largest player count: those beyond the players at the "
+                            "table are played by nobody). With roles, each value of a type is a role (e.g. each side), and "
                             "`seating` says which seat plays which role for each player count."),
             "$ref": "#/$defs/roles",
         },

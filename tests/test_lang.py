@@ -277,3 +277,15 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "twice of 3" in game.compile_condition("twice(3) == 6").description
     # where no name d2 is defined, d2 is still a die
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
+
+
+
+@pytest.mark.parametrize("text, statements", [
+    ("pass\n# a comment on its own line\npass\n", 2),
+    ("for r in roles:\n  # a comment inside a block: it may say anything, even 'x: y'\n  pass\n  pass\n", 1),
+    ("if true:\n  pass\n      # indented anyhow\n\n# and after the block\npass\n", 2),
+])
+def test_a_comment_on_its_own_line_between_statements(text: str, statements: int) -> None:
+    """A comment line after a statement was a syntax error ('unexpected the end of the line'): only comments before
+    the first statement or after code on its line parsed.  Comment lines now go with the line break before them."""
+    assert len(parse_program(text).body) == statements

@@ -3,7 +3,9 @@ and random games that end by their own rule and keep the invariants.
 
 Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls, each another turn by
 ``play_again()``, banked or lost on a 1.  Trumps (docs/examples/trumps) is a trick-taking game with follow-suit and
-a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)``.
+a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)``.  Hex (docs/examples/hex) is the
+connection game on a rhombus of hexes (``board: {kind: hex, width, height}``), a counter on each stone marking those
+joined to their player's first edge.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("pig", "trumps")
+GAMES = ("pig", "trumps", "hex")
 
 
 @pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
@@ -28,8 +30,7 @@ def test_scenario(path: Path) -> None:
     assert result.passed, "\n".join(result.failures)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in engine.load(EXAMPLES / g).player_counts])
 def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, players: int) -> None:
     game = engine.load(EXAMPLES / name)
     report = simulate(game, players=players, n=10, seed=0, agents="random")

@@ -5,7 +5,8 @@ Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls,
 ``play_again()``, banked or lost on a 1.  Trumps (docs/examples/trumps) is a trick-taking game with follow-suit and
 a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)``.  Hex (docs/examples/hex) is the
 connection game on a rhombus of hexes (``board: {kind: hex, width, height}``), a counter on each stone marking those
-joined to their player's first edge.
+joined to their player's first edge.  Going once (docs/examples/going-once) is an open auction: bids from
+``numbers(FROM, TO)``, a pass final for the lot, the buyer opening the next lot with ``play_next``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("pig", "trumps", "hex")
+GAMES = ("pig", "trumps", "hex", "going-once")
 
 
 @pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),

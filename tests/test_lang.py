@@ -289,3 +289,21 @@ def test_a_comment_on_its_own_line_between_statements(text: str, statements: int
     """A comment line after a statement was a syntax error ('unexpected the end of the line'): only comments before
     the first statement or after code on its line parsed.  Comment lines now go with the line break before them."""
     assert len(parse_program(text).body) == statements
+
+
+def test_numbers_lists_a_run_of_whole_numbers() -> None:
+    """``numbers(FROM, TO)``: both ends included, none when TO is smaller; a choice among them offers each."""
+    game = engine.load("tic-tac-toe")
+    s = game.new_state(2)
+    assert game.compile_condition("numbers(2, 5) == [2, 3, 4, 5] and numbers(-1, 0) == [-1, 0]").test(s)
+    assert game.compile_condition("count(numbers(3, 2)) == 0 and sum(numbers(1, 4)) == 10").test(s)
+    with pytest.raises(RulesetError, match=r"the last number of numbers\(\) must be an int, but '\"x\"' is a text"):
+        game.compile_condition('count(numbers(1, "x")) == 0')
+    with pytest.raises(RulesetError, match=r"numbers\(\) takes 2 arguments"):
+        game.compile_condition("count(numbers(1)) == 0")
+
+
+def test_numbers_refuses_a_run_too_long_to_list() -> None:
+    game = engine.load("tic-tac-toe")
+    with pytest.raises(EffectRuntimeError, match=r"numbers\(1, 1000000\) would list 1000000 numbers; at most 10000"):
+        game.compile_condition("count(numbers(1, 1000000)) > 0").test(game.new_state(2))

@@ -4,8 +4,8 @@ and random games that end by their own rule and keep the invariants.
 Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls, each another turn by
 ``play_again()``, banked or lost on a 1.  Trumps (docs/examples/trumps) is a trick-taking game with follow-suit and
 a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)``.  Hex (docs/examples/hex) is the
-connection game on a rhombus of hexes (``board: {kind: hex, width, height}``), a counter on each stone marking those
-joined to their player's first edge.  Going once (docs/examples/going-once) is an open auction: bids from
+connection game on a rhombus of hexes (``board: {kind: hex, width, height}``), won by a group of stones
+(``group_of``) reaching both of a player's edges.  Going once (docs/examples/going-once) is an open auction: bids from
 ``numbers(FROM, TO)``, a pass final for the lot, the buyer opening the next lot with ``play_next``.
 """
 

@@ -27,7 +27,7 @@ from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, ListOf, Type
 
 
 def role_type(scope: Scope) -> Type:
@@ -256,6 +256,48 @@ class LargestGroup(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"the size of the largest connected group of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class GroupOf(Function):
+    """``group_of(PIECE, x in COLLECTION [where CONDITION])``: the selected pieces on the board connected to PIECE's
+    cell, each touching the next under the board's adjacency — a chain of stones from one edge to another, a group
+    and its liberties.  Example: ``any(t.cell.y == 4 for t in group_of(s, x in board where x.colour == s.colour))``.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(ANY_COMPONENT), lambda s, e: [])
+        start = self.value(scope, args[0], ANY_COMPONENT, "piece").fn
+        sel = as_selection(args[1]).compile_parts(scope)
+        items = sel.items
+
+        def group_of(s: Any, e: list[Any]) -> list[Any]:
+            piece = start(s, e)
+            cell_of = s.cell_of
+            first = cell_of[piece] if piece is not None else None
+            if first is None:  # not on the board: connected to nothing
+                return []
+            chosen = [c for c in items(s, e) if cell_of[c] is not None]
+            cells = {cell_of[c] for c in chosen}
+            if first not in cells:
+                return []
+            grid, reached, todo = s.game.grid, {first}, [first]
+            while todo:
+                for n in grid.neighbours(todo.pop()):
+                    if n in cells and n not in reached:
+                        reached.add(n)
+                        todo.append(n)
+            return [c for c in chosen if cell_of[c] in reached]
+
+        item = sel.item_type if isinstance(sel.item_type, Component) else ANY_COMPONENT
+        return Compiled(ListOf(item), group_of)
+
+    def describe(self, call: ast.Call) -> str:
+        if len(call.args) != 2:
+            return "a group"
+        return f"the {describe_selection(call.args[1])} connected to {call.args[0].describe()}"
 
 
 @dataclass(frozen=True)
@@ -608,6 +650,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
+    GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
+            "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
+            "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),
     LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
                 "Length of the longest straight line of selected board pieces, each next to the one before in one of "
                 "the board's adjacency directions.",

@@ -279,6 +279,16 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
 
 
+def test_a_function_named_like_a_built_in_one_says_which(tmp_path: Path) -> None:
+    """'points(role r): ...' was refused with \"the name 'points' is already defined\", which did not say by what: the
+    message now shows the function the name already is."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: named-points\nextends: tutorial-tiles\nfunctions:\n  points(role r): 1\n")
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:4:3: the name 'points' is already defined \(points\(ITEM\) -> "
+                                           r"int: The points a ranked item paid \(0 until the game is over\)\); pick "
+                                           r"another name for this function"):
+        engine.load(ruleset)
+
 
 @pytest.mark.parametrize("text, statements", [
     ("pass\n# a comment on its own line\npass\n", 2),

@@ -3,6 +3,7 @@ role (``play_next(ROLE)``) (engine/blocks/state_functions.py, State.next_turn)."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,16 @@ def test_play_next_of_a_role_that_left_changes_nothing(tmp_path: Path) -> None:
 def test_play_next_needs_a_role(tmp_path: Path) -> None:
     with pytest.raises(engine.RulesetError, match=r"the role of play_next\(\) must be a symbol, but '2' is an int"):
         tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'play_next(2)'}\n")
+
+
+@pytest.mark.parametrize("call, name", [("play_next(Moon)", "play_next()"), ("play_again()", "play_again()")])
+def test_turn_order_calls_in_setup_are_refused_naming_first_seat(tmp_path: Path, call: str, name: str) -> None:
+    """In setup, play_next(Moon) logged 'Moon plays next' but Sun still started, and Moon only played second: the call
+    acted after the first turn.  Setup now stops with an error saying what chooses who starts."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"name: t\nextends: tutorial-tiles\nplayers: [3]\nsetup+:\n  after: deal\n  add:\n"
+                    f"    - name: start\n      do: {call}\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=rf"ruleset.yaml:8:11: setting up 3 players fails: {re.escape(name)} "
+                                                  r"gives the next turn during play, not in setup: the first turn "
+                                                  r"goes to the ruleset's first_seat"):
+        engine.load(path)

@@ -156,6 +156,11 @@ class Leave(Function):
         return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
 
 
+NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first turn goes to the ruleset's first_seat "
+                "(a seat, an option, lowest-roll or highest-roll)")
+"""Turn-order calls in setup would act only after the first turn: refused, naming what chooses who starts."""
+
+
 @dataclass(frozen=True)
 class PlayAgain(Function):
     """``play_again()``: the role whose turn it is takes the next turn too, once (calling it again changes nothing).
@@ -167,7 +172,11 @@ class PlayAgain(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         self.arity(call, scope, 0)
 
+        pos = call.pos
+
         def play_again(s: Any, e: list[Any]) -> None:
+            if s.step < 0:
+                raise EffectRuntimeError(NOT_IN_SETUP.format("play_again()"), pos)
             part = s.slices.get(TurnOrder.block, TurnOrder())
             if part.again:
                 return
@@ -191,9 +200,11 @@ class PlayNext(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         (arg,) = self.arity(call, scope, 1)
-        role = self.value(scope, arg, role_type(scope), "role").fn
+        role, pos = self.value(scope, arg, role_type(scope), "role").fn, call.pos
 
         def play_next(s: Any, e: list[Any]) -> None:
+            if s.step < 0:
+                raise EffectRuntimeError(NOT_IN_SETUP.format("play_next()"), pos)
             who = role(s, e)
             if who is None or who not in s.order or who in s.left_roles():
                 return

@@ -3,7 +3,6 @@ role (``play_next(ROLE)``) (engine/blocks/state_functions.py, State.next_turn)."
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -142,14 +141,30 @@ def test_play_next_needs_a_role(tmp_path: Path) -> None:
         tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'play_next(2)'}\n")
 
 
-@pytest.mark.parametrize("call, name", [("play_next(Moon)", "play_next()"), ("play_again()", "play_again()")])
-def test_turn_order_calls_in_setup_are_refused_naming_first_seat(tmp_path: Path, call: str, name: str) -> None:
-    """In setup, play_next(Moon) logged 'Moon plays next' but Sun still started, and Moon only played second: the call
-    acted after the first turn.  Setup now stops with an error saying what chooses who starts."""
+def test_play_again_in_setup_is_refused_naming_what_chooses_who_starts(tmp_path: Path) -> None:
+    """In setup, play_again() gave the first role two turns (the note is read when a turn ends); it now stops the
+    setup with an error naming first_seat and play_next."""
     path = tmp_path / "ruleset.yaml"
-    path.write_text(f"name: t\nextends: tutorial-tiles\nplayers: [3]\nsetup+:\n  after: deal\n  add:\n"
-                    f"    - name: start\n      do: {call}\n", encoding="utf-8")
-    with pytest.raises(engine.RulesetError, match=rf"ruleset.yaml:8:11: setting up 3 players fails: {re.escape(name)} "
-                                                  r"gives the next turn during play, not in setup: the first turn "
-                                                  r"goes to the ruleset's first_seat"):
+    path.write_text("name: t\nextends: tutorial-tiles\nplayers: [3]\nsetup+:\n  after: deal\n  add:\n"
+                    "    - name: start\n      do: play_again()\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=r"ruleset.yaml:8:11: setting up 3 players fails: play_again\(\) gives "
+                                                  r"the next turn during play, not in setup: the first turn goes to the "
+                                                  r"ruleset's first_seat .*, or to the role setup names with "
+                                                  r"play_next\(ROLE\)"):
         engine.load(path)
+
+
+def test_play_next_in_setup_gives_the_first_turn(tmp_path: Path) -> None:
+    """A setup part 'play_next(Moon)' used to log 'Moon plays next' while Sun took the first turn and Moon only the
+    second; now Moon takes the first turn and the order goes on from it, whatever the deal of the roles."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: t\nextends: tutorial-tiles\nplayers: [3]\nsetup+:\n  after: deal\n  add:\n"
+                    "    - name: start\n      do: play_next(Moon)\n", encoding="utf-8")
+    game = engine.load(path)
+    for seed in range(3):
+        s = game.new_state(players=3, seed=seed, record=True)
+        assert s.current_role == "Moon" and s.turn_number == 1 and "Moon takes the first turn" in s.log
+        after = s.order[(s.order.index("Moon") + 1) % 3]
+        s.apply(s.legal_actions()[0])
+        assert s.current_role == after
+        assert game.state_from_json(s.to_json()) == s

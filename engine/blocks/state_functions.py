@@ -157,8 +157,8 @@ class Leave(Function):
 
 
 NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first turn goes to the ruleset's first_seat "
-                "(a seat, an option, lowest-roll or highest-roll)")
-"""Turn-order calls in setup would act only after the first turn: refused, naming what chooses who starts."""
+                "(a seat, an option, lowest-roll or highest-roll), or to the role setup names with play_next(ROLE)")
+"""play_again() in setup would act only after the first turn: refused, naming what chooses who starts."""
 
 
 @dataclass(frozen=True)
@@ -192,8 +192,9 @@ class PlayAgain(Function):
 @dataclass(frozen=True)
 class PlayNext(Function):
     """``play_next(ROLE)``: the role takes the next turn, and the turn order goes on from it — the winner of a trick
-    leads the next one.  The last call of a turn (or ``play_again()``) decides; a role nobody plays, or one that
-    has left the turn order, changes nothing.  Example, at the end of a trick::
+    leads the next one; in setup, the first turn (the holder of the lowest card leads).  The last call of a turn (or
+    ``play_again()``) decides; a role nobody plays, or one that has left the turn order, changes nothing.  Example, at
+    the end of a trick::
 
         play_next(trick_winner())   # a function of the ruleset naming a role
     """
@@ -203,10 +204,12 @@ class PlayNext(Function):
         role, pos = self.value(scope, arg, role_type(scope), "role").fn, call.pos
 
         def play_next(s: Any, e: list[Any]) -> None:
-            if s.step < 0:
-                raise EffectRuntimeError(NOT_IN_SETUP.format("play_next()"), pos)
             who = role(s, e)
             if who is None or who not in s.order or who in s.left_roles():
+                return
+            if s.step < 0:  # in setup, before any turn: the role takes the first turn
+                s.turn = s.order.index(who)
+                s.note(lambda: f"{who} takes the first turn")
                 return
             part = s.slices.get(TurnOrder.block, TurnOrder())
             s.slices[TurnOrder.block] = part._replace(again=None, next=who)
@@ -687,7 +690,8 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
               "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
               "if gained > 0: play_again()"),
     PlayNext("play_next", "play_next(ROLE)", "The role takes the next turn, and the turn order goes on from it "
-             "(the winner of a trick leads the next); the last call of a turn, or play_again(), decides.",
+             "(the winner of a trick leads the next); the last call of a turn, or play_again(), decides. In setup: "
+             "the role takes the first turn.",
              "play_next(winner)"),
     Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
           argument="seat", words="the score of seat {}"),

@@ -4,12 +4,13 @@ Square boards are a table, x across and y down: each cell shows the short
 label of the face up (coloured by the label's place in its type, never by its
 name) and, dimmed, the other faces; cells in a pending decision are
 underlined.  Hex boards (``board: {kind: hex}``) are drawn as hexes, each row
-shifted by half a hex: a piece shows the short label of its value (the
-first attribute of a declared type, else its name) in that value's colour,
-``[..]`` when it is in a pattern group and ``{..}`` at the group's anchor
-(both bracketed in the colour of the group's marker), empty hexes next to a
-piece show their coordinates, and a line per group names its marker and
-counts its pieces.  A square board with edges is drawn whole.
+shifted by half a hex from the one above (a hexagon back and forth, a rhombus
+always right): a piece shows the short label of its value (the first
+attribute of a declared type, else its name) in that value's colour, ``[..]``
+when it is in a pattern group and ``{..}`` at the group's anchor (both
+bracketed in the colour of the group's marker), empty hexes next to a piece
+show their coordinates, and a line per group names its marker and counts its
+pieces.  A square board with edges is drawn whole.
 
 A ruleset's ``display:`` gives values their own style and short text: a
 piece without faces of its own then reads as the short texts of its values
@@ -190,12 +191,11 @@ def hex_board(state: State) -> RenderableType:
     assert isinstance(grid, HexGrid)
     labels = abbreviations((value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])), least=2)
     styles = value_styles(game)
-    n = grid.radius
     lines = [Text("q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor", style="dim")]
-    for r in range(-n, n + 1):
-        line = Text(" " * (abs(r) * HEX_WIDTH // 2))
-        for q in range(max(-n, -n - r), min(n, n - r) + 1):
-            line.append_text(_hex(state, (q, r), labels, styles))
+    for indent, row in grid.rows():
+        line = Text(" " * (indent * HEX_WIDTH // 2))
+        for cell in row:
+            line.append_text(_hex(state, cell, labels, styles))
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)

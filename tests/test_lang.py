@@ -277,3 +277,43 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "twice of 3" in game.compile_condition("twice(3) == 6").description
     # where no name d2 is defined, d2 is still a die
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
+
+
+def test_a_function_named_like_a_built_in_one_says_which(tmp_path: Path) -> None:
+    """'points(role r): ...' was refused with \"the name 'points' is already defined\", which did not say by what: the
+    message now shows the function the name already is."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: named-points\nextends: tutorial-tiles\nfunctions:\n  points(role r): 1\n")
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:4:3: the name 'points' is already defined \(points\(ITEM\) -> "
+                                           r"int: The points a ranked item paid \(0 until the game is over\)\); pick "
+                                           r"another name for this function"):
+        engine.load(ruleset)
+
+
+@pytest.mark.parametrize("text, statements", [
+    ("pass\n# a comment on its own line\npass\n", 2),
+    ("for r in roles:\n  # a comment inside a block: it may say anything, even 'x: y'\n  pass\n  pass\n", 1),
+    ("if true:\n  pass\n      # indented anyhow\n\n# and after the block\npass\n", 2),
+])
+def test_a_comment_on_its_own_line_between_statements(text: str, statements: int) -> None:
+    """A comment line after a statement was a syntax error ('unexpected the end of the line'): only comments before
+    the first statement or after code on its line parsed.  Comment lines now go with the line break before them."""
+    assert len(parse_program(text).body) == statements
+
+
+def test_numbers_lists_a_run_of_whole_numbers() -> None:
+    """``numbers(FROM, TO)``: both ends included, none when TO is smaller; a choice among them offers each."""
+    game = engine.load("tic-tac-toe")
+    s = game.new_state(2)
+    assert game.compile_condition("numbers(2, 5) == [2, 3, 4, 5] and numbers(-1, 0) == [-1, 0]").test(s)
+    assert game.compile_condition("count(numbers(3, 2)) == 0 and sum(numbers(1, 4)) == 10").test(s)
+    with pytest.raises(RulesetError, match=r"the last number of numbers\(\) must be an int, but '\"x\"' is a text"):
+        game.compile_condition('count(numbers(1, "x")) == 0')
+    with pytest.raises(RulesetError, match=r"numbers\(\) takes 2 arguments"):
+        game.compile_condition("count(numbers(1)) == 0")
+
+
+def test_numbers_refuses_a_run_too_long_to_list() -> None:
+    game = engine.load("tic-tac-toe")
+    with pytest.raises(EffectRuntimeError, match=r"numbers\(1, 1000000\) would list 1000000 numbers; at most 10000"):
+        game.compile_condition("count(numbers(1, 1000000)) > 0").test(game.new_state(2))

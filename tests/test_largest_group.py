@@ -33,3 +33,24 @@ def test_largest_group_is_a_flood_fills(board: int, cells: set[tuple[int, int]])
     grid = BOARDS[board]
     on = {c for c in cells if grid.contains(c)} if isinstance(grid, SquareGrid) else {c for c in cells if c in grid._around}
     assert grid.largest_group(on) == flood(on, grid) == largest_group(on, grid.neighbours)
+
+
+def test_group_of_is_the_selected_pieces_connected_to_a_piece() -> None:
+    """``group_of(PIECE, SELECTION)`` on tic-tac-toe's board (8 neighbours): X's diagonal pair is one group, O's
+    lone mark another; a piece outside the selection, or no piece, is connected to nothing."""
+    import engine
+
+    game = engine.load("tic-tac-toe")
+    s = game.new_state(2)
+    for move in ("place X at 0,0", "place O at 2,0", "place X at 1,1", "place O at 0,2"):
+        s.apply(move)
+
+    def holds(text: str) -> bool:
+        return game.compile_condition(text).test(s)
+
+    assert holds("count(group_of(at(0, 0), t in board where t.mark == X)) == 2")
+    assert holds("all(t.mark == X for t in group_of(at(1, 1), t in board where t.mark == X))")
+    assert holds("count(group_of(at(2, 0), t in board where t.mark == O)) == 1")  # 0,2 does not touch it
+    assert holds("count(group_of(at(2, 0), t in board where t.mark == X)) == 0")
+    assert holds("count(group_of(at(2, 2), t in board)) == 0")  # an empty cell: none
+    assert holds("count(group_of(at(1, 1), t in board)) == 4")  # through 1,1 every mark touches

@@ -468,3 +468,27 @@ def test_an_action_the_rulesets_code_fails_on_names_that_action(tmp_path: Path) 
     failures = run_scenario(path).failures
     assert failures[0].startswith(f"{path}:4:5: action 1: the ruleset failed while playing 'choose A0': ")
     assert failures[0].endswith("division by zero")
+
+
+def test_a_counters_owner_written_as_code_says_to_name_it(tmp_path: Path) -> None:
+    """``hits(nth(roles, 1)): 3`` under a position's counters was 'unknown counter' though the counter exists: the
+    owner must be written by its name (or the value set in the position's effect), and the message says so."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(textwrap.dedent("""\
+        name: counted
+        extends: tutorial-tiles
+        counters:
+          hits: {per: role}
+        """))
+    result = run(tmp_path, """\
+        ruleset: game/ruleset.yaml
+        players: 2
+        position:
+          counters:
+            hits(nth(roles, 1)): 3
+        expect:
+          - turn == 1
+        """)
+    assert not result.passed
+    assert ("case.yaml:5:5: write the owner of hits by its name, like hits(Sun) (owners: Sun, Moon, Star), or set it "
+            "from code in the position's effect (hits(nth(roles, 1)) = 3)") in result.failures[0], result.failures

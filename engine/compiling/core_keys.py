@@ -125,7 +125,8 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "roles": {
             "description": ("What each player plays as. Without `roles`, every player simply has a seat (seat1, "
-                            "seat2, ...). With roles, each value of a type is a role (e.g. each side), and "
+                            "seat2, ..., one per seat of the largest player count: those beyond the players at the "
+                            "table are played by nobody). With roles, each value of a type is a role (e.g. each side), and "
                             "`seating` says which seat plays which role for each player count."),
             "$ref": "#/$defs/roles",
         },
@@ -479,13 +480,15 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "width": {
                     "description": ("A square grid with fixed edges: this many columns, x = 0 .. width-1 (give "
-                                    "`height` too). A number or an option name."),
+                                    "`height` too); a hex board: a rhombus of hexes, q = 0 .. width-1, instead of "
+                                    "a hexagon of a `radius`. A number or an option name."),
                     "$ref": "#/$defs/count",
                     "examples": [8],
                 },
                 "height": {
                     "description": ("A square grid with fixed edges: this many rows, y = 0 .. height-1 (give "
-                                    "`width` too). A number or an option name."),
+                                    "`width` too); a hex board: a rhombus of hexes, r = 0 .. height-1. A number or "
+                                    "an option name."),
                     "$ref": "#/$defs/count",
                     "examples": [8],
                 },

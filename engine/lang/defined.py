@@ -273,7 +273,9 @@ def define_functions(b: "CodeContext") -> None:
         name, params = signature
         b.check_identifier(name, pos, "function")
         if name in vocab.functions or name in vocab.globals:
-            b.error(pos, f"the name '{name}' is already defined; pick another name for this function")
+            taken = vocab.functions.get(name)
+            what = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""
+            b.error(pos, f"the name '{name}' is already defined{what}; pick another name for this function")
             continue
         typed = []
         for param, type_name in params:

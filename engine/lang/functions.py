@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable, Iterable
 
-from engine.core.errors import SourcePos
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
@@ -486,6 +486,42 @@ class Nth(Function):
         return f"item {args[1].describe()} of {args[0].describe()}" if len(args) == 2 else "an item"
 
 
+MAX_NUMBERS = 10_000
+"""The most numbers ``numbers(FROM, TO)`` gives: a longer run stops the effect (it would only fill memory)."""
+
+
+@dataclass(frozen=True)
+class Numbers(Function):
+    """``numbers(FROM, TO)``: the whole numbers from FROM to TO, both included (none when TO is smaller) — the
+    amounts a player may bid, say: ``choose(n in numbers(1, count(hand(current_role))))``.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> Numbers("numbers", "", "", "").describe(parse_expression("numbers(2, high + 1)"))
+    'the numbers from 2 to high plus 1'
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(INT), lambda s, e: [])
+        low, high, pos = self.value(scope, args[0], INT, "first number").fn, self.value(scope, args[1], INT, "last number").fn, call.pos
+
+        def numbers(s: Any, e: list[Any]) -> list[int]:
+            first, last = low(s, e), high(s, e)
+            if first is None or last is None:
+                return []
+            if last - first >= MAX_NUMBERS:
+                raise EffectRuntimeError(f"numbers({first}, {last}) would list {last - first + 1} numbers; at most "
+                                         f"{MAX_NUMBERS} are allowed", pos)
+            return list(range(first, last + 1))
+
+        return Compiled(ListOf(INT), numbers)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        return f"the numbers from {args[0].describe()} to {args[1].describe()}" if len(args) == 2 else "numbers"
+
+
 @dataclass(frozen=True)
 class RollValue(Function):
     """``roll(d6)``: a number from the state's seeded random generator."""
@@ -525,6 +561,8 @@ LANGUAGE: tuple[Function, ...] = (
     Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"),
     Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
         "nth(place_points, 1) == 3"),
+    Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
+            "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
     RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
 )
 """The language's own functions: they need no game, and every ruleset may call them."""

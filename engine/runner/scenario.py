@@ -419,6 +419,13 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
     m = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*([^()]*?)\s*\))?\s*", text)
     spec = game.counters.get(m.group(1)) if m else None
     if m is None or spec is None:
+        call = re.fullmatch(r"\s*(\w+)\s*\(.*\)\s*", text)
+        named = game.counters.get(call.group(1)) if call and m is None else None
+        if named is not None and named.per != "game":  # banked(nth(roles, 1)): the owner is code, not a name
+            owners = [o if named.per == "role" else game.component_names[o] for o in named.owners]
+            raise RulesetError.at(pos, f"write the owner of {named.name} by its name, like {named.name}({owners[0]}) "
+                                       f"(owners: {', '.join(owners[:6])}{', ...' if len(owners) > 6 else ''}), or set "
+                                       f"it from code in the position's effect ({text.strip()} = {value})")
         name = m.group(1) if m else text
         raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
     owner_text = m.group(2)

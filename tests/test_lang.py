@@ -119,6 +119,19 @@ def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str],
 
 
 @pytest.mark.parametrize("text, message", [
+    ("nth(xs, 1) + xs[2] == 0", "<expression>:1:16: syntax error: unexpected '[' after a value "
+     "(to take an item of a list, write nth(LIST, N); 1 is the first)"),
+    ("[a, b][i] == 1", "<expression>:1:7: syntax error: unexpected '[' after a value "
+     "(to take an item of a list, write nth(LIST, N); 1 is the first)"),
+])
+def test_indexing_a_list_says_to_write_nth(text: str, message: str) -> None:
+    """Was "unexpected '['; expected ')', '*', '/' or '%', ...", without a word on how to take an item."""
+    with pytest.raises(RulesetError) as info:
+        parse_expression(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("text, message", [
     ("if turn == 1:\nshuffle(deck)\n", "<program>:2:1: syntax error: the lines under 'if turn == 1:' must be indented further than it"),
     ("for r in roles:\n  pass\nshuffle(deck)\n", None),  # a block, then a line after it: fine
 ])

@@ -290,3 +290,14 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "twice of 3" in game.compile_condition("twice(3) == 6").description
     # where no name d2 is defined, d2 is still a die
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
+
+
+def test_a_parameter_without_a_type_used_as_another_says_how_to_type_it(tmp_path: Path) -> None:
+    """Was only "the role of hand() must be a symbol, but 'r' is a component": the rule that a bare name is a
+    component is in docs/effects.md, not in the message."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  holds(r): count(t in hand(r)) > 0\n", encoding="utf-8")
+    found = [d for d in validate_path(str(path)) if d.pos is not None and d.pos.line == 4]
+    assert [d.hint for d in found] == ["'r' is written without a type in 'holds(r)', so it is a component: write 'symbol r'"]

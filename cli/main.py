@@ -871,7 +871,7 @@ def check(
     if given:
         raise click.UsageError(
             f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
-            "a scenario file names its own ruleset, variants, players and seed"
+            "a scenario file names its own ruleset, variants, players and seed, and sets options with 'set:'"
         )
     from engine.runner.scenario import run_scenario, scenario_files
 

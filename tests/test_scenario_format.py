@@ -468,3 +468,20 @@ def test_an_action_the_rulesets_code_fails_on_names_that_action(tmp_path: Path) 
     failures = run_scenario(path).failures
     assert failures[0].startswith(f"{path}:4:5: action 1: the ruleset failed while playing 'choose A0': ")
     assert failures[0].endswith("division by zero")
+
+
+def test_set_options_for_a_scenario_as_set_does(tmp_path: Path) -> None:
+    """A scenario could not set an option: a rule an option chooses needed a variant of its own to be pinned."""
+    chain = CLASH + "set: {chain_reactions: true}\nactions:\n  - place Fire/Water as Fire at 0,0\n  - clash 1,0\n"
+    assert run(tmp_path, chain + "expect:\n  - at(1, 0).element == Fire\nexpect_offered_include:\n  - clash 1,0 with 2,0\n").passed
+    assert run(tmp_path, chain.replace("true}", "false}") + "expect:\n  - current_role == Water\n").passed
+
+
+@pytest.mark.parametrize(("written", "where", "message"), [
+    ("set: {chain_reaction: true}", "case.yaml:12:7", "no option 'chain_reaction' in this ruleset (options: "),
+    ("set: {grid_width: wide}", "case.yaml:12:19", "option 'grid_width' holds a whole number (7 in the ruleset), not text"),
+])
+def test_a_wrong_option_set_by_a_scenario_is_refused_at_its_place(tmp_path: Path, written: str, where: str,
+                                                                   message: str) -> None:
+    result = run(tmp_path, CLASH + written + "\nactions:\n  - place Fire/Water as Fire at 0,0\n")
+    assert not result.passed and f"{where}: {message}" in result.failures[0], result.failures

@@ -497,3 +497,17 @@ def test_a_component_is_replaced_or_removed_by_its_id_and_listing_it_twice_says_
         engine.load(path)
     assert ("component 'Aelin' is listed twice (to change one a base defines, replace it by its id: "
             "instances+: {replace: Aelin, add: [...]}, or remove it: instances-: [Aelin])") in str(info.value)
+
+
+def test_an_empty_mapping_over_a_base_mapping_is_refused_as_changing_nothing(tmp_path: Path) -> None:
+    """'outcomes: {}' over the card game's clash table merged nothing, so every clash still flipped; validate said ok."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: calm\nextends: iconoclasm-cards\nclash_tables:\n  element-clash:\n    outcomes: {}\n")
+    with pytest.raises(RulesetError) as info:
+        compose(path)
+    (problem,) = info.value.diagnostics
+    assert (problem.pos.line, problem.pos.col) == (5, 5)
+    assert problem.message == "'outcomes: {}' changes nothing: a mapping merges into the base's 'outcomes' key by key " \
+                              "(to empty it, write 'outcomes: null'; to drop some of its keys, 'outcomes-: [Fire, Earth]')"
+    path.write_text("name: calm\nextends: iconoclasm-cards\nclash_tables:\n  element-clash:\n    outcomes: null\n")
+    assert compose(path)["clash_tables"]["element-clash"]["outcomes"] is None

@@ -550,8 +550,25 @@ def _replace(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], or
         _note_replaced(result, key, what, over.key_pos.get(key, over.pos), origin)
         value = over[key]
     else:
+        _refuse_empty_merge(result.get(key), over, key)
         value = merge(result.get(key), over[key], path + (str(key),), origin)
     result.add(key, value, over.key_pos.get(key), over.value_pos.get(key))
+
+
+def _refuse_empty_merge(base: Any, over: Mapping, key: str) -> None:
+    """``key: {}`` over a base mapping that has keys would merge nothing into it and change nothing, though it reads
+    as emptying it: refused, with the ways to empty it or drop some of its keys.
+
+    >>> _refuse_empty_merge(load_yaml("a.yaml", "{x: 1}"), load_yaml("b.yaml", "table: {}"), "table")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.RulesetError: b.yaml:1:1: 'table: {}' changes nothing: a mapping merges into the base's 'table' key by key (to empty it, write 'table: null'; to drop some of its keys, 'table-: [x]')
+    """
+    if isinstance(over[key], Mapping) and not over[key] and isinstance(base, Mapping) and base:
+        first = ", ".join(str(k) for k in list(base)[:2])
+        raise RulesetError.at(over.key_pos.get(key, over.pos),
+                              f"'{key}: {{}}' changes nothing: a mapping merges into the base's '{key}' key by key "
+                              f"(to empty it, write '{key}: null'; to drop some of its keys, '{key}-: [{first}]')")
 
 
 def _order(key: str, over: Mapping) -> int:

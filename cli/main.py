@@ -233,7 +233,8 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, four random games per player count, to find code that fails only when it runs.
+    played, four random games per player count, to find code that fails only when it runs, and its
+    invariants are checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
     """
@@ -872,7 +873,7 @@ def check(
     if given:
         raise click.UsageError(
             f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
-            "a scenario file names its own ruleset, variants, players and seed"
+            "a scenario file names its own ruleset, variants, players and seed, and sets options with 'set:'"
         )
     from engine.runner.scenario import run_scenario, scenario_files
 

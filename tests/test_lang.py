@@ -119,6 +119,19 @@ def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str],
 
 
 @pytest.mark.parametrize("text, message", [
+    ("nth(xs, 1) + xs[2] == 0", "<expression>:1:16: syntax error: unexpected '[' after a value "
+     "(to take an item of a list, write nth(LIST, N); 1 is the first)"),
+    ("[a, b][i] == 1", "<expression>:1:7: syntax error: unexpected '[' after a value "
+     "(to take an item of a list, write nth(LIST, N); 1 is the first)"),
+])
+def test_indexing_a_list_says_to_write_nth(text: str, message: str) -> None:
+    """Was "unexpected '['; expected ')', '*', '/' or '%', ...", without a word on how to take an item."""
+    with pytest.raises(RulesetError) as info:
+        parse_expression(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("text, message", [
     ("if turn == 1:\nshuffle(deck)\n", "<program>:2:1: syntax error: the lines under 'if turn == 1:' must be indented further than it"),
     ("for r in roles:\n  pass\nshuffle(deck)\n", None),  # a block, then a line after it: fine
 ])
@@ -317,3 +330,14 @@ def test_numbers_refuses_a_run_too_long_to_list() -> None:
     game = engine.load("tic-tac-toe")
     with pytest.raises(EffectRuntimeError, match=r"numbers\(1, 1000000\) would list 1000000 numbers; at most 10000"):
         game.compile_condition("count(numbers(1, 1000000)) > 0").test(game.new_state(2))
+
+
+def test_a_parameter_without_a_type_used_as_another_says_how_to_type_it(tmp_path: Path) -> None:
+    """Was only "the role of hand() must be a symbol, but 'r' is a component": the rule that a bare name is a
+    component is in docs/effects.md, not in the message."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  holds(r): count(t in hand(r)) > 0\n", encoding="utf-8")
+    found = [d for d in validate_path(str(path)) if d.pos is not None and d.pos.line == 4]
+    assert [d.hint for d in found] == ["'r' is written without a type in 'holds(r)', so it is a component: write 'symbol r'"]

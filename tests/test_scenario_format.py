@@ -492,3 +492,20 @@ def test_a_counters_owner_written_as_code_says_to_name_it(tmp_path: Path) -> Non
     assert not result.passed
     assert ("case.yaml:5:5: write the owner of hits by its name, like hits(Sun) (owners: Sun, Moon, Star), or set it "
             "from code in the position's effect (hits(nth(roles, 1)) = 3)") in result.failures[0], result.failures
+
+
+def test_set_options_for_a_scenario_as_set_does(tmp_path: Path) -> None:
+    """A scenario could not set an option: a rule an option chooses needed a variant of its own to be pinned."""
+    chain = CLASH + "set: {chain_reactions: true}\nactions:\n  - place Fire/Water as Fire at 0,0\n  - clash 1,0\n"
+    assert run(tmp_path, chain + "expect:\n  - at(1, 0).element == Fire\nexpect_offered_include:\n  - clash 1,0 with 2,0\n").passed
+    assert run(tmp_path, chain.replace("true}", "false}") + "expect:\n  - current_role == Water\n").passed
+
+
+@pytest.mark.parametrize(("written", "where", "message"), [
+    ("set: {chain_reaction: true}", "case.yaml:12:7", "no option 'chain_reaction' in this ruleset (options: "),
+    ("set: {grid_width: wide}", "case.yaml:12:19", "option 'grid_width' holds a whole number (7 in the ruleset), not text"),
+])
+def test_a_wrong_option_set_by_a_scenario_is_refused_at_its_place(tmp_path: Path, written: str, where: str,
+                                                                   message: str) -> None:
+    result = run(tmp_path, CLASH + written + "\nactions:\n  - place Fire/Water as Fire at 0,0\n")
+    assert not result.passed and f"{where}: {message}" in result.failures[0], result.failures

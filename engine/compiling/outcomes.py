@@ -79,7 +79,22 @@ def compile_outcomes(b: "Builder") -> None:
             b.game.outcomes.append((counts, block))
     missing = [c for c in b.game.player_counts if c not in covered]
     if missing:
-        b.error(b.tree.pos, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players")
+        where = b.pos(b.tree, "players") if "players" in b.tree else b.tree.pos
+        b.error(where, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players", _cover_hint(b, missing))
+
+
+def _cover_hint(b: "Builder", missing: list[int]) -> str:
+    """How to give the uncovered player counts an outcome: the ``players`` lists there are, else a section.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> _cover_hint(Builder(load_yaml("r.yaml", "scoring: {players: [2, 3]}\\n")), [4, 5])
+    "add 4, 5 to 'players' under 'scoring' (now [2, 3])"
+    """
+    lists = [f"'players' under {key!r} (now {list(b.tree[key]['players'])})" for key in ("scoring", "goals")
+             if isinstance(b.tree.get(key), Mapping) and b.tree[key].get("players") is not None]
+    counts = ", ".join(map(str, missing))
+    return f"add {counts} to {' or '.join(lists)}" if lists else "write a 'scoring' section, or 'goals'"
 
 
 def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:

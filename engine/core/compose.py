@@ -616,8 +616,25 @@ def _replace(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], or
         _note_replaced(result, key, what, over.key_pos.get(key, over.pos), origin)
         value = over[key]
     else:
+        _refuse_empty_merge(result.get(key), over, key)
         value = merge(result.get(key), over[key], path + (str(key),), origin)
     result.add(key, value, over.key_pos.get(key), over.value_pos.get(key))
+
+
+def _refuse_empty_merge(base: Any, over: Mapping, key: str) -> None:
+    """``key: {}`` over a base mapping that has keys would merge nothing into it and change nothing, though it reads
+    as emptying it: refused, with the ways to empty it or drop some of its keys.
+
+    >>> _refuse_empty_merge(load_yaml("a.yaml", "{x: 1}"), load_yaml("b.yaml", "table: {}"), "table")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.RulesetError: b.yaml:1:1: 'table: {}' changes nothing: a mapping merges into the base's 'table' key by key (to empty it, write 'table: null'; to drop some of its keys, 'table-: [x]')
+    """
+    if isinstance(over[key], Mapping) and not over[key] and isinstance(base, Mapping) and base:
+        first = ", ".join(str(k) for k in list(base)[:2])
+        raise RulesetError.at(over.key_pos.get(key, over.pos),
+                              f"'{key}: {{}}' changes nothing: a mapping merges into the base's '{key}' key by key "
+                              f"(to empty it, write '{key}: null'; to drop some of its keys, '{key}-: [{first}]')")
 
 
 def _order(key: str, over: Mapping) -> int:
@@ -751,34 +768,84 @@ def _item_name(item: Any) -> str | None:
 
 
 def _names_in(items: Sequence) -> list[str]:
-    """Every name in a list, those inside its phases' ``steps`` too.
+    """Every name in a list, those inside its phases' ``steps`` too; then the kind of each unnamed step that is the
+    only step of its kind (``place`` for ``{place: {...}}``), so a base that names no steps can be changed by kind.
 
     >>> _names_in(load_yaml("t.yaml", "[{name: a, do: {}}, {phase: p, steps: [{name: b, do: {}}]}, {do: {}}]"))
     ['a', 'p', 'b']
+    >>> _names_in(load_yaml("t.yaml", "[{roll: {}}, {phase: p, steps: [{place: {}}, {do: {}}, {do: {}}]}]"))
+    ['p', 'roll', 'place']
     """
+    named = _given_names(items)
+    return named + [kind for kind in _unique_kinds(items) if kind not in named]
+
+
+def _given_names(items: Sequence) -> list[str]:
+    """The names written in a list (``name``, ``phase`` or ``id``), those inside its phases' ``steps`` too."""
     names = []
     for item in items:
         if _item_name(item) is not None:
             names.append(str(_item_name(item)))
         if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence):
-            names += _names_in(item["steps"])
+            names += _given_names(item["steps"])
     return names
 
 
-def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any, SourcePos]]]) -> Sequence:
-    """``items`` with the item named ``target`` (found inside phases too) replaced by what ``change`` makes of it."""
+def _step_kind(item: Any) -> str | None:
+    """A step's kind, the one key besides its ``name``: ``place`` for ``{place: {...}}``; None for anything else."""
+    if not isinstance(item, Mapping):
+        return None
+    keys = [str(key) for key in item if key != "name"]
+    return keys[0] if len(keys) == 1 and keys[0] not in ("phase", "id", "steps") else None
+
+
+def _kinds(items: Sequence, unnamed_only: bool = False) -> list[str]:
+    """The kind of every step in a list (or of every unnamed one), inside phases too, in order."""
+    found: list[str] = []
+    for item in items:
+        kind = _step_kind(item)
+        if kind is not None and not (unnamed_only and _item_name(item) is not None):
+            found.append(kind)
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence):
+            found += _kinds(item["steps"], unnamed_only)
+    return found
+
+
+def _unique_kinds(items: Sequence) -> list[str]:
+    """The kinds of the unnamed steps (inside phases too) that no other step shares, in order."""
+    every = _kinds(items)
+    return [kind for kind in _kinds(items, unnamed_only=True) if every.count(kind) == 1]
+
+
+def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any, SourcePos]]],
+            by_kind: bool | None = None) -> Sequence:
+    """``items`` with the item named ``target`` (found inside phases too) replaced by what ``change`` makes of it.
+
+    ``target`` names an unnamed step by its kind when no item is given that name (``by_kind``, worked out at the top).
+    """
+    if by_kind is None:
+        by_kind = target not in _given_names(items)
     result = Sequence(items.pos)
     for index, item in enumerate(items):
-        if _item_name(item) == target:
+        if _item_name(item) == target or (by_kind and _item_name(item) is None and _step_kind(item) == target):
             for value, pos in change((item, items.pos_of(index))):
                 result.add(value, pos)
             continue
-        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and target in _names_in(item["steps"]):
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and _holds(item["steps"], target, by_kind):
             inner = _copy(item)
-            inner.add("steps", _edited(item["steps"], target, change), item.key_pos.get("steps"), item.value_pos.get("steps"))
+            inner.add("steps", _edited(item["steps"], target, change, by_kind), item.key_pos.get("steps"),
+                      item.value_pos.get("steps"))
             item = inner
         result.add(item, items.pos_of(index))
     return result
+
+
+def _holds(items: Sequence, target: str, by_kind: bool) -> bool:
+    """Whether ``items`` (or a phase in them) hold the item ``target`` names: by name, or by kind when ``by_kind``."""
+    return target in _given_names(items) or (by_kind and any(
+        (_item_name(item) is None and _step_kind(item) == target)
+        or (isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and _holds(item["steps"], target, True))
+        for item in items))
 
 
 def _place(base: Sequence, place: Mapping, name: str, removed: Sequence | None = None, origin: str = "") -> Sequence:
@@ -813,18 +880,23 @@ def _no_item(base: Sequence, names: list[str], pos: SourcePos | None, target: st
                                     f"'{name}-'{line}, and removals act first",
                                f"to put the new items where '{target}' was, write {name}+: {{replace: {target}, add: [...]}} "
                                f"and leave '{target}' out of '{name}-'")
-    if names:
-        return RulesetError.at(pos, f"'{name}' has no item named '{target}' (names: {', '.join(names)})",
-                               did_you_mean(target, names))
     whose = f"'{name}' of {origin}" if origin else f"base's '{name}'"
     forms = (f"add to its end with '{name}+: [...]', remove an item by writing it whole in '{name}-: [...]', or write "
              f"the whole list in this file ('{name}: [...]' replaces it) with your items where you want them")
+    where = f" in {Path(base.pos.file).name}" if base.pos is not None else ""
+    fix = forms if _built_in(base.pos) else f"give them a 'name:'{where}, or {forms}"
+    alike = _kinds(base).count(target)
+    if alike > 1:
+        return RulesetError.at(pos, f"'{name}' has {alike} '{target}' steps, so '{target}' does not say which: an "
+                                    f"unnamed step is named by its kind only when no other step of the {whose} has it",
+                               fix)
+    if names:
+        return RulesetError.at(pos, f"'{name}' has no item named '{target}' (names: {', '.join(names)})",
+                               did_you_mean(target, names))
     if _built_in(base.pos):
         return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} (a built-in "
-                                    "ruleset) have no names, so none can be placed by name", forms)
-    where = f" in {Path(base.pos.file).name}" if base.pos is not None else ""
-    return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} have no names",
-                           f"give them a 'name:'{where}, or {forms}")
+                                    "ruleset) have no names, so none can be placed by name", fix)
+    return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} have no names", fix)
 
 
 def _built_in(pos: SourcePos | None) -> bool:

@@ -57,7 +57,8 @@ from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionErr
                                 RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.core.slices import NO_CHANCE, Chance
-from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml
+from engine.core.compose import set_outside
+from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml, plain, yaml_text
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.model.game import Game
@@ -115,12 +116,38 @@ def load_scenario(path: str | Path) -> Scenario:
             check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)
         except FileRefused as err:
             raise RulesetError.at(doc.pos_of("ruleset"), str(err)) from None
-    game = load_path(ruleset, parse_variants(doc.get("variant")))
+    game = _load_with_options(ruleset, doc)
     players = doc.get("players")
     if players is not None and players not in game.player_counts:
         allowed = ", ".join(map(str, game.player_counts))
         raise RulesetError.at(doc.pos_of("players"), f"{game.name} is played by {allowed} players, not {players}")
     return Scenario(str(doc.get("name") or path.stem), path, doc, game)
+
+
+def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
+    """The scenario's game: its ruleset with its variants and the options its ``set:`` sets (as ``--set`` does);
+    a wrong option name or value is reported at that name in the scenario file."""
+    chosen = doc.get("set")
+    options = {str(name): yaml_text(plain(value)) for name, value in chosen.items()} if isinstance(chosen, Mapping) else {}
+    try:
+        return load_path(ruleset, parse_variants(doc.get("variant")), options, {name: SET_BY for name in options})
+    except RulesetError as err:
+        if not isinstance(chosen, Mapping):
+            raise
+        for d in err.diagnostics:
+            if d.pos is not None and set_outside(d.pos.file):  # a value of the wrong kind: at the value
+                named = d.pos.file.removeprefix(f"{SET_BY} ")
+                raise RulesetError.at(chosen.pos_of(named) if named in chosen else doc.pos_of("set"), d.message,
+                                      d.hint) from None
+            unknown = next((name for name in chosen if d.pos is None and d.message.startswith(f"{SET_BY} {name}=")), None)
+            if unknown is not None:  # no such option: at its name
+                text = d.message.removeprefix(f"{SET_BY} {unknown}={options[unknown]}: ")
+                raise RulesetError.at(chosen.key_pos.get(unknown), text, d.hint) from None
+        raise
+
+
+SET_BY = "--set in the scenario's set:"
+"""How the options a scenario sets are named while its ruleset loads (an option set from outside the files)."""
 
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:

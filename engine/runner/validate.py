@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.compiling.blame import blame_extension
 from engine.compiling.loading import GameRef, load_path
 from engine.core.compose import compose, replacements, variant_names
 from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos
@@ -100,7 +101,37 @@ def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
         return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
-    return played(game, 1 if variants else SEEDS)
+    return played(game, 1 if variants else SEEDS) or _broken_at_setup(path, variants, game)
+
+
+def _broken_at_setup(path: Path, variants: list[str], game: Game) -> list[Diagnostic]:
+    """The invariants that do not hold once the game is set up (seed 0), each at the line declaring it (a base's
+    reported at the line of ``path`` that caused it, as a load reports it); one per invariant, naming the counts.
+
+    ``rulecraft check --invariants`` soaks them over many games; this catches a change that breaks one at once
+    (a variant dealing fewer cards than an invariant counts, say).
+    """
+    if not game.invariants:
+        return []
+    broken: dict[str, list[int]] = {}
+    for players in game.player_counts:
+        try:
+            state = game.new_state(players=players, seed=0)
+        except RulecraftError:
+            continue  # a setup that fails is reported when the game is played
+        for name in game.broken_invariants(state):
+            broken.setdefault(name, []).append(players)
+    if not broken:
+        return []
+    declared = compose(path, variants).get("invariants")
+    found = []
+    for name, counts in broken.items():
+        pos = declared.key_pos.get(name) if isinstance(declared, Mapping) else None
+        found.append(Diagnostic(pos or SourcePos(str(path), 1, 1),
+                                f"invariant '{name}' does not hold once {' or '.join(map(str, counts))} players are set up",
+                                f"rulecraft check --invariants {path.parent if path.name == RULESET_FILE else path}"
+                                " plays many games checking it"))
+    return blame_extension(path, RulesetError(found)).diagnostics
 
 
 SEEDS = 4

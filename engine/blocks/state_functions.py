@@ -409,6 +409,33 @@ class At(Function):
         return f"the piece at ({', '.join(a.describe() for a in call.args)})"
 
 
+@dataclass(frozen=True)
+class Neighbours(Function):
+    """``neighbours(CELL)``: the cells touching CELL under the board's adjacency — on a board with edges (or of hexes)
+    only those on it, none for a cell off it.  Example, a piece with an empty cell beside it (a liberty)::
+
+        any(at(n) == none for n in neighbours(c.cell))
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: None)
+
+        def neighbours(s: Any, e: list[Any]) -> list[tuple[int, int]]:
+            grid, here = s.game.grid, cell(s, e)
+            if grid is None or here is None:
+                return []
+            if grid.fixed:
+                return list(grid.neighbours(here))
+            x, y = here  # a growing board: every adjacent cell, worked out here (the board's memo is for its pieces)
+            return [(x + dx, y + dy) for dx, dy in grid.offsets]
+
+        return Compiled(ListOf(CELL), neighbours)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the cells touching {call.args[0].describe()}" if call.args else "the cells touching"
+
+
 def _public(s: Any, zone: int) -> bool:
     """Whether every seat sees what a zone holds (the board, or a zone hidden from nobody)."""
     return zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none"
@@ -664,6 +691,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
+    Neighbours("neighbours", "neighbours(CELL) -> list of cell", "The cells touching CELL under the board's adjacency "
+               "(on a board with edges, or of hexes, only those on it).",
+               "count(n in neighbours(c.cell) where at(n) == none)"),
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
             "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),

@@ -171,7 +171,6 @@ class PlayAgain(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         self.arity(call, scope, 0)
-
         pos = call.pos
 
         def play_again(s: Any, e: list[Any]) -> None:
@@ -200,8 +199,10 @@ class PlayNext(Function):
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        (arg,) = self.arity(call, scope, 1)
-        role, pos = self.value(scope, arg, role_type(scope), "role").fn, call.pos
+        args = self.arity(call, scope, 1)
+        if len(args) != 1:  # told by arity()
+            return Compiled(EFFECT, lambda s, e: None)
+        role, pos = self.value(scope, args[0], role_type(scope), "role").fn, call.pos
 
         def play_next(s: Any, e: list[Any]) -> None:
             who = role(s, e)
@@ -218,7 +219,7 @@ class PlayNext(Function):
         return Compiled(EFFECT, play_next)
 
     def describe(self, call: ast.Call) -> str:
-        return f"{call.args[0].describe()} plays next"
+        return f"{call.args[0].describe()} plays next" if call.args else "play next"
 
 
 class Score(SeatArgument):

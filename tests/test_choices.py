@@ -131,6 +131,9 @@ def test_the_text_of_a_choice_is_the_question_the_player_reads(tmp_path: Path) -
     path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
                                                            'choose(c in hand(current_role), text = "discard a card")'))
     assert engine.load(path).new_state(players=2).pending.prompt == "discard a card"
+    from cli.explain import explain
+
+    assert any('chosen by the current player (asked as "discard a card")' in line for line in explain(engine.load(path)))
     path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
                                                            "choose(c in hand(current_role), text = first(discard).id)"))
     with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: the text of choose\(\) is the question as written: "

@@ -766,7 +766,9 @@ class Choose(Function):
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
         forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
-        return f"the {describe_selection(args[0])}{chooser}{forced}" if args else "a choice"
+        text = call.keywords().get("text")
+        asked = f' (asked as "{text.value.value}")' if text and isinstance(text.value, ast.Literal) else ""
+        return f"the {describe_selection(args[0])}{chooser}{forced}{asked}" if args else "a choice"
 
 
 def _written_out(source: ast.Node) -> tuple[Any, ...] | None:

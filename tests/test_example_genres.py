@@ -71,3 +71,14 @@ def test_hex_plays_as_openspiels() -> None:
             s.apply(ours[move])
             o.apply_action(move)
         assert s.is_terminal and s.returns() == [1.0 if r > 0 else 0.0 for r in o.returns()], (seed, str(o))
+
+
+def test_hex_on_the_usual_11x11_board_has_stones_enough_to_end() -> None:
+    """With 50 stones each, 11x11 games ran out of stones and passed to the turn limit (and out of the step budget);
+    every random game must end by a connection."""
+    game = engine.load(EXAMPLES / "hex", None, {"size": "11"})
+    for seed in range(3):
+        s, rng = game.new_state(players=2, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+        assert s.outcome.ended == "end condition" and sorted(s.returns()) == [0.0, 1.0]

@@ -54,3 +54,21 @@ def test_group_of_is_the_selected_pieces_connected_to_a_piece() -> None:
     assert holds("count(group_of(at(2, 0), t in board where t.mark == X)) == 0")
     assert holds("count(group_of(at(2, 2), t in board)) == 0")  # an empty cell: none
     assert holds("count(group_of(at(1, 1), t in board)) == 4")  # through 1,1 every mark touches
+
+
+def test_neighbours_are_the_cells_touching_a_cell_under_the_boards_adjacency() -> None:
+    """``neighbours(CELL)``: on tic-tac-toe's 3x3 board (8 neighbours) only the cells on it; on the card game's growing
+    grid (orthogonal) every adjacent cell; on the board game's hexagon the six around the middle."""
+    import engine
+
+    def holds(name: str, players: int, text: str) -> bool:
+        game = engine.load(name)
+        return game.compile_condition(text).test(game.new_state(players, seed=0))
+
+    assert holds("tic-tac-toe", 2, "count(neighbours((0, 0))) == 3 and "
+                                   "all(n in neighbours((0, 0)) for n in [(1, 0), (0, 1), (1, 1)])")
+    assert holds("tic-tac-toe", 2, "count(neighbours((1, 1))) == 8 and count(neighbours((5, 5))) == 0")
+    assert holds("tic-tac-toe", 2, "all(n.x >= 0 and n.y >= 0 for n in neighbours((0, 0)))")
+    assert holds("iconoclasm-cards", 2, "count(neighbours((-7, 3))) == 4 and (-7, 4) in neighbours((-7, 3))")
+    assert holds("iconoclasm", 2, "count(neighbours((0, 0))) == 6 and (1, -1) in neighbours((0, 0))")
+    assert holds("tic-tac-toe", 2, "count(n in neighbours((1, 1)) where at(n) == none) == 8")

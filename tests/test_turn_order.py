@@ -136,6 +136,12 @@ def test_play_next_of_a_role_that_left_changes_nothing(tmp_path: Path) -> None:
     assert s.current_role == "Star"
 
 
+@pytest.mark.parametrize("call, count", [("play_next()", 0), ("play_next(Sun, Moon)", 2)])
+def test_play_next_with_a_wrong_number_of_arguments_is_told_not_a_crash(tmp_path: Path, call: str, count: int) -> None:
+    with pytest.raises(engine.RulesetError, match=rf"play_next\(\) takes 1 argument, not {count}"):
+        tiles_with(tmp_path, f"  - place: {{from: hand, face: choose}}\n  - do: {{effect: '{call}'}}\n")
+
+
 def test_play_next_needs_a_role(tmp_path: Path) -> None:
     with pytest.raises(engine.RulesetError, match=r"the role of play_next\(\) must be a symbol, but '2' is an int"):
         tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'play_next(2)'}\n")

@@ -171,7 +171,6 @@ class PlayAgain(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         self.arity(call, scope, 0)
-
         pos = call.pos
 
         def play_again(s: Any, e: list[Any]) -> None:
@@ -200,8 +199,10 @@ class PlayNext(Function):
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        (arg,) = self.arity(call, scope, 1)
-        role, pos = self.value(scope, arg, role_type(scope), "role").fn, call.pos
+        args = self.arity(call, scope, 1)
+        if len(args) != 1:  # told by arity()
+            return Compiled(EFFECT, lambda s, e: None)
+        role, pos = self.value(scope, args[0], role_type(scope), "role").fn, call.pos
 
         def play_next(s: Any, e: list[Any]) -> None:
             who = role(s, e)
@@ -218,7 +219,7 @@ class PlayNext(Function):
         return Compiled(EFFECT, play_next)
 
     def describe(self, call: ast.Call) -> str:
-        return f"{call.args[0].describe()} plays next"
+        return f"{call.args[0].describe()} plays next" if call.args else "play next"
 
 
 class Score(SeatArgument):
@@ -407,6 +408,33 @@ class At(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"the piece at ({', '.join(a.describe() for a in call.args)})"
+
+
+@dataclass(frozen=True)
+class Neighbours(Function):
+    """``neighbours(CELL)``: the cells touching CELL under the board's adjacency — on a board with edges (or of hexes)
+    only those on it, none for a cell off it.  Example, a piece with an empty cell beside it (a liberty)::
+
+        any(at(n) == none for n in neighbours(c.cell))
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: None)
+
+        def neighbours(s: Any, e: list[Any]) -> list[tuple[int, int]]:
+            grid, here = s.game.grid, cell(s, e)
+            if grid is None or here is None:
+                return []
+            if grid.fixed:
+                return list(grid.neighbours(here))
+            x, y = here  # a growing board: every adjacent cell, worked out here (the board's memo is for its pieces)
+            return [(x + dx, y + dy) for dx, dy in grid.offsets]
+
+        return Compiled(ListOf(CELL), neighbours)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the cells touching {call.args[0].describe()}" if call.args else "the cells touching"
 
 
 def _public(s: Any, zone: int) -> bool:
@@ -676,6 +704,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
+    Neighbours("neighbours", "neighbours(CELL) -> list of cell", "The cells touching CELL under the board's adjacency "
+               "(on a board with edges, or of hexes, only those on it).",
+               "count(n in neighbours(c.cell) where at(n) == none)"),
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
             "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),

@@ -60,7 +60,8 @@ def read_board(b: "Builder") -> None:
         width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
         if (width > 0) != (height > 0) or (width and "radius" in spec):
             key = "radius" if width and height else "width" if "width" in spec else "height"
-            b.error(b.pos(spec, key), "a hex board is a hexagon of a 'radius', or a rhombus of a 'width' and a 'height'")
+            b.error(b.pos(spec, key), "a hex board is a hexagon of a 'radius', or a rhombus of a 'width' and a "
+                                      "'height'")
             width = height = 0
         if width * height > MAX_CELLS:
             b.error(b.pos(spec, "width"), f"a hex board has at most {MAX_CELLS} hexes, not {width * height}")

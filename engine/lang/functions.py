@@ -504,7 +504,8 @@ class Numbers(Function):
         args = self.arity(call, scope, 2)
         if len(args) < 2:
             return Compiled(ListOf(INT), lambda s, e: [])
-        low, high, pos = self.value(scope, args[0], INT, "first number").fn, self.value(scope, args[1], INT, "last number").fn, call.pos
+        low, high = self.value(scope, args[0], INT, "first number").fn, self.value(scope, args[1], INT, "last number").fn
+        pos = call.pos
 
         def numbers(s: Any, e: list[Any]) -> list[int]:
             first, last = low(s, e), high(s, e)

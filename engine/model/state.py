@@ -774,8 +774,8 @@ class State:
 
     def next_turn(self) -> int:
         """The index in turn order of the role that plays the next turn: the same one when it was given another turn
-        (``play_again()``), the one named by ``play_next(r)`` — either spent here — when it is still in the turn order,
-        else the next one that has not left."""
+        (``play_again()``), the one named by ``play_next(r)`` — either spent here — when it is still in the turn
+        order, else the next one that has not left."""
         part = self.slices.get(TurnOrder.block)
         if part is None:
             return (self.turn + 1) % len(self.order)

@@ -293,6 +293,7 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
     first.goto(shared.url + "?seat=1")
     settle(first)
     assert first.locator("#save.unavailable").count() == 1 and first.locator("#save").get_attribute("href") is None
+    assert first.locator("#seat").is_disabled()  # nor does "seen by" show seat 2's hand
     first.click("#save")
     assert "seat 2's hidden cards and choices too" in first.locator("#message").inner_text()
     table = shared.url.rsplit("/", 1)[1]
@@ -302,7 +303,7 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
             break
         first.request.post(f"{server}/api/tables/{table}/act", data={"action": data["actions"][0]["text"]})
     first.wait_for_function("document.body.dataset.over === 'true'")
-    assert first.locator("#save.unavailable").count() == 0
+    assert first.locator("#save.unavailable").count() == 0 and first.locator("#seat").is_enabled()
     with first.expect_download() as saved:
         first.click("#save")
     assert len(json.loads(Path(saved.value.path()).read_text())["actions"]) == len(data["moves"])

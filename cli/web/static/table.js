@@ -134,12 +134,17 @@ function draw(data) {
 }
 
 // The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
+// For the same reason (one seat's page at a table of several humans, hidden information, the game on), the page
+// stays with its seat: "seen by" another seat would show that seat's hidden cards.
 function drawSave() {
   const save = document.getElementById("save");
   save.classList.toggle("unavailable", Boolean(view.unsaved));
   save.title = view.unsaved || "";
   if (view.unsaved) save.removeAttribute("href");
   else save.href = `${base}/save${seat ? `?seat=${seat}` : ""}`;
+  const seen = document.getElementById("seat");
+  seen.disabled = Boolean(view.unsaved);
+  seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".

@@ -225,6 +225,17 @@ def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(clie
     assert refused.status_code == 400 and refused.json()["error"].startswith("say which version of the table")
 
 
+def test_an_action_picked_on_a_table_that_moved_on_since_plays_nothing(client: TestClient) -> None:
+    """A double click at a shared screen sent 'choose pass' twice: seat 1 passed, then seat 2 passed for it."""
+    table = start(client, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    shown = view(client, table)
+    played = client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": shown["version"]}).json()
+    again = client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": shown["version"]})
+    assert again.status_code == 400 and again.json()["error"].startswith("the game moved on since this page showed it")
+    assert view(client, table)["moves"] == played["moves"] and len(played["moves"]) == 1
+    assert client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": "1"}).status_code == 400
+
+
 def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     game = engine.load("tutorial-tiles")
     state = game.new_state(players=2, seed=5, record=True)

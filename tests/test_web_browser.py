@@ -333,6 +333,16 @@ def test_two_tabs_watching_one_table_play_each_move_once(browser: BrowserContext
         tab.close()
 
 
+def test_a_double_click_on_an_action_plays_it_once(page: Page, server: str) -> None:
+    """At a shared screen the second click of a double click played 'choose pass' again, for the next seat."""
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(page)
+    page.locator("#actions button.action", has_text="pass").dblclick()
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    settle(page)
+    assert page.locator("#log > li").count() == 1 and page.evaluate("document.body.dataset.over") == "false"
+
+
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
     page.goto(server)
     page.select_option("#start select[name=ruleset]", "tutorial-tiles")

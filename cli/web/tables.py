@@ -102,9 +102,15 @@ class Table:
 
     # ------------------------------------------------------------ moving
 
-    def act(self, text: str, by: int | None = None) -> None:
+    def act(self, text: str, by: int | None = None, seen: int | None = None) -> None:
         """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
-        when no human is to move, it is not ``by``'s turn, or the action is illegal."""
+        when no human is to move, it is not ``by``'s turn, or the action is illegal.
+
+        ``seen``: the version of the table the page showed when the action was picked; when the table has moved on
+        since (the same click arriving twice, a move made on another page), nothing is played.
+        """
+        if seen is not None and seen != self.version:
+            raise TableError("the game moved on since this page showed it: nothing was played (choose again)")
         if self.mode == "replay":
             raise TableError("this is a replay: move through it with the slider, or load it as a game to continue it")
         if self.state.is_terminal:

@@ -163,9 +163,11 @@ function choose(filter, test) {
   }
 }
 
+// An action picked on the table as this page shows it: the version goes along, so that a click that arrives
+// twice (a double click) or after the table moved on plays nothing, instead of playing for whoever moves next.
 async function act(text) {
   document.getElementById("filter").value = "";
-  await call("/act", { action: text, seat: seat ? Number(seat) : null });
+  await call("/act", { action: text, seat: seat ? Number(seat) : null, version: view.version });
 }
 
 // The bot's next move, after the position this page drew: when another page of the table (another tab, the other

@@ -341,6 +341,15 @@ def test_a_double_click_on_an_action_plays_it_once(page: Page, server: str) -> N
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
     settle(page)
     assert page.locator("#log > li").count() == 1 and page.evaluate("document.body.dataset.over") == "false"
+    page.locator("#actions button.action", has_text="bet").click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    settle(page)
+    page.dblclick("#undo")  # nor does a double click on undo take back both moves
+    settle(page)
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
+    time.sleep(0.5)
+    settle(page)
+    assert page.locator("#log > li").count() == 1
 
 
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:

@@ -16,7 +16,8 @@ API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
                                            changed since the page drew version N)
     POST /api/tables/ID/advance            the bot to move plays one move ({"version": N}: unless the table
                                            changed since the page drew version N)
-    POST /api/tables/ID/undo               take back the last human move (watching: the last move)
+    POST /api/tables/ID/undo               take back the last human move (watching: the last move); {"version": N}:
+                                           refused if the table changed since the page drew version N
     POST /api/tables/ID/goto               {"position": 12} (replays)
     GET  /api/tables/ID/save?seat=N        the game as a save file (the command line's format); refused to one
                                            seat's page while another human's hidden information would be in it
@@ -341,10 +342,11 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     async def undo(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        seen = version_in(await body_of(request))
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.undo(seat)
+                done = table.undo(seat, seen)
                 return {**server.view(table, seat), "note": done}
             return server.locked(table, back)
 

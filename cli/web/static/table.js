@@ -227,7 +227,8 @@ document.getElementById("simulate").addEventListener("submit", (event) => {
 });
 
 if (view.mode === "play") {
-  document.getElementById("undo").addEventListener("click", () => call("/undo", {}));
+  // the table as this page shows it: the second click of a double click takes back nothing more
+  document.getElementById("undo").addEventListener("click", () => call("/undo", { version: view.version }));
 } else if (view.mode === "watch") {
   document.getElementById("playpause").addEventListener("click", () => {
     playing = !playing;

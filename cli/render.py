@@ -553,15 +553,20 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         stopped = report.games_at_turn_limit
         lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "
                      "their 'end: when' never held")
-    first, undecided = report.first_player, report.games_without_decisions
+    first, undecided, sealed = report.first_player, report.games_without_decisions, report.games_opened_sealed
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
+    elif report.players > 1 and first is None:
+        lines.append("first player: none: every game opened with a sealed decision, every seat choosing at once, "
+                     "so no seat moved first")
     elif first is not None:
+        without = [f"{undecided} had no decision"] * bool(undecided) + [f"{sealed} opened with a sealed one"] * bool(sealed)
+        moved = report.games - undecided - sealed
         lines.append(
             f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
             f"each {'seat of another team' if report.teams else 'other seat'} {percent(first.others.rate)} ({interval(first.others)}): "
             f"advantage {first.advantage * 100:+.1f} points"
-            + (f" (over the {_games(report.games - undecided)} with a decision; {undecided} had none)" if undecided else "")
+            + (f" (over the {_games(moved)} with a first mover; {', '.join(without)})" if without else "")
         )
     lines.append(f"game length in actions: {_summary(report.length)}")
     changes, margin = report.lead_changes, report.margin

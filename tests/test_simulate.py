@@ -504,7 +504,23 @@ def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
     assert first is not None and first.first == Rate(1, 1) and first.others == Rate(0, 1)
     assert report.content_uses[0].flag == UNUSED  # decisions were made: none used it
     lines = [part for part in simulation_report(report) if isinstance(part, str)]
-    assert any(line.endswith("(over the 1 game with a decision; 1 had none)") for line in lines), lines
+    assert any(line.endswith("(over the 1 game with a first mover; 1 had no decision)") for line in lines), lines
+
+
+@pytest.mark.parametrize("name", ["nine-domains", "sealed-tiles"])
+def test_a_game_that_opens_with_a_sealed_decision_has_no_first_mover(name: str) -> None:
+    # both seats seal their choice at once; seat 1 was named "the seat that moved first" in every game, and its
+    # own win rate, printed again as the first player's advantage
+    from cli.render import simulation_report
+
+    report = simulate(engine.load(name), players=2, n=6, seed=0, agents="random")
+    assert report.games_opened_sealed == 6 and report.first_player is None and not report.no_decisions
+    assert report.to_json()["first_player"] is None and report.to_json()["games_opened_sealed"] == 6
+    lines = [part for part in simulation_report(report) if isinstance(part, str)]
+    assert "first player: none: every game opened with a sealed decision, every seat choosing at once, " \
+           "so no seat moved first" in lines, lines
+    mixed = dataclasses.replace(report, results=[*report.results, GameResult((1,), (1.0, 0.0), 3, first=2)])
+    assert mixed.first_player is not None and mixed.first_player.first == Rate(0, 1)
 
 
 def test_games_stopped_by_the_turn_limit_are_counted_and_said(tmp_path: Path) -> None:

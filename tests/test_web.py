@@ -225,6 +225,29 @@ def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(clie
     assert refused.status_code == 400 and refused.json()["error"].startswith("say which version of the table")
 
 
+def test_an_action_picked_on_a_table_that_moved_on_since_plays_nothing(client: TestClient) -> None:
+    """A double click at a shared screen sent 'choose pass' twice: seat 1 passed, then seat 2 passed for it."""
+    table = start(client, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    shown = view(client, table)
+    played = client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": shown["version"]}).json()
+    again = client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": shown["version"]})
+    assert again.status_code == 400 and again.json()["error"].startswith("the game moved on since this page showed it")
+    assert view(client, table)["moves"] == played["moves"] and len(played["moves"]) == 1
+    assert client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": "1"}).status_code == 400
+
+
+def test_an_undo_clicked_twice_on_the_same_table_takes_back_one_move(client: TestClient) -> None:
+    """A double click on undo took back the last move, then the one before it too: lost work, with no redo."""
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    for _ in range(2):
+        client.post(f"/api/tables/{table}/act", json={"action": view(client, table)["actions"][0]["text"]})
+    shown = view(client, table)
+    assert client.post(f"/api/tables/{table}/undo", json={"version": shown["version"]}).json()["note"] == "took back 1 move"
+    again = client.post(f"/api/tables/{table}/undo", json={"version": shown["version"]})
+    assert again.status_code == 400 and again.json()["error"].startswith("the game moved on since this page showed it")
+    assert len(view(client, table)["moves"]) == 1
+
+
 def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     game = engine.load("tutorial-tiles")
     state = game.new_state(players=2, seed=5, record=True)

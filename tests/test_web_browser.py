@@ -293,6 +293,7 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
     first.goto(shared.url + "?seat=1")
     settle(first)
     assert first.locator("#save.unavailable").count() == 1 and first.locator("#save").get_attribute("href") is None
+    assert first.locator("#seat").is_disabled()  # nor does "seen by" show seat 2's hand
     first.click("#save")
     assert "seat 2's hidden cards and choices too" in first.locator("#message").inner_text()
     table = shared.url.rsplit("/", 1)[1]
@@ -302,7 +303,7 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
             break
         first.request.post(f"{server}/api/tables/{table}/act", data={"action": data["actions"][0]["text"]})
     first.wait_for_function("document.body.dataset.over === 'true'")
-    assert first.locator("#save.unavailable").count() == 0
+    assert first.locator("#save.unavailable").count() == 0 and first.locator("#seat").is_enabled()
     with first.expect_download() as saved:
         first.click("#save")
     assert len(json.loads(Path(saved.value.path()).read_text())["actions"]) == len(data["moves"])
@@ -330,6 +331,25 @@ def test_two_tabs_watching_one_table_play_each_move_once(browser: BrowserContext
     assert len(asked) > len(moves) and len(moves) == len(positions), (asked, len(moves))
     for tab in tabs:
         tab.close()
+
+
+def test_a_double_click_on_an_action_plays_it_once(page: Page, server: str) -> None:
+    """At a shared screen the second click of a double click played 'choose pass' again, for the next seat."""
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(page)
+    page.locator("#actions button.action", has_text="pass").dblclick()
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    settle(page)
+    assert page.locator("#log > li").count() == 1 and page.evaluate("document.body.dataset.over") == "false"
+    page.locator("#actions button.action", has_text="bet").click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    settle(page)
+    page.dblclick("#undo")  # nor does a double click on undo take back both moves
+    settle(page)
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
+    time.sleep(0.5)
+    settle(page)
+    assert page.locator("#log > li").count() == 1
 
 
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:

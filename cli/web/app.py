@@ -12,10 +12,12 @@ Pages::
 API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
 
     GET  /api/tables/ID?seat=N             the view of a table
-    POST /api/tables/ID/act                {"action": "place A at 0,0"}
+    POST /api/tables/ID/act                {"action": "place A at 0,0"} ({"version": N}: refused if the table
+                                           changed since the page drew version N)
     POST /api/tables/ID/advance            the bot to move plays one move ({"version": N}: unless the table
                                            changed since the page drew version N)
-    POST /api/tables/ID/undo               take back the last human move (watching: the last move)
+    POST /api/tables/ID/undo               take back the last human move (watching: the last move); {"version": N}:
+                                           refused if the table changed since the page drew version N
     POST /api/tables/ID/goto               {"position": 12} (replays)
     GET  /api/tables/ID/save?seat=N        the game as a save file (the command line's format); refused to one
                                            seat's page while another human's hidden information would be in it
@@ -315,12 +317,13 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
+        seen = version_in(data)
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def move() -> dict[str, Any]:
                 if seat is not None:
                     check_seat(table, seat)  # before moving: a refused request changes nothing
-                table.act(text.strip(), seat)
+                table.act(text.strip(), seat, seen)
                 return server.view(table, seat)
             return server.locked(table, move)
 
@@ -329,9 +332,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     async def advance(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
-        seen = (await body_of(request)).get("version")
-        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            raise BadRequest("say which version of the table the page drew, {\"version\": 12}, or leave it out")
+        seen = version_in(await body_of(request))
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat))[1])
@@ -341,10 +342,11 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     async def undo(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        seen = version_in(await body_of(request))
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.undo(seat)
+                done = table.undo(seat, seen)
                 return {**server.view(table, seat), "note": done}
             return server.locked(table, back)
 
@@ -415,6 +417,18 @@ def attachment(name: str) -> str:
     if plain == name:
         return f'attachment; filename="{name}"'
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+def version_in(data: dict[str, Any]) -> int | None:
+    """The version of the table the page drew, from a request's body (None when it names none).
+
+    >>> version_in({"version": 12}), version_in({})
+    (12, None)
+    """
+    seen = data.get("version")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise BadRequest("say which version of the table the page drew, {\"version\": 12}, or leave it out")
+    return seen
 
 
 def check_seat(table: Table, seat: int) -> None:

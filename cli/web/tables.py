@@ -102,9 +102,15 @@ class Table:
 
     # ------------------------------------------------------------ moving
 
-    def act(self, text: str, by: int | None = None) -> None:
+    def act(self, text: str, by: int | None = None, seen: int | None = None) -> None:
         """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
-        when no human is to move, it is not ``by``'s turn, or the action is illegal."""
+        when no human is to move, it is not ``by``'s turn, or the action is illegal.
+
+        ``seen``: the version of the table the page showed when the action was picked; when the table has moved on
+        since (the same click arriving twice, a move made on another page), nothing is played.
+        """
+        if seen is not None and seen != self.version:
+            raise TableError("the game moved on since this page showed it: nothing was played (choose again)")
         if self.mode == "replay":
             raise TableError("this is a replay: move through it with the slider, or load it as a game to continue it")
         if self.state.is_terminal:
@@ -154,12 +160,16 @@ class Table:
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
-    def undo(self, seat: int | None = None) -> str:
+    def undo(self, seat: int | None = None, seen: int | None = None) -> str:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
         ``seat``: the seat asking (a page opened with ``?seat=N``). At a table of several humans, only the seat that
         made the last human move may take it back; a page that names no seat (one screen shared) may.
+        ``seen``: the version of the table the page showed when undo was clicked; when the table has changed since
+        (the second click of a double click), nothing is taken back.
         """
+        if seen is not None and seen != self.version:
+            raise TableError("the game moved on since this page showed it: nothing was taken back (click undo again)")
         if self.mode == "replay":
             raise TableError("a replay has no moves to take back: move the slider instead")
         history = list(self.state.history or [])

@@ -178,6 +178,7 @@ class GameResult:
     seed: int = 0  # the game's own seed (derived from the run's seed and the game's index)
     scores: tuple[int, ...] = ()  # each seat's final score
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
+    sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
 
     @property
     def draw(self) -> bool:
@@ -331,6 +332,11 @@ class SimulationReport:
         return sum(r.turn_limit for r in self.results)
 
     @property
+    def games_opened_sealed(self) -> int:
+        """Games whose first decision was sealed, every seat choosing at once: no seat moved first."""
+        return sum(1 for r in self.results if r.first and r.sealed_start)
+
+    @property
     def no_decisions(self) -> bool:
         """No game of the run had a decision: no seat moved first, and no decision could use a component."""
         return bool(self.results) and self.games_without_decisions == self.games
@@ -349,11 +355,11 @@ class SimulationReport:
         """The first mover's win rate against its rivals' (with teams, not its partners', who win with it), over the
         games with a decision.
 
-        None for one player, and when no game had a decision (nobody moved first).
+        None for one player, and when no game had a first mover (no decision, or a sealed one first).
         """
-        if self.players < 2 or self.no_decisions:
+        played = [r for r in self.results if r.first and not r.sealed_start]
+        if self.players < 2 or not played:
             return None
-        played = [r for r in self.results if r.first]
         first = sum(r.won(r.first) for r in played)
         others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))
         return FirstPlayer(Rate(first, len(played)), Rate(others, sum(len(self.rivals(r.first)) for r in played)))
@@ -419,6 +425,7 @@ class SimulationReport:
             "length": length.to_json(),
             "first_player": first.to_json() if first else None,
             "games_without_decisions": self.games_without_decisions,
+            "games_opened_sealed": self.games_opened_sealed,
             "games_at_turn_limit": self.games_at_turn_limit,
             "lead_changes": changes.to_json() if changes else None,
             "games_without_lead_change": self.games_without_lead_change if changes else None,

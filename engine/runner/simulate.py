@@ -29,6 +29,7 @@ from typing import Any, Callable, Mapping, Sequence
 from engine.blocks.choices import chosen_components
 from engine.compiling.loading import GameRef, keeping
 from engine.core import rng
+from engine.core.decisions import SIMULTANEOUS
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.model.game import Game
 from engine.model.state import State
@@ -128,6 +129,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     state = game.new_state(players=players, seed=seed)
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
     first = 0 if state.is_terminal else state.seat_to_move
+    sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
     used: list[list[int]] = [[] for _ in range(players)]
     teams = sides(game.teams.get(players), players)
     track = game.running_score is not None and len(teams) > 1
@@ -160,6 +162,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         seed=seed,
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",
+        sealed_start=sealed_start,
     )
 
 

@@ -134,12 +134,17 @@ function draw(data) {
 }
 
 // The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
+// For the same reason (one seat's page at a table of several humans, hidden information, the game on), the page
+// stays with its seat: "seen by" another seat would show that seat's hidden cards.
 function drawSave() {
   const save = document.getElementById("save");
   save.classList.toggle("unavailable", Boolean(view.unsaved));
   save.title = view.unsaved || "";
   if (view.unsaved) save.removeAttribute("href");
   else save.href = `${base}/save${seat ? `?seat=${seat}` : ""}`;
+  const seen = document.getElementById("seat");
+  seen.disabled = Boolean(view.unsaved);
+  seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
@@ -158,9 +163,11 @@ function choose(filter, test) {
   }
 }
 
+// An action picked on the table as this page shows it: the version goes along, so that a click that arrives
+// twice (a double click) or after the table moved on plays nothing, instead of playing for whoever moves next.
 async function act(text) {
   document.getElementById("filter").value = "";
-  await call("/act", { action: text, seat: seat ? Number(seat) : null });
+  await call("/act", { action: text, seat: seat ? Number(seat) : null, version: view.version });
 }
 
 // The bot's next move, after the position this page drew: when another page of the table (another tab, the other
@@ -220,7 +227,8 @@ document.getElementById("simulate").addEventListener("submit", (event) => {
 });
 
 if (view.mode === "play") {
-  document.getElementById("undo").addEventListener("click", () => call("/undo", {}));
+  // the table as this page shows it: the second click of a double click takes back nothing more
+  document.getElementById("undo").addEventListener("click", () => call("/undo", { version: view.version }));
 } else if (view.mode === "watch") {
   document.getElementById("playpause").addEventListener("click", () => {
     playing = !playing;

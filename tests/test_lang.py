@@ -316,3 +316,12 @@ def test_a_value_of_unknown_type_after_a_reported_problem_is_not_reported_again(
         "unknown name 'bord' (did you mean 'board'?)", "unknown name 'bord' (did you mean 'board'?)",
         "unknown name 'nothing'",  # another condition: its own problems are reported
     ], found
+
+
+def test_nth_takes_a_zone_as_its_list() -> None:
+    """Was "the first argument of nth() must be a list, but 'pile1' is not one", though a zone is a collection."""
+    game = engine.load("nine-domains")
+    state = game.new_state(players=2, seed=3)
+    for condition in ("nth(pile1, 2) != none", "nth(pile1, 2) == first(d in pile1 where position(d) == 2)",
+                      "nth(pile1, 1) != nth(pile1, 2)", "nth(pile1, 4) == none"):
+        assert game.compile_condition(condition).test(state), condition

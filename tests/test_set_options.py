@@ -334,3 +334,13 @@ def test_a_die_with_no_faces_is_one_problem_not_one_more_at_every_use_of_outcome
         engine.load("spell-cycles", set_options={"die_colours": "[]"})
     found = [d.message for d in info.value.diagnostics if not d.message.startswith("note: ")]
     assert found == ["'faces' must list the value on each face of the die (or name an option holding the list)"]
+
+
+def test_an_empty_points_option_is_named_as_the_reason_a_ranking_pays_nothing() -> None:
+    """'--set rank_points=[]' was told to "add 'points'", which the ruleset has: the option it names is empty."""
+    with pytest.raises(RulesetError) as info:
+        engine.load("iconoclasm-cards", set_options={"rank_points": "[]"})
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.message.startswith("this ranking pays no points")
+    assert problem.hint == ("the option 'rank_points' it names holds an empty list: give it the points paid by place "
+                            "([1, 0] lets the first-ranked win)")

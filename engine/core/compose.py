@@ -414,16 +414,21 @@ def _stack(base: Mapping, over: Mapping) -> Mapping:
     """
     result = merge(base, _copy(over, skip=(_VARIANTS,)))
     if _VARIANTS in over:
-        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS])
+        origin = str(base["name"]) if isinstance(base.get("name"), str) else ""
+        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS], origin)
         result.add(_VARIANTS, variants, over.key_pos.get(_VARIANTS), over.value_pos.get(_VARIANTS))
     return result
 
 
-def _replace_by_name(base: Any, over: Any) -> Any:
+def _replace_by_name(base: Any, over: Any, origin: str = "") -> Any:
+    """The base's variants with ``over``'s added; one of the same name replaces the base's whole, noted as replaced
+    (``variant 'small' replaces the one from base (ruleset.yaml:40:3)``), as a definition written again is."""
     if not isinstance(base, Mapping) or not isinstance(over, Mapping):
         return over
     result = _copy(base, pos=over.pos)
     for name, body in over.items():
+        if name in base:
+            _note_replaced(base, name, "variant", over.key_pos.get(name, over.pos), origin)
         result.add(name, body, over.key_pos.get(name), over.value_pos.get(name))
     return result
 

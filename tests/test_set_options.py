@@ -344,3 +344,10 @@ def test_an_empty_points_option_is_named_as_the_reason_a_ranking_pays_nothing() 
     assert problem.message.startswith("this ranking pays no points")
     assert problem.hint == ("the option 'rank_points' it names holds an empty list: give it the points paid by place "
                             "([1, 0] lets the first-ranked win)")
+
+
+def test_a_misspelt_face_of_a_die_gets_a_suggestion() -> None:
+    with pytest.raises(RulesetError) as info:
+        engine.load("spell-cycles", set_options={"die_colours": "[red, blu]"})
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.message.endswith("'blu' is not one of colour's values") and problem.hint == "did you mean 'blue'?"

@@ -26,7 +26,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
 from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Die
-from engine.core.errors import SourcePos
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
 from engine.lang.types import ANY, INT, Enum, Type
 
@@ -63,7 +63,8 @@ class Roll(Step):
         strays = [str(v) for v in self.faces if owner is None or str(v) not in types[owner]]
         if strays:
             b.error(b.pos(spec, "faces"), f"the faces must all be values of one declared type (or numbers); '{strays[0]}' is not one of "
-                    + (f"{owner}'s values" if owner else "any type's values"))
+                    + (f"{owner}'s values" if owner else "any type's values"),
+                    did_you_mean(strays[0], types[owner]) if owner else None)
             return ANY
         self.faces = tuple(str(v) for v in self.faces)
         return Enum(owner)  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -313,6 +314,7 @@ def new_command(folder: Path, source: str | None) -> None:
     rulecraft new my-variant --from another-game
     """
     from cli.new import create, smallest_builtin
+    from engine.core.confine import allowed_folders
     from engine.core.errors import RulecraftError
 
     source = source or smallest_builtin()
@@ -325,7 +327,9 @@ def new_command(folder: Path, source: str | None) -> None:
         raise RulecraftError(f"the copy of {source} does not pass: see above")
     n = made.scenarios_passed
     click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
-    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")
+    allow = "".join(f" --allow {shlex.quote(str(path))}" for path in allowed_folders())  # the copy reads there too
+    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder}{allow} && "
+               f"rulecraft check {folder}{allow}")
 
 
 # ---------------------------------------------------------------- play and replay

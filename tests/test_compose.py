@@ -511,3 +511,30 @@ def test_an_empty_mapping_over_a_base_mapping_is_refused_as_changing_nothing(tmp
                               "(to empty it, write 'outcomes: null'; to drop some of its keys, 'outcomes-: [Fire, Earth]')"
     path.write_text("name: calm\nextends: iconoclasm-cards\nclash_tables:\n  element-clash:\n    outcomes: null\n")
     assert compose(path)["clash_tables"]["element-clash"]["outcomes"] is None
+
+
+def test_a_variant_written_again_is_noted_as_replacing_the_bases(tmp_path: Path) -> None:
+    """A base's variant written again replaced it whole (its other options gone) with no word from validate or explain,
+    though a status or function written again is noted."""
+    from engine.runner.validate import notes_for_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: iconoclasm-cards\nvariants:\n  small-grid:\n    description: six wide\n"
+                    "    options: {grid_width: {default: 6}}\n", encoding="utf-8")
+    notes = [d.headline() for d in notes_for_path(str(path))]
+    assert len(notes) == 1, notes
+    assert notes[0].startswith(f"{path}:4:3: variant 'small-grid' replaces the one from iconoclasm-cards (ruleset.yaml:")
+
+
+def test_a_named_step_is_merged_with_one_setting_changed_and_the_rest_kept(tmp_path: Path) -> None:
+    """Changing one setting of a step meant writing the whole step again in 'replace' (Iconoclasm's place step,
+    with its only_triggering and if_none, for 'touching: false')."""
+    tree = named(tmp_path, "turn+:\n  merge: place\n  with:\n    place: {face: choose}\n")
+    assert steps(tree) == ["draw", "act[place, clash]"]
+    assert tree["turn"][1]["steps"][0]["place"] == {"from": "hand", "face": "choose"}
+    path = tmp_path / "loose.yaml"
+    path.write_text("name: loose\nextends: iconoclasm\nturn+: {merge: place, with: {place: {touching: false}}}\n")
+    place = compose(path)["turn"][1]["place"]
+    assert place["touching"] is False and place["if_none"] == "end" and "only_triggering" in place
+    with pytest.raises(RulesetError, match=r"or \{merge: NAME, with: \{...\}\}"):
+        named(tmp_path, "turn+: {merge: place, add: [{name: x, do: {}}]}\n")

@@ -341,3 +341,27 @@ def test_a_parameter_without_a_type_used_as_another_says_how_to_type_it(tmp_path
     path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  holds(r): count(t in hand(r)) > 0\n", encoding="utf-8")
     found = [d for d in validate_path(str(path)) if d.pos is not None and d.pos.line == 4]
     assert [d.hint for d in found] == ["'r' is written without a type in 'holds(r)', so it is a component: write 'symbol r'"]
+
+
+def test_a_value_of_unknown_type_after_a_reported_problem_is_not_reported_again(tmp_path: Path) -> None:
+    """A misspelt zone in 'let q = choose(p in bord)' was one problem and four more: 'cannot read 'cell' of 'q': its
+    type is not known' at every use of q."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nend:\n  when: count(c in bord) == 0 and first(c in bord).cell.x == 0\n"
+                    "invariants:\n  unknown: nothing.cell == 0\n", encoding="utf-8")
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "unknown name 'bord' (did you mean 'board'?)", "unknown name 'bord' (did you mean 'board'?)",
+        "unknown name 'nothing'",  # another condition: its own problems are reported
+    ], found
+
+
+def test_nth_takes_a_zone_as_its_list() -> None:
+    """Was "the first argument of nth() must be a list, but 'pile1' is not one", though a zone is a collection."""
+    game = engine.load("nine-domains")
+    state = game.new_state(players=2, seed=3)
+    for condition in ("nth(pile1, 2) != none", "nth(pile1, 2) == first(d in pile1 where position(d) == 2)",
+                      "nth(pile1, 1) != nth(pile1, 2)", "nth(pile1, 4) == none"):
+        assert game.compile_condition(condition).test(state), condition

@@ -377,3 +377,32 @@ def test_a_sweep_value_meant_as_text_is_told_to_quote_it_in_its_list() -> None:
     with pytest.raises(RulesetError) as err:
         apply_options(compose("r.yaml", text=TEXT), {"label": "4"}, {"label": "sweep"})
     assert err.value.diagnostics[0].hint == "to mean text, quote it: '4'"
+
+
+def test_a_die_with_no_faces_is_one_problem_not_one_more_at_every_use_of_outcome() -> None:
+    """'--set die_colours=[]' (no Knucklebone) was told at the faces, then again as 'cannot compare a colour with an
+    int' at each use of the value rolled, which nothing had made a number."""
+    import engine
+    from engine.core.errors import RulesetError
+
+    with pytest.raises(RulesetError) as info:
+        engine.load("spell-cycles", set_options={"die_colours": "[]"})
+    found = [d.message for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert found == ["'faces' must list the value on each face of the die (or name an option holding the list)"]
+
+
+def test_an_empty_points_option_is_named_as_the_reason_a_ranking_pays_nothing() -> None:
+    """'--set rank_points=[]' was told to "add 'points'", which the ruleset has: the option it names is empty."""
+    with pytest.raises(RulesetError) as info:
+        engine.load("iconoclasm-cards", set_options={"rank_points": "[]"})
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.message.startswith("this ranking pays no points")
+    assert problem.hint == ("the option 'rank_points' it names holds an empty list: give it the points paid by place "
+                            "([1, 0] lets the first-ranked win)")
+
+
+def test_a_misspelt_face_of_a_die_gets_a_suggestion() -> None:
+    with pytest.raises(RulesetError) as info:
+        engine.load("spell-cycles", set_options={"die_colours": "[red, blu]"})
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.message.endswith("'blu' is not one of colour's values") and problem.hint == "did you mean 'blue'?"

@@ -136,7 +136,10 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
         points = []
     elif not by_key and not points:
-        b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, _NO_POINTS_HINT)
+        named = spec.get("points")
+        hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
+                "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
+        b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
 
 

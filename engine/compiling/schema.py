@@ -159,7 +159,8 @@ def _loosened(node: Any) -> Any:
     names = [re.escape(name) for name in out.get("properties", {})]
     if out.get("additionalProperties") is False and names:
         merge = {"type": ["array", "object"], "description": "Appends to (+) or removes from (-) the list or mapping of that "
-                 "name; `+` with a mapping merges into the mapping, or puts items by name: `{after: NAME, add: [...]}`."}
+                 "name; `+` with a mapping merges into the mapping, or puts items by name: `{after: NAME, add: [...]}`, "
+                 "or merges into one: `{merge: NAME, with: {...}}`."}
         out["patternProperties"] = {**out.get("patternProperties", {}), f"^({'|'.join(names)})[+-]$": merge}
     return out
 

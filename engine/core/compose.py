@@ -480,16 +480,21 @@ def _stack(base: Mapping, over: Mapping) -> Mapping:
     """
     result = merge(base, _copy(over, skip=(_VARIANTS,)))
     if _VARIANTS in over:
-        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS])
+        origin = str(base["name"]) if isinstance(base.get("name"), str) else ""
+        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS], origin)
         result.add(_VARIANTS, variants, over.key_pos.get(_VARIANTS), over.value_pos.get(_VARIANTS))
     return result
 
 
-def _replace_by_name(base: Any, over: Any) -> Any:
+def _replace_by_name(base: Any, over: Any, origin: str = "") -> Any:
+    """The base's variants with ``over``'s added; one of the same name replaces the base's whole, noted as replaced
+    (``variant 'small' replaces the one from base (ruleset.yaml:40:3)``), as a definition written again is."""
     if not isinstance(base, Mapping) or not isinstance(over, Mapping):
         return over
     result = _copy(base, pos=over.pos)
     for name, body in over.items():
+        if name in base:
+            _note_replaced(base, name, "variant", over.key_pos.get(name, over.pos), origin)
         result.add(name, body, over.key_pos.get(name), over.value_pos.get(name))
     return result
 
@@ -748,7 +753,7 @@ def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
 
 # --- named items of a list (turn steps, phases, setup parts) -------------------------------
 
-_WHERE = ("after", "before", "replace")
+_WHERE = ("after", "before", "replace", "merge")
 
 
 def _placements(value: Any) -> list[Mapping] | None:
@@ -849,20 +854,27 @@ def _holds(items: Sequence, target: str, by_kind: bool) -> bool:
 
 
 def _place(base: Sequence, place: Mapping, name: str, removed: Sequence | None = None, origin: str = "") -> Sequence:
-    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names.
+    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names, or with
+    ``place['with']`` merged into that item (``{merge: place, with: {place: {touching: false}}}``: one setting of a
+    step changed, the rest kept).
 
     ``removed``: the items the same file removes from the list (``name-``), which act first; ``origin``: the
     base's name, for the messages.
     """
     where = [w for w in _WHERE if w in place]
-    unknown = [k for k in place if k not in (*_WHERE, "add")]
-    if len(where) != 1 or unknown or not isinstance(place.get("add", Sequence(place.pos)), Sequence):
-        message = f"a change of '{name}' by name is {{after: NAME, add: [...]}}, {{before: NAME, add: [...]}} or {{replace: NAME, add: [...]}}"
+    merging = where == ["merge"]
+    unknown = [k for k in place if k not in (*_WHERE, "with" if merging else "add")]
+    shape_ok = isinstance(place.get("with"), Mapping) if merging else isinstance(place.get("add", Sequence(place.pos)), Sequence)
+    if len(where) != 1 or unknown or not shape_ok:
+        message = (f"a change of '{name}' by name is {{after: NAME, add: [...]}}, {{before: NAME, add: [...]}}, "
+                   f"{{replace: NAME, add: [...]}} or {{merge: NAME, with: {{...}}}}")
         raise RulesetError.at(place.key_pos.get(unknown[0]) if unknown else place.pos, message)
     target = place[where[0]]
     names = _names_in(base)
     if not isinstance(target, str) or target not in names:
         raise _no_item(base, names, place.pos_of(where[0]), str(target), name, removed, origin)
+    if merging:
+        return _edited(base, str(target), lambda old: [(merge(old[0], place["with"], (name,), origin), old[1])])
     added = place.get("add") or Sequence(place.pos)
     new = [(value, added.pos_of(i)) for i, value in enumerate(added)]
     return _edited(base, str(target), lambda old: {"after": [old, *new], "before": [*new, old], "replace": new}[where[0]])

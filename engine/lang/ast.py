@@ -214,7 +214,8 @@ class Attr(Node):
         base = self.base.compile(scope)
         self.printed = self.name in scope.vocab.data.get("assignable", {})
         if base.type is ANY:
-            scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
+            if not scope.reported_here:  # else it follows from a problem already reported (an unknown name, say)
+                scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
             return Compiled(ANY, base.fn)
         key = _type_key(base.type)
         entry = scope.vocab.attributes.get((key, self.name))

@@ -461,16 +461,16 @@ class Abs(Function):
 
 @dataclass(frozen=True)
 class Nth(Function):
-    """``nth(LIST, N)``: the N-th item of a list (1 is the first), none when there is no such item."""
+    """``nth(LIST, N)``: the N-th item of a list or zone (1 is the first), none when there is no such item."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 2)
         if len(args) < 2:
             return Compiled(ANY, lambda s, e: None)
-        items = args[0].compile(scope)
+        items = ast.as_collection(args[0].compile(scope))  # a zone: its components, in order
         if not isinstance(items.type, ListOf) and items.type is not ANY:
             scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
-                        "an option holding a list, or a list like [3, 4, 5]")
+                        "an option holding a list, a list like [3, 4, 5], or a zone")
         n = self.value(scope, args[1], INT, "position").fn
         got = items.fn
 

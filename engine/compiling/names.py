@@ -97,8 +97,9 @@ def _check_value(b: "Builder", name: str, spec: Mapping) -> None:
     value = b.game.options[name]
     if value not in allowed:
         shown = ", ".join(str(v) for v in allowed)
+        texts = [v for v in allowed if isinstance(v, str)]  # a number near another by its digits is no typo
         b.error(b.pos(spec, "default"), f"option '{name}' may be {shown}, not {value!r}",
-                did_you_mean(str(value), [str(v) for v in allowed]))
+                did_you_mean(value, texts) if isinstance(value, str) else None)
 
 
 def read_types(b: "Builder") -> None:

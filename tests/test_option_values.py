@@ -61,3 +61,12 @@ def test_the_option_s_value_is_written_as_in_yaml(tmp_path: Path) -> None:
         engine.load(str(path))
     [only] = info.value.diagnostics
     assert only.message.startswith("option 'board_size' holds true/false (true), but it is used as a whole number at lines 36, 37, 90 ")
+
+
+def test_a_value_outside_the_values_is_one_error_not_two_with_its_uses() -> None:
+    """``--set first_seat='1'`` (text, where the values list the number 1) was refused for not being listed and again
+    for being text where a whole number is used: the second error said the same thing less clearly."""
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load("iconica", set_options={"first_seat": "'1'"})
+    [only] = [d for d in info.value.diagnostics if not d.message.startswith("note:")]
+    assert "option 'first_seat' may be lowest-roll, highest-roll, 1, 2, 3, 4, not '1'" in only.message

@@ -301,7 +301,7 @@ def test_the_length_histogram_counts_in_words_that_agree_with_the_number() -> No
     from cli.web.charts import length_histogram
     from engine.runner.simulate import simulate
 
-    report = simulate(engine.load("tutorial-tiles"), players=2, n=3, seed=0, agents="random")
+    report = simulate(engine.load("tic-tac-toe"), players=2, n=5, seed=0, agents="random")
     titles = re.findall(r"<title>([^<]*)</title>", length_histogram(report))
     assert titles and all(re.fullmatch(r"\d+(–\d+)? actions?: \d+ games?", t) for t in titles), titles
     assert not any(re.search(r"(^|\D)1 (games|actions)", t) for t in titles), titles

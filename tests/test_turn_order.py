@@ -174,3 +174,17 @@ def test_play_next_in_setup_gives_the_first_turn(tmp_path: Path) -> None:
         s.apply(s.legal_actions()[0])
         assert s.current_role == after
         assert game.state_from_json(s.to_json()) == s
+
+
+def test_a_budget_run_out_by_turns_nobody_can_play_says_so(tmp_path: Path) -> None:
+    """Once nobody can place, turns pass without a decision inside the last action, sharing its step budget, and the
+    error pointed at whatever code happened to run out of it (the scoring's ranking): it now says how many turns
+    passed since the last decision and which end a ruleset whose players may all be stuck needs."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: stuck\nextends: tutorial-tiles\nend:\n  when: count(t in tiles where t.symbol == Sun) > 100\n"
+                    "  max_turns: 100000\n  stalled: false\n", encoding="utf-8")
+    s = engine.load(path).new_state(players=2, seed=1)
+    with pytest.raises(engine.RulecraftError, match=r"step budget .*; \d+ turns passed since the last decision, "
+                                                     r"nobody able to act: .* end: \{stalled: true\}"):
+        while not s.is_terminal:
+            s.play(0)

@@ -319,6 +319,17 @@ def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: Test
     assert charts == re.findall(r"<svg.*?</svg>", page, re.S)
 
 
+def test_the_length_histogram_counts_in_words_that_agree_with_the_number() -> None:
+    """Its bars' tooltips said "1 games" (and "8 actions" for a bin of one length, right, but "1 actions")."""
+    from cli.web.charts import length_histogram
+    from engine.runner.simulate import simulate
+
+    report = simulate(engine.load("tic-tac-toe"), players=2, n=5, seed=0, agents="random")
+    titles = re.findall(r"<title>([^<]*)</title>", length_histogram(report))
+    assert titles and all(re.fullmatch(r"\d+(–\d+)? actions?: \d+ games?", t) for t in titles), titles
+    assert not any(re.search(r"(^|\D)1 (games|actions)", t) for t in titles), titles
+
+
 def ruleset_copy(tmp_path: Path, display: str) -> Path:
     folder = tmp_path / "tiles"
     shutil.copytree(rulesets_dir() / "tutorial-tiles", folder)

@@ -509,3 +509,14 @@ def test_a_wrong_option_set_by_a_scenario_is_refused_at_its_place(tmp_path: Path
                                                                    message: str) -> None:
     result = run(tmp_path, CLASH + written + "\nactions:\n  - place Fire/Water as Fire at 0,0\n")
     assert not result.passed and f"{where}: {message}" in result.failures[0], result.failures
+
+
+def test_a_ruleset_named_from_the_scenarios_folder_is_reported_at_its_own_path(tmp_path: Path) -> None:
+    """``ruleset: ..`` from a scenarios folder: an error in that ruleset was reported at
+    ``.../scenarios/../ruleset.yaml:4:10`` instead of the ruleset's own path."""
+    game = tmp_path / "game"
+    (game / "scenarios").mkdir(parents=True)
+    (game / "ruleset.yaml").write_text("name: game\nextends: tutorial-tiles\noptions:\n  board_size: {default: three}\n")
+    result = run(game / "scenarios", "ruleset: ..\nplayers: 2\nexpect:\n  - turn == 1\n")
+    assert not result.passed
+    assert f"{game / 'ruleset.yaml'}:4:" in result.failures[0] and "/../" not in result.failures[0], result.failures

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.core import limits
 from engine.runner.scenario import run_scenario
 
 LEAVE = Path(__file__).parent / "data" / "leave"
@@ -182,8 +183,9 @@ def test_a_budget_run_out_by_turns_nobody_can_play_says_so(tmp_path: Path) -> No
     passed since the last decision and which end a ruleset whose players may all be stuck needs."""
     path = tmp_path / "ruleset.yaml"
     path.write_text("name: stuck\nextends: tutorial-tiles\nend:\n  when: count(t in tiles where t.symbol == Sun) > 100\n"
-                    "  max_turns: 100000\n  stalled: false\n", encoding="utf-8")
-    s = engine.load(path).new_state(players=2, seed=1)
+                    "  max_turns: 10000\n  stalled: false\n", encoding="utf-8")
+    with limits.using(limits.parse_limits(["steps=2000"])):
+        s = engine.load(path).new_state(players=2, seed=1)
     with pytest.raises(engine.RulecraftError, match=r"step budget .*; \d+ turns passed since the last decision, "
                                                      r"nobody able to act: .* end: \{stalled: true\}"):
         while not s.is_terminal:

@@ -162,6 +162,28 @@ def check_output(path: Path | None, flag: str) -> None:
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 
 
+def report_format_option(rows: str) -> Callable[[F], F]:
+    """--format text|json|csv for a report; without it, ``--out`` ending in .json or .csv chooses that format."""
+
+    def option(fn: F) -> F:
+        return click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default=None,
+                            help=f"csv: {rows}.  [default: text, or json or csv when --out ends in .json or .csv]")(fn)
+
+    return option
+
+
+def report_format(fmt: str | None, out: Path | None) -> str:
+    """The format a report is written in: ``fmt`` when given, else the one ``out``'s suffix names, else text.
+
+    >>> report_format(None, Path("runs.json")), report_format(None, Path("runs.CSV")), report_format("text", Path("a.json"))
+    ('json', 'csv', 'text')
+    """
+    if fmt is not None:
+        return fmt
+    suffix = out.suffix.lower().lstrip(".") if out is not None else ""
+    return suffix if suffix in ("json", "csv") else "text"
+
+
 def format_option(fn: F) -> F:
     """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
@@ -508,8 +530,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-              help="csv: one row per figure (section, item, statistic, value).")
+@report_format_option("one row per figure (section, item, statistic, value)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the report as a self-contained HTML page with charts.")
@@ -521,7 +542,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
+    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
     out: Path | None, html_path: Path | None, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
@@ -541,6 +562,7 @@ def simulate(
     from engine.runner.report import compare
     from engine.runner.simulate import seat_specs
 
+    fmt = report_format(fmt, out)
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
     if games_csv is not None and not games_csv.resolve().parent.is_dir():
@@ -594,12 +616,11 @@ def simulate(
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @backend_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-              help="csv: one row per value and figure (value, section, item, statistic, figure).")
+@report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str, out: Path | None,
+    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None, out: Path | None,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -615,6 +636,7 @@ def sweep(
     from engine.runner.simulate import seat_specs
     from engine.runner.sweep import parse_sweep
 
+    fmt = report_format(fmt, out)
     try:
         name, texts = parse_sweep(values)
     except ValueError as err:

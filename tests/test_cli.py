@@ -359,6 +359,19 @@ def test_simulate_out_writes_the_report_to_a_file(tmp_path: Path, fmt: str) -> N
     assert {"text": "95% interval", "json": '"wins_by_seat"', "csv": "section,item,statistic,value"}[fmt] in text
 
 
+@pytest.mark.parametrize("command", [["simulate", RULESET, "-n", "4"], ["sweep", RULESET, "grid_width=[4, 5]", "-n", "2"]])
+def test_out_ending_in_json_or_csv_writes_that_format_unless_format_says_otherwise(tmp_path: Path,
+                                                                                  command: list[str]) -> None:
+    csv_header = "grid_width,section,item" if command[0] == "sweep" else "section,item"
+    for name, first in (("report.json", "{"), ("report.CSV", csv_header), ("report.txt", RULESET)):
+        out = tmp_path / name
+        assert run(*command, "--out", str(out)).exit_code == 0
+        assert out.read_text(encoding="utf-8").startswith(first), name
+    out = tmp_path / "table.json"
+    assert run(*command, "--format", "text", "--out", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8").startswith(RULESET)
+
+
 def test_simulate_compare_variant_on_the_same_seeds() -> None:
     args = ["simulate", RULESET, "-n", "30", "--players", "4", "--format", "json"]
     result = run(*args, "--compare-variant", "winner-takes-more")

@@ -103,6 +103,7 @@ def test_unknown_or_malformed_agent_specs(spec: str) -> None:
 def test_seat_specs() -> None:
     assert seat_specs("random", 3) == ["random"] * 3
     assert seat_specs(["random", "random"], 2) == ["random", "random"]
+    assert seat_specs("greedy, random,mcts:5", 3) == ["greedy", "random", "mcts:5"]  # written as --agents takes it
     with pytest.raises(ValueError, match="one per seat"):
         seat_specs(["random", "random"], 3)
 

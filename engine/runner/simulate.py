@@ -45,8 +45,12 @@ def derive_seed(seed: int, index: int) -> int:
 
 
 def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
-    """One agent spec per seat: one spec for every seat, or exactly one per seat."""
-    specs = [agents] if isinstance(agents, str) else list(agents)
+    """One agent spec per seat: one spec for every seat, or exactly one per seat (a list, or a text as --agents takes).
+
+    >>> seat_specs("mcts:50, random", 2), seat_specs("greedy", 3)
+    (['mcts:50', 'random'], ['greedy', 'greedy', 'greedy'])
+    """
+    specs = [spec.strip() for spec in agents.split(",")] if isinstance(agents, str) else list(agents)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:

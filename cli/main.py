@@ -184,6 +184,18 @@ def report_format(fmt: str | None, out: Path | None) -> str:
     return suffix if suffix in ("json", "csv") else "text"
 
 
+def note_timed_agents(specs: list[str]) -> None:
+    """Say on stderr that a search given seconds (``mcts:2s``) makes a report that does not repeat for its seed."""
+    from engine.runner.agents import SearchAgent, make_agent
+
+    timed = sorted({spec for spec in specs if isinstance(agent := make_agent(spec, 0), SearchAgent)
+                    and agent.spec.budget.seconds is not None})
+    if timed:
+        echo(f"note: {', '.join(timed)} searches for a time, so its decisions depend on this machine's speed and load: "
+             "the same seed will not give the same report (give iterations, e.g. mcts:400, for one that does)",
+             err=True)
+
+
 def format_option(fn: F) -> F:
     """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
@@ -575,6 +587,7 @@ def simulate(
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
+    note_timed_agents(specs)
     other = None
     if compare_with is not None or compare_variants or compare_set_texts:
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
@@ -658,6 +671,7 @@ def sweep(
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
+    note_timed_agents(specs)
     start = time.perf_counter()
     result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
     buffer = io.StringIO()

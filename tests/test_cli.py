@@ -372,6 +372,15 @@ def test_out_ending_in_json_or_csv_writes_that_format_unless_format_says_otherwi
     assert out.read_text(encoding="utf-8").startswith(RULESET)
 
 
+@pytest.mark.parametrize("command", [["simulate", "tic-tac-toe", "-n", "2"], ["sweep", RULESET, "grid_width=[4, 5]", "-n", "1"]])
+def test_a_search_given_seconds_is_said_not_to_repeat_for_its_seed(command: list[str]) -> None:
+    timed = run(*command, "--agents", "mcts:0.001s,random", "--format", "json")
+    assert timed.exit_code == 0
+    assert "note: mcts:0.001s searches for a time" in timed.stderr and "will not give the same report" in timed.stderr
+    counted = run(*command, "--agents", "mcts:3,random", "--format", "json")
+    assert counted.exit_code == 0 and "note:" not in counted.stderr
+
+
 def test_simulate_compare_variant_on_the_same_seeds() -> None:
     args = ["simulate", RULESET, "-n", "30", "--players", "4", "--format", "json"]
     result = run(*args, "--compare-variant", "winner-takes-more")

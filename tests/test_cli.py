@@ -329,6 +329,13 @@ def test_simulate_text_report() -> None:
     assert "playing" not in result.output  # no progress bar when the output is not a terminal
 
 
+def test_a_solo_simulation_does_not_say_the_ruleset_lacks_a_running_score() -> None:
+    assert engine.load(RULESET).running_score is not None  # it has one; one player has nobody to lead
+    result = run("simulate", RULESET, "-n", "3", "--players", "1")
+    assert result.exit_code == 0 and "games nobody won" in result.output
+    assert "lead changes" not in result.output and "first player" not in result.output
+
+
 def test_simulate_agents_per_seat() -> None:
     result = run("simulate", RULESET, "-n", "4", "--agents", "random, random", "--format", "json")
     assert result.exit_code == 0

@@ -486,3 +486,21 @@ def test_a_closed_environment_refuses_moves_until_it_is_reset(games: dict[str, e
             call()
     e.reset(seed=1)
     assert e.observe("player_1")["action_mask"].any()
+
+
+def test_an_environment_pickles_mid_game_and_plays_on_as_the_original(games: dict[str, engine.Game]) -> None:
+    import pickle
+
+    e = env(games["nine-domains"], players=2)  # sealed choices: the legal actions hold the steps' own functions
+    e.reset(seed=3)
+    for _ in range(3):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.agent_selection == e.agent_selection and copy.unwrapped.game_state == e.unwrapped.game_state
+    for agent in e.possible_agents:
+        assert (copy.observe(agent)["action_mask"] == e.observe(agent)["action_mask"]).all()
+    while not e.unwrapped.game_state.is_terminal:
+        action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[-1])
+        e.step(action)
+        copy.step(action)
+    assert copy.unwrapped.game_state.returns() == e.unwrapped.game_state.returns()

@@ -31,7 +31,7 @@ from engine.runner.report import (
     welch_p,
     wilson,
 )
-from engine.runner.simulate import Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
+from engine.runner.simulate import MAX_CHUNK, Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
 
 GAME = engine.load("iconoclasm-cards")
 CARDS = GAME.kinds["card"]
@@ -550,3 +550,9 @@ def test_an_effect_failing_in_a_simulated_game_names_that_game() -> None:
     assert f"rulecraft play {failing.source} --players 2 --seed {seed} --seat 1=random --seat 2=random" in info.value.message
     with pytest.raises(EffectRuntimeError):  # that game, played again, fails the same way
         play_game(failing, 2, seed, ["random", "random"])
+
+
+def test_the_docs_give_the_chunk_size_the_runner_uses() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    assert f"in chunks of at most {MAX_CHUNK}," in (docs / "hardening.md").read_text(encoding="utf-8")
+    assert f"(at most\n{MAX_CHUNK}, so an interrupted run loses little)" in (docs / "scaling.md").read_text(encoding="utf-8")

@@ -535,7 +535,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
               help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
+              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it "
+                   "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
@@ -608,8 +609,12 @@ def simulate(
     if games_csv is not None:
         from cli.games_csv import write_games
 
-        write_games(games_csv, report, ruleset, game.variants, game.set_options)
-        echo(f"{report.games} games written to {games_csv}", err=fmt != "text")
+        both = None
+        if compared is not None and other is not None:
+            both = (compared, compare_with or ruleset, other.variants, other.set_options)
+        count = report.games + (compared.games if compared is not None else 0)
+        write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
+        echo(f"{count} games written to {games_csv}", err=fmt != "text")
     if report.partial:
         fail(f"interrupted (Ctrl-C) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
     if compared is not None and compared.partial:

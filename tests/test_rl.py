@@ -504,3 +504,25 @@ def test_an_environment_pickles_mid_game_and_plays_on_as_the_original(games: dic
         e.step(action)
         copy.step(action)
     assert copy.unwrapped.game_state.returns() == e.unwrapped.game_state.returns()
+
+
+def test_the_encoding_shows_the_cell_a_seat_sealed_to_that_seat_alone() -> None:
+    from engine.rl.encoding import Encoder
+
+    game = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "sealed-cells")
+    encoder = Encoder(game, 3)
+    state, rng = game.new_state(players=3, seed=1), random.Random(1)
+    while True:  # a decision offering one tile, as one face, at two cells or more
+        texts = state.legal_actions().texts()
+        same = [t for t in texts if t.rsplit(" at ", 1)[0] == texts[0].rsplit(" at ", 1)[0]]
+        if len(same) >= 2:
+            break
+        state.play(rng.randrange(len(texts)))
+    mover = state.seat_to_move
+    here, there = state.clone(), state.clone()
+    here.apply(same[0])
+    there.apply(same[1])
+    for seat in range(1, 4):
+        differ = (encoder.encode(here.observation(seat)) != encoder.encode(there.observation(seat))).any()
+        assert differ == (seat == mover), seat
+    assert not any(s.name == "committed cells" and s.length for s in Encoder(engine.load("sealed-tiles"), 3).segments)

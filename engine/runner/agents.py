@@ -148,6 +148,20 @@ def detach(action: Action) -> Action:
     return Action(action.step, action.args)
 
 
+def refuse_chance(state: "State", agent: str) -> None:
+    """Raise ValueError when ``state`` waits for a chance result: no seat decides there, so no agent may choose.
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> refuse_chance(s, "random") is None
+    True
+    """
+    if state.chance is not None:
+        raise ValueError(f"{agent} was asked to choose at a chance node (state.current_player is engine.CHANCE): "
+                         "no seat decides there; apply one of state.chance_outcomes(), or "
+                         "engine.runner.agents.sample_chance(state, rng.random) to draw one by its probability")
+
+
 def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random) -> Action:
     """``seat``'s part of the decision now, chosen by ``agent`` — at a SIMULTANEOUS node, without any other seat's
     sealed choice.
@@ -194,6 +208,8 @@ class RandomAgent:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
     def choose(self, state: "State") -> "Action":
+        if state.chance is not None:
+            refuse_chance(state, self.name)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the random agent was asked to move with no legal action")
@@ -292,6 +308,7 @@ class GreedyAgent:
         self.lookahead = lookahead
 
     def choose(self, state: "State") -> Action:
+        refuse_chance(state, self.name)
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
@@ -440,6 +457,7 @@ class SearchAgent:
         self.last: SearchStats | None = None
 
     def choose(self, state: "State") -> Action:
+        refuse_chance(state, self.name)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0)
@@ -867,6 +885,7 @@ class PolicyAgent:
         return best[self.rng.randrange(len(best))]
 
     def choose(self, state: "State") -> "Action":
+        refuse_chance(state, self.name)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the policy agent was asked to move with no legal action")

@@ -556,3 +556,14 @@ def test_the_docs_give_the_chunk_size_the_runner_uses() -> None:
     docs = Path(__file__).resolve().parent.parent / "docs"
     assert f"in chunks of at most {MAX_CHUNK}," in (docs / "hardening.md").read_text(encoding="utf-8")
     assert f"(at most\n{MAX_CHUNK}, so an interrupted run loses little)" in (docs / "scaling.md").read_text(encoding="utf-8")
+
+
+def test_a_numpy_integer_seed_runs_the_games_of_its_value_and_the_report_is_json() -> None:
+    numpy = pytest.importorskip("numpy")
+    import json
+
+    report = simulate(GAME, players=2, n=4, seed=numpy.int64(3), agents="greedy,random")
+    assert report.to_json() == simulate(GAME, players=2, n=4, seed=3, agents="greedy,random").to_json()
+    assert json.loads(json.dumps(report.to_json()))["seed"] == 3
+    state = GAME.new_state(players=2, seed=1)
+    assert str(make_agent("mcts:5", numpy.int64(2)).choose(state)) == str(make_agent("mcts:5", 2).choose(state))

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import random
 import time
 from pathlib import Path
@@ -132,7 +133,7 @@ def make_agent(spec: str, seed: int) -> Agent:
     if factory is None:
         known = ", ".join(AGENT_FORMS.values())
         raise ValueError(f"unknown agent '{spec}'; known agents: {known} ({SEARCH_FORMS_NOTE})")
-    return factory(argument.strip() if sep else None, random.Random(seed))
+    return factory(argument.strip() if sep else None, random.Random(operator.index(seed)))  # NumPy's ints too
 
 
 def default_search(game: "Game", budget: str = "200") -> str:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import platform
 import random
 import shlex
@@ -218,6 +219,7 @@ def simulate(
     """
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
+    seed = operator.index(seed)  # a NumPy integer as a plain int, so the report is JSON
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content

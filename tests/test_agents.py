@@ -434,4 +434,6 @@ def test_an_agent_asked_at_a_chance_node_says_no_seat_decides_there(spec: str) -
     before = state.clone()
     with pytest.raises(ValueError, match=r"asked to choose at a chance node .* apply one of state.chance_outcomes\(\)"):
         make_agent(spec, 1).choose(state)
+    with pytest.raises(ValueError, match=r"^joint_choice was asked to choose at a chance node"):
+        agents.joint_choice({1: make_agent(spec, 1), 2: make_agent(spec, 2)}, state, random.Random(0))
     assert state == before

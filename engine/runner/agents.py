@@ -193,6 +193,7 @@ def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random)
 def joint_choice(agents: "dict[int, Agent]", state: "State", rng: random.Random) -> dict[int, Action]:
     """Every deciding seat's action at a SIMULTANEOUS node, each chosen by its own agent without the others' (see
     :func:`choose_for_seat`); elsewhere the one action of the seat to move.  Apply it with ``state.apply_joint``."""
+    refuse_chance(state, "joint_choice")
     seats = state.simultaneous_seats() or (state.seat_to_move,)
     return {seat: choose_for_seat(agents[seat], state, seat, rng) for seat in seats}
 

@@ -258,3 +258,11 @@ def test_play_counts_from_the_end_as_legal_actions_does_and_refuses_a_missing_nu
         with pytest.raises(IndexError, match=f"no legal action number {index}: there are {len(legal)} "):
             refused.play(index)
         assert refused == state
+
+
+def test_an_observation_from_a_numpy_seat_is_json_ready() -> None:
+    numpy = pytest.importorskip("numpy")
+    state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
+    seen = state.observation(numpy.int64(1))
+    assert seen == state.observation(1) and type(seen["player"]) is int
+    json.dumps(seen)

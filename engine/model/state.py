@@ -534,7 +534,7 @@ class State:
         from engine.model.savefile import observation
 
         self.check_seat(player)
-        return observation(self, player)
+        return observation(self, int(player))  # a NumPy seat too: the observation stays JSON-ready
 
     def check_seat(self, seat: object) -> None:
         """Refuse (ValueError) what is not one of this game's seats, 1 to ``players``: seat 0 is nobody's.

@@ -4,7 +4,8 @@ A row gives the game's number and seed, the agent at each seat, the winner
 (several seats when they share the win, ``draw`` after their numbers when
 they are not a team), the number of actions, each seat's score, and a
 ``rulecraft play`` command with every seat played by the same bot, so an odd
-result can be opened and watched.
+result can be opened and watched.  With ``--compare``, the compared run's
+games follow, each row led by the run it is from.
 
 Example::
 
@@ -58,11 +59,24 @@ def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], s
     ]
 
 
+Run = tuple[SimulationReport, str, Sequence[str], Mapping[str, str]]
+"""A run's report and what it played: the ruleset as given, its variants and its options set."""
+
+
 def write_games(path: Path, report: SimulationReport, ruleset: str, variants: Sequence[str],
-                set_options: Mapping[str, str]) -> None:
-    """Write the per-game CSV of ``report`` to ``path`` (atomically; control characters escaped)."""
+                set_options: Mapping[str, str], compared: Run | None = None) -> None:
+    """Write the per-game CSV of ``report`` to ``path`` (atomically; control characters escaped).
+
+    With a ``compared`` run (``--compare``), its games follow, and a first column ``run`` says which run each
+    row is from: ``this run`` or ``other``, as the comparison's table names them.
+    """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header(report.players))
-    writer.writerows(game_rows(report, ruleset, variants, set_options))
+    if compared is None:
+        writer.writerow(header(report.players))
+        writer.writerows(game_rows(report, ruleset, variants, set_options))
+    else:
+        writer.writerow(["run", *header(report.players)])
+        writer.writerows(["this run", *row] for row in game_rows(report, ruleset, variants, set_options))
+        writer.writerows(["other", *row] for row in game_rows(*compared))
     write_atomic(path, shown(buffer.getvalue()))

@@ -162,6 +162,40 @@ def check_output(path: Path | None, flag: str) -> None:
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 
 
+def report_format_option(rows: str) -> Callable[[F], F]:
+    """--format text|json|csv for a report; without it, ``--out`` ending in .json or .csv chooses that format."""
+
+    def option(fn: F) -> F:
+        return click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default=None,
+                            help=f"csv: {rows}.  [default: text, or json or csv when --out ends in .json or .csv]")(fn)
+
+    return option
+
+
+def report_format(fmt: str | None, out: Path | None) -> str:
+    """The format a report is written in: ``fmt`` when given, else the one ``out``'s suffix names, else text.
+
+    >>> report_format(None, Path("runs.json")), report_format(None, Path("runs.CSV")), report_format("text", Path("a.json"))
+    ('json', 'csv', 'text')
+    """
+    if fmt is not None:
+        return fmt
+    suffix = out.suffix.lower().lstrip(".") if out is not None else ""
+    return suffix if suffix in ("json", "csv") else "text"
+
+
+def note_timed_agents(specs: list[str]) -> None:
+    """Say on stderr that a search given seconds (``mcts:2s``) makes a report that does not repeat for its seed."""
+    from engine.runner.agents import SearchAgent, make_agent
+
+    timed = sorted({spec for spec in specs if isinstance(agent := make_agent(spec, 0), SearchAgent)
+                    and agent.spec.budget.seconds is not None})
+    if timed:
+        echo(f"note: {', '.join(timed)} searches for a time, so its decisions depend on this machine's speed and load: "
+             "the same seed will not give the same report (give iterations, e.g. mcts:400, for one that does)",
+             err=True)
+
+
 def format_option(fn: F) -> F:
     """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
@@ -501,15 +535,15 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
               help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it again.")
+              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it "
+                   "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-              help="csv: one row per figure (section, item, statistic, value).")
+@report_format_option("one row per figure (section, item, statistic, value)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the report as a self-contained HTML page with charts.")
@@ -521,7 +555,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
               help="Options set in the compared run (repeat for several; default: none).")
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str,
+    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
     out: Path | None, html_path: Path | None, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
@@ -541,6 +575,7 @@ def simulate(
     from engine.runner.report import compare
     from engine.runner.simulate import seat_specs
 
+    fmt = report_format(fmt, out)
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
     if games_csv is not None and not games_csv.resolve().parent.is_dir():
@@ -553,6 +588,7 @@ def simulate(
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
+    note_timed_agents(specs)
     other = None
     if compare_with is not None or compare_variants or compare_set_texts:
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
@@ -573,8 +609,12 @@ def simulate(
     if games_csv is not None:
         from cli.games_csv import write_games
 
-        write_games(games_csv, report, ruleset, game.variants, game.set_options)
-        echo(f"{report.games} games written to {games_csv}", err=fmt != "text")
+        both = None
+        if compared is not None and other is not None:
+            both = (compared, compare_with or ruleset, other.variants, other.set_options)
+        count = report.games + (compared.games if compared is not None else 0)
+        write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
+        echo(f"{count} games written to {games_csv}", err=fmt != "text")
     if report.partial:
         fail(f"interrupted (Ctrl-C) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
     if compared is not None and compared.partial:
@@ -594,12 +634,11 @@ def simulate(
 @click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @backend_options
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-              help="csv: one row per value and figure (value, section, item, statistic, figure).")
+@report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str, out: Path | None,
+    seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None, out: Path | None,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -615,6 +654,7 @@ def sweep(
     from engine.runner.simulate import seat_specs
     from engine.runner.sweep import parse_sweep
 
+    fmt = report_format(fmt, out)
     try:
         name, texts = parse_sweep(values)
     except ValueError as err:
@@ -636,6 +676,7 @@ def sweep(
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--agents") from None
+    note_timed_agents(specs)
     start = time.perf_counter()
     result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
     buffer = io.StringIO()

@@ -573,7 +573,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     if changes is not None:
         steady = report.games_without_lead_change
         lines.append(f"lead changes per game: {_summary(changes)}; none in {steady} games ({steady / n:.1%})")
-    else:
+    elif report.players > 1:
         lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
         score = "the running score" if changes is not None else "the final score"

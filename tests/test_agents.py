@@ -424,3 +424,16 @@ def test_a_search_holds_off_the_garbage_collector_and_lets_it_run_again(monkeypa
     monkeypatch.setattr(agents, "rollout", lambda s, rand: (seen.append(gc.isenabled()), original(s, rand))[1])
     make_agent("mcts:20", seed=1).choose(load("tic-tac-toe").new_state(players=2, seed=1))
     assert seen and not any(seen) and gc.isenabled()
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:5", "ismcts:5"])
+def test_an_agent_asked_at_a_chance_node_says_no_seat_decides_there(spec: str) -> None:
+    state = engine.load("iconica").new_state(players=2, seed=1, explicit_chance=True)
+    while state.current_player != engine.CHANCE:  # the party draft, then the dice
+        state.apply(state.legal_actions()[0])
+    before = state.clone()
+    with pytest.raises(ValueError, match=r"asked to choose at a chance node .* apply one of state.chance_outcomes\(\)"):
+        make_agent(spec, 1).choose(state)
+    with pytest.raises(ValueError, match=r"^joint_choice was asked to choose at a chance node"):
+        agents.joint_choice({1: make_agent(spec, 1), 2: make_agent(spec, 2)}, state, random.Random(0))
+    assert state == before

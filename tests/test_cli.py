@@ -329,6 +329,13 @@ def test_simulate_text_report() -> None:
     assert "playing" not in result.output  # no progress bar when the output is not a terminal
 
 
+def test_a_solo_simulation_does_not_say_the_ruleset_lacks_a_running_score() -> None:
+    assert engine.load(RULESET).running_score is not None  # it has one; one player has nobody to lead
+    result = run("simulate", RULESET, "-n", "3", "--players", "1")
+    assert result.exit_code == 0 and "games nobody won" in result.output
+    assert "lead changes" not in result.output and "first player" not in result.output
+
+
 def test_simulate_agents_per_seat() -> None:
     result = run("simulate", RULESET, "-n", "4", "--agents", "random, random", "--format", "json")
     assert result.exit_code == 0
@@ -357,6 +364,28 @@ def test_simulate_out_writes_the_report_to_a_file(tmp_path: Path, fmt: str) -> N
     assert result.output.strip() == f"report written to {out}"
     text = out.read_text(encoding="utf-8")
     assert {"text": "95% interval", "json": '"wins_by_seat"', "csv": "section,item,statistic,value"}[fmt] in text
+
+
+@pytest.mark.parametrize("command", [["simulate", RULESET, "-n", "4"], ["sweep", RULESET, "grid_width=[4, 5]", "-n", "2"]])
+def test_out_ending_in_json_or_csv_writes_that_format_unless_format_says_otherwise(tmp_path: Path,
+                                                                                  command: list[str]) -> None:
+    csv_header = "grid_width,section,item" if command[0] == "sweep" else "section,item"
+    for name, first in (("report.json", "{"), ("report.CSV", csv_header), ("report.txt", RULESET)):
+        out = tmp_path / name
+        assert run(*command, "--out", str(out)).exit_code == 0
+        assert out.read_text(encoding="utf-8").startswith(first), name
+    out = tmp_path / "table.json"
+    assert run(*command, "--format", "text", "--out", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8").startswith(RULESET)
+
+
+@pytest.mark.parametrize("command", [["simulate", "tic-tac-toe", "-n", "2"], ["sweep", RULESET, "grid_width=[4, 5]", "-n", "1"]])
+def test_a_search_given_seconds_is_said_not_to_repeat_for_its_seed(command: list[str]) -> None:
+    timed = run(*command, "--agents", "mcts:0.001s,random", "--format", "json")
+    assert timed.exit_code == 0
+    assert "note: mcts:0.001s searches for a time" in timed.stderr and "will not give the same report" in timed.stderr
+    counted = run(*command, "--agents", "mcts:3,random", "--format", "json")
+    assert counted.exit_code == 0 and "note:" not in counted.stderr
 
 
 def test_simulate_compare_variant_on_the_same_seeds() -> None:

@@ -97,6 +97,17 @@ def test_simulate_games_csv_replay_command_plays_that_exact_game(tmp_path: Path,
         assert f"scores: {scores}" in played.output
 
 
+def test_simulate_games_csv_with_compare_holds_both_runs_each_row_playing_its_own_game(tmp_path: Path) -> None:
+    rows = _games(tmp_path, "tutorial-tiles", "-n", "3", "--seed", "4", "--compare-set", "board_size=4")
+    assert [(r["run"], r["game"]) for r in rows] == [("this run", "1"), ("this run", "2"), ("this run", "3"),
+                                                     ("other", "1"), ("other", "2"), ("other", "3")]
+    assert [r["seed"] for r in rows[:3]] == [r["seed"] for r in rows[3:]]  # the same seeds
+    for row in rows:
+        assert ("--set board_size=4" in row["replay"]) == (row["run"] == "other")
+        played = run(*shlex.split(row["replay"])[1:])
+        assert f"scores: seat 1: {row['score 1']}, seat 2: {row['score 2']}" in played.output
+
+
 def test_simulate_games_refuses_a_number(tmp_path: Path) -> None:
     result = run("simulate", "tutorial-tiles", "--games", "100")
     assert result.exit_code == 2

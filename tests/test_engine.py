@@ -241,3 +241,28 @@ def test_loaded_dice_that_are_not_whole_numbers_are_refused_by_name(dice: object
 def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(seed: object) -> None:
     with pytest.raises(TypeError, match=f"seed must be a whole number, not {re.escape(repr(seed))}"):
         engine.load("tic-tac-toe").new_state(players=2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_play_counts_from_the_end_as_legal_actions_does_and_refuses_a_missing_number_by_name() -> None:
+    game = engine.load(Path(__file__).parent / "data" / "watched-meters")  # its first step may pass: 'pass', then places
+    state = game.new_state(players=game.player_counts[0], seed=1, record=True)
+    legal = state.legal_actions()
+    assert str(legal[0]) == "pass" and len(legal) > 2
+    for index in (-1, -2, -len(legal)):
+        played, applied = state.clone(record=True), state.clone(record=True)
+        played.play(index)
+        applied.apply(legal[index])
+        assert played == applied and played.history == applied.history, index
+    for index in (len(legal), -len(legal) - 1):
+        refused = state.clone()
+        with pytest.raises(IndexError, match=f"no legal action number {index}: there are {len(legal)} "):
+            refused.play(index)
+        assert refused == state
+
+
+def test_an_observation_from_a_numpy_seat_is_json_ready() -> None:
+    numpy = pytest.importorskip("numpy")
+    state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
+    seen = state.observation(numpy.int64(1))
+    assert seen == state.observation(1) and type(seen["player"]) is int
+    json.dumps(seen)

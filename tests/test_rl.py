@@ -486,3 +486,43 @@ def test_a_closed_environment_refuses_moves_until_it_is_reset(games: dict[str, e
             call()
     e.reset(seed=1)
     assert e.observe("player_1")["action_mask"].any()
+
+
+def test_an_environment_pickles_mid_game_and_plays_on_as_the_original(games: dict[str, engine.Game]) -> None:
+    import pickle
+
+    e = env(games["nine-domains"], players=2)  # sealed choices: the legal actions hold the steps' own functions
+    e.reset(seed=3)
+    for _ in range(3):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.agent_selection == e.agent_selection and copy.unwrapped.game_state == e.unwrapped.game_state
+    for agent in e.possible_agents:
+        assert (copy.observe(agent)["action_mask"] == e.observe(agent)["action_mask"]).all()
+    while not e.unwrapped.game_state.is_terminal:
+        action = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[-1])
+        e.step(action)
+        copy.step(action)
+    assert copy.unwrapped.game_state.returns() == e.unwrapped.game_state.returns()
+
+
+def test_the_encoding_shows_the_cell_a_seat_sealed_to_that_seat_alone() -> None:
+    from engine.rl.encoding import Encoder
+
+    game = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "sealed-cells")
+    encoder = Encoder(game, 3)
+    state, rng = game.new_state(players=3, seed=1), random.Random(1)
+    while True:  # a decision offering one tile, as one face, at two cells or more
+        texts = state.legal_actions().texts()
+        same = [t for t in texts if t.rsplit(" at ", 1)[0] == texts[0].rsplit(" at ", 1)[0]]
+        if len(same) >= 2:
+            break
+        state.play(rng.randrange(len(texts)))
+    mover = state.seat_to_move
+    here, there = state.clone(), state.clone()
+    here.apply(same[0])
+    there.apply(same[1])
+    for seat in range(1, 4):
+        differ = (encoder.encode(here.observation(seat)) != encoder.encode(there.observation(seat))).any()
+        assert differ == (seat == mover), seat
+    assert not any(s.name == "committed cells" and s.length for s in Encoder(engine.load("sealed-tiles"), 3).segments)

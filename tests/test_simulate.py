@@ -31,7 +31,7 @@ from engine.runner.report import (
     welch_p,
     wilson,
 )
-from engine.runner.simulate import Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
+from engine.runner.simulate import MAX_CHUNK, Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
 
 GAME = engine.load("iconoclasm-cards")
 CARDS = GAME.kinds["card"]
@@ -103,6 +103,7 @@ def test_unknown_or_malformed_agent_specs(spec: str) -> None:
 def test_seat_specs() -> None:
     assert seat_specs("random", 3) == ["random"] * 3
     assert seat_specs(["random", "random"], 2) == ["random", "random"]
+    assert seat_specs("greedy, random,mcts:5", 3) == ["greedy", "random", "mcts:5"]  # written as --agents takes it
     with pytest.raises(ValueError, match="one per seat"):
         seat_specs(["random", "random"], 3)
 
@@ -549,3 +550,20 @@ def test_an_effect_failing_in_a_simulated_game_names_that_game() -> None:
     assert f"rulecraft play {failing.source} --players 2 --seed {seed} --seat 1=random --seat 2=random" in info.value.message
     with pytest.raises(EffectRuntimeError):  # that game, played again, fails the same way
         play_game(failing, 2, seed, ["random", "random"])
+
+
+def test_the_docs_give_the_chunk_size_the_runner_uses() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    assert f"in chunks of at most {MAX_CHUNK}," in (docs / "hardening.md").read_text(encoding="utf-8")
+    assert f"(at most\n{MAX_CHUNK}, so an interrupted run loses little)" in (docs / "scaling.md").read_text(encoding="utf-8")
+
+
+def test_a_numpy_integer_seed_runs_the_games_of_its_value_and_the_report_is_json() -> None:
+    numpy = pytest.importorskip("numpy")
+    import json
+
+    report = simulate(GAME, players=2, n=4, seed=numpy.int64(3), agents="greedy,random")
+    assert report.to_json() == simulate(GAME, players=2, n=4, seed=3, agents="greedy,random").to_json()
+    assert json.loads(json.dumps(report.to_json()))["seed"] == 3
+    state = GAME.new_state(players=2, seed=1)
+    assert str(make_agent("mcts:5", numpy.int64(2)).choose(state)) == str(make_agent("mcts:5", 2).choose(state))

@@ -534,7 +534,7 @@ class State:
         from engine.model.savefile import observation
 
         self.check_seat(player)
-        return observation(self, player)
+        return observation(self, int(player))  # a NumPy seat too: the observation stays JSON-ready
 
     def check_seat(self, seat: object) -> None:
         """Refuse (ValueError) what is not one of this game's seats, 1 to ``players``: seat 0 is nobody's.
@@ -665,7 +665,16 @@ class State:
         space = self._actions  # the pending decision's actions, kept as it was entered
         if space is None:
             space = self.legal_actions()
-        args = space.args_at(index)
+        if index < 0:  # from the end, as legal_actions()[index] counts (a space's own args_at need not)
+            index += len(space)
+        try:
+            if index < 0:
+                raise IndexError(index)
+            args = space.args_at(index)
+        except IndexError:
+            count = len(space)
+            raise IndexError(f"there is no legal action number {index - count if index < 0 else index}: "
+                             + (f"there are {count} (0 to {count - 1})" if count else "there are none now")) from None
         if self.history is not None:
             self.history.append(space.step.format(args))
         self._act(args)

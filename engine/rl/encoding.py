@@ -21,7 +21,10 @@ order (``describe`` lists them with their offsets for one game):
 * ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved;
 * ``zone faces`` (games with a component of several faces): per zone, the
   face each seen component shows, in the order of ``zones`` (a die in
-  one's own tray shows what it rolled).
+  one's own tray shows what it rolled);
+* ``committed cells`` (games whose ``commit`` step seals a cell): per cell,
+  how many cells the seat itself sealed there, then per role 1 if that
+  role's revealed commitment names the cell.
 
 Example::
 
@@ -38,6 +41,7 @@ import numpy as np
 
 from engine.blocks.enumeration import board_cells, neighbour_pairs
 from engine.blocks.grid import format_cell
+from engine.blocks.slots import Commit
 
 if TYPE_CHECKING:
     from engine.model.game import Game
@@ -72,6 +76,7 @@ class Encoder:
         self.counters = _counter_keys(game, players)
         self.first_face = {game.piece_names[c]: labels[0] for c, labels in enumerate(game.face_labels)}
         faced = any(len(labels) > 1 for labels in game.face_labels)
+        sealing = any(isinstance(step, Commit) and step.cells is not None for step in game.steps)
         parts = [
             ("seat", 5, "observing seat, seat to move (0: over), turn number, answering a choice (1/0), over (1/0)"),
             ("current role", 1, "the role to move, 1-based in the roles (0: over or hidden)"),
@@ -84,6 +89,8 @@ class Encoder:
             ("pending", len(self.pairs), "per (cell, neighbour) pair: waiting to be resolved (1/0)"),
             ("zone faces", len(self.zones) * self.capacity * faced,
              f"per zone: the face each of up to {self.capacity} seen components shows (0: none or unseen)"),
+            ("committed cells", (1 + len(self.roles)) * len(self.cells) * sealing,
+             "per cell: how many cells this seat sealed there, then per role: its revealed commitment names it (1/0)"),
         ]
         self.segments: list[Segment] = []
         offset = 0
@@ -92,6 +99,7 @@ class Encoder:
             offset += length
         self.size = offset
         self._at = {s.name: s.offset for s in self.segments}
+        self._faced, self._sealing = faced, sealing
 
     def __len__(self) -> int:
         return self.size
@@ -132,9 +140,20 @@ class Encoder:
             key = _pair(entry)
             if key in self.pairs:
                 v[at + self.pairs[key]] = 1
-        if self._at["zone faces"] < self.size:
+        if self._faced:
             self._encode_zone_faces(obs, v)
+        if self._sealing:
+            self._encode_committed_cells(obs, v)
         return v
+
+    def _encode_committed_cells(self, obs: dict[str, Any], v: np.ndarray) -> None:
+        """Count the seat's own sealed cells, and mark the cells each role's revealed commitment names."""
+        at, width = self._at["committed cells"], 1 + len(self.roles)
+        committed = obs.get("committed_cells", {})
+        for _role, _slot, cell in committed.get("sealed", ()):
+            v[at + width * self.cells[cell]] += 1
+        for role, _slot, cell in committed.get("revealed", ()):
+            v[at + width * self.cells[cell] + self.role_index[role]] = 1
 
     def _encode_zone_faces(self, obs: dict[str, Any], v: np.ndarray) -> None:
         """Write the face each component of every seen zone shows (its first face where ``obs`` lists none)."""

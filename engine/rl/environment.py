@@ -96,6 +96,18 @@ class RulecraftEnv(AECEnv):
         self._legal: dict[int, Any] = {}
         self._last = ""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as its game, its state's save and the rest, without the legal actions (rebuilt from the state),
+        so an environment can be sent to another process: ``pickle.loads(pickle.dumps(e))`` plays on."""
+        state = self.__dict__.copy()
+        del state["_legal"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        playing = self.game_state is not None and not self.game_state.is_terminal
+        self._legal = self.table.legal(self.game_state) if playing else {}
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import random
 import time
 from pathlib import Path
@@ -132,7 +133,7 @@ def make_agent(spec: str, seed: int) -> Agent:
     if factory is None:
         known = ", ".join(AGENT_FORMS.values())
         raise ValueError(f"unknown agent '{spec}'; known agents: {known} ({SEARCH_FORMS_NOTE})")
-    return factory(argument.strip() if sep else None, random.Random(seed))
+    return factory(argument.strip() if sep else None, random.Random(operator.index(seed)))  # NumPy's ints too
 
 
 def default_search(game: "Game", budget: str = "200") -> str:
@@ -146,6 +147,20 @@ def default_search(game: "Game", budget: str = "200") -> str:
 def detach(action: Action) -> Action:
     """The same decision, no longer tied to the (sampled) state that listed it."""
     return Action(action.step, action.args)
+
+
+def refuse_chance(state: "State", agent: str) -> None:
+    """Raise ValueError when ``state`` waits for a chance result: no seat decides there, so no agent may choose.
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> refuse_chance(s, "random") is None
+    True
+    """
+    if state.chance is not None:
+        raise ValueError(f"{agent} was asked to choose at a chance node (state.current_player is engine.CHANCE): "
+                         "no seat decides there; apply one of state.chance_outcomes(), or "
+                         "engine.runner.agents.sample_chance(state, rng.random) to draw one by its probability")
 
 
 def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random) -> Action:
@@ -178,6 +193,7 @@ def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random)
 def joint_choice(agents: "dict[int, Agent]", state: "State", rng: random.Random) -> dict[int, Action]:
     """Every deciding seat's action at a SIMULTANEOUS node, each chosen by its own agent without the others' (see
     :func:`choose_for_seat`); elsewhere the one action of the seat to move.  Apply it with ``state.apply_joint``."""
+    refuse_chance(state, "joint_choice")
     seats = state.simultaneous_seats() or (state.seat_to_move,)
     return {seat: choose_for_seat(agents[seat], state, seat, rng) for seat in seats}
 
@@ -194,6 +210,8 @@ class RandomAgent:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
     def choose(self, state: "State") -> "Action":
+        if state.chance is not None:
+            refuse_chance(state, self.name)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the random agent was asked to move with no legal action")
@@ -292,6 +310,7 @@ class GreedyAgent:
         self.lookahead = lookahead
 
     def choose(self, state: "State") -> Action:
+        refuse_chance(state, self.name)
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
@@ -440,6 +459,7 @@ class SearchAgent:
         self.last: SearchStats | None = None
 
     def choose(self, state: "State") -> Action:
+        refuse_chance(state, self.name)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0)
@@ -867,6 +887,7 @@ class PolicyAgent:
         return best[self.rng.randrange(len(best))]
 
     def choose(self, state: "State") -> "Action":
+        refuse_chance(state, self.name)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the policy agent was asked to move with no legal action")

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import platform
 import random
 import shlex
@@ -45,8 +46,12 @@ def derive_seed(seed: int, index: int) -> int:
 
 
 def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
-    """One agent spec per seat: one spec for every seat, or exactly one per seat."""
-    specs = [agents] if isinstance(agents, str) else list(agents)
+    """One agent spec per seat: one spec for every seat, or exactly one per seat (a list, or a text as --agents takes).
+
+    >>> seat_specs("mcts:50, random", 2), seat_specs("greedy", 3)
+    (['mcts:50', 'random'], ['greedy', 'greedy', 'greedy'])
+    """
+    specs = [spec.strip() for spec in agents.split(",")] if isinstance(agents, str) else list(agents)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
@@ -214,6 +219,7 @@ def simulate(
     """
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
+    seed = operator.index(seed)  # a NumPy integer as a plain int, so the report is JSON
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content

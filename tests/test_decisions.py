@@ -42,6 +42,16 @@ def test_the_first_commit_is_one_simultaneous_decision(nine: engine.Game) -> Non
     assert {a.args[0] for a in mine}.isdisjoint({a.args[0] for a in theirs}), "each seat commits from its own hand"
 
 
+def test_each_seat_of_a_simultaneous_decision_observes_its_own_actions(nine: engine.Game) -> None:
+    """The later seat of a sealed step saw ``legal_actions: []`` in its observation though it had 9 to choose from."""
+    state = nine.new_state(players=2, seed=1)
+    for seat in (1, 2):
+        assert state.observation(seat)["legal_actions"] == state.legal_actions(seat).texts()
+    while state.seat_to_move == 1:  # seat 1 seals its row: seat 2 alone decides then
+        state.play(0)
+    assert state.observation(1)["legal_actions"] == [] and state.observation(2)["legal_actions"] == state.legal_actions().texts()
+
+
 def test_a_joint_round_is_the_round_played_one_decision_at_a_time(nine: engine.Game) -> None:
     for seed in range(4):
         rand = random.Random(seed)

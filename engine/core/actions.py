@@ -190,7 +190,14 @@ class ChainSpace(ActionSpace):
         return self.first.contains_args(args) or self.second.contains_args(args)
 
     def args_at(self, i: int) -> tuple[Any, ...]:
+        """The arguments of action number ``i`` (from the end when negative, as indexing counts).
+
+        >>> ChainSpace(None, ListSpace(None, [("pass",)]), ListSpace(None, [(1,), (2,)])).args_at(-1)
+        (2,)
+        """
         n = len(self.first)
+        if i < 0:
+            i += n + len(self.second)
         return self.first.args_at(i) if i < n else self.second.args_at(i - n)
 
     def all_args(self) -> list[tuple[Any, ...]]:

@@ -137,7 +137,11 @@ def _dealt(values: tuple[str, ...], groups: tuple[tuple[str, ...], ...]) -> str:
 
 
 def _setup(game: Game) -> list[str]:
-    return [f"{_counts(key)}: {program.description}" for key, program in game.setup.items()]
+    """One program as it is; one per player count with the counts first and the ``default`` last, as "otherwise"."""
+    if list(game.setup) == ["default"]:
+        return [game.setup["default"].description]
+    keys = sorted(game.setup, key=lambda key: (key == "default", 0 if key == "default" else key))
+    return [f"{_counts(key)}: {game.setup[key].description}" for key in keys]
 
 
 def _turn(game: Game) -> list[str]:

@@ -157,11 +157,26 @@ def test_a_function_named_with_a_preposition_reads_without_another_of(tmp_path: 
     assert "champion of of" not in text and leftover_code(text, own_words(engine.load(path))) == []
 
 
+def test_setup_says_otherwise_only_after_the_player_counts_it_is_the_other_case_of() -> None:
+    # one program for every count was "otherwise: ..." with nothing before it; a default came before the counts
+    one = explain(engine.load("tic-tac-toe"))
+    assert one[one.index("Setup") + 1].startswith("  for each r in roles: ")
+    several = explain(engine.load("iconoclasm-cards"))
+    setup = several[several.index("Setup") + 1:several.index("Turn") - 1]
+    assert [line.split(":")[0] for line in setup] == ["  1 player", "  3 players", "  otherwise"]
+
+
 @pytest.mark.parametrize("code, english", [
     ("a and b or c", "(a and b) or c"),
     ("a or b and c", "a or (b and c)"),
     ("a and b and c", "a and b and c"),
     ("x in [1, 2, 3]", "x is one of 1, 2 or 3"),
+    ("(x + y) % 2 == 0", "(x plus y) modulo 2 is 0"),
+    ("x + y % 2", "x plus y modulo 2"),
+    ("x - (y - z)", "x minus (y minus z)"),
+    ("x * y + z", "x times y plus z"),
+    ("(x == 1) == b", "(x is 1) is b"),
+    ("(if a then 1 else 2) * 3", "(1 if a, else 2) times 3"),
 ])
 def test_english_keeps_the_grouping_of_the_code(code: str, english: str) -> None:
     from engine.lang.parser import parse_expression

@@ -372,7 +372,38 @@ class BinOp(Node):
         return Compiled(INT, arithmetic, code=code)
 
     def describe(self) -> str:
-        return f"{self.left.describe()} {_ARITH_WORDS[self.op]} {self.right.describe()}"
+        """Operands that bind more loosely keep the brackets the source needed: ``(x + y) % 2``."""
+        level = _binding(self)
+        return f"{_grouped(self.left, level)} {_ARITH_WORDS[self.op]} {_grouped(self.right, level + 1)}"
+
+
+def _binding(node: Node) -> int:
+    """How tightly ``node`` binds as an operand, as the grammar ranks it (higher binds tighter).
+
+    >>> _binding(BinOp(None, "*", Name(None, "a"), Name(None, "b"))) > _binding(BinOp(None, "+", Name(None, "a"), Name(None, "b")))
+    True
+    """
+    if isinstance(node, Cond):
+        return 0
+    if isinstance(node, BoolOp):
+        return 1
+    if isinstance(node, Not):
+        return 2
+    if isinstance(node, (Compare, Member)):
+        return 3
+    if isinstance(node, BinOp):
+        return 4 if node.op in "+-" else 5
+    return 9
+
+
+def _grouped(node: Node, level: int) -> str:
+    """``node`` described, in brackets when it binds more loosely than ``level``.
+
+    >>> _grouped(BinOp(None, "+", Name(None, "x"), Name(None, "y")), 5)
+    '(x plus y)'
+    """
+    text = node.describe()
+    return f"({text})" if _binding(node) < level else text
 
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -426,7 +457,8 @@ class Compare(Node):
         return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self), ("order", _order)))
 
     def describe(self) -> str:
-        return f"{self.left.describe()} {_COMPARE_WORDS[self.op]} {self.right.describe()}"
+        """A comparison, a condition or a choice compared keeps its brackets: ``(x == 1) == flag``."""
+        return f"{_grouped(self.left, 4)} {_COMPARE_WORDS[self.op]} {_grouped(self.right, 4)}"
 
 
 def _comparison(node: Compare, a: Compiled, b: Compiled) -> Fn:

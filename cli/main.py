@@ -153,11 +153,19 @@ def pick_players(game: Game, players: int | None) -> int:
     return players
 
 
-def check_output(path: Path | None, flag: str) -> None:
-    """Refuse, before any work, an output file that would replace a file of a ruleset in use (``--log ruleset.yaml``)."""
+def check_output(path: Path | None, flag: str, what: str) -> None:
+    """Refuse, before any work, an output file in a folder that does not exist, or one that would replace a file
+    of a ruleset in use (``--log ruleset.yaml``).
+
+    check_output(Path("runs/report.txt"), "--out", "the report")   # BadParameter when there is no folder runs
+    """
     from engine.core.atomic import ruleset_file
 
-    if path is not None and ruleset_file(path):
+    if path is None:
+        return
+    if not path.resolve().parent.is_dir():
+        raise click.BadParameter(f"there is no folder {path.resolve().parent} to write {what} in", param_hint=flag)
+    if ruleset_file(path):
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 
 
@@ -380,10 +388,8 @@ def play(
         raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
     if load_path is None and ruleset is None:
         raise click.UsageError("give a RULESET (or --load SAVE.json)")
-    if log_path is not None and not log_path.resolve().parent.is_dir():
-        raise click.BadParameter(f"there is no folder {log_path.resolve().parent} to write the log in", param_hint="--log")
     log, state = _start_loaded(load_path) if load_path else _start_new(str(ruleset), variants, set_texts, players, seed)
-    check_output(log_path, "--log")
+    check_output(log_path, "--log", "the log")
     try:
         bots = parse_seats(seats, log.players, log.seed)
     except ValueError as err:
@@ -538,11 +544,9 @@ def simulate(
 
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
-    if games_csv is not None and not games_csv.resolve().parent.is_dir():
-        raise click.BadParameter(f"there is no folder {games_csv.resolve().parent} to write the games in", param_hint="--games")
     game = load_game(ruleset, variants, set_texts)
-    for path, flag in ((out, "--out"), (html_path, "--html"), (games_csv, "--games")):
-        check_output(path, flag)
+    for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
+        check_output(path, flag, what)
     count = pick_players(game, players)
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
@@ -625,7 +629,7 @@ def sweep(
         return engine.load(ruleset, variants, {**fixed, **extra}, set_by=dict.fromkeys(extra, "sweep"))
 
     count = pick_players(load({}), players)
-    check_output(out, "--out")
+    check_output(out, "--out", "the table")
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:

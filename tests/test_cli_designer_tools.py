@@ -110,6 +110,21 @@ def test_simulate_games_refuses_a_missing_folder_before_playing(tmp_path: Path) 
     assert "games in" not in result.output.split("Error")[0]  # nothing was simulated
 
 
+@pytest.mark.parametrize("command, flag, what", [
+    (("simulate", "tutorial-tiles"), "--out", "the report"),
+    (("simulate", "tutorial-tiles"), "--html", "the report"),
+    (("sweep", "tutorial-tiles", "board_size=[4, 5]"), "--out", "the table"),
+])
+def test_a_report_file_in_a_missing_folder_is_refused_before_playing(
+    tmp_path: Path, command: tuple[str, ...], flag: str, what: str,
+) -> None:
+    # they played every game, then failed to write: "cannot write ...: No such file or directory (nothing was written)"
+    result = run(*command, "-n", "3", flag, str(tmp_path / "nowhere" / "report.txt"))
+    assert result.exit_code == 2
+    assert f"there is no folder {tmp_path / 'nowhere'} to write {what} in" in result.output
+    assert "games in" not in result.output and "nothing was written" not in result.output
+
+
 # ---------------------------------------------------------------- rulecraft new
 
 

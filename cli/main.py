@@ -293,6 +293,10 @@ def explain(
     from cli.explain import explain as explain_lines
     from cli.explain import explain_component
 
+    if observation and component:
+        raise click.UsageError("--component shows a card and --observation the learning environment: give one of them")
+    if players is not None and not observation:
+        raise click.UsageError("--players is for --observation: the summary covers every player count")
     console = render.make_console()
     game = load_game(ruleset, variants, set_texts)
     if observation:

@@ -97,6 +97,17 @@ def test_explain_with_a_variant_shows_its_options() -> None:
     assert "selected: chain-reactions" in result.output
 
 
+@pytest.mark.parametrize("args, message", [
+    (("--players", "9"), "--players is for --observation: the summary covers every player count"),
+    (("--players", "3"), "--players is for --observation: the summary covers every player count"),
+    (("--component", "x", "--observation"),
+     "--component shows a card and --observation the learning environment: give one of them"),
+])
+def test_explain_refuses_flags_it_would_ignore(args: tuple[str, ...], message: str) -> None:
+    # explain iconoclasm --players 9 printed the summary, exit 0; --observation silently won over --component
+    assert_usage_error(run("explain", RULESET, *args), message)
+
+
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
     result = run("explain", "iconoclasm-card")
     assert result.exit_code == 1

@@ -208,7 +208,12 @@ def echo_json(data: Any) -> None:
 @main.command("list")
 @format_option
 def list_rulesets(fmt: str) -> None:
-    """List the built-in rulesets (--format json: name, title, players, variants and any load error)."""
+    """List the built-in rulesets (--format json: name, title, players, variants and any load error).
+
+    \b
+    rulecraft list
+    rulecraft list --format json
+    """
     from engine.runner.listing import summaries
 
     entries = summaries()
@@ -243,7 +248,11 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
     played, one random game per player count, to find code that fails only when it runs.
 
-    PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
+    PATHS are files or folders, or built-in rulesets by name:
+
+    \b
+    rulecraft validate my-game another-game
+    rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
     from engine.runner.validate import notes_for_path, validate_path
 
@@ -268,7 +277,12 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 @main.command()
 @click.argument("kind", type=click.Choice(["ruleset", "scenario", "fragment"]), default="ruleset")
 def schema(kind: str) -> None:
-    """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes)."""
+    """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes).
+
+    \b
+    rulecraft schema > ruleset.schema.json
+    rulecraft schema scenario
+    """
     from engine.compiling.schema import schema_text
 
     echo(schema_text(kind).rstrip("\n"))
@@ -288,7 +302,13 @@ def explain(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None, observation: bool,
     players: int | None,
 ) -> None:
-    """Summarise a ruleset's rules in English (or one component's card, or its learning environment)."""
+    """Summarise a ruleset's rules in English (or one component's card, or its learning environment).
+
+    \b
+    rulecraft explain my-game
+    rulecraft explain my-game --variant short --component Scout
+    rulecraft explain my-game --observation --players 3
+    """
     from cli import render
     from cli.explain import explain as explain_lines
     from cli.explain import explain_component
@@ -384,6 +404,10 @@ def play(
     human's turn type an action's number or text, or help, board, hint,
     undo (take back the last human move and the bots' replies), save FILE
     or quit.
+
+    \b
+    rulecraft play my-game --players 3 --seed 7 --watch
+    rulecraft play --load saved.json
     """
     from cli import render
     from cli.play import Session, hint_agent, parse_seats
@@ -454,6 +478,9 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     A log records the ruleset's content hash and the position after every
     action: a log whose ruleset changed is refused (unless --force), and an
     action that is refused or leads elsewhere than recorded stops the replay.
+
+    \b
+    rulecraft replay game.json --watch
     """
     from cli import render
     from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged
@@ -756,7 +783,12 @@ def bench(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
     repeats: int, agent_spec: str | None, decisions: int, fmt: str,
 ) -> None:
-    """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
+    """Measure random playouts per second, or an agent's speed (--agent mcts:400).
+
+    \b
+    rulecraft bench my-game --players 4
+    rulecraft bench my-game --agent mcts:400 --decisions 20
+    """
     from engine.runner.agents import make_agent
     from engine.runner.bench import bench as run_bench
     from engine.runner.simulate import bench_agent
@@ -790,7 +822,11 @@ def bench(
 @limit_option
 @click.option("--show", is_flag=True, help="Print the generated Python source.")
 def compile_command(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], show: bool) -> None:
-    """Compile a ruleset's effect-language code to Python functions: how many, or their source (--show)."""
+    """Compile a ruleset's effect-language code to Python functions: how many, or their source (--show).
+
+    \b
+    rulecraft compile my-game --show
+    """
     from engine.lang.codegen import GENERATED, module_source
 
     game = load_game(ruleset, variants, set_texts)
@@ -827,7 +863,12 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 @click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Seconds a request may spend loading or running a ruleset before it is refused.")
 def serve(ruleset: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
-    """Play, watch and replay games in the browser: the built-in rulesets, RULESET, or every ruleset in a FOLDER."""
+    """Play, watch and replay games in the browser: the built-in rulesets, RULESET, or every ruleset in a FOLDER.
+
+    \b
+    rulecraft serve --open
+    rulecraft serve my-game --port 8080
+    """
     from cli.web.serve import run
 
     run(ruleset, host, port, open_browser, cap)

@@ -108,6 +108,13 @@ def test_explain_refuses_flags_it_would_ignore(args: tuple[str, ...], message: s
     assert_usage_error(run("explain", RULESET, *args), message)
 
 
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_commands_help_shows_an_example(command: str) -> None:
+    # explain, play, replay, bench, compile, serve, list, schema and validate showed none
+    lines = run(command, "--help").output.splitlines()
+    assert any(line.startswith(f"  rulecraft {command}") for line in lines), "\n".join(lines)
+
+
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
     result = run("explain", "iconoclasm-card")
     assert result.exit_code == 1

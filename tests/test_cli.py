@@ -115,6 +115,23 @@ def test_every_commands_help_shows_an_example(command: str) -> None:
     assert any(line.startswith(f"  rulecraft {command}") for line in lines), "\n".join(lines)
 
 
+def test_validate_checks_a_folder_of_scenarios(tmp_path: Path) -> None:
+    # it read FOLDER/ruleset.yaml: "cannot read '.../scenarios/ruleset.yaml': No such file or directory"
+    folder = tmp_path / "scenarios"
+    shutil.copytree(RULESET_DIR / "scenarios", folder)
+    assert run("validate", str(folder)).output == f"ok: {folder}\n"
+    first = sorted(folder.glob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace(f"ruleset: {RULESET}", "ruleset: no-such-game", 1),
+                     encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1 and f"{first}:" in result.output and "unknown ruleset 'no-such-game'" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run("validate", str(empty))
+    assert result.exit_code == 1
+    assert f"folder '{empty}' has no ruleset.yaml and no scenario files (*.yaml with 'ruleset:')" in result.output
+
+
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
     result = run("explain", "iconoclasm-card")
     assert result.exit_code == 1

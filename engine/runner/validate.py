@@ -30,6 +30,8 @@ from engine.core.yamlsource import Mapping, load_yaml
 def validate_path(path: str) -> list[Diagnostic]:
     """All diagnostics for one path (empty when valid)."""
     p = Path(path)
+    if p.is_dir() and not (p / RULESET_FILE).exists():
+        return _validate_scenario_folder(p)
     if p.is_dir():
         p = p / RULESET_FILE
     try:
@@ -46,6 +48,19 @@ def validate_path(path: str) -> list[Diagnostic]:
             return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
         p = owner
     return validate_ruleset(p)
+
+
+def _validate_scenario_folder(folder: Path) -> list[Diagnostic]:
+    """Every scenario file in a folder without a ruleset (``my-game/scenarios``), checked without running it.
+
+    A folder with neither is one problem: ``validate_path("my-game/notes")`` says so.
+    """
+    from engine.runner.scenario import scenario_files, validate_scenario
+
+    files = scenario_files([folder])
+    if not files:
+        return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
+    return [d for file in files for d in validate_scenario(file)]
 
 
 def validate_ruleset(path: Path) -> list[Diagnostic]:

@@ -379,7 +379,7 @@ def new_command(folder: Path, source: str | None) -> None:
 )
 @click.option(
     "--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the game log here when the game ends.",
+    help="Write the game log here when the game ends, or the game so far when it stops (quit, Ctrl-C, a failure).",
 )
 @click.option(
     "--hint-agent", "hint_spec", metavar="SPEC",
@@ -432,10 +432,15 @@ def play(
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
-    finished = session.run()
-    if (finished or session.failed) and log_path is not None and not session.save(log_path):
+    try:
+        session.run()
+        interrupted = False
+    except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks
+        console.print("interrupted; the game is not over")
+        interrupted = True
+    if log_path is not None and not session.save(log_path):  # ended or not, the game so far is kept
         raise click.exceptions.Exit(1)
-    if session.failed:  # the game so far is kept (in --log, when given); the exit status says it did not end
+    if session.failed or interrupted:  # the exit status says it did not end
         raise click.exceptions.Exit(1)
 
 

@@ -242,7 +242,8 @@ def _scoring(game: Game) -> list[str]:
 def _block(block: Ranking | Goals) -> list[str]:
     if isinstance(block, Goals):
         return [f"every seat wins if any of these goals holds at the end: {', '.join(block.names)}"]
-    ranks = [f"rank by {block.key_texts[0]}"] if block.key_texts else []
+    each = f" each {block.items_text}" if block.items_text else ""  # the name the keys use: "each s in roles"
+    ranks = [f"rank{each} by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
     if block.by_key:
         return ranks + ["each scores its first key; the seats with the most points win"]

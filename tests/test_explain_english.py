@@ -166,6 +166,12 @@ def test_setup_says_otherwise_only_after_the_player_counts_it_is_the_other_case_
     assert [line.split(":")[0] for line in setup] == ["  1 player", "  3 players", "  otherwise"]
 
 
+def test_scoring_names_what_it_ranks() -> None:
+    # "rank by the number of t in board where the symbol of t is s" never said what s is
+    lines = explain(engine.load("tutorial-tiles"))
+    assert lines[lines.index("Scoring") + 2] == "    rank each s in roles by the number of t in board where the symbol of t is s"
+
+
 @pytest.mark.parametrize("code, english", [
     ("a and b or c", "(a and b) or c"),
     ("a or b and c", "a or (b and c)"),

@@ -122,7 +122,8 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         points = []
     elif not by_key and not points:
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, _NO_POINTS_HINT)
-    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
+    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
+                   sel.describe())
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"

@@ -565,8 +565,8 @@ class Cond(Node):
 
     def describe(self) -> str:
         then = self.then.describe()
-        if isinstance(self.then, Cond):  # a choice inside the first branch: keep it in one piece
-            then = f"({then})"
+        if isinstance(self.then, Cond) or " where " in then:  # a choice, or a selection's condition the "if" would
+            then = f"({then})"                                  # seem to continue: keep the first branch in one piece
         return f"{then} if {self.test.describe()}, else {self.otherwise.describe()}"
 
 

@@ -798,6 +798,9 @@ def bench(
     from engine.runner.bench import bench as run_bench
     from engine.runner.simulate import bench_agent
 
+    unused = "playouts" if agent_spec is not None else "decisions"
+    if click.get_current_context().get_parameter_source(unused) is not ParameterSource.DEFAULT:
+        raise click.UsageError("--playouts times random games, without --agent; --decisions goes with --agent")
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     if agent_spec is not None:

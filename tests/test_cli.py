@@ -433,6 +433,13 @@ def test_bench_mcts_iterations_per_second() -> None:
     assert "iterations/s (20 per decision)" in text
 
 
+@pytest.mark.parametrize("args", [("--decisions", "3"), ("--agent", "random", "--playouts", "3")])
+def test_bench_refuses_a_count_it_would_ignore(args: tuple[str, ...]) -> None:
+    # bench X --decisions 3 timed 500 random playouts; bench X --agent random --playouts 3 timed 10 decisions
+    assert_usage_error(run("bench", RULESET, *args),
+                       "--playouts times random games, without --agent; --decisions goes with --agent")
+
+
 def test_bench_rejects_unknown_agents() -> None:
     result = run("bench", RULESET, "--agent", "oracle")
     assert result.exit_code == 2

@@ -20,8 +20,9 @@ import json
 import os
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -954,6 +955,26 @@ def check(
         raise click.exceptions.Exit(1)
 
 
+@contextmanager
+def _games_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar of ``total`` games on stderr when it is a terminal; yields the call that moves it on.
+
+    with _games_bar("my-game, 2 players", 500) as advance:
+        advance(1)   # one game played (nothing is shown when stderr is not a terminal)
+    """
+    from rich.progress import Progress
+
+    from cli import render
+
+    console = render.make_console(stderr=True)
+    if not console.is_terminal:
+        yield lambda done: None
+        return
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
 SHOWN_FAILURES = 10  # failing games listed per player count; the rest are counted (and saved with --save)
 
 
@@ -977,12 +998,14 @@ def _check_invariants(
     for count in counts:
         failures, actions, played = [], 0, 0
         try:
-            for i in range(games):
-                result = checked_playout(game, count, seed + i)
-                actions += len(result.actions)
-                played += 1
-                if not result.ok:
-                    failures.append(result)
+            with _games_bar(f"{game.name}, {count} player{'s' * (count != 1)}", games) as advance:
+                for i in range(games):
+                    result = checked_playout(game, count, seed + i)
+                    actions += len(result.actions)
+                    played += 1
+                    advance(played)
+                    if not result.ok:
+                        failures.append(result)
         except KeyboardInterrupt:
             interrupted = True
         else:

@@ -270,3 +270,23 @@ def test_the_new_example_in_the_docs_is_real(tmp_path: Path, monkeypatch: pytest
     shown = doc.split("```text\n$ rulecraft new my-game\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(tmp_path)
     assert run("new", "my-game").output == shown
+
+
+def test_check_invariants_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # simulate and sweep drew a progress bar on a terminal's stderr; check --invariants --games 100000 drew nothing
+    import io
+
+    from rich.console import Console
+
+    from cli import console, render
+
+    drawn = io.StringIO()
+
+    def terminal(width: int | None = None, file: io.StringIO | None = None, stderr: bool = False) -> Console:
+        """stderr as a terminal whose screen is ``drawn``; stdout as before."""
+        return Console(file=drawn, force_terminal=True, width=100) if stderr else console.make_console(width, file)
+
+    monkeypatch.setattr(render, "make_console", terminal)
+    result = run("check", "--invariants", "tutorial-tiles", "--games", "3", "--players", "2")
+    assert result.exit_code == 0, result.output
+    assert "tutorial-tiles, 2 players" in drawn.getvalue() and "tutorial-tiles, 2 players" not in result.output

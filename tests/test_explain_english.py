@@ -184,6 +184,7 @@ def test_scoring_names_what_it_ranks() -> None:
     ("(x == 1) == b", "(x is 1) is b"),
     ("(if a then 1 else 2) * 3", "(1 if a, else 2) times 3"),
     ("if b then count(t in hand where t.x == 1) else 0", "(the count of t in hand where the x of t is 1) if b, else 0"),
+    ("count(t in hand where t.x == 1) == 2", "(the count of t in hand where the x of t is 1) is 2"),
 ])
 def test_english_keeps_the_grouping_of_the_code(code: str, english: str) -> None:
     from engine.lang.parser import parse_expression

@@ -14,7 +14,7 @@ Every node keeps its source position and knows three things:
 >>> node = parse_expression("count(c in board where c.hue == h) >= 7")
 >>> _ = node.compile(Scope(Vocabulary(functions=by_name(LANGUAGE))))  # binds count() (unknown names go to the scope's sink)
 >>> node.describe()
-'the number of c in board where the hue of c is h is at least 7'
+'(the number of c in board where the hue of c is h) is at least 7'
 """
 
 from __future__ import annotations
@@ -457,8 +457,19 @@ class Compare(Node):
         return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self), ("order", _order)))
 
     def describe(self) -> str:
-        """A comparison, a condition or a choice compared keeps its brackets: ``(x == 1) == flag``."""
-        return f"{_grouped(self.left, 4)} {_COMPARE_WORDS[self.op]} {_grouped(self.right, 4)}"
+        """A comparison, a condition or a choice compared keeps its brackets: ``(x == 1) == flag``; so does a
+        selection with a condition, whose "where" would seem to run on into the comparison."""
+        return f"{_selected(self.left)} {_COMPARE_WORDS[self.op]} {_grouped(self.right, 4)}"
+
+
+def _selected(node: Node) -> str:
+    """The left side of a comparison: in brackets when it binds more loosely or ends in a "where" condition.
+
+    >>> _selected(Name(None, "x"))
+    'x'
+    """
+    text = _grouped(node, 4)
+    return f"({text})" if " where " in text and not text.startswith("(") else text
 
 
 def _comparison(node: Compare, a: Compiled, b: Compiled) -> Fn:

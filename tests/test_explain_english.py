@@ -172,6 +172,15 @@ def test_scoring_names_what_it_ranks() -> None:
     assert lines[lines.index("Scoring") + 2] == "    rank each s in roles by the number of t in board where the symbol of t is s"
 
 
+@pytest.mark.parametrize("example, english", [
+    ("nim", "item (x plus 1) of piles times: "),                  # nth(piles, x + 1): not "item x plus 1 of piles"
+    ("kalah", "if the store of pit of ((i plus 1) modulo 14) "),  # pit((i + 1) % 14): not "pit of (i plus 1) modulo 14"
+])
+def test_an_argument_read_out_with_of_keeps_its_brackets(example: str, english: str) -> None:
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / example
+    assert english in "\n".join(explain(engine.load(folder)))
+
+
 @pytest.mark.parametrize("code, english", [
     ("a and b or c", "(a and b) or c"),
     ("a or b and c", "a or (b and c)"),

@@ -374,7 +374,11 @@ class BinOp(Node):
     def describe(self) -> str:
         """Operands that bind more loosely keep the brackets the source needed: ``(x + y) % 2``."""
         level = _binding(self)
-        return f"{_grouped(self.left, level)} {_ARITH_WORDS[self.op]} {_grouped(self.right, level + 1)}"
+        return f"{grouped(self.left, level)} {_ARITH_WORDS[self.op]} {grouped(self.right, level + 1)}"
+
+
+OPERAND = 6
+"""Binds tighter than any operation: a name, a literal, a call or an attribute."""
 
 
 def _binding(node: Node) -> int:
@@ -396,10 +400,11 @@ def _binding(node: Node) -> int:
     return 9
 
 
-def _grouped(node: Node, level: int) -> str:
-    """``node`` described, in brackets when it binds more loosely than ``level``.
+def grouped(node: Node, level: int = OPERAND) -> str:
+    """``node`` described, in brackets when it binds more loosely than ``level`` (by default: any operation, as
+    an argument read out "of" it needs).
 
-    >>> _grouped(BinOp(None, "+", Name(None, "x"), Name(None, "y")), 5)
+    >>> grouped(BinOp(None, "+", Name(None, "x"), Name(None, "y")), 5)
     '(x plus y)'
     """
     text = node.describe()
@@ -459,7 +464,7 @@ class Compare(Node):
     def describe(self) -> str:
         """A comparison, a condition or a choice compared keeps its brackets: ``(x == 1) == flag``; so does a
         selection with a condition, whose "where" would seem to run on into the comparison."""
-        return f"{_selected(self.left)} {_COMPARE_WORDS[self.op]} {_grouped(self.right, 4)}"
+        return f"{_selected(self.left)} {_COMPARE_WORDS[self.op]} {grouped(self.right, 4)}"
 
 
 def _selected(node: Node) -> str:
@@ -468,7 +473,7 @@ def _selected(node: Node) -> str:
     >>> _selected(Name(None, "x"))
     'x'
     """
-    text = _grouped(node, 4)
+    text = grouped(node, 4)
     return f"({text})" if " where " in text and not text.startswith("(") else text
 
 

@@ -236,3 +236,10 @@ def test_quitting_or_interrupting_keeps_the_game_so_far_in_the_log(tmp_path: Pat
     bots = run("play", RULESET, "--seed", "4", "--seat", "1=random", "--log", str(log))
     assert bots.exit_code == 1 and "interrupted; the game is not over" in bots.output
     assert len(json.loads(log.read_text())["actions"]) == 3
+
+
+def test_a_game_of_bots_ends_on_a_position_that_is_nobodys_own() -> None:
+    # with bots only, the final position was drawn as seat 1 sees it: its hand "(yours)", the others' hidden
+    result = run("play", "kuhn-poker", "--seed", "3", "--seat", "1=random", "--seat", "2=random")
+    final = result.output.split("the final position")[1]
+    assert result.exit_code == 0 and "(yours)" not in final and "hidden" not in final

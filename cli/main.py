@@ -228,9 +228,10 @@ def list_rulesets(fmt: str) -> None:
 
 def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
     """The rich table ``list`` prints: a row per ruleset (its load error in place of its title when it fails)."""
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table("ruleset", "title", "players", "variants")
+    # names are what a designer types: wrapped onto more lines when narrow, never cut with an ellipsis
+    table = Table(Column("ruleset", overflow="fold"), "title", "players", Column("variants", overflow="fold"))
     for entry in entries:
         if "error" in entry:
             table.add_row(entry["name"], f"(does not load: {entry['error']})", "", "")

@@ -69,6 +69,12 @@ def test_list_shows_the_builtin_ruleset() -> None:
     assert "1, 2, 3, 4" in result.output
 
 
+def test_list_cuts_no_name() -> None:
+    # at 80 columns a long variant name was cut: "extra-credit-v2-ran…", which cannot be typed back
+    result = run("list")
+    assert result.exit_code == 0 and "…" not in result.output
+
+
 @pytest.mark.parametrize("kind", ["ruleset", "scenario"])
 def test_schema_prints_valid_json(kind: str) -> None:
     result = run("schema", kind)

@@ -69,9 +69,11 @@ def test_list_shows_the_builtin_ruleset() -> None:
     assert "1, 2, 3, 4" in result.output
 
 
-def test_list_cuts_no_name() -> None:
-    # at 80 columns a long variant name was cut: "extra-credit-v2-ran…", which cannot be typed back
-    result = run("list")
+@pytest.mark.parametrize("args", [("list",), ("simulate", "spell-cycles", "-n", "3")])
+def test_tables_cut_no_name(args: tuple[str, ...]) -> None:
+    # at 80 columns long names were cut: list's "extra-credit-v2-ran…" (a variant to type back), simulate's
+    # per-component rows "Tithe-of-…", "black-med…"
+    result = run(*args)
     assert result.exit_code == 0 and "…" not in result.output
 
 

@@ -143,6 +143,16 @@ def test_new_copies_the_tutorial_validates_it_and_runs_its_scenario(tmp_path: Pa
     assert run("check", str(folder)).exit_code == 0
     assert run("validate", str(folder)).exit_code == 0
 
+def test_new_from_a_ruleset_file_of_another_name_makes_its_ruleset_yaml(tmp_path: Path) -> None:
+    # --from docs/examples/wide-tiles.yaml copied it as wide-tiles.yaml (with every scenario of docs/examples),
+    # then failed: "my-wide/ruleset.yaml: No such file or directory"
+    source = Path(__file__).resolve().parents[1] / "docs" / "examples" / "wide-tiles.yaml"
+    folder = tmp_path / "my-wide"
+    result = run("new", str(folder), "--from", str(source))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")) == ["ruleset.yaml", "scenarios/starts.yaml"]
+    assert engine.load(folder).name == "my-wide"
+
 
 @pytest.mark.parametrize("name", ["2048", "0x1f", "2001-01-01"])
 def test_new_names_a_ruleset_that_reads_as_a_number_or_a_date_as_text(tmp_path: Path, name: str) -> None:

@@ -299,7 +299,7 @@ def schema(kind: str) -> None:
               help="Show one component as a card instead: its attributes, meter and actions in English.")
 @click.option("--observation", is_flag=True,
               help="Show the learning environment's action space and observation encoding instead (needs rulecraft[rl]).")
-@players_option
+@click.option("--players", type=int, help="With --observation: the number of players (default: the smallest count from 2 up).")
 def explain(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None, observation: bool,
     players: int | None,

@@ -114,6 +114,7 @@ def test_explain_with_a_variant_shows_its_options() -> None:
 def test_explain_refuses_flags_it_would_ignore(args: tuple[str, ...], message: str) -> None:
     # explain iconoclasm --players 9 printed the summary, exit 0; --observation silently won over --component
     assert_usage_error(run("explain", RULESET, *args), message)
+    assert "With --observation: the number of players" in " ".join(run("explain", "--help").output.split())
 
 
 @pytest.mark.parametrize("command", sorted(main.commands))

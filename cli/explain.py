@@ -246,7 +246,8 @@ def _block(block: Ranking | Goals) -> list[str]:
     ranks = [f"rank{each} by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
     if block.by_key:
-        return ranks + ["each scores its first key; the seats with the most points win"]
+        ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""
+        return ranks + [f"each scores what it is ranked by{ties}; the seats with the most points win"]
     pays = ", ".join(map(str, block.points))
     return ranks + [f"points by rank: {pays}; the seats with the most points win"]
 

@@ -166,6 +166,12 @@ def test_setup_says_otherwise_only_after_the_player_counts_it_is_the_other_case_
     assert [line.split(":")[0] for line in setup] == ["  1 player", "  3 players", "  otherwise"]
 
 
+def test_scoring_by_the_ranked_value_says_so_without_the_designers_word_key() -> None:
+    # "each scores its first key" is docs/rulesets.md's word for it, not a player's
+    lines = explain(engine.load("othello"))
+    assert lines[lines.index("Scoring") + 3] == "    each scores what it is ranked by; the seats with the most points win"
+
+
 def test_scoring_names_what_it_ranks() -> None:
     # "rank by the number of t in board where the symbol of t is s" never said what s is
     lines = explain(engine.load("tutorial-tiles"))

@@ -141,6 +141,18 @@ def test_validate_checks_a_folder_of_scenarios(tmp_path: Path) -> None:
     assert f"folder '{empty}' has no ruleset.yaml and no scenario files (*.yaml with 'ruleset:')" in result.output
 
 
+def test_validate_checks_a_folder_of_rulesets_each_problem_once(tmp_path: Path) -> None:
+    # a folder of ruleset folders (rulesets/) was "cannot read 'rulesets/ruleset.yaml'"; then it was "ok" having
+    # checked only the scenarios, a broken ruleset reported once per scenario of it
+    shutil.copytree(RULESET_DIR, tmp_path / "cards")
+    shutil.copytree(RULESET_DIR.parent / "tic-tac-toe", tmp_path / "marks")
+    ruleset = tmp_path / "marks" / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("players: [2]", "players: [two]", 1), encoding="utf-8")
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 1 and f"{ruleset}:" in result.output
+    assert result.output.count("'two' is not a whole number") == 1 and "1 problem in 1 file" in result.output
+
+
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
     result = run("explain", "iconoclasm-card")
     assert result.exit_code == 1

@@ -51,16 +51,27 @@ def validate_path(path: str) -> list[Diagnostic]:
 
 
 def _validate_scenario_folder(folder: Path) -> list[Diagnostic]:
-    """Every scenario file in a folder without a ruleset (``my-game/scenarios``), checked without running it.
+    """A folder without a ruleset of its own: every ruleset in its subfolders (``rulesets/``) and every scenario
+    file below it (``my-game/scenarios``), the scenarios checked without running them.
 
     A folder with neither is one problem: ``validate_path("my-game/notes")`` says so.
     """
     from engine.runner.scenario import scenario_files, validate_scenario
 
+    rulesets = sorted(folder.rglob(RULESET_FILE))
     files = scenario_files([folder])
-    if not files:
+    if not rulesets and not files:
         return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
-    return [d for file in files for d in validate_scenario(file)]
+    found = [d for ruleset in rulesets for d in validate_path(str(ruleset))] + [d for file in files for d in validate_scenario(file)]
+    once: dict[tuple[str, int, int, str], Diagnostic] = {}
+    for d in found:  # a ruleset's problem once, not again for each of its scenarios
+        once.setdefault(_place(d), d)
+    return list(once.values())
+
+
+def _place(d: Diagnostic) -> tuple[str, int, int, str]:
+    """What makes two diagnostics the same problem: the file (however reached), the line, the column, the message."""
+    return (str(Path(d.pos.file).resolve()), d.pos.line, d.pos.col, d.message) if d.pos else ("", 0, 0, d.message)
 
 
 def validate_ruleset(path: Path) -> list[Diagnostic]:

@@ -137,7 +137,11 @@ def _dealt(values: tuple[str, ...], groups: tuple[tuple[str, ...], ...]) -> str:
 
 
 def _setup(game: Game) -> list[str]:
-    return [f"{_counts(key)}: {program.description}" for key, program in game.setup.items()]
+    """One program as it is; one per player count with the counts first and the ``default`` last, as "otherwise"."""
+    if list(game.setup) == ["default"]:
+        return [game.setup["default"].description]
+    keys = sorted(game.setup, key=lambda key: (key == "default", 0 if key == "default" else key))
+    return [f"{_counts(key)}: {game.setup[key].description}" for key in keys]
 
 
 def _turn(game: Game) -> list[str]:
@@ -238,10 +242,12 @@ def _scoring(game: Game) -> list[str]:
 def _block(block: Ranking | Goals) -> list[str]:
     if isinstance(block, Goals):
         return [f"every seat wins if any of these goals holds at the end: {', '.join(block.names)}"]
-    ranks = [f"rank by {block.key_texts[0]}"] if block.key_texts else []
+    each = f" each {block.items_text}" if block.items_text else ""  # the name the keys use: "each s in roles"
+    ranks = [f"rank{each} by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
     if block.by_key:
-        return ranks + ["each scores its first key; the seats with the most points win"]
+        ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""
+        return ranks + [f"each scores what it is ranked by{ties}; the seats with the most points win"]
     pays = ", ".join(map(str, block.points))
     return ranks + [f"points by rank: {pays}; the seats with the most points win"]
 

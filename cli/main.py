@@ -21,8 +21,9 @@ import os
 import shlex
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -154,11 +155,19 @@ def pick_players(game: Game, players: int | None) -> int:
     return players
 
 
-def check_output(path: Path | None, flag: str) -> None:
-    """Refuse, before any work, an output file that would replace a file of a ruleset in use (``--log ruleset.yaml``)."""
+def check_output(path: Path | None, flag: str, what: str) -> None:
+    """Refuse, before any work, an output file in a folder that does not exist, or one that would replace a file
+    of a ruleset in use (``--log ruleset.yaml``).
+
+    check_output(Path("runs/report.txt"), "--out", "the report")   # BadParameter when there is no folder runs
+    """
     from engine.core.atomic import ruleset_file
 
-    if path is not None and ruleset_file(path):
+    if path is None:
+        return
+    if not path.resolve().parent.is_dir():
+        raise click.BadParameter(f"there is no folder {path.resolve().parent} to write {what} in", param_hint=flag)
+    if ruleset_file(path):
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 
 
@@ -235,7 +244,12 @@ def echo_json(data: Any) -> None:
 @main.command("list")
 @format_option
 def list_rulesets(fmt: str) -> None:
-    """List the built-in rulesets (--format json: name, title, players, variants and any load error)."""
+    """List the built-in rulesets (--format json: name, title, players, variants and any load error).
+
+    \b
+    rulecraft list
+    rulecraft list --format json
+    """
     from engine.runner.listing import summaries
 
     entries = summaries()
@@ -249,9 +263,10 @@ def list_rulesets(fmt: str) -> None:
 
 def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
     """The rich table ``list`` prints: a row per ruleset (its load error in place of its title when it fails)."""
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table("ruleset", "title", "players", "variants")
+    # names are what a designer types: wrapped onto more lines when narrow, never cut with an ellipsis
+    table = Table(Column("ruleset", overflow="fold"), "title", "players", Column("variants", overflow="fold"))
     for entry in entries:
         if "error" in entry:
             table.add_row(entry["name"], f"(does not load: {entry['error']})", "", "")
@@ -271,7 +286,11 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     played, four random games per player count, to find code that fails only when it runs, and its
     invariants are checked once each player count is set up.
 
-    PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
+    PATHS are files or folders, or built-in rulesets by name:
+
+    \b
+    rulecraft validate my-game another-game
+    rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
     from engine.runner.validate import notes_for_path, validate_path
 
@@ -296,7 +315,12 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 @main.command()
 @click.argument("kind", type=click.Choice(["ruleset", "scenario", "fragment"]), default="ruleset")
 def schema(kind: str) -> None:
-    """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes)."""
+    """Print the JSON Schema for rulesets (or scenario files, or fragments: files a ruleset includes).
+
+    \b
+    rulecraft schema > ruleset.schema.json
+    rulecraft schema scenario
+    """
     from engine.compiling.schema import schema_text
 
     echo(schema_text(kind).rstrip("\n"))
@@ -311,16 +335,26 @@ def schema(kind: str) -> None:
               help="Show one component as a card instead: its attributes, meter and actions in English.")
 @click.option("--observation", is_flag=True,
               help="Show the learning environment's action space and observation encoding instead (needs rulecraft[rl]).")
-@players_option
+@click.option("--players", type=int, help="With --observation: the number of players (default: the smallest count from 2 up).")
 def explain(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None, observation: bool,
     players: int | None,
 ) -> None:
-    """Summarise a ruleset's rules in English (or one component's card, or its learning environment)."""
+    """Summarise a ruleset's rules in English (or one component's card, or its learning environment).
+
+    \b
+    rulecraft explain my-game
+    rulecraft explain my-game --variant short --component Scout
+    rulecraft explain my-game --observation --players 3
+    """
     from cli import render
     from cli.explain import explain as explain_lines
     from cli.explain import explain_component
 
+    if observation and component:
+        raise click.UsageError("--component shows a card and --observation the learning environment: give one of them")
+    if players is not None and not observation:
+        raise click.UsageError("--players is for --observation: the summary covers every player count")
     console = render.make_console()
     game = load_game(ruleset, variants, set_texts)
     if observation:
@@ -386,7 +420,7 @@ def new_command(folder: Path, source: str | None) -> None:
 )
 @click.option(
     "--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the game log here when the game ends.",
+    help="Write the game log here when the game ends, or the game so far when it stops (quit, Ctrl-C, a failure).",
 )
 @click.option(
     "--hint-agent", "hint_spec", metavar="SPEC",
@@ -411,6 +445,10 @@ def play(
     human's turn type an action's number or text, or help, board, hint,
     undo (take back the last human move and the bots' replies), save FILE
     or quit.
+
+    \b
+    rulecraft play my-game --players 3 --seed 7 --watch
+    rulecraft play --load saved.json
     """
     from cli import render
     from cli.play import Session, hint_agent, parse_seats
@@ -419,10 +457,8 @@ def play(
         raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
     if load_path is None and ruleset is None:
         raise click.UsageError("give a RULESET (or --load SAVE.json)")
-    if log_path is not None and not log_path.resolve().parent.is_dir():
-        raise click.BadParameter(f"there is no folder {log_path.resolve().parent} to write the log in", param_hint="--log")
     log, state = _start_loaded(load_path) if load_path else _start_new(str(ruleset), variants, set_texts, players, seed)
-    check_output(log_path, "--log")
+    check_output(log_path, "--log", "the log")
     try:
         bots = parse_seats(seats, log.players, log.seed)
     except ValueError as err:
@@ -437,10 +473,15 @@ def play(
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
-    finished = session.run()
-    if (finished or session.failed) and log_path is not None and not session.save(log_path):
+    try:
+        session.run()
+        interrupted = False
+    except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks
+        console.print("interrupted; the game is not over")
+        interrupted = True
+    if log_path is not None and not session.save(log_path):  # ended or not, the game so far is kept
         raise click.exceptions.Exit(1)
-    if session.failed:  # the game so far is kept (in --log, when given); the exit status says it did not end
+    if session.failed or interrupted:  # the exit status says it did not end
         raise click.exceptions.Exit(1)
 
 
@@ -483,6 +524,9 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     A log records the ruleset's content hash and the position after every
     action: a log whose ruleset changed is refused (unless --force), and an
     action that is refused or leads elsewhere than recorded stops the replay.
+
+    \b
+    rulecraft replay game.json --watch
     """
     from cli import render
     from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged
@@ -578,11 +622,9 @@ def simulate(
     fmt = report_format(fmt, out)
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
         raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
-    if games_csv is not None and not games_csv.resolve().parent.is_dir():
-        raise click.BadParameter(f"there is no folder {games_csv.resolve().parent} to write the games in", param_hint="--games")
     game = load_game(ruleset, variants, set_texts)
-    for path, flag in ((out, "--out"), (html_path, "--html"), (games_csv, "--games")):
-        check_output(path, flag)
+    for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
+        check_output(path, flag, what)
     count = pick_players(game, players)
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
@@ -671,7 +713,7 @@ def sweep(
                            set_by={**dict.fromkeys(fixed, "--set"), **dict.fromkeys(extra, "sweep")})
 
     count = pick_players(load({}), players)
-    check_output(out, "--out")
+    check_output(out, "--out", "the table")
     try:
         specs = seat_specs([a.strip() for a in agents.split(",")], count)
     except ValueError as err:
@@ -795,11 +837,19 @@ def bench(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
     repeats: int, agent_spec: str | None, decisions: int, fmt: str,
 ) -> None:
-    """Measure random playouts per second, or an agent's speed (--agent mcts:400)."""
+    """Measure random playouts per second, or an agent's speed (--agent mcts:400).
+
+    \b
+    rulecraft bench my-game --players 4
+    rulecraft bench my-game --agent mcts:400 --decisions 20
+    """
     from engine.runner.agents import make_agent
     from engine.runner.bench import bench as run_bench
     from engine.runner.simulate import bench_agent
 
+    unused = "playouts" if agent_spec is not None else "decisions"
+    if click.get_current_context().get_parameter_source(unused) is not ParameterSource.DEFAULT:
+        raise click.UsageError("--playouts times random games, without --agent; --decisions goes with --agent")
     game = load_game(ruleset, variants, set_texts)
     count = pick_players(game, players)
     if agent_spec is not None:
@@ -829,7 +879,11 @@ def bench(
 @limit_option
 @click.option("--show", is_flag=True, help="Print the generated Python source.")
 def compile_command(ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], show: bool) -> None:
-    """Compile a ruleset's effect-language code to Python functions: how many, or their source (--show)."""
+    """Compile a ruleset's effect-language code to Python functions: how many, or their source (--show).
+
+    \b
+    rulecraft compile my-game --show
+    """
     from engine.lang.codegen import GENERATED, module_source
 
     game = load_game(ruleset, variants, set_texts)
@@ -866,7 +920,12 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 @click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Seconds a request may spend loading or running a ruleset before it is refused.")
 def serve(ruleset: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
-    """Play, watch and replay games in the browser: the built-in rulesets, RULESET, or every ruleset in a FOLDER."""
+    """Play, watch and replay games in the browser: the built-in rulesets, RULESET, or every ruleset in a FOLDER.
+
+    \b
+    rulecraft serve --open
+    rulecraft serve my-game --port 8080
+    """
     from cli.web.serve import run
 
     run(ruleset, host, port, open_browser, cap)
@@ -944,6 +1003,26 @@ def check(
         raise click.exceptions.Exit(1)
 
 
+@contextmanager
+def _games_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar of ``total`` games on stderr when it is a terminal; yields the call that moves it on.
+
+    with _games_bar("my-game, 2 players", 500) as advance:
+        advance(1)   # one game played (nothing is shown when stderr is not a terminal)
+    """
+    from rich.progress import Progress
+
+    from cli import render
+
+    console = render.make_console(stderr=True)
+    if not console.is_terminal:
+        yield lambda done: None
+        return
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
 SHOWN_FAILURES = 10  # failing games listed per player count; the rest are counted (and saved with --save)
 
 
@@ -967,12 +1046,14 @@ def _check_invariants(
     for count in counts:
         failures, actions, played = [], 0, 0
         try:
-            for i in range(games):
-                result = checked_playout(game, count, seed + i)
-                actions += len(result.actions)
-                played += 1
-                if not result.ok:
-                    failures.append(result)
+            with _games_bar(f"{game.name}, {count} player{'s' * (count != 1)}", games) as advance:
+                for i in range(games):
+                    result = checked_playout(game, count, seed + i)
+                    actions += len(result.actions)
+                    played += 1
+                    advance(played)
+                    if not result.ok:
+                        failures.append(result)
         except KeyboardInterrupt:
             interrupted = True
         else:

@@ -105,8 +105,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     made = NewRuleset(folder)
     folder.mkdir(parents=True)
     try:
-        for path in sources:
-            target = folder / path.relative_to(origin.parent)
+        for path in sources:  # a ruleset kept in a file of another name (my-variant.yaml) becomes ruleset.yaml
+            target = folder / (RULESET_FILE if path == origin else path.relative_to(origin.parent))
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
             made.files.append(target)
@@ -123,13 +123,17 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
 
 
 def _files_of(ruleset: Path) -> list[Path]:
-    """The ruleset file, every file it includes and its scenario files (all inside its folder)."""
+    """The ruleset file, every file it includes and its scenario files (all inside its folder).
+
+    A ruleset in a file of another name than ruleset.yaml shares its folder with others: their scenarios stay.
+    """
     from engine.core.compose import compose
     from engine.runner.scenario import scenario_files
 
     tree = compose(ruleset)
     files = {ruleset} | {Path(f).resolve() for f in _source_files(tree)}
-    files |= {p.resolve() for p in scenario_files([ruleset.parent])}
+    if ruleset.name == RULESET_FILE:
+        files |= {p.resolve() for p in scenario_files([ruleset.parent])}
     return sorted(f for f in files if f.is_relative_to(ruleset.parent))
 
 

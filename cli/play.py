@@ -88,7 +88,7 @@ class Session:
                 return False
         humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
         self.console.rule("the final position", style="dim")
-        for part in render.position(self.state, humans[0] if humans else 1):
+        for part in render.position(self.state, humans[0] if humans else None):
             self.console.print(part)
         for line in render.outcome(self.state):
             self.console.print(line)

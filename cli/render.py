@@ -44,7 +44,7 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.errors import StyleSyntaxError
 from rich.style import Style
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
@@ -593,8 +593,8 @@ def _summary(s: Summary) -> str:
 def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) -> Table:
     """Content by its users' win rate, highest first; flagged rows in bold (a kind column if there are several)."""
     kinds = len(report.kind_uses) > 1 and what != "kind"
-    table = Table(what, *(["kind"] if kinds else []), "uses", "games", "users", "won", "95% interval", "flag",
-                  title=f"per {what}")
+    names = [Column(what, overflow="fold"), *([Column("kind", overflow="fold")] if kinds else [])]  # wrapped, never cut
+    table = Table(*names, "uses", "games", "users", "won", "95% interval", "flag", title=f"per {what}")
     for use in sorted(uses, key=lambda u: (-u.users.rate, u.name)):
         users = use.users
         won = (percent(users.rate), interval(users)) if users.trials else ("-", "-")

@@ -69,6 +69,14 @@ def test_list_shows_the_builtin_ruleset() -> None:
     assert "1, 2, 3, 4" in result.output
 
 
+@pytest.mark.parametrize("args", [("list",), ("simulate", "spell-cycles", "-n", "3")])
+def test_tables_cut_no_name(args: tuple[str, ...]) -> None:
+    # at 80 columns long names were cut: list's "extra-credit-v2-ran…" (a variant to type back), simulate's
+    # per-component rows "Tithe-of-…", "black-med…"
+    result = run(*args)
+    assert result.exit_code == 0 and "…" not in result.output
+
+
 @pytest.mark.parametrize("kind", ["ruleset", "scenario"])
 def test_schema_prints_valid_json(kind: str) -> None:
     result = run("schema", kind)
@@ -95,6 +103,54 @@ def test_explain_with_a_variant_shows_its_options() -> None:
     result = run("explain", RULESET, "--variant", "chain-reactions")
     assert "chain_reactions = true" in result.output
     assert "selected: chain-reactions" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--players", "9"), "--players is for --observation: the summary covers every player count"),
+    (("--players", "3"), "--players is for --observation: the summary covers every player count"),
+    (("--component", "x", "--observation"),
+     "--component shows a card and --observation the learning environment: give one of them"),
+])
+def test_explain_refuses_flags_it_would_ignore(args: tuple[str, ...], message: str) -> None:
+    # explain iconoclasm --players 9 printed the summary, exit 0; --observation silently won over --component
+    assert_usage_error(run("explain", RULESET, *args), message)
+    assert "With --observation: the number of players" in " ".join(run("explain", "--help").output.split())
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_commands_help_shows_an_example(command: str) -> None:
+    # explain, play, replay, bench, compile, serve, list, schema and validate showed none
+    lines = run(command, "--help").output.splitlines()
+    assert any(line.startswith(f"  rulecraft {command}") for line in lines), "\n".join(lines)
+
+
+def test_validate_checks_a_folder_of_scenarios(tmp_path: Path) -> None:
+    # it read FOLDER/ruleset.yaml: "cannot read '.../scenarios/ruleset.yaml': No such file or directory"
+    folder = tmp_path / "scenarios"
+    shutil.copytree(RULESET_DIR / "scenarios", folder)
+    assert run("validate", str(folder)).output == f"ok: {folder}\n"
+    first = sorted(folder.glob("*.yaml"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace(f"ruleset: {RULESET}", "ruleset: no-such-game", 1),
+                     encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1 and f"{first}:" in result.output and "unknown ruleset 'no-such-game'" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run("validate", str(empty))
+    assert result.exit_code == 1
+    assert f"folder '{empty}' has no ruleset.yaml and no scenario files (*.yaml with 'ruleset:')" in result.output
+
+
+def test_validate_checks_a_folder_of_rulesets_each_problem_once(tmp_path: Path) -> None:
+    # a folder of ruleset folders (rulesets/) was "cannot read 'rulesets/ruleset.yaml'"; then it was "ok" having
+    # checked only the scenarios, a broken ruleset reported once per scenario of it
+    shutil.copytree(RULESET_DIR, tmp_path / "cards")
+    shutil.copytree(RULESET_DIR.parent / "tic-tac-toe", tmp_path / "marks")
+    ruleset = tmp_path / "marks" / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("players: [2]", "players: [two]", 1), encoding="utf-8")
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 1 and f"{ruleset}:" in result.output
+    assert result.output.count("'two' is not a whole number") == 1 and "1 problem in 1 file" in result.output
 
 
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
@@ -438,6 +494,13 @@ def test_bench_mcts_iterations_per_second() -> None:
     assert data["agent"] == "mcts:20" and data["iterations_per_second"] > 0
     text = run("bench", RULESET, "--agent", "mcts:20", "--decisions", "2", "--repeat", "1").output
     assert "iterations/s (20 per decision)" in text
+
+
+@pytest.mark.parametrize("args", [("--decisions", "3"), ("--agent", "random", "--playouts", "3")])
+def test_bench_refuses_a_count_it_would_ignore(args: tuple[str, ...]) -> None:
+    # bench X --decisions 3 timed 500 random playouts; bench X --agent random --playouts 3 timed 10 decisions
+    assert_usage_error(run("bench", RULESET, *args),
+                       "--playouts times random games, without --agent; --decisions goes with --agent")
 
 
 def test_bench_rejects_unknown_agents() -> None:

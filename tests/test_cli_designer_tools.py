@@ -121,6 +121,21 @@ def test_simulate_games_refuses_a_missing_folder_before_playing(tmp_path: Path) 
     assert "games in" not in result.output.split("Error")[0]  # nothing was simulated
 
 
+@pytest.mark.parametrize("command, flag, what", [
+    (("simulate", "tutorial-tiles"), "--out", "the report"),
+    (("simulate", "tutorial-tiles"), "--html", "the report"),
+    (("sweep", "tutorial-tiles", "board_size=[4, 5]"), "--out", "the table"),
+])
+def test_a_report_file_in_a_missing_folder_is_refused_before_playing(
+    tmp_path: Path, command: tuple[str, ...], flag: str, what: str,
+) -> None:
+    # they played every game, then failed to write: "cannot write ...: No such file or directory (nothing was written)"
+    result = run(*command, "-n", "3", flag, str(tmp_path / "nowhere" / "report.txt"))
+    assert result.exit_code == 2
+    assert f"there is no folder {tmp_path / 'nowhere'} to write {what} in" in result.output
+    assert "games in" not in result.output and "nothing was written" not in result.output
+
+
 # ---------------------------------------------------------------- rulecraft new
 
 
@@ -138,6 +153,16 @@ def test_new_copies_the_tutorial_validates_it_and_runs_its_scenario(tmp_path: Pa
     assert engine.load(str(folder)).name == "my-game"
     assert run("check", str(folder)).exit_code == 0
     assert run("validate", str(folder)).exit_code == 0
+
+def test_new_from_a_ruleset_file_of_another_name_makes_its_ruleset_yaml(tmp_path: Path) -> None:
+    # --from docs/examples/wide-tiles.yaml copied it as wide-tiles.yaml (with every scenario of docs/examples),
+    # then failed: "my-wide/ruleset.yaml: No such file or directory"
+    source = Path(__file__).resolve().parents[1] / "docs" / "examples" / "wide-tiles.yaml"
+    folder = tmp_path / "my-wide"
+    result = run("new", str(folder), "--from", str(source))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")) == ["ruleset.yaml", "scenarios/starts.yaml"]
+    assert engine.load(folder).name == "my-wide"
 
 
 @pytest.mark.parametrize("name", ["2048", "0x1f", "2001-01-01"])
@@ -280,3 +305,23 @@ def test_new_from_a_ruleset_outside_says_to_allow_its_folder_next_time(tmp_path:
     said = f"rulecraft validate {tmp_path / 'mine'} --allow {tmp_path / 'shared'} && "
     assert said in result.output, result.output
     assert run("validate", str(tmp_path / "mine"), "--allow", str(tmp_path / "shared")).exit_code == 0
+
+
+def test_check_invariants_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # simulate and sweep drew a progress bar on a terminal's stderr; check --invariants --games 100000 drew nothing
+    import io
+
+    from rich.console import Console
+
+    from cli import console, render
+
+    drawn = io.StringIO()
+
+    def terminal(width: int | None = None, file: io.StringIO | None = None, stderr: bool = False) -> Console:
+        """stderr as a terminal whose screen is ``drawn``; stdout as before."""
+        return Console(file=drawn, force_terminal=True, width=100) if stderr else console.make_console(width, file)
+
+    monkeypatch.setattr(render, "make_console", terminal)
+    result = run("check", "--invariants", "tutorial-tiles", "--games", "3", "--players", "2")
+    assert result.exit_code == 0, result.output
+    assert "tutorial-tiles, 2 players" in drawn.getvalue() and "tutorial-tiles, 2 players" not in result.output

@@ -476,7 +476,7 @@ def test_the_encore_example_adds_a_round_and_replaces_a_step_in_a_few_lines() ->
 
     lines = explain(__import__("engine").load(folder))
     setup = lines[lines.index("Setup") + 1]
-    assert setup.startswith("  otherwise: deal: for each r in roles") and "; encore: for each r in roles" in setup
+    assert setup.startswith("  deal: for each r in roles") and "; encore: for each r in roles" in setup
     assert "in a fixed order" in lines[lines.index("Turn") + 2]
 
 

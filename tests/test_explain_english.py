@@ -166,11 +166,49 @@ def test_a_function_named_with_a_preposition_reads_without_another_of(tmp_path: 
     assert "champion of of" not in text and leftover_code(text, own_words(engine.load(path))) == []
 
 
+def test_setup_says_otherwise_only_after_the_player_counts_it_is_the_other_case_of() -> None:
+    # one program for every count was "otherwise: ..." with nothing before it; a default came before the counts
+    one = explain(engine.load("tic-tac-toe"))
+    assert one[one.index("Setup") + 1].startswith("  for each r in roles: ")
+    several = explain(engine.load("iconoclasm-cards"))
+    setup = several[several.index("Setup") + 1:several.index("Turn") - 1]
+    assert [line.split(":")[0] for line in setup] == ["  1 player", "  3 players", "  otherwise"]
+
+
+def test_scoring_by_the_ranked_value_says_so_without_the_designers_word_key() -> None:
+    # "each scores its first key" is docs/rulesets.md's word for it, not a player's
+    lines = explain(engine.load("othello"))
+    assert lines[lines.index("Scoring") + 3] == "    each scores what it is ranked by; the seats with the most points win"
+
+
+def test_scoring_names_what_it_ranks() -> None:
+    # "rank by the number of t in board where the symbol of t is s" never said what s is
+    lines = explain(engine.load("tutorial-tiles"))
+    assert lines[lines.index("Scoring") + 2] == "    rank each s in roles by the number of t in board where the symbol of t is s"
+
+
+@pytest.mark.parametrize("example, english", [
+    ("nim", "item (x plus 1) of piles times: "),                  # nth(piles, x + 1): not "item x plus 1 of piles"
+    ("kalah", "if the store of pit of ((i plus 1) modulo 14) "),  # pit((i + 1) % 14): not "pit of (i plus 1) modulo 14"
+])
+def test_an_argument_read_out_with_of_keeps_its_brackets(example: str, english: str) -> None:
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / example
+    assert english in "\n".join(explain(engine.load(folder)))
+
+
 @pytest.mark.parametrize("code, english", [
     ("a and b or c", "(a and b) or c"),
     ("a or b and c", "a or (b and c)"),
     ("a and b and c", "a and b and c"),
     ("x in [1, 2, 3]", "x is one of 1, 2 or 3"),
+    ("(x + y) % 2 == 0", "(x plus y) modulo 2 is 0"),
+    ("x + y % 2", "x plus y modulo 2"),
+    ("x - (y - z)", "x minus (y minus z)"),
+    ("x * y + z", "x times y plus z"),
+    ("(x == 1) == b", "(x is 1) is b"),
+    ("(if a then 1 else 2) * 3", "(1 if a, else 2) times 3"),
+    ("if b then count(t in hand where t.x == 1) else 0", "(the count of t in hand where the x of t is 1) if b, else 0"),
+    ("count(t in hand where t.x == 1) == 2", "(the count of t in hand where the x of t is 1) is 2"),
 ])
 def test_english_keeps_the_grouping_of_the_code(code: str, english: str) -> None:
     from engine.lang.parser import parse_expression

@@ -209,3 +209,37 @@ def test_a_loaded_game_shows_only_the_end_of_its_log(tmp_path: Path) -> None:
     shown = " ".join(run("play", "--load", str(saved), input="quit\n").output.split())
     assert " ".join(" ".join(render.log_lines(lines[-RECENT:])).split()) in shown
     assert " ".join(lines[0].split()) not in shown
+
+
+# ---------------------------------------------------------------- a game stopped before its end
+
+
+def test_quitting_or_interrupting_keeps_the_game_so_far_in_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # --log was written only when the game ended: quit, or Ctrl-C while a bot thought ("Aborted!"), lost every move
+    log = tmp_path / "game.json"
+    quit_early = run("play", RULESET, "--seed", "4", "--log", str(log), input="1\nquit\n")
+    assert quit_early.exit_code == 0 and "stopped; the game is not over" in quit_early.output
+    kept = json.loads(log.read_text())["actions"]
+    assert len(kept) >= 2 and f"saved {len(kept)} actions to {log}" in " ".join(quit_early.output.split())
+    assert "seat 1 wins" not in run("play", "--load", str(log), input="quit\n").output  # it loads and goes on
+
+    from cli.play import Session
+
+    moves = Session.bot_turn
+
+    def interrupted_later(self: Session, seat: int, bot: object) -> bool:
+        if len(self.state.history or []) >= 3:
+            raise KeyboardInterrupt
+        return moves(self, seat, bot)
+
+    monkeypatch.setattr(Session, "bot_turn", interrupted_later)
+    bots = run("play", RULESET, "--seed", "4", "--seat", "1=random", "--log", str(log))
+    assert bots.exit_code == 1 and "interrupted; the game is not over" in bots.output
+    assert len(json.loads(log.read_text())["actions"]) == 3
+
+
+def test_a_game_of_bots_ends_on_a_position_that_is_nobodys_own() -> None:
+    # with bots only, the final position was drawn as seat 1 sees it: its hand "(yours)", the others' hidden
+    result = run("play", "kuhn-poker", "--seed", "3", "--seat", "1=random", "--seat", "2=random")
+    final = result.output.split("the final position")[1]
+    assert result.exit_code == 0 and "(yours)" not in final and "hidden" not in final

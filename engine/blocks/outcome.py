@@ -172,6 +172,7 @@ class Ranking:
     slots: int
     key_texts: tuple[str, ...] = ()
     by_key: bool = False  # ``points: key``: each item scores its first key (equal keys, equal scores)
+    items_text: str = ""  # the items in English, as the keys name them: "r in roles"
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots

@@ -140,7 +140,8 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
                 "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
-    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
+    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
+                   sel.describe())
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"

@@ -14,7 +14,7 @@ Every node keeps its source position and knows three things:
 >>> node = parse_expression("count(c in board where c.hue == h) >= 7")
 >>> _ = node.compile(Scope(Vocabulary(functions=by_name(LANGUAGE))))  # binds count() (unknown names go to the scope's sink)
 >>> node.describe()
-'the number of c in board where the hue of c is h is at least 7'
+'(the number of c in board where the hue of c is h) is at least 7'
 """
 
 from __future__ import annotations
@@ -373,7 +373,43 @@ class BinOp(Node):
         return Compiled(INT, arithmetic, code=code)
 
     def describe(self) -> str:
-        return f"{self.left.describe()} {_ARITH_WORDS[self.op]} {self.right.describe()}"
+        """Operands that bind more loosely keep the brackets the source needed: ``(x + y) % 2``."""
+        level = _binding(self)
+        return f"{grouped(self.left, level)} {_ARITH_WORDS[self.op]} {grouped(self.right, level + 1)}"
+
+
+OPERAND = 6
+"""Binds tighter than any operation: a name, a literal, a call or an attribute."""
+
+
+def _binding(node: Node) -> int:
+    """How tightly ``node`` binds as an operand, as the grammar ranks it (higher binds tighter).
+
+    >>> _binding(BinOp(None, "*", Name(None, "a"), Name(None, "b"))) > _binding(BinOp(None, "+", Name(None, "a"), Name(None, "b")))
+    True
+    """
+    if isinstance(node, Cond):
+        return 0
+    if isinstance(node, BoolOp):
+        return 1
+    if isinstance(node, Not):
+        return 2
+    if isinstance(node, (Compare, Member)):
+        return 3
+    if isinstance(node, BinOp):
+        return 4 if node.op in "+-" else 5
+    return 9
+
+
+def grouped(node: Node, level: int = OPERAND) -> str:
+    """``node`` described, in brackets when it binds more loosely than ``level`` (by default: any operation, as
+    an argument read out "of" it needs).
+
+    >>> grouped(BinOp(None, "+", Name(None, "x"), Name(None, "y")), 5)
+    '(x plus y)'
+    """
+    text = node.describe()
+    return f"({text})" if _binding(node) < level else text
 
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -427,7 +463,19 @@ class Compare(Node):
         return Code(f"order({words}, {left}, {right}, {name})", None, ca + cb + ((name, self), ("order", _order)))
 
     def describe(self) -> str:
-        return f"{self.left.describe()} {_COMPARE_WORDS[self.op]} {self.right.describe()}"
+        """A comparison, a condition or a choice compared keeps its brackets: ``(x == 1) == flag``; so does a
+        selection with a condition, whose "where" would seem to run on into the comparison."""
+        return f"{_selected(self.left)} {_COMPARE_WORDS[self.op]} {grouped(self.right, 4)}"
+
+
+def _selected(node: Node) -> str:
+    """The left side of a comparison: in brackets when it binds more loosely or ends in a "where" condition.
+
+    >>> _selected(Name(None, "x"))
+    'x'
+    """
+    text = grouped(node, 4)
+    return f"({text})" if " where " in text and not text.startswith("(") else text
 
 
 def _comparison(node: Compare, a: Compiled, b: Compiled) -> Fn:
@@ -534,8 +582,8 @@ class Cond(Node):
 
     def describe(self) -> str:
         then = self.then.describe()
-        if isinstance(self.then, Cond):  # a choice inside the first branch: keep it in one piece
-            then = f"({then})"
+        if isinstance(self.then, Cond) or " where " in then:  # a choice, or a selection's condition the "if" would
+            then = f"({then})"                                  # seem to continue: keep the first branch in one piece
         return f"{then} if {self.test.describe()}, else {self.otherwise.describe()}"
 
 

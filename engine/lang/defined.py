@@ -177,7 +177,7 @@ class Defined(Function):
         return self.describe(ast.Call(None, self.name, [ast.Name(None, p) for p, _ in self.params]))
 
     def describe(self, call: ast.Call) -> str:
-        texts = {name: arg.describe() for (name, _), arg in zip(self.params, call.positional())}
+        texts = {name: ast.grouped(arg) for (name, _), arg in zip(self.params, call.positional())}  # pit of (i plus 1)
         if self.words:
             return fill_in(self.words, texts)
         return called(self.name, list(texts.values()))

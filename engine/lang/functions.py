@@ -483,7 +483,7 @@ class Nth(Function):
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
-        return f"item {args[1].describe()} of {args[0].describe()}" if len(args) == 2 else "an item"
+        return f"item {ast.grouped(args[1])} of {ast.grouped(args[0])}" if len(args) == 2 else "an item"
 
 
 MAX_NUMBERS = 10_000

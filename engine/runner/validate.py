@@ -32,6 +32,8 @@ from engine.core.yamlsource import Mapping, load_yaml
 def validate_path(path: str) -> list[Diagnostic]:
     """All diagnostics for one path (empty when valid)."""
     p = Path(path)
+    if p.is_dir() and not (p / RULESET_FILE).exists():
+        return _validate_scenario_folder(p)
     if p.is_dir():
         p = p / RULESET_FILE
     try:
@@ -48,6 +50,30 @@ def validate_path(path: str) -> list[Diagnostic]:
             return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
         p = owner
     return validate_ruleset(p)
+
+
+def _validate_scenario_folder(folder: Path) -> list[Diagnostic]:
+    """A folder without a ruleset of its own: every ruleset in its subfolders (``rulesets/``) and every scenario
+    file below it (``my-game/scenarios``), the scenarios checked without running them.
+
+    A folder with neither is one problem: ``validate_path("my-game/notes")`` says so.
+    """
+    from engine.runner.scenario import scenario_files, validate_scenario
+
+    rulesets = sorted(folder.rglob(RULESET_FILE))
+    files = scenario_files([folder])
+    if not rulesets and not files:
+        return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
+    found = [d for ruleset in rulesets for d in validate_path(str(ruleset))] + [d for file in files for d in validate_scenario(file)]
+    once: dict[tuple[str, int, int, str], Diagnostic] = {}
+    for d in found:  # a ruleset's problem once, not again for each of its scenarios
+        once.setdefault(_place(d), d)
+    return list(once.values())
+
+
+def _place(d: Diagnostic) -> tuple[str, int, int, str]:
+    """What makes two diagnostics the same problem: the file (however reached), the line, the column, the message."""
+    return (str(Path(d.pos.file).resolve()), d.pos.line, d.pos.col, d.message) if d.pos else ("", 0, 0, d.message)
 
 
 def validate_ruleset(path: Path) -> list[Diagnostic]:

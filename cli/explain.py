@@ -245,11 +245,13 @@ def _block(block: Ranking | Goals) -> list[str]:
     each = f" each {block.items_text}" if block.items_text else ""  # the name the keys use: "each s in roles"
     ranks = [f"rank{each} by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
+    who = ("the seats of the items ranked first (tied on every key) win" if block.first_ranked
+           else "the seats with the most points win")
     if block.by_key:
         ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""
-        return ranks + [f"each scores what it is ranked by{ties}; the seats with the most points win"]
+        return ranks + [f"each scores what it is ranked by{ties}; {who}"]
     pays = ", ".join(map(str, block.points))
-    return ranks + [f"points by rank: {pays}; the seats with the most points win"]
+    return ranks + [f"points by rank: {pays}; {who}"]
 
 
 def _replaced(game: Game) -> list[str]:

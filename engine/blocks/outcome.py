@@ -84,21 +84,30 @@ class Outcome:
         return cls(scores, winners, returns, **details)
 
     @classmethod
-    def ranked(cls, scores: tuple[int, ...], ranking: tuple[str, ...], points: dict[str, int], text: RankLines) -> "Outcome":
+    def ranked(cls, scores: tuple[int, ...], ranking: tuple[str, ...], points: dict[str, int], text: RankLines,
+               winners: tuple[int, ...] | None = None) -> "Outcome":
         """:meth:`from_scores` of a ranking (the end of most games): the same outcome, its fields written at once
         rather than one by one through the frozen class's guard (which costs a short game's end a few percent).
+        ``winners`` given (the seats of the first-ranked items) win instead of the seats with the top score; none
+        of them (the first items are nobody's) is a draw between all seats.
 
         >>> a = Outcome.ranked((2, 2, 1), ("x", "y", "z"), {"x": 2}, RankLines([]))
         >>> a == Outcome.from_scores((2, 2, 1), ranking=("x", "y", "z"), points={"x": 2}, text=""), a.winners, a.returns
         (True, (1, 2), (0.5, 0.5, 0.0))
+        >>> Outcome.ranked((2, 2, 1), ("x", "y", "z"), {"x": 2}, RankLines([]), winners=(2,)).returns
+        (0.0, 1.0, 0.0)
         """
-        top = max(scores) if scores else 0
-        tied = scores.count(top)
-        share = 1.0 / tied if tied else 0.0
+        if winners is None:
+            top = max(scores) if scores else 0
+            winners = tuple([seat for seat, v in enumerate(scores, 1) if v == top])
+        elif not winners:
+            winners = tuple(range(1, len(scores) + 1))
+        share = 1.0 / len(winners) if winners else 0.0
+        won = set(winners)
         outcome = object.__new__(cls)
-        outcome.__dict__.update(scores=scores, winners=tuple([seat for seat, v in enumerate(scores, 1) if v == top]),
-                                returns=tuple([share if v == top else 0.0 for v in scores]), ranking=ranking,
-                                points=points, goals=(), _text=text, ended="end condition", teams=())
+        outcome.__dict__.update(scores=scores, winners=winners,
+                                returns=tuple([share if seat in won else 0.0 for seat in range(1, len(scores) + 1)]),
+                                ranking=ranking, points=points, goals=(), _text=text, ended="end condition", teams=())
         return outcome
 
     def for_teams(self, teams: tuple[tuple[int, ...], ...]) -> "Outcome":
@@ -173,6 +182,7 @@ class Ranking:
     key_texts: tuple[str, ...] = ()
     by_key: bool = False  # ``points: key``: each item scores its first key (equal keys, equal scores)
     items_text: str = ""  # the items in English, as the keys name them: "r in roles"
+    first_ranked: bool = False  # ``winners: first-ranked``: the seats of the items first on every key win
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
@@ -192,7 +202,11 @@ class Ranking:
             if seat:
                 seat_scores[seat - 1] += pts
             rows.append((item, key, pts, seat))
-        return Outcome.ranked(tuple(seat_scores), tuple([str(t[2]) for t in scored]), points, RankLines(rows))
+        winners = None
+        if self.first_ranked and rows:
+            best = rows[0][1]
+            winners = tuple(sorted({seat for _, key, _, seat in rows if key == best and seat}))
+        return Outcome.ranked(tuple(seat_scores), tuple([str(t[2]) for t in scored]), points, RankLines(rows), winners)
 
 
 @dataclass(frozen=True)

@@ -808,6 +808,12 @@ CORE_SCHEMA: dict[str, Any] = {
                     "$ref": "#/$defs/expression",
                     "examples": ["e"],
                 },
+                "winners": {
+                    "description": ("Who wins: `most-points` (the default), the seats with the most points; or "
+                                    "`first-ranked`, the seats of the items ranked first on every key, so the later "
+                                    "keys break ties of the first for the win too (with `points: key`)."),
+                    "enum": ["most-points", "first-ranked"],
+                },
             },
             "required": ["rank"],
             "additionalProperties": False,

@@ -98,7 +98,7 @@ def _cover_hint(b: "Builder", missing: list[int]) -> str:
 
 
 def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
-    b.unknown_keys(spec, ("players", "rank", "by", "points", "to"), "scoring")
+    b.unknown_keys(spec, ("players", "rank", "by", "points", "to", "winners"), "scoring")
     from engine.lang.defined import parse_selection
     from engine.lang.functions import as_selection
 
@@ -140,8 +140,12 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
                 "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
+    first_ranked = spec.get("winners", "most-points") == "first-ranked"
+    if first_ranked and any(b.game.teams.get(n) for n in b.game.player_counts):
+        b.error(b.pos(spec, "winners"), "'winners: first-ranked' is for seats playing alone: this ruleset has teams, "
+                "whose seats win by their team's points", "leave 'winners' out")
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
-                   sel.describe())
+                   sel.describe(), first_ranked)
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"

@@ -48,6 +48,15 @@ def test_shuffling_a_large_zone_over_and_over_stops_at_the_step_budget(tmp_path:
     run_cli(["validate", str(path)]).assert_refused(f"{path}:26", "step budget in this shuffle", "--limit steps=N")
 
 
+def test_a_turn_limit_of_a_billion_is_refused_at_its_value(tmp_path: Path) -> None:
+    """An end that never comes with max_turns: 1000000000 made validate's random game pass turn after turn for hours."""
+    text = BASE.replace("end:\n  when: all(count(t in hand(r)) == 0 for r in roles)\n",
+                        "end:\n  when: count(t in board) < 0\n  max_turns: 1000000000\n", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:26", "at most 10,000 turns, not 1,000,000,000",
+                                                     "--limit turns=N")
+
+
 def _components(base: str, coins: str) -> str:
     """``base`` with a second component kind, ``coin``, holding ``coins``."""
     kind = f"  coin:\n    attributes: {{value: int}}\n    instances: [{coins}]\n"

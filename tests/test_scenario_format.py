@@ -279,7 +279,7 @@ def test_a_written_position_past_the_boards_limits_is_an_error_at_its_cell(tmp_p
     """A board cell that stretches a growing board past its max_width was set up as written: the game then
     offered moves from a position it could never reach (or ended at once), and the scenario failed elsewhere."""
     result = run(tmp_path, CLASH.replace('    "0,1": Earth/Earth\n', '    "0,1": Earth/Earth\n    "9,0": Air/Earth\n'))
-    where = "case.yaml:9:5: cell 9,0 takes the board past its limits (max_width 7, max_height 7) with the cells above it"
+    where = "case.yaml:9:5: cell 9,0 takes the board past its limits (at most 7 wide and 7 tall) with the cells above it"
     assert len(result.failures) == 1 and where in result.failures[0], result.failures
 
 

@@ -336,8 +336,10 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if game.grid is not None and not game.grid.contains(cell):
             raise RulesetError.at(where, f"cell {cell_text} is not on the board")
         if game.grid is not None and not game.grid.fixed and not game.grid.fits(s.bbox, cell):
-            raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (max_width "
-                                         f"{game.grid.max_width}, max_height {game.grid.max_height}) with the cells above it")
+            wide, tall = game.grid.max_width, game.grid.max_height
+            bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
+            raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (at most {bound}) "
+                                         "with the cells above it")
         stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
         if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
             raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")

@@ -48,6 +48,18 @@ def test_shuffling_a_large_zone_over_and_over_stops_at_the_step_budget(tmp_path:
     run_cli(["validate", str(path)]).assert_refused(f"{path}:26", "step budget in this shuffle", "--limit steps=N")
 
 
+def test_the_place_of_components_in_a_large_zone_spends_the_step_budget(tmp_path: Path) -> None:
+    """position(c) and following(c) look through the zone for c: an end condition summing them over 10,000 coins
+    looked at 100 million components per test (most of a second) for 10,000 steps, so validate passed it, and a
+    game of 1,000 turns tested it for ten minutes."""
+    text = _components(BASE, "{id: c, value: 1, count: 10000}").replace(
+        "  hand: {kind: hand, per: role}\n", "  hand: {kind: hand, per: role}\n  deck: {kind: pile}\n", 1)
+    text = text.replace("setup: |\n", "setup: |\n  move(c in coins, deck)\n", 1)
+    text = text.replace("  when: all(", "  when: sum(position(c) + position(following(c)) for c in coins) < 0 or all(", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:30", "step budget in this position()", "--limit steps=N")
+
+
 def test_a_turn_limit_of_a_billion_is_refused_at_its_value(tmp_path: Path) -> None:
     """An end that never comes with max_turns: 1000000000 made validate's random game pass turn after turn for hours."""
     text = BASE.replace("end:\n  when: all(count(t in hand(r)) == 0 for r in roles)\n",

@@ -287,9 +287,9 @@ def test_a_ruleset_name_too_long_for_a_file_is_an_error_at_its_line(tmp_path: Pa
     """ruleset: fff... (300 characters) ended 'rulecraft check' of a whole folder with 'File name too long' (an
     OSError from looking the name up), and engine.load of such a name raised it too."""
     result = run(tmp_path, CLASH.replace("ruleset: iconoclasm-cards", "ruleset: " + "f" * 300))
-    assert len(result.failures) == 1 and "case.yaml:1:10: 'fffff" in result.failures[0]
-    assert "... (300 characters)' is not a ruleset: File name too long" in result.failures[0]
-    with pytest.raises(engine.RulesetError, match="is not a ruleset: File name too long"):
+    assert len(result.failures) == 1 and "case.yaml:1:10: the scenario's ruleset 'fffff" in result.failures[0]
+    assert "... (300 characters)' cannot be read: File name too long" in result.failures[0]
+    with pytest.raises(engine.RulesetError, match=r"ruleset 'ggg.*\(5,000 characters\)' cannot be read: File name too long"):
         engine.load("g" * 5000)
 
 

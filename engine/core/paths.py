@@ -68,17 +68,11 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
     if not name_or_path.strip():
         raise _refused(f"no ruleset named: give a built-in name ({', '.join(names) or 'none'}) or a path")
     for candidate in _candidates(Path(name_or_path).expanduser(), relative_to):
-        try:
-            is_file, is_dir, exists = candidate.is_file(), candidate.is_dir(), candidate.exists()
-        except OSError as err:  # a name too long for any file (a missing one is only False)
-            from engine.core.showtext import cut
-
-            raise _refused(f"'{cut(name_or_path, 80)}' is not a ruleset: {err.strerror or err}") from None
-        if is_file:
+        if candidate.is_file():
             return candidate
-        if is_dir:
+        if candidate.is_dir():
             return _ruleset_in(candidate)
-        if exists:
+        if candidate.exists():
             raise _refused(f"'{name_or_path}' is not a ruleset file or a folder holding {RULESET_FILE}")
     from engine.core.errors import did_you_mean
 

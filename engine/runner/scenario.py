@@ -56,6 +56,7 @@ from engine.core.confine import FileRefused, check_named_ruleset
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
+from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml
 from engine.lang.program import Program
@@ -110,6 +111,9 @@ def load_scenario(path: str | Path) -> Scenario:
     except RulesetError as err:
         found = err.diagnostics[0]
         raise RulesetError.at(doc.pos_of("ruleset"), found.message, found.hint or _ruleset_above(path)) from None
+    except OSError as err:  # a name too long for the file system
+        raise RulesetError.at(doc.pos_of("ruleset"), f"the scenario's ruleset '{cut(named, 200)}' cannot be read: "
+                                                      f"{err.strerror}") from None
     if named not in builtin_names():
         try:
             check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)

@@ -293,6 +293,15 @@ def test_a_ruleset_name_too_long_for_a_file_is_an_error_at_its_line(tmp_path: Pa
         engine.load("g" * 5000)
 
 
+def test_a_board_cell_with_a_coordinate_past_the_digit_limit_is_an_error_at_its_cell(tmp_path: Path) -> None:
+    """A position cell '999...' (200 nines),0 was set up as written: the one number the integer_digits limit
+    did not reach, and the game then offered 'place ... at 1000...0,0'."""
+    result = run(tmp_path, CLASH.replace('"1,0": Water/Fire as Water', f'"{"9" * 200},0": Water/Fire as Water')
+                 .replace('"2,0": Air/Air', '"0,2": Air/Air'))
+    assert len(result.failures) == 1 and "case.yaml:6:5: cell '999" in result.failures[0], result.failures
+    assert "has a coordinate of more than 100 digits (limit integer_digits=100" in result.failures[0]
+
+
 def test_identical_copies_may_each_be_listed(tmp_path: Path) -> None:
     result = run(tmp_path, """\
 ruleset: spell-cycles

@@ -52,6 +52,7 @@ from typing import Any
 from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema
+from engine.core import limits
 from engine.core.confine import FileRefused, check_named_ruleset
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
@@ -498,6 +499,9 @@ def _cell(text: str, pos: SourcePos | None) -> tuple[int, int]:
     cell = parse_cell(str(text))
     if cell is None:
         raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
+    if any(limits.current().too_large(v) for v in cell):
+        raise RulesetError.at(pos, f"cell '{cut(str(text), 60)}' has a coordinate of more than "
+                                   f"{limits.current().integer_digits} digits {limits.exceeded('integer_digits')}")
     return cell
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -233,7 +234,8 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, one random game per player count, to find code that fails only when it runs.
+    played, four random games per player count, to find code that fails only when it runs, and its
+    invariants are checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name (rulecraft validate my-game another-game).
     """
@@ -312,6 +314,7 @@ def new_command(folder: Path, source: str | None) -> None:
     rulecraft new my-variant --from another-game
     """
     from cli.new import create, smallest_builtin
+    from engine.core.confine import allowed_folders
     from engine.core.errors import RulecraftError
 
     source = source or smallest_builtin()
@@ -324,7 +327,9 @@ def new_command(folder: Path, source: str | None) -> None:
         raise RulecraftError(f"the copy of {source} does not pass: see above")
     n = made.scenarios_passed
     click.echo(f"ok: {folder} validates, {n} scenario{'s' * (n != 1)} pass{'es' * (n == 1)}")
-    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder} && rulecraft check {folder}")
+    allow = "".join(f" --allow {shlex.quote(str(path))}" for path in allowed_folders())  # the copy reads there too
+    click.echo(f"next: edit {folder / 'ruleset.yaml'}, then rulecraft validate {folder}{allow} && "
+               f"rulecraft check {folder}{allow}")
 
 
 # ---------------------------------------------------------------- play and replay
@@ -622,7 +627,8 @@ def sweep(
         raise click.BadParameter(f"{name} is the option being swept; it cannot also be set", param_hint="--set")
 
     def load(extra: dict[str, str]) -> Game:
-        return engine.load(ruleset, variants, {**fixed, **extra}, set_by=dict.fromkeys(extra, "sweep"))
+        return engine.load(ruleset, variants, {**fixed, **extra},
+                           set_by={**dict.fromkeys(fixed, "--set"), **dict.fromkeys(extra, "sweep")})
 
     count = pick_players(load({}), players)
     check_output(out, "--out")
@@ -871,7 +877,7 @@ def check(
     if given:
         raise click.UsageError(
             f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
-            "a scenario file names its own ruleset, variants, players and seed"
+            "a scenario file names its own ruleset, variants, players and seed, and sets options with 'set:'"
         )
     from engine.runner.scenario import run_scenario, scenario_files
 

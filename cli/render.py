@@ -4,12 +4,13 @@ Square boards are a table, x across and y down: each cell shows the short
 label of the face up (coloured by the label's place in its type, never by its
 name) and, dimmed, the other faces; cells in a pending decision are
 underlined.  Hex boards (``board: {kind: hex}``) are drawn as hexes, each row
-shifted by half a hex: a piece shows the short label of its value (the
-first attribute of a declared type, else its name) in that value's colour,
-``[..]`` when it is in a pattern group and ``{..}`` at the group's anchor
-(both bracketed in the colour of the group's marker), empty hexes next to a
-piece show their coordinates, and a line per group names its marker and
-counts its pieces.  A square board with edges is drawn whole.
+shifted by half a hex from the one above (a hexagon back and forth, a rhombus
+always right): a piece shows the short label of its value (the first
+attribute of a declared type, else its name) in that value's colour, ``[..]``
+when it is in a pattern group and ``{..}`` at the group's anchor (both
+bracketed in the colour of the group's marker), empty hexes next to a piece
+show their coordinates, and a line per group names its marker and counts its
+pieces.  A square board with edges is drawn whole.
 
 A ruleset's ``display:`` gives values their own style and short text: a
 piece without faces of its own then reads as the short texts of its values
@@ -190,12 +191,11 @@ def hex_board(state: State) -> RenderableType:
     assert isinstance(grid, HexGrid)
     labels = abbreviations((value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])), least=2)
     styles = value_styles(game)
-    n = grid.radius
     lines = [Text("q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor", style="dim")]
-    for r in range(-n, n + 1):
-        line = Text(" " * (abs(r) * HEX_WIDTH // 2))
-        for q in range(max(-n, -n - r), min(n, n - r) + 1):
-            line.append_text(_hex(state, (q, r), labels, styles))
+    for indent, row in grid.rows():
+        line = Text(" " * (indent * HEX_WIDTH // 2))
+        for cell in row:
+            line.append_text(_hex(state, cell, labels, styles))
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)
@@ -553,15 +553,20 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         stopped = report.games_at_turn_limit
         lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "
                      "their 'end: when' never held")
-    first, undecided = report.first_player, report.games_without_decisions
+    first, undecided, sealed = report.first_player, report.games_without_decisions, report.games_opened_sealed
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
+    elif report.players > 1 and first is None:
+        lines.append("first player: none: every game opened with a sealed decision, every seat choosing at once, "
+                     "so no seat moved first")
     elif first is not None:
+        without = [f"{undecided} had no decision"] * bool(undecided) + [f"{sealed} opened with a sealed one"] * bool(sealed)
+        moved = report.games - undecided - sealed
         lines.append(
             f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
-            f"each other seat {percent(first.others.rate)} ({interval(first.others)}): "
+            f"each {'seat of another team' if report.teams else 'other seat'} {percent(first.others.rate)} ({interval(first.others)}): "
             f"advantage {first.advantage * 100:+.1f} points"
-            + (f" (over the {_games(report.games - undecided)} with a decision; {undecided} had none)" if undecided else "")
+            + (f" (over the {_games(moved)} with a first mover; {', '.join(without)})" if without else "")
         )
     lines.append(f"game length in actions: {_summary(report.length)}")
     changes, margin = report.lead_changes, report.margin
@@ -572,7 +577,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
         score = "the running score" if changes is not None else "the final score"
-        lines.append(f"final margin in {score} (top seat minus the next): {_summary(margin)}")
+        lines.append(f"final margin in {score} (how far the top seat or team finished ahead of the next): {_summary(margin)}")
     return lines
 
 
@@ -601,7 +606,8 @@ def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) 
 def _flag_legend(report: SimulationReport) -> str:
     mean = percent(report.mean_seat_win_rate)
     return (
-        f"users: the seat-games in which a seat used the item; won: the share of those it won alone. "
+        f"users: the seat-games in which a seat used the item; won: the share of those "
+        f"{'its team won alone' if report.teams else 'it won alone'}. "
         f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all seats); "
         f"{WEAK}: even the high end is below it; {UNUSED}: no decision used it."
     )

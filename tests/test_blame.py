@@ -56,3 +56,14 @@ def test_engine_load_reports_it_the_same_way(tmp_path: Path) -> None:
         engine.load(str(path))
     assert {(d.pos.line, d.pos.col) for d in info.value.diagnostics} == {(4, 23)}
     assert Path(info.value.diagnostics[0].pos.file).resolve() == path.resolve()
+
+
+def test_a_value_the_message_names_beats_a_key_it_names(tmp_path: Path) -> None:
+    found = _problems(tmp_path, "name: mine\nextends: tutorial-tiles\nplayers: [2]\ntypes:\n  symbol+: [Comet]\n")
+    assert found and all(line.startswith("ruleset.yaml:5:13: ") for line in found), found
+
+
+def test_a_player_count_without_an_outcome_is_reported_at_the_players_line(tmp_path: Path) -> None:
+    found = _problems(tmp_path, "name: mine\nextends: iconoclasm-cards\nplayers: [2, 3, 4, 5]\n")
+    assert ("ruleset.yaml:3:10: no 'scoring' or 'goals' for 5 players (add 5 to 'players' under 'scoring' "
+            "(now [2, 3, 4]) or 'players' under 'goals' (now [1]))") in found, found

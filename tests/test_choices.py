@@ -124,6 +124,23 @@ def test_one_option_is_taken_without_asking_and_none_when_empty(game: engine.Gam
     assert s.counters == [2 + 10 + 3 + 10, 4 + 10 + 1] and s.current_player == 2  # B's next effect has begun
 
 
+def test_the_text_of_a_choice_is_the_question_the_player_reads(tmp_path: Path) -> None:
+    """Without ``text`` the question is the selection in English; ``text = "..."`` (written in quotes) replaces it."""
+    assert build(tmp_path).new_state(players=2).pending.prompt == "choose c in the hand of the current role"
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
+                                                           'choose(c in hand(current_role), text = "discard a card")'))
+    assert engine.load(path).new_state(players=2).pending.prompt == "discard a card"
+    from cli.explain import explain
+
+    assert any('chosen by the current player (asked as "discard a card")' in line for line in explain(engine.load(path)))
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
+                                                           "choose(c in hand(current_role), text = first(discard).id)"))
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: the text of choose\(\) is the question as written: "
+                                           r"put it in quotes"):
+        engine.load(path)
+
+
 def test_choose_in_setup_is_a_positioned_error(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: .*choose\(\) needs a player to decide"):
         build(tmp_path, "let c = choose(c in cards)")

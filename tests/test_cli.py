@@ -145,6 +145,19 @@ def test_validate_plays_a_game_and_reports_code_that_fails_only_when_it_runs(tmp
     assert f"division by zero (in a random game of 2 players; watch it: {command})" in " ".join(result.output.split())
 
 
+def test_validate_plays_more_than_one_seed_and_names_the_game_that_failed(tmp_path: Path) -> None:
+    """A running score that divides by the seat of a role absent from some 2-player games: seed 0 seats every
+    role it needs, so validate said ok, and only check --invariants or simulate found it."""
+    folder = tmp_path / "absent"
+    folder.mkdir()
+    score = "sum(count(t in board where t.symbol == r) for r in roles where seat(r) == me) + 6 / seat(Star)"
+    (folder / "ruleset.yaml").write_text(f"name: absent\nextends: tutorial-tiles\nrunning_score: {score}\n", encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1, result.output
+    command = f"rulecraft play {folder / 'ruleset.yaml'} --players 2 --seed 3 --seat 1=random --seat 2=random"
+    assert f"division by zero (in a random game of 2 players; watch it: {command})" in " ".join(result.output.split())
+
+
 def test_validate_json_shape(broken_ruleset: Path) -> None:
     result = run("validate", "--format", "json", str(RULESET_DIR), str(broken_ruleset))
     assert result.exit_code == 1

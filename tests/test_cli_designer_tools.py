@@ -255,3 +255,17 @@ def test_the_new_example_in_the_docs_is_real(tmp_path: Path, monkeypatch: pytest
     shown = doc.split("```text\n$ rulecraft new my-game\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(tmp_path)
     assert run("new", "my-game").output == shown
+
+
+def test_new_from_a_ruleset_outside_says_to_allow_its_folder_next_time(tmp_path: Path) -> None:
+    """The copy of a ruleset extending '../base' validated under --allow, but 'next:' said to validate it without."""
+    base, variant = tmp_path / "shared" / "base", tmp_path / "shared" / "variant"
+    base.mkdir(parents=True)
+    variant.mkdir()
+    (base / "ruleset.yaml").write_text(Path(engine.core.paths.find_ruleset("tutorial-tiles")).read_text(encoding="utf-8"))
+    (variant / "ruleset.yaml").write_text("name: variant\nextends: ../base\n", encoding="utf-8")
+    result = run("new", str(tmp_path / "mine"), "--from", str(variant), "--allow", str(tmp_path / "shared"))
+    assert result.exit_code == 0, result.output
+    said = f"rulecraft validate {tmp_path / 'mine'} --allow {tmp_path / 'shared'} && "
+    assert said in result.output, result.output
+    assert run("validate", str(tmp_path / "mine"), "--allow", str(tmp_path / "shared")).exit_code == 0

@@ -411,28 +411,44 @@ def test_a_misspelt_name_to_remove_gets_a_suggestion(tmp_path: Path) -> None:
     assert problem.hint == "did you mean 'deal'?"
 
 
-def test_a_built_in_base_without_names_says_what_works_without_them(tmp_path: Path) -> None:
-    # a designer cannot name a built-in ruleset's steps: the message gives the forms that need no names
+def test_a_built_in_base_without_names_has_its_steps_named_by_their_kind(tmp_path: Path) -> None:
+    # was: "'turn' has no item named 'place': the items of the 'turn' of iconoclasm (a built-in ruleset) have no names"
     path = tmp_path / "ruleset.yaml"
-    path.write_text("name: over\nextends: connect-four\nturn+:\n  after: place\n  add: [{name: note, do: {effect: pass}}]\n")
+    path.write_text("name: over\nextends: iconoclasm\nturn+:\n  replace: place\n  add:\n"
+                    "    - {place: {from: supply, face: single, touching: false}}\n    - {name: note, do: {effect: pass}}\n")
+    turn = compose(path)["turn"]
+    assert [next(k for k in step if k != "name") for step in turn] == ["switch_role", "place", "do", "form_groups"]
+    assert turn[1]["place"]["touching"] is False
+    path.write_text("name: over\nextends: connect-four\nturn-: [place]\nturn+: [{name: note, do: {effect: pass}}]\n")
+    assert compose(path)["turn"] == [{"name": "note", "do": {"effect": "pass"}}]
+
+
+def test_a_kind_several_unnamed_steps_share_names_none_of_them(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: over\nextends: iconica\nturn+:\n  after: statuses\n  add: [{name: note, do: {effect: pass}}]\n")
     with pytest.raises(RulesetError) as info:
         compose(path)
     (problem,) = info.value.diagnostics
-    assert problem.message == "'turn' has no item named 'place': the items of the 'turn' of connect-four (a built-in " \
-                              "ruleset) have no names, so none can be placed by name"
+    assert problem.message == "'turn' has 3 'statuses' steps, so 'statuses' does not say which: an unnamed step is " \
+                              "named by its kind only when no other step of the 'turn' of iconica has it"
     assert problem.hint is not None and "give" not in problem.hint
     assert problem.hint.startswith("add to its end with 'turn+: [...]'") and "('turn: [...]' replaces it)" in problem.hint
 
 
 def test_a_base_file_without_names_is_named_where_to_give_them(tmp_path: Path) -> None:
-    (tmp_path / "base.yaml").write_text("name: base\nturn:\n  - {draw: {from: deck, to: hand}}\n", encoding="utf-8")
+    (tmp_path / "base.yaml").write_text("name: base\nturn:\n  - {draw: {from: deck, to: hand}}\n"
+                                        "  - {draw: {from: deck, to: hand}}\n", encoding="utf-8")
     path = tmp_path / "ruleset.yaml"
     path.write_text("name: over\nextends: base.yaml\nturn+: {after: draw, add: []}\n", encoding="utf-8")
     with pytest.raises(RulesetError) as info:
         compose(path)
     (problem,) = info.value.diagnostics
-    assert problem.message == "'turn' has no item named 'draw': the items of the 'turn' of base have no names"
+    assert problem.message.startswith("'turn' has 2 'draw' steps, so 'draw' does not say which")
     assert problem.hint is not None and problem.hint.startswith("give them a 'name:' in base.yaml, or add to its end")
+    (tmp_path / "base.yaml").write_text("name: base\nturn:\n  - {draw: {from: deck, to: hand}}\n", encoding="utf-8")
+    path.write_text("name: over\nextends: base.yaml\nturn+: {after: drop, add: []}\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"'turn' has no item named 'drop' \(names: draw\)"):
+        compose(path)
 
 
 def test_names_are_unique_in_a_turn() -> None:
@@ -481,3 +497,44 @@ def test_a_component_is_replaced_or_removed_by_its_id_and_listing_it_twice_says_
         engine.load(path)
     assert ("component 'Aelin' is listed twice (to change one a base defines, replace it by its id: "
             "instances+: {replace: Aelin, add: [...]}, or remove it: instances-: [Aelin])") in str(info.value)
+
+
+def test_an_empty_mapping_over_a_base_mapping_is_refused_as_changing_nothing(tmp_path: Path) -> None:
+    """'outcomes: {}' over the card game's clash table merged nothing, so every clash still flipped; validate said ok."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: calm\nextends: iconoclasm-cards\nclash_tables:\n  element-clash:\n    outcomes: {}\n")
+    with pytest.raises(RulesetError) as info:
+        compose(path)
+    (problem,) = info.value.diagnostics
+    assert (problem.pos.line, problem.pos.col) == (5, 5)
+    assert problem.message == "'outcomes: {}' changes nothing: a mapping merges into the base's 'outcomes' key by key " \
+                              "(to empty it, write 'outcomes: null'; to drop some of its keys, 'outcomes-: [Fire, Earth]')"
+    path.write_text("name: calm\nextends: iconoclasm-cards\nclash_tables:\n  element-clash:\n    outcomes: null\n")
+    assert compose(path)["clash_tables"]["element-clash"]["outcomes"] is None
+
+
+def test_a_variant_written_again_is_noted_as_replacing_the_bases(tmp_path: Path) -> None:
+    """A base's variant written again replaced it whole (its other options gone) with no word from validate or explain,
+    though a status or function written again is noted."""
+    from engine.runner.validate import notes_for_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: iconoclasm-cards\nvariants:\n  small-grid:\n    description: six wide\n"
+                    "    options: {grid_width: {default: 6}}\n", encoding="utf-8")
+    notes = [d.headline() for d in notes_for_path(str(path))]
+    assert len(notes) == 1, notes
+    assert notes[0].startswith(f"{path}:4:3: variant 'small-grid' replaces the one from iconoclasm-cards (ruleset.yaml:")
+
+
+def test_a_named_step_is_merged_with_one_setting_changed_and_the_rest_kept(tmp_path: Path) -> None:
+    """Changing one setting of a step meant writing the whole step again in 'replace' (Iconoclasm's place step,
+    with its only_triggering and if_none, for 'touching: false')."""
+    tree = named(tmp_path, "turn+:\n  merge: place\n  with:\n    place: {face: choose}\n")
+    assert steps(tree) == ["draw", "act[place, clash]"]
+    assert tree["turn"][1]["steps"][0]["place"] == {"from": "hand", "face": "choose"}
+    path = tmp_path / "loose.yaml"
+    path.write_text("name: loose\nextends: iconoclasm\nturn+: {merge: place, with: {place: {touching: false}}}\n")
+    place = compose(path)["turn"][1]["place"]
+    assert place["touching"] is False and place["if_none"] == "end" and "only_triggering" in place
+    with pytest.raises(RulesetError, match=r"or \{merge: NAME, with: \{...\}\}"):
+        named(tmp_path, "turn+: {merge: place, add: [{name: x, do: {}}]}\n")

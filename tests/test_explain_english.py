@@ -137,6 +137,15 @@ def test_explain_shows_the_support_table_and_each_spells_cost_and_reward() -> No
     assert "Elbow-Ward: red, blue, green in the shape 'elbow'" in spells and "; costs 0; prestige 4\n" in spells
 
 
+def test_a_delayed_action_says_whose_turn_it_waits_for() -> None:
+    # the later part runs in the actor's opening, not the next player's: "the next turn" would be the opponent's
+    game = engine.load("iconica")
+    lance = next(line for line in explain_component(game, "Pharaxa") if "Orbital Lance" in line)
+    fuse = next(line for line in explain_component(game, "Quill") if "Long Fuse" in line)
+    assert "Orbital Lance: at the start of the acting player's next turn, do the later part to" in lance
+    assert "Long Fuse: at the start of the acting player's turn, 2 of its turns from now, do the later part" in fuse
+
+
 def test_an_end_left_to_the_steps_is_said_in_words() -> None:
     assert "End\n  only when a step of the turn ends it (see Turn), or after" in "\n".join(explain(engine.load("iconoclasm")))
 

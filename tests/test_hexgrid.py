@@ -95,3 +95,37 @@ def test_a_hex_board_refuses_square_settings(tmp_path: Path) -> None:
     path.write_text(textwrap.dedent(RULESET).replace("radius: 1}", "radius: 1, adjacency: all}"))
     with pytest.raises(engine.RulesetError, match="unknown setting 'adjacency' in a hex board"):
         engine.load(str(path))
+
+
+def test_a_hex_board_of_a_width_and_height_is_a_rhombus(tmp_path: Path) -> None:
+    """``board: {kind: hex, width: 3, height: 2}``: hexes q = 0..2, r = 0..2 (Hex's board), each with its six
+    neighbours on the board; placed anywhere with ``touching: false``, drawn row under row, each half a hex further."""
+    from cli import render
+    from cli.web.svg import board_svg
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(textwrap.dedent(RULESET).replace("radius: 1}", "width: 3, height: 2}")
+                    .replace("(1, 0))", "(0, 0))").replace("{from: supply}", "{from: supply, touching: false}"))
+    game = engine.load(str(path))
+    assert game.grid.cells == ((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1))
+    assert sorted(game.grid.neighbours((1, 0))) == [(0, 0), (0, 1), (1, 1), (2, 0)]
+    s = game.new_state(players=2)
+    assert {a.args[-1] for a in s.legal_actions()} == set(game.grid.cells) - {(0, 0)}
+    with pytest.raises(IllegalActionError, match="not on the board"):
+        s.apply("place b at -1,1")
+    s.apply("place b at 2,1")
+    rows = [t.plain for t in render.hex_board(s).renderables][1:]  # after the key
+    assert rows == ["  a    1,0   2,0  ", "    0,1   1,1    b   "]  # the second row half a hex (3) further right
+    assert board_svg(s).count('class="hexagon"') == 6
+
+
+@pytest.mark.parametrize("board, message", [
+    ("width: 3}", "a hex board is a hexagon of a 'radius', or a rhombus of a 'width' and a 'height'"),
+    ("width: 3, height: 3, radius: 2}", "a hex board is a hexagon of a 'radius', or a rhombus of a 'width' and a 'height'"),
+    ("width: 200, height: 200}", "a hex board has at most 10000 hexes, not 40000"),
+])
+def test_a_rhombus_needs_both_sides_and_no_radius(tmp_path: Path, board: str, message: str) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(textwrap.dedent(RULESET).replace("radius: 1}", board))
+    with pytest.raises(engine.RulesetError, match=message):
+        engine.load(str(path))

@@ -227,3 +227,17 @@ def test_regression_pieces_beneath_a_stack_are_on_the_board() -> None:
         state.apply(state.legal_actions()[0])  # the second large pyramid goes on the first
     assert state.stacks
     assert_consistent(state)
+
+
+def test_validate_reports_an_invariant_broken_once_the_game_is_set_up(tmp_path: Path) -> None:
+    """validate said 'ok' for a variant dealing six cards where the base's invariant counts nine; only
+    check --invariants (every game 'broken after setup') told."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: plain\nextends: nine-domains\noptions:\n  specials_per_player: {default: 0}\n", encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert (f"{path}:2:10: invariant 'every player holds nine cards' does not hold once 2 players are set up -- at "
+            "nine-domains/ruleset.yaml:") in result.output
+    assert "(rulecraft check --invariants" in result.output and "override 'invariants' in this file" in result.output
+    path.write_text(path.read_text() + "invariants:\n  every player holds nine cards: true\n", encoding="utf-8")
+    assert run("validate", str(path)).exit_code == 0

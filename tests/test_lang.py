@@ -119,6 +119,19 @@ def test_an_equals_too_many_says_what_to_write(text: str, parse: Callable[[str],
 
 
 @pytest.mark.parametrize("text, message", [
+    ("nth(xs, 1) + xs[2] == 0", "<expression>:1:16: syntax error: unexpected '[' after a value "
+     "(to take an item of a list, write nth(LIST, N); 1 is the first)"),
+    ("[a, b][i] == 1", "<expression>:1:7: syntax error: unexpected '[' after a value "
+     "(to take an item of a list, write nth(LIST, N); 1 is the first)"),
+])
+def test_indexing_a_list_says_to_write_nth(text: str, message: str) -> None:
+    """Was "unexpected '['; expected ')', '*', '/' or '%', ...", without a word on how to take an item."""
+    with pytest.raises(RulesetError) as info:
+        parse_expression(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("text, message", [
     ("if turn == 1:\nshuffle(deck)\n", "<program>:2:1: syntax error: the lines under 'if turn == 1:' must be indented further than it"),
     ("for r in roles:\n  pass\nshuffle(deck)\n", None),  # a block, then a line after it: fine
 ])
@@ -277,3 +290,78 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "twice of 3" in game.compile_condition("twice(3) == 6").description
     # where no name d2 is defined, d2 is still a die
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
+
+
+def test_a_function_named_like_a_built_in_one_says_which(tmp_path: Path) -> None:
+    """'points(role r): ...' was refused with \"the name 'points' is already defined\", which did not say by what: the
+    message now shows the function the name already is."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: named-points\nextends: tutorial-tiles\nfunctions:\n  points(role r): 1\n")
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:4:3: the name 'points' is already defined \(points\(ITEM\) -> "
+                                           r"int: The points a ranked item paid \(0 until the game is over\)\); pick "
+                                           r"another name for this function"):
+        engine.load(ruleset)
+
+
+@pytest.mark.parametrize("text, statements", [
+    ("pass\n# a comment on its own line\npass\n", 2),
+    ("for r in roles:\n  # a comment inside a block: it may say anything, even 'x: y'\n  pass\n  pass\n", 1),
+    ("if true:\n  pass\n      # indented anyhow\n\n# and after the block\npass\n", 2),
+])
+def test_a_comment_on_its_own_line_between_statements(text: str, statements: int) -> None:
+    """A comment line after a statement was a syntax error ('unexpected the end of the line'): only comments before
+    the first statement or after code on its line parsed.  Comment lines now go with the line break before them."""
+    assert len(parse_program(text).body) == statements
+
+
+def test_numbers_lists_a_run_of_whole_numbers() -> None:
+    """``numbers(FROM, TO)``: both ends included, none when TO is smaller; a choice among them offers each."""
+    game = engine.load("tic-tac-toe")
+    s = game.new_state(2)
+    assert game.compile_condition("numbers(2, 5) == [2, 3, 4, 5] and numbers(-1, 0) == [-1, 0]").test(s)
+    assert game.compile_condition("count(numbers(3, 2)) == 0 and sum(numbers(1, 4)) == 10").test(s)
+    with pytest.raises(RulesetError, match=r"the last number of numbers\(\) must be an int, but '\"x\"' is a text"):
+        game.compile_condition('count(numbers(1, "x")) == 0')
+    with pytest.raises(RulesetError, match=r"numbers\(\) takes 2 arguments"):
+        game.compile_condition("count(numbers(1)) == 0")
+
+
+def test_numbers_refuses_a_run_too_long_to_list() -> None:
+    game = engine.load("tic-tac-toe")
+    with pytest.raises(EffectRuntimeError, match=r"numbers\(1, 1000000\) would list 1000000 numbers; at most 10000"):
+        game.compile_condition("count(numbers(1, 1000000)) > 0").test(game.new_state(2))
+
+
+def test_a_parameter_without_a_type_used_as_another_says_how_to_type_it(tmp_path: Path) -> None:
+    """Was only "the role of hand() must be a symbol, but 'r' is a component": the rule that a bare name is a
+    component is in docs/effects.md, not in the message."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  holds(r): count(t in hand(r)) > 0\n", encoding="utf-8")
+    found = [d for d in validate_path(str(path)) if d.pos is not None and d.pos.line == 4]
+    assert [d.hint for d in found] == ["'r' is written without a type in 'holds(r)', so it is a component: write 'symbol r'"]
+
+
+def test_a_value_of_unknown_type_after_a_reported_problem_is_not_reported_again(tmp_path: Path) -> None:
+    """A misspelt zone in 'let q = choose(p in bord)' was one problem and four more: 'cannot read 'cell' of 'q': its
+    type is not known' at every use of q."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nend:\n  when: count(c in bord) == 0 and first(c in bord).cell.x == 0\n"
+                    "invariants:\n  unknown: nothing.cell == 0\n", encoding="utf-8")
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "unknown name 'bord' (did you mean 'board'?)", "unknown name 'bord' (did you mean 'board'?)",
+        "unknown name 'nothing'",  # another condition: its own problems are reported
+    ], found
+
+
+def test_nth_takes_a_zone_as_its_list() -> None:
+    """Was "the first argument of nth() must be a list, but 'pile1' is not one", though a zone is a collection."""
+    game = engine.load("nine-domains")
+    state = game.new_state(players=2, seed=3)
+    for condition in ("nth(pile1, 2) != none", "nth(pile1, 2) == first(d in pile1 where position(d) == 2)",
+                      "nth(pile1, 1) != nth(pile1, 2)", "nth(pile1, 4) == none"):
+        assert game.compile_condition(condition).test(state), condition

@@ -502,3 +502,26 @@ def test_an_action_whose_code_yaml_cut_at_a_comma_says_to_quote_it(tmp_path: Pat
     found = [d for d in validate_path(str(path)) if "unknown setting" in d.message]
     assert [(d.message, d.hint) for d in found] == [
         ("unknown setting '20)' in an action", "YAML ended the code at a comma inside {...}: put the code in quotes, do: \"...\"")]
+
+
+@pytest.fixture(scope="module")
+def ending(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    """The demo with an ``on_end`` hook on Daze, counting on its bearer how often it ended."""
+    text = RULESET.replace("  hp: {per: unit, ", "  ended: {per: unit, start: 0}\n  hp: {per: unit, ")
+    text = text.replace("      on_damage: remove(self, Daze)\n", "      on_damage: remove(self, Daze)\n      on_end: ended(self) += 1\n")
+    assert "on_end" in text and "ended:" in text
+    path = tmp_path_factory.mktemp("ending") / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return engine.load(path)
+
+
+def test_on_end_runs_when_a_status_ends_however_it_ends(ending: engine.Game) -> None:
+    """A status could not clean up after itself (a counter it kept growing on its bearer, say): nothing ran when it ended."""
+    a = 'first(u in units where u.id == "a")'
+    s = state(ending, dice=(1, 1), effect=f"give({a}, Daze, hit)")
+    s.apply("low: a 1 Poke")  # its time is up at the end of N's turn
+    assert statuses(s, "a") == [] and holds(s, f"ended({a}) == 1")
+    run(s, f"give({a}, Daze, hit)\nremove({a}, Daze)\nremove({a}, Daze)")  # removed once: the second does nothing
+    assert holds(s, f"ended({a}) == 2")
+    run(s, f"give({a}, Daze, hit)\ndamage({a}, 10, sting)")  # its on_damage removes it
+    assert holds(s, f"ended({a}) == 3") and "Daze ends on" in " ".join(s.log)

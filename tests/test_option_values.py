@@ -19,7 +19,18 @@ def test_another_value_is_refused_with_the_values_and_a_did_you_mean() -> None:
     with pytest.raises(engine.RulesetError) as info:
         engine.load("iconoclasm", set_options={"start_hexes": "spred"})
     assert "option 'start_hexes' may be ring, dealt, spread, not 'spred' (did you mean 'spread'?)" in str(info.value)
-    assert "--set start_hexes:1:1" in str(info.value)
+    assert "set_options['start_hexes']:1:1" in str(info.value)
+
+
+def test_a_number_outside_the_values_gets_no_did_you_mean(tmp_path: Path) -> None:
+    """``size: 13`` against values 3..11 was told "did you mean '3'?": digits alike are no typo."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: sized\nextends: tutorial-tiles\noptions:\n  board_size: {default: 3, values: [3, 5, 7, 9, 11]}\n",
+                    encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(path), set_options={"board_size": "13"})
+    assert "option 'board_size' may be 3, 5, 7, 9, 11, not 13" in str(info.value)
+    assert "did you mean" not in str(info.value)
 
 
 def test_a_default_outside_its_values_is_an_error_at_the_default(tmp_path: Path) -> None:
@@ -50,3 +61,12 @@ def test_the_option_s_value_is_written_as_in_yaml(tmp_path: Path) -> None:
         engine.load(str(path))
     [only] = info.value.diagnostics
     assert only.message.startswith("option 'board_size' holds true/false (true), but it is used as a whole number at lines 36, 37, 90 ")
+
+
+def test_a_value_outside_the_values_is_one_error_not_two_with_its_uses() -> None:
+    """``--set first_seat='1'`` (text, where the values list the number 1) was refused for not being listed and again
+    for being text where a whole number is used: the second error said the same thing less clearly."""
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load("iconica", set_options={"first_seat": "'1'"})
+    [only] = [d for d in info.value.diagnostics if not d.message.startswith("note:")]
+    assert "option 'first_seat' may be lowest-roll, highest-roll, 1, 2, 3, 4, not '1'" in only.message

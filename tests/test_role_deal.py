@@ -157,3 +157,16 @@ def test_the_team_chooses_who_acts_first_at_the_start_of_its_turn(tmp_path: Path
     assert [str(a) for a in s.legal_actions()] == ["C first", "D first"]
     two = game.new_state(players=2, seed=0)
     assert not any(str(a).endswith(" first") for a in two.legal_actions())  # no teams: nothing to choose
+
+
+def test_without_roles_there_is_a_role_per_seat_of_the_largest_count(tmp_path: Path) -> None:
+    """As docs/rulesets.md#teams says: two players of a game for 2-4 have four roles, the last two played by nobody."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: t\nplayers: [2, 3, 4]\ncounters:\n  taken: {per: role}\nturn:\n  - do: {effect: 'taken(current_role) += 1'}\n"
+                    "end: {when: turn >= 4}\nscoring:\n  rank: r in roles where seated(r)\n  by: [taken(r)]\n  points: key\n",
+                    encoding="utf-8")
+    game = engine.load(path)
+    s = game.new_state(players=2, seed=0)
+    assert game.compile_condition("count(r in roles) == 4 and count(r in roles where seated(r)) == 2").test(s)
+    assert s.is_terminal  # no decision in the game: it plays itself out, two turns each
+    assert game.compile_condition("min(taken(r) for r in roles) == 0 and min(taken(r) for r in roles where seated(r)) == 2").test(s)

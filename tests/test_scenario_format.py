@@ -495,3 +495,55 @@ def test_an_action_the_rulesets_code_fails_on_names_that_action(tmp_path: Path) 
     failures = run_scenario(path).failures
     assert failures[0].startswith(f"{path}:4:5: action 1: the ruleset failed while playing 'choose A0': ")
     assert failures[0].endswith("division by zero")
+
+
+def test_a_counters_owner_written_as_code_says_to_name_it(tmp_path: Path) -> None:
+    """``hits(nth(roles, 1)): 3`` under a position's counters was 'unknown counter' though the counter exists: the
+    owner must be written by its name (or the value set in the position's effect), and the message says so."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(textwrap.dedent("""\
+        name: counted
+        extends: tutorial-tiles
+        counters:
+          hits: {per: role}
+        """))
+    result = run(tmp_path, """\
+        ruleset: game/ruleset.yaml
+        players: 2
+        position:
+          counters:
+            hits(nth(roles, 1)): 3
+        expect:
+          - turn == 1
+        """)
+    assert not result.passed
+    assert ("case.yaml:5:5: write the owner of hits by its name, like hits(Sun) (owners: Sun, Moon, Star), or set it "
+            "from code in the position's effect (hits(nth(roles, 1)) = 3)") in result.failures[0], result.failures
+
+
+def test_set_options_for_a_scenario_as_set_does(tmp_path: Path) -> None:
+    """A scenario could not set an option: a rule an option chooses needed a variant of its own to be pinned."""
+    chain = CLASH + "set: {chain_reactions: true}\nactions:\n  - place Fire/Water as Fire at 0,0\n  - clash 1,0\n"
+    assert run(tmp_path, chain + "expect:\n  - at(1, 0).element == Fire\nexpect_offered_include:\n  - clash 1,0 with 2,0\n").passed
+    assert run(tmp_path, chain.replace("true}", "false}") + "expect:\n  - current_role == Water\n").passed
+
+
+@pytest.mark.parametrize(("written", "where", "message"), [
+    ("set: {chain_reaction: true}", "case.yaml:12:7", "no option 'chain_reaction' in this ruleset (options: "),
+    ("set: {grid_width: wide}", "case.yaml:12:19", "option 'grid_width' holds a whole number (7 in the ruleset), not text"),
+])
+def test_a_wrong_option_set_by_a_scenario_is_refused_at_its_place(tmp_path: Path, written: str, where: str,
+                                                                   message: str) -> None:
+    result = run(tmp_path, CLASH + written + "\nactions:\n  - place Fire/Water as Fire at 0,0\n")
+    assert not result.passed and f"{where}: {message}" in result.failures[0], result.failures
+
+
+def test_a_ruleset_named_from_the_scenarios_folder_is_reported_at_its_own_path(tmp_path: Path) -> None:
+    """``ruleset: ..`` from a scenarios folder: an error in that ruleset was reported at
+    ``.../scenarios/../ruleset.yaml:4:10`` instead of the ruleset's own path."""
+    game = tmp_path / "game"
+    (game / "scenarios").mkdir(parents=True)
+    (game / "ruleset.yaml").write_text("name: game\nextends: tutorial-tiles\noptions:\n  board_size: {default: three}\n")
+    result = run(game / "scenarios", "ruleset: ..\nplayers: 2\nexpect:\n  - turn == 1\n")
+    assert not result.passed
+    assert f"{game / 'ruleset.yaml'}:4:" in result.failures[0] and "/../" not in result.failures[0], result.failures

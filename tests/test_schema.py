@@ -175,6 +175,19 @@ def test_misspelled_step_setting() -> None:
     assert errors(text) == ["11:38 unknown key 'fase' in turn/0/place (did you mean 'face'?)"]
 
 
+def test_a_text_cut_at_a_comma_in_braces_says_to_quote_it(tmp_path: Path) -> None:
+    """``{doc: rolled this turn, lost on a 1}``: YAML makes 'lost on a 1' a key without a value; the message used to
+    list the known keys only.  A bare unknown word gets the known keys as before."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL + "counters:\n  pot: {min: 0, doc: rolled this turn, lost on a 1}\n"
+                    "  gold: {min: 0, hidden}\n")
+    found = sorted((d.pos.line, d.pos.col, d.message, d.hint) for d in schema_errors(load_yaml(path), "ruleset"))
+    assert found == [
+        (20, 40, "unknown key 'lost on a 1' in counters/pot",
+         "YAML ended the value before it at a comma inside {...}: put that value in quotes"),
+        (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, start, min, max, doc, shown")]
+
+
 def test_load_reports_schema_errors_with_file_line_col(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(MINIMAL.replace("  when:", "  wehn:"))

@@ -50,8 +50,9 @@ def tree_with(**set_options: str) -> dict:
 
 
 def error_with(**set_options: str) -> RulesetError:
+    """The error of options set on the command line (``--set``)."""
     with pytest.raises(RulesetError) as info:
-        tree_with(**set_options)
+        apply_options(compose("r.yaml", text=TEXT), set_options, dict.fromkeys(set_options, "--set"))
     return info.value
 
 
@@ -124,11 +125,11 @@ def test_a_value_of_another_kind_is_refused_where_it_was_written() -> None:
 
 
 def test_a_list_of_another_kind_of_item_is_refused_where_it_was_written() -> None:
-    """'--set rank_points=[a, b]' passed, to fail in an invariant of the ruleset ('p' is a text) far from the --set."""
+    """set_options={'rank_points': '[a, b]'} passed, to fail in an invariant of the ruleset ('p' is a text) far from where it was set."""
     with pytest.raises(RulesetError) as info:
         engine.load(RULESET, set_options={"rank_points": "[a, b]"})
     assert info.value.format().splitlines()[0] == (
-        "--set rank_points:1:1: option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
+        "set_options['rank_points']:1:1: option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
         "not a list with text: 'a'")
     assert engine.load(RULESET, set_options={"rank_points": "[5, 3]"}).options["rank_points"] == [5, 3]
 
@@ -180,7 +181,7 @@ def test_a_value_the_ruleset_cannot_use_is_reported_where_it_is_used_with_a_note
         engine.load(RULESET, set_options={"grid_width": "-3"})
     text = info.value.format()
     assert "'max_width' must be a whole number (or an option holding one), not -3" in text
-    assert "note: these options were set from outside the ruleset's files: --set grid_width=-3" in text
+    assert "note: these options were set from outside the ruleset's files: set_options['grid_width'] = '-3'" in text
 
 
 def test_a_save_keeps_the_options_and_refuses_a_game_without_them() -> None:
@@ -190,7 +191,7 @@ def test_a_save_keeps_the_options_and_refuses_a_game_without_them() -> None:
     data = state.to_json()
     assert data["set_options"] == {"rank_points": "[5, 3, 1, 0]"}
     assert game.state_from_json(data) == state
-    with pytest.raises(SaveError, match=r"played with options set --set rank_points=\[5, 3, 1, 0\], not none"):
+    with pytest.raises(SaveError, match=r"played with options set rank_points=\[5, 3, 1, 0\], not none"):
         engine.load(RULESET).state_from_json(data)
     assert "set_options" not in engine.load(RULESET).new_state(players=2, seed=1).to_json()
 
@@ -340,6 +341,28 @@ def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:
     assert tree_with(label="'5'")["options"]["label"] == "5"
 
 
+def test_the_python_api_is_answered_in_its_own_words_not_the_command_lines() -> None:
+    with pytest.raises(RulesetError) as unknown:
+        engine.load(RULESET, set_options={"grid_widht": "3"})
+    assert str(unknown.value).startswith("set_options['grid_widht'] = '3': no option 'grid_widht' in this ruleset")
+    with pytest.raises(RulesetError) as quoted:
+        apply_options(compose("r.yaml", text=TEXT), {"label": "5"})
+    assert quoted.value.diagnostics[0].hint == "to mean text, quote it: set_options['label'] = \"'5'\""
+    for err in (unknown, quoted):
+        assert "--set" not in err.value.format()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["simulate", RULESET, "-n", "2", "--set", "grid_width=-3"], "set from outside the ruleset's files: --set grid_width=-3"),
+    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=-3"], "files: --compare-set grid_width=-3"),
+    (["sweep", RULESET, "grid_height=[3, 4]", "-n", "2", "--set", "grid_width=-3"], "files: --set grid_width=-3"),
+    (["sweep", RULESET, "grid_height=[3, 4]", "-n", "2", "--set", "grid_widht=3"], "--set grid_widht=3: no option"),
+])
+def test_the_command_line_is_answered_in_its_flags_words(args: list[str], words: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 1 and words in result.output and "set_options" not in result.output, result.output
+
+
 @pytest.mark.parametrize(("args", "label"), [
     (["simulate", RULESET, "-n", "2", "--compare-set", "grid_widht=3"], "--compare-set grid_widht=3: no option"),
     (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=three"], "--compare-set grid_width:1:1: option"),
@@ -354,3 +377,32 @@ def test_a_sweep_value_meant_as_text_is_told_to_quote_it_in_its_list() -> None:
     with pytest.raises(RulesetError) as err:
         apply_options(compose("r.yaml", text=TEXT), {"label": "4"}, {"label": "sweep"})
     assert err.value.diagnostics[0].hint == "to mean text, quote it: '4'"
+
+
+def test_a_die_with_no_faces_is_one_problem_not_one_more_at_every_use_of_outcome() -> None:
+    """'--set die_colours=[]' (no Knucklebone) was told at the faces, then again as 'cannot compare a colour with an
+    int' at each use of the value rolled, which nothing had made a number."""
+    import engine
+    from engine.core.errors import RulesetError
+
+    with pytest.raises(RulesetError) as info:
+        engine.load("spell-cycles", set_options={"die_colours": "[]"})
+    found = [d.message for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert found == ["'faces' must list the value on each face of the die (or name an option holding the list)"]
+
+
+def test_an_empty_points_option_is_named_as_the_reason_a_ranking_pays_nothing() -> None:
+    """'--set rank_points=[]' was told to "add 'points'", which the ruleset has: the option it names is empty."""
+    with pytest.raises(RulesetError) as info:
+        engine.load("iconoclasm-cards", set_options={"rank_points": "[]"})
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.message.startswith("this ranking pays no points")
+    assert problem.hint == ("the option 'rank_points' it names holds an empty list: give it the points paid by place "
+                            "([1, 0] lets the first-ranked win)")
+
+
+def test_a_misspelt_face_of_a_die_gets_a_suggestion() -> None:
+    with pytest.raises(RulesetError) as info:
+        engine.load("spell-cycles", set_options={"die_colours": "[red, blu]"})
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.message.endswith("'blu' is not one of colour's values") and problem.hint == "did you mean 'blue'?"

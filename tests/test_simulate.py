@@ -177,6 +177,61 @@ def test_lead_changes_and_margins_with_a_running_score() -> None:
         assert result.margin == top - second
 
 
+def _replayed(game: engine.Game, players: int, run_seed: int, index: int) -> engine.State:
+    """Game ``index`` of a run of random agents seeded ``run_seed``, played again to its end."""
+    seed = derive_seed(run_seed, index)
+    state = game.new_state(players=players, seed=seed)
+    agents = [make_agent("random", derive_seed(seed, seat)) for seat in range(1, players + 1)]
+    while not state.is_terminal:
+        state.apply(agents[state.seat_to_move - 1].choose(state))
+    return state
+
+
+def test_the_margin_of_a_running_score_that_is_a_lead_already_is_that_lead() -> None:
+    # breakthrough scores "my pieces minus theirs": the winner's score is its lead, the loser's its opposite;
+    # the top score minus the next counted that lead twice
+    game = engine.load("breakthrough")
+    report = simulate(game, players=2, n=8, seed=1, agents="random")
+    for index, result in enumerate(report.results):
+        state = _replayed(game, 2, 1, index)
+        mine, theirs = (game.score_of(state, seat) for seat in (1, 2))
+        assert mine == -theirs and result.margin == abs(mine)
+    assert report.margin is not None and report.margin.max > 0
+
+
+def test_teams_lead_and_finish_ahead_as_teams() -> None:
+    # 2 against 2: both seats of a team score the team's lead, so no seat was ever alone at the top
+    # (no lead change was ever counted) and the top seat minus the next (its partner) was always 0
+    game = engine.load("iconica")
+    report = simulate(game, players=4, n=4, seed=1, agents="random")
+    assert report.lead_changes is not None and report.lead_changes.max > 0
+    for index, result in enumerate(report.results):
+        state = _replayed(game, 4, 1, index)
+        team = {seat: game.score_of(state, seat) for seat in range(1, 5)}
+        assert team[1] == team[3] == -team[2] == -team[4] and result.margin == abs(team[1])
+    assert report.margin is not None and report.margin.max > 0
+
+
+def test_with_teams_the_first_player_is_measured_against_the_other_team_not_its_partner() -> None:
+    # 2 against 2: the first mover's partner wins whenever it does, and counted among "each other seat" it
+    # pulled the others' rate towards the first mover's, hiding most of the advantage
+    report = simulate(engine.load("iconica"), players=4, n=12, seed=1, agents="random")
+    first = report.first_player
+    assert first is not None and report.teams == ((1, 3), (2, 4))
+    rivals = [(r, seat) for r in report.results for seat in (2, 4) if r.first in (1, 3)]
+    rivals += [(r, seat) for r in report.results for seat in (1, 3) if r.first in (2, 4)]
+    assert first.others == Rate(sum(r.won(seat) for r, seat in rivals), 2 * report.games) and len(rivals) == 2 * report.games
+
+
+def test_a_team_margin_in_a_score_that_is_not_a_lead_is_the_difference_between_the_teams() -> None:
+    game = engine.load("iconoclasm", variant="teams")
+    report = simulate(game, players=4, n=2, seed=1, agents="random")
+    for index, result in enumerate(report.results):
+        state = _replayed(game, 4, 1, index)
+        ones, twos = game.score_of(state, 1), game.score_of(state, 2)
+        assert ones != -twos and result.margin == abs(ones - twos)
+
+
 def test_no_lead_changes_without_a_running_score() -> None:
     game = dataclasses.replace(GAME, running_score=None)
     report = simulate(game, players=4, n=5, seed=1, agents="random")
@@ -449,7 +504,23 @@ def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
     assert first is not None and first.first == Rate(1, 1) and first.others == Rate(0, 1)
     assert report.content_uses[0].flag == UNUSED  # decisions were made: none used it
     lines = [part for part in simulation_report(report) if isinstance(part, str)]
-    assert any(line.endswith("(over the 1 game with a decision; 1 had none)") for line in lines), lines
+    assert any(line.endswith("(over the 1 game with a first mover; 1 had no decision)") for line in lines), lines
+
+
+@pytest.mark.parametrize("name", ["nine-domains", "sealed-tiles"])
+def test_a_game_that_opens_with_a_sealed_decision_has_no_first_mover(name: str) -> None:
+    # both seats seal their choice at once; seat 1 was named "the seat that moved first" in every game, and its
+    # own win rate, printed again as the first player's advantage
+    from cli.render import simulation_report
+
+    report = simulate(engine.load(name), players=2, n=6, seed=0, agents="random")
+    assert report.games_opened_sealed == 6 and report.first_player is None and not report.no_decisions
+    assert report.to_json()["first_player"] is None and report.to_json()["games_opened_sealed"] == 6
+    lines = [part for part in simulation_report(report) if isinstance(part, str)]
+    assert "first player: none: every game opened with a sealed decision, every seat choosing at once, " \
+           "so no seat moved first" in lines, lines
+    mixed = dataclasses.replace(report, results=[*report.results, GameResult((1,), (1.0, 0.0), 3, first=2)])
+    assert mixed.first_player is not None and mixed.first_player.first == Rate(0, 1)
 
 
 def test_games_stopped_by_the_turn_limit_are_counted_and_said(tmp_path: Path) -> None:

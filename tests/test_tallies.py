@@ -70,3 +70,29 @@ def test_a_dealt_sample_makes_its_tallies_again() -> None:
         assert kept(sample) == recounted(sample)
         changed += any(sample.zones[z] != s.zones[z] for z in hidden)
     assert changed and kept(s) == recounted(s)
+
+
+def test_generated_code_reads_a_tally_inline_and_counts_what_a_recount_counts() -> None:
+    """A tallied count inside generated code is a look-up written in its source (one attribute or several, a zone
+    that starts empty too), and answers as a recount of the zone does after every action of random games."""
+    from engine.lang.codegen import GENERATED
+
+    game = shipped_game("iconoclasm")
+    made = len(game.vocab.data[GENERATED])
+    condition = game.compile_condition('any(count(c in altar where c.deity == d) > 0 or '
+                                       'count(c in supply where c.deity == d and c.kind == "follower") > 11 for d in roles)')
+    written = "\n".join(text for _, text in game.vocab.data[GENERATED][made:])
+    assert "s.tallies.get(" in written and "tally_count" not in written
+    deity = game.attributes["deity"][0]
+    altar, supply = game.zone_index[("altar", None)], game.zone_index[("supply", None)]
+    followers = [c for c in range(len(game.component_names)) if game.component_kind[c] == "follower"]
+    seen = set()
+    for seed in range(4):
+        s, choose = game.new_state(players=4, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            expected = any(sum(deity[c] == d for c in s.zones[altar]) > 0
+                           or sum(deity[c] == d and c in followers for c in s.zones[supply]) > 11 for d in s.positions)
+            assert condition.test(s) == expected
+            seen.add(expected)
+            s.play(choose.randrange(len(s.legal_actions())))
+    assert seen == {True, False}

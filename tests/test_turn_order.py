@@ -1,4 +1,5 @@
-"""Leaving the turn order: ``leave(ROLE)`` and ``has_left(ROLE)`` (engine/blocks/state_functions.py, State.advance)."""
+"""The turn order: leaving it (``leave(ROLE)``, ``has_left(ROLE)``), another turn (``play_again()``) and a chosen next
+role (``play_next(ROLE)``) (engine/blocks/state_functions.py, State.next_turn)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.core import limits
 from engine.runner.scenario import run_scenario
 
 LEAVE = Path(__file__).parent / "data" / "leave"
@@ -97,3 +99,94 @@ def test_a_role_that_plays_again_and_leaves_is_passed_over(tmp_path: Path) -> No
 def test_play_again_takes_no_argument(tmp_path: Path) -> None:
     with pytest.raises(engine.RulesetError, match=r"play_again\(\) takes 0 arguments"):
         tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'play_again(Sun)'}\n")
+
+
+# ------------------------------------------------------------ play_next(ROLE): a chosen role takes the next turn
+
+def test_play_next_gives_the_next_turn_to_the_role_and_the_order_goes_on_from_it(tmp_path: Path) -> None:
+    """Sun, Star, Moon: Sun's first turn hands the next to Moon, after whom Sun plays again (the order goes on)."""
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if current_role == Sun and turn == 1: play_next(Moon)'}\n")
+    s = game.new_state(players=3, seed=0, record=True)
+    s.apply("place Sun/Star as Sun at 0,0")
+    assert "Moon plays next" in s.log and s.current_role == "Moon" and s.turn_number == 2
+    s.apply(s.legal_actions()[0])
+    assert s.current_role == "Sun"  # once only: after Moon comes Sun, as before
+    again = game.state_from_json(s.to_json())
+    assert again == s
+
+
+def test_the_last_of_play_next_and_play_again_decides(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if current_role == Sun and turn == 1: play_next(Moon); play_again()'}\n")
+    s = game.new_state(players=3, seed=0)
+    s.apply("place Sun/Star as Sun at 0,0")
+    assert s.current_role == "Sun"
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if current_role == Sun and turn == 1: play_again(); play_next(Moon)'}\n")
+    s = game.new_state(players=3, seed=0)
+    s.apply("place Sun/Star as Sun at 0,0")
+    assert s.current_role == "Moon"
+
+
+def test_play_next_of_a_role_that_left_changes_nothing(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if current_role == Sun: leave(Moon); play_next(Moon)'}\n")
+    s = game.new_state(players=3, seed=0)
+    s.apply("place Sun/Star as Sun at 0,0")
+    assert s.current_role == "Star"
+
+
+@pytest.mark.parametrize("call, count", [("play_next()", 0), ("play_next(Sun, Moon)", 2)])
+def test_play_next_with_a_wrong_number_of_arguments_is_told_not_a_crash(tmp_path: Path, call: str, count: int) -> None:
+    with pytest.raises(engine.RulesetError, match=rf"play_next\(\) takes 1 argument, not {count}"):
+        tiles_with(tmp_path, f"  - place: {{from: hand, face: choose}}\n  - do: {{effect: '{call}'}}\n")
+
+
+def test_play_next_needs_a_role(tmp_path: Path) -> None:
+    with pytest.raises(engine.RulesetError, match=r"the role of play_next\(\) must be a symbol, but '2' is an int"):
+        tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'play_next(2)'}\n")
+
+
+def test_play_again_in_setup_is_refused_naming_what_chooses_who_starts(tmp_path: Path) -> None:
+    """In setup, play_again() gave the first role two turns (the note is read when a turn ends); it now stops the
+    setup with an error naming first_seat and play_next."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: t\nextends: tutorial-tiles\nplayers: [3]\nsetup+:\n  after: deal\n  add:\n"
+                    "    - name: start\n      do: play_again()\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=r"ruleset.yaml:8:11: setting up 3 players fails: play_again\(\) gives "
+                                                  r"the next turn during play, not in setup: the first turn goes to the "
+                                                  r"ruleset's first_seat .*, or to the role setup names with "
+                                                  r"play_next\(ROLE\)"):
+        engine.load(path)
+
+
+def test_play_next_in_setup_gives_the_first_turn(tmp_path: Path) -> None:
+    """A setup part 'play_next(Moon)' used to log 'Moon plays next' while Sun took the first turn and Moon only the
+    second; now Moon takes the first turn and the order goes on from it, whatever the deal of the roles."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: t\nextends: tutorial-tiles\nplayers: [3]\nsetup+:\n  after: deal\n  add:\n"
+                    "    - name: start\n      do: play_next(Moon)\n", encoding="utf-8")
+    game = engine.load(path)
+    for seed in range(3):
+        s = game.new_state(players=3, seed=seed, record=True)
+        assert s.current_role == "Moon" and s.turn_number == 1 and "Moon takes the first turn" in s.log
+        after = s.order[(s.order.index("Moon") + 1) % 3]
+        s.apply(s.legal_actions()[0])
+        assert s.current_role == after
+        assert game.state_from_json(s.to_json()) == s
+
+
+def test_a_budget_run_out_by_turns_nobody_can_play_says_so(tmp_path: Path) -> None:
+    """Once nobody can place, turns pass without a decision inside the last action, sharing its step budget, and the
+    error pointed at whatever code happened to run out of it (the scoring's ranking): it now says how many turns
+    passed since the last decision and which end a ruleset whose players may all be stuck needs."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: stuck\nextends: tutorial-tiles\nend:\n  when: count(t in tiles where t.symbol == Sun) > 100\n"
+                    "  max_turns: 10000\n  stalled: false\n", encoding="utf-8")
+    with limits.using(limits.parse_limits(["steps=2000"])):
+        s = engine.load(path).new_state(players=2, seed=1)
+    with pytest.raises(engine.RulecraftError, match=r"step budget .*; \d+ turns passed since the last decision, "
+                                                     r"nobody able to act: .* end: \{stalled: true\}"):
+        while not s.is_terminal:
+            s.play(0)

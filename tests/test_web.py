@@ -194,6 +194,60 @@ def test_a_saved_game_is_the_command_lines_format(client: TestClient, tmp_path: 
     assert replayed["position"] == replayed["length"] == len(end["moves"]) and replayed["situation"] == end["situation"]
 
 
+def test_at_a_table_of_two_humans_one_seats_page_saves_only_once_the_game_is_over(client: TestClient) -> None:
+    """A save is the seed and every choice: downloaded from seat 1's page, it gave seat 1 seat 2's hidden hand."""
+    table = start(client, "/play/tutorial-tiles?players=2&seed=1&seat=2=human")
+    refused = client.get(f"/api/tables/{table}/save?seat=1")
+    assert refused.status_code == 400 and "seat 2's hidden cards and choices too" in refused.json()["error"]
+    assert view(client, table, seat=1)["unsaved"] == refused.json()["error"]
+    assert "seat 1's hidden" in client.get(f"/api/tables/{table}/save?seat=2").json()["error"]
+    assert client.get(f"/api/tables/{table}/save").status_code == 200 and view(client, table)["unsaved"] is None  # one screen
+    play_out(client, table)
+    assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+
+
+@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/tic-tac-toe?players=2&seed=1&seat=2=human"])
+def test_a_human_against_bots_or_humans_in_a_game_played_in_the_open_saves_at_any_time(client: TestClient, url: str) -> None:
+    table = start(client, url)
+    assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+
+
+def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(client: TestClient) -> None:
+    """Each page of a table runs the bots on a timer: two tabs watching played two moves where one was due."""
+    table = start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random")
+    seen = view(client, table)["version"]
+    first = client.post(f"/api/tables/{table}/advance", json={"version": seen}).json()
+    second = client.post(f"/api/tables/{table}/advance", json={"version": seen}).json()
+    assert len(first["moves"]) == len(second["moves"]) == 1 and second["version"] == first["version"] == seen + 1
+    assert len(client.post(f"/api/tables/{table}/advance", json={"version": seen + 1}).json()["moves"]) == 2
+    assert len(client.post(f"/api/tables/{table}/advance", json={}).json()["moves"]) == 3  # a script names no version
+    refused = client.post(f"/api/tables/{table}/advance", json={"version": "3"})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("say which version of the table")
+
+
+def test_an_action_picked_on_a_table_that_moved_on_since_plays_nothing(client: TestClient) -> None:
+    """A double click at a shared screen sent 'choose pass' twice: seat 1 passed, then seat 2 passed for it."""
+    table = start(client, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    shown = view(client, table)
+    played = client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": shown["version"]}).json()
+    again = client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": shown["version"]})
+    assert again.status_code == 400 and again.json()["error"].startswith("the game moved on since this page showed it")
+    assert view(client, table)["moves"] == played["moves"] and len(played["moves"]) == 1
+    assert client.post(f"/api/tables/{table}/act", json={"action": "choose pass", "version": "1"}).status_code == 400
+
+
+def test_an_undo_clicked_twice_on_the_same_table_takes_back_one_move(client: TestClient) -> None:
+    """A double click on undo took back the last move, then the one before it too: lost work, with no redo."""
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    for _ in range(2):
+        client.post(f"/api/tables/{table}/act", json={"action": view(client, table)["actions"][0]["text"]})
+    shown = view(client, table)
+    assert client.post(f"/api/tables/{table}/undo", json={"version": shown["version"]}).json()["note"] == "took back 1 move"
+    again = client.post(f"/api/tables/{table}/undo", json={"version": shown["version"]})
+    assert again.status_code == 400 and again.json()["error"].startswith("the game moved on since this page showed it")
+    assert len(view(client, table)["moves"]) == 1
+
+
 def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     game = engine.load("tutorial-tiles")
     state = game.new_state(players=2, seed=5, record=True)
@@ -263,6 +317,17 @@ def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: Test
         assert not re.search(r"<script|<link|src=|url\(", html)  # self-contained
     charts = re.findall(r"<svg.*?</svg>", written, re.S)
     assert charts == re.findall(r"<svg.*?</svg>", page, re.S)
+
+
+def test_the_length_histogram_counts_in_words_that_agree_with_the_number() -> None:
+    """Its bars' tooltips said "1 games" (and "8 actions" for a bin of one length, right, but "1 actions")."""
+    from cli.web.charts import length_histogram
+    from engine.runner.simulate import simulate
+
+    report = simulate(engine.load("tic-tac-toe"), players=2, n=5, seed=0, agents="random")
+    titles = re.findall(r"<title>([^<]*)</title>", length_histogram(report))
+    assert titles and all(re.fullmatch(r"\d+(–\d+)? actions?: \d+ games?", t) for t in titles), titles
+    assert not any(re.search(r"(^|\D)1 (games|actions)", t) for t in titles), titles
 
 
 def ruleset_copy(tmp_path: Path, display: str) -> Path:

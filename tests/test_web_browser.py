@@ -281,6 +281,77 @@ def test_a_move_on_one_seats_page_shows_on_the_others_at_once(browser: BrowserCo
     second.close()
 
 
+def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(browser: BrowserContext, server: str) -> None:
+    """A save is the whole game: from seat 1's own page it gave away seat 2's hidden hand.  The link says why instead."""
+    shared = browser.new_page()
+    shared.goto(f"{server}/play/tutorial-tiles?players=2&seed=1&seat=2=human")
+    settle(shared)
+    with shared.expect_download() as whole:  # one screen shared by both players: saved at any time
+        shared.click("#save")
+    assert json.loads(Path(whole.value.path()).read_text())["actions"] == []
+    first = browser.new_page()
+    first.goto(shared.url + "?seat=1")
+    settle(first)
+    assert first.locator("#save.unavailable").count() == 1 and first.locator("#save").get_attribute("href") is None
+    assert first.locator("#seat").is_disabled()  # nor does "seen by" show seat 2's hand
+    first.click("#save")
+    assert "seat 2's hidden cards and choices too" in first.locator("#message").inner_text()
+    table = shared.url.rsplit("/", 1)[1]
+    while True:  # both seats play to the end; seat 1's page follows the table's events
+        data = first.request.get(f"{server}/api/tables/{table}").json()
+        if data["over"]:
+            break
+        first.request.post(f"{server}/api/tables/{table}/act", data={"action": data["actions"][0]["text"]})
+    first.wait_for_function("document.body.dataset.over === 'true'")
+    assert first.locator("#save.unavailable").count() == 0 and first.locator("#seat").is_enabled()
+    with first.expect_download() as saved:
+        first.click("#save")
+    assert len(json.loads(Path(saved.value.path()).read_text())["actions"]) == len(data["moves"])
+    shared.close()
+    first.close()
+
+
+def test_two_tabs_watching_one_table_play_each_move_once(browser: BrowserContext, server: str) -> None:
+    """Each tab ran the bots on its own timer: with two tabs the table played a move for each tab's asking, twice as
+    fast, every other move hardly shown.  Now it plays once per position, whichever tab asks first."""
+    asked: list[str | None] = []  # the bodies of the tabs' requests for a bot's move
+    tabs = []
+    for _ in range(2):
+        tab = browser.new_page()
+        tab.route("**/events*", lambda route: route.abort())  # no tab hears of the other's move but by asking
+        tab.on("request", lambda request: asked.append(request.post_data) if request.url.endswith("/advance") else None)
+        tabs.append(tab)
+    tabs[0].goto(f"{server}/watch/tic-tac-toe?players=2&seed=5&agents=random")
+    tabs[1].goto(tabs[0].url)
+    for tab in tabs:
+        tab.wait_for_function("document.body.dataset.over === 'true'")
+        settle(tab)
+    moves = tabs[0].request.get(tabs[0].url.replace("/table/", "/api/tables/")).json()["moves"]
+    positions = {json.loads(body or "{}").get("version") for body in asked}
+    assert len(asked) > len(moves) and len(moves) == len(positions), (asked, len(moves))
+    for tab in tabs:
+        tab.close()
+
+
+def test_a_double_click_on_an_action_plays_it_once(page: Page, server: str) -> None:
+    """At a shared screen the second click of a double click played 'choose pass' again, for the next seat."""
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(page)
+    page.locator("#actions button.action", has_text="pass").dblclick()
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1")
+    settle(page)
+    assert page.locator("#log > li").count() == 1 and page.evaluate("document.body.dataset.over") == "false"
+    page.locator("#actions button.action", has_text="bet").click()
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2")
+    settle(page)
+    page.dblclick("#undo")  # nor does a double click on undo take back both moves
+    settle(page)
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1")
+    time.sleep(0.5)
+    settle(page)
+    assert page.locator("#log > li").count() == 1
+
+
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
     page.goto(server)
     page.select_option("#start select[name=ruleset]", "tutorial-tiles")

@@ -12,11 +12,15 @@ Pages::
 API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
 
     GET  /api/tables/ID?seat=N             the view of a table
-    POST /api/tables/ID/act                {"action": "place A at 0,0"}
-    POST /api/tables/ID/advance            the bot to move plays one move
-    POST /api/tables/ID/undo               take back the last human move (watching: the last move)
+    POST /api/tables/ID/act                {"action": "place A at 0,0"} ({"version": N}: refused if the table
+                                           changed since the page drew version N)
+    POST /api/tables/ID/advance            the bot to move plays one move ({"version": N}: unless the table
+                                           changed since the page drew version N)
+    POST /api/tables/ID/undo               take back the last human move (watching: the last move); {"version": N}:
+                                           refused if the table changed since the page drew version N
     POST /api/tables/ID/goto               {"position": 12} (replays)
-    GET  /api/tables/ID/save               the game as a save file (the command line's format)
+    GET  /api/tables/ID/save?seat=N        the game as a save file (the command line's format); refused to one
+                                           seat's page while another human's hidden information would be in it
     GET  /api/tables/ID/events?seat=N      server-sent events: the view again whenever the table changes
     POST /api/open?mode=play|replay        body: a save or replay file -> {"url": "/table/ID"}
 
@@ -158,6 +162,7 @@ class Server:
         state = table.state
         players = table.log.players
         humans = [s for s in range(1, players + 1) if s not in table.bots]
+        unsaved = table.unsaved_for(seat)  # before the seat is chosen: a page that names none is a shared screen
         if seat is None:
             mover = state.seat_to_move
             seat = mover if mover in humans else (humans[0] if humans else 1)
@@ -175,6 +180,7 @@ class Server:
             "html": view.table_html(state, seat),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
+            "unsaved": unsaved,  # why this page may not save the game now (None: it may)
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
@@ -311,12 +317,13 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
+        seen = version_in(data)
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def move() -> dict[str, Any]:
                 if seat is not None:
                     check_seat(table, seat)  # before moving: a refused request changes nothing
-                table.act(text.strip(), seat)
+                table.act(text.strip(), seat, seen)
                 return server.view(table, seat)
             return server.locked(table, move)
 
@@ -325,19 +332,21 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     async def advance(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        seen = version_in(await body_of(request))
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.advance(expired), server.view(table, seat))[1])
+            return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat))[1])
 
         return await server.capped(work)
 
     async def undo(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        seen = version_in(await body_of(request))
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.undo(seat)
+                done = table.undo(seat, seen)
                 return {**server.view(table, seat), "note": done}
             return server.locked(table, back)
 
@@ -358,7 +367,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def save(request: Request) -> Response:
         table = server.tables.get(request.path_params["id"])
-        data = await server.capped(lambda expired: server.locked(table, table.save))
+        seat = seat_of(request)
+        data = await server.capped(lambda expired: server.locked(table, lambda: table.save(seat)))
         name = f"{table.ruleset}-seed{table.log.seed}.json"
         return Response(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n", media_type="application/json",
                         headers={"content-disposition": attachment(name)})
@@ -407,6 +417,18 @@ def attachment(name: str) -> str:
     if plain == name:
         return f'attachment; filename="{name}"'
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+def version_in(data: dict[str, Any]) -> int | None:
+    """The version of the table the page drew, from a request's body (None when it names none).
+
+    >>> version_in({"version": 12}), version_in({})
+    (12, None)
+    """
+    seen = data.get("version")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise BadRequest("say which version of the table the page drew, {\"version\": 12}, or leave it out")
+    return seen
 
 
 def check_seat(table: Table, seat: int) -> None:

@@ -83,7 +83,8 @@ class Catalog:
         with self._lock:
             game = self._games.get(key)
         if game is None:
-            game = engine.load(self._path(name), variants, set_options or {})
+            given = set_options or {}  # set= parameters, read as the command line's --set
+            game = engine.load(self._path(name), variants, given, set_by=dict.fromkeys(given, "--set"))
             with self._lock:
                 if len(self._games) >= CACHE_SIZE:
                     self._games.pop(next(iter(self._games)))

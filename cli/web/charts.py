@@ -89,7 +89,7 @@ def length_histogram(report: SimulationReport, bins: int = 20) -> str:
         start = low + i * width
         span = f"{start}" if width == 1 else f"{start}–{start + width - 1}"
         parts.append(f'<rect x="{left + i * bar:.1f}" y="{base - h:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" fill="{BAR}">'
-                     f"<title>{span} actions: {count} games</title></rect>")
+                     f"<title>{span} action{'s' * (span != '1')}: {count} game{'s' * (count != 1)}</title></rect>")
     parts.append(f'<text x="{left}" y="{base + 16}">{low}</text>')
     parts.append(f'<text x="{WIDTH - 10}" y="{base + 16}" text-anchor="end">{high} actions</text>')
     parts.append(f'<text x="{left - 6}" y="{base - (base - 40) + 4}" text-anchor="end">{top}</text>')

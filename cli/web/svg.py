@@ -207,26 +207,32 @@ def _square_svg(state: State) -> str:
     return "".join(parts)
 
 
-def hex_centre(q: int, r: int, radius: int) -> tuple[float, float]:
-    """The centre of hex ``q,r`` (pointy-top, axial) on a board of ``radius``, in SVG units."""
+def hex_centre(q: int, r: int, left: float, top: int) -> tuple[float, float]:
+    """The centre of hex ``q,r`` (pointy-top, axial), in SVG units, on a board whose leftmost hex has ``q + r/2``
+    at ``left`` and whose top row is ``top``.
+
+    >>> hex_centre(0, 0, 0, 0), hex_centre(0, 0, -1, 0)[0] > hex_centre(0, 0, 0, 0)[0]
+    ((27.0, 27.0), True)
+    """
     size = CELL / 2
-    x = size * math.sqrt(3) * (q + r / 2 + radius) + size + 4
-    y = size * 1.5 * (r + radius) + size + 4
+    x = size * math.sqrt(3) * (q + r / 2 - left) + size + 4
+    y = size * 1.5 * (r - top) + size + 4
     return x, y
 
 
 def _hex_svg(state: State, grid: HexGrid) -> str:
     game = state.game
-    n = grid.radius
+    left, right = min(q + r / 2 for q, r in grid.cells), max(q + r / 2 for q, r in grid.cells)
+    top, bottom = min(r for _, r in grid.cells), max(r for _, r in grid.cells)
     size = CELL / 2
-    width = size * math.sqrt(3) * (2 * n + 1) + 2 * size
-    height = size * 1.5 * 2 * n + 2 * size + 8
+    width = size * math.sqrt(3) * (right - left + 1) + 2 * size
+    height = size * 1.5 * (bottom - top) + 2 * size + 8
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state)
     parts = [_open(width, height, "hex")]
-    for r in range(-n, n + 1):
-        for q in range(max(-n, -n - r), min(n, n - r) + 1):
-            cx, cy = hex_centre(q, r, n)
+    for _, row in grid.rows():
+        for q, r in row:
+            cx, cy = hex_centre(q, r, left, top)
             key = f"{q},{r}"
             corners = " ".join(
                 f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import IllegalActionError, RulecraftError
+from engine.core.information import has_hidden_information
 from engine.runner.agents import Agent, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
@@ -101,9 +102,15 @@ class Table:
 
     # ------------------------------------------------------------ moving
 
-    def act(self, text: str, by: int | None = None) -> None:
+    def act(self, text: str, by: int | None = None, seen: int | None = None) -> None:
         """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
-        when no human is to move, it is not ``by``'s turn, or the action is illegal."""
+        when no human is to move, it is not ``by``'s turn, or the action is illegal.
+
+        ``seen``: the version of the table the page showed when the action was picked; when the table has moved on
+        since (the same click arriving twice, a move made on another page), nothing is played.
+        """
+        if seen is not None and seen != self.version:
+            raise TableError("the game moved on since this page showed it: nothing was played (choose again)")
         if self.mode == "replay":
             raise TableError("this is a replay: move through it with the slider, or load it as a game to continue it")
         if self.state.is_terminal:
@@ -115,9 +122,14 @@ class Table:
             raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
         self._apply(text, seat)
 
-    def advance(self, expired: Callable[[], bool] = lambda: False) -> bool:
-        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end)."""
-        if self.state.is_terminal or self.mode == "replay":
+    def advance(self, expired: Callable[[], bool] = lambda: False, seen: int | None = None) -> bool:
+        """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end).
+
+        ``seen``: the version of the table the asking page drew.  When the table has changed since (another page
+        of the same table already asked for that move), nothing is played: every page of a table runs the bots on
+        a timer, and the table moves once per position, not once per page.
+        """
+        if self.state.is_terminal or self.mode == "replay" or (seen is not None and seen != self.version):
             return False
         seat = self.state.seat_to_move
         agent = self.agents.get(seat)
@@ -148,12 +160,16 @@ class Table:
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
-    def undo(self, seat: int | None = None) -> str:
+    def undo(self, seat: int | None = None, seen: int | None = None) -> str:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
         ``seat``: the seat asking (a page opened with ``?seat=N``). At a table of several humans, only the seat that
         made the last human move may take it back; a page that names no seat (one screen shared) may.
+        ``seen``: the version of the table the page showed when undo was clicked; when the table has changed since
+        (the second click of a double click), nothing is taken back.
         """
+        if seen is not None and seen != self.version:
+            raise TableError("the game moved on since this page showed it: nothing was taken back (click undo again)")
         if self.mode == "replay":
             raise TableError("a replay has no moves to take back: move the slider instead")
         history = list(self.state.history or [])
@@ -215,8 +231,34 @@ class Table:
 
     # ------------------------------------------------------------ saving
 
-    def save(self) -> dict[str, Any]:
-        """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``)."""
+    def unsaved_for(self, seat: int | None) -> str | None:
+        """Why the page of ``seat`` may not save the game now, or None when it may.
+
+        A save is the whole game (the seed and every choice): at a table of several humans each on their own
+        page (``?seat=N``), it would give away what only the other humans may see, so such a page saves once
+        the game is over.  A page that names no seat is one screen shared, and may save.
+
+        Example (a game with hidden hands, two humans)::
+
+            table = Table.new("t1", "my-game", engine.load("my-game"), players=2, seed=3, bots={})
+            table.unsaved_for(None)   # None: one screen shared
+            table.unsaved_for(1)      # "a save holds the whole game, seat 2's hidden cards and choices too: ..."
+        """
+        if seat is None or self.mode != "play" or self.state.is_terminal or not has_hidden_information(self.state.game):
+            return None
+        others = [s for s in range(1, self.log.players + 1) if s not in self.bots and s != seat]
+        if not others:
+            return None
+        whose = " and ".join(f"seat {s}" for s in others)
+        return (f"a save holds the whole game, {whose}'s hidden cards and choices too: "
+                "at a table of several humans it can be saved once the game is over")
+
+    def save(self, seat: int | None = None) -> dict[str, Any]:
+        """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``),
+        for the page of ``seat``; TableError when that page may not save it now (see :meth:`unsaved_for`)."""
+        refused = self.unsaved_for(seat)
+        if refused is not None:
+            raise TableError(refused)
         if self.mode == "replay":
             actions = list(self.log.actions)
         else:

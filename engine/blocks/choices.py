@@ -67,7 +67,7 @@ from engine.core.slices import Chance
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
-from engine.lang.types import ANY, BOOL, Component
+from engine.lang.types import ANY, BOOL, STR, Component
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
     from greenlet import GreenletExit, getcurrent, greenlet
@@ -677,10 +677,12 @@ def parse(s: "StateView", text: str) -> str:
 
 @dataclass(frozen=True)
 class Choose(Function):
-    """``choose(x in C where P [, by = ROLE] [, always_ask = true])``: the item the deciding player picks.
+    """``choose(x in C where P [, by = ROLE] [, always_ask = true] [, text = "..."])``: the item the deciding player
+    picks.
 
     A single option is taken without asking, unless ``always_ask`` holds: then even a forced choice is a decision
-    (an action of the deciding seat), as when a game counts a forced move as a move.
+    (an action of the deciding seat), as when a game counts a forced move as a move.  ``text`` is the question as the
+    player reads it (``text = "play a card"``), instead of the selection in English.
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -693,8 +695,9 @@ class Choose(Function):
                         "choose in a program (an effect) and keep the answer with 'let'")
         keywords = call.keywords()
         for name, kw in keywords.items():
-            if name not in ("by", "always_ask"):
-                scope.error(kw.pos, f"choose() has no option '{name}'", "choose(x in C where P, by = ROLE, always_ask = true)")
+            if name not in ("by", "always_ask", "text"):
+                scope.error(kw.pos, f"choose() has no option '{name}'",
+                            'choose(x in C where P, by = ROLE, always_ask = true, text = "the question")')
         by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
         always = self.value(scope, keywords["always_ask"].value, BOOL, "always_ask").fn if "always_ask" in keywords else None
         selection = as_selection(args[0])
@@ -702,6 +705,13 @@ class Choose(Function):
         label = _labeller(parts.item_type)
         record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
+        if "text" in keywords:
+            text = self.value(scope, keywords["text"].value, STR, "text")
+            if not text.constant:
+                scope.error(keywords["text"].pos, "the text of choose() is the question as written: put it in quotes",
+                            'text = "play a card"')
+            else:
+                prompt = str(text.fn(None, []))
         components = isinstance(parts.item_type, Component)
 
         def choose(s: "StateView", e: list[Any]) -> Any:
@@ -756,7 +766,9 @@ class Choose(Function):
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
         forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
-        return f"the {describe_selection(args[0])}{chooser}{forced}" if args else "a choice"
+        text = call.keywords().get("text")
+        asked = f' (asked as "{text.value.value}")' if text and isinstance(text.value, ast.Literal) else ""
+        return f"the {describe_selection(args[0])}{chooser}{forced}{asked}" if args else "a choice"
 
 
 def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
@@ -845,8 +857,10 @@ def committed(state_class: type) -> tuple[str, ...]:
     return tuple(name for name in state_class.__slots__ if name not in KEPT)
 
 
-CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL]) -> item",
+CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL] "
+                            "[, text = \"QUESTION\"]) -> item",
                "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
-               "a single item is taken without asking unless always_ask is true (a forced move the game counts).",
+               "a single item is taken without asking unless always_ask is true (a forced move the game counts); "
+               "text is the question in the game's words.",
                "let p = choose(c in hand(current_role) where c.value > 2)")
 """``choose``: every ruleset may call it."""

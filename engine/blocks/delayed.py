@@ -124,7 +124,8 @@ class Delay(Function):
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
-        when = f"in {args[1].describe()} turns" if len(args) == 2 else "at the start of the next turn"
+        when = (f"at the start of the acting player's turn, {args[1].describe()} of its turns from now" if len(args) == 2
+                else "at the start of the acting player's next turn")
         return f"{when}, do the later part to {args[0].describe()}" if args else "delay"
 
 

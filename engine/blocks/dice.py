@@ -26,9 +26,9 @@ from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
 from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Die
-from engine.core.errors import SourcePos
+from engine.core.errors import SourcePos, did_you_mean
 from engine.lang.scope import Fn
-from engine.lang.types import INT, Enum, Type
+from engine.lang.types import ANY, INT, Enum, Type
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -51,10 +51,11 @@ class Roll(Step):
         self.program = b.program(spec.get("effect", "pass"), b.pos(spec, "effect"), bind={"outcome": outcome}, nested=False)
 
     def _type(self, b: "BuildContext", spec: "Mapping") -> Type:
-        """The type of the faces' values: one declared type, or whole numbers."""
+        """The type of the faces' values: one declared type, or whole numbers; any type when they are wrong (reported
+        here, so the code reading ``outcome`` is not blamed for it too)."""
         if not self.faces:
             b.error(b.pos(spec, "faces"), "'faces' must list the value on each face of the die (or name an option holding the list)")
-            return INT
+            return ANY
         if all(isinstance(v, int) and not isinstance(v, bool) for v in self.faces):
             return INT
         types = b.game.types
@@ -62,8 +63,9 @@ class Roll(Step):
         strays = [str(v) for v in self.faces if owner is None or str(v) not in types[owner]]
         if strays:
             b.error(b.pos(spec, "faces"), f"the faces must all be values of one declared type (or numbers); '{strays[0]}' is not one of "
-                    + (f"{owner}'s values" if owner else "any type's values"))
-            return INT
+                    + (f"{owner}'s values" if owner else "any type's values"),
+                    did_you_mean(strays[0], types[owner]) if owner else None)
+            return ANY
         self.faces = tuple(str(v) for v in self.faces)
         return Enum(owner)  # type: ignore[arg-type]
 

@@ -1,10 +1,12 @@
-"""Hexagonal boards: a fixed hexagon of hexes in axial coordinates.
+"""Hex boards: a fixed hexagon, or rhombus, of hexes in axial coordinates.
 
 Cells are ``(q, r)`` tuples (the same text form as square cells: ``1,-2``).
 A board of radius ``R`` holds every cell within distance ``R`` of ``0,0``
-(radius 4: 61 hexes).  The six neighbours of ``(q, r)`` are ``q±1``, ``r±1``
-and the two diagonals ``(q+1, r-1)``, ``(q-1, r+1)``; only cells on the board
-are neighbours, so the frontier of a placement never leaves the board.
+(radius 4: 61 hexes); a board of a ``width`` and ``height`` is a rhombus
+of hexes, ``q`` from 0 to width-1 and ``r`` from 0 to height-1.  The six
+neighbours of ``(q, r)`` are ``q±1``, ``r±1`` and the two diagonals
+``(q+1, r-1)``, ``(q-1, r+1)``; only cells on the board are neighbours, so
+the frontier of a placement never leaves the board.
 
 "Pixel" geometry (pointy-top hexes, y up) picks pieces by position:
 ``x = √3·(q + r/2)``, ``y = -1.5·r``.
@@ -16,6 +18,9 @@ are neighbours, so the frontier of a placement never leaves the board.
 [(0, 0), (0, 1), (1, -1)]
 >>> g.distance((0, 0), (2, -1)), g.largest_group({(0, 0), (1, 0), (-1, -1)})
 (2, 2)
+>>> rhombus = HexGrid(width=3, height=2)
+>>> rhombus.cells, rhombus.neighbours((0, 1))
+(((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)), ((1, 1), (1, 0), (0, 0)))
 """
 
 from __future__ import annotations
@@ -64,10 +69,13 @@ def hex_pixel(cell: Cell) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class HexGrid:
-    """Geometry of a hexagon-shaped board of hexes; the occupied cells live in the game state."""
+    """Geometry of a board of hexes, a hexagon of a radius or a rhombus of a width and height; the occupied cells
+    live in the game state."""
 
     radius: int = 4
     stacking: bool = False  # pieces may be put on top of others
+    width: int = 0  # with height: a rhombus of hexes q = 0 .. width-1, r = 0 .. height-1 (radius unused)
+    height: int = 0
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
@@ -80,7 +88,10 @@ class HexGrid:
 
     def __post_init__(self) -> None:
         n = self.radius
-        cells = tuple((q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n)
+        if self.width:
+            cells = tuple((q, r) for r in range(self.height) for q in range(self.width))
+        else:
+            cells = tuple((q, r) for r in range(-n, n + 1) for q in range(-n, n + 1) if abs(q + r) <= n)
         on = set(cells)
         around = {(q, r): tuple((q + dq, r + dr) for dq, dr in HEX_OFFSETS if (q + dq, r + dr) in on) for q, r in cells}
         object.__setattr__(self, "offsets", HEX_OFFSETS)
@@ -118,7 +129,24 @@ class HexGrid:
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""
+        if self.width:
+            return f"a rhombus of hexes, {self.width} by {self.height} ({len(self.cells)} hexes)"
         return f"a hexagonal board of radius {self.radius} ({len(self.cells)} hexes)"
+
+    def rows(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+        """The rows of hexes as drawn (``r`` down, ``q`` across), each with its indent in half hexes from the
+        leftmost hex of the board.
+
+        >>> HexGrid(radius=1).rows()
+        ((1, ((0, -1), (1, -1))), (0, ((-1, 0), (0, 0), (1, 0))), (1, ((-1, 1), (0, 1))))
+        >>> [indent for indent, _ in HexGrid(width=2, height=3).rows()]
+        [0, 1, 2]
+        """
+        left = min(2 * q + r for q, r in self.cells)
+        by_row: dict[int, list[Cell]] = {}
+        for cell in self.cells:
+            by_row.setdefault(cell[1], []).append(cell)
+        return tuple((2 * row[0][0] + r - left, tuple(row)) for r, row in sorted(by_row.items()))
 
 
 def leftmost_key(cell: Cell, seen_from: Cell, facing: Cell) -> float:

@@ -27,7 +27,7 @@ from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
-from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, ListOf, Type
 
 
 def role_type(scope: Scope) -> Type:
@@ -156,6 +156,11 @@ class Leave(Function):
         return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
 
 
+NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first turn goes to the ruleset's first_seat "
+                "(a seat, an option, lowest-roll or highest-roll), or to the role setup names with play_next(ROLE)")
+"""play_again() in setup would act only after the first turn: refused, naming what chooses who starts."""
+
+
 @dataclass(frozen=True)
 class PlayAgain(Function):
     """``play_again()``: the role whose turn it is takes the next turn too, once (calling it again changes nothing).
@@ -166,18 +171,55 @@ class PlayAgain(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         self.arity(call, scope, 0)
+        pos = call.pos
 
         def play_again(s: Any, e: list[Any]) -> None:
+            if s.step < 0:
+                raise EffectRuntimeError(NOT_IN_SETUP.format("play_again()"), pos)
             part = s.slices.get(TurnOrder.block, TurnOrder())
             if part.again:
                 return
-            s.slices[TurnOrder.block] = part._replace(again=True)
+            s.slices[TurnOrder.block] = part._replace(again=True, next=None)
             s.note(lambda: f"{s.current_role} plays again")
 
         return Compiled(EFFECT, play_again)
 
     def describe(self, call: ast.Call) -> str:
         return "the player whose turn it is plays again"
+
+
+@dataclass(frozen=True)
+class PlayNext(Function):
+    """``play_next(ROLE)``: the role takes the next turn, and the turn order goes on from it — the winner of a trick
+    leads the next one; in setup, the first turn (the holder of the lowest card leads).  The last call of a turn (or
+    ``play_again()``) decides; a role nobody plays, or one that has left the turn order, changes nothing.  Example, at
+    the end of a trick::
+
+        play_next(trick_winner())   # a function of the ruleset naming a role
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if len(args) != 1:  # told by arity()
+            return Compiled(EFFECT, lambda s, e: None)
+        role, pos = self.value(scope, args[0], role_type(scope), "role").fn, call.pos
+
+        def play_next(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            if who is None or who not in s.order or who in s.left_roles():
+                return
+            if s.step < 0:  # in setup, before any turn: the role takes the first turn
+                s.turn = s.order.index(who)
+                s.note(lambda: f"{who} takes the first turn")
+                return
+            part = s.slices.get(TurnOrder.block, TurnOrder())
+            s.slices[TurnOrder.block] = part._replace(again=None, next=who)
+            s.note(lambda: f"{who} plays next")
+
+        return Compiled(EFFECT, play_next)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} plays next" if call.args else "play next"
 
 
 class Score(SeatArgument):
@@ -229,6 +271,48 @@ class LargestGroup(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"the size of the largest connected group of {describe_selection(call.args[0])}" if call.args else "0"
+
+
+@dataclass(frozen=True)
+class GroupOf(Function):
+    """``group_of(PIECE, x in COLLECTION [where CONDITION])``: the selected pieces on the board connected to PIECE's
+    cell, each touching the next under the board's adjacency — a chain of stones from one edge to another, a group
+    and its liberties.  Example: ``any(t.cell.y == 4 for t in group_of(s, x in board where x.colour == s.colour))``.
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(ANY_COMPONENT), lambda s, e: [])
+        start = self.value(scope, args[0], ANY_COMPONENT, "piece").fn
+        sel = as_selection(args[1]).compile_parts(scope)
+        items = sel.items
+
+        def group_of(s: Any, e: list[Any]) -> list[Any]:
+            piece = start(s, e)
+            cell_of = s.cell_of
+            first = cell_of[piece] if piece is not None else None
+            if first is None:  # not on the board: connected to nothing
+                return []
+            chosen = [c for c in items(s, e) if cell_of[c] is not None]
+            cells = {cell_of[c] for c in chosen}
+            if first not in cells:
+                return []
+            grid, reached, todo = s.game.grid, {first}, [first]
+            while todo:
+                for n in grid.neighbours(todo.pop()):
+                    if n in cells and n not in reached:
+                        reached.add(n)
+                        todo.append(n)
+            return [c for c in chosen if cell_of[c] in reached]
+
+        item = sel.item_type if isinstance(sel.item_type, Component) else ANY_COMPONENT
+        return Compiled(ListOf(item), group_of)
+
+    def describe(self, call: ast.Call) -> str:
+        if len(call.args) != 2:
+            return "a group"
+        return f"the {describe_selection(call.args[1])} connected to {call.args[0].describe()}"
 
 
 @dataclass(frozen=True)
@@ -324,6 +408,33 @@ class At(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"the piece at ({', '.join(a.describe() for a in call.args)})"
+
+
+@dataclass(frozen=True)
+class Neighbours(Function):
+    """``neighbours(CELL)``: the cells touching CELL under the board's adjacency — on a board with edges (or of hexes)
+    only those on it, none for a cell off it.  Example, a piece with an empty cell beside it (a liberty)::
+
+        any(at(n) == none for n in neighbours(c.cell))
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: None)
+
+        def neighbours(s: Any, e: list[Any]) -> list[tuple[int, int]]:
+            grid, here = s.game.grid, cell(s, e)
+            if grid is None or here is None:
+                return []
+            if grid.fixed:
+                return list(grid.neighbours(here))
+            x, y = here  # a growing board: every adjacent cell, worked out here (the board's memo is for its pieces)
+            return [(x + dx, y + dy) for dx, dy in grid.offsets]
+
+        return Compiled(ListOf(CELL), neighbours)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the cells touching {call.args[0].describe()}" if call.args else "the cells touching"
 
 
 def _public(s: Any, zone: int) -> bool:
@@ -593,6 +704,12 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
+    Neighbours("neighbours", "neighbours(CELL) -> list of cell", "The cells touching CELL under the board's adjacency "
+               "(on a board with edges, or of hexes, only those on it).",
+               "count(n in neighbours(c.cell) where at(n) == none)"),
+    GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
+            "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
+            "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),
     LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
                 "Length of the longest straight line of selected board pieces, each next to the one before in one of "
                 "the board's adjacency directions.",
@@ -615,6 +732,10 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
               "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
               "if gained > 0: play_again()"),
+    PlayNext("play_next", "play_next(ROLE)", "The role takes the next turn, and the turn order goes on from it "
+             "(the winner of a trick leads the next); the last call of a turn, or play_again(), decides. In setup: "
+             "the role takes the first turn.",
+             "play_next(winner)"),
     Score("score", "score(SEAT) -> int", "A seat's final score (0 until the game is over).", "score(1) == 7",
           argument="seat", words="the score of seat {}"),
     Points("points", "points(ITEM) -> int", "The points a ranked item paid (0 until the game is over).", "points(r) == 3",

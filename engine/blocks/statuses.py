@@ -11,7 +11,7 @@
         only: self.race == Beast     # who may receive it (a condition on self)
         text: Before the action roll, roll a die ...
         on:
-          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage / on_defeat
+          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage / on_defeat / on_end
             roll d6:
               odd: remove(self, Sting)
               even: damage(self, 10, status)
@@ -30,6 +30,8 @@ tile that nullifies it (unless the source is one the meter calls
 * ``on_damage``: when the bearer takes damage (and its meter is not brought to 0);
 * ``on_defeat``: when damage brings the bearer's meter to 0, before its statuses end
   (``attacker`` and ``source`` say who and what defeated it);
+* ``on_end``: when the status ends on the bearer, however (its time up, ``remove``,
+  ``dispel``, a nullifying tile, the bearer's defeat), just after it is gone;
 * any other name: when a ``statuses: {hook: NAME}`` turn step runs it, for
   the components of the role whose turn it is.
 
@@ -66,7 +68,7 @@ if TYPE_CHECKING:
     from engine.core.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
-ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat")
+ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat", "on_end")
 
 
 class Attempt(NamedTuple):
@@ -212,7 +214,8 @@ def compile_statuses(b: "BuildContext") -> None:
         if hooks is None:  # a status may have no hooks: other code reads it with has()
             continue
         if not isinstance(hooks, Mapping):
-            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, on_defeat, or a statuses step's hook) to programs")
+            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, on_defeat, on_end, or a statuses step's "
+                                       "hook) to programs")
             continue
         for hook, text in hooks.items():
             b.check_identifier(hook, hooks.key_pos.get(hook), "hook")
@@ -236,7 +239,8 @@ def _lasts(b: "BuildContext", spec: "MappingT") -> int | None:
 
 
 def check_hooks(b: "BuildContext") -> None:
-    """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat) or a ``statuses`` step."""
+    """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat, on_end) or a
+    ``statuses`` step."""
     book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
         return
@@ -298,11 +302,16 @@ def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
     book = s.game.parts.get("statuses")
     if cid is None or book is None:
         return
-    i = _stored(s, book.by_name[name], cid)
+    status = book.by_name[name]
+    i = _stored(s, status, cid)
     if s.counters[i]:
         s.counters[i] = 0
         s._actions = None
         s.note(lambda: f"{name} ends on {label(s, cid)}" + (f" ({because})" if because else ""))
+        ending = status.hooks.get("on_end")
+        if ending is not None:
+            with Running(s, f"{name}'s on_end"):
+                ending.run(s, cid, None, None, 0)
 
 
 def clear(s: "StateView", cid: int, negative_only: bool = False) -> None:
@@ -434,8 +443,9 @@ class Statuses(Step):
         return self._run
 
     def effect_reach(self, game: "GameView", key: Any) -> frozenset[str]:
-        """What the statuses' hooks this step runs may do; counting and ending statuses runs no code (key ``"turns"``)."""
-        return hook_reach(game, self.hook) if key == "hooks" else frozenset()
+        """What the statuses' hooks this step runs may do; counting and ending statuses (key ``"turns"``) runs only
+        the ``on_end`` hooks of those that end."""
+        return (hook_reach(game, self.hook) if key == "hooks" else frozenset()) | hook_reach(game, "on_end")
 
     def _run(self, s: "StateView", e: list[Any]) -> None:
         plan = self._offsets or self._plan(s)
@@ -639,7 +649,8 @@ BLOCK = declare(Block(
                     "description": ("Hooks, each a program with `self` (the bearer), `attacker`, `source` and "
                                     "`amount` bound: `on_act` (the bearer tries to act; `cancel()` makes it fail), "
                                     "`on_damage` (it takes damage), `on_defeat` (damage brings its meter to 0: "
-                                    "`attacker` and `source` say who and what did it), or a name a `statuses` step "
+                                    "`attacker` and `source` say who and what did it), `on_end` (the status ends on "
+                                    "it, however), or a name a `statuses` step "
                                     "runs (e.g. `before_roll`). Optional: a status may have no hooks."),
                     "type": ["object", "null"],
                     "additionalProperties": {"$ref": "#/$defs/program"},

@@ -41,10 +41,13 @@ class Change:
     value: str | None
     item: bool = False  # an item of a list: about its value only
 
-    def names(self) -> set[str]:
-        """The words this change is about: its keys (without ``+``/``-``) and its value."""
-        found = set() if self.item else {key.rstrip("+-") for key in self.keys}
-        return found | ({self.value} if self.value is not None else set())
+    def value_names(self) -> set[str]:
+        """The value this change writes, as a word: ``z`` for an item ``kind+: [z]``."""
+        return {self.value} if self.value is not None else set()
+
+    def key_names(self) -> set[str]:
+        """The keys this change writes (without ``+``/``-``); none for a list item, which is about its value."""
+        return set() if self.item else {key.rstrip("+-") for key in self.keys}
 
 
 def blame_extension(path: Path, err: RulesetError) -> RulesetError:
@@ -141,13 +144,19 @@ def _joined(first: str | None, second: str) -> str:
 
 
 def _cause(d: Diagnostic, changes: list[Change]) -> Change | None:
-    """The change whose keys or value the message names: quoted names first, then any word of it."""
+    """The change whose value or keys the message names: quoted names first, then any word of it.
+
+    A value named beats a key named: in "seating for 2 players lists 2 seats
+    but there are 3 roles (x, y, z)" the cause is the item ``z`` the file
+    added (``kind+: [z]``), not its ``players`` key.
+    """
     quoted = set(QUOTED.findall(d.message + " " + (d.hint or "")))
     words = set(WORD.findall(d.message))
     for pool in (quoted, words):
-        for change in changes:
-            if change.names() & pool:
-                return change
+        for named in (Change.value_names, Change.key_names):
+            for change in changes:
+                if named(change) & pool:
+                    return change
     return None
 
 

@@ -38,7 +38,7 @@ from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.vocabulary import build_vocabulary
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
 from engine.core import limits
-from engine.core.compose import set_flags
+from engine.core.compose import set_in_words
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
@@ -65,7 +65,7 @@ def build_game(tree: Mapping) -> Game:
         b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
     report_misused_options(b)
     if b.sink.items and b.game.set_options:
-        b.error(None, f"note: these options were set from outside the ruleset's files: {set_flags(b.game.set_options)}")
+        b.error(None, f"note: these options were set from outside the ruleset's files: {set_in_words(b.tree['set_options'])}")
     b.sink.raise_if_any()
     b.game.finish()
     return b.game
@@ -154,9 +154,9 @@ class Builder:
             g.first_roll = str(roll_off).removesuffix("-roll")
         else:
             g.first_seat = self.int_setting(t, "first_seat", 1)
-        too_few = [n for n in g.player_counts if not 1 <= g.first_seat <= n]
-        if too_few:
-            self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {too_few[0]}-player game has no seat {g.first_seat}")
+        most = max(g.player_counts, default=1)  # a seat some player counts lack is refused when such a game is set up
+        if not 1 <= g.first_seat <= most:
+            self.error(self.pos(t, "first_seat"), f"first_seat is {g.first_seat}, but a {most}-player game has no seat {g.first_seat}")
         check_names(self)
         g.vocab = build_vocabulary(g)
         offer_functions(g.vocab, t)

@@ -125,7 +125,8 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "roles": {
             "description": ("What each player plays as. Without `roles`, every player simply has a seat (seat1, "
-                            "seat2, ...). With roles, each value of a type is a role (e.g. each side), and "
+                            "seat2, ..., one per seat of the largest player count: those beyond the players at the "
+                            "table are played by nobody). With roles, each value of a type is a role (e.g. each side), and "
                             "`seating` says which seat plays which role for each player count."),
             "$ref": "#/$defs/roles",
         },
@@ -372,7 +373,8 @@ CORE_SCHEMA: dict[str, Any] = {
                     "doc": {"description": "What the option means, for `rulecraft explain`.", "type": "string"},
                     "values": {
                         "description": ("The values the option may take (its default, a variant's or `--set`'s "
-                                        "value must be one of them), e.g. the names of the layouts a setup knows."),
+                                        "value must be one of them), e.g. the names of the layouts a setup knows; "
+                                        "they may be of several kinds, e.g. a roll-off's name or a seat number."),
                         "type": "array",
                         "minItems": 1,
                         "examples": [["ring", "dealt", "spread"]],
@@ -478,13 +480,15 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "width": {
                     "description": ("A square grid with fixed edges: this many columns, x = 0 .. width-1 (give "
-                                    "`height` too). A number or an option name."),
+                                    "`height` too); a hex board: a rhombus of hexes, q = 0 .. width-1, instead of "
+                                    "a hexagon of a `radius`. A number or an option name."),
                     "$ref": "#/$defs/count",
                     "examples": [8],
                 },
                 "height": {
                     "description": ("A square grid with fixed edges: this many rows, y = 0 .. height-1 (give "
-                                    "`width` too). A number or an option name."),
+                                    "`width` too); a hex board: a rhombus of hexes, r = 0 .. height-1. A number or "
+                                    "an option name."),
                     "$ref": "#/$defs/count",
                     "examples": [8],
                 },

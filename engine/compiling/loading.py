@@ -90,7 +90,8 @@ def load(
     list of names; they are applied in order.  ``set_options`` maps option
     names to values written as in YAML (``{"width": "4"}``); they replace
     the options' defaults, after the variants.  A wrong value is reported at
-    ``--set NAME``, or at ``set_by[NAME] NAME`` (``{"width": "--compare-set"}``).
+    ``set_options['NAME']``, or, for an option set on the command line, at
+    ``set_by[NAME] NAME`` (``{"width": "--set"}``).
     """
     try:
         path = find_ruleset(str(name_or_path))

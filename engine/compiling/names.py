@@ -25,7 +25,7 @@ r.yaml:1:38: value 'dark' is already defined in type 'shade'
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, describe_kind, plain, yaml_text
@@ -66,6 +66,8 @@ def report_misused_options(b: "Builder") -> None:
         wanted = {w: [pos for pos, kind in uses if kind == w] for w in dict.fromkeys(kind for _, kind in uses)}
         said = "; ".join(f"as {kind} at {_lines(places, at)}" for kind, places in wanted.items())
         value = b.game.options.get(name)
+        if isinstance(spec, Mapping) and isinstance(spec.get("values"), list) and not _listed(value, spec):
+            continue  # refused already at the value, for not being one the option lists
         shown = repr(value) if isinstance(value, str) else yaml_text(value)  # 'three', true, [1, 2]
         b.error(at, f"option '{name}' holds {describe_kind(value)} ({shown}), but it is used {said}",
                 "change the option's value, or the uses")
@@ -91,14 +93,20 @@ def _lines(places: list[SourcePos | None], home: SourcePos | None) -> str:
     return ", ".join(said) or "a line"
 
 
+def _listed(value: Any, spec: Mapping) -> bool:
+    """Whether ``value`` is one of the ``values`` an option's ``spec`` lists."""
+    return value in [plain(v) for v in spec["values"]]
+
+
 def _check_value(b: "Builder", name: str, spec: Mapping) -> None:
     """The option's value is one of its ``values`` (an error at the value otherwise)."""
     allowed = [plain(v) for v in spec["values"]]
     value = b.game.options[name]
-    if value not in allowed:
+    if not _listed(value, spec):
         shown = ", ".join(str(v) for v in allowed)
+        texts = [v for v in allowed if isinstance(v, str)]  # a number near another by its digits is no typo
         b.error(b.pos(spec, "default"), f"option '{name}' may be {shown}, not {value!r}",
-                did_you_mean(str(value), [str(v) for v in allowed]))
+                did_you_mean(value, texts) if isinstance(value, str) else None)
 
 
 def read_types(b: "Builder") -> None:

@@ -85,7 +85,22 @@ def compile_outcomes(b: "Builder") -> None:
             b.game.outcomes.append((counts, block))
     missing = [c for c in b.game.player_counts if c not in covered]
     if missing:
-        b.error(b.tree.pos, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players")
+        where = b.pos(b.tree, "players") if "players" in b.tree else b.tree.pos
+        b.error(where, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players", _cover_hint(b, missing))
+
+
+def _cover_hint(b: "Builder", missing: list[int]) -> str:
+    """How to give the uncovered player counts an outcome: the ``players`` lists there are, else a section.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> _cover_hint(Builder(load_yaml("r.yaml", "scoring: {players: [2, 3]}\\n")), [4, 5])
+    "add 4, 5 to 'players' under 'scoring' (now [2, 3])"
+    """
+    lists = [f"'players' under {key!r} (now {list(b.tree[key]['players'])})" for key in ("scoring", "goals")
+             if isinstance(b.tree.get(key), Mapping) and b.tree[key].get("players") is not None]
+    counts = ", ".join(map(str, missing))
+    return f"add {counts} to {' or '.join(lists)}" if lists else "write a 'scoring' section, or 'goals'"
 
 
 def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
@@ -127,7 +142,10 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
         points = []
     elif not by_key and not points:
-        b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, _NO_POINTS_HINT)
+        named = spec.get("points")
+        hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
+                "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
+        b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key)
 
 
@@ -171,9 +189,10 @@ def compile_invariants(b: "Builder") -> None:
 
 def dry_run_setups(b: "Builder") -> None:
     """Counts are consistent: set up a game for every player count and report what breaks (once for the counts
-    that break the same way, at the same place: 'setting up 2 or 3 players fails: ...')."""
+    that break the same way, at the same place: 'setting up 2 or 3 players fails: ...').  A count with no seat
+    ``first_seat`` is not tried: such a game is refused when it is set up."""
     failed: dict[tuple[Any, str], list[int]] = {}
-    for count in b.game.player_counts:
+    for count in [n for n in b.game.player_counts if b.game.first_seat <= n]:
         try:
             b.game.new_state(players=count, seed=0)
         except EffectRuntimeError as err:

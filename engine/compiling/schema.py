@@ -30,7 +30,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from engine.core.errors import Diagnostic, RulesetError, did_you_mean
+from engine.core.errors import Diagnostic, RulesetError, did_you_mean, source_lines
 from engine.core.paths import schemas_dir
 from engine.core.showtext import CUT_AT, cut
 from engine.core.yamlsource import Mapping, plain, walk_path
@@ -159,7 +159,8 @@ def _loosened(node: Any) -> Any:
     names = [re.escape(name) for name in out.get("properties", {})]
     if out.get("additionalProperties") is False and names:
         merge = {"type": ["array", "object"], "description": "Appends to (+) or removes from (-) the list or mapping of that "
-                 "name; `+` with a mapping merges into the mapping, or puts items by name: `{after: NAME, add: [...]}`."}
+                 "name; `+` with a mapping merges into the mapping, or puts items by name: `{after: NAME, add: [...]}`, "
+                 "or merges into one: `{merge: NAME, with: {...}}`."}
         out["patternProperties"] = {**out.get("patternProperties", {}), f"^({'|'.join(names)})[+-]$": merge}
     return out
 
@@ -255,10 +256,22 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if isinstance(err.instance, Mapping):
         pos = err.instance.key_pos.get(key, pos)
     hint = did_you_mean(str(key), allowed)
+    if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
+            and _after_a_comma(pos)):  # words with no value: the rest of a text cut at a comma
+        hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
     if hint is None:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _after_a_comma(pos: Any) -> bool:
+    """Whether a comma comes right before ``pos`` in its file (spaces aside): a key with no value there is the rest of
+    a value YAML cut at a comma, as ``{doc: rolled, then lost}`` makes ``then lost`` a key."""
+    if pos is None or not pos.file:
+        return False
+    lines = source_lines(pos.file)
+    return 0 < pos.line <= len(lines) and lines[pos.line - 1][:max(pos.col - 1, 0)].rstrip().endswith(",")
 
 
 def _pattern_words(pattern: str) -> str:

@@ -52,12 +52,21 @@ def read_board(b: "Builder") -> None:
     kind = b.choice(spec, "kind", ("square-grid", "hex"), "square-grid")
     stacking = b.bool_setting(spec, "stacking", False)
     if kind == "hex":
-        b.unknown_keys(spec, ("kind", "radius", "stacking"), "a hex board")
+        b.unknown_keys(spec, ("kind", "radius", "width", "height", "stacking"), "a hex board")
         radius = b.int_setting(spec, "radius", 4)
         if radius > MAX_HEX_RADIUS:  # the board's cells are built at once
             b.error(b.pos(spec, "radius"), f"a hex board's radius is at most {MAX_HEX_RADIUS}, not {radius}")
             radius = 4
-        b.game.grid = HexGrid(radius, stacking)
+        width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
+        if (width > 0) != (height > 0) or (width and "radius" in spec):
+            key = "radius" if width and height else "width" if "width" in spec else "height"
+            b.error(b.pos(spec, key), "a hex board is a hexagon of a 'radius', or a rhombus of a 'width' and a "
+                                      "'height'")
+            width = height = 0
+        if width * height > MAX_CELLS:
+            b.error(b.pos(spec, "width"), f"a hex board has at most {MAX_CELLS} hexes, not {width * height}")
+            width = height = 0
+        b.game.grid = HexGrid(radius, stacking, width, height)
         return
     b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking", "y_axis"), "board")
     y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"

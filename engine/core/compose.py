@@ -272,16 +272,21 @@ def apply_options(
     Each value is YAML text (or, from Python, the value itself); it replaces the option's ``default`` (or its
     value, for an option written without one) and must be the same kind of
     value as the one it replaces (a whole number for a whole number, and so
-    on; an option that holds ``null`` takes anything).  The result gains
+    on; an option that holds ``null`` takes anything, and one that lists its ``values`` any of them, whatever
+    their kinds: the builder checks the value against the list).  The result gains
     ``set_options``: the names and values, in order, each written in one
     normal form (``04`` is recorded as ``4``).  An unknown name or a value
-    of another kind is a RulesetError, reported at ``--set NAME``, or at
-    ``set_by[NAME] NAME`` for an option set another way (``--compare-set``, ``sweep``).
+    of another kind is a RulesetError, reported in the Python API's words
+    (``set_options['NAME']``), or at ``set_by[NAME] NAME`` for an option set
+    on the command line (``--set``, ``--compare-set``, ``sweep``).
 
     >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n")
     >>> apply_options(tree, {"width": "4"})["options"]
     {'width': {'default': 4}}
     >>> apply_options(tree, {"widht": "4"})
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: set_options['widht'] = '4': no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
+    >>> apply_options(tree, {"widht": "4"}, {"widht": "--set"})
     Traceback (most recent call last):
     engine.core.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
     >>> apply_options(tree, {"width": "four"}, {"width": "--compare-set"})
@@ -296,17 +301,19 @@ def apply_options(
     recorded = Mapping(tree.pos)
     for name, text in set_options.items():
         if not isinstance(name, str):
-            raise RulesetError.at(None, f"--set: an option is named by its text, not {cut(repr(name), 60)}")
-        where = f"{(set_by or {}).get(name, '--set')} {name}"
+            raise RulesetError.at(None, f"set_options: an option is named by its text, not {cut(repr(name), 60)}")
+        flag = (set_by or {}).get(name)
+        where = f"{flag} {name}" if flag else f"set_options[{name!r}]"
         if name not in declared:
             known = ", ".join(declared) if declared else "none: this ruleset declares no options"
             raise RulesetError.at(
-                None, f"{where}={text}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
+                None, f"{_assignment(where, str(text))}: no option '{name}' in this ruleset (options: {known})", did_you_mean(name, declared)
             )
         value = load_yaml(where, text) if isinstance(text, str) else python_value(where, text)
         spec = declared[name]
         with_default = isinstance(spec, Mapping) and "default" in spec
-        _check_same_kind(name, spec["default"] if with_default else spec, value, where)
+        if not (with_default and isinstance(spec.get("values"), list)):  # else the values listed decide, of any kinds
+            _check_same_kind(name, spec["default"] if with_default else spec, value, where)
         pos = SourcePos(where, 1, 1)
         if with_default:  # the value replaces the default whole (a mapping is not merged); the doc stays
             changed = _copy(spec)
@@ -314,7 +321,7 @@ def apply_options(
             options.add(name, changed, declared.key_pos.get(name), declared.value_pos.get(name))
         else:
             options.add(name, value, declared.key_pos.get(name), pos)
-        recorded.add(name, yaml_text(plain(value)), None, None)
+        recorded.add(name, yaml_text(plain(value)), None, pos)  # the position says how it was set (set_in_words)
     result = _copy(tree)
     result.add("options", options, tree.key_pos.get("options"), tree.value_pos.get("options"))
     result.add(Text("set_options", tree.pos), recorded, None, None)
@@ -327,14 +334,14 @@ def python_value(where: str, value: Any) -> Any:
     Only what YAML can write is taken: None, true/false, numbers (numpy's too), texts, and lists (or tuples)
     and mappings with text keys of them, nested no deeper than ``yaml_depth``.
 
-    >>> python_value("--set sizes", (4, 5.5, "x"))
+    >>> python_value("set_options['sizes']", (4, 5.5, "x"))
     [4, 5.5, 'x']
-    >>> python_value("--set width", 10 ** 200)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    >>> python_value("set_options['width']", 10 ** 200)  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --set width:1:1: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
-    >>> python_value("--set width", {4})
+    engine.core.errors.RulesetError: set_options['width']:1:1: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
+    >>> python_value("set_options['width']", {4})
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --set width: a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not set {4}
+    engine.core.errors.RulesetError: set_options['width']: a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not set {4}
     """
     return load_yaml(where, yaml_text(_plain_python(where, value, limits.current().yaml_depth)))
 
@@ -358,21 +365,38 @@ def _plain_python(where: str, value: Any, depth: int) -> Any:
 
 
 def set_outside(file: str) -> bool:
-    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``).
+    """True for the position of an option set from outside the files (``--set NAME``, ``sweep NAME``, the API's
+    ``set_options['NAME']``).
 
     >>> set_outside("--compare-set width"), set_outside("sweep width"), set_outside("rules/board.yaml")
     (True, True, False)
     """
-    return file.startswith(("--", "sweep "))
+    return file.startswith(("--", "sweep ", "set_options["))
 
 
-def set_flags(set_options: collections.abc.Mapping[str, str]) -> str:
-    """The options set, as written on the command line.
+def set_in_words(set_options: collections.abc.Mapping[str, str]) -> str:
+    """The options set from outside the files, each in the words it was set with: the flag (``--set``,
+    ``--compare-set``, ``sweep``) that :func:`apply_options` recorded as its position, else the Python API's.
 
-    >>> set_flags({"width": "4", "label": "'on'"}), set_flags({})
-    ("--set width=4 --set label='on'", '')
+    >>> tree = compose("r.yaml", text="name: r\\noptions:\\n  width: {default: 7}\\n  label: {default: a}\\n")
+    >>> print(set_in_words(apply_options(tree, {"width": "4", "label": "'on'"}, {"width": "--set"})["set_options"]))
+    --set width=4, set_options['label'] = "'on'"
     """
-    return " ".join(f"--set {name}={text}" for name, text in set_options.items())
+    positions = getattr(set_options, "value_pos", {})
+    words = []
+    for name, text in set_options.items():
+        pos = positions.get(name)
+        words.append(_assignment(pos.file if pos else f"set_options[{name!r}]", str(text)))
+    return ", ".join(words)
+
+
+def _assignment(where: str, text: str) -> str:
+    """An option set to ``text`` at ``where``, as it was written there.
+
+    >>> _assignment("--set width", "4"), _assignment("set_options['width']", "4")
+    ('--set width=4', "set_options['width'] = '4'")
+    """
+    return f"{where} = {text!r}" if where.startswith("set_options[") else f"{where}={text}"
 
 
 def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
@@ -384,7 +408,12 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
         return
     message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
     quoted = f"'{yaml_text(plain(new))}'"
-    written = f"{where}=\"{quoted}\"" if where.startswith("--") else quoted  # a sweep's value is quoted in its list
+    if where.startswith("--"):
+        written = f"{where}=\"{quoted}\""
+    elif where.startswith("set_options["):  # the Python API
+        written = f"{where} = {quoted!r}"
+    else:  # a sweep's value is quoted in its list
+        written = quoted
     hint = f"to mean text, quote it: {written}" if isinstance(old, str) else None
     raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
 
@@ -451,16 +480,21 @@ def _stack(base: Mapping, over: Mapping) -> Mapping:
     """
     result = merge(base, _copy(over, skip=(_VARIANTS,)))
     if _VARIANTS in over:
-        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS])
+        origin = str(base["name"]) if isinstance(base.get("name"), str) else ""
+        variants = _replace_by_name(result.get(_VARIANTS), over[_VARIANTS], origin)
         result.add(_VARIANTS, variants, over.key_pos.get(_VARIANTS), over.value_pos.get(_VARIANTS))
     return result
 
 
-def _replace_by_name(base: Any, over: Any) -> Any:
+def _replace_by_name(base: Any, over: Any, origin: str = "") -> Any:
+    """The base's variants with ``over``'s added; one of the same name replaces the base's whole, noted as replaced
+    (``variant 'small' replaces the one from base (ruleset.yaml:40:3)``), as a definition written again is."""
     if not isinstance(base, Mapping) or not isinstance(over, Mapping):
         return over
     result = _copy(base, pos=over.pos)
     for name, body in over.items():
+        if name in base:
+            _note_replaced(base, name, "variant", over.key_pos.get(name, over.pos), origin)
         result.add(name, body, over.key_pos.get(name), over.value_pos.get(name))
     return result
 
@@ -587,8 +621,25 @@ def _replace(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], or
         _note_replaced(result, key, what, over.key_pos.get(key, over.pos), origin)
         value = over[key]
     else:
+        _refuse_empty_merge(result.get(key), over, key)
         value = merge(result.get(key), over[key], path + (str(key),), origin)
     result.add(key, value, over.key_pos.get(key), over.value_pos.get(key))
+
+
+def _refuse_empty_merge(base: Any, over: Mapping, key: str) -> None:
+    """``key: {}`` over a base mapping that has keys would merge nothing into it and change nothing, though it reads
+    as emptying it: refused, with the ways to empty it or drop some of its keys.
+
+    >>> _refuse_empty_merge(load_yaml("a.yaml", "{x: 1}"), load_yaml("b.yaml", "table: {}"), "table")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.RulesetError: b.yaml:1:1: 'table: {}' changes nothing: a mapping merges into the base's 'table' key by key (to empty it, write 'table: null'; to drop some of its keys, 'table-: [x]')
+    """
+    if isinstance(over[key], Mapping) and not over[key] and isinstance(base, Mapping) and base:
+        first = ", ".join(str(k) for k in list(base)[:2])
+        raise RulesetError.at(over.key_pos.get(key, over.pos),
+                              f"'{key}: {{}}' changes nothing: a mapping merges into the base's '{key}' key by key "
+                              f"(to empty it, write '{key}: null'; to drop some of its keys, '{key}-: [{first}]')")
 
 
 def _order(key: str, over: Mapping) -> int:
@@ -702,7 +753,7 @@ def _without_items(base: Sequence, items: Sequence, name: str) -> Sequence:
 
 # --- named items of a list (turn steps, phases, setup parts) -------------------------------
 
-_WHERE = ("after", "before", "replace")
+_WHERE = ("after", "before", "replace", "merge")
 
 
 def _placements(value: Any) -> list[Mapping] | None:
@@ -722,51 +773,108 @@ def _item_name(item: Any) -> str | None:
 
 
 def _names_in(items: Sequence) -> list[str]:
-    """Every name in a list, those inside its phases' ``steps`` too.
+    """Every name in a list, those inside its phases' ``steps`` too; then the kind of each unnamed step that is the
+    only step of its kind (``place`` for ``{place: {...}}``), so a base that names no steps can be changed by kind.
 
     >>> _names_in(load_yaml("t.yaml", "[{name: a, do: {}}, {phase: p, steps: [{name: b, do: {}}]}, {do: {}}]"))
     ['a', 'p', 'b']
+    >>> _names_in(load_yaml("t.yaml", "[{roll: {}}, {phase: p, steps: [{place: {}}, {do: {}}, {do: {}}]}]"))
+    ['p', 'roll', 'place']
     """
+    named = _given_names(items)
+    return named + [kind for kind in _unique_kinds(items) if kind not in named]
+
+
+def _given_names(items: Sequence) -> list[str]:
+    """The names written in a list (``name``, ``phase`` or ``id``), those inside its phases' ``steps`` too."""
     names = []
     for item in items:
         if _item_name(item) is not None:
             names.append(str(_item_name(item)))
         if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence):
-            names += _names_in(item["steps"])
+            names += _given_names(item["steps"])
     return names
 
 
-def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any, SourcePos]]]) -> Sequence:
-    """``items`` with the item named ``target`` (found inside phases too) replaced by what ``change`` makes of it."""
+def _step_kind(item: Any) -> str | None:
+    """A step's kind, the one key besides its ``name``: ``place`` for ``{place: {...}}``; None for anything else."""
+    if not isinstance(item, Mapping):
+        return None
+    keys = [str(key) for key in item if key != "name"]
+    return keys[0] if len(keys) == 1 and keys[0] not in ("phase", "id", "steps") else None
+
+
+def _kinds(items: Sequence, unnamed_only: bool = False) -> list[str]:
+    """The kind of every step in a list (or of every unnamed one), inside phases too, in order."""
+    found: list[str] = []
+    for item in items:
+        kind = _step_kind(item)
+        if kind is not None and not (unnamed_only and _item_name(item) is not None):
+            found.append(kind)
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence):
+            found += _kinds(item["steps"], unnamed_only)
+    return found
+
+
+def _unique_kinds(items: Sequence) -> list[str]:
+    """The kinds of the unnamed steps (inside phases too) that no other step shares, in order."""
+    every = _kinds(items)
+    return [kind for kind in _kinds(items, unnamed_only=True) if every.count(kind) == 1]
+
+
+def _edited(items: Sequence, target: str, change: Callable[[Any], list[tuple[Any, SourcePos]]],
+            by_kind: bool | None = None) -> Sequence:
+    """``items`` with the item named ``target`` (found inside phases too) replaced by what ``change`` makes of it.
+
+    ``target`` names an unnamed step by its kind when no item is given that name (``by_kind``, worked out at the top).
+    """
+    if by_kind is None:
+        by_kind = target not in _given_names(items)
     result = Sequence(items.pos)
     for index, item in enumerate(items):
-        if _item_name(item) == target:
+        if _item_name(item) == target or (by_kind and _item_name(item) is None and _step_kind(item) == target):
             for value, pos in change((item, items.pos_of(index))):
                 result.add(value, pos)
             continue
-        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and target in _names_in(item["steps"]):
+        if isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and _holds(item["steps"], target, by_kind):
             inner = _copy(item)
-            inner.add("steps", _edited(item["steps"], target, change), item.key_pos.get("steps"), item.value_pos.get("steps"))
+            inner.add("steps", _edited(item["steps"], target, change, by_kind), item.key_pos.get("steps"),
+                      item.value_pos.get("steps"))
             item = inner
         result.add(item, items.pos_of(index))
     return result
 
 
+def _holds(items: Sequence, target: str, by_kind: bool) -> bool:
+    """Whether ``items`` (or a phase in them) hold the item ``target`` names: by name, or by kind when ``by_kind``."""
+    return target in _given_names(items) or (by_kind and any(
+        (_item_name(item) is None and _step_kind(item) == target)
+        or (isinstance(item, Mapping) and isinstance(item.get("steps"), Sequence) and _holds(item["steps"], target, True))
+        for item in items))
+
+
 def _place(base: Sequence, place: Mapping, name: str, removed: Sequence | None = None, origin: str = "") -> Sequence:
-    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names.
+    """``base`` with ``place['add']`` put after, before or instead of the item ``place`` names, or with
+    ``place['with']`` merged into that item (``{merge: place, with: {place: {touching: false}}}``: one setting of a
+    step changed, the rest kept).
 
     ``removed``: the items the same file removes from the list (``name-``), which act first; ``origin``: the
     base's name, for the messages.
     """
     where = [w for w in _WHERE if w in place]
-    unknown = [k for k in place if k not in (*_WHERE, "add")]
-    if len(where) != 1 or unknown or not isinstance(place.get("add", Sequence(place.pos)), Sequence):
-        message = f"a change of '{name}' by name is {{after: NAME, add: [...]}}, {{before: NAME, add: [...]}} or {{replace: NAME, add: [...]}}"
+    merging = where == ["merge"]
+    unknown = [k for k in place if k not in (*_WHERE, "with" if merging else "add")]
+    shape_ok = isinstance(place.get("with"), Mapping) if merging else isinstance(place.get("add", Sequence(place.pos)), Sequence)
+    if len(where) != 1 or unknown or not shape_ok:
+        message = (f"a change of '{name}' by name is {{after: NAME, add: [...]}}, {{before: NAME, add: [...]}}, "
+                   f"{{replace: NAME, add: [...]}} or {{merge: NAME, with: {{...}}}}")
         raise RulesetError.at(place.key_pos.get(unknown[0]) if unknown else place.pos, message)
     target = place[where[0]]
     names = _names_in(base)
     if not isinstance(target, str) or target not in names:
         raise _no_item(base, names, place.pos_of(where[0]), str(target), name, removed, origin)
+    if merging:
+        return _edited(base, str(target), lambda old: [(merge(old[0], place["with"], (name,), origin), old[1])])
     added = place.get("add") or Sequence(place.pos)
     new = [(value, added.pos_of(i)) for i, value in enumerate(added)]
     return _edited(base, str(target), lambda old: {"after": [old, *new], "before": [*new, old], "replace": new}[where[0]])
@@ -784,18 +892,23 @@ def _no_item(base: Sequence, names: list[str], pos: SourcePos | None, target: st
                                     f"'{name}-'{line}, and removals act first",
                                f"to put the new items where '{target}' was, write {name}+: {{replace: {target}, add: [...]}} "
                                f"and leave '{target}' out of '{name}-'")
-    if names:
-        return RulesetError.at(pos, f"'{name}' has no item named '{target}' (names: {', '.join(names)})",
-                               did_you_mean(target, names))
     whose = f"'{name}' of {origin}" if origin else f"base's '{name}'"
     forms = (f"add to its end with '{name}+: [...]', remove an item by writing it whole in '{name}-: [...]', or write "
              f"the whole list in this file ('{name}: [...]' replaces it) with your items where you want them")
+    where = f" in {Path(base.pos.file).name}" if base.pos is not None else ""
+    fix = forms if _built_in(base.pos) else f"give them a 'name:'{where}, or {forms}"
+    alike = _kinds(base).count(target)
+    if alike > 1:
+        return RulesetError.at(pos, f"'{name}' has {alike} '{target}' steps, so '{target}' does not say which: an "
+                                    f"unnamed step is named by its kind only when no other step of the {whose} has it",
+                               fix)
+    if names:
+        return RulesetError.at(pos, f"'{name}' has no item named '{target}' (names: {', '.join(names)})",
+                               did_you_mean(target, names))
     if _built_in(base.pos):
         return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} (a built-in "
-                                    "ruleset) have no names, so none can be placed by name", forms)
-    where = f" in {Path(base.pos.file).name}" if base.pos is not None else ""
-    return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} have no names",
-                           f"give them a 'name:'{where}, or {forms}")
+                                    "ruleset) have no names, so none can be placed by name", fix)
+    return RulesetError.at(pos, f"'{name}' has no item named '{target}': the items of the {whose} have no names", fix)
 
 
 def _built_in(pos: SourcePos | None) -> bool:

@@ -69,9 +69,9 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
         raise _refused(f"no ruleset named: give a built-in name ({', '.join(names) or 'none'}) or a path")
     for candidate in _candidates(Path(name_or_path).expanduser(), relative_to):
         if candidate.is_file():
-            return candidate
+            return _tidy(candidate)
         if candidate.is_dir():
-            return _ruleset_in(candidate)
+            return _ruleset_in(_tidy(candidate))
         if candidate.exists():
             raise _refused(f"'{name_or_path}' is not a ruleset file or a folder holding {RULESET_FILE}")
     from engine.core.errors import did_you_mean
@@ -81,6 +81,20 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
         f"ruleset of that name (built-in: {', '.join(names) or 'none'})",
         did_you_mean(name_or_path, names),
     )
+
+
+def _tidy(path: Path) -> Path:
+    """``path`` without its ``..`` and ``.`` parts when that names the same file (``scenarios/../ruleset.yaml`` is
+    ``ruleset.yaml``, as errors then say), else as it is (a ``..`` after a link goes up from the link's target).
+
+    >>> str(_tidy(Path(__file__).parent / ".." / "core" / "paths.py")) == __file__
+    True
+    """
+    tidy = Path(os.path.normpath(path))
+    try:
+        return tidy if tidy.samefile(path) else path
+    except OSError:
+        return path
 
 
 def _candidates(path: Path, relative_to: Path | None) -> list[Path]:

@@ -148,12 +148,14 @@ class HookTrail(NamedTuple):
 @slice_kind
 class TurnOrder(NamedTuple):
     """The roles that left the turn order (``leave(r)``), in the order they left; their turns are passed over.
-    ``again``: the role whose turn it is takes the next turn too (``play_again()``), once."""
+    ``again``: the role whose turn it is takes the next turn too (``play_again()``), once.  ``next``: the role that
+    takes the next turn instead of the one after the current role (``play_next(r)``), once."""
 
     left: tuple[str, ...] | None = None
     again: bool | None = None
+    next: str | None = None
     block = "turn order"
-    saved = ("left", "plays again")
+    saved = ("left", "plays again", "plays next")
 
 
 def _lists(value: Any) -> Any:

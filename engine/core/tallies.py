@@ -64,8 +64,25 @@ def tally_count(s: Tallied, tally: Tally, value: Any) -> int:
     """How many components in the tally's zone show ``value`` (the tally is made on first use)."""
     counts = s.tallies.get(tally)
     if counts is None:
-        counts = s.tallies[tally] = dict(Counter(map(tally.row.__getitem__, s.zones[tally.zone])))
+        counts = tally_of(s, tally)
     return counts.get(value, 0)
+
+
+def tally_of(s: Tallied, tally: Tally) -> dict[Any, int]:
+    """The tally's counts by value, made on first use.
+
+    Generated code reads a count inline as ``(s.tallies.get(T) or tally_of(s, T)).get(v, 0)``: an empty tally
+    is falsy and comes back from here as it is.
+
+    >>> class One:
+    ...     zones, tallies = [[0, 1]], {}
+    >>> tally_of(One(), Tally(0, ["A", "A"]))
+    {'A': 2}
+    """
+    counts = s.tallies.get(tally)
+    if counts is None:
+        counts = s.tallies[tally] = dict(Counter(map(tally.row.__getitem__, s.zones[tally.zone])))
+    return counts
 
 
 def retally(tallies: dict[Tally, dict[Any, int]], cid: int, old: int, new: int) -> None:

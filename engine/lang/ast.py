@@ -214,7 +214,8 @@ class Attr(Node):
         base = self.base.compile(scope)
         self.printed = self.name in scope.vocab.data.get("assignable", {})
         if base.type is ANY:
-            scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
+            if not scope.reported_here:  # else it follows from a problem already reported (an unknown name, say)
+                scope.error(self.pos, f"cannot read '{self.name}' of '{self.base.describe()}': its type is not known")
             return Compiled(ANY, base.fn)
         key = _type_key(base.type)
         entry = scope.vocab.attributes.get((key, self.name))
@@ -702,10 +703,24 @@ def _within(s: Any, value: int, pos: SourcePos | None) -> int:
 
 
 def out_of_steps(s: Any, pos: SourcePos | None, what: str) -> EffectRuntimeError:
-    """The error for code that used up the step budget of one run (see ``Limits.steps``)."""
+    """The error for code that used up the step budget of one run (see ``Limits.steps``).
+
+    The turns that pass without a decision after an action share its budget, so when a whole round of them
+    has passed the message says so: the cause is then a game nobody can move in, not the code it stopped in.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(limits=SimpleNamespace(steps=100))
+    >>> str(out_of_steps(SimpleNamespace(game=game, turn_number=40, decided=3, order=("a", "b")), None, "selection"))
+    'effect ran out of its step budget in this selection (limit steps=100; raise it with --limit steps=N); 37 turns passed since the last decision, nobody able to act: a ruleset whose players may all be stuck ends the game with end: {stalled: true}'
+    """
     steps = s.game.limits.steps
-    return EffectRuntimeError(f"effect ran out of its step budget in this {what} "
-                              f"(limit steps={steps:,}; raise it with --limit steps=N)", pos)
+    message = f"effect ran out of its step budget in this {what} (limit steps={steps:,}; raise it with --limit steps=N)"
+    order = getattr(s, "order", ())
+    silent = getattr(s, "turn_number", 0) - (getattr(s, "decided", None) or 0)
+    if order and silent > len(order):
+        message += (f"; {silent} turns passed since the last decision, nobody able to act: a ruleset whose players "
+                    "may all be stuck ends the game with end: {stalled: true}")
+    return EffectRuntimeError(message, pos)
 
 
 def spending(source: Fn, pos: SourcePos | None, what: str) -> Fn:

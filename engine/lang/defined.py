@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core.errors import DiagnosticSink, SourcePos, did_you_mean
+from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
@@ -273,7 +273,9 @@ def define_functions(b: "CodeContext") -> None:
         name, params = signature
         b.check_identifier(name, pos, "function")
         if name in vocab.functions or name in vocab.globals:
-            b.error(pos, f"the name '{name}' is already defined; pick another name for this function")
+            taken = vocab.functions.get(name)
+            what = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""
+            b.error(pos, f"the name '{name}' is already defined{what}; pick another name for this function")
             continue
         typed = []
         for param, type_name in params:
@@ -295,7 +297,9 @@ def define_functions(b: "CodeContext") -> None:
         if body_text is None:
             b.error(pos, f"function '{name}' needs an expression ('is')")
             continue
+        before = len(b.sink.items)
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets)
+        _hint_untyped(b.sink.items, before, str(key), [param for param, _ in params])
         if compiled is None:
             continue
         fn, result, slots, meaning, depth, inlined = compiled
@@ -310,6 +314,24 @@ def define_functions(b: "CodeContext") -> None:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
                                         depth, inlined)
+
+
+def _hint_untyped(items: list[Diagnostic], start: int, key: str, params: list[str]) -> None:
+    """Add to each problem from ``items[start:]`` that uses a parameter written without a type as another type how
+    to give it that type.
+
+    >>> found = [Diagnostic(None, "the role of won() must be a side, but 'r' is a component")]
+    >>> _hint_untyped(found, 0, "held(r)", ["r"]); found[0].hint
+    "'r' is written without a type in 'held(r)', so it is a component: write 'side r'"
+    """
+    bare = [param for param in params if re.search(rf"[(,]\s*{re.escape(param)}\s*[,)]", key)]
+    for index in range(start, len(items)):
+        d = items[index]
+        for param in bare:
+            wanted = re.search(rf"must be an? ([\w-]+), but '{re.escape(param)}' is a component$", d.message)
+            if wanted and d.hint is None:
+                items[index] = Diagnostic(d.pos, d.message, f"'{param}' is written without a type in '{key}', so it is a "
+                                                            f"component: write '{wanted.group(1)} {param}'")
 
 
 def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos:

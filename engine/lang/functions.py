@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable, Iterable
 
-from engine.core.errors import SourcePos
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.core.kept_cells import CellKind, kept_cells
-from engine.core.tallies import Tally, tally_count
+from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
@@ -172,7 +172,7 @@ class Count(Aggregate):
             head, items, listed = sel.listing(copy=False)  # a zone found as the code runs: read inline
             return Compiled(INT, codegen.function((*head, f"return len({items})"), listed, call.pos, scope, counted) or counted)
         if sel.fast is not None and isinstance(sel.constant_source, int) and all(row is not None for _, _, row in sel.fast):
-            return self._tallied(sel.constant_source, sel.fast)  # in a zone named outright: its tally, kept up to date
+            return self._tallied(sel.constant_source, sel.fast, sel.rights)  # in a zone named outright: its tally, kept up to date
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is None and board_by_value(sel, scope):
             return self._celled(sel)  # x.attr == v on the board, the attribute changing with the face: kept cells
         if sel.fast is not None and len(sel.fast) == 1 and sel.fast[0][2] is not None:  # x.attr == v, the same on every face: counted in C
@@ -244,15 +244,32 @@ class Count(Aggregate):
         return Compiled(INT, unequal)
 
     @staticmethod
-    def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...]) -> Compiled:
-        """``count(x in ZONE where x.a == u [and x.b == v ...])``, attributes the same on every face: the zone's tally."""
+    def _tallied(zone: int, fast: tuple[tuple[Any, Fn, Any], ...], sources: tuple[codegen.Code | None, ...] = ()) -> Compiled:
+        """``count(x in ZONE where x.a == u [and x.b == v ...])``, attributes the same on every face: the zone's tally.
+
+        Where every value compared has source of its own (``sources``), generated code reads the tally inline:
+        ``(s.tallies.get(k7) or k8(s, k7)).get(e[0], 0)``.
+        """
         if len(fast) == 1:
             (_, right, row), = fast
             tally = Tally(zone, row)
-            return Compiled(INT, lambda s, e: tally_count(s, tally, right(s, e)))
-        rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
-        tally = Tally(zone, list(zip(*rows)), tuple(map(id, rows)))  # each component's values, together
-        return Compiled(INT, lambda s, e: tally_count(s, tally, tuple([right(s, e) for right in rights])))
+            fn: Fn = lambda s, e: tally_count(s, tally, right(s, e))  # noqa: E731
+        else:
+            rows, rights = [row for _, _, row in fast], [right for _, right, _ in fast]
+            tally = Tally(zone, list(zip(*rows)), tuple(map(id, rows)))  # each component's values, together
+            fn = lambda s, e: tally_count(s, tally, tuple([right(s, e) for right in rights]))  # noqa: E731
+        if len(sources) != len(fast) or any(code is None for code in sources):
+            return Compiled(INT, fn)
+        t, make = codegen.fresh("k"), codegen.fresh("k")
+        consts: tuple[tuple[str, Any], ...] = ((t, tally), (make, tally_of))
+        values = []
+        for code in sources:
+            assert code is not None
+            values.append(code.expr)
+            consts += code.consts
+        value = values[0] if len(values) == 1 else f"({', '.join(values)},)"
+        return Compiled(INT, fn, code=codegen.Code(f"(s.tallies.get({t}) or {make}(s, {t})).get({value}, 0)", None, consts,
+                                                   number=True))
 
     @staticmethod
     def _celled(sel: ast.CompiledSelection) -> Compiled:
@@ -444,16 +461,16 @@ class Abs(Function):
 
 @dataclass(frozen=True)
 class Nth(Function):
-    """``nth(LIST, N)``: the N-th item of a list (1 is the first), none when there is no such item."""
+    """``nth(LIST, N)``: the N-th item of a list or zone (1 is the first), none when there is no such item."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 2)
         if len(args) < 2:
             return Compiled(ANY, lambda s, e: None)
-        items = args[0].compile(scope)
+        items = ast.as_collection(args[0].compile(scope))  # a zone: its components, in order
         if not isinstance(items.type, ListOf) and items.type is not ANY:
             scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
-                        "an option holding a list, or a list like [3, 4, 5]")
+                        "an option holding a list, a list like [3, 4, 5], or a zone")
         n = self.value(scope, args[1], INT, "position").fn
         got = items.fn
 
@@ -467,6 +484,43 @@ class Nth(Function):
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
         return f"item {args[1].describe()} of {args[0].describe()}" if len(args) == 2 else "an item"
+
+
+MAX_NUMBERS = 10_000
+"""The most numbers ``numbers(FROM, TO)`` gives: a longer run stops the effect (it would only fill memory)."""
+
+
+@dataclass(frozen=True)
+class Numbers(Function):
+    """``numbers(FROM, TO)``: the whole numbers from FROM to TO, both included (none when TO is smaller) — the
+    amounts a player may bid, say: ``choose(n in numbers(1, count(hand(current_role))))``.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> Numbers("numbers", "", "", "").describe(parse_expression("numbers(2, high + 1)"))
+    'the numbers from 2 to high plus 1'
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(INT), lambda s, e: [])
+        low, high = self.value(scope, args[0], INT, "first number").fn, self.value(scope, args[1], INT, "last number").fn
+        pos = call.pos
+
+        def numbers(s: Any, e: list[Any]) -> list[int]:
+            first, last = low(s, e), high(s, e)
+            if first is None or last is None:
+                return []
+            if last - first >= MAX_NUMBERS:
+                raise EffectRuntimeError(f"numbers({first}, {last}) would list {last - first + 1} numbers; at most "
+                                         f"{MAX_NUMBERS} are allowed", pos)
+            return list(range(first, last + 1))
+
+        return Compiled(ListOf(INT), numbers)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        return f"the numbers from {args[0].describe()} to {args[1].describe()}" if len(args) == 2 else "numbers"
 
 
 @dataclass(frozen=True)
@@ -508,6 +562,8 @@ LANGUAGE: tuple[Function, ...] = (
     Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"),
     Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
         "nth(place_points, 1) == 3"),
+    Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
+            "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
     RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
 )
 """The language's own functions: they need no game, and every ruleset may call them."""

@@ -215,12 +215,23 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
         opener = _unindented_block(text, err.line)
         if opener:
             return f"syntax error: the lines under '{opener}' must be indented further than it"
+        if str(err.token) == "[" and _ends_a_value(text[:err.token.start_pos]):
+            return "syntax error: unexpected '[' after a value (to take an item of a list, write nth(LIST, N); 1 is the first)"
         got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})
         hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
         return f"syntax error: unexpected {got}; expected {hint}"
     return "syntax error"  # pragma: no cover - lark has no other kinds
+
+
+def _ends_a_value(text: str) -> bool:
+    """Whether ``text`` ends with a value that a ``[`` would index, as in ``xs[2]`` or ``[a, b][i]``.
+
+    >>> _ends_a_value("nth(xs"), _ends_a_value("let p = [a, b]"), _ends_a_value("x in ")
+    (True, True, False)
+    """
+    return re.search(r"[\w)\]]$", text.rstrip()) is not None and not re.search(r"\b(in|and|or|not|then|else)$", text.rstrip())
 
 
 def _misplaced_equals(text: str) -> str:

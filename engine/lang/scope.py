@@ -135,6 +135,14 @@ class Scope:
         self.looping: bool = parent.looping if parent else False  # inside a loop: code written later may run earlier
         # the ruleset's functions whose bodies are being written inline around this code (none is written in itself)
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
+        # the problems reported before this code began: any more are this code's own (see reported_here)
+        self.reported_before: int = parent.reported_before if parent else len(self.sink.items)
+
+    @property
+    def reported_here(self) -> bool:
+        """Whether this code (the whole tree of scopes) has already reported a problem: a value of unknown type
+        after one is most likely its consequence (``let q = choose(p in bord)``, then ``q.cell``)."""
+        return len(self.sink.items) > self.reported_before
 
     @property
     def slots(self) -> int:

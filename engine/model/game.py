@@ -208,6 +208,8 @@ class Game:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.name} is played by {counts} players, not {cut(repr(players), 60)}")
         players = count
+        if self.first_seat > players:
+            raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
         try:
             seeded = rng.seed_state(operator.index(seed))  # numpy's whole numbers too (an RL library's seeds)
         except TypeError:  # a text, a decimal number

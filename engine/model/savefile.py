@@ -19,7 +19,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Outcome
-from engine.core.compose import set_flags
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
@@ -192,10 +191,14 @@ def _probe(s: "State") -> None:
 
 
 def _shown(set_options: Any) -> str:
-    """``--set a=1 --set b=2``, or ``none``."""
+    """``a=1; b=2`` (as the command line and the Python API both set them), or ``none``.
+
+    >>> _shown({"a": "1", "b": "[2, 3]"}), _shown({})
+    ('a=1; b=[2, 3]', 'none')
+    """
     if not isinstance(set_options, dict) or not set_options:
         return "none" if not set_options else repr(set_options)
-    return set_flags(set_options)
+    return "; ".join(f"{name}={text}" for name, text in set_options.items())
 
 
 def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":

@@ -774,17 +774,19 @@ class State:
 
     def next_turn(self) -> int:
         """The index in turn order of the role that plays the next turn: the same one when it was given another turn
-        (``play_again()``, spent here) and is still in the turn order, else the next one that has not left."""
+        (``play_again()``), the one named by ``play_next(r)`` — either spent here — when it is still in the turn
+        order, else the next one that has not left."""
         part = self.slices.get(TurnOrder.block)
         if part is None:
             return (self.turn + 1) % len(self.order)
-        if part.again:
+        if part.again or part.next is not None:
             if part.left is None:
                 del self.slices[TurnOrder.block]
             else:
-                self.slices[TurnOrder.block] = part._replace(again=None)
-            if self.order[self.turn] not in (part.left or ()):
-                return self.turn
+                self.slices[TurnOrder.block] = part._replace(again=None, next=None)
+            chosen = self.turn if part.again else self.order.index(part.next)
+            if self.order[chosen] not in (part.left or ()):
+                return chosen
         return self.next_in_order()
 
     def left_roles(self) -> tuple[str, ...]:

@@ -173,11 +173,12 @@ class GameResult:
     first: int = 0  # the seat that made the first decision (0: the game needed none)
     used: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids its decisions used, in order
     lead_changes: int | None = None  # None when the ruleset declares no running_score
-    margin: float | None = None  # the top seat's final running_score (else final score) minus the next one's
+    margin: float | None = None  # how far the top seat or team finished ahead of the next, in running_score (else final score)
     team_win: bool = False  # the winners are one team (see Outcome.teams): a win for each of them, not a draw
     seed: int = 0  # the game's own seed (derived from the run's seed and the game's index)
     scores: tuple[int, ...] = ()  # each seat's final score
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
+    sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
 
     @property
     def draw(self) -> bool:
@@ -237,7 +238,7 @@ class FirstPlayer:
     """How the seat that moved first did against the other seats."""
 
     first: Rate  # games the first mover won
-    others: Rate  # seat-games of the other seats, and how many they won
+    others: Rate  # seat-games of its rivals (the other seats; with teams, the other teams' seats), and how many they won
 
     @property
     def advantage(self) -> float:
@@ -260,6 +261,7 @@ class SimulationReport:
     results: list[GameResult] = field(default_factory=list)
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
     planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
+    teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
 
     @property
     def games(self) -> int:
@@ -330,22 +332,37 @@ class SimulationReport:
         return sum(r.turn_limit for r in self.results)
 
     @property
+    def games_opened_sealed(self) -> int:
+        """Games whose first decision was sealed, every seat choosing at once: no seat moved first."""
+        return sum(1 for r in self.results if r.first and r.sealed_start)
+
+    @property
     def no_decisions(self) -> bool:
         """No game of the run had a decision: no seat moved first, and no decision could use a component."""
         return bool(self.results) and self.games_without_decisions == self.games
 
+    def rivals(self, seat: int) -> list[int]:
+        """The seats playing against ``seat``: every other seat, or, with teams, the seats of the other teams.
+
+        >>> SimulationReport("g", [], 4, ["random"] * 4, 0, [], teams=((1, 3), (2, 4))).rivals(1)
+        [2, 4]
+        """
+        team = next((members for members in self.teams if seat in members), (seat,))
+        return [other for other in self.seats if other not in team]
+
     @property
     def first_player(self) -> FirstPlayer | None:
-        """The first mover's win rate against the other seats', over the games with a decision.
+        """The first mover's win rate against its rivals' (with teams, not its partners', who win with it), over the
+        games with a decision.
 
-        None for one player, and when no game had a decision (nobody moved first).
+        None for one player, and when no game had a first mover (no decision, or a sealed one first).
         """
-        if self.players < 2 or self.no_decisions:
+        played = [r for r in self.results if r.first and not r.sealed_start]
+        if self.players < 2 or not played:
             return None
-        played = [r for r in self.results if r.first]
         first = sum(r.won(r.first) for r in played)
-        others = sum(r.won(seat) for r in played for seat in self.seats if seat != r.first)
-        return FirstPlayer(Rate(first, len(played)), Rate(others, len(played) * (self.players - 1)))
+        others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))
+        return FirstPlayer(Rate(first, len(played)), Rate(others, sum(len(self.rivals(r.first)) for r in played)))
 
     @property
     def lead_changes(self) -> Summary | None:
@@ -408,6 +425,7 @@ class SimulationReport:
             "length": length.to_json(),
             "first_player": first.to_json() if first else None,
             "games_without_decisions": self.games_without_decisions,
+            "games_opened_sealed": self.games_opened_sealed,
             "games_at_turn_limit": self.games_at_turn_limit,
             "lead_changes": changes.to_json() if changes else None,
             "games_without_lead_change": self.games_without_lead_change if changes else None,

@@ -59,7 +59,8 @@ from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionErr
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
-from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml
+from engine.core.compose import set_outside
+from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml, plain, yaml_text
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.model.game import Game
@@ -120,12 +121,38 @@ def load_scenario(path: str | Path) -> Scenario:
             check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)
         except FileRefused as err:
             raise RulesetError.at(doc.pos_of("ruleset"), str(err)) from None
-    game = load_path(ruleset, parse_variants(doc.get("variant")))
+    game = _load_with_options(ruleset, doc)
     players = doc.get("players")
     if players is not None and players not in game.player_counts:
         allowed = ", ".join(map(str, game.player_counts))
         raise RulesetError.at(doc.pos_of("players"), f"{game.name} is played by {allowed} players, not {players}")
     return Scenario(str(doc.get("name") or path.stem), path, doc, game)
+
+
+def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
+    """The scenario's game: its ruleset with its variants and the options its ``set:`` sets (as ``--set`` does);
+    a wrong option name or value is reported at that name in the scenario file."""
+    chosen = doc.get("set")
+    options = {str(name): yaml_text(plain(value)) for name, value in chosen.items()} if isinstance(chosen, Mapping) else {}
+    try:
+        return load_path(ruleset, parse_variants(doc.get("variant")), options, {name: SET_BY for name in options})
+    except RulesetError as err:
+        if not isinstance(chosen, Mapping):
+            raise
+        for d in err.diagnostics:
+            if d.pos is not None and set_outside(d.pos.file):  # a value of the wrong kind: at the value
+                named = d.pos.file.removeprefix(f"{SET_BY} ")
+                raise RulesetError.at(chosen.pos_of(named) if named in chosen else doc.pos_of("set"), d.message,
+                                      d.hint) from None
+            unknown = next((name for name in chosen if d.pos is None and d.message.startswith(f"{SET_BY} {name}=")), None)
+            if unknown is not None:  # no such option: at its name
+                text = d.message.removeprefix(f"{SET_BY} {unknown}={options[unknown]}: ")
+                raise RulesetError.at(chosen.key_pos.get(unknown), text, d.hint) from None
+        raise
+
+
+SET_BY = "--set in the scenario's set:"
+"""How the options a scenario sets are named while its ruleset loads (an option set from outside the files)."""
 
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
@@ -429,6 +456,13 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
     m = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*([^()]*?)\s*\))?\s*", text)
     spec = game.counters.get(m.group(1)) if m else None
     if m is None or spec is None:
+        call = re.fullmatch(r"\s*(\w+)\s*\(.*\)\s*", text)
+        named = game.counters.get(call.group(1)) if call and m is None else None
+        if named is not None and named.per != "game":  # banked(nth(roles, 1)): the owner is code, not a name
+            owners = [o if named.per == "role" else game.component_names[o] for o in named.owners]
+            raise RulesetError.at(pos, f"write the owner of {named.name} by its name, like {named.name}({owners[0]}) "
+                                       f"(owners: {', '.join(owners[:6])}{', ...' if len(owners) > 6 else ''}), or set "
+                                       f"it from code in the position's effect ({text.strip()} = {value})")
         name = m.group(1) if m else text
         raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
     owner_text = m.group(2)

@@ -29,6 +29,7 @@ from typing import Any, Callable, Mapping, Sequence
 from engine.blocks.choices import chosen_components
 from engine.compiling.loading import GameRef, keeping
 from engine.core import rng
+from engine.core.decisions import SIMULTANEOUS
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.model.game import Game
 from engine.model.state import State
@@ -55,11 +56,53 @@ def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
     return specs
 
 
-def leader(game: Game, state: State) -> int:
-    """The seat with the top running score, or 0 when several share it."""
-    scores = [game.score_of(state, seat) for seat in range(1, state.players + 1)]
+def sides(teams: Sequence[tuple[int, ...]] | None, players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats that win together: the teams when there are teams, else each seat alone.
+
+    >>> sides(None, 3), sides(((1, 3), (2, 4)), 4)
+    (((1,), (2,), (3,)), ((1, 3), (2, 4)))
+    """
+    return tuple(teams) if teams else tuple((seat,) for seat in range(1, players + 1))
+
+
+def side_scores(scores: Sequence[float], seats: Sequence[tuple[int, ...]]) -> list[float]:
+    """Each side's score from the seats' (a team's seats each score the team's total, so the best of them).
+
+    >>> side_scores([7, 2, 7, 2], ((1, 3), (2, 4)))
+    [7, 2]
+    """
+    return [max(scores[seat - 1] for seat in side) for side in seats]
+
+
+def leader(scores: Sequence[float]) -> int:
+    """The side (1, 2, ...) alone at the top of ``scores``, or 0 when the top is shared.
+
+    >>> leader([3, 5, 1]), leader([5, 5, 1])
+    (2, 0)
+    """
     top = max(scores)
     return scores.index(top) + 1 if scores.count(top) == 1 else 0
+
+
+def opposed(scores: Sequence[float]) -> bool:
+    """Whether the top two scores are opposite, as when each score is a lead already (mine minus theirs).
+
+    >>> opposed([4, -4]), opposed([0, 0]), opposed([5, 3])
+    (True, True, False)
+    """
+    top, second = sorted(scores, reverse=True)[:2]
+    return top == -second
+
+
+def margin(scores: Sequence[float], leads: bool) -> float:
+    """How far the top side finished ahead of the next: the top score minus the next one, or, when the
+    scores are leads already (``leads``: mine minus theirs), the top score itself, not that lead twice.
+
+    >>> margin([5, 2, 1], leads=False), margin([-3, 3], leads=True)
+    (3.0, 3.0)
+    """
+    top, second = sorted(scores, reverse=True)[:2]
+    return float(top if leads else top - second)
 
 
 def count_lead_changes(leaders: Sequence[int]) -> int:
@@ -86,9 +129,12 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     state = game.new_state(players=players, seed=seed)
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
     first = 0 if state.is_terminal else state.seat_to_move
+    sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
     used: list[list[int]] = [[] for _ in range(players)]
-    track = game.running_score is not None and players > 1
+    teams = sides(game.teams.get(players), players)
+    track = game.running_score is not None and len(teams) > 1
     leaders: list[int] = []
+    leads = True  # the top two running scores were opposite after every action so far
     length = 0
     while not state.is_terminal:
         seat = state.seat_to_move
@@ -100,7 +146,9 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         state.apply(action)
         length += 1
         if track:
-            leaders.append(leader(game, state))
+            scores = side_scores([game.score_of(state, s) for s in range(1, players + 1)], teams)
+            leaders.append(leader(scores))
+            leads = leads and opposed(scores)
     assert state.outcome is not None
     return GameResult(
         winners=state.outcome.winners,
@@ -109,24 +157,30 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         first=first,
         used=tuple(map(tuple, used)),
         lead_changes=count_lead_changes(leaders) if track else None,
-        margin=final_margin(game, state),
+        margin=final_margin(game, state, leads),
         team_win=bool(state.outcome.teams) and len(state.outcome.winners) > 1 and not state.outcome.is_draw,
         seed=seed,
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",
+        sealed_start=sealed_start,
     )
 
 
-def final_margin(game: Game, state: State) -> float | None:
-    """The top seat's score minus the next one's: in ``running_score`` where declared, else in final scores."""
-    if state.players < 2 or state.outcome is None:
+def final_margin(game: Game, state: State, leads: bool) -> float | None:
+    """How far the top side (seat or team) finished ahead of the next, in ``running_score`` where declared,
+    else in final scores (see :func:`margin`); None with a single side.
+
+    The scores are leads already (mine minus theirs) when the top two were opposite after every action
+    (``leads``, for a running score) or at the end (for final scores).
+    """
+    teams = sides(game.teams.get(state.players), state.players)
+    if len(teams) < 2 or state.outcome is None:
         return None
     if game.running_score is None:
-        scores = list(state.outcome.scores)
+        scores = side_scores(state.outcome.scores, teams)
     else:
-        scores = [game.score_of(state, seat) for seat in range(1, state.players + 1)]
-    top, second = sorted(scores, reverse=True)[:2]
-    return float(top - second)
+        scores = side_scores([game.score_of(state, seat) for seat in range(1, state.players + 1)], teams)
+    return margin(scores, leads and opposed(scores))
 
 
 Progress = Callable[[int], None]
@@ -163,7 +217,8 @@ def simulate(
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
-    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options))
+    report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
+                              teams=tuple(game.teams.get(players, ())))
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
         chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n)) for start in range(0, n, size)]

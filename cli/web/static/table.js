@@ -111,6 +111,7 @@ function draw(data) {
     }
   }
   document.getElementById("seat").value = String(view.seat);
+  drawSave();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
@@ -132,6 +133,20 @@ function draw(data) {
   schedule();
 }
 
+// The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
+// For the same reason (one seat's page at a table of several humans, hidden information, the game on), the page
+// stays with its seat: "seen by" another seat would show that seat's hidden cards.
+function drawSave() {
+  const save = document.getElementById("save");
+  save.classList.toggle("unavailable", Boolean(view.unsaved));
+  save.title = view.unsaved || "";
+  if (view.unsaved) save.removeAttribute("href");
+  else save.href = `${base}/save${seat ? `?seat=${seat}` : ""}`;
+  const seen = document.getElementById("seat");
+  seen.disabled = Boolean(view.unsaved);
+  seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
+}
+
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
 function namesComponent(text, name) {
   return ` ${text} `.includes(` ${name} `);
@@ -148,21 +163,30 @@ function choose(filter, test) {
   }
 }
 
+// An action picked on the table as this page shows it: the version goes along, so that a click that arrives
+// twice (a double click) or after the table moved on plays nothing, instead of playing for whoever moves next.
 async function act(text) {
   document.getElementById("filter").value = "";
-  await call("/act", { action: text, seat: seat ? Number(seat) : null });
+  await call("/act", { action: text, seat: seat ? Number(seat) : null, version: view.version });
 }
+
+// The bot's next move, after the position this page drew: when another page of the table (another tab, the other
+// player's browser) has asked for it already, the server plays nothing and sends the table as it is.
+const nextMove = () => ({ version: view.version });
 
 function schedule() {
   clearTimeout(timer);
   if (view.over || !view.bot_to_move) return;
-  if (view.mode === "play") timer = setTimeout(() => call("/advance", {}), 250);
+  if (view.mode === "play") timer = setTimeout(() => call("/advance", nextMove), 250);
   else if (view.mode === "watch" && playing) {
     const speed = Number(document.getElementById("speed").value);
-    timer = setTimeout(() => call("/advance", {}), 1500 - speed);
+    timer = setTimeout(() => call("/advance", nextMove), 1500 - speed);
   }
 }
 
+document.getElementById("save").addEventListener("click", () => {
+  if (view.unsaved) showMessage(view.unsaved);
+});
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
@@ -203,14 +227,15 @@ document.getElementById("simulate").addEventListener("submit", (event) => {
 });
 
 if (view.mode === "play") {
-  document.getElementById("undo").addEventListener("click", () => call("/undo", {}));
+  // the table as this page shows it: the second click of a double click takes back nothing more
+  document.getElementById("undo").addEventListener("click", () => call("/undo", { version: view.version }));
 } else if (view.mode === "watch") {
   document.getElementById("playpause").addEventListener("click", () => {
     playing = !playing;
     document.getElementById("playpause").textContent = playing ? "pause" : "play";
     schedule();
   });
-  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", {}); });
+  document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", nextMove); });
   document.getElementById("back").addEventListener("click", () => { playing = false; call("/undo", {}); });
 } else {
   const scrub = document.getElementById("scrub");

@@ -1,0 +1,84 @@
+"""Games of genres the shipped rulesets lack, written from the docs alone, in docs/examples: each one's scenario files,
+and random games that end by their own rule and keep the invariants.
+
+Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls, each another turn by
+``play_again()``, banked or lost on a 1.  Trumps (docs/examples/trumps) is a trick-taking game with follow-suit and
+a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)``.  Hex (docs/examples/hex) is the
+connection game on a rhombus of hexes (``board: {kind: hex, width, height}``), won by a group of stones
+(``group_of``) reaching both of a player's edges.  Going once (docs/examples/going-once) is an open auction: bids from
+``numbers(FROM, TO)``, a pass final for the lot, the buyer opening the next lot with ``play_next``.
+"""
+
+from __future__ import annotations
+
+import random
+import os
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.runner.scenario import run_scenario
+from engine.runner.simulate import simulate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+GAMES = ("pig", "trumps", "hex", "going-once")
+
+try:
+    import pyspiel
+except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
+    if os.environ.get("CI"):
+        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
+    pyspiel = None
+
+
+@pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
+                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, "\n".join(result.failures)
+
+
+@pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in engine.load(EXAMPLES / g).player_counts])
+def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, players: int) -> None:
+    game = engine.load(EXAMPLES / name)
+    report = simulate(game, players=players, n=10, seed=0, agents="random")
+    assert report.games == 10
+    for seed in range(5):
+        s = game.new_state(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+            assert game.broken_invariants(s) == []
+        assert s.outcome.ended == "end condition"
+
+
+
+@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+def test_hex_plays_as_openspiels() -> None:
+    """200 random games on 5x5 beside OpenSpiel's hex(board_size=5): the same free hexes (OpenSpiel numbers them row
+    by row: r * 5 + q), the same player to move, the same end and winner (its first player joins top and bottom,
+    as Red does)."""
+    game, theirs = engine.load(EXAMPLES / "hex"), pyspiel.load_game("hex(board_size=5)")
+    for seed in range(200):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            ours = {a.args[-1][1] * 5 + a.args[-1][0]: a for a in s.legal_actions()}
+            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            s.apply(ours[move])
+            o.apply_action(move)
+        assert s.is_terminal and s.returns() == [1.0 if r > 0 else 0.0 for r in o.returns()], (seed, str(o))
+
+
+def test_hex_on_the_usual_11x11_board_has_stones_enough_to_end() -> None:
+    """With 50 stones each, 11x11 games ran out of stones and passed to the turn limit (and out of the step budget);
+    every random game must end by a connection."""
+    game = engine.load(EXAMPLES / "hex", None, {"size": "11"})
+    for seed in range(3):
+        s, rng = game.new_state(players=2, seed=seed), random.Random(seed)
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+        assert s.outcome.ended == "end condition" and sorted(s.returns()) == [0.0, 1.0]

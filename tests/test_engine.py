@@ -230,6 +230,14 @@ def test_any_whole_number_type_names_a_seat() -> None:
     assert state.observation(numpy.int64(2)) == state.observation(2)
 
 
+@pytest.mark.parametrize("players", [2.0, True, "2"])
+def test_a_player_count_that_is_not_a_whole_number_is_refused(players: object) -> None:
+    """new_state(players=2.0) passed '2.0 in (2,)' and failed in the setup: liars-dice with TypeError
+    "can't multiply sequence by non-int of type 'float'"."""
+    with pytest.raises(SetupError, match=re.escape(f"liars-dice is played by 2 players, not {players!r}")):
+        engine.load("liars-dice").new_state(players=players, seed=1)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("dice", [["3"], [1.5], [None], [True], 5, "35"])
 def test_loaded_dice_that_are_not_whole_numbers_are_refused_by_name(dice: object) -> None:
     """new_state(dice=["3"]) failed deep in the first roll with "'<=' not supported between 'int' and 'str'"."""

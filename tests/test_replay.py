@@ -284,6 +284,19 @@ def logged_game(tmp_path: Path, cards_copy: Path) -> Path:
     return log
 
 
+@pytest.mark.parametrize("command", [["replay"], ["play", "--load"]])
+def test_a_log_naming_a_ruleset_too_long_for_a_file_is_refused_by_the_logs_name(logged_game: Path,
+                                                                                  command: list[str]) -> None:
+    """A log whose 'ruleset' was 5,000 characters ended with only '/tmp/.../rrr...: File name too long'."""
+    data = json.loads(logged_game.read_text())
+    data["ruleset"] = "r" * 5000
+    logged_game.write_text(json.dumps(data))
+    result = run(*command, str(logged_game))
+    assert result.exit_code == 1
+    assert f"{logged_game}: the game log's ruleset 'rrr" in result.output
+    assert "... (5,000 characters)' cannot be read: File name too long" in result.output
+
+
 def test_play_log_writes_a_replay_with_hash_and_positions(logged_game: Path, cards_copy: Path) -> None:
     data = json.loads(logged_game.read_text())
     assert data["format"] == FORMAT and data["ruleset"] == str(cards_copy)

@@ -288,6 +288,22 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_by_reset(seed: Any, games:
         e.reset(seed=seed)
 
 
+def test_a_large_board_lists_no_step_past_its_bound_and_plays() -> None:
+    """iconoclasm with board_radius 40 listed 12 million 'clash X,Y with X,Y' texts (36 s, 2.3 GB) and radius 100,
+    which validate allows, ran out of memory: a step with more than MOST_TEXTS texts is now offered by rank."""
+    game = engine.load("iconoclasm", set_options={"board_radius": "40"})
+    table = ActionTable(game)
+    assert len(table) < 100_000 and table.ranked == 256
+    assert any("not listed: which two groups clash ('clash X,Y with X,Y'): 12,105,660 pairs" in line for line in table.summary())
+    e = env(game, players=2)
+    e.reset(seed=1)
+    for played, agent in enumerate(e.agent_iter()):
+        observation, reward, terminated, truncated, info = e.last()
+        e.step(None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"]))
+        if played == 20:
+            break
+
+
 def test_an_index_outside_the_action_table_is_not_described(games: dict[str, engine.Game]) -> None:
     """describe(-1) was the last text and describe(len) 'unlisted option 1' in a table with no ranked options."""
     table = ActionTable(games["tutorial-tiles"])

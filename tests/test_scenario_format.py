@@ -275,6 +275,33 @@ def test_a_component_listed_twice_is_an_error_at_its_line(tmp_path: Path, extra:
     assert validate_scenario(tmp_path / "case.yaml")[0].message.startswith(where.split(": ", 1)[1])
 
 
+def test_a_written_position_past_the_boards_limits_is_an_error_at_its_cell(tmp_path: Path) -> None:
+    """A board cell that stretches a growing board past its max_width was set up as written: the game then
+    offered moves from a position it could never reach (or ended at once), and the scenario failed elsewhere."""
+    result = run(tmp_path, CLASH.replace('    "0,1": Earth/Earth\n', '    "0,1": Earth/Earth\n    "9,0": Air/Earth\n'))
+    where = "case.yaml:9:5: cell 9,0 takes the board past its limits (at most 7 wide and 7 tall) with the cells above it"
+    assert len(result.failures) == 1 and where in result.failures[0], result.failures
+
+
+def test_a_ruleset_name_too_long_for_a_file_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """ruleset: fff... (300 characters) ended 'rulecraft check' of a whole folder with 'File name too long' (an
+    OSError from looking the name up), and engine.load of such a name raised it too."""
+    result = run(tmp_path, CLASH.replace("ruleset: iconoclasm-cards", "ruleset: " + "f" * 300))
+    assert len(result.failures) == 1 and "case.yaml:1:10: the scenario's ruleset 'fffff" in result.failures[0]
+    assert "... (300 characters)' cannot be read: File name too long" in result.failures[0]
+    with pytest.raises(engine.RulesetError, match=r"ruleset 'ggg.*\(5,000 characters\)' cannot be read: File name too long"):
+        engine.load("g" * 5000)
+
+
+def test_a_board_cell_with_a_coordinate_past_the_digit_limit_is_an_error_at_its_cell(tmp_path: Path) -> None:
+    """A position cell '999...' (200 nines),0 was set up as written: the one number the integer_digits limit
+    did not reach, and the game then offered 'place ... at 1000...0,0'."""
+    result = run(tmp_path, CLASH.replace('"1,0": Water/Fire as Water', f'"{"9" * 200},0": Water/Fire as Water')
+                 .replace('"2,0": Air/Air', '"0,2": Air/Air'))
+    assert len(result.failures) == 1 and "case.yaml:6:5: cell '999" in result.failures[0], result.failures
+    assert "has a coordinate of more than 100 digits (limit integer_digits=100" in result.failures[0]
+
+
 def test_identical_copies_may_each_be_listed(tmp_path: Path) -> None:
     result = run(tmp_path, """\
 ruleset: spell-cycles

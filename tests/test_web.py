@@ -305,6 +305,32 @@ def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on() -> None
     assert client.get("/api/tables/t1").json()["error"].startswith("there is no game")
 
 
+def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """/api/open answered 503 'nothing was changed' past the cap, and the abandoned work then added the table anyway."""
+    import threading
+    import time
+
+    from cli.web import tables
+
+    client = TestClient(create_app(None, cap=0.3), follow_redirects=False)
+    saved = client.get(f"/api/tables/{start(client, '/play/tutorial-tiles?players=2&seed=3')}/save").content
+    replayed, finished = tables.Table.from_replay, threading.Event()
+
+    def slowly(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.0)
+        try:
+            return replayed(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(tables.Table, "from_replay", slowly)
+    response = client.post("/api/open?mode=play", content=saved)
+    assert response.status_code == 503 and "nothing was changed" in response.json()["error"]
+    assert finished.wait(30)
+    time.sleep(0.5)  # the abandoned work has gone on to keep the table, or not
+    assert client.get("/api/tables/t2").json()["error"].startswith("there is no game 't2'")
+
+
 def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
     page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
     path = tmp_path / "report.html"

@@ -128,7 +128,7 @@ class Server:
         return self.catalog.load(ruleset, params.variants_of(query.getlist("variant")),
                                  params.options_of(query.getlist("set")))
 
-    def new_table(self, request: Request, ruleset: str, all_bots: bool) -> Table:
+    def new_table(self, request: Request, ruleset: str, all_bots: bool, expired: Callable[[], bool] = lambda: False) -> Table:
         query = request.query_params
         game = self.game_from(request, ruleset)
         players = params.integer(query.get("players"), "players", low=1, high=64)
@@ -141,9 +141,9 @@ class Server:
         wanted = query.getlist("agents") if all_bots else query.getlist("seat")
         bots = params.seats_of(wanted, players, all_bots)
         table = Table.new(self.tables.next_id(), ruleset, game, players, seed, bots, self.catalog.ref(ruleset))
-        return self.tables.add(table)
+        return self._add(table, expired)
 
-    def open_file(self, body: bytes, mode: str) -> Table:
+    def open_file(self, body: bytes, mode: str, expired: Callable[[], bool] = lambda: False) -> Table:
         log = params.game_file(body, "the game file")
         try:
             name = self.catalog.name_of_ref(log.ruleset)
@@ -153,7 +153,13 @@ class Server:
         why = log.changed(game)
         if why is not None:
             raise BadRequest(f"{why}; replay it with 'rulecraft replay --force' to find the first action that diverges")
-        return self.tables.add(Table.from_replay(self.tables.next_id(), name, game, log, mode))
+        return self._add(Table.from_replay(self.tables.next_id(), name, game, log, mode), expired)
+
+    def _add(self, table: Table, expired: Callable[[], bool]) -> Table:
+        """Keep ``table``, unless its request was already refused as too long: it was told nothing changed."""
+        if expired():
+            raise Refused(503, "the request was stopped before its game was ready")
+        return self.tables.add(table)
 
     # ------------------------------------------------------------ views
 
@@ -227,7 +233,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
     def start(all_bots: bool) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
             ruleset = request.path_params["ruleset"]
-            table = await server.capped(lambda expired: server.new_table(request, ruleset, all_bots))
+            table = await server.capped(lambda expired: server.new_table(request, ruleset, all_bots, expired))
             return RedirectResponse(f"/table/{table.id}", status_code=303)
         return handler
 
@@ -378,7 +384,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         if mode not in ("play", "replay"):
             raise BadRequest(f"mode is play (continue the game) or replay, not '{mode[:40]}'")
         body = await limited_body(request, MAX_BYTES + 1)  # one byte more: game_file says when a file is too large
-        table = await server.capped(lambda expired: server.open_file(body, mode))
+        table = await server.capped(lambda expired: server.open_file(body, mode, expired))
         return {"url": f"/table/{table.id}"}
 
     routes = [

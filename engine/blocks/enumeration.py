@@ -55,6 +55,10 @@ LARGEST = 200_000
 """The longest list of one kind of decision: a longer one is shortened (a choice on the board: by place alone) or, where
 nothing can be left out, not listed (a pattern on more place sequences than this)."""
 
+MOST_TEXTS = 1_000_000
+"""The most texts one step lists (about 200 MB): past it — every two cells of a large board, a large board times
+many components — the step's decisions are not listed but offered by rank (see :mod:`engine.rl.actions`)."""
+
 
 @dataclass(frozen=True)
 class Texts:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
-from engine.blocks.enumeration import Texts, names
+from engine.blocks.enumeration import MOST_TEXTS, Texts, names
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.decisions import Decision
@@ -153,9 +153,14 @@ class Exchange(Step):
     # -- text
 
     def action_texts(self, game: "GameView") -> Texts:
-        """``keep`` when optional, and ``exchange NAME for NAME`` for every two components."""
+        """``keep`` when optional, and ``exchange NAME for NAME`` for every two components (not listed past
+        :data:`MOST_TEXTS`: 20,000 components make 400 million)."""
         every = names(game)
-        return Texts((*(["keep"] if self.optional else []), *(f"exchange {a} for {b}" for a in every for b in every)))
+        keep = ["keep"] if self.optional else []
+        if len(every) ** 2 > MOST_TEXTS:
+            return Texts(tuple(keep), unlisted=f"which two components are exchanged ('exchange NAME for NAME'): "
+                                               f"{len(every) ** 2:,} pairs, more than {MOST_TEXTS:,}")
+        return Texts((*keep, *(f"exchange {a} for {b}" for a in every for b in every)))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == KEEP:

@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.blocks.block import Block, declare
-from engine.blocks.enumeration import Texts, board_cells
+from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import MEMO_SIZE, Verdict, support_table
@@ -835,9 +835,15 @@ class FormGroups(Step):
     # -- text
 
     def action_texts(self, game: "GameView") -> Texts:
-        """``form group at X,Y`` for every cell, and ``clash X,Y with X,Y`` for every two cells (in board order)."""
+        """``form group at X,Y`` for every cell, and ``clash X,Y with X,Y`` for every two cells (in board order);
+        on a board with more than :data:`MOST_TEXTS` pairs of cells the clashes are not listed (a hex board of radius
+        100 has 459 million pairs: listing them took every byte of memory)."""
         cells = sorted(board_cells(game))
         forms = [self.format((cell,)) for cell in cells]
+        pairs = len(cells) * (len(cells) - 1) // 2
+        if pairs > MOST_TEXTS:
+            return Texts(tuple(forms), unlisted=f"which two groups clash ('clash X,Y with X,Y'): {pairs:,} pairs of cells, "
+                                                f"more than {MOST_TEXTS:,}")
         return Texts((*forms, *(self.format((a, b)) for i, a in enumerate(cells) for b in cells[i + 1:])))
 
     def format(self, args: tuple[Any, ...]) -> str:

@@ -697,6 +697,7 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
     top, steps, n = board.top, shape.directions, len(values)
     get, missing, free = top.get, _MISSING, _pattern(values)[0]
     starts = board.by_value.get(values[0], ()) if budget == 0 and not is_free(values[0]) else top
+    s = board.state  # each path looked at spends a step: their number grows exponentially with the chain's length
     for start in starts:
         first = _step(values[0], top[start], {}, (), 0, budget)
         if first is None:
@@ -704,6 +705,13 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
         stack: list[tuple[tuple[Cell, ...], tuple[int, ...], dict[Any, Any]]] = [((start,), *first)]
         while stack:
             path, recolour, bound = stack.pop()
+            try:
+                s.budget -= 1
+            except AttributeError:  # a board read outside a game (a test's), which has no budget
+                pass
+            else:
+                if s.budget < 0:
+                    raise ast.out_of_steps(s, None, "search for a chain")
             if len(path) == n:
                 yield Match(tuple((c, 0) for c in path), recolour)
                 continue
@@ -913,9 +921,14 @@ class PatternSearch(Function):
                 raise EffectRuntimeError(f"{self.name}(): the pattern {written} is none, not a list of values" if found is None else
                                          f"{self.name}(): the pattern {written} {_wrong_length(shape, len(values))}", pos)
             board = selected_board(s, shown)
-            if kind == "found" and at is None:
-                return lies_on(board, shape, values)
-            matches = find(board, shape, values)
+            try:
+                if kind == "found" and at is None:
+                    return lies_on(board, shape, values)
+                matches = find(board, shape, values)
+            except EffectRuntimeError as err:  # a chain's search out of steps: said at this call
+                if err.pos is not None:
+                    raise
+                raise EffectRuntimeError(err.message, pos) from None
             if at is not None:
                 cell = at(s, e)
                 matches = [m for m in matches if any(c == cell for c, _ in m.places)]

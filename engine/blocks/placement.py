@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 from engine.blocks.bitboard import CellSpace
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
-from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct
+from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells, cell_texts, distinct
 from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
@@ -397,7 +397,11 @@ class Place(Step):
                 pieces += [f"{name} as {game.face_labels[cid][face]}" for face in faces]
         cells = cell_texts(board_cells(game))
         passes = ["pass"] if self.optional or self.must_pass else []
-        return Texts(distinct([*passes, *(f"place {p} at {c}" for p in distinct(pieces) for c in cells)]))
+        pieces = list(distinct(pieces))
+        if len(pieces) * len(cells) > MOST_TEXTS:  # a large board times many components: too many to hold in memory
+            return Texts(tuple(passes), unlisted=f"where a component goes ('place NAME at X,Y'): {len(pieces):,} "
+                                                 f"components times {len(cells):,} cells, more than {MOST_TEXTS:,}")
+        return Texts(distinct([*passes, *(f"place {p} at {c}" for p in pieces for c in cells)]))
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == PASS:

@@ -35,6 +35,7 @@ from engine.core.compose import compose
 from engine.core.confine import allowed_folders, allowing
 from engine.core.errors import RulecraftError, RulesetError
 from engine.core.paths import RULESET_FILE, find_ruleset, rulesets_dir
+from engine.core.showtext import cut
 from engine.model.game import Game
 
 
@@ -92,7 +93,11 @@ def load(
     ``set_options['NAME']``, or, for an option set on the command line, at
     ``set_by[NAME] NAME`` (``{"width": "--set"}``).
     """
-    return load_path(find_ruleset(str(name_or_path)), parse_variants(variant), set_options, set_by)
+    try:
+        path = find_ruleset(str(name_or_path))
+    except OSError as err:  # a name too long for the file system
+        raise RulesetError.at(None, f"ruleset '{cut(str(name_or_path), 200)}' cannot be read: {err.strerror}") from None
+    return load_path(path, parse_variants(variant), set_options, set_by)
 
 
 @dataclass(frozen=True)

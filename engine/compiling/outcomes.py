@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Goals, Ranking
+from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.core.yamlsource import Mapping
 from engine.lang.program import Program
@@ -59,6 +60,11 @@ def compile_end(b: "Builder") -> None:
     compiled, slots = b.expression(end["when"], "bool", pos=end.pos_of("when"))
     b.game.end_condition = Program(compiled.fn, slots, str(end["when"]), b.describe(end["when"]))
     b.game.max_turns = b.int_setting(end, "max_turns", 1000)
+    most = limits.current().turns
+    if b.game.max_turns > most:  # every game that never meets its end plays this many turns: validate plays one
+        b.error(b.pos(end, "max_turns"), f"a game lasts at most {most:,} turns, not {b.game.max_turns:,} "
+                                         f"{limits.exceeded('turns')}")
+        b.game.max_turns = most
     b.game.end_when_stalled = b.bool_setting(end, "stalled", False)
 
 

@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, call_depth, steps, condition_items, integer_digits
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, condition_items, integer_digits
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ class Limits:
     requires_depth: int = 50
     components: int = 20_000
     copies: int = 10_000
+    turns: int = 10_000
     call_depth: int = 50
     steps: int = 100_000
     condition_items: int = 10_000_000
@@ -70,9 +71,11 @@ DESCRIPTIONS: dict[str, str] = {
     "requires_depth": "how long a chain of variants requiring each other may be",
     "components": "components in all (the sum of every component's count)",
     "copies": "copies of one component (its count)",
+    "turns": "turns one game may last (its end's max_turns)",
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
-    "each call of a ruleset's function, each item a selection looks at and each component a shuffle reorders",
+    "each call of a ruleset's function, each item a selection looks at, each component a shuffle reorders or position() looks at, "
+    "each path a chain pattern's search follows",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
 }

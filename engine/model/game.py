@@ -200,9 +200,14 @@ class Game:
         """
         from engine.model.state import State
 
-        if players not in self.player_counts:
+        try:  # a whole number (numpy's too): 2.0 passed 'in player_counts' and failed deep in the setup
+            count = None if isinstance(players, bool) else operator.index(players)
+        except TypeError:
+            count = None
+        if count not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
-            raise SetupError(f"{self.name} is played by {counts} players, not {players}")
+            raise SetupError(f"{self.name} is played by {counts} players, not {cut(repr(players), 60)}")
+        players = count
         if self.first_seat > players:
             raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
         try:

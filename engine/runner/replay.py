@@ -259,7 +259,11 @@ class Replay:
     def _load(self) -> Game:
         from engine.compiling.loading import load
 
-        path = find_ruleset(self.ruleset, relative_to=self.base)
+        try:
+            path = find_ruleset(self.ruleset, relative_to=self.base)
+        except OSError as err:  # a name too long for the file system
+            raise SaveError(f"{self.file or self.base}: the game log's ruleset '{cut(self.ruleset, 200)}' cannot be "
+                            f"read: {err.strerror}") from None
         if self.base is not None and self.ruleset not in builtin_names():
             try:
                 check_named_ruleset(path, self.base, "the game log's ruleset", self.ruleset)

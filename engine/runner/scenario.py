@@ -52,10 +52,12 @@ from typing import Any
 from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema
+from engine.core import limits
 from engine.core.confine import FileRefused, check_named_ruleset
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
+from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.compose import set_outside
 from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml, plain, yaml_text
@@ -111,6 +113,9 @@ def load_scenario(path: str | Path) -> Scenario:
     except RulesetError as err:
         found = err.diagnostics[0]
         raise RulesetError.at(doc.pos_of("ruleset"), found.message, found.hint or _ruleset_above(path)) from None
+    except OSError as err:  # a name too long for the file system
+        raise RulesetError.at(doc.pos_of("ruleset"), f"the scenario's ruleset '{cut(named, 200)}' cannot be read: "
+                                                      f"{err.strerror}") from None
     if named not in builtin_names():
         try:
             check_named_ruleset(ruleset, path.parent, "the scenario's ruleset", named)
@@ -362,6 +367,11 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
             raise RulesetError.at(where, f"cell {cell_text} is listed twice")
         if game.grid is not None and not game.grid.contains(cell):
             raise RulesetError.at(where, f"cell {cell_text} is not on the board")
+        if game.grid is not None and not game.grid.fixed and not game.grid.fits(s.bbox, cell):
+            wide, tall = game.grid.max_width, game.grid.max_height
+            bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
+            raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (at most {bound}) "
+                                         "with the cells above it")
         stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
         if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
             raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
@@ -523,6 +533,9 @@ def _cell(text: str, pos: SourcePos | None) -> tuple[int, int]:
     cell = parse_cell(str(text))
     if cell is None:
         raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
+    if any(limits.current().too_large(v) for v in cell):
+        raise RulesetError.at(pos, f"cell '{cut(str(text), 60)}' has a coordinate of more than "
+                                   f"{limits.current().integer_digits} digits {limits.exceeded('integer_digits')}")
     return cell
 
 

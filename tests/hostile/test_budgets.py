@@ -48,6 +48,39 @@ def test_shuffling_a_large_zone_over_and_over_stops_at_the_step_budget(tmp_path:
     run_cli(["validate", str(path)]).assert_refused(f"{path}:26", "step budget in this shuffle", "--limit steps=N")
 
 
+def test_the_place_of_components_in_a_large_zone_spends_the_step_budget(tmp_path: Path) -> None:
+    """position(c) and following(c) look through the zone for c: an end condition summing them over 10,000 coins
+    looked at 100 million components per test (most of a second) for 10,000 steps, so validate passed it, and a
+    game of 1,000 turns tested it for ten minutes."""
+    text = _components(BASE, "{id: c, value: 1, count: 10000}").replace(
+        "  hand: {kind: hand, per: role}\n", "  hand: {kind: hand, per: role}\n  deck: {kind: pile}\n", 1)
+    text = text.replace("setup: |\n", "setup: |\n  move(c in coins, deck)\n", 1)
+    text = text.replace("  when: all(", "  when: sum(position(c) + position(following(c)) for c in coins) < 0 or all(", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:30", "step budget in this position()", "--limit steps=N")
+
+
+def test_a_long_chain_pattern_stops_at_the_step_budget(tmp_path: Path) -> None:
+    """pattern_count of a chain of 16 wildcards looked at every path of stones on the board (7 s for 40 stones
+    on a hex board of radius 4; three times longer for each two more), spending a step per stone read."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "hex-triads" / "ruleset.yaml").read_text()
+    wild = ", ".join(['"_"'] * 30)
+    text = text.replace("  radius: 2", "  radius: 4").replace("count: 12}", "count: 30}")
+    text = text.replace("shapes:\n", "shapes:\n  path: {kind: chain}\n", 1)
+    text = re.sub(r"(?m)^  when: .*$", f'  when: pattern_count("path", s.colour for s in board, [{wild}]) < 0', text)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "step budget in this search for a chain", "--limit steps=N")
+
+
+def test_a_turn_limit_of_a_billion_is_refused_at_its_value(tmp_path: Path) -> None:
+    """An end that never comes with max_turns: 1000000000 made validate's random game pass turn after turn for hours."""
+    text = BASE.replace("end:\n  when: all(count(t in hand(r)) == 0 for r in roles)\n",
+                        "end:\n  when: count(t in board) < 0\n  max_turns: 1000000000\n", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:26", "at most 10,000 turns, not 1,000,000,000",
+                                                     "--limit turns=N")
+
+
 def _components(base: str, coins: str) -> str:
     """``base`` with a second component kind, ``coin``, holding ``coins``."""
     kind = f"  coin:\n    attributes: {{value: int}}\n    instances: [{coins}]\n"

@@ -98,7 +98,7 @@ def test_extends_appends_removes_and_replaces() -> None:
 
 def test_extended_values_keep_the_positions_of_their_file() -> None:
     tree = compose(DATA / "child" / "ruleset.yaml")
-    base, child = str(DATA / "child" / ".." / "base" / "ruleset.yaml"), str(DATA / "child" / "ruleset.yaml")
+    base, child = str(DATA / "base" / "ruleset.yaml"), str(DATA / "child" / "ruleset.yaml")
     assert tree["players"].pos_of(0) == SourcePos(base, 2, 11)
     assert tree["players"].pos_of(3) == SourcePos(child, 3, 12)
     assert tree["instances"][1].pos == SourcePos(base, 3, 36)  # Water/Water, after the removal
@@ -195,7 +195,7 @@ def test_variants_of_the_base_and_variant_names() -> None:
 
 def test_find_ruleset_by_path_and_directory(tmp_path: Path) -> None:
     assert find_ruleset(str(DATA / "child")) == DATA / "child" / "ruleset.yaml"
-    base = DATA / "child" / ".." / "base" / "ruleset.yaml"
+    base = DATA / "base" / "ruleset.yaml"  # without its "child/..", so errors name the file where it is
     assert find_ruleset("../base", relative_to=DATA / "child") == base
     assert find_ruleset(str(VARIANTS)) == VARIANTS
     with pytest.raises(RulesetError, match="has no ruleset.yaml"):

@@ -203,6 +203,13 @@ def test_new_refuses_bad_names(tmp_path: Path, name: str, message: str) -> None:
     assert not (tmp_path / name).exists()
 
 
+def test_new_refuses_a_folder_inside_one_that_does_not_exist(tmp_path: Path) -> None:
+    result = run("new", str(tmp_path / "no-such-dir" / "my-game"))
+    assert result.exit_code == 1
+    assert f"there is no folder {tmp_path / 'no-such-dir'} to make my-game in" in result.output
+    assert not (tmp_path / "no-such-dir").exists()
+
+
 def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
     (tmp_path / "taken").mkdir()
     result = run("new", str(tmp_path / "taken"))
@@ -277,6 +284,7 @@ def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -
     (tmp_path / "mine" / "base" / "ruleset.yaml").write_text(base.replace("name: tutorial-tiles", "name: base"), encoding="utf-8")
     (source / "ruleset.yaml").write_text("name: wide\nextends: ../base\noptions:\n  board_size: {default: 4}\n", encoding="utf-8")
     copy = tmp_path / "elsewhere" / "wider"
+    copy.parent.mkdir()
     refused = run("new", str(tmp_path / "elsewhere" / "refused"), "--from", str(source))  # the base is outside
     assert refused.exit_code == 1 and "extended ruleset '../base' is outside the folders" in refused.output
     result = run("new", str(copy), "--from", str(source), "--allow", str(tmp_path / "mine" / "base"))

@@ -857,15 +857,32 @@ def bench(
             make_agent(agent_spec, 0)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="--agent") from None
-        _bench_agent(bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats), fmt)
+        try:
+            measured = bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats)
+        except KeyboardInterrupt:
+            fail("interrupted (Ctrl-C) before the runs ended: nothing was measured")
+        _bench_agent(measured, fmt)
         return
-    result = run_bench(game, count, playouts, seed, repeats)
+    try:
+        with _games_bar(f"{game.name}, {count} player{'s' * (count != 1)}", playouts * repeats) as advance:
+            result = run_bench(game, count, playouts, seed, repeats, advance)
+    except KeyboardInterrupt:
+        fail("interrupted (Ctrl-C) before a game was played: nothing was measured")
     if fmt == "json":
         echo_json(result)
-        return
+    else:
+        _bench_text(result)
+    if result.get("partial"):
+        fail(f"interrupted (Ctrl-C): measured {result['runs']} run{'s' * (result['runs'] != 1)} of {result['playouts']} "
+             f"playouts, not {repeats} of {playouts}")
+
+
+def _bench_text(result: dict[str, Any]) -> None:
+    """The line ``bench`` prints for random playouts."""
+    runs = f"fastest of {result['repeats']} runs" if not result.get("partial") else f"{result['runs']} run{'s' * (result['runs'] != 1)} measured"
     echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['playouts']} random playouts in "
-        f"{result['seconds']:.2f} s (fastest of {result['repeats']} runs): {result['playouts_per_second']:.0f} playouts/s "
+        f"{result['seconds']:.2f} s ({runs}): {result['playouts_per_second']:.0f} playouts/s "
         f"(median run {result['median_playouts_per_second']:.0f}), "
         f"{result['actions_per_game']:.1f} actions per game, {result['actions_per_second']:.0f} actions/s "
         f"(Python {result['python']})"

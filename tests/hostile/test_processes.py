@@ -118,6 +118,41 @@ def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> 
     assert result.stderr == "interrupted\n"
 
 
+def interrupt_bench_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """Ctrl-C arrives while bench plays its playout number ``call`` (counted from 1 over all its runs)."""
+    import engine.runner.bench
+
+    real = engine.runner.bench.playout
+    calls = 0
+
+    def playout(*args: Any) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == call:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(engine.runner.bench, "playout", playout)
+
+
+@pytest.mark.parametrize(("call", "measured"), [(9, "measured 1 run of 5 playouts, not 3 of 5"),
+                                                (4, "measured 1 run of 3 playouts, not 3 of 5")])
+def test_an_interrupted_bench_reports_what_it_measured(monkeypatch: pytest.MonkeyPatch, call: int, measured: str) -> None:
+    interrupt_bench_at(monkeypatch, call)
+    result = CliRunner().invoke(main, ["bench", "tutorial-tiles", "--playouts", "5", "--format", "json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["partial"] is True and report["playouts_per_second"] > 0
+    assert result.stderr == f"interrupted (Ctrl-C): {measured}\n"
+
+
+def test_a_bench_interrupted_before_a_game_ended_says_nothing_was_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_bench_at(monkeypatch, 1)
+    result = CliRunner().invoke(main, ["bench", "tutorial-tiles", "--playouts", "5"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "interrupted (Ctrl-C) before a game was played: nothing was measured\n"
+
+
 # ---------------------------------------------------------------- Ctrl-C, for real
 
 

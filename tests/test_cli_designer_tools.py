@@ -71,7 +71,8 @@ def _games(tmp_path: Path, *args: str) -> list[dict[str, str]]:
 def test_simulate_games_csv_has_one_row_per_game(tmp_path: Path) -> None:
     rows = _games(tmp_path, "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--players", "2")
     assert len(rows) == 6
-    assert list(rows[0]) == ["game", "seed", "seat 1", "seat 2", "winner", "length", "score 1", "score 2", "replay"]
+    assert list(rows[0]) == ["game", "seed", "seat 1", "seat 2", "winner", "length", "score 1", "score 2",
+                             "winners", "draw", "return 1", "return 2", "replay"]
     assert [r["game"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
     assert {(r["seat 1"], r["seat 2"]) for r in rows} == {("random", "greedy")}
     report = json.loads(run("simulate", "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--format", "json").output)
@@ -106,6 +107,20 @@ def test_simulate_games_csv_with_compare_holds_both_runs_each_row_playing_its_ow
         assert ("--set board_size=4" in row["replay"]) == (row["run"] == "other")
         played = run(*shlex.split(row["replay"])[1:])
         assert f"scores: seat 1: {row['score 1']}, seat 2: {row['score 2']}" in played.output
+
+
+def test_simulate_games_csv_has_winners_a_draw_flag_and_returns_as_plain_values(tmp_path: Path) -> None:
+    """The winner column mixes numbers and text (1 2 (draw), none); beside it, columns that need no parsing."""
+    rows = _games(tmp_path, "tic-tac-toe", "-n", "30", "--seed", "1")
+    kinds = {r["winner"].endswith("(draw)") or r["winner"] == "none" for r in rows}
+    assert kinds == {True, False}  # some games are won, some not
+    for row in rows:
+        winners = row["winner"].removesuffix(" (draw)")
+        assert row["winners"] == ("" if winners == "none" else winners)
+        assert row["draw"] == str(row["winner"].endswith("(draw)"))
+        returns = [float(row["return 1"]), float(row["return 2"])]
+        won = [int(seat) for seat in row["winners"].split()]
+        assert all(returns[seat - 1] > 0 for seat in won) and sum(returns) in (0.0, 1.0)
 
 
 def test_simulate_games_refuses_a_number(tmp_path: Path) -> None:

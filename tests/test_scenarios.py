@@ -43,6 +43,7 @@ def test_failing_expectation_in_words_is_not_bracketed_twice(tmp_path: Path) -> 
     failure = run_scenario(scenario).failures[0]
     assert "((" not in failure
     assert "in words: (the number of c in board where the element of c is Fire) is 3\n" in failure
+    assert "found: (the number of c in board where the element of c is Fire) = 0, 3 = 3\n" in failure  # not "Fire = 0"
 
 
 def test_expected_error_that_does_not_happen_fails(tmp_path: Path) -> None:

@@ -859,10 +859,14 @@ def bench(
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="--agent") from None
         try:
-            measured = bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats)
+            with _games_bar(f"{game.name}, {agent_spec.strip()}", decisions * repeats) as advance:
+                measured = bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats,
+                                       lambda done, total: advance(done * decisions * repeats // total))
         except KeyboardInterrupt:
-            fail("interrupted (Ctrl-C) before the runs ended: nothing was measured")
+            fail("interrupted (Ctrl-C) during the first run: nothing was measured")
         _bench_agent(measured, fmt)
+        if measured.get("partial"):
+            fail(f"interrupted (Ctrl-C): measured {measured['runs']} run{'s' * (measured['runs'] != 1)} of {repeats}")
         return
     try:
         with _games_bar(f"{game.name}, {count} player{'s' * (count != 1)}", playouts * repeats) as advance:
@@ -922,7 +926,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
     searched = f", {iterations:.0f} iterations/s ({result['iterations_per_decision']:.0f} per decision)" if iterations else ""
     echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['agent']} "
-        f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
+        f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result.get('runs', result['repeats'])} runs): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
     )
 

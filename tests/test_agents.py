@@ -441,7 +441,7 @@ def test_an_agent_asked_at_a_chance_node_says_no_seat_decides_there(spec: str) -
 
 def test_an_agent_kind_registered_with_capitals_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """@agent_kind("MyBot") was listed among the known agents yet refused as unknown: specs are read in lower case."""
-    import engine.runner.agents as agents
+    from engine.runner import agents
 
     monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
     monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))

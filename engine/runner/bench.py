@@ -16,7 +16,8 @@ import platform
 import random
 import statistics
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.model.game import Game
 from engine.runner.simulate import derive_seed

@@ -580,7 +580,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
               help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it "
+              help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,

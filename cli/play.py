@@ -124,13 +124,14 @@ class Session:
         return None
 
     def watched(self, seat: int) -> None:
-        """With ``watch``, the board after ``seat``'s move (while the game goes on; the end draws the final position).
+        """With ``watch``, the board after ``seat``'s move (while the game goes on and a bot decides next: a
+        human's turn draws it, and the end draws the final position).
 
         A game without a board shows its zones instead, as the only human sees them (every one open when bots
         play alone; with several humans, as the seat that moved sees them).
         """
-        if not self.watch or self.state.is_terminal:
-            return
+        if not self.watch or self.state.is_terminal or self.state.seat_to_move not in self.bots:
+            return  # a human decides next: their turn draws the position, once
         if self.state.game.grid is not None:
             self.console.print(render.board(self.state))
             return

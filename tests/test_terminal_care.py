@@ -66,6 +66,13 @@ def test_watch_draws_the_board_after_every_move() -> None:
     assert watched.count("y\\x") == moves  # after every move but the last, then the final position
 
 
+def test_watch_does_not_draw_the_board_twice_before_a_human_turn() -> None:
+    """The board after the bot's move was drawn, then drawn again at once as the human's turn began."""
+    played = run("play", "tic-tac-toe", "--seed", "1", "--watch", input="1\nquit\n").output
+    turns = played.count(" to play ─")
+    assert turns == 2 and played.count("y\\x") == turns + 1  # each turn, and after the human's move (a bot is next)
+
+
 def test_watch_shows_the_zones_of_a_game_without_a_board() -> None:
     """kuhn-poker --watch showed nothing between moves: it has no board. Its zones are shown instead."""
     alone = run("play", "kuhn-poker", "--seed", "1", "--seat", "1=random", "--seat", "2=random", "--watch").output

@@ -2,7 +2,10 @@
 
 A row gives the game's number and seed, the agent at each seat, the winner
 (several seats when they share the win, ``draw`` after their numbers when
-they are not a team), the number of actions, each seat's score, and a
+they are not a team), the number of actions, each seat's score, the same
+winners again in columns a data-frame library reads without parsing text
+(``winners``: the seat numbers, empty when nobody won; ``draw``: True or
+False; ``return N``: each seat's return, 1 a win, shared in a draw), and a
 ``rulecraft play`` command with every seat played by the same bot, so an odd
 result can be opened and watched.  With ``--compare``, the compared run's
 games follow, each row led by the run it is from.
@@ -30,11 +33,13 @@ from engine.runner.simulate import play_command
 def header(players: int) -> list[str]:
     """The CSV header for ``players`` seats.
 
-    >>> header(2)
-    ['game', 'seed', 'seat 1', 'seat 2', 'winner', 'length', 'score 1', 'score 2', 'replay']
+    >>> header(2)  # doctest: +NORMALIZE_WHITESPACE
+    ['game', 'seed', 'seat 1', 'seat 2', 'winner', 'length', 'score 1', 'score 2',
+     'winners', 'draw', 'return 1', 'return 2', 'replay']
     """
     seats = range(1, players + 1)
-    return ["game", "seed", *(f"seat {s}" for s in seats), "winner", "length", *(f"score {s}" for s in seats), "replay"]
+    return ["game", "seed", *(f"seat {s}" for s in seats), "winner", "length", *(f"score {s}" for s in seats),
+            "winners", "draw", *(f"return {s}" for s in seats), "replay"]
 
 
 def winner_text(result: GameResult) -> str:
@@ -54,6 +59,7 @@ def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], s
     ref = ruleset_ref(ruleset)
     return [
         [number, r.seed, *report.agents, winner_text(r), r.length, *r.scores,
+         " ".join(map(str, r.winners)), r.draw, *r.returns,
          play_command(ref, variants, set_options, report.players, r.seed, report.agents)]
         for number, r in enumerate(report.results, 1)
     ]

@@ -426,7 +426,7 @@ def new_command(folder: Path, source: str | None) -> None:
     "--hint-agent", "hint_spec", metavar="SPEC",
     help="The agent that answers 'hint' (default: ismcts:200 where something is hidden, else mcts:200).",
 )
-@click.option("--watch", is_flag=True, help="Draw the board after every move (bots' moves too).")
+@click.option("--watch", is_flag=True, help="Draw the board (without one, the zones) after every move, bots' moves too.")
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],
@@ -516,7 +516,7 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @allow_option
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
-@click.option("--watch", is_flag=True, help="Draw the board after every action.")
+@click.option("--watch", is_flag=True, help="Draw the board (without one, the zones) after every action.")
 @limit_option
 def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     """Replay a game log, printing each action and what it did.
@@ -553,8 +553,9 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
         for line in render.log_lines((state.log or [])[printed:]):
             console.print(line, style="dim")
         printed = len(state.log or [])
-        if watch and number < len(log.actions) and state.game.grid is not None:
-            console.print(render.board(state))
+        if watch and number < len(log.actions):  # the board, or a game without one's zones, all open
+            for part in [render.board(state)] if state.game.grid is not None else render.zones(state, None):
+                console.print(part)
         if step and number < len(log.actions) and ask("(Enter for the next action)") is None:
             step = False
 
@@ -579,7 +580,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
               help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Also write one row per game (seed, agents, winner, length, scores) with the command that plays it "
+              help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
@@ -857,15 +858,36 @@ def bench(
             make_agent(agent_spec, 0)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="--agent") from None
-        _bench_agent(bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats), fmt)
+        try:
+            with _games_bar(f"{game.name}, {agent_spec.strip()}", decisions * repeats) as advance:
+                measured = bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats,
+                                       lambda done, total: advance(done * decisions * repeats // total))
+        except KeyboardInterrupt:
+            fail("interrupted (Ctrl-C) during the first run: nothing was measured")
+        _bench_agent(measured, fmt)
+        if measured.get("partial"):
+            fail(f"interrupted (Ctrl-C): measured {measured['runs']} run{'s' * (measured['runs'] != 1)} of {repeats}")
         return
-    result = run_bench(game, count, playouts, seed, repeats)
+    try:
+        with _games_bar(f"{game.name}, {count} player{'s' * (count != 1)}", playouts * repeats) as advance:
+            result = run_bench(game, count, playouts, seed, repeats, advance)
+    except KeyboardInterrupt:
+        fail("interrupted (Ctrl-C) before a game was played: nothing was measured")
     if fmt == "json":
         echo_json(result)
-        return
+    else:
+        _bench_text(result)
+    if result.get("partial"):
+        fail(f"interrupted (Ctrl-C): measured {result['runs']} run{'s' * (result['runs'] != 1)} of {result['playouts']} "
+             f"playouts, not {repeats} of {playouts}")
+
+
+def _bench_text(result: dict[str, Any]) -> None:
+    """The line ``bench`` prints for random playouts."""
+    runs = f"fastest of {result['repeats']} runs" if not result.get("partial") else f"{result['runs']} run{'s' * (result['runs'] != 1)} measured"
     echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['playouts']} random playouts in "
-        f"{result['seconds']:.2f} s (fastest of {result['repeats']} runs): {result['playouts_per_second']:.0f} playouts/s "
+        f"{result['seconds']:.2f} s ({runs}): {result['playouts_per_second']:.0f} playouts/s "
         f"(median run {result['median_playouts_per_second']:.0f}), "
         f"{result['actions_per_game']:.1f} actions per game, {result['actions_per_second']:.0f} actions/s "
         f"(Python {result['python']})"
@@ -904,7 +926,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
     searched = f", {iterations:.0f} iterations/s ({result['iterations_per_decision']:.0f} per decision)" if iterations else ""
     echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['agent']} "
-        f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result['repeats']} runs): "
+        f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result.get('runs', result['repeats'])} runs): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
     )
 

@@ -82,7 +82,7 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     folder ``folder``, then check it.
 
     The ruleset is named after the folder.  Raises RulecraftError when the
-    folder already exists, or its name is not a ruleset name or is a built-in's.
+    folder already exists or the folder it goes in does not, or its name is not a ruleset name or is a built-in's.
     When copying fails part-way, the folder is removed again; a complete copy
     that does not pass is kept, with its problems in the result.
 
@@ -100,10 +100,12 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
         raise RulecraftError(f"'{name}' is the name of a built-in ruleset, which the name would mean on the command line; choose another")
     if folder.exists():
         raise RulecraftError(f"{folder} already exists; give a new folder")
+    if not folder.resolve().parent.is_dir():  # a mistyped path is not made into folders nobody asked for
+        raise RulecraftError(f"there is no folder {folder.resolve().parent} to make {name} in; create it first")
     origin = find_ruleset(source or smallest_builtin()).resolve()
     sources = _files_of(origin)
     made = NewRuleset(folder)
-    folder.mkdir(parents=True)
+    folder.mkdir()
     try:
         for path in sources:  # a ruleset kept in a file of another name (my-variant.yaml) becomes ruleset.yaml
             target = folder / (RULESET_FILE if path == origin else path.relative_to(origin.parent))

@@ -105,7 +105,7 @@ class Session:
             self.failed = True
             return False
         self.print_new_log()
-        self.watched()
+        self.watched(seat)
         return True
 
     def apply_or_restore(self, action: "Action | str") -> str | None:
@@ -123,10 +123,22 @@ class Session:
             return f"the ruleset failed while playing '{action}': {err} (the game is as it was before that move)"
         return None
 
-    def watched(self) -> None:
-        """With ``watch``, the board after a move (while the game goes on; the end draws the final position)."""
-        if self.watch and not self.state.is_terminal and self.state.game.grid is not None:
+    def watched(self, seat: int) -> None:
+        """With ``watch``, the board after ``seat``'s move (while the game goes on and a bot decides next: a
+        human's turn draws it, and the end draws the final position).
+
+        A game without a board shows its zones instead, as the only human sees them (every one open when bots
+        play alone; with several humans, as the seat that moved sees them).
+        """
+        if not self.watch or self.state.is_terminal or self.state.seat_to_move not in self.bots:
+            return  # a human decides next: their turn draws the position, once
+        if self.state.game.grid is not None:
             self.console.print(render.board(self.state))
+            return
+        humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
+        viewer = None if not humans else humans[0] if len(humans) == 1 else seat
+        for line in render.zones(self.state, viewer):
+            self.console.print(line)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is applied or a move is undone (True), or the human quits (False)."""
@@ -144,7 +156,7 @@ class Session:
                 continue
             error = self.try_action(answer)
             if error is None:
-                self.watched()
+                self.watched(seat)
                 return True
             if not error:  # the ruleset failed on the move, which was said; the game is as it was
                 continue

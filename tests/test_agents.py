@@ -437,3 +437,13 @@ def test_an_agent_asked_at_a_chance_node_says_no_seat_decides_there(spec: str) -
     with pytest.raises(ValueError, match=r"^joint_choice was asked to choose at a chance node"):
         agents.joint_choice({1: make_agent(spec, 1), 2: make_agent(spec, 2)}, state, random.Random(0))
     assert state == before
+
+
+def test_an_agent_kind_registered_with_capitals_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """@agent_kind("MyBot") was listed among the known agents yet refused as unknown: specs are read in lower case."""
+    from engine.runner import agents
+
+    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+    agents.agent_kind("FirstBot")(lambda argument, rng: agents.RandomAgent(0))
+    assert make_agent("FirstBot", seed=0).name == make_agent("firstbot", seed=0).name == "random"

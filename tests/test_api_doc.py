@@ -7,6 +7,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from engine.runner import agents
+
 DOC = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 BLOCK = re.compile(r"^```pycon\n(.*?)^```", re.S | re.M)
 
@@ -15,8 +19,13 @@ def test_the_api_page_has_examples() -> None:
     assert len(BLOCK.findall(DOC.read_text(encoding="utf-8"))) >= 8
 
 
-def test_every_api_example_runs_as_shown() -> None:
-    """The blocks run in order in one namespace, as a reader would type them; failures name the page's lines."""
+def test_every_api_example_runs_as_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blocks run in order in one namespace, as a reader would type them; failures name the page's lines.
+
+    An agent kind the page registers is forgotten afterwards, so other tests see only the built-in ones.
+    """
+    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
     text = DOC.read_text(encoding="utf-8")
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     namespace: dict[str, Any] = {}

@@ -71,7 +71,8 @@ def _games(tmp_path: Path, *args: str) -> list[dict[str, str]]:
 def test_simulate_games_csv_has_one_row_per_game(tmp_path: Path) -> None:
     rows = _games(tmp_path, "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--players", "2")
     assert len(rows) == 6
-    assert list(rows[0]) == ["game", "seed", "seat 1", "seat 2", "winner", "length", "score 1", "score 2", "replay"]
+    assert list(rows[0]) == ["game", "seed", "seat 1", "seat 2", "winner", "length", "score 1", "score 2",
+                             "winners", "draw", "return 1", "return 2", "replay"]
     assert [r["game"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
     assert {(r["seat 1"], r["seat 2"]) for r in rows} == {("random", "greedy")}
     report = json.loads(run("simulate", "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--format", "json").output)
@@ -106,6 +107,20 @@ def test_simulate_games_csv_with_compare_holds_both_runs_each_row_playing_its_ow
         assert ("--set board_size=4" in row["replay"]) == (row["run"] == "other")
         played = run(*shlex.split(row["replay"])[1:])
         assert f"scores: seat 1: {row['score 1']}, seat 2: {row['score 2']}" in played.output
+
+
+def test_simulate_games_csv_has_winners_a_draw_flag_and_returns_as_plain_values(tmp_path: Path) -> None:
+    """The winner column mixes numbers and text (1 2 (draw), none); beside it, columns that need no parsing."""
+    rows = _games(tmp_path, "tic-tac-toe", "-n", "30", "--seed", "1")
+    kinds = {r["winner"].endswith("(draw)") or r["winner"] == "none" for r in rows}
+    assert kinds == {True, False}  # some games are won, some not
+    for row in rows:
+        winners = row["winner"].removesuffix(" (draw)")
+        assert row["winners"] == ("" if winners == "none" else winners)
+        assert row["draw"] == str(row["winner"].endswith("(draw)"))
+        returns = [float(row["return 1"]), float(row["return 2"])]
+        won = [int(seat) for seat in row["winners"].split()]
+        assert all(returns[seat - 1] > 0 for seat in won) and sum(returns) in (0.0, 1.0)
 
 
 def test_simulate_games_refuses_a_number(tmp_path: Path) -> None:
@@ -203,6 +218,13 @@ def test_new_refuses_bad_names(tmp_path: Path, name: str, message: str) -> None:
     assert not (tmp_path / name).exists()
 
 
+def test_new_refuses_a_folder_inside_one_that_does_not_exist(tmp_path: Path) -> None:
+    result = run("new", str(tmp_path / "no-such-dir" / "my-game"))
+    assert result.exit_code == 1
+    assert f"there is no folder {tmp_path / 'no-such-dir'} to make my-game in" in result.output
+    assert not (tmp_path / "no-such-dir").exists()
+
+
 def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
     (tmp_path / "taken").mkdir()
     result = run("new", str(tmp_path / "taken"))
@@ -277,6 +299,7 @@ def test_new_from_a_ruleset_that_extends_a_path_keeps_its_base(tmp_path: Path) -
     (tmp_path / "mine" / "base" / "ruleset.yaml").write_text(base.replace("name: tutorial-tiles", "name: base"), encoding="utf-8")
     (source / "ruleset.yaml").write_text("name: wide\nextends: ../base\noptions:\n  board_size: {default: 4}\n", encoding="utf-8")
     copy = tmp_path / "elsewhere" / "wider"
+    copy.parent.mkdir()
     refused = run("new", str(tmp_path / "elsewhere" / "refused"), "--from", str(source))  # the base is outside
     assert refused.exit_code == 1 and "extended ruleset '../base' is outside the folders" in refused.output
     result = run("new", str(copy), "--from", str(source), "--allow", str(tmp_path / "mine" / "base"))

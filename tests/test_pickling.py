@@ -113,3 +113,14 @@ def test_a_state_pickled_anywhere_in_a_game_plays_on_as_the_original(name: str) 
                 assert _play_out(copy, seed) == _play_out(state.clone(), seed)
             actions = state.legal_actions()
             state.apply(actions[choose.randrange(len(actions))])
+
+
+def test_a_recorded_state_pickled_keeps_its_log_and_history() -> None:
+    """A researcher pickling a recorded state (multiprocessing, Ray) gets back how the game got there too."""
+    state = engine.load("tutorial-tiles").new_state(players=2, seed=1, record=True)
+    state.play(0)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state and copy.history == state.history and copy.log == state.log
+    assert copy.history and copy.history is not state.history
+    plain = pickle.loads(pickle.dumps(engine.load("tutorial-tiles").new_state(players=2, seed=1)))
+    assert plain.history is None and plain.log is None

@@ -33,6 +33,19 @@ def test_failing_expectation_reports_both_sides(tmp_path: Path) -> None:
     assert "found: the number of c in board = 0, 3 = 3" in result.failures[0]
 
 
+def test_failing_expectation_in_words_is_not_bracketed_twice(tmp_path: Path) -> None:
+    """The English of an expectation is shown as it reads, with only the brackets its own parts need."""
+    scenario = tmp_path / "wrong.yaml"
+    scenario.write_text(
+        "ruleset: iconoclasm-cards\nplayers: 4\nseed: 1\n"
+        "expect:\n  - count(c in board where c.element == Fire) == 3\n"
+    )
+    failure = run_scenario(scenario).failures[0]
+    assert "((" not in failure
+    assert "in words: (the number of c in board where the element of c is Fire) is 3\n" in failure
+    assert "found: (the number of c in board where the element of c is Fire) = 0, 3 = 3\n" in failure  # not "Fire = 0"
+
+
 def test_expected_error_that_does_not_happen_fails(tmp_path: Path) -> None:
     scenario = tmp_path / "no-error.yaml"
     scenario.write_text(

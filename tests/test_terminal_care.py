@@ -66,6 +66,30 @@ def test_watch_draws_the_board_after_every_move() -> None:
     assert watched.count("y\\x") == moves  # after every move but the last, then the final position
 
 
+def test_watch_does_not_draw_the_board_twice_before_a_human_turn() -> None:
+    """The board after the bot's move was drawn, then drawn again at once as the human's turn began."""
+    played = run("play", "tic-tac-toe", "--seed", "1", "--watch", input="1\nquit\n").output
+    turns = played.count(" to play ─")
+    assert turns == 2 and played.count("y\\x") == turns + 1  # each turn, and after the human's move (a bot is next)
+
+
+def test_watch_shows_the_zones_of_a_game_without_a_board() -> None:
+    """kuhn-poker --watch showed nothing between moves: it has no board. Its zones are shown instead."""
+    alone = run("play", "kuhn-poker", "--seed", "1", "--seat", "1=random", "--seat", "2=random", "--watch").output
+    moves = alone.split("the final position")[0]
+    assert moves.count("stake: ") == alone.count("[random]:") - 1  # after every move but the last
+    assert "hand of First: Jack" in moves  # bots alone: every zone open, as in the final position
+    human = run("play", "kuhn-poker", "--seed", "1", "--watch", input="1\nquit\n").output
+    after = human.split("seat 1 (First)>")[1]
+    assert "hand of First (yours): Jack" in after and "hand of Second: 1 hidden" in after
+
+
+def test_replay_watch_shows_the_zones_of_a_game_without_a_board(tmp_path: Path) -> None:
+    path, length = recorded("kuhn-poker", tmp_path)
+    watched = run("replay", str(path), "--watch").output
+    assert watched.split("the final position")[0].count("stake: ") == length - 1
+
+
 def recorded(name: str, tmp_path: Path, players: int = 2) -> tuple[Path, int]:
     state = engine.load(name).new_state(players=players, seed=4, record=True)
     agent = RandomAgent(4)

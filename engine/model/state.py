@@ -275,9 +275,18 @@ class State:
 
         return state_to_json(self)
 
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        """Pickled as its save (:meth:`to_json`), read back by its game: kept tables are rebuilt, not sent."""
-        return self.game.state_from_json, (self.to_json(),)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its save (:meth:`to_json`) with its log and history, read back by its game: kept tables are
+        rebuilt, not sent.
+
+        >>> import engine, pickle
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> pickle.loads(pickle.dumps(s)).history == s.history
+        True
+        """
+        if self.log is None and self.history is None:
+            return self.game.state_from_json, (self.to_json(),)
+        return _unpickled, (self.game, self.to_json(), self.log, self.history)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -1025,3 +1034,10 @@ def _same_text(a: str, b: str) -> bool:
     from engine.blocks.steps import normalise
 
     return normalise(a) == normalise(b)
+
+
+def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None) -> State:
+    """A recorded state read back from a pickle: its save, then the log and history it had."""
+    state: State = game.state_from_json(data)
+    state.log, state.history = log, history
+    return state

@@ -88,10 +88,13 @@ SEARCH_FORMS_NOTE = "searches also take :c=C, e.g. mcts:400:c=2"
 
 
 def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], AgentFactory]:
-    """Decorator: register a factory under ``name`` for :func:`make_agent` (``forms`` defaults to the name)."""
+    """Decorator: register a factory under ``name`` for :func:`make_agent` (``forms`` defaults to the name).
+
+    Specs are read without regard to case, so ``@agent_kind("MyBot")`` is found as ``mybot`` and ``MyBot`` alike.
+    """
 
     def register(factory: AgentFactory) -> AgentFactory:
-        AGENT_KINDS[name] = factory
+        AGENT_KINDS[name.strip().lower()] = factory
         AGENT_FORMS[name] = forms or name
         return factory
 

@@ -16,6 +16,7 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.model.game import Game
@@ -32,21 +33,46 @@ def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
     return length
 
 
-def bench(game: Game, players: int, playouts: int, seed: int, repeats: int = 3) -> dict[str, Any]:
+def bench(
+    game: Game, players: int, playouts: int, seed: int, repeats: int = 3, advance: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
     """Time ``repeats`` runs of ``playouts`` random games each (the same games every run).
 
     Like ``timeit``, the speed reported is that of the fastest run: timing
     noise on a shared machine only ever slows a run down.  The median run's
-    speed is reported beside it.
+    speed is reported beside it.  ``advance(n)`` is told a few times a second how
+    many of the ``repeats * playouts`` games have been played.  Interrupted (Ctrl-C),
+    it reports the runs finished so far, or the first run's games so far, marked
+    ``partial``; interrupted before any game ended, it raises KeyboardInterrupt.
+
+    bench(engine.load("my-game"), 2, playouts=500, seed=0, advance=bar.update)["playouts_per_second"]
     """
-    rates = []
+    rates: list[float] = []
     actions = 0
-    for _ in range(repeats):
+    partial = False
+    for run in range(repeats):
         choose = random.Random(seed)
-        start = time.perf_counter()
-        actions = sum(playout(game, players, derive_seed(seed, i), choose) for i in range(playouts))
+        start = shown = time.perf_counter()
+        played = taken = 0
+        try:
+            for i in range(playouts):
+                taken += playout(game, players, derive_seed(seed, i), choose)
+                played += 1
+                if advance is not None and time.perf_counter() - shown > 0.1:  # a few times a second: timing unskewed
+                    advance(run * playouts + played)
+                    shown = time.perf_counter()
+        except KeyboardInterrupt:
+            if not rates and not played:
+                raise
+            partial = True
         seconds = time.perf_counter() - start
-        rates.append(playouts / seconds if seconds > 0 else float("inf"))
+        if partial and rates:  # a whole run was measured: the cut one does not count
+            break
+        rates.append(played / seconds if seconds > 0 else float("inf"))
+        actions = taken
+        if partial:
+            playouts = played
+            break
     best = max(rates)
     return {
         "ruleset": game.name,
@@ -62,4 +88,5 @@ def bench(game: Game, players: int, playouts: int, seed: int, repeats: int = 3) 
         "actions_per_second": actions * best / playouts if playouts else 0.0,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
+        **({"partial": True, "runs": len(rates)} if partial else {}),
     }

@@ -132,7 +132,18 @@ def _parts(game: Game, state: State, node: ast.Node, bound: Bound) -> list[str]:
         pairs = [node.item, node.collection]
     else:
         pairs = [node]
-    return [", ".join(f"{part.describe()} = {show(game, *_value(game, state, part, bound))}" for part in pairs)]
+    return [", ".join(f"{_named(part)} = {show(game, *_value(game, state, part, bound))}" for part in pairs)]
+
+
+def _named(part: ast.Node) -> str:
+    """A part's English before its value, bracketed when it ends in a "where" condition (the value is not the
+    condition's).
+
+    >>> _named(ast.Name(None, "x"))
+    'x'
+    """
+    text = part.describe()
+    return f"({text})" if " where " in text and not text.startswith("(") else text
 
 
 def _value(game: Game, state: State, node: ast.Node, bound: Bound) -> tuple[Any, Type]:

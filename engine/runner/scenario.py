@@ -308,7 +308,7 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
                 found = ["false (it nests too deeply to show its parts)"]
             except RulecraftError as err:  # a part that only the whole guards (x != none and x.p == 1): say so
                 found = [f"false (a part of it cannot be shown: {err})"]
-            result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"({expectation.node.describe()})",
+            result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"in words: {expectation.node.describe()}",
                                                  f"found: {found[0]}", *found[1:], waiting_for(state)]))
     log = list(state.log or [])
     for wanted in spec.get("expect_log") or []:

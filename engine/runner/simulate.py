@@ -25,6 +25,7 @@ import random
 import shlex
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.blocks.choices import chosen_components
@@ -311,17 +312,32 @@ def bench_positions(game: Game, players: int, count: int, seed: int) -> list[Sta
     return positions
 
 
-def bench_agent(game: Game, players: int, spec: str, decisions: int, seed: int, repeats: int = 3) -> dict[str, Any]:
+def bench_agent(
+    game: Game, players: int, spec: str, decisions: int, seed: int, repeats: int = 3,
+    advance: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """Time ``agent.choose`` on positions from random games; the fastest of ``repeats`` runs counts.
 
     An agent that searches reports its last search as ``agent.last.iterations``
     (see engine.runner.agents); their sum over a run divided by the run's time is
     ``iterations_per_second`` (None for an agent that reports no iterations).
+    ``advance(done, total)`` is told after each decision how many of the runs'
+    decisions were made.  Interrupted (Ctrl-C), it reports the runs finished so
+    far, marked ``partial``; interrupted during the first, it raises KeyboardInterrupt.
+
+    bench_agent(engine.load("my-game"), 2, "mcts:400", decisions=10, seed=0)["iterations_per_second"]
     """
     positions = bench_positions(game, players, decisions, seed)
     if not positions:
         raise RulecraftError(f"{game.name}: no position with a choice of actions in {decisions * 10} random games")
-    runs = [_time_decisions(spec, positions, seed) for _ in range(repeats)]
+    runs: list[tuple[float, int | None]] = []
+    try:
+        for run in range(repeats):
+            told = None if advance is None else partial(_told, advance, run * len(positions), repeats * len(positions))
+            runs.append(_time_decisions(spec, positions, seed, told))
+    except KeyboardInterrupt:
+        if not runs:
+            raise
     seconds, iterations = min(runs, key=lambda run: run[0] / (run[1] or 1))  # least time per iteration
 
     def speed(count: float) -> float:
@@ -341,18 +357,29 @@ def bench_agent(game: Game, players: int, spec: str, decisions: int, seed: int, 
         "iterations_per_second": speed(iterations) if iterations is not None else None,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
+        **({"partial": True, "runs": len(runs)} if len(runs) < repeats else {}),
     }
 
 
-def _time_decisions(spec: str, positions: list[State], seed: int) -> tuple[float, int | None]:
-    """Seconds that fresh agents took to decide on ``positions``, and their iterations (None if unreported)."""
+def _told(advance: Callable[[int, int], None], before: int, total: int, number: int) -> None:
+    """``advance`` told of the ``number``-th decision of a run that follows ``before`` others, of ``total``."""
+    advance(before + number, total)
+
+
+def _time_decisions(
+    spec: str, positions: list[State], seed: int, advance: Callable[[int], None] | None = None,
+) -> tuple[float, int | None]:
+    """Seconds that fresh agents took to decide on ``positions``, and their iterations (None if unreported);
+    ``advance(n)`` after the ``n``-th decision, outside the time measured."""
     agents = [make_agent(spec, derive_seed(seed, i)) for i in range(len(positions))]
     seconds = 0.0
     counted: int | None = 0
-    for agent, state in zip(agents, positions):
+    for number, (agent, state) in enumerate(zip(agents, positions), 1):
         start = time.perf_counter()
         agent.choose(state)
         seconds += time.perf_counter() - start
+        if advance is not None:
+            advance(number)
         last = getattr(agent, "last", None)
         if last is None:
             counted = None

@@ -118,6 +118,77 @@ def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> 
     assert result.stderr == "interrupted\n"
 
 
+def interrupt_bench_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """Ctrl-C arrives while bench plays its playout number ``call`` (counted from 1 over all its runs)."""
+    import engine.runner.bench
+
+    real = engine.runner.bench.playout
+    calls = 0
+
+    def playout(*args: Any) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == call:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(engine.runner.bench, "playout", playout)
+
+
+@pytest.mark.parametrize(("call", "measured"), [(9, "measured 1 run of 5 playouts, not 3 of 5"),
+                                                (4, "measured 1 run of 3 playouts, not 3 of 5")])
+def test_an_interrupted_bench_reports_what_it_measured(monkeypatch: pytest.MonkeyPatch, call: int, measured: str) -> None:
+    interrupt_bench_at(monkeypatch, call)
+    result = CliRunner().invoke(main, ["bench", "tutorial-tiles", "--playouts", "5", "--format", "json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["partial"] is True and report["playouts_per_second"] > 0
+    assert result.stderr == f"interrupted (Ctrl-C): {measured}\n"
+
+
+def test_a_bench_interrupted_before_a_game_ended_says_nothing_was_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_bench_at(monkeypatch, 1)
+    result = CliRunner().invoke(main, ["bench", "tutorial-tiles", "--playouts", "5"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == "interrupted (Ctrl-C) before a game was played: nothing was measured\n"
+
+
+def interrupt_agent_bench_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """Ctrl-C arrives during decision number ``call`` of bench --agent (counted from 1 over all its runs)."""
+    import engine.runner.simulate
+
+    real = engine.runner.simulate.make_agent
+    calls = 0
+
+    class Interrupted:
+        def __init__(self, agent: Any) -> None:
+            self.agent, self.name = agent, agent.name
+
+        def choose(self, state: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls == call:
+                raise KeyboardInterrupt
+            return self.agent.choose(state)
+
+    monkeypatch.setattr(engine.runner.simulate, "make_agent", lambda spec, seed: Interrupted(real(spec, seed)))
+
+
+def test_an_interrupted_agent_bench_reports_the_runs_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_agent_bench_at(monkeypatch, 5)  # the third run of two decisions
+    result = CliRunner().invoke(main, ["bench", "tutorial-tiles", "--agent", "greedy", "--decisions", "2"])
+    assert result.exit_code == 1
+    assert "greedy decided 2 positions in " in result.stdout and "(fastest of 2 runs)" in result.stdout
+    assert result.stderr == "interrupted (Ctrl-C): measured 2 runs of 3\n"
+
+
+def test_an_agent_bench_interrupted_in_its_first_run_says_nothing_was_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_agent_bench_at(monkeypatch, 1)
+    first = CliRunner().invoke(main, ["bench", "tutorial-tiles", "--agent", "greedy", "--decisions", "2", "--format", "json"])
+    assert (first.exit_code, first.stdout) == (1, "")
+    assert first.stderr == "interrupted (Ctrl-C) during the first run: nothing was measured\n"
+
+
 # ---------------------------------------------------------------- Ctrl-C, for real
 
 

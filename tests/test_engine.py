@@ -210,6 +210,9 @@ def test_apply_refuses_what_is_not_an_action_saying_what_it_takes(cards: engine.
 @pytest.mark.parametrize(("seats", "message"), [
     ({"Sun": 1, "Comet": 2}, r"seats names 'Comet', which is not a role \(roles: Sun, Moon, Star\)"),
     ([1, 2], "seats is a mapping of roles to seats"),
+    ({"Sun": True}, r"seats gives Sun True: a seat is a whole number from 1 to 2 \(0 for absent\)"),
+    ({"Sun": 2.0}, "seats gives Sun 2.0: a seat is a whole number"),
+    ({"Sun": 3}, "seats gives Sun 3: a seat is a whole number from 1 to 2"),
 ])
 def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -> None:
     with pytest.raises(SetupError, match=message):

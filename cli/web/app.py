@@ -329,7 +329,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             def move() -> dict[str, Any]:
                 if seat is not None:
                     check_seat(table, seat)  # before moving: a refused request changes nothing
-                table.act(text.strip(), seat, seen)
+                table.act(text.strip(), seat, seen, expired)
                 return server.view(table, seat)
             return server.locked(table, move)
 

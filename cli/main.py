@@ -546,6 +546,9 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     console = render.make_console()
     if changed:
         console.print(f"warning: {changed}; replaying anyway")
+    if not log.checked:
+        console.print("note: this is a format-1 log, without the recorded positions and ruleset content hash: only "
+                      "that each action is legal is checked, not that it leads where it did")
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
     for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did

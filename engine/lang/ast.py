@@ -520,7 +520,8 @@ class Member(Node):
             scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}")
         fa, fb = a.fn, b.fn
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
-        if b.constant or isinstance(self.collection, ListLit):  # its items are written in the ruleset: few
+        few = isinstance(self.collection, ListLit) or (b.constant and _few(b.fn(None, [])))
+        if few:  # a list written in the ruleset, or a short constant one: no steps spent
             return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e), code=Code(f"({left} in {right})", None, ca + cb))
         pos, where = self.pos, codegen.fresh("k")  # a zone or a list the game makes: a step per item it looks at
         return Compiled(BOOL, lambda s, e: _member(s, fa(s, e), fb(s, e), pos),
@@ -1281,6 +1282,22 @@ def _loop(source: str | None, items: Any, slot: int | None, body: Compiled, pos:
     lines = (head, f"    spend(s, {where}, {what!r})", *((f"    e[{slot}] = {x}",) if slot is not None else ()),
              *codegen.indent(block))
     return Code("", lines, consts + ((where, pos), ("spend", _spend)) + (((name, items),) if source is None else ()))
+
+
+FEW_ITEMS = 100
+"""The longest constant list an 'in' test looks through without spending steps (``x in roles``, an option's list)."""
+
+
+def _few(items: Any) -> bool:
+    """Whether the constant ``items`` is a collection of at most :data:`FEW_ITEMS` (so ``in`` spends nothing).
+
+    >>> _few([1, 2, 3]), _few(list(range(1000)))
+    (True, False)
+    """
+    try:
+        return len(items) <= FEW_ITEMS
+    except TypeError:
+        return False
 
 
 def _member(s: Any, x: Any, items: Any, pos: SourcePos | None) -> bool:

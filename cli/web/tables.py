@@ -26,7 +26,7 @@ import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import has_hidden_information
@@ -36,6 +36,8 @@ from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
     from engine import Game, State
+
+T = TypeVar("T")
 
 
 class TableError(Exception):
@@ -202,6 +204,19 @@ class Table:
                 self.agents[seat] = agent
                 restored.add(seat)
         return f"took back {taken} move{'s' * (taken != 1)}"
+
+    def kept_unless(self, expired: Callable[[], bool], work: Callable[[], T]) -> T:
+        """``work()`` (an undo, a move through a replay), undone when ``expired()`` is then true: its request was
+        refused as too long and told nothing changed.  The table's state is replaced, never changed in place,
+        so putting back what it held puts the table back.
+
+        Example: ``table.kept_unless(expired, lambda: table.undo(seat))``.
+        """
+        saved = (self.state, list(self.moves), dict(self.agents), dict(self.before), self.position, self.version)
+        result = work()
+        if expired():
+            self.state, self.moves, self.agents, self.before, self.position, self.version = saved
+        return result
 
     def goto(self, position: int) -> None:
         """Show a replay after ``position`` of its actions (0: the start)."""

@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+UNCHECKED_LOG = ("note: this is a format-1 log, without the recorded positions and ruleset content hash: only "
+                 "that each action is legal is checked, not that it leads where it did")
+"""What ``replay`` and ``play --load`` say of a log written before logs recorded their positions."""
+
 MAX_BENCH_REPEATS = 100
 """The most times ``bench`` plays its games over (the fastest run counts)."""
 MAX_BENCH_DECISIONS = 10_000
@@ -477,6 +481,8 @@ def play(
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
+    if load_path is not None and not log.checked:
+        console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
     try:
         session.run()
@@ -547,8 +553,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     if changed:
         console.print(f"warning: {changed}; replaying anyway")
     if not log.checked:
-        console.print("note: this is a format-1 log, without the recorded positions and ruleset content hash: only "
-                      "that each action is legal is checked, not that it leads where it did")
+        console.print(UNCHECKED_LOG)
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
     for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did

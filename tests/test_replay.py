@@ -120,6 +120,8 @@ def test_an_old_log_without_hashes_still_replays(tmp_path: Path) -> None:
     assert fresh == state
     result = run("replay", str(path))  # it replays, saying plainly that it is checked less
     assert result.exit_code == 0 and "note: this is a format-1 log" in result.output
+    resumed = run("play", "--load", str(path), input="quit\n")
+    assert "note: this is a format-1 log" in resumed.output
 
 
 def test_the_cli_names_still_work() -> None:

@@ -248,7 +248,7 @@ def test_loaded_dice_that_are_not_whole_numbers_are_refused_by_name(dice: object
         engine.load("liars-dice").new_state(players=2, seed=1, dice=dice)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seed", ["7", 1.5, None])
+@pytest.mark.parametrize("seed", ["7", 1.5, None, True])  # True was taken as seed 1
 def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(seed: object) -> None:
     with pytest.raises(TypeError, match=f"seed must be a whole number, not {re.escape(repr(seed))}"):
         engine.load("tic-tac-toe").new_state(players=2, seed=seed)  # type: ignore[arg-type]

@@ -211,8 +211,10 @@ class Game:
         if self.first_seat > players:
             raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
         try:
+            if isinstance(seed, bool):  # True would be seed 1
+                raise TypeError
             seeded = rng.seed_state(operator.index(seed))  # numpy's whole numbers too (an RL library's seeds)
-        except TypeError:  # a text, a decimal number
+        except TypeError:  # a text, a decimal number, a truth value
             raise TypeError(f"seed must be a whole number, not {cut(repr(seed), 60)}") from None
         if dice:
             dice = _loaded_dice(dice)

@@ -45,6 +45,15 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+UNCHECKED_LOG = ("note: this is a format-1 log, without the recorded positions and ruleset content hash: only "
+                 "that each action is legal is checked, not that it leads where it did")
+"""What ``replay`` and ``play --load`` say of a log written before logs recorded their positions."""
+
+MAX_BENCH_REPEATS = 100
+"""The most times ``bench`` plays its games over (the fastest run counts)."""
+MAX_BENCH_DECISIONS = 10_000
+"""The most positions ``bench --agent`` times its agent on: each is played to and kept in memory first."""
+
 
 class RulecraftGroup(click.Group):
     """A group that turns the user's mistakes into messages on stderr and exit status 1.
@@ -472,6 +481,8 @@ def play(
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
+    if load_path is not None and not log.checked:
+        console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
     try:
         session.run()
@@ -541,6 +552,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     console = render.make_console()
     if changed:
         console.print(f"warning: {changed}; replaying anyway")
+    if not log.checked:
+        console.print(UNCHECKED_LOG)
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
     for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did
@@ -824,15 +837,16 @@ def _emit(text: str, out: Path | None) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("--playouts", type=click.IntRange(min=1), default=500, show_default=True,
-              help="Number of random games (without --agent).")
+@click.option("--playouts", type=click.IntRange(1, MAX_GAMES), default=500, show_default=True,
+              help=f"Number of random games (without --agent; at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--repeat", "repeats", type=click.IntRange(min=1), default=3, show_default=True,
-              help="Play the games this many times; the fastest run counts (timing noise only slows runs down).")
+@click.option("--repeat", "repeats", type=click.IntRange(1, MAX_BENCH_REPEATS), default=3, show_default=True,
+              help="Play the games this many times; the fastest run counts (timing noise only slows runs down; "
+                   f"at most {MAX_BENCH_REPEATS}).")
 @click.option("--agent", "agent_spec", metavar="SPEC",
               help="Time this agent's decisions instead (e.g. mcts:400, or random): decisions and search iterations per second.")
-@click.option("--decisions", type=click.IntRange(min=1), default=10, show_default=True,
-              help="With --agent: positions (from random games) the agent decides on.")
+@click.option("--decisions", type=click.IntRange(1, MAX_BENCH_DECISIONS), default=10, show_default=True,
+              help=f"With --agent: positions (from random games) the agent decides on (at most {MAX_BENCH_DECISIONS:,}).")
 @format_option
 def bench(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
@@ -967,8 +981,8 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 @allow_option
 @click.option("--invariants", "invariants_of", metavar="RULESET",
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="With --invariants: games per player count.")
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+              help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")
 @click.option("--players", type=int, help="With --invariants: only this player count (default: every count).")
 @variant_option
 @click.option("--seed", type=int, default=0, show_default=True,

@@ -151,6 +151,8 @@ def test_simple_specs(spec: str) -> None:
         ("ismcts:400:c=x", "'ismcts:400:c=x' is not a valid ismcts agent; write ismcts:N, ismcts:Ts"),
         ("ismcts:400:c=-1", "optionally followed by :c=C (N iterations or T seconds per decision"),
         ("mcts:400::c=1", "is not a valid mcts agent"),
+        ("mcts:1e9s", "a search runs at most 3,600 seconds per decision"),
+        ("ismcts:10000001", "a search runs at most 10,000,000 iterations per decision"),
     ],
 )
 def test_bad_specs_say_what_is_known(spec: str, message: str) -> None:

@@ -509,6 +509,26 @@ def test_bench_rejects_unknown_agents() -> None:
     assert "known agents" in result.output
 
 
+@pytest.mark.parametrize(("args", "flag"), [
+    (("--playouts", "10000001"), "--playouts"),
+    (("--repeat", "101"), "--repeat"),
+    (("--agent", "random", "--decisions", "10001"), "--decisions"),
+    (("--agent", "mcts:1e9s"), "--agent"),
+])
+def test_bench_caps_its_counts(args: tuple[str, ...], flag: str) -> None:
+    # bench X --playouts 99999999999 (or an agent thinking 1e9 s a decision) was accepted and ran for ever
+    result = run("bench", RULESET, *args)
+    assert result.exit_code == 2 and flag in result.output and "Traceback" not in result.output
+
+
+def test_invariants_and_agents_cap_their_counts() -> None:
+    # check --invariants X --games 99999999999 and simulate --agents mcts:1e9s were accepted
+    checked = run("check", "--invariants", RULESET, "--games", "10000001")
+    assert checked.exit_code == 2 and "10000000" in checked.output
+    searched = run("simulate", RULESET, "-n", "1", "--agents", "mcts:1e9s")
+    assert searched.exit_code == 2 and "at most 3,600 seconds per decision" in searched.output
+
+
 # ---------------------------------------------------------------- check
 
 

@@ -210,6 +210,9 @@ def test_apply_refuses_what_is_not_an_action_saying_what_it_takes(cards: engine.
 @pytest.mark.parametrize(("seats", "message"), [
     ({"Sun": 1, "Comet": 2}, r"seats names 'Comet', which is not a role \(roles: Sun, Moon, Star\)"),
     ([1, 2], "seats is a mapping of roles to seats"),
+    ({"Sun": True}, r"seats gives Sun True: a seat is a whole number from 1 to 2 \(0 for absent\)"),
+    ({"Sun": 2.0}, "seats gives Sun 2.0: a seat is a whole number"),
+    ({"Sun": 3}, "seats gives Sun 3: a seat is a whole number from 1 to 2"),
 ])
 def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -> None:
     with pytest.raises(SetupError, match=message):
@@ -245,7 +248,7 @@ def test_loaded_dice_that_are_not_whole_numbers_are_refused_by_name(dice: object
         engine.load("liars-dice").new_state(players=2, seed=1, dice=dice)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seed", ["7", 1.5, None])
+@pytest.mark.parametrize("seed", ["7", 1.5, None, True])  # True was taken as seed 1
 def test_a_seed_that_is_not_a_whole_number_is_refused_by_name(seed: object) -> None:
     with pytest.raises(TypeError, match=f"seed must be a whole number, not {re.escape(repr(seed))}"):
         engine.load("tic-tac-toe").new_state(players=2, seed=seed)  # type: ignore[arg-type]

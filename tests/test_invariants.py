@@ -199,7 +199,7 @@ def test_check_invariants_usage_errors(tmp_path: Path) -> None:
         ("check", "--invariants", "iconoclasm-cards", "--players", "9"):
             "Invalid value for --players: iconoclasm-cards is played by 1, 2, 3, 4 players, not 9",
         ("check", "--invariants", "iconoclasm-cards", "--games", "0"):
-            "Invalid value for '--games': 0 is not in the range x>=1",
+            "Invalid value for '--games': 0 is not in the range 1<=x<=10000000",
     }
     for args, message in usage.items():
         result = run(*args)

@@ -114,10 +114,14 @@ def test_an_old_log_without_hashes_still_replays(tmp_path: Path) -> None:
     path.write_text(json.dumps({"ruleset": "tutorial-tiles", "variant": [], "players": 3, "seed": 2,
                                 "actions": state.history}))
     log = GameLog.read(path)
-    assert log.content_hash is None and log.hashes == []
+    assert log.content_hash is None and log.hashes == [] and not log.checked
     _, fresh = log.start()
     gamelog_replay(fresh, log.actions)
     assert fresh == state
+    result = run("replay", str(path))  # it replays, saying plainly that it is checked less
+    assert result.exit_code == 0 and "note: this is a format-1 log" in result.output
+    resumed = run("play", "--load", str(path), input="quit\n")
+    assert "note: this is a format-1 log" in resumed.output
 
 
 def test_the_cli_names_still_work() -> None:
@@ -215,6 +219,11 @@ def test_a_changed_ruleset_that_no_longer_loads_is_a_ruleset_error_even_when_for
         ('{"format": 99, "ruleset": "tutorial-tiles", "players": 2, "seed": 1}', "unknown game log format 99"),
         ('{"ruleset": "tutorial-tiles", "players": 2, "seed": 1, "actions": ["a"], "hashes": ["x"]}', "damaged"),
         ('{"ruleset": "tutorial-tiles", "players": 2, "seed": 1, "content_hash": 5}', "'content_hash' must be a string"),
+        # a format-2 log with its positions deleted replayed as an old log, unchecked
+        ('{"format": 2, "ruleset": "tutorial-tiles", "players": 2, "seed": 1, "actions": []}',
+         "the log says 'format': 2 but has no 'hashes'"),
+        ('{"ruleset": "tutorial-tiles", "content_hash": "abc", "version": 1, "players": 2, "seed": 1}',
+         "the log has a 'content_hash'"),  # only format-2 logs do
         ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
     ],
 )

@@ -57,6 +57,12 @@ def test_a_sweep_that_is_not_a_list_of_values_is_refused(text: str, message: str
         parse_sweep(text)
 
 
+def test_a_sweep_of_too_many_values_is_refused() -> None:
+    # width=[3, 4, ..., 20002] compiled the ruleset 20,000 times before playing a game
+    with pytest.raises(ValueError, match="'--sweep width' gives 20,000 values; a sweep tries at most 100"):
+        parse_sweep("width=[" + ", ".join(map(str, range(3, 20003))) + "]")
+
+
 def test_each_run_is_the_simulation_with_that_value_set() -> None:
     result = sweep(load, "grid_width", ["3", "7"], players=2, n=40, seed=5, agents="random")
     for value, swept in zip(["3", "7"], result.runs):

@@ -332,6 +332,70 @@ def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.Mo
     assert client.get("/api/tables/t1").json()["error"].startswith("there is no game 't1'")
 
 
+def test_an_action_played_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """/act answered 503 'nothing was changed' past the cap, and the abandoned work then played the move anyway."""
+    import threading
+    import time
+
+    from engine.model.state import State
+
+    client = TestClient(create_app(None, cap=0.3), follow_redirects=False)
+    table = start(client, "/play/tutorial-tiles?players=2&seed=3")
+    before = view(client, table)
+    applied, finished = State.apply, threading.Event()
+
+    def slowly(self: State, *args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.0)
+        try:
+            return applied(self, *args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(State, "apply", slowly)
+    response = client.post(f"/api/tables/{table}/act", json={"action": before["actions"][0]["text"]})
+    assert response.status_code == 503 and "nothing was changed" in response.json()["error"]
+    assert finished.wait(30)
+    time.sleep(0.5)  # the abandoned work has gone on to keep the move, or not
+    assert view(client, table) == before
+
+
+@pytest.mark.parametrize("request_made", ["undo", "goto"])
+def test_an_undo_or_a_replay_move_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch, request_made: str) -> None:
+    """/undo and /goto answered 503 'nothing was changed' past the cap, and the abandoned work then changed the table."""
+    import threading
+    import time
+
+    client = TestClient(create_app(None, cap=0.3), follow_redirects=False)
+    game = engine.load("tutorial-tiles")
+    if request_made == "undo":
+        table = start(client, "/play/tutorial-tiles?players=2&seed=3")
+        client.post(f"/api/tables/{table}/act", json={"action": view(client, table)["actions"][0]["text"]})
+        body: dict[str, Any] = {}
+    else:
+        state = game.new_state(players=2, seed=5, record=True)
+        while not state.is_terminal:
+            state.apply(RandomAgent(5).choose(state))
+        saved = json.dumps(Replay.record(state, "tutorial-tiles", 5).to_json())
+        table = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
+        body = {"position": 2}
+    before = view(client, table)
+    started, finished = type(game).new_state, threading.Event()
+
+    def slowly(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.0)
+        try:
+            return started(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(type(game), "new_state", slowly)
+    response = client.post(f"/api/tables/{table}/{request_made}", json=body)
+    assert response.status_code == 503 and "nothing was changed" in response.json()["error"]
+    assert finished.wait(30)
+    time.sleep(0.5)  # the abandoned work has gone on to change the table, or not
+    assert view(client, table) == before
+
+
 def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
     page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
     path = tmp_path / "report.html"

@@ -322,3 +322,16 @@ def test_a_tab_in_the_indentation_is_named_as_such() -> None:
         load_yaml("r.yaml", "options:\n\tmost: 3\n")
     found = info.value.diagnostics[0]
     assert (str(found.pos), found.hint) == ("r.yaml:2:1", "YAML indents with spaces, never tabs: replace the tab with spaces")
+
+
+@pytest.mark.parametrize(("char", "name"), [("\u2028", "line separator U+2028"), ("\u2029", "paragraph separator U+2029"),
+                                            ("\x85", "next line U+0085")])
+def test_a_line_break_editors_do_not_show_is_named_where_it_is(tmp_path: Path, char: str, name: str) -> None:
+    # inside a comment it ended the comment: 'did not find expected <document start>', a line below the real one
+    path = tmp_path / "r.yaml"
+    path.write_text(f"# a note{char} more\nname: x\n", encoding="utf-8")
+    for given in (None, path.read_text(encoding="utf-8")):
+        with pytest.raises(RulesetError) as info:
+            load_yaml(path, given)
+        found = info.value.diagnostics[0]
+        assert (found.pos, found.message.split(":")[0]) == (at(1, 9, str(path)), f"a {name}")

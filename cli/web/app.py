@@ -329,7 +329,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             def move() -> dict[str, Any]:
                 if seat is not None:
                     check_seat(table, seat)  # before moving: a refused request changes nothing
-                table.act(text.strip(), seat, seen)
+                table.act(text.strip(), seat, seen, expired)
                 return server.view(table, seat)
             return server.locked(table, move)
 
@@ -352,7 +352,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.undo(seat, seen)
+                done = table.kept_unless(expired, lambda: table.undo(seat, seen))
                 return {**server.view(table, seat), "note": done}
             return server.locked(table, back)
 
@@ -367,7 +367,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         seat = seat_of(request)
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.goto(position), server.view(table, seat))[1])
+            return server.locked(table, lambda: (table.kept_unless(expired, lambda: table.goto(position)),
+                                                 server.view(table, seat))[1])
 
         return await server.capped(work)
 

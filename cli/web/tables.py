@@ -26,7 +26,7 @@ import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import has_hidden_information
@@ -36,6 +36,8 @@ from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
     from engine import Game, State
+
+T = TypeVar("T")
 
 
 class TableError(Exception):
@@ -102,12 +104,14 @@ class Table:
 
     # ------------------------------------------------------------ moving
 
-    def act(self, text: str, by: int | None = None, seen: int | None = None) -> None:
+    def act(self, text: str, by: int | None = None, seen: int | None = None,
+            expired: Callable[[], bool] = lambda: False) -> None:
         """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
         when no human is to move, it is not ``by``'s turn, or the action is illegal.
 
         ``seen``: the version of the table the page showed when the action was picked; when the table has moved on
         since (the same click arriving twice, a move made on another page), nothing is played.
+        ``expired()`` true once the action is played: its request was refused as too long, so it is not kept.
         """
         if seen is not None and seen != self.version:
             raise TableError("the game moved on since this page showed it: nothing was played (choose again)")
@@ -120,7 +124,7 @@ class Table:
             raise TableError(f"seat {seat} is played by a bot ({self.bots[seat]}), not from the page")
         if by is not None and by != seat:
             raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
-        self._apply(text, seat)
+        self._apply(text, seat, expired)
 
     def advance(self, expired: Callable[[], bool] = lambda: False, seen: int | None = None) -> bool:
         """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end).
@@ -145,17 +149,20 @@ class Table:
         self.agents[seat] = thinking
         return True
 
-    def _apply(self, text: str, seat: int) -> None:
+    def _apply(self, text: str, seat: int, expired: Callable[[], bool] = lambda: False) -> None:
+        """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused."""
         before = len(self.state.log or [])
-        position = self.state.clone(record=True)
+        played = self.state.clone(record=True)
         try:
-            action = self.state.parse_action(text)
-            self.state.apply(action)
+            action = played.parse_action(text)
+            played.apply(action)
         except IllegalActionError as err:
             raise TableError(str(err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
-            self.state = position
             raise TableError(f"the ruleset failed while playing '{text}': {err} (the game is as it was before that move)") from None
+        if expired():
+            return
+        self.state = played
         public = action.step.public_format(action.args)
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
@@ -198,6 +205,19 @@ class Table:
                 restored.add(seat)
         return f"took back {taken} move{'s' * (taken != 1)}"
 
+    def kept_unless(self, expired: Callable[[], bool], work: Callable[[], T]) -> T:
+        """``work()`` (an undo, a move through a replay), undone when ``expired()`` is then true: its request was
+        refused as too long and told nothing changed.  The table's state is replaced, never changed in place,
+        so putting back what it held puts the table back.
+
+        Example: ``table.kept_unless(expired, lambda: table.undo(seat))``.
+        """
+        saved = (self.state, list(self.moves), dict(self.agents), dict(self.before), self.position, self.version)
+        result = work()
+        if expired():
+            self.state, self.moves, self.agents, self.before, self.position, self.version = saved
+        return result
+
     def goto(self, position: int) -> None:
         """Show a replay after ``position`` of its actions (0: the start)."""
         if self.mode != "replay":
@@ -227,7 +247,7 @@ class Table:
             replay(state.clone(), actions, None, hashes)
         self.state = state
         for text in actions:
-            self._apply(text, state.seat_to_move)
+            self._apply(text, self.state.seat_to_move)
 
     # ------------------------------------------------------------ saving
 

@@ -74,7 +74,7 @@ DESCRIPTIONS: dict[str, str] = {
     "turns": "turns one game may last (its end's max_turns)",
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
-    "each call of a ruleset's function, each item a selection looks at, each component a shuffle reorders or position() looks at, "
+    "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
     "each path a chain pattern's search follows",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",

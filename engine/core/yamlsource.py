@@ -209,6 +209,7 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
         _check_size(name, len(text.encode("utf-8", "surrogatepass")))
         _check_encodable(name, text)
         remember_source(name, text)
+    _check_line_breaks(name, text)
     try:
         try:
             return _Builder(name, text).document()
@@ -558,6 +559,27 @@ def _check_encodable(name: str, text: str) -> None:
         before = text[: err.start]
         pos = SourcePos(name, before.count("\n") + 1, err.start - (before.rfind("\n") + 1) + 1)
         raise RulesetError.at(pos, f"text is not valid UTF-8: character {text[err.start]!r} (save it as UTF-8)") from None
+
+
+UNSEEN_BREAKS = {"\u2028": "line separator U+2028", "\u2029": "paragraph separator U+2029", "\x85": "next line U+0085"}
+"""Characters YAML reads as line breaks although editors show none (and count no line)."""
+
+
+def _check_line_breaks(name: str, text: str) -> None:
+    """Refuse a character YAML takes for a line break that an editor does not show: inside a comment it ended the
+    comment (the rest was read as YAML) and every position after it was off by a line.
+
+    >>> _check_line_breaks("r.yaml", "# a\\u2028b\\nx: 1\\n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: r.yaml:1:4: a line separator U+2028: YAML reads it as a line break ...
+    """
+    start = min((i for i in map(text.find, UNSEEN_BREAKS) if i >= 0), default=-1)
+    if start < 0:
+        return
+    before = text[:start]
+    pos = SourcePos(name, before.count("\n") + 1, start - (before.rfind("\n") + 1) + 1)
+    raise RulesetError.at(pos, f"a {UNSEEN_BREAKS[text[start]]}: YAML reads it as a line break that editors do not "
+                               "show; remove it (in a double-quoted text, write it as an escape such as \\u2028)")
 
 
 def _check_size(name: str, size: int) -> None:

@@ -520,7 +520,12 @@ class Member(Node):
             scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}")
         fa, fb = a.fn, b.fn
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
-        return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e), code=Code(f"({left} in {right})", None, ca + cb))
+        few = isinstance(self.collection, ListLit) or (b.constant and _few(b.fn(None, [])))
+        if few:  # a list written in the ruleset, or a short constant one: no steps spent
+            return Compiled(BOOL, lambda s, e: fa(s, e) in fb(s, e), code=Code(f"({left} in {right})", None, ca + cb))
+        pos, where = self.pos, codegen.fresh("k")  # a zone or a list the game makes: a step per item it looks at
+        return Compiled(BOOL, lambda s, e: _member(s, fa(s, e), fb(s, e), pos),
+                        code=Code(f"member(s, {left}, {right}, {where})", None, ca + cb + ((where, pos), ("member", _member))))
 
     def describe(self) -> str:
         if isinstance(self.collection, ListLit) and len(self.collection.items) > 1:
@@ -1277,6 +1282,42 @@ def _loop(source: str | None, items: Any, slot: int | None, body: Compiled, pos:
     lines = (head, f"    spend(s, {where}, {what!r})", *((f"    e[{slot}] = {x}",) if slot is not None else ()),
              *codegen.indent(block))
     return Code("", lines, consts + ((where, pos), ("spend", _spend)) + (((name, items),) if source is None else ()))
+
+
+FEW_ITEMS = 100
+"""The longest constant list an 'in' test looks through without spending steps (``x in roles``, an option's list)."""
+
+
+def _few(items: Any) -> bool:
+    """Whether the constant ``items`` is a collection of at most :data:`FEW_ITEMS` (so ``in`` spends nothing).
+
+    >>> _few([1, 2, 3]), _few(list(range(1000)))
+    (True, False)
+    """
+    try:
+        return len(items) <= FEW_ITEMS
+    except TypeError:
+        return False
+
+
+def _member(s: Any, x: Any, items: Any, pos: SourcePos | None) -> bool:
+    """``x in items``, spending a step of the state's budget per item it may look at (as a selection does).
+
+    >>> from types import SimpleNamespace
+    >>> s = SimpleNamespace(budget=5)
+    >>> _member(s, 2, [1, 2, 3], None), s.budget
+    (True, 2)
+    """
+    try:
+        s.budget -= len(items)
+    except AttributeError:  # no state: constant code folded while compiling, which spends nothing
+        return x in items
+    except TypeError:  # a collection without a length
+        items = list(items)
+        s.budget -= len(items)
+    if s.budget < 0:
+        raise out_of_steps(s, pos, "'in' test")
+    return x in items
 
 
 def _order(compare: Any, x: Any, y: Any, node: Compare) -> bool:

@@ -211,8 +211,10 @@ class Game:
         if self.first_seat > players:
             raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
         try:
+            if isinstance(seed, bool):  # True would be seed 1
+                raise TypeError
             seeded = rng.seed_state(operator.index(seed))  # numpy's whole numbers too (an RL library's seeds)
-        except TypeError:  # a text, a decimal number
+        except TypeError:  # a text, a decimal number, a truth value
             raise TypeError(f"seed must be a whole number, not {cut(repr(seed), 60)}") from None
         if dice:
             dice = _loaded_dice(dice)
@@ -446,6 +448,10 @@ class Game:
         unknown = next((role for role in seats if role not in roles), None)
         if unknown is not None:
             raise SetupError(f"seats names {cut(repr(unknown), 60)}, which is not a role (roles: {', '.join(roles)})")
+        for role, seat in seats.items():  # True passed as seat 1 and 2.0 as seat 2
+            if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not 0 <= operator.index(seat) <= players:
+                raise SetupError(f"seats gives {role} {cut(repr(seat), 60)}: a seat is a whole number from 1 to {players} "
+                                 "(0 for absent)")
 
         def at(seat: int) -> str:
             return "absent" if seat == 0 else f"at seat {seat}"

@@ -366,6 +366,10 @@ def _greedy(argument: str | None, rng: random.Random) -> Agent:
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 1.4
+MAX_ITERATIONS = 10_000_000
+"""The most iterations a search may run per decision (``mcts:N``)."""
+MAX_SECONDS = 3600.0
+"""The most seconds a search may think per decision (``mcts:Ts``): an hour."""
 
 
 @dataclass(frozen=True)
@@ -422,23 +426,34 @@ class SearchSpec:
                                  "twice: give it once")
             seen.add(said)
             if part.startswith("c="):
-                spec = cls(kind, spec.budget, _number(part[2:], float, kind, argument, minimum=0.0))
+                spec = cls(kind, spec.budget, _number(part[2:], float, kind, argument, 0.0))
             elif part.endswith("s"):
-                spec = cls(kind, Budget(seconds=_number(part[:-1], float, kind, argument, minimum=1e-9)), spec.exploration)
+                spec = cls(kind, Budget(seconds=_number(part[:-1], float, kind, argument, 1e-9, MAX_SECONDS)), spec.exploration)
             else:
-                spec = cls(kind, Budget(iterations=_number(part, int, kind, argument, minimum=1)), spec.exploration)
+                spec = cls(kind, Budget(iterations=_number(part, int, kind, argument, 1, MAX_ITERATIONS)), spec.exploration)
         return spec
 
 
 Number = TypeVar("Number", int, float)
 
 
-def _number(text: str, convert: Callable[[str], Number], kind: str, argument: str | None, minimum: Number) -> Number:
-    """``text`` as a finite number of at least ``minimum``; a ValueError showing the spec's forms otherwise."""
+def _number(
+    text: str, convert: Callable[[str], Number], kind: str, argument: str | None, minimum: Number,
+    maximum: Number | None = None,
+) -> Number:
+    """``text`` as a finite number from ``minimum`` to ``maximum``; a ValueError showing the spec's forms otherwise.
+
+    >>> _number("5000", int, "mcts", "5000", 1, MAX_ITERATIONS)
+    5000
+    """
     try:
         value = convert(text)
     except ValueError:
         value = None
+    if value is not None and maximum is not None and maximum < value < math.inf:
+        unit = "seconds" if convert is float else "iterations"
+        raise ValueError(f"'{kind}:{argument}' asks for {text} {unit} per decision; a search runs at most "
+                         f"{maximum:,.0f} {unit} per decision")
     if value is None or not minimum <= value < math.inf:
         raise ValueError(
             f"'{kind}:{argument}' is not a valid {kind} agent; write {AGENT_FORMS[kind]}, optionally followed "

@@ -221,8 +221,23 @@ class Replay:
                 f"{where}: 'hashes' must hold one position per action plus the start "
                 f"({len(log.actions) + 1}), not {len(hashes)}: the log is damaged"
             )
+        if not hashes and (form == FORMAT or "content_hash" in data):  # a log of this format with its checks cut out
+            said = f"says 'format': {form!r}" if form == FORMAT else f"has a 'content_hash' (only format-{FORMAT} logs do)"
+            raise SaveError(
+                f"{where}: the log {said} but has no 'hashes', the positions a format-{FORMAT} log records after "
+                "every action: the log is damaged, and its actions cannot be checked"
+            )
         log.hashes = hashes
         return log
+
+    @property
+    def checked(self) -> bool:
+        """Whether playing it back checks every position (a format-1 log only checks that each action is legal).
+
+        >>> Replay("my-game", [], 2, 0).checked
+        False
+        """
+        return bool(self.hashes)
 
     # ------------------------------------------------------------ playing back
 

@@ -93,6 +93,10 @@ def _run_json(run: SweepRun) -> dict[str, Any]:
     }
 
 
+MAX_SWEEP_VALUES = 100
+"""The most values one sweep tries: each is compiled, kept and simulated, so ``[3, 4, ..., 20002]`` is refused."""
+
+
 def parse_sweep(text: str) -> tuple[str, list[str]]:
     """``NAME=[V1, V2, ...]`` as the option's name and each value as YAML text; ValueError says what is wrong."""
     shape = f"'{text}' is not NAME=[V1, V2, ...] with two values or more (for example width=[5, 6, 7])"
@@ -107,6 +111,9 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
         raise ValueError(f"'{text}': {err.diagnostics[0].message}") from None
     if not isinstance(values, list) or len(values) < 2:
         raise ValueError(shape)
+    if len(values) > MAX_SWEEP_VALUES:
+        raise ValueError(f"'--sweep {name}' gives {len(values):,} values; a sweep tries at most {MAX_SWEEP_VALUES} "
+                         "(split it into several sweeps)")
     texts = [yaml_text(v) for v in plain(values)]
     twice = next((text for i, text in enumerate(texts) if text in texts[:i]), None)
     if twice is not None:

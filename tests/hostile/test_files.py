@@ -123,7 +123,7 @@ def test_includes_inside_the_folder_and_built_in_bases_still_load(tmp_path: Path
 
 def test_a_replay_naming_proc_self_environ_is_refused_unread(tmp_path: Path) -> None:
     log = write(tmp_path / "game.json", json.dumps(
-        {"format": 2, "ruleset": "/proc/self/environ", "variant": [], "players": 2, "seed": 1, "actions": []}))
+        {"ruleset": "/proc/self/environ", "variant": [], "players": 2, "seed": 1, "actions": []}))
     for command in (["replay", str(log)], ["play", "--load", str(log)]):
         assert_refused(rulecraft(*command), f"{log}: the game log's ruleset '/proc/self/environ' {OUTSIDE}")
 
@@ -132,7 +132,7 @@ def test_a_replay_names_a_ruleset_only_inside_its_places(tmp_path: Path) -> None
     """A log may name a ruleset in its own folder tree, the folder its folder belongs to, the folder Rulecraft runs in,
     or an allowed folder; any other ruleset — even a real one — needs --allow, and a link to /etc/passwd is refused."""
     ruleset = copy_tiles(tmp_path / "game")
-    log = {"format": 2, "ruleset": str(ruleset), "variant": [], "players": 2, "seed": 1, "actions": []}
+    log = {"ruleset": str(ruleset), "variant": [], "players": 2, "seed": 1, "actions": []}  # a format-1 log
     elsewhere = write(tmp_path / "elsewhere" / "game.json", json.dumps(log))
     assert_refused(rulecraft("replay", str(elsewhere)), f"the game log's ruleset '{ruleset}' {OUTSIDE}")
     assert rulecraft("replay", str(elsewhere), "--allow", str(tmp_path / "game")).code == 0

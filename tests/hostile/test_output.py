@@ -105,7 +105,8 @@ def test_a_three_megabyte_action_in_a_log_is_cut_in_the_refusal(tmp_path: Path) 
 @pytest.mark.parametrize("field", ["ruleset", "players", "seed", "format", "content_hash"])
 def test_a_three_megabyte_field_of_a_log_is_cut_in_the_refusal(tmp_path: Path, field: str) -> None:
     log = tmp_path / "game.json"
-    game = {"format": 2, "ruleset": "tic-tac-toe", "content_hash": "0" * 16, "version": 1, "players": 2, "seed": 1, "actions": []}
+    game = {"format": 2, "ruleset": "tic-tac-toe", "content_hash": "0" * 16, "version": 1, "players": 2, "seed": 1, "actions": [],
+            "hashes": ["0" * 12]}
     log.write_text(json.dumps({**game, field: "x" * 3_000_000}))
     run = rulecraft("replay", str(log))
     assert run.code == 1 and "Traceback" not in run.text and "xxx" in run.err, run

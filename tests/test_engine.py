@@ -212,7 +212,8 @@ def test_apply_refuses_what_is_not_an_action_saying_what_it_takes(cards: engine.
     ([1, 2], "seats is a mapping of roles to seats"),
     ({"Sun": True}, r"seats gives Sun True: a seat is a whole number from 1 to 2 \(0 for absent\)"),
     ({"Sun": 2.0}, "seats gives Sun 2.0: a seat is a whole number"),
-    ({"Sun": 3}, "seats gives Sun 3: a seat is a whole number from 1 to 2"),
+    ({"Sun": -1}, "seats gives Sun -1: a seat is a whole number from 1 to 2"),
+    ({"Sun": 3}, r"Sun cannot be at seat 3: with 2 players the roles are dealt to the seats 1, 2, absent"),
 ])
 def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -> None:
     with pytest.raises(SetupError, match=message):

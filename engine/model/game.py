@@ -449,7 +449,7 @@ class Game:
         if unknown is not None:
             raise SetupError(f"seats names {cut(repr(unknown), 60)}, which is not a role (roles: {', '.join(roles)})")
         for role, seat in seats.items():  # True passed as seat 1 and 2.0 as seat 2
-            if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or not 0 <= operator.index(seat) <= players:
+            if isinstance(seat, bool) or not hasattr(type(seat), "__index__") or operator.index(seat) < 0:
                 raise SetupError(f"seats gives {role} {cut(repr(seat), 60)}: a seat is a whole number from 1 to {players} "
                                  "(0 for absent)")
 

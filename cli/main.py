@@ -896,9 +896,18 @@ def bench(
              f"playouts, not {repeats} of {playouts}")
 
 
+def _fastest(runs: int) -> str:
+    """``fastest of 3 runs``, or ``one run`` when there was one to choose from.
+
+    >>> _fastest(3), _fastest(1)
+    ('fastest of 3 runs', 'one run')
+    """
+    return f"fastest of {runs} runs" if runs != 1 else "one run"
+
+
 def _bench_text(result: dict[str, Any]) -> None:
     """The line ``bench`` prints for random playouts."""
-    runs = f"fastest of {result['repeats']} runs" if not result.get("partial") else f"{result['runs']} run{'s' * (result['runs'] != 1)} measured"
+    runs = _fastest(result['repeats']) if not result.get("partial") else f"{result['runs']} run{'s' * (result['runs'] != 1)} measured"
     echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['playouts']} random playouts in "
         f"{result['seconds']:.2f} s ({runs}): {result['playouts_per_second']:.0f} playouts/s "
@@ -940,7 +949,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
     searched = f", {iterations:.0f} iterations/s ({result['iterations_per_decision']:.0f} per decision)" if iterations else ""
     echo(
         f"{result['ruleset']}, {result['players']} player{'' if result['players'] == 1 else 's'}: {result['agent']} "
-        f"decided {result['decisions']} positions in {result['seconds']:.2f} s (fastest of {result.get('runs', result['repeats'])} runs): "
+        f"decided {result['decisions']} positions in {result['seconds']:.2f} s ({_fastest(result.get('runs', result['repeats']))}): "
         f"{result['decisions_per_second']:.2f} decisions/s{searched} (Python {result['python']})"
     )
 

@@ -496,6 +496,13 @@ def test_bench_mcts_iterations_per_second() -> None:
     assert "iterations/s (20 per decision)" in text
 
 
+def test_bench_of_one_run_says_one_run() -> None:
+    """``--repeat 1`` printed "(fastest of 1 runs)"."""
+    for args in (("--playouts", "5"), ("--agent", "greedy", "--decisions", "2")):
+        output = run("bench", RULESET, *args, "--repeat", "1").output
+        assert "(one run)" in output and "fastest of 1" not in output, output
+
+
 @pytest.mark.parametrize("args", [("--decisions", "3"), ("--agent", "random", "--playouts", "3")])
 def test_bench_refuses_a_count_it_would_ignore(args: tuple[str, ...]) -> None:
     # bench X --decisions 3 timed 500 random playouts; bench X --agent random --playouts 3 timed 10 decisions

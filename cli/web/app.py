@@ -406,7 +406,9 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.state.server = server  # its tables and time cap, for whoever embeds the application (and the tests)
+    return app
 
 
 def attachment(name: str) -> str:

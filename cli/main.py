@@ -984,11 +984,25 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 """The options of ``check`` that only random games (``--invariants``) use, by parameter name."""
 
 
+def _ruleset_not_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--invariants``'s value, refused when it is the next option (``check my-game --invariants --games 5``).
+
+    Checked first (the option is eager), before the paths: otherwise the option's value after it
+    (``5``) was refused as a scenario folder that does not exist.
+    """
+    if value is not None and value.startswith("-"):
+        raise click.BadParameter(
+            f"it takes the ruleset whose games to play, and was given the option '{value}': "
+            "write rulecraft check --invariants RULESET [--games N] ..., e.g. rulecraft check --invariants my-game --games 5"
+        )
+    return value
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=PathOrBuiltin())
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
 @allow_option
-@click.option("--invariants", "invariants_of", metavar="RULESET",
+@click.option("--invariants", "invariants_of", metavar="RULESET", is_eager=True, callback=_ruleset_not_option,
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")

@@ -525,3 +525,33 @@ def test_on_end_runs_when_a_status_ends_however_it_ends(ending: engine.Game) -> 
     assert holds(s, f"ended({a}) == 2")
     run(s, f"give({a}, Daze, hit)\ndamage({a}, 10, sting)")  # its on_damage removes it
     assert holds(s, f"ended({a}) == 3") and "Daze ends on" in " ".join(s.log)
+
+
+
+def _turn_hooks(status_hook: str, step_hook: str) -> str:
+    """The demo with Sting's hook and the first statuses step's hook renamed, and a second step running 'turn_end'."""
+    text = RULESET.replace("      before: |\n", f"      {status_hook}: |\n")
+    text = text.replace("{hook: before, turn: start}", f"{{hook: {step_hook}, turn: start}}")
+    text = text.replace("  - statuses: {turn: end}\n", "  - statuses: {hook: turn_end, turn: end}\n")
+    assert f"      {status_hook}: |" in text and f"{{hook: {step_hook}, turn: start}}" in text and "hook: turn_end" in text
+    return text
+
+
+@pytest.mark.parametrize("status_hook, step_hook, says", [
+    ("turn_begin", "turn_start", "nothing runs the hook 'turn_begin' of status 'Sting' (did you mean 'turn_start'?"),
+    ("start_turn", "turn_start", "nothing runs the hook 'start_turn' of status 'Sting' (did you mean 'turn_start'?"),
+    ("turn_start", "turn_begin", "nothing runs the hook 'turn_start' of status 'Sting' (did you mean 'turn_begin'? or is the "
+                                 "'statuses' step's hook misspelt? it runs 'turn_begin', which no status has)")])
+def test_a_hook_said_another_way_is_told_the_hook_meant(tmp_path: Path, status_hook: str, step_hook: str, says: str) -> None:
+    """'turn_begin' was told "did you mean 'turn_end'" (closer in letters) when 'turn_start' runs: the same words come first;
+    and when the step's hook is the misspelt one, the message says so too."""
+    engine.load(_write(tmp_path, _turn_hooks("turn_start", "turn_start")))  # as meant: it loads
+    with pytest.raises(RulesetError) as caught:
+        engine.load(_write(tmp_path, _turn_hooks(status_hook, step_hook)))
+    assert says in str(caught.value), str(caught.value)
+
+
+def _write(folder: Path, text: str) -> Path:
+    path = folder / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -258,8 +258,27 @@ def check_hooks(b: "BuildContext") -> None:
         for hook in status.hooks:
             if hook not in known:
                 b.error(hooks.key_pos.get(hook) if isinstance(hooks, Mapping) else None,
-                        f"nothing runs the hook '{hook}' of status '{status.name}'",
-                        did_you_mean(hook, known) or f"hooks that run: {', '.join(known)}")
+                        f"nothing runs the hook '{hook}' of status '{status.name}'", _unrun_hint(book, hook, known))
+
+
+def _unrun_hint(book: StatusBook, hook: str, known: list[str]) -> str:
+    """What to do about a status's hook nothing runs: the hook that runs it was meant to be, or the hooks that run.
+
+    When the name it resembles is a ``statuses`` step's hook that no status has, the step's may be the misspelt one:
+
+    >>> book = StatusBook(step_hooks={"turn_begin"})
+    >>> _unrun_hint(book, "turn_start", ["on_act", "turn_begin"])
+    "did you mean 'turn_begin'? or is the 'statuses' step's hook misspelt? it runs 'turn_begin', which no status has"
+    >>> _unrun_hint(book, "upkeep", ["on_act", "turn_begin"])
+    'hooks that run: on_act, turn_begin'
+    """
+    hint = did_you_mean(hook, known)
+    if hint is None:
+        return f"hooks that run: {', '.join(known)}"
+    meant = hint.split("'")[1]
+    if meant in book.step_hooks and not any(meant in st.hooks for st in book.statuses):
+        hint += f" or is the 'statuses' step's hook misspelt? it runs '{meant}', which no status has"
+    return hint
 
 
 # ------------------------------------------------------------------ changing the game

@@ -555,3 +555,46 @@ def _write(folder: Path, text: str) -> Path:
     path = folder / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="module")
+def aging(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    """The demo with a status that keeps its age and wears off after two of its owner's turns (no 'lasts')."""
+    worn = ("  Worn:\n    age: true\n    on:\n      before: |\n        if status_age(self, Worn) == 2:\n"
+            "          remove(self, Worn)\n")
+    text = RULESET.replace("setup: |\n", worn + "setup: |\n", 1)
+    path = tmp_path_factory.mktemp("aging") / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return engine.load(path)
+
+
+def test_a_status_reads_how_many_of_its_owners_turns_it_has_lasted(aging: engine.Game) -> None:
+    """A status could not say "after two turns of this status, ...": nothing read how long it had lasted."""
+    a = 'first(u in units where u.id == "a")'
+    s = state(aging, dice=(1,) * 8)
+    run(s, f"give({a}, Worn, hit)")  # N's turn has begun: its first counted turn is the next
+    ages = [holds(s, f"status_age({a}, Worn) == 0") and holds(s, f"status_age({a}, Daze) == 0")]
+    for turn in range(2):
+        s.apply("low: a 1 Poke")
+        s.apply("low: b 1 Poke")  # N's turn begins: Worn's age grows by one, and at 2 its hook ends it
+        ages.append(holds(s, f"status_age({a}, Worn) == {1 - turn}"))
+    assert ages == [True, True, True] and statuses(s, "a") == []
+    assert "Worn ends on N's a" in " ".join(s.log)
+    assert "its age counted" in aging.parts["statuses"].by_name["Worn"].describe()
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("    age: true\n", "", "status 'Worn' keeps no age: nothing counts its owner's turns"),
+    ("{hook: before, turn: start}", "{hook: before}", "status 'Worn' counts its age, but no 'statuses' step counts its "
+                                                      "owner's turns (turn: start)"),
+    ("status_age(self, Worn)", "status_age(self, first(statuses_of(self)))", "status_age() reads a status named where it is "
+                                                                              "called (status_age(t, Sting)), unless every "
+                                                                              "status keeps its age: Sting keeps none")])
+def test_an_age_nothing_counts_is_refused_where_it_is_read(tmp_path: Path, old: str, new: str, says: str) -> None:
+    """Without 'age: true' (or 'lasts') nothing counts a status's turns: its age would read 0 for ever."""
+    worn = ("  Worn:\n    age: true\n    on:\n      before: |\n        if status_age(self, Worn) == 2:\n"
+            "          remove(self, Worn)\n")
+    text = RULESET.replace("setup: |\n", worn + "setup: |\n", 1)
+    assert old in text
+    with pytest.raises(RulesetError, match=re.escape(says)):
+        engine.load(_write(tmp_path, text.replace(old, new)))

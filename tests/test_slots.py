@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from engine.core.information import determinize
+from engine.core.slices import TurnOrder
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
 from engine.lang.types import ANY_COMPONENT
@@ -265,3 +266,53 @@ def test_a_commit_lists_the_next_decision_as_asking_again_would(game: engine.Gam
             if state.pending is None and state.chance is None and step.kind == "commit":
                 assert kept.all_args() == step.actions(state).all_args()
             state.play(rng.randrange(len(kept)))
+
+
+# ---------------------------------------------------------------- the turn order in sealed rounds
+
+def _extended(tmp_path, turn_end: str):  # type: ignore[no-untyped-def]
+    """sealed-tiles with a ``do`` step added at the end of the turn."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"name: sealed-changed\nextends: sealed-tiles\nturn+:\n  - do:\n      effect: |\n{turn_end}", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("call", ["play_again()", "play_next(first(r in roles where seated(r)))"])
+def test_a_turn_change_is_refused_in_a_ruleset_of_sealed_rounds(tmp_path, call: str) -> None:  # type: ignore[no-untyped-def]
+    """play_again() in sealed-tiles loaded, then the player sealed a tile and played again and again until the game
+    stalled with the tile never revealed: the reveal waits for the round's last player."""
+    from engine.core.errors import RulesetError
+
+    with pytest.raises(RulesetError) as caught:
+        engine.load(_extended(tmp_path, f"        if turn_position(current_role) == 1:\n          {call}\n"))
+    (problem,) = caught.value.diagnostics
+    assert problem.message.startswith(f"{call.split('(')[0]}() can't be used in a ruleset with a 'reveal' step (")
+    assert "reveals on the last one's" in problem.message and (problem.pos.line, problem.pos.col) == (7, 11)
+
+
+def test_the_reveal_waits_for_the_last_player_still_in_the_turn_order(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """When the round's last player left the turn order, the others' sealed tiles were never revealed: the game
+    stalled. Now the round ends on the turn of the last player still playing."""
+    game = engine.load(_extended(tmp_path, "        if turn_position(current_role) == 2 and count(t in board) >= 2:\n"
+                                           "          leave(current_role)\n"))
+    state = game.new_state(players=2, seed=3, record=True)
+    seats = [make_agent("random", 10), make_agent("random", 11)]
+    while not state.is_terminal:
+        if state.simultaneous_seats():
+            assert state.simultaneous_seats() == (state.seat_to_move,) or not state.left_roles()  # a left role decides nothing
+        state.apply(seats[state.seat_to_move - 1].choose(state))
+    log = state.log
+    assert "Stag leaves the turn order" in log
+    after = log[log.index("Stag leaves the turn order"):]
+    commits = [line for line in after if line == "Lion commits a card face down to tile"]
+    assert len(commits) >= 2 and len([line for line in after if line.startswith("Lion reveals ")]) == len(commits)
+    assert not any(state.zones[game.zone_index[("sealed", role)]] for role in ("Lion", "Stag"))
+
+
+def test_a_role_that_left_is_not_one_of_the_seats_deciding_together(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Sealed decisions of the round's later roles are taken together: one that left the turn order has none."""
+    game = engine.load(_extended(tmp_path, "        pass\n"))
+    state = game.new_state(players=2, seed=3)
+    assert state.simultaneous_seats() == (1, 2)
+    state.slices[TurnOrder.block] = TurnOrder(left=("Stag",))  # as leave(Stag) would have left it
+    assert state.left_roles() == ("Stag",) and state.simultaneous_seats() == (1,)

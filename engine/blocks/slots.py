@@ -51,6 +51,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.context import ZoneRef
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.blocks.grid import format_cell
+from engine.blocks.state_functions import TURN_CHANGES
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
@@ -123,6 +124,18 @@ class Aims(NamedTuple):
                 x, y = offered[rng.randrange(len(offered))] if offered else (0, 0)
             sealed.append((step, role, slot, x, y))
         return self._replace(sealed=tuple(sealed))
+
+
+def closing_turn(s: "StateView") -> int:
+    """The place in turn order of the turn that ends a sealed round: the last role's that has not left the turn order.
+
+    (A role that leaves passes over its turns, so the reveal waits for the last one still playing.)
+    """
+    last = len(s.order) - 1
+    left = s.left_roles()
+    while last > 0 and s.order[last] in left:
+        last -= 1
+    return last
 
 
 def _turn_place(s: "StateView", role: str) -> int:
@@ -219,6 +232,21 @@ def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
         b.error(pos, "this step needs a 'slots' section (the row of slots each player fills)")
         return NO_SLOTS
     return b.game.parts.get("slots")
+
+
+def check_turn_changes(b: "BuildContext") -> None:
+    """A ruleset with a ``reveal`` step refuses ``play_again()`` and ``play_next()``: its sealed round gives every
+    player one turn, in turn order, and reveals on the last one's, so an extra or skipped turn would reveal before
+    everyone has committed (or leave a player's commit for the next round)."""
+    reveal = next((step for step in b.game.steps if isinstance(step, Reveal)), None)
+    if reveal is None:
+        return
+    where = f" ({reveal.pos.file}:{reveal.pos.line})" if reveal.pos else ""
+    for name, pos in b.game.vocab.data.get(TURN_CHANGES, ()):
+        b.error(pos, f"{name} can't be used in a ruleset with a 'reveal' step{where}: each sealed round gives every "
+                     "player one turn, in turn order, and reveals on the last one's, so an extra or a skipped turn "
+                     "would reveal before everyone has committed",
+                "keep the turn order as it is in a game of sealed rounds; leave(ROLE) may still take a player out")
 
 
 def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow) -> None:
@@ -461,7 +489,7 @@ class Reveal(Step):
             _check_laid_out(b, spec, "to", self.slots)
 
     def enter(self, s: "StateView") -> bool:
-        if s.turn != len(s.order) - 1:  # not everyone has committed yet
+        if s.turn != closing_turn(s):  # not everyone has committed yet
             return False
         rows: dict[str, list[int]] = {}
         if self.components:
@@ -477,6 +505,8 @@ class Reveal(Step):
         if s.log is not None:
             slot_names = self.slots.names
             for role, cards in rows.items():
+                if not cards:  # nothing committed (it left the turn order, or had nothing left to commit)
+                    continue
                 s.log.append(f"{role} reveals " + ", ".join(f"{self.game.describe_piece(c, s.face[c])} at {slot_names[i]}" for i, c in enumerate(cards)))
             for role, slot, x, y, _ in cells:
                 s.log.append(f"{role} reveals the cell {format_cell((x, y))} for {slot_names[slot]}")
@@ -738,5 +768,6 @@ BLOCK = declare(Block(
     functions=ADDED_FUNCTIONS,
     declare=declare_slots,
     attach=attach_slots,
+    check=check_turn_changes,
     rank=40,
 ))

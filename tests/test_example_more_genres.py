@@ -2,7 +2,10 @@
 files, and random games that end by their own rule and keep the invariants.
 
 Dominoes (docs/examples/dominoes) is the block game: the line of play is a one-row board growing at both ends, a
-tile's two faces its two ways round; it is played beside OpenSpiel's ``python_block_dominoes``.
+tile's two faces its two ways round; it is played beside OpenSpiel's ``python_block_dominoes``.  Home run
+(docs/examples/home-run) is a roll-and-move race in the manner of Ludo: a loop of squares as a one-row board, a counter
+of the squares each piece has gone, two pieces of a colour stacked on a square a block, a piece landing on a single
+one sending it back to its yard.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("dominoes",)
+GAMES = ("dominoes", "home-run")
 
 try:
     import pyspiel

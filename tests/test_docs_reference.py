@@ -78,3 +78,13 @@ def test_the_general_examples_work_on_the_card_game(tmp_path: Path) -> None:
     assert all(checked_playout(game, 3, seed).ok for seed in range(5))
     state = game.new_state(players=2, seed=1)
     assert game.compile_condition("shown(Fire) == 0 and leads(current_role)").run(state) is True
+
+
+def test_the_board_examples_use_only_keys_the_schema_knows() -> None:
+    """The `### board` examples are copied into new rulesets: a key the schema refuses there (`growing: true` was
+    one) fails the designer's first validate."""
+    known = set(json.loads((schemas_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))
+                ["$defs"]["board"]["properties"])
+    section = GENERAL.split("\n### board\n", 1)[1].split("\n### ", 1)[0]
+    blocks = [yaml.safe_load(b)["board"] for b in re.findall(r"```yaml\n(.*?)```", section, re.S)]
+    assert len(blocks) == 2 and all(set(b) <= known for b in blocks), blocks

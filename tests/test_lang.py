@@ -301,6 +301,16 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
 
 
+def test_a_function_whose_body_is_true_or_false_loads(tmp_path: Path) -> None:
+    """'never(): false' was refused with "unknown name 'False'": YAML reads a bare false as a boolean, and the
+    function's body was turned into Python's text of it."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: constants\nextends: tutorial-tiles\nfunctions:\n  never(): false\n  always(): true\n")
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("always() and not never()").test(state)
+
+
 def test_a_function_named_like_a_built_in_one_says_which(tmp_path: Path) -> None:
     """'points(role r): ...' was refused with \"the name 'points' is already defined\", which did not say by what: the
     message now shows the function the name already is."""

@@ -42,7 +42,7 @@ from engine.core.compose import set_in_words
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
-from engine.lang.defined import define_functions
+from engine.lang.defined import code_text, define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.program import Program
 from engine.lang.scope import Compiled, Scope
@@ -274,7 +274,7 @@ class Builder:
 
         Trees of code read from files are kept by text and position, so loading a ruleset again parses nothing.
         """
-        source = _code_text(text)
+        source = code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
         digits = limits.current().integer_digits  # numbers in code are checked against it while parsing
         key = (source, program, text.__getnewargs__()[1:], digits) if isinstance(text, Text) else None
@@ -332,7 +332,7 @@ class Builder:
     def describe(self, text: Any) -> str:
         """The English of code that ``expression`` already checked (errors are not reported twice)."""
         try:
-            node = parse_expression(_code_text(text))
+            node = parse_expression(code_text(text))
             node.compile(Scope(self.game.vocab, DiagnosticSink()))  # names the ruleset's own functions in English
             return node.describe()
         except (RulesetError, RecursionError):
@@ -361,8 +361,4 @@ def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:
     return {k: plain(v) for k, v in tree.items() if k not in keys}
 
 
-def _code_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 

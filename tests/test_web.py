@@ -665,6 +665,23 @@ def test_a_pieces_counters_are_written_on_it() -> None:
     assert counts["South-store"] == ["1"] and counts["North-store"] == []
 
 
+def test_a_stack_on_a_hex_board_shows_how_many_pieces_lie_beneath(tmp_path: Path) -> None:
+    """A hex board that stacks drew only the top piece: '+N' was written on square boards alone."""
+    from cli.web.svg import board_svg
+
+    folder = tmp_path / "stacked"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text("name: stacked\nextends: hex-glyphs\nboard: {stacking: true}\n")
+    state = engine.load(str(folder)).new_state(players=2, seed=1)
+    for _ in range(3):
+        state.apply(state.parse_action(next(str(a) for a in state.legal_actions() if str(a).endswith(" at 0,0"))))
+    top, *beneath = state.stack((0, 0))
+    drawn = re.search(r'<g class="piece"><title>([^<]*) at 0,0([^<]*)</title>(.*?)</g>', board_svg(state))
+    assert drawn is not None and drawn[1] == state.game.piece_names[top]
+    assert drawn[2] == ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath)
+    assert re.search(r'class="stack"[^>]*>\+2</text>', drawn[3])
+
+
 def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) -> None:
     """Seat 1's page, a click late, must not play seat 2's sealed move (the same words are legal for both)."""
     table = start(client, "/play/nine-domains?players=2&seed=3&seat=2=human")

@@ -410,3 +410,20 @@ def test_the_last_moves_cells_are_marked_on_the_board(page: Page, server: str) -
     page.click("#undo")
     settle(page)
     assert page.locator("#view .cell.last").count() == 0
+
+
+def test_a_stacks_count_reads_on_the_piece_it_is_written_on(page: Page, server: str) -> None:
+    """'+N' beneath a stack's top piece was dark grey whatever the piece's colour: on a dark piece it could not be read."""
+    page.goto(f"{server}/play/spell-cycles?players=2&variant=spellstackers%2Bshort&seed=1&seat=2=human")
+    settle(page)
+    api = page.url.replace("/table/", "/api/tables/")
+    for _ in range(12):  # every placement on 0,0, on top of the pieces there
+        texts = [a["text"] for a in page.request.get(api).json()["actions"]]
+        on = [t for t in texts if t.startswith("place") and t.endswith(" at 0,0")]
+        page.request.post(api + "/act", data={"action": (on or texts)[0]})
+    page.reload()
+    settle(page)
+    cell = page.locator("#view .cell[data-cell='0,0']")
+    assert cell.locator(".stack").text_content() == "+5"
+    fill = "(text) => getComputedStyle(text).fill"
+    assert cell.locator(".stack").evaluate(fill) == cell.locator(".label").evaluate(fill)

@@ -457,6 +457,28 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     assert catalog.load("tiles").name == "tutorial-tiles"
 
 
+def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path: Path) -> None:
+    """The server compiled each ruleset once: a designer who edited the YAML and reloaded the page got the old rules
+    (and the old title) until the server was restarted, and a ruleset broken by an edit still played."""
+    folder = ruleset_copy(tmp_path, "")
+    path = folder / "ruleset.yaml"
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    table = start(client, "/play/tiles?players=2&seed=1")
+    assert "<h1>Tiles — a tutorial ruleset</h1>" in client.get("/rules/tiles").text
+    path.write_text(path.read_text().replace("title: Tiles — a tutorial ruleset", "title: Tiles, edited")
+                    .replace("max_width: board_size", "max_width: 2"))
+    assert "<h1>Tiles, edited</h1>" in client.get("/rules/tiles").text
+    assert "<b>tiles</b><br><small>Tiles, edited</small>" in client.get("/").text
+    edited = start(client, "/play/tiles?players=2&seed=1")
+    assert "Tiles, edited" in client.get(f"/table/{edited}").text
+    assert "Tiles — a tutorial ruleset" in client.get(f"/table/{table}").text  # a game on the table keeps its rules
+    (folder / "extra.yaml").write_text("nothing: here\n")  # a file beside it: the ruleset is read again, unchanged
+    assert "<h1>Tiles, edited</h1>" in client.get("/rules/tiles").text
+    path.write_text(path.read_text().replace("adjacency: orthogonal", "adjacency: sideways"))
+    refused = client.get("/play/tiles?players=2&seed=1")
+    assert refused.status_code == 400 and re.search(r"ruleset.yaml:\d+:\d+: .*sideways", refused.text)
+
+
 @pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
 def test_a_game_of_a_folder_named_in_any_characters_can_be_saved(tmp_path: Path, folder: str) -> None:
     from urllib.parse import quote, unquote

@@ -330,7 +330,8 @@ def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.Mo
     assert response.status_code == 503 and "nothing was changed" in response.json()["error"]
     assert finished.wait(30)
     time.sleep(0.5)  # the abandoned work has gone on to keep the table, or not
-    assert client.get("/api/tables/t2").json()["error"].startswith("there is no game 't2'")
+    second = f"t2-{app.state.server.tables.run}"  # the id the file's table would have had
+    assert client.get(f"/api/tables/{second}").json()["error"].startswith(f"there is no game '{second}'")
 
 
 def test_an_action_played_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -629,12 +630,25 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
 
 def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
-    client = TestClient(create_app(None), follow_redirects=False)  # a fresh server: its first game is t1
+    app = create_app(None)
+    app.state.server.tables.run = "4f9a2c"  # a fresh server with the mark the page shows: its first game is t1-4f9a2c
+    client = TestClient(app, follow_redirects=False)
     assert f"# {client.get('/api/tables/t999').text}\n" in doc
     location = client.get("/play/iconoclasm-cards?players=2&seed=7").headers["location"]
     assert f"# http://127.0.0.1:8000{location}\n" in doc
-    refused = client.post("/api/tables/t1/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
+    refused = client.post("/api/tables/t1-4f9a2c/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
     assert f"# {refused}\n" in doc
+
+
+def test_a_page_left_open_across_a_restart_plays_nothing_in_the_new_servers_games() -> None:
+    """Table ids started again at t1 with every server: a page left open while the designer restarted the server
+    named the new server's first game, drew it under the old game's title, and its next click was played there."""
+    before, after = (TestClient(create_app(None), follow_redirects=False) for _ in range(2))
+    stale = start(before, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    fresh = start(after, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    refused = after.post(f"/api/tables/{stale}/act", json={"action": "place X at 0,0", "seat": 1, "version": 0})
+    assert refused.status_code == 404 and "or the server started again since" in refused.json()["error"]
+    assert view(after, fresh)["moves"] == []
 
 
 def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> None:

@@ -427,3 +427,17 @@ def test_a_stacks_count_reads_on_the_piece_it_is_written_on(page: Page, server: 
     assert cell.locator(".stack").text_content() == "+5"
     fill = "(text) => getComputedStyle(text).fill"
     assert cell.locator(".stack").evaluate(fill) == cell.locator(".label").evaluate(fill)
+
+
+def test_the_last_moves_outline_is_not_covered_by_the_cells_after_it(page: Page, server: str) -> None:
+    """The outline of the last move's cell lost its right and bottom sides under the cells drawn after it."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=4&seat=2=human")
+    settle(page)
+    page.locator("#view .cell[data-cell='0,0']").click()
+    settle(page)
+    box = page.locator("#view .cell[data-cell='0,0'] .square").bounding_box()  # the square with its outline
+    assert box is not None
+    right, bottom = box["x"] + box["width"] - 0.75, box["y"] + box["height"] - 0.75  # the outline's outer half
+    for x, y in ((right, box["y"] + box["height"] / 2), (box["x"] + box["width"] / 2, bottom)):
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.cell').dataset.cell", [x, y])
+        assert hit == "0,0"

@@ -117,6 +117,7 @@ function draw(data) {
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
     cell.classList.toggle("last", last.has(cell.dataset.cell));
+    if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
     cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
   }
   for (const chip of document.querySelectorAll("#view .chip")) {

@@ -62,12 +62,23 @@ def settings(name: str) -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """A server on a free port, in a thread; its address."""
+    """A server of the built-in rulesets on a free port, in a thread; its address."""
+    yield from serving(None)
+
+
+@pytest.fixture(scope="module")
+def failing_server() -> Iterator[str]:
+    """A server of a ruleset whose effect fails on some choices (a division by zero); its address."""
+    yield from serving(str(Path(__file__).parent / "data" / "failing-effect"))
+
+
+def serving(source: str | None) -> Iterator[str]:
+    """Serve ``source`` (None: the built-in rulesets) on a free port, in a thread, while the caller runs; its address."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    config = uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(create_app(source), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
@@ -441,3 +452,21 @@ def test_the_last_moves_outline_is_not_covered_by_the_cells_after_it(page: Page,
     for x, y in ((right, box["y"] + box["height"] / 2), (box["x"] + box["width"] / 2, bottom)):
         hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.cell').dataset.cell", [x, y])
         assert hit == "0,0"
+
+
+def test_a_bot_move_the_ruleset_fails_on_stops_the_bots_instead_of_being_asked_for_again(page: Page, failing_server: str) -> None:
+    """A bot's move that failed was asked for again and again, several times a second, for as long as the page was
+    open (a searching bot spent up to 5 seconds on each); the page now stops the bots there and says how to go on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/advance") else None)
+    page.goto(f"{failing_server}/watch/failing-effect?players=2&seed=1&agents=random")
+    page.wait_for_selector("#message:not([hidden])")
+    time.sleep(2)
+    settle(page)
+    assert "division by zero" in page.locator("#message").inner_text()
+    assert "The bots stop here: press play or step to try again." in page.locator("#message").inner_text()
+    assert len(asked) == 1 and page.locator("#playpause").inner_text() == "play"
+    page.click("#playpause")  # asked again, once
+    page.wait_for_function("document.getElementById('playpause').textContent === 'play'")
+    time.sleep(1)
+    assert len(asked) == 2

@@ -384,3 +384,29 @@ def test_nth_takes_a_zone_as_its_list() -> None:
     for condition in ("nth(pile1, 2) != none", "nth(pile1, 2) == first(d in pile1 where position(d) == 2)",
                       "nth(pile1, 1) != nth(pile1, 2)", "nth(pile1, 4) == none"):
         assert game.compile_condition(condition).test(state), condition
+
+
+def test_programs_parsed_in_several_threads_at_once_parse_as_they_do_alone() -> None:
+    """The one parser's indentation post-lexer keeps its state while it runs: a server compiling two rulesets for
+    two requests at once failed one of them with an AssertionError from inside the parser (a 500 on the page)."""
+    import threading
+
+    programs = [f"for r in roles:\n  if gold(r) > {n}:\n    gold(r) -= ({n} + count(x in [1, 2]))\n  else:\n    pass\n"
+                for n in range(8)]
+    alone = [parse_program(text).describe() for text in programs]
+    failures: list[str] = []
+
+    def parse_all() -> None:
+        for _ in range(40):
+            for text, expected in zip(programs, alone):
+                try:
+                    assert parse_program(text).describe() == expected
+                except Exception as err:  # noqa: BLE001 - any failure of a parse is the defect
+                    failures.append(repr(err))
+
+    threads = [threading.Thread(target=parse_all) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

@@ -330,7 +330,8 @@ def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.Mo
     assert response.status_code == 503 and "nothing was changed" in response.json()["error"]
     assert finished.wait(30)
     time.sleep(0.5)  # the abandoned work has gone on to keep the table, or not
-    assert client.get("/api/tables/t2").json()["error"].startswith("there is no game 't2'")
+    second = f"t2-{app.state.server.tables.run}"  # the id the file's table would have had
+    assert client.get(f"/api/tables/{second}").json()["error"].startswith(f"there is no game '{second}'")
 
 
 def test_an_action_played_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -455,6 +456,28 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     catalog = Catalog(str(tmp_path))
     assert catalog.names() == ["tiles"]
     assert catalog.load("tiles").name == "tutorial-tiles"
+
+
+def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path: Path) -> None:
+    """The server compiled each ruleset once: a designer who edited the YAML and reloaded the page got the old rules
+    (and the old title) until the server was restarted, and a ruleset broken by an edit still played."""
+    folder = ruleset_copy(tmp_path, "")
+    path = folder / "ruleset.yaml"
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    table = start(client, "/play/tiles?players=2&seed=1")
+    assert "<h1>Tiles — a tutorial ruleset</h1>" in client.get("/rules/tiles").text
+    path.write_text(path.read_text().replace("title: Tiles — a tutorial ruleset", "title: Tiles, edited")
+                    .replace("max_width: board_size", "max_width: 2"))
+    assert "<h1>Tiles, edited</h1>" in client.get("/rules/tiles").text
+    assert "<b>tiles</b><br><small>Tiles, edited</small>" in client.get("/").text
+    edited = start(client, "/play/tiles?players=2&seed=1")
+    assert "Tiles, edited" in client.get(f"/table/{edited}").text
+    assert "Tiles — a tutorial ruleset" in client.get(f"/table/{table}").text  # a game on the table keeps its rules
+    (folder / "extra.yaml").write_text("nothing: here\n")  # a file beside it: the ruleset is read again, unchanged
+    assert "<h1>Tiles, edited</h1>" in client.get("/rules/tiles").text
+    path.write_text(path.read_text().replace("adjacency: orthogonal", "adjacency: sideways"))
+    refused = client.get("/play/tiles?players=2&seed=1")
+    assert refused.status_code == 400 and re.search(r"ruleset.yaml:\d+:\d+: .*sideways", refused.text)
 
 
 @pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
@@ -607,12 +630,25 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
 
 def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
-    client = TestClient(create_app(None), follow_redirects=False)  # a fresh server: its first game is t1
+    app = create_app(None)
+    app.state.server.tables.run = "4f9a2c"  # a fresh server with the mark the page shows: its first game is t1-4f9a2c
+    client = TestClient(app, follow_redirects=False)
     assert f"# {client.get('/api/tables/t999').text}\n" in doc
     location = client.get("/play/iconoclasm-cards?players=2&seed=7").headers["location"]
     assert f"# http://127.0.0.1:8000{location}\n" in doc
-    refused = client.post("/api/tables/t1/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
+    refused = client.post("/api/tables/t1-4f9a2c/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
     assert f"# {refused}\n" in doc
+
+
+def test_a_page_left_open_across_a_restart_plays_nothing_in_the_new_servers_games() -> None:
+    """Table ids started again at t1 with every server: a page left open while the designer restarted the server
+    named the new server's first game, drew it under the old game's title, and its next click was played there."""
+    before, after = (TestClient(create_app(None), follow_redirects=False) for _ in range(2))
+    stale = start(before, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    fresh = start(after, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    refused = after.post(f"/api/tables/{stale}/act", json={"action": "place X at 0,0", "seat": 1, "version": 0})
+    assert refused.status_code == 404 and "or the server started again since" in refused.json()["error"]
+    assert view(after, fresh)["moves"] == []
 
 
 def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> None:
@@ -663,6 +699,23 @@ def test_a_pieces_counters_are_written_on_it() -> None:
     counts = {pit: re.findall(r'class="count"[^>]*>(\d+)<', shape) for pit, shape in drawn.items()}
     assert counts["S3"] == [] and counts["S4"] == ["5"] and counts["S1"] == counts["N6"] == ["4"]
     assert counts["South-store"] == ["1"] and counts["North-store"] == []
+
+
+def test_a_stack_on_a_hex_board_shows_how_many_pieces_lie_beneath(tmp_path: Path) -> None:
+    """A hex board that stacks drew only the top piece: '+N' was written on square boards alone."""
+    from cli.web.svg import board_svg
+
+    folder = tmp_path / "stacked"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text("name: stacked\nextends: hex-glyphs\nboard: {stacking: true}\n")
+    state = engine.load(str(folder)).new_state(players=2, seed=1)
+    for _ in range(3):
+        state.apply(state.parse_action(next(str(a) for a in state.legal_actions() if str(a).endswith(" at 0,0"))))
+    top, *beneath = state.stack((0, 0))
+    drawn = re.search(r'<g class="piece"><title>([^<]*) at 0,0([^<]*)</title>(.*?)</g>', board_svg(state))
+    assert drawn is not None and drawn[1] == state.game.piece_names[top]
+    assert drawn[2] == ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath)
+    assert re.search(r'class="stack"[^>]*>\+2</text>', drawn[3])
 
 
 def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) -> None:

@@ -62,12 +62,23 @@ def settings(name: str) -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """A server on a free port, in a thread; its address."""
+    """A server of the built-in rulesets on a free port, in a thread; its address."""
+    yield from serving(None)
+
+
+@pytest.fixture(scope="module")
+def failing_server() -> Iterator[str]:
+    """A server of a ruleset whose effect fails on some choices (a division by zero); its address."""
+    yield from serving(str(Path(__file__).parent / "data" / "failing-effect"))
+
+
+def serving(source: str | None) -> Iterator[str]:
+    """Serve ``source`` (None: the built-in rulesets) on a free port, in a thread, while the caller runs; its address."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    config = uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(create_app(source), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
@@ -410,3 +421,52 @@ def test_the_last_moves_cells_are_marked_on_the_board(page: Page, server: str) -
     page.click("#undo")
     settle(page)
     assert page.locator("#view .cell.last").count() == 0
+
+
+def test_a_stacks_count_reads_on_the_piece_it_is_written_on(page: Page, server: str) -> None:
+    """'+N' beneath a stack's top piece was dark grey whatever the piece's colour: on a dark piece it could not be read."""
+    page.goto(f"{server}/play/spell-cycles?players=2&variant=spellstackers%2Bshort&seed=1&seat=2=human")
+    settle(page)
+    api = page.url.replace("/table/", "/api/tables/")
+    for _ in range(12):  # every placement on 0,0, on top of the pieces there
+        texts = [a["text"] for a in page.request.get(api).json()["actions"]]
+        on = [t for t in texts if t.startswith("place") and t.endswith(" at 0,0")]
+        page.request.post(api + "/act", data={"action": (on or texts)[0]})
+    page.reload()
+    settle(page)
+    cell = page.locator("#view .cell[data-cell='0,0']")
+    assert cell.locator(".stack").text_content() == "+5"
+    fill = "(text) => getComputedStyle(text).fill"
+    assert cell.locator(".stack").evaluate(fill) == cell.locator(".label").evaluate(fill)
+
+
+def test_the_last_moves_outline_is_not_covered_by_the_cells_after_it(page: Page, server: str) -> None:
+    """The outline of the last move's cell lost its right and bottom sides under the cells drawn after it."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=4&seat=2=human")
+    settle(page)
+    page.locator("#view .cell[data-cell='0,0']").click()
+    settle(page)
+    box = page.locator("#view .cell[data-cell='0,0'] .square").bounding_box()  # the square with its outline
+    assert box is not None
+    right, bottom = box["x"] + box["width"] - 0.75, box["y"] + box["height"] - 0.75  # the outline's outer half
+    for x, y in ((right, box["y"] + box["height"] / 2), (box["x"] + box["width"] / 2, bottom)):
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.cell').dataset.cell", [x, y])
+        assert hit == "0,0"
+
+
+def test_a_bot_move_the_ruleset_fails_on_stops_the_bots_instead_of_being_asked_for_again(page: Page, failing_server: str) -> None:
+    """A bot's move that failed was asked for again and again, several times a second, for as long as the page was
+    open (a searching bot spent up to 5 seconds on each); the page now stops the bots there and says how to go on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/advance") else None)
+    page.goto(f"{failing_server}/watch/failing-effect?players=2&seed=1&agents=random")
+    page.wait_for_selector("#message:not([hidden])")
+    time.sleep(2)
+    settle(page)
+    assert "division by zero" in page.locator("#message").inner_text()
+    assert "The bots stop here: press play or step to try again." in page.locator("#message").inner_text()
+    assert len(asked) == 1 and page.locator("#playpause").inner_text() == "play"
+    page.click("#playpause")  # asked again, once
+    page.wait_for_function("document.getElementById('playpause').textContent === 'play'")
+    time.sleep(1)
+    assert len(asked) == 2

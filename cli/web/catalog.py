@@ -3,7 +3,10 @@
 A page or an uploaded save names a ruleset; only the names listed here are
 ever loaded, so a request cannot make the server read another file.
 Compiled games are kept (a :class:`~engine.model.game.Game` never changes), so
-each ruleset, variant and option set is compiled once.
+each ruleset, variant and option set is compiled once — until a file of the
+ruleset's folder changes: a designer who edits the YAML while the server runs
+gets the new rules on the next page that loads it (a game already on a table
+keeps the rules it started with).
 
 >>> Catalog(None).load("no-such-game")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -17,6 +20,7 @@ Typical use::
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +35,12 @@ if TYPE_CHECKING:
 
 CACHE_SIZE = 64
 """Compiled games kept (by ruleset, variants and options)."""
+
+STAMPED_ENTRIES = 2000
+"""The most entries of a ruleset's folder looked at to tell whether its files changed (a ruleset file lying in a
+large folder is not searched through on every page)."""
+
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 class UnknownRuleset(LookupError):
@@ -59,7 +69,7 @@ class Catalog:
             path = find_ruleset(source)
             name = path.parent.name if path.name == RULESET_FILE else path.stem
             self._paths[name] = str(path.resolve())
-        self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], Game] = {}
+        self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], tuple[Stamp, Game]] = {}
         self._lock = threading.Lock()
 
     def names(self) -> list[str]:
@@ -80,15 +90,18 @@ class Catalog:
     def load(self, name: str, variants: tuple[str, ...] = (), set_options: dict[str, str] | None = None) -> Game:
         """The compiled game; UnknownRuleset for a name not offered, RulesetError for a bad variant or option."""
         key = (name, tuple(variants), tuple(sorted((set_options or {}).items())))
+        stamp = files_stamp(find_ruleset(self._path(name)).parent)
         with self._lock:
-            game = self._games.get(key)
-        if game is None:
-            given = set_options or {}  # set= parameters, read as the command line's --set
-            game = engine.load(self._path(name), variants, given, set_by=dict.fromkeys(given, "--set"))
-            with self._lock:
-                if len(self._games) >= CACHE_SIZE:
-                    self._games.pop(next(iter(self._games)))
-                self._games[key] = game
+            kept = self._games.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        given = set_options or {}  # set= parameters, read as the command line's --set
+        game = engine.load(self._path(name), variants, given, set_by=dict.fromkeys(given, "--set"))
+        with self._lock:
+            self._games.pop(key, None)
+            if len(self._games) >= CACHE_SIZE:
+                self._games.pop(next(iter(self._games)))
+            self._games[key] = (stamp, game)
         return game
 
     def _path(self, name: str) -> str:
@@ -96,3 +109,32 @@ class Catalog:
         if path is None:
             raise UnknownRuleset(f"this server has no ruleset '{name}'; it offers: {', '.join(self._paths)}")
         return path
+
+
+Stamp = tuple[tuple[str, int, int], ...]
+
+
+def files_stamp(folder: Path) -> Stamp:
+    """The YAML files under ``folder`` (name, size, modification time), enough to tell that one was edited, added
+    or removed; hidden folders are skipped, and no more than :data:`STAMPED_ENTRIES` entries are looked at.
+
+    >>> files_stamp(Path("no-such-folder"))
+    ()
+    """
+    found: list[tuple[str, int, int]] = []
+    folders, seen = [folder], 0
+    while folders and seen < STAMPED_ENTRIES:
+        try:
+            with os.scandir(folders.pop()) as entries:
+                for entry in entries:
+                    seen += 1
+                    if entry.name.startswith(".") or seen > STAMPED_ENTRIES:
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(Path(entry.path))
+                    elif entry.name.endswith(YAML_SUFFIXES):
+                        info = entry.stat()
+                        found.append((entry.path, info.st_size, info.st_mtime_ns))
+        except OSError:  # a folder that cannot be read tells nothing
+            continue
+    return tuple(sorted(found))

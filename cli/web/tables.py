@@ -23,6 +23,7 @@ Typical use::
 from __future__ import annotations
 
 import copy
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -290,18 +291,24 @@ class Table:
 
 
 class Tables:
-    """The tables of one server, the oldest forgotten beyond ``limit``."""
+    """The tables of one server, the oldest forgotten beyond ``limit``.
+
+    A table's id is its number and a mark drawn when the server starts (``t1-4f9a2c``), so that a page left open
+    across a restart names no table of the new server: its clicks are refused, not played in another game.
+    """
 
     def __init__(self, limit: int = 200) -> None:
         self.limit = limit
+        self.run = secrets.token_hex(3)  # this server's mark
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
         self._count = 0
 
     def next_id(self) -> str:
+        """A new table's id: ``t1-4f9a2c``, ``t2-4f9a2c``... (the mark is this server's)."""
         with self._lock:
             self._count += 1
-            return f"t{self._count}"
+            return f"t{self._count}-{self.run}"
 
     def add(self, table: Table) -> Table:
         with self._lock:
@@ -314,6 +321,7 @@ class Tables:
         with self._lock:
             table = self._tables.get(table_id)
         if table is None:
-            raise TableError(f"there is no game '{table_id}' on this server (it may have been closed: start a new one)")
+            raise TableError(f"there is no game '{table_id}' on this server (it may have been closed, or the server "
+                             "started again since: start a new one)")
         return table
 

@@ -7,6 +7,7 @@ let seat = new URLSearchParams(window.location.search).get("seat");
 let playing = view.mode === "watch";
 let timer = null;
 let source = null;
+let halted = null;  // the version of the table at which the server refused a bot's move: the bots wait there
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -47,7 +48,11 @@ async function send(path, body, quiet) {
     });
     const data = await response.json();
     if (data.error) {
-      showMessage(data.error);
+      if (path === "/advance") {  // the ruleset failed on the bot's move, or it took too long: asking again fails again
+        halted = view.version;
+        playing = false;  // watching: paused, so that play asks again
+        showMessage(`${data.error}\nThe bots stop here: ${view.mode === "watch" ? "press play or step" : "undo, or reload the page"} to try again.`);
+      } else showMessage(data.error);
       if (body !== undefined) call("", undefined, true);  // the table may have moved on meanwhile: draw it as it is
       return null;
     }
@@ -117,6 +122,7 @@ function draw(data) {
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
     cell.classList.toggle("last", last.has(cell.dataset.cell));
+    if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
     cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
@@ -176,7 +182,7 @@ const nextMove = () => ({ version: view.version });
 
 function schedule() {
   clearTimeout(timer);
-  if (view.over || !view.bot_to_move) return;
+  if (view.over || !view.bot_to_move || halted === view.version) return;
   if (view.mode === "play") timer = setTimeout(() => call("/advance", nextMove), 250);
   else if (view.mode === "watch" && playing) {
     const speed = Number(document.getElementById("speed").value);
@@ -232,6 +238,7 @@ if (view.mode === "play") {
 } else if (view.mode === "watch") {
   document.getElementById("playpause").addEventListener("click", () => {
     playing = !playing;
+    halted = null;
     document.getElementById("playpause").textContent = playing ? "pause" : "play";
     schedule();
   });

@@ -389,3 +389,13 @@ def test_the_environment_shows_a_sealed_number_to_its_seat_alone_and_offers_bids
     assert list(mine) == [5, 0, 0, 0] and list(theirs) == [0, 0, 0, 0]  # own slot, then Red, Blue, Green revealed
     state.apply("commit 2 to bid")
     assert list(encoder.encode(state.observation(2))[segment.offset:segment.offset + segment.length]) == [0, 5, 3, 0]
+
+
+@pytest.mark.parametrize("code", ["committed_number(Red, committed_number(Blue)) == none",
+                                  "committed_cell(Red, committed_number(Blue)) == none"])
+def test_a_slot_that_is_none_reads_none_not_a_crash(code: str) -> None:
+    """A slot given by a number not yet revealed (none) was taken 1 from: a TypeError with a traceback."""
+    from engine.runner.expectations import compile_expectation
+
+    game = engine.load(BIDS)
+    assert compile_expectation(game, code).holds(game.new_state(players=2, seed=1))

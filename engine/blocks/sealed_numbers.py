@@ -118,7 +118,11 @@ class CommittedNumber(Function):
             return Compiled(INT, lambda s, e: None)
         role = self.value(scope, args[0], role_type(scope), "role").fn
         slot = self.value(scope, args[1], INT, "slot").fn if len(args) == 2 else (lambda s, e: 1)
-        return Compiled(INT, lambda s, e: committed_number(s, role(s, e), slot(s, e) - 1))
+        def read(s: Any, e: list[Any]) -> int | None:
+            at = slot(s, e)
+            return None if at is None else committed_number(s, role(s, e), at - 1)
+
+        return Compiled(INT, read)
 
     def describe(self, call: ast.Call) -> str:
         what = call.args[0].describe() if call.args else "?"

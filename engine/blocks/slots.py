@@ -682,7 +682,8 @@ class CommittedCell(Function):
         f, g = first.fn, slot.fn
 
         def of_role(s: Any, e: list[Any]) -> Any:
-            return committed(s, f(s, e), g(s, e) - 1)
+            at = g(s, e)  # (none when it comes from a number not revealed: committed_number(r))
+            return None if at is None else committed(s, f(s, e), at - 1)
 
         def of_component(s: Any, e: list[Any]) -> Any:
             c, aims = f(s, e), s.slices.get(Aims.block)

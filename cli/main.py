@@ -202,6 +202,26 @@ def report_format(fmt: str | None, out: Path | None) -> str:
     return suffix if suffix in ("json", "csv") else "text"
 
 
+def _agent_specs(agents: str, count: int, backend: str) -> list[str]:
+    """The agent of each seat from ``--agents`` (agents from the user's files loaded first); a bad one is a usage error.
+
+    An agent from a file runs on this machine only: not on a Ray cluster, whose workers do not have the file.
+    """
+    from cli.agent_files import is_agent_file, register_agent_files
+    from engine.runner.simulate import seat_specs
+
+    given = [a.strip() for a in agents.split(",")]
+    try:
+        register_agent_files(given)
+        specs = seat_specs(given, count)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--agents") from None
+    if backend != "local" and any(map(is_agent_file, specs)):
+        raise click.BadParameter("an agent from a file plays only on this machine: use --backend local (with --jobs N "
+                                 "for several processes)", param_hint="--agents")
+    return specs
+
+
 def note_timed_agents(specs: list[str]) -> None:
     """Say on stderr that a search given seconds (``mcts:2s``) makes a report that does not repeat for its seed."""
     from engine.runner.agents import SearchAgent, make_agent
@@ -597,7 +617,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
+              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, "
+                   "policy:FILE, or a class of your own Python file: my_bots.py:Cautious).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
@@ -631,7 +652,6 @@ def simulate(
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
     from engine.runner.report import compare
-    from engine.runner.simulate import seat_specs
 
     fmt = report_format(fmt, out)
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
@@ -640,10 +660,7 @@ def simulate(
     for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
         check_output(path, flag, what)
     count = pick_players(game, players)
-    try:
-        specs = seat_specs([a.strip() for a in agents.split(",")], count)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--agents") from None
+    specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)
     other = None
     if compare_with is not None or compare_variants or compare_set_texts:
@@ -707,7 +724,6 @@ def sweep(
     from cli import render
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
-    from engine.runner.simulate import seat_specs
     from engine.runner.sweep import parse_sweep
 
     fmt = report_format(fmt, out)
@@ -728,10 +744,7 @@ def sweep(
 
     count = pick_players(load({}), players)
     check_output(out, "--out", "the table")
-    try:
-        specs = seat_specs([a.strip() for a in agents.split(",")], count)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--agents") from None
+    specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)
     start = time.perf_counter()
     result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
@@ -858,6 +871,7 @@ def bench(
     rulecraft bench my-game --players 4
     rulecraft bench my-game --agent mcts:400 --decisions 20
     """
+    from cli.agent_files import register_agent_files
     from engine.runner.agents import make_agent
     from engine.runner.bench import bench as run_bench
     from engine.runner.simulate import bench_agent
@@ -869,6 +883,7 @@ def bench(
     count = pick_players(game, players)
     if agent_spec is not None:
         try:
+            register_agent_files([agent_spec])
             make_agent(agent_spec, 0)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="--agent") from None

@@ -583,6 +583,16 @@ def test_a_status_reads_how_many_of_its_owners_turns_it_has_lasted(aging: engine
     assert "its age counted" in aging.parts["statuses"].by_name["Worn"].describe()
 
 
+def test_the_age_of_no_status_is_0_not_a_crash(tmp_path: Path) -> None:
+    """status_age(t, first(statuses_of(t))) of a component with no status looked up a status named none: a KeyError."""
+    text = RULESET.replace("  Sting:\n    kind: major\n", "  Sting:\n    kind: major\n    age: true\n")
+    text = text.replace("  Daze:\n    kind: minor\n", "  Daze:\n    kind: minor\n    age: true\n")
+    assert text.count("age: true") == 2
+    game = engine.load(_write(tmp_path, text))
+    s = state(game)
+    assert holds(s, 'status_age(first(u in units where u.id == "a"), first(statuses_of(first(u in units where u.id == "a")))) == 0')
+
+
 @pytest.mark.parametrize("old, new, says", [
     ("    age: true\n", "", "status 'Worn' keeps no age: nothing counts its owner's turns"),
     ("{hook: before, turn: start}", "{hook: before}", "status 'Worn' counts its age, but no 'statuses' step counts its "

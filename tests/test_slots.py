@@ -9,6 +9,8 @@ same determinizations, and make every agent choose the same action.
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -316,3 +318,84 @@ def test_a_role_that_left_is_not_one_of_the_seats_deciding_together(tmp_path) ->
     assert state.simultaneous_seats() == (1, 2)
     state.slices[TurnOrder.block] = TurnOrder(left=("Stag",))  # as leave(Stag) would have left it
     assert state.left_roles() == ("Stag",) and state.simultaneous_seats() == (1,)
+
+
+# ---------------------------------------------------------------- sealed numbers (a sealed bid)
+
+BIDS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "sealed-bids"
+
+
+def test_a_sealed_step_seals_a_number_the_others_see_only_as_committed() -> None:
+    """A sealed bid could only be said with bid cards: commit: {numbers: ...} seals a number alone."""
+    import json
+
+    game = engine.load(BIDS)
+    state = game.new_state(players=3, seed=1, record=True)
+    assert [str(a) for a in state.legal_actions()] == [f"commit {n} to bid" for n in range(6)]
+    assert state.simultaneous_seats() == (1, 2, 3)
+    state.apply("commit 4 to bid")
+    assert state.observation(1)["committed_numbers"]["sealed"] == [["Red", "bid", 4]]
+    assert state.observation(2)["committed_numbers"] == {"sealed": [], "revealed": []}
+    assert "Red commits a number face down to bid" in state.log
+    with pytest.raises(engine.IllegalActionError, match="commit one of the numbers 0 1 2 3 4 5 to bid"):
+        state.apply("commit 6 to bid")
+    again = game.state_from_json(json.loads(json.dumps(state.to_json())))  # the sealed number is saved with the game
+    assert again.observation(1)["committed_numbers"]["sealed"] == [["Red", "bid", 4]]
+    for sample in (determinize(state, 2, random.Random(k)) for k in range(20)):  # Red's bid drawn again, 0..5
+        (_, _, _, n), = sample.slices["committed numbers"].sealed
+        assert 0 <= n <= 5
+    state.apply("commit 1 to bid")
+    state.apply("commit 4 to bid")  # the last bid reveals them all: Red and Green tie at 4, the vase is lost
+    assert state.observation(2)["committed_numbers"]["revealed"] == [["Red", "bid", 4], ["Blue", "bid", 1], ["Green", "bid", 4]]
+    assert "Green reveals the number 4 for bid" in state.log and state.current_role == "Red"
+    assert [state.game.piece_names[c] for c in state.zones[game.zone_index[("lost", None)]]] == ["vase"]
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("{numbers: 'numbers(0, 3)', from: hand, to: sealed}", "'numbers' seals a number alone: leave out 'from', 'to'"),
+    ("{numbers: empty_cells}", "'numbers' must be a list of numbers (say numbers(0, 10)), not list of cell")])
+def test_a_sealed_number_step_says_what_is_wrong(tmp_path, spec: str, says: str) -> None:  # type: ignore[no-untyped-def]
+    from engine.core.errors import RulesetError
+
+    text = (BIDS / "ruleset.yaml").read_text(encoding="utf-8")
+    old = '  - commit: {numbers: "numbers(0, coins(current_role))"}\n'
+    assert old in text
+    (tmp_path / "ruleset.yaml").write_text(text.replace(old, f"  - commit: {spec}\n"), encoding="utf-8")
+    with pytest.raises(RulesetError, match=re.escape(says)):
+        engine.load(tmp_path)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:30", "mcts:30"])
+def test_searching_bots_bid_sealed_numbers_to_the_end(spec: str) -> None:
+    game = engine.load(BIDS)
+    state = game.new_state(players=2, seed=4)
+    seats = [make_agent(spec, 1), make_agent("random", 2)]
+    while not state.is_terminal:
+        state.apply(seats[state.seat_to_move - 1].choose(state))
+    assert state.outcome is not None
+
+
+def test_the_environment_shows_a_sealed_number_to_its_seat_alone_and_offers_bids_by_rank() -> None:
+    from engine.rl.actions import ActionTable
+    from engine.rl.encoding import Encoder
+
+    game = engine.load(BIDS)
+    encoder, table = Encoder(game, 2), ActionTable(game)
+    segment = next(s for s in encoder.segments if s.name == "committed numbers")
+    state = game.new_state(players=2, seed=1)
+    assert sorted(table.legal(state)) == list(range(6))  # six bids, by rank: the numbers are computed during play
+    state.apply("commit 4 to bid")
+    mine, theirs = (encoder.encode(state.observation(seat))[segment.offset:segment.offset + segment.length] for seat in (1, 2))
+    assert list(mine) == [5, 0, 0, 0] and list(theirs) == [0, 0, 0, 0]  # own slot, then Red, Blue, Green revealed
+    state.apply("commit 2 to bid")
+    assert list(encoder.encode(state.observation(2))[segment.offset:segment.offset + segment.length]) == [0, 5, 3, 0]
+
+
+@pytest.mark.parametrize("code", ["committed_number(Red, committed_number(Blue)) == none",
+                                  "committed_cell(Red, committed_number(Blue)) == none"])
+def test_a_slot_that_is_none_reads_none_not_a_crash(code: str) -> None:
+    """A slot given by a number not yet revealed (none) was taken 1 from: a TypeError with a traceback."""
+    from engine.runner.expectations import compile_expectation
+
+    game = engine.load(BIDS)
+    assert compile_expectation(game, code).holds(game.new_state(players=2, seed=1))

@@ -764,13 +764,17 @@ def test_a_move_naming_its_seat_by_other_than_a_number_is_refused_clearly(client
     "/play/tutorial-tiles?seat=2=policy:/etc/passwd",
     "/watch/tutorial-tiles?agents=random,Policy:/etc/hostname",
     "/simulate/tutorial-tiles?n=5&agents=policy:/no/such/file,random",
+    "/play/tutorial-tiles?seat=2=/tmp/bots.py:Cautious",
+    "/watch/tutorial-tiles?agents=random,../my_bots.PY:First",
 ])
 def test_a_page_cannot_make_the_server_read_a_file_it_names(client: TestClient, url: str,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bot spec naming a file (policy:FILE) is refused by name before anything is read: a request could
-    otherwise probe the server's files ('not JSON' for a file that exists, 'No such file' for one that does not)."""
+    """A bot spec naming a file (policy:FILE, or PATH.py:CLASS, an agent class of the command line's) is refused by
+    name before anything is read: a request could otherwise probe the server's files ('not JSON' for a file that
+    exists, 'No such file' for one that does not), or run one."""
     opened: list[str] = []
     monkeypatch.setattr("engine.runner.agents.read_policy", lambda path: opened.append(path) or ({}, 0.0, None))
+    monkeypatch.setattr("cli.agent_files._load", lambda path: opened.append(path))
     response = client.get(url)
     assert response.status_code == 400 and opened == []
     assert "the page's bots read no file" in response.text.replace("&#x27;", "'")

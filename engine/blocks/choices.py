@@ -819,12 +819,12 @@ def _component_label(s: "StateView", cid: int) -> str:
 
 
 def _shown(s: "StateView", cid: int) -> str:
-    """The label of the face a component shows (``Black`` for a disc black side up)."""
+    """The label of the face a component shows (``B`` for a token showing its face labelled B)."""
     return s.game.face_labels[cid][s.face[cid]]
 
 
 def _faced_label(s: "StateView", cid: int) -> str:
-    """A component by name and the face it shows (``disc as White``, ``disc as White at 3,4``), where its name alone
+    """A component by name and the face it shows (``token as B``, ``token as B at 3,4``), where its name alone
     would not tell it from a copy showing another face."""
     text = _component_label(s, cid)
     name = s.game.piece_names[cid]
@@ -833,7 +833,7 @@ def _faced_label(s: "StateView", cid: int) -> str:
 
 def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
     """The options with one per label (identical copies of a component showing the same face are one choice; copies
-    showing different faces are told apart by the face, ``disc as White``); none is never an option.
+    showing different faces are told apart by the face, ``token as B``); none is never an option.
 
     Cells whose labels are all kept already and differ (the usual offer of cells) are read in C:
 

@@ -590,8 +590,10 @@ def _age(scope: Scope, call: ast.Call, status: Compiled, target: Fn) -> Compiled
                     "say 'age: true' in those statuses")
 
     def age(s: "StateView", e: list[Any]) -> int:
-        cid = target(s, e)
-        stored = 0 if cid is None else s.counters[book.by_name[status.fn(s, e)].spec.offset + cid]  # type: ignore[union-attr]
+        cid, name = target(s, e), status.fn(s, e)
+        if cid is None or name is None:  # no target, or no status (first(statuses_of(t)) of a component with none)
+            return 0
+        stored = s.counters[book.by_name[name].spec.offset + cid]  # type: ignore[union-attr]
         return stored - 1 if stored else 0
 
     return Compiled(INT, age)

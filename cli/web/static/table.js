@@ -110,8 +110,9 @@ function draw(data) {
       for (const line of e.lines) explanation.append(build("div", line));
     }
   }
-  document.getElementById("seat").value = String(view.seat);
+  document.getElementById("seat").value = view.seat === null ? "" : String(view.seat);
   drawSave();
+  drawInvites();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
@@ -145,6 +146,21 @@ function drawSave() {
   const seen = document.getElementById("seat");
   seen.disabled = Boolean(view.unsaved);
   seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
+}
+
+// The links handing this browser's other seats to other browsers: shown to the browser holding them (the one that
+// opened the table), for the other humans to play from their own browsers.
+function drawInvites() {
+  const box = document.getElementById("invites");
+  box.replaceChildren();
+  for (const [other, path] of Object.entries(view.invites)) {
+    const line = build("p", `seat ${other} from another browser: `, "invite");
+    const link = build("a", window.location.origin + path);
+    link.href = path;
+    link.dataset.seat = other;
+    line.append(link, build("small", " (opening it there gives that browser the seat, and takes it from this one)"));
+    box.append(line);
+  }
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".

@@ -206,10 +206,22 @@ def test_at_a_table_of_two_humans_one_seats_page_saves_only_once_the_game_is_ove
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
 
 
-@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/tic-tac-toe?players=2&seed=1&seat=2=human"])
-def test_a_human_against_bots_or_humans_in_a_game_played_in_the_open_saves_at_any_time(client: TestClient, url: str) -> None:
+@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/iconoclasm?players=2&seed=1"])
+def test_a_human_against_bots_saves_at_any_time(client: TestClient, url: str) -> None:
     table = start(client, url)
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+    assert "seed 1" in view(client, table, seat=1)["subtitle"]
+
+
+def test_at_a_table_of_two_humans_in_a_game_played_in_the_open_one_seats_page_neither_saves_nor_sees_the_seed(
+        client: TestClient) -> None:
+    """Iconoclasm hides nothing but rolls dice: seat 1's page saved the game (the seed) or read the seed on the page,
+    and `rulecraft play --load` showed it the dice to come, to try its moves against them."""
+    table = start(client, "/play/iconoclasm?players=2&seed=1&seat=2=human")
+    refused = client.get(f"/api/tables/{table}/save?seat=1")
+    assert refused.status_code == 400 and "and the seed, which tells the dice still to come" in refused.json()["error"]
+    assert "seed" not in view(client, table, seat=1)["subtitle"] and view(client, table, seat=1)["unsaved"]
+    assert "seed 1" in view(client, table)["subtitle"] and client.get(f"/api/tables/{table}/save").status_code == 200
 
 
 def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(client: TestClient) -> None:

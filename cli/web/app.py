@@ -43,7 +43,6 @@ Typical use (a test)::
 from __future__ import annotations
 
 import json
-import random
 import secrets
 import threading
 import time
@@ -159,7 +158,7 @@ class Server:
         if players not in game.player_counts:
             raise BadRequest(f"{game.name} is played by {', '.join(map(str, game.player_counts))} players, not {players}")
         seed = params.integer(query.get("seed"), "seed", low=0, high=2**63 - 1)
-        seed = random.randrange(1 << 31) if seed is None else seed
+        seed = secrets.randbits(63) if seed is None else seed  # too many to try them all against one's own hand
         wanted = query.getlist("agents") if all_bots else query.getlist("seat")
         bots = params.seats_of(wanted, players, all_bots)
         table = Table.new(self.tables.next_id(), ruleset, game, players, seed, bots, self.catalog.ref(ruleset))
@@ -202,10 +201,11 @@ class Server:
         mover = None if state.is_terminal else state.seat_to_move
         moves = table.moves[:table.position] if table.mode == "replay" else table.moves
         game = state.game
+        seed = f"seed {table.log.seed}" if unsaved is None else ""  # shown only where a save (holding it) is given
         data: dict[str, Any] = {
             "id": table.id, "version": table.version, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
             "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
-                                                    f"{players} players", f"seed {table.log.seed}") if part),
+                                                    f"{players} players", seed) if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from engine.core.errors import IllegalActionError, RulecraftError
-from engine.core.information import has_hidden_information
 from engine.runner.agents import Agent, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
@@ -258,9 +257,12 @@ class Table:
     def unsaved_for(self, seats: frozenset[int]) -> str | None:
         """Why a page playing ``seats`` (none: a page that plays no seat) may not save the game now, or None when it may.
 
-        A save is the whole game (the seed and every choice): in a game with hidden information, before the game
-        is over, it goes only to a page that plays every human seat (one screen shared, or one human against bots):
-        anyone else could read in it what the other humans hold.
+        A save is the whole game: every choice, and the seed, which tells every card dealt face down and every die
+        still to be rolled (chance is drawn from it, not recorded, so a save without it could not be replayed).
+        Before the game is over it goes only to a page that plays every human seat (one screen shared, or one human
+        against bots): from any other, a seat could read in it what the other humans hold, or try its moves
+        against the dice to come.  The server cannot tell whether a game has chance left, so this holds for games
+        played in the open too.
 
         Example (two humans)::
 
@@ -268,14 +270,14 @@ class Table:
             table.unsaved_for(frozenset({1, 2}))   # None: one screen shared
             table.unsaved_for(frozenset({1}))      # "a save holds the whole game ... seat 2's hidden cards ..."
         """
-        if self.mode != "play" or self.state.is_terminal or not has_hidden_information(self.state.game):
+        if self.mode != "play" or self.state.is_terminal:
             return None
         others = sorted(set(self.keys) - seats)
         if not others:
             return None
         whose = " and ".join(f"seat {s}" for s in others)
-        return (f"a save holds the whole game, {whose}'s hidden cards and choices too: "
-                "it can be saved from this page once the game is over")
+        return (f"a save holds the whole game, {whose}'s hidden cards and choices too, and the seed, which tells "
+                "the dice still to come: it can be saved from this page once the game is over")
 
     def seats_held(self, presented: Callable[[int], str | None]) -> frozenset[int]:
         """The human seats whose key is presented (``presented(seat)``: the key a request carries for that seat).

@@ -135,8 +135,8 @@ function draw(data) {
 }
 
 // The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
-// For the same reason (one seat's page at a table of several humans, hidden information, the game on), the page
-// stays with its seat: "seen by" another seat would show that seat's hidden cards.
+// For the same reason (a page playing some of the human seats, the game on), the page stays with its seat:
+// "seen by" another seat would show that seat's hidden cards.
 function drawSave() {
   const save = document.getElementById("save");
   save.classList.toggle("unavailable", Boolean(view.unsaved));

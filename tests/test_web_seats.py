@@ -10,6 +10,7 @@ one browser (its own cookies).
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -25,7 +26,8 @@ except ImportError as missing:  # the web extra is not installed
 from starlette.applications import Starlette
 
 from cli.web.app import create_app
-from engine.core.information import zone_view, SEEN
+from engine.core.information import SEEN, zone_view
+from engine.core.paths import builtin_names
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +97,27 @@ def test_a_browser_holding_no_seat_sees_what_every_seat_sees(app: Starlette, url
     assert any(f'data-name="{n}"' in opener.get(f"/api/tables/{table}?seat=1").json()["html"] for n in held & mine)
     page = stranger.get(f"/table/{table}")
     assert page.status_code == 200 and "no seat: what every seat sees" in page.text
+
+
+@pytest.mark.parametrize(("name", "variant"), [(name, "") for name in builtin_names()] + [("iconoclasm", "hidden-deities")])
+def test_what_every_seat_sees_holds_nothing_some_seat_may_not_see(app: Starlette, name: str, variant: str) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, f"/play/{name}?players=2&seed=2&seat=2=human&variant={variant}")
+    for _ in range(4):  # a few moves in, so that something may have been drawn or committed
+        data = opener.get(f"/api/tables/{table}").json()
+        if data["over"]:
+            break
+        opener.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"]})
+    data = stranger.get(f"/api/tables/{table}").json()
+    state = app.state.server.tables.get(table).state
+    game = state.game
+    shown = {game.piece_names[c] for c in state.grid.values()} | {
+        game.piece_names[c] for zi in range(len(game.zone_names)) if game.zone_spec_of[zi].hidden == "none"
+        for c in state.zones[zi]}
+    unseen = {game.piece_names[c] for zi in range(len(game.zone_names)) for c in state.zones[zi]} - shown
+    everything = data["html"] + json.dumps(data["moves"]) + json.dumps(data["situation"])
+    assert not [n for n in unseen if f'data-name="{n}"' in everything]
+    assert [m["text"] for m in data["moves"]] == [m.public for m in app.state.server.tables.get(table).moves]
 
 
 def test_a_sealed_move_shows_to_a_browser_holding_no_seat_as_every_seat_sees_it(app: Starlette) -> None:

@@ -213,7 +213,7 @@ class Table:
         refused as too long and told nothing changed.  The table's state is replaced, never changed in place,
         so putting back what it held puts the table back.
 
-        Example: ``table.kept_unless(expired, lambda: table.undo(seat))``.
+        Example: ``table.kept_unless(expired, lambda: table.undo(frozenset({1})))``.
         """
         saved = (self.state, list(self.moves), dict(self.agents), dict(self.before), self.position, self.version)
         result = work()

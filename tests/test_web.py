@@ -317,6 +317,27 @@ def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on() -> None
     assert client.get("/api/tables/t1").json()["error"].startswith("there is no game")
 
 
+def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
+    """Three browsers at the front page of a server just started: it compiled every ruleset in three threads at
+    once, and two of them got 'the server could not do this (AssertionError)' or (SystemError)."""
+    import threading
+
+    app = create_app(None)
+    answers: list[tuple[int, str]] = []
+
+    def visit() -> None:
+        response = TestClient(app).get("/")
+        answers.append((response.status_code, response.text))
+
+    visitors = [threading.Thread(target=visit) for _ in range(3)]
+    for visitor in visitors:
+        visitor.start()
+    for visitor in visitors:
+        visitor.join()
+    assert [status for status, _ in answers] == [200] * 3, [re.findall("could not do this[^<]*", t) for _, t in answers]
+    assert all(f'href="/play/{name}?players=' in text for _, text in answers for name in builtin_names())
+
+
 def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """/api/open answered 503 'nothing was changed' past the cap, and the abandoned work then added the table anyway."""
     import threading

@@ -110,7 +110,7 @@ function draw(data) {
       for (const line of e.lines) explanation.append(build("div", line));
     }
   }
-  document.getElementById("seat").value = view.seat === null ? "" : String(view.seat);
+  drawSeats();
   drawSave();
   drawInvites();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
@@ -132,6 +132,20 @@ function draw(data) {
   document.body.dataset.mode = view.mode;
   if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
   schedule();
+}
+
+// "Seen by": the seats this browser may be shown, as they are now (a seat handed to another browser leaves the list).
+function drawSeats() {
+  const select = document.getElementById("seat");
+  const values = (view.seat === null ? [""] : []).concat(view.seats.map(String));
+  if (Array.from(select.options, (option) => option.value).join() !== values.join()) {
+    select.replaceChildren(...values.map((value) => {
+      const option = build("option", value ? `seat ${value}` : "no seat: what every seat sees");
+      option.value = value;
+      return option;
+    }));
+  }
+  select.value = view.seat === null ? "" : String(view.seat);
 }
 
 // The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.

@@ -206,10 +206,22 @@ def test_at_a_table_of_two_humans_one_seats_page_saves_only_once_the_game_is_ove
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
 
 
-@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/tic-tac-toe?players=2&seed=1&seat=2=human"])
-def test_a_human_against_bots_or_humans_in_a_game_played_in_the_open_saves_at_any_time(client: TestClient, url: str) -> None:
+@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/iconoclasm?players=2&seed=1"])
+def test_a_human_against_bots_saves_at_any_time(client: TestClient, url: str) -> None:
     table = start(client, url)
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+    assert "seed 1" in view(client, table, seat=1)["subtitle"]
+
+
+def test_at_a_table_of_two_humans_in_a_game_played_in_the_open_one_seats_page_neither_saves_nor_sees_the_seed(
+        client: TestClient) -> None:
+    """Iconoclasm hides nothing but rolls dice: seat 1's page saved the game (the seed) or read the seed on the page,
+    and `rulecraft play --load` showed it the dice to come, to try its moves against them."""
+    table = start(client, "/play/iconoclasm?players=2&seed=1&seat=2=human")
+    refused = client.get(f"/api/tables/{table}/save?seat=1")
+    assert refused.status_code == 400 and "and the seed, which tells the dice still to come" in refused.json()["error"]
+    assert "seed" not in view(client, table, seat=1)["subtitle"] and view(client, table, seat=1)["unsaved"]
+    assert "seed 1" in view(client, table)["subtitle"] and client.get(f"/api/tables/{table}/save").status_code == 200
 
 
 def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(client: TestClient) -> None:
@@ -303,6 +315,27 @@ def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on() -> None
     assert response.status_code == 503
     assert "took longer than 0.3 seconds and was stopped" in response.text
     assert client.get("/api/tables/t1").json()["error"].startswith("there is no game")
+
+
+def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
+    """Three browsers at the front page of a server just started: it compiled every ruleset in three threads at
+    once, and two of them got 'the server could not do this (AssertionError)' or (SystemError)."""
+    import threading
+
+    app = create_app(None)
+    answers: list[tuple[int, str]] = []
+
+    def visit() -> None:
+        response = TestClient(app).get("/")
+        answers.append((response.status_code, response.text))
+
+    visitors = [threading.Thread(target=visit) for _ in range(3)]
+    for visitor in visitors:
+        visitor.start()
+    for visitor in visitors:
+        visitor.join()
+    assert [status for status, _ in answers] == [200] * 3, [re.findall("could not do this[^<]*", t) for _, t in answers]
+    assert all(f'href="/play/{name}?players=' in text for _, text in answers for name in builtin_names())
 
 
 def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,6 +27,7 @@ from typing import Iterator
 import pytest
 
 import engine
+from engine.core.information import SEEN, zone_view
 from engine.core.paths import builtin_names
 from engine.model.state import State
 from engine.runner.agents import RandomAgent
@@ -34,7 +35,7 @@ from engine.runner.replay import Replay
 
 try:
     import uvicorn
-    from playwright.sync_api import BrowserContext, Page, sync_playwright
+    from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 except ImportError as missing:  # the dev extra is not installed
     if os.environ.get("CI"):
         raise
@@ -92,19 +93,35 @@ def serving(source: str | None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+def playwright() -> Iterator[Playwright]:
     if not Path(CHROMIUM).is_file():
         message = f"no Chromium at {CHROMIUM}: install it with 'apt-get install -y chromium'"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 860},
-        )
-        yield context
-        context.close()
+        yield p
+
+
+def launched(playwright: Playwright, profile: Path) -> BrowserContext:
+    """A browser of its own (its own profile, so its own cookies)."""
+    return playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, headless=True,
+                                                         args=ARGS, viewport={"width": 1280, "height": 860})
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    context = launched(playwright, tmp_path_factory.mktemp("chromium-profile"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def other_browser(playwright: Playwright, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A second browser, another player's."""
+    context = launched(playwright, tmp_path / "other-profile")
+    yield context
+    context.close()
 
 
 @pytest.fixture
@@ -320,6 +337,81 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
     assert len(json.loads(Path(saved.value.path()).read_text())["actions"]) == len(data["moves"])
     shared.close()
     first.close()
+
+
+def hidden_from(state: State, seat: int) -> set[str]:
+    """The components ``state`` holds where ``seat`` sees only a count (and nowhere it sees them)."""
+    game = state.game
+    seen = {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, seat) == SEEN
+            for c in state.zones[zi]}
+    return {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, seat) != SEEN
+            for c in state.zones[zi]} - seen
+
+
+def test_two_browsers_play_one_table_through_its_invitation_link(browser: BrowserContext, other_browser: BrowserContext,
+                                                                 server: str) -> None:
+    """Anyone knowing the table's address saw the other human's hand with ?seat=2.  Now the opener's page shows seat
+    2's invitation link; the browser that opens it takes seat 2, and each browser sees only its own hand."""
+    first = browser.new_page()
+    first.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(first)
+    link = first.locator('#invites a[data-seat="2"]')
+    assert link.inner_text() == server + link.get_attribute("href")
+    invitation = link.get_attribute("href")
+    peeking = other_browser.new_page()  # the table's address alone shows the other browser no hand
+    peeking.goto(first.url + "?seat=2")
+    assert "this request carries no key for seat 2" in peeking.locator("pre.error").inner_text()
+    peeking.goto(first.url)
+    settle(peeking)
+    assert peeking.locator("#seat").input_value() == "" and peeking.locator(".zone.mine").count() == 0
+    second = other_browser.new_page()
+    second.goto(server + invitation)
+    second.click("#take")
+    second.wait_for_url(f"{first.url}?seat=2")
+    settle(second)
+    first.wait_for_function("document.querySelectorAll('#invites a').length === 0")  # seat 2 is no longer this browser's
+    assert first.locator("#seat option").all_inner_texts() == ["seat 1"]
+    state = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    pages = {1: first, 2: second}
+    while first.evaluate("view.over") is False:
+        mover = first.evaluate("view.to_move")
+        assert first.locator("#seat").input_value() == "1"  # the opener's page stays with seat 1, even on seat 2's turn
+        for seat, tab in pages.items():
+            shown = tab.locator("#view").inner_html()
+            assert not [n for n in hidden_from(state, seat) if f'data-name="{n}"' in shown]
+        count = first.locator("#log li").count()
+        pages[mover].locator("#actions button.action").first.click()
+        for tab in pages.values():  # each move shows on the other browser's page at once
+            tab.wait_for_function(f"document.querySelectorAll('#log li').length === {count + 1}")
+        settle(pages[mover])
+    second.wait_for_function("document.body.dataset.over === 'true'")
+    for tab in (first, second, peeking):
+        tab.close()
+
+
+def test_one_browser_plays_every_seat_in_turn_on_one_screen(browser: BrowserContext, other_browser: BrowserContext,
+                                                            server: str) -> None:
+    """Hot seat: the page that names no seat follows the seat to move and shows its hand; another browser opening the
+    same address sees no hand at all."""
+    page = browser.new_page()
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(page)
+    watcher = other_browser.new_page()
+    watcher.goto(page.url)
+    settle(watcher)
+    while page.evaluate("view.over") is False:
+        mover = page.evaluate("view.to_move")
+        assert page.locator("#seat").input_value() == str(mover)
+        assert page.locator(".zone.mine").count() >= 1 and watcher.locator(".zone.mine").count() == 0
+        assert watcher.locator("#actions button.action").count() == 0
+        count = page.locator("#log li").count()
+        page.locator("#actions button.action").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length === {count + 1}")
+        watcher.wait_for_function(f"document.querySelectorAll('#log li').length === {count + 1}")
+        settle(page)
+    watcher.wait_for_function("document.body.dataset.over === 'true'")
+    page.close()
+    watcher.close()
 
 
 def test_two_tabs_watching_one_table_play_each_move_once(browser: BrowserContext, server: str) -> None:

@@ -71,6 +71,9 @@ class Catalog:
             self._paths[name] = str(path.resolve())
         self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], tuple[Stamp, Game]] = {}
         self._lock = threading.Lock()
+        # One ruleset compiled at a time: compiling is not thread-safe (the effect language's parser keeps a parse's
+        # state on itself; CPython 3.11's ast module keeps its depth in one counter for every thread).
+        self._compiling = threading.Lock()
 
     def names(self) -> list[str]:
         return list(self._paths)
@@ -95,13 +98,18 @@ class Catalog:
             kept = self._games.get(key)
         if kept is not None and kept[0] == stamp:
             return kept[1]
-        given = set_options or {}  # set= parameters, read as the command line's --set
-        game = engine.load(self._path(name), variants, given, set_by=dict.fromkeys(given, "--set"))
-        with self._lock:
-            self._games.pop(key, None)
-            if len(self._games) >= CACHE_SIZE:
-                self._games.pop(next(iter(self._games)))
-            self._games[key] = (stamp, game)
+        with self._compiling:
+            with self._lock:
+                kept = self._games.get(key)  # compiled meanwhile, for the request this one waited for
+            if kept is not None and kept[0] == stamp:
+                return kept[1]
+            given = set_options or {}  # set= parameters, read as the command line's --set
+            game = engine.load(self._path(name), variants, given, set_by=dict.fromkeys(given, "--set"))
+            with self._lock:
+                self._games.pop(key, None)
+                if len(self._games) >= CACHE_SIZE:
+                    self._games.pop(next(iter(self._games)))
+                self._games[key] = (stamp, game)
         return game
 
     def _path(self, name: str) -> str:

@@ -88,8 +88,9 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
     """A table: board and zones, the situation, actions with a filter, the log; rules and balance tabs."""
     data = json.dumps(view, ensure_ascii=False).replace("</", "<\\/")
     mode = view["mode"]
-    seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>'
-                    for s in range(1, view["players"] + 1))
+    seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>' for s in view["seats"])
+    if view["seat"] is None:  # a browser holding no seat: what every seat sees
+        seats = '<option value="" selected>no seat: what every seat sees</option>' + seats
     if mode == "play":
         controls = '<button id="undo">undo</button>'
     elif mode == "watch":
@@ -110,6 +111,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
 <section id="tab-table" class="tab">
  <div class="toolbar">{controls} <label>seen by <select id="seat">{seats}</select></label>
   <a id="save" href="/api/tables/{escape(view["id"])}/save" download="{escape(ruleset)}-game.json">save game</a></div>
+ <div id="invites"></div>
  <div class="layout">
   <div id="view">{view["html"]}</div>
   <aside>
@@ -133,6 +135,13 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
 </section>
 <script type="application/json" id="initial">{data}</script>"""
     return page(f"{game.title}: Rulecraft", body, "table.js")
+
+
+def invitation_page(game: Game, seat: int) -> str:
+    """An invitation link's page: a button taking seat ``seat`` for this browser (the form posts to the same address)."""
+    body = (f'<h1>{escape(game.title)}</h1><p>This link gives a browser seat {seat} at this table. The browser that '
+            f'holds it now will not hold it any more.</p><form method="post"><button id="take">take seat {seat}</button></form>')
+    return page(f"{game.title}: seat {seat}", body)
 
 
 def rules_page(game: Game, lines: list[str]) -> str:

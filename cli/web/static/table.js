@@ -115,8 +115,9 @@ function draw(data) {
       for (const line of e.lines) explanation.append(build("div", line));
     }
   }
-  document.getElementById("seat").value = String(view.seat);
+  drawSeats();
   drawSave();
+  drawInvites();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
@@ -139,9 +140,23 @@ function draw(data) {
   schedule();
 }
 
+// "Seen by": the seats this browser may be shown, as they are now (a seat handed to another browser leaves the list).
+function drawSeats() {
+  const select = document.getElementById("seat");
+  const values = (view.seat === null ? [""] : []).concat(view.seats.map(String));
+  if (Array.from(select.options, (option) => option.value).join() !== values.join()) {
+    select.replaceChildren(...values.map((value) => {
+      const option = build("option", value ? `seat ${value}` : "no seat: what every seat sees");
+      option.value = value;
+      return option;
+    }));
+  }
+  select.value = view.seat === null ? "" : String(view.seat);
+}
+
 // The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
-// For the same reason (one seat's page at a table of several humans, hidden information, the game on), the page
-// stays with its seat: "seen by" another seat would show that seat's hidden cards.
+// For the same reason (a page playing some of the human seats, the game on), the page stays with its seat:
+// "seen by" another seat would show that seat's hidden cards.
 function drawSave() {
   const save = document.getElementById("save");
   save.classList.toggle("unavailable", Boolean(view.unsaved));
@@ -151,6 +166,21 @@ function drawSave() {
   const seen = document.getElementById("seat");
   seen.disabled = Boolean(view.unsaved);
   seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
+}
+
+// The links handing this browser's other seats to other browsers: shown to the browser holding them (the one that
+// opened the table), for the other humans to play from their own browsers.
+function drawInvites() {
+  const box = document.getElementById("invites");
+  box.replaceChildren();
+  for (const [other, path] of Object.entries(view.invites)) {
+    const line = build("p", `seat ${other} from another browser: `, "invite");
+    const link = build("a", window.location.origin + path);
+    link.href = path;
+    link.dataset.seat = other;
+    line.append(link, build("small", " (opening it there gives that browser the seat, and takes it from this one)"));
+    box.append(line);
+  }
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".

@@ -427,7 +427,11 @@ class FormGroups(Step):
 
     def _touch_counts(self, s: "StateView", anchor: Cell, cell: Cell) -> bool:
         """Whether the piece on ``cell`` (of another group) touches the group at ``anchor`` through a piece of a
-        ``through`` value: its own, or that of a member of the group next to it (``touch_through``)."""
+        ``through`` value: its own, or that of a member of the group next to it (``touch_through``).
+
+        Example: ``self._touch_counts(s, (0, 0), (2, 0))`` is false when the piece at 2,0 and every piece of the
+        group at 0,0 next to it are neutral (Spirits meeting Spirits).
+        """
         grid, face, values, through, members = s.grid, s.face, self.values, self.through, s.members
         c = grid[cell]
         if values[face[c]][c] in through:

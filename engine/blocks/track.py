@@ -57,7 +57,11 @@ class Advance(Step):
 
     def marked(self, s: "StateView") -> list[int]:
         """The components of the line with a marker on them, in line order: those a marker may move from (with
-        ``off_end_when_forced``, the last one only when it is the only one)."""
+        ``off_end_when_forced``, the last one only when it is the only one).
+
+        Example: markers on the first and the last of three components give ``[first, last]``, or ``[first]`` with
+        ``off_end_when_forced``.
+        """
         slots, values, line = self.slots or self._slots(), s.counters, s.zones[self.line(s)]
         found = [c for c in line if (i := slots[c]) is not None and values[i] > 0]
         if self.forced and len(found) > 1 and found[-1] == line[-1]:

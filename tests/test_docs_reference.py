@@ -88,3 +88,12 @@ def test_the_board_examples_use_only_keys_the_schema_knows() -> None:
     section = GENERAL.split("\n### board\n", 1)[1].split("\n### ", 1)[0]
     blocks = [yaml.safe_load(b)["board"] for b in re.findall(r"```yaml\n(.*?)```", section, re.S)]
     assert len(blocks) == 2 and all(set(b) <= known for b in blocks), blocks
+
+
+def test_the_scenario_section_says_turns_without_a_decision_play_out() -> None:
+    """A scenario of a dice game passed by luck: after its action, turns with nothing to decide played on (rolling
+    the seed's dice) until the game ended, and its `is_over` held.  The page warns of it where scenarios are taught
+    (docs/examples/pig's one-loses-the-turns-total.yaml shows the behaviour: seat 2's forced first roll is made)."""
+    section = _part(RULESETS_MD, "## How to: write a scenario file", "### Checkpoints, refusals and offered decisions")
+    assert "A turn with nothing to decide" in section and "plays out by itself" in section
+    assert "load a die for every roll up to the decision you check" in section

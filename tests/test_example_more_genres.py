@@ -5,7 +5,9 @@ Dominoes (docs/examples/dominoes) is the block game: the line of play is a one-r
 tile's two faces its two ways round; it is played beside OpenSpiel's ``python_block_dominoes``.  Home run
 (docs/examples/home-run) is a roll-and-move race in the manner of Ludo: a loop of squares as a one-row board, a counter
 of the squares each piece has gone, two pieces of a colour stacked on a square a block, a piece landing on a single
-one sending it back to its yard.
+one sending it back to its yard.  Market row (docs/examples/market-row) is a deck-builder: each player's deck, hand
+and discard pile are zones of their own, the discard shuffled into a new deck when the deck runs out, and a row of
+cards for sale refilled from a face-down market.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("dominoes", "home-run")
+GAMES = ("dominoes", "home-run", "market-row")
 
 try:
     import pyspiel

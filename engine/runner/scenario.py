@@ -495,6 +495,12 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
     if owner_text is not None:
         owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text
     index = spec.index_of(owner)
+    copies = game.identical.get(str(owner_text), ()) if spec.per != "role" else ()
+    if index is None and copies:
+        first, last = game.component_names[copies[0]], game.component_names[copies[-1]]
+        raise RulesetError.at(pos, f"'{owner_text}' names {len(copies)} identical copies: write the copy, {first} to "
+                                   f"{last}, like {spec.name}({first}) (a position gives out copies in the order it "
+                                   f"lists them, the board's before the zones': the first {owner_text} listed is {first})")
     if index is None:
         owners = [o if spec.per == "role" else game.component_names[o] for o in spec.owners]
         raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))

@@ -708,13 +708,17 @@ def sweep(
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
     from engine.runner.simulate import seat_specs
-    from engine.runner.sweep import parse_sweep
+    from engine.runner.sweep import check_games, parse_sweep
 
     fmt = report_format(fmt, out)
     try:
         name, texts = parse_sweep(values)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="NAME=[V1,V2,...]") from None
+    try:
+        check_games(len(texts), n)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="-n") from None
     try:
         fixed = parse_set_options(set_texts)
     except ValueError as err:

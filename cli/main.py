@@ -171,11 +171,16 @@ def check_output(path: Path | None, flag: str, what: str) -> None:
     check_output(Path("runs/report.txt"), "--out", "the report")   # BadParameter when there is no folder runs
     """
     from engine.core.atomic import ruleset_file
+    from engine.core.confine import resolved
 
     if path is None:
         return
-    if not path.resolve().parent.is_dir():
-        raise click.BadParameter(f"there is no folder {path.resolve().parent} to write {what} in", param_hint=flag)
+    try:
+        folder = resolved(path).parent
+    except OSError as err:  # symbolic links in a loop
+        raise click.BadParameter(f"cannot write {what} to {path}: {err.strerror}", param_hint=flag) from None
+    if not folder.is_dir():
+        raise click.BadParameter(f"there is no folder {folder} to write {what} in", param_hint=flag)
     if ruleset_file(path):
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 

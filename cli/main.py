@@ -171,11 +171,16 @@ def check_output(path: Path | None, flag: str, what: str) -> None:
     check_output(Path("runs/report.txt"), "--out", "the report")   # BadParameter when there is no folder runs
     """
     from engine.core.atomic import ruleset_file
+    from engine.core.confine import resolved
 
     if path is None:
         return
-    if not path.resolve().parent.is_dir():
-        raise click.BadParameter(f"there is no folder {path.resolve().parent} to write {what} in", param_hint=flag)
+    try:
+        folder = resolved(path).parent
+    except OSError as err:  # symbolic links in a loop
+        raise click.BadParameter(f"cannot write {what} to {path}: {err.strerror}", param_hint=flag) from None
+    if not folder.is_dir():
+        raise click.BadParameter(f"there is no folder {folder} to write {what} in", param_hint=flag)
     if ruleset_file(path):
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 
@@ -724,13 +729,17 @@ def sweep(
     from cli import render
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
-    from engine.runner.sweep import parse_sweep
+    from engine.runner.sweep import check_games, parse_sweep
 
     fmt = report_format(fmt, out)
     try:
         name, texts = parse_sweep(values)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="NAME=[V1,V2,...]") from None
+    try:
+        check_games(len(texts), n)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="-n") from None
     try:
         fixed = parse_set_options(set_texts)
     except ValueError as err:

@@ -60,9 +60,9 @@ def table_html(state: State, seat: int | None) -> str:
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
-            parts.extend(meter_html(state, cid) for cid in state.zones[zi])
+            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, seat))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            for cid, line in zip(state.zones[zi], render.listing(state, zi, {})):
+            for cid, line in zip(render.in_view(state, zi, seat), render.listing(state, zi, {}, seat)):
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))

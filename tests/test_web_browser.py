@@ -470,3 +470,18 @@ def test_a_bot_move_the_ruleset_fails_on_stops_the_bots_instead_of_being_asked_f
     page.wait_for_function("document.getElementById('playpause').textContent === 'play'")
     time.sleep(1)
     assert len(asked) == 2
+
+
+def test_on_a_phone_a_cell_with_several_actions_brings_them_into_view(browser: BrowserContext, server: str) -> None:
+    """A phone puts the actions below the board: a tap on a cell listing several actions seemed to do nothing, the
+    list being far below the screen."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/spell-cycles?players=2&seed=7&seat=2=human")
+    settle(page)
+    page.locator("#view .cell[data-cell='1,1']").click()
+    settle(page)
+    assert page.locator("#filter").input_value() == "1,1" and page.locator("#actions button.action").count() > 1
+    listed = page.locator("#actions").bounding_box()
+    assert listed is not None and 0 <= listed["y"] and listed["y"] + listed["height"] <= 845  # within a pixel
+    page.close()

@@ -166,6 +166,7 @@ function choose(filter, test) {
   } else if (here.length > 1) {
     document.getElementById("filter").value = filter;
     drawActions();
+    document.getElementById("actions").scrollIntoView({ block: "nearest" });  // a phone lists them below the board
   }
 }
 

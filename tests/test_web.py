@@ -60,6 +60,24 @@ def test_the_front_page_lists_every_ruleset(client: TestClient) -> None:
         assert f'href="/play/{name}?players=' in page and f'href="/watch/{name}?players=' in page
 
 
+def test_the_front_page_of_the_built_in_rulesets_compiles_none_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The front page compiled every built-in ruleset to list it: a server's first page took five seconds or more.
+    It lists them from what 'rulecraft list' remembers, the same titles, players and variants."""
+    from cli.web import catalog
+
+    compiled: list[str] = []
+    monkeypatch.setattr(catalog.engine, "load", lambda name, *args, **kwargs: compiled.append(str(name)))
+    page = TestClient(create_app(None)).get("/").text
+    assert compiled == []
+    monkeypatch.undo()
+    for name in ("iconoclasm", "tic-tac-toe"):
+        game = engine.load(name)
+        row = re.search(rf'<tr data-ruleset="{name}">(.*?)</tr>', page)
+        assert row is not None and f"<small>{game.title}</small>" in row[1]
+        assert f"<td>{', '.join(map(str, game.player_counts))}</td>" in row[1]
+        assert f"<small>{', '.join(game.available_variants) or '-'}</small>" in row[1]
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move

@@ -220,13 +220,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def index(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
-            games: list[tuple[str, Game | None, str]] = []
-            for name in server.catalog.names():
-                try:
-                    games.append((name, server.catalog.load(name), ""))
-                except RulecraftError as err:
-                    games.append((name, None, str(err).splitlines()[0]))
-            return pages.index_page(games)
+            return pages.index_page(server.catalog.entries())
 
         return HTMLResponse(await server.capped(work))
 

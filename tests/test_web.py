@@ -78,6 +78,12 @@ def test_the_front_page_of_the_built_in_rulesets_compiles_none_of_them(monkeypat
         assert f"<small>{', '.join(game.available_variants) or '-'}</small>" in row[1]
 
 
+def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
+    table = start(client, "/play/iconoclasm-cards?players=1&seed=3")
+    assert view(client, table)["subtitle"] == "1 player, seed 3"
+    assert view(client, start(client, "/play/iconoclasm-cards?players=2&seed=3"))["subtitle"] == "2 players, seed 3"
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move

@@ -179,7 +179,7 @@ class Server:
         data: dict[str, Any] = {
             "id": table.id, "version": table.version, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
             "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
-                                                    f"{players} players", f"seed {table.log.seed}") if part),
+                                                    f"{players} player{'s' * (players != 1)}", f"seed {table.log.seed}") if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),

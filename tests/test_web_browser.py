@@ -485,3 +485,16 @@ def test_on_a_phone_a_cell_with_several_actions_brings_them_into_view(browser: B
     listed = page.locator("#actions").bounding_box()
     assert listed is not None and 0 <= listed["y"] and listed["y"] + listed["height"] <= 845  # within a pixel
     page.close()
+
+
+def test_a_page_whose_table_is_gone_says_so_without_being_clicked(page: Page, server: str) -> None:
+    """A page left open across a restart of the server looked alive until its next click; now the page says at
+    once that its game is gone.  (The server's answers for a table it no longer has are stood in for here.)"""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=1")
+    settle(page)
+    gone = json.dumps({"error": "there is no game 't1-x' on this server (it may have been closed, or the server "
+                                "started again since: start a new one)"})
+    page.route("**/api/tables/**", lambda route: route.fulfill(status=404, content_type="application/json", body=gone))
+    page.evaluate("follow()")  # the events of the table, asked for again as after a restart
+    page.wait_for_selector("#message:not([hidden])", timeout=5000)
+    assert "or the server started again since" in page.locator("#message").inner_text()

@@ -212,6 +212,11 @@ function follow() {
     const data = JSON.parse(event.data);
     if (!data.error && data.version > view.version) draw(data);
   };
+  // The server refused to follow the table (it is gone: closed, or the server started again): ask for the table
+  // once, so that the page says why at once instead of at the next click.
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) call("", undefined, true);
+  };
 }
 
 for (const tab of document.querySelectorAll(".tabs button")) {

@@ -652,6 +652,51 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
         process.wait(timeout=20)
 
 
+def test_ctrl_c_stops_rulecraft_serve_while_a_table_page_is_open(tmp_path: Path) -> None:
+    """A table page follows its table's events over a connection that stays open: Ctrl-C waited for that page to be
+    closed, for ever, and a second Ctrl-C stopped the server with two tracebacks."""
+    import http.client
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tic-tac-toe", "--port", str(port)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline().startswith("serving tic-tac-toe at")
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+                connection.request("GET", "/play/tic-tac-toe?players=2&seed=1")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not answer"
+                time.sleep(0.1)
+        table = connection.getresponse().headers["location"].rsplit("/", 1)[1]
+        connection.close()
+        events = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        events.request("GET", f"/api/tables/{table}/events")
+        stream = events.getresponse()
+        assert stream.readline().startswith(b"data: ")  # the page is following its table
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+        assert "Traceback" not in process.stdout.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+
+
 def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
     app = create_app(None)

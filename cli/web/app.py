@@ -100,6 +100,7 @@ class Server:
         self.catalog = catalog
         self.cap = cap
         self.tables = Tables()
+        self.stopping: Callable[[], bool] = lambda: False  # true once the server is told to stop (Ctrl-C)
 
     async def capped(self, work: Callable[[Callable[[], bool]], T]) -> T:
         """Run ``work(expired)`` in a thread; past the cap, refuse the request (``expired()`` turns true for the work)."""
@@ -284,7 +285,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
-            while not await request.is_disconnected():
+            while not server.stopping() and not await request.is_disconnected():  # a server stopping waits for it
                 if table.version != seen:
                     seen = table.version
                     try:

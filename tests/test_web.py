@@ -468,6 +468,17 @@ def test_a_display_colour_reaches_the_board(tmp_path: Path) -> None:
     assert 'fill="#123456"' in board and 'background:#123456' in board
 
 
+def test_a_colour_word_is_drawn_in_the_colour_a_browser_gives_it() -> None:
+    """Colours were read as a terminal's: Connect Four's yellow discs (styled 'bold yellow') were drawn dark olive,
+    and a value named for a colour the terminal has no name for fell back on the palette: Banner Clash's Gold
+    banner was drawn blue."""
+    from cli.web.svg import value_colours
+
+    assert value_colours(engine.load("connect-four"))["Yellow"] == "#ffff00"
+    assert value_colours(engine.load("banner-clash"))["Gold"] == "#ffd700"
+    assert value_colours(engine.load("spell-cycles"))["yellow"] == "#ffff00"
+
+
 def test_a_display_colour_must_be_a_colour(tmp_path: Path) -> None:
     folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "red\\"/><script>"}\n')
     result = CliRunner().invoke(main, ["validate", str(folder)])

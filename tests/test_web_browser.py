@@ -498,3 +498,25 @@ def test_a_page_whose_table_is_gone_says_so_without_being_clicked(page: Page, se
     page.evaluate("follow()")  # the events of the table, asked for again as after a restart
     page.wait_for_selector("#message:not([hidden])", timeout=5000)
     assert "or the server started again since" in page.locator("#message").inner_text()
+
+
+def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> None:
+    """Each move drew the log again scrolled to its end: reading an earlier move while the bots played was not
+    possible, every move pulled the log back down.  At its end, the log still follows the newest move."""
+    page.goto(f"{server}/watch/iconica?players=2&seed=5&agents=random")
+    page.wait_for_function("document.querySelector('#log').scrollHeight > document.querySelector('#log').clientHeight + 200",
+                           timeout=60_000)
+    page.click("#playpause")  # paused
+    settle(page)
+    log = page.locator("#log")
+    at_end = "(log) => log.scrollTop + log.clientHeight >= log.scrollHeight - 4"
+    assert log.evaluate(at_end)
+    page.click("#step")
+    settle(page)
+    assert log.evaluate(at_end)  # following the newest move
+    log.evaluate("(log) => { log.scrollTop = 0; }")
+    moves = page.locator("#log > li").count()
+    page.click("#step")
+    page.wait_for_function(f"document.querySelectorAll('#log > li').length > {moves}")
+    settle(page)
+    assert log.evaluate("(log) => log.scrollTop") == 0

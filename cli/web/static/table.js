@@ -89,6 +89,8 @@ function drawActions() {
 
 function drawLog() {
   const log = document.getElementById("log");
+  const reading = log.scrollTop + log.clientHeight < log.scrollHeight - 4;  // scrolled up to an earlier move
+  const kept = log.scrollTop;
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
@@ -96,7 +98,7 @@ function drawLog() {
     if (move.lines.length) item.append(build("div", move.lines.join("\n"), "lines"));
     log.append(item);
   }
-  log.scrollTop = log.scrollHeight;
+  log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up
 }
 
 function draw(data) {

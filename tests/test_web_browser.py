@@ -520,3 +520,16 @@ def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> 
     page.wait_for_function(f"document.querySelectorAll('#log > li').length > {moves}")
     settle(page)
     assert log.evaluate("(log) => log.scrollTop") == 0
+
+
+def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, server: str) -> None:
+    """A click on hex 1,1 listed the actions at -1,1 as well, whose text holds '1,1': one click away from placing a
+    piece on the wrong hex."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=7")
+    settle(page)
+    page.locator("#view .cell[data-cell='1,1']").click()
+    settle(page)
+    listed = [a.inner_text() for a in page.locator("#actions button.action").all()]
+    assert len(listed) == 5 and all(text.endswith(" at 1,1") for text in listed), listed
+    page.fill("#filter", "Fire")  # a filter that is not a cell still finds actions by their text
+    assert page.locator("#actions button.action").count() == 13

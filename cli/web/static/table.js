@@ -65,10 +65,13 @@ async function send(path, body, quiet) {
   }
 }
 
+// The actions the filter box names: those played at a cell when it holds one ("1,1": not those at -1,1 or 11,1),
+// else those whose text contains it.
 function matching() {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   if (!filter) return view.actions;
-  return view.actions.filter((a) => a.cells.includes(filter) || a.text.toLowerCase().includes(filter));
+  if (/^-?\d+,-?\d+$/.test(filter)) return view.actions.filter((a) => a.cells.includes(filter));
+  return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 
 function drawActions() {

@@ -533,3 +533,17 @@ def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, serve
     assert len(listed) == 5 and all(text.endswith(" at 1,1") for text in listed), listed
     page.fill("#filter", "Fire")  # a filter that is not a cell still finds actions by their text
     assert page.locator("#actions button.action").count() == 13
+
+
+def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str) -> None:
+    """At the end the page said who won, but why (the scoring, the goal reached) only at the foot of the log,
+    below the fold on a phone; the move that ended the game is now explained beside the outcome."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    for cell in ("0,0", "0,1", "1,0", "1,1", "2,0"):  # X takes the top row
+        settle(page)
+        page.locator(f"#view .cell[data-cell='{cell}']").click()
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    settle(page)
+    explained = page.locator("#explanation").inner_text().splitlines()
+    assert explained[0] == "5. seat 1: place X at 2,0"
+    assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained

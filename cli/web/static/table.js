@@ -114,11 +114,12 @@ function draw(data) {
   if (view.mode === "replay") {
     document.getElementById("scrub").value = view.position;
     document.getElementById("position").textContent = `position ${view.position} of ${view.length}`;
-    if (view.explanation) {
-      const e = view.explanation;
-      explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
-      for (const line of e.lines) explanation.append(build("div", line));
-    }
+  }
+  // A replay explains its position's move; a game over, the move that ended it (its log says who won and why).
+  const e = view.mode === "replay" ? view.explanation : view.over ? view.moves[view.moves.length - 1] : null;
+  if (e) {
+    explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
+    for (const line of e.lines) explanation.append(build("div", line));
   }
   document.getElementById("seat").value = String(view.seat);
   drawSave();

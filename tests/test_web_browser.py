@@ -547,3 +547,15 @@ def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str
     explained = page.locator("#explanation").inner_text().splitlines()
     assert explained[0] == "5. seat 1: place X at 2,0"
     assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained
+
+
+def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server: str) -> None:
+    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=1&seat=2=mcts:2s")
+    settle(page)
+    waiting = "getComputedStyle(document.getElementById('situation'), '::after').content"
+    assert page.evaluate(waiting) == "none"
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function(f"{waiting} === '\"waiting for the server…\"'", timeout=1500)
+    settle(page)
+    assert page.evaluate(waiting) == "none" and page.locator("#log > li").count() == 2

@@ -25,6 +25,7 @@ function build(tag, text, className) {
 
 let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
 let waiting = 0;
+let slow = null;  // the timer that marks the page as waiting long (a searching bot), so that it says so
 
 // Calls reach the server one after another, in the order they were made: two quick clicks are two steps, and an
 // answer never draws over a later one.  `body` may be a function, read when the call is sent, so that a step is
@@ -32,11 +33,16 @@ let waiting = 0;
 function call(path, body, quiet) {
   waiting += 1;
   document.body.dataset.busy = "true";
+  clearTimeout(slow);
+  slow = setTimeout(() => { document.body.dataset.slow = String(waiting > 0); }, 600);
   const sent = queue.then(() => send(path, typeof body === "function" ? body() : body, quiet));
   queue = sent.catch(() => null);  // one failed call does not stop the ones after it
   return sent.finally(() => {
     waiting -= 1;
-    if (waiting === 0) document.body.dataset.busy = "false";
+    if (waiting === 0) {
+      document.body.dataset.busy = "false";
+      document.body.dataset.slow = "false";
+    }
   });
 }
 

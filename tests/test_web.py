@@ -60,6 +60,30 @@ def test_the_front_page_lists_every_ruleset(client: TestClient) -> None:
         assert f'href="/play/{name}?players=' in page and f'href="/watch/{name}?players=' in page
 
 
+def test_the_front_page_of_the_built_in_rulesets_compiles_none_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The front page compiled every built-in ruleset to list it: a server's first page took five seconds or more.
+    It lists them from what 'rulecraft list' remembers, the same titles, players and variants."""
+    from cli.web import catalog
+
+    compiled: list[str] = []
+    monkeypatch.setattr(catalog.engine, "load", lambda name, *args, **kwargs: compiled.append(str(name)))
+    page = TestClient(create_app(None)).get("/").text
+    assert compiled == []
+    monkeypatch.undo()
+    for name in ("iconoclasm", "tic-tac-toe"):
+        game = engine.load(name)
+        row = re.search(rf'<tr data-ruleset="{name}">(.*?)</tr>', page)
+        assert row is not None and f"<small>{game.title}</small>" in row[1]
+        assert f"<td>{', '.join(map(str, game.player_counts))}</td>" in row[1]
+        assert f"<small>{', '.join(game.available_variants) or '-'}</small>" in row[1]
+
+
+def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
+    table = start(client, "/play/iconoclasm-cards?players=1&seed=3")
+    assert view(client, table)["subtitle"] == "1 player, seed 3"
+    assert view(client, start(client, "/play/iconoclasm-cards?players=2&seed=3"))["subtitle"] == "2 players, seed 3"
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
@@ -477,6 +501,17 @@ def test_a_display_colour_reaches_the_board(tmp_path: Path) -> None:
     assert 'fill="#123456"' in board and 'background:#123456' in board
 
 
+def test_a_colour_word_is_drawn_in_the_colour_a_browser_gives_it() -> None:
+    """Colours were read as a terminal's: Connect Four's yellow discs (styled 'bold yellow') were drawn dark olive,
+    and a value named for a colour the terminal has no name for fell back on the palette: Banner Clash's Gold
+    banner was drawn blue."""
+    from cli.web.svg import value_colours
+
+    assert value_colours(engine.load("connect-four"))["Yellow"] == "#ffff00"
+    assert value_colours(engine.load("banner-clash"))["Gold"] == "#ffd700"
+    assert value_colours(engine.load("spell-cycles"))["yellow"] == "#ffff00"
+
+
 def test_a_display_colour_must_be_a_colour(tmp_path: Path) -> None:
     folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "red\\"/><script>"}\n')
     result = CliRunner().invoke(main, ["validate", str(folder)])
@@ -659,6 +694,51 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=20)
+
+
+def test_ctrl_c_stops_rulecraft_serve_while_a_table_page_is_open(tmp_path: Path) -> None:
+    """A table page follows its table's events over a connection that stays open: Ctrl-C waited for that page to be
+    closed, for ever, and a second Ctrl-C stopped the server with two tracebacks."""
+    import http.client
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tic-tac-toe", "--port", str(port)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline().startswith("serving tic-tac-toe at")
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+                connection.request("GET", "/play/tic-tac-toe?players=2&seed=1")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not answer"
+                time.sleep(0.1)
+        table = connection.getresponse().headers["location"].rsplit("/", 1)[1]
+        connection.close()
+        events = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        events.request("GET", f"/api/tables/{table}/events")
+        stream = events.getresponse()
+        assert stream.readline().startswith(b"data: ")  # the page is following its table
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+        assert "Traceback" not in process.stdout.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
 
 
 def test_the_api_examples_in_docs_web_md_are_real_output() -> None:

@@ -562,3 +562,92 @@ def test_a_bot_move_the_ruleset_fails_on_stops_the_bots_instead_of_being_asked_f
     page.wait_for_function("document.getElementById('playpause').textContent === 'play'")
     time.sleep(1)
     assert len(asked) == 2
+
+
+def test_on_a_phone_a_cell_with_several_actions_brings_them_into_view(browser: BrowserContext, server: str) -> None:
+    """A phone puts the actions below the board: a tap on a cell listing several actions seemed to do nothing, the
+    list being far below the screen."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/spell-cycles?players=2&seed=7&seat=2=human")
+    settle(page)
+    page.locator("#view .cell[data-cell='1,1']").click()
+    settle(page)
+    assert page.locator("#filter").input_value() == "1,1" and page.locator("#actions button.action").count() > 1
+    listed = page.locator("#actions").bounding_box()
+    assert listed is not None and 0 <= listed["y"] and listed["y"] + listed["height"] <= 845  # within a pixel
+    page.close()
+
+
+def test_a_page_whose_table_is_gone_says_so_without_being_clicked(page: Page, server: str) -> None:
+    """A page left open across a restart of the server looked alive until its next click; now the page says at
+    once that its game is gone.  (The server's answers for a table it no longer has are stood in for here.)"""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=1")
+    settle(page)
+    gone = json.dumps({"error": "there is no game 't1-x' on this server (it may have been closed, or the server "
+                                "started again since: start a new one)"})
+    page.route("**/api/tables/**", lambda route: route.fulfill(status=404, content_type="application/json", body=gone))
+    page.evaluate("follow()")  # the events of the table, asked for again as after a restart
+    page.wait_for_selector("#message:not([hidden])", timeout=5000)
+    assert "or the server started again since" in page.locator("#message").inner_text()
+
+
+def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> None:
+    """Each move drew the log again scrolled to its end: reading an earlier move while the bots played was not
+    possible, every move pulled the log back down.  At its end, the log still follows the newest move."""
+    page.goto(f"{server}/watch/iconica?players=2&seed=5&agents=random")
+    page.wait_for_function("document.querySelector('#log').scrollHeight > document.querySelector('#log').clientHeight + 200",
+                           timeout=60_000)
+    page.click("#playpause")  # paused
+    settle(page)
+    log = page.locator("#log")
+    at_end = "(log) => log.scrollTop + log.clientHeight >= log.scrollHeight - 4"
+    assert log.evaluate(at_end)
+    page.click("#step")
+    settle(page)
+    assert log.evaluate(at_end)  # following the newest move
+    log.evaluate("(log) => { log.scrollTop = 0; }")
+    moves = page.locator("#log > li").count()
+    page.click("#step")
+    page.wait_for_function(f"document.querySelectorAll('#log > li').length > {moves}")
+    settle(page)
+    assert log.evaluate("(log) => log.scrollTop") == 0
+
+
+def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, server: str) -> None:
+    """A click on hex 1,1 listed the actions at -1,1 as well, whose text holds '1,1': one click away from placing a
+    piece on the wrong hex."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=7")
+    settle(page)
+    page.locator("#view .cell[data-cell='1,1']").click()
+    settle(page)
+    listed = [a.inner_text() for a in page.locator("#actions button.action").all()]
+    assert len(listed) == 5 and all(text.endswith(" at 1,1") for text in listed), listed
+    page.fill("#filter", "Fire")  # a filter that is not a cell still finds actions by their text
+    assert page.locator("#actions button.action").count() == 13
+
+
+def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str) -> None:
+    """At the end the page said who won, but why (the scoring, the goal reached) only at the foot of the log,
+    below the fold on a phone; the move that ended the game is now explained beside the outcome."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    for cell in ("0,0", "0,1", "1,0", "1,1", "2,0"):  # X takes the top row
+        settle(page)
+        page.locator(f"#view .cell[data-cell='{cell}']").click()
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    settle(page)
+    explained = page.locator("#explanation").inner_text().splitlines()
+    assert explained[0] == "5. seat 1: place X at 2,0"
+    assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained
+
+
+def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server: str) -> None:
+    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=1&seat=2=mcts:2s")
+    settle(page)
+    waiting = "getComputedStyle(document.getElementById('situation'), '::after').content"
+    assert page.evaluate(waiting) == "none"
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function(f"{waiting} === '\"waiting for the server…\"'", timeout=1500)
+    settle(page)
+    assert page.evaluate(waiting) == "none" and page.locator("#log > li").count() == 2

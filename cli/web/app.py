@@ -105,6 +105,7 @@ class Server:
         self.catalog = catalog
         self.cap = cap
         self.tables = Tables()
+        self.stopping: Callable[[], bool] = lambda: False  # true once the server is told to stop (Ctrl-C)
         self.name = secrets.token_hex(3)  # in its cookies' names: two servers on one host share the browser's cookies
 
     def cookie(self, table: Table, seat: int) -> str:
@@ -205,7 +206,7 @@ class Server:
         data: dict[str, Any] = {
             "id": table.id, "version": table.version, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
             "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
-                                                    f"{players} players", seed) if part),
+                                                    f"{players} player{'s' * (players != 1)}", seed) if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),
@@ -248,13 +249,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def index(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
-            games: list[tuple[str, Game | None, str]] = []
-            for name in server.catalog.names():
-                try:
-                    games.append((name, server.catalog.load(name), ""))
-                except RulecraftError as err:
-                    games.append((name, None, str(err).splitlines()[0]))
-            return pages.index_page(games)
+            return pages.index_page(server.catalog.entries())
 
         return HTMLResponse(await server.capped(work))
 
@@ -339,7 +334,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
-            while not await request.is_disconnected():
+            while not server.stopping() and not await request.is_disconnected():  # a server stopping waits for it
                 if table.version != seen:
                     seen = table.version
                     try:

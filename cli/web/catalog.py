@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import engine
-from engine.core.errors import RulesetError
+from engine.core.errors import RulecraftError, RulesetError
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
+from engine.runner.listing import summaries
 from engine.runner.replay import ruleset_ref
 
 if TYPE_CHECKING:
@@ -48,6 +50,16 @@ class UnknownRuleset(LookupError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class Listed:
+    """What the front page shows of a built-in ruleset, from ``rulecraft list``'s remembered summaries (the same
+    names as a compiled game's, so the page takes either)."""
+
+    title: str
+    player_counts: tuple[int, ...]
+    available_variants: tuple[str, ...]
 
 
 class Catalog:
@@ -77,6 +89,27 @@ class Catalog:
 
     def names(self) -> list[str]:
         return list(self._paths)
+
+    def entries(self) -> list[tuple[str, Game | Listed | None, str]]:
+        """Each ruleset as the front page lists it: (name, the game or its summary, None and why it does not load).
+
+        A built-in ruleset is listed from ``rulecraft list``'s remembered summaries (see
+        :mod:`engine.runner.listing`): compiling all of them made a server's first page take seconds.
+        """
+        builtin = {entry["name"]: entry for entry in summaries()} if any(n == p for n, p in self._paths.items()) else {}
+        listed: list[tuple[str, Game | Listed | None, str]] = []
+        for name, path in self._paths.items():
+            entry = builtin.get(name) if path == name else None
+            if entry is not None and "error" in entry:
+                listed.append((name, None, entry["error"]))
+            elif entry is not None:
+                listed.append((name, Listed(entry["title"], tuple(entry["players"]), tuple(entry["variants"])), ""))
+            else:
+                try:
+                    listed.append((name, self.load(name), ""))
+                except RulecraftError as err:
+                    listed.append((name, None, str(err).splitlines()[0]))
+        return listed
 
     def ref(self, name: str) -> str:
         """How a save names the ruleset (see :func:`engine.runner.replay.ruleset_ref`)."""

@@ -14,6 +14,7 @@ from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cli.web.catalog import Listed
     from engine import Game
 
 AGENTS_HINT = "random, greedy, mcts:N, ismcts:N"
@@ -37,10 +38,10 @@ def error_page(message: str, status: int) -> str:
                 '<p><a href="/">back to the rulesets</a></p>')
 
 
-def index_page(games: list[tuple[str, Game | None, str]]) -> str:
+def index_page(games: list[tuple[str, Game | Listed | None, str]]) -> str:
     """The rulesets with links to play, watch, read and simulate each; a form for any settings; file loading.
 
-    ``games``: (name, compiled game or None when it does not load, why not).
+    ``games``: (name, compiled game or its summary, or None when it does not load, why not).
     """
     rows = []
     for name, game, problem in games:

@@ -36,6 +36,14 @@ PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
            "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
 """Colours for the values of a type, by index, when the ruleset gives none."""
 
+COLOUR_WORDS = {
+    "yellow": "#ffff00", "orange": "#ffa500", "pink": "#ffc0cb", "brown": "#a52a2a", "grey": "#808080",
+    "gray": "#808080", "gold": "#ffd700", "silver": "#c0c0c0", "teal": "#008080", "navy": "#000080",
+    "maroon": "#800000", "olive": "#808000", "lime": "#00ff00", "indigo": "#4b0082", "turquoise": "#40e0d0",
+}
+"""Colour words as a browser reads them (CSS), for the words the terminal's colour names lack or read otherwise (its
+``yellow`` is a dark olive): a value ``orange`` or a piece styled ``bold yellow`` is drawn in that colour."""
+
 NEUTRAL = "#c8c2b4"
 """The colour of a piece whose value has no colour (no declared type)."""
 
@@ -73,8 +81,14 @@ def value_colours(game: Game) -> dict[str, str]:
 
 
 def _style_colour(style: str | None) -> str | None:
-    """The CSS colour of the first colour word in a terminal style (None when it names none)."""
+    """The CSS colour of the first colour word in a terminal style, or in a value's name (None when it names none).
+
+    >>> _style_colour("bold yellow"), _style_colour("Orange"), _style_colour("teal"), _style_colour("bright_black")
+    ('#ffff00', '#ffa500', '#008080', '#808080')
+    """
     for word in (style or "").split():
+        if word.lower() in COLOUR_WORDS:
+            return COLOUR_WORDS[word.lower()]
         try:
             return Color.parse(word).get_truecolor().hex
         except ColorParseError:

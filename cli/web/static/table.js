@@ -25,6 +25,7 @@ function build(tag, text, className) {
 
 let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
 let waiting = 0;
+let slow = null;  // the timer that marks the page as waiting long (a searching bot), so that it says so
 
 // Calls reach the server one after another, in the order they were made: two quick clicks are two steps, and an
 // answer never draws over a later one.  `body` may be a function, read when the call is sent, so that a step is
@@ -32,11 +33,16 @@ let waiting = 0;
 function call(path, body, quiet) {
   waiting += 1;
   document.body.dataset.busy = "true";
+  clearTimeout(slow);
+  slow = setTimeout(() => { document.body.dataset.slow = String(waiting > 0); }, 600);
   const sent = queue.then(() => send(path, typeof body === "function" ? body() : body, quiet));
   queue = sent.catch(() => null);  // one failed call does not stop the ones after it
   return sent.finally(() => {
     waiting -= 1;
-    if (waiting === 0) document.body.dataset.busy = "false";
+    if (waiting === 0) {
+      document.body.dataset.busy = "false";
+      document.body.dataset.slow = "false";
+    }
   });
 }
 
@@ -65,10 +71,13 @@ async function send(path, body, quiet) {
   }
 }
 
+// The actions the filter box names: those played at a cell when it holds one ("1,1": not those at -1,1 or 11,1),
+// else those whose text contains it.
 function matching() {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   if (!filter) return view.actions;
-  return view.actions.filter((a) => a.cells.includes(filter) || a.text.toLowerCase().includes(filter));
+  if (/^-?\d+,-?\d+$/.test(filter)) return view.actions.filter((a) => a.cells.includes(filter));
+  return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 
 function drawActions() {
@@ -89,6 +98,8 @@ function drawActions() {
 
 function drawLog() {
   const log = document.getElementById("log");
+  const reading = log.scrollTop + log.clientHeight < log.scrollHeight - 4;  // scrolled up to an earlier move
+  const kept = log.scrollTop;
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
@@ -96,7 +107,7 @@ function drawLog() {
     if (move.lines.length) item.append(build("div", move.lines.join("\n"), "lines"));
     log.append(item);
   }
-  log.scrollTop = log.scrollHeight;
+  log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up
 }
 
 function draw(data) {
@@ -109,11 +120,12 @@ function draw(data) {
   if (view.mode === "replay") {
     document.getElementById("scrub").value = view.position;
     document.getElementById("position").textContent = `position ${view.position} of ${view.length}`;
-    if (view.explanation) {
-      const e = view.explanation;
-      explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
-      for (const line of e.lines) explanation.append(build("div", line));
-    }
+  }
+  // A replay explains its position's move; a game over, the move that ended it (its log says who won and why).
+  const e = view.mode === "replay" ? view.explanation : view.over ? view.moves[view.moves.length - 1] : null;
+  if (e) {
+    explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
+    for (const line of e.lines) explanation.append(build("div", line));
   }
   drawSeats();
   drawSave();
@@ -196,6 +208,7 @@ function choose(filter, test) {
   } else if (here.length > 1) {
     document.getElementById("filter").value = filter;
     drawActions();
+    document.getElementById("actions").scrollIntoView({ block: "nearest" });  // a phone lists them below the board
   }
 }
 
@@ -240,6 +253,11 @@ function follow() {
   source.onmessage = (event) => {
     const data = JSON.parse(event.data);
     if (!data.error && data.version > view.version) draw(data);
+  };
+  // The server refused to follow the table (it is gone: closed, or the server started again): ask for the table
+  // once, so that the page says why at once instead of at the next click.
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) call("", undefined, true);
   };
 }
 

@@ -461,9 +461,16 @@ def test_simulate_compare_text_marks_significant_differences() -> None:
     assert draws.rstrip(" │").endswith("*")  # 2 players: the new points table breaks every tie
 
 
-def test_simulate_compare_usage_errors() -> None:
+def test_simulate_compare_usage_errors(tmp_path: Path) -> None:
+    # was "tutorial-tiles is not played by 4 players": neither the counts it is played by nor what to give
     assert_usage_error(run("simulate", RULESET, "-n", "2", "--players", "4", "--compare", "tutorial-tiles"),
-                       "Invalid value for --compare: tutorial-tiles is not played by 4 players")
+                       "Invalid value for --compare: tutorial-tiles is played by 2, 3 players, not 4: "
+                       "give --players 2 or 3, a count both are played by")
+    three = tmp_path / "three.yaml"
+    three.write_text("name: three-tiles\nextends: tutorial-tiles\nplayers: [3]\n", encoding="utf-8")
+    assert_usage_error(run("simulate", "tic-tac-toe", "-n", "2", "--compare", str(three)),
+                       "Invalid value for --compare: three-tiles is played by 3 players, not 2: "
+                       "it shares no player count with tic-tac-toe")
     result = run("simulate", RULESET, "-n", "2", "--compare-variant", "nope")
     assert result.exit_code == 1 and "nope" in result.stderr
 

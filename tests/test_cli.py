@@ -214,6 +214,20 @@ def test_validate_plays_more_than_one_seed_and_names_the_game_that_failed(tmp_pa
     assert f"division by zero (in a random game of 2 players; watch it: {command})" in " ".join(result.output.split())
 
 
+def test_validate_reports_an_end_that_never_holds(tmp_path: Path) -> None:
+    """An 'end: when' that no random game met said 'ok': every game passed turn after turn to max_turns, and only
+    a simulation's report ("games stopped by the turn limit") told the designer."""
+    endless = tmp_path / "endless.yaml"
+    endless.write_text("name: endless\nextends: tutorial-tiles\nend:\n  when: turn > 5000\n  stalled: false\n",
+                       encoding="utf-8")
+    result = run("validate", str(endless))
+    assert result.exit_code == 1, result.output
+    command = f"rulecraft play {endless} --players 2 --seed 0 --seat 1=random --seat 2=random"
+    assert f"{endless}:4:9: 'end: when' never held in the random games of 2 or 3 players: each stopped at the turn " \
+           f"limit (max_turns 1000) (watch one: {command})" in " ".join(result.output.split())
+    assert run("validate", str(RULESET_DIR)).exit_code == 0  # a game that ends by its rules is not told so
+
+
 def test_validate_json_shape(broken_ruleset: Path) -> None:
     result = run("validate", "--format", "json", str(RULESET_DIR), str(broken_ruleset))
     assert result.exit_code == 1

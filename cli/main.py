@@ -317,8 +317,8 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, four random games per player count, to find code that fails only when it runs, and its
-    invariants are checked once each player count is set up.
+    played, four random games per player count, to find code that fails only when it runs and an
+    'end: when' that none of them met, and its invariants are checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name:
 
@@ -671,7 +671,12 @@ def simulate(
     if compare_with is not None or compare_variants or compare_set_texts:
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
-            raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
+            both = [n for n in game.player_counts if n in other.player_counts]
+            raise click.BadParameter(
+                f"{other.name} is played by {', '.join(map(str, other.player_counts))} players, not {count}: "
+                + (f"give --players {' or '.join(map(str, both))}, a count both are played by" if both
+                   else f"it shares no player count with {game.name}"),
+                param_hint="--compare")
     executor = _executor(backend, jobs, address)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)

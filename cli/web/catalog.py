@@ -33,6 +33,11 @@ CACHE_SIZE = 64
 """Compiled games kept (by ruleset, variants and options)."""
 
 
+COMPILING = threading.Lock()
+"""One ruleset compiled at a time, whichever catalog asks: compiling is not thread-safe (the effect language's
+parser keeps a parse's state on itself; CPython 3.11's ast module keeps its depth in one counter for every thread)."""
+
+
 class UnknownRuleset(LookupError):
     """A ruleset name this server does not offer."""
 
@@ -61,9 +66,6 @@ class Catalog:
             self._paths[name] = str(path.resolve())
         self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], Game] = {}
         self._lock = threading.Lock()
-        # One ruleset compiled at a time: compiling is not thread-safe (the effect language's parser keeps a parse's
-        # state on itself; CPython 3.11's ast module keeps its depth in one counter for every thread).
-        self._compiling = threading.Lock()
 
     def names(self) -> list[str]:
         return list(self._paths)
@@ -87,7 +89,7 @@ class Catalog:
             game = self._games.get(key)
         if game is not None:
             return game
-        with self._compiling:
+        with COMPILING:
             with self._lock:
                 game = self._games.get(key)  # compiled meanwhile, for the request this one waited for
             if game is None:

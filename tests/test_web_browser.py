@@ -3,7 +3,9 @@
 For every shipped ruleset: the page loads and draws the start position, a
 whole game is played to the end by clicking legal actions, a bot game is
 watched to the end, and a replay is scrubbed back and forth; bad requests
-get a clear message on the page while the server keeps serving.
+get a clear message on the page while the server keeps serving; two browsers
+(two profiles, so two sets of cookies) play one table, each seeing only the
+seats it holds.
 
 The browser is Debian's ``chromium`` (``apt-get install -y chromium``),
 never one Playwright downloads.  Without it these tests are skipped, except

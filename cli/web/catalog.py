@@ -45,6 +45,11 @@ large folder is not searched through on every page)."""
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
+COMPILING = threading.Lock()
+"""One ruleset compiled at a time, whichever catalog asks: compiling is not thread-safe (the effect language's
+parser keeps a parse's state on itself; CPython 3.11's ast module keeps its depth in one counter for every thread)."""
+
+
 class UnknownRuleset(LookupError):
     """A ruleset name this server does not offer."""
 
@@ -83,9 +88,6 @@ class Catalog:
             self._paths[name] = str(path.resolve())
         self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], tuple[Stamp, Game]] = {}
         self._lock = threading.Lock()
-        # One ruleset compiled at a time: compiling is not thread-safe (the effect language's parser keeps a parse's
-        # state on itself; CPython 3.11's ast module keeps its depth in one counter for every thread).
-        self._compiling = threading.Lock()
 
     def names(self) -> list[str]:
         return list(self._paths)
@@ -131,7 +133,7 @@ class Catalog:
             kept = self._games.get(key)
         if kept is not None and kept[0] == stamp:
             return kept[1]
-        with self._compiling:
+        with COMPILING:
             with self._lock:
                 kept = self._games.get(key)  # compiled meanwhile, for the request this one waited for
             if kept is not None and kept[0] == stamp:

@@ -47,7 +47,8 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 COMPILING = threading.Lock()
 """One ruleset compiled at a time, whichever catalog asks: compiling is not thread-safe (the effect language's
-parser keeps a parse's state on itself; CPython 3.11's ast module keeps its depth in one counter for every thread)."""
+parser takes one parse at a time itself, but CPython 3.11's ast module keeps its recursion depth in one counter for
+every thread: two threads compiling at once fail with "AST constructor recursion depth mismatch")."""
 
 
 class UnknownRuleset(LookupError):

@@ -78,6 +78,28 @@ def test_the_front_page_of_the_built_in_rulesets_compiles_none_of_them(monkeypat
         assert f"<small>{', '.join(game.available_variants) or '-'}</small>" in row[1]
 
 
+def test_the_front_page_works_out_the_built_in_summaries_once_where_they_cannot_be_remembered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the user's cache folder cannot be written, 'rulecraft list' works its summaries out each time: the
+    server keeps its own, so that only its first front page compiles the rulesets."""
+    from cli.web import catalog
+
+    worked_out: list[int] = []
+    real = catalog.summaries
+    monkeypatch.setattr(catalog, "summaries", lambda: worked_out.append(1) or real())
+    client = TestClient(create_app(None))
+    first, second = client.get("/").text, client.get("/").text
+    assert first == second and len(worked_out) == 1
+
+
+def test_a_watched_bots_zones_are_not_called_the_watchers(client: TestClient) -> None:
+    """Watching bots, the page (seen by seat 1) marked seat 1's hand and party '(yours)': the watcher plays no seat."""
+    watched = view(client, start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random"))
+    assert watched["seat"] == 1 and "(yours)" not in watched["html"]
+    played = view(client, start(client, "/play/tutorial-tiles?players=2&seed=3"), seat=1)
+    assert played["html"].count("(yours)") == 1 and 'class="zone mine"' in played["html"]
+
+
 def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
     table = start(client, "/play/iconoclasm-cards?players=1&seed=3")
     assert view(client, table)["subtitle"] == "1 player, seed 3"

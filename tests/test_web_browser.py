@@ -653,3 +653,26 @@ def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server
     page.wait_for_function(f"{waiting} === '\"waiting for the server…\"'", timeout=1500)
     settle(page)
     assert page.evaluate(waiting) == "none" and page.locator("#log > li").count() == 2
+
+
+def test_on_a_phone_the_zones_overview_of_a_game_without_a_board_stays_readable(browser: BrowserContext, server: str) -> None:
+    """A game without a board draws a box per zone, four to a row: a phone shrank them to half their size, their
+    names some 6 pixels high.  It now scrolls sideways instead."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1")
+    settle(page)
+    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert scale >= 0.99
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not scroll sideways
+    page.close()
+
+
+def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext, server: str) -> None:
+    """The front page's table of rulesets was some 50 pixels wider than a phone: the whole page scrolled sideways,
+    its header bar stopping short."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()

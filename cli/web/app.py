@@ -210,7 +210,7 @@ class Server:
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),
-            "html": view.table_html(state, seat),
+            "html": view.table_html(state, seat, own=seat not in table.bots),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "moves": [m.to_json(None if table.mode == "replay" else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
@@ -334,7 +334,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
-            while not server.stopping() and not await request.is_disconnected():  # a server stopping waits for it
+            while not server.stopping() and not await request.is_disconnected():  # a stopping server waits for its streams
                 if table.version != seen:
                     seen = table.version
                     try:

@@ -24,12 +24,12 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core.errors import RulecraftError, RulesetError
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
-from engine.runner.listing import summaries
+from engine.runner.listing import inputs_key, summaries
 from engine.runner.replay import ruleset_ref
 
 if TYPE_CHECKING:
@@ -89,6 +89,7 @@ class Catalog:
             self._paths[name] = str(path.resolve())
         self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], tuple[Stamp, Game]] = {}
         self._lock = threading.Lock()
+        self._summaries: tuple[str, dict[str, dict[str, Any]]] | None = None  # the built-ins', by what they depend on
 
     def names(self) -> list[str]:
         return list(self._paths)
@@ -99,7 +100,7 @@ class Catalog:
         A built-in ruleset is listed from ``rulecraft list``'s remembered summaries (see
         :mod:`engine.runner.listing`): compiling all of them made a server's first page take seconds.
         """
-        builtin = {entry["name"]: entry for entry in summaries()} if any(n == p for n, p in self._paths.items()) else {}
+        builtin = self._builtin_summaries() if any(n == p for n, p in self._paths.items()) else {}
         listed: list[tuple[str, Game | Listed | None, str]] = []
         for name, path in self._paths.items():
             entry = builtin.get(name) if path == name else None
@@ -113,6 +114,15 @@ class Catalog:
                 except RulecraftError as err:
                     listed.append((name, None, str(err).splitlines()[0]))
         return listed
+
+    def _builtin_summaries(self) -> dict[str, dict[str, Any]]:
+        """``rulecraft list``'s summaries by name, kept by this server too (where the user's cache folder cannot be
+        written, they would be worked out again for every front page) until a file they depend on changes."""
+        key = inputs_key()
+        kept = self._summaries
+        if kept is None or kept[0] != key:
+            kept = self._summaries = (key, {entry["name"]: entry for entry in summaries()})
+        return kept[1]
 
     def ref(self, name: str) -> str:
         """How a save names the ruleset (see :func:`engine.runner.replay.ruleset_ref`)."""

@@ -19,7 +19,10 @@ Typical use::
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
+
 from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -36,13 +39,10 @@ PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
            "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
 """Colours for the values of a type, by index, when the ruleset gives none."""
 
-COLOUR_WORDS = {
-    "yellow": "#ffff00", "orange": "#ffa500", "pink": "#ffc0cb", "brown": "#a52a2a", "grey": "#808080",
-    "gray": "#808080", "gold": "#ffd700", "silver": "#c0c0c0", "teal": "#008080", "navy": "#000080",
-    "maroon": "#800000", "olive": "#808000", "lime": "#00ff00", "indigo": "#4b0082", "turquoise": "#40e0d0",
-}
-"""Colour words as a browser reads them (CSS), for the words the terminal's colour names lack or read otherwise (its
-``yellow`` is a dark olive): a value ``orange`` or a piece styled ``bold yellow`` is drawn in that colour."""
+COLOUR_WORDS: dict[str, str] = json.loads((Path(__file__).parent / "colour_words.json").read_text(encoding="utf-8"))
+"""Colour words as a browser reads them (CSS's own values), for the common words the terminal's colour names lack or
+read otherwise (its ANSI colour 3 is a dark olive): a value named for one of them, or a piece styled with it, is drawn
+in that colour.  A table of CSS's, kept beside this module, as the style sheet keeps CSS's other words."""
 
 NEUTRAL = "#c8c2b4"
 """The colour of a piece whose value has no colour (no declared type)."""
@@ -83,8 +83,8 @@ def value_colours(game: Game) -> dict[str, str]:
 def _style_colour(style: str | None) -> str | None:
     """The CSS colour of the first colour word in a terminal style, or in a value's name (None when it names none).
 
-    >>> _style_colour("bold yellow"), _style_colour("Orange"), _style_colour("teal"), _style_colour("bright_black")
-    ('#ffff00', '#ffa500', '#008080', '#808080')
+    >>> _style_colour("bold orange"), _style_colour("Teal"), _style_colour("bright_black")
+    ('#ffa500', '#008080', '#808080')
     """
     for word in (style or "").split():
         if word.lower() in COLOUR_WORDS:

@@ -35,9 +35,10 @@ BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
 
 
-def table_html(state: State, seat: int | None) -> str:
+def table_html(state: State, seat: int | None, own: bool = True) -> str:
     """The board, the zones ``seat`` may see (None: what every seat sees), the meters, counters, the lines blocks
-    draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML."""
+    draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays ``seat``, whose
+    zones are marked "(yours)" (not when it only watches a bot's seat)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
@@ -53,7 +54,7 @@ def table_html(state: State, seat: int | None) -> str:
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
         owner = game.zone_owner[zi]
-        mine = owner is not None and state.seat_of.get(owner) == seat
+        mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
         parts.append(f'<section class="zone{" mine" * mine}" data-zone="{escape(name)}"><h3>{heading}</h3>')
         if isinstance(content, dict):

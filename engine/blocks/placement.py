@@ -499,7 +499,8 @@ class Place(Step):
         if self.then is not None:
             text += f"; then {self.then.description}"
         if self.restrict is not None:
-            text += f"; once {self.restrict_text}, only a placement that makes a later step act is allowed"
+            text += (f"; once {self.restrict_text}, only a placement that makes a later step act (forms a group, or makes "
+                     f"two groups of different markers clash) is allowed")
         if self.bracket is not None:
             text += f"; {self.bracket.describe()}"
         if self.ends:

@@ -99,6 +99,13 @@ def test_explain_mentions_options_and_steps() -> None:
     assert "Scoring" in result.output and "Variants" in result.output
 
 
+def test_explain_says_which_placements_count_once_only_triggering_holds() -> None:
+    """Linking two groups of one marker is no clash: the explanation says only forming or clashing counts."""
+    result = run("explain", "iconoclasm")
+    assert "only a placement that makes a later step act (forms a group, or makes two groups of different markers clash)" \
+        in " ".join(result.output.split())
+
+
 def test_explain_with_a_variant_shows_its_options() -> None:
     result = run("explain", RULESET, "--variant", "chain-reactions")
     assert "chain_reactions = true" in result.output

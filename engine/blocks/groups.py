@@ -469,7 +469,8 @@ class FormGroups(Step):
 
     def triggering(self, s: "StateView", cells: list[Cell], pieces: Sequence[tuple[int, int]]) -> dict[Cell, set[int]]:
         """For each empty cell, which of ``pieces`` ((component, face) pairs) put there would make a group form or
-        two groups clash.
+        two groups clash.  Linking only groups of one marker is no clash (it may win the game with ``if_same``,
+        but it is not a clash), so it does not count.
 
         Which groups fill up and which groups a path piece there would link do
         not depend on the piece: they are found once per cell (the paths of
@@ -482,7 +483,7 @@ class FormGroups(Step):
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
             anchors = self.completing(s, cell, free)
-            linking = paths is not None and len(paths(cell)) >= 2
+            linking = paths is not None and len({self.marker_value(s, a) for a in paths(cell)}) >= 2
             if not anchors and not linking:
                 continue
             without = [(anchor, self._weight_without(s, anchor, cell)) for anchor in anchors]

@@ -87,9 +87,8 @@ class Session:
                     return False
             elif not self.human_turn(seat):
                 return False
-        humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
-        self.console.rule("the final position", style="dim")
-        for part in render.position(self.state, humans[0] if humans else None):
+        self.console.rule("the final position, every zone open", style="dim")
+        for part in render.position(self.state, None):  # the game is over: every hand shown, as its log holds them
             self.console.print(part)
         for line in render.outcome(self.state):
             self.console.print(line)

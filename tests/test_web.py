@@ -131,7 +131,11 @@ def test_a_seat_sees_no_hidden_component(client: TestClient, name: str, variant:
     table = start(client, f"/watch/{name}?players=2&seed=2&agents=random&variant={variant}")
     for _ in range(6):
         client.post(f"/api/tables/{table}/advance", json={})
+        if view(client, table)["over"]:  # the end shows every zone (test below): the position before it
+            client.post(f"/api/tables/{table}/undo", json={})
+            break
     data = view(client, table, seat=1)
+    assert not data["over"]
     shown_text = data["html"] + json.dumps(data["moves"]) + json.dumps(data["situation"])
     log = Replay.from_json(client.get(f"/api/tables/{table}/save").json(), "<save>")  # the position, to know what is hidden
     game, state = log.start()
@@ -143,6 +147,20 @@ def test_a_seat_sees_no_hidden_component(client: TestClient, name: str, variant:
               for c in state.zones[zi]} - visible
     leaked = [n for n in hidden if f'data-name="{n}"' in shown_text]
     assert not leaked, f"seat 1's view shows hidden components: {leaked}"
+
+
+def test_the_end_of_a_game_shows_every_zone(client: TestClient) -> None:
+    """Until the end a seat sees only its own hidden zone; at the end every one, so the loser sees why it lost."""
+    table = start(client, "/play/liars-dice?players=2&seed=11")
+    state = client.app.state.server.tables.get(table).state  # type: ignore[attr-defined]
+    theirs = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("cup of Second")]]
+    assert "1 hidden" in view(client, table, seat=1)["html"]
+    while not (data := view(client, table, seat=1))["over"]:
+        if data["bot_to_move"]:
+            client.post(f"/api/tables/{table}/advance", json={})
+        else:
+            client.post(f"/api/tables/{table}/act", json={"action": data["actions"][-1]["text"], "seat": 1})
+    assert "hidden" not in data["html"] and all(f'data-name="{name}"' in data["html"] for name in theirs)
 
 
 def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client: TestClient) -> None:

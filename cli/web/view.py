@@ -1,7 +1,8 @@
 """What the page shows of a position, as one seat sees it: HTML for the table, words for the situation, the actions.
 
 Everything off the board comes from :meth:`State.observation` of the seat
-(so a hidden zone reaches the page only as a count, drawn as card backs);
+(so a hidden zone reaches the page only as a count, drawn as card backs)
+until the game is over, when every zone is shown;
 the board, counters and meters are public.  Names and texts from the
 ruleset are escaped wherever they reach HTML.
 
@@ -36,13 +37,15 @@ BACKS_SHOWN = 12
 
 
 def table_html(state: State, seat: int | None, own: bool = True) -> str:
-    """The board, the zones ``seat`` may see (None: what every seat sees), the meters, counters, the lines blocks
+    """The board, the zones ``seat`` may see (None: what every seat sees; once the game is over, every zone), the meters, counters, the lines blocks
     draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays ``seat``, whose
     zones are marked "(yours)" (not when it only watches a bot's seat)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
-    observed = state.observation(seat) if seat is not None else public_observation(state)
+    over = state.is_terminal  # the game is over: every zone is shown, as the finished game's save holds it
+    observed = open_observation(state) if over else state.observation(seat) if seat is not None else public_observation(state)
+    order_of = None if over else seat  # whose order a zone's components are listed in (None: as they lie)
     faces: dict[str, list[str]] = observed.get("faces", {})  # the face each component shows, where not all show their first
     seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(observed["zones"].items())
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
@@ -61,9 +64,9 @@ def table_html(state: State, seat: int | None, own: bool = True) -> str:
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
-            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, seat))
+            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            for cid, line in zip(render.in_view(state, zi, seat), render.listing(state, zi, {}, seat)):
+            for cid, line in zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)):
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
@@ -83,6 +86,20 @@ def table_html(state: State, seat: int | None, own: bool = True) -> str:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
     parts.append(legend_html(game, values))
     return "".join(parts)
+
+
+def open_observation(state: State) -> dict[str, Any]:
+    """Every zone open, its components in the order they lie, with the faces they show: what a page shows once the
+    game is over (the hands, sealed choices and the deck's order, which a save of the finished game holds too).
+
+    Example: at the end of a game of hidden hands, ``open_observation(state)["zones"]["hand of A"]`` lists the
+    cards A still held, where ``public_observation`` gives only ``{"hidden": 2}``.
+    """
+    game = state.game
+    zones = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
+    faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
+             for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
+    return {**public_observation(state), "zones": zones, "faces": faces}
 
 
 def public_observation(state: State) -> dict[str, Any]:

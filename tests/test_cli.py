@@ -228,6 +228,25 @@ def test_validate_reports_an_end_that_never_holds(tmp_path: Path) -> None:
     assert run("validate", str(RULESET_DIR)).exit_code == 0  # a game that ends by its rules is not told so
 
 
+def test_validate_reports_an_option_nothing_reads(tmp_path: Path) -> None:
+    """A file extending the card game with 'grid_widht: {default: 4}' (a misspelt option: a new one) validated ok,
+    and every run, --set and sweep of it changed nothing."""
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("name: typo\nextends: iconoclasm-cards\noptions:\n  grid_widht: {default: 4}\n", encoding="utf-8")
+    result = run("validate", str(typo))
+    assert result.exit_code == 1, result.output
+    assert f"{typo}:4:3: option 'grid_widht' is read nowhere: no code or setting names it, so setting it changes " \
+           "nothing (did you mean 'grid_width'?)" in " ".join(result.output.split())
+    spare = tmp_path / "spare.yaml"
+    spare.write_text("name: spare\nextends: tutorial-tiles\noptions:\n  bonus: {default: 2, doc: bonus points}\n",
+                     encoding="utf-8")
+    assert "such as max_turns: bonus; or remove it" in " ".join(run("validate", str(spare)).output.split())
+    read = tmp_path / "read.yaml"
+    read.write_text("name: read\nextends: tutorial-tiles\noptions:\n  rounds: 30\nend:\n  max_turns: rounds\n",
+                    encoding="utf-8")
+    assert run("validate", str(read)).exit_code == 0
+
+
 def test_validate_json_shape(broken_ruleset: Path) -> None:
     result = run("validate", "--format", "json", str(RULESET_DIR), str(broken_ruleset))
     assert result.exit_code == 1

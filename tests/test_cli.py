@@ -599,6 +599,14 @@ def test_check_reports_a_failing_scenario(tmp_path: Path) -> None:
 
 def test_check_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert_usage_error(run("check", str(tmp_path)), f"no scenario files (*.yaml with 'ruleset:') in {tmp_path}")
+    assert "--invariants" not in run("check", str(tmp_path)).output  # no ruleset there to play
+
+
+def test_check_a_ruleset_without_scenarios_says_how_to_play_its_random_games() -> None:
+    """'rulecraft check docs/examples/arena' (a ruleset with no scenario files) said only that there were none."""
+    arena = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "arena")
+    assert_usage_error(run("check", arena), f"no scenario files (*.yaml with 'ruleset:') in {arena}; to play random "
+                                            f"games of a ruleset checking its invariants: rulecraft check --invariants {arena}")
 
 
 def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:

@@ -1071,7 +1071,13 @@ def check(
 
     files = scenario_files([Path(p) for p in paths])
     if not files:
-        raise click.UsageError(f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}")
+        from engine.core.paths import RULESET_FILE
+
+        rulesets = [p for p in paths if (Path(p) / RULESET_FILE).is_file()]
+        raise click.UsageError(
+            f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}"
+            + (f"; to play random games of a ruleset checking its invariants: rulecraft check --invariants {rulesets[0]}"
+               if rulesets else ""))
     failed = ran = 0
     try:
         for path in files:

@@ -235,6 +235,25 @@ def test_validate_reports_an_end_that_never_holds(tmp_path: Path) -> None:
     assert run("validate", str(RULESET_DIR)).exit_code == 0  # a game that ends by its rules is not told so
 
 
+def test_validate_reports_an_option_nothing_reads(tmp_path: Path) -> None:
+    """A file extending the card game with 'grid_widht: {default: 4}' (a misspelt option: a new one) validated ok,
+    and every run, --set and sweep of it changed nothing."""
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("name: typo\nextends: iconoclasm-cards\noptions:\n  grid_widht: {default: 4}\n", encoding="utf-8")
+    result = run("validate", str(typo))
+    assert result.exit_code == 1, result.output
+    assert f"{typo}:4:3: option 'grid_widht' is read nowhere: no code or setting names it, so setting it changes " \
+           "nothing (did you mean 'grid_width'?)" in " ".join(result.output.split())
+    spare = tmp_path / "spare.yaml"
+    spare.write_text("name: spare\nextends: tutorial-tiles\noptions:\n  bonus: {default: 2, doc: bonus points}\n",
+                     encoding="utf-8")
+    assert "such as max_turns: bonus; or remove it" in " ".join(run("validate", str(spare)).output.split())
+    read = tmp_path / "read.yaml"
+    read.write_text("name: read\nextends: tutorial-tiles\noptions:\n  rounds: 30\nend:\n  max_turns: rounds\n",
+                    encoding="utf-8")
+    assert run("validate", str(read)).exit_code == 0
+
+
 def test_validate_json_shape(broken_ruleset: Path) -> None:
     result = run("validate", "--format", "json", str(RULESET_DIR), str(broken_ruleset))
     assert result.exit_code == 1
@@ -587,6 +606,14 @@ def test_check_reports_a_failing_scenario(tmp_path: Path) -> None:
 
 def test_check_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert_usage_error(run("check", str(tmp_path)), f"no scenario files (*.yaml with 'ruleset:') in {tmp_path}")
+    assert "--invariants" not in run("check", str(tmp_path)).output  # no ruleset there to play
+
+
+def test_check_a_ruleset_without_scenarios_says_how_to_play_its_random_games() -> None:
+    """'rulecraft check docs/examples/arena' (a ruleset with no scenario files) said only that there were none."""
+    arena = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "arena")
+    assert_usage_error(run("check", arena), f"no scenario files (*.yaml with 'ruleset:') in {arena}; to play random "
+                                            f"games of a ruleset checking its invariants: rulecraft check --invariants {arena}")
 
 
 def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:

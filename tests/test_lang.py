@@ -198,6 +198,12 @@ def test_a_declared_value_written_in_quotes_is_told_to_lose_them(cards: engine.G
     assert "without quotes" not in errors(cards, "at(0, 0).element == 'Fier'")  # text that names no value: no hint
 
 
+def test_a_name_with_an_ending_added_is_told_the_name_it_grew_from() -> None:
+    """'Stunned' for the status Stun was "unknown name 'Stunned'" with no hint: three letters away, too far."""
+    message = errors(engine.load("iconica"), "count(c in characters where has(c, Stunned)) > 0")
+    assert message.splitlines()[0] == "<expression>:1:36: unknown name 'Stunned' (did you mean 'Stun'?)"
+
+
 def test_type_errors(cards: engine.Game) -> None:
     assert "count() takes 1 argument, not 2" in errors(cards, "count(board, board) > 1")
     assert "'3' is an int, not a collection" in errors(cards, "count(3) > 1")

@@ -224,6 +224,11 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
 
     >>> did_you_mean("turn_begin", ["turn_end", "turn_start"]), did_you_mean("end_turn", ["turn_end", "turn_start"])
     ("did you mean 'turn_start'?", "did you mean 'turn_end'?")
+
+    A name that is a candidate with an ending added (``Glowing`` for ``Glow``) is a near miss too:
+
+    >>> did_you_mean("Glowing", ["Glow", "Gleam"], strict=True)
+    "did you mean 'Glow'?"
     """
     import difflib
 
@@ -234,6 +239,8 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
     close = difflib.get_close_matches(name, pool, n=3 if strict else 1, cutoff=0.6)
     if strict:
         close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= 0.75 or _edits(name, c) <= 2][:1]
+    if not close:
+        close = sorted((c for c in pool if len(c) >= 4 and name.startswith(c) and name != c), key=len, reverse=True)[:1]
     if not close:
         lowered = {c.lower(): c for c in pool}
         if name.lower() in lowered:

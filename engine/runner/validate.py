@@ -17,12 +17,13 @@ Example::
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.compiling.blame import blame_extension
 from engine.compiling.loading import GameRef, load_path
 from engine.core.compose import compose, replacements, variant_names
-from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos
+from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.core.paths import RULESET_FILE
 from engine.model.game import Game
 from engine.runner.simulate import play_command, play_game
@@ -129,7 +130,47 @@ def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
     failures, endless = played(game, 1 if variants else SEEDS)
-    return failures or _never_ending(path, variants, game, endless) or _broken_at_setup(path, variants, game)
+    return _unread_options(path, variants) + (
+        failures or _never_ending(path, variants, game, endless) or _broken_at_setup(path, variants, game))
+
+
+def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
+    """A problem at each option that no code, setting or variant names: setting it (a variant, ``--set``, a sweep)
+    would change nothing, as a misspelt one in a file that extends another (``grid_widht: {default: 4}``) does.
+
+    What the ``options`` entries themselves say (their docs) does not count; a base's option is reported at the
+    line of ``path`` that caused it.
+    """
+    tree = compose(path, variants)
+    options = tree.get("options")
+    if not isinstance(options, Mapping):
+        return []
+    named = names_in([value for key, value in tree.items() if key != "options"])
+    found = [Diagnostic(options.key_pos.get(name) or SourcePos(str(path), 1, 1),
+                        f"option '{name}' is read nowhere: no code or setting names it, so setting it changes nothing",
+                        did_you_mean(name, [other for other in options if other != name])
+                        or f"name it in code or in a setting, such as max_turns: {name}; or remove it")
+             for name in options if name not in named]
+    return blame_extension(path, RulesetError(found)).diagnostics if found else []
+
+
+def names_in(node: object) -> set[str]:
+    """Every name written in ``node``'s texts and keys, at any depth.
+
+    >>> sorted(names_in({"end": {"max_turns": "rounds", "when": "turn > 2 and bonus(r)"}}))
+    ['and', 'bonus', 'end', 'max_turns', 'r', 'rounds', 'turn', 'when']
+    """
+    if isinstance(node, str):
+        return set(NAME.findall(node))
+    if isinstance(node, dict):
+        return set().union(*(names_in(key) | names_in(value) for key, value in node.items()))
+    if isinstance(node, (list, tuple)):
+        return set().union(*map(names_in, node))
+    return set()
+
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""A name as code and settings write one."""
 
 
 def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int]) -> list[Diagnostic]:

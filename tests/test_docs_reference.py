@@ -97,3 +97,14 @@ def test_the_scenario_section_says_turns_without_a_decision_play_out() -> None:
     section = _part(RULESETS_MD, "## How to: write a scenario file", "### Checkpoints, refusals and offered decisions")
     assert "A turn with nothing to decide" in section and "plays out by itself" in section
     assert "load a die for every roll up to the decision you check" in section
+
+
+def test_the_invariants_section_says_they_are_checked_at_a_question_in_the_middle_of_an_effect() -> None:
+    """crazy-eights' first draft played an eight, then asked for its suit: its invariant "an eight on top has named a
+    suit" failed at the question, where the state shows what the effect has done so far.  The page says so."""
+    section = GENERAL.split("\n### invariants\n", 1)[1].split("\n### ", 1)[0]
+    assert "An effect that stops at a [`choose`](effects.md#choose) is checked\nthere too" in section
+    game = engine.load(ROOT / "docs" / "examples" / "crazy-eights")
+    state = game.new_state(players=2, seed=0)
+    played_first = game.compile_condition("first(discard).rank == 8 and count(called) == 0")
+    assert not played_first.test(state) and game.broken_invariants(state) == []

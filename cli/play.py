@@ -32,6 +32,7 @@ import click
 from rich.console import Console
 
 from cli import render
+from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError
@@ -293,6 +294,7 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
     Raises ValueError naming a malformed entry, a seat out of range or an unknown agent.
     """
     specs = assign_seats(entries, players)
+    register_agent_files(specs.values())
     return {
         seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in specs.items() if spec.lower() != "human"
     }
@@ -301,4 +303,5 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
 def hint_agent(game: Game, spec: str | None, seed: int) -> Agent:
     """The agent behind ``hint``: ``spec``, or the search that suits the game (``ismcts:200`` where something is
     hidden, else ``mcts:200``).  A ``spec`` that is not an agent raises ValueError."""
+    register_agent_files([spec] if spec else [])
     return make_agent(spec or default_search(game), derive_seed(seed, 0))  # seats use indices 1..players

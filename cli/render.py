@@ -294,11 +294,27 @@ def held_values(game: Game, cid: int) -> list[str]:
     return held
 
 
-def listing(state: State, zone: int, styles: dict[str, str]) -> list[Text]:
-    """A zone that ``show``s attributes: one line per component, with its shown values and non-zero counters."""
+def in_view(state: State, zone: int, seat: int | None) -> list[int]:
+    """A zone's components in the order ``seat`` sees them (a zone it sees without their order, by name and face, as
+    its observation lists them); ``seat`` None: as they are.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> state = game.new_state(players=min(game.player_counts), seed=0)
+    >>> in_view(state, 0, 1) == list(state.zones[0]) == in_view(state, 0, None)
+    True
+    """
+    from engine.model.savefile import seen_order
+
+    return list(state.zones[zone]) if seat is None else seen_order(state, zone, seat)
+
+
+def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = None) -> list[Text]:
+    """A zone that ``show``s attributes: one line per component, with its shown values and non-zero counters, in the
+    order ``seat`` sees them (see :func:`in_view`)."""
     game = state.game
     lines = []
-    for cid in state.zones[zone]:
+    for cid in in_view(state, zone, seat):
         line = Text(f"  {game.piece_names[cid]}:")
         head = len(line)
         for attr in game.zone_spec_of[zone].show:
@@ -347,12 +363,12 @@ def zones(state: State, seat: int | None) -> list[Text]:
             line.append(f"{content['hidden']} hidden", style="dim")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
             lines.append(line)
-            lines += [styled(by_component[cid][1]) for cid in state.zones[zi]]
+            lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, seat)]
             legends.update(by_component[cid][0] for cid in state.zones[zi])
             continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
-            lines.extend(listing(state, zi, value_styles(game)))
+            lines.extend(listing(state, zi, value_styles(game), seat))
             continue
         else:
             line.append(", ".join(counted(content)))
@@ -375,7 +391,8 @@ def styled(line: Line) -> Text:
 
 
 def counters(state: State, drawn: list[Drawing] | None = None) -> list[Text]:
-    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played; components where it is not 0.
+    """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played (every role when
+    roles are hidden: which are played is not known); components where it is not 0.
 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
     or declared ``shown: false`` is not drawn.
@@ -383,6 +400,7 @@ def counters(state: State, drawn: list[Drawing] | None = None) -> list[Text]:
     from engine.model.savefile import counter_values
 
     game = state.game
+    open_roles = game.roles is None or not game.roles.hidden
     by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     lines = []
     for name, values in counter_values(state).items():
@@ -390,7 +408,7 @@ def counters(state: State, drawn: list[Drawing] | None = None) -> list[Text]:
             continue
         per = game.counters[name].per
         if isinstance(values, dict) and per == "role":
-            values = {owner: value for owner, value in values.items() if state.seat_of.get(owner)}
+            values = {owner: value for owner, value in values.items() if state.seat_of.get(owner) or not open_roles}
         elif isinstance(values, dict):
             values = {owner: value for owner, value in values.items() if value}
             if not values:

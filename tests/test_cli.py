@@ -99,6 +99,13 @@ def test_explain_mentions_options_and_steps() -> None:
     assert "Scoring" in result.output and "Variants" in result.output
 
 
+def test_explain_says_which_placements_count_once_only_triggering_holds() -> None:
+    """Linking two groups of one marker is no clash: the explanation says only forming or clashing counts."""
+    result = run("explain", "iconoclasm")
+    assert "only a placement that makes a later step act (forms a group, or makes two groups of different markers clash)" \
+        in " ".join(result.output.split())
+
+
 def test_explain_with_a_variant_shows_its_options() -> None:
     result = run("explain", RULESET, "--variant", "chain-reactions")
     assert "chain_reactions = true" in result.output
@@ -226,6 +233,20 @@ def test_validate_plays_more_than_one_seed_and_names_the_game_that_failed(tmp_pa
     assert result.exit_code == 1, result.output
     command = f"rulecraft play {folder / 'ruleset.yaml'} --players 2 --seed 3 --seat 1=random --seat 2=random"
     assert f"division by zero (in a random game of 2 players; watch it: {command})" in " ".join(result.output.split())
+
+
+def test_validate_reports_an_end_that_never_holds(tmp_path: Path) -> None:
+    """An 'end: when' that no random game met said 'ok': every game passed turn after turn to max_turns, and only
+    a simulation's report ("games stopped by the turn limit") told the designer."""
+    endless = tmp_path / "endless.yaml"
+    endless.write_text("name: endless\nextends: tutorial-tiles\nend:\n  when: turn > 5000\n  stalled: false\n",
+                       encoding="utf-8")
+    result = run("validate", str(endless))
+    assert result.exit_code == 1, result.output
+    command = f"rulecraft play {endless} --players 2 --seed 0 --seat 1=random --seat 2=random"
+    assert f"{endless}:4:9: 'end: when' never held in the random games of 2 or 3 players: each stopped at the turn " \
+           f"limit (max_turns 1000) (watch one: {command})" in " ".join(result.output.split())
+    assert run("validate", str(RULESET_DIR)).exit_code == 0  # a game that ends by its rules is not told so
 
 
 def test_validate_json_shape(broken_ruleset: Path) -> None:
@@ -475,9 +496,16 @@ def test_simulate_compare_text_marks_significant_differences() -> None:
     assert draws.rstrip(" │").endswith("*")  # 2 players: the new points table breaks every tie
 
 
-def test_simulate_compare_usage_errors() -> None:
+def test_simulate_compare_usage_errors(tmp_path: Path) -> None:
+    # was "tutorial-tiles is not played by 4 players": neither the counts it is played by nor what to give
     assert_usage_error(run("simulate", RULESET, "-n", "2", "--players", "4", "--compare", "tutorial-tiles"),
-                       "Invalid value for --compare: tutorial-tiles is not played by 4 players")
+                       "Invalid value for --compare: tutorial-tiles is played by 2, 3 players, not 4: "
+                       "give --players 2 or 3, a count both are played by")
+    three = tmp_path / "three.yaml"
+    three.write_text("name: three-tiles\nextends: tutorial-tiles\nplayers: [3]\n", encoding="utf-8")
+    assert_usage_error(run("simulate", "tic-tac-toe", "-n", "2", "--compare", str(three)),
+                       "Invalid value for --compare: three-tiles is played by 3 players, not 2: "
+                       "it shares no player count with tic-tac-toe")
     result = run("simulate", RULESET, "-n", "2", "--compare-variant", "nope")
     assert result.exit_code == 1 and "nope" in result.stderr
 

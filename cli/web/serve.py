@@ -33,7 +33,9 @@ def run(source: str | None, host: str, port: int, open_browser: bool, cap: float
     click.echo(f"serving {'the built-in rulesets' if source is None else source} at {url} (Ctrl-C stops)")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    app.state.server.stopping = lambda: server.should_exit  # the pages' event streams end, so Ctrl-C stops at once
+    server.run(sockets=[sock])
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

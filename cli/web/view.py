@@ -35,13 +35,14 @@ BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
 
 
-def table_html(state: State, seat: int) -> str:
-    """The board, the zones ``seat`` may see, the meters, counters, the lines blocks draw (see
-    :class:`engine.blocks.block.Drawing`) and a legend, as HTML."""
+def table_html(state: State, seat: int | None, own: bool = True) -> str:
+    """The board, the zones ``seat`` may see (None: what every seat sees), the meters, counters, the lines blocks
+    draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays ``seat``, whose
+    zones are marked "(yours)" (not when it only watches a bot's seat)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
-    observed = state.observation(seat)
+    observed = state.observation(seat) if seat is not None else public_observation(state)
     faces: dict[str, list[str]] = observed.get("faces", {})  # the face each component shows, where not all show their first
     seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(observed["zones"].items())
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
@@ -53,16 +54,16 @@ def table_html(state: State, seat: int) -> str:
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
         owner = game.zone_owner[zi]
-        mine = owner is not None and state.seat_of.get(owner) == seat
+        mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
         parts.append(f'<section class="zone{" mine" * mine}" data-zone="{escape(name)}"><h3>{heading}</h3>')
         if isinstance(content, dict):
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
-            parts.extend(meter_html(state, cid) for cid in state.zones[zi])
+            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, seat))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            for cid, line in zip(state.zones[zi], render.listing(state, zi, {})):
+            for cid, line in zip(render.in_view(state, zi, seat), render.listing(state, zi, {}, seat)):
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
@@ -73,7 +74,7 @@ def table_html(state: State, seat: int) -> str:
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
         parts.append("</section>")
     parts.append("</div>")
-    drawn = drawings(state, seat)
+    drawn = drawings(state, seat if seat is not None else 1)  # the blocks draw only what every seat sees (meters)
     counters = [line.plain for line in render.counters(state, drawn)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
@@ -82,6 +83,22 @@ def table_html(state: State, seat: int) -> str:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
     parts.append(legend_html(game, values))
     return "".join(parts)
+
+
+def public_observation(state: State) -> dict[str, Any]:
+    """What every seat sees: seat 1's observation with every zone that is not open to all (``hidden: none``)
+    shown only as its count.
+
+    Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
+    is ``{"hidden": 5}`` for a hand of five cards, whoever holds it.
+    """
+    game = state.game
+    observed = state.observation(1)
+    shut = {name for zi, name in enumerate(game.zone_names) if game.zone_spec_of[zi].hidden != "none"}
+    zones = {name: {"hidden": len(state.zones[game.zone_names.index(name)])} if name in shut else content
+             for name, content in observed["zones"].items()}
+    faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
+    return {**observed, "zones": zones, "faces": faces}
 
 
 def _counted(items: list[tuple[str, str | None]]) -> list[tuple[tuple[str, str | None], int]]:
@@ -158,7 +175,7 @@ def legend_html(game: Game, values: set[str]) -> str:
     return f'<ul class="legend"><li><b>legend</b></li>{"".join(items)}</ul>' if items else ""
 
 
-def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> list[str]:
+def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()) -> list[str]:
     """Whose turn it is, the phase and the pending decision in words (or the outcome)."""
     if state.is_terminal:
         return render.outcome(state)
@@ -177,8 +194,8 @@ def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> li
     return lines
 
 
-def actions(state: State, seat: int) -> list[dict[str, Any]]:
-    """The legal actions of ``seat`` (none when it is not to move), each with the board cells its text names."""
+def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions of ``seat`` (none when it is not to move, or for None), each with the board cells its text names."""
     if state.is_terminal or state.seat_to_move != seat:
         return []
     return [{"text": text, "cells": cells_in(text)} for text in (str(a) for a in state.legal_actions())]

@@ -832,8 +832,22 @@ def _component_label(s: "StateView", cid: int) -> str:
     return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
 
 
+def _shown(s: "StateView", cid: int) -> str:
+    """The label of the face a component shows (``B`` for a token showing its face labelled B)."""
+    return s.game.face_labels[cid][s.face[cid]]
+
+
+def _faced_label(s: "StateView", cid: int) -> str:
+    """A component by name and the face it shows (``token as B``, ``token as B at 3,4``), where its name alone
+    would not tell it from a copy showing another face."""
+    text = _component_label(s, cid)
+    name = s.game.piece_names[cid]
+    return f"{name} as {_shown(s, cid)}{text[len(name):]}"
+
+
 def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
-    """The options with one per label (identical copies of a component are one choice); none is never an option.
+    """The options with one per label (identical copies of a component showing the same face are one choice; copies
+    showing different faces are told apart by the face, ``token as B``); none is never an option.
 
     Cells whose labels are all kept already and differ (the usual offer of cells) are read in C:
 
@@ -849,15 +863,21 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
             return values, known  # type: ignore[return-value]
     options: list[Any] = []
     labels: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, Any] = {}  # each label's first option
+    faced: set[str] = set()  # labels shared by components showing different faces
     for v in values:
         if v is None:
             continue
         text = label(s, v)
-        if text not in seen:
-            seen.add(text)
+        first = seen.get(text)
+        if first is None:
+            seen[text] = v
             options.append(v)
             labels.append(text)
+        elif label is _component_label and text not in faced and _shown(s, v) != _shown(s, first):
+            faced.add(text)
+    if faced:  # copies that look different are different options: their labels say the face they show
+        return _distinct(values, lambda s, v: _faced_label(s, v) if _component_label(s, v) in faced else _component_label(s, v), s)
     return options, labels
 
 

@@ -160,6 +160,15 @@ NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first tur
                 "(a seat, an option, lowest-roll or highest-roll), or to the role setup names with play_next(ROLE)")
 """play_again() in setup would act only after the first turn: refused, naming what chooses who starts."""
 
+TURN_CHANGES = "turn changes"
+"""The vocabulary's list of the calls that change who takes the next turn (``play_again()``, ``play_next()``) and where
+they are: a ruleset whose sealed rounds reveal on the last player's turn refuses them (see engine.blocks.slots)."""
+
+
+def note_turn_change(scope: Scope, call: ast.Call, name: str) -> None:
+    """Keep where ``name`` (a call that changes who takes the next turn) is called, for the checks that need it."""
+    scope.vocab.data.setdefault(TURN_CHANGES, []).append((name, call.pos))
+
 
 @dataclass(frozen=True)
 class PlayAgain(Function):
@@ -172,6 +181,7 @@ class PlayAgain(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         self.arity(call, scope, 0)
         pos = call.pos
+        note_turn_change(scope, call, "play_again()")
 
         def play_again(s: Any, e: list[Any]) -> None:
             if s.step < 0:
@@ -203,6 +213,7 @@ class PlayNext(Function):
         if len(args) != 1:  # told by arity()
             return Compiled(EFFECT, lambda s, e: None)
         role, pos = self.value(scope, args[0], role_type(scope), "role").fn, call.pos
+        note_turn_change(scope, call, "play_next()")
 
         def play_next(s: Any, e: list[Any]) -> None:
             who = role(s, e)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import errno
 import os
 import stat
 from pathlib import Path
@@ -74,14 +75,31 @@ def roots_for(folder: Path) -> tuple[Path, ...]:
     return (folder.resolve(), rulesets_dir().resolve(), *allowed_folders())
 
 
+def resolved(path: Path) -> Path:
+    """``path`` with its symbolic links followed; OSError when they lead round in a loop (``Path.resolve`` raises
+    RuntimeError for that before Python 3.13).
+
+    >>> import tempfile
+    >>> link = Path(tempfile.mkdtemp()) / "loop.yaml"
+    >>> link.symlink_to(link.name)
+    >>> resolved(link)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    OSError: [Errno 40] Too many levels of symbolic links: '.../loop.yaml'
+    """
+    try:
+        return path.resolve()
+    except RuntimeError:
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
+
+
 def outside(path: Path, roots: Sequence[Path]) -> Path | None:
     """``path`` resolved (symbolic links followed) when it is outside every root, else None."""
-    resolved = path.resolve()
-    return None if any(resolved.is_relative_to(root) for root in roots) else resolved
+    found = resolved(path)
+    return None if any(found.is_relative_to(root) for root in roots) else found
 
 
 def check_inside(path: Path, roots: Sequence[Path], what: str, written: str | None = None) -> Path:
-    """``path`` resolved, or FileRefused when outside ``roots``.
+    """``path`` resolved, or FileRefused when outside ``roots`` (or when its symbolic links lead round in a loop).
 
     The refusal names ``what`` and the path (as ``written``, if given), never the file's content.
     """
@@ -89,8 +107,10 @@ def check_inside(path: Path, roots: Sequence[Path], what: str, written: str | No
         far = outside(path, roots)
     except ValueError:  # a NUL character, which no file name holds
         raise FileRefused(f"{what} '{cut(written or str(path), 200)}' is not a file name (it holds a NUL character)") from None
+    except OSError as err:  # symbolic links in a loop
+        raise FileRefused(f"{what} '{cut(written or str(path), 200)}' cannot be read: {err.strerror}") from None
     if far is None:
-        return path.resolve()
+        return resolved(path)
     raise FileRefused(f"{what} '{written or path}' is outside the folders it may be read from ({ALLOW_HINT})")
 
 

@@ -79,6 +79,7 @@ class Defined(Function):
     meaning: str = ""  # the body in English, for ``rulecraft explain``
     depth: int = 1  # how deeply a call nests: 1 + the depth of the deepest function its body calls
     node: ast.Node | None = field(default=None, compare=False)  # the body, when a call may be written inline
+    size: int = field(default=0, compare=False)  # how many syntax nodes ``node`` has: what writing it inline compiles
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
@@ -110,19 +111,36 @@ class Defined(Function):
         calls nested many deep stay calls (and trying costs little: a body
         whose source was already too long when the function was defined is
         not tried, nor one that did not compile, nor a function inside its
-        own inline body).  An inline call spends no step of the budget: its body
+        own inline body, and the bodies compiled again for it are bounded
+        for the whole ruleset, see :meth:`_afford`).  An inline call spends no step of the budget: its body
         runs no loop beyond its selections, which spend.
         """
         if self.node is None or self.name in scope.inlining:
             return None
         return self._inline_as(args, scope, True) or self._inline_as(args, scope, False)
 
+    def _afford(self, scope: Scope) -> bool:
+        """Whether the ruleset may still compile this function's body once more to write a call inline, and if so
+        spend its size from what the ruleset may compile for that (:data:`INLINE_WORK` syntax nodes in all).
+
+        Each inline call compiles the body again, and the calls in it are tried inline in turn: functions that each
+        call the one before a few times would compile an exponential number of nodes (a body that does not fit
+        is compiled before it is found too long).  Past the allowance calls stay calls, which run the same.
+        """
+        spent = scope.vocab.data.setdefault(INLINE_SPENT, [0])
+        if spent[0] + self.size > INLINE_WORK:
+            return False
+        spent[0] += self.size
+        return True
+
     def _inline_as(self, args: list[Compiled], scope: Scope, names: bool) -> Code | None:
         """:meth:`_inline`, an argument computed once kept in a Python name (``(v7 := ...)``, read as ``v7``) with
         ``names``, else in a slot (``e.__setitem__(3, ...)``, read as ``e[3]``).  Names are faster, and serve
         when the body's source passes ``e`` to nothing (a closure called with it might read the slot): None
-        otherwise.
+        otherwise, and when the ruleset cannot afford to compile the body again (:meth:`_afford`).
         """
+        if not self._afford(scope):
+            return None
         inner = Scope(scope.vocab, DiagnosticSink())
         inner.counter, inner.calls, inner.pure = scope.counter, scope.calls, True  # its locals take fresh slots
         inner.inlining = scope.inlining | {self.name}
@@ -205,6 +223,12 @@ def called(name: str, args: list[str]) -> str:
 
 INLINE_SIZE = 1200
 """The longest source a call of a ruleset's function is written inline as (in characters)."""
+
+INLINE_WORK = 20_000
+"""The most syntax nodes the bodies of a ruleset's functions are compiled again for, to write calls inline."""
+
+INLINE_SPENT = "inline_spent"
+"""Vocabulary data key: ``[n]``, the syntax nodes compiled so far to write calls inline (see ``Defined._afford``)."""
 
 CHEAP_SIZE = 24
 """The longest source of an argument written again wherever its parameter is used, rather than kept in a slot."""
@@ -313,7 +337,25 @@ def define_functions(b: "CodeContext") -> None:
         if lets:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
-                                        depth, inlined)
+                                        depth, inlined, nodes(inlined))
+
+
+def nodes(node: ast.Node | None) -> int:
+    """How many syntax nodes ``node`` has (0 for none).
+
+    >>> from engine.lang.parser import parse_expression
+    >>> nodes(parse_expression("n + 1 > f(n)"))
+    6
+    """
+    count, todo = 0, [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, ast.Node):
+            count += 1
+            todo.extend(vars(item).values())
+    return count
 
 
 def _hint_untyped(items: list[Diagnostic], start: int, key: str, params: list[str]) -> None:

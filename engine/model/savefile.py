@@ -395,6 +395,19 @@ def _lists_to_tuples(v: Any) -> Any:
     return v
 
 
+def seen_order(s: "State", zone: int, seat: int) -> list[int]:
+    """The components of a zone ``seat`` sees, in the order it sees them: a zone it sees UNORDERED by name and face
+    (the same for every order of the same contents), any other as it is.
+
+    Example: ``[game.piece_names[c] for c in seen_order(state, zone, 1)]`` is the list ``observation(1)`` shows.
+    """
+    items = s.zones[zone]
+    if zone_view(s, zone, seat) != UNORDERED:
+        return list(items)
+    g = s.game
+    return sorted(items, key=lambda c: (g.piece_names[c], s.face[c]))
+
+
 def observation(s: "State", player: int) -> dict[str, Any]:
     """What seat ``player`` may know.  Each zone shows as :func:`engine.core.information.zone_view` says; hidden roles
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
@@ -414,7 +427,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
             zones[name] = {"hidden": len(items)}
             continue
         if view == UNORDERED:
-            items = sorted(items, key=lambda c: (g.piece_names[c], s.face[c]))
+            items = seen_order(s, zi, player)
         zones[name] = [g.piece_names[c] for c in items]
         if any(s.face[c] for c in items):
             faces[name] = [g.face_labels[c][s.face[c]] for c in items]

@@ -467,9 +467,10 @@ class State:
         if not step.sealed:
             return ()
         seats = [self.seat_of[self.order[self.turn]]]
+        left = self.left_roles()  # their turns are passed over
         for turn in range(self.turn + 1, len(self.order)):
             seat = self.seat_of[self.order[turn]]
-            if seat not in seats and len(self._seat_view(turn, step.actions)):
+            if seat not in seats and self.order[turn] not in left and len(self._seat_view(turn, step.actions)):
                 seats.append(seat)
         return tuple(seats)
 

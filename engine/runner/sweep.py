@@ -29,6 +29,7 @@ from engine.compiling.loading import parse_set_options
 from engine.core.errors import RulesetError, did_you_mean
 from engine.core.yamlsource import load_yaml, plain, yaml_text
 from engine.model.game import Game
+from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
 from engine.runner.report import Comparison, SimulationReport, compare
 from engine.runner.simulate import Progress, simulate
@@ -97,6 +98,21 @@ MAX_SWEEP_VALUES = 100
 """The most values one sweep tries: each is compiled, kept and simulated, so ``[3, 4, ..., 20002]`` is refused."""
 
 
+def check_games(values: int, n: int) -> None:
+    """Raise ValueError when ``values`` runs of ``n`` games each play more than :data:`MAX_GAMES` games in all: a
+    sweep keeps every run's results until it compares them, as one run keeps its own.
+
+    >>> check_games(100, 100_000)
+    >>> check_games(100, 10_000_000)
+    Traceback (most recent call last):
+    ValueError: 100 values of 10,000,000 games each is 1,000,000,000 games; a sweep keeps every game's result until it compares the runs, so it plays at most 10,000,000 in all (use -n 100,000 or fewer)
+    """
+    if values * n > MAX_GAMES:
+        raise ValueError(f"{values:,} values of {n:,} games each is {values * n:,} games; a sweep keeps every game's "
+                         f"result until it compares the runs, so it plays at most {MAX_GAMES:,} in all "
+                         f"(use -n {MAX_GAMES // values:,} or fewer)")
+
+
 def parse_sweep(text: str) -> tuple[str, list[str]]:
     """``NAME=[V1, V2, ...]`` as the option's name and each value as YAML text; ValueError says what is wrong."""
     shape = f"'{text}' is not NAME=[V1, V2, ...] with two values or more (for example width=[5, 6, 7])"
@@ -137,7 +153,9 @@ def sweep(
     Every game is loaded (and so checked) before any is played.  The baseline is the run
     whose value is the one the option has without the sweep, else the first.
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``.
+    Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`).
     """
+    check_games(len(values), n)
     options = load({}).options
     if option not in options:
         known = ", ".join(options) or "none: this ruleset declares no options"

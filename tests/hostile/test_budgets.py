@@ -137,6 +137,17 @@ def test_selections_nested_through_functions_stop_at_the_step_budget(tmp_path: P
     run_cli(["simulate", str(path), "-n", "1"]).assert_refused(str(path), "step budget", "selection")
 
 
+def test_functions_whose_calls_are_written_inline_many_times_over_compile_quickly(tmp_path: Path) -> None:
+    """Each call written inline compiled the body again, and the calls in it were tried inline in turn: twelve
+    functions each listing the one before six times (a 700-byte ruleset) compiled 6**12 bodies, for hours."""
+    lines = ["functions:", "  g1(int n): '[" + ", ".join(["n"] * 6) + "]'"]
+    lines += [f"  g{k}(int n): '[" + ", ".join([f"g{k - 1}(n)"] * 6) + "]'" for k in range(2, 13)]
+    path = write_ruleset(tmp_path, _with("\n".join(lines) + "\n"))
+    ended = run_cli(["validate", str(path)])
+    assert ended.code == 0, ended.out + ended.err
+    ended.assert_bounded()
+
+
 def test_functions_may_not_call_each_other_too_deeply(tmp_path: Path) -> None:
     lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n)" for k in range(2, 201)]
     path = write_ruleset(tmp_path, _with("\n".join(lines) + "\n"))

@@ -90,6 +90,25 @@ def test_a_link_inside_the_folder_cannot_lead_outside(tmp_path: Path) -> None:
     assert_refused(rulecraft("validate", str(game)), f"included file 'link.yaml' {OUTSIDE}")
 
 
+@pytest.mark.parametrize(("key", "what"), [("include", "included file"), ("extends", "extended ruleset")])
+def test_symbolic_links_in_a_loop_are_a_positioned_error(tmp_path: Path, key: str, what: str) -> None:
+    """A link leading round in a loop made Path.resolve raise RuntimeError: a traceback for the ruleset's author."""
+    game = tmp_path / "game"
+    ruleset = write(game / "ruleset.yaml", f"name: sneaky\n{key}: loop.yaml\n")
+    (game / "loop.yaml").symlink_to("round.yaml")
+    (game / "round.yaml").symlink_to("loop.yaml")
+    run = rulecraft("validate", str(ruleset))
+    assert_refused(run, f"{ruleset}:2:{len(key) + 3}: {what} 'loop.yaml' cannot be read: Too many levels of symbolic links")
+
+
+def test_an_output_through_symbolic_links_in_a_loop_is_refused_before_any_work(tmp_path: Path) -> None:
+    (tmp_path / "report.json").symlink_to("round.json")
+    (tmp_path / "round.json").symlink_to("report.json")
+    run = rulecraft("simulate", "tutorial-tiles", "-n", "1", "--out", str(tmp_path / "report.json"))
+    assert run.code == 2 and "Traceback" not in run.text, run.text
+    assert "cannot write the report to" in run.err and "Too many levels of symbolic links" in run.err, run.err
+
+
 def test_a_sibling_ruleset_is_read_only_when_allowed(tmp_path: Path) -> None:
     copy_tiles(tmp_path / "shared", "shared-tiles")
     child = write(tmp_path / "game" / "ruleset.yaml", "name: child\nextends: ../shared\n")

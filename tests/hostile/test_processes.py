@@ -19,6 +19,7 @@ import engine
 from engine.runner.executor import LocalExecutor, TooManyJobs, max_jobs
 from engine.runner.simulate import simulate
 import engine.runner.simulate
+import engine.runner.sweep
 from engine.runner.sweep import sweep
 from budget_cli import run_cli
 from engine.runner.backends import MAX_GAMES
@@ -271,3 +272,19 @@ def test_simulate_refuses_a_number_of_games_past_the_most_a_run_plays() -> None:
     for n in (0, MAX_GAMES + 1, 10**20):
         with pytest.raises(ValueError, match="a run plays from 1 to 10,000,000 games"):
             simulate(TILES, 2, n, 0, "random")
+
+
+def test_a_sweep_whose_runs_play_too_many_games_in_all_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each -n was capped, not their product: 100 values of 10,000,000 games each would keep a billion results (about
+    600 GB) until the runs are compared; two such values already twice what one run may keep."""
+
+    def play(*args: Any) -> Any:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(engine.runner.sweep, "simulate", play)
+    ended = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", str(MAX_GAMES)])
+    assert ended.exit_code == 2, ended.output
+    assert "2 values of 10,000,000 games each is 20,000,000 games" in ended.output
+    assert "use -n 5,000,000 or fewer" in ended.output
+    with pytest.raises(ValueError, match="a sweep keeps every game's result"):
+        sweep(lambda options: TILES, "board_size", ["3", "4", "5"], 2, MAX_GAMES // 2, 0, "random")

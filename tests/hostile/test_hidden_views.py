@@ -1,0 +1,57 @@
+"""What a seat may not know reaches it nowhere: not in ``play --watch``, not in the browser's view.
+
+The observation (``State.observation``) says what each seat sees; the terminal and the page draw more than the
+observation lists (a zone's shown attributes, the counters), so each of those must keep to it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import engine
+from budget_cli import BASE, write_ruleset
+from cli import render
+from cli.main import main
+from cli.web.view import table_html
+
+ORDER_HIDDEN = BASE.replace(
+    "  hand: {kind: hand, per: role}\n", "  hand: {kind: hand, per: role, hidden: order, show: [symbol]}\n").replace(
+    "    move(t in tiles where t.front.symbol == r, hand(r))\n",
+    "    move(t in tiles where t.front.symbol == r, hand(r))\n    shuffle(hand(r))\n")
+"""Each seat holds its own tiles, shuffled: it knows which, not in what order; the hand shows each tile's symbol."""
+
+
+def test_a_hand_whose_order_is_hidden_is_listed_in_no_order_but_the_observations(tmp_path: Path) -> None:
+    """A zone with ``hidden: order`` and ``show:`` was listed in its real order (the shuffled deck's order, to its
+    owner), on the terminal and the page, though the observation lists it by name."""
+    game = engine.load(str(write_ruleset(tmp_path, ORDER_HIDDEN)))
+    hand = game.zone_names.index("hand of Sun")
+    shuffled = 0
+    for seed in range(6):
+        state = game.new_state(players=2, seed=seed)
+        seen = state.observation(1)["zones"]["hand of Sun"]
+        shuffled += seen != [game.piece_names[c] for c in state.zones[hand]]
+        terminal = [line.plain.split(":")[0].strip() for line in render.zones(state, 1)[1:3]]
+        assert terminal == seen, (seed, terminal, seen)
+        page = re.findall(r'data-name="([^"]+)"', table_html(state, 1))
+        assert page[:2] == seen, (seed, page, seen)
+    assert shuffled, "no seed dealt a hand out of the observation's order: the test proves nothing"
+
+
+def test_counters_of_hidden_roles_do_not_tell_which_roles_are_played(tmp_path: Path) -> None:
+    """With hidden roles, a counter per role listed only the roles seated, so three players of four-plus roles
+    learnt which one nobody plays (the zones of every role are drawn for that reason)."""
+    path = write_ruleset(tmp_path, "name: favoured\nextends: iconoclasm\ncounters:\n  favour: {per: role, start: 0}\n")
+    lines = set()
+    for seed in range(3):
+        ended = CliRunner().invoke(main, ["play", str(path), "--variant", "hidden-deities", "--players", "3",
+                                          "--seed", str(seed), "--watch"], input="quit\n")
+        assert ended.exception is None or isinstance(ended.exception, SystemExit), ended.output
+        lines |= {line for line in ended.output.splitlines() if line.startswith("favour:")}
+    assert len(lines) == 1, lines
+    roles = engine.load(str(path), ["hidden-deities"]).roles
+    assert roles is not None
+    assert all(f"{role} 0" in next(iter(lines)) for role in roles.values), lines

@@ -160,6 +160,20 @@ def test_validate_checks_a_folder_of_rulesets_each_problem_once(tmp_path: Path) 
     assert result.output.count("'two' is not a whole number") == 1 and "1 problem in 1 file" in result.output
 
 
+def test_validate_says_yaml_read_a_word_as_true_or_false(tmp_path: Path) -> None:
+    """`answer: [yes, no]` under types was "true is not a text": the designer wrote yes, and nothing said that YAML
+    reads yes, no, on and off as true and false, nor how to keep the word."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: words\nextends: tutorial-tiles\ntypes:\n  answer: [yes, no]\n  mark: [\"on\", off]\n",
+                       encoding="utf-8")
+    result = run("validate", str(ruleset))
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert 'ruleset.yaml:4:12: types/answer/0: true is not a text (YAML reads yes as true: write "yes" in quotes' in output
+    assert 'types/answer/1: false is not a text (YAML reads no as false: write "no" in quotes to mean the word)' in output
+    assert 'types/mark/1: false is not a text (YAML reads off as false' in output and "types/mark/0" not in output
+
+
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
     result = run("explain", "iconoclasm-card")
     assert result.exit_code == 1

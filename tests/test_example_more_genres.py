@@ -7,7 +7,9 @@ tile's two faces its two ways round; it is played beside OpenSpiel's ``python_bl
 of the squares each piece has gone, two pieces of a colour stacked on a square a block, a piece landing on a single
 one sending it back to its yard.  Market row (docs/examples/market-row) is a deck-builder: each player's deck, hand
 and discard pile are zones of their own, the discard shuffled into a new deck when the deck runs out, and a row of
-cards for sale refilled from a face-down market.
+cards for sale refilled from a face-down market.  Crazy Eights (docs/examples/crazy-eights) is a shedding game: each
+card is played on top of the discard pile (``move(..., on_top = true)``) and matched by suit or rank, an eight names
+the suit to follow with a marker.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("dominoes", "home-run", "market-row")
+GAMES = ("dominoes", "home-run", "market-row", "crazy-eights")
 
 try:
     import pyspiel

@@ -92,9 +92,24 @@ def test_the_front_page_works_out_the_built_in_summaries_once_where_they_cannot_
     assert first == second and len(worked_out) == 1
 
 
+def test_watching_bots_shows_every_hand_but_a_table_with_a_human_keeps_them(client: TestClient) -> None:
+    """Watching bots play kuhn poker showed seat 1's card only: a table of bots keeps no secret from its watcher."""
+    watched = start(client, "/watch/kuhn-poker?players=2&seed=3&agents=random")
+    everyone = view(client, watched)
+    assert everyone["seat"] is None and everyone["everyone"] and not everyone["over"]
+    assert " hidden</span>" not in everyone["html"] and everyone["html"].count('class="chip"') >= 2
+    assert " hidden</span>" in view(client, watched, seat=1)["html"]  # seen by one seat, as before
+    page = client.get(f"/table/{watched}").text
+    assert '<option value="" selected>everyone: every zone</option>' in page
+    played = start(client, "/play/kuhn-poker?players=2&seed=3")
+    other = TestClient(client.app, follow_redirects=False)  # a browser holding no seat at a table with a human
+    shown = view(other, played)
+    assert shown["seat"] is None and not shown["everyone"] and " hidden</span>" in shown["html"]
+
+
 def test_a_watched_bots_zones_are_not_called_the_watchers(client: TestClient) -> None:
     """Watching bots, the page (seen by seat 1) marked seat 1's hand and party '(yours)': the watcher plays no seat."""
-    watched = view(client, start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random"))
+    watched = view(client, start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random"), seat=1)
     assert watched["seat"] == 1 and "(yours)" not in watched["html"]
     played = view(client, start(client, "/play/tutorial-tiles?players=2&seed=3"), seat=1)
     assert played["html"].count("(yours)") == 1 and 'class="zone mine"' in played["html"]

@@ -155,10 +155,12 @@ function draw(data) {
 // "Seen by": the seats this browser may be shown, as they are now (a seat handed to another browser leaves the list).
 function drawSeats() {
   const select = document.getElementById("seat");
-  const values = (view.seat === null ? [""] : []).concat(view.seats.map(String));
+  // a table of bots only keeps no secret from its watchers: "everyone" shows every zone, and is always offered
+  const values = (view.seat === null || view.everyone ? [""] : []).concat(view.seats.map(String));
   if (Array.from(select.options, (option) => option.value).join() !== values.join()) {
     select.replaceChildren(...values.map((value) => {
-      const option = build("option", value ? `seat ${value}` : "no seat: what every seat sees");
+      const everyone = view.everyone ? "everyone: every zone" : "no seat: what every seat sees";
+      const option = build("option", value ? `seat ${value}` : everyone);
       option.value = value;
       return option;
     }));

@@ -948,3 +948,17 @@ def test_a_page_cannot_make_the_server_read_a_file_it_names(client: TestClient, 
     assert response.status_code == 400 and opened == []
     assert "the page's bots read no file" in response.text.replace("&#x27;", "'")
     assert client.get("/play/tutorial-tiles?players=2").status_code == 303  # still serving
+
+
+def test_a_growing_board_draws_no_empty_cell_once_the_game_is_over() -> None:
+    """At the end of every iconoclasm-cards game the board still drew the empty cells a piece could go to next."""
+    from cli.web.svg import board_svg
+
+    state = engine.load("iconoclasm-cards").new_state(players=2, seed=4)
+    agent = RandomAgent(4)
+    while not state.is_terminal:
+        before = board_svg(state)
+        state.apply(agent.choose(state))
+    occupied = {f"{x},{y}" for x, y in state.grid}
+    assert set(re.findall(r'data-cell="([-\d,]+)"', before)) > occupied  # the last move's frontier was drawn
+    assert set(re.findall(r'data-cell="([-\d,]+)"', board_svg(state))) == occupied

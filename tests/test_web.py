@@ -962,3 +962,18 @@ def test_a_growing_board_draws_no_empty_cell_once_the_game_is_over() -> None:
     occupied = {f"{x},{y}" for x, y in state.grid}
     assert set(re.findall(r'data-cell="([-\d,]+)"', before)) > occupied  # the last move's frontier was drawn
     assert set(re.findall(r'data-cell="([-\d,]+)"', board_svg(state))) == occupied
+
+
+STONE_AND_DYE_COLOURS = {"amber", "jade", "onyx", "crimson", "azure", "scarlet", "emerald", "ruby", "sapphire", "ochre",
+                         "cobalt", "ivory", "ebony", "vermilion", "cerulean", "saffron"}
+"""Colour names a designer gives a side, which a browser either does not know or reads otherwise (its azure is a
+near-white)."""
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_shipped_value_named_for_a_colour_says_which_colour_it_is(name: str) -> None:
+    """Iconica's banners Amber and Jade were drawn green and yellow, colours of the palette: a value named for a
+    colour the page does not know gives that colour in its ruleset's display."""
+    game = engine.load(name)
+    named = [v for values in game.types.values() for v in values if v.lower() in STONE_AND_DYE_COLOURS]
+    assert [v for v in named if not game.display.get(v, {}).get("colour")] == []

@@ -92,9 +92,24 @@ def test_the_front_page_works_out_the_built_in_summaries_once_where_they_cannot_
     assert first == second and len(worked_out) == 1
 
 
+def test_watching_bots_shows_every_hand_but_a_table_with_a_human_keeps_them(client: TestClient) -> None:
+    """Watching bots play kuhn poker showed seat 1's card only: a table of bots keeps no secret from its watcher."""
+    watched = start(client, "/watch/kuhn-poker?players=2&seed=3&agents=random")
+    everyone = view(client, watched)
+    assert everyone["seat"] is None and everyone["everyone"] and not everyone["over"]
+    assert " hidden</span>" not in everyone["html"] and everyone["html"].count('class="chip"') >= 2
+    assert " hidden</span>" in view(client, watched, seat=1)["html"]  # seen by one seat, as before
+    page = client.get(f"/table/{watched}").text
+    assert '<option value="" selected>everyone: every zone</option>' in page
+    played = start(client, "/play/kuhn-poker?players=2&seed=3")
+    other = TestClient(client.app, follow_redirects=False)  # a browser holding no seat at a table with a human
+    shown = view(other, played)
+    assert shown["seat"] is None and not shown["everyone"] and " hidden</span>" in shown["html"]
+
+
 def test_a_watched_bots_zones_are_not_called_the_watchers(client: TestClient) -> None:
     """Watching bots, the page (seen by seat 1) marked seat 1's hand and party '(yours)': the watcher plays no seat."""
-    watched = view(client, start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random"))
+    watched = view(client, start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random"), seat=1)
     assert watched["seat"] == 1 and "(yours)" not in watched["html"]
     played = view(client, start(client, "/play/tutorial-tiles?players=2&seed=3"), seat=1)
     assert played["html"].count("(yours)") == 1 and 'class="zone mine"' in played["html"]
@@ -738,7 +753,8 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
 
 def test_ctrl_c_stops_rulecraft_serve_while_a_table_page_is_open(tmp_path: Path) -> None:
     """A table page follows its table's events over a connection that stays open: Ctrl-C waited for that page to be
-    closed, for ever, and a second Ctrl-C stopped the server with two tracebacks."""
+    closed, for ever, and a second Ctrl-C stopped the server with two tracebacks. Then Ctrl-C printed 'Aborted!' and
+    exited with status 1, as if the server had failed: stopped by its user, it stops quietly with status 0."""
     import http.client
     import signal
     import socket
@@ -773,8 +789,8 @@ def test_ctrl_c_stops_rulecraft_serve_while_a_table_page_is_open(tmp_path: Path)
         stream = events.getresponse()
         assert stream.readline().startswith(b"data: ")  # the page is following its table
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=10)
-        assert "Traceback" not in process.stdout.read()
+        assert process.wait(timeout=10) == 0
+        assert process.stdout.read() == ""  # no traceback, no 'Aborted!
     finally:
         if process.poll() is None:
             process.kill()
@@ -932,3 +948,32 @@ def test_a_page_cannot_make_the_server_read_a_file_it_names(client: TestClient, 
     assert response.status_code == 400 and opened == []
     assert "the page's bots read no file" in response.text.replace("&#x27;", "'")
     assert client.get("/play/tutorial-tiles?players=2").status_code == 303  # still serving
+
+
+def test_a_growing_board_draws_no_empty_cell_once_the_game_is_over() -> None:
+    """At the end of every iconoclasm-cards game the board still drew the empty cells a piece could go to next."""
+    from cli.web.svg import board_svg
+
+    state = engine.load("iconoclasm-cards").new_state(players=2, seed=4)
+    agent = RandomAgent(4)
+    while not state.is_terminal:
+        before = board_svg(state)
+        state.apply(agent.choose(state))
+    occupied = {f"{x},{y}" for x, y in state.grid}
+    assert set(re.findall(r'data-cell="([-\d,]+)"', before)) > occupied  # the last move's frontier was drawn
+    assert set(re.findall(r'data-cell="([-\d,]+)"', board_svg(state))) == occupied
+
+
+STONE_AND_DYE_COLOURS = {"amber", "jade", "onyx", "crimson", "azure", "scarlet", "emerald", "ruby", "sapphire", "ochre",
+                         "cobalt", "ivory", "ebony", "vermilion", "cerulean", "saffron"}
+"""Colour names a designer gives a side, which a browser either does not know or reads otherwise (its azure is a
+near-white)."""
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_shipped_value_named_for_a_colour_says_which_colour_it_is(name: str) -> None:
+    """Iconica's banners Amber and Jade were drawn green and yellow, colours of the palette: a value named for a
+    colour the page does not know gives that colour in its ruleset's display."""
+    game = engine.load(name)
+    named = [v for values in game.types.values() for v in values if v.lower() in STONE_AND_DYE_COLOURS]
+    assert [v for v in named if not game.display.get(v, {}).get("colour")] == []

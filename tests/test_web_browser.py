@@ -264,6 +264,32 @@ def test_a_replay_is_scrubbed_back_and_forth(page: Page, server: str, name: str,
     assert page.locator("#explanation").inner_text() == ""
 
 
+def test_the_replay_slider_redraws_while_its_thumb_is_dragged(page: Page, server: str, tmp_path: Path) -> None:
+    """The slider redrew the table only once its thumb was let go: dragged, the table follows it, and the thumb stays
+    under the pointer (a redraw of a position it passed does not pull it back)."""
+    path, length = recorded_game("connect-four", tmp_path)
+    page.goto(server)
+    page.set_input_files("#open input[type=file]", str(path))
+    page.click("#open button[value=replay]")
+    page.wait_for_url("**/table/*")
+    settle(page)
+    box = page.locator("#scrub").bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] - 4, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, y, steps=10)  # held down: not let go yet
+    page.wait_for_function(f"!document.getElementById('position').textContent.startsWith('position {length} ')",
+                           timeout=10_000)
+    page.mouse.move(box["x"] + 4, y, steps=10)
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('position 0 ')")
+    assert page.evaluate("document.getElementById('scrub').value") == "0"
+    page.mouse.up()
+    settle(page)
+    assert page.locator("#position").inner_text() == f"position 0 of {length}"
+    assert "to play" in page.locator("#situation").inner_text()
+
+
 def test_bad_requests_get_a_clear_message_and_the_server_goes_on(page: Page, server: str, tmp_path: Path) -> None:
     page.goto(f"{server}/play/no-such-game")
     assert "this server has no ruleset 'no-such-game'" in page.locator("pre.error").inner_text()

@@ -195,7 +195,8 @@ class Server:
         whole = held >= table.keys.keys()
         seats = list(range(1, players + 1)) if whole else sorted(held)
         links = invites(table, seat, held)
-        if seat is None:
+        everyone = seat is None and not table.keys  # bots only (watched, replayed): nothing is secret, every zone shown
+        if seat is None and not everyone:
             followed = [s for s in seats if s not in table.bots]
             mover = state.seat_to_move
             seat = mover if mover in followed else (followed[0] if followed else seats[0] if seats else None)
@@ -210,11 +211,12 @@ class Server:
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),
-            "html": view.table_html(state, seat, own=seat not in table.bots),
+            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
-            "moves": [m.to_json(None if table.mode == "replay" else seat or 0) for m in moves[-MOVES_SHOWN:]],
+            "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
+            "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
             "invites": links,  # seat -> the address that hands it to another browser
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells

@@ -90,8 +90,9 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
     data = json.dumps(view, ensure_ascii=False).replace("</", "<\\/")
     mode = view["mode"]
     seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>' for s in view["seats"])
-    if view["seat"] is None:  # a browser holding no seat: what every seat sees
-        seats = '<option value="" selected>no seat: what every seat sees</option>' + seats
+    if view["seat"] is None or view["everyone"]:  # a browser holding no seat: what every seat sees (bots only: every zone)
+        label = "everyone: every zone" if view["everyone"] else "no seat: what every seat sees"
+        seats = f'<option value=""{" selected" * (view["seat"] is None)}>{label}</option>' + seats
     if mode == "play":
         controls = '<button id="undo">undo</button>'
     elif mode == "watch":

@@ -2,7 +2,7 @@
 
 A square board is drawn as squares (x across, y down, or up where the board says `y_axis: up`) with its coordinates
 along the edges: a fixed board whole, a growing one as its pieces and the
-empty cells a piece may go to next.  A hex board is drawn as pointy-top
+empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
@@ -192,7 +192,9 @@ def _square_cells(state: State) -> set[tuple[int, int]]:
     assert grid is not None and not isinstance(grid, HexGrid)
     if grid.fixed and grid.cells:
         return set(grid.cells)
-    cells = set(state.grid) | {c for c in state.frontier if grid.fits(state.bbox, c)}
+    cells = set(state.grid)
+    if not state.is_terminal:  # the cells a piece may go to next: none once the game is over
+        cells |= {c for c in state.frontier if grid.fits(state.bbox, c)}
     return cells or {(0, 0)}
 
 

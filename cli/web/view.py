@@ -36,14 +36,15 @@ BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
 
 
-def table_html(state: State, seat: int | None, own: bool = True) -> str:
-    """The board, the zones ``seat`` may see (None: what every seat sees; once the game is over, every zone), the meters, counters, the lines blocks
-    draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays ``seat``, whose
-    zones are marked "(yours)" (not when it only watches a bot's seat)."""
+def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False) -> str:
+    """The board, the zones ``seat`` may see (None: what every seat sees; once the game is over, or with
+    ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
+    the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
+    ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
-    over = state.is_terminal  # the game is over: every zone is shown, as the finished game's save holds it
+    over = state.is_terminal or everything  # every zone shown, as the finished game's save (or a bots' table) holds it
     observed = open_observation(state) if over else state.observation(seat) if seat is not None else public_observation(state)
     order_of = None if over else seat  # whose order a zone's components are listed in (None: as they lie)
     faces: dict[str, list[str]] = observed.get("faces", {})  # the face each component shows, where not all show their first

@@ -8,6 +8,8 @@ let playing = view.mode === "watch";
 let timer = null;
 let source = null;
 let halted = null;  // the version of the table at which the server refused a bot's move: the bots wait there
+let scrubbed = null;  // a replay: the position the slider's thumb was moved to, while the table is on its way there
+let scrubbing = false;  // a replay: the slider's call is not answered yet
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -118,7 +120,7 @@ function draw(data) {
   const explanation = document.getElementById("explanation");
   explanation.replaceChildren();
   if (view.mode === "replay") {
-    document.getElementById("scrub").value = view.position;
+    if (scrubbed === null) document.getElementById("scrub").value = view.position;  // not under the pointer's thumb
     document.getElementById("position").textContent = `position ${view.position} of ${view.length}`;
   }
   // A replay explains its position's move; a game over, the move that ended it (its log says who won and why).
@@ -155,10 +157,12 @@ function draw(data) {
 // "Seen by": the seats this browser may be shown, as they are now (a seat handed to another browser leaves the list).
 function drawSeats() {
   const select = document.getElementById("seat");
-  const values = (view.seat === null ? [""] : []).concat(view.seats.map(String));
+  // a table of bots only keeps no secret from its watchers: "everyone" shows every zone, and is always offered
+  const values = (view.seat === null || view.everyone ? [""] : []).concat(view.seats.map(String));
   if (Array.from(select.options, (option) => option.value).join() !== values.join()) {
     select.replaceChildren(...values.map((value) => {
-      const option = build("option", value ? `seat ${value}` : "no seat: what every seat sees");
+      const everyone = view.everyone ? "everyone: every zone" : "no seat: what every seat sees";
+      const option = build("option", value ? `seat ${value}` : everyone);
       option.value = value;
       return option;
     }));
@@ -293,8 +297,30 @@ if (view.mode === "play") {
   document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", nextMove); });
   document.getElementById("back").addEventListener("click", () => { playing = false; call("/undo", {}); });
 } else {
+  // The slider redraws the table while its thumb is dragged, one call at a time: the position the thumb is at when
+  // the call before is answered is asked for next, so that the calls do not pile up behind a fast thumb, and the
+  // thumb stays where the pointer holds it until the table has caught up.
   const scrub = document.getElementById("scrub");
-  scrub.addEventListener("change", () => call("/goto", { position: Number(scrub.value) }));
+  const scrubTo = () => {
+    scrubbed = Number(scrub.value);
+    if (scrubbing) return;
+    if (scrubbed === view.position) {  // there already (the thumb let go where the table was last drawn)
+      scrubbed = null;
+      return;
+    }
+    scrubbing = true;
+    const position = scrubbed;
+    call("/goto", { position }).finally(() => {
+      scrubbing = false;
+      if (Number(scrub.value) !== position) scrubTo();
+      else {
+        scrubbed = null;
+        scrub.value = view.position;  // where the table is (the same, unless the server refused)
+      }
+    });
+  };
+  scrub.addEventListener("input", scrubTo);
+  scrub.addEventListener("change", scrubTo);
   document.getElementById("prev").addEventListener("click", () => call("/goto", () => ({ position: Math.max(0, view.position - 1) })));
   document.getElementById("next").addEventListener("click", () => call("/goto", () => ({ position: Math.min(view.length, view.position + 1) })));
 }

@@ -7,6 +7,16 @@ a trump suit turned up; the trick's winner leads the next with ``play_next(ROLE)
 connection game on a rhombus of hexes (``board: {kind: hex, width, height}``), won by a group of stones
 (``group_of``) reaching both of a player's edges.  Going once (docs/examples/going-once) is an open auction: bids from
 ``numbers(FROM, TO)``, a pass final for the lot, the buyer opening the next lot with ``play_next``.
+Dominoes (docs/examples/dominoes) is the block game: the line of play is a one-row board growing at both ends, a
+tile's two faces its two ways round (played beside OpenSpiel's in tests/test_example_dominoes.py).  Home run
+(docs/examples/home-run) is a roll-and-move race in the manner of Ludo: a loop of squares as a one-row board, a counter
+of the squares each piece has gone, two pieces of a colour stacked on a square a block, a piece landing on a single
+one sending it back to its yard.  Market row (docs/examples/market-row) is a deck-builder: each player's deck, hand
+and discard pile are zones of their own, the discard shuffled into a new deck when the deck runs out, and a row of
+cards for sale refilled from a face-down market.  Crazy Eights (docs/examples/crazy-eights) is a shedding game: each
+card is played on top of the discard pile (``move(..., on_top = true)``) and matched by suit or rank, an eight names
+the suit to follow with a marker.  Sealed bids (docs/examples/sealed-bids) is an auction whose bids are sealed
+together and revealed at once (``commit: {numbers: ...}``, ``committed_number``).
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("pig", "trumps", "hex", "going-once")
+GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids")
 
 try:
     import pyspiel

@@ -1,16 +1,6 @@
-"""More games of genres the shipped rulesets lack, written from the docs alone, in docs/examples: each one's scenario
-files, and random games that end by their own rule and keep the invariants.
-
-Dominoes (docs/examples/dominoes) is the block game: the line of play is a one-row board growing at both ends, a
-tile's two faces its two ways round; it is played beside OpenSpiel's ``python_block_dominoes``.  Home run
-(docs/examples/home-run) is a roll-and-move race in the manner of Ludo: a loop of squares as a one-row board, a counter
-of the squares each piece has gone, two pieces of a colour stacked on a square a block, a piece landing on a single
-one sending it back to its yard.  Market row (docs/examples/market-row) is a deck-builder: each player's deck, hand
-and discard pile are zones of their own, the discard shuffled into a new deck when the deck runs out, and a row of
-cards for sale refilled from a face-down market.  Crazy Eights (docs/examples/crazy-eights) is a shedding game: each
-card is played on top of the discard pile (``move(..., on_top = true)``) and matched by suit or rank, an eight names
-the suit to follow with a marker.
-"""
+"""Dominoes (docs/examples/dominoes), a game written from the docs alone, played beside OpenSpiel's
+``python_block_dominoes``: the line of play is a one-row board growing at both ends, a tile's two faces its two ways
+round.  Its scenarios and random games are tested with the other genres' (tests/test_example_genres.py)."""
 
 from __future__ import annotations
 
@@ -22,11 +12,8 @@ from typing import Any
 import pytest
 
 import engine
-from engine.runner.scenario import run_scenario
-from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("dominoes", "home-run", "market-row", "crazy-eights")
 
 try:
     import pyspiel
@@ -35,27 +22,6 @@ except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, 
     if os.environ.get("CI"):
         raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
     pyspiel = None
-
-
-@pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
-                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_scenario(path: Path) -> None:
-    result = run_scenario(path)
-    assert result.passed, "\n".join(result.failures)
-
-
-@pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in engine.load(EXAMPLES / g).player_counts])
-def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, players: int) -> None:
-    game = engine.load(EXAMPLES / name)
-    report = simulate(game, players=players, n=10, seed=0, agents="random")
-    assert report.games == 10
-    for seed in range(5):
-        s = game.new_state(players=players, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_terminal:
-            s.apply(rng.choice(s.legal_actions()))
-            assert game.broken_invariants(s) == []
-        assert s.outcome.ended == "end condition"
 
 
 def _dominoes_moves(game: Any, s: Any) -> dict[tuple[str, tuple[int, ...]], list[str]]:

@@ -75,7 +75,7 @@ DESCRIPTIONS: dict[str, str] = {
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
     "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
-    "each path a chain pattern's search follows",
+    "each path a chain pattern's search follows (a pass or call running more than 200 syntax nodes of code spends one per 100)",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
 }

@@ -113,8 +113,9 @@ class Defined(Function):
         whose source was already too long when the function was defined is
         not tried, nor one that did not compile, nor a function inside its
         own inline body, and the bodies compiled again for it are bounded
-        for the whole ruleset, see :meth:`_afford`).  An inline call spends no step of the budget: its body
-        runs no loop beyond its selections, which spend.
+        for the whole ruleset, see :meth:`_afford`).  An inline call spends no step of its own: its body's
+        nodes count in the weight of the loop pass or call it is written in (see
+        :func:`engine.lang.ast.weight`), and its selections spend theirs.
         """
         if self.node is None or self.name in scope.inlining:
             return None

@@ -2,7 +2,7 @@
 
 Everything off the board comes from :meth:`State.observation` of the seat
 (so a hidden zone reaches the page only as a count, drawn as card backs);
-the board, counters and meters are public.  Names and texts from the
+the board, counters and meters are public, but for the counters of components the seat cannot see.  Names and texts from the
 ruleset are escaped wherever they reach HTML.
 
 >>> CELL_IN_TEXT.findall("place A/B as B at 3,-1")
@@ -74,7 +74,7 @@ def table_html(state: State, seat: int) -> str:
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, seat)
-    counters = [line.plain for line in render.counters(state, drawn)]
+    counters = [line.plain for line in render.counters(state, drawn, seat)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
     lines = [render.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones

@@ -180,6 +180,24 @@ def test_a_piece_of_code_a_megabyte_long_is_refused_unparsed(tmp_path: Path) -> 
                                                  "--limit code_length=N")
 
 
+def test_long_code_is_parsed_once_and_its_length_checked_under_the_limit_in_force(tmp_path: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The English of an end condition parsed its code again (a 100,000-character condition took 3 s of validate,
+    half of it parsing twice); and a tree kept from a load under a raised code_length was used under the default."""
+    import engine
+    import engine.compiling.builder as builder
+
+    ones = "[" + ", ".join(["1"] * 20_000) + "]"
+    path = write_ruleset(tmp_path, _with("").replace("  when: all(", f"  when: count(x in {ones}) < 0 or all("))
+    real, parsed = builder.parse_expression, []
+    monkeypatch.setattr(builder, "parse_expression", lambda text, *rest: parsed.append(len(text)) or real(text, *rest))
+    engine.load(str(path))
+    assert sum(1 for n in parsed if n > 50_000) == 1, parsed
+    with pytest.raises(engine.RulesetError, match="limit code_length=50,000"):
+        with limits.using(limits.parse_limits(["code_length=50000"])):
+            engine.load(str(path))
+
+
 def test_functions_may_not_call_each_other_too_deeply(tmp_path: Path) -> None:
     lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n)" for k in range(2, 201)]
     path = write_ruleset(tmp_path, _with("\n".join(lines) + "\n"))

@@ -251,7 +251,7 @@ def test_ctrl_c_pressed_as_the_workers_start_still_stops_the_run(attempt: int) -
 
 
 def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
-    done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "10000000", "--jobs", "2"])
+    done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "5000000", "--jobs", "2"])
     assert done.returncode == 1
     assert done.stderr.decode() == "interrupted: 1 of 2 values run, the last one partial\n"
     assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()

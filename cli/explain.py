@@ -186,8 +186,15 @@ def _meters(game: Game) -> list[str]:
 
 
 def _statuses(game: Game) -> list[str]:
+    """Each status; under one whose text speaks for it, its hooks' code read back in English, as a character's
+    actions are, so the designer sees what the code does beside what the text says."""
     book = game.parts.get("statuses")
-    return [status.describe() for status in book.statuses] if book else []
+    lines: list[str] = []
+    for status in book.statuses if book else ():
+        lines.append(status.describe())
+        if status.text:
+            lines += [f"  {hook}: {hook_code.words}" for hook, hook_code in status.hooks.items()]
+    return lines
 
 
 def _slots(game: Game) -> list[str]:

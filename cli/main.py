@@ -207,6 +207,26 @@ def report_format(fmt: str | None, out: Path | None) -> str:
     return suffix if suffix in ("json", "csv") else "text"
 
 
+def _agent_specs(agents: str, count: int, backend: str) -> list[str]:
+    """The agent of each seat from ``--agents`` (agents from the user's files loaded first); a bad one is a usage error.
+
+    An agent from a file runs on this machine only: not on a Ray cluster, whose workers do not have the file.
+    """
+    from cli.agent_files import is_agent_file, register_agent_files
+    from engine.runner.simulate import seat_specs
+
+    given = [a.strip() for a in agents.split(",")]
+    try:
+        register_agent_files(given)
+        specs = seat_specs(given, count)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--agents") from None
+    if backend != "local" and any(map(is_agent_file, specs)):
+        raise click.BadParameter("an agent from a file plays only on this machine: use --backend local (with --jobs N "
+                                 "for several processes)", param_hint="--agents")
+    return specs
+
+
 def note_timed_agents(specs: list[str]) -> None:
     """Say on stderr that a search given seconds (``mcts:2s``) makes a report that does not repeat for its seed."""
     from engine.runner.agents import SearchAgent, make_agent
@@ -297,8 +317,8 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 @limit_option
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, four random games per player count, to find code that fails only when it runs, and its
-    invariants are checked once each player count is set up.
+    played, four random games per player count, to find code that fails only when it runs and an
+    'end: when' that none of them met, and its invariants are checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name:
 
@@ -602,7 +622,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE).")
+              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, "
+                   "policy:FILE, or a class of your own Python file: my_bots.py:Cautious).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
@@ -636,7 +657,6 @@ def simulate(
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
     from engine.runner.report import compare
-    from engine.runner.simulate import seat_specs
 
     fmt = report_format(fmt, out)
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
@@ -645,16 +665,18 @@ def simulate(
     for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
         check_output(path, flag, what)
     count = pick_players(game, players)
-    try:
-        specs = seat_specs([a.strip() for a in agents.split(",")], count)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--agents") from None
+    specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)
     other = None
     if compare_with is not None or compare_variants or compare_set_texts:
         other = load_game(compare_with or ruleset, compare_variants, compare_set_texts, "--compare-set")
         if count not in other.player_counts:
-            raise click.BadParameter(f"{other.name} is not played by {count} players", param_hint="--compare")
+            both = [n for n in game.player_counts if n in other.player_counts]
+            raise click.BadParameter(
+                f"{other.name} is played by {', '.join(map(str, other.player_counts))} players, not {count}: "
+                + (f"give --players {' or '.join(map(str, both))}, a count both are played by" if both
+                   else f"it shares no player count with {game.name}"),
+                param_hint="--compare")
     executor = _executor(backend, jobs, address)
     start = time.perf_counter()
     report = _simulate_with_progress(game, count, n, seed, specs, executor)
@@ -712,7 +734,6 @@ def sweep(
     from cli import render
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
-    from engine.runner.simulate import seat_specs
     from engine.runner.sweep import check_games, parse_sweep
 
     fmt = report_format(fmt, out)
@@ -737,10 +758,7 @@ def sweep(
 
     count = pick_players(load({}), players)
     check_output(out, "--out", "the table")
-    try:
-        specs = seat_specs([a.strip() for a in agents.split(",")], count)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--agents") from None
+    specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)
     start = time.perf_counter()
     result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
@@ -867,6 +885,7 @@ def bench(
     rulecraft bench my-game --players 4
     rulecraft bench my-game --agent mcts:400 --decisions 20
     """
+    from cli.agent_files import register_agent_files
     from engine.runner.agents import make_agent
     from engine.runner.bench import bench as run_bench
     from engine.runner.simulate import bench_agent
@@ -878,6 +897,7 @@ def bench(
     count = pick_players(game, players)
     if agent_spec is not None:
         try:
+            register_agent_files([agent_spec])
             make_agent(agent_spec, 0)
         except ValueError as err:
             raise click.BadParameter(str(err), param_hint="--agent") from None
@@ -993,11 +1013,25 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 """The options of ``check`` that only random games (``--invariants``) use, by parameter name."""
 
 
+def _ruleset_not_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--invariants``'s value, refused when it is the next option (``check my-game --invariants --games 5``).
+
+    Checked first (the option is eager), before the paths: otherwise the option's value after it
+    (``5``) was refused as a scenario folder that does not exist.
+    """
+    if value is not None and value.startswith("-"):
+        raise click.BadParameter(
+            f"it takes the ruleset whose games to play, and was given the option '{value}': "
+            "write rulecraft check --invariants RULESET [--games N] ..., e.g. rulecraft check --invariants my-game --games 5"
+        )
+    return value
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=PathOrBuiltin())
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
 @allow_option
-@click.option("--invariants", "invariants_of", metavar="RULESET",
+@click.option("--invariants", "invariants_of", metavar="RULESET", is_eager=True, callback=_ruleset_not_option,
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")
@@ -1037,7 +1071,13 @@ def check(
 
     files = scenario_files([Path(p) for p in paths])
     if not files:
-        raise click.UsageError(f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}")
+        from engine.core.paths import RULESET_FILE
+
+        rulesets = [p for p in paths if (Path(p) / RULESET_FILE).is_file()]
+        raise click.UsageError(
+            f"no scenario files (*.yaml with 'ruleset:') in {', '.join(map(str, paths))}"
+            + (f"; to play random games of a ruleset checking its invariants: rulecraft check --invariants {rulesets[0]}"
+               if rulesets else ""))
     failed = ran = 0
     try:
         for path in files:

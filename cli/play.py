@@ -32,6 +32,7 @@ import click
 from rich.console import Console
 
 from cli import render
+from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError
@@ -86,9 +87,8 @@ class Session:
                     return False
             elif not self.human_turn(seat):
                 return False
-        humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
-        self.console.rule("the final position", style="dim")
-        for part in render.position(self.state, humans[0] if humans else None):
+        self.console.rule("the final position, every zone open", style="dim")
+        for part in render.position(self.state, None):  # the game is over: every hand shown, as its log holds them
             self.console.print(part)
         for line in render.outcome(self.state):
             self.console.print(line)
@@ -293,6 +293,7 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
     Raises ValueError naming a malformed entry, a seat out of range or an unknown agent.
     """
     specs = assign_seats(entries, players)
+    register_agent_files(specs.values())
     return {
         seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in specs.items() if spec.lower() != "human"
     }
@@ -301,4 +302,5 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
 def hint_agent(game: Game, spec: str | None, seed: int) -> Agent:
     """The agent behind ``hint``: ``spec``, or the search that suits the game (``ismcts:200`` where something is
     hidden, else ``mcts:200``).  A ``spec`` that is not an agent raises ValueError."""
+    register_agent_files([spec] if spec else [])
     return make_agent(spec or default_search(game), derive_seed(seed, 0))  # seats use indices 1..players

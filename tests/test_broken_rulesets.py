@@ -179,6 +179,8 @@ def test_append_in_an_included_file_appends_to_the_extended_base(tmp_path: Path)
     ("FIRE", ["Fire", "Water"], "did you mean 'Fire'?"),      # too far for difflib: the same name in another case
     ("wATER", ["Fire", "Water"], "did you mean 'Water'?"),
     ("Lava", ["Fire", "Water"], None),                         # nothing close, in any case
+    ("turn_begin", ["turn_end", "turn_start"], "did you mean 'turn_start'?"),   # the same words, one said another way
+    ("end_turn", ["turn_end", "turn_start"], "did you mean 'turn_end'?"),       # the same words in another order
 ])
 def test_did_you_mean_falls_back_to_a_name_in_another_case(name: str, known: list[str], hint: str | None) -> None:
     from engine.core.errors import did_you_mean

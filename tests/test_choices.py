@@ -598,3 +598,61 @@ def test_distinct_cells_read_back_as_listed(values: list) -> None:
     choices._distinct(list(cells), choices._plain_label, None)  # labels them
     options, labels = choices._distinct(cells, choices._plain_label, None)
     assert (options, labels) == listed(cells) and options is cells  # read back: the list itself, not a new one
+
+
+DISCS = """\
+name: faced-choices
+players: [2]
+types:
+  colour: [Black, White]
+components:
+  disc:
+    faces: [dark, light]
+    attributes:
+      colour: {type: colour, per_face: true}
+    instances:
+      - {id: disc, colour: [Black, White], count: 8}
+board: {kind: square-grid, width: 3, height: 3, stacking: true}
+roles: {of: colour, seating: {2: [1, 2]}}
+zones:
+  stock: {kind: hand, per: role}
+setup: |
+  place(d in supply where d.id == "disc", (1, 1))
+  flip(d in board)
+  place(d in supply where d.id == "disc", (1, 1))
+  move(d in supply, stock(Black), 2)
+  flip(d in stock(Black))
+  move(d in supply, stock(Black), 1)
+  move(d in supply, stock(White), 2)
+turn:
+  - do:
+      effect: |
+        let d = choose(x in board)
+        move(y in discs where y == d, stock(current_role))
+  - do:
+      effect: |
+        let e = choose(x in stock(current_role))
+        move(y in discs where y == e, supply)
+end: {when: count(d in board) == 0, max_turns: 10}
+scoring: {rank: r in roles, by: [count(d in stock(r))], points: [1, 0]}
+"""
+
+
+def test_copies_showing_different_faces_are_different_options_named_by_the_face(tmp_path: Path) -> None:
+    """Black's stock held discs showing White and one showing Black: 'identical copies are one option' made them one,
+    taken without asking, so Black could never choose which to give up."""
+    from engine.blocks.enumeration import choice_texts
+    from engine.rl.actions import ActionTable
+
+    (tmp_path / "ruleset.yaml").write_text(DISCS, encoding="utf-8")
+    game = engine.load(tmp_path)
+    s = game.new_state(players=2, seed=1, record=True)
+    assert [str(a) for a in s.legal_actions()] == ["choose disc at 1,1:2", "choose disc at 1,1"]  # the place tells them apart
+    s.apply("choose disc at 1,1")  # the top one, showing Black: Black's stock holds two discs showing White, two Black
+    assert sorted(str(a) for a in s.legal_actions()) == ["choose disc as Black", "choose disc as White"]  # copies alike: once
+    s.apply("choose disc as White")
+    assert "Black chooses disc as White" in s.log
+    stock = s.zones[game.zone_index[("stock", "Black")]]
+    assert sorted(game.face_labels[c][s.face[c]] for c in stock) == ["Black", "Black", "White"]
+    assert {"choose disc as Black", "choose disc as White"} <= set(choice_texts(game).texts)
+    assert len(ActionTable(game).legal(s)) == 2  # White's turn: the last disc on the board, taken; then its stock's two

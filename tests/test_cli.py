@@ -99,6 +99,13 @@ def test_explain_mentions_options_and_steps() -> None:
     assert "Scoring" in result.output and "Variants" in result.output
 
 
+def test_explain_says_which_placements_count_once_only_triggering_holds() -> None:
+    """Linking two groups of one marker is no clash: the explanation says only forming or clashing counts."""
+    result = run("explain", "iconoclasm")
+    assert "only a placement that makes a later step act (forms a group, or makes two groups of different markers clash)" \
+        in " ".join(result.output.split())
+
+
 def test_explain_with_a_variant_shows_its_options() -> None:
     result = run("explain", RULESET, "--variant", "chain-reactions")
     assert "chain_reactions = true" in result.output
@@ -151,6 +158,20 @@ def test_validate_checks_a_folder_of_rulesets_each_problem_once(tmp_path: Path) 
     result = run("validate", str(tmp_path))
     assert result.exit_code == 1 and f"{ruleset}:" in result.output
     assert result.output.count("'two' is not a whole number") == 1 and "1 problem in 1 file" in result.output
+
+
+def test_validate_says_yaml_read_a_word_as_true_or_false(tmp_path: Path) -> None:
+    """`answer: [yes, no]` under types was "true is not a text": the designer wrote yes, and nothing said that YAML
+    reads yes, no, on and off as true and false, nor how to keep the word."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: words\nextends: tutorial-tiles\ntypes:\n  answer: [yes, no]\n  mark: [\"on\", off]\n",
+                       encoding="utf-8")
+    result = run("validate", str(ruleset))
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert 'ruleset.yaml:4:12: types/answer/0: true is not a text (YAML reads yes as true: write "yes" in quotes' in output
+    assert 'types/answer/1: false is not a text (YAML reads no as false: write "no" in quotes to mean the word)' in output
+    assert 'types/mark/1: false is not a text (YAML reads off as false' in output and "types/mark/0" not in output
 
 
 def test_an_unknown_ruleset_is_a_message_not_a_traceback() -> None:
@@ -212,6 +233,39 @@ def test_validate_plays_more_than_one_seed_and_names_the_game_that_failed(tmp_pa
     assert result.exit_code == 1, result.output
     command = f"rulecraft play {folder / 'ruleset.yaml'} --players 2 --seed 3 --seat 1=random --seat 2=random"
     assert f"division by zero (in a random game of 2 players; watch it: {command})" in " ".join(result.output.split())
+
+
+def test_validate_reports_an_end_that_never_holds(tmp_path: Path) -> None:
+    """An 'end: when' that no random game met said 'ok': every game passed turn after turn to max_turns, and only
+    a simulation's report ("games stopped by the turn limit") told the designer."""
+    endless = tmp_path / "endless.yaml"
+    endless.write_text("name: endless\nextends: tutorial-tiles\nend:\n  when: turn > 5000\n  stalled: false\n",
+                       encoding="utf-8")
+    result = run("validate", str(endless))
+    assert result.exit_code == 1, result.output
+    command = f"rulecraft play {endless} --players 2 --seed 0 --seat 1=random --seat 2=random"
+    assert f"{endless}:4:9: 'end: when' never held in the random games of 2 or 3 players: each stopped at the turn " \
+           f"limit (max_turns 1000) (watch one: {command})" in " ".join(result.output.split())
+    assert run("validate", str(RULESET_DIR)).exit_code == 0  # a game that ends by its rules is not told so
+
+
+def test_validate_reports_an_option_nothing_reads(tmp_path: Path) -> None:
+    """A file extending the card game with 'grid_widht: {default: 4}' (a misspelt option: a new one) validated ok,
+    and every run, --set and sweep of it changed nothing."""
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("name: typo\nextends: iconoclasm-cards\noptions:\n  grid_widht: {default: 4}\n", encoding="utf-8")
+    result = run("validate", str(typo))
+    assert result.exit_code == 1, result.output
+    assert f"{typo}:4:3: option 'grid_widht' is read nowhere: no code or setting names it, so setting it changes " \
+           "nothing (did you mean 'grid_width'?)" in " ".join(result.output.split())
+    spare = tmp_path / "spare.yaml"
+    spare.write_text("name: spare\nextends: tutorial-tiles\noptions:\n  bonus: {default: 2, doc: bonus points}\n",
+                     encoding="utf-8")
+    assert "such as max_turns: bonus; or remove it" in " ".join(run("validate", str(spare)).output.split())
+    read = tmp_path / "read.yaml"
+    read.write_text("name: read\nextends: tutorial-tiles\noptions:\n  rounds: 30\nend:\n  max_turns: rounds\n",
+                    encoding="utf-8")
+    assert run("validate", str(read)).exit_code == 0
 
 
 def test_validate_json_shape(broken_ruleset: Path) -> None:
@@ -461,9 +515,16 @@ def test_simulate_compare_text_marks_significant_differences() -> None:
     assert draws.rstrip(" │").endswith("*")  # 2 players: the new points table breaks every tie
 
 
-def test_simulate_compare_usage_errors() -> None:
+def test_simulate_compare_usage_errors(tmp_path: Path) -> None:
+    # was "tutorial-tiles is not played by 4 players": neither the counts it is played by nor what to give
     assert_usage_error(run("simulate", RULESET, "-n", "2", "--players", "4", "--compare", "tutorial-tiles"),
-                       "Invalid value for --compare: tutorial-tiles is not played by 4 players")
+                       "Invalid value for --compare: tutorial-tiles is played by 2, 3 players, not 4: "
+                       "give --players 2 or 3, a count both are played by")
+    three = tmp_path / "three.yaml"
+    three.write_text("name: three-tiles\nextends: tutorial-tiles\nplayers: [3]\n", encoding="utf-8")
+    assert_usage_error(run("simulate", "tic-tac-toe", "-n", "2", "--compare", str(three)),
+                       "Invalid value for --compare: three-tiles is played by 3 players, not 2: "
+                       "it shares no player count with tic-tac-toe")
     result = run("simulate", RULESET, "-n", "2", "--compare-variant", "nope")
     assert result.exit_code == 1 and "nope" in result.stderr
 
@@ -559,6 +620,14 @@ def test_check_reports_a_failing_scenario(tmp_path: Path) -> None:
 
 def test_check_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert_usage_error(run("check", str(tmp_path)), f"no scenario files (*.yaml with 'ruleset:') in {tmp_path}")
+    assert "--invariants" not in run("check", str(tmp_path)).output  # no ruleset there to play
+
+
+def test_check_a_ruleset_without_scenarios_says_how_to_play_its_random_games() -> None:
+    """'rulecraft check docs/examples/arena' (a ruleset with no scenario files) said only that there were none."""
+    arena = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "arena")
+    assert_usage_error(run("check", arena), f"no scenario files (*.yaml with 'ruleset:') in {arena}; to play random "
+                                            f"games of a ruleset checking its invariants: rulecraft check --invariants {arena}")
 
 
 def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:

@@ -48,6 +48,15 @@ def test_explain_the_ruleset_shows_statuses_the_meter_and_phases() -> None:
         assert words in out, words
 
 
+def test_explain_reads_back_the_code_of_a_status_that_has_a_text() -> None:
+    """A status with a 'text' was listed by its text alone: its hooks, the code that runs, were never read back,
+    though docs/characters.md says explain lists statuses as it does actions (the code in English)."""
+    lines = run("explain", "iconica").output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  Frostbite (unique, negative;"))
+    assert lines[at + 1:at + 3] == ["    before_roll: deal 10 damage (status) to self",
+                                    "    on_act: roll a d6 — on 1 to 2: the action fails; on 3 to 6: do nothing"]
+
+
 def test_play_draws_each_character_on_its_meter_and_the_dice() -> None:
     result = run("play", "iconica", "--seed", "3", input="1\n" * 12 + "quit\n")
     out = result.output

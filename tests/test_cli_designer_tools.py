@@ -348,3 +348,15 @@ def test_check_invariants_shows_its_progress_on_a_terminal(monkeypatch: pytest.M
     result = run("check", "--invariants", "tutorial-tiles", "--games", "3", "--players", "2")
     assert result.exit_code == 0, result.output
     assert "tutorial-tiles, 2 players" in drawn.getvalue() and "tutorial-tiles, 2 players" not in result.output
+
+
+@pytest.mark.parametrize("given, key", [("rulesets/tutorial-tiles/ruleset.yaml", "title"),
+                                        ("rulesets/iconica/statuses.yaml", "statuses")])
+def test_check_given_a_ruleset_file_says_it_is_no_scenario(given: str, key: str) -> None:
+    """``rulecraft check my-game/ruleset.yaml`` ran the ruleset as a scenario file: "'ruleset' is a required
+    property", then every ruleset key as an unknown one, and never that a scenario file was wanted."""
+    result = run("check", str(Path(__file__).resolve().parent.parent / given))
+    assert result.exit_code == 1, result.output
+    assert f"this is a ruleset or a file one includes (it has '{key}:'), not a scenario file" in result.output
+    assert "rulecraft check --invariants RULESET" in result.output
+    assert "required property" not in result.output and "unknown key" not in result.output

@@ -280,6 +280,24 @@ def test_a_tile_kind_of_the_meter_or_of_a_named_meter_written_again_replaces_the
     assert tree["meters"]["nerve"]["kinds"]["rally"] == {"on_heal": "gain(nerve(self), 1)", "text": "quiet"} and notes == []
 
 
+@pytest.mark.parametrize("key, noted", [("instances", True), ("instances+", False)])
+def test_instances_written_over_the_bases_are_noted_as_replacing_them(tmp_path: Path, key: str, noted: bool) -> None:
+    """'instances:' in a file extending Iconica to add a character replaced the whole cast: validate said ok and the
+    draft offered one character, with no word of it (docs/characters.md warns; nothing else did)."""
+    from engine.core.compose import replacements
+
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "ruleset.yaml").write_text("name: base\ncomponents:\n  card:\n    instances: [a, b]\n",
+                                                   encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"name: over\nextends: base\ncomponents:\n  card:\n    {key}: [c]\n", encoding="utf-8")
+    tree = compose(path)
+    notes = [(str(note), note.pos.line) for note in replacements(tree)]
+    assert notes == ([("the instances of card replace the 2 from base (ruleset.yaml:4:5): write 'instances+:' to add "
+                       "to them instead", 5)] if noted else [])
+    assert tree["components"]["card"]["instances"] == (["c"] if noted else ["a", "b", "c"])
+
+
 def test_key_plus_merges_into_a_definition_and_replaces_nothing(tmp_path: Path) -> None:
     tree, notes = composed(tmp_path, "statuses:\n  Sting+: {lasts: 2}\n  New: {kind: minor}\n")
     assert tree["statuses"] == {"Sting": {"kind": "major", "on": {"before": "damage(self, 10)"}, "lasts": 2},

@@ -78,3 +78,48 @@ def test_the_general_examples_work_on_the_card_game(tmp_path: Path) -> None:
     assert all(checked_playout(game, 3, seed).ok for seed in range(5))
     state = game.new_state(players=2, seed=1)
     assert game.compile_condition("shown(Fire) == 0 and leads(current_role)").run(state) is True
+
+
+def test_the_board_examples_use_only_keys_the_schema_knows() -> None:
+    """The `### board` examples are copied into new rulesets: a key the schema refuses there (`growing: true` was
+    one) fails the designer's first validate."""
+    known = set(json.loads((schemas_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))
+                ["$defs"]["board"]["properties"])
+    section = GENERAL.split("\n### board\n", 1)[1].split("\n### ", 1)[0]
+    blocks = [yaml.safe_load(b)["board"] for b in re.findall(r"```yaml\n(.*?)```", section, re.S)]
+    assert len(blocks) == 2 and all(set(b) <= known for b in blocks), blocks
+
+
+def test_the_scenario_section_says_turns_without_a_decision_play_out() -> None:
+    """A scenario of a dice game passed by luck: after its action, turns with nothing to decide played on (rolling
+    the seed's dice) until the game ended, and its `is_over` held.  The page warns of it where scenarios are taught
+    (docs/examples/pig's one-loses-the-turns-total.yaml shows the behaviour: seat 2's forced first roll is made)."""
+    section = _part(RULESETS_MD, "## How to: write a scenario file", "### Checkpoints, refusals and offered decisions")
+    assert "A turn with nothing to decide" in section and "plays out by itself" in section
+    assert "load a die for every roll up to the decision you check" in section
+
+
+def test_the_invariants_section_says_they_are_checked_at_a_question_in_the_middle_of_an_effect() -> None:
+    """crazy-eights' first draft played an eight, then asked for its suit: its invariant "an eight on top has named a
+    suit" failed at the question, where the state shows what the effect has done so far.  The page says so."""
+    section = GENERAL.split("\n### invariants\n", 1)[1].split("\n### ", 1)[0]
+    assert "An effect that stops at a [`choose`](effects.md#choose) is checked\nthere too" in section
+
+
+
+def test_an_invariant_is_checked_at_a_question_in_the_middle_of_an_effect(tmp_path: Path) -> None:
+    """What the invariants section says: the effect moves a card, then asks; at the question the invariant sees the
+    card moved and the counter not yet changed."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(
+        "name: halfway\nplayers: [2]\ncomponents:\n  card:\n    attributes: {n: int}\n"
+        "    instances: [{id: a, n: 1}, {id: b, n: 2}]\nzones:\n  pile: {kind: pile}\ncounters:\n  done: {}\n"
+        "turn:\n  - do:\n      effect: |\n        move(c in supply, pile, 1)\n"
+        "        let n = choose(x in [1, 2])\n        done += 1\nend: {when: done > 1}\n"
+        "scoring: {rank: r in roles, by: [done], points: key}\n"
+        "invariants:\n  a card in the pile is counted: count(pile) == done\n", encoding="utf-8")
+    game = engine.load(str(path))
+    state = game.new_state(players=2, seed=0)
+    assert game.broken_invariants(state) == ["a card in the pile is counted"]
+    state.apply("choose 1")
+    assert game.broken_invariants(state) == ["a card in the pile is counted"]  # the second card, at its question

@@ -208,6 +208,18 @@ def test_check_invariants_usage_errors(tmp_path: Path) -> None:
     assert unknown.exit_code == 1 and "unknown ruleset 'no-such-game'" in unknown.output
 
 
+def test_check_invariants_written_as_a_flag_after_the_ruleset_says_how_to_write_it() -> None:
+    """``check iconoclasm-cards --invariants --games 5``: --invariants took '--games' as its ruleset.
+
+    The '5' left over was then refused as a scenario folder ("no file or folder '5'"), which said
+    nothing of the mistake.
+    """
+    result = run("check", "iconoclasm-cards", "--invariants", "--games", "5")
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--invariants'" in result.output and "was given the option '--games'" in result.output
+    assert "rulecraft check --invariants RULESET" in result.output and "'5'" not in result.output
+
+
 def _ruleset_with(tmp_path: Path, invariant: str) -> engine.Game:
     """A copy of the card game with one more invariant (``name: condition``)."""
     folder = tmp_path / "cards"

@@ -178,6 +178,8 @@ def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine
     ("shove", "unknown name 'shove'"),  # was "(did you mean 'is_over'?)": three letters away, half of them shared
     ("is_ovr", "unknown name 'is_ovr' (did you mean 'is_over'?)"),
     ("shove(1)", "unknown function 'shove' (did you mean 'move'?)"),
+    ("True", "unknown name 'True' (write 'true', in lower case)"),  # was no hint at all: Python's spelling
+    ("None == at(0, 0)", "unknown name 'None' (write 'none', in lower case)"),
 ])
 def test_an_unknown_name_is_never_told_to_be_a_function_and_common_ones_are_answered(
         cards: engine.Game, text: str, message: str) -> None:
@@ -187,6 +189,19 @@ def test_an_unknown_name_is_never_told_to_be_a_function_and_common_ones_are_answ
 def test_a_function_named_without_its_call_says_how_to_call_it(cards: engine.Game) -> None:
     """A zone kept per role, named bare, was answered "unknown name 'hand' (did you mean 'hand'?)"."""
     assert "unknown name 'hand' ('hand' is a function, not a name: write hand(ROLE))" in errors(cards, "count(hand) == 0")
+
+
+@pytest.mark.parametrize("text", ["at(0, 0).element == 'Fire'", 'any(c in board where "Fire" != c.element)'])
+def test_a_declared_value_written_in_quotes_is_told_to_lose_them(cards: engine.Game, text: str) -> None:
+    """``c.element == "Fire"`` was only "cannot compare an element with a text", not how to write it."""
+    assert "(write Fire without quotes: the values of element are names, not text)" in errors(cards, text)
+    assert "without quotes" not in errors(cards, "at(0, 0).element == 'Fier'")  # text that names no value: no hint
+
+
+def test_a_name_with_an_ending_added_is_told_the_name_it_grew_from() -> None:
+    """'Stunned' for the status Stun was "unknown name 'Stunned'" with no hint: three letters away, too far."""
+    message = errors(engine.load("iconica"), "count(c in characters where has(c, Stunned)) > 0")
+    assert message.splitlines()[0] == "<expression>:1:36: unknown name 'Stunned' (did you mean 'Stun'?)"
 
 
 def test_type_errors(cards: engine.Game) -> None:
@@ -292,6 +307,16 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
 
 
+def test_a_function_whose_body_is_true_or_false_loads(tmp_path: Path) -> None:
+    """'never(): false' was refused with "unknown name 'False'": YAML reads a bare false as a boolean, and the
+    function's body was turned into Python's text of it."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: constants\nextends: tutorial-tiles\nfunctions:\n  never(): false\n  always(): true\n")
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("always() and not never()").test(state)
+
+
 def test_a_function_named_like_a_built_in_one_says_which(tmp_path: Path) -> None:
     """'points(role r): ...' was refused with \"the name 'points' is already defined\", which did not say by what: the
     message now shows the function the name already is."""
@@ -365,3 +390,29 @@ def test_nth_takes_a_zone_as_its_list() -> None:
     for condition in ("nth(pile1, 2) != none", "nth(pile1, 2) == first(d in pile1 where position(d) == 2)",
                       "nth(pile1, 1) != nth(pile1, 2)", "nth(pile1, 4) == none"):
         assert game.compile_condition(condition).test(state), condition
+
+
+def test_programs_parsed_in_several_threads_at_once_parse_as_they_do_alone() -> None:
+    """The one parser's indentation post-lexer keeps its state while it runs: a server compiling two rulesets for
+    two requests at once failed one of them with an AssertionError from inside the parser (a 500 on the page)."""
+    import threading
+
+    programs = [f"for r in roles:\n  if gold(r) > {n}:\n    gold(r) -= ({n} + count(x in [1, 2]))\n  else:\n    pass\n"
+                for n in range(8)]
+    alone = [parse_program(text).describe() for text in programs]
+    failures: list[str] = []
+
+    def parse_all() -> None:
+        for _ in range(40):
+            for text, expected in zip(programs, alone):
+                try:
+                    assert parse_program(text).describe() == expected
+                except Exception as err:  # noqa: BLE001 - any failure of a parse is the defect
+                    failures.append(repr(err))
+
+    threads = [threading.Thread(target=parse_all) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

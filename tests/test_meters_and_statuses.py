@@ -525,3 +525,86 @@ def test_on_end_runs_when_a_status_ends_however_it_ends(ending: engine.Game) -> 
     assert holds(s, f"ended({a}) == 2")
     run(s, f"give({a}, Daze, hit)\ndamage({a}, 10, sting)")  # its on_damage removes it
     assert holds(s, f"ended({a}) == 3") and "Daze ends on" in " ".join(s.log)
+
+
+
+def _turn_hooks(status_hook: str, step_hook: str) -> str:
+    """The demo with Sting's hook and the first statuses step's hook renamed, and a second step running 'turn_end'."""
+    text = RULESET.replace("      before: |\n", f"      {status_hook}: |\n")
+    text = text.replace("{hook: before, turn: start}", f"{{hook: {step_hook}, turn: start}}")
+    text = text.replace("  - statuses: {turn: end}\n", "  - statuses: {hook: turn_end, turn: end}\n")
+    assert f"      {status_hook}: |" in text and f"{{hook: {step_hook}, turn: start}}" in text and "hook: turn_end" in text
+    return text
+
+
+@pytest.mark.parametrize("status_hook, step_hook, says", [
+    ("turn_begin", "turn_start", "nothing runs the hook 'turn_begin' of status 'Sting' (did you mean 'turn_start'?"),
+    ("start_turn", "turn_start", "nothing runs the hook 'start_turn' of status 'Sting' (did you mean 'turn_start'?"),
+    ("turn_start", "turn_begin", "nothing runs the hook 'turn_start' of status 'Sting' (did you mean 'turn_begin'? or is the "
+                                 "'statuses' step's hook misspelt? it runs 'turn_begin', which no status has)")])
+def test_a_hook_said_another_way_is_told_the_hook_meant(tmp_path: Path, status_hook: str, step_hook: str, says: str) -> None:
+    """'turn_begin' was told "did you mean 'turn_end'" (closer in letters) when 'turn_start' runs: the same words come first;
+    and when the step's hook is the misspelt one, the message says so too."""
+    engine.load(_write(tmp_path, _turn_hooks("turn_start", "turn_start")))  # as meant: it loads
+    with pytest.raises(RulesetError) as caught:
+        engine.load(_write(tmp_path, _turn_hooks(status_hook, step_hook)))
+    assert says in str(caught.value), str(caught.value)
+
+
+def _write(folder: Path, text: str) -> Path:
+    path = folder / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def aging(tmp_path_factory: pytest.TempPathFactory) -> engine.Game:
+    """The demo with a status that keeps its age and wears off after two of its owner's turns (no 'lasts')."""
+    worn = ("  Worn:\n    age: true\n    on:\n      before: |\n        if status_age(self, Worn) == 2:\n"
+            "          remove(self, Worn)\n")
+    text = RULESET.replace("setup: |\n", worn + "setup: |\n", 1)
+    path = tmp_path_factory.mktemp("aging") / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return engine.load(path)
+
+
+def test_a_status_reads_how_many_of_its_owners_turns_it_has_lasted(aging: engine.Game) -> None:
+    """A status could not say "after two turns of this status, ...": nothing read how long it had lasted."""
+    a = 'first(u in units where u.id == "a")'
+    s = state(aging, dice=(1,) * 8)
+    run(s, f"give({a}, Worn, hit)")  # N's turn has begun: its first counted turn is the next
+    ages = [holds(s, f"status_age({a}, Worn) == 0") and holds(s, f"status_age({a}, Daze) == 0")]
+    for turn in range(2):
+        s.apply("low: a 1 Poke")
+        s.apply("low: b 1 Poke")  # N's turn begins: Worn's age grows by one, and at 2 its hook ends it
+        ages.append(holds(s, f"status_age({a}, Worn) == {1 - turn}"))
+    assert ages == [True, True, True] and statuses(s, "a") == []
+    assert "Worn ends on N's a" in " ".join(s.log)
+    assert "its age counted" in aging.parts["statuses"].by_name["Worn"].describe()
+
+
+def test_the_age_of_no_status_is_0_not_a_crash(tmp_path: Path) -> None:
+    """status_age(t, first(statuses_of(t))) of a component with no status looked up a status named none: a KeyError."""
+    text = RULESET.replace("  Sting:\n    kind: major\n", "  Sting:\n    kind: major\n    age: true\n")
+    text = text.replace("  Daze:\n    kind: minor\n", "  Daze:\n    kind: minor\n    age: true\n")
+    assert text.count("age: true") == 2
+    game = engine.load(_write(tmp_path, text))
+    s = state(game)
+    assert holds(s, 'status_age(first(u in units where u.id == "a"), first(statuses_of(first(u in units where u.id == "a")))) == 0')
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ("    age: true\n", "", "status 'Worn' keeps no age: nothing counts its owner's turns"),
+    ("{hook: before, turn: start}", "{hook: before}", "status 'Worn' counts its age, but no 'statuses' step counts its "
+                                                      "owner's turns (turn: start)"),
+    ("status_age(self, Worn)", "status_age(self, first(statuses_of(self)))", "status_age() reads a status named where it is "
+                                                                              "called (status_age(t, Sting)), unless every "
+                                                                              "status keeps its age: Sting keeps none")])
+def test_an_age_nothing_counts_is_refused_where_it_is_read(tmp_path: Path, old: str, new: str, says: str) -> None:
+    """Without 'age: true' (or 'lasts') nothing counts a status's turns: its age would read 0 for ever."""
+    worn = ("  Worn:\n    age: true\n    on:\n      before: |\n        if status_age(self, Worn) == 2:\n"
+            "          remove(self, Worn)\n")
+    text = RULESET.replace("setup: |\n", worn + "setup: |\n", 1)
+    assert old in text
+    with pytest.raises(RulesetError, match=re.escape(says)):
+        engine.load(_write(tmp_path, text.replace(old, new)))

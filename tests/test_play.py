@@ -243,3 +243,11 @@ def test_a_game_of_bots_ends_on_a_position_that_is_nobodys_own() -> None:
     result = run("play", "kuhn-poker", "--seed", "3", "--seat", "1=random", "--seat", "2=random")
     final = result.output.split("the final position")[1]
     assert result.exit_code == 0 and "(yours)" not in final and "hidden" not in final
+
+
+def test_a_human_sees_every_hand_once_the_game_is_over() -> None:
+    # the final position was drawn as the human's seat sees it: the cup that decided the call stayed "1 hidden"
+    result = run("play", "liars-dice", "--seed", "11", "--seat", "2=random", input="1\n" * 40)
+    during, final = result.output.split("the final position")
+    assert result.exit_code == 0 and "cup of Second: 1 hidden" in during
+    assert "hidden" not in final and "cup of Second: \n  die: pips" in final

@@ -521,6 +521,47 @@ def test_a_counters_owner_written_as_code_says_to_name_it(tmp_path: Path) -> Non
             "from code in the position's effect (hits(nth(roles, 1)) = 3)") in result.failures[0], result.failures
 
 
+def test_a_counter_of_identical_copies_written_by_their_shared_name_says_to_name_the_copy(tmp_path: Path) -> None:
+    """``steps(Red): 5`` for pieces declared with ``count: 2`` was "'Red' has no steps (did you mean 'Red-2'?)",
+    though every copy has the counter: the message now says to name the copy, and which copy a position's first
+    Red is."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(textwrap.dedent("""\
+        name: copies
+        players: [2]
+        components:
+          piece:
+            attributes: {n: int}
+            instances:
+              - {id: Red, n: 1, count: 2}
+        board: {kind: square-grid, width: 4, height: 1}
+        counters:
+          steps: {per: piece}
+        setup: "place(p in supply, (0, 0))"
+        turn:
+          - do: {effect: "steps(choose(p in board)) += 1"}
+        end: {when: turn > 4}
+        scoring: {rank: r in roles, by: [0], points: key}
+        """))
+    text = """\
+        ruleset: game/ruleset.yaml
+        position:
+          board:
+            "0,0": Red
+            "3,0": Red
+          counters:
+            steps(OWNER): 5
+        expect:
+          - steps(at(0, 0)) == 5 and steps(at(3, 0)) == 0
+        """
+    result = run(tmp_path, text.replace("OWNER", "Red"))
+    assert not result.passed
+    assert ("case.yaml:7:5: 'Red' names 2 identical copies: write the copy, Red-1 to Red-2, like steps(Red-1) (a "
+            "position gives out copies in the order it lists them, the board's before the zones': the first Red "
+            "listed is Red-1)") in result.failures[0], result.failures
+    assert run(tmp_path, text.replace("OWNER", "Red-1")).passed
+
+
 def test_set_options_for_a_scenario_as_set_does(tmp_path: Path) -> None:
     """A scenario could not set an option: a rule an option chooses needed a variant of its own to be pinned."""
     chain = CLASH + "set: {chain_reactions: true}\nactions:\n  - place Fire/Water as Fire at 0,0\n  - clash 1,0\n"

@@ -401,6 +401,25 @@ def test_an_empty_points_option_is_named_as_the_reason_a_ranking_pays_nothing() 
                             "([1, 0] lets the first-ranked win)")
 
 
+@pytest.mark.parametrize("points, held", [("[0, 0, 0]", ""), ("rank_points", "the option 'rank_points' holds [0, 0, 0]: ")])
+def test_a_ranking_paying_0_to_every_place_is_refused_at_validate(tmp_path: Path, points: str, held: str) -> None:
+    """'points: [0, 0, 0]' loaded and simulated: nobody could ever lead, so every game was a win shared by all."""
+    text = (Path(__file__).resolve().parents[1] / "rulesets" / "tutorial-tiles" / "ruleset.yaml").read_text(encoding="utf-8")
+    text = text.replace("  points: rank_points\n", f"  points: {points}\n").replace("default: [3, 1, 0]", "default: [0, 0, 0]")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    (problem,) = [d for d in info.value.diagnostics if "ranking" in d.message]
+    assert problem.message == (f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game would "
+                               "end with all the seats sharing the win") and problem.pos.line == text[:text.index(f"  points: {points}")].count("\n") + 1
+    assert "winners: first-ranked" in problem.hint
+    if held:
+        engine.load(path, set_options={"rank_points": "[1, 0, 0]"})  # paying the first place: it loads
+    path.write_text(text.replace(f"  points: {points}\n", f"  points: {points}\n  winners: first-ranked\n"), encoding="utf-8")
+    engine.load(path)  # the ranking itself decides who wins: the points are only shown
+
+
 def test_a_misspelt_face_of_a_die_gets_a_suggestion() -> None:
     with pytest.raises(RulesetError) as info:
         engine.load("spell-cycles", set_options={"die_colours": "[red, blu]"})

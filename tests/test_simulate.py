@@ -262,6 +262,25 @@ def test_every_card_is_used_in_every_game(players: int) -> None:
     assert kind.name == "card" and kind.uses == 20 * len(CARDS) and kind.users.trials == 20 * players
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_rival_piece_chosen_as_a_target_is_not_used_by_the_chooser(players: int) -> None:
+    """Iconica's actions choose a foe (``choose Brask``): the chooser aimed at it, it did not play it.
+
+    Counting the target as the chooser's made both sides users of nearly every character in every game,
+    so each character's users won about half the time and the table could flag none (docs/characters.md).
+    """
+    game = engine.load("iconica")
+    for index in range(6):
+        result = play_game(game, players, derive_seed(3, index), ["random"] * players)
+        state = _replayed(game, players, 3, index)
+        teams = {seat: side for side in (game.teams.get(players) or ((s,) for s in range(1, players + 1)))
+                 for seat in side}
+        for seat, used in enumerate(result.used, 1):
+            for cid in used:  # every character a seat used ends in a party (or among the fallen) of its side
+                holder = state.seat_of[game.zone_owner[state.zone_of[cid]]]
+                assert holder in teams[seat], (index, seat, game.component_names[cid])
+
+
 def test_a_card_placed_by_the_setup_is_flagged_unused() -> None:
     report = simulate(GAME, players=3, n=1, seed=0, agents="random")  # 3 players: the absent single starts on the board
     unused = [c for c in report.content_uses if c.flag == UNUSED]

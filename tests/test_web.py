@@ -60,6 +60,67 @@ def test_the_front_page_lists_every_ruleset(client: TestClient) -> None:
         assert f'href="/play/{name}?players=' in page and f'href="/watch/{name}?players=' in page
 
 
+def test_the_front_page_of_the_built_in_rulesets_compiles_none_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The front page compiled every built-in ruleset to list it: a server's first page took five seconds or more.
+    It lists them from what 'rulecraft list' remembers, the same titles, players and variants."""
+    from cli.web import catalog
+
+    compiled: list[str] = []
+    monkeypatch.setattr(catalog.engine, "load", lambda name, *args, **kwargs: compiled.append(str(name)))
+    page = TestClient(create_app(None)).get("/").text
+    assert compiled == []
+    monkeypatch.undo()
+    for name in ("iconoclasm", "tic-tac-toe"):
+        game = engine.load(name)
+        row = re.search(rf'<tr data-ruleset="{name}">(.*?)</tr>', page)
+        assert row is not None and f"<small>{game.title}</small>" in row[1]
+        assert f"<td>{', '.join(map(str, game.player_counts))}</td>" in row[1]
+        assert f"<small>{', '.join(game.available_variants) or '-'}</small>" in row[1]
+
+
+def test_the_front_page_works_out_the_built_in_summaries_once_where_they_cannot_be_remembered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the user's cache folder cannot be written, 'rulecraft list' works its summaries out each time: the
+    server keeps its own, so that only its first front page compiles the rulesets."""
+    from cli.web import catalog
+
+    worked_out: list[int] = []
+    real = catalog.summaries
+    monkeypatch.setattr(catalog, "summaries", lambda: worked_out.append(1) or real())
+    client = TestClient(create_app(None))
+    first, second = client.get("/").text, client.get("/").text
+    assert first == second and len(worked_out) == 1
+
+
+def test_watching_bots_shows_every_hand_but_a_table_with_a_human_keeps_them(client: TestClient) -> None:
+    """Watching bots play kuhn poker showed seat 1's card only: a table of bots keeps no secret from its watcher."""
+    watched = start(client, "/watch/kuhn-poker?players=2&seed=3&agents=random")
+    everyone = view(client, watched)
+    assert everyone["seat"] is None and everyone["everyone"] and not everyone["over"]
+    assert " hidden</span>" not in everyone["html"] and everyone["html"].count('class="chip"') >= 2
+    assert " hidden</span>" in view(client, watched, seat=1)["html"]  # seen by one seat, as before
+    page = client.get(f"/table/{watched}").text
+    assert '<option value="" selected>everyone: every zone</option>' in page
+    played = start(client, "/play/kuhn-poker?players=2&seed=3")
+    other = TestClient(client.app, follow_redirects=False)  # a browser holding no seat at a table with a human
+    shown = view(other, played)
+    assert shown["seat"] is None and not shown["everyone"] and " hidden</span>" in shown["html"]
+
+
+def test_a_watched_bots_zones_are_not_called_the_watchers(client: TestClient) -> None:
+    """Watching bots, the page (seen by seat 1) marked seat 1's hand and party '(yours)': the watcher plays no seat."""
+    watched = view(client, start(client, "/watch/tutorial-tiles?players=2&seed=3&agents=random"), seat=1)
+    assert watched["seat"] == 1 and "(yours)" not in watched["html"]
+    played = view(client, start(client, "/play/tutorial-tiles?players=2&seed=3"), seat=1)
+    assert played["html"].count("(yours)") == 1 and 'class="zone mine"' in played["html"]
+
+
+def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
+    table = start(client, "/play/iconoclasm-cards?players=1&seed=3")
+    assert view(client, table)["subtitle"] == "1 player, seed 3"
+    assert view(client, start(client, "/play/iconoclasm-cards?players=2&seed=3"))["subtitle"] == "2 players, seed 3"
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
@@ -85,7 +146,11 @@ def test_a_seat_sees_no_hidden_component(client: TestClient, name: str, variant:
     table = start(client, f"/watch/{name}?players=2&seed=2&agents=random&variant={variant}")
     for _ in range(6):
         client.post(f"/api/tables/{table}/advance", json={})
+        if view(client, table)["over"]:  # the end shows every zone (test below): the position before it
+            client.post(f"/api/tables/{table}/undo", json={})
+            break
     data = view(client, table, seat=1)
+    assert not data["over"]
     shown_text = data["html"] + json.dumps(data["moves"]) + json.dumps(data["situation"])
     log = Replay.from_json(client.get(f"/api/tables/{table}/save").json(), "<save>")  # the position, to know what is hidden
     game, state = log.start()
@@ -97,6 +162,20 @@ def test_a_seat_sees_no_hidden_component(client: TestClient, name: str, variant:
               for c in state.zones[zi]} - visible
     leaked = [n for n in hidden if f'data-name="{n}"' in shown_text]
     assert not leaked, f"seat 1's view shows hidden components: {leaked}"
+
+
+def test_the_end_of_a_game_shows_every_zone(client: TestClient) -> None:
+    """Until the end a seat sees only its own hidden zone; at the end every one, so the loser sees why it lost."""
+    table = start(client, "/play/liars-dice?players=2&seed=11")
+    state = client.app.state.server.tables.get(table).state  # type: ignore[attr-defined]
+    theirs = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("cup of Second")]]
+    assert "1 hidden" in view(client, table, seat=1)["html"]
+    while not (data := view(client, table, seat=1))["over"]:
+        if data["bot_to_move"]:
+            client.post(f"/api/tables/{table}/advance", json={})
+        else:
+            client.post(f"/api/tables/{table}/act", json={"action": data["actions"][-1]["text"], "seat": 1})
+    assert "hidden" not in data["html"] and all(f'data-name="{name}"' in data["html"] for name in theirs)
 
 
 def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client: TestClient) -> None:
@@ -206,10 +285,22 @@ def test_at_a_table_of_two_humans_one_seats_page_saves_only_once_the_game_is_ove
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
 
 
-@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/tic-tac-toe?players=2&seed=1&seat=2=human"])
-def test_a_human_against_bots_or_humans_in_a_game_played_in_the_open_saves_at_any_time(client: TestClient, url: str) -> None:
+@pytest.mark.parametrize("url", ["/play/tutorial-tiles?players=2&seed=1", "/play/iconoclasm?players=2&seed=1"])
+def test_a_human_against_bots_saves_at_any_time(client: TestClient, url: str) -> None:
     table = start(client, url)
     assert client.get(f"/api/tables/{table}/save?seat=1").status_code == 200 and view(client, table, seat=1)["unsaved"] is None
+    assert "seed 1" in view(client, table, seat=1)["subtitle"]
+
+
+def test_at_a_table_of_two_humans_in_a_game_played_in_the_open_one_seats_page_neither_saves_nor_sees_the_seed(
+        client: TestClient) -> None:
+    """Iconoclasm hides nothing but rolls dice: seat 1's page saved the game (the seed) or read the seed on the page,
+    and `rulecraft play --load` showed it the dice to come, to try its moves against them."""
+    table = start(client, "/play/iconoclasm?players=2&seed=1&seat=2=human")
+    refused = client.get(f"/api/tables/{table}/save?seat=1")
+    assert refused.status_code == 400 and "and the seed, which tells the dice still to come" in refused.json()["error"]
+    assert "seed" not in view(client, table, seat=1)["subtitle"] and view(client, table, seat=1)["unsaved"]
+    assert "seed 1" in view(client, table)["subtitle"] and client.get(f"/api/tables/{table}/save").status_code == 200
 
 
 def test_two_pages_asking_for_the_move_after_the_same_position_get_one_move(client: TestClient) -> None:
@@ -305,6 +396,27 @@ def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on() -> None
     assert client.get("/api/tables/t1").json()["error"].startswith("there is no game")
 
 
+def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
+    """Three browsers at the front page of a server just started: it compiled every ruleset in three threads at
+    once, and two of them got 'the server could not do this (AssertionError)' or (SystemError)."""
+    import threading
+
+    app = create_app(None)
+    answers: list[tuple[int, str]] = []
+
+    def visit() -> None:
+        response = TestClient(app).get("/")
+        answers.append((response.status_code, response.text))
+
+    visitors = [threading.Thread(target=visit) for _ in range(3)]
+    for visitor in visitors:
+        visitor.start()
+    for visitor in visitors:
+        visitor.join()
+    assert [status for status, _ in answers] == [200] * 3, [re.findall("could not do this[^<]*", t) for _, t in answers]
+    assert all(f'href="/play/{name}?players=' in text for _, text in answers for name in builtin_names())
+
+
 def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """/api/open answered 503 'nothing was changed' past the cap, and the abandoned work then added the table anyway."""
     import threading
@@ -330,7 +442,8 @@ def test_a_game_file_opened_past_the_time_cap_is_not_kept(monkeypatch: pytest.Mo
     assert response.status_code == 503 and "nothing was changed" in response.json()["error"]
     assert finished.wait(30)
     time.sleep(0.5)  # the abandoned work has gone on to keep the table, or not
-    assert client.get("/api/tables/t2").json()["error"].startswith("there is no game 't2'")
+    second = f"t2-{app.state.server.tables.run}"  # the id the file's table would have had
+    assert client.get(f"/api/tables/{second}").json()["error"].startswith(f"there is no game '{second}'")
 
 
 def test_an_action_played_past_the_time_cap_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -443,6 +556,17 @@ def test_a_display_colour_reaches_the_board(tmp_path: Path) -> None:
     assert 'fill="#123456"' in board and 'background:#123456' in board
 
 
+def test_a_colour_word_is_drawn_in_the_colour_a_browser_gives_it() -> None:
+    """Colours were read as a terminal's: Connect Four's yellow discs (styled 'bold yellow') were drawn dark olive,
+    and a value named for a colour the terminal has no name for fell back on the palette: Banner Clash's Gold
+    banner was drawn blue."""
+    from cli.web.svg import value_colours
+
+    assert value_colours(engine.load("connect-four"))["Yellow"] == "#ffff00"
+    assert value_colours(engine.load("banner-clash"))["Gold"] == "#ffd700"
+    assert value_colours(engine.load("spell-cycles"))["yellow"] == "#ffff00"
+
+
 def test_a_display_colour_must_be_a_colour(tmp_path: Path) -> None:
     folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "red\\"/><script>"}\n')
     result = CliRunner().invoke(main, ["validate", str(folder)])
@@ -455,6 +579,28 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     catalog = Catalog(str(tmp_path))
     assert catalog.names() == ["tiles"]
     assert catalog.load("tiles").name == "tutorial-tiles"
+
+
+def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path: Path) -> None:
+    """The server compiled each ruleset once: a designer who edited the YAML and reloaded the page got the old rules
+    (and the old title) until the server was restarted, and a ruleset broken by an edit still played."""
+    folder = ruleset_copy(tmp_path, "")
+    path = folder / "ruleset.yaml"
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    table = start(client, "/play/tiles?players=2&seed=1")
+    assert "<h1>Tiles — a tutorial ruleset</h1>" in client.get("/rules/tiles").text
+    path.write_text(path.read_text().replace("title: Tiles — a tutorial ruleset", "title: Tiles, edited")
+                    .replace("max_width: board_size", "max_width: 2"))
+    assert "<h1>Tiles, edited</h1>" in client.get("/rules/tiles").text
+    assert "<b>tiles</b><br><small>Tiles, edited</small>" in client.get("/").text
+    edited = start(client, "/play/tiles?players=2&seed=1")
+    assert "Tiles, edited" in client.get(f"/table/{edited}").text
+    assert "Tiles — a tutorial ruleset" in client.get(f"/table/{table}").text  # a game on the table keeps its rules
+    (folder / "extra.yaml").write_text("nothing: here\n")  # a file beside it: the ruleset is read again, unchanged
+    assert "<h1>Tiles, edited</h1>" in client.get("/rules/tiles").text
+    path.write_text(path.read_text().replace("adjacency: orthogonal", "adjacency: sideways"))
+    refused = client.get("/play/tiles?players=2&seed=1")
+    assert refused.status_code == 400 and re.search(r"ruleset.yaml:\d+:\d+: .*sideways", refused.text)
 
 
 @pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
@@ -605,14 +751,73 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
         process.wait(timeout=20)
 
 
+def test_ctrl_c_stops_rulecraft_serve_while_a_table_page_is_open(tmp_path: Path) -> None:
+    """A table page follows its table's events over a connection that stays open: Ctrl-C waited for that page to be
+    closed, for ever, and a second Ctrl-C stopped the server with two tracebacks. Then Ctrl-C printed 'Aborted!' and
+    exited with status 1, as if the server had failed: stopped by its user, it stops quietly with status 0."""
+    import http.client
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tic-tac-toe", "--port", str(port)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline().startswith("serving tic-tac-toe at")
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+                connection.request("GET", "/play/tic-tac-toe?players=2&seed=1")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not answer"
+                time.sleep(0.1)
+        table = connection.getresponse().headers["location"].rsplit("/", 1)[1]
+        connection.close()
+        events = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        events.request("GET", f"/api/tables/{table}/events")
+        stream = events.getresponse()
+        assert stream.readline().startswith(b"data: ")  # the page is following its table
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 0
+        assert process.stdout.read() == ""  # no traceback, no 'Aborted!
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+
+
 def test_the_api_examples_in_docs_web_md_are_real_output() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
-    client = TestClient(create_app(None), follow_redirects=False)  # a fresh server: its first game is t1
+    app = create_app(None)
+    app.state.server.tables.run = "4f9a2c"  # a fresh server with the mark the page shows: its first game is t1-4f9a2c
+    client = TestClient(app, follow_redirects=False)
     assert f"# {client.get('/api/tables/t999').text}\n" in doc
     location = client.get("/play/iconoclasm-cards?players=2&seed=7").headers["location"]
     assert f"# http://127.0.0.1:8000{location}\n" in doc
-    refused = client.post("/api/tables/t1/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
+    refused = client.post("/api/tables/t1-4f9a2c/act", content=b'{"action": "place Air/Air as Fire at 0,0"}').text
     assert f"# {refused}\n" in doc
+
+
+def test_a_page_left_open_across_a_restart_plays_nothing_in_the_new_servers_games() -> None:
+    """Table ids started again at t1 with every server: a page left open while the designer restarted the server
+    named the new server's first game, drew it under the old game's title, and its next click was played there."""
+    before, after = (TestClient(create_app(None), follow_redirects=False) for _ in range(2))
+    stale = start(before, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    fresh = start(after, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    refused = after.post(f"/api/tables/{stale}/act", json={"action": "place X at 0,0", "seat": 1, "version": 0})
+    assert refused.status_code == 404 and "or the server started again since" in refused.json()["error"]
+    assert view(after, fresh)["moves"] == []
 
 
 def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> None:
@@ -665,6 +870,23 @@ def test_a_pieces_counters_are_written_on_it() -> None:
     assert counts["South-store"] == ["1"] and counts["North-store"] == []
 
 
+def test_a_stack_on_a_hex_board_shows_how_many_pieces_lie_beneath(tmp_path: Path) -> None:
+    """A hex board that stacks drew only the top piece: '+N' was written on square boards alone."""
+    from cli.web.svg import board_svg
+
+    folder = tmp_path / "stacked"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text("name: stacked\nextends: hex-glyphs\nboard: {stacking: true}\n")
+    state = engine.load(str(folder)).new_state(players=2, seed=1)
+    for _ in range(3):
+        state.apply(state.parse_action(next(str(a) for a in state.legal_actions() if str(a).endswith(" at 0,0"))))
+    top, *beneath = state.stack((0, 0))
+    drawn = re.search(r'<g class="piece"><title>([^<]*) at 0,0([^<]*)</title>(.*?)</g>', board_svg(state))
+    assert drawn is not None and drawn[1] == state.game.piece_names[top]
+    assert drawn[2] == ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath)
+    assert re.search(r'class="stack"[^>]*>\+2</text>', drawn[3])
+
+
 def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) -> None:
     """Seat 1's page, a click late, must not play seat 2's sealed move (the same words are legal for both)."""
     table = start(client, "/play/nine-domains?players=2&seed=3&seat=2=human")
@@ -711,14 +933,47 @@ def test_a_move_naming_its_seat_by_other_than_a_number_is_refused_clearly(client
     "/play/tutorial-tiles?seat=2=policy:/etc/passwd",
     "/watch/tutorial-tiles?agents=random,Policy:/etc/hostname",
     "/simulate/tutorial-tiles?n=5&agents=policy:/no/such/file,random",
+    "/play/tutorial-tiles?seat=2=/tmp/bots.py:Cautious",
+    "/watch/tutorial-tiles?agents=random,../my_bots.PY:First",
 ])
 def test_a_page_cannot_make_the_server_read_a_file_it_names(client: TestClient, url: str,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bot spec naming a file (policy:FILE) is refused by name before anything is read: a request could
-    otherwise probe the server's files ('not JSON' for a file that exists, 'No such file' for one that does not)."""
+    """A bot spec naming a file (policy:FILE, or PATH.py:CLASS, an agent class of the command line's) is refused by
+    name before anything is read: a request could otherwise probe the server's files ('not JSON' for a file that
+    exists, 'No such file' for one that does not), or run one."""
     opened: list[str] = []
     monkeypatch.setattr("engine.runner.agents.read_policy", lambda path: opened.append(path) or ({}, 0.0, None))
+    monkeypatch.setattr("cli.agent_files._load", lambda path: opened.append(path))
     response = client.get(url)
     assert response.status_code == 400 and opened == []
     assert "the page's bots read no file" in response.text.replace("&#x27;", "'")
     assert client.get("/play/tutorial-tiles?players=2").status_code == 303  # still serving
+
+
+def test_a_growing_board_draws_no_empty_cell_once_the_game_is_over() -> None:
+    """At the end of every iconoclasm-cards game the board still drew the empty cells a piece could go to next."""
+    from cli.web.svg import board_svg
+
+    state = engine.load("iconoclasm-cards").new_state(players=2, seed=4)
+    agent = RandomAgent(4)
+    while not state.is_terminal:
+        before = board_svg(state)
+        state.apply(agent.choose(state))
+    occupied = {f"{x},{y}" for x, y in state.grid}
+    assert set(re.findall(r'data-cell="([-\d,]+)"', before)) > occupied  # the last move's frontier was drawn
+    assert set(re.findall(r'data-cell="([-\d,]+)"', board_svg(state))) == occupied
+
+
+STONE_AND_DYE_COLOURS = {"amber", "jade", "onyx", "crimson", "azure", "scarlet", "emerald", "ruby", "sapphire", "ochre",
+                         "cobalt", "ivory", "ebony", "vermilion", "cerulean", "saffron"}
+"""Colour names a designer gives a side, which a browser either does not know or reads otherwise (its azure is a
+near-white)."""
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_shipped_value_named_for_a_colour_says_which_colour_it_is(name: str) -> None:
+    """Iconica's banners Amber and Jade were drawn green and yellow, colours of the palette: a value named for a
+    colour the page does not know gives that colour in its ruleset's display."""
+    game = engine.load(name)
+    named = [v for values in game.types.values() for v in values if v.lower() in STONE_AND_DYE_COLOURS]
+    assert [v for v in named if not game.display.get(v, {}).get("colour")] == []

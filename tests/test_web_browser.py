@@ -3,7 +3,9 @@
 For every shipped ruleset: the page loads and draws the start position, a
 whole game is played to the end by clicking legal actions, a bot game is
 watched to the end, and a replay is scrubbed back and forth; bad requests
-get a clear message on the page while the server keeps serving.
+get a clear message on the page while the server keeps serving; two browsers
+(two profiles, so two sets of cookies) play one table, each seeing only the
+seats it holds.
 
 The browser is Debian's ``chromium`` (``apt-get install -y chromium``),
 never one Playwright downloads.  Without it these tests are skipped, except
@@ -27,6 +29,7 @@ from typing import Iterator
 import pytest
 
 import engine
+from engine.core.information import SEEN, zone_view
 from engine.core.paths import builtin_names
 from engine.model.state import State
 from engine.runner.agents import RandomAgent
@@ -34,7 +37,7 @@ from engine.runner.replay import Replay
 
 try:
     import uvicorn
-    from playwright.sync_api import BrowserContext, Page, sync_playwright
+    from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 except ImportError as missing:  # the dev extra is not installed
     if os.environ.get("CI"):
         raise
@@ -62,12 +65,23 @@ def settings(name: str) -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """A server on a free port, in a thread; its address."""
+    """A server of the built-in rulesets on a free port, in a thread; its address."""
+    yield from serving(None)
+
+
+@pytest.fixture(scope="module")
+def failing_server() -> Iterator[str]:
+    """A server of a ruleset whose effect fails on some choices (a division by zero); its address."""
+    yield from serving(str(Path(__file__).parent / "data" / "failing-effect"))
+
+
+def serving(source: str | None) -> Iterator[str]:
+    """Serve ``source`` (None: the built-in rulesets) on a free port, in a thread, while the caller runs; its address."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    config = uvicorn.Config(create_app(None), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(create_app(source), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
@@ -81,19 +95,35 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+def playwright() -> Iterator[Playwright]:
     if not Path(CHROMIUM).is_file():
         message = f"no Chromium at {CHROMIUM}: install it with 'apt-get install -y chromium'"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 860},
-        )
-        yield context
-        context.close()
+        yield p
+
+
+def launched(playwright: Playwright, profile: Path) -> BrowserContext:
+    """A browser of its own (its own profile, so its own cookies)."""
+    return playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, headless=True,
+                                                         args=ARGS, viewport={"width": 1280, "height": 860})
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    context = launched(playwright, tmp_path_factory.mktemp("chromium-profile"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def other_browser(playwright: Playwright, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A second browser, another player's."""
+    context = launched(playwright, tmp_path / "other-profile")
+    yield context
+    context.close()
 
 
 @pytest.fixture
@@ -234,6 +264,32 @@ def test_a_replay_is_scrubbed_back_and_forth(page: Page, server: str, name: str,
     assert page.locator("#explanation").inner_text() == ""
 
 
+def test_the_replay_slider_redraws_while_its_thumb_is_dragged(page: Page, server: str, tmp_path: Path) -> None:
+    """The slider redrew the table only once its thumb was let go: dragged, the table follows it, and the thumb stays
+    under the pointer (a redraw of a position it passed does not pull it back)."""
+    path, length = recorded_game("connect-four", tmp_path)
+    page.goto(server)
+    page.set_input_files("#open input[type=file]", str(path))
+    page.click("#open button[value=replay]")
+    page.wait_for_url("**/table/*")
+    settle(page)
+    box = page.locator("#scrub").bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] - 4, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, y, steps=10)  # held down: not let go yet
+    page.wait_for_function(f"!document.getElementById('position').textContent.startsWith('position {length} ')",
+                           timeout=10_000)
+    page.mouse.move(box["x"] + 4, y, steps=10)
+    page.wait_for_function("document.getElementById('position').textContent.startsWith('position 0 ')")
+    assert page.evaluate("document.getElementById('scrub').value") == "0"
+    page.mouse.up()
+    settle(page)
+    assert page.locator("#position").inner_text() == f"position 0 of {length}"
+    assert "to play" in page.locator("#situation").inner_text()
+
+
 def test_bad_requests_get_a_clear_message_and_the_server_goes_on(page: Page, server: str, tmp_path: Path) -> None:
     page.goto(f"{server}/play/no-such-game")
     assert "this server has no ruleset 'no-such-game'" in page.locator("pre.error").inner_text()
@@ -309,6 +365,81 @@ def test_one_seats_page_at_a_table_of_two_humans_saves_once_the_game_is_over(bro
     assert len(json.loads(Path(saved.value.path()).read_text())["actions"]) == len(data["moves"])
     shared.close()
     first.close()
+
+
+def hidden_from(state: State, seat: int) -> set[str]:
+    """The components ``state`` holds where ``seat`` sees only a count (and nowhere it sees them)."""
+    game = state.game
+    seen = {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, seat) == SEEN
+            for c in state.zones[zi]}
+    return {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, seat) != SEEN
+            for c in state.zones[zi]} - seen
+
+
+def test_two_browsers_play_one_table_through_its_invitation_link(browser: BrowserContext, other_browser: BrowserContext,
+                                                                 server: str) -> None:
+    """Anyone knowing the table's address saw the other human's hand with ?seat=2.  Now the opener's page shows seat
+    2's invitation link; the browser that opens it takes seat 2, and each browser sees only its own hand."""
+    first = browser.new_page()
+    first.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(first)
+    link = first.locator('#invites a[data-seat="2"]')
+    assert link.inner_text() == server + link.get_attribute("href")
+    invitation = link.get_attribute("href")
+    peeking = other_browser.new_page()  # the table's address alone shows the other browser no hand
+    peeking.goto(first.url + "?seat=2")
+    assert "this request carries no key for seat 2" in peeking.locator("pre.error").inner_text()
+    peeking.goto(first.url)
+    settle(peeking)
+    assert peeking.locator("#seat").input_value() == "" and peeking.locator(".zone.mine").count() == 0
+    second = other_browser.new_page()
+    second.goto(server + invitation)
+    second.click("#take")
+    second.wait_for_url(f"{first.url}?seat=2")
+    settle(second)
+    first.wait_for_function("document.querySelectorAll('#invites a').length === 0")  # seat 2 is no longer this browser's
+    assert first.locator("#seat option").all_inner_texts() == ["seat 1"]
+    state = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    pages = {1: first, 2: second}
+    while first.evaluate("view.over") is False:
+        mover = first.evaluate("view.to_move")
+        assert first.locator("#seat").input_value() == "1"  # the opener's page stays with seat 1, even on seat 2's turn
+        for seat, tab in pages.items():
+            shown = tab.locator("#view").inner_html()
+            assert not [n for n in hidden_from(state, seat) if f'data-name="{n}"' in shown]
+        count = first.locator("#log li").count()
+        pages[mover].locator("#actions button.action").first.click()
+        for tab in pages.values():  # each move shows on the other browser's page at once
+            tab.wait_for_function(f"document.querySelectorAll('#log li').length === {count + 1}")
+        settle(pages[mover])
+    second.wait_for_function("document.body.dataset.over === 'true'")
+    for tab in (first, second, peeking):
+        tab.close()
+
+
+def test_one_browser_plays_every_seat_in_turn_on_one_screen(browser: BrowserContext, other_browser: BrowserContext,
+                                                            server: str) -> None:
+    """Hot seat: the page that names no seat follows the seat to move and shows its hand; another browser opening the
+    same address sees no hand at all."""
+    page = browser.new_page()
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    settle(page)
+    watcher = other_browser.new_page()
+    watcher.goto(page.url)
+    settle(watcher)
+    while page.evaluate("view.over") is False:
+        mover = page.evaluate("view.to_move")
+        assert page.locator("#seat").input_value() == str(mover)
+        assert page.locator(".zone.mine").count() >= 1 and watcher.locator(".zone.mine").count() == 0
+        assert watcher.locator("#actions button.action").count() == 0
+        count = page.locator("#log li").count()
+        page.locator("#actions button.action").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length === {count + 1}")
+        watcher.wait_for_function(f"document.querySelectorAll('#log li').length === {count + 1}")
+        settle(page)
+    watcher.wait_for_function("document.body.dataset.over === 'true'")
+    page.close()
+    watcher.close()
 
 
 def test_two_tabs_watching_one_table_play_each_move_once(browser: BrowserContext, server: str) -> None:
@@ -410,3 +541,164 @@ def test_the_last_moves_cells_are_marked_on_the_board(page: Page, server: str) -
     page.click("#undo")
     settle(page)
     assert page.locator("#view .cell.last").count() == 0
+
+
+def test_a_stacks_count_reads_on_the_piece_it_is_written_on(page: Page, server: str) -> None:
+    """'+N' beneath a stack's top piece was dark grey whatever the piece's colour: on a dark piece it could not be read."""
+    page.goto(f"{server}/play/spell-cycles?players=2&variant=spellstackers%2Bshort&seed=1&seat=2=human")
+    settle(page)
+    api = page.url.replace("/table/", "/api/tables/")
+    for _ in range(12):  # every placement on 0,0, on top of the pieces there
+        texts = [a["text"] for a in page.request.get(api).json()["actions"]]
+        on = [t for t in texts if t.startswith("place") and t.endswith(" at 0,0")]
+        page.request.post(api + "/act", data={"action": (on or texts)[0]})
+    page.reload()
+    settle(page)
+    cell = page.locator("#view .cell[data-cell='0,0']")
+    assert cell.locator(".stack").text_content() == "+5"
+    fill = "(text) => getComputedStyle(text).fill"
+    assert cell.locator(".stack").evaluate(fill) == cell.locator(".label").evaluate(fill)
+
+
+def test_the_last_moves_outline_is_not_covered_by_the_cells_after_it(page: Page, server: str) -> None:
+    """The outline of the last move's cell lost its right and bottom sides under the cells drawn after it."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=4&seat=2=human")
+    settle(page)
+    page.locator("#view .cell[data-cell='0,0']").click()
+    settle(page)
+    box = page.locator("#view .cell[data-cell='0,0'] .square").bounding_box()  # the square with its outline
+    assert box is not None
+    right, bottom = box["x"] + box["width"] - 0.75, box["y"] + box["height"] - 0.75  # the outline's outer half
+    for x, y in ((right, box["y"] + box["height"] / 2), (box["x"] + box["width"] / 2, bottom)):
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.cell').dataset.cell", [x, y])
+        assert hit == "0,0"
+
+
+def test_a_bot_move_the_ruleset_fails_on_stops_the_bots_instead_of_being_asked_for_again(page: Page, failing_server: str) -> None:
+    """A bot's move that failed was asked for again and again, several times a second, for as long as the page was
+    open (a searching bot spent up to 5 seconds on each); the page now stops the bots there and says how to go on."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/advance") else None)
+    page.goto(f"{failing_server}/watch/failing-effect?players=2&seed=1&agents=random")
+    page.wait_for_selector("#message:not([hidden])")
+    time.sleep(2)
+    settle(page)
+    assert "division by zero" in page.locator("#message").inner_text()
+    assert "The bots stop here: press play or step to try again." in page.locator("#message").inner_text()
+    assert len(asked) == 1 and page.locator("#playpause").inner_text() == "play"
+    page.click("#playpause")  # asked again, once
+    page.wait_for_function("document.getElementById('playpause').textContent === 'play'")
+    time.sleep(1)
+    assert len(asked) == 2
+
+
+def test_on_a_phone_a_cell_with_several_actions_brings_them_into_view(browser: BrowserContext, server: str) -> None:
+    """A phone puts the actions below the board: a tap on a cell listing several actions seemed to do nothing, the
+    list being far below the screen."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/spell-cycles?players=2&seed=7&seat=2=human")
+    settle(page)
+    page.locator("#view .cell[data-cell='1,1']").click()
+    settle(page)
+    assert page.locator("#filter").input_value() == "1,1" and page.locator("#actions button.action").count() > 1
+    listed = page.locator("#actions").bounding_box()
+    assert listed is not None and 0 <= listed["y"] and listed["y"] + listed["height"] <= 845  # within a pixel
+    page.close()
+
+
+def test_a_page_whose_table_is_gone_says_so_without_being_clicked(page: Page, server: str) -> None:
+    """A page left open across a restart of the server looked alive until its next click; now the page says at
+    once that its game is gone.  (The server's answers for a table it no longer has are stood in for here.)"""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=1")
+    settle(page)
+    gone = json.dumps({"error": "there is no game 't1-x' on this server (it may have been closed, or the server "
+                                "started again since: start a new one)"})
+    page.route("**/api/tables/**", lambda route: route.fulfill(status=404, content_type="application/json", body=gone))
+    page.evaluate("follow()")  # the events of the table, asked for again as after a restart
+    page.wait_for_selector("#message:not([hidden])", timeout=5000)
+    assert "or the server started again since" in page.locator("#message").inner_text()
+
+
+def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> None:
+    """Each move drew the log again scrolled to its end: reading an earlier move while the bots played was not
+    possible, every move pulled the log back down.  At its end, the log still follows the newest move."""
+    page.goto(f"{server}/watch/iconica?players=2&seed=5&agents=random")
+    page.wait_for_function("document.querySelector('#log').scrollHeight > document.querySelector('#log').clientHeight + 200",
+                           timeout=60_000)
+    page.click("#playpause")  # paused
+    settle(page)
+    log = page.locator("#log")
+    at_end = "(log) => log.scrollTop + log.clientHeight >= log.scrollHeight - 4"
+    assert log.evaluate(at_end)
+    page.click("#step")
+    settle(page)
+    assert log.evaluate(at_end)  # following the newest move
+    log.evaluate("(log) => { log.scrollTop = 0; }")
+    moves = page.locator("#log > li").count()
+    page.click("#step")
+    page.wait_for_function(f"document.querySelectorAll('#log > li').length > {moves}")
+    settle(page)
+    assert log.evaluate("(log) => log.scrollTop") == 0
+
+
+def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, server: str) -> None:
+    """A click on hex 1,1 listed the actions at -1,1 as well, whose text holds '1,1': one click away from placing a
+    piece on the wrong hex."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=7")
+    settle(page)
+    page.locator("#view .cell[data-cell='1,1']").click()
+    settle(page)
+    listed = [a.inner_text() for a in page.locator("#actions button.action").all()]
+    assert len(listed) == 5 and all(text.endswith(" at 1,1") for text in listed), listed
+    page.fill("#filter", "Fire")  # a filter that is not a cell still finds actions by their text
+    assert page.locator("#actions button.action").count() == 13
+
+
+def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str) -> None:
+    """At the end the page said who won, but why (the scoring, the goal reached) only at the foot of the log,
+    below the fold on a phone; the move that ended the game is now explained beside the outcome."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    for cell in ("0,0", "0,1", "1,0", "1,1", "2,0"):  # X takes the top row
+        settle(page)
+        page.locator(f"#view .cell[data-cell='{cell}']").click()
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    settle(page)
+    explained = page.locator("#explanation").inner_text().splitlines()
+    assert explained[0] == "5. seat 1: place X at 2,0"
+    assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained
+
+
+def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server: str) -> None:
+    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=1&seat=2=mcts:2s")
+    settle(page)
+    waiting = "getComputedStyle(document.getElementById('situation'), '::after').content"
+    assert page.evaluate(waiting) == "none"
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function(f"{waiting} === '\"waiting for the server…\"'", timeout=1500)
+    settle(page)
+    assert page.evaluate(waiting) == "none" and page.locator("#log > li").count() == 2
+
+
+def test_on_a_phone_the_zones_overview_of_a_game_without_a_board_stays_readable(browser: BrowserContext, server: str) -> None:
+    """A game without a board draws a box per zone, four to a row: a phone shrank them to half their size, their
+    names some 6 pixels high.  It now scrolls sideways instead."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1")
+    settle(page)
+    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert scale >= 0.99
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not scroll sideways
+    page.close()
+
+
+def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext, server: str) -> None:
+    """The front page's table of rulesets was some 50 pixels wider than a phone: the whole page scrolled sideways,
+    its header bar stopping short."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()

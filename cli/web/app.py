@@ -6,10 +6,15 @@ Pages::
     GET  /play/RULESET?players=2&seed=7    a new game (seat 1 human; &seat=2=greedy, &variant=, &set=NAME=VALUE)
     GET  /watch/RULESET?agents=random,greedy  bots playing each other
     GET  /table/ID                         a game's page (?seat=N: seen by seat N)
+    GET  /table/ID?seat=N&key=K            an invitation link: a page whose button (POST) takes seat N
     GET  /rules/RULESET                    the rules in English (rulecraft explain)
     GET  /simulate/RULESET?n=100           a simulation report with charts
 
-API (JSON; a refusal is ``{"error": "..."}`` with status 400, 404 or 503)::
+At a played table each human seat has a key (:func:`cli.web.tables.new_keys`), held as a cookie by the
+browser that opened the table or took the seat with its invitation link: a request naming a seat it holds
+no key for is refused (403); naming none, it follows the seats it holds, or is shown what every seat sees.
+
+API (JSON; a refusal is ``{"error": "..."}`` with status 400, 403, 404 or 503)::
 
     GET  /api/tables/ID?seat=N             the view of a table
     POST /api/tables/ID/act                {"action": "place A at 0,0"} ({"version": N}: refused if the table
@@ -38,11 +43,11 @@ Typical use (a test)::
 from __future__ import annotations
 
 import json
-import random
+import secrets
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Iterable, TypeVar
 from urllib.parse import quote
 
 import anyio
@@ -100,6 +105,23 @@ class Server:
         self.catalog = catalog
         self.cap = cap
         self.tables = Tables()
+        self.stopping: Callable[[], bool] = lambda: False  # true once the server is told to stop (Ctrl-C)
+        self.name = secrets.token_hex(3)  # in its cookies' names: two servers on one host share the browser's cookies
+
+    def cookie(self, table: Table, seat: int) -> str:
+        """The name of the cookie holding the key of ``table``'s ``seat`` (``rc-1a2b3c-t1-seat2``)."""
+        return f"rc-{self.name}-{table.id}-seat{seat}"
+
+    def held(self, request: Request, table: Table) -> frozenset[int]:
+        """The human seats of ``table`` whose key ``request`` carries."""
+        return table.seats_held(lambda seat: request.cookies.get(self.cookie(table, seat)))
+
+    def give_keys(self, response: Response, table: Table, seats: Iterable[int]) -> Response:
+        """``response``, setting the cookies that hold ``seats``' keys (read by the server only, never sent by
+        another site's form)."""
+        for seat in seats:
+            response.set_cookie(self.cookie(table, seat), table.keys[seat], httponly=True, samesite="lax")
+        return response
 
     async def capped(self, work: Callable[[Callable[[], bool]], T]) -> T:
         """Run ``work(expired)`` in a thread; past the cap, refuse the request (``expired()`` turns true for the work)."""
@@ -137,7 +159,7 @@ class Server:
         if players not in game.player_counts:
             raise BadRequest(f"{game.name} is played by {', '.join(map(str, game.player_counts))} players, not {players}")
         seed = params.integer(query.get("seed"), "seed", low=0, high=2**63 - 1)
-        seed = random.randrange(1 << 31) if seed is None else seed
+        seed = secrets.randbits(63) if seed is None else seed  # too many to try them all against one's own hand
         wanted = query.getlist("agents") if all_bots else query.getlist("seat")
         bots = params.seats_of(wanted, players, all_bots)
         table = Table.new(self.tables.next_id(), ruleset, game, players, seed, bots, self.catalog.ref(ruleset))
@@ -163,30 +185,39 @@ class Server:
 
     # ------------------------------------------------------------ views
 
-    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """What the page shows of ``table`` to ``seat`` (by default: the human to move, else the first human, else 1)."""
+    def view(self, table: Table, seat: int | None, held: frozenset[int]) -> dict[str, Any]:
+        """What the page shows of ``table`` to ``seat`` (by default: the seat to move among those the page may see,
+        else the first of them; none: what every seat sees), for a request holding the keys of the seats ``held``."""
         state = table.state
         players = table.log.players
-        humans = [s for s in range(1, players + 1) if s not in table.bots]
-        unsaved = table.unsaved_for(seat)  # before the seat is chosen: a page that names none is a shared screen
-        if seat is None:
+        check_access(table, seat, held)
+        unsaved = table.unsaved_for(playing(table, seat, held))
+        whole = held >= table.keys.keys()
+        seats = list(range(1, players + 1)) if whole else sorted(held)
+        links = invites(table, seat, held)
+        everyone = seat is None and not table.keys  # bots only (watched, replayed): nothing is secret, every zone shown
+        if seat is None and not everyone:
+            followed = [s for s in seats if s not in table.bots]
             mover = state.seat_to_move
-            seat = mover if mover in humans else (humans[0] if humans else 1)
-        check_seat(table, seat)
+            seat = mover if mover in followed else (followed[0] if followed else seats[0] if seats else None)
         mover = None if state.is_terminal else state.seat_to_move
         moves = table.moves[:table.position] if table.mode == "replay" else table.moves
         game = state.game
+        seed = f"seed {table.log.seed}" if unsaved is None else ""  # shown only where a save (holding it) is given
         data: dict[str, Any] = {
             "id": table.id, "version": table.version, "mode": table.mode, "ruleset": table.ruleset, "seat": seat, "players": players,
             "subtitle": ", ".join(part for part in (run_changes(list(game.variants), game.set_options).strip(" ()"),
-                                                    f"{players} players", f"seed {table.log.seed}") if part),
+                                                    f"{players} player{'s' * (players != 1)}", seed) if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots)),
-            "html": view.table_html(state, seat),
+            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
-            "moves": [m.to_json(None if table.mode == "replay" else seat) for m in moves[-MOVES_SHOWN:]],
+            "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
+            "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
+            "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
+            "invites": links,  # seat -> the address that hands it to another browser
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
@@ -220,13 +251,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def index(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
-            games: list[tuple[str, Game | None, str]] = []
-            for name in server.catalog.names():
-                try:
-                    games.append((name, server.catalog.load(name), ""))
-                except RulecraftError as err:
-                    games.append((name, None, str(err).splitlines()[0]))
-            return pages.index_page(games)
+            return pages.index_page(server.catalog.entries())
 
         return HTMLResponse(await server.capped(work))
 
@@ -234,7 +259,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         async def handler(request: Request) -> Response:
             ruleset = request.path_params["ruleset"]
             table = await server.capped(lambda expired: server.new_table(request, ruleset, all_bots, expired))
-            return RedirectResponse(f"/table/{table.id}", status_code=303)
+            return server.give_keys(RedirectResponse(f"/table/{table.id}", status_code=303), table, table.keys)
         return handler
 
     def seat_of(request: Request) -> int | None:
@@ -242,12 +267,31 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def table_page(request: Request) -> Response:
         table = server.tables.get(request.path_params["id"])
+        key = request.query_params.get("key")
+        if key is not None:
+            return await take_seat(request, table, key)
 
         def work(expired: Callable[[], bool]) -> str:
-            data = server.locked(table, lambda: server.view(table, seat_of(request)))
+            data = server.locked(table, lambda: server.view(table, seat_of(request), server.held(request, table)))
             return pages.table_page(data, explain(table.state.game), table.state.game, table.ruleset)
 
         return HTMLResponse(await server.capped(work))
+
+    async def take_seat(request: Request, table: Table, key: str) -> Response:
+        """An invitation link, ``/table/ID?seat=2&key=...``: a page asking to take the seat (a link's preview, fetched
+        by a chat program, takes nothing), whose button posts to the same address: the seat's key, renewed, goes to
+        this browser, and the browser that held it holds it no more."""
+        seat = seat_of(request)
+        if seat is None:
+            raise BadRequest("an invitation link names its seat: /table/ID?seat=2&key=...")
+        page = f"/table/{table.id}?seat={seat}"
+        if seat in server.held(request, table):
+            return RedirectResponse(page, status_code=303)
+        if request.method == "GET":
+            server.locked(table, lambda: check_invitation(table, seat, key))
+            return HTMLResponse(pages.invitation_page(table.state.game, seat))
+        server.locked(table, lambda: (check_invitation(table, seat, key), table.renew_key(seat)))
+        return server.give_keys(RedirectResponse(page, status_code=303), table, [seat])
 
     async def rules(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
@@ -282,19 +326,22 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
     async def table_view(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])
-        return await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat_of(request))))
+        return await server.capped(lambda expired: server.locked(
+            table, lambda: server.view(table, seat_of(request), server.held(request, table))))
 
     async def events(request: Request) -> Response:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
+        check_access(table, seat, server.held(request, table))  # refused at once, not in the stream
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
-            while not await request.is_disconnected():
+            while not server.stopping() and not await request.is_disconnected():  # a stopping server waits for its streams
                 if table.version != seen:
                     seen = table.version
                     try:
-                        data = await server.capped(lambda expired: server.locked(table, lambda: server.view(table, seat)))
+                        data = await server.capped(lambda expired: server.locked(  # the keys held now: a seat taken
+                            table, lambda: server.view(table, seat, server.held(request, table))))  # is seen no more
                     except Exception as err:
                         data = {"error": refusal(err)[1]}
                     yield f"data: {json_safe(json.dumps(data, ensure_ascii=False))}\n\n"
@@ -325,12 +372,17 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
         seen = version_in(data)
 
+        held = server.held(request, table)
+
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def move() -> dict[str, Any]:
-                if seat is not None:
-                    check_seat(table, seat)  # before moving: a refused request changes nothing
+                check_access(table, seat, held)  # before moving: a refused request changes nothing
+                mover = seat if seat is not None else table.state.seat_to_move
+                if mover in table.keys and mover not in held:
+                    raise Refused(403, f"this request carries no key for seat {mover}, whose turn it is: "
+                                       f"only the browser holding seat {mover} plays it")
                 table.act(text.strip(), seat, seen, expired)
-                return server.view(table, seat)
+                return server.view(table, seat, held)
             return server.locked(table, move)
 
         return await server.capped(work)
@@ -339,9 +391,11 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
         seen = version_in(await body_of(request))
+        held = server.held(request, table)
+        check_access(table, seat, held)  # a bot's move is no secret, but the seat's view is
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat))[1])
+            return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat, held))[1])
 
         return await server.capped(work)
 
@@ -349,11 +403,15 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
         seen = version_in(await body_of(request))
+        held = server.held(request, table)
+        check_access(table, seat, held)
+        if table.mode == "play" and not playing(table, seat, held):
+            raise Refused(403, "this request carries no seat's key: only a seat's browser takes back its move")
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.kept_unless(expired, lambda: table.undo(seat, seen))
-                return {**server.view(table, seat), "note": done}
+                done = table.kept_unless(expired, lambda: table.undo(playing(table, seat, held), seen))
+                return {**server.view(table, seat, held), "note": done}
             return server.locked(table, back)
 
         return await server.capped(work)
@@ -365,34 +423,38 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         if not isinstance(position, int) or isinstance(position, bool):
             raise BadRequest("say which position: {\"position\": 12}")
         seat = seat_of(request)
+        held = server.held(request, table)
+        check_access(table, seat, held)
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             return server.locked(table, lambda: (table.kept_unless(expired, lambda: table.goto(position)),
-                                                 server.view(table, seat))[1])
+                                                 server.view(table, seat, held))[1])
 
         return await server.capped(work)
 
     async def save(request: Request) -> Response:
         table = server.tables.get(request.path_params["id"])
         seat = seat_of(request)
-        data = await server.capped(lambda expired: server.locked(table, lambda: table.save(seat)))
+        held = server.held(request, table)
+        check_access(table, seat, held)
+        data = await server.capped(lambda expired: server.locked(table, lambda: table.save(playing(table, seat, held))))
         name = f"{table.ruleset}-seed{table.log.seed}.json"
         return Response(json_safe(json.dumps(data, indent=2, ensure_ascii=False)) + "\n", media_type="application/json",
                         headers={"content-disposition": attachment(name)})
 
-    async def open_file(request: Request) -> dict[str, Any]:
+    async def open_file(request: Request) -> Response:
         mode = request.query_params.get("mode", "replay")
         if mode not in ("play", "replay"):
             raise BadRequest(f"mode is play (continue the game) or replay, not '{mode[:40]}'")
         body = await limited_body(request, MAX_BYTES + 1)  # one byte more: game_file says when a file is too large
         table = await server.capped(lambda expired: server.open_file(body, mode, expired))
-        return {"url": f"/table/{table.id}"}
+        return server.give_keys(JSONResponse({"url": f"/table/{table.id}"}), table, table.keys)
 
     routes = [
         Route("/", page_route(index)),
         Route("/play/{ruleset}", page_route(start(False))),
         Route("/watch/{ruleset}", page_route(start(True))),
-        Route("/table/{id}", page_route(table_page)),
+        Route("/table/{id}", page_route(table_page), methods=["GET", "POST"]),
         Route("/rules/{ruleset}", page_route(rules)),
         Route("/simulate/{ruleset}", page_route(simulation)),
         Route("/api/tables/{id}", api_route(table_view)),
@@ -438,6 +500,44 @@ def version_in(data: dict[str, Any]) -> int | None:
     if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
         raise BadRequest("say which version of the table the page drew, {\"version\": 12}, or leave it out")
     return seen
+
+
+def check_access(table: Table, seat: int | None, held: frozenset[int]) -> None:
+    """Refuse (403) to show seat ``seat`` to a request that holds the keys of the seats ``held`` only.
+
+    A browser holding every human seat (one screen shared, one human against bots, a watched or replayed game,
+    which has none) may be shown any seat; another only the seats it holds (and, naming none, what every seat sees).
+    """
+    if seat is None:
+        return
+    check_seat(table, seat)
+    if seat not in held and not held >= table.keys.keys():
+        raise Refused(403, f"this request carries no key for seat {seat}: only the browser holding seat {seat} "
+                           f"sees and plays it (the browser that opened the table, or the one that took seat {seat} "
+                           "with its invitation link)")
+
+
+def playing(table: Table, seat: int | None, held: frozenset[int]) -> frozenset[int]:
+    """The human seats a page plays: the one it names, or, naming none (or a bot's seat), every seat it holds.
+
+    >>> playing(Table("t1", "g", None, None, {}, keys={1: "k", 2: "l"}), 2, frozenset({1, 2}))
+    frozenset({2})
+    """
+    return frozenset({seat}) if seat in table.keys else held
+
+
+def invites(table: Table, seat: int | None, held: frozenset[int]) -> dict[str, str]:
+    """The addresses handing the seats a browser holds, but the page's own (the one it names, else the first it
+    holds), to another browser: ``{"2": "/table/t1?seat=2&key=..."}``."""
+    own = seat if seat in held else min(held, default=None)
+    return {str(s): f"/table/{table.id}?seat={s}&key={table.keys[s]}" for s in sorted(held) if s != own}
+
+
+def check_invitation(table: Table, seat: int, key: str) -> None:
+    """Refuse (403) an invitation link whose key is not seat ``seat``'s now: used already, or never this table's."""
+    if seat not in table.seats_held({seat: key}.get):
+        raise Refused(403, f"this link to seat {seat} is not valid any more (it was used, or is not this table's): "
+                           f"ask whoever holds seat {seat} for a new one")
 
 
 def check_seat(table: Table, seat: int) -> None:

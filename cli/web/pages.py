@@ -14,6 +14,7 @@ from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cli.web.catalog import Listed
     from engine import Game
 
 AGENTS_HINT = "random, greedy, mcts:N, ismcts:N"
@@ -37,10 +38,10 @@ def error_page(message: str, status: int) -> str:
                 '<p><a href="/">back to the rulesets</a></p>')
 
 
-def index_page(games: list[tuple[str, Game | None, str]]) -> str:
+def index_page(games: list[tuple[str, Game | Listed | None, str]]) -> str:
     """The rulesets with links to play, watch, read and simulate each; a form for any settings; file loading.
 
-    ``games``: (name, compiled game or None when it does not load, why not).
+    ``games``: (name, compiled game or its summary, or None when it does not load, why not).
     """
     rows = []
     for name, game, problem in games:
@@ -88,8 +89,10 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
     """A table: board and zones, the situation, actions with a filter, the log; rules and balance tabs."""
     data = json.dumps(view, ensure_ascii=False).replace("</", "<\\/")
     mode = view["mode"]
-    seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>'
-                    for s in range(1, view["players"] + 1))
+    seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>' for s in view["seats"])
+    if view["seat"] is None or view["everyone"]:  # a browser holding no seat: what every seat sees (bots only: every zone)
+        label = "everyone: every zone" if view["everyone"] else "no seat: what every seat sees"
+        seats = f'<option value=""{" selected" * (view["seat"] is None)}>{label}</option>' + seats
     if mode == "play":
         controls = '<button id="undo">undo</button>'
     elif mode == "watch":
@@ -110,6 +113,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
 <section id="tab-table" class="tab">
  <div class="toolbar">{controls} <label>seen by <select id="seat">{seats}</select></label>
   <a id="save" href="/api/tables/{escape(view["id"])}/save" download="{escape(ruleset)}-game.json">save game</a></div>
+ <div id="invites"></div>
  <div class="layout">
   <div id="view">{view["html"]}</div>
   <aside>
@@ -133,6 +137,13 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
 </section>
 <script type="application/json" id="initial">{data}</script>"""
     return page(f"{game.title}: Rulecraft", body, "table.js")
+
+
+def invitation_page(game: Game, seat: int) -> str:
+    """An invitation link's page: a button taking seat ``seat`` for this browser (the form posts to the same address)."""
+    body = (f'<h1>{escape(game.title)}</h1><p>This link gives a browser seat {seat} at this table. The browser that '
+            f'holds it now will not hold it any more.</p><form method="post"><button id="take">take seat {seat}</button></form>')
+    return page(f"{game.title}: seat {seat}", body)
 
 
 def rules_page(game: Game, lines: list[str]) -> str:

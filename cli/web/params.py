@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from cli.agent_files import is_agent_file
 from engine.compiling.loading import parse_set_options
 from engine.model.savefile import SaveError
 from engine.runner.agents import assign_seats, make_agent
@@ -76,6 +77,9 @@ def bot_spec(spec: str) -> str:
     if kind in FILE_AGENTS:
         raise BadRequest(f"the page's bots read no file: '{kind}:FILE' is for the command line "
                          f"(rulecraft play --seat 2={kind}:FILE)")
+    if is_agent_file(spec):  # the server never loads a file a request names (even one a command loaded before)
+        raise BadRequest("the page's bots read no file: an agent class of your own file, 'PATH.py:CLASS', is for the "
+                         "command line (rulecraft play --seat 2=PATH.py:CLASS)")
     try:
         make_agent(spec, 0)
     except ValueError as err:

@@ -20,7 +20,8 @@ from engine.core.errors import RulecraftError
 
 
 def run(source: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
-    """Serve ``source``'s rulesets (None: the built-in ones) until Ctrl-C, printing the address first."""
+    """Serve ``source``'s rulesets (None: the built-in ones) until Ctrl-C, printing the address first; Ctrl-C
+    returns quietly (the command exits with status 0)."""
     try:
         import uvicorn
 
@@ -33,7 +34,12 @@ def run(source: str | None, host: str, port: int, open_browser: bool, cap: float
     click.echo(f"serving {'the built-in rulesets' if source is None else source} at {url} (Ctrl-C stops)")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    app.state.server.stopping = lambda: server.should_exit  # the pages' event streams end, so Ctrl-C stops at once
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopped by its user, not failed
+        pass
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

@@ -2,7 +2,7 @@
 
 A square board is drawn as squares (x across, y down, or up where the board says `y_axis: up`) with its coordinates
 along the edges: a fixed board whole, a growing one as its pieces and the
-empty cells a piece may go to next.  A hex board is drawn as pointy-top
+empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
@@ -19,7 +19,10 @@ Typical use::
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
+
 from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -35,6 +38,11 @@ if TYPE_CHECKING:
 PALETTE = ("#d62728", "#2ca02c", "#1f77b4", "#e6b000", "#9467bd", "#17becf",
            "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
 """Colours for the values of a type, by index, when the ruleset gives none."""
+
+COLOUR_WORDS: dict[str, str] = json.loads((Path(__file__).parent / "colour_words.json").read_text(encoding="utf-8"))
+"""Colour words as a browser reads them (CSS's own values), for the common words the terminal's colour names lack or
+read otherwise (its ANSI colour 3 is a dark olive): a value named for one of them, or a piece styled with it, is drawn
+in that colour.  A table of CSS's, kept beside this module, as the style sheet keeps CSS's other words."""
 
 NEUTRAL = "#c8c2b4"
 """The colour of a piece whose value has no colour (no declared type)."""
@@ -73,8 +81,14 @@ def value_colours(game: Game) -> dict[str, str]:
 
 
 def _style_colour(style: str | None) -> str | None:
-    """The CSS colour of the first colour word in a terminal style (None when it names none)."""
+    """The CSS colour of the first colour word in a terminal style, or in a value's name (None when it names none).
+
+    >>> _style_colour("bold orange"), _style_colour("Teal"), _style_colour("bright_black")
+    ('#ffa500', '#008080', '#808080')
+    """
     for word in (style or "").split():
+        if word.lower() in COLOUR_WORDS:
+            return COLOUR_WORDS[word.lower()]
         try:
             return Color.parse(word).get_truecolor().hex
         except ColorParseError:
@@ -139,6 +153,25 @@ def _counted_title(title: str, counts: list[tuple[str, int]]) -> str:
     return title + "".join(f", {name} {value}" for name, value in counts)
 
 
+def _stack_text(x: float, y: float, state: State, cell: tuple[int, int], fill: str, anchor: str = "end") -> str:
+    """``+N`` on the top piece at ``cell`` for the pieces beneath it (nothing without), in ``fill``, the colour that
+    reads on the piece."""
+    beneath = len(state.stacks.get(cell, ()))
+    return (f'<text x="{x:.1f}" y="{y:.1f}" class="stack" fill="{fill}" text-anchor="{anchor}">+{beneath}</text>'
+            if beneath else "")
+
+
+def _beneath_title(state: State, cell: tuple[int, int]) -> str:
+    """The pieces beneath the top one at ``cell``, from the top down, for its title: ``", above A, B"`` (or ``""``).
+
+    >>> from types import SimpleNamespace as S
+    >>> _beneath_title(S(stacks={(0, 0): (2, 0)}, game=S(piece_names=["A", "B", "C"])), (0, 0))
+    ', above C, A'
+    """
+    beneath = state.stacks.get(cell, ())
+    return ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath) if beneath else ""
+
+
 def board_svg(state: State, seen: dict[str, Any] | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing; without a board, the table's zones (see :func:`zones_svg`)."""
     grid = state.game.grid
@@ -159,7 +192,9 @@ def _square_cells(state: State) -> set[tuple[int, int]]:
     assert grid is not None and not isinstance(grid, HexGrid)
     if grid.fixed and grid.cells:
         return set(grid.cells)
-    cells = set(state.grid) | {c for c in state.frontier if grid.fits(state.bbox, c)}
+    cells = set(state.grid)
+    if not state.is_terminal:  # the cells a piece may go to next: none once the game is over
+        cells |= {c for c in state.frontier if grid.fits(state.bbox, c)}
     return cells or {(0, 0)}
 
 
@@ -193,15 +228,14 @@ def _square_svg(state: State) -> str:
                 ring = ' stroke="#000" stroke-width="3"' if (x, y) in pending else ""
                 lift = 4 if face else 0  # room for the face's name beneath the label
                 counts = counted.get(cid, [])
-                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}</title>'
+                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}'
+                             f'{escape(_beneath_title(state, (x, y)))}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'
                              + _text(left + CELL / 2, top + CELL / 2 + 5 - lift, label, "label", text_colour(fill))
                              + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
-                             + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill)) + "</g>")
-                beneath = len(state.stacks.get((x, y), ()))
-                if beneath:
-                    parts.append(_text(left + CELL - 7, top + CELL - 6, f"+{beneath}", "stack"))
+                             + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
+                             + _stack_text(left + CELL - 7, top + CELL - 6, state, (x, y), text_colour(fill)) + "</g>")
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -251,11 +285,13 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
                 counts = counted.get(cid, [])
-                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}</title>'
+                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}'
+                             f'{escape(_beneath_title(state, (q, r)))}</title>'
                              f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
                              + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
                              + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
-                             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333") + "</g>")
+                             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
+                             + _stack_text(cx, cy - 7, state, (q, r), text_colour(fill), "middle") + "</g>")
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

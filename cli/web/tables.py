@@ -23,13 +23,13 @@ Typical use::
 from __future__ import annotations
 
 import copy
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from engine.core.errors import IllegalActionError, RulecraftError
-from engine.core.information import has_hidden_information
 from engine.runner.agents import Agent, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
@@ -55,7 +55,7 @@ class Move:
     lines: list[str]
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
-        """As ``seat`` sees it (None: everything, as a replay shows it)."""
+        """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it)."""
         shown = self.text if seat is None or seat == self.seat else self.public
         return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines}
 
@@ -73,6 +73,7 @@ class Table:
     before: dict[int, tuple[int, Agent]] = field(default_factory=dict)  # bot move's position -> (seat, its agent before it)
     moves: list[Move] = field(default_factory=list)
     mode: str = "play"  # play, watch or replay
+    keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
     position: int = 0  # a replay's position: the number of actions applied
     version: int = 0  # counts the changes, so that pages following the table know when to draw it again
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -86,6 +87,7 @@ class Table:
         state = game.new_state(players=players, seed=seed, record=True)
         mode = "watch" if len(bots) == players else "play"
         table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
+        table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
         table.agents = {seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in bots.items()}
         return table
 
@@ -98,6 +100,7 @@ class Table:
         log.game = game
         state = game.new_state(players=log.players, seed=log.seed, record=True)
         table = cls(table_id, ruleset, log, state, {}, mode=mode)
+        table.keys = new_keys(range(1, log.players + 1)) if mode == "play" else {}
         table._play(state, log.actions, list(log.hashes))
         table.position = len(log.actions)
         return table
@@ -167,11 +170,11 @@ class Table:
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
-    def undo(self, seat: int | None = None, seen: int | None = None) -> str:
+    def undo(self, seats: frozenset[int] | None = None, seen: int | None = None) -> str:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
-        ``seat``: the seat asking (a page opened with ``?seat=N``). At a table of several humans, only the seat that
-        made the last human move may take it back; a page that names no seat (one screen shared) may.
+        ``seats``: the seats the asking page plays (None: every seat, one screen shared). At a table of several
+        humans, only the seat that made the last human move may take it back.
         ``seen``: the version of the table the page showed when undo was clicked; when the table has changed since
         (the second click of a double click), nothing is taken back.
         """
@@ -183,7 +186,7 @@ class Table:
         movers = [m.seat for m in self.moves]
         humans = [i for i, mover in enumerate(movers) if mover not in self.bots]
         several = sum(1 for s in range(1, self.log.players + 1) if s not in self.bots) > 1
-        if seat is not None and several and humans and self.mode == "play" and movers[humans[-1]] != seat:
+        if seats is not None and several and humans and self.mode == "play" and movers[humans[-1]] not in seats:
             last = movers[humans[-1]]
             raise TableError(f"the last move was seat {last}'s: only seat {last} can take it back")
         if self.mode == "watch":
@@ -210,7 +213,7 @@ class Table:
         refused as too long and told nothing changed.  The table's state is replaced, never changed in place,
         so putting back what it held puts the table back.
 
-        Example: ``table.kept_unless(expired, lambda: table.undo(seat))``.
+        Example: ``table.kept_unless(expired, lambda: table.undo(frozenset({1})))``.
         """
         saved = (self.state, list(self.moves), dict(self.agents), dict(self.before), self.position, self.version)
         result = work()
@@ -251,32 +254,51 @@ class Table:
 
     # ------------------------------------------------------------ saving
 
-    def unsaved_for(self, seat: int | None) -> str | None:
-        """Why the page of ``seat`` may not save the game now, or None when it may.
+    def unsaved_for(self, seats: frozenset[int]) -> str | None:
+        """Why a page playing ``seats`` (none: a page that plays no seat) may not save the game now, or None when it may.
 
-        A save is the whole game (the seed and every choice): at a table of several humans each on their own
-        page (``?seat=N``), it would give away what only the other humans may see, so such a page saves once
-        the game is over.  A page that names no seat is one screen shared, and may save.
+        A save is the whole game: every choice, and the seed, which tells every card dealt face down and every die
+        still to be rolled (chance is drawn from it, not recorded, so a save without it could not be replayed).
+        Before the game is over it goes only to a page that plays every human seat (one screen shared, or one human
+        against bots): from any other, a seat could read in it what the other humans hold, or try its moves
+        against the dice to come.  The server cannot tell whether a game has chance left, so this holds for games
+        played in the open too.
 
-        Example (a game with hidden hands, two humans)::
+        Example (two humans)::
 
             table = Table.new("t1", "my-game", engine.load("my-game"), players=2, seed=3, bots={})
-            table.unsaved_for(None)   # None: one screen shared
-            table.unsaved_for(1)      # "a save holds the whole game, seat 2's hidden cards and choices too: ..."
+            table.unsaved_for(frozenset({1, 2}))   # None: one screen shared
+            table.unsaved_for(frozenset({1}))      # "a save holds the whole game ... seat 2's hidden cards ..."
         """
-        if seat is None or self.mode != "play" or self.state.is_terminal or not has_hidden_information(self.state.game):
+        if self.mode != "play" or self.state.is_terminal:
             return None
-        others = [s for s in range(1, self.log.players + 1) if s not in self.bots and s != seat]
+        others = sorted(set(self.keys) - seats)
         if not others:
             return None
         whose = " and ".join(f"seat {s}" for s in others)
-        return (f"a save holds the whole game, {whose}'s hidden cards and choices too: "
-                "at a table of several humans it can be saved once the game is over")
+        return (f"a save holds the whole game, {whose}'s hidden cards and choices too, and the seed, which tells "
+                "the dice still to come: it can be saved from this page once the game is over")
 
-    def save(self, seat: int | None = None) -> dict[str, Any]:
+    def seats_held(self, presented: Callable[[int], str | None]) -> frozenset[int]:
+        """The human seats whose key is presented (``presented(seat)``: the key a request carries for that seat).
+
+        Example: with ``table.keys == {1: "abc", 2: "xyz"}``, ``table.seats_held({1: "abc", 2: "abd"}.get)`` is
+        ``frozenset({1})``.
+        """
+        return frozenset(seat for seat, key in self.keys.items()
+                         if secrets.compare_digest((presented(seat) or "").encode(), key.encode()))
+
+    def renew_key(self, seat: int) -> str:
+        """A new key for ``seat``, handed to another browser: the browser that held the seat holds it no more (the
+        version changes, so that the pages following the table draw it again with the seats they hold now)."""
+        self.keys[seat] = secrets.token_urlsafe(16)
+        self.version += 1
+        return self.keys[seat]
+
+    def save(self, seats: frozenset[int]) -> dict[str, Any]:
         """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``),
-        for the page of ``seat``; TableError when that page may not save it now (see :meth:`unsaved_for`)."""
-        refused = self.unsaved_for(seat)
+        for a page playing ``seats``; TableError when that page may not save it now (see :meth:`unsaved_for`)."""
+        refused = self.unsaved_for(seats)
         if refused is not None:
             raise TableError(refused)
         if self.mode == "replay":
@@ -289,19 +311,34 @@ class Table:
         return log.to_json()
 
 
+def new_keys(seats: Iterable[int]) -> dict[int, str]:
+    """A key per seat, unguessable (``secrets.token_urlsafe``): whoever presents it plays that seat.
+
+    >>> sorted(new_keys([1, 3])), len(new_keys([1])[1]) > 20
+    ([1, 3], True)
+    """
+    return {seat: secrets.token_urlsafe(16) for seat in seats}
+
+
 class Tables:
-    """The tables of one server, the oldest forgotten beyond ``limit``."""
+    """The tables of one server, the oldest forgotten beyond ``limit``.
+
+    A table's id is its number and a mark drawn when the server starts (``t1-4f9a2c``), so that a page left open
+    across a restart names no table of the new server: its clicks are refused, not played in another game.
+    """
 
     def __init__(self, limit: int = 200) -> None:
         self.limit = limit
+        self.run = secrets.token_hex(3)  # this server's mark
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
         self._count = 0
 
     def next_id(self) -> str:
+        """A new table's id: ``t1-4f9a2c``, ``t2-4f9a2c``... (the mark is this server's)."""
         with self._lock:
             self._count += 1
-            return f"t{self._count}"
+            return f"t{self._count}-{self.run}"
 
     def add(self, table: Table) -> Table:
         with self._lock:
@@ -314,6 +351,7 @@ class Tables:
         with self._lock:
             table = self._tables.get(table_id)
         if table is None:
-            raise TableError(f"there is no game '{table_id}' on this server (it may have been closed: start a new one)")
+            raise TableError(f"there is no game '{table_id}' on this server (it may have been closed, or the server "
+                             "started again since: start a new one)")
         return table
 

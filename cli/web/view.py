@@ -1,9 +1,10 @@
 """What the page shows of a position, as one seat sees it: HTML for the table, words for the situation, the actions.
 
 Everything off the board comes from :meth:`State.observation` of the seat
-(so a hidden zone reaches the page only as a count, drawn as card backs);
-the board, counters and meters are public, but for the counters of components the seat cannot see.  Names and texts from the
-ruleset are escaped wherever they reach HTML.
+(so a hidden zone reaches the page only as a count, drawn as card backs)
+until the game is over, when every zone is shown;
+the board, counters and meters are public, but for the counters of components the seat cannot see.
+Names and texts from the ruleset are escaped wherever they reach HTML.
 
 >>> CELL_IN_TEXT.findall("place A/B as B at 3,-1")
 [('3', '-1')]
@@ -35,13 +36,17 @@ BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
 
 
-def table_html(state: State, seat: int) -> str:
-    """The board, the zones ``seat`` may see, the meters, counters, the lines blocks draw (see
-    :class:`engine.blocks.block.Drawing`) and a legend, as HTML."""
+def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False) -> str:
+    """The board, the zones ``seat`` may see (None: what every seat sees; once the game is over, or with
+    ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
+    the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
+    ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
-    observed = state.observation(seat)
+    over = state.is_terminal or everything  # every zone shown, as the finished game's save (or a bots' table) holds it
+    observed = open_observation(state) if over else state.observation(seat) if seat is not None else public_observation(state)
+    order_of = None if over else seat  # whose order a zone's components are listed in (None: as they lie)
     faces: dict[str, list[str]] = observed.get("faces", {})  # the face each component shows, where not all show their first
     seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(observed["zones"].items())
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
@@ -53,16 +58,16 @@ def table_html(state: State, seat: int) -> str:
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
         owner = game.zone_owner[zi]
-        mine = owner is not None and state.seat_of.get(owner) == seat
+        mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
         parts.append(f'<section class="zone{" mine" * mine}" data-zone="{escape(name)}"><h3>{heading}</h3>')
         if isinstance(content, dict):
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
-            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, seat))
+            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            for cid, line in zip(render.in_view(state, zi, seat), render.listing(state, zi, {}, seat)):
+            for cid, line in zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)):
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
@@ -73,8 +78,9 @@ def table_html(state: State, seat: int) -> str:
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
         parts.append("</section>")
     parts.append("</div>")
-    drawn = drawings(state, seat)
-    counters = [line.plain for line in render.counters(state, drawn, seat)]
+    drawn = drawings(state, seat if seat is not None else 1)  # the blocks draw only what every seat sees (meters)
+    counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
+    counters = [line.plain for line in render.counters(state, drawn, counted)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
     lines = [render.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
@@ -82,6 +88,36 @@ def table_html(state: State, seat: int) -> str:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
     parts.append(legend_html(game, values))
     return "".join(parts)
+
+
+def open_observation(state: State) -> dict[str, Any]:
+    """Every zone open, its components in the order they lie, with the faces they show: what a page shows once the
+    game is over (the hands, sealed choices and the deck's order, which a save of the finished game holds too).
+
+    Example: at the end of a game of hidden hands, ``open_observation(state)["zones"]["hand of A"]`` lists the
+    cards A still held, where ``public_observation`` gives only ``{"hidden": 2}``.
+    """
+    game = state.game
+    zones = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
+    faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
+             for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
+    return {**public_observation(state), "zones": zones, "faces": faces}
+
+
+def public_observation(state: State) -> dict[str, Any]:
+    """What every seat sees: seat 1's observation with every zone that is not open to all (``hidden: none``)
+    shown only as its count.
+
+    Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
+    is ``{"hidden": 5}`` for a hand of five cards, whoever holds it.
+    """
+    game = state.game
+    observed = state.observation(1)
+    shut = {name for zi, name in enumerate(game.zone_names) if game.zone_spec_of[zi].hidden != "none"}
+    zones = {name: {"hidden": len(state.zones[game.zone_names.index(name)])} if name in shut else content
+             for name, content in observed["zones"].items()}
+    faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
+    return {**observed, "zones": zones, "faces": faces}
 
 
 def _counted(items: list[tuple[str, str | None]]) -> list[tuple[tuple[str, str | None], int]]:
@@ -158,7 +194,7 @@ def legend_html(game: Game, values: set[str]) -> str:
     return f'<ul class="legend"><li><b>legend</b></li>{"".join(items)}</ul>' if items else ""
 
 
-def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> list[str]:
+def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()) -> list[str]:
     """Whose turn it is, the phase and the pending decision in words (or the outcome)."""
     if state.is_terminal:
         return render.outcome(state)
@@ -177,8 +213,8 @@ def situation(state: State, seat: int, bots: frozenset[int] = frozenset()) -> li
     return lines
 
 
-def actions(state: State, seat: int) -> list[dict[str, Any]]:
-    """The legal actions of ``seat`` (none when it is not to move), each with the board cells its text names."""
+def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions of ``seat`` (none when it is not to move, or for None), each with the board cells its text names."""
     if state.is_terminal or state.seat_to_move != seat:
         return []
     return [{"text": text, "cells": cells_in(text)} for text in (str(a) for a in state.legal_actions())]

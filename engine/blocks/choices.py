@@ -655,8 +655,8 @@ def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
     >>> chosen_components(Pending(0, "effect", (), options=(4, 7), labels=("a", "b"), components=True), "b")
     (7,)
     """
-    if not pending.components or label not in pending.labels:
-        return ()
+    if not pending.components or label not in pending.labels or pending.options[pending.labels.index(label)] is None:
+        return ()  # not a component, or a pass
     return (pending.options[pending.labels.index(label)],)
 
 
@@ -675,14 +675,19 @@ def parse(s: "StateView", text: str) -> str:
 # ------------------------------------------------------------------ the function
 
 
+PASS = "pass"
+"""The answer of a player who passes a ``choose(..., optional = true)``: ``choose pass``, giving none."""
+
+
 @dataclass(frozen=True)
 class Choose(Function):
-    """``choose(x in C where P [, by = ROLE] [, always_ask = true] [, text = "..."])``: the item the deciding player
-    picks.
+    """``choose(x in C where P [, by = ROLE] [, always_ask = true] [, optional = true] [, text = "..."])``: the item
+    the deciding player picks.
 
     A single option is taken without asking, unless ``always_ask`` holds: then even a forced choice is a decision
-    (an action of the deciding seat), as when a game counts a forced move as a move.  ``text`` is the question as the
-    player reads it (``text = "play a card"``), instead of the selection in English.
+    (an action of the deciding seat), as when a game counts a forced move as a move.  ``optional`` adds ``pass``
+    to the options (when there are any), answered by none.  ``text`` is the question as the player reads it
+    (``text = "play a card"``), instead of the selection in English.
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -695,11 +700,14 @@ class Choose(Function):
                         "choose in a program (an effect) and keep the answer with 'let'")
         keywords = call.keywords()
         for name, kw in keywords.items():
-            if name not in ("by", "always_ask", "text"):
+            if name not in ("by", "always_ask", "text", "optional"):
                 scope.error(kw.pos, f"choose() has no option '{name}'",
-                            'choose(x in C where P, by = ROLE, always_ask = true, text = "the question")')
+                            'choose(x in C where P, by = ROLE, always_ask = true, optional = true, text = "the question")')
         by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
         always = self.value(scope, keywords["always_ask"].value, BOOL, "always_ask").fn if "always_ask" in keywords else None
+        optional = self.value(scope, keywords["optional"].value, BOOL, "optional").fn if "optional" in keywords else None
+        if optional is not None:
+            record_choice(scope.vocab.data, STR, (PASS,))
         selection = as_selection(args[0])
         parts = selection.compile_parts(scope)
         label = _labeller(parts.item_type)
@@ -727,6 +735,11 @@ class Choose(Function):
                         s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses {tape.label}")
                     return value
             options, labels = _distinct(list(items(s, e)), label, s)
+            if options and optional is not None and optional(s, e):  # passing is one more option, answered by none
+                if PASS in labels:
+                    raise EffectRuntimeError(f"choose(optional = true) offers '{PASS}' itself, so an option may not be "
+                                             f"called '{PASS}' too", pos)
+                options, labels = [*options, None], [*labels, PASS]
             if not options:
                 if tape is not None:
                     tape.passed(s)
@@ -766,6 +779,7 @@ class Choose(Function):
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
         forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
+        forced += ", or nothing if the player passes" if "optional" in call.keywords() else ""
         text = call.keywords().get("text")
         asked = f' (asked as "{text.value.value}")' if text and isinstance(text.value, ast.Literal) else ""
         return f"the {describe_selection(args[0])}{chooser}{forced}{asked}" if args else "a choice"
@@ -818,8 +832,22 @@ def _component_label(s: "StateView", cid: int) -> str:
     return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
 
 
+def _shown(s: "StateView", cid: int) -> str:
+    """The label of the face a component shows (``B`` for a token showing its face labelled B)."""
+    return s.game.face_labels[cid][s.face[cid]]
+
+
+def _faced_label(s: "StateView", cid: int) -> str:
+    """A component by name and the face it shows (``token as B``, ``token as B at 3,4``), where its name alone
+    would not tell it from a copy showing another face."""
+    text = _component_label(s, cid)
+    name = s.game.piece_names[cid]
+    return f"{name} as {_shown(s, cid)}{text[len(name):]}"
+
+
 def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
-    """The options with one per label (identical copies of a component are one choice); none is never an option.
+    """The options with one per label (identical copies of a component showing the same face are one choice; copies
+    showing different faces are told apart by the face, ``token as B``); none is never an option.
 
     Cells whose labels are all kept already and differ (the usual offer of cells) are read in C:
 
@@ -835,15 +863,21 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
             return values, known  # type: ignore[return-value]
     options: list[Any] = []
     labels: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, Any] = {}  # each label's first option
+    faced: set[str] = set()  # labels shared by components showing different faces
     for v in values:
         if v is None:
             continue
         text = label(s, v)
-        if text not in seen:
-            seen.add(text)
+        first = seen.get(text)
+        if first is None:
+            seen[text] = v
             options.append(v)
             labels.append(text)
+        elif label is _component_label and text not in faced and _shown(s, v) != _shown(s, first):
+            faced.add(text)
+    if faced:  # copies that look different are different options: their labels say the face they show
+        return _distinct(values, lambda s, v: _faced_label(s, v) if _component_label(s, v) in faced else _component_label(s, v), s)
     return options, labels
 
 
@@ -858,9 +892,10 @@ def committed(state_class: type) -> tuple[str, ...]:
 
 
 CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL] "
-                            "[, text = \"QUESTION\"]) -> item",
+                            "[, optional = BOOL] [, text = \"QUESTION\"]) -> item",
                "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
                "a single item is taken without asking unless always_ask is true (a forced move the game counts); "
+               "with optional true the player may also pass (choose pass), which gives none; "
                "text is the question in the game's words.",
                "let p = choose(c in hand(current_role) where c.value > 2)")
 """``choose``: every ruleset may call it."""

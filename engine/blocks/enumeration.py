@@ -183,15 +183,18 @@ def choice_texts(game: "GameView") -> Texts:
     texts: list[str] = []
     unlisted: list[str] = []
     shortened = False
+    faced: list[str] = []  # copies showing different faces are told apart by it: listed last, after the texts above
     for item_type, values in game.vocab.data.get(CHOICE_ITEMS, {}):
         if isinstance(item_type, Component) and values is None:
             labels, by_places = _component_labels(game, item_type.name)
             shortened = shortened or by_places
+            faced += _faced_labels(game, item_type.name)
         else:
             labels, why = _labels(game, item_type, values)
             if why:
                 unlisted.append(why)
         texts += labels
+    texts += faced
     return Texts(distinct(f"{CHOOSE_WORD} {label}" for label in texts), "; ".join(dict.fromkeys(unlisted)),
                  by_place if shortened else None, "the name of a component chosen on the board ('at X,Y': the place names it)")
 
@@ -223,6 +226,14 @@ def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     if len(found) * len(places) > LARGEST:
         return found + places, True
     return found + [f"{name} {place}" for name in found for place in places], False
+
+
+def _faced_labels(game: "GameView", kind: str) -> list[str]:
+    """``NAME as FACE`` for each face of a component whose faces look different: a choice among copies showing
+    different faces names the face (see engine.blocks.choices)."""
+    cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+    return list(distinct(f"{game.piece_names[c]} as {face}" for c in cids if len(set(game.face_labels[c])) > 1
+                         for face in game.face_labels[c]))
 
 
 PLACED = re.compile(r"(\S+) .+ (at -?\d+,-?\d+(?::\d+)?)")

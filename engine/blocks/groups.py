@@ -14,7 +14,9 @@ the rest are checked again.  When the winner has no marker left,
 
 With ``connect``, two groups of different markers that touch, or are linked
 by a path of free pieces whose value is listed in ``through`` (default: every
-non-neutral value), clash: the pieces of both groups are counted together and
+non-neutral value), clash (with ``touch_through: true``, groups touch only
+where one of the two pieces touching is of a ``through`` value: neutral
+pieces meeting do not connect them): the pieces of both groups are counted together and
 the support table decides between the two markers' values (``contenders:
 all`` lets every value contend).  The loser deforms (``deform``): its marker
 goes back, its own pieces go to ``own``, neutral pieces to ``neutral``, the
@@ -176,7 +178,7 @@ class FormGroups(Step):
         self._wins: dict[int, bool] = {}
         self._clash_verdicts: dict[tuple[int, int, tuple[Any, Any] | None], Verdict] = {}
         self.connects = "connect" in spec
-        connect = self._section(spec, "connect", ("through", "contenders", "if_same"), b)
+        connect = self._section(spec, "connect", ("through", "contenders", "if_same", "touch_through"), b)
         kinds = b.game.types.get(b.game.attribute_types.get(self.attribute, ""), ())
         through = connect.get("through")
         if through is None:
@@ -190,6 +192,7 @@ class FormGroups(Step):
             self.through = frozenset(str(v) for v in through)
         # per face, per component: whether a free piece showing that face is one a path may run through
         self.passable = [[v in self.through for v in row] for row in self.values]
+        self.touch_through = b.bool_setting(connect, "touch_through", False)
         self.neighbours = Neighbours(b.game.grid.neighbours if b.game.grid is not None else lambda cell: ())
         contenders = connect.get("contenders", "groups")
         if isinstance(contenders, str) and contenders in b.game.options:  # an option naming the choice
@@ -415,11 +418,25 @@ class FormGroups(Step):
             for n in self.ring(anchor):
                 other = members.get(n)
                 if other is not None:
-                    pairs[(anchor, other) if anchor < other else (other, anchor)] = None
+                    if not self.touch_through or self._touch_counts(s, anchor, n):
+                        pairs[(anchor, other) if anchor < other else (other, anchor)] = None
                 elif n not in seen and (c := grid.get(n)) is not None and passable[face[c]][c]:
                     seen.add(n)
                     add_all(self._touched(s, n, seen))
         return list(pairs)
+
+    def _touch_counts(self, s: "StateView", anchor: Cell, cell: Cell) -> bool:
+        """Whether the piece on ``cell`` (of another group) touches the group at ``anchor`` through a piece of a
+        ``through`` value: its own, or that of a member of the group next to it (``touch_through``).
+
+        Example: ``self._touch_counts(s, (0, 0), (2, 0))`` is false when the piece at 2,0 and every piece of the
+        group at 0,0 next to it are neutral (Spirits meeting Spirits).
+        """
+        grid, face, values, through, members = s.grid, s.face, self.values, self.through, s.members
+        c = grid[cell]
+        if values[face[c]][c] in through:
+            return True
+        return any(members.get(n) == anchor and values[face[m := grid[n]]][m] in through for n in self.neighbours[cell])
 
     def ring(self, anchor: Cell) -> tuple[Cell, ...]:
         """The cells next to the group anchored at ``anchor`` and not in it, each once, in the order its cells'
@@ -452,7 +469,8 @@ class FormGroups(Step):
 
     def triggering(self, s: "StateView", cells: list[Cell], pieces: Sequence[tuple[int, int]]) -> dict[Cell, set[int]]:
         """For each empty cell, which of ``pieces`` ((component, face) pairs) put there would make a group form or
-        two groups clash.
+        two groups clash.  Linking only groups of one marker is no clash (it may win the game with ``if_same``,
+        but it is not a clash), so it does not count.
 
         Which groups fill up and which groups a path piece there would link do
         not depend on the piece: they are found once per cell (the paths of
@@ -465,7 +483,7 @@ class FormGroups(Step):
         acting: dict[Cell, set[int]] = {}
         for cell in cells:
             anchors = self.completing(s, cell, free)
-            linking = paths is not None and len(paths(cell)) >= 2
+            linking = paths is not None and len({self.marker_value(s, a) for a in paths(cell)}) >= 2
             if not anchors and not linking:
                 continue
             without = [(anchor, self._weight_without(s, anchor, cell)) for anchor in anchors]
@@ -863,7 +881,8 @@ class FormGroups(Step):
                 f"turn to their {self.face_name} face; if several could form, {order}")
         if self.connects:
             who = "every value" if self.all_contend else "only the two markers' values"
-            text += (f"; groups of different markers that touch or are linked by free pieces of {', '.join(sorted(self.through))} "
+            touch = f" (where a piece of {', '.join(sorted(self.through))} touches)" if self.touch_through else ""
+            text += (f"; groups of different markers that touch{touch} or are linked by free pieces of {', '.join(sorted(self.through))} "
                      f"clash, counting both groups' pieces ({who} contend): the loser deforms")
             if self.reforms:
                 text += f" and the winner gives up its piece closest to the loser for a {self.reform_with}, then its majority is decided again"
@@ -957,6 +976,13 @@ BLOCK = declare(Block(
                                             "once) or `nothing`."),
                             "enum": ["win", "nothing"],
                             "default": "win",
+                        },
+                        "touch_through": {
+                            "description": ("Two groups touch only where one of the two pieces touching has a "
+                                            "`through` value (neutral pieces meeting do not connect them): "
+                                            "true/false or an option name."),
+                            "$ref": "#/$defs/flag",
+                            "default": False,
                         },
                     },
                     "additionalProperties": False,

@@ -9,7 +9,8 @@ Options (all from YAML):
 * identical components (``count:`` in the ruleset) are offered once per zone:
   ``place stone at 1,0`` takes any one of them;
 * ``only_triggering``: a condition; while it holds, only placements that make
-  a later step of the turn act (e.g. form or connect a group) are legal;
+  a later step of the turn act (e.g. form a group, or make two groups of
+  different markers clash: linking groups of one marker is no clash) are legal;
 * ``if_none``: when nothing may be placed, ``pass`` (the default: the turn
   passes without a decision), ``end`` the game (scored as usual), or
   ``must-pass``: the player's only action is ``pass`` (a move the game
@@ -498,7 +499,8 @@ class Place(Step):
         if self.then is not None:
             text += f"; then {self.then.description}"
         if self.restrict is not None:
-            text += f"; once {self.restrict_text}, only a placement that makes a later step act is allowed"
+            text += (f"; once {self.restrict_text}, only a placement that makes a later step act (forms a group, or makes "
+                     f"two groups of different markers clash) is allowed")
         if self.bracket is not None:
             text += f"; {self.bracket.describe()}"
         if self.ends:

@@ -50,7 +50,9 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from engine.blocks.block import Block, declare
 from engine.blocks.context import ZoneRef
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
+from engine.blocks import sealed_numbers
 from engine.blocks.grid import format_cell
+from engine.blocks.state_functions import TURN_CHANGES
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
@@ -123,6 +125,18 @@ class Aims(NamedTuple):
                 x, y = offered[rng.randrange(len(offered))] if offered else (0, 0)
             sealed.append((step, role, slot, x, y))
         return self._replace(sealed=tuple(sealed))
+
+
+def closing_turn(s: "StateView") -> int:
+    """The place in turn order of the turn that ends a sealed round: the last role's that has not left the turn order.
+
+    (A role that leaves passes over its turns, so the reveal waits for the last one still playing.)
+    """
+    last = len(s.order) - 1
+    left = s.left_roles()
+    while last > 0 and s.order[last] in left:
+        last -= 1
+    return last
 
 
 def _turn_place(s: "StateView", role: str) -> int:
@@ -221,6 +235,21 @@ def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
     return b.game.parts.get("slots")
 
 
+def check_turn_changes(b: "BuildContext") -> None:
+    """A ruleset with a ``reveal`` step refuses ``play_again()`` and ``play_next()``: its sealed round gives every
+    player one turn, in turn order, and reveals on the last one's, so an extra or skipped turn would reveal before
+    everyone has committed (or leave a player's commit for the next round)."""
+    reveal = next((step for step in b.game.steps if isinstance(step, Reveal)), None)
+    if reveal is None:
+        return
+    where = f" ({reveal.pos.file}:{reveal.pos.line})" if reveal.pos else ""
+    for name, pos in b.game.vocab.data.get(TURN_CHANGES, ()):
+        b.error(pos, f"{name} can't be used in a ruleset with a 'reveal' step{where}: each sealed round gives every "
+                     "player one turn, in turn order, and reveals on the last one's, so an extra or a skipped turn "
+                     "would reveal before everyone has committed",
+                "keep the turn order as it is in a game of sealed rounds; leave(ROLE) may still take a player out")
+
+
 def _check_laid_out(b: "BuildContext", spec: "Mapping", key: str, slots: SlotRow) -> None:
     name = str(spec.get(key, ""))
     if name in b.game.zone_specs:
@@ -250,12 +279,13 @@ class Commit(Step):
 
     With ``cells: LIST`` a decision also seals one of the listed cells (``commit A to left at 1,0``), and
     without ``from``/``to`` it seals a cell alone (``commit 1,0 to left``); its arguments are then
-    ``(component or None, slot, face or None, cell)``.
+    ``(component or None, slot, face or None, cell)``.  With ``numbers: LIST`` (alone) it seals a number
+    (``commit 3 to bid``, engine.blocks.sealed_numbers): ``(None, slot, None, None, number)``.
     """
 
     kind = "commit"
     sealed = True  # the others see only that a slot was filled
-    keys = ("if", "from", "to", "face", "cells")
+    keys = ("if", "from", "to", "face", "cells", "numbers")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
@@ -270,7 +300,19 @@ class Commit(Step):
             if not ListOf(CELL).accepts(compiled.type):
                 b.error(b.pos(spec, "cells"), f"'cells' must be a list of cells (say empty_cells), not {compiled.type}")
             self.cells, self.cells_text = compiled.fn, b.describe(spec["cells"])
-        self.components = "from" in spec or "to" in spec or self.cells is None
+        self.numbers: Any = None  # the compiled list of numbers a decision may seal, when it seals a number
+        self.number_slots, self.numbers_text = 1, ""
+        if "numbers" in spec:
+            compiled, self.number_slots = b.expression(spec["numbers"], None, pos=b.pos(spec, "numbers"))
+            if not ListOf(INT).accepts(compiled.type):
+                b.error(b.pos(spec, "numbers"), f"'numbers' must be a list of numbers (say numbers(0, 10)), not {compiled.type}")
+            others = [key for key in ("from", "to", "face", "cells") if key in spec]
+            if others:
+                b.error(b.pos(spec, "numbers"), f"'numbers' seals a number alone: leave out {', '.join(repr(k) for k in others)}",
+                        "a second 'commit' step may seal components or cells beside it")
+            self.numbers, self.numbers_text = compiled.fn, b.describe(spec["numbers"])
+            self.cells, self.choose_face = None, False  # (told above when given)
+        self.components = self.numbers is None and ("from" in spec or "to" in spec or self.cells is None)
         self.ends: dict[str, tuple[int, int]] | None = None  # by role, when both zones are per role
         if self.components and not ("from" in spec and "to" in spec):
             b.error(pos, "step 'commit' needs both 'from' and 'to' (or neither, with 'cells', to commit a cell alone)")
@@ -289,6 +331,19 @@ class Commit(Step):
             return []
         found = self.cells(s, [None] * self.cell_slots) or []
         return list(dict.fromkeys(tuple(c) for c in found if c is not None))
+
+    def number_options(self, s: "StateView", role: str | None = None) -> list[int]:
+        """The numbers a decision may seal now (for ``role``, else the acting role), in a stable order without repeats."""
+        if self.numbers is None:
+            return []
+        saved = s.turn
+        if role is not None and role in s.order:
+            s.turn = s.order.index(role)  # the list may read whose turn it is: as that role's own turn would
+        try:
+            found = self.numbers(s, [None] * self.number_slots) or []
+        finally:
+            s.turn = saved
+        return list(dict.fromkeys(n for n in found if isinstance(n, int) and not isinstance(n, bool)))
 
     def _cells_sealed(self, s: "StateView") -> int:
         """How many cells the acting role sealed in this step (its filled slots, when it commits cells alone)."""
@@ -311,7 +366,7 @@ class Commit(Step):
             source, target = self._zones(s) if zones is None else zones
             filled = len(s.zones[target])
             return None if filled >= self.size or not s.zones[source] else filled
-        filled = self._cells_sealed(s)
+        filled = self._cells_sealed(s) if self.numbers is None else sealed_numbers.sealed_by(s, self.index, s.acting_role)
         return None if filled >= self.size else filled
 
     def enter(self, s: "StateView") -> bool:
@@ -332,6 +387,8 @@ class Commit(Step):
         """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
         if self.plain:  # the usual commit: a component of the source, as it is
             return EachSpace(self, tuple(s.zones[self._zones(s)[0] if zones is None else zones[0]]), (slot,))
+        if self.numbers is not None:
+            return ListSpace(self, [(None, slot, None, None, n) for n in self.number_options(s)])
         if self.cells is not None:
             cells = self.cell_options(s)
             if not self.components:
@@ -361,6 +418,8 @@ class Commit(Step):
             s.move(cid, zones[1])
         if len(args) > 2 and args[2] is not None:
             s.show(cid, args[2])
+        if len(args) == 5:
+            sealed_numbers.seal(s, self.index, s.acting_role, slot, args[4], _turn_place(s, s.acting_role))
         if len(args) == 4:
             aims = s.slices.get(Aims.block, Aims())
             x, y = args[3]
@@ -375,6 +434,8 @@ class Commit(Step):
         return False
 
     def _sealed_words(self, args: tuple[Any, ...]) -> str:
+        if len(args) == 5:
+            return "a number"
         if len(args) < 4:
             return "a card"
         return "a card and a cell" if args[0] is not None else "a cell"
@@ -389,6 +450,8 @@ class Commit(Step):
             pieces = distinct(self._piece(game, cid, face) for cid in range(len(game.component_names)) for face in game.distinct_faces[cid])
         else:
             pieces = names(game) if self.components else ()
+        if self.numbers is not None:
+            return Texts((), f"numbers computed during play ({self.numbers_text})")
         if self.cells is None:
             return Texts(tuple(f"commit {piece} to {slot}" for piece in pieces for slot in self.slots.names))
         cells = cell_texts(board_cells(game))
@@ -403,6 +466,8 @@ class Commit(Step):
 
     def format(self, args: tuple[Any, ...]) -> str:
         cid, slot = args[0], args[1]
+        if len(args) == 5:
+            return f"commit {args[4]} to {self.slots.names[slot]}"
         if cid is None:
             return f"commit {format_cell(args[3])} to {self.slots.names[slot]}"
         piece = self._piece(self.game, cid, args[2]) if len(args) > 2 and args[2] is not None else self.game.piece_names[cid]
@@ -417,6 +482,11 @@ class Commit(Step):
         if slot is None:
             return None
         legal = s.legal_actions()
+        if self.numbers is not None:
+            if not legal:
+                return f"'{text}' is not legal: no number may be committed now"
+            numbers = " ".join(map(str, self.number_options(s)))
+            return f"'{text}' is not legal: commit one of the numbers {numbers} to {self.slots.names[slot]} (e.g. '{legal[0]}')"
         if self.cells is not None:
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
@@ -427,6 +497,8 @@ class Commit(Step):
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:
+        if self.numbers is not None:
+            return f"the player commits one of {self.numbers_text} face down to each slot in turn ({', '.join(self.slots.names)})"
         if not self.components:
             return f"the player commits one of {self.cells_text} face down to each slot in turn ({', '.join(self.slots.names)})"
         face = ", choosing the face it will show," if self.choose_face else ""
@@ -461,7 +533,7 @@ class Reveal(Step):
             _check_laid_out(b, spec, "to", self.slots)
 
     def enter(self, s: "StateView") -> bool:
-        if s.turn != len(s.order) - 1:  # not everyone has committed yet
+        if s.turn != closing_turn(s):  # not everyone has committed yet
             return False
         rows: dict[str, list[int]] = {}
         if self.components:
@@ -474,12 +546,17 @@ class Reveal(Step):
                 rows[role] = cards
             s.slices[Revealed.block] = Revealed(len(s.zones[shown]) // len(self.slots.names))
         cells = self._reveal_cells(s, rows)
+        numbers = sealed_numbers.reveal(s)
         if s.log is not None:
             slot_names = self.slots.names
             for role, cards in rows.items():
+                if not cards:  # nothing committed (it left the turn order, or had nothing left to commit)
+                    continue
                 s.log.append(f"{role} reveals " + ", ".join(f"{self.game.describe_piece(c, s.face[c])} at {slot_names[i]}" for i, c in enumerate(cards)))
             for role, slot, x, y, _ in cells:
                 s.log.append(f"{role} reveals the cell {format_cell((x, y))} for {slot_names[slot]}")
+            for role, slot, n in numbers:
+                s.log.append(f"{role} reveals the number {n} for {slot_names[slot]}")
         return False
 
     @staticmethod
@@ -495,7 +572,7 @@ class Reveal(Step):
 
     def describe(self) -> str:
         if not self.components:
-            return "when every player has committed, every sealed cell is revealed together"
+            return "when every player has committed, every sealed cell and number is revealed together"
         return (f"when every player has committed, every {self.source} row is revealed together "
                 f"and added as a new row of the {self.target}")
 
@@ -605,7 +682,8 @@ class CommittedCell(Function):
         f, g = first.fn, slot.fn
 
         def of_role(s: Any, e: list[Any]) -> Any:
-            return committed(s, f(s, e), g(s, e) - 1)
+            at = g(s, e)  # (none when it comes from a number not revealed: committed_number(r))
+            return None if at is None else committed(s, f(s, e), at - 1)
 
         def of_component(s: Any, e: list[Any]) -> Any:
             c, aims = f(s, e), s.slices.get(Aims.block)
@@ -632,6 +710,7 @@ ADDED_FUNCTIONS = (
                  "t == slot_next(self)", words="the next component in the slot of {}", gives="component", reads="step", rows=1),
     SlotFunction("slot_previous", "slot_previous(COMPONENT) -> component", "The component in the same slot of the previous row of the same zone, or none.",
                  "slot_previous(c).id == \"1+\"", words="the previous component in the slot of {}", gives="component", reads="step", rows=-1),
+    sealed_numbers.COMMITTED_NUMBER,
     CommittedCell("committed_cell", "committed_cell(ROLE [, SLOT]) or committed_cell(COMPONENT) -> cell",
                   ("The cell a role sealed (at a slot, 1 = first) with `commit: {cells: ...}`, or the one sealed with a "
                    "component, once revealed and until the next reveal; none if none."),
@@ -641,7 +720,7 @@ ADDED_FUNCTIONS = (
 
 BLOCK = declare(Block(
     "slots",
-    slices=(Revealed, Aims),
+    slices=(Revealed, Aims, sealed_numbers.Bids),
     keys={
         "slots": {
             "description": ("A row of named slots each player fills (e.g. one card in front of each of three "
@@ -692,7 +771,8 @@ BLOCK = declare(Block(
         "commitStep": {
             "description": ("`commit: {from: hand, to: sealed}`: one decision per slot (`commit 3 to left`); `to` "
                             "should be a per-role zone with `hidden: others`. `cells: empty_cells` seals a cell "
-                            "with each (`commit: {cells: empty_cells}`: a cell alone)."),
+                            "with each (`commit: {cells: empty_cells}`: a cell alone); `numbers: numbers(0, 10)` "
+                            "seals a number alone (a sealed bid)."),
             "type": "object",
             "properties": {
                 "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
@@ -716,13 +796,21 @@ BLOCK = declare(Block(
                                     "(`commit 1,0 to left`). Read after the reveal with `committed_cell(r)`."),
                     "$ref": "#/$defs/expression",
                 },
+                "numbers": {
+                    "description": ("A number sealed alone (a sealed bid): the numbers a decision may seal, e.g. "
+                                    "`numbers(0, coins(current_role))` (`commit 3 to bid`; the others read `commit a "
+                                    "number to bid`). Without `from`, `to`, `face` or `cells`. Read after the reveal "
+                                    "with `committed_number(r)`."),
+                    "$ref": "#/$defs/expression",
+                    "examples": ["numbers(0, 10)"],
+                },
             },
             "additionalProperties": False,
         },
         "revealStep": {
             "description": ("`reveal: {from: sealed, to: played}`: on the turn of the last player of the round, "
                             "every player's committed row moves, in slot order, to the end of their `to` zone, and "
-                            "every sealed cell is revealed (`reveal: {}`: cells alone)."),
+                            "every sealed cell and number is revealed (`reveal: {}`: cells or numbers alone)."),
             "type": "object",
             "properties": {
                 "if": {"description": "Do this step only when the condition holds.", "$ref": "#/$defs/condition"},
@@ -738,5 +826,6 @@ BLOCK = declare(Block(
     functions=ADDED_FUNCTIONS,
     declare=declare_slots,
     attach=attach_slots,
+    check=check_turn_changes,
     rank=40,
 ))

@@ -160,6 +160,15 @@ NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first tur
                 "(a seat, an option, lowest-roll or highest-roll), or to the role setup names with play_next(ROLE)")
 """play_again() in setup would act only after the first turn: refused, naming what chooses who starts."""
 
+TURN_CHANGES = "turn changes"
+"""The vocabulary's list of the calls that change who takes the next turn (``play_again()``, ``play_next()``) and where
+they are: a ruleset whose sealed rounds reveal on the last player's turn refuses them (see engine.blocks.slots)."""
+
+
+def note_turn_change(scope: Scope, call: ast.Call, name: str) -> None:
+    """Keep where ``name`` (a call that changes who takes the next turn) is called, for the checks that need it."""
+    scope.vocab.data.setdefault(TURN_CHANGES, []).append((name, call.pos))
+
 
 @dataclass(frozen=True)
 class PlayAgain(Function):
@@ -172,6 +181,7 @@ class PlayAgain(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         self.arity(call, scope, 0)
         pos = call.pos
+        note_turn_change(scope, call, "play_again()")
 
         def play_again(s: Any, e: list[Any]) -> None:
             if s.step < 0:
@@ -203,6 +213,7 @@ class PlayNext(Function):
         if len(args) != 1:  # told by arity()
             return Compiled(EFFECT, lambda s, e: None)
         role, pos = self.value(scope, args[0], role_type(scope), "role").fn, call.pos
+        note_turn_change(scope, call, "play_next()")
 
         def play_next(s: Any, e: list[Any]) -> None:
             who = role(s, e)
@@ -446,10 +457,10 @@ def _zone_text(s: Any, zone: int) -> str:
     return "the board" if zone == s.game.board_zone else s.game.zone_names[zone]
 
 
-def moved_text(s: Any, chosen: list[int], zone: int) -> str:
+def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
     """The log line of an effect's ``move()``: the components by name where everyone sees both zones, else a count.
 
-    ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``.
+    ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``; ``hand of A: a -> the top of discard``.
     """
     g = s.game
     origins = sorted({s.zone_of[c] for c in chosen})
@@ -458,7 +469,7 @@ def moved_text(s: Any, chosen: list[int], zone: int) -> str:
         what = ", ".join(g.piece_names[c] for c in chosen)
     else:
         what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"
-    return f"{where}: {what} -> {_zone_text(s, zone)}"
+    return f"{where}: {what} -> {'the top of ' if top else ''}{_zone_text(s, zone)}"
 
 
 def flipped_text(s: Any, cid: int) -> str:
@@ -474,12 +485,19 @@ def flipped_text(s: Any, cid: int) -> str:
 
 @dataclass(frozen=True)
 class Move(Function):
-    """``move(c in cards where ..., zone)``: move each selected component to a zone (``, n``: at most the first n)."""
+    """``move(c in cards where ..., zone)``: move each selected component to the end of a zone (``, n``: at most the
+    first n; ``on_top = true``: to the top of the zone instead, the first selected on top)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2, 3)
-        if len(args) < 2:
+        args, on_top_kw = call.positional(), call.keywords().get("on_top")
+        if not 2 <= len(args) <= 3:
+            scope.error(call.pos, f"move() takes 2 to 3 arguments, not {len(args)}", f"usage: {self.signature}")
+        for kw in call.keywords().values():
+            if kw is not on_top_kw:
+                scope.error(kw.pos, f"move() has no option '{kw.name}'", f"usage: {self.signature}")
+        if not 2 <= len(args) <= 3:
             return Compiled(EFFECT, lambda s, e: None)
+        on_top = self.value(scope, on_top_kw.value, BOOL, "on_top").fn if on_top_kw is not None else None
         selection = as_selection(args[0])
         parts = selection.compile_parts(scope)
         kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope) if isinstance(parts.item_type, Component) else None
@@ -502,21 +520,26 @@ class Move(Function):
                 chosen = items(s, e)
                 if limit is not None:
                     chosen = chosen[:max(limit(s, e), 0)]
+            top = on_top is not None and on_top(s, e)
             if s.log is not None and chosen and s.step >= 0:
-                s.log.append(moved_text(s, chosen, z))
-            for c in chosen:
-                s.move(c, z)
+                s.log.append(moved_text(s, chosen, z, top))
+            for i, c in enumerate(chosen):
+                s.move(c, z, i if top else None)
 
         return Compiled(EFFECT, move)
 
     def describe(self, call: ast.Call) -> str:
-        if len(call.args) < 2:
+        args = call.positional()
+        if len(args) < 2:
             return "move"
-        what, to = call.args[0], call.args[1].describe()
+        what, to = args[0], args[1].describe()
+        on_top = call.keywords().get("on_top")
+        if on_top is not None:
+            to = f"the top of {to}" if isinstance(on_top.value, ast.Literal) else f"{to} (on top if {on_top.value.describe()})"
         if as_selection(what).var == "_":  # one item or a whole collection (a choice, a zone), not a selection
             return f"move {what.describe()} to {to}"
-        if len(call.args) == 3:
-            count = call.args[2]
+        if len(args) == 3:
+            count = args[2]
             if isinstance(count, ast.Literal) and count.value == 1:
                 return f"move the first {describe_selection(what)} to {to}"
             amount = count.describe() if isinstance(count, (ast.Literal, ast.Name)) else f"({count.describe()})"
@@ -715,7 +738,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
                 "the board's adjacency directions.",
                 "longest_line(c in board where c.value == v) >= 3"),
     At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"),
-    Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT])", "Move each selected component (or only the first COUNT) to the end of a zone.",
+    Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT] [, on_top = true])",
+         "Move each selected component (or only the first COUNT) to the end of a zone, or with on_top = true to its "
+         "top (the first selected on top).",
          "move(c in cards where c.front.value == r, hand(r))"),
     PlaceOnBoard("place", "place(x in COLLECTION where CONDITION, CELL)", "Put the one selected component (or the first of identical copies) on a board cell.",
                  "place(c in cards where c.id == \"first\", (0, 0))"),

@@ -8,6 +8,7 @@
         negative: true               # dispel() removes negative statuses (default true)
         lasts: 1                     # removed at the end of the bearer's owner's 1st turn after it was given
                                      # (default: until something removes it)
+        age: true                    # count its owner's turns for status_age() even without 'lasts'
         only: self.race == Beast     # who may receive it (a condition on self)
         text: Before the action roll, roll a die ...
         on:
@@ -18,7 +19,9 @@
 
 The status names are the values of a type ``status``.  Code gives, removes
 and reads them with ``give(TARGET, STATUS [, SOURCE])``, ``remove(TARGET,
-STATUS)``, ``has(TARGET, STATUS)`` and ``dispel(TARGET)``.  A status does not
+STATUS)``, ``has(TARGET, STATUS)`` and ``dispel(TARGET)``; ``status_age(TARGET,
+STATUS)`` reads how many of its owner's turns have begun since the target got
+it (a status that ``lasts`` a number of turns, or says ``age: true``).  A status does not
 stack: giving one a component already has does nothing.  It can't be given
 to a component whose meter is at the bottom (0), nor while its marker rests on a
 tile that nullifies it (unless the source is one the meter calls
@@ -40,7 +43,7 @@ code gives it, reads it with ``has`` and removes it.
 
 Each status is stored as one number per component in the state's counters:
 0 when absent, else 1 plus the number of its owner's turns begun since it was
-given (so ``lasts`` can count them).
+given when its turns are counted (it ``lasts`` a number of them, or says ``age: true``); 1 else.
 
 >>> Status("Sting", 0, lasts=1).expired(3), Status("Sting", 0, lasts=1).expired(1)
 (True, False)
@@ -79,7 +82,7 @@ class Attempt(NamedTuple):
     saved = ("attempt",)
 
 
-KEYS = ("kind", "negative", "lasts", "only", "text", "on")
+KEYS = ("kind", "negative", "lasts", "age", "only", "text", "on")
 
 
 @dataclass
@@ -91,11 +94,17 @@ class Status:
     kind: str = ""
     negative: bool = True
     lasts: int | None = None  # None: until removed; N: the owner's turns it lasts
+    aged: bool = False  # ``age: true``: its owner's turns are counted (for status_age) though it may not last a number
     text: str = ""
     only: tuple[Fn, int] | None = None  # a condition on self (its closure and slot count)
     only_text: str = ""
     hooks: dict[str, Hook] = field(default_factory=dict)
     spec: CounterSpec | None = None
+
+    @property
+    def counted(self) -> bool:
+        """Whether a ``statuses: {turn: start}`` step counts its owner's turns on it (so ``status_age`` can read them)."""
+        return self.lasts is not None or self.aged
 
     def expired(self, value: int) -> bool:
         """Whether a stored value (1 + the owner's turns begun since it was given) has run out its time."""
@@ -113,6 +122,7 @@ class Status:
         """The status in English: kind, duration, who may receive it, and its text or hooks."""
         how_long = "until removed" if self.lasts is None else f"for {self.lasts} of its owner's turns"
         head = f"{self.name} ({', '.join(filter(None, [self.kind, 'negative' if self.negative else 'positive']))}; lasts {how_long}"
+        head += "; its age counted" if self.aged and self.lasts is None else ""
         head += f"; only when {self.only_text}" if self.only_text else ""
         body = self.text or "; ".join(f"{hook}: {h.words}" for hook, h in self.hooks.items())
         return f"{head})" + (f": {body}" if body else "")
@@ -179,6 +189,10 @@ def declare_statuses(b: "BuildContext") -> None:
     for name in section:
         b.check_identifier(name, section.key_pos.get(name), "status")
         status = Status(str(name), len(book.statuses))
+        spec = section[name]
+        if isinstance(spec, Mapping):  # read before any code, which status_age() checks against
+            status.lasts = _lasts(b, spec)
+            status.aged = b.bool_setting(spec, "age", False)
         book.statuses.append(status)
         book.by_name[status.name] = status
     g.types[TYPE_NAME] = tuple(book.by_name)
@@ -205,7 +219,6 @@ def compile_statuses(b: "BuildContext") -> None:
         status.kind = str(spec.get("kind") or "")
         status.negative = b.bool_setting(spec, "negative", True)
         status.text = " ".join(str(spec.get("text") or "").split())
-        status.lasts = _lasts(b, spec)
         if "only" in spec:
             compiled, slots = b.expression(spec["only"], "bool", bind={"self": bearer}, pos=spec.pos_of("only"))
             status.only = (compiled.fn, slots)
@@ -248,6 +261,9 @@ def check_hooks(b: "BuildContext") -> None:
     for status in book.statuses:
         spec = section[status.name]
         missing = [turn for turn in ("start", "end") if turn not in book.step_turns]
+        if status.aged and status.lasts is None and "start" not in book.step_turns and isinstance(spec, Mapping):
+            b.error(spec.pos_of("age"), f"status '{status.name}' counts its age, but no 'statuses' step counts its owner's "
+                    "turns (turn: start)", "add '- statuses: {turn: start}' where the turn begins; a step may also run a hook")
         if status.lasts is not None and missing and isinstance(spec, Mapping):
             does = {"start": "counts its owner's turns (turn: start)", "end": "ends it when they are over (turn: end)"}
             b.error(spec.pos_of("lasts"), f"status '{status.name}' lasts {status.lasts} turn{'s' * (status.lasts != 1)}, "
@@ -258,8 +274,27 @@ def check_hooks(b: "BuildContext") -> None:
         for hook in status.hooks:
             if hook not in known:
                 b.error(hooks.key_pos.get(hook) if isinstance(hooks, Mapping) else None,
-                        f"nothing runs the hook '{hook}' of status '{status.name}'",
-                        did_you_mean(hook, known) or f"hooks that run: {', '.join(known)}")
+                        f"nothing runs the hook '{hook}' of status '{status.name}'", _unrun_hint(book, hook, known))
+
+
+def _unrun_hint(book: StatusBook, hook: str, known: list[str]) -> str:
+    """What to do about a status's hook nothing runs: the hook that runs it was meant to be, or the hooks that run.
+
+    When the name it resembles is a ``statuses`` step's hook that no status has, the step's may be the misspelt one:
+
+    >>> book = StatusBook(step_hooks={"turn_begin"})
+    >>> _unrun_hint(book, "turn_start", ["on_act", "turn_begin"])
+    "did you mean 'turn_begin'? or is the 'statuses' step's hook misspelt? it runs 'turn_begin', which no status has"
+    >>> _unrun_hint(book, "upkeep", ["on_act", "turn_begin"])
+    'hooks that run: on_act, turn_begin'
+    """
+    hint = did_you_mean(hook, known)
+    if hint is None:
+        return f"hooks that run: {', '.join(known)}"
+    meant = hint.split("'")[1]
+    if meant in book.step_hooks and not any(meant in st.hooks for st in book.statuses):
+        hint += f" or is the 'statuses' step's hook misspelt? it runs '{meant}', which no status has"
+    return hint
 
 
 # ------------------------------------------------------------------ changing the game
@@ -347,8 +382,8 @@ class StepPlan(NamedTuple):
 
     hooked: tuple[int, ...]  # statuses with the step's hook
     counted: tuple[int, ...]  # statuses whose turns the step counts or ends
-    lasting: tuple[int, ...]  # statuses that last a number of turns
-    ending: tuple[tuple[Status, int], ...]  # the same, with their status
+    lasting: tuple[int, ...]  # statuses whose turns are counted (they last a number of turns, or keep their age)
+    ending: tuple[tuple[Status, int], ...]  # statuses that last a number of turns, with their status
     every: tuple[int, int, int]  # every status: (start, stop, step) of a slice, shifted by the component id
 
 
@@ -357,8 +392,8 @@ class Statuses(Step):
     """``statuses: {hook: before_roll, turn: start}`` — run a hook of the statuses of the current role's components.
 
     ``turn: start`` first counts a turn of their owner for statuses that last
-    a number of turns; ``turn: end`` afterwards removes those whose turns are
-    over.  Hooks may ``choose``.
+    a number of turns or keep their age; ``turn: end`` afterwards removes those
+    whose turns are over.  Hooks may ``choose``.
     """
 
     kind = "statuses"
@@ -401,7 +436,7 @@ class Statuses(Step):
         """Where the values of the statuses this step reads start in ``State.counters`` (worked out once)."""
         book = s.game.parts.get("statuses")
         assert book is not None
-        lasting = tuple(_stored(s, st, 0) for st in book.statuses if st.lasts is not None)
+        lasting = tuple(_stored(s, st, 0) for st in book.statuses if st.counted)
         plan = self._offsets = StepPlan(
             tuple(_stored(s, st, 0) for st in book.statuses if self.hook in st.hooks),
             lasting if self.turn != "none" else (),
@@ -481,18 +516,18 @@ class Statuses(Step):
 
 @dataclass(frozen=True)
 class StatusFunction(Function):
-    """give / remove / has / statuses_of / dispel / cancel: one class, ``verb`` says which."""
+    """give / remove / has / statuses_of / status_age / dispel / cancel: one class, ``verb`` says which."""
 
     verb: str = "give"
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         if self.verb == "cancel":  # (only rulesets with statuses offer these functions: see attach)
             return self._cancel(call, scope)
-        wanted = {"give": (2, 3), "remove": (2, 2), "has": (2, 2), "dispel": (1, 1), "statuses_of": (1, 1)}[self.verb]
+        wanted = {"give": (2, 3), "remove": (2, 2), "has": (2, 2), "dispel": (1, 1), "statuses_of": (1, 1), "age": (2, 2)}[self.verb]
         args = self.arity(call, scope, *wanted)
         status_type = scope.vocab.data["status_type"]
         if len(args) < wanted[0]:
-            return Compiled({"has": BOOL, "statuses_of": ListOf(status_type)}.get(self.verb, EFFECT), lambda s, e: None)
+            return Compiled({"has": BOOL, "age": INT, "statuses_of": ListOf(status_type)}.get(self.verb, EFFECT), lambda s, e: None)
         target = self.value(scope, args[0], ANY_COMPONENT, "target").fn
         if self.verb == "dispel":
             return Compiled(EFFECT, lambda s, e: _each_negative(s, target(s, e)))
@@ -505,6 +540,8 @@ class StatusFunction(Function):
                 name = status(None, [])
                 return Compiled(BOOL, lambda s, e: (c := target(s, e)) is not None and s.counters[s.game.parts["statuses"].by_name[name].spec.offset + c] > 0)
             return Compiled(BOOL, lambda s, e: has(s, target(s, e), status(s, e)))
+        if self.verb == "age":
+            return _age(scope, call, compiled, target)
         if self.verb == "remove":
             return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e)))
         meter = scope.vocab.data.get("meter")
@@ -534,7 +571,32 @@ class StatusFunction(Function):
         if len(args) < (1 if self.verb == "dispel" else 2):
             return self.name
         return {"give": "give {0} {1}", "remove": "end {1} on {0}", "has": "{0} has {1}", "statuses_of": "the statuses of {0}",
+                "age": "the turns of its owner begun since {0} got {1}",
                 "dispel": "dispel {0} (end its negative statuses)"}[self.verb].format(*args)
+
+
+def _age(scope: Scope, call: ast.Call, status: Compiled, target: Fn) -> Compiled:
+    """``status_age(TARGET, STATUS)``: its owner's turns begun since the target got the status (0 when it has not got
+    it).  Only a status whose turns are counted has an age: one that ``lasts`` a number of turns, or says ``age: true``."""
+    book: StatusBook = scope.vocab.data["status_book"]
+    uncounted = [st.name for st in book.statuses if not st.counted]
+    if status.constant and status.fn(None, []) in uncounted:
+        name = status.fn(None, [])
+        scope.error(call.pos, f"status '{name}' keeps no age: nothing counts its owner's turns",
+                    f"say 'age: true' in status '{name}', or give it 'lasts: N'")
+    elif not status.constant and uncounted:
+        scope.error(call.pos, "status_age() reads a status named where it is called (status_age(t, Sting)), unless every "
+                              f"status keeps its age: {', '.join(uncounted)} {'keeps' if len(uncounted) == 1 else 'keep'} none",
+                    "say 'age: true' in those statuses")
+
+    def age(s: "StateView", e: list[Any]) -> int:
+        cid, name = target(s, e), status.fn(s, e)
+        if cid is None or name is None:  # no target, or no status (first(statuses_of(t)) of a component with none)
+            return 0
+        stored = s.counters[book.by_name[name].spec.offset + cid]  # type: ignore[union-attr]
+        return stored - 1 if stored else 0
+
+    return Compiled(INT, age)
 
 
 def has(s: "StateView", cid: Any, name: Any) -> bool:
@@ -561,6 +623,7 @@ def attach(b: "BuildContext") -> None:
     """Tell the status functions the type of statuses (once the vocabulary exists); statuses with errors (reported) offer none."""
     if b.game.parts.get("statuses") is not None:
         b.game.vocab.data["status_type"] = Enum(TYPE_NAME)
+        b.game.vocab.data["status_book"] = b.game.parts["statuses"]
     else:
         withdraw_functions(b.game.vocab, BLOCK)
 
@@ -578,6 +641,9 @@ ADDED_FUNCTIONS = (
     StatusFunction("has", "has(TARGET, STATUS) -> bool", "Whether a component has a status.", "has(t, Sting)", verb="has"),
     StatusFunction("statuses_of", "statuses_of(TARGET) -> list of status", "The statuses a component has, in declaration order.",
                    "count(statuses_of(t)) == 0", verb="statuses_of"),
+    StatusFunction("status_age", "status_age(TARGET, STATUS) -> int",
+                   "How many of its owner's turns have begun since a component got a status (0 when it has not got it); "
+                   "the status must count them: 'lasts: N' or 'age: true'.", "status_age(self, Sting) >= 3", verb="age"),
     StatusFunction("dispel", "dispel(TARGET)", "End every negative status of a component.", "dispel(self)", verb="dispel"),
     StatusFunction("cancel", "cancel()", "In an on_act hook: the action being attempted fails.", "cancel()", verb="cancel"),
 )
@@ -614,7 +680,7 @@ BLOCK = declare(Block(
     },
     defs={
         "status": {
-            "description": ("One status: `{kind: major, negative: true, lasts: 1, only: CONDITION, text: ..., on: "
+            "description": ("One status: `{kind: major, negative: true, lasts: 1, age: true, only: CONDITION, text: ..., on: "
                             "{HOOK: PROGRAM}}`. Every key is optional: a status with no hooks (`Marked: {kind: "
                             "minor}`, or just `Marked:`) is given, read with `has` and removed by other code."),
             "type": ["object", "null"],
@@ -638,6 +704,13 @@ BLOCK = declare(Block(
                     "minimum": 1,
                     "default": "until removed",
                     "examples": [1, "until removed"],
+                },
+                "age": {
+                    "description": ("Count its owner's turns while it lasts, as a `statuses: {turn: start}` step begins "
+                                    "them, so `status_age(TARGET, STATUS)` can read them (a status that `lasts` a "
+                                    "number of turns counts them already)."),
+                    "$ref": "#/$defs/flag",
+                    "default": False,
                 },
                 "only": {
                     "description": "Who may receive it: a condition on `self`.",

@@ -11,12 +11,16 @@ runs the thresholds it crosses, made ``by`` the current role::
 
     - advance: {along: line, markers: marks}
 
+With ``off_end_when_forced: true`` (or an option holding it) a marker on the
+last component may move off the end only when no marker stands anywhere
+else ("if you must move it off the last one, remove it").
+
 Text form: ``advance from NAME``.  Every move is a decision, even when there
 is one place to move from (a turn always has one); with no marker left on the
 line the step does nothing.
 
 >>> Advance.keys
-('if', 'along', 'markers')
+('if', 'along', 'markers', 'off_end_when_forced')
 """
 
 from __future__ import annotations
@@ -37,13 +41,14 @@ if TYPE_CHECKING:
 @step_kind
 class Advance(Step):
     kind = "advance"
-    keys = ("if", "along", "markers")
+    keys = ("if", "along", "markers", "off_end_when_forced")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
         self.game = b.game
         self.line = b.zone_ref(spec, "along")
         self.slots: list[int | None] = []  # see _slots
+        self.forced = b.bool_setting(spec, "off_end_when_forced", False)
         name = str(spec.get("markers", ""))
         self.counter = b.game.counters.get(name)
         if self.counter is None or self.counter.per in ("role", "game"):
@@ -51,9 +56,17 @@ class Advance(Step):
                     did_you_mean(name, [c for c, k in b.game.counters.items() if k.per not in ("role", "game")]))
 
     def marked(self, s: "StateView") -> list[int]:
-        """The components of the line with a marker on them, in line order."""
-        slots, values = self.slots or self._slots(), s.counters
-        return [c for c in s.zones[self.line(s)] if (i := slots[c]) is not None and values[i] > 0]
+        """The components of the line with a marker on them, in line order: those a marker may move from (with
+        ``off_end_when_forced``, the last one only when it is the only one).
+
+        Example: markers on the first and the last of three components give ``[first, last]``, or ``[first]`` with
+        ``off_end_when_forced``.
+        """
+        slots, values, line = self.slots or self._slots(), s.counters, s.zones[self.line(s)]
+        found = [c for c in line if (i := slots[c]) is not None and values[i] > 0]
+        if self.forced and len(found) > 1 and found[-1] == line[-1]:
+            found.pop()
+        return found
 
     def _slots(self) -> list[int | None]:
         """Each component's slot of the markers' counter in ``State.counters`` (None: it has none), worked out once.
@@ -107,14 +120,21 @@ class Advance(Step):
         if words[:2] != ["advance", "from"] or len(words) != 3:
             return None
         cid = self.game.component_ids.get(words[2])
-        if cid is None or cid not in s.zones[self.line(s)]:
+        line = s.zones[self.line(s)]
+        if cid is None or cid not in line:
             return f"there is no '{words[2]}' in the {self.line.name}"
-        return f"there are no {self.counter.name if self.counter else 'markers'} on {words[2]}"
+        name = self.counter.name if self.counter else "markers"
+        if self.forced and self.counter is not None and cid == line[-1] and (i := self.counter.index_of(cid)) is not None \
+                and s.counters[i] > 0:
+            return (f"the {name} on {words[2]} may leave the end of the {self.line.name} only when no other "
+                    f"{name} can move")
+        return f"there are no {name} on {words[2]}"
 
     def describe(self) -> str:
         name = self.counter.name if self.counter else "markers"
+        forced = f", and only when no other {name} can move" if self.forced else ""
         return (f"the player moves one of the {name} one place along the {self.line.name} "
-                f"(from a component to the next; past the last one it leaves play)")
+                f"(from a component to the next; past the last one it leaves play{forced})")
 
 
 BLOCK = declare(Block(
@@ -141,6 +161,12 @@ BLOCK = declare(Block(
                     "description": "A counter kept per component of that zone: how many markers stand on each.",
                     "type": "string",
                     "examples": ["marks"],
+                },
+                "off_end_when_forced": {
+                    "description": ("A marker on the last component may move off the end only when no marker "
+                                    "stands anywhere else: true/false or an option name."),
+                    "$ref": "#/$defs/flag",
+                    "default": False,
                 },
             },
             "required": ["along", "markers"],

@@ -42,7 +42,7 @@ from engine.core.compose import set_in_words
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
-from engine.lang.defined import define_functions
+from engine.lang.defined import code_text, define_functions
 from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
 from engine.lang.program import Program
 from engine.lang.scope import Compiled, Scope
@@ -276,14 +276,14 @@ class Builder:
         if not isinstance(text, Text):
             return None
         in_force = limits.current()
-        return _code_text(text), program, text.__getnewargs__()[1:], in_force.integer_digits, in_force.code_length
+        return code_text(text), program, text.__getnewargs__()[1:], in_force.integer_digits, in_force.code_length
 
     def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
         """The syntax tree of effect-language ``text`` (a program when ``program``); None, reported, when it does not parse.
 
         Trees of code read from files are kept by text and position, so loading a ruleset again parses nothing.
         """
-        source = _code_text(text)
+        source = code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
         key = self._key(text, program)
         if key is not None and key in _PARSED:
@@ -340,7 +340,7 @@ class Builder:
     def describe(self, text: Any) -> str:
         """The English of code that ``expression`` already checked (errors are not reported twice)."""
         try:
-            node = _PARSED.get(self._key(text, False)) or parse_expression(_code_text(text))  # parsed once, as a rule
+            node = _PARSED.get(self._key(text, False)) or parse_expression(code_text(text))  # parsed once, as a rule
             node.compile(Scope(self.game.vocab, DiagnosticSink()))  # names the ruleset's own functions in English
             return node.describe()
         except (RulesetError, RecursionError):
@@ -369,8 +369,4 @@ def _without(tree: Mapping, keys: tuple[str, ...]) -> dict[str, Any]:
     return {k: plain(v) for k, v in tree.items() if k not in keys}
 
 
-def _code_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 

@@ -147,6 +147,12 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
                 "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
     first_ranked = spec.get("winners", "most-points") == "first-ranked"
+    if points and not any(points) and not first_ranked:
+        named = spec.get("points")
+        held = f"the option '{named}' holds {points}: " if isinstance(named, str) and named in b.game.options else ""
+        b.error(b.pos(spec, "points"), f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game "
+                "would end with all the seats sharing the win", "pay the first place more ([1, 0] lets the first-ranked "
+                "win), or say 'winners: first-ranked' when the ranking itself decides who wins")
     if first_ranked and any(b.game.teams.get(n) for n in b.game.player_counts):
         b.error(b.pos(spec, "winners"), "'winners: first-ranked' is for seats playing alone: this ruleset has teams, "
                 "whose seats win by their team's points", "leave 'winners' out")

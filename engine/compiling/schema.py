@@ -188,7 +188,8 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
-        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}")
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
+                          _read_as_boolean(err, pos))
     kinds = _branch_kinds(err)
     if kinds:  # no form fits the value's own kind: say which kinds do
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
@@ -263,6 +264,28 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:
+    """A hint when YAML read a word such as ``yes``, ``no``, ``on`` or ``off`` as true/false where a text belongs."""
+    if not isinstance(err.instance, bool) or "string" not in ([err.validator_value] if isinstance(err.validator_value, str)
+                                                              else err.validator_value):
+        return None
+    word = _word_at(pos)
+    if word is None or word.lower() in ("true", "false"):  # written as true or false: no word was meant
+        return None
+    return f"YAML reads {word} as {_shown(err.instance)}: write \"{word}\" in quotes to mean the word"
+
+
+def _word_at(pos: Any) -> str | None:
+    """The word written at ``pos`` in its file, or None when the file cannot be read there."""
+    if pos is None or not pos.file:
+        return None
+    lines = source_lines(pos.file)
+    if not 0 < pos.line <= len(lines):
+        return None
+    m = re.match(r"[A-Za-z]+", lines[pos.line - 1][max(pos.col - 1, 0):])
+    return m.group(0) if m else None
 
 
 def _after_a_comma(pos: Any) -> bool:

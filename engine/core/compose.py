@@ -623,7 +623,21 @@ def _replace(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], or
     else:
         _refuse_empty_merge(result.get(key), over, key)
         value = merge(result.get(key), over[key], path + (str(key),), origin)
+        _note_instances_replaced(result, over, key, path, origin)
     result.add(key, value, over.key_pos.get(key), over.value_pos.get(key))
+
+
+def _note_instances_replaced(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
+    """Note a kind's ``instances:`` list written over the base's: it replaces every instance the base has, where
+    ``instances+:`` (the likelier wish, a new card beside the others) adds to them."""
+    spent, base = _SPENT.get(), result.get(key)
+    if spent is None or key != "instances" or path[:1] != ("components",) or not isinstance(base, list) or not base:
+        return
+    was = result.key_pos.get(key) or result.pos_of(key)
+    where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
+    spent.replaced.append(Text(
+        f"the instances of {path[-1]} replace the {len(base)} from {origin or 'the base'} ({where}): "
+        "write 'instances+:' to add to them instead", over.key_pos.get(key, over.pos)))
 
 
 def _refuse_empty_merge(base: Any, over: Mapping, key: str) -> None:

@@ -217,18 +217,61 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
     "did you mean 'width'?"
     >>> did_you_mean("shove", ["is_over"]), did_you_mean("shove", ["is_over"], strict=True)
     ("did you mean 'is_over'?", None)
+
+    A name made of the same words as a candidate, one of them said another way
+    (``begin`` for ``start``, ``finish`` for ``end``) or in another order, is
+    that candidate before any name merely spelt alike:
+
+    >>> did_you_mean("turn_begin", ["turn_end", "turn_start"]), did_you_mean("end_turn", ["turn_end", "turn_start"])
+    ("did you mean 'turn_start'?", "did you mean 'turn_end'?")
+
+    A name that is a candidate with an ending added (``Glowing`` for ``Glow``) is a near miss too:
+
+    >>> did_you_mean("Glowing", ["Glow", "Gleam"], strict=True)
+    "did you mean 'Glow'?"
     """
     import difflib
 
     pool = list(candidates)
+    same = _same_words(name, pool)
+    if same is not None:
+        return f"did you mean '{same}'?"
     close = difflib.get_close_matches(name, pool, n=3 if strict else 1, cutoff=0.6)
     if strict:
         close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= 0.75 or _edits(name, c) <= 2][:1]
+    if not close:
+        close = sorted((c for c in pool if len(c) >= 4 and name.startswith(c) and name != c), key=len, reverse=True)[:1]
     if not close:
         lowered = {c.lower(): c for c in pool}
         if name.lower() in lowered:
             close = [lowered[name.lower()]]
     return f"did you mean '{close[0]}'?" if close else None
+
+
+SYNONYMS = {"begin": "start", "beginning": "start", "finish": "end"}
+"""Words a name may say another way: each maps to the word it is read as, so ``turn_begin`` reads as ``turn_start``."""
+
+
+def _words(name: str) -> tuple[str, ...]:
+    """A name's words (split at ``_``, ``-`` and spaces, lower case, synonyms read as one), in order.
+
+    >>> _words("Turn_Begin"), _words("finish-line")
+    (('turn', 'start'), ('end', 'line'))
+    """
+    return tuple(SYNONYMS.get(w, w) for w in name.lower().replace("-", "_").replace(" ", "_").split("_") if w)
+
+
+def _same_words(name: str, pool: list[str]) -> str | None:
+    """The one candidate made of the same words as ``name`` (synonyms alike, in any order), else None.
+
+    >>> _same_words("begin_turn", ["turn_start", "turn_end"]), _same_words("turn", ["turn_start"])
+    ('turn_start', None)
+    """
+    words = _words(name)
+    if len(words) < 2:  # one word: spelling decides (difflib below)
+        return None
+    found = [c for c in pool if c != name and sorted(_words(c)) == sorted(words)]
+    return found[0] if len(found) == 1 else None
 
 
 def _edits(a: str, b: str) -> int:

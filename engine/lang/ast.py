@@ -430,6 +430,16 @@ _COMPARE_WORDS = {
 }
 
 
+def _quoted_value(scope: Scope, node: Node, other: Type) -> str | None:
+    """A hint when ``node`` is text naming a value of ``other``, a declared type: such a value is written unquoted."""
+    if not (isinstance(node, Literal) and node.type is STR and isinstance(other, Enum)):
+        return None
+    known = scope.vocab.globals.get(node.value)
+    if known is None or known.type != other:
+        return None
+    return f"write {node.value} without quotes: the values of {other} are names, not text"
+
+
 @dataclass
 class Compare(Node):
     op: str
@@ -440,7 +450,8 @@ class Compare(Node):
         a, b = self.left.compile(scope), self.right.compile(scope)
         if self.op in ("==", "!="):
             if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
-                scope.error(self.pos, f"cannot compare {_a(a.type)} with {_a(b.type)}")
+                scope.error(self.pos, f"cannot compare {_a(a.type)} with {_a(b.type)}",
+                            _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type))
         else:
             expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
             expect(scope, self.right, b, INT, f"the right side of '{self.op}'")

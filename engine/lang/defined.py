@@ -337,7 +337,7 @@ def define_functions(b: "CodeContext") -> None:
                          f"(limit call_depth={most}; raise it with --limit call_depth=N)")
             continue
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
-        text = " ".join(str(body_text).split())
+        text = " ".join(code_text(body_text).split())
         if lets:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
@@ -442,12 +442,23 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     return with_lets, result, max(scope.slots, 1), meaning, depth, None, spends
 
 
+def code_text(value: Any) -> str:
+    """Code as written: YAML reads a bare ``true`` or ``false`` (a body such as ``never(): false``) as a boolean.
+
+    >>> code_text(False), code_text(7), code_text("n > 1")
+    ('false', '7', 'n > 1')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def parse_selection(b: "CodeContext", text: Any, pos: Any) -> ast.Node | None:
     """Parse an expression or a selection ``x in C where P`` (as a function argument is read); errors go to ``b``."""
     from engine.core.errors import RulesetError
     from engine.lang.parser import parse_expression
 
-    source = str(text)
+    source = code_text(text)
     if isinstance(text, Text):
         def locate(line: int, col: int) -> Any:
             return text.locate(line, col - 2 if line == 1 else col)

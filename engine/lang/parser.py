@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast as python_ast
 import re
+import threading
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +32,9 @@ from engine.lang import ast
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
 Locate = Callable[[int, int], SourcePos]
+_PARSING = threading.Lock()
+"""Held while the parser runs: its indentation post-lexer keeps its state on the one shared parser, so two threads
+parsing at once (a server compiling two rulesets for two requests) would break each other's parse."""
 TOO_DEEP = "this code nests too deeply (more than a few hundred levels); split it up"
 
 
@@ -103,7 +107,8 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise RulesetError.at(locate(1, 1), f"this code is {len(text):,} characters long, more than {most:,} "
                                             f"(limit code_length={most:,}; raise it with --limit code_length=N)")
     try:
-        tree = _parser().parse(text, start=start)
+        with _PARSING:
+            tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
         message = _syntax_message(err, text)
         hint = _cut_at_a_comma(text, locate) if "the text ends too early" in message else None

@@ -227,6 +227,9 @@ _NAMES_REACHED_FOR = {
     "num_players": "the number of players is 'player_count'",
     "self": "'self' is the component whose code this is: it is known in code written on components, statuses and tiles",
     "me": "'me' is the seat being scored: it is known in 'running_score' only",
+    "True": "write 'true', in lower case",
+    "False": "write 'false', in lower case",
+    "None": "write 'none', in lower case",
 }
 
 

@@ -467,9 +467,10 @@ class State:
         if not step.sealed:
             return ()
         seats = [self.seat_of[self.order[self.turn]]]
+        left = self.left_roles()  # their turns are passed over
         for turn in range(self.turn + 1, len(self.order)):
             seat = self.seat_of[self.order[turn]]
-            if seat not in seats and len(self._seat_view(turn, step.actions)):
+            if seat not in seats and self.order[turn] not in left and len(self._seat_view(turn, step.actions)):
                 seats.append(seat)
         return tuple(seats)
 
@@ -824,15 +825,19 @@ class State:
 
     # ------------------------------------------------------------ zone operations
 
-    def move(self, cid: int, zone: int) -> None:
-        """Move a component to the end of a zone (off the board if it was on it)."""
+    def move(self, cid: int, zone: int, at: int | None = None) -> None:
+        """Move a component to the end of a zone (off the board if it was on it); ``at``: to that index instead (0 is
+        the top of a pile)."""
         self._actions = None
         old = self.zone_of[cid]
         self.zones[old].remove(cid)
         if self.cell_of[cid] is not None:
             self._lift(cid)
         self.zone_of[cid] = zone
-        self.zones[zone].append(cid)
+        if at is None:
+            self.zones[zone].append(cid)
+        else:
+            self.zones[zone].insert(at, cid)
         if self.tallies:
             retally(self.tallies, cid, old, zone)
         if self.face_tallies:

@@ -24,7 +24,10 @@ order (``describe`` lists them with their offsets for one game):
   one's own tray shows what it rolled);
 * ``committed cells`` (games whose ``commit`` step seals a cell): per cell,
   how many cells the seat itself sealed there, then per role 1 if that
-  role's revealed commitment names the cell.
+  role's revealed commitment names the cell;
+* ``committed numbers`` (games whose ``commit`` step seals a number): per
+  slot, the number the seat itself sealed there plus one (0: none), then per
+  role and slot the number revealed plus one (0: none).
 
 Example::
 
@@ -77,6 +80,9 @@ class Encoder:
         self.first_face = {game.piece_names[c]: labels[0] for c, labels in enumerate(game.face_labels)}
         faced = any(len(labels) > 1 for labels in game.face_labels)
         sealing = any(isinstance(step, Commit) and step.cells is not None for step in game.steps)
+        slots = game.parts.get("slots")
+        self.slot_index = {name: i for i, name in enumerate(slots.names)} if slots is not None else {}
+        bidding = any(isinstance(step, Commit) and step.numbers is not None for step in game.steps)
         parts = [
             ("seat", 5, "observing seat, seat to move (0: over), turn number, answering a choice (1/0), over (1/0)"),
             ("current role", 1, "the role to move, 1-based in the roles (0: over or hidden)"),
@@ -91,6 +97,9 @@ class Encoder:
              f"per zone: the face each of up to {self.capacity} seen components shows (0: none or unseen)"),
             ("committed cells", (1 + len(self.roles)) * len(self.cells) * sealing,
              "per cell: how many cells this seat sealed there, then per role: its revealed commitment names it (1/0)"),
+            ("committed numbers", (1 + len(self.roles)) * len(self.slot_index) * bidding,
+             "per slot: the number this seat sealed there plus 1, then per role and slot: the number revealed plus 1 "
+             "(0: none)"),
         ]
         self.segments: list[Segment] = []
         offset = 0
@@ -99,7 +108,7 @@ class Encoder:
             offset += length
         self.size = offset
         self._at = {s.name: s.offset for s in self.segments}
-        self._faced, self._sealing = faced, sealing
+        self._faced, self._sealing, self._bidding = faced, sealing, bidding
 
     def __len__(self) -> int:
         return self.size
@@ -144,7 +153,18 @@ class Encoder:
             self._encode_zone_faces(obs, v)
         if self._sealing:
             self._encode_committed_cells(obs, v)
+        if self._bidding:
+            self._encode_committed_numbers(obs, v)
         return v
+
+    def _encode_committed_numbers(self, obs: dict[str, Any], v: np.ndarray) -> None:
+        """Write the numbers the seat sealed, and every revealed one, each plus one (0 stays: none)."""
+        at, slots = self._at["committed numbers"], len(self.slot_index)
+        committed = obs.get("committed_numbers", {})
+        for _role, slot, n in committed.get("sealed", ()):
+            v[at + self.slot_index[slot]] = n + 1
+        for role, slot, n in committed.get("revealed", ()):
+            v[at + slots * self.role_index[role] + self.slot_index[slot]] = n + 1
 
     def _encode_committed_cells(self, obs: dict[str, Any], v: np.ndarray) -> None:
         """Count the seat's own sealed cells, and mark the cells each role's revealed commitment names."""

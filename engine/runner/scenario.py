@@ -43,6 +43,7 @@ with that deal of the roles.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -51,7 +52,7 @@ from typing import Any
 
 from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
-from engine.compiling.schema import check_schema
+from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core import limits
 from engine.core.confine import FileRefused, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
@@ -106,6 +107,14 @@ def load_scenario(path: str | Path) -> Scenario:
     doc = load_yaml(path)
     if not isinstance(doc, Mapping):
         raise RulesetError.at(SourcePos(str(path), 1, 1), "a scenario file is a mapping with 'ruleset:'")
+    if "ruleset" not in doc and (keys := ruleset_keys(doc)):
+        raise RulesetError.at(
+            doc.key_pos.get(keys[0]) or SourcePos(str(path), 1, 1),
+            f"this is a ruleset or a file one includes (it has '{keys[0]}:'), not a scenario file (it has no 'ruleset:')",
+            "scenario files say 'ruleset:' and the actions to play: give the ruleset's folder to run the scenarios "
+            "in it, 'rulecraft check --invariants RULESET' to play random games checking its invariants, "
+            "or 'rulecraft validate RULESET' to check the ruleset itself",
+        )
     check_schema(doc, "scenario")
     named = str(doc["ruleset"])
     try:
@@ -127,6 +136,19 @@ def load_scenario(path: str | Path) -> Scenario:
         allowed = ", ".join(map(str, game.player_counts))
         raise RulesetError.at(doc.pos_of("players"), f"{game.name} is played by {allowed} players, not {players}")
     return Scenario(str(doc.get("name") or path.stem), path, doc, game)
+
+
+def ruleset_keys(doc: Mapping) -> list[str]:
+    """The top-level keys of ``doc`` that a ruleset (or a file it includes) has and a scenario file never has.
+
+    >>> ruleset_keys(load_yaml("a.yaml", "name: x\\nplayers: 2\\nturn: []\\nextends: y\\n"))
+    ['turn', 'extends']
+    >>> ruleset_keys(load_yaml("scenario.yaml", "name: x\\nplayers: 2\\nactions: []\\n"))
+    []
+    """
+    ruleset = ruleset_schema()["properties"]
+    scenario = json.loads(schema_text("scenario"))["properties"]
+    return [key for key in map(str, doc) if key.rstrip("+-") in ruleset and key.rstrip("+-") not in scenario]
 
 
 def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
@@ -482,6 +504,12 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
     if owner_text is not None:
         owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text
     index = spec.index_of(owner)
+    copies = game.identical.get(str(owner_text), ()) if spec.per != "role" else ()
+    if index is None and copies:
+        first, last = game.component_names[copies[0]], game.component_names[copies[-1]]
+        raise RulesetError.at(pos, f"'{owner_text}' names {len(copies)} identical copies: write the copy, {first} to "
+                                   f"{last}, like {spec.name}({first}) (a position gives out copies in the order it "
+                                   f"lists them, the board's before the zones': the first {owner_text} listed is {first})")
     if index is None:
         owners = [o if spec.per == "role" else game.component_names[o] for o in spec.owners]
         raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))

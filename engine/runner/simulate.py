@@ -125,6 +125,26 @@ def count_lead_changes(leaders: Sequence[int]) -> int:
     return changes
 
 
+def held_by_rival(state: State, cid: int, seat: int, teams: Sequence[tuple[int, ...]]) -> bool:
+    """True when component ``cid`` lies in a zone of a role played by a seat of another side than ``seat``'s.
+
+    A choice that picks such a component (a target among the opponents' pieces) does not make it the
+    chooser's: it is not counted as used by the chooser, so the per-component table says how the seats
+    that played a component did, not the seats that aimed at it.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(zone_owner=[None, "North", "South"])  # a shared zone, then a zone per role
+    >>> state = SimpleNamespace(game=game, zone_of=[0, 1, 2], seat_of={"North": 1, "South": 2})
+    >>> [held_by_rival(state, cid, 1, ((1,), (2,))) for cid in (0, 1, 2)]  # what seat 1 picks
+    [False, False, True]
+    >>> held_by_rival(state, 2, 1, ((1, 2),))  # a partner's component is its side's
+    False
+    """
+    owner = state.game.zone_owner[state.zone_of[cid]]
+    holder = state.seat_of.get(owner, 0) if owner is not None else 0
+    return bool(holder) and not any(seat in side and holder in side for side in teams)
+
+
 def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> GameResult:
     """One game between the agents ``specs`` (one per seat), seeded with ``seed``.
 
@@ -147,8 +167,9 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         action = seats[seat - 1].choose(state)
         if state.pending is None:
             used[seat - 1].extend(game.steps[state.step].used_components(action.args))
-        else:  # an answer to a choice inside an effect: the component it picks, if it picks one
-            used[seat - 1].extend(chosen_components(state.pending, action.args[0]))
+        else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
+            picked = chosen_components(state.pending, action.args[0])
+            used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
         state.apply(action)
         length += 1
         if track:

@@ -6,7 +6,8 @@ file.  A ruleset is checked as it is and with each of its variants, and then
 played: random games per player count (the ruleset as written ``SEEDS`` of
 them, each variant one), so that code which only fails when it runs (a
 division by zero in a score, a step budget run out) is reported too, with the
-command that plays that game again.
+command that plays that game again, and so is an ``end: when`` that none of a
+player count's games met (each stopped at the turn limit).
 
 Example::
 
@@ -16,12 +17,13 @@ Example::
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.compiling.blame import blame_extension
 from engine.compiling.loading import GameRef, load_path
 from engine.core.compose import compose, replacements, variant_names
-from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos
+from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.core.paths import RULESET_FILE
 from engine.model.game import Game
 from engine.runner.simulate import play_command, play_game
@@ -127,7 +129,65 @@ def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
         return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
-    return played(game, 1 if variants else SEEDS) or _broken_at_setup(path, variants, game)
+    failures, endless = played(game, 1 if variants else SEEDS)
+    return _unread_options(path, variants) + (
+        failures or _never_ending(path, variants, game, endless) or _broken_at_setup(path, variants, game))
+
+
+def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
+    """A problem at each option that no code, setting or variant names: setting it (a variant, ``--set``, a sweep)
+    would change nothing, as a misspelt one in a file that extends another (``grid_widht: {default: 4}``) does.
+
+    What the ``options`` entries themselves say (their docs) does not count; a base's option is reported at the
+    line of ``path`` that caused it.
+    """
+    tree = compose(path, variants)
+    options = tree.get("options")
+    if not isinstance(options, Mapping):
+        return []
+    named = names_in([value for key, value in tree.items() if key != "options"])
+    found = [Diagnostic(options.key_pos.get(name) or SourcePos(str(path), 1, 1),
+                        f"option '{name}' is read nowhere: no code or setting names it, so setting it changes nothing",
+                        did_you_mean(name, [other for other in options if other != name])
+                        or f"name it in code or in a setting, such as max_turns: {name}; or remove it")
+             for name in options if name not in named]
+    return blame_extension(path, RulesetError(found)).diagnostics if found else []
+
+
+def names_in(node: object) -> set[str]:
+    """Every name written in ``node``'s texts and keys, at any depth.
+
+    >>> sorted(names_in({"end": {"max_turns": "rounds", "when": "turn > 2 and bonus(r)"}}))
+    ['and', 'bonus', 'end', 'max_turns', 'r', 'rounds', 'turn', 'when']
+    """
+    if isinstance(node, str):
+        return set(NAME.findall(node))
+    if isinstance(node, dict):
+        return set().union(*(names_in(key) | names_in(value) for key, value in node.items()))
+    if isinstance(node, (list, tuple)):
+        return set().union(*map(names_in, node))
+    return set()
+
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""A name as code and settings write one."""
+
+
+def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int]) -> list[Diagnostic]:
+    """A problem at ``end: when`` when every random game of some player count (``counts``) stopped at the turn
+    limit: the condition never held, so the game never ends by its own rules (a simulation of it would report
+    the turn limit's results).  A base's ``when`` is reported at the line of ``path`` that caused it."""
+    if not counts:
+        return []
+    end = compose(path, variants).get("end")
+    pos = end.pos_of("when") if isinstance(end, Mapping) else None
+    ref = GameRef.of(game)
+    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, ["random"] * counts[0])
+    found = Diagnostic(pos or SourcePos(str(path), 1, 1),
+                       f"'end: when' never held in the random games of {' or '.join(map(str, counts))} players: "
+                       f"each stopped at the turn limit (max_turns {game.max_turns}) (watch one: {again})",
+                       "the game must end by its own rules; the turn limit only stops a game that would not")
+    return blame_extension(path, RulesetError([found])).diagnostics
 
 
 def _broken_at_setup(path: Path, variants: list[str], game: Game) -> list[Diagnostic]:
@@ -170,26 +230,27 @@ variants too would add 0.8 s.
 """
 
 
-def played(game: Game, seeds: int = 1) -> list[Diagnostic]:
+def played(game: Game, seeds: int = 1) -> tuple[list[Diagnostic], list[int]]:
     """What goes wrong in ``seeds`` random games per player count (seeds 0, 1, ...): the first failure, where its
-    code is.
+    code is; and the player counts in which every game stopped at the turn limit (none when a game failed).
 
     Example::
 
-        played(engine.load("my-game"), SEEDS)   # [] when every such game runs to its end
+        played(engine.load("my-game"), SEEDS)   # ([], []) when every such game runs to an end of its own
     """
+    limited = dict.fromkeys(game.player_counts, 0)
     for seed in range(seeds):
         for players in game.player_counts:
             specs = ["random"] * players
             try:
-                play_game(game, players, seed, specs)
+                limited[players] += play_game(game, players, seed, specs).turn_limit
             except RulecraftError as err:
                 ref = GameRef.of(game)  # the game named as a simulation names a failing game
                 again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs)
                 pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
                 message = err.message if isinstance(err, EffectRuntimeError) else str(err)
-                return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")]
-    return []
+                return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")], []
+    return [], [players for players, stopped in limited.items() if stopped == seeds]
 
 
 def _includes(owner: Path, fragment: Path) -> bool:

@@ -7,6 +7,9 @@ let seat = new URLSearchParams(window.location.search).get("seat");
 let playing = view.mode === "watch";
 let timer = null;
 let source = null;
+let halted = null;  // the version of the table at which the server refused a bot's move: the bots wait there
+let scrubbed = null;  // a replay: the position the slider's thumb was moved to, while the table is on its way there
+let scrubbing = false;  // a replay: the slider's call is not answered yet
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -24,6 +27,7 @@ function build(tag, text, className) {
 
 let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
 let waiting = 0;
+let slow = null;  // the timer that marks the page as waiting long (a searching bot), so that it says so
 
 // Calls reach the server one after another, in the order they were made: two quick clicks are two steps, and an
 // answer never draws over a later one.  `body` may be a function, read when the call is sent, so that a step is
@@ -31,11 +35,16 @@ let waiting = 0;
 function call(path, body, quiet) {
   waiting += 1;
   document.body.dataset.busy = "true";
+  clearTimeout(slow);
+  slow = setTimeout(() => { document.body.dataset.slow = String(waiting > 0); }, 600);
   const sent = queue.then(() => send(path, typeof body === "function" ? body() : body, quiet));
   queue = sent.catch(() => null);  // one failed call does not stop the ones after it
   return sent.finally(() => {
     waiting -= 1;
-    if (waiting === 0) document.body.dataset.busy = "false";
+    if (waiting === 0) {
+      document.body.dataset.busy = "false";
+      document.body.dataset.slow = "false";
+    }
   });
 }
 
@@ -47,7 +56,11 @@ async function send(path, body, quiet) {
     });
     const data = await response.json();
     if (data.error) {
-      showMessage(data.error);
+      if (path === "/advance") {  // the ruleset failed on the bot's move, or it took too long: asking again fails again
+        halted = view.version;
+        playing = false;  // watching: paused, so that play asks again
+        showMessage(`${data.error}\nThe bots stop here: ${view.mode === "watch" ? "press play or step" : "undo, or reload the page"} to try again.`);
+      } else showMessage(data.error);
       if (body !== undefined) call("", undefined, true);  // the table may have moved on meanwhile: draw it as it is
       return null;
     }
@@ -60,10 +73,13 @@ async function send(path, body, quiet) {
   }
 }
 
+// The actions the filter box names: those played at a cell when it holds one ("1,1": not those at -1,1 or 11,1),
+// else those whose text contains it.
 function matching() {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   if (!filter) return view.actions;
-  return view.actions.filter((a) => a.cells.includes(filter) || a.text.toLowerCase().includes(filter));
+  if (/^-?\d+,-?\d+$/.test(filter)) return view.actions.filter((a) => a.cells.includes(filter));
+  return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 
 function drawActions() {
@@ -84,6 +100,8 @@ function drawActions() {
 
 function drawLog() {
   const log = document.getElementById("log");
+  const reading = log.scrollTop + log.clientHeight < log.scrollHeight - 4;  // scrolled up to an earlier move
+  const kept = log.scrollTop;
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
@@ -91,7 +109,7 @@ function drawLog() {
     if (move.lines.length) item.append(build("div", move.lines.join("\n"), "lines"));
     log.append(item);
   }
-  log.scrollTop = log.scrollHeight;
+  log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up
 }
 
 function draw(data) {
@@ -102,21 +120,24 @@ function draw(data) {
   const explanation = document.getElementById("explanation");
   explanation.replaceChildren();
   if (view.mode === "replay") {
-    document.getElementById("scrub").value = view.position;
+    if (scrubbed === null) document.getElementById("scrub").value = view.position;  // not under the pointer's thumb
     document.getElementById("position").textContent = `position ${view.position} of ${view.length}`;
-    if (view.explanation) {
-      const e = view.explanation;
-      explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
-      for (const line of e.lines) explanation.append(build("div", line));
-    }
   }
-  document.getElementById("seat").value = String(view.seat);
+  // A replay explains its position's move; a game over, the move that ended it (its log says who won and why).
+  const e = view.mode === "replay" ? view.explanation : view.over ? view.moves[view.moves.length - 1] : null;
+  if (e) {
+    explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
+    for (const line of e.lines) explanation.append(build("div", line));
+  }
+  drawSeats();
   drawSave();
+  drawInvites();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
     cell.classList.toggle("last", last.has(cell.dataset.cell));
+    if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
     cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
@@ -133,9 +154,25 @@ function draw(data) {
   schedule();
 }
 
+// "Seen by": the seats this browser may be shown, as they are now (a seat handed to another browser leaves the list).
+function drawSeats() {
+  const select = document.getElementById("seat");
+  // a table of bots only keeps no secret from its watchers: "everyone" shows every zone, and is always offered
+  const values = (view.seat === null || view.everyone ? [""] : []).concat(view.seats.map(String));
+  if (Array.from(select.options, (option) => option.value).join() !== values.join()) {
+    select.replaceChildren(...values.map((value) => {
+      const everyone = view.everyone ? "everyone: every zone" : "no seat: what every seat sees";
+      const option = build("option", value ? `seat ${value}` : everyone);
+      option.value = value;
+      return option;
+    }));
+  }
+  select.value = view.seat === null ? "" : String(view.seat);
+}
+
 // The save link: for this page's seat, or, when this page may not save now, the reason instead of a download.
-// For the same reason (one seat's page at a table of several humans, hidden information, the game on), the page
-// stays with its seat: "seen by" another seat would show that seat's hidden cards.
+// For the same reason (a page playing some of the human seats, the game on), the page stays with its seat:
+// "seen by" another seat would show that seat's hidden cards.
 function drawSave() {
   const save = document.getElementById("save");
   save.classList.toggle("unavailable", Boolean(view.unsaved));
@@ -145,6 +182,21 @@ function drawSave() {
   const seen = document.getElementById("seat");
   seen.disabled = Boolean(view.unsaved);
   seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
+}
+
+// The links handing this browser's other seats to other browsers: shown to the browser holding them (the one that
+// opened the table), for the other humans to play from their own browsers.
+function drawInvites() {
+  const box = document.getElementById("invites");
+  box.replaceChildren();
+  for (const [other, path] of Object.entries(view.invites)) {
+    const line = build("p", `seat ${other} from another browser: `, "invite");
+    const link = build("a", window.location.origin + path);
+    link.href = path;
+    link.dataset.seat = other;
+    line.append(link, build("small", " (opening it there gives that browser the seat, and takes it from this one)"));
+    box.append(line);
+  }
 }
 
 // Whether an action's text names the component `name` as a whole word: a card "1" is not named by "commit 1+ to left".
@@ -160,6 +212,7 @@ function choose(filter, test) {
   } else if (here.length > 1) {
     document.getElementById("filter").value = filter;
     drawActions();
+    document.getElementById("actions").scrollIntoView({ block: "nearest" });  // a phone lists them below the board
   }
 }
 
@@ -176,7 +229,7 @@ const nextMove = () => ({ version: view.version });
 
 function schedule() {
   clearTimeout(timer);
-  if (view.over || !view.bot_to_move) return;
+  if (view.over || !view.bot_to_move || halted === view.version) return;
   if (view.mode === "play") timer = setTimeout(() => call("/advance", nextMove), 250);
   else if (view.mode === "watch" && playing) {
     const speed = Number(document.getElementById("speed").value);
@@ -205,6 +258,11 @@ function follow() {
     const data = JSON.parse(event.data);
     if (!data.error && data.version > view.version) draw(data);
   };
+  // The server refused to follow the table (it is gone: closed, or the server started again): ask for the table
+  // once, so that the page says why at once instead of at the next click.
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) call("", undefined, true);
+  };
 }
 
 for (const tab of document.querySelectorAll(".tabs button")) {
@@ -232,14 +290,37 @@ if (view.mode === "play") {
 } else if (view.mode === "watch") {
   document.getElementById("playpause").addEventListener("click", () => {
     playing = !playing;
+    halted = null;
     document.getElementById("playpause").textContent = playing ? "pause" : "play";
     schedule();
   });
   document.getElementById("step").addEventListener("click", () => { playing = false; call("/advance", nextMove); });
   document.getElementById("back").addEventListener("click", () => { playing = false; call("/undo", {}); });
 } else {
+  // The slider redraws the table while its thumb is dragged, one call at a time: the position the thumb is at when
+  // the call before is answered is asked for next, so that the calls do not pile up behind a fast thumb, and the
+  // thumb stays where the pointer holds it until the table has caught up.
   const scrub = document.getElementById("scrub");
-  scrub.addEventListener("change", () => call("/goto", { position: Number(scrub.value) }));
+  const scrubTo = () => {
+    scrubbed = Number(scrub.value);
+    if (scrubbing) return;
+    if (scrubbed === view.position) {  // there already (the thumb let go where the table was last drawn)
+      scrubbed = null;
+      return;
+    }
+    scrubbing = true;
+    const position = scrubbed;
+    call("/goto", { position }).finally(() => {
+      scrubbing = false;
+      if (Number(scrub.value) !== position) scrubTo();
+      else {
+        scrubbed = null;
+        scrub.value = view.position;  // where the table is (the same, unless the server refused)
+      }
+    });
+  };
+  scrub.addEventListener("input", scrubTo);
+  scrub.addEventListener("change", scrubTo);
   document.getElementById("prev").addEventListener("click", () => call("/goto", () => ({ position: Math.max(0, view.position - 1) })));
   document.getElementById("next").addEventListener("click", () => call("/goto", () => ({ position: Math.min(view.length, view.position + 1) })));
 }

@@ -1,0 +1,154 @@
+"""Agents of the user's own, from a Python file named on the command line: ``--agents my_bots.py:Cautious``.
+
+``PATH.py:NAME`` names a class of the file at ``PATH`` (relative to the current
+folder) with a ``choose(state)`` method returning one of
+``state.legal_actions()`` — the agent of docs/api.md.  Each game makes one:
+``NAME()``, or ``NAME(rng)`` when its constructor takes an argument (a seeded
+``random.Random``, so the run repeats for its seed).  The file runs because the
+user's own command names it, as ``python my_bots.py`` would; a ruleset can
+never name one.  ``--agents``, ``--seat N=...`` and ``--hint-agent`` take it
+wherever they take an agent::
+
+    rulecraft simulate my-game --agents my_bots.py:Cautious,random
+    rulecraft play my-game --seat 2=my_bots.py:Cautious
+
+A missing file, a file that fails to load, a name it lacks, something that is not
+an agent class, and an agent that fails or chooses what is not legal are each
+told in a message, without a traceback.
+
+>>> is_agent_file("bots/mine.py:Cautious"), is_agent_file("mcts:400"), is_agent_file("policy:p.json")
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import random
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Iterable
+
+from engine.core.errors import RulecraftError, did_you_mean
+from engine.runner.agents import AGENT_KINDS, Agent, agent_kind
+
+_LOADED: dict[Path, ModuleType] = {}
+"""The files loaded so far, by resolved path: a file named by several specs runs once."""
+
+
+def is_agent_file(spec: str) -> bool:
+    """Whether an agent spec names a Python file (``PATH.py:NAME``)."""
+    return spec.strip().partition(":")[0].strip().lower().endswith(".py")
+
+
+def register_agent_files(specs: Iterable[str]) -> None:
+    """Load every file an agent spec names and register it as a kind of agent, so ``make_agent`` makes its agents.
+
+    Raises ValueError saying what is wrong: the file is missing or fails to load, it has no such name, or the name is
+    not a class with a ``choose(state)`` method taking no argument or one.
+    """
+    for spec in specs:
+        if not is_agent_file(spec):
+            continue
+        path_text, _, name = (part.strip() for part in spec.strip().partition(":"))
+        if not name:
+            raise ValueError(f"'{spec}': name the agent class of {path_text} too, as {path_text}:ClassName")
+        module = _load(path_text)
+        _agent_class(module, path_text, name.partition(":")[0].strip())
+        if path_text.lower() not in AGENT_KINDS:
+            agent_kind(path_text, f"{path_text}:CLASS")(_factory(module, path_text))
+
+
+def _load(path_text: str) -> ModuleType:
+    path = Path(path_text).expanduser()
+    if not path.is_file():
+        raise ValueError(f"no file {path_text} (an agent from a file is PATH.py:ClassName, the path from the current folder)")
+    resolved = path.resolve()
+    if resolved in _LOADED:
+        return _LOADED[resolved]
+    module_name = f"rulecraft_agents_{len(_LOADED)}_{resolved.stem}"
+    found = importlib.util.spec_from_file_location(module_name, resolved)
+    if found is None or found.loader is None:
+        raise ValueError(f"{path_text} cannot be loaded as Python")
+    module = importlib.util.module_from_spec(found)
+    sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
+    try:
+        found.loader.exec_module(module)
+    except BaseException as err:  # the user's code: whatever it raises (a SystemExit too) is told, not shown as ours
+        del sys.modules[module_name]
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        raise ValueError(f"{path_text} failed to load: {_where(err, resolved)}") from None
+    _LOADED[resolved] = module
+    return module
+
+
+def _agent_class(module: ModuleType, path_text: str, name: str) -> type:
+    """The agent class ``name`` of ``module``; ValueError when it lacks one or it is no agent class."""
+    found = getattr(module, name, None)
+    agents = sorted(n for n, v in vars(module).items() if inspect.isclass(v) and callable(getattr(v, "choose", None)))
+    if found is None:
+        hint = did_you_mean(name, agents) or (f"its agent classes: {', '.join(agents)}" if agents else "it has no class with a "
+                                                                                                      "choose(state) method")
+        raise ValueError(f"{path_text} has no '{name}' ({hint})")
+    if not inspect.isclass(found) or not callable(getattr(found, "choose", None)):
+        raise ValueError(f"{path_text}:{name} is not an agent class: an agent is a class with a choose(state) method "
+                         "returning one of state.legal_actions() (see docs/api.md)")
+    try:
+        needed = [p for p in inspect.signature(found).parameters.values()
+                  if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        needed = []
+    if len(needed) > 1:
+        raise ValueError(f"{path_text}:{name}() must take no argument, or one (a seeded random.Random), not "
+                         f"{len(needed)} ({', '.join(p.name for p in needed)})")
+    return found
+
+
+def _factory(module: ModuleType, path_text: str) -> Any:
+    """Makes the agent a spec of this file names (the text after ':' is the class), wrapped to report its failures."""
+
+    def make(argument: str | None, rng: random.Random) -> Agent:
+        name = (argument or "").partition(":")[0].strip()
+        cls = _agent_class(module, path_text, name)
+        takes_rng = any(p.default is p.empty for p in inspect.signature(cls).parameters.values()
+                        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+        try:
+            inner = cls(rng) if takes_rng else cls()
+        except Exception as err:
+            raise RulecraftError(f"{path_text}:{name}() failed: {_where(err, Path(path_text).resolve())}") from None
+        return FileAgent(inner, f"{path_text}:{name}")
+
+    return make
+
+
+class FileAgent:
+    """An agent from the user's file, whose failures and illegal choices are told as the user's, not the engine's."""
+
+    def __init__(self, inner: Any, spec: str) -> None:
+        self.inner = inner
+        self.name = spec
+
+    def choose(self, state: Any) -> Any:
+        try:
+            action = self.inner.choose(state)
+        except Exception as err:
+            raise RulecraftError(f"the agent {self.name} failed in choose(): "
+                                 f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
+        legal = state.legal_actions()
+        if action not in legal:
+            raise RulecraftError(f"the agent {self.name} chose {str(action)!r}, which is not one of the legal actions "
+                                 f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
+                                 f"{', ...' if len(legal) > 5 else ''})")
+        return action
+
+
+def _where(err: BaseException, path: Path) -> str:
+    """The error in one line, with the line of ``path`` it came from when it did (``bots.py:12``)."""
+    text = "".join(traceback.format_exception_only(type(err), err)).strip().splitlines()[-1]
+    if isinstance(err, SyntaxError) and err.lineno:
+        return f"{text} (line {err.lineno})"
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).resolve() == path]
+    return f"{text} (line {frames[-1].lineno})" if frames else text

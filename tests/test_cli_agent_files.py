@@ -1,0 +1,111 @@
+"""Agents of the user's own Python files on the command line: ``--agents my_bots.py:Cautious`` (cli/agent_files.py).
+
+docs/api.md described an agent class for the Python API, and the command line knew only the built-in agents and
+``policy:FILE``: ``rulecraft simulate my-game --agents my_bots.py:Cautious`` was "unknown agent".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import main
+
+BOTS = '''\
+class First:
+    """Always the first legal action."""
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Lucky:
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, state):
+        actions = state.legal_actions()
+        return actions[self.rng.randrange(len(actions))]
+
+
+class Broken:
+    def choose(self, state):
+        return 1 / 0
+
+
+class Cheater:
+    def choose(self, state):
+        return "pass the salt"
+
+
+class Greedy:
+    def __init__(self, rng, depth):
+        self.depth = depth
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+def not_a_class(state):
+    return None
+'''
+
+
+@pytest.fixture()
+def bots(tmp_path: Path) -> Path:
+    path = tmp_path / "my_bots.py"
+    path.write_text(BOTS, encoding="utf-8")
+    return path
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_class_of_the_users_file_plays_simulate_repeatably(bots: Path) -> None:
+    args = ["simulate", "tic-tac-toe", "-n", "12", "--seed", "3", "--agents", f"{bots}:First,{bots}:Lucky", "--format", "json"]
+    first, again = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.stdout)
+    assert report["agents"] == [f"{bots}:First", f"{bots}:Lucky"] and report["games"] == 12
+    assert json.loads(again.stdout) == report  # Lucky draws from the seeded generator it is given
+
+
+def test_it_plays_a_seat_of_play_and_in_worker_processes(bots: Path) -> None:
+    played = run("play", "tic-tac-toe", "--seed", "2", "--seat", f"1={bots}:First", "--seat", f"2={bots}:Lucky")
+    assert played.exit_code == 0 and "game over" in played.output, played.output
+    jobs = run("simulate", "tic-tac-toe", "-n", "8", "--jobs", "2", "--agents", f"{bots}:Lucky,random", "--format", "json")
+    assert jobs.exit_code == 0 and json.loads(jobs.stdout)["games"] == 8, jobs.output
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("{dir}/missing.py:First", "no file {dir}/missing.py (an agent from a file is PATH.py:ClassName"),
+    ("{bots}", "'{bots}': name the agent class of {bots} too, as {bots}:ClassName"),
+    ("{bots}:Frist", "{bots} has no 'Frist' (did you mean 'First'?)"),
+    ("{bots}:not_a_class", "{bots}:not_a_class is not an agent class: an agent is a class with a choose(state) method"),
+    ("{bots}:Greedy", "{bots}:Greedy() must take no argument, or one (a seeded random.Random), not 2 (rng, depth)"),
+    ("{dir}/broken.py:X", "{dir}/broken.py failed to load: SyntaxError: '(' was never closed (line 2)")])
+def test_a_bad_agent_file_is_refused_with_what_is_wrong(bots: Path, spec: str, says: str) -> None:
+    (bots.parent / "broken.py").write_text("import random\nx = (\n", encoding="utf-8")
+    spec, says = (text.format(dir=bots.parent, bots=bots) for text in (spec, says))
+    result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", spec)
+    assert result.exit_code == 2 and says in " ".join(result.output.split()), result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name, says", [
+    ("Broken", "the agent {bots}:Broken failed in choose(): ZeroDivisionError: division by zero (line "
+               f"{BOTS.splitlines().index('        return 1 / 0') + 1})"),
+    ("Cheater", "the agent {bots}:Cheater chose 'pass the salt', which is not one of the legal actions")])
+def test_an_agent_that_fails_or_cheats_is_told_without_a_traceback(bots: Path, name: str, says: str) -> None:
+    result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{name}")
+    assert result.exit_code == 1 and says.format(bots=bots) in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_agent_file_is_refused_on_a_ray_cluster_whose_workers_lack_it(bots: Path) -> None:
+    result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:First", "--backend", "ray")
+    assert result.exit_code == 2 and "an agent from a file plays only on this machine" in result.output, result.output

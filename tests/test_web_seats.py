@@ -1,0 +1,182 @@
+"""Seats belong to browsers (``rulecraft serve``, through Starlette's test client).
+
+At a played table each human seat has a key; the browser that opened the
+table holds every one (cookies), and hands a seat to another browser with the
+seat's invitation link.  A request for a seat's view, moves, undo, events or
+save without that seat's key is refused (403); a request naming no seat from a
+browser holding none gets what every seat sees.  Each ``TestClient`` here is
+one browser (its own cookies).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+
+try:
+    from starlette.testclient import TestClient
+except ImportError as missing:  # the web extra is not installed
+    if os.environ.get("CI"):
+        raise
+    pytest.skip(f"the web server's tests need the web extra ({missing.name} is missing)", allow_module_level=True)
+
+from starlette.applications import Starlette
+
+from cli.web.app import create_app
+from engine.core.information import SEEN, zone_view
+from engine.core.paths import builtin_names
+
+
+@pytest.fixture(scope="module")
+def app() -> Starlette:
+    return create_app(None)
+
+
+def browser(app: Starlette) -> TestClient:
+    """A new browser: cookies of its own."""
+    return TestClient(app, follow_redirects=False)
+
+
+def start(opener: TestClient, url: str) -> str:
+    """Open a table from ``url`` in the browser ``opener``; its id."""
+    response = opener.get(url)
+    assert response.status_code == 303, response.text
+    return response.headers["location"].rsplit("/", 1)[1]
+
+
+SEAT_2_REQUESTS = [
+    ("GET", "/api/tables/{t}?seat=2", None),
+    ("GET", "/api/tables/{t}/events?seat=2", None),
+    ("GET", "/api/tables/{t}/save?seat=2", None),
+    ("POST", "/api/tables/{t}/act", {"action": "choose pass", "seat": 2}),
+    ("POST", "/api/tables/{t}/undo?seat=2", {}),
+    ("POST", "/api/tables/{t}/advance?seat=2", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "body"), SEAT_2_REQUESTS)
+def test_a_browser_without_a_seats_key_is_refused_that_seats_view_and_moves(app: Starlette, method: str, url: str,
+                                                                            body: dict[str, Any] | None) -> None:
+    """Anyone who knew the table's id saw and played the other human's hand with ?seat=2."""
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    before = opener.get(f"/api/tables/{table}").json()
+    response = stranger.request(method, url.format(t=table), json=body)
+    assert response.status_code == 403
+    assert response.json()["error"].startswith("this request carries no key for seat 2: only the browser holding seat 2")
+    assert opener.get(f"/api/tables/{table}").json() == before
+
+
+def test_a_browser_without_the_movers_key_cannot_move_for_it(app: Starlette) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    mover = opener.get(f"/api/tables/{table}").json()["to_move"]
+    response = stranger.post(f"/api/tables/{table}/act", json={"action": "choose pass"})
+    assert response.status_code == 403 and response.json() == {
+        "error": f"this request carries no key for seat {mover}, whose turn it is: only the browser holding seat {mover} plays it"}
+    assert stranger.post(f"/api/tables/{table}/undo", json={}).status_code == 403
+    assert opener.get(f"/api/tables/{table}").json()["moves"] == []
+
+
+@pytest.mark.parametrize("url", ["/play/kuhn-poker?players=2&seed=1&seat=2=human", "/play/tutorial-tiles?players=2&seed=1"])
+def test_a_browser_holding_no_seat_sees_what_every_seat_sees(app: Starlette, url: str) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, url)
+    data = stranger.get(f"/api/tables/{table}").json()
+    assert data["seat"] is None and data["seats"] == [] and data["actions"] == [] and data["invites"] == {}
+    state = app.state.server.tables.get(table).state
+    game = state.game
+    held = {game.piece_names[c] for zi in range(len(game.zone_names)) if game.zone_spec_of[zi].hidden != "none"
+            for c in state.zones[zi]} - {game.piece_names[c] for c in state.grid.values()}
+    assert held and not [n for n in held if f'data-name="{n}"' in data["html"]]
+    mine = {game.piece_names[c] for zi in range(len(game.zone_names)) if zone_view(state, zi, 1) == SEEN
+            for c in state.zones[zi]}
+    assert any(f'data-name="{n}"' in opener.get(f"/api/tables/{table}?seat=1").json()["html"] for n in held & mine)
+    page = stranger.get(f"/table/{table}")
+    assert page.status_code == 200 and "no seat: what every seat sees" in page.text
+
+
+@pytest.mark.parametrize(("name", "variant"), [(name, "") for name in builtin_names()] + [("iconoclasm", "hidden-deities")])
+def test_what_every_seat_sees_holds_nothing_some_seat_may_not_see(app: Starlette, name: str, variant: str) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, f"/play/{name}?players=2&seed=2&seat=2=human&variant={variant}")
+    for _ in range(4):  # a few moves in, so that something may have been drawn or committed
+        data = opener.get(f"/api/tables/{table}").json()
+        opener.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"]})
+        if opener.get(f"/api/tables/{table}").json()["over"]:  # the end shows every zone: the position before it
+            opener.post(f"/api/tables/{table}/undo", json={})
+            break
+    data = stranger.get(f"/api/tables/{table}").json()
+    state = app.state.server.tables.get(table).state
+    game = state.game
+    shown = {game.piece_names[c] for c in state.grid.values()} | {
+        game.piece_names[c] for zi in range(len(game.zone_names)) if game.zone_spec_of[zi].hidden == "none"
+        for c in state.zones[zi]}
+    unseen = {game.piece_names[c] for zi in range(len(game.zone_names)) for c in state.zones[zi]} - shown
+    everything = data["html"] + json.dumps(data["moves"]) + json.dumps(data["situation"])
+    assert not [n for n in unseen if f'data-name="{n}"' in everything]
+    assert [m["text"] for m in data["moves"]] == [m.public for m in app.state.server.tables.get(table).moves]
+
+
+def test_a_sealed_move_shows_to_a_browser_holding_no_seat_as_every_seat_sees_it(app: Starlette) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 0 to left"})
+    assert stranger.get(f"/api/tables/{table}").json()["moves"][0]["text"] == "commit a card to left"
+
+
+def test_an_invitation_link_hands_a_seat_to_another_browser_once(app: Starlette) -> None:
+    opener, second, third = browser(app), browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    shared = opener.get(f"/api/tables/{table}").json()
+    assert shared["seats"] == [1, 2] and list(shared["invites"]) == ["2"]
+    link = shared["invites"]["2"]
+    assert link.startswith(f"/table/{table}?seat=2&key=")
+    page = second.get(link)  # a link's preview takes nothing: the page asks first
+    assert page.status_code == 200 and "take seat 2" in page.text
+    assert opener.get(f"/api/tables/{table}?seat=2").status_code == 200
+    taken = second.post(link)
+    assert taken.status_code == 303 and taken.headers["location"] == f"/table/{table}?seat=2"
+    assert second.get(f"/api/tables/{table}?seat=2").json()["seat"] == 2
+    assert opener.get(f"/api/tables/{table}?seat=2").status_code == 403  # the opener holds seat 2 no more
+    alone = opener.get(f"/api/tables/{table}").json()
+    assert alone["seats"] == [1] and alone["invites"] == {} and alone["seat"] == 1  # even on seat 2's turn
+    spent = third.post(link)
+    assert spent.status_code == 403 and "this link to seat 2 is not valid any more" in spent.text
+    assert third.get(link).status_code == 403
+    assert second.post(link).headers["location"] == f"/table/{table}?seat=2"  # the browser holding it: its page
+
+
+def test_two_browsers_play_a_game_to_its_end(app: Starlette) -> None:
+    opener, second = browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    pages = {1: opener, 2: second}
+    data = opener.get(f"/api/tables/{table}?seat=1").json()
+    while not data["over"]:
+        mover = data["to_move"]
+        other = pages[3 - mover].post(f"/api/tables/{table}/act", json={"action": "choose pass", "seat": mover})
+        assert other.status_code == 403
+        actions = pages[mover].get(f"/api/tables/{table}?seat={mover}").json()["actions"]
+        data = pages[mover].post(f"/api/tables/{table}/act", json={"action": actions[0]["text"], "seat": mover}).json()
+    assert second.get(f"/api/tables/{table}/save?seat=2").status_code == 200
+
+
+def test_a_continued_game_file_gives_its_seats_to_the_browser_that_opened_it(app: Starlette) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    saved = opener.get(f"/api/tables/{table}/save").content
+    url = opener.post("/api/open?mode=play", content=saved).json()["url"]
+    continued = url.rsplit("/", 1)[1]
+    assert opener.get(f"/api/tables/{continued}?seat=2").status_code == 200
+    assert stranger.get(f"/api/tables/{continued}?seat=2").status_code == 403
+
+
+def test_a_watched_game_is_open_to_every_browser(app: Starlette) -> None:
+    opener, stranger = browser(app), browser(app)
+    table = start(opener, "/watch/kuhn-poker?players=2&seed=1&agents=random")
+    assert stranger.get(f"/api/tables/{table}?seat=2").status_code == 200
+    assert stranger.post(f"/api/tables/{table}/advance", json={}).json()["moves"]

@@ -375,7 +375,7 @@ def zones(state: State, seat: int | None) -> list[Text]:
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
-    return lines + counters(state, drawn)
+    return lines + counters(state, drawn, seat)
 
 
 def styled(line: Line) -> Text:
@@ -390,12 +390,12 @@ def styled(line: Line) -> Text:
     return text
 
 
-def counters(state: State, drawn: list[Drawing] | None = None) -> list[Text]:
+def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None = None) -> list[Text]:
     """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played (every role when
     roles are hidden: which are played is not known); components where it is not 0.
 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
-    or declared ``shown: false`` is not drawn.
+    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.
     """
     from engine.model.savefile import counter_values
 
@@ -403,7 +403,7 @@ def counters(state: State, drawn: list[Drawing] | None = None) -> list[Text]:
     open_roles = game.roles is None or not game.roles.hidden
     by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     lines = []
-    for name, values in counter_values(state).items():
+    for name, values in counter_values(state, seat).items():
         if name in by_blocks or not game.counters[name].shown:
             continue
         per = game.counters[name].per

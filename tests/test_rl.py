@@ -465,7 +465,7 @@ def test_every_step_kind_that_offers_actions_lists_them() -> None:
     assert not silent, f"step kinds with decisions but no action_texts: {silent}"
 
 
-@pytest.mark.parametrize("action", [1.7, "3", None, np.array([0, 1]), 2.0], ids=repr)
+@pytest.mark.parametrize("action", [1.7, "3", None, np.array([0, 1]), 2.0, True, False, np.True_], ids=repr)
 def test_an_action_that_is_not_a_whole_number_is_refused_and_changes_nothing(games: dict[str, engine.Game], action: object) -> None:
     e = env(games["tutorial-tiles"], players=2)
     e.reset(seed=1)

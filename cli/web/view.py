@@ -3,8 +3,8 @@
 Everything off the board comes from :meth:`State.observation` of the seat
 (so a hidden zone reaches the page only as a count, drawn as card backs)
 until the game is over, when every zone is shown;
-the board, counters and meters are public.  Names and texts from the
-ruleset are escaped wherever they reach HTML.
+the board, counters and meters are public, but for the counters of components the seat cannot see.
+Names and texts from the ruleset are escaped wherever they reach HTML.
 
 >>> CELL_IN_TEXT.findall("place A/B as B at 3,-1")
 [('3', '-1')]
@@ -79,7 +79,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, seat if seat is not None else 1)  # the blocks draw only what every seat sees (meters)
-    counters = [line.plain for line in render.counters(state, drawn)]
+    counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
+    counters = [line.plain for line in render.counters(state, drawn, counted)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
     lines = [render.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones

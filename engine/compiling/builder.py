@@ -269,6 +269,15 @@ class Builder:
 
     # ------------------------------------------------------------ effect-language code
 
+    @staticmethod
+    def _key(text: Any, program: bool) -> Any:
+        """What a tree of ``text`` is kept by: its code, where it is written, and the limits the parser checks it
+        against (the digits of its numbers, its length); None for code not read from a file."""
+        if not isinstance(text, Text):
+            return None
+        in_force = limits.current()
+        return code_text(text), program, text.__getnewargs__()[1:], in_force.integer_digits, in_force.code_length
+
     def parse(self, text: Any, pos: SourcePos | None, program: bool = False) -> Any:
         """The syntax tree of effect-language ``text`` (a program when ``program``); None, reported, when it does not parse.
 
@@ -276,8 +285,7 @@ class Builder:
         """
         source = code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
-        digits = limits.current().integer_digits  # numbers in code are checked against it while parsing
-        key = (source, program, text.__getnewargs__()[1:], digits) if isinstance(text, Text) else None
+        key = self._key(text, program)
         if key is not None and key in _PARSED:
             return _PARSED[key]  # the same code at the same place in the same file: the same tree
         try:
@@ -332,7 +340,7 @@ class Builder:
     def describe(self, text: Any) -> str:
         """The English of code that ``expression`` already checked (errors are not reported twice)."""
         try:
-            node = parse_expression(code_text(text))
+            node = _PARSED.get(self._key(text, False)) or parse_expression(code_text(text))  # parsed once, as a rule
             node.compile(Scope(self.game.vocab, DiagnosticSink()))  # names the ruleset's own functions in English
             return node.describe()
         except (RulesetError, RecursionError):

@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, condition_items, integer_digits
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, condition_items, integer_digits, code_length
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class Limits:
     steps: int = 100_000
     condition_items: int = 10_000_000
     integer_digits: int = 100
+    code_length: int = 100_000
 
     @property
     def integer_bound(self) -> int:
@@ -75,9 +76,10 @@ DESCRIPTIONS: dict[str, str] = {
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
     "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
-    "each path a chain pattern's search follows",
+    "each path a chain pattern's search follows (a pass or call running more than 200 syntax nodes of code spends one per 100)",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
+    "code_length": "characters of one piece of effect-language code (a condition, a program, a function's body)",
 }
 """What each limit bounds, for ``docs/hardening.md`` and error messages."""
 

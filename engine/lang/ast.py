@@ -658,8 +658,8 @@ class Selection(Node):
         if isinstance(constant, list):
             name = codegen.fresh("k")
             listed = Code(name, None, ((name, constant),))
-        src = Compiled(src.type, spending(src.fn, self.pos, "selection"))
         slot = inner.bind(self.var, item_type)
+        inlined = inner.inlined[0]
         where, pure = unchanging(self.where, inner) if self.where is not None else (None, True)
         test = None  # the condition's own source, for a generated filter
         if where is not None and self.where is not None:
@@ -669,6 +669,8 @@ class Selection(Node):
         value, value_pure = unchanging(self.value, inner) if self.value is not None else (None, True)
         if value is not None and self.value is not None:
             value = codegen.finish(value, self.value.pos, inner)
+        steps = weight(nodes(self.where) + nodes(self.value) + inner.inlined[0] - inlined)
+        src = Compiled(src.type, spending(src.fn, self.pos, "selection", steps))
         fast, rights = None, ()
         if where is not None and where.hint is not None and where.hint[1] == slot:
             fast = tuple((table, right.fn, same_on_every_face(table)) for table, right in where.hint[2])
@@ -678,7 +680,7 @@ class Selection(Node):
         selection = CompiledSelection(src.fn, slot, item_type, where.fn if where else None, value, fast, constant,
                                       listed=listed, pos=self.pos, test=test, size=size, rights=rights,
                                       on_board=raw.type is ZONE and isinstance(board, int) and constant == board,
-                                      pure=pure and value_pure and (scope.pure or listed is not None))
+                                      pure=pure and value_pure and (scope.pure or listed is not None), steps=steps)
         if fast is not None:
             generated = _fast_filter(selection, inner)
         else:
@@ -787,8 +789,43 @@ def out_of_steps(s: Any, pos: SourcePos | None, what: str) -> EffectRuntimeError
     return EffectRuntimeError(message, pos)
 
 
-def spending(source: Fn, pos: SourcePos | None, what: str) -> Fn:
-    """``source`` (a collection) that spends one step of the state's budget per item it gives.
+def nodes(node: Any) -> int:
+    """How many syntax nodes ``node`` has (0 for none).
+
+    >>> from engine.lang.parser import parse_expression
+    >>> nodes(parse_expression("n + 1 > f(n)"))
+    6
+    """
+    count, todo = 0, [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, Node):
+            count += 1
+            todo.extend(vars(item).values())
+    return count
+
+
+STEP_NODES = 100
+"""Syntax nodes of code one step of the budget pays for: a loop pass, or a call of a ruleset's function, running
+more code than twice this spends a step per this many (see :func:`weight`)."""
+
+
+def weight(cost: int) -> int:
+    """The steps one pass of a loop (or one call of a ruleset's function) spends when it runs ``cost`` syntax nodes
+    of code, the bodies of the calls written inline in it included: one, up to twice :data:`STEP_NODES`; then one
+    per :data:`STEP_NODES`.  A step stays a bounded amount of work however long the code it pays for: a condition
+    after 'where' thousands of nodes long, looked at for each of 10,000 components, runs out of steps at once.
+
+    >>> weight(0), weight(150), weight(250), weight(6000)
+    (1, 1, 2, 60)
+    """
+    return max(1, cost // STEP_NODES)
+
+
+def spending(source: Fn, pos: SourcePos | None, what: str, steps: int = 1) -> Fn:
+    """``source`` (a collection) that spends ``steps`` steps of the state's budget per item it gives.
 
     >>> from types import SimpleNamespace
     >>> s = SimpleNamespace(budget=5)
@@ -799,12 +836,12 @@ def spending(source: Fn, pos: SourcePos | None, what: str) -> Fn:
     def spend(s: Any, e: list[Any]) -> Any:
         items = source(s, e)
         try:
-            s.budget -= len(items)
+            s.budget -= len(items) * steps
         except AttributeError:  # no state: constant code folded while compiling, which spends nothing
             return items
         except TypeError:  # a collection without a length
             items = list(items)
-            s.budget -= len(items)
+            s.budget -= len(items) * steps
         if s.budget < 0:
             raise out_of_steps(s, pos, what)
         return items
@@ -855,6 +892,7 @@ class CompiledSelection:
     pure: bool = False  # whether the source, ``where`` and ``value`` change nothing (but the step budget and their own locals)
     rights: tuple[Code | None, ...] = ()  # with ``fast``: the source of each value compared, when it is an expression
     on_board: bool = False  # whether the source is the board's zone, named outright
+    steps: int = 1  # the steps each item spends: more when ``where`` and ``value`` are long (see ``weight``)
 
     def listing(self, copy: bool) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...]]:
         """Generated source reading the source's items, unfiltered, for a loop, spending a step per item as ``source`` does:
@@ -875,7 +913,8 @@ class CompiledSelection:
             return (), f"list({name}(s, e))" if copy else f"{name}(s, e)", ((name, self.source),)
         t, where = codegen.fresh("t"), codegen.fresh("k")
         read = f"list({self.listed.expr})" if copy else self.listed.expr
-        head = (f"{t} = {read}", f"s.budget -= len({t})", "if s.budget < 0:", f"    raise out_of_steps(s, {where}, 'selection')")
+        spent = f"len({t})" if self.steps == 1 else f"len({t}) * {self.steps}"
+        head = (f"{t} = {read}", f"s.budget -= {spent}", "if s.budget < 0:", f"    raise out_of_steps(s, {where}, 'selection')")
         return head, t, self.listed.consts + ((where, self.pos), ("out_of_steps", out_of_steps))
 
     @property
@@ -1146,10 +1185,12 @@ class For(Node):
         finally:
             scope.looping = looping
         inner.locals[self.var] = (sel.slot, sel.item_type)
+        inlined = inner.inlined[0]
         compiled = self.body.compile(inner)
         body = compiled.fn
         items, slot = sel.items, sel.slot
-        budget = _budget_guard(self.pos, "'for' loop")
+        steps = weight(nodes(self.body) + inner.inlined[0] - inlined)
+        budget = _budget_guard(self.pos, "'for' loop", steps)
 
         def run(s: Any, e: list[Any]) -> None:
             for x in items(s, e):
@@ -1157,7 +1198,7 @@ class For(Node):
                 e[slot] = x
                 body(s, e)
 
-        return Compiled(EFFECT, run, code=_loop(None, items, slot, compiled, self.pos, "'for' loop"))
+        return Compiled(EFFECT, run, code=_loop(None, items, slot, compiled, self.pos, "'for' loop", steps))
 
     def describe(self) -> str:
         where = f" where {self.where.describe()}" if self.where else ""
@@ -1216,9 +1257,11 @@ class Repeat(Node):
         expect(scope, self.count, n, INT, "the count of 'repeat'")
         inner = scope.child()
         inner.looping = True
+        inlined = inner.inlined[0]
         compiled = self.body.compile(inner)
         fn, body = n.fn, compiled.fn
-        budget = _budget_guard(self.pos, "'repeat' loop")
+        steps = weight(nodes(self.body) + inner.inlined[0] - inlined)
+        budget = _budget_guard(self.pos, "'repeat' loop", steps)
 
         def run(s: Any, e: list[Any]) -> None:
             for _ in range(fn(s, e)):
@@ -1226,7 +1269,7 @@ class Repeat(Node):
                 body(s, e)
 
         count, cn = codegen.expr(n)
-        code = _loop(f"range({count})", None, None, compiled, self.pos, "'repeat' loop")
+        code = _loop(f"range({count})", None, None, compiled, self.pos, "'repeat' loop", steps)
         return Compiled(EFFECT, run, code=Code("", code.lines, cn + code.consts))
 
     def describe(self) -> str:
@@ -1284,14 +1327,15 @@ class Roll(Node):
         return f"roll a d{self.sides} — {cases}"
 
 
-def _loop(source: str | None, items: Any, slot: int | None, body: Compiled, pos: SourcePos | None, what: str) -> Code:
-    """A loop's source: over ``items(s, e)`` (or the Python expression ``source``), one budget step per pass,
+def _loop(source: str | None, items: Any, slot: int | None, body: Compiled, pos: SourcePos | None, what: str,
+          steps: int = 1) -> Code:
+    """A loop's source: over ``items(s, e)`` (or the Python expression ``source``), ``steps`` budget steps per pass,
     the item into ``slot`` (if any), then the body."""
     x, name, where = codegen.fresh("x"), codegen.fresh("k"), codegen.fresh("k")
     block, consts = codegen.statements(body)
     head = f"for {x} in {name}(s, e):" if source is None else f"for {x} in {source}:"
-    lines = (head, f"    spend(s, {where}, {what!r})", *((f"    e[{slot}] = {x}",) if slot is not None else ()),
-             *codegen.indent(block))
+    spent = f"    spend(s, {where}, {what!r})" if steps == 1 else f"    spend(s, {where}, {what!r}, {steps})"
+    lines = (head, spent, *((f"    e[{slot}] = {x}",) if slot is not None else ()), *codegen.indent(block))
     return Code("", lines, consts + ((where, pos), ("spend", _spend)) + (((name, items),) if source is None else ()))
 
 
@@ -1339,18 +1383,18 @@ def _order(compare: Any, x: Any, y: Any, node: Compare) -> bool:
         raise no_value(f"'{node.op}'", ((node.left, x), (node.right, y)), node.pos) from None
 
 
-def _spend(s: Any, pos: SourcePos | None, what: str) -> None:
-    """One step of the state's budget for a loop pass in generated code (the error once it runs out)."""
-    s.budget -= 1
+def _spend(s: Any, pos: SourcePos | None, what: str, steps: int = 1) -> None:
+    """``steps`` steps of the state's budget for a loop pass in generated code (the error once it runs out)."""
+    s.budget -= steps
     if s.budget < 0:
         raise out_of_steps(s, pos, what)
 
 
-def _budget_guard(pos: SourcePos | None, what: str) -> Callable[[Any], None]:
-    """A closure that spends one step of the state's effect budget, failing when it runs out."""
+def _budget_guard(pos: SourcePos | None, what: str, steps: int = 1) -> Callable[[Any], None]:
+    """A closure that spends ``steps`` steps of the state's effect budget, failing when it runs out."""
 
     def spend(s: Any) -> None:
-        s.budget -= 1
+        s.budget -= steps
         if s.budget < 0:
             raise out_of_steps(s, pos, what)
 

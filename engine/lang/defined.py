@@ -80,17 +80,18 @@ class Defined(Function):
     depth: int = 1  # how deeply a call nests: 1 + the depth of the deepest function its body calls
     node: ast.Node | None = field(default=None, compare=False)  # the body, when a call may be written inline
     size: int = field(default=0, compare=False)  # how many syntax nodes ``node`` has: what writing it inline compiles
+    steps: int = 1  # the steps a call spends: more for a long body (see engine.lang.ast.weight)
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
         compiled = [self.value(scope, node, type_, f"argument '{name}'") for node, (name, type_) in zip(args, self.params)]
         fns = [c.fn for c in compiled]
-        body, size, pos = self.body, self.slots, call.pos
+        body, size, pos, steps = self.body, self.slots, call.pos, self.steps
         assert body is not None
         scope.calls[0] = max(scope.calls[0], self.depth)
 
         def run(s: Any, e: list[Any]) -> Any:
-            s.budget -= 1
+            s.budget -= steps
             if s.budget < 0:
                 raise ast.out_of_steps(s, pos, f"call of '{self.name}'")
             env: list[Any] = [None] * size
@@ -112,8 +113,9 @@ class Defined(Function):
         whose source was already too long when the function was defined is
         not tried, nor one that did not compile, nor a function inside its
         own inline body, and the bodies compiled again for it are bounded
-        for the whole ruleset, see :meth:`_afford`).  An inline call spends no step of the budget: its body
-        runs no loop beyond its selections, which spend.
+        for the whole ruleset, see :meth:`_afford`).  An inline call spends no step of its own: its body's
+        nodes count in the weight of the loop pass or call it is written in (see
+        :func:`engine.lang.ast.weight`), and its selections spend theirs.
         """
         if self.node is None or self.name in scope.inlining:
             return None
@@ -142,7 +144,7 @@ class Defined(Function):
         if not self._afford(scope):
             return None
         inner = Scope(scope.vocab, DiagnosticSink())
-        inner.counter, inner.calls, inner.pure = scope.counter, scope.calls, True  # its locals take fresh slots
+        inner.counter, inner.calls, inner.inlined, inner.pure = scope.counter, scope.calls, scope.inlined, True  # fresh slots
         inner.inlining = scope.inlining | {self.name}
         stores: list[str] = []
         consts: tuple[tuple[str, Any], ...] = ()
@@ -172,6 +174,7 @@ class Defined(Function):
         if len(text) > INLINE_SIZE or names and stores and codegen.passes_locals(body):
             del generated[before:]
             return None
+        scope.inlined[0] += self.size  # the code it is written in runs this much more (see engine.lang.ast.weight)
         return Code(text, None, consts + named)
 
     def _code(self, args: list[Compiled], size: int, pos: Any) -> Code:
@@ -184,7 +187,7 @@ class Defined(Function):
         body, where = codegen.fresh("k"), codegen.fresh("k")
         env = ", ".join(texts + ["None"] * (size - len(texts)))
         return Code(f"call(s, {body}, {where}, [{env}])", None,
-                    consts + ((body, self.body), (where, (self.name, pos)), ("call", _call)))
+                    consts + ((body, self.body), (where, (self.name, pos, self.steps)), ("call", _call)))
 
     def heading(self) -> str:
         """How a call reads with the parameters' names as arguments: ``team hits of t``.
@@ -252,9 +255,10 @@ def _held(s: Any, e: list[Any]) -> Any:
     raise AssertionError("an inline call's argument kept in a name is read by its source only")
 
 
-def _call(s: Any, body: Fn, defined: tuple[str, Any], env: list[Any]) -> Any:
-    """A call of a ruleset's own function in generated code: one step of the budget, then its body."""
-    s.budget -= 1
+def _call(s: Any, body: Fn, defined: tuple[str, Any, int], env: list[Any]) -> Any:
+    """A call of a ruleset's own function in generated code: its steps of the budget (one for a short body), then
+    its body."""
+    s.budget -= defined[2]
     if s.budget < 0:
         raise ast.out_of_steps(s, defined[1], f"call of '{defined[0]}'")
     return body(s, env)
@@ -326,7 +330,7 @@ def define_functions(b: "CodeContext") -> None:
         _hint_untyped(b.sink.items, before, str(key), [param for param, _ in params])
         if compiled is None:
             continue
-        fn, result, slots, meaning, depth, inlined = compiled
+        fn, result, slots, meaning, depth, inlined, steps = compiled
         most = b.game.limits.call_depth
         if depth > most:
             b.error(pos, f"function '{name}' calls functions {depth - 1} deep, more than {most} "
@@ -337,25 +341,7 @@ def define_functions(b: "CodeContext") -> None:
         if lets:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
-                                        depth, inlined, nodes(inlined))
-
-
-def nodes(node: ast.Node | None) -> int:
-    """How many syntax nodes ``node`` has (0 for none).
-
-    >>> from engine.lang.parser import parse_expression
-    >>> nodes(parse_expression("n + 1 > f(n)"))
-    6
-    """
-    count, todo = 0, [node]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, list):
-            todo.extend(item)
-        elif isinstance(item, ast.Node):
-            count += 1
-            todo.extend(vars(item).values())
-    return count
+                                        depth, inlined, ast.nodes(inlined), steps)
 
 
 def _hint_untyped(items: list[Diagnostic], start: int, key: str, params: list[str]) -> None:
@@ -399,16 +385,17 @@ def _param_type(b: "CodeContext", name: str) -> Type | None:
 
 
 def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str, Type]],
-                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None] | None:
+                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None, int] | None:
     """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
-    many slots it needs, its English, how deeply the calls in it nest, and its syntax when a call may be written
-    inline (a plain expression, without ``let``)."""
+    many slots it needs, its English, how deeply the calls in it nest, its syntax when a call may be written
+    inline (a plain expression, without ``let``), and the steps a call spends (see :func:`engine.lang.ast.weight`)."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
         scope.bind(name, type_)
     steps: list[tuple[int, Fn]] = []
     named: list[tuple[str, str]] = []  # each let's name and its English
+    cost = 0  # syntax nodes a call runs, its inline calls' bodies included
     for name, value in (lets or {}).items():
         b.check_identifier(str(name), lets.key_pos.get(name), "let")  # type: ignore[union-attr]
         if str(name) in scope.locals:
@@ -416,6 +403,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         node = parse_selection(b, value, lets.pos_of(name))  # type: ignore[union-attr]
         if node is None:
             return None
+        cost += ast.nodes(node)
         if isinstance(node, ast.Selection):
             parts = node.compile_parts(scope)
             fn, type_ = parts.items, ListOf(parts.item_type)
@@ -427,6 +415,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     node = parse_selection(b, text, pos)
     if node is None:
         return None
+    cost += ast.nodes(node)
     inlined: ast.Node | None = None
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
@@ -440,8 +429,9 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         fits = not steps and len(b.sink.items) == errors and len(codegen.expr(compiled)[0]) <= INLINE_SIZE
         inlined = node if fits else None
     depth = scope.calls[0] + 1
+    spends = ast.weight(cost + scope.inlined[0])
     if not steps:
-        return body, result, max(scope.slots, 1), meaning, depth, inlined
+        return body, result, max(scope.slots, 1), meaning, depth, inlined, spends
     meaning += ", where " + ", ".join(f"{name} is {words}" for name, words in named)
 
     def with_lets(s: Any, e: list[Any]) -> Any:
@@ -449,7 +439,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
             e[slot] = fn(s, e)
         return body(s, e)
 
-    return with_lets, result, max(scope.slots, 1), meaning, depth, None
+    return with_lets, result, max(scope.slots, 1), meaning, depth, None, spends
 
 
 def code_text(value: Any) -> str:

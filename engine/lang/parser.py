@@ -102,6 +102,10 @@ def parse_program(text: str, locate: Locate | None = None) -> ast.Block:
 
 
 def _parse(text: str, start: str, locate: Locate) -> Any:
+    most = limits.current().code_length
+    if len(text) > most:  # parsing takes seconds a megabyte, and memory many times the text's size
+        raise RulesetError.at(locate(1, 1), f"this code is {len(text):,} characters long, more than {most:,} "
+                                            f"(limit code_length={most:,}; raise it with --limit code_length=N)")
     try:
         with _PARSING:
             tree = _parser().parse(text, start=start)

@@ -130,6 +130,7 @@ class Scope:
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
         self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
         self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
+        self.inlined: list[int] = parent.inlined if parent else [0]  # syntax nodes of the calls written inline here
         self.aliases: dict[str, Compiled] = {}  # names standing for code compiled elsewhere (an inline call's arguments)
         self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS)
         self.looping: bool = parent.looping if parent else False  # inside a loop: code written later may run earlier

@@ -305,8 +305,9 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
                        decisions, chance, data.get("explicit_chance") is True)
 
 
-def counter_values(s: "State") -> dict[str, Any]:
-    """Every counter by name: one number for a game-wide counter, else a number per owner."""
+def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
+    """Every counter by name: one number for a game-wide counter, else a number per owner.  With ``seat``, a
+    counter of a component lying where that seat sees only a count is left out: its name would say where it is."""
     g = s.game
     values: dict[str, Any] = {}
     for name, spec in g.counters.items():
@@ -315,6 +316,7 @@ def counter_values(s: "State") -> dict[str, Any]:
         else:
             values[name] = {
                 g.component_names[o] if isinstance(o, int) else o: s.counters[spec.offset + i] for i, o in enumerate(spec.owners)
+                if seat is None or not isinstance(o, int) or zone_view(s, s.zone_of[o], seat) != UNSEEN
             }
     return values
 
@@ -443,7 +445,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
         "zones": zones,
         **({"faces": faces} if faces else {}),
-        "counters": counter_values(s),
+        "counters": counter_values(s, player),
         **observed(s, player),  # what the blocks' slices show this seat
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": ([str(a) for a in s.legal_actions()] if to_move  # a later seat's part of a sealed step too

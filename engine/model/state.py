@@ -978,6 +978,18 @@ class State:
         self._actions = None
         self.rng = rng.shuffle(self.rng, self.zones[zone])
 
+    def _whose(self, owner: Any) -> str:
+        """`` of OWNER`` in the log line of a counter's change: a component by name where every seat sees it, else
+        only where it lies (`` of a component in hand of A``); '' for a game-wide counter."""
+        if owner is None:
+            return ""
+        if not isinstance(owner, int):
+            return f" of {owner}"
+        g, zone = self.game, self.zone_of[owner]
+        if zone == g.board_zone or g.zone_spec_of[zone].hidden == "none":
+            return f" of {g.component_names[owner]}"
+        return f" of a component in {g.zone_names[zone]}"
+
     def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int,
                     by: Any = None, source: Any = None, pos: SourcePos | None = None) -> None:
         """Store a counter's new value (clamped to its bounds) at ``index``, say so in the log, and tell its watcher.
@@ -994,8 +1006,7 @@ class State:
         if new == old:
             return
         if self.log is not None:
-            whose = "" if owner is None else f" of {self.game.component_names[owner] if isinstance(owner, int) else owner}"
-            self.log.append(f"{spec.name}{whose}: {old} -> {new}")
+            self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)
 

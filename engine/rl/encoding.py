@@ -17,7 +17,7 @@ order (``describe`` lists them with their offsets for one game):
 * ``zones``: per zone, 1 if its contents are seen, how many components it
   holds, and the names of those seen (in order, or sorted when only the
   contents are known);
-* ``counters``: every counter's value (per owner);
+* ``counters``: every counter's value (per owner; 0 for a component the seat cannot see);
 * ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved;
 * ``zone faces`` (games with a component of several faces): per zone, the
   face each seen component shows, in the order of ``zones`` (a die in

@@ -150,6 +150,8 @@ class RulecraftEnv(AECEnv):
             self._was_dead_step(action)
             return
         try:
+            if isinstance(action, (bool, np.bool_)):  # true is not action 1
+                raise TypeError(action)
             index = operator.index(action)  # a whole number: 1.7, "3" or None is refused, never rounded or parsed
         except TypeError:
             raise ValueError(f"an action is the index of one in the action space (a whole number from 0 to "

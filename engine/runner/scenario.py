@@ -54,7 +54,7 @@ from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core import limits
-from engine.core.confine import FileRefused, check_named_ruleset
+from engine.core.confine import FileRefused, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
@@ -179,7 +179,9 @@ SET_BY = "--set in the scenario's set:"
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
     """The scenario files among ``paths``: files as given; in folders (searched below), the ``*.yaml``
-    files with a top-level ``ruleset:`` key, or that cannot be read (so ``check`` reports why).
+    files with a top-level ``ruleset:`` key, or that cannot be read (so ``check`` reports why).  A file in a
+    folder that is a symbolic link leading out of its places (the folder, the built-in rulesets, the allowed
+    folders) is not read: a stranger's folder cannot have its scenarios quote a file elsewhere.
 
     ``scenario_files([Path("rulesets/my-game")])`` finds ``scenarios/*.yaml`` and skips
     ``ruleset.yaml`` and the files it includes.
@@ -189,7 +191,14 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
         if not path.is_dir():
             found.append(path)
             continue
+        roots = roots_for(path)
         for file in sorted(path.rglob("*.yaml")):
+            try:
+                if outside(file, roots) is not None:
+                    continue
+            except (OSError, ValueError):  # links in a loop: check says so
+                found.append(file)
+                continue
             try:
                 doc = load_yaml(file)
             except RulesetError:

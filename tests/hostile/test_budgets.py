@@ -148,6 +148,56 @@ def test_functions_whose_calls_are_written_inline_many_times_over_compile_quickl
     ended.assert_bounded()
 
 
+def _wide(count: int) -> str:
+    """A list of ``count`` comparisons of ``n``: thousands of syntax nodes of straight-line code."""
+    return "[" + ", ".join(f"n > {i}" for i in range(count)) + "] == []"
+
+
+@pytest.mark.parametrize("how", ["where", "function", "for"])
+def test_a_loop_pass_running_thousands_of_nodes_spends_steps_for_them(tmp_path: Path, how: str) -> None:
+    """A step paid for one loop pass or one call however long the code it ran: a condition after 'where' (or a
+    function's body, or a 'for' body) of 2,000 comparisons, for each of 10,000 coins, made one test of the end
+    condition (or the setup) run 20 million comparisons within its 100,000 steps: validate took 40 s for a 30 KB
+    ruleset, and each more kilobyte of code made it longer."""
+    text = _components(BASE, "{id: c, value: 1, count: 10000}")
+    if how == "where":
+        text = text.replace("  when: all(", f"  when: count(c in coins where {_wide(2000).replace('n >', 'c.value >')}) < 0 or all(")
+    elif how == "function":
+        text = text.replace("  when: all(", "  when: count(c in coins where big(c.value)) < 0 or all(")
+        text += f"functions:\n  big(int n): '{_wide(2000)}'\n"
+    else:
+        body = "".join(f"    gold = gold + {i % 3} - {i % 3}\n" for i in range(1000))
+        text = text.replace("setup: |\n", f"setup: |\n  for c in coins:\n{body}", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "step budget", "--limit steps=N")
+
+
+def test_a_piece_of_code_a_megabyte_long_is_refused_unparsed(tmp_path: Path) -> None:
+    """A list of 300,000 ones in end.when (a 900 KB ruleset) took 36 s and 530 MB to parse, compile and describe."""
+    ones = "[" + ", ".join(["1"] * 300_000) + "]"
+    path = write_ruleset(tmp_path, _with("").replace("  when: all(", f"  when: count(x in {ones}) < 0 or all("))
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:25", "this code is 900,064 characters long",
+                                                 "--limit code_length=N")
+
+
+def test_long_code_is_parsed_once_and_its_length_checked_under_the_limit_in_force(tmp_path: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The English of an end condition parsed its code again (a 100,000-character condition took 3 s of validate,
+    half of it parsing twice); and a tree kept from a load under a raised code_length was used under the default."""
+    import engine
+    import engine.compiling.builder as builder
+
+    ones = "[" + ", ".join(["1"] * 20_000) + "]"
+    path = write_ruleset(tmp_path, _with("").replace("  when: all(", f"  when: count(x in {ones}) < 0 or all("))
+    real, parsed = builder.parse_expression, []
+    monkeypatch.setattr(builder, "parse_expression", lambda text, *rest: parsed.append(len(text)) or real(text, *rest))
+    engine.load(str(path))
+    assert sum(1 for n in parsed if n > 50_000) == 1, parsed
+    with pytest.raises(engine.RulesetError, match="limit code_length=50,000"):
+        with limits.using(limits.parse_limits(["code_length=50000"])):
+            engine.load(str(path))
+
+
 def test_functions_may_not_call_each_other_too_deeply(tmp_path: Path) -> None:
     lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n)" for k in range(2, 201)]
     path = write_ruleset(tmp_path, _with("\n".join(lines) + "\n"))

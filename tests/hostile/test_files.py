@@ -235,3 +235,17 @@ def test_a_built_in_ruleset_copied_with_its_folder_still_loads(tmp_path: Path) -
     text = (tmp_path / "my-iconica" / "ruleset.yaml").read_text(encoding="utf-8")
     write(tmp_path / "my-iconica" / "ruleset.yaml", text.replace("name: iconica", "name: my-iconica", 1))
     assert engine.load(str(tmp_path / "my-iconica")).name == "my-iconica"
+
+
+def test_a_scenario_folder_does_not_read_a_link_leading_out(tmp_path: Path) -> None:
+    """check FOLDER read every *.yaml below it, links too: a link to a file elsewhere that is not YAML was listed
+    as a scenario that cannot be read, and its refusal quoted that file's line."""
+    secret = write(tmp_path / "elsewhere" / "notes.txt", "password: [hunter2\n")
+    game = tmp_path / "game"
+    copy_tiles(game)
+    write(game / "scenarios" / "starts.yaml", "name: starts\nruleset: ..\nplayers: 2\nexpect: [\"true\"]\n")
+    (game / "scenarios" / "leak.yaml").symlink_to(secret)
+    run = rulecraft("check", str(game))
+    assert run.code == 0, run.text
+    assert "hunter2" not in run.text and "leak.yaml" not in run.text, run.text
+    assert "1 passed, 0 failed" in run.text, run.text

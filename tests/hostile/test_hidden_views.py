@@ -55,3 +55,25 @@ def test_counters_of_hidden_roles_do_not_tell_which_roles_are_played(tmp_path: P
     roles = engine.load(str(path), ["hidden-deities"]).roles
     assert roles is not None
     assert all(f"{role} 0" in next(iter(lines)) for role in roles.values), lines
+
+
+MARKED = BASE.replace("  gold: {start: 2}\n", "  gold: {start: 2}\n  marked: {per: tile, start: 0}\n").replace(
+    "  hand: {kind: hand, per: role}\n", "  hand: {kind: hand, per: role, hidden: others}\n").replace(
+    "    move(t in tiles where t.front.symbol == r, hand(r))\n",
+    "    move(t in tiles where t.front.symbol == r, hand(r))\n  marked(first(t in hand(Moon))) += 1\n")
+"""Moon's hand is hidden from Sun; a counter marks one tile of it."""
+
+
+def test_a_counter_of_a_component_a_seat_cannot_see_reaches_that_seat_nowhere(tmp_path: Path) -> None:
+    """A counter per component named the component it marks, though it lay in a hand hidden from the seat: the
+    observation (and so the reinforcement-learning environment), play --watch, the page and the log said which
+    tile Moon holds."""
+    game = engine.load(str(write_ruleset(tmp_path, MARKED)))
+    state = game.new_state(players=2, seed=0, record=True)
+    moon = game.zone_names.index("hand of Moon")
+    tile = game.piece_names[state.zones[moon][0]]
+    assert state.observation(2)["counters"]["marked"].get(tile) == 1  # Moon sees its own tile marked
+    assert tile not in state.observation(1)["counters"]["marked"]
+    assert not any(line.plain.startswith("marked:") for line in render.zones(state, 1))
+    assert f"marked {tile}" not in re.sub(r"<[^>]+>", "", table_html(state, 1)).replace(":", "")
+    assert not any(tile in line for line in state.log or [] if line.startswith("marked")), state.log

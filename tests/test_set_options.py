@@ -438,7 +438,7 @@ def test_a_ranking_paying_fewer_places_than_it_ranks_is_refused(tmp_path: Path, 
     with pytest.raises(RulesetError) as info:
         engine.load(path)
     (problem,) = [d for d in info.value.diagnostics if "places" in d.message]
-    assert problem.message == f"{held}: 1 number for the 3 places 's in roles' ranks, so the last 2 places would be paid by no rule"
+    assert problem.message == f"{held}: 1 number for the 3 places 's in roles' ranks (Sun, Moon, Star), so the last 2 places would be paid by no rule"
     assert problem.hint == "give a number for every place, 0 for a place that pays nothing: [3, 0, 0]"
     assert problem.pos.line == text[:text.index(f"  points: {points}")].count("\n") + 1
     with pytest.raises(RulesetError, match="the last place would be paid"):

@@ -153,7 +153,7 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         short = len(places) - len(points)
         missing = "place" if short == 1 else f"{short} places"
         b.error(b.pos(spec, "points"), f"{held}: {len(points)} number{'s' * (len(points) != 1)} for the {len(places)} places "
-                f"'{sel.describe()}' ranks, so the last {missing} would be paid by no rule",
+                f"'{sel.describe()}' ranks ({', '.join(map(str, places))}), so the last {missing} would be paid by no rule",
                 f"give a number for every place, 0 for a place that pays nothing: {points + [0] * (len(places) - len(points))}")
     first_ranked = spec.get("winners", "most-points") == "first-ranked"
     if points and not any(points) and not first_ranked:

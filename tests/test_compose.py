@@ -571,3 +571,15 @@ def test_instances_written_over_the_ones_of_included_files_name_those_files(tmp_
     first = tmp_path / "cast" / "a.yaml"
     assert notes == [(f"the instances of card replace the 2 written before it ({first}:3:5 and 1 more file): "
                       "write 'instances+:' to add to them instead", "c.yaml")]
+
+
+def test_a_definition_written_over_an_included_files_names_that_file(tmp_path: Path) -> None:
+    """A status defined again in a character file said it "replaces the one from the base (statuses.yaml:2:3)":
+    there is no base, only the file included before it."""
+    from engine.core.compose import replacements
+
+    (tmp_path / "statuses.yaml").write_text("statuses:\n  Sting: {kind: minor}\n", encoding="utf-8")
+    (tmp_path / "more.yaml").write_text("statuses:\n  Sting: {kind: major}\n", encoding="utf-8")
+    (tmp_path / "ruleset.yaml").write_text("name: mine\ninclude: [statuses.yaml, more.yaml]\n", encoding="utf-8")
+    notes = [str(note) for note in replacements(compose(tmp_path / "ruleset.yaml"))]
+    assert notes == [f"status 'Sting' replaces the one written before it ({tmp_path / 'statuses.yaml'}:2:3)"]

@@ -673,8 +673,12 @@ def _note_replaced(base: Mapping, key: str, what: str, pos: SourcePos, origin: s
     if spent is None:
         return
     was = base.key_pos.get(key) or base.pos_of(key)
-    where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
-    spent.replaced.append(Text(f"{what} '{key}' replaces the one from {origin or 'the base'} ({where})", pos))
+    if origin or not was:
+        where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
+        source = f"from {origin or 'the base'} ({where})"
+    else:  # no base: a file included before this one, named as it was given
+        source = f"written before it ({was.file}:{was.line}:{was.col})"
+    spent.replaced.append(Text(f"{what} '{key}' replaces the one {source}", pos))
 
 
 def _refuse_list_with_removal(over: Mapping) -> None:

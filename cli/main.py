@@ -318,7 +318,8 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
     played, four random games per player count, to find code that fails only when it runs and an
-    'end: when' that none of them met, and its invariants are checked once each player count is set up.
+    'end: when' that none of them met or a seated role that never had a move in them, and its invariants are
+    checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name:
 
@@ -1013,6 +1014,10 @@ INVARIANT_FLAGS = {"games": "--games", "players": "--players", "variants": "--va
 """The options of ``check`` that only random games (``--invariants``) use, by parameter name."""
 
 
+INVARIANTS_USAGE = "write rulecraft check --invariants RULESET [--games N] ..., e.g. rulecraft check --invariants my-game --games 5"
+"""How ``--invariants`` is written, told when its ruleset is missing."""
+
+
 def _ruleset_not_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--invariants``'s value, refused when it is the next option (``check my-game --invariants --games 5``).
 
@@ -1020,14 +1025,27 @@ def _ruleset_not_option(ctx: click.Context, param: click.Parameter, value: str |
     (``5``) was refused as a scenario folder that does not exist.
     """
     if value is not None and value.startswith("-"):
-        raise click.BadParameter(
-            f"it takes the ruleset whose games to play, and was given the option '{value}': "
-            "write rulecraft check --invariants RULESET [--games N] ..., e.g. rulecraft check --invariants my-game --games 5"
-        )
+        raise click.BadParameter(f"it takes the ruleset whose games to play, and was given the option '{value}': {INVARIANTS_USAGE}")
     return value
 
 
-@main.command()
+class CheckCommand(click.Command):
+    """``check``, whose ``--invariants`` given last, without its ruleset, says what goes after it.
+
+    ``rulecraft check --invariants`` said only "Option '--invariants' requires an argument".
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.BadOptionUsage as err:
+            if err.option_name != "--invariants":
+                raise
+            raise click.BadOptionUsage(err.option_name, f"{err.message.rstrip('.')}: the ruleset whose games to play "
+                                       f"goes after it; {INVARIANTS_USAGE}", ctx) from None
+
+
+@main.command(cls=CheckCommand)
 @click.argument("paths", nargs=-1, type=PathOrBuiltin())
 @click.option("--verbose", "-v", is_flag=True, help="Print each scenario's log.")
 @allow_option

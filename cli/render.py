@@ -574,6 +574,9 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     first, undecided, sealed = report.first_player, report.games_without_decisions, report.games_opened_sealed
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
+    elif report.players > 1 and report.mixed_agents:
+        lines.append(f"first player: not measured: the seats have different bots ({', '.join(report.agents)}), so who won "
+                     "says more of the bots than of moving first; give every seat the same bot to measure it")
     elif report.players > 1 and first is None:
         lines.append("first player: none: every game opened with a sealed decision, every seat choosing at once, "
                      "so no seat moved first")

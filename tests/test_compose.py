@@ -556,3 +556,30 @@ def test_a_named_step_is_merged_with_one_setting_changed_and_the_rest_kept(tmp_p
     assert place["touching"] is False and place["if_none"] == "end" and "only_triggering" in place
     with pytest.raises(RulesetError, match=r"or \{merge: NAME, with: \{...\}\}"):
         named(tmp_path, "turn+: {merge: place, add: [{name: x, do: {}}]}\n")
+
+
+def test_instances_written_over_the_ones_of_included_files_name_those_files(tmp_path: Path) -> None:
+    """A character file with 'instances:' among files adding theirs with 'instances+:' was noted as replacing the
+    ones "from the base (a.yaml:3:5)": there is no base, and the list came from every file included before it."""
+    from engine.core.compose import replacements
+
+    (tmp_path / "cast").mkdir()
+    for name, key in (("a", "instances+"), ("b", "instances+"), ("c", "instances")):
+        (tmp_path / "cast" / f"{name}.yaml").write_text(f"components:\n  card:\n    {key}: [{name}]\n", encoding="utf-8")
+    (tmp_path / "ruleset.yaml").write_text("name: mine\ninclude: [cast/]\n", encoding="utf-8")
+    notes = [(str(note), Path(note.pos.file).name) for note in replacements(compose(tmp_path / "ruleset.yaml"))]
+    first = tmp_path / "cast" / "a.yaml"
+    assert notes == [(f"the instances of card replace the 2 written before it ({first}:3:5 and 1 more file): "
+                      "write 'instances+:' to add to them instead", "c.yaml")]
+
+
+def test_a_definition_written_over_an_included_files_names_that_file(tmp_path: Path) -> None:
+    """A status defined again in a character file said it "replaces the one from the base (statuses.yaml:2:3)":
+    there is no base, only the file included before it."""
+    from engine.core.compose import replacements
+
+    (tmp_path / "statuses.yaml").write_text("statuses:\n  Sting: {kind: minor}\n", encoding="utf-8")
+    (tmp_path / "more.yaml").write_text("statuses:\n  Sting: {kind: major}\n", encoding="utf-8")
+    (tmp_path / "ruleset.yaml").write_text("name: mine\ninclude: [statuses.yaml, more.yaml]\n", encoding="utf-8")
+    notes = [str(note) for note in replacements(compose(tmp_path / "ruleset.yaml"))]
+    assert notes == [f"status 'Sting' replaces the one written before it ({tmp_path / 'statuses.yaml'}:2:3)"]

@@ -220,6 +220,15 @@ def test_check_invariants_written_as_a_flag_after_the_ruleset_says_how_to_write_
     assert "rulecraft check --invariants RULESET" in result.output and "'5'" not in result.output
 
 
+@pytest.mark.parametrize("args", [("--invariants",), ("iconoclasm-cards", "--invariants")])
+def test_check_invariants_without_its_ruleset_says_what_goes_after_it(args: tuple[str, ...]) -> None:
+    """``check --invariants`` (nothing after it) said only "Option '--invariants' requires an argument"."""
+    result = run("check", *args)
+    assert result.exit_code == 2, result.output
+    assert "the ruleset whose games to play goes after it" in result.output
+    assert "rulecraft check --invariants RULESET" in result.output
+
+
 def _ruleset_with(tmp_path: Path, invariant: str) -> engine.Game:
     """A copy of the card game with one more invariant (``name: condition``)."""
     folder = tmp_path / "cards"

@@ -586,3 +586,17 @@ def test_a_numpy_integer_seed_runs_the_games_of_its_value_and_the_report_is_json
     assert json.loads(json.dumps(report.to_json()))["seed"] == 3
     state = GAME.new_state(players=2, seed=1)
     assert str(make_agent("mcts:5", numpy.int64(2)).choose(state)) == str(make_agent("mcts:5", 2).choose(state))
+
+
+def test_seats_with_different_bots_have_no_first_player_advantage() -> None:
+    # --agents greedy,random,random,random reported "advantage +57.7 points": the greedy bot's edge, not the seat's
+    from cli.render import simulation_report
+    from cli.web.charts import report_html
+
+    report = simulate(GAME, players=4, n=6, seed=0, agents="greedy,random,random,random")
+    assert report.mixed_agents and report.first_player is None and report.to_json()["first_player"] is None
+    text = " ".join(part for part in simulation_report(report) if isinstance(part, str))
+    assert "first player: not measured: the seats have different bots (greedy, random, random, random)" in text
+    assert "advantage" not in text
+    assert "advantage" not in report_html(report) and "first player: not measured" in report_html(report)
+    assert simulate(GAME, players=2, n=4, seed=0, agents="greedy").first_player is not None

@@ -634,9 +634,15 @@ def _note_instances_replaced(result: Mapping, over: Mapping, key: str, path: tup
     if spent is None or key != "instances" or path[:1] != ("components",) or not isinstance(base, list) or not base:
         return
     was = result.key_pos.get(key) or result.pos_of(key)
-    where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
+    files = list(dict.fromkeys(at.file for at in map(base.pos_of, range(len(base))) if at))
+    if origin and len(files) <= 1:  # the base's own list
+        where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
+        source = f"from {origin} ({where})"
+    else:  # gathered by the files included before this one (and the base): named as they were given
+        more = f" and {len(files) - 1} more file{'s' * (len(files) > 2)}" if len(files) > 1 else ""
+        source = f"written before it ({was.file}:{was.line}:{was.col}{more})" if was else "written before it"
     spent.replaced.append(Text(
-        f"the instances of {path[-1]} replace the {len(base)} from {origin or 'the base'} ({where}): "
+        f"the instances of {path[-1]} replace the {len(base)} {source}: "
         "write 'instances+:' to add to them instead", over.key_pos.get(key, over.pos)))
 
 
@@ -667,8 +673,12 @@ def _note_replaced(base: Mapping, key: str, what: str, pos: SourcePos, origin: s
     if spent is None:
         return
     was = base.key_pos.get(key) or base.pos_of(key)
-    where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
-    spent.replaced.append(Text(f"{what} '{key}' replaces the one from {origin or 'the base'} ({where})", pos))
+    if origin or not was:
+        where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
+        source = f"from {origin or 'the base'} ({where})"
+    else:  # no base: a file included before this one, named as it was given
+        source = f"written before it ({was.file}:{was.line}:{was.col})"
+    spent.replaced.append(Text(f"{what} '{key}' replaces the one {source}", pos))
 
 
 def _refuse_list_with_removal(over: Mapping) -> None:

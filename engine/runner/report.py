@@ -179,6 +179,7 @@ class GameResult:
     scores: tuple[int, ...] = ()  # each seat's final score
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
     sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
+    idle: tuple[str, ...] = ()  # the seated roles whose seat never decided anything, in a game where some seat did
 
     @property
     def draw(self) -> bool:
@@ -351,14 +352,24 @@ class SimulationReport:
         return [other for other in self.seats if other not in team]
 
     @property
+    def mixed_agents(self) -> bool:
+        """True when the seats are not all played by the same bot.
+
+        >>> SimulationReport("g", [], 2, ["greedy", "random"], 0, []).mixed_agents
+        True
+        """
+        return len(set(self.agents)) > 1
+
+    @property
     def first_player(self) -> FirstPlayer | None:
         """The first mover's win rate against its rivals' (with teams, not its partners', who win with it), over the
         games with a decision.
 
-        None for one player, and when no game had a first mover (no decision, or a sealed one first).
+        None for one player, when no game had a first mover (no decision, or a sealed one first), and when the
+        seats have different bots (``mixed_agents``): the figure would measure the bots, not the seat.
         """
         played = [r for r in self.results if r.first and not r.sealed_start]
-        if self.players < 2 or not played:
+        if self.players < 2 or not played or self.mixed_agents:
             return None
         first = sum(r.won(r.first) for r in played)
         others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))

@@ -318,8 +318,7 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
     played, four random games per player count, to find code that fails only when it runs and an
-    'end: when' that none of them met or a seated role that never had a move in them, and its invariants are
-    checked once each player count is set up.
+    'end: when' that none of them met, and its invariants are checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name:
 

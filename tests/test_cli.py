@@ -638,20 +638,3 @@ def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:
     typo = CliRunner().invoke(main, ["validate", "tic-tac-to"])
     assert typo.exit_code == 2 and "Traceback" not in typo.output
     assert "no built-in ruleset of that name (did you mean 'tic-tac-toe'?)" in typo.output
-
-
-def test_validate_reports_a_seated_role_that_never_has_a_move(tmp_path: Path) -> None:
-    """A fourth symbol seated for 4 players, with no tile of its own: validate said ok, and its player sat every
-    game out, never asked for a move (the seat's wins and the first-player figure quietly counted it)."""
-    folder = tmp_path / "four"
-    folder.mkdir()
-    (folder / "ruleset.yaml").write_text(
-        "name: four\nextends: tutorial-tiles\nplayers: [2, 4]\ntypes:\n  symbol+: [Comet]\n"
-        "options:\n  rank_points: {default: [3, 1, 0, 0]}\n"
-        "roles:\n  shuffle: false\n  seating:\n    2: [1, 2, absent, absent]\n    4: [1, 2, 3, 4]\n", encoding="utf-8")
-    result = run("validate", str(folder))
-    assert result.exit_code == 1, result.output
-    text = " ".join(result.output.split())
-    assert "ruleset.yaml:12:5: role 'Comet' never had a move in the random games of 4 players: its player would sit " \
-           "the whole game out" in text, text
-    assert "or seat it 'absent' with 4 players" in text and "2 players" not in text

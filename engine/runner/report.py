@@ -179,7 +179,6 @@ class GameResult:
     scores: tuple[int, ...] = ()  # each seat's final score
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
     sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
-    idle: tuple[str, ...] = ()  # the seated roles whose seat never decided anything, in a game where some seat did
 
     @property
     def draw(self) -> bool:

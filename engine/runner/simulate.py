@@ -162,10 +162,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     leaders: list[int] = []
     leads = True  # the top two running scores were opposite after every action so far
     length = 0
-    moved: set[int] = set()
     while not state.is_terminal:
         seat = state.seat_to_move
-        moved.add(seat)
         action = seats[seat - 1].choose(state)
         if state.pending is None:
             used[seat - 1].extend(game.steps[state.step].used_components(action.args))
@@ -192,7 +190,6 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",
         sealed_start=sealed_start,
-        idle=tuple(r for r, seat in state.seat_of.items() if seat and seat not in moved) if moved else (),
     )
 
 

@@ -7,8 +7,7 @@ played: random games per player count (the ruleset as written ``SEEDS`` of
 them, each variant one), so that code which only fails when it runs (a
 division by zero in a score, a step budget run out) is reported too, with the
 command that plays that game again, and so is an ``end: when`` that none of a
-player count's games met (each stopped at the turn limit), and a seated role
-that never had a move in any of them.
+player count's games met (each stopped at the turn limit).
 
 Example::
 
@@ -130,10 +129,9 @@ def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
         return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
-    failures, endless, idle = played(game, 1 if variants else SEEDS)
+    failures, endless = played(game, 1 if variants else SEEDS)
     return _unread_options(path, variants) + (
-        failures or _never_ending(path, variants, game, endless) or _idle_roles(path, variants, game, idle)
-        or _broken_at_setup(path, variants, game))
+        failures or _never_ending(path, variants, game, endless) or _broken_at_setup(path, variants, game))
 
 
 def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
@@ -232,55 +230,27 @@ variants too would add 0.8 s.
 """
 
 
-def played(game: Game, seeds: int = 1) -> tuple[list[Diagnostic], list[int], dict[int, list[str]]]:
+def played(game: Game, seeds: int = 1) -> tuple[list[Diagnostic], list[int]]:
     """What goes wrong in ``seeds`` random games per player count (seeds 0, 1, ...): the first failure, where its
-    code is; the player counts in which every game stopped at the turn limit; and, by player count, the seated
-    roles that never had a move in any of its games (none of these when a game failed).
+    code is; and the player counts in which every game stopped at the turn limit (none when a game failed).
 
     Example::
 
-        played(engine.load("my-game"), SEEDS)   # ([], [], {}) when every such game runs to an end of its own
+        played(engine.load("my-game"), SEEDS)   # ([], []) when every such game runs to an end of its own
     """
     limited = dict.fromkeys(game.player_counts, 0)
-    idle: dict[int, list[str]] = {}
     for seed in range(seeds):
         for players in game.player_counts:
             specs = ["random"] * players
             try:
-                result = play_game(game, players, seed, specs)
-                limited[players] += result.turn_limit
-                idle[players] = [r for r in idle.get(players, result.idle) if r in result.idle]
+                limited[players] += play_game(game, players, seed, specs).turn_limit
             except RulecraftError as err:
                 ref = GameRef.of(game)  # the game named as a simulation names a failing game
                 again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs)
                 pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
                 message = err.message if isinstance(err, EffectRuntimeError) else str(err)
-                return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")], [], {}
-    return [], [players for players, stopped in limited.items() if stopped == seeds], {n: r for n, r in idle.items() if r}
-
-
-def _idle_roles(path: Path, variants: list[str], game: Game, idle: dict[int, list[str]]) -> list[Diagnostic]:
-    """A problem at ``roles:`` (its seating for that count, when written) for each player count whose random games
-    left a seated role without a single move: its player would sit the whole game out (a type given a new value,
-    seated, with nothing of its own to play).  A base's ``roles`` is reported at the line of ``path`` that caused it."""
-    if not idle:
-        return []
-    roles = compose(path, variants).get("roles")
-    seating = roles.get("seating") if isinstance(roles, Mapping) else None
-    found = []
-    ref = GameRef.of(game)
-    for players, names in idle.items():
-        pos = (seating.key_pos.get(str(players)) if isinstance(seating, Mapping) else None) or (
-            roles.pos if isinstance(roles, Mapping) else None)
-        again = play_command(ref.source, ref.variants, dict(ref.set_options), players, 0, ["random"] * players)
-        listed = ", ".join(f"'{name}'" for name in names)
-        found.append(Diagnostic(pos or SourcePos(str(path), 1, 1),
-                                f"role{'s' * (len(names) > 1)} {listed} never had a move in the random games of {players} "
-                                f"players: {'its' if len(names) == 1 else 'their'} player would sit the whole game out "
-                                f"(watch one: {again})",
-                                f"give {'it' if len(names) == 1 else 'them'} something to play, as the other roles have, "
-                                f"or seat {'it' if len(names) == 1 else 'them'} 'absent' with {players} players"))
-    return blame_extension(path, RulesetError(found)).diagnostics
+                return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")], []
+    return [], [players for players, stopped in limited.items() if stopped == seeds]
 
 
 def _includes(owner: Path, fragment: Path) -> bool:

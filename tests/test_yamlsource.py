@@ -295,7 +295,7 @@ def test_a_huge_line_is_quoted_as_a_short_window_around_the_error(tmp_path: Path
     path.write_text(
         "name: long\nplayers: [2]\ncomponents:\n  card:\n    instances: [{id: a}]\n"
         f"{line}\nturn:\n  - draw: {{from: supply, to: supply}}\nend: {{when: true}}\n"
-        "scoring: {rank: r in roles, by: [0], points: [1, 0]}\n"
+        "scoring: {rank: r in roles, by: [0], points: [1]}\n"
     )
     with pytest.raises(RulesetError) as err:
         engine.load(path)

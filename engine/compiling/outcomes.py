@@ -146,15 +146,6 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
                 "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
-    places = _places(b, sel)
-    if points and places is not None and len(points) < len(places):
-        named = spec.get("points")
-        held = f"the option '{named}' holds {points}" if isinstance(named, str) and named in b.game.options else f"'points' is {points}"
-        short = len(places) - len(points)
-        missing = "place" if short == 1 else f"{short} places"
-        b.error(b.pos(spec, "points"), f"{held}: {len(points)} number{'s' * (len(points) != 1)} for the {len(places)} places "
-                f"'{sel.describe()}' ranks ({', '.join(map(str, places))}), so the last {missing} would be paid by no rule",
-                f"give a number for every place, 0 for a place that pays nothing: {points + [0] * (len(places) - len(points))}")
     first_ranked = spec.get("winners", "most-points") == "first-ranked"
     if points and not any(points) and not first_ranked:
         named = spec.get("points")
@@ -167,23 +158,6 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
                 "whose seats win by their team's points", "leave 'winners' out")
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
                    sel.describe(), first_ranked)
-
-
-def _places(b: "Builder", sel: Any) -> list[Any] | None:
-    """The items a ranking always ranks, when they are known before any game: every role (``r in roles``, no
-    ``where``), or a list that never changes; None otherwise.
-
-    >>> from types import SimpleNamespace
-    >>> from engine.lang.ast import Name, Selection
-    >>> _places(SimpleNamespace(game=SimpleNamespace(roles=SimpleNamespace(values=("x", "y")))), Selection(None, "r", Name(None, "roles")))
-    ['x', 'y']
-    """
-    from engine.lang.ast import Name
-
-    roles = b.game.roles
-    if sel.where is None and isinstance(sel.source, Name) and sel.source.name == "roles" and roles is not None:
-        return list(roles.values)
-    return None
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"

@@ -276,7 +276,7 @@ def test_hidden_roles_are_not_observed_and_are_dealt_again() -> None:
 def test_the_no_cheating_check_catches_an_agent_peeking_at_hidden_roles(monkeypatch: pytest.MonkeyPatch) -> None:
     """With determinize replaced by a plain clone, MCTS knows who plays what, and the check notices."""
     monkeypatch.setattr(agents, "determinize", lambda state, seat, rng: state.clone())
-    states = [state for name, players in hidden_role_configs() for state in positions(name, players, after=(4, 8))]
+    states = [state for name, players in hidden_role_configs() for state in positions(name, players, after=(6, 12, 18))]
     assert any(
         str(make_agent("mcts:30", 9).choose(state)) != str(make_agent("mcts:30", 9).choose(hidden_variant(state, state.seat_to_move)))
         for state in states

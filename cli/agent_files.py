@@ -32,7 +32,7 @@ from types import ModuleType
 from typing import Any, Iterable
 
 from engine.core.errors import RulecraftError, did_you_mean
-from engine.runner.agents import AGENT_KINDS, Agent, agent_kind
+from engine.runner.agents import AGENT_KINDS, Agent
 
 _LOADED: dict[Path, ModuleType] = {}
 """The files loaded so far, by resolved path: a file named by several specs runs once."""
@@ -57,8 +57,9 @@ def register_agent_files(specs: Iterable[str]) -> None:
             raise ValueError(f"'{spec}': name the agent class of {path_text} too, as {path_text}:ClassName")
         module = _load(path_text)
         _agent_class(module, path_text, name.partition(":")[0].strip())
-        if path_text.lower() not in AGENT_KINDS:
-            agent_kind(path_text, f"{path_text}:CLASS")(_factory(module, path_text))
+        # made by make_agent as any kind is, but left out of the kinds its messages list: one entry per file loaded
+        # would pile up in a long-lived process
+        AGENT_KINDS.setdefault(path_text.lower(), _factory(module, path_text))
 
 
 def _load(path_text: str) -> ModuleType:

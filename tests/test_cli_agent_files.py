@@ -109,3 +109,14 @@ def test_an_agent_that_fails_or_cheats_is_told_without_a_traceback(bots: Path, n
 def test_an_agent_file_is_refused_on_a_ray_cluster_whose_workers_lack_it(bots: Path) -> None:
     result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:First", "--backend", "ray")
     assert result.exit_code == 2 and "an agent from a file plays only on this machine" in result.output, result.output
+
+
+def test_an_agent_file_loaded_leaves_the_known_agents_as_they_were(bots: Path) -> None:
+    """Each file loaded was added to the kinds every 'unknown agent' message lists, so a long-lived process (the test
+    run) told of files a run before had used."""
+    from engine.runner.agents import make_agent
+
+    assert run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:First,random").exit_code == 0
+    with pytest.raises(ValueError) as refused:
+        make_agent("oracle", 0)
+    assert str(bots) not in str(refused.value) and "policy:FILE (searches" in str(refused.value)

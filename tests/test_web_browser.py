@@ -81,7 +81,7 @@ def serving(source: str | None) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    config = uvicorn.Config(create_app(source), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(create_app(source), host="127.0.0.1", port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=1)
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()

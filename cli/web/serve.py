@@ -34,7 +34,9 @@ def run(source: str | None, host: str, port: int, open_browser: bool, cap: float
     click.echo(f"serving {'the built-in rulesets' if source is None else source} at {url} (Ctrl-C stops)")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    # log_config=None: uvicorn leaves the process's logging as it is (its warnings still reach stderr through
+    # Python's last-resort handler) instead of configuring logging anew, which closes every handler made before
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=None))
     app.state.server.stopping = lambda: server.should_exit  # the pages' event streams end, so Ctrl-C stops at once
     try:
         server.run(sockets=[sock])

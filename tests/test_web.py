@@ -716,14 +716,11 @@ def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: T
     assert all(re.fullmatch(r"[a-z ]+; cost \d+( +crescents \d+)?", details) for _, details in listed), listed
 
 
-def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> None:
-    """The real command in its own process: it prints its address, serves the front page there, stops on a signal."""
-    import signal
+def serving(folder: Path, ruleset: str) -> tuple["subprocess.Popen[str]", int]:
+    """``rulecraft serve RULESET`` started in its own process from ``folder``, on a free port; the process and port."""
     import socket
     import subprocess
     import sys
-    import time
-    import urllib.request
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
@@ -731,9 +728,19 @@ def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> Non
     sock.close()
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(
-        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tutorial-tiles", "--port", str(port)],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [sys.executable, "-c", "from cli.main import main; main()", "serve", ruleset, "--port", str(port)],
+        cwd=folder, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
+    return process, port
+
+
+def test_rulecraft_serve_answers_at_the_address_it_prints(tmp_path: Path) -> None:
+    """The real command in its own process: it prints its address, serves the front page there, stops on a signal."""
+    import signal
+    import time
+    import urllib.request
+
+    process, port = serving(tmp_path, "tutorial-tiles")
     try:
         assert process.stdout is not None
         assert process.stdout.readline() == f"serving tutorial-tiles at http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
@@ -757,20 +764,9 @@ def test_ctrl_c_stops_rulecraft_serve_while_a_table_page_is_open(tmp_path: Path)
     exited with status 1, as if the server had failed: stopped by its user, it stops quietly with status 0."""
     import http.client
     import signal
-    import socket
-    import subprocess
-    import sys
     import time
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    root = Path(__file__).resolve().parent.parent
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from cli.main import main; main()", "serve", "tic-tac-toe", "--port", str(port)],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
+    process, port = serving(tmp_path, "tic-tac-toe")
     try:
         assert process.stdout is not None and process.stdout.readline().startswith("serving tic-tac-toe at")
         deadline = time.monotonic() + 20

@@ -287,7 +287,8 @@ def test_file_positions_name_the_file(tmp_path: Path) -> None:
 
 
 def test_a_huge_line_is_quoted_as_a_short_window_around_the_error(tmp_path: Path) -> None:
-    """An 85 KB line (code of one piece may be 100,000 characters) with a mistake in its middle gives a message of a few hundred characters, caret on the mistake."""
+    """An 85 KB line (one piece of code may hold 100,000 characters) with a mistake in its middle gives a message of a
+    few hundred characters, caret on the mistake."""
     import engine
 
     line = "setup: " + "shuffle(supply); " * 2500 + "shufle(supply)" + "; shuffle(supply)" * 2500

@@ -37,6 +37,21 @@ if TYPE_CHECKING:
     from engine.blocks.context import StateView
 
 
+def slot_names(s: "StateView") -> tuple[str, ...]:
+    """The names of the slots section's slots (none without one), as sealed choices are observed under."""
+    slots = s.game.parts.get("slots")
+    return slots.names if slots is not None else ()
+
+
+def slot_label(names: tuple[str, ...], i: int) -> str:
+    """Slot ``i`` (0-based) by its name, or its number from 1 past the names.
+
+    >>> slot_label(("bid",), 0), slot_label(("bid",), 1)
+    ('bid', '2')
+    """
+    return names[i] if i < len(names) else str(i + 1)
+
+
 class Bids(NamedTuple):
     """The numbers committed with ``commit: {numbers: ...}``: sealed ones until the reveal, then those revealed.
 
@@ -53,16 +68,12 @@ class Bids(NamedTuple):
         """What ``seat`` sees: its own sealed numbers and every revealed one; nothing before any is committed."""
         if self.sealed is None and self.shown is None:
             return {}
-        slots = s.game.parts.get("slots")
-        return self.observe_for(s.seat_of, seat, slots.names if slots is not None else ())
+        return self.observe_for(s.seat_of, seat, slot_names(s))
 
     def observe_for(self, seat_of: dict[str, int], seat: int, names: tuple[str, ...]) -> dict[str, Any]:
         """:meth:`observe` given who sits where and the slots' names."""
-        def slot(i: int) -> str:
-            return names[i] if i < len(names) else str(i + 1)
-
-        own = [[role, slot(i), n] for _, role, i, n in self.sealed or () if seat_of.get(role) == seat]
-        shown = [[role, slot(i), n] for role, i, n in self.shown or ()]
+        own = [[role, slot_label(names, i), n] for _, role, i, n in self.sealed or () if seat_of.get(role) == seat]
+        shown = [[role, slot_label(names, i), n] for role, i, n in self.shown or ()]
         return {"committed_numbers": {"sealed": own, "revealed": shown}}
 
     def determinize(self, sample: "StateView", seat: int, rng: "random.Random") -> "Bids":

@@ -103,16 +103,14 @@ class Aims(NamedTuple):
         nothing before any cell is committed."""
         if self.sealed is None and self.shown is None:
             return {}
-        slots = s.game.parts.get("slots")
-        return self.observe_for(s.seat_of, seat, slots.names if slots is not None else ())
+        return self.observe_for(s.seat_of, seat, sealed_numbers.slot_names(s))
 
     def observe_for(self, seat_of: dict[str, int], seat: int, names: tuple[str, ...]) -> dict[str, Any]:
         """:meth:`observe` given who sits where and the slots' names."""
-        def slot(i: int) -> str:
-            return names[i] if i < len(names) else str(i + 1)
-
-        own = [[role, slot(i), format_cell((x, y))] for _, role, i, x, y in self.sealed or () if seat_of.get(role) == seat]
-        shown = [[role, slot(i), format_cell((x, y))] for role, i, x, y, _ in self.shown or ()]
+        label = sealed_numbers.slot_label
+        own = [[role, label(names, i), format_cell((x, y))] for _, role, i, x, y in self.sealed or ()
+               if seat_of.get(role) == seat]
+        shown = [[role, label(names, i), format_cell((x, y))] for role, i, x, y, _ in self.shown or ()]
         return {"committed_cells": {"sealed": own, "revealed": shown}}
 
     def determinize(self, sample: "StateView", seat: int, rng: "random.Random") -> "Aims":

@@ -189,7 +189,7 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
-                          _read_as_boolean(err, pos))
+                          _read_as_boolean(err, pos) or _described(err))
     kinds = _branch_kinds(err)
     if kinds:  # no form fits the value's own kind: say which kinds do
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
@@ -264,6 +264,27 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _described(err: ValidationError) -> str | None:
+    """What the key is for, from the schema: the first sentence of its description and its first example.
+
+    >>> from jsonschema import Draft202012Validator
+    >>> schema = {"properties": {"of": {"type": "string", "description": "The type whose values are the roles. More.",
+    ...                                 "examples": ["hue"]}}}
+    >>> _described(next(Draft202012Validator(schema).iter_errors({"of": [1]})))
+    'of: the type whose values are the roles, like hue'
+    """
+    text = err.schema.get("description") if isinstance(err.schema, dict) else None
+    if not isinstance(text, str) or not err.absolute_path:
+        return None
+    sentence = re.split(r"(?<!e\.g)(?<!i\.e)\.\s+(?=[A-Z`])", text.strip(), maxsplit=1)[0].rstrip(".")
+    first = sentence.split(" ", 1)[0]
+    if first[:1].isupper() and (first[1:].islower() or len(first) == 1):  # "The type ...", "A list ..." (not "JSON" or "`x`")
+        sentence = sentence[0].lower() + sentence[1:]
+    examples = err.schema.get("examples")
+    like = f", like {_shown(examples[0]) if not isinstance(examples[0], str) else examples[0]}" if examples and "e.g." not in sentence else ""
+    return f"{err.absolute_path[-1]}: {sentence}{like}"
 
 
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:

@@ -507,6 +507,11 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     if report.no_decisions:
         parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
                      "casting) count as using a component")
+    elif not report.content_uses:
+        parts.append("per component: none: the ruleset has no components")
+    elif not any(use.uses for use in report.content_uses):
+        parts.append("per component: no decision used a component (the choices were among words or numbers), "
+                     "so there is nothing to compare")
     else:
         parts.append(_content_table(report.content_uses, "component", report))
         if len(report.kind_uses) > 1:

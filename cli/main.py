@@ -505,7 +505,7 @@ def play(
     humans = [s for s in range(1, log.players + 1) if s not in bots]
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
-    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
+    console.print(f"{state.game.title}{changes}: {log.players} player{'s' * (log.players != 1)}, seed {log.seed}; {who}")
     if load_path is not None and not log.checked:
         console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
@@ -580,7 +580,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     if not log.checked:
         console.print(UNCHECKED_LOG)
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
-    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
+    console.print(f"{state.game.title}{changes}: {log.players} player{'s' * (log.players != 1)}, seed {log.seed}, {len(log.actions)} actions")
     for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did
         console.print(line, style="dim")
     printed = len(state.log or [])

@@ -647,3 +647,15 @@ def test_a_game_of_one_player_is_announced_in_the_singular(tmp_path: Path) -> No
     first = result.output.splitlines()[0]
     assert ": 1 player, seed 2;" in first, first
     assert ": 1 player, seed 2," in run("replay", str(log)).output.splitlines()[0]
+
+
+def test_messages_about_a_game_for_one_player_say_one_player(tmp_path: Path) -> None:
+    """'no scoring or goals for 1 players', 'solo is played by 1 players, not 2': the singular now."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: solo\nplayers: [1]\nturn:\n  - do: {effect: pass}\nend:\n  when: true\n")
+    result = run("validate", str(tmp_path))
+    assert "no 'scoring' or 'goals' for 1 player (" in result.output, result.output
+    with (tmp_path / "ruleset.yaml").open("a") as f:
+        f.write("scoring:\n  rank: r in roles\n  by: [1]\n  points: key\n")
+    result = run("play", str(tmp_path), "--players", "2")
+    assert "solo is played by 1 player, not 2" in " ".join(result.output.split()), result.output

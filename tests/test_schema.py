@@ -259,7 +259,8 @@ def test_variants_are_loose_and_selected_variants_allowed() -> None:
 def test_files_that_extend_or_include_need_not_repeat_required_sections() -> None:
     assert errors("name: mine\nextends: iconoclasm-cards\nplayers+: [5]\n") == []
     assert errors("include: [a.yaml]\n") == []
-    assert "1:1 the top level: 'name' is a required property" in errors("title: no name\n")
+    assert any(e.startswith("1:1 the top level: 'name' is a required property (name: the ruleset's short name")
+               for e in errors("title: no name\n"))
 
 
 def test_scenario_misspelled_key() -> None:
@@ -542,3 +543,15 @@ def test_a_game_of_counters_alone_needs_no_components(tmp_path: Path) -> None:
 
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 0 and result.output.startswith("ok: "), result.output
+
+
+def test_a_missing_or_wrong_kind_of_key_says_what_the_key_is_for() -> None:
+    """"'end' is a required property" and "roles/of: ['p1', 'p2'] is not a text" did not say what the key holds: the
+    schema's first sentence about it (and its first example, where the sentence gives none) now follows."""
+    with_roles = MINIMAL.replace("turn:", "roles:\n  of: [p1, p2]\n  seating: {2: [1, 2]}\nturn:")
+    assert "11:7 roles/of: ['p1', 'p2'] is not a text (of: the type whose values are the roles, like hue)" in errors(with_roles)
+    missing_end = MINIMAL.replace("end:\n  when: count(c in board) == 2\n", "")
+    assert "1:1 the top level: 'end' is a required property (end: when the game ends)" in errors(missing_end)
+    assert errors(MINIMAL.replace("  rank: c in board\n", "")) == [
+        "15:3 scoring: 'rank' is a required property (rank: what is ranked: a selection like `e in roles`; its variable "
+        "is visible in `by` and `to`)"]

@@ -31,7 +31,7 @@ from click.core import ParameterSource
 from cli.allow import allow_option
 from cli.places import PathOrBuiltin
 import engine
-from engine.core.showtext import cut, json_safe, shown
+from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
 
 if TYPE_CHECKING:
@@ -159,8 +159,7 @@ def pick_players(game: Game, players: int | None) -> int:
     if players is None:
         return min((c for c in counts if c >= 2), default=min(counts))
     if players not in counts:
-        allowed = ", ".join(map(str, counts))
-        raise click.BadParameter(f"{game.name} is played by {allowed} players, not {players}", param_hint="--players")
+        raise click.BadParameter(f"{game.name} is played by {players_text(counts)}, not {players}", param_hint="--players")
     return players
 
 
@@ -505,7 +504,7 @@ def play(
     humans = [s for s in range(1, log.players + 1) if s not in bots]
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
-    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
+    console.print(f"{state.game.title}{changes}: {players_text(log.players)}, seed {log.seed}; {who}")
     if load_path is not None and not log.checked:
         console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
@@ -580,7 +579,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     if not log.checked:
         console.print(UNCHECKED_LOG)
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
-    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
+    console.print(f"{state.game.title}{changes}: {players_text(log.players)}, seed {log.seed}, {len(log.actions)} actions")
     for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did
         console.print(line, style="dim")
     printed = len(state.log or [])
@@ -673,7 +672,7 @@ def simulate(
         if count not in other.player_counts:
             both = [n for n in game.player_counts if n in other.player_counts]
             raise click.BadParameter(
-                f"{other.name} is played by {', '.join(map(str, other.player_counts))} players, not {count}: "
+                f"{other.name} is played by {players_text(other.player_counts)}, not {count}: "
                 + (f"give --players {' or '.join(map(str, both))}, a count both are played by" if both
                    else f"it shares no player count with {game.name}"),
                 param_hint="--compare")

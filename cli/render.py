@@ -344,8 +344,11 @@ def zones(state: State, seat: int | None) -> list[Text]:
     game = state.game
     if seat is None:
         seen: dict[str, Any] = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
+        faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
+                 for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
     else:
-        seen = state.observation(seat)["zones"]
+        observed = state.observation(seat)
+        seen, faces = observed["zones"], observed.get("faces", {})
     drawn = drawings(state, seat)
     by_component: dict[int, tuple[int, Line]] = {}
     for i, drawing in enumerate(drawn):
@@ -371,11 +374,26 @@ def zones(state: State, seat: int | None) -> list[Text]:
             lines.extend(listing(state, zi, value_styles(game), seat))
             continue
         else:
-            line.append(", ".join(counted(content)))
+            line.append(", ".join(counted(_with_faces(game, content, faces.get(name)))))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, seat)
+
+
+def _with_faces(game: Game, names: list[str], faces: list[str] | None) -> list[str]:
+    """Each component's name, with the face it shows (``die as 5``) in a zone where some component is not on its
+    first face, as a choice among them names them; components of one face keep their names.
+
+    >>> import engine
+    >>> game = engine.load("liars-dice")
+    >>> _with_faces(game, ["die", "die"], ["5", "2"]), _with_faces(game, ["die"], None)
+    (['die as 5', 'die as 2'], ['die'])
+    """
+    if not faces:
+        return names
+    labels = {name: game.face_labels[game.piece_names.index(name)] for name in set(names)}
+    return [f"{name} as {face}" if len(labels[name]) > 1 else name for name, face in zip(names, faces)]
 
 
 def styled(line: Line) -> Text:
@@ -507,6 +525,11 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     if report.no_decisions:
         parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
                      "casting) count as using a component")
+    elif not report.content_uses:
+        parts.append("per component: none: the ruleset has no components")
+    elif not any(use.uses for use in report.content_uses):
+        parts.append("per component: no decision used a component (the choices were among words or numbers), "
+                     "so there is nothing to compare")
     else:
         parts.append(_content_table(report.content_uses, "component", report))
         if len(report.kind_uses) > 1:

@@ -638,3 +638,24 @@ def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:
     typo = CliRunner().invoke(main, ["validate", "tic-tac-to"])
     assert typo.exit_code == 2 and "Traceback" not in typo.output
     assert "no built-in ruleset of that name (did you mean 'tic-tac-toe'?)" in typo.output
+
+
+def test_a_game_of_one_player_is_announced_in_the_singular(tmp_path: Path) -> None:
+    """'Iconoclasm: 1 players, seed 2' at the head of play and replay."""
+    log = tmp_path / "solo.json"
+    result = run("play", "iconoclasm-cards", "--players", "1", "--seed", "2", "--log", str(log), input=ALWAYS_FIRST * 40)
+    first = result.output.splitlines()[0]
+    assert ": 1 player, seed 2;" in first, first
+    assert ": 1 player, seed 2," in run("replay", str(log)).output.splitlines()[0]
+
+
+def test_messages_about_a_game_for_one_player_say_one_player(tmp_path: Path) -> None:
+    """'no scoring or goals for 1 players', 'solo is played by 1 players, not 2': the singular now."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: solo\nplayers: [1]\nturn:\n  - do: {effect: pass}\nend:\n  when: true\n")
+    result = run("validate", str(tmp_path))
+    assert "no 'scoring' or 'goals' for 1 player (" in result.output, result.output
+    with (tmp_path / "ruleset.yaml").open("a") as f:
+        f.write("scoring:\n  rank: r in roles\n  by: [1]\n  points: key\n")
+    result = run("play", str(tmp_path), "--players", "2")
+    assert "solo is played by 1 player, not 2" in " ".join(result.output.split()), result.output

@@ -484,6 +484,26 @@ def flipped_text(s: Any, cid: int) -> str:
     return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
 
 
+def tossed_text(s: Any, chosen: list[int]) -> list[str]:
+    """The log lines of an effect's ``toss()``, one per place: the faces landed on where everyone sees them, else a
+    count: ``tray: die as 5, die as 2 tossed``, ``cup of A: 1 component tossed``, ``die at (1,0) tossed, now 4``."""
+    g = s.game
+    lines, zones = [], {}
+    for c in chosen:
+        cell = s.cell_of[c]
+        if cell is not None:
+            lines.append(f"{g.piece_names[c]} at ({format_cell(cell)}) tossed, now {g.face_labels[c][s.face[c]]}")
+        else:
+            zones.setdefault(s.zone_of[c], []).append(c)
+    for zone, tossed in zones.items():
+        if _public(s, zone):
+            what = ", ".join(f"{g.piece_names[c]} as {g.face_labels[c][s.face[c]]}" for c in tossed)
+        else:
+            what = f"{len(tossed)} component{'s' if len(tossed) != 1 else ''}"
+        lines.append(f"{_zone_text(s, zone)}: {what} tossed")
+    return lines
+
+
 @dataclass(frozen=True)
 class Move(Function):
     """``move(c in cards where ..., zone)``: move each selected component to the end of a zone (``, n``: at most the
@@ -655,11 +675,14 @@ class Toss(Function):
 
         def toss(s: Any, e: list[Any]) -> None:
             counts, kinds = s.game.face_count, s.game.component_kind
-            for c in items(s, e):
+            chosen = list(items(s, e))
+            for c in chosen:
                 s.show(c, s.roll(counts[c]) - 1)  # a roll: scenarios may load it like any die
                 chance = s.slices.get(Chance.block, NO_CHANCE)
                 if kinds[c] not in (chance.tossed or ()):
                     s.slices[Chance.block] = chance._replace(tossed=(*(chance.tossed or ()), kinds[c]))
+            if s.log is not None and chosen:
+                s.log.extend(tossed_text(s, chosen))
 
         return Compiled(EFFECT, toss)
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.outcome import Goals, Ranking
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.showtext import players as players_text
 from engine.core.yamlsource import Mapping
 from engine.lang.program import Program
 from engine.lang.scope import Scope
@@ -86,7 +87,7 @@ def compile_outcomes(b: "Builder") -> None:
     missing = [c for c in b.game.player_counts if c not in covered]
     if missing:
         where = b.pos(b.tree, "players") if "players" in b.tree else b.tree.pos
-        b.error(where, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players", _cover_hint(b, missing))
+        b.error(where, f"no 'scoring' or 'goals' for {players_text(missing)}", _cover_hint(b, missing))
 
 
 def _cover_hint(b: "Builder", missing: list[int]) -> str:

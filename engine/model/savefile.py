@@ -22,7 +22,7 @@ from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
-from engine.core.showtext import cut
+from engine.core.showtext import cut, players as players_text
 from engine.core.slices import observed, saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     n = len(g.component_names)
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
-        raise SaveError(f"{players} players is not allowed in {g.name}")
+        raise SaveError(f"{players_text(players)} is not allowed in {g.name}")
     face = [int(f) for f in data["face"]]
     if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):
         raise SaveError("the faces do not match the ruleset's components")
@@ -277,7 +277,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if any(not 0 <= seat <= players for seat in seat_of.values()) or sorted(set(seat_of.values()) - {0}) != list(
         range(1, players + 1)
     ):
-        raise SaveError(f"the seats do not match {players} players")
+        raise SaveError(f"the seats do not match {players_text(players)}")
     turn, turn_number, step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
     live = data.get("outcome") is None
     if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
@@ -299,7 +299,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         and all(isinstance(r, (int, float)) for r in outcome.returns)
         and set(outcome.winners) <= set(range(1, players + 1))
     ):
-        raise SaveError(f"the saved outcome does not fit {players} players")
+        raise SaveError(f"the saved outcome does not fit {players_text(players)}")
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
                        seat_of, order, turn, turn_number, step, slices, decided, counters, rng, 0, outcome, pending,
                        decisions, chance, data.get("explicit_chance") is True)

@@ -12,8 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import engine
+from cli.main import main
 from engine.blocks import choices
 from engine.blocks.programs import MAX_DEPTH
 from engine.core import limits
@@ -149,3 +151,11 @@ def test_each_run_of_a_program_spends_the_effect_s_step_budget(tmp_path: Path) -
     with pytest.raises(EffectRuntimeError) as err:
         s.apply("choose echo")
     assert "ran out of its step budget in this perform() of echo's on_play (limit steps=20" in str(err.value)
+
+
+def test_explain_reads_every_component_s_program_in_english() -> None:
+    result = CliRunner().invoke(main, ["explain", str(Path(__file__).parent.parent / "docs" / "examples" / "market-row")])
+    assert result.exit_code == 0, result.output
+    programs = result.output.split("\nPrograms\n", 1)[1].split("\n\n", 1)[0]
+    assert "  Village's on_play: add 1 to the draws of the current role; then add 2 to the actions of the current role" in programs
+    assert "Echo's on_play: " in programs and programs.count("do what c's on_play says") == 2

@@ -9,6 +9,7 @@ each other stop with an error, and every run spends steps of the effect's budget
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from engine.blocks import choices
 from engine.blocks.programs import MAX_DEPTH
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulesetError
+from engine.model.savefile import state_from_json
 
 RULESET = """\
 name: own-programs
@@ -100,6 +102,12 @@ def test_a_program_that_chooses_pauses_the_turn_s_effect_and_performs_the_card_c
     assert s.log.count("the on_play of coin takes effect") == 2
     copy.apply("choose coin")  # a copy made at the question answers it the same way
     assert gold(game, copy, 2)
+    again = game.new_state(players=2, seed=0)
+    again.apply("choose twice")
+    loaded = state_from_json(game, json.loads(json.dumps(again.to_json())), type(again))  # a save made at the question
+    assert sorted(loaded.legal_actions().texts()) == ["choose coin", "choose plain"]
+    loaded.apply("choose coin")
+    assert gold(game, loaded, 2)
 
 
 def test_mistakes_in_a_card_s_own_code_are_reported_at_their_line(tmp_path: Path) -> None:

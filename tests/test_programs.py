@@ -167,3 +167,15 @@ def test_explain_reads_every_component_s_program_in_english() -> None:
     programs = result.output.split("\nPrograms\n", 1)[1].split("\n\n", 1)[0]
     assert "  Village's on_play: add 1 to the draws of the current role; then add 2 to the actions of the current role" in programs
     assert "Echo's on_play: " in programs and programs.count("do what c's on_play says") == 2
+
+
+def test_code_given_per_face_is_refused_at_the_card_not_read_as_a_syntax_error(tmp_path: Path) -> None:
+    """A per-face text attribute holds a list; its code was parsed as the list's text ("syntax error: unexpected the
+    end of the line").  Code attributes (programs, a contest's on_win, a cast's effect) hold one piece per component."""
+    per_face = RULESET.replace("    attributes: {on_play: text}", "    faces: [up, down]\n    attributes: {on_play: {type: text, per_face: true}}")
+    per_face = per_face.replace("        on_play: gold(current_role) += 1", '        on_play: ["gold(current_role) += 1", "gold(current_role) -= 1"]')
+    per_face = per_face[:per_face.index("      - id: twice")] + per_face[per_face.index("zones:"):]
+    with pytest.raises(RulesetError) as err:
+        load(tmp_path, per_face)
+    assert "ruleset.yaml:11:18: 'on_play' holds effect-language code: one piece per component, not one per face" in str(err.value)
+    assert "syntax error" not in str(err.value)

@@ -157,6 +157,10 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 continue
             ident = str(inst.get("id", ""))
             cids = g.identical.get(ident) or ((g.component_ids[ident],) if ident in g.component_ids else ())
+            if isinstance(inst[attribute], list):  # a per-face attribute: one value per face
+                b.error(inst.pos_of(attribute), f"'{attribute}' holds effect-language code: one piece per component, "
+                                                "not one per face", f"declare it '{attribute}: text', without per_face")
+                continue
             if program:
                 node = b.parse(inst[attribute], inst.pos_of(attribute), program=True)
                 scope = Scope(g.vocab, b.sink)

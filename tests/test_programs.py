@@ -179,3 +179,15 @@ def test_code_given_per_face_is_refused_at_the_card_not_read_as_a_syntax_error(t
         load(tmp_path, per_face)
     assert "ruleset.yaml:11:18: 'on_play' holds effect-language code: one piece per component, not one per face" in str(err.value)
     assert "syntax error" not in str(err.value)
+
+
+def test_the_log_names_a_card_performed_from_a_hidden_hand_only_as_hidden(tmp_path: Path) -> None:
+    """The log is every seat's: a card whose program runs while it lies in its owner's hidden hand is not named."""
+    hidden = RULESET.replace("  hand: {kind: hand, per: role}", "  hand: {kind: hand, per: role, hidden: others}")
+    hidden = hidden.replace("        move(x in hand(current_role) where x == c, played)\n        perform(c, on_play)\n",
+                            "        perform(c, on_play)\n        move(x in hand(current_role) where x == c, played)\n")
+    game = load(tmp_path, hidden)
+    s = game.new_state(players=2, seed=0, record=True)
+    s.apply("choose coin")
+    assert "the on_play of a hidden component takes effect" in s.log and gold(game, s, 1)
+    assert not any("coin" in line for line in s.log if "takes effect" in line)

@@ -27,7 +27,8 @@ effect that performs it pauses at the question) and perform other programs,
 its own included; each run spends steps of the effect's budget by the size of
 its code, and programs running each other more than :data:`MAX_DEPTH` deep
 stop with an error naming them.  A component without code there does nothing;
-``perform(none, ...)`` does nothing.  The log says whose program runs.
+``perform(none, ...)`` does nothing.  The log says whose program runs — "a
+hidden component's" while it lies where some seat cannot see it (a hand).
 
 >>> PerformFunction.__name__, ADDED_FUNCTIONS[0].name
 ('PerformFunction', 'perform')
@@ -130,8 +131,9 @@ class PerformFunction(Function):
             s.budget -= table.steps[cid]
             if s.budget < 0:
                 raise ast.out_of_steps(s, pos, f"perform() of {s.game.piece_names[cid]}'s {attribute}")
-            s.note(lambda: f"the {attribute} of {label(s, cid)} takes effect")
-            with Running(s, f"{s.game.piece_names[cid]}'s {attribute}"):
+            seen = _seen_by_all(s, cid)
+            s.note(lambda: f"the {attribute} of {label(s, cid) if seen else 'a hidden component'} takes effect")
+            with Running(s, f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"):
                 table(s, cid, None)
 
         return Compiled(EFFECT, perform)
@@ -141,6 +143,15 @@ class PerformFunction(Function):
         if len(args) != 2:
             return self.name
         return f"do what {args[0].describe()}'s {args[1].describe()} says"
+
+
+def _seen_by_all(s: "StateView", cid: int) -> bool:
+    """Whether every seat sees component ``cid`` where it lies (the log, which every seat reads, may name it then).
+
+    A card performed from a hidden hand is "a hidden component" in the log, as a move into a hidden zone is a count.
+    """
+    zone = s.zone_of[cid]
+    return bool(zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none")
 
 
 ADDED_FUNCTIONS = (

@@ -12,7 +12,7 @@ attribute under ``programs:``, and runs it from any program with
       card:
         attributes: {cost: int, on_play: text}
         instances:
-          - {id: Village, cost: 3, on_play: "draws(current_role) += 1"}
+          - {id: a, cost: 3, on_play: "draws(current_role) += 1"}
 
     turn:
       - do:

@@ -197,6 +197,14 @@ def _statuses(game: Game) -> list[str]:
     return lines
 
 
+def _programs(game: Game) -> list[str]:
+    """What each component's own program does (``programs:``, run by ``perform``), in English, by attribute."""
+    lines: list[str] = []
+    for attribute, code in (game.parts.get("programs") or {}).items():
+        lines += [f"{name}'s {attribute}: {words}" for name, words in code.texts]
+    return lines
+
+
 def _slots(game: Game) -> list[str]:
     slots = game.parts.get("slots")
     return [slots.describe()] if slots else []
@@ -302,6 +310,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Meter", _meter),
     ("Meters", _meters),
     ("Statuses", _statuses),
+    ("Programs", _programs),
     ("Setup", _setup),
     ("Turn", _turn),
     ("Contest", _contest),

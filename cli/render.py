@@ -381,14 +381,14 @@ def zones(state: State, seat: int | None) -> list[Text]:
     return lines + counters(state, drawn, seat)
 
 
-def _with_faces(game: Game, names: list[str], faces: list[str] | None) -> list[str]:
+def _with_faces(game: Any, names: list[str], faces: list[str] | None) -> list[str]:
     """Each component's name, with the face it shows (``die as 5``) in a zone where some component is not on its
     first face, as a choice among them names them; components of one face keep their names.
 
-    >>> import engine
-    >>> game = engine.load("liars-dice")
-    >>> _with_faces(game, ["die", "die"], ["5", "2"]), _with_faces(game, ["die"], None)
-    (['die as 5', 'die as 2'], ['die'])
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(piece_names=["d6", "chip"], face_labels=[("1", "2", "3", "4", "5", "6"), ("chip",)])
+    >>> _with_faces(game, ["d6", "d6", "chip"], ["5", "2", "chip"]), _with_faces(game, ["d6"], None)
+    (['d6 as 5', 'd6 as 2', 'chip'], ['d6'])
     """
     if not faces:
         return names

@@ -486,7 +486,7 @@ def flipped_text(s: Any, cid: int) -> str:
 
 def tossed_text(s: Any, chosen: list[int]) -> list[str]:
     """The log lines of an effect's ``toss()``, one per place: the faces landed on where everyone sees them, else a
-    count: ``tray: die as 5, die as 2 tossed``, ``cup of A: 1 component tossed``, ``die at (1,0) tossed, now 4``."""
+    count: ``tray: d6 as 5, d6 as 2 tossed``, ``hand of A: 1 component tossed``, ``d6 at (1,0) tossed, now 4``."""
     g = s.game
     lines, zones = [], {}
     for c in chosen:

@@ -456,6 +456,7 @@ def asking_first(tmp_path: Path, roll: str = "0", setup: str = DEAL, replace: tu
     ("let c = choose(c in hand(current_role))\nlet d = choose(x in [1, 2])\nmove(c, discard)", False),
     ("for x in [1, 2]:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
     ("repeat 2:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
+    ("while count(c in hand(current_role)) > 0:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
     ("gold(current_role) += 0", None),
 ])
 def test_which_effects_ask_before_changing_anything(tmp_path: Path, effect: str, first: bool | None) -> None:
@@ -656,3 +657,33 @@ def test_copies_showing_different_faces_are_different_options_named_by_the_face(
     assert sorted(game.face_labels[c][s.face[c]] for c in stock) == ["Black", "Black", "White"]
     assert {"choose disc as Black", "choose disc as White"} <= set(choice_texts(game).texts)
     assert len(ActionTable(game).legal(s)) == 2  # White's turn: the last disc on the board, taken; then its stock's two
+
+
+WHILE_STOPPED = """\
+        while gold(current_role) < 100:
+          let c = choose(c in hand(current_role), optional = true)
+          if c == none:
+            gold(current_role) += 100
+          else:
+            move(c, discard)
+            gold(current_role) += c.value
+"""
+
+
+def test_a_while_loop_asks_until_the_player_passes(tmp_path: Path, mode: str) -> None:
+    """``while``: a loop whose end the player decides (discard cards until you pass), asked again after each change,
+    in both ways of pausing, and saved in the middle."""
+    text = RULESET.replace("SETUP", DEAL).split("turn:")[0] + "turn:\n  - do:\n      effect: |\n" + WHILE_STOPPED + \
+        "end:" + RULESET.split("end:")[1]
+    (tmp_path / "ruleset.yaml").write_text(text)
+    game = engine.load(tmp_path)
+    s = game.new_state(players=2, record=True)
+    assert s.legal_actions().texts() == ["choose c1", "choose c2", "choose pass"]
+    s.apply("choose c2")
+    assert s.current_role == "A" and s.legal_actions().texts() == ["choose c1", "choose pass"]
+    saved = s.to_json()
+    s.apply("choose c1")
+    assert s.current_role == "B"  # A's hand is empty: the loop asked nothing more (a single 'pass' is not asked)
+    again = game.state_from_json(saved)
+    again.apply("choose pass")
+    assert again.current_role == "B" and again.to_json()["counters"][0] == 102

@@ -449,3 +449,16 @@ def test_an_unknown_list_item_type_is_reported_at_the_type(tmp_path: Path) -> No
     path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  held(list of tlie ts): count(t in ts)\n", encoding="utf-8")
     found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
     assert found == ["ruleset.yaml:4:8: unknown type 'list of tlie' for parameter 'ts' (did you mean 'tile'?)"]
+
+
+def test_a_while_loop_runs_while_its_condition_holds_and_a_runaway_one_stops_at_the_budget(cards: engine.Game) -> None:
+    builder = _builder()
+    program = builder.program("while count(c in hand(Fire)) > 1:\n  move(c in hand(Fire), deck, 1)\n", None)
+    state = cards.new_state(players=4, seed=1)
+    program.run(state)
+    assert [len(state.zones[cards.zone_names.index(name)]) for name in ("hand of Fire", "deck")] == [1, 3]
+    runaway = builder.program("while true:\n  pass\n", None)
+    with pytest.raises(EffectRuntimeError, match=r"step budget.*'while' loop"):
+        runaway.run(cards.new_state(players=4, seed=1))
+    builder.program("while 3:\n  pass\n", None)
+    assert any("the condition of 'while' must be a bool, but '3' is an int" in d.message for d in builder.sink.items)

@@ -97,7 +97,7 @@ class Session:
     def bot_turn(self, seat: int, bot: Agent) -> bool:
         """Let a bot move; False when the ruleset fails on its move (the game stops, as it was before it)."""
         action = bot.choose(self.state)
-        shown = action.step.public_format(action.args)  # what the humans may see of it
+        shown = self.state.public_text(action)  # what the humans may see of it
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
         failure = self.apply_or_restore(action)
         if failure is not None:

@@ -87,7 +87,9 @@ def test_each_choice_is_an_action_of_the_deciding_seat(game: engine.Game) -> Non
     assert s.observation(2)["choice"]["options"] == ["1", "2", "3"] and s.observation(1)["choice"] is None
     s.apply("3")  # the bare option is understood too
     assert s.counters == [33, 1] and s.current_role == "B"  # B's effect has begun: it waits for B's choice
-    assert s.log == ["gold of A: 0 -> 1", "A chooses c2", "hand of A: c2 -> discard", "gold of A: 1 -> 3", "B chooses 3",
+    # the hand is hidden from B: the choice is logged without the card, which the move into the open pile then shows
+    assert s.log == ["gold of A: 0 -> 1", "A chooses a card from hand of A", "hand of A: c2 -> discard", "gold of A: 1 -> 3",
+                     "B chooses 3",
                      "gold of A: 3 -> 33", "gold of B: 0 -> 1"]
 
 

@@ -732,7 +732,8 @@ class Choose(Function):
                     value = tape.answers[tape.cursor]
                     tape.cursor += 1
                     if s.log is not None:
-                        s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses {tape.label}")
+                        s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses "
+                                     f"{_seen_label(s, value, tape.label, components)}")
                     return value
             options, labels = _distinct(list(items(s, e)), label, s)
             if options and optional is not None and optional(s, e):  # passing is one more option, answered by none
@@ -757,7 +758,7 @@ class Choose(Function):
                 tape.cursor += 1
                 if value not in options:
                     raise EffectRuntimeError(f"a recorded choice ({value!r}) is no longer an option here", pos)
-                s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
+                s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
                 return value
             seat = s.seat_of.get(role, 0) if role is not None else 0
             if not seat:
@@ -765,7 +766,7 @@ class Choose(Function):
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components, call))
             tape.answers += (value,)
             tape.cursor += 1
-            s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
+            s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
             return value
 
         scope.vocab.data[CHOOSES] = True
@@ -820,6 +821,35 @@ def _plain_label(s: "StateView", value: Any) -> str:
             _CELL_LABELS.clear()
         text = _CELL_LABELS[value] = ",".join(map(str, value))
     return text
+
+
+def unseen_words(s: "StateView", cid: Any) -> str | None:
+    """How a chosen component reads to every seat when some seat cannot see it where it lies: ``a card from hand of
+    A`` (its kind and its zone, not its name); None when everyone sees it (on the board, in an open zone, in a zone
+    whose order alone is hidden).  The log and the other seats' view of a choice say this instead of its name."""
+    if not isinstance(cid, int) or isinstance(cid, bool) or s.cell_of[cid] is not None:
+        return None
+    zone = s.zone_of[cid]
+    if s.game.zone_spec_of[zone].hidden not in ("others", "all"):
+        return None
+    kind = s.game.component_kind[cid]
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} from {s.game.zone_names[zone]}"
+
+
+def _seen_label(s: "StateView", value: Any, label: str, components: bool) -> str:
+    """An answer as the log says it: its label, or what every seat may know of a component it picks (unseen_words)."""
+    return (unseen_words(s, value) if components else None) or label
+
+
+def public_choice(s: "StateView", label: str) -> str | None:
+    """How answering the pending choice with ``label`` reads to the seats that do not make it, when it picks a
+    component some of them cannot see (``choose a card from hand of A``); None when the answer reads as it is."""
+    pending = s.pending
+    if pending is None or not pending.components:
+        return None
+    chosen = chosen_components(pending, label)
+    words = unseen_words(s, chosen[0]) if len(chosen) == 1 else None
+    return None if words is None else f"{CHOOSE_WORD} {words}"
 
 
 def _component_label(s: "StateView", cid: int) -> str:

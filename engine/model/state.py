@@ -610,6 +610,22 @@ class State:
 
     # ------------------------------------------------------------ moves
 
+    def public_text(self, action: Action) -> str:
+        """How ``action``, one of the legal actions now, reads to the seats that do not take it: a sealed commit
+        without what it seals, a choice of a component some seat cannot see by its kind and place
+        (``choose a card from hand of A``), anything else as it is.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> s.public_text(s.legal_actions()[0]) == str(s.legal_actions()[0])
+        True
+        """
+        if action.step is CHOICE and action.args:
+            hidden = choices.public_choice(self, str(action.args[0]))
+            if hidden is not None:
+                return hidden
+        return action.step.public_format(action.args)
+
     def parse_action(self, text: str) -> Action:
         """The legal action written as ``text``; raises IllegalActionError with the reason."""
         if self.outcome is not None:

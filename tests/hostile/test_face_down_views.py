@@ -188,3 +188,18 @@ def test_face_down_is_refused_where_other_blocks_would_tell_the_pieces(tmp_path:
                                                                        words: str) -> None:
     with pytest.raises(RulesetError, match=words):
         _game(tmp_path, HIDDEN_RANKS.replace(*change))
+
+
+def test_play_with_watch_shows_no_tile_before_it_is_turned_up() -> None:
+    """``rulecraft play --watch`` drew every tile of Memory on the board, face-down ones too."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    memory = Path(__file__).resolve().parents[2] / "docs" / "examples" / "memory"
+    ended = CliRunner().invoke(main, ["play", str(memory), "--seed", "3", "--watch"], input="quit\n")
+    assert ended.exception is None or isinstance(ended.exception, SystemExit), ended.output
+    before_the_end = ended.output.split("the final position")[0]
+    assert "choose face-down tile at 0,0" in before_the_end and "?" in before_the_end, ended.output
+    pictures = engine.load(str(memory)).types["picture"]
+    assert not any(p in before_the_end for p in pictures), before_the_end

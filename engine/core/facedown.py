@@ -116,13 +116,14 @@ def back_label(s: "StateData", cid: int) -> str:
     return f"face-down {kind} of {role}"
 
 
-def back_labels(kinds: list[str], roles: list[str], players: int, hidden_roles: bool) -> list[str]:
-    """Every back :func:`back_label` may give in a game of these kinds, roles and seats (for a fixed encoding).
+def back_labels(kinds: list[str], roles: list[str], hidden_roles: bool) -> list[str]:
+    """Every back :func:`back_label` may give in a game of these kinds and roles (for a fixed encoding or action
+    table; with hidden roles, a back names a seat: 0, for a role nobody plays, to one per role).
 
-    >>> back_labels(["tile"], ["A"], 2, False)
+    >>> back_labels(["tile"], ["A"], False)
     ['face-down tile', 'face-down tile of A']
     """
-    owners = [f"seat {n}" for n in range(players + 1)] if hidden_roles else roles
+    owners = [f"seat {n}" for n in range(len(roles) + 1)] if hidden_roles else roles
     return [label for kind in sorted(set(kinds)) for label in (f"face-down {kind}", *(f"face-down {kind} of {o}" for o in owners))]
 
 

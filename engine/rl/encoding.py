@@ -76,7 +76,7 @@ class Encoder:
         turning = FaceDown.block in game.parts  # pieces may lie face down: their backs are names too
         if turning:
             hidden_roles = game.roles is not None and game.roles.hidden
-            backs = back_labels(list(game.component_kind), list(game.roles.values) if game.roles else [], players, hidden_roles)
+            backs = back_labels(list(game.component_kind), list(game.roles.values) if game.roles else [], hidden_roles)
             known = len(self.names)
             self.names.update((back, known + i + 1) for i, back in enumerate(backs))
         self.faces = {label: i + 1 for i, label in enumerate(sorted({f for labels in game.face_labels for f in labels}))}

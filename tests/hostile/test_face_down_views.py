@@ -203,3 +203,16 @@ def test_play_with_watch_shows_no_tile_before_it_is_turned_up() -> None:
     assert "choose face-down tile at 0,0" in before_the_end and "?" in before_the_end, ended.output
     pictures = engine.load(str(memory)).types["picture"]
     assert not any(p in before_the_end for p in pictures), before_the_end
+
+
+def test_the_learning_environment_offers_a_choice_of_a_face_down_piece() -> None:
+    """The action table listed a piece on the board only by name and cell: Memory's first decision, "choose
+    face-down tile at 0,0", was "missing from the action table" and the environment stopped."""
+    from engine.rl import env
+
+    e = env(str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "memory"), players=2)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        observation, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"]))
+    assert e.unwrapped.game_state.is_terminal

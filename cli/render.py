@@ -95,7 +95,7 @@ def back(state: State, cid: int, styles: dict[str, str]) -> Text:
     """A face-down piece the viewer does not see: ``?``, after the short text of the role that sees it (``R?``)."""
     down = face_down(state)
     role = down.seen_by(cid) if down is not None else None
-    if not isinstance(role, str) or role not in state.game.display or (state.game.roles is not None and state.game.roles.hidden):
+    if not isinstance(role, str) or role not in state.game.display:
         return Text("?", style="bold")
     return Text(state.game.display[role].get("short", role) + "?", style=f"bold {styles.get(role, '')}")
 

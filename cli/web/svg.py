@@ -121,8 +121,7 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
     if hidden_from(state, cid, viewer):
         down = face_down(state)
         role = down.seen_by(cid) if down is not None else None
-        hidden_roles = game.roles is not None and game.roles.hidden
-        fill = colours.get(role, BACK) if isinstance(role, str) and not hidden_roles else BACK
+        fill = colours.get(role, BACK) if isinstance(role, str) else BACK
         return fill, "?", back_label(state, cid), ""
     value = value_label(game, cid, state.face[cid])
     fill = colours.get(value, NEUTRAL)

@@ -226,7 +226,7 @@ def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     places = [f"at {cell}{depth}" for cell in cells for depth in depths]
     if FaceDown.block in game.parts:  # a face-down piece is offered by its back (see engine.core.facedown)
         roles = list(game.roles.values) if game.roles is not None else []
-        found = found + back_labels([game.component_kind[c] for c in cids], roles, game.roles is not None and game.roles.hidden)
+        found = found + back_labels([game.component_kind[c] for c in cids], roles)
     if len(found) * len(places) > LARGEST:
         return found + places, True
     return found + [f"{name} {place}" for name in found for place in places], False

@@ -132,14 +132,18 @@ with face-down pieces, whose values would be told."""
 
 
 def check_board(b: "BuildContext") -> None:
-    """``face_down: true`` needs a board, without stacking (a face-down piece beneath another would be named), and
-    none of the blocks that say the values of the board's pieces (:data:`READERS`)."""
+    """``face_down: true`` needs a board, without stacking (a face-down piece beneath another would be named), open
+    roles, and none of the blocks that say the values of the board's pieces (:data:`READERS`)."""
     if b.tree.get("face_down") is None:
         return
     for name in READERS:
         if BLOCKS[name].uses(b.tree):
             b.error(b.pos(b.tree, "face_down"), f"face_down: true is not possible with the {name} block ("
                     f"{BLOCKS[name].how_to_use()}): it reads and tells the values of the board's pieces, face-down ones too")
+    roles = b.game.roles
+    if roles is not None and roles.hidden:
+        b.error(b.pos(b.tree, "face_down"), "face_down: true is not possible with hidden roles (a piece's back names the "
+                "role it was turned down for, and bots deal hidden roles again)", "leave out roles: {hidden: true}, or face_down")
     grid = b.game.grid
     if grid is None:
         b.error(b.pos(b.tree, "face_down"), "face_down: true turns pieces on the board face down, but the ruleset has no board",

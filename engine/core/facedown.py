@@ -104,27 +104,20 @@ def hidden_from(s: "StateData", cid: int, seat: int | None) -> bool:
 
 def back_label(s: "StateData", cid: int) -> str:
     """What everyone sees of face-down piece ``cid``: ``face-down tile``, or ``face-down piece of North`` when it was
-    turned down for a role (``of seat 2`` when roles are hidden)."""
+    turned down for a role (roles are open: ``face_down`` is refused with hidden roles)."""
     down = face_down(s)
     role = down.seen_by(cid) if down is not None else None
     kind = s.game.component_kind[cid]
-    if not isinstance(role, str):
-        return f"face-down {kind}"
-    roles = s.game.roles
-    if roles is not None and roles.hidden:
-        return f"face-down {kind} of seat {s.seat_of.get(role, 0)}"
-    return f"face-down {kind} of {role}"
+    return f"face-down {kind} of {role}" if isinstance(role, str) else f"face-down {kind}"
 
 
-def back_labels(kinds: list[str], roles: list[str], hidden_roles: bool) -> list[str]:
-    """Every back :func:`back_label` may give in a game of these kinds and roles (for a fixed encoding or action
-    table; with hidden roles, a back names a seat: 0, for a role nobody plays, to one per role).
+def back_labels(kinds: list[str], roles: list[str]) -> list[str]:
+    """Every back :func:`back_label` may give in a game of these kinds and roles (for a fixed encoding or action table).
 
-    >>> back_labels(["tile"], ["A"], False)
+    >>> back_labels(["tile"], ["A"])
     ['face-down tile', 'face-down tile of A']
     """
-    owners = [f"seat {n}" for n in range(len(roles) + 1)] if hidden_roles else roles
-    return [label for kind in sorted(set(kinds)) for label in (f"face-down {kind}", *(f"face-down {kind} of {o}" for o in owners))]
+    return [label for kind in sorted(set(kinds)) for label in (f"face-down {kind}", *(f"face-down {kind} of {o}" for o in roles))]
 
 
 def public_name(s: "StateData", cid: int, name: str) -> str:

@@ -75,8 +75,7 @@ class Encoder:
         self.names = {name: i + 1 for i, name in enumerate(sorted(set(game.piece_names)))}
         turning = FaceDown.block in game.parts  # pieces may lie face down: their backs are names too
         if turning:
-            hidden_roles = game.roles is not None and game.roles.hidden
-            backs = back_labels(list(game.component_kind), list(game.roles.values) if game.roles else [], hidden_roles)
+            backs = back_labels(list(game.component_kind), list(game.roles.values) if game.roles else [])
             known = len(self.names)
             self.names.update((back, known + i + 1) for i, back in enumerate(backs))
         self.faces = {label: i + 1 for i, label in enumerate(sorted({f for labels in game.face_labels for f in labels}))}

@@ -183,6 +183,7 @@ def test_a_save_whose_face_down_pieces_do_not_fit_is_refused(tmp_path: Path) -> 
      "not possible on a board with stacking"),
     (("face_down: true\n", "face_down: true\nclash_tables:\n  beats: {of: side, missing: nothing, outcomes: {}}\n"),
      "not possible with the clash block"),
+    (("  of: side\n", "  of: side\n  shuffle: true\n  hidden: true\n"), "not possible with hidden roles"),
 ])
 def test_face_down_is_refused_where_other_blocks_would_tell_the_pieces(tmp_path: Path, change: tuple[str, str],
                                                                        words: str) -> None:

@@ -31,7 +31,7 @@ from engine.blocks.block import BLOCKS, Block, declare
 from engine.blocks.grid import format_cell
 from engine.blocks.state_functions import role_type
 from engine.core.errors import EffectRuntimeError
-from engine.core.facedown import FaceDown, back_label, face_down, turn_down, turn_up
+from engine.core.facedown import FaceDown, back_label, face_down, public_name, turn_down, turn_up
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
@@ -66,10 +66,10 @@ class TurnDown(Function):
                 if cell is None:
                     raise EffectRuntimeError(f"turn_down() of {s.game.piece_names[c]}, which is not on the board: only "
                                              "pieces on the board lie face down", pos)
-                was = back_label(s, c) if face_down(s) is not None and face_down(s).seen_by(c) is not False else None
+                was = public_name(s, c, s.game.describe_piece(c, s.face[c]))  # its back, when it lay face down already
                 turn_down(s, c, who)
                 if s.log is not None and s.step >= 0:
-                    s.log.append(f"{was or s.game.describe_piece(c, s.face[c])} at ({format_cell(cell)}) is turned face down")
+                    s.log.append(f"{was} at ({format_cell(cell)}) is turned face down")
 
         return Compiled(EFFECT, down)
 

@@ -217,3 +217,15 @@ def test_the_learning_environment_offers_a_choice_of_a_face_down_piece() -> None
         observation, _, terminated, truncated, _ = e.last()
         e.step(None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"]))
     assert e.unwrapped.game_state.is_terminal
+
+
+def test_explain_says_the_board_s_pieces_may_lie_face_down() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    memory = Path(__file__).resolve().parents[2] / "docs" / "examples" / "memory"
+    explained = CliRunner().invoke(main, ["explain", str(memory)])
+    assert explained.exit_code == 0, explained.output
+    assert "its pieces may lie face down (turn_down, turn_up)" in explained.output
+    assert "turn face down every t in board" in explained.output

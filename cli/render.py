@@ -50,7 +50,7 @@ from rich.text import Text
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
-from engine.core.facedown import face_down, hidden_from
+from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
 from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 
@@ -100,9 +100,14 @@ def back(state: State, cid: int, styles: dict[str, str]) -> Text:
     return Text(state.game.display[role].get("short", role) + "?", style=f"bold {styles.get(role, '')}")
 
 
+def own_face_down(state: State, cid: int, seat: int | None) -> bool:
+    """Whether ``cid`` lies face down but was turned down for ``seat``'s role: it sees the piece, the others its back."""
+    return seat is not None and not hidden_from(state, cid, seat) and hidden_from(state, cid, NOBODY)
+
+
 def square_board(state: State, seat: int | None = None) -> RenderableType:
     """The cells as a table with x across and y down: a board with edges whole, else the pieces and their empty neighbours.
-    A face-down piece ``seat`` does not see shows as ``?`` (None: every piece shown).
+    A face-down piece ``seat`` does not see shows as ``?`` (None: every piece shown), one it sees with a ``*``.
 
     Below it, a legend: how a cell reads and what each short text stands for.
     """
@@ -133,6 +138,8 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
                 row.append(Text("·" if (x, y) in cells else " ", style="dim"))
                 continue
             text = back(state, cid, styles) if hidden_from(state, cid, seat) else _cell(game, state, cid, short, styles, (x, y) in pending)
+            if own_face_down(state, cid, seat):
+                text.append("*", style="dim")
             beneath = len(state.stacks.get((x, y), ()))
             if beneath:
                 text.append(f"+{beneath}", style="dim")
@@ -170,6 +177,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
         parts.append("+N: pieces beneath")
     if any(hidden_from(state, cid, seat) for cid in state.grid.values()):
         parts.append("? a face-down piece")
+    if any(own_face_down(state, cid, seat) for cid in state.grid.values()):
+        parts.append("* face down to the others")
     legend = Text("; ".join(parts), style="dim")
     named = sorted((key, name) for key, name in shown.items() if key != name)  # a piece drawn as its name needs no key
     if named:
@@ -202,7 +211,7 @@ HEX_WIDTH = 6
 
 def hex_board(state: State, seat: int | None = None) -> RenderableType:
     """Every hex of a hex board in rows of ``r``, each shifted by half a hex, then a line per group; a face-down piece
-    ``seat`` does not see shows as ``?`` (None: every piece shown)."""
+    ``seat`` does not see shows as ``?`` (None: every piece shown), one it sees with a ``*``."""
     game = state.game
     grid = game.grid
     assert isinstance(grid, HexGrid)
@@ -213,8 +222,11 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
         line = Text(" " * (indent * HEX_WIDTH // 2))
         for cell in row:
             cid = state.grid.get(cell)
-            line.append_text(_centred(back(state, cid, styles)) if cid is not None and hidden_from(state, cid, seat)
-                             else _hex(state, cell, labels, styles))
+            shown = back(state, cid, styles) if cid is not None and hidden_from(state, cid, seat) else None
+            if shown is None and cid is not None and own_face_down(state, cid, seat):  # (no groups with face_down)
+                value = value_label(game, cid, state.face[cid])
+                shown = Text(labels[value], style=f"bold {styles.get(value, '')}").append("*", style="dim")
+            line.append_text(_centred(shown) if shown is not None else _hex(state, cell, labels, styles))
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)

@@ -8,7 +8,8 @@ rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
 in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
 pieces beneath, a piece in a pattern group gets its group marker's colour
-as a ring.  Every cell carries ``data-cell="x,y"`` so the page can offer
+as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
+down for; one it sees (its own) is ringed with a dashed line.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
 
 Typical use::
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
-from cli.render import abbreviations, piece_text, value_label, value_styles
+from cli.render import abbreviations, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
 from engine.core.facedown import back_label, face_down, hidden_from
@@ -117,12 +118,16 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
                short: dict[str, str], viewer: int | None = None) -> tuple[str, str, str, str]:
     """``(fill, label, title, face)`` of a piece as it lies: its value's colour, its short text, its full name, and
     the face up when its faces differ but not in value, so not in colour (a crowned piece): else ``""``.  A face-down
-    piece ``viewer`` does not see (None: every piece seen) is its back: ``?`` in the colour of the role that sees it."""
+    piece ``viewer`` does not see (None: every piece seen) is its back: ``?`` in the colour of the role that sees it;
+    one it sees says so in its title."""
     if hidden_from(state, cid, viewer):
         down = face_down(state)
         role = down.seen_by(cid) if down is not None else None
         fill = colours.get(role, BACK) if isinstance(role, str) else BACK
         return fill, "?", back_label(state, cid), ""
+    if own_face_down(state, cid, viewer):
+        fill, label, title, face = piece_look(game, state, cid, colours, short)
+        return fill, label, f"{title} (face down to the others)", face
     value = value_label(game, cid, state.face[cid])
     fill = colours.get(value, NEUTRAL)
     shown = piece_text(game, state, cid, value_styles(game))
@@ -238,7 +243,8 @@ def _square_svg(state: State, viewer: int | None) -> str:
             cid = state.grid.get((x, y))
             if cid is not None:
                 fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
-                ring = ' stroke="#000" stroke-width="3"' if (x, y) in pending else ""
+                ring = (' stroke="#000" stroke-width="3"' if (x, y) in pending
+                        else ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else "")
                 lift = 4 if face else 0  # room for the face's name beneath the label
                 counts = counted.get(cid, [])
                 parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}'
@@ -292,7 +298,7 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
             else:
                 fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
                 anchor = state.members.get((q, r))
-                ring = ""
+                ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
                 if anchor is not None:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"

@@ -122,6 +122,11 @@ def test_the_terminal_and_the_page_draw_a_face_down_piece_as_its_back(tmp_path: 
     assert "?" in drawn and not any(name in drawn for name in NORTH), drawn
     assert not any(line.plain.startswith("wounds") for line in render.zones(state, 2))
     console = Console(width=100, record=True)
+    for part in render.position(state, 1):  # North's own face-down pieces are marked as such
+        console.print(part)
+    assert "* face down to the others" in console.export_text()
+    assert "Marshal (face down to the others), wounds 1 at 0,0" in table_html(state, 1)
+    console = Console(width=100, record=True)
     for part in render.position(state, None):  # every piece shown (a finished game, a table of bots)
         console.print(part)
     assert "Marshal" in console.export_text()

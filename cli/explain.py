@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import RulecraftError, did_you_mean
+from engine.core.facedown import FaceDown
 from engine.lang.defined import Defined
 
 if TYPE_CHECKING:
@@ -80,7 +81,8 @@ def _board(game: Game) -> list[str]:
     grid = game.grid
     if grid is None:
         return []
-    return [grid.describe()]
+    turning = ["its pieces may lie face down (turn_down, turn_up): a seat that may not see one sees only its back"]
+    return [grid.describe(), *(turning if FaceDown.block in game.parts else [])]
 
 
 def _zones(game: Game) -> list[str]:

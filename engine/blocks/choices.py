@@ -63,6 +63,7 @@ from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.core.facedown import NOBODY, hidden_from, public_name
 from engine.core.slices import Chance
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
@@ -132,6 +133,14 @@ class Pending:
         fields = pending.__dict__
         fields.update(self.__dict__)
         fields["base"], fields["outside"] = start, outside
+        return pending
+
+    def with_options(self, options: tuple[Any, ...]) -> "Pending":
+        """This choice offering ``options`` under the same labels (a sample in which other pieces lie on the cells
+        offered: see :meth:`engine.core.facedown.FaceDown.determinize`)."""
+        pending = object.__new__(Pending)
+        pending.__dict__.update(self.__dict__)
+        pending.__dict__["options"] = options
         return pending
 
     def with_outside_changes(self, s: "StateView") -> "Pending":
@@ -853,11 +862,13 @@ def public_choice(s: "StateView", label: str) -> str | None:
 
 
 def _component_label(s: "StateView", cid: int) -> str:
-    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack)."""
+    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack;
+    a face-down piece by its back, ``face-down tile at 3,4``, whoever chooses: the log shows every seat the answer)."""
     name = s.game.piece_names[cid]
     cell = s.cell_of[cid]
     if cell is None:
         return name
+    name = public_name(s, cid, name)
     depth = s.stack(cell).index(cid)
     return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
 
@@ -871,6 +882,8 @@ def _faced_label(s: "StateView", cid: int) -> str:
     """A component by name and the face it shows (``token as B``, ``token as B at 3,4``), where its name alone
     would not tell it from a copy showing another face."""
     text = _component_label(s, cid)
+    if hidden_from(s, cid, NOBODY):  # a face-down piece shows no face
+        return text
     name = s.game.piece_names[cid]
     return f"{name} as {_shown(s, cid)}{text[len(name):]}"
 

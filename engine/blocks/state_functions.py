@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError
+from engine.core.facedown import NOBODY, back_label, hidden_from, public_name
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen, shared
@@ -477,6 +478,8 @@ def flipped_text(s: Any, cid: int) -> str:
     """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
     g = s.game
     cell = s.cell_of[cid]
+    if cell is not None and hidden_from(s, cid, NOBODY):  # a face-down piece: its back, not the face it turns to
+        return f"{back_label(s, cid)} at ({format_cell(cell)}) turned over"
     if cell is not None:
         return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
     if _public(s, s.zone_of[cid]):
@@ -607,7 +610,8 @@ class PlaceOnBoard(Function):
                 s.slices[Placed.block] = Placed(chosen[0])
                 note_placed(s, chosen[0])
                 if s.log is not None:
-                    s.log.append(f"{s.game.describe_piece(chosen[0], s.face[chosen[0]])} is put at ({format_cell(where)})")
+                    shown = public_name(s, chosen[0], s.game.describe_piece(chosen[0], s.face[chosen[0]]))
+                    s.log.append(f"{shown} is put at ({format_cell(where)})")
 
         return Compiled(EFFECT, place)
 

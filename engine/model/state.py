@@ -29,6 +29,7 @@ from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
+from engine.core.facedown import FaceDown, public_name, turn_up
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
@@ -850,6 +851,8 @@ class State:
         if self.cell_of[cid] is not None:
             self._lift(cid)
         self.zone_of[cid] = zone
+        if FaceDown.block in self.slices:  # a piece leaving the board is turned up
+            turn_up(self, cid)
         if at is None:
             self.zones[zone].append(cid)
         else:
@@ -988,6 +991,10 @@ class State:
             if len(pieces) > 1:
                 self.stacks[cell] = tuple(pieces[1:])
         self.cell_of[a], self.cell_of[b] = cb, ca
+        if FaceDown.block in self.slices:  # a piece leaving the board is turned up
+            for c in (a, b):
+                if self.cell_of[c] is None:
+                    turn_up(self, c)
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
@@ -1003,7 +1010,7 @@ class State:
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]
         if zone == g.board_zone or g.zone_spec_of[zone].hidden == "none":
-            return f" of {g.component_names[owner]}"
+            return f" of {public_name(self, owner, g.component_names[owner])}"
         return f" of a component in {g.zone_names[zone]}"
 
     def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int,

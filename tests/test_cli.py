@@ -638,3 +638,13 @@ def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:
     typo = CliRunner().invoke(main, ["validate", "tic-tac-to"])
     assert typo.exit_code == 2 and "Traceback" not in typo.output
     assert "no built-in ruleset of that name (did you mean 'tic-tac-toe'?)" in typo.output
+
+
+@pytest.mark.parametrize("command, option", [("simulate", "--agents"), ("sweep", "--agents"), ("play", "--seat"),
+                                             ("bench", "--agent")])
+def test_every_option_naming_an_agent_lists_the_same_agents(command: str, option: str) -> None:
+    # sweep's --agents said only "One agent for every seat, or one per seat", play's --seat "human or an agent",
+    # bench's --agent "e.g. mcts:400, or random": only simulate's help told a file's class could play
+    options = " ".join(run(command, "--help").output.split("Options:", 1)[1].split())
+    shown = options.split(f"{option} ", 1)[1].split(" --", 1)[0]
+    assert all(kind in shown for kind in ("random", "greedy", "mcts:N", "ismcts:N", "policy:FILE", "my_bots.py:Cautious"))

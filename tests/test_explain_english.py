@@ -208,6 +208,12 @@ def test_a_die_rolled_again_says_when_a_value_is_available() -> None:
             "colour of s is outcome) is more than 0), roll again") in line
 
 
+def test_the_roles_one_may_take_over_are_a_filter_not_a_time() -> None:
+    # "take over a role nobody plays (when role is not Spirit)" read as if the switch were offered only at some times
+    step = next(line for line in explain(engine.load("iconoclasm")) if "take over a role" in line)
+    assert "take over a role nobody plays (only a role for which role is not Spirit), choosing which" in step
+
+
 def test_scoring_names_what_it_ranks() -> None:
     # "rank by the number of t in board where the symbol of t is s" never said what s is
     lines = explain(engine.load("tutorial-tiles"))

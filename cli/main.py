@@ -409,7 +409,8 @@ def explain(
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
 @allow_option
 @click.option("--from", "source", metavar="RULESET",
-              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
+              help="The ruleset to start from (a built-in name or a path; default: the built-in ruleset that says "
+                   "'starter: true', the tutorial to copy).")
 def new_command(folder: Path, source: str | None) -> None:
     """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
 

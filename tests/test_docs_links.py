@@ -78,3 +78,12 @@ def test_every_benchmark_script_is_in_the_benchmarks_readme() -> None:
     """benchmarks/README.md lists what the folder holds: soak.py, fuzz.py and game_logs.py were not in it."""
     readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     assert [p.name for p in sorted((ROOT / "benchmarks").glob("*.py")) if f"`{p.name}`" not in readme] == []
+
+
+def test_the_readme_leads_to_every_page() -> None:
+    """Every page of docs/ is linked from README.md (docs/hardening.md was not), every rules page from it or from
+    docs/classics.md (the showcases' were from neither)."""
+    readme = LINK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    classics = [f"docs/{t}" for t in LINK.findall((ROOT / "docs" / "classics.md").read_text(encoding="utf-8"))]
+    pages = [p.relative_to(ROOT).as_posix() for p in [*(ROOT / "docs").glob("*.md"), *(ROOT / "docs" / "rules").glob("*.md")]]
+    assert sorted(p for p in pages if p not in readme and p not in classics) == []

@@ -186,3 +186,11 @@ def test_the_advance_step_works_out_the_marked_components_once_per_decision(monk
             assert [a.args for a in s.legal_actions()] == [a.args for a in step.actions(s)]
         s.play(choose.randrange(len(s.legal_actions())))
     assert decisions and len(calls) == 2 * decisions  # once as the step began, once in the check above
+
+
+def test_the_spell_the_page_quotes_is_the_deck_s() -> None:
+    """"The deck is in rulesets/spell-cycles/spells.yaml. One spell:" quoted Cinderfall without its
+    `defeated(r) == 0`, which the deck gained with the duel variant."""
+    page = (ROOT / "docs" / "spells.md").read_text(encoding="utf-8")
+    quoted = page.split("One spell:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    assert quoted in (ROOT / "rulesets" / NAME / "spells.yaml").read_text(encoding="utf-8")

@@ -166,3 +166,18 @@ def test_every_key_of_every_section_and_step_is_in_the_reference_table() -> None
         missing += [f"{section}: {key}" for key in sorted(_schema_keys(spec, defs))
                     if not re.search(rf"[`.]{re.escape(key)}[`.:]", rows)]
     assert missing == []
+
+
+def test_the_invariants_section_quotes_validate_s_message(tmp_path: Path) -> None:
+    """The section quotes what validate says of a file that breaks an invariant of the ruleset it extends; the
+    line it named in nine-domains/ruleset.yaml (264) had moved (267), so the quote pointed at another line."""
+    section = GENERAL.split("\n### invariants\n", 1)[1].split("\n### ", 1)[0]
+    quoted = " ".join(section.split("`invariant '", 1)[1].split(" ...`", 1)[0].split())
+    (tmp_path / "ruleset.yaml").write_text("name: six-cards\nextends: nine-domains\noptions:\n"
+                                           "  specials_per_player: {default: 0}\n", encoding="utf-8")
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    said = CliRunner().invoke(main, ["validate", str(tmp_path)]).output
+    assert "invariant '" + quoted in " ".join(said.split())

@@ -243,7 +243,8 @@ def note_timed_agents(specs: list[str]) -> None:
 
 def format_option(fn: F) -> F:
     """--format text|json."""
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="json: the same, for tools.")(fn)
 
 
 def backend_options(fn: F) -> F:
@@ -995,7 +996,8 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 @main.command()
 @click.argument("ruleset", required=False)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one, printed).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
 @click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Seconds a request may spend loading or running a ruleset before it is refused.")

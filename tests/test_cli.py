@@ -12,6 +12,7 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -648,3 +649,10 @@ def test_every_option_naming_an_agent_lists_the_same_agents(command: str, option
     options = " ".join(run(command, "--help").output.split("Options:", 1)[1].split())
     shown = options.split(f"{option} ", 1)[1].split(" --", 1)[0]
     assert all(kind in shown for kind in ("random", "greedy", "mcts:N", "ismcts:N", "policy:FILE", "my_bots.py:Cautious"))
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_option_says_what_it_is_for(command: str) -> None:
+    # serve --port and the --format of list, validate and bench showed a bare "[default: ...]"
+    bare = [p.opts[0] for p in main.commands[command].params if isinstance(p, click.Option) and not p.help]
+    assert bare == []

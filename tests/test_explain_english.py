@@ -214,6 +214,14 @@ def test_the_roles_one_may_take_over_are_a_filter_not_a_time() -> None:
     assert "take over a role nobody plays (only a role for which role is not Spirit), choosing which" in step
 
 
+def test_a_function_s_words_read_with_an_expression_for_its_argument() -> None:
+    # iconica's team_health said "the health left on team {t}": called with team(seat(r)) it read
+    # "the health left on team the team of the seat of r"
+    functions = explain(engine.load("iconica"))
+    assert "  the health left on r's team: the health left on the team of the seat of r" in functions
+    assert not [line for line in functions if "team the team" in line]
+
+
 def test_scoring_names_what_it_ranks() -> None:
     # "rank by the number of t in board where the symbol of t is s" never said what s is
     lines = explain(engine.load("tutorial-tiles"))

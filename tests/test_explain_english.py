@@ -222,6 +222,14 @@ def test_a_function_s_words_read_with_an_expression_for_its_argument() -> None:
     assert not [line for line in functions if "team the team" in line]
 
 
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_every_function_of_a_shipped_ruleset_has_words(name: str) -> None:
+    # without `text:` a function reads as its name: "when for some r in roles, won of r", "if facing bet of the
+    # current role" (breakthrough, kuhn-poker, liars-dice, sealed-tiles and the other classics)
+    functions = compose(engine.load(name).source).get("functions") or {}
+    assert [key for key, spec in functions.items() if not (isinstance(spec, Mapping) and "text" in spec)] == []
+
+
 def test_scoring_names_what_it_ranks() -> None:
     # "rank by the number of t in board where the symbol of t is s" never said what s is
     lines = explain(engine.load("tutorial-tiles"))

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cli import render
@@ -194,3 +195,14 @@ def test_the_spell_the_page_quotes_is_the_deck_s() -> None:
     page = (ROOT / "docs" / "spells.md").read_text(encoding="utf-8")
     quoted = page.split("One spell:\n\n```yaml\n", 1)[1].split("```", 1)[0]
     assert quoted in (ROOT / "rulesets" / NAME / "spells.yaml").read_text(encoding="utf-8")
+
+
+def test_the_page_s_advance_step_is_the_game_s() -> None:
+    """docs/spells.md showed `advance: {along: line, markers: crescents}` and said a Crescent on the last spell moves
+    off the line, after the game had learnt that it does so only when no other can move (off_end_when_forced)."""
+    page = (ROOT / "docs" / "spells.md").read_text(encoding="utf-8")
+    shown = page.split("## Crescents: markers along a line", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    step = yaml.safe_load(shown)[0]["advance"]
+    real = next(s["advance"] for s in yaml.safe_load((ROOT / "rulesets" / NAME / "ruleset.yaml").read_text(encoding="utf-8"))
+                ["turn"] if "advance" in s)
+    assert step == {key: value for key, value in real.items() if key != "if"}  # the duel's `if` aside

@@ -656,3 +656,12 @@ def test_every_option_says_what_it_is_for(command: str) -> None:
     # serve --port and the --format of list, validate and bench showed a bare "[default: ...]"
     bare = [p.opts[0] for p in main.commands[command].params if isinstance(p, click.Option) and not p.help]
     assert bare == []
+
+
+def test_the_hardening_page_names_every_command_taking_limit() -> None:
+    # docs/hardening.md listed the commands with --limit without compile
+    page = (Path(__file__).resolve().parent.parent / "docs" / "hardening.md").read_text(encoding="utf-8")
+    listed = page.split("`--limit NAME=VALUE` changes it for one run on every\ncommand that loads rulesets (", 1)[1].split(")", 1)[0]
+    taking = [name for name, command in main.commands.items()
+              if any("--limit" in p.opts for p in command.params if isinstance(p, click.Option))]
+    assert [name for name in taking if f"`{name}`" not in listed] == []

@@ -87,3 +87,11 @@ def test_the_readme_leads_to_every_page() -> None:
     classics = [f"docs/{t}" for t in LINK.findall((ROOT / "docs" / "classics.md").read_text(encoding="utf-8"))]
     pages = [p.relative_to(ROOT).as_posix() for p in [*(ROOT / "docs").glob("*.md"), *(ROOT / "docs" / "rules").glob("*.md")]]
     assert sorted(p for p in pages if p not in readme and p not in classics) == []
+
+
+def test_every_shipped_game_has_its_picture_on_the_web_page() -> None:
+    """docs/web.md's "Every shipped game" showed twelve of the fifteen (not the showcases)."""
+    from engine.core.paths import builtin_names
+
+    section = (ROOT / "docs" / "web.md").read_text(encoding="utf-8").split("## Every shipped game", 1)[1].split("\n## ", 1)[0]
+    assert [n for n in builtin_names() if f"![{n}](images/{n}.png) `{n}`" not in section] == []

@@ -230,6 +230,18 @@ def test_every_function_of_a_shipped_ruleset_has_words(name: str) -> None:
     assert [key for key, spec in functions.items() if not (isinstance(spec, Mapping) and "text" in spec)] == []
 
 
+def test_a_choice_s_notes_share_one_bracket_and_a_flag_written_false_is_not_said(tmp_path: Path) -> None:
+    # liars-dice read '(a decision even when only one is possible) (asked as "bid higher or call liar")', and
+    # `always_ask = false` (or `optional = false`) was explained as if true
+    dice = "\n".join(explain(engine.load("liars-dice")))
+    assert 'chosen by the current player (asked as "bid higher or call liar"; a decision even when only one is possible)' in dice
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: asks\nextends: tutorial-tiles\nturn+:\n  - do:\n      effect: |\n"
+                    "        let c = choose(x in [1, 2], always_ask = false, optional = false)\n", encoding="utf-8")
+    step = next(line for line in explain(engine.load(path)) if "let c be" in line)
+    assert step.endswith("let c be the x in [1, 2] chosen by the current player")
+
+
 def test_scoring_names_what_it_ranks() -> None:
     # "rank by the number of t in board where the symbol of t is s" never said what s is
     lines = explain(engine.load("tutorial-tiles"))

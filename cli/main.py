@@ -53,6 +53,8 @@ MAX_BENCH_REPEATS = 100
 """The most times ``bench`` plays its games over (the fastest run counts)."""
 MAX_BENCH_DECISIONS = 10_000
 """The most positions ``bench --agent`` times its agent on: each is played to and kept in memory first."""
+AGENT_KINDS_HELP = "(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or a class of your own Python file: my_bots.py:Cautious)"
+"""The agents every option naming one may take, in its help (--agents, --seat, --agent)."""
 
 
 class RulecraftGroup(click.Group):
@@ -240,7 +242,8 @@ def note_timed_agents(specs: list[str]) -> None:
 
 def format_option(fn: F) -> F:
     """--format text|json."""
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="json: the same, for tools.")(fn)
 
 
 def backend_options(fn: F) -> F:
@@ -406,7 +409,8 @@ def explain(
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
 @allow_option
 @click.option("--from", "source", metavar="RULESET",
-              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
+              help="The ruleset to start from (a built-in name or a path; default: the built-in ruleset that says "
+                   "'starter: true', the tutorial to copy).")
 def new_command(folder: Path, source: str | None) -> None:
     """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
 
@@ -445,7 +449,7 @@ def new_command(folder: Path, source: str | None) -> None:
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
 @click.option(
     "--seat", "seats", multiple=True, metavar="N=WHO",
-    help="Who plays seat N: human or an agent (default: 1=human, others random).",
+    help=f"Who plays seat N: human or an agent {AGENT_KINDS_HELP} (default: 1=human, others random).",
 )
 @click.option(
     "--load", "load_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -621,8 +625,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, "
-                   "policy:FILE, or a class of your own Python file: my_bots.py:Cautious).")
+              help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
@@ -713,8 +716,10 @@ def simulate(
 @click.option("-n", "--games", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help=f"Games per value (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
-@click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--agents", default="random", show_default=True,
+              help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (the table is the same for any number).")
 @backend_options
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
@@ -865,12 +870,14 @@ def _emit(text: str, out: Path | None) -> None:
 @ruleset_options
 @click.option("--playouts", type=click.IntRange(1, MAX_GAMES), default=500, show_default=True,
               help=f"Number of random games (without --agent; at most {MAX_GAMES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the games played (with --agent: of the games the positions come from).")
 @click.option("--repeat", "repeats", type=click.IntRange(1, MAX_BENCH_REPEATS), default=3, show_default=True,
               help="Play the games this many times; the fastest run counts (timing noise only slows runs down; "
                    f"at most {MAX_BENCH_REPEATS}).")
 @click.option("--agent", "agent_spec", metavar="SPEC",
-              help="Time this agent's decisions instead (e.g. mcts:400, or random): decisions and search iterations per second.")
+              help=f"Time this agent's decisions instead: decisions and search iterations per second; an agent "
+                   f"{AGENT_KINDS_HELP}.")
 @click.option("--decisions", type=click.IntRange(1, MAX_BENCH_DECISIONS), default=10, show_default=True,
               help=f"With --agent: positions (from random games) the agent decides on (at most {MAX_BENCH_DECISIONS:,}).")
 @format_option
@@ -988,7 +995,8 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 @main.command()
 @click.argument("ruleset", required=False)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one, printed).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
 @click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Seconds a request may spend loading or running a ruleset before it is refused.")

@@ -7,7 +7,7 @@ result and runs its scenarios, so a designer starts from something that passes.
 
 Example::
 
-    $ rulecraft new my-game                      # a copy of the smallest built-in ruleset
+    $ rulecraft new my-game                      # a copy of the built-in starter (`starter: true`)
     $ rulecraft new my-variant --from another-game
 """
 

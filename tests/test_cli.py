@@ -12,6 +12,7 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -659,3 +660,29 @@ def test_messages_about_a_game_for_one_player_say_one_player(tmp_path: Path) -> 
         f.write("scoring:\n  rank: r in roles\n  by: [1]\n  points: key\n")
     result = run("play", str(tmp_path), "--players", "2")
     assert "solo is played by 1 player, not 2" in " ".join(result.output.split()), result.output
+
+
+@pytest.mark.parametrize("command, option", [("simulate", "--agents"), ("sweep", "--agents"), ("play", "--seat"),
+                                             ("bench", "--agent")])
+def test_every_option_naming_an_agent_lists_the_same_agents(command: str, option: str) -> None:
+    # sweep's --agents said only "One agent for every seat, or one per seat", play's --seat "human or an agent",
+    # bench's --agent "e.g. mcts:400, or random": only simulate's help told a file's class could play
+    options = " ".join(run(command, "--help").output.split("Options:", 1)[1].split())
+    shown = options.split(f"{option} ", 1)[1].split(" --", 1)[0]
+    assert all(kind in shown for kind in ("random", "greedy", "mcts:N", "ismcts:N", "policy:FILE", "my_bots.py:Cautious"))
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_option_says_what_it_is_for(command: str) -> None:
+    # serve --port and the --format of list, validate and bench showed a bare "[default: ...]"
+    bare = [p.opts[0] for p in main.commands[command].params if isinstance(p, click.Option) and not p.help]
+    assert bare == []
+
+
+def test_the_hardening_page_names_every_command_taking_limit() -> None:
+    # docs/hardening.md listed the commands with --limit without compile
+    page = (Path(__file__).resolve().parent.parent / "docs" / "hardening.md").read_text(encoding="utf-8")
+    listed = page.split("`--limit NAME=VALUE` changes it for one run on every\ncommand that loads rulesets (", 1)[1].split(")", 1)[0]
+    taking = [name for name, command in main.commands.items()
+              if any("--limit" in p.opts for p in command.params if isinstance(p, click.Option))]
+    assert [name for name in taking if f"`{name}`" not in listed] == []

@@ -788,11 +788,23 @@ class Choose(Function):
         args = call.positional()
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
-        forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
-        forced += ", or nothing if the player passes" if "optional" in call.keywords() else ""
+        passes = ", or nothing if the player passes" if _switched_on(call, "optional") else ""
         text = call.keywords().get("text")
-        asked = f' (asked as "{text.value.value}")' if text and isinstance(text.value, ast.Literal) else ""
-        return f"the {describe_selection(args[0])}{chooser}{forced}{asked}" if args else "a choice"
+        notes = [f'asked as "{text.value.value}"'] if text and isinstance(text.value, ast.Literal) else []
+        notes += ["a decision even when only one is possible"] if _switched_on(call, "always_ask") else []
+        said = f" ({'; '.join(notes)})" if notes else ""
+        return f"the {describe_selection(args[0])}{chooser}{passes}{said}" if args else "a choice"
+
+
+def _switched_on(call: ast.Call, name: str) -> bool:
+    """Whether a flag of ``choose`` is given and not written ``false``: ``always_ask = false`` asks as usual.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false")]
+    [True, False]
+    """
+    flag = call.keywords().get(name)
+    return flag is not None and not (isinstance(flag.value, ast.Literal) and flag.value.value is False)
 
 
 def _written_out(source: ast.Node) -> tuple[Any, ...] | None:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.core.errors import EffectRuntimeError
+from engine.core.paths import rulesets_dir
 from engine.lang import codegen
 from engine.lang.codegen import GENERATED
 from engine.runner.replay import state_hash
@@ -464,7 +465,9 @@ def test_a_kept_longest_line_read_inline_is_the_longest_line_on_any_board(data: 
     from engine.blocks.grid import longest_line
 
     game = engine.load("connect-four")
-    assert any("s.lines.get(" in text for where, text in game.vocab.data[GENERATED] if ":61:" in where)
+    source = (rulesets_dir() / "connect-four" / "ruleset.yaml").read_text(encoding="utf-8").splitlines()
+    end = next(i for i, line in enumerate(source, 1) if line.strip().startswith("when: any(line(r)"))
+    assert any("s.lines.get(" in text for where, text in game.vocab.data[GENERATED] if f":{end}:" in where)
     cells = list(game.grid.cells)
     moves = data.draw(st.lists(st.tuples(st.sampled_from(cells), st.booleans()), max_size=30))
     s = game.new_state(players=2, seed=0)

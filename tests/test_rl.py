@@ -268,6 +268,24 @@ def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, eng
     assert sampled(-1) == sampled(-1)
 
 
+def test_resets_without_a_seed_after_one_with_a_seed_play_the_same_games(games: dict[str, engine.Game]) -> None:
+    """reset(seed=3) once, then reset() before each game, as a training loop seeded once does, repeats: each unseeded
+    reset drew its game from the operating system, so a run seeded at its start played other games every time."""
+
+    def run() -> list[tuple[int | None, dict[str, Any]]]:
+        e = env(games["tutorial-tiles"], players=2)
+        e.reset(seed=3)
+        played = []
+        for _ in range(4):
+            e.reset()
+            played.append((e.unwrapped.game_seed, e.unwrapped.game_state.to_json()))
+        return played
+
+    first = run()
+    assert first == run()
+    assert len({seed for seed, _ in first}) == 4 and 3 not in {seed for seed, _ in first}
+
+
 @pytest.mark.parametrize("seed", [np.int64(7), np.uint64(2**63 + 7), np.int32(-7)])
 def test_a_numpy_seed_plays_the_game_of_the_same_whole_number(seed: Any, games: dict[str, engine.Game]) -> None:
     """reset(seed=np.int64(7)), a seed as numpy draws it, raised OverflowError from the engine's generator."""

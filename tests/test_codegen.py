@@ -192,6 +192,25 @@ def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
     assert messages[0] == messages[1]
 
 
+def test_repeat_given_none_is_an_error_at_its_count_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``repeat nth(LIST, N):`` past the list's end raised Python's TypeError with a traceback (an option's list
+    shorter than a setup reads: Nim with --set 'piles=[2, 2]'); now it is the error '+' gives, at the count."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("          gold(current_role) += n\n",
+                                    "          repeat nth([1, 2], n + 1):\n            gold(current_role) += 1\n"))
+    messages = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        s = engine.load(path).new_state(players=2)
+        s.apply("choose 1")
+        assert s.counters == [2, 0]
+        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:22:18: item \(n plus 1\) of \[1, 2\] has no value here "
+                                                     r".* so 'repeat' cannot use it"):
+            s.apply("choose 2")
+        messages.append(str(s.counters))
+    assert messages == ["[2, 0]", "[2, 0]"]  # refused whole: the state is unchanged
+
+
 def test_a_fast_filter_is_generated_and_lists_what_the_closures_list() -> None:
     from types import SimpleNamespace
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
+from engine.core.confine import allowed_folders
 from engine.core.errors import RulesetError, SetupError, SourcePos
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
@@ -140,6 +142,7 @@ class Game:
     first_seat: int = 1
     first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
     limits: limits_module.Limits = field(default_factory=limits_module.current)  # the budgets it was compiled and runs under
+    allowed: tuple[Path, ...] = field(default_factory=allowed_folders)  # the folders it was loaded with leave to read (--allow)
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)
     steps: list["Step"] = field(default_factory=list)

@@ -268,6 +268,24 @@ def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, eng
     assert sampled(-1) == sampled(-1)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_game_without_a_decision_is_over_at_reset_with_its_rewards(players: int) -> None:
+    """Home run with one piece each never asks anything (each choice has one option): as docs/rl.md says, every agent
+    is terminated after reset with its return as reward, and the doc's loop ends having stepped None for each."""
+    game = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "home-run", set_options={"pieces_each": 1})
+    e = env(game, players=players)
+    e.reset(seed=1)
+    returns = e.unwrapped.game_state.returns()
+    assert e.unwrapped.game_state.is_terminal and sorted(returns) == [0.0] * (players - 1) + [1.0]
+    seen = {}
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, info = e.last()
+        assert terminated and not observation["action_mask"].any()
+        seen[agent] = reward
+        e.step(None)
+    assert seen == {f"player_{seat}": returns[seat - 1] for seat in range(1, players + 1)} and e.agents == []
+
+
 def test_resets_without_a_seed_after_one_with_a_seed_play_the_same_games(games: dict[str, engine.Game]) -> None:
     """reset(seed=3) once, then reset() before each game, as a training loop seeded once does, repeats: each unseeded
     reset drew its game from the operating system, so a run seeded at its start played other games every time."""

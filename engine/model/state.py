@@ -534,7 +534,7 @@ class State:
         return next(t for t in range(self.turn, len(self.order)) if self.seat_of[self.order[t]] == seat)
 
     def returns(self) -> list[float]:
-        """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k tied winners, else 0."""
+        """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k seats sharing a win, else 0 (goals: 1 each when reached)."""
         if self.outcome is None:
             return [0.0] * self.players
         return list(self.outcome.returns)

@@ -223,8 +223,9 @@ def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -
         engine.load("tutorial-tiles").new_state(players=2, seed=1, seats=seats)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seat", [0, 3, -1, "1"])
+@pytest.mark.parametrize("seat", [0, 3, -1, "1", True, 1.0])
 def test_a_seat_the_game_lacks_is_refused_not_shown_an_empty_view(seat: object) -> None:
+    """legal_actions(True) and legal_actions(1.0) listed seat 1's actions (True == 1), as observation() refuses them."""
     state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
     for ask in (state.observation, state.legal_actions):
         with pytest.raises(ValueError, match=r"there is no seat .*: the seats are 1 to 2"):

@@ -492,11 +492,12 @@ class State:
         With ``seat``: that seat's actions — its part of a SIMULTANEOUS node, the actions of the seat to
         move, or none when it has nothing to decide now.
         """
-        if seat is not None and seat != self.seat_to_move:
-            if seat in self.simultaneous_seats():
-                return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
-            self.check_seat(seat)
-            return EmptySpace()
+        if seat is not None:
+            self.check_seat(seat)  # True or 1.0 is no seat, though it equals 1
+            if seat != self.seat_to_move:
+                if seat in self.simultaneous_seats():
+                    return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
+                return EmptySpace()
         if self._actions is None:
             self.budget = self.game.limits.steps  # listing the actions is one evaluation
             if self.outcome is not None:

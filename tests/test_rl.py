@@ -204,6 +204,45 @@ def test_only_a_choice_among_computed_values_is_ranked(tmp_path: Path) -> None:
     assert list(ActionTable(game, ranked=1).legal(state)) == [len(table.texts)]
 
 
+BILLIONS = """\
+name: billions
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  coin: {instances: [{id: coin}]}
+zones:
+  pile: {kind: pile}
+counters:
+  gold: {per: role}
+turn:
+  - do:
+      effect: |
+        let n = choose(x in [1, 2])
+        gold(current_role) += n * 1500000000
+end:
+  when: gold(A) > 5000000000
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def test_a_counter_past_int32_shows_as_the_bound_instead_of_crashing_observe(tmp_path: Path) -> None:
+    """A counter may hold up to 100 digits; one past 2**31 - 1 (3,000,000,000 gold) crashed observe() with
+    "OverflowError: Python integer 3000000000 out of bounds for int32"."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(BILLIONS, encoding="utf-8")
+    e = env(engine.load(path), players=2)
+    e.reset(seed=1)
+    e.step(e.unwrapped.table.texts.index("choose 2"))  # A: 3,000,000,000 gold
+    observation = e.observe("player_1")["observation"]
+    assert observation[-2:].tolist() == [2**31 - 1, 0] and e.observation_space("player_1").contains(e.observe("player_1"))
+    pettingzoo_test.api_test(env(engine.load(path), players=2), num_cycles=100)
+
+
 def test_a_sealed_choice_stays_hidden_from_the_other_seat(games: dict[str, engine.Game]) -> None:
     """Two games that differ only in what seat 1 committed look the same to seat 2, not to seat 1."""
     e1, e2 = env(games["nine-domains"], players=2), env(games["nine-domains"], players=2)

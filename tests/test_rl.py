@@ -450,7 +450,10 @@ def test_the_doc_examples_run_and_the_trained_policy_beats_random(tmp_path: Path
     policy = tmp_path / "policy.json"
     for block in _blocks("python"):
         exec(compile(block.replace("/tmp/policy.json", str(policy)), str(DOC), "exec"), {})
-    assert "actions valued in" in capsys.readouterr().out
+    printed = capsys.readouterr().out.splitlines()
+    shown = re.search(r"^print\(e\.unwrapped\.game_state\.returns\(\)\) +# (\[.*?\]):", _blocks("python")[0], re.M)
+    assert shown is not None and printed[0] == shown.group(1)  # the first example's game ends as its comment says
+    assert "actions valued in" in printed[-1]
     command = next(line for block in _blocks("sh") for line in block.splitlines() if "policy:" in line)
     args = shlex.split(command.replace("/tmp/policy.json", str(policy)))[1:] + ["--format", "json"]
     trained = json.loads(CliRunner().invoke(main, args).output)

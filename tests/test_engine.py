@@ -223,6 +223,21 @@ def test_a_deal_naming_no_role_is_refused_by_name(seats: object, message: str) -
         engine.load("tutorial-tiles").new_state(players=2, seed=1, seats=seats)  # type: ignore[arg-type]
 
 
+def test_a_game_keys_a_dict_and_a_cache() -> None:
+    """docs/api.md calls a Game immutable, but it was unhashable (a dataclass comparing every field): {game: ...} and
+    functools.cache over a game raised "TypeError: unhashable type: 'Game'", and == compared the compiled steps."""
+    import functools
+
+    game = engine.load("tic-tac-toe")
+
+    @functools.cache
+    def moves(g: engine.Game) -> int:
+        return len(g.new_state(players=2, seed=1).legal_actions())
+
+    assert {game: 1}[game] == 1 and moves(game) == moves(game) == 9
+    assert game == game
+
+
 @pytest.mark.parametrize("seat", [0, 3, -1, "1", True, 1.0])
 def test_a_seat_the_game_lacks_is_refused_not_shown_an_empty_view(seat: object) -> None:
     """legal_actions(True) and legal_actions(1.0) listed seat 1's actions (True == 1), as observation() refuses them."""

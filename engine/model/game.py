@@ -81,9 +81,12 @@ def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tup
     return order[:1] + order[len(order) - back:] + order[1:len(order) - back]
 
 
-@dataclass
+@dataclass(eq=False)
 class Game:
     """A compiled ruleset; create states with :meth:`new_state`.
+
+    A game is itself and nothing else: it compares and hashes by identity, so it may key a dict or a cache
+    (``content_hash`` tells two loads of the same files apart from others).
 
     What a building block compiles (a meter, statuses, clash tables ...) is
     kept under the block's name in ``parts`` (see :mod:`engine.blocks.block`):

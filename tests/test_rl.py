@@ -261,8 +261,9 @@ def test_rewards_are_the_returns_and_only_the_mover_has_a_mask(games: dict[str, 
     e.reset(seed=2)
     totals = {agent: 0.0 for agent in e.possible_agents}
     for agent in e.agent_iter():
-        observation, reward, terminated, truncated, _ = e.last()
+        observation, reward, terminated, truncated, info = e.last()
         totals[agent] += reward
+        assert info == {}  # as docs/rl.md says
         if terminated or truncated:
             e.step(None)
             continue

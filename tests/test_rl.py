@@ -436,6 +436,26 @@ def test_explain_observation_names_a_ruleset_file_by_a_call_that_loads_it(tmp_pa
     assert made.action_space("player_1").n == env(games["tutorial-tiles"]).action_space("player_1").n
 
 
+def test_explain_observation_of_a_ruleset_read_with_allow_names_the_allowance_its_call_needs(tmp_path: Path) -> None:
+    """explain --observation --allow SHARED printed env('.../ruleset.yaml', players=2), which, run as printed, was
+    refused: the ruleset includes a file of SHARED, which only the allowance lets it read."""
+    from engine.core.confine import allowing
+
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "options.yaml").write_text("options:\n  grid_width: {default: 5}\n", encoding="utf-8")
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(
+        "name: shared-cards\nextends: iconoclasm-cards\ninclude: [../shared/options.yaml]\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["explain", str(tmp_path / "game"), "--allow", str(tmp_path / "shared"),
+                                       "--observation", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    call, folders = result.output.splitlines()[0].split("from engine.rl import env; ")[1].split(
+        " inside engine.core.confine.allowing(")
+    assert eval(folders.removesuffix(")")) == [str((tmp_path / "shared").resolve())]
+    with allowing(eval(folders.removesuffix(")"))):
+        assert eval(call, {"env": env}).unwrapped.game.options["grid_width"] == 5
+
+
 # ---------------------------------------------------------------- docs/rl.md
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rl.md"

@@ -29,12 +29,15 @@ __all__ = ["ActionTable", "Encoder", "RulecraftEnv", "describe", "env"]
 def describe(game: Game, players: int) -> list[str]:
     """The environment's spaces for ``game`` and ``players`` in English: the action table, then the observation.
 
-    The first line is the call that makes the environment: a built-in ruleset by name, another by its file.
+    The first line is the call that makes the environment: a built-in ruleset by name, another by its file (inside
+    ``allowing([...])`` when it was loaded with leave to read other folders).
     """
     table, encoder = ActionTable(game), Encoder(game, players)
     call = f"env({GameRef.of(game).source!r}, players={players}"
     call += f", variant={'+'.join(game.variants)!r}" if game.variants else ""
     call += f", set_options={dict(game.set_options)!r})" if game.set_options else ")"
+    if game.allowed:  # the folders --allow named: the call loads the ruleset only where they are allowed
+        call += f" inside engine.core.confine.allowing({[str(folder) for folder in game.allowed]!r})"
     return [
         f"environment of {game.name} for {players} players: from engine.rl import env; {call}",
         "action space: Discrete(" + str(len(table)) + ")",

@@ -436,6 +436,15 @@ def test_explain_observation_names_a_ruleset_file_by_a_call_that_loads_it(tmp_pa
     assert made.action_space("player_1").n == env(games["tutorial-tiles"]).action_space("player_1").n
 
 
+def test_explain_observation_says_goals_pay_every_seat_where_goals_decide() -> None:
+    """With goals (solo or cooperative play) every seat's return is 1 when one is reached; the line said "1 a sole
+    winner, 1/k for k tied winners" whatever the outcome."""
+    lines = {players: CliRunner().invoke(main, ["explain", "iconoclasm-cards", "--observation", "--players", str(players)])
+             .output.splitlines()[-1] for players in (1, 2)}
+    assert lines[1] == "rewards: 0 until the end, then each seat's return (1 for every seat if a goal is reached, else 0)"
+    assert lines[2] == "rewards: 0 until the end, then each seat's return (1 a sole winner, 1/k for k seats sharing a win, else 0)"
+
+
 def test_explain_observation_of_a_ruleset_read_with_allow_names_the_allowance_its_call_needs(tmp_path: Path) -> None:
     """explain --observation --allow SHARED printed env('.../ruleset.yaml', players=2), which, run as printed, was
     refused: the ruleset includes a file of SHARED, which only the allowance lets it read."""

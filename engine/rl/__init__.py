@@ -17,6 +17,7 @@ prints both for a ruleset (:func:`describe`).
 
 from __future__ import annotations
 
+from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef
 from engine.model.game import Game
 from engine.rl.actions import ActionTable
@@ -44,5 +45,16 @@ def describe(game: Game, players: int) -> list[str]:
         *("  " + line for line in table.summary()),
         "observation: {'observation': Box(int32, " + str(len(encoder)) + "), 'action_mask': Box(int8, " + str(len(table)) + ")}",
         *("  " + line for line in encoder.describe()),
-        "rewards: 0 until the end, then each seat's return (1 a sole winner, 1/k for k tied winners, else 0)",
+        "rewards: 0 until the end, then each seat's return " + _returns(game, players),
     ]
+
+
+def _returns(game: Game, players: int) -> str:
+    """What each seat's return is for ``players``: shared among the winners, or every seat's when goals decide.
+
+    >>> import engine
+    >>> _returns(engine.load(engine.builtin_names()[0]), 2)
+    '(1 a sole winner, 1/k for k seats sharing a win, else 0)'
+    """
+    goals = any(isinstance(outcome, Goals) for counts, outcome in game.outcomes if players in counts)
+    return "(1 for every seat if a goal is reached, else 0)" if goals else "(1 a sole winner, 1/k for k seats sharing a win, else 0)"

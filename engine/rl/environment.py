@@ -12,7 +12,7 @@ from the seed given to :meth:`RulecraftEnv.reset`.
 * observation: ``{"observation": int32 vector, "action_mask": int8 vector}``
   (:mod:`engine.rl.encoding`); the mask is all zeros for a seat not to move;
 * rewards: 0 until the game ends, then each seat's return
-  (:meth:`State.returns`: 1 for a sole winner, 1/k for k tied winners, else 0).
+  (:meth:`State.returns`: 1 for a sole winner, 1/k for k seats sharing a win, else 0).
 
 An illegal action raises ValueError with the reason and changes nothing.
 

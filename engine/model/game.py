@@ -81,7 +81,7 @@ def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tup
     return order[:1] + order[len(order) - back:] + order[1:len(order) - back]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Game:
     """A compiled ruleset; create states with :meth:`new_state`.
 
@@ -178,6 +178,18 @@ class Game:
     dealt_starts: dict[tuple[int, bool, tuple[int, ...]], "Deal"] = field(default_factory=dict, init=False, repr=False,
                                                                           compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
+
+    def __repr__(self) -> str:
+        """The game in one line, not its compiled tables (hundreds of thousands of characters).
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> repr(game) == f"<Game {game.name}, for {', '.join(map(str, game.player_counts))} players>"
+        True
+        """
+        chosen = [f"variant {'+'.join(self.variants)}"] if self.variants else []
+        chosen += [f"set {name}={value}" for name, value in self.set_options.items()]
+        return f"<Game {', '.join([self.name, *chosen])}, for {', '.join(map(str, self.player_counts))} players>"
 
     def __setattr__(self, name: str, value: Any) -> None:
         if getattr(self, "built", False):

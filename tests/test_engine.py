@@ -231,6 +231,13 @@ def test_a_game_shows_in_one_line_at_the_prompt() -> None:
     assert max(len(repr(engine.load(name))) for name in engine.builtin_names()) < 100
 
 
+def test_legal_actions_show_how_many_and_the_first_few_at_the_prompt() -> None:
+    """state.legal_actions() at the prompt showed "<engine.core.actions.ProductSpace object at 0x7f...>"."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    assert repr(state.legal_actions()) == "<9 actions: 'place X at 0,0', 'place X at 1,0', 'place X at 2,0', ...>"
+    assert repr(state.legal_actions(2)) == "<0 actions>"
+
+
 def test_a_game_keys_a_dict_and_a_cache() -> None:
     """docs/api.md calls a Game immutable, but it was unhashable (a dataclass comparing every field): {game: ...} and
     functools.cache over a game raised "TypeError: unhashable type: 'Game'", and == compared the compiled steps."""

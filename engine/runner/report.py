@@ -269,7 +269,7 @@ class SimulationReport:
         >>> SimulationReport("my-game", [], 2, ["random", "random"], 7, [])
         <SimulationReport my-game, 2 players, 0 games (seed 7; random, random): wins by seat 1: 0, 2: 0; draws 0>
         """
-        game = "+".join([self.ruleset, *self.variants])
+        game = "+".join([self.ruleset, *self.variants]) + "".join(f" {k}={v}" for k, v in self.set_options.items())
         games = f"{self.games} of {self.planned}" if self.partial else str(self.games)
         wins = ", ".join(f"{seat}: {n}" for seat, n in self.wins_by_seat.items())
         return (f"<SimulationReport {game}, {self.players} players, {games} games (seed {self.seed}; "

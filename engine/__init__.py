@@ -70,3 +70,13 @@ def __getattr__(name: str) -> Any:
     value = getattr(import_module(_HOMES[name]), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The package's names with the public ones not used yet, so tab completion and ``dir(engine)`` list them.
+
+    >>> import engine
+    >>> "load" in dir(engine)
+    True
+    """
+    return sorted({*globals(), *__all__})

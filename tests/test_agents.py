@@ -441,6 +441,18 @@ def test_an_agent_asked_at_a_chance_node_says_no_seat_decides_there(spec: str) -
     assert state == before
 
 
+def test_joint_choice_without_an_agent_for_a_deciding_seat_or_after_the_end_says_so() -> None:
+    """joint_choice({1: bot}, state) at a sealed node of two seats, or at the end of a game, raised a bare KeyError."""
+    state = engine.load("nine-domains").new_state(players=2, seed=1)
+    with pytest.raises(ValueError, match=r"^joint_choice needs an agent for every deciding seat \(1, 2\): none for 2$"):
+        agents.joint_choice({1: make_agent("random", 1)}, state, random.Random(0))
+    over = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    while not over.is_terminal:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"^joint_choice was asked to choose in a game that is over"):
+        agents.joint_choice({1: make_agent("random", 1), 2: make_agent("random", 2)}, over, random.Random(0))
+
+
 def test_an_agent_kind_registered_with_capitals_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """@agent_kind("MyBot") was listed among the known agents yet refused as unknown: specs are read in lower case."""
     from engine.runner import agents

@@ -193,6 +193,54 @@ def test_none_met_as_a_number_in_a_condition_is_the_closures_error_at_its_place(
     assert messages[0] == messages[1]
 
 
+def test_repeat_given_none_is_an_error_at_its_count_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``repeat nth(LIST, N):`` past the list's end raised Python's TypeError with a traceback (an option's list
+    shorter than a setup reads: Nim with --set 'piles=[2, 2]'); now it is the error '+' gives, at the count."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("          gold(current_role) += n\n",
+                                    "          repeat nth([1, 2], n + 1):\n            gold(current_role) += 1\n"))
+    messages = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        s = engine.load(path).new_state(players=2)
+        s.apply("choose 1")
+        assert s.counters == [2, 0]
+        with pytest.raises(EffectRuntimeError, match=r"ruleset\.yaml:22:18: item \(n plus 1\) of \[1, 2\] has no value here "
+                                                     r".* so 'repeat' cannot use it"):
+            s.apply("choose 2")
+        messages.append(str(s.counters))
+    assert messages == ["[2, 0]", "[2, 0]"]  # refused whole: the state is unchanged
+
+
+@pytest.mark.parametrize("expression, word, missing", [
+    ("sum(c.value for c in supply)", "sum()", "the value of c"),
+    ("max(c.value for c in supply)", "max()", "the value of c"),
+    ("min(c.value for c in supply where c.id == \"c2\")", "min()", "the value of c"),
+    ("abs(nth([1], n))", "abs()", "item n of [1]"),
+    ("nth([1, 2], nth([1], n))", "nth()", "item n of [1]"),
+    # a statement of its own after "+= 0"; the second move's filter reads printed attributes only (a kept filter)
+    ("0\n            move(c in supply, pile, nth([1], n))", "move()", "item n of [1]"),
+    ("0\n            move(c in supply where c.id == \"c1\", pile, nth([1], n))", "move()", "item n of [1]"),
+])
+def test_none_given_to_a_function_that_needs_a_number_is_an_error_not_a_crash(
+        expression: str, word: str, missing: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value that is none (an attribute a component lacks, an item past a list's end) given to sum, max, min, abs,
+    nth's position or move's count raised Python's TypeError with a traceback (``rulecraft validate`` crashed), or max/min of
+    it gave none, which '+=' then ignored; now each is the error '+' gives, in generated code and closures alike."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("      - {id: c1, value: 1}\n", "      - {id: c1, value: 1}\n      - {id: c2}\n")
+                    .replace("          gold(current_role) += n\n",
+                             f"          gold(current_role) += n\n          if n == 2:\n            gold(current_role) += {expression}\n"))
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        s = engine.load(path).new_state(players=2)
+        s.apply("choose 1")
+        with pytest.raises(EffectRuntimeError, match=rf"ruleset\.yaml:\d+:\d+: {re.escape(missing)} has no value here "
+                                                     rf"\(nothing is written for it\), so {re.escape(word)} cannot use it"):
+            s.apply("choose 2")
+        assert s.counters == [1, 0]  # refused whole: the state is unchanged
+
+
 def test_a_fast_filter_is_generated_and_lists_what_the_closures_list() -> None:
     from types import SimpleNamespace
 
@@ -401,7 +449,7 @@ def test_a_loop_that_changes_nothing_walks_the_zone_itself_and_one_that_may_walk
     term = Compiled(INT, lambda s, e: value[e[1]], code=Code(f"{table}[e[1]]", None, ((table, value),)))
     scope = Scope(Vocabulary())
     scope.pure = unchanging
-    generated = by_name(LANGUAGE)["sum"]._generated(sel, term, ast.Call(None, "sum", []), scope, None)
+    generated = by_name(LANGUAGE)["sum"]._generated(sel, term, ast.Call(None, "sum", []), scope, None, sum)
     assert ("list(s.zones[1])" in generated.generated_source) is not unchanging
     s = SimpleNamespace(zones=[[], [0, 3, 4]], budget=5)
     assert (generated(s, [None, None]), s.budget) == (8, 2)

@@ -113,3 +113,14 @@ def _listed(extra_env: dict[str, str]) -> tuple[str, list[str]]:
     done = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), "list", "--format", "json"], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     return done.stdout, json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def test_dir_of_the_package_lists_the_public_names_before_their_first_use() -> None:
+    """In a fresh interpreter dir(engine) (what tab completion in a notebook shows) was ['Any', 'TYPE_CHECKING',
+    'annotations', 'import_module']: the public names load on first use, and nothing listed them before."""
+    probe = "import engine, json; print(json.dumps(dir(engine)))"
+    done = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    import engine
+
+    assert set(engine.__all__) <= set(json.loads(done.stdout))

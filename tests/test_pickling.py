@@ -84,6 +84,27 @@ def test_a_game_loaded_by_a_relative_path_is_read_again_from_another_folder(tmp_
     assert pickle.loads(data).content_hash == game.content_hash
 
 
+def test_a_game_loaded_with_leave_to_read_a_folder_takes_it_along(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game loaded inside ``allowing([...])``, as docs/api.md says to, then pickled after the block (sent to a
+    pool or a cluster) was refused on the other side: "included file ... is outside the folders it may be read
+    from", since the reference named only the folders allowed when it was pickled."""
+    from engine.core.confine import allowing
+
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "options.yaml").write_text("options:\n  grid_width: {default: 5}\n", encoding="utf-8")
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "ruleset.yaml").write_text(
+        "name: shared-cards\nextends: iconoclasm-cards\ninclude: [../shared/options.yaml]\n", encoding="utf-8")
+    with allowing([tmp_path / "shared"]):
+        game = engine.load(tmp_path / "game")
+    state = game.new_state(players=2, seed=1)
+    monkeypatch.setattr(loading, "_loaded", {})  # as in another process: nothing loaded yet
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy is not game and (copy.content_hash, copy.options["grid_width"]) == (game.content_hash, 5)
+    monkeypatch.setattr(loading, "_loaded", {})
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
 def test_a_process_loads_each_reference_once() -> None:
     game = shipped_game("tic-tac-toe")
     data = pickle.dumps(game)

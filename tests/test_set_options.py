@@ -334,6 +334,15 @@ def test_a_python_value_reads_as_the_yaml_it_writes() -> None:
         engine.load(RULESET, set_options={1: "4"})  # type: ignore[dict-item]
 
 
+@pytest.mark.parametrize("given", ["width=4", ["width=4"], [("width", "4")]])
+def test_set_options_that_are_no_mapping_are_refused_by_name(given: object) -> None:
+    """engine.load(NAME, set_options="width=4"), as --set writes it, crashed with "AttributeError: 'str' object has
+    no attribute 'items'" (a list of pairs likewise)."""
+    with pytest.raises(RulesetError, match=re.escape(f"set_options maps option names to their values ({{'width': '4'}}), "
+                                                     f"not {given!r}")):
+        engine.load(RULESET, set_options=given)  # type: ignore[arg-type]
+
+
 def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:
     diagnostic = error_with(label="5").diagnostics[0]
     assert diagnostic.message == "option 'label' holds text ('plain' in the ruleset), not a whole number"

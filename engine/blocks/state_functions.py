@@ -526,9 +526,9 @@ class Move(Function):
         parts = selection.compile_parts(scope)
         kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope) if isinstance(parts.item_type, Component) else None
         items = kept.items if kept is not None else unkept(parts.items)  # a filter reading only printed attributes: its answers kept
-        limit = self.value(scope, args[2], INT, "count").fn if len(args) == 3 else None
         destination = self.value(scope, args[1], ZONE, "destination")
         zone, pos = destination.fn, call.pos
+        limit = _counted(self.value(scope, args[2], INT, "count").fn, args[2], pos) if len(args) == 3 else None
         if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):
             scope.error(args[1].pos, "move() cannot put components on the board; use place(..., (x, y))")
 
@@ -797,3 +797,19 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
          argument="item", words="the rank of {}"),
 )
 """The generic functions over roles, seats, zones and the board that every ruleset may call."""
+
+
+def _counted(count: Fn, node: ast.Node, pos: Any) -> Fn:
+    """``count`` refusing none (an item past a list's end, say) with the error '+' gives, naming ``node``.
+
+    >>> _counted(lambda s, e: 2, ast.Literal(None, 2), None)(None, [])
+    2
+    """
+
+    def counted(s: Any, e: list[Any]) -> int:
+        n = count(s, e)
+        if n is None:
+            raise ast.no_value("move()", ((node, n),), pos)
+        return n
+
+    return counted

@@ -119,7 +119,8 @@ class GameRef:
 
     @classmethod
     def of(cls, game: Game) -> GameRef:
-        """The reference of ``game``, with the folders this process allows now.
+        """The reference of ``game``, with the folders it was loaded with leave to read and those this process
+        allows now (a game loaded inside ``allowing([...])`` is loaded again with them, after the block too).
 
         A file is referred to by its absolute path, so a process working in another folder (a pool, a
         cluster's worker) loads the same file: ``GameRef.of(engine.load("my-game")).source`` is
@@ -128,7 +129,8 @@ class GameRef:
         path = Path(game.source)
         builtin = path.name == RULESET_FILE and path.parent.parent == rulesets_dir()
         return cls(path.parent.name if builtin else str(path.absolute()), tuple(game.variants), game.content_hash,
-                   tuple(game.set_options.items()), limits.as_pairs(game.limits), tuple(map(str, allowed_folders())))
+                   tuple(game.set_options.items()), limits.as_pairs(game.limits),
+                   tuple(dict.fromkeys(map(str, (*game.allowed, *allowed_folders())))))
 
     def load(self) -> Game:
         """The game, loaded at most once per process (or the one :func:`keeping` lent).

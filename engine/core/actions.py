@@ -82,6 +82,16 @@ class ActionSpace(Sequence[Action]):
     def texts(self) -> list[str]:
         return [str(a) for a in self]
 
+    def __repr__(self) -> str:
+        """How many actions and the first few, as the prompt shows ``state.legal_actions()``.
+
+        >>> from types import SimpleNamespace
+        >>> ListSpace(SimpleNamespace(format=" ".join), [("pass",), ("take", "2")])
+        <2 actions: 'pass', 'take 2'>
+        """
+        shown = ", ".join(repr(str(self[i])) for i in range(min(len(self), 3)))
+        return f"<{len(self)} action{'s' * (len(self) != 1)}{': ' if shown else ''}{shown}{', ...' * (len(self) > 3)}>"
+
 
 class ListSpace(ActionSpace):
     """Legal actions given as a list of argument tuples."""

@@ -295,6 +295,9 @@ def apply_options(
     """
     if not set_options:
         return tree
+    if not isinstance(set_options, collections.abc.Mapping):  # 'width=4' as --set writes it, say
+        raise RulesetError.at(None, f"set_options maps option names to their values ({{'width': '4'}}), "
+                                    f"not {cut(repr(set_options), 60)}")
     declared = tree.get("options")
     declared = declared if isinstance(declared, Mapping) else Mapping(tree.pos)
     options = _copy(declared)

@@ -1263,14 +1263,17 @@ class Repeat(Node):
         steps = weight(nodes(self.body) + inner.inlined[0] - inlined)
         budget = _budget_guard(self.pos, "'repeat' loop", steps)
 
+        node = self
+
         def run(s: Any, e: list[Any]) -> None:
-            for _ in range(fn(s, e)):
+            for _ in range(_times(fn(s, e), node)):
                 budget(s)
                 body(s, e)
 
         count, cn = codegen.expr(n)
-        code = _loop(f"range({count})", None, None, compiled, self.pos, "'repeat' loop", steps)
-        return Compiled(EFFECT, run, code=Code("", code.lines, cn + code.consts))
+        name = codegen.fresh("k")
+        code = _loop(f"range(times({count}, {name}))", None, None, compiled, self.pos, "'repeat' loop", steps)
+        return Compiled(EFFECT, run, code=Code("", code.lines, cn + ((name, self), ("times", _times)) + code.consts))
 
     def describe(self) -> str:
         return f"{self.count.describe()} times: {self.body.describe()}"
@@ -1410,6 +1413,17 @@ def _member(s: Any, x: Any, items: Any, pos: SourcePos | None) -> bool:
     if s.budget < 0:
         raise out_of_steps(s, pos, "'in' test")
     return x in items
+
+
+def _times(count: int | None, node: Repeat) -> int:
+    """The count of a ``repeat`` loop; none (an item a list lacks, say) is an error at the count, not Python's.
+
+    >>> _times(3, Repeat(None, Literal(None, 3), Block(None, [])))
+    3
+    """
+    if count is None:
+        raise no_value("'repeat'", ((node.count, count),), node.count.pos or node.pos)
+    return count
 
 
 def _order(compare: Any, x: Any, y: Any, node: Compare) -> bool:

@@ -341,7 +341,8 @@ class Fold(Aggregate):
             if not INT.accepts(sel.item_type):
                 scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs a number to add up, as in {self.example}")
             value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
-        items, slot, combine, empty = sel.items, sel.slot, self.combine, self.empty
+        items, slot, empty = sel.items, sel.slot, self.empty
+        combine = self._checked(sel_node.value or ast.Name(sel_node.pos, sel_node.var), call.pos)
 
         def fold(s: Any, e: list[Any]) -> int:
             values = []
@@ -351,10 +352,29 @@ class Fold(Aggregate):
             return combine(values) if values else empty
 
         value = sel.value or Compiled(INT, value_fn, code=codegen.Code(f"e[{slot}]"))
-        return Compiled(INT, self._generated(sel, value, call, scope, fold) or fold)
+        return Compiled(INT, self._generated(sel, value, call, scope, fold, combine) or fold)
+
+    def _checked(self, value: ast.Node, pos: SourcePos | None) -> Callable[[list[int]], int]:
+        """``combine`` refusing a value that is none (an attribute a component lacks) with the error '+' gives.
+
+        >>> Fold("sum", "", "", "")._checked(ast.Name(None, "cost"), None)([1, 2])
+        3
+        """
+        combine, word = self.combine, f"{self.name}()"
+
+        def checked(values: list[int]) -> int:
+            try:
+                result = combine(values)
+            except TypeError:
+                result = None
+            if result is None:
+                raise ast.no_value(word, ((value, None),), pos)
+            return result
+
+        return checked
 
     def _generated(self, sel: ast.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
-                   reference: Fn) -> Fn | None:
+                   reference: Fn, checked: Callable[[list[int]], int]) -> Fn | None:
         """The fold as one generated function: the value written inside the loop over the items (unfiltered, a
         zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         term, consts = codegen.expr(value)
@@ -364,7 +384,7 @@ class Fold(Aggregate):
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, term),
                  f"    values.append({term})",
                  f"return {combine}(values) if values else {self.empty!r}")
-        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference, sel.pure)
+        return codegen.function(lines, consts + listed + ((combine, checked),), call.pos, scope, reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
@@ -452,8 +472,15 @@ class Abs(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         c = self.value(scope, args[0], INT, "argument") if args else Compiled(INT, lambda s, e: 0)
-        f = c.fn
-        return Compiled(INT, lambda s, e: abs(f(s, e)), c.constant)
+        f, node, pos = c.fn, args[0] if args else None, call.pos
+
+        def absolute(s: Any, e: list[Any]) -> int:
+            value = f(s, e)
+            if value is None:
+                raise ast.no_value("abs()", ((node, value),), pos)
+            return abs(value)
+
+        return Compiled(INT, absolute, c.constant)
 
     def describe(self, call: ast.Call) -> str:
         return f"the absolute value of {call.args[0].describe()}" if call.args else "0"
@@ -472,10 +499,12 @@ class Nth(Function):
             scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
                         "an option holding a list, a list like [3, 4, 5], or a zone")
         n = self.value(scope, args[1], INT, "position").fn
-        got = items.fn
+        got, node, pos = items.fn, args[1], call.pos
 
         def nth(s: Any, e: list[Any]) -> Any:
             values, i = got(s, e), n(s, e)
+            if i is None:
+                raise ast.no_value("nth()", ((node, i),), pos)
             values = list(values) if not isinstance(values, (list, tuple)) else values
             return values[i - 1] if 1 <= i <= len(values) else None
 

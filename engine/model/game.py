@@ -15,11 +15,13 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
+from engine.core.confine import allowed_folders
 from engine.core.errors import RulesetError, SetupError, SourcePos
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
@@ -79,9 +81,12 @@ def _team_turn_first(order: list[str], seat_of: dict[str, int], teams: tuple[tup
     return order[:1] + order[len(order) - back:] + order[1:len(order) - back]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Game:
     """A compiled ruleset; create states with :meth:`new_state`.
+
+    A game is itself and nothing else: it compares and hashes by identity, so it may key a dict or a cache
+    (``content_hash`` tells two loads of the same files apart from others).
 
     What a building block compiles (a meter, statuses, clash tables ...) is
     kept under the block's name in ``parts`` (see :mod:`engine.blocks.block`):
@@ -140,6 +145,7 @@ class Game:
     first_seat: int = 1
     first_roll: str = ""  # "lowest" or "highest": a roll-off decides the first seat instead (``first_seat: lowest-roll``)
     limits: limits_module.Limits = field(default_factory=limits_module.current)  # the budgets it was compiled and runs under
+    allowed: tuple[Path, ...] = field(default_factory=allowed_folders)  # the folders it was loaded with leave to read (--allow)
     # play
     setup: dict[int | str, Program] = field(default_factory=dict)
     steps: list["Step"] = field(default_factory=list)
@@ -172,6 +178,18 @@ class Game:
     dealt_starts: dict[tuple[int, bool, tuple[int, ...]], "Deal"] = field(default_factory=dict, init=False, repr=False,
                                                                           compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
+
+    def __repr__(self) -> str:
+        """The game in one line, not its compiled tables (hundreds of thousands of characters).
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> repr(game) == f"<Game {game.name}, for {', '.join(map(str, game.player_counts))} players>"
+        True
+        """
+        chosen = [f"variant {'+'.join(self.variants)}"] if self.variants else []
+        chosen += [f"set {name}={value}" for name, value in self.set_options.items()]
+        return f"<Game {', '.join([self.name, *chosen])}, for {', '.join(map(str, self.player_counts))} players>"
 
     def __setattr__(self, name: str, value: Any) -> None:
         if getattr(self, "built", False):

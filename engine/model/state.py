@@ -493,11 +493,12 @@ class State:
         With ``seat``: that seat's actions — its part of a SIMULTANEOUS node, the actions of the seat to
         move, or none when it has nothing to decide now.
         """
-        if seat is not None and seat != self.seat_to_move:
-            if seat in self.simultaneous_seats():
-                return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
-            self.check_seat(seat)
-            return EmptySpace()
+        if seat is not None:
+            self.check_seat(seat)  # True or 1.0 is no seat, though it equals 1
+            if seat != self.seat_to_move:
+                if seat in self.simultaneous_seats():
+                    return self._seat_view(self._turn_of(seat), self.game.steps[self.step].actions)
+                return EmptySpace()
         if self._actions is None:
             self.budget = self.game.limits.steps  # listing the actions is one evaluation
             if self.outcome is not None:
@@ -535,7 +536,7 @@ class State:
         return next(t for t in range(self.turn, len(self.order)) if self.seat_of[self.order[t]] == seat)
 
     def returns(self) -> list[float]:
-        """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k tied winners, else 0."""
+        """Per seat (index 0 is seat 1): 1 for a sole winner, 1/k for k seats sharing a win, else 0 (goals: 1 each when reached)."""
         if self.outcome is None:
             return [0.0] * self.players
         return list(self.outcome.returns)

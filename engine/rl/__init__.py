@@ -17,6 +17,7 @@ prints both for a ruleset (:func:`describe`).
 
 from __future__ import annotations
 
+from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef
 from engine.core.showtext import players as players_text
 from engine.model.game import Game
@@ -30,17 +31,31 @@ __all__ = ["ActionTable", "Encoder", "RulecraftEnv", "describe", "env"]
 def describe(game: Game, players: int) -> list[str]:
     """The environment's spaces for ``game`` and ``players`` in English: the action table, then the observation.
 
-    The first line is the call that makes the environment: a built-in ruleset by name, another by its file.
+    The first line is the call that makes the environment: a built-in ruleset by name, another by its file (inside
+    ``allowing([...])`` when it was loaded with leave to read other folders).
     """
     table, encoder = ActionTable(game), Encoder(game, players)
     call = f"env({GameRef.of(game).source!r}, players={players}"
     call += f", variant={'+'.join(game.variants)!r}" if game.variants else ""
     call += f", set_options={dict(game.set_options)!r})" if game.set_options else ")"
+    if game.allowed:  # the folders --allow named: the call loads the ruleset only where they are allowed
+        call += f" inside engine.core.confine.allowing({[str(folder) for folder in game.allowed]!r})"
     return [
         f"environment of {game.name} for {players_text(players)}: from engine.rl import env; {call}",
         "action space: Discrete(" + str(len(table)) + ")",
         *("  " + line for line in table.summary()),
         "observation: {'observation': Box(int32, " + str(len(encoder)) + "), 'action_mask': Box(int8, " + str(len(table)) + ")}",
         *("  " + line for line in encoder.describe()),
-        "rewards: 0 until the end, then each seat's return (1 a sole winner, 1/k for k tied winners, else 0)",
+        "rewards: 0 until the end, then each seat's return " + _returns(game, players),
     ]
+
+
+def _returns(game: Game, players: int) -> str:
+    """What each seat's return is for ``players``: shared among the winners, or every seat's when goals decide.
+
+    >>> import engine
+    >>> _returns(engine.load(engine.builtin_names()[0]), 2)
+    '(1 a sole winner, 1/k for k seats sharing a win, else 0)'
+    """
+    goals = any(isinstance(outcome, Goals) for counts, outcome in game.outcomes if players in counts)
+    return "(1 for every seat if a goal is reached, else 0)" if goals else "(1 a sole winner, 1/k for k seats sharing a win, else 0)"

@@ -19,7 +19,8 @@ order (``describe`` lists them with their offsets for one game):
 * ``zones``: per zone, 1 if its contents are seen, how many components it
   holds, and the names of those seen (in order, or sorted when only the
   contents are known);
-* ``counters``: every counter's value (per owner; 0 for a component the seat cannot see);
+* ``counters``: every counter's value (per owner; 0 for a component the seat cannot see), held within
+  int32: a value past it shows as the bound;
 * ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved;
 * ``zone faces`` (games with a component of several faces): per zone, the
   face each seen component shows, in the order of ``zones`` (a die in
@@ -102,7 +103,7 @@ class Encoder:
             ("stacks", self.depth * len(self.cells), f"per cell: up to {self.depth} pieces beneath the top, from the top down"),
             ("zones", len(self.zones) * (2 + self.capacity),
              f"per zone: seen (1/0), count, then up to {self.capacity} names (seen zones)"),
-            ("counters", len(self.counters), "every counter's value, per owner"),
+            ("counters", len(self.counters), "every counter's value, per owner (past int32: its bound)"),
             ("pending", len(self.pairs), "per (cell, neighbour) pair: waiting to be resolved (1/0)"),
             ("zone faces", len(self.zones) * self.capacity * faced,
              f"per zone: the face each of up to {self.capacity} seen components shows (0: none or unseen)"),
@@ -155,7 +156,8 @@ class Encoder:
         at = self._at["counters"]
         values = obs["counters"]
         for k, (name, owner) in enumerate(self.counters):
-            v[at + k] = values[name] if owner is None else values[name].get(owner, 0)
+            value = values[name] if owner is None else values[name].get(owner, 0)
+            v[at + k] = value if LOW <= value <= HIGH else HIGH if value > HIGH else LOW  # a counter may hold 100 digits
         at = self._at["pending"]
         for entry in obs["pending"]:
             key = _pair(entry)

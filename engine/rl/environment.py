@@ -12,7 +12,7 @@ from the seed given to :meth:`RulecraftEnv.reset`.
 * observation: ``{"observation": int32 vector, "action_mask": int8 vector}``
   (:mod:`engine.rl.encoding`); the mask is all zeros for a seat not to move;
 * rewards: 0 until the game ends, then each seat's return
-  (:meth:`State.returns`: 1 for a sole winner, 1/k for k tied winners, else 0).
+  (:meth:`State.returns`: 1 for a sole winner, 1/k for k seats sharing a win, else 0).
 
 An illegal action raises ValueError with the reason and changes nothing.
 
@@ -93,6 +93,7 @@ class RulecraftEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self.game_state: Any = None
         self.game_seed: int | None = None
+        self._seeds = random.Random()  # the seeds of games reset without one: from the last seed given, else at random
         self._legal: dict[int, Any] = {}
         self._last = ""
 
@@ -115,13 +116,18 @@ class RulecraftEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, dealt from ``seed`` (None: a random one, kept in ``self.game_seed``).
+        """A new game, dealt from ``seed``; without one, from the next seed of a sequence that the last seed given
+        starts (as Gymnasium's environments do), or at random if none was ever given.  The game's own seed is kept
+        in ``self.game_seed``.
 
         A seed also seeds each agent's action space, so ``action_space(agent).sample(mask)`` plays
-        the same game again: ``e.reset(seed=7)`` twice, sampling the same way, gives the same result.
+        the same game again: ``e.reset(seed=7)`` twice, sampling the same way, gives the same result, and
+        ``e.reset(seed=7)`` once, then ``e.reset()`` before each further game, the same games.
         """
         seed = _whole("seed", seed)  # numpy's whole numbers too, as an RL library's seeds often are
-        self.game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.game_seed = seed if seed is not None else self._seeds.getrandbits(63)
         self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):

@@ -197,7 +197,13 @@ def joint_choice(agents: "dict[int, Agent]", state: "State", rng: random.Random)
     """Every deciding seat's action at a SIMULTANEOUS node, each chosen by its own agent without the others' (see
     :func:`choose_for_seat`); elsewhere the one action of the seat to move.  Apply it with ``state.apply_joint``."""
     refuse_chance(state, "joint_choice")
+    if state.is_terminal:
+        raise ValueError("joint_choice was asked to choose in a game that is over: no seat decides")
     seats = state.simultaneous_seats() or (state.seat_to_move,)
+    missing = [str(seat) for seat in seats if seat not in agents]
+    if missing:
+        raise ValueError(f"joint_choice needs an agent for every deciding seat ({', '.join(map(str, seats))}): "
+                         f"none for {', '.join(missing)}")
     return {seat: choose_for_seat(agents[seat], state, seat, rng) for seat in seats}
 
 

@@ -248,7 +248,7 @@ class FirstPlayer:
         return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage}
 
 
-@dataclass
+@dataclass(repr=False)
 class SimulationReport:
     """Everything a run of games says, computed from its results."""
 
@@ -262,6 +262,18 @@ class SimulationReport:
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
     planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
+
+    def __repr__(self) -> str:
+        """The run at a glance, not every game's result (a report of 1,000 games printed 222,913 characters).
+
+        >>> SimulationReport("my-game", [], 2, ["random", "random"], 7, [])
+        <SimulationReport my-game, 2 players, 0 games (seed 7; random, random): wins by seat 1: 0, 2: 0; draws 0>
+        """
+        game = "+".join([self.ruleset, *self.variants]) + "".join(f" {k}={v}" for k, v in self.set_options.items())
+        games = f"{self.games} of {self.planned}" if self.partial else str(self.games)
+        wins = ", ".join(f"{seat}: {n}" for seat, n in self.wins_by_seat.items())
+        return (f"<SimulationReport {game}, {self.players} players, {games} games (seed {self.seed}; "
+                f"{', '.join(self.agents)}): wins by seat {wins}; draws {self.draws}>")
 
     @property
     def games(self) -> int:

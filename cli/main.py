@@ -314,10 +314,12 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=PathOrBuiltin())
+@click.option("--set", "set_texts", multiple=True, metavar="NAME=VALUE",
+              help="Set an option of the rulesets checked, as written and in each variant (--set width=9); repeat for several.")
 @allow_option
 @format_option
 @limit_option
-def validate(paths: tuple[str, ...], fmt: str) -> None:
+def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
     played, four random games per player count, to find code that fails only when it runs and an
     'end: when' that none of them met, and its invariants are checked once each player count is set up.
@@ -326,11 +328,18 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
 
     \b
     rulecraft validate my-game another-game
+    rulecraft validate my-game --set width=9     # the game as it plays with that option
     rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
+    from engine.compiling.loading import parse_set_options
     from engine.runner.validate import notes_for_path, validate_path
 
-    found = {path: validate_path(path) for path in paths}
+    try:
+        set_options = parse_set_options(set_texts)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--set") from None
+    found = {path: validate_path(path, set_options or None) for path in paths}
+    changed = f" (with {', '.join(f'{name}={value}' for name, value in set_options.items())})" if set_options else ""
     notes = {path: [] if found[path] else notes_for_path(path) for path in paths}
     if fmt == "json":
         files = [{"path": p, "valid": not ds, "diagnostics": [d.to_json() for d in ds], "notes": [n.to_json() for n in notes[p]]}
@@ -340,7 +349,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
         for path, diagnostics in found.items():
             for note in notes[path]:
                 echo(f"note: {note.headline()}")
-            echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}")
+            echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}{changed}")
         problems, bad = sum(map(len, found.values())), sum(1 for ds in found.values() if ds)
         if bad:
             echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")

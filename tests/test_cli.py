@@ -686,3 +686,20 @@ def test_the_hardening_page_names_every_command_taking_limit() -> None:
     taking = [name for name, command in main.commands.items()
               if any("--limit" in p.opts for p in command.params if isinstance(p, click.Option))]
     assert [name for name in taking if f"`{name}`" not in listed] == []
+
+
+def test_validate_checks_the_game_with_options_set(tmp_path: Path) -> None:
+    """validate had no --set: a designer could not check that the game still plays with an option changed (a zero
+    that a score divides by is found only when the game is played with it)."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\noptions:\n  parts: {default: 2}\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [12 / parts]\n  points: key\n")
+    assert run("validate", str(tmp_path)).output.strip() == f"ok: {tmp_path}"
+    assert run("validate", str(tmp_path), "--set", "parts=3").output.strip() == f"ok: {tmp_path} (with parts=3)"
+    result = run("validate", str(tmp_path), "--set", "parts=0")
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1 and "set from outside the ruleset's files: --set parts=0" in text, result.output
+    assert "ruleset.yaml:11:11: setting up 2 players fails: division by zero" in text, result.output
+    result = run("validate", str(tmp_path), "--set", "prats=3")
+    assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output and "did you mean 'parts'" in result.output
+    assert "is not NAME=VALUE" in run("validate", str(tmp_path), "--set", "parts").output

@@ -31,8 +31,9 @@ from engine.core.yamlsource import Mapping, load_yaml
 
 
 
-def validate_path(path: str) -> list[Diagnostic]:
-    """All diagnostics for one path (empty when valid)."""
+def validate_path(path: str, set_options: dict[str, str] | None = None) -> list[Diagnostic]:
+    """All diagnostics for one path (empty when valid); ``set_options`` (``{"width": "9"}``, as ``--set`` gives them)
+    set options of a ruleset as written and of each of its variants before they are checked."""
     p = Path(path)
     if p.is_dir() and not (p / RULESET_FILE).exists():
         return _validate_scenario_folder(p)
@@ -51,7 +52,7 @@ def validate_path(path: str) -> list[Diagnostic]:
         if owner is None or not _includes(owner, p):
             return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
         p = owner
-    return validate_ruleset(p)
+    return validate_ruleset(p, set_options)
 
 
 def _validate_scenario_folder(folder: Path) -> list[Diagnostic]:
@@ -78,9 +79,10 @@ def _place(d: Diagnostic) -> tuple[str, int, int, str]:
     return (str(Path(d.pos.file).resolve()), d.pos.line, d.pos.col, d.message) if d.pos else ("", 0, 0, d.message)
 
 
-def validate_ruleset(path: Path) -> list[Diagnostic]:
-    """Check a ruleset and each of its variants; diagnostics are not repeated."""
-    found = _check(path, [])
+def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> list[Diagnostic]:
+    """Check a ruleset and each of its variants (with ``set_options`` set, see :func:`validate_path`); diagnostics are
+    not repeated."""
+    found = _check(path, [], set_options)
     if found:
         return found
     seen: set[str] = set()
@@ -89,7 +91,7 @@ def validate_ruleset(path: Path) -> list[Diagnostic]:
     except RulesetError as err:
         return err.diagnostics
     for name in names:
-        for d in _check(path, [name]):
+        for d in _check(path, [name], set_options):
             key = d.headline()
             if key not in seen:
                 seen.add(key)
@@ -120,9 +122,9 @@ def notes_for_path(path: str) -> list[Diagnostic]:
     return list(found.values())
 
 
-def _check(path: Path, variants: list[str]) -> list[Diagnostic]:
+def _check(path: Path, variants: list[str], set_options: dict[str, str] | None = None) -> list[Diagnostic]:
     try:
-        game = load_path(path, variants)
+        game = load_path(path, variants, set_options, set_by=dict.fromkeys(set_options or {}, "--set"))
     except RulesetError as err:
         return err.diagnostics
     except RulecraftError as err:

@@ -71,6 +71,17 @@ def test_missing_include_points_at_the_entry(tmp_path: Path) -> None:
     assert diagnostic.message.startswith("included file 'gone.yaml' not found")
 
 
+def test_an_include_ending_in_a_slash_that_names_a_file_is_refused(tmp_path: Path) -> None:
+    """'include: [x.yaml/]' read the file x.yaml, as if the slash (a folder's mark) were not there."""
+    write(tmp_path, {"r.yaml": "name: r\ninclude: [x.yaml/]\n", "x.yaml": "a: 1\n", "cards/one.yaml": "b: 2\n"})
+    diagnostic = error_of(tmp_path / "r.yaml").diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(tmp_path / "r.yaml"), 2, 11)
+    assert diagnostic.message == "included folder 'x.yaml/' is a file, not a folder"
+    assert diagnostic.hint == "write 'x.yaml' to include the file"
+    (tmp_path / "r.yaml").write_text("name: r\ninclude: [cards/, x.yaml]\n")
+    assert compose(tmp_path / "r.yaml") == {"a": 1, "b": 2, "name": "r", "selected_variants": []}
+
+
 def test_include_cycle() -> None:
     diagnostic = error_of(DATA / "cycle" / "a.yaml").diagnostics[0]
     assert diagnostic.message == "include cycle: a.yaml -> b.yaml -> a.yaml"

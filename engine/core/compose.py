@@ -542,6 +542,9 @@ def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list
             for file in files:  # a link inside the folder may point outside
                 check_inside(file, roots, "included file")
             return files
+        if target.exists() and str(entry).endswith("/"):  # the path drops the slash: 'x.yaml/' would read x.yaml
+            message = f"included folder '{cut(entry, 200)}' is a file, not a folder"
+            raise RulesetError.at(entry.pos, message, f"write '{cut(entry.rstrip('/'), 200)}' to include the file")
         if target.exists():  # a file; anything else (a FIFO, a device) is refused when read
             return [target]
     except FileRefused as err:

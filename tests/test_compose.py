@@ -594,3 +594,18 @@ def test_a_definition_written_over_an_included_files_names_that_file(tmp_path: P
     (tmp_path / "ruleset.yaml").write_text("name: mine\ninclude: [statuses.yaml, more.yaml]\n", encoding="utf-8")
     notes = [str(note) for note in replacements(compose(tmp_path / "ruleset.yaml"))]
     assert notes == [f"status 'Sting' replaces the one written before it ({tmp_path / 'statuses.yaml'}:2:3)"]
+
+
+def test_a_definition_written_again_in_a_file_an_overlay_includes_names_that_file_not_the_base(tmp_path: Path) -> None:
+    """A ruleset extending a base and including two files of its own that define one status: the second was said to
+    replace "the one from base (a.yaml:2:3)", though the base never defined it."""
+    from engine.core.compose import replacements
+
+    write(tmp_path, {"base/ruleset.yaml": "name: base\nstatuses:\n  Poison: {kind: minor}\n",
+                     "over/a.yaml": "statuses:\n  Sting: {kind: minor}\n  Poison: {kind: major}\n",
+                     "over/b.yaml": "statuses:\n  Sting: {kind: major}\n",
+                     "over/ruleset.yaml": "name: over\nextends: ../base\ninclude: [a.yaml, b.yaml]\n"})
+    with allowing([tmp_path]):
+        notes = [str(note) for note in replacements(compose(tmp_path / "over" / "ruleset.yaml"))]
+    assert notes == ["status 'Poison' replaces the one from base (ruleset.yaml:3:3)",
+                     f"status 'Sting' replaces the one written before it ({tmp_path / 'over' / 'a.yaml'}:2:3)"]

@@ -136,6 +136,7 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
             b.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
         owner = to.fn
+    first = _first_place_points(spec.get("players") or b.game.player_counts)
     by_key = spec.get("points") == "key" and "key" not in b.game.options  # each item scores its first key
     points = [] if by_key else b.setting(spec, "points", [])
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
@@ -143,15 +144,15 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         points = []
     elif not by_key and not points:
         named = spec.get("points")
-        hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
-                "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
+        hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ({first} lets the "
+                "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT.format(first)
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
     first_ranked = spec.get("winners", "most-points") == "first-ranked"
     if points and not any(points) and not first_ranked:
         named = spec.get("points")
         held = f"the option '{named}' holds {points}: " if isinstance(named, str) and named in b.game.options else ""
         b.error(b.pos(spec, "points"), f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game "
-                "would end with all the seats sharing the win", "pay the first place more ([1, 0] lets the first-ranked "
+                "would end with all the seats sharing the win", f"pay the first place more ({first} lets the first-ranked "
                 "win), or say 'winners: first-ranked' when the ranking itself decides who wins")
     if first_ranked and any(b.game.teams.get(n) for n in b.game.player_counts):
         b.error(b.pos(spec, "winners"), "'winners: first-ranked' is for seats playing alone: this ruleset has teams, "
@@ -161,8 +162,18 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"
-_NO_POINTS_HINT = ("add 'points', the points paid by place: [1, 0] lets the first-ranked win; "
+_NO_POINTS_HINT = ("add 'points', the points paid by place: {} lets the first-ranked win; "
                    "or 'points: key', each ranked item scoring its first 'by' key")
+
+
+def _first_place_points(counts: Any) -> str:
+    """Points by place paying the first of the most seats ``counts`` has alone (up to six places), as a hint writes them.
+
+    >>> _first_place_points((2, 3)), _first_place_points([1])
+    ('[1, 0, 0]', '[1]')
+    """
+    places = max((c for c in counts if isinstance(c, int)), default=2)
+    return str([1] + [0] * (min(max(places, 1), 6) - 1))  # the places past the list score 0
 
 
 def _goals(b: "Builder", spec: Mapping) -> Goals | None:

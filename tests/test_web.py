@@ -644,6 +644,18 @@ def test_serve_binds_to_localhost_by_default(monkeypatch: pytest.MonkeyPatch) ->
     assert result.exit_code == 1 and "unknown ruleset 'no-such-game'" in result.output
 
 
+def test_ctrl_c_while_serve_starts_up_stops_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while serve loaded its rulesets (before it listened) printed 'Aborted!' and exited with status 1."""
+    import cli.web.app
+
+    def interrupted(source: str | None, cap: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.web.app, "create_app", interrupted)
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
+    assert (result.exit_code, result.output) == (0, "")
+
+
 def test_serve_on_a_busy_port_says_so_instead_of_announcing_its_address() -> None:
     import socket
 

@@ -21,7 +21,15 @@ from engine.core.errors import RulecraftError
 
 def run(source: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
     """Serve ``source``'s rulesets (None: the built-in ones) until Ctrl-C, printing the address first; Ctrl-C
-    returns quietly (the command exits with status 0)."""
+    returns quietly (the command exits with status 0), while starting up too."""
+    try:
+        _serve(source, host, port, open_browser, cap)
+    except KeyboardInterrupt:  # stopped by its user, not failed: while starting up, or from uvicorn (below)
+        pass
+
+
+def _serve(source: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
+    """Load the app, bind, announce and serve; Ctrl-C raises KeyboardInterrupt (uvicorn stops, then raises it again)."""
     try:
         import uvicorn
 
@@ -38,10 +46,7 @@ def run(source: str | None, host: str, port: int, open_browser: bool, cap: float
     # Python's last-resort handler) instead of configuring logging anew, which closes every handler made before
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=None))
     app.state.server.stopping = lambda: server.should_exit  # the pages' event streams end, so Ctrl-C stops at once
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopped by its user, not failed
-        pass
+    server.run(sockets=[sock])
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

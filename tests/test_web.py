@@ -136,6 +136,15 @@ def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str
     assert data["actions"] and data["seat"] == data["to_move"]
 
 
+def test_the_watchers_of_bots_are_told_the_decision_a_bot_is_making(client: TestClient) -> None:
+    """The "everyone" view of a table of bots showed whose turn it was but not the choice pending ("pass or bet"),
+    which the seat's own view shows."""
+    table = start(client, "/watch/kuhn-poker?players=2&seed=1&agents=random")
+    assert view(client, table)["situation"] == ["turn 1: seat 1 (First) to play (a bot)", "deciding: pass or bet"]
+    assert view(client, table, seat=1)["situation"][1:] == ["pass or bet:"]
+    assert view(client, table, seat=2)["situation"][1:] == []
+
+
 HIDDEN_CASES = [(name, "") for name in builtin_names()] + [("spell-cycles", "extra-credit"), ("iconoclasm", "hidden-deities")]
 """Every shipped game, and the variants that hide more."""
 

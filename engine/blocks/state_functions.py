@@ -473,15 +473,23 @@ def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
     return f"{where}: {what} -> {'the top of ' if top else ''}{_zone_text(s, zone)}"
 
 
-def flipped_text(s: Any, cid: int) -> str:
-    """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
+def placed_text(s: Any, cid: int) -> str:
+    """A component as a log line names it: by name and where it lies (``A at (1,0)``, ``A in discard``), or only
+    where it lies when not every seat sees it there (``a component in hand of A``)."""
     g = s.game
     cell = s.cell_of[cid]
     if cell is not None:
-        return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
+        return f"{g.piece_names[cid]} at ({format_cell(cell)})"
     if _public(s, s.zone_of[cid]):
-        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])} turned over, now {g.face_labels[cid][s.face[cid]]}"
-    return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
+        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])}"
+    return f"a component in {_zone_text(s, s.zone_of[cid])}"
+
+
+def flipped_text(s: Any, cid: int) -> str:
+    """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
+    if s.cell_of[cid] is None and not _public(s, s.zone_of[cid]):
+        return f"{placed_text(s, cid)} turned over"
+    return f"{placed_text(s, cid)} turned over, now {s.game.face_labels[cid][s.face[cid]]}"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,51 @@
+"""The log names what a reader can tell apart: a copy among identical ones by where it lies, and a swap at all.
+
+Identical copies share a name (``X``) that actions and the board use; their ids (``X-1``) are the loader's, read
+nowhere else.  ``swap(a, b)`` moves two components, so it says so, as ``move()`` does.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import engine
+
+RULESETS = Path(__file__).resolve().parents[1] / "rulesets"
+
+
+def copies_game(tmp_path: Path) -> engine.Game:
+    """Tic-tac-toe, each mark placed wearing a counter of its own and then swapped for one still in hand."""
+    text = (RULESETS / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: tic-tac-toe", "name: copies").replace(
+        "  marks: {kind: hand, per: role}\n", "  marks: {kind: hand, per: role}\ncounters:\n  worn: {per: token, start: 0}\n"
+    ).replace("  - place: {from: marks, face: as-is, touching: false}\n",
+              "  - place: {from: marks, face: as-is, touching: false}\n  - do:\n      effect: |\n"
+              "        worn(first(t in board)) += 1\n        swap(first(t in board), first(t in marks(current_role)))\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    return engine.load(str(path))
+
+
+def test_a_counter_of_a_copy_names_it_by_where_it_lies_and_a_swap_is_logged(tmp_path: Path) -> None:
+    """'worn of X-1: 0 -> 1' named a copy by an id no action, board or page shows; swap() wrote no line, so the log
+    showed an X leaving the board for a hand with no word of it."""
+    game = copies_game(tmp_path)
+    state = game.new_state(players=2, seed=1, record=True)
+    for _ in range(2):
+        state.apply(random.Random(1).choice(state.legal_actions()))
+    assert state.log is not None and state.log[:3] == [
+        "X places X at (2,0)", "worn of X at (2,0): 0 -> 1", "X at (2,0) and X in marks of X swap places"]
+    assert not [line for line in state.log if "X-" in line or "O-" in line], state.log
+
+
+def test_a_counter_of_a_component_of_its_own_name_is_logged_by_that_name_alone() -> None:
+    """A component no other shares names itself: its line is as it was (the shipped games' logs keep theirs)."""
+    game = engine.load("spell-cycles")
+    state = game.new_state(players=2, seed=3, record=True)
+    rng = random.Random(3)
+    while not any(line.startswith("crescents of ") for line in state.log or []):
+        state.apply(rng.choice(state.legal_actions()))
+    line = next(line for line in state.log or [] if line.startswith("crescents of "))
+    name = line.removeprefix("crescents of ").split(":")[0]
+    assert name in game.component_names and name in game.piece_names, line

@@ -77,3 +77,28 @@ def test_a_counter_of_a_component_a_seat_cannot_see_reaches_that_seat_nowhere(tm
     assert not any(line.plain.startswith("marked:") for line in render.zones(state, 1))
     assert f"marked {tile}" not in re.sub(r"<[^>]+>", "", table_html(state, 1)).replace(":", "")
     assert not any(tile in line for line in state.log or [] if line.startswith("marked")), state.log
+
+
+def test_a_search_samples_which_hidden_component_is_marked_not_the_real_one(tmp_path: Path) -> None:
+    """The determinizations a search plays on (ISMCTS, MCTS) dealt Moon's hidden tiles again but left each counter
+    with its tile: every sample said which tile was marked, so a search bot playing Sun knew it."""
+    import random
+
+    from engine.core.information import determinize
+
+    game = engine.load(str(write_ruleset(tmp_path, MARKED)))
+    state = game.new_state(players=2, seed=0)
+    moon, marked = game.zone_names.index("hand of Moon"), game.counters["marked"]
+    held = [(c, state.counters[marked.index_of(c)]) for c in state.zones[moon]]
+    assert sorted(v for _, v in held) == [0, 1]
+    drawn = set()
+    for seed in range(20):
+        sample = determinize(state, 1, random.Random(seed))
+        assert sample.observation(1) == state.observation(1)
+        values = {c: sample.counters[marked.index_of(c)] for c in sample.zones[moon]}
+        assert sorted(values.values()) == [0, 1]  # one tile of the hand is marked, as the rules make it
+        drawn |= {c for c, v in values.items() if v}
+    assert len(drawn) == 2, "every sample marked the same tile: the real one"
+    mine = determinize(state, 2, random.Random(0))  # Moon sees its own hand: its marks stay where they are
+    assert [(c, mine.counters[marked.index_of(c)]) for c in mine.zones[moon]] == held
+

@@ -122,7 +122,8 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
 
 def _marked_unseen(state: "StateData", zones: list[int]) -> list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]:
     """For each kind with counters of its own among the components of ``zones``: the slots of those counters, by
-    component in the order of their ids, and the values they hold, sorted (which component holds which is left out).
+    component in the order of their ids, and the values they hold, sorted (which component holds which is left out);
+    a kind whose components all hold the same values is left out.
 
     Example: two unseen tiles of one kind, one of them marked once: ``[([(4,), (5,)], [(0,), (1,)])]``.
     """
@@ -135,7 +136,9 @@ def _marked_unseen(state: "StateData", zones: list[int]) -> list[tuple[list[tupl
     marked = []
     for kind in sorted(by_kind):
         slots = [slots_of[cid] for cid in sorted(by_kind[kind])]
-        marked.append((slots, sorted(tuple(state.counters[i] for i in slot) for slot in slots)))
+        values = sorted(tuple(state.counters[i] for i in slot) for slot in slots)
+        if values[0] != values[-1]:  # all alike (unmarked cards): nothing to deal, no number drawn
+            marked.append((slots, values))
     return marked
 
 

@@ -1,4 +1,5 @@
-"""The log names what a reader can tell apart: a copy among identical ones by where it lies, and a swap at all.
+"""The log, the terminal and the page name what a reader can tell apart: a copy among identical ones by where it
+lies, and a swap at all.
 
 Identical copies share a name (``X``) that actions and the board use; their ids (``X-1``) are the loader's, read
 nowhere else.  ``swap(a, b)`` moves two components, so it says so, as ``move()`` does.
@@ -49,3 +50,19 @@ def test_a_counter_of_a_component_of_its_own_name_is_logged_by_that_name_alone()
     line = next(line for line in state.log or [] if line.startswith("crescents of "))
     name = line.removeprefix("crescents of ").split(":")[0]
     assert name in game.component_names and name in game.piece_names, line
+
+
+def test_the_counters_line_names_a_copy_by_where_it_lies_at_the_terminal_and_on_the_page(tmp_path: Path) -> None:
+    """'worn: X-1 1, X-2 1, O-2 1' under the board, on the terminal and the page: which X is X-1?"""
+    from cli import render
+    from cli.web.view import table_html
+
+    game = copies_game(tmp_path)
+    state = game.new_state(players=2, seed=1)
+    rng = random.Random(1)
+    for _ in range(3):
+        state.apply(rng.choice(state.legal_actions()))
+    line = "worn: X at (1,1) 1, X in marks of O 1, O in marks of X 1"
+    assert [text.plain for text in render.zones(state, 1)][-1] == line
+    assert line in table_html(state, 1)
+    assert state.observation(1)["counters"]["worn"]["X-1"] == 1  # the observation keeps the ids (its keys are data)

@@ -82,6 +82,14 @@ def test_an_include_ending_in_a_slash_that_names_a_file_is_refused(tmp_path: Pat
     assert compose(tmp_path / "r.yaml") == {"a": 1, "b": 2, "name": "r", "selected_variants": []}
 
 
+@pytest.mark.parametrize("entry", ['""', '" "'])
+def test_an_empty_include_is_refused_as_naming_no_file(tmp_path: Path, entry: str) -> None:
+    """'include: [""]' named the file's own folder, and so the file itself: "include cycle: r.yaml -> r.yaml"."""
+    write(tmp_path, {"r.yaml": f"name: r\ninclude: [{entry}]\n"})
+    diagnostic = error_of(tmp_path / "r.yaml").diagnostics[0]
+    assert diagnostic.message.startswith("this include names no file: give a file's or a folder's name")
+
+
 def test_include_cycle() -> None:
     diagnostic = error_of(DATA / "cycle" / "a.yaml").diagnostics[0]
     assert diagnostic.message == "include cycle: a.yaml -> b.yaml -> a.yaml"

@@ -544,6 +544,9 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...], roots: tup
 
 def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list[Path]:
     """The files an ``include`` entry names, each refused (unread) when outside ``roots``."""
+    if not entry.strip():  # the folder of the file itself, which holds that file: read as an include cycle
+        raise RulesetError.at(entry.pos, "this include names no file: give a file's or a folder's name, relative to "
+                                         "this file ('cards/' for every file in the folder cards)")
     target = folder / entry
     try:
         check_inside(target, roots, "included file", entry)

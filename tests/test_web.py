@@ -665,6 +665,26 @@ def test_ctrl_c_while_serve_starts_up_stops_quietly(monkeypatch: pytest.MonkeyPa
     assert (result.exit_code, result.output) == (0, "")
 
 
+def test_serve_stopped_at_once_opens_no_page_on_the_server_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'serve --open' stopped by Ctrl-C within a second still opened the page a second later, on a stopped server
+    (the command waited for it to exit)."""
+    import time
+    import webbrowser
+
+    import uvicorn
+
+    def interrupted(server: object, sockets: object) -> None:
+        raise KeyboardInterrupt
+
+    opened: list[str] = []
+    monkeypatch.setattr(uvicorn.Server, "run", interrupted)
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--open"])
+    assert result.exit_code == 0, result.output
+    time.sleep(1.3)
+    assert opened == []
+
+
 def test_serve_on_a_busy_port_says_so_instead_of_announcing_its_address() -> None:
     import socket
 

@@ -40,13 +40,17 @@ def _serve(source: str | None, host: str, port: int, open_browser: bool, cap: fl
     sock = listening_socket(host, port)  # before saying where: a busy port is refused, not announced
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{sock.getsockname()[1]}/"
     click.echo(f"serving {'the built-in rulesets' if source is None else source} at {url} (Ctrl-C stops)")
+    opening = threading.Timer(1.0, webbrowser.open, (url,))
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, (url,)).start()
+        opening.start()
     # log_config=None: uvicorn leaves the process's logging as it is (its warnings still reach stderr through
     # Python's last-resort handler) instead of configuring logging anew, which closes every handler made before
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=None))
     app.state.server.stopping = lambda: server.should_exit  # the pages' event streams end, so Ctrl-C stops at once
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        opening.cancel()  # stopped within its first second: no page opened on a server that is gone
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

@@ -624,6 +624,8 @@ class Shuffle(Function):
             if s.budget < 0:
                 raise ast.out_of_steps(s, pos, "shuffle")
             s.shuffle(z)
+            if s.log is not None and s.step >= 0:  # during play: the order a reader saw is gone
+                s.log.append(f"{_zone_text(s, z)} is shuffled")
 
         return Compiled(EFFECT, shuffle)
 

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
     from engine.core.views import GameData, StateData
 
 S = TypeVar("S", bound="StateData")  # the state given, whatever its class, is the kind of state returned
+Marked = list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]
+"""By kind, the counter slots of each unseen component and the values they hold, sorted (see :func:`_marked_unseen`)."""
 
 SEEN = "seen"
 UNORDERED = "unordered"
@@ -102,8 +104,7 @@ def determinizer(state: S, seat: int) -> Callable[[random.Random], S]:
     return lambda rng: _determinized(state, seat, rng, unseen, unordered, marked)
 
 
-def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], unordered: list[int],
-                  marked: list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]) -> S:
+def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], unordered: list[int], marked: Marked) -> S:
     """:func:`determinize`, given the zones ``seat`` cannot see and those it sees without their order, and the
     counters of the unseen components (:func:`_marked_unseen`)."""
     sample = state.clone()
@@ -120,7 +121,7 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
     return sample
 
 
-def _marked_unseen(state: "StateData", zones: list[int]) -> list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]:
+def _marked_unseen(state: "StateData", zones: list[int]) -> Marked:
     """For each kind with counters of its own among the components of ``zones``: the slots of those counters, by
     component in the order of their ids, and the values they hold, sorted (which component holds which is left out);
     a kind whose components all hold the same values is left out.
@@ -142,8 +143,7 @@ def _marked_unseen(state: "StateData", zones: list[int]) -> list[tuple[list[tupl
     return marked
 
 
-def _deal_counters(sample: "StateData", marked: list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]],
-                   rng: random.Random) -> None:
+def _deal_counters(sample: "StateData", marked: Marked, rng: random.Random) -> None:
     """Deal the values of the unseen components' own counters again among the components of each kind: the seat
     knows how many of them hold each value, not which (a mark on a hidden card travels with the card's secret)."""
     for slots, values in marked:

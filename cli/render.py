@@ -413,8 +413,10 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
             values = {owner: value for owner, value in values.items() if value}
             if not values:
                 continue
-        shown = (", ".join(f"{owner if per == 'role' else owner_label(state, owner)} {value}" for owner, value in values.items())
-                 if isinstance(values, dict) else str(values))
+        if isinstance(values, dict):
+            shown = ", ".join(f"{owner if per == 'role' else owner_label(state, owner)} {value}" for owner, value in values.items())
+        else:
+            shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
     return lines
 

@@ -81,7 +81,7 @@ DESCRIPTIONS: dict[str, str] = {
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
     "code_length": "characters of one piece of effect-language code (a condition, a program, a function's body)",
-    "code_total": "characters of effect-language code in one ruleset, every piece counted (its base's and variants' included)",
+    "code_total": "characters of effect-language code in one ruleset as compiled, every piece counted (its base's and the chosen variants' included)",
 }
 """What each limit bounds, for ``docs/hardening.md`` and error messages."""
 

@@ -66,3 +66,32 @@ def test_the_counters_line_names_a_copy_by_where_it_lies_at_the_terminal_and_on_
     assert [text.plain for text in render.zones(state, 1)][-1] == line
     assert line in table_html(state, 1)
     assert state.observation(1)["counters"]["worn"]["X-1"] == 1  # the observation keeps the ids (its keys are data)
+
+
+def test_a_clash_and_a_draw_name_copies_by_their_shared_name(tmp_path: Path) -> None:
+    """'Sun/Star-2 at (0,0) flipped from Sun to Star' and 'Sun draws X-3': the loader's ids, where the board, the
+    actions and every other line say 'Sun/Star' and 'X'."""
+    ids = ["Sun/Sun", "Sun/Moon", "Sun/Star", "Moon/Moon", "Moon/Star", "Moon/Sun", "Star/Star", "Star/Sun", "Star/Moon"]
+    text = (RULESETS / "tutorial-tiles" / "ruleset.yaml").read_text(encoding="utf-8").replace(
+        "name: tutorial-tiles", "name: twice").replace(
+        f"instances: [{', '.join(ids)}]",
+        "instances: [" + ", ".join(f"{{id: {i}, symbol: [{i.replace('/', ', ')}], count: 2}}" for i in ids) + "]")
+    (tmp_path / "twice").mkdir()
+    (tmp_path / "twice" / "ruleset.yaml").write_text(text, encoding="utf-8")
+    game = engine.load(str(tmp_path / "twice"))
+    state, rng = game.new_state(players=2, seed=0, record=True), random.Random(0)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    flips = [line for line in state.log or [] if "clash with" in line]
+    assert flips[0] == "Sun/Star at (0,0) flipped from Sun to Star: clash with Star at (-1,0)", flips
+
+    text = (RULESETS / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8").replace(
+        "name: tic-tac-toe", "name: drawn").replace(
+        "  marks: {kind: hand, per: role}\n", "  marks: {kind: hand, per: role}\n  pool: {kind: pile, hidden: none}\n").replace(
+        "    move(t in tokens where t.mark == r, marks(r))\n", "    move(t in tokens where t.mark == r, pool)\n").replace(
+        "  - place: {from: marks, face: as-is, touching: false}\n",
+        "  - draw: {from: pool, to: marks}\n  - place: {from: marks, face: as-is, touching: false}\n")
+    (tmp_path / "drawn").mkdir()
+    (tmp_path / "drawn" / "ruleset.yaml").write_text(text, encoding="utf-8")
+    state = engine.load(str(tmp_path / "drawn")).new_state(players=2, seed=0, record=True)
+    assert state.log is not None and state.log[0] == "X draws X"

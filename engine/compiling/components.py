@@ -172,17 +172,17 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
 def _refuse_shorthand_id(b: "Builder", inst: Mapping, ident: str, faces: tuple[str, ...], per_face: list[str],
                         attrs: dict[str, tuple[str, bool]], values: dict[str, list[Any]]) -> None:
     """Report a mapping whose id reads as the 'Front/Back' shorthand but gives no value to the per-face attribute:
-    the shorthand is read only from a text alone, so ``{id: Sun/Moon, count: 2}`` had no symbol on either face and
+    the shorthand is read only from a text alone, so ``{id: light/dark, count: 2}`` had no shade on either face and
     every game of it passed turn after turn, though validate said ok.
 
     >>> from engine.compiling.builder import Builder
     >>> from engine.core.yamlsource import load_yaml
     >>> b = Builder(load_yaml("r.yaml", "{}"))
-    >>> b.game.types["symbol"] = ("Sun", "Moon")
-    >>> inst = load_yaml("r.yaml", "{id: Sun/Moon, count: 2}")
-    >>> _refuse_shorthand_id(b, inst, "Sun/Moon", ("front", "back"), ["symbol"], {"symbol": ("symbol", True)}, {})
+    >>> b.game.types["shade"] = ("light", "dark")
+    >>> inst = load_yaml("r.yaml", "{id: light/dark, count: 2}")
+    >>> _refuse_shorthand_id(b, inst, "light/dark", ("front", "back"), ["shade"], {"shade": ("shade", True)}, {})
     >>> b.sink.items[0].hint
-    'add symbol: [Sun, Moon]'
+    'add shade: [light, dark]'
     """
     if len(per_face) != 1 or per_face[0] in values:
         return

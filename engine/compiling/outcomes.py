@@ -136,20 +136,19 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
             b.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
         owner = to.fn
-    first = _first_place_points(spec.get("players") or b.game.player_counts)
     by_key = spec.get("points") == "key" and "key" not in b.game.options  # each item scores its first key
     points = [] if by_key else b.setting(spec, "points", [])
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
         points = []
     elif not by_key and not points:
-        named = spec.get("points")
+        named, first = spec.get("points"), _first_place_points(spec.get("players") or b.game.player_counts)
         hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ({first} lets the "
                 "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT.format(first)
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
     first_ranked = spec.get("winners", "most-points") == "first-ranked"
     if points and not any(points) and not first_ranked:
-        named = spec.get("points")
+        named, first = spec.get("points"), _first_place_points(spec.get("players") or b.game.player_counts)
         held = f"the option '{named}' holds {points}: " if isinstance(named, str) and named in b.game.options else ""
         b.error(b.pos(spec, "points"), f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game "
                 "would end with all the seats sharing the win", f"pay the first place more ({first} lets the first-ranked "

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import RulecraftError, did_you_mean
+from engine.core.facedown import FaceDown
 from engine.lang.defined import Defined
 
 if TYPE_CHECKING:
@@ -80,7 +81,8 @@ def _board(game: Game) -> list[str]:
     grid = game.grid
     if grid is None:
         return []
-    return [grid.describe()]
+    turning = ["its pieces may lie face down (turn_down, turn_up): a seat that may not see one sees only its back"]
+    return [grid.describe(), *(turning if FaceDown.block in game.parts else [])]
 
 
 def _zones(game: Game) -> list[str]:
@@ -197,6 +199,14 @@ def _statuses(game: Game) -> list[str]:
     return lines
 
 
+def _programs(game: Game) -> list[str]:
+    """What each component's own program does (``programs:``, run by ``perform``), in English, by attribute."""
+    lines: list[str] = []
+    for attribute, code in (game.parts.get("programs") or {}).items():
+        lines += [f"{name}'s {attribute}: {words}" for name, words in code.texts]
+    return lines
+
+
 def _slots(game: Game) -> list[str]:
     slots = game.parts.get("slots")
     return [slots.describe()] if slots else []
@@ -302,6 +312,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Meter", _meter),
     ("Meters", _meters),
     ("Statuses", _statuses),
+    ("Programs", _programs),
     ("Setup", _setup),
     ("Turn", _turn),
     ("Contest", _contest),

@@ -31,7 +31,7 @@ from click.core import ParameterSource
 from cli.allow import allow_option
 from cli.places import PathOrBuiltin
 import engine
-from engine.core.showtext import cut, json_safe, shown
+from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ MAX_BENCH_REPEATS = 100
 """The most times ``bench`` plays its games over (the fastest run counts)."""
 MAX_BENCH_DECISIONS = 10_000
 """The most positions ``bench --agent`` times its agent on: each is played to and kept in memory first."""
+AGENT_KINDS_HELP = "(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or a class of your own Python file: my_bots.py:Cautious)"
+"""The agents every option naming one may take, in its help (--agents, --seat, --agent)."""
 
 
 class RulecraftGroup(click.Group):
@@ -159,8 +161,7 @@ def pick_players(game: Game, players: int | None) -> int:
     if players is None:
         return min((c for c in counts if c >= 2), default=min(counts))
     if players not in counts:
-        allowed = ", ".join(map(str, counts))
-        raise click.BadParameter(f"{game.name} is played by {allowed} players, not {players}", param_hint="--players")
+        raise click.BadParameter(f"{game.name} is played by {players_text(counts)}, not {players}", param_hint="--players")
     return players
 
 
@@ -241,7 +242,8 @@ def note_timed_agents(specs: list[str]) -> None:
 
 def format_option(fn: F) -> F:
     """--format text|json."""
-    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)(fn)
+    return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                        help="json: the same, for tools.")(fn)
 
 
 def backend_options(fn: F) -> F:
@@ -407,7 +409,8 @@ def explain(
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
 @allow_option
 @click.option("--from", "source", metavar="RULESET",
-              help="The ruleset to start from (a built-in name or a path; default: the smallest built-in one).")
+              help="The ruleset to start from (a built-in name or a path; default: the built-in ruleset that says "
+                   "'starter: true', the tutorial to copy).")
 def new_command(folder: Path, source: str | None) -> None:
     """Make a new ruleset folder NAME: a copy of a ruleset, with its scenarios and schema lines, validated.
 
@@ -446,7 +449,7 @@ def new_command(folder: Path, source: str | None) -> None:
 @click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
 @click.option(
     "--seat", "seats", multiple=True, metavar="N=WHO",
-    help="Who plays seat N: human or an agent (default: 1=human, others random).",
+    help=f"Who plays seat N: human or an agent {AGENT_KINDS_HELP} (default: 1=human, others random).",
 )
 @click.option(
     "--load", "load_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -505,7 +508,7 @@ def play(
     humans = [s for s in range(1, log.players + 1) if s not in bots]
     who = f"humans at seat {', '.join(map(str, humans))}" if humans else "bots only"
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
-    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}; {who}")
+    console.print(f"{state.game.title}{changes}: {players_text(log.players)}, seed {log.seed}; {who}")
     if load_path is not None and not log.checked:
         console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
@@ -580,7 +583,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     if not log.checked:
         console.print(UNCHECKED_LOG)
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
-    console.print(f"{state.game.title}{changes}: {log.players} players, seed {log.seed}, {len(log.actions)} actions")
+    console.print(f"{state.game.title}{changes}: {players_text(log.players)}, seed {log.seed}, {len(log.actions)} actions")
     for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did
         console.print(line, style="dim")
     printed = len(state.log or [])
@@ -622,8 +625,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: mcts:400,random (random, greedy, mcts:N, mcts:Ts, ismcts:N, "
-                   "policy:FILE, or a class of your own Python file: my_bots.py:Cautious).")
+              help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
@@ -673,7 +675,7 @@ def simulate(
         if count not in other.player_counts:
             both = [n for n in game.player_counts if n in other.player_counts]
             raise click.BadParameter(
-                f"{other.name} is played by {', '.join(map(str, other.player_counts))} players, not {count}: "
+                f"{other.name} is played by {players_text(other.player_counts)}, not {count}: "
                 + (f"give --players {' or '.join(map(str, both))}, a count both are played by" if both
                    else f"it shares no player count with {game.name}"),
                 param_hint="--compare")
@@ -714,8 +716,10 @@ def simulate(
 @click.option("-n", "--games", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
               help=f"Games per value (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
-@click.option("--agents", default="random", show_default=True, help="One agent for every seat, or one per seat.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--agents", default="random", show_default=True,
+              help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (the table is the same for any number).")
 @backend_options
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
@@ -866,12 +870,14 @@ def _emit(text: str, out: Path | None) -> None:
 @ruleset_options
 @click.option("--playouts", type=click.IntRange(1, MAX_GAMES), default=500, show_default=True,
               help=f"Number of random games (without --agent; at most {MAX_GAMES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the games played (with --agent: of the games the positions come from).")
 @click.option("--repeat", "repeats", type=click.IntRange(1, MAX_BENCH_REPEATS), default=3, show_default=True,
               help="Play the games this many times; the fastest run counts (timing noise only slows runs down; "
                    f"at most {MAX_BENCH_REPEATS}).")
 @click.option("--agent", "agent_spec", metavar="SPEC",
-              help="Time this agent's decisions instead (e.g. mcts:400, or random): decisions and search iterations per second.")
+              help=f"Time this agent's decisions instead: decisions and search iterations per second; an agent "
+                   f"{AGENT_KINDS_HELP}.")
 @click.option("--decisions", type=click.IntRange(1, MAX_BENCH_DECISIONS), default=10, show_default=True,
               help=f"With --agent: positions (from random games) the agent decides on (at most {MAX_BENCH_DECISIONS:,}).")
 @format_option
@@ -989,7 +995,8 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 @main.command()
 @click.argument("ruleset", required=False)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one, printed).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
 @click.option("--cap", type=click.FloatRange(min=0.1), default=20.0, show_default=True,
               help="Seconds a request may spend loading or running a ruleset before it is refused.")

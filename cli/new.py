@@ -7,7 +7,7 @@ result and runs its scenarios, so a designer starts from something that passes.
 
 Example::
 
-    $ rulecraft new my-game                      # a copy of the smallest built-in ruleset
+    $ rulecraft new my-game                      # a copy of the built-in starter (`starter: true`)
     $ rulecraft new my-variant --from another-game
 """
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from engine.core.errors import RulecraftError
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset, schemas_dir
+from engine.core.showtext import players as players_text
 from engine.core.yamlsource import yaml_text
 
 
@@ -33,7 +34,7 @@ STARTER_SCENARIO = """\
 # yaml-language-server: $schema={schema}
 # A scenario: set up a position (or a seed), play actions, state what must hold.
 # Run it with: rulecraft check {folder}
-name: the game starts with {players} players
+name: the game starts with {players_text}
 ruleset: {ruleset}
 players: {players}
 seed: 1
@@ -202,7 +203,7 @@ def _starter_scenario(folder: Path) -> Path:
     path = folder / "scenarios" / "starts.yaml"
     path.parent.mkdir()
     schema = _relative(schemas_dir() / SCHEMAS["scenario"], path.parent)
-    path.write_text(STARTER_SCENARIO.format(schema=schema, folder=folder.name, players=players, ruleset=".."),
+    path.write_text(STARTER_SCENARIO.format(schema=schema, folder=folder.name, players=players, players_text=players_text(players), ruleset=".."),
                     encoding="utf-8")
     return path
 

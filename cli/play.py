@@ -97,7 +97,7 @@ class Session:
     def bot_turn(self, seat: int, bot: Agent) -> bool:
         """Let a bot move; False when the ruleset fails on its move (the game stops, as it was before it)."""
         action = bot.choose(self.state)
-        shown = action.step.public_format(action.args)  # what the humans may see of it
+        shown = self.state.public_text(action)  # what the humans may see of it
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
         failure = self.apply_or_restore(action)
         if failure is not None:
@@ -127,16 +127,16 @@ class Session:
         """With ``watch``, the board after ``seat``'s move (while the game goes on and a bot decides next: a
         human's turn draws it, and the end draws the final position).
 
-        A game without a board shows its zones instead, as the only human sees them (every one open when bots
-        play alone; with several humans, as the seat that moved sees them).
+        The board (face-down pieces) and a game without a board's zones are drawn as the only human sees them
+        (everything open when bots play alone; with several humans, as the seat that moved sees them).
         """
         if not self.watch or self.state.is_terminal or self.state.seat_to_move not in self.bots:
             return  # a human decides next: their turn draws the position, once
-        if self.state.game.grid is not None:
-            self.console.print(render.board(self.state))
-            return
         humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
         viewer = None if not humans else humans[0] if len(humans) == 1 else seat
+        if self.state.game.grid is not None:
+            self.console.print(render.board(self.state, viewer))
+            return
         for line in render.zones(self.state, viewer):
             self.console.print(line)
 
@@ -249,7 +249,7 @@ class Session:
         state = self.state  # mid-effect, it shows what the effect has done so far
         console.rule(f"turn {state.turn_number}: {render.seat_label(state, seat)} to play", style="dim")
         if state.game.grid is not None:
-            console.print(render.board(state))
+            console.print(render.board(state, seat))
         for line in render.zones(state, seat):
             console.print(line)
         if state.pending is not None:

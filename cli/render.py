@@ -50,6 +50,7 @@ from rich.text import Text
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
+from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
 from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
 
@@ -82,15 +83,31 @@ def _style(text: str | None) -> str | None:
     return text
 
 
-def board(state: State) -> RenderableType:
-    """The board: hexes in offset rows for a hex board, else a table with x across and y down."""
+def board(state: State, seat: int | None = None) -> RenderableType:
+    """The board as ``seat`` sees it (None: every piece shown): hexes in offset rows for a hex board, else a table with
+    x across and y down."""
     if isinstance(state.game.grid, HexGrid):
-        return hex_board(state)
-    return square_board(state)
+        return hex_board(state, seat)
+    return square_board(state, seat)
 
 
-def square_board(state: State) -> RenderableType:
+def back(state: State, cid: int, styles: dict[str, str]) -> Text:
+    """A face-down piece the viewer does not see: ``?``, after the short text of the role that sees it (``R?``)."""
+    down = face_down(state)
+    role = down.seen_by(cid) if down is not None else None
+    if not isinstance(role, str) or role not in state.game.display:
+        return Text("?", style="bold")
+    return Text(state.game.display[role].get("short", role) + "?", style=f"bold {styles.get(role, '')}")
+
+
+def own_face_down(state: State, cid: int, seat: int | None) -> bool:
+    """Whether ``cid`` lies face down but was turned down for ``seat``'s role: it sees the piece, the others its back."""
+    return seat is not None and not hidden_from(state, cid, seat) and hidden_from(state, cid, NOBODY)
+
+
+def square_board(state: State, seat: int | None = None) -> RenderableType:
     """The cells as a table with x across and y down: a board with edges whole, else the pieces and their empty neighbours.
+    A face-down piece ``seat`` does not see shows as ``?`` (None: every piece shown), one it sees with a ``*``.
 
     Below it, a legend: how a cell reads and what each short text stands for.
     """
@@ -120,16 +137,18 @@ def square_board(state: State) -> RenderableType:
             if cid is None:
                 row.append(Text("·" if (x, y) in cells else " ", style="dim"))
                 continue
-            text = _cell(game, state, cid, short, styles, (x, y) in pending)
+            text = back(state, cid, styles) if hidden_from(state, cid, seat) else _cell(game, state, cid, short, styles, (x, y) in pending)
+            if own_face_down(state, cid, seat):
+                text.append("*", style="dim")
             beneath = len(state.stacks.get((x, y), ()))
             if beneath:
                 text.append(f"+{beneath}", style="dim")
             row.append(text)
         table.add_row(*row)
-    return Group(table, square_legend(state, short, styles))
+    return Group(table, square_legend(state, short, styles, seat))
 
 
-def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -> Text:
+def square_legend(state: State, short: dict[str, str], styles: dict[str, str], seat: int | None = None) -> Text:
     """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
     Only the short texts of what lies on the board are named, each in its colour (a piece drawn as its whole
@@ -140,6 +159,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -
     parts = [f"x across, y {'up' if grid is not None and grid.y_up else 'down'}; · an empty cell"]
     shown: dict[str, str] = {}
     for cell, cid in sorted(state.grid.items()):
+        if hidden_from(state, cid, seat):
+            continue
         if piece_text(game, state, cid, styles) is not None:
             for attr, type_name in game.attribute_types.items():
                 value = game.attributes[attr][state.face[cid]][cid] if type_name in game.types else None
@@ -154,6 +175,10 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str]) -
         parts.append("a cell shows the face up and, dimmed, the other faces")
     if state.stacks:
         parts.append("+N: pieces beneath")
+    if any(hidden_from(state, cid, seat) for cid in state.grid.values()):
+        parts.append("? a face-down piece")
+    if any(own_face_down(state, cid, seat) for cid in state.grid.values()):
+        parts.append("* face down to the others")
     legend = Text("; ".join(parts), style="dim")
     named = sorted((key, name) for key, name in shown.items() if key != name)  # a piece drawn as its name needs no key
     if named:
@@ -184,8 +209,9 @@ HEX_WIDTH = 6
 """Characters per hex across a row; rows are shifted by half of it."""
 
 
-def hex_board(state: State) -> RenderableType:
-    """Every hex of a hex board in rows of ``r``, each shifted by half a hex, then a line per group."""
+def hex_board(state: State, seat: int | None = None) -> RenderableType:
+    """Every hex of a hex board in rows of ``r``, each shifted by half a hex, then a line per group; a face-down piece
+    ``seat`` does not see shows as ``?`` (None: every piece shown), one it sees with a ``*``."""
     game = state.game
     grid = game.grid
     assert isinstance(grid, HexGrid)
@@ -195,7 +221,12 @@ def hex_board(state: State) -> RenderableType:
     for indent, row in grid.rows():
         line = Text(" " * (indent * HEX_WIDTH // 2))
         for cell in row:
-            line.append_text(_hex(state, cell, labels, styles))
+            cid = state.grid.get(cell)
+            shown = back(state, cid, styles) if cid is not None and hidden_from(state, cid, seat) else None
+            if shown is None and cid is not None and own_face_down(state, cid, seat):  # (no groups with face_down)
+                value = value_label(game, cid, state.face[cid])
+                shown = Text(labels[value], style=f"bold {styles.get(value, '')}").append("*", style="dim")
+            line.append_text(_centred(shown) if shown is not None else _hex(state, cell, labels, styles))
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)
@@ -344,8 +375,11 @@ def zones(state: State, seat: int | None) -> list[Text]:
     game = state.game
     if seat is None:
         seen: dict[str, Any] = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
+        faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
+                 for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
     else:
-        seen = state.observation(seat)["zones"]
+        observed = state.observation(seat)
+        seen, faces = observed["zones"], observed.get("faces", {})
     drawn = drawings(state, seat)
     by_component: dict[int, tuple[int, Line]] = {}
     for i, drawing in enumerate(drawn):
@@ -371,11 +405,26 @@ def zones(state: State, seat: int | None) -> list[Text]:
             lines.extend(listing(state, zi, value_styles(game), seat))
             continue
         else:
-            line.append(", ".join(counted(content)))
+            line.append(", ".join(counted(_with_faces(game, content, faces.get(name)))))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, seat)
+
+
+def _with_faces(game: Any, names: list[str], faces: list[str] | None) -> list[str]:
+    """Each component's name, with the face it shows (``die as 5``) in a zone where some component is not on its
+    first face, as a choice among them names them; components of one face keep their names.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(piece_names=["d6", "chip"], face_labels=[("1", "2", "3", "4", "5", "6"), ("chip",)])
+    >>> _with_faces(game, ["d6", "d6", "chip"], ["5", "2", "chip"]), _with_faces(game, ["d6"], None)
+    (['d6 as 5', 'd6 as 2', 'chip'], ['d6'])
+    """
+    if not faces:
+        return names
+    labels = {name: game.face_labels[game.piece_names.index(name)] for name in set(names)}
+    return [f"{name} as {face}" if len(labels[name]) > 1 else name for name, face in zip(names, faces)]
 
 
 def styled(line: Line) -> Text:
@@ -467,7 +516,7 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
 
 def position(state: State, seat: int | None) -> list[RenderableType]:
     """The board (with its legend) and the zones as ``seat`` sees them (None: all of them)."""
-    parts: list[RenderableType] = [board(state)] if state.game.grid is not None else []
+    parts: list[RenderableType] = [board(state, seat)] if state.game.grid is not None else []
     return parts + list(zones(state, seat))
 
 
@@ -510,6 +559,11 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     if report.no_decisions:
         parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
                      "casting) count as using a component")
+    elif not report.content_uses:
+        parts.append("per component: none: the ruleset has no components")
+    elif not any(use.uses for use in report.content_uses):
+        parts.append("per component: no decision used a component (the choices were among words or numbers), "
+                     "so there is nothing to compare")
     else:
         parts.append(_content_table(report.content_uses, "component", report))
         if len(report.kind_uses) > 1:

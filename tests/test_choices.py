@@ -87,7 +87,9 @@ def test_each_choice_is_an_action_of_the_deciding_seat(game: engine.Game) -> Non
     assert s.observation(2)["choice"]["options"] == ["1", "2", "3"] and s.observation(1)["choice"] is None
     s.apply("3")  # the bare option is understood too
     assert s.counters == [33, 1] and s.current_role == "B"  # B's effect has begun: it waits for B's choice
-    assert s.log == ["gold of A: 0 -> 1", "A chooses c2", "hand of A: c2 -> discard", "gold of A: 1 -> 3", "B chooses 3",
+    # the hand is hidden from B: the choice is logged without the card, which the move into the open pile then shows
+    assert s.log == ["gold of A: 0 -> 1", "A chooses a card from hand of A", "hand of A: c2 -> discard", "gold of A: 1 -> 3",
+                     "B chooses 3",
                      "gold of A: 3 -> 33", "gold of B: 0 -> 1"]
 
 
@@ -456,6 +458,7 @@ def asking_first(tmp_path: Path, roll: str = "0", setup: str = DEAL, replace: tu
     ("let c = choose(c in hand(current_role))\nlet d = choose(x in [1, 2])\nmove(c, discard)", False),
     ("for x in [1, 2]:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
     ("repeat 2:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
+    ("while count(c in hand(current_role)) > 0:\n  let c = choose(c in hand(current_role))\n  move(c, discard)", False),
     ("gold(current_role) += 0", None),
 ])
 def test_which_effects_ask_before_changing_anything(tmp_path: Path, effect: str, first: bool | None) -> None:
@@ -656,3 +659,33 @@ def test_copies_showing_different_faces_are_different_options_named_by_the_face(
     assert sorted(game.face_labels[c][s.face[c]] for c in stock) == ["Black", "Black", "White"]
     assert {"choose disc as Black", "choose disc as White"} <= set(choice_texts(game).texts)
     assert len(ActionTable(game).legal(s)) == 2  # White's turn: the last disc on the board, taken; then its stock's two
+
+
+WHILE_STOPPED = """\
+        while gold(current_role) < 100:
+          let c = choose(c in hand(current_role), optional = true)
+          if c == none:
+            gold(current_role) += 100
+          else:
+            move(c, discard)
+            gold(current_role) += c.value
+"""
+
+
+def test_a_while_loop_asks_until_the_player_passes(tmp_path: Path, mode: str) -> None:
+    """``while``: a loop whose end the player decides (discard cards until you pass), asked again after each change,
+    in both ways of pausing, and saved in the middle."""
+    text = RULESET.replace("SETUP", DEAL).split("turn:")[0] + "turn:\n  - do:\n      effect: |\n" + WHILE_STOPPED + \
+        "end:" + RULESET.split("end:")[1]
+    (tmp_path / "ruleset.yaml").write_text(text)
+    game = engine.load(tmp_path)
+    s = game.new_state(players=2, record=True)
+    assert s.legal_actions().texts() == ["choose c1", "choose c2", "choose pass"]
+    s.apply("choose c2")
+    assert s.current_role == "A" and s.legal_actions().texts() == ["choose c1", "choose pass"]
+    saved = s.to_json()
+    s.apply("choose c1")
+    assert s.current_role == "B"  # A's hand is empty: the loop asked nothing more (a single 'pass' is not asked)
+    again = game.state_from_json(saved)
+    again.apply("choose pass")
+    assert again.current_role == "B" and again.to_json()["counters"][0] == 102

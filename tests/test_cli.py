@@ -12,6 +12,7 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -638,3 +639,50 @@ def test_validate_and_check_take_a_built_in_ruleset_by_name() -> None:
     typo = CliRunner().invoke(main, ["validate", "tic-tac-to"])
     assert typo.exit_code == 2 and "Traceback" not in typo.output
     assert "no built-in ruleset of that name (did you mean 'tic-tac-toe'?)" in typo.output
+
+
+def test_a_game_of_one_player_is_announced_in_the_singular(tmp_path: Path) -> None:
+    """'Iconoclasm: 1 players, seed 2' at the head of play and replay."""
+    log = tmp_path / "solo.json"
+    result = run("play", "iconoclasm-cards", "--players", "1", "--seed", "2", "--log", str(log), input=ALWAYS_FIRST * 40)
+    first = result.output.splitlines()[0]
+    assert ": 1 player, seed 2;" in first, first
+    assert ": 1 player, seed 2," in run("replay", str(log)).output.splitlines()[0]
+
+
+def test_messages_about_a_game_for_one_player_say_one_player(tmp_path: Path) -> None:
+    """'no scoring or goals for 1 players', 'solo is played by 1 players, not 2': the singular now."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: solo\nplayers: [1]\nturn:\n  - do: {effect: pass}\nend:\n  when: true\n")
+    result = run("validate", str(tmp_path))
+    assert "no 'scoring' or 'goals' for 1 player (" in result.output, result.output
+    with (tmp_path / "ruleset.yaml").open("a") as f:
+        f.write("scoring:\n  rank: r in roles\n  by: [1]\n  points: key\n")
+    result = run("play", str(tmp_path), "--players", "2")
+    assert "solo is played by 1 player, not 2" in " ".join(result.output.split()), result.output
+
+
+@pytest.mark.parametrize("command, option", [("simulate", "--agents"), ("sweep", "--agents"), ("play", "--seat"),
+                                             ("bench", "--agent")])
+def test_every_option_naming_an_agent_lists_the_same_agents(command: str, option: str) -> None:
+    # sweep's --agents said only "One agent for every seat, or one per seat", play's --seat "human or an agent",
+    # bench's --agent "e.g. mcts:400, or random": only simulate's help told a file's class could play
+    options = " ".join(run(command, "--help").output.split("Options:", 1)[1].split())
+    shown = options.split(f"{option} ", 1)[1].split(" --", 1)[0]
+    assert all(kind in shown for kind in ("random", "greedy", "mcts:N", "ismcts:N", "policy:FILE", "my_bots.py:Cautious"))
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_option_says_what_it_is_for(command: str) -> None:
+    # serve --port and the --format of list, validate and bench showed a bare "[default: ...]"
+    bare = [p.opts[0] for p in main.commands[command].params if isinstance(p, click.Option) and not p.help]
+    assert bare == []
+
+
+def test_the_hardening_page_names_every_command_taking_limit() -> None:
+    # docs/hardening.md listed the commands with --limit without compile
+    page = (Path(__file__).resolve().parent.parent / "docs" / "hardening.md").read_text(encoding="utf-8")
+    listed = page.split("`--limit NAME=VALUE` changes it for one run on every\ncommand that loads rulesets (", 1)[1].split(")", 1)[0]
+    taking = [name for name, command in main.commands.items()
+              if any("--limit" in p.opts for p in command.params if isinstance(p, click.Option))]
+    assert [name for name in taking if f"`{name}`" not in listed] == []

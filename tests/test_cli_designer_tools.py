@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from cli.main import main
 import engine
 from engine.core.confine import allowing
-from engine.core.paths import schemas_dir
+from engine.core.paths import find_ruleset, schemas_dir
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -168,6 +168,16 @@ def test_new_copies_the_tutorial_validates_it_and_runs_its_scenario(tmp_path: Pa
     assert engine.load(str(folder)).name == "my-game"
     assert run("check", str(folder)).exit_code == 0
     assert run("validate", str(folder)).exit_code == 0
+
+def test_new_s_help_names_the_default_it_copies() -> None:
+    # it said "default: the smallest built-in one", but the default is the ruleset saying `starter: true` (the
+    # tutorial), not the smallest (tic-tac-toe's YAML is smaller)
+    from cli.new import smallest_builtin
+
+    starter = smallest_builtin()
+    assert "\nstarter: true" in find_ruleset(starter).read_text(encoding="utf-8")
+    assert "default: the built-in ruleset that says 'starter: true'" in " ".join(run("new", "--help").output.split())
+
 
 def test_new_from_a_ruleset_file_of_another_name_makes_its_ruleset_yaml(tmp_path: Path) -> None:
     # --from docs/examples/wide-tiles.yaml copied it as wide-tiles.yaml (with every scenario of docs/examples),

@@ -481,3 +481,43 @@ def test_a_kept_longest_line_read_inline_is_the_longest_line_on_any_board(data: 
         ended = any(n >= 4 for n in lines.values()) or len(s.grid) == len(cells)
         assert game.end_condition.test(s) == ended
         assert [game.score_of(s, seat) for seat in (1, 2)] == [lines[r] for r in s.positions]
+
+
+WHILE_GAME = """\
+name: while-demo
+players: [2]
+components:
+  chip:
+    attributes: {value: int}
+    instances: [{id: chip, value: 1, count: 12}]
+zones:
+  pot: {kind: pile}
+  heap: {kind: pile, per: role}
+counters:
+  taken: {per: role}
+setup: |
+  move(c in supply, pot)
+turn:
+  - do:
+      effect: |
+        let n = choose(x in [1, 2, 3])
+        while taken(current_role) < 100 and n > 0 and count(c in pot) > 0:
+          move(c in pot, heap(current_role), 1)
+          taken(current_role) += n
+end:
+  when: count(c in pot) == 0
+scoring:
+  rank: r in roles
+  by: [count(c in heap(r))]
+  points: key
+"""
+
+
+def test_a_while_loop_is_generated_and_plays_what_the_closures_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "ruleset.yaml").write_text(WHILE_GAME)
+    generated = engine.load(tmp_path)
+    assert any("while " in text for _, text in generated.vocab.data[GENERATED])
+    monkeypatch.setattr(codegen, "ENABLED", False)
+    closures = engine.load(tmp_path)
+    for seed in range(4):
+        assert playthrough(generated, 2, seed) == playthrough(closures, 2, seed)

@@ -25,12 +25,12 @@ def _part(text: str, start: str, stop: str) -> str:
 REFERENCE = _part(RULESETS_MD, "## Reference: every section and key", "## Reading a simulation report")
 GENERAL = _part(RULESETS_MD, "## The card game, section by section", "## How to: change an option")
 NAMES = _part(EFFECTS_MD, "## Names", "## Attributes")
+LOADER_KEYS = {"selected_variants", "set_options", "replaced"}  # filled in by the loader, never written
 
 
 def test_every_top_level_key_of_the_schema_is_in_the_reference_table() -> None:
     sections = json.loads((schemas_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))["properties"]
-    loader_keys = {"selected_variants", "set_options", "replaced"}  # filled in by the loader, never written
-    missing = [key for key in sections if key not in loader_keys and f"| `{key}` |" not in REFERENCE]
+    missing = [key for key in sections if key not in LOADER_KEYS and f"| `{key}` |" not in REFERENCE]
     assert missing == []
 
 
@@ -123,3 +123,61 @@ def test_an_invariant_is_checked_at_a_question_in_the_middle_of_an_effect(tmp_pa
     assert game.broken_invariants(state) == ["a card in the pile is counted"]
     state.apply("choose 1")
     assert game.broken_invariants(state) == ["a card in the pile is counted"]  # the second card, at its question
+
+
+def _schema_keys(spec: dict, defs: dict, depth: int = 2, seen: tuple[str, ...] = ()) -> set[str]:
+    """The key names a schema part accepts, its sub-mappings' keys to `depth` levels (a name per key, not a path)."""
+    if "$ref" in spec:
+        name = spec["$ref"].rsplit("/", 1)[-1]
+        return set() if name in seen else _schema_keys(defs[name], defs, depth, (*seen, name))
+    keys: set[str] = set()
+    for key, sub in spec.get("properties", {}).items():
+        keys.add(key)
+        if depth > 1:
+            keys |= _schema_keys(sub, defs, depth - 1, seen)
+    for part in [*spec.get("allOf", []), *spec.get("anyOf", []), *spec.get("oneOf", []),
+                 *[spec[k] for k in ("then", "else", "additionalProperties") if isinstance(spec.get(k), dict)]]:
+        keys |= _schema_keys(part, defs, depth, seen)
+    return keys
+
+
+def _reference_rows(section: str) -> str:
+    """The reference table's rows for a section (`| `turn` |` or `| step `place` |`) and the rows after it."""
+    rows, taken = [], False
+    for line in REFERENCE.splitlines():
+        if line.startswith("| ") and not line.startswith("| |"):
+            taken = line.startswith(f"| {section} |")
+        if taken:
+            rows.append(line)
+    return "\n".join(rows)
+
+
+def test_every_key_of_every_section_and_step_is_in_the_reference_table() -> None:
+    """The table is "every section and key": `scoring`'s `winners`, a status's `age`, `place`'s `only_triggering`,
+    `advance`'s `off_end_when_forced`, `commit`'s `numbers` and the whole `form_groups` step were missing from it."""
+    schema = json.loads((schemas_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    parts = {f"`{key}`": spec for key, spec in schema["properties"].items() if key not in LOADER_KEYS}
+    parts |= {f"step `{key}`": spec for key, spec in defs["step"]["properties"].items() if key != "name"}
+    general = _reference_rows("any step")
+    missing = []
+    for section, spec in parts.items():
+        rows = _reference_rows(section) + "\n" + general
+        missing += [f"{section}: {key}" for key in sorted(_schema_keys(spec, defs))
+                    if not re.search(rf"[`.]{re.escape(key)}[`.:]", rows)]
+    assert missing == []
+
+
+def test_the_invariants_section_quotes_validate_s_message(tmp_path: Path) -> None:
+    """The section quotes what validate says of a file that breaks an invariant of the ruleset it extends; the
+    line it named in nine-domains/ruleset.yaml (264) had moved (267), so the quote pointed at another line."""
+    section = GENERAL.split("\n### invariants\n", 1)[1].split("\n### ", 1)[0]
+    quoted = " ".join(section.split("`invariant '", 1)[1].split(" ...`", 1)[0].split())
+    (tmp_path / "ruleset.yaml").write_text("name: six-cards\nextends: nine-domains\noptions:\n"
+                                           "  specials_per_player: {default: 0}\n", encoding="utf-8")
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    said = CliRunner().invoke(main, ["validate", str(tmp_path)]).output
+    assert "invariant '" + quoted in " ".join(said.split())

@@ -12,11 +12,15 @@ tile's two faces its two ways round (played beside OpenSpiel's in tests/test_exa
 (docs/examples/home-run) is a roll-and-move race in the manner of Ludo: a loop of squares as a one-row board, a counter
 of the squares each piece has gone, two pieces of a colour stacked on a square a block, a piece landing on a single
 one sending it back to its yard.  Market row (docs/examples/market-row) is a deck-builder: each player's deck, hand
-and discard pile are zones of their own, the discard shuffled into a new deck when the deck runs out, and a row of
-cards for sale refilled from a face-down market.  Crazy Eights (docs/examples/crazy-eights) is a shedding game: each
+and discard pile are zones of their own, the discard shuffled into a new deck when the deck runs out, a row of
+cards for sale refilled from a face-down market, and action cards each running their own program (``perform``).  Crazy Eights (docs/examples/crazy-eights) is a shedding game: each
 card is played on top of the discard pile (``move(..., on_top = true)``) and matched by suit or rank, an eight names
 the suit to follow with a marker.  Sealed bids (docs/examples/sealed-bids) is an auction whose bids are sealed
-together and revealed at once (``commit: {numbers: ...}``, ``committed_number``).
+together and revealed at once (``commit: {numbers: ...}``, ``committed_number``).  Memory (docs/examples/memory) lays
+its tiles face down on the board (``face_down: true``, ``turn_down``, ``turn_up``, ``face_up``): a pair turned up is
+taken, two that differ are shown until the next player turns up a tile.  Hidden duel (docs/examples/hidden-duel) is a
+tiny duel in the manner of Stratego: each side's pieces are turned down for their own side (``seen_by``), and a
+fight turns both up for good.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids")
+GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel")
 
 try:
     import pyspiel

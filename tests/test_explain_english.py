@@ -31,7 +31,7 @@ CODE: list[tuple[str, re.Pattern[str]]] = [
     ("an identifier", re.compile(r"\b[A-Za-z][A-Za-z0-9]*_\w+")),
     ("words read out from code",
      re.compile(r"\b(the|a|an|every|each) (the|an|every|each)\b|\bthe first (the|an?|every|1 of)\b|\b(seat|role) the\b"
-                r"|\b(of|for|to|by|in|at|on|from|with) of\b")),
+                r"|\b(of|for|to|by|in|at|on|from|with) of\b|\bone of [a-z]\w* in\b")),
     ("a constant condition", re.compile(r"\b(when|if|while) (true|false)\b")),
 ]
 
@@ -82,6 +82,7 @@ def leftover_code(text: str, own: set[str]) -> list[str]:
     "health(c) < c.health",
     "move the first 1 of c in supply to the hand of r",
     "champion of of r",
+    "one of c in the party of the current role uses any action",
 ])
 def test_the_check_catches_code(text: str) -> None:
     assert leftover_code(text, {"supply_size", "essence"}) != []
@@ -179,6 +180,66 @@ def test_scoring_by_the_ranked_value_says_so_without_the_designers_word_key() ->
     # "each scores its first key" is docs/rulesets.md's word for it, not a player's
     lines = explain(engine.load("othello"))
     assert lines[lines.index("Scoring") + 3] == "    each scores what it is ranked by; the seats with the most points win"
+
+
+def test_a_ranking_key_negated_reads_the_lower_the_better() -> None:
+    # "ties broken by minus (the number of s in the pouch of r)": the code's sign read out, not what it means
+    glyphs = explain(engine.load("hex-glyphs"))
+    assert "    ties broken by the number of s in the pouch of r, the lower the better" in glyphs
+    cards = explain(engine.load("iconoclasm-cards"))
+    assert "    ties broken by (the turn position of e if e is played by a seat, else 0), the lower the better" in cards
+    assert not [line for line in glyphs + cards if "minus (" in line]
+
+
+def test_a_key_scored_as_it_is_keeps_its_minus(tmp_path: Path) -> None:
+    # with `points: key` an item scores its first key: "the lower the better" would hide that the score is negative
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: fewest\nextends: tutorial-tiles\nscoring:\n  rank: s in roles\n"
+                    "  by: ['-count(t in hand(s))', '-count(t in board where t.symbol == s)']\n  points: key\n")
+    lines = explain(engine.load(path))
+    assert "    rank each s in roles by minus (the number of t in the hand of s)" in lines
+    assert "    ties broken by the number of t in board where the symbol of t is s, the lower the better" in lines
+
+
+def test_a_die_rolled_again_says_when_a_value_is_available() -> None:
+    # "while the value rolled (outcome) is not available ((...) is more than 0)" read as if more than 0 were unavailable
+    line = next(line for line in explain(engine.load("hex-glyphs")) if "roll a 6-sided die" in line)
+    assert ("while the value rolled (outcome) is not available (available when (the number of s in bag where the "
+            "colour of s is outcome) is more than 0), roll again") in line
+
+
+def test_the_roles_one_may_take_over_are_a_filter_not_a_time() -> None:
+    # "take over a role nobody plays (when role is not Spirit)" read as if the switch were offered only at some times
+    step = next(line for line in explain(engine.load("iconoclasm")) if "take over a role" in line)
+    assert "take over a role nobody plays (only a role for which role is not Spirit), choosing which" in step
+
+
+def test_a_function_s_words_read_with_an_expression_for_its_argument() -> None:
+    # iconica's team_health said "the health left on team {t}": called with team(seat(r)) it read
+    # "the health left on team the team of the seat of r"
+    functions = explain(engine.load("iconica"))
+    assert "  the health left on r's team: the health left on the team of the seat of r" in functions
+    assert not [line for line in functions if "team the team" in line]
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_every_function_of_a_shipped_ruleset_has_words(name: str) -> None:
+    # without `text:` a function reads as its name: "when for some r in roles, won of r", "if facing bet of the
+    # current role" (breakthrough, kuhn-poker, liars-dice, sealed-tiles and the other classics)
+    functions = compose(engine.load(name).source).get("functions") or {}
+    assert [key for key, spec in functions.items() if not (isinstance(spec, Mapping) and "text" in spec)] == []
+
+
+def test_a_choice_s_notes_share_one_bracket_and_a_flag_written_false_is_not_said(tmp_path: Path) -> None:
+    # liars-dice read '(a decision even when only one is possible) (asked as "bid higher or call liar")', and
+    # `always_ask = false` (or `optional = false`) was explained as if true
+    dice = "\n".join(explain(engine.load("liars-dice")))
+    assert 'chosen by the current player (asked as "bid higher or call liar"; a decision even when only one is possible)' in dice
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: asks\nextends: tutorial-tiles\nturn+:\n  - do:\n      effect: |\n"
+                    "        let c = choose(x in [1, 2], always_ask = false, optional = false)\n", encoding="utf-8")
+    step = next(line for line in explain(engine.load(path)) if "let c be" in line)
+    assert step.endswith("let c be the x in [1, 2] chosen by the current player")
 
 
 def test_scoring_names_what_it_ranks() -> None:

@@ -416,3 +416,49 @@ def test_programs_parsed_in_several_threads_at_once_parse_as_they_do_alone() -> 
     for thread in threads:
         thread.join()
     assert failures == []
+
+
+def test_a_function_takes_a_list_and_a_zone_given_for_it(tmp_path: Path) -> None:
+    """A parameter could not be a list ('unknown type list'), so a hand's total needed one function per zone:
+    ``list of KIND p`` (or ``list of int``, ...) now takes a list, a selection, or a zone read as its contents."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: lists\nextends: tutorial-tiles\nfunctions:\n"
+        "  suns(list of tile ts): count(t in ts where t.symbol == Sun)\n"
+        "  total(list   of int xs): sum(x for x in xs)\n"
+        "  nested(list of list of int xss): sum(total(xs) for xs in xss)\n"
+    )
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    same = "suns(hand(r)) == count(t in hand(r) where t.symbol == Sun) for r in roles"
+    assert game.compile_condition(f"all({same})").test(state)
+    assert game.compile_condition("suns(t in tiles where t.symbol == Sun) == suns(tiles) and suns(tiles) > 0").test(state)
+    assert game.compile_condition("total([1, 2, 3]) == 6 and total(numbers(1, 4)) == 10").test(state)
+    assert game.compile_condition("nested([[1, 2], [3]]) == 6").test(state)
+    assert "suns(list of tile ts) -> int" in game.vocab.functions["suns"].signature
+    with pytest.raises(RulesetError, match=r"the argument 'ts' of suns\(\) must be a list of tile, but '3' is an int"):
+        game.compile_condition("suns(3) == 0")
+    with pytest.raises(RulesetError, match=r"the argument 'xs' of total\(\) must be a list of int, but 'tiles' is a list of tile"):
+        game.compile_condition("total(tiles) == 0")
+
+
+def test_an_unknown_list_item_type_is_reported_at_the_type(tmp_path: Path) -> None:
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  held(list of tlie ts): count(t in ts)\n", encoding="utf-8")
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    assert found == ["ruleset.yaml:4:8: unknown type 'list of tlie' for parameter 'ts' (did you mean 'tile'?)"]
+
+
+def test_a_while_loop_runs_while_its_condition_holds_and_a_runaway_one_stops_at_the_budget(cards: engine.Game) -> None:
+    builder = _builder()
+    program = builder.program("while count(c in hand(Fire)) > 1:\n  move(c in hand(Fire), deck, 1)\n", None)
+    state = cards.new_state(players=4, seed=1)
+    program.run(state)
+    assert [len(state.zones[cards.zone_names.index(name)]) for name in ("hand of Fire", "deck")] == [1, 3]
+    runaway = builder.program("while true:\n  pass\n", None)
+    with pytest.raises(EffectRuntimeError, match=r"step budget.*'while' loop"):
+        runaway.run(cards.new_state(players=4, seed=1))
+    builder.program("while 3:\n  pass\n", None)
+    assert any("the condition of 'while' must be a bool, but '3' is an int" in d.message for d in builder.sink.items)

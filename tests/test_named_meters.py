@@ -224,7 +224,8 @@ def test_meter_values_survive_a_save(tmp_path: Path) -> None:
     ("sources: cause", "sources: causes", "ruleset.yaml:22:14: unknown type 'causes' (did you mean 'cause'?)"),
     ("{below: 3, do:", "{below: 3, at: 2, do:",
      "ruleset.yaml:24:9: a threshold of meter 'morale' says one of below: N, above: N or at: N, not below and at"),
-    ('{at: 4, do: "morale(self.side) -= 1"}', "{at: 4}", "ruleset.yaml:31:9: meters/wear/thresholds/0: 'do' is a required property"),
+    ('{at: 4, do: "morale(self.side) -= 1"}', "{at: 4}", "ruleset.yaml:31:9: meters/wear/thresholds/0: 'do' is a required property (do: the program run when a change "
+     "crosses the mark)"),
     ('{above: 6, do: "gold(self) += 100"}', '{above: 6, do: "gold(self) += nope"}', "ruleset.yaml:25:39: unknown name 'nope'"),
     ("    sources: cause\n", "    sources: cause\n    tiles: mood\n",
      "ruleset.yaml:23:12: the special tiles of meter 'morale', carried by roles, are one mapping for all, like {3: rally 1}"),

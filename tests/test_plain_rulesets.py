@@ -8,6 +8,7 @@ ruleset offers the same cells as the shipped one, and the games end alike.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,21 @@ def test_the_plain_ruleset_offers_the_same_cells_and_ends_alike(shipped: str) ->
             ours.apply(next(a for a in ours.legal_actions() if cell_of(str(a)) == cell))
             plain.apply(f"choose {cell}")
         assert plain.is_terminal and plain.returns() == ours.returns()
+
+
+def test_the_generated_code_docs_performance_md_shows_is_real() -> None:
+    """docs/performance.md shows `rulecraft compile ... --show` for one function of the plain Connect Four: it showed
+    a loop over a selection's closure after the code had learnt to walk the board's empty cells (`s.empty`) inline."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    page = (PLAIN.parent.parent / "docs" / "performance.md").read_text(encoding="utf-8")
+    shown = page.split("$ rulecraft compile benchmarks/rulesets/plain-connect-four --show\n...\n", 1)[1].split("```", 1)[0]
+    real = CliRunner().invoke(main, ["compile", str(PLAIN / "plain-connect-four"), "--show"]).output
+    numbered = re.compile(r"\b([fktxv])\d+\b")  # generated names are numbered in the order a process compiles,
+
+    def plain(code: str) -> str:  # and lines are cut by their length, so by the names' lengths too
+        return " ".join(numbered.sub(r"\1N", code).split())
+
+    assert plain(shown.replace("benchmarks/rulesets/", f"{PLAIN}/")) in plain(real)

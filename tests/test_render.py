@@ -122,3 +122,49 @@ def test_a_ruleset_without_roles_labels_a_seat_once(tmp_path: Path) -> None:
     state = engine.load(tmp_path / "ruleset.yaml").new_state(players=2, seed=1)
     assert engine.load(tmp_path / "ruleset.yaml").roles.type_name == "seat"  # the roles are the seats'
     assert render.seat_label(state, 1) == "seat 1" and render.seat_label(state, 1, own=False) == "seat 1"
+
+
+DICE_TRAY = """\
+name: dice-tray
+players: [1]
+components:
+  die:
+    faces: [one, two, three, four, five, six]
+    attributes:
+      pips: {type: int, per_face: true}
+    instances:
+      - {id: die, count: 4, pips: [1, 2, 3, 4, 5, 6]}
+zones:
+  tray: {kind: pile}
+  cup: {kind: pile, hidden: others, per: role}
+setup: |
+  move(d in supply, tray, 3)
+  move(d in supply, cup(first(r in roles)))
+  toss(d in tray)
+  toss(d in cup(first(r in roles)))
+turn:
+  - do:
+      effect: toss(d in tray)
+end:
+  when: false
+  max_turns: 1
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_dice_in_a_zone_show_the_faces_they_landed_on_and_the_log_says_so(tmp_path: Path) -> None:
+    """Tossed dice were drawn as 'tray: die x3' whatever they showed, and a toss wrote no log line: a player could not
+    see what they rolled.  A zone where some component is off its first face names each by its face, as a choice
+    among them does (``die as 5``); a toss logs the faces where everyone sees them, else how many were tossed."""
+    (tmp_path / "ruleset.yaml").write_text(DICE_TRAY)
+    game = engine.load(tmp_path)
+    state = game.new_state(players=1, seed=4, record=True)
+    tray = [f"die as {game.face_labels[c][state.face[c]]}" for c in state.zones[game.zone_names.index("tray")]]
+    assert any(state.face[c] for c in state.zones[game.zone_names.index("tray")])  # some die is off its first face
+    line = next(text.plain for text in render.zones(state, 1) if text.plain.startswith("tray: "))
+    assert line == "tray: " + ", ".join(render.counted(tray))
+    assert f"tray: {', '.join(tray)} tossed" in state.log
+    assert "cup of seat1: 1 component tossed" in state.log  # hidden from others: not its face

@@ -542,3 +542,17 @@ def test_the_encoding_shows_the_cell_a_seat_sealed_to_that_seat_alone() -> None:
         differ = (encoder.encode(here.observation(seat)) != encoder.encode(there.observation(seat))).any()
         assert differ == (seat == mover), seat
     assert not any(s.name == "committed cells" and s.length for s in Encoder(engine.load("sealed-tiles"), 3).segments)
+
+
+def test_every_step_kind_that_lists_actions_is_in_the_doc_s_table() -> None:
+    """docs/rl.md's table says what each step kind lists: `move` (breakthrough) was missing, and `commit` said only
+    `commit NAME to SLOT`, not its faces, cells or numbers (sealed-cells, sealed-bids)."""
+    table = DOC.read_text(encoding="utf-8").split("| step kind | texts listed |", 1)[1].split("\n\n", 1)[0]
+    examples = sorted(p.parent for p in (DOC.parent / "examples").glob("*/ruleset.yaml"))
+    kinds = {source.name.split("(")[1].rstrip(")") for game in [*map(engine.load, engine.builtin_names()),
+                                                                  *map(engine.load, examples)]
+             for source in ActionTable(game).sources[:-1] if source.texts.texts or source.texts.unlisted}
+    assert "commit" in kinds and "move" in kinds
+    assert sorted(kind for kind in kinds if f"| `{kind}` |" not in table) == []
+    commit = next(line for line in table.splitlines() if line.startswith("| `commit` |"))
+    assert all(words in commit for words in ("as FACE", "at X,Y", "commit X,Y to SLOT", "`numbers`"))

@@ -58,3 +58,13 @@ def test_nothing_points_outside_the_repository() -> None:
              for f in files for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
              if OUTSIDE.search(line)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_readme_row_names_every_variant(name: str) -> None:
+    """The README's table of shipped games lists each one's variants: `dice` (nine-domains), `kaleidoscope`
+    (spell-cycles) and the card game's three were missing, so a reader never learned they could be played."""
+    row = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith(f"| `{name}` |"))
+    missing = [v for v in variant_names(find_ruleset(name)) if f"`{v}`" not in row]
+    assert missing == []

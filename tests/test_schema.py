@@ -205,7 +205,7 @@ def test_minimal_ruleset_is_valid_and_plays(tmp_path: Path) -> None:
 
 
 def test_wrong_types_and_closed_choices() -> None:
-    assert errors(MINIMAL.replace("players: [2]", "players: four")) == ["2:10 players: 'four' is not a list (like [a, b])"]
+    assert errors(MINIMAL.replace("players: [2]", "players: four")) == ["2:10 players: 'four' is not a list (like [a, b]) (players: a list of player counts (whole numbers, 1 or more))"]
     assert errors(MINIMAL.replace("kind: square-grid", "kind: circle-grid")) == [
         "9:15 board/kind: 'circle-grid' is not one of square-grid, hex (did you mean 'square-grid'?)"
     ]
@@ -219,7 +219,8 @@ def test_settings_take_a_number_or_an_option_name(value: str) -> None:
 
 def test_settings_refuse_other_values() -> None:
     assert errors(MINIMAL.replace("max_width: 3", "max_width: true")) == [
-        "9:39 board/max_width: true is not a whole number or a text"
+        "9:39 board/max_width: true is not a whole number or a text (max_width: a whole number (0 or more), or the name of "
+        "an option holding one, like 7)"
     ]
     assert errors(MINIMAL.replace("max_width: 3", "max_width: -1")) == ["9:39 board/max_width: -1 is less than the minimum of 0"]
 
@@ -233,7 +234,8 @@ def test_player_count_keys_arrive_as_text() -> None:
 def test_conditions_may_be_plain_true() -> None:
     assert errors(MINIMAL.replace("when: count(c in board) == 2", "when: true")) == []
     assert errors(MINIMAL.replace("when: count(c in board) == 2", "when: 1.5")) == [
-        "13:9 end/when: 1.5 is not a text or true/false"
+        "13:9 end/when: 1.5 is not a text or true/false (when: an effect-language condition (true or false), e.g. "
+        "`count(c in board) == count(c in cards)`)"
     ]
 
 
@@ -249,14 +251,16 @@ def test_variants_are_loose_and_selected_variants_allowed() -> None:
     )
     assert errors(text) == []
     assert errors(MINIMAL + "variants:\n  big: {description: 3}\n") == [
-        "20:22 variants/big/description: 3 is not a text"
+        "20:22 variants/big/description: 3 is not a text (description: what the variant changes, for people "
+        "(`rulecraft explain`, `rulecraft list`))"
     ]
 
 
 def test_files_that_extend_or_include_need_not_repeat_required_sections() -> None:
     assert errors("name: mine\nextends: iconoclasm-cards\nplayers+: [5]\n") == []
     assert errors("include: [a.yaml]\n") == []
-    assert "1:1 the top level: 'name' is a required property" in errors("title: no name\n")
+    assert any(e.startswith("1:1 the top level: 'name' is a required property (name: the ruleset's short name")
+               for e in errors("title: no name\n"))
 
 
 def test_scenario_misspelled_key() -> None:
@@ -284,7 +288,8 @@ def test_scenario_load_reports_schema_errors(tmp_path: Path) -> None:
     path.write_text("ruleset: iconoclasm-cards\nplayers: two\n")
     with pytest.raises(RulesetError) as info:
         load_scenario(path)
-    assert str(info.value) == f"{path}:2:10: players: 'two' is not a whole number"
+    assert str(info.value) == (f"{path}:2:10: players: 'two' is not a whole number (players: the number of players "
+                                "(the ruleset's smallest player count if left out), like 4)")
 
 
 # --- every `required` list is in force ------------------------------------------------------------
@@ -538,3 +543,15 @@ def test_a_game_of_counters_alone_needs_no_components(tmp_path: Path) -> None:
 
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 0 and result.output.startswith("ok: "), result.output
+
+
+def test_a_missing_or_wrong_kind_of_key_says_what_the_key_is_for() -> None:
+    """"'end' is a required property" and "roles/of: ['p1', 'p2'] is not a text" did not say what the key holds: the
+    schema's first sentence about it (and its first example, where the sentence gives none) now follows."""
+    with_roles = MINIMAL.replace("turn:", "roles:\n  of: [p1, p2]\n  seating: {2: [1, 2]}\nturn:")
+    assert "11:7 roles/of: ['p1', 'p2'] is not a text (of: the type whose values are the roles, like hue)" in errors(with_roles)
+    missing_end = MINIMAL.replace("end:\n  when: count(c in board) == 2\n", "")
+    assert "1:1 the top level: 'end' is a required property (end: when the game ends)" in errors(missing_end)
+    assert errors(MINIMAL.replace("  rank: c in board\n", "")) == [
+        "15:3 scoring: 'rank' is a required property (rank: what is ranked: a selection like `e in roles`; its variable "
+        "is visible in `by` and `to`)"]

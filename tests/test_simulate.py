@@ -600,3 +600,26 @@ def test_seats_with_different_bots_have_no_first_player_advantage() -> None:
     assert "advantage" not in text
     assert "advantage" not in report_html(report) and "first player: not measured" in report_html(report)
     assert simulate(GAME, players=2, n=4, seed=0, agents="greedy").first_player is not None
+
+
+def test_a_report_whose_decisions_use_no_component_says_so_instead_of_a_table_of_unused_rows(tmp_path: Path) -> None:
+    """A game whose choices are words (hit or stand) listed every component as "unused", and a game without components
+    (Pig) drew an empty table: each now gets one line saying why there is nothing to compare."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: words\nplayers: [2]\ncomponents:\n  card:\n    attributes: {rank: int}\n"
+        "    instances: [{id: low, rank: 1}, {id: high, rank: 2}]\nzones:\n  deck: {kind: pile}\n"
+        "setup: move(c in supply, deck)\ncounters:\n  stops: {per: role, min: 0}\n"
+        "turn:\n  - do:\n      effect: |\n        if choose(w in [\"go\", \"stop\"]) == \"stop\":\n          stops(current_role) += 1\n"
+        "end:\n  when: any(stops(r) > 0 for r in roles)\n  max_turns: 50\n"
+        "scoring:\n  rank: r in roles\n  by: [stops(r)]\n  points: key\n")
+    text = " ".join(CliRunner().invoke(main, ["simulate", str(ruleset), "-n", "20"]).output.split())
+    assert "per component: no decision used a component (the choices were among words or numbers)" in text
+    assert UNUSED not in text and "┃ component" not in text
+    pig = Path(__file__).resolve().parent.parent / "docs" / "examples" / "pig"
+    text = " ".join(CliRunner().invoke(main, ["simulate", str(pig), "-n", "5"]).output.split())
+    assert "per component: none: the ruleset has no components" in text and "┃ component" not in text

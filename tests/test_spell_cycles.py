@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cli import render
@@ -186,3 +187,22 @@ def test_the_advance_step_works_out_the_marked_components_once_per_decision(monk
             assert [a.args for a in s.legal_actions()] == [a.args for a in step.actions(s)]
         s.play(choose.randrange(len(s.legal_actions())))
     assert decisions and len(calls) == 2 * decisions  # once as the step began, once in the check above
+
+
+def test_the_spell_the_page_quotes_is_the_deck_s() -> None:
+    """"The deck is in rulesets/spell-cycles/spells.yaml. One spell:" quoted Cinderfall without its
+    `defeated(r) == 0`, which the deck gained with the duel variant."""
+    page = (ROOT / "docs" / "spells.md").read_text(encoding="utf-8")
+    quoted = page.split("One spell:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    assert quoted in (ROOT / "rulesets" / NAME / "spells.yaml").read_text(encoding="utf-8")
+
+
+def test_the_page_s_advance_step_is_the_game_s() -> None:
+    """docs/spells.md showed `advance: {along: line, markers: crescents}` and said a Crescent on the last spell moves
+    off the line, after the game had learnt that it does so only when no other can move (off_end_when_forced)."""
+    page = (ROOT / "docs" / "spells.md").read_text(encoding="utf-8")
+    shown = page.split("## Crescents: markers along a line", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    step = yaml.safe_load(shown)[0]["advance"]
+    real = next(s["advance"] for s in yaml.safe_load((ROOT / "rulesets" / NAME / "ruleset.yaml").read_text(encoding="utf-8"))
+                ["turn"] if "advance" in s)
+    assert step == {key: value for key, value in real.items() if key != "if"}  # the duel's `if` aside

@@ -66,7 +66,7 @@ from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError
-from engine.core.showtext import json_safe
+from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
 from engine.runner.simulate import seat_specs, simulate
 
@@ -157,7 +157,7 @@ class Server:
         if players is None:
             players = min((c for c in game.player_counts if c >= 2), default=min(game.player_counts))
         if players not in game.player_counts:
-            raise BadRequest(f"{game.name} is played by {', '.join(map(str, game.player_counts))} players, not {players}")
+            raise BadRequest(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
         seed = params.integer(query.get("seed"), "seed", low=0, high=2**63 - 1)
         seed = secrets.randbits(63) if seed is None else seed  # too many to try them all against one's own hand
         wanted = query.getlist("agents") if all_bots else query.getlist("seat")
@@ -309,7 +309,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             players = players if players is not None else min((c for c in game.player_counts if c >= 2),
                                                               default=min(game.player_counts))
             if players not in game.player_counts:
-                raise BadRequest(f"{game.name} is played by {', '.join(map(str, game.player_counts))} players, not {players}")
+                raise BadRequest(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
             n = params.integer(query.get("n"), "games", default=100, low=1, high=params.MAX_SIMULATED)
             seed = params.integer(query.get("seed"), "seed", default=0, low=0, high=2**63 - 1)
             agents = [params.bot_spec(a) for a in (query.get("agents") or "random").split(",") if a.strip()]
@@ -543,7 +543,7 @@ def check_invitation(table: Table, seat: int, key: str) -> None:
 def check_seat(table: Table, seat: int) -> None:
     """Refuse a seat the table does not have (BadRequest: ``there is no seat 3 with 2 players``)."""
     if not 1 <= seat <= table.log.players:
-        raise BadRequest(f"there is no seat {seat} with {table.log.players} players")
+        raise BadRequest(f"there is no seat {seat} with {players_text(table.log.players)}")
 
 
 async def limited_body(request: Request, limit: int) -> bytes:

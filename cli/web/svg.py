@@ -8,7 +8,8 @@ rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
 in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
 pieces beneath, a piece in a pattern group gets its group marker's colour
-as a ring.  Every cell carries ``data-cell="x,y"`` so the page can offer
+as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
+down for; one it sees (its own) is ringed with a dashed line.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
 
 Typical use::
@@ -28,9 +29,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
-from cli.render import abbreviations, piece_text, value_label, value_styles
+from cli.render import abbreviations, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
 from engine.blocks.hexgrid import HexGrid
+from engine.core.facedown import back_label, face_down, hidden_from
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -108,10 +110,24 @@ def text_colour(fill: str) -> str:
     return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
 
 
+BACK = "#5b5b66"
+"""The colour of a face-down piece's back (turned down for nobody, or for a role without a colour)."""
+
+
 def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
-               short: dict[str, str]) -> tuple[str, str, str, str]:
+               short: dict[str, str], viewer: int | None = None) -> tuple[str, str, str, str]:
     """``(fill, label, title, face)`` of a piece as it lies: its value's colour, its short text, its full name, and
-    the face up when its faces differ but not in value, so not in colour (a crowned piece): else ``""``."""
+    the face up when its faces differ but not in value, so not in colour (a crowned piece): else ``""``.  A face-down
+    piece ``viewer`` does not see (None: every piece seen) is its back: ``?`` in the colour of the role that sees it;
+    one it sees says so in its title."""
+    if hidden_from(state, cid, viewer):
+        down = face_down(state)
+        role = down.seen_by(cid) if down is not None else None
+        fill = colours.get(role, BACK) if isinstance(role, str) else BACK
+        return fill, "?", back_label(state, cid), ""
+    if own_face_down(state, cid, viewer):
+        fill, label, title, face = piece_look(game, state, cid, colours, short)
+        return fill, label, f"{title} (face down to the others)", face
     value = value_label(game, cid, state.face[cid])
     fill = colours.get(value, NEUTRAL)
     shown = piece_text(game, state, cid, value_styles(game))
@@ -124,10 +140,11 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
     return fill, label, title, face
 
 
-def piece_counts(state: State) -> dict[int, list[tuple[str, int]]]:
+def piece_counts(state: State, viewer: int | None = None) -> dict[int, list[tuple[str, int]]]:
     """The non-zero counters each component keeps, by component: ``{3: [('seeds', 4)]}``.
 
-    As the counters' list below the board: only the shown ones, not those a block draws itself.
+    As the counters' list below the board: only the shown ones, not those a block draws itself, nor those of a
+    face-down piece ``viewer`` does not see (None: every piece seen).
     """
     game = state.game
     by_blocks = {name for drawing in drawings(state, None) for name in drawing.counters}
@@ -136,7 +153,7 @@ def piece_counts(state: State) -> dict[int, list[tuple[str, int]]]:
         if spec.per in ("game", "role") or not spec.shown or name in by_blocks:
             continue
         for i, owner in enumerate(spec.owners):
-            if state.counters[spec.offset + i]:
+            if state.counters[spec.offset + i] and not (isinstance(owner, int) and hidden_from(state, owner, viewer)):
                 counts.setdefault(owner, []).append((name, state.counters[spec.offset + i]))
     return counts
 
@@ -172,14 +189,15 @@ def _beneath_title(state: State, cell: tuple[int, int]) -> str:
     return ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath) if beneath else ""
 
 
-def board_svg(state: State, seen: dict[str, Any] | None = None) -> str:
-    """The board of ``state`` as an ``<svg>`` drawing; without a board, the table's zones (see :func:`zones_svg`)."""
+def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
+    """The board of ``state`` as an ``<svg>`` drawing, as seat ``viewer`` sees it (None: every piece shown; 0: what
+    every seat sees); without a board, the table's zones (see :func:`zones_svg`)."""
     grid = state.game.grid
     if grid is None:
         return zones_svg(state.game, seen if seen is not None else state.observation(1)["zones"])
     if isinstance(grid, HexGrid):
-        return _hex_svg(state, grid)
-    return _square_svg(state)
+        return _hex_svg(state, grid, viewer)
+    return _square_svg(state, viewer)
 
 
 def _labels(game: Game) -> dict[str, str]:
@@ -198,7 +216,7 @@ def _square_cells(state: State) -> set[tuple[int, int]]:
     return cells or {(0, 0)}
 
 
-def _square_svg(state: State) -> str:
+def _square_svg(state: State, viewer: int | None) -> str:
     game = state.game
     cells = _square_cells(state)
     xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
@@ -208,7 +226,7 @@ def _square_svg(state: State) -> str:
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
-    counted = piece_counts(state)
+    counted = piece_counts(state, viewer)
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
         parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))
@@ -224,8 +242,9 @@ def _square_svg(state: State) -> str:
                          f'<rect class="square" x="{left}" y="{top}" width="{CELL}" height="{CELL}"/>')
             cid = state.grid.get((x, y))
             if cid is not None:
-                fill, label, title, face = piece_look(game, state, cid, colours, short)
-                ring = ' stroke="#000" stroke-width="3"' if (x, y) in pending else ""
+                fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
+                ring = (' stroke="#000" stroke-width="3"' if (x, y) in pending
+                        else ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else "")
                 lift = 4 if face else 0  # room for the face's name beneath the label
                 counts = counted.get(cid, [])
                 parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}'
@@ -254,7 +273,7 @@ def hex_centre(q: int, r: int, left: float, top: int) -> tuple[float, float]:
     return x, y
 
 
-def _hex_svg(state: State, grid: HexGrid) -> str:
+def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
     game = state.game
     left, right = min(q + r / 2 for q, r in grid.cells), max(q + r / 2 for q, r in grid.cells)
     top, bottom = min(r for _, r in grid.cells), max(r for _, r in grid.cells)
@@ -262,7 +281,7 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
     width = size * math.sqrt(3) * (right - left + 1) + 2 * size
     height = size * 1.5 * (bottom - top) + 2 * size + 8
     colours, short = value_colours(game), _labels(game)
-    counted = piece_counts(state)
+    counted = piece_counts(state, viewer)
     parts = [_open(width, height, "hex")]
     for _, row in grid.rows():
         for q, r in row:
@@ -277,9 +296,9 @@ def _hex_svg(state: State, grid: HexGrid) -> str:
             if cid is None:
                 parts.append(_text(cx, cy + 4, key, "coord"))
             else:
-                fill, label, title, face = piece_look(game, state, cid, colours, short)
+                fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
                 anchor = state.members.get((q, r))
-                ring = ""
+                ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
                 if anchor is not None:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"

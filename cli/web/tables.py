@@ -158,6 +158,7 @@ class Table:
         played = self.state.clone(record=True)
         try:
             action = played.parse_action(text)
+            public = played.public_text(action)  # read on the position it is taken in
             played.apply(action)
         except IllegalActionError as err:
             raise TableError(str(err)) from None
@@ -166,7 +167,6 @@ class Table:
         if expired():
             return
         self.state = played
-        public = action.step.public_format(action.args)
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 

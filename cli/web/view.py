@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
+from engine.core.facedown import NOBODY, back_label, hidden_from
+from engine.model.savefile import counter_values
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -50,8 +52,10 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     faces: dict[str, list[str]] = observed.get("faces", {})  # the face each component shows, where not all show their first
     seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(observed["zones"].items())
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
-    parts = ['<div class="board-wrap">', board_svg(state, seen), "</div>", '<div class="zones">']
-    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()}
+    viewer = None if over else seat if seat is not None else NOBODY  # who sees the face-down pieces
+    parts = ['<div class="board-wrap">', board_svg(state, seen, viewer), "</div>", '<div class="zones">']
+    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()
+                        if not hidden_from(state, cid, viewer)}
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
@@ -109,7 +113,8 @@ def public_observation(state: State) -> dict[str, Any]:
     shown only as its count.
 
     Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
-    is ``{"hidden": 5}`` for a hand of five cards, whoever holds it.
+    is ``{"hidden": 5}`` for a hand of five cards, whoever holds it; a face-down piece is its back, even one
+    turned down for seat 1.
     """
     game = state.game
     observed = state.observation(1)
@@ -117,6 +122,14 @@ def public_observation(state: State) -> dict[str, Any]:
     zones = {name: {"hidden": len(state.zones[game.zone_names.index(name)])} if name in shut else content
              for name, content in observed["zones"].items()}
     faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
+    if any(hidden_from(state, cid, NOBODY) for cid in state.grid.values()):  # no face-down piece seat 1 alone sees
+        board = game.zone_names[game.board_zone]
+        zones[board] = [back_label(state, c) if hidden_from(state, c, NOBODY) else game.piece_names[c]
+                        for c in state.zones[game.board_zone]]
+        faces.pop(board, None)
+        shown = {f"{x},{y}": [back_label(state, c), None] for (x, y), c in state.grid.items() if hidden_from(state, c, NOBODY)}
+        return {**observed, "zones": zones, "faces": faces, "board": {**observed["board"], **shown},
+                "counters": counter_values(state, NOBODY)}
     return {**observed, "zones": zones, "faces": faces}
 
 

@@ -295,7 +295,7 @@ class ActionRoll(Step):
             if die.bonus is not None:
                 text += f", which first does: {die.bonus.words}"
             dice.append(text)
-        return f"roll the dice; one of {self.actors_text} uses " + "; or ".join(dice)
+        return f"roll the dice; one {self.actors_text} uses " + "; or ".join(dice)
 
     def describe_component(self, cid: int) -> list[str]:
         lines = []

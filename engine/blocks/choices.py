@@ -63,6 +63,7 @@ from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
+from engine.core.facedown import NOBODY, hidden_from, public_name
 from engine.core.slices import Chance
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
@@ -132,6 +133,14 @@ class Pending:
         fields = pending.__dict__
         fields.update(self.__dict__)
         fields["base"], fields["outside"] = start, outside
+        return pending
+
+    def with_options(self, options: tuple[Any, ...]) -> "Pending":
+        """This choice offering ``options`` under the same labels (a sample in which other pieces lie on the cells
+        offered: see :meth:`engine.core.facedown.FaceDown.determinize`)."""
+        pending = object.__new__(Pending)
+        pending.__dict__.update(self.__dict__)
+        pending.__dict__["options"] = options
         return pending
 
     def with_outside_changes(self, s: "StateView") -> "Pending":
@@ -732,7 +741,8 @@ class Choose(Function):
                     value = tape.answers[tape.cursor]
                     tape.cursor += 1
                     if s.log is not None:
-                        s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses {tape.label}")
+                        s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses "
+                                     f"{_seen_label(s, value, tape.label, components)}")
                     return value
             options, labels = _distinct(list(items(s, e)), label, s)
             if options and optional is not None and optional(s, e):  # passing is one more option, answered by none
@@ -757,7 +767,7 @@ class Choose(Function):
                 tape.cursor += 1
                 if value not in options:
                     raise EffectRuntimeError(f"a recorded choice ({value!r}) is no longer an option here", pos)
-                s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
+                s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
                 return value
             seat = s.seat_of.get(role, 0) if role is not None else 0
             if not seat:
@@ -765,7 +775,7 @@ class Choose(Function):
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components, call))
             tape.answers += (value,)
             tape.cursor += 1
-            s.note(lambda: f"{role} chooses {labels[options.index(value)]}")
+            s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
             return value
 
         scope.vocab.data[CHOOSES] = True
@@ -778,11 +788,23 @@ class Choose(Function):
         args = call.positional()
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
-        forced = " (a decision even when only one is possible)" if "always_ask" in call.keywords() else ""
-        forced += ", or nothing if the player passes" if "optional" in call.keywords() else ""
+        passes = ", or nothing if the player passes" if _switched_on(call, "optional") else ""
         text = call.keywords().get("text")
-        asked = f' (asked as "{text.value.value}")' if text and isinstance(text.value, ast.Literal) else ""
-        return f"the {describe_selection(args[0])}{chooser}{forced}{asked}" if args else "a choice"
+        notes = [f'asked as "{text.value.value}"'] if text and isinstance(text.value, ast.Literal) else []
+        notes += ["a decision even when only one is possible"] if _switched_on(call, "always_ask") else []
+        said = f" ({'; '.join(notes)})" if notes else ""
+        return f"the {describe_selection(args[0])}{chooser}{passes}{said}" if args else "a choice"
+
+
+def _switched_on(call: ast.Call, name: str) -> bool:
+    """Whether a flag of ``choose`` is given and not written ``false``: ``always_ask = false`` asks as usual.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false")]
+    [True, False]
+    """
+    flag = call.keywords().get(name)
+    return flag is not None and not (isinstance(flag.value, ast.Literal) and flag.value.value is False)
 
 
 def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
@@ -822,12 +844,43 @@ def _plain_label(s: "StateView", value: Any) -> str:
     return text
 
 
+def unseen_words(s: "StateView", cid: Any) -> str | None:
+    """How a chosen component reads to every seat when some seat cannot see it where it lies: ``a card from hand of
+    A`` (its kind and its zone, not its name); None when everyone sees it (on the board, in an open zone, in a zone
+    whose order alone is hidden).  The log and the other seats' view of a choice say this instead of its name."""
+    if not isinstance(cid, int) or isinstance(cid, bool) or s.cell_of[cid] is not None:
+        return None
+    zone = s.zone_of[cid]
+    if s.game.zone_spec_of[zone].hidden not in ("others", "all"):
+        return None
+    kind = s.game.component_kind[cid]
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} from {s.game.zone_names[zone]}"
+
+
+def _seen_label(s: "StateView", value: Any, label: str, components: bool) -> str:
+    """An answer as the log says it: its label, or what every seat may know of a component it picks (unseen_words)."""
+    return (unseen_words(s, value) if components else None) or label
+
+
+def public_choice(s: "StateView", label: str) -> str | None:
+    """How answering the pending choice with ``label`` reads to the seats that do not make it, when it picks a
+    component some of them cannot see (``choose a card from hand of A``); None when the answer reads as it is."""
+    pending = s.pending
+    if pending is None or not pending.components:
+        return None
+    chosen = chosen_components(pending, label)
+    words = unseen_words(s, chosen[0]) if len(chosen) == 1 else None
+    return None if words is None else f"{CHOOSE_WORD} {words}"
+
+
 def _component_label(s: "StateView", cid: int) -> str:
-    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack)."""
+    """A component by name; one on the board by name and place (``stone at 3,4``; ``:2``: second from the top of a stack;
+    a face-down piece by its back, ``face-down tile at 3,4``, whoever chooses: the log shows every seat the answer)."""
     name = s.game.piece_names[cid]
     cell = s.cell_of[cid]
     if cell is None:
         return name
+    name = public_name(s, cid, name)
     depth = s.stack(cell).index(cid)
     return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
 
@@ -841,6 +894,8 @@ def _faced_label(s: "StateView", cid: int) -> str:
     """A component by name and the face it shows (``token as B``, ``token as B at 3,4``), where its name alone
     would not tell it from a copy showing another face."""
     text = _component_label(s, cid)
+    if hidden_from(s, cid, NOBODY):  # a face-down piece shows no face
+        return text
     name = s.game.piece_names[cid]
     return f"{name} as {_shown(s, cid)}{text[len(name):]}"
 

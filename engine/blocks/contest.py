@@ -119,6 +119,7 @@ class CardCode:
     texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
     reaches: tuple[frozenset[str], ...] = ()  # by component: what its program may do besides computing (Scope.reach)
     fixed: bool = False  # every piece reads only self's and other's printed attributes: a pair gives one value forever
+    steps: tuple[int, ...] = ()  # by component: the budget steps one run of its program spends (by its size, see ast.weight)
 
     def __call__(self, s: "StateView", holder: int, other: int, *more: Any) -> Any:
         fn = self.fns[holder]
@@ -146,6 +147,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
         return CardCode((None,) * len(g.component_names), 1)
     fns: list[Fn | None] = [None] * len(g.component_names)
     reaches: list[frozenset[str]] = [frozenset()] * len(g.component_names)
+    steps: list[int] = [1] * len(g.component_names)
     texts: list[tuple[str, str]] = []
     slots = 2
     fixed = not program
@@ -155,6 +157,10 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 continue
             ident = str(inst.get("id", ""))
             cids = g.identical.get(ident) or ((g.component_ids[ident],) if ident in g.component_ids else ())
+            if isinstance(inst[attribute], list):  # a per-face attribute: one value per face
+                b.error(inst.pos_of(attribute), f"'{attribute}' holds effect-language code: one piece per component, "
+                                                "not one per face", f"declare it '{attribute}: text', without per_face")
+                continue
             if program:
                 node = b.parse(inst[attribute], inst.pos_of(attribute), program=True)
                 scope = Scope(g.vocab, b.sink)
@@ -163,6 +169,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 fn = b.compile_node(node, scope, nested).fn if node is not None else (lambda s, e: None)
                 slots = max(slots, scope.slots)
                 reach = frozenset(scope.reach)
+                weight = ast.weight(ast.nodes(node))
                 texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
             else:
                 names = bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT}
@@ -175,9 +182,9 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
             for cid in cids:
                 fns[cid] = fn
                 if program:
-                    reaches[cid] = reach
+                    reaches[cid], steps[cid] = reach, weight
     g.code_texts.setdefault(attribute, {}).update(texts)  # what the components' cards show instead of the code
-    return CardCode(tuple(fns), slots, tuple(texts), tuple(reaches), fixed)
+    return CardCode(tuple(fns), slots, tuple(texts), tuple(reaches), fixed, tuple(steps))
 
 
 def _reads_only(b: "BuildContext", text: Any, pos: SourcePos | None, names: dict[str, Type]) -> bool:

@@ -104,7 +104,7 @@ class Roll(Step):
     def describe(self) -> str:
         faces = ", ".join(f"{i} = {v}" for i, v in enumerate(self.faces, 1))
         return (f"roll a {len(self.faces)}-sided die ({faces}); while the value rolled (outcome) is not available "
-                f"({self.available_text}), roll again; then {self.program.description} (if no face is available, nothing is rolled)")
+                f"(available when {self.available_text}), roll again; then {self.program.description} (if no face is available, nothing is rolled)")
 
 
 BLOCK = declare(Block(

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from engine.blocks.grid import format_cell
 from engine.blocks.patterns import Place, Shape, place_text
+from engine.core.facedown import FaceDown, back_labels
 
 if TYPE_CHECKING:
     from engine.blocks.context import GameView
@@ -223,6 +224,9 @@ def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     stacking = game.grid is not None and game.grid.stacking
     depths = [""] + [f":{d}" for d in range(2, len(game.component_names) + 1)] if stacking else [""]
     places = [f"at {cell}{depth}" for cell in cells for depth in depths]
+    if FaceDown.block in game.parts:  # a face-down piece is offered by its back (see engine.core.facedown)
+        roles = list(game.roles.values) if game.roles is not None else []
+        found = found + back_labels([game.component_kind[c] for c in cids], roles)
     if len(found) * len(places) > LARGEST:
         return found + places, True
     return found + [f"{name} {place}" for name in found for place in places], False

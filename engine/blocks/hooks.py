@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.facedown import public_name
 from engine.core.slices import HookTrail
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
@@ -131,7 +132,7 @@ def label(s: Any, cid: Any) -> str:
     """A component in a log line: its name and, when a role holds it, the role (``North's Scout``)."""
     if cid is None:
         return "nothing"
-    name = s.game.piece_names[cid]
+    name = public_name(s, cid, s.game.piece_names[cid])  # a face-down piece by its back
     owner = s.game.zone_owner[s.zone_of[cid]]
     return f"{owner}'s {name}" if owner else name
 

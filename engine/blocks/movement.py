@@ -40,6 +40,7 @@ from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.facedown import public_name
 from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
@@ -200,13 +201,14 @@ class Move(Step):
         start, to = args
         piece = s.grid[start]
         taken = s.grid.get(to)
+        names = self.game.piece_names
+        moved = public_name(s, piece, names[piece])  # a face-down piece moves as its back
         if taken is not None and self.zone is not None:
             s.move(taken, self.zone)
         s.place(piece, to)
         if s.log is not None:
-            names = self.game.piece_names
-            capture = f", taking {names[taken]}" if taken is not None else ""
-            s.log.append(f"{s.actor} moves {names[piece]} from ({format_cell(start)}) to ({format_cell(to)}){capture}")
+            capture = f", taking {public_name(s, taken, names[taken])}" if taken is not None else ""  # off the board: up
+            s.log.append(f"{s.actor} moves {moved} from ({format_cell(start)}) to ({format_cell(to)}){capture}")
         return True
 
     # -- text

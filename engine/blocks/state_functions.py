@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError
+from engine.core.facedown import NOBODY, back_label, hidden_from, public_name
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen, shared
@@ -478,6 +479,8 @@ def placed_text(s: Any, cid: int) -> str:
     where it lies when not every seat sees it there (``a component in hand of A``)."""
     g = s.game
     cell = s.cell_of[cid]
+    if cell is not None and hidden_from(s, cid, NOBODY):  # a face-down piece: its back, not the face it turns to
+        return f"{back_label(s, cid)} at ({format_cell(cell)}) turned over"
     if cell is not None:
         return f"{g.piece_names[cid]} at ({format_cell(cell)})"
     if _public(s, s.zone_of[cid]):
@@ -490,6 +493,26 @@ def flipped_text(s: Any, cid: int) -> str:
     if s.cell_of[cid] is None and not _public(s, s.zone_of[cid]):
         return f"{placed_text(s, cid)} turned over"
     return f"{placed_text(s, cid)} turned over, now {s.game.face_labels[cid][s.face[cid]]}"
+
+
+def tossed_text(s: Any, chosen: list[int]) -> list[str]:
+    """The log lines of an effect's ``toss()``, one per place: the faces landed on where everyone sees them, else a
+    count: ``tray: d6 as 5, d6 as 2 tossed``, ``hand of A: 1 component tossed``, ``d6 at (1,0) tossed, now 4``."""
+    g = s.game
+    lines, zones = [], {}
+    for c in chosen:
+        cell = s.cell_of[c]
+        if cell is not None:
+            lines.append(f"{g.piece_names[c]} at ({format_cell(cell)}) tossed, now {g.face_labels[c][s.face[c]]}")
+        else:
+            zones.setdefault(s.zone_of[c], []).append(c)
+    for zone, tossed in zones.items():
+        if _public(s, zone):
+            what = ", ".join(f"{g.piece_names[c]} as {g.face_labels[c][s.face[c]]}" for c in tossed)
+        else:
+            what = f"{len(tossed)} component{'s' if len(tossed) != 1 else ''}"
+        lines.append(f"{_zone_text(s, zone)}: {what} tossed")
+    return lines
 
 
 @dataclass(frozen=True)
@@ -595,7 +618,8 @@ class PlaceOnBoard(Function):
                 s.slices[Placed.block] = Placed(chosen[0])
                 note_placed(s, chosen[0])
                 if s.log is not None:
-                    s.log.append(f"{s.game.describe_piece(chosen[0], s.face[chosen[0]])} is put at ({format_cell(where)})")
+                    shown = public_name(s, chosen[0], s.game.describe_piece(chosen[0], s.face[chosen[0]]))
+                    s.log.append(f"{shown} is put at ({format_cell(where)})")
 
         return Compiled(EFFECT, place)
 
@@ -665,11 +689,14 @@ class Toss(Function):
 
         def toss(s: Any, e: list[Any]) -> None:
             counts, kinds = s.game.face_count, s.game.component_kind
-            for c in items(s, e):
+            chosen = list(items(s, e))
+            for c in chosen:
                 s.show(c, s.roll(counts[c]) - 1)  # a roll: scenarios may load it like any die
                 chance = s.slices.get(Chance.block, NO_CHANCE)
                 if kinds[c] not in (chance.tossed or ()):
                     s.slices[Chance.block] = chance._replace(tossed=(*(chance.tossed or ()), kinds[c]))
+            if s.log is not None and chosen:
+                s.log.extend(tossed_text(s, chosen))
 
         return Compiled(EFFECT, toss)
 

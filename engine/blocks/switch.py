@@ -112,7 +112,7 @@ class SwitchRole(Step):
 
     def describe(self) -> str:
         how = "blindly, to one of them at random (roles are hidden)" if self.hidden else "choosing which"
-        which = f" (when {self.allowed_text})" if self.allowed_text else ""
+        which = f" (only a role for which {self.allowed_text})" if self.allowed_text else ""
         return (f"the player may keep their role or take over a role nobody plays{which}, {how}; "
                 "the new role takes the old one's place in the turn order")
 

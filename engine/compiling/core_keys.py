@@ -171,7 +171,8 @@ CORE_SCHEMA: dict[str, Any] = {
                             "`alive(c): stamina(c) > 0`, `foes(character c): f in characters where alive(f) and "
                             "team(owner(f)) != team(owner(c))` (a selection gives the list of the selected items). "
                             "A parameter is a name alone (a component of any kind) or a type and a name (`int n`, "
-                            "`cell c`, `role r`, `character c`). A function may call those defined before it."),
+                            "`cell c`, `role r`, `character c`, `list of card cs`: a list, a selection or a zone). A function may "
+                            "call those defined before it."),
             "type": ["object", "null"],
             "additionalProperties": {
                 "description": ("The body: an expression or a selection `x in C where P`; or `{is: BODY, text: "

@@ -35,7 +35,9 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.outcome import Goals, Ranking
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.showtext import players as players_text
 from engine.core.yamlsource import Mapping
+from engine.lang.ast import Neg
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
@@ -86,7 +88,7 @@ def compile_outcomes(b: "Builder") -> None:
     missing = [c for c in b.game.player_counts if c not in covered]
     if missing:
         where = b.pos(b.tree, "players") if "players" in b.tree else b.tree.pos
-        b.error(where, f"no 'scoring' or 'goals' for {', '.join(map(str, missing))} players", _cover_hint(b, missing))
+        b.error(where, f"no 'scoring' or 'goals' for {players_text(missing)}", _cover_hint(b, missing))
 
 
 def _cover_hint(b: "Builder", missing: list[int]) -> str:
@@ -118,6 +120,7 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     parts = sel.compile_parts(scope)
     item_scope = scope.child()
     item_scope.locals[sel.var] = (parts.slot, parts.item_type)
+    by_key = spec.get("points") == "key" and "key" not in b.game.options  # each item scores its first key
     keys, texts = [], []
     for i, key in enumerate(spec.get("by") or []):
         k_node = b.parse(key, b.pos(spec["by"], i))
@@ -126,8 +129,9 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         c = b.compile_node(k_node, item_scope)
         if not INT.accepts(c.type):
             b.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
+        scored = by_key and not keys  # `points: key` pays the first key as it is: its minus stays
         keys.append(c.fn)
-        texts.append(b.describe(key))
+        texts.append(_key_words(k_node) if isinstance(k_node, Neg) and not scored else b.describe(key))
     to_node = b.parse(spec.get("to", sel.var), b.pos(spec, "to"))
     owner: Any = lambda s, e: None  # noqa: E731
     if to_node is not None:
@@ -136,7 +140,6 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
             b.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
         owner = to.fn
-    by_key = spec.get("points") == "key" and "key" not in b.game.options  # each item scores its first key
     points = [] if by_key else b.setting(spec, "points", [])
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
@@ -158,6 +161,16 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
                 "whose seats win by their team's points", "leave 'winners' out")
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
                    sel.describe(), first_ranked)
+
+
+def _key_words(key: Neg) -> str:
+    """A ranking key that is a number negated, in English: the item with less of it ranks first.
+
+    ``-count(s in pouch(r))`` reads "the number of s in the pouch of r, the lower the better", not "minus (...)";
+    words with a comma of their own keep their brackets: "(a if b, else c), the lower the better".
+    """
+    words = key.operand.describe()
+    return f"({words}), the lower the better" if "," in words else f"{words}, the lower the better"
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"

@@ -101,7 +101,7 @@ def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
     for err in sorted(validator.iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
         if base_misspelt and err.validator == "required" and not err.absolute_path:
             continue  # the sections it lacks would come from the base it fails to name
-        out += [_diagnostic(tree, sub) for sub in _expand(err)]
+        out += [_diagnostic(tree, sub, validator.schema) for sub in _expand(err)]
     return out
 
 
@@ -173,7 +173,7 @@ def _expand(err: ValidationError) -> list[ValidationError]:
     return [sub for e in own for sub in _expand(e)] or [err]
 
 
-def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
+def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = None) -> Diagnostic:
     path = list(err.absolute_path)
     pos = walk_path(tree, path)
     where = "/".join(map(str, path)) or "the top level"
@@ -189,7 +189,14 @@ def _diagnostic(tree: Any, err: ValidationError) -> Diagnostic:
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
-                          _read_as_boolean(err, pos))
+                          _read_as_boolean(err, pos) or _described(err))
+    if err.validator == "required":
+        missing = next((key for key in err.validator_value if isinstance(err.instance, dict) and key not in err.instance), None)
+        wanted = (err.schema.get("properties") or {}).get(missing) if isinstance(err.schema, dict) else None
+        if wanted is None and not err.absolute_path and root is not None:  # required by a condition on the whole file
+            wanted = (root.get("properties") or {}).get(missing)
+        hint = _described_by(missing, wanted) if missing is not None and isinstance(wanted, dict) else None
+        return Diagnostic(pos, f"{where}: {_cut_value(err)}", hint)
     kinds = _branch_kinds(err)
     if kinds:  # no form fits the value's own kind: say which kinds do
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
@@ -264,6 +271,34 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _described(err: ValidationError) -> str | None:
+    """What the key is for, from the schema: the first sentence of its description and its first example.
+
+    >>> from jsonschema import Draft202012Validator
+    >>> schema = {"properties": {"of": {"type": "string", "description": "The type whose values are the roles. More.",
+    ...                                 "examples": ["hue"]}}}
+    >>> _described(next(Draft202012Validator(schema).iter_errors({"of": [1]})))
+    'of: the type whose values are the roles, like hue'
+    """
+    if not isinstance(err.schema, dict) or not err.absolute_path:
+        return None
+    return _described_by(err.absolute_path[-1], err.schema)
+
+
+def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
+    """``KEY: the first sentence of its description, like ITS FIRST EXAMPLE`` (None without a description)."""
+    text = schema.get("description")
+    if not isinstance(text, str):
+        return None
+    sentence = re.split(r"(?<!e\.g)(?<!i\.e)\.\s+(?=[A-Z`])", text.strip(), maxsplit=1)[0].rstrip(".")
+    first = sentence.split(" ", 1)[0]
+    if first[:1].isupper() and (first[1:].islower() or len(first) == 1):  # "The type ...", "A list ..." (not "JSON" or "`x`")
+        sentence = sentence[0].lower() + sentence[1:]
+    examples = schema.get("examples")
+    like = f", like {_shown(examples[0]) if not isinstance(examples[0], str) else examples[0]}" if examples and "e.g." not in sentence and " like " not in sentence else ""
+    return f"{key}: {sentence}{like}"
 
 
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.showtext import players as players_text
 from engine.core.specs import RoleSpec
 from engine.core.yamlsource import Mapping
 
@@ -66,14 +67,14 @@ def read_roles(b: "Builder") -> None:
     for count in g.player_counts:
         row = raw.get(str(count))
         if row is None:
-            b.error(b.pos(spec, "seating"), f"roles.seating has no entry for {count} players")
+            b.error(b.pos(spec, "seating"), f"roles.seating has no entry for {players_text(count)}")
             continue
         seats = tuple(0 if s == "absent" else s for s in row)
         pos = b.pos(raw, str(count))
         if len(seats) != len(values):
-            b.error(pos, f"seating for {count} players lists {len(seats)} seats but there are {len(values)} roles ({', '.join(values)})")
+            b.error(pos, f"seating for {players_text(count)} lists {len(seats)} seats but there are {len(values)} roles ({', '.join(values)})")
         elif not all(isinstance(s, int) for s in seats) or sorted(set(seats) - {0}) != list(range(1, count + 1)):
-            b.error(pos, f"seating for {count} players must use seats 1..{count} (or 'absent'), each at least once")
+            b.error(pos, f"seating for {players_text(count)} must use seats 1..{count} (or 'absent'), each at least once")
         seating[count] = seats
     groups = _shuffled(b, spec, values)
     shuffled = {count: frozenset(r for group in dealt for r in group) for count, dealt in groups.items()}
@@ -144,6 +145,6 @@ def read_teams(b: "Builder") -> None:
         ok = isinstance(teams, list) and all(isinstance(t, list) and t and all(isinstance(x, int) and not isinstance(x, bool) for x in t) for t in teams)
         seats = sorted(x for t in teams for x in t) if ok else []
         if not ok or seats != list(range(1, count + 1)):
-            b.error(pos, f"teams for {count} players must list every seat 1..{count} exactly once, like [[1, 3], [2, 4]]")
+            b.error(pos, f"teams for {players_text(count)} must list every seat 1..{count} exactly once, like [[1, 3], [2, 4]]")
             continue
         g.teams[count] = tuple(tuple(int(x) for x in t) for t in teams)

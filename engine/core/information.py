@@ -53,6 +53,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable, TypeVar
 
+from engine.core.facedown import FaceDown
 from engine.core.slices import Chance, determinized
 
 if TYPE_CHECKING:
@@ -155,7 +156,8 @@ def _deal_counters(sample: "StateData", marked: Marked, rng: random.Random) -> N
 
 
 def has_hidden_information(game: "GameData") -> bool:
-    """Whether some seat may not see everything: a hidden zone, hidden roles, or a sealed decision.
+    """Whether some seat may not see everything: a hidden zone, hidden roles, a sealed decision, or pieces that may lie
+    face down (``face_down: true``).
 
     Example: a game whose hands are ``hidden: others`` has hidden information; a board game played in the open
     has none (search bots pick ISMCTS for the first and plain MCTS for the second).
@@ -164,7 +166,7 @@ def has_hidden_information(game: "GameData") -> bool:
         return True
     if game.roles is not None and game.roles.hidden:
         return True
-    return any(step.sealed for step in game.steps)
+    return any(step.sealed for step in game.steps) or FaceDown.block in game.parts
 
 
 def hidden_roles(state: "StateData", seat: int) -> list[str]:

@@ -78,3 +78,16 @@ def abbreviations(labels: Iterable[str], least: int = 1) -> dict[str, str]:
         if len(set(short.values())) == len(distinct):
             return short
     return {label: label for label in distinct}
+
+
+def players(counts: int | str | Iterable[int]) -> str:
+    """``N players`` for a player count or a list of them, in the singular for one player alone.
+
+    >>> players(1), players(3), players([1]), players([2, 3]), players("1..4")
+    ('1 player', '3 players', '1 player', '2, 3 players', '1..4 players')
+    """
+    if isinstance(counts, (int, str)):
+        text = str(counts)
+    else:
+        text = ", ".join(map(str, counts))
+    return f"{text} player" if text == "1" else f"{text} players"

@@ -44,6 +44,7 @@ class GameData(Protocol):
     zone_owner: list[str | None]
     roles: RoleSpec | None
     limits: Limits
+    parts: dict[str, Any]  # each block's compiled part, by name
 
     @property
     def steps(self) -> Sequence[StepData]: ...

@@ -1277,6 +1277,43 @@ class Repeat(Node):
 
 
 @dataclass
+class While(Node):
+    """``while CONDITION:``: the block again and again while the condition holds, tested before each pass.
+
+    Each pass spends the budget steps of the condition and the block, so a condition that always holds stops
+    with the step budget's error, at the loop.
+    """
+
+    test: Node
+    body: Block
+
+    def compile(self, scope: Scope) -> Compiled:
+        inner = scope.child()
+        inner.looping = True  # the condition and the block run again after the block's changes
+        inlined = inner.inlined[0]
+        t = self.test.compile(inner)
+        expect(scope, self.test, t, BOOL, "the condition of 'while'")
+        compiled = self.body.compile(inner)
+        test, body = t.fn, compiled.fn
+        steps = weight(nodes(self.test) + nodes(self.body) + inner.inlined[0] - inlined)
+        budget = _budget_guard(self.pos, "'while' loop", steps)
+
+        def run(s: Any, e: list[Any]) -> None:
+            while test(s, e):
+                budget(s)
+                body(s, e)
+
+        (condition, ct), (block, cb) = codegen.expr(t), codegen.statements(compiled)
+        where = codegen.fresh("k")
+        spent = f"    spend(s, {where}, \"'while' loop\")" if steps == 1 else f"    spend(s, {where}, \"'while' loop\", {steps})"
+        lines = (f"while {condition}:", spent, *codegen.indent(block))
+        return Compiled(EFFECT, run, code=Code("", lines, ct + cb + ((where, self.pos), ("spend", _spend))))
+
+    def describe(self) -> str:
+        return f"while {self.test.describe()}: {self.body.describe()}"
+
+
+@dataclass
 class RollCase(Node):
     """One branch of ``roll``: ``odd``, ``even``, ``lo..hi`` or a single value."""
 

@@ -13,7 +13,8 @@ on components reads like the rules::
 
 The key is the name and its parameters, each a name alone (a component of
 any kind) or a type and a name (``int``, ``bool``, ``text``, ``cell``, ``role``,
-``component``, a component kind or a declared type); the value is an expression, or a selection ``x in C where P`` (the function then
+``component``, a component kind or a declared type, or ``list of`` one of them:
+a zone given for a list of components reads as its contents); the value is an expression, or a selection ``x in C where P`` (the function then
 gives the list of the selected items), or a mapping with ``is``,
 ``text`` — the English of a call, with ``{param}`` for each argument — and
 ``let``: names for values the body uses, each computed once per call, in
@@ -29,6 +30,8 @@ A function may use the functions defined before it (so never itself).
 
 >>> parse_signature("foes(character c, int n, x)")
 ('foes', [('c', 'character'), ('n', 'int'), ('x', 'component')])
+>>> parse_signature("total(list of card cs)")
+('total', [('cs', 'list of card')])
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ if TYPE_CHECKING:
     from engine.lang.context import CodeContext
 
 SIGNATURE = re.compile(r"\s*([A-Za-z_]\w*)\s*\(\s*(.*?)\s*\)\s*\Z")
-PARAMETER = re.compile(r"\s*(?:([A-Za-z_]\w*)\s+)?([A-Za-z_]\w*)\s*\Z")
+PARAMETER = re.compile(r"\s*(?:((?:list\s+of\s+)*[A-Za-z_]\w*)\s+)?([A-Za-z_]\w*)\s*\Z")
 SIMPLE = {"int": INT, "bool": BOOL, "text": STR, "cell": CELL, "component": ANY_COMPONENT}
 
 
@@ -63,7 +66,7 @@ def parse_signature(key: str) -> tuple[str, list[tuple[str, str]]] | None:
         pm = PARAMETER.match(part)
         if not pm:
             return None
-        params.append((pm.group(2), pm.group(1) or "component"))
+        params.append((pm.group(2), " ".join(pm.group(1).split()) if pm.group(1) else "component"))
     return m.group(1), params
 
 
@@ -84,7 +87,7 @@ class Defined(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, len(self.params))
-        compiled = [self.value(scope, node, type_, f"argument '{name}'") for node, (name, type_) in zip(args, self.params)]
+        compiled = [self._argument(scope, node, type_, name) for node, (name, type_) in zip(args, self.params)]
         fns = [c.fn for c in compiled]
         body, size, pos, steps = self.body, self.slots, call.pos, self.steps
         assert body is not None
@@ -101,6 +104,14 @@ class Defined(Function):
 
         inline = self._inline(compiled, scope) if scope.pure and codegen.ENABLED else None
         return Compiled(self.result, run, code=inline or self._code(compiled, size, pos))
+
+    def _argument(self, scope: Scope, node: ast.Node, wanted: Type, name: str) -> Compiled:
+        """An argument of a call, checked against its parameter's type; a zone given for a list reads as its contents."""
+        compiled = node.compile(scope)
+        if isinstance(wanted, ListOf):
+            compiled = ast.as_collection(compiled)
+        ast.expect(scope, node, compiled, wanted, f"the argument '{name}' of {self.name}()")
+        return compiled
 
     def _inline(self, args: list[Compiled], scope: Scope) -> Code | None:
         """The body's source, its parameters standing for the arguments, or None when a call is better.
@@ -310,8 +321,9 @@ def define_functions(b: "CodeContext") -> None:
             type_ = _param_type(b, type_name)
             if type_ is None:
                 known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
-                hint = did_you_mean(type_name, known) or (
-                    f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}) or a declared type")
+                hint = did_you_mean(type_name.rsplit(" of ", 1)[-1], known) or (
+                    f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}), a declared type"
+                    f" or a list of one of them (list of int)")
                 b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
                 type_ = ANY
             typed.append((param, type_))
@@ -373,6 +385,9 @@ def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos
 
 
 def _param_type(b: "CodeContext", name: str) -> Type | None:
+    if name.startswith("list of "):
+        item = _param_type(b, name[len("list of "):])
+        return None if item is None else ListOf(item)
     if name in SIMPLE:
         return SIMPLE[name]
     if name == "role":

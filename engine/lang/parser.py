@@ -365,6 +365,9 @@ class _ToAst(Transformer[Token, Any]):
     def repeat_stmt(self, meta: Any, count: ast.Node, body: ast.Block) -> ast.Node:
         return ast.Repeat(self._pos(meta), count, body)
 
+    def while_stmt(self, meta: Any, test: ast.Node, body: ast.Block) -> ast.Node:
+        return ast.While(self._pos(meta), test, body)
+
     def roll_stmt(self, meta: Any, die: Token, *cases: tuple[ast.RollCase, ast.Block]) -> ast.Node:
         return ast.Roll(self._pos(meta), _sides(die, self._tok(die)), list(cases))
 

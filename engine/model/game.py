@@ -22,7 +22,7 @@ from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
 from engine.core.errors import RulesetError, SetupError, SourcePos
-from engine.core.showtext import cut
+from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
@@ -206,8 +206,7 @@ class Game:
         except TypeError:
             count = None
         if count not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise SetupError(f"{self.name} is played by {counts} players, not {cut(repr(players), 60)}")
+            raise SetupError(f"{self.name} is played by {players_text(self.player_counts)}, not {cut(repr(players), 60)}")
         players = count
         if self.first_seat > players:
             raise SetupError(f"first_seat is {self.first_seat}, but a {players}-player game has no seat {self.first_seat}")
@@ -460,7 +459,7 @@ class Game:
         dealt = {role for group in groups for role in group}
         for role, seat in seats.items():
             if role not in dealt and seat != seating[roles.index(role)]:
-                raise SetupError(f"{role} is always {at(seating[roles.index(role)])} with {players} players (the setup does not deal it)")
+                raise SetupError(f"{role} is always {at(seating[roles.index(role)])} with {players_text(players)} (the setup does not deal it)")
         listed = list(seats)
         order = sorted(groups, key=lambda group: min((listed.index(r) for r in group if r in seats), default=len(listed)))
         taken: list[tuple[str, ...] | None] = [None] * len(places)
@@ -473,7 +472,7 @@ class Game:
                 together = "" if all(len(g) == 1 for g in groups) else (
                     f" in groups that stay together ({', '.join(' and '.join(g) for g in groups)})")
                 raise SetupError(f"{' and '.join(named)} cannot be {' and '.join(at(seats[r]) for r in named)}: "
-                                 f"with {players} players the roles are dealt{together} to the seats {free}")
+                                 f"with {players_text(players)} the roles are dealt{together} to the seats {free}")
             taken[k] = group
         return [group for group in taken if group is not None]
 

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
+from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
-from engine.core.showtext import cut
+from engine.core.showtext import cut, players as players_text
 from engine.core.slices import observed, saved_keys, slices_from_json, slices_to_json
 
 if TYPE_CHECKING:
@@ -222,7 +223,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     n = len(g.component_names)
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
-        raise SaveError(f"{players} players is not allowed in {g.name}")
+        raise SaveError(f"{players_text(players)} is not allowed in {g.name}")
     face = [int(f) for f in data["face"]]
     if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):
         raise SaveError("the faces do not match the ruleset's components")
@@ -277,7 +278,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if any(not 0 <= seat <= players for seat in seat_of.values()) or sorted(set(seat_of.values()) - {0}) != list(
         range(1, players + 1)
     ):
-        raise SaveError(f"the seats do not match {players} players")
+        raise SaveError(f"the seats do not match {players_text(players)}")
     turn, turn_number, step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
     live = data.get("outcome") is None
     if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
@@ -287,6 +288,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if unknown:
         raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
     slices = slices_from_json(saved)
+    _check_face_down(g, slices.get(FaceDown.block), cell_of)
     decided = int(saved[DECIDED]) if DECIDED in saved else None
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
@@ -299,10 +301,27 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         and all(isinstance(r, (int, float)) for r in outcome.returns)
         and set(outcome.winners) <= set(range(1, players + 1))
     ):
-        raise SaveError(f"the saved outcome does not fit {players} players")
+        raise SaveError(f"the saved outcome does not fit {players_text(players)}")
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
                        seat_of, order, turn, turn_number, step, slices, decided, counters, rng, 0, outcome, pending,
                        decisions, chance, data.get("explicit_chance") is True)
+
+
+def _check_face_down(g: "Game", down: FaceDown | None, cell_of: list[Any]) -> None:
+    """Refuse saved face-down pieces that do not fit: a game without ``face_down``, a piece off the board or twice,
+    a role the game does not have."""
+    if down is None:
+        return
+    roles = set(g.roles.values) if g.roles is not None else set()
+    try:
+        pieces = [(int(cid), role) for cid, role in down.pieces or ()]
+        fits = (g.parts.get(FaceDown.block) is not None and len({cid for cid, _ in pieces}) == len(pieces) > 0
+                and all(0 <= cid < len(cell_of) and cell_of[cid] is not None and (role is None or role in roles)
+                        for cid, role in pieces))
+    except (TypeError, ValueError):
+        fits = False
+    if not fits:
+        raise SaveError("the saved face-down pieces do not fit this game")
 
 
 def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
@@ -316,7 +335,7 @@ def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
         else:
             values[name] = {
                 g.component_names[o] if isinstance(o, int) else o: s.counters[spec.offset + i] for i, o in enumerate(spec.owners)
-                if seat is None or not isinstance(o, int) or zone_view(s, s.zone_of[o], seat) != UNSEEN
+                if seat is None or not isinstance(o, int) or zone_view(s, s.zone_of[o], seat) != UNSEEN and not hidden_from(s, o, seat)
             }
     return values
 
@@ -427,7 +446,9 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
     sees whose components do not all show their first face also lists every component's face under ``faces``
     (a die in one's own tray shows what it rolled).  A slice of the state may show more with an ``observe`` method
-    (committed cells: the seat's own sealed ones and every revealed one)."""
+    (committed cells: the seat's own sealed ones and every revealed one).  A face-down piece the seat does not see
+    shows on the board only as its back, ``["face-down tile", None]`` (see :mod:`engine.core.facedown`), and
+    ``face_down`` lists the cells of every face-down piece."""
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
     seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
@@ -442,6 +463,11 @@ def observation(s: "State", player: int) -> dict[str, Any]:
             continue
         if view == UNORDERED:
             items = seen_order(s, zi, player)
+        if zi == g.board_zone and any(hidden_from(s, c, player) for c in items):  # face-down pieces: their backs
+            zones[name] = [back_label(s, c) if hidden_from(s, c, player) else g.piece_names[c] for c in items]
+            if any(s.face[c] for c in items if not hidden_from(s, c, player)):
+                faces[name] = [None if hidden_from(s, c, player) else g.face_labels[c][s.face[c]] for c in items]
+            continue
         zones[name] = [g.piece_names[c] for c in items]
         if any(s.face[c] for c in items):
             faces[name] = [g.face_labels[c][s.face[c]] for c in items]
@@ -453,7 +479,8 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "current_player": s.seat_to_move,
         "current_role": s.current_role if to_move or not hidden_roles else None,
         "seats": seats,
-        "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
+        "board": {f"{x},{y}": [back_label(s, c), None] if hidden_from(s, c, player) else [g.piece_names[c], g.face_labels[c][s.face[c]]]
+                  for (x, y), c in s.grid.items()},
         **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
         "zones": zones,
         **({"faces": faces} if faces else {}),

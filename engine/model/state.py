@@ -29,6 +29,7 @@ from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
+from engine.core.facedown import FaceDown, public_name, turn_up
 from engine.core.kept_cells import CellKind, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
@@ -610,6 +611,22 @@ class State:
 
     # ------------------------------------------------------------ moves
 
+    def public_text(self, action: Action) -> str:
+        """How ``action``, one of the legal actions now, reads to the seats that do not take it: a sealed commit
+        without what it seals, a choice of a component some seat cannot see by its kind and place
+        (``choose a card from hand of A``), anything else as it is.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> s.public_text(s.legal_actions()[0]) == str(s.legal_actions()[0])
+        True
+        """
+        if action.step is CHOICE and action.args:
+            hidden = choices.public_choice(self, str(action.args[0]))
+            if hidden is not None:
+                return hidden
+        return action.step.public_format(action.args)
+
     def parse_action(self, text: str) -> Action:
         """The legal action written as ``text``; raises IllegalActionError with the reason."""
         if self.outcome is not None:
@@ -834,6 +851,8 @@ class State:
         if self.cell_of[cid] is not None:
             self._lift(cid)
         self.zone_of[cid] = zone
+        if FaceDown.block in self.slices:  # a piece leaving the board is turned up
+            turn_up(self, cid)
         if at is None:
             self.zones[zone].append(cid)
         else:
@@ -972,6 +991,10 @@ class State:
             if len(pieces) > 1:
                 self.stacks[cell] = tuple(pieces[1:])
         self.cell_of[a], self.cell_of[b] = cb, ca
+        if FaceDown.block in self.slices:  # a piece leaving the board is turned up
+            for c in (a, b):
+                if self.cell_of[c] is None:
+                    turn_up(self, c)
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
@@ -992,7 +1015,7 @@ class State:
 
             return f" of {placed_text(self, owner)}"
         if zone == g.board_zone or g.zone_spec_of[zone].hidden == "none":
-            return f" of {g.component_names[owner]}"
+            return f" of {public_name(self, owner, g.component_names[owner])}"
         return f" of a component in {g.zone_names[zone]}"
 
     def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int,

@@ -18,6 +18,7 @@ prints both for a ruleset (:func:`describe`).
 from __future__ import annotations
 
 from engine.compiling.loading import GameRef
+from engine.core.showtext import players as players_text
 from engine.model.game import Game
 from engine.rl.actions import ActionTable
 from engine.rl.encoding import Encoder
@@ -36,7 +37,7 @@ def describe(game: Game, players: int) -> list[str]:
     call += f", variant={'+'.join(game.variants)!r}" if game.variants else ""
     call += f", set_options={dict(game.set_options)!r})" if game.set_options else ")"
     return [
-        f"environment of {game.name} for {players} players: from engine.rl import env; {call}",
+        f"environment of {game.name} for {players_text(players)}: from engine.rl import env; {call}",
         "action space: Discrete(" + str(len(table)) + ")",
         *("  " + line for line in table.summary()),
         "observation: {'observation': Box(int32, " + str(len(encoder)) + "), 'action_mask': Box(int8, " + str(len(table)) + ")}",

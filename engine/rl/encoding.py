@@ -12,8 +12,10 @@ order (``describe`` lists them with their offsets for one game):
   number, 1 if the seat answers a pending choice, 1 once the game is over;
 * ``current role``: the role to move (0 when over or hidden), ``seats``: the
   seat playing each role (0 when nobody or hidden);
-* ``board``: per cell, the top piece's name and face; ``stacks``: per cell,
-  the pieces beneath from the top down (stacking boards only);
+* ``board``: per cell, the top piece's name and face (a face-down piece the
+  seat does not see: its back, ``face-down tile``, numbered after the names,
+  and face 0); ``stacks``: per cell, the pieces beneath from the top down
+  (stacking boards only);
 * ``zones``: per zone, 1 if its contents are seen, how many components it
   holds, and the names of those seen (in order, or sorted when only the
   contents are known);
@@ -27,7 +29,9 @@ order (``describe`` lists them with their offsets for one game):
   role's revealed commitment names the cell;
 * ``committed numbers`` (games whose ``commit`` step seals a number): per
   slot, the number the seat itself sealed there plus one (0: none), then per
-  role and slot the number revealed plus one (0: none).
+  role and slot the number revealed plus one (0: none);
+* ``face down`` (games with ``face_down: true``): per cell, 1 if the piece
+  there lies face down (seen by the seat or not).
 
 Example::
 
@@ -45,6 +49,7 @@ import numpy as np
 from engine.blocks.enumeration import board_cells, neighbour_pairs
 from engine.blocks.grid import format_cell
 from engine.blocks.slots import Commit
+from engine.core.facedown import FaceDown, back_labels
 
 if TYPE_CHECKING:
     from engine.model.game import Game
@@ -68,6 +73,11 @@ class Encoder:
     def __init__(self, game: "Game", players: int) -> None:
         self.game = game
         self.names = {name: i + 1 for i, name in enumerate(sorted(set(game.piece_names)))}
+        turning = FaceDown.block in game.parts  # pieces may lie face down: their backs are names too
+        if turning:
+            backs = back_labels(list(game.component_kind), list(game.roles.values) if game.roles else [])
+            known = len(self.names)
+            self.names.update((back, known + i + 1) for i, back in enumerate(backs))
         self.faces = {label: i + 1 for i, label in enumerate(sorted({f for labels in game.face_labels for f in labels}))}
         self.roles = list(game.roles.values) if game.roles is not None else []
         self.role_index = {role: i + 1 for i, role in enumerate(self.roles)}
@@ -87,7 +97,8 @@ class Encoder:
             ("seat", 5, "observing seat, seat to move (0: over), turn number, answering a choice (1/0), over (1/0)"),
             ("current role", 1, "the role to move, 1-based in the roles (0: over or hidden)"),
             ("seats", len(self.roles), "per role: the seat playing it (0: nobody or hidden)"),
-            ("board", 2 * len(self.cells), "per cell: top piece's name, its face (0: empty)"),
+            ("board", 2 * len(self.cells), "per cell: top piece's name, its face (0: empty)" + (
+                "; a face-down piece the seat does not see: its back, face 0" if turning else "")),
             ("stacks", self.depth * len(self.cells), f"per cell: up to {self.depth} pieces beneath the top, from the top down"),
             ("zones", len(self.zones) * (2 + self.capacity),
              f"per zone: seen (1/0), count, then up to {self.capacity} names (seen zones)"),
@@ -100,6 +111,7 @@ class Encoder:
             ("committed numbers", (1 + len(self.roles)) * len(self.slot_index) * bidding,
              "per slot: the number this seat sealed there plus 1, then per role and slot: the number revealed plus 1 "
              "(0: none)"),
+            ("face down", len(self.cells) * turning, "per cell: the piece there lies face down (1/0)"),
         ]
         self.segments: list[Segment] = []
         offset = 0
@@ -108,7 +120,7 @@ class Encoder:
             offset += length
         self.size = offset
         self._at = {s.name: s.offset for s in self.segments}
-        self._faced, self._sealing, self._bidding = faced, sealing, bidding
+        self._faced, self._sealing, self._bidding, self._turning = faced, sealing, bidding, turning
 
     def __len__(self) -> int:
         return self.size
@@ -126,7 +138,7 @@ class Encoder:
         at = self._at["board"]
         for cell, (name, face) in obs["board"].items():
             i = at + 2 * self.cells[cell]
-            v[i], v[i + 1] = self.names[name], self.faces[face]
+            v[i], v[i + 1] = self.names[name], self.faces.get(face, 0)  # a face-down piece's back shows no face
         at = self._at["stacks"]
         for cell, below in obs.get("stacks", {}).items():
             i = at + self.depth * self.cells[cell]
@@ -155,6 +167,10 @@ class Encoder:
             self._encode_committed_cells(obs, v)
         if self._bidding:
             self._encode_committed_numbers(obs, v)
+        if self._turning:
+            at = self._at["face down"]
+            for cell in obs.get("face_down", ()):
+                v[at + self.cells[cell]] = 1
         return v
 
     def _encode_committed_numbers(self, obs: dict[str, Any], v: np.ndarray) -> None:
@@ -182,9 +198,9 @@ class Encoder:
             held = obs["zones"][name]
             if isinstance(held, dict):
                 continue
-            shown = faces.get(name) or [self.first_face[n] for n in held]
+            shown = faces.get(name) or [self.first_face.get(n) for n in held]
             i = at + z * self.capacity
-            v[i:i + len(shown)] = [self.faces[f] for f in shown]
+            v[i:i + len(shown)] = [self.faces.get(f, 0) for f in shown]  # None: a face-down piece's
 
     def describe(self) -> list[str]:
         """The layout in English, one line per segment: offsets, length and meaning."""

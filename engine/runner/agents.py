@@ -58,7 +58,7 @@ from engine.core.confine import FileRefused, read_bytes
 from engine.core.decisions import CHANCE
 from engine.core.information import determinize, determinizer, has_hidden_information
 from engine.core.errors import RulecraftError
-from engine.core.showtext import cut
+from engine.core.showtext import cut, players as players_text
 from engine.runner.collector import collector_paused
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
             raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random)")
         seat = int(number)
         if not 1 <= seat <= players:
-            raise ValueError(f"there is no seat {seat} with {players} players")
+            raise ValueError(f"there is no seat {seat} with {players_text(players)}")
         if seat in given:
             raise ValueError(f"seat {seat} is named twice ({given[seat]}, {entry.strip()}): say once who plays it")
         given[seat] = entry.strip()

@@ -58,7 +58,7 @@ from engine.core.confine import FileRefused, check_named_ruleset, outside, roots
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
-from engine.core.showtext import cut
+from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.compose import set_outside
 from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml, plain, yaml_text
@@ -529,7 +529,7 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
     for role in roles:
         seat_of.setdefault(role, 0)
     if sorted(set(seat_of.values()) - {0}) != list(range(1, players + 1)):
-        raise RulesetError.at(seats.pos, f"seats must use 1..{players} for {players} players")
+        raise RulesetError.at(seats.pos, f"seats must use 1..{players} for {players_text(players)}")
     listed = [r for r in seats if r in roles]
     s.positions = tuple(listed + [r for r in roles if r not in listed])
     s.seat_of = seat_of

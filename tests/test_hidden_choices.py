@@ -1,0 +1,76 @@
+"""A choice of a component some seat cannot see is told to the other seats by its kind and place, never its name.
+
+"discard a card face down" was said as ``let c = choose(x in hand(current_role))`` then a move to a hidden pile: the
+move's log line hid the card, but the choice's own log line (``A chooses coin``) and the action text shown to the other
+seats (``choose coin``, at the terminal and on the web page) named it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from cli.web.tables import Table
+
+FACE_DOWN = """\
+name: face-down
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  card:
+    attributes: {value: int}
+    instances:
+      - {id: coin, value: 1}
+      - {id: crown, value: 2}
+      - {id: sword, value: 3}
+      - {id: shield, value: 4}
+      - {id: open, value: 5}
+zones:
+  hand: {kind: hand, per: role, hidden: others}
+  secret: {kind: pile, hidden: all}
+  table: {kind: pile}
+setup: |
+  move(c in cards where c.value <= 2, hand(A))
+  move(c in cards where c.value > 2 and c.value < 5, hand(B))
+  move(c in cards where c.value == 5, table)
+turn:
+  - do:
+      effect: |
+        let c = choose(x in cards where x in hand(current_role) or x in table, text = "put a card face down")
+        move(x in cards where x == c, secret)
+end:
+  when: count(c in secret) >= 2
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> engine.Game:
+    (tmp_path / "ruleset.yaml").write_text(FACE_DOWN)
+    return engine.load(tmp_path)
+
+
+def test_the_log_and_the_other_seats_see_a_hidden_choice_as_its_kind_and_place(game: engine.Game) -> None:
+    s = game.new_state(players=2, seed=1, record=True)
+    choice = s.parse_action("choose crown")
+    assert s.public_text(choice) == "choose a card from hand of A"
+    assert s.public_text(s.parse_action("choose open")) == "choose open"  # an open pile: everyone sees it
+    s.apply(choice)
+    assert "crown" not in " ".join(s.log) and "A chooses a card from hand of A" in s.log
+
+
+def test_the_web_page_shows_other_seats_a_hidden_choice_as_its_kind_and_place(game: engine.Game) -> None:
+    table = Table.new("t1", "face-down", game, 2, 1, {})
+    table.act("choose crown", by=1)
+    move = table.moves[-1]
+    assert move.to_json(1)["text"] == "choose crown"  # the chooser sees what they chose
+    for seat in (2, 0):
+        seen = move.to_json(seat)
+        assert seen["text"] == "choose a card from hand of A" and "crown" not in " ".join(seen["lines"])

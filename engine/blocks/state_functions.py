@@ -475,14 +475,12 @@ def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
 
 
 def placed_text(s: Any, cid: int) -> str:
-    """A component as a log line names it: by name and where it lies (``A at (1,0)``, ``A in discard``), or only
-    where it lies when not every seat sees it there (``a component in hand of A``)."""
+    """A component as a log line names it: by name and where it lies (``A at (1,0)``, ``A in discard``; a face-down
+    piece by its back), or only where it lies when not every seat sees it there (``a component in hand of A``)."""
     g = s.game
     cell = s.cell_of[cid]
-    if cell is not None and hidden_from(s, cid, NOBODY):  # a face-down piece: its back, not the face it turns to
-        return f"{back_label(s, cid)} at ({format_cell(cell)}) turned over"
     if cell is not None:
-        return f"{g.piece_names[cid]} at ({format_cell(cell)})"
+        return f"{public_name(s, cid, g.piece_names[cid])} at ({format_cell(cell)})"
     if _public(s, s.zone_of[cid]):
         return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])}"
     return f"a component in {_zone_text(s, s.zone_of[cid])}"
@@ -490,9 +488,15 @@ def placed_text(s: Any, cid: int) -> str:
 
 def flipped_text(s: Any, cid: int) -> str:
     """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
-    if s.cell_of[cid] is None and not _public(s, s.zone_of[cid]):
-        return f"{placed_text(s, cid)} turned over"
-    return f"{placed_text(s, cid)} turned over, now {s.game.face_labels[cid][s.face[cid]]}"
+    g = s.game
+    cell = s.cell_of[cid]
+    if cell is not None and hidden_from(s, cid, NOBODY):  # a face-down piece: its back, not the face it turns to
+        return f"{back_label(s, cid)} at ({format_cell(cell)}) turned over"
+    if cell is not None:
+        return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
+    if _public(s, s.zone_of[cid]):
+        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])} turned over, now {g.face_labels[cid][s.face[cid]]}"
+    return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
 
 
 def tossed_text(s: Any, chosen: list[int]) -> list[str]:

@@ -102,3 +102,28 @@ def test_a_search_samples_which_hidden_component_is_marked_not_the_real_one(tmp_
     mine = determinize(state, 2, random.Random(0))  # Moon sees its own hand: its marks stay where they are
     assert [(c, mine.counters[marked.index_of(c)]) for c in mine.zones[moon]] == held
 
+
+
+def test_a_search_samples_which_face_down_piece_is_marked_not_the_real_one(tmp_path: Path) -> None:
+    """Face-down pieces are dealt again among their cells in a search's samples, but each counter stayed with its
+    piece: every sample of South's said North's knight was the marked piece."""
+    import random
+
+    from engine.core.information import determinize
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hidden-duel" / "ruleset.yaml"
+    text = example.read_text(encoding="utf-8").replace(
+        "zones:\n  taken: {kind: pile}\n", "zones:\n  taken: {kind: pile}\ncounters:\n  marked: {per: piece, start: 0}\n").replace(
+        "    turn_down(p in board where p.side == r, seen_by = r)\n",
+        "    turn_down(p in board where p.side == r, seen_by = r)\n"
+        "  marked(first(p in board where p.grade == Knight and p.side == North)) += 1\n")
+    game = engine.load(str(write_ruleset(tmp_path, text)))
+    state, marked = game.new_state(players=2, seed=0), game.counters["marked"]
+    drawn = set()
+    for seed in range(20):
+        sample = determinize(state, 2, random.Random(seed))
+        drawn |= {c for c in range(len(game.component_names)) if sample.counters[marked.index_of(c)]}
+    assert len(drawn) > 1, "every sample marked the real piece"
+    mine = determinize(state, 1, random.Random(0))  # North sees its own pieces: the mark stays on its knight
+    assert [game.component_names[c] for c in range(len(game.component_names)) if mine.counters[marked.index_of(c)]] \
+        == ["North-knight"]

@@ -95,3 +95,16 @@ def test_a_clash_and_a_draw_name_copies_by_their_shared_name(tmp_path: Path) -> 
     (tmp_path / "drawn" / "ruleset.yaml").write_text(text, encoding="utf-8")
     state = engine.load(str(tmp_path / "drawn")).new_state(players=2, seed=0, record=True)
     assert state.log is not None and state.log[0] == "X draws X"
+
+
+def test_a_swap_names_face_down_pieces_by_their_backs(tmp_path: Path) -> None:
+    """A swap's line names what every seat sees: a face-down piece by its back, never the piece it is."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "examples" / "hidden-duel" / "ruleset.yaml").read_text(
+        encoding="utf-8").replace("turn:\n  - do:\n", "turn:\n  - do:\n      effect: |\n        if turn == 1:\n"
+                                  "          swap(first(x in board where x.side == North), first(x in board where x.side == South))\n"
+                                  "  - do:\n", 1)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    state = engine.load(str(path)).new_state(players=2, seed=0, record=True)
+    assert state.log is not None
+    assert state.log[0] == "face-down piece of North at (0,0) and face-down piece of South at (0,3) swap places"

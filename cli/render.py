@@ -446,7 +446,7 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
     or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.
     """
-    from engine.model.savefile import counter_values
+    from engine.model.savefile import counter_values, owner_label
 
     game = state.game
     open_roles = game.roles is None or not game.roles.hidden
@@ -462,7 +462,10 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
             values = {owner: value for owner, value in values.items() if value}
             if not values:
                 continue
-        shown = ", ".join(f"{owner} {value}" for owner, value in values.items()) if isinstance(values, dict) else str(values)
+        if isinstance(values, dict):
+            shown = ", ".join(f"{owner if per == 'role' else owner_label(state, owner)} {value}" for owner, value in values.items())
+        else:
+            shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
     return lines
 

@@ -71,6 +71,25 @@ def test_missing_include_points_at_the_entry(tmp_path: Path) -> None:
     assert diagnostic.message.startswith("included file 'gone.yaml' not found")
 
 
+def test_an_include_ending_in_a_slash_that_names_a_file_is_refused(tmp_path: Path) -> None:
+    """'include: [x.yaml/]' read the file x.yaml, as if the slash (a folder's mark) were not there."""
+    write(tmp_path, {"r.yaml": "name: r\ninclude: [x.yaml/]\n", "x.yaml": "a: 1\n", "cards/one.yaml": "b: 2\n"})
+    diagnostic = error_of(tmp_path / "r.yaml").diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(tmp_path / "r.yaml"), 2, 11)
+    assert diagnostic.message == "included folder 'x.yaml/' is a file, not a folder"
+    assert diagnostic.hint == "write 'x.yaml' to include the file"
+    (tmp_path / "r.yaml").write_text("name: r\ninclude: [cards/, x.yaml]\n")
+    assert compose(tmp_path / "r.yaml") == {"a": 1, "b": 2, "name": "r", "selected_variants": []}
+
+
+@pytest.mark.parametrize("entry", ['""', '" "'])
+def test_an_empty_include_is_refused_as_naming_no_file(tmp_path: Path, entry: str) -> None:
+    """'include: [""]' named the file's own folder, and so the file itself: "include cycle: r.yaml -> r.yaml"."""
+    write(tmp_path, {"r.yaml": f"name: r\ninclude: [{entry}]\n"})
+    diagnostic = error_of(tmp_path / "r.yaml").diagnostics[0]
+    assert diagnostic.message.startswith("this include names no file: give a file's or a folder's name")
+
+
 def test_include_cycle() -> None:
     diagnostic = error_of(DATA / "cycle" / "a.yaml").diagnostics[0]
     assert diagnostic.message == "include cycle: a.yaml -> b.yaml -> a.yaml"
@@ -583,3 +602,18 @@ def test_a_definition_written_over_an_included_files_names_that_file(tmp_path: P
     (tmp_path / "ruleset.yaml").write_text("name: mine\ninclude: [statuses.yaml, more.yaml]\n", encoding="utf-8")
     notes = [str(note) for note in replacements(compose(tmp_path / "ruleset.yaml"))]
     assert notes == [f"status 'Sting' replaces the one written before it ({tmp_path / 'statuses.yaml'}:2:3)"]
+
+
+def test_a_definition_written_again_in_a_file_an_overlay_includes_names_that_file_not_the_base(tmp_path: Path) -> None:
+    """A ruleset extending a base and including two files of its own that define one status: the second was said to
+    replace "the one from base (a.yaml:2:3)", though the base never defined it."""
+    from engine.core.compose import replacements
+
+    write(tmp_path, {"base/ruleset.yaml": "name: base\nstatuses:\n  Poison: {kind: minor}\n",
+                     "over/a.yaml": "statuses:\n  Sting: {kind: minor}\n  Poison: {kind: major}\n",
+                     "over/b.yaml": "statuses:\n  Sting: {kind: major}\n",
+                     "over/ruleset.yaml": "name: over\nextends: ../base\ninclude: [a.yaml, b.yaml]\n"})
+    with allowing([tmp_path]):
+        notes = [str(note) for note in replacements(compose(tmp_path / "over" / "ruleset.yaml"))]
+    assert notes == ["status 'Poison' replaces the one from base (ruleset.yaml:3:3)",
+                     f"status 'Sting' replaces the one written before it ({tmp_path / 'over' / 'a.yaml'}:2:3)"]

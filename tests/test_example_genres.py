@@ -96,3 +96,17 @@ def test_hex_on_the_usual_11x11_board_has_stones_enough_to_end() -> None:
         while not s.is_terminal:
             s.apply(rng.choice(s.legal_actions()))
         assert s.outcome.ended == "end condition" and sorted(s.returns()) == [0.0, 1.0]
+
+
+def test_a_deck_shuffled_during_play_says_so_in_the_log() -> None:
+    """Market row shuffles a player's discards into a new deck: the log said they went to the deck, then that five
+    were drawn, with no word that the deck was shuffled (swap() and shuffle() wrote no line; move() does)."""
+    game = engine.load(str(EXAMPLES / "market-row"))
+    state, rng = game.new_state(players=2, seed=1, record=True), random.Random(1)
+    while not state.is_terminal and not any(" -> deck of " in line for line in state.log or []):
+        state.apply(rng.choice(state.legal_actions()))
+    log = state.log or []
+    refilled = next(i for i, line in enumerate(log) if " -> deck of " in line)
+    assert log[refilled + 1] == f"{log[refilled].rsplit(' -> ', 1)[1]} is shuffled"
+    setup = game.new_state(players=2, seed=1, record=True).log or []
+    assert not any("shuffled" in line for line in setup)  # the setup's shuffles, before play, are not told

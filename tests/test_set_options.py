@@ -407,7 +407,19 @@ def test_an_empty_points_option_is_named_as_the_reason_a_ranking_pays_nothing() 
     (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
     assert problem.message.startswith("this ranking pays no points")
     assert problem.hint == ("the option 'rank_points' it names holds an empty list: give it the points paid by place "
-                            "([1, 0] lets the first-ranked win)")
+                            "([1, 0, 0, 0] lets the first-ranked win)")  # up to four seats
+
+
+@pytest.mark.parametrize("players, first", [("[1]", "[1]"), ("[2, 3]", "[1, 0, 0]"), ("[2]", "[1, 0]")])
+def test_the_points_a_hint_offers_have_a_place_per_seat(tmp_path: Path, players: str, first: str) -> None:
+    """The hints for a ranking paying nothing offered '[1, 0]' whatever the seats: two places for a game alone."""
+    broken = Path(__file__).parent / "data" / "broken" / "scoring-without-points.yaml"
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(broken.read_text(encoding="utf-8").replace("players: [2]", f"players: {players}"), encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
+    assert problem.hint.startswith(f"add 'points', the points paid by place: {first} lets the first-ranked win; ")
 
 
 @pytest.mark.parametrize("points, held", [("[0, 0, 0]", ""), ("rank_points", "the option 'rank_points' holds [0, 0, 0]: ")])

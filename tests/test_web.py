@@ -136,6 +136,15 @@ def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str
     assert data["actions"] and data["seat"] == data["to_move"]
 
 
+def test_the_watchers_of_bots_are_told_the_decision_a_bot_is_making(client: TestClient) -> None:
+    """The "everyone" view of a table of bots showed whose turn it was but not the choice pending ("pass or bet"),
+    which the seat's own view shows."""
+    table = start(client, "/watch/kuhn-poker?players=2&seed=1&agents=random")
+    assert view(client, table)["situation"] == ["turn 1: seat 1 (First) to play (a bot)", "deciding: pass or bet"]
+    assert view(client, table, seat=1)["situation"][1:] == ["pass or bet:"]
+    assert view(client, table, seat=2)["situation"][1:] == []
+
+
 HIDDEN_CASES = [(name, "") for name in builtin_names()] + [("spell-cycles", "extra-credit"), ("iconoclasm", "hidden-deities")]
 """Every shipped game, and the variants that hide more."""
 
@@ -642,6 +651,38 @@ def test_serve_binds_to_localhost_by_default(monkeypatch: pytest.MonkeyPatch) ->
     assert result.output == "serving the built-in rulesets at http://127.0.0.1:8000/ (Ctrl-C stops)\n"
     result = CliRunner().invoke(main, ["serve", "no-such-game"])
     assert result.exit_code == 1 and "unknown ruleset 'no-such-game'" in result.output
+
+
+def test_ctrl_c_while_serve_starts_up_stops_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while serve loaded its rulesets (before it listened) printed 'Aborted!' and exited with status 1."""
+    import cli.web.app
+
+    def interrupted(source: str | None, cap: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.web.app, "create_app", interrupted)
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
+    assert (result.exit_code, result.output) == (0, "")
+
+
+def test_serve_stopped_at_once_opens_no_page_on_the_server_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'serve --open' stopped by Ctrl-C within a second still opened the page a second later, on a stopped server
+    (the command waited for it to exit)."""
+    import time
+    import webbrowser
+
+    import uvicorn
+
+    def interrupted(server: object, sockets: object) -> None:
+        raise KeyboardInterrupt
+
+    opened: list[str] = []
+    monkeypatch.setattr(uvicorn.Server, "run", interrupted)
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--open"])
+    assert result.exit_code == 0, result.output
+    time.sleep(1.3)
+    assert opened == []
 
 
 def test_serve_on_a_busy_port_says_so_instead_of_announcing_its_address() -> None:

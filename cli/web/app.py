@@ -210,7 +210,7 @@ class Server:
                                                     f"{players} player{'s' * (players != 1)}", seed) if part),
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
-            "situation": view.situation(state, seat, frozenset(table.bots)),
+            "situation": view.situation(state, seat, frozenset(table.bots), everything=everyone),
             "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],

@@ -21,7 +21,15 @@ from engine.core.errors import RulecraftError
 
 def run(source: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
     """Serve ``source``'s rulesets (None: the built-in ones) until Ctrl-C, printing the address first; Ctrl-C
-    returns quietly (the command exits with status 0)."""
+    returns quietly (the command exits with status 0), while starting up too."""
+    try:
+        _serve(source, host, port, open_browser, cap)
+    except KeyboardInterrupt:  # stopped by its user, not failed: while starting up, or from uvicorn (below)
+        pass
+
+
+def _serve(source: str | None, host: str, port: int, open_browser: bool, cap: float) -> None:
+    """Load the app, bind, announce and serve; Ctrl-C raises KeyboardInterrupt (uvicorn stops, then raises it again)."""
     try:
         import uvicorn
 
@@ -32,16 +40,17 @@ def run(source: str | None, host: str, port: int, open_browser: bool, cap: float
     sock = listening_socket(host, port)  # before saying where: a busy port is refused, not announced
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{sock.getsockname()[1]}/"
     click.echo(f"serving {'the built-in rulesets' if source is None else source} at {url} (Ctrl-C stops)")
+    opening = threading.Timer(1.0, webbrowser.open, (url,))
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, (url,)).start()
+        opening.start()
     # log_config=None: uvicorn leaves the process's logging as it is (its warnings still reach stderr through
     # Python's last-resort handler) instead of configuring logging anew, which closes every handler made before
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=None))
     app.state.server.stopping = lambda: server.should_exit  # the pages' event streams end, so Ctrl-C stops at once
     try:
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopped by its user, not failed
-        pass
+    finally:
+        opening.cancel()  # stopped within its first second: no page opened on a server that is gone
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

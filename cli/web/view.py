@@ -207,8 +207,9 @@ def legend_html(game: Game, values: set[str]) -> str:
     return f'<ul class="legend"><li><b>legend</b></li>{"".join(items)}</ul>' if items else ""
 
 
-def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()) -> list[str]:
-    """Whose turn it is, the phase and the pending decision in words (or the outcome)."""
+def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset(), everything: bool = False) -> list[str]:
+    """Whose turn it is, the phase and the pending decision in words (or the outcome); the decision is told to the
+    seat to move, and to the watchers of a table that keeps no secret (``everything``)."""
     if state.is_terminal:
         return render.outcome(state)
     shown = state
@@ -218,9 +219,9 @@ def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()
     step = shown.game.steps[shown.step]
     if step.phase:
         lines.append(f"phase: {step.phase}")
-    if mover == seat:
-        if shown.pending is not None:
-            lines.append(f"{shown.pending.prompt}:")
+    if mover == seat or everything:
+        if shown.pending is not None:  # the seat to move has its choices listed after it; a watcher has none
+            lines.append(f"{shown.pending.prompt}:" if mover == seat else f"deciding: {shown.pending.prompt}")
         else:
             lines.extend(step.situation(shown))
     return lines

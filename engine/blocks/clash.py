@@ -203,15 +203,15 @@ class Clash(Step):
         return done, pending
 
     def _flip_text(self, s: "StateView", cid: int, was: str, other: str, other_cid: int) -> str:
-        g = self.game
+        g = self.game  # pieces by the name actions give them (identical copies share one), told apart by their cells
         now = self.values[s.face[cid]][cid]
         if now == was:
             return (
-                f"{g.component_names[cid]} at ({format_cell(s.cell_of[cid])}) turned over, still {now}: "
+                f"{g.piece_names[cid]} at ({format_cell(s.cell_of[cid])}) turned over, still {now}: "
                 f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"
             )
         return (
-            f"{g.component_names[cid]} at ({format_cell(s.cell_of[cid])}) flipped from {was} to {now}: "
+            f"{g.piece_names[cid]} at ({format_cell(s.cell_of[cid])}) flipped from {was} to {now}: "
             f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"
         )
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.blocks.state_functions import placed_text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
@@ -191,7 +192,8 @@ class Stack(Function):
 
 @dataclass(frozen=True)
 class Swap(Function):
-    """``swap(a, b)``: two components exchange places (nothing happens if either is none)."""
+    """``swap(a, b)``: two components exchange places (nothing happens if either is none); the log says which, from
+    where (``A at (1,0) and B in discard swap places``)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 2)
@@ -202,6 +204,8 @@ class Swap(Function):
         def swap(s: Any, e: list[Any]) -> None:
             x, y = a(s, e), b(s, e)
             if x is not None and y is not None and x != y:
+                if s.log is not None and s.step >= 0:
+                    s.log.append(f"{placed_text(s, x)} and {placed_text(s, y)} swap places")
                 s.swap(x, y)
 
         return Compiled(EFFECT, swap)

@@ -474,6 +474,18 @@ def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
     return f"{where}: {what} -> {'the top of ' if top else ''}{_zone_text(s, zone)}"
 
 
+def placed_text(s: Any, cid: int) -> str:
+    """A component as a log line names it: by name and where it lies (``A at (1,0)``, ``A in discard``; a face-down
+    piece by its back), or only where it lies when not every seat sees it there (``a component in hand of A``)."""
+    g = s.game
+    cell = s.cell_of[cid]
+    if cell is not None:
+        return f"{public_name(s, cid, g.piece_names[cid])} at ({format_cell(cell)})"
+    if _public(s, s.zone_of[cid]):
+        return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])}"
+    return f"a component in {_zone_text(s, s.zone_of[cid])}"
+
+
 def flipped_text(s: Any, cid: int) -> str:
     """The log line of an effect's ``flip()``: ``A/B at (1,0) turned over, now B``."""
     g = s.game
@@ -640,6 +652,8 @@ class Shuffle(Function):
             if s.budget < 0:
                 raise ast.out_of_steps(s, pos, "shuffle")
             s.shuffle(z)
+            if s.log is not None and s.step >= 0:  # during play: the order a reader saw is gone
+                s.log.append(f"{_zone_text(s, z)} is shuffled")
 
         return Compiled(EFFECT, shuffle)
 

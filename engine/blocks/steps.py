@@ -232,7 +232,7 @@ class Draw(Step):
             s.move(cid, dst)
             if s.log is not None:
                 hidden = s.game.zone_spec_of[dst].hidden != "none"
-                s.log.append(f"{s.actor} draws {'a component' if hidden else s.game.component_names[cid]}")
+                s.log.append(f"{s.actor} draws {'a component' if hidden else s.game.piece_names[cid]}")  # copies by their name
         return False
 
     @staticmethod

@@ -43,7 +43,7 @@ from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
 from engine.lang.defined import code_text, define_functions
-from engine.lang.parser import TOO_DEEP, parse_expression, parse_program
+from engine.lang.parser import TOO_DEEP, counting_code, parse_expression, parse_program, spend_code
 from engine.lang.program import Program
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
@@ -60,7 +60,8 @@ def build_game(tree: Mapping) -> Game:
     """Compile a composed tree (see :func:`engine.core.compose.compose`); raises RulesetError listing every problem."""
     b = Builder(tree)
     try:
-        b.build()
+        with counting_code():
+            b.build()
     except RecursionError:  # a safety net: code that nests too deeply is reported where it is when possible
         b.error(tree.pos if isinstance(tree, Mapping) else None, TOO_DEEP)
     report_misused_options(b)
@@ -286,9 +287,10 @@ class Builder:
         source = code_text(text)
         locate = text.locate if isinstance(text, Text) else (lambda line, col: pos or SourcePos(self.game.source, 1, 1))
         key = self._key(text, program)
-        if key is not None and key in _PARSED:
-            return _PARSED[key]  # the same code at the same place in the same file: the same tree
         try:
+            if key is not None and key in _PARSED:
+                spend_code(len(source.strip()), locate)  # counted as when parsed: the limit holds whatever was kept
+                return _PARSED[key]  # the same code at the same place in the same file: the same tree
             node = parse_program(source, locate) if program else parse_expression(source, locate)
         except RulesetError as err:
             self.sink.extend(err)

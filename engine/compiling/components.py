@@ -142,6 +142,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
             else:
                 values[attr] = [value] * len(faces)
                 where[attr] = [inst.pos_of(attr)] * len(faces)
+        _refuse_shorthand_id(b, inst, ident, faces, per_face, attrs, values)
     else:
         b.error(pos, "a component is 'Front/Back' text or a mapping with an 'id'")
         return
@@ -166,6 +167,30 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     for k in range(1, copies + 1):
         _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
     b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+
+
+def _refuse_shorthand_id(b: "Builder", inst: Mapping, ident: str, faces: tuple[str, ...], per_face: list[str],
+                        attrs: dict[str, tuple[str, bool]], values: dict[str, list[Any]]) -> None:
+    """Report a mapping whose id reads as the 'Front/Back' shorthand but gives no value to the per-face attribute:
+    the shorthand is read only from a text alone, so ``{id: light/dark, count: 2}`` had no shade on either face and
+    every game of it passed turn after turn, though validate said ok.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "{}"))
+    >>> b.game.types["shade"] = ("light", "dark")
+    >>> inst = load_yaml("r.yaml", "{id: light/dark, count: 2}")
+    >>> _refuse_shorthand_id(b, inst, "light/dark", ("front", "back"), ["shade"], {"shade": ("shade", True)}, {})
+    >>> b.sink.items[0].hint
+    'add shade: [light, dark]'
+    """
+    if len(per_face) != 1 or per_face[0] in values:
+        return
+    parts, known = ident.split("/"), b.game.types.get(attrs[per_face[0]][0])
+    if len(parts) == len(faces) > 1 and known and all(part in known for part in parts):
+        b.error(inst.pos_of("id"), f"'{ident}' reads as a {per_face[0]} per face, but written as an 'id:' it gives "
+                                   f"none: the 'Front/Back' shorthand is read from a component written as text alone",
+                f"add {per_face[0]}: [{', '.join(parts)}]")
 
 
 _TWICE = ("to change one a base defines, replace it by its id: instances+: {{replace: {ident}, add: [...]}}, "

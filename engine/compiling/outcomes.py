@@ -145,16 +145,16 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
         points = []
     elif not by_key and not points:
-        named = spec.get("points")
-        hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ([1, 0] lets the "
-                "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT
+        named, first = spec.get("points"), _first_place_points(spec.get("players") or b.game.player_counts)
+        hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ({first} lets the "
+                "first-ranked win)") if isinstance(named, str) and named in b.game.options else _NO_POINTS_HINT.format(first)
         b.error(b.pos(spec, "points") if "points" in spec else spec.pos, _NO_POINTS, hint)
     first_ranked = spec.get("winners", "most-points") == "first-ranked"
     if points and not any(points) and not first_ranked:
-        named = spec.get("points")
+        named, first = spec.get("points"), _first_place_points(spec.get("players") or b.game.player_counts)
         held = f"the option '{named}' holds {points}: " if isinstance(named, str) and named in b.game.options else ""
         b.error(b.pos(spec, "points"), f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game "
-                "would end with all the seats sharing the win", "pay the first place more ([1, 0] lets the first-ranked "
+                "would end with all the seats sharing the win", f"pay the first place more ({first} lets the first-ranked "
                 "win), or say 'winners: first-ranked' when the ranking itself decides who wins")
     if first_ranked and any(b.game.teams.get(n) for n in b.game.player_counts):
         b.error(b.pos(spec, "winners"), "'winners: first-ranked' is for seats playing alone: this ruleset has teams, "
@@ -174,8 +174,18 @@ def _key_words(key: Neg) -> str:
 
 
 _NO_POINTS = "this ranking pays no points, so every game would end with all the seats sharing the win"
-_NO_POINTS_HINT = ("add 'points', the points paid by place: [1, 0] lets the first-ranked win; "
+_NO_POINTS_HINT = ("add 'points', the points paid by place: {} lets the first-ranked win; "
                    "or 'points: key', each ranked item scoring its first 'by' key")
+
+
+def _first_place_points(counts: Any) -> str:
+    """Points by place paying the first of the most seats ``counts`` has alone (up to six places), as a hint writes them.
+
+    >>> _first_place_points((2, 3)), _first_place_points([1])
+    ('[1, 0, 0]', '[1]')
+    """
+    places = max((c for c in counts if isinstance(c, int)), default=2)
+    return str([1] + [0] * (min(max(places, 1), 6) - 1))  # the places past the list score 0
 
 
 def _goals(b: "Builder", spec: Mapping) -> Goals | None:

@@ -148,6 +148,10 @@ class _Spent:
     files: int = 0
     merged: int = 0
     replaced: list[Text] = field(default_factory=list)
+    loaded: list[str] = field(default_factory=list)
+    """The files read, in order, as their positions name them."""
+    base_files: set[str] = field(default_factory=set)
+    """The files of the bases read whole (a base and its includes), whose definitions a note says are "from" the base."""
 
     def read(self, pos: SourcePos | None) -> None:
         """Count one more file read (an include or a base), refused at ``pos`` past the limit."""
@@ -457,13 +461,15 @@ def _load(
     """
     doc = _as_mapping(load_yaml(path, text), path)
     chain = chain + (path.resolve(),)
+    spent = _SPENT.get()
+    if spent is not None:
+        spent.loaded.append(str(path))
     if "extends" in doc:
         if base is not None:
             raise RulesetError.at(doc.pos_of("extends"), "an included file cannot use 'extends'; put it in the including ruleset")
         result = _extended_base(doc, path, chain, roots)
     else:
         result = base if base is not None else Mapping(doc.pos)
-    spent = _SPENT.get()
     entries = _names(doc, "include")
     if spent is not None:
         spent.expect(entries)
@@ -530,13 +536,20 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...], roots: tup
         raise RulesetError.at(pos, f"extended ruleset '{cut(entry, 200)}' cannot be read: {err.strerror}") from None
     _check_cycle(target, chain, "extends", pos)
     spent = _SPENT.get()
-    if spent is not None:
-        spent.read(pos)
-    return _load(target, None, chain, roots)
+    if spent is None:
+        return _load(target, None, chain, roots)
+    spent.read(pos)
+    first = len(spent.loaded)
+    base = _load(target, None, chain, roots)
+    spent.base_files.update(spent.loaded[first:])
+    return base
 
 
 def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list[Path]:
     """The files an ``include`` entry names, each refused (unread) when outside ``roots``."""
+    if not entry.strip():  # the folder of the file itself, which holds that file: read as an include cycle
+        raise RulesetError.at(entry.pos, "this include names no file: give a file's or a folder's name, relative to "
+                                         "this file ('cards/' for every file in the folder cards)")
     target = folder / entry
     try:
         check_inside(target, roots, "included file", entry)
@@ -545,6 +558,9 @@ def _include_targets(entry: Text, folder: Path, roots: tuple[Path, ...]) -> list
             for file in files:  # a link inside the folder may point outside
                 check_inside(file, roots, "included file")
             return files
+        if target.exists() and str(entry).endswith("/"):  # the path drops the slash: 'x.yaml/' would read x.yaml
+            message = f"included folder '{cut(entry, 200)}' is a file, not a folder"
+            raise RulesetError.at(entry.pos, message, f"write '{cut(entry.rstrip('/'), 200)}' to include the file")
         if target.exists():  # a file; anything else (a FIFO, a device) is refused when read
             return [target]
     except FileRefused as err:
@@ -638,7 +654,7 @@ def _note_instances_replaced(result: Mapping, over: Mapping, key: str, path: tup
         return
     was = result.key_pos.get(key) or result.pos_of(key)
     files = list(dict.fromkeys(at.file for at in map(base.pos_of, range(len(base))) if at))
-    if origin and len(files) <= 1:  # the base's own list
+    if _base_origin(origin, files) and len(files) <= 1:  # the base's own list
         where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
         source = f"from {origin} ({where})"
     else:  # gathered by the files included before this one (and the base): named as they were given
@@ -676,12 +692,26 @@ def _note_replaced(base: Mapping, key: str, what: str, pos: SourcePos, origin: s
     if spent is None:
         return
     was = base.key_pos.get(key) or base.pos_of(key)
+    origin = _base_origin(origin, [was.file] if was else [])
     if origin or not was:
         where = f"{Path(was.file).name}:{was.line}:{was.col}" if was else "the base"
         source = f"from {origin or 'the base'} ({where})"
     else:  # no base: a file included before this one, named as it was given
         source = f"written before it ({was.file}:{was.line}:{was.col})"
     spent.replaced.append(Text(f"{what} '{key}' replaces the one {source}", pos))
+
+
+def _base_origin(origin: str, files: list[str]) -> str:
+    """``origin`` (the base's name) when ``files`` are the base's, else "": a file the ruleset includes itself
+    (after its base) is not "from" the base, though the base's name is on what it was merged with.
+
+    >>> _base_origin("base", ["a.yaml"])  # nothing read (a merge outside a compose): taken as the base's
+    'base'
+    """
+    spent = _SPENT.get()
+    if spent is not None and any(file in spent.loaded and file not in spent.base_files for file in files):
+        return ""
+    return origin
 
 
 def _refuse_list_with_removal(over: Mapping) -> None:

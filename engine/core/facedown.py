@@ -76,6 +76,7 @@ class FaceDown(NamedTuple):
             for cid in drawn:
                 sample.show(cid, 0)
             moved.update(zip(pieces, drawn))
+            _deal_counters(sample, pieces, rng)
         pending = sample.pending
         if pending is not None and pending.components and any(o in moved for o in pending.options):
             sample.pending = pending.with_options(tuple(moved.get(o, o) for o in pending.options))
@@ -118,6 +119,22 @@ def back_labels(kinds: list[str], roles: list[str]) -> list[str]:
     ['face-down tile', 'face-down tile of A']
     """
     return [label for kind in sorted(set(kinds)) for label in (f"face-down {kind}", *(f"face-down {kind} of {o}" for o in roles))]
+
+
+def _deal_counters(sample: Any, pieces: list[int], rng: "random.Random") -> None:
+    """Deal the values of the face-down ``pieces``' own counters again among them (from their sorted values): the
+    seat knows how many of them hold each value, not which piece (a mark on a hidden piece is as hidden as the piece).
+
+    Nothing is drawn when they all hold the same values, so a game whose face-down pieces carry no mark is
+    sampled as it was."""
+    slots = [sample.game.counter_slots[c] for c in pieces]
+    values = sorted(tuple(sample.counters[i] for i in slot) for slot in slots)
+    if not slots[0] or values[0] == values[-1]:
+        return
+    rng.shuffle(values)
+    for slot, value in zip(slots, values):
+        for i, v in zip(slot, value):
+            sample.counters[i] = v
 
 
 def public_name(s: "StateData", cid: int, name: str) -> str:

@@ -22,7 +22,10 @@ component of the kind it held (kinds are public, like the backs of cards),
 so each zone keeps its count of each kind; each
 such component shows its first face, the face every component starts with
 (faces of unseen components are unseen too) — except a kind that ``toss()``
-has thrown (dice): its unseen components land on a face drawn at random.  Zones whose contents the seat
+has thrown (dice): its unseen components land on a face drawn at random.
+The values of their own counters (``per:`` their kind) are dealt again among
+them too, kind by kind: the seat knows how many unseen components hold each
+value, not which ones.  Zones whose contents the seat
 sees but not their order are reshuffled in place.  With hidden roles
 (``roles: {hidden: true}``), the roles dealt at random that the seat does not
 play are dealt again among the places they hold, groups dealt as one staying
@@ -57,6 +60,8 @@ if TYPE_CHECKING:
     from engine.core.views import GameData, StateData
 
 S = TypeVar("S", bound="StateData")  # the state given, whatever its class, is the kind of state returned
+Marked = list[tuple[list[tuple[int, ...]], list[tuple[int, ...]]]]
+"""By kind, the counter slots of each unseen component and the values they hold, sorted (see :func:`_marked_unseen`)."""
 
 SEEN = "seen"
 UNORDERED = "unordered"
@@ -96,13 +101,16 @@ def determinizer(state: S, seat: int) -> Callable[[random.Random], S]:
     ``[determinize(state, 1, rng) for _ in range(100)]`` does.
     """
     unseen, unordered = zones_seen_as(state, seat, UNSEEN), zones_seen_as(state, seat, UNORDERED)
-    return lambda rng: _determinized(state, seat, rng, unseen, unordered)
+    marked = _marked_unseen(state, unseen)
+    return lambda rng: _determinized(state, seat, rng, unseen, unordered, marked)
 
 
-def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], unordered: list[int]) -> S:
-    """:func:`determinize`, given the zones ``seat`` cannot see and those it sees without their order."""
+def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], unordered: list[int], marked: Marked) -> S:
+    """:func:`determinize`, given the zones ``seat`` cannot see and those it sees without their order, and the
+    counters of the unseen components (:func:`_marked_unseen`)."""
     sample = state.clone()
     _deal_unseen(sample, unseen, rng)
+    _deal_counters(sample, marked, rng)
     for zone in unordered:
         items = sample.zones[zone]
         items.sort()
@@ -112,6 +120,39 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
     sample.rng = rng.getrandbits(64)
     sample._actions = None  # a different position: its legal actions are worked out again
     return sample
+
+
+def _marked_unseen(state: "StateData", zones: list[int]) -> Marked:
+    """For each kind with counters of its own among the components of ``zones``: the slots of those counters, by
+    component in the order of their ids, and the values they hold, sorted (which component holds which is left out);
+    a kind whose components all hold the same values is left out.
+
+    Example: two unseen tiles of one kind, one of them marked once: ``[([(4,), (5,)], [(0,), (1,)])]``.
+    """
+    slots_of, kind_of = state.game.counter_slots, state.game.component_kind
+    by_kind: dict[str, list[int]] = {}
+    for zone in zones:
+        for cid in state.zones[zone]:
+            if slots_of[cid]:
+                by_kind.setdefault(kind_of[cid], []).append(cid)
+    marked = []
+    for kind in sorted(by_kind):
+        slots = [slots_of[cid] for cid in sorted(by_kind[kind])]
+        values = sorted(tuple(state.counters[i] for i in slot) for slot in slots)
+        if values[0] != values[-1]:  # all alike (unmarked cards): nothing to deal, no number drawn
+            marked.append((slots, values))
+    return marked
+
+
+def _deal_counters(sample: "StateData", marked: Marked, rng: random.Random) -> None:
+    """Deal the values of the unseen components' own counters again among the components of each kind: the seat
+    knows how many of them hold each value, not which (a mark on a hidden card travels with the card's secret)."""
+    for slots, values in marked:
+        dealt = values[:]
+        rng.shuffle(dealt)
+        for slot, value in zip(slots, dealt):
+            for i, v in zip(slot, value):
+                sample.counters[i] = v
 
 
 def has_hidden_information(game: "GameData") -> bool:

@@ -49,6 +49,9 @@ class GameData(Protocol):
     @property
     def steps(self) -> Sequence[StepData]: ...
 
+    @property
+    def counter_slots(self) -> list[tuple[int, ...]]: ...
+
 
 @runtime_checkable
 class StateData(Protocol):
@@ -67,6 +70,7 @@ class StateData(Protocol):
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine.core.tallies); dealing zones anew drops them
     by_value: dict[Any, Any]  # the board's cells by value, kept up to date (engine.core.kept_cells); dealing anew drops them
     face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine.core.face_tallies); dealing anew drops them
+    counters: list[int]  # every counter's value (a component's own at the slots of ``game.counter_slots``)
     _actions: Any  # the legal actions worked out for this position (None: to work out again)
 
     @property

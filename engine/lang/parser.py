@@ -14,12 +14,14 @@ scalar points at the right line of the ruleset.
 from __future__ import annotations
 
 import ast as python_ast
+import contextlib
+import contextvars
 import re
 import threading
 import warnings
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -36,6 +38,44 @@ _PARSING = threading.Lock()
 """Held while the parser runs: its indentation post-lexer keeps its state on the one shared parser, so two threads
 parsing at once (a server compiling two rulesets for two requests) would break each other's parse."""
 TOO_DEEP = "this code nests too deeply (more than a few hundred levels); split it up"
+_READ: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar("code_read", default=None)
+"""The characters of code read so far by the compiling in progress (see :func:`counting_code`)."""
+
+
+@contextlib.contextmanager
+def counting_code() -> Iterator[None]:
+    """Count the code parsed within against the limit ``code_total`` (one ruleset's compiling): past it,
+    parsing is refused, once with a message at the first piece past it, then silently (a parser reads
+    about 100 KB a second, so megabytes of code made validate take minutes).
+
+    >>> with limits.using(limits.Limits(code_total=12)), counting_code():
+    ...     first = parse_expression("1 + 2 + 3")
+    ...     parse_expression("4 + 5")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.RulesetError: <expression>:1:1: this ruleset's code passes 12 characters in all here: parsing so much takes too long (limit code_total=12; raise it with --limit code_total=N)
+    """
+    token = _READ.set([0])
+    try:
+        yield
+    finally:
+        _READ.reset(token)
+
+
+def spend_code(length: int, locate: Locate) -> None:
+    """Count ``length`` more characters of code read (within :func:`counting_code`, else nothing): RulesetError
+    past ``code_total``, positioned at the code that passes it, and without a word for the code after it."""
+    read = _READ.get()
+    if read is None:
+        return
+    most = limits.current().code_total
+    before = read[0]
+    read[0] += length
+    if read[0] > most:
+        if before > most:
+            raise RulesetError([])  # said once, where the total passed the limit
+        raise RulesetError.at(locate(1, 1), f"this ruleset's code passes {most:,} characters in all here: parsing so "
+                                            f"much takes too long {limits.exceeded('code_total')}")
 
 
 class _Indenter(Indenter):
@@ -106,6 +146,7 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
     if len(text) > most:  # parsing takes seconds a megabyte, and memory many times the text's size
         raise RulesetError.at(locate(1, 1), f"this code is {len(text):,} characters long, more than {most:,} "
                                             f"(limit code_length={most:,}; raise it with --limit code_length=N)")
+    spend_code(len(text.strip()), locate)  # counted as the compiler counts a tree it kept
     try:
         with _PARSING:
             tree = _parser().parse(text, start=start)

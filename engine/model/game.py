@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -543,6 +544,20 @@ class Game:
         from engine.model.state import State
 
         return state_from_json(self, data, State)
+
+    @functools.cached_property
+    def counter_slots(self) -> list[tuple[int, ...]]:
+        """By component, where its own counters (those ``per:`` its kind) sit in ``State.counters``, in declared order.
+
+        A seat's determinization deals the values of the components it cannot see again among them
+        (:mod:`engine.core.information`); a game with no such counter has only empty tuples.
+        """
+        slots: list[tuple[int, ...]] = [() for _ in self.component_names]
+        for spec in self.counters.values():
+            for i, owner in enumerate(spec.owners):
+                if isinstance(owner, int):
+                    slots[owner] += (spec.offset + i,)
+        return slots
 
     # ------------------------------------------------------------ words
 

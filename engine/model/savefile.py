@@ -340,6 +340,18 @@ def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
     return values
 
 
+def owner_label(s: "State", owner: str) -> str:
+    """A counter's owner as :func:`counter_values` names it (a role, a component's id), told as a reader tells it:
+    one of identical copies (whose ids no board or action shows) by its name and where it lies, ``X at (1,1)``."""
+    from engine.blocks.state_functions import placed_text
+
+    g = s.game
+    cid = g.component_ids.get(owner)
+    if cid is None or g.component_names[cid] == g.piece_names[cid]:
+        return owner
+    return placed_text(s, cid)
+
+
 def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
     """A saved pending choice, checked for shape (whether it still fits is proved by re-running it)."""
     from engine.blocks.choices import Pending

@@ -1003,13 +1003,18 @@ class State:
         self.rng = rng.shuffle(self.rng, self.zones[zone])
 
     def _whose(self, owner: Any) -> str:
-        """`` of OWNER`` in the log line of a counter's change: a component by name where every seat sees it, else
-        only where it lies (`` of a component in hand of A``); '' for a game-wide counter."""
+        """`` of OWNER`` in the log line of a counter's change: a component by name where every seat sees it (one of
+        identical copies by where it lies too: `` of X at (2,0)``), else only where it lies (`` of a component in hand
+        of A``); '' for a game-wide counter."""
         if owner is None:
             return ""
         if not isinstance(owner, int):
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]
+        if g.component_names[owner] != g.piece_names[owner]:  # a copy: its id is no reader's word, its place tells it
+            from engine.blocks.state_functions import placed_text
+
+            return f" of {placed_text(self, owner)}"
         if zone == g.board_zone or g.zone_spec_of[zone].hidden == "none":
             return f" of {public_name(self, owner, g.component_names[owner])}"
         return f" of a component in {g.zone_names[zone]}"

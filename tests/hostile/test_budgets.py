@@ -198,6 +198,36 @@ def test_long_code_is_parsed_once_and_its_length_checked_under_the_limit_in_forc
             engine.load(str(path))
 
 
+def _many_functions(count: int) -> str:
+    """The small ruleset with ``count`` functions of about a kilobyte of code each (lines 28 on, one a line)."""
+    body = " or ".join(f"n == {i}" for i in range(100))
+    return _with("functions:\n" + "".join(f"  f{k}(int n): {body}\n" for k in range(count)))
+
+
+def test_the_code_of_a_ruleset_in_all_is_bounded(tmp_path: Path) -> None:
+    """Each piece of code was bounded (code_length) but not their sum: 20 programs of 110 KB each (a 2 MB ruleset)
+    kept validate parsing for 17 s of processor time. Past code_total, the code is not parsed, and said so once."""
+    path = write_ruleset(tmp_path, _many_functions(40))
+    ended = run_cli(["validate", str(path), "--limit", "code_total=20000"])
+    ended.assert_refused(f"{path}:", "this ruleset's code passes 20,000 characters in all here", "--limit code_total=N")
+    assert "1 problem in 1 file" in ended.out + ended.err  # once, not for each function past it
+    first = int(re.search(r"ruleset.yaml:(\d+):", ended.out + ended.err).group(1))  # type: ignore[union-attr]
+    assert 28 < first < 28 + 40  # at the function that passes the total, not at the ruleset's first line
+    assert run_cli(["validate", str(path)]).code == 0  # 40 KB of code: far within the default
+
+
+def test_the_code_total_counts_code_a_load_before_kept_parsed(tmp_path: Path) -> None:
+    """Trees of code are kept between loads: the second load of a ruleset reads its code from them, and is held to
+    the same total."""
+    import engine
+
+    path = write_ruleset(tmp_path, _many_functions(40))
+    engine.load(str(path))
+    with pytest.raises(engine.RulesetError, match="limit code_total=20,000"):
+        with limits.using(limits.parse_limits(["code_total=20000"])):
+            engine.load(str(path))
+
+
 def test_functions_may_not_call_each_other_too_deeply(tmp_path: Path) -> None:
     lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n)" for k in range(2, 201)]
     path = write_ruleset(tmp_path, _with("\n".join(lines) + "\n"))

@@ -77,3 +77,53 @@ def test_a_counter_of_a_component_a_seat_cannot_see_reaches_that_seat_nowhere(tm
     assert not any(line.plain.startswith("marked:") for line in render.zones(state, 1))
     assert f"marked {tile}" not in re.sub(r"<[^>]+>", "", table_html(state, 1)).replace(":", "")
     assert not any(tile in line for line in state.log or [] if line.startswith("marked")), state.log
+
+
+def test_a_search_samples_which_hidden_component_is_marked_not_the_real_one(tmp_path: Path) -> None:
+    """The determinizations a search plays on (ISMCTS, MCTS) dealt Moon's hidden tiles again but left each counter
+    with its tile: every sample said which tile was marked, so a search bot playing Sun knew it."""
+    import random
+
+    from engine.core.information import determinize
+
+    game = engine.load(str(write_ruleset(tmp_path, MARKED)))
+    state = game.new_state(players=2, seed=0)
+    moon, marked = game.zone_names.index("hand of Moon"), game.counters["marked"]
+    held = [(c, state.counters[marked.index_of(c)]) for c in state.zones[moon]]
+    assert sorted(v for _, v in held) == [0, 1]
+    drawn = set()
+    for seed in range(20):
+        sample = determinize(state, 1, random.Random(seed))
+        assert sample.observation(1) == state.observation(1)
+        values = {c: sample.counters[marked.index_of(c)] for c in sample.zones[moon]}
+        assert sorted(values.values()) == [0, 1]  # one tile of the hand is marked, as the rules make it
+        drawn |= {c for c, v in values.items() if v}
+    assert len(drawn) == 2, "every sample marked the same tile: the real one"
+    mine = determinize(state, 2, random.Random(0))  # Moon sees its own hand: its marks stay where they are
+    assert [(c, mine.counters[marked.index_of(c)]) for c in mine.zones[moon]] == held
+
+
+
+def test_a_search_samples_which_face_down_piece_is_marked_not_the_real_one(tmp_path: Path) -> None:
+    """Face-down pieces are dealt again among their cells in a search's samples, but each counter stayed with its
+    piece: every sample of South's said North's knight was the marked piece."""
+    import random
+
+    from engine.core.information import determinize
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hidden-duel" / "ruleset.yaml"
+    text = example.read_text(encoding="utf-8").replace(
+        "zones:\n  taken: {kind: pile}\n", "zones:\n  taken: {kind: pile}\ncounters:\n  marked: {per: piece, start: 0}\n").replace(
+        "    turn_down(p in board where p.side == r, seen_by = r)\n",
+        "    turn_down(p in board where p.side == r, seen_by = r)\n"
+        "  marked(first(p in board where p.grade == Knight and p.side == North)) += 1\n")
+    game = engine.load(str(write_ruleset(tmp_path, text)))
+    state, marked = game.new_state(players=2, seed=0), game.counters["marked"]
+    drawn = set()
+    for seed in range(20):
+        sample = determinize(state, 2, random.Random(seed))
+        drawn |= {c for c in range(len(game.component_names)) if sample.counters[marked.index_of(c)]}
+    assert len(drawn) > 1, "every sample marked the real piece"
+    mine = determinize(state, 1, random.Random(0))  # North sees its own pieces: the mark stays on its knight
+    assert [game.component_names[c] for c in range(len(game.component_names)) if mine.counters[marked.index_of(c)]] \
+        == ["North-knight"]

@@ -555,3 +555,9 @@ def test_a_missing_or_wrong_kind_of_key_says_what_the_key_is_for() -> None:
     assert errors(MINIMAL.replace("  rank: c in board\n", "")) == [
         "15:3 scoring: 'rank' is a required property (rank: what is ranked: a selection like `e in roles`; its variable "
         "is visible in `by` and `to`)"]
+
+
+def test_a_key_with_one_allowed_value_says_so_in_yaml_words() -> None:
+    """'face_down: false' was refused with "face_down: True was expected" (jsonschema's words, in Python's spelling)."""
+    assert errors(MINIMAL + "face_down: false\n") == [
+        "19:12 face_down: false is not allowed: the only value is true (leave 'face_down' out otherwise)"]

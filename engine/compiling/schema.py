@@ -190,6 +190,10 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _described(err))
+    if err.validator == "const":  # jsonschema says "True was expected", in Python's words
+        key = err.absolute_path[-1] if err.absolute_path else "it"
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
+                               f"{_shown(err.validator_value)} (leave '{key}' out otherwise)")
     if err.validator == "required":
         missing = next((key for key in err.validator_value if isinstance(err.instance, dict) and key not in err.instance), None)
         wanted = (err.schema.get("properties") or {}).get(missing) if isinstance(err.schema, dict) else None

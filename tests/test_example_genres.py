@@ -20,7 +20,9 @@ together and revealed at once (``commit: {numbers: ...}``, ``committed_number``)
 its tiles face down on the board (``face_down: true``, ``turn_down``, ``turn_up``, ``face_up``): a pair turned up is
 taken, two that differ are shown until the next player turns up a tile.  Hidden duel (docs/examples/hidden-duel) is a
 tiny duel in the manner of Stratego: each side's pieces are turned down for their own side (``seen_by``), and a
-fight turns both up for good.
+fight turns both up for good.  Yacht (docs/examples/yacht) is a roll-and-keep dice game: five dice tossed in an open
+tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing, and scored by a
+function that takes any list of dice (``list of die ds``).
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel")
+GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
+         "yacht")
 
 try:
     import pyspiel

@@ -572,3 +572,20 @@ def test_a_while_loop_is_generated_and_plays_what_the_closures_play(tmp_path: Pa
     closures = engine.load(tmp_path)
     for seed in range(4):
         assert playthrough(generated, 2, seed) == playthrough(closures, 2, seed)
+
+
+def test_generated_source_is_read_back_one_thread_at_a_time() -> None:
+    """Three pages of a new server compiling rulesets at once failed with "AST constructor recursion depth mismatch"
+    (SystemError): CPython 3.11 counts the depth of the Python syntax tree being built in one counter for all threads.
+    Every parse of generated source goes through one lock: while another thread holds it, a parse waits."""
+    import threading
+
+    from engine.lang import shared
+
+    done = threading.Event()
+    with shared._PARSING:
+        worker = threading.Thread(target=lambda: (shared.parse_python("e[1] + 2", "eval"), done.set()))
+        worker.start()
+        assert not done.wait(0.2)  # waiting for the lock
+    worker.join(5)
+    assert done.is_set()

@@ -46,9 +46,9 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 
 COMPILING = threading.Lock()
-"""One ruleset compiled at a time, whichever catalog asks: compiling is not thread-safe (the effect language's
-parser takes one parse at a time itself, but CPython 3.11's ast module keeps its recursion depth in one counter for
-every thread: two threads compiling at once fail with "AST constructor recursion depth mismatch")."""
+"""One ruleset compiled at a time, whichever catalog asks, so that two pages asking for one ruleset compile it once
+(the effect language's parser and the reading of generated source each take one parse at a time themselves:
+CPython 3.11's ast module keeps its recursion depth in one counter for every thread)."""
 
 
 class UnknownRuleset(LookupError):

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
 from engine.lang.hoisted import hoist
-from engine.lang.shared import pure_read, share
+from engine.lang.shared import parse_python, pure_read, share
 
 if TYPE_CHECKING:
     from engine.lang.scope import Compiled, Scope
@@ -218,7 +218,7 @@ def known_present(test: str, then: str) -> str:
     if not test.endswith(" is not None)"):
         return then
     try:
-        node = pyast.parse(test, mode="eval").body
+        node = parse_python(test, "eval").body
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return then
     if not (isinstance(node, pyast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], pyast.IsNot)

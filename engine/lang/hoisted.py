@@ -39,7 +39,7 @@ import ast
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from engine.lang.shared import Facts
+from engine.lang.shared import Facts, parse_python
 
 _NOT_ENTERED = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 """Expressions with names of their own: nothing inside them moves."""
@@ -57,7 +57,7 @@ def hoist(lines: Iterable[str], fresh: Callable[[str], str], consts: Mapping[str
     lines = tuple(lines)
     text = "def _(s, e):\n" + "".join(f"    {line}\n" for line in lines)
     try:
-        tree = ast.parse(text)
+        tree = parse_python(text)
         written = _written(tree)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return lines

@@ -342,29 +342,49 @@ class Fold(Aggregate):
                 scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs a number to add up, as in {self.example}")
             value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
         items, slot, combine, empty = sel.items, sel.slot, self.combine, self.empty
+        failed = self._no_value(sel_node, call.pos)
 
         def fold(s: Any, e: list[Any]) -> int:
             values = []
             for x in items(s, e):
                 e[slot] = x
                 values.append(value_fn(s, e))
-            return combine(values) if values else empty
+            if not values:
+                return empty
+            try:
+                return combine(values)
+            except TypeError:  # none among the values
+                raise failed() from None
 
         value = sel.value or Compiled(INT, value_fn, code=codegen.Code(f"e[{slot}]"))
-        return Compiled(INT, self._generated(sel, value, call, scope, fold) or fold)
+        return Compiled(INT, self._generated(sel, value, call, scope, fold, failed) or fold)
+
+    def _no_value(self, sel_node: ast.Selection, pos: SourcePos | None) -> Callable[[], EffectRuntimeError]:
+        """The error for a fold meeting none among its values (a component without the attribute summed, say).
+
+        >>> from engine.lang.parser import parse_expression
+        >>> call = parse_expression("max(c.cost for c in hand)")
+        >>> str(LANGUAGE[2]._no_value(as_selection(call.positional()[0]), None)())
+        'the cost of c has no value here (nothing is written for it), so max() cannot use it'
+        """
+        node = sel_node.value or ast.Name(sel_node.pos, sel_node.var)
+        return lambda: ast.no_value(f"{self.name}()", ((node, None),), pos)
 
     def _generated(self, sel: ast.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
-                   reference: Fn) -> Fn | None:
+                   reference: Fn, failed: Callable[[], EffectRuntimeError]) -> Fn | None:
         """The fold as one generated function: the value written inside the loop over the items (unfiltered, a
         zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         term, consts = codegen.expr(value)
-        x, combine = codegen.fresh("x"), codegen.fresh("k")
+        x, combine, error = codegen.fresh("x"), codegen.fresh("k"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
         term = codegen.read_as(term, sel.slot, x, sel.present, sel.placed)
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, term),
                  f"    values.append({term})",
-                 f"return {combine}(values) if values else {self.empty!r}")
-        return codegen.function(lines, consts + listed + ((combine, self.combine),), call.pos, scope, reference, sel.pure)
+                 "if not values:", f"    return {self.empty!r}",
+                 "try:", f"    return {combine}(values)", "except TypeError:  # none among the values",
+                 f"    raise {error}() from None")
+        return codegen.function(lines, consts + listed + ((combine, self.combine), (error, failed)), call.pos, scope,
+                                reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
@@ -452,8 +472,15 @@ class Abs(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         c = self.value(scope, args[0], INT, "argument") if args else Compiled(INT, lambda s, e: 0)
-        f = c.fn
-        return Compiled(INT, lambda s, e: abs(f(s, e)), c.constant)
+        f, node, pos = c.fn, args[0] if args else None, call.pos
+
+        def absolute(s: Any, e: list[Any]) -> int:
+            value = f(s, e)
+            if value is None:
+                raise ast.no_value("abs()", ((node, value),), pos)
+            return abs(value)
+
+        return Compiled(INT, absolute, c.constant)
 
     def describe(self, call: ast.Call) -> str:
         return f"the absolute value of {call.args[0].describe()}" if call.args else "0"
@@ -477,7 +504,7 @@ class Nth(Function):
         def nth(s: Any, e: list[Any]) -> Any:
             values, i = got(s, e), n(s, e)
             values = list(values) if not isinstance(values, (list, tuple)) else values
-            return values[i - 1] if 1 <= i <= len(values) else None
+            return values[i - 1] if i is not None and 1 <= i <= len(values) else None
 
         return Compiled(items.type.item if isinstance(items.type, ListOf) else ANY, nth)
 

@@ -1,4 +1,4 @@
-"""None where a number is needed inside ``sum``, ``max``, ``min``, ``abs`` and ``nth``: a positioned error, never Python's.
+"""None where a number or a zone is needed (sum, max, min, abs, nth, move, shuffle): a positioned error, never Python's.
 
 A sealed number nobody sealed, or an attribute a component does not have,
 reads as none; arithmetic and comparisons on it were already a positioned
@@ -61,3 +61,27 @@ def test_validate_reports_a_fold_of_unsealed_numbers_at_its_line(tmp_path: Path)
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert f"ruleset.yaml:{line}:10: setting up 2 or 3 players fails: the number committed by r has no value here" in result.output
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("move(c in stock, hand(r), hand_size)", "move(c in stock, hand(r), nth([1], 5))",
+     "item 5 of [1] has no value here (nothing is written for it), so move()'s count cannot use it"),
+    ("move(c in stock where c.rank != 8, discard, 1, on_top = true)",
+     "move(c in stock where c.rank != 8, discard, nth([1], 5), on_top = true)", "so move()'s count cannot use it"),
+    ("move(c in stock where c.rank != 8, discard, 1, on_top = true)",
+     "move(c in stock where c.rank != 8, if count(stock) > 99 then discard else none, 1)",
+     "move() needs a zone, but 'discard if the number of stock is more than 99, else nothing' is none here"),
+    ("  shuffle(stock)", "  shuffle(if count(stock) > 99 then stock else none)", "shuffle() needs a zone, but"),
+])
+def test_a_move_or_shuffle_given_none_is_an_error_at_its_line(tmp_path: Path, old: str, new: str, said: str) -> None:
+    folder = tmp_path / "eights"
+    shutil.copytree(ROOT / "docs" / "examples" / "crazy-eights", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert old in text
+    ruleset.write_text(text.replace(old, new))
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if new.strip() in row)
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output

@@ -126,7 +126,11 @@ def _factory(module: ModuleType, path_text: str) -> Any:
 
 
 class FileAgent:
-    """An agent from the user's file, whose failures and illegal choices are told as the user's, not the engine's."""
+    """An agent from the user's file, whose failures and illegal choices are told as the user's, not the engine's.
+
+    It decides on a copy of the game (its history and log too): an agent that tries a move out with
+    ``state.apply`` and forgets to undo it changes nothing but its copy, never the game being played.
+    """
 
     def __init__(self, inner: Any, spec: str) -> None:
         self.inner = inner
@@ -134,7 +138,7 @@ class FileAgent:
 
     def choose(self, state: Any) -> Any:
         try:
-            action = self.inner.choose(state)
+            action = self.inner.choose(state.clone(record=True))
         except Exception as err:
             raise RulecraftError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None

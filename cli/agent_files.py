@@ -143,6 +143,9 @@ class FileAgent:
             raise RulecraftError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
         legal = state.legal_actions()
+        if isinstance(action, str) and action not in legal and any(str(a) == action for a in legal):
+            raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
+                                 "state.legal_actions() whose str() is that text")
         if action not in legal:
             raise RulecraftError(f"the agent {self.name} chose {str(action)!r}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"

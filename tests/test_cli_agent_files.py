@@ -49,6 +49,11 @@ class Greedy:
         return state.legal_actions()[0]
 
 
+class Texter:
+    def choose(self, state):
+        return str(state.legal_actions()[0])
+
+
 class Lookahead:
     """Tries the first action out on the state it is given, and forgets to take it back."""
 
@@ -108,7 +113,9 @@ def test_a_bad_agent_file_is_refused_with_what_is_wrong(bots: Path, spec: str, s
 @pytest.mark.parametrize("name, says", [
     ("Broken", "the agent {bots}:Broken failed in choose(): ZeroDivisionError: division by zero (line "
                f"{BOTS.splitlines().index('        return 1 / 0') + 1})"),
-    ("Cheater", "the agent {bots}:Cheater chose 'pass the salt', which is not one of the legal actions")])
+    ("Cheater", "the agent {bots}:Cheater chose 'pass the salt', which is not one of the legal actions"),
+    ("Texter", "the agent {bots}:Texter chose the text 'place X at 0,0': return the action itself, the one of "
+               "state.legal_actions() whose str() is that text")])
 def test_an_agent_that_fails_or_cheats_is_told_without_a_traceback(bots: Path, name: str, says: str) -> None:
     result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{name}")
     assert result.exit_code == 1 and says.format(bots=bots) in result.output, result.output

@@ -328,9 +328,10 @@ class Tables:
     across a restart names no table of the new server: its clicks are refused, not played in another game.
 
     >>> import engine
-    >>> game, tables = engine.load("tic-tac-toe"), Tables(limit=1)
-    >>> played = tables.add(Table.new(tables.next_id(), "tic-tac-toe", game, 2, 1, {2: "random"}))
-    >>> watched = tables.add(Table.new(tables.next_id(), "tic-tac-toe", game, 2, 1, {1: "random", 2: "random"}))
+    >>> name = engine.builtin_names()[0]
+    >>> game, tables = engine.load(name), Tables(limit=1)
+    >>> played = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {2: "random"}))
+    >>> watched = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {1: "random", 2: "random"}))
     >>> tables.get(played.id) is played
     True
     """

@@ -1,4 +1,4 @@
-"""None where a number or a zone is needed (sum, max, min, abs, nth, move, shuffle): a positioned error, never Python's.
+"""None where a value is needed (sum, max, min, abs, nth, move, shuffle, damage, heal, statuses): never Python's error.
 
 A sealed number nobody sealed, or an attribute a component does not have,
 reads as none; arithmetic and comparisons on it were already a positioned
@@ -85,3 +85,37 @@ def test_a_move_or_shuffle_given_none_is_an_error_at_its_line(tmp_path: Path, ol
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output
+
+
+KESTRA = 'member(Crimson, "Kestra")'
+
+
+@pytest.mark.parametrize("effect", [
+    f"damage({KESTRA}, nth([1], 5), status)",
+    f"heal({KESTRA}, nth([1], 5), status)",
+    f"give({KESTRA}, first(statuses_of({KESTRA})), status)",
+    f"remove({KESTRA}, first(statuses_of({KESTRA})))",
+])
+def test_none_as_a_meters_amount_or_as_a_status_does_nothing(tmp_path: Path, effect: str) -> None:
+    """As adding none to a counter does nothing, damage or healing of none moves no marker, and giving, removing or
+    asking for no status (``first(statuses_of(t))`` of a component without one) gives, removes or finds nothing:
+    they crashed with "'<=' not supported between 'NoneType' and 'int'" and "KeyError: None"."""
+    scenario = tmp_path / "none.yaml"
+    scenario.write_text(f"""\
+name: none as an amount or a status
+ruleset: iconica
+players: 2
+position:
+  seats: {{Crimson: 1, Azure: 2}}
+  zones:
+    party(Crimson): [Kestra]
+    party(Azure): [Aelin]
+  effect: '{effect}'
+actions: []
+expect:
+  - health({KESTRA}) == 110
+  - not has({KESTRA}, first(statuses_of({KESTRA})))
+  - count(statuses_of({KESTRA})) == 0
+""")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 0 and "1 passed, 0 failed" in result.output, (result.output, result.exception)

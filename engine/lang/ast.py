@@ -463,7 +463,10 @@ class Compare(Node):
     def _code(self, a: Compiled, b: Compiled, scope: Scope) -> Code:
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
         if self.op in ("==", "!=") and "None" in (left, right):  # none equals none alone: asked by identity
-            return Code(f"({right if left == 'None' else left} {'is' if self.op == '==' else 'is not'} None)", None, ca + cb)
+            other, known = (right, b) if left == "None" else (left, a)
+            if known.constant:  # a literal: decided now (Python warns of 'is' with a literal, on the user's screen)
+                return Code(repr((known.fn(None, []) is None) == (self.op == "==")), None, ca + cb)
+            return Code(f"({other} {'is' if self.op == '==' else 'is not'} None)", None, ca + cb)
         if self.op in ("==", "!="):
             return Code(f"({left} {self.op} {right})", None, ca + cb)
         plain = codegen.ordered(self.op, a, b) if scope.pure else None

@@ -119,3 +119,17 @@ expect:
 """)
     result = CliRunner().invoke(main, ["check", str(scenario)])
     assert result.exit_code == 0 and "1 passed, 0 failed" in result.output, (result.output, result.exception)
+
+
+@pytest.mark.parametrize("code, holds", [("3 != none", True), ("3 == none", False), ("none == 3", False),
+                                         ("none == none", True), ("none != none", False)])
+def test_a_literal_compared_with_none_warns_nothing_on_the_screen(bids: engine.State, code: str, holds: bool) -> None:
+    """The generated code read ``3 != none`` as ``(3 is not None)``, and Python printed 'SyntaxWarning: "is not" with
+    a literal' under ``rulecraft validate`` (a function ``goal(r)`` testing ``r == Black``, called as ``goal(none)``)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        condition = bids.game.compile_condition(f"count(x in [1, 2] where {code}) == {2 if holds else 0}")
+    assert not [w for w in shown if issubclass(w.category, SyntaxWarning)], [str(w.message) for w in shown]
+    assert condition.test(bids)

@@ -1265,15 +1265,33 @@ class Repeat(Node):
         fn, body = n.fn, compiled.fn
         steps = weight(nodes(self.body) + inner.inlined[0] - inlined)
         budget = _budget_guard(self.pos, "'repeat' loop", steps)
+        counted = self._counted()
 
         def run(s: Any, e: list[Any]) -> None:
-            for _ in range(fn(s, e)):
+            for _ in range(counted(fn(s, e))):
                 budget(s)
                 body(s, e)
 
         count, cn = codegen.expr(n)
-        code = _loop(f"range({count})", None, None, compiled, self.pos, "'repeat' loop", steps)
-        return Compiled(EFFECT, run, code=Code("", code.lines, cn + code.consts))
+        name = codegen.fresh("k")
+        code = _loop(f"range({name}({count}))", None, None, compiled, self.pos, "'repeat' loop", steps)
+        return Compiled(EFFECT, run, code=Code("", code.lines, cn + code.consts + ((name, counted),)))
+
+    def _counted(self) -> Callable[[Any], int]:
+        """The count of the loop, refused at the loop when it is none (an item not there, a number nobody sealed).
+
+        >>> Repeat(SourcePos("r.yaml", 3, 1), Name(None, "bid"), None)._counted()(None)
+        Traceback (most recent call last):
+        engine.core.errors.EffectRuntimeError: r.yaml:3:1: bid has no value here (nothing is written for it), so 'repeat' cannot use it
+        """
+        node, pos = self.count, self.pos
+
+        def counted(n: Any) -> int:
+            if n is None:
+                raise no_value("'repeat'", ((node, n),), pos)
+            return n
+
+        return counted
 
     def describe(self) -> str:
         return f"{self.count.describe()} times: {self.body.describe()}"

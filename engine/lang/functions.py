@@ -560,8 +560,15 @@ class RollValue(Function):
             scope.error(call.pos, "roll() can't be used in a condition or score: it would change the game's dice",
                         "roll in a program (setup, effects) and keep the result with 'let'")
         c = self.value(scope, args[0], DIE, "die") if args else Compiled(DIE, lambda s, e: 6)
-        f = c.fn
-        return Compiled(INT, lambda s, e: s.roll_in_effect(f(s, e)))
+        f, pos = c.fn, call.pos
+
+        def roll(s: Any, e: list[Any]) -> int:
+            sides = f(s, e)
+            if sides is None:
+                raise EffectRuntimeError("roll() needs a die to roll, not none", pos)
+            return s.roll_in_effect(sides)
+
+        return Compiled(INT, roll)
 
     def describe(self, call: ast.Call) -> str:
         return f"a roll of {call.args[0].describe()}" if call.args else "a roll"

@@ -133,3 +133,27 @@ def test_a_literal_compared_with_none_warns_nothing_on_the_screen(bids: engine.S
         condition = bids.game.compile_condition(f"count(x in [1, 2] where {code}) == {2 if holds else 0}")
     assert not [w for w in shown if issubclass(w.category, SyntaxWarning)], [str(w.message) for w in shown]
     assert condition.test(bids)
+
+
+@pytest.mark.parametrize("example, old, new, said", [
+    ("nim", "repeat nth(piles, x + 1):", "repeat nth(piles, x + 9):",
+     "item (x plus 9) of piles has no value here (nothing is written for it), so 'repeat' cannot use it"),
+    ("pig", "roll(d6)", "roll(none)", "roll() needs a die to roll, not none"),
+    ("standoff", "gain(nerve(current_role), 1, rally)", "gain(nerve(current_role), nth([1], 4), rally)", None),
+])
+def test_a_repeat_roll_or_gain_given_none(tmp_path: Path, example: str, old: str, new: str, said: str | None) -> None:
+    """``repeat`` of none and ``roll(none)`` crashed with Python's TypeError; now a positioned error.  ``gain`` of none,
+    as adding none to a counter, does nothing (it crashed: "'<=' not supported between 'NoneType' and 'int'")."""
+    folder = tmp_path / example
+    shutil.copytree(ROOT / "docs" / "examples" / example, folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert old in text
+    ruleset.write_text(text.replace(old, new, 1))
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    if said is None:
+        assert result.exit_code == 0, result.output
+        return
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if new.strip() in row)
+    assert result.exit_code == 1 and f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output

@@ -954,7 +954,13 @@ def read_policy(path: str) -> tuple[dict[str, float], float, str | None]:
         raise ValueError(f"{path} is not a policy file (it should say \"format\": \"{POLICY_FORMAT}\")")
     values, default = data.get("values"), data.get("default", 0.0)
     def number(value: object) -> bool:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value  # not NaN
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:  # NaN
+            return False
+        try:
+            float(value)
+        except OverflowError:  # a whole number of hundreds of digits
+            return False
+        return True
 
     if not isinstance(values, dict) or not all(number(v) for v in values.values()) or not number(default):
         raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")

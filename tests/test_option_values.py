@@ -87,3 +87,23 @@ def test_an_option_of_another_kind_used_only_in_code_is_one_error_not_a_crash(tm
         engine.load(str(folder / "ruleset.yaml"))
     [only] = info.value.diagnostics
     assert only.message.startswith(f"option 'hand_size' holds {kind}, but it is used as a whole number at line "), only
+
+
+@pytest.mark.parametrize("value", ['[1, "x", 5, 7]', "[1, 2.5, 5, 7]", "[[1], 2, 3, 4]"])
+def test_an_option_s_list_mixing_kinds_is_refused_where_code_computes_with_an_item(tmp_path: Path, value: str) -> None:
+    """Nim's ``piles: {default: [1, 2.5, 5, 7]}`` read as ``repeat nth(piles, x + 1)``: a list mixing kinds had the
+    type "any", which the checker trusts, and the set-up crashed ("'float' object cannot be interpreted as an
+    integer")."""
+    folder = tmp_path / "nim"
+    folder.mkdir()
+    text = (Path(__file__).parents[1] / "docs/examples/nim/ruleset.yaml").read_text(encoding="utf-8")
+    assert "    default: [1, 3, 5, 7]\n" in text and "    repeat nth(piles, x + 1):\n" in text
+    (folder / "ruleset.yaml").write_text(text.replace("    default: [1, 3, 5, 7]\n", f"    default: {value}\n", 1),
+                                         encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(folder / "ruleset.yaml"))
+    line = text.splitlines().index("    repeat nth(piles, x + 1):") + 1
+    [only] = info.value.diagnostics
+    assert only.pos is not None and only.pos.line == line, only
+    assert only.message == ("the count of 'repeat' must be an int, but 'item (x plus 1) of piles' is an item of an "
+                            "option's list that mixes kinds")

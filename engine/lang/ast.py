@@ -639,6 +639,9 @@ class Selection(Node):
         if isinstance(src.type, Component):  # one component selects itself (none selects nothing)
             one, item_type = src.fn, src.type
             src = Compiled(ListOf(item_type), lambda s, e: [] if (x := one(s, e)) is None else [x])
+        elif src.type is ANY:  # not known when compiled (first([]), say): none selects nothing there too
+            unknown = src.fn
+            src = Compiled(ANY, lambda s, e: [] if (x := unknown(s, e)) is None else x)
         size = src.size
         if isinstance(src.type, ListOf):
             item_type = src.type.item

@@ -157,3 +157,22 @@ def test_a_repeat_roll_or_gain_given_none(tmp_path: Path, example: str, old: str
         return
     line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if new.strip() in row)
     assert result.exit_code == 1 and f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output
+
+
+def test_a_selection_over_none_of_a_type_not_known_when_compiled_selects_nothing(bids: engine.State) -> None:
+    """``first([])`` has no known type (an empty list's items have none): selecting over it iterated none, a
+    TypeError ('NoneType' object is not iterable); a component known to be none already selected nothing."""
+    assert bids.game.compile_condition("count(x in first([])) == 0 and count(first([])) == 0").test(bids)
+
+
+def test_placing_the_first_of_an_empty_list_is_an_error_at_its_line(tmp_path: Path) -> None:
+    folder = tmp_path / "tiles"
+    shutil.copytree(ROOT / "rulesets" / "sealed-tiles", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert "place(first(played(r)), choose(" in text
+    ruleset.write_text(text.replace("place(first(played(r)), choose(", "place(first([]), choose("))
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if "place(first([])" in row)
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1 and f"ruleset.yaml:{line}:11: place() selected 0 components" in result.output, result.output

@@ -1154,12 +1154,14 @@ class Assign(Node):
             scope.error(self.pos, f"only a counter can be changed with '{self.op}', and '{self.target.describe()}' is not one",
                         did_you_mean(name, assignable) or "declare it under 'counters:' in the ruleset, e.g. gold: {per: role, start: 0}")
             return Compiled(EFFECT, _noop)
-        write, f, op, pos = handler.compile_write(self.target, scope), value.fn, self.op, self.pos
+        write, f, op, pos, node = handler.compile_write(self.target, scope), value.fn, self.op, self.pos, self.value
 
         def change(s: Any, e: list[Any]) -> None:
             amount = f(s, e)
             if amount is None and op != "=":  # adding or taking nothing (e.g. the value of no choice) does nothing
                 return
+            if amount is None:  # set to nothing: the counter would hold no number
+                raise no_value(f"'{op}'", ((node, amount),), pos)
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise EffectRuntimeError(f"'{op}' needs a number, not {amount!r}", pos)
             write(s, e, (lambda old: amount) if op == "=" else (lambda old: _within(s, old + amount, pos)) if op == "+="

@@ -176,3 +176,17 @@ def test_placing_the_first_of_an_empty_list_is_an_error_at_its_line(tmp_path: Pa
     result = CliRunner().invoke(main, ["validate", str(ruleset)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 1 and f"ruleset.yaml:{line}:11: place() selected 0 components" in result.output, result.output
+
+
+def test_a_counter_set_to_none_says_which_value_is_none(tmp_path: Path) -> None:
+    """``coins(buyer) = nth([1], 5)`` was refused as "'=' needs a number, not None": Python's word, and no hint of
+    which value had none."""
+    folder = tmp_path / "bids"
+    shutil.copytree(ROOT / "docs" / "examples" / "sealed-bids", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert "coins(buyer) -= top()" in text
+    ruleset.write_text(text.replace("coins(buyer) -= top()", "coins(buyer) = nth([1], 5)"))
+    result = CliRunner().invoke(main, ["simulate", str(ruleset), "-n", "5"])
+    assert result.exit_code == 1, result.output
+    assert "item 5 of [1] has no value here (nothing is written for it), so '=' cannot use it" in result.output, result.output

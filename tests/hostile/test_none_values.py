@@ -190,3 +190,18 @@ def test_a_counter_set_to_none_says_which_value_is_none(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["simulate", str(ruleset), "-n", "5"])
     assert result.exit_code == 1, result.output
     assert "item 5 of [1] has no value here (nothing is written for it), so '=' cannot use it" in result.output, result.output
+
+
+def test_a_choice_by_no_role_says_so_not_none_in_python_words(tmp_path: Path) -> None:
+    """``choose(..., by = none)`` stopped with "choose(by = None): nobody plays None"."""
+    folder = tmp_path / "arena"
+    shutil.copytree(ROOT / "docs" / "examples" / "arena", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert 'do: "give(choose(foes(self)), Bleeding)"' in text
+    ruleset.write_text(text.replace('do: "give(choose(foes(self)), Bleeding)"',
+                                    'do: "give(choose(foes(self), by = none), Bleeding)"', 1))
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1, result.output
+    assert "choose(by = ...) names no role here (it is none), so nobody may decide" in result.output, result.output
+    assert "None" not in result.output

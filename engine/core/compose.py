@@ -426,7 +426,8 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
         _check_same_items(name, old, new, where)
     if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
         return
-    message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
+    shown = repr(old) if isinstance(old, str) else yaml_text(plain(old))  # 'three', false, [6, 3]: as YAML writes it
+    message = f"option '{name}' holds {was} ({shown} in the ruleset), not {now}"
     quoted = f"'{yaml_text(plain(new))}'"
     if where.startswith("--"):
         written = f"{where}=\"{quoted}\""

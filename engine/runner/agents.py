@@ -420,6 +420,9 @@ class SearchSpec:
         parts = argument.lower().split(":") if argument else []
         seen: set[str] = set()
         for part in map(str.strip, parts):
+            if "=" in part and not part.startswith("c="):
+                raise ValueError(f"'{kind}:{argument}' has no setting '{part.partition('=')[0]}': a search takes N "
+                                 "iterations or Ts seconds, and c=C (e.g. mcts:400:c=2)")
             said = "c" if part.startswith("c=") else "budget" if part else ""
             if said and said in seen:
                 raise ValueError(f"'{kind}:{argument}' gives its {'exploration constant c' if said == 'c' else 'budget'} "

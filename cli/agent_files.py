@@ -126,7 +126,11 @@ def _factory(module: ModuleType, path_text: str) -> Any:
 
 
 class FileAgent:
-    """An agent from the user's file, whose failures and illegal choices are told as the user's, not the engine's."""
+    """An agent from the user's file, whose failures and illegal choices are told as the user's, not the engine's.
+
+    It decides on a copy of the game (its history and log too): an agent that tries a move out with
+    ``state.apply`` and forgets to undo it changes nothing but its copy, never the game being played.
+    """
 
     def __init__(self, inner: Any, spec: str) -> None:
         self.inner = inner
@@ -134,11 +138,14 @@ class FileAgent:
 
     def choose(self, state: Any) -> Any:
         try:
-            action = self.inner.choose(state)
+            action = self.inner.choose(state.clone(record=True))
         except Exception as err:
             raise RulecraftError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
         legal = state.legal_actions()
+        if isinstance(action, str) and action not in legal and any(str(a) == action for a in legal):
+            raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
+                                 "state.legal_actions() whose str() is that text")
         if action not in legal:
             raise RulecraftError(f"the agent {self.name} chose {str(action)!r}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"

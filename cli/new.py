@@ -95,6 +95,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
     from engine.runner.scenario import scenario_files  # loads the compiler: only when a ruleset is made
 
     name = folder.name
+    if not name:  # '.' or '/': a folder that is there already, with no name of its own
+        raise RulecraftError(f"'{folder}' names no new folder: give the new ruleset's folder, as rulecraft new my-game")
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise RulecraftError(f"'{name}' is not a ruleset name: use lower-case letters, digits and '-' (my-game)")
     if name in builtin_names():

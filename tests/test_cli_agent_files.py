@@ -49,6 +49,20 @@ class Greedy:
         return state.legal_actions()[0]
 
 
+class Texter:
+    def choose(self, state):
+        return str(state.legal_actions()[0])
+
+
+class Lookahead:
+    """Tries the first action out on the state it is given, and forgets to take it back."""
+
+    def choose(self, state):
+        first = state.legal_actions()[0]
+        state.apply(first)
+        return first
+
+
 def not_a_class(state):
     return None
 '''
@@ -99,7 +113,9 @@ def test_a_bad_agent_file_is_refused_with_what_is_wrong(bots: Path, spec: str, s
 @pytest.mark.parametrize("name, says", [
     ("Broken", "the agent {bots}:Broken failed in choose(): ZeroDivisionError: division by zero (line "
                f"{BOTS.splitlines().index('        return 1 / 0') + 1})"),
-    ("Cheater", "the agent {bots}:Cheater chose 'pass the salt', which is not one of the legal actions")])
+    ("Cheater", "the agent {bots}:Cheater chose 'pass the salt', which is not one of the legal actions"),
+    ("Texter", "the agent {bots}:Texter chose the text 'place X at 0,0': return the action itself, the one of "
+               "state.legal_actions() whose str() is that text")])
 def test_an_agent_that_fails_or_cheats_is_told_without_a_traceback(bots: Path, name: str, says: str) -> None:
     result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{name}")
     assert result.exit_code == 1 and says.format(bots=bots) in result.output, result.output
@@ -120,3 +136,13 @@ def test_an_agent_file_loaded_leaves_the_known_agents_as_they_were(bots: Path) -
     with pytest.raises(ValueError) as refused:
         make_agent("oracle", 0)
     assert str(bots) not in str(refused.value) and "policy:FILE (searches" in str(refused.value)
+
+
+def test_an_agent_trying_a_move_out_on_the_state_it_is_given_changes_nothing_but_its_copy(bots: Path) -> None:
+    """An agent applying an action to the state it was given used to play it in the game itself: at seat 2 of
+    tic-tac-toe it placed an X for seat 1 each turn, and the game went on from there."""
+    played = run("play", "tic-tac-toe", "--seed", "2", "--seat", f"1={bots}:First", "--seat", f"2={bots}:Lookahead",
+                 "--log", str(bots.parent / "game.json"))
+    assert played.exit_code == 0, played.output
+    actions = json.loads((bots.parent / "game.json").read_text())["actions"]
+    assert actions[:4] == ["place X at 0,0", "place O at 1,0", "place X at 2,0", "place O at 0,1"], actions

@@ -228,6 +228,14 @@ def test_new_refuses_bad_names(tmp_path: Path, name: str, message: str) -> None:
     assert not (tmp_path / name).exists()
 
 
+@pytest.mark.parametrize("folder", [".", "/"])
+def test_new_refuses_a_folder_with_no_name_of_its_own(folder: str) -> None:
+    """``rulecraft new .`` said "'' is not a ruleset name"."""
+    result = run("new", folder)
+    assert result.exit_code == 1
+    assert f"'{Path(folder)}' names no new folder: give the new ruleset's folder, as rulecraft new my-game" in result.output
+
+
 def test_new_refuses_a_folder_inside_one_that_does_not_exist(tmp_path: Path) -> None:
     result = run("new", str(tmp_path / "no-such-dir" / "my-game"))
     assert result.exit_code == 1

@@ -617,3 +617,15 @@ def test_a_definition_written_again_in_a_file_an_overlay_includes_names_that_fil
         notes = [str(note) for note in replacements(compose(tmp_path / "over" / "ruleset.yaml"))]
     assert notes == ["status 'Poison' replaces the one from base (ruleset.yaml:3:3)",
                      f"status 'Sting' replaces the one written before it ({tmp_path / 'over' / 'a.yaml'}:2:3)"]
+
+
+@pytest.mark.parametrize("key", ["extends", "include", "include+", "variants"])
+def test_a_variant_using_extends_include_or_variants_is_refused_at_the_key(tmp_path: Path, key: str) -> None:
+    """Such a variant was accepted and changed nothing: the files are put together, and the variants read, before
+    any variant is applied (``--variant bigger`` with ``extends: iconoclasm-cards`` played the tutorial tiles)."""
+    value = {"extends": "iconoclasm-cards", "variants": "{inner: {description: x}}"}.get(key.rstrip("+"), "[more.yaml]")
+    write(tmp_path, {"more.yaml": "options: {board_size: {default: 5}}\n",
+                     "r.yaml": f"name: r\nextends: tutorial-tiles\nvariants:\n  bigger:\n    description: x\n    {key}: {value}\n"})
+    err = error_of(tmp_path / "r.yaml", ("bigger",))
+    assert str(err).startswith(f"{tmp_path / 'r.yaml'}:6:5: a variant cannot use '{key.rstrip('+')}' (variant 'bigger'): "
+                               "it would change nothing"), err

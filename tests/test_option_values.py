@@ -70,3 +70,40 @@ def test_a_value_outside_the_values_is_one_error_not_two_with_its_uses() -> None
         engine.load("iconica", set_options={"first_seat": "'1'"})
     [only] = [d for d in info.value.diagnostics if not d.message.startswith("note:")]
     assert "option 'first_seat' may be lowest-roll, highest-roll, 1, 2, 3, 4, not '1'" in only.message
+
+
+@pytest.mark.parametrize("value, kind", [("5.5", "a decimal number (5.5)"), (".nan", "a decimal number (.nan)"),
+                                         ("five", "text ('five')"), ("null", "null (null)")])
+def test_an_option_of_another_kind_used_only_in_code_is_one_error_not_a_crash(tmp_path: Path, value: str, kind: str) -> None:
+    """``hand_size: {default: 5.5}`` used only in code (``move(c in stock, hand(r), hand_size)``): its misuse was
+    reported after the build, but the build first set a game up with it, and that crashed ('slice indices must be
+    integers', "'>' not supported between 'int' and 'str'")."""
+    folder = tmp_path / "eights"
+    folder.mkdir()
+    text = (Path(__file__).parents[1] / "docs/examples/crazy-eights/ruleset.yaml").read_text(encoding="utf-8")
+    assert "    default: 5\n" in text and "move(c in stock, hand(r), hand_size)" in text
+    (folder / "ruleset.yaml").write_text(text.replace("    default: 5\n", f"    default: {value}\n", 1), encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(folder / "ruleset.yaml"))
+    [only] = info.value.diagnostics
+    assert only.message.startswith(f"option 'hand_size' holds {kind}, but it is used as a whole number at line "), only
+
+
+@pytest.mark.parametrize("value", ['[1, "x", 5, 7]', "[1, 2.5, 5, 7]", "[[1], 2, 3, 4]"])
+def test_an_option_s_list_mixing_kinds_is_refused_where_code_computes_with_an_item(tmp_path: Path, value: str) -> None:
+    """Nim's ``piles: {default: [1, 2.5, 5, 7]}`` read as ``repeat nth(piles, x + 1)``: a list mixing kinds had the
+    type "any", which the checker trusts, and the set-up crashed ("'float' object cannot be interpreted as an
+    integer")."""
+    folder = tmp_path / "nim"
+    folder.mkdir()
+    text = (Path(__file__).parents[1] / "docs/examples/nim/ruleset.yaml").read_text(encoding="utf-8")
+    assert "    default: [1, 3, 5, 7]\n" in text and "    repeat nth(piles, x + 1):\n" in text
+    (folder / "ruleset.yaml").write_text(text.replace("    default: [1, 3, 5, 7]\n", f"    default: {value}\n", 1),
+                                         encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(folder / "ruleset.yaml"))
+    line = text.splitlines().index("    repeat nth(piles, x + 1):") + 1
+    [only] = info.value.diagnostics
+    assert only.pos is not None and only.pos.line == line, only
+    assert only.message == ("the count of 'repeat' must be an int, but 'item (x plus 1) of piles' is an item of an "
+                            "option's list that mixes kinds")

@@ -680,3 +680,32 @@ def test_every_step_kind_that_lists_actions_is_in_the_doc_s_table() -> None:
     assert sorted(kind for kind in kinds if f"| `{kind}` |" not in table) == []
     commit = next(line for line in table.splitlines() if line.startswith("| `commit` |"))
     assert all(words in commit for words in ("as FACE", "at X,Y", "commit X,Y to SLOT", "`numbers`"))
+
+
+def test_a_move_the_ruleset_fails_to_carry_out_leaves_the_game_as_it_was(tmp_path: Path) -> None:
+    """A card of rank 3 divides by zero once it is on the discard pile: step() raised the ruleset's error with the
+    card moved already and the pile's log changed, and an agent catching the error played on from there."""
+    folder = tmp_path / "eights"
+    shutil.copytree(Path(__file__).parents[1] / "docs/examples/crazy-eights", folder)
+    ruleset = folder / "ruleset.yaml"
+    played = "          move(c in cards where c == played, discard, on_top = true)\n"
+    text = ruleset.read_text(encoding="utf-8")
+    assert played in text
+    ruleset.write_text(text.replace(played, played + "          let boom = 1 / (played.rank - 3)\n"), encoding="utf-8")
+    e = env(str(ruleset), players=2)
+    for seed in range(50):
+        e.reset(seed=seed)
+        mask = e.observe(e.agent_selection)["action_mask"]
+        threes = [i for i in np.flatnonzero(mask) if re.fullmatch(r"choose \w3", e.unwrapped.table.describe(int(i)))]
+        if threes:
+            break
+    else:
+        pytest.fail("no seed offers a 3 first")
+    before, mover = e.unwrapped.game_state.to_json(), e.agent_selection
+    with pytest.raises(RulecraftError, match="division by zero"):
+        e.step(int(threes[0]))
+    assert e.unwrapped.game_state.to_json() == before and e.agent_selection == mover
+    others = [int(i) for i in np.flatnonzero(mask) if i not in threes]
+    if others:  # the game plays on from where it was
+        e.step(others[0])
+        assert e.unwrapped.game_state.to_json() != before

@@ -446,3 +446,10 @@ def test_a_misspelt_face_of_a_die_gets_a_suggestion() -> None:
         engine.load("spell-cycles", set_options={"die_colours": "[red, blu]"})
     (problem,) = [d for d in info.value.diagnostics if not d.message.startswith("note: ")]
     assert problem.message.endswith("'blu' is not one of colour's values") and problem.hint == "did you mean 'blue'?"
+
+
+def test_the_option_s_value_in_the_ruleset_is_written_as_in_yaml() -> None:
+    """``--set chain_reactions=null`` said "holds true/false (False in the ruleset)": Python's word for YAML's false."""
+    with pytest.raises(RulesetError) as info:
+        engine.load(RULESET, set_options={"chain_reactions": "null"})
+    assert "option 'chain_reactions' holds true/false (false in the ruleset), not null" in str(info.value)

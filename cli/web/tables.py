@@ -321,10 +321,19 @@ def new_keys(seats: Iterable[int]) -> dict[int, str]:
 
 
 class Tables:
-    """The tables of one server, the oldest forgotten beyond ``limit``.
+    """The tables of one server; beyond ``limit``, one is forgotten: the least recently asked for among those
+    whose loss costs nobody a game (bots only, a replay, a game over), else the least recently asked for.
 
     A table's id is its number and a mark drawn when the server starts (``t1-4f9a2c``), so that a page left open
     across a restart names no table of the new server: its clicks are refused, not played in another game.
+
+    >>> import engine
+    >>> name = engine.builtin_names()[0]
+    >>> game, tables = engine.load(name), Tables(limit=1)
+    >>> played = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {2: "random"}))
+    >>> watched = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {1: "random", 2: "random"}))
+    >>> tables.get(played.id) is played
+    True
     """
 
     def __init__(self, limit: int = 200) -> None:
@@ -344,14 +353,24 @@ class Tables:
         with self._lock:
             self._tables[table.id] = table
             while len(self._tables) > self.limit:
-                self._tables.popitem(last=False)
+                spare = next((key for key, kept in self._tables.items() if _spare(kept)), None)
+                if spare is None:
+                    self._tables.popitem(last=False)
+                else:
+                    del self._tables[spare]
         return table
 
     def get(self, table_id: str) -> Table:
         with self._lock:
             table = self._tables.get(table_id)
+            if table is not None:
+                self._tables.move_to_end(table_id)  # asked for now: the last to be forgotten
         if table is None:
             raise TableError(f"there is no game '{table_id}' on this server (it may have been closed, or the server "
                              "started again since: start a new one)")
         return table
 
+
+def _spare(table: Table) -> bool:
+    """Whether forgetting ``table`` costs nobody a game: it has no human seat (watched, replayed) or is over."""
+    return not table.keys or table.state.is_terminal

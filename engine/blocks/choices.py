@@ -770,6 +770,8 @@ class Choose(Function):
                 s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
                 return value
             seat = s.seat_of.get(role, 0) if role is not None else 0
+            if role is None:
+                raise EffectRuntimeError("choose(by = ...) names no role here (it is none), so nobody may decide", pos)
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components, call))

@@ -357,7 +357,7 @@ def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker:
     """Damage (``down``) or heal a component: move its marker, land on a tile, run the hooks, stop it at 0."""
     meter = s.game.parts.get("meter")
     assert meter is not None  # only rulesets with a meter offer damage() and heal()
-    if target is None or amount <= 0:
+    if target is None or amount is None or amount <= 0:  # none: as adding nothing to a counter, nothing happens
         return
     i = meter.counter.index_of(target)
     if i is None:
@@ -435,7 +435,7 @@ def shift(s: "StateView", meter: Meter, i: int, amount: int, source: Any, by: An
 
 def _step(s: "StateView", meter: Meter, owner: Any, i: int, amount: int, down: bool) -> int | None:
     """Move the marker in slot ``i`` by ``amount`` (not past the bounds): the value it left, None when it did not move."""
-    if amount <= 0:
+    if amount is None or amount <= 0:  # none: as adding nothing to a counter, nothing happens
         return None
     old = s.counters[i]
     new = meter.counter.clamp(s, owner, old - amount if down else old + amount)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
-from engine.core.errors import EffectRuntimeError
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.core.facedown import NOBODY, back_label, hidden_from, public_name
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
@@ -519,6 +519,32 @@ def tossed_text(s: Any, chosen: list[int]) -> list[str]:
     return lines
 
 
+def _counted(count: Fn, node: ast.Node, pos: SourcePos | None) -> Fn:
+    """``move()``'s count, refused at the call when it is none (a number nobody sealed, an attribute not written).
+
+    >>> _counted(lambda s, e: None, ast.Name(None, "bid"), None)(None, [])
+    Traceback (most recent call last):
+    engine.core.errors.EffectRuntimeError: bid has no value here (nothing is written for it), so move()'s count cannot use it
+    """
+
+    def counted(s: Any, e: list[Any]) -> int:
+        n = count(s, e)
+        if n is None:
+            raise ast.no_value("move()'s count", ((node, n),), pos)
+        return n
+
+    return counted
+
+
+def _no_zone(word: str, node: ast.Node | None, pos: SourcePos | None) -> EffectRuntimeError:
+    """The error for an effect given none where it needs a zone (``if ... then ZONE else none``).
+
+    >>> str(_no_zone("shuffle()", ast.Name(None, "pile"), None))
+    "shuffle() needs a zone, but 'pile' is none here"
+    """
+    return EffectRuntimeError(f"{word} needs a zone, but '{node.describe() if node is not None else 'it'}' is none here", pos)
+
+
 @dataclass(frozen=True)
 class Move(Function):
     """``move(c in cards where ..., zone)``: move each selected component to the end of a zone (``, n``: at most the
@@ -538,9 +564,9 @@ class Move(Function):
         parts = selection.compile_parts(scope)
         kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope) if isinstance(parts.item_type, Component) else None
         items = kept.items if kept is not None else unkept(parts.items)  # a filter reading only printed attributes: its answers kept
+        limit = _counted(self.value(scope, args[2], INT, "count").fn, args[2], call.pos) if len(args) == 3 else None
         destination = self.value(scope, args[1], ZONE, "destination")
-        zone, pos = destination.fn, call.pos
-        limit = _counted(self.value(scope, args[2], INT, "count").fn, args[2], pos) if len(args) == 3 else None
+        zone, pos, to = destination.fn, call.pos, args[1]
         if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):
             scope.error(args[1].pos, "move() cannot put components on the board; use place(..., (x, y))")
 
@@ -550,6 +576,8 @@ class Move(Function):
             z = zone(s, e)
             if z == s.game.board_zone:
                 raise EffectRuntimeError("move() cannot put components on the board; use place()", pos)
+            if z is None:
+                raise _no_zone("move()", to, pos)
             if first is not None:
                 chosen = first(s, e, limit)
             else:
@@ -644,10 +672,12 @@ class Shuffle(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         zone = self.value(scope, args[0], ZONE, "zone").fn if args else (lambda s, e: 0)
-        pos = call.pos
+        pos, node = call.pos, args[0] if args else None
 
         def shuffle(s: Any, e: list[Any]) -> None:
             z = zone(s, e)
+            if z is None:
+                raise _no_zone("shuffle()", node, pos)
             s.budget -= len(s.zones[z])
             if s.budget < 0:
                 raise ast.out_of_steps(s, pos, "shuffle")
@@ -811,19 +841,3 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
          argument="item", words="the rank of {}"),
 )
 """The generic functions over roles, seats, zones and the board that every ruleset may call."""
-
-
-def _counted(count: Fn, node: ast.Node, pos: Any) -> Fn:
-    """``count`` refusing none (an item past a list's end, say) with the error '+' gives, naming ``node``.
-
-    >>> _counted(lambda s, e: 2, ast.Literal(None, 2), None)(None, [])
-    2
-    """
-
-    def counted(s: Any, e: list[Any]) -> int:
-        n = count(s, e)
-        if n is None:
-            raise ast.no_value("move()", ((node, n),), pos)
-        return n
-
-    return counted

@@ -306,9 +306,10 @@ def _stored(s: "StateView", status: Status, cid: int) -> int:
 
 
 def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
-    """Give a component a status (do as much as you can); True when it now has it and did not before."""
+    """Give a component a status (do as much as you can); True when it now has it and did not before (no component
+    or no status, as ``first(statuses_of(t))`` of a component without one, gives nothing)."""
     book = s.game.parts.get("statuses")
-    if cid is None or book is None:
+    if cid is None or name is None or book is None:
         return False
     status = book.by_name[name]
     i = _stored(s, status, cid)
@@ -333,9 +334,9 @@ def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
 
 
 def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
-    """End a status on a component (nothing when it has none)."""
+    """End a status on a component (nothing when it has none, or when there is no component or no status)."""
     book = s.game.parts.get("statuses")
-    if cid is None or book is None:
+    if cid is None or name is None or book is None:
         return
     status = book.by_name[name]
     i = _stored(s, status, cid)
@@ -600,9 +601,9 @@ def _age(scope: Scope, call: ast.Call, status: Compiled, target: Fn) -> Compiled
 
 
 def has(s: "StateView", cid: Any, name: Any) -> bool:
-    """Whether component ``cid`` has the status called ``name`` now."""
+    """Whether component ``cid`` has the status called ``name`` now (false for no component or no status)."""
     book = s.game.parts.get("statuses")
-    return cid is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
+    return cid is not None and name is not None and book is not None and bool(s.counters[_stored(s, book.by_name[name], cid)])
 
 
 def statuses_of(s: "StateView", cid: Any) -> list[str]:

@@ -174,7 +174,7 @@ class Builder:
         compile_outcomes(self)
         compile_running_score(self)
         compile_invariants(self)
-        if not self.sink.items:
+        if not self.sink.items and not self.sink.misused:  # an option misused is reported after the build, at its value
             dry_run_setups(self)
 
     # ------------------------------------------------------------ names

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, describe_kind, plain, yaml_text
-from engine.lang.types import Type
+from engine.lang.types import ANY, ListOf, Type
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder
@@ -158,12 +158,21 @@ def check_names(b: "Builder") -> None:
 
 
 def declare_opaque_options(b: "Builder") -> None:
-    """Options holding null, a decimal or a mapping: settings may read them, code cannot compute with them.
+    """Options holding null, a decimal or a mapping: settings may read them, code cannot compute with them; a list
+    mixing kinds (``[1, 3, 5, 7.5]``, ``[1, "x"]``): code may count and search it, not compute with its items.
 
     (Their type would otherwise be "any", which the checker trusts, and
-    ``count(...) - option`` would fail only when run.)
+    ``count(...) - option`` or ``repeat nth(option, 2)`` would fail only when run.)
     """
+    from engine.compiling.vocabulary import value_type
+
     for name, value in b.game.options.items():
         if value is None or isinstance(value, (float, dict)):
             kind = describe_kind(value)
             b.game.vocab.define_constant(name, Type(f"option holding {kind}"), value, f"the option {name}")
+        elif isinstance(value, list) and value and value_type(value, b.game.types) == ANY:
+            b.game.vocab.define_constant(name, ListOf(MIXED), value, f"the option {name}")
+
+
+MIXED = Type("item of an option's list that mixes kinds")
+"""The items of an option's list that mixes kinds: no use in code takes them."""

@@ -238,6 +238,7 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
     result = tree
     for name in order:
         body = _variant_body(declared, name)
+        _check_variant_keys(name, body)
         _check_variant_options(name, body, result)
         result = merge(result, _copy(body, skip=_VARIANT_META))
     result = _copy(result, pos=tree.pos)
@@ -246,6 +247,25 @@ def apply_variants(tree: Mapping, names: collections.abc.Sequence[str]) -> Mappi
         selected.add(Text(name, declared.key_pos[name]), declared.key_pos[name])
     result.add(Text("selected_variants", tree.pos), selected, None, None)
     return result
+
+
+def _check_variant_keys(name: str, body: Mapping) -> None:
+    """Refuse ``include``, ``extends`` and ``variants`` in a variant: the files are put together and the variants
+    read before any variant is applied, so the variant would silently change nothing with them.
+
+    >>> _check_variant_keys("big", load_yaml("r.yaml", "extends: other-game\\n"))
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.RulesetError: r.yaml:1:1: a variant cannot use 'extends' (variant 'big'): it would change nothing, as the ruleset's files are put together before a variant is applied (put the 'extends' in a ruleset of its own, or write the variant's changes in it)
+    """
+    for key in body:
+        bare = key[:-1] if _operator(key) else key
+        if bare in (*_CONSUMED, _VARIANTS):
+            hint = ("declare the variants under the ruleset's own 'variants'" if bare == _VARIANTS else
+                    f"put the '{bare}' in a ruleset of its own, or write the variant's changes in it")
+            raise RulesetError.at(body.key_pos.get(key, body.pos), f"a variant cannot use '{bare}' (variant '{name}'): it "
+                                  "would change nothing, as the ruleset's files are put together before a variant is "
+                                  "applied", hint)
 
 
 def _check_variant_options(name: str, body: Mapping, tree: Mapping) -> None:
@@ -413,7 +433,8 @@ def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
         _check_same_items(name, old, new, where)
     if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
         return
-    message = f"option '{name}' holds {was} ({old!r} in the ruleset), not {now}"
+    shown = repr(old) if isinstance(old, str) else yaml_text(plain(old))  # 'three', false, [6, 3]: as YAML writes it
+    message = f"option '{name}' holds {was} ({shown} in the ruleset), not {now}"
     quoted = f"'{yaml_text(plain(new))}'"
     if where.startswith("--"):
         written = f"{where}=\"{quoted}\""

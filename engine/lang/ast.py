@@ -463,7 +463,10 @@ class Compare(Node):
     def _code(self, a: Compiled, b: Compiled, scope: Scope) -> Code:
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
         if self.op in ("==", "!=") and "None" in (left, right):  # none equals none alone: asked by identity
-            return Code(f"({right if left == 'None' else left} {'is' if self.op == '==' else 'is not'} None)", None, ca + cb)
+            other, known = (right, b) if left == "None" else (left, a)
+            if known.constant:  # a literal: decided now (Python warns of 'is' with a literal, on the user's screen)
+                return Code(repr((known.fn(None, []) is None) == (self.op == "==")), None, ca + cb)
+            return Code(f"({other} {'is' if self.op == '==' else 'is not'} None)", None, ca + cb)
         if self.op in ("==", "!="):
             return Code(f"({left} {self.op} {right})", None, ca + cb)
         plain = codegen.ordered(self.op, a, b) if scope.pure else None
@@ -636,6 +639,9 @@ class Selection(Node):
         if isinstance(src.type, Component):  # one component selects itself (none selects nothing)
             one, item_type = src.fn, src.type
             src = Compiled(ListOf(item_type), lambda s, e: [] if (x := one(s, e)) is None else [x])
+        elif src.type is ANY:  # not known when compiled (first([]), say): none selects nothing there too
+            unknown = src.fn
+            src = Compiled(ANY, lambda s, e: [] if (x := unknown(s, e)) is None else x)
         size = src.size
         if isinstance(src.type, ListOf):
             item_type = src.type.item
@@ -1148,12 +1154,14 @@ class Assign(Node):
             scope.error(self.pos, f"only a counter can be changed with '{self.op}', and '{self.target.describe()}' is not one",
                         did_you_mean(name, assignable) or "declare it under 'counters:' in the ruleset, e.g. gold: {per: role, start: 0}")
             return Compiled(EFFECT, _noop)
-        write, f, op, pos = handler.compile_write(self.target, scope), value.fn, self.op, self.pos
+        write, f, op, pos, node = handler.compile_write(self.target, scope), value.fn, self.op, self.pos, self.value
 
         def change(s: Any, e: list[Any]) -> None:
             amount = f(s, e)
             if amount is None and op != "=":  # adding or taking nothing (e.g. the value of no choice) does nothing
                 return
+            if amount is None:  # set to nothing: the counter would hold no number
+                raise no_value(f"'{op}'", ((node, amount),), pos)
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise EffectRuntimeError(f"'{op}' needs a number, not {amount!r}", pos)
             write(s, e, (lambda old: amount) if op == "=" else (lambda old: _within(s, old + amount, pos)) if op == "+="
@@ -1262,7 +1270,6 @@ class Repeat(Node):
         fn, body = n.fn, compiled.fn
         steps = weight(nodes(self.body) + inner.inlined[0] - inlined)
         budget = _budget_guard(self.pos, "'repeat' loop", steps)
-
         node = self
 
         def run(s: Any, e: list[Any]) -> None:

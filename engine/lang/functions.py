@@ -341,50 +341,53 @@ class Fold(Aggregate):
             if not INT.accepts(sel.item_type):
                 scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs a number to add up, as in {self.example}")
             value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
-        items, slot, empty = sel.items, sel.slot, self.empty
-        combine = self._checked(sel_node.value or ast.Name(sel_node.pos, sel_node.var), call.pos)
+        items, slot, combine, empty = sel.items, sel.slot, self.combine, self.empty
+        failed = self._no_value(sel_node, call.pos)
 
         def fold(s: Any, e: list[Any]) -> int:
             values = []
             for x in items(s, e):
                 e[slot] = x
                 values.append(value_fn(s, e))
-            return combine(values) if values else empty
-
-        value = sel.value or Compiled(INT, value_fn, code=codegen.Code(f"e[{slot}]"))
-        return Compiled(INT, self._generated(sel, value, call, scope, fold, combine) or fold)
-
-    def _checked(self, value: ast.Node, pos: SourcePos | None) -> Callable[[list[int]], int]:
-        """``combine`` refusing a value that is none (an attribute a component lacks) with the error '+' gives.
-
-        >>> Fold("sum", "", "", "")._checked(ast.Name(None, "cost"), None)([1, 2])
-        3
-        """
-        combine, word = self.combine, f"{self.name}()"
-
-        def checked(values: list[int]) -> int:
+            if not values:
+                return empty
             try:
                 result = combine(values)
-            except TypeError:
+            except TypeError:  # none among the values
                 result = None
-            if result is None:
-                raise ast.no_value(word, ((value, None),), pos)
+            if result is None:  # max or min of a single none gives none
+                raise failed()
             return result
 
-        return checked
+        value = sel.value or Compiled(INT, value_fn, code=codegen.Code(f"e[{slot}]"))
+        return Compiled(INT, self._generated(sel, value, call, scope, fold, failed) or fold)
+
+    def _no_value(self, sel_node: ast.Selection, pos: SourcePos | None) -> Callable[[], EffectRuntimeError]:
+        """The error for a fold meeting none among its values (a component without the attribute summed, say).
+
+        >>> from engine.lang.parser import parse_expression
+        >>> call = parse_expression("max(c.cost for c in hand)")
+        >>> str(LANGUAGE[2]._no_value(as_selection(call.positional()[0]), None)())
+        'the cost of c has no value here (nothing is written for it), so max() cannot use it'
+        """
+        node = sel_node.value or ast.Name(sel_node.pos, sel_node.var)
+        return lambda: ast.no_value(f"{self.name}()", ((node, None),), pos)
 
     def _generated(self, sel: ast.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
-                   reference: Fn, checked: Callable[[list[int]], int]) -> Fn | None:
+                   reference: Fn, failed: Callable[[], EffectRuntimeError]) -> Fn | None:
         """The fold as one generated function: the value written inside the loop over the items (unfiltered, a
         zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
         term, consts = codegen.expr(value)
-        x, combine = codegen.fresh("x"), codegen.fresh("k")
+        x, combine, error = codegen.fresh("x"), codegen.fresh("k"), codegen.fresh("k")
         head, items, listed, test = _items(sel, x, scope)
         term = codegen.read_as(term, sel.slot, x, sel.present, sel.placed)
         lines = ("values = []", *head, f"for {x} in {items}:", *_skip(x, test), *codegen.kept_item(sel.slot, x, term),
                  f"    values.append({term})",
-                 f"return {combine}(values) if values else {self.empty!r}")
-        return codegen.function(lines, consts + listed + ((combine, checked),), call.pos, scope, reference, sel.pure)
+                 "if not values:", f"    return {self.empty!r}",
+                 "try:", f"    result = {combine}(values)", "except TypeError:  # none among the values",
+                 "    result = None", "if result is None:", f"    raise {error}()", "return result")
+        return codegen.function(lines, consts + listed + ((combine, self.combine), (error, failed)), call.pos, scope,
+                                reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
@@ -499,14 +502,12 @@ class Nth(Function):
             scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
                         "an option holding a list, a list like [3, 4, 5], or a zone")
         n = self.value(scope, args[1], INT, "position").fn
-        got, node, pos = items.fn, args[1], call.pos
+        got = items.fn
 
         def nth(s: Any, e: list[Any]) -> Any:
             values, i = got(s, e), n(s, e)
-            if i is None:
-                raise ast.no_value("nth()", ((node, i),), pos)
             values = list(values) if not isinstance(values, (list, tuple)) else values
-            return values[i - 1] if 1 <= i <= len(values) else None
+            return values[i - 1] if i is not None and 1 <= i <= len(values) else None
 
         return Compiled(items.type.item if isinstance(items.type, ListOf) else ANY, nth)
 
@@ -562,8 +563,15 @@ class RollValue(Function):
             scope.error(call.pos, "roll() can't be used in a condition or score: it would change the game's dice",
                         "roll in a program (setup, effects) and keep the result with 'let'")
         c = self.value(scope, args[0], DIE, "die") if args else Compiled(DIE, lambda s, e: 6)
-        f = c.fn
-        return Compiled(INT, lambda s, e: s.roll_in_effect(f(s, e)))
+        f, pos = c.fn, call.pos
+
+        def roll(s: Any, e: list[Any]) -> int:
+            sides = f(s, e)
+            if sides is None:
+                raise EffectRuntimeError("roll() needs a die to roll, not none", pos)
+            return s.roll_in_effect(sides)
+
+        return Compiled(INT, roll)
 
     def describe(self, call: ast.Call) -> str:
         return f"a roll of {call.args[0].describe()}" if call.args else "a roll"

@@ -426,6 +426,9 @@ class SearchSpec:
         parts = argument.lower().split(":") if argument else []
         seen: set[str] = set()
         for part in map(str.strip, parts):
+            if "=" in part and not part.startswith("c="):
+                raise ValueError(f"'{kind}:{argument}' has no setting '{part.partition('=')[0]}': a search takes N "
+                                 "iterations or Ts seconds, and c=C (e.g. mcts:400:c=2)")
             said = "c" if part.startswith("c=") else "budget" if part else ""
             if said and said in seen:
                 raise ValueError(f"'{kind}:{argument}' gives its {'exploration constant c' if said == 'c' else 'budget'} "
@@ -960,7 +963,13 @@ def read_policy(path: str) -> tuple[dict[str, float], float, str | None]:
         raise ValueError(f"{path} is not a policy file (it should say \"format\": \"{POLICY_FORMAT}\")")
     values, default = data.get("values"), data.get("default", 0.0)
     def number(value: object) -> bool:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value  # not NaN
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value:  # NaN
+            return False
+        try:
+            float(value)
+        except OverflowError:  # a whole number of hundreds of digits
+            return False
+        return True
 
     if not isinstance(values, dict) or not all(number(v) for v in values.values()) or not number(default):
         raise ValueError(f"{path}: 'values' should map action texts to numbers, and 'default' be a number")

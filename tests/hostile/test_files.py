@@ -205,7 +205,9 @@ def test_a_policy_file_that_is_not_a_regular_file_is_refused_at_once(tmp_path: P
 @pytest.mark.parametrize(("text", "message"), [
     ("[" * 100_000, "its JSON nests too deeply"),
     ('{"format": "rulecraft-policy", "values": {"pass": NaN}}', "'values' should map action texts to numbers"),
-], ids=["deep", "NaN"])
+    ('{"format": "rulecraft-policy", "values": {"pass": 1' + "0" * 400 + '}}', "'values' should map action texts to numbers"),
+    ('{"format": "rulecraft-policy", "default": -1' + "0" * 400 + ', "values": {}}', "and 'default' be a number"),
+], ids=["deep", "NaN", "huge value", "huge default"])
 def test_a_damaged_policy_file_is_refused_with_a_reason(tmp_path: Path, text: str, message: str) -> None:
     path = write(tmp_path / "policy.json", text)
     with pytest.raises(ValueError, match=re.escape(message)):

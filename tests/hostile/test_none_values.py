@@ -1,0 +1,207 @@
+"""None where a value is needed (sum, max, min, abs, nth, move, shuffle, damage, heal, statuses): never Python's error.
+
+A sealed number nobody sealed, or an attribute a component does not have,
+reads as none; arithmetic and comparisons on it were already a positioned
+error ("... has no value here"), but the folds and ``abs`` let Python's
+``TypeError`` out — a traceback from ``rulecraft validate``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+from cli.main import main
+from engine.core.errors import EffectRuntimeError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bids() -> engine.State:
+    """A sealed-bid game just set up: nobody has sealed a number, so ``committed_number(r)`` is none."""
+    return engine.load(ROOT / "docs" / "examples" / "sealed-bids").new_state(players=2, seed=0)
+
+
+@pytest.mark.parametrize("code, word", [
+    ("max(committed_number(r) for r in roles) == 0", "max()"),
+    ("min(committed_number(r) for r in roles) == 0", "min()"),
+    ("sum(committed_number(r) for r in roles) == 0", "sum()"),
+    ("max(x for x in [1, committed_number(Red)]) == 1", "max()"),
+    ("abs(committed_number(Red)) == 0", "abs()"),
+])
+def test_none_in_a_number_function_is_an_error_at_its_place(bids: engine.State, code: str, word: str) -> None:
+    condition = bids.game.compile_condition(code)
+    with pytest.raises(EffectRuntimeError, match=rf"^<expression>:1:1: .* has no value here .*, so {word[:-2]}\(\) cannot"):
+        condition.test(bids)
+
+
+def test_nth_at_no_position_is_none(bids: engine.State) -> None:
+    assert bids.game.compile_condition("nth(numbers(1, 3), committed_number(Red)) == none").test(bids)
+
+
+def test_a_fold_of_numbers_still_folds(bids: engine.State) -> None:
+    assert bids.game.compile_condition("max(x for x in numbers(1, 5)) == 5 and sum(x for x in [2, 3]) == 5").test(bids)
+    assert bids.game.compile_condition("min(x for x in []) == 0 and abs(0 - 4) == 4").test(bids)
+
+
+def test_validate_reports_a_fold_of_unsealed_numbers_at_its_line(tmp_path: Path) -> None:
+    folder = tmp_path / "bids"
+    shutil.copytree(ROOT / "docs" / "examples" / "sealed-bids", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert '"numbers(0, coins(current_role))"' in text
+    ruleset.write_text(text.replace('"numbers(0, coins(current_role))"', '"numbers(1, 0)"'))  # nothing to seal
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if row.strip().startswith("top():"))
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"ruleset.yaml:{line}:10: setting up 2 or 3 players fails: the number committed by r has no value here" in result.output
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("move(c in stock, hand(r), hand_size)", "move(c in stock, hand(r), nth([1], 5))",
+     "item 5 of [1] has no value here (nothing is written for it), so move()'s count cannot use it"),
+    ("move(c in stock where c.rank != 8, discard, 1, on_top = true)",
+     "move(c in stock where c.rank != 8, discard, nth([1], 5), on_top = true)", "so move()'s count cannot use it"),
+    ("move(c in stock where c.rank != 8, discard, 1, on_top = true)",
+     "move(c in stock where c.rank != 8, if count(stock) > 99 then discard else none, 1)",
+     "move() needs a zone, but 'discard if the number of stock is more than 99, else nothing' is none here"),
+    ("  shuffle(stock)", "  shuffle(if count(stock) > 99 then stock else none)", "shuffle() needs a zone, but"),
+])
+def test_a_move_or_shuffle_given_none_is_an_error_at_its_line(tmp_path: Path, old: str, new: str, said: str) -> None:
+    folder = tmp_path / "eights"
+    shutil.copytree(ROOT / "docs" / "examples" / "crazy-eights", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert old in text
+    ruleset.write_text(text.replace(old, new))
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if new.strip() in row)
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output
+
+
+KESTRA = 'member(Crimson, "Kestra")'
+
+
+@pytest.mark.parametrize("effect", [
+    f"damage({KESTRA}, nth([1], 5), status)",
+    f"heal({KESTRA}, nth([1], 5), status)",
+    f"give({KESTRA}, first(statuses_of({KESTRA})), status)",
+    f"remove({KESTRA}, first(statuses_of({KESTRA})))",
+])
+def test_none_as_a_meters_amount_or_as_a_status_does_nothing(tmp_path: Path, effect: str) -> None:
+    """As adding none to a counter does nothing, damage or healing of none moves no marker, and giving, removing or
+    asking for no status (``first(statuses_of(t))`` of a component without one) gives, removes or finds nothing:
+    they crashed with "'<=' not supported between 'NoneType' and 'int'" and "KeyError: None"."""
+    scenario = tmp_path / "none.yaml"
+    scenario.write_text(f"""\
+name: none as an amount or a status
+ruleset: iconica
+players: 2
+position:
+  seats: {{Crimson: 1, Azure: 2}}
+  zones:
+    party(Crimson): [Kestra]
+    party(Azure): [Aelin]
+  effect: '{effect}'
+actions: []
+expect:
+  - health({KESTRA}) == 110
+  - not has({KESTRA}, first(statuses_of({KESTRA})))
+  - count(statuses_of({KESTRA})) == 0
+""")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 0 and "1 passed, 0 failed" in result.output, (result.output, result.exception)
+
+
+@pytest.mark.parametrize("code, holds", [("3 != none", True), ("3 == none", False), ("none == 3", False),
+                                         ("none == none", True), ("none != none", False)])
+def test_a_literal_compared_with_none_warns_nothing_on_the_screen(bids: engine.State, code: str, holds: bool) -> None:
+    """The generated code read ``3 != none`` as ``(3 is not None)``, and Python printed 'SyntaxWarning: "is not" with
+    a literal' under ``rulecraft validate`` (a function ``goal(r)`` testing ``r == Black``, called as ``goal(none)``)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        condition = bids.game.compile_condition(f"count(x in [1, 2] where {code}) == {2 if holds else 0}")
+    assert not [w for w in shown if issubclass(w.category, SyntaxWarning)], [str(w.message) for w in shown]
+    assert condition.test(bids)
+
+
+@pytest.mark.parametrize("example, old, new, said", [
+    ("nim", "repeat nth(piles, x + 1):", "repeat nth(piles, x + 9):",
+     "item (x plus 9) of piles has no value here (nothing is written for it), so 'repeat' cannot use it"),
+    ("pig", "roll(d6)", "roll(none)", "roll() needs a die to roll, not none"),
+    ("standoff", "gain(nerve(current_role), 1, rally)", "gain(nerve(current_role), nth([1], 4), rally)", None),
+])
+def test_a_repeat_roll_or_gain_given_none(tmp_path: Path, example: str, old: str, new: str, said: str | None) -> None:
+    """``repeat`` of none and ``roll(none)`` crashed with Python's TypeError; now a positioned error.  ``gain`` of none,
+    as adding none to a counter, does nothing (it crashed: "'<=' not supported between 'NoneType' and 'int'")."""
+    folder = tmp_path / example
+    shutil.copytree(ROOT / "docs" / "examples" / example, folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert old in text
+    ruleset.write_text(text.replace(old, new, 1))
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    if said is None:
+        assert result.exit_code == 0, result.output
+        return
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if new.strip() in row)
+    assert result.exit_code == 1 and f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output
+
+
+def test_a_selection_over_none_of_a_type_not_known_when_compiled_selects_nothing(bids: engine.State) -> None:
+    """``first([])`` has no known type (an empty list's items have none): selecting over it iterated none, a
+    TypeError ('NoneType' object is not iterable); a component known to be none already selected nothing."""
+    assert bids.game.compile_condition("count(x in first([])) == 0 and count(first([])) == 0").test(bids)
+
+
+def test_placing_the_first_of_an_empty_list_is_an_error_at_its_line(tmp_path: Path) -> None:
+    folder = tmp_path / "tiles"
+    shutil.copytree(ROOT / "rulesets" / "sealed-tiles", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert "place(first(played(r)), choose(" in text
+    ruleset.write_text(text.replace("place(first(played(r)), choose(", "place(first([]), choose("))
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if "place(first([])" in row)
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1 and f"ruleset.yaml:{line}:11: place() selected 0 components" in result.output, result.output
+
+
+def test_a_counter_set_to_none_says_which_value_is_none(tmp_path: Path) -> None:
+    """``coins(buyer) = nth([1], 5)`` was refused as "'=' needs a number, not None": Python's word, and no hint of
+    which value had none."""
+    folder = tmp_path / "bids"
+    shutil.copytree(ROOT / "docs" / "examples" / "sealed-bids", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert "coins(buyer) -= top()" in text
+    ruleset.write_text(text.replace("coins(buyer) -= top()", "coins(buyer) = nth([1], 5)"))
+    result = CliRunner().invoke(main, ["simulate", str(ruleset), "-n", "5"])
+    assert result.exit_code == 1, result.output
+    assert "item 5 of [1] has no value here (nothing is written for it), so '=' cannot use it" in result.output, result.output
+
+
+def test_a_choice_by_no_role_says_so_not_none_in_python_words(tmp_path: Path) -> None:
+    """``choose(..., by = none)`` stopped with "choose(by = None): nobody plays None"."""
+    folder = tmp_path / "arena"
+    shutil.copytree(ROOT / "docs" / "examples" / "arena", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert 'do: "give(choose(foes(self)), Bleeding)"' in text
+    ruleset.write_text(text.replace('do: "give(choose(foes(self)), Bleeding)"',
+                                    'do: "give(choose(foes(self), by = none), Bleeding)"', 1))
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1, result.output
+    assert "choose(by = ...) names no role here (it is none), so nobody may decide" in result.output, result.output
+    assert "None" not in result.output

@@ -36,3 +36,11 @@ def test_every_api_example_runs_as_shown(monkeypatch: pytest.MonkeyPatch) -> Non
         test.globs = namespace  # share what earlier blocks made (get_doctest copies the dict)
         runner.run(test, out=failures.append, clear_globs=False)
     assert runner.failures == 0, "".join(failures)
+
+
+def test_variants_of_another_kind_are_refused_by_name() -> None:
+    """engine.load(NAME, 3) failed with "TypeError: 'int' object is not iterable" from deep inside the loader."""
+    import engine
+
+    with pytest.raises(TypeError, match=r"the variants are a name .* or a list of names, not int 3"):
+        engine.load("tic-tac-toe", 3)

@@ -82,6 +82,18 @@ def test_an_include_ending_in_a_slash_that_names_a_file_is_refused(tmp_path: Pat
     assert compose(tmp_path / "r.yaml") == {"a": 1, "b": 2, "name": "r", "selected_variants": []}
 
 
+def test_extends_ending_in_a_slash_that_names_a_file_is_refused(tmp_path: Path) -> None:
+    """'extends: base.yaml/' read the file base.yaml, as 'include: [x.yaml/]' did; 'extends: base/' is a folder."""
+    write(tmp_path, {"r.yaml": "name: r\nextends: base.yaml/\n", "base.yaml": "name: base\na: 1\n",
+                     "base/ruleset.yaml": "name: base\nb: 2\n"})
+    diagnostic = error_of(tmp_path / "r.yaml").diagnostics[0]
+    assert diagnostic.pos == SourcePos(str(tmp_path / "r.yaml"), 2, 10)
+    assert (diagnostic.message, diagnostic.hint) == ("extended folder 'base.yaml/' is a file, not a folder",
+                                                     "write 'base.yaml' to extend the file")
+    (tmp_path / "r.yaml").write_text("name: r\nextends: base/\n")
+    assert compose(tmp_path / "r.yaml")["b"] == 2
+
+
 @pytest.mark.parametrize("entry", ['""', '" "'])
 def test_an_empty_include_is_refused_as_naming_no_file(tmp_path: Path, entry: str) -> None:
     """'include: [""]' named the file's own folder, and so the file itself: "include cycle: r.yaml -> r.yaml"."""

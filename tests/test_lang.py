@@ -462,3 +462,15 @@ def test_a_while_loop_runs_while_its_condition_holds_and_a_runaway_one_stops_at_
         runaway.run(cards.new_state(players=4, seed=1))
     builder.program("while 3:\n  pass\n", None)
     assert any("the condition of 'while' must be a bool, but '3' is an int" in d.message for d in builder.sink.items)
+
+
+def test_a_keyword_given_twice_is_refused_at_the_second(tmp_path: Path) -> None:
+    """'choose(..., optional = false, optional = true)' was accepted, the last one winning unseen."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nend:\n  when: count(c in board) == 9\n"
+                    "turn:\n  - do:\n      effect: |\n"
+                    "        let c = choose(x in hand(current_role), optional = false, optional = true)\n", encoding="utf-8")
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    assert found == ["ruleset.yaml:8:67: choose() is given 'optional' twice (keep one 'optional = ...')"]

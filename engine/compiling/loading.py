@@ -40,9 +40,19 @@ from engine.model.game import Game
 
 
 def parse_variants(variant: str | Sequence[str] | None) -> list[str]:
-    """Variant names from ``a+b`` text, a list of such texts, or nothing."""
+    """Variant names from ``a+b`` text, a list of such texts, or nothing; TypeError for anything else.
+
+    >>> parse_variants("a+b"), parse_variants(["a", "b"]), parse_variants(None)
+    (['a', 'b'], ['a', 'b'], [])
+    >>> parse_variants(3)
+    Traceback (most recent call last):
+    TypeError: the variants are a name ('a'), names joined by '+' ('a+b') or a list of names, not int 3
+    """
     if variant is None:
         return []
+    if not isinstance(variant, (str, list, tuple)) or not all(isinstance(v, str) for v in variant):
+        raise TypeError(f"the variants are a name ('a'), names joined by '+' ('a+b') or a list of names, "
+                        f"not {type(variant).__name__} {cut(repr(variant), 60)}")
     texts = [variant] if isinstance(variant, str) else list(variant)
     return [name for text in texts for name in str(text).split("+") if name]
 

@@ -549,6 +549,9 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...], roots: tup
             check_inside(path.parent / Path(entry).expanduser(), roots, "extended ruleset", entry)
         target = find_ruleset(entry, relative_to=path.parent)
         check_inside(target, roots, "extended ruleset", entry)
+        if entry.endswith("/") and (path.parent / Path(entry).expanduser()).is_file():  # the path drops the slash
+            raise RulesetError.at(pos, f"extended folder '{cut(entry, 200)}' is a file, not a folder",
+                                  f"write '{cut(entry.rstrip('/'), 200)}' to extend the file")
     except FileRefused as err:
         raise RulesetError.at(pos, str(err)) from None
     except RulesetError as err:

@@ -1039,6 +1039,12 @@ class Call(Node):
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
         self.function = fn
+        named: set[str] = set()
+        for arg in self.args:
+            if isinstance(arg, Keyword):
+                if arg.name in named:  # the last would win unseen
+                    scope.error(arg.pos, f"{self.func}() is given '{arg.name}' twice", f"keep one '{arg.name} = ...'")
+                named.add(arg.name)
         compiled = fn.compile_call(self, scope)
         if compiled.type is EFFECT or compiled.type is ANY:  # it may change the game, and so run a hook
             scope.reach.add(RUNS)

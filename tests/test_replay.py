@@ -177,6 +177,17 @@ def test_a_changed_ruleset_is_refused_unless_forced(cards_copy: Path) -> None:
     log.play(fresh)  # only the version changed: every position is the same
 
 
+def test_a_log_whose_variant_was_edited_says_the_variants_may_have_been_edited() -> None:
+    """A log of the card game whose 'variant' was edited to another variant was refused as if the ruleset's files had
+    changed; the message now names the variant and says the log's variants or options may have been edited."""
+    game = engine.load("iconoclasm-cards")
+    log = Replay.record(game.new_state(players=2, seed=3, record=True), "iconoclasm-cards", seed=3)
+    log.variant = ["winner-takes-more"]
+    with pytest.raises(RulesetChanged) as refused:
+        log.start()
+    assert f"(with variant {log.variant[0]}), or the variants or options the log names were edited" in str(refused.value)
+
+
 def test_forcing_a_changed_clash_table_reports_the_first_action_that_diverges(cards_copy: Path) -> None:
     state = finished_game(cards_copy, players=4, seed=2)
     log = Replay.record(state, ruleset_ref(str(cards_copy)), seed=2)

@@ -247,7 +247,9 @@ class Replay:
             return None
         then = f"version {self.version}, content hash {self.content_hash}"
         now = f"version {game.version}, content hash {game.content_hash}"
-        return f"ruleset '{game.name}' has changed since this game was recorded ({then} then; {now} now)"
+        named = [f"variant {'+'.join(self.variant)}"] * bool(self.variant) + [f"{k}={v}" for k, v in self.set_options.items()]
+        edited = (f" (with {', '.join(named)}), or the variants or options the log names were edited" if named else "")
+        return f"ruleset '{game.name}' has changed since this game was recorded{edited} ({then} then; {now} now)"
 
     def start(self, force: bool = False) -> tuple[Game, State]:
         """Load the ruleset and make the starting state (recording its log and history).

@@ -474,3 +474,23 @@ def test_a_keyword_given_twice_is_refused_at_the_second(tmp_path: Path) -> None:
                     "        let c = choose(x in hand(current_role), optional = false, optional = true)\n", encoding="utf-8")
     found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
     assert found == ["ruleset.yaml:8:67: choose() is given 'optional' twice (keep one 'optional = ...')"]
+
+
+@pytest.mark.parametrize("program, message", [
+    ("c = choose(x in hand(current_role))",
+     "4:3: 'c' is not a counter, so '=' cannot change it (to name a value, write 'let c = ...'; a number that changes "
+     "is a counter ('counters:'))"),
+    ("let x = 3\n  x += 1",
+     "5:3: 'x' is a name ('let' or a loop's), and a name keeps its value: '+=' cannot change it (to keep a number that "
+     "changes, declare a counter under 'counters:')"),
+    ("if true\n    pass", "4:10: syntax error: unexpected end of the line; expected ':'"),
+])
+def test_slips_of_a_python_hand_say_what_to_write(tmp_path: Path, program: str, message: str) -> None:
+    """'c = choose(...)' (no let) was told to declare a counter, then that the value must be an int; a let name given
+    '+=' was told to declare a counter; a missing ':' was 'unexpected the end of the line'."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"name: mine\nextends: tutorial-tiles\nsetup: |\n  {program}\n", encoding="utf-8")
+    found = [d.headline().replace(str(path) + ":", "") for d in validate_path(str(path))]
+    assert found == [message]

@@ -1142,23 +1142,31 @@ class Assign(Node):
     value: Node
 
     def compile(self, scope: Scope) -> Compiled:
+        name = self.target.name if isinstance(self.target, Name) else self.target.func if isinstance(self.target, Call) else ""
+        assignable = scope.vocab.data.get("assignable", {})
+        handler = assignable.get(name)
+        if handler is None and isinstance(self.target, Name) and name not in scope.vocab.globals:
+            self.value.compile(scope)  # its own problems, if any
+            if scope.defines(name):
+                scope.error(self.pos, f"'{name}' is a name ('let' or a loop's), and a name keeps its value: '{self.op}' "
+                                      "cannot change it", "to keep a number that changes, declare a counter under 'counters:'")
+            elif self.op == "=":
+                scope.error(self.pos, f"'{name}' is not a counter, so '=' cannot change it",
+                            f"to name a value, write 'let {name} = ...'; a number that changes is a counter ('counters:')")
+            else:
+                self._not_a_counter(scope, name, assignable)
+            return Compiled(EFFECT, _noop)
         value = self.value.compile(scope)
         expect(scope, self.value, value, INT, f"the value in '{self.op}'")
         if scope.pure:
             scope.error(self.pos, f"'{self.describe()}' changes the game, which a condition or score can't do")
         scope.reach.add(RUNS)
-        name = self.target.name if isinstance(self.target, Name) else self.target.func if isinstance(self.target, Call) else ""
-        assignable = scope.vocab.data.get("assignable", {})
-        handler = assignable.get(name)
         if handler is not None and isinstance(self.target, Name) != handler.bare:
             form = f"{name} {self.op} ..." if handler.bare else f"{name}(OWNER) {self.op} ..."
             scope.error(self.pos, f"'{name}' is {'one number for the whole game' if handler.bare else 'kept per owner'}: write {form}")
             return Compiled(EFFECT, _noop)
         if handler is None or not isinstance(self.target, (Name, Call)):
-            from engine.core.errors import did_you_mean
-
-            scope.error(self.pos, f"only a counter can be changed with '{self.op}', and '{self.target.describe()}' is not one",
-                        did_you_mean(name, assignable) or "declare it under 'counters:' in the ruleset, e.g. gold: {per: role, start: 0}")
+            self._not_a_counter(scope, name, assignable)
             return Compiled(EFFECT, _noop)
         write, f, op, pos, node = handler.compile_write(self.target, scope), value.fn, self.op, self.pos, self.value
 
@@ -1174,6 +1182,12 @@ class Assign(Node):
                   else (lambda old: _within(s, old - amount, pos)))
 
         return Compiled(EFFECT, change)
+
+    def _not_a_counter(self, scope: Scope, name: str, assignable: Any) -> None:
+        from engine.core.errors import did_you_mean
+
+        scope.error(self.pos, f"only a counter can be changed with '{self.op}', and '{self.target.describe()}' is not one",
+                    did_you_mean(name, assignable) or "declare it under 'counters:' in the ruleset, e.g. gold: {per: role, start: 0}")
 
     def describe(self) -> str:
         target, value = self.target.describe(), self.value.describe()

@@ -267,7 +267,7 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
             return f"syntax error: the lines under '{opener}' must be indented further than it"
         if str(err.token) == "[" and _ends_a_value(text[:err.token.start_pos]):
             return "syntax error: unexpected '[' after a value (to take an item of a list, write nth(LIST, N); 1 is the first)"
-        got = _TOKEN_NAMES.get(err.token.type) if err.token.type in ("_NL", "_INDENT", "_DEDENT") else None
+        got = {"_NL": "end of the line", "_INDENT": "indentation", "_DEDENT": "end of the block"}.get(err.token.type)
         got = got or repr(str(err.token).strip() or err.token.type)
         expected = sorted({_expected_name(t) for t in err.expected})
         hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")

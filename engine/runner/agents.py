@@ -52,6 +52,7 @@ from itertools import repeat
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
+from engine.blocks.choices import CHOICE, public_choice
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
 from engine.core.confine import FileRefused, read_bytes
@@ -745,7 +746,7 @@ class MultiObserverSearch(SearchAgent):
                 walk = walk.resolve(key, action)
                 continue
             mover, step, legal, children, untried = walk.choices(node, [])
-            if step.sealed:
+            if step.sealed or _hides_a_choice(s, step):  # the seats see it differently: each its own tree from here
                 break
             if untried:
                 index = untried.pop(int(rand() * len(untried)))
@@ -805,7 +806,7 @@ class MultiObserverSearch(SearchAgent):
             else:
                 index = select(children)  # type: ignore[arg-type]  # all expanded
                 key = legal[index]
-            public_key = (step.index, (step.public_format(key[1]),)) if step.sealed else key
+            public_key = _public_key(s, step, key)
             for seat in seats:
                 seen = key if seat == mover else public_key
                 child = nodes[seat].children.get(seen)
@@ -832,6 +833,26 @@ class MultiObserverSearch(SearchAgent):
 
 
 # ---------------------------------------------------------------- MCTS (one determinization per decision)
+
+
+def _hides_a_choice(s: "State", step: Any) -> bool:
+    """Whether the choice waiting now picks among components some seat cannot see (from a hidden hand, say): the
+    other seats see it as :meth:`State.public_text` says, by the components' kind and place."""
+    pending = s.pending
+    return (step is CHOICE and pending is not None and pending.components
+            and any(public_choice(s, label) is not None for label in pending.labels))
+
+
+def _public_key(s: "State", step: Any, key: ActionKey) -> ActionKey:
+    """The edge the seats that do not take decision ``key`` follow in their trees: a sealed decision's public text,
+    a choice of a component they cannot see by its kind and place, anything else the decision itself."""
+    if step.sealed:
+        return (step.index, (step.public_format(key[1]),))
+    if step is CHOICE and s.pending is not None and s.pending.components:
+        hidden = public_choice(s, str(key[1][0]))
+        if hidden is not None:
+            return (step.index, (hidden,))
+    return key
 
 
 class MCTSAgent(MultiObserverSearch):

@@ -103,6 +103,7 @@ class Pending:
     noted: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)  # see _noted
     here: bool = field(default=False, init=False, compare=False, repr=False)  # see asks_first: the state is the start
     call: int = field(default=-1, init=False, compare=False, repr=False)  # which choose call of the run asks (here)
+    hides: bool | None = field(default=None, init=False, compare=False, repr=False)  # see hides_a_component; None: not asked
 
     @property
     def start(self) -> "StateView | None":
@@ -141,6 +142,7 @@ class Pending:
         pending = object.__new__(Pending)
         pending.__dict__.update(self.__dict__)
         pending.__dict__["options"] = options
+        pending.__dict__["hides"] = None  # other components: asked again
         return pending
 
     def with_outside_changes(self, s: "StateView") -> "Pending":
@@ -360,7 +362,7 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
         paused = s.pending = object.__new__(Pending)  # every field at once (a frozen dataclass sets them one by one)
         paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
-                               base=None, outside=(), noted=(), here=True, call=question.call)
+                               base=None, outside=(), noted=(), here=True, call=question.call, hides=None)
         s._actions = None
         return False
     except BaseException:
@@ -846,6 +848,10 @@ def _plain_label(s: "StateView", value: Any) -> str:
     return text
 
 
+UNSEEN_ZONES = ("others", "all")
+"""The ``hidden`` settings of zones some seat cannot see into (a zone whose order alone is hidden shows what it holds)."""
+
+
 def unseen_words(s: "StateView", cid: Any) -> str | None:
     """How a chosen component reads to every seat when some seat cannot see it where it lies: ``a card from hand of
     A`` (its kind and its zone, not its name); None when everyone sees it (on the board, in an open zone, in a zone
@@ -853,10 +859,22 @@ def unseen_words(s: "StateView", cid: Any) -> str | None:
     if not isinstance(cid, int) or isinstance(cid, bool) or s.cell_of[cid] is not None:
         return None
     zone = s.zone_of[cid]
-    if s.game.zone_spec_of[zone].hidden not in ("others", "all"):
+    if s.game.zone_spec_of[zone].hidden not in UNSEEN_ZONES:
         return None
     kind = s.game.component_kind[cid]
     return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} from {s.game.zone_names[zone]}"
+
+
+def hides_a_component(s: "StateView", pending: Pending) -> bool:
+    """Whether some of the pending choice's options are components lying where some seat cannot see them (what
+    :func:`unseen_words` tells by kind and place); worked out once per pending choice (its options stay put)."""
+    hides = pending.hides
+    if hides is None:
+        specs, zone_of, cell_of = s.game.zone_spec_of, s.zone_of, s.cell_of
+        hides = pending.components and any(o is not None and cell_of[o] is None and specs[zone_of[o]].hidden in UNSEEN_ZONES
+                                           for o in pending.options)
+        object.__setattr__(pending, "hides", hides)
+    return hides
 
 
 def _seen_label(s: "StateView", value: Any, label: str, components: bool) -> str:

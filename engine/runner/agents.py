@@ -52,7 +52,7 @@ from itertools import repeat
 from statistics import fmean
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
-from engine.blocks.choices import CHOICE, public_choice
+from engine.blocks.choices import CHOICE, hides_a_component, public_choice
 from engine.blocks.outcome import Outcome
 from engine.core.actions import Action
 from engine.core.confine import FileRefused, read_bytes
@@ -746,7 +746,7 @@ class MultiObserverSearch(SearchAgent):
                 walk = walk.resolve(key, action)
                 continue
             mover, step, legal, children, untried = walk.choices(node, [])
-            if step.sealed or _hides_a_choice(s, step):  # the seats see it differently: each its own tree from here
+            if step.sealed or step is CHOICE and _hides_a_choice(s, step):  # seen differently: a tree per seat from here
                 break
             if untried:
                 index = untried.pop(int(rand() * len(untried)))
@@ -838,9 +838,11 @@ class MultiObserverSearch(SearchAgent):
 def _hides_a_choice(s: "State", step: Any) -> bool:
     """Whether the choice waiting now picks among components some seat cannot see (from a hidden hand, say): the
     other seats see it as :meth:`State.public_text` says, by the components' kind and place."""
+    if step is not CHOICE:
+        return False
     pending = s.pending
-    return (step is CHOICE and pending is not None and pending.components
-            and any(public_choice(s, label) is not None for label in pending.labels))
+    hides = pending.hides  # kept on the choice once worked out: searches ask at every step down the tree
+    return hides if hides is not None else hides_a_component(s, pending)
 
 
 def _public_key(s: "State", step: Any, key: ActionKey) -> ActionKey:
@@ -848,7 +850,7 @@ def _public_key(s: "State", step: Any, key: ActionKey) -> ActionKey:
     a choice of a component they cannot see by its kind and place, anything else the decision itself."""
     if step.sealed:
         return (step.index, (step.public_format(key[1]),))
-    if step is CHOICE and s.pending is not None and s.pending.components:
+    if step is CHOICE and s.pending is not None and hides_a_component(s, s.pending):
         hidden = public_choice(s, str(key[1][0]))
         if hidden is not None:
             return (step.index, (hidden,))

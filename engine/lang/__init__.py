@@ -12,5 +12,5 @@ it to its function, whose English then describes it:
 >>> node = parse_expression("count(hand(r)) >= 3")
 >>> _ = node.compile(Scope(Vocabulary(functions=by_name(LANGUAGE))))
 >>> node.describe()
-'the number of the hand of r is at least 3'
+'the number of items in the hand of r is at least 3'
 """

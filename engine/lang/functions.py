@@ -289,7 +289,10 @@ class Count(Aggregate):
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
-        return f"the number of {describe_selection(args[0])}" if args else "0"
+        if not args:
+            return "0"
+        bare = as_selection(args[0]).var == "_"  # count(hand(r)): a collection, not a selection
+        return f"the number of {'items in ' * bare}{describe_selection(args[0])}"
 
 
 def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str | None]:

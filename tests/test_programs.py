@@ -191,3 +191,14 @@ def test_the_log_names_a_card_performed_from_a_hidden_hand_only_as_hidden(tmp_pa
     s.apply("choose coin")
     assert "the on_play of a hidden component takes effect" in s.log and gold(game, s, 1)
     assert not any("coin" in line for line in s.log if "takes effect" in line)
+
+
+def test_a_question_a_program_asks_says_whose_program_asks(tmp_path: Path, mode: str) -> None:
+    """The 'twice' card's question read only "play a card twice", as if the turn asked it; a question asked inside a
+    component's program (or a status's hook) now starts with whose it is."""
+    game = load(tmp_path)
+    s = game.new_state(players=2, seed=0)
+    assert s.pending.prompt == "play a card"  # the turn's own question
+    s.apply("choose twice")
+    assert s.pending.prompt == "twice's on_play: play a card twice"
+    assert s.observation(1)["choice"]["prompt"] == "twice's on_play: play a card twice"

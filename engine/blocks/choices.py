@@ -64,7 +64,7 @@ from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
-from engine.core.slices import Chance
+from engine.core.slices import Chance, HookTrail
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
@@ -776,7 +776,9 @@ class Choose(Function):
                 raise EffectRuntimeError("choose(by = ...) names no role here (it is none), so nobody may decide", pos)
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, prompt, components, call))
+            trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
+            asked = f"{trail.running[-1]}: {prompt}" if trail is not None and trail.running else prompt
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call))
             tape.answers += (value,)
             tape.cursor += 1
             s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")

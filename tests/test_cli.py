@@ -706,3 +706,17 @@ def test_validate_checks_the_game_with_options_set(tmp_path: Path) -> None:
     result = run("validate", str(tmp_path), "--set", "prats=3")
     assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output and "did you mean 'parts'" in result.output
     assert "is not NAME=VALUE" in run("validate", str(tmp_path), "--set", "parts").output
+
+
+def test_validate_set_checks_a_variant_without_the_option_as_it_plays(tmp_path: Path) -> None:
+    """validate --set parts=3 of a valid ruleset whose variant drops the option (options: null) failed: "no option
+    'parts' in this ruleset ... (with variant 'fixed')". The variant is checked without it, as it plays."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\noptions:\n  parts: {default: 2}\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [12 / parts]\n  points: key\n"
+        "variants:\n  fixed:\n    description: halves\n    options: null\n    scoring: {rank: r in roles, by: [6], points: key}\n"
+        "  other:\n    description: the same\n    end: {when: true}\n")
+    result = run("validate", str(tmp_path), "--set", "parts=3")
+    assert (result.exit_code, result.output.strip()) == (0, f"ok: {tmp_path} (with parts=3)"), result.output
+    result = run("validate", str(tmp_path), "--set", "part=3")  # a misspelt option is still refused
+    assert result.exit_code == 1 and "did you mean 'parts'" in result.output, result.output

@@ -91,12 +91,29 @@ def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> l
     except RulesetError as err:
         return err.diagnostics
     for name in names:
-        for d in _check(path, [name], set_options):
+        for d in _check(path, [name], _declared(path, [name], set_options)):
             key = d.headline()
             if key not in seen:
                 seen.add(key)
                 found.append(Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint))
     return found
+
+
+def _declared(path: Path, variants: list[str], set_options: dict[str, str] | None) -> dict[str, str] | None:
+    """The ``set_options`` the ruleset with ``variants`` declares: a variant that drops an option (``options: null``)
+    is checked without it, as it plays, not refused for a setting meant for the others.
+
+    Example::
+
+        _declared(path, ["fixed"], {"need": "2"})   # {} when the variant 'fixed' says options: null
+    """
+    if not set_options:
+        return set_options
+    try:
+        options = compose(path, variants).get("options")
+    except (RulesetError, RecursionError):
+        return set_options  # _check reports what is wrong
+    return {name: value for name, value in set_options.items() if isinstance(options, Mapping) and name in options}
 
 
 def notes_for_path(path: str) -> list[Diagnostic]:

@@ -8,6 +8,7 @@ error ("... has no value here"), but the folds and ``abs`` let Python's
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -38,6 +39,16 @@ def test_none_in_a_number_function_is_an_error_at_its_place(bids: engine.State, 
     condition = bids.game.compile_condition(code)
     with pytest.raises(EffectRuntimeError, match=rf"^<expression>:1:1: .* has no value here .*, so {word[:-2]}\(\) cannot"):
         condition.test(bids)
+
+
+@pytest.mark.parametrize("code, said", [
+    ("max([1, committed_number(Red)]) == 1", "an item of [1, the number committed by Red] has no value here"),
+    ("sum([committed_number(Red)]) == 1", "an item of [the number committed by Red] has no value here"),
+])
+def test_none_in_a_list_folded_bare_is_named_by_the_list(bids: engine.State, code: str, said: str) -> None:
+    """``max([1, x])`` with x none said "_ has no value here": the engine's own name for the items of a bare list."""
+    with pytest.raises(EffectRuntimeError, match=rf"^<expression>:1:1: {re.escape(said)} \(nothing is written for it\)"):
+        bids.game.compile_condition(code).test(bids)
 
 
 def test_nth_at_no_position_is_none(bids: engine.State) -> None:

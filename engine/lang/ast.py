@@ -627,9 +627,21 @@ class Selection(Node):
         return text
 
     def compile(self, scope: Scope) -> Compiled:
-        """A selection used as a plain value: the list of matching items."""
+        """A selection used as a plain value: the list of matching items, or of their values (``c.rank for c in
+        hand``: the ranks)."""
         sel = self.compile_parts(scope)
-        return Compiled(ListOf(sel.item_type), sel.items)
+        if sel.value is None:
+            return Compiled(ListOf(sel.item_type), sel.items)
+        items, slot, value = sel.items, sel.slot, sel.value.fn
+
+        def values(s: Any, e: list[Any]) -> list[Any]:
+            found = []
+            for x in items(s, e):
+                e[slot] = x
+                found.append(value(s, e))
+            return found
+
+        return Compiled(ListOf(sel.value.type), values)
 
     def compile_parts(self, scope: Scope) -> "CompiledSelection":
         """Compile source, filter and mapping with the variable bound in a child scope."""

@@ -849,6 +849,8 @@ def spending(source: Fn, pos: SourcePos | None, what: str, steps: int = 1) -> Fn
     >>> s = SimpleNamespace(budget=5)
     >>> spending(lambda s, e: [1, 2, 3], None, "selection")(s, []), s.budget
     ([1, 2, 3], 2)
+    >>> spending(lambda s, e: None, None, "selection")(s, [])  # none selects nothing
+    []
     """
 
     def spend(s: Any, e: list[Any]) -> Any:
@@ -857,8 +859,8 @@ def spending(source: Fn, pos: SourcePos | None, what: str, steps: int = 1) -> Fn
             s.budget -= len(items) * steps
         except AttributeError:  # no state: constant code folded while compiling, which spends nothing
             return items
-        except TypeError:  # a collection without a length
-            items = list(items)
+        except TypeError:  # a collection without a length, or none (an item past the end of a list of lists)
+            items = [] if items is None else list(items)
             s.budget -= len(items) * steps
         if s.budget < 0:
             raise out_of_steps(s, pos, what)
@@ -1441,13 +1443,15 @@ def _member(s: Any, x: Any, items: Any, pos: SourcePos | None) -> bool:
     >>> s = SimpleNamespace(budget=5)
     >>> _member(s, 2, [1, 2, 3], None), s.budget
     (True, 2)
+    >>> _member(s, 2, None, None)  # nothing is in none
+    False
     """
     try:
         s.budget -= len(items)
     except AttributeError:  # no state: constant code folded while compiling, which spends nothing
         return x in items
-    except TypeError:  # a collection without a length
-        items = list(items)
+    except TypeError:  # a collection without a length, or none (an item past the end of a list of lists)
+        items = [] if items is None else list(items)
         s.budget -= len(items)
     if s.budget < 0:
         raise out_of_steps(s, pos, "'in' test")

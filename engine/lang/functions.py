@@ -509,7 +509,7 @@ class Nth(Function):
 
         def nth(s: Any, e: list[Any]) -> Any:
             values, i = got(s, e), n(s, e)
-            values = list(values) if not isinstance(values, (list, tuple)) else values
+            values = values if isinstance(values, (list, tuple)) else [] if values is None else list(values)
             return values[i - 1] if i is not None and 1 <= i <= len(values) else None
 
         return Compiled(items.type.item if isinstance(items.type, ListOf) else ANY, nth)

@@ -51,6 +51,19 @@ def test_none_in_a_list_folded_bare_is_named_by_the_list(bids: engine.State, cod
         bids.game.compile_condition(code).test(bids)
 
 
+@pytest.mark.parametrize("code", [
+    "count(nth([[1], [2]], 5)) == 0",
+    "sum(x for x in nth([[1], [2]], committed_number(Red))) == 0",
+    "not any(x > 0 for x in nth([[1]], 5)) and first(nth([[1]], 5)) == none",
+    "nth(nth([[1]], 5), 1) == none",
+    "not (1 in nth([[1]], 5))",
+])
+def test_a_list_that_is_none_holds_nothing(bids: engine.State, code: str) -> None:
+    """A list of lists read past its end gives none; selecting from it, nth() of it and 'in' it raised Python's
+    "TypeError: 'NoneType' object is not iterable", a traceback under rulecraft validate. None holds nothing."""
+    assert bids.game.compile_condition(code).test(bids)
+
+
 def test_nth_at_no_position_is_none(bids: engine.State) -> None:
     assert bids.game.compile_condition("nth(numbers(1, 3), committed_number(Red)) == none").test(bids)
 

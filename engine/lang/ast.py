@@ -174,7 +174,8 @@ class ListLit(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         parts = [i.compile(scope) for i in self.items]
-        item = parts[0].type if parts else ANY
+        typed = [p.type for p in parts if p.type is not NONE_T]  # none fits a list of anything: [none, 1] as [1, none]
+        item = typed[0] if typed else parts[0].type if parts else ANY
         for node, c in zip(self.items, parts):
             expect(scope, node, c, item, "every item of a list")
         fns = [p.fn for p in parts]

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from engine.core.errors import EffectRuntimeError
+from engine.core.errors import EffectRuntimeError, RulesetError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,6 +62,13 @@ def test_a_list_that_is_none_holds_nothing(bids: engine.State, code: str) -> Non
     """A list of lists read past its end gives none; selecting from it, nth() of it and 'in' it raised Python's
     "TypeError: 'NoneType' object is not iterable", a traceback under rulecraft validate. None holds nothing."""
     assert bids.game.compile_condition(code).test(bids)
+
+
+def test_a_list_written_with_none_first_takes_the_type_of_its_other_items(bids: engine.State) -> None:
+    """``[1, none]`` was a list of numbers but ``[none, 1]`` refused: "every item of a list must be a none"."""
+    assert bids.game.compile_condition("nth([none, 3], 2) == 3 and count(x in [none, 1]) == 2").test(bids)
+    with pytest.raises(RulesetError, match="every item of a list must be an int, but 'Red' is"):
+        bids.game.compile_condition("count(x in [none, 1, Red]) == 3")
 
 
 def test_nth_at_no_position_is_none(bids: engine.State) -> None:

@@ -720,3 +720,19 @@ def test_validate_set_checks_a_variant_without_the_option_as_it_plays(tmp_path: 
     assert (result.exit_code, result.output.strip()) == (0, f"ok: {tmp_path} (with parts=3)"), result.output
     result = run("validate", str(tmp_path), "--set", "part=3")  # a misspelt option is still refused
     assert result.exit_code == 1 and "did you mean 'parts'" in result.output, result.output
+
+
+def test_validate_set_checks_an_option_only_a_variant_declares(tmp_path: Path) -> None:
+    """validate --set parts=0 of a ruleset whose variant alone declares 'parts' was refused at the ruleset as written
+    ("no option 'parts' in this ruleset"), so the variant could not be checked with it; a name no variant declares is
+    still refused."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [6]\n  points: key\n"
+        "variants:\n  split:\n    description: shares\n    options:\n      parts: {default: 2}\n"
+        "    scoring: {rank: r in roles, by: [12 / parts], points: key}\n")
+    assert run("validate", str(tmp_path), "--set", "parts=3").output.strip() == f"ok: {tmp_path} (with parts=3)"
+    result = run("validate", str(tmp_path), "--set", "parts=0")
+    assert result.exit_code == 1 and "division by zero (with variant 'split')" in " ".join(result.output.split()), result.output
+    result = run("validate", str(tmp_path), "--set", "prats=3")
+    assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output, result.output

@@ -81,8 +81,8 @@ def _place(d: Diagnostic) -> tuple[str, int, int, str]:
 
 def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> list[Diagnostic]:
     """Check a ruleset and each of its variants (with ``set_options`` set, see :func:`validate_path`); diagnostics are
-    not repeated."""
-    found = _check(path, [], set_options)
+    not repeated. An option only some variants declare is set in those (a name none declares is refused)."""
+    found = _check(path, [], _for_base(path, set_options))
     if found:
         return found
     seen: set[str] = set()
@@ -114,6 +114,20 @@ def _declared(path: Path, variants: list[str], set_options: dict[str, str] | Non
     except (RulesetError, RecursionError):
         return set_options  # _check reports what is wrong
     return {name: value for name, value in set_options.items() if isinstance(options, Mapping) and name in options}
+
+
+def _for_base(path: Path, set_options: dict[str, str] | None) -> dict[str, str] | None:
+    """The ``set_options`` to check the ruleset as written with: those it declares, and those no variant declares
+    either (refused there, with their did-you-mean); an option only a variant adds is left to that variant."""
+    if not set_options:
+        return set_options
+    try:
+        names = variant_names(path)
+    except RulesetError:
+        return set_options  # the check of the ruleset says what is wrong
+    own = _declared(path, [], set_options) or {}
+    elsewhere = {option for name in names for option in _declared(path, [name], set_options) or {}}
+    return {option: value for option, value in set_options.items() if option in own or option not in elsewhere}
 
 
 def notes_for_path(path: str) -> list[Diagnostic]:

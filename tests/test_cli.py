@@ -736,3 +736,17 @@ def test_validate_set_checks_an_option_only_a_variant_declares(tmp_path: Path) -
     assert result.exit_code == 1 and "division by zero (with variant 'split')" in " ".join(result.output.split()), result.output
     result = run("validate", str(tmp_path), "--set", "prats=3")
     assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output, result.output
+
+
+def test_validate_reports_an_option_a_variant_declares_and_nothing_reads(tmp_path: Path) -> None:
+    """An option declared in a variant and read nowhere was not reported: the variant's own 'options:' entry, part
+    of the ruleset's text, counted as a reading of it."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [6]\n  points: key\n"
+        "variants:\n  split:\n    description: shares\n    options:\n      parts: {default: 2}\n"
+        "  used:\n    description: read\n    options:\n      halves: {default: 2}\n    scoring: {rank: r in roles, by: [halves], points: key}\n")
+    result = run("validate", str(tmp_path))
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1 and "ruleset.yaml:15:7: option 'parts' is read nowhere" in text, result.output
+    assert "(with variant 'split')" in text and "'halves'" not in text, result.output

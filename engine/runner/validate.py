@@ -178,7 +178,11 @@ def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
     options = tree.get("options")
     if not isinstance(options, Mapping):
         return []
-    named = names_in([value for key, value in tree.items() if key != "options"])
+    named = names_in([value for key, value in tree.items() if key not in ("options", _VARIANTS)])
+    variants = tree.get(_VARIANTS)  # what a variant changes may read an option; its own 'options:' declare them
+    if isinstance(variants, Mapping):
+        named |= names_in([{key: value for key, value in body.items() if not str(key).startswith("options")}
+                           if isinstance(body, Mapping) else body for body in variants.values()])
     found = [Diagnostic(options.key_pos.get(name) or SourcePos(str(path), 1, 1),
                         f"option '{name}' is read nowhere: no code or setting names it, so setting it changes nothing",
                         did_you_mean(name, [other for other in options if other != name])
@@ -203,6 +207,7 @@ def names_in(node: object) -> set[str]:
 
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VARIANTS = "variants"
 """A name as code and settings write one."""
 
 

@@ -706,3 +706,47 @@ def test_validate_checks_the_game_with_options_set(tmp_path: Path) -> None:
     result = run("validate", str(tmp_path), "--set", "prats=3")
     assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output and "did you mean 'parts'" in result.output
     assert "is not NAME=VALUE" in run("validate", str(tmp_path), "--set", "parts").output
+
+
+def test_validate_set_checks_a_variant_without_the_option_as_it_plays(tmp_path: Path) -> None:
+    """validate --set parts=3 of a valid ruleset whose variant drops the option (options: null) failed: "no option
+    'parts' in this ruleset ... (with variant 'fixed')". The variant is checked without it, as it plays."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\noptions:\n  parts: {default: 2}\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [12 / parts]\n  points: key\n"
+        "variants:\n  fixed:\n    description: halves\n    options: null\n    scoring: {rank: r in roles, by: [6], points: key}\n"
+        "  other:\n    description: the same\n    end: {when: true}\n")
+    result = run("validate", str(tmp_path), "--set", "parts=3")
+    assert (result.exit_code, result.output.strip()) == (0, f"ok: {tmp_path} (with parts=3)"), result.output
+    result = run("validate", str(tmp_path), "--set", "part=3")  # a misspelt option is still refused
+    assert result.exit_code == 1 and "did you mean 'parts'" in result.output, result.output
+
+
+def test_validate_set_checks_an_option_only_a_variant_declares(tmp_path: Path) -> None:
+    """validate --set parts=0 of a ruleset whose variant alone declares 'parts' was refused at the ruleset as written
+    ("no option 'parts' in this ruleset"), so the variant could not be checked with it; a name no variant declares is
+    still refused."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [6]\n  points: key\n"
+        "variants:\n  split:\n    description: shares\n    options:\n      parts: {default: 2}\n"
+        "    scoring: {rank: r in roles, by: [12 / parts], points: key}\n")
+    assert run("validate", str(tmp_path), "--set", "parts=3").output.strip() == f"ok: {tmp_path} (with parts=3)"
+    result = run("validate", str(tmp_path), "--set", "parts=0")
+    assert result.exit_code == 1 and "division by zero (with variant 'split')" in " ".join(result.output.split()), result.output
+    result = run("validate", str(tmp_path), "--set", "prats=3")
+    assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output, result.output
+
+
+def test_validate_reports_an_option_a_variant_declares_and_nothing_reads(tmp_path: Path) -> None:
+    """An option declared in a variant and read nowhere was not reported: the variant's own 'options:' entry, part
+    of the ruleset's text, counted as a reading of it."""
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: shares\nplayers: [2]\nturn:\n  - do: {effect: pass}\n"
+        "end:\n  when: true\nscoring:\n  rank: r in roles\n  by: [6]\n  points: key\n"
+        "variants:\n  split:\n    description: shares\n    options:\n      parts: {default: 2}\n"
+        "  used:\n    description: read\n    options:\n      halves: {default: 2}\n    scoring: {rank: r in roles, by: [halves], points: key}\n")
+    result = run("validate", str(tmp_path))
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1 and "ruleset.yaml:15:7: option 'parts' is read nowhere" in text, result.output
+    assert "(with variant 'split')" in text and "'halves'" not in text, result.output

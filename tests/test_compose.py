@@ -641,3 +641,12 @@ def test_a_variant_using_extends_include_or_variants_is_refused_at_the_key(tmp_p
     err = error_of(tmp_path / "r.yaml", ("bigger",))
     assert str(err).startswith(f"{tmp_path / 'r.yaml'}:6:5: a variant cannot use '{key.rstrip('+')}' (variant 'bigger'): "
                                "it would change nothing"), err
+
+
+def test_a_variant_name_holding_a_plus_is_refused_at_its_key(tmp_path: Path) -> None:
+    """A variant named 'a+b' was accepted, but '--variant a+b' chooses the variants a and b: it could never be played
+    ("unknown variant 'a' (known variants: a+b)")."""
+    write(tmp_path, {"r.yaml": "name: r\nextends: tutorial-tiles\nvariants:\n  a+b:\n    description: x\n"})
+    with allowing([tmp_path]), pytest.raises(RulesetError) as err:
+        variant_names(tmp_path / "r.yaml")
+    assert str(err.value).startswith(f"{tmp_path / 'r.yaml'}:4:3: variant name 'a+b' holds '+'"), err.value

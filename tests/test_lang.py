@@ -442,6 +442,33 @@ def test_a_function_takes_a_list_and_a_zone_given_for_it(tmp_path: Path) -> None
         game.compile_condition("total(tiles) == 0")
 
 
+def test_a_selection_without_where_given_for_a_list_parameter_is_its_items(tmp_path: Path) -> None:
+    """``suns(t in hand(r) where P)`` was a selection but ``suns(t in hand(r))`` a test of an unknown ``t``: "unknown
+    name 't'" and "'t is in hand of r' is a bool". Given for a list parameter, ``x in C`` is a selection, as in count()."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: lists\nextends: tutorial-tiles\nfunctions:\n"
+                       "  suns(list of tile ts): count(t in ts where t.symbol == Sun)\n")
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("all(suns(t in hand(r)) == suns(hand(r)) for r in roles)").test(state)
+    with pytest.raises(RulesetError, match=r"the argument 'ts' of suns\(\) must be a list of tile, but 'x in roles' is a list"):
+        game.compile_condition("suns(x in roles) == 0")
+
+
+def test_values_of_a_selection_given_for_a_list_parameter_are_the_values(tmp_path: Path) -> None:
+    """``total(count(hand(r)) for r in roles)`` was refused ("must be a list of int, but ... is a list of symbol"): a
+    selection given as a value dropped what it computes for each item and passed the items themselves."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: lists\nextends: tutorial-tiles\nfunctions:\n  total(list of int xs): sum(x for x in xs)\n"
+                       "  held(list of tile ts): count(ts)\n")
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("total(n * 2 for n in [1, 2]) == 6 and total(n + 1 for n in [1, 2] where n > 1) == 3").test(state)
+    held = "total(count(hand(r)) for r in roles) == sum(count(hand(r)) for r in roles)"
+    assert game.compile_condition(f"{held} and total(count(hand(r)) for r in roles) > 0").test(state)
+    assert game.compile_condition("held(t for t in tiles) == count(tiles)").test(state)
+
+
 def test_an_unknown_list_item_type_is_reported_at_the_type(tmp_path: Path) -> None:
     from engine.runner.validate import validate_path
 

@@ -501,12 +501,15 @@ def flipped_text(s: Any, cid: int) -> str:
 
 def tossed_text(s: Any, chosen: list[int]) -> list[str]:
     """The log lines of an effect's ``toss()``, one per place: the faces landed on where everyone sees them, else a
-    count: ``tray: d6 as 5, d6 as 2 tossed``, ``hand of A: 1 component tossed``, ``d6 at (1,0) tossed, now 4``."""
+    count: ``tray: d6 as 5, d6 as 2 tossed``, ``hand of A: 1 component tossed``, ``d6 at (1,0) tossed, now 4``; a
+    face-down piece by its back, without the face it landed on (``face-down die of A at (0,0) tossed``)."""
     g = s.game
     lines, zones = [], {}
     for c in chosen:
         cell = s.cell_of[c]
-        if cell is not None:
+        if cell is not None and hidden_from(s, c, NOBODY):
+            lines.append(f"{back_label(s, c)} at ({format_cell(cell)}) tossed")
+        elif cell is not None:
             lines.append(f"{g.piece_names[c]} at ({format_cell(cell)}) tossed, now {g.face_labels[c][s.face[c]]}")
         else:
             zones.setdefault(s.zone_of[c], []).append(c)

@@ -1021,6 +1021,11 @@ def _declared_variants(tree: Mapping) -> Mapping:
     if len(declared) > most:
         message = f"this ruleset declares {len(declared):,} variants, more than {most:,} {limits.exceeded('variants')}"
         raise RulesetError.at(tree.pos_of(_VARIANTS), message)
+    for name in declared:
+        if "+" in str(name):  # --variant a+b applies a, then b: a variant of that name could never be chosen
+            raise RulesetError.at(declared.key_pos.get(name) or declared.pos_of(name),
+                                  f"variant name '{name}' holds '+', which joins variants ('--variant a+b' plays a, then b)",
+                                  f"name it {str(name).replace('+', '_')}")
     return declared
 
 

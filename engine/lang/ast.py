@@ -174,7 +174,8 @@ class ListLit(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         parts = [i.compile(scope) for i in self.items]
-        item = parts[0].type if parts else ANY
+        typed = [p.type for p in parts if p.type is not NONE_T]  # none fits a list of anything: [none, 1] as [1, none]
+        item = typed[0] if typed else parts[0].type if parts else ANY
         for node, c in zip(self.items, parts):
             expect(scope, node, c, item, "every item of a list")
         fns = [p.fn for p in parts]
@@ -627,9 +628,21 @@ class Selection(Node):
         return text
 
     def compile(self, scope: Scope) -> Compiled:
-        """A selection used as a plain value: the list of matching items."""
+        """A selection used as a plain value: the list of matching items, or of their values (``c.rank for c in
+        hand``: the ranks)."""
         sel = self.compile_parts(scope)
-        return Compiled(ListOf(sel.item_type), sel.items)
+        if sel.value is None:
+            return Compiled(ListOf(sel.item_type), sel.items)
+        items, slot, value = sel.items, sel.slot, sel.value.fn
+
+        def values(s: Any, e: list[Any]) -> list[Any]:
+            found = []
+            for x in items(s, e):
+                e[slot] = x
+                found.append(value(s, e))
+            return found
+
+        return Compiled(ListOf(sel.value.type), values)
 
     def compile_parts(self, scope: Scope) -> "CompiledSelection":
         """Compile source, filter and mapping with the variable bound in a child scope."""
@@ -837,6 +850,8 @@ def spending(source: Fn, pos: SourcePos | None, what: str, steps: int = 1) -> Fn
     >>> s = SimpleNamespace(budget=5)
     >>> spending(lambda s, e: [1, 2, 3], None, "selection")(s, []), s.budget
     ([1, 2, 3], 2)
+    >>> spending(lambda s, e: None, None, "selection")(s, [])  # none selects nothing
+    []
     """
 
     def spend(s: Any, e: list[Any]) -> Any:
@@ -845,8 +860,8 @@ def spending(source: Fn, pos: SourcePos | None, what: str, steps: int = 1) -> Fn
             s.budget -= len(items) * steps
         except AttributeError:  # no state: constant code folded while compiling, which spends nothing
             return items
-        except TypeError:  # a collection without a length
-            items = list(items)
+        except TypeError:  # a collection without a length, or none (an item past the end of a list of lists)
+            items = [] if items is None else list(items)
             s.budget -= len(items) * steps
         if s.budget < 0:
             raise out_of_steps(s, pos, what)
@@ -1429,13 +1444,15 @@ def _member(s: Any, x: Any, items: Any, pos: SourcePos | None) -> bool:
     >>> s = SimpleNamespace(budget=5)
     >>> _member(s, 2, [1, 2, 3], None), s.budget
     (True, 2)
+    >>> _member(s, 2, None, None)  # nothing is in none
+    False
     """
     try:
         s.budget -= len(items)
     except AttributeError:  # no state: constant code folded while compiling, which spends nothing
         return x in items
-    except TypeError:  # a collection without a length
-        items = list(items)
+    except TypeError:  # a collection without a length, or none (an item past the end of a list of lists)
+        items = [] if items is None else list(items)
         s.budget -= len(items)
     if s.budget < 0:
         raise out_of_steps(s, pos, "'in' test")

@@ -106,7 +106,10 @@ class Defined(Function):
         return Compiled(self.result, run, code=inline or self._code(compiled, size, pos))
 
     def _argument(self, scope: Scope, node: ast.Node, wanted: Type, name: str) -> Compiled:
-        """An argument of a call, checked against its parameter's type; a zone given for a list reads as its contents."""
+        """An argument of a call, checked against its parameter's type; a zone given for a list reads as its contents,
+        and ``x in C`` given for a list is a selection (its items), as for ``count(x in C)``, not a test of ``x``."""
+        if isinstance(wanted, ListOf) and isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
+            node = ast.Selection(node.pos, node.item.name, node.collection)
         compiled = node.compile(scope)
         if isinstance(wanted, ListOf):
             compiled = ast.as_collection(compiled)

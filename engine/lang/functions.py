@@ -372,8 +372,11 @@ class Fold(Aggregate):
         >>> call = parse_expression("max(c.cost for c in hand)")
         >>> str(LANGUAGE[2]._no_value(as_selection(call.positional()[0]), None)())
         'the cost of c has no value here (nothing is written for it), so max() cannot use it'
+        >>> str(LANGUAGE[2]._no_value(as_selection(parse_expression("max([1, none])").positional()[0]), None)())
+        'an item of [1, nothing] has no value here (nothing is written for it), so max() cannot use it'
         """
-        node = sel_node.value or ast.Name(sel_node.pos, sel_node.var)
+        words = f"an item of {sel_node.source.describe()}" if sel_node.var == "_" else ""  # a list given bare: no name
+        node = sel_node.value or ast.Name(sel_node.pos, sel_node.var, words)
         return lambda: ast.no_value(f"{self.name}()", ((node, None),), pos)
 
     def _generated(self, sel: ast.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
@@ -509,7 +512,7 @@ class Nth(Function):
 
         def nth(s: Any, e: list[Any]) -> Any:
             values, i = got(s, e), n(s, e)
-            values = list(values) if not isinstance(values, (list, tuple)) else values
+            values = values if isinstance(values, (list, tuple)) else [] if values is None else list(values)
             return values[i - 1] if i is not None and 1 <= i <= len(values) else None
 
         return Compiled(items.type.item if isinstance(items.type, ListOf) else ANY, nth)

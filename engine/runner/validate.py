@@ -81,8 +81,8 @@ def _place(d: Diagnostic) -> tuple[str, int, int, str]:
 
 def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> list[Diagnostic]:
     """Check a ruleset and each of its variants (with ``set_options`` set, see :func:`validate_path`); diagnostics are
-    not repeated."""
-    found = _check(path, [], set_options)
+    not repeated. An option only some variants declare is set in those (a name none declares is refused)."""
+    found = _check(path, [], _for_base(path, set_options))
     if found:
         return found
     seen: set[str] = set()
@@ -91,12 +91,43 @@ def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> l
     except RulesetError as err:
         return err.diagnostics
     for name in names:
-        for d in _check(path, [name], set_options):
+        for d in _check(path, [name], _declared(path, [name], set_options)):
             key = d.headline()
             if key not in seen:
                 seen.add(key)
                 found.append(Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint))
     return found
+
+
+def _declared(path: Path, variants: list[str], set_options: dict[str, str] | None) -> dict[str, str] | None:
+    """The ``set_options`` the ruleset with ``variants`` declares: a variant that drops an option (``options: null``)
+    is checked without it, as it plays, not refused for a setting meant for the others.
+
+    Example::
+
+        _declared(path, ["fixed"], {"need": "2"})   # {} when the variant 'fixed' says options: null
+    """
+    if not set_options:
+        return set_options
+    try:
+        options = compose(path, variants).get("options")
+    except (RulesetError, RecursionError):
+        return set_options  # _check reports what is wrong
+    return {name: value for name, value in set_options.items() if isinstance(options, Mapping) and name in options}
+
+
+def _for_base(path: Path, set_options: dict[str, str] | None) -> dict[str, str] | None:
+    """The ``set_options`` to check the ruleset as written with: those it declares, and those no variant declares
+    either (refused there, with their did-you-mean); an option only a variant adds is left to that variant."""
+    if not set_options:
+        return set_options
+    try:
+        names = variant_names(path)
+    except RulesetError:
+        return set_options  # the check of the ruleset says what is wrong
+    own = _declared(path, [], set_options) or {}
+    elsewhere = {option for name in names for option in _declared(path, [name], set_options) or {}}
+    return {option: value for option, value in set_options.items() if option in own or option not in elsewhere}
 
 
 def notes_for_path(path: str) -> list[Diagnostic]:
@@ -147,7 +178,11 @@ def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
     options = tree.get("options")
     if not isinstance(options, Mapping):
         return []
-    named = names_in([value for key, value in tree.items() if key != "options"])
+    named = names_in([value for key, value in tree.items() if key not in ("options", _VARIANTS)])
+    variants = tree.get(_VARIANTS)  # what a variant changes may read an option; its own 'options:' declare them
+    if isinstance(variants, Mapping):
+        named |= names_in([{key: value for key, value in body.items() if not str(key).startswith("options")}
+                           if isinstance(body, Mapping) else body for body in variants.values()])
     found = [Diagnostic(options.key_pos.get(name) or SourcePos(str(path), 1, 1),
                         f"option '{name}' is read nowhere: no code or setting names it, so setting it changes nothing",
                         did_you_mean(name, [other for other in options if other != name])
@@ -172,6 +207,7 @@ def names_in(node: object) -> set[str]:
 
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_VARIANTS = "variants"
 """A name as code and settings write one."""
 
 

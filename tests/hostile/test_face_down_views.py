@@ -234,3 +234,49 @@ def test_explain_says_the_board_s_pieces_may_lie_face_down() -> None:
     assert explained.exit_code == 0, explained.output
     assert "its pieces may lie face down (turn_down, turn_up)" in explained.output
     assert "turn face down every t in board" in explained.output
+
+
+CUPS = """\
+name: cups
+players: [2]
+types:
+  side: [A, B]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+components:
+  die:
+    faces: [one, two, three, four, five, six]
+    instances:
+      - {id: die, count: 2}
+board: {kind: square-grid, width: 2, height: 1}
+face_down: true
+setup: |
+  for c in empty_cells:
+    place(d in supply where d == first(supply), c)
+  for r in roles:
+    turn_down(d in board where (d.cell.x == 0) == (r == A), seen_by = r)
+turn:
+  - do:
+      effect: |
+        let n = choose(x in [1, 2], text = "toss or not")
+        if n == 1:
+          toss(d in board where (d.cell.x == 0) == (current_role == A))
+end:
+  when: turn > 6
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_face_down_die_tossed_is_logged_by_its_back_without_its_face(tmp_path: Path) -> None:
+    """A die under a cup (turned down for its owner) tossed again was logged 'die at (0,0) tossed, now five', a line
+    every seat reads; it is 'face-down die of A at (0,0) tossed'."""
+    state = _game(tmp_path, CUPS).new_state(players=2, seed=0, record=True)
+    state.apply("choose 1")
+    assert state.log[-1] == "face-down die of A at (0,0) tossed", state.log
+    assert not any(face in line for line in state.log for face in ("one", "two", "three", "four", "five", "six")), state.log
+    assert state.observation(2)["board"]["0,0"][0] == "face-down die of A"

@@ -8,6 +8,7 @@ error ("... has no value here"), but the folds and ``abs`` let Python's
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from engine.core.errors import EffectRuntimeError
+from engine.core.errors import EffectRuntimeError, RulesetError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,6 +39,36 @@ def test_none_in_a_number_function_is_an_error_at_its_place(bids: engine.State, 
     condition = bids.game.compile_condition(code)
     with pytest.raises(EffectRuntimeError, match=rf"^<expression>:1:1: .* has no value here .*, so {word[:-2]}\(\) cannot"):
         condition.test(bids)
+
+
+@pytest.mark.parametrize("code, said", [
+    ("max([1, committed_number(Red)]) == 1", "an item of [1, the number committed by Red] has no value here"),
+    ("sum([committed_number(Red)]) == 1", "an item of [the number committed by Red] has no value here"),
+])
+def test_none_in_a_list_folded_bare_is_named_by_the_list(bids: engine.State, code: str, said: str) -> None:
+    """``max([1, x])`` with x none said "_ has no value here": the engine's own name for the items of a bare list."""
+    with pytest.raises(EffectRuntimeError, match=rf"^<expression>:1:1: {re.escape(said)} \(nothing is written for it\)"):
+        bids.game.compile_condition(code).test(bids)
+
+
+@pytest.mark.parametrize("code", [
+    "count(nth([[1], [2]], 5)) == 0",
+    "sum(x for x in nth([[1], [2]], committed_number(Red))) == 0",
+    "not any(x > 0 for x in nth([[1]], 5)) and first(nth([[1]], 5)) == none",
+    "nth(nth([[1]], 5), 1) == none",
+    "not (1 in nth([[1]], 5))",
+])
+def test_a_list_that_is_none_holds_nothing(bids: engine.State, code: str) -> None:
+    """A list of lists read past its end gives none; selecting from it, nth() of it and 'in' it raised Python's
+    "TypeError: 'NoneType' object is not iterable", a traceback under rulecraft validate. None holds nothing."""
+    assert bids.game.compile_condition(code).test(bids)
+
+
+def test_a_list_written_with_none_first_takes_the_type_of_its_other_items(bids: engine.State) -> None:
+    """``[1, none]`` was a list of numbers but ``[none, 1]`` refused: "every item of a list must be a none"."""
+    assert bids.game.compile_condition("nth([none, 3], 2) == 3 and count(x in [none, 1]) == 2").test(bids)
+    with pytest.raises(RulesetError, match="every item of a list must be an int, but 'Red' is"):
+        bids.game.compile_condition("count(x in [none, 1, Red]) == 3")
 
 
 def test_nth_at_no_position_is_none(bids: engine.State) -> None:

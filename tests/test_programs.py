@@ -195,10 +195,10 @@ def test_the_log_names_a_card_performed_from_a_hidden_hand_only_as_hidden(tmp_pa
 
 def test_a_question_a_program_asks_says_whose_program_asks(tmp_path: Path, mode: str) -> None:
     """The 'twice' card's question read only "play a card twice", as if the turn asked it; a question asked inside a
-    component's program (or a status's hook) now starts with whose it is."""
+    component's program (or a status's hook) now ends with whose it is."""
     game = load(tmp_path)
     s = game.new_state(players=2, seed=0)
     assert s.pending.prompt == "play a card"  # the turn's own question
     s.apply("choose twice")
-    assert s.pending.prompt == "twice's on_play: play a card twice"
-    assert s.observation(1)["choice"]["prompt"] == "twice's on_play: play a card twice"
+    assert s.pending.prompt == "play a card twice (asked by twice's on_play)"
+    assert s.observation(1)["choice"]["prompt"] == "play a card twice (asked by twice's on_play)"

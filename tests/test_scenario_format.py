@@ -363,7 +363,8 @@ def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path)
     text = text.replace("  - choose Vex\n", "")
     result = run(tmp_path, text)
     assert result.failures[0].endswith(
-        "the game is waiting for Crimson to choose c in the party of the owner of self where c is in play: choose Kestra or choose Vex")
+        "the game is waiting for Crimson to choose c in the party of the owner of self where c is in play (asked by "
+        "Confusion's on_act): choose Kestra or choose Vex")
 
 
 def test_every_key_of_a_scenario_file_is_documented() -> None:

@@ -777,7 +777,7 @@ class Choose(Function):
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
             trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
-            asked = f"{trail.running[-1]}: {prompt}" if trail is not None and trail.running else prompt
+            asked = f"{prompt} (asked by {trail.running[-1]})" if trail is not None and trail.running else prompt
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call))
             tape.answers += (value,)
             tape.cursor += 1

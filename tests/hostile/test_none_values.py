@@ -101,7 +101,7 @@ def test_validate_reports_a_fold_of_unsealed_numbers_at_its_line(tmp_path: Path)
      "move(c in stock where c.rank != 8, discard, nth([1], 5), on_top = true)", "so move()'s count cannot use it"),
     ("move(c in stock where c.rank != 8, discard, 1, on_top = true)",
      "move(c in stock where c.rank != 8, if count(stock) > 99 then discard else none, 1)",
-     "move() needs a zone, but 'discard if the number of stock is more than 99, else nothing' is none here"),
+     "move() needs a zone, but 'discard if the number of items in stock is more than 99, else nothing' is none here"),
     ("  shuffle(stock)", "  shuffle(if count(stock) > 99 then stock else none)", "shuffle() needs a zone, but"),
 ])
 def test_a_move_or_shuffle_given_none_is_an_error_at_its_line(tmp_path: Path, old: str, new: str, said: str) -> None:

@@ -14,7 +14,6 @@ import dataclasses
 import gc
 import random
 import time
-from pathlib import Path
 from functools import lru_cache
 
 import pytest
@@ -462,50 +461,3 @@ def test_an_agent_kind_registered_with_capitals_is_found(monkeypatch: pytest.Mon
     monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
     agents.agent_kind("FirstBot")(lambda argument, rng: agents.RandomAgent(0))
     assert make_agent("FirstBot", seed=0).name == make_agent("firstbot", seed=0).name == "random"
-
-
-HIDDEN_DISCARD = """\
-name: hidden-discard
-players: [2]
-types:
-  side: [A, B]
-roles: {of: side, seating: {2: [1, 2]}}
-components:
-  card:
-    attributes: {value: int}
-    instances: [{id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 3}, {id: c4, value: 4}, {id: c5, value: 5},
-                {id: c6, value: 6}, {id: c7, value: 7}, {id: c8, value: 8}]
-zones:
-  deck: {kind: pile, hidden: all}
-  hand: {kind: hand, per: role, hidden: others}
-  secret: {kind: pile, hidden: all}
-setup: |
-  move(c in supply, deck)
-  shuffle(deck)
-  move(c in deck, hand(A), 3)
-  move(c in deck, hand(B), 3)
-turn:
-  - do:
-      effect: |
-        let c = choose(x in hand(current_role), text = "put a card face down")
-        move(x in hand(current_role) where x == c, secret)
-end:
-  when: count(c in secret) >= 4
-scoring:
-  rank: r in roles
-  by: [sum(c.value for c in hand(r))]
-  points: key
-"""
-
-
-@pytest.mark.parametrize("spec", ["mcts:60", "ismcts:60"])
-def test_no_seat_sees_inside_the_search_a_card_another_chose_from_a_hidden_hand(spec: str, tmp_path: Path) -> None:
-    """A card chosen from a hand hidden from the others was an edge of its own in every seat's tree, so the other
-    seat's replies could depend on which card went face down; that seat now sees one edge, as State.public_text says."""
-    (tmp_path / "ruleset.yaml").write_text(HIDDEN_DISCARD)
-    state = engine.load(tmp_path).new_state(players=2, seed=1)
-    assert len(state.legal_actions()) == 3
-    trees, done = make_agent(spec, seed=1).grow(state, lambda i: i < 60)
-    me, other = state.seat_to_move, 3 - state.seat_to_move
-    assert done == 60 and len(trees[me].children) == 3
-    assert [edge[1] for edge in trees[other].children] == [("choose a card from hand of A",)]

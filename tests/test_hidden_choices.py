@@ -74,3 +74,19 @@ def test_the_web_page_shows_other_seats_a_hidden_choice_as_its_kind_and_place(ga
     for seat in (2, 0):
         seen = move.to_json(seat)
         assert seen["text"] == "choose a card from hand of A" and "crown" not in " ".join(seen["lines"])
+
+
+@pytest.mark.parametrize("spec", ["mcts:60", "ismcts:60"])
+def test_no_seat_sees_inside_the_search_a_card_another_chose_from_a_hidden_hand(game: engine.Game, spec: str) -> None:
+    """A card chosen from a hand hidden from the others was an edge of its own in every seat's tree, so the other
+    seat's replies could depend on which card went face down; that seat now sees one edge for the hidden cards (as
+    State.public_text says), and the card of the open pile as it is."""
+    from engine.runner.agents import make_agent
+
+    state = game.new_state(players=2, seed=1)
+    assert sorted(state.legal_actions().texts()) == ["choose coin", "choose crown", "choose open"]
+    trees, done = make_agent(spec, seed=1).grow(state, lambda i: i < 60)
+    me, other = state.seat_to_move, 3 - state.seat_to_move
+    assert done == 60 and len(trees[me].children) == 3
+    assert sorted(edge[1] for edge in trees[other].children) == [("choose a card from hand of A",), ("open",)]
+

@@ -145,6 +145,21 @@ class Pending:
         pending.__dict__["hides"] = None  # other components: asked again
         return pending
 
+    def noting(self, s: "StateView") -> "Pending":
+        """This choice, taking ``s`` as it is now for the state at the pause: what differs from the pause so far is
+        not a change outside the effect (a search's sample, whose redeal is its own: the effect's replay starts from
+        the real position before it, with its generator, and the sample's fields are put back after, see
+        :func:`rebuild`).
+
+        Example: ``sample.pending = sample.pending.with_outside_changes(sample)``, the redeal, then
+        ``sample.pending = sample.pending.noting(sample)``.
+        """
+        if self.base is None or not self.noted:
+            return self
+        pending = self.starting_from(self.base, self.outside)
+        pending.__dict__["noted"] = _noted(s)
+        return pending
+
     def with_outside_changes(self, s: "StateView") -> "Pending":
         """This choice, its starting position given what changed on ``s`` since the pause, outside the effect.
 

@@ -116,7 +116,7 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
     sample = state.clone()
     paused = sample.pending
     if paused is not None:  # an effect waits: what the game changed while it waited is kept for its replay ...
-        sample.pending = paused.with_outside_changes(sample)
+        sample.pending = paused.sampled(sample)
     _deal_unseen(sample, unseen, rng)
     _deal_counters(sample, marked, rng)
     for zone in unordered:

@@ -21,8 +21,10 @@ from the state.  A save writes the position before the effect and the
 pending choice, so saves, checksums and replays read as they always did.
 
 Without the ``greenlet`` package the same effects work by replaying: the
-effect stops at the question (unwinding), and each answer replays it from
-the start.
+effect stops at the question (unwinding) and the state shows what it did so
+far, as a paused coroutine's does; each answer replays it from the position
+before it.  (A search's sample of such a state is the position before the
+effect, drawn again: see :meth:`Pending.sampled`.)
 
 An effect whose only ``choose`` comes before anything it changes
 (:func:`asks_first`, known when the ruleset is compiled) needs neither a
@@ -104,6 +106,8 @@ class Pending:
     here: bool = field(default=False, init=False, compare=False, repr=False)  # see asks_first: the state is the start
     call: int = field(default=-1, init=False, compare=False, repr=False)  # which choose call of the run asks (here)
     hides: bool | None = field(default=None, init=False, compare=False, repr=False)  # see hides_a_component; None: not asked
+    logged: int = field(default=0, init=False, compare=False, repr=False)  # replaying: the log lines the effect wrote so far
+    at_start: bool = field(default=False, init=False, compare=False, repr=False)  # replaying: the state is the start (a sample)
 
     @property
     def start(self) -> "StateView | None":
@@ -143,6 +147,42 @@ class Pending:
         pending.__dict__.update(self.__dict__)
         pending.__dict__["options"] = options
         pending.__dict__["hides"] = None  # other components: asked again
+        return pending
+
+    def noting(self, s: "StateView") -> "Pending":
+        """This choice, taking ``s`` as it is now for the state at the pause: what differs from the pause so far is
+        not a change outside the effect (a search's sample, whose redeal is its own: the effect's replay starts from
+        the real position before it, with its generator, and the sample's fields are put back after, see
+        :func:`rebuild`).
+
+        Example: ``sample.pending = sample.pending.with_outside_changes(sample)``, the redeal, then
+        ``sample.pending = sample.pending.noting(sample)``.
+        """
+        if self.at_start:  # a replaying sample: the position before the effect is its own, as drawn
+            pending = self.starting_from(s.clone())
+            pending.__dict__["noted"] = _noted(s)
+            return pending
+        if self.base is None or not self.noted:
+            return self
+        pending = self.starting_from(self.base, self.outside)
+        pending.__dict__["noted"] = _noted(s)
+        return pending
+
+    def sampled(self, s: "StateView") -> "Pending":
+        """This choice on ``s``, a clone about to be drawn again for a search (see :func:`noting`): with what the game
+        changed while the effect waited kept for its replay.
+
+        Without coroutines an effect's work so far cannot be kept on a sample whose hidden parts are drawn anew (the
+        answer replays the effect from the position before it, which the sample's draw does not reach): the sample is
+        put back to that position, drawn again there, and its answers replay the effect on it (what was drawn before
+        the question may then differ from what the effect recorded: an error in the search, not a leak).
+        """
+        pending = self.with_outside_changes(s)
+        if self.here or not (greenlet is None or _REPLAYING) or pending.base is None:
+            return pending
+        _restore(s, pending.start)  # type: ignore[arg-type]
+        pending = pending.starting_from(pending.base, pending.outside)
+        pending.__dict__["at_start"] = True
         return pending
 
     def with_outside_changes(self, s: "StateView") -> "Pending":
@@ -362,7 +402,8 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
         paused = s.pending = object.__new__(Pending)  # every field at once (a frozen dataclass sets them one by one)
         paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
-                               base=None, outside=(), noted=(), here=True, call=question.call, hides=None)
+                               base=None, outside=(), noted=(), here=True, call=question.call, hides=None,
+                               logged=0, at_start=False)
         s._actions = None
         return False
     except BaseException:
@@ -394,8 +435,13 @@ def answer(s: "StateView", label: str) -> bool:
     if pending.here:
         return _answer_here(s, pending, value, label)
     pending = s.pending = pending.with_outside_changes(s)
+    said = len(s.log) if s.log is not None else 0
+    cut: list[str] = []
     try:
         if greenlet is None or _REPLAYING:
+            if not pending.at_start:
+                said -= pending.logged
+                cut = _rewind(s, pending)
             finished = _begin(s, pending, pending.tape + (value,), pending.dice)
         else:
             if _live(s) is None:
@@ -403,6 +449,8 @@ def answer(s: "StateView", label: str) -> bool:
             finished = _drive(s, pending, s.tape, value)  # type: ignore[arg-type]
     except BaseException:
         _back_to(s, pending)
+        if cut and s.log is not None:  # replaying: the log as it was at the question
+            s.log[said:] = cut
         raise
     if not finished:
         return False
@@ -490,14 +538,13 @@ def _serve(job: tuple[Any, "StateView", list[Any]]) -> None:
 def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
     paused = s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
                                  question.seat, question.prompt, tuple(tape.rolled), question.components)
-    if tape.run is None:  # replaying: the state waits at the position before the effect, as it began
+    if tape.run is None:  # replaying: the state shows the effect's work so far; an answer replays it from its start
         start = pending.start
         assert start is not None
         object.__setattr__(paused, "base", start)
         s.tape = None
-        _restore(s, start)
         if s.log is not None:
-            del s.log[tape.mark:]
+            object.__setattr__(paused, "logged", len(s.log) - tape.mark)
     else:
         object.__setattr__(paused, "base", pending.base)
         object.__setattr__(paused, "outside", pending.outside)
@@ -520,6 +567,8 @@ def _back_to(s: "StateView", pending: Pending) -> None:
     assert pending.start is not None
     _restore(s, pending.start)
     if greenlet is None or _REPLAYING:
+        if not pending.at_start:
+            _replay_to_pause(s, pending)
         return
     try:
         rebuild(s, keep=False)
@@ -561,10 +610,42 @@ def restore(s: "StateView") -> None:
     start = s.clone()
     start.pending = None
     s.pending = pending.starting_from(start)
-    if greenlet is None or _REPLAYING:  # it waits at the start: what changes outside it from now on is found as after a pause
-        object.__setattr__(s.pending, "noted", _noted(s))
+    if greenlet is None or _REPLAYING:
+        _replay_to_pause(s, s.pending)
+        object.__setattr__(s.pending, "noted", _noted(s))  # what changes outside it from now on is found as after a pause
         return
     rebuild(s, keep=False)
+
+
+def _rewind(s: "StateView", pending: Pending) -> list[str]:
+    """Replaying: put a paused state back to the position before its effect, and take off the log the lines the
+    effect wrote so far (its replay writes them again); those lines, for an error to put back."""
+    _restore(s, pending.start)  # type: ignore[arg-type]
+    log = s.log
+    if log is None or not pending.logged:
+        return []
+    cut = log[len(log) - pending.logged:]
+    del log[len(log) - pending.logged:]
+    return cut
+
+
+def _replay_to_pause(s: "StateView", pending: Pending) -> None:
+    """Replaying: take ``s``, at the position before the effect, to the pause ``pending`` waits at (nothing logged);
+    if the effect no longer stops there, ``s`` stays at that position."""
+    fn = s.game.steps[pending.step].effect(pending.key)
+    log, s.log = s.log, None
+    s.tape = Tape(pending.tape, pending.dice)
+    s.budget = s.game.limits.steps
+    try:
+        fn(s, list(pending.env))
+    except NeedChoice:
+        pass
+    except Exception:  # noqa: BLE001 - it no longer reaches its pause: the position before it stays
+        _restore(s, pending.start)  # type: ignore[arg-type]
+    else:
+        _restore(s, pending.start)  # type: ignore[arg-type]
+    finally:
+        s.tape, s.log, s.pending = None, log, pending
 
 
 def before_effect(s: "StateView") -> "StateView":

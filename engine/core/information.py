@@ -32,9 +32,14 @@ play are dealt again among the places they hold, groups dealt as one staying
 together (each place keeps its seat and its turns).  A block's slice
 that holds something hidden draws it again itself (its ``determinize``,
 see :mod:`engine.core.slices`).  The state's own
-generator is reseeded, so future chance is not known either (an effect
-waiting for a choice keeps the dice it has already rolled: see
-engine.blocks.choices).
+generator is reseeded, so future chance is not known either.  An effect
+waiting for a choice keeps what it did before the question: its dice, and
+its replay (a sample has no coroutine of its own) starts from the real
+position before the effect with the real generator, so it shuffles and
+draws as the game did and reaches the same question; the sample's redeal
+is then put back (see engine.blocks.choices).  Without coroutines (no
+``greenlet``) the sample's own position is replayed instead, which may
+not reach the question again.
 
 The result depends only on what the seat observes (with the kinds in each
 unseen place) and on ``rng``: two states that differ only in what the seat
@@ -109,6 +114,9 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
     """:func:`determinize`, given the zones ``seat`` cannot see and those it sees without their order, and the
     counters of the unseen components (:func:`_marked_unseen`)."""
     sample = state.clone()
+    paused = sample.pending
+    if paused is not None:  # an effect waits: what the game changed while it waited is kept for its replay ...
+        sample.pending = paused.sampled(sample)
     _deal_unseen(sample, unseen, rng)
     _deal_counters(sample, marked, rng)
     for zone in unordered:
@@ -118,6 +126,8 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
     _deal_roles(sample, seat, rng)
     sample.slices = determinized(sample, seat, rng)
     sample.rng = rng.getrandbits(64)
+    if sample.pending is not None:  # ... the redeal is not: the effect replays on the real position, then this one's
+        sample.pending = sample.pending.noting(sample)
     sample._actions = None  # a different position: its legal actions are worked out again
     return sample
 

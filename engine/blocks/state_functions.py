@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError, SourcePos
-from engine.core.facedown import NOBODY, back_label, hidden_from, public_name
+from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, turn_down
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen, shared
@@ -621,15 +621,31 @@ class PlaceOnBoard(Function):
     Identical components (``count:``) are interchangeable: when the selection
     holds only copies of one, the first is placed.  On a board with
     ``stacking`` it goes on top of any piece already there.
+
+    With ``down`` (``place_down(..., CELL [, seen_by = ROLE])``, of the face-down block) the piece lands face down,
+    seen by nobody or by ROLE's seat alone: no log line nor view shows it face up on the way (a secret set-up).
     """
 
+    down: bool = False
+
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2)
+        if self.down:
+            args, keywords = call.positional(), call.keywords()
+            if len(args) != 2:
+                scope.error(call.pos, f"{self.name}() takes 2 arguments besides seen_by, not {len(args)}",
+                            f"usage: {self.signature}")
+            for kw in keywords.values():
+                if kw.name != "seen_by":
+                    scope.error(kw.pos, f"{self.name}() has no option '{kw.name}'", f"usage: {self.signature}")
+            by = keywords.get("seen_by")
+            seer = self.value(scope, by.value, role_type(scope), "seen_by").fn if by else None
+        else:
+            args, seer = self.arity(call, scope, 2), None
         if len(args) != 2:
             return Compiled(EFFECT, lambda s, e: None)
         items = as_selection(args[0]).compile_parts(scope).items
         cell = self.value(scope, args[1], CELL, "cell").fn
-        pos = call.pos
+        pos, down = call.pos, self.down
 
         def place(s: Any, e: list[Any]) -> None:
             chosen = items(s, e)
@@ -649,6 +665,8 @@ class PlaceOnBoard(Function):
             if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)
+            if down:
+                turn_down(s, chosen[0], seer(s, e) if seer is not None else None)
             if s.step >= 0:  # during play (not setup): a later clash or group step acts on this piece
                 s.slices[Placed.block] = Placed(chosen[0])
                 note_placed(s, chosen[0])
@@ -659,12 +677,15 @@ class PlaceOnBoard(Function):
         return Compiled(EFFECT, place)
 
     def describe(self, call: ast.Call) -> str:
-        if len(call.args) != 2:
+        args = call.positional()
+        if len(args) != 2:
             return "place"
-        what = call.args[0]
+        what, how = args[0], " face down" if self.down else ""
+        by = call.keywords().get("seen_by")
+        seen = f", seen only by {by.value.describe()}" if self.down and by is not None else ""
         if as_selection(what).var == "_":  # one item (a choice, first(...)), not a selection
-            return f"place {what.describe()} on the board at {call.args[1].describe()}"
-        return f"place the {describe_selection(what)} on the board at {call.args[1].describe()}"
+            return f"place {what.describe()}{how} on the board at {args[1].describe()}{seen}"
+        return f"place the {describe_selection(what)}{how} on the board at {args[1].describe()}{seen}"
 
 
 @dataclass(frozen=True)

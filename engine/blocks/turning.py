@@ -1,4 +1,4 @@
-"""Pieces turned face down on the board and up again: ``turn_down``, ``turn_up`` and ``face_up``.
+"""Pieces turned face down on the board and up again: ``place_down``, ``turn_down``, ``turn_up`` and ``face_up``.
 
 A ruleset says ``face_down: true`` to use them (what a seat sees of a face-down piece, and how bots sample it, is
 :mod:`engine.core.facedown`)::
@@ -16,10 +16,11 @@ A ruleset says ``face_down: true`` to use them (what a seat sees of a face-down 
             turn_up(t in board where t == a)       # everyone sees it now
 
 ``turn_down(x in board where ..., seen_by = r)`` leaves the piece seen by the seat playing ``r`` (a player's own
-pieces, whose ranks the others may not see).
+pieces, whose ranks the others may not see).  ``place_down(x in hand(r) where x == p, c, seen_by = r)`` puts a piece
+from a hidden hand on the board face down at once, so that nothing shows it face up on its way (a secret set-up).
 
 >>> [fn.name for fn in BLOCK.functions]
-['turn_down', 'turn_up', 'face_up']
+['place_down', 'turn_down', 'turn_up', 'face_up']
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import BLOCKS, Block, declare
 from engine.blocks.grid import format_cell
-from engine.blocks.state_functions import role_type
+from engine.blocks.state_functions import PlaceOnBoard, role_type
 from engine.core.errors import EffectRuntimeError
 from engine.core.facedown import FaceDown, back_label, face_down, public_name, turn_down, turn_up
 from engine.lang import ast
@@ -166,6 +167,10 @@ BLOCK = declare(Block(
         },
     },
     functions=(
+        PlaceOnBoard("place_down", "place_down(x in COLLECTION where CONDITION, CELL [, seen_by = ROLE])",
+                     "Put the one selected component on a board cell face down, as place() does: no seat sees what it is "
+                     "(with seen_by, only the seat playing ROLE), not even on its way from a hidden hand (a secret set-up).",
+                     "place_down(x in hand(current_role) where x == p, c, seen_by = current_role)", down=True),
         TurnDown("turn_down", "turn_down(x in COLLECTION [where CONDITION] [, seen_by = ROLE])",
                  "Each selected piece on the board lies face down: no seat sees what it is (with seen_by, only the seat "
                  "playing ROLE), only its back at its cell.", "turn_down(p in board where p.side == current_role, "

@@ -280,3 +280,65 @@ def test_a_face_down_die_tossed_is_logged_by_its_back_without_its_face(tmp_path:
     assert state.log[-1] == "face-down die of A at (0,0) tossed", state.log
     assert not any(face in line for line in state.log for face in ("one", "two", "three", "four", "five", "six")), state.log
     assert state.observation(2)["board"]["0,0"][0] == "face-down die of A"
+
+
+SECRET_SETUP = """\
+name: secret-setup
+players: [2]
+types:
+  side: [North, South]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+components:
+  piece:
+    attributes: {side: side, rank: int}
+    instances:
+      - {id: Marshal, side: North, rank: 9}
+      - {id: Scout, side: North, rank: 2}
+      - {id: Sapper, side: South, rank: 3}
+      - {id: Spy, side: South, rank: 1}
+board: {kind: square-grid, width: 2, height: 2}
+face_down: true
+zones:
+  hand: {kind: hand, per: role, hidden: others}
+setup: |
+  for r in roles:
+    move(p in supply where p.side == r, hand(r))
+turn:
+  - do:
+      effect: |
+        let p = choose(x in hand(current_role), text = "a piece to set up")
+        let c = choose(n in empty_cells where (n.y == 0) == (current_role == North), text = "where")
+        place_down(x in hand(current_role) where x == p, c, seen_by = current_role)
+end:
+  when: count(board) == 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pieces_set_up_in_secret_from_a_hidden_hand_are_never_shown_to_the_rival(tmp_path: Path, seed: int) -> None:
+    """place_down puts a piece from a hidden hand face down at once: a place then a turn_down logged its name."""
+    game = engine.load(write_ruleset(tmp_path, SECRET_SETUP))
+    s = game.new_state(players=2, seed=seed, record=True)
+    rng, public = random.Random(seed), []
+    while not s.is_terminal:
+        action = rng.choice(list(s.legal_actions()))
+        public.append(s.public_text(action))
+        s.apply(action)
+    assert "face-down piece of North is put at" in " ".join(s.log)
+    for name, seat in (("Marshal", 2), ("Scout", 2), ("Sapper", 1), ("Spy", 1)):
+        assert name not in " ".join(s.log) and name not in " ".join(public)
+        assert name not in json.dumps(s.observation(seat)["board"])  # the rival sees the back
+        assert name in json.dumps(s.observation(3 - seat)["board"])  # its own side sees it
+
+
+def test_place_down_needs_face_down_and_says_so(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: unknown function 'place_down' \(place_down\(\) comes with the "
+                                           r"face_down block"):
+        engine.load(write_ruleset(tmp_path, SECRET_SETUP.replace("face_down: true\n", "")))

@@ -1,0 +1,378 @@
+"""Any ruleset as an OpenSpiel game, so OpenSpiel's own algorithms — CFR and exploitability, MCTS, its evaluation
+tools — run on it (``pip install 'rulecraft[oracle]'``).
+
+The game is registered with OpenSpiel as ``rulecraft``, its parameters the
+ruleset (a built-in name or a path), ``players`` (0: the fewest, two if it
+can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
+``;``: OpenSpiel's game strings give ``=`` and ``,`` a meaning of their own) and ``utility``:
+
+* players: seat ``k`` is OpenSpiel's player ``k - 1``; the player to move is
+  the seat the engine says decides next (a sealed round is played one seat
+  after the other, none seeing the others' sealed decisions);
+* actions: the fixed action table of :mod:`engine.rl.actions`, the indices of
+  the PettingZoo environment's action space;
+* chance: listed exactly (:mod:`engine.rl.chance`, never sampled): a setup
+  that shuffles or rolls is a chance node of its deals, a move that rolls or
+  shuffles is followed by one of its outcomes.  A ruleset whose setup could
+  fall in more than :data:`engine.rl.chance.LIMIT` ways is refused when the
+  game is made (:class:`engine.rl.chance.TooManyOutcomes`), a move of that
+  kind when it is played: OpenSpiel's algorithms that walk or sum over chance
+  (CFR, exploitability, expectiminimax) would be wrong on sampled chance;
+* information: a seat's observation is the engine's ``state.observation(seat)``
+  (as JSON; its tensor is the PettingZoo environment's vector), and its
+  information state everything it was shown in order: its observation after
+  each move and chance outcome, its own actions, the others' as
+  ``state.public_text`` shows them — never what it may not see;
+* utility: ``returns`` (``state.returns()``: 1 a sole winner, 1/k for k seats
+  sharing a win, else 0 — constant-sum 1 with two seats or more, unless goals
+  decide), ``scores`` (each seat's final score: general-sum) or
+  ``zero-sum-scores`` (the scores, which must sum to 0: a final position
+  whose scores do not is an error).
+
+Example::
+
+    from open_spiel.python.algorithms import cfr, exploitability
+    from engine.rl.openspiel import load_game
+
+    game = load_game("my-card-game", utility="zero-sum-scores")
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(300):
+        solver.evaluate_and_update_policy()
+    print(exploitability.exploitability(game, solver.average_policy()))   # near 0
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from engine.blocks.outcome import Goals
+from engine.compiling.loading import load
+from engine.core.errors import RulecraftError
+from engine.core.information import has_hidden_information
+from engine.core.showtext import cut
+from engine.model.game import Game
+from engine.model.state import State as EngineState
+from engine.rl.actions import ActionTable
+from engine.rl.chance import LIMIT, drawn
+from engine.rl.encoding import HIGH, LOW, Encoder
+
+try:
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on the machine
+    raise ImportError(f"engine.rl.openspiel needs OpenSpiel ({error.name} is missing): "
+                      "pip install 'rulecraft[oracle]'") from None
+
+NAME = "rulecraft"
+"""The name the games are registered under: ``pyspiel.load_game("rulecraft(ruleset=my-game)")``."""
+
+PARAMETERS: dict[str, Any] = {"ruleset": "", "players": 0, "variant": "", "options": "", "utility": "returns"}
+"""The game's parameters and their defaults."""
+
+UTILITIES = ("returns", "scores", "zero-sum-scores")
+"""What a final position is worth to each player (see the module's docstring)."""
+
+_GAME_TYPE = dict(
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,  # a game that never draws has no chance node
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+    default_loadable=False,  # a ruleset must be named
+)
+
+
+def load_game(ruleset: str, players: int = 0, variant: str | Sequence[str] = "",
+              set_options: Mapping[str, str] | None = None, utility: str = "returns") -> "RulecraftGame":
+    """The OpenSpiel game of ``ruleset`` (a built-in name or a path), as ``pyspiel.load_game`` makes it, compiled
+    afresh (a ruleset edited since the last call is read again).
+
+    Example: ``load_game("my-game", players=3)``, ``load_game("my-dice-game", utility="zero-sum-scores")``.
+    """
+    _rules_of.cache_clear()
+    params = {"ruleset": ruleset, "players": players, "variant": variant if isinstance(variant, str) else "+".join(variant),
+              "options": ";".join(f"{k}:{v}" for k, v in (set_options or {}).items()), "utility": utility}
+    return pyspiel.load_game(NAME, {k: v for k, v in params.items() if v != PARAMETERS[k]})
+
+
+class RulecraftGame(pyspiel.Game):
+    """A ruleset, its variants and options, and a player count, as an OpenSpiel game (see the module's docstring)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        rules = _rules_of(tuple(sorted({**PARAMETERS, **(params or {})}.items())))
+        super().__init__(rules.game_type, rules.info, dict(params or {}))
+        self.rules = rules
+        self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
+
+    def new_initial_state(self) -> "RulecraftState":
+        """The start: a chance node of the setup's deals when the setup draws, else the first decision."""
+        return RulecraftState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver":
+        """A seat's view: its information state with ``perfect_recall``, else its observation."""
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {cut(repr(params), 60)}")
+        return SeatObserver(self.rules, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """What every state of a game reads: the compiled game, its players, utility, action table, observation
+    encoder; and what OpenSpiel is told of the game."""
+
+    game_type: Any  # pyspiel.GameType
+    info: Any  # pyspiel.GameInfo
+    game: Game
+    players: int
+    utility: str
+    constant_sum: bool
+    table: ActionTable
+    encoder: Encoder
+    params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Rules":
+        return self  # never changed: every copy of a state reads the same
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's parameters (OpenSpiel pickles a Python state to serialise it), loaded again."""
+        return _rules_of, (self.params,)
+
+
+@dataclass(frozen=True, eq=False)
+class Draws:
+    """A step waiting at a chance node: what it plays (a setup, a move), the values its draws took so far, and how
+    many values its next draw has (the node's outcomes, equally likely)."""
+
+    run: Callable[[], EngineState]
+    values: tuple[int, ...]
+    size: int
+    what: str  # the step, for errors
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """Where a state stands: an engine position, or a chance node, and what each seat was shown to get there.  Never
+    changed (a move makes a new node, each move on a clone of the position), so a copy of a state shares it: OpenSpiel
+    copies a Python state by deep-copying its attributes."""
+
+    rules: Rules
+    position: EngineState | None  # the position; at a chance node, the one before its move (None before the setup)
+    chance: Draws | None  # at a chance node, the step that waits at it
+    legal: Mapping[int, Any]  # the legal actions of the seat to move, by index
+    seen: tuple[tuple[str, ...], ...]  # what each seat was shown, in order
+    path: tuple[int, ...]  # the actions from the start to here, chance outcomes included
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the actions that lead to it, played again from the start when loaded."""
+        return _replayed, (self.rules, self.path)
+
+    @classmethod
+    def start(cls, rules: Rules) -> "Node":
+        """The first node: the setup's first chance node, or the position it sets up when it draws nothing."""
+        empty = cls(rules, None, None, {}, ((),) * rules.players, ())
+        game, players = rules.game, rules.players
+        return empty.drawing(lambda: _new_state(game, players), (), f"the setup of {game.name}")
+
+    def drawing(self, run: Callable[[], EngineState], values: tuple[int, ...], what: str) -> "Node":
+        """The node where ``run``, its draws taking ``values``, stands: at the next draw's chance node, or at the
+        position it leads to."""
+        result = drawn(run, values, what)
+        if isinstance(result, int):
+            return Node(self.rules, self.position, Draws(run, values, result, what), {}, self.seen, self.path)
+        return self.at(result)
+
+    def at(self, position: EngineState) -> "Node":
+        """The node standing at ``position``: its legal actions, and each seat's observation of it added to what it
+        was shown."""
+        legal = {} if position.is_terminal else self.rules.table.legal(position)
+        seen = tuple(seen + (_observed(position, seat),) for seat, seen in enumerate(self.seen, 1))
+        return Node(self.rules, position, None, legal, seen, self.path)
+
+    def after(self, action: int) -> "Node":
+        """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
+        as it sees it (and, if it draws, its first chance node)."""
+        path = self.path + (action,)
+        if self.chance is not None:
+            draws = self.chance
+            return replace(self, path=path).drawing(draws.run, draws.values + (action,), draws.what)
+        before, move = self.position, self.legal[action]
+        assert before is not None
+        mover = before.seat_to_move
+        seen = tuple(seen + ((f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"),)
+                     for seat, seen in enumerate(self.seen, 1))
+        told = Node(self.rules, before, None, {}, seen, path)
+        after = _applied(before, move)
+        if after.rng == before.rng:  # nothing drawn
+            return told.at(after)
+        return told.drawing(lambda: _applied(before, move), (), f"the move '{move}' of {self.rules.game.name}")
+
+
+class RulecraftState(pyspiel.State):
+    """A position of the game (see :class:`Node`)."""
+
+    def __init__(self, game: RulecraftGame) -> None:
+        super().__init__(game)
+        self.node = game.root
+
+    def current_player(self) -> int:
+        """The player to move (seat - 1), CHANCE at a chance node, TERMINAL once the game is over."""
+        node = self.node
+        if node.chance is not None:
+            return pyspiel.PlayerId.CHANCE
+        assert node.position is not None
+        if node.position.is_terminal:
+            return pyspiel.PlayerId.TERMINAL
+        return node.position.seat_to_move - 1
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The indices in the action table of the legal actions of ``player``, if it is to move."""
+        return sorted(self.node.legal) if player == self.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The values of the draw this chance node waits for, equally likely."""
+        assert self.node.chance is not None, "not a chance node"
+        size = self.node.chance.size
+        return [(value, 1.0 / size) for value in range(size)]
+
+    def _apply_action(self, action: int) -> None:
+        self.node = self.node.after(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """An action's text in the action table, or the number of a chance outcome."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance: value {action + 1} of a draw"
+        return self.node.rules.table.describe(action)
+
+    def is_terminal(self) -> bool:
+        node = self.node
+        return node.chance is None and node.position is not None and node.position.is_terminal
+
+    def returns(self) -> list[float]:
+        """Each player's utility: zero until the game is over (see ``utility`` in the module's docstring)."""
+        rules, position = self.node.rules, self.node.position
+        if not self.is_terminal():
+            return [0.0] * rules.players
+        assert position is not None and position.outcome is not None
+        if rules.utility == "returns":
+            values = [float(v) for v in position.returns()]
+            if rules.constant_sum and abs(sum(values) - 1.0) > 1e-9:
+                raise RulecraftError(f"{rules.game.name}: the returns {values} do not sum to 1, as a game without "
+                                     "goals should")
+            return values
+        values = [float(v) for v in position.outcome.scores]
+        if rules.utility == "zero-sum-scores" and sum(values) != 0:
+            raise RulecraftError(f"{rules.game.name}: the final scores {values} do not sum to 0: "
+                                 "use utility=scores for a game that is not zero-sum")
+        return values
+
+    def __str__(self) -> str:
+        node = self.node
+        if node.position is None:
+            return "before the setup"
+        text = json.dumps({k: v for k, v in node.position.to_json().items() if k != "checksum"}, default=str)
+        return f"{text} (then a draw of {node.chance.size} values)" if node.chance is not None else text
+
+
+class SeatObserver:
+    """OpenSpiel's observer of a seat: its information state (``perfect_recall``) or its observation, as text and a
+    tensor (the observation only: ``information`` has no tensor)."""
+
+    def __init__(self, rules: Rules, perfect_recall: bool) -> None:
+        self.rules, self.perfect_recall = rules, perfect_recall
+        self.tensor = None if perfect_recall else np.zeros(len(rules.encoder), np.float32)
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: RulecraftState, player: int) -> None:
+        """Fill the tensor with ``player``'s observation of ``state`` (zeros before the setup's deal)."""
+        if self.tensor is not None:
+            position = state.node.position
+            self.tensor[:] = 0 if position is None else self.rules.encoder.encode(position.observation(player + 1))
+
+    def string_from(self, state: RulecraftState, player: int) -> str:
+        """``player``'s information state (one line per thing shown) or observation (JSON; empty before the setup)."""
+        node = state.node
+        if self.perfect_recall:
+            return "\n".join(node.seen[player])
+        return "" if node.position is None else _observed(node.position, player + 1)
+
+
+@lru_cache(maxsize=4)
+def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
+    """The rules of the game of ``params`` (all of them, sorted), compiled once: OpenSpiel loads a game again from
+    its name for every state it loads (:func:`load_game` compiles afresh)."""
+    given = dict(params)
+    utility = given["utility"]
+    if utility not in UTILITIES:
+        raise ValueError(f"utility is one of {', '.join(UTILITIES)}, not {cut(repr(utility), 60)}")
+    variant, options = str(given["variant"]), str(given["options"])
+    try:
+        set_options = dict(pair.split(":", 1) for pair in options.split(";") if pair) if options else None
+    except ValueError:
+        raise ValueError(f"options are name:value pairs joined by ';', not {cut(repr(options), 60)}") from None
+    if not given["ruleset"]:
+        raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
+    game = load(str(given["ruleset"]), variant.split("+") if variant else None, set_options)
+    counts = game.player_counts
+    players = int(given["players"]) or min((c for c in counts if c >= 2), default=min(counts))
+    if players not in counts:
+        raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
+    goals = any(isinstance(outcome, Goals) for seats, outcome in game.outcomes if players in seats)
+    constant = utility == "returns" and players >= 2 and not goals
+    game_type = pyspiel.GameType(
+        short_name=NAME, long_name=f"Rulecraft: {game.title or game.name}",
+        utility=pyspiel.GameType.Utility.ZERO_SUM if utility == "zero-sum-scores"
+        else pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION if has_hidden_information(game)
+        else pyspiel.GameType.Information.PERFECT_INFORMATION,
+        max_num_players=max(counts), min_num_players=min(counts), **_GAME_TYPE)
+    table = ActionTable(game)
+    low, high = (0.0, 1.0) if utility == "returns" else (float(LOW), float(HIGH))
+    info = pyspiel.GameInfo(num_distinct_actions=len(table), max_chance_outcomes=LIMIT, num_players=players,
+                            min_utility=low, max_utility=high,
+                            utility_sum=1.0 if constant else 0.0 if utility == "zero-sum-scores" else None,
+                            max_game_length=game.max_turns * max(1, len(game.steps)) * players)
+    return Rules(game_type, info, game, players, utility, constant, table, Encoder(game, players), params)
+
+
+def _replayed(rules: Rules, path: tuple[int, ...]) -> Node:
+    """The node the actions of ``path`` lead to from the start of ``rules``' game."""
+    node = Node.start(rules)
+    for action in path:
+        node = node.after(action)
+    return node
+
+
+def _new_state(rules: Game, players: int) -> EngineState:
+    """A new game of ``rules`` set up the long way, every draw through the generator (no start kept from another)."""
+    state = rules.new_state(players=players, seed=0, record=True)
+    state.log = state.history = None  # kept only to set up the long way
+    return state
+
+
+def _applied(before: EngineState, move: Any) -> EngineState:
+    """``move`` played on a copy of ``before``."""
+    after = before.clone()
+    after.apply(move)
+    return after
+
+
+def _observed(position: EngineState, seat: int) -> str:
+    """``seat``'s observation of ``position`` as JSON, keys sorted."""
+    return json.dumps(position.observation(seat), sort_keys=True)
+
+
+pyspiel.register_game(pyspiel.GameType(
+    short_name=NAME, long_name="Rulecraft ruleset", utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    max_num_players=100, min_num_players=1, **_GAME_TYPE), RulecraftGame)

@@ -27,7 +27,8 @@ else:
     pyspiel = pytest.importorskip("pyspiel", reason="needs OpenSpiel: pip install -e '.[oracle]'")
 
 from open_spiel.python import policy  # noqa: E402
-from open_spiel.python.algorithms import cfr, expected_game_score, exploitability  # noqa: E402
+import numpy as np  # noqa: E402  # OpenSpiel needs it
+from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, mcts  # noqa: E402
 
 from engine.rl.openspiel import load_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
@@ -74,6 +75,17 @@ def test_cfr_on_kuhn_poker_reaches_the_games_value() -> None:
     value = expected_game_score.policy_value(game.new_initial_state(), [average, average])
     assert value[0] == pytest.approx(-1 / 18, abs=0.002) and value[1] == pytest.approx(1 / 18, abs=0.002)
     assert exploitability.exploitability(game, average) < 0.01
+
+
+def test_openspiels_mcts_beats_a_random_player() -> None:
+    """OpenSpiel's MCTS bot and its evaluate_bots on the adapter's tic-tac-toe: 100 simulations a move, it never
+    loses to OpenSpiel's uniform random bot and mostly wins."""
+    game = load_game("tic-tac-toe")
+    rng = np.random.RandomState(1)
+    results = [evaluate_bots.evaluate_bots(game.new_initial_state(), [
+        mcts.MCTSBot(game, 2, 100, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        pyspiel.make_uniform_random_bot(1, seed)], rng)[0] for seed in range(5)]
+    assert min(results) >= 0.5 and results.count(1.0) >= 3, results
 
 
 @pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)

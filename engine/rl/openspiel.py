@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -159,16 +159,23 @@ class Draws:
 
 @dataclass(frozen=True, eq=False)
 class Node:
-    """Where a state stands: an engine position, or a chance node, and what each seat was shown to get there.  Never
-    changed (a move makes a new node, each move on a clone of the position), so a copy of a state shares it: OpenSpiel
-    copies a Python state by deep-copying its attributes."""
+    """Where a state stands: an engine position, or a chance node, and how it came there.  Never changed (a move
+    makes a new node, each move on a clone of the position), so a copy of a state shares it: OpenSpiel copies a
+    Python state by deep-copying its attributes.
+
+    A seat's information state is read back along the nodes that led here (each adds a line: the seat's
+    observation of its position, or what the seat was told of a move), when first asked for: the searches that
+    never ask (MCTS) spend nothing on it."""
 
     rules: Rules
     position: EngineState | None  # the position; at a chance node, the one before its move (None before the setup)
     chance: Draws | None  # at a chance node, the step that waits at it
     legal: Mapping[int, Any]  # the legal actions of the seat to move, by index
-    seen: tuple[tuple[str, ...], ...]  # what each seat was shown, in order
     path: tuple[int, ...]  # the actions from the start to here, chance outcomes included
+    parent: "Node | None" = None  # the node this one followed
+    told: tuple[str, ...] | None = None  # what each seat was told of the move made here (None: no move made here)
+    observed: bool = False  # whether each seat is shown its observation of the position here
+    written: dict[int, str] = field(default_factory=dict)  # information states already written, by player
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
         return self
@@ -180,24 +187,21 @@ class Node:
     @classmethod
     def start(cls, rules: Rules) -> "Node":
         """The first node: the setup's first chance node, or the position it sets up when it draws nothing."""
-        empty = cls(rules, None, None, {}, ((),) * rules.players, ())
         game, players = rules.game, rules.players
-        return empty.drawing(lambda: _new_state(game, players), (), f"the setup of {game.name}")
+        return cls(rules, None, None, {}, ()).drawing(lambda: _new_state(game, players), (), f"the setup of {game.name}")
 
     def drawing(self, run: Callable[[], EngineState], values: tuple[int, ...], what: str) -> "Node":
         """The node where ``run``, its draws taking ``values``, stands: at the next draw's chance node, or at the
         position it leads to."""
         result = drawn(run, values, what)
         if isinstance(result, int):
-            return Node(self.rules, self.position, Draws(run, values, result, what), {}, self.seen, self.path)
+            return Node(self.rules, self.position, Draws(run, values, result, what), {}, self.path, self)
         return self.at(result)
 
     def at(self, position: EngineState) -> "Node":
-        """The node standing at ``position``: its legal actions, and each seat's observation of it added to what it
-        was shown."""
+        """The node standing at ``position``, with its legal actions; each seat is shown its observation of it."""
         legal = {} if position.is_terminal else self.rules.table.legal(position)
-        seen = tuple(seen + (_observed(position, seat),) for seat, seen in enumerate(self.seen, 1))
-        return Node(self.rules, position, None, legal, seen, self.path)
+        return Node(self.rules, position, None, legal, self.path, self, observed=True)
 
     def after(self, action: int) -> "Node":
         """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
@@ -205,17 +209,34 @@ class Node:
         path = self.path + (action,)
         if self.chance is not None:
             draws = self.chance
-            return replace(self, path=path).drawing(draws.run, draws.values + (action,), draws.what)
+            return replace(self, path=path, written={}).drawing(draws.run, draws.values + (action,), draws.what)
         before, move = self.position, self.legal[action]
         assert before is not None
         mover = before.seat_to_move
-        seen = tuple(seen + ((f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"),)
-                     for seat, seen in enumerate(self.seen, 1))
-        told = Node(self.rules, before, None, {}, seen, path)
+        told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
+                     for seat in range(1, self.rules.players + 1))
+        moved = Node(self.rules, before, None, {}, path, self, told)
         after = _applied(before, move)
         if after.rng == before.rng:  # nothing drawn
-            return told.at(after)
-        return told.drawing(lambda: _applied(before, move), (), f"the move '{move}' of {self.rules.game.name}")
+            return moved.at(after)
+        return moved.drawing(lambda: _applied(before, move), (), f"the move '{move}' of {self.rules.game.name}")
+
+    def information(self, player: int) -> str:
+        """Everything ``player`` was shown to come here, one line each: its observation after every move and chance
+        outcome, ``I: ACTION`` for its own moves and ``seat K: TEXT`` for the others' as it sees them."""
+        behind: list[Node] = []
+        node: Node | None = self
+        while node is not None and player not in node.written:
+            behind.append(node)
+            node = node.parent
+        text = node.written[player] if node is not None else ""
+        for node in reversed(behind):
+            line = (node.told[player] if node.told is not None
+                    else _observed(node.position, player + 1) if node.observed and node.position is not None else None)
+            if line is not None:
+                text = f"{text}\n{line}" if text else line
+        self.written[player] = text
+        return text
 
 
 class RulecraftState(pyspiel.State):
@@ -303,7 +324,7 @@ class SeatObserver:
         """``player``'s information state (one line per thing shown) or observation (JSON; empty before the setup)."""
         node = state.node
         if self.perfect_recall:
-            return "\n".join(node.seen[player])
+            return node.information(player)
         return "" if node.position is None else _observed(node.position, player + 1)
 
 

@@ -135,7 +135,9 @@ def test_a_draw_of_too_many_values_is_refused_and_a_step_that_draws_otherwise_to
     with pytest.raises(TooManyOutcomes, match=r"the setup of pig draws among 6 values, more than the 5 a chance node"):
         drawn(setup, (), "the setup of pig", limit=5)
     with pytest.raises(RulecraftError, match="does not draw the same way when played again"):
-        drawn(lambda: engine.load("tic-tac-toe").new_state(players=2), (1,))
+        drawn(lambda: engine.load("tic-tac-toe").new_state(players=2), ((1, 6),))  # it draws nothing
+    with pytest.raises(RulecraftError, match="does not draw the same way when played again"):
+        drawn(setup, ((1, 4),))  # its first draw has six values, not four
 
 
 def test_the_game_is_registered_and_its_states_serialise() -> None:

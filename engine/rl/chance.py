@@ -18,8 +18,8 @@ Example::
 
     game = engine.load("my-card-game")
     setup = lambda: game.new_state(players=2, seed=0, record=True)   # record: every draw made the long way
-    drawn(setup, ())        # 3: the first draw of the setup's shuffle has three values
-    drawn(setup, (2, 0))    # the state dealt when the shuffle's two draws give 2, then 0
+    drawn(setup, ())                # 3: the first draw of the setup's shuffle has three values
+    drawn(setup, ((2, 3), (0, 2)))  # the state dealt when the shuffle's draws (of 3, then 2 values) give 2, then 0
 """
 
 from __future__ import annotations
@@ -50,10 +50,11 @@ class _Stopped(BaseException):
         self.size = size
 
 
-def drawn(run: Callable[[], "State"], values: tuple[int, ...], what: str = "this step",
+def drawn(run: Callable[[], "State"], values: tuple[tuple[int, int], ...], what: str = "this step",
           limit: int = LIMIT) -> "State | int":
-    """The state ``run()`` gives when its draws (of more than one value each) take ``values`` in order; or, when it
-    draws once more after them, the number of values of that draw.  ``what`` names the step in errors.
+    """The state ``run()`` gives when its draws (of more than one value each) take ``values`` in order, each given
+    as (value, number of values the draw had); or, when it draws once more after them, the number of values of
+    that draw.  ``what`` names the step in errors.
 
     ``run`` must draw the same way each time, given the same values (it plays a copy of the same position).
     """
@@ -67,8 +68,8 @@ def drawn(run: Callable[[], "State"], values: tuple[int, ...], what: str = "this
             if n > limit:
                 raise TooManyOutcomes(f"{what} draws among {n} values, more than the {limit} a chance node may list")
             raise _Stopped(n)
-        value = values[made]
-        if value >= n:
+        value, size = values[made]
+        if size != n:
             raise _unrepeatable(what)
         made += 1
         return value

@@ -152,7 +152,7 @@ class Draws:
     many values its next draw has (the node's outcomes, equally likely)."""
 
     run: Callable[[], EngineState]
-    values: tuple[int, ...]
+    values: tuple[tuple[int, int], ...]  # each draw's value and its number of values
     size: int
     what: str  # the step, for errors
 
@@ -190,7 +190,7 @@ class Node:
         game, players = rules.game, rules.players
         return cls(rules, None, None, {}, ()).drawing(lambda: _new_state(game, players), (), f"the setup of {game.name}")
 
-    def drawing(self, run: Callable[[], EngineState], values: tuple[int, ...], what: str) -> "Node":
+    def drawing(self, run: Callable[[], EngineState], values: tuple[tuple[int, int], ...], what: str) -> "Node":
         """The node where ``run``, its draws taking ``values``, stands: at the next draw's chance node, or at the
         position it leads to."""
         result = drawn(run, values, what)
@@ -209,7 +209,8 @@ class Node:
         path = self.path + (action,)
         if self.chance is not None:
             draws = self.chance
-            return replace(self, path=path, written={}).drawing(draws.run, draws.values + (action,), draws.what)
+            return replace(self, path=path, written={}).drawing(draws.run, draws.values + ((action, draws.size),),
+                                                                draws.what)
         before, move = self.position, self.legal[action]
         assert before is not None
         mover = before.seat_to_move

@@ -99,3 +99,17 @@ def test_a_scripted_thread_draws_its_script_and_the_others_their_generator() -> 
     thread.join()
     assert drawn == expected
     assert [rng.below(7, 6), rng.shuffle(7, again := list(range(12))), again] == expected
+
+
+def test_the_engine_draws_through_the_module_so_that_scripted_sees_every_draw() -> None:
+    """``rng.scripted`` replaces the module's below and shuffle: a module that took them by name at import
+    (``from engine.core.rng import below``) would keep drawing from the generator, and the OpenSpiel game's chance
+    nodes would silently miss its draws."""
+    import re
+    from pathlib import Path
+
+    root = Path(engine.__file__).resolve().parent
+    taken = [f"{path.relative_to(root)}: {line.strip()}" for path in root.rglob("*.py") if path.name != "rng.py"
+             for line in path.read_text(encoding="utf-8").splitlines()
+             if re.match(r"\s*from engine\.core\.rng import .*\b(below|shuffle)\b", line)]
+    assert not taken

@@ -141,6 +141,7 @@ def scripted(draw: Callable[[int], int]) -> Iterator[None]:
     """Within the block, every draw this thread makes through :func:`below` and :func:`shuffle` is ``draw(n)`` (a
     value in ``range(n)``) instead of the generator's: so a caller can walk every way a game's dice and shuffles
     could fall (``engine.rl.chance``).  The generator's state moves on as it would; other threads draw as usual.
+    The engine calls them through the module (``rng.below``), which sees them while they are replaced here.
 
     >>> from engine.core import rng
     >>> items = ["a", "b", "c"]

@@ -11,13 +11,13 @@ can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
   after the other, none seeing the others' sealed decisions);
 * actions: the fixed action table of :mod:`engine.rl.actions`, the indices of
   the PettingZoo environment's action space;
-* chance: listed exactly (:mod:`engine.rl.chance`, never sampled): a setup
-  that shuffles or rolls is a chance node of its deals, a move that rolls or
-  shuffles is followed by one of its outcomes.  A ruleset whose setup could
-  fall in more than :data:`engine.rl.chance.LIMIT` ways is refused when the
-  game is made (:class:`engine.rl.chance.TooManyOutcomes`), a move of that
-  kind when it is played: OpenSpiel's algorithms that walk or sum over chance
-  (CFR, exploitability, expectiminimax) would be wrong on sampled chance;
+* chance: listed exactly, one draw at a time (:mod:`engine.rl.chance`, never
+  sampled): each die rolled, seat dealt or item shuffled — in the setup, a
+  turn step or a card's code — is a chance node whose outcomes are its
+  values, equally likely (a shuffle of n items is n - 1 draws).  A draw among
+  more than :data:`engine.rl.chance.LIMIT` values is refused
+  (:class:`engine.rl.chance.TooManyOutcomes`): OpenSpiel's algorithms that
+  sum over chance (CFR, exploitability) would be wrong on sampled chance;
 * information: a seat's observation is the engine's ``state.observation(seat)``
   (as JSON; its tensor is the PettingZoo environment's vector), and its
   information state everything it was shown in order: its observation after
@@ -113,7 +113,7 @@ class RulecraftGame(pyspiel.Game):
         self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
 
     def new_initial_state(self) -> "RulecraftState":
-        """The start: a chance node of the setup's deals when the setup draws, else the first decision."""
+        """The start: the setup's first chance node when it draws, else the first decision."""
         return RulecraftState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver":

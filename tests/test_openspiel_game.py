@@ -126,6 +126,45 @@ def test_a_move_that_rolls_is_followed_by_the_chance_node_of_its_die() -> None:
     assert '"pot": 2' in state.observation_string(0) and '"player": 1' in state.observation_string(0)
 
 
+TWO_ROLLS = """
+name: two-rolls
+title: Two rolls
+version: 1
+description: Each player in turn rolls a three-sided die, adding it to their total, or stays; the higher total wins.
+players: [2]
+counters:
+  rolled: {per: role, min: 0, doc: the total rolled}
+turn:
+  - do:
+      effect: |
+        let action = choose(a in ["roll", "stay"], text = "roll or stay")
+        if action == "roll":
+          rolled(current_role) += roll(d3)
+end:
+  when: turn >= 2
+scoring:
+  rank: r in roles
+  by: [rolled(r)]
+  points: key
+"""
+
+
+def test_a_roll_in_a_moves_code_is_worth_exactly_its_expectation(tmp_path: Path) -> None:
+    """A d3 rolled by a move's effect: OpenSpiel's expected value of a policy over the chance nodes is the one worked
+    out by hand.  The first player always rolls (a total of 2 on average), the second rolls or stays at random:
+    the first wins 1/2 + 1/2 * 1/3 of the games and ties 1/2 * 1/3, for a return of 3/4."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(TWO_ROLLS, encoding="utf-8")
+    for utility, first in (("scores", 2.0), ("returns", 3 / 4)):
+        game = load_game(str(ruleset), utility=utility)
+        rolls = policy.TabularPolicy(game)
+        for state_text, row in rolls.state_lookup.items():
+            if state_text.count("\n") == 0:  # the first player's one decision: nothing happened before it
+                rolls.action_probability_array[row] = [1.0, 0.0] + [0.0] * (game.num_distinct_actions() - 2)
+        value = expected_game_score.policy_value(game.new_initial_state(), [rolls, policy.UniformRandomPolicy(game)])
+        assert list(value) == pytest.approx([first, 1.0 if utility == "scores" else 1 - first])
+
+
 def test_a_draw_of_too_many_values_is_refused_and_a_step_that_draws_otherwise_too() -> None:
     """A draw of more values than a chance node may list is refused with a reason, never sampled; so is a step
     that draws otherwise when played again."""

@@ -167,16 +167,24 @@ def test_a_roll_in_a_moves_code_is_worth_exactly_its_expectation(tmp_path: Path)
 
 def test_a_draw_of_too_many_values_is_refused_and_a_step_that_draws_otherwise_too() -> None:
     """A draw of more values than a chance node may list is refused with a reason, never sampled; so is a step
-    that draws otherwise when played again."""
+    that draws among another number of values from the same generator state when played again."""
     game = engine.load(PIG)
     setup = lambda: game.new_state(players=2, seed=0, record=True)  # noqa: E731
-    assert drawn(setup, ()) == 6
+    size, at = drawn(setup, {})
+    assert size == 6 and drawn(setup, {at: (3, 6)}).counters == drawn(setup, {at: (3, 6)}).counters
     with pytest.raises(TooManyOutcomes, match=r"the setup of pig draws among 6 values, more than the 5 a chance node"):
-        drawn(setup, (), "the setup of pig", limit=5)
-    with pytest.raises(RulecraftError, match="does not draw the same way when played again"):
-        drawn(lambda: engine.load("tic-tac-toe").new_state(players=2), ((1, 6),))  # it draws nothing
-    with pytest.raises(RulecraftError, match="does not draw the same way when played again"):
-        drawn(setup, ((1, 4),))  # its first draw has six values, not four
+        drawn(setup, {}, "the setup of pig", limit=5)
+    with pytest.raises(RulecraftError, match="the setup of pig draws among 6 values where it drew among 4 before"):
+        drawn(setup, {at: (1, 4)}, "the setup of pig")
+
+
+def test_an_effect_played_again_after_a_choice_draws_the_values_it_drew(tmp_path: Path) -> None:
+    """The engine plays a paused effect again from its start when a copy of the position answers its choice: its
+    shuffle must fall as it fell at the chance nodes, not as the generator would shuffle.  Market row with three
+    players failed ('the effect no longer stops at the choice it was waiting for') when its deck, reshuffled in an
+    effect that then asks, was dealt again from the generator."""
+    pyspiel.random_sim_test(load_game(str(ROOT / "docs" / "examples" / "market-row" / "ruleset.yaml"), players=3),
+                            num_sims=2, serialize=False, verbose=False)
 
 
 def test_the_game_is_registered_and_its_states_serialise() -> None:

@@ -90,7 +90,7 @@ def test_a_scripted_thread_draws_its_script_and_the_others_their_generator() -> 
 
     thread = threading.Thread(target=other)
     thread.start()
-    with rng.scripted(lambda n: n - 1):
+    with rng.scripted(lambda n, at: n - 1):
         inside.set()
         outside.wait()
         ordered = list(range(12))

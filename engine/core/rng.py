@@ -122,7 +122,7 @@ def _scripted_below(state: int, n: int) -> tuple[int, int]:
     draw = getattr(_script, "draw", None)
     if draw is None:
         return _generator_below(state, n)
-    return (state + GAMMA) & MASK, draw(n)
+    return (state + GAMMA) & MASK, draw(n, state)
 
 
 def _scripted_shuffle(state: int, items: list) -> int:
@@ -130,22 +130,26 @@ def _scripted_shuffle(state: int, items: list) -> int:
     draw = getattr(_script, "draw", None)
     if draw is None:
         return _generator_shuffle(state, items)
+    at = state
     for i in range(len(items) - 1, 0, -1):
-        j = draw(i + 1)
+        j = draw(i + 1, at)
         items[i], items[j] = items[j], items[i]
-    return (state + max(len(items) - 1, 0) * GAMMA) & MASK
+        at = (at + GAMMA) & MASK
+    return at
 
 
 @contextmanager
-def scripted(draw: Callable[[int], int]) -> Iterator[None]:
-    """Within the block, every draw this thread makes through :func:`below` and :func:`shuffle` is ``draw(n)`` (a
-    value in ``range(n)``) instead of the generator's: so a caller can walk every way a game's dice and shuffles
-    could fall (``engine.rl.chance``).  The generator's state moves on as it would; other threads draw as usual.
-    The engine calls them through the module (``rng.below``), which sees them while they are replaced here.
+def scripted(draw: Callable[[int, int], int]) -> Iterator[None]:
+    """Within the block, every draw this thread makes through :func:`below` and :func:`shuffle` is ``draw(n, at)``
+    (a value in ``range(n)``; ``at``, the generator's state the draw starts from) instead of the generator's: so a
+    caller can walk every way a game's dice and shuffles could fall (``engine.rl.chance``).  The generator's state
+    moves on as it would, so a draw made again from the same state (an effect played again from its start after a
+    choice) can be given the same value.  Other threads draw as usual.  The engine calls them through the module
+    (``rng.below``), which sees them while they are replaced here.
 
     >>> from engine.core import rng
     >>> items = ["a", "b", "c"]
-    >>> with rng.scripted(lambda n: 0):  # the first of each draw: swap the last item with the first, then the middle
+    >>> with rng.scripted(lambda n, at: 0):  # each draw's first value: the last item swaps with the first, and so on
     ...     rng.below(5, 6)[1], rng.shuffle(5, items) == (5 + 2 * rng.GAMMA) & rng.MASK, items
     (0, True, ['b', 'c', 'a'])
     >>> rng.below(5, 6) == (rng.next_u64(5)[0], (rng.next_u64(5)[1] * 6) >> 64)  # outside: the generator's

@@ -59,7 +59,7 @@ from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State as EngineState
 from engine.rl.actions import ActionTable
-from engine.rl.chance import LIMIT, drawn
+from engine.rl.chance import LIMIT, Chosen, drawn
 from engine.rl.encoding import HIGH, LOW, Encoder
 
 try:
@@ -148,12 +148,12 @@ class Rules:
 
 @dataclass(frozen=True, eq=False)
 class Draws:
-    """A step waiting at a chance node: what it plays (a setup, a move), the values its draws took so far, and how
-    many values its next draw has (the node's outcomes, equally likely)."""
+    """A step waiting at a chance node: what it plays (a setup, a move), and its next draw: how many values it has
+    (the node's outcomes, equally likely) and the generator state it draws from."""
 
     run: Callable[[], EngineState]
-    values: tuple[tuple[int, int], ...]  # each draw's value and its number of values
     size: int
+    at: int
     what: str  # the step, for errors
 
 
@@ -163,15 +163,17 @@ class Node:
     makes a new node, each move on a clone of the position), so a copy of a state shares it: OpenSpiel copies a
     Python state by deep-copying its attributes.
 
-    A seat's information state is read back along the nodes that led here (each adds a line: the seat's
-    observation of its position, or what the seat was told of a move), when first asked for: the searches that
-    never ask (MCTS) spend nothing on it."""
+    Every step is played with the values chosen at the chance nodes so far (:mod:`engine.rl.chance`): an effect
+    played again from its start draws them again.  A seat's information state is read back along the nodes that
+    led here (each adds a line: the seat's observation of its position, or what the seat was told of a move), when
+    first asked for: the searches that never ask (MCTS) spend nothing on it."""
 
     rules: Rules
     position: EngineState | None  # the position; at a chance node, the one before its move (None before the setup)
     chance: Draws | None  # at a chance node, the step that waits at it
     legal: Mapping[int, Any]  # the legal actions of the seat to move, by index
     path: tuple[int, ...]  # the actions from the start to here, chance outcomes included
+    chosen: Chosen  # the values chosen at the chance nodes so far, by the generator state each draw draws from
     parent: "Node | None" = None  # the node this one followed
     told: tuple[str, ...] | None = None  # what each seat was told of the move made here (None: no move made here)
     observed: bool = False  # whether each seat is shown its observation of the position here
@@ -188,20 +190,21 @@ class Node:
     def start(cls, rules: Rules) -> "Node":
         """The first node: the setup's first chance node, or the position it sets up when it draws nothing."""
         game, players = rules.game, rules.players
-        return cls(rules, None, None, {}, ()).drawing(lambda: _new_state(game, players), (), f"the setup of {game.name}")
+        return cls(rules, None, None, {}, (), {}).drawing(lambda: _new_state(game, players), f"the setup of {game.name}")
 
-    def drawing(self, run: Callable[[], EngineState], values: tuple[tuple[int, int], ...], what: str) -> "Node":
-        """The node where ``run``, its draws taking ``values``, stands: at the next draw's chance node, or at the
-        position it leads to."""
-        result = drawn(run, values, what)
-        if isinstance(result, int):
-            return Node(self.rules, self.position, Draws(run, values, result, what), {}, self.path, self)
+    def drawing(self, run: Callable[[], EngineState], what: str) -> "Node":
+        """The node where ``run``, its draws taking the values chosen so far, stands: at the next draw's chance
+        node, or at the position it leads to."""
+        result = drawn(run, self.chosen, what)
+        if isinstance(result, tuple):
+            size, at = result
+            return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self)
         return self.at(result)
 
     def at(self, position: EngineState) -> "Node":
         """The node standing at ``position``, with its legal actions; each seat is shown its observation of it."""
         legal = {} if position.is_terminal else self.rules.table.legal(position)
-        return Node(self.rules, position, None, legal, self.path, self, observed=True)
+        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True)
 
     def after(self, action: int) -> "Node":
         """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
@@ -209,18 +212,15 @@ class Node:
         path = self.path + (action,)
         if self.chance is not None:
             draws = self.chance
-            return replace(self, path=path, written={}).drawing(draws.run, draws.values + ((action, draws.size),),
-                                                                draws.what)
+            chosen = {**self.chosen, draws.at: (action, draws.size)}
+            return replace(self, path=path, chosen=chosen, written={}).drawing(draws.run, draws.what)
         before, move = self.position, self.legal[action]
         assert before is not None
         mover = before.seat_to_move
         told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
                      for seat in range(1, self.rules.players + 1))
-        moved = Node(self.rules, before, None, {}, path, self, told)
-        after = _applied(before, move)
-        if after.rng == before.rng:  # nothing drawn
-            return moved.at(after)
-        return moved.drawing(lambda: _applied(before, move), (), f"the move '{move}' of {self.rules.game.name}")
+        moved = Node(self.rules, before, None, {}, path, self.chosen, self, told)
+        return moved.drawing(lambda: _applied(before, move), f"the move '{move}' of {self.rules.game.name}")
 
     def information(self, player: int) -> str:
         """Everything ``player`` was shown to come here, one line each: its observation after every move and chance

@@ -49,8 +49,10 @@ def test_kuhn_pokers_deal_is_two_chance_nodes_as_openspiels() -> None:
     """The shuffle of three cards dealt one each: three equally likely values, then two; six deals, as OpenSpiel's."""
     state = load_game("kuhn-poker").new_initial_state()
     assert state.is_chance_node() and state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    first = str(state)
     state.apply_action(2)
     assert state.is_chance_node() and [p for _, p in state.chance_outcomes()] == [0.5, 0.5]
+    assert str(state) != first  # two chance nodes before the setup is done: OpenSpiel's tools tell states by text
     state.apply_action(0)
     assert state.current_player() == 0 and [state.action_to_string(a) for a in state.legal_actions()] == [
         "choose pass", "choose bet"]

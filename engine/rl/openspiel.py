@@ -299,11 +299,13 @@ class RulecraftState(pyspiel.State):
         return values
 
     def __str__(self) -> str:
+        """The actions that led here (so that no two states read alike), the position as its save reads, and at a
+        chance node the draw it waits for."""
         node = self.node
-        if node.position is None:
-            return "before the setup"
-        text = json.dumps({k: v for k, v in node.position.to_json().items() if k != "checksum"}, default=str)
-        return f"{text} (then a draw of {node.chance.size} values)" if node.chance is not None else text
+        text = "before the setup" if node.position is None else json.dumps(
+            {k: v for k, v in node.position.to_json().items() if k != "checksum"}, default=str)
+        text = f"after {list(node.path)}: {text}"
+        return f"{text} (then a draw among {node.chance.size} values)" if node.chance is not None else text
 
 
 class SeatObserver:

@@ -28,7 +28,7 @@ else:
 
 from open_spiel.python import policy  # noqa: E402
 import numpy as np  # noqa: E402  # OpenSpiel needs it
-from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, mcts  # noqa: E402
+from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
 
 from engine.rl.openspiel import load_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
@@ -88,6 +88,26 @@ def test_openspiels_mcts_beats_a_random_player() -> None:
         mcts.MCTSBot(game, 2, 100, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
         pyspiel.make_uniform_random_bot(1, seed)], rng)[0] for seed in range(5)]
     assert min(results) >= 0.5 and results.count(1.0) >= 3, results
+
+
+def test_a_state_resampled_from_an_information_state_deals_the_hidden_cards_again() -> None:
+    """Kuhn poker, the first player to bet: a resampled state reads the same to it, and the other card is either
+    of the two it does not hold; OpenSpiel's ISMCTS bot, which asks for one at every iteration, plays it out."""
+    game = load_game("kuhn-poker", utility="zero-sum-scores")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    mine = state.node.position.observation(1)["zones"]["hand of First"]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(0, sampler) for _ in range(20)]
+    assert {s.information_state_string(0) for s in samples} == {state.information_state_string(0)}
+    theirs = {card for s in samples for card in s.node.position.observation(2)["zones"]["hand of Second"]}
+    assert len(theirs) == 2 and not theirs & set(mine)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.5, 50, random_state=rng)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state) if state.current_player() == 0 else state.legal_actions()[0])
+    assert state.returns()[0] in (-2.0, -1.0, 1.0, 2.0)
 
 
 @pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)

@@ -22,7 +22,9 @@ can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
   (as JSON; its tensor is the PettingZoo environment's vector), and its
   information state everything it was shown in order: its observation after
   each move and chance outcome, its own actions, the others' as
-  ``state.public_text`` shows them — never what it may not see;
+  ``state.public_text`` shows them — never what it may not see; a state
+  resampled from a seat's information state (OpenSpiel's ISMCTS) deals again
+  what the seat may not see;
 * utility: ``returns`` (``state.returns()``: 1 a sole winner, 1/k for k seats
   sharing a win, else 0 — constant-sum 1 with two seats or more, unless goals
   decide), ``scores`` (each seat's final score: general-sum) or
@@ -44,6 +46,7 @@ Example::
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -54,7 +57,7 @@ import numpy as np
 from engine.blocks.outcome import Goals
 from engine.compiling.loading import load
 from engine.core.errors import RulecraftError
-from engine.core.information import has_hidden_information
+from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State as EngineState
@@ -297,6 +300,22 @@ class RulecraftState(pyspiel.State):
             raise RulecraftError(f"{rules.game.name}: the final scores {values} do not sum to 0: "
                                  "use utility=scores for a game that is not zero-sum")
         return values
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> "RulecraftState":
+        """A state ``player`` cannot tell from this one: everything hidden from it dealt again at random
+        (:func:`engine.core.information.determinize`, seeded by ``sampler()``, a number in [0, 1)), its
+        information state the same.  OpenSpiel's ISMCTS bot asks for one at every iteration of its search.
+
+        Example: ``state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))``
+        """
+        node = self.node
+        sample = self.clone()
+        if node.chance is None and node.position is not None and not node.position.is_terminal:
+            seen = node.information(player)
+            position = determinize(node.position, player + 1, random.Random(int(sampler() * 2**53)))
+            sample.node = replace(node, position=position, legal=node.rules.table.legal(position),
+                                  written={player: seen})
+        return sample
 
     def __str__(self) -> str:
         """The actions that led here (so that no two states read alike), the position as its save reads, and at a

@@ -19,17 +19,17 @@ import pytest
 
 import engine
 from engine.core.errors import RulecraftError
-from engine.rl.chance import TooManyOutcomes, drawn
 
 if os.environ.get("CI"):
     import pyspiel
 else:
     pyspiel = pytest.importorskip("pyspiel", reason="needs OpenSpiel: pip install -e '.[oracle]'")
 
+import numpy as np  # noqa: E402  # OpenSpiel needs it, as engine.rl does
 from open_spiel.python import policy  # noqa: E402
-import numpy as np  # noqa: E402  # OpenSpiel needs it
 from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
 
+from engine.rl.chance import TooManyOutcomes, drawn  # noqa: E402
 from engine.rl.openspiel import load_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
 

@@ -397,9 +397,10 @@ def _replayed(rules: Rules, path: tuple[int, ...]) -> Node:
 
 
 def _new_state(rules: Game, players: int) -> EngineState:
-    """A new game of ``rules`` set up the long way, every draw through the generator (no start kept from another)."""
+    """A new game of ``rules`` set up the long way, its setup's every draw made: a state that keeps a log is never
+    a copy of a start kept from an earlier game, which the engine makes with the seating's draws alone."""
     state = rules.new_state(players=players, seed=0, record=True)
-    state.log = state.history = None  # kept only to set up the long way
+    state.log = state.history = None  # the log was asked for only to set up the long way
     return state
 
 

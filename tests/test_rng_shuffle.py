@@ -72,3 +72,44 @@ def test_a_states_die_rolls_are_the_generators_numbers(seed: int, dice: list[int
     for sides in dice:
         state, x = splitmix64(state)
         assert s.roll(sides) == x * sides // M64 + 1 and s.rng == state
+
+
+def test_a_scripted_thread_draws_its_script_and_the_others_their_generator() -> None:
+    """``rng.scripted`` (the OpenSpiel game's chance nodes) gives its values to the thread inside it only: a game
+    played meanwhile in another thread draws from its generator as ever, and so does everything after the block."""
+    import threading
+
+    expected = [rng.below(7, 6), rng.shuffle(7, items := list(range(12))), items]
+    inside, outside = threading.Event(), threading.Event()
+    drawn: list[object] = []
+
+    def other() -> None:
+        inside.wait()
+        drawn.extend([rng.below(7, 6), rng.shuffle(7, mine := list(range(12))), mine])
+        outside.set()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    with rng.scripted(lambda n, at: n - 1):
+        inside.set()
+        outside.wait()
+        ordered = list(range(12))
+        rng.shuffle(7, ordered)  # each draw its last value: every item stays where it is
+        assert rng.below(7, 6)[1] == 5 and ordered == list(range(12))
+    thread.join()
+    assert drawn == expected
+    assert [rng.below(7, 6), rng.shuffle(7, again := list(range(12))), again] == expected
+
+
+def test_the_engine_draws_through_the_module_so_that_scripted_sees_every_draw() -> None:
+    """``rng.scripted`` replaces the module's below and shuffle: a module that took them by name at import
+    (``from engine.core.rng import below``) would keep drawing from the generator, and the OpenSpiel game's chance
+    nodes would silently miss its draws."""
+    import re
+    from pathlib import Path
+
+    root = Path(engine.__file__).resolve().parent
+    taken = [f"{path.relative_to(root)}: {line.strip()}" for path in root.rglob("*.py") if path.name != "rng.py"
+             for line in path.read_text(encoding="utf-8").splitlines()
+             if re.match(r"\s*from engine\.core\.rng import .*\b(below|shuffle)\b", line)]
+    assert not taken

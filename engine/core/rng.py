@@ -13,8 +13,10 @@ True
 from __future__ import annotations
 
 import struct
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Callable
 
 MASK = (1 << 64) - 1
 
@@ -107,3 +109,64 @@ def _lanes(count: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]
 def seed_state(seed: int) -> int:
     """The generator state for a user seed (any int)."""
     return next_u64(seed & MASK)[1]
+
+
+_script = threading.local()  # this thread's script (``draw``) while inside ``scripted``
+_scripting = threading.Lock()
+_scripted_blocks = 0  # how many threads are inside ``scripted``: while any is, below and shuffle dispatch
+_generator_below, _generator_shuffle = below, shuffle
+
+
+def _scripted_below(state: int, n: int) -> tuple[int, int]:
+    """``below``, with the value from this thread's script when it has one (the state moves on as ``below``'s)."""
+    draw = getattr(_script, "draw", None)
+    if draw is None:
+        return _generator_below(state, n)
+    return (state + GAMMA) & MASK, draw(n, state)
+
+
+def _scripted_shuffle(state: int, items: list) -> int:
+    """``shuffle``, with each Fisher–Yates draw from this thread's script when it has one."""
+    draw = getattr(_script, "draw", None)
+    if draw is None:
+        return _generator_shuffle(state, items)
+    at = state
+    for i in range(len(items) - 1, 0, -1):
+        j = draw(i + 1, at)
+        items[i], items[j] = items[j], items[i]
+        at = (at + GAMMA) & MASK
+    return at
+
+
+@contextmanager
+def scripted(draw: Callable[[int, int], int]) -> Iterator[None]:
+    """Within the block, every draw this thread makes through :func:`below` and :func:`shuffle` is ``draw(n, at)``
+    (a value in ``range(n)``; ``at``, the generator's state the draw starts from) instead of the generator's: so a
+    caller can walk every way a game's dice and shuffles could fall (``engine.rl.chance``).  The generator's state
+    moves on as it would, so a draw made again from the same state (an effect played again from its start after a
+    choice) can be given the same value.  Other threads draw as usual.  The engine calls them through the module
+    (``rng.below``), which sees them while they are replaced here.
+
+    >>> from engine.core import rng
+    >>> items = ["a", "b", "c"]
+    >>> with rng.scripted(lambda n, at: 0):  # each draw's first value: the last item swaps with the first, and so on
+    ...     rng.below(5, 6)[1], rng.shuffle(5, items) == (5 + 2 * rng.GAMMA) & rng.MASK, items
+    (0, True, ['b', 'c', 'a'])
+    >>> rng.below(5, 6) == (rng.next_u64(5)[0], (rng.next_u64(5)[1] * 6) >> 64)  # outside: the generator's
+    True
+    """
+    global below, shuffle, _scripted_blocks
+    with _scripting:
+        if not _scripted_blocks:
+            below, shuffle = _scripted_below, _scripted_shuffle
+        _scripted_blocks += 1
+    outer = getattr(_script, "draw", None)
+    _script.draw = draw
+    try:
+        yield
+    finally:
+        _script.draw = outer
+        with _scripting:
+            _scripted_blocks -= 1
+            if not _scripted_blocks:
+                below, shuffle = _generator_below, _generator_shuffle

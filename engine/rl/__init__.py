@@ -12,10 +12,16 @@ Example::
 
 The fixed action table is :mod:`engine.rl.actions`, the observation layout
 :mod:`engine.rl.encoding`; ``rulecraft explain RULESET --observation``
-prints both for a ruleset (:func:`describe`).
+prints both for a ruleset (:func:`describe`).  The same game for OpenSpiel's
+algorithms is :mod:`engine.rl.openspiel` (``pip install 'rulecraft[oracle]'``),
+which needs NumPy but not PettingZoo: ``env`` and ``RulecraftEnv`` load
+PettingZoo when first used.
 """
 
 from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef
@@ -23,9 +29,25 @@ from engine.core.showtext import players as players_text
 from engine.model.game import Game
 from engine.rl.actions import ActionTable
 from engine.rl.encoding import Encoder
-from engine.rl.environment import RulecraftEnv, env
+
+if TYPE_CHECKING:
+    from engine.rl.environment import RulecraftEnv, env
 
 __all__ = ["ActionTable", "Encoder", "RulecraftEnv", "describe", "env"]
+
+
+def __getattr__(name: str) -> Any:
+    """``env`` and ``RulecraftEnv``, imported on first use: the package's other modules need no PettingZoo.
+
+    >>> import engine.rl
+    >>> engine.rl.env.__name__
+    'env'
+    """
+    if name not in ("RulecraftEnv", "env"):
+        raise AttributeError(f"module 'engine.rl' has no attribute '{name}'")
+    value = getattr(import_module("engine.rl.environment"), name)
+    globals()[name] = value
+    return value
 
 
 def describe(game: Game, players: int) -> list[str]:

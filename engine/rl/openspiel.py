@@ -1,0 +1,422 @@
+"""Any ruleset as an OpenSpiel game, so OpenSpiel's own algorithms — CFR and exploitability, MCTS, its evaluation
+tools — run on it (``pip install 'rulecraft[oracle]'``).
+
+The game is registered with OpenSpiel as ``rulecraft``, its parameters the
+ruleset (a built-in name or a path), ``players`` (0: the fewest, two if it
+can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
+``;``: OpenSpiel's game strings give ``=`` and ``,`` a meaning of their own) and ``utility``:
+
+* players: seat ``k`` is OpenSpiel's player ``k - 1``; the player to move is
+  the seat the engine says decides next (a sealed round is played one seat
+  after the other, none seeing the others' sealed decisions);
+* actions: the fixed action table of :mod:`engine.rl.actions`, the indices of
+  the PettingZoo environment's action space;
+* chance: listed exactly, one draw at a time (:mod:`engine.rl.chance`, never
+  sampled): each die rolled, seat dealt or item shuffled — in the setup, a
+  turn step or a card's code — is a chance node whose outcomes are its
+  values, equally likely (a shuffle of n items is n - 1 draws).  A draw among
+  more than :data:`engine.rl.chance.LIMIT` values is refused
+  (:class:`engine.rl.chance.TooManyOutcomes`): OpenSpiel's algorithms that
+  sum over chance (CFR, exploitability) would be wrong on sampled chance;
+* information: a seat's observation is the engine's ``state.observation(seat)``
+  (as JSON; its tensor is the PettingZoo environment's vector), and its
+  information state everything it was shown in order: its observation after
+  each move and chance outcome, its own actions, the others' as
+  ``state.public_text`` shows them — never what it may not see; a state
+  resampled from a seat's information state (OpenSpiel's ISMCTS) deals again
+  what the seat may not see;
+* utility: ``returns`` (``state.returns()``: 1 a sole winner, 1/k for k seats
+  sharing a win, else 0 — constant-sum 1 with two seats or more, unless goals
+  decide), ``scores`` (each seat's final score: general-sum) or
+  ``zero-sum-scores`` (the scores, which must sum to 0: a final position
+  whose scores do not is an error).
+
+Example::
+
+    from open_spiel.python.algorithms import cfr, exploitability
+    from engine.rl.openspiel import load_game
+
+    game = load_game("my-card-game", utility="zero-sum-scores")
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(300):
+        solver.evaluate_and_update_policy()
+    print(exploitability.exploitability(game, solver.average_policy()))   # near 0
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from engine.blocks.outcome import Goals
+from engine.compiling.loading import load
+from engine.core.errors import RulecraftError
+from engine.core.information import determinize, has_hidden_information
+from engine.core.showtext import cut
+from engine.model.game import Game
+from engine.model.state import State as EngineState
+from engine.rl.actions import ActionTable
+from engine.rl.chance import LIMIT, Chosen, drawn
+from engine.rl.encoding import HIGH, LOW, Encoder
+
+try:
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on the machine
+    raise ImportError(f"engine.rl.openspiel needs OpenSpiel ({error.name} is missing): "
+                      "pip install 'rulecraft[oracle]'") from None
+
+NAME = "rulecraft"
+"""The name the games are registered under: ``pyspiel.load_game("rulecraft(ruleset=my-game)")``."""
+
+PARAMETERS: dict[str, Any] = {"ruleset": "", "players": 0, "variant": "", "options": "", "utility": "returns"}
+"""The game's parameters and their defaults."""
+
+UTILITIES = ("returns", "scores", "zero-sum-scores")
+"""What a final position is worth to each player (see the module's docstring)."""
+
+_GAME_TYPE = dict(
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,  # a game that never draws has no chance node
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+    default_loadable=False,  # a ruleset must be named
+)
+
+
+def load_game(ruleset: str, players: int = 0, variant: str | Sequence[str] = "",
+              set_options: Mapping[str, str] | None = None, utility: str = "returns") -> "RulecraftGame":
+    """The OpenSpiel game of ``ruleset`` (a built-in name or a path), as ``pyspiel.load_game`` makes it, compiled
+    afresh (a ruleset edited since the last call is read again).
+
+    Example: ``load_game("my-game", players=3)``, ``load_game("my-dice-game", utility="zero-sum-scores")``.
+    """
+    _rules_of.cache_clear()
+    params = {"ruleset": ruleset, "players": players, "variant": variant if isinstance(variant, str) else "+".join(variant),
+              "options": ";".join(f"{k}:{v}" for k, v in (set_options or {}).items()), "utility": utility}
+    return pyspiel.load_game(NAME, {k: v for k, v in params.items() if v != PARAMETERS[k]})
+
+
+class RulecraftGame(pyspiel.Game):
+    """A ruleset, its variants and options, and a player count, as an OpenSpiel game (see the module's docstring)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        rules = _rules_of(tuple(sorted({**PARAMETERS, **(params or {})}.items())))
+        super().__init__(rules.game_type, rules.info, dict(params or {}))
+        self.rules = rules
+        self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
+
+    def new_initial_state(self) -> "RulecraftState":
+        """The start: the setup's first chance node when it draws, else the first decision."""
+        return RulecraftState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver":
+        """A seat's view: its information state with ``perfect_recall``, else its observation."""
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {cut(repr(params), 60)}")
+        return SeatObserver(self.rules, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """What every state of a game reads: the compiled game, its players, utility, action table, observation
+    encoder; and what OpenSpiel is told of the game."""
+
+    game_type: Any  # pyspiel.GameType
+    info: Any  # pyspiel.GameInfo
+    game: Game
+    players: int
+    utility: str
+    constant_sum: bool
+    table: ActionTable
+    encoder: Encoder
+    params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Rules":
+        return self  # never changed: every copy of a state reads the same
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's parameters (OpenSpiel pickles a Python state to serialise it), loaded again."""
+        return _rules_of, (self.params,)
+
+
+@dataclass(frozen=True, eq=False)
+class Draws:
+    """A step waiting at a chance node: what it plays (a setup, a move), and its next draw: how many values it has
+    (the node's outcomes, equally likely) and the generator state it draws from."""
+
+    run: Callable[[], EngineState]
+    size: int
+    at: int
+    what: str  # the step, for errors
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """Where a state stands: an engine position, or a chance node, and how it came there.  Never changed (a move
+    makes a new node, each move on a clone of the position), so a copy of a state shares it: OpenSpiel copies a
+    Python state by deep-copying its attributes.
+
+    Every step is played with the values chosen at the chance nodes so far (:mod:`engine.rl.chance`): an effect
+    played again from its start draws them again.  A seat's information state is read back along the nodes that
+    led here (each adds a line: the seat's observation of its position, or what the seat was told of a move), when
+    first asked for: the searches that never ask (MCTS) spend nothing on it."""
+
+    rules: Rules
+    position: EngineState | None  # the position; at a chance node, the one before its move (None before the setup)
+    chance: Draws | None  # at a chance node, the step that waits at it
+    legal: Mapping[int, Any]  # the legal actions of the seat to move, by index
+    path: tuple[int, ...]  # the actions from the start to here, chance outcomes included
+    chosen: Chosen  # the values chosen at the chance nodes so far, by the generator state each draw draws from
+    parent: "Node | None" = None  # the node this one followed
+    told: tuple[str, ...] | None = None  # what each seat was told of the move made here (None: no move made here)
+    observed: bool = False  # whether each seat is shown its observation of the position here
+    written: dict[int, str] = field(default_factory=dict)  # information states already written, by player
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the actions that lead to it, played again from the start when loaded."""
+        return _replayed, (self.rules, self.path)
+
+    @classmethod
+    def start(cls, rules: Rules) -> "Node":
+        """The first node: the setup's first chance node, or the position it sets up when it draws nothing."""
+        game, players = rules.game, rules.players
+        return cls(rules, None, None, {}, (), {}).drawing(lambda: _new_state(game, players), f"the setup of {game.name}")
+
+    def drawing(self, run: Callable[[], EngineState], what: str) -> "Node":
+        """The node where ``run``, its draws taking the values chosen so far, stands: at the next draw's chance
+        node, or at the position it leads to."""
+        result = drawn(run, self.chosen, what)
+        if isinstance(result, tuple):
+            size, at = result
+            return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self)
+        return self.at(result)
+
+    def at(self, position: EngineState) -> "Node":
+        """The node standing at ``position``, with its legal actions; each seat is shown its observation of it."""
+        legal = {} if position.is_terminal else self.rules.table.legal(position)
+        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True)
+
+    def after(self, action: int) -> "Node":
+        """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
+        as it sees it (and, if it draws, its first chance node)."""
+        path = self.path + (action,)
+        if self.chance is not None:
+            draws = self.chance
+            chosen = {**self.chosen, draws.at: (action, draws.size)}
+            return replace(self, path=path, chosen=chosen, written={}).drawing(draws.run, draws.what)
+        before, move = self.position, self.legal[action]
+        assert before is not None
+        mover = before.seat_to_move
+        told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
+                     for seat in range(1, self.rules.players + 1))
+        moved = Node(self.rules, before, None, {}, path, self.chosen, self, told)
+        return moved.drawing(lambda: _applied(before, move), f"the move '{move}' of {self.rules.game.name}")
+
+    def information(self, player: int) -> str:
+        """Everything ``player`` was shown to come here, one line each: its observation after every move and chance
+        outcome, ``I: ACTION`` for its own moves and ``seat K: TEXT`` for the others' as it sees them."""
+        behind: list[Node] = []
+        node: Node | None = self
+        while node is not None and player not in node.written:
+            behind.append(node)
+            node = node.parent
+        text = node.written[player] if node is not None else ""
+        for node in reversed(behind):
+            line = (node.told[player] if node.told is not None
+                    else _observed(node.position, player + 1) if node.observed and node.position is not None else None)
+            if line is not None:
+                text = f"{text}\n{line}" if text else line
+        self.written[player] = text
+        return text
+
+
+class RulecraftState(pyspiel.State):
+    """A position of the game (see :class:`Node`)."""
+
+    def __init__(self, game: RulecraftGame) -> None:
+        super().__init__(game)
+        self.node = game.root
+
+    def current_player(self) -> int:
+        """The player to move (seat - 1), CHANCE at a chance node, TERMINAL once the game is over."""
+        node = self.node
+        if node.chance is not None:
+            return pyspiel.PlayerId.CHANCE
+        assert node.position is not None
+        if node.position.is_terminal:
+            return pyspiel.PlayerId.TERMINAL
+        return node.position.seat_to_move - 1
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The indices in the action table of the legal actions of ``player``, if it is to move."""
+        return sorted(self.node.legal) if player == self.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The values of the draw this chance node waits for, equally likely."""
+        assert self.node.chance is not None, "not a chance node"
+        size = self.node.chance.size
+        return [(value, 1.0 / size) for value in range(size)]
+
+    def _apply_action(self, action: int) -> None:
+        self.node = self.node.after(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """An action's text in the action table, or the number of a chance outcome."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance: value {action + 1} of a draw"
+        return self.node.rules.table.describe(action)
+
+    def is_terminal(self) -> bool:
+        node = self.node
+        return node.chance is None and node.position is not None and node.position.is_terminal
+
+    def returns(self) -> list[float]:
+        """Each player's utility: zero until the game is over (see ``utility`` in the module's docstring)."""
+        rules, position = self.node.rules, self.node.position
+        if not self.is_terminal():
+            return [0.0] * rules.players
+        assert position is not None and position.outcome is not None
+        if rules.utility == "returns":
+            values = [float(v) for v in position.returns()]
+            if rules.constant_sum and abs(sum(values) - 1.0) > 1e-9:
+                raise RulecraftError(f"{rules.game.name}: the returns {values} do not sum to 1, as a game without "
+                                     "goals should")
+            return values
+        values = [float(v) for v in position.outcome.scores]
+        if rules.utility == "zero-sum-scores" and sum(values) != 0:
+            raise RulecraftError(f"{rules.game.name}: the final scores {values} do not sum to 0: "
+                                 "use utility=scores for a game that is not zero-sum")
+        return values
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> "RulecraftState":
+        """A state ``player`` cannot tell from this one: everything hidden from it dealt again at random
+        (:func:`engine.core.information.determinize`, seeded by ``sampler()``, a number in [0, 1)), its
+        information state the same.  OpenSpiel's ISMCTS bot asks for one at every iteration of its search.
+
+        Example: ``state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))``
+        """
+        node = self.node
+        sample = self.clone()
+        if node.chance is None and node.position is not None and not node.position.is_terminal:
+            seen = node.information(player)
+            position = determinize(node.position, player + 1, random.Random(int(sampler() * 2**53)))
+            sample.node = replace(node, position=position, legal=node.rules.table.legal(position),
+                                  written={player: seen})
+        return sample
+
+    def __str__(self) -> str:
+        """The actions that led here (so that no two states read alike), the position as its save reads, and at a
+        chance node the draw it waits for."""
+        node = self.node
+        text = "before the setup" if node.position is None else json.dumps(
+            {k: v for k, v in node.position.to_json().items() if k != "checksum"}, default=str)
+        text = f"after {list(node.path)}: {text}"
+        return f"{text} (then a draw among {node.chance.size} values)" if node.chance is not None else text
+
+
+class SeatObserver:
+    """OpenSpiel's observer of a seat: its information state (``perfect_recall``) or its observation, as text and a
+    tensor (the observation only: ``information`` has no tensor)."""
+
+    def __init__(self, rules: Rules, perfect_recall: bool) -> None:
+        self.rules, self.perfect_recall = rules, perfect_recall
+        self.tensor = None if perfect_recall else np.zeros(len(rules.encoder), np.float32)
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: RulecraftState, player: int) -> None:
+        """Fill the tensor with ``player``'s observation of ``state`` (zeros before the setup's deal)."""
+        if self.tensor is not None:
+            position = state.node.position
+            self.tensor[:] = 0 if position is None else self.rules.encoder.encode(position.observation(player + 1))
+
+    def string_from(self, state: RulecraftState, player: int) -> str:
+        """``player``'s information state (one line per thing shown) or observation (JSON; empty before the setup)."""
+        node = state.node
+        if self.perfect_recall:
+            return node.information(player)
+        return "" if node.position is None else _observed(node.position, player + 1)
+
+
+@lru_cache(maxsize=4)
+def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
+    """The rules of the game of ``params`` (all of them, sorted), compiled once: OpenSpiel loads a game again from
+    its name for every state it loads (:func:`load_game` compiles afresh)."""
+    given = dict(params)
+    utility = given["utility"]
+    if utility not in UTILITIES:
+        raise ValueError(f"utility is one of {', '.join(UTILITIES)}, not {cut(repr(utility), 60)}")
+    variant, options = str(given["variant"]), str(given["options"])
+    try:
+        set_options = dict(pair.split(":", 1) for pair in options.split(";") if pair) if options else None
+    except ValueError:
+        raise ValueError(f"options are name:value pairs joined by ';', not {cut(repr(options), 60)}") from None
+    if not given["ruleset"]:
+        raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
+    game = load(str(given["ruleset"]), variant.split("+") if variant else None, set_options)
+    counts = game.player_counts
+    players = int(given["players"]) or min((c for c in counts if c >= 2), default=min(counts))
+    if players not in counts:
+        raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
+    goals = any(isinstance(outcome, Goals) for seats, outcome in game.outcomes if players in seats)
+    constant = utility == "returns" and players >= 2 and not goals
+    game_type = pyspiel.GameType(
+        short_name=NAME, long_name=f"Rulecraft: {game.title or game.name}",
+        utility=pyspiel.GameType.Utility.ZERO_SUM if utility == "zero-sum-scores"
+        else pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION if has_hidden_information(game)
+        else pyspiel.GameType.Information.PERFECT_INFORMATION,
+        max_num_players=max(counts), min_num_players=min(counts), **_GAME_TYPE)
+    table = ActionTable(game)
+    low, high = (0.0, 1.0) if utility == "returns" else (float(LOW), float(HIGH))
+    info = pyspiel.GameInfo(num_distinct_actions=len(table), max_chance_outcomes=LIMIT, num_players=players,
+                            min_utility=low, max_utility=high,
+                            utility_sum=1.0 if constant else 0.0 if utility == "zero-sum-scores" else None,
+                            max_game_length=game.max_turns * max(1, len(game.steps)) * players)
+    return Rules(game_type, info, game, players, utility, constant, table, Encoder(game, players), params)
+
+
+def _replayed(rules: Rules, path: tuple[int, ...]) -> Node:
+    """The node the actions of ``path`` lead to from the start of ``rules``' game."""
+    node = Node.start(rules)
+    for action in path:
+        node = node.after(action)
+    return node
+
+
+def _new_state(rules: Game, players: int) -> EngineState:
+    """A new game of ``rules`` set up the long way, its setup's every draw made: a state that keeps a log is never
+    a copy of a start kept from an earlier game, which the engine makes with the seating's draws alone."""
+    state = rules.new_state(players=players, seed=0, record=True)
+    state.log = state.history = None  # the log was asked for only to set up the long way
+    return state
+
+
+def _applied(before: EngineState, move: Any) -> EngineState:
+    """``move`` played on a copy of ``before``."""
+    after = before.clone()
+    after.apply(move)
+    return after
+
+
+def _observed(position: EngineState, seat: int) -> str:
+    """``seat``'s observation of ``position`` as JSON, keys sorted."""
+    return json.dumps(position.observation(seat), sort_keys=True)
+
+
+pyspiel.register_game(pyspiel.GameType(
+    short_name=NAME, long_name="Rulecraft ruleset", utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    max_num_players=100, min_num_players=1, **_GAME_TYPE), RulecraftGame)

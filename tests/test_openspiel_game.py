@@ -1,0 +1,279 @@
+"""Any ruleset as an OpenSpiel game (engine.rl.openspiel): OpenSpiel's own checks on every shipped ruleset, CFR on
+Kuhn poker reaching the game's value, the classics' legal moves against OpenSpiel's native games, chance one draw at
+a time, each seat's information state, and the refusals.
+
+Needs OpenSpiel (``pip install '.[oracle]'``); skipped without it, except under CI (``CI`` set), where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine.core.errors import RulecraftError
+
+if os.environ.get("CI"):
+    import pyspiel
+else:
+    pyspiel = pytest.importorskip("pyspiel", reason="needs OpenSpiel: pip install -e '.[oracle]'")
+
+import numpy as np  # noqa: E402  # OpenSpiel needs it, as engine.rl does
+from open_spiel.python import policy  # noqa: E402
+from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
+
+from engine.rl.chance import TooManyOutcomes, drawn  # noqa: E402
+from engine.rl.openspiel import load_game  # noqa: E402
+from tests.test_openspiel import CLASSICS  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PIG = str(ROOT / "docs" / "examples" / "pig" / "ruleset.yaml")
+
+
+@pytest.mark.parametrize("ruleset", engine.builtin_names())
+def test_openspiels_random_simulation_test_passes_on_every_shipped_ruleset(ruleset: str) -> None:
+    """OpenSpiel's own check of a game: random games played to the end, with its states cloned, serialised and
+    loaded again, observed and valued at every step."""
+    pyspiel.random_sim_test(load_game(ruleset), num_sims=2, serialize=ruleset in ("kuhn-poker", "liars-dice"),
+                            verbose=False)
+
+
+def test_kuhn_pokers_deal_is_two_chance_nodes_as_openspiels() -> None:
+    """The shuffle of three cards dealt one each: three equally likely values, then two; six deals, as OpenSpiel's."""
+    state = load_game("kuhn-poker").new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    first = str(state)
+    state.apply_action(2)
+    assert state.is_chance_node() and [p for _, p in state.chance_outcomes()] == [0.5, 0.5]
+    assert str(state) != first  # two chance nodes before the setup is done: OpenSpiel's tools tell states by text
+    state.apply_action(0)
+    assert state.current_player() == 0 and [state.action_to_string(a) for a in state.legal_actions()] == [
+        "choose pass", "choose bet"]
+
+
+def test_kuhn_pokers_information_states_are_openspiels() -> None:
+    """Each seat tells apart exactly the histories OpenSpiel's Kuhn poker does (12 information states in all), and
+    the uniform policy is exploitable by exactly as much: a seat's information state shows nothing hidden from it."""
+    ours, theirs = load_game("kuhn-poker", utility="zero-sum-scores"), pyspiel.load_game("kuhn_poker")
+    assert len(policy.TabularPolicy(ours).state_lookup) == len(policy.TabularPolicy(theirs).state_lookup) == 12
+    assert exploitability.exploitability(ours, policy.UniformRandomPolicy(ours)) == pytest.approx(
+        exploitability.exploitability(theirs, policy.UniformRandomPolicy(theirs)), abs=1e-12)
+
+
+def test_cfr_on_kuhn_poker_reaches_the_games_value() -> None:
+    """CFR+ for a second or two: the first player's value is -1/18, the policy nearly unexploitable."""
+    game = load_game("kuhn-poker", utility="zero-sum-scores")
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(40):
+        solver.evaluate_and_update_policy()
+    average = solver.average_policy()
+    value = expected_game_score.policy_value(game.new_initial_state(), [average, average])
+    assert value[0] == pytest.approx(-1 / 18, abs=0.002) and value[1] == pytest.approx(1 / 18, abs=0.002)
+    assert exploitability.exploitability(game, average) < 0.01
+
+
+def test_openspiels_mcts_beats_a_random_player() -> None:
+    """OpenSpiel's MCTS bot and its evaluate_bots on the adapter's tic-tac-toe: 100 simulations a move, it never
+    loses to OpenSpiel's uniform random bot and mostly wins."""
+    game = load_game("tic-tac-toe")
+    rng = np.random.RandomState(1)
+    results = [evaluate_bots.evaluate_bots(game.new_initial_state(), [
+        mcts.MCTSBot(game, 2, 100, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        pyspiel.make_uniform_random_bot(1, seed)], rng)[0] for seed in range(5)]
+    assert min(results) >= 0.5 and results.count(1.0) >= 3, results
+
+
+def test_a_state_resampled_from_an_information_state_deals_the_hidden_cards_again() -> None:
+    """Kuhn poker, the first player to bet: a resampled state reads the same to it, and the other card is either
+    of the two it does not hold; OpenSpiel's ISMCTS bot, which asks for one at every iteration, plays it out."""
+    game = load_game("kuhn-poker", utility="zero-sum-scores")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    mine = state.node.position.observation(1)["zones"]["hand of First"]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(0, sampler) for _ in range(20)]
+    assert {s.information_state_string(0) for s in samples} == {state.information_state_string(0)}
+    theirs = {card for s in samples for card in s.node.position.observation(2)["zones"]["hand of Second"]}
+    assert len(theirs) == 2 and not theirs & set(mine)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.5, 50, random_state=rng)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state) if state.current_player() == 0 else state.legal_actions()[0])
+    assert state.returns()[0] in (-2.0, -1.0, 1.0, 2.0)
+
+
+@pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)
+def test_the_classics_legal_moves_agree_with_openspiels_native_games(classic: Any) -> None:
+    """Along random games, the adapter's tic-tac-toe and connect-four offer OpenSpiel's legal moves, end when they
+    end, and pay the same (1 a win, 1/2 a draw: OpenSpiel's +1, 0)."""
+    ours, theirs = load_game(classic.ruleset), pyspiel.load_game(classic.openspiel)
+    pick = random.Random(7)
+    for _ in range(40):
+        mine, oracle = ours.new_initial_state(), theirs.new_initial_state()
+        while not oracle.is_terminal():
+            assert not mine.is_terminal() and mine.current_player() == oracle.current_player()
+            offered = {classic.ours(mine.action_to_string(a)): a for a in mine.legal_actions()}
+            expected = {classic.theirs(oracle.action_to_string(a)): a for a in oracle.legal_actions()}
+            assert offered.keys() == expected.keys()
+            key = pick.choice(sorted(expected, key=str))
+            mine.apply_action(offered[key])
+            oracle.apply_action(expected[key])
+        assert mine.is_terminal() and mine.returns() == [(r + 1) / 2 for r in oracle.returns()]
+
+
+def test_a_move_that_rolls_is_followed_by_the_chance_node_of_its_die() -> None:
+    """Pig: the turn's first roll, forced, is a chance node of the setup; rolling again is one after the move; a 1
+    loses the pot and the next seat's forced roll is the move's next chance node; each seat was told the move."""
+    game = load_game(PIG, set_options={"goal": "8"}, utility="scores")
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(v, 1 / 6) for v in range(6)]
+    state.apply_action(3)  # a 4
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["choose roll", "choose bank"]
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+    state.apply_action(0)  # a 1: the pot is lost, the other seat rolls
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+    state.apply_action(1)  # a 2
+    assert state.current_player() == 1
+    assert state.information_state_string(1).splitlines()[1:] == ["seat 1: choose roll", state.observation_string(1)]
+    assert state.information_state_string(0).splitlines()[1] == "I: choose roll"
+    assert '"pot": 2' in state.observation_string(0) and '"player": 1' in state.observation_string(0)
+
+
+TWO_ROLLS = """
+name: two-rolls
+title: Two rolls
+version: 1
+description: Each player in turn rolls a three-sided die, adding it to their total, or stays; the higher total wins.
+players: [2]
+counters:
+  rolled: {per: role, min: 0, doc: the total rolled}
+turn:
+  - do:
+      effect: |
+        let action = choose(a in ["roll", "stay"], text = "roll or stay")
+        if action == "roll":
+          rolled(current_role) += roll(d3)
+end:
+  when: turn >= 2
+scoring:
+  rank: r in roles
+  by: [rolled(r)]
+  points: key
+"""
+
+
+def test_a_roll_in_a_moves_code_is_worth_exactly_its_expectation(tmp_path: Path) -> None:
+    """A d3 rolled by a move's effect: OpenSpiel's expected value of a policy over the chance nodes is the one worked
+    out by hand.  The first player always rolls (a total of 2 on average), the second rolls or stays at random:
+    the first wins 1/2 + 1/2 * 1/3 of the games and ties 1/2 * 1/3, for a return of 3/4."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(TWO_ROLLS, encoding="utf-8")
+    for utility, first in (("scores", 2.0), ("returns", 3 / 4)):
+        game = load_game(str(ruleset), utility=utility)
+        rolls = policy.TabularPolicy(game)
+        for state_text, row in rolls.state_lookup.items():
+            if state_text.count("\n") == 0:  # the first player's one decision: nothing happened before it
+                rolls.action_probability_array[row] = [1.0, 0.0] + [0.0] * (game.num_distinct_actions() - 2)
+        value = expected_game_score.policy_value(game.new_initial_state(), [rolls, policy.UniformRandomPolicy(game)])
+        assert list(value) == pytest.approx([first, 1.0 if utility == "scores" else 1 - first])
+
+
+def test_a_draw_of_too_many_values_is_refused_and_a_step_that_draws_otherwise_too() -> None:
+    """A draw of more values than a chance node may list is refused with a reason, never sampled; so is a step
+    that draws among another number of values from the same generator state when played again."""
+    game = engine.load(PIG)
+    setup = lambda: game.new_state(players=2, seed=0, record=True)  # noqa: E731
+    size, at = drawn(setup, {})
+    assert size == 6 and drawn(setup, {at: (3, 6)}).counters == drawn(setup, {at: (3, 6)}).counters
+    with pytest.raises(TooManyOutcomes, match=r"the setup of pig draws among 6 values, more than the 5 a chance node"):
+        drawn(setup, {}, "the setup of pig", limit=5)
+    with pytest.raises(RulecraftError, match="the setup of pig draws among 6 values where it drew among 4 before"):
+        drawn(setup, {at: (1, 4)}, "the setup of pig")
+
+
+def test_an_effect_played_again_after_a_choice_draws_the_values_it_drew(tmp_path: Path) -> None:
+    """The engine plays a paused effect again from its start when a copy of the position answers its choice: its
+    shuffle must fall as it fell at the chance nodes, not as the generator would shuffle.  Market row with three
+    players failed ('the effect no longer stops at the choice it was waiting for') when its deck, reshuffled in an
+    effect that then asks, was dealt again from the generator."""
+    pyspiel.random_sim_test(load_game(str(ROOT / "docs" / "examples" / "market-row" / "ruleset.yaml"), players=3),
+                            num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_game_is_registered_and_its_states_serialise() -> None:
+    """``pyspiel.load_game`` makes it by name, options included; a state serialised mid-game loads as it was."""
+    game = pyspiel.load_game(f"rulecraft(ruleset={PIG},options=goal:8,utility=scores)")
+    state = game.new_initial_state()
+    for action in (2, 0, 4):
+        state.apply_action(state.legal_actions()[0] if not state.is_chance_node() else action)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.information_state_string(0) == state.information_state_string(0)
+
+
+def test_load_game_reads_a_ruleset_edited_since(tmp_path: Path) -> None:
+    """OpenSpiel loads a game by name again for every state it deserialises, so games are kept compiled; but
+    ``load_game`` compiles afresh, so a designer's edit is seen without a new process."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(Path(PIG).read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_game(str(ruleset)).num_players() == 2
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("players: [2, 3, 4]", "players: [3, 4]"),
+                       encoding="utf-8")
+    assert load_game(str(ruleset)).num_players() == 3
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"ruleset": "kuhn-poker", "players": 3}, "kuhn-poker is played by 2 players, not 3"),
+    ({"ruleset": "kuhn-poker", "utility": "chips"}, "utility is one of returns, scores, zero-sum-scores, not 'chips'"),
+    ({"ruleset": "kuhn-poker", "options": "goal"}, "options are name:value pairs joined by ';', not 'goal'"),
+    ({}, r"the game needs its ruleset, a built-in name or a path: rulecraft\(ruleset=NAME\)"),
+    ({"ruleset": "no-such-game"}, "unknown ruleset 'no-such-game'"),
+])
+def test_bad_parameters_are_refused_with_a_reason(params: dict[str, Any], message: str) -> None:
+    with pytest.raises((ValueError, RulecraftError), match=message):
+        pyspiel.load_game("rulecraft", params)
+
+
+def test_a_zero_sum_claim_is_checked_at_the_end() -> None:
+    """Tic-tac-toe's scores are 1 and 0: declared zero-sum, its end says so rather than mislead an algorithm."""
+    state = load_game("tic-tac-toe", utility="zero-sum-scores").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(RulecraftError, match=re.escape("the final scores [1.0, 0.0] do not sum to 0")):
+        state.returns()
+
+
+def test_the_doc_example_runs_and_prints_what_it_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/rl.md's OpenSpiel example: CFR+ on Kuhn poker, its output as the comment after it says."""
+    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    block, = (b for b in re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M) if "engine.rl.openspiel" in b)
+    exec(compile(block, "docs/rl.md", "exec"), {})
+    shown = block.rstrip().splitlines()[-1]
+    assert shown.startswith("# ") and capsys.readouterr().out.strip() == shown[2:]
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT.parent,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+
+
+def test_without_openspiel_the_import_says_which_extra_to_install() -> None:
+    run = _python("import sys; sys.modules['pyspiel'] = None\nimport engine.rl.openspiel")
+    assert "engine.rl.openspiel needs OpenSpiel (pyspiel is missing): pip install 'rulecraft[oracle]'" in run.stderr
+
+
+def test_the_openspiel_game_needs_no_pettingzoo() -> None:
+    """The oracle extra alone is enough: engine.rl loads PettingZoo only for its environment."""
+    run = _python("import sys; sys.modules['pettingzoo'] = None\nfrom engine.rl.openspiel import load_game\n"
+                  "print(load_game('tic-tac-toe').num_distinct_actions())")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["18"]  # X or O at each of nine cells

@@ -283,14 +283,13 @@ def play_random(state: "State", rand: Callable[[], float]) -> None:
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
     """Play random actions (as :func:`play_random` does) on ``state`` (changing it) to the end, or ``cap`` actions;
     the returns.  The loop of every search iteration: each move is a legal action's index, played by the kernel."""
-    play, legal_actions = state.play, state.legal_actions
-    for _ in range(cap):
-        if state.outcome is not None:
-            break
+    left = cap
+    while left > 0 and state.outcome is None:
         if state.chance is not None:
             state.apply(sample_chance(state, rand))
+            left -= 1
         else:
-            play(int(rand() * len(legal_actions())))
+            left -= state.play_randomly(rand, left)
     return estimated_returns(state)
 
 

@@ -53,7 +53,7 @@ def test_the_moves_read_from_each_cells_reach_are_those_found_by_walking_every_s
         s.place(stock.pop(data.draw(st.integers(0, len(stock) - 1))), cell)
     s.turn = data.draw(st.integers(0, 1))
     assert STEP.moves(s) == walked(STEP, s)
-    assert STEP.reach  # read from the kept reach
+    assert STEP.reach and STEP.by_place  # read from the kept reach, by each cell's place in the board's order
 
 
 def test_the_moves_of_random_games_are_those_found_by_walking_every_step() -> None:

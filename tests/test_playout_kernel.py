@@ -82,3 +82,28 @@ def longest_by_definition(cells: list[tuple[int, int]], offsets: tuple[tuple[int
 )
 def test_longest_line_reads_each_direction_once_with_the_same_result(offsets: tuple, cells: list) -> None:
     assert longest_line(cells, offsets) == longest_by_definition(cells, offsets)
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_play_randomly_plays_the_indices_play_would(name: str) -> None:
+    """Search rollouts' loop (``State.play_randomly``) against ``play(int(rand() * count))`` one at a time: the same
+    games, stopped at the same CHANCE nodes (dice made decisions) and after as many decisions as asked."""
+    game = load(name)
+    for record in (False, True):
+        seed = derive_seed(9, record)
+        slow = game.new_state(players=players_of(game), seed=seed, record=record, explicit_chance=True)
+        fast = game.new_state(players=players_of(game), seed=seed, record=record, explicit_chance=True)
+        a, b, most = random.Random(seed), random.Random(seed), random.Random(seed + 1)
+        while not slow.is_terminal:
+            if slow.chance is not None:
+                slow.apply(slow.legal_actions()[0])
+                fast.apply(fast.legal_actions()[0])
+                continue
+            limit = most.randrange(1, 6)
+            played = 0
+            while played < limit and slow.outcome is None and slow.chance is None:
+                slow.play(int(a.random() * len(slow.legal_actions())))
+                played += 1
+            assert fast.play_randomly(b.random, limit) == played
+            assert fast == slow and fast.history == slow.history
+        assert fast.is_terminal and fast.play_randomly(b.random, 5) == 0

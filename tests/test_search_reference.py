@@ -150,3 +150,23 @@ def test_mcts_grows_the_reference_trees(name: str, players: int, seed: int, move
     reference_choice = max(expected[state.seat_to_move].children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
     chosen = make_agent(f"mcts:{iterations}", agent_seed).choose(state)
     assert (chosen.step.index, chosen.args) == reference_choice
+
+
+def test_the_logarithms_a_search_reads_are_math_log_s_and_cover_every_availability_count() -> None:
+    """UCB reads each availability count's logarithm from a list the search keeps (no call per child): the very
+    values ``math.log`` gives, listed beyond the most iterations run (a child is available once an iteration)."""
+    state = position("tic-tac-toe", 2, 1, 2, False)
+    agent = make_agent("mcts:3000", 5)
+    assert isinstance(agent, MCTSAgent)
+    trees, done = agent.grow(state, lambda i: i < 3000)
+    logs = agent._logs
+    assert done == 3000 and len(logs) > done + 2
+    assert all(logs[n] == math.log(n) for n in range(1, len(logs)))
+
+    def availability(node: Any) -> int:
+        return max([node.available, *(availability(child) for child in node.children.values())])
+
+    assert availability(trees[1]) < len(logs)
+    fresh = make_agent("mcts:200", 6)
+    fresh.choose(state)
+    assert fresh._logs is logs  # listed once for every search: a fresh agent (one per decision) lists nothing again

@@ -190,3 +190,26 @@ def test_a_budget_run_out_by_turns_nobody_can_play_says_so(tmp_path: Path) -> No
                                                      r"nobody able to act: .* end: \{stalled: true\}"):
         while not s.is_terminal:
             s.play(0)
+
+
+def test_a_usual_turn_passes_without_reading_the_turn_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While no role left the turn order, plays again or plays next, the end of a turn passes it to the next role
+    straight away (every playout and search rollout ends each turn so): the same games, no look at the turn order."""
+    from engine.model.state import State
+
+    game = engine.load("tutorial-tiles")
+    plain = [game.new_state(players=3, seed=seed) for seed in range(3)]
+    for s in plain:
+        while s.outcome is None:
+            s.play(s.turn_number % len(s.legal_actions()))
+
+    def unread(self: State) -> None:
+        raise AssertionError("the turn order was read at the end of a usual turn")
+
+    monkeypatch.setattr(State, "next_turn", unread)
+    monkeypatch.setattr(State, "left_roles", unread)
+    for seed, expected in enumerate(plain):
+        s = game.new_state(players=3, seed=seed)
+        while s.outcome is None:
+            s.play(s.turn_number % len(s.legal_actions()))
+        assert s == expected

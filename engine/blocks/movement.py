@@ -118,6 +118,7 @@ class Move(Step):
         # the board offsets of each step, by the direction a role faces
         self.by_direction = {d: [(facing(by, d), onto) for by, onto in self.steps] for d in DIRECTIONS}
         self.reach: dict[str, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}  # see reaches
+        self.by_place: dict[str, list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]] = {}  # see place_steps
         self.places: dict[Cell, int] = {}  # see board_places
 
     # -- decisions
@@ -126,13 +127,29 @@ class Move(Step):
         """Every (from, to) move of the current role's pieces, piece by piece in board order.
 
         Where nothing stacks the role's pieces are found among the board's (a look at each piece, not at each
-        cell) and put in the board's order; each one's steps are read from the cell's reach (see :meth:`reaches`).
+        cell) and put in the board's order; each one's steps are read from the cell's reach (see :meth:`reaches`),
+        on a board with edges by the cell's place in the board's order (see :meth:`place_steps`).
         """
         role = s.acting_role
         values, face, grid = self.values, s.face, s.game.grid
         board = s.grid
         found: list[tuple[Cell, Cell]] = []
         direction = self.forward.get(role, "up")
+        if grid.fixed and not grid.stacking:  # the pieces' places sorted as numbers, each place's steps worked out once
+            steps = self.by_place.get(direction) or self.place_steps(grid, direction)
+            places, cell_of = self.places or self.board_places(grid), s.cell_of
+            at = [places[cell_of[p]] for p in s.zones[s.game.board_zone] if values[face[p]][p] == role]
+            at.sort()
+            append, get = found.append, board.get
+            for place in at:
+                for to, may_be_empty, may_be_rival, move in steps[place]:
+                    there = get(to)
+                    if there is None:
+                        if may_be_empty:
+                            append(move)
+                    elif may_be_rival and values[face[there]][there] != role:
+                        append(move)
+            return found
         if grid.fixed:  # each cell's steps that stay on the board, worked out once
             reach = self.reach.get(direction) or self.reaches(grid, direction)
         else:  # a board without edges: every step stays on it
@@ -143,10 +160,7 @@ class Move(Step):
         else:  # the role's pieces, one a cell, put in the board's order
             cell_of = s.cell_of
             cells = [cell_of[p] for p in s.zones[s.game.board_zone] if values[face[p]][p] == role]
-            if grid.fixed:
-                cells.sort(key=(self.places or self.board_places(grid)).__getitem__)
-            else:
-                cells.sort()
+            cells.sort()
         for cell in cells:
             for to, onto in reach[cell]:
                 there = board.get(to)
@@ -156,6 +170,22 @@ class Move(Step):
                     ok = onto != "empty" and values[face[there]][there] != role
                 if ok:
                     found.append((cell, to))
+        return found
+
+    def place_steps(self, grid: Any, direction: str) -> list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]:
+        """For a board with edges, by each cell's place in the board's order, the steps of its :meth:`reaches` as
+        (the cell reached, whether it may be empty, whether it may hold a rival, the move); kept by the step.
+
+        >>> from types import SimpleNamespace
+        >>> step = Move.__new__(Move); step.reach, step.by_place = {}, {}
+        >>> step.by_direction = {"up": [((0, 1), "empty"), ((1, 1), "empty-or-rival")]}
+        >>> board = SimpleNamespace(cells=[(0, 0), (1, 0), (0, 1), (1, 1)], contains=lambda c: 0 <= min(c) <= max(c) <= 1)
+        >>> step.place_steps(board, "up")[0]
+        (((0, 1), True, False, ((0, 0), (0, 1))), ((1, 1), True, True, ((0, 0), (1, 1))))
+        """
+        reach = self.reach.get(direction) or self.reaches(grid, direction)
+        found = self.by_place[direction] = [
+            tuple((to, onto != "rival", onto != "empty", (cell, to)) for to, onto in reach[cell]) for cell in grid.cells]
         return found
 
     def board_places(self, grid: Any) -> dict[Cell, int]:

@@ -25,7 +25,7 @@ from engine.core import rng
 from engine.core.confine import allowed_folders
 from engine.core.errors import RulesetError, SetupError, SourcePos
 from engine.core.showtext import cut, players as players_text
-from engine.core.slices import NO_CHANCE, Chance
+from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.core.specs import RoleSpec, ZoneSpec
 from engine.lang.program import Program, compile_condition
 from engine.lang.scope import Vocabulary
@@ -498,19 +498,29 @@ class Game:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
         stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
+        if TurnOrder.block not in s.slices:  # the usual turn: nobody left the turn order, plays again or plays next
+            met = self.end_condition.test(s)
+            if met or stalled or s.turn_number >= self.max_turns:
+                return self._over(s, "end condition" if met else "stalled" if stalled else "turn limit")
+            s.turn = (s.turn + 1) % len(s.order)
+            s.turn_number += 1
+            return False
         left = s.left_roles()
         nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
         met = self.end_condition.test(s)
         if met or stalled or nobody or s.turn_number >= self.max_turns:
-            ended = ("end condition" if met else "stalled" if stalled
-                     else "nobody is left in the turn order" if nobody else "turn limit")
-            s.outcome = self.score(s).ending(ended)
-            if s.log is not None:
-                s.log.append(f"game over: {s.outcome.text}")
-            return True
+            return self._over(s, "end condition" if met else "stalled" if stalled
+                              else "nobody is left in the turn order" if nobody else "turn limit")
         s.turn = s.next_turn()
         s.turn_number += 1
         return False
+
+    def _over(self, s: "State", ended: str) -> bool:
+        """End the game, scored, for the reason ``ended``; True (see :meth:`end_turn`)."""
+        s.outcome = self.score(s).ending(ended)
+        if s.log is not None:
+            s.log.append(f"game over: {s.outcome.text}")
+        return True
 
     def score(self, s: "State") -> "Outcome":
         """The outcome of a finished game, by the block that applies to its player count."""

@@ -707,6 +707,38 @@ class State:
             self.history.append(space.step.format(args))
         self._act(args)
 
+    def play_randomly(self, rand: Callable[[], float], most: int) -> int:
+        """Play random decisions, each ``play(int(rand() * len(legal_actions())))``, until the game ends, the dice wait
+        (a CHANCE node) or ``most`` are played; how many were played.  The loop of search rollouts, with the steps of
+        :meth:`play` that a drawn index never needs left out.
+
+        >>> import engine, random
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> t = s.clone(); a, b = random.Random(5), random.Random(5)
+        >>> while s.outcome is None: s.play(int(a.random() * len(s.legal_actions())))
+        >>> n = t.play_randomly(b.random, 10_000)
+        >>> t == s
+        True
+        """
+        if self.history is not None:  # each decision's text is kept: the plain way
+            played = 0
+            while played < most and self.outcome is None and self.chance is None:
+                self.play(int(rand() * len(self.legal_actions())))
+                played += 1
+            return played
+        act, legal_actions = self._act, self.legal_actions
+        played = 0
+        while played < most and self.outcome is None and self.chance is None:
+            space = self._actions
+            if space is None:
+                space = legal_actions()
+            count = len(space)
+            if not count:
+                self.play(0)  # raises, saying there is none
+            act(space.args_at(int(rand() * count)))
+            played += 1
+        return played
+
     def _act(self, args: tuple[Any, ...]) -> None:
         """Carry out a legal decision given by its arguments, then move on to the next one."""
         self._actions = None

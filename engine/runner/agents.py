@@ -283,14 +283,13 @@ def play_random(state: "State", rand: Callable[[], float]) -> None:
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
     """Play random actions (as :func:`play_random` does) on ``state`` (changing it) to the end, or ``cap`` actions;
     the returns.  The loop of every search iteration: each move is a legal action's index, played by the kernel."""
-    play, legal_actions = state.play, state.legal_actions
-    for _ in range(cap):
-        if state.outcome is not None:
-            break
+    left = cap
+    while left > 0 and state.outcome is None:
         if state.chance is not None:
             state.apply(sample_chance(state, rand))
+            left -= 1
         else:
-            play(int(rand() * len(legal_actions())))
+            left -= state.play_randomly(rand, left)
     return estimated_returns(state)
 
 
@@ -473,6 +472,27 @@ def _number(
     return value
 
 
+LOGS_AT_ONCE = 1024
+"""How many more logarithms of availability counts are listed when a search needs more (see :func:`logs_past`)."""
+
+_LOGS: list[float] = [-math.inf]  # math.log(n) at each n >= 1: replaced by a longer list, never changed
+
+
+def logs_past(count: int) -> list[float]:
+    """``math.log(n)`` at each index ``n`` from 1 to past ``count``, listed once for every search in the process:
+    UCB reads an availability count's logarithm from it instead of calling ``math.log`` for every child.
+
+    >>> logs = logs_past(5); len(logs) > 5 and logs[4] == math.log(4)
+    True
+    """
+    global _LOGS
+    logs = _LOGS
+    if count >= len(logs):  # a new, longer list: a search reading the old one keeps it whole
+        end = (count // LOGS_AT_ONCE + 1) * LOGS_AT_ONCE
+        logs = _LOGS = logs + list(map(math.log, range(len(logs), end)))
+    return logs
+
+
 class SearchAgent:
     """What both searches share: settings, the time or iteration budget, and ``last``.
 
@@ -485,6 +505,7 @@ class SearchAgent:
         self.spec = spec
         self.name = spec.name
         self.last: SearchStats | None = None
+        self._logs = logs_past(1)  # for UCB (see MultiObserverSearch._select)
 
     def choose(self, state: "State") -> Action:
         refuse_chance(state, self.name)
@@ -712,8 +733,10 @@ class MultiObserverSearch(SearchAgent):
         if not self.one_sample:
             root.split(players)
         starts = self.starts(state, state.seat_to_move)
-        done = 0
+        done, logs = 0, self._logs
         while running(done):
+            if done + 2 >= len(logs):  # a child is available at most once an iteration: its count's logarithm is listed
+                logs = self._logs = logs_past(done + 2)
             self._iterate(root, players, next(starts))
             done += 1
         trees = root.seats or [root] * (players + 1)
@@ -820,13 +843,14 @@ class MultiObserverSearch(SearchAgent):
         return paths, walk
 
     def _select(self, children: list[_Node]) -> int:
-        """Among the children legal now, the index of the highest UCB with availability counts."""
-        c, log, sqrt = self.spec.exploration, math.log, math.sqrt
+        """Among the children legal now, the index of the highest UCB with availability counts (each count's
+        logarithm read from :func:`logs_past`'s list: the very values ``math.log`` gives, without a call)."""
+        c, logs, sqrt = self.spec.exploration, self._logs, math.sqrt
         best, best_score = 0, -math.inf
         for i, child in enumerate(children):
             available = child.available = child.available + 1
             visits = child.visits
-            score = child.total / visits + c * sqrt(log(available) / visits)
+            score = child.total / visits + c * sqrt(logs[available] / visits)
             if score > best_score:
                 best, best_score = i, score
         return best

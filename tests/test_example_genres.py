@@ -25,6 +25,8 @@ tray (their faces shown and logged), kept one by one in a ``while`` loop the pla
 function that takes any list of dice (``list of die ds``).  Nine Men's Morris (docs/examples/morris) plays on a board of
 24 points and the lines joining them, said on a 7x7 grid by functions (which cells are points, which points a line
 joins); a mill asks the same player which man to remove (played beside OpenSpiel's in tests/test_example_morris.py).
+Storm watch (docs/examples/storm-watch) is cooperative: the players win or lose together (``goals``) against a storm
+deck that grows fiercer, its rise cards putting the cards turned so far back on top of the deck.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht", "morris")
+         "yacht", "morris", "storm-watch")
 
 try:
     import pyspiel

@@ -623,7 +623,11 @@ def _agent_table(report: SimulationReport) -> Table:
 
 def _summary_lines(report: SimulationReport) -> list[str]:
     n = max(report.games, 1)
-    lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
+    if report.together:  # a cooperative game: every seat wins, or none does
+        won = report.games - report.no_winner
+        lines = [f"won together: {won} ({won / n:.1%}); lost together: {report.no_winner} ({report.no_winner / n:.1%})"]
+    else:
+        lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
     if report.games_at_turn_limit:
         stopped = report.games_at_turn_limit
         lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "
@@ -631,6 +635,8 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     first, undecided, sealed = report.first_player, report.games_without_decisions, report.games_opened_sealed
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
+    elif report.together:
+        lines.append("first player: not measured: the players win or lose together")
     elif report.players > 1 and report.mixed_agents:
         lines.append(f"first player: not measured: the seats have different bots ({', '.join(report.agents)}), so who won "
                      "says more of the bots than of moving first; give every seat the same bot to measure it")
@@ -651,7 +657,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     if changes is not None:
         steady = report.games_without_lead_change
         lines.append(f"lead changes per game: {_summary(changes)}; none in {steady} games ({steady / n:.1%})")
-    elif report.players > 1:
+    elif report.players > 1 and not report.together:
         lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
         score = "the running score" if changes is not None else "the final score"

@@ -76,9 +76,10 @@ def teams_of(game: Game, players: int) -> tuple[tuple[int, ...], ...]:
     """The teams a report knows the seats by: the ruleset's teams for that player count, or every seat in one team
     when the count's outcome is ``goals`` (a cooperative game: the players win or lose together); else none.
 
-    >>> import engine
-    >>> teams_of(engine.load("iconoclasm"), 4), teams_of(engine.load("iconoclasm-cards"), 1)
-    ((), ())
+    >>> from types import SimpleNamespace
+    >>> together = SimpleNamespace(teams={}, outcomes=[((1, 2, 3), Goals((), (), 0))])
+    >>> teams_of(together, 3), teams_of(together, 1), teams_of(SimpleNamespace(teams={4: [(1, 3), (2, 4)]}), 4)
+    (((1, 2, 3),), (), ((1, 3), (2, 4)))
     """
     if game.teams.get(players):
         return tuple(game.teams[players])

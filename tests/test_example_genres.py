@@ -26,7 +26,10 @@ function that takes any list of dice (``list of die ds``).  Nine Men's Morris (d
 24 points and the lines joining them, said on a 7x7 grid by functions (which cells are points, which points a line
 joins); a mill asks the same player which man to remove (played beside OpenSpiel's in tests/test_example_morris.py).
 Storm watch (docs/examples/storm-watch) is cooperative: the players win or lose together (``goals``) against a storm
-deck that grows fiercer, its rise cards putting the cards turned so far back on top of the deck.
+deck that grows fiercer, its rise cards putting the cards turned so far back on top of the deck.  Go
+(docs/examples/go) on 5x5: groups and liberties with ``group_of``, a ko point in two counters, a forced pass asked with
+``choose(..., optional = true, always_ask = true)``, the area counted by covering the empty points with tokens whose
+groups are the empty regions (played beside OpenSpiel's in tests/test_example_go.py).
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht", "morris", "storm-watch")
+         "yacht", "morris", "storm-watch", "go")
 
 try:
     import pyspiel

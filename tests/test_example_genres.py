@@ -35,6 +35,7 @@ groups are the empty regions (played beside OpenSpiel's in tests/test_example_go
 from __future__ import annotations
 
 import random
+import shutil
 import os
 from pathlib import Path
 
@@ -120,3 +121,23 @@ def test_a_deck_shuffled_during_play_says_so_in_the_log() -> None:
     assert log[refilled + 1] == f"{log[refilled].rsplit(' -> ', 1)[1]} is shuffled"
     setup = game.new_state(players=2, seed=1, record=True).log or []
     assert not any("shuffled" in line for line in setup)  # the setup's shuffles, before play, are not told
+
+
+def test_placing_several_pieces_says_copies_of_one_would_do(tmp_path: Path) -> None:
+    """Storm watch's setup written `place(h in supply where h.kind == "house", c)` was told only "place() selected 6
+    components; it needs exactly one", and not that copies of one piece (count:) are placed one at a time, which the
+    docs did not say either: Morris and Go were first written with a `first(...)` inside the selection, quadratic."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    folder = tmp_path / "storm"
+    shutil.copytree(EXAMPLES / "storm-watch", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    old = 'place(h in houses where h == first(x in supply where x.kind == "house"), c)'
+    assert old in text
+    ruleset.write_text(text.replace(old, 'place(h in supply where h.kind == "house", c)'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1 and ("place() selected 6 components (Mill, Bakery, Chapel, Forge...); it needs exactly "
+                                      "one, or copies of one piece (count:), any of which it places") in result.output

@@ -139,5 +139,5 @@ def test_placing_several_pieces_says_copies_of_one_would_do(tmp_path: Path) -> N
     assert old in text
     ruleset.write_text(text.replace(old, 'place(h in supply where h.kind == "house", c)'), encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(ruleset)])
-    assert result.exit_code == 1 and ("place() selected 6 components (Mill, Bakery, Chapel, Forge...); it needs exactly "
+    assert result.exit_code == 1 and ("place() selected 6 components (Mill, Bakery, Chapel, Forge, ...); it needs exactly "
                                       "one, or copies of one piece (count:), any of which it places") in result.output

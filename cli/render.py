@@ -123,7 +123,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     if grid is not None and grid.y_up:
         ys = ys[::-1]
-    short = abbreviations(label for labels in game.face_labels for label in labels)
+    short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
     styles = value_styles(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
@@ -169,7 +169,7 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
         else:
             for value in held_values(game, cid):
                 shown.setdefault(game.display[value].get("short", value), value)
-            for label in game.face_labels[cid]:
+            for label in board_labels(game, cid):
                 shown.setdefault(short[label], label)
     if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values()):
         parts.append("a cell shows the face up and, dimmed, the other faces")
@@ -193,7 +193,7 @@ def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dic
     shown = piece_text(game, state, cid, styles)
     if shown is not None:
         return shown
-    labels = game.face_labels[cid]
+    labels = board_labels(game, cid)
     up = labels[state.face[cid]]
     text = Text()
     for value in held_values(game, cid):  # whose it is, whichever face is up
@@ -230,6 +230,22 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)
+
+
+def board_labels(game: Game, cid: int) -> tuple[str, ...]:
+    """The labels a square board draws for a piece's faces: its faces' labels, or its name for a piece whose one
+    face has no name of its own nor values (a kind without ``faces`` or attributes would read ``f face``).
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(face_labels=[("face",), ("man", "king")], face_names={"house": ("face",), "checker": ("man", "king")},
+    ...                        component_kind=["house", "checker"], attribute_types={}, piece_names=["Mill", "Black"])
+    >>> board_labels(game, 0), board_labels(game, 1)
+    (('Mill',), ('man', 'king'))
+    """
+    labels = game.face_labels[cid]
+    if len(labels) == 1 and labels[0] == game.face_names[game.component_kind[cid]][0]:
+        return (value_label(game, cid, 0),)
+    return labels
 
 
 def value_label(game: Game, cid: int, face: int) -> str:

@@ -531,3 +531,16 @@ def test_slips_of_a_python_hand_say_what_to_write(tmp_path: Path, program: str, 
     path.write_text(f"name: mine\nextends: tutorial-tiles\nsetup: |\n  {program}\n", encoding="utf-8")
     found = [d.headline().replace(str(path) + ":", "") for d in validate_path(str(path))]
     assert found == [message]
+
+
+def test_a_component_named_in_code_says_how_to_read_it() -> None:
+    """`harm(Chapel) == 0`, Chapel being a house, was told only "unknown name 'Chapel'"; it now says how code reads
+    a component by its name (identical copies by the name they share)."""
+    storm = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "storm-watch")
+    for code, name, kind in (("harm(Chapel) == 0", "Chapel", "houses"), ("count(deck) > 0 and Rise == none", "Rise", "storms")):
+        with pytest.raises(RulesetError) as info:
+            storm.compile_condition(code)
+        problem = info.value.diagnostics[0]
+        assert (problem.message, problem.hint) == (f"unknown name '{name}'", f"'{name}' is the name of a component, not a name "
+                                                   f'in code: read it as first(x in {kind} where x.id == "{name}")')
+    assert storm.compile_condition('first(x in storms where x.id == "Rise") != none').run(storm.new_state(players=2, seed=1))

@@ -237,10 +237,10 @@ def board_labels(game: Game, cid: int) -> tuple[str, ...]:
     face has no name of its own nor values (a kind without ``faces`` or attributes would read ``f face``).
 
     >>> from types import SimpleNamespace
-    >>> game = SimpleNamespace(face_labels=[("face",), ("man", "king")], face_names={"house": ("face",), "checker": ("man", "king")},
-    ...                        component_kind=["house", "checker"], attribute_types={}, piece_names=["Mill", "Black"])
+    >>> game = SimpleNamespace(face_labels=[("face",), ("up", "down")], face_names={"k": ("face",), "j": ("up", "down")},
+    ...                        component_kind=["k", "j"], attribute_types={}, piece_names=["P", "Q"])
     >>> board_labels(game, 0), board_labels(game, 1)
-    (('Mill',), ('man', 'king'))
+    (('P',), ('up', 'down'))
     """
     labels = game.face_labels[cid]
     if len(labels) == 1 and labels[0] == game.face_names[game.component_kind[cid]][0]:

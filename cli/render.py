@@ -123,7 +123,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
     if grid is not None and grid.y_up:
         ys = ys[::-1]
-    short = abbreviations(label for labels in game.face_labels for label in labels)
+    short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
     styles = value_styles(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
@@ -169,7 +169,7 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
         else:
             for value in held_values(game, cid):
                 shown.setdefault(game.display[value].get("short", value), value)
-            for label in game.face_labels[cid]:
+            for label in board_labels(game, cid):
                 shown.setdefault(short[label], label)
     if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values()):
         parts.append("a cell shows the face up and, dimmed, the other faces")
@@ -193,7 +193,7 @@ def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dic
     shown = piece_text(game, state, cid, styles)
     if shown is not None:
         return shown
-    labels = game.face_labels[cid]
+    labels = board_labels(game, cid)
     up = labels[state.face[cid]]
     text = Text()
     for value in held_values(game, cid):  # whose it is, whichever face is up
@@ -230,6 +230,22 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)
+
+
+def board_labels(game: Game, cid: int) -> tuple[str, ...]:
+    """The labels a square board draws for a piece's faces: its faces' labels, or its name for a piece whose one
+    face has no name of its own nor values (a kind without ``faces`` or attributes would read ``f face``).
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(face_labels=[("face",), ("up", "down")], face_names={"k": ("face",), "j": ("up", "down")},
+    ...                        component_kind=["k", "j"], attribute_types={}, piece_names=["P", "Q"])
+    >>> board_labels(game, 0), board_labels(game, 1)
+    (('P',), ('up', 'down'))
+    """
+    labels = game.face_labels[cid]
+    if len(labels) == 1 and labels[0] == game.face_names[game.component_kind[cid]][0]:
+        return (value_label(game, cid, 0),)
+    return labels
 
 
 def value_label(game: Game, cid: int, face: int) -> str:
@@ -623,7 +639,11 @@ def _agent_table(report: SimulationReport) -> Table:
 
 def _summary_lines(report: SimulationReport) -> list[str]:
     n = max(report.games, 1)
-    lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
+    if report.together:  # a cooperative game: every seat wins, or none does
+        won = report.games - report.no_winner
+        lines = [f"won together: {won} ({won / n:.1%}); lost together: {report.no_winner} ({report.no_winner / n:.1%})"]
+    else:
+        lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
     if report.games_at_turn_limit:
         stopped = report.games_at_turn_limit
         lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "
@@ -631,6 +651,8 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     first, undecided, sealed = report.first_player, report.games_without_decisions, report.games_opened_sealed
     if report.players > 1 and report.no_decisions:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
+    elif report.together:
+        lines.append("first player: not measured: the players win or lose together")
     elif report.players > 1 and report.mixed_agents:
         lines.append(f"first player: not measured: the seats have different bots ({', '.join(report.agents)}), so who won "
                      "says more of the bots than of moving first; give every seat the same bot to measure it")
@@ -651,7 +673,7 @@ def _summary_lines(report: SimulationReport) -> list[str]:
     if changes is not None:
         steady = report.games_without_lead_change
         lines.append(f"lead changes per game: {_summary(changes)}; none in {steady} games ({steady / n:.1%})")
-    elif report.players > 1:
+    elif report.players > 1 and not report.together:
         lines.append("lead changes: not counted (the ruleset declares no running score to say who leads)")
     if margin is not None:
         score = "the running score" if changes is not None else "the final score"

@@ -114,3 +114,20 @@ def test_explain_says_the_player_may_pass(tmp_path: Path) -> None:
     load(tmp_path)
     result = CliRunner().invoke(main, ["explain", str(tmp_path / "ruleset.yaml")])
     assert result.exit_code == 0 and "chosen by the current player, or nothing if the player passes" in result.output
+
+
+def test_with_always_ask_a_forced_pass_is_a_decision(tmp_path: Path) -> None:
+    """Go counts a pass as a move even when no point is legal: `choose(..., optional = true, always_ask = true)` with
+    no option passed on its own (nothing asked, `none` given), so the game skipped the move OpenSpiel's makes.  With
+    `always_ask` the pass is now the one action; without it nothing is asked, as before."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("optional = OPTIONAL,", "optional = true, always_ask = true,")
+                    .replace("start: 3}", "start: 0}"), encoding="utf-8")  # nobody can buy: passing is all there is
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    assert state.legal_actions().texts() == ["choose pass"] and state.current_player == 1
+    state.apply("choose pass")
+    assert state.current_player == 2 and not state.is_terminal
+    state.apply("choose pass")
+    assert state.is_terminal
+    path.write_text(path.read_text(encoding="utf-8").replace("always_ask = true", "always_ask = false"), encoding="utf-8")
+    assert engine.load(str(path)).new_state(players=2, seed=0).is_terminal  # two turns passed by themselves

@@ -181,3 +181,16 @@ def test_the_invariants_section_quotes_validate_s_message(tmp_path: Path) -> Non
 
     said = CliRunner().invoke(main, ["validate", str(tmp_path)]).output
     assert "invariant '" + quoted in " ".join(said.split())
+
+
+def test_turn_in_an_end_condition_is_the_turn_just_played(tmp_path: Path) -> None:
+    """A designer wrote a draw after 200 turns as `turn > 200` (the names table said only "+1 after each player's
+    turn"): the game went on to turn 201.  The pages say `turn >= N` ends it after N turns, and it does."""
+    assert "in `end: when`, checked after a turn, the turn just played (`turn >= 40`" in NAMES
+    assert "`when: turn >= 40` ends the game after 40 turns" in GENERAL
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: three-turns\nplayers: [2]\ncounters:\n  moves: {}\n"
+                    "turn:\n  - do: {effect: 'moves += 1'}\nend:\n  when: turn >= 3\n"
+                    "scoring: {rank: r in roles, by: [moves], points: key}\n")
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    assert state.is_terminal and state.counters[0] == 3

@@ -22,12 +22,20 @@ taken, two that differ are shown until the next player turns up a tile.  Hidden 
 tiny duel in the manner of Stratego: each side's pieces are turned down for their own side (``seen_by``), and a
 fight turns both up for good.  Yacht (docs/examples/yacht) is a roll-and-keep dice game: five dice tossed in an open
 tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing, and scored by a
-function that takes any list of dice (``list of die ds``).
+function that takes any list of dice (``list of die ds``).  Nine Men's Morris (docs/examples/morris) plays on a board of
+24 points and the lines joining them, said on a 7x7 grid by functions (which cells are points, which points a line
+joins); a mill asks the same player which man to remove (played beside OpenSpiel's in tests/test_example_morris.py).
+Storm watch (docs/examples/storm-watch) is cooperative: the players win or lose together (``goals``) against a storm
+deck that grows fiercer, its rise cards putting the cards turned so far back on top of the deck.  Go
+(docs/examples/go) on 5x5: groups and liberties with ``group_of``, a ko point in two counters, a forced pass asked with
+``choose(..., optional = true, always_ask = true)``, the area counted by covering the empty points with tokens whose
+groups are the empty regions (played beside OpenSpiel's in tests/test_example_go.py).
 """
 
 from __future__ import annotations
 
 import random
+import shutil
 import os
 from pathlib import Path
 
@@ -39,7 +47,7 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht")
+         "yacht", "morris", "storm-watch", "go")
 
 try:
     import pyspiel
@@ -113,3 +121,23 @@ def test_a_deck_shuffled_during_play_says_so_in_the_log() -> None:
     assert log[refilled + 1] == f"{log[refilled].rsplit(' -> ', 1)[1]} is shuffled"
     setup = game.new_state(players=2, seed=1, record=True).log or []
     assert not any("shuffled" in line for line in setup)  # the setup's shuffles, before play, are not told
+
+
+def test_placing_several_pieces_says_copies_of_one_would_do(tmp_path: Path) -> None:
+    """Storm watch's setup written `place(h in supply where h.kind == "house", c)` was told only "place() selected 6
+    components; it needs exactly one", and not that copies of one piece (count:) are placed one at a time, which the
+    docs did not say either: Morris and Go were first written with a `first(...)` inside the selection, quadratic."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    folder = tmp_path / "storm"
+    shutil.copytree(EXAMPLES / "storm-watch", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    old = 'place(h in houses where h == first(x in supply where x.kind == "house"), c)'
+    assert old in text
+    ruleset.write_text(text.replace(old, 'place(h in supply where h.kind == "house", c)'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1 and ("place() selected 6 components (Mill, Bakery, Chapel, Forge, ...); it needs exactly "
+                                      "one, or copies of one piece (count:), any of which it places") in result.output

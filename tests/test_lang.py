@@ -222,6 +222,16 @@ def test_conditions_evaluate_against_a_state(cards: engine.Game) -> None:
     assert cards.compile_condition("7 / 2 == 3 and 7 % 2 == 1 and -3 < 0").run(state) is True
 
 
+def test_max_min_and_sum_of_values_given_one_by_one(cards: engine.Game) -> None:
+    """A designer writing `max(1, abs(y - 3))` was told `max() takes 1 argument, not 2` and `'1' is an int, not a
+    collection`: values given one by one are now the list of them, as `max([1, abs(y - 3)])`."""
+    state = cards.new_state(players=4, seed=3)
+    assert cards.compile_condition("max(1, 7 - 5, -3) == 2 and min(4, turn) == 1 and sum(1, 2, 3) == 6").run(state)
+    assert cards.compile_condition("max(count(hand(r)) for r in roles) == max(4, 0)").run(state)
+    assert "every item of a list must be an int" in errors(cards, "max(1, true) > 0")
+    assert "max() takes 1 argument, not 2" in errors(cards, "max(c in board, 2) > 0")
+
+
 def test_selection_on_front_and_back_faces(cards: engine.Game) -> None:
     state = cards.new_state(players=4, seed=3)
     assert cards.compile_condition("count(c in cards where c.front.element == c.back.element) == 4").run(state)
@@ -521,3 +531,16 @@ def test_slips_of_a_python_hand_say_what_to_write(tmp_path: Path, program: str, 
     path.write_text(f"name: mine\nextends: tutorial-tiles\nsetup: |\n  {program}\n", encoding="utf-8")
     found = [d.headline().replace(str(path) + ":", "") for d in validate_path(str(path))]
     assert found == [message]
+
+
+def test_a_component_named_in_code_says_how_to_read_it() -> None:
+    """`harm(Chapel) == 0`, Chapel being a house, was told only "unknown name 'Chapel'"; it now says how code reads
+    a component by its name (identical copies by the name they share)."""
+    storm = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "storm-watch")
+    for code, name, kind in (("harm(Chapel) == 0", "Chapel", "houses"), ("count(deck) > 0 and Rise == none", "Rise", "storms")):
+        with pytest.raises(RulesetError) as info:
+            storm.compile_condition(code)
+        problem = info.value.diagnostics[0]
+        assert (problem.message, problem.hint) == (f"unknown name '{name}'", f"'{name}' is the name of a component, not a name "
+                                                   f'in code: read it as first(x in {kind} where x.id == "{name}")')
+    assert storm.compile_condition('first(x in storms where x.id == "Rise") != none').run(storm.new_state(players=2, seed=1))

@@ -168,3 +168,12 @@ def test_dice_in_a_zone_show_the_faces_they_landed_on_and_the_log_says_so(tmp_pa
     assert line == "tray: " + ", ".join(render.counted(tray))
     assert f"tray: {', '.join(tray)} tossed" in state.log
     assert "cup of seat1: 1 component tossed" in state.log  # hidden from others: not its face
+
+
+def test_a_piece_of_one_unnamed_face_is_drawn_by_its_name() -> None:
+    """Storm watch's houses (a kind without faces or attributes) were drawn 'f' on every cell, with the legend
+    'f face': every piece showed the name of its only face.  They are drawn by name now."""
+    game = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "storm-watch")
+    lines = plain(render.board(game.new_state(players=2, seed=3)))
+    assert lines[2].split() == ["0", "Mill", "Bakery", "Chapel", "Forge", "Inn", "Well"], lines
+    assert "face" not in " ".join(lines)

@@ -466,6 +466,21 @@ def test_code_yaml_ended_at_a_comma_says_to_quote_it(tmp_path: Path) -> None:
     assert [d.hint for d in validate_scenario(path)] == [None]
 
 
+def test_an_action_naming_a_cell_cut_at_its_comma_in_brackets_says_to_quote_it(tmp_path: Path) -> None:
+    """``expect_offered: [choose 3,0, choose 3,2]``: YAML reads 'choose 3', 0, 'choose 3', 2; the error said only
+    '0 is not a text (1: an action, e.g. `clash 1,0`)', with an example that looks like what was written."""
+    path = tmp_path / "cut.yaml"
+    path.write_text(CLASH + "actions: [place Fire/Fire as Fire at 1,0]\nexpect_offered: [clash 1,-1, pass]\n")
+    found = [(str(d.pos), d.hint) for d in validate_scenario(path)]
+    assert found == [
+        (f"{path}:12:40", "YAML cut 'place Fire/Fire as Fire at 1,0' at its comma inside [...]: write "
+                          "\"place Fire/Fire as Fire at 1,0\" in quotes, or the list one item a line (- place Fire/Fire as Fire at 1,0)"),
+        (f"{path}:13:26", "YAML cut 'clash 1,-1' at its comma inside [...]: write \"clash 1,-1\" in quotes, "
+                          "or the list one item a line (- clash 1,-1)")]
+    path.write_text(CLASH + "expect_offered: [clash 1, 0]\n")  # a space after the comma: no cell was meant
+    assert [d.hint for d in validate_scenario(path)][0] != found[1][1]
+
+
 def test_a_loaded_die_the_game_cannot_roll_is_reported_at_that_die(tmp_path: Path) -> None:
     """A 9 loaded where a d6 is rolled: once only 'the next loaded die shows 9 ...', without a place (or at 1:1)."""
     shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiles-with-dice", tmp_path / "game")

@@ -561,3 +561,17 @@ def test_a_key_with_one_allowed_value_says_so_in_yaml_words() -> None:
     """'face_down: false' was refused with "face_down: True was expected" (jsonschema's words, in Python's spelling)."""
     assert errors(MINIMAL + "face_down: false\n") == [
         "19:12 face_down: false is not allowed: the only value is true (leave 'face_down' out otherwise)"]
+
+
+def test_a_kind_without_attributes_lists_its_components_by_name(tmp_path: Path) -> None:
+    """`house: {instances: [Mill, Bakery]}` was refused with "'Mill' must name one value per face (face) of a kind with
+    one per-face attribute", which a kind without attributes cannot have: a text alone is now the component's name.
+    A kind with attributes that are not per face is told how to write one."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL.replace("components:\n", "components:\n  house:\n    instances: [Mill, Bakery]\n"))
+    game = engine.load(path)
+    assert [n for n, k in zip(game.component_names, game.component_kind) if k == "house"] == ["Mill", "Bakery"]
+    path.write_text(MINIMAL.replace("[{id: r1, colour: Red}, {id: b1, colour: Blue}]", "[r1, b1]"))
+    with pytest.raises(RulesetError) as info:
+        engine.load(path)
+    assert info.value.diagnostics[0].hint == "write {id: r1, colour: ...}: a text alone names a component of a kind without attributes"

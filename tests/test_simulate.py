@@ -623,3 +623,22 @@ def test_a_report_whose_decisions_use_no_component_says_so_instead_of_a_table_of
     pig = Path(__file__).resolve().parent.parent / "docs" / "examples" / "pig"
     text = " ".join(CliRunner().invoke(main, ["simulate", str(pig), "-n", "5"]).output.split())
     assert "per component: none: the ruleset has no components" in text and "┃ component" not in text
+
+
+def test_a_cooperative_game_is_won_or_lost_by_all_the_players_together() -> None:
+    """A game whose outcome is `goals` (docs/examples/storm-watch) was reported as if every won game were a draw:
+    each seat 0 wins, `shared wins (draws): 180 (60.0%)`, the first player 'advantage +0.0 points'.  Every seat now
+    wins the games the players win together, no game is a draw, and nobody plays against the first mover."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    storm = Path(__file__).resolve().parents[1] / "docs" / "examples" / "storm-watch"
+    report = simulate(engine.load(storm), players=3, n=40, seed=1, agents="random")
+    won = report.games - report.no_winner
+    assert report.together and 0 < won < 40 and report.draws == 0 and report.first_player is None
+    assert [rate.wins for rate in report.win_rate.values()] == [won] * 3 and report.to_json()["together"] is True
+    assert not simulate(GAME, players=2, n=2, seed=0, agents="random").together
+    text = " ".join(CliRunner().invoke(main, ["simulate", str(storm), "--players", "3", "-n", "40", "--seed", "1"]).output.split())
+    assert f"won together: {won} ({won / 40:.1%}); lost together: {40 - won}" in text
+    assert "first player: not measured: the players win or lose together" in text and "draws" not in text

@@ -828,7 +828,8 @@ class Choose(Function):
                                      f"{_seen_label(s, value, tape.label, components)}")
                     return value
             options, labels = _distinct(list(items(s, e)), label, s)
-            if options and optional is not None and optional(s, e):  # passing is one more option, answered by none
+            if (optional is not None and optional(s, e)  # passing is one more option, answered by none: with no other
+                    and (options or always is not None and always(s, e))):  # only when a forced pass is asked too
                 if PASS in labels:
                     raise EffectRuntimeError(f"choose(optional = true) offers '{PASS}' itself, so an option may not be "
                                              f"called '{PASS}' too", pos)

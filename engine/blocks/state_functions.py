@@ -652,6 +652,11 @@ class PlaceOnBoard(Function):
             names = s.game.piece_names
             if len(chosen) > 1 and countOf(map(names.__getitem__, chosen), names[chosen[0]]) == len(chosen):
                 chosen = chosen[:1]  # copies of one piece (told in C)
+            if len(chosen) > 1:
+                named = list(dict.fromkeys(names[c] for c in chosen))
+                some = ", ".join(named[:4]) + (", ..." if len(named) > 4 else "")
+                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}); it needs exactly one, "
+                                         "or copies of one piece (count:), any of which it places", pos)
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)

@@ -109,10 +109,14 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     values: dict[str, list[Any]] = {}
     where: dict[str, list[SourcePos | None]] = {}  # each value's position, for its messages
     copies: int | None = None  # `count: N` makes N identical components sharing the id
-    if isinstance(inst, str):
+    if isinstance(inst, str) and not attrs:  # a kind without attributes: the text is the component's name
+        ident = inst
+    elif isinstance(inst, str):
         parts = inst.split("/")
         if len(per_face) != 1 or len(parts) != len(faces):
-            b.error(pos, f"'{inst}' must name one value per face ({'/'.join(faces)}) of a kind with one per-face attribute")
+            first = next(iter(attrs))
+            hint = None if per_face else f"write {{id: {inst}, {first}: ...}}: a text alone names a component of a kind without attributes"
+            b.error(pos, f"'{inst}' must name one value per face ({'/'.join(faces)}) of a kind with one per-face attribute", hint)
             return
         values[per_face[0]] = parts
         ident = str(inst)

@@ -189,7 +189,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
-                          _read_as_boolean(err, pos) or _described(err))
+                          _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos) or _described(err))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
@@ -203,7 +203,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         return Diagnostic(pos, f"{where}: {_cut_value(err)}", hint)
     kinds = _branch_kinds(err)
     if kinds:  # no form fits the value's own kind: say which kinds do
-        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}", _split_cell(err.instance, kinds, pos))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
 
@@ -314,6 +314,30 @@ def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:
     if word is None or word.lower() in ("true", "false"):  # written as true or false: no word was meant
         return None
     return f"YAML reads {word} as {_shown(err.instance)}: write \"{word}\" in quotes to mean the word"
+
+
+def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
+    """A hint when YAML cut a text (one of the ``kinds`` allowed) at the comma of a cell inside ``[...]``:
+    ``[choose 3,0]`` is the text ``choose 3`` and the number 0, written at ``pos``.
+
+    >>> _split_cell(0, "string", None) is None
+    True
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or pos is None or not pos.file:
+        return None
+    if "string" not in ([kinds] if isinstance(kinds, str) else kinds):
+        return None
+    lines = source_lines(pos.file)
+    if not 0 < pos.line <= len(lines):
+        return None
+    line = lines[pos.line - 1]
+    before = re.search(r"([^\[\]{},]*?-?\d),$", line[:max(pos.col - 1, 0)])  # '... choose 3,' with no space after
+    after = re.match(r"-?\d+", line[max(pos.col - 1, 0):])
+    if before is None or after is None:
+        return None
+    written = f"{before.group(1).strip()},{after.group(0)}"
+    return (f"YAML cut '{written}' at its comma inside [...]: write \"{written}\" in quotes, "
+            f"or the list one item a line (- {written})")
 
 
 def _word_at(pos: Any) -> str | None:

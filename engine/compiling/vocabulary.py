@@ -93,6 +93,9 @@ def build_vocabulary(game: Game) -> Vocabulary:
     for kind, cids in game.kinds.items():
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
+        for name in dict.fromkeys(game.piece_names[c] for c in cids):  # a component named in code: how to read it
+            v.unnamed.setdefault(name, f"'{name}' is the name of a component, not a name in code: read it as "
+                                       f'first(x in {kind}{PLURAL_SUFFIX} where x.id == "{name}")')
     v.data["sizes"] = _sizes(game)
     v.data["limits"] = game.limits
     _define_zones(v, game)

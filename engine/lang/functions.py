@@ -331,6 +331,20 @@ class Fold(Aggregate):
     empty: int = 0
     words: str = "the total of"  # "the largest of", ...
 
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        """Values given one by one, ``max(a, b)``, are the list of them, ``max([a, b])``.
+
+        >>> from engine.lang.parser import parse_expression
+        >>> from types import SimpleNamespace
+        >>> from engine.lang.scope import Vocabulary
+        >>> LANGUAGE[2].compile_call(parse_expression("max(1, 7 - 5, -3)"), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [])
+        2
+        """
+        args = call.positional()
+        if len(args) > 1 and not any(isinstance(a, (ast.Selection, ast.Member)) for a in args):
+            call = ast.Call(call.pos, call.func, [ast.ListLit(args[0].pos, args), *call.keywords().values()], self)
+        return super().compile_call(call, scope)
+
     def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         if not args:
@@ -587,13 +601,13 @@ LANGUAGE: tuple[Function, ...] = (
     Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
           "How many items of a collection (that satisfy the condition).",
           "count(c in board where c.value == v)"),
-    Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) -> int",
+    Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) or sum(A, B, ...) -> int",
          "The total of a value over the selected items (0 when none).",
          "sum(c.value for c in hand(r))"),
-    Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) -> int",
+    Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) or max(A, B, ...) -> int",
          "The largest value over the selected items (0 when none).",
          "max(count(c in board where c.value == r) for r in roles)", combine=max, words="the largest of"),
-    Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) -> int",
+    Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) or min(A, B, ...) -> int",
          "The smallest value over the selected items (0 when none).",
          "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest of"),
     Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",

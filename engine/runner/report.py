@@ -372,15 +372,25 @@ class SimulationReport:
         return len(set(self.agents)) > 1
 
     @property
+    def together(self) -> bool:
+        """True when the seats are one team: a cooperative game, its goal won or lost by all the players together.
+
+        >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], teams=((1, 2),)).together
+        True
+        """
+        return self.players > 1 and len(self.teams) == 1
+
+    @property
     def first_player(self) -> FirstPlayer | None:
         """The first mover's win rate against its rivals' (with teams, not its partners', who win with it), over the
         games with a decision.
 
-        None for one player, when no game had a first mover (no decision, or a sealed one first), and when the
-        seats have different bots (``mixed_agents``): the figure would measure the bots, not the seat.
+        None for one player, when no game had a first mover (no decision, or a sealed one first), when the
+        seats have different bots (``mixed_agents``): the figure would measure the bots, not the seat, and when
+        the seats play together (``together``): nobody plays against the first mover.
         """
         played = [r for r in self.results if r.first and not r.sealed_start]
-        if self.players < 2 or not played or self.mixed_agents:
+        if self.players < 2 or not played or self.mixed_agents or self.together:
             return None
         first = sum(r.won(r.first) for r in played)
         others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))
@@ -436,6 +446,7 @@ class SimulationReport:
             "wins_by_seat": {str(s): w for s, w in self.wins_by_seat.items()},
             "draws": self.draws,
             "no_winner": self.no_winner,
+            "together": self.together,
             "win_rate": {str(s): r.to_json() for s, r in self.win_rate.items()},
             "win_rate_by_agent": {spec: r.to_json() for spec, r in self.win_rate_by_agent.items()},
             "mean_returns": {str(s): v for s, v in self.mean_returns.items()},

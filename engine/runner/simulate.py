@@ -29,6 +29,7 @@ from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.blocks.choices import chosen_components
+from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef, keeping
 from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS
@@ -69,6 +70,21 @@ def sides(teams: Sequence[tuple[int, ...]] | None, players: int) -> tuple[tuple[
     (((1,), (2,), (3,)), ((1, 3), (2, 4)))
     """
     return tuple(teams) if teams else tuple((seat,) for seat in range(1, players + 1))
+
+
+def teams_of(game: Game, players: int) -> tuple[tuple[int, ...], ...]:
+    """The teams a report knows the seats by: the ruleset's teams for that player count, or every seat in one team
+    when the count's outcome is ``goals`` (a cooperative game: the players win or lose together); else none.
+
+    >>> from types import SimpleNamespace
+    >>> together = SimpleNamespace(teams={}, outcomes=[((1, 2, 3), Goals((), (), 0))])
+    >>> teams_of(together, 3), teams_of(together, 1), teams_of(SimpleNamespace(teams={4: [(1, 3), (2, 4)]}), 4)
+    (((1, 2, 3),), (), ((1, 3), (2, 4)))
+    """
+    if game.teams.get(players):
+        return tuple(game.teams[players])
+    block = next((block for counts, block in game.outcomes if players in counts), None)
+    return (tuple(range(1, players + 1)),) if isinstance(block, Goals) and players > 1 else ()
 
 
 def side_scores(scores: Sequence[float], seats: Sequence[tuple[int, ...]]) -> list[float]:
@@ -157,7 +173,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     first = 0 if state.is_terminal else state.seat_to_move
     sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
     used: list[list[int]] = [[] for _ in range(players)]
-    teams = sides(game.teams.get(players), players)
+    teams = sides(teams_of(game, players), players)
     track = game.running_score is not None and len(teams) > 1
     leaders: list[int] = []
     leads = True  # the top two running scores were opposite after every action so far
@@ -185,7 +201,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         used=tuple(map(tuple, used)),
         lead_changes=count_lead_changes(leaders) if track else None,
         margin=final_margin(game, state, leads),
-        team_win=bool(state.outcome.teams) and len(state.outcome.winners) > 1 and not state.outcome.is_draw,
+        team_win=len(state.outcome.winners) > 1 and (not state.outcome.is_draw if state.outcome.teams else len(teams) == 1),
         seed=seed,
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",
@@ -200,7 +216,7 @@ def final_margin(game: Game, state: State, leads: bool) -> float | None:
     The scores are leads already (mine minus theirs) when the top two were opposite after every action
     (``leads``, for a running score) or at the end (for final scores).
     """
-    teams = sides(game.teams.get(state.players), state.players)
+    teams = sides(teams_of(game, state.players), state.players)
     if len(teams) < 2 or state.outcome is None:
         return None
     if game.running_score is None:
@@ -246,7 +262,7 @@ def simulate(
     executor = executor or LocalExecutor(jobs)
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
-                              teams=tuple(game.teams.get(players, ())))
+                              teams=teams_of(game, players))
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
         chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n)) for start in range(0, n, size)]

@@ -1,0 +1,79 @@
+"""Nine Men's Morris (docs/examples/morris), a game written from the docs alone, played beside OpenSpiel's
+``nine_mens_morris``: the 24 points lie on a 7x7 grid, OpenSpiel numbering them row by row from the top, as our cells
+sort by ``(y, x)``.  A move is one action of OpenSpiel's (``Move 4 -> 7``) and two of ours (the man, then the point);
+placing a man and removing one are one action in both.  Its scenarios and random games are tested with the other
+genres' (tests/test_example_genres.py)."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+POINTS = sorted(((x, y) for x in range(7) for y in range(7)
+                 if (x, y) != (3, 3) and (x == 3 or y == 3 or abs(x - 3) == abs(y - 3))), key=lambda c: (c[1], c[0]))
+POINT = {f"{x},{y}": i for i, (x, y) in enumerate(POINTS)}
+
+try:
+    import pyspiel
+except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
+    if os.environ.get("CI"):
+        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
+    pyspiel = None
+
+
+def _point(text: str) -> int:
+    """OpenSpiel's number of the point an action names last (``choose 3,0``, ``choose White at 3,0``)."""
+    return POINT[text.rsplit(" ", 1)[1]]
+
+
+def _morris_moves(s: Any) -> dict[int, list[str]]:
+    """Each whole action of the seat deciding, by OpenSpiel's number: a point to place on or a man to remove (one
+    action), or a man to move then its point (two)."""
+    mover = "White" if s.current_player == 1 else "Black"
+    moves: dict[int, list[str]] = {}
+    for text in s.legal_actions().texts():
+        if not text.startswith(f"choose {mover} at "):  # a point to place on, or a rival's man to remove
+            moves[_point(text)] = [text]
+            continue
+        t = s.clone()
+        t.apply(text)
+        for to in t.legal_actions().texts():
+            moves[24 + _point(text) * 24 + _point(to)] = [text, to]
+    return moves
+
+
+def test_points_are_openspiels() -> None:
+    """The 24 points, in OpenSpiel's order: three squares' corners and middles, the outer one's first row on top."""
+    assert len(POINTS) == 24 and POINTS[:3] == [(0, 0), (3, 0), (6, 0)] and POINTS[9:15] == [
+        (0, 3), (1, 3), (2, 3), (4, 3), (5, 3), (6, 3)]
+
+
+@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+def test_morris_plays_as_openspiels() -> None:
+    """30 random games beside OpenSpiel's nine_mens_morris: the same whole actions (placing, moving and flying,
+    removing a man not in a mill unless all are), the same player to move, the same end and winner (a player down to
+    two men or unable to move loses; 200 turns are a draw)."""
+    game, theirs = engine.load(EXAMPLES / "morris"), pyspiel.load_game("nine_mens_morris")
+    ends = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+        while not o.is_terminal():
+            assert not s.is_terminal and s.current_player - 1 == o.current_player(), (seed, str(o))
+            ours = _morris_moves(s)
+            assert sorted(ours) == sorted(o.legal_actions()), (seed, str(o))
+            move = rng.choice(sorted(ours))
+            for text in ours[move]:
+                s.apply(text)
+            o.apply_action(move)
+        assert s.is_terminal and s.returns() == [1.0 if r > 0 else 0.5 if r == 0 else 0.0 for r in o.returns()], (
+            seed, str(o))
+        ends.add(tuple(o.returns()))
+    assert ends == {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)}  # both seats win some games, and some are drawn

@@ -1023,6 +1023,7 @@ _REACHED_FOR = {
     "range": "write the numbers as a list, like [1, 2, 3]",
     "random": "to roll a die, write roll(d6)",
     "randint": "to roll a die, write roll(d6)",
+    "print": "there is no print: the game's log says what each action did (rulecraft play; rulecraft check -v)",
 }
 
 

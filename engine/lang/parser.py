@@ -31,6 +31,7 @@ from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
 from engine.lang import ast
+from engine.lang.habits import python_habit
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
 Locate = Callable[[int, int], SourcePos]
@@ -246,6 +247,10 @@ _SLIPS = {
     "&&": "write 'and'",
     "||": "write 'or'",
     "!": "write 'not'",
+    "&": "write 'and'",
+    "|": "write 'or'",
+    "{": "a block is not written in braces: end its first line with ':' and indent the lines under it",
+    "}": "a block is not written in braces: end its first line with ':' and indent the lines under it",
 }
 
 
@@ -257,6 +262,9 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
     if isinstance(err, UnexpectedEOF):
         return "syntax error: the text ends too early"
     if isinstance(err, UnexpectedToken):
+        habit = _habit_at(text, err.token)
+        if habit:
+            return f"syntax error: {habit}"
         if err.token.type == "$END":
             expected = sorted({_expected_name(t) for t in err.expected})
             return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
@@ -273,6 +281,19 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
         hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
         return f"syntax error: unexpected {got}; expected {hint}"
     return "syntax error"  # pragma: no cover - lark has no other kinds
+
+
+def _habit_at(text: str, token: Token) -> str | None:
+    """The Python habit (see :mod:`engine.lang.habits`) on the line where ``token`` was unexpected, if any.
+
+    >>> _habit_at("let n = 0\\nn++\\n", Token("ADD_OP", "+", start_pos=11))
+    "write '+= 1' for '++' (only a counter can change: see 'counters:')"
+    """
+    start = len(text) if token.start_pos is None else token.start_pos
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    rest = text[start:len(text) if line_end < 0 else line_end]
+    return python_habit(text[line_start:start], "" if token.type in ("_NL", "$END") else str(token), rest)
 
 
 def _ends_a_value(text: str) -> bool:

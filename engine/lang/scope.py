@@ -230,6 +230,8 @@ _NAMES_REACHED_FOR = {
     "True": "write 'true', in lower case",
     "False": "write 'false', in lower case",
     "None": "write 'none', in lower case",
+    "null": "write 'none'",
+    "nil": "write 'none'",
 }
 
 

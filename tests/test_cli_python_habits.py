@@ -1,0 +1,54 @@
+"""A designer's Python habits in effect code: validate names the habit at file:line:col and says what to write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+
+def validate_setup(tmp_path: Path, code: str) -> str:
+    """Validate a ruleset extending the tutorial whose setup program is ``code``; its first message line."""
+    lines = "".join(f"      {line}\n" for line in code.splitlines())
+    path = tmp_path / "habits.yaml"
+    path.write_text(f"name: habits\nextends: tutorial-tiles\nsetup:\n  - name: deal\n    do: |\n{lines}", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    return result.output.splitlines()[0].replace(str(tmp_path) + "/", "")
+
+
+@pytest.mark.parametrize("code, message", [
+    ("def deal(r):\n  pass", "habits.yaml:6:11: syntax error: the effect language has no 'def': name a value or "
+     "condition of your own under 'functions:' in the ruleset (like 'total(role r): count(hand(r))'), and write a "
+     "program's steps where they run"),
+    ("import random", "habits.yaml:6:14: syntax error: nothing is imported: every function of the effect language is "
+     "always there (docs/effects.md lists them)"),
+    ("pass\nreturn", "habits.yaml:7:13: syntax error: there is no 'return': a program runs to its end (put the steps "
+     "to skip under if/else), and a function under 'functions:' is one expression, which is its value"),
+    ("if turn == 1:\n  pass\nelse if turn == 2:\n  pass", "habits.yaml:8:12: syntax error: write 'elif' for 'else if'"),
+    ("if at(0, 0) is none:\n  pass", "habits.yaml:6:19: syntax error: 'is' is not a comparison here: write '==' "
+     "(a == none), or '!=' for 'is not'"),
+    ("if Sun not in roles:\n  pass", "habits.yaml:6:14: syntax error: write 'not X in C' for 'X not in C'"),
+    ("choose(t in tiles, text = f\"a tile\")", "habits.yaml:6:34: syntax error: there are no f-strings: write the "
+     "text in plain quotes, as it is"),
+    ("pass  // deal nothing", "habits.yaml:6:13: syntax error: '//' is not in the language: '#' starts a comment, "
+     "and '/' divides whole numbers (rounding down)"),
+    ("turn++", "habits.yaml:6:11: syntax error: write '+= 1' for '++' (only a counter can change: see 'counters:')"),
+    ("let xs = [Sun]\nxs.append(Moon)", "habits.yaml:7:16: syntax error: '.append(...)': a list cannot be changed "
+     "once made; pick what you need where you use it (count(c in hand(r) where ...)), or move components between "
+     "zones with move(...)"),
+    ("let n = hand(Sun).count()", "habits.yaml:6:30: syntax error: '.count(...)': values have attributes (t.symbol) "
+     "but no methods; if 'count' is a function, write count(VALUE)"),
+    ("for r in roles {\n  pass\n}", "habits.yaml:6:22: syntax error: unexpected character '{' (a block is not written "
+     "in braces: end its first line with ':' and indent the lines under it)"),
+    ("if seated(Sun) & seated(Moon):\n  pass", "habits.yaml:6:22: syntax error: unexpected character '&' "
+     "(write 'and')"),
+    ("print(turn)", "habits.yaml:6:7: unknown function 'print' (there is no print: the game's log says what each "
+     "action did (rulecraft play; rulecraft check -v))"),
+    ("let x = null", "habits.yaml:6:15: unknown name 'null' (write 'none')"),
+])
+def test_a_python_habit_is_named_with_what_to_write(tmp_path: Path, code: str, message: str) -> None:
+    assert validate_setup(tmp_path, code) == message

@@ -101,6 +101,8 @@ def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
     for err in sorted(validator.iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
         if base_misspelt and err.validator == "required" and not err.absolute_path:
             continue  # the sections it lacks would come from the base it fails to name
+        if err.validator == "required" and _misspelt_beside(err, validator.schema):
+            continue  # the unknown key's own message says which key it misspells
         out += [_diagnostic(tree, sub, validator.schema) for sub in _expand(err)]
     return out
 
@@ -113,6 +115,29 @@ def _misspells_a_base(tree: Any, known: Any) -> bool:
     """
     keys = [str(k) for k in tree if k not in known] if isinstance(tree, dict) else []
     return any(difflib.get_close_matches(k, ["extends", "include"], n=1, cutoff=0.8) for k in keys)
+
+
+def _misspelt_beside(err: ValidationError, root: dict[str, Any]) -> bool:
+    """Whether every key a ``required`` error misses is what an unknown key beside it misspells (``defualt: 3`` for
+    ``default``), so that the unknown key's "did you mean" says it all.  A key the whole file requires (``players``)
+    is known among the ``root`` schema's properties.
+
+    >>> from jsonschema import Draft202012Validator
+    >>> schema = {"required": ["default"], "properties": {"default": {}, "doc": {}}, "additionalProperties": False}
+    >>> [_misspelt_beside(e, schema) for e in Draft202012Validator(schema).iter_errors({"defualt": 3}) if e.validator == "required"]
+    [True]
+    >>> [_misspelt_beside(e, schema) for e in Draft202012Validator(schema).iter_errors({"doc": "x"}) if e.validator == "required"]
+    [False]
+    """
+    known = (err.schema.get("properties") or {}) if isinstance(err.schema, dict) else {}
+    if not known and not err.absolute_path:  # required by a condition on the whole file
+        known = root.get("properties") or {}
+    if not isinstance(err.instance, dict) or not known:
+        return False
+    unknown = [str(key) for key in err.instance if key not in known]
+    missing = [key for key in err.validator_value if key not in err.instance]
+    return bool(missing) and all(any(did_you_mean(key, known) == f"did you mean '{name}'?" for key in unknown)
+                                 for name in missing)
 
 
 def check_schema(tree: Any, kind: str) -> None:

@@ -285,11 +285,22 @@ def test_validate_json_shape(broken_ruleset: Path) -> None:
     ("args", "message"),
     [
         ([], "Missing argument 'PATHS...'"),
-        (["no/such/ruleset.yaml"], "Invalid value for 'PATHS...': Path 'no/such/ruleset.yaml' does not exist"),
+        (["no/such/ruleset.yaml"], "Invalid value for 'PATHS...': Path 'no/such/ruleset.yaml' does not exist."),
     ],
 )
 def test_validate_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert_usage_error(run("validate", *args), message)
+
+
+@pytest.mark.parametrize("command", ["validate", "check"])
+def test_a_builtin_named_by_its_path_in_a_clone_is_named_alone_elsewhere(command: str, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the README's first ten minutes, from a scratch folder
+    paths = "'PATHS...'" if command == "validate" else "'[PATHS]...'"
+    assert_usage_error(run(command, "rulesets/tic-tac-toe/scenarios"),
+                       f"Invalid value for {paths}: Path 'rulesets/tic-tac-toe/scenarios' does not exist (tic-tac-toe "
+                       "is a built-in ruleset: name it alone, as in rulecraft validate tic-tac-toe or rulecraft check "
+                       "tic-tac-toe).")
 
 
 # ---------------------------------------------------------------- play and replay

@@ -52,3 +52,11 @@ def validate_setup(tmp_path: Path, code: str) -> str:
 ])
 def test_a_python_habit_is_named_with_what_to_write(tmp_path: Path, code: str, message: str) -> None:
     assert validate_setup(tmp_path, code) == message
+
+
+def test_a_name_written_in_other_capitals_is_suggested_before_names_spelt_alike(tmp_path: Path) -> None:
+    path = tmp_path / "capitals.yaml"  # 'stun' is spelt like the built-in 'turn', and is 'Stun' in other capitals
+    path.write_text("name: capitals\nextends: tutorial-tiles\ntypes+:\n  mark: [Stun]\nsetup:\n  - name: deal\n"
+                    "    do: |\n      let m = stun\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.splitlines()[0] == f"{path}:8:15: unknown name 'stun' (did you mean 'Stun'?)"

@@ -229,6 +229,11 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
 
     >>> did_you_mean("Glowing", ["Glow", "Gleam"], strict=True)
     "did you mean 'Glow'?"
+
+    The same letters in other capitals come first of all:
+
+    >>> did_you_mean("stun", ["turn", "Stun"], strict=True)
+    "did you mean 'Stun'?"
     """
     import difflib
 
@@ -236,15 +241,14 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
     same = _same_words(name, pool)
     if same is not None:
         return f"did you mean '{same}'?"
+    cased = [c for c in pool if c.lower() == name.lower() and c != name]
+    if len(cased) == 1:  # the same letters in other capitals before any spelt alike ('stun': 'Stun', not 'turn')
+        return f"did you mean '{cased[0]}'?"
     close = difflib.get_close_matches(name, pool, n=3 if strict else 1, cutoff=0.6)
     if strict:
         close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= 0.75 or _edits(name, c) <= 2][:1]
     if not close:
         close = sorted((c for c in pool if len(c) >= 4 and name.startswith(c) and name != c), key=len, reverse=True)[:1]
-    if not close:
-        lowered = {c.lower(): c for c in pool}
-        if name.lower() in lowered:
-            close = [lowered[name.lower()]]
     return f"did you mean '{close[0]}'?" if close else None
 
 

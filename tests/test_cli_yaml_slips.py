@@ -34,6 +34,12 @@ def validate(path: Path) -> list[str]:
     ("turn:\n  - {name: place, place: {from: hand, face: choose}}\n   - {name: clash, clash: {table: beats}}\n",
      "slips.yaml:5:4: invalid YAML: did not find expected '-' indicator (the items of a list start with '-', each "
      "lined up under the first: line 5 is not in line with the list that starts at line 4)"),
+    ("setup:\n  - {name: deal, do: \"let x = \"a\"\"}\n", "slips.yaml:4:31: invalid YAML: did not find expected ',' or "
+     "'}' (the value of 'do' is in double quotes, so the \" here ends it: write the quotes inside as single ones ('a'), "
+     "or write the value on the lines under 'do: |')"),
+    ("running_score: 'if turn > 1 then 'a' else 0'\n", "slips.yaml:3:34: invalid YAML: did not find expected key (the "
+     "value of 'running_score' is in single quotes, so the ' here ends it: write the quotes inside as double ones "
+     "(\"a\"), or write the value on the lines under 'running_score: |')"),
     ("options:\n  bonus:\n    defualt: 4\n    doc: more\n", "slips.yaml:5:5: unknown key 'defualt' in options/bonus "
      "(did you mean 'default'?)"),
 ])

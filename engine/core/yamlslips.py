@@ -3,9 +3,9 @@
 YAML's own words name what its parser met ("mapping values are not allowed in this context"), not what the writer
 did: a key with no space after its ':', a line indented too far, a text holding ': ', a list item out of line.
 
->>> layout_slip("board:\\n  kind:square-grid\\n  max_width: 3\\n", "mapping values are not allowed here", 2, None)
+>>> layout_slip("board:\\n  kind:square-grid\\n  max_width: 3\\n", "mapping values are not allowed here", 2, 11, None)
 Slip(line=1, column=6, hint="no space after 'kind:', so YAML reads the line as one text: write 'kind: square-grid'")
->>> layout_slip("title: Tiles: a game\\n", "mapping values are not allowed here", 0, None).hint
+>>> layout_slip("title: Tiles: a game\\n", "mapping values are not allowed here", 0, 12, None).hint
 "a value holding ': ' must be in quotes (title: 'Tiles: a game'), or on the lines under 'title: >-'"
 """
 
@@ -26,15 +26,19 @@ class Slip(NamedTuple):
     hint: str
 
 
-def layout_slip(text: str, problem: str, line: int, context_line: int | None) -> Slip | None:
-    """The slip behind YAML's ``problem`` at 0-based ``line`` (with the line YAML names as context), or None.
+def layout_slip(text: str, problem: str, line: int, column: int, context_line: int | None) -> Slip | None:
+    """The slip behind YAML's ``problem`` at 0-based ``line`` and ``column`` (with the line YAML names as context),
+    or None.
 
-    >>> layout_slip("a:\\n  b: 1\\n    c: 2\\n", "mapping values are not allowed here", 2, None).hint
+    >>> layout_slip("a:\\n  b: 1\\n    c: 2\\n", "mapping values are not allowed here", 2, 5, None).hint
     'line 3 is indented further than line 2, which already has its value (1): YAML reads it as more of that value; indent it like the keys it belongs with'
     """
     lines = text.split("\n")
     if not 0 <= line < len(lines):
         return None
+    closed = _quote_closed_early(lines[line], line, column)
+    if closed is not None:
+        return closed
     if "could not find expected ':'" in problem and context_line is not None:
         return _no_space(lines, context_line)
     if "expected '-' indicator" in problem and context_line is not None:
@@ -58,6 +62,25 @@ def layout_slip(text: str, problem: str, line: int, context_line: int | None) ->
         shown = f"'{value}'" if "'" not in value else f'"{value}"'
         return Slip(line, None, f"a value holding ': ' must be in quotes ({key}: {shown}), or on the lines under '{key}: >-'")
     return None
+
+
+def _quote_closed_early(text: str, line: int, column: int) -> Slip | None:
+    """The slip of a quote inside a quoted value (``do: "let x = "a""``), which ends the value early; YAML stops
+    right after it (0-based ``column``).
+
+    >>> print(_quote_closed_early('do: "let x = "a""', 0, 14).hint)
+    the value of 'do' is in double quotes, so the " here ends it: write the quotes inside as single ones ('a'), or write the value on the lines under 'do: |'
+    """
+    quote = text[column - 1:column] if column > 0 else ""
+    if quote not in ("'", '"'):
+        return None
+    opened = re.search(r"(?:^|[\s{,])([A-Za-z_][\w-]*):\s+" + re.escape(quote) + r"[^" + quote + r"]*$", text[:column - 1])
+    if opened is None:
+        return None
+    kind, other, inside = ("double", "single", "'a'") if quote == '"' else ("single", "double", '"a"')
+    return Slip(line, column - 1, f"the value of '{opened.group(1)}' is in {kind} quotes, so the {quote} here ends "
+                                  f"it: write the quotes inside as {other} ones ({inside}), or write the value on the "
+                                  f"lines under '{opened.group(1)}: |'")
 
 
 def _no_space(lines: list[str], number: int) -> Slip | None:

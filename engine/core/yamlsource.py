@@ -628,7 +628,8 @@ def _yaml_error(name: str, text: str, err: yaml.YAMLError) -> RulesetError:
         if mark is not None and _tab_at(text, mark.line, mark.column):  # YAML's own words do not say 'tab'
             hint = "YAML indents with spaces, never tabs: replace the tab with spaces"
         elif mark is not None:
-            slip = layout_slip(text, str(err.problem or err.context), mark.line, context.line if context else None)
+            slip = layout_slip(text, str(err.problem or err.context), mark.line, mark.column,
+                               context.line if context else None)
             if slip is not None:
                 hint = slip.hint
                 pos = pos if slip.column is None else _clamped(name, text, slip.line, slip.column)

@@ -60,3 +60,14 @@ def test_a_name_written_in_other_capitals_is_suggested_before_names_spelt_alike(
                     "    do: |\n      let m = stun\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.output.splitlines()[0] == f"{path}:8:15: unknown name 'stun' (did you mean 'Stun'?)"
+
+
+def test_a_value_named_without_let_is_one_problem_not_one_per_use(tmp_path: Path) -> None:
+    path = tmp_path / "habits.yaml"
+    path.write_text("name: habits\nextends: tutorial-tiles\nsetup:\n  - name: deal\n    do: |\n      n = 2\n"
+                    "      if n == 2:\n        move(t in tiles where t.front.symbol == Sun, hand(Sun), n)\n",
+                    encoding="utf-8")
+    lines = CliRunner().invoke(main, ["validate", str(path)]).output.replace(f"{tmp_path}/", "").splitlines()
+    assert lines[0] == ("habits.yaml:6:7: 'n' is not a counter, so '=' cannot change it (to name a value, write "
+                        "'let n = ...'; a number that changes is a counter ('counters:'))")
+    assert lines[-1] == "1 problem in 1 file"

@@ -232,8 +232,8 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
 
     The same letters in other capitals come first of all:
 
-    >>> did_you_mean("stun", ["turn", "Stun"], strict=True)
-    "did you mean 'Stun'?"
+    >>> did_you_mean("glow", ["flow", "Glow"], strict=True)
+    "did you mean 'Glow'?"
     """
     import difflib
 
@@ -242,7 +242,7 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
     if same is not None:
         return f"did you mean '{same}'?"
     cased = [c for c in pool if c.lower() == name.lower() and c != name]
-    if len(cased) == 1:  # the same letters in other capitals before any spelt alike ('stun': 'Stun', not 'turn')
+    if len(cased) == 1:  # the same letters in other capitals before any spelt alike ('glow': 'Glow', not 'flow')
         return f"did you mean '{cased[0]}'?"
     close = difflib.get_close_matches(name, pool, n=3 if strict else 1, cutoff=0.6)
     if strict:

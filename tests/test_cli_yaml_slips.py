@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,8 @@ def validate(path: Path) -> list[str]:
     """Validate ``path``: the lines validate prints, with the folder left out."""
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output
-    return result.output.replace(str(path.parent) + "/", "").splitlines()
+    folder = path if path.is_dir() else path.parent
+    return result.output.replace(str(folder) + "/", "").splitlines()
 
 
 @pytest.mark.parametrize("text, message", [
@@ -60,3 +62,18 @@ def test_a_misspelt_required_section_is_not_also_reported_missing(tmp_path: Path
     lines = validate(path)
     assert lines[0] == f"ruleset.yaml:{line}:1: unknown key '{misspelt}' in the top level (did you mean '{key}'?)"
     assert lines[-1] == "1 problem in 1 file"
+
+
+@pytest.mark.parametrize("written, shown", [('"true"', "the text 'true'"), ("yes please", "the text 'yes please'"),
+                                            ("1", "1")])
+def test_a_flag_of_an_action_written_as_text_is_named_as_a_flag(tmp_path: Path, written: str, shown: str) -> None:
+    """'break: "true"' on a character's action was "unknown setting 'break' in an action", though break is the flag."""
+    shutil.copytree(find_ruleset("iconica").parent, tmp_path / "game")
+    vex = tmp_path / "game" / "characters" / "vex.yaml"
+    text = vex.read_text(encoding="utf-8")
+    line = text[:text.index("break: true, do:")].count("\n") + 1
+    col = text.index("break: true, do:") - text.rfind("\n", 0, text.index("break: true, do:")) + len("break: ")
+    vex.write_text(text.replace("break: true, do:", f"break: {written}, do:", 1), encoding="utf-8")
+    lines = validate(vex.parent.parent)
+    assert lines[0] == (f"characters/vex.yaml:{line}:{col}: 'break' in an action is a true/false flag, not {shown} "
+                        "(write 'break: true', or leave 'break' out for false)")

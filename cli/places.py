@@ -32,13 +32,15 @@ class PathOrBuiltin(click.ParamType):
         if Path(text).exists():
             return text
         from engine.core.errors import did_you_mean
-        from engine.core.paths import builtin_names, rulesets_dir
+        from engine.core.paths import builtin_names, in_own_folder, rulesets_dir
 
         names = builtin_names()
         if text in names:
             return str(rulesets_dir() / text)
         if "/" in text or "\\" in text or Path(text).suffix:  # written as a path: say so as click does
-            self.fail(f"Path '{text}' does not exist{_builtin_inside(text, names)}.", param, ctx)
+            own = in_own_folder(text)
+            self.fail(f"Path '{text}' does not exist{_builtin_inside(text, names) or (f' ({own})' if own else '')}.",
+                      param, ctx)
         hint = did_you_mean(text, names)
         self.fail(f"no file or folder '{text}', and no built-in ruleset of that name"
                   f"{f' ({hint})' if hint else ''}: rulecraft list shows the built-in ones", param, ctx)

@@ -292,6 +292,17 @@ def test_validate_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert_usage_error(run("validate", *args), message)
 
 
+@pytest.mark.parametrize("command", ["check", "play", "simulate"])
+def test_an_example_named_by_its_path_in_a_clone_is_given_its_whole_path_elsewhere(
+        command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's 'rulecraft play docs/examples/kalah', typed outside the clone."""
+    from engine.core.paths import rulesets_dir
+
+    monkeypatch.chdir(tmp_path)
+    result = run(command, "docs/examples/kalah")
+    assert result.exit_code in (1, 2)
+    whole = rulesets_dir().parent / "docs" / "examples" / "kalah"
+    assert f"(it is in Rulecraft's own folder: give its whole path, {whole})" in " ".join(result.output.split())
 @pytest.mark.parametrize("command", ["validate", "check"])
 def test_a_builtin_named_by_its_path_in_a_clone_is_named_alone_elsewhere(command: str, tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:

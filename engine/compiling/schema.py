@@ -284,6 +284,10 @@ def _cut_value(err: ValidationError) -> str:
     return err.message.replace(written, shortened)
 
 
+_INSIDE = {"effect": "do"}
+"""Keys written one level too high, and the key they belong in (a turn step's ``- effect: ...`` for ``- do: {effect: ...}``)."""
+
+
 def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     """The first key that neither a property nor a key pattern allows, with a hint."""
     allowed = list((err.schema.get("properties") or {}).keys())
@@ -293,6 +297,8 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if isinstance(err.instance, Mapping):
         pos = err.instance.key_pos.get(key, pos)
     hint = did_you_mean(str(key), allowed)
+    if hint is None and _INSIDE.get(str(key)) in allowed:
+        hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
     if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
             and _after_a_comma(pos)):  # words with no value: the rest of a text cut at a comma
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"

@@ -74,7 +74,22 @@ def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str
         words = "a whole number" if wanted == INT else "true or false" if wanted == BOOL else _a(wanted)  # as the YAML uses say
         if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, words):  # type: ignore[attr-defined]
             return
-        scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}")
+        scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}",
+                    _die_hint(node, compiled.type, wanted))
+
+
+def _die_hint(node: Node, got: Type, wanted: Type) -> str | None:
+    """How to write a die where a number was written (``roll(6)``), or to roll one where a number is wanted (``+= d6``).
+
+    >>> _die_hint(Literal(None, 6, INT), INT, DIE), _die_hint(Die(None, 6, "d6"), DIE, INT)
+    ('a die is written d6: roll(d6)', 'a die is rolled with roll(d6)')
+    """
+    if wanted == DIE and isinstance(node, Literal) and got in (INT, STR):
+        sides = str(node.value).lower().lstrip("d")
+        return f"a die is written d{sides}: roll(d{sides})" if sides.isdigit() else "a die is written like d6: roll(d6)"
+    if wanted == INT and got == DIE:
+        return f"a die is rolled with roll({node.text if isinstance(node, Die) and node.text else 'd6'})"
+    return None
 
 
 def _option_named(scope: Scope, node: Node, compiled: Compiled) -> bool:

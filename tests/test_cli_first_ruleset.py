@@ -1,0 +1,61 @@
+"""A first ruleset written from scratch (a dice race), and the slips made writing it: each is one message at the slip
+that says what to write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+RACE = """name: race
+title: Race to 20
+players: [2, 3]
+counters:
+  pts: {per: role, start: 0}
+turn:
+  - do:
+      effect: |
+        pts(current_role) += roll(d6)
+end:
+  when: any(pts(r) >= 20 for r in roles)
+scoring:
+  rank: r in roles
+  by: [pts(r)]
+  points: key
+"""
+
+
+def validate(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "race.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert "Traceback" not in result.output, result.output
+    return result.output.replace(f"{tmp_path}/", "").splitlines()
+
+
+def test_the_race_as_written_validates(tmp_path: Path) -> None:
+    assert validate(tmp_path, RACE) == ["ok: race.yaml"]
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("roll(d6)", "roll(6)", "race.yaml:9:35: the die of roll() must be a die, but '6' is an int (a die is written d6: "
+     "roll(d6))"),
+    ("roll(d6)", 'roll("d6")', "race.yaml:9:35: the die of roll() must be a die, but '\"d6\"' is a text (a die is "
+     "written d6: roll(d6))"),
+    ("roll(d6)", "d6", "race.yaml:9:30: the value in '+=' must be an int, but 'a 6-sided die' is a die (a die is rolled "
+     "with roll(d6))"),
+    ("  - do:\n      effect: |", "  - effect: |", "race.yaml:7:5: unknown key 'effect' in turn/0 ('effect' goes inside "
+     "'do': do: {effect: ...})"),
+    ("per: role", "per: player", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not "
+     "'player' (each seat plays a role: a counter per player is 'per: role')"),
+    ("per: role", "per: rol", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not 'rol' "
+     "(did you mean 'role'?)"),
+])
+def test_a_slip_in_a_first_ruleset_is_one_message_saying_what_to_write(tmp_path: Path, old: str, new: str,
+                                                                      message: str) -> None:
+    lines = validate(tmp_path, RACE.replace(old, new, 1))
+    assert lines[0] == message
+    assert lines[-1] == "1 problem in 1 file"  # a counter's uses are not reported again

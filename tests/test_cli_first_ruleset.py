@@ -51,6 +51,8 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "'do': do: {effect: ...})"),
     ("per: role", "per: player", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not "
      "'player' (each seat plays a role: a counter per player is 'per: role')"),
+    ("rank: r in roles", "rank: roles", "race.yaml:13:9: 'rank' gives no name to the items it ranks, so 'by' cannot "
+     "score them (write 'rank: x in roles', and 'by' scores each x)"),
     ("per: role", "per: rol", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not 'rol' "
      "(did you mean 'role'?)"),
 ])

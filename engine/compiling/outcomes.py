@@ -37,7 +37,7 @@ from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.core.showtext import players as players_text
 from engine.core.yamlsource import Mapping
-from engine.lang.ast import Neg
+from engine.lang.ast import Name, Neg
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
@@ -117,6 +117,11 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     sel = as_selection(node)
+    if sel.var == "_":  # a bare collection: 'by' has no name for the item it ranks
+        source = sel.source.describe() if not isinstance(sel.source, Name) else sel.source.name
+        b.error(node.pos, f"'rank' gives no name to the items it ranks, so 'by' cannot score them",
+                f"write 'rank: x in {source}', and 'by' scores each x")
+        return None
     parts = sel.compile_parts(scope)
     item_scope = scope.child()
     item_scope.locals[sel.var] = (parts.slot, parts.item_type)

@@ -53,6 +53,8 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "'player' (each seat plays a role: a counter per player is 'per: role')"),
     ("rank: r in roles", "rank: roles", "race.yaml:13:9: 'rank' gives no name to the items it ranks, so 'by' cannot "
      "score them (write 'rank: x in roles', and 'by' scores each x)"),
+    ("points: key", "points: highest", "race.yaml:15:11: unknown option 'highest' ('points' is the points paid by "
+     "place (like [1, 0]), 'key', or the name of an option)"),
     ("per: role", "per: rol", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not 'rol' "
      "(did you mean 'role'?)"),
 ])

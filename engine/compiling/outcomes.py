@@ -145,10 +145,13 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
             b.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
         owner = to.fn
-    points = [] if by_key else b.setting(spec, "points", [])
+    written = spec.get("points")
+    points = [] if by_key else b.setting(spec, "points", [], "the points paid by place (like [1, 0]), 'key'")
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
         b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
         points = []
+    elif isinstance(written, str) and written not in b.game.options and not by_key:
+        pass  # an unknown option, reported by b.setting
     elif not by_key and not points:
         named, first = spec.get("points"), _first_place_points(spec.get("players") or b.game.player_counts)
         hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ({first} lets the "

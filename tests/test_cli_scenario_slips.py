@@ -30,6 +30,10 @@ def check_changed(tmp_path: Path, old: str, new: str) -> list[str]:
      "seat 3 for Moon"),
     ("seats: {Sun: 1, Moon: 1, Star: absent}", "sun-beats-moon.yaml:6:10: seats must use 1..2 for 2 players: no role sits "
      "at seat 2"),
+    ("seats: {Sun: one, Moon: 2, Star: absent}", "sun-beats-moon.yaml:6:16: position/seats/Sun: 'one' is not a whole "
+     "number or 'absent' (Sun: the seat (1..players) that plays this role, or `absent`)"),
+    ("seats: {Sun: 1, Moon: 2, Star: absnet}", "sun-beats-moon.yaml:6:34: position/seats/Star: 'absnet' is not a whole "
+     "number or 'absent' (did you mean 'absent'?)"),
 ])
 def test_seats_that_do_not_fit_the_players_say_which(tmp_path: Path, new: str, message: str) -> None:
     assert message in check_changed(tmp_path, "seats: {Sun: 1, Moon: 2, Star: absent}", new)

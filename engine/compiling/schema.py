@@ -210,6 +210,11 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         return Diagnostic(pos, f"{where}: '{key}' needs {' and '.join(repr(d) for d in needed)} beside it")
     if err.validator == "enum" and isinstance(err.instance, str):
         allowed = [str(v) for v in err.validator_value]
+        holder = _then_holder(err, root)
+        if len(allowed) == 1 and holder is not None:  # a seat number or `absent`: not "'one' is not one of absent"
+            kinds = [k for k in holder["type"] if k not in ("string", "null")]
+            return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not {_kinds([*kinds, repr(allowed[0])])}",
+                              did_you_mean(err.instance, allowed) or _described_by(path[-1], holder))
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
                           did_you_mean(err.instance, allowed))
     if err.validator == "type":
@@ -234,6 +239,36 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
 
 _KINDS = {"array": "a list (like [a, b])", "object": "a mapping (like {key: value})", "string": "a text",
           "integer": "a whole number", "number": "a number", "boolean": "true/false", "null": "empty"}
+
+
+def _then_holder(err: ValidationError, root: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The schema whose ``if: {type: string}, then: {enum: [...]}`` ``err`` broke, when it allows other kinds too (a
+    seat is a whole number, or the text `absent`); else None."""
+    where = list(err.absolute_schema_path)
+    if root is None or where[-2:] != ["then", "enum"]:
+        return None
+    node: Any = root
+    for step in where[:-2]:
+        try:
+            node = _resolved(root, node[step]) if step != "$ref" else _resolved(root, node)
+        except (KeyError, IndexError, TypeError):
+            return None
+    kinds = node.get("type") if isinstance(node, dict) else None
+    return node if isinstance(kinds, list) and any(k not in ("string", "null") for k in kinds) else None
+
+
+def _resolved(root: dict[str, Any], node: Any) -> Any:
+    """``node``, or the schema its local ``$ref`` (``#/$defs/seat``) names.
+
+    >>> _resolved({"$defs": {"a": {"type": "integer"}}}, {"$ref": "#/$defs/a"})
+    {'type': 'integer'}
+    """
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    if not isinstance(ref, str) or not ref.startswith("#/"):
+        return node
+    for part in ref[2:].split("/"):
+        root = root[part]
+    return root
 
 
 def _branch_kinds(err: ValidationError) -> list[str]:

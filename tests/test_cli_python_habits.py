@@ -46,6 +46,23 @@ def validate_setup(tmp_path: Path, code: str) -> str:
      "in braces: end its first line with ':' and indent the lines under it)"),
     ("if seated(Sun) & seated(Moon):\n  pass", "habits.yaml:6:22: syntax error: unexpected character '&' "
      "(write 'and')"),
+    ("let n = 2 ** 3", "habits.yaml:6:18: syntax error: there is no power operator: multiply (2 * 2 * 2)"),
+    ("let n = 2 ^ 3", "habits.yaml:6:17: syntax error: unexpected character '^' (there is no power operator: multiply "
+     "(2 * 2 * 2))"),
+    ("for i in 1..3:\n  pass", "habits.yaml:6:18: syntax error: write the numbers as a list, like [1, 2, 3]"),
+    ("for r in roles:\n  break", "habits.yaml:7:14: syntax error: there is no 'break': a 'while' loop ends when its "
+     "condition fails, and the steps to skip go under if/else"),
+    ("let n = 0\nlet n += 1", "habits.yaml:7:13: syntax error: 'let' names a value once; a number that changes is a "
+     "counter (declare it under 'counters:')"),
+    ("if turn == 1 AND turn == 2:\n  pass", "habits.yaml:6:20: syntax error: write 'and', in lower case"),
+    ("if turn <> 1:\n  pass", "habits.yaml:6:16: syntax error: write '!=' for '<>'"),
+    ("if 1 < turn < 3:\n  pass", "habits.yaml:6:19: syntax error: comparisons do not chain: write 'a < x and x < b'"),
+    ("let n = 1 if turn == 1 else 2", "habits.yaml:6:17: syntax error: a value chosen by a condition is written 'if "
+     "CONDITION then A else B'"),
+    ("let n = turn == 1 ? 1 : 2", "habits.yaml:6:25: syntax error: unexpected character '?' (a value chosen by a "
+     "condition is written 'if CONDITION then A else B')"),
+    ("for r in roles if seated(r):\n  pass", "habits.yaml:6:22: syntax error: to pick some of the items, write 'where': "
+     "for x in C where CONDITION"),
     ("print(turn)", "habits.yaml:6:7: unknown function 'print' (there is no print: the game's log says what each "
      "action did (rulecraft play; rulecraft check -v))"),
     ("let x = null", "habits.yaml:6:15: unknown name 'null' (write 'none')"),

@@ -33,6 +33,25 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
         return "nothing is imported: every function of the effect language is always there (docs/effects.md lists them)"
     if head == "return":
         return _RETURN
+    if head in ("break", "continue"):
+        return (f"there is no '{head}': a 'while' loop ends when its condition fails, and the steps to skip go under "
+                "if/else")
+    if re.fullmatch(r"let\s+\w+", head) and token in ("+=", "-="):
+        return "'let' names a value once; a number that changes is a counter (declare it under 'counters:')"
+    if token in ("AND", "OR", "NOT", "And", "Or", "Not"):
+        return f"write '{token.lower()}', in lower case"
+    if token == "*" and before.endswith("*"):
+        return "there is no power operator: multiply (2 * 2 * 2)"
+    if token == ">" and before.endswith("<"):
+        return "write '!=' for '<>'"
+    if token == "." and re.search(r"\bfor\s+\w+\s+in\s+\d+\s*\.$", before):
+        return "write the numbers as a list, like [1, 2, 3]"
+    if token == "if" and re.search(r"\bfor\s+\w+\s+in\s+\S", before):
+        return "to pick some of the items, write 'where': for x in C where CONDITION"
+    if token == "if" and re.search(r"[\w)\]\"']\s*$", before) and not re.search(r"\b(else|elif|let \w+ =)\s*$", before):
+        return "a value chosen by a condition is written 'if CONDITION then A else B'"
+    if re.fullmatch(r"[<>=!]=|[<>]", token) and re.search(r"(<=|>=|==|!=|<|>)[^<>=!()]*$", before):
+        return "comparisons do not chain: write 'a < x and x < b'"
     if token == "if" and re.search(r"\belse\s*$", before):
         return "write 'elif' for 'else if'"
     if token == "is":

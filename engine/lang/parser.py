@@ -248,6 +248,8 @@ _SLIPS = {
     "||": "write 'or'",
     "!": "write 'not'",
     "&": "write 'and'",
+    "?": "a value chosen by a condition is written 'if CONDITION then A else B'",
+    "^": "there is no power operator: multiply (2 * 2 * 2)",
     "|": "write 'or'",
     "{": "a block is not written in braces: end its first line with ':' and indent the lines under it",
     "}": "a block is not written in braces: end its first line with ':' and indent the lines under it",

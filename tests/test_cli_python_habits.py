@@ -88,3 +88,13 @@ def test_a_value_named_without_let_is_one_problem_not_one_per_use(tmp_path: Path
     assert lines[0] == ("habits.yaml:6:7: 'n' is not a counter, so '=' cannot change it (to name a value, write "
                         "'let n = ...'; a number that changes is a counter ('counters:'))")
     assert lines[-1] == "1 problem in 1 file"
+
+
+@pytest.mark.parametrize("code, message", [
+    ('if "Sun" in roles:\n  pass', "habits.yaml:6:10: a text is never in a list of symbol (write Sun without quotes: "
+     "the values of symbol are names, not text)"),
+    ('move(t in tiles, hand("Sun"))', "habits.yaml:6:29: the role of hand() must be a symbol, but '\"Sun\"' is a text "
+     "(write Sun without quotes: the values of symbol are names, not text)"),
+])
+def test_a_value_of_a_type_written_in_quotes_is_told_to_drop_them(tmp_path: Path, code: str, message: str) -> None:
+    assert validate_setup(tmp_path, code) == message

@@ -75,7 +75,7 @@ def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str
         if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, words):  # type: ignore[attr-defined]
             return
         scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}",
-                    _die_hint(node, compiled.type, wanted))
+                    _die_hint(node, compiled.type, wanted) or _quoted_value(scope, node, wanted))
 
 
 def _die_hint(node: Node, got: Type, wanted: Type) -> str | None:
@@ -547,7 +547,8 @@ class Member(Node):
         if not isinstance(b.type, ListOf) and b.type is not ANY:
             scope.error(self.collection.pos, f"'in' needs a collection, but '{self.collection.describe()}' is {_a(b.type)}")
         elif isinstance(b.type, ListOf) and not (b.type.item.accepts(a.type) or a.type.accepts(b.type.item)):
-            scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}")
+            scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}",
+                        _quoted_value(scope, self.item, b.type.item))
         fa, fb = a.fn, b.fn
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
         few = isinstance(self.collection, ListLit) or (b.constant and _few(b.fn(None, [])))

@@ -32,6 +32,14 @@ class SourcePos:
     col: int
 
     def __str__(self) -> str:
+        """``file:line:col``; a value given on the command line (``--set width``) is named by its option, a column
+        past its start said in words.
+
+        >>> str(SourcePos("r.yaml", 3, 5)), str(SourcePos("--set width", 1, 1)), str(SourcePos("--set width", 1, 3))
+        ('r.yaml:3:5', '--set width', '--set width (column 3)')
+        """
+        if self.file.startswith(("--", "sweep ")) and self.line == 1:
+            return self.file if self.col == 1 else f"{self.file} (column {self.col})"
         return f"{self.file}:{self.line}:{self.col}"
 
 

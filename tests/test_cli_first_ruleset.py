@@ -63,3 +63,18 @@ def test_a_slip_in_a_first_ruleset_is_one_message_saying_what_to_write(tmp_path:
     lines = validate(tmp_path, RACE.replace(old, new, 1))
     assert lines[0] == message
     assert lines[-1] == "1 problem in 1 file"  # a counter's uses are not reported again
+
+
+@pytest.mark.parametrize("text, message", [
+    ("zones:\n  hand: {kind: hand, per: player, hidden: others}\n", "first.yaml:4:27: zones/hand/per: 'player' is not "
+     "one of role, shared (each seat plays a role: write 'role')"),
+    ("components:\n  token:\n    attributes: {worth: number}\n    instances: [a]\n", "first.yaml:5:25: unknown type "
+     "'number' (write 'int')"),
+    ("components:\n  token:\n    attributes: {worth: {type: string}}\n    instances: [a]\n", "first.yaml:5:32: unknown "
+     "type 'string' (write 'text')"),
+])
+def test_other_words_for_a_role_or_a_plain_type_are_told_the_word(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "first.yaml"
+    path.write_text(f"name: first\nextends: tutorial-tiles\n{text}", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.replace(f"{tmp_path}/", "").splitlines()[0] == message

@@ -215,8 +215,9 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
             kinds = [k for k in holder["type"] if k not in ("string", "null")]
             return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not {_kinds([*kinds, repr(allowed[0])])}",
                               did_you_mean(err.instance, allowed) or _described_by(path[-1], holder))
+        seats = "role" in allowed and err.instance.lower() in ("player", "players", "seat", "seats")
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
-                          did_you_mean(err.instance, allowed))
+                          "each seat plays a role: write 'role'" if seats else did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _described(err))

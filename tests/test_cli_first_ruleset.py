@@ -72,8 +72,12 @@ def test_a_slip_in_a_first_ruleset_is_one_message_saying_what_to_write(tmp_path:
      "'number' (write 'int')"),
     ("components:\n  token:\n    attributes: {worth: {type: string}}\n    instances: [a]\n", "first.yaml:5:32: unknown "
      "type 'string' (write 'text')"),
+    ("options:\n  rank_points:\n    default: 3, 1, 0\n", "first.yaml:5:5: 'points' must be a list of numbers (or an "
+     "option holding one), or 'key' -- at tutorial-tiles/ruleset.yaml:81:11, in the 'scoring' of tutorial-tiles (which "
+     "this file extends), because of this change (the option 'rank_points' holds the text '3, 1, 0': write it as a list, "
+     "[3, 1, 0]; fix it here: undo this change, or override 'scoring' in this file)"),
 ])
-def test_other_words_for_a_role_or_a_plain_type_are_told_the_word(tmp_path: Path, text: str, message: str) -> None:
+def test_a_slip_in_a_file_extending_the_tutorial_is_told_what_to_write(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "first.yaml"
     path.write_text(f"name: first\nextends: tutorial-tiles\n{text}", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(path)])

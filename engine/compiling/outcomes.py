@@ -148,7 +148,9 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     written = spec.get("points")
     points = [] if by_key else b.setting(spec, "points", [], "the points paid by place (like [1, 0]), 'key'")
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
-        b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
+        held = (f"the option '{written}' holds the text {points!r}: write it as a list, [{points}]"
+                if isinstance(points, str) and isinstance(written, str) and written in b.game.options else None)
+        b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'", held)
         points = []
     elif isinstance(written, str) and written not in b.game.options and not by_key:
         pass  # an unknown option, reported by b.setting

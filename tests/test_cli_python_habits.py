@@ -98,3 +98,17 @@ def test_a_value_named_without_let_is_one_problem_not_one_per_use(tmp_path: Path
 ])
 def test_a_value_of_a_type_written_in_quotes_is_told_to_drop_them(tmp_path: Path, code: str, message: str) -> None:
     assert validate_setup(tmp_path, code) == message
+
+
+@pytest.mark.parametrize("function, message", [
+    ("def tiles_of(role r): count(t in hand(r))", "habits.yaml:4:3: 'def tiles_of(role r)' must be written like name(c) "
+     "or name(role r, int n) (leave out 'def': write tiles_of(role r))"),
+    ("tiles_of(role r): return count(t in hand(r))", "habits.yaml:4:28: syntax error: there is no 'return': a program "
+     "runs to its end (put the steps to skip under if/else), and a function under 'functions:' is one expression, which "
+     "is its value"),
+])
+def test_a_function_written_as_in_python_is_told_what_to_leave_out(tmp_path: Path, function: str, message: str) -> None:
+    path = tmp_path / "habits.yaml"
+    path.write_text(f"name: habits\nextends: tutorial-tiles\nfunctions:\n  {function}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.replace(f"{tmp_path}/", "").splitlines()[0] == message

@@ -31,7 +31,7 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
                 "ruleset (like 'total(role r): count(hand(r))'), and write a program's steps where they run")
     if head in ("import", "from"):
         return "nothing is imported: every function of the effect language is always there (docs/effects.md lists them)"
-    if head == "return":
+    if head == "return" or re.search(r"\b_\(return\s*$", before):  # a line of a program, or a function's body
         return _RETURN
     if head in ("break", "continue"):
         return (f"there is no '{head}': a 'while' loop ends when its condition fails, and the steps to skip go under "

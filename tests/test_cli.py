@@ -772,3 +772,10 @@ def test_validate_reports_an_option_a_variant_declares_and_nothing_reads(tmp_pat
     text = " ".join(result.output.split())
     assert result.exit_code == 1 and "ruleset.yaml:15:7: option 'parts' is read nowhere" in text, result.output
     assert "(with variant 'split')" in text and "'halves'" not in text, result.output
+
+
+def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> None:
+    result = run("simulate", "tutorial-tiles", "--agents", "greedy random", "-n", "2")
+    assert_usage_error(result, "Invalid value for --agents: unknown agent 'greedy random'")
+    assert " ".join(result.output.split()).endswith(
+        "(the agents of several seats are separated by commas: greedy,random)")

@@ -42,6 +42,9 @@ def validate(path: Path) -> list[str]:
     ("running_score: 'if turn > 1 then 'a' else 0'\n", "slips.yaml:3:34: invalid YAML: did not find expected key (the "
      "value of 'running_score' is in single quotes, so the ' here ends it: write the quotes inside as double ones "
      "(\"a\"), or write the value on the lines under 'running_score: |')"),
+    ("setup:\n  - name: deal\n    do:\n      for r in roles:\n        pass\n", "slips.yaml:6:7: setup/0/do: {'for r in "
+     "roles': 'pass'} is not a text (do: effect-language statements, one per line, with indented blocks (write it as a "
+     "`|` block), like move(c in cards, deck); shuffle(deck))"),
     ("options:\n  bonus:\n    defualt: 4\n    doc: more\n", "slips.yaml:5:5: unknown key 'defualt' in options/bonus "
      "(did you mean 'default'?)"),
 ])

@@ -368,7 +368,9 @@ def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
     if first[:1].isupper() and (first[1:].islower() or len(first) == 1):  # "The type ...", "A list ..." (not "JSON" or "`x`")
         sentence = sentence[0].lower() + sentence[1:]
     examples = schema.get("examples")
-    like = f", like {_shown(examples[0]) if not isinstance(examples[0], str) else examples[0]}" if examples and "e.g." not in sentence and " like " not in sentence else ""
+    shown = (_shown(examples[0]) if not isinstance(examples[0], str) else "; ".join(examples[0].strip().splitlines())
+             ) if examples else ""  # an example of code over lines is shown on one (';' separates its statements)
+    like = f", like {shown}" if examples and "e.g." not in sentence and " like " not in sentence else ""
     return f"{key}: {sentence}{like}"
 
 

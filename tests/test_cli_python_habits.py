@@ -112,3 +112,10 @@ def test_a_function_written_as_in_python_is_told_what_to_leave_out(tmp_path: Pat
     path.write_text(f"name: habits\nextends: tutorial-tiles\nfunctions:\n  {function}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.output.replace(f"{tmp_path}/", "").splitlines()[0] == message
+
+
+def test_a_line_indented_under_a_line_that_opens_no_block_is_named(tmp_path: Path) -> None:
+    """It was 'unexpected indentation; expected ...' at the end of the line before."""
+    assert validate_setup(tmp_path, "shuffle(hand(Sun))\n    shuffle(hand(Moon))") == (
+        "habits.yaml:7:11: this line is indented further than the line before, which opens no block (only a line "
+        "ending in ':' does): line it up with the lines of its block")

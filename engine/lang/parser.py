@@ -152,6 +152,12 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         with _PARSING:
             tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
+        if isinstance(err, UnexpectedToken) and err.token.type == "_INDENT":  # lark marks the end of the line before
+            line = _indented_line(text, err.line)
+            written = text.splitlines()[line - 1]
+            raise RulesetError.at(locate(line, len(written) - len(written.lstrip()) + 1),
+                                  "this line is indented further than the line before, which opens no block (only a "
+                                  "line ending in ':' does): line it up with the lines of its block") from None
         message = _syntax_message(err, text)
         hint = _cut_at_a_comma(text, locate) if "the text ends too early" in message else None
         raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), message, hint) from None
@@ -169,6 +175,17 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise
     except RecursionError:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
+
+
+def _indented_line(text: str, after: int) -> int:
+    """The first line of code after line ``after`` (blank lines and comments skipped): the one indented too far.
+
+    >>> _indented_line("pass\\n\\n  # note\\n    pass\\n", 1)
+    4
+    """
+    lines = text.splitlines()
+    return next((n for n in range(after + 1, len(lines) + 1)
+                 if lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#")), min(after + 1, len(lines)))
 
 
 def _unindented_block(text: str, line: int) -> str | None:

@@ -45,6 +45,9 @@ def validate(path: Path) -> list[str]:
     ("setup:\n  - name: deal\n    do:\n      for r in roles:\n        pass\n", "slips.yaml:6:7: setup/0/do: {'for r in "
      "roles': 'pass'} is not a text (do: effect-language statements, one per line, with indented blocks (write it as a "
      "`|` block), like move(c in cards, deck); shuffle(deck))"),
+    ("setup:\n  - name: deal\n    do: |\n      shuffle(hand(Sun))\n    shuffle(hand(Moon))\n", "slips.yaml:7:5: invalid "
+     "YAML: could not find expected ':' (line 7 is indented less than the lines under 'do: |' (line 5), so YAML ends "
+     "them above it: indent it as they are (6 spaces))"),
     ("options:\n  bonus:\n    defualt: 4\n    doc: more\n", "slips.yaml:5:5: unknown key 'defualt' in options/bonus "
      "(did you mean 'default'?)"),
 ])

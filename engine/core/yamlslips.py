@@ -40,7 +40,7 @@ def layout_slip(text: str, problem: str, line: int, column: int, context_line: i
     if closed is not None:
         return closed
     if "could not find expected ':'" in problem and context_line is not None:
-        return _no_space(lines, context_line)
+        return _no_space(lines, context_line) or _out_of_block(lines, context_line)
     if "expected '-' indicator" in problem and context_line is not None:
         return Slip(line, None, f"the items of a list start with '-', each lined up under the first: line {line + 1} "
                                 f"is not in line with the list that starts at line {context_line + 1}")
@@ -81,6 +81,30 @@ def _quote_closed_early(text: str, line: int, column: int) -> Slip | None:
     return Slip(line, column - 1, f"the value of '{opened.group(1)}' is in {kind} quotes, so the {quote} here ends "
                                   f"it: write the quotes inside as {other} ones ({inside}), or write the value on the "
                                   f"lines under '{opened.group(1)}: |'")
+
+
+def _out_of_block(lines: list[str], number: int) -> Slip | None:
+    """The slip of a line of code indented less than the ``key: |`` block it was meant for, which YAML ended above it.
+
+    >>> print(_out_of_block(["do: |", "  pass", " pass", "end: 1"], 2).hint)
+    line 3 is indented less than the lines under 'do: |' (line 1), so YAML ends them above it: indent it as they are (2 spaces)
+    """
+    indent = _indent(lines[number])
+    for above in range(number - 1, -1, -1):
+        if not lines[above].strip():
+            continue
+        opener = re.match(r"^(\s*)(?:-\s+)?([A-Za-z_][\w-]*):\s*[|>][-+]?\s*(?:#.*)?$", lines[above])
+        if opener is None and _indent(lines[above]) > indent:
+            continue  # a line of the block
+        if opener is None or len(opener.group(1)) > indent:
+            return None
+        code = next((line for line in lines[above + 1:number] if line.strip()), None)
+        if code is None or _indent(code) <= indent:
+            return None
+        return Slip(number, indent, f"line {number + 1} is indented less than the lines under '{opener.group(2)}: "
+                                    f"{lines[above].split(':', 1)[1].strip()}' (line {above + 1}), so YAML ends them "
+                                    f"above it: indent it as they are ({_indent(code)} spaces)")
+    return None
 
 
 def _no_space(lines: list[str], number: int) -> Slip | None:

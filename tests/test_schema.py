@@ -269,9 +269,12 @@ def test_scenario_misspelled_key() -> None:
 
 
 def test_a_value_no_form_fits_names_the_kinds_that_do() -> None:
-    """An action written as a bare number was "3 is not valid under any of the given schemas"."""
+    """An action written as a bare number was "3 is not valid under any of the given schemas"; then it did not say an
+    action is its text, not its number in the list play shows."""
     text = "ruleset: iconoclasm-cards\nplayers: 2\nactions:\n  - 3\n"
-    assert errors(text, "scenario") == ["4:5 actions/0: 3 is not a text or a mapping (like {key: value})"]
+    assert errors(text, "scenario") == ["4:5 actions/0: 3 is not a text or a mapping (like {key: value}) (0: one action "
+                                        "in its text form, e.g. `place Fire/Water as Fire at 0,0` or `clash 1,0`: the "
+                                        "text `rulecraft play` lists, not its number in that list)"]
 
 
 def test_scenario_position_keys() -> None:

@@ -233,8 +233,10 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         hint = _described_by(missing, wanted) if missing is not None and isinstance(wanted, dict) else None
         return Diagnostic(pos, f"{where}: {_cut_value(err)}", hint)
     kinds = _branch_kinds(err)
-    if kinds:  # no form fits the value's own kind: say which kinds do
-        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}")
+    if kinds:  # no form fits the value's own kind: say which kinds do, and what the first form that says so is for
+        form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
+                          _described_by(path[-1], form) if form is not None and path else None)
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
 

@@ -55,6 +55,8 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "score them (write 'rank: x in roles', and 'by' scores each x)"),
     ("points: key", "points: highest", "race.yaml:15:11: unknown option 'highest' ('points' is the points paid by "
      "place (like [1, 0]), 'key', or the name of an option)"),
+    ("when: any(pts(r) >= 20 for r in roles)", "when: pts(r) >= 20", "race.yaml:11:13: unknown name 'r' ('r' exists "
+     "only inside what names it: for r in C:, or any(... for r in C) (all, sum alike))"),
     ("per: role", "per: rol", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not 'rol' "
      "(did you mean 'role'?)"),
 ])

@@ -221,7 +221,9 @@ def _agent_specs(agents: str, count: int, backend: str) -> list[str]:
         register_agent_files(given)
         specs = seat_specs(given, count)
     except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--agents") from None
+        spaced = next((a for a in given if len(a.split()) > 1), None)  # 'greedy random': one per seat, with commas
+        hint = f" (the agents of several seats are separated by commas: {','.join(spaced.split())})" if spaced else ""
+        raise click.BadParameter(f"{err}{hint}", param_hint="--agents") from None
     if backend != "local" and any(map(is_agent_file, specs)):
         raise click.BadParameter("an agent from a file plays only on this machine: use --backend local (with --jobs N "
                                  "for several processes)", param_hint="--agents")

@@ -32,13 +32,31 @@ class PathOrBuiltin(click.ParamType):
         if Path(text).exists():
             return text
         from engine.core.errors import did_you_mean
-        from engine.core.paths import builtin_names, rulesets_dir
+        from engine.core.paths import builtin_names, in_own_folder, rulesets_dir
 
         names = builtin_names()
         if text in names:
             return str(rulesets_dir() / text)
         if "/" in text or "\\" in text or Path(text).suffix:  # written as a path: say so as click does
-            self.fail(f"Path '{text}' does not exist.", param, ctx)
+            own = in_own_folder(text)
+            self.fail(f"Path '{text}' does not exist{_builtin_inside(text, names) or (f' ({own})' if own else '')}.",
+                      param, ctx)
         hint = did_you_mean(text, names)
         self.fail(f"no file or folder '{text}', and no built-in ruleset of that name"
                   f"{f' ({hint})' if hint else ''}: rulecraft list shows the built-in ones", param, ctx)
+
+
+def _builtin_inside(text: str, names: list[str]) -> str:
+    """For a path through a built-in ruleset's folder written from outside a clone (``rulesets/NAME/scenarios``):
+    how to name that ruleset from anywhere; else "".
+
+    >>> _builtin_inside("rulesets/some-game/scenarios", ["some-game"])
+    ' (some-game is a built-in ruleset: name it alone, as in rulecraft validate some-game or rulecraft check some-game)'
+    >>> _builtin_inside("my-game/ruleset.yaml", ["some-game"])
+    ''
+    """
+    parts = Path(text).parts
+    name = next((part for part in parts if part in names), None)
+    if name is None:
+        return ""
+    return f" ({name} is a built-in ruleset: name it alone, as in rulecraft validate {name} or rulecraft check {name})"

@@ -35,7 +35,7 @@ from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
-from engine.core.errors import IllegalActionError, RulecraftError
+from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean
 from engine.core.showtext import shown
 from engine.runner.agents import Agent, assign_seats, default_search, make_agent
 from engine.runner.simulate import derive_seed
@@ -294,9 +294,16 @@ def parse_seats(entries: tuple[str, ...], players: int, seed: int) -> dict[int, 
     """
     specs = assign_seats(entries, players)
     register_agent_files(specs.values())
-    return {
-        seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in specs.items() if spec.lower() != "human"
-    }
+    bots = {}
+    for seat, spec in specs.items():
+        if spec.lower() == "human":
+            continue
+        try:
+            bots[seat] = make_agent(spec, derive_seed(seed, seat))
+        except ValueError as err:  # 'humn': a person was meant, whom the agents' list does not name
+            near = did_you_mean(spec.strip().lower(), ["human"]) if ":" not in spec else None
+            raise ValueError(f"{err}; or a person at the keyboard: {near}" if near else str(err)) from None
+    return bots
 
 
 def hint_agent(game: Game, spec: str | None, seed: int) -> Agent:

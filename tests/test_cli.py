@@ -285,11 +285,33 @@ def test_validate_json_shape(broken_ruleset: Path) -> None:
     ("args", "message"),
     [
         ([], "Missing argument 'PATHS...'"),
-        (["no/such/ruleset.yaml"], "Invalid value for 'PATHS...': Path 'no/such/ruleset.yaml' does not exist"),
+        (["no/such/ruleset.yaml"], "Invalid value for 'PATHS...': Path 'no/such/ruleset.yaml' does not exist."),
     ],
 )
 def test_validate_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert_usage_error(run("validate", *args), message)
+
+
+@pytest.mark.parametrize("command", ["check", "play", "simulate"])
+def test_an_example_named_by_its_path_in_a_clone_is_given_its_whole_path_elsewhere(
+        command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's 'rulecraft play docs/examples/kalah', typed outside the clone."""
+    from engine.core.paths import rulesets_dir
+
+    monkeypatch.chdir(tmp_path)
+    result = run(command, "docs/examples/kalah")
+    assert result.exit_code in (1, 2)
+    whole = rulesets_dir().parent / "docs" / "examples" / "kalah"
+    assert f"(it is in Rulecraft's own folder: give its whole path, {whole})" in " ".join(result.output.split())
+@pytest.mark.parametrize("command", ["validate", "check"])
+def test_a_builtin_named_by_its_path_in_a_clone_is_named_alone_elsewhere(command: str, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the README's first ten minutes, from a scratch folder
+    paths = "'PATHS...'" if command == "validate" else "'[PATHS]...'"
+    assert_usage_error(run(command, "rulesets/tic-tac-toe/scenarios"),
+                       f"Invalid value for {paths}: Path 'rulesets/tic-tac-toe/scenarios' does not exist (tic-tac-toe "
+                       "is a built-in ruleset: name it alone, as in rulecraft validate tic-tac-toe or rulecraft check "
+                       "tic-tac-toe).")
 
 
 # ---------------------------------------------------------------- play and replay
@@ -750,3 +772,10 @@ def test_validate_reports_an_option_a_variant_declares_and_nothing_reads(tmp_pat
     text = " ".join(result.output.split())
     assert result.exit_code == 1 and "ruleset.yaml:15:7: option 'parts' is read nowhere" in text, result.output
     assert "(with variant 'split')" in text and "'halves'" not in text, result.output
+
+
+def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> None:
+    result = run("simulate", "tutorial-tiles", "--agents", "greedy random", "-n", "2")
+    assert_usage_error(result, "Invalid value for --agents: unknown agent 'greedy random'")
+    assert " ".join(result.output.split()).endswith(
+        "(the agents of several seats are separated by commas: greedy,random)")

@@ -63,6 +63,13 @@ def test_the_documented_seat_mix_is_accepted() -> None:
     assert result.exit_code == 0 and "humans at seat 1" in result.output
 
 
+def test_a_misspelt_human_at_a_seat_is_told_the_word() -> None:
+    result = run("play", RULESET, "--seat", "2=humn", input="quit\n")
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()).endswith(
+        "(searches also take :c=C, e.g. mcts:400:c=2); or a person at the keyboard: did you mean 'human'?")
+
+
 def test_two_humans_and_a_bot() -> None:
     result = run("play", RULESET, "--players", "3", "--seed", "2", "--seat", "2=human", input=ALWAYS_FIRST)
     assert result.exit_code == 0

@@ -12,8 +12,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 def test_the_readme_validation_example_is_exact(tmp_path: Path) -> None:
     text = README.read_text(encoding="utf-8")
-    old, new = re.search(r"sed -i 's/(.+?)/(.+?)/' /tmp/broken\.yaml", text).groups()
-    shown = re.search(r"# /tmp/broken\.yaml:(\d+):(\d+): (.+)", text)
+    old, new = re.search(r"sed -i 's/(.+?)/(.+?)/' broken/ruleset\.yaml", text).groups()
+    shown = re.search(r"# broken/ruleset\.yaml:(\d+):(\d+): (.+)", text)
     ruleset = README.parent / "rulesets" / "iconoclasm-cards" / "ruleset.yaml"
     broken = tmp_path / "broken.yaml"
     broken.write_text(ruleset.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")

@@ -118,7 +118,7 @@ def test_a_value_of_another_kind_is_refused_where_it_was_written() -> None:
     err = error_with(width="four")
     assert err.diagnostics[0].pos == SourcePos("--set width", 1, 1)
     assert err.format() == (
-        "--set width:1:1: option 'width' holds a whole number (7 in the ruleset), not text\n    four\n    ^"
+        "--set width: option 'width' holds a whole number (7 in the ruleset), not text\n    four\n    ^"
     )
     assert "not a decimal number" in error_with(width="7.5").diagnostics[0].message
     assert "not true/false" in error_with(width="yes").diagnostics[0].message
@@ -374,8 +374,8 @@ def test_the_command_line_is_answered_in_its_flags_words(args: list[str], words:
 
 @pytest.mark.parametrize(("args", "label"), [
     (["simulate", RULESET, "-n", "2", "--compare-set", "grid_widht=3"], "--compare-set grid_widht=3: no option"),
-    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=three"], "--compare-set grid_width:1:1: option"),
-    (["sweep", RULESET, "grid_width=[3, three]", "-n", "2"], "sweep grid_width:1:1: option"),
+    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=three"], "--compare-set grid_width: option"),
+    (["sweep", RULESET, "grid_width=[3, three]", "-n", "2"], "sweep grid_width: option"),
 ])
 def test_a_wrong_value_names_the_flag_or_the_sweep_that_gave_it(args: list[str], label: str) -> None:
     result = run(*args)

@@ -204,6 +204,8 @@ def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by
 # ------------------------------------------------------------------ reading `counters:`
 
 COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
+_SEATS = ("player", "players", "seat", "seats")
+"""What a designer may write for ``per: role``: a counter each player keeps."""
 
 
 def declare_counters(b: "BuildContext") -> None:
@@ -213,16 +215,20 @@ def declare_counters(b: "BuildContext") -> None:
     for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}"):
         b.unknown_keys(spec, COUNTER_KEYS, f"counter '{name}'")
         per = str(spec.get("per", GAME))
+        choices = ["role", GAME, *g.kinds]
+        if per not in choices:
+            hint = "each seat plays a role: a counter per player is 'per: role'" if per in _SEATS else did_you_mean(per, choices)
+            b.error(b.pos(spec, "per"), f"a counter belongs to 'role', 'game' or a component kind, not '{per}'", hint)
+            meant = "role" if per in _SEATS else next((c for c in choices if hint == f"did you mean '{c}'?"), None)
+            if meant is None:
+                continue
+            per = meant  # read on as meant: its uses are no more errors
         if per == "role":
             owners: tuple[Any, ...] = g.roles.values if g.roles else ()
         elif per == GAME:
             owners = (None,)
-        elif per in g.kinds:
-            owners = tuple(g.kinds[per])
         else:
-            b.error(b.pos(spec, "per"), f"a counter belongs to 'role', 'game' or a component kind, not '{per}'",
-                    did_you_mean(per, ["role", GAME, *g.kinds]))
-            continue
+            owners = tuple(g.kinds[per])
         shown = spec.get("shown", True) is not False
         g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown)
         offset += len(owners)

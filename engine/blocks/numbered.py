@@ -112,6 +112,10 @@ def _action(b: "BuildContext", entry: Any, pos: Any, actor: Type, source: str | 
             elif value is None and any(isinstance(entry.get(k), str) for k in ("do", "later")):
                 b.error(entry.key_pos.get(key, pos), f"unknown setting '{key}' in an action",
                         "YAML ended the code at a comma inside {...}: put the code in quotes, do: \"...\"")
+            elif isinstance(value, (str, int, float)):  # a flag's value written another way ('break: "true"')
+                shown = f"the text {value!r}" if isinstance(value, str) else str(value)
+                b.error(entry.pos_of(key), f"'{key}' in an action is a true/false flag, not {shown}",
+                        f"write '{key}: true', or leave '{key}' out for false")
             else:
                 b.error(entry.key_pos.get(key, pos), f"unknown setting '{key}' in an action",
                         f"an action has {', '.join(ENTRY_KEYS)} and true/false flags such as 'break: true'")

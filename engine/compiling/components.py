@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
 PLAIN_TYPES = ("int", "text", "bool", TABLE)
+_PLAIN_WORDS = {"number": "int", "integer": "int", "whole number": "int", "str": "text", "string": "text",
+                "boolean": "bool", "true/false": "bool", "flag": "bool"}
+"""Other names for the plain types, as other languages and schemas write them."""
 
 
 def read_components(b: "Builder") -> None:
@@ -89,8 +92,10 @@ def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tu
         type_name = str(decl.get("type") if isinstance(decl, Mapping) else decl)
         per_face = bool(decl.get("per_face", False)) if isinstance(decl, Mapping) else False
         if type_name not in b.game.types and type_name not in PLAIN_TYPES:
-            b.error(b.pos(decl, "type") if isinstance(decl, Mapping) else b.pos(raw, name),
-                    f"unknown type '{type_name}'", did_you_mean(type_name, [*b.game.types, *PLAIN_TYPES]))
+            plain = _PLAIN_WORDS.get(type_name.lower())
+            b.error(b.pos(decl, "type") if isinstance(decl, Mapping) else b.pos(raw, name), f"unknown type '{type_name}'",
+                    f"write '{plain}'" if plain else did_you_mean(type_name, [*b.game.types, *PLAIN_TYPES])
+                    or f"the types are {', '.join(PLAIN_TYPES[:3])} and those under 'types:'")
         if isinstance(decl, Mapping) and b.bool_setting(decl, "list", False):
             type_name = LIST_OF + type_name
         if isinstance(decl, Mapping) and b.bool_setting(decl, "wildcards", False):

@@ -37,7 +37,7 @@ from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.core.showtext import players as players_text
 from engine.core.yamlsource import Mapping
-from engine.lang.ast import Neg
+from engine.lang.ast import Name, Neg
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
@@ -117,6 +117,11 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     sel = as_selection(node)
+    if sel.var == "_":  # a bare collection: 'by' has no name for the item it ranks
+        source = sel.source.describe() if not isinstance(sel.source, Name) else sel.source.name
+        b.error(node.pos, f"'rank' gives no name to the items it ranks, so 'by' cannot score them",
+                f"write 'rank: x in {source}', and 'by' scores each x")
+        return None
     parts = sel.compile_parts(scope)
     item_scope = scope.child()
     item_scope.locals[sel.var] = (parts.slot, parts.item_type)
@@ -140,10 +145,15 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(to.type) and (role is None or not role.accepts(to.type)):
             b.error(to_node.pos, f"'to' must be the role (or the seat number) that gets the points, but '{to_node.describe()}' is {to.type}")
         owner = to.fn
-    points = [] if by_key else b.setting(spec, "points", [])
+    written = spec.get("points")
+    points = [] if by_key else b.setting(spec, "points", [], "the points paid by place (like [1, 0]), 'key'")
     if not isinstance(points, list) or not all(isinstance(p, int) for p in points):
-        b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'")
+        held = (f"the option '{written}' holds the text {points!r}: write it as a list, [{points}]"
+                if isinstance(points, str) and isinstance(written, str) and written in b.game.options else None)
+        b.error(b.pos(spec, "points"), "'points' must be a list of numbers (or an option holding one), or 'key'", held)
         points = []
+    elif isinstance(written, str) and written not in b.game.options and not by_key:
+        pass  # an unknown option, reported by b.setting
     elif not by_key and not points:
         named, first = spec.get("points"), _first_place_points(spec.get("players") or b.game.player_counts)
         hint = (f"the option '{named}' it names holds an empty list: give it the points paid by place ({first} lets the "

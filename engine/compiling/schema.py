@@ -101,6 +101,8 @@ def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
     for err in sorted(validator.iter_errors(tree), key=lambda e: list(map(str, e.absolute_path))):
         if base_misspelt and err.validator == "required" and not err.absolute_path:
             continue  # the sections it lacks would come from the base it fails to name
+        if err.validator == "required" and _misspelt_beside(err, validator.schema):
+            continue  # the unknown key's own message says which key it misspells
         out += [_diagnostic(tree, sub, validator.schema) for sub in _expand(err)]
     return out
 
@@ -113,6 +115,29 @@ def _misspells_a_base(tree: Any, known: Any) -> bool:
     """
     keys = [str(k) for k in tree if k not in known] if isinstance(tree, dict) else []
     return any(difflib.get_close_matches(k, ["extends", "include"], n=1, cutoff=0.8) for k in keys)
+
+
+def _misspelt_beside(err: ValidationError, root: dict[str, Any]) -> bool:
+    """Whether every key a ``required`` error misses is what an unknown key beside it misspells (``defualt: 3`` for
+    ``default``), so that the unknown key's "did you mean" says it all.  A key the whole file requires (``players``)
+    is known among the ``root`` schema's properties.
+
+    >>> from jsonschema import Draft202012Validator
+    >>> schema = {"required": ["default"], "properties": {"default": {}, "doc": {}}, "additionalProperties": False}
+    >>> [_misspelt_beside(e, schema) for e in Draft202012Validator(schema).iter_errors({"defualt": 3}) if e.validator == "required"]
+    [True]
+    >>> [_misspelt_beside(e, schema) for e in Draft202012Validator(schema).iter_errors({"doc": "x"}) if e.validator == "required"]
+    [False]
+    """
+    known = (err.schema.get("properties") or {}) if isinstance(err.schema, dict) else {}
+    if not known and not err.absolute_path:  # required by a condition on the whole file
+        known = root.get("properties") or {}
+    if not isinstance(err.instance, dict) or not known:
+        return False
+    unknown = [str(key) for key in err.instance if key not in known]
+    missing = [key for key in err.validator_value if key not in err.instance]
+    return bool(missing) and all(any(did_you_mean(key, known) == f"did you mean '{name}'?" for key in unknown)
+                                 for name in missing)
 
 
 def check_schema(tree: Any, kind: str) -> None:
@@ -185,8 +210,14 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         return Diagnostic(pos, f"{where}: '{key}' needs {' and '.join(repr(d) for d in needed)} beside it")
     if err.validator == "enum" and isinstance(err.instance, str):
         allowed = [str(v) for v in err.validator_value]
+        holder = _then_holder(err, root)
+        if len(allowed) == 1 and holder is not None:  # a seat number or `absent`: not "'one' is not one of absent"
+            kinds = [k for k in holder["type"] if k not in ("string", "null")]
+            return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not {_kinds([*kinds, repr(allowed[0])])}",
+                              did_you_mean(err.instance, allowed) or _described_by(path[-1], holder))
+        seats = "role" in allowed and err.instance.lower() in ("player", "players", "seat", "seats")
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
-                          did_you_mean(err.instance, allowed))
+                          "each seat plays a role: write 'role'" if seats else did_you_mean(err.instance, allowed))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos) or _described(err))
@@ -202,13 +233,46 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         hint = _described_by(missing, wanted) if missing is not None and isinstance(wanted, dict) else None
         return Diagnostic(pos, f"{where}: {_cut_value(err)}", hint)
     kinds = _branch_kinds(err)
-    if kinds:  # no form fits the value's own kind: say which kinds do
-        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}", _split_cell(err.instance, kinds, pos))
+    if kinds:  # no form fits the value's own kind: say which kinds do, and what the first form that says so is for
+        form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
+                          _split_cell(err.instance, kinds, pos)
+                          or (_described_by(path[-1], form) if form is not None and path else None))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
 
 _KINDS = {"array": "a list (like [a, b])", "object": "a mapping (like {key: value})", "string": "a text",
           "integer": "a whole number", "number": "a number", "boolean": "true/false", "null": "empty"}
+
+
+def _then_holder(err: ValidationError, root: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The schema whose ``if: {type: string}, then: {enum: [...]}`` ``err`` broke, when it allows other kinds too (a
+    seat is a whole number, or the text `absent`); else None."""
+    where = list(err.absolute_schema_path)
+    if root is None or where[-2:] != ["then", "enum"]:
+        return None
+    node: Any = root
+    for step in where[:-2]:
+        try:
+            node = _resolved(root, node[step]) if step != "$ref" else _resolved(root, node)
+        except (KeyError, IndexError, TypeError):
+            return None
+    kinds = node.get("type") if isinstance(node, dict) else None
+    return node if isinstance(kinds, list) and any(k not in ("string", "null") for k in kinds) else None
+
+
+def _resolved(root: dict[str, Any], node: Any) -> Any:
+    """``node``, or the schema its local ``$ref`` (``#/$defs/seat``) names.
+
+    >>> _resolved({"$defs": {"a": {"type": "integer"}}}, {"$ref": "#/$defs/a"})
+    {'type': 'integer'}
+    """
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    if not isinstance(ref, str) or not ref.startswith("#/"):
+        return node
+    for part in ref[2:].split("/"):
+        root = root[part]
+    return root
 
 
 def _branch_kinds(err: ValidationError) -> list[str]:
@@ -259,6 +323,10 @@ def _cut_value(err: ValidationError) -> str:
     return err.message.replace(written, shortened)
 
 
+_INSIDE = {"effect": "do"}
+"""Keys written one level too high, and the key they belong in (a turn step's ``- effect: ...`` for ``- do: {effect: ...}``)."""
+
+
 def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     """The first key that neither a property nor a key pattern allows, with a hint."""
     allowed = list((err.schema.get("properties") or {}).keys())
@@ -268,6 +336,8 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if isinstance(err.instance, Mapping):
         pos = err.instance.key_pos.get(key, pos)
     hint = did_you_mean(str(key), allowed)
+    if hint is None and _INSIDE.get(str(key)) in allowed:
+        hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
     if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
             and _after_a_comma(pos)):  # words with no value: the rest of a text cut at a comma
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
@@ -301,7 +371,9 @@ def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
     if first[:1].isupper() and (first[1:].islower() or len(first) == 1):  # "The type ...", "A list ..." (not "JSON" or "`x`")
         sentence = sentence[0].lower() + sentence[1:]
     examples = schema.get("examples")
-    like = f", like {_shown(examples[0]) if not isinstance(examples[0], str) else examples[0]}" if examples and "e.g." not in sentence and " like " not in sentence else ""
+    shown = (_shown(examples[0]) if not isinstance(examples[0], str) else "; ".join(examples[0].strip().splitlines())
+             ) if examples else ""  # an example of code over lines is shown on one (';' separates its statements)
+    like = f", like {shown}" if examples and "e.g." not in sentence and " like " not in sentence else ""
     return f"{key}: {sentence}{like}"
 
 

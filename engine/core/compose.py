@@ -315,7 +315,7 @@ def apply_options(
     engine.core.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
     >>> apply_options(tree, {"width": "four"}, {"width": "--compare-set"})
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --compare-set width:1:1: option 'width' holds a whole number (7 in the ruleset), not text
+    engine.core.errors.RulesetError: --compare-set width: option 'width' holds a whole number (7 in the ruleset), not text
     """
     if not set_options:
         return tree
@@ -455,7 +455,7 @@ def _check_same_items(name: str, old: list[Any], new: list[Any], where: str) -> 
 
     >>> _check_same_items("points", [3, 1, 0], ["a", 2], "--set points")
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --set points:1:1: option 'points' holds a list of whole numbers ([3, 1, 0] in the ruleset), not a list with text: 'a'
+    engine.core.errors.RulesetError: --set points: option 'points' holds a list of whole numbers ([3, 1, 0] in the ruleset), not a list with text: 'a'
     """
     kinds = {describe_kind(item) for item in old}
     if len(kinds) != 1:

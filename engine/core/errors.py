@@ -32,6 +32,14 @@ class SourcePos:
     col: int
 
     def __str__(self) -> str:
+        """``file:line:col``; a value given on the command line (``--set width``) is named by its option, a column
+        past its start said in words.
+
+        >>> str(SourcePos("r.yaml", 3, 5)), str(SourcePos("--set width", 1, 1)), str(SourcePos("--set width", 1, 3))
+        ('r.yaml:3:5', '--set width', '--set width (column 3)')
+        """
+        if self.file.startswith(("--", "sweep ")) and self.line == 1:
+            return self.file if self.col == 1 else f"{self.file} (column {self.col})"
         return f"{self.file}:{self.line}:{self.col}"
 
 
@@ -229,6 +237,11 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
 
     >>> did_you_mean("Glowing", ["Glow", "Gleam"], strict=True)
     "did you mean 'Glow'?"
+
+    The same letters in other capitals come first of all:
+
+    >>> did_you_mean("glow", ["flow", "Glow"], strict=True)
+    "did you mean 'Glow'?"
     """
     import difflib
 
@@ -236,15 +249,14 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
     same = _same_words(name, pool)
     if same is not None:
         return f"did you mean '{same}'?"
+    cased = [c for c in pool if c.lower() == name.lower() and c != name]
+    if len(cased) == 1:  # the same letters in other capitals before any spelt alike ('glow': 'Glow', not 'flow')
+        return f"did you mean '{cased[0]}'?"
     close = difflib.get_close_matches(name, pool, n=3 if strict else 1, cutoff=0.6)
     if strict:
         close = [c for c in close if difflib.SequenceMatcher(None, name, c).ratio() >= 0.75 or _edits(name, c) <= 2][:1]
     if not close:
         close = sorted((c for c in pool if len(c) >= 4 and name.startswith(c) and name != c), key=len, reverse=True)[:1]
-    if not close:
-        lowered = {c.lower(): c for c in pool}
-        if name.lower() in lowered:
-            close = [lowered[name.lower()]]
     return f"did you mean '{close[0]}'?" if close else None
 
 

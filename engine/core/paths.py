@@ -79,8 +79,22 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
     raise _refused(
         f"unknown ruleset '{name_or_path}': no such file or directory, and no built-in "
         f"ruleset of that name (built-in: {', '.join(names) or 'none'})",
-        did_you_mean(name_or_path, names),
+        did_you_mean(name_or_path, names) or in_own_folder(name_or_path),
     )
+
+
+def in_own_folder(name_or_path: str) -> str | None:
+    """For a relative path into Rulecraft's own folder (``docs/examples/...`` of a clone) written elsewhere: its full
+    path, else None.
+
+    >>> in_own_folder("docs/examples/" + "no-such-example") is None, in_own_folder("/no/such") is None
+    (True, True)
+    """
+    path = Path(name_or_path)
+    own = rulesets_dir().parent / path
+    if path.is_absolute() or not ((own / RULESET_FILE).is_file() or (own.is_file() and own.suffix == ".yaml")):
+        return None
+    return f"it is in Rulecraft's own folder: give its whole path, {own}"
 
 
 def _tidy(path: Path) -> Path:

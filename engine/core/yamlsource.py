@@ -49,6 +49,7 @@ from yaml.nodes import ScalarNode
 from engine.core import limits
 from engine.core.confine import FileRefused, read_bytes
 from engine.core.errors import RulesetError, SourcePos, remember_source, source_lines
+from engine.core.yamlslips import layout_slip
 
 MAX_BYTES = 5 * 1024 * 1024
 
@@ -626,6 +627,12 @@ def _yaml_error(name: str, text: str, err: yaml.YAMLError) -> RulesetError:
         hint = f"{err.context} at line {_clamped(name, text, context.line, context.column).line}" if err.context and context else None
         if mark is not None and _tab_at(text, mark.line, mark.column):  # YAML's own words do not say 'tab'
             hint = "YAML indents with spaces, never tabs: replace the tab with spaces"
+        elif mark is not None:
+            slip = layout_slip(text, str(err.problem or err.context), mark.line, mark.column,
+                               context.line if context else None)
+            if slip is not None:
+                hint = slip.hint
+                pos = pos if slip.column is None else _clamped(name, text, slip.line, slip.column)
         return RulesetError.at(pos, f"invalid YAML: {err.problem or err.context}", hint)
     bad = _NON_PRINTABLE.search(text)
     if bad is None:

@@ -74,7 +74,22 @@ def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str
         words = "a whole number" if wanted == INT else "true or false" if wanted == BOOL else _a(wanted)  # as the YAML uses say
         if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, words):  # type: ignore[attr-defined]
             return
-        scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}")
+        scope.error(node.pos, f"{what} must be {_a(wanted)}, but '{node.describe()}' is {_a(compiled.type)}",
+                    _die_hint(node, compiled.type, wanted) or _quoted_value(scope, node, wanted))
+
+
+def _die_hint(node: Node, got: Type, wanted: Type) -> str | None:
+    """How to write a die where a number was written (``roll(6)``), or to roll one where a number is wanted (``+= d6``).
+
+    >>> _die_hint(Literal(None, 6, INT), INT, DIE), _die_hint(Die(None, 6, "d6"), DIE, INT)
+    ('a die is written d6: roll(d6)', 'a die is rolled with roll(d6)')
+    """
+    if wanted == DIE and isinstance(node, Literal) and got in (INT, STR):
+        sides = str(node.value).lower().lstrip("d")
+        return f"a die is written d{sides}: roll(d{sides})" if sides.isdigit() else "a die is written like d6: roll(d6)"
+    if wanted == INT and got == DIE:
+        return f"a die is rolled with roll({node.text if isinstance(node, Die) and node.text else 'd6'})"
+    return None
 
 
 def _option_named(scope: Scope, node: Node, compiled: Compiled) -> bool:
@@ -532,7 +547,8 @@ class Member(Node):
         if not isinstance(b.type, ListOf) and b.type is not ANY:
             scope.error(self.collection.pos, f"'in' needs a collection, but '{self.collection.describe()}' is {_a(b.type)}")
         elif isinstance(b.type, ListOf) and not (b.type.item.accepts(a.type) or a.type.accepts(b.type.item)):
-            scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}")
+            scope.error(self.pos, f"{_a(a.type)} is never in a list of {b.type.item}",
+                        _quoted_value(scope, self.item, b.type.item))
         fa, fb = a.fn, b.fn
         (left, ca), (right, cb) = codegen.expr(a), codegen.expr(b)
         few = isinstance(self.collection, ListLit) or (b.constant and _few(b.fn(None, [])))
@@ -1023,6 +1039,7 @@ _REACHED_FOR = {
     "range": "write the numbers as a list, like [1, 2, 3]",
     "random": "to roll a die, write roll(d6)",
     "randint": "to roll a die, write roll(d6)",
+    "print": "there is no print: the game's log says what each action did (rulecraft play; rulecraft check -v)",
 }
 
 
@@ -1161,13 +1178,14 @@ class Assign(Node):
         assignable = scope.vocab.data.get("assignable", {})
         handler = assignable.get(name)
         if handler is None and isinstance(self.target, Name) and name not in scope.vocab.globals:
-            self.value.compile(scope)  # its own problems, if any
+            meant = self.value.compile(scope)  # its own problems, if any
             if scope.defines(name):
                 scope.error(self.pos, f"'{name}' is a name ('let' or a loop's), and a name keeps its value: '{self.op}' "
                                       "cannot change it", "to keep a number that changes, declare a counter under 'counters:'")
             elif self.op == "=":
                 scope.error(self.pos, f"'{name}' is not a counter, so '=' cannot change it",
                             f"to name a value, write 'let {name} = ...'; a number that changes is a counter ('counters:')")
+                scope.bind(name, meant.type)  # read on as the 'let' it was meant to be: its uses are no more errors
             else:
                 self._not_a_counter(scope, name, assignable)
             return Compiled(EFFECT, _noop)

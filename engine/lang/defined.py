@@ -310,7 +310,9 @@ def define_functions(b: "CodeContext") -> None:
             if re.fullmatch(r"[A-Za-z_]\w*", str(key)):  # a bare name: its parameters, even none, are left out
                 b.error(pos, f"'{key}' needs its parameters: write {key}() for none, or like {key}(c) or {key}(role r, int n)")
             else:
-                b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)")
+                py = re.match(r"(def|function|fn)\s+(.+)", str(key))  # a function keyword from another language
+                b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)",
+                        f"leave out '{py.group(1)}': write {py.group(2).rstrip(':')}" if py else None)
             continue
         name, params = signature
         b.check_identifier(name, pos, "function")

@@ -31,6 +31,7 @@ from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
 from engine.lang import ast
+from engine.lang.habits import python_habit
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
 Locate = Callable[[int, int], SourcePos]
@@ -151,6 +152,12 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         with _PARSING:
             tree = _parser().parse(text, start=start)
     except UnexpectedInput as err:
+        if isinstance(err, UnexpectedToken) and err.token.type == "_INDENT":  # lark marks the end of the line before
+            line = _indented_line(text, err.line)
+            written = text.splitlines()[line - 1]
+            raise RulesetError.at(locate(line, len(written) - len(written.lstrip()) + 1),
+                                  "this line is indented further than the line before, which opens no block (only a "
+                                  "line ending in ':' does): line it up with the lines of its block") from None
         message = _syntax_message(err, text)
         hint = _cut_at_a_comma(text, locate) if "the text ends too early" in message else None
         raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), message, hint) from None
@@ -168,6 +175,17 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise
     except RecursionError:
         raise RulesetError.at(locate(1, 1), TOO_DEEP) from None
+
+
+def _indented_line(text: str, after: int) -> int:
+    """The first line of code after line ``after`` (blank lines and comments skipped): the one indented too far.
+
+    >>> _indented_line("pass\\n\\n  # note\\n    pass\\n", 1)
+    4
+    """
+    lines = text.splitlines()
+    return next((n for n in range(after + 1, len(lines) + 1)
+                 if lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#")), min(after + 1, len(lines)))
 
 
 def _unindented_block(text: str, line: int) -> str | None:
@@ -246,6 +264,12 @@ _SLIPS = {
     "&&": "write 'and'",
     "||": "write 'or'",
     "!": "write 'not'",
+    "&": "write 'and'",
+    "?": "a value chosen by a condition is written 'if CONDITION then A else B'",
+    "^": "there is no power operator: multiply (2 * 2 * 2)",
+    "|": "write 'or'",
+    "{": "a block is not written in braces: end its first line with ':' and indent the lines under it",
+    "}": "a block is not written in braces: end its first line with ':' and indent the lines under it",
 }
 
 
@@ -257,6 +281,9 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
     if isinstance(err, UnexpectedEOF):
         return "syntax error: the text ends too early"
     if isinstance(err, UnexpectedToken):
+        habit = _habit_at(text, err.token)
+        if habit:
+            return f"syntax error: {habit}"
         if err.token.type == "$END":
             expected = sorted({_expected_name(t) for t in err.expected})
             return f"syntax error: the text ends too early; expected {', '.join(expected[:6])}"
@@ -273,6 +300,19 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
         hint = ", ".join(expected[:6]) + (", ..." if len(expected) > 6 else "")
         return f"syntax error: unexpected {got}; expected {hint}"
     return "syntax error"  # pragma: no cover - lark has no other kinds
+
+
+def _habit_at(text: str, token: Token) -> str | None:
+    """The Python habit (see :mod:`engine.lang.habits`) on the line where ``token`` was unexpected, if any.
+
+    >>> _habit_at("let n = 0\\nn++\\n", Token("ADD_OP", "+", start_pos=11))
+    "write '+= 1' for '++' (only a counter can change: see 'counters:')"
+    """
+    start = len(text) if token.start_pos is None else token.start_pos
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    rest = text[start:len(text) if line_end < 0 else line_end]
+    return python_habit(text[line_start:start], "" if token.type in ("_NL", "$END") else str(token), rest)
 
 
 def _ends_a_value(text: str) -> bool:

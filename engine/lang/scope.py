@@ -208,7 +208,7 @@ class Scope:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
         values = [n for n in self.visible_names() if n not in self.vocab.functions]  # a name is no call: never 'move'
         self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or self._call_hint(name)
-                   or _NAMES_REACHED_FOR.get(name) or did_you_mean(name, values, strict=True))
+                   or _NAMES_REACHED_FOR.get(name) or did_you_mean(name, values, strict=True) or _loop_name(name))
         return Compiled(ANY, _unknown)
 
     def _call_hint(self, name: str) -> str | None:
@@ -230,7 +230,20 @@ _NAMES_REACHED_FOR = {
     "True": "write 'true', in lower case",
     "False": "write 'false', in lower case",
     "None": "write 'none', in lower case",
+    "null": "write 'none'",
+    "nil": "write 'none'",
 }
+
+
+def _loop_name(name: str) -> str | None:
+    """For a short name used where nothing makes it (``when: gold(r) > 9``): where such a name comes from.
+
+    >>> _loop_name("r"), _loop_name("total")
+    ("'r' exists only inside what names it: for r in C:, or any(... for r in C) (all, sum alike)", None)
+    """
+    if len(name) > 2 or not name.islower():
+        return None
+    return f"'{name}' exists only inside what names it: for {name} in C:, or any(... for {name} in C) (all, sum alike)"
 
 
 def _unknown(state: Any, env: list[Any]) -> Any:

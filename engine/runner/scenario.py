@@ -345,8 +345,8 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
             shown = [line for entry in log[-12:] for line in entry.split("\n")]  # an entry may span lines (the scores)
-            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; the log was:\n    "
-                                   + "\n    ".join(shown))
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; "
+                                   + ("the log was:\n    " + "\n    ".join(shown) if shown else "the log is empty"))
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
             continue
@@ -528,8 +528,15 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
         seat_of[role] = 0 if seat in ("absent", None) else int(seat)
     for role in roles:
         seat_of.setdefault(role, 0)
-    if sorted(set(seat_of.values()) - {0}) != list(range(1, players + 1)):
-        raise RulesetError.at(seats.pos, f"seats must use 1..{players} for {players_text(players)}")
+    used, wanted = set(seat_of.values()) - {0}, set(range(1, players + 1))
+    beyond = next((role for role in seats if seat_of.get(role, 0) not in wanted | {0}), None)
+    if beyond is not None:
+        raise RulesetError.at(seats.pos_of(beyond), f"seats must use 1..{players} for {players_text(players)}: there "
+                                                    f"is no seat {seat_of[beyond]} for {beyond}")
+    if used != wanted:
+        empty = ", ".join(map(str, sorted(wanted - used)))
+        raise RulesetError.at(seats.pos, f"seats must use 1..{players} for {players_text(players)}: no role sits at "
+                                         f"seat {empty}")
     listed = [r for r in seats if r in roles]
     s.positions = tuple(listed + [r for r in roles if r not in listed])
     s.seat_of = seat_of

@@ -1,0 +1,78 @@
+"""Habits from Python (and C-like languages) that a designer brings to the effect language, and what to write instead.
+
+A syntax error that matches one of them gets this language's way in its message, in place of the list of
+tokens the parser expected there.
+
+>>> python_habit("  def ", "deal", "deal(r):")
+"the effect language has no 'def': name a value or condition of your own under 'functions:' in the ruleset (like 'total(role r): count(hand(r))'), and write a program's steps where they run"
+>>> python_habit("if a ", "is", "is none:"), python_habit("a = 7 ", "/", "// 2") is not None
+("'is' is not a comparison here: write '==' (a == none), or '!=' for 'is not'", True)
+>>> python_habit("let n = ", "count", "count(deck)") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+_RETURN = ("there is no 'return': a program runs to its end (put the steps to skip under if/else), "
+           "and a function under 'functions:' is one expression, which is its value")
+
+
+def python_habit(before: str, token: str, rest: str) -> str | None:
+    """What to write instead of a habit the parser stopped at, or None when the error is no known habit.
+
+    ``before`` is the line up to the unexpected token, ``token`` its text (empty at the end of the line) and
+    ``rest`` the line from the token on.
+    """
+    head = before.strip()
+    if head == "def":
+        return ("the effect language has no 'def': name a value or condition of your own under 'functions:' in the "
+                "ruleset (like 'total(role r): count(hand(r))'), and write a program's steps where they run")
+    if head in ("import", "from"):
+        return "nothing is imported: every function of the effect language is always there (docs/effects.md lists them)"
+    if head == "return" or re.search(r"\b_\(return\s*$", before):  # a line of a program, or a function's body
+        return _RETURN
+    if head in ("break", "continue"):
+        return (f"there is no '{head}': a 'while' loop ends when its condition fails, and the steps to skip go under "
+                "if/else")
+    if re.fullmatch(r"let\s+\w+", head) and token in ("+=", "-="):
+        return "'let' names a value once; a number that changes is a counter (declare it under 'counters:')"
+    if token in ("AND", "OR", "NOT", "And", "Or", "Not"):
+        return f"write '{token.lower()}', in lower case"
+    if token == "*" and before.endswith("*"):
+        return "there is no power operator: multiply (2 * 2 * 2)"
+    if token == ">" and before.endswith("<"):
+        return "write '!=' for '<>'"
+    if token == "." and re.search(r"\bfor\s+\w+\s+in\s+\d+\s*\.$", before):
+        return "write the numbers as a list, like [1, 2, 3]"
+    if token == "if" and re.search(r"\bfor\s+\w+\s+in\s+\S", before):
+        return "to pick some of the items, write 'where': for x in C where CONDITION"
+    if token == "if" and re.search(r"[\w)\]\"']\s*$", before) and not re.search(r"\b(else|elif|let \w+ =)\s*$", before):
+        return "a value chosen by a condition is written 'if CONDITION then A else B'"
+    if re.fullmatch(r"[<>=!]=|[<>]", token) and re.search(r"(<=|>=|==|!=|<|>)[^<>=!()]*$", before):
+        return "comparisons do not chain: write 'a < x and x < b'"
+    if token == "if" and re.search(r"\belse\s*$", before):
+        return "write 'elif' for 'else if'"
+    if token == "is":
+        return "'is' is not a comparison here: write '==' (a == none), or '!=' for 'is not'"
+    if token == "not" and re.match(r"not\s+in\b", rest):
+        return "write 'not X in C' for 'X not in C'"
+    if token.startswith(("\"", "'")) and re.search(r"(?<![\w.])[fF]\s*$", before):
+        return "there are no f-strings: write the text in plain quotes, as it is"
+    if rest.startswith("//") or (token == "/" and before.endswith("/")):
+        return "'//' is not in the language: '#' starts a comment, and '/' divides whole numbers (rounding down)"
+    if rest.startswith(("++", "--")):
+        return f"write '{rest[0]}= 1' for '{rest[:2]}' (only a counter can change: see 'counters:')"
+    method = re.search(r"\.\s*(\w+)\s*$", before) if token == "(" else None
+    if method:
+        return _method(method.group(1))
+    return None
+
+
+def _method(name: str) -> str:
+    """The message for ``value.name(...)``: values have attributes but no methods."""
+    if name in ("append", "extend", "add", "insert", "remove", "pop", "push"):
+        return (f"'.{name}(...)': a list cannot be changed once made; pick what you need where you use it "
+                "(count(c in hand(r) where ...)), or move components between zones with move(...)")
+    return f"'.{name}(...)': values have attributes (t.symbol) but no methods; if '{name}' is a function, write {name}(VALUE)"

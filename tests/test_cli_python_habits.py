@@ -1,0 +1,121 @@
+"""A designer's Python habits in effect code: validate names the habit at file:line:col and says what to write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+
+def validate_setup(tmp_path: Path, code: str) -> str:
+    """Validate a ruleset extending the tutorial whose setup program is ``code``; its first message line."""
+    lines = "".join(f"      {line}\n" for line in code.splitlines())
+    path = tmp_path / "habits.yaml"
+    path.write_text(f"name: habits\nextends: tutorial-tiles\nsetup:\n  - name: deal\n    do: |\n{lines}", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    return result.output.splitlines()[0].replace(str(tmp_path) + "/", "")
+
+
+@pytest.mark.parametrize("code, message", [
+    ("def deal(r):\n  pass", "habits.yaml:6:11: syntax error: the effect language has no 'def': name a value or "
+     "condition of your own under 'functions:' in the ruleset (like 'total(role r): count(hand(r))'), and write a "
+     "program's steps where they run"),
+    ("import random", "habits.yaml:6:14: syntax error: nothing is imported: every function of the effect language is "
+     "always there (docs/effects.md lists them)"),
+    ("pass\nreturn", "habits.yaml:7:13: syntax error: there is no 'return': a program runs to its end (put the steps "
+     "to skip under if/else), and a function under 'functions:' is one expression, which is its value"),
+    ("if turn == 1:\n  pass\nelse if turn == 2:\n  pass", "habits.yaml:8:12: syntax error: write 'elif' for 'else if'"),
+    ("if at(0, 0) is none:\n  pass", "habits.yaml:6:19: syntax error: 'is' is not a comparison here: write '==' "
+     "(a == none), or '!=' for 'is not'"),
+    ("if Sun not in roles:\n  pass", "habits.yaml:6:14: syntax error: write 'not X in C' for 'X not in C'"),
+    ("choose(t in tiles, text = f\"a tile\")", "habits.yaml:6:34: syntax error: there are no f-strings: write the "
+     "text in plain quotes, as it is"),
+    ("pass  // deal nothing", "habits.yaml:6:13: syntax error: '//' is not in the language: '#' starts a comment, "
+     "and '/' divides whole numbers (rounding down)"),
+    ("turn++", "habits.yaml:6:11: syntax error: write '+= 1' for '++' (only a counter can change: see 'counters:')"),
+    ("let xs = [Sun]\nxs.append(Moon)", "habits.yaml:7:16: syntax error: '.append(...)': a list cannot be changed "
+     "once made; pick what you need where you use it (count(c in hand(r) where ...)), or move components between "
+     "zones with move(...)"),
+    ("let n = hand(Sun).count()", "habits.yaml:6:30: syntax error: '.count(...)': values have attributes (t.symbol) "
+     "but no methods; if 'count' is a function, write count(VALUE)"),
+    ("for r in roles {\n  pass\n}", "habits.yaml:6:22: syntax error: unexpected character '{' (a block is not written "
+     "in braces: end its first line with ':' and indent the lines under it)"),
+    ("if seated(Sun) & seated(Moon):\n  pass", "habits.yaml:6:22: syntax error: unexpected character '&' "
+     "(write 'and')"),
+    ("let n = 2 ** 3", "habits.yaml:6:18: syntax error: there is no power operator: multiply (2 * 2 * 2)"),
+    ("let n = 2 ^ 3", "habits.yaml:6:17: syntax error: unexpected character '^' (there is no power operator: multiply "
+     "(2 * 2 * 2))"),
+    ("for i in 1..3:\n  pass", "habits.yaml:6:18: syntax error: write the numbers as a list, like [1, 2, 3]"),
+    ("for r in roles:\n  break", "habits.yaml:7:14: syntax error: there is no 'break': a 'while' loop ends when its "
+     "condition fails, and the steps to skip go under if/else"),
+    ("let n = 0\nlet n += 1", "habits.yaml:7:13: syntax error: 'let' names a value once; a number that changes is a "
+     "counter (declare it under 'counters:')"),
+    ("if turn == 1 AND turn == 2:\n  pass", "habits.yaml:6:20: syntax error: write 'and', in lower case"),
+    ("if turn <> 1:\n  pass", "habits.yaml:6:16: syntax error: write '!=' for '<>'"),
+    ("if 1 < turn < 3:\n  pass", "habits.yaml:6:19: syntax error: comparisons do not chain: write 'a < x and x < b'"),
+    ("let n = 1 if turn == 1 else 2", "habits.yaml:6:17: syntax error: a value chosen by a condition is written 'if "
+     "CONDITION then A else B'"),
+    ("let n = turn == 1 ? 1 : 2", "habits.yaml:6:25: syntax error: unexpected character '?' (a value chosen by a "
+     "condition is written 'if CONDITION then A else B')"),
+    ("for r in roles if seated(r):\n  pass", "habits.yaml:6:22: syntax error: to pick some of the items, write 'where': "
+     "for x in C where CONDITION"),
+    ("print(turn)", "habits.yaml:6:7: unknown function 'print' (there is no print: the game's log says what each "
+     "action did (rulecraft play; rulecraft check -v))"),
+    ("let x = null", "habits.yaml:6:15: unknown name 'null' (write 'none')"),
+])
+def test_a_python_habit_is_named_with_what_to_write(tmp_path: Path, code: str, message: str) -> None:
+    assert validate_setup(tmp_path, code) == message
+
+
+def test_a_name_written_in_other_capitals_is_suggested_before_names_spelt_alike(tmp_path: Path) -> None:
+    path = tmp_path / "capitals.yaml"  # 'stun' is spelt like the built-in 'turn', and is 'Stun' in other capitals
+    path.write_text("name: capitals\nextends: tutorial-tiles\ntypes+:\n  mark: [Stun]\nsetup:\n  - name: deal\n"
+                    "    do: |\n      let m = stun\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.splitlines()[0] == f"{path}:8:15: unknown name 'stun' (did you mean 'Stun'?)"
+
+
+def test_a_value_named_without_let_is_one_problem_not_one_per_use(tmp_path: Path) -> None:
+    path = tmp_path / "habits.yaml"
+    path.write_text("name: habits\nextends: tutorial-tiles\nsetup:\n  - name: deal\n    do: |\n      n = 2\n"
+                    "      if n == 2:\n        move(t in tiles where t.front.symbol == Sun, hand(Sun), n)\n",
+                    encoding="utf-8")
+    lines = CliRunner().invoke(main, ["validate", str(path)]).output.replace(f"{tmp_path}/", "").splitlines()
+    assert lines[0] == ("habits.yaml:6:7: 'n' is not a counter, so '=' cannot change it (to name a value, write "
+                        "'let n = ...'; a number that changes is a counter ('counters:'))")
+    assert lines[-1] == "1 problem in 1 file"
+
+
+@pytest.mark.parametrize("code, message", [
+    ('if "Sun" in roles:\n  pass', "habits.yaml:6:10: a text is never in a list of symbol (write Sun without quotes: "
+     "the values of symbol are names, not text)"),
+    ('move(t in tiles, hand("Sun"))', "habits.yaml:6:29: the role of hand() must be a symbol, but '\"Sun\"' is a text "
+     "(write Sun without quotes: the values of symbol are names, not text)"),
+])
+def test_a_value_of_a_type_written_in_quotes_is_told_to_drop_them(tmp_path: Path, code: str, message: str) -> None:
+    assert validate_setup(tmp_path, code) == message
+
+
+@pytest.mark.parametrize("function, message", [
+    ("def tiles_of(role r): count(t in hand(r))", "habits.yaml:4:3: 'def tiles_of(role r)' must be written like name(c) "
+     "or name(role r, int n) (leave out 'def': write tiles_of(role r))"),
+    ("tiles_of(role r): return count(t in hand(r))", "habits.yaml:4:28: syntax error: there is no 'return': a program "
+     "runs to its end (put the steps to skip under if/else), and a function under 'functions:' is one expression, which "
+     "is its value"),
+])
+def test_a_function_written_as_in_python_is_told_what_to_leave_out(tmp_path: Path, function: str, message: str) -> None:
+    path = tmp_path / "habits.yaml"
+    path.write_text(f"name: habits\nextends: tutorial-tiles\nfunctions:\n  {function}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.replace(f"{tmp_path}/", "").splitlines()[0] == message
+
+
+def test_a_line_indented_under_a_line_that_opens_no_block_is_named(tmp_path: Path) -> None:
+    """It was 'unexpected indentation; expected ...' at the end of the line before."""
+    assert validate_setup(tmp_path, "shuffle(hand(Sun))\n    shuffle(hand(Moon))") == (
+        "habits.yaml:7:11: this line is indented further than the line before, which opens no block (only a line "
+        "ending in ':' does): line it up with the lines of its block")

@@ -1,0 +1,45 @@
+"""A newcomer's slips in a scenario file: rulecraft check says which seat is wrong, and that a log is empty."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from engine.core.paths import find_ruleset
+
+
+def check_changed(tmp_path: Path, old: str, new: str) -> list[str]:
+    """``rulecraft check`` on a copy of the tutorial whose scenario has ``old`` written ``new``; what it prints."""
+    folder = tmp_path / "game"
+    shutil.copytree(find_ruleset("tutorial-tiles").parent, folder)
+    scenario = next((folder / "scenarios").glob("*.yaml"))
+    text = scenario.read_text(encoding="utf-8")
+    assert old in text
+    scenario.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    return [line.strip() for line in result.output.replace(f"{folder}/scenarios/", "").splitlines()]
+
+
+@pytest.mark.parametrize("new, message", [
+    ("seats: {Sun: 1, Moon: 3, Star: absent}", "sun-beats-moon.yaml:6:25: seats must use 1..2 for 2 players: there is no "
+     "seat 3 for Moon"),
+    ("seats: {Sun: 1, Moon: 1, Star: absent}", "sun-beats-moon.yaml:6:10: seats must use 1..2 for 2 players: no role sits "
+     "at seat 2"),
+    ("seats: {Sun: one, Moon: 2, Star: absent}", "sun-beats-moon.yaml:6:16: position/seats/Sun: 'one' is not a whole "
+     "number or 'absent' (Sun: the seat (1..players) that plays this role, or `absent`)"),
+    ("seats: {Sun: 1, Moon: 2, Star: absnet}", "sun-beats-moon.yaml:6:34: position/seats/Star: 'absnet' is not a whole "
+     "number or 'absent' (did you mean 'absent'?)"),
+])
+def test_seats_that_do_not_fit_the_players_say_which(tmp_path: Path, new: str, message: str) -> None:
+    assert message in check_changed(tmp_path, "seats: {Sun: 1, Moon: 2, Star: absent}", new)
+
+
+def test_a_log_expected_after_a_refused_action_is_said_to_be_empty(tmp_path: Path) -> None:
+    lines = check_changed(tmp_path, "place Sun/Moon as Sun at 0,0", "place Sun/Moon as Sun at 5,5")
+    assert ("sun-beats-moon.yaml:19:5: expected the log to mention 'Moon/Star at (1,0) flipped from Moon to Star'; "
+            "the log is empty") in lines

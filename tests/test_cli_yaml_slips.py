@@ -1,0 +1,85 @@
+"""A newcomer's slips in a ruleset's YAML: validate points at the slip and says what to write, in one message."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from engine.core.paths import find_ruleset
+
+
+def validate(path: Path) -> list[str]:
+    """Validate ``path``: the lines validate prints, with the folder left out."""
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    folder = path if path.is_dir() else path.parent
+    return result.output.replace(str(folder) + "/", "").splitlines()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("title:Slips\nversion: 2\n", "slips.yaml:3:6: invalid YAML: could not find expected ':' (no space after "
+     "'title:', so YAML reads the line as one text: write 'title: Slips')"),
+    ("board:\n  kind:square-grid\n  max_width: 4\n", "slips.yaml:4:7: invalid YAML: mapping values are not allowed in "
+     "this context (no space after 'kind:', so YAML reads the line as one text: write 'kind: square-grid')"),
+    ("options:\n  board_size:\n    default: 4   # wider\n      doc: wider\n", "slips.yaml:6:7: invalid YAML: did not "
+     "find expected key (line 6 is indented further than line 5, which already has its value (4): YAML reads it as "
+     "more of that value; indent it like the keys it belongs with)"),
+    ("setup:\n  name: deal\n    do: pass\n", "slips.yaml:5:7: invalid YAML: mapping values are not allowed in this "
+     "context (line 5 is indented further than line 4, which already has its value (deal): YAML reads it as more of "
+     "that value; indent it like the keys it belongs with)"),
+    ("title: Slips: a test\n", "slips.yaml:3:13: invalid YAML: mapping values are not allowed in this context (a value "
+     "holding ': ' must be in quotes (title: 'Slips: a test'), or on the lines under 'title: >-')"),
+    ("turn:\n  - {name: place, place: {from: hand, face: choose}}\n   - {name: clash, clash: {table: beats}}\n",
+     "slips.yaml:5:4: invalid YAML: did not find expected '-' indicator (the items of a list start with '-', each "
+     "lined up under the first: line 5 is not in line with the list that starts at line 4)"),
+    ("setup:\n  - {name: deal, do: \"let x = \"a\"\"}\n", "slips.yaml:4:31: invalid YAML: did not find expected ',' or "
+     "'}' (the value of 'do' is in double quotes, so the \" here ends it: write the quotes inside as single ones ('a'), "
+     "or write the value on the lines under 'do: |')"),
+    ("running_score: 'if turn > 1 then 'a' else 0'\n", "slips.yaml:3:34: invalid YAML: did not find expected key (the "
+     "value of 'running_score' is in single quotes, so the ' here ends it: write the quotes inside as double ones "
+     "(\"a\"), or write the value on the lines under 'running_score: |')"),
+    ("setup:\n  - name: deal\n    do:\n      for r in roles:\n        pass\n", "slips.yaml:6:7: setup/0/do: {'for r in "
+     "roles': 'pass'} is not a text (do: effect-language statements, one per line, with indented blocks (write it as a "
+     "`|` block), like move(c in cards, deck); shuffle(deck))"),
+    ("setup:\n  - name: deal\n    do: |\n      shuffle(hand(Sun))\n    shuffle(hand(Moon))\n", "slips.yaml:7:5: invalid "
+     "YAML: could not find expected ':' (line 7 is indented less than the lines under 'do: |' (line 5), so YAML ends "
+     "them above it: indent it as they are (6 spaces))"),
+    ("options:\n  bonus:\n    defualt: 4\n    doc: more\n", "slips.yaml:5:5: unknown key 'defualt' in options/bonus "
+     "(did you mean 'default'?)"),
+])
+def test_a_slip_of_layout_or_a_misspelt_key_is_one_message_at_the_slip(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "slips.yaml"
+    path.write_text(f"name: slips\nextends: tutorial-tiles\n{text}", encoding="utf-8")
+    lines = validate(path)
+    assert lines[0] == message
+    assert lines[-1] == "1 problem in 1 file"
+
+
+@pytest.mark.parametrize("key, misspelt", [("players", "plyers"), ("turn", "trun")])
+def test_a_misspelt_required_section_is_not_also_reported_missing(tmp_path: Path, key: str, misspelt: str) -> None:
+    text = find_ruleset("tutorial-tiles").read_text(encoding="utf-8")
+    line = text[:text.index(f"\n{key}:") + 1].count("\n") + 1
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace(f"\n{key}:", f"\n{misspelt}:", 1), encoding="utf-8")
+    lines = validate(path)
+    assert lines[0] == f"ruleset.yaml:{line}:1: unknown key '{misspelt}' in the top level (did you mean '{key}'?)"
+    assert lines[-1] == "1 problem in 1 file"
+
+
+@pytest.mark.parametrize("written, shown", [('"true"', "the text 'true'"), ("yes please", "the text 'yes please'"),
+                                            ("1", "1")])
+def test_a_flag_of_an_action_written_as_text_is_named_as_a_flag(tmp_path: Path, written: str, shown: str) -> None:
+    """'break: "true"' on a character's action was "unknown setting 'break' in an action", though break is the flag."""
+    shutil.copytree(find_ruleset("iconica").parent, tmp_path / "game")
+    vex = tmp_path / "game" / "characters" / "vex.yaml"
+    text = vex.read_text(encoding="utf-8")
+    line = text[:text.index("break: true, do:")].count("\n") + 1
+    col = text.index("break: true, do:") - text.rfind("\n", 0, text.index("break: true, do:")) + len("break: ")
+    vex.write_text(text.replace("break: true, do:", f"break: {written}, do:", 1), encoding="utf-8")
+    lines = validate(vex.parent.parent)
+    assert lines[0] == (f"characters/vex.yaml:{line}:{col}: 'break' in an action is a true/false flag, not {shown} "
+                        "(write 'break: true', or leave 'break' out for false)")

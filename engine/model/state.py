@@ -661,8 +661,17 @@ class State:
         what = "the die being rolled" if verb == "roll" else "the draw"
         raise IllegalActionError(f"'{text}' is not a result of {what}; the results are: {results}")
 
-    def apply(self, action: Action | str) -> None:
-        """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
+    def apply(self, action: Action | str, undo: bool = True) -> None:
+        """Apply a legal action (object or text).  An illegal one raises and changes nothing; so does one the
+        ruleset fails to carry out half-way (a card's program dividing by a counter that is 0): with ``undo``
+        the state is put back as it was, log and history too, before the error is raised.  ``undo=False``
+        makes no copy to put back, for a state its caller drops when the ruleset fails (simulations, searches).
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> s.apply(s.legal_actions()[0]); s.turn_number
+        2
+        """
         if isinstance(action, str):
             action = self.parse_action(action)
         else:
@@ -673,15 +682,45 @@ class State:
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
             if not listed and action not in self.legal_actions():
                 raise IllegalActionError(f"'{action}' is not a legal action now")
+        if not undo:
+            if self.history is not None:
+                self.history.append(str(action))
+            self._act(action.args)
+            return
+        kept = self.clone() if self.pending is None else None  # an answer to a choice puts its effect back itself
+        lengths, waiting = self._lengths(), (self.pending, self.decided)
         if self.history is not None:
             self.history.append(str(action))
-        self._act(action.args)
+        try:
+            self._act(action.args)
+        except BaseException:
+            self._put_back(kept, lengths, waiting)
+            raise
+
+    def _lengths(self) -> tuple[int, int]:
+        """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""
+        return len(self.log or ()), len(self.history or ())
+
+    def _put_back(self, kept: "State | None", lengths: tuple[int, int], waiting: "tuple[Pending | None, int | None]") -> None:
+        """After an action that failed: this state ``kept`` again (a clone made before it, which nobody else
+        holds), its log and history cut back to ``lengths``.  Without ``kept``, an answer's effect is back at its
+        choice already: ``waiting`` gives back the choice as it was asked (not with the answer's own changes
+        noted as made outside the effect) and the turn of the last decision."""
+        if self.log is not None:
+            del self.log[lengths[0]:]
+        if self.history is not None:
+            del self.history[lengths[1]:]
+        self.pending, self.decided = waiting
+        if kept is not None:
+            for name in _POSITION:
+                setattr(self, name, getattr(kept, name))
 
     def play(self, index: int) -> None:
         """Apply legal action number ``index`` without building it: the move of random playouts and rollouts.
 
-        The same as ``apply(legal_actions()[index])``, with no Action object and
-        no text unless the state keeps a history.
+        The same as ``apply(legal_actions()[index], undo=False)``, with no Action object and
+        no text unless the state keeps a history: a ruleset failing half-way leaves the state
+        part-changed (a playout drops it); play on a copy, or use :meth:`apply`, to keep it.
 
         >>> import engine
         >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
@@ -729,7 +768,8 @@ class State:
         :meth:`legal_actions` (object or text).  The later seats' decisions are
         taken first, each as if it were its turn, then the seat to move's, which
         moves the game on as :meth:`apply` does.  Anything illegal raises and
-        changes nothing.
+        changes nothing; so does the ruleset failing half-way (every seat's
+        decision is taken back).
 
         Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
         """
@@ -752,12 +792,17 @@ class State:
                 raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
             chosen.append((seat, action))
         step = self.game.steps[self.step]
-        for seat, action in chosen[1:]:
-            if self.history is not None:
-                self.history.append(str(action))
-            self._seat_view(self._turn_of(seat), lambda s: step.apply(s, action.args))
-            self._actions = None
-        self.apply(chosen[0][1])
+        kept, lengths = self.clone(), self._lengths()
+        try:
+            for seat, action in chosen[1:]:
+                if self.history is not None:
+                    self.history.append(str(action))
+                self._seat_view(self._turn_of(seat), lambda s: step.apply(s, action.args))
+                self._actions = None
+            self.apply(chosen[0][1], undo=False)
+        except BaseException:  # the ruleset failed half-way: every seat's decision is taken back
+            self._put_back(kept, lengths, (kept.pending, kept.decided))
+            raise
 
     def _resolve_chance(self, result: Any) -> None:
         """Record a die's result (a drawn component's name); once the event has all it needs, the step begins with them."""
@@ -1059,6 +1104,10 @@ class State:
             reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
+
+
+_POSITION = tuple(name for name in State.__slots__ if name not in ("game", "players", "log", "history"))
+"""The fields :meth:`State.apply` puts back when the ruleset fails half-way through an action."""
 
 
 def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:

@@ -172,6 +172,39 @@ def test_a_loop_pass_running_thousands_of_nodes_spends_steps_for_them(tmp_path: 
     run_cli(["validate", str(path)]).assert_refused(str(path), "step budget", "--limit steps=N")
 
 
+ENDLESS = """\
+name: endless
+players: [2]
+components:
+  card:
+    instances: [{id: a}, {id: b}]
+zones:
+  hand: {kind: hand, per: role}
+setup: move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        while true:
+          let c = choose(x in hand(nth(roles, 1)), always_ask = true, text = "pick")
+end:
+  when: false
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("command", ["validate", "simulate"])
+def test_a_loop_that_asks_at_every_pass_stops_at_the_step_budget(tmp_path: Path, command: str) -> None:
+    """Each answer resumed the paused effect with the whole step budget anew, so 'while true:' around a choose never
+    ran out: validate and simulate ran for ever (without greenlet, each answer replays the effect from its start
+    under one budget, which ran out).  The budget is now the effect's, its answers included, in both ways."""
+    path = write_ruleset(tmp_path, ENDLESS)
+    args = [command, str(path), "--limit", "steps=20000", *(["-n", "1"] if command == "simulate" else [])]
+    run_cli(args, timeout=30).assert_refused(f"{path}:13", "step budget", "--limit steps=N")
+
+
 def test_a_piece_of_code_a_megabyte_long_is_refused_unparsed(tmp_path: Path) -> None:
     """A list of 300,000 ones in end.when (a 900 KB ruleset) took 36 s and 530 MB to parse, compile and describe."""
     ones = "[" + ", ".join(["1"] * 300_000) + "]"

@@ -612,8 +612,8 @@ class State:
 
     # ------------------------------------------------------------ moves
 
-    def public_text(self, action: Action) -> str:
-        """How ``action``, one of the legal actions now, reads to the seats that do not take it: a sealed commit
+    def public_text(self, action: Action | str) -> str:
+        """How ``action``, one of the legal actions now (or its text), reads to the seats that do not take it: a sealed commit
         without what it seals, a choice of a component some seat cannot see by its kind and place
         (``choose a card from hand of A``), anything else as it is.
 
@@ -622,6 +622,11 @@ class State:
         >>> s.public_text(s.legal_actions()[0]) == str(s.legal_actions()[0])
         True
         """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"public_text() takes one of legal_actions() or its text, not {type(action).__name__} "
+                            f"{cut(repr(action), 60)}")
         if action.step is CHOICE and action.args:
             hidden = choices.public_choice(self, str(action.args[0]))
             if hidden is not None:
@@ -732,16 +737,19 @@ class State:
         space = self._actions  # the pending decision's actions, kept as it was entered
         if space is None:
             space = self.legal_actions()
-        if index < 0:  # from the end, as legal_actions()[index] counts (a space's own args_at need not)
-            index += len(space)
         try:
-            if index < 0:
-                raise IndexError(index)
+            if index < 0:  # from the end, as legal_actions()[index] counts (a space's own args_at need not)
+                index += len(space)
+                if index < 0:
+                    raise IndexError(index)
             args = space.args_at(index)
         except IndexError:
             count = len(space)
             raise IndexError(f"there is no legal action number {index - count if index < 0 else index}: "
                              + (f"there are {count} (0 to {count - 1})" if count else "there are none now")) from None
+        except TypeError:  # 1.5, "3", None: say what play() takes, not how a table was indexed
+            raise TypeError(f"play() takes the number of a legal action (a whole number), not {type(index).__name__} "
+                            f"{cut(repr(index), 60)} (apply() takes an action or its text)") from None
         if self.history is not None:
             self.history.append(space.step.format(args))
         self._act(args)

@@ -104,3 +104,23 @@ def test_a_playout_move_keeps_no_copy(tmp_path: Path) -> None:
     with pytest.raises(EffectRuntimeError):
         s.apply(s.legal_actions()[0], undo=False)
     assert s != before
+
+
+@pytest.mark.parametrize("index", [1.5, "1", None])
+def test_play_given_no_whole_number_says_what_it_takes(index: object) -> None:
+    """play(1.5) said "tuple indices must be integers or slices, not float", play("1") "'<' not supported between
+    instances of 'str' and 'int'": how a table inside was indexed, not what play() takes."""
+    s = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    before = s.clone()
+    with pytest.raises(TypeError, match=r"^play\(\) takes the number of a legal action \(a whole number\), not "):
+        s.play(index)  # type: ignore[arg-type]
+    assert s == before
+
+
+def test_public_text_takes_an_action_or_its_text() -> None:
+    """public_text(None) raised "AttributeError: 'NoneType' object has no attribute 'step'"; its text was refused so."""
+    s = engine.load(ROOT / "docs" / "examples" / "crazy-eights").new_state(players=2, seed=3)
+    text = str(s.legal_actions()[0])
+    assert s.public_text(text) == s.public_text(s.legal_actions()[0]) == f"choose a card from hand of {s.current_role}"
+    with pytest.raises(TypeError, match=r"^public_text\(\) takes one of legal_actions\(\) or its text, not NoneType None"):
+        s.public_text(None)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from cli.main import main
 import engine
 from engine.compiling.loading import parse_set_options
 from engine.core.compose import apply_options, compose
-from engine.core.errors import RulesetError, SourcePos
+from engine.core.errors import RulesetError
 from engine.model.savefile import SaveError
 from engine.runner.replay import Replay, checked_playout
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
-from engine.core import rng
+from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
@@ -839,6 +839,8 @@ class State:
                 return
             if i >= last or (turn_order in self.slices and i >= 0 and self._left_mid_turn()):
                 self.step = -1
+                if self.log is not None and len(self.log) > self.game.limits.log_lines:
+                    self._cut_log()
                 if self.game.end_turn(self):
                     return
                 i = -1
@@ -857,6 +859,24 @@ class State:
                     return
             if step.enter(self):
                 return
+
+    def _cut_log(self) -> None:
+        """Leave out the lines past the ``log_lines`` limit (a ruleset logging 60,000 changes a turn filled the
+        memory of ``rulecraft play``); the first line left out becomes one saying so.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> s.log = ["a line"] * (s.game.limits.log_lines + 5); s._cut_log(); s._cut_log()
+        >>> len(s.log) - s.game.limits.log_lines, s.log[-1][:31]
+        (1, '... the log stops here: it has ')
+        """
+        most = self.game.limits.log_lines
+        if len(self.log or ()) <= most + 1:
+            return
+        assert self.log is not None
+        del self.log[most:]
+        self.log.append(f"... the log stops here: it has {most:,} lines, and the game's later lines are left out "
+                        f"{limits.exceeded('log_lines', most)}")
 
     def _left_mid_turn(self) -> bool:
         """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""

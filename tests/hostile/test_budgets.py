@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core import limits
 
 from budget_cli import BASE, run_cli, write_ruleset
@@ -329,3 +330,23 @@ def test_the_hardening_page_lists_every_limit_with_its_default_and_meaning() -> 
     assert sorted(rows) == sorted(limits.NAMES)
     for name in limits.NAMES:
         assert rows[name] == f"{getattr(defaults, name):,} | {limits.DESCRIPTIONS[name]}"
+
+
+def test_a_game_log_stops_at_its_line_limit(tmp_path: Path) -> None:
+    """A turn of 'repeat 30000:' around two counter changes logged 60,000 lines, every turn to the turn limit:
+    'rulecraft play' (and the server, and replays) kept all 60 million of them, several gigabytes, while the game
+    itself stays within its step budget.  Past ``log_lines`` a game's later lines are left out, a line says so, and
+    the game's end is still logged."""
+    text = (ENDLESS.replace("name: endless", "name: chatty").replace("when: false", "when: turn > 40")
+            .replace("counters:", "").replace("zones:", "counters:\n  gold: {per: role}\nzones:"))
+    text = text.replace("""        while true:
+          let c = choose(x in hand(nth(roles, 1)), always_ask = true, text = "pick")""", """        repeat 30:
+          gold(current_role) += 1""")
+    path = write_ruleset(tmp_path, text)
+    with limits.using(limits.Limits(log_lines=500)):
+        game = engine.load(path)
+    state = game.new_state(players=2, seed=1, record=True)
+    assert state.outcome is not None and len(state.log) == 502
+    assert state.log[500] == ("... the log stops here: it has 500 lines, and the game's later lines are left out "
+                              "(limit log_lines=500; raise it with --limit log_lines=N)")
+    assert state.log[-1].startswith("game over")

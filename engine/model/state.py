@@ -692,33 +692,33 @@ class State:
                 self.history.append(str(action))
             self._act(action.args)
             return
-        kept = self.clone() if self.pending is None else None  # an answer to a choice puts its effect back itself
-        lengths, waiting = self._lengths(), (self.pending, self.decided)
+        kept, lengths = self.clone(), self._lengths()
         if self.history is not None:
             self.history.append(str(action))
         try:
             self._act(action.args)
         except BaseException:
-            self._put_back(kept, lengths, waiting)
+            self._put_back(kept, lengths)
             raise
 
     def _lengths(self) -> tuple[int, int]:
         """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""
         return len(self.log or ()), len(self.history or ())
 
-    def _put_back(self, kept: "State | None", lengths: tuple[int, int], waiting: "tuple[Pending | None, int | None]") -> None:
+    def _put_back(self, kept: "State", lengths: tuple[int, int]) -> None:
         """After an action that failed: this state ``kept`` again (a clone made before it, which nobody else
-        holds), its log and history cut back to ``lengths``.  Without ``kept``, an answer's effect is back at its
-        choice already: ``waiting`` gives back the choice as it was asked (not with the answer's own changes
-        noted as made outside the effect) and the turn of the last decision."""
+        holds), its log and history cut back to ``lengths``.  An answer whose effect failed has put the position
+        back itself, waiting at its choice again (with its coroutine): only the choice as it was asked (not with
+        the answer's own changes noted as made outside the effect) and the turn of the last decision are given back."""
         if self.log is not None:
             del self.log[lengths[0]:]
         if self.history is not None:
             del self.history[lengths[1]:]
-        self.pending, self.decided = waiting
-        if kept is not None:
-            for name in _POSITION:
-                setattr(self, name, getattr(kept, name))
+        if self.pending is not None and kept.pending is not None:
+            self.pending, self.decided = kept.pending, kept.decided
+            return
+        for name in _POSITION:
+            setattr(self, name, getattr(kept, name))
 
     def play(self, index: int) -> None:
         """Apply legal action number ``index`` without building it: the move of random playouts and rollouts.
@@ -809,7 +809,7 @@ class State:
                 self._actions = None
             self.apply(chosen[0][1], undo=False)
         except BaseException:  # the ruleset failed half-way: every seat's decision is taken back
-            self._put_back(kept, lengths, (kept.pending, kept.decided))
+            self._put_back(kept, lengths)
             raise
 
     def _resolve_chance(self, result: Any) -> None:

@@ -55,6 +55,24 @@ scoring:
 """
 
 
+@pytest.mark.parametrize("replaying", [False, True], ids=["paused", "replayed"])
+def test_an_answer_whose_effect_finishes_before_the_ruleset_fails_leaves_the_state_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replaying: bool) -> None:
+    """The answer's effect runs to its end; the turn's next step then divides by zero.  The state must not be left
+    with the effect's changes made and the choice asked again."""
+    monkeypatch.setattr(choices, "_REPLAYING", replaying)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(PROGRAMS.replace("end:", "  - do:\n      effect: |\n        gold(current_role) += 1\n"
+                                            "        gold(current_role) = 1 / (count(played) - count(played))\nend:"),
+                    encoding="utf-8")
+    s = engine.load(path).new_state(players=2, seed=0, record=True)
+    before = s.clone(record=True)
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        s.apply("choose plain")
+    assert s == before and s.log == before.log and s.history == before.history
+    assert s.legal_actions().texts() == before.legal_actions().texts()
+
+
 def failing_bids(tmp_path: Path) -> engine.Game:
     """Sealed bids whose reveal, once both bids are in, takes the lot and then divides by zero."""
     text = (ROOT / "docs" / "examples" / "sealed-bids" / "ruleset.yaml").read_text(encoding="utf-8")

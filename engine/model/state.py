@@ -606,8 +606,8 @@ class State:
         return v
 
     def note(self, make: Callable[[], str]) -> None:
-        """Record an event in words (only when this state keeps a log)."""
-        if self.log is not None:
+        """Record an event in words (only when this state keeps a log, and while it is within ``log_lines``)."""
+        if self.log is not None and len(self.log) <= self.game.limits.log_lines:
             self.log.append(make())
 
     # ------------------------------------------------------------ moves
@@ -862,7 +862,8 @@ class State:
 
     def _cut_log(self) -> None:
         """Leave out the lines past the ``log_lines`` limit (a ruleset logging 60,000 changes a turn filled the
-        memory of ``rulecraft play``); the first line left out becomes one saying so.
+        memory of ``rulecraft play``); the first line left out becomes one saying so.  (Counter changes and noted
+        events stop at the limit as they come; other lines, each a step of the budget at most, wait for the turn's end.)
 
         >>> import engine
         >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
@@ -871,7 +872,7 @@ class State:
         (1, '... the log stops here: it has ')
         """
         most = self.game.limits.log_lines
-        if len(self.log or ()) <= most + 1:
+        if len(self.log or ()) <= most:
             return
         assert self.log is not None
         del self.log[most:]
@@ -1107,7 +1108,7 @@ class State:
         new = self.counters[index] = spec.clamp(self, owner, value)
         if new == old:
             return
-        if self.log is not None:
+        if self.log is not None and len(self.log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
             self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)

@@ -501,6 +501,27 @@ def test_a_while_loop_runs_while_its_condition_holds_and_a_runaway_one_stops_at_
     assert any("the condition of 'while' must be a bool, but '3' is an int" in d.message for d in builder.sink.items)
 
 
+@pytest.mark.parametrize("program, at, looping", [
+    ("let c = 1\n        while c == 1:\n          let c = 2", "10:11", True),
+    ("let total = 0\n        for t in hand(current_role):\n          let total = total + 1", "10:11", True),
+    ("let c = 1\n        if c == 1:\n          let c = 2", "10:11", False),
+])
+def test_a_let_hiding_a_name_of_a_block_around_it_is_refused(tmp_path: Path, program: str, at: str, looping: bool) -> None:
+    """'let c = 1', then 'while c == 1:' with 'let c = 2' inside, ran until the step budget stopped it (reported only
+    as the budget): the inner let made a second 'c', which the loop's test never read."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nend:\n  when: count(c in board) == 9\n"
+                    f"turn:\n  - do:\n      effect: |\n        {program}\n", encoding="utf-8")
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    name = program.split()[1]
+    loop = ", so the loop (its test, its next pass) still reads the outer one" if looping else ""
+    assert found == [f"ruleset.yaml:{at}: '{name}' is already a name of a block around this one: this 'let' would make a "
+                     f"second '{name}', which ends with its block{loop} (a name keeps its value: pick another name here, "
+                     f"or keep a value that changes in a counter ('counters:', then '{name} = ...'))"]
+
+
 def test_a_keyword_given_twice_is_refused_at_the_second(tmp_path: Path) -> None:
     """'choose(..., optional = false, optional = true)' was accepted, the last one winning unseen."""
     from engine.runner.validate import validate_path

@@ -137,6 +137,27 @@ def test_perform_runs_only_attributes_listed_under_programs(tmp_path: Path) -> N
     assert "perform() changes the game, which a condition or score can't do" in str(err.value)
 
 
+@pytest.mark.parametrize("old, new, found", [
+    ("programs: [on_play]", "programs: [id]",
+     "ruleset.yaml:3:12: 'id' is every component's name (c.id), not a text attribute that can hold a program "
+     "(declare one of your own: attributes: {on_play: text})"),
+    ("programs: [on_play]", "programs: [on_play, on_play]",
+     "ruleset.yaml:3:21: 'on_play' is listed twice under 'programs' (list each attribute once)"),
+    ("attributes: {on_play: text}", "attributes: {on_play: text, id: text}",
+     "ruleset.yaml:6:33: 'id' is already every component's name (c.id): an attribute cannot take that name "
+     "(name it another way, e.g. 'my_id')"),
+])
+def test_a_program_attribute_named_like_a_built_in_one_or_listed_twice_is_refused(
+        tmp_path: Path, old: str, new: str, found: str) -> None:
+    """'programs: [id]' was told to declare 'id' (doing so compiled every component's id as its program: "syntax
+    error" at each instance); 'programs: [a, a]' was accepted; an attribute named 'id' or 'kind' was accepted and
+    never read (c.id is the name)."""
+    with pytest.raises(RulesetError) as err:
+        load(tmp_path, RULESET.replace(old, new))
+    assert found in str(err.value)
+    assert "syntax error" not in str(err.value)
+
+
 SELF_PLAYING = RULESET.replace("      - {id: plain}\n", "      - {id: plain}\n      - id: echo\n        on_play: perform(self, on_play)\n")
 
 

@@ -19,7 +19,7 @@ from cli.main import main
 import engine
 from engine.compiling.loading import parse_set_options
 from engine.core.compose import apply_options, compose
-from engine.core.errors import RulesetError, SourcePos
+from engine.core.errors import RulesetError
 from engine.model.savefile import SaveError
 from engine.runner.replay import Replay, checked_playout
 
@@ -114,12 +114,11 @@ def test_an_unknown_option_is_refused_with_the_known_ones_and_a_guess() -> None:
     assert diagnostic.hint == "did you mean 'width'?"
 
 
-def test_a_value_of_another_kind_is_refused_where_it_was_written() -> None:
+def test_a_value_of_another_kind_is_refused_naming_the_option_and_the_value() -> None:
+    """It was told at '--set width:1:1:', the value only on the line below."""
     err = error_with(width="four")
-    assert err.diagnostics[0].pos == SourcePos("--set width", 1, 1)
-    assert err.format() == (
-        "--set width: option 'width' holds a whole number (7 in the ruleset), not text\n    four\n    ^"
-    )
+    assert err.diagnostics[0].pos is None
+    assert err.format() == "--set width=four: option 'width' holds a whole number (7 in the ruleset), not text"
     assert "not a decimal number" in error_with(width="7.5").diagnostics[0].message
     assert "not true/false" in error_with(width="yes").diagnostics[0].message
 
@@ -129,7 +128,7 @@ def test_a_list_of_another_kind_of_item_is_refused_where_it_was_written() -> Non
     with pytest.raises(RulesetError) as info:
         engine.load(RULESET, set_options={"rank_points": "[a, b]"})
     assert info.value.format().splitlines()[0] == (
-        "set_options['rank_points']:1:1: option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
+        "set_options['rank_points'] = '[a, b]': option 'rank_points' holds a list of whole numbers ([4, 3, 2, 1] in the ruleset), "
         "not a list with text: 'a'")
     assert engine.load(RULESET, set_options={"rank_points": "[5, 3]"}).options["rank_points"] == [5, 3]
 
@@ -345,7 +344,7 @@ def test_set_options_that_are_no_mapping_are_refused_by_name(given: object) -> N
 
 def test_a_number_for_a_text_option_gets_a_hint_to_quote_it() -> None:
     diagnostic = error_with(label="5").diagnostics[0]
-    assert diagnostic.message == "option 'label' holds text ('plain' in the ruleset), not a whole number"
+    assert diagnostic.message == "--set label=5: option 'label' holds text ('plain' in the ruleset), not a whole number"
     assert diagnostic.hint == "to mean text, quote it: --set label=\"'5'\""
     assert tree_with(label="'5'")["options"]["label"] == "5"
 
@@ -374,12 +373,21 @@ def test_the_command_line_is_answered_in_its_flags_words(args: list[str], words:
 
 @pytest.mark.parametrize(("args", "label"), [
     (["simulate", RULESET, "-n", "2", "--compare-set", "grid_widht=3"], "--compare-set grid_widht=3: no option"),
-    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=three"], "--compare-set grid_width: option"),
-    (["sweep", RULESET, "grid_width=[3, three]", "-n", "2"], "sweep grid_width: option"),
+    (["simulate", RULESET, "-n", "2", "--compare-set", "grid_width=three"], "--compare-set grid_width=three: option"),
+    (["sweep", RULESET, "grid_width=[3, three]", "-n", "2"], "sweep grid_width=three: option"),
 ])
 def test_a_wrong_value_names_the_flag_or_the_sweep_that_gave_it(args: list[str], label: str) -> None:
     result = run(*args)
     assert result.exit_code == 1 and label in result.output and "--set" not in result.output, result.output
+
+
+def test_validate_names_the_option_and_the_value_it_was_given() -> None:
+    """'rulecraft validate --set grid_width=three' was told at '--set grid_width:1:1:', which says neither the value
+    nor that it was an option set (the value showed only under it)."""
+    result = run("validate", RULESET, "--set", "grid_width=three")
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[0] == ("--set grid_width=three: option 'grid_width' holds a whole number "
+                                             "(7 in the ruleset), not text")
 
 
 def test_a_sweep_value_meant_as_text_is_told_to_quote_it_in_its_list() -> None:

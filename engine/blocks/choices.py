@@ -229,7 +229,8 @@ class Tape:
     It is the state's ``tape`` while an effect runs or is paused; a clone has none.
     """
 
-    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "here", "start")
+    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "here", "start",
+                 "left")
 
     def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = ()) -> None:
         self.answers = answers
@@ -244,6 +245,7 @@ class Tape:
         self.label = ""  # that answer's label
         self.here = False  # the effect runs on the position before it, of which no copy is kept yet (see asks_first)
         self.start: Any = None  # then: a copy of that position, made once the effect may change the game
+        self.left = 0  # the coroutine's step budget left when it paused: an answer resumes it with that, not anew
 
     def replay(self) -> int | None:
         """The next die the effect rolled in an earlier run, if it got that far (None: roll a new one)."""
@@ -446,6 +448,7 @@ def answer(s: "StateView", label: str) -> bool:
         else:
             if _live(s) is None:
                 rebuild(s)
+            s.budget = s.tape.left  # type: ignore[union-attr]  # one budget for the whole effect, as when replaying it
             finished = _drive(s, pending, s.tape, value)  # type: ignore[arg-type]
     except BaseException:
         _back_to(s, pending)
@@ -546,6 +549,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
         if s.log is not None:
             object.__setattr__(paused, "logged", len(s.log) - tape.mark)
     else:
+        tape.left = s.budget
         object.__setattr__(paused, "base", pending.base)
         object.__setattr__(paused, "outside", pending.outside)
     object.__setattr__(paused, "noted", _noted(s))

@@ -47,7 +47,7 @@ from engine.core.slices import HookTrail
 from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY_COMPONENT, EFFECT
+from engine.lang.types import ANY_COMPONENT, BUILT_IN, EFFECT
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -66,16 +66,21 @@ def declared(b: "BuildContext") -> list[str]:
     if not isinstance(spec, list):
         b.error(b.pos(b.tree, KEY), "'programs' must list text attributes holding each component's program, like [on_play]")
         return []
-    found = []
+    found: list[str] = []
     for i, item in enumerate(spec):
         name = str(item)
         type_name = b.game.attribute_types.get(name)
-        if type_name != "text":
+        if name in found:
+            b.error(b.pos(spec, i), f"'{name}' is listed twice under 'programs'", "list each attribute once")
+        elif name in BUILT_IN:
+            b.error(b.pos(spec, i), f"'{name}' is {BUILT_IN[name]}, not a text attribute that can hold a program",
+                    "declare one of your own: attributes: {on_play: text}")
+        elif type_name != "text":
             known = [a for a, t in b.game.attribute_types.items() if t == "text"]
             hint = (f"'{name}' holds {type_name} values" if type_name else
                     did_you_mean(name, known) or "declare it on a component kind: attributes: {" + f"{name}: text" + "}")
             b.error(b.pos(spec, i), f"'{name}' must be a text attribute holding each component's program", hint)
-        elif name not in found:
+        else:
             found.append(name)
     return found
 

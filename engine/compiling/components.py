@@ -34,7 +34,7 @@ from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence, plain
-from engine.lang.types import LIST_OF
+from engine.lang.types import BUILT_IN, LIST_OF
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder
@@ -89,6 +89,10 @@ def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tu
     raw = spec.get("attributes") or {}
     for name, decl in raw.items():
         b.check_identifier(name, raw.key_pos.get(name), "attribute")
+        if name in BUILT_IN:  # the built-in one would win (c.id) or the instance's key would never reach it (count)
+            b.error(raw.key_pos.get(name), f"'{name}' is already {BUILT_IN[name]}: an attribute cannot take that name",
+                    f"name it another way, e.g. 'my_{name}'")
+            continue
         type_name = str(decl.get("type") if isinstance(decl, Mapping) else decl)
         per_face = bool(decl.get("per_face", False)) if isinstance(decl, Mapping) else False
         if type_name not in b.game.types and type_name not in PLAIN_TYPES:

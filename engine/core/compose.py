@@ -315,7 +315,7 @@ def apply_options(
     engine.core.errors.RulesetError: --set widht=4: no option 'widht' in this ruleset (options: width) (did you mean 'width'?)
     >>> apply_options(tree, {"width": "four"}, {"width": "--compare-set"})
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --compare-set width: option 'width' holds a whole number (7 in the ruleset), not text
+    engine.core.errors.RulesetError: --compare-set width=four: option 'width' holds a whole number (7 in the ruleset), not text
     """
     if not set_options:
         return tree
@@ -340,7 +340,7 @@ def apply_options(
         spec = declared[name]
         with_default = isinstance(spec, Mapping) and "default" in spec
         if not (with_default and isinstance(spec.get("values"), list)):  # else the values listed decide, of any kinds
-            _check_same_kind(name, spec["default"] if with_default else spec, value, where)
+            _check_same_kind(name, spec["default"] if with_default else spec, value, where, str(text))
         pos = SourcePos(where, 1, 1)
         if with_default:  # the value replaces the default whole (a mapping is not merged); the doc stays
             changed = _copy(spec)
@@ -426,36 +426,43 @@ def _assignment(where: str, text: str) -> str:
     return f"{where} = {text!r}" if where.startswith("set_options[") else f"{where}={text}"
 
 
-def _check_same_kind(name: str, old: Any, new: Any, where: str) -> None:
-    """An option set from outside keeps its kind: ``7`` takes ``4``, not ``four``."""
+def _check_same_kind(name: str, old: Any, new: Any, where: str, text: str) -> None:
+    """An option set from outside keeps its kind: ``7`` takes ``4``, not ``four``; an error begins with the setting
+    as it was written at ``where`` (``--set width=four``).
+
+    >>> _check_same_kind("width", 7, "four", "--set width", "four")
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: --set width=four: option 'width' holds a whole number (7 in the ruleset), not text
+    """
     was, now = describe_kind(old), describe_kind(new)
+    written = _assignment(where, cut(text, 60))
     if was == now and isinstance(old, list) and isinstance(new, list):
-        _check_same_items(name, old, new, where)
+        _check_same_items(name, old, new, written)
     if old is None or was == now or (isinstance(old, float) and now == describe_kind(0)):
         return
     shown = repr(old) if isinstance(old, str) else yaml_text(plain(old))  # 'three', false, [6, 3]: as YAML writes it
-    message = f"option '{name}' holds {was} ({shown} in the ruleset), not {now}"
+    message = f"{written}: option '{name}' holds {was} ({shown} in the ruleset), not {now}"
     quoted = f"'{yaml_text(plain(new))}'"
     if where.startswith("--"):
-        written = f"{where}=\"{quoted}\""
+        fixed = f"{where}=\"{quoted}\""
     elif where.startswith("set_options["):  # the Python API
-        written = f"{where} = {quoted!r}"
+        fixed = f"{where} = {quoted!r}"
     else:  # a sweep's value is quoted in its list
-        written = quoted
-    hint = f"to mean text, quote it: {written}" if isinstance(old, str) else None
-    raise RulesetError.at(SourcePos(where, 1, 1), message, hint)
+        fixed = quoted
+    hint = f"to mean text, quote it: {fixed}" if isinstance(old, str) else None
+    raise RulesetError.at(None, message, hint)
 
 
 _PLURALS = {"a whole number": "whole numbers", "text": "texts", "true/false": "true/false values",
             "a decimal number": "numbers", "a list": "lists", "a mapping": "mappings"}
 
 
-def _check_same_items(name: str, old: list[Any], new: list[Any], where: str) -> None:
+def _check_same_items(name: str, old: list[Any], new: list[Any], written: str) -> None:
     """A list option whose items are all of one kind takes a list of that kind: ``[4, 3]``, not ``[a, b]``.
 
-    >>> _check_same_items("points", [3, 1, 0], ["a", 2], "--set points")
+    >>> _check_same_items("points", [3, 1, 0], ["a", 2], "--set points=[a, 2]")
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: --set points: option 'points' holds a list of whole numbers ([3, 1, 0] in the ruleset), not a list with text: 'a'
+    engine.core.errors.RulesetError: --set points=[a, 2]: option 'points' holds a list of whole numbers ([3, 1, 0] in the ruleset), not a list with text: 'a'
     """
     kinds = {describe_kind(item) for item in old}
     if len(kinds) != 1:
@@ -463,9 +470,9 @@ def _check_same_items(name: str, old: list[Any], new: list[Any], where: str) -> 
     kind = kinds.pop()
     for item in new:
         if describe_kind(item) != kind and not (kind == "a decimal number" and isinstance(item, int)):
-            message = f"option '{name}' holds a list of {_PLURALS[kind]} ({old!r} in the ruleset), " \
+            message = f"{written}: option '{name}' holds a list of {_PLURALS[kind]} ({old!r} in the ruleset), " \
                       f"not a list with {describe_kind(item)}: {yaml_text(plain(item))!r}"
-            raise RulesetError.at(SourcePos(where, 1, 1), message)
+            raise RulesetError.at(None, message)
 
 
 # --- loading files -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, condition_items, integer_digits, code_length, code_total
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, condition_items, integer_digits, code_length, code_total, log_lines
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ class Limits:
     integer_digits: int = 100
     code_length: int = 100_000
     code_total: int = 500_000
+    log_lines: int = 200_000
 
     @property
     def integer_bound(self) -> int:
@@ -82,6 +83,7 @@ DESCRIPTIONS: dict[str, str] = {
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
     "code_length": "characters of one piece of effect-language code (a condition, a program, a function's body)",
     "code_total": "characters of effect-language code in one ruleset as compiled, every piece counted (its base's and the chosen variants' included)",
+    "log_lines": "lines of one game's log (play, replays, the server's tables): past it, each turn's lines are left out and a line says so",
 }
 """What each limit bounds, for ``docs/hardening.md`` and error messages."""
 

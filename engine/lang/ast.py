@@ -1143,6 +1143,12 @@ class Let(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         c = self.value.compile(scope)
+        if scope.outer_defines(self.name):  # a second name, gone at the block's end: the outer one never changes
+            again = ", so the loop (its test, its next pass) still reads the outer one" if scope.looping else ""
+            scope.error(self.pos, f"'{self.name}' is already a name of a block around this one: this 'let' would make "
+                                  f"a second '{self.name}', which ends with its block{again}",
+                        f"a name keeps its value: pick another name here, or keep a value that changes in a counter "
+                        f"('counters:', then '{self.name} = ...')")
         slot = scope.bind(self.name, c.type)
         f = c.fn
 

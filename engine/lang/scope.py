@@ -193,6 +193,21 @@ class Scope:
             scope = scope.parent
         return name in self.vocab.globals
 
+    def outer_defines(self, name: str) -> bool:
+        """Whether ``name`` is a local variable of an enclosing scope (a block around this one), not of this one.
+
+        >>> from engine.lang.types import INT
+        >>> outer = Scope(Vocabulary()); _ = outer.bind("c", INT); inner = outer.child()
+        >>> inner.outer_defines("c"), outer.outer_defines("c")
+        (True, False)
+        """
+        scope = self.parent
+        while scope:
+            if name in scope.locals or name in scope.aliases:
+                return True
+            scope = scope.parent
+        return False
+
     def lookup(self, name: str, pos: SourcePos | None) -> Compiled:
         """The compiled meaning of a name; reports an error (with a hint) when unknown."""
         scope: Scope | None = self

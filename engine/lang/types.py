@@ -19,6 +19,11 @@ from dataclasses import dataclass
 LIST_OF = "list of "
 """The prefix of a list attribute's declared type: ``list of TYPE``."""
 
+BUILT_IN = {"id": "every component's name (c.id)", "kind": "every component's kind (c.kind)",
+            "face": "the name of the face a component shows (c.face)", "cell": "the board cell a component is on (c.cell)",
+            "count": "an instance's number of copies (count:)"}
+"""What every component has already, by name: no attribute of a ruleset may take one of these names."""
+
 
 @dataclass(frozen=True)
 class Type:

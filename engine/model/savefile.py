@@ -180,7 +180,7 @@ def _probe(s: "State") -> None:
         for i in picks:
             trial = s.clone()
             try:
-                trial.apply(trial.legal_actions()[i])
+                trial.apply(trial.legal_actions()[i], undo=False)  # a trial copy: nothing to put back
             except RulecraftError:
                 continue
     except SaveError:

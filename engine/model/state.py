@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
-from engine.core import rng
+from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
@@ -606,14 +606,14 @@ class State:
         return v
 
     def note(self, make: Callable[[], str]) -> None:
-        """Record an event in words (only when this state keeps a log)."""
-        if self.log is not None:
+        """Record an event in words (only when this state keeps a log, and while it is within ``log_lines``)."""
+        if self.log is not None and len(self.log) <= self.game.limits.log_lines:
             self.log.append(make())
 
     # ------------------------------------------------------------ moves
 
-    def public_text(self, action: Action) -> str:
-        """How ``action``, one of the legal actions now, reads to the seats that do not take it: a sealed commit
+    def public_text(self, action: Action | str) -> str:
+        """How ``action``, one of the legal actions now (or its text), reads to the seats that do not take it: a sealed commit
         without what it seals, a choice of a component some seat cannot see by its kind and place
         (``choose a card from hand of A``), anything else as it is.
 
@@ -622,6 +622,11 @@ class State:
         >>> s.public_text(s.legal_actions()[0]) == str(s.legal_actions()[0])
         True
         """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"public_text() takes one of legal_actions() or its text, not {type(action).__name__} "
+                            f"{cut(repr(action), 60)}")
         if action.step is CHOICE and action.args:
             hidden = choices.public_choice(self, str(action.args[0]))
             if hidden is not None:
@@ -661,8 +666,17 @@ class State:
         what = "the die being rolled" if verb == "roll" else "the draw"
         raise IllegalActionError(f"'{text}' is not a result of {what}; the results are: {results}")
 
-    def apply(self, action: Action | str) -> None:
-        """Apply a legal action (object or text).  An illegal one raises and changes nothing."""
+    def apply(self, action: Action | str, undo: bool = True) -> None:
+        """Apply a legal action (object or text).  An illegal one raises and changes nothing; so does one the
+        ruleset fails to carry out half-way (a card's program dividing by a counter that is 0): with ``undo``
+        the state is put back as it was, log and history too, before the error is raised.  ``undo=False``
+        makes no copy to put back, for a state its caller drops when the ruleset fails (simulations, searches).
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> s.apply(s.legal_actions()[0]); s.turn_number
+        2
+        """
         if isinstance(action, str):
             action = self.parse_action(action)
         else:
@@ -673,15 +687,45 @@ class State:
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
             if not listed and action not in self.legal_actions():
                 raise IllegalActionError(f"'{action}' is not a legal action now")
+        if not undo:
+            if self.history is not None:
+                self.history.append(str(action))
+            self._act(action.args)
+            return
+        kept, lengths = self.clone(), self._lengths()
         if self.history is not None:
             self.history.append(str(action))
-        self._act(action.args)
+        try:
+            self._act(action.args)
+        except BaseException:
+            self._put_back(kept, lengths)
+            raise
+
+    def _lengths(self) -> tuple[int, int]:
+        """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""
+        return len(self.log or ()), len(self.history or ())
+
+    def _put_back(self, kept: "State", lengths: tuple[int, int]) -> None:
+        """After an action that failed: this state ``kept`` again (a clone made before it, which nobody else
+        holds), its log and history cut back to ``lengths``.  An answer whose effect failed has put the position
+        back itself, waiting at its choice again (with its coroutine): only the choice as it was asked (not with
+        the answer's own changes noted as made outside the effect) and the turn of the last decision are given back."""
+        if self.log is not None:
+            del self.log[lengths[0]:]
+        if self.history is not None:
+            del self.history[lengths[1]:]
+        if self.pending is not None and kept.pending is not None:
+            self.pending, self.decided = kept.pending, kept.decided
+            return
+        for name in _POSITION:
+            setattr(self, name, getattr(kept, name))
 
     def play(self, index: int) -> None:
         """Apply legal action number ``index`` without building it: the move of random playouts and rollouts.
 
-        The same as ``apply(legal_actions()[index])``, with no Action object and
-        no text unless the state keeps a history.
+        The same as ``apply(legal_actions()[index], undo=False)``, with no Action object and
+        no text unless the state keeps a history: a ruleset failing half-way leaves the state
+        part-changed (a playout drops it); play on a copy, or use :meth:`apply`, to keep it.
 
         >>> import engine
         >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
@@ -693,16 +737,19 @@ class State:
         space = self._actions  # the pending decision's actions, kept as it was entered
         if space is None:
             space = self.legal_actions()
-        if index < 0:  # from the end, as legal_actions()[index] counts (a space's own args_at need not)
-            index += len(space)
         try:
-            if index < 0:
-                raise IndexError(index)
+            if index < 0:  # from the end, as legal_actions()[index] counts (a space's own args_at need not)
+                index += len(space)
+                if index < 0:
+                    raise IndexError(index)
             args = space.args_at(index)
         except IndexError:
             count = len(space)
             raise IndexError(f"there is no legal action number {index - count if index < 0 else index}: "
                              + (f"there are {count} (0 to {count - 1})" if count else "there are none now")) from None
+        except TypeError:  # 1.5, "3", None: say what play() takes, not how a table was indexed
+            raise TypeError(f"play() takes the number of a legal action (a whole number), not {type(index).__name__} "
+                            f"{cut(repr(index), 60)} (apply() takes an action or its text)") from None
         if self.history is not None:
             self.history.append(space.step.format(args))
         self._act(args)
@@ -761,7 +808,8 @@ class State:
         :meth:`legal_actions` (object or text).  The later seats' decisions are
         taken first, each as if it were its turn, then the seat to move's, which
         moves the game on as :meth:`apply` does.  Anything illegal raises and
-        changes nothing.
+        changes nothing; so does the ruleset failing half-way (every seat's
+        decision is taken back).
 
         Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
         """
@@ -784,12 +832,17 @@ class State:
                 raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
             chosen.append((seat, action))
         step = self.game.steps[self.step]
-        for seat, action in chosen[1:]:
-            if self.history is not None:
-                self.history.append(str(action))
-            self._seat_view(self._turn_of(seat), lambda s: step.apply(s, action.args))
-            self._actions = None
-        self.apply(chosen[0][1])
+        kept, lengths = self.clone(), self._lengths()
+        try:
+            for seat, action in chosen[1:]:
+                if self.history is not None:
+                    self.history.append(str(action))
+                self._seat_view(self._turn_of(seat), lambda s: step.apply(s, action.args))
+                self._actions = None
+            self.apply(chosen[0][1], undo=False)
+        except BaseException:  # the ruleset failed half-way: every seat's decision is taken back
+            self._put_back(kept, lengths)
+            raise
 
     def _resolve_chance(self, result: Any) -> None:
         """Record a die's result (a drawn component's name); once the event has all it needs, the step begins with them."""
@@ -818,6 +871,8 @@ class State:
                 return
             if i >= last or (turn_order in self.slices and i >= 0 and self._left_mid_turn()):
                 self.step = -1
+                if self.log is not None and len(self.log) > self.game.limits.log_lines:
+                    self._cut_log()
                 if self.game.end_turn(self):
                     return
                 i = -1
@@ -836,6 +891,25 @@ class State:
                     return
             if step.enter(self):
                 return
+
+    def _cut_log(self) -> None:
+        """Leave out the lines past the ``log_lines`` limit (a ruleset logging 60,000 changes a turn filled the
+        memory of ``rulecraft play``); the first line left out becomes one saying so.  (Counter changes and noted
+        events stop at the limit as they come; other lines, each a step of the budget at most, wait for the turn's end.)
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> s.log = ["a line"] * (s.game.limits.log_lines + 5); s._cut_log(); s._cut_log()
+        >>> len(s.log) - s.game.limits.log_lines, s.log[-1][:31]
+        (1, '... the log stops here: it has ')
+        """
+        most = self.game.limits.log_lines
+        if len(self.log or ()) <= most:
+            return
+        assert self.log is not None
+        del self.log[most:]
+        self.log.append(f"... the log stops here: it has {most:,} lines, and the game's later lines are left out "
+                        f"{limits.exceeded('log_lines', most)}")
 
     def _left_mid_turn(self) -> bool:
         """Whether the role whose turn it is left the turn order during it: the rest of its turn is skipped."""
@@ -1066,7 +1140,7 @@ class State:
         new = self.counters[index] = spec.clamp(self, owner, value)
         if new == old:
             return
-        if self.log is not None:
+        if self.log is not None and len(self.log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
             self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)
@@ -1091,6 +1165,10 @@ class State:
             reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
+
+
+_POSITION = tuple(name for name in State.__slots__ if name not in ("game", "players", "log", "history"))
+"""The fields :meth:`State.apply` puts back when the ruleset fails half-way through an action."""
 
 
 def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:

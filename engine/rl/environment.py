@@ -167,11 +167,9 @@ class RulecraftEnv(AECEnv):
             what = self.table.describe(index) if 0 <= index < len(self.table) else "out of range"
             raise ValueError(f"action {index} ({what}) is not legal for {agent} now; "
                              f"legal: {sorted(self._legal)[:10]}{' ...' if len(self._legal) > 10 else ''}")
-        played = self.game_state.clone()
-        played.apply(move)  # on a copy: a ruleset failing while carrying the move out leaves the game as it was
+        self.game_state.apply(move)  # a ruleset failing while carrying the move out leaves the game as it was
         self._cumulative_rewards[agent] = 0.0
         self._last = f"{agent}: {move}"
-        self.game_state = played
         self._after_move()
 
     def _after_move(self) -> None:

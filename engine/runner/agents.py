@@ -275,7 +275,7 @@ def sample_chance(state: "State", rand: Callable[[], float]) -> Action:
 def play_random(state: "State", rand: Callable[[], float]) -> None:
     """Play a uniformly random legal action on ``state``, or at a CHANCE node a result drawn by its probability."""
     if state.chance is not None:
-        state.apply(sample_chance(state, rand))
+        state.apply(sample_chance(state, rand), undo=False)
     else:
         state.play(int(rand() * len(state.legal_actions())))
 
@@ -286,7 +286,7 @@ def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -
     left = cap
     while left > 0 and state.outcome is None:
         if state.chance is not None:
-            state.apply(sample_chance(state, rand))
+            state.apply(sample_chance(state, rand), undo=False)
             left -= 1
         else:
             left -= state.play_randomly(rand, left)
@@ -332,7 +332,7 @@ class GreedyAgent:
         """The value for ``me`` of action ``index`` of ``s`` (and the best rest of the turn)."""
         child = s.clone()
         turn = child.turn_number
-        child.apply(child.legal_actions()[index])
+        child.apply(child.legal_actions()[index], undo=False)
         return self._value(child, me, turn, budget)
 
     def _value(self, s: "State", me: int, turn: int, budget: list[int]) -> Value:
@@ -592,7 +592,7 @@ class _Replay:
 
     def resolve(self, key: ActionKey, action: Action) -> "_Replay":
         """On, after the chance result ``action`` (its key ``key``)."""
-        self.state.apply(action)
+        self.state.apply(action, undo=False)
         return self
 
     def leaf(self) -> "State":
@@ -665,7 +665,7 @@ class _Position:
     def resolve(self, key: ActionKey, action: Action) -> _Walk:
         """The position after the chance result ``action`` (its key ``key``)."""
         child = self.after.get(key)
-        return child if child is not None else self._reach(key, lambda s: s.apply(action))
+        return child if child is not None else self._reach(key, lambda s: s.apply(action, undo=False))
 
     def _reach(self, key: ActionKey, move: Callable[["State"], object]) -> _Walk:
         """The walk after ``move`` made on a copy of this position: kept as the position after ``key`` while there is

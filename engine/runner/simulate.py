@@ -186,7 +186,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
-        state.apply(action)
+        state.apply(action, undo=False)  # a game the ruleset fails in is dropped
         length += 1
         if track:
             scores = side_scores([game.score_of(state, s) for s in range(1, players + 1)], teams)
@@ -343,7 +343,7 @@ def bench_positions(game: Game, players: int, count: int, seed: int) -> list[Sta
             actions = state.legal_actions()
             if len(actions) > 1:
                 candidates.append(state.clone())
-            state.apply(actions[choose.randrange(len(actions))])
+            state.apply(actions[choose.randrange(len(actions))], undo=False)
         if candidates:
             positions.append(candidates[choose.randrange(len(candidates))])
     return positions

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core import limits
 
 from budget_cli import BASE, run_cli, write_ruleset
@@ -172,6 +173,39 @@ def test_a_loop_pass_running_thousands_of_nodes_spends_steps_for_them(tmp_path: 
     run_cli(["validate", str(path)]).assert_refused(str(path), "step budget", "--limit steps=N")
 
 
+ENDLESS = """\
+name: endless
+players: [2]
+components:
+  card:
+    instances: [{id: a}, {id: b}]
+zones:
+  hand: {kind: hand, per: role}
+setup: move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        while true:
+          let c = choose(x in hand(nth(roles, 1)), always_ask = true, text = "pick")
+end:
+  when: false
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("command", ["validate", "simulate"])
+def test_a_loop_that_asks_at_every_pass_stops_at_the_step_budget(tmp_path: Path, command: str) -> None:
+    """Each answer resumed the paused effect with the whole step budget anew, so 'while true:' around a choose never
+    ran out: validate and simulate ran for ever (without greenlet, each answer replays the effect from its start
+    under one budget, which ran out).  The budget is now the effect's, its answers included, in both ways."""
+    path = write_ruleset(tmp_path, ENDLESS)
+    args = [command, str(path), "--limit", "steps=20000", *(["-n", "1"] if command == "simulate" else [])]
+    run_cli(args, timeout=30).assert_refused(f"{path}:13", "step budget", "--limit steps=N")
+
+
 def test_a_piece_of_code_a_megabyte_long_is_refused_unparsed(tmp_path: Path) -> None:
     """A list of 300,000 ones in end.when (a 900 KB ruleset) took 36 s and 530 MB to parse, compile and describe."""
     ones = "[" + ", ".join(["1"] * 300_000) + "]"
@@ -296,3 +330,35 @@ def test_the_hardening_page_lists_every_limit_with_its_default_and_meaning() -> 
     assert sorted(rows) == sorted(limits.NAMES)
     for name in limits.NAMES:
         assert rows[name] == f"{getattr(defaults, name):,} | {limits.DESCRIPTIONS[name]}"
+
+
+def test_a_game_log_stops_at_its_line_limit(tmp_path: Path) -> None:
+    """A turn of 'repeat 30000:' around two counter changes logged 60,000 lines, every turn to the turn limit:
+    'rulecraft play' (and the server, and replays) kept all 60 million of them, several gigabytes, while the game
+    itself stays within its step budget.  Past ``log_lines`` a game's later lines are left out, a line says so, and
+    the game's end is still logged."""
+    text = (ENDLESS.replace("name: endless", "name: chatty").replace("when: false", "when: turn > 40")
+            .replace("counters:", "").replace("zones:", "counters:\n  gold: {per: role}\nzones:"))
+    text = text.replace("""        while true:
+          let c = choose(x in hand(nth(roles, 1)), always_ask = true, text = "pick")""", """        repeat 30:
+          gold(current_role) += 1""")
+    path = write_ruleset(tmp_path, text)
+    with limits.using(limits.Limits(log_lines=500)):
+        game = engine.load(path)
+    state = game.new_state(players=2, seed=1, record=True)
+    assert state.outcome is not None and len(state.log) == 502
+    assert state.log[500] == ("... the log stops here: it has 500 lines, and the game's later lines are left out "
+                              "(limit log_lines=500; raise it with --limit log_lines=N)")
+    assert state.log[-1].startswith("game over")
+
+
+def test_counter_changes_stop_being_logged_at_the_limit_within_a_turn(tmp_path: Path) -> None:
+    """One action's loop of counter changes (up to the step budget, dozens a step) logged millions of lines before
+    the turn's end cut them: 3.6 million, 424 MB, in one turn.  They now stop at the limit as they come."""
+    text = ENDLESS.replace("zones:", "counters:\n  gold: {per: role}\nzones:").replace(
+        "        while true:\n", "        repeat 3000:\n          gold(current_role) += 1\n        while true:\n")
+    path = write_ruleset(tmp_path, text)
+    with limits.using(limits.Limits(log_lines=500)):
+        game = engine.load(path)
+    state = game.new_state(players=2, seed=1, record=True)
+    assert state.pending is not None and len(state.log) == 501  # paused in the turn's effect, at its choose

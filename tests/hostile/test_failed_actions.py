@@ -1,0 +1,144 @@
+"""An action the ruleset fails to carry out half-way changes nothing: ``State.apply`` and ``apply_joint`` put it back.
+
+A card's program that adds 5 coins and then divides by a counter that is 0
+raised its positioned error, but the state kept the 5 coins, the log lines and
+the action in its history: the command line, the server and the RL environment
+played on a copy, the Python API did not.  Playouts (``play``, ``apply(...,
+undo=False)``) keep no copy: they drop a state the ruleset failed in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.blocks import choices
+from engine.core.errors import EffectRuntimeError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROGRAMS = """\
+name: failing-program
+players: [2]
+programs: [on_play]
+components:
+  card:
+    attributes: {on_play: text}
+    instances:
+      - {id: plain}
+      - {id: spare}
+      - id: bad
+        on_play: |
+          gold(current_role) += 5
+          gold(current_role) = 1 / gold(nth(roles, 2))
+zones:
+  hand: {kind: hand, per: role}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "play a card")
+        move(x in hand(current_role) where x == c, played)
+        perform(c, on_play)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("replaying", [False, True], ids=["paused", "replayed"])
+def test_an_answer_whose_effect_finishes_before_the_ruleset_fails_leaves_the_state_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replaying: bool) -> None:
+    """The answer's effect runs to its end; the turn's next step then divides by zero.  The state must not be left
+    with the effect's changes made and the choice asked again."""
+    monkeypatch.setattr(choices, "_REPLAYING", replaying)
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(PROGRAMS.replace("end:", "  - do:\n      effect: |\n        gold(current_role) += 1\n"
+                                            "        gold(current_role) = 1 / (count(played) - count(played))\nend:"),
+                    encoding="utf-8")
+    s = engine.load(path).new_state(players=2, seed=0, record=True)
+    before = s.clone(record=True)
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        s.apply("choose plain")
+    assert s == before and s.log == before.log and s.history == before.history
+    assert s.legal_actions().texts() == before.legal_actions().texts()
+
+
+def failing_bids(tmp_path: Path) -> engine.Game:
+    """Sealed bids whose reveal, once both bids are in, takes the lot and then divides by zero."""
+    text = (ROOT / "docs" / "examples" / "sealed-bids" / "ruleset.yaml").read_text(encoding="utf-8")
+    last = "          move(l in block, lost, 1)\n"
+    assert last in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace(last, last + "        coins(nth(roles, 1)) = 1 / (top() - top())\n"), encoding="utf-8")
+    return engine.load(path)
+
+
+@pytest.mark.parametrize("replaying", [False, True], ids=["paused", "replayed"])
+def test_a_card_program_failing_after_a_change_leaves_the_state_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replaying: bool) -> None:
+    monkeypatch.setattr(choices, "_REPLAYING", replaying)  # as without the greenlet package
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(PROGRAMS, encoding="utf-8")
+    s = engine.load(path).new_state(players=2, seed=0, record=True)
+    before = s.clone(record=True)
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        s.apply("choose bad")
+    assert s == before and s.log == before.log and s.history == before.history
+    s.apply("choose plain")  # and it plays on as if the failed action had not been tried
+    assert s.history == ["choose plain"]
+
+
+def test_a_reveal_failing_after_a_change_leaves_the_state_as_it_was(tmp_path: Path) -> None:
+    s = failing_bids(tmp_path).new_state(players=2, seed=0, record=True)
+    s.apply(s.legal_actions()[1])
+    before = s.clone(record=True)
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        s.apply(s.legal_actions()[0])
+    assert s == before and s.log == before.log and s.history == before.history
+
+
+def test_a_joint_action_failing_takes_back_every_seats_decision(tmp_path: Path) -> None:
+    s = failing_bids(tmp_path).new_state(players=2, seed=0, record=True)
+    before = s.clone(record=True)
+    with pytest.raises(EffectRuntimeError, match="division by zero"):
+        s.apply_joint({1: s.legal_actions(1)[1], 2: s.legal_actions(2)[2]})
+    assert s == before and s.log == before.log and s.history == before.history
+
+
+def test_a_playout_move_keeps_no_copy(tmp_path: Path) -> None:
+    s = failing_bids(tmp_path).new_state(players=2, seed=0)
+    s.play(1)
+    before = s.clone()
+    with pytest.raises(EffectRuntimeError):
+        s.apply(s.legal_actions()[0], undo=False)
+    assert s != before
+
+
+@pytest.mark.parametrize("index", [1.5, "1", None])
+def test_play_given_no_whole_number_says_what_it_takes(index: object) -> None:
+    """play(1.5) said "tuple indices must be integers or slices, not float", play("1") "'<' not supported between
+    instances of 'str' and 'int'": how a table inside was indexed, not what play() takes."""
+    s = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    before = s.clone()
+    with pytest.raises(TypeError, match=r"^play\(\) takes the number of a legal action \(a whole number\), not "):
+        s.play(index)  # type: ignore[arg-type]
+    assert s == before
+
+
+def test_public_text_takes_an_action_or_its_text() -> None:
+    """public_text(None) raised "AttributeError: 'NoneType' object has no attribute 'step'"; its text was refused so."""
+    s = engine.load(ROOT / "docs" / "examples" / "crazy-eights").new_state(players=2, seed=3)
+    text = str(s.legal_actions()[0])
+    assert s.public_text(text) == s.public_text(s.legal_actions()[0]) == f"choose a card from hand of {s.current_role}"
+    with pytest.raises(TypeError, match=r"^public_text\(\) takes one of legal_actions\(\) or its text, not NoneType None"):
+        s.public_text(None)  # type: ignore[arg-type]

@@ -22,7 +22,9 @@ taken, two that differ are shown until the next player turns up a tile.  Hidden 
 tiny duel in the manner of Stratego: each side's pieces are turned down for their own side (``seen_by``), and a
 fight turns both up for good.  Yacht (docs/examples/yacht) is a roll-and-keep dice game: five dice tossed in an open
 tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing, and scored by a
-function that takes any list of dice (``list of die ds``).
+function that takes any list of dice (``list of die ds``).  Gem merchants (docs/examples/gem-merchants) is an
+engine-builder in the manner of Splendor: gems taken from a bank, cards bought from three open rows with discounts
+from the cards owned and gold for what is short, reserving, patrons, and a last round once someone reaches 15.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht")
+         "yacht", "gem-merchants")
 
 try:
     import pyspiel

@@ -24,7 +24,10 @@ fight turns both up for good.  Yacht (docs/examples/yacht) is a roll-and-keep di
 tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing, and scored by a
 function that takes any list of dice (``list of die ds``).  Gem merchants (docs/examples/gem-merchants) is an
 engine-builder in the manner of Splendor: gems taken from a bank, cards bought from three open rows with discounts
-from the cards owned and gold for what is short, reserving, patrons, and a last round once someone reaches 15.
+from the cards owned and gold for what is short, reserving, patrons, and a last round once someone reaches 15.  Frontiers (docs/examples/frontiers) is an
+area-control game in the manner of Risk: nine lands as a graph (each land lists its borders), regions' bonus armies,
+battles of dice compared in pairs, conquests moved into, one fortifying move, and a player without land out
+(``leave``).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht", "gem-merchants")
+         "yacht", "gem-merchants", "frontiers")
 
 try:
     import pyspiel

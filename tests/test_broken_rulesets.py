@@ -37,7 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 _EXPECT = re.compile(r"^# expect: (?:(?:(?P<file>[^\s:]+):)?(?P<line>\d+):(?P<col>\d+)|-) (?P<text>.+)$", re.M)
 _HEADER = re.compile(r"^# (?P<key>load|diagnostics|xfail|xfail-load): (?P<value>.+)$", re.M)
-_WITH_VARIANT = re.compile(r"\(with variant '([^']+)'\)")
+_WITH_VARIANT = re.compile(r"\(with variant '([^']+)'\)| in variant '([^']+)'")  # found only with that variant
 
 
 @dataclass
@@ -144,7 +144,7 @@ def test_loading_a_broken_ruleset_raises_ruleset_error(case: Case) -> None:
     variant = case.load_variant
     if variant is None:
         m = _WITH_VARIANT.search(case.text)
-        variant = m.group(1) if m else None
+        variant = (m.group(1) or m.group(2)) if m else None
     with pytest.raises(RulesetError) as info:  # any other exception fails the test
         engine.load(case.path, variant=variant)
     first = info.value.diagnostics[0]

@@ -29,7 +29,12 @@ Storm watch (docs/examples/storm-watch) is cooperative: the players win or lose 
 deck that grows fiercer, its rise cards putting the cards turned so far back on top of the deck.  Go
 (docs/examples/go) on 5x5: groups and liberties with ``group_of``, a ko point in two counters, a forced pass asked with
 ``choose(..., optional = true, always_ask = true)``, the area counted by covering the empty points with tokens whose
-groups are the empty regions (played beside OpenSpiel's in tests/test_example_go.py).
+groups are the empty regions (played beside OpenSpiel's in tests/test_example_go.py).  Gem merchants (docs/examples/gem-merchants) is an
+engine-builder in the manner of Splendor: gems taken from a bank, cards bought from three open rows with discounts
+from the cards owned and gold for what is short, reserving, patrons, and a last round once someone reaches 15.  Frontiers (docs/examples/frontiers) is an
+area-control game in the manner of Risk: nine lands as a graph (each land lists its borders), regions' bonus armies,
+battles of dice compared in pairs, conquests moved into, one fortifying move, and a player without land out
+(``leave``).
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht", "morris", "storm-watch", "go")
+         "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers")
 
 try:
     import pyspiel

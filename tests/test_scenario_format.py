@@ -367,6 +367,21 @@ def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path)
         "Confusion's on_act): choose Kestra or choose Vex")
 
 
+def test_a_question_the_ruleset_wrote_is_quoted_where_the_game_waits(tmp_path: Path) -> None:
+    """An auction asks its bid with `text = "your bid"`: a failure said `the game is waiting for seat1 to your bid`,
+    as if every question a designer writes were a verb.  Their own words are quoted as the question answered."""
+    ruleset = Path(__file__).resolve().parents[1] / "docs/examples/going-once/ruleset.yaml"
+    result = run(tmp_path, f"""\
+        ruleset: {ruleset}
+        players: 2
+        actions:
+          - choose bid
+        expect:
+          - high_bid == 1
+        """)
+    assert result.failures[0].endswith('the game is waiting for seat1 to answer "your bid": 10 actions, such as choose 1')
+
+
 def test_every_key_of_a_scenario_file_is_documented() -> None:
     """docs/rulesets.md names (as `key`) every key the scenario schema allows: the file, its position, its checkpoints."""
     import json

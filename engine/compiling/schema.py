@@ -103,7 +103,7 @@ def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
             continue  # the sections it lacks would come from the base it fails to name
         if err.validator == "required" and _misspelt_beside(err, validator.schema):
             continue  # the unknown key's own message says which key it misspells
-        out += [_diagnostic(tree, sub, validator.schema) for sub in _expand(err)]
+        out += [_diagnostic(tree, sub, validator.schema, validator) for sub in _expand(err)]
     return out
 
 
@@ -198,12 +198,16 @@ def _expand(err: ValidationError) -> list[ValidationError]:
     return [sub for e in own for sub in _expand(e)] or [err]
 
 
-def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = None) -> Diagnostic:
+def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = None,
+                validator: Draft202012Validator | None = None) -> Diagnostic:
     path = list(err.absolute_path)
     pos = walk_path(tree, path)
     where = "/".join(map(str, path)) or "the top level"
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-        return _unknown_key(err, where, pos)
+        found = _unknown_key(err, where, pos)
+        outside = (_one_level_out(tree, path, str(_first_unknown(err)), validator)
+                   if validator is not None and found.hint is not None and found.hint.startswith("known keys") else None)
+        return Diagnostic(found.pos, found.message, outside) if outside else found
     if err.validator == "dependentRequired" and isinstance(err.instance, dict):
         key, needed = next((k, [d for d in deps if d not in err.instance]) for k, deps in err.validator_value.items()
                            if k in err.instance and any(d not in err.instance for d in deps))
@@ -327,12 +331,19 @@ _INSIDE = {"effect": "do"}
 """Keys written one level too high, and the key they belong in (a turn step's ``- effect: ...`` for ``- do: {effect: ...}``)."""
 
 
+def _first_unknown(err: ValidationError) -> Any:
+    """The first key of the mapping that neither a property nor a key pattern of its schema allows."""
+    allowed = list((err.schema.get("properties") or {}).keys())
+    patterns = list((err.schema.get("patternProperties") or {}).keys())
+    extra = [k for k in err.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    return extra[0] if extra else next(iter(err.instance), "?")
+
+
 def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     """The first key that neither a property nor a key pattern allows, with a hint."""
     allowed = list((err.schema.get("properties") or {}).keys())
     patterns = list((err.schema.get("patternProperties") or {}).keys())
-    extra = [k for k in err.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
-    key = extra[0] if extra else next(iter(err.instance), "?")
+    key = _first_unknown(err)
     if isinstance(err.instance, Mapping):
         pos = err.instance.key_pos.get(key, pos)
     hint = did_you_mean(str(key), allowed)
@@ -345,6 +356,41 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _one_level_out(tree: Any, path: list[Any], key: str, validator: Draft202012Validator) -> str | None:
+    """A hint when ``key``, unknown where it is written, is allowed in the mapping around it (a step's ``name``
+    written inside its ``do:`` instead of beside it): the file is checked again with the key moved out.
+
+    >>> v = Draft202012Validator({"properties": {"name": {}, "do": {"properties": {"if": {}},
+    ...                           "additionalProperties": False}}, "additionalProperties": False})
+    >>> _one_level_out({"do": {"name": "x"}}, ["do"], "name", v)
+    "'name' belongs one level out: write it beside 'do:', not inside it"
+    >>> _one_level_out({"do": {"nam": "x"}}, ["do"], "nam", v) is None
+    True
+    """
+    if not path or not isinstance(path[-1], str):
+        return None
+    moved = plain(tree)
+    parent = moved
+    for step in path[:-1]:
+        parent = parent[step]
+    inner = parent.get(path[-1]) if isinstance(parent, dict) else None
+    if not isinstance(inner, dict) or key not in inner or key in parent:
+        return None
+    around, value = path[:-1], inner.pop(key)
+
+    def fits(name: str) -> bool:
+        """Whether the file has no problem in or under the mapping around, with ``name: value`` written in it."""
+        parent[name] = value
+        try:
+            return not any(list(err.absolute_path)[:len(around)] == around for err in validator.iter_errors(moved))
+        finally:
+            del parent[name]
+
+    if not fits(key) or fits(key + "\u0000"):
+        return None  # still wrong out there, or any name fits there (options, say): no advice
+    return f"'{key}' belongs one level out: write it beside '{path[-1]}:', not inside it"
 
 
 def _described(err: ValidationError) -> str | None:

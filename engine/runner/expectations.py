@@ -183,7 +183,10 @@ def waiting_for(state: State) -> str:
     """Who must decide now and between what, or that the game is over.
 
     Example: ``the game is waiting for North: clash 3,2 or clash 4,2``; with more than
-    :data:`SHOWN_ACTIONS` actions, ``the game is waiting for North: 9 actions, such as place ...``.
+    :data:`SHOWN_ACTIONS` actions, ``the game is waiting for North: 9 actions, such as place ...``.  A choice in
+    an effect says what is chosen: ``waiting for North to choose c in hand of North: ...`` in the selection's
+    words, ``waiting for North to answer "your bid": ...`` for the question a ruleset wrote (``text = "..."``),
+    which may be any phrase.
     """
     if state.is_terminal:
         return "the game is over"
@@ -191,7 +194,8 @@ def waiting_for(state: State) -> str:
     role = state.current_role
     who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"
     if state.pending is not None and state.pending.prompt:
-        who += f" to {state.pending.prompt}"  # a choice in the middle of an effect: what is chosen
+        prompt = state.pending.prompt  # a choice in the middle of an effect: what is chosen
+        who += f" to {prompt}" if prompt.startswith("choose ") else f' to answer "{prompt}"'
     texts = state.legal_actions().texts()
     if not texts:
         return f"the game is waiting for {who}, who has no action"

@@ -95,8 +95,21 @@ def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> l
             key = d.headline()
             if key not in seen:
                 seen.add(key)
-                found.append(Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint))
+                found.append(_with_variant(d, name))
     return found
+
+
+def _with_variant(d: Diagnostic, name: str) -> Diagnostic:
+    """``d``, found only with variant ``name``, saying so.  A top-level key the base does not have was written in the
+    variant (the base alone had no problem), so it is reported there, not "in the top level".
+
+    >>> _with_variant(Diagnostic(None, "unknown key 'doc' in the top level", "known keys: name, description"), "wide").headline()
+    "unknown key 'doc' in variant 'wide' (a variant's keys are the ruleset's own sections: known keys: name, description)"
+    """
+    if d.message.startswith("unknown key ") and d.message.endswith(" in the top level"):
+        hint = f"a variant's keys are the ruleset's own sections: {d.hint}" if d.hint and d.hint.startswith("known keys") else d.hint
+        return Diagnostic(d.pos, d.message.removesuffix(" in the top level") + f" in variant '{name}'", hint)
+    return Diagnostic(d.pos, f"{d.message} (with variant '{name}')", d.hint)
 
 
 def _declared(path: Path, variants: list[str], set_options: dict[str, str] | None) -> dict[str, str] | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.compose import set_outside
-from engine.core.errors import Diagnostic, RulesetError, SourcePos
+from engine.core.errors import Diagnostic, RulesetError, SourcePos, position_key
 from engine.core.paths import rulesets_dir
 from engine.core.yamlsource import Mapping, Sequence, load_yaml
 
@@ -68,8 +68,9 @@ def blame_extension(path: Path, err: RulesetError) -> RulesetError:
     own = {_resolved(p) for p in _own_files(path, doc)}
     changes = [c for c in _changes(doc, ()) if c.keys[0] not in META]
     base = str(doc["extends"])
-    moved = [_blamed(d, changes, base, doc) if _in_base(d, own) else d for d in err.diagnostics]
-    return RulesetError(moved)
+    moved = [(_blamed(d, changes, base, doc), True) if _in_base(d, own) else (d, False) for d in err.diagnostics]
+    moved.sort(key=lambda m: (*position_key(m[0]), m[1]))  # the designer's file's order (the base's own path aside)
+    return RulesetError([d for d, _ in moved])
 
 
 def _in_base(d: Diagnostic, own: set[str]) -> bool:

@@ -207,10 +207,11 @@ class DiagnosticSink:
     def raise_if_any(self) -> None:
         if self.items:
             unique = {(d.pos, d.message, d.hint): d for d in self.items}  # the same mistake once
-            raise RulesetError(sorted(unique.values(), key=_sort_key))
+            raise RulesetError(sorted(unique.values(), key=position_key))
 
 
-def _sort_key(d: Diagnostic) -> tuple[str, int, int]:
+def position_key(d: Diagnostic) -> tuple[str, int, int]:
+    """The order problems are told in: by file, line and column (those without a place first)."""
     return (d.pos.file, d.pos.line, d.pos.col) if d.pos else ("", 0, 0)
 
 

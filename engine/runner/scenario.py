@@ -166,10 +166,11 @@ def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
                 named = d.pos.file.removeprefix(f"{SET_BY} ")
                 raise RulesetError.at(chosen.pos_of(named) if named in chosen else doc.pos_of("set"), d.message,
                                       d.hint) from None
-            unknown = next((name for name in chosen if d.pos is None and d.message.startswith(f"{SET_BY} {name}=")), None)
-            if unknown is not None:  # no such option: at its name
-                text = d.message.removeprefix(f"{SET_BY} {unknown}={options[unknown]}: ")
-                raise RulesetError.at(chosen.key_pos.get(unknown), text, d.hint) from None
+            named = next((name for name in chosen if d.pos is None and d.message.startswith(f"{SET_BY} {name}=")), None)
+            if named is not None:  # no such option: at its name; a value of the wrong kind: at the value
+                text = d.message.removeprefix(f"{SET_BY} {named}={options[named]}: ")
+                at = chosen.key_pos.get(named) if text.startswith("no option") else chosen.pos_of(named)
+                raise RulesetError.at(at, text, d.hint) from None
         raise
 
 

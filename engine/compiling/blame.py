@@ -68,9 +68,10 @@ def blame_extension(path: Path, err: RulesetError) -> RulesetError:
     own = {_resolved(p) for p in _own_files(path, doc)}
     changes = [c for c in _changes(doc, ()) if c.keys[0] not in META]
     base = str(doc["extends"])
-    moved = [(_blamed(d, changes, base, doc), True) if _in_base(d, own) else (d, False) for d in err.diagnostics]
-    moved.sort(key=lambda m: (*position_key(m[0]), m[1]))  # the designer's file's order (the base's own path aside)
-    return RulesetError([d for d, _ in moved])
+    # the designer's own problems first, in their order, then the base's, in the base's order: the same wherever the
+    # base lies (sorted by path, a base under /tmp/a came before a designer's file under /tmp/b, and after it elsewhere)
+    ordered = sorted(err.diagnostics, key=lambda d: (_in_base(d, own), *position_key(d)))
+    return RulesetError([_blamed(d, changes, base, doc) if _in_base(d, own) else d for d in ordered])
 
 
 def _in_base(d: Diagnostic, own: set[str]) -> bool:

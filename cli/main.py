@@ -68,6 +68,8 @@ class RulecraftGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.NoSuchOption as err:
+            raise self.owned_elsewhere(err) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise  # click's own: a command's --help, a usage mistake
         except Exception as err:
@@ -83,6 +85,25 @@ class RulecraftGroup(click.Group):
             if isinstance(err, OSError):  # the file's name may come from a file (a log's ruleset): cut it
                 fail(f"{cut(str(err.filename), 200)}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
             raise
+
+
+    def owned_elsewhere(self, err: click.NoSuchOption) -> click.UsageError:
+        """``err``, saying which other commands take the option when some do (``simulate --seat``: play's option),
+        instead of guessing at this command's options spelt alike (``--seed``, ``--set``).
+
+        >>> import click
+        >>> err = main.owned_elsewhere(click.NoSuchOption("--seat", ctx=click.Context(main.commands["simulate"])))
+        >>> err.format_message()
+        "No such option: --seat (it is an option of 'rulecraft play'; 'rulecraft simulate --help' lists this command's)"
+        """
+        name, here = err.option_name, err.ctx.command.name if err.ctx is not None else None
+        owners = [f"'rulecraft {cmd}'" for cmd, command in sorted(self.commands.items()) if cmd != here
+                  and any(name in param.opts for param in command.params if isinstance(param, click.Option))]
+        if not owners or here is None:
+            return err
+        listed = owners[0] if len(owners) == 1 else f"{', '.join(owners[:-1])} and {owners[-1]}"
+        return click.UsageError(f"No such option: {name} (it is an option of {listed}; 'rulecraft {here} --help' "
+                                "lists this command's)", err.ctx)
 
 
 def echo(message: str = "", err: bool = False, nl: bool = True) -> None:

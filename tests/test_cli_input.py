@@ -110,3 +110,20 @@ def test_a_part_no_action_contains_is_said_to_be_one_before_the_refusal() -> Non
     """The README's '1,0' on a first turn, where only 0,0 is offered: told it matches nothing, not only that it is no move."""
     result = run("play", "iconoclasm-cards", "--players", "2", "--seed", "7", input="1,0\nquit\n")
     assert "no action contains '1,0'; read as an action: '1,0' is not a placement" in result.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["simulate", RULESET, "--seat", "1=random"], "No such option: --seat (it is an option of 'rulecraft play'; "
+                                                   "'rulecraft simulate --help' lists this command's)"),
+    (["play", RULESET, "--agents", "random"], "No such option: --agents (it is an option of 'rulecraft simulate' and "
+                                               "'rulecraft sweep'; 'rulecraft play --help' lists this command's)"),
+])
+def test_an_option_of_another_command_says_whose_it_is(args: list[str], said: str) -> None:
+    """'simulate --seat' was answered "Did you mean '--seed', '--set'?": play gives seats with --seat, simulate with --agents."""
+    result = run(*args)
+    assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output
+
+
+def test_an_option_no_command_has_still_gets_its_guess() -> None:
+    result = run("simulate", RULESET, "--sed", "3")
+    assert result.exit_code == 2 and "Did you mean one of: '--seed', '--set'?" in result.output, result.output

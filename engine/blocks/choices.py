@@ -437,12 +437,10 @@ def answer(s: "StateView", label: str) -> bool:
     if pending.here:
         return _answer_here(s, pending, value, label)
     pending = s.pending = pending.with_outside_changes(s)
-    said = len(s.log) if s.log is not None else 0
-    cut: list[str] = []
+    cut: tuple[int, list[str]] | None = None  # replaying: where the log was cut, and the lines cut
     try:
         if greenlet is None or _REPLAYING:
             if not pending.at_start:
-                said -= pending.logged
                 cut = _rewind(s, pending)
             finished = _begin(s, pending, pending.tape + (value,), pending.dice)
         else:
@@ -452,8 +450,8 @@ def answer(s: "StateView", label: str) -> bool:
             finished = _drive(s, pending, s.tape, value)  # type: ignore[arg-type]
     except BaseException:
         _back_to(s, pending)
-        if cut and s.log is not None:  # replaying: the log as it was at the question
-            s.log[said:] = cut
+        if cut is not None and s.log is not None:  # replaying: the log as it was at the question
+            s.log[cut[0]:] = cut[1]
         raise
     if not finished:
         return False
@@ -621,16 +619,18 @@ def restore(s: "StateView") -> None:
     rebuild(s, keep=False)
 
 
-def _rewind(s: "StateView", pending: Pending) -> list[str]:
+def _rewind(s: "StateView", pending: Pending) -> tuple[int, list[str]] | None:
     """Replaying: put a paused state back to the position before its effect, and take off the log the lines the
-    effect wrote so far (its replay writes them again); those lines, for an error to put back."""
+    effect wrote so far (its replay writes them again); where the log was cut and those lines, for an error to put
+    back (None when the state keeps no log)."""
     _restore(s, pending.start)  # type: ignore[arg-type]
     log = s.log
-    if log is None or not pending.logged:
-        return []
-    cut = log[len(log) - pending.logged:]
-    del log[len(log) - pending.logged:]
-    return cut
+    if log is None:
+        return None
+    at = len(log) - pending.logged
+    cut = log[at:]
+    del log[at:]
+    return at, cut
 
 
 def _replay_to_pause(s: "StateView", pending: Pending) -> None:

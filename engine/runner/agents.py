@@ -769,7 +769,7 @@ class MultiObserverSearch(SearchAgent):
                 walk = walk.resolve(key, action)
                 continue
             mover, step, legal, children, untried = walk.choices(node, [])
-            if step.sealed or step is CHOICE and _hides_a_choice(s, step):  # seen differently: a tree per seat from here
+            if step.sealed or step is CHOICE and _hides_a_choice(s):  # seen differently: a tree per seat from here
                 break
             if untried:
                 index = untried.pop(int(rand() * len(untried)))
@@ -859,11 +859,9 @@ class MultiObserverSearch(SearchAgent):
 # ---------------------------------------------------------------- MCTS (one determinization per decision)
 
 
-def _hides_a_choice(s: "State", step: Any) -> bool:
+def _hides_a_choice(s: "State") -> bool:
     """Whether the choice waiting now picks among components some seat cannot see (from a hidden hand, say): the
     other seats see it as :meth:`State.public_text` says, by the components' kind and place."""
-    if step is not CHOICE:
-        return False
     pending = s.pending
     hides = pending.hides  # kept on the choice once worked out: searches ask at every step down the tree
     return hides if hides is not None else hides_a_component(s, pending)

@@ -35,7 +35,7 @@ from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
-from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean
+from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
 from engine.core.showtext import shown
 from engine.runner.agents import Agent, assign_seats, default_search, make_agent
 from engine.runner.simulate import derive_seed
@@ -99,7 +99,7 @@ class Session:
         action = bot.choose(self.state)
         shown = self.state.public_text(action)  # what the humans may see of it
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
-        failure = self.apply_or_restore(action)
+        failure = self.apply_or_restore(action, shown)
         if failure is not None:
             self.console.print(f"{failure}; the game stops here", style="bold")
             self.failed = True
@@ -108,19 +108,20 @@ class Session:
         self.watched(seat)
         return True
 
-    def apply_or_restore(self, action: "Action | str") -> str | None:
-        """Apply a legal action; if the ruleset fails while carrying it out, put the game back as it was and say why.
+    def apply_or_restore(self, action: "Action | str", shown: str | None = None) -> str | None:
+        """Apply a legal action; if the ruleset fails while carrying it out, the game is as it was (``State.apply``
+        puts it back) and the reason is returned, told as the seats may read it: the action as ``shown`` (a bot's
+        move as the humans see it), the error without what some seat may not see (:func:`told_to_seats`).
 
         An illegal action raises IllegalActionError and changes nothing, as ``State.apply`` does.
         """
-        before = self.state.clone(record=True)
         try:
             self.state.apply(action)
         except IllegalActionError:
             raise
         except RulecraftError as err:
-            self.state = before
-            return f"the ruleset failed while playing '{action}': {err} (the game is as it was before that move)"
+            return (f"the ruleset failed while playing '{action if shown is None else shown}': {told_to_seats(err)} "
+                    "(the game is as it was before that move)")
         return None
 
     def watched(self, seat: int) -> None:

@@ -65,7 +65,7 @@ from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
-from engine.core.errors import RulecraftError, RulesetError
+from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
 from engine.runner.simulate import seat_specs, simulate
@@ -569,7 +569,7 @@ def refusal(err: Exception) -> tuple[int, str]:
     if isinstance(err, RulesetError):
         return 400, err.format()
     if isinstance(err, (BadRequest, TableError, RulecraftError)):
-        return 400, str(err)
+        return 400, told_to_seats(err)  # a bot's search failing on a hidden card is told without it
     if isinstance(err, RecursionError):
         return 400, "the request nests too deeply"
     return 500, f"the server could not do this ({type(err).__name__}); the server goes on serving"

@@ -29,7 +29,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from engine.core.errors import IllegalActionError, RulecraftError
+from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.runner.agents import Agent, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
@@ -156,14 +156,16 @@ class Table:
         """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused."""
         before = len(self.state.log or [])
         played = self.state.clone(record=True)
+        public = "this move"  # until the move is read: its own text may be hidden from the others
         try:
             action = played.parse_action(text)
             public = played.public_text(action)  # read on the position it is taken in
-            played.apply(action)
+            played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
         except IllegalActionError as err:
             raise TableError(str(err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
-            raise TableError(f"the ruleset failed while playing '{text}': {err} (the game is as it was before that move)") from None
+            raise TableError(f"the ruleset failed while playing '{public}': {told_to_seats(err)} "
+                             "(the game is as it was before that move)") from None
         if expired():
             return
         self.state = played

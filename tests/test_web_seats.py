@@ -180,3 +180,25 @@ def test_a_watched_game_is_open_to_every_browser(app: Starlette) -> None:
     table = start(opener, "/watch/kuhn-poker?players=2&seed=1&agents=random")
     assert stranger.get(f"/api/tables/{table}?seat=2").status_code == 200
     assert stranger.post(f"/api/tables/{table}/advance", json={}).json()["moves"]
+
+
+def test_what_every_seat_sees_carries_none_of_seat_1s_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The public view was seat 1's observation with the hidden zones counted: it kept seat 1's pending choice (its
+    hand's cards as options) and actions, and the blocks drew for seat 1."""
+    from pathlib import Path
+
+    import engine
+    from cli.web import view
+    from engine.core.facedown import NOBODY
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "crazy-eights"))
+    state = game.new_state(players=2, seed=3)
+    while state.seat_to_move != 1:
+        state.apply(state.legal_actions()[0])
+    assert state.observation(1)["choice"] is not None  # seat 1 chooses among its hand's cards
+    public = view.public_observation(state)
+    assert public["choice"] is None and public["legal_actions"] == [] and public["player"] is None
+    asked: list[int | None] = []
+    monkeypatch.setattr(view, "drawings", lambda s, seat: asked.append(seat) or [])
+    view.table_html(state, None)
+    assert asked == [NOBODY]

@@ -202,3 +202,27 @@ def test_what_every_seat_sees_carries_none_of_seat_1s_own(monkeypatch: pytest.Mo
     monkeypatch.setattr(view, "drawings", lambda s, seat: asked.append(seat) or [])
     view.table_html(state, None)
     assert asked == [NOBODY]
+
+
+def test_a_browser_that_lost_its_cookies_comes_back_to_its_seat_by_its_way_back(app: Starlette) -> None:
+    """A seat was lost for good with its browser's cookies: the opener (or whoever took a seat) had no way back.
+    Each page now shows its own seat's way back; handing that seat to another browser ends it."""
+    opener, second, forgetful, third = browser(app), browser(app), browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    shown = opener.get(f"/api/tables/{table}").json()
+    back = shown["way_back"]
+    assert back.startswith(f"/table/{table}?seat={shown['seat']}&back=") and back not in shown["invites"].values()
+    assert second.get(f"/api/tables/{table}").json()["way_back"] is None  # a browser holding no seat has none
+    returned = forgetful.get(back)
+    assert returned.status_code == 303 and returned.headers["location"] == f"/table/{table}?seat={shown['seat']}"
+    assert forgetful.get(f"/api/tables/{table}?seat={shown['seat']}").status_code == 200
+    assert opener.get(f"/api/tables/{table}?seat={shown['seat']}").status_code == 200  # nobody lost it
+    seat_2_back = opener.get(f"/api/tables/{table}?seat=2").json()["way_back"]
+    assert seat_2_back.startswith(f"/table/{table}?seat=2&back=")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])  # seat 2 handed on
+    refused = opener.get(seat_2_back)  # the old holder's way back does not take it again
+    assert refused.status_code == 403 and "this way back to seat 2 is not valid any more" in refused.text
+    theirs = second.get(f"/api/tables/{table}?seat=2").json()["way_back"]
+    assert theirs != seat_2_back and third.get(theirs).status_code == 303
+    assert third.get(f"/api/tables/{table}?seat=2").status_code == 200
+    assert third.get(f"/table/{table}?seat=1&back=nonsense").status_code == 403

@@ -7,6 +7,7 @@ Pages::
     GET  /watch/RULESET?agents=random,greedy  bots playing each other
     GET  /table/ID                         a game's page (?seat=N: seen by seat N)
     GET  /table/ID?seat=N&key=K            an invitation link: a page whose button (POST) takes seat N
+    GET  /table/ID?seat=N&back=B           a seat's way back: this browser holds seat N again (lost cookies)
     GET  /rules/RULESET                    the rules in English (rulecraft explain)
     GET  /simulate/RULESET?n=100           a simulation report with charts
 
@@ -218,6 +219,7 @@ class Server:
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
             "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
             "invites": links,  # seat -> the address that hands it to another browser
+            "way_back": way_back(table, seat, held),  # the address giving the page's own seat back to its holder
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
@@ -270,6 +272,9 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         key = request.query_params.get("key")
         if key is not None:
             return await take_seat(request, table, key)
+        back = request.query_params.get("back")
+        if back is not None:
+            return come_back(request, table, back)
 
         def work(expired: Callable[[], bool]) -> str:
             data = server.locked(table, lambda: server.view(table, seat_of(request), server.held(request, table)))
@@ -292,6 +297,19 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             return HTMLResponse(pages.invitation_page(table.state.game, seat))
         server.locked(table, lambda: (check_invitation(table, seat, key), table.renew_key(seat)))
         return server.give_keys(RedirectResponse(page, status_code=303), table, [seat])
+
+    def come_back(request: Request, table: Table, token: str) -> Response:
+        """A seat's way back, ``/table/ID?seat=1&back=...``: its holder's own link (shown on its page to keep), giving
+        this browser the seat's key again, for a browser that lost its cookies.  Nobody loses the seat, so opening
+        it is enough; handing the seat to another browser with an invitation link ends it."""
+        seat = seat_of(request)
+        if seat is None:
+            raise BadRequest("a way back to a seat names its seat: /table/ID?seat=1&back=...")
+        key = server.locked(table, lambda: table.key_for_return(seat, token))
+        if key is None:
+            raise Refused(403, f"this way back to seat {seat} is not valid any more (seat {seat} was handed to "
+                               "another browser since, or the link is not this table's)")
+        return server.give_keys(RedirectResponse(f"/table/{table.id}?seat={seat}", status_code=303), table, [seat])
 
     async def rules(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
@@ -531,6 +549,14 @@ def invites(table: Table, seat: int | None, held: frozenset[int]) -> dict[str, s
     holds), to another browser: ``{"2": "/table/t1?seat=2&key=..."}``."""
     own = seat if seat in held else min(held, default=None)
     return {str(s): f"/table/{table.id}?seat={s}&key={table.keys[s]}" for s in sorted(held) if s != own}
+
+
+def way_back(table: Table, seat: int | None, held: frozenset[int]) -> str | None:
+    """The address that gives the page's own seat (the one it names, else the first it holds) back to a browser of
+    its holder that lost its cookies: ``/table/t1?seat=1&back=...`` (None: the page holds no seat)."""
+    own = seat if seat in held else min(held, default=None)
+    token = table.returns.get(own) if own is not None else None
+    return None if token is None else f"/table/{table.id}?seat={own}&back={token}"
 
 
 def check_invitation(table: Table, seat: int, key: str) -> None:

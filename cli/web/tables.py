@@ -74,6 +74,7 @@ class Table:
     moves: list[Move] = field(default_factory=list)
     mode: str = "play"  # play, watch or replay
     keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
+    returns: dict[int, str] = field(default_factory=dict, repr=False)  # the same seats -> their holders' way back
     position: int = 0  # a replay's position: the number of actions applied
     version: int = 0  # counts the changes, so that pages following the table know when to draw it again
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -88,6 +89,7 @@ class Table:
         mode = "watch" if len(bots) == players else "play"
         table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
         table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
+        table.returns = new_keys(table.keys)
         table.agents = {seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in bots.items()}
         return table
 
@@ -101,6 +103,7 @@ class Table:
         state = game.new_state(players=log.players, seed=log.seed, record=True)
         table = cls(table_id, ruleset, log, state, {}, mode=mode)
         table.keys = new_keys(range(1, log.players + 1)) if mode == "play" else {}
+        table.returns = new_keys(table.keys)
         table._play(state, log.actions, list(log.hashes))
         table.position = len(log.actions)
         return table
@@ -291,10 +294,23 @@ class Table:
                          if secrets.compare_digest((presented(seat) or "").encode(), key.encode()))
 
     def renew_key(self, seat: int) -> str:
-        """A new key for ``seat``, handed to another browser: the browser that held the seat holds it no more (the
-        version changes, so that the pages following the table draw it again with the seats they hold now)."""
+        """A new key for ``seat``, handed to another browser: the browser that held the seat holds it no more, nor
+        can its way back take it again (the version changes, so that the pages following the table draw it again
+        with the seats they hold now)."""
         self.keys[seat] = secrets.token_urlsafe(16)
+        self.returns[seat] = secrets.token_urlsafe(16)
         self.version += 1
+        return self.keys[seat]
+
+    def key_for_return(self, seat: int, token: str) -> str | None:
+        """Seat ``seat``'s key for a browser coming back with ``token``, its way back (None when it is not, or no
+        longer, that seat's: the seat was handed to another browser since).
+
+        Example: ``table.key_for_return(1, table.returns[1]) == table.keys[1]``; any other token gives None.
+        """
+        kept = self.returns.get(seat)
+        if kept is None or not secrets.compare_digest(token.encode(), kept.encode()):
+            return None
         return self.keys[seat]
 
     def save(self, seats: frozenset[int]) -> dict[str, Any]:

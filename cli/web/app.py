@@ -176,7 +176,7 @@ class Server:
         why = log.changed(game)
         if why is not None:
             raise BadRequest(f"{why}; replay it with 'rulecraft replay --force' to find the first action that diverges")
-        return self._add(Table.from_replay(self.tables.next_id(), name, game, log, mode), expired)
+        return self._add(Table.from_replay(self.tables.next_id(), name, game, log, mode, expired), expired)
 
     def _add(self, table: Table, expired: Callable[[], bool]) -> Table:
         """Keep ``table``, unless its request was already refused as too long: it was told nothing changed."""
@@ -428,7 +428,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.kept_unless(expired, lambda: table.undo(playing(table, seat, held), seen))
+                done = table.kept_unless(expired, lambda: table.undo(playing(table, seat, held), seen, expired))
                 return {**server.view(table, seat, held), "note": done}
             return server.locked(table, back)
 
@@ -445,7 +445,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         check_access(table, seat, held)
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.kept_unless(expired, lambda: table.goto(position)),
+            return server.locked(table, lambda: (table.kept_unless(expired, lambda: table.goto(position, expired)),
                                                  server.view(table, seat, held))[1])
 
         return await server.capped(work)

@@ -44,6 +44,10 @@ class TableError(Exception):
     """A request the table refuses, with the reason in words."""
 
 
+class Abandoned(TableError):
+    """Work whose request was already refused as too long, stopped between two moves (its table as it was)."""
+
+
 @dataclass
 class Move:
     """A move as the page shows it: who made it, its text, what the other seats saw of it, what it did (the log lines)."""
@@ -94,17 +98,19 @@ class Table:
         return table
 
     @classmethod
-    def from_replay(cls, table_id: str, ruleset: str, game: Game, log: Replay, mode: str) -> "Table":
+    def from_replay(cls, table_id: str, ruleset: str, game: Game, log: Replay, mode: str,
+                    expired: Callable[[], bool] = lambda: False) -> "Table":
         """A saved game (``mode`` play: continue it, humans at every seat) or a replay to scrub through.
 
-        Raises SaveError naming the first action that is refused or leads elsewhere than recorded.
+        Raises SaveError naming the first action that is refused or leads elsewhere than recorded, and
+        :class:`Abandoned` once ``expired()`` is true (its request was refused as too long).
         """
         log.game = game
         state = game.new_state(players=log.players, seed=log.seed, record=True)
         table = cls(table_id, ruleset, log, state, {}, mode=mode)
         table.keys = new_keys(range(1, log.players + 1)) if mode == "play" else {}
         table.returns = new_keys(table.keys)
-        table._play(state, log.actions, list(log.hashes))
+        table._play(state, log.actions, list(log.hashes), expired)
         table.position = len(log.actions)
         return table
 
@@ -175,7 +181,8 @@ class Table:
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
-    def undo(self, seats: frozenset[int] | None = None, seen: int | None = None) -> str:
+    def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,
+             expired: Callable[[], bool] = lambda: False) -> str:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
         ``seats``: the seats the asking page plays (None: every seat, one screen shared). At a table of several
@@ -204,7 +211,7 @@ class Table:
             raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
                              else "nothing to take back: no human has moved yet")
         taken = len(history) - keep
-        self._restart(history[:keep])
+        self._restart(history[:keep], expired)
         restored: set[int] = set()
         for position in sorted(p for p in self.before if p >= keep):  # each bot as before its first move taken back
             seat, agent = self.before.pop(position)
@@ -221,40 +228,50 @@ class Table:
         Example: ``table.kept_unless(expired, lambda: table.undo(frozenset({1})))``.
         """
         saved = (self.state, list(self.moves), dict(self.agents), dict(self.before), self.position, self.version)
-        result = work()
+        try:
+            result = work()
+        except BaseException:  # stopped half-way (Abandoned): nothing changed
+            self.state, self.moves, self.agents, self.before, self.position, self.version = saved
+            raise
         if expired():
             self.state, self.moves, self.agents, self.before, self.position, self.version = saved
         return result
 
-    def goto(self, position: int) -> None:
-        """Show a replay after ``position`` of its actions (0: the start)."""
+    def goto(self, position: int, expired: Callable[[], bool] = lambda: False) -> None:
+        """Show a replay after ``position`` of its actions (0: the start); :class:`Abandoned` once ``expired()``."""
         if self.mode != "replay":
             raise TableError("only a replay can be moved through")
         if not 0 <= position <= len(self.log.actions):
             raise TableError(f"there is no position {position}: this replay has positions 0 to {len(self.log.actions)}")
         moves = self.moves
-        self._restart(self.log.actions[:position])
+        self._restart(self.log.actions[:position], expired)
         self.moves = moves  # a replay keeps every move's explanation
         self.position = position
         self.version += 1
 
-    def _restart(self, actions: list[str]) -> None:
+    def _restart(self, actions: list[str], expired: Callable[[], bool]) -> None:
         game = self.state.game
         state = game.new_state(players=self.log.players, seed=self.log.seed, record=True)
         self.moves = []
-        self._play(state, actions, None)
+        self._play(state, actions, None, expired)
         self.version += 1
 
-    def _play(self, state: State, actions: list[str], hashes: list[str] | None) -> None:
+    def _play(self, state: State, actions: list[str], hashes: list[str] | None, expired: Callable[[], bool]) -> None:
         """Play ``actions`` from ``state`` (a fresh start), recording the moves.
 
         With ``hashes`` (a loaded file), they are first checked on a copy: ReplayDiverged names the first
-        action that is refused or leads elsewhere than recorded.
+        action that is refused or leads elsewhere than recorded.  Raises :class:`Abandoned` between two
+        actions once ``expired()`` is true: a long game's request refused at the cap stops its thread too.
         """
+        def stop_if_expired(*_: object) -> None:
+            if expired():
+                raise Abandoned("this request was refused as too long: its work stopped (nothing was changed)")
+
         if hashes is not None:
-            replay(state.clone(), actions, None, hashes)
+            replay(state.clone(), actions, stop_if_expired, hashes)
         self.state = state
         for text in actions:
+            stop_if_expired()
             self._apply(text, self.state.seat_to_move)
 
     # ------------------------------------------------------------ saving

@@ -561,6 +561,19 @@ def test_a_long_replay_refused_at_the_time_cap_stops_its_work_too(monkeypatch: p
     assert len(calls) == stopped < actions, (stopped, actions)  # stopped, well before the game's end
 
 
+@pytest.mark.parametrize("body", [b'{"action": "\\ud800"}', b'{"action": "place X at 0,\\udfff"}'])
+def test_a_move_quoting_a_lone_surrogate_is_refused_in_valid_json(client: TestClient, body: bytes) -> None:
+    """A move's text holding a lone surrogate (valid JSON, not valid UTF-8) was refused by name, and the refusal
+    itself could not be written: UnicodeEncodeError, no answer, a traceback in the server's output."""
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    before = view(client, table)
+    response = client.post(f"/api/tables/{table}/act", content=body)
+    assert response.status_code == 400
+    assert "\\ud8" in response.text or "\\udf" in response.text  # written as an escape: the body is UTF-8
+    assert "is not a" in json.loads(response.content)["error"]
+    assert view(client, table) == before
+
+
 def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
     page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
     path = tmp_path / "report.html"

@@ -91,6 +91,14 @@ EVENT_POLL = 0.2
 """Seconds between two looks at a followed table."""
 
 
+class SafeJSONResponse(JSONResponse):
+    """A JSON answer whose text is always UTF-8: a lone surrogate quoted from a request (``{"action": "\\ud800"}``
+    refused by name) and control characters are written as ``\\u`` escapes (``json_safe``), still valid JSON."""
+
+    def render(self, content: Any) -> bytes:
+        return json_safe(json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))).encode("utf-8")
+
+
 class Refused(Exception):
     """A request answered with an error: its status and message."""
 
@@ -247,8 +255,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
                 result = await handler(request)
             except Exception as err:
                 status, message = refusal(err)
-                return JSONResponse({"error": message}, status_code=status)
-            return result if isinstance(result, Response) else JSONResponse(result)
+                return SafeJSONResponse({"error": message}, status_code=status)
+            return result if isinstance(result, Response) else SafeJSONResponse(result)
         return guarded
 
     async def index(request: Request) -> Response:
@@ -466,7 +474,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             raise BadRequest(f"mode is play (continue the game) or replay, not '{mode[:40]}'")
         body = await limited_body(request, MAX_BYTES + 1)  # one byte more: game_file says when a file is too large
         table = await server.capped(lambda expired: server.open_file(body, mode, expired))
-        return server.give_keys(JSONResponse({"url": f"/table/{table.id}"}), table, table.keys)
+        return server.give_keys(SafeJSONResponse({"url": f"/table/{table.id}"}), table, table.keys)
 
     routes = [
         Route("/", page_route(index)),

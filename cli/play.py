@@ -95,8 +95,16 @@ class Session:
         return True
 
     def bot_turn(self, seat: int, bot: Agent) -> bool:
-        """Let a bot move; False when the ruleset fails on its move (the game stops, as it was before it)."""
-        action = bot.choose(self.state)
+        """Let a bot move; False when the ruleset fails on its move, or while the bot weighs its moves (the game
+        stops, as it was before it, and is kept: ``--log`` is written)."""
+        try:
+            action = bot.choose(self.state)
+        except RulecraftError as err:  # a search trying a move the ruleset fails on
+            self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: the "
+                               f"ruleset failed while it tried its moves: {told_to_seats(err)}; the game stops here",
+                               style="bold")
+            self.failed = True
+            return False
         shown = self.state.public_text(action)  # what the humans may see of it
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
         failure = self.apply_or_restore(action, shown)

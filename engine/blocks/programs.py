@@ -157,7 +157,7 @@ class PerformFunction(Function):
         return f"do what {args[0].describe()}'s {args[1].describe()} says"
 
 
-HIDDEN_FAILURE = "what went wrong is not told to the seats, as it would tell what the component is: replaying the game's log says"
+HIDDEN_FAILURE = "what went wrong is kept from the seats, as it would tell what the component is; replay or simulate the game to read it"
 
 
 def _seen_by_all(s: "StateView", cid: int) -> bool:

@@ -120,3 +120,17 @@ def test_a_message_naming_components_in_a_hidden_hand_names_them_to_the_seats_as
     told = told_to_seats(err.value)
     assert "place() selected" in told and "(a hidden component); it needs exactly one" in told, told
     assert not any(name in told for name in names), told
+
+
+@pytest.mark.parametrize("agent", ["greedy", "ismcts:10"])
+def test_a_bot_whose_search_meets_a_failing_card_stops_the_game_and_keeps_its_log(tmp_path: Path, agent: str) -> None:
+    """A bot trying its moves on copies ran into the ruleset's failure: rulecraft play ended with the error, quoting
+    the bot's hidden card's own line (ruby's, 13:34), and wrote no --log."""
+    log = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["play", str(write(tmp_path)), "--seed", "1", "--seat", f"1={agent}",
+                                       "--seat", "2=human", "--log", str(log)], input="")
+    said = " ".join(result.output.split())
+    assert f"[{agent}] could not decide: the ruleset failed while it tried its moves" in said, said
+    assert "a hidden component failed" in said and "the game stops here" in said
+    assert ":10:" not in said and ":13:" not in said and "gem" not in said and "ruby" not in said
+    assert result.exit_code == 1 and log.exists()

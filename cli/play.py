@@ -248,8 +248,13 @@ class Session:
         return self.state.game.new_state(players=self.log.players, seed=self.log.seed, record=True)
 
     def show_hint(self) -> None:
-        """What the hint agent would play here, with its number in the list."""
-        action = self.hint.choose(self.state.clone())
+        """What the hint agent would play here, with its number in the list (or why it has none: the game goes on)."""
+        try:
+            action = self.hint.choose(self.state.clone())
+        except RulecraftError as err:  # its search tried a move the ruleset fails on
+            self.console.print(f"no hint ({self.hint.name}): the ruleset failed while it tried the moves: "
+                               f"{told_to_seats(err)}", style="bold")
+            return
         number = list(self.state.legal_actions()).index(action) + 1
         self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
 

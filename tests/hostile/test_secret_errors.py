@@ -134,3 +134,16 @@ def test_a_bot_whose_search_meets_a_failing_card_stops_the_game_and_keeps_its_lo
     assert "a hidden component failed" in said and "the game stops here" in said
     assert ":10:" not in said and ":13:" not in said and "gem" not in said and "ruby" not in said
     assert result.exit_code == 1 and log.exists()
+
+
+def test_a_hint_whose_search_meets_a_failing_card_is_no_hint_and_the_game_goes_on(tmp_path: Path) -> None:
+    """'hint' ended rulecraft play with the hint agent's error, and the --log was not written."""
+    log = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["play", str(write(tmp_path)), "--seed", "1", "--seat", "1=human",
+                                       "--seat", "2=random", "--hint-agent", "greedy", "--log", str(log)],
+                                input="hint\nquit\n")
+    said = " ".join(result.output.split())
+    assert "no hint (greedy): the ruleset failed while it tried the moves:" in said, said
+    assert "a hidden component failed" in said and log.exists()
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "seat 1>" in said.split("no hint")[1]  # asked again: the game goes on

@@ -574,6 +574,24 @@ def test_a_move_quoting_a_lone_surrogate_is_refused_in_valid_json(client: TestCl
     assert view(client, table) == before
 
 
+def test_a_page_bots_search_stops_at_the_pages_seconds_whatever_its_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'mcts:5000' passed the page's caps (5,000 iterations or 5 seconds) and thought 62 s a move on iconica: the
+    request was refused at the cap (20 s) and its thread searched on.  A page's bot now stops at the seconds too."""
+    import time
+
+    from cli.web import tables
+
+    monkeypatch.setattr(tables, "MAX_SECONDS", 0.3)
+    game = engine.load("iconica")
+    table = tables.Table.new("t1", "iconica", game, players=2, seed=1, bots={1: "mcts:5000", 2: "mcts:5000"})
+    while len(table.state.legal_actions()) < 2:
+        assert table.advance()
+    started = time.perf_counter()
+    assert table.advance()
+    assert time.perf_counter() - started < 5, "the search ran past its seconds"
+    assert table.agents[table.moves[-1].seat].last.iterations < 5000
+
+
 def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
     page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
     path = tmp_path / "report.html"

@@ -26,11 +26,12 @@ import copy
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
-from engine.runner.agents import Agent, make_agent
+from cli.web.params import MAX_SECONDS
+from engine.runner.agents import Agent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
 
@@ -94,7 +95,7 @@ class Table:
         table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
         table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
         table.returns = new_keys(table.keys)
-        table.agents = {seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in bots.items()}
+        table.agents = {seat: page_agent(make_agent(spec, derive_seed(seed, seat))) for seat, spec in bots.items()}
         return table
 
     @classmethod
@@ -344,6 +345,18 @@ class Table:
                      set_options=dict(self.log.set_options))
         log.seal(self.state.game)
         return log.to_json()
+
+
+def page_agent(agent: Agent) -> Agent:
+    """``agent`` as the page's bots run: a search stops after :data:`~cli.web.params.MAX_SECONDS` whatever its
+    iterations (``mcts:5000`` took a minute a move on a slow game, past the request's cap, its thread running on).
+
+    Example: ``page_agent(make_agent("mcts:5000", 1)).spec.budget.at_most == 5.0``; a random agent is as it was.
+    """
+    spec = getattr(agent, "spec", None)
+    if isinstance(spec, SearchSpec):
+        agent.spec = replace(spec, budget=replace(spec.budget, at_most=MAX_SECONDS))  # type: ignore[attr-defined]
+    return agent
 
 
 def new_keys(seats: Iterable[int]) -> dict[int, str]:

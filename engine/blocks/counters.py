@@ -167,7 +167,8 @@ def _no_counter(s: Any, spec: CounterSpec, who: Any, pos: Any) -> EffectRuntimeE
     """The error for reading or writing a counter of an owner that has none."""
     shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
     told = told_name(s, who) if isinstance(who, int) else None
-    return EffectRuntimeError(f"{shown} has no {spec.name}", pos, None if told is None else f"{pos}: {told} has no {spec.name}")
+    public = None if told is None else f"{pos}: {told} has no {spec.name}"
+    return EffectRuntimeError(f"{shown} has no {spec.name}", pos, public)
 
 
 @dataclass(frozen=True)

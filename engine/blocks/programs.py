@@ -136,7 +136,8 @@ class PerformFunction(Function):
             seen = _seen_by_all(s, cid)
             s.budget -= table.steps[cid]
             if s.budget < 0:
-                raise ast.out_of_steps(s, pos, f"perform() of {s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}")
+                named = s.game.piece_names[cid] if seen else "a hidden component"
+                raise ast.out_of_steps(s, pos, f"perform() of {named}'s {attribute}")
             s.note(lambda: f"the {attribute} of {label(s, cid) if seen else 'a hidden component'} takes effect")
             with Running(s, f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"):
                 if seen:
@@ -157,7 +158,8 @@ class PerformFunction(Function):
         return f"do what {args[0].describe()}'s {args[1].describe()} says"
 
 
-HIDDEN_FAILURE = "what went wrong is kept from the seats, as it would tell what the component is; replay or simulate the game to read it"
+HIDDEN_FAILURE = ("what went wrong is kept from the seats, as it would tell what the component is; "
+                  "replay or simulate the game to read it")
 
 
 def _seen_by_all(s: "StateView", cid: int) -> bool:

@@ -655,11 +655,11 @@ class PlaceOnBoard(Function):
             if len(chosen) > 1:
                 named = list(dict.fromkeys(names[c] for c in chosen))
                 some = ", ".join(named[:4]) + (", ..." if len(named) > 4 else "")
-                told = list(dict.fromkeys(told_name(s, c) or names[c] for c in chosen))
-                public = ", ".join(told[:4]) + (", ..." if len(told) > 4 else "")
+                seen = list(dict.fromkeys(told_name(s, c) or names[c] for c in chosen))  # as every seat may read them
+                public = ", ".join(seen[:4]) + (", ..." if len(seen) > 4 else "")
                 why = "; it needs exactly one, or copies of one piece (count:), any of which it places"
-                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}){why}", pos,
-                                         None if public == some else f"{pos}: place() selected {len(chosen)} components ({public}){why}")
+                told = None if public == some else f"{pos}: place() selected {len(chosen)} components ({public}){why}"
+                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}){why}", pos, told)
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)

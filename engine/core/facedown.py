@@ -147,7 +147,11 @@ def public_name(s: "StateData", cid: int, name: str) -> str:
 def told_name(s: "StateData", cid: int) -> str | None:
     """How a message every seat reads (an error shown at the table) may name component ``cid``: None when every seat
     sees it where it lies (its own name may be used), its back when it lies face down, else ``a hidden component``
-    (in a zone some seat does not see: a hand, a deck)."""
+    (in a zone some seat does not see: a hand, a deck).
+
+    Example: a card in a hand hidden from the others gives ``'a hidden component'``, a piece on the board face up
+    None, the same piece turned down ``'face-down piece'``.
+    """
     if s.zone_of[cid] != s.game.board_zone and s.game.zone_spec_of[s.zone_of[cid]].hidden != "none":
         return "a hidden component"
     down = face_down(s)

@@ -226,3 +226,30 @@ def test_a_browser_that_lost_its_cookies_comes_back_to_its_seat_by_its_way_back(
     assert theirs != seat_2_back and third.get(theirs).status_code == 303
     assert third.get(f"/api/tables/{table}?seat=2").status_code == 200
     assert third.get(f"/table/{table}?seat=1&back=nonsense").status_code == 403
+
+
+@pytest.mark.parametrize("link", ["invites", "way_back"])
+def test_a_seat_link_waits_for_a_busy_table_without_stopping_the_server(link: str) -> None:
+    """An invitation link (and a way back) waited for the table's lock on the server's own loop: while a bot
+    thought at that table, every other request of the server (its front page too) waited with it, up to the cap."""
+    import threading
+    import time
+
+    app = create_app(None, cap=2.0)
+    with TestClient(app, follow_redirects=False) as client:  # one loop for every request, as a real server has
+        table = start(client, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+        data = client.get(f"/api/tables/{table}").json()
+        url = data["invites"]["2"] if link == "invites" else data["way_back"]
+        client.cookies.clear()  # a browser holding no seat opens it
+        busy = app.state.server.tables.get(table).lock
+        busy.acquire()  # as a bot thinking at that table holds it
+        try:
+            opening = threading.Thread(target=lambda: client.get(url))
+            opening.start()
+            time.sleep(0.3)
+            started = time.perf_counter()
+            assert client.get("/").status_code == 200
+            assert time.perf_counter() - started < 1.0, "the front page waited for another table's lock"
+        finally:
+            busy.release()
+            opening.join()

@@ -282,7 +282,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             return await take_seat(request, table, key)
         back = request.query_params.get("back")
         if back is not None:
-            return come_back(request, table, back)
+            return await come_back(request, table, back)
 
         def work(expired: Callable[[], bool]) -> str:
             data = server.locked(table, lambda: server.view(table, seat_of(request), server.held(request, table)))
@@ -300,20 +300,26 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         page = f"/table/{table.id}?seat={seat}"
         if seat in server.held(request, table):
             return RedirectResponse(page, status_code=303)
-        if request.method == "GET":
-            server.locked(table, lambda: check_invitation(table, seat, key))
+        if request.method == "GET":  # the table's lock is waited for in a worker thread, never on the server's loop
+            await server.capped(lambda expired: server.locked(table, lambda: check_invitation(table, seat, key)))
             return HTMLResponse(pages.invitation_page(table.state.game, seat))
-        server.locked(table, lambda: (check_invitation(table, seat, key), table.renew_key(seat)))
+
+        def take(expired: Callable[[], bool]) -> None:
+            check_invitation(table, seat, key)
+            if not expired():  # a request refused already gives no browser the key: the seat stays where it was
+                table.renew_key(seat)
+
+        await server.capped(lambda expired: server.locked(table, lambda: take(expired)))
         return server.give_keys(RedirectResponse(page, status_code=303), table, [seat])
 
-    def come_back(request: Request, table: Table, token: str) -> Response:
+    async def come_back(request: Request, table: Table, token: str) -> Response:
         """A seat's way back, ``/table/ID?seat=1&back=...``: its holder's own link (shown on its page to keep), giving
         this browser the seat's key again, for a browser that lost its cookies.  Nobody loses the seat, so opening
         it is enough; handing the seat to another browser with an invitation link ends it."""
         seat = seat_of(request)
         if seat is None:
             raise BadRequest("a way back to a seat names its seat: /table/ID?seat=1&back=...")
-        key = server.locked(table, lambda: table.key_for_return(seat, token))
+        key = await server.capped(lambda expired: server.locked(table, lambda: table.key_for_return(seat, token)))
         if key is None:
             raise Refused(403, f"this way back to seat {seat} is not valid any more (seat {seat} was handed to "
                                "another browser since, or the link is not this table's)")

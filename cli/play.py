@@ -35,7 +35,7 @@ from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
-from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean
+from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
 from engine.core.showtext import shown
 from engine.runner.agents import Agent, assign_seats, default_search, make_agent
 from engine.runner.simulate import derive_seed
@@ -95,11 +95,19 @@ class Session:
         return True
 
     def bot_turn(self, seat: int, bot: Agent) -> bool:
-        """Let a bot move; False when the ruleset fails on its move (the game stops, as it was before it)."""
-        action = bot.choose(self.state)
+        """Let a bot move; False when the ruleset fails on its move, or while the bot weighs its moves (the game
+        stops, as it was before it, and is kept: ``--log`` is written)."""
+        try:
+            action = bot.choose(self.state)
+        except RulecraftError as err:  # a search trying a move the ruleset fails on
+            self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: the "
+                               f"ruleset failed while it tried its moves: {told_to_seats(err)}; the game stops here",
+                               style="bold")
+            self.failed = True
+            return False
         shown = self.state.public_text(action)  # what the humans may see of it
         self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]: {shown}")
-        failure = self.apply_or_restore(action)
+        failure = self.apply_or_restore(action, shown)
         if failure is not None:
             self.console.print(f"{failure}; the game stops here", style="bold")
             self.failed = True
@@ -108,19 +116,20 @@ class Session:
         self.watched(seat)
         return True
 
-    def apply_or_restore(self, action: "Action | str") -> str | None:
-        """Apply a legal action; if the ruleset fails while carrying it out, put the game back as it was and say why.
+    def apply_or_restore(self, action: "Action | str", shown: str | None = None) -> str | None:
+        """Apply a legal action; if the ruleset fails while carrying it out, the game is as it was (``State.apply``
+        puts it back) and the reason is returned, told as the seats may read it: the action as ``shown`` (a bot's
+        move as the humans see it), the error without what some seat may not see (:func:`told_to_seats`).
 
         An illegal action raises IllegalActionError and changes nothing, as ``State.apply`` does.
         """
-        before = self.state.clone(record=True)
         try:
             self.state.apply(action)
         except IllegalActionError:
             raise
         except RulecraftError as err:
-            self.state = before
-            return f"the ruleset failed while playing '{action}': {err} (the game is as it was before that move)"
+            return (f"the ruleset failed while playing '{action if shown is None else shown}': {told_to_seats(err)} "
+                    "(the game is as it was before that move)")
         return None
 
     def watched(self, seat: int) -> None:
@@ -239,8 +248,13 @@ class Session:
         return self.state.game.new_state(players=self.log.players, seed=self.log.seed, record=True)
 
     def show_hint(self) -> None:
-        """What the hint agent would play here, with its number in the list."""
-        action = self.hint.choose(self.state.clone())
+        """What the hint agent would play here, with its number in the list (or why it has none: the game goes on)."""
+        try:
+            action = self.hint.choose(self.state.clone())
+        except RulecraftError as err:  # its search tried a move the ruleset fails on
+            self.console.print(f"no hint ({self.hint.name}): the ruleset failed while it tried the moves: "
+                               f"{told_to_seats(err)}", style="bold")
+            return
         number = list(self.state.legal_actions()).index(action) + 1
         self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
 

@@ -277,3 +277,25 @@ def test_the_openspiel_game_needs_no_pettingzoo() -> None:
                   "print(load_game('tic-tac-toe').num_distinct_actions())")
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["18"]  # X or O at each of nine cells
+
+
+def test_a_move_copies_the_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move of the game copied the position, then State.apply copied the copy again to put it back on failure:
+    two copies per move on the path CFR walks.  The copy is dropped on failure, so one is enough."""
+    from engine.model.state import State
+
+    game = load_game("tic-tac-toe")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    clones = 0
+    cloned = State.clone
+
+    def counted(self: State, *args: Any, **kwargs: Any) -> State:
+        nonlocal clones
+        clones += 1
+        return cloned(self, *args, **kwargs)
+
+    monkeypatch.setattr(State, "clone", counted)
+    state.apply_action(state.legal_actions()[0])
+    assert clones == 1

@@ -368,3 +368,15 @@ def test_play_load_refuses_an_edited_log_as_replay_does(logged_game: Path, edit_
     result = run("play", "--load", str(logged_game), input="quit\n")
     assert result.exit_code == 1, result.output
     assert "differs from the recorded one" in result.stderr
+
+
+def test_a_log_whose_variant_was_taken_out_says_the_log_may_have_been_edited() -> None:
+    """A log of a variant whose 'variant' list was emptied was refused only as "ruleset 'iconoclasm' has changed
+    since this game was recorded": the ruleset had not; the log names no variant, and says so now."""
+    game = engine.load("iconoclasm", "short-game")
+    log = Replay.record(game.new_state(players=2, seed=3, record=True), "iconoclasm", seed=3)
+    assert log.variant == ["short-game"]
+    log.variant = []
+    with pytest.raises(RulesetChanged) as refused:
+        log.start()
+    assert "or the log was edited (it names no variant or option: one may have been taken out of it)" in str(refused.value)

@@ -523,6 +523,75 @@ def test_an_undo_or_a_replay_move_past_the_time_cap_is_not_kept(monkeypatch: pyt
     assert view(client, table) == before
 
 
+@pytest.mark.parametrize("request_made", ["open", "goto"])
+def test_a_long_replay_refused_at_the_time_cap_stops_its_work_too(monkeypatch: pytest.MonkeyPatch, request_made: str) -> None:
+    """A game file refused at the cap went on being replayed in its thread to its last action (each such request
+    kept a worker thread busy for as long as the whole game took): it now stops between two moves."""
+    import threading
+    import time
+
+    from engine.model.state import State
+
+    app = create_app(None)
+    client = TestClient(app, follow_redirects=False)
+    state = engine.load("othello").new_state(players=2, seed=5, record=True)
+    while not state.is_terminal:
+        state.apply(RandomAgent(5).choose(state))
+    actions = len(state.history or [])  # about 60 moves, 3 s of them below: ten times the cap
+    saved = json.dumps(Replay.record(state, "othello", 5).to_json())
+    table = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
+    app.state.server.cap = 0.3
+    applied, calls, lock = State.apply, [], threading.Lock()
+
+    def slowly(self: State, *args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.05)
+        with lock:
+            calls.append(1)
+        return applied(self, *args, **kwargs)
+
+    monkeypatch.setattr(State, "apply", slowly)
+    if request_made == "open":
+        response = client.post("/api/open?mode=replay", content=saved)
+    else:
+        response = client.post(f"/api/tables/{table}/goto", json={"position": actions})
+    assert response.status_code == 503
+    time.sleep(0.5)
+    stopped = len(calls)
+    time.sleep(0.5)
+    assert len(calls) == stopped < actions, (stopped, actions)  # stopped, well before the game's end
+
+
+@pytest.mark.parametrize("body", [b'{"action": "\\ud800"}', b'{"action": "place X at 0,\\udfff"}'])
+def test_a_move_quoting_a_lone_surrogate_is_refused_in_valid_json(client: TestClient, body: bytes) -> None:
+    """A move's text holding a lone surrogate (valid JSON, not valid UTF-8) was refused by name, and the refusal
+    itself could not be written: UnicodeEncodeError, no answer, a traceback in the server's output."""
+    table = start(client, "/play/tic-tac-toe?players=2&seed=1&seat=2=human")
+    before = view(client, table)
+    response = client.post(f"/api/tables/{table}/act", content=body)
+    assert response.status_code == 400
+    assert "\\ud8" in response.text or "\\udf" in response.text  # written as an escape: the body is UTF-8
+    assert "is not a" in json.loads(response.content)["error"]
+    assert view(client, table) == before
+
+
+def test_a_page_bots_search_stops_at_the_pages_seconds_whatever_its_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'mcts:5000' passed the page's caps (5,000 iterations or 5 seconds) and thought 62 s a move on iconica: the
+    request was refused at the cap (20 s) and its thread searched on.  A page's bot now stops at the seconds too."""
+    import time
+
+    from cli.web import tables
+
+    monkeypatch.setattr(tables, "MAX_SECONDS", 0.3)
+    game = engine.load("iconica")
+    table = tables.Table.new("t1", "iconica", game, players=2, seed=1, bots={1: "mcts:5000", 2: "mcts:5000"})
+    while len(table.state.legal_actions()) < 2:
+        assert table.advance()
+    started = time.perf_counter()
+    assert table.advance()
+    assert time.perf_counter() - started < 5, "the search ran past its seconds"
+    assert table.agents[table.moves[-1].seat].last.iterations < 5000
+
+
 def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
     page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
     path = tmp_path / "report.html"

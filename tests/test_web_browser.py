@@ -417,6 +417,24 @@ def test_two_browsers_play_one_table_through_its_invitation_link(browser: Browse
         tab.close()
 
 
+def test_a_browser_that_forgot_its_cookies_comes_back_by_the_pages_way_back(browser: BrowserContext,
+                                                                           other_browser: BrowserContext, server: str) -> None:
+    """A seat was lost for good with its browser's cookies; the page now shows its own seat's way back."""
+    first = browser.new_page()
+    first.goto(f"{server}/play/kuhn-poker?players=2&seed=1")
+    settle(first)
+    link = first.locator("#way-back a")
+    back = link.get_attribute("href")
+    assert link.inner_text() == server + back and "&back=" in back
+    again = other_browser.new_page()  # as the same person whose browser forgot everything
+    again.goto(server + back)
+    again.wait_for_url(f"{first.url}?seat=1")
+    settle(again)
+    assert again.locator(".zone.mine").count() == 1 and again.locator("#actions button.action").count() > 0
+    first.close()
+    again.close()
+
+
 def test_one_browser_plays_every_seat_in_turn_on_one_screen(browser: BrowserContext, other_browser: BrowserContext,
                                                             server: str) -> None:
     """Hot seat: the page that names no seat follows the seat to move and shows its hand; another browser opening the

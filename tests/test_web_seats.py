@@ -180,3 +180,76 @@ def test_a_watched_game_is_open_to_every_browser(app: Starlette) -> None:
     table = start(opener, "/watch/kuhn-poker?players=2&seed=1&agents=random")
     assert stranger.get(f"/api/tables/{table}?seat=2").status_code == 200
     assert stranger.post(f"/api/tables/{table}/advance", json={}).json()["moves"]
+
+
+def test_what_every_seat_sees_carries_none_of_seat_1s_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The public view was seat 1's observation with the hidden zones counted: it kept seat 1's pending choice (its
+    hand's cards as options) and actions, and the blocks drew for seat 1."""
+    from pathlib import Path
+
+    import engine
+    from cli.web import view
+    from engine.core.facedown import NOBODY
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "crazy-eights"))
+    state = game.new_state(players=2, seed=3)
+    while state.seat_to_move != 1:
+        state.apply(state.legal_actions()[0])
+    assert state.observation(1)["choice"] is not None  # seat 1 chooses among its hand's cards
+    public = view.public_observation(state)
+    assert public["choice"] is None and public["legal_actions"] == [] and public["player"] is None
+    asked: list[int | None] = []
+    monkeypatch.setattr(view, "drawings", lambda s, seat: asked.append(seat) or [])
+    view.table_html(state, None)
+    assert asked == [NOBODY]
+
+
+def test_a_browser_that_lost_its_cookies_comes_back_to_its_seat_by_its_way_back(app: Starlette) -> None:
+    """A seat was lost for good with its browser's cookies: the opener (or whoever took a seat) had no way back.
+    Each page now shows its own seat's way back; handing that seat to another browser ends it."""
+    opener, second, forgetful, third = browser(app), browser(app), browser(app), browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    shown = opener.get(f"/api/tables/{table}").json()
+    back = shown["way_back"]
+    assert back.startswith(f"/table/{table}?seat={shown['seat']}&back=") and back not in shown["invites"].values()
+    assert second.get(f"/api/tables/{table}").json()["way_back"] is None  # a browser holding no seat has none
+    returned = forgetful.get(back)
+    assert returned.status_code == 303 and returned.headers["location"] == f"/table/{table}?seat={shown['seat']}"
+    assert forgetful.get(f"/api/tables/{table}?seat={shown['seat']}").status_code == 200
+    assert opener.get(f"/api/tables/{table}?seat={shown['seat']}").status_code == 200  # nobody lost it
+    seat_2_back = opener.get(f"/api/tables/{table}?seat=2").json()["way_back"]
+    assert seat_2_back.startswith(f"/table/{table}?seat=2&back=")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])  # seat 2 handed on
+    refused = opener.get(seat_2_back)  # the old holder's way back does not take it again
+    assert refused.status_code == 403 and "this way back to seat 2 is not valid any more" in refused.text
+    theirs = second.get(f"/api/tables/{table}?seat=2").json()["way_back"]
+    assert theirs != seat_2_back and third.get(theirs).status_code == 303
+    assert third.get(f"/api/tables/{table}?seat=2").status_code == 200
+    assert third.get(f"/table/{table}?seat=1&back=nonsense").status_code == 403
+
+
+@pytest.mark.parametrize("link", ["invites", "way_back"])
+def test_a_seat_link_waits_for_a_busy_table_without_stopping_the_server(link: str) -> None:
+    """An invitation link (and a way back) waited for the table's lock on the server's own loop: while a bot
+    thought at that table, every other request of the server (its front page too) waited with it, up to the cap."""
+    import threading
+    import time
+
+    app = create_app(None, cap=2.0)
+    with TestClient(app, follow_redirects=False) as client:  # one loop for every request, as a real server has
+        table = start(client, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+        data = client.get(f"/api/tables/{table}").json()
+        url = data["invites"]["2"] if link == "invites" else data["way_back"]
+        client.cookies.clear()  # a browser holding no seat opens it
+        busy = app.state.server.tables.get(table).lock
+        busy.acquire()  # as a bot thinking at that table holds it
+        try:
+            opening = threading.Thread(target=lambda: client.get(url))
+            opening.start()
+            time.sleep(0.3)
+            started = time.perf_counter()
+            assert client.get("/").status_code == 200
+            assert time.perf_counter() - started < 1.0, "the front page waited for another table's lock"
+        finally:
+            busy.release()
+            opening.join()

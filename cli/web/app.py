@@ -7,6 +7,7 @@ Pages::
     GET  /watch/RULESET?agents=random,greedy  bots playing each other
     GET  /table/ID                         a game's page (?seat=N: seen by seat N)
     GET  /table/ID?seat=N&key=K            an invitation link: a page whose button (POST) takes seat N
+    GET  /table/ID?seat=N&back=B           a seat's way back: this browser holds seat N again (lost cookies)
     GET  /rules/RULESET                    the rules in English (rulecraft explain)
     GET  /simulate/RULESET?n=100           a simulation report with charts
 
@@ -65,7 +66,7 @@ from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
 from cli.web.tables import Table, TableError, Tables
-from engine.core.errors import RulecraftError, RulesetError
+from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
 from engine.runner.simulate import seat_specs, simulate
@@ -88,6 +89,14 @@ MAX_REQUEST = 64 * 1024
 
 EVENT_POLL = 0.2
 """Seconds between two looks at a followed table."""
+
+
+class SafeJSONResponse(JSONResponse):
+    """A JSON answer whose text is always UTF-8: a lone surrogate quoted from a request (``{"action": "\\ud800"}``
+    refused by name) and control characters are written as ``\\u`` escapes (``json_safe``), still valid JSON."""
+
+    def render(self, content: Any) -> bytes:
+        return json_safe(json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))).encode("utf-8")
 
 
 class Refused(Exception):
@@ -175,7 +184,7 @@ class Server:
         why = log.changed(game)
         if why is not None:
             raise BadRequest(f"{why}; replay it with 'rulecraft replay --force' to find the first action that diverges")
-        return self._add(Table.from_replay(self.tables.next_id(), name, game, log, mode), expired)
+        return self._add(Table.from_replay(self.tables.next_id(), name, game, log, mode, expired), expired)
 
     def _add(self, table: Table, expired: Callable[[], bool]) -> Table:
         """Keep ``table``, unless its request was already refused as too long: it was told nothing changed."""
@@ -218,6 +227,7 @@ class Server:
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
             "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
             "invites": links,  # seat -> the address that hands it to another browser
+            "way_back": way_back(table, seat, held),  # the address giving the page's own seat back to its holder
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
@@ -245,8 +255,8 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
                 result = await handler(request)
             except Exception as err:
                 status, message = refusal(err)
-                return JSONResponse({"error": message}, status_code=status)
-            return result if isinstance(result, Response) else JSONResponse(result)
+                return SafeJSONResponse({"error": message}, status_code=status)
+            return result if isinstance(result, Response) else SafeJSONResponse(result)
         return guarded
 
     async def index(request: Request) -> Response:
@@ -270,6 +280,9 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         key = request.query_params.get("key")
         if key is not None:
             return await take_seat(request, table, key)
+        back = request.query_params.get("back")
+        if back is not None:
+            return await come_back(request, table, back)
 
         def work(expired: Callable[[], bool]) -> str:
             data = server.locked(table, lambda: server.view(table, seat_of(request), server.held(request, table)))
@@ -287,11 +300,30 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         page = f"/table/{table.id}?seat={seat}"
         if seat in server.held(request, table):
             return RedirectResponse(page, status_code=303)
-        if request.method == "GET":
-            server.locked(table, lambda: check_invitation(table, seat, key))
+        if request.method == "GET":  # the table's lock is waited for in a worker thread, never on the server's loop
+            await server.capped(lambda expired: server.locked(table, lambda: check_invitation(table, seat, key)))
             return HTMLResponse(pages.invitation_page(table.state.game, seat))
-        server.locked(table, lambda: (check_invitation(table, seat, key), table.renew_key(seat)))
+
+        def take(expired: Callable[[], bool]) -> None:
+            check_invitation(table, seat, key)
+            if not expired():  # a request refused already gives no browser the key: the seat stays where it was
+                table.renew_key(seat)
+
+        await server.capped(lambda expired: server.locked(table, lambda: take(expired)))
         return server.give_keys(RedirectResponse(page, status_code=303), table, [seat])
+
+    async def come_back(request: Request, table: Table, token: str) -> Response:
+        """A seat's way back, ``/table/ID?seat=1&back=...``: its holder's own link (shown on its page to keep), giving
+        this browser the seat's key again, for a browser that lost its cookies.  Nobody loses the seat, so opening
+        it is enough; handing the seat to another browser with an invitation link ends it."""
+        seat = seat_of(request)
+        if seat is None:
+            raise BadRequest("a way back to a seat names its seat: /table/ID?seat=1&back=...")
+        key = await server.capped(lambda expired: server.locked(table, lambda: table.key_for_return(seat, token)))
+        if key is None:
+            raise Refused(403, f"this way back to seat {seat} is not valid any more (seat {seat} was handed to "
+                               "another browser since, or the link is not this table's)")
+        return server.give_keys(RedirectResponse(f"/table/{table.id}?seat={seat}", status_code=303), table, [seat])
 
     async def rules(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
@@ -410,7 +442,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             def back() -> dict[str, Any]:
-                done = table.kept_unless(expired, lambda: table.undo(playing(table, seat, held), seen))
+                done = table.kept_unless(expired, lambda: table.undo(playing(table, seat, held), seen, expired))
                 return {**server.view(table, seat, held), "note": done}
             return server.locked(table, back)
 
@@ -427,7 +459,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         check_access(table, seat, held)
 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
-            return server.locked(table, lambda: (table.kept_unless(expired, lambda: table.goto(position)),
+            return server.locked(table, lambda: (table.kept_unless(expired, lambda: table.goto(position, expired)),
                                                  server.view(table, seat, held))[1])
 
         return await server.capped(work)
@@ -448,7 +480,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
             raise BadRequest(f"mode is play (continue the game) or replay, not '{mode[:40]}'")
         body = await limited_body(request, MAX_BYTES + 1)  # one byte more: game_file says when a file is too large
         table = await server.capped(lambda expired: server.open_file(body, mode, expired))
-        return server.give_keys(JSONResponse({"url": f"/table/{table.id}"}), table, table.keys)
+        return server.give_keys(SafeJSONResponse({"url": f"/table/{table.id}"}), table, table.keys)
 
     routes = [
         Route("/", page_route(index)),
@@ -533,6 +565,14 @@ def invites(table: Table, seat: int | None, held: frozenset[int]) -> dict[str, s
     return {str(s): f"/table/{table.id}?seat={s}&key={table.keys[s]}" for s in sorted(held) if s != own}
 
 
+def way_back(table: Table, seat: int | None, held: frozenset[int]) -> str | None:
+    """The address that gives the page's own seat (the one it names, else the first it holds) back to a browser of
+    its holder that lost its cookies: ``/table/t1?seat=1&back=...`` (None: the page holds no seat)."""
+    own = seat if seat in held else min(held, default=None)
+    token = table.returns.get(own) if own is not None else None
+    return None if token is None else f"/table/{table.id}?seat={own}&back={token}"
+
+
 def check_invitation(table: Table, seat: int, key: str) -> None:
     """Refuse (403) an invitation link whose key is not seat ``seat``'s now: used already, or never this table's."""
     if seat not in table.seats_held({seat: key}.get):
@@ -569,7 +609,7 @@ def refusal(err: Exception) -> tuple[int, str]:
     if isinstance(err, RulesetError):
         return 400, err.format()
     if isinstance(err, (BadRequest, TableError, RulecraftError)):
-        return 400, str(err)
+        return 400, told_to_seats(err)  # a bot's search failing on a hidden card is told without it
     if isinstance(err, RecursionError):
         return 400, "the request nests too deeply"
     return 500, f"the server could not do this ({type(err).__name__}); the server goes on serving"

@@ -114,6 +114,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
  <div class="toolbar">{controls} <label>seen by <select id="seat">{seats}</select></label>
   <a id="save" href="/api/tables/{escape(view["id"])}/save" download="{escape(ruleset)}-game.json">save game</a></div>
  <div id="invites"></div>
+ <div id="way-back"></div>
  <div class="layout">
   <div id="view">{view["html"]}</div>
   <aside>

@@ -26,11 +26,12 @@ import copy
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from engine.core.errors import IllegalActionError, RulecraftError
-from engine.runner.agents import Agent, make_agent
+from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
+from cli.web.params import MAX_SECONDS
+from engine.runner.agents import Agent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
 
@@ -42,6 +43,10 @@ T = TypeVar("T")
 
 class TableError(Exception):
     """A request the table refuses, with the reason in words."""
+
+
+class Abandoned(TableError):
+    """Work whose request was already refused as too long, stopped between two moves (its table as it was)."""
 
 
 @dataclass
@@ -74,6 +79,7 @@ class Table:
     moves: list[Move] = field(default_factory=list)
     mode: str = "play"  # play, watch or replay
     keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
+    returns: dict[int, str] = field(default_factory=dict, repr=False)  # the same seats -> their holders' way back
     position: int = 0  # a replay's position: the number of actions applied
     version: int = 0  # counts the changes, so that pages following the table know when to draw it again
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -88,20 +94,24 @@ class Table:
         mode = "watch" if len(bots) == players else "play"
         table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
         table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
-        table.agents = {seat: make_agent(spec, derive_seed(seed, seat)) for seat, spec in bots.items()}
+        table.returns = new_keys(table.keys)
+        table.agents = {seat: page_agent(make_agent(spec, derive_seed(seed, seat))) for seat, spec in bots.items()}
         return table
 
     @classmethod
-    def from_replay(cls, table_id: str, ruleset: str, game: Game, log: Replay, mode: str) -> "Table":
+    def from_replay(cls, table_id: str, ruleset: str, game: Game, log: Replay, mode: str,
+                    expired: Callable[[], bool] = lambda: False) -> "Table":
         """A saved game (``mode`` play: continue it, humans at every seat) or a replay to scrub through.
 
-        Raises SaveError naming the first action that is refused or leads elsewhere than recorded.
+        Raises SaveError naming the first action that is refused or leads elsewhere than recorded, and
+        :class:`Abandoned` once ``expired()`` is true (its request was refused as too long).
         """
         log.game = game
         state = game.new_state(players=log.players, seed=log.seed, record=True)
         table = cls(table_id, ruleset, log, state, {}, mode=mode)
         table.keys = new_keys(range(1, log.players + 1)) if mode == "play" else {}
-        table._play(state, log.actions, list(log.hashes))
+        table.returns = new_keys(table.keys)
+        table._play(state, log.actions, list(log.hashes), expired)
         table.position = len(log.actions)
         return table
 
@@ -156,21 +166,24 @@ class Table:
         """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused."""
         before = len(self.state.log or [])
         played = self.state.clone(record=True)
+        public = "this move"  # until the move is read: its own text may be hidden from the others
         try:
             action = played.parse_action(text)
             public = played.public_text(action)  # read on the position it is taken in
-            played.apply(action)
+            played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
         except IllegalActionError as err:
             raise TableError(str(err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
-            raise TableError(f"the ruleset failed while playing '{text}': {err} (the game is as it was before that move)") from None
+            raise TableError(f"the ruleset failed while playing '{public}': {told_to_seats(err)} "
+                             "(the game is as it was before that move)") from None
         if expired():
             return
         self.state = played
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
         self.version += 1
 
-    def undo(self, seats: frozenset[int] | None = None, seen: int | None = None) -> str:
+    def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,
+             expired: Callable[[], bool] = lambda: False) -> str:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
         ``seats``: the seats the asking page plays (None: every seat, one screen shared). At a table of several
@@ -199,7 +212,7 @@ class Table:
             raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
                              else "nothing to take back: no human has moved yet")
         taken = len(history) - keep
-        self._restart(history[:keep])
+        self._restart(history[:keep], expired)
         restored: set[int] = set()
         for position in sorted(p for p in self.before if p >= keep):  # each bot as before its first move taken back
             seat, agent = self.before.pop(position)
@@ -216,40 +229,50 @@ class Table:
         Example: ``table.kept_unless(expired, lambda: table.undo(frozenset({1})))``.
         """
         saved = (self.state, list(self.moves), dict(self.agents), dict(self.before), self.position, self.version)
-        result = work()
+        try:
+            result = work()
+        except BaseException:  # stopped half-way (Abandoned): nothing changed
+            self.state, self.moves, self.agents, self.before, self.position, self.version = saved
+            raise
         if expired():
             self.state, self.moves, self.agents, self.before, self.position, self.version = saved
         return result
 
-    def goto(self, position: int) -> None:
-        """Show a replay after ``position`` of its actions (0: the start)."""
+    def goto(self, position: int, expired: Callable[[], bool] = lambda: False) -> None:
+        """Show a replay after ``position`` of its actions (0: the start); :class:`Abandoned` once ``expired()``."""
         if self.mode != "replay":
             raise TableError("only a replay can be moved through")
         if not 0 <= position <= len(self.log.actions):
             raise TableError(f"there is no position {position}: this replay has positions 0 to {len(self.log.actions)}")
         moves = self.moves
-        self._restart(self.log.actions[:position])
+        self._restart(self.log.actions[:position], expired)
         self.moves = moves  # a replay keeps every move's explanation
         self.position = position
         self.version += 1
 
-    def _restart(self, actions: list[str]) -> None:
+    def _restart(self, actions: list[str], expired: Callable[[], bool]) -> None:
         game = self.state.game
         state = game.new_state(players=self.log.players, seed=self.log.seed, record=True)
         self.moves = []
-        self._play(state, actions, None)
+        self._play(state, actions, None, expired)
         self.version += 1
 
-    def _play(self, state: State, actions: list[str], hashes: list[str] | None) -> None:
+    def _play(self, state: State, actions: list[str], hashes: list[str] | None, expired: Callable[[], bool]) -> None:
         """Play ``actions`` from ``state`` (a fresh start), recording the moves.
 
         With ``hashes`` (a loaded file), they are first checked on a copy: ReplayDiverged names the first
-        action that is refused or leads elsewhere than recorded.
+        action that is refused or leads elsewhere than recorded.  Raises :class:`Abandoned` between two
+        actions once ``expired()`` is true: a long game's request refused at the cap stops its thread too.
         """
+        def stop_if_expired(*_: object) -> None:
+            if expired():
+                raise Abandoned("this request was refused as too long: its work stopped (nothing was changed)")
+
         if hashes is not None:
-            replay(state.clone(), actions, None, hashes)
+            replay(state.clone(), actions, stop_if_expired, hashes)
         self.state = state
         for text in actions:
+            stop_if_expired()
             self._apply(text, self.state.seat_to_move)
 
     # ------------------------------------------------------------ saving
@@ -289,10 +312,23 @@ class Table:
                          if secrets.compare_digest((presented(seat) or "").encode(), key.encode()))
 
     def renew_key(self, seat: int) -> str:
-        """A new key for ``seat``, handed to another browser: the browser that held the seat holds it no more (the
-        version changes, so that the pages following the table draw it again with the seats they hold now)."""
+        """A new key for ``seat``, handed to another browser: the browser that held the seat holds it no more, nor
+        can its way back take it again (the version changes, so that the pages following the table draw it again
+        with the seats they hold now)."""
         self.keys[seat] = secrets.token_urlsafe(16)
+        self.returns[seat] = secrets.token_urlsafe(16)
         self.version += 1
+        return self.keys[seat]
+
+    def key_for_return(self, seat: int, token: str) -> str | None:
+        """Seat ``seat``'s key for a browser coming back with ``token``, its way back (None when it is not, or no
+        longer, that seat's: the seat was handed to another browser since).
+
+        Example: ``table.key_for_return(1, table.returns[1]) == table.keys[1]``; any other token gives None.
+        """
+        kept = self.returns.get(seat)
+        if kept is None or not secrets.compare_digest(token.encode(), kept.encode()):
+            return None
         return self.keys[seat]
 
     def save(self, seats: frozenset[int]) -> dict[str, Any]:
@@ -309,6 +345,18 @@ class Table:
                      set_options=dict(self.log.set_options))
         log.seal(self.state.game)
         return log.to_json()
+
+
+def page_agent(agent: Agent) -> Agent:
+    """``agent`` as the page's bots run: a search stops after :data:`~cli.web.params.MAX_SECONDS` whatever its
+    iterations (``mcts:5000`` took a minute a move on a slow game, past the request's cap, its thread running on).
+
+    Example: ``page_agent(make_agent("mcts:5000", 1)).spec.budget.at_most == 5.0``; a random agent is as it was.
+    """
+    spec = getattr(agent, "spec", None)
+    if isinstance(spec, SearchSpec):
+        agent.spec = replace(spec, budget=replace(spec.budget, at_most=MAX_SECONDS))  # type: ignore[attr-defined]
+    return agent
 
 
 def new_keys(seats: Iterable[int]) -> dict[int, str]:

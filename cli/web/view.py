@@ -82,7 +82,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
         parts.append("</section>")
     parts.append("</div>")
-    drawn = drawings(state, seat if seat is not None else 1)  # the blocks draw only what every seat sees (meters)
+    drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
     counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
     counters = [line.plain for line in render.counters(state, drawn, counted)]
     if counters:
@@ -110,7 +110,7 @@ def open_observation(state: State) -> dict[str, Any]:
 
 def public_observation(state: State) -> dict[str, Any]:
     """What every seat sees: seat 1's observation with every zone that is not open to all (``hidden: none``)
-    shown only as its count.
+    shown only as its count, the counters every seat sees, and none of seat 1's own (its choice, its actions).
 
     Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
     is ``{"hidden": 5}`` for a hand of five cards, whoever holds it; a face-down piece is its back, even one
@@ -122,14 +122,14 @@ def public_observation(state: State) -> dict[str, Any]:
     zones = {name: {"hidden": len(state.zones[game.zone_names.index(name)])} if name in shut else content
              for name, content in observed["zones"].items()}
     faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
+    observed = {**observed, "player": None, "choice": None, "legal_actions": [], "counters": counter_values(state, NOBODY)}
     if any(hidden_from(state, cid, NOBODY) for cid in state.grid.values()):  # no face-down piece seat 1 alone sees
         board = game.zone_names[game.board_zone]
         zones[board] = [back_label(state, c) if hidden_from(state, c, NOBODY) else game.piece_names[c]
                         for c in state.zones[game.board_zone]]
         faces.pop(board, None)
         shown = {f"{x},{y}": [back_label(state, c), None] for (x, y), c in state.grid.items() if hidden_from(state, c, NOBODY)}
-        return {**observed, "zones": zones, "faces": faces, "board": {**observed["board"], **shown},
-                "counters": counter_values(state, NOBODY)}
+        return {**observed, "zones": zones, "faces": faces, "board": {**observed["board"], **shown}}
     return {**observed, "zones": zones, "faces": faces}
 
 

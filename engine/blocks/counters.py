@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
+from engine.core.facedown import told_name
 from engine.core.yamlsource import Mapping
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
@@ -165,7 +166,9 @@ class CounterOf(Function):
 def _no_counter(s: Any, spec: CounterSpec, who: Any, pos: Any) -> EffectRuntimeError:
     """The error for reading or writing a counter of an owner that has none."""
     shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
-    return EffectRuntimeError(f"{shown} has no {spec.name}", pos)
+    told = told_name(s, who) if isinstance(who, int) else None
+    public = None if told is None else f"{pos}: {told} has no {spec.name}"
+    return EffectRuntimeError(f"{shown} has no {spec.name}", pos, public)
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ from engine.blocks.counters import owner_type
 from engine.blocks.hooks import Hook, Running, compile_hook, label, local_reader, source_of
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.facedown import told_name
 from engine.core.showtext import abbreviations
 from engine.core.slices import HookTrail
 from engine.core.yamlsource import Mapping
@@ -361,7 +362,9 @@ def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker:
         return
     i = meter.counter.index_of(target)
     if i is None:
-        raise EffectRuntimeError(f"{s.game.component_names[target]} has no {meter.counter.name}", pos)
+        told = told_name(s, target)
+        raise EffectRuntimeError(f"{s.game.component_names[target]} has no {meter.counter.name}", pos,
+                                 None if told is None else f"{pos}: {told} has no {meter.counter.name}")
     old = s.counters[i]
     if old <= 0 or _step(s, meter, target, i, amount, down) is None:
         return  # at the bottom nothing moves the marker any more; nor at the top does healing

@@ -133,13 +133,21 @@ class PerformFunction(Function):
             if trail is not None and len(trail.running) >= MAX_DEPTH:
                 involved = ", ".join(dict.fromkeys(trail.running))
                 raise EffectRuntimeError(f"components' programs keep running each other (more than {MAX_DEPTH} deep): {involved}", pos)
+            seen = _seen_by_all(s, cid)
             s.budget -= table.steps[cid]
             if s.budget < 0:
-                raise ast.out_of_steps(s, pos, f"perform() of {s.game.piece_names[cid]}'s {attribute}")
-            seen = _seen_by_all(s, cid)
+                named = s.game.piece_names[cid] if seen else "a hidden component"
+                raise ast.out_of_steps(s, pos, f"perform() of {named}'s {attribute}")
             s.note(lambda: f"the {attribute} of {label(s, cid) if seen else 'a hidden component'} takes effect")
             with Running(s, f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"):
-                table(s, cid, None)
+                if seen:
+                    table(s, cid, None)
+                    return
+                try:
+                    table(s, cid, None)
+                except EffectRuntimeError as err:  # its position would say which card it is: the outermost hidden run
+                    err.public = f"{pos}: the {attribute} of a hidden component failed ({HIDDEN_FAILURE})"
+                    raise
 
         return Compiled(EFFECT, perform)
 
@@ -148,6 +156,10 @@ class PerformFunction(Function):
         if len(args) != 2:
             return self.name
         return f"do what {args[0].describe()}'s {args[1].describe()} says"
+
+
+HIDDEN_FAILURE = ("what went wrong is kept from the seats, as it would tell what the component is; "
+                  "replay or simulate the game to read it")
 
 
 def _seen_by_all(s: "StateView", cid: int) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError, SourcePos
-from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, turn_down
+from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, told_name, turn_down
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen, shared
@@ -655,8 +655,11 @@ class PlaceOnBoard(Function):
             if len(chosen) > 1:
                 named = list(dict.fromkeys(names[c] for c in chosen))
                 some = ", ".join(named[:4]) + (", ..." if len(named) > 4 else "")
-                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}); it needs exactly one, "
-                                         "or copies of one piece (count:), any of which it places", pos)
+                seen = list(dict.fromkeys(told_name(s, c) or names[c] for c in chosen))  # as every seat may read them
+                public = ", ".join(seen[:4]) + (", ..." if len(seen) > 4 else "")
+                why = "; it needs exactly one, or copies of one piece (count:), any of which it places"
+                told = None if public == some else f"{pos}: place() selected {len(chosen)} components ({public}){why}"
+                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}){why}", pos, told)
             if len(chosen) != 1:
                 raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
             where = cell(s, e)

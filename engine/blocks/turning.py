@@ -32,7 +32,7 @@ from engine.blocks.block import BLOCKS, Block, declare
 from engine.blocks.grid import format_cell
 from engine.blocks.state_functions import PlaceOnBoard, role_type
 from engine.core.errors import EffectRuntimeError
-from engine.core.facedown import FaceDown, back_label, face_down, public_name, turn_down, turn_up
+from engine.core.facedown import FaceDown, back_label, face_down, public_name, told_name, turn_down, turn_up
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Scope
@@ -65,8 +65,10 @@ class TurnDown(Function):
             for c in items(s, e):
                 cell = s.cell_of[c]
                 if cell is None:
-                    raise EffectRuntimeError(f"turn_down() of {s.game.piece_names[c]}, which is not on the board: only "
-                                             "pieces on the board lie face down", pos)
+                    why = ", which is not on the board: only pieces on the board lie face down"
+                    told = told_name(s, c)
+                    raise EffectRuntimeError(f"turn_down() of {s.game.piece_names[c]}{why}", pos,
+                                             None if told is None else f"{pos}: turn_down() of {told}{why}")
                 was = public_name(s, c, s.game.describe_piece(c, s.face[c]))  # its back, when it lay face down already
                 turn_down(s, c, who)
                 if s.log is not None and s.step >= 0:

@@ -149,17 +149,34 @@ class SetupError(RulecraftError, ValueError):
 class EffectRuntimeError(RulecraftError):
     """An effect failed while running (for example, it ran out of its step budget).
 
+    ``public`` is what the seats of a game may read of it when the message (or its position, inside a
+    component's own program) would tell them something hidden from some seat: see :func:`told_to_seats`.
+
     >>> str(EffectRuntimeError("division by zero", SourcePos("r.yaml", 4, 9)))
     'r.yaml:4:9: division by zero'
     """
 
-    def __init__(self, message: str, pos: SourcePos | None = None) -> None:
+    def __init__(self, message: str, pos: SourcePos | None = None, public: str | None = None) -> None:
         self.message = message
         self.pos = pos
+        self.public = public
         super().__init__(f"{pos}: {message}" if pos else message)
 
-    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None]]:
-        return (type(self), (self.message, self.pos))
+    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None, str | None]]:
+        return (type(self), (self.message, self.pos, self.public))
+
+
+def told_to_seats(err: BaseException) -> str:
+    """An error's text as the seats of a game may read it (a table's page, ``rulecraft play``): an effect that
+    failed inside a hidden component's program, or naming one, is told without what the seats may not see.
+
+    >>> told_to_seats(EffectRuntimeError("gem has no gold", public="a hidden component has no gold"))
+    'a hidden component has no gold'
+    >>> told_to_seats(ValueError("bad"))
+    'bad'
+    """
+    public = getattr(err, "public", None) if isinstance(err, EffectRuntimeError) else None
+    return public if public is not None else str(err)
 
 
 class LoadedDieError(EffectRuntimeError):
@@ -170,12 +187,12 @@ class LoadedDieError(EffectRuntimeError):
     ('the next loaded die shows 9, but a d6 is rolled', 2)
     """
 
-    def __init__(self, message: str, pos: SourcePos | None = None, left: int = 0) -> None:
-        super().__init__(message, pos)
+    def __init__(self, message: str, pos: SourcePos | None = None, left: int = 0, public: str | None = None) -> None:
+        super().__init__(message, pos, public)
         self.left = left
 
-    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None, int]]:  # type: ignore[override]
-        return (type(self), (self.message, self.pos, self.left))
+    def __reduce__(self) -> tuple[type, tuple[str, SourcePos | None, int, str | None]]:  # type: ignore[override]
+        return (type(self), (self.message, self.pos, self.left, self.public))
 
 
 @dataclass

@@ -615,7 +615,8 @@ class State:
     def public_text(self, action: Action | str) -> str:
         """How ``action``, one of the legal actions now (or its text), reads to the seats that do not take it: a sealed commit
         without what it seals, a choice of a component some seat cannot see by its kind and place
-        (``choose a card from hand of A``), anything else as it is.
+        (``choose a card from hand of A``), anything else as it is.  An action not legal now raises
+        IllegalActionError, as :meth:`apply` does (what it hides depends on the position it is taken in).
 
         >>> import engine
         >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
@@ -627,6 +628,8 @@ class State:
         elif not isinstance(action, Action):
             raise TypeError(f"public_text() takes one of legal_actions() or its text, not {type(action).__name__} "
                             f"{cut(repr(action), 60)}")
+        elif not (action.origin is not None and action.origin is self._actions) and action not in self.legal_actions():
+            raise IllegalActionError(f"'{action}' is not a legal action now")  # its public form is this position's
         if action.step is CHOICE and action.args:
             hidden = choices.public_choice(self, str(action.args[0]))
             if hidden is not None:

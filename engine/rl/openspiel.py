@@ -405,9 +405,9 @@ def _new_state(rules: Game, players: int) -> EngineState:
 
 
 def _applied(before: EngineState, move: Any) -> EngineState:
-    """``move`` played on a copy of ``before``."""
+    """``move`` played on a copy of ``before`` (the copy is all that changes: ``apply`` keeps no second one to put back)."""
     after = before.clone()
-    after.apply(move)
+    after.apply(move, undo=False)
     return after
 
 

@@ -248,7 +248,8 @@ class Replay:
         then = f"version {self.version}, content hash {self.content_hash}"
         now = f"version {game.version}, content hash {game.content_hash}"
         named = [f"variant {'+'.join(self.variant)}"] * bool(self.variant) + [f"{k}={v}" for k, v in self.set_options.items()]
-        edited = (f" (with {', '.join(named)}), or the variants or options the log names were edited" if named else "")
+        edited = (f" (with {', '.join(named)}), or the variants or options the log names were edited" if named else
+                  ", or the log was edited (it names no variant or option: one may have been taken out of it)")
         return f"ruleset '{game.name}' has changed since this game was recorded{edited} ({then} then; {now} now)"
 
     def start(self, force: bool = False) -> tuple[Game, State]:

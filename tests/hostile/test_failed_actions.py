@@ -142,3 +142,17 @@ def test_public_text_takes_an_action_or_its_text() -> None:
     assert s.public_text(text) == s.public_text(s.legal_actions()[0]) == f"choose a card from hand of {s.current_role}"
     with pytest.raises(TypeError, match=r"^public_text\(\) takes one of legal_actions\(\) or its text, not NoneType None"):
         s.public_text(None)  # type: ignore[arg-type]
+
+
+def test_public_text_refuses_an_action_that_is_not_legal_now() -> None:
+    """An action listed at another position was written out whole ("choose 7/Hearts"): its card was no longer among the
+    hidden options, so nothing hid it.  What an action hides depends on the position, so it must be legal there."""
+    s = engine.load(ROOT / "docs" / "examples" / "crazy-eights").new_state(players=2, seed=3)
+    stale = s.legal_actions()[0]
+    s.apply(stale)
+    if stale in s.legal_actions():  # pragma: no cover - the example's second decision is another hand's
+        pytest.skip("the action is legal again")
+    before = s.to_json()
+    with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
+        s.public_text(stale)
+    assert s.to_json() == before

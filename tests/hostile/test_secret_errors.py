@@ -1,0 +1,149 @@
+"""An error shown at the table tells no seat what it may not see (engine/core/errors.py, ``told_to_seats``).
+
+A card's program that failed while the card lay in a hidden hand was told to every seat with the card's own name
+or the position of its own code ("ruleset.yaml:10:34: division by zero" is the gem's line), and a bot's move that
+failed was quoted whole ("the ruleset failed while playing 'choose gem'"): ``rulecraft play`` printed both to the
+human, the server's table answered them to every page.  Now the seats read the move as the others see it and the
+failure at the ``perform`` that ran the hidden card; ``str(err)`` keeps the whole message for the designer
+(``rulecraft replay``, ``simulate``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+from cli.main import main
+from engine.core.errors import EffectRuntimeError, told_to_seats
+
+RULESET = """\
+name: secret-failures
+players: [2]
+programs: [on_play]
+components:
+  card:
+    attributes: {on_play: text}
+    instances:
+      - id: gem
+        on_play: |
+          gold(current_role) = 1 / gold(nth(roles, 2))
+      - id: ruby
+        on_play: |
+          gold(current_role) = 2 / gold(nth(roles, 2))
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "play a card")
+        perform(c, on_play)
+        move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def write(tmp_path: Path, hidden: str = "others") -> Path:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("HIDDEN", hidden), encoding="utf-8")
+    return path
+
+
+def failure(path: Path) -> EffectRuntimeError:
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    with pytest.raises(EffectRuntimeError) as err:
+        state.apply("choose gem")
+    return err.value
+
+
+def test_a_hidden_cards_failure_is_told_at_its_perform_without_its_name_or_its_line(tmp_path: Path) -> None:
+    err = failure(write(tmp_path))
+    assert "ruleset.yaml:10:" in str(err) and "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    line = RULESET.splitlines().index("        perform(c, on_play)") + 1
+    assert told.startswith(f"{tmp_path / 'ruleset.yaml'}:{line}:9: the on_play of a hidden component failed"), told
+    assert ":10:" not in told and "gem" not in told and "division" not in told
+
+
+def test_an_open_cards_failure_is_told_whole(tmp_path: Path) -> None:
+    err = failure(write(tmp_path, "none"))
+    assert told_to_seats(err) == str(err) and ":10:" in str(err)
+
+
+def test_play_tells_a_bots_failed_move_as_the_human_sees_it(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["play", str(write(tmp_path)), "--seed", "1", "--seat", "1=random",
+                                       "--seat", "2=human"], input="quit\n")
+    said = " ".join(result.output.split())
+    assert "the ruleset failed while playing 'choose a card from hand of" in said, said
+    assert "a hidden component failed" in said
+    assert "gem" not in said and "ruby" not in said and "division" not in said
+
+
+def test_a_tables_bot_move_that_fails_is_told_as_every_seat_sees_it(tmp_path: Path) -> None:
+    from cli.web.tables import Table, TableError
+
+    path = write(tmp_path)
+    table = Table.new("t1", str(path), engine.load(str(path)), players=2, seed=1, bots={1: "random"})
+    with pytest.raises(TableError) as err:
+        table.advance()
+    assert "the ruleset failed while playing 'choose a card from hand of" in str(err.value)
+    assert "gem" not in str(err.value) and "ruby" not in str(err.value) and ":10:" not in str(err.value)
+
+
+def test_a_message_naming_components_in_a_hidden_hand_names_them_to_the_seats_as_hidden(tmp_path: Path) -> None:
+    """``place()`` of a whole hidden hand listed its tiles by name ("place() selected 5 components (Sun-1, ...)")."""
+    import shutil
+
+    folder = tmp_path / "tiles"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rulesets" / "sealed-tiles", folder)
+    ruleset = folder / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text().replace("place(first(played(r)), ", "place(x in hand(r), "))
+    game = engine.load(str(folder))
+    state = game.new_state(players=2, seed=3)
+    with pytest.raises(EffectRuntimeError) as err:
+        while not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+    names = {game.describe_piece(c, 0) for c in range(len(game.piece_names))} | set(game.piece_names)
+    assert "place() selected" in str(err.value) and any(name in str(err.value) for name in names)
+    told = told_to_seats(err.value)
+    assert "place() selected" in told and "(a hidden component); it needs exactly one" in told, told
+    assert not any(name in told for name in names), told
+
+
+@pytest.mark.parametrize("agent", ["greedy", "ismcts:10"])
+def test_a_bot_whose_search_meets_a_failing_card_stops_the_game_and_keeps_its_log(tmp_path: Path, agent: str) -> None:
+    """A bot trying its moves on copies ran into the ruleset's failure: rulecraft play ended with the error, quoting
+    the bot's hidden card's own line (ruby's, 13:34), and wrote no --log."""
+    log = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["play", str(write(tmp_path)), "--seed", "1", "--seat", f"1={agent}",
+                                       "--seat", "2=human", "--log", str(log)], input="")
+    said = " ".join(result.output.split())
+    assert f"[{agent}] could not decide: the ruleset failed while it tried its moves" in said, said
+    assert "a hidden component failed" in said and "the game stops here" in said
+    assert ":10:" not in said and ":13:" not in said and "gem" not in said and "ruby" not in said
+    assert result.exit_code == 1 and log.exists()
+
+
+def test_a_hint_whose_search_meets_a_failing_card_is_no_hint_and_the_game_goes_on(tmp_path: Path) -> None:
+    """'hint' ended rulecraft play with the hint agent's error, and the --log was not written."""
+    log = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["play", str(write(tmp_path)), "--seed", "1", "--seat", "1=human",
+                                       "--seat", "2=random", "--hint-agent", "greedy", "--log", str(log)],
+                                input="hint\nquit\n")
+    said = " ".join(result.output.split())
+    assert "no hint (greedy): the ruleset failed while it tried the moves:" in said, said
+    assert "a hidden component failed" in said and log.exists()
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "seat 1>" in said.split("no hint")[1]  # asked again: the game goes on

@@ -29,6 +29,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
+from cli.extra_words import SpacedValuesCommand
 from cli.places import PathOrBuiltin
 import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
@@ -62,8 +63,11 @@ class RulecraftGroup(click.Group):
 
     The engine's errors are imported only once something has gone wrong, so a
     command that never loads the engine (``list`` from what it remembered) does
-    not load them either.
+    not load them either.  Its commands say how to write an option's values given with spaces
+    (:class:`cli.extra_words.SpacedValuesCommand`).
     """
+
+    command_class = SpacedValuesCommand
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -1067,7 +1071,7 @@ def _ruleset_not_option(ctx: click.Context, param: click.Parameter, value: str |
     return value
 
 
-class CheckCommand(click.Command):
+class CheckCommand(SpacedValuesCommand):
     """``check``, whose ``--invariants`` given last, without its ruleset, says what goes after it.
 
     ``rulecraft check --invariants`` said only "Option '--invariants' requires an argument".

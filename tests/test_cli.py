@@ -779,3 +779,20 @@ def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> No
     assert_usage_error(result, "Invalid value for --agents: unknown agent 'greedy random'")
     assert " ".join(result.output.split()).endswith(
         "(the agents of several seats are separated by commas: greedy,random)")
+
+
+@pytest.mark.parametrize(("args", "told"), [
+    (["simulate", "tutorial-tiles", "--agents", "greedy", "random"],
+     "Got unexpected extra argument (random): --agents takes one value: separate the agents of several seats by "
+     "commas, without spaces (--agents greedy,random)"),
+    (["sweep", "tutorial-tiles", "grid_width=[4, 5]", "--agents=greedy", "random", "mcts:4"],
+     "Got unexpected extra arguments (random mcts:4): --agents takes one value: separate the agents of several "
+     "seats by commas, without spaces (--agents greedy,random,mcts:4)"),
+    (["play", "tutorial-tiles", "--seat", "1=greedy", "2=random"],
+     "Got unexpected extra argument (2=random): --seat takes one value: give it again for each "
+     "(--seat 1=greedy --seat 2=random)"),
+])
+def test_an_options_values_separated_by_spaces_are_told_how_to_write_them(args: list[str], told: str) -> None:
+    """``--agents greedy random`` unquoted got only click's "Got unexpected extra argument (random)"."""
+    result = run(*args)
+    assert_usage_error(result, told)

@@ -165,6 +165,17 @@ def test_misspelled_top_level_key_is_positioned_with_did_you_mean() -> None:
     assert len(found) == 1  # not also "'players' is a required property": the did-you-mean says it
 
 
+def test_a_key_written_for_the_one_a_section_lacks_is_one_message_naming_it() -> None:
+    """``end: {if: ...}`` gave two messages for one slip: "end: 'when' is a required property" and "unknown key
+    'if' in end"; now one, at 'if', saying to write 'when:' in its place."""
+    assert errors(MINIMAL.replace("  when: count(c in board) == 2", "  if: count(c in board) == 2")) == [
+        "13:3 unknown key 'if' in end (end needs 'when' (the condition that ends the game): write 'when:' in place of "
+        "'if:'; known keys: when, max_turns, stalled)"]
+    two_unknown = errors(MINIMAL.replace("  when: count(c in board) == 2", "  if: count(c in board) == 2\n  otherwise: 1"))
+    assert two_unknown == ["13:3 end: 'when' is a required property (when: the condition that ends the game)",
+                           "13:3 unknown key 'if' in end (known keys: when, max_turns, stalled)"]  # which is meant?
+
+
 def test_misspelled_nested_key_is_positioned_at_the_key() -> None:
     text = MINIMAL.replace("max_width: 3", "max_widht: 3")
     assert errors(text) == ["9:28 unknown key 'max_widht' in board (did you mean 'max_width'?)"]

@@ -136,6 +136,8 @@ def _misspelt_beside(err: ValidationError, root: dict[str, Any]) -> bool:
         return False
     unknown = [str(key) for key in err.instance if key not in known]
     missing = [key for key in err.validator_value if key not in err.instance]
+    if err.absolute_path and _stands_for(err.schema, err.instance) is not None:
+        return True  # one unknown key where one required key is missing: its message names the key
     return bool(missing) and all(any(did_you_mean(key, known) == f"did you mean '{name}'?" for key in unknown)
                                  for name in missing)
 
@@ -355,7 +357,30 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if hint is None:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
+        missing = _stands_for(err.schema, err.instance)
+        if hint is not None and missing is not None:  # no "belongs one level out": the key is needed here
+            wanted = (err.schema.get("properties") or {}).get(missing)
+            said = _described_by(missing, wanted) if isinstance(wanted, dict) else None
+            what = f" ({said.removeprefix(f'{missing}: ')})" if said else ""
+            hint = f"{where} needs '{missing}'{what}: write '{missing}:' in place of '{key}:'; {hint}"
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _stands_for(schema: Any, instance: Any) -> str | None:
+    """The one required key a mapping lacks when it has one unknown key, which must then stand for it (``end: {if:
+    ...}`` for ``when``); else None.
+
+    >>> schema = {"required": ["when"], "properties": {"when": {}, "stalled": {}}}
+    >>> _stands_for(schema, {"if": "x", "stalled": True}), _stands_for(schema, {"if": "x", "else": "y"})
+    ('when', None)
+    """
+    if not isinstance(schema, dict) or not isinstance(instance, dict):
+        return None
+    allowed = schema.get("properties") or {}
+    patterns = list((schema.get("patternProperties") or {}).keys())
+    unknown = [k for k in instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    missing = [k for k in schema.get("required") or () if k not in instance]
+    return missing[0] if len(missing) == 1 and len(unknown) == 1 and missing[0] in allowed else None
 
 
 def _one_level_out(tree: Any, path: list[Any], key: str, validator: Draft202012Validator) -> str | None:

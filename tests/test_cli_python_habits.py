@@ -66,6 +66,17 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("print(turn)", "habits.yaml:6:7: unknown function 'print' (there is no print: the game's log says what each "
      "action did (rulecraft play; rulecraft check -v))"),
     ("let x = null", "habits.yaml:6:15: unknown name 'null' (write 'none')"),
+    ("let mine = lambda t: t.symbol == Sun", "habits.yaml:6:25: syntax error: there is no 'lambda': name a value or "
+     "condition of your own under 'functions:' in the ruleset (like 'mine(tile t): t.symbol == current_role'), or "
+     "write the condition where it is used (x in C where CONDITION)"),
+    ("let three = lambda: 3", "habits.yaml:6:25: syntax error: there is no 'lambda': name a value or "
+     "condition of your own under 'functions:' in the ruleset (like 'mine(tile t): t.symbol == current_role'), or "
+     "write the condition where it is used (x in C where CONDITION)"),
+    ("move(t in sorted(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: unknown function 'sorted' (there "
+     "is no sorting: a selection keeps its zone's order (the top first); the largest value is max(VALUE for x in C), "
+     "the item holding it first(x in C where VALUE == max(...)), and the N-th item nth(ZONE, N))"),
+    ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
+     "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])
 def test_a_python_habit_is_named_with_what_to_write(tmp_path: Path, code: str, message: str) -> None:
     assert validate_setup(tmp_path, code) == message

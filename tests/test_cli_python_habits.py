@@ -101,6 +101,19 @@ def test_a_value_named_without_let_is_one_problem_not_one_per_use(tmp_path: Path
     assert lines[-1] == "1 problem in 1 file"
 
 
+def test_a_value_set_twice_without_let_is_one_problem(tmp_path: Path) -> None:
+    """``x = 1`` then ``x = 2`` gave a second message for the one slip: "'x' is a name ('let' or a loop's) ..."."""
+    path = tmp_path / "habits.yaml"
+    path.write_text("name: habits\nextends: tutorial-tiles\nsetup:\n  - name: deal\n    do: |\n      n = 1\n"
+                    "      n = 2\n      let m = 1\n      m = 2\n", encoding="utf-8")
+    lines = CliRunner().invoke(main, ["validate", str(path)]).output.replace(f"{tmp_path}/", "").splitlines()
+    assert [line for line in lines if line.startswith("habits.yaml:")] == [
+        "habits.yaml:6:7: 'n' is not a counter, so '=' cannot change it (to name a value, write 'let n = ...'; a "
+        "number that changes is a counter ('counters:'))",
+        "habits.yaml:9:7: 'm' is a name ('let' or a loop's), and a name keeps its value: '=' cannot change it (to keep "
+        "a number that changes, declare a counter under 'counters:')"]
+
+
 @pytest.mark.parametrize("code, message", [
     ('if "Sun" in roles:\n  pass', "habits.yaml:6:10: a text is never in a list of symbol (write Sun without quotes: "
      "the values of symbol are names, not text)"),

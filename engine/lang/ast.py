@@ -1196,13 +1196,16 @@ class Assign(Node):
         handler = assignable.get(name)
         if handler is None and isinstance(self.target, Name) and name not in scope.vocab.globals:
             meant = self.value.compile(scope)  # its own problems, if any
-            if scope.defines(name):
+            if scope.defines(name) and name in scope.unlet:
+                pass  # 'x = 1' then 'x = 2': the first said to write 'let'
+            elif scope.defines(name):
                 scope.error(self.pos, f"'{name}' is a name ('let' or a loop's), and a name keeps its value: '{self.op}' "
                                       "cannot change it", "to keep a number that changes, declare a counter under 'counters:'")
             elif self.op == "=":
                 scope.error(self.pos, f"'{name}' is not a counter, so '=' cannot change it",
                             f"to name a value, write 'let {name} = ...'; a number that changes is a counter ('counters:')")
                 scope.bind(name, meant.type)  # read on as the 'let' it was meant to be: its uses are no more errors
+                scope.unlet.add(name)
             else:
                 self._not_a_counter(scope, name, assignable)
             return Compiled(EFFECT, _noop)

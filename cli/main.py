@@ -359,6 +359,7 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> No
     rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
     from engine.compiling.loading import parse_set_options
+    from engine.core.compose import normal_text
     from engine.runner.validate import notes_for_path, validate_path
 
     try:
@@ -366,7 +367,8 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> No
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--set") from None
     found = {path: validate_path(path, set_options or None) for path in paths}
-    changed = f" (with {', '.join(f'{name}={value}' for name, value in set_options.items())})" if set_options else ""
+    changed = (f" (with {', '.join(f'{name}={normal_text(value)}' for name, value in set_options.items())})"
+               if set_options else "")
     notes = {path: [] if found[path] else notes_for_path(path) for path in paths}
     if fmt == "json":
         files = [{"path": p, "valid": not ds, "diagnostics": [d.to_json() for d in ds], "notes": [n.to_json() for n in notes[p]]}

@@ -730,6 +730,18 @@ def test_validate_checks_the_game_with_options_set(tmp_path: Path) -> None:
     assert "is not NAME=VALUE" in run("validate", str(tmp_path), "--set", "parts").output
 
 
+def test_an_option_set_from_the_command_line_is_told_as_read_and_once() -> None:
+    """``--set board_size=0x10`` was said back as written (it is 16); ``--set board_size=3 --set board_size=5`` kept
+    the last silently; an error on the second line of a value's YAML read ``--set rank_points:2:4:``."""
+    assert run("validate", "tutorial-tiles", "--set", "board_size=0x10").output.strip().endswith(
+        "tutorial-tiles (with board_size=16)")
+    assert_usage_error(run("simulate", "tutorial-tiles", "--set", "board_size=3", "--set", "board_size=5"),
+                       "Invalid value for --set: board_size is set twice, to 3 and to 5: give it once")
+    result = run("validate", "tutorial-tiles", "--set", "rank_points=[3, 1, 0\n, x")
+    assert result.exit_code == 1 and result.output.startswith("--set rank_points (line 2, column 4): invalid YAML"), \
+        result.output
+
+
 def test_validate_set_checks_a_variant_without_the_option_as_it_plays(tmp_path: Path) -> None:
     """validate --set parts=3 of a valid ruleset whose variant drops the option (options: null) failed: "no option
     'parts' in this ruleset ... (with variant 'fixed')". The variant is checked without it, as it plays."""

@@ -224,9 +224,16 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         seats = "role" in allowed and err.instance.lower() in ("player", "players", "seat", "seats")
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
                           "each seat plays a role: write 'role'" if seats else did_you_mean(err.instance, allowed))
+    if err.validator == "enum":  # a value of another kind than the words allowed (hidden: true)
+        allowed = [_shown(v) if not isinstance(v, str) else v for v in err.validator_value]
+        word = _word_at(pos) if isinstance(err.instance, bool) else None
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not one of {', '.join(allowed)}",
+                          f"YAML reads {word} as {_shown(err.instance)}" if word and word.lower() not in ("true", "false")
+                          else _described(err))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
-                          _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos) or _described(err))
+                          _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
+                          or _items_without_commas(err.instance, err.validator_value, path) or _described(err))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
@@ -446,6 +453,21 @@ def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
              ) if examples else ""  # an example of code over lines is shown on one (';' separates its statements)
     like = f", like {shown}" if examples and "e.g." not in sentence and " like " not in sentence else ""
     return f"{key}: {sentence}{like}"
+
+
+def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]) -> str | None:
+    """A hint for a list's item that is several words of the kind wanted (``[1 0]``): YAML reads them as one text.
+
+    >>> _items_without_commas("1 0", "integer", ["points", 0]), _items_without_commas("1 0", "integer", ["points"])
+    ("YAML reads '1 0' as one item: separate a list's items with commas, like [1, 0]", None)
+    """
+    kinds = [expected] if isinstance(expected, str) else expected
+    words = value.split() if isinstance(value, str) else []
+    if not path or not isinstance(path[-1], int) or len(words) < 2 or not ({"integer", "number"} & set(kinds)):
+        return None
+    if not all(re.fullmatch(r"[+-]?\d+(\.\d+)?", word) for word in words):
+        return None
+    return f"YAML reads {_shown(value)} as one item: separate a list's items with commas, like [{', '.join(words)}]"
 
 
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:

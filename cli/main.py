@@ -29,6 +29,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
+from cli.extra_words import SpacedValuesCommand
 from cli.places import PathOrBuiltin
 import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
@@ -62,8 +63,11 @@ class RulecraftGroup(click.Group):
 
     The engine's errors are imported only once something has gone wrong, so a
     command that never loads the engine (``list`` from what it remembered) does
-    not load them either.
+    not load them either.  Its commands say how to write an option's values given with spaces
+    (:class:`cli.extra_words.SpacedValuesCommand`).
     """
+
+    command_class = SpacedValuesCommand
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -355,6 +359,7 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> No
     rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
     from engine.compiling.loading import parse_set_options
+    from engine.core.compose import normal_text
     from engine.runner.validate import notes_for_path, validate_path
 
     try:
@@ -362,7 +367,8 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> No
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--set") from None
     found = {path: validate_path(path, set_options or None) for path in paths}
-    changed = f" (with {', '.join(f'{name}={value}' for name, value in set_options.items())})" if set_options else ""
+    changed = (f" (with {', '.join(f'{name}={normal_text(value)}' for name, value in set_options.items())})"
+               if set_options else "")
     notes = {path: [] if found[path] else notes_for_path(path) for path in paths}
     if fmt == "json":
         files = [{"path": p, "valid": not ds, "diagnostics": [d.to_json() for d in ds], "notes": [n.to_json() for n in notes[p]]}
@@ -1067,7 +1073,7 @@ def _ruleset_not_option(ctx: click.Context, param: click.Parameter, value: str |
     return value
 
 
-class CheckCommand(click.Command):
+class CheckCommand(SpacedValuesCommand):
     """``check``, whose ``--invariants`` given last, without its ruleset, says what goes after it.
 
     ``rulecraft check --invariants`` said only "Option '--invariants' requires an argument".

@@ -730,6 +730,18 @@ def test_validate_checks_the_game_with_options_set(tmp_path: Path) -> None:
     assert "is not NAME=VALUE" in run("validate", str(tmp_path), "--set", "parts").output
 
 
+def test_an_option_set_from_the_command_line_is_told_as_read_and_once() -> None:
+    """``--set board_size=0x10`` was said back as written (it is 16); ``--set board_size=3 --set board_size=5`` kept
+    the last silently; an error on the second line of a value's YAML read ``--set rank_points:2:4:``."""
+    assert run("validate", "tutorial-tiles", "--set", "board_size=0x10").output.strip().endswith(
+        "tutorial-tiles (with board_size=16)")
+    assert_usage_error(run("simulate", "tutorial-tiles", "--set", "board_size=3", "--set", "board_size=5"),
+                       "Invalid value for --set: board_size is set twice, to 3 and to 5: give it once")
+    result = run("validate", "tutorial-tiles", "--set", "rank_points=[3, 1, 0\n, x")
+    assert result.exit_code == 1 and result.output.startswith("--set rank_points (line 2, column 4): invalid YAML"), \
+        result.output
+
+
 def test_validate_set_checks_a_variant_without_the_option_as_it_plays(tmp_path: Path) -> None:
     """validate --set parts=3 of a valid ruleset whose variant drops the option (options: null) failed: "no option
     'parts' in this ruleset ... (with variant 'fixed')". The variant is checked without it, as it plays."""
@@ -779,3 +791,20 @@ def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> No
     assert_usage_error(result, "Invalid value for --agents: unknown agent 'greedy random'")
     assert " ".join(result.output.split()).endswith(
         "(the agents of several seats are separated by commas: greedy,random)")
+
+
+@pytest.mark.parametrize(("args", "told"), [
+    (["simulate", "tutorial-tiles", "--agents", "greedy", "random"],
+     "Got unexpected extra argument (random): --agents takes one value: separate the agents of several seats by "
+     "commas, without spaces (--agents greedy,random)"),
+    (["sweep", "tutorial-tiles", "grid_width=[4, 5]", "--agents=greedy", "random", "mcts:4"],
+     "Got unexpected extra arguments (random mcts:4): --agents takes one value: separate the agents of several "
+     "seats by commas, without spaces (--agents greedy,random,mcts:4)"),
+    (["play", "tutorial-tiles", "--seat", "1=greedy", "2=random"],
+     "Got unexpected extra argument (2=random): --seat takes one value: give it again for each "
+     "(--seat 1=greedy --seat 2=random)"),
+])
+def test_an_options_values_separated_by_spaces_are_told_how_to_write_them(args: list[str], told: str) -> None:
+    """``--agents greedy random`` unquoted got only click's "Got unexpected extra argument (random)"."""
+    result = run(*args)
+    assert_usage_error(result, told)

@@ -53,6 +53,15 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "'player' (each seat plays a role: a counter per player is 'per: role')"),
     ("rank: r in roles", "rank: roles", "race.yaml:13:9: 'rank' gives no name to the items it ranks, so 'by' cannot "
      "score them (write 'rank: x in roles', and 'by' scores each x)"),
+    ("rank: r in roles", "rank: roles where seated(r)", "race.yaml:13:9: 'where' needs a selection that names its "
+     "items: write 'r in roles where ...'"),
+    ("any(pts(r) >= 20 for r in roles)", "any(roles where pts(r) >= 20)", "race.yaml:11:13: 'where' needs a selection "
+     "that names its items: write 'r in roles where ...'"),
+    ("pts(current_role) += roll(d6)", "move(c in supply, to = supply)", "race.yaml:9:27: move() has no option 'to' "
+     "(write its value as argument 2, without 'to =': move(x in COLLECTION [where CONDITION], ZONE [, COUNT] [, "
+     "on_top = true]))"),
+    ("any(pts(r) >= 20 for r in roles)", "abs(value = 3) > 2", "race.yaml:11:13: abs() has no option 'value' (write "
+     "its value as argument 1, without 'value =': abs(NUMBER) -> int)"),
     ("points: key", "points: highest", "race.yaml:15:11: unknown option 'highest' ('points' is the points paid by "
      "place (like [1, 0]), 'key', or the name of an option)"),
     ("when: any(pts(r) >= 20 for r in roles)", "when: pts(r) >= 20", "race.yaml:11:13: unknown name 'r' ('r' exists "

@@ -66,6 +66,17 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("print(turn)", "habits.yaml:6:7: unknown function 'print' (there is no print: the game's log says what each "
      "action did (rulecraft play; rulecraft check -v))"),
     ("let x = null", "habits.yaml:6:15: unknown name 'null' (write 'none')"),
+    ("let mine = lambda t: t.symbol == Sun", "habits.yaml:6:25: syntax error: there is no 'lambda': name a value or "
+     "condition of your own under 'functions:' in the ruleset (like 'mine(tile t): t.symbol == current_role'), or "
+     "write the condition where it is used (x in C where CONDITION)"),
+    ("let three = lambda: 3", "habits.yaml:6:25: syntax error: there is no 'lambda': name a value or "
+     "condition of your own under 'functions:' in the ruleset (like 'mine(tile t): t.symbol == current_role'), or "
+     "write the condition where it is used (x in C where CONDITION)"),
+    ("move(t in sorted(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: unknown function 'sorted' (there "
+     "is no sorting: a selection keeps its zone's order (the top first); the largest value is max(VALUE for x in C), "
+     "the item holding it first(x in C where VALUE == max(...)), and the N-th item nth(ZONE, N))"),
+    ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
+     "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])
 def test_a_python_habit_is_named_with_what_to_write(tmp_path: Path, code: str, message: str) -> None:
     assert validate_setup(tmp_path, code) == message
@@ -88,6 +99,19 @@ def test_a_value_named_without_let_is_one_problem_not_one_per_use(tmp_path: Path
     assert lines[0] == ("habits.yaml:6:7: 'n' is not a counter, so '=' cannot change it (to name a value, write "
                         "'let n = ...'; a number that changes is a counter ('counters:'))")
     assert lines[-1] == "1 problem in 1 file"
+
+
+def test_a_value_set_twice_without_let_is_one_problem(tmp_path: Path) -> None:
+    """``x = 1`` then ``x = 2`` gave a second message for the one slip: "'x' is a name ('let' or a loop's) ..."."""
+    path = tmp_path / "habits.yaml"
+    path.write_text("name: habits\nextends: tutorial-tiles\nsetup:\n  - name: deal\n    do: |\n      n = 1\n"
+                    "      n = 2\n      let m = 1\n      m = 2\n", encoding="utf-8")
+    lines = CliRunner().invoke(main, ["validate", str(path)]).output.replace(f"{tmp_path}/", "").splitlines()
+    assert [line for line in lines if line.startswith("habits.yaml:")] == [
+        "habits.yaml:6:7: 'n' is not a counter, so '=' cannot change it (to name a value, write 'let n = ...'; a "
+        "number that changes is a counter ('counters:'))",
+        "habits.yaml:9:7: 'm' is a name ('let' or a loop's), and a name keeps its value: '=' cannot change it (to keep "
+        "a number that changes, declare a counter under 'counters:')"]
 
 
 @pytest.mark.parametrize("code, message", [

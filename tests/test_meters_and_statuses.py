@@ -386,6 +386,23 @@ def test_a_status_may_have_no_hooks_and_is_given_read_described_and_removed(grud
     assert grudges.parts.get("statuses").by_name["Mark"].describe() == "Mark (minor, positive; lasts until removed)"
 
 
+@pytest.mark.parametrize("status, message", [
+    ("Boon: {kind: positive}", "kind 'positive' does not make the status positive: dispel() removes it ('kind' is only "
+     "a label that explain and play show; write 'negative: false' for a status that dispel() leaves)"),
+    ("Hex: {kind: debuff, negative: false}", "kind 'debuff' says negative, but 'negative: false' makes dispel() leave "
+     "it ('kind' is only a label that explain and play show; leave 'negative: false' out for a status that dispel() "
+     "removes)"),
+])
+def test_a_kind_that_says_the_opposite_of_negative_is_refused_at_the_kind(tmp_path: Path, status: str, message: str) -> None:
+    """'kind: positive' was taken as any word, and dispel() removed the status: kind is a label, 'negative' decides."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("statuses:\n", f"statuses:\n  {status}\n"), encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        engine.load(path)
+    line = RULESET.split("\n").index("statuses:") + 2
+    assert f"ruleset.yaml:{line}:" in err.value.format() and message in err.value.format(), err.value.format()
+
+
 def test_hooks_that_are_not_a_mapping_are_still_refused(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(RULESET.replace("statuses:\n", "statuses:\n  Odd: {on: [1, 2]}\n"), encoding="utf-8")

@@ -99,6 +99,24 @@ expect:
     assert not any("action 2" in failure for failure in result.failures)  # the run stopped there
 
 
+def test_an_unexpected_refusal_is_told_once_with_what_the_run_left_unchecked(tmp_path: Path) -> None:
+    """Every expectation after a refused action failed too, each in its own block, on a game that had stopped."""
+    result = run(tmp_path, CLASH + """\
+actions:
+  - place Fire/Water as Fire at 5,5
+  - clash 1,0
+  - expect: [count(c in board) == 4]
+expect:
+  - count(c in board) == 4
+expect_log:
+  - flipped
+""")
+    assert len(result.failures) == 1, result.failures
+    assert "action 1: action 'place Fire/Water as Fire at 5,5' was refused" in result.failures[0]
+    assert result.failures[0].endswith("the run stopped here; not checked: the 2 steps after it, the expectations at "
+                                       "the end (expect, expect_log)")
+
+
 def test_the_files_expected_error_is_for_its_last_action_even_before_a_checkpoint(tmp_path: Path) -> None:
     result = run(tmp_path, CLASH + """\
 actions:

@@ -165,6 +165,28 @@ def test_misspelled_top_level_key_is_positioned_with_did_you_mean() -> None:
     assert len(found) == 1  # not also "'players' is a required property": the did-you-mean says it
 
 
+def test_a_key_written_for_the_one_a_section_lacks_is_one_message_naming_it() -> None:
+    """``end: {if: ...}`` gave two messages for one slip: "end: 'when' is a required property" and "unknown key
+    'if' in end"; now one, at 'if', saying to write 'when:' in its place."""
+    assert errors(MINIMAL.replace("  when: count(c in board) == 2", "  if: count(c in board) == 2")) == [
+        "13:3 unknown key 'if' in end (end needs 'when' (the condition that ends the game): write 'when:' in place of "
+        "'if:'; known keys: when, max_turns, stalled)"]
+    two_unknown = errors(MINIMAL.replace("  when: count(c in board) == 2", "  if: count(c in board) == 2\n  otherwise: 1"))
+    assert two_unknown == ["13:3 end: 'when' is a required property (when: the condition that ends the game)",
+                           "13:3 unknown key 'if' in end (known keys: when, max_turns, stalled)"]  # which is meant?
+
+
+def test_a_word_of_another_kind_and_numbers_without_commas_are_told_in_yaml_words() -> None:
+    """``hidden: true`` was told "True is not one of ['none', 'others', 'order', 'all']" (Python's words), and
+    ``points: [1 0]`` "'1 0' is not a whole number (0: a whole number)"."""
+    with_zone = MINIMAL.replace("turn:", "zones:\n  hand: {kind: hand, per: role, hidden: true}\nturn:")
+    assert errors(with_zone)[0].startswith("11:41 zones/hand/hidden: true is not one of none, others, order, all "
+                                           "(hidden: what players cannot see: `none`, `others`")
+    assert errors(MINIMAL.replace("points: [1, 0]", "points: [1 0]")) == [
+        "17:12 scoring/points/0: '1 0' is not a whole number (YAML reads '1 0' as one item: separate a list's items "
+        "with commas, like [1, 0])"]
+
+
 def test_misspelled_nested_key_is_positioned_at_the_key() -> None:
     text = MINIMAL.replace("max_width: 3", "max_widht: 3")
     assert errors(text) == ["9:28 unknown key 'max_widht' in board (did you mean 'max_width'?)"]

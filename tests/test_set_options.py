@@ -143,11 +143,17 @@ def test_a_ruleset_without_options_says_so() -> None:
     [
         (["a=1"], {"a": "1"}),
         (["a = [1, 2]", "b=x=y"], {"a": "[1, 2]", "b": "x=y"}),
-        (["a=1", "a=2"], {"a": "2"}),
+        (["a=1", "a = 1"], {"a": "1"}),
     ],
 )
 def test_parse_set_options(texts: list[str], expected: dict[str, str]) -> None:
     assert parse_set_options(texts) == expected
+
+
+def test_an_option_set_twice_to_two_values_is_refused() -> None:
+    """``--set need=1 --set need=5`` kept the last silently."""
+    with pytest.raises(ValueError, match="^need is set twice, to 1 and to 5: give it once$"):
+        parse_set_options(["need=1", "need=5"])
 
 
 @pytest.mark.parametrize("text", ["a", "=1", " =1"])

@@ -26,7 +26,7 @@ from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen, shared
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
-from engine.lang.functions import Function, as_selection, board_by_value, describe_selection
+from engine.lang.functions import Function, as_selection, board_by_value, describe_selection, unknown_options
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, ListOf, Type
 
@@ -555,11 +555,8 @@ class Move(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args, on_top_kw = call.positional(), call.keywords().get("on_top")
-        if not 2 <= len(args) <= 3:
+        if not unknown_options(self, call, scope, 2, 3, known=("on_top",)) and not 2 <= len(args) <= 3:
             scope.error(call.pos, f"move() takes 2 to 3 arguments, not {len(args)}", f"usage: {self.signature}")
-        for kw in call.keywords().values():
-            if kw is not on_top_kw:
-                scope.error(kw.pos, f"move() has no option '{kw.name}'", f"usage: {self.signature}")
         if not 2 <= len(args) <= 3:
             return Compiled(EFFECT, lambda s, e: None)
         on_top = self.value(scope, on_top_kw.value, BOOL, "on_top").fn if on_top_kw is not None else None

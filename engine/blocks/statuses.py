@@ -4,7 +4,7 @@
 
     statuses:
       Sting:
-        kind: major                  # any word: minor, major, unique, aura ... (shown by explain and play)
+        kind: major                  # any word: minor, major, unique, aura ... (a label explain and play show)
         negative: true               # dispel() removes negative statuses (default true)
         lasts: 1                     # removed at the end of the bearer's owner's 1st turn after it was given
                                      # (default: until something removes it)
@@ -83,6 +83,27 @@ class Attempt(NamedTuple):
 
 
 KEYS = ("kind", "negative", "lasts", "age", "only", "text", "on")
+
+_POSITIVE_KINDS = frozenset({"positive", "buff", "boon", "helpful", "beneficial", "good"})
+_NEGATIVE_KINDS = frozenset({"negative", "debuff", "harmful", "bad", "curse"})
+
+
+def _kind_against_negative(kind: str, negative: bool) -> tuple[str, str] | None:
+    """The message and hint for a ``kind`` word that says the opposite of ``negative`` (what dispel() reads), or None.
+
+    >>> _kind_against_negative("positive", True)[0]
+    "kind 'positive' does not make the status positive: dispel() removes it"
+    >>> _kind_against_negative("major", True), _kind_against_negative("negative", True)
+    (None, None)
+    """
+    label = "'kind' is only a label that explain and play show"
+    if kind.lower() in _POSITIVE_KINDS and negative:
+        return (f"kind '{kind}' does not make the status positive: dispel() removes it",
+                f"{label}; write 'negative: false' for a status that dispel() leaves")
+    if kind.lower() in _NEGATIVE_KINDS and not negative:
+        return (f"kind '{kind}' says negative, but 'negative: false' makes dispel() leave it",
+                f"{label}; leave 'negative: false' out for a status that dispel() removes")
+    return None
 
 
 @dataclass
@@ -218,6 +239,8 @@ def compile_statuses(b: "BuildContext") -> None:
         b.unknown_keys(spec, KEYS, f"status '{status.name}'")
         status.kind = str(spec.get("kind") or "")
         status.negative = b.bool_setting(spec, "negative", True)
+        if (contradiction := _kind_against_negative(status.kind, status.negative)) is not None:
+            b.error(spec.pos_of("kind"), *contradiction)
         status.text = " ".join(str(spec.get("text") or "").split())
         if "only" in spec:
             compiled, slots = b.expression(spec["only"], "bool", bind={"self": bearer}, pos=spec.pos_of("only"))
@@ -688,7 +711,8 @@ BLOCK = declare(Block(
             "properties": {
                 "kind": {
                     "description": ("A word saying what sort of status it is (e.g. minor, major, unique, aura); "
-                                    "shown by explain and play."),
+                                    "shown by explain and play, and deciding nothing: `negative` says whether "
+                                    "dispel removes it."),
                     "type": "string",
                     "examples": ["minor", "major", "unique"],
                 },

@@ -58,17 +58,22 @@ def parse_variants(variant: str | Sequence[str] | None) -> list[str]:
 
 
 def parse_set_options(texts: Sequence[str]) -> dict[str, str]:
-    """``NAME=VALUE`` texts (``--set``) as a mapping; ValueError names a text without ``=`` or name.
+    """``NAME=VALUE`` texts (``--set``) as a mapping; ValueError names a text without ``=`` or name, and a name
+    given two values (which one was meant cannot be told; the same value again is no harm).
 
-    A name given twice keeps its last value.
+    >>> parse_set_options(["need=1", "need=5"])
+    Traceback (most recent call last):
+    ValueError: need is set twice, to 1 and to 5: give it once
     """
     result: dict[str, str] = {}
     for text in texts:
         name, equals, value = str(text).partition("=")
         if not equals or not name.strip():
             raise ValueError(f"'{text}' is not NAME=VALUE (for example width=4)")
-        result.pop(name.strip(), None)
-        result[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        if result.get(name, value) != value:
+            raise ValueError(f"{name} is set twice, to {result[name]} and to {value}: give it once")
+        result[name] = value
     return result
 
 

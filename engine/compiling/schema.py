@@ -136,6 +136,8 @@ def _misspelt_beside(err: ValidationError, root: dict[str, Any]) -> bool:
         return False
     unknown = [str(key) for key in err.instance if key not in known]
     missing = [key for key in err.validator_value if key not in err.instance]
+    if err.absolute_path and _stands_for(err.schema, err.instance) is not None:
+        return True  # one unknown key where one required key is missing: its message names the key
     return bool(missing) and all(any(did_you_mean(key, known) == f"did you mean '{name}'?" for key in unknown)
                                  for name in missing)
 
@@ -222,9 +224,16 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         seats = "role" in allowed and err.instance.lower() in ("player", "players", "seat", "seats")
         return Diagnostic(pos, f"{where}: '{cut(err.instance)}' is not one of {', '.join(allowed)}",
                           "each seat plays a role: write 'role'" if seats else did_you_mean(err.instance, allowed))
+    if err.validator == "enum":  # a value of another kind than the words allowed (hidden: true)
+        allowed = [_shown(v) if not isinstance(v, str) else v for v in err.validator_value]
+        word = _word_at(pos) if isinstance(err.instance, bool) else None
+        return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not one of {', '.join(allowed)}",
+                          f"YAML reads {word} as {_shown(err.instance)}" if word and word.lower() not in ("true", "false")
+                          else _described(err))
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
-                          _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos) or _described(err))
+                          _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
+                          or _items_without_commas(err.instance, err.validator_value, path) or _described(err))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
@@ -355,7 +364,30 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if hint is None:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
+        missing = _stands_for(err.schema, err.instance)
+        if hint is not None and missing is not None:  # no "belongs one level out": the key is needed here
+            wanted = (err.schema.get("properties") or {}).get(missing)
+            said = _described_by(missing, wanted) if isinstance(wanted, dict) else None
+            what = f" ({said.removeprefix(f'{missing}: ')})" if said else ""
+            hint = f"{where} needs '{missing}'{what}: write '{missing}:' in place of '{key}:'; {hint}"
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _stands_for(schema: Any, instance: Any) -> str | None:
+    """The one required key a mapping lacks when it has one unknown key, which must then stand for it (``end: {if:
+    ...}`` for ``when``); else None.
+
+    >>> schema = {"required": ["when"], "properties": {"when": {}, "stalled": {}}}
+    >>> _stands_for(schema, {"if": "x", "stalled": True}), _stands_for(schema, {"if": "x", "else": "y"})
+    ('when', None)
+    """
+    if not isinstance(schema, dict) or not isinstance(instance, dict):
+        return None
+    allowed = schema.get("properties") or {}
+    patterns = list((schema.get("patternProperties") or {}).keys())
+    unknown = [k for k in instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    missing = [k for k in schema.get("required") or () if k not in instance]
+    return missing[0] if len(missing) == 1 and len(unknown) == 1 and missing[0] in allowed else None
 
 
 def _one_level_out(tree: Any, path: list[Any], key: str, validator: Draft202012Validator) -> str | None:
@@ -421,6 +453,21 @@ def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
              ) if examples else ""  # an example of code over lines is shown on one (';' separates its statements)
     like = f", like {shown}" if examples and "e.g." not in sentence and " like " not in sentence else ""
     return f"{key}: {sentence}{like}"
+
+
+def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]) -> str | None:
+    """A hint for a list's item that is several words of the kind wanted (``[1 0]``): YAML reads them as one text.
+
+    >>> _items_without_commas("1 0", "integer", ["points", 0]), _items_without_commas("1 0", "integer", ["points"])
+    ("YAML reads '1 0' as one item: separate a list's items with commas, like [1, 0]", None)
+    """
+    kinds = [expected] if isinstance(expected, str) else expected
+    words = value.split() if isinstance(value, str) else []
+    if not path or not isinstance(path[-1], int) or len(words) < 2 or not ({"integer", "number"} & set(kinds)):
+        return None
+    if not all(re.fullmatch(r"[+-]?\d+(\.\d+)?", word) for word in words):
+        return None
+    return f"YAML reads {_shown(value)} as one item: separate a list's items with commas, like [{', '.join(words)}]"
 
 
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:

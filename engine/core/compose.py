@@ -365,7 +365,7 @@ def python_value(where: str, value: Any) -> Any:
     [4, 5.5, 'x']
     >>> python_value("set_options['width']", 10 ** 200)  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
-    engine.core.errors.RulesetError: set_options['width']:1:1: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
+    engine.core.errors.RulesetError: set_options['width']: '1000...000' has more than 100 digits (limit integer_digits=100; ...)
     >>> python_value("set_options['width']", {4})
     Traceback (most recent call last):
     engine.core.errors.RulesetError: set_options['width']: a value set from Python is null, true or false, a number, a text, or a list or mapping of them, not set {4}
@@ -415,6 +415,19 @@ def set_in_words(set_options: collections.abc.Mapping[str, str]) -> str:
         pos = positions.get(name)
         words.append(_assignment(pos.file if pos else f"set_options[{name!r}]", str(text)))
     return ", ".join(words)
+
+
+def normal_text(text: str) -> str:
+    """An option's value given as YAML text, in the one form :func:`apply_options` records (``0x10`` is ``16``,
+    ``1 # one`` is ``1``); the text as given when it is no YAML.
+
+    >>> normal_text("0x10"), normal_text("[3,1 , 0]"), normal_text("[3,")
+    ('16', '[3, 1, 0]', '[3,')
+    """
+    try:
+        return yaml_text(plain(load_yaml("--set", text)))
+    except RulesetError:
+        return text
 
 
 def _assignment(where: str, text: str) -> str:

@@ -37,8 +37,12 @@ class SourcePos:
 
         >>> str(SourcePos("r.yaml", 3, 5)), str(SourcePos("--set width", 1, 1)), str(SourcePos("--set width", 1, 3))
         ('r.yaml:3:5', '--set width', '--set width (column 3)')
+        >>> str(SourcePos("--set sizes", 2, 4))
+        '--set sizes (line 2, column 4)'
         """
-        if self.file.startswith(("--", "sweep ")) and self.line == 1:
+        if self.file.startswith(("--", "sweep ", "set_options[")):  # a value given on a command line, or from Python
+            if self.line != 1:
+                return f"{self.file} (line {self.line}, column {self.col})"
             return self.file if self.col == 1 else f"{self.file} (column {self.col})"
         return f"{self.file}:{self.line}:{self.col}"
 

@@ -1030,6 +1030,10 @@ class Keyword(Node):
         return f"{self.name} {self.value.describe()}"
 
 
+_UNSORTED = ("there is no sorting: a selection keeps its zone's order (the top first); the largest value is "
+             "max(VALUE for x in C), the item holding it first(x in C where VALUE == max(...)), and the N-th item "
+             "nth(ZONE, N)")
+
 # Functions a newcomer reaches for (from programming languages, or named like a turn step), and this language's way.
 _REACHED_FOR = {
     "draw": "to move the first N components of a zone, write move(x in ZONE, TO_ZONE, N)",
@@ -1040,6 +1044,13 @@ _REACHED_FOR = {
     "random": "to roll a die, write roll(d6)",
     "randint": "to roll a die, write roll(d6)",
     "print": "there is no print: the game's log says what each action did (rulecraft play; rulecraft check -v)",
+    "sorted": _UNSORTED, "sort": _UNSORTED, "reversed": _UNSORTED,
+    "filter": "to pick some of the items, write a selection with 'where': x in COLLECTION where CONDITION",
+    "map": "to take a value of each item, write it with 'for' inside sum, max, min, any or all: "
+           "sum(VALUE for x in COLLECTION)",
+    "enumerate": "an item's place in its zone is position(x), 1 for the first",
+    "round": "'/' divides whole numbers, rounding down; every number is whole",
+    "int": "every number is whole: '/' divides rounding down",
 }
 
 
@@ -1185,13 +1196,16 @@ class Assign(Node):
         handler = assignable.get(name)
         if handler is None and isinstance(self.target, Name) and name not in scope.vocab.globals:
             meant = self.value.compile(scope)  # its own problems, if any
-            if scope.defines(name):
+            if scope.defines(name) and name in scope.unlet:
+                pass  # 'x = 1' then 'x = 2': the first said to write 'let'
+            elif scope.defines(name):
                 scope.error(self.pos, f"'{name}' is a name ('let' or a loop's), and a name keeps its value: '{self.op}' "
                                       "cannot change it", "to keep a number that changes, declare a counter under 'counters:'")
             elif self.op == "=":
                 scope.error(self.pos, f"'{name}' is not a counter, so '=' cannot change it",
                             f"to name a value, write 'let {name} = ...'; a number that changes is a counter ('counters:')")
                 scope.bind(name, meant.type)  # read on as the 'let' it was meant to be: its uses are no more errors
+                scope.unlet.add(name)
             else:
                 self._not_a_counter(scope, name, assignable)
             return Compiled(EFFECT, _noop)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable, Iterable
 
-from engine.core.errors import EffectRuntimeError, SourcePos
+from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
@@ -48,17 +48,31 @@ class Function:
         """The positional arguments, reporting a wrong number of them."""
         args = call.positional()
         high = low if high is None else high
-        if not low <= len(args) <= high:
+        if not unknown_options(self, call, scope, low, high) and not low <= len(args) <= high:
             want = str(low) if low == high else f"{low} to {high}"
             scope.error(call.pos, f"{self.name}() takes {want} argument{'s' if high != 1 else ''}, not {len(args)}", f"usage: {self.signature}")
-        for kw in call.keywords().values():
-            scope.error(kw.pos, f"{self.name}() has no option '{kw.name}'")
         return args
 
     def value(self, scope: Scope, node: ast.Node, wanted: Type, what: str) -> Compiled:
         c = node.compile(scope)
         ast.expect(scope, node, c, wanted, f"the {what} of {self.name}()")
         return c
+
+
+def unknown_options(fn: Function, call: ast.Call, scope: Scope, low: int, high: int, known: Iterable[str] = ()) -> bool:
+    """Report each option of ``call`` that ``fn`` does not have (``known`` it has); True when they stand for the
+    arguments it lacks (``move(c, to = discard)``), whose count is then not reported again.
+
+    Such an option is told to be written as the argument it stands for, without its name.
+    """
+    known = list(known)
+    args, unknown = call.positional(), [kw for kw in call.keywords().values() if kw.name not in known]
+    instead = len(args) < low and low <= len(args) + len(unknown) <= high
+    for i, kw in enumerate(unknown, start=len(args) + 1):
+        hint = (f"write its value as argument {i}, without '{kw.name} =': {fn.signature}" if instead
+                else did_you_mean(kw.name, known) or f"usage: {fn.signature}")
+        scope.error(kw.pos, f"{fn.name}() has no option '{kw.name}'", hint)
+    return instead
 
 
 def by_name(*groups: Iterable[Function]) -> dict[str, Function]:

@@ -29,6 +29,10 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
     if head == "def":
         return ("the effect language has no 'def': name a value or condition of your own under 'functions:' in the "
                 "ruleset (like 'total(role r): count(hand(r))'), and write a program's steps where they run")
+    if re.search(r"\blambda\s*\w*\s*$", before) or token == "lambda":
+        return ("there is no 'lambda': name a value or condition of your own under 'functions:' in the ruleset "
+                "(like 'mine(tile t): t.symbol == current_role'), or write the condition where it is used "
+                "(x in C where CONDITION)")
     if head in ("import", "from"):
         return "nothing is imported: every function of the effect language is always there (docs/effects.md lists them)"
     if head == "return" or re.search(r"\b_\(return\s*$", before):  # a line of a program, or a function's body

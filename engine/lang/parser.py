@@ -19,6 +19,7 @@ import contextvars
 import re
 import threading
 import warnings
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -353,6 +354,49 @@ def _expected_name(terminal: str) -> str:
     return terminal.lower()
 
 
+def _item_name(collection: ast.Node, where: ast.Node) -> str:
+    """The name to give the items of ``collection where CONDITION`` written without one: the short name the
+    condition reads (``r`` in ``roles where seated(r)``), else the collection's first letter.
+
+    >>> _item_name(ast.Name(None, "roles"), ast.Call(None, "seated", [ast.Name(None, "r")]))
+    'r'
+    >>> _item_name(ast.Name(None, "board"), ast.Literal(None, True, None))
+    'b'
+    """
+    read = [node.name for node in _nodes(where) if isinstance(node, ast.Name)]
+    short = next((name for name in read if len(name) <= 2 and name.islower()), None)
+    named = collection.name if isinstance(collection, ast.Name) else collection.func if isinstance(collection, ast.Call) else ""
+    first = named[:1].lower()
+    return short or (first if first.isalpha() else "x")
+
+
+def _written(node: ast.Node) -> str | None:
+    """A name, or a call of names and numbers, as written (``hand(r)``); None for anything else.
+
+    >>> _written(ast.Call(None, "hand", [ast.Name(None, "r")])), _written(ast.Literal(None, "a", STR)) is None
+    ('hand(r)', True)
+    """
+    if isinstance(node, ast.Name):
+        return node.name
+    if isinstance(node, ast.Literal) and node.type is INT:
+        return str(node.value)
+    if isinstance(node, ast.Call):
+        args = [_written(arg) for arg in node.args]
+        return None if None in args else f"{node.func}({', '.join(arg for arg in args if arg is not None)})"
+    return None
+
+
+def _nodes(node: Any) -> Iterator[ast.Node]:
+    """``node`` and every node under it."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _nodes(item)
+    elif isinstance(node, ast.Node):
+        yield node
+        for f in fields(node):
+            yield from _nodes(getattr(node, f.name))
+
+
 @v_args(inline=True, meta=True)
 class _ToAst(Transformer[Token, Any]):
     """Builds AST nodes with file positions from lark's parse tree."""
@@ -467,7 +511,8 @@ class _ToAst(Transformer[Token, Any]):
         if where is None:
             return expr
         if not (isinstance(expr, ast.Member) and isinstance(expr.item, ast.Name)):
-            raise RulesetError.at(expr.pos, "'where' needs a selection such as 'c in board where ...'")
+            raise RulesetError.at(expr.pos, "'where' needs a selection that names its items: write "
+                                  f"'{_item_name(expr, where)} in {_written(expr) or 'COLLECTION'} where ...'")
         return ast.Selection(expr.pos, expr.item.name, expr.collection, where)
 
     def comprehension(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None) -> ast.Node:

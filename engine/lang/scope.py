@@ -136,6 +136,8 @@ class Scope:
         self.looping: bool = parent.looping if parent else False  # inside a loop: code written later may run earlier
         # the ruleset's functions whose bodies are being written inline around this code (none is written in itself)
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
+        # names first given by '=' without 'let' (reported there): another '=' to them is the same slip
+        self.unlet: set[str] = parent.unlet if parent else set()
         # the problems reported before this code began: any more are this code's own (see reported_here)
         self.reported_before: int = parent.reported_before if parent else len(self.sink.items)
 

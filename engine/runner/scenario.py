@@ -296,11 +296,35 @@ def _run(sc: Scenario, result: ScenarioResult) -> None:
         if refusal is None and i == last:
             refusal = doc.get("expect_error")  # the file's own: for its last action
         if action is not None and not _act(state, steps, i, action, refusal, result):
-            break
+            result.log = list(state.log or [])
+            if unchecked := _unchecked(steps[i + 1:], doc):
+                result.failures[-1] += f"\n    the run stopped here; not checked: {unchecked}"
+            return
         if spec is not None:
             _check(sc.game, state, spec, result)
     result.log = list(state.log or [])
     _check(sc.game, state, doc, result)
+
+
+EXPECTATION_KEYS = ("expect", "expect_log", "expect_offered", "expect_offered_include")
+"""The keys of a scenario file, or of a checkpoint, that state expectations."""
+
+
+def _unchecked(later: list[Any], doc: Mapping) -> str:
+    """What a run stopped by an action leaves unchecked: the steps after it, and the file's own expectations.
+
+    >>> _unchecked(["place X at 0,0", {"expect": ["true"]}], {"expect": ["true"], "expect_log": ["X"]})
+    'the 2 steps after it, the expectations at the end (expect, expect_log)'
+    >>> _unchecked(["place X at 0,0"], {})
+    'the step after it'
+    >>> _unchecked([], {})
+    ''
+    """
+    parts = [f"the {len(later)} steps after it" if len(later) > 1 else "the step after it"] if later else []
+    ends = [key for key in EXPECTATION_KEYS if doc.get(key)]
+    if ends:
+        parts.append(f"the expectations at the end ({', '.join(ends)})")
+    return ", ".join(parts)
 
 
 def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:

@@ -68,3 +68,20 @@ def test_an_outcome_ended_otherwise_keeps_its_text_unwritten() -> None:
     stalled = outcome.ending("stalled")
     assert isinstance(stalled.__dict__["_text"], RankLines) and stalled.ended == "stalled"
     assert stalled == dataclasses.replace(outcome, ended="stalled") and stalled.text == outcome.text
+
+
+def test_a_ranked_outcome_pays_the_seats_from_scores_would() -> None:
+    """A ranking's outcome (written without comprehensions, every game ends there) has the winners and returns of
+    ``from_scores`` for the same scores, and pays only the winners it is given, shared evenly (none given: a draw)."""
+    import itertools
+
+    for players in range(1, 5):
+        for scores in itertools.product((0, 1, 3), repeat=players):
+            plain = Outcome.from_scores(scores)
+            ranked = Outcome.ranked(scores, (), {}, RankLines([]))
+            assert (ranked.scores, ranked.winners, ranked.returns) == (plain.scores, plain.winners, plain.returns)
+            for k in range(players + 1):
+                for given in itertools.combinations(range(1, players + 1), k):
+                    paid = Outcome.ranked(scores, (), {}, RankLines([]), winners=given).returns
+                    chosen = given or tuple(range(1, players + 1))
+                    assert paid == tuple(1 / len(chosen) if seat in chosen else 0.0 for seat in range(1, players + 1))

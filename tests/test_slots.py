@@ -256,6 +256,35 @@ def test_slot_functions_agree_with_the_row_over_random_games(game: engine.Game) 
 
 
 
+def test_each_slot_function_reads_what_the_row_says_in_any_row_shape() -> None:
+    """Each slot function is made for what it reads (a row further on or back, the neighbours, the slot or row): for
+    rows of 1 to 4 slots, ringed or in a line, partly filled, each gives what the row says for every component."""
+    from types import SimpleNamespace
+
+    from engine.blocks.slots import ADDED_FUNCTIONS, SlotFunction, SlotRow
+
+    functions = [f for f in ADDED_FUNCTIONS if isinstance(f, SlotFunction) and f.reads != "facing"]
+    assert {f.reads for f in functions} == {"slot", "row", "neighbours", "step"}
+    for n in range(1, 5):
+        line = tuple(tuple(j for j in (i - 1, i + 1) if 0 <= j < n) for i in range(n))
+        ring = tuple(tuple(dict.fromkeys(j % n for j in (i - 1, i + 1) if j % n != i)) for i in range(n))
+        for near in (line, ring):
+            row = SlotRow(tuple(f"s{i}" for i in range(n)), near, frozenset({1}))
+            for size in range(3 * n + 1):
+                items = list(range(100, 100 + size))
+                s = SimpleNamespace(zone_of={c: 1 for c in items} | {7: 0}, zones={0: [7], 1: items})
+                for f in functions:
+                    fetch = f.fetcher(row)
+                    empty = {"int": 0, "component": None, "list": []}[f.gives]
+                    assert fetch(s, None) == empty and fetch(s, 7) == empty, f.name
+                    for index, c in enumerate(items):
+                        start, slot, j = index - index % n, index % n, index + f.rows * n
+                        expected = {"slot": slot + 1, "row": index // n + 1,
+                                    "neighbours": [items[start + k] for k in near[slot] if start + k < size],
+                                    "step": items[j] if 0 <= j < size else None}[f.reads]
+                        assert fetch(s, c) == expected, (f.name, n, near, size, index)
+
+
 def test_a_commit_lists_the_next_decision_as_asking_again_would(game: engine.Game) -> None:
     """A commit works out the next slot's decisions as it applies one: over random games, they are the decisions
     the step lists when asked afresh."""

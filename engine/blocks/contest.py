@@ -644,12 +644,17 @@ class Contest(Step):
         g, n, sides = self.game, len(self.slots.names), self.rules.sides
         lines = [] if s.log is not None else None
         winners: list[tuple[int, int]] = []
-        rows = [s.zones[self.in_zone[role]] for role in s.order]
+        zones, in_zone = s.zones, self.in_zone
+        rows = [zones[in_zone[role]] for role in s.order]
+        pair = rows if len(rows) == 2 else None  # the usual duel: its two fighters read without a comprehension
         rules, carries = self.rules, self.rules.modifier.fns
         givers = rules.givers_in_play(s)  # until a win effect runs or a prize carrying a modifier moves
         for slot in range(n):
             at = (row - 1) * n + slot
-            fighters = [items[at] for items in rows if at < len(items)]
+            if pair is not None and at < len(pair[0]) and at < len(pair[1]):
+                fighters = [pair[0][at], pair[1][at]]
+            else:
+                fighters = [items[at] for items in rows if at < len(items)]
             if sides:
                 s.slices[Rolls.block] = Rolls(tuple((c, s.roll(sides)) for c in fighters))
             known: dict[int, tuple[int, int, int]] = {}  # the strengths measured in this slot's fight (see ContestRules.measure)

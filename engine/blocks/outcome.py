@@ -97,16 +97,20 @@ class Outcome:
         >>> Outcome.ranked((2, 2, 1), ("x", "y", "z"), {"x": 2}, RankLines([]), winners=(2,)).returns
         (0.0, 1.0, 0.0)
         """
-        if winners is None:
-            top = max(scores) if scores else 0
-            winners = tuple([seat for seat, v in enumerate(scores, 1) if v == top])
+        if winners is None:  # (loops, not comprehensions: each of those is a call, and every game ends here)
+            top, found = max(scores) if scores else 0, []
+            for seat, v in enumerate(scores, 1):
+                if v == top:
+                    found.append(seat)
+            winners = tuple(found)
         elif not winners:
             winners = tuple(range(1, len(scores) + 1))
         share = 1.0 / len(winners) if winners else 0.0
-        won = set(winners)
+        paid = [0.0] * len(scores)
+        for seat in winners:
+            paid[seat - 1] = share
         outcome = object.__new__(cls)
-        outcome.__dict__.update(scores=scores, winners=winners,
-                                returns=tuple([share if seat in won else 0.0 for seat in range(1, len(scores) + 1)]),
+        outcome.__dict__.update(scores=scores, winners=winners, returns=tuple(paid),
                                 ranking=ranking, points=points, goals=(), _text=text, ended="end condition", teams=())
         return outcome
 
@@ -187,18 +191,22 @@ class Ranking:
     def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
         scored = []
+        slot, keys, owner = self.slot, self.keys, self.owner
+        first = keys[0] if len(keys) == 1 else None  # one key (the usual): no list of keys made per item
         for order, item in enumerate(self.items(s, env)):
-            env[self.slot] = item
-            key = tuple([k(s, env) for k in self.keys])
-            scored.append((key, order, item, self.owner(s, env)))
+            env[slot] = item
+            key = (first(s, env),) if first is not None else tuple([k(s, env) for k in keys])
+            scored.append((key, order, item, owner(s, env)))
         scored.sort(key=itemgetter(0), reverse=True)  # by key, stable: full ties keep item order
         seat_scores = [0] * players
         points: dict[str, int] = {}
-        rows = []
+        rows, ranking, by_key, paid, seat_of = [], [], self.by_key, self.points, s.seat_of
         for rank, (key, _, item, role) in enumerate(scored):
-            pts = key[0] if self.by_key else self.points[rank] if rank < len(self.points) else 0
-            points[str(item)] = pts
-            seat = s.seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
+            pts = key[0] if by_key else paid[rank] if rank < len(paid) else 0
+            name = str(item)
+            points[name] = pts
+            ranking.append(name)
+            seat = seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
             if seat:
                 seat_scores[seat - 1] += pts
             rows.append((item, key, pts, seat))
@@ -206,7 +214,7 @@ class Ranking:
         if self.first_ranked and rows:
             best = rows[0][1]
             winners = tuple(sorted({seat for _, key, _, seat in rows if key == best and seat}))
-        return Outcome.ranked(tuple(seat_scores), tuple([str(t[2]) for t in scored]), points, RankLines(rows), winners)
+        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(rows), winners)
 
 
 @dataclass(frozen=True)

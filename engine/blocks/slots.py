@@ -613,27 +613,64 @@ class SlotFunction(Function):
 
     def fetcher(self, slots: SlotRow) -> Callable[[Any, int | None], Any]:
         """``(state, component) -> value``: the function for a component (none, or one in no slotted zone: 0, none
-        or an empty list), the row's sizes read once."""
-        zones, n, near, step, reads = slots.zones, len(slots.names), slots.neighbours, self.rows * len(slots.names), self.reads
+        or an empty list), the row's sizes read once and the branch for what it reads taken here, not at each call
+        (modifiers read the slots at every fight)."""
+        zones, n, reads = slots.zones, len(slots.names), self.reads
         empty = {"int": 0, "component": None, "list": []}[self.gives]
+        if reads == "step":
+            step = self.rows * n
 
-        def fetch(s: Any, c: int | None) -> Any:
+            def ahead(s: Any, c: int | None) -> Any:
+                if c is None:
+                    return empty
+                zone = s.zone_of[c]  # SlotRow.where, inlined
+                if zone not in zones:
+                    return empty
+                items = s.zones[zone]
+                j = items.index(c) + step
+                return items[j] if j < len(items) else None
+
+            def behind(s: Any, c: int | None) -> Any:
+                if c is None:
+                    return empty
+                zone = s.zone_of[c]
+                if zone not in zones:
+                    return empty
+                items = s.zones[zone]
+                j = items.index(c) + step
+                return items[j] if 0 <= j < len(items) else None
+
+            return ahead if step >= 0 else behind
+        if reads == "neighbours":
+            offsets = tuple(tuple(j - i for j in near) for i, near in enumerate(slots.neighbours))  # from the slot itself
+
+            def neighbours(s: Any, c: int | None) -> Any:
+                if c is None:
+                    return empty
+                zone = s.zone_of[c]
+                if zone not in zones:
+                    return empty
+                items = s.zones[zone]
+                index = items.index(c)
+                size, found = len(items), []
+                for d in offsets[index % n]:  # a loop: a comprehension is one more call
+                    if index + d < size:
+                        found.append(items[index + d])
+                return found
+
+            return neighbours
+        row = reads != "slot"
+
+        def place(s: Any, c: int | None) -> Any:
             if c is None:
                 return empty
-            zone = s.zone_of[c]  # SlotRow.where, inlined: modifiers read the slots at every fight
+            zone = s.zone_of[c]
             if zone not in zones:
                 return empty
-            items = s.zones[zone]
-            index = items.index(c)
-            if reads == "step":
-                j = index + step
-                return items[j] if 0 <= j < len(items) else None
-            if reads == "neighbours":
-                start = index - index % n
-                return [items[start + j] for j in near[index % n] if start + j < len(items)]
-            return index % n + 1 if reads == "slot" else index // n + 1
+            index = s.zones[zone].index(c)
+            return index // n + 1 if row else index % n + 1
 
-        return fetch
+        return place
 
     def describe(self, call: ast.Call) -> str:
         return self.words.format(call.args[0].describe() if call.args else "?")

@@ -244,7 +244,7 @@ class State:
             copy.log = None if self.log is None else self.log[:]
             return copy
         copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
-            self.game, self.players, self.face[:], self.zone_of[:], [z[:] for z in self.zones], self.grid.copy(),
+            self.game, self.players, self.face[:], self.zone_of[:], list(map(list.copy, self.zones)), self.grid.copy(),
             self.stacks.copy() if self.stacks else {}, self.cell_of[:],
             None if self._frontier is None else self._frontier.copy(), self._box,
             self.groups.copy() if self.groups else {}, self.members.copy() if self.members else {}, self.positions,

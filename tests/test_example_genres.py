@@ -34,7 +34,8 @@ engine-builder in the manner of Splendor: gems taken from a bank, cards bought f
 from the cards owned and gold for what is short, reserving, patrons, and a last round once someone reaches 15.  Frontiers (docs/examples/frontiers) is an
 area-control game in the manner of Risk: nine lands as a graph (each land lists its borders), regions' bonus armies,
 battles of dice compared in pairs, conquests moved into, one fortifying move, and a player without land out
-(``leave``).
+(``leave``).  Chess (docs/examples/chess) says "no move may leave one's king attacked" with functions that read the
+position after a move without making it (played beside OpenSpiel's in tests/test_example_chess.py).
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ from engine.runner.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
-         "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers")
+         "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
+         "chess")
 
 try:
     import pyspiel

@@ -64,7 +64,7 @@ def _play_beside(game: Any, theirs: Any, seed: int, back: float) -> Any:
         lans = {spiel_chess.action_to_move(a, board).to_lan(): a for a in o.legal_actions()}
         assert sorted(ours) == sorted(lans), (seed, str(o))
         undo = played[-2][2:] + played[-2][:2] if len(played) >= 2 else ""
-        move = undo if undo in ours and rng.random() < back else rng.choice(sorted(ours))
+        move = undo if back and undo in ours and rng.random() < back else rng.choice(sorted(ours))
         for text in ours[move]:
             s.apply(text)
         o.apply_action(lans[move])

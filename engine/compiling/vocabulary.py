@@ -4,7 +4,7 @@ Given a partly compiled :class:`~engine.model.game.Game`, :func:`build_vocabular
 defines: every enum value, every option (``board_width``), each
 component kind's collection (kind ``card`` -> ``cards``), the zones (shared
 ones by name, per-role ones as functions: ``hand(r)``), ``roles``,
-``player_count``, ``turn``, ``current_role``, ``current_seat``, ``empty_cells``, the counters
+``player_count``, ``turn``, ``current_role``, ``current_seat``, ``empty_cells``, ``all_cells``, the counters
 (``gold(r)``, ``round``), and the
 attributes of components (``c.value``, ``c.front.value``, ``c.face``,
 ``c.id``, ``c.cell``) and cells (``p.x``, ``p.y``).  Its functions are the
@@ -36,9 +36,9 @@ from engine.model.game import Game
 
 PLURAL_SUFFIX = "s"
 BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat", "is_over", "winners", "board", "supply",
-                  "empty_cells")
+                  "empty_cells", "all_cells")
 SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
-          "is_over": "the game is over", "empty_cells": "the empty cells"}
+          "is_over": "the game is over", "empty_cells": "the empty cells", "all_cells": "every cell of the board"}
 """How ``rulecraft explain`` says the built-in names that are not English words."""
 ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS)
 """The functions every ruleset may call: the language's own, choices, and the generic ones over roles, zones, the board and order."""
@@ -116,10 +116,30 @@ def build_vocabulary(game: Game) -> Vocabulary:
     fixed = game.grid is not None and game.grid.fixed  # the state keeps the empty cells of a board with edges
     v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board", "s.empty" if fixed else "",
              size=_empty_cell_count, walkable=fixed)
+    _define_all_cells(v, game)
     _define_component_attributes(v, game)
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")
     return v
+
+
+def _define_all_cells(v: Vocabulary, game: Game) -> None:
+    """``all_cells``: every cell of a board with edges, row by row, empty or not — the squares a move may land on
+    whatever holds them (a capture), where ``empty_cells`` gives only the free ones.  A growing board has no fixed
+    cells: there the name is refused with what to write instead.
+
+    >>> from types import SimpleNamespace
+    >>> from engine.blocks.grid import SquareGrid
+    >>> v = Vocabulary()
+    >>> _define_all_cells(v, SimpleNamespace(grid=SquareGrid(width=2, height=2)))
+    >>> v.globals["all_cells"].fn(None, [])
+    [(0, 0), (1, 0), (0, 1), (1, 1)]
+    """
+    if game.grid is not None and game.grid.fixed:
+        v.define_constant("all_cells", ListOf(CELL), list(game.grid.cells), "every cell of the board")
+    else:
+        v.unnamed["all_cells"] = ("all_cells lists the cells of a board with edges (a square grid's width and height, "
+                                  "or a hex board); this ruleset has no such board (on a growing board, empty_cells gives the free cells)")
 
 
 def _empty_cells(s: Any, e: list[Any]) -> list[Any]:

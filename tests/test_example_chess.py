@@ -1,0 +1,94 @@
+"""Chess (docs/examples/chess), a game written from the docs alone, played beside OpenSpiel's ``chess`` move for
+move.  A move is one action of OpenSpiel's (``e2e4``, ``e7e8q``, castling ``e1g1``) and two or three of ours: the
+man (``choose P at 4,1``), the square (``choose 4,3``) and, for a promotion, what the pawn becomes
+(``choose queen``).  Files a..h are our columns 0..7, ranks 1..8 our rows 0..7.  OpenSpiel's player 0 is Black, so our seat 1 (White) is its player
+1.  A position repeated three times is a
+draw in both."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+FIGURES = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n"}
+
+try:
+    import pyspiel
+    from pyspiel import chess as spiel_chess
+except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
+    if os.environ.get("CI"):
+        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
+    pyspiel = None
+
+
+def _square(text: str) -> str:
+    """The square an action names last, in chess notation: ``choose P at 4,1`` is ``e2``."""
+    x, y = text.rsplit(" ", 1)[1].split(",")
+    return "abcdefgh"[int(x)] + str(int(y) + 1)
+
+
+def _chess_moves(s: Any) -> dict[str, list[str]]:
+    """Each whole move of the side to move, by its long algebraic notation: the man, the square, and for a pawn
+    reaching the far row what it becomes."""
+    moves: dict[str, list[str]] = {}
+    for man in s.legal_actions().texts():
+        t = s.clone()
+        t.apply(man)
+        for to in t.legal_actions().texts():
+            move = _square(man) + _square(to)
+            if man.split(" ")[1] in "Pp" and move[-1] in "18":  # a pawn reaching the far row: what it becomes
+                for becomes, letter in FIGURES.items():
+                    moves[move + letter] = [man, to, f"choose {becomes}"]
+            else:
+                moves[move] = [man, to]
+    return moves
+
+
+def _play_beside(game: Any, theirs: Any, seed: int, back: float) -> Any:
+    """One random game of ours beside OpenSpiel's, the same legal moves at every position; with chance ``back`` a
+    player undoes its last move when it can (its man goes back where it was), so that positions come again."""
+    rng = random.Random(seed)
+    s, o = game.new_state(players=2, seed=seed), theirs.new_initial_state()
+    played: list[str] = []
+    while not o.is_terminal():
+        assert not s.is_terminal and s.current_player == 2 - o.current_player(), (seed, str(o))
+        ours = _chess_moves(s)
+        board = o.board()
+        lans = {spiel_chess.action_to_move(a, board).to_lan(): a for a in o.legal_actions()}
+        assert sorted(ours) == sorted(lans), (seed, str(o))
+        undo = played[-2][2:] + played[-2][:2] if len(played) >= 2 else ""
+        move = undo if back and undo in ours and rng.random() < back else rng.choice(sorted(ours))
+        for text in ours[move]:
+            s.apply(text)
+        o.apply_action(lans[move])
+        played.append(move)
+    theirs_returns = [1.0 if r > 0 else 0.5 if r == 0 else 0.0 for r in reversed(o.returns())]
+    assert s.is_terminal and s.returns() == theirs_returns, (seed, str(o))
+    return o
+
+
+@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+def test_chess_plays_as_openspiels() -> None:
+    """Random games beside OpenSpiel's chess: the same legal moves at every position (en passant, castling only
+    when the king is not in check and crosses no attacked square, promotions to four men, no move leaving one's
+    king attacked), the same side to move, the same end and result (mate, stalemate, fifty moves, no mating
+    material)."""
+    game, theirs = engine.load(EXAMPLES / "chess"), pyspiel.load_game("chess")
+    for seed in range(3):  # 40 seeds agreed too (about 2 s of CPU a game); these three end by mate
+        _play_beside(game, theirs, seed, back=0.0)
+
+
+@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+def test_chess_draws_a_position_repeated_three_times_as_openspiel() -> None:
+    """Games whose players often take their last move back: OpenSpiel draws a position seen for the third time (the
+    same men, player to move, castlings and en passant), and so does the ruleset, at the same move."""
+    game, theirs = engine.load(EXAMPLES / "chess"), pyspiel.load_game("chess")
+    repeated = [_play_beside(game, theirs, seed, back=0.9).is_repetition_draw() for seed in range(3)]
+    assert any(repeated), repeated

@@ -43,3 +43,15 @@ def test_a_log_expected_after_a_refused_action_is_said_to_be_empty(tmp_path: Pat
     lines = check_changed(tmp_path, "place Sun/Moon as Sun at 0,0", "place Sun/Moon as Sun at 5,5")
     assert ("sun-beats-moon.yaml:19:5: expected the log to mention 'Moon/Star at (1,0) flipped from Moon to Star'; "
             "the log is empty") in lines
+
+
+def test_an_unknown_variant_a_scenario_names_is_reported_at_its_variant_key(tmp_path: Path) -> None:
+    """A scenario's 'variant: [nope]' was told only "unknown variant 'nope' (...)", with no place in any file: the
+    ruleset's files name no such variant, the scenario does."""
+    folder = tmp_path / "ttt"
+    shutil.copytree(find_ruleset("tic-tac-toe").parent, folder)
+    scenario = folder / "scenarios" / "a-variant.yaml"
+    scenario.write_text("name: a variant nobody declared\nruleset: ..\nvariant: [nope]\nactions: []\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1
+    assert f"{scenario}:3:10: unknown variant 'nope' (known variants: none" in " ".join(result.output.split()), result.output

@@ -47,3 +47,15 @@ def test_a_refused_action_is_told_once_and_what_it_left_unchecked(tmp_path: Path
         "sun-beats-moon.yaml:13:5: action 1: action 'place Sun/Moon as Sun at 5,5' was refused: cell 5,5 does not "
         "touch any piece"]
     assert "the run stopped here; not checked: the expectations at the end (expect, expect_log)" in lines
+
+
+def test_an_unknown_variant_a_scenario_names_is_reported_at_its_variant_key(tmp_path: Path) -> None:
+    """A scenario's 'variant: [nope]' was told only "unknown variant 'nope' (...)", with no place in any file: the
+    ruleset's files name no such variant, the scenario does."""
+    folder = tmp_path / "ttt"
+    shutil.copytree(find_ruleset("tic-tac-toe").parent, folder)
+    scenario = folder / "scenarios" / "a-variant.yaml"
+    scenario.write_text("name: a variant nobody declared\nruleset: ..\nvariant: [nope]\nactions: []\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1
+    assert f"{scenario}:3:10: unknown variant 'nope' (known variants: none" in " ".join(result.output.split()), result.output

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 from click.testing import CliRunner, Result
@@ -380,3 +380,21 @@ def test_a_log_whose_variant_was_taken_out_says_the_log_may_have_been_edited() -
     with pytest.raises(RulesetChanged) as refused:
         log.start()
     assert "or the log was edited (it names no variant or option: one may have been taken out of it)" in str(refused.value)
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    ({"variant": ["nope"]}, "unknown variant 'nope'"),
+    ({"set_options": {"foo": "1"}}, "no option 'foo' in this ruleset"),
+])
+def test_a_log_naming_an_unknown_variant_or_option_is_refused_with_its_file_name(
+        tmp_path: Path, edit: dict[str, Any], said: str) -> None:
+    """'rulecraft replay game.json' of a log whose variant was edited printed only "unknown variant 'nope' (...)":
+    no file named it, since no ruleset file does.  The log's name now comes first, as for its other fields."""
+    game = engine.load("tic-tac-toe")
+    state = game.new_state(players=2, seed=3, record=True)
+    state.apply(state.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**Replay.record(state, "tic-tac-toe", 3).to_json(), **edit}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: the variants and options the game log names: " in result.output and said in result.output, result.output

@@ -425,7 +425,7 @@ def test_a_browser_that_forgot_its_cookies_comes_back_by_the_pages_way_back(brow
     settle(first)
     link = first.locator("#way-back a")
     back = link.get_attribute("href")
-    assert link.inner_text() == server + back and "&back=" in back
+    assert link.inner_text() == server + back and "?back=" in back
     again = other_browser.new_page()  # as the same person whose browser forgot everything
     again.goto(server + back)
     again.wait_for_url(f"{first.url}?seat=1")

@@ -7,7 +7,7 @@ Pages::
     GET  /watch/RULESET?agents=random,greedy  bots playing each other
     GET  /table/ID                         a game's page (?seat=N: seen by seat N)
     GET  /table/ID?seat=N&key=K            an invitation link: a page whose button (POST) takes seat N
-    GET  /table/ID?seat=N&back=B           a seat's way back: this browser holds seat N again (lost cookies)
+    GET  /table/ID?back=B&back=C           a browser's way back: it holds its seats again (lost cookies)
     GET  /rules/RULESET                    the rules in English (rulecraft explain)
     GET  /simulate/RULESET?n=100           a simulation report with charts
 
@@ -227,7 +227,7 @@ class Server:
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
             "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
             "invites": links,  # seat -> the address that hands it to another browser
-            "way_back": way_back(table, seat, held),  # the address giving the page's own seat back to its holder
+            "way_back": way_back(table, held),  # the address giving the seats this browser holds back to it
         }
         data["last_cells"] = view.cells_in(data["moves"][-1]["text"]) if data["moves"] else []  # the last move's cells
         if table.mode == "replay":
@@ -280,9 +280,9 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         key = request.query_params.get("key")
         if key is not None:
             return await take_seat(request, table, key)
-        back = request.query_params.get("back")
-        if back is not None:
-            return await come_back(request, table, back)
+        back = request.query_params.getlist("back")
+        if back:
+            return await come_back(table, back)
 
         def work(expired: Callable[[], bool]) -> str:
             data = server.locked(table, lambda: server.view(table, seat_of(request), server.held(request, table)))
@@ -312,18 +312,16 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         await server.capped(lambda expired: server.locked(table, lambda: take(expired)))
         return server.give_keys(RedirectResponse(page, status_code=303), table, [seat])
 
-    async def come_back(request: Request, table: Table, token: str) -> Response:
-        """A seat's way back, ``/table/ID?seat=1&back=...``: its holder's own link (shown on its page to keep), giving
-        this browser the seat's key again, for a browser that lost its cookies.  Nobody loses the seat, so opening
-        it is enough; handing the seat to another browser with an invitation link ends it."""
-        seat = seat_of(request)
-        if seat is None:
-            raise BadRequest("a way back to a seat names its seat: /table/ID?seat=1&back=...")
-        key = await server.capped(lambda expired: server.locked(table, lambda: table.key_for_return(seat, token)))
-        if key is None:
-            raise Refused(403, f"this way back to seat {seat} is not valid any more (seat {seat} was handed to "
-                               "another browser since, or the link is not this table's)")
-        return server.give_keys(RedirectResponse(f"/table/{table.id}?seat={seat}", status_code=303), table, [seat])
+    async def come_back(table: Table, tokens: list[str]) -> Response:
+        """A browser's way back, ``/table/ID?back=...&back=...``: its holder's own link (shown on its page to keep),
+        giving this browser the keys of the seats it held again, for a browser that lost its cookies.  Nobody loses
+        a seat, so opening it is enough; handing a seat to another browser with an invitation link ends its part."""
+        seats = await server.capped(lambda expired: server.locked(table, lambda: table.seats_returned(tokens)))
+        if not seats:
+            raise Refused(403, "this way back is not valid any more (its seats were handed to other browsers "
+                               "since, or the link is not this table's)")
+        page = f"/table/{table.id}" + (f"?seat={seats[0]}" if len(seats) == 1 else "")
+        return server.give_keys(RedirectResponse(page, status_code=303), table, seats)
 
     async def rules(request: Request) -> Response:
         def work(expired: Callable[[], bool]) -> str:
@@ -565,12 +563,11 @@ def invites(table: Table, seat: int | None, held: frozenset[int]) -> dict[str, s
     return {str(s): f"/table/{table.id}?seat={s}&key={table.keys[s]}" for s in sorted(held) if s != own}
 
 
-def way_back(table: Table, seat: int | None, held: frozenset[int]) -> str | None:
-    """The address that gives the page's own seat (the one it names, else the first it holds) back to a browser of
-    its holder that lost its cookies: ``/table/t1?seat=1&back=...`` (None: the page holds no seat)."""
-    own = seat if seat in held else min(held, default=None)
-    token = table.returns.get(own) if own is not None else None
-    return None if token is None else f"/table/{table.id}?seat={own}&back={token}"
+def way_back(table: Table, held: frozenset[int]) -> str | None:
+    """The address that gives the seats a browser holds back to it once it lost its cookies (its holder's other
+    browser, or the same one cleared): ``/table/t1?back=...&back=...``, a token per seat (None: it holds none)."""
+    tokens = [table.returns[s] for s in sorted(held) if s in table.returns]
+    return f"/table/{table.id}?" + "&".join(f"back={token}" for token in tokens) if tokens else None
 
 
 def check_invitation(table: Table, seat: int, key: str) -> None:

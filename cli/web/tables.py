@@ -320,16 +320,15 @@ class Table:
         self.version += 1
         return self.keys[seat]
 
-    def key_for_return(self, seat: int, token: str) -> str | None:
-        """Seat ``seat``'s key for a browser coming back with ``token``, its way back (None when it is not, or no
-        longer, that seat's: the seat was handed to another browser since).
+    def seats_returned(self, tokens: Iterable[str]) -> list[int]:
+        """The seats a browser coming back with ``tokens`` (their ways back) holds again: those whose token is
+        among them (not a seat handed to another browser since).
 
-        Example: ``table.key_for_return(1, table.returns[1]) == table.keys[1]``; any other token gives None.
+        Example: ``table.seats_returned([table.returns[1], "nonsense"]) == [1]``.
         """
-        kept = self.returns.get(seat)
-        if kept is None or not secrets.compare_digest(token.encode(), kept.encode()):
-            return None
-        return self.keys[seat]
+        given = [token.encode() for token in tokens]
+        return [seat for seat, kept in sorted(self.returns.items())
+                if any(secrets.compare_digest(token, kept.encode()) for token in given)]
 
     def save(self, seats: frozenset[int]) -> dict[str, Any]:
         """The game so far in the command line's save format (``rulecraft play --load``, ``rulecraft replay``),

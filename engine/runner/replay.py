@@ -47,7 +47,7 @@ from typing import Any, Callable
 
 from engine.core.atomic import write_atomic
 from engine.core.confine import FileRefused, check_named_ruleset, read_bytes
-from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError
+from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names, find_ruleset
 from engine.core.showtext import cut
 from engine.model.game import Game
@@ -287,7 +287,13 @@ class Replay:
                 check_named_ruleset(path, self.base, "the game log's ruleset", self.ruleset)
             except FileRefused as err:
                 raise SaveError(f"{self.file or self.base}: {err}") from None
-        return load(path, self.variant, self.set_options)
+        try:
+            return load(path, self.variant, self.set_options)
+        except RulesetError as err:
+            if any(d.pos is not None for d in err.diagnostics):
+                raise  # the ruleset's own files, at their lines
+            named = "; ".join(d.message + (f" ({d.hint})" if d.hint else "") for d in err.diagnostics)
+            raise SaveError(f"{self.file or self.base}: the variants and options the game log names: {named}") from None
 
 
 GameLog = Replay

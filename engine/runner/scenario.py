@@ -153,12 +153,16 @@ def ruleset_keys(doc: Mapping) -> list[str]:
 
 def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
     """The scenario's game: its ruleset with its variants and the options its ``set:`` sets (as ``--set`` does);
-    a wrong option name or value is reported at that name in the scenario file."""
+    a wrong option name or value is reported at that name in the scenario file, an unknown variant at its
+    ``variant:``."""
     chosen = doc.get("set")
     options = {str(name): yaml_text(plain(value)) for name, value in chosen.items()} if isinstance(chosen, Mapping) else {}
     try:
         return load_path(ruleset, parse_variants(doc.get("variant")), options, {name: SET_BY for name in options})
     except RulesetError as err:
+        unknown = next((d for d in err.diagnostics if d.pos is None and d.message.startswith("unknown variant")), None)
+        if unknown is not None and "variant" in doc:  # named by the scenario, not by a file of the ruleset
+            raise RulesetError.at(doc.pos_of("variant"), unknown.message, unknown.hint) from None
         if not isinstance(chosen, Mapping):
             raise
         for d in err.diagnostics:

@@ -185,15 +185,16 @@ function drawSave() {
 }
 
 // The links handing this browser's other seats to other browsers: shown to the browser holding them (the one that
-// opened the table), for the other humans to play from their own browsers; and this page's own way back to its seat.
+// opened the table), for the other humans to play from their own browsers; and this browser's way back to its seats.
 function drawInvites() {
   const back = document.getElementById("way-back");
   back.replaceChildren();
   if (view.way_back) {
-    const line = build("p", "to come back to this seat from any browser (if this one forgets its cookies), keep: ");
+    const seats = view.way_back.split("&back=").length > 1 ? "your seats" : "your seat";
+    const line = build("p", `to come back to ${seats} from any browser (if this one forgets its cookies), keep: `);
     const link = build("a", window.location.origin + view.way_back);
     link.href = view.way_back;
-    line.append(link, build("small", " (for you only: whoever opens it plays your seat)"));
+    line.append(link, build("small", ` (for you only: whoever opens it plays ${seats})`));
     back.append(line);
   }
   const box = document.getElementById("invites");

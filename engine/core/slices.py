@@ -122,6 +122,16 @@ def saved_keys() -> set[str]:
     return {key for cls in SLICES.values() for key in cls.saved}
 
 
+def component_keys() -> set[str]:
+    """The saved keys whose values are components (an id, or a list of ids), as a kind of slice declares them in
+    ``components``: what a position's key renames with the components (see
+    :func:`engine.model.savefile.transposition_key`); a kind that declares none may hold ids all the same.
+
+    Example: ``"placed" in component_keys()`` (the piece just placed).
+    """
+    return {key for cls in SLICES.values() for key in getattr(cls, "components", ())}
+
+
 @slice_kind
 class Chance(NamedTuple):
     """The state's own slice for chance: the dice scenarios load, what ``toss()`` threw, the draws chosen at CHANCE nodes."""

@@ -237,6 +237,8 @@ def test_load_game_reads_a_ruleset_edited_since(tmp_path: Path) -> None:
     ({"ruleset": "kuhn-poker", "players": 3}, "kuhn-poker is played by 2 players, not 3"),
     ({"ruleset": "kuhn-poker", "utility": "chips"}, "utility is one of returns, zero-sum-returns, scores, zero-sum-scores, not 'chips'"),
     ({"ruleset": "kuhn-poker", "options": "goal"}, "options are name:value pairs joined by ';', not 'goal'"),
+    ({"ruleset": "iconoclasm-cards", "players": 1, "utility": "zero-sum-returns"},
+     "utility=zero-sum-returns needs a game of two players or more whose returns sum to 1"),
     ({}, r"the game needs its ruleset, a built-in name or a path: rulecraft\(ruleset=NAME\)"),
     ({"ruleset": "no-such-game"}, "unknown ruleset 'no-such-game'"),
 ])

@@ -136,7 +136,7 @@ def transposition_key(s: "State") -> str:
 
     Unlike :func:`position_hash` (a save's checksum, which :func:`engine.runner.replay.state_hash` gives), it
     leaves out which of identical copies of a component lies where, and the order pieces came onto the board
-    (the board's layout stays): tic-tac-toe's crosses placed at 0,0 then 2,2, or at 2,2 then 0,0, key alike.
+    (the board's layout stays): two copies of a piece placed at 0,0 then 2,2, or at 2,2 then 0,0, key alike.
     Copies are renamed in a canonical order (the board's cells in order, then the other zones'
     places), with their faces, own counters and the slices that declare components.  A position holding an
     id of a renamed copy in some other part (a slice that declares none, a pending choice, a chance event) keys

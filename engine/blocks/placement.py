@@ -64,6 +64,7 @@ class Placed(NamedTuple):
     block = "placement"
     saved = ("placed",)
     components = ("placed",)  # saved keys holding components (see engine.core.slices.component_keys)
+    read_by = ("clash", "form_groups")  # the steps that read it (see engine.core.slices.unread_keys)
 
 
 class Queued(NamedTuple):

@@ -24,7 +24,7 @@ from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
 from engine.core.showtext import cut, players as players_text
-from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json
+from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
@@ -138,7 +138,8 @@ def transposition_key(s: "State") -> str:
     leaves out which of identical copies of a component lies where, and the order pieces came onto the board
     (the board's layout stays): two copies of a piece placed at 0,0 then 2,2, or at 2,2 then 0,0, key alike.
     Copies are renamed in a canonical order (the board's cells in order, then the other zones'
-    places), with their faces, own counters and the slices that declare components.  A position holding an
+    places), with their faces, own counters and the slices that declare components; a slice that only steps the
+    game does not have read (a piece just placed, without a clash or group step) is left out.  A position holding an
     id of a renamed copy in some other part (a slice that declares none, a pending choice, a chance event) keys
     as it is, so two positions never key alike unless they are the same position up to copies; such
     positions then miss each other, as they always did.  Code that lists ``board`` itself sees the order
@@ -147,6 +148,8 @@ def transposition_key(s: "State") -> str:
     Example: ``transposition_key(a) == transposition_key(b)`` for ``a``, ``b`` two orders of the same moves.
     """
     data = {k: v for k, v in state_to_json(s).items() if k not in _IDENTITY}
+    unread = unread_keys({step.kind for step in s.game.steps})
+    data[SLICES_KEY] = {k: v for k, v in data[SLICES_KEY].items() if k not in unread}
     rename = _canonical_copies(s)
     board = s.game.board_zone
     if not _holds_any(_opaque(data), rename):  # renaming is sound: no part holds a renamed id unsaid
@@ -200,7 +203,7 @@ def _opaque(data: dict[str, Any]) -> list[Any]:
     """The parts of a saved position that may hold components' ids but say nothing of which do."""
     known = component_keys() | {DECIDED}
     return [{k: v for k, v in data[SLICES_KEY].items() if k not in known},
-            *(data.get(key) for key in ("pending", "decisions", "chance", "outcome"))]
+            *(data.get(key) for key in ("pending", "decisions", "chance"))]  # an outcome holds seats, scores, texts
 
 
 def _holds_any(value: Any, ids: dict[int, int]) -> bool:

@@ -64,6 +64,7 @@ from engine.core.errors import RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
 from engine.model.game import Game
+from engine.model.savefile import transposition_key
 from engine.model.state import State as EngineState
 from engine.rl.actions import ActionTable
 from engine.rl.chance import LIMIT, Chosen, drawn, may_draw
@@ -340,11 +341,19 @@ class RulecraftState(pyspiel.State):
         return sample
 
     def __str__(self) -> str:
-        """The actions that led here (so that no two states read alike), the position as its save reads, and at a
-        chance node the draw it waits for."""
+        """In a game that never draws, the position's key (:func:`~engine.model.savefile.transposition_key`): two
+        orders of moves reaching the same position read alike, as OpenSpiel's tools that tell states by their text
+        want (``value_iteration``, ``get_all_states(to_string=str)``), then who moves and the board.  Otherwise the
+        actions that led here (so that no two states read alike: what a step draws next depends on the values drawn
+        before), the position as its save reads, and at a chance node the draw it waits for."""
         node = self.node
-        text = "before the setup" if node.position is None else json.dumps(
-            {k: v for k, v in node.position.to_json().items() if k != "checksum"}, default=str)
+        position = node.position
+        if node.rules.deterministic and position is not None:
+            board = " ".join(f"{x},{y}:{position.game.piece_names[c]}" for (x, y), c in sorted(position.grid.items()))
+            mover = "over" if position.is_terminal else f"seat {position.seat_to_move} to move"
+            return f"position {transposition_key(position)}, {mover}; board {board or 'empty'}"
+        text = "before the setup" if position is None else json.dumps(
+            {k: v for k, v in position.to_json().items() if k != "checksum"}, default=str)
         text = f"after {list(node.path)}: {text}"
         return f"{text} (then a draw among {node.chance.size} values)" if node.chance is not None else text
 

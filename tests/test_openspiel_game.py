@@ -29,8 +29,10 @@ import numpy as np  # noqa: E402  # OpenSpiel needs it, as engine.rl does
 from open_spiel.python import policy  # noqa: E402
 from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
 
-from engine.rl.chance import TooManyOutcomes, drawn  # noqa: E402
-from engine.rl.openspiel import load_game  # noqa: E402
+from open_spiel.python.algorithms import get_all_states, minimax  # noqa: E402
+
+from engine.rl.chance import TooManyOutcomes, drawn, may_draw  # noqa: E402
+from engine.rl.openspiel import TooDeep, load_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,14 +235,150 @@ def test_load_game_reads_a_ruleset_edited_since(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("params", "message"), [
     ({"ruleset": "kuhn-poker", "players": 3}, "kuhn-poker is played by 2 players, not 3"),
-    ({"ruleset": "kuhn-poker", "utility": "chips"}, "utility is one of returns, scores, zero-sum-scores, not 'chips'"),
+    ({"ruleset": "kuhn-poker", "utility": "chips"}, "utility is one of returns, zero-sum-returns, scores, zero-sum-scores, not 'chips'"),
     ({"ruleset": "kuhn-poker", "options": "goal"}, "options are name:value pairs joined by ';', not 'goal'"),
+    ({"ruleset": "iconoclasm-cards", "players": 1, "utility": "zero-sum-returns"},
+     "utility=zero-sum-returns needs a game of two players or more whose returns sum to 1"),
     ({}, r"the game needs its ruleset, a built-in name or a path: rulecraft\(ruleset=NAME\)"),
     ({"ruleset": "no-such-game"}, "unknown ruleset 'no-such-game'"),
 ])
 def test_bad_parameters_are_refused_with_a_reason(params: dict[str, Any], message: str) -> None:
     with pytest.raises((ValueError, RulecraftError), match=message):
         pyspiel.load_game("rulecraft", params)
+
+
+def test_a_deterministic_games_states_read_alike_when_their_positions_are_alike() -> None:
+    """OpenSpiel's tools that tell states by their text (get_all_states(to_string=str), value_iteration) walked
+    every history of tic-tac-toe (each state's text began with the actions that led to it); a game that never draws
+    reads as its position, so they find OpenSpiel's own 5,478 states.  A game that draws still reads its history."""
+    game = load_game("tic-tac-toe")
+    states = get_all_states.get_all_states(game, to_string=str, stop_if_encountered=True)
+    native = get_all_states.get_all_states(pyspiel.load_game("tic_tac_toe"), to_string=str, stop_if_encountered=True)
+    assert len(states) == len(native) == 5478
+    one, other = game.new_initial_state(), game.new_initial_state()
+    for state, moves in ((one, ("place X at 0,0", "place O at 1,1", "place X at 2,2")),
+                         (other, ("place X at 2,2", "place O at 1,1", "place X at 0,0"))):
+        for move in moves:
+            state.apply_action(state.string_to_action(move))
+    assert str(one) == str(other) and one.history() != other.history()
+    assert str(load_game("kuhn-poker").new_initial_state()).startswith("after []")
+
+
+def test_a_ruleset_that_never_draws_is_deterministic_and_alpha_beta_solves_tic_tac_toe() -> None:
+    """A ruleset with nothing that draws is a DETERMINISTIC game, so OpenSpiel's alpha-beta search runs on it (it
+    refused even tic-tac-toe): with the returns made zero-sum, tic-tac-toe is a draw, value 0.  A game that
+    draws, if only its seating, stays EXPLICIT_STOCHASTIC."""
+    game = load_game("tic-tac-toe", utility="zero-sum-returns")
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC and game.max_chance_outcomes() == 0
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM and (game.min_utility(), game.max_utility()) == (-1, 1)
+    value, _ = minimax.alpha_beta_search(game, maximum_depth=10)
+    assert value == 0.0
+    for ruleset in ("kuhn-poker", "liars-dice", "tutorial-tiles", "nine-domains"):
+        assert load_game(ruleset).get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC, ruleset
+
+
+@pytest.mark.parametrize("ruleset", [*engine.builtin_names(), *sorted(
+    str(p) for p in (ROOT / "docs" / "examples").iterdir() if (p / "ruleset.yaml").exists())])
+def test_a_game_declared_deterministic_never_reaches_a_chance_node(ruleset: str) -> None:
+    """Sound: a game said DETERMINISTIC (nothing in its ruleset draws) meets no chance node in random games, at
+    every player count; and the adapter refuses a draw in such a game rather than list it."""
+    rules = engine.load(ruleset)
+    for players in rules.player_counts:
+        if may_draw(rules, players):
+            continue
+        game = load_game(ruleset, players=players)
+        assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+        pick = random.Random(players)
+        for _ in range(3):
+            state, moves = game.new_initial_state(), 0
+            while not state.is_terminal() and moves < 300:
+                assert not state.is_chance_node(), f"{ruleset} with {players} players drew at random"
+                state.apply_action(pick.choice(state.legal_actions()))
+                moves += 1
+
+
+@pytest.mark.parametrize(("code", "draws"), [
+    ("pass", False), ("let n = roll(d6)", True), ("roll d6:\n  1: pass\n  2..6: pass", True),
+    ("shuffle(supply)", True), ("toss(c in supply)", True),
+])
+def test_code_that_rolls_shuffles_or_tosses_makes_a_game_stochastic(tmp_path: Path, code: str, draws: bool) -> None:
+    """Known from the compiled code: a ruleset otherwise without chance draws as soon as a move's code does."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(ONE_CODE.replace("CODE", code.replace("\n", "\n        ")), encoding="utf-8")
+    assert may_draw(engine.load(str(ruleset)), 2) is draws
+    mode = load_game(str(ruleset)).get_type().chance_mode
+    assert mode == (pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if draws else pyspiel.GameType.ChanceMode.DETERMINISTIC)
+
+
+ONE_CODE = """\
+name: one-code
+version: 1
+players: [2]
+types: {side: [A, B]}
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  coin:
+    faces: [heads, tails]
+    instances: [{id: coin}]
+zones:
+  hand: {kind: hand, per: role}
+turn:
+  - do:
+      effect: |
+        CODE
+end: {when: "false", max_turns: 2}
+scoring: {rank: r in roles, by: [0], points: [1, 0]}
+"""
+
+
+def test_every_draw_of_the_engine_is_one_may_draw_knows() -> None:
+    """may_draw is sound only while it knows every place the engine draws from its generator: a new one (a block
+    that rolls, a function that shuffles) must be added to it, and here."""
+    sites = {}
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if where.startswith(("engine/rl/", "engine/core/rng.py", "engine/core/information.py", "engine/core/facedown.py")):
+            continue  # the chance nodes themselves, the generator, and the searches' samples (never a game's play)
+        found = len(re.findall(r"\w\.roll\(|roll_in_effect\(|random_below\(|\.shuffle\(|rng\.below\(|rng\.shuffle\(|"
+                               r"seat_draws\(", "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                                                         if not line.lstrip().startswith((">>>", "def ")))))
+        if found:
+            sites[where] = found
+    assert sites == {
+        "engine/model/state.py": 5,  # roll, roll_in_effect, random_below and shuffle themselves
+        "engine/model/game.py": 4,  # the seating (roles dealt at random) and the roll-off for the first seat
+        "engine/model/dealing.py": 1,  # a setup's shuffle, replayed (its code says shuffle)
+        "engine/blocks/dice.py": 2,  # a die step
+        "engine/blocks/contest.py": 5,  # a contest's dice and re-rolled ties
+        "engine/blocks/switch.py": 1,  # a hidden switch of roles
+        "engine/blocks/state_functions.py": 2,  # shuffle() and toss()
+        "engine/blocks/action_roll.py": 1,  # an action roll
+        "engine/lang/functions.py": 1,  # roll(d6)
+        "engine/lang/ast.py": 1,  # roll d6:
+    }
+
+
+def test_a_game_tree_too_deep_for_cfr_is_a_clear_error_not_a_recursion_error() -> None:
+    """Pig to 2 points: a run of 1s changes nothing and may go on until the turn limit, so CFR, which recurses along
+    the tree, went beyond Python's recursion limit; it now stops with what is wrong and what to use."""
+    game = load_game(PIG, set_options={"goal": "2"})
+    with pytest.raises(TooDeep, match="deeper than Python's recursion .* play it with MCTS"):
+        cfr.CFRSolver(game).evaluate_and_update_policy()
+
+
+@pytest.mark.parametrize("folder", ["a,b", "c=d", "e(f)"])
+def test_a_ruleset_path_a_game_string_cannot_carry_is_refused(tmp_path: Path, folder: str) -> None:
+    """A ruleset under a folder named 'a,b' loaded, but its states could not be deserialised (OpenSpiel read the
+    path as two parameters); it is refused up front, by either way of loading, saying why and what to do."""
+    where = tmp_path / folder
+    where.mkdir()
+    (where / "ruleset.yaml").write_text(Path(PIG).read_text(encoding="utf-8"), encoding="utf-8")
+    for load in (lambda: load_game(str(where)), lambda: pyspiel.load_game("rulecraft", {"ruleset": str(where)})):
+        with pytest.raises(ValueError, match="OpenSpiel's game strings give a meaning of their own.*rename the folder"):
+            load()
+    with pytest.raises(ValueError, match="the option 'goal=3;4' cannot be written"):
+        load_game(PIG, set_options={"goal": "3;4"})
 
 
 def test_a_zero_sum_claim_is_checked_at_the_end() -> None:

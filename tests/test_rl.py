@@ -65,12 +65,10 @@ EXAMPLES = sorted(p.name for p in EXAMPLES_DIR.iterdir() if p.is_dir() or p.suff
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_pettingzoo_api_and_seed_tests_on_every_example(name: str) -> None:
     """The example games of docs/examples (hidden hands, dice, sealed bids, 2 to 5 players) pass PettingZoo's checks
-    at every player count, but where the deal PettingZoo's api_test plays (seed 0) is over before anyone decides
-    (its own test then fails converting None: see docs/rl.md)."""
+    at every player count."""
     game = engine.load(EXAMPLES_DIR / name)
     for players in game.player_counts:
-        if not game.new_state(players=players, seed=0).is_terminal:
-            pettingzoo_test.api_test(env(game, players=players), num_cycles=300)
+        pettingzoo_test.api_test(env(game, players=players), num_cycles=300)
         pettingzoo_test.seed_test(lambda: env(game, players=players), num_cycles=100)
 
 
@@ -325,21 +323,29 @@ def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, eng
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_game_without_a_decision_is_over_at_reset_with_its_rewards(players: int) -> None:
-    """Home run with one piece each never asks anything (each choice has one option): as docs/rl.md says, every agent
-    is terminated after reset with its return as reward, and the doc's loop ends having stepped None for each."""
-    game = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "home-run", set_options={"pieces_each": 1})
+def test_a_game_without_a_decision_is_refused_at_reset(players: int) -> None:
+    """Home run with one piece each never asks anything (each choice has one option): every deal is over before
+    anyone decides, which PettingZoo's API cannot express (after reset some agent decides), so reset says so."""
+    game = engine.load(EXAMPLES_DIR / "home-run", set_options={"pieces_each": 1})
     e = env(game, players=players)
-    e.reset(seed=1)
-    returns = e.unwrapped.game_state.returns()
-    assert e.unwrapped.game_state.is_terminal and sorted(returns) == [0.0] * (players - 1) + [1.0]
-    seen = {}
-    for agent in e.agent_iter():
-        observation, reward, terminated, truncated, info = e.last()
-        assert terminated and not observation["action_mask"].any()
-        seen[agent] = reward
-        e.step(None)
-    assert seen == {f"player_{seat}": returns[seat - 1] for seat in range(1, players + 1)} and e.agents == []
+    with pytest.raises(ValueError, match=r"home-run for \d players was over before anyone decided in 101 deals"):
+        e.reset(seed=1)
+    with pytest.raises(RuntimeError, match="call reset"):
+        e.unwrapped.observe("player_1")
+
+
+def test_a_deal_over_before_anyone_decides_is_dealt_again_and_pettingzoos_api_test_passes() -> None:
+    """Home run with two pieces: seed 0 deals a game over at once, on which PettingZoo's api_test failed inside its
+    own code (np.int32(None)); reset deals again from the seed's sequence, the same way every time."""
+    game = engine.load(EXAMPLES_DIR / "home-run")
+    assert game.new_state(players=2, seed=0).is_terminal
+    e = env(game, players=2)
+    e.reset(seed=0)
+    dealt = e.unwrapped.game_seed
+    assert dealt != 0 and not e.unwrapped.game_state.is_terminal and not any(e.terminations.values())
+    e.reset(seed=0)
+    assert e.unwrapped.game_seed == dealt
+    pettingzoo_test.api_test(env(game, players=2), num_cycles=300)
 
 
 def test_resets_without_a_seed_after_one_with_a_seed_play_the_same_games(games: dict[str, engine.Game]) -> None:

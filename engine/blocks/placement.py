@@ -63,6 +63,8 @@ class Placed(NamedTuple):
     cid: int | None = None
     block = "placement"
     saved = ("placed",)
+    components = ("placed",)  # saved keys holding components (see engine.core.slices.component_keys)
+    read_by = ("clash", "form_groups")  # the steps that read it (see engine.core.slices.unread_keys)
 
 
 class Queued(NamedTuple):
@@ -72,6 +74,7 @@ class Queued(NamedTuple):
     turn: int | None = None  # the turn they were placed in: a turn whose clash step did not run leaves them unclashed
     block = "clash queue"
     saved = ("placed since the clash", "placed in turn")
+    components = ("placed since the clash",)
 
 
 make_slice = tuple.__new__

@@ -27,7 +27,7 @@ from engine.lang import ast, codegen, shared
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection, unknown_options
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import DRAWS, Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, ListOf, Type
 
 
@@ -701,6 +701,7 @@ class Shuffle(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         zone = self.value(scope, args[0], ZONE, "zone").fn if args else (lambda s, e: 0)
+        scope.reach.add(DRAWS)
         pos, node = call.pos, args[0] if args else None
 
         def shuffle(s: Any, e: list[Any]) -> None:
@@ -748,6 +749,7 @@ class Toss(Function):
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(EFFECT, lambda s, e: None)
+        scope.reach.add(DRAWS)
         items = as_selection(args[0]).compile_parts(scope).items
 
         def toss(s: Any, e: list[Any]) -> None:

@@ -45,7 +45,7 @@ from engine.lang.codegen import finish
 from engine.lang.defined import code_text, define_functions
 from engine.lang.parser import TOO_DEEP, counting_code, parse_expression, parse_program, spend_code
 from engine.lang.program import Program
-from engine.lang.scope import Compiled, Scope
+from engine.lang.scope import DRAWS, Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, Type
 from engine.model.game import ROLL_OFFS, Game
 
@@ -317,6 +317,8 @@ class Builder:
             return Compiled(ANY, lambda s, e: None)
         if nested:
             note_asking(self.game.vocab, scope.reach)
+        if DRAWS in scope.reach:
+            self.game.vocab.data[DRAWS] = True  # the ruleset's code may draw at random (see engine.rl.chance.may_draw)
         return compiled
 
     def expression(self, text: Any, want: str | None = None, bind: dict[str, Type] | None = None,

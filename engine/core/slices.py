@@ -122,6 +122,27 @@ def saved_keys() -> set[str]:
     return {key for cls in SLICES.values() for key in cls.saved}
 
 
+def component_keys() -> set[str]:
+    """The saved keys whose values are components (an id, or a list of ids), as a kind of slice declares them in
+    ``components``: what a position's key renames with the components (see
+    :func:`engine.model.savefile.transposition_key`); a kind that declares none may hold ids all the same.
+
+    Example: ``"placed" in component_keys()`` (the piece just placed).
+    """
+    return {key for cls in SLICES.values() for key in getattr(cls, "components", ())}
+
+
+def unread_keys(step_kinds: set[str]) -> set[str]:
+    """The saved keys of the slices that only steps of other kinds read, as a kind of slice declares them in
+    ``read_by`` (the step kinds that read it; none declared: anything may): what a game with only steps of
+    ``step_kinds`` never reads again, and a position's key leaves out.
+
+    Example: ``"placed" in unread_keys({"place"})`` (the piece just placed, read by a clash or a group step).
+    """
+    return {key for cls in SLICES.values() if getattr(cls, "read_by", None) and not step_kinds & set(cls.read_by)
+            for key in cls.saved}
+
+
 @slice_kind
 class Chance(NamedTuple):
     """The state's own slice for chance: the dice scenarios load, what ``toss()`` threw, the draws chosen at CHANCE nodes."""

@@ -26,7 +26,7 @@ from typing import Any, Callable, Protocol, Sequence
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
-from engine.lang.scope import RUNS, Code, Compiled, Fn, Scope
+from engine.lang.scope import DRAWS, RUNS, Code, Compiled, Fn, Scope
 from engine.lang.types import (
     ANY,
     ANY_COMPONENT,
@@ -1432,6 +1432,7 @@ class Roll(Node):
                 scope.error(case.pos, f"{case.low}..{case.high} is not a face of a d{self.sides}")
         branches = tuple((case.matches, body.compile(scope.child()).fn) for case, body in self.cases)
         sides = self.sides
+        scope.reach.add(DRAWS)
 
         def run(s: Any, e: list[Any]) -> None:
             value = s.roll_in_effect(sides)

@@ -24,7 +24,7 @@ from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import DRAWS, Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
 
 
@@ -597,6 +597,7 @@ class RollValue(Function):
             scope.error(call.pos, "roll() can't be used in a condition or score: it would change the game's dice",
                         "roll in a program (setup, effects) and keep the result with 'let'")
         c = self.value(scope, args[0], DIE, "die") if args else Compiled(DIE, lambda s, e: 6)
+        scope.reach.add(DRAWS)
         f, pos = c.fn, call.pos
 
         def roll(s: Any, e: list[Any]) -> int:

@@ -35,6 +35,9 @@ ASKS = "asks"
 """In :attr:`Scope.reach`: the code calls ``choose``, so it may pause for a player's answer."""
 RUNS = "runs"
 """In :attr:`Scope.reach`: the code changes the game through a call or an assignment, which may run other code (a hook)."""
+DRAWS = "draws"
+"""In :attr:`Scope.reach`: the code draws at random (rolls a die, shuffles a zone); a ruleset any of whose code does
+is noted in its vocabulary's ``data`` under this key."""
 ASKS_LATE = "asks after changing"
 """In :attr:`Scope.reach`: a ``choose`` may ask after the code changed the game or asked already (it is written after
 a change or another ``choose``, or in a loop)."""
@@ -132,7 +135,7 @@ class Scope:
         self.calls: list[int] = parent.calls if parent else [0]  # how deeply the ruleset's functions called here nest
         self.inlined: list[int] = parent.inlined if parent else [0]  # syntax nodes of the calls written inline here
         self.aliases: dict[str, Compiled] = {}  # names standing for code compiled elsewhere (an inline call's arguments)
-        self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS)
+        self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS, DRAWS)
         self.looping: bool = parent.looping if parent else False  # inside a loop: code written later may run earlier
         # the ruleset's functions whose bodies are being written inline around this code (none is written in itself)
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()

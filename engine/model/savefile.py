@@ -24,7 +24,7 @@ from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
 from engine.core.showtext import cut, players as players_text
-from engine.core.slices import observed, saved_keys, slices_from_json, slices_to_json
+from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
@@ -129,6 +129,101 @@ def comparable(s: "State") -> tuple[Any, ...]:
         s.step, _slices_to_json(s), s.rng, s.outcome, tuple(s.counters), s.pending,
         s.decisions, s.chance, s.explicit_chance,
     )
+
+
+def transposition_key(s: "State") -> str:
+    """A key equal for equal positions, to key a transposition table or a cache: 32 hex digits.
+
+    Unlike :func:`position_hash` (a save's checksum, which :func:`engine.runner.replay.state_hash` gives), it
+    leaves out which of identical copies of a component lies where, and the order pieces came onto the board
+    (the board's layout stays): two copies of a piece placed at 0,0 then 2,2, or at 2,2 then 0,0, key alike.
+    Copies are renamed in a canonical order (the board's cells in order, then the other zones'
+    places), with their faces, own counters and the slices that declare components; a slice that only steps the
+    game does not have read (a piece just placed, without a clash or group step) is left out.  A position holding an
+    id of a renamed copy in some other part (a slice that declares none, a pending choice, a chance event) keys
+    as it is, so two positions never key alike unless they are the same position up to copies; such
+    positions then miss each other, as they always did.  Code that lists ``board`` itself sees the order
+    pieces came onto it, which the key leaves out.
+
+    Example: ``transposition_key(a) == transposition_key(b)`` for ``a``, ``b`` two orders of the same moves.
+    """
+    data = {k: v for k, v in state_to_json(s).items() if k not in _IDENTITY}
+    unread = unread_keys({step.kind for step in s.game.steps})
+    data[SLICES_KEY] = {k: v for k, v in data[SLICES_KEY].items() if k not in unread}
+    rename = _canonical_copies(s)
+    board = s.game.board_zone
+    if not _holds_any(_opaque(data), rename):  # renaming is sound: no part holds a renamed id unsaid
+        face = list(data["face"])
+        for old, new in rename.items():
+            face[new] = data["face"][old]
+        data["face"] = face
+        data["zones"] = [[rename.get(c, c) for c in zone] for zone in data["zones"]]
+        data["board"] = [[x, y, rename.get(c, c)] for x, y, c in data["board"]]
+        if "stacks" in data:
+            data["stacks"] = [[x, y, [rename.get(c, c) for c in below]] for x, y, below in data["stacks"]]
+        if "counters" in data:
+            slots, counters = s.game.counter_slots, list(data["counters"])
+            for old, new in rename.items():
+                for i, j in zip(slots[old], slots[new]):
+                    counters[j] = data["counters"][i]
+            data["counters"] = counters
+        scratch = dict(data[SLICES_KEY])
+        for key in component_keys() & scratch.keys():
+            scratch[key] = _renamed(scratch[key], rename)
+        data[SLICES_KEY] = scratch
+    else:
+        data["copies"] = "as they lie"  # never alike a renamed position
+    if board >= 0:
+        data["zones"][board] = sorted(data["zones"][board])
+    for key in ("board", "frontier", "stacks", "groups", "members"):
+        if key in data:
+            data[key] = sorted(data[key])
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+def _canonical_copies(s: "State") -> dict[int, int]:
+    """The renaming of identical copies that puts them in a canonical order: each set of copies, its ids in
+    order, given to its copies as they come on the board's cells in order (each cell's pile from the top), then in
+    the other zones in order.  Only the copies that change their id are in it (empty: none does)."""
+    g = s.game
+    order = [c for cell in sorted(s.grid) for c in (s.grid[cell], *s.stacks.get(cell, ()))]
+    order += [c for z, zone in enumerate(s.zones) if z != g.board_zone for c in zone]
+    rename: dict[int, int] = {}
+    for copies in g.identical.values():
+        if len(copies) > 1:
+            members = set(copies)
+            placed = [c for c in order if c in members]
+            placed += sorted(members.difference(placed))
+            rename.update((old, new) for old, new in zip(placed, sorted(copies)) if old != new)
+    return rename
+
+
+def _opaque(data: dict[str, Any]) -> list[Any]:
+    """The parts of a saved position that may hold components' ids but say nothing of which do."""
+    known = component_keys() | {DECIDED}
+    return [{k: v for k, v in data[SLICES_KEY].items() if k not in known},
+            *(data.get(key) for key in ("pending", "decisions", "chance"))]  # an outcome holds seats, scores, texts
+
+
+def _holds_any(value: Any, ids: dict[int, int]) -> bool:
+    """Whether ``value`` (JSON-ready data) holds a whole number among ``ids``' keys, at any depth."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value in ids
+    if isinstance(value, dict):
+        return any(_holds_any(v, ids) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_any(v, ids) for v in value)
+    return False
+
+
+def _renamed(value: Any, rename: dict[int, int]) -> Any:
+    """``value`` (an id, or lists of them) with each id renamed."""
+    if isinstance(value, list):
+        return [_renamed(v, rename) for v in value]
+    return rename.get(value, value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State":

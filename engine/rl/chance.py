@@ -34,10 +34,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from engine.blocks.action_roll import ActionRoll
+from engine.blocks.contest import Contest
+from engine.blocks.dice import Roll
+from engine.blocks.switch import SwitchRole
 from engine.core import rng
 from engine.core.errors import RulecraftError
+from engine.lang.scope import DRAWS
 
 if TYPE_CHECKING:
+    from engine.model.game import Game
     from engine.model.state import State
 
 LIMIT = 4096
@@ -85,3 +91,26 @@ def drawn(run: Callable[[], "State"], chosen: Chosen, what: str = "this step",
             return run()
     except _Stopped as stop:
         return stop.size, stop.at
+
+
+def may_draw(game: "Game", players: int) -> bool:
+    """Whether a game of ``game`` for ``players`` may draw at random at all (roll a die, shuffle, deal seats at
+    random), known from the compiled ruleset: True unless nothing that draws is in it.  Every draw site of the
+    engine is one of these: the seating (roles dealt at random, a roll-off for the first seat), code that rolls, tosses or
+    shuffles (noted when compiled), a step that rolls (a die step, an action roll, a contest's dice or its
+    re-rolled ties) and a hidden switch of roles (a role drawn blind).
+
+    Example: ``may_draw(engine.load("my-board-game"), 2)`` is False for a game of placing pieces in the open,
+    True as soon as one card's code says ``shuffle(deck)``.
+    """
+    if game.first_roll or game.vocab.data.get(DRAWS):
+        return True
+    if game.roles is not None and len(game.roles.groups(players)) > 1:
+        return True
+    contests = [step.rules for step in game.steps if isinstance(step, Contest)]
+    if game.parts.get("contest") is not None:
+        contests.append(game.parts["contest"])
+    if any(rules.sides or "reroll" in rules.ties for rules in contests):
+        return True
+    return any(isinstance(step, (Roll, ActionRoll)) or (isinstance(step, SwitchRole) and step.hidden)
+               for step in game.steps)

@@ -47,6 +47,9 @@ from engine.rl.encoding import HIGH, LOW, Encoder
 
 P = ParamSpec("P")
 
+DEALS = 100
+"""How many deals over before anyone decides :meth:`RulecraftEnv.reset` deals again before refusing the game."""
+
 
 def agent_name(seat: int) -> str:
     """The PettingZoo name of a seat: ``player_1`` for seat 1."""
@@ -120,6 +123,10 @@ class RulecraftEnv(AECEnv):
         starts (as Gymnasium's environments do), or at random if none was ever given.  The game's own seed is kept
         in ``self.game_seed``.
 
+        A deal that is over before anyone decides (every choice forced) is dealt again from the next seed of
+        that sequence, since PettingZoo's API wants an agent to decide after ``reset``; a game over at once in
+        the first deal and the :data:`DEALS` after it is refused (ValueError): no seat ever decides.
+
         A seed also seeds each agent's action space, so ``action_space(agent).sample(mask)`` plays
         the same game again: ``e.reset(seed=7)`` twice, sampling the same way, gives the same result, and
         ``e.reset(seed=7)`` once, then ``e.reset()`` before each further game, the same games.
@@ -129,6 +136,16 @@ class RulecraftEnv(AECEnv):
             self._seeds.seed(seed)
         self.game_seed = seed if seed is not None else self._seeds.getrandbits(63)
         self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        for _ in range(DEALS):  # a deal over before anyone decides is no episode (PettingZoo's API wants a decision)
+            if not self.game_state.is_terminal:
+                break
+            self.game_seed = self._seeds.getrandbits(63)
+            self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        else:
+            self.game_state = None
+            raise ValueError(f"{self.game.name} for {self.players} players was over before anyone decided in "
+                             f"{DEALS + 1} deals in a row (every choice has one option): there is nothing to learn, "
+                             "and PettingZoo's API wants a decision after reset")
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed((seed + i) % 2**64)  # numpy takes no negative seed

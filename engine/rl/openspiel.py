@@ -27,7 +27,11 @@ can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
   what the seat may not see;
 * utility: ``returns`` (``state.returns()``: 1 a sole winner, 1/k for k seats
   sharing a win, else 0 — constant-sum 1 with two seats or more, unless goals
-  decide), ``scores`` (each seat's final score: general-sum) or
+  decide), ``zero-sum-returns`` (the same made zero-sum: each return times the
+  number of players, less 1 — with two, 1 a win, -1 a loss, 0 a draw — for the
+  algorithms that insist on a zero-sum game, such as
+  ``minimax.alpha_beta_search``; not for a game that goals decide),
+  ``scores`` (each seat's final score: general-sum) or
   ``zero-sum-scores`` (the scores, which must sum to 0: a final position
   whose scores do not is an error).
 
@@ -60,9 +64,10 @@ from engine.core.errors import RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
 from engine.model.game import Game
+from engine.model.savefile import transposition_key
 from engine.model.state import State as EngineState
 from engine.rl.actions import ActionTable
-from engine.rl.chance import LIMIT, Chosen, drawn
+from engine.rl.chance import LIMIT, Chosen, drawn, may_draw
 from engine.rl.encoding import HIGH, LOW, Encoder
 
 try:
@@ -77,12 +82,11 @@ NAME = "rulecraft"
 PARAMETERS: dict[str, Any] = {"ruleset": "", "players": 0, "variant": "", "options": "", "utility": "returns"}
 """The game's parameters and their defaults."""
 
-UTILITIES = ("returns", "scores", "zero-sum-scores")
+UTILITIES = ("returns", "zero-sum-returns", "scores", "zero-sum-scores")
 """What a final position is worth to each player (see the module's docstring)."""
 
 _GAME_TYPE = dict(
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,  # a game that never draws has no chance node
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     provides_information_state_string=True,
     provides_information_state_tensor=False,
@@ -101,6 +105,10 @@ def load_game(ruleset: str, players: int = 0, variant: str | Sequence[str] = "",
     Example: ``load_game("my-game", players=3)``, ``load_game("my-dice-game", utility="zero-sum-scores")``.
     """
     _rules_of.cache_clear()
+    for name, value in (set_options or {}).items():
+        if ";" in f"{name}{value}" or ":" in str(name):
+            raise ValueError(f"the option {cut(repr(f'{name}={value}'), 60)} cannot be written in the game's options "
+                             "(name:value pairs joined by ';'): a name holds no ':' and neither holds ';'")
     params = {"ruleset": ruleset, "players": players, "variant": variant if isinstance(variant, str) else "+".join(variant),
               "options": ";".join(f"{k}:{v}" for k, v in (set_options or {}).items()), "utility": utility}
     return pyspiel.load_game(NAME, {k: v for k, v in params.items() if v != PARAMETERS[k]})
@@ -137,6 +145,7 @@ class Rules:
     players: int
     utility: str
     constant_sum: bool
+    deterministic: bool  # nothing in the ruleset draws at random (see engine.rl.chance.may_draw): no chance node
     table: ActionTable
     encoder: Encoder
     params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included
@@ -200,6 +209,9 @@ class Node:
         node, or at the position it leads to."""
         result = drawn(run, self.chosen, what)
         if isinstance(result, tuple):
+            if self.rules.deterministic:
+                raise RulecraftError(f"{what} draws at random, but nothing in {self.rules.game.name} was known to: "
+                                     "the game was declared DETERMINISTIC (engine.rl.chance.may_draw misses a way to draw)")
             size, at = result
             return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self)
         return self.at(result)
@@ -243,6 +255,10 @@ class Node:
         return text
 
 
+class TooDeep(RulecraftError):
+    """A game tree deeper than Python's recursion limit lets a recursive algorithm (CFR) walk."""
+
+
 class RulecraftState(pyspiel.State):
     """A position of the game (see :class:`Node`)."""
 
@@ -271,7 +287,14 @@ class RulecraftState(pyspiel.State):
         return [(value, 1.0 / size) for value in range(size)]
 
     def _apply_action(self, action: int) -> None:
-        self.node = self.node.after(action)
+        try:
+            self.node = self.node.after(action)
+        except RecursionError:
+            raise TooDeep(f"{self.node.rules.game.name}: the game tree goes deeper than Python's recursion lets an "
+                          "algorithm that walks the whole tree (CFR, exploitability, alpha-beta) follow (here "
+                          f"{len(self.node.path) + 1} actions from the start, chance outcomes included); dice rolled again without end (a tied "
+                          "roll-off rolled again, a run of rolls that changes nothing) make such a tree: play it with "
+                          "MCTS, which never recurses, or bound it (a variant, fewer turns)") from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         """An action's text in the action table, or the number of a chance outcome."""
@@ -289,12 +312,12 @@ class RulecraftState(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * rules.players
         assert position is not None and position.outcome is not None
-        if rules.utility == "returns":
+        if rules.utility in ("returns", "zero-sum-returns"):
             values = [float(v) for v in position.returns()]
             if rules.constant_sum and abs(sum(values) - 1.0) > 1e-9:
                 raise RulecraftError(f"{rules.game.name}: the returns {values} do not sum to 1, as a game without "
                                      "goals should")
-            return values
+            return values if rules.utility == "returns" else [v * rules.players - 1.0 for v in values]
         values = [float(v) for v in position.outcome.scores]
         if rules.utility == "zero-sum-scores" and sum(values) != 0:
             raise RulecraftError(f"{rules.game.name}: the final scores {values} do not sum to 0: "
@@ -318,11 +341,19 @@ class RulecraftState(pyspiel.State):
         return sample
 
     def __str__(self) -> str:
-        """The actions that led here (so that no two states read alike), the position as its save reads, and at a
-        chance node the draw it waits for."""
+        """In a game that never draws, the position's key (:func:`~engine.model.savefile.transposition_key`): two
+        orders of moves reaching the same position read alike, as OpenSpiel's tools that tell states by their text
+        want (``value_iteration``, ``get_all_states(to_string=str)``), then who moves and the board.  Otherwise the
+        actions that led here (so that no two states read alike: what a step draws next depends on the values drawn
+        before), the position as its save reads, and at a chance node the draw it waits for."""
         node = self.node
-        text = "before the setup" if node.position is None else json.dumps(
-            {k: v for k, v in node.position.to_json().items() if k != "checksum"}, default=str)
+        position = node.position
+        if node.rules.deterministic and position is not None:
+            board = " ".join(f"{x},{y}:{position.game.piece_names[c]}" for (x, y), c in sorted(position.grid.items()))
+            mover = "over" if position.is_terminal else f"seat {position.seat_to_move} to move"
+            return f"position {transposition_key(position)}, {mover}; board {board or 'empty'}"
+        text = "before the setup" if position is None else json.dumps(
+            {k: v for k, v in position.to_json().items() if k != "checksum"}, default=str)
         text = f"after {list(node.path)}: {text}"
         return f"{text} (then a draw among {node.chance.size} values)" if node.chance is not None else text
 
@@ -355,6 +386,8 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     """The rules of the game of ``params`` (all of them, sorted), compiled once: OpenSpiel loads a game again from
     its name for every state it loads (:func:`load_game` compiles afresh)."""
     given = dict(params)
+    for key in ("ruleset", "variant", "options"):
+        _check_writable(key, str(given[key]))
     utility = given["utility"]
     if utility not in UTILITIES:
         raise ValueError(f"utility is one of {', '.join(UTILITIES)}, not {cut(repr(utility), 60)}")
@@ -371,21 +404,48 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     if players not in counts:
         raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
     goals = any(isinstance(outcome, Goals) for seats, outcome in game.outcomes if players in seats)
-    constant = utility == "returns" and players >= 2 and not goals
+    deterministic = not may_draw(game, players)
+    constant = utility in ("returns", "zero-sum-returns") and players >= 2 and not goals
+    if utility == "zero-sum-returns" and not constant:
+        raise ValueError(f"utility=zero-sum-returns needs a game of two players or more whose returns sum to 1 (not "
+                         f"one that goals decide): {game.name} for {players} players is not; use returns")
+    zero_sum = utility in ("zero-sum-returns", "zero-sum-scores")
     game_type = pyspiel.GameType(
         short_name=NAME, long_name=f"Rulecraft: {game.title or game.name}",
-        utility=pyspiel.GameType.Utility.ZERO_SUM if utility == "zero-sum-scores"
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum
         else pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION if has_hidden_information(game)
         else pyspiel.GameType.Information.PERFECT_INFORMATION,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC if deterministic
+        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         max_num_players=max(counts), min_num_players=min(counts), **_GAME_TYPE)
     table = ActionTable(game)
-    low, high = (0.0, 1.0) if utility == "returns" else (float(LOW), float(HIGH))
-    info = pyspiel.GameInfo(num_distinct_actions=len(table), max_chance_outcomes=LIMIT, num_players=players,
+    low, high = {"returns": (0.0, 1.0), "zero-sum-returns": (-1.0, players - 1.0)}.get(utility, (float(LOW), float(HIGH)))
+    info = pyspiel.GameInfo(num_distinct_actions=len(table), max_chance_outcomes=0 if deterministic else LIMIT, num_players=players,
                             min_utility=low, max_utility=high,
-                            utility_sum=1.0 if constant else 0.0 if utility == "zero-sum-scores" else None,
+                            utility_sum=0.0 if zero_sum else 1.0 if constant else None,
                             max_game_length=game.max_turns * max(1, len(game.steps)) * players)
-    return Rules(game_type, info, game, players, utility, constant, table, Encoder(game, players), params)
+    return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players), params)
+
+
+STRING_SYNTAX = ",=()"
+"""The characters OpenSpiel's game strings give a meaning of their own (``rulecraft(ruleset=a,players=2)``)."""
+
+
+def _check_writable(key: str, value: str) -> None:
+    """Refuse a parameter that OpenSpiel could not read back from the game's string: a ruleset under a folder named
+    ``a,b`` would load, but no state of it would deserialise (``pyspiel.deserialize_game_and_state``).
+
+    >>> _check_writable("ruleset", "/tmp/a,b/ruleset.yaml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: the ruleset '/tmp/a,b/ruleset.yaml' holds ',', which OpenSpiel's game strings ...
+    """
+    found = [c for c in STRING_SYNTAX if c in value]
+    if found:
+        what = "a path without them (rename the folder, or link to it from one)" if key == "ruleset" else "none of them"
+        raise ValueError(f"the {key} {cut(repr(value), 80)} holds {', '.join(repr(c) for c in found)}, which "
+                         f"OpenSpiel's game strings give a meaning of their own ({NAME}(ruleset=...,players=2)): "
+                         f"its states could not be serialised and loaded again; give {what}")
 
 
 def _replayed(rules: Rules, path: tuple[int, ...]) -> Node:
@@ -419,4 +479,5 @@ def _observed(position: EngineState, seat: int) -> str:
 pyspiel.register_game(pyspiel.GameType(
     short_name=NAME, long_name="Rulecraft ruleset", utility=pyspiel.GameType.Utility.GENERAL_SUM,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,  # each ruleset's game says DETERMINISTIC if it is
     max_num_players=100, min_num_players=1, **_GAME_TYPE), RulecraftGame)

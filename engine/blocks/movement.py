@@ -21,6 +21,10 @@ Example (YAML)::
           - {by: [1, 1], onto: empty-or-rival}
         capture_to: taken
 
+On a board of points (``board: {kind: points}``) a step may go along a link
+instead, to any point a link joins to the piece's: ``{along: link, onto:
+empty}``; ``forward`` is then not needed.
+
 Text form: ``move 3,1 to 4,2``.
 
 >>> facing((1, 2), "down")
@@ -37,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, board_cells, distinct
 from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
@@ -74,7 +79,12 @@ class Move(Step):
         roles = list(g.roles.values) if g.roles else []
         forward = spec.get("forward")
         self.forward: dict[str, str] = {role: "up" for role in roles}
-        if not isinstance(forward, Mapping):
+        written_steps = spec.get("steps")
+        linked_only = isinstance(written_steps, Sequence) and bool(written_steps) and all(
+            isinstance(step, Mapping) and "along" in step for step in written_steps)
+        if forward is None and linked_only:  # steps along links go every way: nobody faces anywhere
+            pass
+        elif not isinstance(forward, Mapping):
             b.error(b.pos(spec, "forward"), "'forward' must map each role to the way it faces: up, down, left or right")
         else:
             for role, way in forward.items():
@@ -93,10 +103,21 @@ class Move(Step):
         if not isinstance(written, Sequence) or not written:
             b.error(b.pos(spec, "steps"), "'steps' must list the moves: {by: [sideways, forward], onto: empty}")
             written = []
+        self.along: list[str] = []  # what a step along a link may land on, one entry per such step
         for i, step in enumerate(written):
+            if isinstance(step, Mapping) and "along" in step:
+                b.unknown_keys(step, ("along", "onto"), "a move step")
+                if str(step["along"]) != "link":
+                    b.error(b.pos(step, "along"), f"'along' is 'link' (to a point a link joins), not '{step['along']}'")
+                elif not isinstance(g.grid, PointsBoard):
+                    b.error(b.pos(step, "along"), "'along: link' needs a board of points (board: {kind: points}); "
+                                                  "on a grid write the step's offset, 'by: [sideways, forward]'")
+                self.along.append(b.choice(step, "onto", ONTO, "empty"))
+                continue
             by = step.get("by") if isinstance(step, Mapping) else None
             if not (isinstance(by, Sequence) and len(by) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in by)):
-                b.error(b.pos(written, i), "each step needs 'by: [sideways, forward]' (two whole numbers)")
+                b.error(b.pos(written, i), "each step needs 'by: [sideways, forward]' (two whole numbers)"
+                        + (", or 'along: link'" if isinstance(g.grid, PointsBoard) else ""))
                 continue
             b.unknown_keys(step, ("by", "onto"), "a move step")
             onto = b.choice(step, "onto", ONTO, "empty")
@@ -112,7 +133,7 @@ class Move(Step):
                 b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone; '{self.zone_name}' is one zone per role")
             else:
                 self.zone = g.zone_index[(self.zone_name, None)]
-        elif any(onto != "empty" for _, onto in self.steps):
+        elif any(onto != "empty" for _, onto in self.steps) or any(onto != "empty" for onto in self.along):
             b.error(pos, "a move that captures needs 'capture_to': the zone captured pieces go to")
         self.must_pass = b.choice(spec, "if_none", ("pass", "must-pass"), "pass") == "must-pass"
         # the board offsets of each step, by the direction a role faces
@@ -177,7 +198,7 @@ class Move(Step):
         (the cell reached, whether it may be empty, whether it may hold a rival, the move); kept by the step.
 
         >>> from types import SimpleNamespace
-        >>> step = Move.__new__(Move); step.reach, step.by_place = {}, {}
+        >>> step = Move.__new__(Move); step.reach, step.by_place, step.along = {}, {}, []
         >>> step.by_direction = {"up": [((0, 1), "empty"), ((1, 1), "empty-or-rival")]}
         >>> board = SimpleNamespace(cells=[(0, 0), (1, 0), (0, 1), (1, 1)], contains=lambda c: 0 <= min(c) <= max(c) <= 1)
         >>> step.place_steps(board, "up")[0]
@@ -199,7 +220,7 @@ class Move(Step):
         kept by the step.
 
         >>> from types import SimpleNamespace
-        >>> step = Move.__new__(Move); step.reach = {}; step.by_direction = {"up": [((0, 1), "empty")]}
+        >>> step = Move.__new__(Move); step.reach, step.along = {}, []; step.by_direction = {"up": [((0, 1), "empty")]}
         >>> board = SimpleNamespace(cells=[(0, 0), (0, 1)], contains=lambda c: c in ((0, 0), (0, 1)))
         >>> step.reaches(board, "up")
         {(0, 0): (((0, 1), 'empty'),), (0, 1): ()}
@@ -207,6 +228,7 @@ class Move(Step):
         offsets = self.by_direction[direction]
         found = self.reach[direction] = {
             (x, y): tuple(((x + dx, y + dy), onto) for (dx, dy), onto in offsets if grid.contains((x + dx, y + dy)))
+            + tuple((to, onto) for onto in self.along for to in grid.neighbours((x, y)))
             for x, y in grid.cells}
         return found
 
@@ -249,8 +271,9 @@ class Move(Step):
         cells = board_cells(game)
         on = set(cells)
         offsets = dict.fromkeys(by for direction in sorted(set(self.forward.values())) for by, _ in self.by_direction[direction])
-        moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells for b in ((a[0] + dx, a[1] + dy) for dx, dy in offsets)
-                 if b in on]
+        linked = game.grid.neighbours if self.along and game.grid is not None else (lambda cell: ())
+        moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells
+                 for b in dict.fromkeys([*((a[0] + dx, a[1] + dy) for dx, dy in offsets), *linked(a)]) if b in on]
         return Texts(distinct([*(["pass"] if self.must_pass else []), *moves]))
 
     def format(self, args: tuple[Any, ...]) -> str:
@@ -276,8 +299,10 @@ class Move(Step):
     def describe(self) -> str:
         ways = ", ".join(f"{role} {way}" for role, way in self.forward.items())
         onto = {"empty": "onto an empty cell", "rival": "only capturing", "empty-or-rival": "onto an empty cell or capturing"}
-        steps = "; ".join(f"{step_words(by)} {onto[o]}" for by, o in self.steps)
-        text = (f"move one of your pieces (those whose {self.side} is your role; facing {ways}): {steps}; "
+        steps = "; ".join([*(f"{step_words(by)} {onto[o]}" for by, o in self.steps),
+                           *(f"along a link {onto[o]}" for o in self.along)])
+        facing_ = f"; facing {ways}" if self.steps else ""
+        text = (f"move one of your pieces (those whose {self.side} is your role{facing_}): {steps}; "
                 f"captured pieces go to the {self.zone_name}")
         if self.must_pass:
             text += "; a player who cannot move must pass"
@@ -323,7 +348,8 @@ BLOCK = declare(Block(
                     "type": "string",
                 },
                 "forward": {
-                    "description": "The way each role faces: up (+y), down (-y), right (+x) or left (-x).",
+                    "description": ("The way each role faces: up (+y), down (-y), right (+x) or left (-x) (not "
+                                    "needed when every step is `along: link`)."),
                     "type": "object",
                     "additionalProperties": {"enum": ["up", "down", "right", "left"]},
                 },
@@ -341,6 +367,11 @@ BLOCK = declare(Block(
                                 "minItems": 2,
                                 "maxItems": 2,
                             },
+                            "along": {
+                                "description": ("`link`: to any point a link joins to the piece's (a board of "
+                                                "points), instead of `by`."),
+                                "enum": ["link"],
+                            },
                             "onto": {
                                 "description": ("What the target cell may hold: `empty`, `rival` (captured) or "
                                                 "`empty-or-rival`; never a piece of one's own."),
@@ -348,7 +379,6 @@ BLOCK = declare(Block(
                                 "default": "empty",
                             },
                         },
-                        "required": ["by"],
                         "additionalProperties": False,
                     },
                 },
@@ -360,7 +390,7 @@ BLOCK = declare(Block(
                     "default": "pass",
                 },
             },
-            "required": ["side", "forward", "steps"],
+            "required": ["side", "steps"],
             "additionalProperties": False,
         },
     },

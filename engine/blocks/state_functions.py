@@ -333,8 +333,11 @@ class LongestLine(Function):
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         from engine.blocks.grid import LineMemo
+        from engine.blocks.pointsboard import NO_SHAPES
 
         args = self.arity(call, scope, 1)
+        if scope.vocab.data.get("geometry") == "points":
+            scope.error(call.pos, f"longest_line() reads straight lines of cells; {NO_SHAPES}")
         if not args:
             return Compiled(INT, lambda s, e: 0)
         sel = as_selection(args[0]).compile_parts(scope)

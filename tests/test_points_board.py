@@ -1,0 +1,187 @@
+"""Boards of points joined by links (``board: {kind: points}``): checked where written, read through the links.
+
+The board here is a triangle a-b-c with a tail c-d::
+
+    a . b        a 0,0   b 2,0
+     \\ /         c 1,1
+      c
+      |
+      d          d 1,3
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.blocks.pointsboard import PointsBoard
+from engine.core.errors import IllegalActionError
+
+RULESET = """
+name: points-test
+players: [2]
+types:
+  colour: [Red, Blue]
+roles:
+  of: colour
+  seating: {2: [1, 2]}
+components:
+  stone:
+    attributes: {colour: colour}
+    instances:
+      - {id: R, colour: Red, count: 2}
+      - {id: B, colour: Blue, count: 2}
+board:
+  kind: points
+  points: {a: [0, 0], b: [2, 0], c: [1, 1], d: [1, 3]}
+  links: [[a, b, c, a], [c, d]]
+zones:
+  pot: {kind: hand, per: role}
+setup: |
+  for r in roles:
+    move(t in stones where t.colour == r, pot(r))
+turn:
+  - place: {from: pot, face: as-is}
+end:
+  when: count(empty_cells) == 0
+scoring:
+  rank: r in roles
+  by: [largest_group(s in board where s.colour == r)]
+  points: key
+"""
+
+
+def load(tmp_path: Path, text: str = RULESET) -> engine.Game:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(textwrap.dedent(text))
+    return engine.load(str(path))
+
+
+def problems(tmp_path: Path, board: str) -> list[str]:
+    """Every problem ``rulecraft validate`` reports when the ruleset's board is ``board`` (line:col and message)."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    start = RULESET.index("board:")
+    end = RULESET.index("zones:")
+    path.write_text(RULESET[:start] + textwrap.dedent(board).strip() + "\n" + RULESET[end:])
+    return [f"{d.pos.line}:{d.pos.col} {d.message}" for d in validate_path(str(path))]
+
+
+@pytest.fixture()
+def game(tmp_path: Path) -> engine.Game:
+    return load(tmp_path)
+
+
+def test_the_points_are_the_cells_and_the_links_their_adjacency(game: engine.Game) -> None:
+    board = game.grid
+    assert isinstance(board, PointsBoard)
+    assert board.cells == ((0, 0), (2, 0), (1, 1), (1, 3))
+    assert sorted(board.neighbours((1, 1))) == [(0, 0), (1, 3), (2, 0)]
+    assert board.neighbours((1, 3)) == ((1, 1),) and board.neighbours((1, 2)) == ()  # 1,2 is no point
+    for cell in board.cells:  # a link goes both ways
+        assert all(cell in board.neighbours(n) for n in board.neighbours(cell))
+
+
+def test_code_reads_points_by_name_and_through_links(game: engine.Game) -> None:
+    s = game.new_state(players=2)
+    ask = lambda text: game.compile_condition(text).run(s)  # noqa: E731
+    assert ask("a == (0, 0) and d.x == 1 and d.y == 3")
+    assert ask("neighbours(d) == [c] and count(neighbours(c)) == 3 and neighbours((1, 2)) == []")
+    assert ask("count(empty_cells) == 4 and not (1, 2) in empty_cells and at(c) == none")
+    s.apply("place R at 0,0")
+    s.apply("place B at 1,1")
+    s.apply("place R at 2,0")
+    assert ask("count(empty_cells) == 1 and empty_cells == [d] and at(a).colour == Red")
+    assert ask("largest_group(s in board where s.colour == Red) == 2")  # a-b: linked
+    s.apply("place B at 1,3")
+    assert ask("largest_group(s in board where s.colour == Blue) == 2")  # c-d: the tail
+    assert s.is_terminal
+
+
+def test_placing_touching_follows_the_links(game: engine.Game) -> None:
+    s = game.new_state(players=2)
+    assert {a.args[-1] for a in s.legal_actions()} == set(game.grid.cells)  # the first piece goes anywhere
+    s.apply("place R at 1,3")
+    assert {a.args[-1] for a in s.legal_actions()} == {(1, 1)}  # only c is linked to d
+    with pytest.raises(IllegalActionError):
+        s.apply("place B at 0,0")
+    with pytest.raises(IllegalActionError, match="not on the board"):
+        s.apply("place B at 1,2")
+    s.apply("place B at 1,1")
+    assert game.state_from_json(s.to_json()) == s
+
+
+def test_the_move_step_goes_along_links(tmp_path: Path) -> None:
+    text = RULESET.replace("  pot: {kind: hand, per: role}\n", "  taken: {kind: pile}\n").replace(
+        "setup: |\n  for r in roles:\n    move(t in stones where t.colour == r, pot(r))\n",
+        "setup: |\n  place(s in stones where s.id == \"R\", a)\n  place(s in stones where s.id == \"B\", d)\n",
+    ).replace("  - place: {from: pot, face: as-is}",
+              "  - move: {side: colour, steps: [{along: link, onto: empty-or-rival}], capture_to: taken}"
+              ).replace("count(empty_cells) == 0", "count(board) < 2 or turn > 6")
+    game = load(tmp_path, text)
+    s = game.new_state(players=2)
+    assert sorted(str(a) for a in s.legal_actions()) == ["move 0,0 to 1,1", "move 0,0 to 2,0"]
+    s.apply("move 0,0 to 1,1")
+    assert [str(a) for a in s.legal_actions()] == ["move 1,3 to 1,1"]  # capturing along the tail
+    with pytest.raises(IllegalActionError):
+        s.apply("move 1,3 to 0,0")
+
+
+def test_a_move_along_links_is_refused_on_a_grid(tmp_path: Path) -> None:
+    text = RULESET.replace("  pot: {kind: hand, per: role}\n", "  taken: {kind: pile}\n").replace(
+        "  - place: {from: pot, face: as-is}", "  - move: {side: colour, steps: [{along: link}], capture_to: taken}")
+    start, end = text.index("board:"), text.index("zones:")
+    text = text[:start] + "board: {kind: square-grid, width: 3, height: 3}\n" + text[end:]
+    with pytest.raises(engine.RulesetError, match="'along: link' needs a board of points"):
+        load(tmp_path, text)
+
+
+@pytest.mark.parametrize("board, expected", [
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0]}, links: [[a, e]]}",
+     ["1:67 link to an unknown point 'e'"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0]}, links: [[a, \"5,5\"]]}",
+     ["1:67 link to an unknown point '5,5'"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [0, 0]}, links: [[a, b]]}",
+     ["1:46 two points at 0,0: 'a' is there already"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0]}, links: [[a, b, b]]}",
+     ["1:70 a link from point 'b' to itself"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0]}, links: [[a, b], [b, a]]}",
+     ["1:75 points 'b' and 'a' are linked twice"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0], c: [2, 0]}, links: [[a, b]]}",
+     ["1:54 point 'c' has no link"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0]}}",
+     ["1:8 a board of points needs 'links': the paths joining its points, e.g. [[a, b, c]] (write 'links: []' for none)"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [one, 0]}, links: [[a, b]]}",
+     ["1:46 a point's position is [x, y], two whole numbers from -999 to 999, not ['one', 0]"]),
+    ("board: {kind: points, points: [[0, 0], [1, 0]], links: [[0, 0]]}",
+     ["1:57 a link is a list of two points or more (a path), e.g. [a, b] or [a, b, c]"]),
+    ("board: {kind: points, points: {a: [0, 0], turn: [1, 0]}, links: [[a, turn]]}",
+     ["1:43 the name 'turn' is already a built-in name; pick another name for this point"]),
+    ("board: {kind: points, points: {a: [0, 0]}, links: [], width: 3}",
+     ["1:55 unknown setting 'width' in a board of points"]),
+])
+def test_a_wrong_board_of_points_is_reported_where_written(tmp_path: Path, board: str, expected: list[str]) -> None:
+    found = problems(tmp_path, board)
+    line = RULESET[:RULESET.index("board:")].count("\n")  # the board's line, counted from 0
+    assert [p.split(" ", 1)[0] for p in found] == [f"{line + int(e.split(':')[0])}:{e.split(':')[1].split(' ')[0]}" for e in expected]
+    assert [p.split(" ", 1)[1] for p in found] == [e.split(" ", 1)[1] for e in expected]
+
+
+def test_a_list_of_positions_names_points_by_position(tmp_path: Path) -> None:
+    start, end = RULESET.index("board:"), RULESET.index("zones:")
+    text = RULESET[:start] + "board: {kind: points, points: [[0, 0], [2, 0], [1, 1]], links: [[\"0,0\", [2, 0], \"1,1\"]]}\n" + RULESET[end:]
+    board = load(tmp_path, text).grid
+    assert board.cells == ((0, 0), (2, 0), (1, 1)) and board.names == {}
+    assert sorted(board.neighbours((2, 0))) == [(0, 0), (1, 1)]
+
+
+def test_shapes_and_straight_lines_are_refused_on_a_board_of_points(tmp_path: Path) -> None:
+    """A board of points has no grid: its straight lines are the ruleset's to name (see docs/examples/morris)."""
+    with pytest.raises(engine.RulesetError, match="a board of points has no shapes"):
+        load(tmp_path, RULESET.replace("zones:", "shapes:\n  pair: {kind: chain}\nzones:"))
+    with pytest.raises(engine.RulesetError, match="longest_line.. reads straight lines of cells; a board of points"):
+        load(tmp_path, RULESET.replace("by: [largest_group(", "by: [longest_line("))

@@ -11,6 +11,7 @@ The board here is a triangle a-b-c with a tail c-d::
 
 from __future__ import annotations
 
+import io
 import textwrap
 from pathlib import Path
 
@@ -185,3 +186,55 @@ def test_shapes_and_straight_lines_are_refused_on_a_board_of_points(tmp_path: Pa
         load(tmp_path, RULESET.replace("zones:", "shapes:\n  pair: {kind: chain}\nzones:"))
     with pytest.raises(engine.RulesetError, match="longest_line.. reads straight lines of cells; a board of points"):
         load(tmp_path, RULESET.replace("by: [largest_group(", "by: [longest_line("))
+
+
+def test_the_terminal_draws_the_points_where_they_lie_and_the_links_between(game: engine.Game) -> None:
+    from cli import render
+
+    s = game.new_state(players=2)
+    s.apply("place R at 1,1")
+    out = io.StringIO()
+    render.make_console(width=60, file=out).print(render.board(s))
+    assert out.getvalue().splitlines() == [
+        "·───────·",
+        "  \\   /",
+        "    R",
+        "    │",
+        "    │",
+        "    │",
+        "    ·",
+        "· an empty point; points: a 0,0, b 2,0, c 1,1, d 1,3",
+    ]
+
+
+def test_the_browser_draws_points_and_links_and_no_other_cell(game: engine.Game) -> None:
+    from cli.web.svg import board_svg
+
+    s = game.new_state(players=2)
+    s.apply("place R at 1,3")
+    svg = board_svg(s)
+    assert svg.count('<line class="link"') == 4 and svg.count('class="point"') == 4
+    assert [part.split('"')[0] for part in svg.split('data-cell="')[1:]] == ["0,0", "2,0", "1,1", "1,3"]
+    assert "<title>d (1,3)</title>" in svg and "R at d (1,3)" in svg
+
+
+def test_the_observation_has_one_entry_per_point(game: engine.Game) -> None:
+    pytest.importorskip("numpy")
+    from engine.rl.encoding import Encoder
+
+    encoder = Encoder(game, players=2)
+    board = next(seg for seg in encoder.segments if seg.name == "board")
+    assert board.length == 2 * 4  # a name and a face for each of the 4 points, none for 1,2 or any other cell
+    s = game.new_state(players=2)
+    s.apply("place R at 1,3")
+    vector = encoder.encode(s.observation(1))
+    assert list(vector[board.offset:board.offset + 8]) == [0, 0, 0, 0, 0, 0, encoder.names["R"], 1]
+
+
+@pytest.mark.parametrize("step, message", [
+    ("  - place: {from: pot, face: as-is, bracket: {attribute: colour}}",
+     "'bracket' captures along straight lines of cells; a board of points has none"),
+])
+def test_steps_of_grid_geometry_are_refused_on_a_board_of_points(tmp_path: Path, step: str, message: str) -> None:
+    with pytest.raises(engine.RulesetError, match=message):
+        load(tmp_path, RULESET.replace("  - place: {from: pot, face: as-is}", step))

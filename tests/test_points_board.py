@@ -238,3 +238,34 @@ def test_the_observation_has_one_entry_per_point(game: engine.Game) -> None:
 def test_steps_of_grid_geometry_are_refused_on_a_board_of_points(tmp_path: Path, step: str, message: str) -> None:
     with pytest.raises(engine.RulesetError, match=message):
         load(tmp_path, RULESET.replace("  - place: {from: pot, face: as-is}", step))
+
+
+SCENARIO = """
+name: a man steps along the tail
+ruleset: ruleset.yaml
+position:
+  board:
+    d: R
+    "0,0": B
+actions:
+  - expect: [at(d).colour == Red, at(a).colour == Blue]
+  - move 1,3 to 1,1
+expect:
+  - at(c).colour == Red and at(d) == none
+"""
+
+
+def test_a_scenario_on_a_board_of_points_names_points_either_way(tmp_path: Path) -> None:
+    """A scenario's position may name a point by its name or its position; an unknown name is refused with a hint."""
+    from engine.runner.scenario import run_scenario
+
+    text = RULESET.replace("  pot: {kind: hand, per: role}\n", "  taken: {kind: pile}\n").replace(
+        "setup: |\n  for r in roles:\n    move(t in stones where t.colour == r, pot(r))\n", "").replace(
+        "  - place: {from: pot, face: as-is}", "  - move: {side: colour, steps: [{along: link}], capture_to: taken}")
+    load(tmp_path, text.replace("count(empty_cells) == 0", "turn > 9"))
+    path = tmp_path / "scenario.yaml"
+    path.write_text(SCENARIO)
+    result = run_scenario(path)
+    assert result.passed, result.failures
+    path.write_text(SCENARIO.replace("    d: R", "    dd: R"))
+    assert "'dd' is not a cell (write it like \"1,0\") nor a point's name (did you mean 'd'?)" in run_scenario(path).failures[0]

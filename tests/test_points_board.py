@@ -269,3 +269,41 @@ def test_a_scenario_on_a_board_of_points_names_points_either_way(tmp_path: Path)
     assert result.passed, result.failures
     path.write_text(SCENARIO.replace("    d: R", "    dd: R"))
     assert "'dd' is not a cell (write it like \"1,0\") nor a point's name (did you mean 'd'?)" in run_scenario(path).failures[0]
+
+
+def _moving(tmp_path: Path, move: str) -> engine.Game:
+    """The triangle and tail with a Red piece at a and a Blue one at d, and a turn of one ``move`` step."""
+    text = RULESET.replace("  pot: {kind: hand, per: role}\n", "  taken: {kind: pile}\n").replace(
+        "setup: |\n  for r in roles:\n    move(t in stones where t.colour == r, pot(r))\n",
+        "setup: |\n  place(s in stones where s.id == \"R\", a)\n  place(s in stones where s.id == \"B\", d)\n",
+    ).replace("  - place: {from: pot, face: as-is}", move).replace("count(empty_cells) == 0", "count(board) < 2 or turn > 6")
+    return load(tmp_path, text)
+
+
+def test_a_move_to_a_cell_a_condition_chooses_is_one_action(tmp_path: Path) -> None:
+    """``to:`` makes a move to any cell the condition allows one action per (piece, cell): here a linked point, or d
+    (a rival's, captured) from anywhere."""
+    game = _moving(tmp_path, "  - move: {side: colour, to: \"cell == d or cell in neighbours(piece.cell)\", capture_to: taken}")
+    s = game.new_state(players=2)
+    assert [str(a) for a in s.legal_actions()] == ["move 0,0 to 2,0", "move 0,0 to 1,1", "move 0,0 to 1,3"]
+    s.apply("move 0,0 to 1,3")
+    assert s.is_terminal and s.returns() == [1.0, 0.0]
+    assert "to any cell where" in game.steps[0].describe()
+
+
+def test_a_move_to_a_chosen_cell_never_lands_on_its_own_side_and_captures_only_with_capture_to(tmp_path: Path) -> None:
+    game = _moving(tmp_path, "  - move: {side: colour, to: \"true\"}")
+    s = game.new_state(players=2)
+    assert [str(a) for a in s.legal_actions()] == ["move 0,0 to 2,0", "move 0,0 to 1,1"]  # d holds a rival: no capture_to
+    with pytest.raises(IllegalActionError, match="cannot move to 1,3"):
+        s.apply("move 0,0 to 1,3")
+
+
+@pytest.mark.parametrize("move, message", [
+    ("  - move: {side: colour, to: \"cell + 1\"}", "this must be true or false"),
+    ("  - move: {side: colour, to: \"pice.x == 1\"}", "unknown name 'pice'"),
+    ("  - move: {side: colour}", "'steps' must list the moves"),
+])
+def test_a_wrong_move_to_is_reported(tmp_path: Path, move: str, message: str) -> None:
+    with pytest.raises(engine.RulesetError, match=message):
+        _moving(tmp_path, move)

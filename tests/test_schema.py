@@ -380,7 +380,7 @@ REQUIRED = {
         "/$defs/drawStep": ["from", "to"],
         "/$defs/placeStep": ["from"],
         "/$defs/placeStep/properties/bracket": ["attribute"],
-        "/$defs/moveStep": ["side", "steps"],
+        "/$defs/moveStep": ["side"],
         "/$defs/formGroupsStep": ["pattern", "attribute", "support", "face", "marker"],
         "/$defs/formGroupsStep/properties/marker": ["from", "to"],
         "/$defs/formGroupsStep/properties/reform": ["with", "from", "to"],

@@ -25,6 +25,13 @@ On a board of points (``board: {kind: points}``) a step may go along a link
 instead, to any point a link joins to the piece's: ``{along: link, onto:
 empty}``; ``forward`` is then not needed.
 
+``to:`` (with or instead of ``steps``) is a condition over ``piece`` and
+``cell``: the piece may also move to any cell of a board with edges where it
+holds (empty, or a rival's with ``capture_to``), one action per piece and
+cell — a man that "flies" to any empty point when its side has three left::
+
+    - move: {side: colour, to: "men(piece.colour) == 3 or cell in neighbours(piece.cell)"}
+
 Text form: ``move 3,1 to 4,2``.
 
 >>> facing((1, 2), "down")
@@ -47,6 +54,8 @@ from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.facedown import public_name
 from engine.core.yamlsource import Mapping, Sequence
+from engine.lang.scope import Fn
+from engine.lang.types import ANY_COMPONENT, CELL
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -66,7 +75,7 @@ def facing(offset: Cell, direction: str) -> Cell:
 @step_kind
 class Move(Step):
     kind = "move"
-    keys = ("if", "side", "forward", "steps", "capture_to", "if_none")
+    keys = ("if", "side", "forward", "steps", "to", "capture_to", "if_none")
 
     def __init__(self, index: int, spec: Mapping, pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
@@ -80,9 +89,9 @@ class Move(Step):
         forward = spec.get("forward")
         self.forward: dict[str, str] = {role: "up" for role in roles}
         written_steps = spec.get("steps")
-        linked_only = isinstance(written_steps, Sequence) and bool(written_steps) and all(
+        linked_only = isinstance(written_steps, Sequence) and all(
             isinstance(step, Mapping) and "along" in step for step in written_steps)
-        if forward is None and linked_only:  # steps along links go every way: nobody faces anywhere
+        if forward is None and (linked_only or "steps" not in spec and "to" in spec):  # nobody faces anywhere
             pass
         elif not isinstance(forward, Mapping):
             b.error(b.pos(spec, "forward"), "'forward' must map each role to the way it faces: up, down, left or right")
@@ -100,8 +109,11 @@ class Move(Step):
                         "give every role the way it faces: up, down, left or right")
         self.steps: list[tuple[Cell, str]] = []
         written = spec.get("steps")
-        if not isinstance(written, Sequence) or not written:
-            b.error(b.pos(spec, "steps"), "'steps' must list the moves: {by: [sideways, forward], onto: empty}")
+        if "to" in spec and "steps" not in spec:
+            written = []
+        elif not isinstance(written, Sequence) or not written:
+            b.error(b.pos(spec, "steps"), "'steps' must list the moves: {by: [sideways, forward], onto: empty} (or 'to' "
+                                          "say the cells a piece may move to)")
             written = []
         self.along: list[str] = []  # what a step along a link may land on, one entry per such step
         for i, step in enumerate(written):
@@ -136,6 +148,15 @@ class Move(Step):
         elif any(onto != "empty" for _, onto in self.steps) or any(onto != "empty" for onto in self.along):
             b.error(pos, "a move that captures needs 'capture_to': the zone captured pieces go to")
         self.must_pass = b.choice(spec, "if_none", ("pass", "must-pass"), "pass") == "must-pass"
+        self.to: Fn | None = None  # the condition over piece and cell of a move to a chosen cell (see chosen_moves)
+        self.to_text = ""
+        if "to" in spec:
+            compiled, self.to_slots = b.expression(spec["to"], "bool", bind={"piece": ANY_COMPONENT, "cell": CELL},
+                                                   pos=b.pos(spec, "to"))
+            self.to, self.to_text = compiled.fn, b.describe(spec["to"])
+            if g.grid is not None and not g.grid.fixed:
+                b.error(b.pos(spec, "to"), "'to' chooses among the cells of a board with edges (width and height, a hex "
+                                           "board or a board of points); a growing board has none to list")
         # the board offsets of each step, by the direction a role faces
         self.by_direction = {d: [(facing(by, d), onto) for by, onto in self.steps] for d in DIRECTIONS}
         self.reach: dict[str, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}  # see reaches
@@ -240,8 +261,30 @@ class Move(Step):
         s._actions = space
         return True
 
+    def chosen_moves(self, s: "StateView") -> list[tuple[Cell, Cell]]:
+        """The steps' moves (:meth:`moves`), then every move of a piece of the current role's to a cell of the board
+        where ``to`` holds (``piece`` the piece, ``cell`` the cell): an empty cell, or one of a rival's with
+        ``capture_to``; never its own cell or one of its own side's. Pieces in the board's order, then cells."""
+        found = dict.fromkeys(self.moves(s))
+        role, values, face, board = s.acting_role, self.values, s.face, s.grid
+        cells, to, captures = s.game.grid.cells, self.to, self.zone is not None
+        assert to is not None
+        env: list[Any] = [None] * self.to_slots
+        pieces = sorted((s.cell_of[p], p) for p in s.zones[s.game.board_zone] if values[face[p]][p] == role)
+        for start, piece in pieces:
+            if board.get(start) != piece:  # beneath another piece
+                continue
+            for cell in cells:
+                there = board.get(cell)
+                if cell == start or there is not None and (not captures or values[face[there]][there] == role):
+                    continue
+                env[0], env[1] = piece, cell
+                if to(s, env):
+                    found[(start, cell)] = None
+        return list(found)
+
     def actions(self, s: "StateView") -> ActionSpace:
-        moves = self.moves(s)
+        moves = self.moves(s) if self.to is None else self.chosen_moves(s)
         if not moves and self.must_pass:
             return ListSpace(self, [PASS])
         return ListSpace(self, moves)
@@ -273,7 +316,9 @@ class Move(Step):
         offsets = dict.fromkeys(by for direction in sorted(set(self.forward.values())) for by, _ in self.by_direction[direction])
         linked = game.grid.neighbours if self.along and game.grid is not None else (lambda cell: ())
         moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells
-                 for b in dict.fromkeys([*((a[0] + dx, a[1] + dy) for dx, dy in offsets), *linked(a)]) if b in on]
+                 for b in (cells if self.to is not None else
+                           dict.fromkeys([*((a[0] + dx, a[1] + dy) for dx, dy in offsets), *linked(a)]))
+                 if b in on and b != a]
         return Texts(distinct([*(["pass"] if self.must_pass else []), *moves]))
 
     def format(self, args: tuple[Any, ...]) -> str:
@@ -300,7 +345,9 @@ class Move(Step):
         ways = ", ".join(f"{role} {way}" for role, way in self.forward.items())
         onto = {"empty": "onto an empty cell", "rival": "only capturing", "empty-or-rival": "onto an empty cell or capturing"}
         steps = "; ".join([*(f"{step_words(by)} {onto[o]}" for by, o in self.steps),
-                           *(f"along a link {onto[o]}" for o in self.along)])
+                           *(f"along a link {onto[o]}" for o in self.along),
+                           *([f"to any cell where {self.to_text} " + onto["empty-or-rival" if self.zone is not None else "empty"]]
+                             if self.to is not None else [])])
         facing_ = f"; facing {ways}" if self.steps else ""
         text = (f"move one of your pieces (those whose {self.side} is your role{facing_}): {steps}; "
                 f"captured pieces go to the {self.zone_name}")
@@ -382,6 +429,13 @@ BLOCK = declare(Block(
                         "additionalProperties": False,
                     },
                 },
+                "to": {
+                    "description": ("A condition over `piece` (the piece moved) and `cell` (a cell of the board): the "
+                                    "piece may also move to any cell where it holds, one action per piece and cell "
+                                    "(an empty cell, or a rival's with `capture_to`), e.g. `flying(piece.colour) or "
+                                    "cell in neighbours(piece.cell)`."),
+                    "$ref": "#/$defs/condition",
+                },
                 "capture_to": {"description": "The shared zone captured pieces go to.", "$ref": "#/$defs/zoneName"},
                 "if_none": {
                     "description": ("When no move is possible: `pass` the turn (no decision) or `must-pass` (the "
@@ -390,7 +444,7 @@ BLOCK = declare(Block(
                     "default": "pass",
                 },
             },
-            "required": ["side", "steps"],
+            "required": ["side"],
             "additionalProperties": False,
         },
     },

@@ -162,6 +162,10 @@ def test_a_move_along_links_is_refused_on_a_grid(tmp_path: Path) -> None:
      ["1:57 a link is a list of two points or more (a path), e.g. [a, b] or [a, b, c]"]),
     ("board: {kind: points, points: {a: [0, 0], turn: [1, 0]}, links: [[a, turn]]}",
      ["1:43 the name 'turn' is already a built-in name; pick another name for this point"]),
+    ("board: {kind: points, points: {1: [0, 0], b: [1, 0]}, links: [[1, b]]}",
+     ["1:32 point name '1' must be a single word (letters, digits, _) and not a keyword"]),
+    ("board: {kind: points, points: {a: [0, 0], b: [1, 0]}, links: [[\"a\", \"1,0\"], [b, \" 0 , 0 \"]]}",
+     ["1:81 points 'b' and 'a' are linked twice"]),
     ("board: {kind: points, points: {a: [0, 0]}, links: [], width: 3}",
      ["1:55 unknown setting 'width' in a board of points"]),
 ])

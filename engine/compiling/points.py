@@ -139,9 +139,10 @@ def _point(b: "Builder", path: Sequence, j: int, by_name: dict[str, Cell], on: s
     """The point ``path[j]`` names (a name, ``"x,y"`` or ``[x, y]``); None, reported unless the point itself is in
     error (``written`` holds every name written), when it names none."""
     value = path[j]
-    if isinstance(value, str) and value in written and value not in by_name and parse_cell(value) is None:
+    named = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None  # a name (1: [0, 0] too)
+    if named is not None and named in written and named not in by_name and parse_cell(named) is None:
         return None
-    cell = by_name.get(value) if isinstance(value, str) else None
+    cell = by_name.get(named) if named is not None else None
     if cell is None:
         cell = parse_cell(value) if isinstance(value, str) else _position(value)
     if cell is None or cell not in on:

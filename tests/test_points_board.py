@@ -311,3 +311,19 @@ def test_a_move_to_a_chosen_cell_never_lands_on_its_own_side_and_captures_only_w
 def test_a_wrong_move_to_is_reported(tmp_path: Path, move: str, message: str) -> None:
     with pytest.raises(engine.RulesetError, match=message):
         _moving(tmp_path, move)
+
+
+def test_moves_to_chosen_cells_on_a_large_board_are_not_listed(tmp_path: Path) -> None:
+    """Every two cells of a board of 10,000 would be 100 million texts: the learning environment offers them by rank."""
+    text = RULESET.replace("  pot: {kind: hand, per: role}\n", "  taken: {kind: pile}\n").replace(
+        "setup: |\n  for r in roles:\n    move(t in stones where t.colour == r, pot(r))\n", "").replace(
+        "  - place: {from: pot, face: as-is}", "  - move: {side: colour, to: \"true\"}").replace(
+        "count(empty_cells) == 0", "true")
+    start, end = text.index("board:"), text.index("zones:")
+    game = load(tmp_path, text)
+    small = game.steps[0].action_texts(game)
+    assert small.complete and len(small.texts) == 4 * 3
+    text = text[:start] + "board: {kind: square-grid, width: 100, height: 100}\n" + text[end:]
+    game = load(tmp_path, text)
+    texts = game.steps[0].action_texts(game)
+    assert not texts.complete and texts.texts == () and "99,990,000 pairs of cells" in texts.unlisted

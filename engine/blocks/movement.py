@@ -46,7 +46,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
-from engine.blocks.enumeration import Texts, board_cells, distinct
+from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells, distinct
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.steps import Step, step_kind
@@ -310,9 +310,14 @@ class Move(Step):
 
     def action_texts(self, game: "GameView") -> Texts:
         """``move A to B`` for every cell A of the board and every cell B a step reaches from it, whichever way its
-        role faces; ``pass`` when passing is forced."""
+        role faces (with ``to``: every other cell); ``pass`` when passing is forced. With ``to`` on a board of more
+        than :data:`MOST_TEXTS` pairs of cells the moves are not listed (offered by rank instead)."""
         cells = board_cells(game)
         on = set(cells)
+        pairs = len(cells) * (len(cells) - 1)
+        if self.to is not None and pairs > MOST_TEXTS:
+            return Texts(("pass",) if self.must_pass else (), unlisted=f"which piece moves where ('move X,Y to X,Y'): "
+                                                                      f"{pairs:,} pairs of cells, more than {MOST_TEXTS:,}")
         offsets = dict.fromkeys(by for direction in sorted(set(self.forward.values())) for by, _ in self.by_direction[direction])
         linked = game.grid.neighbours if self.along and game.grid is not None else (lambda cell: ())
         moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells

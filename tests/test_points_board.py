@@ -327,3 +327,16 @@ def test_moves_to_chosen_cells_on_a_large_board_are_not_listed(tmp_path: Path) -
     game = load(tmp_path, text)
     texts = game.steps[0].action_texts(game)
     assert not texts.complete and texts.texts == () and "99,990,000 pairs of cells" in texts.unlisted
+
+
+def test_an_action_may_name_a_point_by_its_name(game: engine.Game) -> None:
+    """``place R at d`` is ``place R at 1,3``; a word that names no point is refused as before."""
+    s = game.new_state(players=2)
+    s.apply("place R at d")
+    assert [game.piece_names[cid] for cell, cid in s.grid.items() if cell == (1, 3)] == ["R"]
+    with pytest.raises(IllegalActionError, match="cell 0,0 does not touch any piece"):
+        s.apply("place B at a")  # a is not linked to d
+    with pytest.raises(IllegalActionError, match="'e' is not a cell"):
+        s.apply("place B at e")
+    s.apply("place B at c")
+    assert [game.piece_names[cid] for cell, cid in s.grid.items() if cell == (1, 1)] == ["B"]

@@ -327,10 +327,10 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
     game = state.game
     xs, ys = [x for x, _ in board.cells], [y for _, y in board.cells]
     size = CELL / 2
-    top = max(ys) if board.y_up else min(ys)
+    top, left = max(ys) if board.y_up else min(ys), min(xs)
 
     def centre(cell: tuple[int, int]) -> tuple[float, float]:
-        return MARGIN / 2 + size + (cell[0] - min(xs)) * CELL, MARGIN / 2 + size + abs(cell[1] - top) * CELL
+        return MARGIN / 2 + size + (cell[0] - left) * CELL, MARGIN / 2 + size + abs(cell[1] - top) * CELL
 
     width, height = MARGIN + (max(xs) - min(xs) + 1) * CELL, MARGIN + (max(ys) - min(ys) + 1) * CELL
     colours, short = value_colours(game), _labels(game)

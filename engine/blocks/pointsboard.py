@@ -55,6 +55,7 @@ class PointsBoard:
     y_up: bool = False  # drawn with y growing upwards; it changes no rule
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     names: dict[str, Cell] = field(init=False, repr=False, compare=False)
+    _named: dict[Cell, str] = field(init=False, repr=False, compare=False)
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
 
     geometry = POINTS
@@ -72,6 +73,7 @@ class PointsBoard:
             around[b].append(a)
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "names", {name: cell for name, cell in self.points if name})
+        object.__setattr__(self, "_named", {cell: name for name, cell in self.points if name})
         object.__setattr__(self, "_around", {cell: tuple(near) for cell, near in around.items()})
 
     def contains(self, cell: Cell) -> bool:
@@ -100,10 +102,7 @@ class PointsBoard:
 
     def name_of(self, cell: Cell) -> str:
         """The point's name, else its position as text (``3,0``)."""
-        for name, at in self.points:
-            if at == cell and name:
-                return name
-        return f"{cell[0]},{cell[1]}"
+        return self._named.get(cell) or f"{cell[0]},{cell[1]}"
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""

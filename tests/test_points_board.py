@@ -340,3 +340,21 @@ def test_an_action_may_name_a_point_by_its_name(game: engine.Game) -> None:
         s.apply("place B at e")
     s.apply("place B at c")
     assert [game.piece_names[cid] for cell, cid in s.grid.items() if cell == (1, 1)] == ["B"]
+
+
+def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
+    """The browser's drawing reads each point once (it took about 7 s for 10,000 points, each looking at all)."""
+    import time
+
+    from cli.web.svg import board_svg
+
+    points = "".join(f"    p{x}_{y}: [{x}, {y}]\n" for x in range(100) for y in range(100))
+    links = "".join(f"    - [p{x}_{y}, p{x + 1}_{y}]\n" for x in range(99) for y in range(100))
+    links += "".join(f"    - [p0_{y}, p0_{y + 1}]\n" for y in range(99))
+    start, end = RULESET.index("board:"), RULESET.index("zones:")
+    game = load(tmp_path, RULESET[:start] + "board:\n  kind: points\n  points:\n" + points + "  links:\n" + links + RULESET[end:])
+    s = game.new_state(players=2)
+    began = time.perf_counter()
+    svg = board_svg(s)
+    assert time.perf_counter() - began < 2.0
+    assert svg.count('class="point"') == 10_000 and "<title>p99_99 (99,99)</title>" in svg

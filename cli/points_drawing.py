@@ -47,9 +47,9 @@ def layout(board: "PointsBoard") -> tuple[list[str], dict[Cell, tuple[int, int]]
         across -= 1
     while down > 1 and (max(ys) - min(ys)) * down > MOST_WIDE:
         down -= 1
-    top = max(ys) if board.y_up else min(ys)
-    where = {(x, y): (abs(y - top) * down, (x - min(xs)) * across) for x, y in board.cells}
-    rows = [[" "] * ((max(xs) - min(xs)) * across + 1) for _ in range((max(ys) - min(ys)) * down + 1)]
+    top, left = max(ys) if board.y_up else min(ys), min(xs)
+    where = {(x, y): (abs(y - top) * down, (x - left) * across) for x, y in board.cells}
+    rows = [[" "] * ((max(xs) - left) * across + 1) for _ in range((max(ys) - min(ys)) * down + 1)]
     crooked: list[tuple[Cell, Cell]] = []
     for a, b in board.links:
         (r1, c1), (r2, c2) = where[a], where[b]

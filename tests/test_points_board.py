@@ -184,12 +184,32 @@ def test_a_list_of_positions_names_points_by_position(tmp_path: Path) -> None:
     assert sorted(board.neighbours((2, 0))) == [(0, 0), (1, 1)]
 
 
-def test_shapes_and_straight_lines_are_refused_on_a_board_of_points(tmp_path: Path) -> None:
-    """A board of points has no grid: its straight lines are the ruleset's to name (see docs/examples/morris)."""
+def test_shapes_are_refused_on_a_board_of_points(tmp_path: Path) -> None:
+    """A board of points has no grid for shapes to lie on: its lines are the ruleset's to name."""
     with pytest.raises(engine.RulesetError, match="a board of points has no shapes"):
         load(tmp_path, RULESET.replace("zones:", "shapes:\n  pair: {kind: chain}\nzones:"))
-    with pytest.raises(engine.RulesetError, match="longest_line.. reads straight lines of cells; a board of points"):
-        load(tmp_path, RULESET.replace("by: [largest_group(", "by: [longest_line("))
+
+
+def test_a_straight_line_runs_along_links_the_same_way(tmp_path: Path) -> None:
+    """``longest_line`` on a board of points: linked points, every link pointing the same way. On Morris's board the
+    straight runs of three are exactly its 16 mills; c4-e4 (the centre between them is no point) is no line."""
+    game = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "morris")
+    board = game.grid
+    assert board.longest_line([(0, 0), (3, 0), (6, 0)]) == 3  # a7 d7 g7: a mill
+    assert board.longest_line([(0, 3), (1, 3), (2, 3), (4, 3)]) == 3  # a4 b4 c4, and e4 beyond the gap
+    assert board.longest_line([(2, 3), (4, 3)]) == 1  # c4 and e4 are not linked
+    assert board.longest_line([(0, 0), (3, 0), (3, 1)]) == 2  # a bend ends the run
+    mills = [trio for trio in _threes(board.cells) if board.longest_line(trio) == 3]
+    assert len(mills) == 16
+    s = load(tmp_path, RULESET.replace("by: [largest_group(", "by: [longest_line(")).new_state(players=2)
+    s.apply("place R at 0,0")
+    s.apply("place B at 1,1")
+    s.apply("place R at 2,0")
+    assert s.game.compile_condition("longest_line(s in board where s.colour == Red) == 2").run(s)  # a-b
+
+
+def _threes(cells: tuple) -> list[tuple]:
+    return [(a, b, c) for i, a in enumerate(cells) for j, b in enumerate(cells[i + 1:], i + 1) for c in cells[j + 1:]]
 
 
 def test_the_terminal_draws_the_points_where_they_lie_and_the_links_between(game: engine.Game) -> None:

@@ -5,7 +5,8 @@ cells keeps its meaning (``c.x``, ``at(c)``, ``"3,0"`` in a scenario); a
 point may have a name too, which code reads as that cell.  Two points are
 neighbours when a link joins them, whatever their positions: ``neighbours``,
 connected groups, placing next to a piece and the ``move`` step's
-``along: link`` follow the links.  The board's cells are its points, in the
+``along: link`` follow the links, and a straight line is a run of linked
+points every link of which points the same way (:meth:`PointsBoard.longest_line`).  The board's cells are its points, in the
 order written, and nothing else.
 
 ::
@@ -25,6 +26,7 @@ order written, and nothing else.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -34,7 +36,7 @@ Cell = tuple[int, int]
 BBox = tuple[int, int, int, int]
 
 POINTS = Geometry("points", 1, {"all": ()}, lambda c: c, lambda c: c)
-"""A board of points: no straight lines or turns of its own (shapes and patterns are refused on it)."""
+"""A board of points: no lines of cells or turns of its own (shapes and patterns are refused on it)."""
 
 NO_SHAPES = ("a board of points has no shapes: its points lie on no grid of cells. Name what counts with functions "
              "over the points, e.g. in_line(cell a, cell b): a.y == b.y")
@@ -100,6 +102,27 @@ class PointsBoard:
         """Size of the largest group of ``cells`` connected through links."""
         return largest_group(cells, self.neighbours, self._around)
 
+    def longest_line(self, cells: Iterable[Cell]) -> int:
+        """Length of the longest straight run of ``cells``: each linked to the one before, every link of the run
+        pointing the same way (``3,0`` to ``6,0`` continues ``0,0`` to ``3,0``; a bend ends the run).
+
+        >>> board = PointsBoard(points=(("a", (0, 0)), ("b", (3, 0)), ("c", (6, 0)), ("d", (3, 1))),
+        ...                     links=(((0, 0), (3, 0)), ((3, 0), (6, 0)), ((3, 0), (3, 1))))
+        >>> board.longest_line({(0, 0), (3, 0), (6, 0)}), board.longest_line({(0, 0), (3, 0), (3, 1)})
+        (3, 2)
+        """
+        on = set(cells)
+        best = 1 if on else 0
+        for cell in on:
+            for step in {way(cell, n) for n in self._around.get(cell, ()) if n in on}:
+                if any(n in on and way(n, cell) == step for n in self._around[cell]):
+                    continue  # not where a run this way starts
+                length, here = 1, cell
+                while (ahead := next((n for n in self._around[here] if n in on and way(here, n) == step), None)) is not None:
+                    length, here = length + 1, ahead
+                best = max(best, length)
+        return best
+
     def name_of(self, cell: Cell) -> str:
         """The point's name, else its position as text (``3,0``)."""
         return self._named.get(cell) or f"{cell[0]},{cell[1]}"
@@ -108,3 +131,14 @@ class PointsBoard:
         """The board in English, for ``rulecraft explain``."""
         stacks = "; pieces may be stacked" if self.stacking else ""
         return f"a board of {len(self.cells)} points joined by {len(self.links)} links{stacks}"
+
+
+def way(a: Cell, b: Cell) -> Cell:
+    """The direction from ``a`` to ``b``, its steps divided by their greatest common divisor.
+
+    >>> way((0, 0), (3, 0)), way((1, 1), (3, 5))
+    ((1, 0), (1, 2))
+    """
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    g = math.gcd(dx, dy) or 1
+    return (dx // g, dy // g)

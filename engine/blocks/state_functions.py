@@ -329,19 +329,24 @@ class GroupOf(Function):
 
 @dataclass(frozen=True)
 class LongestLine(Function):
-    """The length of the longest straight line of selected pieces on the board."""
+    """The length of the longest straight line of selected pieces on the board (on a board of points: of linked
+    points, every link the same way)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         from engine.blocks.grid import LineMemo
-        from engine.blocks.pointsboard import NO_SHAPES
 
         args = self.arity(call, scope, 1)
-        if scope.vocab.data.get("geometry") == "points":
-            scope.error(call.pos, f"longest_line() reads straight lines of cells; {NO_SHAPES}")
         if not args:
             return Compiled(INT, lambda s, e: 0)
         sel = as_selection(args[0]).compile_parts(scope)
         items = sel.items
+        if scope.vocab.data.get("geometry") == "points":  # straight runs of linked points
+
+            def along_links(s: Any, e: list[Any]) -> int:
+                cell_of = s.cell_of
+                return s.game.grid.longest_line([cell for c in items(s, e) if (cell := cell_of[c]) is not None])
+
+            return Compiled(INT, along_links)
         memos: dict[tuple[tuple[int, int], ...], LineMemo] = {}  # by the board's offsets: one per game, in practice
 
         def longest(s: Any, e: list[Any]) -> int:

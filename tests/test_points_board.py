@@ -383,3 +383,8 @@ def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
     began = time.perf_counter()
     render.board(s)
     assert time.perf_counter() - began < 1.2
+
+
+def test_a_function_named_as_a_point_says_it_is_the_point(tmp_path: Path) -> None:
+    with pytest.raises(engine.RulesetError, match=r"the name 'c' is already defined \(the point c\); pick another name"):
+        load(tmp_path, RULESET.replace("scoring:", "functions:\n  c(colour r): 1\nscoring:"))

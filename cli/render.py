@@ -10,7 +10,10 @@ attribute of a declared type, else its name) in that value's colour, ``[..]``
 when it is in a pattern group and ``{..}`` at the group's anchor (both
 bracketed in the colour of the group's marker), empty hexes next to a piece
 show their coordinates, and a line per group names its marker and counts its
-pieces.  A square board with edges is drawn whole.
+pieces.  A square board with edges is drawn whole.  A board of points
+(``board: {kind: points}``) is drawn as its points where they lie, each
+showing its piece as a square board's cell does, with its links between
+(laid out by cli.points_drawing).
 
 A ruleset's ``display:`` gives values their own style and short text: a
 piece without faces of its own then reads as the short texts of its values

@@ -388,3 +388,13 @@ def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
 def test_a_function_named_as_a_point_says_it_is_the_point(tmp_path: Path) -> None:
     with pytest.raises(engine.RulesetError, match=r"the name 'c' is already defined \(the point c\); pick another name"):
         load(tmp_path, RULESET.replace("scoring:", "functions:\n  c(colour r): 1\nscoring:"))
+
+
+def test_form_groups_is_refused_on_a_board_of_points(tmp_path: Path) -> None:
+    """form_groups lays a pattern of cells (offsets from an anchor): banner-clash on a board of points is refused."""
+    shipped = Path(__file__).resolve().parent.parent / "rulesets" / "banner-clash" / "ruleset.yaml"
+    text = shipped.read_text().replace("board:\n  kind: hex\n  radius: 3\n",
+                                       "board:\n  kind: points\n  points: {a: [0, 0], b: [1, 0]}\n  links: [[a, b]]\n")
+    assert "kind: points" in text
+    with pytest.raises(engine.RulesetError, match="the 'form_groups' step lays a pattern of cells on a grid; a board of points has none"):
+        load(tmp_path, text)

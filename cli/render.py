@@ -10,7 +10,10 @@ attribute of a declared type, else its name) in that value's colour, ``[..]``
 when it is in a pattern group and ``{..}`` at the group's anchor (both
 bracketed in the colour of the group's marker), empty hexes next to a piece
 show their coordinates, and a line per group names its marker and counts its
-pieces.  A square board with edges is drawn whole.
+pieces.  A square board with edges is drawn whole.  A board of points
+(``board: {kind: points}``) is drawn as its points where they lie, each
+showing its piece as a square board's cell does, with its links between
+(laid out by cli.points_drawing).
 
 A ruleset's ``display:`` gives values their own style and short text: a
 piece without faces of its own then reads as the short texts of its values
@@ -48,8 +51,11 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
+from cli.points_drawing import layout
 from engine.blocks.catalogue import drawings
+from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
+from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
 from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
@@ -84,10 +90,12 @@ def _style(text: str | None) -> str | None:
 
 
 def board(state: State, seat: int | None = None) -> RenderableType:
-    """The board as ``seat`` sees it (None: every piece shown): hexes in offset rows for a hex board, else a table with
-    x across and y down."""
+    """The board as ``seat`` sees it (None: every piece shown): hexes in offset rows for a hex board, points where they
+    lie for a board of points, else a table with x across and y down."""
     if isinstance(state.game.grid, HexGrid):
         return hex_board(state, seat)
+    if isinstance(state.game.grid, PointsBoard):
+        return points_board(state, seat)
     return square_board(state, seat)
 
 
@@ -137,7 +145,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
             if cid is None:
                 row.append(Text("·" if (x, y) in cells else " ", style="dim"))
                 continue
-            text = back(state, cid, styles) if hidden_from(state, cid, seat) else _cell(game, state, cid, short, styles, (x, y) in pending)
+            text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles, (x, y) in pending)
             if own_face_down(state, cid, seat):
                 text.append("*", style="dim")
             beneath = len(state.stacks.get((x, y), ()))
@@ -189,7 +197,9 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     return legend
 
 
-def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dict[str, str], pending: bool) -> Text:
+def cell_text(game: Game, state: State, cid: int, short: dict[str, str], styles: dict[str, str], pending: bool = False) -> Text:
+    """How a cell shows its piece: the piece's own text, else its values' and face's short texts (underlined while
+    ``pending``), the other faces dimmed."""
     shown = piece_text(game, state, cid, styles)
     if shown is not None:
         return shown
@@ -203,6 +213,47 @@ def _cell(game: Game, state: State, cid: int, short: dict[str, str], styles: dic
         if other != up:
             text.append("/" + short[other].lower(), style=f"dim {styles.get(other, '')}")
     return text
+
+
+def points_board(state: State, seat: int | None = None) -> RenderableType:
+    """The board of points as ``seat`` sees it (None: every piece shown): each point's piece where it lies, as a
+    square board's cell shows it, ``·`` for an empty point; then the links drawn crooked and a key."""
+    game = state.game
+    board = game.grid
+    assert isinstance(board, PointsBoard)
+    lines, where, crooked = layout(board)
+    short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
+    styles = value_styles(game)
+    shown: dict[int, dict[int, Text]] = {}
+    for cell, (r, c) in where.items():
+        cid = state.grid.get(cell)
+        if cid is None:
+            text = Text("·", style="dim")
+        else:
+            text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles)
+            if own_face_down(state, cid, seat):
+                text.append("*", style="dim")
+            beneath = len(state.stacks.get(cell, ()))
+            if beneath:
+                text.append(f"+{beneath}", style="dim")
+        shown.setdefault(r, {})[c] = text
+    drawn: list[RenderableType] = []
+    for r, line in enumerate(lines):
+        out, c = Text(), 0
+        for col in sorted(shown.get(r, {})):
+            text = shown[r][col]
+            start = max(c, col - (len(text.plain) - 1) // 2)
+            out.append(line[c:start], style="dim")
+            out.append_text(text)
+            c = start + len(text.plain)
+        out.append(line[c:], style="dim")
+        drawn.append(out)
+    names = ", ".join(f"{name} {format_cell(cell)}" for name, cell in board.points if name)
+    key = "· an empty point" + (f"; points: {names}" if names else "")
+    if crooked:
+        key += "; also linked: " + ", ".join(f"{board.name_of(a)}-{board.name_of(b)}" for a, b in crooked)
+    drawn.append(Text(key, style="dim"))
+    return Group(*drawn)
 
 
 HEX_WIDTH = 6

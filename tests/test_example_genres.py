@@ -23,8 +23,8 @@ tiny duel in the manner of Stratego: each side's pieces are turned down for thei
 fight turns both up for good.  Yacht (docs/examples/yacht) is a roll-and-keep dice game: five dice tossed in an open
 tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing, and scored by a
 function that takes any list of dice (``list of die ds``).  Nine Men's Morris (docs/examples/morris) plays on a board of
-24 points and the lines joining them, said on a 7x7 grid by functions (which cells are points, which points a line
-joins); a mill asks the same player which man to remove (played beside OpenSpiel's in tests/test_example_morris.py).
+24 points and the lines joining them (``board: {kind: points}``, each point named and placed on a 7x7 lattice, the
+links its lines); a mill asks the same player which man to remove (played beside OpenSpiel's in tests/test_example_morris.py).
 Storm watch (docs/examples/storm-watch) is cooperative: the players win or lose together (``goals``) against a storm
 deck that grows fiercer, its rise cards putting the cards turned so far back on top of the deck.  Go
 (docs/examples/go) on 5x5: groups and liberties with ``group_of``, a ko point in two counters, a forced pass asked with

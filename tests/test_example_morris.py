@@ -1,5 +1,5 @@
 """Nine Men's Morris (docs/examples/morris), a game written from the docs alone, played beside OpenSpiel's
-``nine_mens_morris``: the 24 points lie on a 7x7 grid, OpenSpiel numbering them row by row from the top, as our cells
+``nine_mens_morris``: the 24 points of its board of points lie on a 7x7 lattice, OpenSpiel numbering them row by row from the top, as our cells
 sort by ``(y, x)``.  A move is one action of OpenSpiel's (``Move 4 -> 7``) and two of ours (the man, then the point);
 placing a man and removing one are one action in both.  Its scenarios and random games are tested with the other
 genres' (tests/test_example_genres.py)."""
@@ -50,9 +50,13 @@ def _morris_moves(s: Any) -> dict[int, list[str]]:
 
 
 def test_points_are_openspiels() -> None:
-    """The 24 points, in OpenSpiel's order: three squares' corners and middles, the outer one's first row on top."""
+    """The 24 points, in OpenSpiel's order: three squares' corners and middles, the outer one's first row on top;
+    they are the ruleset's points, in the same order, each linked to the points next to it on its lines."""
     assert len(POINTS) == 24 and POINTS[:3] == [(0, 0), (3, 0), (6, 0)] and POINTS[9:15] == [
         (0, 3), (1, 3), (2, 3), (4, 3), (5, 3), (6, 3)]
+    board = engine.load(EXAMPLES / "morris").grid
+    assert list(board.cells) == POINTS and len(board.links) == 32
+    assert sorted(board.neighbours((3, 1))) == [(1, 1), (3, 0), (3, 2), (5, 1)]
 
 
 @pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")

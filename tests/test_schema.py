@@ -229,7 +229,7 @@ def test_minimal_ruleset_is_valid_and_plays(tmp_path: Path) -> None:
 def test_wrong_types_and_closed_choices() -> None:
     assert errors(MINIMAL.replace("players: [2]", "players: four")) == ["2:10 players: 'four' is not a list (like [a, b]) (players: a list of player counts (whole numbers, 1 or more))"]
     assert errors(MINIMAL.replace("kind: square-grid", "kind: circle-grid")) == [
-        "9:15 board/kind: 'circle-grid' is not one of square-grid, hex (did you mean 'square-grid'?)"
+        "9:15 board/kind: 'circle-grid' is not one of square-grid, hex, points (did you mean 'square-grid'?)"
     ]
     # `face` is open in the schema (a face name is allowed); the compiler checks it (tests/test_identical.py).
 
@@ -402,8 +402,7 @@ REQUIRED = {
         "/$defs/drawStep": ["from", "to"],
         "/$defs/placeStep": ["from"],
         "/$defs/placeStep/properties/bracket": ["attribute"],
-        "/$defs/moveStep": ["side", "forward", "steps"],
-        "/$defs/moveStep/properties/steps/items": ["by"],
+        "/$defs/moveStep": ["side"],
         "/$defs/formGroupsStep": ["pattern", "attribute", "support", "face", "marker"],
         "/$defs/formGroupsStep/properties/marker": ["from", "to"],
         "/$defs/formGroupsStep/properties/reform": ["with", "from", "to"],

@@ -3,7 +3,8 @@
 A square board is drawn as squares (x across, y down, or up where the board says `y_axis: up`) with its coordinates
 along the edges: a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
-hexes in axial coordinates ``q,r``, every hex labelled.  A piece is a
+hexes in axial coordinates ``q,r``, every hex labelled.  A board of points is its links as lines and its points
+as small circles where they lie, each titled with its name.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
 in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
@@ -31,7 +32,9 @@ from rich.color import Color, ColorParseError
 
 from cli.render import abbreviations, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
+from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
+from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import back_label, face_down, hidden_from
 
 if TYPE_CHECKING:
@@ -197,6 +200,8 @@ def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | No
         return zones_svg(state.game, seen if seen is not None else state.observation(1)["zones"])
     if isinstance(grid, HexGrid):
         return _hex_svg(state, grid, viewer)
+    if isinstance(grid, PointsBoard):
+        return _points_svg(state, grid, viewer)
     return _square_svg(state, viewer)
 
 
@@ -207,7 +212,7 @@ def _labels(game: Game) -> dict[str, str]:
 
 def _square_cells(state: State) -> set[tuple[int, int]]:
     grid = state.game.grid
-    assert grid is not None and not isinstance(grid, HexGrid)
+    assert grid is not None and not isinstance(grid, (HexGrid, PointsBoard))
     if grid.fixed and grid.cells:
         return set(grid.cells)
     cells = set(state.grid)
@@ -312,6 +317,48 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
                              + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
                              + _stack_text(cx, cy - 7, state, (q, r), text_colour(fill), "middle") + "</g>")
             parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
+    """A board of points: each link a line, each point a circle where it lies (a piece on it as a disc), titled with
+    its name and position; y grows down (up with ``y_axis: up``)."""
+    game = state.game
+    xs, ys = [x for x, _ in board.cells], [y for _, y in board.cells]
+    size = CELL / 2
+    top, left = max(ys) if board.y_up else min(ys), min(xs)
+
+    def centre(cell: tuple[int, int]) -> tuple[float, float]:
+        return MARGIN / 2 + size + (cell[0] - left) * CELL, MARGIN / 2 + size + abs(cell[1] - top) * CELL
+
+    width, height = MARGIN + (max(xs) - min(xs) + 1) * CELL, MARGIN + (max(ys) - min(ys) + 1) * CELL
+    colours, short = value_colours(game), _labels(game)
+    counted = piece_counts(state, viewer)
+    parts = [_open(width, height, "points")]
+    for a, b in board.links:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    for cell in board.cells:
+        cx, cy = centre(cell)
+        key = format_cell(cell)
+        name = board.name_of(cell)
+        title = f"{name} ({key})" if name != key else key
+        parts.append(f'<g class="cell" data-cell="{key}"><title>{escape(title)}</title>'
+                     f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
+        cid = state.grid.get(cell)
+        if cid is not None:
+            fill, label, piece, face = piece_look(game, state, cid, colours, short, viewer)
+            ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
+            counts = counted.get(cid, [])
+            parts.append(f'<g class="piece"><title>{escape(_counted_title(piece, counts))} at {escape(title)}'
+                         f'{escape(_beneath_title(state, cell))}</title>'
+                         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
+                         + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
+                         + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
+                         + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
+                         + _stack_text(cx, cy - 7, state, cell, text_colour(fill), "middle") + "</g>")
+        parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from engine.blocks.bitboard import BitBoard
 from engine.blocks.grid import SquareGrid
+from engine.blocks.pointsboard import PointsBoard
 from engine.core.errors import did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.yamlsource import Mapping
@@ -177,6 +178,8 @@ def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
         b.error(b.pos(spec, "bracket"), "'bracket' needs 'attribute': the attribute that tells rival pieces apart")
         return None
     b.unknown_keys(node, ("attribute", "capture", "required"), "bracket")
+    if isinstance(b.game.grid, PointsBoard):
+        b.error(b.pos(spec, "bracket"), "'bracket' captures along straight lines of cells; a board of points has none")
     values = b.face_attribute(node, "attribute")
     capture = str(node.get("capture", FLIP))
     zone_index = 0

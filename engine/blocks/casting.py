@@ -42,6 +42,7 @@ from engine.blocks.choices import run_effect
 from engine.blocks.contest import card_code
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.blocks.patterns import Board, Match, Shape, find, lies_on, shape_named
+from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
@@ -171,6 +172,9 @@ class Cast(Step):
                     b.error(inst.pos_of(name), f"{ident}'s '{name}' must list at least one value")
                     continue
                 shape = shapes["line"]
+                if shape.geometry is POINTS:
+                    b.error(inst.pos_of(name), f"{ident}'s '{name}' is a pattern of cells; {NO_SHAPES}")
+                    return [None] * n, [None] * n
                 if shape_attr is not None and inst.get(shape_attr) is not None:
                     shape = shape_named(b, shapes, inst[shape_attr], inst.pos_of(shape_attr))
                 if shape.size(len(pattern)) != len(pattern):

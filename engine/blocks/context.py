@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
+    from engine.blocks.pointsboard import PointsBoard
     from engine.blocks.outcome import Outcome
     from engine.blocks.steps import Step
 
@@ -84,7 +85,7 @@ class GameView(CodeGame, Protocol):
     zone_names: list[str]
     zone_index: dict[tuple[str, str | None], int]
     board_zone: int
-    grid: SquareGrid | HexGrid | None
+    grid: SquareGrid | HexGrid | PointsBoard | None
     counters: dict[str, CounterSpec]
     teams: dict[int, tuple[tuple[int, ...], ...]]
     parts: dict[str, Any]

@@ -59,6 +59,7 @@ from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import MEMO_SIZE, Verdict, support_table
 from engine.blocks.outcome import Outcome
 from engine.blocks.placement import Placed
+from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import EffectRuntimeError, SourcePos
@@ -147,6 +148,8 @@ class FormGroups(Step):
         self.game = b.game
         if b.game.grid is None:
             b.error(pos, "the 'form_groups' step needs a 'board'")
+        elif isinstance(b.game.grid, PointsBoard):
+            b.error(pos, "the 'form_groups' step lays a pattern of cells on a grid; a board of points has none")
         self.pattern: tuple[Cell, ...] = self._pattern(spec, b)
         self.values = b.face_attribute(spec, "attribute")
         # per face, per component: the weight of the value shown, so that the sum of a group's weights tells which

@@ -21,6 +21,17 @@ Example (YAML)::
           - {by: [1, 1], onto: empty-or-rival}
         capture_to: taken
 
+On a board of points (``board: {kind: points}``) a step may go along a link
+instead, to any point a link joins to the piece's: ``{along: link, onto:
+empty}``; ``forward`` is then not needed.
+
+``to:`` (with or instead of ``steps``) is a condition over ``piece`` and
+``cell``: the piece may also move to any cell of a board with edges where it
+holds (empty, or a rival's with ``capture_to``), one action per piece and
+cell — a man that "flies" to any empty point when its side has three left::
+
+    - move: {side: colour, to: "men(piece.colour) == 3 or cell in neighbours(piece.cell)"}
+
 Text form: ``move 3,1 to 4,2``.
 
 >>> facing((1, 2), "down")
@@ -35,13 +46,16 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
-from engine.blocks.enumeration import Texts, board_cells, distinct
+from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells, distinct
 from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.facedown import public_name
 from engine.core.yamlsource import Mapping, Sequence
+from engine.lang.scope import Fn
+from engine.lang.types import ANY_COMPONENT, CELL
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -61,7 +75,7 @@ def facing(offset: Cell, direction: str) -> Cell:
 @step_kind
 class Move(Step):
     kind = "move"
-    keys = ("if", "side", "forward", "steps", "capture_to", "if_none")
+    keys = ("if", "side", "forward", "steps", "to", "capture_to", "if_none")
 
     def __init__(self, index: int, spec: Mapping, pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
@@ -74,7 +88,12 @@ class Move(Step):
         roles = list(g.roles.values) if g.roles else []
         forward = spec.get("forward")
         self.forward: dict[str, str] = {role: "up" for role in roles}
-        if not isinstance(forward, Mapping):
+        written_steps = spec.get("steps")
+        linked_only = isinstance(written_steps, Sequence) and all(
+            isinstance(step, Mapping) and "along" in step for step in written_steps)
+        if forward is None and (linked_only or "steps" not in spec and "to" in spec):  # nobody faces anywhere
+            pass
+        elif not isinstance(forward, Mapping):
             b.error(b.pos(spec, "forward"), "'forward' must map each role to the way it faces: up, down, left or right")
         else:
             for role, way in forward.items():
@@ -90,13 +109,27 @@ class Move(Step):
                         "give every role the way it faces: up, down, left or right")
         self.steps: list[tuple[Cell, str]] = []
         written = spec.get("steps")
-        if not isinstance(written, Sequence) or not written:
-            b.error(b.pos(spec, "steps"), "'steps' must list the moves: {by: [sideways, forward], onto: empty}")
+        if "to" in spec and "steps" not in spec:
             written = []
+        elif not isinstance(written, Sequence) or not written:
+            b.error(b.pos(spec, "steps"), "'steps' must list the moves: {by: [sideways, forward], onto: empty} (or 'to' "
+                                          "say the cells a piece may move to)")
+            written = []
+        self.along: list[str] = []  # what a step along a link may land on, one entry per such step
         for i, step in enumerate(written):
+            if isinstance(step, Mapping) and "along" in step:
+                b.unknown_keys(step, ("along", "onto"), "a move step")
+                if str(step["along"]) != "link":
+                    b.error(b.pos(step, "along"), f"'along' is 'link' (to a point a link joins), not '{step['along']}'")
+                elif not isinstance(g.grid, PointsBoard):
+                    b.error(b.pos(step, "along"), "'along: link' needs a board of points (board: {kind: points}); "
+                                                  "on a grid write the step's offset, 'by: [sideways, forward]'")
+                self.along.append(b.choice(step, "onto", ONTO, "empty"))
+                continue
             by = step.get("by") if isinstance(step, Mapping) else None
             if not (isinstance(by, Sequence) and len(by) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in by)):
-                b.error(b.pos(written, i), "each step needs 'by: [sideways, forward]' (two whole numbers)")
+                b.error(b.pos(written, i), "each step needs 'by: [sideways, forward]' (two whole numbers)"
+                        + (", or 'along: link'" if isinstance(g.grid, PointsBoard) else ""))
                 continue
             b.unknown_keys(step, ("by", "onto"), "a move step")
             onto = b.choice(step, "onto", ONTO, "empty")
@@ -112,9 +145,18 @@ class Move(Step):
                 b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone; '{self.zone_name}' is one zone per role")
             else:
                 self.zone = g.zone_index[(self.zone_name, None)]
-        elif any(onto != "empty" for _, onto in self.steps):
+        elif any(onto != "empty" for _, onto in self.steps) or any(onto != "empty" for onto in self.along):
             b.error(pos, "a move that captures needs 'capture_to': the zone captured pieces go to")
         self.must_pass = b.choice(spec, "if_none", ("pass", "must-pass"), "pass") == "must-pass"
+        self.to: Fn | None = None  # the condition over piece and cell of a move to a chosen cell (see chosen_moves)
+        self.to_text = ""
+        if "to" in spec:
+            compiled, self.to_slots = b.expression(spec["to"], "bool", bind={"piece": ANY_COMPONENT, "cell": CELL},
+                                                   pos=b.pos(spec, "to"))
+            self.to, self.to_text = compiled.fn, b.describe(spec["to"])
+            if g.grid is not None and not g.grid.fixed:
+                b.error(b.pos(spec, "to"), "'to' chooses among the cells of a board with edges (width and height, a hex "
+                                           "board or a board of points); a growing board has none to list")
         # the board offsets of each step, by the direction a role faces
         self.by_direction = {d: [(facing(by, d), onto) for by, onto in self.steps] for d in DIRECTIONS}
         self.reach: dict[str, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}  # see reaches
@@ -177,7 +219,7 @@ class Move(Step):
         (the cell reached, whether it may be empty, whether it may hold a rival, the move); kept by the step.
 
         >>> from types import SimpleNamespace
-        >>> step = Move.__new__(Move); step.reach, step.by_place = {}, {}
+        >>> step = Move.__new__(Move); step.reach, step.by_place, step.along = {}, {}, []
         >>> step.by_direction = {"up": [((0, 1), "empty"), ((1, 1), "empty-or-rival")]}
         >>> board = SimpleNamespace(cells=[(0, 0), (1, 0), (0, 1), (1, 1)], contains=lambda c: 0 <= min(c) <= max(c) <= 1)
         >>> step.place_steps(board, "up")[0]
@@ -199,7 +241,7 @@ class Move(Step):
         kept by the step.
 
         >>> from types import SimpleNamespace
-        >>> step = Move.__new__(Move); step.reach = {}; step.by_direction = {"up": [((0, 1), "empty")]}
+        >>> step = Move.__new__(Move); step.reach, step.along = {}, []; step.by_direction = {"up": [((0, 1), "empty")]}
         >>> board = SimpleNamespace(cells=[(0, 0), (0, 1)], contains=lambda c: c in ((0, 0), (0, 1)))
         >>> step.reaches(board, "up")
         {(0, 0): (((0, 1), 'empty'),), (0, 1): ()}
@@ -207,6 +249,7 @@ class Move(Step):
         offsets = self.by_direction[direction]
         found = self.reach[direction] = {
             (x, y): tuple(((x + dx, y + dy), onto) for (dx, dy), onto in offsets if grid.contains((x + dx, y + dy)))
+            + tuple((to, onto) for onto in self.along for to in grid.neighbours((x, y)))
             for x, y in grid.cells}
         return found
 
@@ -218,8 +261,30 @@ class Move(Step):
         s._actions = space
         return True
 
+    def chosen_moves(self, s: "StateView") -> list[tuple[Cell, Cell]]:
+        """The steps' moves (:meth:`moves`), then every move of a piece of the current role's to a cell of the board
+        where ``to`` holds (``piece`` the piece, ``cell`` the cell): an empty cell, or one of a rival's with
+        ``capture_to``; never its own cell or one of its own side's. Pieces in the board's order, then cells."""
+        found = dict.fromkeys(self.moves(s))
+        role, values, face, board = s.acting_role, self.values, s.face, s.grid
+        cells, to, captures = s.game.grid.cells, self.to, self.zone is not None
+        assert to is not None
+        env: list[Any] = [None] * self.to_slots
+        pieces = sorted((s.cell_of[p], p) for p in s.zones[s.game.board_zone] if values[face[p]][p] == role)
+        for start, piece in pieces:
+            if board.get(start) != piece:  # beneath another piece
+                continue
+            for cell in cells:
+                there = board.get(cell)
+                if cell == start or there is not None and (not captures or values[face[there]][there] == role):
+                    continue
+                env[0], env[1] = piece, cell
+                if to(s, env):
+                    found[(start, cell)] = None
+        return list(found)
+
     def actions(self, s: "StateView") -> ActionSpace:
-        moves = self.moves(s)
+        moves = self.moves(s) if self.to is None else self.chosen_moves(s)
         if not moves and self.must_pass:
             return ListSpace(self, [PASS])
         return ListSpace(self, moves)
@@ -245,12 +310,20 @@ class Move(Step):
 
     def action_texts(self, game: "GameView") -> Texts:
         """``move A to B`` for every cell A of the board and every cell B a step reaches from it, whichever way its
-        role faces; ``pass`` when passing is forced."""
+        role faces (with ``to``: every other cell); ``pass`` when passing is forced. With ``to`` on a board of more
+        than :data:`MOST_TEXTS` pairs of cells the moves are not listed (offered by rank instead)."""
         cells = board_cells(game)
         on = set(cells)
+        pairs = len(cells) * (len(cells) - 1)
+        if self.to is not None and pairs > MOST_TEXTS:
+            return Texts(("pass",) if self.must_pass else (), unlisted=f"which piece moves where ('move X,Y to X,Y'): "
+                                                                      f"{pairs:,} pairs of cells, more than {MOST_TEXTS:,}")
         offsets = dict.fromkeys(by for direction in sorted(set(self.forward.values())) for by, _ in self.by_direction[direction])
-        moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells for b in ((a[0] + dx, a[1] + dy) for dx, dy in offsets)
-                 if b in on]
+        linked = game.grid.neighbours if self.along and game.grid is not None else (lambda cell: ())
+        moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells
+                 for b in (cells if self.to is not None else
+                           dict.fromkeys([*((a[0] + dx, a[1] + dy) for dx, dy in offsets), *linked(a)]))
+                 if b in on and b != a]
         return Texts(distinct([*(["pass"] if self.must_pass else []), *moves]))
 
     def format(self, args: tuple[Any, ...]) -> str:
@@ -276,8 +349,12 @@ class Move(Step):
     def describe(self) -> str:
         ways = ", ".join(f"{role} {way}" for role, way in self.forward.items())
         onto = {"empty": "onto an empty cell", "rival": "only capturing", "empty-or-rival": "onto an empty cell or capturing"}
-        steps = "; ".join(f"{step_words(by)} {onto[o]}" for by, o in self.steps)
-        text = (f"move one of your pieces (those whose {self.side} is your role; facing {ways}): {steps}; "
+        steps = "; ".join([*(f"{step_words(by)} {onto[o]}" for by, o in self.steps),
+                           *(f"along a link {onto[o]}" for o in self.along),
+                           *([f"to any cell where {self.to_text} " + onto["empty-or-rival" if self.zone is not None else "empty"]]
+                             if self.to is not None else [])])
+        facing_ = f"; facing {ways}" if self.steps else ""
+        text = (f"move one of your pieces (those whose {self.side} is your role{facing_}): {steps}; "
                 f"captured pieces go to the {self.zone_name}")
         if self.must_pass:
             text += "; a player who cannot move must pass"
@@ -323,7 +400,8 @@ BLOCK = declare(Block(
                     "type": "string",
                 },
                 "forward": {
-                    "description": "The way each role faces: up (+y), down (-y), right (+x) or left (-x).",
+                    "description": ("The way each role faces: up (+y), down (-y), right (+x) or left (-x) (not "
+                                    "needed when every step is `along: link`)."),
                     "type": "object",
                     "additionalProperties": {"enum": ["up", "down", "right", "left"]},
                 },
@@ -341,6 +419,11 @@ BLOCK = declare(Block(
                                 "minItems": 2,
                                 "maxItems": 2,
                             },
+                            "along": {
+                                "description": ("`link`: to any point a link joins to the piece's (a board of "
+                                                "points), instead of `by`."),
+                                "enum": ["link"],
+                            },
                             "onto": {
                                 "description": ("What the target cell may hold: `empty`, `rival` (captured) or "
                                                 "`empty-or-rival`; never a piece of one's own."),
@@ -348,9 +431,15 @@ BLOCK = declare(Block(
                                 "default": "empty",
                             },
                         },
-                        "required": ["by"],
                         "additionalProperties": False,
                     },
+                },
+                "to": {
+                    "description": ("A condition over `piece` (the piece moved) and `cell` (a cell of the board): the "
+                                    "piece may also move to any cell where it holds, one action per piece and cell "
+                                    "(an empty cell, or a rival's with `capture_to`), e.g. `flying(piece.colour) or "
+                                    "cell in neighbours(piece.cell)`."),
+                    "$ref": "#/$defs/condition",
                 },
                 "capture_to": {"description": "The shared zone captured pieces go to.", "$ref": "#/$defs/zoneName"},
                 "if_none": {
@@ -360,7 +449,7 @@ BLOCK = declare(Block(
                     "default": "pass",
                 },
             },
-            "required": ["side", "forward", "steps"],
+            "required": ["side"],
             "additionalProperties": False,
         },
     },

@@ -73,6 +73,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple,
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
 from engine.blocks.hexgrid import HEX
+from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.kept_pairs import kept_pairs
 from engine.lang import ast
@@ -765,6 +766,10 @@ def read_shapes(b: "BuildContext") -> None:
     geometry: Geometry = grid.geometry if grid is not None else SQUARE
     default = default_shape(geometry)
     shapes = {default.name: default}
+    if geometry is POINTS and b.tree.get("shapes"):
+        b.error(b.pos(b.tree, "shapes"), NO_SHAPES)
+        b.game.parts["patterns"] = b.game.vocab.data["shapes"] = shapes
+        return
     for name, spec, pos in b.named_entries("shapes", "shape", "{kind: line}"):
         kind = b.choice(spec, "kind", KINDS, "line")
         b.unknown_keys(spec, SHAPE_KEYS[kind], f"a {kind} shape")
@@ -943,6 +948,9 @@ class PatternSearch(Function):
     def _shape(self, scope: Scope, node: ast.Node) -> Shape | None:
         """The shape a call names in quotes (reported, None, when it names none)."""
         shapes: dict[str, Shape] = scope.vocab.data.get("shapes", {})
+        if any(shape.geometry is POINTS for shape in shapes.values()):
+            scope.error(node.pos, f"{self.name}() looks for a pattern of cells; {NO_SHAPES}")
+            return None
         name = node.value if isinstance(node, ast.Literal) and isinstance(node.value, str) else None
         shape = shapes.get(name) if name is not None else None
         if shape is None and name is not None:

@@ -16,7 +16,7 @@ Options (all from YAML):
   ``must-pass``: the player's only action is ``pass`` (a move the game
   counts) — unless no player could place anything, when the game ends;
 * ``touching``: true (the default): after the first piece (which goes at
-  0,0), the cell must be adjacent to a piece under the board's adjacency, and
+  0,0; on a board of points, on any point), the cell must be adjacent to a piece under the board's adjacency, and
   the board's bounding-box limits apply; false (fixed boards only): any empty
   cell of the board;
 * ``optional``: the player may ``pass`` instead of placing;
@@ -42,6 +42,7 @@ import re
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
 from engine.blocks.bitboard import CellSpace
+from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells, cell_texts, distinct
@@ -155,6 +156,7 @@ class Place(Step):
         self.board_order = {c: i for i, c in enumerate(grid.cells)} if grid is not None else {}  # cell -> its place in the board's list
         big = 1 << 30
         self.limited = bool(grid and (grid.max_width or grid.max_height))
+        self.origin = grid.cells if isinstance(grid, PointsBoard) else ORIGIN  # where a first piece touching none may go
         self.width = (grid.max_width or big) if grid else big
         self.height = (grid.max_height or big) if grid else big
         # Whether the placements are every piece on offer on every cell allowed (no restriction, bracket, pass):
@@ -221,7 +223,7 @@ class Place(Step):
         if not self.touching:
             return list(self.game.grid.cells) if self.stacking else list(s.empty)
         if not s.grid:
-            return list(ORIGIN)
+            return list(self.origin)
         free = list(s.frontier)
         if self.limited:
             bx0, bx1, by0, by1 = s.bbox
@@ -479,7 +481,7 @@ class Place(Step):
             return f"cell {format_cell(cell)} does not touch any piece"
         if not g.grid.fits(s.bbox, cell):
             return f"cell {format_cell(cell)} would make the board larger than {g.grid.max_width}x{g.grid.max_height}"
-        if not s.grid and cell not in ORIGIN:
+        if not s.grid and cell not in self.origin:
             return "the first piece goes at 0,0"
         return None
 

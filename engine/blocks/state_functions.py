@@ -329,7 +329,8 @@ class GroupOf(Function):
 
 @dataclass(frozen=True)
 class LongestLine(Function):
-    """The length of the longest straight line of selected pieces on the board."""
+    """The length of the longest straight line of selected pieces on the board (on a board of points: of linked
+    points, every link the same way)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         from engine.blocks.grid import LineMemo
@@ -339,6 +340,13 @@ class LongestLine(Function):
             return Compiled(INT, lambda s, e: 0)
         sel = as_selection(args[0]).compile_parts(scope)
         items = sel.items
+        if scope.vocab.data.get("geometry") == "points":  # straight runs of linked points
+
+            def along_links(s: Any, e: list[Any]) -> int:
+                cell_of = s.cell_of
+                return s.game.grid.longest_line([cell for c in items(s, e) if (cell := cell_of[c]) is not None])
+
+            return Compiled(INT, along_links)
         memos: dict[tuple[tuple[int, int], ...], LineMemo] = {}  # by the board's offsets: one per game, in practice
 
         def longest(s: Any, e: list[Any]) -> int:
@@ -831,7 +839,7 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
     Neighbours("neighbours", "neighbours(CELL) -> list of cell", "The cells touching CELL under the board's adjacency "
-               "(on a board with edges, or of hexes, only those on it).",
+               "(on a board with edges, or of hexes, only those on it; on a board of points, the points linked to it).",
                "count(n in neighbours(c.cell) where at(n) == none)"),
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "

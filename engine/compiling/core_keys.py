@@ -475,8 +475,9 @@ CORE_SCHEMA: dict[str, Any] = {
                 "kind": {
                     "description": ("The board's geometry: `square-grid` (grows from 0,0, optionally bounded, or "
                                     "fixed with `width` and `height`) or `hex` (a fixed hexagon of hexes in axial "
-                                    "coordinates q,r, six neighbours each)."),
-                    "enum": ["square-grid", "hex"],
+                                    "coordinates q,r, six neighbours each) or `points` (named or positioned "
+                                    "points joined by `links`)."),
+                    "enum": ["square-grid", "hex", "points"],
                     "default": "square-grid",
                 },
                 "width": {
@@ -500,7 +501,7 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": False,
                 },
                 "y_axis": {
-                    "description": ("Square grids: which way y grows where the board is drawn (terminal and "
+                    "description": ("Square grids and boards of points: which way y grows where the board is drawn (terminal and "
                                     "browser): `down` (row 0 at the top) or `up` (row 0 at the bottom, as a rack "
                                     "stands). It changes no rule."),
                     "enum": ["down", "up"],
@@ -512,6 +513,22 @@ CORE_SCHEMA: dict[str, Any] = {
                     "$ref": "#/$defs/count",
                     "default": 4,
                     "examples": [4, "map_radius"],
+                },
+                "points": {
+                    "description": ("Boards of points: each point's name and where it is drawn, `{a1: [0, 0], d1: "
+                                    "[3, 0]}` (code reads a name as that cell), or a list of positions `[[0, 0], [3, "
+                                    "0]]`. A point is a cell: `c.x`, `c.y`, `at(c)` and scenarios' `\"3,0\"` keep "
+                                    "their meaning."),
+                    "type": ["object", "array"],
+                    "examples": [{"a1": [0, 0], "d1": [3, 0], "g1": [6, 0]}],
+                },
+                "links": {
+                    "description": ("Boards of points: which points touch, as paths: `[[a1, d1, g1], [d1, d2]]` "
+                                    "links a1-d1, d1-g1 and d1-d2 (both ways). A point may be named by its name, "
+                                    "`\"3,0\"` or `[3, 0]`."),
+                    "type": "array",
+                    "items": {"type": "array", "minItems": 2},
+                    "examples": [[["a1", "d1", "g1"], ["d1", "d2"]]],
                 },
                 "max_width": {
                     "description": ("The widest the board may grow (columns); 0 for no limit. A number or an option "

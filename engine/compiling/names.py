@@ -148,6 +148,10 @@ def check_names(b: "Builder") -> None:
     statuses = t.get("statuses")
     for status in statuses if isinstance(statuses, Mapping) else {}:
         entries.append((str(status), "a status", statuses.key_pos.get(status)))
+    board = t.get("board")
+    points = board.get("points") if isinstance(board, Mapping) and board.get("kind") == "points" else None
+    for point in points if isinstance(points, Mapping) else {}:
+        entries.append((str(point), "a point of the board", points.key_pos.get(point)))
     for name, what, pos in entries:
         if what.startswith("a value of type") and defined.get(name, "").startswith("a value of type"):
             continue  # a value listed twice: read_types said so

@@ -117,6 +117,9 @@ def build_vocabulary(game: Game) -> Vocabulary:
     v.define("empty_cells", ListOf(CELL), _empty_cells, "the empty cells of the board", "s.empty" if fixed else "",
              size=_empty_cell_count, walkable=fixed)
     _define_all_cells(v, game)
+    v.data["geometry"] = game.grid.geometry.name if game.grid is not None else None
+    for point, cell in getattr(game.grid, "names", {}).items():  # a board of points: a point's name is its cell
+        v.define_constant(point, CELL, cell, f"the point {point}")
     _define_component_attributes(v, game)
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")

@@ -2,7 +2,8 @@
 
 ::
 
-    board: {kind: square-grid, max_width: 7, max_height: 7}   # or {kind: hex, radius: 4}, or width/height
+    board: {kind: square-grid, max_width: 7, max_height: 7}   # or {kind: hex, radius: 4}, or width/height,
+                                                              # or {kind: points, points: ..., links: ...}
     zones:
       deck: {kind: pile, hidden: order}
       hand: {kind: hand, per: role, hidden: others, show: [cost],
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
+from engine.compiling.points import read_points
 from engine.core.errors import did_you_mean
 from engine.core.specs import ZoneSpec
 from engine.core.yamlsource import Mapping
@@ -45,12 +47,16 @@ BOARD = "board"
 
 
 def read_board(b: "Builder") -> None:
-    """``board``: a hex board of a radius, or a square grid, fixed (``width``, ``height``) or growing."""
+    """``board``: a hex board of a radius, a board of points and links (engine.compiling.points), or a square grid,
+    fixed (``width``, ``height``) or growing."""
     spec = b.tree.get("board")
     if spec is None:
         return
-    kind = b.choice(spec, "kind", ("square-grid", "hex"), "square-grid")
+    kind = b.choice(spec, "kind", ("square-grid", "hex", "points"), "square-grid")
     stacking = b.bool_setting(spec, "stacking", False)
+    if kind == "points":
+        b.game.grid = read_points(b, spec, stacking)
+        return
     if kind == "hex":
         b.unknown_keys(spec, ("kind", "radius", "width", "height", "stacking"), "a hex board")
         radius = b.int_setting(spec, "radius", 4)

@@ -317,8 +317,10 @@ def define_functions(b: "CodeContext") -> None:
         name, params = signature
         b.check_identifier(name, pos, "function")
         if name in vocab.functions or name in vocab.globals:
-            taken = vocab.functions.get(name)
+            taken, known = vocab.functions.get(name), vocab.globals.get(name)
             what = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""
+            if taken is None and known is not None and known.text != name:  # the point c, the option rounds, ...
+                what = f" ({known.text})"
             b.error(pos, f"the name '{name}' is already defined{what}; pick another name for this function")
             continue
         typed = []

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
     from engine.blocks.hexgrid import HexGrid
+    from engine.blocks.pointsboard import PointsBoard
     from engine.blocks.outcome import Goals, Outcome, Ranking
     from engine.blocks.steps import Step
     from engine.model.dealing import Deal
@@ -138,7 +139,7 @@ class Game:
     zone_owner: list[str | None] = field(default_factory=list)
     zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
     board_zone: int = -1
-    grid: "SquareGrid | HexGrid | None" = None
+    grid: "SquareGrid | HexGrid | PointsBoard | None" = None
     roles: RoleSpec | None = None
     counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
     teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team

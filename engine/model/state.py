@@ -637,7 +637,22 @@ class State:
         return action.step.public_format(action.args)
 
     def parse_action(self, text: str) -> Action:
-        """The legal action written as ``text``; raises IllegalActionError with the reason."""
+        """The legal action written as ``text``; raises IllegalActionError with the reason.
+
+        On a board of points a point may be written by its name (``choose d6``): a text that is not legal as
+        written is read again with each word naming a point written as the point's position (``choose 3,1``).
+        """
+        try:
+            return self._parse_as_written(text)
+        except IllegalActionError:
+            names = getattr(self.game.grid, "names", None)
+            words = text.split()
+            if not names or not any(word in names for word in words):
+                raise
+        return self._parse_as_written(" ".join(f"{names[w][0]},{names[w][1]}" if w in names else w for w in words))
+
+    def _parse_as_written(self, text: str) -> Action:
+        """The legal action ``text`` writes, each word as it is; raises IllegalActionError with the reason."""
         if self.outcome is not None:
             raise IllegalActionError(f"'{text}' is not possible: the game is over")
         if self.pending is not None:

@@ -422,7 +422,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     board = position.get("board") or {}
     for cell_text, pieces in board.items():
         where = board.key_pos.get(cell_text)
-        cell = _cell(cell_text, where)
+        cell = _cell(cell_text, where, getattr(game.grid, "names", None))
         if cell in s.grid:
             raise RulesetError.at(where, f"cell {cell_text} is listed twice")
         if game.grid is not None and not game.grid.contains(cell):
@@ -600,10 +600,16 @@ def _piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int = 0
     raise RulesetError.at(pos, f"{name} has no face '{label}'", f"its faces are {' and '.join(labels)}")
 
 
-def _cell(text: str, pos: SourcePos | None) -> tuple[int, int]:
+def _cell(text: str, pos: SourcePos | None, names: dict[str, tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The cell ``text`` writes: ``"1,0"``, or on a board of points a point's name (``names``: each name's cell)."""
     from engine.blocks.grid import parse_cell
 
+    if names and str(text) in names:
+        return names[str(text)]
     cell = parse_cell(str(text))
+    if cell is None and names:
+        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\") nor a point's name",
+                              did_you_mean(str(text), names))
     if cell is None:
         raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
     if any(limits.current().too_large(v) for v in cell):

@@ -378,3 +378,18 @@ def test_check_given_a_ruleset_file_says_it_is_no_scenario(given: str, key: str)
     assert f"this is a ruleset or a file one includes (it has '{key}:'), not a scenario file" in result.output
     assert "rulecraft check --invariants RULESET" in result.output
     assert "required property" not in result.output and "unknown key" not in result.output
+
+
+def test_a_new_key_on_a_component_says_where_the_attribute_is_declared(tmp_path: Path) -> None:
+    """A designer giving a new card a key its kind does not declare (an extending ruleset's 'bonus: 3') was told only
+    "card has no attribute 'bonus'": neither what the kind has nor where a new attribute goes."""
+    folder = tmp_path / "bonus-cards"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "name: bonus-cards\nextends: nine-domains\ncomponents:\n  card:\n    instances+:\n"
+        "      - {id: extra, value: 1, sign: plain, special: true, bonus: 3}\n", encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1
+    assert "ruleset.yaml:6:59: card has no attribute 'bonus'" in result.output, result.output
+    assert ("card's attributes: beats, loses_to, modifier, on_win, rule, sign, special, value; a new one is declared "
+            "first, under 'components: card: attributes:' as 'bonus: TYPE'") in result.output, result.output

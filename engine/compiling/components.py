@@ -37,6 +37,8 @@ from engine.core.yamlsource import Mapping, Sequence, plain
 from engine.lang.types import BUILT_IN, LIST_OF
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from engine.compiling.builder import Builder
 
 TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
@@ -144,7 +146,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
             if attr in ("id", "count"):
                 continue
             if attr not in attrs:
-                b.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", did_you_mean(attr, attrs))
+                b.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", _unknown_attribute_hint(kind, attr, attrs))
                 continue
             if attrs[attr][1]:
                 if not isinstance(value, list) or len(value) != len(faces):
@@ -180,6 +182,19 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     for k in range(1, copies + 1):
         _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
     b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+
+
+def _unknown_attribute_hint(kind: str, attr: str, attrs: "Iterable[str]") -> str:
+    """What to do about an instance's key its kind does not declare: the near miss, or the kind's attributes and where
+    a new one is declared.
+
+    >>> _unknown_attribute_hint("piece", "wieght", ["weight", "size"])
+    "did you mean 'weight'?"
+    >>> _unknown_attribute_hint("piece", "bonus", ["weight", "size"])
+    "piece's attributes: size, weight; a new one is declared first, under 'components: piece: attributes:' as 'bonus: TYPE'"
+    """
+    return did_you_mean(attr, attrs) or (f"{kind}'s attributes: {', '.join(sorted(attrs)) or 'none'}; a new one is "
+                                         f"declared first, under 'components: {kind}: attributes:' as '{attr}: TYPE'")
 
 
 def _refuse_shorthand_id(b: "Builder", inst: Mapping, ident: str, faces: tuple[str, ...], per_face: list[str],

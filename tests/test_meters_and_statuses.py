@@ -641,3 +641,23 @@ def test_an_age_nothing_counts_is_refused_where_it_is_read(tmp_path: Path, old: 
     assert old in text
     with pytest.raises(RulesetError, match=re.escape(says)):
         engine.load(_write(tmp_path, text.replace(old, new)))
+
+
+def test_the_cinder_witch_example_pins_its_statuses_and_fails_without_them(tmp_path: Path) -> None:
+    """docs/examples/cinder-witch (docs/characters.md): Sear's on_heal, Fuse's age and Switch's swap each decide a
+    scenario; a copy whose Sear ignores healing fails the healing one."""
+    import shutil
+
+    from engine.runner.scenario import run_scenario
+
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cinder-witch"
+    for path in sorted((example / "scenarios").glob("*.yaml")):
+        result = run_scenario(path)
+        assert result.passed, "\n".join(result.failures)
+    copy = tmp_path / "cinder-witch"
+    shutil.copytree(example, copy)
+    ruleset = copy / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("on_heal: damage(self, 2 * amount, status)",
+                                                                   "on_heal: pass"), encoding="utf-8")
+    result = run_scenario(copy / "scenarios" / "healing-burns.yaml")
+    assert not result.passed and "== 40" in result.failures[0], result.failures

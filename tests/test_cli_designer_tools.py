@@ -378,3 +378,33 @@ def test_check_given_a_ruleset_file_says_it_is_no_scenario(given: str, key: str)
     assert f"this is a ruleset or a file one includes (it has '{key}:'), not a scenario file" in result.output
     assert "rulecraft check --invariants RULESET" in result.output
     assert "required property" not in result.output and "unknown key" not in result.output
+
+
+def test_a_new_key_on_a_component_says_where_the_attribute_is_declared(tmp_path: Path) -> None:
+    """A designer giving a new card a key its kind does not declare (an extending ruleset's 'bonus: 3') was told only
+    "card has no attribute 'bonus'": neither what the kind has nor where a new attribute goes."""
+    folder = tmp_path / "bonus-cards"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "name: bonus-cards\nextends: nine-domains\ncomponents:\n  card:\n    instances+:\n"
+        "      - {id: extra, value: 1, sign: plain, special: true, bonus: 3}\n", encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1
+    assert "ruleset.yaml:6:59: card has no attribute 'bonus'" in result.output, result.output
+    assert ("card's attributes: beats, loses_to, modifier, on_win, rule, sign, special, value; a new one is declared "
+            "first, under 'components: card: attributes:' as 'bonus: TYPE'") in result.output, result.output
+
+
+def test_a_value_a_pattern_cannot_hold_names_the_values_and_the_free_ones(tmp_path: Path) -> None:
+    """A spell asking for an empty square ('pattern: [blue, none, blue]') was told only "unknown colour 'none' in an
+    item of pattern": not which colours there are, nor that '_' and '$NAME' are what a pattern may hold besides."""
+    folder = tmp_path / "hollow-spells"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "name: hollow-spells\nextends: spell-cycles\ncomponents:\n  spell:\n    instances+:\n"
+        "      - {id: Hollow, pattern: [blue, none, blue], cost: 0, rule: x, effect: pass}\n", encoding="utf-8")
+    result = run("validate", str(folder))
+    assert result.exit_code == 1
+    assert ("ruleset.yaml:6:38: unknown colour 'none' in an item of pattern (colour is one of red, yellow, green, blue, white, "
+            "black; or '_' (any colour) or '$' and a word (one colour, whichever, the same wherever the word is))"
+            ) in result.output, result.output

@@ -428,6 +428,22 @@ def test_a_component_that_skulls_itself_was_defeated_by_nobody_and_its_grudge_ne
     assert holds(s, f"defeated_by({A}) == none and defeat_source({A}) == sting")
 
 
+def test_an_on_heal_hook_runs_when_the_bearer_is_healed_with_how_much_and_not_at_the_top(tmp_path: Path) -> None:
+    """A status could answer damage but not healing: 'on_heal' was refused as a hook nothing runs (did you mean
+    'on_defeat'?).  Now the engine runs it when the bearer's marker moves up, with the amount healed."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("statuses:\n", "statuses:\n  Sear:\n    on:\n      on_heal: "
+                                    "'damage(self, 2 * amount, sting)'\n"), encoding="utf-8")
+    seared = engine.load(path)
+    s = state(seared)
+    run(s, f"give({A}, Sear, hit)\nheal({A}, 20, lift)")  # at the top (60): nothing moves, nothing burns
+    assert hp(s, "a") == 60
+    run(s, f"damage({A}, 15, sting)\nheal({A}, 10, lift)")  # 60 -> 45 -> 55, then the sear burns 20: 35
+    assert hp(s, "a") == 35
+    run(s, f"remove({A}, Sear)\nheal({A}, 10, lift)")
+    assert hp(s, "a") == 45
+
+
 @pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data" / "reprisal" / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
 def test_reprisal_scenario(path: Path) -> None:
     """Iconica extended in YAML only: a status with no hooks, an on_defeat hook, a final act that strikes back."""
@@ -625,3 +641,23 @@ def test_an_age_nothing_counts_is_refused_where_it_is_read(tmp_path: Path, old: 
     assert old in text
     with pytest.raises(RulesetError, match=re.escape(says)):
         engine.load(_write(tmp_path, text.replace(old, new)))
+
+
+def test_the_cinder_witch_example_pins_its_statuses_and_fails_without_them(tmp_path: Path) -> None:
+    """docs/examples/cinder-witch (docs/characters.md): Sear's on_heal, Fuse's age and Switch's swap each decide a
+    scenario; a copy whose Sear ignores healing fails the healing one."""
+    import shutil
+
+    from engine.runner.scenario import run_scenario
+
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cinder-witch"
+    for path in sorted((example / "scenarios").glob("*.yaml")):
+        result = run_scenario(path)
+        assert result.passed, "\n".join(result.failures)
+    copy = tmp_path / "cinder-witch"
+    shutil.copytree(example, copy)
+    ruleset = copy / "ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("on_heal: damage(self, 2 * amount, status)",
+                                                                   "on_heal: pass"), encoding="utf-8")
+    result = run_scenario(copy / "scenarios" / "healing-burns.yaml")
+    assert not result.passed and "== 40" in result.failures[0], result.failures

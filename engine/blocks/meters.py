@@ -28,7 +28,7 @@ the marker lands, the tile's ``on_damage`` / ``on_heal`` program runs with
 ``self`` (the bearer), ``attacker``, ``source``, ``amount`` and ``value`` (the
 tile's number, ``backlash 20`` -> 20) bound; a tile that ``nullifies`` a
 status removes it on landing and blocks it while the marker rests there.
-Then the bearer's statuses' ``on_damage`` hooks run.  A marker reaching 0 is
+Then the bearer's statuses' ``on_damage`` (or, healed, ``on_heal``) hooks run.  A marker reaching 0 is
 at the bottom (the log says ``Scout is wrecked``): its statuses' ``on_defeat``
 hooks run (knowing the ``attacker`` and ``source`` of the blow), its statuses
 are removed, and it stays there.  ``thresholds`` (see
@@ -378,8 +378,8 @@ def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker:
         s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
     with Nested(s, pos):
         _react(s, meter, target, old, new, source, attacker, down)
-        if down and s.counters[i] > 0:
-            statuses.run_hook(s, target, "on_damage", attacker, source, abs(old - new))
+        if s.counters[i] > 0:
+            statuses.run_hook(s, target, "on_damage" if down else "on_heal", attacker, source, abs(old - new))
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is {meter.at_bottom}")
         _defeated(s, target, attacker, source, abs(old - new))
@@ -658,7 +658,7 @@ BLOCK = declare(Block(
             "description": ("A per-component counter read as a track of tiles, from its start down to the bottom tile at 0: "
                             "`damage(TARGET, AMOUNT [, SOURCE])` moves the marker down and `heal(...)` up; the "
                             "special tile where it lands reacts (its code runs, statuses it nullifies end), the "
-                            "bearer's statuses' `on_damage` hooks run, and a marker reaching 0 is at the bottom (its "
+                            "bearer's statuses' `on_damage` (healed: `on_heal`) hooks run, and a marker reaching 0 is at the bottom (its "
                             "statuses end; it stays there; `bottom` and `at_bottom` name it)."),
             "$ref": "#/$defs/meter",
         },

@@ -12,7 +12,7 @@
         only: self.race == Beast     # who may receive it (a condition on self)
         text: Before the action roll, roll a die ...
         on:
-          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage / on_defeat / on_end
+          before_roll: |             # a hook a `statuses` step runs (any name), or on_act / on_damage / on_heal / on_defeat / on_end
             roll d6:
               odd: remove(self, Sting)
               even: damage(self, 10, status)
@@ -27,10 +27,11 @@ to a component whose meter is at the bottom (0), nor while its marker rests on a
 tile that nullifies it (unless the source is one the meter calls
 ``unstoppable``).  Hooks run with ``self`` (the bearer), ``attacker``,
 ``source`` and ``amount`` (the damage that triggered ``on_damage`` or
-``on_defeat``) bound:
+``on_defeat``, the healing that triggered ``on_heal``) bound:
 
 * ``on_act``: when the bearer tries to act; ``cancel()`` makes the action fail;
 * ``on_damage``: when the bearer takes damage (and its meter is not brought to 0);
+* ``on_heal``: when the bearer is healed (its marker moved up: healing at the top runs nothing);
 * ``on_defeat``: when damage brings the bearer's meter to 0, before its statuses end
   (``attacker`` and ``source`` say who and what defeated it);
 * ``on_end``: when the status ends on the bearer, however (its time up, ``remove``,
@@ -71,7 +72,7 @@ if TYPE_CHECKING:
     from engine.core.yamlsource import Mapping as MappingT
 
 TYPE_NAME = "status"
-ENGINE_HOOKS = ("on_act", "on_damage", "on_defeat", "on_end")
+ENGINE_HOOKS = ("on_act", "on_damage", "on_heal", "on_defeat", "on_end")
 
 
 class Attempt(NamedTuple):
@@ -250,7 +251,7 @@ def compile_statuses(b: "BuildContext") -> None:
         if hooks is None:  # a status may have no hooks: other code reads it with has()
             continue
         if not isinstance(hooks, Mapping):
-            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, on_defeat, on_end, or a statuses step's "
+            b.error(spec.pos_of("on"), "'on' must map hook names (on_act, on_damage, on_heal, on_defeat, on_end, or a statuses step's "
                                        "hook) to programs")
             continue
         for hook, text in hooks.items():
@@ -275,7 +276,7 @@ def _lasts(b: "BuildContext", spec: "MappingT") -> int | None:
 
 
 def check_hooks(b: "BuildContext") -> None:
-    """Every hook a status declares is run by something: the engine (on_act, on_damage, on_defeat, on_end) or a
+    """Every hook a status declares is run by something: the engine (on_act, on_damage, on_heal, on_defeat, on_end) or a
     ``statuses`` step."""
     book, section = b.game.parts.get("statuses"), b.tree.get("statuses")
     if book is None or not isinstance(section, Mapping):
@@ -746,7 +747,8 @@ BLOCK = declare(Block(
                 "on": {
                     "description": ("Hooks, each a program with `self` (the bearer), `attacker`, `source` and "
                                     "`amount` bound: `on_act` (the bearer tries to act; `cancel()` makes it fail), "
-                                    "`on_damage` (it takes damage), `on_defeat` (damage brings its meter to 0: "
+                                    "`on_damage` (it takes damage), `on_heal` (it is healed: `amount` is how much), "
+                                    "`on_defeat` (damage brings its meter to 0: "
                                     "`attacker` and `source` say who and what did it), `on_end` (the status ends on "
                                     "it, however), or a name a `statuses` step "
                                     "runs (e.g. `before_roll`). Optional: a status may have no hooks."),

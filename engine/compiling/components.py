@@ -37,6 +37,8 @@ from engine.core.yamlsource import Mapping, Sequence, plain
 from engine.lang.types import BUILT_IN, LIST_OF
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from engine.compiling.builder import Builder
 
 TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
@@ -144,7 +146,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
             if attr in ("id", "count"):
                 continue
             if attr not in attrs:
-                b.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", did_you_mean(attr, attrs))
+                b.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", _unknown_attribute_hint(kind, attr, attrs))
                 continue
             if attrs[attr][1]:
                 if not isinstance(value, list) or len(value) != len(faces):
@@ -168,7 +170,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
                     if is_free(item):
                         _check_variable(b, item, getattr(item, "pos", at))
                 v = [item for item in v if not is_free(item)]
-            check_value(b, v, type_name, at, attr)
+            check_value(b, v, type_name, at, attr, free=attr in b.game.wildcards)
     face_values = {a: values[a] for a in per_face if a in values}
     if copies is None:
         _add_component(b, kind, ident, faces, face_values, values, pos)
@@ -180,6 +182,19 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     for k in range(1, copies + 1):
         _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
     b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+
+
+def _unknown_attribute_hint(kind: str, attr: str, attrs: "Iterable[str]") -> str:
+    """What to do about an instance's key its kind does not declare: the near miss, or the kind's attributes and where
+    a new one is declared.
+
+    >>> _unknown_attribute_hint("piece", "wieght", ["weight", "size"])
+    "did you mean 'weight'?"
+    >>> _unknown_attribute_hint("piece", "bonus", ["weight", "size"])
+    "piece's attributes: size, weight; a new one is declared first, under 'components: piece: attributes:' as 'bonus: TYPE'"
+    """
+    return did_you_mean(attr, attrs) or (f"{kind}'s attributes: {', '.join(sorted(attrs)) or 'none'}; a new one is "
+                                         f"declared first, under 'components: {kind}: attributes:' as '{attr}: TYPE'")
 
 
 def _refuse_shorthand_id(b: "Builder", inst: Mapping, ident: str, faces: tuple[str, ...], per_face: list[str],
@@ -216,25 +231,54 @@ def _check_variable(b: "Builder", value: Any, pos: SourcePos | None) -> None:
         b.error(pos, f"'{value}' is not a pattern variable: write '{VARIABLE}' and one word, like '{VARIABLE}a'")
 
 
-def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
-    """Report ``value`` at ``pos`` if it is not of type ``type_name`` (``what`` names it in the message)."""
+def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None, what: str, free: bool = False) -> None:
+    """Report ``value`` at ``pos`` if it is not of type ``type_name`` (``what`` names it in the message); ``free``: a
+    pattern's free values (``_``, ``$NAME``) are allowed too, and the hint says so.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "{}"))
+    >>> b.game.types["shade"] = ("light", "dark")
+    >>> check_value(b, ["light", "hollow"], "list of shade", None, "pattern", free=True)
+    >>> b.sink.items[-1].message, b.sink.items[-1].hint
+    ("unknown shade 'hollow' in an item of pattern", "shade is one of light, dark; or '_' (any shade) or '$' and a word \
+(one shade, whichever, the same wherever the word is)")
+    """
     g = b.game
     if type_name.startswith(LIST_OF):
         if not isinstance(value, list):
             b.error(pos, f"{what} must be a list, like [a, b], not '{value}'")
             return
         for item in value:
-            check_value(b, item, type_name.removeprefix(LIST_OF), getattr(item, "pos", pos), f"an item of {what}")
+            check_value(b, item, type_name.removeprefix(LIST_OF), getattr(item, "pos", pos), f"an item of {what}", free)
         return
     if type_name in g.types:
         if str(value) not in g.types[type_name]:
-            b.error(pos, f"unknown {type_name} '{value}' in {what}", did_you_mean(str(value), g.types[type_name]))
+            b.error(pos, f"unknown {type_name} '{value}' in {what}",
+                    did_you_mean(str(value), g.types[type_name]) or _values_hint(type_name, g.types[type_name], free))
     elif type_name == "int" and not (isinstance(value, int) and not isinstance(value, bool)):
         b.error(pos, f"{what} must be a whole number, not '{value}'")
     elif type_name == "bool" and not isinstance(value, bool):
         b.error(pos, f"{what} must be true or false, not '{value}'")
     elif type_name == TABLE and not isinstance(value, (Mapping, Sequence)):
         b.error(pos, f"{what} must be a mapping or a list (a table read by a building block), not '{value}'")
+
+
+def _values_hint(type_name: str, values: tuple[str, ...], free: bool) -> str:
+    """The values a type has (the first dozen), and a pattern's free values when they are allowed.
+
+    >>> _values_hint("shade", ("light", "dark"), False)
+    'shade is one of light, dark'
+    """
+    if len(values) > 12:
+        listed = f"{', '.join(values[:12])}, ..."
+    else:
+        listed = ", ".join(values) or "nothing yet"
+    hint = f"{type_name} is one of {listed}"
+    if free:
+        hint += (f"; or '{ANY_VALUE}' (any {type_name}) or '{VARIABLE}' and a word (one {type_name}, whichever, the same "
+                 "wherever the word is)")
+    return hint
 
 
 def _add_component(b: "Builder", kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],

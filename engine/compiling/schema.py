@@ -33,7 +33,7 @@ from jsonschema.exceptions import ValidationError
 from engine.core.errors import Diagnostic, RulesetError, did_you_mean, source_lines
 from engine.core.paths import schemas_dir
 from engine.core.showtext import CUT_AT, cut
-from engine.core.yamlsource import Mapping, plain, walk_path
+from engine.core.yamlsource import Mapping, plain, walk_path, yaml_text
 
 SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json", "fragment": "fragment.schema.json"}
 
@@ -233,7 +233,8 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
-                          or _items_without_commas(err.instance, err.validator_value, path) or _described(err))
+                          or _items_without_commas(err.instance, err.validator_value, path)
+                          or _one_in_a_list(err, path, _described(err)))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
@@ -453,6 +454,37 @@ def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
              ) if examples else ""  # an example of code over lines is shown on one (';' separates its statements)
     like = f", like {shown}" if examples and "e.g." not in sentence and " like " not in sentence else ""
     return f"{key}: {sentence}{like}"
+
+
+def _one_in_a_list(err: ValidationError, path: list[Any], described: str | None) -> str | None:
+    """For one value where a list of such values is wanted (``players: 2``): how to write it as a list of one; else
+    ``described`` (what the key is for).
+
+    >>> from jsonschema import Draft202012Validator
+    >>> schema = {"properties": {"players": {"type": "array", "items": {"type": "integer"}}}}
+    >>> [_one_in_a_list(e, ["players"], None) for e in Draft202012Validator(schema).iter_errors({"players": 2})]
+    ['a list of one is written in brackets: players: [2]']
+    >>> [_one_in_a_list(e, ["players"], None) for e in Draft202012Validator(schema).iter_errors({"players": "four"})]
+    [None]
+    """
+    value, items = err.instance, err.schema.get("items") if isinstance(err.schema, dict) else None
+    kinds = items.get("type") if isinstance(items, dict) else None
+    fits = kinds is None or any(_is_kind(value, kind) for kind in ([kinds] if isinstance(kinds, str) else kinds))
+    if err.validator_value != "array" or not path or not isinstance(path[-1], str) or not fits:
+        return described
+    written = yaml_text(plain(value))
+    return f"a list of one is written in brackets: {path[-1]}: [{written}]" if len(written) <= 80 else described
+
+
+def _is_kind(value: Any, kind: str) -> bool:
+    """Whether ``value`` is of JSON Schema's ``kind`` (a list or mapping never is: only one value is put in brackets).
+
+    >>> _is_kind(2, "integer"), _is_kind(True, "integer"), _is_kind("x", "string"), _is_kind([1], "array")
+    (True, False, True, False)
+    """
+    kinds = {"integer": int, "number": (int, float), "string": str, "boolean": bool}
+    wanted = kinds.get(kind)
+    return wanted is not None and isinstance(value, wanted) and (kind == "boolean" or not isinstance(value, bool))
 
 
 def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]) -> str | None:

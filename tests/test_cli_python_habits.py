@@ -75,6 +75,14 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("move(t in sorted(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: unknown function 'sorted' (there "
      "is no sorting: a selection keeps its zone's order (the top first); the largest value is max(VALUE for x in C), "
      "the item holding it first(x in C where VALUE == max(...)), and the N-th item nth(ZONE, N))"),
+    ("for r in roles:\n  move(t in r.hand, supply)", "habits.yaml:7:21: a symbol has no attribute 'hand' ('hand' is a "
+     "function: write hand(r))"),
+    ("end_turn()", "habits.yaml:6:7: unknown function 'end_turn' (a turn ends by itself when its steps are done (the "
+     "next role plays); play_again() gives the same role another turn)"),
+    ("if empty(hand(Sun)):\n  pass", "habits.yaml:6:10: unknown function 'empty' (to test that a zone is empty, write "
+     "count(ZONE) == 0)"),
+    ("let n = options.board_size", "habits.yaml:6:15: unknown name 'options' (an option is read by its own name: write "
+     "NAME, not options.NAME)"),
     ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
      "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])

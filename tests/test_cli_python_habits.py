@@ -83,6 +83,8 @@ def validate_setup(tmp_path: Path, code: str) -> str:
      "count(ZONE) == 0)"),
     ("let n = options.board_size", "habits.yaml:6:15: unknown name 'options' (an option is read by its own name: write "
      "NAME, not options.NAME)"),
+    ("let t = choose(t in tiles, \"pick a tile\")", "habits.yaml:6:15: choose() takes 1 argument, not 2 (the question "
+     "is an option: write text = \"pick a tile\")"),
     ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
      "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])

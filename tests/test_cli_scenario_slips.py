@@ -47,3 +47,11 @@ def test_a_refused_action_is_told_once_and_what_it_left_unchecked(tmp_path: Path
         "sun-beats-moon.yaml:13:5: action 1: action 'place Sun/Moon as Sun at 5,5' was refused: cell 5,5 does not "
         "touch any piece"]
     assert "the run stopped here; not checked: the expectations at the end (expect, expect_log)" in lines
+
+
+def test_one_action_or_expectation_without_a_list_is_told_the_brackets(tmp_path: Path) -> None:
+    """``actions: place Sun/Moon as Sun at 0,0`` was told "is not a list (like [a, b]) or empty" with a long
+    description; it now says how to write a list of one, quoted where YAML would cut it at the comma."""
+    lines = check_changed(tmp_path, "actions:\n  - place Sun/Moon as Sun at 0,0", "actions: place Sun/Moon as Sun at 0,0")
+    assert ("sun-beats-moon.yaml:12:10: actions: 'place Sun/Moon as Sun at 0,0' is not a list (like [a, b]) or empty (a "
+            "list of one is written in brackets: actions: ['place Sun/Moon as Sun at 0,0'])") in lines

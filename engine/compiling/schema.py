@@ -470,10 +470,11 @@ def _one_in_a_list(err: ValidationError, path: list[Any], described: str | None)
     value, items = err.instance, err.schema.get("items") if isinstance(err.schema, dict) else None
     kinds = items.get("type") if isinstance(items, dict) else None
     fits = kinds is None or any(_is_kind(value, kind) for kind in ([kinds] if isinstance(kinds, str) else kinds))
-    if err.validator_value != "array" or not path or not isinstance(path[-1], str) or not fits:
+    wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+    if "array" not in wanted or "string" in wanted or not path or not isinstance(path[-1], str) or not fits:
         return described
-    written = yaml_text(plain(value))
-    return f"a list of one is written in brackets: {path[-1]}: [{written}]" if len(written) <= 80 else described
+    written = yaml_text([plain(value)])  # quoted where a list's brackets need it ('place X at 1,1')
+    return f"a list of one is written in brackets: {path[-1]}: {written}" if len(written) <= 80 else described
 
 
 def _is_kind(value: Any, kind: str) -> bool:

@@ -55,6 +55,9 @@ def spaced_values_hint(command: click.Command, ctx: click.Context, args: list[st
     '--agents takes one value: separate the agents of several seats by commas, without spaces (--agents greedy,random)'
     >>> spaced_values_hint(cmd, click.Context(cmd), ["g", "--seat", "1=greedy", "2=random"])
     '--seat takes one value: give it again for each (--seat 1=greedy --seat 2=random)'
+    >>> cmd.params.append(click.Option(["--set"], multiple=True, metavar="NAME=VALUE"))
+    >>> spaced_values_hint(cmd, click.Context(cmd), ["g", "--set", "width", "5"])
+    '--set takes NAME=VALUE as one word: --set width=5'
     """
     parsed, extra, _order = command.make_parser(ctx).parse_args(args=list(args))
     if not extra:
@@ -67,6 +70,8 @@ def spaced_values_hint(command: click.Command, ctx: click.Context, args: list[st
     first = value[-1] if isinstance(value, list) and value else value
     if not isinstance(first, str):
         return None
+    if "=" in (option.metavar or "") and "=" not in first and len(extra) == 1 and "=" not in extra[0]:
+        return f"{flag} takes {option.metavar} as one word: {flag} {first}={extra[0]}"  # --set width 5
     if option.multiple:
         again = " ".join(f"{flag} {word}" for word in [first, *extra])
         return f"{flag} takes one value: give it again for each ({again})"

@@ -800,6 +800,8 @@ def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> No
     (["sweep", "tutorial-tiles", "grid_width=[4, 5]", "--agents=greedy", "random", "mcts:4"],
      "Got unexpected extra arguments (random mcts:4): --agents takes one value: separate the agents of several "
      "seats by commas, without spaces (--agents greedy,random,mcts:4)"),
+    (["simulate", "tutorial-tiles", "--set", "board_size", "4"],
+     "Got unexpected extra argument (4): --set takes NAME=VALUE as one word: --set board_size=4"),
     (["play", "tutorial-tiles", "--seat", "1=greedy", "2=random"],
      "Got unexpected extra argument (2=random): --seat takes one value: give it again for each "
      "(--seat 1=greedy --seat 2=random)"),

@@ -362,6 +362,9 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
             and _after_a_comma(pos)):  # words with no value: the rest of a text cut at a comma
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
+    if hint is None and _reads_as_code(str(key)) and where != "the top level":
+        section = where.split("/")[-1]
+        hint = (f"this is a line of code: a program goes after '|' ({section}: |), its lines indented under it")
     if hint is None:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
@@ -389,6 +392,16 @@ def _stands_for(schema: Any, instance: Any) -> str | None:
     unknown = [k for k in instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
     missing = [k for k in schema.get("required") or () if k not in instance]
     return missing[0] if len(missing) == 1 and len(unknown) == 1 and missing[0] in allowed else None
+
+
+def _reads_as_code(key: str) -> bool:
+    """Whether a key is a line of effect code that YAML read as a key (``for r in roles:`` under ``setup:``
+    written without ``|``).
+
+    >>> _reads_as_code("for r in roles"), _reads_as_code("if turn == 1"), _reads_as_code("max_turns")
+    (True, True, False)
+    """
+    return bool(re.match(r"(for|if|elif|else|while|repeat|let)\b\s*\S", key) or re.match(r"\w+\(.*\)$", key))
 
 
 def _one_level_out(tree: Any, path: list[Any], key: str, validator: Draft202012Validator) -> str | None:

@@ -315,13 +315,16 @@ def _kinds(expected: str | list[str]) -> str:
 def _shown(value: Any) -> str:
     """A value as YAML writes it, cut when long (``'xxx...' (4,194,304 characters)``).
 
-    >>> _shown(True), _shown("four"), _shown([1, 2]), _shown(None)
-    ('true', "'four'", '[1, 2]', 'null')
+    >>> _shown(True), _shown("four"), _shown([1, 2]), _shown(None), _shown({"do": {"effect": "pass " * 20}})
+    ('true', "'four'", '[1, 2]', 'null', '{do: ...}')
     """
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]
     if isinstance(value, str) and len(value) > CUT_AT:
         return f"{repr(value[:CUT_AT])[:-1]}...' ({len(value):,} characters)"
+    if isinstance(value, dict):  # as YAML writes it; a long one by its keys ({do: ...})
+        written = yaml_text(plain(value))
+        return written if len(written) <= 80 and "\n" not in written else cut("{" + ", ".join(f"{yaml_text(str(k))}: ..." for k in value) + "}")
     return cut(repr(plain(value)))
 
 
@@ -481,6 +484,9 @@ def _one_in_a_list(err: ValidationError, path: list[Any], described: str | None)
     [None]
     """
     value, items = err.instance, err.schema.get("items") if isinstance(err.schema, dict) else None
+    if isinstance(value, dict) and value and err.validator_value == "array" and path and isinstance(path[-1], str):
+        first = next(iter(value))  # turn: {do: ...}, the step written without its '- '
+        return f"{path[-1]} holds a list: start each item with '- ' ({path[-1]}: then '- {first}: ...' under it)"
     kinds = items.get("type") if isinstance(items, dict) else None
     fits = kinds is None or any(_is_kind(value, kind) for kind in ([kinds] if isinstance(kinds, str) else kinds))
     wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]

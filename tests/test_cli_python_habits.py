@@ -85,6 +85,8 @@ def validate_setup(tmp_path: Path, code: str) -> str:
      "NAME, not options.NAME)"),
     ("let t = choose(t in tiles, \"pick a tile\")", "habits.yaml:6:15: choose() takes 1 argument, not 2 (the question "
      "is an option: write text = \"pick a tile\")"),
+    ("for s in symbols:\n  pass", "habits.yaml:6:16: unknown name 'symbols' (the values of symbol are the roles: "
+     "write roles)"),
     ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
      "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])
@@ -153,3 +155,13 @@ def test_a_line_indented_under_a_line_that_opens_no_block_is_named(tmp_path: Pat
     assert validate_setup(tmp_path, "shuffle(hand(Sun))\n    shuffle(hand(Moon))") == (
         "habits.yaml:7:11: this line is indented further than the line before, which opens no block (only a line "
         "ending in ':' does): line it up with the lines of its block")
+
+
+def test_a_type_read_as_a_list_is_told_to_list_its_values(tmp_path: Path) -> None:
+    """'for m in marks:' (a type's name, or its plural) got no hint; the roles' type says 'roles'."""
+    path = tmp_path / "types.yaml"
+    path.write_text("name: types\nextends: tutorial-tiles\ntypes+:\n  mark: [Stun, Glow, Ward, Hex]\nsetup:\n"
+                    "  - name: deal\n    do: |\n      for m in marks:\n        pass\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.splitlines()[0] == (f"{path}:8:16: unknown name 'marks' ('mark' is a type, not a list in "
+                                             "code: write its values, like [Stun, Glow, Ward, ...])")

@@ -87,6 +87,8 @@ def validate_setup(tmp_path: Path, code: str) -> str:
      "is an option: write text = \"pick a tile\")"),
     ("for s in symbols:\n  pass", "habits.yaml:6:16: unknown name 'symbols' (the values of symbol are the roles: "
      "write roles)"),
+    ("if hand(Sun) == []:\n  pass", "habits.yaml:6:20: cannot compare a zone with a list of any (to test that a zone "
+     "is empty, write count(ZONE) == 0 (!= 0: it holds something))"),
     ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
      "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])

@@ -459,6 +459,17 @@ def _quoted_value(scope: Scope, node: Node, other: Type) -> str | None:
     return f"write {node.value} without quotes: the values of {other} are names, not text"
 
 
+def _empty_zone(node: "Compare", left: Type, right: Type) -> str | None:
+    """The hint for a zone compared with a list (``hand(r) == []``): zones are counted.
+
+    >>> _empty_zone(Compare(None, "==", Name(None, "deck"), ListLit(None, [])), ZONE, ListOf(ANY))
+    'to test that a zone is empty, write count(ZONE) == 0 (!= 0: it holds something)'
+    """
+    if ZONE not in (left, right) or not any(isinstance(side, ListLit) for side in (node.left, node.right)):
+        return None
+    return "to test that a zone is empty, write count(ZONE) == 0 (!= 0: it holds something)"
+
+
 @dataclass
 class Compare(Node):
     op: str
@@ -470,7 +481,8 @@ class Compare(Node):
         if self.op in ("==", "!="):
             if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
                 scope.error(self.pos, f"cannot compare {_a(a.type)} with {_a(b.type)}",
-                            _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type))
+                            _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type)
+                            or _empty_zone(self, a.type, b.type))
         else:
             expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
             expect(scope, self.right, b, INT, f"the right side of '{self.op}'")

@@ -802,6 +802,8 @@ def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> No
      "seats by commas, without spaces (--agents greedy,random,mcts:4)"),
     (["simulate", "tutorial-tiles", "--set", "board_size", "4"],
      "Got unexpected extra argument (4): --set takes NAME=VALUE as one word: --set board_size=4"),
+    (["new", "my", "game"], "Got unexpected extra argument (game): NAME takes one word: put a name with spaces in "
+     "quotes ('my game'), or join its words (my-game)"),
     (["play", "tutorial-tiles", "--seat", "1=greedy", "2=random"],
      "Got unexpected extra argument (2=random): --seat takes one value: give it again for each "
      "(--seat 1=greedy --seat 2=random)"),

@@ -89,6 +89,10 @@ def validate_setup(tmp_path: Path, code: str) -> str:
      "write roles)"),
     ("if hand(Sun) == []:\n  pass", "habits.yaml:6:20: cannot compare a zone with a list of any (to test that a zone "
      "is empty, write count(ZONE) == 0 (!= 0: it holds something))"),
+    ("var n = 1", "habits.yaml:6:11: syntax error: write 'let' for 'var': let n = ..."),
+    ("let n: int = 1", "habits.yaml:6:12: syntax error: a name takes no type: write let n = ..."),
+    ("log(\"dealt\")", "habits.yaml:6:7: unknown function 'log' (the game's log is written by the game: each action "
+     "and change is logged (rulecraft play; rulecraft check -v))"),
     ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
      "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])

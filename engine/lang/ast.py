@@ -1061,6 +1061,8 @@ _REACHED_FOR = {
     "random": "to roll a die, write roll(d6)",
     "randint": "to roll a die, write roll(d6)",
     "print": "there is no print: the game's log says what each action did (rulecraft play; rulecraft check -v)",
+    "log": "the game's log is written by the game: each action and change is logged (rulecraft play; rulecraft "
+           "check -v)",
     "end_turn": _TURN_ENDS, "next_turn": _TURN_ENDS, "pass_turn": _TURN_ENDS,
     "empty": "to test that a zone is empty, write count(ZONE) == 0",
     "is_empty": "to test that a zone is empty, write count(ZONE) == 0",

@@ -227,9 +227,13 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "enum":  # a value of another kind than the words allowed (hidden: true)
         allowed = [_shown(v) if not isinstance(v, str) else v for v in err.validator_value]
         word = _word_at(pos) if isinstance(err.instance, bool) else None
+        hint = f"YAML reads {word} as {_shown(err.instance)}" if word and word.lower() not in ("true", "false") else None
+        if isinstance(err.instance, bool) and "none" in allowed:  # hidden: false / true
+            others = [a for a in allowed if a != "none"]
+            hint = (f"{hint}; " if hint else "") + (f"for {_shown(err.instance)} write " + (
+                "none" if not err.instance else f"one of {', '.join(others)}"))
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not one of {', '.join(allowed)}",
-                          f"YAML reads {word} as {_shown(err.instance)}" if word and word.lower() not in ("true", "false")
-                          else _described(err))
+                          "; ".join(filter(None, [hint, _described(err)])) or None)
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)

@@ -55,18 +55,23 @@ def spaced_values_hint(command: click.Command, ctx: click.Context, args: list[st
     '--agents takes one value: separate the agents of several seats by commas, without spaces (--agents greedy,random)'
     >>> spaced_values_hint(cmd, click.Context(cmd), ["g", "--seat", "1=greedy", "2=random"])
     '--seat takes one value: give it again for each (--seat 1=greedy --seat 2=random)'
+    >>> cmd.params.append(click.Option(["--set"], multiple=True, metavar="NAME=VALUE"))
+    >>> spaced_values_hint(cmd, click.Context(cmd), ["g", "--set", "width", "5"])
+    '--set takes NAME=VALUE as one word: --set width=5'
     """
     parsed, extra, _order = command.make_parser(ctx).parse_args(args=list(args))
     if not extra:
         return None
     option = option_before(command, ctx, args, extra[0])
     if option is None:
-        return None
+        return _argument_before(command, ctx, args, parsed, extra)
     flag = max(option.opts, key=len)
     value = parsed.get(option.name)
     first = value[-1] if isinstance(value, list) and value else value
     if not isinstance(first, str):
         return None
+    if "=" in (option.metavar or "") and "=" not in first and len(extra) == 1 and "=" not in extra[0]:
+        return f"{flag} takes {option.metavar} as one word: {flag} {first}={extra[0]}"  # --set width 5
     if option.multiple:
         again = " ".join(f"{flag} {word}" for word in [first, *extra])
         return f"{flag} takes one value: give it again for each ({again})"
@@ -74,6 +79,25 @@ def spaced_values_hint(command: click.Command, ctx: click.Context, args: list[st
         return (f"{flag} takes one value: separate the agents of several seats by commas, without spaces "
                 f"({flag} {','.join([first, *extra])})")
     return f"{flag} takes one value: put one with spaces in quotes ({flag} '{' '.join([first, *extra])}')"
+
+
+def _argument_before(command: click.Command, ctx: click.Context, args: list[str], parsed: dict[str, object],
+                     extra: list[str]) -> str | None:
+    """How to write a path argument (``new``'s NAME) given with spaces (``new my game``), or None.
+
+    >>> cmd = click.Command("new", params=[click.Argument(["name"], type=click.Path())])
+    >>> _argument_before(cmd, click.Context(cmd), ["my", "game"], {"name": "my"}, ["game"])
+    "NAME takes one word: put a name with spaces in quotes ('my game'), or join its words (my-game)"
+    """
+    for param in command.get_params(ctx):
+        value = parsed.get(param.name or "")
+        if (isinstance(param, click.Argument) and isinstance(param.type, click.Path) and param.nargs == 1
+                and isinstance(value, str) and value in args):  # the parser's values are the words as given
+            if args.index(value) + 1 < len(args) and args[args.index(value) + 1] == extra[0]:
+                words = [value, *extra]
+                return (f"{param.make_metavar(ctx)} takes one word: put a name with spaces in quotes "
+                        f"('{' '.join(words)}'), or join its words ({'-'.join(words)})")
+    return None
 
 
 class SpacedValuesCommand(click.Command):

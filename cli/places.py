@@ -12,6 +12,7 @@ Example::
 
 from __future__ import annotations
 
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +39,31 @@ class PathOrBuiltin(click.ParamType):
         if text in names:
             return str(rulesets_dir() / text)
         if "/" in text or "\\" in text or Path(text).suffix:  # written as a path: say so as click does
-            own = in_own_folder(text)
+            own = in_own_folder(text) or _spelt_alike(Path(text))
             self.fail(f"Path '{text}' does not exist{_builtin_inside(text, names) or (f' ({own})' if own else '')}.",
                       param, ctx)
         hint = did_you_mean(text, names)
         self.fail(f"no file or folder '{text}', and no built-in ruleset of that name"
                   f"{f' ({hint})' if hint else ''}: rulecraft list shows the built-in ones", param, ctx)
+
+
+def _spelt_alike(path: Path) -> str | None:
+    """For a path whose folder exists but whose last part does not: the name there spelt alike
+    (``my-game/ruleset.yml`` for ``ruleset.yaml``, ``my-game/scenario`` for ``scenarios``), or None.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()); (folder / "ruleset.yaml").write_text("")
+    0
+    >>> _spelt_alike(folder / "ruleset.yml")
+    "did you mean 'ruleset.yaml'?"
+    """
+    from engine.core.errors import did_you_mean
+
+    try:
+        names = sorted(islice((entry.name for entry in path.parent.iterdir()), 10_000)) if path.parent.is_dir() else []
+    except OSError:
+        return None
+    return did_you_mean(path.name, names)
 
 
 def _builtin_inside(text: str, names: list[str]) -> str:

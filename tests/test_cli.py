@@ -742,6 +742,14 @@ def test_an_option_set_from_the_command_line_is_told_as_read_and_once() -> None:
         result.output
 
 
+def test_a_path_whose_last_part_is_misspelt_is_told_the_name_there(tmp_path: Path) -> None:
+    """'validate my-game/ruleset.yml' and 'check my-game/scenario' said only "Path ... does not exist"."""
+    (tmp_path / "ruleset.yaml").write_text("name: x\n")
+    (tmp_path / "scenarios").mkdir()
+    assert "does not exist (did you mean 'ruleset.yaml'?)." in run("validate", str(tmp_path / "ruleset.yml")).output
+    assert "does not exist (did you mean 'scenarios'?)." in run("check", str(tmp_path / "scenario")).output
+
+
 def test_validate_set_checks_a_variant_without_the_option_as_it_plays(tmp_path: Path) -> None:
     """validate --set parts=3 of a valid ruleset whose variant drops the option (options: null) failed: "no option
     'parts' in this ruleset ... (with variant 'fixed')". The variant is checked without it, as it plays."""
@@ -800,6 +808,10 @@ def test_agents_of_several_seats_written_with_a_space_are_told_the_comma() -> No
     (["sweep", "tutorial-tiles", "grid_width=[4, 5]", "--agents=greedy", "random", "mcts:4"],
      "Got unexpected extra arguments (random mcts:4): --agents takes one value: separate the agents of several "
      "seats by commas, without spaces (--agents greedy,random,mcts:4)"),
+    (["simulate", "tutorial-tiles", "--set", "board_size", "4"],
+     "Got unexpected extra argument (4): --set takes NAME=VALUE as one word: --set board_size=4"),
+    (["new", "my", "game"], "Got unexpected extra argument (game): NAME takes one word: put a name with spaces in "
+     "quotes ('my game'), or join its words (my-game)"),
     (["play", "tutorial-tiles", "--seat", "1=greedy", "2=random"],
      "Got unexpected extra argument (2=random): --seat takes one value: give it again for each "
      "(--seat 1=greedy --seat 2=random)"),

@@ -62,6 +62,8 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "on_top = true]))"),
     ("any(pts(r) >= 20 for r in roles)", "abs(value = 3) > 2", "race.yaml:11:13: abs() has no option 'value' (write "
      "its value as argument 1, without 'value =': abs(NUMBER) -> int)"),
+    ("players: [2, 3]", "players: 2", "race.yaml:3:10: players: 2 is not a list (like [a, b]) (a list of one is "
+     "written in brackets: players: [2])"),
     ("points: key", "points: highest", "race.yaml:15:11: unknown option 'highest' ('points' is the points paid by "
      "place (like [1, 0]), 'key', or the name of an option)"),
     ("when: any(pts(r) >= 20 for r in roles)", "when: pts(r) >= 20", "race.yaml:11:13: unknown name 'r' ('r' exists "

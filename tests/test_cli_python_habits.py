@@ -75,6 +75,24 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("move(t in sorted(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: unknown function 'sorted' (there "
      "is no sorting: a selection keeps its zone's order (the top first); the largest value is max(VALUE for x in C), "
      "the item holding it first(x in C where VALUE == max(...)), and the N-th item nth(ZONE, N))"),
+    ("for r in roles:\n  move(t in r.hand, supply)", "habits.yaml:7:21: a symbol has no attribute 'hand' ('hand' is a "
+     "function: write hand(r))"),
+    ("end_turn()", "habits.yaml:6:7: unknown function 'end_turn' (a turn ends by itself when its steps are done (the "
+     "next role plays); play_again() gives the same role another turn)"),
+    ("if empty(hand(Sun)):\n  pass", "habits.yaml:6:10: unknown function 'empty' (to test that a zone is empty, write "
+     "count(ZONE) == 0)"),
+    ("let n = options.board_size", "habits.yaml:6:15: unknown name 'options' (an option is read by its own name: write "
+     "NAME, not options.NAME)"),
+    ("let t = choose(t in tiles, \"pick a tile\")", "habits.yaml:6:15: choose() takes 1 argument, not 2 (the question "
+     "is an option: write text = \"pick a tile\")"),
+    ("for s in symbols:\n  pass", "habits.yaml:6:16: unknown name 'symbols' (the values of symbol are the roles: "
+     "write roles)"),
+    ("if hand(Sun) == []:\n  pass", "habits.yaml:6:20: cannot compare a zone with a list of any (to test that a zone "
+     "is empty, write count(ZONE) == 0 (!= 0: it holds something))"),
+    ("var n = 1", "habits.yaml:6:11: syntax error: write 'let' for 'var': let n = ..."),
+    ("let n: int = 1", "habits.yaml:6:12: syntax error: a name takes no type: write let n = ..."),
+    ("log(\"dealt\")", "habits.yaml:6:7: unknown function 'log' (the game's log is written by the game: each action "
+     "and change is logged (rulecraft play; rulecraft check -v))"),
     ("move(t in filter(tiles), hand(Sun))", "habits.yaml:6:17: unknown function 'filter' (to pick some of the items, "
      "write a selection with 'where': x in COLLECTION where CONDITION)"),
 ])
@@ -143,3 +161,13 @@ def test_a_line_indented_under_a_line_that_opens_no_block_is_named(tmp_path: Pat
     assert validate_setup(tmp_path, "shuffle(hand(Sun))\n    shuffle(hand(Moon))") == (
         "habits.yaml:7:11: this line is indented further than the line before, which opens no block (only a line "
         "ending in ':' does): line it up with the lines of its block")
+
+
+def test_a_type_read_as_a_list_is_told_to_list_its_values(tmp_path: Path) -> None:
+    """'for m in marks:' (a type's name, or its plural) got no hint; the roles' type says 'roles'."""
+    path = tmp_path / "types.yaml"
+    path.write_text("name: types\nextends: tutorial-tiles\ntypes+:\n  mark: [Stun, Glow, Ward, Hex]\nsetup:\n"
+                    "  - name: deal\n    do: |\n      for m in marks:\n        pass\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.output.splitlines()[0] == (f"{path}:8:16: unknown name 'marks' ('mark' is a type, not a list in "
+                                             "code: write its values, like [Stun, Glow, Ward, ...])")

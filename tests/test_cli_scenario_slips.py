@@ -59,3 +59,11 @@ def test_an_unknown_variant_a_scenario_names_is_reported_at_its_variant_key(tmp_
     result = CliRunner().invoke(main, ["check", str(scenario)])
     assert result.exit_code == 1
     assert f"{scenario}:3:10: unknown variant 'nope' (known variants: none" in " ".join(result.output.split()), result.output
+
+
+def test_one_action_or_expectation_without_a_list_is_told_the_brackets(tmp_path: Path) -> None:
+    """``actions: place Sun/Moon as Sun at 0,0`` was told "is not a list (like [a, b]) or empty" with a long
+    description; it now says how to write a list of one, quoted where YAML would cut it at the comma."""
+    lines = check_changed(tmp_path, "actions:\n  - place Sun/Moon as Sun at 0,0", "actions: place Sun/Moon as Sun at 0,0")
+    assert ("sun-beats-moon.yaml:12:10: actions: 'place Sun/Moon as Sun at 0,0' is not a list (like [a, b]) or empty (a "
+            "list of one is written in brackets: actions: ['place Sun/Moon as Sun at 0,0'])") in lines

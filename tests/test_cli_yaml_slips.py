@@ -42,12 +42,19 @@ def validate(path: Path) -> list[str]:
     ("running_score: 'if turn > 1 then 'a' else 0'\n", "slips.yaml:3:34: invalid YAML: did not find expected key (the "
      "value of 'running_score' is in single quotes, so the ' here ends it: write the quotes inside as double ones "
      "(\"a\"), or write the value on the lines under 'running_score: |')"),
-    ("setup:\n  - name: deal\n    do:\n      for r in roles:\n        pass\n", "slips.yaml:6:7: setup/0/do: {'for r in "
-     "roles': 'pass'} is not a text (do: effect-language statements, one per line, with indented blocks (write it as a "
+    ("setup:\n  - name: deal\n    do:\n      for r in roles:\n        pass\n", "slips.yaml:6:7: setup/0/do: {for r in "
+     "roles: pass} is not a text (do: effect-language statements, one per line, with indented blocks (write it as a "
      "`|` block), like move(c in cards, deck); shuffle(deck))"),
     ("setup:\n  - name: deal\n    do: |\n      shuffle(hand(Sun))\n    shuffle(hand(Moon))\n", "slips.yaml:7:5: invalid "
      "YAML: could not find expected ':' (line 7 is indented less than the lines under 'do: |' (line 5), so YAML ends "
      "them above it: indent it as they are (6 spaces))"),
+    ("setup:\n  for r in roles:\n    pass\n", "slips.yaml:4:3: unknown key 'for r in roles' in setup (this is a line "
+     "of code: a program goes after '|' (setup: |), its lines indented under it)"),
+    ("turn:\n  - do:\n      effect:\n        let n = 1\n        if n == 1:\n          pass\n", "slips.yaml:7:18: invalid "
+     "YAML: mapping values are not allowed in this context (the lines under 'effect:' (line 5) are code: write "
+     "'effect: |' so that YAML keeps them as they are)"),
+    ("turn:\n  do:\n    effect: |\n      pass\n", "slips.yaml:4:3: turn: {do: ...} is not a list "
+     "(like [a, b]) (turn holds a list: start each item with '- ' (turn: then '- do: ...' under it))"),
     ("options:\n  bonus:\n    defualt: 4\n    doc: more\n", "slips.yaml:5:5: unknown key 'defualt' in options/bonus "
      "(did you mean 'default'?)"),
 ])

@@ -637,3 +637,18 @@ def test_a_ruleset_named_from_the_scenarios_folder_is_reported_at_its_own_path(t
     result = run(game / "scenarios", "ruleset: ..\nplayers: 2\nexpect:\n  - turn == 1\n")
     assert not result.passed
     assert f"{game / 'ruleset.yaml'}:4:" in result.failures[0] and "/../" not in result.failures[0], result.failures
+
+
+@pytest.mark.parametrize("written, message", [
+    ("rope(Sun): 2", "write the counter as rope: 'rope' is one number for the whole game (rope: 2)"),
+    ("pull: 2", "write the counter as pull(ROLE): 'pull' is kept per role (pull(ROLE): 2)"),
+])
+def test_a_counter_written_in_the_wrong_form_says_how_it_is_kept(tmp_path: Path, written: str, message: str) -> None:
+    """'rope(Sun): 2' for a counter of the whole game was told only "write the counter as rope"."""
+    (tmp_path / "ruleset.yaml").write_text("name: kept\nextends: tutorial-tiles\ncounters:\n  rope: {start: 0}\n"
+                                           "  pull: {per: role, start: 0}\n", encoding="utf-8")
+    path = tmp_path / "case.yaml"
+    path.write_text(f"ruleset: ruleset.yaml\nposition:\n  seats: {{Sun: 1, Moon: 2, Star: absent}}\n  counters:\n"
+                    f"    {written}\nactions: []\n", encoding="utf-8")
+    result = run_scenario(path)
+    assert [f.split("\n")[0] for f in result.failures] == [f"{path}:5:5: {message}"], result.failures

@@ -57,6 +57,7 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
+import json
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -789,7 +790,10 @@ class Choose(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = call.positional()
         if len(args) != 1:
-            scope.error(call.pos, f"choose() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
+            question = args[1] if len(args) == 2 and isinstance(args[1], ast.Literal) and args[1].type is STR else None
+            scope.error(call.pos, f"choose() takes 1 argument, not {len(args)}",
+                        f"the question is an option: write text = {json.dumps(question.value, ensure_ascii=False)}" if question
+                        else f"usage: {self.signature}")
             return Compiled(ANY, lambda s, e: None)
         if scope.pure:
             scope.error(call.pos, "choose() asks a player, which a condition or score can't do",

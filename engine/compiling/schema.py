@@ -33,7 +33,7 @@ from jsonschema.exceptions import ValidationError
 from engine.core.errors import Diagnostic, RulesetError, did_you_mean, source_lines
 from engine.core.paths import schemas_dir
 from engine.core.showtext import CUT_AT, cut
-from engine.core.yamlsource import Mapping, plain, walk_path
+from engine.core.yamlsource import Mapping, plain, walk_path, yaml_text
 
 SCHEMAS = {"ruleset": "ruleset.schema.json", "scenario": "scenario.schema.json", "fragment": "fragment.schema.json"}
 
@@ -227,13 +227,18 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "enum":  # a value of another kind than the words allowed (hidden: true)
         allowed = [_shown(v) if not isinstance(v, str) else v for v in err.validator_value]
         word = _word_at(pos) if isinstance(err.instance, bool) else None
+        hint = f"YAML reads {word} as {_shown(err.instance)}" if word and word.lower() not in ("true", "false") else None
+        if isinstance(err.instance, bool) and "none" in allowed:  # hidden: false / true
+            others = [a for a in allowed if a != "none"]
+            hint = (f"{hint}; " if hint else "") + (f"for {_shown(err.instance)} write " + (
+                "none" if not err.instance else f"one of {', '.join(others)}"))
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not one of {', '.join(allowed)}",
-                          f"YAML reads {word} as {_shown(err.instance)}" if word and word.lower() not in ("true", "false")
-                          else _described(err))
+                          "; ".join(filter(None, [hint, _described(err)])) or None)
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
-                          or _items_without_commas(err.instance, err.validator_value, path) or _described(err))
+                          or _items_without_commas(err.instance, err.validator_value, path)
+                          or _one_in_a_list(err, path, _described(err)))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
@@ -314,13 +319,16 @@ def _kinds(expected: str | list[str]) -> str:
 def _shown(value: Any) -> str:
     """A value as YAML writes it, cut when long (``'xxx...' (4,194,304 characters)``).
 
-    >>> _shown(True), _shown("four"), _shown([1, 2]), _shown(None)
-    ('true', "'four'", '[1, 2]', 'null')
+    >>> _shown(True), _shown("four"), _shown([1, 2]), _shown(None), _shown({"do": {"effect": "pass " * 20}})
+    ('true', "'four'", '[1, 2]', 'null', '{do: ...}')
     """
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]
     if isinstance(value, str) and len(value) > CUT_AT:
         return f"{repr(value[:CUT_AT])[:-1]}...' ({len(value):,} characters)"
+    if isinstance(value, dict):  # as YAML writes it; a long one by its keys ({do: ...})
+        written = yaml_text(plain(value))
+        return written if len(written) <= 80 and "\n" not in written else cut("{" + ", ".join(f"{yaml_text(str(k))}: ..." for k in value) + "}")
     return cut(repr(plain(value)))
 
 
@@ -361,6 +369,9 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
             and _after_a_comma(pos)):  # words with no value: the rest of a text cut at a comma
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
+    if hint is None and _reads_as_code(str(key)) and where != "the top level":
+        section = where.split("/")[-1]
+        hint = (f"this is a line of code: a program goes after '|' ({section}: |), its lines indented under it")
     if hint is None:
         known = allowed + [_pattern_words(p) for p in patterns]
         hint = f"known keys: {', '.join(known)}" if known else None
@@ -388,6 +399,16 @@ def _stands_for(schema: Any, instance: Any) -> str | None:
     unknown = [k for k in instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
     missing = [k for k in schema.get("required") or () if k not in instance]
     return missing[0] if len(missing) == 1 and len(unknown) == 1 and missing[0] in allowed else None
+
+
+def _reads_as_code(key: str) -> bool:
+    """Whether a key is a line of effect code that YAML read as a key (``for r in roles:`` under ``setup:``
+    written without ``|``).
+
+    >>> _reads_as_code("for r in roles"), _reads_as_code("if turn == 1"), _reads_as_code("max_turns")
+    (True, True, False)
+    """
+    return bool(re.match(r"(for|if|elif|else|while|repeat|let)\b\s*\S", key) or re.match(r"\w+\(.*\)$", key))
 
 
 def _one_level_out(tree: Any, path: list[Any], key: str, validator: Draft202012Validator) -> str | None:
@@ -453,6 +474,41 @@ def _described_by(key: Any, schema: dict[str, Any]) -> str | None:
              ) if examples else ""  # an example of code over lines is shown on one (';' separates its statements)
     like = f", like {shown}" if examples and "e.g." not in sentence and " like " not in sentence else ""
     return f"{key}: {sentence}{like}"
+
+
+def _one_in_a_list(err: ValidationError, path: list[Any], described: str | None) -> str | None:
+    """For one value where a list of such values is wanted (``players: 2``): how to write it as a list of one; else
+    ``described`` (what the key is for).
+
+    >>> from jsonschema import Draft202012Validator
+    >>> schema = {"properties": {"players": {"type": "array", "items": {"type": "integer"}}}}
+    >>> [_one_in_a_list(e, ["players"], None) for e in Draft202012Validator(schema).iter_errors({"players": 2})]
+    ['a list of one is written in brackets: players: [2]']
+    >>> [_one_in_a_list(e, ["players"], None) for e in Draft202012Validator(schema).iter_errors({"players": "four"})]
+    [None]
+    """
+    value, items = err.instance, err.schema.get("items") if isinstance(err.schema, dict) else None
+    if isinstance(value, dict) and value and err.validator_value == "array" and path and isinstance(path[-1], str):
+        first = next(iter(value))  # turn: {do: ...}, the step written without its '- '
+        return f"{path[-1]} holds a list: start each item with '- ' ({path[-1]}: then '- {first}: ...' under it)"
+    kinds = items.get("type") if isinstance(items, dict) else None
+    fits = kinds is None or any(_is_kind(value, kind) for kind in ([kinds] if isinstance(kinds, str) else kinds))
+    wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+    if "array" not in wanted or "string" in wanted or not path or not isinstance(path[-1], str) or not fits:
+        return described
+    written = yaml_text([plain(value)])  # quoted where a list's brackets need it ('place X at 1,1')
+    return f"a list of one is written in brackets: {path[-1]}: {written}" if len(written) <= 80 else described
+
+
+def _is_kind(value: Any, kind: str) -> bool:
+    """Whether ``value`` is of JSON Schema's ``kind`` (a list or mapping never is: only one value is put in brackets).
+
+    >>> _is_kind(2, "integer"), _is_kind(True, "integer"), _is_kind("x", "string"), _is_kind([1], "array")
+    (True, False, True, False)
+    """
+    kinds = {"integer": int, "number": (int, float), "string": str, "boolean": bool}
+    wanted = kinds.get(kind)
+    return wanted is not None and isinstance(value, wanted) and (kind == "boolean" or not isinstance(value, bool))
 
 
 def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]) -> str | None:

@@ -87,6 +87,9 @@ def build_vocabulary(game: Game) -> Vocabulary:
     for type_name, values in game.types.items():
         for value in values:
             v.define_constant(value, Enum(type_name), value)
+        for name in (type_name, type_name + PLURAL_SUFFIX):  # a type is no list in code: its values are
+            v.unnamed.setdefault(name, f"'{type_name}' is a type, not a list in code: write its values, like "
+                                       f"[{', '.join(values[:3])}{', ...' if len(values) > 3 else ''}]")
     v.data["options"] = set(game.options)
     for name, value in game.options.items():
         v.define_constant(name, value_type(value, game.types), value, f"the option {name}")
@@ -105,6 +108,8 @@ def build_vocabulary(game: Game) -> Vocabulary:
         v.data["role_type"] = role_type
         v.define("roles", ListOf(role_type), lambda s, e: s.positions, "the roles", "s.positions", walkable=True)
         v.define("current_role", role_type, lambda s, e: s.current_role, "the role whose turn it is", "s.current_role")
+        for name in (game.roles.type_name, game.roles.type_name + PLURAL_SUFFIX):  # 'for r in sides' for the roles
+            v.unnamed[name] = f"the values of {game.roles.type_name} are the roles: write roles"
         if game.roles.type_name not in game.types:  # no `roles:` section: seat1, seat2, ... are not names in code
             v.unnamed.update((role, f"a ruleset without 'roles' does not name its roles in code: the role of seat {i} "
                                     f"is nth(roles, {i})") for i, role in enumerate(game.roles.values, 1))

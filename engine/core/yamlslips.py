@@ -46,6 +46,9 @@ def layout_slip(text: str, problem: str, line: int, column: int, context_line: i
                                 f"is not in line with the list that starts at line {context_line + 1}")
     if "mapping values are not allowed" not in problem and "did not find expected key" not in problem:
         return None
+    bare = _code_without_bar(lines, line)
+    if bare is not None:
+        return bare
     above = next((n for n in range(line - 1, -1, -1) if lines[n].strip() and not lines[n].lstrip().startswith("#")), None)
     if above is not None:
         hint = _no_space(lines, above)
@@ -81,6 +84,27 @@ def _quote_closed_early(text: str, line: int, column: int) -> Slip | None:
     return Slip(line, column - 1, f"the value of '{opened.group(1)}' is in {kind} quotes, so the {quote} here ends "
                                   f"it: write the quotes inside as {other} ones ({inside}), or write the value on the "
                                   f"lines under '{opened.group(1)}: |'")
+
+
+def _code_without_bar(lines: list[str], number: int) -> Slip | None:
+    """The slip of code written under ``effect:`` without ``|``: YAML reads its lines as one text until a line ending
+    in ':' (``if ...:``), which it takes for a key.
+
+    >>> print(_code_without_bar(["do:", "  effect:", "    let n = 1", "    if n == 1:", "      pass"], 3).hint)
+    the lines under 'effect:' (line 2) are code: write 'effect: |' so that YAML keeps them as they are
+    """
+    indent, code = _indent(lines[number]), lines[number].strip()
+    if not re.match(r"(for|if|elif|else|while|repeat|roll)\b.*:\s*(#.*)?$", code):
+        return None
+    for above in range(number - 1, -1, -1):
+        if not lines[above].strip() or _indent(lines[above]) >= indent:
+            continue
+        opener = re.match(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):\s*(?:#.*)?$", lines[above])
+        if opener is None:
+            return None
+        return Slip(number, None, f"the lines under '{opener.group(1)}:' (line {above + 1}) are code: write "
+                                  f"'{opener.group(1)}: |' so that YAML keeps them as they are")
+    return None
 
 
 def _out_of_block(lines: list[str], number: int) -> Slip | None:

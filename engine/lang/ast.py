@@ -240,6 +240,9 @@ class Attr(Node):
 
             names = scope.vocab.attribute_names(key)
             hint = did_you_mean(self.name, names)
+            if hint is None and self.name in scope.vocab.functions:  # current_role.hand: a zone or counter per role
+                of = self.base.name if isinstance(self.base, Name) else "..."
+                hint = f"'{self.name}' is a function: write {self.name}({of})"
             if hint is None and names:
                 hint = "known: " + ", ".join(names)
             scope.error(self.pos, f"{_a(base.type)} has no attribute '{self.name}'", hint)
@@ -456,6 +459,17 @@ def _quoted_value(scope: Scope, node: Node, other: Type) -> str | None:
     return f"write {node.value} without quotes: the values of {other} are names, not text"
 
 
+def _empty_zone(node: "Compare", left: Type, right: Type) -> str | None:
+    """The hint for a zone compared with a list (``hand(r) == []``): zones are counted.
+
+    >>> _empty_zone(Compare(None, "==", Name(None, "deck"), ListLit(None, [])), ZONE, ListOf(ANY))
+    'to test that a zone is empty, write count(ZONE) == 0 (!= 0: it holds something)'
+    """
+    if ZONE not in (left, right) or not any(isinstance(side, ListLit) for side in (node.left, node.right)):
+        return None
+    return "to test that a zone is empty, write count(ZONE) == 0 (!= 0: it holds something)"
+
+
 @dataclass
 class Compare(Node):
     op: str
@@ -467,7 +481,8 @@ class Compare(Node):
         if self.op in ("==", "!="):
             if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
                 scope.error(self.pos, f"cannot compare {_a(a.type)} with {_a(b.type)}",
-                            _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type))
+                            _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type)
+                            or _empty_zone(self, a.type, b.type))
         else:
             expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
             expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
@@ -1030,6 +1045,8 @@ class Keyword(Node):
         return f"{self.name} {self.value.describe()}"
 
 
+_TURN_ENDS = ("a turn ends by itself when its steps are done (the next role plays); play_again() gives the same "
+              "role another turn")
 _UNSORTED = ("there is no sorting: a selection keeps its zone's order (the top first); the largest value is "
              "max(VALUE for x in C), the item holding it first(x in C where VALUE == max(...)), and the N-th item "
              "nth(ZONE, N)")
@@ -1044,6 +1061,11 @@ _REACHED_FOR = {
     "random": "to roll a die, write roll(d6)",
     "randint": "to roll a die, write roll(d6)",
     "print": "there is no print: the game's log says what each action did (rulecraft play; rulecraft check -v)",
+    "log": "the game's log is written by the game: each action and change is logged (rulecraft play; rulecraft "
+           "check -v)",
+    "end_turn": _TURN_ENDS, "next_turn": _TURN_ENDS, "pass_turn": _TURN_ENDS,
+    "empty": "to test that a zone is empty, write count(ZONE) == 0",
+    "is_empty": "to test that a zone is empty, write count(ZONE) == 0",
     "sorted": _UNSORTED, "sort": _UNSORTED, "reversed": _UNSORTED,
     "filter": "to pick some of the items, write a selection with 'where': x in COLLECTION where CONDITION",
     "map": "to take a value of each item, write it with 'for' inside sum, max, min, any or all: "

@@ -9,6 +9,8 @@ tokens the parser expected there.
 ("'is' is not a comparison here: write '==' (a == none), or '!=' for 'is not'", True)
 >>> python_habit("let n = ", "count", "count(deck)") is None
 True
+>>> python_habit("const ", "c", "c = 1"), python_habit("let c", ":", ": card = 1")
+("write 'let' for 'const': let c = ...", 'a name takes no type: write let c = ...')
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
         return ("there is no 'lambda': name a value or condition of your own under 'functions:' in the ruleset "
                 "(like 'mine(tile t): t.symbol == current_role'), or write the condition where it is used "
                 "(x in C where CONDITION)")
+    if head in ("const", "var", "val", "auto", "my") and re.fullmatch(r"\w+", token or ""):
+        return f"write 'let' for '{head}': let {token} = ..."
+    if re.fullmatch(r"let\s+\w+", head) and token == ":":
+        return f"a name takes no type: write {head} = ..."
     if head in ("import", "from"):
         return "nothing is imported: every function of the effect language is always there (docs/effects.md lists them)"
     if head == "return" or re.search(r"\b_\(return\s*$", before):  # a line of a program, or a function's body

@@ -252,6 +252,7 @@ _NAMES_REACHED_FOR = {
     "None": "write 'none', in lower case",
     "null": "write 'none'",
     "nil": "write 'none'",
+    "options": "an option is read by its own name: write NAME, not options.NAME",
 }
 
 

@@ -527,8 +527,9 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
     owner_text = m.group(2)
     if (owner_text is None) != (spec.per == "game"):
-        form = spec.name if spec.per == "game" else f"{spec.name}(OWNER)"
-        raise RulesetError.at(pos, f"write the counter as {form}")
+        form = spec.name if spec.per == "game" else f"{spec.name}({'ROLE' if spec.per == 'role' else 'OWNER'})"
+        kept = "one number for the whole game" if spec.per == "game" else f"kept per {spec.per}"
+        raise RulesetError.at(pos, f"write the counter as {form}: '{spec.name}' is {kept} ({form}: {value})")
     owner: Any = None
     if owner_text is not None:
         owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text

@@ -147,3 +147,61 @@ def test_a_hint_whose_search_meets_a_failing_card_is_no_hint_and_the_game_goes_o
     assert "a hidden component failed" in said and log.exists()
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "seat 1>" in said.split("no hint")[1]  # asked again: the game goes on
+
+
+STATUSES = """\
+name: secret-statuses
+players: [2]
+components:
+  card:
+    instances: [{id: gem}, {id: ruby}]
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+statuses:
+  Cursed:
+    on:
+      on_end: |
+        gold(current_role) = 1 / gold(nth(roles, 2))
+  Blessed:
+    on:
+      on_end: |
+        gold(current_role) = 2 / gold(nth(roles, 2))
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+  for c in cards where c.id == "gem":
+    give(c, Cursed)
+  for c in cards where c.id == "ruby":
+    give(c, Blessed)
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "lift a card's spell")
+        remove(c, Cursed)
+        remove(c, Blessed)
+        move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(tmp_path: Path, hidden: str) -> None:
+    """A status's on_end failing on a card in a hidden hand was told at the status's own line (Cursed's, so the gem)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(STATUSES.replace("HIDDEN", hidden), encoding="utf-8")
+    err = failure(path)
+    line = STATUSES.splitlines().index("        gold(current_role) = 1 / gold(nth(roles, 2))") + 1
+    assert f"ruleset.yaml:{line}:" in str(err) and "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    if hidden == "none":
+        assert told == str(err)
+    else:
+        assert told.startswith("the on_end of a status on a hidden component failed (what went wrong is kept"), told
+        assert f":{line}:" not in told and "division" not in told and "Cursed" not in told

@@ -205,3 +205,18 @@ def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(
     else:
         assert told.startswith("the on_end of a status on a hidden component failed (what went wrong is kept"), told
         assert f":{line}:" not in told and "division" not in told and "Cursed" not in told
+
+
+def test_numbers_too_many_does_not_quote_a_hidden_card_s_value_to_the_seats(tmp_path: Path) -> None:
+    """``numbers(1, c.reach)`` of a card in a hidden hand quoted the card's value to every seat ('numbers(1, 50000)
+    would list 50000 numbers': the gem's reach, so the gem); the seats read that it would list too many."""
+    path = tmp_path / "ruleset.yaml"
+    text = (RULESET.replace("attributes: {on_play: text}", "attributes: {on_play: text, reach: int}")
+            .replace("      - id: gem\n", "      - id: gem\n        reach: 50000\n")
+            .replace("      - id: ruby\n", "      - id: ruby\n        reach: 60000\n")
+            .replace("        perform(c, on_play)\n", "        gold(current_role) = count(numbers(1, c.reach))\n"))
+    path.write_text(text.replace("HIDDEN", "others"), encoding="utf-8")
+    err = failure(path)
+    assert "numbers(1, 50000) would list 50000 numbers" in str(err)  # the designer's
+    told = told_to_seats(err)
+    assert told.endswith("numbers() would list more than 10000 numbers") and "50000" not in told, told

@@ -71,7 +71,7 @@ HIDDEN_FAILURE = ("what went wrong is kept from the seats, as it would tell what
 
 class ToldAsHidden:
     """``with ToldAsHidden(s, cid, what, pos):`` around code run for component ``cid`` (its own program, a status's
-    hook on it): when it fails while ``cid`` lies where some seat can't see it, the seats read the failure at ``pos``
+    hook on it, a threshold or tile of its meter; for anything else, a role, it does nothing): when it fails while ``cid`` lies where some seat can't see it, the seats read the failure at ``pos``
     as "the WHAT failed" (``{}`` in ``what``: the component as the log names it), not at the line that failed, which
     would say which component, or which status, it is (see :func:`engine.core.errors.told_to_seats`).  The outermost
     such run is the one told.  The one place that decides this: every block running such code goes through it.
@@ -89,14 +89,15 @@ class ToldAsHidden:
 
     __slots__ = ("s", "cid", "what", "pos", "zone")
 
-    def __init__(self, s: "StateView", cid: int, what: str, pos: SourcePos | None = None) -> None:
+    def __init__(self, s: "StateView", cid: Any, what: str, pos: SourcePos | None = None) -> None:
         self.s, self.cid, self.what, self.pos = s, cid, what, pos
 
     def __enter__(self) -> None:
-        self.zone = self.s.zone_of[self.cid]  # where it lay when it began: it may move before it fails
+        # where it lay when it began (it may move before it fails); a role or the game (a meter's owner) lies nowhere
+        self.zone = self.s.zone_of[self.cid] if type(self.cid) is int else None
 
     def __exit__(self, kind: object, err: object, trace: object) -> None:
-        if isinstance(err, EffectRuntimeError):
+        if self.zone is not None and isinstance(err, EffectRuntimeError):
             told = told_name(self.s, self.cid, self.zone)
             if told is not None:
                 where = f"{self.pos}: " if self.pos else ""

@@ -220,3 +220,87 @@ def test_numbers_too_many_does_not_quote_a_hidden_card_s_value_to_the_seats(tmp_
     assert "numbers(1, 50000) would list 50000 numbers" in str(err)  # the designer's
     told = told_to_seats(err)
     assert told.endswith("numbers() would list more than 10000 numbers") and "50000" not in told, told
+
+
+METERS = """\
+name: secret-meters
+players: [2]
+components:
+  card:
+    attributes: {fresh: int}
+    instances: [{id: gem, fresh: 5}, {id: ruby, fresh: 2}]
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+meters:
+  wear:
+    per: card
+    start: self.fresh
+    max: 9
+    thresholds:
+      - below: 3
+        do: |
+          gold(current_role) = 1 / gold(nth(roles, 2))
+      - below: 1
+        do: |
+          gold(current_role) = 2 / gold(nth(roles, 2))
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "wear a card")
+        lose(wear(c), 3)
+        move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_a_meter_threshold_failing_on_a_hidden_card_does_not_say_which_threshold(tmp_path: Path, hidden: str) -> None:
+    """The gem (5 wear) crosses 'below 3', the ruby (2) 'below 1': a failure told at the threshold's own line said which
+    card it was, in a hand hidden from the others."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(METERS.replace("HIDDEN", hidden), encoding="utf-8")
+    err = failure(path)
+    line = METERS.splitlines().index("          gold(current_role) = 1 / gold(nth(roles, 2))") + 1
+    assert f"ruleset.yaml:{line}:" in str(err) and "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    if hidden == "none":
+        assert told == str(err)
+    else:
+        assert told.startswith("the wear threshold of a hidden component failed (what went wrong is kept"), told
+        assert f":{line}:" not in told and "division" not in told
+
+
+TILES = METERS.replace("{id: ruby, fresh: 2}", "{id: ruby, fresh: 6}").replace("""    thresholds:
+      - below: 3
+        do: |
+          gold(current_role) = 1 / gold(nth(roles, 2))
+      - below: 1
+        do: |
+          gold(current_role) = 2 / gold(nth(roles, 2))
+""", """    tiles: {2: trap, 3: snare}
+    kinds:
+      trap: {on_damage: "gold(current_role) = 1 / gold(nth(roles, 2))"}
+      snare: {on_damage: "gold(current_role) = 2 / gold(nth(roles, 2))"}
+""")
+
+
+def test_a_meter_tile_failing_under_a_hidden_card_does_not_say_which_tile(tmp_path: Path) -> None:
+    """The gem's marker lands on the trap (2), the ruby's on the snare (3): each tile's own line said which card."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TILES.replace("HIDDEN", "others"), encoding="utf-8")
+    err = failure(path)
+    line = TILES.splitlines().index('      trap: {on_damage: "gold(current_role) = 1 / gold(nth(roles, 2))"}') + 1
+    assert f"ruleset.yaml:{line}:" in str(err)  # the designer's
+    told = told_to_seats(err)
+    assert told.startswith("the tile under the marker of a hidden component failed (what went wrong is kept"), told
+    assert f":{line}:" not in told and "division" not in told and "trap" not in told

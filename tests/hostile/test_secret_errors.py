@@ -304,3 +304,61 @@ def test_a_meter_tile_failing_under_a_hidden_card_does_not_say_which_tile(tmp_pa
     told = told_to_seats(err)
     assert told.startswith("the tile under the marker of a hidden component failed (what went wrong is kept"), told
     assert f":{line}:" not in told and "division" not in told and "trap" not in told
+
+
+FACE_DOWN = """\
+name: secret-pieces
+players: [2]
+types:
+  side: [North, South]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+programs: [on_play]
+components:
+  piece:
+    attributes: {side: side, on_play: text}
+    instances:
+      - id: Marshal
+        side: North
+        on_play: |
+          gold(current_role) = 1 / gold(South)
+      - id: Scout
+        side: North
+        on_play: |
+          gold(current_role) = 2 / gold(South)
+counters:
+  gold: {per: role}
+board: {kind: square-grid, width: 3, height: 3}
+face_down: true
+setup: |
+  place(p in supply where p.id == "Marshal", (0, 0))
+  place(p in supply where p.id == "Scout", (2, 0))
+  turn_down(p in board, seen_by = North)
+turn:
+  - do:
+      effect: |
+        let p = choose(x in board where x.side == current_role, text = "use a piece")
+        perform(p, on_play)
+end:
+  when: gold(North) > 5
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def test_a_face_down_piece_s_failing_program_is_told_at_its_perform_by_its_back(tmp_path: Path) -> None:
+    """Only a hidden zone hid a program's line: the Marshal's, face down on the board, was told at ':17:' (its own)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FACE_DOWN, encoding="utf-8")
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    with pytest.raises(EffectRuntimeError) as err:
+        state.apply("choose face-down piece of North at 0,0")
+    assert "ruleset.yaml:17:" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    line = FACE_DOWN.splitlines().index("        perform(p, on_play)") + 1
+    assert told.startswith(f"{path}:{line}:9: the on_play of face-down piece of North failed"), told
+    assert ":17:" not in told and "Marshal" not in told

@@ -87,7 +87,7 @@ class ToldAsHidden:
     'the on_end of a status on a hidden component failed'
     """
 
-    __slots__ = ("s", "cid", "what", "pos", "zone")
+    __slots__ = ("cid", "pos", "s", "what", "zone")
 
     def __init__(self, s: "StateView", cid: Any, what: str, pos: SourcePos | None = None) -> None:
         self.s, self.cid, self.what, self.pos = s, cid, what, pos

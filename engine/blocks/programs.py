@@ -139,9 +139,9 @@ class PerformFunction(Function):
                 named = s.game.piece_names[cid] if seen else "a hidden component"
                 raise ast.out_of_steps(s, pos, f"perform() of {named}'s {attribute}")
             s.note(lambda: f"the {attribute} of {label(s, cid) if seen else 'a hidden component'} takes effect")
-            with Running(s, f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"):
-                with ToldAsHidden(s, cid, f"{attribute} of {{}}", pos):  # its own line would say which card it is
-                    table(s, cid, None)
+            running = f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"
+            with Running(s, running), ToldAsHidden(s, cid, f"{attribute} of {{}}", pos):  # not its own line: which card
+                table(s, cid, None)
 
         return Compiled(EFFECT, perform)
 

@@ -362,3 +362,34 @@ def test_a_face_down_piece_s_failing_program_is_told_at_its_perform_by_its_back(
     line = FACE_DOWN.splitlines().index("        perform(p, on_play)") + 1
     assert told.startswith(f"{path}:{line}:9: the on_play of face-down piece of North failed"), told
     assert ":17:" not in told and "Marshal" not in told
+
+
+HIDDEN_FIGHTS = """\
+name: secret-wins
+extends: nine-domains
+zones:
+  played: {kind: pile, per: role, hidden: others}
+components:
+  card:
+    instances+:
+      - replace: "5"
+        add:
+          - {id: "5", count: 2, value: 5, sign: plain, special: false, on_win: "elements_ignored = 1 / (margin - margin)"}
+"""
+
+
+def test_a_win_effect_failing_in_a_hidden_row_is_told_without_its_line(tmp_path: Path) -> None:
+    """Cards played into a row hidden from the others fight there: the 5's win effect failing was told to every seat
+    at its own line (':10:', so the 5 won)."""
+    import random
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HIDDEN_FIGHTS, encoding="utf-8")
+    state, choose = engine.load(str(path)).new_state(players=2, seed=0), random.Random(0)
+    with pytest.raises(EffectRuntimeError) as err:
+        while state.outcome is None:
+            state.play(choose.randrange(len(state.legal_actions())))
+    assert "ruleset.yaml:10:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    assert told.startswith("the win effect of a hidden component failed (what went wrong is kept"), told
+    assert ":10:" not in told and "division" not in told

@@ -88,6 +88,7 @@ def _board(game: Game) -> list[str]:
 def _zones(game: Game) -> list[str]:
     return [
         f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}, {HIDDEN.get(spec.hidden, spec.hidden)}"
+        f"{f' — {spec.doc}' if spec.doc else ''}"
         for spec in game.zone_specs.values()
     ]
 

@@ -255,3 +255,19 @@ def test_a_seat_link_waits_for_a_busy_table_without_stopping_the_server(link: st
         finally:
             busy.release()
             opening.join()
+
+
+@pytest.mark.parametrize("query", ["seat=1&seat=2", "seat=2&seat=2", "seat=%EF%BC%92"])
+def test_a_seat_given_twice_or_in_other_digits_is_refused_not_guessed(app: Starlette, query: str) -> None:
+    """``?seat=1&seat=2`` was read as seat 2 (the last one), ``?seat=２`` (a full-width digit) as seat 2."""
+    opener = browser(app)
+    table = start(opener, "/play/tutorial-tiles?players=2&seed=1")
+    response = opener.get(f"/api/tables/{table}?{query}")
+    assert response.status_code == 400, response.text
+    assert ("seat is given 2 times" in response.text) == ("&" in query), response.text
+    assert opener.get(f"/api/tables/{table}?seat=2").status_code == 200  # and it keeps serving
+
+
+def test_a_new_table_given_two_player_counts_is_refused(app: Starlette) -> None:
+    response = browser(app).get("/play/tutorial-tiles?players=2&players=3&seed=1")
+    assert response.status_code == 400 and "players is given 2 times (2, 3): give it once" in response.text, response.text

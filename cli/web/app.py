@@ -162,12 +162,12 @@ class Server:
     def new_table(self, request: Request, ruleset: str, all_bots: bool, expired: Callable[[], bool] = lambda: False) -> Table:
         query = request.query_params
         game = self.game_from(request, ruleset)
-        players = params.integer(query.get("players"), "players", low=1, high=64)
+        players = params.integer(params.single(query, "players"), "players", low=1, high=64)
         if players is None:
             players = min((c for c in game.player_counts if c >= 2), default=min(game.player_counts))
         if players not in game.player_counts:
             raise BadRequest(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
-        seed = params.integer(query.get("seed"), "seed", low=0, high=2**63 - 1)
+        seed = params.integer(params.single(query, "seed"), "seed", low=0, high=2**63 - 1)
         seed = secrets.randbits(63) if seed is None else seed  # too many to try them all against one's own hand
         wanted = query.getlist("agents") if all_bots else query.getlist("seat")
         bots = params.seats_of(wanted, players, all_bots)
@@ -273,7 +273,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         return handler
 
     def seat_of(request: Request) -> int | None:
-        return params.integer(request.query_params.get("seat"), "seat", low=1, high=64)
+        return params.integer(params.single(request.query_params, "seat"), "seat", low=1, high=64)
 
     async def table_page(request: Request) -> Response:
         table = server.tables.get(request.path_params["id"])
@@ -335,13 +335,13 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
 
         def work(expired: Callable[[], bool]) -> str:
             game = server.game_from(request, request.path_params["ruleset"])
-            players = params.integer(query.get("players"), "players", low=1, high=64)
+            players = params.integer(params.single(query, "players"), "players", low=1, high=64)
             players = players if players is not None else min((c for c in game.player_counts if c >= 2),
                                                               default=min(game.player_counts))
             if players not in game.player_counts:
                 raise BadRequest(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
-            n = params.integer(query.get("n"), "games", default=100, low=1, high=params.MAX_SIMULATED)
-            seed = params.integer(query.get("seed"), "seed", default=0, low=0, high=2**63 - 1)
+            n = params.integer(params.single(query, "n"), "games", default=100, low=1, high=params.MAX_SIMULATED)
+            seed = params.integer(params.single(query, "seed"), "seed", default=0, low=0, high=2**63 - 1)
             agents = [params.bot_spec(a) for a in (query.get("agents") or "random").split(",") if a.strip()]
             try:
                 specs = seat_specs(agents, players)

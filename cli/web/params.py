@@ -43,12 +43,32 @@ class BadRequest(ValueError):
     """What was wrong with a request, in words for the page."""
 
 
+def single(query: Any, name: str) -> str | None:
+    """The one value of query parameter ``name`` (None: not given); given twice, which one was meant is not guessed.
+
+    >>> from starlette.datastructures import QueryParams
+    >>> single(QueryParams("seat=2"), "seat"), single(QueryParams(""), "seat")
+    ('2', None)
+    >>> single(QueryParams("seat=1&seat=2"), "seat")
+    Traceback (most recent call last):
+    cli.web.params.BadRequest: seat is given 2 times (1, 2): give it once
+    """
+    values = query.getlist(name)
+    if len(values) > 1:
+        raise BadRequest(f"{name} is given {len(values)} times ({', '.join(v[:20] for v in values[:5])}): give it once")
+    return values[0] if values else None
+
+
 def integer(text: str | None, what: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int | None:
-    """``text`` as an integer between ``low`` and ``high``; ``default`` when it is missing or empty."""
+    """``text`` as an integer between ``low`` and ``high`` (the digits 0-9); ``default`` when it is missing or empty.
+
+    >>> integer(" 12 ", "seat"), integer("", "seat", default=1)
+    (12, 1)
+    """
     if text is None or not text.strip():
         return default
     text = text.strip()
-    if not re.fullmatch(r"-?\d{1,18}", text):
+    if not re.fullmatch(r"-?[0-9]{1,18}", text):
         raise BadRequest(f"{what} must be a whole number, not '{text[:40]}'")
     value = int(text)
     if (low is not None and value < low) or (high is not None and value > high):

@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
+from engine.blocks.hooks import ToldAsHidden
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
@@ -675,7 +676,8 @@ class Contest(Step):
                     if lines is not None:
                         lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
                     s.budget = s.game.limits.steps
-                    self.on_win(s, winner, other, margin)
+                    with ToldAsHidden(s, winner, "win effect of {}"):
+                        self.on_win(s, winner, other, margin)
                     givers = rules.givers_in_play(s)
         s.slices.pop(Rolls.block, None)
         if winners:

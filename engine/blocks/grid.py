@@ -21,6 +21,7 @@ False
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
@@ -282,12 +283,15 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+CELL_TEXT = re.compile(r"\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?")
+"""A cell as written in an action: two whole numbers in the digits 0-9 (not ``int()``'s ``+1``, ``1_0`` or ``０``)."""
+
+
 def parse_cell(text: str) -> Cell | None:
-    """Read ``1,-2`` or ``(1, -2)``; None when it is not a cell."""
-    parts = text.strip().strip("()").split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return (int(parts[0]), int(parts[1]))
-    except ValueError:
-        return None
+    """Read ``1,-2`` or ``(1, -2)``; None when it is not a cell.
+
+    >>> parse_cell("(1, -2)"), parse_cell("\uff10,0"), parse_cell("1_0,0")
+    ((1, -2), None, None)
+    """
+    m = CELL_TEXT.fullmatch(text.strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from engine.core.errors import SourcePos, did_you_mean
-from engine.core.facedown import public_name
+from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.facedown import public_name, told_name
 from engine.core.slices import HookTrail
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY, Type
@@ -63,6 +63,45 @@ class Running:
             self.s.slices[HookTrail.block] = self.outer
         else:
             del self.s.slices[HookTrail.block]
+
+
+HIDDEN_FAILURE = ("what went wrong is kept from the seats, as it would tell what the component is; "
+                  "replay or simulate the game to read it")
+
+
+class ToldAsHidden:
+    """``with ToldAsHidden(s, cid, what, pos):`` around code run for component ``cid`` (its own program, a status's
+    hook on it, a threshold or tile of its meter; for anything else, a role, it does nothing): when it fails while ``cid`` lies where some seat can't see it, the seats read the failure at ``pos``
+    as "the WHAT failed" (``{}`` in ``what``: the component as the log names it), not at the line that failed, which
+    would say which component, or which status, it is (see :func:`engine.core.errors.told_to_seats`).  The outermost
+    such run is the one told.  The one place that decides this: every block running such code goes through it.
+
+    >>> class Game: board_zone, zone_spec_of = 0, [None, type("Spec", (), {"hidden": "others"})]
+    >>> class S: game, zone_of, slices = Game, [1], {}
+    >>> err = EffectRuntimeError("division by zero", SourcePos("r.yaml", 9, 4))
+    >>> try:
+    ...     with ToldAsHidden(S, 0, "on_end of a status on {}"):
+    ...         raise err
+    ... except EffectRuntimeError:
+    ...     err.public.split(" (")[0]
+    'the on_end of a status on a hidden component failed'
+    """
+
+    __slots__ = ("cid", "pos", "s", "what", "zone")
+
+    def __init__(self, s: "StateView", cid: Any, what: str, pos: SourcePos | None = None) -> None:
+        self.s, self.cid, self.what, self.pos = s, cid, what, pos
+
+    def __enter__(self) -> None:
+        # where it lay when it began (it may move before it fails); a role or the game (a meter's owner) lies nowhere
+        self.zone = self.s.zone_of[self.cid] if type(self.cid) is int else None
+
+    def __exit__(self, kind: object, err: object, trace: object) -> None:
+        if self.zone is not None and isinstance(err, EffectRuntimeError):
+            told = told_name(self.s, self.cid, self.zone)
+            if told is not None:
+                where = f"{self.pos}: " if self.pos else ""
+                err.public = f"{where}the {self.what.format(told)} failed ({HIDDEN_FAILURE})"
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from engine.blocks import statuses
 from engine.blocks.block import Block, Drawing, Line, declare, withdraw_functions
 from engine.blocks.counters import owner_type
-from engine.blocks.hooks import Hook, Running, compile_hook, label, local_reader, source_of
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, local_reader, source_of
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
@@ -512,7 +512,7 @@ def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, at
         statuses.remove(s, target, name, because=f"its {kind.name} tile")
     hook = kind.on_damage if down else kind.on_heal
     if hook is not None:
-        with Running(s, f"the {kind.name} tile"):
+        with Running(s, f"the {kind.name} tile"), ToldAsHidden(s, target, "tile under the marker of {}"):
             hook.run(s, target, attacker, source, amount, tile[1])
 
 

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare, withdraw_functions
 from engine.blocks.contest import CardCode, card_code
-from engine.blocks.hooks import Running, label
+from engine.blocks.hooks import Running, ToldAsHidden, label
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.slices import HookTrail
 from engine.lang import ast
@@ -139,15 +139,9 @@ class PerformFunction(Function):
                 named = s.game.piece_names[cid] if seen else "a hidden component"
                 raise ast.out_of_steps(s, pos, f"perform() of {named}'s {attribute}")
             s.note(lambda: f"the {attribute} of {label(s, cid) if seen else 'a hidden component'} takes effect")
-            with Running(s, f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"):
-                if seen:
-                    table(s, cid, None)
-                    return
-                try:
-                    table(s, cid, None)
-                except EffectRuntimeError as err:  # its position would say which card it is: the outermost hidden run
-                    err.public = f"{pos}: the {attribute} of a hidden component failed ({HIDDEN_FAILURE})"
-                    raise
+            running = f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"
+            with Running(s, running), ToldAsHidden(s, cid, f"{attribute} of {{}}", pos):  # not its own line: which card
+                table(s, cid, None)
 
         return Compiled(EFFECT, perform)
 
@@ -156,10 +150,6 @@ class PerformFunction(Function):
         if len(args) != 2:
             return self.name
         return f"do what {args[0].describe()}'s {args[1].describe()} says"
-
-
-HIDDEN_FAILURE = ("what went wrong is kept from the seats, as it would tell what the component is; "
-                  "replay or simulate the game to read it")
 
 
 def _seen_by_all(s: "StateView", cid: int) -> bool:

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
 from engine.blocks.choices import run_effect
 from engine.blocks.counters import CounterSpec
-from engine.blocks.hooks import Hook, Running, compile_hook, label, reach_of, source_of
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, reach_of, source_of
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping
@@ -370,7 +370,7 @@ def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
         s.note(lambda: f"{name} ends on {label(s, cid)}" + (f" ({because})" if because else ""))
         ending = status.hooks.get("on_end")
         if ending is not None:
-            with Running(s, f"{name}'s on_end"):
+            with Running(s, f"{name}'s on_end"), ToldAsHidden(s, cid, "on_end of a status on {}"):
                 ending.run(s, cid, None, None, 0)
 
 
@@ -389,7 +389,7 @@ def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: 
         return
     for code, offset, what in book.with_hook(hook):
         if s.counters[offset + cid]:
-            with Running(s, what):
+            with Running(s, what), ToldAsHidden(s, cid, f"{hook} of a status on {{}}"):
                 code.run(s, cid, attacker, source, amount)
 
 

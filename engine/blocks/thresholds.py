@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import Hook, Running, compile_hook
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook
 from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
@@ -103,5 +103,6 @@ def run_crossed(s: "StateView", thresholds: tuple[Threshold, ...], name: str, ow
         if threshold.hook is None or not threshold.crossed(old, new):
             continue
         s.note(lambda t=threshold: f"the {name} of {shown} {VERBS[t.way]} {t.mark}")
-        with Running(s, f"the {name} threshold {threshold.way} {threshold.mark}"):
+        with (Running(s, f"the {name} threshold {threshold.way} {threshold.mark}"),
+              ToldAsHidden(s, owner, f"{name} threshold of {{}}")):
             threshold.hook.run(s, owner, by, source, old, new)

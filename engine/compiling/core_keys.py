@@ -706,6 +706,7 @@ CORE_SCHEMA: dict[str, Any] = {
                     "items": {"type": "string"},
                     "examples": [["pattern", "cost"]],
                 },
+                "doc": {"description": "What it is, in English (shown by `rulecraft explain`).", "type": "string"},
             },
             "additionalProperties": False,
         },

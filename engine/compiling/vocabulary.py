@@ -182,9 +182,9 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
             families.setdefault(name, []).append(index)
     for name, spec in game.zone_specs.items():
         if spec.per_role:
-            v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", f"The {name} of a role.", f"{name}(current_role)")
+            v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", spec.doc or f"The {name} of a role.", f"{name}(current_role)")
         else:
-            v.define_constant(name, ZONE, game.zone_index[(name, None)], f"the {name}")
+            v.define_constant(name, ZONE, game.zone_index[(name, None)], spec.doc or f"the {name}")
 
 
 def _sizes(game: Game) -> dict[str, int]:

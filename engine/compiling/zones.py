@@ -124,11 +124,11 @@ def read_zones(b: "Builder") -> None:
         if name in (SUPPLY, BOARD):
             b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
             continue
-        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show"), f"zone '{name}'")
+        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "doc"), f"zone '{name}'")
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
         hidden = b.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
-        _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec)))
+        _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or "")))
 
 
 def _shown(b: "Builder", spec: Mapping) -> tuple[str, ...]:

@@ -144,15 +144,16 @@ def public_name(s: "StateData", cid: int, name: str) -> str:
     return back_label(s, cid) if down is not None and down.seen_by(cid) is not False else name
 
 
-def told_name(s: "StateData", cid: int) -> str | None:
+def told_name(s: "StateData", cid: int, zone: int | None = None) -> str | None:
     """How a message every seat reads (an error shown at the table) may name component ``cid``: None when every seat
     sees it where it lies (its own name may be used), its back when it lies face down, else ``a hidden component``
     (in a zone some seat does not see: a hand, a deck).
 
     Example: a card in a hand hidden from the others gives ``'a hidden component'``, a piece on the board face up
-    None, the same piece turned down ``'face-down piece'``.
+    None, the same piece turned down ``'face-down piece'``.  ``zone``: where it lay (when it may have moved since).
     """
-    if s.zone_of[cid] != s.game.board_zone and s.game.zone_spec_of[s.zone_of[cid]].hidden != "none":
+    zone = s.zone_of[cid] if zone is None else zone
+    if zone != s.game.board_zone and s.game.zone_spec_of[zone].hidden != "none":
         return "a hidden component"
     down = face_down(s)
     return back_label(s, cid) if down is not None and down.seen_by(cid) is not False else None

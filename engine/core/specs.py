@@ -24,6 +24,7 @@ class ZoneSpec:
     hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
     show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
+    doc: str = ""  # what it is, in English (``rulecraft explain``, the words a program may use)
 
 
 @dataclass(frozen=True)

@@ -577,7 +577,8 @@ class Numbers(Function):
                 return []
             if last - first >= MAX_NUMBERS:
                 raise EffectRuntimeError(f"numbers({first}, {last}) would list {last - first + 1} numbers; at most "
-                                         f"{MAX_NUMBERS} are allowed", pos)
+                                         f"{MAX_NUMBERS} are allowed", pos,  # the seats read no number: it may be
+                                         f"{pos}: numbers() would list more than {MAX_NUMBERS} numbers")  # a hidden one's
             return list(range(first, last + 1))
 
         return Compiled(ListOf(INT), numbers)

@@ -147,3 +147,249 @@ def test_a_hint_whose_search_meets_a_failing_card_is_no_hint_and_the_game_goes_o
     assert "a hidden component failed" in said and log.exists()
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "seat 1>" in said.split("no hint")[1]  # asked again: the game goes on
+
+
+STATUSES = """\
+name: secret-statuses
+players: [2]
+components:
+  card:
+    instances: [{id: gem}, {id: ruby}]
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+statuses:
+  Cursed:
+    on:
+      on_end: |
+        gold(current_role) = 1 / gold(nth(roles, 2))
+  Blessed:
+    on:
+      on_end: |
+        gold(current_role) = 2 / gold(nth(roles, 2))
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+  for c in cards where c.id == "gem":
+    give(c, Cursed)
+  for c in cards where c.id == "ruby":
+    give(c, Blessed)
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "lift a card's spell")
+        remove(c, Cursed)
+        remove(c, Blessed)
+        move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(tmp_path: Path, hidden: str) -> None:
+    """A status's on_end failing on a card in a hidden hand was told at the status's own line (Cursed's, so the gem)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(STATUSES.replace("HIDDEN", hidden), encoding="utf-8")
+    err = failure(path)
+    line = STATUSES.splitlines().index("        gold(current_role) = 1 / gold(nth(roles, 2))") + 1
+    assert f"ruleset.yaml:{line}:" in str(err) and "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    if hidden == "none":
+        assert told == str(err)
+    else:
+        assert told.startswith("the on_end of a status on a hidden component failed (what went wrong is kept"), told
+        assert f":{line}:" not in told and "division" not in told and "Cursed" not in told
+
+
+def test_numbers_too_many_does_not_quote_a_hidden_card_s_value_to_the_seats(tmp_path: Path) -> None:
+    """``numbers(1, c.reach)`` of a card in a hidden hand quoted the card's value to every seat ('numbers(1, 50000)
+    would list 50000 numbers': the gem's reach, so the gem); the seats read that it would list too many."""
+    path = tmp_path / "ruleset.yaml"
+    text = (RULESET.replace("attributes: {on_play: text}", "attributes: {on_play: text, reach: int}")
+            .replace("      - id: gem\n", "      - id: gem\n        reach: 50000\n")
+            .replace("      - id: ruby\n", "      - id: ruby\n        reach: 60000\n")
+            .replace("        perform(c, on_play)\n", "        gold(current_role) = count(numbers(1, c.reach))\n"))
+    path.write_text(text.replace("HIDDEN", "others"), encoding="utf-8")
+    err = failure(path)
+    assert "numbers(1, 50000) would list 50000 numbers" in str(err)  # the designer's
+    told = told_to_seats(err)
+    assert told.endswith("numbers() would list more than 10000 numbers") and "50000" not in told, told
+
+
+METERS = """\
+name: secret-meters
+players: [2]
+components:
+  card:
+    attributes: {fresh: int}
+    instances: [{id: gem, fresh: 5}, {id: ruby, fresh: 2}]
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+meters:
+  wear:
+    per: card
+    start: self.fresh
+    max: 9
+    thresholds:
+      - below: 3
+        do: |
+          gold(current_role) = 1 / gold(nth(roles, 2))
+      - below: 1
+        do: |
+          gold(current_role) = 2 / gold(nth(roles, 2))
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "wear a card")
+        lose(wear(c), 3)
+        move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_a_meter_threshold_failing_on_a_hidden_card_does_not_say_which_threshold(tmp_path: Path, hidden: str) -> None:
+    """The gem (5 wear) crosses 'below 3', the ruby (2) 'below 1': a failure told at the threshold's own line said which
+    card it was, in a hand hidden from the others."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(METERS.replace("HIDDEN", hidden), encoding="utf-8")
+    err = failure(path)
+    line = METERS.splitlines().index("          gold(current_role) = 1 / gold(nth(roles, 2))") + 1
+    assert f"ruleset.yaml:{line}:" in str(err) and "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    if hidden == "none":
+        assert told == str(err)
+    else:
+        assert told.startswith("the wear threshold of a hidden component failed (what went wrong is kept"), told
+        assert f":{line}:" not in told and "division" not in told
+
+
+TILES = METERS.replace("{id: ruby, fresh: 2}", "{id: ruby, fresh: 6}").replace("""    thresholds:
+      - below: 3
+        do: |
+          gold(current_role) = 1 / gold(nth(roles, 2))
+      - below: 1
+        do: |
+          gold(current_role) = 2 / gold(nth(roles, 2))
+""", """    tiles: {2: trap, 3: snare}
+    kinds:
+      trap: {on_damage: "gold(current_role) = 1 / gold(nth(roles, 2))"}
+      snare: {on_damage: "gold(current_role) = 2 / gold(nth(roles, 2))"}
+""")
+
+
+def test_a_meter_tile_failing_under_a_hidden_card_does_not_say_which_tile(tmp_path: Path) -> None:
+    """The gem's marker lands on the trap (2), the ruby's on the snare (3): each tile's own line said which card."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(TILES.replace("HIDDEN", "others"), encoding="utf-8")
+    err = failure(path)
+    line = TILES.splitlines().index('      trap: {on_damage: "gold(current_role) = 1 / gold(nth(roles, 2))"}') + 1
+    assert f"ruleset.yaml:{line}:" in str(err)  # the designer's
+    told = told_to_seats(err)
+    assert told.startswith("the tile under the marker of a hidden component failed (what went wrong is kept"), told
+    assert f":{line}:" not in told and "division" not in told and "trap" not in told
+
+
+FACE_DOWN = """\
+name: secret-pieces
+players: [2]
+types:
+  side: [North, South]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+programs: [on_play]
+components:
+  piece:
+    attributes: {side: side, on_play: text}
+    instances:
+      - id: Marshal
+        side: North
+        on_play: |
+          gold(current_role) = 1 / gold(South)
+      - id: Scout
+        side: North
+        on_play: |
+          gold(current_role) = 2 / gold(South)
+counters:
+  gold: {per: role}
+board: {kind: square-grid, width: 3, height: 3}
+face_down: true
+setup: |
+  place(p in supply where p.id == "Marshal", (0, 0))
+  place(p in supply where p.id == "Scout", (2, 0))
+  turn_down(p in board, seen_by = North)
+turn:
+  - do:
+      effect: |
+        let p = choose(x in board where x.side == current_role, text = "use a piece")
+        perform(p, on_play)
+end:
+  when: gold(North) > 5
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def test_a_face_down_piece_s_failing_program_is_told_at_its_perform_by_its_back(tmp_path: Path) -> None:
+    """Only a hidden zone hid a program's line: the Marshal's, face down on the board, was told at ':17:' (its own)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(FACE_DOWN, encoding="utf-8")
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    with pytest.raises(EffectRuntimeError) as err:
+        state.apply("choose face-down piece of North at 0,0")
+    assert "ruleset.yaml:17:" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    line = FACE_DOWN.splitlines().index("        perform(p, on_play)") + 1
+    assert told.startswith(f"{path}:{line}:9: the on_play of face-down piece of North failed"), told
+    assert ":17:" not in told and "Marshal" not in told
+
+
+HIDDEN_FIGHTS = """\
+name: secret-wins
+extends: nine-domains
+zones:
+  played: {kind: pile, per: role, hidden: others}
+components:
+  card:
+    instances+:
+      - replace: "5"
+        add:
+          - {id: "5", count: 2, value: 5, sign: plain, special: false, on_win: "elements_ignored = 1 / (margin - margin)"}
+"""
+
+
+def test_a_win_effect_failing_in_a_hidden_row_is_told_without_its_line(tmp_path: Path) -> None:
+    """Cards played into a row hidden from the others fight there: the 5's win effect failing was told to every seat
+    at its own line (':10:', so the 5 won)."""
+    import random
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(HIDDEN_FIGHTS, encoding="utf-8")
+    state, choose = engine.load(str(path)).new_state(players=2, seed=0), random.Random(0)
+    with pytest.raises(EffectRuntimeError) as err:
+        while state.outcome is None:
+            state.play(choose.randrange(len(state.legal_actions())))
+    assert "ruleset.yaml:10:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    assert told.startswith("the win effect of a hidden component failed (what went wrong is kept"), told
+    assert ":10:" not in told and "division" not in told

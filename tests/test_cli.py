@@ -390,9 +390,9 @@ def test_play_usage_errors() -> None:
                        "Invalid value for --seat: seat 2 is named twice (2=human, 2=random): say once who plays it")
     assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:c=2:c=3"),
                        "Invalid value for --seat: 'mcts:5:c=2:c=3' gives its exploration constant c twice: give it once")
-    assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:depth=3"),  # was "gives its budget twice"
-                       "Invalid value for --seat: 'mcts:5:depth=3' has no setting 'depth': a search takes N iterations "
-                       "or Ts seconds, and c=C (e.g. mcts:400:c=2)")
+    assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:width=3"),  # was "gives its budget twice"
+                       "Invalid value for --seat: 'mcts:5:width=3' has no setting 'width': a search takes N iterations "
+                       "or Ts seconds, c=C and depth=D (e.g. mcts:400:c=2:depth=60)")
     assert_usage_error(run("play", RULESET, "--seat", "2=oracle"),
                        "Invalid value for --seat: unknown agent 'oracle'; known agents: random")
 

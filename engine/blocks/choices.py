@@ -110,6 +110,7 @@ class Pending:
     at_start: bool = field(default=False, init=False, compare=False, repr=False)  # replaying: the state is the start (a sample)
     asked: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)  # see Tape.asked: by answer, its call
     left: int = field(default=-1, init=False, compare=False, repr=False)  # the coroutine's step budget left at the pause
+    drawn: tuple[tuple[int, "StateView"], ...] = field(default=(), init=False, compare=False, repr=False)  # see noting
 
     @property
     def start(self) -> "StateView | None":
@@ -157,6 +158,11 @@ class Pending:
         the real position before it, with its generator, and the sample's fields are put back after, see
         :func:`rebuild`).
 
+        The sample as drawn is kept with the number of answers given so far (``drawn``): once the sample has been
+        answered and has paused again, a copy of it rebuilds its effect by replaying those answers from the real
+        position, taking the sample's fields there, then giving the later answers as the sample was given them (they
+        were answered on its redeal, which a replay from the real position alone does not reach).
+
         Example: ``sample.pending = sample.pending.with_outside_changes(sample)``, the redeal, then
         ``sample.pending = sample.pending.noting(sample)``.
         """
@@ -168,6 +174,8 @@ class Pending:
             return self
         pending = self.starting_from(self.base, self.outside)
         pending.__dict__["noted"] = _noted(s)
+        if greenlet is not None and not _REPLAYING:
+            pending.__dict__["drawn"] = self.drawn + ((len(self.tape), s.clone()),)
         return pending
 
     def sampled(self, s: "StateView") -> "Pending":
@@ -418,7 +426,7 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
         paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
                                base=None, outside=(), noted=(), here=True, call=question.call, hides=None,
-                               logged=0, at_start=False, asked=(), left=-1)
+                               logged=0, at_start=False, asked=(), left=-1, drawn=())
         s._actions = None
         return False
     except BaseException:
@@ -566,6 +574,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
     else:
         tape.left = s.budget
         object.__setattr__(paused, "left", tape.left)
+        object.__setattr__(paused, "drawn", pending.drawn)
         object.__setattr__(paused, "base", pending.base)
         object.__setattr__(paused, "outside", pending.outside)
     object.__setattr__(paused, "noted", _noted(s))
@@ -619,10 +628,21 @@ def rebuild(s: "StateView", keep: bool = True) -> None:
     log, s.log = s.log, None  # what the effect logged before the choice is logged already
     _orphan(s)
     _restore(s, pending.start)
-    left = pending.left
+    left, drawn, answers = pending.left, pending.drawn, pending.tape
+    first = drawn[0][0] if drawn else len(answers)
     try:
-        if _begin(s, pending, pending.tape, pending.dice, pending.asked if left >= 0 else ()):
+        if _begin(s, pending, answers[:first], pending.dice, pending.asked[:first] if left >= 0 else ()):
             raise EffectRuntimeError("the effect no longer stops at the choice it was waiting for")
+        for i, (at, position) in enumerate(drawn):  # a sample's: its own fields where it was drawn, then its answers
+            fresh = position.clone()
+            for name in committed(type(s)):
+                _assign(s, name, getattr(fresh, name))
+            for value in answers[at:drawn[i + 1][0] if i + 1 < len(drawn) else len(answers)]:
+                tape = s.tape
+                assert tape is not None and s.pending is not None
+                s.budget = tape.left
+                if _drive(s, s.pending, tape, value):
+                    raise EffectRuntimeError("the effect no longer stops at the choice it was waiting for")
     finally:
         s.log = log
     if left >= 0:  # the calls that took their answers unlisted spent fewer steps: the budget is the one it had

@@ -54,7 +54,8 @@ MAX_BENCH_REPEATS = 100
 """The most times ``bench`` plays its games over (the fastest run counts)."""
 MAX_BENCH_DECISIONS = 10_000
 """The most positions ``bench --agent`` times its agent on: each is played to and kept in memory first."""
-AGENT_KINDS_HELP = "(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or a class of your own Python file: my_bots.py:Cautious)"
+AGENT_KINDS_HELP = ("(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or a class of your own Python file: "
+                    "my_bots.py:Cautious; a search's rollouts stop after D actions with :depth=D, e.g. mcts:200:depth=60)")
 """The agents every option naming one may take, in its help (--agents, --seat, --agent)."""
 
 
@@ -343,19 +344,24 @@ def _rulesets_table(entries: list[dict[str, Any]]) -> Table:
 @click.argument("paths", nargs=-1, required=True, type=PathOrBuiltin())
 @click.option("--set", "set_texts", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rulesets checked, as written and in each variant (--set width=9); repeat for several.")
+@click.option("--agents", "agent", default="random", show_default=True,
+              help="The agent playing every seat of the games a ruleset is played in (greedy, mcts:50, ...): a game random "
+                   f"players rarely finish is judged as players trying to win play it {AGENT_KINDS_HELP}.")
 @allow_option
 @format_option
 @limit_option
-def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> None:
+def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, four random games per player count, to find code that fails only when it runs and an
-    'end: when' that none of them met, and its invariants are checked once each player count is set up.
+    played, four random games per player count (or games of the --agents bots), to find code that fails
+    only when it runs and an 'end: when' that none of them met, and its invariants are checked once each
+    player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name:
 
     \b
     rulecraft validate my-game another-game
     rulecraft validate my-game --set width=9     # the game as it plays with that option
+    rulecraft validate my-game --agents greedy   # played by bots that try to win
     rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
     from engine.compiling.loading import parse_set_options
@@ -366,7 +372,11 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], fmt: str) -> No
         set_options = parse_set_options(set_texts)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--set") from None
-    found = {path: validate_path(path, set_options or None) for path in paths}
+    if "," in agent:
+        raise click.BadParameter(f"'{agent}': validate plays every player count, so one agent plays every seat "
+                                 "(e.g. --agents greedy)", param_hint="--agents")
+    agent = _agent_specs(agent, 1, "local")[0]
+    found = {path: validate_path(path, set_options or None, agent) for path in paths}
     changed = (f" (with {', '.join(f'{name}={normal_text(value)}' for name, value in set_options.items())})"
                if set_options else "")
     notes = {path: [] if found[path] else notes_for_path(path) for path in paths}

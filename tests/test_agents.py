@@ -149,7 +149,11 @@ def test_simple_specs(spec: str) -> None:
         ("mcts:-1s", "'mcts:-1s' is not a valid mcts agent"),
         ("mcts:nans", "'mcts:nans' is not a valid mcts agent"),
         ("ismcts:400:c=x", "'ismcts:400:c=x' is not a valid ismcts agent; write ismcts:N, ismcts:Ts"),
-        ("ismcts:400:c=-1", "optionally followed by :c=C (N iterations or T seconds per decision"),
+        ("ismcts:400:c=-1", "optionally followed by :c=C and :depth=D (N iterations or T seconds per decision"),
+        ("mcts:200:depth=0", "D the most random actions a rollout plays before the running score decides"),
+        ("mcts:200:depth=2.5", "'mcts:200:depth=2.5' is not a valid mcts agent"),
+        ("mcts:200:depth=2000000", "a rollout plays at most 1,000,000 actions"),
+        ("mcts:200:depth=5:depth=6", "gives its rollout depth twice: give it once"),
         ("mcts:400::c=1", "is not a valid mcts agent"),
         ("mcts:1e9s", "a search runs at most 3,600 seconds per decision"),
         ("ismcts:10000001", "a search runs at most 10,000,000 iterations per decision"),
@@ -159,6 +163,25 @@ def test_bad_specs_say_what_is_known(spec: str, message: str) -> None:
     with pytest.raises(ValueError) as err:
         make_agent(spec, seed=0)
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize("spec", ["mcts:12:depth=3", "ismcts:12:c=2:depth=3"])
+def test_a_search_s_depth_cuts_its_rollouts(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``:depth=D`` is the most random actions a rollout plays (Frontiers' rollouts ran 1,000 actions each, with no way
+    to say fewer); the spec keeps its name."""
+    from engine.runner import agents
+
+    caps, rollout = [], agents.rollout
+
+    def counted(state: object, rand: object, cap: int = agents.ROLLOUT_CAP) -> list[float]:
+        caps.append(cap)
+        return rollout(state, rand, cap)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(agents, "rollout", counted)
+    agent = make_agent(spec, seed=0)
+    state = load("iconoclasm-cards").new_state(players=2, seed=1)
+    assert agent.choose(state) in state.legal_actions() and agent.name == spec
+    assert caps and set(caps) == {3}
 
 
 def test_time_budget_stops() -> None:
@@ -423,7 +446,7 @@ def test_a_search_holds_off_the_garbage_collector_and_lets_it_run_again(monkeypa
     """The collector would only walk the growing tree during a search (see engine.runner.collector)."""
     seen: list[bool] = []
     original = agents.rollout
-    monkeypatch.setattr(agents, "rollout", lambda s, rand: (seen.append(gc.isenabled()), original(s, rand))[1])
+    monkeypatch.setattr(agents, "rollout", lambda s, rand, cap: (seen.append(gc.isenabled()), original(s, rand, cap))[1])
     make_agent("mcts:20", seed=1).choose(load("tic-tac-toe").new_state(players=2, seed=1))
     assert seen and not any(seen) and gc.isenabled()
 

@@ -250,6 +250,54 @@ def test_validate_reports_an_end_that_never_holds(tmp_path: Path) -> None:
     assert run("validate", str(RULESET_DIR)).exit_code == 0  # a game that ends by its rules is not told so
 
 
+RACE = """\
+name: race
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+counters:
+  track: {per: role}
+turn:
+  - do:
+      effect: |
+        if choose(x in ["run", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]) == "run":
+          track(current_role) += 1
+end:
+  when: any(track(r) >= 10 for r in roles)
+  max_turns: MAX
+scoring:
+  rank: r in roles where seated(r)
+  by: [track(r)]
+  points: [1, 0]
+running_score: sum(track(r) for r in roles where seat(r) == me)
+"""
+
+
+def test_validate_judges_the_end_with_the_agents_it_is_told(tmp_path: Path) -> None:
+    """A race that random players seldom finish (one option in twelve runs) was refused by validate with no way to
+    have players who try to win judge it: --agents plays validate's games with another bot, and the message says so."""
+    race = tmp_path / "race.yaml"
+    race.write_text(RACE.replace("MAX", "60"), encoding="utf-8")
+    result = run("validate", str(race))
+    assert result.exit_code == 1, result.output
+    told = " ".join(result.output.split())
+    assert "'end: when' never held in the random games of 2 players" in told
+    assert "have other bots play validate's games: rulecraft validate --agents greedy (or mcts:50)" in told
+    result = run("validate", str(race), "--agents", "greedy")
+    assert result.exit_code == 0 and result.output == f"ok: {race}\n", result.output
+    race.write_text(RACE.replace("MAX", "12"), encoding="utf-8")  # too short even for players who run every turn
+    told = " ".join(run("validate", str(race), "--agents", "greedy").output.split())
+    command = f"rulecraft play {race} --players 2 --seed 0 --seat 1=greedy --seat 2=greedy"
+    assert f"'end: when' never held in the games, every seat played by greedy, of 2 players: each stopped at the turn " \
+           f"limit (max_turns 12) (watch one: {command}) (the game must end by its own rules; the turn limit only " \
+           "stops a game that would not)" in told
+    assert_usage_error(run("validate", str(race), "--agents", "greedy,random"),
+                       "Invalid value for --agents: 'greedy,random': validate plays every player count, so one agent "
+                       "plays every seat (e.g. --agents greedy)")
+    assert_usage_error(run("validate", str(race), "--agents", "grody"), "Invalid value for --agents: unknown agent 'grody'")
+
+
 def test_validate_reports_an_option_nothing_reads(tmp_path: Path) -> None:
     """A file extending the card game with 'grid_widht: {default: 4}' (a misspelt option: a new one) validated ok,
     and every run, --set and sweep of it changed nothing."""
@@ -390,9 +438,9 @@ def test_play_usage_errors() -> None:
                        "Invalid value for --seat: seat 2 is named twice (2=human, 2=random): say once who plays it")
     assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:c=2:c=3"),
                        "Invalid value for --seat: 'mcts:5:c=2:c=3' gives its exploration constant c twice: give it once")
-    assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:depth=3"),  # was "gives its budget twice"
-                       "Invalid value for --seat: 'mcts:5:depth=3' has no setting 'depth': a search takes N iterations "
-                       "or Ts seconds, and c=C (e.g. mcts:400:c=2)")
+    assert_usage_error(run("play", RULESET, "--seat", "2=mcts:5:width=3"),  # was "gives its budget twice"
+                       "Invalid value for --seat: 'mcts:5:width=3' has no setting 'width': a search takes N iterations "
+                       "or Ts seconds, c=C and depth=D (e.g. mcts:400:c=2:depth=60)")
     assert_usage_error(run("play", RULESET, "--seat", "2=oracle"),
                        "Invalid value for --seat: unknown agent 'oracle'; known agents: random")
 

@@ -67,7 +67,7 @@ def test_a_misspelt_human_at_a_seat_is_told_the_word() -> None:
     result = run("play", RULESET, "--seat", "2=humn", input="quit\n")
     assert result.exit_code == 2
     assert " ".join(result.output.split()).endswith(
-        "(searches also take :c=C, e.g. mcts:400:c=2); or a person at the keyboard: did you mean 'human'?")
+        "(searches also take :c=C and :depth=D, e.g. mcts:400:c=2:depth=60); or a person at the keyboard: did you mean 'human'?")
 
 
 def test_two_humans_and_a_bot() -> None:

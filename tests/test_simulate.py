@@ -517,12 +517,12 @@ def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
     # one game over before anyone moved, one won by the seat that moved first: the first mover won 1 of 1
     from cli.render import simulation_report
 
-    results = [GameResult((1,), (1.0, 0.0), 3, first=1), GameResult((2,), (0.0, 1.0), 0, first=0)]
-    report = SimulationReport("r", [], 2, ["random", "random"], 0, [("a", "card")], results)
+    results = [GameResult((1,), (1.0, 0.0), 3, first=1, used=((1,), ())), GameResult((2,), (0.0, 1.0), 0, first=0)]
+    report = SimulationReport("r", [], 2, ["random", "random"], 0, [("a", "card"), ("b", "card")], results)
     first = report.first_player
     assert not report.no_decisions and report.games_without_decisions == 1
     assert first is not None and first.first == Rate(1, 1) and first.others == Rate(0, 1)
-    assert report.content_uses[0].flag == UNUSED  # decisions were made: none used it
+    assert report.content_uses[0].flag == UNUSED  # decisions were made, one used a card: none used this one
     lines = [part for part in simulation_report(report) if isinstance(part, str)]
     assert any(line.endswith("(over the 1 game with a first mover; 1 had no decision)") for line in lines), lines
 
@@ -642,3 +642,24 @@ def test_a_cooperative_game_is_won_or_lost_by_all_the_players_together() -> None
     text = " ".join(CliRunner().invoke(main, ["simulate", str(storm), "--players", "3", "-n", "40", "--seed", "1"]).output.split())
     assert f"won together: {won} ({won / 40:.1%}); lost together: {40 - won}" in text
     assert "first player: not measured: the players win or lose together" in text and "draws" not in text
+
+
+def test_content_no_decision_could_choose_and_a_cooperative_game_s_content_are_not_flagged() -> None:
+    """Storm watch's storm cards (turned up by the game itself) were all 'unused', and with enough games its houses
+    'strong': in a cooperative game every seat shares each result, so a house's users won as often as the games that
+    lasted long enough to walk to it.  A kind no decision used at all is not flagged, and a cooperative game flags
+    nothing strong or weak; a kind some decision used still flags its unused components, and rivals' content is judged."""
+    storm = Path(__file__).resolve().parents[1] / "docs" / "examples" / "storm-watch"
+    report = simulate(engine.load(storm), players=2, n=300, seed=1, agents="random")
+    assert report.together and {u.kind for u in report.kind_uses if not u.uses} == {"storm"}
+    assert [u.name for u in report.content_uses + report.kind_uses if u.flag] == []
+    wins = [GameResult((1,), (1.0, 0.0), 5, first=1, used=((0, 1), (1,))) for _ in range(40)]
+    content = [("a", "card"), ("b", "card"), ("c", "card"), ("t", "token")]
+    rivals = SimulationReport("r", [], 2, ["random"] * 2, 0, content, wins)
+    assert [(u.name, u.flag) for u in rivals.content_uses] == [("a", STRONG), ("b", ""), ("c", UNUSED), ("t", "")]
+    assert [(u.name, u.flag) for u in rivals.kind_uses] == [("card", ""), ("token", "")]
+    together = [dataclasses.replace(r, winners=(1, 2), returns=(1.0, 1.0), team_win=True) for r in wins[:20]]
+    together += [dataclasses.replace(r, winners=(), returns=(0.0, 0.0), used=((), (1,))) for r in wins[20:]]
+    team = SimulationReport("r", [], 2, ["random"] * 2, 0, content, together, teams=((1, 2),))
+    assert team.baseline is None and team.content_uses[0].users.rate == 1.0
+    assert [(u.name, u.flag) for u in team.content_uses] == [("a", ""), ("b", ""), ("c", UNUSED), ("t", "")]

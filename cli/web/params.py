@@ -7,6 +7,12 @@
 >>> bot_spec("mcts:100000")
 Traceback (most recent call last):
 cli.web.params.BadRequest: the page's bots search at most 5000 iterations or 5 seconds a move; 'mcts:100000' asks for more
+>>> bot_spec("mcts:c=2:100000")
+Traceback (most recent call last):
+cli.web.params.BadRequest: the page's bots search at most 5000 iterations or 5 seconds a move; 'mcts:c=2:100000' asks for more
+>>> bot_spec("mcts:200:depth=5000")
+Traceback (most recent call last):
+cli.web.params.BadRequest: the page's bots play rollouts of at most 1000 actions; 'mcts:200:depth=5000' asks for more
 >>> bot_spec("policy:/etc/passwd")
 Traceback (most recent call last):
 cli.web.params.BadRequest: the page's bots read no file: 'policy:FILE' is for the command line (rulecraft play --seat 2=policy:FILE)
@@ -21,7 +27,7 @@ from typing import Any
 from cli.agent_files import is_agent_file
 from engine.compiling.loading import parse_set_options
 from engine.model.savefile import SaveError
-from engine.runner.agents import assign_seats, make_agent
+from engine.runner.agents import ROLLOUT_CAP, SearchAgent, assign_seats, make_agent
 from engine.runner.replay import MAX_BYTES, Replay
 
 MAX_ITERATIONS = 5000
@@ -36,7 +42,6 @@ MAX_SIMULATED = 2000
 FILE_AGENTS = frozenset({"policy"})
 """Agents whose spec names a file to read: a request may not make the server read a file it names."""
 
-SEARCH_BUDGET = re.compile(r"^[a-z]+:(\d+(?:\.\d*)?)(s?)")
 
 
 class BadRequest(ValueError):
@@ -101,15 +106,16 @@ def bot_spec(spec: str) -> str:
         raise BadRequest("the page's bots read no file: an agent class of your own file, 'PATH.py:CLASS', is for the "
                          "command line (rulecraft play --seat 2=PATH.py:CLASS)")
     try:
-        make_agent(spec, 0)
+        agent = make_agent(spec, 0)
     except ValueError as err:
         raise BadRequest(str(err)) from None
-    found = SEARCH_BUDGET.match(spec.lower())
-    if found:
-        amount, seconds = float(found.group(1)), bool(found.group(2))
-        if amount > (MAX_SECONDS if seconds else MAX_ITERATIONS):
+    if isinstance(agent, SearchAgent):  # its settings as parsed, in whatever order the spec gives them
+        budget = agent.spec.budget
+        if (budget.seconds or 0) > MAX_SECONDS or budget.seconds is None and budget.iterations > MAX_ITERATIONS:
             raise BadRequest(f"the page's bots search at most {MAX_ITERATIONS} iterations or {MAX_SECONDS:g} seconds "
                              f"a move; '{spec}' asks for more")
+        if agent.spec.depth > ROLLOUT_CAP:
+            raise BadRequest(f"the page's bots play rollouts of at most {ROLLOUT_CAP} actions; '{spec}' asks for more")
     return spec
 
 

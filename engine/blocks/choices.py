@@ -109,6 +109,9 @@ class Pending:
     hides: bool | None = field(default=None, init=False, compare=False, repr=False)  # see hides_a_component; None: not asked
     logged: int = field(default=0, init=False, compare=False, repr=False)  # replaying: the log lines the effect wrote so far
     at_start: bool = field(default=False, init=False, compare=False, repr=False)  # replaying: the state is the start (a sample)
+    asked: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)  # see Tape.asked: by answer, its call
+    left: int = field(default=-1, init=False, compare=False, repr=False)  # the coroutine's step budget left at the pause
+    drawn: tuple[tuple[int, "StateView"], ...] = field(default=(), init=False, compare=False, repr=False)  # see noting
 
     @property
     def start(self) -> "StateView | None":
@@ -156,6 +159,11 @@ class Pending:
         the real position before it, with its generator, and the sample's fields are put back after, see
         :func:`rebuild`).
 
+        The sample as drawn is kept with the number of answers given so far (``drawn``): once the sample has been
+        answered and has paused again, a copy of it rebuilds its effect by replaying those answers from the real
+        position, taking the sample's fields there, then giving the later answers as the sample was given them (they
+        were answered on its redeal, which a replay from the real position alone does not reach).
+
         Example: ``sample.pending = sample.pending.with_outside_changes(sample)``, the redeal, then
         ``sample.pending = sample.pending.noting(sample)``.
         """
@@ -167,6 +175,8 @@ class Pending:
             return self
         pending = self.starting_from(self.base, self.outside)
         pending.__dict__["noted"] = _noted(s)
+        if greenlet is not None and not _REPLAYING:
+            pending.__dict__["drawn"] = self.drawn + ((len(self.tape), s.clone()),)
         return pending
 
     def sampled(self, s: "StateView") -> "Pending":
@@ -231,11 +241,13 @@ class Tape:
     """
 
     __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "here", "start",
-                 "left")
+                 "left", "asked", "known")
 
-    def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = ()) -> None:
+    def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = (), asked: tuple[int, ...] = ()) -> None:
         self.answers = answers
         self.cursor = 0
+        self.asked = list(asked)  # by answer, the choose call of the run that asked it (so far as known)
+        self.known = len(asked)  # the answers read back as given: each taken by its call without listing the options
         self.dice = dice
         self.rolled: list[int] = []
         self.run: Any = None  # the effect's greenlet while it runs or waits (None when replaying without one)
@@ -247,6 +259,15 @@ class Tape:
         self.here = False  # the effect runs on the position before it, of which no copy is kept yet (see asks_first)
         self.start: Any = None  # then: a copy of that position, made once the effect may change the game
         self.left = 0  # the coroutine's step budget left when it paused: an answer resumes it with that, not anew
+
+    def took(self, call: int) -> None:
+        """Answer number ``cursor`` was read or given at choose call ``call``: note the call (see :attr:`asked`)."""
+        cursor, asked = self.cursor, self.asked
+        if cursor < len(asked):
+            asked[cursor] = call
+        else:
+            asked.append(call)
+        self.cursor = cursor + 1
 
     def replay(self) -> int | None:
         """The next die the effect rolled in an earlier run, if it got that far (None: roll a new one)."""
@@ -406,7 +427,7 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
         paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
                                base=None, outside=(), noted=(), here=True, call=question.call, hides=None,
-                               logged=0, at_start=False)
+                               logged=0, at_start=False, asked=(), left=-1, drawn=())
         s._actions = None
         return False
     except BaseException:
@@ -472,10 +493,13 @@ def _answer_here(s: "StateView", pending: Pending, value: Any, label: str) -> bo
     return s.game.steps[pending.step].resume(s)
 
 
-def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tuple[int, ...]) -> bool:
-    """Start the pending effect on ``s`` (at its starting position), reading back ``answers`` and ``dice``."""
+def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tuple[int, ...],
+           asked: tuple[int, ...] = ()) -> bool:
+    """Start the pending effect on ``s`` (at its starting position), reading back ``answers`` and ``dice``; the
+    first ``len(asked)`` answers, given in a run from this very position, each by the choose call ``asked`` names,
+    are taken by those calls without listing their options again (see :func:`rebuild`)."""
     fn = s.game.steps[pending.step].effect(pending.key)
-    tape = s.tape = Tape(answers, dice)
+    tape = s.tape = Tape(answers, dice, asked)
     tape.mark = len(s.log) if s.log is not None else 0
     s.budget = s.game.limits.steps
     env = list(pending.env)
@@ -540,6 +564,7 @@ def _serve(job: tuple[Any, "StateView", list[Any]]) -> None:
 def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) -> bool:
     paused = s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
                                  question.seat, question.prompt, tuple(tape.rolled), question.components)
+    object.__setattr__(paused, "asked", tuple(tape.asked[:tape.cursor]))
     if tape.run is None:  # replaying: the state shows the effect's work so far; an answer replays it from its start
         start = pending.start
         assert start is not None
@@ -549,6 +574,8 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
             object.__setattr__(paused, "logged", len(s.log) - tape.mark)
     else:
         tape.left = s.budget
+        object.__setattr__(paused, "left", tape.left)
+        object.__setattr__(paused, "drawn", pending.drawn)
         object.__setattr__(paused, "base", pending.base)
         object.__setattr__(paused, "outside", pending.outside)
     object.__setattr__(paused, "noted", _noted(s))
@@ -589,6 +616,12 @@ def rebuild(s: "StateView", keep: bool = True) -> None:
     dice recorded; with ``keep``, every field then gets back the value it
     had (in place, so the resumed effect sees exactly the state it was
     asked from — a clone's own changes included).
+
+    The answers a coroutine was given (its pause knows which call took each, and
+    the step budget it had left) are read back by those calls without listing
+    their options again: a search rebuilds a sample at every iteration, and an
+    effect paused after many answers would replay them all at the cost of
+    asking them (the cost grew with the square of the answers over a turn).
     """
     pending = s.pending
     assert pending is not None and pending.start is not None
@@ -596,11 +629,26 @@ def rebuild(s: "StateView", keep: bool = True) -> None:
     log, s.log = s.log, None  # what the effect logged before the choice is logged already
     _orphan(s)
     _restore(s, pending.start)
+    left, drawn, answers = pending.left, pending.drawn, pending.tape
+    first = drawn[0][0] if drawn else len(answers)
     try:
-        if _begin(s, pending, pending.tape, pending.dice):
+        if _begin(s, pending, answers[:first], pending.dice, pending.asked[:first] if left >= 0 else ()):
             raise EffectRuntimeError("the effect no longer stops at the choice it was waiting for")
+        for i, (at, position) in enumerate(drawn):  # a sample's: its own fields where it was drawn, then its answers
+            fresh = position.clone()
+            for name in committed(type(s)):
+                _assign(s, name, getattr(fresh, name))
+            for value in answers[at:drawn[i + 1][0] if i + 1 < len(drawn) else len(answers)]:
+                tape = s.tape
+                assert tape is not None and s.pending is not None
+                s.budget = tape.left
+                if _drive(s, s.pending, tape, value):
+                    raise EffectRuntimeError("the effect no longer stops at the choice it was waiting for")
     finally:
         s.log = log
+    if left >= 0:  # the calls that took their answers unlisted spent fewer steps: the budget is the one it had
+        s.tape.left = left  # type: ignore[union-attr]
+        object.__setattr__(s.pending, "left", left)
     if keep:
         for name, value in now.items():
             _assign(s, name, value)
@@ -828,9 +876,13 @@ class Choose(Function):
             if tape is not None:
                 call = tape.calls
                 tape.calls = call + 1
+                cursor = tape.cursor
+                if cursor < tape.known and tape.asked[cursor] == call:  # a rebuild reads back what this call was answered
+                    tape.cursor = cursor + 1
+                    return tape.answers[cursor]
                 if call == tape.trusted:  # answered on this very position: one of the options, no need to list them
                     value = tape.answers[tape.cursor]
-                    tape.cursor += 1
+                    tape.took(call)
                     if s.log is not None:
                         s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses "
                                      f"{_seen_label(s, value, tape.label, components)}")
@@ -856,7 +908,7 @@ class Choose(Function):
             role = by_fn(s, e) if by_fn else s.current_role
             if tape.cursor < len(tape.answers):
                 value = tape.answers[tape.cursor]
-                tape.cursor += 1
+                tape.took(call)
                 if value not in options:
                     raise EffectRuntimeError(f"a recorded choice ({value!r}) is no longer an option here", pos)
                 s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
@@ -870,7 +922,7 @@ class Choose(Function):
             asked = f"{prompt} (asked by {trail.running[-1]})" if trail is not None and trail.running else prompt
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call))
             tape.answers += (value,)
-            tape.cursor += 1
+            tape.took(call)
             s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
             return value
 

@@ -37,7 +37,9 @@ waiting for a choice keeps what it did before the question: its dice, and
 its replay (a sample has no coroutine of its own) starts from the real
 position before the effect with the real generator, so it shuffles and
 draws as the game did and reaches the same question; the sample's redeal
-is then put back (see engine.blocks.choices).  Without coroutines (no
+is then put back (see engine.blocks.choices).  A copy of a sample answered
+since replays to where the sample was drawn, takes the sample's fields as
+drawn, then gives the later answers as the sample got them.  Without coroutines (no
 ``greenlet``) the sample's own position is replayed instead, which may
 not reach the question again.
 

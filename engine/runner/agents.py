@@ -23,7 +23,12 @@ observed it (:class:`MultiObserverSearch`), so a sealed decision — a card
 committed face down, revealed later with the others — is searched as
 simultaneous: no seat's choice depends on another's sealed choice.
 
-Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``).
+Both searches take an exploration constant as ``:c=C`` (``mcts:400:c=2``), and
+the most random actions a rollout plays as ``:depth=D`` (``mcts:200:depth=60``;
+default :data:`ROLLOUT_CAP`): a rollout cut off there scores the position by the
+ruleset's ``running_score`` (the leading seats share the win), or as a draw
+among all seats when the ruleset declares none.  Long games (thousands of
+actions) need a depth to be searched in reasonable time.
 In a game created with ``explicit_chance=True`` they, and the random rollouts,
 draw each chance event's result by its probability (``state.chance_outcomes()``);
 the results are edges every seat's tree shares.
@@ -36,7 +41,7 @@ Example::
 
 >>> make_agent("oracle", seed=0)
 Traceback (most recent call last):
-ValueError: unknown agent 'oracle'; known agents: random, greedy, mcts:N, mcts:Ts, ismcts:N, ismcts:Ts, policy:FILE (searches also take :c=C, e.g. mcts:400:c=2)
+ValueError: unknown agent 'oracle'; known agents: random, greedy, mcts:N, mcts:Ts, ismcts:N, ismcts:Ts, policy:FILE (searches also take :c=C and :depth=D, e.g. mcts:400:c=2:depth=60)
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import operator
 import random
 import time
 from pathlib import Path
+import dataclasses
 from dataclasses import dataclass
 from itertools import repeat
 from statistics import fmean
@@ -85,7 +91,7 @@ AGENT_KINDS: dict[str, AgentFactory] = {}
 AGENT_FORMS: dict[str, str] = {}
 """The spec forms each kind accepts, in words for error messages (``mcts:N, mcts:Ts``)."""
 
-SEARCH_FORMS_NOTE = "searches also take :c=C, e.g. mcts:400:c=2"
+SEARCH_FORMS_NOTE = "searches also take :c=C and :depth=D, e.g. mcts:400:c=2:depth=60"
 
 
 def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], AgentFactory]:
@@ -238,7 +244,10 @@ def _random(argument: str | None, rng: random.Random) -> Agent:
 # ---------------------------------------------------------------- playouts
 
 ROLLOUT_CAP = 1000
-"""Random actions a rollout plays at most before the running score decides."""
+"""Random actions a rollout plays at most before the running score decides (a search's ``:depth=D`` changes it)."""
+
+MAX_DEPTH = 1_000_000
+"""The largest rollout depth a search spec may give."""
 
 
 def estimated_returns(state: "State") -> list[float]:
@@ -422,34 +431,44 @@ class SearchSpec:
     kind: str
     budget: Budget = Budget()
     exploration: float = DEFAULT_EXPLORATION
+    depth: int = ROLLOUT_CAP  # the most random actions a rollout plays before the running score decides
 
     @property
     def name(self) -> str:
-        """The canonical spec (``mcts:400``, ``ismcts:2s:c=2``)."""
+        """The canonical spec (``mcts:400``, ``ismcts:2s:c=2``, ``mcts:200:depth=60``)."""
         c = "" if self.exploration == DEFAULT_EXPLORATION else f":c={self.exploration:g}"
-        return f"{self.kind}:{self.budget}{c}"
+        depth = "" if self.depth == ROLLOUT_CAP else f":depth={self.depth}"
+        return f"{self.kind}:{self.budget}{c}{depth}"
 
     @classmethod
     def parse(cls, kind: str, argument: str | None) -> "SearchSpec":
-        """``N``, ``Ts`` and ``c=C`` parts separated by ':' (any may be left out); ValueError otherwise."""
+        """``N``, ``Ts``, ``c=C`` and ``depth=D`` parts separated by ':' (any may be left out); ValueError otherwise.
+
+        >>> SearchSpec.parse("mcts", "200:depth=60").depth
+        60
+        """
         spec = cls(kind)
         parts = argument.lower().split(":") if argument else []
         seen: set[str] = set()
         for part in map(str.strip, parts):
-            if "=" in part and not part.startswith("c="):
-                raise ValueError(f"'{kind}:{argument}' has no setting '{part.partition('=')[0]}': a search takes N "
-                                 "iterations or Ts seconds, and c=C (e.g. mcts:400:c=2)")
-            said = "c" if part.startswith("c=") else "budget" if part else ""
+            setting = part.partition("=")[0].strip() if "=" in part else ""
+            if setting not in ("", "c", "depth"):
+                raise ValueError(f"'{kind}:{argument}' has no setting '{setting}': a search takes N iterations or Ts "
+                                 "seconds, c=C and depth=D (e.g. mcts:400:c=2:depth=60)")
+            said = setting or ("budget" if part else "")
             if said and said in seen:
-                raise ValueError(f"'{kind}:{argument}' gives its {'exploration constant c' if said == 'c' else 'budget'} "
-                                 "twice: give it once")
+                what = {"c": "exploration constant c", "depth": "rollout depth"}.get(said, said)
+                raise ValueError(f"'{kind}:{argument}' gives its {what} twice: give it once")
             seen.add(said)
-            if part.startswith("c="):
-                spec = cls(kind, spec.budget, _number(part[2:], float, kind, argument, 0.0))
+            value = part.partition("=")[2].strip()
+            if setting == "c":
+                spec = dataclasses.replace(spec, exploration=_number(value, float, kind, argument, 0.0))
+            elif setting == "depth":
+                spec = dataclasses.replace(spec, depth=_number(value, int, kind, argument, 1, MAX_DEPTH))
             elif part.endswith("s"):
-                spec = cls(kind, Budget(seconds=_number(part[:-1], float, kind, argument, 1e-9, MAX_SECONDS)), spec.exploration)
+                spec = dataclasses.replace(spec, budget=Budget(seconds=_number(part[:-1], float, kind, argument, 1e-9, MAX_SECONDS)))
             else:
-                spec = cls(kind, Budget(iterations=_number(part, int, kind, argument, 1, MAX_ITERATIONS)), spec.exploration)
+                spec = dataclasses.replace(spec, budget=Budget(iterations=_number(part, int, kind, argument, 1, MAX_ITERATIONS)))
         return spec
 
 
@@ -469,6 +488,9 @@ def _number(
         value = convert(text)
     except ValueError:
         value = None
+    if value is not None and maximum == MAX_DEPTH and maximum < value < math.inf:
+        raise ValueError(f"'{kind}:{argument}' asks for rollouts of {text} actions; a rollout plays at most "
+                         f"{maximum:,.0f} actions")
     if value is not None and maximum is not None and maximum < value < math.inf:
         unit = "seconds" if convert is float else "iterations"
         raise ValueError(f"'{kind}:{argument}' asks for {text} {unit} per decision; a search runs at most "
@@ -476,8 +498,9 @@ def _number(
     if value is None or not minimum <= value < math.inf:
         raise ValueError(
             f"'{kind}:{argument}' is not a valid {kind} agent; write {AGENT_FORMS[kind]}, optionally followed "
-            f"by :c=C (N iterations or T seconds per decision, e.g. {kind}:400 or {kind}:0.5s; "
-            f"C the exploration constant, default {DEFAULT_EXPLORATION})"
+            f"by :c=C and :depth=D (N iterations or T seconds per decision, e.g. {kind}:400 or {kind}:0.5s; "
+            f"C the exploration constant, default {DEFAULT_EXPLORATION}; D the most random actions a rollout "
+            f"plays before the running score decides, a whole number, default {ROLLOUT_CAP})"
         )
     return value
 
@@ -798,7 +821,7 @@ class MultiObserverSearch(SearchAgent):
         paths: list[list[tuple[_Node, int]]] = []
         if not expanded and walk.state.outcome is None:
             paths, walk = self._iterate_split(node.split(players), walk, rand)
-        returns = rollout(walk.leaf(), rand) if walk.state.outcome is None else list(walk.state.outcome.returns)
+        returns = rollout(walk.leaf(), rand, self.spec.depth) if walk.state.outcome is None else list(walk.state.outcome.returns)
         for node, mover in common:
             node.visits += 1
             node.total += returns[mover - 1]

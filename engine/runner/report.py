@@ -16,7 +16,13 @@ the low end of the 95% Wilson interval of its users' win rate is above the
 mean win rate of a seat (sole wins / (games x players)), and ``weak`` when
 the high end is below it.  A run in which no game had a decision (every step
 automatic) has no first mover and flags nothing: no decision could use
-anything.
+anything.  A kind of component that no decision of the run used at all
+(cards the game turns up by itself, pieces only ever taken as a choice's one
+option) is not flagged ``unused``, nor are its components: its zero uses
+show that no player chose it, not that players passed it by.  In a
+cooperative game (every seat one team) nothing is flagged ``strong`` or
+``weak``: every seat shares each result, so its users' wins measure how long
+the games lasted (how many chances there were to use it), not the item.
 
 Example::
 
@@ -149,10 +155,13 @@ class Summary:
         return {"mean": self.mean, "median": self.median, "stdev": self.stdev, "min": self.min, "max": self.max}
 
 
-def flag(uses: int, users: Rate, baseline: float) -> str:
-    """``unused``, ``strong`` (users win above ``baseline`` even at the interval's low end), ``weak`` or ''."""
+def flag(uses: int, users: Rate, baseline: float | None) -> str:
+    """``unused``, ``strong`` (users win above ``baseline`` even at the interval's low end), ``weak`` or ''
+    (never ``strong`` nor ``weak`` without a baseline)."""
     if uses == 0:
         return UNUSED
+    if baseline is None:
+        return ""
     if users.low > baseline:
         return STRONG
     if users.high < baseline:
@@ -226,8 +235,9 @@ class _Tally:
             in_game |= mine
         self.games.update(in_game)
 
-    def use(self, name: str, kind: str, baseline: float, judged: bool = True) -> ContentUse:
-        """The figures of ``name``; flagged only when ``judged`` (some decision could have used it)."""
+    def use(self, name: str, kind: str, baseline: float | None, judged: bool = True) -> ContentUse:
+        """The figures of ``name``; flagged only when ``judged`` (some decision could have used it), and never
+        ``strong`` nor ``weak`` without a ``baseline`` (a cooperative game's)."""
         users = Rate(self.wins[name], self.trials[name])
         marked = flag(self.uses[name], users, baseline) if judged else ""
         return ContentUse(name, kind, self.uses[name], self.games[name], users, marked)
@@ -418,8 +428,9 @@ class SimulationReport:
         tally = _Tally()
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][0])
-        baseline, judged = self.mean_seat_win_rate, not self.no_decisions
-        return [tally.use(name, kind, baseline, judged) for name, kind in dict.fromkeys(self.content)]
+        chosen = {use.kind for use in self.kind_uses if use.uses}
+        return [tally.use(name, kind, self.baseline, not self.no_decisions and kind in chosen)
+                for name, kind in dict.fromkeys(self.content)]
 
     @cached_property
     def kind_uses(self) -> list[ContentUse]:
@@ -427,8 +438,20 @@ class SimulationReport:
         tally = _Tally()
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][1])
-        baseline, judged = self.mean_seat_win_rate, not self.no_decisions
-        return [tally.use(kind, kind, baseline, judged) for kind in dict.fromkeys(kind for _, kind in self.content)]
+        judged = not self.no_decisions
+        return [tally.use(kind, kind, self.baseline, judged and bool(tally.uses[kind]))
+                for kind in dict.fromkeys(kind for _, kind in self.content)]
+
+    @property
+    def baseline(self) -> float | None:
+        """What content's users' win rate is measured against: the mean win rate of a seat; None in a cooperative game
+        (``together``), where every seat shares each result and a component's users win as often as the games that ran
+        long enough to use it do.
+
+        >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], teams=((1, 2),)).baseline is None
+        True
+        """
+        return None if self.together else self.mean_seat_win_rate
 
     def to_json(self) -> dict[str, Any]:
         """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""

@@ -7,7 +7,10 @@ played: random games per player count (the ruleset as written ``SEEDS`` of
 them, each variant one), so that code which only fails when it runs (a
 division by zero in a score, a step budget run out) is reported too, with the
 command that plays that game again, and so is an ``end: when`` that none of a
-player count's games met (each stopped at the turn limit).
+player count's games met (each stopped at the turn limit).  Another agent may
+play those games instead of random players (``validate_path(path,
+agent="greedy")``, ``rulecraft validate --agents greedy``): a game random
+players rarely finish is judged as players trying to win play it.
 
 Example::
 
@@ -31,12 +34,13 @@ from engine.core.yamlsource import Mapping, load_yaml
 
 
 
-def validate_path(path: str, set_options: dict[str, str] | None = None) -> list[Diagnostic]:
+def validate_path(path: str, set_options: dict[str, str] | None = None, agent: str = "random") -> list[Diagnostic]:
     """All diagnostics for one path (empty when valid); ``set_options`` (``{"width": "9"}``, as ``--set`` gives them)
-    set options of a ruleset as written and of each of its variants before they are checked."""
+    set options of a ruleset as written and of each of its variants before they are checked; ``agent`` (an agent
+    spec, ``greedy``) plays every seat of the games a ruleset is played in."""
     p = Path(path)
     if p.is_dir() and not (p / RULESET_FILE).exists():
-        return _validate_scenario_folder(p)
+        return _validate_scenario_folder(p, agent)
     if p.is_dir():
         p = p / RULESET_FILE
     try:
@@ -52,10 +56,10 @@ def validate_path(path: str, set_options: dict[str, str] | None = None) -> list[
         if owner is None or not _includes(owner, p):
             return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
         p = owner
-    return validate_ruleset(p, set_options)
+    return validate_ruleset(p, set_options, agent)
 
 
-def _validate_scenario_folder(folder: Path) -> list[Diagnostic]:
+def _validate_scenario_folder(folder: Path, agent: str = "random") -> list[Diagnostic]:
     """A folder without a ruleset of its own: every ruleset in its subfolders (``rulesets/``) and every scenario
     file below it (``my-game/scenarios``), the scenarios checked without running them.
 
@@ -67,7 +71,7 @@ def _validate_scenario_folder(folder: Path) -> list[Diagnostic]:
     files = scenario_files([folder])
     if not rulesets and not files:
         return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
-    found = [d for ruleset in rulesets for d in validate_path(str(ruleset))] + [d for file in files for d in validate_scenario(file)]
+    found = [d for ruleset in rulesets for d in validate_path(str(ruleset), agent=agent)] + [d for file in files for d in validate_scenario(file)]
     once: dict[tuple[str, int, int, str], Diagnostic] = {}
     for d in found:  # a ruleset's problem once, not again for each of its scenarios
         once.setdefault(_place(d), d)
@@ -79,10 +83,11 @@ def _place(d: Diagnostic) -> tuple[str, int, int, str]:
     return (str(Path(d.pos.file).resolve()), d.pos.line, d.pos.col, d.message) if d.pos else ("", 0, 0, d.message)
 
 
-def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> list[Diagnostic]:
-    """Check a ruleset and each of its variants (with ``set_options`` set, see :func:`validate_path`); diagnostics are
-    not repeated. An option only some variants declare is set in those (a name none declares is refused)."""
-    found = _check(path, [], _for_base(path, set_options))
+def validate_ruleset(path: Path, set_options: dict[str, str] | None = None, agent: str = "random") -> list[Diagnostic]:
+    """Check a ruleset and each of its variants (with ``set_options`` set, games played by ``agent``, see
+    :func:`validate_path`); diagnostics are not repeated. An option only some variants declare is set in those (a name
+    none declares is refused)."""
+    found = _check(path, [], _for_base(path, set_options), agent)
     if found:
         return found
     seen: set[str] = set()
@@ -91,7 +96,7 @@ def validate_ruleset(path: Path, set_options: dict[str, str] | None = None) -> l
     except RulesetError as err:
         return err.diagnostics
     for name in names:
-        for d in _check(path, [name], _declared(path, [name], set_options)):
+        for d in _check(path, [name], _declared(path, [name], set_options), agent):
             key = d.headline()
             if key not in seen:
                 seen.add(key)
@@ -166,7 +171,8 @@ def notes_for_path(path: str) -> list[Diagnostic]:
     return list(found.values())
 
 
-def _check(path: Path, variants: list[str], set_options: dict[str, str] | None = None) -> list[Diagnostic]:
+def _check(path: Path, variants: list[str], set_options: dict[str, str] | None = None,
+           agent: str = "random") -> list[Diagnostic]:
     try:
         game = load_path(path, variants, set_options, set_by=dict.fromkeys(set_options or {}, "--set"))
     except RulesetError as err:
@@ -175,9 +181,9 @@ def _check(path: Path, variants: list[str], set_options: dict[str, str] | None =
         return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
-    failures, endless = played(game, 1 if variants else SEEDS)
+    failures, endless = played(game, 1 if variants else SEEDS, agent)
     return _unread_options(path, variants) + (
-        failures or _never_ending(path, variants, game, endless) or _broken_at_setup(path, variants, game))
+        failures or _never_ending(path, variants, game, endless, agent) or _broken_at_setup(path, variants, game))
 
 
 def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
@@ -224,20 +230,27 @@ _VARIANTS = "variants"
 """A name as code and settings write one."""
 
 
-def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int]) -> list[Diagnostic]:
-    """A problem at ``end: when`` when every random game of some player count (``counts``) stopped at the turn
-    limit: the condition never held, so the game never ends by its own rules (a simulation of it would report
-    the turn limit's results).  A base's ``when`` is reported at the line of ``path`` that caused it."""
+def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int], agent: str = "random") -> list[Diagnostic]:
+    """A problem at ``end: when`` when every game of some player count (``counts``), each seat played by ``agent``,
+    stopped at the turn limit: the condition never held, so the game never ends by its own rules (a simulation of it
+    would report the turn limit's results).  A base's ``when`` is reported at the line of ``path`` that caused it.
+
+    Random players may never finish a game that players trying to win do (an attack they rarely choose well): the
+    hint says how to have other bots play (``rulecraft validate --agents greedy``)."""
     if not counts:
         return []
     end = compose(path, variants).get("end")
     pos = end.pos_of("when") if isinstance(end, Mapping) else None
     ref = GameRef.of(game)
-    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, ["random"] * counts[0])
+    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, [agent] * counts[0])
+    games = "the random games" if agent == "random" else f"the games, every seat played by {agent},"
+    hint = "the game must end by its own rules; the turn limit only stops a game that would not"
+    if agent == "random":
+        hint += ("; if only random players fail to end it, have other bots play validate's games: "
+                 "rulecraft validate --agents greedy (or mcts:50)")
     found = Diagnostic(pos or SourcePos(str(path), 1, 1),
-                       f"'end: when' never held in the random games of {' or '.join(map(str, counts))} players: "
-                       f"each stopped at the turn limit (max_turns {game.max_turns}) (watch one: {again})",
-                       "the game must end by its own rules; the turn limit only stops a game that would not")
+                       f"'end: when' never held in {games} of {' or '.join(map(str, counts))} players: "
+                       f"each stopped at the turn limit (max_turns {game.max_turns}) (watch one: {again})", hint)
     return blame_extension(path, RulesetError([found])).diagnostics
 
 
@@ -281,9 +294,10 @@ variants too would add 0.8 s.
 """
 
 
-def played(game: Game, seeds: int = 1) -> tuple[list[Diagnostic], list[int]]:
-    """What goes wrong in ``seeds`` random games per player count (seeds 0, 1, ...): the first failure, where its
-    code is; and the player counts in which every game stopped at the turn limit (none when a game failed).
+def played(game: Game, seeds: int = 1, agent: str = "random") -> tuple[list[Diagnostic], list[int]]:
+    """What goes wrong in ``seeds`` games per player count (seeds 0, 1, ...), every seat played by ``agent`` (random
+    players unless told): the first failure, where its code is; and the player counts in which every game stopped at
+    the turn limit (none when a game failed).
 
     Example::
 
@@ -292,7 +306,7 @@ def played(game: Game, seeds: int = 1) -> tuple[list[Diagnostic], list[int]]:
     limited = dict.fromkeys(game.player_counts, 0)
     for seed in range(seeds):
         for players in game.player_counts:
-            specs = ["random"] * players
+            specs = [agent] * players
             try:
                 limited[players] += play_game(game, players, seed, specs).turn_limit
             except RulecraftError as err:
@@ -300,7 +314,8 @@ def played(game: Game, seeds: int = 1) -> tuple[list[Diagnostic], list[int]]:
                 again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs)
                 pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
                 message = err.message if isinstance(err, EffectRuntimeError) else str(err)
-                return [Diagnostic(pos, f"{message} (in a random game of {players} players; watch it: {again})")], []
+                games = "a random game" if agent == "random" else f"a game played by {agent}"
+                return [Diagnostic(pos, f"{message} (in {games} of {players} players; watch it: {again})")], []
     return [], [players for players, stopped in limited.items() if stopped == seeds]
 
 

@@ -167,10 +167,10 @@ def transposition_key(s: "State") -> str:
                 for i, j in zip(slots[old], slots[new]):
                     counters[j] = data["counters"][i]
             data["counters"] = counters
-        scratch = dict(data[SLICES_KEY])
-        for key in component_keys() & scratch.keys():
-            scratch[key] = _renamed(scratch[key], rename)
-        data[SLICES_KEY] = scratch
+        slices = dict(data[SLICES_KEY])
+        for key in component_keys() & slices.keys():
+            slices[key] = _renamed(slices[key], rename)
+        data[SLICES_KEY] = slices
     else:
         data["copies"] = "as they lie"  # never alike a renamed position
     if board >= 0:

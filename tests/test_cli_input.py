@@ -115,8 +115,8 @@ def test_a_part_no_action_contains_is_said_to_be_one_before_the_refusal() -> Non
 @pytest.mark.parametrize(("args", "said"), [
     (["simulate", RULESET, "--seat", "1=random"], "No such option: --seat (it is an option of 'rulecraft play'; "
                                                    "'rulecraft simulate --help' lists this command's)"),
-    (["play", RULESET, "--agents", "random"], "No such option: --agents (it is an option of 'rulecraft simulate' and "
-                                               "'rulecraft sweep'; 'rulecraft play --help' lists this command's)"),
+    (["play", RULESET, "--agents", "random"], "No such option: --agents (it is an option of 'rulecraft simulate', "
+                                               "'rulecraft sweep' and 'rulecraft validate'; 'rulecraft play --help' lists this command's)"),
 ])
 def test_an_option_of_another_command_says_whose_it_is(args: list[str], said: str) -> None:
     """'simulate --seat' was answered "Did you mean '--seed', '--set'?": play gives seats with --seat, simulate with --agents."""

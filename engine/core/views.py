@@ -42,6 +42,7 @@ class GameData(Protocol):
     zone_specs: dict[str, ZoneSpec]
     zone_spec_of: list[ZoneSpec]
     zone_owner: list[str | None]
+    board_zone: int  # the board's zone (-1: no board)
     roles: RoleSpec | None
     limits: Limits
     parts: dict[str, Any]  # each block's compiled part, by name

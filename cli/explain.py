@@ -295,6 +295,19 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def _cell(game: Game, cell: Any) -> str:
+    """A cell an attribute holds, as a player names it: a point's name, else ``x,y``.
+
+    >>> from types import SimpleNamespace
+    >>> _cell(SimpleNamespace(grid=None), (3, 0))
+    '3,0'
+    """
+    if cell is None:
+        return "none"
+    name_of = getattr(game.grid, "name_of", None)
+    return name_of(cell) if name_of else f"{cell[0]},{cell[1]}"
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -349,6 +362,8 @@ def explain_component(game: Game, name: str) -> list[str]:
             lines.append(f"{attr}: {english or 'see the turn'}")
         elif type_name == "text":
             texts.append(_one_line(str(value)))
+        elif type_name in ("cell", "list of cell") and "cell" not in game.types:  # a point by its name
+            lines.append(f"{attr}: {_value([_cell(game, c) for c in value] if isinstance(value, list) else _cell(game, value))}")
         else:
             lines.append(f"{attr}: {_value(value)}")
     lines += texts

@@ -581,6 +581,17 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
     return Group(table, more)
 
 
+def watched(state: State, seat: int | None) -> list[RenderableType]:
+    """What ``--watch`` draws after a move: the board, or the zones of a game without one — and its zones too while
+    no piece is on the board (a map whose lands are held in zones draws an empty board, which tells nothing)."""
+    game = state.game
+    if game.grid is None:
+        return list(zones(state, seat))
+    if game.board_zone >= 0 and not state.zones[game.board_zone]:
+        return position(state, seat)
+    return [board(state, seat)]
+
+
 def position(state: State, seat: int | None) -> list[RenderableType]:
     """The board (with its legend) and the zones as ``seat`` sees them (None: all of them)."""
     parts: list[RenderableType] = [board(state, seat)] if state.game.grid is not None else []

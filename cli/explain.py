@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
+from cli.render import place_name
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import RulecraftError, did_you_mean
 from engine.core.facedown import FaceDown
@@ -295,19 +296,6 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def _cell(game: Game, cell: Any) -> str:
-    """A cell an attribute holds, as a player names it: a point's name, else ``x,y``.
-
-    >>> from types import SimpleNamespace
-    >>> _cell(SimpleNamespace(grid=None), (3, 0))
-    '3,0'
-    """
-    if cell is None:
-        return "none"
-    name_of = getattr(game.grid, "name_of", None)
-    return name_of(cell) if name_of else f"{cell[0]},{cell[1]}"
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -363,7 +351,7 @@ def explain_component(game: Game, name: str) -> list[str]:
         elif type_name == "text":
             texts.append(_one_line(str(value)))
         elif type_name in ("cell", "list of cell") and "cell" not in game.types:  # a point by its name
-            lines.append(f"{attr}: {_value([_cell(game, c) for c in value] if isinstance(value, list) else _cell(game, value))}")
+            lines.append(f"{attr}: {_value([place_name(game, c) for c in value] if isinstance(value, list) else place_name(game, value))}")
         else:
             lines.append(f"{attr}: {_value(value)}")
     lines += texts

@@ -6,7 +6,7 @@
       tile:
         faces: [up, down]                         # default: one face, "face"
         attributes:
-          shade: {type: shade, per_face: true}    # a declared type, or int, text, bool, table
+          shade: {type: shade, per_face: true}    # a declared type, or int, text, bool, cell, table
           cost: {type: int, list: true}
           spot: cell                              # a cell of the board: a point's name, "x,y" or [x, y]
         instances:

@@ -65,6 +65,7 @@ def test_a_cell_attribute_reads_as_the_cell_it_names(tmp_path: Path) -> None:
     assert ask(f"{land('South')}.spot == b and {land('West')}.spot == c and {land('Isle')}.spot == d")
     assert ask(f"borders({land('North')}, {land('South')}) and borders({land('West')}, {land('North')})")
     assert ask(f"count(x in lands where borders({land('Isle')}, x)) == 0")  # e, its one neighbour, is no land
+    assert ask('first(x in lands where x.spot == c).id == "West" and first(x in lands where x.spot == e) == none')
 
 
 @pytest.mark.parametrize("instance, message", [

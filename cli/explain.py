@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
+from cli.render import place_name
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import RulecraftError, did_you_mean
 from engine.core.facedown import FaceDown
@@ -349,6 +350,8 @@ def explain_component(game: Game, name: str) -> list[str]:
             lines.append(f"{attr}: {english or 'see the turn'}")
         elif type_name == "text":
             texts.append(_one_line(str(value)))
+        elif type_name in ("cell", "list of cell") and "cell" not in game.types:  # a point by its name
+            lines.append(f"{attr}: {_value([place_name(game, c) for c in value] if isinstance(value, list) else place_name(game, value))}")
         else:
             lines.append(f"{attr}: {_value(value)}")
     lines += texts

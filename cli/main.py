@@ -511,7 +511,7 @@ def new_command(folder: Path, source: str | None) -> None:
     "--hint-agent", "hint_spec", metavar="SPEC",
     help="The agent that answers 'hint' (default: ismcts:200 where something is hidden, else mcts:200).",
 )
-@click.option("--watch", is_flag=True, help="Draw the board (without one, the zones) after every move, bots' moves too.")
+@click.option("--watch", is_flag=True, help="Draw the board after every move, bots' moves too (the zones without a board, and with it while it is empty).")
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],
@@ -603,7 +603,7 @@ def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
 @allow_option
 @click.option("--step", is_flag=True, help="Wait for Enter between actions.")
 @click.option("--force", is_flag=True, help="Replay even if the ruleset changed since; report the first action that diverges.")
-@click.option("--watch", is_flag=True, help="Draw the board (without one, the zones) after every action.")
+@click.option("--watch", is_flag=True, help="Draw the board after every action (the zones without a board, and with it while it is empty).")
 @limit_option
 def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     """Replay a game log, printing each action and what it did.
@@ -642,8 +642,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
         for line in render.log_lines((state.log or [])[printed:]):
             console.print(line, style="dim")
         printed = len(state.log or [])
-        if watch and number < len(log.actions):  # the board, or a game without one's zones, all open
-            for part in [render.board(state)] if state.game.grid is not None else render.zones(state, None):
+        if watch and number < len(log.actions):  # the board (and the zones while it is empty), all open
+            for part in render.watched(state, None):
                 console.print(part)
         if step and number < len(log.actions) and ask("(Enter for the next action)") is None:
             step = False

@@ -136,18 +136,15 @@ class Session:
         """With ``watch``, the board after ``seat``'s move (while the game goes on and a bot decides next: a
         human's turn draws it, and the end draws the final position).
 
-        The board (face-down pieces) and a game without a board's zones are drawn as the only human sees them
+        The board (face-down pieces) and the zones :func:`cli.render.watched` adds are drawn as the only human sees them
         (everything open when bots play alone; with several humans, as the seat that moved sees them).
         """
         if not self.watch or self.state.is_terminal or self.state.seat_to_move not in self.bots:
             return  # a human decides next: their turn draws the position, once
         humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
         viewer = None if not humans else humans[0] if len(humans) == 1 else seat
-        if self.state.game.grid is not None:
-            self.console.print(render.board(self.state, viewer))
-            return
-        for line in render.zones(self.state, viewer):
-            self.console.print(line)
+        for part in render.watched(self.state, viewer):
+            self.console.print(part)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is applied or a move is undone (True), or the human quits (False)."""

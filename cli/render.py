@@ -417,6 +417,8 @@ def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = 
         head = len(line)
         for attr in game.zone_spec_of[zone].show:
             value = game.attributes[attr][state.face[cid]][cid]
+            if game.attribute_types.get(attr) in ("cell", "list of cell") and "cell" not in game.types:
+                value = [place_name(game, c) for c in value] if isinstance(value, list) else place_name(game, value)
             if isinstance(value, list):
                 for v in value:
                     line.append(f" {v}", style=styles.get(str(v), ""))
@@ -429,6 +431,14 @@ def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = 
             line.append(" ".join(marks), style="bold reverse")
         lines.append(line)
     return lines
+
+
+def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
+    """A cell an attribute of type cell holds, as a player names it: a point's name, else ``x,y`` (None: none)."""
+    if cell is None:
+        return None
+    name_of = getattr(game.grid, "name_of", None)
+    return name_of(cell) if name_of else f"{cell[0]},{cell[1]}"
 
 
 def zones(state: State, seat: int | None) -> list[Text]:
@@ -579,6 +589,17 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
     more = Text(f"... and {len(numbered) - LISTED} more: type part of an action (e.g. a cell such as 3,4) "
                 "to list only the actions that contain it", style="dim")
     return Group(table, more)
+
+
+def watched(state: State, seat: int | None) -> list[RenderableType]:
+    """What ``--watch`` draws after a move: the board, or the zones of a game without one — and its zones too while
+    no piece is on the board (a map whose lands are held in zones draws an empty board, which tells nothing)."""
+    game = state.game
+    if game.grid is None:
+        return list(zones(state, seat))
+    if game.board_zone >= 0 and not state.zones[game.board_zone]:
+        return position(state, seat)
+    return [board(state, seat)]
 
 
 def position(state: State, seat: int | None) -> list[RenderableType]:

@@ -32,7 +32,7 @@ deck that grows fiercer, its rise cards putting the cards turned so far back on 
 groups are the empty regions (played beside OpenSpiel's in tests/test_example_go.py).  Gem merchants (docs/examples/gem-merchants) is an
 engine-builder in the manner of Splendor: gems taken from a bank, cards bought from three open rows with discounts
 from the cards owned and gold for what is short, reserving, patrons, and a last round once someone reaches 15.  Frontiers (docs/examples/frontiers) is an
-area-control game in the manner of Risk: nine lands as a graph (each land lists its borders), regions' bonus armies,
+area-control game in the manner of Risk: nine lands on a board of points whose links are the borders (each land names its point with an attribute of type cell), regions' bonus armies,
 battles of dice compared in pairs, conquests moved into, one fortifying move, and a player without land out
 (``leave``).  Chess (docs/examples/chess) says "no move may leave one's king attacked" with functions that read the
 position after a move without making it (played beside OpenSpiel's in tests/test_example_chess.py).  Homestead

@@ -398,3 +398,25 @@ def test_form_groups_is_refused_on_a_board_of_points(tmp_path: Path) -> None:
     assert "kind: points" in text
     with pytest.raises(engine.RulesetError, match="the 'form_groups' step lays a pattern of cells on a grid; a board of points has none"):
         load(tmp_path, text)
+
+
+def test_a_board_in_separate_parts_is_accepted_and_explain_says_so(tmp_path: Path) -> None:
+    """An island map is a board whose links make several parts: it is a board (nothing refuses it), and `rulecraft
+    explain` says how many parts no link joins — a link left out by mistake shows there too."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    islands = RULESET.replace("links: [[a, b, c, a], [c, d]]", "links: [[a, b], [c, d]]")
+    islands = islands.replace("place: {from: pot, face: as-is}", "place: {from: pot, face: as-is, touching: false}")
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(islands)
+    assert validate_path(str(path)) == []
+    result = CliRunner().invoke(main, ["explain", str(tmp_path / "ruleset.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "a board of 4 points joined by 2 links, in 2 parts no link joins" in result.output
+    path.write_text(RULESET)
+    joined = CliRunner().invoke(main, ["explain", str(path)])
+    assert "a board of 4 points joined by 4 links\n" in joined.output

@@ -84,6 +84,18 @@ def test_watch_shows_the_zones_of_a_game_without_a_board() -> None:
     assert "hand of First (yours): Jack" in after and "hand of Second: 1 hidden" in after
 
 
+def test_watch_shows_the_zones_too_while_the_board_is_empty() -> None:
+    """frontiers' lands are held in zones, its board of points only draws the map: --watch drew an empty map after
+    every move and never who held what. While no piece is on the board its zones come too (as on a human's turn)."""
+    frontiers = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers")
+    watched = run("play", frontiers, "--seed", "3", "--seat", "1=random", "--seat", "2=random", "--watch").output
+    drawn = watched.count("an empty point")  # the map: after every move but the last, then the final position
+    assert drawn == watched.count("[random]:") and len(re.findall(r"^held of seat1: ", watched, re.M)) == drawn
+    tiles = run("play", "tutorial-tiles", "--seed", "2", "--seat", "1=random", "--watch").output
+    final = run("play", "tutorial-tiles", "--seed", "2", "--seat", "1=random").output
+    assert tiles.count("supply") == final.count("supply")  # a piece is on the board: the board alone, as before
+
+
 def test_replay_watch_shows_the_zones_of_a_game_without_a_board(tmp_path: Path) -> None:
     path, length = recorded("kuhn-poker", tmp_path)
     watched = run("replay", str(path), "--watch").output

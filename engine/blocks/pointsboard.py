@@ -127,10 +127,35 @@ class PointsBoard:
         """The point's name, else its position as text (``3,0``)."""
         return self._named.get(cell) or f"{cell[0]},{cell[1]}"
 
+    def parts(self) -> int:
+        """How many parts the links make: points no path of links joins are in different parts (an island map has
+        several; a board without links, one per point).
+
+        >>> PointsBoard(points=(("a", (0, 0)), ("b", (1, 0)), ("c", (3, 0))), links=(((0, 0), (1, 0)),)).parts()
+        2
+        """
+        seen: set[Cell] = set()
+        parts = 0
+        for start in self.cells:
+            if start in seen:
+                continue
+            parts += 1
+            seen.add(start)
+            todo = [start]
+            while todo:
+                for near in self._around[todo.pop()]:
+                    if near not in seen:
+                        seen.add(near)
+                        todo.append(near)
+        return parts
+
     def describe(self) -> str:
-        """The board in English, for ``rulecraft explain``."""
+        """The board in English, for ``rulecraft explain``: a board in several parts says so (no path of links
+        joins them: an island map, or a mistake)."""
         stacks = "; pieces may be stacked" if self.stacking else ""
-        return f"a board of {len(self.cells)} points joined by {len(self.links)} links{stacks}"
+        parts = self.parts() if self.links else 1
+        apart = f", in {parts} parts no link joins" if parts > 1 else ""
+        return f"a board of {len(self.cells)} points joined by {len(self.links)} links{apart}{stacks}"
 
 
 def way(a: Cell, b: Cell) -> Cell:

@@ -30,6 +30,7 @@ from engine.blocks.catalogue import all_blocks, offer_functions
 from engine.blocks.choices import note_asking
 from engine.blocks.context import ZoneRef
 from engine.blocks.counters import compile_counters, declare_counters
+from engine.compiling.cell_attributes import read_cell_attributes
 from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types, report_misused_options
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
@@ -84,6 +85,8 @@ class Builder:
     def __init__(self, tree: Mapping) -> None:
         self.tree = tree
         self.sink = DiagnosticSink(misused={})
+        self.cell_places: dict[tuple[str, int], list[SourcePos | None]] = {}  # (attribute, component): each face's
+        # cell as written, read once the board is (engine.compiling.cell_attributes)
         name = tree.get("name")
         self.game = Game(
             name=str(name) if name else "unnamed",
@@ -143,6 +146,7 @@ class Builder:
         read_components(self)
         read_display(self)
         read_board(self)
+        read_cell_attributes(self)
         read_roles(self)
         read_teams(self)
         read_zones(self)

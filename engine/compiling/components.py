@@ -6,8 +6,9 @@
       tile:
         faces: [up, down]                         # default: one face, "face"
         attributes:
-          shade: {type: shade, per_face: true}    # a declared type, or int, text, bool, table
+          shade: {type: shade, per_face: true}    # a declared type, or int, text, bool, cell, table
           cost: {type: int, list: true}
+          spot: cell                              # a cell of the board: a point's name, "x,y" or [x, y]
         instances:
           - light/dark                            # one value per face of the one per-face attribute
           - {id: t9, shade: [dark, dark], cost: [1, 2], count: 3}   # three identical tiles, t9-1..t9-3
@@ -42,7 +43,8 @@ if TYPE_CHECKING:
     from engine.compiling.builder import Builder
 
 TABLE = "table"  # an attribute holding structured YAML that a building block reads (code can't)
-PLAIN_TYPES = ("int", "text", "bool", TABLE)
+CELL = "cell"  # a cell of the board (a point's name, "x,y" or [x, y]): engine.compiling.cell_attributes reads it
+PLAIN_TYPES = ("int", "text", "bool", CELL, TABLE)
 _PLAIN_WORDS = {"number": "int", "integer": "int", "whole number": "int", "str": "text", "string": "text",
                 "boolean": "bool", "true/false": "bool", "flag": "bool"}
 """Other names for the plain types, as other languages and schemas write them."""
@@ -172,16 +174,19 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
                 v = [item for item in v if not is_free(item)]
             check_value(b, v, type_name, at, attr, free=attr in b.game.wildcards)
     face_values = {a: values[a] for a in per_face if a in values}
+    first = len(b.game.component_names)
     if copies is None:
         _add_component(b, kind, ident, faces, face_values, values, pos)
-        return
-    if ident in b.game.identical:
+    elif ident in b.game.identical:
         b.error(pos, f"component '{ident}' is listed twice", _TWICE.format(ident=ident))
-        return
-    first = len(b.game.component_names)
-    for k in range(1, copies + 1):
-        _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
-    b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+    else:
+        for k in range(1, copies + 1):
+            _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
+        b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
+    for attr in values:  # where each cell was written: it is read once the board is (engine.compiling.cell_attributes)
+        if attrs[attr][0].removeprefix(LIST_OF) == CELL:
+            b.cell_places.update(((attr, cid), where.get(attr) or [pos] * len(faces))
+                                 for cid in range(first, len(b.game.component_names)))
 
 
 def _unknown_attribute_hint(kind: str, attr: str, attrs: "Iterable[str]") -> str:
@@ -260,6 +265,8 @@ def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None,
         b.error(pos, f"{what} must be a whole number, not '{value}'")
     elif type_name == "bool" and not isinstance(value, bool):
         b.error(pos, f"{what} must be true or false, not '{value}'")
+    elif type_name == CELL and not (isinstance(value, str) or isinstance(value, Sequence) and len(value) == 2):
+        b.error(pos, f"{what} is a cell of the board: a point's name, \"x,y\" or [x, y], not '{value}'")
     elif type_name == TABLE and not isinstance(value, (Mapping, Sequence)):
         b.error(pos, f"{what} must be a mapping or a list (a table read by a building block), not '{value}'")
 

@@ -414,14 +414,15 @@ CORE_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
         },
         "attribute": {
-            "description": ("An attribute's type (`int`, `text`, `bool`, `table` or a type declared under `types`), "
-                            "or `{type: T, per_face: true}` when each face has its own value. A `table` holds "
+            "description": ("An attribute's type (`int`, `text`, `bool`, `cell`, `table` or a type declared under "
+                            "`types`), or `{type: T, per_face: true}` when each face has its own value. A `cell` is a "
+                            "place of the board (a point's name, \"x,y\" or [x, y]), read in code as that cell. A `table` holds "
                             "structured YAML (a mapping or a list) that a building block reads, such as a "
                             "component's special tiles or numbered actions; code can't read it."),
             "type": ["string", "object"],
             "properties": {
                 "type": {
-                    "description": "`int`, `text`, `bool`, `table` or a type declared under `types`.",
+                    "description": "`int`, `text`, `bool`, `cell`, `table` or a type declared under `types`.",
                     "type": "string",
                     "examples": ["hue", "int", "table"],
                 },

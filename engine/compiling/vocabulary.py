@@ -265,8 +265,11 @@ def _define_component_attributes(v: Vocabulary, game: Game) -> None:
 
 
 def _attribute_types(game: Game) -> dict[str, Type]:
-    """Declared attribute types: an enum name, ``int``, ``text`` or ``bool`` (``table`` ones are for blocks, not code)."""
+    """Declared attribute types: an enum name, ``int``, ``text``, ``bool`` or ``cell`` (``table`` ones are for blocks,
+    not code)."""
     simple = {"int": INT, "text": STR, "bool": BOOL}
+    if "cell" not in game.types:  # a ruleset's own type of that name keeps its values
+        simple["cell"] = CELL
 
     def type_of(t: str) -> Type:
         if t.startswith(LIST_OF):

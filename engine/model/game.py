@@ -130,7 +130,7 @@ class Game:
     distinct_faces: list[tuple[int, ...]] = field(default_factory=list)
     piece_options: list[tuple[tuple[int, int], ...]] = field(default_factory=list)  # (cid, face) per distinct face
     attributes: dict[str, list[list[Any]]] = field(default_factory=dict)  # name -> [face][cid]
-    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool (or "list of" one)
+    attribute_types: dict[str, str] = field(default_factory=dict)  # name -> enum name, int, text, bool, cell (or "list of" one)
     wildcards: set[str] = field(default_factory=set)  # list attributes that may hold pattern wildcards (see engine.blocks.patterns)
     # zones, board, roles
     zone_specs: dict[str, ZoneSpec] = field(default_factory=dict)

@@ -1,0 +1,104 @@
+"""Attributes of type ``cell``: a component tied to a place of the board, so code follows the board's links between
+components (a map's lands), as docs/examples/frontiers does.
+
+The map here is a triangle of lands a-b-c and an island d-e, two parts the links do not join::
+
+    a . b     d - e
+     \\ /
+      c
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.runner.validate import validate_path
+
+RULESET = """
+name: map-test
+players: [2]
+board:
+  kind: points
+  points: {a: [0, 0], b: [2, 0], c: [1, 1], d: [4, 0], e: [5, 0]}
+  links: [[a, b, c, a], [d, e]]
+components:
+  land:
+    attributes: {spot: cell, coast: {type: cell, list: true}}
+    instances:
+      - {id: North, spot: a, coast: [b, "1,1"]}
+      - {id: South, spot: "2,0"}
+      - {id: West, spot: [1, 1]}
+      - {id: Isle, spot: d}
+zones:
+  held: {kind: pile, per: role}
+functions:
+  borders(land t, land u): u.spot in neighbours(t.spot)
+counters:
+  moves: {}
+turn:
+  - do: {effect: "moves += 1"}
+end:
+  when: turn > 2
+scoring:
+  rank: r in roles
+  by: [moves]
+  points: key
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_a_cell_attribute_reads_as_the_cell_it_names(tmp_path: Path) -> None:
+    game = engine.load(str(write(tmp_path, RULESET)))
+    s = game.new_state(players=2)
+    ask = lambda text: game.compile_condition(text).run(s)  # noqa: E731
+    land = lambda name: f'first(x in lands where x.id == "{name}")'  # noqa: E731
+    assert ask(f"{land('North')}.spot == a and {land('North')}.spot.x == 0 and {land('North')}.coast == [b, c]")
+    assert ask(f"{land('South')}.spot == b and {land('West')}.spot == c and {land('Isle')}.spot == d")
+    assert ask(f"borders({land('North')}, {land('South')}) and borders({land('West')}, {land('North')})")
+    assert ask(f"count(x in lands where borders({land('Isle')}, x)) == 0")  # e, its one neighbour, is no land
+    assert ask('first(x in lands where x.spot == c).id == "West" and first(x in lands where x.spot == e) == none')
+
+
+@pytest.mark.parametrize("instance, message", [
+    ("{id: Isle, spot: f}", "spot 'f' is no point of the board"),
+    ("{id: Isle, spot: \"9,9\"}", "spot '9,9' is no point of the board"),
+    ("{id: Isle, spot: 3}", "spot is a cell of the board: a point's name, \"x,y\" or [x, y], not '3'"),
+    ("{id: Isle, spot: d, coast: [e, g]}", "coast 'g' is no point of the board"),
+])
+def test_a_cell_that_is_no_place_of_the_board_is_reported_where_written(tmp_path: Path, instance: str, message: str) -> None:
+    text = RULESET.replace("{id: Isle, spot: d}", instance)
+    found = [(d.pos.line, d.message) for d in validate_path(str(write(tmp_path, text)))]
+    line = textwrap.dedent(text).splitlines().index("      - " + instance) + 1
+    assert found == [(line, message)]
+
+
+def test_a_cell_attribute_needs_a_board(tmp_path: Path) -> None:
+    start, end = RULESET.index("board:"), RULESET.index("components:")
+    found = [d.message for d in validate_path(str(write(tmp_path, RULESET[:start] + RULESET[end:])))]
+    assert found == ["spot is a cell of the board, but this ruleset has no board",  # once for each attribute
+                     "coast is a cell of the board, but this ruleset has no board"]
+
+
+def test_the_terminal_and_explain_name_the_point_a_cell_attribute_holds(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cli import render
+    from cli.main import main
+
+    path = write(tmp_path, RULESET.replace("  held: {kind: pile, per: role}", "  held: {kind: pile, per: role}\n"
+                                           "  atlas: {kind: pile, show: [spot, coast]}")
+                 + "setup: |\n  move(t in lands, atlas)\n")
+    state = engine.load(str(path)).new_state(players=2)
+    shown = [line.plain for line in render.zones(state, None)]
+    assert "  North: spot a b c" in [line.rstrip() for line in shown]  # not (0, 0) (2, 0) (1, 1)
+    card = CliRunner().invoke(main, ["explain", str(path), "--component", "North"]).output
+    assert "spot: a" in card and "coast: [b, c]" in card

@@ -57,6 +57,45 @@ SQUARE = Geometry("square", 4, dict(ADJACENCY), lambda c: (-c[1], c[0]), lambda 
 """A square grid: lines orthogonal or diagonal, quarter turns, reflections left to right."""
 
 
+def grow_bbox(bbox: BBox | None, cell: Cell) -> BBox:
+    """The bounding box ``(x0, x1, y0, y1)`` after adding ``cell`` (a box of that cell alone after none).
+
+    >>> grow_bbox(None, (2, 3)), grow_bbox((0, 1, 0, 1), (3, -1))
+    ((2, 2, 3, 3), (0, 3, -1, 1))
+    """
+    x, y = cell
+    if bbox is None:
+        return (x, x, y, y)
+    x0, x1, y0, y1 = bbox
+    return (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+
+
+class ListedCells:
+    """What a fixed board whose cells and neighbours are listed once, when it is made, answers from that list:
+    a board of hexes, a board of points.  The class sets ``_around`` (each cell's neighbours, in order).
+
+    >>> class Three(ListedCells):
+    ...     _around = {(0, 0): ((1, 0),), (1, 0): ((0, 0), (2, 0)), (2, 0): ((1, 0),)}
+    >>> Three().neighbours((1, 0)), Three().contains((5, 5)), Three().fits(None, (2, 0))
+    (((0, 0), (2, 0)), False, True)
+    """
+
+    _around: dict[Cell, tuple[Cell, ...]]
+    grow = staticmethod(grow_bbox)
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether the cell is on the board."""
+        return cell in self._around
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells next to ``cell`` on the board, as listed (none for a cell off the board)."""
+        return self._around.get(cell, ())
+
+    def fits(self, bbox: BBox | None, cell: Cell) -> bool:
+        """Whether a piece may go to ``cell``: it must be on the board."""
+        return cell in self._around
+
+
 @dataclass(frozen=True)
 class SquareGrid:
     """Geometry of a square grid; the occupied cells live in the game state.
@@ -140,14 +179,7 @@ class SquareGrid:
             return False
         return True
 
-    @staticmethod
-    def grow(bbox: BBox | None, cell: Cell) -> BBox:
-        """The bounding box after adding ``cell``."""
-        x, y = cell
-        if bbox is None:
-            return (x, x, y, y)
-        x0, x1, y0, y1 = bbox
-        return (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+    grow = staticmethod(grow_bbox)
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""

@@ -29,10 +29,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from engine.blocks.grid import Geometry, largest_group
+from engine.blocks.grid import Geometry, ListedCells, largest_group
 
 Cell = tuple[int, int]
-BBox = tuple[int, int, int, int]
 
 HEX_OFFSETS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six axial directions, counter-clockwise from east."""
@@ -68,7 +67,7 @@ def hex_pixel(cell: Cell) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class HexGrid:
+class HexGrid(ListedCells):
     """Geometry of a board of hexes, a hexagon of a radius or a rhombus of a width and height; the occupied cells
     live in the game state."""
 
@@ -97,26 +96,6 @@ class HexGrid:
         object.__setattr__(self, "offsets", HEX_OFFSETS)
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "_around", around)
-
-    def contains(self, cell: Cell) -> bool:
-        """Whether the cell is on the board."""
-        return cell in self._around
-
-    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The adjacent cells on the board (precomputed; none for a cell off the board)."""
-        return self._around.get(cell, ())
-
-    def fits(self, bbox: BBox | None, cell: Cell) -> bool:
-        """Whether a piece may go to ``cell``: it must be on the board."""
-        return cell in self._around
-
-    @staticmethod
-    def grow(bbox: BBox | None, cell: Cell) -> BBox:
-        """The bounding box (in axial coordinates) after adding ``cell``."""
-        q, r = cell
-        if bbox is None:
-            return (q, q, r, r)
-        return (min(bbox[0], q), max(bbox[1], q), min(bbox[2], r), max(bbox[3], r))
 
     @staticmethod
     def distance(a: Cell, b: Cell) -> int:

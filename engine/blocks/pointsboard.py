@@ -30,10 +30,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from engine.blocks.grid import Geometry, largest_group
+from engine.blocks.grid import Geometry, ListedCells, largest_group
 
 Cell = tuple[int, int]
-BBox = tuple[int, int, int, int]
 
 POINTS = Geometry("points", 1, {"all": ()}, lambda c: c, lambda c: c)
 """A board of points: no lines of cells or turns of its own (shapes and patterns are refused on it)."""
@@ -44,7 +43,7 @@ NO_SHAPES = ("a board of points has no shapes: its points lie on no grid of cell
 
 
 @dataclass(frozen=True)
-class PointsBoard:
+class PointsBoard(ListedCells):
     """Geometry of a board of points and links; the occupied points live in the game state.
 
     ``points``: each point's name ("" for an unnamed one) and position, in the order written; ``links``: the
@@ -77,26 +76,6 @@ class PointsBoard:
         object.__setattr__(self, "names", {name: cell for name, cell in self.points if name})
         object.__setattr__(self, "_named", {cell: name for name, cell in self.points if name})
         object.__setattr__(self, "_around", {cell: tuple(near) for cell, near in around.items()})
-
-    def contains(self, cell: Cell) -> bool:
-        """Whether the cell is a point of the board."""
-        return cell in self._around
-
-    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The points linked to ``cell``, in the order the links were written (none for a cell that is no point)."""
-        return self._around.get(cell, ())
-
-    def fits(self, bbox: BBox | None, cell: Cell) -> bool:
-        """Whether a piece may go to ``cell``: it must be a point."""
-        return cell in self._around
-
-    @staticmethod
-    def grow(bbox: BBox | None, cell: Cell) -> BBox:
-        """The bounding box after adding ``cell``."""
-        x, y = cell
-        if bbox is None:
-            return (x, x, y, y)
-        return (min(bbox[0], x), max(bbox[1], x), min(bbox[2], y), max(bbox[3], y))
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest group of ``cells`` connected through links."""

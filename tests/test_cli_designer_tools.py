@@ -429,5 +429,7 @@ def test_a_pattern_asks_for_an_empty_square_with_a_dot(tmp_path: Path, spell: st
     result = run("validate", str(folder))
     if message is None:
         assert result.exit_code == 0, result.output
+        explained = run("explain", str(folder)).output
+        assert "Well: blue, blue, blue, blue, an empty square in the shape 'walled'" in explained, explained
     else:
         assert result.exit_code == 1 and message in result.output, result.output

@@ -501,7 +501,8 @@ class Cast(Step):
             cost = f"; costs {self.costs[cid]}" if self.costs[cid] is not None else ""
             need = f"; needs {needs[name]}" if name in needs else ""
             where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
-            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}{self._others(cid)}")
+            said = ", ".join("an empty square" if v == EMPTY else str(v) for v in values)
+            lines.append(f"{name}: {said} {where}{cost}{need}{self._others(cid)}")
             if self.rules[cid]:
                 lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
             if name in effects:

@@ -406,5 +406,30 @@ def test_a_value_a_pattern_cannot_hold_names_the_values_and_the_free_ones(tmp_pa
     result = run("validate", str(folder))
     assert result.exit_code == 1
     assert ("ruleset.yaml:6:38: unknown colour 'none' in an item of pattern (colour is one of red, yellow, green, blue, white, "
-            "black; or '_' (any colour) or '$' and a word (one colour, whichever, the same wherever the word is))"
-            ) in result.output, result.output
+            "black; or '_' (any colour), '$' and a word (one colour, whichever, the same wherever the word is) or '.' "
+            "(an empty square))") in result.output, result.output
+
+
+@pytest.mark.parametrize("spell, message", [
+    ("{id: Well, pattern: [blue, blue, blue, blue, .], shape: walled, cost: 0, rule: x, effect: pass}", None),
+    ("{id: Well, pattern: [blue, ., blue], shape: winding, cost: 0, rule: x, effect: pass}",
+     "ruleset.yaml:8:29: Well's 'pattern' asks for an empty square ('.'), which only a line or a template of top pieces "
+     "can hold, not the chain 'winding'"),
+    ("{id: Well, pattern: [., .], cost: 0, rule: x, effect: pass}",
+     "ruleset.yaml:8:29: Well's 'pattern' lists only empty squares ('.'): a pattern needs at least one piece to find"),
+])
+def test_a_pattern_asks_for_an_empty_square_with_a_dot(tmp_path: Path, spell: str, message: str | None) -> None:
+    """A spell could not ask for an empty square: 'none' was refused as an unknown colour and '.' too; now '.' is an
+    empty square in a line or a template of top pieces, and refused where no empty square can lie."""
+    folder = tmp_path / "walled"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "name: walled\nextends: spell-cycles\nshapes:\n  walled: {kind: template, cells: [[1, 0], [0, 1], [2, 1], [1, 2], [1, 1]]}\n"
+        f"components:\n  spell:\n    instances+:\n      - {spell}\n", encoding="utf-8")
+    result = run("validate", str(folder))
+    if message is None:
+        assert result.exit_code == 0, result.output
+        explained = run("explain", str(folder)).output
+        assert "Well: blue, blue, blue, blue, an empty square in the shape 'walled'" in explained, explained
+    else:
+        assert result.exit_code == 1 and message in result.output, result.output

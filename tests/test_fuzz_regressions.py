@@ -69,7 +69,8 @@ def test_a_function_that_calls_a_later_one_is_refused_at_once(tmp_path: Path) ->
     line = path.read_text(encoding="utf-8").count("\n") - 2
     with time_limit(20.0):
         found = problems(path)
-    assert found == [f"{path}:{line}:21: unknown function 'g'"]
+    assert found == [f"{path}:{line}:21: unknown function 'g' ('g' is defined further down under 'functions:': a function "
+                     "may use only the functions defined above it, so move 'g' above the one calling it)"]
 
 
 def test_groups_that_form_and_break_up_without_end_stop_at_the_budget_at_the_step(tmp_path: Path) -> None:

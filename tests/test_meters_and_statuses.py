@@ -271,7 +271,7 @@ def test_a_function_can_only_call_functions_defined_before_it(tmp_path: Path) ->
     text = RULESET.replace("  alive(x): x != none and hp(x) > 0\n", "  alive(x): x != none and hp(x) > 0 and later(x)\n  later(x): true\n")
     path = tmp_path / "ruleset.yaml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(RulesetError, match="unknown function 'later'"):
+    with pytest.raises(RulesetError, match="unknown function 'later' \\('later' is defined further down under 'functions:'"):
         engine.load(path)
 
 

@@ -269,9 +269,10 @@ def every_match(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...
             for by in range(-4, 9):
                 places = tuple(((bx + dx, by + dy), depth) for dx, dy, depth in layout)
                 stacks = [s.stack(cell) for cell, _ in places]
-                if any(depth >= len(pieces) for (_, depth), pieces in zip(places, stacks)):
+                if any((pieces or not (0 <= cell[0] < 5 and 0 <= cell[1] < 5)) if want == "." else depth >= len(pieces)
+                       for (cell, depth), pieces, want in zip(places, stacks, values)):  # '.': an empty cell of the board
                     continue
-                shown = [read(pieces[depth]) for (_, depth), pieces in zip(places, stacks)]
+                shown = [read(pieces[depth]) if want != "." else "." for (_, depth), pieces, want in zip(places, stacks, values)]
                 bound: dict[str, str] = {}
                 if any(bound.setdefault(w, v) != v for w, v in zip(values, shown) if w.startswith("$")):
                     continue
@@ -282,16 +283,19 @@ def every_match(s: engine.State, read: Any, shape: Shape, values: tuple[str, ...
 
 
 @given(cells=st.lists(st.sampled_from(["", "", "", "A", "B", "C", "AB", "CA", "BCA"]), min_size=16, max_size=16),
-       shape=st.sampled_from(SHAPES), values=st.lists(st.sampled_from("AABBC_") | st.sampled_from(["$x", "$y"]),
+       shape=st.sampled_from(SHAPES), values=st.lists(st.sampled_from("AABBC_.") | st.sampled_from(["$x", "$y"]),
                                                       min_size=2, max_size=4), budget=st.integers(0, 3))
 def test_the_search_finds_what_reading_every_place_finds(game: engine.Game, cells: list[str], shape: Shape,
                                                          values: list[str], budget: int) -> None:
     """The windows of a board (read once per layout, each layout from the one a place shorter) miss no match and add none;
     whether there is one, walked out from the pieces (flat shapes, a window given up at its first step or second
-    piece when they cannot fit), is the same answer; a board read from an attribute's table is the same board."""
+    piece when they cannot fit), is the same answer; a board read from an attribute's table is the same board.  A
+    pattern asking for empty squares ('.') finds them on the board only, never off its edge."""
     assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
     if shape.kind == "template":
         values = (values * 3)[:len(shape.cells)]
+    if shape.windowed or set(values) == {"."}:  # an empty square ('.') is asked for in flat shapes, beside a piece
+        values = [value if value != "." else "A" for value in values]
     s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
     table = game.attributes["hue"]
     read = lambda c: table[0][c]  # noqa: E731
@@ -446,6 +450,9 @@ def test_pattern_functions_find_what_the_cast_search_finds(tmp_path: Path) -> No
     ('pattern_found("line", d.hue for d in board, [A, "$two words"])', "'$two words' is not a pattern variable"),
     ('pattern_found("line", d.hue for d in board, [A, 1])', "a value pattern_found() finds must be a hue, but '1' is an int"),
     ('pattern_found("line", d.hue for d in board, [A, A], near = (0, 0))', "pattern_found() has no option 'near'"),
+    ('pattern_found("snake", d.hue for d in board, [A, "."])', "the pattern asks for an empty square ('.'), which only a "
+     "line or a template of top pieces can hold, not the chain 'snake'"),
+    ('pattern_found("line", d.hue for d in board, [".", "."])', "the pattern lists only empty squares ('.')"),
 ])
 def test_a_pattern_function_s_mistakes_are_refused_at_their_place(tmp_path: Path, code: str, message: str) -> None:
     path = tmp_path / "ruleset.yaml"
@@ -456,6 +463,21 @@ def test_a_pattern_function_s_mistakes_are_refused_at_their_place(tmp_path: Path
     assert message in first.headline()
     line = HEX_GAME.splitlines().index("end: {when: count(d in pool) == 0}") + 1
     assert f"ruleset.yaml:{line}:" in first.headline()
+
+
+def test_a_pattern_asks_for_an_empty_square_with_a_dot(shaped: engine.Game) -> None:
+    """'.' is a square of the board with no piece: not off its edge, and not a piece the selection leaves out."""
+    s = board_with(shaped, ["A . A . .", "B . . . .", "C A . . .", ". . . . .", ". . . . ."])
+    hue = "d.hue for d in board"
+    assert holds(shaped, s, f'pattern_found("line", {hue}, [A, ".", A])')                 # 0,0 1,0 2,0
+    assert holds(shaped, s, f'pattern_count("line", {hue}, ["$x", ".", "$x"]) == 1')      # the same, read both ways: once
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, [B, ".", C])')              # 0,1 1,1 0,2
+    assert holds(shaped, s, f'pattern_found("corner", {hue}, [C, A, "."])')              # 0,2 1,2 0,3
+    assert not holds(shaped, s, f'pattern_found("corner", {hue}, [C, B, "."])')          # 0,2 0,1 1,2: 1,2 holds an A
+    assert holds(shaped, s, 'count(pattern_pieces("line", d.hue for d in board, [A, ".", A])) == 2')  # no piece for '.'
+    assert not holds(shaped, s, f'pattern_found("line", {hue}, [".", C, A])')            # -1,2 is off the board
+    # beside the As: 2 squares (0,0), 5 (2,0) and 6 (1,2) without a piece; the B and the C are pieces, selected or not
+    assert holds(shaped, s, 'pattern_count("line", d.hue for d in board where d.hue == A, [A, "."]) == 13')
 
 
 def test_pattern_count_at_a_cell_counts_every_place_through_it_overlapping_ones_each(hex_game: engine.Game) -> None:
@@ -574,6 +596,8 @@ def test_a_search_never_finds_a_match_twice(game: engine.Game, cells: list[str],
     assume(all("".join(cells).count(hue) <= 6 for hue in "ABC"))
     if shape.kind == "template":
         values = (values * 3)[:len(shape.cells)]
+    if shape.windowed or set(values) == {"."}:  # an empty square ('.') is asked for in flat shapes, beside a piece
+        values = [value if value != "." else "A" for value in values]
     s = board_with(game, [" ".join(cell or "." for cell in cells[row * 4:row * 4 + 4]) for row in range(4)])
     table = game.attributes["hue"]
     searched = list(_search(Board(s, lambda c: table[0][c]), shape, tuple(values), budget))

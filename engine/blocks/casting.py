@@ -41,7 +41,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
 from engine.blocks.contest import card_code
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
-from engine.blocks.patterns import Board, Match, Shape, find, lies_on, shape_named
+from engine.blocks.patterns import EMPTY, Board, Match, Shape, empty_problem, find, lies_on, shape_named
 from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
@@ -179,6 +179,8 @@ class Cast(Step):
                     shape = shape_named(b, shapes, inst[shape_attr], inst.pos_of(shape_attr))
                 if shape.size(len(pattern)) != len(pattern):
                     b.error(inst.pos_of(name), f"{ident}'s '{name}' lists {len(pattern)} values, but shape '{shape.name}' has {shape.size(0)} cells")
+                elif empty_problem(shape, pattern):
+                    b.error(inst.pos_of(name), f"{ident}'s '{name}' {empty_problem(shape, pattern)}")
                 for cid in g.identical.get(ident) or ((g.component_ids[ident],) if ident in g.component_ids else ()):
                     values[cid], kinds[cid] = pattern, shape
         return values, kinds
@@ -342,10 +344,12 @@ class Cast(Step):
         _, cid, places, recolour = args
         casts = _casts(s)
         s.slices[Casts.block] = Casts(casts.done, None, casts.running)
-        pieces = tuple(s.stack(cell)[depth] for cell, depth in places)
+        values = self.values[cid]
+        taken = places if EMPTY not in values else tuple(p for p, want in zip(places, values) if want != EMPTY)
+        pieces = tuple(s.stack(cell)[depth] for cell, depth in taken)
         self._pay(s, cid, len(recolour))
-        s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(self.values[cid])}")
-        self._remove(s, places, pieces)
+        s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(values)}")
+        self._remove(s, taken, pieces)
         return self._run(s, cid, pieces, 0)
 
     def _pay(self, s: "StateView", cid: int, recoloured: int) -> None:
@@ -497,7 +501,8 @@ class Cast(Step):
             cost = f"; costs {self.costs[cid]}" if self.costs[cid] is not None else ""
             need = f"; needs {needs[name]}" if name in needs else ""
             where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
-            lines.append(f"{name}: {', '.join(values)} {where}{cost}{need}{self._others(cid)}")
+            said = ", ".join("an empty square" if v == EMPTY else str(v) for v in values)
+            lines.append(f"{name}: {said} {where}{cost}{need}{self._others(cid)}")
             if self.rules[cid]:
                 lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
             if name in effects:

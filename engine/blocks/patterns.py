@@ -29,7 +29,11 @@ A pattern may hold two kinds of free values besides the values to find:
 ``_`` is any value, and ``$NAME`` (a variable) any value, the same at every
 place the same variable appears — ``[$a, $a, $a, $a]`` is four pieces of one
 value, whichever.  Free values are never read as another value (they match
-anything already), so ``budget`` only ever pays for the fixed ones.
+anything already), so ``budget`` only ever pays for the fixed ones.  ``.``
+asks for a square of the board with no piece (in a line or a template of top
+pieces, beside at least one piece: :func:`empty_problem`); it is never read as
+another value either, and the search lays such a pattern from its pieces
+(:func:`_with_empty`).
 
 Any code may look for a pattern too (:class:`PatternSearch`): ``pattern_found("hook", s.hue for s in board,
 ["$a", "_", "$a"])``, ``pattern_count(...)`` and ``pattern_pieces(...)`` read the pieces a selection names, in the
@@ -113,6 +117,7 @@ def place_text(place: Place) -> str:
 
 
 ANY_VALUE = "_"  # a pattern value matching any piece
+EMPTY = "."  # a pattern value asking for a square of the board with no piece on it
 VARIABLE = "$"  # ``$NAME``: any value, the same wherever NAME appears in the pattern
 VARIABLE_NAME = re.compile(r"\$[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -127,6 +132,25 @@ def _fits(want: Any, value: Any, bound: dict[Any, Any]) -> bool:
     if want == ANY_VALUE:
         return True
     return bound.setdefault(want, value) == value
+
+
+def empty_problem(shape: "Shape", values: Sequence[Any]) -> str:
+    """What is wrong with the empty squares (``.``) of a pattern for ``shape`` ("" when nothing is).
+
+    >>> empty_problem(DEFAULT_SHAPE, ("A", ".", "A")), empty_problem(DEFAULT_SHAPE, (".", "."))
+    ('', "lists only empty squares ('.'): a pattern needs at least one piece to find, a value, '_' or '$NAME'")
+    >>> empty_problem(Shape("tower", "stack"), ("A", "."))
+    "asks for an empty square ('.'), which only a line or a template of top pieces can hold, not the stack 'tower'"
+    """
+    if EMPTY not in values:
+        return ""
+    if shape.kind == "chain" or shape.windowed:
+        return (f"asks for an empty square ('{EMPTY}'), which only a line or a template of top pieces can hold, "
+                f"not the {shape.kind} '{shape.name}'")
+    if all(v == EMPTY for v in values):
+        return (f"lists only empty squares ('{EMPTY}'): a pattern needs at least one piece to find, a value, "
+                f"'{ANY_VALUE}' or '{VARIABLE}NAME'")
+    return ""
 
 
 KINDS = ("line", "chain", "template", "stack")
@@ -439,6 +463,8 @@ def find(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0) -
     are not read, :meth:`Shape.distinct`; a chain's paths are merged so).
     Matches come sorted by their places.
     """
+    if EMPTY in values:
+        return sorted(_with_empty(board, shape, values, budget))
     if not _possible(board, shape, values, budget):
         return []
     matches = _search(board, shape, values, budget)
@@ -459,11 +485,51 @@ def lies_on(board: Board, shape: Shape, values: tuple[Any, ...], budget: int = 0
     >>> lies_on(board, DEFAULT_SHAPE, ("B", "A")), lies_on(board, DEFAULT_SHAPE, ("B", "B")), lies_on(board, DEFAULT_SHAPE, ("B", "B"), 1)
     (True, False, True)
     """
+    if EMPTY in values:
+        return next(_with_empty(board, shape, values, budget), None) is not None
     if not _possible(board, shape, values, budget):
         return False
     if budget and len(values) > 1 and shape.kind != "chain" and not shape.windowed and True not in _pattern(values)[0]:
         return _lies_walked(board, shape, values, budget)
     return next(_search(board, shape, values, budget), None) is not None
+
+
+def _with_empty(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> Iterator[Match]:
+    """The matches of a pattern asking for empty squares (``.``) in a flat shape: each layout laid from every piece
+    that may hold its first value asking for a piece; a place asking for an empty square must be on the board with no
+    piece there at all (one a selection leaves out is still a piece).  Its place is in the match, read as nothing.
+
+    >>> class Three:
+    ...     grid, face, stacks, game = {(0, 0): 0, (2, 0): 1, (1, 1): 2}, [0, 0, 0], {}, None
+    >>> [m.text(("A", ".", "A")) for m in _with_empty(Board(Three(), "AAA".__getitem__), DEFAULT_SHAPE, ("A", ".", "A"), 0)]
+    ['0,0 1,0 2,0']
+    """
+    problem = empty_problem(shape, values)
+    if problem:
+        raise EffectRuntimeError(f"the pattern ({', '.join(map(str, values))}) {problem}")
+    s, top, missing = board.state, board.top, _MISSING
+    grid = getattr(s.game, "grid", None)
+    on_board: Callable[[Cell], bool] = grid.contains if grid is not None else (lambda cell: True)
+    occupied = s.grid
+    asked = tuple(i for i, v in enumerate(values) if v != EMPTY)
+    wanted = tuple(values[i] for i in asked)
+    free = _pattern(wanted)[0]
+    first = asked[0]
+    starts = board.by_value.get(wanted[0], ()) if budget == 0 and not free[0] else top
+    layouts = shape.layouts(len(values))
+    for layout in (layouts[i] for i in shape.distinct(values)):
+        fx, fy, _ = layout[first]
+        for x, y in starts:
+            bx, by = x - fx, y - fy
+            cells = tuple((bx + dx, by + dy) for dx, dy, _ in layout)
+            if any(values[i] == EMPTY and (cell in occupied or not on_board(cell)) for i, cell in enumerate(cells)):
+                continue
+            read = tuple(top.get(cells[i], missing) for i in asked)
+            if missing in read:
+                continue
+            recolour = _misread(read, wanted, free, budget)
+            if recolour is not None:
+                yield Match(tuple((cell, 0) for cell in cells), tuple(asked[i] for i in recolour))
 
 
 def _lies_walked(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) -> bool:
@@ -941,7 +1007,8 @@ class PatternSearch(Function):
                 return bool(matches)
             if kind == "count":
                 return len({frozenset(m.places) for m in matches})
-            return list(dict.fromkeys(s.stack(c)[depth] for m in matches for c, depth in m.places))
+            return list(dict.fromkeys(s.stack(c)[depth] for m in matches for (c, depth), want in zip(m.places, values)
+                                      if want != EMPTY))
 
         return Compiled(result, search)
 
@@ -962,7 +1029,7 @@ class PatternSearch(Function):
 
     def _pattern(self, scope: Scope, node: ast.Node | None, shape: Shape | None, value_type: Type,
                  call: ast.Call) -> Fn | None:
-        """The values to find, as a closure: a list literal may hold ``"_"`` and ``"$NAME"`` among values of
+        """The values to find, as a closure: a list literal may hold ``"_"``, ``"$NAME"`` and ``"."`` among values of
         ``value_type``; any other list is read as it is when the code runs; none: any piece on each cell of a template."""
         if node is None:
             if shape is not None and shape.kind != "template":
@@ -978,7 +1045,14 @@ class PatternSearch(Function):
         if shape is not None and _wrong_length(shape, len(node.items)):
             scope.error(node.pos, f"the pattern {_wrong_length(shape, len(node.items))}")
         parts: list[Fn] = []
+        written = [item.value if isinstance(item, ast.Literal) else ANY_VALUE for item in node.items]  # code: a piece
+        problem = empty_problem(shape, written) if shape is not None else ""
+        if problem:
+            scope.error(node.pos, f"the pattern {problem}")
         for item in node.items:
+            if isinstance(item, ast.Literal) and item.type is STR and item.value == EMPTY:
+                parts.append(lambda s, e: EMPTY)
+                continue
             if isinstance(item, ast.Literal) and item.type is STR and is_free(item.value):
                 if item.value != ANY_VALUE and not VARIABLE_NAME.match(item.value):
                     scope.error(item.pos, f"'{item.value}' is not a pattern variable: "
@@ -1006,8 +1080,8 @@ class PatternSearch(Function):
 PATTERN_FUNCTIONS: tuple[Function, ...] = (
     PatternSearch("pattern_found", 'pattern_found("SHAPE", VALUES [, PATTERN] [, at = CELL]) -> bool',
                   ("Whether the pattern lies on the board in the shape named in quotes, among the pieces VALUES "
-                   "selects and reading what it says of each; the pattern may hold \"_\" (any piece) and \"$NAME\" "
-                   "(one value, whichever); a template without one asks for any piece on every cell; at: only "
+                   "selects and reading what it says of each; the pattern may hold \"_\" (any piece), \"$NAME\" "
+                   "(one value, whichever) and \".\" (a square with no piece); a template without one asks for any piece on every cell; at: only "
                    "places using that cell."),
                   'pattern_found("triangle", s.colour for s in board, ["$a", "$a", "$a"])'),
     PatternSearch("pattern_count", 'pattern_count("SHAPE", VALUES [, PATTERN] [, at = CELL]) -> int',

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.patterns import ANY_VALUE, VARIABLE, VARIABLE_NAME, is_free
+from engine.blocks.patterns import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence, plain
@@ -171,7 +171,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
                 for item in v:
                     if is_free(item):
                         _check_variable(b, item, getattr(item, "pos", at))
-                v = [item for item in v if not is_free(item)]
+                v = [item for item in v if not is_free(item) and item != EMPTY]
             check_value(b, v, type_name, at, attr, free=attr in b.game.wildcards)
     face_values = {a: values[a] for a in per_face if a in values}
     first = len(b.game.component_names)
@@ -283,8 +283,8 @@ def _values_hint(type_name: str, values: tuple[str, ...], free: bool) -> str:
         listed = ", ".join(values) or "nothing yet"
     hint = f"{type_name} is one of {listed}"
     if free:
-        hint += (f"; or '{ANY_VALUE}' (any {type_name}) or '{VARIABLE}' and a word (one {type_name}, whichever, the same "
-                 "wherever the word is)")
+        hint += (f"; or '{ANY_VALUE}' (any {type_name}), '{VARIABLE}' and a word (one {type_name}, whichever, the same "
+                 f"wherever the word is) or '{EMPTY}' (an empty square)")
     return hint
 
 

@@ -438,9 +438,9 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": False,
                 },
                 "wildcards": {
-                    "description": ("true when a list of a declared type's values may also hold `_` (any value) and "
-                                    "`$NAME` (any value, the same wherever NAME appears): a pattern such as `[$a, "
-                                    "$a, $a, $a]`."),
+                    "description": ("true when a list of a declared type's values may also hold `_` (any value), "
+                                    "`$NAME` (any value, the same wherever NAME appears) and `.` (an empty square): "
+                                    "a pattern such as `[$a, $a, $a, $a]`."),
                     "type": "boolean",
                     "default": False,
                 },

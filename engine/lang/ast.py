@@ -1100,7 +1100,8 @@ class Call(Node):
             from engine.core.errors import did_you_mean
 
             hint = (scope.vocab.elsewhere.get(self.func) or _REACHED_FOR.get(self.func)
-                    or did_you_mean(self.func, scope.vocab.functions, strict=True))
+                    or did_you_mean(self.func, scope.vocab.functions, strict=True)
+                    or f"a ruleset defines its own functions under 'functions:', like '{self.func}(role r): EXPRESSION'")
             scope.error(self.pos, f"unknown function '{self.func}'", hint)
             return Compiled(ANY, _noop)
         self.function = fn

@@ -303,6 +303,35 @@ def define_functions(b: "CodeContext") -> None:
         b.error(b.pos(b.tree, "functions"), "'functions' must map 'name(type param, ...)' to an expression")
         return
     vocab = b.game.vocab
+    below = _defined_below(section)
+    kept = {name: vocab.elsewhere[name] for name in below if name in vocab.elsewhere}
+    vocab.elsewhere.update(below)
+    try:
+        _define_each(b, section, below)
+    finally:  # the hints speak only of the section: code elsewhere sees every function it defines
+        for name in below:
+            vocab.elsewhere.pop(name, None)
+        vocab.elsewhere.update(kept)
+
+
+def _defined_below(section: Mapping) -> dict[str, str]:
+    """What to say of a call to each function ``section`` defines while the ones above it compile: it is defined below.
+
+    >>> _defined_below({"f(n)": "n", "g()": "1"})["g"]
+    "'g' is defined further down under 'functions:': a function may use only the functions defined above it, so move 'g' above the one calling it"
+    """
+    found: dict[str, str] = {}
+    for key in section:
+        signature = parse_signature(str(key))
+        if signature is not None:
+            found.setdefault(signature[0], f"'{signature[0]}' is defined further down under 'functions:': a function may use "
+                                           f"only the functions defined above it, so move '{signature[0]}' above the one calling it")
+    return found
+
+
+def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> None:
+    """Compile each entry of ``functions:`` in order; ``below`` (in the vocabulary's hints) loses each as it is reached."""
+    vocab = b.game.vocab
     for key, spec in section.items():
         pos = section.key_pos.get(key, section.pos)
         signature = parse_signature(str(key))
@@ -315,6 +344,8 @@ def define_functions(b: "CodeContext") -> None:
                         f"leave out '{py.group(1)}': write {py.group(2).rstrip(':')}" if py else None)
             continue
         name, params = signature
+        if below.pop(name, None) is not None:  # reached: no longer further down
+            vocab.elsewhere.pop(name, None)
         b.check_identifier(name, pos, "function")
         if name in vocab.functions or name in vocab.globals:
             taken, known = vocab.functions.get(name), vocab.globals.get(name)
@@ -345,8 +376,11 @@ def define_functions(b: "CodeContext") -> None:
             b.error(pos, f"function '{name}' needs an expression ('is')")
             continue
         before = len(b.sink.items)
+        if name not in vocab.elsewhere:  # only its own body can call it before it is defined
+            vocab.elsewhere[name] = f"a function may not call itself: '{name}' can use only the functions defined above it"
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets)
         _hint_untyped(b.sink.items, before, str(key), [param for param, _ in params])
+        vocab.elsewhere.pop(name, None)
         if compiled is None:
             continue
         fn, result, slots, meaning, depth, inlined, steps = compiled

@@ -31,6 +31,7 @@ from engine.core.paths import RULESET_FILE
 from engine.model.game import Game
 from engine.runner.simulate import play_command, play_game
 from engine.core.yamlsource import Mapping, load_yaml
+from engine.lang.parser import parse_program
 
 
 
@@ -182,7 +183,7 @@ def _check(path: Path, variants: list[str], set_options: dict[str, str] | None =
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
     failures, endless = played(game, 1 if variants else SEEDS, agent)
-    return _unread_options(path, variants) + (
+    return _unread_options(path, variants) + _unread_hooks(path, variants) + (
         failures or _never_ending(path, variants, game, endless, agent) or _broken_at_setup(path, variants, game))
 
 
@@ -208,6 +209,58 @@ def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
                         or f"name it in code or in a setting, such as max_turns: {name}; or remove it")
              for name in options if name not in named]
     return blame_extension(path, RulesetError(found)).diagnostics if found else []
+
+
+HOOK = re.compile(r"on_[A-Za-z0-9_]+\Z")
+"""An attribute named like a hook (``on_lose``): a program run when something happens, if something runs it."""
+
+
+def _unread_hooks(path: Path, variants: list[str]) -> list[Diagnostic]:
+    """A problem at each text attribute named like a hook (``on_lose``) whose values are code but which no step,
+    section or code outside the components names: nothing runs its programs (a contest runs ``on_win`` because its
+    step says ``on_win: on_win``; ``perform(c, on_play)`` runs one ``programs:`` lists).  A base's attribute is
+    reported at the line of ``path`` that caused it.
+    """
+    tree = compose(path, variants)
+    kinds = tree.get("components")
+    if not isinstance(kinds, Mapping):
+        return []
+    named = names_in([value for key, value in tree.items() if key not in ("components", _VARIANTS)])
+    named |= names_in([list(i.values()) for spec in kinds.values() if isinstance(spec, Mapping)
+                       for i in spec.get("instances") or [] if isinstance(i, Mapping)])  # a program may perform another
+    found: list[Diagnostic] = []
+    for kind, spec in kinds.items():
+        attributes = spec.get("attributes") if isinstance(spec, Mapping) else None
+        if not isinstance(attributes, Mapping):
+            continue
+        instances = [i for i in spec.get("instances") or [] if isinstance(i, Mapping)]
+        texts = [name for name, type_ in attributes.items() if type_ == "text"]
+        run = [name for name in texts if name in named and any(isinstance(i.get(name), str) for i in instances)]
+        for name in texts:
+            if not HOOK.match(str(name)) or name in named or not any(_is_code(i.get(name)) for i in instances):
+                continue
+            found.append(Diagnostic(
+                attributes.key_pos.get(name) or SourcePos(str(path), 1, 1),
+                f"attribute '{name}' of {kind} holds code, but no step, section or code names it, so nothing runs it",
+                (f"steps or code here run {', '.join(run)}; " if run else "")
+                + f"a step runs the attribute its settings name, like a contest's 'on_win: on_win', and "
+                  f"perform(c, {name}) runs one 'programs: [{name}]' lists"))
+    return blame_extension(path, RulesetError(found)).diagnostics if found else []
+
+
+def _is_code(value: object) -> bool:
+    """Whether a value is a program of the effect language (text that only reads as English is not).
+
+    >>> _is_code("move(t in supply, hand(owner(self)), 1)"), _is_code("Its owner takes a token."), _is_code(3)
+    (True, False, False)
+    """
+    if not isinstance(value, str) or not value.strip():
+        return False
+    try:
+        parse_program(value)
+    except RulecraftError:
+        return False
+    return True
 
 
 def names_in(node: object) -> set[str]:

@@ -1,0 +1,58 @@
+"""An attribute named like a hook whose values are code, which nothing runs, is a problem at its declaration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import main
+
+LOSER = """\
+name: losers
+extends: nine-domains
+components:
+  card:
+    attributes:
+      on_lose: text
+    instances+:
+      - id: "9x"
+        value: 3
+        sign: plus
+        special: true
+        rule: When this card loses, its owner takes a token.
+        on_lose: move(t in supply where t.kind == "token", vp_tokens(owner(self)), 1)
+"""
+
+
+def validate(tmp_path: Path, text: str) -> tuple[int, str]:
+    folder = tmp_path / "losers"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output.replace(f"{folder}/", "")
+
+
+def test_a_hook_nothing_runs_is_reported_with_the_hooks_that_do_run(tmp_path: Path) -> None:
+    """'on_lose' on a card of a ruleset extending nine-domains validated "ok", though the contest step runs only
+    'on_win': the card's program never ran."""
+    code, output = validate(tmp_path, LOSER)
+    assert code == 1
+    assert ("ruleset.yaml:6:7: attribute 'on_lose' of card holds code, but no step, section or code names it, so "
+            "nothing runs it (steps or code here run modifier, beats, loses_to, on_win; a step runs the attribute its "
+            "settings name, like a contest's 'on_win: on_win', and perform(c, on_lose) runs one 'programs: [on_lose]' "
+            "lists)") in output, output
+
+
+def test_a_hook_another_program_performs_is_not_reported(tmp_path: Path) -> None:
+    text = LOSER + "programs: [on_lose]\n"
+    text = text.replace("        rule: When this card loses", "        on_win: perform(self, on_lose)\n        rule: When this card wins")
+    code, output = validate(tmp_path, text)
+    assert code == 0 and "on_lose" not in output, output
+
+
+def test_an_english_text_named_like_a_hook_is_not_code(tmp_path: Path) -> None:
+    code, output = validate(tmp_path, LOSER.replace('on_lose: move(t in supply where t.kind == "token", '
+                                                    'vp_tokens(owner(self)), 1)', "on_lose: Its owner takes a token."))
+    assert code == 0, output

@@ -29,6 +29,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
+from cli.counts import Count, count_option_hint
 from cli.extra_words import SpacedValuesCommand
 from cli.places import PathOrBuiltin
 import engine
@@ -74,7 +75,7 @@ class RulecraftGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.NoSuchOption as err:
-            raise self.owned_elsewhere(err) from None
+            raise count_option_hint(err) or self.owned_elsewhere(err) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise  # click's own: a command's --help, a usage mistake
         except Exception as err:
@@ -666,7 +667,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
+@click.option("-n", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True, metavar="N",
               help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
@@ -761,7 +762,7 @@ def simulate(
 @players_option
 @allow_option
 @limit_option
-@click.option("-n", "--games", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+@click.option("-n", "--games", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"Games per value (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True,
@@ -916,7 +917,7 @@ def _emit(text: str, out: Path | None) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("--playouts", type=click.IntRange(1, MAX_GAMES), default=500, show_default=True,
+@click.option("--playouts", type=Count(1, MAX_GAMES, "games"), default=500, show_default=True,
               help=f"Number of random games (without --agent; at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the games played (with --agent: of the games the positions come from).")
@@ -1105,7 +1106,7 @@ class CheckCommand(SpacedValuesCommand):
 @allow_option
 @click.option("--invariants", "invariants_of", metavar="RULESET", is_eager=True, callback=_ruleset_not_option,
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
-@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+@click.option("--games", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")
 @click.option("--players", type=int, help="With --invariants: only this player count (default: every count).")
 @variant_option

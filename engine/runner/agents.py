@@ -125,7 +125,7 @@ def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
     given: dict[int, str] = {}
     for entry in entries:
         number, sep, who = entry.partition("=")
-        if not sep or not number.strip().isdigit():
+        if not sep or not number.strip().isdecimal():  # isdigit passes "²", which int() refuses
             raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random)")
         seat = int(number)
         if not 1 <= seat <= players:

@@ -612,3 +612,13 @@ def test_a_kind_without_attributes_lists_its_components_by_name(tmp_path: Path) 
     with pytest.raises(RulesetError) as info:
         engine.load(path)
     assert info.value.diagnostics[0].hint == "write {id: r1, colour: ...}: a text alone names a component of a kind without attributes"
+
+
+def test_an_attribute_a_component_leaves_out_is_none(tmp_path: Path) -> None:
+    """Shipped kinds leave optional attributes out (a spell without 'requires', a card without 'on_win'), so it is no
+    error: the component's value is none, which code tests with '== none' (docs/rulesets.md, components)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL.replace("{id: b1, colour: Blue}", "{id: b1}")
+                    + "running_score: count(c in discs where c.colour == none) * 10 + count(c in discs where c.colour == Red)\n")
+    game = engine.load(path)
+    assert game.score_of(game.new_state(players=2, seed=1), 1) == 11

@@ -842,15 +842,14 @@ def _sweep_with_progress(
     specs: list[str], executor: Executor,
 ) -> Sweep:
     """Run a sweep, with a progress bar per value on stderr when it is a terminal."""
-    from rich.progress import Progress
-
     from cli import render
+    from cli.console import progress_bar
     from engine.runner.sweep import sweep as run_sweep
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_sweep(load, name, texts, players, n, seed, specs, executor=executor)
-    with Progress(console=console, transient=True) as bar:
+    with progress_bar(console) as bar:
         def progress(index: int, count: int) -> Callable[[int], None]:
             task = bar.add_task(f"{name}={texts[index]} ({index + 1} of {count})", total=n)
             return lambda done: bar.update(task, completed=done)
@@ -862,15 +861,14 @@ def _simulate_with_progress(
     game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor
 ) -> SimulationReport:
     """Run a simulation, with a progress bar on stderr when it is a terminal."""
-    from rich.progress import Progress
-
     from cli import render
+    from cli.console import progress_bar
     from engine.runner.simulate import simulate as run_simulation
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_simulation(game, players, n, seed, specs, executor=executor)
-    with Progress(console=console, transient=True) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(f"playing {game.name}", total=n)
         return run_simulation(
             game, players, n, seed, specs, executor=executor, progress=lambda done: bar.update(task, completed=done)
@@ -1177,15 +1175,14 @@ def _games_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     with _games_bar("my-game, 2 players", 500) as advance:
         advance(1)   # one game played (nothing is shown when stderr is not a terminal)
     """
-    from rich.progress import Progress
-
     from cli import render
+    from cli.console import progress_bar
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         yield lambda done: None
         return
-    with Progress(console=console, transient=True) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(label, total=total)
         yield lambda done: bar.update(task, completed=done)
 

@@ -56,7 +56,8 @@ MAX_BENCH_REPEATS = 100
 MAX_BENCH_DECISIONS = 10_000
 """The most positions ``bench --agent`` times its agent on: each is played to and kept in memory first."""
 AGENT_KINDS_HELP = ("(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or a class of your own Python file: "
-                    "my_bots.py:Cautious; a search's rollouts stop after D actions with :depth=D, e.g. mcts:200:depth=60)")
+                    "my_bots.py:Cautious; a search's or greedy's rollouts stop after D actions with :depth=D, "
+                    "e.g. mcts:200:depth=60, greedy:depth=30)")
 """The agents every option naming one may take, in its help (--agents, --seat, --agent)."""
 
 

@@ -16,7 +16,7 @@ COUNT_SPELLINGS = re.compile(r"--?(n|nb|num|number|count)([-_]?(of[-_]?)?games)?
 
 
 class Count(click.IntRange):
-    """A whole number from ``min_value`` to ``max_value`` counting ``counts``.
+    """A whole number from ``min_value`` to ``max_value`` (None: no most) counting ``counts``, like ``example``.
 
     >>> Count(1, 10, "games").convert("ten", None, None)
     Traceback (most recent call last):
@@ -25,16 +25,18 @@ class Count(click.IntRange):
 
     name = "whole number"
 
-    def __init__(self, min_value: int, max_value: int | None, counts: str) -> None:
+    def __init__(self, min_value: int, max_value: int | None, counts: str, example: int = 100) -> None:
         super().__init__(min_value, max_value)
         self.counts = counts
+        self.example = example
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
             try:
                 int(value)
             except ValueError:
-                self.fail(f"'{value}' is not a whole number of {self.counts}: write it in digits, e.g. 100", param, ctx)
+                self.fail(f"'{value}' is not a whole number of {self.counts}: write it in digits, e.g. {self.example}",
+                          param, ctx)
         return super().convert(value, param, ctx)
 
 

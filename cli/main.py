@@ -676,7 +676,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
 @report_format_option("one row per figure (section, item, statistic, value)")
@@ -768,7 +768,7 @@ def simulate(
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
               help="Worker processes (the table is the same for any number).")
 @backend_options
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")

@@ -134,6 +134,8 @@ def test_an_option_no_command_has_still_gets_its_guess() -> None:
     (["simulate", RULESET, "-n", "ten"], "'ten' is not a whole number of games: write it in digits, e.g. 100"),
     (["sweep", RULESET, "grid_width=[3,4]", "--games", "²"], "'²' is not a whole number of games"),
     (["check", "--invariants", RULESET, "--games", "lots"], "'lots' is not a whole number of games"),
+    (["simulate", RULESET, "--jobs", "two"], "'two' is not a whole number of worker processes: write it in digits, "
+                                             "e.g. 2"),
     (["simulate", RULESET, "--num-games", "5"], "No such option: --num-games (the number of games is given with -n, "
                                                 "e.g. -n 100; 'rulecraft simulate --help' lists the options)"),
     (["sweep", RULESET, "grid_width=[3,4]", "--n", "5"], "the number of games is given with -n/--games"),

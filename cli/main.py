@@ -391,7 +391,8 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt
             for note in notes[path]:
                 echo(f"note: {note.headline()}")
             echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}{changed}")
-        problems, bad = sum(map(len, found.values())), sum(1 for ds in found.values() if ds)
+        problems = sum(1 for ds in found.values() for d in ds if not d.message.startswith("note: "))  # a note is none
+        bad = sum(1 for ds in found.values() if ds)
         if bad:
             echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")
     if any(found.values()):

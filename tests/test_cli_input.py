@@ -151,3 +151,11 @@ def test_a_seat_number_in_other_digits_is_refused_plainly() -> None:
     """'--seat ²=random' was answered "invalid literal for int() with base 10: '²'" (str.isdigit passes '²')."""
     result = run("play", "tic-tac-toe", "--seat", "²=random")
     assert result.exit_code == 2 and "'²=random' is not SEAT=WHO (e.g. 2=human or 1=random)" in result.output, result.output
+
+
+def test_the_note_on_options_set_from_outside_is_not_counted_as_a_problem() -> None:
+    """'validate tutorial-tiles --set board_size=-1' listed two problems and a note, and ended "3 problems in 1 file"."""
+    result = run("validate", "tutorial-tiles", "--set", "board_size=-1")
+    assert result.exit_code == 1 and "note: these options were set from outside" in result.output
+    assert result.output.count("must be a whole number, 0 or more") == 2
+    assert result.output.rstrip().endswith("2 problems in 1 file"), result.output

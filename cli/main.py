@@ -29,6 +29,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
+from cli.counts import Count, count_option_hint
 from cli.extra_words import SpacedValuesCommand
 from cli.places import PathOrBuiltin
 import engine
@@ -55,7 +56,8 @@ MAX_BENCH_REPEATS = 100
 MAX_BENCH_DECISIONS = 10_000
 """The most positions ``bench --agent`` times its agent on: each is played to and kept in memory first."""
 AGENT_KINDS_HELP = ("(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or a class of your own Python file: "
-                    "my_bots.py:Cautious; a search's rollouts stop after D actions with :depth=D, e.g. mcts:200:depth=60)")
+                    "my_bots.py:Cautious; a search's or greedy's rollouts stop after D actions with :depth=D, "
+                    "e.g. mcts:200:depth=60, greedy:depth=30)")
 """The agents every option naming one may take, in its help (--agents, --seat, --agent)."""
 
 
@@ -74,7 +76,7 @@ class RulecraftGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.NoSuchOption as err:
-            raise self.owned_elsewhere(err) from None
+            raise count_option_hint(err) or self.owned_elsewhere(err) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise  # click's own: a command's --help, a usage mistake
         except Exception as err:
@@ -389,7 +391,8 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt
             for note in notes[path]:
                 echo(f"note: {note.headline()}")
             echo("\n".join(d.format() for d in diagnostics) if diagnostics else f"ok: {path}{changed}")
-        problems, bad = sum(map(len, found.values())), sum(1 for ds in found.values() if ds)
+        problems = sum(1 for ds in found.values() for d in ds if not d.message.startswith("note: "))  # a note is none
+        bad = sum(1 for ds in found.values() if ds)
         if bad:
             echo(f"{problems} problem{'s' * (problems != 1)} in {bad} file{'s' * (bad != 1)}")
     if any(found.values()):
@@ -666,7 +669,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("-n", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True, metavar="N",
+@click.option("-n", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True, metavar="N",
               help=f"Number of games (at most {MAX_GAMES:,}).")
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
@@ -674,7 +677,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
               help="Worker processes (the report is the same for any number).")
 @backend_options
 @report_format_option("one row per figure (section, item, statistic, value)")
@@ -761,12 +764,12 @@ def simulate(
 @players_option
 @allow_option
 @limit_option
-@click.option("-n", "--games", "n", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+@click.option("-n", "--games", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"Games per value (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
               help="Worker processes (the table is the same for any number).")
 @backend_options
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
@@ -841,15 +844,14 @@ def _sweep_with_progress(
     specs: list[str], executor: Executor,
 ) -> Sweep:
     """Run a sweep, with a progress bar per value on stderr when it is a terminal."""
-    from rich.progress import Progress
-
     from cli import render
+    from cli.console import progress_bar
     from engine.runner.sweep import sweep as run_sweep
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_sweep(load, name, texts, players, n, seed, specs, executor=executor)
-    with Progress(console=console, transient=True) as bar:
+    with progress_bar(console) as bar:
         def progress(index: int, count: int) -> Callable[[int], None]:
             task = bar.add_task(f"{name}={texts[index]} ({index + 1} of {count})", total=n)
             return lambda done: bar.update(task, completed=done)
@@ -861,15 +863,14 @@ def _simulate_with_progress(
     game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor
 ) -> SimulationReport:
     """Run a simulation, with a progress bar on stderr when it is a terminal."""
-    from rich.progress import Progress
-
     from cli import render
+    from cli.console import progress_bar
     from engine.runner.simulate import simulate as run_simulation
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_simulation(game, players, n, seed, specs, executor=executor)
-    with Progress(console=console, transient=True) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(f"playing {game.name}", total=n)
         return run_simulation(
             game, players, n, seed, specs, executor=executor, progress=lambda done: bar.update(task, completed=done)
@@ -916,7 +917,7 @@ def _emit(text: str, out: Path | None) -> None:
 
 @main.command()
 @ruleset_options
-@click.option("--playouts", type=click.IntRange(1, MAX_GAMES), default=500, show_default=True,
+@click.option("--playouts", type=Count(1, MAX_GAMES, "games"), default=500, show_default=True,
               help=f"Number of random games (without --agent; at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the games played (with --agent: of the games the positions come from).")
@@ -1105,7 +1106,7 @@ class CheckCommand(SpacedValuesCommand):
 @allow_option
 @click.option("--invariants", "invariants_of", metavar="RULESET", is_eager=True, callback=_ruleset_not_option,
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
-@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+@click.option("--games", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")
 @click.option("--players", type=int, help="With --invariants: only this player count (default: every count).")
 @variant_option
@@ -1176,15 +1177,14 @@ def _games_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     with _games_bar("my-game, 2 players", 500) as advance:
         advance(1)   # one game played (nothing is shown when stderr is not a terminal)
     """
-    from rich.progress import Progress
-
     from cli import render
+    from cli.console import progress_bar
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         yield lambda done: None
         return
-    with Progress(console=console, transient=True) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(label, total=total)
         yield lambda done: bar.update(task, completed=done)
 

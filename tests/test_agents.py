@@ -231,6 +231,26 @@ def test_greedy_without_running_score_uses_rollouts() -> None:
         assert GreedyAgent(random.Random(0), rollouts=2).choose(state) in state.legal_actions()
 
 
+@pytest.mark.parametrize(("spec", "depth"), [("greedy", agents.GREEDY_DEPTH), ("greedy:depth=7", 7)])
+def test_greedy_rollouts_stop_at_their_depth(spec: str, depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: greedy's rollouts ran up to 1,000 actions each (minutes per decision in a long game without a
+    running score, e.g. chess with it left out); they stop at GREEDY_DEPTH, or the D of greedy:depth=D."""
+    caps: list[int] = []
+    real = agents.rollout
+    monkeypatch.setattr(agents, "rollout", lambda state, rand, cap=agents.ROLLOUT_CAP: caps.append(cap) or real(state, rand, cap))
+    blind = dataclasses.replace(load("tutorial-tiles"), running_score=None)
+    state = next(iter(positions("tutorial-tiles", 2)))
+    state.game = blind
+    make_agent(spec, seed=0).choose(state)
+    assert caps and set(caps) == {depth} and depth < agents.ROLLOUT_CAP
+
+
+@pytest.mark.parametrize("spec", ["greedy:depth=0", "greedy:depth=x", "greedy:depth=²", "greedy:deep=5", "greedy:depth=2000000"])
+def test_greedy_refuses_a_bad_depth(spec: str) -> None:
+    with pytest.raises(ValueError, match="takes no argument but depth=D.*from 1 to 1,000,000"):
+        make_agent(spec, seed=0)
+
+
 # ---------------------------------------------------------------- determinizations
 
 

@@ -868,3 +868,21 @@ def test_an_options_values_separated_by_spaces_are_told_how_to_write_them(args: 
     """``--agents greedy random`` unquoted got only click's "Got unexpected extra argument (random)"."""
     result = run(*args)
     assert_usage_error(result, told)
+
+
+def test_the_games_bar_shows_the_time_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run of slow games (one long game between search bots) showed a bar standing at 0% and '-:--:--' left for
+    minutes: the bar now shows the time spent too, which keeps moving."""
+    import re
+
+    from rich.console import Console
+
+    from cli import render
+
+    screen = io.StringIO()
+    made = render.make_console
+    monkeypatch.setattr(render, "make_console", lambda stderr=False, **kw: Console(file=screen, force_terminal=True, width=120)
+                        if stderr else made(**kw))
+    assert run("simulate", "tic-tac-toe", "-n", "3").exit_code == 0
+    assert "playing tic-tac-toe" in screen.getvalue()
+    assert re.search(r"(-:--:--|\d:\d\d:\d\d)\S* +\S*\d:\d\d:\d\d", screen.getvalue()), screen.getvalue()

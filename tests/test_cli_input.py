@@ -116,7 +116,8 @@ def test_a_part_no_action_contains_is_said_to_be_one_before_the_refusal() -> Non
     (["simulate", RULESET, "--seat", "1=random"], "No such option: --seat (it is an option of 'rulecraft play'; "
                                                    "'rulecraft simulate --help' lists this command's)"),
     (["play", RULESET, "--agents", "random"], "No such option: --agents (it is an option of 'rulecraft simulate', "
-                                               "'rulecraft sweep' and 'rulecraft validate'; 'rulecraft play --help' lists this command's)"),
+                                               "'rulecraft sweep' and 'rulecraft validate'; 'rulecraft play --help' lists "
+                                               "this command's)"),
 ])
 def test_an_option_of_another_command_says_whose_it_is(args: list[str], said: str) -> None:
     """'simulate --seat' was answered "Did you mean '--seed', '--set'?": play gives seats with --seat, simulate with --agents."""
@@ -127,3 +128,34 @@ def test_an_option_of_another_command_says_whose_it_is(args: list[str], said: st
 def test_an_option_no_command_has_still_gets_its_guess() -> None:
     result = run("simulate", RULESET, "--sed", "3")
     assert result.exit_code == 2 and "Did you mean one of: '--seed', '--set'?" in result.output, result.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["simulate", RULESET, "-n", "ten"], "'ten' is not a whole number of games: write it in digits, e.g. 100"),
+    (["sweep", RULESET, "grid_width=[3,4]", "--games", "²"], "'²' is not a whole number of games"),
+    (["check", "--invariants", RULESET, "--games", "lots"], "'lots' is not a whole number of games"),
+    (["simulate", RULESET, "--jobs", "two"], "'two' is not a whole number of worker processes: write it in digits, "
+                                             "e.g. 2"),
+    (["simulate", RULESET, "--num-games", "5"], "No such option: --num-games (the number of games is given with -n, "
+                                                "e.g. -n 100; 'rulecraft simulate --help' lists the options)"),
+    (["sweep", RULESET, "grid_width=[3,4]", "--n", "5"], "the number of games is given with -n/--games"),
+])
+def test_a_number_of_games_said_wrongly_is_told_how_to_say_it(args: list[str], said: str) -> None:
+    """'-n ten' was answered "'ten' is not a valid integer range", and '--num-games' "Did you mean '--games'?" (in
+    simulate the option writing a CSV file of the games, not their number)."""
+    result = run(*args)
+    assert result.exit_code == 2 and said in " ".join(result.output.split()), result.output
+
+
+def test_a_seat_number_in_other_digits_is_refused_plainly() -> None:
+    """'--seat ²=random' was answered "invalid literal for int() with base 10: '²'" (str.isdigit passes '²')."""
+    result = run("play", "tic-tac-toe", "--seat", "²=random")
+    assert result.exit_code == 2 and "'²=random' is not SEAT=WHO (e.g. 2=human or 1=random)" in result.output, result.output
+
+
+def test_the_note_on_options_set_from_outside_is_not_counted_as_a_problem() -> None:
+    """'validate tutorial-tiles --set board_size=-1' listed two problems and a note, and ended "3 problems in 1 file"."""
+    result = run("validate", "tutorial-tiles", "--set", "board_size=-1")
+    assert result.exit_code == 1 and "note: these options were set from outside" in result.output
+    assert result.output.count("must be a whole number, 0 or more") == 2
+    assert result.output.rstrip().endswith("2 problems in 1 file"), result.output

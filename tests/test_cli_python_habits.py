@@ -87,7 +87,7 @@ def validate_setup(tmp_path: Path, code: str) -> str:
      "is an option: write text = \"pick a tile\")"),
     ("for s in symbols:\n  pass", "habits.yaml:6:16: unknown name 'symbols' (the values of symbol are the roles: "
      "write roles)"),
-    ("if hand(Sun) == []:\n  pass", "habits.yaml:6:20: cannot compare a zone with a list of any (to test that a zone "
+    ("if hand(Sun) == []:\n  pass", "habits.yaml:6:20: cannot compare a zone with an empty list (to test that a zone "
      "is empty, write count(ZONE) == 0 (!= 0: it holds something))"),
     ("var n = 1", "habits.yaml:6:11: syntax error: write 'let' for 'var': let n = ..."),
     ("let n: int = 1", "habits.yaml:6:12: syntax error: a name takes no type: write let n = ..."),

@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import engine
-from engine.compiling.schema import SCHEMAS, schema_errors
+from engine.compiling.schema import SCHEMAS, _described_by, schema_errors
 from engine.core.errors import RulesetError, SourcePos
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir
 from engine.core.yamlsource import load_yaml, plain
@@ -188,6 +188,16 @@ def test_a_word_of_another_kind_and_numbers_without_commas_are_told_in_yaml_word
     assert errors(MINIMAL.replace("points: [1, 0]", "points: [1 0]")) == [
         "17:12 scoring/points/0: '1 0' is not a whole number (YAML reads '1 0' as one item: separate a list's items "
         "with commas, like [1, 0])"]
+
+
+def test_examples_in_hints_are_written_as_yaml_writes_them() -> None:
+    """``roles:`` without ``seating:`` was shown the example {'2': [1, 2, 1, 2], '3': [1, 2, 3, 'absent']}, with
+    Python's quotes (and player counts as texts); a list example was ['count(c in board where c.hue == h)']."""
+    assert errors(MINIMAL.replace("turn:", "roles: {of: colour}\nturn:")) == [
+        "10:8 roles: 'seating' is a required property (seating: for each player count, which seat plays each role (in "
+        "the type's order); `absent` for a role nobody plays, like {2: [1, 2, 1, 2], 3: [1, 2, 3, absent]})"]
+    by = {"description": "The ranking keys.", "examples": [["count(c in board where c.hue == h)", "yes"]]}
+    assert _described_by("by", by) == "by: the ranking keys, like [count(c in board where c.hue == h), 'yes']"
 
 
 def test_misspelled_nested_key_is_positioned_at_the_key() -> None:
@@ -576,7 +586,7 @@ def test_a_missing_or_wrong_kind_of_key_says_what_the_key_is_for() -> None:
     """"'end' is a required property" and "roles/of: ['p1', 'p2'] is not a text" did not say what the key holds: the
     schema's first sentence about it (and its first example, where the sentence gives none) now follows."""
     with_roles = MINIMAL.replace("turn:", "roles:\n  of: [p1, p2]\n  seating: {2: [1, 2]}\nturn:")
-    assert "11:7 roles/of: ['p1', 'p2'] is not a text (of: the type whose values are the roles, like hue)" in errors(with_roles)
+    assert "11:7 roles/of: [p1, p2] is not a text (of: the type whose values are the roles, like hue)" in errors(with_roles)
     missing_end = MINIMAL.replace("end:\n  when: count(c in board) == 2\n", "")
     assert "1:1 the top level: 'end' is a required property (end: when the game ends)" in errors(missing_end)
     assert errors(MINIMAL.replace("  rank: c in board\n", "")) == [
@@ -602,3 +612,13 @@ def test_a_kind_without_attributes_lists_its_components_by_name(tmp_path: Path) 
     with pytest.raises(RulesetError) as info:
         engine.load(path)
     assert info.value.diagnostics[0].hint == "write {id: r1, colour: ...}: a text alone names a component of a kind without attributes"
+
+
+def test_an_attribute_a_component_leaves_out_is_none(tmp_path: Path) -> None:
+    """Shipped kinds leave optional attributes out (a spell without 'requires', a card without 'on_win'), so it is no
+    error: the component's value is none, which code tests with '== none' (docs/rulesets.md, components)."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL.replace("{id: b1, colour: Blue}", "{id: b1}")
+                    + "running_score: count(c in discs where c.colour == none) * 10 + count(c in discs where c.colour == Red)\n")
+    game = engine.load(path)
+    assert game.score_of(game.new_state(players=2, seed=1), 1) == 11

@@ -185,7 +185,7 @@ def test_a_value_the_ruleset_cannot_use_is_reported_where_it_is_used_with_a_note
     with pytest.raises(RulesetError) as info:
         engine.load(RULESET, set_options={"grid_width": "-3"})
     text = info.value.format()
-    assert "'max_width' must be a whole number (or an option holding one), not -3" in text
+    assert "'max_width' must be a whole number, 0 or more (or an option holding one), not -3" in text
     assert "note: these options were set from outside the ruleset's files: set_options['grid_width'] = '-3'" in text
 
 

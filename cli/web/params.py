@@ -27,7 +27,7 @@ from typing import Any
 from cli.agent_files import is_agent_file
 from engine.compiling.loading import parse_set_options
 from engine.model.savefile import SaveError
-from engine.runner.agents import ROLLOUT_CAP, SearchAgent, assign_seats, make_agent
+from engine.runner.agents import ROLLOUT_CAP, GreedyAgent, SearchAgent, assign_seats, make_agent
 from engine.runner.replay import MAX_BYTES, Replay
 
 MAX_ITERATIONS = 5000
@@ -96,7 +96,8 @@ def options_of(values: list[str]) -> dict[str, str]:
 
 
 def bot_spec(spec: str) -> str:
-    """An agent spec the page may use: a known agent that reads no file, with a search budget within the page's caps."""
+    """An agent spec the page may use: a known agent that reads no file, with a search budget and a rollout depth
+    (a search's or greedy's) within the page's caps."""
     spec = spec.strip()
     kind = spec.partition(":")[0].strip().lower()
     if kind in FILE_AGENTS:
@@ -114,8 +115,9 @@ def bot_spec(spec: str) -> str:
         if (budget.seconds or 0) > MAX_SECONDS or budget.seconds is None and budget.iterations > MAX_ITERATIONS:
             raise BadRequest(f"the page's bots search at most {MAX_ITERATIONS} iterations or {MAX_SECONDS:g} seconds "
                              f"a move; '{spec}' asks for more")
-        if agent.spec.depth > ROLLOUT_CAP:
-            raise BadRequest(f"the page's bots play rollouts of at most {ROLLOUT_CAP} actions; '{spec}' asks for more")
+    depth = agent.spec.depth if isinstance(agent, SearchAgent) else agent.depth if isinstance(agent, GreedyAgent) else 0
+    if depth > ROLLOUT_CAP:
+        raise BadRequest(f"the page's bots play rollouts of at most {ROLLOUT_CAP} actions; '{spec}' asks for more")
     return spec
 
 

@@ -231,7 +231,8 @@ class Builder:
             if wrong_kind and isinstance(spec.get(key), str) \
                     and self.sink.option_misused(str(spec[key]), self.pos(spec, key), "a whole number"):
                 return default
-            self.error(self.pos(spec, key), f"'{key}' must be a whole number (or an option holding one), not {value!r}")
+            self.error(self.pos(spec, key), f"'{key}' must be a whole number, 0 or more (or an option holding one), "
+                                            f"not {value!r}")
             return default
         return value
 

@@ -321,15 +321,35 @@ def _shown(value: Any) -> str:
 
     >>> _shown(True), _shown("four"), _shown([1, 2]), _shown(None), _shown({"do": {"effect": "pass " * 20}})
     ('true', "'four'", '[1, 2]', 'null', '{do: ...}')
+    >>> _shown(["count(c in board)", "yes"]), _shown({"2": [1, "absent"]})
+    ("[count(c in board), 'yes']", '{2: [1, absent]}')
     """
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]
     if isinstance(value, str) and len(value) > CUT_AT:
         return f"{repr(value[:CUT_AT])[:-1]}...' ({len(value):,} characters)"
     if isinstance(value, dict):  # as YAML writes it; a long one by its keys ({do: ...})
-        written = yaml_text(plain(value))
+        written = yaml_text(_as_written(plain(value)))
         return written if len(written) <= 80 and "\n" not in written else cut("{" + ", ".join(f"{yaml_text(str(k))}: ..." for k in value) + "}")
+    if isinstance(value, list):  # as YAML writes it ([a, 'yes']), not as Python does (['a', 'yes'])
+        written = yaml_text(_as_written(plain(value)))
+        if "\n" not in written:
+            return cut(written)
     return cut(repr(plain(value)))
+
+
+def _as_written(value: Any) -> Any:
+    """A value with its keys written in digits made numbers again, as a ruleset writes them (``2: [1, 2]``): a
+    schema's examples (JSON) and :func:`plain` make every key a text.
+
+    >>> _as_written({"2": [1, 2], "3": [{"4": 1}]})
+    {2: [1, 2], 3: [{4: 1}]}
+    """
+    if isinstance(value, dict):
+        return {int(k) if isinstance(k, str) and k.isdecimal() else k: _as_written(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_written(item) for item in value]
+    return value
 
 
 def _cut_value(err: ValidationError) -> str:

@@ -104,6 +104,11 @@ def _a(t: Type) -> str:
     return ("an " if vowel else "a ") + s
 
 
+def _a_value(node: Node, c: Compiled) -> str:
+    """What ``node`` is, for a message: ``a zone``, ``an empty list`` (not ``a list of any``, the type of ``[]``)."""
+    return "an empty list" if isinstance(node, ListLit) and not node.items else _a(c.type)
+
+
 def _const(c: Compiled) -> Compiled:
     """Fold a constant expression to a closure returning its value (code whose types are wrong, already reported, stays)."""
     if c.constant:
@@ -480,7 +485,7 @@ class Compare(Node):
         a, b = self.left.compile(scope), self.right.compile(scope)
         if self.op in ("==", "!="):
             if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
-                scope.error(self.pos, f"cannot compare {_a(a.type)} with {_a(b.type)}",
+                scope.error(self.pos, f"cannot compare {_a_value(self.left, a)} with {_a_value(self.right, b)}",
                             _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type)
                             or _empty_zone(self, a.type, b.type))
         else:

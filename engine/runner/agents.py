@@ -9,7 +9,8 @@ touching the parser.
 
 * ``random``: a uniformly random legal action;
 * ``greedy``: one ply, scored with the ruleset's ``running_score`` (or short
-  random rollouts when the ruleset declares none);
+  random rollouts when the ruleset declares none, at most :data:`GREEDY_DEPTH`
+  actions each, or D with ``greedy:depth=D``);
 * ``mcts:N`` / ``mcts:Ts``: UCT with random rollouts on one determinization,
   N iterations or T seconds per decision (``mcts:400``, ``mcts:0.5s``);
 * ``ismcts:N`` / ``ismcts:Ts``: information-set MCTS, a fresh determinization
@@ -124,7 +125,7 @@ def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
     given: dict[int, str] = {}
     for entry in entries:
         number, sep, who = entry.partition("=")
-        if not sep or not number.strip().isdigit():
+        if not sep or not number.strip().isdecimal():  # isdigit passes "²", which int() refuses
             raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random)")
         seat = int(number)
         if not 1 <= seat <= players:
@@ -249,6 +250,11 @@ ROLLOUT_CAP = 1000
 MAX_DEPTH = 1_000_000
 """The largest rollout depth a search spec may give."""
 
+GREEDY_DEPTH = 100
+"""Random actions each of the greedy bot's rollouts plays at most (``greedy:depth=D`` changes it): it plays
+several rollouts per candidate action at every decision, so a long game without a running score would otherwise
+take minutes per decision."""
+
 
 def estimated_returns(state: "State") -> list[float]:
     """The returns of a finished game; otherwise the seats leading on ``running_score`` share the win.
@@ -317,15 +323,17 @@ class GreedyAgent:
     the action leaves a decision of the same turn pending (e.g. the order of
     clashes after a placement), the seat's best way to finish its turn is
     searched, up to ``lookahead`` states per action, the rest of the turn
-    played at random beyond that.
+    played at random beyond that.  A rollout stops after ``depth`` random
+    actions and scores the position as :func:`estimated_returns` does.
     """
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64) -> None:
+    def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH) -> None:
         self.rng = rng
         self.rollouts = rollouts
         self.lookahead = lookahead
+        self.depth = depth
 
     def choose(self, state: "State") -> Action:
         refuse_chance(state, self.name)
@@ -367,14 +375,25 @@ class GreedyAgent:
                 return (0, 0.0)
         if s.game.running_score is not None:
             return (1, float(s.game.score_of(s, me)))
-        return (1, fmean(rollout(s.clone(), self.rng.random)[me - 1] for _ in range(self.rollouts)))
+        return (1, fmean(rollout(s.clone(), self.rng.random, self.depth)[me - 1] for _ in range(self.rollouts)))
 
 
 @agent_kind("greedy")
 def _greedy(argument: str | None, rng: random.Random) -> Agent:
-    if argument is not None:
-        raise ValueError(f"agent 'greedy' takes no argument (got 'greedy:{argument}')")
-    return GreedyAgent(rng)
+    """``greedy``, or ``greedy:depth=D`` for rollouts of at most D actions.
+
+    >>> make_agent("greedy:depth=30", seed=0).depth
+    30
+    """
+    if argument is None:
+        return GreedyAgent(rng)
+    setting, sep, value = argument.partition("=")
+    depth = int(value) if sep and setting.strip().lower() == "depth" and value.strip().isdecimal() else 0
+    if not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"agent 'greedy' takes no argument but depth=D, the most random actions each of its rollouts "
+                         f"plays, a whole number from 1 to {MAX_DEPTH:,} (default {GREEDY_DEPTH}, e.g. greedy:depth=60; "
+                         f"got 'greedy:{argument}')")
+    return GreedyAgent(rng, depth=depth)
 
 
 # ---------------------------------------------------------------- search budgets and specs

@@ -1,0 +1,60 @@
+"""Options that count something (games, playouts): a value that is not a whole number is refused by saying what it
+counts, and an option spelt for the number of games that the command lacks is pointed at the one it has.
+
+    @click.option("-n", "n", type=Count(1, 1000, "games"))   # -n ten: "'ten' is not a whole number of games ..."
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+COUNT_SPELLINGS = re.compile(r"--?(n|nb|num|number|count)([-_]?(of[-_]?)?games)?", re.IGNORECASE)
+"""Options a user may write for a number of games (``--num-games``, ``--n``, ``--count``)."""
+
+
+class Count(click.IntRange):
+    """A whole number from ``min_value`` to ``max_value`` (None: no most) counting ``counts``, like ``example``.
+
+    >>> Count(1, 10, "games").convert("ten", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: 'ten' is not a whole number of games: write it in digits, e.g. 100
+    """
+
+    name = "whole number"
+
+    def __init__(self, min_value: int, max_value: int | None, counts: str, example: int = 100) -> None:
+        super().__init__(min_value, max_value)
+        self.counts = counts
+        self.example = example
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                int(value)
+            except ValueError:
+                self.fail(f"'{value}' is not a whole number of {self.counts}: write it in digits, e.g. {self.example}",
+                          param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def count_option_hint(err: click.NoSuchOption) -> click.UsageError | None:
+    """The error for an option spelt like a number of games (``--num-games``) when the command counts its games
+    with another option (``-n``); None for any other unknown option.
+
+    >>> from cli.main import main
+    >>> ctx = click.Context(main.commands["simulate"])
+    >>> count_option_hint(click.NoSuchOption("--num-games", ctx=ctx)).format_message()
+    "No such option: --num-games (the number of games is given with -n, e.g. -n 100; 'rulecraft simulate --help' lists the options)"
+    """
+    if err.ctx is None or not COUNT_SPELLINGS.fullmatch(err.option_name):
+        return None
+    command = err.ctx.command
+    counted = next((p for p in command.params if isinstance(p, click.Option) and "-n" in p.opts), None)
+    if counted is None:
+        return None
+    flags = "/".join(counted.opts)
+    return click.UsageError(f"No such option: {err.option_name} (the number of games is given with {flags}, e.g. -n 100; "
+                            f"'rulecraft {command.name} --help' lists the options)", err.ctx)

@@ -238,7 +238,7 @@ def _check_variable(b: "Builder", value: Any, pos: SourcePos | None) -> None:
 
 def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None, what: str, free: bool = False) -> None:
     """Report ``value`` at ``pos`` if it is not of type ``type_name`` (``what`` names it in the message); ``free``: a
-    pattern's free values (``_``, ``$NAME``) are allowed too, and the hint says so.
+    pattern's free values (``_``, ``$NAME``) and its empty square (``.``) are allowed too, and the hint says so.
 
     >>> from engine.compiling.builder import Builder
     >>> from engine.core.yamlsource import load_yaml
@@ -246,8 +246,8 @@ def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None,
     >>> b.game.types["shade"] = ("light", "dark")
     >>> check_value(b, ["light", "hollow"], "list of shade", None, "pattern", free=True)
     >>> b.sink.items[-1].message, b.sink.items[-1].hint
-    ("unknown shade 'hollow' in an item of pattern", "shade is one of light, dark; or '_' (any shade) or '$' and a word \
-(one shade, whichever, the same wherever the word is)")
+    ("unknown shade 'hollow' in an item of pattern", "shade is one of light, dark; or '_' (any shade), '$' and a word \
+(one shade, whichever, the same wherever the word is) or '.' (an empty square)")
     """
     g = b.game
     if type_name.startswith(LIST_OF):

@@ -301,24 +301,35 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
             if cid is None:
                 parts.append(_text(cx, cy + 4, key, "coord"))
             else:
-                fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
+                look = piece_look(game, state, cid, colours, short, viewer)
                 anchor = state.members.get((q, r))
                 ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
                 if anchor is not None:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                counts = counted.get(cid, [])
-                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}'
-                             f'{escape(_beneath_title(state, (q, r)))}</title>'
-                             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-                             + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
-                             + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
-                             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
-                             + _stack_text(cx, cy - 7, state, (q, r), text_colour(fill), "middle") + "</g>")
+                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, [])))
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float, size: float,
+          look: tuple[str, str, str, str], ring: str, counts: list[Any]) -> str:
+    """A piece drawn as a disc at ``(cx, cy)`` (a hex's or a point's): titled with what it is ``at where`` and what
+    lies beneath, its label and face, its counters and its stack; ``look`` is :func:`piece_look`'s fill, label, title
+    and face, ``where`` the place's text, already escaped.
+
+    Example: ``_disc(state, (0, 0), "0,0", 30.0, 30.0, 20.0, ("#fff", "X", "X", ""), "", [])`` is one ``<g>``.
+    """
+    fill, label, title, face = look
+    return (f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {where}'
+            f'{escape(_beneath_title(state, cell))}</title>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
+            + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
+            + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
+            + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
+            + _stack_text(cx, cy - 7, state, cell, text_colour(fill), "middle") + "</g>")
 
 
 def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
@@ -348,16 +359,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
         if cid is not None:
-            fill, label, piece, face = piece_look(game, state, cid, colours, short, viewer)
+            look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
-            counts = counted.get(cid, [])
-            parts.append(f'<g class="piece"><title>{escape(_counted_title(piece, counts))} at {escape(title)}'
-                         f'{escape(_beneath_title(state, cell))}</title>'
-                         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-                         + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
-                         + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
-                         + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
-                         + _stack_text(cx, cy - 7, state, cell, text_colour(fill), "middle") + "</g>")
+            parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, [])))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -620,7 +620,7 @@ class SlotFunction(Function):
         if reads == "step":
             step = self.rows * n
 
-            def ahead(s: Any, c: int | None) -> Any:
+            def stepped(s: Any, c: int | None) -> Any:
                 if c is None:
                     return empty
                 zone = s.zone_of[c]  # SlotRow.where, inlined
@@ -628,19 +628,9 @@ class SlotFunction(Function):
                     return empty
                 items = s.zones[zone]
                 j = items.index(c) + step
-                return items[j] if j < len(items) else None
-
-            def behind(s: Any, c: int | None) -> Any:
-                if c is None:
-                    return empty
-                zone = s.zone_of[c]
-                if zone not in zones:
-                    return empty
-                items = s.zones[zone]
-                j = items.index(c) + step
                 return items[j] if 0 <= j < len(items) else None
 
-            return ahead if step >= 0 else behind
+            return stepped
         if reads == "neighbours":
             offsets = tuple(tuple(j - i for j in near) for i, near in enumerate(slots.neighbours))  # from the slot itself
 

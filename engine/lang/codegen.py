@@ -12,10 +12,8 @@ are named constants.  :func:`finish` turns the code of a whole
 program, condition or ``where`` into one Python function, so the work
 between two library calls runs as plain Python.  Within one function, a pure
 read written again where its first occurrence always runs before is computed
-once (:mod:`engine.lang.shared`), a selection's loop that changes nothing
-reads what its item does not change once, before it (:mod:`engine.lang.hoisted`),
-and a call of another generated function (an aggregate inside an aggregate)
-is that function's body written in its place (:mod:`engine.lang.inlined`).
+once (:mod:`engine.lang.shared`), and a selection's loop that changes nothing
+reads what its item does not change once, before it (:mod:`engine.lang.hoisted`).
 
 Only the parsed tree is turned into source: every name in it is one this
 module makes up (``e[3]``, ``k12``, ``x7``), every value a ``repr`` of a
@@ -49,7 +47,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
 from engine.lang.hoisted import hoist
-from engine.lang.inlined import BODY, Body, comments, inline
 from engine.lang.shared import parse_python, pure_read, share
 
 if TYPE_CHECKING:
@@ -60,10 +57,6 @@ ENABLED = True
 
 SHARING = True
 """Whether a generated function computes a repeated pure read once (see :mod:`engine.lang.shared`)."""
-
-INLINING = True
-"""Whether a generated function writes the generated functions it calls where it calls them (see
-:mod:`engine.lang.inlined`)."""
 
 HOISTING = True
 """Whether a generated loop that changes nothing reads what does not change with its item once, before it
@@ -350,9 +343,7 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     same — says what went wrong (without one, such source is not generated).
     With ``unchanging`` (nothing its loops run changes anything but the step budget and their own locals)
     and a ``reference``, the loops' invariant reads are computed once, before them (:mod:`engine.lang.hoisted`).
-    The generated functions it calls are written where it calls them when they can be (:mod:`engine.lang.inlined`;
-    one that may meet none as a number only with ``unchanging`` and a ``reference``), and it hands its own body to
-    the functions that call it.  Its source is kept in the vocabulary, for ``rulecraft compile --show``.
+    Its source is kept in the vocabulary, for ``rulecraft compile --show``.
     """
     if not ENABLED:
         return None
@@ -361,18 +352,12 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     namespace = dict(HELPERS)
     namespace.update(consts)
     fallible, lookup = namespace.pop(FALLIBLE, False), namespace.pop(LOOKUP, False)
-    handed = None
-    if INLINING:
-        lines, more_fallible, more_lookup = inline(lines, namespace, fresh, retry=unchanging and reference is not None)
-        fallible, lookup = fallible or more_fallible, lookup or more_lookup
-        handed = Body(lines, {k: v for k, v in namespace.items() if k not in HELPERS}, fallible, lookup, where)
     if HOISTING and unchanging and reference is not None:
         closures = fresh("k")
         lines = hoist(lines, fresh, namespace, closures)
         namespace[closures] = reference
     if SHARING:
         lines = share(lines, fresh, namespace)
-    lines = comments(lines)
     if fallible or lookup:
         if reference is None:
             return None
@@ -388,8 +373,6 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
         return None
     fn = namespace[name]
     fn.generated_source = text
-    if handed is not None:
-        setattr(fn, BODY, handed)
     scope.vocab.data.setdefault(GENERATED, []).append((where, text))
     return fn
 

@@ -513,6 +513,22 @@ def test_simulate_text_report() -> None:
     assert "playing" not in result.output  # no progress bar when the output is not a terminal
 
 
+def test_simulate_says_when_the_ranking_order_placed_items_tied_on_every_key(tmp_path: Path) -> None:
+    """``points: [1, 0]`` on keys that always tie: seat 1 takes every game by the order ``rank`` lists the roles,
+    and the report says so (it read as seat 1 winning 100% of games); ``points: key`` scores the tie as a draw."""
+    tie = tmp_path / "tie.yaml"
+    tie.write_text("name: always-tie\nextends: tic-tac-toe\nscoring:\n  rank: r in roles\n  by: [0]\n  points: [1, 0]\n",
+                   encoding="utf-8")
+    result = run("simulate", str(tie), "-n", "6", "--seed", "1")
+    assert result.exit_code == 0 and "ties placed by order: 6 (100.0%)" in result.output, result.output
+    assert "winners: first-ranked" in result.output
+    data = json.loads(run("simulate", str(tie), "-n", "6", "--format", "json").output)
+    assert data["games_tied_by_order"] == 6 and data["wins_by_seat"]["1"] == 6
+    tie.write_text(tie.read_text(encoding="utf-8").replace("[1, 0]", "key"), encoding="utf-8")
+    result = run("simulate", str(tie), "-n", "6", "--seed", "1")
+    assert "shared wins (draws): 6" in result.output and "ties placed by order" not in result.output
+
+
 def test_a_solo_simulation_does_not_say_the_ruleset_lacks_a_running_score() -> None:
     assert engine.load(RULESET).running_score is not None  # it has one; one player has nobody to lead
     result = run("simulate", RULESET, "-n", "3", "--players", "1")

@@ -188,6 +188,7 @@ class GameResult:
     scores: tuple[int, ...] = ()  # each seat's final score
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
     sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
+    tie_by_order: bool = False  # the first place went by the order ``rank`` lists the items, tied on every key
 
     @property
     def draw(self) -> bool:
@@ -354,6 +355,12 @@ class SimulationReport:
         return sum(r.turn_limit for r in self.results)
 
     @property
+    def games_tied_by_order(self) -> int:
+        """Games whose first place went by the order ``rank`` lists the items: items of two seats tied on every key,
+        the one listed first paid more (with ``points: [1, 0]`` and keys that always tie, seat 1 wins every game)."""
+        return sum(r.tie_by_order for r in self.results)
+
+    @property
     def games_opened_sealed(self) -> int:
         """Games whose first decision was sealed, every seat choosing at once: no seat moved first."""
         return sum(1 for r in self.results if r.first and r.sealed_start)
@@ -483,6 +490,7 @@ class SimulationReport:
             "games_without_decisions": self.games_without_decisions,
             "games_opened_sealed": self.games_opened_sealed,
             "games_at_turn_limit": self.games_at_turn_limit,
+            "games_tied_by_order": self.games_tied_by_order,
             "lead_changes": changes.to_json() if changes else None,
             "games_without_lead_change": self.games_without_lead_change if changes else None,
             "margin": margin.to_json() if margin else None,

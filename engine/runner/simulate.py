@@ -206,6 +206,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",
         sealed_start=sealed_start,
+        tie_by_order=state.outcome.tie_by_order,
     )
 
 

@@ -16,9 +16,10 @@ the low end of the 95% Wilson interval of its users' win rate is above the
 mean win rate of a seat (sole wins / (games x players)), and ``weak`` when
 the high end is below it.  A run in which no game had a decision (every step
 automatic) has no first mover and flags nothing: no decision could use
-anything.  A kind of component that no decision of the run used at all
-(cards the game turns up by itself, pieces only ever taken as a choice's one
-option) is not flagged ``unused``, nor are its components: its zero uses
+anything.  A piece a choice took as its one option, without asking, counts as
+used by its chooser (no decision, but the piece was played).  A kind of
+component that no decision of the run used at all
+(cards the game turns up by itself) is not flagged ``unused``, nor are its components: its zero uses
 show that no player chose it, not that players passed it by.  In a
 cooperative game (every seat one team) nothing is flagged ``strong`` or
 ``weak``: every seat shares each result, so its users' wins measure how long

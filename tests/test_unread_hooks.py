@@ -56,3 +56,22 @@ def test_an_english_text_named_like_a_hook_is_not_code(tmp_path: Path) -> None:
     code, output = validate(tmp_path, LOSER.replace('on_lose: move(t in supply where t.kind == "token", '
                                                     'vp_tokens(owner(self)), 1)', "on_lose: Its owner takes a token."))
     assert code == 0, output
+
+
+def test_code_in_an_attribute_of_any_name_that_nothing_runs_is_reported(tmp_path: Path) -> None:
+    """Regression: only attributes named 'on_...' were looked at, so 'when_lost: text' holding code nobody runs
+    validated ok."""
+    code, output = validate(tmp_path, LOSER.replace("on_lose", "when_lost"))
+    assert code == 1
+    assert "ruleset.yaml:6:7: attribute 'when_lost' of card holds code, but no step, section or code names it" in output
+
+
+def test_a_name_in_english_or_as_a_key_does_not_run_an_attribute(tmp_path: Path) -> None:
+    """Regression: any mention of the name outside the components silenced the check — a description saying it, or
+    a step's key of the same name ('do: {effect: ...}' runs no attribute 'effect'), or a card's rule."""
+    text = LOSER.replace("on_lose", "effect").replace(
+        "name: losers\n", "name: losers\ndescription: Each card's effect happens when it loses.\n")
+    text += 'turn+:\n  - do: {effect: "elements_ignored += 0"}\n'
+    text = text.replace("rule: When this card loses", "rule: When this card loses, its effect")
+    code, output = validate(tmp_path, text)
+    assert code == 1 and "attribute 'effect' of card holds code" in output, output

@@ -242,8 +242,19 @@ class Replay:
     # ------------------------------------------------------------ playing back
 
     def changed(self, game: Game) -> str | None:
-        """Why ``game`` is not the ruleset this replay was recorded with (None when it is, or unknown)."""
-        if self.content_hash is None or self.content_hash == game.content_hash:
+        """Why ``game`` is not the ruleset this replay was recorded with (None when it is, or unknown): its content
+        hash differs, or its version (the hash covers the version, so a version that alone differs was edited in the
+        log, as a save's is refused).
+
+        >>> import engine
+        >>> game = engine.load("tic-tac-toe")
+        >>> Replay("tic-tac-toe", [], 2, 0, content_hash=game.content_hash, version=game.version).changed(game) is None
+        True
+        >>> Replay("tic-tac-toe", [], 2, 0, content_hash=game.content_hash, version=game.version + 1).changed(game)[:60]
+        "ruleset 'tic-tac-toe' has changed since this game was record"
+        """
+        if self.content_hash is None or (self.content_hash == game.content_hash
+                                         and self.version in (None, game.version)):
             return None
         then = f"version {self.version}, content hash {self.content_hash}"
         now = f"version {game.version}, content hash {game.content_hash}"

@@ -529,6 +529,48 @@ def test_simulate_says_when_the_ranking_order_placed_items_tied_on_every_key(tmp
     assert "shared wins (draws): 6" in result.output and "ties placed by order" not in result.output
 
 
+class _Bar:
+    """A stand-in for the progress bar: what it was told."""
+
+    def __init__(self, console: object) -> None:
+        self.updates: list[dict[str, object]] = []
+        BARS.append(self)
+
+    def __enter__(self) -> "_Bar":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: int) -> int:
+        return 0
+
+    def update(self, task: int, **changes: object) -> None:
+        self.updates.append(changes)
+
+
+BARS: list[_Bar] = []
+
+
+@pytest.mark.parametrize(("n", "jobs", "counted"), [(1, "1", True), (1, "2", True), (12, "1", False), (4, "2", False)])
+def test_a_few_games_show_the_decisions_of_the_game_being_played(monkeypatch: pytest.MonkeyPatch, n: int, jobs: str,
+                                                                  counted: bool) -> None:
+    """Regression: the bar counted games only, so 'simulate -n 1' with a slow bot showed nothing but the clock until
+    the end; a few games played in this process now show the decisions of the one being played."""
+    from cli import console, render
+
+    monkeypatch.setattr(console, "progress_bar", _Bar)
+    made = render.make_console
+    monkeypatch.setattr(render, "make_console", lambda **kw: made(**kw, file=io.StringIO()) if "file" not in kw else made(**kw))
+    monkeypatch.setattr(console.SafeConsole, "is_terminal", property(lambda self: True))
+    BARS.clear()
+    result = run("simulate", "tic-tac-toe", "-n", str(n), "--seed", "1", "--jobs", jobs)
+    assert result.exit_code == 0, result.output
+    said = [str(u["description"]) for u in BARS[0].updates if "description" in u]
+    assert ("playing tic-tac-toe: game 1, decision 1" in said) == counted, said
+    assert BARS[0].updates[-1]["completed"] == n
+
+
 def test_a_solo_simulation_does_not_say_the_ruleset_lacks_a_running_score() -> None:
     assert engine.load(RULESET).running_score is not None  # it has one; one player has nobody to lead
     result = run("simulate", RULESET, "-n", "3", "--players", "1")

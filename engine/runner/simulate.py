@@ -23,10 +23,12 @@ import operator
 import platform
 import random
 import shlex
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
 from engine.blocks.outcome import Goals
@@ -162,6 +164,30 @@ def held_by_rival(state: State, cid: int, seat: int, teams: Sequence[tuple[int, 
     return bool(holder) and not any(seat in side and holder in side for side in teams)
 
 
+_ticking = threading.local()  # .tick while counting_decisions() watches the games this thread plays
+
+
+@contextmanager
+def counting_decisions(tick: Callable[[int], None]) -> Iterator[None]:
+    """Call ``tick(decisions)`` after each decision of the games this thread plays meanwhile, with the decisions of
+    the game so far: how far a slow game has got (a run's progress counts games, so one long game between search
+    bots showed only the clock).  Games played elsewhere (a run's worker processes, a cluster) tick nothing.
+
+    >>> import engine
+    >>> ticks = []
+    >>> with counting_decisions(ticks.append):
+    ...     result = play_game(engine.load("tic-tac-toe"), 2, seed=1, specs=["random", "random"])
+    >>> ticks == list(range(1, result.length + 1))
+    True
+    """
+    before = getattr(_ticking, "tick", None)
+    _ticking.tick = tick
+    try:
+        yield
+    finally:
+        _ticking.tick = before
+
+
 def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> GameResult:
     """One game between the agents ``specs`` (one per seat), seeded with ``seed``.
 
@@ -189,6 +215,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     leaders: list[int] = []
     leads = True  # the top two running scores were opposite after every action so far
     length = 0
+    tick = getattr(_ticking, "tick", None)
     while not state.is_terminal:
         seat = state.seat_to_move
         action = seats[seat - 1].choose(state)
@@ -201,6 +228,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
             state.apply(action, undo=False)  # a game the ruleset fails in is dropped
         count_forced()
         length += 1
+        if tick is not None:
+            tick(length)
         if track:
             scores = side_scores([game.score_of(state, s) for s in range(1, players + 1)], teams)
             leaders.append(leader(scores))

@@ -27,7 +27,7 @@ components:
 
 def validate(tmp_path: Path, text: str) -> tuple[int, str]:
     folder = tmp_path / "losers"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     (folder / "ruleset.yaml").write_text(text, encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(folder)])
     assert "Traceback" not in result.output, result.output
@@ -75,3 +75,16 @@ def test_a_name_in_english_or_as_a_key_does_not_run_an_attribute(tmp_path: Path)
     text = text.replace("rule: When this card loses", "rule: When this card loses, its effect")
     code, output = validate(tmp_path, text)
     assert code == 1 and "attribute 'effect' of card holds code" in output, output
+
+
+def test_an_attribute_no_component_gives_is_a_note(tmp_path: Path) -> None:
+    """An attribute a component leaves out reads none (shipped rulesets rely on it); one that no component of its
+    kind gives was silent too, though every component then reads none: validate notes it, and the ruleset is valid."""
+    text = "name: losers\nextends: tic-tac-toe\ncomponents:\n  token:\n    attributes: {mark: mark, power: int}\n"
+    code, output = validate(tmp_path, text)
+    assert code == 0, output
+    assert "note: ruleset.yaml:5:30: attribute 'power' of token is given by no token, so every token reads none" in output
+    code, output = validate(tmp_path / "given", text.replace("power: int}", "power: int}\n    instances:\n"
+                                                             "      - {id: X, mark: X, count: 5, power: 1}\n"
+                                                             "      - {id: O, mark: O, count: 4}\n"))
+    assert code == 0 and "given by no" not in output, output  # one left out: a value left out is none, as documented

@@ -164,12 +164,38 @@ def notes_for_path(path: str) -> list[Diagnostic]:
         names = variant_names(p)
         found: dict[str, Diagnostic] = {}
         for variants in [[], *([name] for name in names)]:
-            for note in replacements(compose(p, variants)):
-                suffix = f" (with variant '{variants[0]}')" if variants else ""
+            tree = compose(p, variants)
+            suffix = f" (with variant '{variants[0]}')" if variants else ""
+            for note in replacements(tree):
                 found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
+            for pos, text in unset_attributes(tree):
+                found.setdefault(text, Diagnostic(pos, f"{text}{suffix}"))
     except (RulesetError, RecursionError):
         return []
     return list(found.values())
+
+
+def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
+    """Each attribute a kind declares that none of its components gives a value: every one reads ``none`` (a value
+    left out is none, so a kind's optional attribute is simply not written; one that none has is likely forgotten).
+    A kind written in the shorthand (``Fire/Water``) is left alone.
+
+    >>> tree = load_yaml("r.yaml", "components: {card: {attributes: {cost: int, power: int}, instances: [{id: a, cost: 1}]}}")
+    >>> [text for _, text in unset_attributes(tree)]
+    ["attribute 'power' of card is given by no card, so every card reads none"]
+    """
+    kinds = tree.get("components")
+    found = []
+    for kind, spec in kinds.items() if isinstance(kinds, Mapping) else ():
+        attributes = spec.get("attributes") if isinstance(spec, Mapping) else None
+        instances = spec.get("instances") if isinstance(spec, Mapping) else None
+        if not isinstance(attributes, Mapping) or not isinstance(instances, list) or not instances:
+            continue
+        if not all(isinstance(i, Mapping) for i in instances):
+            continue  # the shorthand gives a face attribute by the text alone
+        found += [(attributes.key_pos.get(name), f"attribute '{name}' of {kind} is given by no {kind}, so every {kind} "
+                                                 "reads none") for name in attributes if not any(name in i for i in instances)]
+    return found
 
 
 def _check(path: Path, variants: list[str], set_options: dict[str, str] | None = None,

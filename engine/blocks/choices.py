@@ -804,7 +804,7 @@ class ForcedPicks:
     """
 
     __slots__ = ("state", "picks", "before")
-    _watched = threading.local()  # .picks of the state watched on this thread (effects' coroutines run on it too)
+    _watched = threading.local()  # .now: the ForcedPicks watching on this thread (effects' coroutines run on it too)
 
     def __init__(self, state: "StateView") -> None:
         self.state = state

@@ -529,6 +529,17 @@ def test_simulate_says_when_the_ranking_order_placed_items_tied_on_every_key(tmp
     assert "shared wins (draws): 6" in result.output and "ties placed by order" not in result.output
 
 
+def test_explain_says_items_tied_on_every_key_keep_the_order_of_the_ranking(tmp_path: Path) -> None:
+    """Regression: explain listed the keys and the points by rank, and not that items tied on every key keep the
+    order 'rank' lists them (seat 1's role first), so a ruleset whose keys always tie read as fair."""
+    tie = tmp_path / "tie.yaml"
+    tie.write_text("name: always-tie\nextends: tic-tac-toe\nscoring:\n  rank: r in roles\n  by: [0]\n  points: [1, 0]\n",
+                   encoding="utf-8")
+    result = run("explain", str(tie))
+    assert "items still tied keep the order of r in roles (the first listed takes the better place)" in result.output
+    assert "still tied" not in run("explain", "tic-tac-toe").output  # points: key scores a tie alike
+
+
 class _Bar:
     """A stand-in for the progress bar: what it was told."""
 

@@ -226,7 +226,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
         with forced:
             state.apply(action, undo=False)  # a game the ruleset fails in is dropped
-        count_forced()
+        if forced.picks:
+            count_forced()
         length += 1
         if tick is not None:
             tick(length)

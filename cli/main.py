@@ -661,7 +661,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     for line in render.outcome(state):
         console.print(line)
     if changed:
-        console.print("the ruleset changed, but every action still leads to the recorded position")
+        console.print("the ruleset (or the log) changed, but every action still leads to the recorded position")
 
 
 # ---------------------------------------------------------------- simulate and bench

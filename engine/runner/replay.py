@@ -250,12 +250,15 @@ class Replay:
         >>> game = engine.load("tic-tac-toe")
         >>> Replay("tic-tac-toe", [], 2, 0, content_hash=game.content_hash, version=game.version).changed(game) is None
         True
-        >>> Replay("tic-tac-toe", [], 2, 0, content_hash=game.content_hash, version=game.version + 1).changed(game)[:60]
-        "ruleset 'tic-tac-toe' has changed since this game was record"
+        >>> Replay("tic-tac-toe", [], 2, 0, content_hash=game.content_hash, version=game.version + 1).changed(game)[:39]
+        "the log says version 2 of 'tic-tac-toe'"
         """
         if self.content_hash is None or (self.content_hash == game.content_hash
                                          and self.version in (None, game.version)):
             return None
+        if self.content_hash == game.content_hash:
+            return (f"the log says version {self.version} of '{game.name}', but its content hash is that of version "
+                    f"{game.version}, as the ruleset is now: the log was edited")
         then = f"version {self.version}, content hash {self.content_hash}"
         now = f"version {game.version}, content hash {game.content_hash}"
         named = [f"variant {'+'.join(self.variant)}"] * bool(self.variant) + [f"{k}={v}" for k, v in self.set_options.items()]

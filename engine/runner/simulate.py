@@ -176,7 +176,7 @@ def counting_decisions(tick: Callable[[int], None]) -> Iterator[None]:
     >>> import engine
     >>> ticks = []
     >>> with counting_decisions(ticks.append):
-    ...     result = play_game(engine.load("tic-tac-toe"), 2, seed=1, specs=["random", "random"])
+    ...     result = play_game(engine.load(engine.builtin_names()[0]), 2, seed=1, specs=["random", "random"])
     >>> ticks == list(range(1, result.length + 1))
     True
     """

@@ -178,7 +178,7 @@ def notes_for_path(path: str) -> list[Diagnostic]:
 def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
     """Each attribute a kind declares that none of its components gives a value: every one reads ``none`` (a value
     left out is none, so a kind's optional attribute is simply not written; one that none has is likely forgotten).
-    A kind written in the shorthand (``Fire/Water``) is left alone.
+    A kind written in the shorthand (``Front/Back``) is left alone.
 
     >>> tree = load_yaml("r.yaml", "components: {card: {attributes: {cost: int, power: int}, instances: [{id: a, cost: 1}]}}")
     >>> [text for _, text in unset_attributes(tree)]

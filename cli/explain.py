@@ -270,7 +270,9 @@ def _block(block: Ranking | Goals) -> list[str]:
         ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""
         return ranks + [f"each scores what it is ranked by{ties}; {who}"]
     pays = ", ".join(map(str, block.points))
-    return ranks + [f"points by rank: {pays}; {who}"]
+    listed = f"of {block.items_text}" if block.items_text else "they are listed in"
+    order = [] if block.first_ranked else [f"items still tied keep the order {listed} (the first listed takes the better place)"]
+    return ranks + order + [f"points by rank: {pays}; {who}"]
 
 
 def _replaced(game: Game) -> list[str]:

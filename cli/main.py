@@ -21,7 +21,7 @@ import os
 import shlex
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, TypeVar
 
@@ -661,7 +661,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     for line in render.outcome(state):
         console.print(line)
     if changed:
-        console.print("the ruleset changed, but every action still leads to the recorded position")
+        console.print("the ruleset (or the log) changed, but every action still leads to the recorded position")
 
 
 # ---------------------------------------------------------------- simulate and bench
@@ -859,22 +859,37 @@ def _sweep_with_progress(
         return run_sweep(load, name, texts, players, n, seed, specs, executor=executor, progress=progress)
 
 
+FEW_GAMES = 10
+"""A run of at most this many games, played in this process, shows the decisions of the game being played too."""
+
+
 def _simulate_with_progress(
     game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor
 ) -> SimulationReport:
     """Run a simulation, with a progress bar on stderr when it is a terminal."""
     from cli import render
     from cli.console import progress_bar
-    from engine.runner.simulate import simulate as run_simulation
+    from engine.runner.executor import LocalExecutor
+    from engine.runner.simulate import counting_decisions, simulate as run_simulation
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
         return run_simulation(game, players, n, seed, specs, executor=executor)
     with progress_bar(console) as bar:
         task = bar.add_task(f"playing {game.name}", total=n)
-        return run_simulation(
-            game, players, n, seed, specs, executor=executor, progress=lambda done: bar.update(task, completed=done)
-        )
+        done = [0]
+
+        def progress(games: int) -> None:
+            done[0] = games
+            bar.update(task, completed=games, description=f"playing {game.name}")
+
+        def decided(decisions: int) -> None:
+            bar.update(task, description=f"playing {game.name}: game {done[0] + 1}, decision {decisions}")
+
+        # a few games played here: how far the one being played has got (the bar alone moves once a game ends)
+        few = n <= FEW_GAMES and isinstance(executor, LocalExecutor) and (executor.workers == 1 or n == 1)
+        with counting_decisions(decided) if few else nullcontext():
+            return run_simulation(game, players, n, seed, specs, executor=executor, progress=progress)
 
 
 def _write_report(

@@ -716,6 +716,11 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines = [f"won together: {won} ({won / n:.1%}); lost together: {report.no_winner} ({report.no_winner / n:.1%})"]
     else:
         lines = [f"shared wins (draws): {report.draws} ({report.draws / n:.1%}); games nobody won: {report.no_winner}"]
+    if report.games_tied_by_order:
+        tied = report.games_tied_by_order
+        lines.append(f"ties placed by order: {tied} ({tied / n:.1%}): items of two seats tied on every key of the "
+                     "ranking, and the one 'rank' lists first took the better place; add a key to break such ties, "
+                     "or 'winners: first-ranked' to make them shared wins")
     if report.games_at_turn_limit:
         stopped = report.games_at_turn_limit
         lines.append(f"games stopped by the turn limit (end: max_turns): {stopped} ({stopped / n:.1%}): "

@@ -68,17 +68,25 @@ def test_a_cell_attribute_reads_as_the_cell_it_names(tmp_path: Path) -> None:
     assert ask('first(x in lands where x.spot == c).id == "West" and first(x in lands where x.spot == e) == none')
 
 
-@pytest.mark.parametrize("instance, message", [
-    ("{id: Isle, spot: f}", "spot 'f' is no point of the board"),
-    ("{id: Isle, spot: \"9,9\"}", "spot '9,9' is no point of the board"),
-    ("{id: Isle, spot: 3}", "spot is a cell of the board: a point's name, \"x,y\" or [x, y], not '3'"),
-    ("{id: Isle, spot: d, coast: [e, g]}", "coast 'g' is no point of the board"),
+@pytest.mark.parametrize("instance, at, message", [
+    ("{id: Isle, spot: f}", "f}", "spot 'f' is no point of the board"),
+    ("{id: Isle, spot: \"9,9\"}", '"9,9"', "spot '9,9' is no point of the board"),
+    ("{id: Isle, spot: 3}", "3}", "spot is a cell of the board: a point's name, \"x,y\" or [x, y] of whole numbers, not '3'"),
+    # regressions: a pair that is no two numbers was told in Python's words ('[True, 1]'), and a wrong item of a list
+    # of cells was reported at the list's '['
+    ("{id: Isle, spot: [true, 1]}", "[true",
+     "spot is a cell of the board: a point's name, \"x,y\" or [x, y] of whole numbers, not '[true, 1]'"),
+    ("{id: Isle, spot: d, coast: [e, g]}", "g]", "coast 'g' is no point of the board"),
+    ("{id: Isle, spot: d, coast: [e, [1, 2, 3]]}", "[1, 2, 3]",
+     "an item of coast is a cell of the board: a point's name, \"x,y\" or [x, y] of whole numbers, not '[1, 2, 3]'"),
 ])
-def test_a_cell_that_is_no_place_of_the_board_is_reported_where_written(tmp_path: Path, instance: str, message: str) -> None:
+def test_a_cell_that_is_no_place_of_the_board_is_reported_where_written(tmp_path: Path, instance: str, at: str,
+                                                                         message: str) -> None:
     text = RULESET.replace("{id: Isle, spot: d}", instance)
-    found = [(d.pos.line, d.message) for d in validate_path(str(write(tmp_path, text)))]
-    line = textwrap.dedent(text).splitlines().index("      - " + instance) + 1
-    assert found == [(line, message)]
+    found = [(d.pos.line, d.pos.col, d.message) for d in validate_path(str(write(tmp_path, text)))]
+    lines = textwrap.dedent(text).splitlines()
+    line = lines.index("      - " + instance) + 1
+    assert found == [(line, lines[line - 1].index(at) + 1, message)]
 
 
 def test_a_cell_attribute_needs_a_board(tmp_path: Path) -> None:

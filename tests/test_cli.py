@@ -513,6 +513,75 @@ def test_simulate_text_report() -> None:
     assert "playing" not in result.output  # no progress bar when the output is not a terminal
 
 
+def test_simulate_says_when_the_ranking_order_placed_items_tied_on_every_key(tmp_path: Path) -> None:
+    """``points: [1, 0]`` on keys that always tie: seat 1 takes every game by the order ``rank`` lists the roles,
+    and the report says so (it read as seat 1 winning 100% of games); ``points: key`` scores the tie as a draw."""
+    tie = tmp_path / "tie.yaml"
+    tie.write_text("name: always-tie\nextends: tic-tac-toe\nscoring:\n  rank: r in roles\n  by: [0]\n  points: [1, 0]\n",
+                   encoding="utf-8")
+    result = run("simulate", str(tie), "-n", "6", "--seed", "1")
+    assert result.exit_code == 0 and "ties placed by order: 6 (100.0%)" in result.output, result.output
+    assert "winners: first-ranked" in result.output
+    data = json.loads(run("simulate", str(tie), "-n", "6", "--format", "json").output)
+    assert data["games_tied_by_order"] == 6 and data["wins_by_seat"]["1"] == 6
+    tie.write_text(tie.read_text(encoding="utf-8").replace("[1, 0]", "key"), encoding="utf-8")
+    result = run("simulate", str(tie), "-n", "6", "--seed", "1")
+    assert "shared wins (draws): 6" in result.output and "ties placed by order" not in result.output
+
+
+def test_explain_says_items_tied_on_every_key_keep_the_order_of_the_ranking(tmp_path: Path) -> None:
+    """Regression: explain listed the keys and the points by rank, and not that items tied on every key keep the
+    order 'rank' lists them (seat 1's role first), so a ruleset whose keys always tie read as fair."""
+    tie = tmp_path / "tie.yaml"
+    tie.write_text("name: always-tie\nextends: tic-tac-toe\nscoring:\n  rank: r in roles\n  by: [0]\n  points: [1, 0]\n",
+                   encoding="utf-8")
+    result = run("explain", str(tie))
+    assert "items still tied keep the order of r in roles (the first listed takes the better place)" in result.output
+    assert "still tied" not in run("explain", "tic-tac-toe").output  # points: key scores a tie alike
+
+
+class _Bar:
+    """A stand-in for the progress bar: what it was told."""
+
+    def __init__(self, console: object) -> None:
+        self.updates: list[dict[str, object]] = []
+        BARS.append(self)
+
+    def __enter__(self) -> "_Bar":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: int) -> int:
+        return 0
+
+    def update(self, task: int, **changes: object) -> None:
+        self.updates.append(changes)
+
+
+BARS: list[_Bar] = []
+
+
+@pytest.mark.parametrize(("n", "jobs", "counted"), [(1, "1", True), (1, "2", True), (12, "1", False), (4, "2", False)])
+def test_a_few_games_show_the_decisions_of_the_game_being_played(monkeypatch: pytest.MonkeyPatch, n: int, jobs: str,
+                                                                  counted: bool) -> None:
+    """Regression: the bar counted games only, so 'simulate -n 1' with a slow bot showed nothing but the clock until
+    the end; a few games played in this process now show the decisions of the one being played."""
+    from cli import console, render
+
+    monkeypatch.setattr(console, "progress_bar", _Bar)
+    made = render.make_console
+    monkeypatch.setattr(render, "make_console", lambda **kw: made(**kw, file=io.StringIO()) if "file" not in kw else made(**kw))
+    monkeypatch.setattr(console.SafeConsole, "is_terminal", property(lambda self: True))
+    BARS.clear()
+    result = run("simulate", "tic-tac-toe", "-n", str(n), "--seed", "1", "--jobs", jobs)
+    assert result.exit_code == 0, result.output
+    said = [str(u["description"]) for u in BARS[0].updates if "description" in u]
+    assert ("playing tic-tac-toe: game 1, decision 1" in said) == counted, said
+    assert BARS[0].updates[-1]["completed"] == n
+
+
 def test_a_solo_simulation_does_not_say_the_ruleset_lacks_a_running_score() -> None:
     assert engine.load(RULESET).running_score is not None  # it has one; one player has nobody to lead
     result = run("simulate", RULESET, "-n", "3", "--players", "1")

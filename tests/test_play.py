@@ -58,6 +58,14 @@ def test_bots_only(bot: str) -> None:
     assert "bots only" in result.output and "game over" in result.output
 
 
+def test_each_bot_is_named_by_its_spec() -> None:
+    """Regression: ``greedy:depth=30`` called itself ``greedy``, so two greedy bots of different depths (or a greedy hint
+    beside a greedy seat) read alike; a search bot already showed its spec."""
+    result = run("play", "tic-tac-toe", "--seed", "1", "--seat", "1=greedy:depth=30", "--seat", "2=greedy")
+    assert result.exit_code == 0
+    assert "[greedy:depth=30]: place X" in result.output and "[greedy]: place O" in result.output
+
+
 def test_the_documented_seat_mix_is_accepted() -> None:
     result = run("play", RULESET, "--seat", "1=human", "--seat", "2=mcts:400", "--seed", "0", input="quit\n")
     assert result.exit_code == 0 and "humans at seat 1" in result.output

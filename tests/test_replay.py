@@ -340,6 +340,19 @@ def test_replay_force_on_a_harmless_change_replays_everything(logged_game: Path,
     assert "warning: ruleset" in result.output and "still leads to the recorded position" in result.output
 
 
+def test_replay_refuses_a_log_whose_version_was_edited(logged_game: Path) -> None:
+    """Regression: a log whose 'version' was edited, its content hash left as recorded, replayed silently, though the
+    hash covers the version (the log no longer says what it was recorded with); a save so edited is refused."""
+    data = json.loads(logged_game.read_text())
+    data["version"] = 5
+    logged_game.write_text(json.dumps(data))
+    result = run("replay", str(logged_game))
+    assert result.exit_code == 1
+    assert "the log says version 5 of 'iconoclasm-cards', but its content hash is that of version 1" in result.stderr, result.stderr
+    forced = run("replay", str(logged_game), "--force")
+    assert forced.exit_code == 0 and "warning: the log says version 5" in forced.output
+
+
 def test_replay_force_reports_the_first_divergence(logged_game: Path, cards_copy: Path) -> None:
     edit(cards_copy, CLASH_ROW, "Fire:  {Earth: placed, Water: nothing, Air: neighbour}")
     result = run("replay", str(logged_game), "--force")

@@ -301,6 +301,65 @@ def test_content_whose_users_always_win_is_flagged_strong(tmp_path: Path) -> Non
     assert {name for name, f in flags.items() if f == WEAK} == {n for n in flags if not n.startswith("Fire/")}
 
 
+FORCED_PICKS = """\
+name: forced-picks
+title: Forced picks
+version: 1
+description: Each turn two cards are chosen around a token that is the one option of its choice.
+players: [2]
+types:
+  side: [First, Second]
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  card:
+    attributes: {side: side}
+    instances: [{id: A1, side: First}, {id: A2, side: First}, {id: A3, side: First}, {id: A4, side: First},
+                {id: B1, side: Second}, {id: B2, side: Second}, {id: B3, side: Second}, {id: B4, side: Second}]
+  token:
+    attributes: {side: side}
+    instances: [{id: TA, side: First}, {id: TB, side: Second}]
+zones:
+  hand: {kind: hand, per: role}
+  bag: {kind: hand, per: role}
+  played: {kind: pile}
+setup: |
+  for r in roles:
+    move(c in cards where c.side == r, hand(r))
+    move(t in tokens where t.side == r, bag(r))
+turn:
+  - do:
+      effect: |
+        let a = choose(c in hand(current_role))
+        move(a, played)
+        let t = choose(x in bag(current_role))
+        let b = choose(c in hand(current_role))
+        move(b, played)
+end:
+  when: count(hand(Second)) == 0
+scoring:
+  rank: r in roles
+  by: [count(c in played where c.side == r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("replaying", [False, True])
+@pytest.mark.parametrize("agent", ["random", "mcts:10"])
+def test_a_piece_taken_as_the_one_option_of_a_choice_is_used(tmp_path: Path, replaying: bool, agent: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: a choice with one option is taken without asking, so its piece counted as never used and was
+    flagged unused though every game played it (the token here; the last card of a hand too).  It counts once per
+    pick: not again when the effect replays to a later answer, nor for a search's copies."""
+    from engine.blocks import choices
+    monkeypatch.setattr(choices, "_REPLAYING", replaying)
+    path = tmp_path / "forced.yaml"
+    path.write_text(FORCED_PICKS, encoding="utf-8")
+    report = simulate(engine.load(path), players=2, n=5, seed=1, agents=agent)
+    uses = {c.name: (c.uses, c.flag) for c in report.content_uses}
+    assert uses["TA"] == uses["TB"] == (10, "")  # two turns a game each
+    assert all(uses[f"{side}{n}"][0] == 5 for side in "AB" for n in range(1, 5))  # every card, once a game
+
+
 def test_content_statistics_from_made_up_games() -> None:
     content = [("Sword", "weapon"), ("Shield", "armour"), ("Bow", "weapon")]
     games = [GameResult((1,), (1.0, 0.0), 3, 1, used=((0, 0), (1,))) for _ in range(30)]
@@ -487,8 +546,8 @@ def test_components_picked_by_choose_in_an_effect_count_as_used(tmp_path: Path) 
     report = simulate(engine.load(path), players=2, n=20, seed=1, agents="random")
     uses = {c.name: c.uses for c in report.content_uses}
     assert all(n > 0 for n in uses.values()) and all(c.flag != UNUSED for c in report.content_uses), uses
-    # two real decisions a game pick a spell (the last one is forced); choosing a number uses no component
-    assert sum(uses.values()) == 2 * 20
+    # every spell is played once a game: two by a decision, the last as a choice's one option; a number is no component
+    assert sum(uses.values()) == 3 * 20
 
 
 # ---------------------------------------------------------------- a game without decisions

@@ -27,7 +27,7 @@ components:
 
 def validate(tmp_path: Path, text: str) -> tuple[int, str]:
     folder = tmp_path / "losers"
-    folder.mkdir()
+    folder.mkdir(parents=True)
     (folder / "ruleset.yaml").write_text(text, encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(folder)])
     assert "Traceback" not in result.output, result.output
@@ -56,3 +56,35 @@ def test_an_english_text_named_like_a_hook_is_not_code(tmp_path: Path) -> None:
     code, output = validate(tmp_path, LOSER.replace('on_lose: move(t in supply where t.kind == "token", '
                                                     'vp_tokens(owner(self)), 1)', "on_lose: Its owner takes a token."))
     assert code == 0, output
+
+
+def test_code_in_an_attribute_of_any_name_that_nothing_runs_is_reported(tmp_path: Path) -> None:
+    """Regression: only attributes named 'on_...' were looked at, so 'when_lost: text' holding code nobody runs
+    validated ok."""
+    code, output = validate(tmp_path, LOSER.replace("on_lose", "when_lost"))
+    assert code == 1
+    assert "ruleset.yaml:6:7: attribute 'when_lost' of card holds code, but no step, section or code names it" in output
+
+
+def test_a_name_in_english_or_as_a_key_does_not_run_an_attribute(tmp_path: Path) -> None:
+    """Regression: any mention of the name outside the components silenced the check — a description saying it, or
+    a step's key of the same name ('do: {effect: ...}' runs no attribute 'effect'), or a card's rule."""
+    text = LOSER.replace("on_lose", "effect").replace(
+        "name: losers\n", "name: losers\ndescription: Each card's effect happens when it loses.\n")
+    text += 'turn+:\n  - do: {effect: "elements_ignored += 0"}\n'
+    text = text.replace("rule: When this card loses", "rule: When this card loses, its effect")
+    code, output = validate(tmp_path, text)
+    assert code == 1 and "attribute 'effect' of card holds code" in output, output
+
+
+def test_an_attribute_no_component_gives_is_a_note(tmp_path: Path) -> None:
+    """An attribute a component leaves out reads none (shipped rulesets rely on it); one that no component of its
+    kind gives was silent too, though every component then reads none: validate notes it, and the ruleset is valid."""
+    text = "name: losers\nextends: tic-tac-toe\ncomponents:\n  token:\n    attributes: {mark: mark, power: int}\n"
+    code, output = validate(tmp_path, text)
+    assert code == 0, output
+    assert "note: ruleset.yaml:5:30: attribute 'power' of token is given by no token, so every token reads none" in output
+    code, output = validate(tmp_path / "given", text.replace("power: int}", "power: int}\n    instances:\n"
+                                                             "      - {id: X, mark: X, count: 5, power: 1}\n"
+                                                             "      - {id: O, mark: O, count: 4}\n"))
+    assert code == 0 and "given by no" not in output, output  # one left out: a value left out is none, as documented

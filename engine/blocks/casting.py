@@ -41,7 +41,7 @@ from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
 from engine.blocks.contest import card_code
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
-from engine.blocks.patterns import EMPTY, Board, Match, Shape, empty_problem, find, lies_on, shape_named
+from engine.blocks.patterns import EMPTY, Board, Match, Shape, empty_problem, find, lies_on, shape_named, values_text
 from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
@@ -241,7 +241,7 @@ class Cast(Step):
             if lies_on(self.board(s), shape, self.values[cid], check):
                 return None
             extra = f", even reading {check} of its pieces as other values" if check else ""
-            return f"{name}'s {self.pattern_name} ({', '.join(self.values[cid])}) is not on the board{extra}"
+            return f"{name}'s {self.pattern_name} ({values_text(self.values[cid])}) is not on the board{extra}"
         if check == "pattern":
             return f"{name} has no {self.pattern_name}"
         if check == "zone":
@@ -452,7 +452,7 @@ class Cast(Step):
             if words[:1] != [MATCH]:
                 return f"say where {name}'s {self.pattern_name} lies first ('{MATCH} X,Y ...')"
             found = [str(a) for a in self.actions(s)[:3]]
-            return f"'{text}' is not where {name}'s {self.pattern_name} ({', '.join(self.values[casting])}) lies; it lies at: {'; '.join(found)}"
+            return f"'{text}' is not where {name}'s {self.pattern_name} ({values_text(self.values[casting])}) lies; it lies at: {'; '.join(found)}"
         verb = words[0].lower() if words else ""
         if verb == MATCH:
             return "say which to cast first ('cast NAME')"
@@ -501,8 +501,7 @@ class Cast(Step):
             cost = f"; costs {self.costs[cid]}" if self.costs[cid] is not None else ""
             need = f"; needs {needs[name]}" if name in needs else ""
             where = shape.describe() if shape.name == "line" else f"in the shape '{shape.name}': {shape.describe()}"
-            said = ", ".join("an empty square" if v == EMPTY else str(v) for v in values)
-            lines.append(f"{name}: {said} {where}{cost}{need}{self._others(cid)}")
+            lines.append(f"{name}: {values_text(values)} {where}{cost}{need}{self._others(cid)}")
             if self.rules[cid]:
                 lines.append(f"  rule: {' '.join(str(self.rules[cid]).split())}")
             if name in effects:

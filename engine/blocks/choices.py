@@ -794,6 +794,39 @@ class ChoiceFormatter:
 CHOICE = ChoiceFormatter()
 
 
+class ForcedPicks:
+    """The components one state's ``choose`` calls take as their one option, without asking: a forced choice is no
+    decision, but its seat did play the piece (a simulation counts it as used).  While watched (``with``), each such
+    call on that very state (not on a search's copy, nor again when an effect is replayed to an answer) adds
+    ``(seat, component, its zone then)`` to :attr:`picks`; one state per thread is watched at a time.
+
+    Example: ``with ForcedPicks(state) as forced: state.apply(action)``, then ``forced.picks`` (clear it to go on).
+    """
+
+    __slots__ = ("state", "picks", "before")
+    _watched = threading.local()  # .now: the ForcedPicks watching on this thread (effects' coroutines run on it too)
+
+    def __init__(self, state: "StateView") -> None:
+        self.state = state
+        self.picks: list[tuple[int, int, int]] = []
+        self.before: ForcedPicks | None = None
+
+    def __enter__(self) -> "ForcedPicks":
+        self.before = getattr(self._watched, "now", None)
+        self._watched.now = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._watched.now = self.before
+
+    @classmethod
+    def note(cls, s: "StateView", role: Any, cid: int) -> None:
+        """``role`` took component ``cid`` as the one option of a choose call on ``s`` (kept if ``s`` is watched)."""
+        watch = getattr(cls._watched, "now", None)
+        if watch is not None and watch.state is s:
+            watch.picks.append((s.seat_of.get(role, 0) if role is not None else 0, cid, s.zone_of[cid]))
+
+
 def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
     """The component an answer to ``pending`` picks (none when its options are not components).
 
@@ -901,6 +934,8 @@ class Choose(Function):
             if len(options) == 1 and not (always is not None and always(s, e)):
                 if tape is not None:
                     tape.passed(s)
+                    if components and tape.cursor >= len(tape.answers):  # not a replay up to an answer given later
+                        ForcedPicks.note(s, by_fn(s, e) if by_fn else s.current_role, options[0])
                 return options[0]
             if tape is None:
                 raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "

@@ -73,6 +73,9 @@ class Outcome:
     text: str = _Text()  # type: ignore[assignment]  # a RankLines may be given: written out when first read
     ended: str = "end condition"  # or "stalled" (a round with no possible decision) or "turn limit"
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when seats play in teams
+    # the first place went by the order ``rank`` lists the items: the first item tied on every key with another seat's
+    # item that was paid less (a note for reports; not saved, not compared)
+    tie_by_order: bool = field(default=False, compare=False)
 
     @classmethod
     def from_scores(cls, scores: tuple[int, ...], **details: Any) -> "Outcome":
@@ -85,7 +88,7 @@ class Outcome:
 
     @classmethod
     def ranked(cls, scores: tuple[int, ...], ranking: tuple[str, ...], points: dict[str, int], text: RankLines,
-               winners: tuple[int, ...] | None = None) -> "Outcome":
+               winners: tuple[int, ...] | None = None, tie_by_order: bool = False) -> "Outcome":
         """:meth:`from_scores` of a ranking (the end of most games): the same outcome, its fields written at once
         rather than one by one through the frozen class's guard (which costs a short game's end a few percent).
         ``winners`` given (the seats of the first-ranked items) win instead of the seats with the top score; none
@@ -111,7 +114,8 @@ class Outcome:
             paid[seat - 1] = share
         outcome = object.__new__(cls)
         outcome.__dict__.update(scores=scores, winners=winners, returns=tuple(paid),
-                                ranking=ranking, points=points, goals=(), _text=text, ended="end condition", teams=())
+                                ranking=ranking, points=points, goals=(), _text=text, ended="end condition", teams=(),
+                                tie_by_order=tie_by_order)
         return outcome
 
     def for_teams(self, teams: tuple[tuple[int, ...], ...]) -> "Outcome":
@@ -120,7 +124,7 @@ class Outcome:
         pooled = tuple(total[seat] for seat in range(1, len(self.scores) + 1))
         lines = [f"team of seats {' and '.join(map(str, team))}: {total[team[0]]}" for team in teams]
         text = "\n".join([self.text, *lines]) if self.text else "\n".join(lines)
-        details = {k: getattr(self, k) for k in ("ranking", "points", "goals", "ended")}
+        details = {k: getattr(self, k) for k in ("ranking", "points", "goals", "ended", "tie_by_order")}
         return Outcome.from_scores(pooled, **details, text=text, teams=teams)
 
     def ending(self, ended: str) -> "Outcome":
@@ -210,11 +214,14 @@ class Ranking:
             if seat:
                 seat_scores[seat - 1] += pts
             rows.append((item, key, pts, seat))
-        winners = None
+        winners, by_order = None, False
         if self.first_ranked and rows:
             best = rows[0][1]
             winners = tuple(sorted({seat for _, key, _, seat in rows if key == best and seat}))
-        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(rows), winners)
+        elif len(rows) > 1 and rows[1][1] == rows[0][1]:  # the first two tie on every key: did the order pay one more?
+            _, best, top, first_seat = rows[0]
+            by_order = any(seat != first_seat and pts < top for _, key, pts, seat in rows[1:] if key == best)
+        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(rows), winners, by_order)
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,15 @@ VARIABLE = "$"  # ``$NAME``: any value, the same wherever NAME appears in the pa
 VARIABLE_NAME = re.compile(r"\$[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
+def values_text(values: Sequence[Any]) -> str:
+    """A pattern's values as a player reads them: an empty square (``.``) in words, every other value as written.
+
+    >>> values_text(("A", "_", "$a", "."))
+    'A, _, $a, an empty square'
+    """
+    return ", ".join(["an empty square" if v == EMPTY else str(v) for v in values])
+
+
 def is_free(value: Any) -> bool:
     """Whether a pattern value is ``_`` or a ``$NAME`` variable rather than a value to find."""
     return value == ANY_VALUE or (isinstance(value, str) and value.startswith(VARIABLE))

@@ -85,8 +85,9 @@ class Builder:
     def __init__(self, tree: Mapping) -> None:
         self.tree = tree
         self.sink = DiagnosticSink(misused={})
-        self.cell_places: dict[tuple[str, int], list[SourcePos | None]] = {}  # (attribute, component): each face's
-        # cell as written, read once the board is (engine.compiling.cell_attributes)
+        self.cell_places: dict[tuple[str, int], list[SourcePos | None | list[SourcePos | None]]] = {}  # (attribute,
+        # component): where each face's cell (of a list of cells: each item) is written, read once the board is
+        # (engine.compiling.cell_attributes)
         name = tree.get("name")
         self.game = Game(
             name=str(name) if name else "unnamed",

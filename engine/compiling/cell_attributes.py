@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.grid import format_cell, parse_cell
-from engine.compiling.components import CELL
+from engine.compiling.components import CELL, is_pair
 from engine.lang.types import LIST_OF
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ def read_cell_attributes(b: "Builder") -> None:
         if type_name.removeprefix(LIST_OF) != CELL:
             continue
         if g.grid is None:  # once for the attribute, where its first value is written
-            where = next((at for (name, _), places in b.cell_places.items() if name == attr for at in places), None)
+            where = next((at[0] if isinstance(at, list) and at else at for (name, _), places in b.cell_places.items()
+                          if name == attr for at in places), None)
             b.error(where, f"{attr} is a cell of the board, but this ruleset has no board",
                     "add a 'board:' (a board of points names its places: {kind: points, points: {a: [0, 0]}, links: []})")
             continue
@@ -61,8 +62,11 @@ def read_cell_attributes(b: "Builder") -> None:
                     continue
                 places = b.cell_places.get((attr, cid))
                 where = places[face] if places and face < len(places) else None
-                row[cid] = ([_cell(b, attr, v, where) for v in value] if type_name.startswith(LIST_OF)
-                            else _cell(b, attr, value, where))
+                if isinstance(where, list):  # a list of cells: each item where it is written
+                    row[cid] = [_cell(b, attr, v, where[i] if i < len(where) else None) for i, v in enumerate(value)]
+                else:
+                    row[cid] = ([_cell(b, attr, v, where) for v in value] if type_name.startswith(LIST_OF)
+                                else _cell(b, attr, value, where))
 
 
 def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cell | None:
@@ -73,10 +77,10 @@ def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cel
     names: dict[str, Cell] = getattr(grid, "names", {})
     if isinstance(value, str):
         cell = names.get(str(value)) or parse_cell(str(value))
-    elif isinstance(value, list) and len(value) == 2:
-        cell = (value[0], value[1]) if all(isinstance(v, int) and not isinstance(v, bool) for v in value) else None
+    elif is_pair(value):
+        cell = (value[0], value[1])
     else:
-        return None  # neither text nor a pair: reported already (engine.compiling.components.check_value)
+        return None  # neither text nor a pair of whole numbers: reported already (engine.compiling.components.check_value)
     if cell is None or (grid.fixed and not grid.contains(cell)):
         shown = format_cell(cell) if cell is not None else str(value)
         kind = "point" if names or hasattr(grid, "links") else "cell"

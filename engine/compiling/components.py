@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.patterns import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
-from engine.core.yamlsource import Mapping, Sequence, plain
+from engine.core.yamlsource import Mapping, Sequence, plain, yaml_text
 from engine.lang.types import BUILT_IN, LIST_OF
 
 if TYPE_CHECKING:
@@ -185,8 +185,11 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
         b.game.identical[ident] = tuple(range(first, len(b.game.component_names)))
     for attr in values:  # where each cell was written: it is read once the board is (engine.compiling.cell_attributes)
         if attrs[attr][0].removeprefix(LIST_OF) == CELL:
-            b.cell_places.update(((attr, cid), where.get(attr) or [pos] * len(faces))
-                                 for cid in range(first, len(b.game.component_names)))
+            places: list[SourcePos | None | list[SourcePos | None]] = list(where.get(attr) or [pos] * len(faces))
+            if attrs[attr][0].startswith(LIST_OF):  # a list of cells: each item where it is written
+                places = [[getattr(item, "pos", None) or at for item in v] if isinstance(v, list) else at
+                          for v, at in zip(values[attr], places)]
+            b.cell_places.update(((attr, cid), places) for cid in range(first, len(b.game.component_names)))
 
 
 def _unknown_attribute_hint(kind: str, attr: str, attrs: "Iterable[str]") -> str:
@@ -265,10 +268,21 @@ def check_value(b: "Builder", value: Any, type_name: str, pos: SourcePos | None,
         b.error(pos, f"{what} must be a whole number, not '{value}'")
     elif type_name == "bool" and not isinstance(value, bool):
         b.error(pos, f"{what} must be true or false, not '{value}'")
-    elif type_name == CELL and not (isinstance(value, str) or isinstance(value, Sequence) and len(value) == 2):
-        b.error(pos, f"{what} is a cell of the board: a point's name, \"x,y\" or [x, y], not '{value}'")
+    elif type_name == CELL and not (isinstance(value, str) or is_pair(value)):
+        b.error(pos, f"{what} is a cell of the board: a point's name, \"x,y\" or [x, y] of whole numbers, "
+                     f"not '{yaml_text(plain(value))}'")
     elif type_name == TABLE and not isinstance(value, (Mapping, Sequence)):
         b.error(pos, f"{what} must be a mapping or a list (a table read by a building block), not '{value}'")
+
+
+def is_pair(value: Any) -> bool:
+    """Whether ``value`` is a cell written as ``[x, y]``: a list of two whole numbers (true is no number).
+
+    >>> is_pair([2, 0]), is_pair([True, 1]), is_pair([1, 2, 3]), is_pair("2,0")
+    (True, False, False, False)
+    """
+    return (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
 
 
 def _values_hint(type_name: str, values: tuple[str, ...], free: bool) -> str:

@@ -327,13 +327,20 @@ class GreedyAgent:
     actions and scores the position as :func:`estimated_returns` does.
     """
 
-    name = "greedy"
-
     def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH) -> None:
         self.rng = rng
         self.rollouts = rollouts
         self.lookahead = lookahead
         self.depth = depth
+
+    @property
+    def name(self) -> str:
+        """The spec that makes this agent (``greedy``, ``greedy:depth=30``), as play and its hints name it.
+
+        >>> GreedyAgent(random.Random(0)).name, GreedyAgent(random.Random(0), depth=30).name
+        ('greedy', 'greedy:depth=30')
+        """
+        return "greedy" if self.depth == GREEDY_DEPTH else f"greedy:depth={self.depth}"
 
     def choose(self, state: "State") -> Action:
         refuse_chance(state, self.name)

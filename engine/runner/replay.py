@@ -242,9 +242,24 @@ class Replay:
     # ------------------------------------------------------------ playing back
 
     def changed(self, game: Game) -> str | None:
-        """Why ``game`` is not the ruleset this replay was recorded with (None when it is, or unknown)."""
-        if self.content_hash is None or self.content_hash == game.content_hash:
+        """Why ``game`` is not the ruleset this replay was recorded with (None when it is, or unknown): its content
+        hash differs, or its version (the hash covers the version, so a version that alone differs was edited in the
+        log, as a save's is refused).
+
+        >>> import engine
+        >>> name = engine.builtin_names()[0]
+        >>> game = engine.load(name)
+        >>> Replay(name, [], 2, 0, content_hash=game.content_hash, version=game.version).changed(game) is None
+        True
+        >>> Replay(name, [], 2, 0, content_hash=game.content_hash, version=game.version + 1).changed(game)[:21]
+        'the log says version '
+        """
+        if self.content_hash is None or (self.content_hash == game.content_hash
+                                         and self.version in (None, game.version)):
             return None
+        if self.content_hash == game.content_hash:
+            return (f"the log says version {self.version} of '{game.name}', but its content hash is that of version "
+                    f"{game.version}, as the ruleset is now: the log was edited")
         then = f"version {self.version}, content hash {self.content_hash}"
         now = f"version {game.version}, content hash {game.content_hash}"
         named = [f"variant {'+'.join(self.variant)}"] * bool(self.variant) + [f"{k}={v}" for k, v in self.set_options.items()]

@@ -16,9 +16,10 @@ the low end of the 95% Wilson interval of its users' win rate is above the
 mean win rate of a seat (sole wins / (games x players)), and ``weak`` when
 the high end is below it.  A run in which no game had a decision (every step
 automatic) has no first mover and flags nothing: no decision could use
-anything.  A kind of component that no decision of the run used at all
-(cards the game turns up by itself, pieces only ever taken as a choice's one
-option) is not flagged ``unused``, nor are its components: its zero uses
+anything.  A piece a choice took as its one option, without asking, counts as
+used by its chooser (no decision, but the piece was played).  A kind of
+component that no decision of the run used at all
+(cards the game turns up by itself) is not flagged ``unused``, nor are its components: its zero uses
 show that no player chose it, not that players passed it by.  In a
 cooperative game (every seat one team) nothing is flagged ``strong`` or
 ``weak``: every seat shares each result, so its users' wins measure how long
@@ -188,6 +189,7 @@ class GameResult:
     scores: tuple[int, ...] = ()  # each seat's final score
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
     sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
+    tie_by_order: bool = False  # the first place went by the order ``rank`` lists the items, tied on every key
 
     @property
     def draw(self) -> bool:
@@ -354,6 +356,12 @@ class SimulationReport:
         return sum(r.turn_limit for r in self.results)
 
     @property
+    def games_tied_by_order(self) -> int:
+        """Games whose first place went by the order ``rank`` lists the items: items of two seats tied on every key,
+        the one listed first paid more (with ``points: [1, 0]`` and keys that always tie, seat 1 wins every game)."""
+        return sum(r.tie_by_order for r in self.results)
+
+    @property
     def games_opened_sealed(self) -> int:
         """Games whose first decision was sealed, every seat choosing at once: no seat moved first."""
         return sum(1 for r in self.results if r.first and r.sealed_start)
@@ -483,6 +491,7 @@ class SimulationReport:
             "games_without_decisions": self.games_without_decisions,
             "games_opened_sealed": self.games_opened_sealed,
             "games_at_turn_limit": self.games_at_turn_limit,
+            "games_tied_by_order": self.games_tied_by_order,
             "lead_changes": changes.to_json() if changes else None,
             "games_without_lead_change": self.games_without_lead_change if changes else None,
             "margin": margin.to_json() if margin else None,

@@ -23,12 +23,14 @@ import operator
 import platform
 import random
 import shlex
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from engine.blocks.choices import chosen_components
+from engine.blocks.choices import ForcedPicks, chosen_components
 from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef, keeping
 from engine.core import rng
@@ -141,8 +143,9 @@ def count_lead_changes(leaders: Sequence[int]) -> int:
     return changes
 
 
-def held_by_rival(state: State, cid: int, seat: int, teams: Sequence[tuple[int, ...]]) -> bool:
-    """True when component ``cid`` lies in a zone of a role played by a seat of another side than ``seat``'s.
+def held_by_rival(state: State, cid: int, seat: int, teams: Sequence[tuple[int, ...]], zone: int | None = None) -> bool:
+    """True when component ``cid`` lies in a zone of a role played by a seat of another side than ``seat``'s (or lay
+    there: in ``zone``, when given).
 
     A choice that picks such a component (a target among the opponents' pieces) does not make it the
     chooser's: it is not counted as used by the chooser, so the per-component table says how the seats
@@ -156,9 +159,33 @@ def held_by_rival(state: State, cid: int, seat: int, teams: Sequence[tuple[int, 
     >>> held_by_rival(state, 2, 1, ((1, 2),))  # a partner's component is its side's
     False
     """
-    owner = state.game.zone_owner[state.zone_of[cid]]
+    owner = state.game.zone_owner[state.zone_of[cid] if zone is None else zone]
     holder = state.seat_of.get(owner, 0) if owner is not None else 0
     return bool(holder) and not any(seat in side and holder in side for side in teams)
+
+
+_ticking = threading.local()  # .tick while counting_decisions() watches the games this thread plays
+
+
+@contextmanager
+def counting_decisions(tick: Callable[[int], None]) -> Iterator[None]:
+    """Call ``tick(decisions)`` after each decision of the games this thread plays meanwhile, with the decisions of
+    the game so far: how far a slow game has got (a run's progress counts games, so one long game between search
+    bots showed only the clock).  Games played elsewhere (a run's worker processes, a cluster) tick nothing.
+
+    >>> import engine
+    >>> ticks = []
+    >>> with counting_decisions(ticks.append):
+    ...     result = play_game(engine.load(engine.builtin_names()[0]), 2, seed=1, specs=["random", "random"])
+    >>> ticks == list(range(1, result.length + 1))
+    True
+    """
+    before = getattr(_ticking, "tick", None)
+    _ticking.tick = tick
+    try:
+        yield
+    finally:
+        _ticking.tick = before
 
 
 def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> GameResult:
@@ -169,15 +196,26 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     there (see :func:`count_lead_changes`).
     """
     state = game.new_state(players=players, seed=seed)
+    forced = ForcedPicks(state)  # the pieces effects take as a choice's one option: no decision, but played
+    used: list[list[int]] = [[] for _ in range(players)]
+    teams = sides(teams_of(game, players), players)
+
+    def count_forced() -> None:
+        """The pieces taken as a choice's one option during the last action are used by their chooser, as answers are
+        (not those of the set-up and the turns before the first decision: a start many games share is kept)."""
+        for chooser, cid, zone in forced.picks:
+            if chooser and not held_by_rival(state, cid, chooser, teams, zone):
+                used[chooser - 1].append(cid)
+        forced.picks.clear()
+
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
     first = 0 if state.is_terminal else state.seat_to_move
     sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
-    used: list[list[int]] = [[] for _ in range(players)]
-    teams = sides(teams_of(game, players), players)
     track = game.running_score is not None and len(teams) > 1
     leaders: list[int] = []
     leads = True  # the top two running scores were opposite after every action so far
     length = 0
+    tick = getattr(_ticking, "tick", None)
     while not state.is_terminal:
         seat = state.seat_to_move
         action = seats[seat - 1].choose(state)
@@ -186,8 +224,13 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
-        state.apply(action, undo=False)  # a game the ruleset fails in is dropped
+        with forced:
+            state.apply(action, undo=False)  # a game the ruleset fails in is dropped
+        if forced.picks:
+            count_forced()
         length += 1
+        if tick is not None:
+            tick(length)
         if track:
             scores = side_scores([game.score_of(state, s) for s in range(1, players + 1)], teams)
             leaders.append(leader(scores))
@@ -206,6 +249,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",
         sealed_start=sealed_start,
+        tie_by_order=state.outcome.tie_by_order,
     )
 
 

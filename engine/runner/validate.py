@@ -164,12 +164,38 @@ def notes_for_path(path: str) -> list[Diagnostic]:
         names = variant_names(p)
         found: dict[str, Diagnostic] = {}
         for variants in [[], *([name] for name in names)]:
-            for note in replacements(compose(p, variants)):
-                suffix = f" (with variant '{variants[0]}')" if variants else ""
+            tree = compose(p, variants)
+            suffix = f" (with variant '{variants[0]}')" if variants else ""
+            for note in replacements(tree):
                 found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
+            for pos, text in unset_attributes(tree):
+                found.setdefault(text, Diagnostic(pos, f"{text}{suffix}"))
     except (RulesetError, RecursionError):
         return []
     return list(found.values())
+
+
+def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
+    """Each attribute a kind declares that none of its components gives a value: every one reads ``none`` (a value
+    left out is none, so a kind's optional attribute is simply not written; one that none has is likely forgotten).
+    A kind written in the shorthand (``Front/Back``) is left alone.
+
+    >>> tree = load_yaml("r.yaml", "components: {card: {attributes: {cost: int, power: int}, instances: [{id: a, cost: 1}]}}")
+    >>> [text for _, text in unset_attributes(tree)]
+    ["attribute 'power' of card is given by no card, so every card reads none"]
+    """
+    kinds = tree.get("components")
+    found = []
+    for kind, spec in kinds.items() if isinstance(kinds, Mapping) else ():
+        attributes = spec.get("attributes") if isinstance(spec, Mapping) else None
+        instances = spec.get("instances") if isinstance(spec, Mapping) else None
+        if not isinstance(attributes, Mapping) or not isinstance(instances, list) or not instances:
+            continue
+        if not all(isinstance(i, Mapping) for i in instances):
+            continue  # the shorthand gives a face attribute by the text alone
+        found += [(attributes.key_pos.get(name), f"attribute '{name}' of {kind} is given by no {kind}, so every {kind} "
+                                                 "reads none") for name in attributes if not any(name in i for i in instances)]
+    return found
 
 
 def _check(path: Path, variants: list[str], set_options: dict[str, str] | None = None,
@@ -211,23 +237,25 @@ def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
     return blame_extension(path, RulesetError(found)).diagnostics if found else []
 
 
-HOOK = re.compile(r"on_[A-Za-z0-9_]+\Z")
-"""An attribute named like a hook (``on_lose``): a program run when something happens, if something runs it."""
+ENGLISH = frozenset({"description", "title", "doc", "text"})
+"""Keys whose values are English for readers: a name written there names nothing the game runs."""
 
 
 def _unread_hooks(path: Path, variants: list[str]) -> list[Diagnostic]:
-    """A problem at each text attribute named like a hook (``on_lose``) whose values are code but which no step,
-    section or code outside the components names: nothing runs its programs (a contest runs ``on_win`` because its
-    step says ``on_win: on_win``; ``perform(c, on_play)`` runs one ``programs:`` lists).  A base's attribute is
-    reported at the line of ``path`` that caused it.
+    """A problem at each text attribute whose values are code but which no step, section or code outside the
+    components names: nothing runs its programs (a contest runs ``on_win`` because its step says ``on_win: on_win``;
+    ``perform(c, on_play)`` runs one ``programs:`` lists).  Only what settings and code say names it: not a key
+    (``do: {effect: ...}`` runs no attribute ``effect``), nor English (a description, a doc, a card's rule).  A base's
+    attribute is reported at the line of ``path`` that caused it.
     """
     tree = compose(path, variants)
     kinds = tree.get("components")
     if not isinstance(kinds, Mapping):
         return []
-    named = names_in([value for key, value in tree.items() if key not in ("components", _VARIANTS)])
-    named |= names_in([list(i.values()) for spec in kinds.values() if isinstance(spec, Mapping)
-                       for i in spec.get("instances") or [] if isinstance(i, Mapping)])  # a program may perform another
+    named = _names_said({key: value for key, value in tree.items() if key not in ("components", _VARIANTS)})
+    named |= _names_said([value for spec in kinds.values() if isinstance(spec, Mapping)  # a program may perform another
+                          for i in spec.get("instances") or [] if isinstance(i, Mapping)
+                          for value in i.values() if _is_code(value)])
     found: list[Diagnostic] = []
     for kind, spec in kinds.items():
         attributes = spec.get("attributes") if isinstance(spec, Mapping) else None
@@ -237,7 +265,7 @@ def _unread_hooks(path: Path, variants: list[str]) -> list[Diagnostic]:
         texts = [name for name, type_ in attributes.items() if type_ == "text"]
         run = [name for name in texts if name in named and any(isinstance(i.get(name), str) for i in instances)]
         for name in texts:
-            if not HOOK.match(str(name)) or name in named or not any(_is_code(i.get(name)) for i in instances):
+            if name in named or not any(_is_code(i.get(name)) for i in instances):
                 continue
             found.append(Diagnostic(
                 attributes.key_pos.get(name) or SourcePos(str(path), 1, 1),
@@ -261,6 +289,21 @@ def _is_code(value: object) -> bool:
     except RulecraftError:
         return False
     return True
+
+
+def _names_said(node: object) -> set[str]:
+    """Every name written in ``node``'s values at any depth, but for its keys and its English (:data:`ENGLISH`).
+
+    >>> sorted(_names_said({"do": {"effect": "perform(self, on_win)", "doc": "the effect of on_lose"}}))
+    ['on_win', 'perform', 'self']
+    """
+    if isinstance(node, str):
+        return set(NAME.findall(node))
+    if isinstance(node, dict):
+        return set().union(*(_names_said(value) for key, value in node.items() if key not in ENGLISH))
+    if isinstance(node, (list, tuple)):
+        return set().union(*map(_names_said, node))
+    return set()
 
 
 def names_in(node: object) -> set[str]:

@@ -142,7 +142,11 @@ class Bracket:
 
     def capture(self, s: "StateView", cell: Cell, value: Any) -> int:
         """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
-        cells = self.cells(s, cell, value)
+        if self.board is not None:  # (cells(), without its call)
+            own, rival = self._sides(s, value)
+            cells = self.board.closed(cell, own, rival)
+        else:
+            cells = self.cells(s, cell, value)
         if self.zone is None:
             s.flip_cells(cells)
         else:

@@ -371,13 +371,16 @@ class Place(Step):
         on = s.grid.get(cell) if s.log is not None else None  # the piece beneath, for the log
         s.place(cid, cell, face)
         s.slices[Placed.block] = self.placed[cid]
-        note_placed(s, cid)
-        if s.log is not None:
+        if self.game.queues_placements:
+            note_placed(s, cid)
+        log = s.log
+        if log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
-            s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
+            log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
         if self.bracket is not None:
             captured = self.bracket.capture(s, cell, self.bracket.values[face][cid])
-            s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
+            if log is not None:
+                s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
         if self.then is not None:
             s.budget = s.game.limits.steps
             env = [None] * self.then.slots

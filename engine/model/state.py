@@ -30,7 +30,7 @@ from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, D
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, turn_up
-from engine.core.kept_cells import CellKind, recell, reface
+from engine.core.kept_cells import CellKind, flip_cells, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
 from engine.core.kept_pairs import pair_up, unpair
@@ -1169,18 +1169,18 @@ class State:
 
     def flip_cells(self, cells: Sequence[Cell]) -> None:
         """Turn the top piece of each of ``cells`` (each once) to its next face: :meth:`flip` of each, in one loop
-        (the board's pieces have no face tallies: only the cells kept by value follow the faces).
+        (the board's pieces have no face tallies: only the cells kept by value follow the faces, in the same call).
 
         Example: ``s.flip_cells([(3, 3), (4, 3)])`` is ``s.flip(s.grid[(3, 3)]); s.flip(s.grid[(4, 3)])``.
         """
         self._actions = None
-        grid, face, count, by_value = self.grid, self.face, self.game.face_count, self.by_value
+        if self.by_value:
+            flip_cells(self.by_value, cells, self.grid, self.face, self.game.face_count)
+            return
+        grid, face, count = self.grid, self.face, self.game.face_count
         for cell in cells:
             cid = grid[cell]
-            old = face[cid]
-            new = face[cid] = (old + 1) % count[cid]
-            if by_value:
-                reface(by_value, cell, cid, old, new)
+            face[cid] = (face[cid] + 1) % count[cid]
 
     def show(self, cid: int, face: int) -> None:
         """Turn a component to ``face``: every change of face comes here (:meth:`flip` too), so that what the state

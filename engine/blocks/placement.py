@@ -50,7 +50,7 @@ from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
-from engine.core.face_tallies import FaceTally, face_counts
+from engine.core.face_tallies import FaceTally, distinct_values
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ class Place(Step):
         zone = self.source(s)
         hand = s.zones[zone]
         tally = self.copy_tallies.get(zone) if self.copy_tallies else None
-        if tally is not None and hand and len(face_counts(s, tally)) == 1:  # copies of one piece, at any size
+        if tally is not None and hand and (tally in s.same_faces or distinct_values(s, tally) == 1):  # copies of one piece
             first = hand[0]
             hand = [first]
             key = (first, s.face[first]) if self.faces_vary else (first,)  # the key of that one-piece zone
@@ -291,11 +291,11 @@ class Place(Step):
         are (a count kept where it would save little costs more per move than it saves).  Not on the board, whose
         faces groups turn by hand.
         """
-        distinct = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
+        different = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
         big = len(hand) > KEPT_ZONE and zone != self.game.board_zone
         tally = self.copy_tallies.get(zone, False) if big else None
         if tally:
-            distinct = len(face_counts(s, tally))
+            different = distinct_values(s, tally)
         first: dict[Any, int] = {}
         if self.as_is:
             face, keys = s.face, self.piece_keys
@@ -303,7 +303,7 @@ class Place(Step):
                 key = keys[face[cid]][cid]
                 if key not in first:
                     first[key] = cid
-                    if len(first) == distinct:
+                    if len(first) == different:
                         break
         else:
             names = self.game.piece_names
@@ -311,7 +311,7 @@ class Place(Step):
                 name = names[cid]
                 if name not in first:
                     first[name] = cid
-                    if len(first) == distinct:
+                    if len(first) == different:
                         break
         if tally is False:  # the first walk of this zone: keep its count if stopping early skips most of it
             last = hand.index(next(reversed(first.values())))

@@ -162,6 +162,10 @@ class Place(Step):
         # Whether the placements are every piece on offer on every cell allowed (no restriction, bracket, pass):
         # then entering the step lists them straight away.
         self.plain = self.restrict is None and self.bracket is None and not (self.optional or self.must_pass)
+        # Whether they are the empty cells where a piece brackets a line, read from a bit board (see _placements),
+        # with no pass beside them: then entering lists them straight away too, while there are some.
+        self.bit_bracket = (self.restrict is None and self.bracket is not None and self.bracket.required
+                            and self.bracket.board is not None and not (self.touching or self.drop or self.optional))
 
     # -- decisions
 
@@ -172,6 +176,16 @@ class Place(Step):
                 cells = self.cells(s)
                 if cells:
                     s._actions = ProductSpace(self, pieces, cells)  # the pending decision: keep it
+                    return True
+        elif self.bit_bracket:  # one piece on offer: the cells where it brackets, read from the bits when asked for
+            pieces = self.pieces(s)
+            if len(pieces) == 1:
+                (cid, face), = pieces
+                bracket = self.bracket
+                assert bracket is not None and bracket.board is not None
+                found = bracket.found(s, bracket.values[face][cid], False)
+                if found:
+                    s._actions = CellSpace(self, (cid, face), bracket.board, found)
                     return True
         space = self._placements(s)
         if len(space) == 0:

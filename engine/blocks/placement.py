@@ -264,7 +264,7 @@ class Place(Step):
         zone = self.source(s)
         hand = s.zones[zone]
         tally = self.copy_tallies.get(zone) if self.copy_tallies else None
-        if tally is not None and hand and (tally in s.same_faces or distinct_values(s, tally) == 1):  # copies of one piece
+        if tally is not None and hand and (tally in s.same_faces or distinct_values(s, tally) == 1):  # copies of one
             first = hand[0]
             hand = [first]
             key = (first, s.face[first]) if self.faces_vary else (first,)  # the key of that one-piece zone

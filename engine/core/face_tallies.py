@@ -97,7 +97,8 @@ def distinct_values(s: FaceTallied, tally: FaceTally) -> int:
 def joined(same_faces: dict[FaceTally, Any], face: list[int], cid: int, zone: int) -> None:
     """``cid`` came into ``zone`` or turned over in it: a zone noted as showing one value that it does not show
     is noted no longer (counted afresh when next asked)."""
-    stale = [tally for tally, value in same_faces.items() if tally.zone == zone and tally.table[face[cid]][cid] != value]
+    stale = [tally for tally, value in same_faces.items()
+             if tally.zone == zone and tally.table[face[cid]][cid] != value]
     for tally in stale:
         del same_faces[tally]
 

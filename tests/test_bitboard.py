@@ -84,3 +84,29 @@ def test_captured_cells_read_along_rays_are_those_walked(drawn: tuple[SquareGrid
     s = SimpleNamespace(grid={c: i for i, c in enumerate(cells)}, face=[0] * len(values[0]), by_value={},
                         game=SimpleNamespace(grid=grid))
     assert bracket.cells(s, cell, value) == bracketed(grid.offsets, pieces.get, cell, value)
+
+
+def test_a_bracket_step_lists_its_cells_as_it_is_entered() -> None:
+    """A place step whose placements are a bracket's cells on a bit board keeps them as it is entered: the same
+    placements, in the same order, as listing them afresh, at every decision of random games (passes too)."""
+    import random
+
+    from engine.blocks.placement import Place
+    from tests.conftest import shipped_game
+
+    game = shipped_game("othello")
+    step = next(step for step in game.steps if isinstance(step, Place))
+    assert step.bit_bracket
+    entered = 0
+    for seed in range(4):
+        s = game.new_state(players=2, seed=seed)
+        choose = random.Random(seed)
+        while not s.is_terminal:
+            kept = s._actions
+            if isinstance(kept, CellSpace):
+                entered += 1
+            fresh = s.clone()
+            fresh._actions = None
+            assert kept is not None and kept.all_args() == fresh.legal_actions().all_args()
+            s.play(choose.randrange(len(s.legal_actions())))
+    assert entered > 100

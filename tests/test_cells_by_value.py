@@ -89,15 +89,42 @@ def test_a_clone_keeps_its_own_sets() -> None:
     assert kept(s) == scanned(s) and kept(copy) == scanned(copy) and kept(s) != kept(copy)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(BOARDS), st.integers(0, 10_000), st.data())
+def test_flipping_cells_at_once_is_flipping_each(name: str, seed: int, data: st.DataObject) -> None:
+    """``flip_cells`` (a bracket's captures) leaves the state, and every kept table, as a flip of each cell's top
+    piece in turn does."""
+    game = shipped_game(name)
+    s = game.new_state(players=game.player_counts[0], seed=seed)
+    choose = random.Random(seed)
+    for _ in range(choose.randrange(40)):
+        if s.is_terminal:
+            break
+        s.play(choose.randrange(len(s.legal_actions())))
+    for kind in kinds(game):
+        kept_cells(s, kind)
+    cells = data.draw(st.lists(st.sampled_from(sorted(s.grid)), unique=True)) if s.grid else []
+    each = s.clone()
+    s.flip_cells(cells)
+    for cell in cells:
+        each.flip(each.grid[cell])
+    assert s == each and s.face == each.face and kept(s) == kept(each) == scanned(s)
+
+
 def test_a_skipped_update_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A flip that turns the face without telling the kept cells leaves them stale, and the check says so."""
     def bare_flip(self: State, cid: int) -> None:
         self._actions = None
         self.face[cid] = (self.face[cid] + 1) % self.game.face_count[cid]
 
+    def bare_flip_cells(self: State, cells: list[tuple[int, int]]) -> None:
+        for cell in cells:
+            bare_flip(self, self.grid[cell])
+
     game = shipped_game("othello")
     assert play_checked(game, 2, 0, actions=30)  # bracketed discs turn over
     monkeypatch.setattr(State, "flip", bare_flip)
+    monkeypatch.setattr(State, "flip_cells", bare_flip_cells)
     with pytest.raises(AssertionError):
         play_checked(game, 2, 0, actions=30)
 

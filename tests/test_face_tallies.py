@@ -1,7 +1,8 @@
 """Counts by face kept up to date (engine/core/face_tallies.py): a state's face tallies equal a fresh count of
-their zones after every action of random games of every shipped ruleset, and after any move, placement, swap,
-flip and change of face (hypothesis), in clones too; the pieces a placement offers from a big zone, read with
-them, are the first of each name (and face) a walk over the whole zone finds."""
+their zones, and a zone noted as showing one value shows only it, after every action of random games of every
+shipped ruleset, and after any move, placement, swap, flip and change of face (hypothesis), in clones too; the
+pieces a placement offers from a big zone, read with them, are the first of each name (and face) a walk over the
+whole zone finds."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.blocks.placement import COUNT_SKIPS, KEPT_ZONE, Place
-from engine.core.face_tallies import FaceTally, face_counts
+from engine.core.face_tallies import FaceTally, distinct_values
 from engine.model.state import State
 from tests.conftest import shipped_game
 
@@ -29,16 +30,23 @@ def track_every_zone(s: State, table: list[list[tuple[str, int]]]) -> None:
     """A face tally of every zone but the board."""
     for zone in range(len(s.zones)):
         if zone != s.game.board_zone:
-            face_counts(s, FaceTally(zone, table))
+            distinct_values(s, FaceTally(zone, table))
 
 
 def counted(s: State, tally: FaceTally) -> dict:
     return dict(Counter(tally.table[s.face[c]][c] for c in s.zones[tally.zone]))
 
 
-def check(s: State) -> None:
+def check(s: State, table: list[list[tuple[str, int]]]) -> None:
     for tally, counts in s.face_tallies.items():
         assert counts == counted(s, tally), tally
+    for tally, value in s.same_faces.items():
+        assert set(counted(s, tally)) <= {value}, tally
+        assert tally not in s.face_tallies
+    for zone in range(len(s.zones)):  # what a placement asks: how many values a zone shows
+        if zone != s.game.board_zone:
+            tally = FaceTally(zone, table)
+            assert distinct_values(s, tally) == len(counted(s, tally))
 
 
 @pytest.mark.parametrize("name", engine.builtin_names())
@@ -53,10 +61,11 @@ def test_face_tallies_equal_a_fresh_count(name: str) -> None:
             if s.is_terminal:
                 break
             s.play(choose.randrange(len(s.legal_actions())))
-            check(s)
+            check(s, table)
         copy = s.clone()
-        assert copy.face_tallies == s.face_tallies
+        assert copy.face_tallies == s.face_tallies and copy.same_faces == s.same_faces
         assert all(copy.face_tallies[t] is not s.face_tallies[t] for t in s.face_tallies)
+        assert copy.same_faces is not s.same_faces or not s.same_faces
 
 
 BOARDED = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]
@@ -84,7 +93,7 @@ def test_face_tallies_follow_any_change(name: str, data: st.DataObject) -> None:
             s.flip(cid)
         else:
             s.show(cid, data.draw(st.integers(0, game.face_count[cid] - 1)))
-        check(s)
+        check(s, table)
         if data.draw(st.booleans()):
             s = s.clone()
 
@@ -125,6 +134,6 @@ def test_a_big_zone_offers_the_first_of_each(names: list[str], data: st.DataObje
         copy_keys = keys if as_is else [names, names]
         step = SimpleNamespace(as_is=as_is, piece_keys=keys, game=SimpleNamespace(piece_names=names, board_zone=-1),
                                copy_keys=copy_keys, copy_tallies={0: FaceTally(0, copy_keys)} if counted_first else {})
-        s = SimpleNamespace(zones=[list(range(len(names)))], face=faces, face_tallies={})
+        s = SimpleNamespace(zones=[list(range(len(names)))], face=faces, face_tallies={}, same_faces={})
         for _ in range(2):  # (a fresh step decides on its first walk whether to count the zone)
             assert list(Place._firsts(step, s, s.zones[0], 0)) == walked(step, faces, s.zones[0])

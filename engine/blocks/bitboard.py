@@ -31,7 +31,7 @@ Cell = tuple[int, int]
 class BitBoard:
     """The bits of a fixed square board's cells and the shifts of its adjacency's steps."""
 
-    __slots__ = ("bits", "cells", "full", "ups", "downs")
+    __slots__ = ("bits", "cells", "full", "ups", "downs", "rays")
 
     def __init__(self, grid: "SquareGrid") -> None:
         assert grid.fixed, "a bit board needs a board with fixed edges"
@@ -43,6 +43,9 @@ class BitBoard:
         shifts = [-(dy * stride + dx) for dx, dy in grid.offsets]
         self.ups = tuple(n for n in shifts if n > 0)  # shifts towards higher bits
         self.downs = tuple(-n for n in shifts if n < 0)  # ... towards lower bits, by how many
+        # Each cell's lines to the edge (SquareGrid.rays: two cells or more), each as its cells' bits and its cells.
+        self.rays: dict[Cell, tuple[tuple[tuple[int, ...], tuple[Cell, ...]], ...]] = {
+            cell: tuple((tuple(self.bits[c] for c in ray), ray) for ray in rays) for cell, rays in grid.rays().items()}
 
     def mask(self, cells: Iterable[Cell]) -> int:
         """The set of ``cells`` as bits."""
@@ -61,22 +64,39 @@ class BitBoard:
     def bracketing(self, own: int, rival: int, among: int) -> int:
         """The cells of ``among`` from which, along one of the board's steps, one or more ``rival`` cells and then
         an ``own`` one follow: where a piece of its own would close off a line of rivals."""
-        found = 0  # every line's rivals, then the cell past each: kept only where it is one of ``among``
+        found = 0  # the cell past each rival of every line, one step at a time: kept only where it is one of ``among``
         for n in self.ups:
             run = (own << n) & rival
-            if run:
-                line = run
-                while run := (run << n) & rival:
-                    line |= run
-                found |= line << n
+            while run:
+                run <<= n
+                found |= run
+                run &= rival
         for n in self.downs:
             run = (own >> n) & rival
-            if run:
-                line = run
-                while run := (run >> n) & rival:
-                    line |= run
-                found |= line >> n
+            while run:
+                run >>= n
+                found |= run
+                run &= rival
         return found & among
+
+    def closed(self, cell: Cell, own: int, rival: int) -> list[Cell]:
+        """The cells of every line from ``cell`` along one of the board's steps of one or more ``rival`` cells then an
+        ``own`` one: what a piece put at ``cell`` closes off, line by line, each from ``cell`` outwards.
+
+        >>> from engine.blocks.grid import SquareGrid
+        >>> board = BitBoard(SquareGrid(adjacency="all", width=4, height=2))
+        >>> board.closed((0, 0), board.mask([(3, 0), (0, 1)]), board.mask([(1, 0), (2, 0), (1, 1)]))
+        [(1, 0), (2, 0)]
+        """
+        found: list[Cell] = []
+        for bits, ray in self.rays[cell]:
+            if bits[0] & rival:  # a line that starts with a rival: how far its rivals go, and whether its own ends them
+                for i, bit in enumerate(bits):
+                    if not bit & rival:
+                        if bit & own:
+                            found += ray[:i]
+                        break
+        return found
 
 
 class CellSpace(ActionSpace):

@@ -70,9 +70,13 @@ class Bracket:
     kind: CellKind | None  # the cells of each value as bits, as the state keeps them (with ``board``)
 
     def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
-        """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``."""
+        """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``: each line's, from
+        ``cell`` outwards, the lines in the order of the board's steps.  On a board of bits (``board``), read along
+        the cell's lines with the kept bits of each value (a line whose first cell is not a rival's is passed over
+        at once); elsewhere walked cell by cell."""
         if self.board is not None:
-            return self._along_rays(s, s.game.grid.rays()[cell], value)
+            own, rival = self._sides(s, value)
+            return self.board.closed(cell, own, rival)
         grid, face, values = s.grid, s.face, self.values
 
         def value_at(c: Cell) -> Any:
@@ -81,26 +85,15 @@ class Bracket:
 
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
-    def _along_rays(self, s: "StateView", rays: tuple[tuple[Cell, ...], ...], value: Any) -> list[Cell]:
-        """:meth:`cells` along a cell's lines to the edge (see ``SquareGrid.rays``: two cells or more), in the same
-        order.  A line whose first cell is empty or holds a piece of ``value`` closes nothing: it is passed over
-        before the walk, and a walk keeps only how far it went."""
-        assert self.board is not None and self.kind is not None
-        grid, bits, found = s.grid, self.board.bits, []
-        own = (s.by_value.get(self.kind) or kept_cells(s, self.kind))[value]
-        for ray in rays:
-            first = ray[0]
-            if first not in grid or bits[first] & own:
-                continue
-            i = 1
-            for c in ray[1:]:
-                if bits[c] & own:
-                    found += ray[:i]
-                    break
-                if c not in grid:
-                    break
-                i += 1
-        return found
+    def _sides(self, s: "StateView", value: Any) -> tuple[int, int]:
+        """The bits of the cells showing ``value`` and of those showing another value (a board with ``board``)."""
+        assert self.kind is not None
+        table = s.by_value.get(self.kind) or kept_cells(s, self.kind)
+        own, rival = table[value], 0
+        for v, bits in table.items():
+            if v != value:
+                rival |= bits
+        return own, rival
 
     def anywhere(self, s: "StateView", value: Any) -> list[Cell]:
         """The empty cells of the board where a piece of ``value`` would capture something, in the board's order
@@ -111,12 +104,8 @@ class Bracket:
     def found(self, s: "StateView", value: Any, taken: bool) -> int:
         """The bits of the cells where a piece of ``value`` would capture something (a board with ``board``): the
         empty ones, or with ``taken`` every cell (as if the piece there showed ``value``)."""
-        assert self.board is not None and self.kind is not None
-        table = s.by_value.get(self.kind) or kept_cells(s, self.kind)
-        own, rival = table[value], 0
-        for v, bits in table.items():
-            if v != value:
-                rival |= bits
+        assert self.board is not None
+        own, rival = self._sides(s, value)
         board = self.board
         return board.bracketing(own, rival, board.full if taken else board.full ^ (own | rival))
 
@@ -153,13 +142,16 @@ class Bracket:
 
     def capture(self, s: "StateView", cell: Cell, value: Any) -> int:
         """Capture what a piece of ``value`` just put at ``cell`` brackets; how many pieces were captured."""
-        cells = self.cells(s, cell, value)
-        for c in cells:
-            piece = s.grid[c]
-            if self.zone is None:
-                s.flip(piece)
-            else:
-                s.move(piece, self.zone_index)
+        if self.board is not None:  # (cells(), without its call)
+            own, rival = self._sides(s, value)
+            cells = self.board.closed(cell, own, rival)
+        else:
+            cells = self.cells(s, cell, value)
+        if self.zone is None:
+            s.flip_cells(cells)
+        else:
+            for c in cells:
+                s.move(s.grid[c], self.zone_index)
         return len(cells)
 
     def describe(self) -> str:

@@ -16,7 +16,7 @@ Each widens the protocol of the layer below:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, Self, Sequence, runtime_checkable
 
 from engine.core.actions import ActionSpace
 from engine.core.decisions import Decision
@@ -160,6 +160,8 @@ class StateView(StateData, Protocol):
     def swap(self, a: int, b: int) -> None: ...
 
     def flip(self, cid: int) -> None: ...
+
+    def flip_cells(self, cells: Sequence[Cell]) -> None: ...
 
     def show(self, cid: int, face: int) -> None: ...
 

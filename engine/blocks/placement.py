@@ -50,7 +50,7 @@ from engine.blocks.grid import SquareGrid, format_cell, parse_cell
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
-from engine.core.face_tallies import FaceTally, face_counts
+from engine.core.face_tallies import FaceTally, distinct_values
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -162,6 +162,10 @@ class Place(Step):
         # Whether the placements are every piece on offer on every cell allowed (no restriction, bracket, pass):
         # then entering the step lists them straight away.
         self.plain = self.restrict is None and self.bracket is None and not (self.optional or self.must_pass)
+        # Whether they are the empty cells where a piece brackets a line, read from a bit board (see _placements),
+        # with no pass beside them: then entering lists them straight away too, while there are some.
+        self.bit_bracket = (self.restrict is None and self.bracket is not None and self.bracket.required
+                            and self.bracket.board is not None and not (self.touching or self.drop or self.optional))
 
     # -- decisions
 
@@ -172,6 +176,16 @@ class Place(Step):
                 cells = self.cells(s)
                 if cells:
                     s._actions = ProductSpace(self, pieces, cells)  # the pending decision: keep it
+                    return True
+        elif self.bit_bracket:  # one piece on offer: the cells where it brackets, read from the bits when asked for
+            pieces = self.pieces(s)
+            if len(pieces) == 1:
+                (cid, face), = pieces
+                bracket = self.bracket
+                assert bracket is not None and bracket.board is not None
+                found = bracket.found(s, bracket.values[face][cid], False)
+                if found:
+                    s._actions = CellSpace(self, (cid, face), bracket.board, found)
                     return True
         space = self._placements(s)
         if len(space) == 0:
@@ -250,7 +264,7 @@ class Place(Step):
         zone = self.source(s)
         hand = s.zones[zone]
         tally = self.copy_tallies.get(zone) if self.copy_tallies else None
-        if tally is not None and hand and len(face_counts(s, tally)) == 1:  # copies of one piece, at any size
+        if tally is not None and hand and (tally in s.same_faces or distinct_values(s, tally) == 1):  # copies of one
             first = hand[0]
             hand = [first]
             key = (first, s.face[first]) if self.faces_vary else (first,)  # the key of that one-piece zone
@@ -291,11 +305,11 @@ class Place(Step):
         are (a count kept where it would save little costs more per move than it saves).  Not on the board, whose
         faces groups turn by hand.
         """
-        distinct = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
+        different = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
         big = len(hand) > KEPT_ZONE and zone != self.game.board_zone
         tally = self.copy_tallies.get(zone, False) if big else None
         if tally:
-            distinct = len(face_counts(s, tally))
+            different = distinct_values(s, tally)
         first: dict[Any, int] = {}
         if self.as_is:
             face, keys = s.face, self.piece_keys
@@ -303,7 +317,7 @@ class Place(Step):
                 key = keys[face[cid]][cid]
                 if key not in first:
                     first[key] = cid
-                    if len(first) == distinct:
+                    if len(first) == different:
                         break
         else:
             names = self.game.piece_names
@@ -311,7 +325,7 @@ class Place(Step):
                 name = names[cid]
                 if name not in first:
                     first[name] = cid
-                    if len(first) == distinct:
+                    if len(first) == different:
                         break
         if tally is False:  # the first walk of this zone: keep its count if stopping early skips most of it
             last = hand.index(next(reversed(first.values())))
@@ -371,13 +385,16 @@ class Place(Step):
         on = s.grid.get(cell) if s.log is not None else None  # the piece beneath, for the log
         s.place(cid, cell, face)
         s.slices[Placed.block] = self.placed[cid]
-        note_placed(s, cid)
-        if s.log is not None:
+        if self.game.queues_placements:
+            note_placed(s, cid)
+        log = s.log
+        if log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
-            s.log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
+            log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
         if self.bracket is not None:
             captured = self.bracket.capture(s, cell, self.bracket.values[face][cid])
-            s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
+            if log is not None:
+                s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
         if self.then is not None:
             s.budget = s.game.limits.steps
             env = [None] * self.then.slots

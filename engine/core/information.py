@@ -268,6 +268,7 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> N
         sample.tallies = {}  # the zones are dealt anew: their tallies are made again when read
         sample.by_value = {}  # and faces turned anew: cells by value too
         sample.face_tallies = {}  # and counts by face
+        sample.same_faces = {}
         for zone in owned:
             sample.zones[zone] = [hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:

@@ -133,3 +133,32 @@ def reface(by_value: dict[CellKind, dict[Any, Any]], cell: Cell, cid: int, old: 
             else:
                 table[was].discard(cell)
                 table[now].add(cell)
+
+
+def flip_cells(by_value: dict[CellKind, dict[Any, Any]], cells: Sequence[Cell], grid: dict[Cell, int], face: list[int],
+               face_count: Sequence[int]) -> None:
+    """Turn the top piece of each of ``cells`` (each once) to its next face and keep the sets up to date: what
+    :func:`reface` does for each piece, in one call.
+
+    >>> side = [["A", "B"], ["B", "A"]]
+    >>> s = type("S", (), {})(); s.grid, s.face, s.by_value = {(0, 0): 0, (1, 0): 1}, [0, 0], {}
+    >>> table = kept_cells(s, CellKind(side)); flip_cells(s.by_value, [(1, 0)], s.grid, s.face, [2, 2])
+    >>> s.face, sorted(table["A"]), sorted(table["B"])
+    ([0, 1], [(0, 0), (1, 0)], [])
+    """
+    for cell in cells:
+        cid = grid[cell]
+        old = face[cid]
+        new = face[cid] = (old + 1) % face_count[cid]
+        for kind, table in by_value.items():
+            values = kind.values
+            was, now = values[old][cid], values[new][cid]
+            if was != now:
+                bits = kind.bits
+                if bits is not None:
+                    bit = bits[cell]
+                    table[was] ^= bit
+                    table[now] ^= bit
+                else:
+                    table[was].discard(cell)
+                    table[now].add(cell)

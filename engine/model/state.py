@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
 from numbers import Integral
-from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
@@ -28,9 +28,9 @@ from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
-from engine.core.face_tallies import FaceTally, reface_counts, rezone
+from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, turn_up
-from engine.core.kept_cells import CellKind, recell, reface
+from engine.core.kept_cells import CellKind, flip_cells, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
 from engine.core.kept_pairs import pair_up, unpair
@@ -90,6 +90,7 @@ class State:
         "_actions",
         "tallies",
         "face_tallies",
+        "same_faces",
         "lines",
         "by_value",
         "pairs",
@@ -226,6 +227,7 @@ class State:
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.face_tallies: dict[FaceTally, dict[Any, int]] = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
+        self.same_faces: dict[FaceTally, Any] = {}  # ... and for a zone of copies of one value, that value (likewise)
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
@@ -262,6 +264,8 @@ class State:
             copy.tallies = {tally: counts.copy() for tally, counts in self.tallies.items()}
         if self.face_tallies:
             copy.face_tallies = {tally: counts.copy() for tally, counts in self.face_tallies.items()}
+        if self.same_faces:
+            copy.same_faces = self.same_faces.copy()
         if self.lines:
             copy.lines = {kind: lengths.copy() for kind, lengths in self.lines.items()}
         if self.by_value:
@@ -986,6 +990,8 @@ class State:
             retally(self.tallies, cid, old, zone)
         if self.face_tallies:
             rezone(self.face_tallies, self.face, cid, old, zone)
+        if self.same_faces and old != zone:
+            joined(self.same_faces, self.face, cid, zone)
 
     def stack(self, cell: Cell) -> tuple[int, ...]:
         """The pieces on a cell, from the top down (empty when there are none)."""
@@ -1004,7 +1010,7 @@ class State:
         self.zones[board].append(cid)
         if self.tallies:
             retally(self.tallies, cid, old, board)
-        if self.face_tallies:  # (the board has none: its pieces turn over freely)
+        if self.face_tallies:  # (the board has none: its pieces turn over freely; nor do same_faces note it)
             rezone(self.face_tallies, self.face, cid, old, board)
         self.cell_of[cid] = cell
         if face is not None:
@@ -1104,6 +1110,9 @@ class State:
         if self.face_tallies:
             rezone(self.face_tallies, self.face, a, za, zb)
             rezone(self.face_tallies, self.face, b, zb, za)
+        if self.same_faces and za != zb:
+            joined(self.same_faces, self.face, a, zb)
+            joined(self.same_faces, self.face, b, za)
         ca, cb = self.cell_of[a], self.cell_of[b]
         if self.lines and (ca is not None or cb is not None):
             forget_lines(self, a)
@@ -1167,6 +1176,21 @@ class State:
         """Turn a component to its next face."""
         self.show(cid, (self.face[cid] + 1) % self.game.face_count[cid])
 
+    def flip_cells(self, cells: Sequence[Cell]) -> None:
+        """Turn the top piece of each of ``cells`` (each once) to its next face: :meth:`flip` of each, in one loop
+        (the board's pieces have no face tallies: only the cells kept by value follow the faces, in the same call).
+
+        Example: ``s.flip_cells([(3, 3), (4, 3)])`` is ``s.flip(s.grid[(3, 3)]); s.flip(s.grid[(4, 3)])``.
+        """
+        self._actions = None
+        if self.by_value:
+            flip_cells(self.by_value, cells, self.grid, self.face, self.game.face_count)
+            return
+        grid, face, count = self.grid, self.face, self.game.face_count
+        for cell in cells:
+            cid = grid[cell]
+            face[cid] = (face[cid] + 1) % count[cid]
+
     def show(self, cid: int, face: int) -> None:
         """Turn a component to ``face``: every change of face comes here (:meth:`flip` too), so that what the state
         keeps by face stays up to date.
@@ -1179,8 +1203,11 @@ class State:
         self._actions = None
         old = self.face[cid]
         self.face[cid] = face
-        if self.face_tallies and self.cell_of[cid] is None:  # off the board
-            reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
+        if (self.face_tallies or self.same_faces) and self.cell_of[cid] is None:  # off the board
+            if self.face_tallies:
+                reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)
+            if self.same_faces:
+                joined(self.same_faces, self.face, cid, self.zone_of[cid])
         if self.by_value and (cell := self.cell_of[cid]) is not None and self.grid[cell] == cid:
             reface(self.by_value, cell, cid, old, face)
 

@@ -18,13 +18,18 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
+from engine.blocks import choices
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError
 
 ENDLESS = Path(__file__).parent / "data" / "endless-picks"
 
 
-def test_the_answer_past_the_limit_is_refused_and_the_state_stays_at_the_question() -> None:
+@pytest.mark.parametrize("replaying", [False, True])
+def test_the_answer_past_the_limit_is_refused_and_the_state_stays_at_the_question(replaying: bool,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alike whether the effect waits as a coroutine or replays its answers (without greenlet)."""
+    monkeypatch.setattr(choices, "_REPLAYING", replaying)
     with limits.using(limits.parse_limits(["answers=30"])):
         state = engine.load(ENDLESS).new_state(players=2, seed=1)
     for _ in range(29):

@@ -24,12 +24,14 @@ Typical use::
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from cli import render
 from cli.agent_files import register_agent_files
@@ -37,10 +39,12 @@ from cli.gamelog import GameLog, replay
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
 from engine.core.showtext import shown
-from engine.runner.agents import Agent, assign_seats, default_search, make_agent
+from engine.runner.agents import Agent, RandomAgent, assign_seats, default_search, make_agent
 from engine.runner.simulate import derive_seed
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from engine import Game, State
     from engine.core.actions import Action
 
@@ -98,7 +102,8 @@ class Session:
         """Let a bot move; False when the ruleset fails on its move, or while the bot weighs its moves (the game
         stops, as it was before it, and is kept: ``--log`` is written)."""
         try:
-            action = bot.choose(self.state)
+            with self.thinking(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]", bot):
+                action = bot.choose(self.state)
         except RulecraftError as err:  # a search trying a move the ruleset fails on
             self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: the "
                                f"ruleset failed while it tried its moves: {told_to_seats(err)}; the game stops here",
@@ -115,6 +120,17 @@ class Session:
         self.print_new_log()
         self.watched(seat)
         return True
+
+    def thinking(self, who: str, bot: Agent) -> "AbstractContextManager[object]":
+        """Says that ``who`` (a bot, the hint's) is deciding, while ``bot`` does: on a terminal a line with a spinner,
+        erased once the move is printed (a search or a greedy bot may take seconds); elsewhere, or for a random bot,
+        which decides at once, nothing.
+
+        Example: ``with session.thinking("seat 2 [greedy]", bot): action = bot.choose(state)``.
+        """
+        if isinstance(bot, RandomAgent):
+            return nullcontext()
+        return self.console.status(Text(f"{who} is thinking..."), spinner="dots")  # Text: a [name] is not markup
 
     def apply_or_restore(self, action: "Action | str", shown: str | None = None) -> str | None:
         """Apply a legal action; if the ruleset fails while carrying it out, the game is as it was (``State.apply``
@@ -247,7 +263,8 @@ class Session:
     def show_hint(self) -> None:
         """What the hint agent would play here, with its number in the list (or why it has none: the game goes on)."""
         try:
-            action = self.hint.choose(self.state.clone())
+            with self.thinking(f"hint ({self.hint.name})", self.hint):
+                action = self.hint.choose(self.state.clone())
         except RulecraftError as err:  # its search tried a move the ruleset fails on
             self.console.print(f"no hint ({self.hint.name}): the ruleset failed while it tried the moves: "
                                f"{told_to_seats(err)}", style="bold")

@@ -231,13 +231,14 @@ def test_greedy_without_running_score_uses_rollouts() -> None:
         assert GreedyAgent(random.Random(0), rollouts=2).choose(state) in state.legal_actions()
 
 
-@pytest.mark.parametrize(("spec", "depth"), [("greedy", agents.GREEDY_DEPTH), ("greedy:depth=7", 7)])
+@pytest.mark.parametrize(("spec", "depth"), [("greedy:work=10000000", agents.GREEDY_DEPTH),
+                                             ("greedy:depth=7:work=10000000", 7)])
 def test_greedy_rollouts_stop_at_their_depth(spec: str, depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: greedy's rollouts ran up to 1,000 actions each (minutes per decision in a long game without a
     running score, e.g. chess with it left out); they stop at GREEDY_DEPTH, or the D of greedy:depth=D."""
     caps: list[int] = []
-    real = agents.rollout
-    monkeypatch.setattr(agents, "rollout", lambda state, rand, cap=agents.ROLLOUT_CAP: caps.append(cap) or real(state, rand, cap))
+    real = agents.play_out
+    monkeypatch.setattr(agents, "play_out", lambda state, rand, cap: caps.append(cap) or real(state, rand, cap))
     blind = dataclasses.replace(load("tutorial-tiles"), running_score=None)
     state = next(iter(positions("tutorial-tiles", 2)))
     state.game = blind
@@ -245,9 +246,42 @@ def test_greedy_rollouts_stop_at_their_depth(spec: str, depth: int, monkeypatch:
     assert caps and set(caps) == {depth} and depth < agents.ROLLOUT_CAP
 
 
-@pytest.mark.parametrize("spec", ["greedy:depth=0", "greedy:depth=x", "greedy:depth=²", "greedy:deep=5", "greedy:depth=2000000"])
-def test_greedy_refuses_a_bad_depth(spec: str) -> None:
-    with pytest.raises(ValueError, match="takes no argument but depth=D.*from 1 to 1,000,000"):
+@pytest.mark.parametrize("spec", ["greedy", "greedy:work=300"])
+def test_greedy_rollouts_play_at_most_their_work_a_decision(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: on a long game without a running score the greedy bot played 8 rollouts of 100 actions for every
+    option, 16,000 random actions a decision on chess without its running score (12 s); a decision's rollouts now
+    play about GREEDY_WORK actions in all (or N of greedy:work=N), shared evenly among the options."""
+    played = [0]
+    real = State.play_randomly
+
+    def counted(self: State, rand: object, cap: int) -> int:
+        done = real(self, rand, cap)  # type: ignore[arg-type]
+        played[0] += done
+        return done
+
+    monkeypatch.setattr(State, "play_randomly", counted)
+    state = load("breakthrough").new_state(players=2, seed=3)
+    state.game = dataclasses.replace(load("breakthrough"), running_score=None)
+    bot = make_agent(spec, seed=0)
+    options = len(state.legal_actions())
+    bot.choose(state)
+    assert 0 < played[0] <= bot.work + options  # each option's share rounded up
+
+
+def test_greedy_rollouts_of_a_short_game_are_not_cut() -> None:
+    """The work shared among the options cuts nothing in a short game: greedy chooses as it did with no bound."""
+    for name in ("kuhn-poker", "liars-dice"):
+        for state in positions(name, 2):
+            if state.is_terminal or state.chance is not None:
+                continue
+            bounded = make_agent("greedy", seed=5).choose(state)
+            assert bounded == make_agent("greedy:work=100000000", seed=5).choose(state)
+
+
+@pytest.mark.parametrize("spec", ["greedy:depth=0", "greedy:depth=x", "greedy:depth=²", "greedy:deep=5", "greedy:depth=2000000",
+                                  "greedy:work=0", "greedy:work=200000000", "greedy:depth=5:depth=6", "greedy:", "greedy:3"])
+def test_greedy_refuses_a_bad_depth_or_work(spec: str) -> None:
+    with pytest.raises(ValueError, match="takes no argument but depth=D.*from 1 to 1,000,000.*work=N.*each once"):
         make_agent(spec, seed=0)
 
 

@@ -266,3 +266,30 @@ def test_a_human_sees_every_hand_once_the_game_is_over() -> None:
     during, final = result.output.split("the final position")
     assert result.exit_code == 0 and "cup of Second: 1 hidden" in during
     assert "hidden" not in final and "cup of Second: \n  die: pips" in final
+
+
+def test_a_bot_deciding_says_it_is_thinking_on_a_terminal() -> None:
+    """A human waited in silence while a bot decided (a greedy bot took seconds a move on a long game without a
+    running score): on a terminal a line says who is thinking (erased once its move is printed); a piped run shows
+    nothing of it."""
+    import io
+
+    from cli.console import SafeConsole
+    from cli.gamelog import GameLog
+    from cli.play import Session, hint_agent, parse_seats
+
+    def played(terminal: bool) -> str:
+        out = io.StringIO()
+        console = SafeConsole(markup=False, emoji=False, highlight=False, file=out, force_terminal=terminal, width=100)
+        log = GameLog("tic-tac-toe", [], players=2, seed=0)
+        game, state = log.start()
+        bots = parse_seats(("1=greedy", "2=random"), 2, 0)
+        session = Session(console, state, log, bots, hint_agent(game, "mcts:5", 0))
+        session.show_hint()
+        assert session.run()
+        return out.getvalue()
+
+    shown = played(terminal=True)
+    assert "seat 1 (X) [greedy] is thinking..." in shown and "hint (mcts:5) is thinking..." in shown
+    assert "seat 2 (O) [random] is" not in shown  # it decides at once
+    assert "thinking" not in played(terminal=False)

@@ -378,6 +378,7 @@ def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     ("/watch/tutorial-tiles?agents=ismcts:c=1:60s", 400, "at most 5000 iterations or 5 seconds"),
     ("/watch/tutorial-tiles?agents=mcts:200:depth=1000000", 400, "rollouts of at most 1000 actions"),
     ("/watch/tutorial-tiles?agents=greedy:depth=1000000", 400, "rollouts of at most 1000 actions"),
+    ("/watch/tutorial-tiles?agents=greedy:work=1000000", 400, "greedy bots play at most 20000 random actions a move"),
     ("/table/t999999", 404, "there is no game 't999999' on this server"),
     ("/simulate/tutorial-tiles?n=100000", 400, "games must be between 1 and 2000"),
 ])

@@ -27,7 +27,7 @@ from typing import Any
 from cli.agent_files import is_agent_file
 from engine.compiling.loading import parse_set_options
 from engine.model.savefile import SaveError
-from engine.runner.agents import ROLLOUT_CAP, GreedyAgent, SearchAgent, assign_seats, make_agent
+from engine.runner.agents import GREEDY_WORK, ROLLOUT_CAP, GreedyAgent, SearchAgent, assign_seats, make_agent
 from engine.runner.replay import MAX_BYTES, Replay
 
 MAX_ITERATIONS = 5000
@@ -35,6 +35,9 @@ MAX_ITERATIONS = 5000
 
 MAX_SECONDS = 5.0
 """The longest a bot on the page may think per move."""
+
+MAX_GREEDY_WORK = 10 * GREEDY_WORK
+"""The most random actions the rollouts of a greedy bot on the page may play per move (``greedy:work=N``)."""
 
 MAX_SIMULATED = 2000
 """The most games a simulation started from the page may play."""
@@ -118,6 +121,9 @@ def bot_spec(spec: str) -> str:
     depth = agent.spec.depth if isinstance(agent, SearchAgent) else agent.depth if isinstance(agent, GreedyAgent) else 0
     if depth > ROLLOUT_CAP:
         raise BadRequest(f"the page's bots play rollouts of at most {ROLLOUT_CAP} actions; '{spec}' asks for more")
+    if isinstance(agent, GreedyAgent) and agent.work > MAX_GREEDY_WORK:
+        raise BadRequest(f"the page's greedy bots play at most {MAX_GREEDY_WORK} random actions a move in their "
+                         f"rollouts; '{spec}' asks for more")
     return spec
 
 

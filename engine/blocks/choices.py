@@ -67,6 +67,7 @@ from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
+from engine.core.limits import exceeded
 from engine.core.slices import Chance, HookTrail
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
@@ -953,6 +954,12 @@ class Choose(Function):
                 raise EffectRuntimeError("choose(by = ...) names no role here (it is none), so nobody may decide", pos)
             if not seat:
                 raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
+            answered = tape.cursor
+            if answered >= s.game.limits.answers:  # a loop of choices that no answer leaves (see limits.DESCRIPTIONS)
+                raise EffectRuntimeError(
+                    f"this effect was answered {answered:,} times in one run and asks again "
+                    f"{exceeded('answers', s.game.limits.answers)}: does a loop of choices give the player no reason to stop? (a "
+                    f"search bot never stops one where every pass gains it something)", pos)
             trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
             asked = f"{prompt} (asked by {trail.running[-1]})" if trail is not None and trail.running else prompt
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call))

@@ -10,7 +10,8 @@ touching the parser.
 * ``random``: a uniformly random legal action;
 * ``greedy``: one ply, scored with the ruleset's ``running_score`` (or short
   random rollouts when the ruleset declares none, at most :data:`GREEDY_DEPTH`
-  actions each, or D with ``greedy:depth=D``);
+  actions each, or D with ``greedy:depth=D``, and :data:`GREEDY_WORK` in all
+  a decision, or N with ``greedy:work=N``);
 * ``mcts:N`` / ``mcts:Ts``: UCT with random rollouts on one determinization,
   N iterations or T seconds per decision (``mcts:400``, ``mcts:0.5s``);
 * ``ismcts:N`` / ``ismcts:Ts``: information-set MCTS, a fresh determinization
@@ -250,10 +251,18 @@ ROLLOUT_CAP = 1000
 MAX_DEPTH = 1_000_000
 """The largest rollout depth a search spec may give."""
 
+MAX_GREEDY_WORK = 100_000_000
+"""The most random actions ``greedy:work=N`` may let the greedy bot's rollouts play for one decision."""
+
 GREEDY_DEPTH = 100
 """Random actions each of the greedy bot's rollouts plays at most (``greedy:depth=D`` changes it): it plays
 several rollouts per candidate action at every decision, so a long game without a running score would otherwise
 take minutes per decision."""
+
+GREEDY_WORK = 2000
+"""Random actions the greedy bot's rollouts play at most in all for one decision (``greedy:work=N`` changes it),
+shared evenly among its options: a long game without a running score played 16,000 a decision (8 rollouts of
+100 actions for each of 20 ways to move), about 12 seconds.  A short game's rollouts never reach it (a shipped game's decision plays under 250)."""
 
 
 def estimated_returns(state: "State") -> list[float]:
@@ -298,6 +307,18 @@ def play_random(state: "State", rand: Callable[[], float]) -> None:
 def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -> list[float]:
     """Play random actions (as :func:`play_random` does) on ``state`` (changing it) to the end, or ``cap`` actions;
     the returns.  The loop of every search iteration: each move is a legal action's index, played by the kernel."""
+    play_out(state, rand, cap)
+    return estimated_returns(state)
+
+
+def play_out(state: "State", rand: Callable[[], float], cap: int) -> int:
+    """Play random actions on ``state`` to the end, or ``cap`` actions, as :func:`rollout` does; how many it played.
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> play_out(s, random.Random(0).random, 3)
+    3
+    """
     left = cap
     while left > 0 and state.outcome is None:
         if state.chance is not None:
@@ -305,7 +326,7 @@ def rollout(state: "State", rand: Callable[[], float], cap: int = ROLLOUT_CAP) -
             left -= 1
         else:
             left -= state.play_randomly(rand, left)
-    return estimated_returns(state)
+    return cap - left
 
 
 # ---------------------------------------------------------------- greedy
@@ -324,56 +345,68 @@ class GreedyAgent:
     clashes after a placement), the seat's best way to finish its turn is
     searched, up to ``lookahead`` states per action, the rest of the turn
     played at random beyond that.  A rollout stops after ``depth`` random
-    actions and scores the position as :func:`estimated_returns` does.
+    actions and scores the position as :func:`estimated_returns` does.  The
+    rollouts of one decision play about ``work`` random actions at most: each
+    option has an even share (shared again among the ways to finish the turn
+    after it), its rollouts stop once they have played it, and a rollout is
+    cut at what is left of it — fewer and shorter rollouts where the game is
+    long, the same ones where it is short.
     """
 
-    def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH) -> None:
+    def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH,
+                 work: int = GREEDY_WORK) -> None:
         self.rng = rng
         self.rollouts = rollouts
         self.lookahead = lookahead
         self.depth = depth
+        self.work = work
 
     @property
     def name(self) -> str:
         """The spec that makes this agent (``greedy``, ``greedy:depth=30``), as play and its hints name it.
 
-        >>> GreedyAgent(random.Random(0)).name, GreedyAgent(random.Random(0), depth=30).name
-        ('greedy', 'greedy:depth=30')
+        >>> GreedyAgent(random.Random(0)).name, GreedyAgent(random.Random(0), depth=30, work=500).name
+        ('greedy', 'greedy:depth=30:work=500')
         """
-        return "greedy" if self.depth == GREEDY_DEPTH else f"greedy:depth={self.depth}"
+        settings = [f"depth={self.depth}"] if self.depth != GREEDY_DEPTH else []
+        if self.work != GREEDY_WORK:
+            settings.append(f"work={self.work}")
+        return ":".join(["greedy", *settings])
 
     def choose(self, state: "State") -> Action:
         refuse_chance(state, self.name)
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
-        values = [self._value_after(sample, i, me, [self.lookahead]) for i in range(len(space))]
+        share = self.work / len(space)
+        values = [self._value_after(sample, i, me, [self.lookahead], share) for i in range(len(space))]
         best = max(values)
         picks = [i for i, value in enumerate(values) if value == best]
         return detach(space[self.rng.choice(picks)])
 
-    def _value_after(self, s: "State", index: int, me: int, budget: list[int]) -> Value:
-        """The value for ``me`` of action ``index`` of ``s`` (and the best rest of the turn)."""
+    def _value_after(self, s: "State", index: int, me: int, budget: list[int], work: float) -> Value:
+        """The value for ``me`` of action ``index`` of ``s`` (and the best rest of the turn), its rollouts playing
+        about ``work`` random actions in all."""
         child = s.clone()
         turn = child.turn_number
         child.apply(child.legal_actions()[index], undo=False)
-        return self._value(child, me, turn, budget)
+        return self._value(child, me, turn, budget, work)
 
-    def _value(self, s: "State", me: int, turn: int, budget: list[int]) -> Value:
+    def _value(self, s: "State", me: int, turn: int, budget: list[int], work: float) -> Value:
         if s.outcome is None and s.turn_number == turn:
             count = len(s.legal_actions())
             if s.chance is None and budget[0] >= count:  # the dice are not the seat's to choose
                 budget[0] -= count
-                return max(self._value_after(s, i, me, budget) for i in range(count))
+                return max(self._value_after(s, i, me, budget, work / count) for i in range(count))
             self._finish_turn(s, turn)
-        return self._score(s, me)
+        return self._score(s, me, work)
 
     def _finish_turn(self, s: "State", turn: int) -> None:
         rand = self.rng.random
         while s.outcome is None and s.turn_number == turn:
             play_random(s, rand)
 
-    def _score(self, s: "State", me: int) -> Value:
+    def _score(self, s: "State", me: int, work: float) -> Value:
         if s.outcome is not None:
             share = s.outcome.returns[me - 1]
             if share >= 1.0:
@@ -382,25 +415,47 @@ class GreedyAgent:
                 return (0, 0.0)
         if s.game.running_score is not None:
             return (1, float(s.game.score_of(s, me)))
-        return (1, fmean(rollout(s.clone(), self.rng.random, self.depth)[me - 1] for _ in range(self.rollouts)))
+        return (1, self._rollouts(s, me, work))
+
+    def _rollouts(self, s: "State", me: int, work: float) -> float:
+        """``me``'s mean return over up to ``rollouts`` rollouts from ``s``, which stop once they have played ``work``
+        random actions in all (the first always plays at least one), each cut at what is left of it.
+
+        >>> import engine
+        >>> game = dataclasses.replace(engine.load(engine.builtin_names()[0]), running_score=None)
+        >>> s = game.new_state(players=2, seed=1)
+        >>> GreedyAgent(random.Random(0))._rollouts(s, 1, work=2.5)  # a rollout of 2 actions, one of 1: a draw each
+        0.5
+        """
+        rand, returns, spent = self.rng.random, [], 0
+        while len(returns) < self.rollouts and (not returns or spent < work):
+            copy = s.clone()
+            spent += play_out(copy, rand, min(self.depth, max(1, math.ceil(work - spent))))
+            returns.append(estimated_returns(copy)[me - 1])
+        return fmean(returns)
 
 
 @agent_kind("greedy")
 def _greedy(argument: str | None, rng: random.Random) -> Agent:
-    """``greedy``, or ``greedy:depth=D`` for rollouts of at most D actions.
+    """``greedy``, ``greedy:depth=D`` for rollouts of at most D actions, ``greedy:work=N`` for rollouts playing
+    at most N actions a decision in all (both: ``greedy:depth=D:work=N``).
 
-    >>> make_agent("greedy:depth=30", seed=0).depth
-    30
+    >>> bot = make_agent("greedy:depth=30:work=500", seed=0); bot.depth, bot.work
+    (30, 500)
     """
-    if argument is None:
-        return GreedyAgent(rng)
-    setting, sep, value = argument.partition("=")
-    depth = int(value) if sep and setting.strip().lower() == "depth" and value.strip().isdecimal() else 0
-    if not 1 <= depth <= MAX_DEPTH:
-        raise ValueError(f"agent 'greedy' takes no argument but depth=D, the most random actions each of its rollouts "
-                         f"plays, a whole number from 1 to {MAX_DEPTH:,} (default {GREEDY_DEPTH}, e.g. greedy:depth=60; "
-                         f"got 'greedy:{argument}')")
-    return GreedyAgent(rng, depth=depth)
+    settings: dict[str, int] = {}
+    for part in argument.split(":") if argument is not None else ():
+        setting, sep, value = (text.strip().lower() for text in part.partition("="))
+        limit = MAX_DEPTH if setting == "depth" else MAX_GREEDY_WORK
+        number = int(value) if sep and setting in ("depth", "work") and value.isdecimal() else 0
+        if not 1 <= number <= limit or setting in settings:
+            raise ValueError(
+                f"agent 'greedy' takes no argument but depth=D, the most random actions each of its rollouts plays "
+                f"(a whole number from 1 to {MAX_DEPTH:,}, default {GREEDY_DEPTH}), and work=N, the most they play "
+                f"in all for one decision (from 1 to {MAX_GREEDY_WORK:,}, default {GREEDY_WORK:,}), each once, e.g. "
+                f"greedy:depth=60 or greedy:work=10000; got 'greedy:{argument}'")
+        settings[setting] = number
+    return GreedyAgent(rng, depth=settings.get("depth", GREEDY_DEPTH), work=settings.get("work", GREEDY_WORK))
 
 
 # ---------------------------------------------------------------- search budgets and specs

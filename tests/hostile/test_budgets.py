@@ -197,12 +197,22 @@ scoring:
 
 
 @pytest.mark.parametrize("command", ["validate", "simulate"])
+def test_a_loop_that_asks_at_every_pass_stops_at_its_answers_limit(tmp_path: Path, command: str) -> None:
+    """The same loop under the default limits stops at its 500th answer, named, in seconds."""
+    path = write_ruleset(tmp_path, ENDLESS)
+    args = [command, str(path), *(["-n", "1"] if command == "simulate" else [])]
+    run_cli(args, timeout=30).assert_refused(f"{path}:13", "answered 500 times in one run", "--limit answers=N")
+
+
+@pytest.mark.parametrize("command", ["validate", "simulate"])
 def test_a_loop_that_asks_at_every_pass_stops_at_the_step_budget(tmp_path: Path, command: str) -> None:
     """Each answer resumed the paused effect with the whole step budget anew, so 'while true:' around a choose never
     ran out: validate and simulate ran for ever (without greenlet, each answer replays the effect from its start
-    under one budget, which ran out).  The budget is now the effect's, its answers included, in both ways."""
+    under one budget, which ran out).  The budget is now the effect's, its answers included, in both ways.  (The
+    ``answers`` limit stops such a loop sooner: raised here, the step budget must still stop it.)"""
     path = write_ruleset(tmp_path, ENDLESS)
-    args = [command, str(path), "--limit", "steps=20000", *(["-n", "1"] if command == "simulate" else [])]
+    args = [command, str(path), "--limit", "steps=20000", "--limit", "answers=1000000",
+            *(["-n", "1"] if command == "simulate" else [])]
     run_cli(args, timeout=30).assert_refused(f"{path}:13", "step budget", "--limit steps=N")
 
 

@@ -31,6 +31,7 @@ from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
+    from engine.blocks.refusals import Refusal
     from engine.core.decisions import Die
     from engine.core.yamlsource import Mapping
 
@@ -51,6 +52,7 @@ class Step:
     verbs: ClassVar[tuple[str, ...]] = ()  # first words of this step's actions that mean nothing in other steps
     sealed: ClassVar[bool] = False  # True when other seats see less of its decisions (see public_format)
     phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
+    refusal: "Refusal | None" = None  # its ``refuse_if_after`` (engine.blocks.refusals), set by the compiler
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         self.index = index

@@ -25,7 +25,7 @@ from engine.blocks import choices
 from engine.blocks.choices import CHOICE
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
-from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
+from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, reface_counts, rezone
@@ -508,7 +508,9 @@ class State:
             elif self.chance is not None:
                 self._actions = ListSpace(formatter(self.chance), [(value,) for value, _ in self.chance.outcomes()])
             else:
-                self._actions = self.game.steps[self.step].actions(self)
+                step = self.game.steps[self.step]
+                space = step.actions(self)
+                self._actions = space if step.refusal is None else step.refusal.allowed(self, space)
         return self._actions
 
     def listed(self, space: ActionSpace) -> None:
@@ -517,7 +519,8 @@ class State:
         Anything that changes the position lists them again, as usual (see :meth:`legal_actions`).  Example: a
         step that must know whether it offers anything keeps what it found, ``s.listed(ListSpace(self, options))``.
         """
-        self._actions = space
+        step = self.game.steps[self.step]
+        self._actions = space if step.refusal is None or self.pending is not None else step.refusal.allowed(self, space)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a CHANCE node, each action resolving it with its probability (they sum to 1); else empty.
@@ -659,9 +662,12 @@ class State:
             return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
         if self.chance is not None:
             return self._parse_roll(text)
+        step = self.game.steps[self.step]
         try:
-            return self.game.steps[self.step].parse(self, text)
+            action = step.parse(self, text)
         except IllegalActionError as err:
+            if step.refusal is not None and any(normalise(str(a)) == normalise(text) for a in step.actions(self)):
+                raise IllegalActionError(step.refusal.reason(text)) from None
             verb = text.split()[0].lower() if text.split() else ""
             later = [i for i, step in enumerate(self.game.steps) if i != self.step and verb in step.verbs]
             if later and verb not in self.game.steps[self.step].verbs:
@@ -671,6 +677,9 @@ class State:
                 raise IllegalActionError(
                     f"{err} ('{verb}' comes in step {at + 1} of the turn{past}; this is step {self.step + 1})") from None
             raise
+        if step.refusal is not None and action not in self.legal_actions():  # a step reading text its own way
+            raise IllegalActionError(step.refusal.reason(text))
+        return action
 
     def _parse_roll(self, text: str) -> Action:
         """The chance action ``roll N`` / ``draw NAME`` (or just ``N`` / ``NAME``) written as ``text``; raises with the possible results."""

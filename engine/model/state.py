@@ -519,8 +519,7 @@ class State:
         Anything that changes the position lists them again, as usual (see :meth:`legal_actions`).  Example: a
         step that must know whether it offers anything keeps what it found, ``s.listed(ListSpace(self, options))``.
         """
-        step = self.game.steps[self.step]
-        self._actions = space if step.refusal is None or self.pending is not None else step.refusal.allowed(self, space)
+        self._actions = space
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a CHANCE node, each action resolving it with its probability (they sum to 1); else empty.
@@ -824,7 +823,10 @@ class State:
         if self.pending is not None:
             finished = choices.answer(self, args[0])
         else:
-            finished = self.game.steps[self.step].apply(self, args)
+            step = self.game.steps[self.step]
+            finished = step.apply(self, args)
+            if not finished and step.refusal is not None:  # what the step listed for its next decision is judged
+                self._actions = None
         if finished:
             self.advance()
 
@@ -884,8 +886,11 @@ class State:
             self.slices[Chance.block] = kept._replace(drawn=event.results + (kept.drawn or ()))
         else:
             self.slices[Chance.block] = kept._replace(loaded=event.results + (kept.loaded or ()))
-        if not self.game.steps[event.step].enter(self):
+        step = self.game.steps[event.step]
+        if not step.enter(self):
             self.advance()
+        elif step.refusal is not None:  # what the step listed as it began is judged when next asked
+            self._actions = None
 
     def advance(self) -> None:
         """Move to the next step that needs a decision, ending turns and the game as due."""
@@ -917,6 +922,8 @@ class State:
                     self._actions = None
                     return
             if step.enter(self):
+                if step.refusal is not None:  # what the step listed as it began is judged when next asked
+                    self._actions = None
                 return
 
     def _cut_log(self) -> None:

@@ -167,7 +167,8 @@ class Step:
 
     def describe_with_condition(self) -> str:
         text = self.describe()
-        return f"{text} (only if {self.condition_text})" if self.condition_text else text
+        text = f"{text} (only if {self.condition_text})" if self.condition_text else text
+        return text if self.refusal is None else f"{text}; an action is refused by the position after it: {self.refusal.because}"
 
     def parse(self, s: "StateView", text: str) -> Action:
         """The legal action written as ``text`` (spacing and brackets are forgiven)."""

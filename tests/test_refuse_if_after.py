@@ -140,3 +140,42 @@ def test_a_bad_condition_is_reported_at_its_place(tmp_path: Path, key: str, said
     with pytest.raises(RulesetError) as err:
         engine.load(_ruleset(tmp_path, text))
     assert said in str(err.value), str(err.value)
+
+
+def test_listing_changes_nothing_of_the_real_state(tmp_path: Path) -> None:
+    """The options are tried on copies: the position, its generator and its log stay as they were."""
+    s = engine.load(_ruleset(tmp_path, PLACING)).new_state(players=2, seed=3, record=True)
+    s.apply("place X at 0,0")
+    before, log = s.clone(), list(s.log or [])
+    s._actions = None  # listed anew
+    assert len(s.legal_actions()) == 7
+    assert s == before and s.rng == before.rng and s.log == log
+
+
+DICE = SUMS.replace('''        let a = choose(n in numbers(1, 6), text = "the first number")
+        let b = choose(n in [3, 4], text = "the second number")
+        total(current_role) += a + b''', '''        let a = choose(n in numbers(1, 6), text = "a number")
+        total(current_role) += a + roll(d6)''').replace("total(actor) > 6 * turn", "total(actor) % 2 == 1")
+
+
+def test_a_copy_rolls_its_own_dice_so_the_options_tell_nothing_of_the_game_s(tmp_path: Path) -> None:
+    """A die rolled after the choice (an odd total refused): the second player's options are the same whatever the
+    game's seed, though the dice the game rolls next differ."""
+    game = engine.load(_ruleset(tmp_path, DICE))
+    offered = set()
+    for seed in range(12):
+        s = game.new_state(players=2, seed=seed)
+        s.play(0)
+        offered.add(tuple(s.legal_actions().texts()))
+    assert len(offered) == 1 and len(next(iter(offered))) == 3, offered
+
+
+def test_trials_that_never_end_are_stopped_by_the_step_budget(tmp_path: Path) -> None:
+    """Forty questions of two options each, every ending refused: the trials stop with an error, not in 2**40 runs."""
+    text = SUMS.replace('''        let a = choose(n in numbers(1, 6), text = "the first number")
+        let b = choose(n in [3, 4], text = "the second number")
+        total(current_role) += a + b''', '''        for i in numbers(1, 40):
+          total(current_role) += choose(n in [1, 2], text = "a bit")''').replace("total(actor) > 6 * turn", "true")
+    with pytest.raises(RulesetError, match=r"setting up 2 players fails: ran out of the step budget \(limit steps=100,000; "
+                                           r"raise it with --limit steps=N\) \(met trying an option on a copy"):
+        engine.load(_ruleset(tmp_path, text))

@@ -102,14 +102,14 @@ class Refusal:
         if _TRYING.depth:
             return space
         step, actor, pool = space.step, s.current_role, _Pool(s)
-        return ListSpace(step, [args for args in space.all_args() if self._step_allows(s, step, args, actor, pool)])
+        with _trying(), _told():
+            return ListSpace(step, [args for args in space.all_args() if self._step_allows(s, step, args, actor, pool)])
 
     def _step_allows(self, s: "StateView", step: Any, args: tuple[Any, ...], actor: Any, pool: "_Pool") -> bool:
         trial = _copy(s)
         trial._actions = None
-        with _trying():
-            pool.run(trial, lambda: step.apply(trial, args))
-            return self._answers_allow(trial, step.index, actor, pool)
+        pool.run(trial, lambda: step.apply(trial, args))
+        return self._answers_allow(trial, step.index, actor, pool)
 
     def _answers_allow(self, trial: "StateView", step: int, actor: Any, pool: "_Pool") -> bool:
         """Whether ``trial``, after an action, is allowed: at once, or by some answers to its step's questions."""
@@ -137,7 +137,7 @@ class Refusal:
         done = (tape.answers[:tape.cursor], tuple(tape.asked[:tape.cursor]), dict(tape.forced or {}), tuple(tape.rolled))
         pool = _Pool(s)
         kept, shown, refused = [], [], []
-        with _trying():
+        with _trying(), _told():
             for option, label in zip(options, labels):
                 answers, asked, forced, dice = done
                 if self._effect_allows(start, origin, answers + (option,), asked + (call,), forced, dice, actor, pool):
@@ -179,6 +179,22 @@ class _trying:
         _TRYING.depth -= 1
 
 
+class _told:
+    """An error of the ruleset's code met on a copy says so (the game itself did not fail there)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type | None, err: BaseException | None, trace: object) -> None:
+        if isinstance(err, EffectRuntimeError) and not err.message.endswith(TRIED):
+            public = None if err.public is None else err.public + TRIED
+            raise EffectRuntimeError(err.message + TRIED, err.pos, public) from None
+
+
+TRIED = " (met trying an option on a copy of the position, for refuse_if_after)"
+"""What an error of the ruleset's code met on a copy adds to its message."""
+
+
 class _Pool:
     """The step budget the trials of one listing share: each run on a copy spends its steps and ``TRIAL_COST``."""
 
@@ -189,8 +205,8 @@ class _Pool:
         """Run ``job`` on ``trial`` with what is left of the budget; raise once the budget is spent."""
         self.left -= TRIAL_COST
         if self.left < 0:
-            raise EffectRuntimeError(f"refuse_if_after ran out of the step budget trying the options on copies "
-                                     f"(limit steps={trial.game.limits.steps:,}; raise it with --limit steps=N)")
+            raise EffectRuntimeError(f"ran out of the step budget (limit steps={trial.game.limits.steps:,}; raise it with "
+                                     f"--limit steps=N)")
         trial.budget = self.left
         try:
             return job()

@@ -823,12 +823,11 @@ class State:
         if self.pending is not None:
             finished = choices.answer(self, args[0])
         else:
-            step = self.game.steps[self.step]
-            finished = step.apply(self, args)
-            if not finished and step.refusal is not None:  # what the step listed for its next decision is judged
-                self._actions = None
+            finished = self.game.steps[self.step].apply(self, args)
         if finished:
             self.advance()
+        elif self.pending is None and self.game.steps[self.step].refusal is not None:
+            self._actions = None  # what the step listed for its next decision is judged when asked
 
     def apply_joint(self, actions: Mapping[int, Action | str]) -> None:
         """At a SIMULTANEOUS node, apply every seat's sealed decision together: ``{seat: action, ...}``.

@@ -179,3 +179,14 @@ def test_trials_that_never_end_are_stopped_by_the_step_budget(tmp_path: Path) ->
     with pytest.raises(RulesetError, match=r"setting up 2 players fails: ran out of the step budget \(limit steps=100,000; "
                                            r"raise it with --limit steps=N\) \(met trying an option on a copy"):
         engine.load(_ruleset(tmp_path, text))
+
+
+def test_a_sealed_step_refuses_the_key(tmp_path: Path) -> None:
+    """The seats decide a sealed step together, unseen: its decisions cannot be judged one by one."""
+    text = (Path(__file__).resolve().parent.parent / "rulesets" / "sealed-tiles" / "ruleset.yaml").read_text(encoding="utf-8")
+    text = text.replace("  - commit: {from: hand, to: sealed, face: choose}\n",
+                        "  - commit: {from: hand, to: sealed, face: choose}\n    refuse_if_after: count(empty_cells) == 0\n")
+    folder = tmp_path / "sealed"
+    folder.mkdir()
+    with pytest.raises(RulesetError, match="step 'commit' is sealed .*: refuse_if_after cannot judge its decisions one by one"):
+        engine.load(_ruleset(folder, text))

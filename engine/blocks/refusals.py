@@ -34,7 +34,8 @@ answered in every way until one is allowed.  The dice it rolled so far are
 rolled the same; new dice on a copy come from a generator of its own (they
 tell nothing of the game's).  The real state is never changed.  The cost is
 one run of the effect per option tried (more for the options of an early
-question), all of one listing sharing one step budget (``--limit steps``).
+question), all of one listing sharing ten times the step budget (``--limit
+steps``).
 
 >>> Refusal(lambda s, e: e[0] == "A", 1, "actor == A", "actor == A", None).refuses(None, "A")
 True
@@ -57,8 +58,11 @@ if TYPE_CHECKING:
 TRIAL_SEED = 0x5EED
 """The generator a copy rolls new dice with: never the game's, so that a trial tells nothing of the dice to come."""
 
-TRIAL_COST = 50
+TRIAL_COST = 500
 """Steps of the budget each run on a copy costs besides its own (an effect that only asks still costs something)."""
+
+TRIALS_BUDGET = 10
+"""The trials of one listing share this many times the step budget (each run on a copy at most the budget itself)."""
 
 
 class _Trying(threading.local):
@@ -97,13 +101,14 @@ class Refusal:
 
     # ---------------------------------------------------------------- a step's own actions
 
-    def allowed(self, s: "StateView", space: ActionSpace) -> ActionSpace:
-        """The actions of ``space`` (the step's, in ``s``) that the condition does not refuse."""
+    def allowed(self, s: "StateView", step: Any, space: ActionSpace) -> ActionSpace:
+        """The actions of ``space`` (those ``step`` offers in ``s``) that the condition does not refuse."""
         if _TRYING.depth:
             return space
-        step, actor, pool = space.step, s.current_role, _Pool(s)
+        actor, pool = s.current_role, _Pool(s)
         with _trying(), _told():
-            return ListSpace(step, [args for args in space.all_args() if self._step_allows(s, step, args, actor, pool)])
+            kept = [args for args in space.all_args() if self._step_allows(s, step, args, actor, pool)]
+        return ListSpace(space.step, kept)
 
     def _step_allows(self, s: "StateView", step: Any, args: tuple[Any, ...], actor: Any, pool: "_Pool") -> bool:
         trial = _copy(s)
@@ -196,22 +201,24 @@ TRIED = " (met trying an option on a copy of the position, for refuse_if_after)"
 
 
 class _Pool:
-    """The step budget the trials of one listing share: each run on a copy spends its steps and ``TRIAL_COST``."""
+    """The budget the trials of one listing share, ``TRIALS_BUDGET`` times the step budget: each run on a copy spends
+    its own steps (at most the step budget, as any run) and ``TRIAL_COST``."""
 
     def __init__(self, s: "StateView") -> None:
-        self.left = s.game.limits.steps
+        self.left = s.game.limits.steps * TRIALS_BUDGET
 
     def run(self, trial: "StateView", job: Any) -> Any:
         """Run ``job`` on ``trial`` with what is left of the budget; raise once the budget is spent."""
+        steps = trial.game.limits.steps
         self.left -= TRIAL_COST
         if self.left < 0:
-            raise EffectRuntimeError(f"ran out of the step budget (limit steps={trial.game.limits.steps:,}; raise it with "
-                                     f"--limit steps=N)")
-        trial.budget = self.left
+            raise EffectRuntimeError(f"ran out of the step budget of its trials ({TRIALS_BUDGET} times the limit "
+                                     f"steps={steps:,}; raise it with --limit steps=N)")
+        given = trial.budget = min(self.left, steps)
         try:
             return job()
         finally:
-            self.left = min(self.left, trial.budget)
+            self.left -= max(given - trial.budget, 0)
 
 
 def _copy(s: "StateView") -> "StateView":

@@ -510,7 +510,7 @@ class State:
             else:
                 step = self.game.steps[self.step]
                 space = step.actions(self)
-                self._actions = space if step.refusal is None else step.refusal.allowed(self, space)
+                self._actions = space if step.refusal is None else step.refusal.allowed(self, step, space)
         return self._actions
 
     def listed(self, space: ActionSpace) -> None:

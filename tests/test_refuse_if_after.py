@@ -190,3 +190,18 @@ def test_a_sealed_step_refuses_the_key(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(RulesetError, match="step 'commit' is sealed .*: refuse_if_after cannot judge its decisions one by one"):
         engine.load(_ruleset(folder, text))
+
+
+def test_the_actor_is_who_answers_a_choice_asked_of_another_role_and_a_copy_keeps_the_reason(tmp_path: Path) -> None:
+    """``choose(..., by = ROLE)``: the condition judges the role who answers; a clone (a search's copy) refuses a
+    typed refused answer with the rule too."""
+    text = SUMS.replace('''        let a = choose(n in numbers(1, 6), text = "the first number")
+        let b = choose(n in [3, 4], text = "the second number")
+        total(current_role) += a + b''', '''        let a = choose(n in [1, 2, 3], by = other_side(current_role), text = "a gift")
+        total(other_side(current_role)) += a''').replace("total(actor) > 6 * turn", "total(actor) == 2")
+    text = text.replace("turn:\n", "functions:\n  other_side(side r): if r == A then B else A\nturn:\n")
+    s = engine.load(_ruleset(tmp_path, text)).new_state(players=2, seed=1)
+    assert s.current_player == 2 and s.legal_actions().texts() == ["choose 1", "choose 3"]
+    copy = s.clone()
+    with pytest.raises(IllegalActionError, match=r"'choose 2' is refused: after it, .*total\(actor\) == 2"):
+        copy.apply("choose 2")

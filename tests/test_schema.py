@@ -425,6 +425,7 @@ REQUIRED = {
         "/$defs/clashStep": ["table", "attribute"],
         "/$defs/clashTable": ["of", "outcomes"],
         "/$defs/setupPart": ["do"],
+        "/$defs/step/properties/refuse_if_after/anyOf/1": ["when"],
         "/$defs/end": ["when"],
         "/$defs/scoring": ["rank"],
         "/$defs/goals": ["any_of"],

@@ -113,6 +113,7 @@ class Pending:
     asked: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)  # see Tape.asked: by answer, its call
     left: int = field(default=-1, init=False, compare=False, repr=False)  # the coroutine's step budget left at the pause
     drawn: tuple[tuple[int, "StateView"], ...] = field(default=(), init=False, compare=False, repr=False)  # see noting
+    refused: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)  # options its step's refuse_if_after refused
 
     @property
     def start(self) -> "StateView | None":
@@ -229,10 +230,11 @@ class NeedChoice(Exception):
     """A question from ``choose``: raised to stop a replaying run, or handed back by a paused coroutine."""
 
     def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False,
-                 call: int = -1) -> None:
+                 call: int = -1, refused: tuple[str, ...] = ()) -> None:
         super().__init__(prompt)
         self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
         self.call = call  # how many choose calls of the run came before this one
+        self.refused = refused  # the labels of the options its step's refuse_if_after refused
 
 
 class Tape:
@@ -242,7 +244,7 @@ class Tape:
     """
 
     __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "here", "start",
-                 "left", "asked", "known")
+                 "left", "asked", "known", "origin", "forced")
 
     def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = (), asked: tuple[int, ...] = ()) -> None:
         self.answers = answers
@@ -260,6 +262,8 @@ class Tape:
         self.here = False  # the effect runs on the position before it, of which no copy is kept yet (see asks_first)
         self.start: Any = None  # then: a copy of that position, made once the effect may change the game
         self.left = 0  # the coroutine's step budget left when it paused: an answer resumes it with that, not anew
+        self.origin: Pending | None = None  # the effect's step, key, locals and start, when its step has a refuse_if_after
+        self.forced: dict[int, Any] | None = None  # then: by choose call, what a call that did not ask gave
 
     def took(self, call: int) -> None:
         """Answer number ``cursor`` was read or given at choose call ``call``: note the call (see :attr:`asked`)."""
@@ -408,6 +412,8 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
     fn = game.steps[step].effect(key)
     tape = s.tape = Tape(answers)
     tape.trusted, tape.label, tape.here, tape.start = call, label, True, start
+    if game.steps[step].refusal is not None:  # its options are tried from the position before it: this one
+        tape.origin, tape.forced = Pending(step, key, env), {}
     log = s.log
     mark = tape.mark = len(log) if log is not None else 0
     rng, chance = s.rng, s.slices.get(Chance.block)
@@ -428,7 +434,7 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
         paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
                                base=None, outside=(), noted=(), here=True, call=question.call, hides=None,
-                               logged=0, at_start=False, asked=(), left=-1, drawn=())
+                               logged=0, at_start=False, asked=(), left=-1, drawn=(), refused=question.refused)
         s._actions = None
         return False
     except BaseException:
@@ -502,6 +508,8 @@ def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tup
     fn = s.game.steps[pending.step].effect(pending.key)
     tape = s.tape = Tape(answers, dice, asked)
     tape.mark = len(s.log) if s.log is not None else 0
+    if s.game.steps[pending.step].refusal is not None:  # its options are tried from the position before it
+        tape.origin, tape.forced = pending, {}
     s.budget = s.game.limits.steps
     env = list(pending.env)
     if greenlet is None or _REPLAYING:
@@ -566,6 +574,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
     paused = s.pending = Pending(pending.step, pending.key, pending.env, tape.answers, question.options, question.labels,
                                  question.seat, question.prompt, tuple(tape.rolled), question.components)
     object.__setattr__(paused, "asked", tuple(tape.asked[:tape.cursor]))
+    object.__setattr__(paused, "refused", question.refused)
     if tape.run is None:  # replaying: the state shows the effect's work so far; an answer replays it from its start
         start = pending.start
         assert start is not None
@@ -847,6 +856,9 @@ def parse(s: "StateView", text: str) -> str:
     for label in pending.labels:
         if wanted in (normalise(label), normalise(f"{CHOOSE_WORD} {label}")):
             return label
+    for label in pending.refused:
+        if wanted in (normalise(label), normalise(f"{CHOOSE_WORD} {label}")):
+            raise IllegalActionError(s.game.steps[pending.step].refusal.reason(text))
     options = ", ".join(f"{CHOOSE_WORD} {label}" for label in pending.labels)
     raise IllegalActionError(f"'{text}' does not answer the question ({pending.prompt}); the options are: {options}")
 
@@ -921,6 +933,8 @@ class Choose(Function):
                         s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses "
                                      f"{_seen_label(s, value, tape.label, components)}")
                     return value
+                if tape.forced and call in tape.forced:  # a copy trying an option: what the run it tries took here
+                    return tape.forced[call]
             options, labels = _distinct(list(items(s, e)), label, s)
             if (optional is not None and optional(s, e)  # passing is one more option, answered by none: with no other
                     and (options or always is not None and always(s, e))):  # only when a forced pass is asked too
@@ -928,15 +942,24 @@ class Choose(Function):
                     raise EffectRuntimeError(f"choose(optional = true) offers '{PASS}' itself, so an option may not be "
                                              f"called '{PASS}' too", pos)
                 options, labels = [*options, None], [*labels, PASS]
+            refused: tuple[str, ...] = ()
+            origin = tape.origin if tape is not None else None
+            if origin is not None and options:  # its step refuses some positions after it: keep the options it allows
+                options, labels, refused = s.game.steps[origin.step].refusal.kept(
+                    s, tape, options, labels, by_fn(s, e) if by_fn else s.current_role, call)
             if not options:
                 if tape is not None:
                     tape.passed(s)
+                    if origin is not None:
+                        tape.forced[call] = None
                 return None
             if len(options) == 1 and not (always is not None and always(s, e)):
                 if tape is not None:
                     tape.passed(s)
                     if components and tape.cursor >= len(tape.answers):  # not a replay up to an answer given later
                         ForcedPicks.note(s, by_fn(s, e) if by_fn else s.current_role, options[0])
+                    if origin is not None:
+                        tape.forced[call] = options[0]
                 return options[0]
             if tape is None:
                 raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "
@@ -962,7 +985,7 @@ class Choose(Function):
                     f"search bot never stops one where every pass gains it something)", pos)
             trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
             asked = f"{prompt} (asked by {trail.running[-1]})" if trail is not None and trail.running else prompt
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call))
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused))
             tape.answers += (value,)
             tape.took(call)
             s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")

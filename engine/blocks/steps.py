@@ -31,6 +31,7 @@ from engine.lang.scope import Fn
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
+    from engine.blocks.refusals import Refusal
     from engine.core.decisions import Die
     from engine.core.yamlsource import Mapping
 
@@ -51,6 +52,7 @@ class Step:
     verbs: ClassVar[tuple[str, ...]] = ()  # first words of this step's actions that mean nothing in other steps
     sealed: ClassVar[bool] = False  # True when other seats see less of its decisions (see public_format)
     phase: str = ""  # the phase of the turn it belongs to (``{phase: opening, steps: [...]}``), "" for none
+    refusal: "Refusal | None" = None  # its ``refuse_if_after`` (engine.blocks.refusals), set by the compiler
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         self.index = index
@@ -165,7 +167,8 @@ class Step:
 
     def describe_with_condition(self) -> str:
         text = self.describe()
-        return f"{text} (only if {self.condition_text})" if self.condition_text else text
+        text = f"{text} (only if {self.condition_text})" if self.condition_text else text
+        return text if self.refusal is None else f"{text}; an action is refused by the position after it: {self.refusal.because}"
 
     def parse(self, s: "StateView", text: str) -> Action:
         """The legal action written as ``text`` (spacing and brackets are forgiven)."""

@@ -756,6 +756,27 @@ CORE_SCHEMA: dict[str, Any] = {
             "properties": {
                 "name": {"description": "The step's name, unique in the turn (phases' names included).", "type": "string",
                          "examples": ["roll"]},
+                "refuse_if_after": {
+                    "description": ("A condition on the position after an action of this step (its effect finished, "
+                                    "its later choices tried every way) that refuses the action: it is not listed, and "
+                                    "typing it is refused with the rule. `actor` is the role who acted. Either the "
+                                    "condition, or `{when: CONDITION, because: \"the rule in words\"}`."),
+                    "anyOf": [
+                        {"$ref": "#/$defs/condition"},
+                        {
+                            "type": "object",
+                            "properties": {
+                                "when": {"description": "The condition that refuses the action.",
+                                         "$ref": "#/$defs/condition"},
+                                "because": {"description": "The rule in the game's words, given when an action is "
+                                                           "refused.", "type": "string"},
+                            },
+                            "required": ["when"],
+                            "additionalProperties": False,
+                        },
+                    ],
+                    "examples": ["in_check(actor)"],
+                },
             },
         },
         "phase": {

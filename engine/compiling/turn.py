@@ -35,10 +35,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.refusals import Refusal
 from engine.blocks.steps import STEP_KINDS
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence
 from engine.lang.program import Program
+from engine.lang.types import ANY
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder
@@ -122,7 +124,11 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
         if isinstance(entry, Mapping) and "name" in entry:  # the name is for overlays: see engine.core.compose
             if not isinstance(entry["name"], str):
                 b.error(entry.pos_of("name"), "a step's name is a text")
-            entry = _without_name(entry)
+            entry = _without(entry, "name")
+        refusal = None
+        if isinstance(entry, Mapping) and REFUSE in entry:
+            refusal = _refusal(b, entry[REFUSE], entry.pos_of(REFUSE))
+            entry = _without(entry, REFUSE)
         if not isinstance(entry, Mapping) or len(entry) != 1:
             b.error(pos, "each turn step is one 'kind: {settings}' entry (and an optional name), like '- place: {from: hand}'")
             continue
@@ -138,13 +144,49 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
         b.unknown_keys(spec, cls.keys, f"step '{kind}'")
         step = cls(len(b.game.steps), spec, entry.key_pos.get(kind, pos), b)
         step.phase = phase
+        if refusal is not None:
+            if step.sealed:
+                b.error(refusal.pos, f"step '{kind}' is sealed (the seats decide it together, unseen): "
+                                     f"{REFUSE} cannot judge its decisions one by one")
+            step.refusal = refusal
         b.game.steps.append(step)
 
 
-def _without_name(entry: Mapping) -> Mapping:
-    """A step entry without its ``name``: the one ``kind: {settings}`` pair left."""
+def _without(entry: Mapping, name: str) -> Mapping:
+    """A step entry without its key ``name`` (``name``, ``refuse_if_after``): the ``kind: {settings}`` pair left."""
     result = Mapping(entry.pos)
     for key, value in entry.items():
-        if key != "name":
+        if key != name:
             result.add(key, value, entry.key_pos.get(key), entry.value_pos.get(key))
     return result
+
+
+REFUSE = "refuse_if_after"
+"""The step key whose condition on the position after an action refuses it (see engine.blocks.refusals)."""
+
+
+def _refusal(b: "Builder", value: Any, pos: SourcePos | None) -> Refusal:
+    """``refuse_if_after: CONDITION`` or ``{when: CONDITION, because: "the rule in words"}``; ``actor`` in the
+    condition is the role who acted.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "x: {when: 'actor ==', because: the rule}\\n"))
+    >>> refusal = _refusal(b, b.tree["x"], b.tree.pos_of("x"))
+    >>> print(b.sink.items[0].headline())
+    r.yaml:1:18: syntax error: the text ends too early; expected '(', '-', '[', 'false', 'none', 'true'
+    """
+    because = None
+    if isinstance(value, Mapping):
+        b.unknown_keys(value, ("when", "because"), REFUSE)
+        if "when" not in value:
+            b.error(pos, f"{REFUSE} needs 'when': the condition on the position after an action that refuses it",
+                    f'{REFUSE}: {{when: CONDITION, because: "the rule in words"}}')
+        if "because" in value and not isinstance(value["because"], str):
+            b.error(value.pos_of("because"), "'because' is the rule in words: a text")
+        because = value.get("because") if isinstance(value.get("because"), str) else None
+        pos, value = value.pos_of("when") if "when" in value else pos, value.get("when")
+    role = b.game.vocab.data.get("role_type", ANY)
+    compiled, slots = b.expression(value, "bool", bind={"actor": role}, pos=pos)
+    text = " ".join(str(value).split())
+    return Refusal(compiled.fn, slots, text, because or f"after it, {b.describe(value)}", pos)

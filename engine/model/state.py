@@ -25,7 +25,7 @@ from engine.blocks import choices
 from engine.blocks.choices import CHOICE
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
-from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
+from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
@@ -512,7 +512,9 @@ class State:
             elif self.chance is not None:
                 self._actions = ListSpace(formatter(self.chance), [(value,) for value, _ in self.chance.outcomes()])
             else:
-                self._actions = self.game.steps[self.step].actions(self)
+                step = self.game.steps[self.step]
+                space = step.actions(self)
+                self._actions = space if step.refusal is None else step.refusal.allowed(self, step, space)
         return self._actions
 
     def listed(self, space: ActionSpace) -> None:
@@ -663,9 +665,12 @@ class State:
             return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
         if self.chance is not None:
             return self._parse_roll(text)
+        step = self.game.steps[self.step]
         try:
-            return self.game.steps[self.step].parse(self, text)
+            action = step.parse(self, text)
         except IllegalActionError as err:
+            if step.refusal is not None and any(normalise(str(a)) == normalise(text) for a in step.actions(self)):
+                raise IllegalActionError(step.refusal.reason(text)) from None
             verb = text.split()[0].lower() if text.split() else ""
             later = [i for i, step in enumerate(self.game.steps) if i != self.step and verb in step.verbs]
             if later and verb not in self.game.steps[self.step].verbs:
@@ -675,6 +680,9 @@ class State:
                 raise IllegalActionError(
                     f"{err} ('{verb}' comes in step {at + 1} of the turn{past}; this is step {self.step + 1})") from None
             raise
+        if step.refusal is not None and action not in self.legal_actions():  # a step reading text its own way
+            raise IllegalActionError(step.refusal.reason(text))
+        return action
 
     def _parse_roll(self, text: str) -> Action:
         """The chance action ``roll N`` / ``draw NAME`` (or just ``N`` / ``NAME``) written as ``text``; raises with the possible results."""
@@ -822,6 +830,8 @@ class State:
             finished = self.game.steps[self.step].apply(self, args)
         if finished:
             self.advance()
+        elif self.pending is None and self.game.steps[self.step].refusal is not None:
+            self._actions = None  # what the step listed for its next decision is judged when asked
 
     def apply_joint(self, actions: Mapping[int, Action | str]) -> None:
         """At a SIMULTANEOUS node, apply every seat's sealed decision together: ``{seat: action, ...}``.
@@ -879,8 +889,11 @@ class State:
             self.slices[Chance.block] = kept._replace(drawn=event.results + (kept.drawn or ()))
         else:
             self.slices[Chance.block] = kept._replace(loaded=event.results + (kept.loaded or ()))
-        if not self.game.steps[event.step].enter(self):
+        step = self.game.steps[event.step]
+        if not step.enter(self):
             self.advance()
+        elif step.refusal is not None:  # what the step listed as it began is judged when next asked
+            self._actions = None
 
     def advance(self) -> None:
         """Move to the next step that needs a decision, ending turns and the game as due."""
@@ -912,6 +925,8 @@ class State:
                     self._actions = None
                     return
             if step.enter(self):
+                if step.refusal is not None:  # what the step listed as it began is judged when next asked
+                    self._actions = None
                 return
 
     def _cut_log(self) -> None:

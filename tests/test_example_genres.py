@@ -38,7 +38,10 @@ battles of dice compared in pairs, conquests moved into, one fortifying move, an
 position after a move without making it (played beside OpenSpiel's in tests/test_example_chess.py).  Homestead
 (docs/examples/homestead) is worker placement in the manner of Agricola: action spaces are components with a capacity,
 a cost and a program of their own, workers move from a family's ``home`` to ``out`` and back when the round ends, and
-every second round a harvest feeds the family or hands out begging cards.
+every second round a harvest feeds the family or hands out begging cards.  Routes (docs/examples/routes) is a
+route-building game in the manner of Ticket to Ride: the routes are components naming two points of a board of points
+(two attributes of type cell), claimed by spending cards of their colour, and secret tickets score by whether a
+player's own routes join two cities (``reachable``).
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from engine.runner.simulate import simulate
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead")
+         "chess", "homestead", "routes")
 
 try:
     import pyspiel

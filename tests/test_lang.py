@@ -367,6 +367,30 @@ def test_numbers_refuses_a_run_too_long_to_list() -> None:
         game.compile_condition("count(numbers(1, 1000000)) > 0").test(game.new_state(2))
 
 
+def test_reachable_walks_the_cells_joined_through_the_selected_items() -> None:
+    """Whether two places are joined by a path of links a player holds (routes, roads, pipes) had no function: a
+    designer unrolled a walk as nine nested calls of a function of their own.  ``reachable(CELL, ENDS for x in C)``
+    walks it: the start first, each item joining the cells its ENDS list, none among them joining nothing."""
+    game = engine.load("tic-tac-toe")
+    s = game.new_state(2)
+    chain = "[p, (p.x + 1, p.y)] for p in [(0, 0), (1, 0), (0, 2)]"
+    assert game.compile_condition(f"reachable((0, 0), {chain}) == [(0, 0), (1, 0), (2, 0)]").test(s)
+    assert game.compile_condition(f"reachable((2, 0), {chain}) == [(2, 0), (1, 0), (0, 0)]").test(s)
+    assert game.compile_condition(f"not (0, 2) in reachable((0, 0), {chain}) and reachable((2, 2), {chain}) == [(2, 2)]").test(s)
+    assert game.compile_condition("reachable((0, 0), [p, none, (2, 2)] for p in [(0, 0)]) == [(0, 0), (2, 2)]").test(s)
+    with pytest.raises(RulesetError, match=r"reachable\(\) needs the cells each item joins, written before 'for'"):
+        game.compile_condition("count(reachable((0, 0), p in all_cells)) > 0")
+    with pytest.raises(RulesetError, match=r"the ends given to reachable\(\) must be a list of cell"):
+        game.compile_condition("count(reachable((0, 0), [1, 2] for p in all_cells)) > 0")
+
+
+def test_reachable_spends_a_step_per_end() -> None:
+    """A walk over many long lists of ends stops at the step budget, as a selection does, rather than run on."""
+    game = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "chess")  # 64 cells
+    with pytest.raises(EffectRuntimeError, match=r"ran out of its step budget in this walk"):
+        game.compile_condition("count(reachable((0, 0), all_cells for n in numbers(1, 2000))) > 0").test(game.new_state(2))
+
+
 def test_a_parameter_without_a_type_used_as_another_says_how_to_type_it(tmp_path: Path) -> None:
     """Was only "the role of hand() must be a symbol, but 'r' is a component": the rule that a bare name is a
     component is in docs/effects.md, not in the message."""

@@ -225,7 +225,28 @@ def test_waiting_for_a_finished_game(clash_state: engine.State) -> None:
     over = clash_state.clone()
     while not over.is_terminal:
         over.apply(over.legal_actions()[0])
-    assert waiting_for(over) == "the game is over"
+    assert waiting_for(over) == ("the game is over: a whole round of turns went by in which nobody could do anything "
+                                 f"(end: stalled), after turn {over.turn_number}")
+
+
+def test_a_position_whose_forced_turns_end_the_game_says_how_it_ended(tmp_path: Path) -> None:
+    """Every hand empty: each turn is a forced pass, taken without asking, and the game ends stalled before the
+    scenario's first checkpoint.  The failure said only "the game is over", leaving the designer to guess why (a
+    route-building example's scenario met it: every option of its position was forced)."""
+    result = run(tmp_path, """\
+        name: stalled at once
+        ruleset: iconoclasm-cards
+        players: 2
+        position:
+          board:
+            "0,0": Fire/Fire
+        actions:
+          - expect:
+              - current_role == Fire
+        """)
+    assert not result.passed
+    assert ("the game is over: a whole round of turns went by in which nobody could do anything (end: stalled), "
+            "after turn 4") in result.failures[0]
 
 
 # --- seats for the ruleset's own setup -------------------------------------------------------------

@@ -25,7 +25,7 @@ from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
-from engine.lang.types import ANY, BOOL, DIE, INT, ZONE, ListOf, Type
+from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ZONE, ListOf, Type
 
 
 @dataclass(frozen=True)
@@ -613,6 +613,70 @@ class RollValue(Function):
         return f"a roll of {call.args[0].describe()}" if call.args else "a roll"
 
 
+@dataclass(frozen=True)
+class Reachable(Function):
+    """``reachable(CELL, ENDS for x in COLLECTION [where CONDITION])``: the cells a walk from CELL reaches through the
+    selected items, each joining the cells its ENDS list (a link component's two cell attributes, ``[x.a, x.b]``):
+    CELL first, then the others in the order the walk finds them; none among the ends joins nothing.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> from types import SimpleNamespace
+    >>> def walk(code: str) -> list:
+    ...     return LANGUAGE[-1].compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
+    >>> walk("reachable((1, 0), [p, (9, 9)] for p in [(0, 0), (1, 0)])")  # (1, 0) to (9, 9) to (0, 0)
+    [(1, 0), (9, 9), (0, 0)]
+    >>> walk("reachable((2, 2), [p, (9, 9)] for p in [(0, 0), (1, 0)])")
+    [(2, 2)]
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(CELL), lambda s, e: [])
+        start = self.value(scope, args[0], CELL, "first argument").fn
+        sel_node = as_selection(args[1])
+        sel = sel_node.compile_parts(scope)
+        if sel.value is None:
+            scope.error(args[1].pos, f"{self.name}() needs the cells each item joins, written before 'for'",
+                        f"as in {self.example}")
+            return Compiled(ListOf(CELL), lambda s, e: [])
+        ast.expect(scope, sel_node.value or sel_node, sel.value, ListOf(CELL), f"the ends given to {self.name}()")
+        items, slot, ends, pos = sel.items, sel.slot, sel.value.fn, call.pos
+
+        def reachable(s: Any, e: list[Any]) -> list[Any]:
+            first = start(s, e)
+            if first is None:
+                return []
+            joined: dict[Any, list[Any]] = {}
+            for x in items(s, e):
+                e[slot] = x
+                cells = [c for c in ends(s, e) or () if c is not None]
+                s.budget -= len(cells)
+                if s.budget < 0:
+                    raise ast.out_of_steps(s, pos, "walk")
+                for a, b in zip(cells, cells[1:]):  # each end joined to the next: all of them joined, in one pass
+                    joined.setdefault(a, []).append(b)
+                    joined.setdefault(b, []).append(a)
+            found, seen = [first], {first}
+            for c in found:  # the list grows as the walk goes
+                for d in joined.get(c, ()):
+                    if d not in seen:
+                        seen.add(d)
+                        found.append(d)
+            return found
+
+        return Compiled(ListOf(CELL), reachable)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) != 2:
+            return "the cells reached"
+        sel = as_selection(args[1])
+        ends = sel.value.describe() if sel.value is not None else sel.var
+        return f"the cells reached from {ast.grouped(args[0])} through {ends}, for {describe_selection(args[1])}"
+
+
 LANGUAGE: tuple[Function, ...] = (
     Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
           "How many items of a collection (that satisfy the condition).",
@@ -638,5 +702,8 @@ LANGUAGE: tuple[Function, ...] = (
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
             "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
     RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
+    Reachable("reachable", "reachable(CELL, ENDS for x in COLLECTION [where CONDITION]) -> list of cell",
+              "The cells a walk from CELL reaches through the selected items, each joining the cells its ENDS list "
+              "(CELL first).", "reachable(c, [x.a, x.b] for x in hand(r))"),
 )
 """The language's own functions: they need no game, and every ruleset may call them."""

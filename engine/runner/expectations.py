@@ -179,8 +179,16 @@ def show(game: Game, value: Any, type_: Type) -> str:
     return str(value)
 
 
+ENDED = {"end condition": "its end condition held",
+         "stalled": "a whole round of turns went by in which nobody could do anything (end: stalled)",
+         "turn limit": "it reached its turn limit (end: max_turns)"}
+"""Why a game ended, by its outcome's ``ended``, in a scenario's words (a step that lists a single option takes it
+without asking, so a position may run to its end before any action of the scenario)."""
+
+
 def waiting_for(state: State) -> str:
-    """Who must decide now and between what, or that the game is over.
+    """Who must decide now and between what, or that the game is over and why (``the game is over: its end condition
+    held, after turn 12``).
 
     Example: ``the game is waiting for North: clash 3,2 or clash 4,2``; with more than
     :data:`SHOWN_ACTIONS` actions, ``the game is waiting for North: 9 actions, such as place ...``.  A choice in
@@ -189,7 +197,9 @@ def waiting_for(state: State) -> str:
     which may be any phrase.
     """
     if state.is_terminal:
-        return "the game is over"
+        ended = getattr(state.outcome, "ended", None)
+        why = ENDED.get(ended, ended)
+        return f"the game is over: {why}, after turn {state.turn_number}" if why else "the game is over"
     seat = state.seat_to_move
     role = state.current_role
     who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"

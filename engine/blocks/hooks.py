@@ -168,11 +168,22 @@ def source_type(b: "BuildContext", source: str, pos: SourcePos | None) -> Type:
 
 
 def label(s: Any, cid: Any) -> str:
-    """A component in a log line: its name and, when a role holds it, the role (``North's Scout``)."""
+    """A component in a log line, which every seat reads: its name and, when a role holds it, the role (``North's
+    Scout``); only where it lies when some seat does not see it there (``a component in hand of North``).
+
+    >>> class Spec: hidden = "others"
+    >>> class Game: board_zone, zone_spec_of, zone_names, piece_names = 0, [None, Spec], ["board", "hand of A"], ["gem"]
+    >>> class S: game, zone_of, slices = Game, [1], {}
+    >>> label(S, 0)
+    'a component in hand of A'
+    """
     if cid is None:
         return "nothing"
-    name = public_name(s, cid, s.game.piece_names[cid])  # a face-down piece by its back
-    owner = s.game.zone_owner[s.zone_of[cid]]
+    g, zone = s.game, s.zone_of[cid]
+    if zone != g.board_zone and g.zone_spec_of[zone].hidden != "none":
+        return f"a component in {g.zone_names[zone]}"
+    name = public_name(s, cid, g.piece_names[cid])  # a face-down piece by its back
+    owner = g.zone_owner[zone]
     return f"{owner}'s {name}" if owner else name
 
 

@@ -1,0 +1,130 @@
+"""The log tells no seat what it may not see: every seat reads it (``rulecraft play``, a table's moves).
+
+A component lying where some seat cannot see it (a hand hidden from the others) was named in the log lines the
+blocks write through ``label`` ("seat1's gem gets Cursed"), and a final act taken from a hidden hand was logged with
+the act's name, which says which card it is.  Now such a component is named by where it lies (``a component in hand
+of seat1``), as a counter's change and a move name it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.core.errors import EffectRuntimeError, told_to_seats
+
+STATUSES = """\
+name: secret-status-logs
+players: [2]
+components:
+  card:
+    instances: [{id: gem}, {id: ruby}]
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+statuses:
+  Cursed:
+    on:
+      on_end: |
+        gold(current_role) += 1
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+  for c in cards where c.id == "gem":
+    give(c, Cursed)
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "lift a card's spell")
+        remove(c, Cursed)
+        move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def played(tmp_path: Path, text: str, hidden: str, action: str) -> engine.State:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("HIDDEN", hidden), encoding="utf-8")
+    state = engine.load(str(path)).new_state(players=2, seed=0, record=True)
+    state.apply(action)
+    return state
+
+
+def test_a_status_on_a_card_in_a_hidden_hand_is_logged_without_the_card(tmp_path: Path) -> None:
+    log = played(tmp_path, STATUSES, "others", "choose gem").log
+    assert log is not None
+    assert log[0] == "a component in hand of seat1 gets Cursed", log
+    assert "Cursed ends on a component in hand of seat1" in log, log
+    assert not any("gem" in line for line in log[:log.index("hand of seat1: gem -> played")]), log
+
+
+def test_a_status_on_an_open_card_is_logged_by_its_name(tmp_path: Path) -> None:
+    log = played(tmp_path, STATUSES, "none", "choose gem").log
+    assert log is not None and log[0] == "seat1's gem gets Cursed" and "Cursed ends on seat1's gem" in log, log
+
+
+FINAL_ACTS = """\
+name: secret-final-acts
+players: [2]
+components:
+  card:
+    attributes: {last: table, doom: int}
+    instances:
+      - {id: gem, doom: 1, last: {name: Gem Curse, do: "gold(current_role) = 1 OP gold(nth(roles, 2))"}}
+      - {id: ruby, doom: 2, last: {name: Ruby Curse, do: "gold(current_role) = 2 OP gold(nth(roles, 2))"}}
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  gone: {kind: pile, per: role}
+counters:
+  gold: {per: role}
+  clock: {}
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let n = choose(x in numbers(1, 2), text = "wind the clock")
+        clock += n
+  - final_acts: {from: hand, when: "self.doom <= clock", act: last, to: gone}
+end:
+  when: clock >= 3
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_a_final_act_from_a_hidden_hand_is_logged_without_its_name(tmp_path: Path, hidden: str) -> None:
+    """'seat1's gem's final act: Gem Curse' named the card twice to every seat."""
+    log = played(tmp_path, FINAL_ACTS.replace("OP", "+"), hidden, "choose 1").log
+    assert log is not None
+    if hidden == "none":
+        assert "seat1's gem's final act: Gem Curse" in log, log
+    else:
+        assert "a component in hand of seat1 takes its final act" in log, log
+        assert not any("gem" in line.lower() for line in log[:-1]), log  # the last: it lies in the open pile
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_a_final_act_failing_in_a_hidden_hand_is_told_at_the_step(tmp_path: Path, hidden: str) -> None:
+    """The gem's act failing was told at its own line (':7:'), so every seat learnt that the gem was done for."""
+    with pytest.raises(EffectRuntimeError) as err:
+        played(tmp_path, FINAL_ACTS.replace("OP", "/"), hidden, "choose 1")
+    assert "ruleset.yaml:7:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    if hidden == "none":
+        assert told == str(err.value)
+    else:
+        line = FINAL_ACTS.splitlines().index('  - final_acts: {from: hand, when: "self.doom <= clock", act: last, to: gone}') + 1
+        assert told.startswith(f"{tmp_path / 'ruleset.yaml'}:{line}:5: the final act of a hidden component failed"), told
+        assert ":7:" not in told and "division" not in told and "Gem" not in told

@@ -193,7 +193,8 @@ scoring:
 
 @pytest.mark.parametrize("hidden", ["others", "none"])
 def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(tmp_path: Path, hidden: str) -> None:
-    """A status's on_end failing on a card in a hidden hand was told at the status's own line (Cursed's, so the gem)."""
+    """A status's on_end failing on a card in a hidden hand was told at the status's own line (Cursed's, so the gem),
+    then without any position; it is told at the code that ended it."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(STATUSES.replace("HIDDEN", hidden), encoding="utf-8")
     err = failure(path)
@@ -203,8 +204,23 @@ def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(
     if hidden == "none":
         assert told == str(err)
     else:
-        assert told.startswith("the on_end of a status on a hidden component failed (what went wrong is kept"), told
+        at = STATUSES.splitlines().index("        remove(c, Cursed)") + 1  # where, not which: the code that ended it
+        assert told.startswith(f"{path}:{at}:9: the on_end of a status on a hidden component failed (what went wrong is kept"), told
         assert f":{line}:" not in told and "division" not in told and "Cursed" not in told
+
+
+def test_a_status_hook_a_step_runs_on_a_hidden_card_is_told_at_the_step(tmp_path: Path) -> None:
+    """A ``statuses`` step running a hook that fails on a card in a hidden hand: told at the step (was: without a
+    position)."""
+    path = tmp_path / "ruleset.yaml"
+    text = (STATUSES.replace("      on_end: |", "      on_tick: |")
+            .replace("\nend:", "\n  - statuses: {hook: on_tick}\nend:"))
+    path.write_text(text.replace("HIDDEN", "others"), encoding="utf-8")
+    err = failure(path)  # the gem is played; the ruby's status, in the hand, fails
+    assert "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    at = text.splitlines().index("  - statuses: {hook: on_tick}") + 1
+    assert told.startswith(f"{path}:{at}:5: the on_tick of a status on a hidden component failed"), told
 
 
 def test_numbers_too_many_does_not_quote_a_hidden_card_s_value_to_the_seats(tmp_path: Path) -> None:
@@ -276,7 +292,8 @@ def test_a_meter_threshold_failing_on_a_hidden_card_does_not_say_which_threshold
     if hidden == "none":
         assert told == str(err)
     else:
-        assert told.startswith("the wear threshold of a hidden component failed (what went wrong is kept"), told
+        at = METERS.splitlines().index("        lose(wear(c), 3)") + 1  # the code that wore it
+        assert told.startswith(f"{path}:{at}:9: the wear threshold of a hidden component failed (what went wrong is kept"), told
         assert f":{line}:" not in told and "division" not in told
 
 
@@ -302,7 +319,8 @@ def test_a_meter_tile_failing_under_a_hidden_card_does_not_say_which_tile(tmp_pa
     line = TILES.splitlines().index('      trap: {on_damage: "gold(current_role) = 1 / gold(nth(roles, 2))"}') + 1
     assert f"ruleset.yaml:{line}:" in str(err)  # the designer's
     told = told_to_seats(err)
-    assert told.startswith("the tile under the marker of a hidden component failed (what went wrong is kept"), told
+    at = TILES.splitlines().index("        lose(wear(c), 3)") + 1
+    assert told.startswith(f"{path}:{at}:9: the tile under the marker of a hidden component failed (what went wrong is kept"), told
     assert f":{line}:" not in told and "division" not in told and "trap" not in told
 
 

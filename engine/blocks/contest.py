@@ -72,10 +72,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
-from engine.blocks.hooks import ToldAsHidden
+from engine.blocks.hooks import ToldAsHidden, label
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.facedown import told_name
 from engine.lang import ast
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
@@ -477,6 +478,8 @@ class ContestRules:
         ``known`` keeps the strengths measured in the fight going on, for the next pair and the margin.
         """
         names, explain = self.game.piece_names, where is not None
+        if explain and (told_name(s, a) is not None or told_name(s, b) is not None):
+            return self._unseen_fight(s, a, b, where, known)
         a_wins, b_wins = self._overrides(s, a, b)
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
@@ -502,6 +505,14 @@ class ContestRules:
                     return Fight(w, f"{head}; a tie, {said}: {names[w]} wins" if explain else "")
                 return Fight(None, f"{head}; a tie, {said}: nobody wins" if explain else "")
         return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
+
+    def _unseen_fight(self, s: "StateView", a: int, b: int, where: str,
+                      known: dict[int, tuple[int, int, int]] | None) -> Fight:
+        """A fight of a component some seat does not see where it lies (a hand): the log, which every seat reads, says
+        who fought and who won, each as :func:`label` names it, but not their strengths or what broke a tie."""
+        winner = self.fight(s, a, b, None, known).winner
+        won = "nobody wins" if winner is None else f"{label(s, winner)} wins"
+        return Fight(winner, f"{where}: {label(s, a)} against {label(s, b)}: {won}")
 
     def quiet_duel(self, s: "StateView", a: int, b: int, known: dict[int, tuple[int, int, int]],
                    givers: list[int] | None = None) -> tuple[int | None, int]:
@@ -674,7 +685,8 @@ class Contest(Step):
                 winners.append((winner, other))
                 if self.on_win.fns[winner] is not None:
                     if lines is not None:
-                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
+                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs" if told_name(s, winner) is None
+                                     else f"{label(s, winner)} won: its win effect runs")
                     s.budget = s.game.limits.steps
                     with ToldAsHidden(s, winner, "win effect of {}"):
                         self.on_win(s, winner, other, margin)
@@ -712,15 +724,18 @@ class Contest(Step):
         if not self.prizes or not s.zones[self.prizes[slot]]:
             return None
         prize = s.zones[self.prizes[slot]][0]
+        seen = told_name(s, prize) is None  # every seat saw it, or sees it where it goes: named
         if winner is None:
             s.move(prize, self.void(s))
             if lines is not None:
-                lines.append(f"{self.slots.names[slot]}: nobody wins {self.game.piece_names[prize]}; it goes to the {self.void.name}")
+                named = self.game.piece_names[prize] if seen or told_name(s, prize) is None else "a component"
+                lines.append(f"{self.slots.names[slot]}: nobody wins {named}; it goes to the {self.void.name}")
             return prize
         role = self.game.zone_owner[s.zone_of[winner]]
         s.move(prize, self.won_zones[role])
         if lines is not None:
-            lines.append(f"{self.slots.names[slot]}: {role} wins {self.game.piece_names[prize]}")
+            named = self.game.piece_names[prize] if seen or told_name(s, prize) is None else "a component"
+            lines.append(f"{self.slots.names[slot]}: {role} wins {named}")
         return prize
 
     def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:

@@ -128,3 +128,27 @@ def test_a_final_act_failing_in_a_hidden_hand_is_told_at_the_step(tmp_path: Path
         line = FINAL_ACTS.splitlines().index('  - final_acts: {from: hand, when: "self.doom <= clock", act: last, to: gone}') + 1
         assert told.startswith(f"{tmp_path / 'ruleset.yaml'}:{line}:5: the final act of a hidden component failed"), told
         assert ":7:" not in told and "division" not in told and "Gem" not in told
+
+
+def test_a_contest_between_hidden_components_is_logged_without_their_names_or_strengths(tmp_path: Path) -> None:
+    """Skirmish with its fronts hidden from the others: ``contest_winner`` logged 'contest: N-foot-2 (North) against
+    S-horse-3 (South): strength 2 to 3; ...', naming both hidden soldiers and their strengths to every seat."""
+    import random
+    import shutil
+
+    folder = tmp_path / "skirmish"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "docs" / "examples" / "skirmish", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    assert "  front: {kind: pile, per: role}" in text
+    ruleset.write_text(text.replace("  front: {kind: pile, per: role}", "  front: {kind: pile, per: role, hidden: others}"),
+                       encoding="utf-8")
+    game = engine.load(str(folder))
+    state, choose = game.new_state(players=2, seed=4, record=True), random.Random(4)
+    while not state.is_terminal:
+        state.play(choose.randrange(len(state.legal_actions())))
+    fights = [line for line in state.log or [] if line.startswith("contest:")]
+    assert fights and all(" wins" in line for line in fights), fights
+    assert fights[0].startswith("contest: a component in front of North against a component in front of South: "), fights
+    soldiers = {game.piece_names[c] for c in range(len(game.piece_names))}
+    assert not any(name in line or "strength" in line for line in fights for name in soldiers), fights

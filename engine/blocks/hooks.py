@@ -104,6 +104,19 @@ class ToldAsHidden:
                 err.public = f"{where}the {self.what.format(told)} failed ({HIDDEN_FAILURE})"
 
 
+def unseen(s: "StateView", owner: Any) -> bool:
+    """Whether ``owner`` (a component, a role, the game) is a component lying where some seat does not see it: the log,
+    which every seat reads, then tells neither its name nor its values (its meter's marker, the thresholds it crosses).
+
+    >>> class Spec: hidden = "others"
+    >>> class Game: board_zone, zone_spec_of = 0, [None, Spec]
+    >>> class S: game, zone_of, slices = Game, [1], {}
+    >>> unseen(S, 0), unseen(S, "North")
+    (True, False)
+    """
+    return type(owner) is int and told_name(s, owner) is not None
+
+
 @dataclass(frozen=True)
 class Hook:
     """A compiled program with ``bound`` names in its first slots (and the default source after them)."""

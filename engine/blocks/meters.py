@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from engine.blocks import statuses
 from engine.blocks.block import Block, Drawing, Line, declare, withdraw_functions
 from engine.blocks.counters import owner_type
-from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, local_reader, source_of
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, local_reader, source_of, unseen
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
@@ -370,9 +370,10 @@ def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker:
         return  # at the bottom nothing moves the marker any more; nor at the top does healing
     new = s.counters[i]
     what = "damage" if down else "healing"
-    s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
+    hidden = unseen(s, target)  # its marker is not every seat's to read
+    s.note(lambda: f"{label(s, target)} takes {'' if hidden else f'{abs(old - new)} '}{what}"
                    f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
-                   f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
+                   f"{f' ({source})' if source else ''}{'' if hidden else f': {meter.counter.name} {old} -> {new}'}")
     work = meter_work(s)
     if down and work.hits is not None:
         s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
@@ -429,9 +430,10 @@ def shift(s: "StateView", meter: Meter, i: int, amount: int, source: Any, by: An
     if old is None:
         return
     new = s.counters[i]
-    s.note(lambda: f"{carrier(s, owner)} {'loses' if down else 'gains'} {abs(old - new)} {counter.name}"
+    hidden = unseen(s, owner)  # its marker is not every seat's to read
+    s.note(lambda: f"{carrier(s, owner)} {'loses' if down else 'gains'} {'' if hidden else f'{abs(old - new)} '}{counter.name}"
                    f"{f' from {carrier(s, by)}' if by is not None and by != owner else ''}"
-                   f"{f' ({source})' if source else ''}: {old} -> {new}")
+                   f"{f' ({source})' if source else ''}{'' if hidden else f': {old} -> {new}'}")
     with Nested(s, pos):
         _react(s, meter, owner, old, new, source, by, down, pos)
 
@@ -511,11 +513,12 @@ def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, at
     if tile is None:
         return
     kind = meter.kinds[tile[0]]
+    which = "" if unseen(s, target) else f"{kind.name} "  # which tile would tell where its marker is
     for name in kind.nullifies:
-        statuses.remove(s, target, name, because=f"its {kind.name} tile", pos=pos)
+        statuses.remove(s, target, name, because=f"its {which}tile", pos=pos)
     hook = kind.on_damage if down else kind.on_heal
     if hook is not None:
-        with Running(s, f"the {kind.name} tile"), ToldAsHidden(s, target, "tile under the marker of {}", pos):
+        with Running(s, f"the {which}tile"), ToldAsHidden(s, target, "tile under the marker of {}", pos):
             hook.run(s, target, attacker, source, amount, tile[1])
 
 

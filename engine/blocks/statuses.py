@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
 from engine.blocks.choices import run_effect
 from engine.blocks.counters import CounterSpec
-from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, reach_of, source_of
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, reach_of, source_of, unseen
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping
@@ -346,7 +346,7 @@ def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
             return False  # at the bottom of its meter: no statuses any more
         tile = meter.tile_at(cid, s.counters[mark])
         if tile and name in meter.kinds[tile[0]].nullifies and source not in meter.unstoppable:
-            s.note(lambda: f"{label(s, cid)}'s {tile[0]} tile blocks {name}")
+            s.note(lambda: f"{label(s, cid)}'s {'' if unseen(s, cid) else f'{tile[0]} '}tile blocks {name}")
             return False
     if not status.may_receive(s, cid):
         s.note(lambda: f"{label(s, cid)} can't receive {name}")

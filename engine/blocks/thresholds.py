@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, unseen
 from engine.core.errors import SourcePos
 from engine.core.yamlsource import Mapping, Sequence
 
@@ -104,7 +104,8 @@ def run_crossed(s: "StateView", thresholds: tuple[Threshold, ...], name: str, ow
     for threshold in thresholds:
         if threshold.hook is None or not threshold.crossed(old, new):
             continue
-        s.note(lambda t=threshold: f"the {name} of {shown} {VERBS[t.way]} {t.mark}")
-        with (Running(s, f"the {name} threshold {threshold.way} {threshold.mark}"),
+        hidden = unseen(s, owner)  # which threshold would tell its value
+        s.note(lambda t=threshold: f"the {name} of {shown} crosses a threshold" if hidden else f"the {name} of {shown} {VERBS[t.way]} {t.mark}")
+        with (Running(s, f"a {name} threshold of {shown}" if hidden else f"the {name} threshold {threshold.way} {threshold.mark}"),
               ToldAsHidden(s, owner, f"{name} threshold of {{}}", pos)):
             threshold.hook.run(s, owner, by, source, old, new)

@@ -152,3 +152,60 @@ def test_a_contest_between_hidden_components_is_logged_without_their_names_or_st
     assert fights[0].startswith("contest: a component in front of North against a component in front of South: "), fights
     soldiers = {game.piece_names[c] for c in range(len(game.piece_names))}
     assert not any(name in line or "strength" in line for line in fights for name in soldiers), fights
+
+
+METERS = """\
+name: secret-meter-logs
+players: [2]
+components:
+  card:
+    attributes: {fresh: int}
+    instances: [{id: gem, fresh: 5}, {id: ruby, fresh: 8}]
+zones:
+  hand: {kind: hand, per: role, hidden: HIDDEN}
+  played: {kind: pile}
+counters:
+  gold: {per: role}
+  charge: {per: card}
+meters:
+  wear:
+    per: card
+    start: self.fresh
+    max: 9
+    thresholds:
+      - below: 3
+        do: |
+          gold(current_role) += 1
+setup: |
+  move(c in cards, hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let c = choose(x in hand(current_role), text = "wear a card")
+        if c != none:
+          lose(wear(c), 3)
+          charge(c) += c.fresh
+          move(x in hand(current_role) where x == c, played)
+end:
+  when: count(played) >= 2
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+@pytest.mark.parametrize("hidden", ["others", "none"])
+def test_the_values_of_a_hidden_cards_counters_and_meter_are_not_logged(tmp_path: Path, hidden: str) -> None:
+    """'a component in hand of seat1 loses 3 wear: 5 -> 2', 'the wear of ... falls below 3' and 'charge of a component
+    in hand of seat1: 0 -> 5' told every seat the gem's values (the ruby's are 8), so which card it was."""
+    log = played(tmp_path, METERS, hidden, "choose gem").log
+    assert log is not None
+    turn = log[:next(i for i, line in enumerate(log) if line.startswith("hand of seat1: gem"))]
+    if hidden == "none":
+        assert "seat1's gem loses 3 wear: 5 -> 2" in turn and "charge of gem: 0 -> 5" in turn, turn
+    else:
+        assert "a component in hand of seat1 loses wear" in turn, turn
+        assert "the wear of a component in hand of seat1 crosses a threshold" in turn, turn
+        assert "charge of a component in hand of seat1 changes" in turn, turn
+        assert not any(word in line for line in turn for word in ("5", "2", "3", "gem")), turn

@@ -143,3 +143,28 @@ def test_a_search_through_a_deck_its_owner_sees_in_order_lists_it_in_order(tmp_p
     state = game.new_state(players=2, seed=1)
     deck = state.zones[game.zone_index[("deck", "seat1")]]
     assert [str(a) for a in state.legal_actions()] == [f"choose {game.piece_names[c]}" for c in deck]
+
+
+@pytest.mark.parametrize("ruleset", ["tutorial-tiles", "sealed-tiles", "nine-domains"])
+def test_a_step_lists_a_hand_its_owner_sees_without_order_in_no_order_of_its_own(tmp_path: Path, ruleset: str) -> None:
+    """A hand ``hidden: order`` (its owner knows which tiles, not their order): the place and commit steps offered
+    its tiles in the order they lay, so the order of the actions told the owner what it may not see."""
+    import re
+    import shutil
+
+    folder = tmp_path / ruleset
+    shutil.copytree(Path(__file__).resolve().parents[1] / "rulesets" / ruleset, folder)
+    path = folder / "ruleset.yaml"
+    text, found = re.subn(r"(\n  hand: {kind: \w+, per: role, hidden: )others", r"\1HIDDEN", path.read_text(encoding="utf-8"))
+    assert found == 1
+    for hidden in ("order", "others"):
+        path.write_text(text.replace("HIDDEN", hidden), encoding="utf-8")
+        game = engine.load(str(folder))
+        state = game.new_state(players=2, seed=1)
+        zone = game.zone_index[("hand", state.current_role)]
+        before = [str(a) for a in state.legal_actions()]
+        state.zones[zone].reverse()  # the same hand, in another order
+        state._actions = None
+        after = [str(a) for a in state.legal_actions()]
+        assert sorted(before) == sorted(after)
+        assert (before == after) == (hidden == "order"), (hidden, before, after)

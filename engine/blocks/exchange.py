@@ -30,6 +30,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
+from engine.core.information import listed
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.types import ANY_COMPONENT, ZONE
 
@@ -137,7 +138,8 @@ class Exchange(Step):
 
     def actions(self, s: "StateView") -> ActionSpace:
         give, take = self._zones(s, self._pending(s)[0])
-        options = [(a, b) for a in s.zones[give] for b in s.zones[take]]
+        role = s.acting_role
+        options = [(a, b) for a in listed(s, give, role) for b in listed(s, take, role)]
         return ListSpace(self, ([KEEP] if self.optional else []) + options)
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:

@@ -168,3 +168,25 @@ def test_a_step_lists_a_hand_its_owner_sees_without_order_in_no_order_of_its_own
         after = [str(a) for a in state.legal_actions()]
         assert sorted(before) == sorted(after)
         assert (before == after) == (hidden == "order"), (hidden, before, after)
+
+
+def test_a_refused_commit_lists_a_hand_its_owner_sees_without_order_in_no_order_of_its_own(tmp_path: Path) -> None:
+    """'commit one of 0, 1, 2, ...' listed the hand as it lay: the refusal told its order too."""
+    import shutil
+
+    from engine.core.errors import IllegalActionError
+
+    folder = tmp_path / "nine-domains"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "rulesets" / "nine-domains", folder)
+    path = folder / "ruleset.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  hand: {kind: hand, per: role, hidden: others",
+                                                            "  hand: {kind: hand, per: role, hidden: order"), encoding="utf-8")
+    state = engine.load(str(folder)).new_state(players=2, seed=1)
+    said = []
+    for _ in range(2):
+        with pytest.raises(IllegalActionError) as err:
+            state.apply("commit 9 to left")
+        said.append(str(err.value))
+        state.zones[state.game.zone_index[("hand", state.current_role)]].reverse()
+        state._actions = None
+    assert said[0] == said[1] and "commit one of " in said[0], said

@@ -494,9 +494,9 @@ class Commit(Step):
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
             cells = " ".join(format_cell(c) for c in self.cell_options(s))
-            what = f"one of {', '.join(self.game.piece_names[c] for c in s.zones[self.source(s)])} " if self.components else ""
+            what = f"one of {', '.join(self.game.piece_names[c] for c in listed(s, self.source(s), s.acting_role))} " if self.components else ""
             return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
-        cards = ", ".join(self.game.piece_names[c] for c in s.zones[self.source(s)])
+        cards = ", ".join(self.game.piece_names[c] for c in listed(s, self.source(s), s.acting_role))  # as the actions list them
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:

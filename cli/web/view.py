@@ -112,7 +112,7 @@ def open_observation(state: State) -> dict[str, Any]:
 def public_observation(state: State) -> dict[str, Any]:
     """What every seat sees: seat 1's observation with every zone that is not open to all (``hidden: none``)
     shown only as its count, the counters every seat sees, and none of seat 1's own (its choice, its actions, the
-    numbers and cells it sealed).
+    numbers and cells it sealed, its role when roles are hidden).
 
     Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
     is ``{"hidden": 5}`` for a hand of five cards, whoever holds it; a face-down piece is its back, even one
@@ -126,6 +126,8 @@ def public_observation(state: State) -> dict[str, Any]:
     faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
     observed = {**observed, **observed_slices(state, NOBODY),  # the blocks' parts: no seat's own sealed choices
                 "player": None, "choice": None, "legal_actions": [], "counters": counter_values(state, NOBODY)}
+    if game.roles is not None and game.roles.hidden:  # seat 1's own role, and the role to move, are seat 1's to know
+        observed.update(seats={}, current_role=None)
     if any(hidden_from(state, cid, NOBODY) for cid in state.grid.values()):  # no face-down piece seat 1 alone sees
         board = game.zone_names[game.board_zone]
         zones[board] = [back_label(state, c) if hidden_from(state, c, NOBODY) else game.piece_names[c]

@@ -26,7 +26,7 @@ from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.core.facedown import NOBODY, back_label, hidden_from
-from engine.core.slices import observed as observed_slices
+from engine.core.information import seen_parts
 from engine.model.savefile import counter_values
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def public_observation(state: State) -> dict[str, Any]:
     zones = {name: {"hidden": len(state.zones[game.zone_names.index(name)])} if name in shut else content
              for name, content in observed["zones"].items()}
     faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
-    observed = {**observed, **observed_slices(state, NOBODY),  # the blocks' parts: no seat's own sealed choices
+    observed = {**observed, **seen_parts(state, NOBODY),  # the blocks' parts: no seat's own sealed choices
                 "player": None, "choice": None, "legal_actions": [], "counters": counter_values(state, NOBODY)}
     if game.roles is not None and game.roles.hidden:  # seat 1's own role, and the role to move, are seat 1's to know
         observed.update(seats={}, current_role=None)

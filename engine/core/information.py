@@ -61,7 +61,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.core.facedown import FaceDown
-from engine.core.slices import Chance, determinized
+from engine.core.slices import Chance, determinized, observed
 
 if TYPE_CHECKING:
     from engine.core.views import GameData, StateData
@@ -105,6 +105,15 @@ def listed(state: "StateData", zone: int, role: Any) -> list[int]:
     if hidden == "none" or len(items) < 2 or hidden == "others" and game.zone_owner[zone] == role:
         return items
     return sorted(items)
+
+
+def seen_parts(state: "StateData", seat: int) -> dict[str, Any]:
+    """What the blocks' parts of the state (sealed numbers and cells, face-down cells, ...) show ``seat``, as its
+    observation holds them; seat 0, no seat's: what every seat sees of them.
+
+    Example: ``seen_parts(state, 0)["committed_numbers"]["sealed"]`` is ``[]``, whoever sealed a bid.
+    """
+    return observed(state, seat)
 
 
 def zones_seen_as(state: "StateData", seat: int, view: str) -> list[int]:

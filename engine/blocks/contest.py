@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
-from engine.blocks.hooks import ToldAsHidden, label
+from engine.blocks.hooks import ToldAsHidden, label, tell_as_hidden, told_at
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
@@ -300,14 +300,19 @@ class ContestRules:
             live = self.live[s.positions] = frozenset(in_zone[role] for role in s.positions)
         fns = self.modifier.fns
         env = [None] * self.modifier.slots  # modifiers are expressions: one list of locals serves every giver
-        for giver in self.givers:
-            if zone_of[giver] not in live:
-                continue
-            if table is not None:
-                total += table(s, giver, c) or 0
-            else:
-                env[0], env[1] = giver, c
-                total += fns[giver](s, env) or 0
+        giver = -1
+        try:
+            for giver in self.givers:
+                if zone_of[giver] not in live:
+                    continue
+                if table is not None:
+                    total += table(s, giver, c) or 0
+                else:
+                    env[0], env[1] = giver, c
+                    total += fns[giver](s, env) or 0
+        except EffectRuntimeError as err:  # a giver's own code: not told at its line where it lies hidden
+            tell_as_hidden(s, giver, "modifier of {}", None, err)
+            raise
         return total
 
     def base(self, s: "StateView", c: int) -> int:
@@ -404,6 +409,7 @@ class ContestRules:
             givers = self.givers_in_play(s)
         if givers:
             self.computing += 1
+            giver = -1
             try:
                 pairs = self.modifier_table
                 if pairs is not None:
@@ -418,6 +424,9 @@ class ContestRules:
                         xa += fn(s, env) or 0
                         env[0], env[1] = giver, b
                         xb += fn(s, env) or 0
+            except EffectRuntimeError as err:  # a giver's own code (see bonus)
+                tell_as_hidden(s, giver, "modifier of {}", None, err)
+                raise
             finally:
                 self.computing -= 1
         found_a = known[a] = (base_a + da + xa, xa, da)
@@ -439,6 +448,9 @@ class ContestRules:
         self.computing += 1
         try:
             return self.modifier(s, giver, target) or 0
+        except EffectRuntimeError as err:  # its own code (see bonus)
+            tell_as_hidden(s, giver, "modifier of {}", None, err)
+            raise
         finally:
             self.computing -= 1
 
@@ -549,8 +561,21 @@ class ContestRules:
         return found
 
     def _override_code(self, s: "StateView", a: int, b: int) -> tuple[bool, bool]:
-        return (bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a)),
-                bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b)))
+        holder = a  # whose own code runs (not told at its line where it lies hidden)
+        try:
+            a_wins = bool(self.beats(s, a, b))
+            if not a_wins:
+                holder = b
+                a_wins = bool(self.loses_to(s, b, a))
+            holder = b
+            b_wins = bool(self.beats(s, b, a))
+            if not b_wins:
+                holder = a
+                b_wins = bool(self.loses_to(s, a, b))
+        except EffectRuntimeError as err:
+            tell_as_hidden(s, holder, "override of {}", None, err)
+            raise
+        return a_wins, b_wins
 
     def _head(self, s: "StateView", a: int, b: int, where: str | None) -> str:
         """The start of a fight's explanation: ``left: Card (Role) against Other (Role)`` (no role for an unowned one)."""
@@ -648,6 +673,14 @@ class Contest(Step):
     # -- flow
 
     def enter(self, s: "StateView") -> bool:
+        try:
+            return self._fight_row(s)
+        except EffectRuntimeError as err:
+            told_at(err, self.pos)  # a hidden fighter's or giver's own code failing: told at this step
+            raise
+
+    def _fight_row(self, s: "StateView") -> bool:
+        """The revealed row fights, slot by slot: the winners take the prizes and run their win effects."""
         s.slices.pop(Winners.block, None)  # who won the last contest: read by the steps that follow it this turn
         revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
         row = revealed.row if revealed else None
@@ -791,9 +824,15 @@ class Strength(Function):
         arg = self.value(scope, args[0], ANY_COMPONENT, "component") if args else Compiled(ANY_COMPONENT, lambda s, e: None)
         f = arg.fn
 
+        pos = call.pos
+
         def run(s: Any, e: list[Any]) -> int:
             c, contest = f(s, e), s.game.parts.get("contest")
-            return 0 if c is None or contest is None else contest.computed(s, c)
+            try:
+                return 0 if c is None or contest is None else contest.computed(s, c)
+            except EffectRuntimeError as err:
+                told_at(err, pos)  # a hidden component's modifier: told here
+                raise
 
         return Compiled(INT, run)
 
@@ -815,9 +854,15 @@ class ModifierOf(Function):
         giver = self.value(scope, args[0], ANY_COMPONENT, "component").fn
         target = self.value(scope, args[1], ANY_COMPONENT, "component").fn
 
+        pos = call.pos
+
         def run(s: Any, e: list[Any]) -> int:
             g, t, contest = giver(s, e), target(s, e), s.game.parts.get("contest")
-            return 0 if g is None or t is None or contest is None else contest.given(s, g, t)
+            try:
+                return 0 if g is None or t is None or contest is None else contest.given(s, g, t)
+            except EffectRuntimeError as err:
+                told_at(err, pos)  # a hidden component's modifier: told here
+                raise
 
         return Compiled(INT, run)
 
@@ -846,9 +891,15 @@ class ContestWinner(Function):
         b = self.value(scope, args[1], ANY_COMPONENT, "second component")
         fa, fb = a.fn, b.fn
 
+        pos = call.pos
+
         def run(s: Any, e: list[Any]) -> int | None:
             x, y, contest = fa(s, e), fb(s, e), s.game.parts.get("contest")
-            return None if x is None or y is None or x == y or contest is None else contest.duel(s, x, y)
+            try:
+                return None if x is None or y is None or x == y or contest is None else contest.duel(s, x, y)
+            except EffectRuntimeError as err:
+                told_at(err, pos)  # a hidden fighter's or giver's own code: told here
+                raise
 
         return Compiled(a.type if a.type == b.type and isinstance(a.type, Component) else ANY_COMPONENT, run)
 

@@ -98,10 +98,34 @@ class ToldAsHidden:
 
     def __exit__(self, kind: object, err: object, trace: object) -> None:
         if self.zone is not None and isinstance(err, EffectRuntimeError):
-            told = told_name(self.s, self.cid, self.zone)
-            if told is not None:
-                where = f"{self.pos}: " if self.pos else ""
-                err.public = f"{where}the {self.what.format(told)} failed ({HIDDEN_FAILURE})"
+            tell_as_hidden(self.s, self.cid, self.what, self.pos, err, self.zone)
+
+
+def tell_as_hidden(s: "StateView", cid: int, what: str, pos: SourcePos | None, err: EffectRuntimeError,
+                   zone: int | None = None) -> None:
+    """What :class:`ToldAsHidden` does, for code run where a ``with`` would cost (a contest's modifiers, in a loop
+    under ``try``): ``err``, raised by component ``cid``'s own code, is told to the seats as "the WHAT failed" when
+    ``cid`` lies (lay, ``zone``) where some seat can't see it; without a position, :func:`told_at` may give one.
+
+    Example: ``except EffectRuntimeError as err: tell_as_hidden(s, giver, "modifier of {}", None, err); raise``.
+    """
+    told = told_name(s, cid, zone)
+    if told is not None:
+        where = f"{pos}: " if pos else ""
+        err.public = f"{where}the {what.format(told)} failed ({HIDDEN_FAILURE})"
+        err.unplaced = pos is None  # type: ignore[attr-defined]  # told_at may say where
+
+
+def told_at(err: EffectRuntimeError, pos: SourcePos | None) -> None:
+    """Give ``pos`` (the code or step that ran it) to a failure :func:`tell_as_hidden` told the seats without one.
+
+    >>> err = EffectRuntimeError("division by zero", public="the modifier of a hidden component failed")
+    >>> err.unplaced = True
+    >>> told_at(err, SourcePos("r.yaml", 3, 5)); err.public
+    'r.yaml:3:5: the modifier of a hidden component failed'
+    """
+    if pos is not None and getattr(err, "unplaced", False) and err.public is not None:
+        err.public, err.unplaced = f"{pos}: {err.public}", False  # type: ignore[attr-defined]
 
 
 def unseen(s: "StateView", owner: Any) -> bool:

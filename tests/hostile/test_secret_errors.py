@@ -398,7 +398,7 @@ components:
 
 def test_a_win_effect_failing_in_a_hidden_row_is_told_without_its_line(tmp_path: Path) -> None:
     """Cards played into a row hidden from the others fight there: the 5's win effect failing was told to every seat
-    at its own line (':10:', so the 5 won)."""
+    at its own line (':10:', so the 5 won); it is told at the contest step, whose row it was."""
     import random
 
     path = tmp_path / "ruleset.yaml"
@@ -409,5 +409,62 @@ def test_a_win_effect_failing_in_a_hidden_row_is_told_without_its_line(tmp_path:
             state.play(choose.randrange(len(state.legal_actions())))
     assert "ruleset.yaml:10:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
     told = told_to_seats(err.value)
-    assert told.startswith("the win effect of a hidden component failed (what went wrong is kept"), told
+    steps = (Path(__file__).resolve().parents[2] / "rulesets" / "nine-domains" / "ruleset.yaml").read_text().splitlines()
+    at = next(i for i, row in enumerate(steps, 1) if row.strip().startswith("- contest:"))  # told at the step that ran it
+    assert f"nine-domains/ruleset.yaml:{at}:5: the win effect of a hidden component failed (what went wrong is kept" in told, told
     assert ":10:" not in told and "division" not in told
+
+
+def test_a_modifier_failing_in_a_hidden_hand_is_told_at_the_fight_without_its_line(tmp_path: Path) -> None:
+    """Skirmish's drummers lift their side's soldier from the hand, hidden from the others: a drummer's modifier
+    failing was told to every seat at its own line (':48:', the N-drummer's), so North held it."""
+    import random
+    import shutil
+
+    folder = tmp_path / "skirmish"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "docs" / "examples" / "skirmish", folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    written = "        modifier: if owner(target) == owner(self) and target != self then 1 else 0\n"
+    at = text.index(written, text.index("id: N-drummer"))  # the North drummer's own, not the South one's
+    path.write_text(text[:at] + written.replace("then 1 else", "then 1 / (target.value - target.value) else")
+                    + text[at + len(written):], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    state, choose = engine.load(str(folder)).new_state(players=2, seed=0), random.Random(0)
+    with pytest.raises(EffectRuntimeError) as err:
+        while not state.is_terminal:
+            state.play(choose.randrange(len(state.legal_actions())))
+    assert f"ruleset.yaml:{line}:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    call = next(i for i, row in enumerate(text.splitlines(), 1) if "contest_winner(n, s)" in row)
+    assert told.startswith(f"{path}:{call}:") and "the modifier of a hidden component failed" in told, told
+    assert f":{line}:" not in told and "division" not in told and "drummer" not in told
+
+
+def test_an_override_failing_on_a_hidden_fighter_is_told_at_the_fight_without_its_line(tmp_path: Path) -> None:
+    """Skirmish with its fronts hidden from the others: the North pike's 'beats' failing was told at its own line."""
+    import random
+    import shutil
+
+    folder = tmp_path / "skirmish"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "docs" / "examples" / "skirmish", folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8").replace("  front: {kind: pile, per: role}",
+                                                    "  front: {kind: pile, per: role, hidden: others}")
+    written = "        beats: other.arm == horse\n"
+    at = text.index(written, text.index("id: N-pike"))
+    path.write_text(text[:at] + "        beats: 1 / (other.value - other.value) == 1\n" + text[at + len(written):],
+                    encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    game = engine.load(str(folder))
+    for seed in range(20):  # until the pike fights
+        state, choose = game.new_state(players=2, seed=seed), random.Random(seed)
+        try:
+            while not state.is_terminal:
+                state.play(choose.randrange(len(state.legal_actions())))
+        except EffectRuntimeError as err:
+            assert f"ruleset.yaml:{line}:" in str(err)  # the designer's
+            told = told_to_seats(err)
+            assert "the override of a hidden component failed" in told and f":{line}:" not in told, told
+            return
+    pytest.fail("the pike never fought")

@@ -634,7 +634,8 @@ class State:
             hidden = choices.public_choice(self, str(action.args[0]))
             if hidden is not None:
                 return hidden
-        return action.step.public_format(action.args)
+        seen = getattr(action.step, "public_text_at", None)  # a step whose public text depends on where things lie
+        return seen(self, action.args) if seen is not None else action.step.public_format(action.args)
 
     def parse_action(self, text: str) -> Action:
         """The legal action written as ``text``; raises IllegalActionError with the reason.

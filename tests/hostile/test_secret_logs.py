@@ -209,3 +209,57 @@ def test_the_values_of_a_hidden_cards_counters_and_meter_are_not_logged(tmp_path
         assert "the wear of a component in hand of seat1 crosses a threshold" in turn, turn
         assert "charge of a component in hand of seat1 changes" in turn, turn
         assert not any(word in line for line in turn for word in ("5", "2", "3", "gem")), turn
+
+
+def hand_swapping_domains(tmp_path: Path) -> engine.Game:
+    """Nine Domains with its 3- swapping a card of its owner's hand for one of the loser's hand."""
+    import shutil
+
+    folder = tmp_path / "nine-domains"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rulesets" / "nine-domains", folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("      take: played(owner(self))") == 1
+    path.write_text(text.replace("      take: played(owner(self))", "      take: hand(owner(other))"), encoding="utf-8")
+    return engine.load(str(folder))
+
+
+def first_hidden_exchange(game: engine.Game) -> engine.State:
+    """A position of a random game where the 3- may swap a card between the hands (some seed gets there)."""
+    import random
+
+    for seed in range(200):
+        state, choose = game.new_state(players=2, seed=seed, record=True), random.Random(seed)
+        while not state.is_terminal:
+            actions = state.legal_actions()
+            if any(str(a).startswith("exchange") for a in actions):
+                return state
+            state.apply(actions[choose.randrange(len(actions))])
+    raise AssertionError("no 3- won its fight")
+
+
+def test_an_exchange_between_two_hidden_hands_names_neither_card_to_the_other_seats(tmp_path: Path) -> None:
+    """The move every other seat (and the public page) read, and the log, said 'exchange 0 for 3', both cards hidden
+    before and after."""
+    state = first_hidden_exchange(hand_swapping_domains(tmp_path))
+    swap = next(a for a in state.legal_actions() if str(a).startswith("exchange"))
+    public = state.public_text(swap)
+    assert public.startswith("exchange a card from hand of ") and " for a card from hand of " in public, public
+    before = len(state.log or [])
+    state.apply(swap)
+    said = public.replace("exchange", "exchanges", 1)
+    assert any(line.endswith(said) for line in (state.log or [])[before:]), state.log[before:]
+
+
+@pytest.mark.parametrize("spec", ["mcts:60", "ismcts:60"])
+def test_no_seat_sees_inside_the_search_which_cards_another_exchanged_between_hidden_hands(tmp_path: Path, spec: str) -> None:
+    """Each exchange was an edge of its own in the other seat's tree: its replies could depend on which cards."""
+    from engine.runner.agents import make_agent
+
+    state = first_hidden_exchange(hand_swapping_domains(tmp_path))
+    trees, done = make_agent(spec, seed=1).grow(state, lambda i: i < 60)
+    me, other = state.seat_to_move, 3 - state.seat_to_move
+    assert len(trees[me].children) > 2
+    assert {edge[1][0].split(" for ")[0] for edge in trees[other].children} <= {"keep", "exchange a card from hand of East",
+                                                                                "exchange a card from hand of West"}
+

@@ -247,13 +247,16 @@ class Session:
             self.console.print("nothing to undo: no human has moved yet")
             return False
         keep = human_moves[-1]
+        asking = self.state.seat_to_move
         state = self.fresh_state()
         replay(state, history[:keep])
+        # Only the human move taken back is named, as the seat asking may see it (another human's sealed bid is not
+        # told); later moves may be bots' sealed choices.
+        named = history[keep] if movers[keep] == asking else state.public_text(history[keep])
         self.state = state
         self.shown = len(state.log or [])
         taken = len(history) - keep
-        # Only the human's own move is named: later moves may be bots' sealed choices.
-        self.console.print(f"took back {taken} move{'s' * (taken != 1)}, from '{history[keep]}' on")
+        self.console.print(f"took back {taken} move{'s' * (taken != 1)}, from '{named}' on")
         return True
 
     def fresh_state(self) -> State:

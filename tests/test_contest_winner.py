@@ -113,7 +113,8 @@ def test_the_dice_of_the_last_fight_are_saved_with_the_position(tmp_path: Path) 
 
 def test_the_nine_domains_rules_declared_on_its_step_fight_cards_anywhere(tmp_path: Path) -> None:
     # cards still in the hands fight by the step's rules: the 0 beats the 5 whatever the strength; a 3 and
-    # a 4 compare values; two 2s are identical cards: nobody wins
+    # a 4 compare values; two 2s are identical cards: nobody wins (the log, which every seat reads, names
+    # neither card nor strength: the hands are hidden from the others)
     assert scenario(tmp_path, "nine-domains", """\
         position:
           zones:
@@ -129,9 +130,9 @@ def test_the_nine_domains_rules_declared_on_its_step_fight_cards_anywhere(tmp_pa
           - count(c in discard) == 2
           - count(c in hand(East) where c.id == "0") == 0 and count(c in hand(West) where c.id == "4") == 0
         expect_log:
-          - "contest: 0 (East) against 5 (West): 0 beats 5 whatever the strength"
-          - "contest: 3 (East) against 4 (West): strength 3 to 4; 4 is stronger and wins"
-          - "contest: 2 (East) against 2 (West): strength 2 to 2; identical cards: nobody wins"
+          - "contest: a component in hand of East against a component in hand of West: a component in hand of East wins"
+          - "contest: a component in hand of East against a component in hand of West: a component in hand of West wins"
+          - "contest: a component in hand of East against a component in hand of West: nobody wins"
         """) == []
 
 

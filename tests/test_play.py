@@ -107,6 +107,16 @@ def test_undo_between_two_humans_takes_back_the_last_human_move() -> None:
     assert "took back 1 move, from '" in result.output
 
 
+def test_undo_by_another_human_does_not_tell_the_sealed_move_it_takes_back() -> None:
+    """Two humans at one screen bidding sealed: Blue's undo printed "took back 1 move, from 'commit 0 to bid' on",
+    Red's sealed bid; it is named as Blue sees it, and Red's own undo names Red's own bid."""
+    bids = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "sealed-bids")
+    said = run("play", bids, "--seed", "1", "--seat", "2=human", input="1\nundo\nquit\n").output
+    assert "took back 1 move, from 'commit a number to bid' on" in said and "commit 0 to bid' on" not in said, said
+    said = run("play", bids, "--seed", "1", "--seat", "2=random", input="1\nundo\nquit\n").output
+    assert "took back 2 moves, from 'commit 0 to bid' on" in said, said
+
+
 def test_a_game_with_undos_leaves_a_log_that_replays(tmp_path: Path) -> None:
     log, save = tmp_path / "game.json", tmp_path / "save.json"
     moves = f"1\n2\nundo\n3\nundo\nundo\nsave {save}\n" + ALWAYS_FIRST

@@ -204,6 +204,31 @@ def test_what_every_seat_sees_carries_none_of_seat_1s_own(monkeypatch: pytest.Mo
     assert asked == [NOBODY]
 
 
+def test_what_every_seat_sees_holds_no_bid_seat_1_sealed() -> None:
+    """The blocks' parts of the public view were seat 1's: 'committed_numbers' listed seat 1's sealed bid."""
+    from pathlib import Path
+
+    import engine
+    from cli.web import view
+
+    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "sealed-bids"))
+    state = game.new_state(players=2, seed=1)
+    state.apply("commit 4 to bid")  # seat 1 seals 4; seat 2 has not bid yet
+    assert state.observation(1)["committed_numbers"]["sealed"] == [["Red", "bid", 4]]
+    assert view.public_observation(state)["committed_numbers"] == {"sealed": [], "revealed": []}
+
+
+def test_what_every_seat_sees_does_not_say_which_hidden_role_seat_1_plays() -> None:
+    """With hidden deities, the public view kept seat 1's 'seats' ({'Earth': 1}) and 'current_role' on its turn."""
+    import engine
+    from cli.web import view
+
+    state = engine.load("iconoclasm", "hidden-deities").new_state(players=4, seed=0)
+    assert state.observation(1)["seats"] == {state.current_role: 1}  # seat 1's own: it plays the first turn
+    public = view.public_observation(state)
+    assert public["seats"] == {} and public["current_role"] is None, public
+
+
 def test_a_browser_that_lost_its_cookies_comes_back_to_its_seats_by_its_way_back(app: Starlette) -> None:
     """A seat was lost for good with its browser's cookies: the opener (or whoever took a seat) had no way back.
     Each page now shows its browser's way back, to every seat it holds; a seat handed to another browser leaves it."""

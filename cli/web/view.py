@@ -26,6 +26,7 @@ from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.core.facedown import NOBODY, back_label, hidden_from
+from engine.core.information import seen_parts
 from engine.model.savefile import counter_values
 
 if TYPE_CHECKING:
@@ -110,7 +111,8 @@ def open_observation(state: State) -> dict[str, Any]:
 
 def public_observation(state: State) -> dict[str, Any]:
     """What every seat sees: seat 1's observation with every zone that is not open to all (``hidden: none``)
-    shown only as its count, the counters every seat sees, and none of seat 1's own (its choice, its actions).
+    shown only as its count, the counters every seat sees, and none of seat 1's own (its choice, its actions, the
+    numbers and cells it sealed, its role when roles are hidden).
 
     Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
     is ``{"hidden": 5}`` for a hand of five cards, whoever holds it; a face-down piece is its back, even one
@@ -122,7 +124,10 @@ def public_observation(state: State) -> dict[str, Any]:
     zones = {name: {"hidden": len(state.zones[game.zone_names.index(name)])} if name in shut else content
              for name, content in observed["zones"].items()}
     faces = {name: shown for name, shown in observed.get("faces", {}).items() if name not in shut}
-    observed = {**observed, "player": None, "choice": None, "legal_actions": [], "counters": counter_values(state, NOBODY)}
+    observed = {**observed, **seen_parts(state, NOBODY),  # the blocks' parts: no seat's own sealed choices
+                "player": None, "choice": None, "legal_actions": [], "counters": counter_values(state, NOBODY)}
+    if game.roles is not None and game.roles.hidden:  # seat 1's own role, and the role to move, are seat 1's to know
+        observed.update(seats={}, current_role=None)
     if any(hidden_from(state, cid, NOBODY) for cid in state.grid.values()):  # no face-down piece seat 1 alone sees
         board = game.zone_names[game.board_zone]
         zones[board] = [back_label(state, c) if hidden_from(state, c, NOBODY) else game.piece_names[c]

@@ -239,7 +239,7 @@ class ActionRoll(Step):
         if die.bonus is not None:
             die.bonus.run(s, actor)
         s.slices[Attempt.block] = Attempt(False)
-        run_hook(s, actor, "on_act")
+        run_hook(s, actor, "on_act", pos=self.pos)
         failed = s.slices.pop(Attempt.block).failed
         if failed or not _standing(s, actor) or action.do is None:
             return

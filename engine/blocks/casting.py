@@ -46,6 +46,7 @@ from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.information import listed
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
 
@@ -285,7 +286,7 @@ class Cast(Step):
         costs, price, funds = self.costs, self.price, None
         board, found = None, []
         env = [None] * self.when_slots  # one for every component: compiled code binds a local before reading it
-        for cid in s.zones[self.source(s)]:
+        for cid in listed(s, self.source(s), s.acting_role):
             pattern = values[cid]
             if pattern is None or cid in done:
                 continue

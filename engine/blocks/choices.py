@@ -67,6 +67,7 @@ from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
+from engine.core.information import SEEN, zone_view
 from engine.core.limits import exceeded
 from engine.core.slices import Chance, HookTrail
 from engine.lang import ast
@@ -936,6 +937,8 @@ class Choose(Function):
                 if tape.forced and call in tape.forced:  # a copy trying an option: what the run it tries took here
                     return tape.forced[call]
             options, labels = _distinct(list(items(s, e)), label, s)
+            if components and len(options) > 1:
+                options, labels = _listed_as_seen(s, options, labels, by_fn(s, e) if by_fn else s.current_role)
             if (optional is not None and optional(s, e)  # passing is one more option, answered by none: with no other
                     and (options or always is not None and always(s, e))):  # only when a forced pass is asked too
                 if PASS in labels:
@@ -1089,6 +1092,27 @@ def hides_a_component(s: "StateView", pending: Pending) -> bool:
 def _seen_label(s: "StateView", value: Any, label: str, components: bool) -> str:
     """An answer as the log says it: its label, or what every seat may know of a component it picks (unseen_words)."""
     return (unseen_words(s, value) if components else None) or label
+
+
+def _listed_as_seen(s: "StateView", options: list[Any], labels: list[str], role: Any) -> tuple[list[Any], list[str]]:
+    """Options among components, listed by label when the chooser does not see the order some of them lie in (a
+    deck searched through, a hand whose order is hidden from its owner): that order would tell the chooser what it
+    may not know (the next draw).  Otherwise in the order they lie in.
+
+    >>> class Spec: hidden = "none"
+    >>> class Game: zone_spec_of = [Spec]
+    >>> class S: game, zone_of = Game, [0, 0]
+    >>> _listed_as_seen(S, [1, 0], ["b", "a"], None)
+    ([1, 0], ['b', 'a'])
+    """
+    specs, zone_of = s.game.zone_spec_of, s.zone_of
+    if all(specs[zone_of[o]].hidden == "none" for o in options):
+        return options, labels
+    seat = s.seat_of.get(role, 0) if role is not None else 0
+    if all(zone_view(s, zone_of[o], seat) == SEEN for o in options):
+        return options, labels
+    listed = sorted(zip(labels, options), key=lambda pair: pair[0])
+    return [o for _, o in listed], [text for text, _ in listed]
 
 
 def public_choice(s: "StateView", label: str) -> str | None:

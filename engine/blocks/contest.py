@@ -72,10 +72,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.exchange import Winners
-from engine.blocks.hooks import ToldAsHidden
+from engine.blocks.hooks import ToldAsHidden, label, tell_as_hidden, told_at
 from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
+from engine.core.facedown import told_name
 from engine.lang import ast
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
@@ -299,14 +300,19 @@ class ContestRules:
             live = self.live[s.positions] = frozenset(in_zone[role] for role in s.positions)
         fns = self.modifier.fns
         env = [None] * self.modifier.slots  # modifiers are expressions: one list of locals serves every giver
-        for giver in self.givers:
-            if zone_of[giver] not in live:
-                continue
-            if table is not None:
-                total += table(s, giver, c) or 0
-            else:
-                env[0], env[1] = giver, c
-                total += fns[giver](s, env) or 0
+        giver = -1
+        try:
+            for giver in self.givers:
+                if zone_of[giver] not in live:
+                    continue
+                if table is not None:
+                    total += table(s, giver, c) or 0
+                else:
+                    env[0], env[1] = giver, c
+                    total += fns[giver](s, env) or 0
+        except EffectRuntimeError as err:  # a giver's own code: not told at its line where it lies hidden
+            tell_as_hidden(s, giver, "modifier of {}", None, err)
+            raise
         return total
 
     def base(self, s: "StateView", c: int) -> int:
@@ -403,6 +409,7 @@ class ContestRules:
             givers = self.givers_in_play(s)
         if givers:
             self.computing += 1
+            giver = -1
             try:
                 pairs = self.modifier_table
                 if pairs is not None:
@@ -417,6 +424,9 @@ class ContestRules:
                         xa += fn(s, env) or 0
                         env[0], env[1] = giver, b
                         xb += fn(s, env) or 0
+            except EffectRuntimeError as err:  # a giver's own code (see bonus)
+                tell_as_hidden(s, giver, "modifier of {}", None, err)
+                raise
             finally:
                 self.computing -= 1
         found_a = known[a] = (base_a + da + xa, xa, da)
@@ -438,6 +448,9 @@ class ContestRules:
         self.computing += 1
         try:
             return self.modifier(s, giver, target) or 0
+        except EffectRuntimeError as err:  # its own code (see bonus)
+            tell_as_hidden(s, giver, "modifier of {}", None, err)
+            raise
         finally:
             self.computing -= 1
 
@@ -477,6 +490,8 @@ class ContestRules:
         ``known`` keeps the strengths measured in the fight going on, for the next pair and the margin.
         """
         names, explain = self.game.piece_names, where is not None
+        if explain and (told_name(s, a) is not None or told_name(s, b) is not None):
+            return self._unseen_fight(s, a, b, where, known)
         a_wins, b_wins = self._overrides(s, a, b)
         if a_wins != b_wins:
             w, l = (a, b) if a_wins else (b, a)
@@ -502,6 +517,14 @@ class ContestRules:
                     return Fight(w, f"{head}; a tie, {said}: {names[w]} wins" if explain else "")
                 return Fight(None, f"{head}; a tie, {said}: nobody wins" if explain else "")
         return Fight(None, f"{head}; a tie nothing breaks: nobody wins" if explain else "")
+
+    def _unseen_fight(self, s: "StateView", a: int, b: int, where: str,
+                      known: dict[int, tuple[int, int, int]] | None) -> Fight:
+        """A fight of a component some seat does not see where it lies (a hand): the log, which every seat reads, says
+        who fought and who won, each as :func:`label` names it, but not their strengths or what broke a tie."""
+        winner = self.fight(s, a, b, None, known).winner
+        won = "nobody wins" if winner is None else f"{label(s, winner)} wins"
+        return Fight(winner, f"{where}: {label(s, a)} against {label(s, b)}: {won}")
 
     def quiet_duel(self, s: "StateView", a: int, b: int, known: dict[int, tuple[int, int, int]],
                    givers: list[int] | None = None) -> tuple[int | None, int]:
@@ -538,8 +561,21 @@ class ContestRules:
         return found
 
     def _override_code(self, s: "StateView", a: int, b: int) -> tuple[bool, bool]:
-        return (bool(self.beats(s, a, b)) or bool(self.loses_to(s, b, a)),
-                bool(self.beats(s, b, a)) or bool(self.loses_to(s, a, b)))
+        holder = a  # whose own code runs (not told at its line where it lies hidden)
+        try:
+            a_wins = bool(self.beats(s, a, b))
+            if not a_wins:
+                holder = b
+                a_wins = bool(self.loses_to(s, b, a))
+            holder = b
+            b_wins = bool(self.beats(s, b, a))
+            if not b_wins:
+                holder = a
+                b_wins = bool(self.loses_to(s, a, b))
+        except EffectRuntimeError as err:
+            tell_as_hidden(s, holder, "override of {}", None, err)
+            raise
+        return a_wins, b_wins
 
     def _head(self, s: "StateView", a: int, b: int, where: str | None) -> str:
         """The start of a fight's explanation: ``left: Card (Role) against Other (Role)`` (no role for an unowned one)."""
@@ -637,6 +673,14 @@ class Contest(Step):
     # -- flow
 
     def enter(self, s: "StateView") -> bool:
+        try:
+            return self._fight_row(s)
+        except EffectRuntimeError as err:
+            told_at(err, self.pos)  # a hidden fighter's or giver's own code failing: told at this step
+            raise
+
+    def _fight_row(self, s: "StateView") -> bool:
+        """The revealed row fights, slot by slot: the winners take the prizes and run their win effects."""
         s.slices.pop(Winners.block, None)  # who won the last contest: read by the steps that follow it this turn
         revealed = s.slices.pop(Revealed.block, None)  # consumed: each revealed row fights once
         row = revealed.row if revealed else None
@@ -674,7 +718,8 @@ class Contest(Step):
                 winners.append((winner, other))
                 if self.on_win.fns[winner] is not None:
                     if lines is not None:
-                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs")
+                        lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs" if told_name(s, winner) is None
+                                     else f"{label(s, winner)} won: its win effect runs")
                     s.budget = s.game.limits.steps
                     with ToldAsHidden(s, winner, "win effect of {}"):
                         self.on_win(s, winner, other, margin)
@@ -712,15 +757,18 @@ class Contest(Step):
         if not self.prizes or not s.zones[self.prizes[slot]]:
             return None
         prize = s.zones[self.prizes[slot]][0]
+        seen = told_name(s, prize) is None  # every seat saw it, or sees it where it goes: named
         if winner is None:
             s.move(prize, self.void(s))
             if lines is not None:
-                lines.append(f"{self.slots.names[slot]}: nobody wins {self.game.piece_names[prize]}; it goes to the {self.void.name}")
+                named = self.game.piece_names[prize] if seen or told_name(s, prize) is None else "a component"
+                lines.append(f"{self.slots.names[slot]}: nobody wins {named}; it goes to the {self.void.name}")
             return prize
         role = self.game.zone_owner[s.zone_of[winner]]
         s.move(prize, self.won_zones[role])
         if lines is not None:
-            lines.append(f"{self.slots.names[slot]}: {role} wins {self.game.piece_names[prize]}")
+            named = self.game.piece_names[prize] if seen or told_name(s, prize) is None else "a component"
+            lines.append(f"{self.slots.names[slot]}: {role} wins {named}")
         return prize
 
     def _beaten(self, s: "StateView", winner: int, fighters: list[int], known: dict[int, tuple[int, int, int]]) -> tuple[int, int]:
@@ -776,9 +824,15 @@ class Strength(Function):
         arg = self.value(scope, args[0], ANY_COMPONENT, "component") if args else Compiled(ANY_COMPONENT, lambda s, e: None)
         f = arg.fn
 
+        pos = call.pos
+
         def run(s: Any, e: list[Any]) -> int:
             c, contest = f(s, e), s.game.parts.get("contest")
-            return 0 if c is None or contest is None else contest.computed(s, c)
+            try:
+                return 0 if c is None or contest is None else contest.computed(s, c)
+            except EffectRuntimeError as err:
+                told_at(err, pos)  # a hidden component's modifier: told here
+                raise
 
         return Compiled(INT, run)
 
@@ -800,9 +854,15 @@ class ModifierOf(Function):
         giver = self.value(scope, args[0], ANY_COMPONENT, "component").fn
         target = self.value(scope, args[1], ANY_COMPONENT, "component").fn
 
+        pos = call.pos
+
         def run(s: Any, e: list[Any]) -> int:
             g, t, contest = giver(s, e), target(s, e), s.game.parts.get("contest")
-            return 0 if g is None or t is None or contest is None else contest.given(s, g, t)
+            try:
+                return 0 if g is None or t is None or contest is None else contest.given(s, g, t)
+            except EffectRuntimeError as err:
+                told_at(err, pos)  # a hidden component's modifier: told here
+                raise
 
         return Compiled(INT, run)
 
@@ -831,9 +891,15 @@ class ContestWinner(Function):
         b = self.value(scope, args[1], ANY_COMPONENT, "second component")
         fa, fb = a.fn, b.fn
 
+        pos = call.pos
+
         def run(s: Any, e: list[Any]) -> int | None:
             x, y, contest = fa(s, e), fb(s, e), s.game.parts.get("contest")
-            return None if x is None or y is None or x == y or contest is None else contest.duel(s, x, y)
+            try:
+                return None if x is None or y is None or x == y or contest is None else contest.duel(s, x, y)
+            except EffectRuntimeError as err:
+                told_at(err, pos)  # a hidden fighter's or giver's own code: told here
+                raise
 
         return Compiled(a.type if a.type == b.type and isinstance(a.type, Component) else ANY_COMPONENT, run)
 

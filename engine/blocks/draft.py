@@ -35,6 +35,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace, normalise
 from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
+from engine.core.information import listed
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
@@ -116,7 +117,7 @@ class Draft(Step):
         names = self.game.piece_names
         seen: set[str] = set()
         out = []
-        for cid in s.zones[self.source(s)]:
+        for cid in listed(s, self.source(s), s.acting_role):
             if names[cid] in seen:
                 continue
             seen.add(names[cid])

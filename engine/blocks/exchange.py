@@ -30,6 +30,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
+from engine.core.information import listed
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.types import ANY_COMPONENT, ZONE
 
@@ -137,15 +138,16 @@ class Exchange(Step):
 
     def actions(self, s: "StateView") -> ActionSpace:
         give, take = self._zones(s, self._pending(s)[0])
-        options = [(a, b) for a in s.zones[give] for b in s.zones[take]]
+        role = s.acting_role
+        options = [(a, b) for a in listed(s, give, role) for b in listed(s, take, role)]
         return ListSpace(self, ([KEEP] if self.optional else []) + options)
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args != KEEP:
             a, b = args
+            said = f"{s.actor} {self.public_text_at(s, args).replace('exchange', 'exchanges', 1)}" if s.log is not None else ""
             s.swap(a, b)
-            names = self.game.piece_names
-            s.note(lambda: f"{s.actor} exchanges {names[a]} for {names[b]}")
+            s.note(lambda: said)
         else:
             s.note(lambda: f"{s.actor} keeps things as they are")
         return not self._next(s, self._pending(s)[1:])
@@ -161,6 +163,34 @@ class Exchange(Step):
             return Texts(tuple(keep), unlisted=f"which two components are exchanged ('exchange NAME for NAME'): "
                                                f"{len(every) ** 2:,} pairs, more than {MOST_TEXTS:,}")
         return Texts((*keep, *(f"exchange {a} for {b}" for a in every for b in every)))
+
+    def public_text_at(self, s: "StateView", args: tuple[Any, ...]) -> str:
+        """The exchange as the other seats and the log see it (``state.public_text``): a component lying where some
+        seat does not see it, and going where some seat does not see it either (one hidden hand for another), by its
+        kind and where it lies, ``exchange a card from hand of A for 3`` (3: seen before or after).
+
+        Example: ``step.public_text_at(state, (a, b))`` is ``exchange 2 for 3-`` when either lies in the open.
+        """
+        if args == KEEP:
+            return "keep"
+        a, b = args
+        return f"exchange {self._seen(s, a, s.zone_of[b])} for {self._seen(s, b, s.zone_of[a])}"
+
+    def hides_now(self, s: "StateView") -> bool:
+        """Whether the exchange waiting now swaps between two zones some seat does not see (two hidden hands): the
+        other seats see it as :meth:`public_text_at` says, so the searches' trees split there."""
+        give, take = self._zones(s, self._pending(s)[0])
+        specs, board = self.game.zone_spec_of, self.game.board_zone
+        return give != board and take != board and specs[give].hidden != "none" and specs[take].hidden != "none"
+
+    def _seen(self, s: "StateView", c: int, to: int) -> str:
+        """Component ``c`` by name when every seat sees it where it lies or where it goes (zone ``to``), else by kind
+        and place."""
+        g = self.game
+        zone = s.zone_of[c]
+        if zone == g.board_zone or to == g.board_zone or g.zone_spec_of[zone].hidden == "none" or g.zone_spec_of[to].hidden == "none":
+            return g.piece_names[c]
+        return f"a {g.component_kind[c]} from {g.zone_names[zone]}"
 
     def format(self, args: tuple[Any, ...]) -> str:
         if args == KEEP:

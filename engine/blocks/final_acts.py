@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
-from engine.blocks.hooks import label, reach_of
+from engine.blocks.hooks import ToldAsHidden, label, reach_of
 from engine.blocks.numbered import action_table
 from engine.blocks.steps import Step, step_kind
 from engine.core.decisions import Decision
 from engine.core.errors import SourcePos
+from engine.core.facedown import told_name
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT
 
@@ -97,11 +98,13 @@ class FinalActs(Step):
             owner = self.game.zone_owner[s.zone_of[cid]]
             act = self.table.of(cid).get(0)
             if act is not None and act.do is not None:
-                s.note(lambda: f"{label(s, cid)}'s final act: {act.name}")
+                shown = told_name(s, cid) is None  # else its act's name would say which component it is
+                s.note(lambda: f"{label(s, cid)}'s final act: {act.name}" if shown else f"{label(s, cid)} takes its final act")
                 lent = owner in s.order
                 if lent:
                     s.decisions += (Decision(self.index, str(owner)),)
-                act.do.run(s, cid)
+                with ToldAsHidden(s, cid, "final act of {}", self.pos):
+                    act.do.run(s, cid)
                 if lent:
                     s.decisions = s.decisions[:-1]
             s.move(cid, self.game.zone_index[(self.zones["to"], owner)])

@@ -98,10 +98,47 @@ class ToldAsHidden:
 
     def __exit__(self, kind: object, err: object, trace: object) -> None:
         if self.zone is not None and isinstance(err, EffectRuntimeError):
-            told = told_name(self.s, self.cid, self.zone)
-            if told is not None:
-                where = f"{self.pos}: " if self.pos else ""
-                err.public = f"{where}the {self.what.format(told)} failed ({HIDDEN_FAILURE})"
+            tell_as_hidden(self.s, self.cid, self.what, self.pos, err, self.zone)
+
+
+def tell_as_hidden(s: "StateView", cid: int, what: str, pos: SourcePos | None, err: EffectRuntimeError,
+                   zone: int | None = None) -> None:
+    """What :class:`ToldAsHidden` does, for code run where a ``with`` would cost (a contest's modifiers, in a loop
+    under ``try``): ``err``, raised by component ``cid``'s own code, is told to the seats as "the WHAT failed" when
+    ``cid`` lies (lay, ``zone``) where some seat can't see it; without a position, :func:`told_at` may give one.
+
+    Example: ``except EffectRuntimeError as err: tell_as_hidden(s, giver, "modifier of {}", None, err); raise``.
+    """
+    told = told_name(s, cid, zone)
+    if told is not None:
+        where = f"{pos}: " if pos else ""
+        err.public = f"{where}the {what.format(told)} failed ({HIDDEN_FAILURE})"
+        err.unplaced = pos is None  # type: ignore[attr-defined]  # told_at may say where
+
+
+def told_at(err: EffectRuntimeError, pos: SourcePos | None) -> None:
+    """Give ``pos`` (the code or step that ran it) to a failure :func:`tell_as_hidden` told the seats without one.
+
+    >>> err = EffectRuntimeError("division by zero", public="the modifier of a hidden component failed")
+    >>> err.unplaced = True
+    >>> told_at(err, SourcePos("r.yaml", 3, 5)); err.public
+    'r.yaml:3:5: the modifier of a hidden component failed'
+    """
+    if pos is not None and getattr(err, "unplaced", False) and err.public is not None:
+        err.public, err.unplaced = f"{pos}: {err.public}", False  # type: ignore[attr-defined]
+
+
+def unseen(s: "StateView", owner: Any) -> bool:
+    """Whether ``owner`` (a component, a role, the game) is a component lying where some seat does not see it: the log,
+    which every seat reads, then tells neither its name nor its values (its meter's marker, the thresholds it crosses).
+
+    >>> class Spec: hidden = "others"
+    >>> class Game: board_zone, zone_spec_of = 0, [None, Spec]
+    >>> class S: game, zone_of, slices = Game, [1], {}
+    >>> unseen(S, 0), unseen(S, "North")
+    (True, False)
+    """
+    return type(owner) is int and told_name(s, owner) is not None
 
 
 @dataclass(frozen=True)
@@ -168,11 +205,22 @@ def source_type(b: "BuildContext", source: str, pos: SourcePos | None) -> Type:
 
 
 def label(s: Any, cid: Any) -> str:
-    """A component in a log line: its name and, when a role holds it, the role (``North's Scout``)."""
+    """A component in a log line, which every seat reads: its name and, when a role holds it, the role (``North's
+    Scout``); only where it lies when some seat does not see it there (``a component in hand of North``).
+
+    >>> class Spec: hidden = "others"
+    >>> class Game: board_zone, zone_spec_of, zone_names, piece_names = 0, [None, Spec], ["board", "hand of A"], ["gem"]
+    >>> class S: game, zone_of, slices = Game, [1], {}
+    >>> label(S, 0)
+    'a component in hand of A'
+    """
     if cid is None:
         return "nothing"
-    name = public_name(s, cid, s.game.piece_names[cid])  # a face-down piece by its back
-    owner = s.game.zone_owner[s.zone_of[cid]]
+    g, zone = s.game, s.zone_of[cid]
+    if zone != g.board_zone and g.zone_spec_of[zone].hidden != "none":
+        return f"a component in {g.zone_names[zone]}"
+    name = public_name(s, cid, g.piece_names[cid])  # a face-down piece by its back
+    owner = g.zone_owner[zone]
     return f"{owner}'s {name}" if owner else name
 
 

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from engine.blocks import statuses
 from engine.blocks.block import Block, Drawing, Line, declare, withdraw_functions
 from engine.blocks.counters import owner_type
-from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, local_reader, source_of
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, local_reader, source_of, unseen
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
@@ -370,20 +370,21 @@ def move_marker(s: "StateView", target: Any, amount: int, source: Any, attacker:
         return  # at the bottom nothing moves the marker any more; nor at the top does healing
     new = s.counters[i]
     what = "damage" if down else "healing"
-    s.note(lambda: f"{label(s, target)} takes {abs(old - new)} {what}"
+    hidden = unseen(s, target)  # its marker is not every seat's to read
+    s.note(lambda: f"{label(s, target)} takes {'' if hidden else f'{abs(old - new)} '}{what}"
                    f"{f' from {label(s, attacker)}' if attacker is not None and attacker != target else ''}"
-                   f"{f' ({source})' if source else ''}: {meter.counter.name} {old} -> {new}")
+                   f"{f' ({source})' if source else ''}{'' if hidden else f': {meter.counter.name} {old} -> {new}'}")
     work = meter_work(s)
     if down and work.hits is not None:
         s.slices[MeterWork.block] = MeterWork(work.depth, work.hits + ((target, source),), work.defeats)
     with Nested(s, pos):
-        _react(s, meter, target, old, new, source, attacker, down)
+        _react(s, meter, target, old, new, source, attacker, down, pos)
         if s.counters[i] > 0:
-            statuses.run_hook(s, target, "on_damage" if down else "on_heal", attacker, source, abs(old - new))
+            statuses.run_hook(s, target, "on_damage" if down else "on_heal", attacker, source, abs(old - new), pos)
     if s.counters[i] == 0:
         s.note(lambda: f"{label(s, target)} is {meter.at_bottom}")
-        _defeated(s, target, attacker, source, abs(old - new))
-        statuses.clear(s, target)
+        _defeated(s, target, attacker, source, abs(old - new), pos)
+        statuses.clear(s, target, pos=pos)
 
 
 class Nested:
@@ -429,11 +430,12 @@ def shift(s: "StateView", meter: Meter, i: int, amount: int, source: Any, by: An
     if old is None:
         return
     new = s.counters[i]
-    s.note(lambda: f"{carrier(s, owner)} {'loses' if down else 'gains'} {abs(old - new)} {counter.name}"
+    hidden = unseen(s, owner)  # its marker is not every seat's to read
+    s.note(lambda: f"{carrier(s, owner)} {'loses' if down else 'gains'} {'' if hidden else f'{abs(old - new)} '}{counter.name}"
                    f"{f' from {carrier(s, by)}' if by is not None and by != owner else ''}"
-                   f"{f' ({source})' if source else ''}: {old} -> {new}")
+                   f"{f' ({source})' if source else ''}{'' if hidden else f': {old} -> {new}'}")
     with Nested(s, pos):
-        _react(s, meter, owner, old, new, source, by, down)
+        _react(s, meter, owner, old, new, source, by, down, pos)
 
 
 def _step(s: "StateView", meter: Meter, owner: Any, i: int, amount: int, down: bool) -> int | None:
@@ -449,11 +451,13 @@ def _step(s: "StateView", meter: Meter, owner: Any, i: int, amount: int, down: b
     return old
 
 
-def _react(s: "StateView", meter: Meter, owner: Any, old: int, new: int, source: Any, by: Any, down: bool) -> None:
-    """After a move from ``old`` to ``new``: the tile where the marker stopped reacts, then the thresholds crossed run."""
-    _land(s, meter, owner, new, source, by, abs(old - new), down)
+def _react(s: "StateView", meter: Meter, owner: Any, old: int, new: int, source: Any, by: Any, down: bool,
+           pos: SourcePos | None) -> None:
+    """After a move from ``old`` to ``new`` (by the code at ``pos``): the tile where the marker stopped reacts, then the
+    thresholds crossed run."""
+    _land(s, meter, owner, new, source, by, abs(old - new), down, pos)
     if meter.thresholds:
-        run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
+        run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source, pos)
 
 
 def watcher(meter: Meter) -> Callable[["StateView", Any, int, int, Any, Any, SourcePos | None], None]:
@@ -470,7 +474,7 @@ def watcher(meter: Meter) -> Callable[["StateView", Any, int, int, Any, Any, Sou
         if components_only and not isinstance(by, int):
             by = None
         with Nested(s, pos):
-            run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source)
+            run_crossed(s, meter.thresholds, meter.name, owner, carrier(s, owner), old, new, by, source, pos)
 
     return changed
 
@@ -480,13 +484,13 @@ def carrier(s: "StateView", owner: Any) -> str:
     return label(s, owner) if isinstance(owner, int) and not isinstance(owner, bool) else str(owner)
 
 
-def _defeated(s: "StateView", target: int, attacker: Any, source: Any, amount: int) -> None:
+def _defeated(s: "StateView", target: int, attacker: Any, source: Any, amount: int, pos: SourcePos | None) -> None:
     """The marker reached 0: keep who did it and from what, then run the ``on_defeat`` hooks."""
     if defeat_of(s, target) is None:
         work = meter_work(s)
         s.slices[MeterWork.block] = MeterWork(work.depth, work.hits,
                                               (*(work.defeats or ()), (target, None if attacker == target else attacker, source)))
-    statuses.run_hook(s, target, "on_defeat", attacker, source, amount)
+    statuses.run_hook(s, target, "on_defeat", attacker, source, amount, pos)
 
 
 def defeat_of(s: "StateView", cid: Any) -> tuple[Any, Any] | None:
@@ -502,17 +506,19 @@ def defeat_of(s: "StateView", cid: Any) -> tuple[Any, Any] | None:
     return None
 
 
-def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool) -> None:
+def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool,
+          pos: SourcePos | None) -> None:
     """The marker came to rest on ``value``: a special tile there nullifies statuses and runs its code."""
     tile = meter.tile_at(target, value)
     if tile is None:
         return
     kind = meter.kinds[tile[0]]
+    which = "" if unseen(s, target) else f"{kind.name} "  # which tile would tell where its marker is
     for name in kind.nullifies:
-        statuses.remove(s, target, name, because=f"its {kind.name} tile")
+        statuses.remove(s, target, name, because=f"its {which}tile", pos=pos)
     hook = kind.on_damage if down else kind.on_heal
     if hook is not None:
-        with Running(s, f"the {kind.name} tile"), ToldAsHidden(s, target, "tile under the marker of {}"):
+        with Running(s, f"the {which}tile"), ToldAsHidden(s, target, "tile under the marker of {}", pos):
             hook.run(s, target, attacker, source, amount, tile[1])
 
 

@@ -51,6 +51,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
 from engine.core.face_tallies import FaceTally, distinct_values
+from engine.core.information import listed
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -262,7 +263,7 @@ class Place(Step):
         offers what its first piece alone would, whatever its size now: read back the same way.
         """
         zone = self.source(s)
-        hand = s.zones[zone]
+        hand = listed(s, zone, s.acting_role)
         tally = self.copy_tallies.get(zone) if self.copy_tallies else None
         if tally is not None and hand and (tally in s.same_faces or distinct_values(s, tally) == 1):  # copies of one
             first = hand[0]

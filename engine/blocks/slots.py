@@ -56,6 +56,7 @@ from engine.blocks.state_functions import TURN_CHANGES
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.information import listed
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
@@ -322,6 +323,9 @@ class Commit(Step):
         elif self.choose_face:
             b.error(b.pos(spec, "face"), "'face: choose' needs components to commit: add 'from' and 'to'")
         self.plain = self.components and self.cells is None and not self.choose_face  # a component, as it is
+        spec_from = b.game.zone_specs.get(self.source.name) if self.ends is not None else None
+        # the role committing sees the order of its own source zone: offered as it lies, without asking (see listed)
+        self.own_order = spec_from is not None and spec_from.hidden in ("none", "others")
 
     def cell_options(self, s: "StateView") -> list[Cell]:
         """The cells a decision may seal now, in a stable order without repeats (none when it seals no cell)."""
@@ -384,7 +388,8 @@ class Commit(Step):
     def _space(self, s: "StateView", slot: int, zones: tuple[int, int] | None = None) -> ActionSpace:
         """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
         if self.plain:  # the usual commit: a component of the source, as it is
-            return EachSpace(self, tuple(s.zones[self._zones(s)[0] if zones is None else zones[0]]), (slot,))
+            source = self._zones(s)[0] if zones is None else zones[0]
+            return EachSpace(self, tuple(s.zones[source] if self.own_order else listed(s, source, s.acting_role)), (slot,))
         if self.numbers is not None:
             return ListSpace(self, [(None, slot, None, None, n) for n in self.number_options(s)])
         if self.cells is not None:
@@ -392,11 +397,11 @@ class Commit(Step):
             if not self.components:
                 return ListSpace(self, [(None, slot, None, cell) for cell in cells])
             faces = self.game.distinct_faces
-            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in s.zones[self.source(s)]
+            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in listed(s, self.source(s), s.acting_role)
                                     for face in (faces[cid] if self.choose_face else (None,)) for cell in cells])
         if self.choose_face:
             faces = self.game.distinct_faces
-        return ListSpace(self, [(cid, slot, face) for cid in s.zones[self.source(s)] for face in faces[cid]])
+        return ListSpace(self, [(cid, slot, face) for cid in listed(s, self.source(s), s.acting_role) for face in faces[cid]])
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if self.plain:  # the usual commit, in one pass: what _next_slot and _space say, for a component as it is
@@ -407,7 +412,7 @@ class Commit(Step):
             held, filled = s.zones[source], len(s.zones[target])
             if filled >= self.size or not held:
                 return True
-            s.listed(EachSpace(self, tuple(held), (filled,)))  # the next decision's, worked out here
+            s.listed(EachSpace(self, tuple(held if self.own_order else listed(s, source, s.acting_role)), (filled,)))  # the next decision's
             return False
         cid, slot = args[0], args[1]
         zones = None
@@ -489,9 +494,9 @@ class Commit(Step):
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
             cells = " ".join(format_cell(c) for c in self.cell_options(s))
-            what = f"one of {', '.join(self.game.piece_names[c] for c in s.zones[self.source(s)])} " if self.components else ""
+            what = f"one of {', '.join(self.game.piece_names[c] for c in listed(s, self.source(s), s.acting_role))} " if self.components else ""
             return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
-        cards = ", ".join(self.game.piece_names[c] for c in s.zones[self.source(s)])
+        cards = ", ".join(self.game.piece_names[c] for c in listed(s, self.source(s), s.acting_role))  # as the actions list them
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
 from engine.blocks.choices import run_effect
 from engine.blocks.counters import CounterSpec
-from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, reach_of, source_of
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, reach_of, source_of, unseen
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping
@@ -346,7 +346,7 @@ def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
             return False  # at the bottom of its meter: no statuses any more
         tile = meter.tile_at(cid, s.counters[mark])
         if tile and name in meter.kinds[tile[0]].nullifies and source not in meter.unstoppable:
-            s.note(lambda: f"{label(s, cid)}'s {tile[0]} tile blocks {name}")
+            s.note(lambda: f"{label(s, cid)}'s {'' if unseen(s, cid) else f'{tile[0]} '}tile blocks {name}")
             return False
     if not status.may_receive(s, cid):
         s.note(lambda: f"{label(s, cid)} can't receive {name}")
@@ -357,8 +357,9 @@ def give(s: "StateView", cid: Any, name: str, source: Any = None) -> bool:
     return True
 
 
-def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
-    """End a status on a component (nothing when it has none, or when there is no component or no status)."""
+def remove(s: "StateView", cid: Any, name: str, because: str = "", pos: SourcePos | None = None) -> None:
+    """End a status on a component (nothing when it has none, or when there is no component or no status); ``pos``:
+    the code or step that ends it, where the seats read a failure of its ``on_end`` on a hidden component."""
     book = s.game.parts.get("statuses")
     if cid is None or name is None or book is None:
         return
@@ -370,26 +371,28 @@ def remove(s: "StateView", cid: Any, name: str, because: str = "") -> None:
         s.note(lambda: f"{name} ends on {label(s, cid)}" + (f" ({because})" if because else ""))
         ending = status.hooks.get("on_end")
         if ending is not None:
-            with Running(s, f"{name}'s on_end"), ToldAsHidden(s, cid, "on_end of a status on {}"):
+            with Running(s, f"{name}'s on_end"), ToldAsHidden(s, cid, "on_end of a status on {}", pos):
                 ending.run(s, cid, None, None, 0)
 
 
-def clear(s: "StateView", cid: int, negative_only: bool = False) -> None:
-    """Remove every status (or every negative one) from a component."""
+def clear(s: "StateView", cid: int, negative_only: bool = False, pos: SourcePos | None = None) -> None:
+    """Remove every status (or every negative one) from a component (``pos`` as for :func:`remove`)."""
     book = s.game.parts.get("statuses")
     for status in book.statuses if book else []:
         if not negative_only or status.negative:
-            remove(s, cid, status.name)
+            remove(s, cid, status.name, pos=pos)
 
 
-def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0) -> None:
-    """Run ``hook`` of every status the component has (each checked again just before: a hook may end another)."""
+def run_hook(s: "StateView", cid: int, hook: str, attacker: Any = None, source: Any = None, amount: int = 0,
+             pos: SourcePos | None = None) -> None:
+    """Run ``hook`` of every status the component has (each checked again just before: a hook may end another);
+    ``pos``: the code or step that runs them, where the seats read a failure on a hidden component."""
     book = s.game.parts.get("statuses")
     if book is None:
         return
     for code, offset, what in book.with_hook(hook):
         if s.counters[offset + cid]:
-            with Running(s, what), ToldAsHidden(s, cid, f"{hook} of a status on {{}}"):
+            with Running(s, what), ToldAsHidden(s, cid, f"{hook} of a status on {{}}", pos):
                 code.run(s, cid, attacker, source, amount)
 
 
@@ -518,12 +521,12 @@ class Statuses(Step):
                         s.counters[offset + cid] += 1
         if self.hook:
             for cid in mine:
-                run_hook(s, cid, self.hook)
+                run_hook(s, cid, self.hook, pos=self.pos)
         if self.turn == "end":
             for status, offset in plan.ending:
                 for cid in mine:
                     if status.expired(counters[offset + cid]):
-                        remove(s, cid, status.name, because="its time is up")
+                        remove(s, cid, status.name, because="its time is up", pos=self.pos)
 
     def describe(self) -> str:
         parts = []
@@ -555,7 +558,7 @@ class StatusFunction(Function):
             return Compiled({"has": BOOL, "age": INT, "statuses_of": ListOf(status_type)}.get(self.verb, EFFECT), lambda s, e: None)
         target = self.value(scope, args[0], ANY_COMPONENT, "target").fn
         if self.verb == "dispel":
-            return Compiled(EFFECT, lambda s, e: _each_negative(s, target(s, e)))
+            return Compiled(EFFECT, lambda s, e: _each_negative(s, target(s, e), call.pos))
         if self.verb == "statuses_of":
             return Compiled(ListOf(status_type), lambda s, e: statuses_of(s, target(s, e)))
         compiled = self.value(scope, args[1], status_type, "status")
@@ -568,7 +571,7 @@ class StatusFunction(Function):
         if self.verb == "age":
             return _age(scope, call, compiled, target)
         if self.verb == "remove":
-            return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e)))
+            return Compiled(EFFECT, lambda s, e: remove(s, target(s, e), status(s, e), pos=call.pos))
         meter = scope.vocab.data.get("meter")
         source = source_of(self, scope, call, args[2] if len(args) == 3 else None, meter.source_type) if meter else (lambda s, e: None)
 
@@ -639,9 +642,9 @@ def statuses_of(s: "StateView", cid: Any) -> list[str]:
     return [st.name for st in book.statuses if counters[st.spec.offset + cid]]  # type: ignore[union-attr]
 
 
-def _each_negative(s: "StateView", cid: Any) -> None:
+def _each_negative(s: "StateView", cid: Any, pos: SourcePos) -> None:
     if cid is not None:
-        clear(s, cid, negative_only=True)
+        clear(s, cid, negative_only=True, pos=pos)
 
 
 def attach(b: "BuildContext") -> None:

@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook
+from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, unseen
+from engine.core.errors import SourcePos
 from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
@@ -97,12 +98,14 @@ def read_thresholds(b: "BuildContext", spec: Mapping, what: str, bind: dict[str,
 
 
 def run_crossed(s: "StateView", thresholds: tuple[Threshold, ...], name: str, owner: Any, shown: str,
-         old: int, new: int, by: Any, source: Any) -> None:
-    """Run the code of every threshold the change from ``old`` to ``new`` crosses, in the order they are listed."""
+         old: int, new: int, by: Any, source: Any, pos: SourcePos | None = None) -> None:
+    """Run the code of every threshold the change from ``old`` to ``new`` crosses, in the order they are listed
+    (``pos``: the code that made the change, where the seats read a failure on a hidden component)."""
     for threshold in thresholds:
         if threshold.hook is None or not threshold.crossed(old, new):
             continue
-        s.note(lambda t=threshold: f"the {name} of {shown} {VERBS[t.way]} {t.mark}")
-        with (Running(s, f"the {name} threshold {threshold.way} {threshold.mark}"),
-              ToldAsHidden(s, owner, f"{name} threshold of {{}}")):
+        hidden = unseen(s, owner)  # which threshold would tell its value
+        s.note(lambda t=threshold: f"the {name} of {shown} crosses a threshold" if hidden else f"the {name} of {shown} {VERBS[t.way]} {t.mark}")
+        with (Running(s, f"a {name} threshold of {shown}" if hidden else f"the {name} threshold {threshold.way} {threshold.mark}"),
+              ToldAsHidden(s, owner, f"{name} threshold of {{}}", pos)):
             threshold.hook.run(s, owner, by, source, old, new)

@@ -58,10 +58,10 @@ Example::
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.core.facedown import FaceDown
-from engine.core.slices import Chance, determinized
+from engine.core.slices import Chance, determinized, observed
 
 if TYPE_CHECKING:
     from engine.core.views import GameData, StateData
@@ -88,6 +88,32 @@ def zone_view(state: "StateData", zone: int, seat: int) -> str:
     if mine and hidden == "order":
         return UNORDERED
     return UNSEEN
+
+
+def listed(state: "StateData", zone: int, role: Any) -> list[int]:
+    """The components of ``zone`` in the order a step offers them to ``role`` (the role deciding): as they lie, unless
+    its seat does not see their order (a zone ``hidden: order``, or one it sees only as a count, searched through):
+    then in the order the components are declared, so that the order of the actions tells nothing the seat may not
+    know (the next draw).
+
+    Example: ``[f"commit {names[c]}" for c in listed(state, hand, state.acting_role)]``, for a hand ``hidden:
+    order``, in the order the ruleset declares them; for a hand ``hidden: others`` of the role deciding, as it lies.
+    """
+    items = state.zones[zone]
+    game = state.game
+    hidden = game.zone_spec_of[zone].hidden
+    if hidden == "none" or len(items) < 2 or hidden == "others" and game.zone_owner[zone] == role:
+        return items
+    return sorted(items)
+
+
+def seen_parts(state: "StateData", seat: int) -> dict[str, Any]:
+    """What the blocks' parts of the state (sealed numbers and cells, face-down cells, ...) show ``seat``, as its
+    observation holds them; seat 0, no seat's: what every seat sees of them.
+
+    Example: ``seen_parts(state, 0)["committed_numbers"]["sealed"]`` is ``[]``, whoever sealed a bid.
+    """
+    return observed(state, seat)
 
 
 def zones_seen_as(state: "StateData", seat: int, view: str) -> list[int]:

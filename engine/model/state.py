@@ -29,7 +29,7 @@ from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, norm
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
-from engine.core.facedown import FaceDown, public_name, turn_up
+from engine.core.facedown import FaceDown, public_name, told_name, turn_up
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
@@ -640,7 +640,8 @@ class State:
             hidden = choices.public_choice(self, str(action.args[0]))
             if hidden is not None:
                 return hidden
-        return action.step.public_format(action.args)
+        seen = getattr(action.step, "public_text_at", None)  # a step whose public text depends on where things lie
+        return seen(self, action.args) if seen is not None else action.step.public_format(action.args)
 
     def parse_action(self, text: str) -> Action:
         """The legal action written as ``text``; raises IllegalActionError with the reason.
@@ -1183,7 +1184,10 @@ class State:
         if new == old:
             return
         if self.log is not None and len(self.log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
-            self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
+            if type(owner) is int and told_name(self, owner) is not None:  # its values are not every seat's to read
+                self.log.append(f"{spec.name}{self._whose(owner)} changes")
+            else:
+                self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)
 

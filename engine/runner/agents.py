@@ -883,8 +883,8 @@ class MultiObserverSearch(SearchAgent):
                 walk = walk.resolve(key, action)
                 continue
             mover, step, legal, children, untried = walk.choices(node, [])
-            if step.sealed or step is CHOICE and _hides_a_choice(s):  # seen differently: a tree per seat from here
-                break
+            if step.sealed or step is CHOICE and _hides_a_choice(s) or _hides_an_exchange(s, step):  # seen differently:
+                break  # a tree per seat from here
             if untried:
                 index = untried.pop(int(rand() * len(untried)))
                 key = legal[index]
@@ -981,15 +981,27 @@ def _hides_a_choice(s: "State") -> bool:
     return hides if hides is not None else hides_a_component(s, pending)
 
 
+def _hides_an_exchange(s: "State", step: Any) -> bool:
+    """Whether the decision waiting now swaps components between zones some seat sees neither of (two hidden
+    hands): the other seats see it by the components' kind and place, as :meth:`State.public_text` says."""
+    hides = getattr(step, "hides_now", None)
+    return hides is not None and hides(s)
+
+
 def _public_key(s: "State", step: Any, key: ActionKey) -> ActionKey:
     """The edge the seats that do not take decision ``key`` follow in their trees: a sealed decision's public text,
-    a choice of a component they cannot see by its kind and place, anything else the decision itself."""
+    a choice or an exchange of components they cannot see by their kind and place, anything else the decision itself."""
     if step.sealed:
         return (step.index, (step.public_format(key[1]),))
     if step is CHOICE and s.pending is not None and hides_a_component(s, s.pending):
         hidden = public_choice(s, str(key[1][0]))
         if hidden is not None:
             return (step.index, (hidden,))
+    seen = getattr(step, "public_text_at", None)  # an exchange between hidden hands: by the cards' kind and place
+    if seen is not None:
+        public = seen(s, key[1])
+        if public != step.format(key[1]):
+            return (step.index, (public,))
     return key
 
 

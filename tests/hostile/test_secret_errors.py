@@ -193,7 +193,8 @@ scoring:
 
 @pytest.mark.parametrize("hidden", ["others", "none"])
 def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(tmp_path: Path, hidden: str) -> None:
-    """A status's on_end failing on a card in a hidden hand was told at the status's own line (Cursed's, so the gem)."""
+    """A status's on_end failing on a card in a hidden hand was told at the status's own line (Cursed's, so the gem),
+    then without any position; it is told at the code that ended it."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(STATUSES.replace("HIDDEN", hidden), encoding="utf-8")
     err = failure(path)
@@ -203,8 +204,23 @@ def test_a_status_hook_failing_on_a_hidden_card_does_not_say_which_status_it_is(
     if hidden == "none":
         assert told == str(err)
     else:
-        assert told.startswith("the on_end of a status on a hidden component failed (what went wrong is kept"), told
+        at = STATUSES.splitlines().index("        remove(c, Cursed)") + 1  # where, not which: the code that ended it
+        assert told.startswith(f"{path}:{at}:9: the on_end of a status on a hidden component failed (what went wrong is kept"), told
         assert f":{line}:" not in told and "division" not in told and "Cursed" not in told
+
+
+def test_a_status_hook_a_step_runs_on_a_hidden_card_is_told_at_the_step(tmp_path: Path) -> None:
+    """A ``statuses`` step running a hook that fails on a card in a hidden hand: told at the step (was: without a
+    position)."""
+    path = tmp_path / "ruleset.yaml"
+    text = (STATUSES.replace("      on_end: |", "      on_tick: |")
+            .replace("\nend:", "\n  - statuses: {hook: on_tick}\nend:"))
+    path.write_text(text.replace("HIDDEN", "others"), encoding="utf-8")
+    err = failure(path)  # the gem is played; the ruby's status, in the hand, fails
+    assert "division by zero" in str(err)  # the designer's
+    told = told_to_seats(err)
+    at = text.splitlines().index("  - statuses: {hook: on_tick}") + 1
+    assert told.startswith(f"{path}:{at}:5: the on_tick of a status on a hidden component failed"), told
 
 
 def test_numbers_too_many_does_not_quote_a_hidden_card_s_value_to_the_seats(tmp_path: Path) -> None:
@@ -276,7 +292,8 @@ def test_a_meter_threshold_failing_on_a_hidden_card_does_not_say_which_threshold
     if hidden == "none":
         assert told == str(err)
     else:
-        assert told.startswith("the wear threshold of a hidden component failed (what went wrong is kept"), told
+        at = METERS.splitlines().index("        lose(wear(c), 3)") + 1  # the code that wore it
+        assert told.startswith(f"{path}:{at}:9: the wear threshold of a hidden component failed (what went wrong is kept"), told
         assert f":{line}:" not in told and "division" not in told
 
 
@@ -302,7 +319,8 @@ def test_a_meter_tile_failing_under_a_hidden_card_does_not_say_which_tile(tmp_pa
     line = TILES.splitlines().index('      trap: {on_damage: "gold(current_role) = 1 / gold(nth(roles, 2))"}') + 1
     assert f"ruleset.yaml:{line}:" in str(err)  # the designer's
     told = told_to_seats(err)
-    assert told.startswith("the tile under the marker of a hidden component failed (what went wrong is kept"), told
+    at = TILES.splitlines().index("        lose(wear(c), 3)") + 1
+    assert told.startswith(f"{path}:{at}:9: the tile under the marker of a hidden component failed (what went wrong is kept"), told
     assert f":{line}:" not in told and "division" not in told and "trap" not in told
 
 
@@ -380,7 +398,7 @@ components:
 
 def test_a_win_effect_failing_in_a_hidden_row_is_told_without_its_line(tmp_path: Path) -> None:
     """Cards played into a row hidden from the others fight there: the 5's win effect failing was told to every seat
-    at its own line (':10:', so the 5 won)."""
+    at its own line (':10:', so the 5 won); it is told at the contest step, whose row it was."""
     import random
 
     path = tmp_path / "ruleset.yaml"
@@ -391,5 +409,62 @@ def test_a_win_effect_failing_in_a_hidden_row_is_told_without_its_line(tmp_path:
             state.play(choose.randrange(len(state.legal_actions())))
     assert "ruleset.yaml:10:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
     told = told_to_seats(err.value)
-    assert told.startswith("the win effect of a hidden component failed (what went wrong is kept"), told
+    steps = (Path(__file__).resolve().parents[2] / "rulesets" / "nine-domains" / "ruleset.yaml").read_text().splitlines()
+    at = next(i for i, row in enumerate(steps, 1) if row.strip().startswith("- contest:"))  # told at the step that ran it
+    assert f"nine-domains/ruleset.yaml:{at}:5: the win effect of a hidden component failed (what went wrong is kept" in told, told
     assert ":10:" not in told and "division" not in told
+
+
+def test_a_modifier_failing_in_a_hidden_hand_is_told_at_the_fight_without_its_line(tmp_path: Path) -> None:
+    """Skirmish's drummers lift their side's soldier from the hand, hidden from the others: a drummer's modifier
+    failing was told to every seat at its own line (':48:', the N-drummer's), so North held it."""
+    import random
+    import shutil
+
+    folder = tmp_path / "skirmish"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "docs" / "examples" / "skirmish", folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    written = "        modifier: if owner(target) == owner(self) and target != self then 1 else 0\n"
+    at = text.index(written, text.index("id: N-drummer"))  # the North drummer's own, not the South one's
+    path.write_text(text[:at] + written.replace("then 1 else", "then 1 / (target.value - target.value) else")
+                    + text[at + len(written):], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    state, choose = engine.load(str(folder)).new_state(players=2, seed=0), random.Random(0)
+    with pytest.raises(EffectRuntimeError) as err:
+        while not state.is_terminal:
+            state.play(choose.randrange(len(state.legal_actions())))
+    assert f"ruleset.yaml:{line}:" in str(err.value) and "division by zero" in str(err.value)  # the designer's
+    told = told_to_seats(err.value)
+    call = next(i for i, row in enumerate(text.splitlines(), 1) if "contest_winner(n, s)" in row)
+    assert told.startswith(f"{path}:{call}:") and "the modifier of a hidden component failed" in told, told
+    assert f":{line}:" not in told and "division" not in told and "drummer" not in told
+
+
+def test_an_override_failing_on_a_hidden_fighter_is_told_at_the_fight_without_its_line(tmp_path: Path) -> None:
+    """Skirmish with its fronts hidden from the others: the North pike's 'beats' failing was told at its own line."""
+    import random
+    import shutil
+
+    folder = tmp_path / "skirmish"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "docs" / "examples" / "skirmish", folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8").replace("  front: {kind: pile, per: role}",
+                                                    "  front: {kind: pile, per: role, hidden: others}")
+    written = "        beats: other.arm == horse\n"
+    at = text.index(written, text.index("id: N-pike"))
+    path.write_text(text[:at] + "        beats: 1 / (other.value - other.value) == 1\n" + text[at + len(written):],
+                    encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    game = engine.load(str(folder))
+    for seed in range(20):  # until the pike fights
+        state, choose = game.new_state(players=2, seed=seed), random.Random(seed)
+        try:
+            while not state.is_terminal:
+                state.play(choose.randrange(len(state.legal_actions())))
+        except EffectRuntimeError as err:
+            assert f"ruleset.yaml:{line}:" in str(err)  # the designer's
+            told = told_to_seats(err)
+            assert "the override of a hidden component failed" in told and f":{line}:" not in told, told
+            return
+    pytest.fail("the pike never fought")

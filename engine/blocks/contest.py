@@ -653,7 +653,7 @@ class Contest(Step):
             for key in RULES:
                 if key in spec:
                     b.error(b.pos(spec, key), f"'{key}' is declared by the 'contest:' section: a contest step reads it from there",
-                            f"move it to the section, or remove it from the step")
+                            "move it to the section, or remove it from the step")
             self.rules = g.parts["contest"]
 
     def _prize_zones(self, b: "BuildContext", spec: "Mapping") -> tuple[int, ...]:
@@ -790,7 +790,7 @@ class Contest(Step):
         return lines + [f"when {name} wins (against other, by margin): {text}" for name, text in self.on_win.texts]
 
     def describe(self) -> str:
-        return (f"in each slot the components just revealed fight for the top of that slot's prize pile: "
+        return ("in each slot the components just revealed fight for the top of that slot's prize pile: "
                 + self.rules.describe() + f"; the winner takes the prize into their {self.to}, otherwise it goes to the {self.void.name}")
 
 

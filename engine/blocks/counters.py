@@ -31,7 +31,7 @@ from engine.core.facedown import told_name
 from engine.core.yamlsource import Mapping
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
-from engine.lang.scope import Compiled, Fn, Scope
+from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, INT, NONE_T, Component, Type
 
 if TYPE_CHECKING:

@@ -213,7 +213,7 @@ class PlayNext(Function):
         args = self.arity(call, scope, 1)
         if len(args) != 1:  # told by arity()
             return Compiled(EFFECT, lambda s, e: None)
-        role, pos = self.value(scope, args[0], role_type(scope), "role").fn, call.pos
+        role = self.value(scope, args[0], role_type(scope), "role").fn
         note_turn_change(scope, call, "play_next()")
 
         def play_next(s: Any, e: list[Any]) -> None:

@@ -119,7 +119,7 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     sel = as_selection(node)
     if sel.var == "_":  # a bare collection: 'by' has no name for the item it ranks
         source = sel.source.describe() if not isinstance(sel.source, Name) else sel.source.name
-        b.error(node.pos, f"'rank' gives no name to the items it ranks, so 'by' cannot score them",
+        b.error(node.pos, "'rank' gives no name to the items it ranks, so 'by' cannot score them",
                 f"write 'rank: x in {source}', and 'by' scores each x")
         return None
     parts = sel.compile_parts(scope)

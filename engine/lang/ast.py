@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol
 
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, SourcePos
@@ -706,8 +706,8 @@ class Selection(Node):
         if scope.work <= most < inner.work:
             scope.error(self.pos, f"selections nested this deep may look at up to {inner.work:,} items each time this runs "
                                   f"(the limit is {most:,}): each level multiplies the work by the size of its collection",
-                        f"narrow an outer collection with 'where', or split the rule into smaller conditions; "
-                        f"or raise the limit with --limit condition_items=N")
+                        "narrow an outer collection with 'where', or split the rule into smaller conditions; "
+                        "or raise the limit with --limit condition_items=N")
         walkable = raw.type is ZONE or (src.code is not None and src.code.walkable)  # a zone's list, or one the state keeps
         listed = src.code if walkable else None  # that, or a list that never changes: for loops written inline
         if isinstance(constant, list):

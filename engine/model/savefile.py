@@ -22,7 +22,7 @@ from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.facedown import FaceDown, back_label, hidden_from
-from engine.core.information import SEEN, UNORDERED, UNSEEN, zone_view
+from engine.core.information import UNORDERED, UNSEEN, zone_view
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
 from numbers import Integral
-from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
@@ -27,7 +27,7 @@ from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
-from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, SourcePos
+from engine.core.errors import IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, told_name, turn_up
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface

@@ -58,11 +58,19 @@ def _our_turns(s: Any) -> dict[Position, list[str]]:
     """Each position our player can leave at the end of the turn, with the choices that leave it."""
     ends: dict[Position, list[str]] = {}
     turn = s.observation(1)["turn"]
+    walked: set[tuple[Position, str, str]] = set()
 
     def walk(t: Any, line: list[str]) -> None:
-        if t.is_terminal or t.observation(1)["turn"] != turn:
+        seen = t.observation(1 if t.is_terminal else t.current_player)
+        if t.is_terminal or seen["turn"] != turn:
             ends.setdefault(_ours(t), line)
             return
+        # What follows depends only on the position and the dice left, and once a checker is chosen, on its point:
+        # two orders of the same moves are walked once.
+        key = (_ours(t), repr(sorted(seen["counters"].items())), line[-1] if seen["choice"]["prompt"] == "by the die" else "")
+        if key in walked:
+            return
+        walked.add(key)
         for text in t.legal_actions().texts():
             u = t.clone()
             u.apply(text)

@@ -936,23 +936,27 @@ class Choose(Function):
         args = call.positional()
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
-        passes = ", or nothing if the player passes" if _switched_on(call, "optional") else ""
+        optional, always = _switched_on(call, "optional"), _switched_on(call, "always_ask")
+        passes = f", or nothing if the player passes{optional}" if optional is not None else ""
         text = call.keywords().get("text")
         notes = [f'asked as "{text.value.value}"'] if text and isinstance(text.value, ast.Literal) else []
-        notes += ["a decision even when only one is possible"] if _switched_on(call, "always_ask") else []
+        notes += [f"a decision even when only one is possible{',' if always else ''}{always}"] if always is not None else []
         said = f" ({'; '.join(notes)})" if notes else ""
         return f"the {describe_selection(args[0])}{chooser}{passes}{said}" if args else "a choice"
 
 
-def _switched_on(call: ast.Call, name: str) -> bool:
-    """Whether a flag of ``choose`` is given and not written ``false``: ``always_ask = false`` asks as usual.
+def _switched_on(call: ast.Call, name: str) -> str | None:
+    """When a flag of ``choose`` holds, in words: None when it is left out or written ``false`` (``always_ask = false``
+    asks as usual), ``""`` when written ``true``, else `` when`` and its condition (an option, say).
 
     >>> from engine.lang.parser import parse_expression
-    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false")]
-    [True, False]
+    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false", "quick")]
+    ['', None, ' when quick']
     """
     flag = call.keywords().get(name)
-    return flag is not None and not (isinstance(flag.value, ast.Literal) and flag.value.value is False)
+    if flag is None or isinstance(flag.value, ast.Literal) and flag.value.value is False:
+        return None
+    return "" if isinstance(flag.value, ast.Literal) and flag.value.value is True else f" when {flag.value.describe()}"
 
 
 def _written_out(source: ast.Node) -> tuple[Any, ...] | None:

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 import engine
-from engine.blocks import choices
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 COLOURS = ("White", "Black")
@@ -154,15 +153,11 @@ def play_beside(game: Any, theirs: Any, seed: int) -> tuple[int, float]:
 
 
 @pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
-def test_tables_plays_as_openspiels(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tables_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's backgammon: the same positions reachable in every turn (hits, entering from
     the bar, bearing off by a higher die from the furthest point only, both dice used when they can be and the
     larger when only one can), the same winner and the same score (1, a gammon 2, a backgammon 3).  Every forced
-    move is asked (``ask_forced``), so that each turn ends where OpenSpiel's does.
-
-    The walk of every turn leaves tens of thousands of copies paused in the turn's effect; with coroutines each
-    would keep its coroutine (and itself) for good, so the effects replay instead."""
-    monkeypatch.setattr(choices, "_REPLAYING", True)
+    move is asked (``ask_forced``), so that each turn ends where OpenSpiel's does."""
     game = engine.load(EXAMPLES / "tables", None, {"ask_forced": "true"})
     theirs = pyspiel.load_game("backgammon(scoring_type=full_scoring)")
     results = {play_beside(game, theirs, seed) for seed in (2, 3, 12, 13)}

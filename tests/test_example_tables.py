@@ -131,11 +131,13 @@ def play_beside(game: Any, theirs: Any, seed: int) -> tuple[int, float]:
             rolls = rolls[2:]
             continue
         mine = _their_turns(o)
-        if s.current_player - 1 != o.current_player():
-            # no move at all: OpenSpiel passes, our turn found nothing to choose and went on
+        if rolls:
+            # we rolled for later turns too: this one had no move, our turn found nothing to choose and went on
+            # (with two such turns running, the same player decides next in both games), and OpenSpiel passes
             assert len(o.legal_actions()) == 1 and list(mine) == [_theirs(o)], (seed, str(o))
             o.apply_action(o.legal_actions()[0])
             continue
+        assert s.current_player - 1 == o.current_player(), (seed, str(o))
         assert _ours(s) == _theirs(o), (seed, str(o))
         ours = _our_turns(s)
         assert sorted(ours) == sorted(mine), (seed, str(o), set(ours) ^ set(mine))
@@ -157,8 +159,9 @@ def test_tables_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's backgammon: the same positions reachable in every turn (hits, entering from
     the bar, bearing off by a higher die from the furthest point only, both dice used when they can be and the
     larger when only one can), the same winner and the same score (1, a gammon 2, a backgammon 3).  Every forced
-    move is asked (``ask_forced``), so that each turn ends where OpenSpiel's does."""
+    move is asked (``ask_forced``), so that each turn ends where OpenSpiel's does.  In seed 36 White, then Black,
+    has no move: two passes running, after which White decides again."""
     game = engine.load(EXAMPLES / "tables", None, {"ask_forced": "true"})
     theirs = pyspiel.load_game("backgammon(scoring_type=full_scoring)")
-    results = {play_beside(game, theirs, seed) for seed in (2, 3, 12, 13)}
+    results = {play_beside(game, theirs, seed) for seed in (2, 3, 12, 13, 36)}
     assert {winner for winner, _score in results} == {0, 1} and {score for _winner, score in results} == {1, 2, 3}

@@ -41,11 +41,13 @@ Typical use::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+import sys
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.errors import StyleSyntaxError
+from rich.measure import Measurement
 from rich.style import Style
 from rich.table import Column, Table
 from rich.text import Text
@@ -134,16 +136,12 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
     styles = value_styles(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
-    table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
-    table.add_column("y\\x", justify="right", style="dim")
-    for x in xs:
-        table.add_column(str(x), justify="center")
+    drawn: dict[tuple[int, int], Text] = {}
     for y in ys:
-        row: list[RenderableType] = [str(y)]
         for x in xs:
             cid = state.grid.get((x, y))
             if cid is None:
-                row.append(Text("·" if (x, y) in cells else " ", style="dim"))
+                drawn[x, y] = Text("·" if (x, y) in cells else " ", style="dim")
                 continue
             text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles, (x, y) in pending)
             if own_face_down(state, cid, seat):
@@ -151,9 +149,53 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
             beneath = len(state.stacks.get((x, y), ()))
             if beneath:
                 text.append(f"+{beneath}", style="dim")
-            row.append(text)
-        table.add_row(*row)
-    return Group(table, square_legend(state, short, styles, seat))
+            drawn[x, y] = text
+
+    def table(columns: range) -> Table:
+        """The cells of ``columns``, x across and y down, under their x header."""
+        made = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
+        made.add_column("y\\x", justify="right", style="dim")
+        for x in columns:
+            made.add_column(str(x), justify="center")
+        for y in ys:
+            made.add_row(str(y), *(drawn[x, y].copy() for x in columns))
+        return made
+
+    return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat))
+
+
+class ColumnBands:
+    """A table of columns drawn whole when it fits the terminal, else in bands of whole columns one under another,
+    each made by ``make`` with its own header (a one-row board of 24 points at 80 characters: two bands, where one
+    table would squeeze every cell to ``…``).
+
+    >>> def make(columns: range) -> Table:
+    ...     made = Table(*(str(x) for x in columns))
+    ...     made.add_row(*("word" for _ in columns))
+    ...     return made
+    >>> console = make_console(width=40)
+    >>> with console.capture() as out:
+    ...     console.print(ColumnBands(make, range(12)))
+    >>> out.get().count("word"), "…" in out.get()
+    (12, False)
+    """
+
+    def __init__(self, make: Callable[[range], Table], columns: range) -> None:
+        self.make, self.columns = make, columns
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+        start, end = self.columns.start, self.columns.stop
+        unbounded = options.update(max_width=sys.maxsize)  # a measure within the terminal would be cut to its width
+
+        def fits(columns: range) -> bool:
+            return Measurement.get(console, unbounded, self.make(columns)).maximum <= options.max_width
+
+        while start < end:
+            stop = start + 1  # a band holds one column at least, however narrow the terminal
+            while stop < end and fits(range(start, stop + 1)):
+                stop += 1
+            yield self.make(range(start, stop))
+            start = stop
 
 
 def square_legend(state: State, short: dict[str, str], styles: dict[str, str], seat: int | None = None) -> Text:

@@ -60,7 +60,7 @@ from engine.runner.simulate import simulate
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes")
+         "chess", "homestead", "routes", "tables")
 
 try:
     import pyspiel

@@ -275,3 +275,25 @@ def test_english_keeps_the_grouping_of_the_code(code: str, english: str) -> None
     from engine.lang.parser import parse_expression
 
     assert parse_expression(code).describe() == english
+
+
+def test_a_choice_s_flag_set_by_an_option_says_when_it_holds(tmp_path: Path) -> None:
+    """``always_ask = ask_forced`` (an option, false unless set) was explained as "a decision even when only one is
+    possible", as if always on; and ``optional = ...`` as if the player could always pass."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: asks\nextends: tutorial-tiles\noptions:\n  ask_forced: {default: false}\nturn+:\n  - do:\n"
+                    "      effect: |\n        let c = choose(x in [1, 2], always_ask = ask_forced, optional = ask_forced)\n",
+                    encoding="utf-8")
+    step = next(line for line in explain(engine.load(path)) if "let c be" in line)
+    assert step.endswith("let c be the x in [1, 2] chosen by the current player, or nothing if the player passes when "
+                         "ask_forced (a decision even when only one is possible, when ask_forced)")
+
+
+def test_the_largest_of_a_list_written_out_names_no_variable(tmp_path: Path) -> None:
+    """``max([a, b])`` read "the largest of _, over [a, b]", the ``_`` standing for the items a bare list has no name
+    for."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: most\nextends: tutorial-tiles\nfunctions:\n  most(int a, int b): max([a, b]) + min([a, 1])\n",
+                    encoding="utf-8")
+    line = next(line for line in explain(engine.load(path)) if "most of" in line)
+    assert line.strip() == "most of a, b: the largest of [a, b] plus the smallest of [a, 1]"

@@ -131,6 +131,24 @@ def test_indexing_a_list_says_to_write_nth(text: str, message: str) -> None:
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize("text, parse, message", [
+    ("if turn == 1 then 0 elif turn == 2 then 1 else 2", parse_expression,
+     "<expression>:1:21: syntax error: unexpected 'elif' (a value chosen by several conditions is written "
+     "'if A then X else if B then Y else Z')"),
+    ("let n = if turn == 1 then 0 elif turn == 2 then 1 else 2", parse_program,
+     "<program>:1:29: syntax error: unexpected 'elif' (a value chosen by several conditions is written "
+     "'if A then X else if B then Y else Z')"),
+    ("let n = if turn == 1 then 0 else 1\nfor r in roles:\n  pass\nelif turn == 2:\n  pass", parse_program,
+     "<program>:4:1: syntax error: unexpected 'elif'; expected"),  # a program's 'elif' after no 'if': no word on values
+])
+def test_elif_in_a_value_says_to_write_else_if(text: str, parse: Callable[[str], object], message: str) -> None:
+    """A function's body written with 'elif', as a program's 'if' takes, was told "unexpected 'elif'; expected ')',
+    '*', '/' or '%', '+' or '-', ',', '.', ':', ...", without a word on 'else if'."""
+    with pytest.raises(RulesetError) as info:
+        parse(text)
+    assert str(info.value).startswith(message)
+
+
 @pytest.mark.parametrize("text, message", [
     ("if turn == 1:\nshuffle(deck)\n", "<program>:2:1: syntax error: the lines under 'if turn == 1:' must be indented further than it"),
     ("for r in roles:\n  pass\nshuffle(deck)\n", None),  # a block, then a line after it: fine

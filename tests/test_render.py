@@ -177,3 +177,16 @@ def test_a_piece_of_one_unnamed_face_is_drawn_by_its_name() -> None:
     lines = plain(render.board(game.new_state(players=2, seed=3)))
     assert lines[2].split() == ["0", "Mill", "Bakery", "Chapel", "Forge", "Inn", "Well"], lines
     assert "face" not in " ".join(lines)
+
+
+def test_a_board_wider_than_the_terminal_is_drawn_in_bands_of_columns() -> None:
+    """The 24 points of docs/examples/tables take about 120 columns: at 80 the table shrank every cell to ``…``
+    and lost its x header.  It is drawn in bands of whole columns instead, each under its own header."""
+    state = engine.load(rulesets_dir().parent / "docs" / "examples" / "tables").new_state(players=2, seed=3)
+    lines = plain(render.board(state), width=80)
+    assert "…" not in "\n".join(lines) and all(len(line) <= 80 for line in lines)
+    headers = [line.split() for line in lines if line.lstrip().startswith("y\\x")]
+    assert len(headers) >= 2 and [x for header in headers for x in header[1:]] == [str(x) for x in range(24)]
+    rows = [line.split() for line in lines if line.lstrip().startswith("0 ")]
+    assert [cell for row in rows for cell in row[1:]][:6] == ["W+1", "·", "·", "·", "·", "B+4"]
+    assert plain(render.board(state), width=200)[0].split()[-1] == "23"  # wide enough: one table, as before

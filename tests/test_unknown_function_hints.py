@@ -42,3 +42,12 @@ def test_code_after_the_section_is_not_told_a_defined_function_is_further_down(t
     """The hints about the section's order are for the section only: a typo elsewhere is still a near miss."""
     found = validate(tmp_path, "functions:\n  later(role r): 1\nsetup:\n  - name: deal\n    do: 'if latter(Sun) > 0: pass'\n")
     assert found == ["hints.yaml:7:13: unknown function 'latter' (did you mean 'later'?)"]
+
+
+def test_a_call_of_a_function_whose_body_has_an_error_points_at_that_error(tmp_path: Path) -> None:
+    """A function whose body did not compile was told unknown at each call, as if never written ("unknown function
+    'worth' (a ruleset defines its own functions under 'functions:', like ...)"): the designer looked for a typo there."""
+    found = validate(tmp_path, "functions:\n  worth(int n): if n > 1 then 2 elif n > 0 then 1 else 0\n"
+                               "  twice(int n): 2 * worth(n)\n")
+    assert found[1:] == ["hints.yaml:5:21: unknown function 'worth' ('worth' is written under 'functions:', but its "
+                         "expression has a problem, reported there)"]

@@ -584,6 +584,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
         if s.log is not None:
             object.__setattr__(paused, "logged", len(s.log) - tape.mark)
     else:
+        _keep_few(s, tape)
         tape.left = s.budget
         object.__setattr__(paused, "left", tape.left)
         object.__setattr__(paused, "drawn", pending.drawn)
@@ -595,6 +596,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
 
 
 def _finished(s: "StateView") -> bool:
+    _forget(s.tape)
     s.tape = None
     s.pending = None
     s._actions = None
@@ -745,8 +747,51 @@ def _drop(s: "StateView") -> None:
     if tape is None:
         _orphan(s)
         return
+    _forget(tape)
     s.tape = None
     tape.run.throw(GreenletExit)
+
+
+PAUSED_MOST = 1000
+"""How many states of a thread may keep a coroutine waiting at a question.  A paused coroutine and its state hold
+each other through the coroutine's frame, which the garbage collector cannot see into, so a state dropped while its
+effect waits would never be freed (a search drops thousands); past this many, the coroutine waiting longest is ended
+and its state, if still in use, replays its effect when answered, as a clone does."""
+
+
+class _Waiting(threading.local):
+    """The states of this thread whose effect waits in a coroutine, by their tape, the longest waiting first."""
+
+    def __init__(self) -> None:
+        self.states: dict[int, tuple["StateView", Tape]] = {}
+
+
+_WAITING = _Waiting()
+
+
+def _keep_few(s: "StateView", tape: Tape) -> None:
+    """Note that ``s`` waits in ``tape``'s coroutine; end the longest waiting past :data:`PAUSED_MOST` (see there).
+
+    Ending one unwinds its effect, which may touch its state: the state is put back as it was, its work so far kept.
+    """
+    waiting = _WAITING.states
+    waiting.pop(id(tape), None)
+    waiting[id(tape)] = (s, tape)
+    while len(waiting) > PAUSED_MOST:
+        old, old_tape = waiting.pop(next(iter(waiting)))
+        if old is s or _live(old) is not old_tape:  # answered to its end, or moved to another thread
+            continue
+        shown = old.clone()
+        old.tape = None
+        old_tape.run.parent = getcurrent()
+        old_tape.run.throw(GreenletExit)
+        _restore(old, shown)
+
+
+def _forget(tape: Tape | None) -> None:
+    """The coroutine of ``tape`` no longer waits for its state (finished, ended, or let go)."""
+    if tape is not None:
+        _WAITING.states.pop(id(tape), None)
 
 
 _ORPHANS: dict[int, list[Any]] = {}
@@ -760,6 +805,7 @@ def _orphan(s: "StateView") -> None:
     """Let go of the state's coroutine, which cannot resume on this thread (it must never be ended from afar)."""
     tape = s.tape
     s.tape = None
+    _forget(tape)
     if tape is None or tape.run is None or tape.run.dead:
         return
     with _ORPHANS_LOCK:
@@ -1004,23 +1050,27 @@ class Choose(Function):
         args = call.positional()
         who = call.keywords().get("by")
         chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
-        passes = ", or nothing if the player passes" if _switched_on(call, "optional") else ""
+        optional, always = _switched_on(call, "optional"), _switched_on(call, "always_ask")
+        passes = f", or nothing if the player passes{optional}" if optional is not None else ""
         text = call.keywords().get("text")
         notes = [f'asked as "{text.value.value}"'] if text and isinstance(text.value, ast.Literal) else []
-        notes += ["a decision even when only one is possible"] if _switched_on(call, "always_ask") else []
+        notes += [f"a decision even when only one is possible{',' if always else ''}{always}"] if always is not None else []
         said = f" ({'; '.join(notes)})" if notes else ""
         return f"the {describe_selection(args[0])}{chooser}{passes}{said}" if args else "a choice"
 
 
-def _switched_on(call: ast.Call, name: str) -> bool:
-    """Whether a flag of ``choose`` is given and not written ``false``: ``always_ask = false`` asks as usual.
+def _switched_on(call: ast.Call, name: str) -> str | None:
+    """When a flag of ``choose`` holds, in words: None when it is left out or written ``false`` (``always_ask = false``
+    asks as usual), ``""`` when written ``true``, else `` when`` and its condition (an option, say).
 
     >>> from engine.lang.parser import parse_expression
-    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false")]
-    [True, False]
+    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false", "quick")]
+    ['', None, ' when quick']
     """
     flag = call.keywords().get(name)
-    return flag is not None and not (isinstance(flag.value, ast.Literal) and flag.value.value is False)
+    if flag is None or isinstance(flag.value, ast.Literal) and flag.value.value is False:
+        return None
+    return "" if isinstance(flag.value, ast.Literal) and flag.value.value is True else f" when {flag.value.describe()}"
 
 
 def _written_out(source: ast.Node) -> tuple[Any, ...] | None:

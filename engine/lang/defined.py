@@ -381,13 +381,16 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets)
         _hint_untyped(b.sink.items, before, str(key), [param for param, _ in params])
         vocab.elsewhere.pop(name, None)
+        broken = f"'{name}' is written under 'functions:', but its expression has a problem, reported there"
         if compiled is None:
+            vocab.elsewhere[name] = broken  # its calls are told so, not that it was never written
             continue
         fn, result, slots, meaning, depth, inlined, steps = compiled
         most = b.game.limits.call_depth
         if depth > most:
             b.error(pos, f"function '{name}' calls functions {depth - 1} deep, more than {most} "
                          f"(limit call_depth={most}; raise it with --limit call_depth=N)")
+            vocab.elsewhere[name] = broken
             continue
         signature_text = f"{name}({', '.join(f'{t} {p}' for p, t in params)}) -> {result}"
         text = " ".join(code_text(body_text).split())

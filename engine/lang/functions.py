@@ -428,6 +428,8 @@ class Fold(Aggregate):
         if not args:
             return "0"
         sel = as_selection(args[0])
+        if sel.value is None and sel.var == "_":  # a list given bare: its items have no name to read
+            return f"{self.words} {describe_selection(args[0])}"
         value = sel.value.describe() if sel.value is not None else sel.var
         return f"{self.words} {value}, over {describe_selection(args[0])}"
 

@@ -293,6 +293,9 @@ def _syntax_message(err: UnexpectedInput, text: str) -> str:
         opener = _unindented_block(text, err.line)
         if opener:
             return f"syntax error: the lines under '{opener}' must be indented further than it"
+        if str(err.token) == "elif" and re.search(r"\bthen\b", text[text.rfind("\n", 0, err.token.start_pos) + 1:err.token.start_pos]):
+            return ("syntax error: unexpected 'elif' (a value chosen by several conditions is written "
+                    "'if A then X else if B then Y else Z')")
         if str(err.token) == "[" and _ends_a_value(text[:err.token.start_pos]):
             return "syntax error: unexpected '[' after a value (to take an item of a list, write nth(LIST, N); 1 is the first)"
         got = {"_NL": "end of the line", "_INDENT": "indentation", "_DEDENT": "end of the block"}.get(err.token.type)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -207,6 +208,23 @@ def test_a_straight_line_runs_along_links_the_same_way(tmp_path: Path) -> None:
     s.apply("place R at 2,0")
     assert s.game.compile_condition("longest_line(s in board where s.colour == Red) == 2").run(s)  # a-b
 
+
+
+def test_a_straight_line_on_a_board_where_every_point_is_linked_to_every_other_is_quick() -> None:
+    """300 points, no three in a row, each linked to every other (44,850 links): ``longest_line`` over all of them
+    once compared every link of a point with every other (17 s a call, run at each end check); the links are now
+    indexed by their way once, when the board is made. A square of 20x20 points all linked runs its 20 straight."""
+    cells = [(i, i * i % 997) for i in range(300)]
+    board = PointsBoard(tuple((f"p{i}", c) for i, c in enumerate(cells)),
+                        tuple((a, b) for i, a in enumerate(cells) for b in cells[i + 1:]))
+    started = time.process_time()
+    assert board.longest_line(cells) == 2
+    assert time.process_time() - started < 2
+    square = [(x, y) for x in range(20) for y in range(20)]
+    board = PointsBoard(tuple((f"p{i}", c) for i, c in enumerate(square)),
+                        tuple((a, b) for i, a in enumerate(square) for b in square[i + 1:]))
+    assert board.longest_line(square) == 20
+    assert board.longest_line([(0, 0), (1, 1), (3, 3), (5, 0)]) == 3  # 1,1-3,3 linked past 2,2
 
 def _threes(cells: tuple) -> list[tuple]:
     return [(a, b, c) for i, a in enumerate(cells) for j, b in enumerate(cells[i + 1:], i + 1) for c in cells[j + 1:]]

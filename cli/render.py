@@ -65,6 +65,27 @@ if TYPE_CHECKING:
     from engine.blocks.block import Drawing, Line
     from engine.runner.sweep import Sweep
 
+GAP = 3
+"""The most empty columns (or rows) a drawing of a growing board keeps between two that hold something: a longer
+run is drawn as one column marked ``…``, so pieces a billion cells apart draw as a few columns, not a billion."""
+
+
+def drawn_span(values: Iterable[int]) -> list[int | None]:
+    """The columns (or rows) drawn for cells at ``values``, in order: a run of at most :data:`GAP` missing between two
+    is drawn whole, a longer one as a single None (a gap).
+
+    >>> drawn_span([5, 0, 1, 1_000_000_000])
+    [0, 1, 2, 3, 4, 5, None, 1000000000]
+    """
+    drawn: list[int | None] = []
+    for value in sorted(set(values)):
+        last = drawn[-1] if drawn else None
+        if last is not None:
+            drawn.extend(range(last + 1, value) if value - last - 1 <= GAP else [None])
+        drawn.append(value)
+    return drawn
+
+
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
 
@@ -127,8 +148,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         return Text("(the board is empty)", style="dim")
     else:
         cells = set(state.grid) | {c for c in state.frontier if grid is None or grid.fits(state.bbox, c)}
-    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
-    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    xs, ys = drawn_span(x for x, _ in cells), drawn_span(y for _, y in cells)
     if grid is not None and grid.y_up:
         ys = ys[::-1]
     short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
@@ -137,10 +157,16 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
     table.add_column("y\\x", justify="right", style="dim")
     for x in xs:
-        table.add_column(str(x), justify="center")
+        table.add_column("…" if x is None else str(x), justify="center")
     for y in ys:
+        if y is None:  # rows no piece lies on, left out
+            table.add_row("⋮", *([""] * len(xs)))
+            continue
         row: list[RenderableType] = [str(y)]
         for x in xs:
+            if x is None:  # columns no piece lies on, left out
+                row.append(Text(""))
+                continue
             cid = state.grid.get((x, y))
             if cid is None:
                 row.append(Text("·" if (x, y) in cells else " ", style="dim"))

@@ -186,35 +186,42 @@ types:
   mark: [X, O]
 components:
   token:
-    attributes: {mark: mark, spot: cell}
+    attributes: {mark: mark}
     instances:
-      - {id: X, mark: X, spot: [10000, 0]}
-      - {id: Y, mark: X, spot: [10001, 1]}
-      - {id: O, mark: O, spot: [0, 0]}
+      - {id: X, mark: X, count: 2}
+      - {id: O, mark: O, count: 1}
 board: {kind: square-grid, adjacency: all}
 roles: {of: mark, seating: {2: [1, 2]}}
 zones:
   marks: {kind: hand, per: role}
-setup: |
-  for t in tokens:
-    place(t, t.spot)
 turn:
   - place: {from: marks, face: as-is}
 end: {when: turn > 2}
 scoring: {rank: r in roles, by: [count(t in board where t.mark == r)], points: [1, 0]}
 """
+FAR_POSITION = """
+name: far apart
+ruleset: ..
+players: 2
+position:
+  board: {"0,0": O, "10000,0": X, "10001,1": X}
+expect: [is_over]
+"""
 
 
 def test_pieces_far_apart_on_a_growing_board_are_drawn_with_the_empty_runs_between_left_out(tmp_path: Path) -> None:
-    """A cell attribute puts pieces anywhere on a board without limits: two a billion cells apart made ``rulecraft play``
-    (and the browser's table) draw every cell of the box around them, gigabytes and minutes. A run of more than
-    render.GAP empty columns or rows is now drawn as one, marked '…' (here 10,000 apart: 10,004 columns before)."""
+    """A board without limits holds pieces anywhere a scenario, a save or code puts them: two a billion cells apart
+    made ``rulecraft play`` (and the browser's table) draw every cell of the box around them, gigabytes and minutes.
+    A run of more than render.GAP empty columns or rows is now drawn as one, marked '…' (here 10,000 apart: 10,004
+    columns before)."""
     from cli.web.svg import board_svg
 
     (tmp_path / "ruleset.yaml").write_text(FAR_APART)
-    state = engine.load(tmp_path).new_state(players=2, seed=1)
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "far.yaml").write_text(FAR_POSITION)
+    state = position(tmp_path / "scenarios" / "far.yaml")
     lines = plain(render.board(state), width=200)
     assert lines[0].split() == ["y\\x", "-1", "0", "1", "…", "9999", "10000", "10001", "10002"]
     assert [line.split()[0] for line in lines[2:6]] == ["-1", "0", "1", "2"]  # rows are left out alike (drawn_span)
-    svg = board_svg(state)  # the game is over at once (no piece in hand): the pieces alone, with a gap between
+    svg = board_svg(state)  # the game is over (no piece in hand): the pieces alone, with a gap between
     assert svg.count('class="cell"') == 3 and "…" in svg and len(svg) < 5_000

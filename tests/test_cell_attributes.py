@@ -79,6 +79,7 @@ def test_a_cell_attribute_reads_as_the_cell_it_names(tmp_path: Path) -> None:
     ("{id: Isle, spot: d, coast: [e, g]}", "g]", "coast 'g' is no point of the board"),
     ("{id: Isle, spot: d, coast: [e, [1, 2, 3]]}", "[1, 2, 3]",
      "an item of coast is a cell of the board: a point's name, \"x,y\" or [x, y] of whole numbers, not '[1, 2, 3]'"),
+    ("{id: Isle, spot: d, coast: 1}", "1}", "coast must be a list, like [a, b], not '1'"),  # once: a TypeError traceback
 ])
 def test_a_cell_that_is_no_place_of_the_board_is_reported_where_written(tmp_path: Path, instance: str, at: str,
                                                                          message: str) -> None:

@@ -64,11 +64,14 @@ def read_cell_attributes(b: "Builder") -> None:
                     continue
                 places = b.cell_places.get((attr, cid))
                 where = places[face] if places and face < len(places) else None
-                if isinstance(where, list):  # a list of cells: each item where it is written
+                if not type_name.startswith(LIST_OF):
+                    row[cid] = _cell(b, attr, value, where)
+                elif not isinstance(value, list):  # reported already (engine.compiling.components.check_value)
+                    row[cid] = None
+                elif isinstance(where, list):  # a list of cells: each item where it is written
                     row[cid] = [_cell(b, attr, v, where[i] if i < len(where) else None) for i, v in enumerate(value)]
                 else:
-                    row[cid] = ([_cell(b, attr, v, where) for v in value] if type_name.startswith(LIST_OF)
-                                else _cell(b, attr, value, where))
+                    row[cid] = [_cell(b, attr, v, where) for v in value]
 
 
 def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cell | None:

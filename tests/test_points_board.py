@@ -392,6 +392,17 @@ def test_the_tests_of_a_move_to_chosen_cells_spend_the_step_budget(tmp_path: Pat
     where = refused.value.pos  # the 'to' as written
     assert (tmp_path / "ruleset.yaml").read_text().splitlines()[where.line - 1][where.col - 1:].startswith('"true"')
 
+
+def test_a_move_naming_no_point_says_which_part_is_wrong(tmp_path: Path) -> None:
+    """'move a to dd' was refused as "'move 0,0 to dd' names no cells" (it names one): the part that is no cell is
+    told, with the point it may have meant."""
+    game = _moving(tmp_path, "  - move: {side: colour, steps: [{along: link}], capture_to: taken}")
+    s = game.new_state(players=2)
+    with pytest.raises(IllegalActionError, match="'dd' is no cell of the board \\(did you mean 'd'\\?\\); write a move like"):
+        s.apply("move a to dd")
+    with pytest.raises(IllegalActionError, match="'zz' is no cell of the board; write a move like 'move 3,1 to 3,2'"):
+        s.apply("move zz to c")
+
 def test_an_action_may_name_a_point_by_its_name(game: engine.Game) -> None:
     """``place R at d`` is ``place R at 1,3``; a word that names no point is refused as before."""
     s = game.new_state(players=2)

@@ -344,8 +344,11 @@ class Move(Step):
         if not m:
             return f"'{text}' is not a move; write it like 'move 3,1 to 3,2'"
         start, to = parse_cell(m.group(1)), parse_cell(m.group(2))
-        if start is None or to is None:
-            return f"'{text}' names no cells; write it like 'move 3,1 to 3,2'"
+        unknown = next((part for part, cell in ((m.group(1), start), (m.group(2), to)) if cell is None), None)
+        if unknown is not None:  # a point's name is a position here already: this names no place of the board
+            names = list(getattr(s.game.grid, "names", {}))
+            hint = did_you_mean(unknown, names) if names else None
+            return f"'{unknown}' is no cell of the board{f' ({hint})' if hint else ''}; write a move like 'move 3,1 to 3,2'"
         piece = s.grid.get(start)
         if piece is None:
             return f"there is no piece at {format_cell(start)}"

@@ -42,9 +42,25 @@ class PathOrBuiltin(click.ParamType):
             own = in_own_folder(text) or _spelt_alike(Path(text))
             self.fail(f"Path '{text}' does not exist{_builtin_inside(text, names) or (f' ({own})' if own else '')}.",
                       param, ctx)
-        hint = did_you_mean(text, names)
+        hint = _an_agent(text, ctx) or did_you_mean(text, names)
         self.fail(f"no file or folder '{text}', and no built-in ruleset of that name"
                   f"{f' ({hint})' if hint else ''}: rulecraft list shows the built-in ones", param, ctx)
+
+
+def _an_agent(text: str, ctx: click.Context | None) -> str | None:
+    """For a path that is an agent's name, given to a command that takes ``--agents`` (``validate --agents random
+    greedy my-game`` takes ``greedy`` as a ruleset): what --agents takes instead.
+
+    >>> ctx = click.Context(click.Command("validate", params=[click.Option(["--agents", "agent"])]))
+    >>> _an_agent("mcts:200", ctx), _an_agent("my-game", ctx), _an_agent("greedy", None)
+    ("'mcts:200' is an agent: --agents takes one, which plays every seat (--agents mcts:200)", None, None)
+    """
+    from engine.runner.agents import AGENT_KINDS
+
+    takes_agents = ctx is not None and any(p.name in ("agent", "agents") for p in ctx.command.params)
+    if not takes_agents or text.partition(":")[0].strip().lower() not in AGENT_KINDS:
+        return None
+    return f"'{text}' is an agent: --agents takes one, which plays every seat (--agents {text})"
 
 
 def _spelt_alike(path: Path) -> str | None:

@@ -42,7 +42,7 @@ Typical use::
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -66,6 +66,27 @@ if TYPE_CHECKING:
     from engine import Game, State
     from engine.blocks.block import Drawing, Line
     from engine.runner.sweep import Sweep
+
+GAP = 3
+"""The most empty columns (or rows) a drawing of a growing board keeps between two that hold something: a longer
+run is drawn as one column marked ``…``, so pieces a billion cells apart draw as a few columns, not a billion."""
+
+
+def drawn_span(values: Iterable[int]) -> list[int | None]:
+    """The columns (or rows) drawn for cells at ``values``, in order: a run of at most :data:`GAP` missing between two
+    is drawn whole, a longer one as a single None (a gap).
+
+    >>> drawn_span([5, 0, 1, 1_000_000_000])
+    [0, 1, 2, 3, 4, 5, None, 1000000000]
+    """
+    drawn: list[int | None] = []
+    for value in sorted(set(values)):
+        last = drawn[-1] if drawn else None
+        if last is not None:
+            drawn.extend(range(last + 1, value) if value - last - 1 <= GAP else [None])
+        drawn.append(value)
+    return drawn
+
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
@@ -129,8 +150,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         return Text("(the board is empty)", style="dim")
     else:
         cells = set(state.grid) | {c for c in state.frontier if grid is None or grid.fits(state.bbox, c)}
-    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
-    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    xs, ys = drawn_span(x for x, _ in cells), drawn_span(y for _, y in cells)
     if grid is not None and grid.y_up:
         ys = ys[::-1]
     short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
@@ -138,7 +158,11 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     drawn: dict[tuple[int, int], Text] = {}
     for y in ys:
+        if y is None:  # rows no piece lies on, left out
+            continue
         for x in xs:
+            if x is None:  # columns no piece lies on, left out
+                continue
             cid = state.grid.get((x, y))
             if cid is None:
                 drawn[x, y] = Text("·" if (x, y) in cells else " ", style="dim")
@@ -151,14 +175,17 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
                 text.append(f"+{beneath}", style="dim")
             drawn[x, y] = text
 
-    def table(columns: range) -> Table:
-        """The cells of ``columns``, x across and y down, under their x header."""
+    def table(columns: Sequence[int | None]) -> Table:
+        """The cells of ``columns``, x across and y down, under their x header (a run left out as ``…``, ``⋮``)."""
         made = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
         made.add_column("y\\x", justify="right", style="dim")
         for x in columns:
-            made.add_column(str(x), justify="center")
+            made.add_column("…" if x is None else str(x), justify="center")
         for y in ys:
-            made.add_row(str(y), *(drawn[x, y].copy() for x in columns))
+            if y is None:
+                made.add_row("⋮", *([""] * len(columns)))
+            else:
+                made.add_row(str(y), *(Text("") if x is None else drawn[x, y].copy() for x in columns))
         return made
 
     return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat))
@@ -180,21 +207,21 @@ class ColumnBands:
     (12, False)
     """
 
-    def __init__(self, make: Callable[[range], Table], columns: range) -> None:
+    def __init__(self, make: Callable[[Sequence[Any]], Table], columns: Sequence[Any]) -> None:
         self.make, self.columns = make, columns
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
-        start, end = self.columns.start, self.columns.stop
+        columns, start, end = self.columns, 0, len(self.columns)
         unbounded = options.update(max_width=sys.maxsize)  # a measure within the terminal would be cut to its width
 
-        def fits(columns: range) -> bool:
-            return Measurement.get(console, unbounded, self.make(columns)).maximum <= options.max_width
+        def fits(stop: int) -> bool:
+            return Measurement.get(console, unbounded, self.make(columns[start:stop])).maximum <= options.max_width
 
         while start < end:
             stop = start + 1  # a band holds one column at least, however narrow the terminal
-            while stop < end and fits(range(start, stop + 1)):
+            while stop < end and fits(stop + 1):
                 stop += 1
-            yield self.make(range(start, stop))
+            yield self.make(columns[start:stop])
             start = stop
 
 

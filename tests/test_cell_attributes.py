@@ -79,6 +79,7 @@ def test_a_cell_attribute_reads_as_the_cell_it_names(tmp_path: Path) -> None:
     ("{id: Isle, spot: d, coast: [e, g]}", "g]", "coast 'g' is no point of the board"),
     ("{id: Isle, spot: d, coast: [e, [1, 2, 3]]}", "[1, 2, 3]",
      "an item of coast is a cell of the board: a point's name, \"x,y\" or [x, y] of whole numbers, not '[1, 2, 3]'"),
+    ("{id: Isle, spot: d, coast: 1}", "1}", "coast must be a list, like [a, b], not '1'"),  # once: a TypeError traceback
 ])
 def test_a_cell_that_is_no_place_of_the_board_is_reported_where_written(tmp_path: Path, instance: str, at: str,
                                                                          message: str) -> None:
@@ -88,6 +89,23 @@ def test_a_cell_that_is_no_place_of_the_board_is_reported_where_written(tmp_path
     line = lines.index("      - " + instance) + 1
     assert found == [(line, lines[line - 1].index(at) + 1, message)]
 
+
+
+def test_a_cell_out_of_a_growing_boards_reach_is_reported_where_written(tmp_path: Path) -> None:
+    """On a board without edges any cell was accepted: ``spot: [1000000000, 0]`` put a piece where none could ever
+    stand (the first at 0,0, each next beside another), past the cells the learning environment's action table
+    lists, and the drawings of the board grew to the box around it. Four lands reach 3 cells from 0,0."""
+    start, end = RULESET.index("board:"), RULESET.index("components:")
+    text = RULESET[:start] + "board: {kind: square-grid}\n" + RULESET[end:]
+    text = text.replace("coast: [b, \"1,1\"]", "coast: [\"-3,3\", [1000000000, 0]]").replace(
+        "spot: a,", "spot: \"0,0\",").replace("spot: d}", "spot: \"0,4\"}").replace("borders(land t, land u): u.spot in neighbours(t.spot)", "borders(land t, land u): true")
+    found = [(d.pos.line, d.message) for d in validate_path(str(write(tmp_path, text)))]
+    lines = textwrap.dedent(text).splitlines()
+    reach = "is out of this growing board's reach: its first piece goes at 0,0 and each next one beside another, " \
+            "so with 4 components a piece stands at most 3 across and 3 down from 0,0"
+    assert found == [(lines.index("      - {id: North, spot: \"0,0\", coast: [\"-3,3\", [1000000000, 0]]}") + 1,
+                      f"coast '1000000000,0' {reach}"),
+                     (lines.index("      - {id: Isle, spot: \"0,4\"}") + 1, f"spot '0,4' {reach}")]
 
 def test_a_cell_attribute_needs_a_board(tmp_path: Path) -> None:
     start, end = RULESET.index("board:"), RULESET.index("components:")

@@ -296,6 +296,9 @@ def test_validate_judges_the_end_with_the_agents_it_is_told(tmp_path: Path) -> N
                        "Invalid value for --agents: 'greedy,random': validate plays every player count, so one agent "
                        "plays every seat (e.g. --agents greedy)")
     assert_usage_error(run("validate", str(race), "--agents", "grody"), "Invalid value for --agents: unknown agent 'grody'")
+    assert_usage_error(run("validate", str(race), "--agents", "random", "greedy"),  # 'greedy' read as a ruleset
+                       "Invalid value for 'PATHS...': no file or folder 'greedy', and no built-in ruleset of that name "
+                       "('greedy' is an agent: --agents takes one, which plays every seat (--agents greedy))")
 
 
 def test_validate_reports_an_option_nothing_reads(tmp_path: Path) -> None:

@@ -854,6 +854,19 @@ def test_regression_forged_saves_that_cannot_go_on_are_refused() -> None:
         game.state_from_json(forged(outcome, outcome=wrong))
 
 
+def test_regression_forged_saves_holding_no_whole_numbers_are_refused() -> None:
+    # was: a board cell, a component or a turn written 3.7, "3" or true was read as 3, 3 or 1 (int() of it), so a
+    # forged save of a position that cannot be loaded as written (engine/model/savefile.py, _whole)
+    game = game_of("iconoclasm-cards")
+    data = positions("iconoclasm-cards")[3].to_json()
+    (x, y, piece), *rest = data["board"]
+    for edited in (forged(data, board=[[x + 0.7, y, piece], *rest]), forged(data, board=[[str(x), y, piece], *rest]),
+                   forged(data, turn_number=str(data["turn_number"])), forged(data, step=True if data["step"] == 1 else 1.5),
+                   forged(data, zones=[[float(c) for c in zone] for zone in data["zones"]])):
+        with pytest.raises(SaveError, match="damaged or incomplete .*is no whole number"):
+            game.state_from_json(edited)
+    assert game.state_from_json(forged(data)) == positions("iconoclasm-cards")[3]
+
 @pytest.mark.parametrize("value, kind", [("null", "null"), ("2.5", "a decimal number"), ("{a: 1}", "a mapping")])
 def test_regression_an_option_code_cannot_compute_with_is_a_type_error(tmp_path: Path, value: str, kind: str) -> None:
     # was: TypeError (int - None) out of validate's setup dry run; the option's type was "any"

@@ -381,6 +381,17 @@ def test_a_ruleset_path_a_game_string_cannot_carry_is_refused(tmp_path: Path, fo
         load_game(PIG, set_options={"goal": "3;4"})
 
 
+
+def test_a_game_string_giving_an_option_twice_is_refused() -> None:
+    """``options=goal:5;goal:8`` played to 8 without a word (the command line refuses ``--set goal=5 --set goal=8``);
+    it is refused as --set refuses it, and spaces around a name are left out as --set leaves them."""
+    with pytest.raises(ValueError, match="set goal twice, to 5 and to 8: give it once"):
+        pyspiel.load_game(f"rulecraft(ruleset={PIG},options=goal:5;goal:8)")
+    with pytest.raises(ValueError, match="name:value pairs joined by ';', not ':5'"):
+        pyspiel.load_game(f"rulecraft(ruleset={PIG},options=:5)")
+    game = pyspiel.load_game(f"rulecraft(ruleset={PIG},options= goal : 8 ;goal:8)")
+    assert game.rules.game.set_options == {"goal": "8"}
+
 def test_a_zero_sum_claim_is_checked_at_the_end() -> None:
     """Tic-tac-toe's scores are 1 and 0: declared zero-sum, its end says so rather than mislead an algorithm."""
     state = load_game("tic-tac-toe", utility="zero-sum-scores").new_initial_state()

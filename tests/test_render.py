@@ -190,3 +190,51 @@ def test_a_board_wider_than_the_terminal_is_drawn_in_bands_of_columns() -> None:
     rows = [line.split() for line in lines if line.lstrip().startswith("0 ")]
     assert [cell for row in rows for cell in row[1:]][:6] == ["W+1", "·", "·", "·", "·", "B+4"]
     assert plain(render.board(state), width=200)[0].split()[-1] == "23"  # wide enough: one table, as before
+
+
+FAR_APART = """
+name: far-apart
+players: [2]
+types:
+  mark: [X, O]
+components:
+  token:
+    attributes: {mark: mark}
+    instances:
+      - {id: X, mark: X, count: 2}
+      - {id: O, mark: O, count: 1}
+board: {kind: square-grid, adjacency: all}
+roles: {of: mark, seating: {2: [1, 2]}}
+zones:
+  marks: {kind: hand, per: role}
+turn:
+  - place: {from: marks, face: as-is}
+end: {when: turn > 2}
+scoring: {rank: r in roles, by: [count(t in board where t.mark == r)], points: [1, 0]}
+"""
+FAR_POSITION = """
+name: far apart
+ruleset: ..
+players: 2
+position:
+  board: {"0,0": O, "10000,0": X, "10001,1": X}
+expect: [is_over]
+"""
+
+
+def test_pieces_far_apart_on_a_growing_board_are_drawn_with_the_empty_runs_between_left_out(tmp_path: Path) -> None:
+    """A board without limits holds pieces anywhere a scenario, a save or code puts them: two a billion cells apart
+    made ``rulecraft play`` (and the browser's table) draw every cell of the box around them, gigabytes and minutes.
+    A run of more than render.GAP empty columns or rows is now drawn as one, marked '…' (here 10,000 apart: 10,004
+    columns before)."""
+    from cli.web.svg import board_svg
+
+    (tmp_path / "ruleset.yaml").write_text(FAR_APART)
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "far.yaml").write_text(FAR_POSITION)
+    state = position(tmp_path / "scenarios" / "far.yaml")
+    lines = plain(render.board(state), width=200)
+    assert lines[0].split() == ["y\\x", "-1", "0", "1", "…", "9999", "10000", "10001", "10002"]
+    assert [line.split()[0] for line in lines[2:6]] == ["-1", "0", "1", "2"]  # rows are left out alike (drawn_span)
+    svg = board_svg(state)  # the game is over (no piece in hand): the pieces alone, with a gap between
+    assert svg.count('class="cell"') == 3 and "…" in svg and len(svg) < 5_000

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
-from cli.render import abbreviations, own_face_down, piece_text, value_label, value_styles
+from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
@@ -224,8 +224,7 @@ def _square_cells(state: State) -> set[tuple[int, int]]:
 def _square_svg(state: State, viewer: int | None) -> str:
     game = state.game
     cells = _square_cells(state)
-    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
-    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    xs, ys = drawn_span(x for x, _ in cells), drawn_span(y for _, y in cells)  # a long empty run: one gap
     if game.grid is not None and game.grid.y_up:
         ys = ys[::-1]
     width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
@@ -234,12 +233,12 @@ def _square_svg(state: State, viewer: int | None) -> str:
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "square")]
     for i, x in enumerate(xs):
-        parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, str(x), "coord"))
+        parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, "…" if x is None else str(x), "coord"))
     for j, y in enumerate(ys):
-        parts.append(_text(MARGIN - 10, MARGIN + j * CELL + CELL / 2 + 4, str(y), "coord"))
+        parts.append(_text(MARGIN - 10, MARGIN + j * CELL + CELL / 2 + 4, "⋮" if y is None else str(y), "coord"))
     for j, y in enumerate(ys):
         for i, x in enumerate(xs):
-            if (x, y) not in cells:
+            if x is None or y is None or (x, y) not in cells:
                 continue
             left, top = MARGIN + i * CELL, MARGIN + j * CELL
             key = f"{x},{y}"

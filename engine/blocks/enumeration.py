@@ -88,10 +88,20 @@ def grid_cells(grid: Any, pieces: int) -> tuple[Cell, ...]:
     and of the board's width and height limits."""
     if grid.fixed:
         return tuple(grid.cells)
-    reach = max(pieces - 1, 0)
-    rx = min(reach, grid.max_width - 1) if grid.max_width else reach
-    ry = min(reach, grid.max_height - 1) if grid.max_height else reach
+    rx, ry = reach(grid, pieces)
     return tuple((x, y) for y in range(-ry, ry + 1) for x in range(-rx, rx + 1))
+
+
+def reach(grid: Any, pieces: int) -> tuple[int, int]:
+    """How far from 0,0 across and down a piece of a growing board may ever stand (see :func:`grid_cells`).
+
+    >>> from engine.blocks.grid import SquareGrid
+    >>> reach(SquareGrid(max_width=3), 10)
+    (2, 9)
+    """
+    most = max(pieces - 1, 0)
+    return (min(most, grid.max_width - 1) if grid.max_width else most,
+            min(most, grid.max_height - 1) if grid.max_height else most)
 
 
 def board_cells(game: "GameView") -> tuple[Cell, ...]:

@@ -54,6 +54,7 @@ from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.facedown import public_name
 from engine.core.yamlsource import Mapping, Sequence
+from engine.lang import ast
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, CELL
 
@@ -150,6 +151,7 @@ class Move(Step):
         self.must_pass = b.choice(spec, "if_none", ("pass", "must-pass"), "pass") == "must-pass"
         self.to: Fn | None = None  # the condition over piece and cell of a move to a chosen cell (see chosen_moves)
         self.to_text = ""
+        self.to_pos = b.pos(spec, "to") if "to" in spec else None
         if "to" in spec:
             compiled, self.to_slots = b.expression(spec["to"], "bool", bind={"piece": ANY_COMPONENT, "cell": CELL},
                                                    pos=b.pos(spec, "to"))
@@ -264,20 +266,25 @@ class Move(Step):
     def chosen_moves(self, s: "StateView") -> list[tuple[Cell, Cell]]:
         """The steps' moves (:meth:`moves`), then every move of a piece of the current role's to a cell of the board
         where ``to`` holds (``piece`` the piece, ``cell`` the cell): an empty cell, or one of a rival's with
-        ``capture_to``; never its own cell or one of its own side's. Pieces in the board's order, then cells."""
+        ``capture_to``; never its own cell or one of its own side's. Pieces in the board's order, then cells.
+
+        Each test of ``to`` spends a step of the budget: thousands of pieces that may each go to thousands of cells
+        stop at the limit, not after millions of tests and moves."""
         found = dict.fromkeys(self.moves(s))
         role, values, face, board = s.acting_role, self.values, s.face, s.grid
-        cells, to, captures = s.game.grid.cells, self.to, self.zone is not None
+        to, captures = self.to, self.zone is not None
         assert to is not None
         env: list[Any] = [None] * self.to_slots
         pieces = sorted((s.cell_of[p], p) for p in s.zones[s.game.board_zone] if values[face[p]][p] == role)
+        cells = [cell for cell in s.game.grid.cells  # empty, or a rival's to take: never one of the side's own
+                 if (there := board.get(cell)) is None or captures and values[face[there]][there] != role]
         for start, piece in pieces:
             if board.get(start) != piece:  # beneath another piece
                 continue
+            s.budget -= len(cells)
+            if s.budget < 0:
+                raise ast.out_of_steps(s, self.to_pos, "move's 'to'")
             for cell in cells:
-                there = board.get(cell)
-                if cell == start or there is not None and (not captures or values[face[there]][there] == role):
-                    continue
                 env[0], env[1] = piece, cell
                 if to(s, env):
                     found[(start, cell)] = None
@@ -337,8 +344,11 @@ class Move(Step):
         if not m:
             return f"'{text}' is not a move; write it like 'move 3,1 to 3,2'"
         start, to = parse_cell(m.group(1)), parse_cell(m.group(2))
-        if start is None or to is None:
-            return f"'{text}' names no cells; write it like 'move 3,1 to 3,2'"
+        unknown = next((part for part, cell in ((m.group(1), start), (m.group(2), to)) if cell is None), None)
+        if unknown is not None:  # a point's name is a position here already: this names no place of the board
+            names = list(getattr(s.game.grid, "names", {}))
+            hint = did_you_mean(unknown, names) if names else None
+            return f"'{unknown}' is no cell of the board{f' ({hint})' if hint else ''}; write a move like 'move 3,1 to 3,2'"
         piece = s.grid.get(start)
         if piece is None:
             return f"there is no piece at {format_cell(start)}"

@@ -58,6 +58,7 @@ class PointsBoard(ListedCells):
     names: dict[str, Cell] = field(init=False, repr=False, compare=False)
     _named: dict[Cell, str] = field(init=False, repr=False, compare=False)
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    _ways: dict[Cell, dict[Cell, tuple[Cell, ...]]] = field(init=False, repr=False, compare=False)
 
     geometry = POINTS
     offsets: tuple[Cell, ...] = ()  # no fixed steps: neighbours are the points a link joins
@@ -76,6 +77,11 @@ class PointsBoard(ListedCells):
         object.__setattr__(self, "names", {name: cell for name, cell in self.points if name})
         object.__setattr__(self, "_named", {cell: name for name, cell in self.points if name})
         object.__setattr__(self, "_around", {cell: tuple(near) for cell, near in around.items()})
+        ways: dict[Cell, dict[Cell, list[Cell]]] = {cell: {} for cell in cells}
+        for cell, near in around.items():
+            for n in near:
+                ways[cell].setdefault(way(cell, n), []).append(n)
+        object.__setattr__(self, "_ways", {cell: {step: tuple(ns) for step, ns in by.items()} for cell, by in ways.items()})
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest group of ``cells`` connected through links."""
@@ -93,11 +99,13 @@ class PointsBoard(ListedCells):
         on = set(cells)
         best = 1 if on else 0
         for cell in on:
-            for step in {way(cell, n) for n in self._around.get(cell, ()) if n in on}:
-                if any(n in on and way(n, cell) == step for n in self._around[cell]):
-                    continue  # not where a run this way starts
+            ways = self._ways.get(cell, {})
+            for step, ahead in ways.items():
+                if not any(n in on for n in ahead) \
+                        or any(n in on for n in ways.get((-step[0], -step[1]), ())):
+                    continue  # no run this way, or not where it starts
                 length, here = 1, cell
-                while (ahead := next((n for n in self._around[here] if n in on and way(here, n) == step), None)) is not None:
+                while (ahead := next((n for n in self._ways[here].get(step, ()) if n in on), None)) is not None:
                     length, here = length + 1, ahead
                 best = max(best, length)
         return best

@@ -13,7 +13,8 @@ to its point, so code follows the board's links from one land to another::
       borders(land t, land u): u.spot in neighbours(t.spot)
 
 A value names a point (on a board of points), or is ``"x,y"`` or ``[x, y]``;
-it must be a cell of the board (any cell, on a growing board).  The values
+it must be a cell of the board (on a growing board, within reach of 0,0: see
+:func:`engine.blocks.enumeration.reach`).  The values
 are read once the board is, and each problem is reported where it is written.
 
 >>> from engine.compiling.builder import Builder
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.enumeration import reach
 from engine.blocks.grid import format_cell, parse_cell
 from engine.compiling.components import CELL, is_pair
 from engine.lang.types import LIST_OF
@@ -62,11 +64,14 @@ def read_cell_attributes(b: "Builder") -> None:
                     continue
                 places = b.cell_places.get((attr, cid))
                 where = places[face] if places and face < len(places) else None
-                if isinstance(where, list):  # a list of cells: each item where it is written
+                if not type_name.startswith(LIST_OF):
+                    row[cid] = _cell(b, attr, value, where)
+                elif not isinstance(value, list):  # reported already (engine.compiling.components.check_value)
+                    row[cid] = None
+                elif isinstance(where, list):  # a list of cells: each item where it is written
                     row[cid] = [_cell(b, attr, v, where[i] if i < len(where) else None) for i, v in enumerate(value)]
                 else:
-                    row[cid] = ([_cell(b, attr, v, where) for v in value] if type_name.startswith(LIST_OF)
-                                else _cell(b, attr, value, where))
+                    row[cid] = [_cell(b, attr, v, where) for v in value]
 
 
 def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cell | None:
@@ -87,4 +92,12 @@ def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cel
         b.error(where, f"{attr} '{shown}' is no {kind} of the board",
                 f"the points are {', '.join(list(names)[:8])}{', ...' if len(names) > 8 else ''}" if names else None)
         return None
+    if not grid.fixed:
+        across, down = reach(grid, len(b.game.component_names))
+        if abs(cell[0]) > across or abs(cell[1]) > down:
+            limits = " and its max_width and max_height" if grid.max_width or grid.max_height else ""
+            b.error(where, f"{attr} '{format_cell(cell)}' is out of this growing board's reach: its first piece goes "
+                           f"at 0,0 and each next one beside another, so with {len(b.game.component_names)} components"
+                           f"{limits} a piece stands at most {across} across and {down} down from 0,0")
+            return None
     return cell

@@ -79,7 +79,7 @@ DESCRIPTIONS: dict[str, str] = {
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
     "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
-    "each path a chain pattern's search follows (a pass or call running more than 200 syntax nodes of code spends one per 100)",
+    "each path a chain pattern's search follows, each cell a move step's 'to' tests for a piece (a pass or call running more than 200 syntax nodes of code spends one per 100)",
     "answers": "answers one run of an effect may be given (each choose a player answers, every pass of a loop of "
     "choices counted): a loop nobody has a reason to leave stops here, not after hours of a search bot replaying all its "
     "answers for every sample",

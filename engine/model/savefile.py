@@ -226,6 +226,20 @@ def _renamed(value: Any, rename: dict[int, int]) -> Any:
     return rename.get(value, value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
+def _whole(value: Any) -> int:
+    """A whole number of a saved state; ValueError (the state is damaged) for anything else, never rounded or parsed.
+
+    >>> _whole(3)
+    3
+    >>> _whole(3.7)
+    Traceback (most recent call last):
+    ValueError: 3.7 is no whole number
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{cut(repr(value), 40)} is no whole number")
+    return value
+
+
 def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State":
     """Rebuild a state of ``state_class`` (the Game passes engine.model.state.State); raises :class:`SaveError` naming what does not fit."""
     try:
@@ -319,10 +333,10 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
         raise SaveError(f"{players_text(players)} is not allowed in {g.name}")
-    face = [int(f) for f in data["face"]]
+    face = [_whole(f) for f in data["face"]]
     if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):
         raise SaveError("the faces do not match the ruleset's components")
-    zones = [[int(c) for c in z] for z in data["zones"]]
+    zones = [[_whole(c) for c in z] for z in data["zones"]]
     if len(zones) != len(g.zone_names) or sorted(c for z in zones for c in z) != list(range(n)):
         raise SaveError("the zones do not hold every component exactly once")
     zone_of = [0] * n
@@ -332,10 +346,10 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     grid = {}
     cell_of = [None] * n
     for x, y, cid in data["board"]:
-        cell = (int(x), int(y))
-        grid[cell] = int(cid)
-        cell_of[int(cid)] = cell
-    stacks = {(int(x), int(y)): tuple(int(c) for c in below) for x, y, below in data.get("stacks", [])}
+        cell = (_whole(x), _whole(y))
+        grid[cell] = _whole(cid)
+        cell_of[_whole(cid)] = cell
+    stacks = {(_whole(x), _whole(y)): tuple(_whole(c) for c in below) for x, y, below in data.get("stacks", [])}
     for cell, below in stacks.items():
         if cell not in grid or not below or not (g.grid is not None and g.grid.stacking):
             raise SaveError("the saved stacks do not match the board")
@@ -346,22 +360,22 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         raise SaveError("the board cells do not match the board zone")
     if g.grid is not None and not all(g.grid.contains(cell) for cell in grid):
         raise SaveError("a saved piece lies off the board")
-    frontier = {(int(x), int(y)): None for x, y in data["frontier"]}
+    frontier = {(_whole(x), _whole(y)): None for x, y in data["frontier"]}
     if g.grid is not None:
         around = {n for cell in grid for n in g.grid.neighbours(cell) if n not in grid}
         if set(frontier) != around:
             raise SaveError("the saved frontier does not match the board")
-    groups = {(int(x), int(y)): int(marker) for x, y, marker in data.get("groups", [])}
+    groups = {(_whole(x), _whole(y)): _whole(marker) for x, y, marker in data.get("groups", [])}
     if any(cell not in grid for cell in groups) or any(not -1 <= m < n for m in groups.values()):
         raise SaveError("the saved groups do not match the board")
-    members = {(int(x), int(y)): (int(ax), int(ay)) for x, y, ax, ay in data.get("members", [])}
+    members = {(_whole(x), _whole(y)): (_whole(ax), _whole(ay)) for x, y, ax, ay in data.get("members", [])}
     if any(cell not in grid or anchor not in groups for cell, anchor in members.items()) or set(members.values()) != set(groups):
         raise SaveError("the saved group members do not match the groups")
     bbox = None
     for cell in grid:
         bbox = g.grid.grow(bbox, cell) if g.grid else None
     positions = tuple(str(r) for r in data["positions"])
-    seat_of = {str(k): int(v) for k, v in data["seat_of"].items()}
+    seat_of = {str(k): _whole(v) for k, v in data["seat_of"].items()}
     order = tuple(str(r) for r in data["order"])
     roles = set(g.roles.values) if g.roles else set()
     if set(positions) != roles or set(seat_of) != roles or not set(order) <= roles:
@@ -374,7 +388,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         range(1, players + 1)
     ):
         raise SaveError(f"the seats do not match {players_text(players)}")
-    turn, turn_number, step = int(data["turn"]), int(data["turn_number"]), int(data["step"])
+    turn, turn_number, step = _whole(data["turn"]), _whole(data["turn_number"]), _whole(data["step"])
     live = data.get("outcome") is None
     if not (0 <= turn < max(len(order), 1)) or not ((0 if live else -1) <= step < len(g.steps)):
         raise SaveError("the turn or step is out of range")
@@ -384,7 +398,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
     slices = slices_from_json(saved)
     _check_face_down(g, slices.get(FaceDown.block), cell_of)
-    decided = int(saved[DECIDED]) if DECIDED in saved else None
+    decided = _whole(saved[DECIDED]) if DECIDED in saved else None
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
     decisions = _decisions(g, data.get("decisions", []), order)

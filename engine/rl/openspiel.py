@@ -59,7 +59,7 @@ from typing import Any
 import numpy as np
 
 from engine.blocks.outcome import Goals
-from engine.compiling.loading import load
+from engine.compiling.loading import load, parse_set_options
 from engine.core.errors import RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
@@ -392,10 +392,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     if utility not in UTILITIES:
         raise ValueError(f"utility is one of {', '.join(UTILITIES)}, not {cut(repr(utility), 60)}")
     variant, options = str(given["variant"]), str(given["options"])
-    try:
-        set_options = dict(pair.split(":", 1) for pair in options.split(";") if pair) if options else None
-    except ValueError:
-        raise ValueError(f"options are name:value pairs joined by ';', not {cut(repr(options), 60)}") from None
+    set_options = _options(options) or None
     if not given["ruleset"]:
         raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
     game = load(str(given["ruleset"]), variant.split("+") if variant else None, set_options)
@@ -426,6 +423,26 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
                             utility_sum=0.0 if zero_sum else 1.0 if constant else None,
                             max_game_length=game.max_turns * max(1, len(game.steps)) * players)
     return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players), params)
+
+
+def _options(options: str) -> dict[str, str]:
+    """The ``options`` parameter, ``name:value`` pairs joined by ``;``, as the command line's ``--set`` reads them:
+    spaces around a name or a value left out, an option given two values refused (which one was meant cannot be
+    told).
+
+    >>> _options("goal: 50; sides:6")
+    {'goal': '50', 'sides': '6'}
+    >>> _options("goal:5;goal:6")
+    Traceback (most recent call last):
+    ValueError: the options 'goal:5;goal:6' set goal twice, to 5 and to 6: give it once
+    """
+    pairs = [pair.split(":", 1) for pair in options.split(";") if pair.strip()]
+    if any(len(pair) != 2 or not pair[0].strip() for pair in pairs):
+        raise ValueError(f"options are name:value pairs joined by ';', not {cut(repr(options), 60)}")
+    try:
+        return parse_set_options([f"{name}={value}" for name, value in pairs])
+    except ValueError as err:
+        raise ValueError(f"the options {cut(repr(options), 60)} set {str(err).replace(' is set twice', ' twice')}") from None
 
 
 STRING_SYNTAX = ",=()"

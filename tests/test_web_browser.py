@@ -95,6 +95,12 @@ def serving(source: str | None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def examples_server() -> Iterator[str]:
+    """A server of docs/examples (boards the built-in rulesets lack, such as a map of named points); its address."""
+    yield from serving(str(Path(__file__).resolve().parent.parent / "docs" / "examples"))
+
+
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     if not Path(CHROMIUM).is_file():
         message = f"no Chromium at {CHROMIUM}: install it with 'apt-get install -y chromium'"
@@ -720,3 +726,19 @@ def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext
     page.goto(server)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server: str) -> None:
+    """A board of named points (a map's lands) drew blank circles: which one was Cedar, the land an action attacks,
+    only the pointer resting on it told.  Each named point now says its name beneath it, inside the board."""
+    page.goto(f"{examples_server}/play/frontiers?players=2&seed=1")
+    settle(page)
+    board = page.locator("#view svg.board").bounding_box()
+    assert board is not None
+    for name in ("Ash", "Birch", "Cedar", "Dune", "Elm", "Fen", "Glen", "Heath", "Isle"):
+        cell = page.locator("#view .cell", has=page.locator("title", has_text=f"{name} ("))
+        written = cell.locator("text", has_text=name)
+        assert written.count() == 1, name
+        box = written.bounding_box()
+        assert box is not None and board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
+        assert box["y"] + box["height"] <= board["y"] + board["height"]

@@ -4,7 +4,7 @@ A square board is drawn as squares (x across, y down, or up where the board says
 along the edges: a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A board of points is its links as lines and its points
-as small circles where they lie, each titled with its name.  A piece is a
+as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
 in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
@@ -60,6 +60,18 @@ MARGIN = 24
 
 FACE_CHARS = 7
 """The most characters of a face's name written under a piece's label (longer ones are cut, with '…')."""
+
+POINT_CHARS = 10
+"""The most characters of a point's name written beneath it (longer ones are cut, with '…'; its title says it whole)."""
+
+
+def _cut(text: str, most: int) -> str:
+    """``text``, cut to ``most`` characters with '…' when longer.
+
+    >>> _cut("short", 10), _cut("rather long words", 10)
+    ('short', 'rather lo…')
+    """
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def value_colours(game: Game) -> dict[str, str]:
@@ -139,7 +151,7 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
     up = labels[state.face[cid]]
     title = game.piece_names[cid] if len(labels) < 2 else f"{game.piece_names[cid]} as {up}"
     alike = len({value_label(game, cid, face) for face in range(len(labels))}) == 1
-    face = (up if len(up) <= FACE_CHARS else up[:FACE_CHARS - 1] + "…") if alike and len(set(labels)) > 1 else ""
+    face = _cut(up, FACE_CHARS) if alike and len(set(labels)) > 1 else ""
     return fill, label, title, face
 
 
@@ -362,6 +374,8 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, [])))
+        if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
+            parts.append(_text(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

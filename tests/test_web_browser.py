@@ -742,3 +742,16 @@ def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server:
         box = written.bounding_box()
         assert box is not None and board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
         assert box["y"] + box["height"] <= board["y"] + board["height"]
+
+
+def test_a_log_line_of_one_long_word_wraps_inside_the_log(page: Page, examples_server: str) -> None:
+    """A log line holding one long word (a position's snapshot, a number of some forty digits) ran past the log's
+    right edge, cut off there; long words now break inside the log."""
+    page.goto(f"{examples_server}/play/chess?players=2&seed=1&seat=2=human")
+    settle(page)
+    for _ in range(2):  # a man, then where it goes: the move's lines say the new position's number
+        page.locator("#actions button.action").first.click()
+        settle(page)
+    log = page.locator("#log")
+    assert any(len(word) > 30 for word in log.inner_text().split())  # the long word is there
+    assert log.evaluate("(log) => log.scrollWidth <= log.clientWidth")

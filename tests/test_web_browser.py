@@ -755,3 +755,18 @@ def test_a_log_line_of_one_long_word_wraps_inside_the_log(page: Page, examples_s
     log = page.locator("#log")
     assert any(len(word) > 30 for word in log.inner_text().split())  # the long word is there
     assert log.evaluate("(log) => log.scrollWidth <= log.clientWidth")
+
+
+def test_a_pieces_long_label_stays_on_its_piece(page: Page, examples_server: str) -> None:
+    """A piece's label was written at one size whatever its length: a six-letter name ran over the piece's edges
+    into the next cell's piece ('Chapel' over 'Bakery' and 'Forge').  A long label is now written smaller, to fit."""
+    page.goto(f"{examples_server}/play/storm-watch?players=2&seed=1")
+    settle(page)
+    pieces = page.locator("#view .piece")
+    assert pieces.count() >= 6
+    labels = [pieces.nth(i).locator(".label").text_content() for i in range(pieces.count())]
+    assert any(len(label or "") >= 6 for label in labels), labels  # a long label is there
+    for i in range(pieces.count()):
+        piece, label = pieces.nth(i).locator("rect, circle").first.bounding_box(), pieces.nth(i).locator(".label").bounding_box()
+        assert piece is not None and label is not None
+        assert piece["x"] <= label["x"] and label["x"] + label["width"] <= piece["x"] + piece["width"], labels[i]

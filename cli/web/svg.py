@@ -268,7 +268,7 @@ def _square_svg(state: State, viewer: int | None) -> str:
                              f'{escape(_beneath_title(state, (x, y)))}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'
-                             + _text(left + CELL / 2, top + CELL / 2 + 5 - lift, label, "label", text_colour(fill))
+                             + _label(left + CELL / 2, top + CELL / 2 + 5 - lift, label, text_colour(fill), CELL - 12)
                              + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
                              + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
                              + _stack_text(left + CELL - 7, top + CELL - 6, state, (x, y), text_colour(fill)) + "</g>")
@@ -338,7 +338,7 @@ def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float,
     return (f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {where}'
             f'{escape(_beneath_title(state, cell))}</title>'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-            + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
+            + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
             + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
             + _stack_text(cx, cy - 7, state, cell, text_colour(fill), "middle") + "</g>")
@@ -412,6 +412,25 @@ def _open(width: float, height: float, kind: str) -> str:
 def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> str:
     colour = f' fill="{fill}"' if fill else ""
     return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle">{escape(text)}</text>'
+
+
+LABEL_PX, CHAR_WIDTH = 13, 0.62
+"""A piece's label's size in pixels (as the style sheet says), and a bold character's width, about, in font sizes."""
+
+
+def _label(x: float, y: float, text: str, fill: str, room: float) -> str:
+    """A piece's label centred at ``(x, y)``: at its usual size when it fits in ``room`` units across, else written
+    smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece.
+
+    >>> "font-size" in _label(0, 0, "ab", "#000", 34), "textLength" in _label(0, 0, "sixsix", "#000", 34)
+    (False, True)
+    """
+    wide = len(text) * CHAR_WIDTH * LABEL_PX
+    if wide <= room:
+        return _text(x, y, text, "label", fill)
+    return (f'<text x="{x:.1f}" y="{y:.1f}" class="label" fill="{fill}" text-anchor="middle" '
+            f'style="font-size: {max(8.0, LABEL_PX * room / wide):.1f}px" textLength="{room:.0f}" '
+            f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
 
 
 def legend(game: Game, values: Iterable[str] | None = None) -> list[tuple[str, str, str]]:

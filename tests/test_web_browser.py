@@ -770,3 +770,21 @@ def test_a_pieces_long_label_stays_on_its_piece(page: Page, examples_server: str
         piece, label = pieces.nth(i).locator("rect, circle").first.bounding_box(), pieces.nth(i).locator(".label").bounding_box()
         assert piece is not None and label is not None
         assert piece["x"] <= label["x"] and label["x"] + label["width"] <= piece["x"] + piece["width"], labels[i]
+
+
+def test_a_chosen_card_is_playable_only_in_the_zone_it_is_chosen_from(page: Page, examples_server: str) -> None:
+    """'choose chance' (a box of one's own sheet) lit every chip named 'chance': the other player's sheet's and the
+    supply's too, as if they could be clicked.  Only the chips in the zone the choice takes from are lit now."""
+    page.goto(f"{examples_server}/play/yacht?players=2&seed=3&seat=2=human")
+    for _ in range(20):  # pass until the dice are scored
+        settle(page)
+        texts = [a.inner_text() for a in page.locator("#actions button.action").all()]
+        if "choose chance" in texts:
+            break
+        page.locator("#actions button.action", has_text="pass").first.click()
+    assert "choose chance" in texts
+    lit = page.locator("#view .chip.playable").evaluate_all("chips => chips.map((c) => c.closest('.zone').dataset.zone)")
+    assert lit and set(lit) == {"sheet of seat1"}, lit
+    page.locator("#view .zone[data-zone='sheet of seat1'] .chip[data-name='chance']").click()
+    settle(page)
+    assert "seat 1: choose chance" in page.locator("#log").inner_text()

@@ -788,3 +788,20 @@ def test_a_chosen_card_is_playable_only_in_the_zone_it_is_chosen_from(page: Page
     page.locator("#view .zone[data-zone='sheet of seat1'] .chip[data-name='chance']").click()
     settle(page)
     assert "seat 1: choose chance" in page.locator("#log").inner_text()
+
+
+def test_a_long_lists_numbers_are_not_cut_at_its_left_edge(page: Page, server: str) -> None:
+    """The actions and the log are numbered lists, with room for two digits and a dot: the 192 actions of
+    spell-cycles' first move, and a long game's moves past 99, showed their numbers cut at the left edge."""
+    page.goto(f"{server}/play/spell-cycles?players=2&seed=7&seat=2=human")
+    settle(page)
+    actions = page.locator("#actions button.action").count()
+    assert actions >= 100
+    for list_id in ("actions", "log"):
+        fits = page.evaluate("""([id, n]) => {
+            const list = document.getElementById(id), style = getComputedStyle(list);
+            const pen = document.createElement("canvas").getContext("2d");
+            pen.font = `${style.fontSize} ${style.fontFamily}`;
+            return pen.measureText(`${n}. `).width <= parseFloat(style.paddingLeft);
+        }""", [list_id, 9999 if list_id == "log" else actions])
+        assert fits, list_id

@@ -742,6 +742,10 @@ def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server:
         box = written.bounding_box()
         assert box is not None and board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
         assert box["y"] + box["height"] <= board["y"] + board["height"]
+        # a link may pass under the name (a morris board's names lie on its lines): a halo of the board's colour
+        halo = written.evaluate("(t) => [getComputedStyle(t).paintOrder, getComputedStyle(t).stroke]")
+        board_colour = page.locator("#view svg.board").evaluate("(svg) => getComputedStyle(svg).backgroundColor")
+        assert halo[0].startswith("stroke") and halo[1] == board_colour, halo
 
 
 def test_a_log_line_of_one_long_word_wraps_inside_the_log(page: Page, examples_server: str) -> None:

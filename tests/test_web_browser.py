@@ -809,3 +809,28 @@ def test_a_long_lists_numbers_are_not_cut_at_its_left_edge(page: Page, server: s
             return pen.measureText(`${n}. `).width <= parseFloat(style.paddingLeft);
         }""", [list_id, 9999 if list_id == "log" else actions])
         assert fits, list_id
+
+
+@pytest.fixture(scope="module")
+def long_names_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of liars-dice whose roles have long names (so its zones do: 'cup of Firstcomer_at_table'); its address."""
+    folder = tmp_path_factory.mktemp("long-names") / "liars-dice"
+    folder.mkdir()
+    source = (Path(__file__).resolve().parent.parent / "rulesets" / "liars-dice" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "position: [First, Second]" in source
+    (folder / "ruleset.yaml").write_text(source.replace("position: [First, Second]",
+                                                        "position: [Firstcomer_at_table, Secondcomer_at_table]"))
+    yield from serving(str(folder))
+
+
+def test_a_zones_long_name_stays_in_its_box(page: Page, long_names_server: str) -> None:
+    """A game without a board draws a box per zone with its name cut at 22 characters, but the box holds some 19 at
+    that size: 'cup of Firstcomer_at_table' ran over both sides of its box.  A long name is now written smaller."""
+    page.goto(f"{long_names_server}/play/liars-dice?players=2&seed=1")
+    settle(page)
+    boxes = page.locator("#view .zone-box")
+    assert boxes.count() >= 4
+    for i in range(boxes.count()):
+        box, name = boxes.nth(i).locator("rect").bounding_box(), boxes.nth(i).locator(".zone-name").bounding_box()
+        assert box is not None and name is not None
+        assert box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"], boxes.nth(i).text_content()

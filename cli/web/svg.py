@@ -398,7 +398,7 @@ def zones_svg(game: Game, seen: dict[str, Any]) -> str:
         label = name if len(name) <= 22 else name[:21] + "…"
         parts.append(f'<g class="zone-box" data-zone="{escape(name)}"><title>{escape(name)}: {words}</title>'
                      f'<rect x="{x}" y="{y}" width="{ZONE_W}" height="{ZONE_H}" rx="5" class="{"hidden" if hidden else "open"}"/>'
-                     + _text(x + ZONE_W / 2, y + 20, label, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
+                     + _label(x + ZONE_W / 2, y + 20, label, None, ZONE_W - 12, ZONE_NAME_PX, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
                      + "</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -414,22 +414,24 @@ def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> s
     return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle">{escape(text)}</text>'
 
 
-LABEL_PX, CHAR_WIDTH = 13, 0.62
-"""A piece's label's size in pixels (as the style sheet says), and a bold character's width, about, in font sizes."""
+LABEL_PX, ZONE_NAME_PX, CHAR_WIDTH = 13, 12, 0.62
+"""A piece's label's and a zone box's name's sizes in pixels (as the style sheet says), and a bold character's width,
+about, in font sizes."""
 
 
-def _label(x: float, y: float, text: str, fill: str, room: float) -> str:
-    """A piece's label centred at ``(x, y)``: at its usual size when it fits in ``room`` units across, else written
-    smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece.
+def _label(x: float, y: float, text: str, fill: str | None, room: float, px: int = LABEL_PX, cls: str = "label") -> str:
+    """Bold text centred at ``(x, y)`` (a piece's label, or ``cls``): at its usual size ``px`` when it fits in ``room``
+    units across, else written smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece or box.
 
     >>> "font-size" in _label(0, 0, "ab", "#000", 34), "textLength" in _label(0, 0, "sixsix", "#000", 34)
     (False, True)
     """
-    wide = len(text) * CHAR_WIDTH * LABEL_PX
+    wide = len(text) * CHAR_WIDTH * px
     if wide <= room:
-        return _text(x, y, text, "label", fill)
-    return (f'<text x="{x:.1f}" y="{y:.1f}" class="label" fill="{fill}" text-anchor="middle" '
-            f'style="font-size: {max(8.0, LABEL_PX * room / wide):.1f}px" textLength="{room:.0f}" '
+        return _text(x, y, text, cls, fill)
+    colour = f' fill="{fill}"' if fill else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle" '
+            f'style="font-size: {max(8.0, px * room / wide):.1f}px" textLength="{room:.0f}" '
             f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
 
 

@@ -834,3 +834,17 @@ def test_a_zones_long_name_stays_in_its_box(page: Page, long_names_server: str) 
         box, name = boxes.nth(i).locator("rect").bounding_box(), boxes.nth(i).locator(".zone-name").bounding_box()
         assert box is not None and name is not None
         assert box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"], boxes.nth(i).text_content()
+
+
+def test_on_a_phone_a_long_board_scrolls_rather_than_shrinking_past_reading(browser: BrowserContext, examples_server: str) -> None:
+    """A board wider than a phone was shrunk to its width whatever its length: home-run's track of 16 cells came
+    down to 21-pixel cells, its pieces' letters some 6 pixels high, too small to read or tap.  It now shrinks to three
+    quarters at most and scrolls sideways beyond that, the page itself not."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{examples_server}/play/home-run?players=2&seed=1")
+    settle(page)
+    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert scale >= 0.74
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()

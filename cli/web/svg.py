@@ -404,9 +404,14 @@ def zones_svg(game: Game, seen: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+LEAST_SCALE = 0.75
+"""The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet)."""
+
+
 def _open(width: float, height: float, kind: str) -> str:
+    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"' if kind != "table" else ""  # the zones' boxes: never shrunk
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}">')
+            f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"{least}>')
 
 
 def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> str:

@@ -848,3 +848,18 @@ def test_on_a_phone_a_long_board_scrolls_rather_than_shrinking_past_reading(brow
     assert scale >= 0.74
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+def test_the_balance_charts_long_labels_stay_on_the_chart(page: Page, server: str) -> None:
+    """The win-rate chart wrote each seat's label to the left of a fixed 140-unit column: a searching bot named with
+    its settings ('seat 1 (mcts:5:c=2:depth=3)') began off the chart's left edge, cut."""
+    page.goto(f"{server}/simulate/tic-tac-toe?players=2&n=2&agents=mcts:5:c=2:depth=3,greedy:depth=2")
+    chart = page.locator("svg.chart").first
+    box = chart.bounding_box()
+    assert box is not None
+    labels = chart.locator("text")
+    assert "seat 1 (mcts:5:c=2:depth=3)" in labels.all_text_contents()
+    for i in range(labels.count()):
+        text = labels.nth(i).bounding_box()
+        assert text is not None and text["x"] >= box["x"] and text["x"] + text["width"] <= box["x"] + box["width"], \
+            labels.nth(i).text_content()

@@ -863,3 +863,28 @@ def test_the_balance_charts_long_labels_stay_on_the_chart(page: Page, server: st
         text = labels.nth(i).bounding_box()
         assert text is not None and text["x"] >= box["x"] and text["x"] + text["width"] <= box["x"] + box["width"], \
             labels.nth(i).text_content()
+
+
+@pytest.fixture(scope="module")
+def close_points_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of docs/examples/frontiers with its lands Ash and Birch renamed Ashenglade and Birchwoods, Birch moved
+    next to Ash (one unit apart, where the map had two); its address."""
+    folder = tmp_path_factory.mktemp("close-points") / "frontiers"
+    folder.mkdir()
+    source = (Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "Birch: [2, 0]" in source
+    (folder / "ruleset.yaml").write_text(source.replace("Birch: [2, 0]", "Birch: [1, 0]").replace("Birch", "Birchwoods")
+                                         .replace("Ash", "Ashenglade"))
+    yield from serving(str(folder))
+
+
+def test_the_names_of_two_points_side_by_side_do_not_overlap(page: Page, close_points_server: str) -> None:
+    """A point's name was written at one size whatever room its neighbours left: two points one unit apart,
+    'Ashenglade' and 'Birchwoods', wrote their names into each other.  A name is now written smaller when the next
+    point is close."""
+    page.goto(f"{close_points_server}/play/frontiers?players=2&seed=1")
+    settle(page)
+    names = {text.text_content(): text.bounding_box() for text in page.locator("#view .point-name").all()}
+    ash, birch = names["Ashenglade"], names["Birchwoods"]
+    assert ash is not None and birch is not None
+    assert ash["x"] + ash["width"] <= birch["x"], (ash, birch)

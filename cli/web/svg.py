@@ -359,6 +359,7 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "points")]
+    room = _name_room(board.cells)
     for a, b in board.links:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
@@ -375,10 +376,29 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, [])))
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
-            parts.append(_text(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), "point-name"))
+            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), None, room[cell], 10, "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _name_room(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """The width each point's name may take beneath it, in SVG units: up to the nearest point of its row, less a gap
+    (a point alone in its row has room for any name).
+
+    >>> _name_room([(0, 0), (1, 0), (3, 0), (0, 2)])[(1, 0)], _name_room([(0, 0), (0, 2)])[(0, 0)] > 1000
+    (36, True)
+    """
+    rows: dict[int, list[int]] = {}
+    for x, y in cells:
+        rows.setdefault(y, []).append(x)
+    room: dict[tuple[int, int], float] = {}
+    for y, xs in rows.items():
+        xs.sort()
+        gaps = [b - a for a, b in zip(xs, xs[1:])]  # gaps[i]: between xs[i] and xs[i + 1]
+        for i, x in enumerate(xs):
+            room[(x, y)] = min(gaps[max(i - 1, 0):i + 1], default=10**6) * CELL - 10
+    return room
 
 
 ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4

@@ -368,6 +368,8 @@ def test_a_replay_moves_to_any_position(client: TestClient) -> None:
     ("/play/no-such-game", 404, "this server has no ruleset 'no-such-game'"),
     ("/play/tutorial-tiles?players=7", 400, "tutorial-tiles is played by 2, 3 players, not 7"),
     ("/play/tutorial-tiles?seed=abc", 400, "seed must be a whole number, not 'abc'"),
+    # a whole number of too many digits was told it is not a whole number
+    ("/play/tutorial-tiles?seed=99999999999999999999", 400, "seed must be between 0 and 9223372036854775807, not 99999999999999999999"),
     ("/play/tutorial-tiles?variant=fast", 400, "fast"),
     ("/play/tutorial-tiles?set=board_sise=4", 400, "board_sise"),
     ("/play/tutorial-tiles?seat=2=oracle", 400, "unknown agent 'oracle'"),

@@ -95,6 +95,12 @@ def serving(source: str | None) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def examples_server() -> Iterator[str]:
+    """A server of docs/examples (boards the built-in rulesets lack, such as a map of named points); its address."""
+    yield from serving(str(Path(__file__).resolve().parent.parent / "docs" / "examples"))
+
+
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     if not Path(CHROMIUM).is_file():
         message = f"no Chromium at {CHROMIUM}: install it with 'apt-get install -y chromium'"
@@ -720,3 +726,165 @@ def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext
     page.goto(server)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server: str) -> None:
+    """A board of named points (a map's lands) drew blank circles: which one was Cedar, the land an action attacks,
+    only the pointer resting on it told.  Each named point now says its name beneath it, inside the board."""
+    page.goto(f"{examples_server}/play/frontiers?players=2&seed=1")
+    settle(page)
+    board = page.locator("#view svg.board").bounding_box()
+    assert board is not None
+    for name in ("Ash", "Birch", "Cedar", "Dune", "Elm", "Fen", "Glen", "Heath", "Isle"):
+        cell = page.locator("#view .cell", has=page.locator("title", has_text=f"{name} ("))
+        written = cell.locator("text", has_text=name)
+        assert written.count() == 1, name
+        box = written.bounding_box()
+        assert box is not None and board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"]
+        assert box["y"] + box["height"] <= board["y"] + board["height"]
+        # a link may pass under the name (a morris board's names lie on its lines): a halo of the board's colour
+        halo = written.evaluate("(t) => [getComputedStyle(t).paintOrder, getComputedStyle(t).stroke]")
+        board_colour = page.locator("#view svg.board").evaluate("(svg) => getComputedStyle(svg).backgroundColor")
+        assert halo[0].startswith("stroke") and halo[1] == board_colour, halo
+
+
+def test_a_log_line_of_one_long_word_wraps_inside_the_log(page: Page, examples_server: str) -> None:
+    """A log line holding one long word (a position's snapshot, a number of some forty digits) ran past the log's
+    right edge, cut off there; long words now break inside the log."""
+    page.goto(f"{examples_server}/play/chess?players=2&seed=1&seat=2=human")
+    settle(page)
+    for _ in range(2):  # a man, then where it goes: the move's lines say the new position's number
+        page.locator("#actions button.action").first.click()
+        settle(page)
+    log = page.locator("#log")
+    assert any(len(word) > 30 for word in log.inner_text().split())  # the long word is there
+    assert log.evaluate("(log) => log.scrollWidth <= log.clientWidth")
+
+
+def test_a_pieces_long_label_stays_on_its_piece(page: Page, examples_server: str) -> None:
+    """A piece's label was written at one size whatever its length: a six-letter name ran over the piece's edges
+    into the next cell's piece ('Chapel' over 'Bakery' and 'Forge').  A long label is now written smaller, to fit."""
+    page.goto(f"{examples_server}/play/storm-watch?players=2&seed=1")
+    settle(page)
+    pieces = page.locator("#view .piece")
+    assert pieces.count() >= 6
+    labels = [pieces.nth(i).locator(".label").text_content() for i in range(pieces.count())]
+    assert any(len(label or "") >= 6 for label in labels), labels  # a long label is there
+    for i in range(pieces.count()):
+        piece, label = pieces.nth(i).locator("rect, circle").first.bounding_box(), pieces.nth(i).locator(".label").bounding_box()
+        assert piece is not None and label is not None
+        assert piece["x"] <= label["x"] and label["x"] + label["width"] <= piece["x"] + piece["width"], labels[i]
+
+
+def test_a_chosen_card_is_playable_only_in_the_zone_it_is_chosen_from(page: Page, examples_server: str) -> None:
+    """'choose chance' (a box of one's own sheet) lit every chip named 'chance': the other player's sheet's and the
+    supply's too, as if they could be clicked.  Only the chips in the zone the choice takes from are lit now."""
+    page.goto(f"{examples_server}/play/yacht?players=2&seed=3&seat=2=human")
+    for _ in range(20):  # pass until the dice are scored
+        settle(page)
+        texts = [a.inner_text() for a in page.locator("#actions button.action").all()]
+        if "choose chance" in texts:
+            break
+        page.locator("#actions button.action", has_text="pass").first.click()
+    assert "choose chance" in texts
+    lit = page.locator("#view .chip.playable").evaluate_all("chips => chips.map((c) => c.closest('.zone').dataset.zone)")
+    assert lit and set(lit) == {"sheet of seat1"}, lit
+    page.locator("#view .zone[data-zone='sheet of seat1'] .chip[data-name='chance']").click()
+    settle(page)
+    assert "seat 1: choose chance" in page.locator("#log").inner_text()
+
+
+def test_a_long_lists_numbers_are_not_cut_at_its_left_edge(page: Page, server: str) -> None:
+    """The actions and the log are numbered lists, with room for two digits and a dot: the 192 actions of
+    spell-cycles' first move, and a long game's moves past 99, showed their numbers cut at the left edge."""
+    page.goto(f"{server}/play/spell-cycles?players=2&seed=7&seat=2=human")
+    settle(page)
+    actions = page.locator("#actions button.action").count()
+    assert actions >= 100
+    for list_id in ("actions", "log"):
+        fits = page.evaluate("""([id, n]) => {
+            const list = document.getElementById(id), style = getComputedStyle(list);
+            const pen = document.createElement("canvas").getContext("2d");
+            pen.font = `${style.fontSize} ${style.fontFamily}`;
+            return pen.measureText(`${n}. `).width <= parseFloat(style.paddingLeft);
+        }""", [list_id, 9999 if list_id == "log" else actions])
+        assert fits, list_id
+
+
+@pytest.fixture(scope="module")
+def long_names_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of liars-dice whose roles have long names (so its zones do: 'cup of Firstcomer_at_table'); its address."""
+    folder = tmp_path_factory.mktemp("long-names") / "liars-dice"
+    folder.mkdir()
+    source = (Path(__file__).resolve().parent.parent / "rulesets" / "liars-dice" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "position: [First, Second]" in source
+    (folder / "ruleset.yaml").write_text(source.replace("position: [First, Second]",
+                                                        "position: [Firstcomer_at_table, Secondcomer_at_table]"))
+    yield from serving(str(folder))
+
+
+def test_a_zones_long_name_stays_in_its_box(page: Page, long_names_server: str) -> None:
+    """A game without a board draws a box per zone with its name cut at 22 characters, but the box holds some 19 at
+    that size: 'cup of Firstcomer_at_table' ran over both sides of its box.  A long name is now written smaller."""
+    page.goto(f"{long_names_server}/play/liars-dice?players=2&seed=1")
+    settle(page)
+    boxes = page.locator("#view .zone-box")
+    assert boxes.count() >= 4
+    for i in range(boxes.count()):
+        box, name = boxes.nth(i).locator("rect").bounding_box(), boxes.nth(i).locator(".zone-name").bounding_box()
+        assert box is not None and name is not None
+        assert box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"], boxes.nth(i).text_content()
+
+
+def test_on_a_phone_a_long_board_scrolls_rather_than_shrinking_past_reading(browser: BrowserContext, examples_server: str) -> None:
+    """A board wider than a phone was shrunk to its width whatever its length: home-run's track of 16 cells came
+    down to 21-pixel cells, its pieces' letters some 6 pixels high, too small to read or tap.  It now shrinks to three
+    quarters at most and scrolls sideways beyond that, the page itself not."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{examples_server}/play/home-run?players=2&seed=1")
+    settle(page)
+    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert scale >= 0.74
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+
+
+def test_the_balance_charts_long_labels_stay_on_the_chart(page: Page, server: str) -> None:
+    """The win-rate chart wrote each seat's label to the left of a fixed 140-unit column: a searching bot named with
+    its settings ('seat 1 (mcts:5:c=2:depth=3)') began off the chart's left edge, cut."""
+    page.goto(f"{server}/simulate/tic-tac-toe?players=2&n=2&agents=mcts:5:c=2:depth=3,greedy:depth=2")
+    chart = page.locator("svg.chart").first
+    box = chart.bounding_box()
+    assert box is not None
+    labels = chart.locator("text")
+    assert "seat 1 (mcts:5:c=2:depth=3)" in labels.all_text_contents()
+    for i in range(labels.count()):
+        text = labels.nth(i).bounding_box()
+        assert text is not None and text["x"] >= box["x"] and text["x"] + text["width"] <= box["x"] + box["width"], \
+            labels.nth(i).text_content()
+
+
+@pytest.fixture(scope="module")
+def close_points_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of docs/examples/frontiers with its lands Ash and Birch renamed Ashenglade and Birchwoods, Birch moved
+    next to Ash (one unit apart, where the map had two); its address."""
+    folder = tmp_path_factory.mktemp("close-points") / "frontiers"
+    folder.mkdir()
+    source = (Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "Birch: [2, 0]" in source
+    (folder / "ruleset.yaml").write_text(source.replace("Birch: [2, 0]", "Birch: [1, 0]").replace("Birch", "Birchwoods")
+                                         .replace("Ash", "Ashenglade"))
+    yield from serving(str(folder))
+
+
+def test_the_names_of_two_points_side_by_side_do_not_overlap(page: Page, close_points_server: str) -> None:
+    """A point's name was written at one size whatever room its neighbours left: two points one unit apart,
+    'Ashenglade' and 'Birchwoods', wrote their names into each other.  A name is now written smaller when the next
+    point is close."""
+    page.goto(f"{close_points_server}/play/frontiers?players=2&seed=1")
+    settle(page)
+    names = {text.text_content(): text.bounding_box() for text in page.locator("#view .point-name").all()}
+    ash, birch = names["Ashenglade"], names["Birchwoods"]
+    assert ash is not None and birch is not None
+    assert ash["x"] + ash["width"] <= birch["x"], (ash, birch)

@@ -54,14 +54,14 @@ def report_text(report: SimulationReport, comparison: Comparison | None = None) 
 def win_rate_chart(report: SimulationReport) -> str:
     """A bar per seat: its win rate, a whisker for the 95% interval, a dashed line at the mean seat's rate."""
     rates = report.win_rate
-    row, left = 28, 140
+    labels = [f"seat {seat} ({report.agents[seat - 1]})" for seat in rates]
+    row, left = 28, _label_column(labels, 140)
     height = 40 + row * len(rates)
     scale = (WIDTH - left - 60) / 1.0
     parts = [_svg(height, "win rate per seat, with 95% intervals")]
-    for i, (seat, rate) in enumerate(rates.items()):
+    for i, (label, rate) in enumerate(zip(labels, rates.values())):
         y = 30 + i * row
-        label = f"seat {seat} ({report.agents[seat - 1]})"
-        parts.append(f'<text x="{left - 8}" y="{y + 14}" text-anchor="end">{escape(label)}</text>')
+        parts.append(f'<text x="{left - 8}" y="{y + 14}" text-anchor="end">{escape(_fitted(label, left))}</text>')
         parts.append(f'<rect x="{left}" y="{y + 2}" width="{rate.rate * scale:.1f}" height="18" fill="{BAR}"/>')
         low, high = left + rate.low * scale, left + rate.high * scale
         parts.append(f'<line x1="{low:.1f}" x2="{high:.1f}" y1="{y + 11}" y2="{y + 11}" stroke="#111" stroke-width="2"/>')
@@ -100,7 +100,7 @@ def length_histogram(report: SimulationReport, bins: int = 20) -> str:
 def usage_chart(report: SimulationReport, shown: int = 15) -> str:
     """The ``shown`` components used most: a bar for their uses, their users' win rate beside it."""
     uses = sorted((u for u in report.content_uses if u.uses), key=lambda u: (-u.uses, u.name))[:shown]
-    row, left = 22, 170
+    row, left = 22, _label_column([u.name for u in uses], 170)
     height = 40 + row * max(len(uses), 1)
     most = max((u.uses for u in uses), default=1)
     scale = (WIDTH - left - 120) / most
@@ -109,13 +109,37 @@ def usage_chart(report: SimulationReport, shown: int = 15) -> str:
         parts.append('<text x="10" y="40">no decision used a component</text>')
     for i, use in enumerate(uses):
         y = 30 + i * row
-        parts.append(f'<text x="{left - 8}" y="{y + 13}" text-anchor="end">{escape(use.name)}</text>')
+        parts.append(f'<text x="{left - 8}" y="{y + 13}" text-anchor="end">{escape(_fitted(use.name, left))}</text>')
         parts.append(f'<rect x="{left}" y="{y + 2}" width="{use.uses * scale:.1f}" height="15" fill="{BAR}"/>')
         won = f"{use.users.rate:.0%} won" if use.users.trials else "-"
         flag = f" {use.flag}" if use.flag else ""
         parts.append(f'<text x="{left + use.uses * scale + 6:.1f}" y="{y + 13}">{use.uses} ({won}){escape(flag)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+LABEL_CHAR = 7.0
+"""A 12-pixel character's width, about, or a little more, in SVG units: the room a bar's label takes."""
+
+
+def _label_column(labels: list[str], least: int) -> int:
+    """Where a chart's bars start: room for its longest label, at least ``least``, at most half the chart.
+
+    >>> _label_column(["seat 1 (random)"], 140), _label_column(["seat 1 (" + "x" * 40 + ")"], 140)
+    (140, 280)
+    """
+    wanted = 12 + LABEL_CHAR * max((len(label) for label in labels), default=0)
+    return int(min(max(least, wanted), WIDTH // 2))
+
+
+def _fitted(label: str, left: int) -> str:
+    """``label``, cut with '…' to the room left of a bar starting at ``left``.
+
+    >>> _fitted("short", 140), len(_fitted("x" * 60, 280))
+    ('short', 38)
+    """
+    most = int((left - 12) / LABEL_CHAR)
+    return label if len(label) <= most else label[:most - 1] + "…"
 
 
 def _svg(height: int, title: str) -> str:

@@ -76,12 +76,12 @@ def integer(text: str | None, what: str, default: int | None = None, low: int | 
     if text is None or not text.strip():
         return default
     text = text.strip()
-    if not re.fullmatch(r"-?[0-9]{1,18}", text):
+    if not re.fullmatch(r"-?[0-9]+", text):
         raise BadRequest(f"{what} must be a whole number, not '{text[:40]}'")
-    value = int(text)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise BadRequest(f"{what} must be between {low} and {high}, not {value}")
-    return value
+    bounds = f"between {low} and {high}" if low is not None and high is not None else "at most 18 digits long"
+    if len(text.lstrip("-")) > 18 or (low is not None and int(text) < low) or (high is not None and int(text) > high):
+        raise BadRequest(f"{what} must be {bounds}, not {text[:40]}")  # no more than 18 digits are read
+    return int(text)
 
 
 def variants_of(values: list[str]) -> tuple[str, ...]:

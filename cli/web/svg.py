@@ -4,7 +4,7 @@ A square board is drawn as squares (x across, y down, or up where the board says
 along the edges: a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A board of points is its links as lines and its points
-as small circles where they lie, each titled with its name.  A piece is a
+as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it.  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
 in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
@@ -60,6 +60,18 @@ MARGIN = 24
 
 FACE_CHARS = 7
 """The most characters of a face's name written under a piece's label (longer ones are cut, with '…')."""
+
+POINT_CHARS = 10
+"""The most characters of a point's name written beneath it (longer ones are cut, with '…'; its title says it whole)."""
+
+
+def _cut(text: str, most: int) -> str:
+    """``text``, cut to ``most`` characters with '…' when longer.
+
+    >>> _cut("short", 10), _cut("rather long words", 10)
+    ('short', 'rather lo…')
+    """
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def value_colours(game: Game) -> dict[str, str]:
@@ -139,7 +151,7 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
     up = labels[state.face[cid]]
     title = game.piece_names[cid] if len(labels) < 2 else f"{game.piece_names[cid]} as {up}"
     alike = len({value_label(game, cid, face) for face in range(len(labels))}) == 1
-    face = (up if len(up) <= FACE_CHARS else up[:FACE_CHARS - 1] + "…") if alike and len(set(labels)) > 1 else ""
+    face = _cut(up, FACE_CHARS) if alike and len(set(labels)) > 1 else ""
     return fill, label, title, face
 
 
@@ -255,7 +267,7 @@ def _square_svg(state: State, viewer: int | None) -> str:
                              f'{escape(_beneath_title(state, (x, y)))}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'
-                             + _text(left + CELL / 2, top + CELL / 2 + 5 - lift, label, "label", text_colour(fill))
+                             + _label(left + CELL / 2, top + CELL / 2 + 5 - lift, label, text_colour(fill), CELL - 12)
                              + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
                              + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
                              + _stack_text(left + CELL - 7, top + CELL - 6, state, (x, y), text_colour(fill)) + "</g>")
@@ -325,7 +337,7 @@ def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float,
     return (f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {where}'
             f'{escape(_beneath_title(state, cell))}</title>'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-            + _text(cx, cy + 5 - 4 * bool(face), label, "label", text_colour(fill))
+            + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
             + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
             + _stack_text(cx, cy - 7, state, cell, text_colour(fill), "middle") + "</g>")
@@ -346,6 +358,7 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "points")]
+    room = _name_room(board.cells)
     for a, b in board.links:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
@@ -361,9 +374,30 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, [])))
+        if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
+            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), None, room[cell], 10, "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _name_room(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """The width each point's name may take beneath it, in SVG units: up to the nearest point of its row, less a gap
+    (a point alone in its row has room for any name).
+
+    >>> _name_room([(0, 0), (1, 0), (3, 0), (0, 2)])[(1, 0)], _name_room([(0, 0), (0, 2)])[(0, 0)] > 1000
+    (36, True)
+    """
+    rows: dict[int, list[int]] = {}
+    for x, y in cells:
+        rows.setdefault(y, []).append(x)
+    room: dict[tuple[int, int], float] = {}
+    for y, xs in rows.items():
+        xs.sort()
+        gaps = [b - a for a, b in zip(xs, xs[1:])]  # gaps[i]: between xs[i] and xs[i + 1]
+        for i, x in enumerate(xs):
+            room[(x, y)] = min(gaps[max(i - 1, 0):i + 1], default=10**6) * CELL - 10
+    return room
 
 
 ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
@@ -383,20 +417,46 @@ def zones_svg(game: Game, seen: dict[str, Any]) -> str:
         label = name if len(name) <= 22 else name[:21] + "…"
         parts.append(f'<g class="zone-box" data-zone="{escape(name)}"><title>{escape(name)}: {words}</title>'
                      f'<rect x="{x}" y="{y}" width="{ZONE_W}" height="{ZONE_H}" rx="5" class="{"hidden" if hidden else "open"}"/>'
-                     + _text(x + ZONE_W / 2, y + 20, label, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
+                     + _label(x + ZONE_W / 2, y + 20, label, None, ZONE_W - 12, ZONE_NAME_PX, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
                      + "</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
+LEAST_SCALE = 0.75
+"""The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet)."""
+
+
 def _open(width: float, height: float, kind: str) -> str:
+    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"' if kind != "table" else ""  # the zones' boxes: never shrunk
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}">')
+            f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"{least}>')
 
 
 def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> str:
     colour = f' fill="{fill}"' if fill else ""
     return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle">{escape(text)}</text>'
+
+
+LABEL_PX, ZONE_NAME_PX, CHAR_WIDTH = 13, 12, 0.62
+"""A piece's label's and a zone box's name's sizes in pixels (as the style sheet says), and a bold character's width,
+about, in font sizes."""
+
+
+def _label(x: float, y: float, text: str, fill: str | None, room: float, px: int = LABEL_PX, cls: str = "label") -> str:
+    """Bold text centred at ``(x, y)`` (a piece's label, or ``cls``): at its usual size ``px`` when it fits in ``room``
+    units across, else written smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece or box.
+
+    >>> "font-size" in _label(0, 0, "ab", "#000", 34), "textLength" in _label(0, 0, "sixsix", "#000", 34)
+    (False, True)
+    """
+    wide = len(text) * CHAR_WIDTH * px
+    if wide <= room:
+        return _text(x, y, text, cls, fill)
+    colour = f' fill="{fill}"' if fill else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle" '
+            f'style="font-size: {max(8.0, px * room / wide):.1f}px" textLength="{room:.0f}" '
+            f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
 
 
 def legend(game: Game, values: Iterable[str] | None = None) -> list[tuple[str, str, str]]:

@@ -31,6 +31,7 @@ from engine.model.savefile import counter_values
 
 if TYPE_CHECKING:
     from engine import Game, State
+    from engine.core.actions import Action
 
 CELL_IN_TEXT = re.compile(r"(?<![\w.-])(-?\d+),(-?\d+)(?![\w.])")
 """A cell written in an action's text (``at 3,-1``)."""
@@ -233,10 +234,25 @@ def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()
 
 
 def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
-    """The legal actions of ``seat`` (none when it is not to move, or for None), each with the board cells its text names."""
+    """The legal actions of ``seat`` (none when it is not to move, or for None), each with the board cells its text
+    names and the zones of the components it chooses (none known: an action that is no answer to a choice)."""
     if state.is_terminal or state.seat_to_move != seat:
         return []
-    return [{"text": text, "cells": cells_in(text)} for text in (str(a) for a in state.legal_actions())]
+    listed = [(str(a), a) for a in state.legal_actions()]
+    return [{"text": text, "cells": cells_in(text), "zones": chosen_zones(state, a)} for text, a in listed]
+
+
+def chosen_zones(state: State, action: Action) -> list[str]:
+    """Where the components lie that ``action`` chooses, when it answers a choice among components: a chip of that
+    name elsewhere (another player's card of the same name) is not what it picks.
+
+    Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``.
+    """
+    pending = state.pending  # while a choice is pending, every legal action answers it with one of its labels
+    if pending is None or not pending.components or action.args[0] not in pending.labels:
+        return []
+    cid = pending.options[pending.labels.index(action.args[0])]
+    return [] if cid is None else [state.game.zone_names[state.zone_of[cid]]]  # None: a pass
 
 
 def cells_in(text: str) -> list[str]:

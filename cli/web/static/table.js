@@ -142,7 +142,9 @@ function draw(data) {
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
     const name = chip.dataset.name;
-    const names = (a) => namesComponent(a.text, name);
+    const zone = chip.closest(".zone")?.dataset.zone;
+    // an answer to a choice says where its component lies: a chip of that name in another zone is not it
+    const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
     chip.addEventListener("click", () => choose(name, names));
   }

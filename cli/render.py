@@ -60,7 +60,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
-from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Rate, SimulationReport, Summary
+from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Points, Rate, SimulationReport, Summary
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -712,6 +712,8 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     parts.append(_seat_table(report))
     if len(set(report.agents)) > 1:
         parts.append(_agent_table(report))
+    if report.points is not None:
+        parts.append(points_table(report.points))
     parts.extend(_summary_lines(report))
     if report.no_decisions:
         parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
@@ -768,6 +770,32 @@ def _seat_table(report: SimulationReport) -> Table:
     for seat, rate in report.win_rate.items():
         mean = report.mean_returns[seat]
         table.add_row(str(seat), report.agents[seat - 1], str(rate.wins), percent(rate.rate), interval(rate), f"{mean:.3f}")
+    return table
+
+
+MAX_POINT_COLUMNS = 6
+"""With more different points values than this (a count of discs), the table gives their range, not a column each."""
+
+
+def points_table(points: dict[int, Points]) -> Table:
+    """Each seat's mean points with its 95% interval, and the share of its games that paid each value (a column per
+    value, from the lowest; with more than ``MAX_POINT_COLUMNS`` values, their range instead).
+
+    >>> table = points_table({1: Points({0: 3, 2: 1}), 2: Points({0: 1, 1: 3})})
+    >>> [column.header for column in table.columns], [cell for cell in table.columns[-1].cells]
+    (['seat', 'mean', '95% interval', '0', '1', '2'], ['25.0%', '0.0%'])
+    """
+    values = sorted({value for paid in points.values() for value in paid.counts})
+    many = len(values) > MAX_POINT_COLUMNS
+    shown = [] if many else [f"{value:g}" for value in values]
+    table = Table("seat", "mean", "95% interval", *(["range"] if many else shown),
+                  title="points per seat (a result paid different points in different games)")
+    for seat, paid in points.items():
+        spread = [f"{min(paid.counts):g} – {max(paid.counts):g}"] if many else [
+            percent(paid.counts.get(value, 0) / max(paid.games, 1)) for value in values]
+        table.add_row(str(seat), f"{paid.mean:.2f}", f"{paid.low:.2f} – {paid.high:.2f}", *spread)
+    table.caption = (f"{len(values)} different values: how many games paid each is in --format json (points.SEAT.counts)"
+                     if many else "each value's column: the share of the seat's games that paid it that many points")
     return table
 
 

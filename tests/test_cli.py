@@ -516,6 +516,45 @@ def test_simulate_text_report() -> None:
     assert "playing" not in result.output  # no progress bar when the output is not a terminal
 
 
+def test_simulate_reports_each_seat_s_points_when_a_result_pays_different_points(tmp_path: Path) -> None:
+    """Backgammon scores a win 1, a gammon 2, a backgammon 3: simulate's table gave only win rates, so how often each
+    seat scored 2 or 3 and its mean points were in the --games CSV alone.  The text report (and --out, the HTML page)
+    has a table of each seat's mean points with a 95% interval and the share of games paying each value; JSON and CSV
+    have them by name.  Tic-tac-toe (a win 1, else 0) reports nothing new."""
+    tables = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "tables")
+    args = ("simulate", tables, "-n", "8", "--seed", "1")
+    data = json.loads(run(*args, "--format", "json").output)
+    assert [sum(data["points"][seat]["counts"].values()) for seat in ("1", "2")] == [8, 8]
+    assert set(data["points"]["1"]["counts"]) | set(data["points"]["2"]["counts"]) == {"0", "1", "2", "3"}
+    for paid in data["points"].values():
+        mean = sum(int(value) * n for value, n in paid["counts"].items()) / 8
+        assert paid["mean"] == pytest.approx(mean) and paid["low"] <= mean <= paid["high"]
+    result = run(*args, "--html", str(tmp_path / "report.html"), "--out", str(tmp_path / "report.txt"))
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "report.txt").read_text(encoding="utf-8")
+    assert "points per seat" in text and "share of the seat's games" in text
+    seat2 = next(line for line in text.splitlines() if line.startswith("│ 2 ") and "–" in line and "random" not in line)
+    assert f"{data['points']['2']['mean']:.2f}" in seat2 and f"{data['points']['2']['counts']['3'] / 8:.1%}" in seat2
+    assert "points per seat" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(run(*args, "--format", "csv").output)))
+    assert ["points", "1.counts", "2", str(data["points"]["1"]["counts"]["2"])] in rows
+    plain = run("simulate", "tic-tac-toe", "-n", "10", "--seed", "1")
+    assert plain.exit_code == 0 and "points per seat" not in plain.output
+    assert "points" not in json.loads(run("simulate", "tic-tac-toe", "-n", "10", "--format", "json").output)
+
+
+def test_simulate_points_of_many_values_give_their_range() -> None:
+    """A count of discs pays dozens of values: a column each would fill the screen, so their range is given."""
+    from cli.render import MAX_POINT_COLUMNS, make_console, points_table
+    from engine.runner.report import Points
+
+    many = {value: 1 for value in range(10, 11 + MAX_POINT_COLUMNS)}
+    buffer = io.StringIO()
+    make_console(width=100, file=buffer).print(points_table({1: Points(many), 2: Points({10: 2})}))
+    assert f"10 – {10 + MAX_POINT_COLUMNS}" in buffer.getvalue() and f"{MAX_POINT_COLUMNS + 1} different values" in buffer.getvalue()
+    assert "│ 11 " not in buffer.getvalue()
+
+
 def test_simulate_says_when_the_ranking_order_placed_items_tied_on_every_key(tmp_path: Path) -> None:
     """``points: [1, 0]`` on keys that always tie: seat 1 takes every game by the order ``rank`` lists the roles,
     and the report says so (it read as seat 1 winning 100% of games); ``points: key`` scores the tie as a draw."""

@@ -22,6 +22,7 @@ from engine.runner.report import (
     UNUSED,
     WEAK,
     GameResult,
+    Points,
     Rate,
     SimulationReport,
     compare,
@@ -722,3 +723,35 @@ def test_content_no_decision_could_choose_and_a_cooperative_game_s_content_are_n
     team = SimulationReport("r", [], 2, ["random"] * 2, 0, content, together, teams=((1, 2),))
     assert team.baseline is None and team.content_uses[0].users.rate == 1.0
     assert [(u.name, u.flag) for u in team.content_uses] == [("a", ""), ("b", ""), ("c", UNUSED), ("t", "")]
+
+
+def test_points_per_seat_are_reported_when_a_result_pays_different_points() -> None:
+    """Kuhn poker pays a win 1 or 2 chips (a loss -1 or -2): the report gave only win rates, and how much each seat
+    won per game was in the --games CSV alone.  Each seat's points now come with their mean, its 95% interval and how
+    many games paid each value; a game whose points only say who won (a win 1, a loss 0) gets nothing new."""
+    report = simulate(engine.load("kuhn-poker"), players=2, n=40, seed=1, agents="random")
+    assert report.points_vary and report.points is not None
+    for seat, paid in report.points.items():
+        scores = [r.scores[seat - 1] for r in report.results]
+        assert paid.counts == {value: scores.count(value) for value in sorted(set(scores))}
+        assert set(paid.counts) <= {-2, -1, 1, 2} and paid.games == 40
+        assert paid.mean == pytest.approx(sum(scores) / 40) and paid.low < paid.mean < paid.high
+    data = report.to_json()["points"]
+    assert data["1"]["counts"] == {str(v): n for v, n in report.points[1].counts.items()}
+    assert data["2"]["mean"] == report.points[2].mean
+    plain = simulate(engine.load("tic-tac-toe"), players=2, n=20, seed=1, agents="random")
+    assert not plain.points_vary and plain.points is None and "points" not in plain.to_json()
+
+
+def test_points_vary_by_result_not_by_seat_and_their_interval_stays_within_the_values_paid() -> None:
+    """A win worth 1 to one seat and 2 to another varies too; a draw paying 0 beside wins paying 1 does not."""
+    def game(winners: tuple[int, ...], scores: tuple[int, ...]) -> GameResult:
+        return GameResult(winners, tuple(1.0 / len(winners) if s in winners else 0.0 for s in (1, 2)), 5, scores=scores)
+
+    def report(*games: GameResult) -> SimulationReport:
+        return SimulationReport("g", [], 2, ["random"] * 2, 0, [], list(games))
+
+    assert not report(game((1,), (1, 0)), game((2,), (0, 1)), game((1, 2), (0, 0))).points_vary
+    assert report(game((1,), (1, 0)), game((2,), (0, 2))).points_vary
+    assert report(game((1,), (1, 0)), game((1, 2), (0, 1))).points_vary  # a shared win paid 0 to one seat, 1 to the other
+    assert Points({0: 7, 2: 1}).low == 0.0 and Points({3: 1}).low == Points({3: 1}).high == 3.0

@@ -1,7 +1,9 @@
 """Simulation reports: what a run of games says about a ruleset, and how sure it is.
 
 A report is computed from one :class:`GameResult` per game: win rates per
-seat and per agent with 95% Wilson intervals, draws, game length, the
+seat and per agent with 95% Wilson intervals, draws, the points each seat
+scored when a result paid different points in different games (a gammon
+worth 2), game length, the
 first player's advantage, how decisive games were (lead changes in the
 ruleset's ``running_score``, and the final margin in it, or in the final
 scores when there is none), and per-content
@@ -154,6 +156,51 @@ class Summary:
 
     def to_json(self) -> dict[str, float]:
         return {"mean": self.mean, "median": self.median, "stdev": self.stdev, "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
+class Points:
+    """The points one seat's outcome paid over a run: how many games paid each value, their mean and its 95% interval
+    (the normal approximation: the mean plus or minus 1.96 standard errors, kept within the lowest and highest value
+    paid; the mean itself for fewer than 2 games).
+
+    >>> p = Points({0: 2, 1: 1, 3: 1})
+    >>> p.games, p.mean, tuple(round(x, 2) for x in (p.low, p.high))
+    (4, 1.0, (0.0, 2.39))
+    """
+
+    counts: dict[float, int]  # each value paid, from the lowest, and the games that paid it
+
+    @property
+    def games(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def mean(self) -> float:
+        return sum(value * n for value, n in self.counts.items()) / self.games if self.games else 0.0
+
+    @property
+    def stdev(self) -> float:
+        if self.games < 2:
+            return 0.0
+        mean = self.mean
+        return math.sqrt(sum(n * (value - mean) ** 2 for value, n in self.counts.items()) / (self.games - 1))
+
+    @property
+    def low(self) -> float:
+        return float(max(self.mean - self._half_width, min(self.counts, default=0.0)))
+
+    @property
+    def high(self) -> float:
+        return float(min(self.mean + self._half_width, max(self.counts, default=0.0)))
+
+    @property
+    def _half_width(self) -> float:
+        return Z95 * self.stdev / math.sqrt(max(self.games, 1))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mean": self.mean, "low": self.low, "high": self.high, "stdev": self.stdev,
+                "counts": {str(value): n for value, n in self.counts.items()}}
 
 
 def flag(uses: int, users: Rate, baseline: float | None) -> str:
@@ -321,6 +368,44 @@ class SimulationReport:
         n = max(self.games, 1)
         return {seat: sum(r.returns[seat - 1] for r in self.results) / n for seat in self.seats}
 
+    def result_of(self, game: GameResult, seat: int) -> str:
+        """What ``game`` was for ``seat``: ``won`` (alone, or with its team alone), ``shared`` (a draw), ``lost``, or
+        ``nobody won``."""
+        if game.won(seat):
+            return "won"
+        if seat in game.winners:
+            return "shared"
+        return "lost" if game.winners else "nobody won"
+
+    @property
+    def points_vary(self) -> bool:
+        """True when the points the outcome paid say more than who won: some result (a win, a shared win, a loss)
+        paid different points in different seat-games (a gammon worth 2, a pot of chips, a count of discs).
+
+        >>> won, lost = GameResult((1,), (1.0, 0.0), 9, scores=(1, 0)), GameResult((1,), (1.0, 0.0), 9, scores=(2, 0))
+        >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], [won, won]).points_vary
+        False
+        >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], [won, lost]).points_vary
+        True
+        """
+        paid: dict[str, set[float]] = {}
+        for r in self.results:
+            for seat, points in zip(self.seats, r.scores):
+                paid.setdefault(self.result_of(r, seat), set()).add(points)
+        return any(len(values) > 1 for values in paid.values())
+
+    @property
+    def points(self) -> dict[int, Points] | None:
+        """Per seat, the points its outcome paid (see :class:`Points`); None when they tell no more than the win rates
+        do (``points_vary`` is False)."""
+        if not self.points_vary:
+            return None
+        counts: dict[int, Counter[float]] = {seat: Counter() for seat in self.seats}
+        for r in self.results:
+            for seat, points in zip(self.seats, r.scores):
+                counts[seat][points] += 1
+        return {seat: Points(dict(sorted(paid.items()))) for seat, paid in counts.items()}
+
     @property
     def win_rate(self) -> dict[int, Rate]:
         return {seat: Rate(wins, self.games) for seat, wins in self.wins_by_seat.items()}
@@ -464,7 +549,7 @@ class SimulationReport:
     def to_json(self) -> dict[str, Any]:
         """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""
         length = self.length
-        first, changes, margin = self.first_player, self.lead_changes, self.margin
+        first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
         marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
         return marked | {
             "ruleset": self.ruleset,
@@ -481,6 +566,7 @@ class SimulationReport:
             "win_rate": {str(s): r.to_json() for s, r in self.win_rate.items()},
             "win_rate_by_agent": {spec: r.to_json() for spec, r in self.win_rate_by_agent.items()},
             "mean_returns": {str(s): v for s, v in self.mean_returns.items()},
+            **({"points": {str(s): p.to_json() for s, p in points.items()}} if points else {}),
             "mean_seat_win_rate": self.mean_seat_win_rate,
             "mean_length": length.mean,
             "median_length": length.median,

@@ -1,6 +1,6 @@
 """Simulations on Ray: the report of ``--backend ray`` is byte-identical to ``--jobs 1`` on every shipped ruleset.
 
-One local Ray with 2 CPUs is started for the module (start-up takes seconds).  Needs the ``ray`` extra;
+One local Ray with 2 CPUs is started for the module (start-up takes seconds), in one worker of the run.  Needs the ``ray`` extra;
 without it these tests are skipped, except under CI (``CI`` set), where they fail.
 """
 
@@ -22,6 +22,10 @@ from engine.compiling.loading import GameRef
 from engine.core.errors import RulecraftError
 from engine.runner.distributed import RayExecutor, make_executor
 from engine.runner.simulate import Chunk, play_chunk
+
+# One worker of the run takes every test of this module (--dist loadgroup): two local clusters started at once by two
+# workers on a 2-core machine crashed Ray's own core now and then ("Tried to complete task that was not pending").
+pytestmark = pytest.mark.xdist_group("ray")
 
 ray: Any = importlib.import_module("ray") if os.environ.get("CI") else pytest.importorskip(
     "ray", reason="needs the ray extra: pip install -e '.[ray]'")

@@ -757,7 +757,7 @@ class Contest(Step):
         if not self.prizes or not s.zones[self.prizes[slot]]:
             return None
         prize = s.zones[self.prizes[slot]][0]
-        seen = told_name(s, prize) is None  # every seat saw it, or sees it where it goes: named
+        seen = lines is None or told_name(s, prize) is None  # every seat saw it, or sees it where it goes: named
         if winner is None:
             s.move(prize, self.void(s))
             if lines is not None:

@@ -378,7 +378,8 @@ def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
     if running is not None and (running.run is None or running.run is getcurrent()):
         fn(s, env)  # an effect runs it: then it is part of that effect
         return True
-    _drop(s)
+    if running is not None:  # a coroutine abandoned half-way: ended first (most effects run with none)
+        _drop(s)
     if runs_directly(game, step, key):
         fn(s, env)  # it cannot ask: nothing to pause, nothing to keep
         return True
@@ -596,8 +597,9 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
 
 
 def _finished(s: "StateView") -> bool:
-    _forget(s.tape)
-    s.tape = None
+    if s.tape is not None:  # most effects run with none: no call then
+        _forget(s.tape)
+        s.tape = None
     s.pending = None
     s._actions = None
     return True
@@ -804,9 +806,11 @@ _ORPHANS_LOCK = threading.Lock()
 def _orphan(s: "StateView") -> None:
     """Let go of the state's coroutine, which cannot resume on this thread (it must never be ended from afar)."""
     tape = s.tape
+    if tape is None:
+        return
     s.tape = None
     _forget(tape)
-    if tape is None or tape.run is None or tape.run.dead:
+    if tape.run is None or tape.run.dead:
         return
     with _ORPHANS_LOCK:
         _let_go_of_ended_threads()

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from engine.blocks.block import Block, declare
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast
-from engine.lang.functions import Function, as_selection, describe_selection
+from engine.lang.functions import Function, as_selection, describe_selection, described_value
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, Enum
 
@@ -286,8 +286,7 @@ class Majority(Function):
         if len(args) != 2:
             return "majority(?)"
         sel = as_selection(args[0])
-        value = sel.value.describe() if sel.value is not None else sel.var
-        return f"the majority of {value} (ties: support table {args[1].describe()}), over {describe_selection(args[0])}"
+        return f"the majority of {described_value(sel)} (ties: support table {args[1].describe()}), over {describe_selection(args[0])}"
 
 
 BLOCK = declare(Block(

@@ -107,6 +107,17 @@ def describe_selection(node: ast.Node) -> str:
     return text
 
 
+def described_value(sel: ast.Selection) -> str:
+    """What a selection gives for each item, in English: its value written before ``for`` (``c.power`` in ``c.power
+    for c in hand``), else the item's name.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> described_value(as_selection(parse_expression("count(c in hand)").positional()[0]))
+    'c'
+    """
+    return sel.value.describe() if sel.value is not None else sel.var
+
+
 # ------------------------------------------------------------------ aggregates
 
 
@@ -430,8 +441,7 @@ class Fold(Aggregate):
         sel = as_selection(args[0])
         if sel.value is None and sel.var == "_":  # a list given bare: its items have no name to read
             return f"{self.words} {describe_selection(args[0])}"
-        value = sel.value.describe() if sel.value is not None else sel.var
-        return f"{self.words} {value}, over {describe_selection(args[0])}"
+        return f"{self.words} {described_value(sel)}, over {describe_selection(args[0])}"
 
 
 @dataclass(frozen=True)
@@ -675,8 +685,7 @@ class Reachable(Function):
         if len(args) != 2:
             return "the cells reached"
         sel = as_selection(args[1])
-        ends = sel.value.describe() if sel.value is not None else sel.var
-        return f"the cells reached from {ast.grouped(args[0])} through {ends}, for {describe_selection(args[1])}"
+        return f"the cells reached from {ast.grouped(args[0])} through {described_value(sel)}, for {describe_selection(args[1])}"
 
 
 LANGUAGE: tuple[Function, ...] = (

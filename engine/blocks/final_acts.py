@@ -98,8 +98,8 @@ class FinalActs(Step):
             owner = self.game.zone_owner[s.zone_of[cid]]
             act = self.table.of(cid).get(0)
             if act is not None and act.do is not None:
-                shown = told_name(s, cid) is None  # else its act's name would say which component it is
-                s.note(lambda: f"{label(s, cid)}'s final act: {act.name}" if shown else f"{label(s, cid)} takes its final act")
+                s.note(lambda: f"{label(s, cid)}'s final act: {act.name}" if told_name(s, cid) is None  # else the act's
+                       else f"{label(s, cid)} takes its final act")  # name would say which component it is
                 lent = owner in s.order
                 if lent:
                     s.decisions += (Decision(self.index, str(owner)),)

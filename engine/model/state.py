@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
+from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import IllegalActionError, LoadedDieError, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
-from engine.core.facedown import FaceDown, public_name, told_name, turn_up
+from engine.core.facedown import FaceDown, public_name, turn_up
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
@@ -1184,7 +1185,7 @@ class State:
         if new == old:
             return
         if self.log is not None and len(self.log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
-            if type(owner) is int and told_name(self, owner) is not None:  # its values are not every seat's to read
+            if unseen(self, owner):  # its values are not every seat's to read
                 self.log.append(f"{spec.name}{self._whose(owner)} changes")
             else:
                 self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")

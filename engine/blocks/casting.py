@@ -286,7 +286,7 @@ class Cast(Step):
         costs, price, funds = self.costs, self.price, None
         board, found = None, []
         env = [None] * self.when_slots  # one for every component: compiled code binds a local before reading it
-        for cid in listed(s, self.source(s), s.acting_role):
+        for cid in listed(s, self.source(s)):
             pattern = values[cid]
             if pattern is None or cid in done:
                 continue

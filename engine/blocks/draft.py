@@ -117,7 +117,7 @@ class Draft(Step):
         names = self.game.piece_names
         seen: set[str] = set()
         out = []
-        for cid in listed(s, self.source(s), s.acting_role):
+        for cid in listed(s, self.source(s)):
             if names[cid] in seen:
                 continue
             seen.add(names[cid])

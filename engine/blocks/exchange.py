@@ -138,8 +138,7 @@ class Exchange(Step):
 
     def actions(self, s: "StateView") -> ActionSpace:
         give, take = self._zones(s, self._pending(s)[0])
-        role = s.acting_role
-        options = [(a, b) for a in listed(s, give, role) for b in listed(s, take, role)]
+        options = [(a, b) for a in listed(s, give) for b in listed(s, take)]
         return ListSpace(self, ([KEEP] if self.optional else []) + options)
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:

@@ -263,7 +263,7 @@ class Place(Step):
         offers what its first piece alone would, whatever its size now: read back the same way.
         """
         zone = self.source(s)
-        hand = listed(s, zone, s.acting_role)
+        hand = listed(s, zone)
         tally = self.copy_tallies.get(zone) if self.copy_tallies else None
         if tally is not None and hand and (tally in s.same_faces or distinct_values(s, tally) == 1):  # copies of one
             first = hand[0]

@@ -389,7 +389,7 @@ class Commit(Step):
         """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
         if self.plain:  # the usual commit: a component of the source, as it is
             source = self._zones(s)[0] if zones is None else zones[0]
-            return EachSpace(self, tuple(s.zones[source] if self.own_order else listed(s, source, s.acting_role)), (slot,))
+            return EachSpace(self, tuple(s.zones[source] if self.own_order else listed(s, source)), (slot,))
         if self.numbers is not None:
             return ListSpace(self, [(None, slot, None, None, n) for n in self.number_options(s)])
         if self.cells is not None:
@@ -397,11 +397,11 @@ class Commit(Step):
             if not self.components:
                 return ListSpace(self, [(None, slot, None, cell) for cell in cells])
             faces = self.game.distinct_faces
-            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in listed(s, self.source(s), s.acting_role)
+            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in listed(s, self.source(s))
                                     for face in (faces[cid] if self.choose_face else (None,)) for cell in cells])
         if self.choose_face:
             faces = self.game.distinct_faces
-        return ListSpace(self, [(cid, slot, face) for cid in listed(s, self.source(s), s.acting_role) for face in faces[cid]])
+        return ListSpace(self, [(cid, slot, face) for cid in listed(s, self.source(s)) for face in faces[cid]])
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if self.plain:  # the usual commit, in one pass: what _next_slot and _space say, for a component as it is
@@ -412,7 +412,7 @@ class Commit(Step):
             held, filled = s.zones[source], len(s.zones[target])
             if filled >= self.size or not held:
                 return True
-            s.listed(EachSpace(self, tuple(held if self.own_order else listed(s, source, s.acting_role)), (filled,)))  # the next decision's
+            s.listed(EachSpace(self, tuple(held if self.own_order else listed(s, source)), (filled,)))  # the next decision's
             return False
         cid, slot = args[0], args[1]
         zones = None
@@ -494,9 +494,9 @@ class Commit(Step):
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
             cells = " ".join(format_cell(c) for c in self.cell_options(s))
-            what = f"one of {', '.join(self.game.piece_names[c] for c in listed(s, self.source(s), s.acting_role))} " if self.components else ""
+            what = f"one of {', '.join(self.game.piece_names[c] for c in listed(s, self.source(s)))} " if self.components else ""
             return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
-        cards = ", ".join(self.game.piece_names[c] for c in listed(s, self.source(s), s.acting_role))  # as the actions list them
+        cards = ", ".join(self.game.piece_names[c] for c in listed(s, self.source(s)))  # as the actions list them
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:

@@ -90,19 +90,19 @@ def zone_view(state: "StateData", zone: int, seat: int) -> str:
     return UNSEEN
 
 
-def listed(state: "StateData", zone: int, role: Any) -> list[int]:
-    """The components of ``zone`` in the order a step offers them to ``role`` (the role deciding): as they lie, unless
+def listed(state: "StateData", zone: int) -> list[int]:
+    """The components of ``zone`` in the order a step offers them to the role deciding: as they lie, unless
     its seat does not see their order (a zone ``hidden: order``, or one it sees only as a count, searched through):
     then in the order the components are declared, so that the order of the actions tells nothing the seat may not
     know (the next draw).
 
-    Example: ``[f"commit {names[c]}" for c in listed(state, hand, state.acting_role)]``, for a hand ``hidden:
+    Example: ``[f"commit {names[c]}" for c in listed(state, hand)]``, for a hand ``hidden:
     order``, in the order the ruleset declares them; for a hand ``hidden: others`` of the role deciding, as it lies.
     """
     items = state.zones[zone]
     game = state.game
     hidden = game.zone_spec_of[zone].hidden
-    if hidden == "none" or len(items) < 2 or hidden == "others" and game.zone_owner[zone] == role:
+    if hidden == "none" or len(items) < 2 or hidden == "others" and game.zone_owner[zone] == state.acting_role:
         return items
     return sorted(items)
 

@@ -34,6 +34,7 @@ except ImportError as missing:  # the web extra is not installed
 
 from cli.web.app import create_app
 from cli.web.catalog import Catalog
+from cli.web.tables import Table
 
 
 @pytest.fixture(scope="module")
@@ -404,12 +405,43 @@ def test_a_bad_game_file_is_refused_clearly(client: TestClient, body: bytes, mes
     assert response.status_code == 400 and message in response.json()["error"]
 
 
-def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on() -> None:
-    client = TestClient(create_app(None, cap=0.3), follow_redirects=False)
+def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulation refused stops too, at its next decision: it used to finish the game it was in (a game between
+    greedy bots ran on for seconds in its thread, and was still playing when the next test began)."""
+    import threading
+    import time
+
+    from engine.model.state import State
+
+    applied, calls = State.apply, []
+    playing = threading.local()  # set in the threads of this test's request, not in other tests' leftover work
+
+    def counted(self: State, *args: Any, **kwargs: Any) -> Any:
+        if getattr(playing, "here", False):
+            calls.append(time.monotonic())
+        return applied(self, *args, **kwargs)
+
+    from cli.web import stopping
+    checked = stopping.StoppingExecutor.check
+
+    def marked(self: Any, decisions: int = 0) -> None:
+        playing.here = True
+        checked(self, decisions)
+
+    monkeypatch.setattr(State, "apply", counted)
+    monkeypatch.setattr(stopping.StoppingExecutor, "check", marked)
+    client = TestClient(create_app(None, cap=5), follow_redirects=False)
+    assert client.get("/simulate/iconica?n=1&agents=random").status_code == 200  # compiled, so that games begin in time
+    client.app.state.server.cap = 0.3  # type: ignore[attr-defined]
     response = client.get("/simulate/iconica?n=2000&agents=greedy")
     assert response.status_code == 503
     assert "took longer than 0.3 seconds and was stopped" in response.text
     assert client.get("/api/tables/t1").json()["error"].startswith("there is no game")
+    refused, stopped = time.monotonic(), -1
+    while len(calls) != stopped and time.monotonic() < refused + 20:  # wait until the work stops
+        stopped = len(calls)
+        time.sleep(0.5)
+    assert calls and calls[-1] - refused < 2, calls[-1] - refused  # the decision under way at most (a game: 10 s)
 
 
 def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
@@ -548,15 +580,21 @@ def test_a_long_replay_refused_at_the_time_cap_stops_its_work_too(monkeypatch: p
     saved = json.dumps(Replay.record(state, "othello", 5).to_json())
     table = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
     app.state.server.cap = 0.3
-    applied, calls, lock = State.apply, [], threading.Lock()
+    applied, played, calls = State.apply, Table._play, []
+    playing = threading.local()  # set in the thread replaying for this request, not in other tests' leftover work
 
     def slowly(self: State, *args: Any, **kwargs: Any) -> Any:
         time.sleep(0.05)
-        with lock:
+        if getattr(playing, "here", False):
             calls.append(1)
         return applied(self, *args, **kwargs)
 
+    def marked(self: Table, *args: Any, **kwargs: Any) -> None:
+        playing.here = True
+        played(self, *args, **kwargs)
+
     monkeypatch.setattr(State, "apply", slowly)
+    monkeypatch.setattr(Table, "_play", marked)
     if request_made == "open":
         response = client.post("/api/open?mode=replay", content=saved)
     else:
@@ -935,7 +973,7 @@ def test_a_page_left_open_across_a_restart_plays_nothing_in_the_new_servers_game
 
 
 def test_a_move_the_ruleset_fails_on_is_refused_and_the_table_is_as_it_was() -> None:
-    from cli.web.tables import Table, TableError
+    from cli.web.tables import TableError
 
     folder = Path(__file__).parent / "data" / "failing-effect"
     table = Table.new("t1", str(folder), engine.load(str(folder)), players=2, seed=1, bots={})

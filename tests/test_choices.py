@@ -515,8 +515,9 @@ def test_asking_first_plays_the_games_a_coroutine_plays(tmp_path_factory: pytest
 
 
 def test_an_effect_that_asks_first_copies_no_position_while_it_waits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """While such an effect waits, the state is the position before it: no copy, no coroutine; an answer copies the
-    position once (what an error puts back), as does a choice taken without asking (one option)."""
+    """While such an effect waits, the state is the position before it: no copy, no coroutine.  An answer given by
+    ``play`` (whose caller drops a state the ruleset fails in) copies nothing; a choice taken without asking (one
+    option) copies the position once, as an answer given by ``apply`` does (what an error puts back)."""
     from engine.model.state import State
 
     game = asking_first(tmp_path)
@@ -542,7 +543,16 @@ def test_an_effect_that_asks_first_copies_no_position_while_it_waits(tmp_path: P
         assert set(vars(s.pending)) == {f.name for f in dataclasses.fields(choices.Pending)}  # made field by field
         s.play(rng.randrange(len(s.legal_actions())))
         answers[0] += 1
-    assert answers[0] >= 3 and forced[0] and copies[0] == answers[0] + forced[0]
+    assert answers[0] >= 3 and forced[0] and copies[0] == forced[0]
+    s, copies[0], forced[0] = game.new_state(players=2, seed=5, record=True), 0, 0
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[rng.randrange(len(s.legal_actions()))], undo=False)
+    assert copies[0] == forced[0]  # the same without undo
+    s, copies[0], forced[0], answers[0] = game.new_state(players=2, seed=5, record=True), 0, 0, 0
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[rng.randrange(len(s.legal_actions()))])
+        answers[0] += 1
+    assert copies[0] == 2 * answers[0] + forced[0]  # apply's own copy, and the answer's
 
 
 def test_an_error_in_an_effect_that_asked_first_leaves_the_state_at_the_choice(tmp_path: Path,

@@ -458,15 +458,19 @@ def _put_back(s: "StateView", start: "StateView | None", rng: Any, chance: Any) 
         s.slices[Chance.block] = chance
 
 
-def answer(s: "StateView", label: str) -> bool:
-    """Give the pending choice the option labelled ``label``; True when the step that ran the effect is finished."""
+def answer(s: "StateView", label: str, keep: bool = True) -> bool:
+    """Give the pending choice the option labelled ``label``; True when the step that ran the effect is finished.
+
+    An effect that fails puts the state back at its choice; with ``keep=False`` (a caller that drops the state
+    when the ruleset fails: playouts, searches) an effect that asks first (see :func:`asks_first`) runs from the
+    position before it with no copy made, and is left part-done if it fails."""
     pending = s.pending
     assert pending is not None
     if label not in pending.labels:
         raise IllegalActionError(f"'{label}' is not one of the options: {', '.join(pending.labels)}")
     value = pending.options[pending.labels.index(label)]
     if pending.here:
-        return _answer_here(s, pending, value, label)
+        return _answer_here(s, pending, value, label, keep)
     pending = s.pending = pending.with_outside_changes(s)
     cut: tuple[int, list[str]] | None = None  # replaying: where the log was cut, and the lines cut
     try:
@@ -489,9 +493,10 @@ def answer(s: "StateView", label: str) -> bool:
     return s.game.steps[pending.step].resume(s)
 
 
-def _answer_here(s: "StateView", pending: Pending, value: Any, label: str) -> bool:
-    """Answer a choice asked with the state at the position before the effect: run the effect with the answers."""
-    start = s.clone()  # what an error puts back
+def _answer_here(s: "StateView", pending: Pending, value: Any, label: str, keep: bool) -> bool:
+    """Answer a choice asked with the state at the position before the effect: run the effect with the answers
+    (from a copy of the position kept for errors to put back, with ``keep``)."""
+    start = s.clone() if keep else None  # what an error puts back (the answered call passes on without making one)
     try:
         finished = _run_here(s, pending.step, pending.key, pending.env, pending.tape + (value,), pending.call, label, start)
     except BaseException:

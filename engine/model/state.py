@@ -722,7 +722,7 @@ class State:
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))
-            self._act(action.args)
+            self._act(action.args, False)
             return
         kept, lengths = self.clone(), self._lengths()
         if self.history is not None:
@@ -784,7 +784,7 @@ class State:
                             f"{cut(repr(index), 60)} (apply() takes an action or its text)") from None
         if self.history is not None:
             self.history.append(space.step.format(args))
-        self._act(args)
+        self._act(args, False)
 
     def play_randomly(self, rand: Callable[[], float], most: int) -> int:
         """Play random decisions, each ``play(int(rand() * len(legal_actions())))``, until the game ends, the dice wait
@@ -814,12 +814,13 @@ class State:
             count = len(space)
             if not count:
                 self.play(0)  # raises, saying there is none
-            act(space.args_at(int(rand() * count)))
+            act(space.args_at(int(rand() * count)), False)
             played += 1
         return played
 
-    def _act(self, args: tuple[Any, ...]) -> None:
-        """Carry out a legal decision given by its arguments, then move on to the next one."""
+    def _act(self, args: tuple[Any, ...], keep: bool = True) -> None:
+        """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a
+        caller that drops the state if the ruleset fails, so no copy is made to put back, see :func:`choices.answer`)."""
         self._actions = None
         self.budget = self.game.limits.steps  # each action has the whole step budget
         if self.chance is not None:
@@ -827,7 +828,7 @@ class State:
             return
         self.decided = self.turn_number  # a round without any decision ends the game
         if self.pending is not None:
-            finished = choices.answer(self, args[0])
+            finished = choices.answer(self, args[0], keep)
         else:
             finished = self.game.steps[self.step].apply(self, args)
         if finished:

@@ -224,7 +224,13 @@ class PlaceEach(Function):
     for it, all at once: every cell is worked out on the position before any piece moves, so a piece may go where
     another one leaves (a region of the board turned a quarter, slid along a row, mirrored).  Without ``stacking``, two
     pieces may not go to one cell, nor onto a piece that stays.  The log says who went where in one line
-    (``pieces move at once: A at (0,0) to (2,0), B at (2,0) to (2,2)``)."""
+    (``pieces move at once: A at (0,0) to (2,0), B at (2,0) to (2,2)``).
+
+    >>> from engine.lang.functions import by_name
+    >>> from engine.lang.parser import parse_expression
+    >>> by_name(POSITION_FUNCTIONS)["place_each"].describe(parse_expression("place_each((p.cell.x + 1, 0) for p in board)"))
+    'move every p in board to (the x of the cell of p plus 1, 0), all at once'
+    """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)

@@ -41,7 +41,9 @@ a cost and a program of their own, workers move from a family's ``home`` to ``ou
 every second round a harvest feeds the family or hands out begging cards.  Routes (docs/examples/routes) is a
 route-building game in the manner of Ticket to Ride: the routes are components naming two points of a board of points
 (two attributes of type cell), claimed by spending cards of their colour, and secret tickets score by whether a
-player's own routes join two cities (``reachable``).
+player's own routes join two cities (``reachable``).  The Game of the Amazons (docs/examples/amazons) and Pentago
+(docs/examples/pentago, a quadrant turned by ``place_each``) are played beside OpenSpiel's in
+tests/test_example_amazons.py and tests/test_example_pentago.py.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from engine.runner.simulate import simulate
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables")
+         "chess", "homestead", "routes", "tables", "amazons", "pentago")
 
 try:
     import pyspiel

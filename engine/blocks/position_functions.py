@@ -6,7 +6,9 @@
 * ``position(c)``: a component's place in its zone (1 = first); ``following(c)``:
   the component after it there, or ``none``;
 * ``stack(cell)``: the pieces on a board cell, from the top down;
-* ``swap(a, b)``: two components exchange places (zone places, cells, heights in stacks).
+* ``swap(a, b)``: two components exchange places (zone places, cells, heights in stacks);
+* ``place_each(CELL for x in C where P)``: every selected piece goes to its own cell, all at once (a region of the
+  board turned, slid or mirrored).
 
 Every ruleset's vocabulary offers them (:data:`POSITION_FUNCTIONS`):
 
@@ -20,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.blocks.grid import format_cell
 from engine.blocks.state_functions import placed_text
+from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import ast, codegen
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
@@ -214,6 +218,90 @@ class Swap(Function):
         return f"swap the places of {call.args[0].describe()} and {call.args[1].describe()}" if len(call.args) == 2 else "swap"
 
 
+@dataclass(frozen=True)
+class PlaceEach(Function):
+    """``place_each(CELL for x in COLLECTION [where CONDITION])``: every selected component goes to the cell worked out
+    for it, all at once: every cell is worked out on the position before any piece moves, so a piece may go where
+    another one leaves (a region of the board turned a quarter, slid along a row, mirrored).  Without ``stacking``, two
+    pieces may not go to one cell, nor onto a piece that stays.  The log says who went where in one line
+    (``pieces move at once: A at (0,0) to (2,0), B at (2,0) to (2,2)``).
+
+    >>> from engine.lang.functions import by_name
+    >>> from engine.lang.parser import parse_expression
+    >>> by_name(POSITION_FUNCTIONS)["place_each"].describe(parse_expression("place_each((p.cell.x + 1, 0) for p in board)"))
+    'move every p in board to (the x of the cell of p plus 1, 0), all at once'
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        node = as_selection(args[0])
+        sel = node.compile_parts(scope)
+        if sel.value is None:
+            scope.error(args[0].pos, f"{self.name}() needs the cell each piece goes to, written before 'for'",
+                        f"as in {self.example}")
+            return Compiled(EFFECT, lambda s, e: None)
+        ast.expect(scope, node.value or node, sel.value, CELL, f"the cell each piece goes to in {self.name}()")
+        if sel.item_type is not ANY and not isinstance(sel.item_type, Component):
+            scope.error(node.source.pos, f"{self.name}() moves components, not {sel.item_type}", f"as in {self.example}")
+        items, slot, to, pos = sel.items, sel.slot, sel.value.fn, call.pos
+
+        def place_each(s: Any, e: list[Any]) -> None:
+            moves: dict[int, Any] = {}
+            for x in items(s, e):
+                e[slot] = x
+                cell = to(s, e)
+                if not isinstance(x, int):
+                    raise EffectRuntimeError(f"place_each() moves components, not {x!r}", pos)
+                if x in moves:
+                    raise EffectRuntimeError(f"place_each() selected {placed_text(s, x)} twice", pos)
+                moves[x] = cell
+            _check_cells(s, moves, pos)
+            shifted = [(x, c) for x, c in moves.items() if s.cell_of[x] != c]
+            if not shifted:
+                return
+            if s.log is not None and s.step >= 0:
+                s.log.append("pieces move at once: " + ", ".join(f"{placed_text(s, x)} to ({format_cell(c)})" for x, c in shifted))
+            s.place_at_once(shifted)
+
+        return Compiled(EFFECT, place_each)
+
+    def describe(self, call: ast.Call) -> str:
+        if len(call.args) != 1:
+            return "place each piece"
+        sel = as_selection(call.args[0])
+        where = f" where {sel.where.describe()}" if sel.where is not None else ""
+        cell = sel.value.describe() if sel.value is not None else "its cell"
+        return f"move every {sel.var} in {sel.source.describe()}{where} to {cell}, all at once"
+
+
+def _check_cells(s: Any, moves: dict[int, Any], pos: SourcePos | None) -> None:
+    """Refuse cells that are none, off the board, past a growing board's limits, or (without stacking) taken twice or
+    held by a piece that stays where it is."""
+    grid = s.game.grid
+    stacking = grid is not None and grid.stacking
+    taken: dict[Any, int] = {}
+    for x, cell in moves.items():
+        if cell is None:
+            raise EffectRuntimeError(f"place_each() was given no cell (none) for {placed_text(s, x)}", pos)
+        if grid is None or not grid.contains(cell):
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {format_cell(cell)}, which is not on the board", pos)
+        if not grid.fixed and not grid.fits(s.bbox, cell):
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {format_cell(cell)}, "
+                                     "which would take the board past its limits", pos)
+        if stacking:
+            continue
+        if cell in taken:
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, taken[cell])} and {placed_text(s, x)} "
+                                     f"both onto {format_cell(cell)}", pos)
+        taken[cell] = x
+        held = s.grid.get(cell)
+        if held is not None and held not in moves:
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {format_cell(cell)}, which "
+                                     f"{placed_text(s, held)} holds and does not leave", pos)
+
+
 POSITION_FUNCTIONS: tuple[Function, ...] = (
     Neighbour("previous", "previous(VALUE) -> value", "The value before this one in its declared type (none for the first).",
               "previous(p.size)", step=-1, words="the value before"),
@@ -228,5 +316,9 @@ POSITION_FUNCTIONS: tuple[Function, ...] = (
     Stack("stack", "stack(CELL) -> list", "The pieces on a board cell, from the top down.", "count(stack((0, 0))) >= 2"),
     Swap("swap", "swap(COMPONENT, COMPONENT)", "Two components exchange places: in zones, on board cells, in stacks.",
          "swap(a, b)"),
+    PlaceEach("place_each", "place_each(CELL for x in COLLECTION [where CONDITION])",
+              "Every selected component goes to the cell given for it, all at once (each cell worked out before any "
+              "piece moves): a region of the board turned, slid or mirrored.",
+              "place_each((2 - p.cell.y, p.cell.x) for p in board where p.cell.x <= 2 and p.cell.y <= 2)"),
 )
 """The functions of order and place that every ruleset may call."""

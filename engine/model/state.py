@@ -1073,6 +1073,15 @@ class State:
                 if not (x0 <= x <= x1 and y0 <= y <= y1):
                     self._box = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
 
+    def place_at_once(self, moves: list[tuple[int, Cell]]) -> None:
+        """Put each component on its cell together: every one is lifted off the board first, so one may go where
+        another was (``[(a, (1, 0)), (b, (0, 0))]`` swaps two pieces), then each is placed in the order given."""
+        for cid, _ in moves:
+            if self.cell_of[cid] is not None:
+                self._lift(cid)
+        for cid, cell in moves:
+            self.place(cid, cell)
+
     def _lift(self, cid: int) -> None:
         """Take a component off the board and update the board's frontier and box around its cell."""
         cell = self.cell_of[cid]

@@ -813,6 +813,14 @@ CORE_SCHEMA: dict[str, Any] = {
                     "type": "boolean",
                     "default": False,
                 },
+                "no_move": {
+                    "description": ("What happens when the player to move has no legal action at the first decision "
+                                    "of their turn (a `choose` with nothing to choose, a `move` or `place` step with "
+                                    "nothing to do, every action refused by `refuse_if_after`): the player `loses`, "
+                                    "the game is a `draw`, or the player `passes` (the turn ends). Left out: the "
+                                    "step goes on as it always does."),
+                    "enum": ["loses", "draw", "passes"],
+                },
             },
             "required": ["when"],
             "additionalProperties": False,

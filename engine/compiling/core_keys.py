@@ -94,7 +94,8 @@ CORE_SCHEMA: dict[str, Any] = {
             "description": ("How values look in the terminal (`rulecraft play`) and the browser (`rulecraft "
                             "serve`): for a value of a declared type, a rich style (`bold magenta`, `cyan`, "
                             "`bright_black`) and a short text. A piece on the board shows the short texts of its "
-                            "values (e.g. `M3`)."),
+                            "values (e.g. `M3`); a piece that shows no value may be named by its component's id "
+                            "(`arrow: {short: x}`)."),
             "type": ["object", "null"],
             "additionalProperties": {
                 "type": "object",

@@ -248,7 +248,8 @@ def _end(game: Game) -> list[str]:
              "draw": "; when a player has no legal move on their turn, the game is drawn",
              "passes": "; a player with no legal move on their turn passes"}.get(game.no_move, "")
     if game.end_condition.description == "false" and game.no_move in ("loses", "draw"):
-        return [f"only when a player has no legal move on their turn, or after {game.max_turns} turns{stalled}{stuck}"]
+        result = "that player loses" if game.no_move == "loses" else "a draw"
+        return [f"only when the player to move has no legal move ({result}), or after {game.max_turns} turns{stalled}"]
     if game.end_condition.description == "false":
         return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns{stalled}{stuck}"]
     return [f"when {game.end_condition.description}, or after {game.max_turns} turns{stalled}{stuck}"]

@@ -172,5 +172,7 @@ def test_explain_says_what_befalls_a_player_with_no_legal_move(tmp_path: Path) -
     from cli.explain import _end
 
     game = _load(tmp_path, TAKING.replace("{END}", "{when: false, no_move: loses}"))
-    assert _end(game) == ["only when a player has no legal move on their turn, or after 1000 turns; a player with no "
-                          "legal move on their turn loses"]
+    assert _end(game) == ["only when the player to move has no legal move (that player loses), or after 1000 turns"]
+    game = _load(tmp_path, TAKING.replace("{END}", "{when: turn >= 6, no_move: passes}"))
+    assert _end(game) == ["when turn is at least 6, or after 1000 turns; a player with no legal move on their turn "
+                          "passes"]

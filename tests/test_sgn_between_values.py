@@ -77,9 +77,9 @@ def test_a_clear_line_reads_plainly(tmp_path: Path) -> None:
 
 
 def test_sgn_and_between_are_explained_in_english() -> None:
-    from engine.lang.parser import parse_expression
-    from engine.lang.functions import Sgn
     from engine.blocks.state_functions import Between
+    from engine.lang.functions import Sgn
+    from engine.lang.parser import parse_expression
 
     assert Sgn("sgn", "", "", "").describe(parse_expression("sgn(d)")) == "the sign of d (1, 0 or -1)"
     assert Between("between", "", "", "").describe(parse_expression("between(a, b)")) == (

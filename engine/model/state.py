@@ -869,6 +869,7 @@ class State:
         step = self.game.steps[self.step]
         kept, lengths = self.clone(), self._lengths()
         try:
+            self.decided = self.turn_number  # decisions are taken: what they then find empty is no "no legal move"
             for seat, action in chosen[1:]:
                 if self.history is not None:
                     self.history.append(str(action))

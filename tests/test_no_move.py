@@ -176,3 +176,23 @@ def test_explain_says_what_befalls_a_player_with_no_legal_move(tmp_path: Path) -
     game = _load(tmp_path, TAKING.replace("{END}", "{when: turn >= 6, no_move: passes}"))
     assert _end(game) == ["when turn is at least 6, or after 1000 turns; a player with no legal move on their turn "
                           "passes"]
+
+
+@pytest.mark.parametrize("replaying", [False, True], ids=["coroutine", "replaying"])
+def test_what_the_effect_did_before_finding_nothing_is_undone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               replaying: bool) -> None:
+    """The effect counts the turn before it asks: a turn with no legal move counts nothing, log and counter alike
+    (an effect that changes the game before asking runs as a coroutine, or replaying without one)."""
+    from engine.blocks import choices
+
+    monkeypatch.setattr(choices, "_REPLAYING", replaying)
+    counting = TAKING.replace("pile: {start: 5}", "pile: {start: 5}\n  asked: {per: role}").replace(
+        "        let n = choose(", "        asked(current_role) += 1\n        let n = choose(")
+    s = _load(tmp_path, counting.replace("{END}", "{when: turn >= 6, no_move: passes}")).new_state(
+        players=2, seed=1, record=True)
+    for text in ["choose 2", "choose 2", "choose 1"]:
+        s.apply(text)
+    assert s.is_terminal
+    asked = s.game.compile_condition("asked(A) == 2 and asked(B) == 1 and pile == 0")
+    assert asked.run(s)
+    assert "asked of A: 1 -> 2" in s.log and not any(line.startswith("asked of B: 1 -> 2") for line in s.log)

@@ -68,7 +68,8 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "types": {
             "description": ("Named enumerations: each type lists its values, e.g. four hues. A value may "
-                            "belong to only one type; values are single words."),
+                            "belong to only one type; values are single words. In code, the type's name with an "
+                            "`s` lists all its values (`trees`)."),
             "type": ["object", "null"],
             "additionalProperties": {
                 "description": ("The values of this type, in order (the order is used for display and as the order "

@@ -467,15 +467,17 @@ def _zone_text(s: Any, zone: int) -> str:
 
 
 def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
-    """The log line of an effect's ``move()``: the components by name where everyone sees where they go, else a count.
+    """The log line of an effect's ``move()``: the components by name where everyone sees where they go or saw where
+    they were, else a count.
 
     ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``; ``hand of A: a -> the top of discard`` (a
-    card played from a hidden hand onto an open pile is seen by everyone once it lies there).
+    card played from a hidden hand onto an open pile is seen by everyone once it lies there); ``row: a -> hand of A``
+    (a card taken from an open row into a hidden hand was seen by everyone as it lay there).
     """
     g = s.game
     origins = sorted({s.zone_of[c] for c in chosen})
     where = ", ".join(_zone_text(s, z) for z in origins)
-    if _public(s, zone):
+    if _public(s, zone) or all(_public(s, z) for z in origins):
         what = ", ".join(g.piece_names[c] for c in chosen)
     else:
         what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"

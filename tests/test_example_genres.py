@@ -50,26 +50,19 @@ from __future__ import annotations
 
 import random
 import shutil
-import os
 from pathlib import Path
 
 import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago")
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 @pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
@@ -94,7 +87,7 @@ def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, playe
 
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_hex_plays_as_openspiels() -> None:
     """200 random games on 5x5 beside OpenSpiel's hex(board_size=5): the same free hexes (OpenSpiel numbers them row
     by row: r * 5 + q), the same player to move, the same end and winner (its first player joins top and bottom,

@@ -177,6 +177,14 @@ def test_a_wrong_board_of_points_is_reported_where_written(tmp_path: Path, board
     assert [p.split(" ", 1)[1] for p in found] == [e.split(" ", 1)[1] for e in expected]
 
 
+def test_a_board_of_too_many_points_is_one_problem(tmp_path: Path) -> None:
+    """A board past the most points was refused, then each of its links to those points too: one message per link."""
+    points = ", ".join(f"p{i}: [{i % 999}, {i // 999}]" for i in range(10_001))
+    links = ", ".join(f"[p{i}, p{i + 1}]" for i in range(10_000))
+    found = problems(tmp_path, f"board: {{kind: points, points: {{{points}}}, links: [{links}]}}")
+    assert [p.split(" ", 1)[1] for p in found] == ["a board has at most 10000 points, not 10001"]
+
+
 def test_a_list_of_positions_names_points_by_position(tmp_path: Path) -> None:
     start, end = RULESET.index("board:"), RULESET.index("zones:")
     text = RULESET[:start] + "board: {kind: points, points: [[0, 0], [2, 0], [1, 1]], links: [[\"0,0\", [2, 0], \"1,1\"]]}\n" + RULESET[end:]

@@ -57,7 +57,7 @@ def read_points(b: "Builder", spec: Mapping, stacking: bool) -> PointsBoard:
     elif not isinstance(written, Sequence) or isinstance(written, str):
         b.error(b.pos(spec, "links"), "'links' must be a list of paths, each a list of two points or more: [[a, b], [b, c, d]]")
         written = None
-    for i, path in enumerate(written or ()):
+    for i, path in enumerate((written or ()) if points else ()):  # no point read (too many, none): no link can say more
         if not isinstance(path, Sequence) or isinstance(path, str) or len(path) < 2 or _position(path) is not None:
             b.error(b.pos(written, i), "a link is a list of two points or more (a path), e.g. [a, b] or [a, b, c]")
             continue

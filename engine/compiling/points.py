@@ -107,7 +107,7 @@ def _points(b: "Builder", spec: Mapping) -> tuple[list[tuple[str, Cell]], dict[s
     for name, value, key in entries:
         where = written.key_pos.get(name) if isinstance(written, Mapping) else b.pos(written, key)
         if name:
-            b.check_identifier(str(name), where, "point")
+            b.check_identifier(str(name), where, "point", any_script=True)  # code reads at(Zürich) too
             places[str(name)] = where
         cell = _position(value)
         if cell is None or max(abs(cell[0]), abs(cell[1])) > MAX_COORDINATE:

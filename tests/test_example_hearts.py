@@ -7,6 +7,7 @@ are tested with the other genres' (tests/test_example_genres.py)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -84,3 +85,39 @@ def test_hearts_plays_as_openspiels() -> None:
 def _penalty(card: str) -> int:
     """What a card costs its taker: a heart 1, the queen of spades 13."""
     return 1 if card.endswith("H") else 13 if card == "QS" else 0
+
+
+def _secrets(s: Any, seat: int) -> set[str]:
+    """The cards the other seats hold or have put aside to pass: nothing of them may reach ``seat``."""
+    hidden = set()
+    for p, name in enumerate(SEATS, start=1):
+        if p != seat:
+            own = s.observation(p)["zones"]
+            hidden |= set(own[f"hand of {name}"]) | set(own[f"passed of {name}"])
+    return hidden
+
+
+def test_each_seat_sees_only_its_own_hand_and_its_own_pass() -> None:
+    """At every decision of random deals, what each seat is shown — its observation, the zones ``rulecraft play``
+    draws for it — names none of the cards another seat holds or has put aside to pass, and the log, which every
+    seat reads, says how many cards were passed, never which.  ``rulecraft play`` shows the human at seat 1 the
+    thirteen cards of North's hand and no card of the others'."""
+    from click.testing import CliRunner
+
+    from cli import render
+    from cli.main import main
+
+    game = engine.load(EXAMPLES / "hearts")
+    for seed in (1, 3):  # passed right, then left
+        s, rng = game.new_state(players=4, seed=seed, record=True), random.Random(seed)
+        while not s.is_terminal:
+            for seat in range(1, 5):
+                shown = json.dumps(s.observation(seat)) + "\n".join(line.plain for line in render.zones(s, seat))
+                assert not set(re.findall(r"\b[2-9TJQKA][CDHS]\b", shown)) & _secrets(s, seat), (seed, seat)
+            s.apply(rng.choice(s.legal_actions()))
+        passes = [line for line in s.log or [] if "-> passed of" in line]
+        assert len(passes) == 12 and all(re.search(r": 1 component -> passed of", line) for line in passes), passes
+    first = CliRunner().invoke(main, ["play", str(EXAMPLES / "hearts"), "--players", "4", "--seed", "3"], input="quit\n")
+    dealt = game.new_state(players=4, seed=3)
+    north = set(dealt.observation(1)["zones"]["hand of North"])
+    assert set(re.findall(r"\b[2-9TJQKA][CDHS]\b", first.output)) == north and len(north) == 13, first.output

@@ -11,23 +11,14 @@ import json
 import os
 import random
 import re
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 SEATS = ("North", "East", "South", "West")
 WAYS = ("hold", "left", "across", "right")  # OpenSpiel's pass directions, in its order
-
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _their_start(theirs: Any, s: Any) -> Any:
@@ -50,7 +41,7 @@ def _their_points(o: Any) -> list[int]:
     return [int(float(n)) for n in re.findall(r"^[NESW]: (-?[\d.]+)$", text.split("Points:")[1], re.M)]
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_hearts_plays_as_openspiels() -> None:
     """Random deals beside OpenSpiel's hearts: from the same deal and way of passing, the same player to decide and
     the same cards offered at every decision (each card passed, the two of clubs led, following suit, no points on

@@ -655,8 +655,8 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "doc": {"description": "What it means, in English (shown by `rulecraft explain`).", "type": "string"},
                 "shown": {
-                    "description": ("Whether `play` draws it with the board (default true); false for bookkeeping "
-                                    "the players never look at, such as a flag a step sets."),
+                    "description": ("Whether `play` draws it with the board and the log notes its changes (default "
+                                    "true); false for bookkeeping the players never look at, such as a flag a step sets."),
                     "type": "boolean",
                     "default": True,
                 },

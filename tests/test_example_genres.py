@@ -43,7 +43,9 @@ route-building game in the manner of Ticket to Ride: the routes are components n
 (two attributes of type cell), claimed by spending cards of their colour, and secret tickets score by whether a
 player's own routes join two cities (``reachable``).  The Game of the Amazons (docs/examples/amazons) and Pentago
 (docs/examples/pentago, a quadrant turned by ``place_each``) are played beside OpenSpiel's in
-tests/test_example_amazons.py and tests/test_example_pentago.py.
+tests/test_example_amazons.py and tests/test_example_pentago.py.  Quoridor (docs/examples/quoridor) lays its squares,
+grooves and posts on one 17x17 board, and refuses a wall that leaves a pawn no way to its row with ``region`` (played
+beside OpenSpiel's in tests/test_example_quoridor.py).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from engine.runner.simulate import simulate
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago")
+         "chess", "homestead", "routes", "tables", "amazons", "pentago", "quoridor")
 
 try:
     import pyspiel

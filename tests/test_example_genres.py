@@ -44,7 +44,7 @@ route-building game in the manner of Ticket to Ride: the routes are components n
 player's own routes join two cities (``reachable``).  The Game of the Amazons (docs/examples/amazons) and Pentago
 (docs/examples/pentago, a quadrant turned by ``place_each``) are played beside OpenSpiel's in
 tests/test_example_amazons.py and tests/test_example_pentago.py.  Quoridor (docs/examples/quoridor) lays its squares,
-grooves and posts on one 17x17 board, and refuses a wall that leaves a pawn no way to its row with ``region`` (played
+grooves and posts on one 17x17 board, and refuses a wall that leaves a pawn no way to its row with ``walk`` (played
 beside OpenSpiel's in tests/test_example_quoridor.py).
 """
 

@@ -328,14 +328,14 @@ class GroupOf(Function):
 
 
 @dataclass(frozen=True)
-class Region(Function):
-    """``region(CELL, x in COLLECTION [where CONDITION])``: the cells a walk from CELL reaches over the board's
+class Walk(Function):
+    """``walk(CELL, x in COLLECTION [where CONDITION])``: the cells a walk from CELL reaches over the board's
     adjacency, never stepping onto a cell where a selected piece stands — CELL first, then the others in the order the
     walk finds them.  The selected pieces bar the way, every other piece is walked over: the empty region around a
-    cell (``region(c, x in board)``), the squares a piece could still walk to between barriers.  Only on a board with
+    cell (``walk(c, x in board)``), the squares a piece could still walk to between barriers.  Only on a board with
     edges (a growing board has no end to walk to).  Example::
 
-        any(q.y == 0 for q in region(p.cell, x in board where x.kind == "barrier"))
+        any(q.y == 0 for q in walk(p.cell, x in board where x.kind == "barrier"))
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -345,13 +345,13 @@ class Region(Function):
         start = self.value(scope, args[0], CELL, "first argument").fn
         sel = as_selection(args[1]).compile_parts(scope)
         if not scope.vocab.data.get("board_with_edges"):
-            scope.error(call.pos, f"{self.name}() walks a board with edges, and this ruleset has none",
+            scope.error(call.pos, f"{self.name}() needs a board with edges, and this ruleset has none",
                         "give the board a width and a height (or make it hexes or points); on a growing board the "
                         "walk would never end")
             return Compiled(ListOf(CELL), lambda s, e: [])
         items, pos = sel.items, call.pos
 
-        def region(s: Any, e: list[Any]) -> list[Any]:
+        def walk(s: Any, e: list[Any]) -> list[Any]:
             first = start(s, e)
             if first is None:
                 return []
@@ -368,7 +368,7 @@ class Region(Function):
                         found.append(n)
             return found
 
-        return Compiled(ListOf(CELL), region)
+        return Compiled(ListOf(CELL), walk)
 
     def describe(self, call: ast.Call) -> str:
         if len(call.args) != 2:
@@ -893,9 +893,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
             "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),
-    Region("region", "region(CELL, x in COLLECTION [where CONDITION]) -> list of cell",
+    Walk("walk", "walk(CELL, x in COLLECTION [where CONDITION]) -> list of cell",
            "The cells a walk from CELL reaches over the board's adjacency, never onto a cell where a selected piece "
-           "stands (CELL first); only on a board with edges.", "region(c, x in board where x.kind == \"barrier\")"),
+           "stands (CELL first); only on a board with edges.", "walk(c, x in board where x.kind == \"barrier\")"),
     LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
                 "Length of the longest straight line of selected board pieces, each next to the one before in one of "
                 "the board's adjacency directions.",

@@ -1,5 +1,5 @@
-"""``region(CELL, x in COLLECTION [where CONDITION])``: the cells a walk from a cell reaches over the board's
-adjacency, never onto a cell where a selected piece stands (docs/effects.md#region).
+"""``walk(CELL, x in COLLECTION [where CONDITION])``: the cells a walk from a cell reaches over the board's
+adjacency, never onto a cell where a selected piece stands (docs/effects.md#walk).
 
 The board here is 4x3, with barriers down column 1 but for its bottom cell, and a stone at 3,0::
 
@@ -19,7 +19,7 @@ import engine
 from engine.core.errors import EffectRuntimeError
 
 RULESET = """
-name: region-test
+name: walk-test
 players: [2]
 types:
   colour: [Red, Blue]
@@ -49,7 +49,7 @@ end:
 scoring:
   rank: r in roles
   by:
-    - count(region((0, 0), x in board))
+    - count(walk((0, 0), x in board))
   points: key
 """
 
@@ -65,17 +65,17 @@ def test_the_walk_goes_round_the_selected_pieces_and_over_the_others(tmp_path: P
     s = game.new_state(players=2)
     cond = lambda text: game.compile_condition(text).run(s)  # noqa: E731
     # Round the barriers through 1,2, over the stone at 3,0 (it is not selected), the start first.
-    walk = 'region((0, 0), x in board where x.kind == "barrier")'
+    walk = 'walk((0, 0), x in board where x.kind == "barrier")'
     assert cond(f"count({walk}) == 10 and nth({walk}, 1) == (0, 0) and (3, 0) in {walk} and (1, 2) in {walk}")
     assert cond(f"not (1, 0) in {walk} and not (1, 1) in {walk}")
     # Every piece bars the way: the stone's cell is left out; a walk from it starts on it all the same.
-    assert cond("count(region((0, 0), x in board)) == 9 and not (3, 0) in region((0, 0), x in board)")
-    assert cond("count(region((3, 0), x in board)) == 10 and nth(region((3, 0), x in board), 1) == (3, 0)")
+    assert cond("count(walk((0, 0), x in board)) == 9 and not (3, 0) in walk((0, 0), x in board)")
+    assert cond("count(walk((3, 0), x in board)) == 10 and nth(walk((3, 0), x in board), 1) == (3, 0)")
     # A barrier on 1,2 closes the gap: the left column is cut off from the right.
     s.apply("place barrier at 1,2")
-    assert cond('region((0, 0), x in board where x.kind == "barrier") == [(0, 0), (0, 1), (0, 2)]')
-    assert cond('not any(c.x == 3 for c in region((0, 2), x in board where x.kind == "barrier"))')
-    assert cond("region(none, x in board) == []")
+    assert cond('walk((0, 0), x in board where x.kind == "barrier") == [(0, 0), (0, 1), (0, 2)]')
+    assert cond('not any(c.x == 3 for c in walk((0, 2), x in board where x.kind == "barrier"))')
+    assert cond("walk(none, x in board) == []")
 
 
 def test_a_long_walk_spends_the_step_budget(tmp_path: Path) -> None:
@@ -83,10 +83,10 @@ def test_a_long_walk_spends_the_step_budget(tmp_path: Path) -> None:
     game = load(tmp_path, RULESET.replace("width: 4", "width: 100").replace("height: 3", "height: 100"))
     s = game.new_state(players=2)
     with pytest.raises(EffectRuntimeError, match="step budget"):
-        game.compile_condition("all(count(region((0, 0), x in board)) > 0 for n in numbers(1, 20))").run(s)
+        game.compile_condition("all(count(walk((0, 0), x in board)) > 0 for n in numbers(1, 20))").run(s)
 
 
-def test_region_on_a_growing_board_is_refused_where_written(tmp_path: Path) -> None:
+def test_walk_on_a_growing_board_is_refused_where_written(tmp_path: Path) -> None:
     from engine.runner.validate import validate_path
 
     text = RULESET.replace("  width: 4\n  height: 3\n", "  max_width: 4\n").replace(
@@ -95,4 +95,4 @@ def test_region_on_a_growing_board_is_refused_where_written(tmp_path: Path) -> N
     path = tmp_path / "ruleset.yaml"
     path.write_text(textwrap.dedent(text))
     found = [f"{d.pos.line}:{d.pos.col} {d.message}" for d in validate_path(str(path))]
-    assert "29:13 region() walks a board with edges, and this ruleset has none" in found, found
+    assert "29:13 walk() needs a board with edges, and this ruleset has none" in found, found

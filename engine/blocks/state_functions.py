@@ -356,16 +356,18 @@ class Walk(Function):
             if first is None:
                 return []
             cell_of, neighbours = s.cell_of, s.game.grid.neighbours
-            barred = {cell for c in items(s, e) if (cell := cell_of[c]) is not None}
-            found, seen = [first], {first}
+            seen = {cell for c in items(s, e) if (cell := cell_of[c]) is not None}  # the barred cells: never entered
+            seen.add(first)
+            found = [first]
+            add, append = seen.add, found.append
             for here in found:  # the list grows as the walk goes
-                s.budget -= 1
-                if s.budget < 0:
-                    raise ast.out_of_steps(s, pos, "walk")
                 for n in neighbours(here):
-                    if n not in seen and n not in barred:
-                        seen.add(n)
-                        found.append(n)
+                    if n not in seen:
+                        add(n)
+                        append(n)
+            s.budget -= len(found)  # a board with edges has at most 10,000 cells: one walk always ends
+            if s.budget < 0:
+                raise ast.out_of_steps(s, pos, "walk")
             return found
 
         return Compiled(ListOf(CELL), walk)

@@ -61,6 +61,7 @@ def load(tmp_path: Path, text: str = RULESET) -> engine.Game:
 
 
 def test_the_walk_goes_round_the_selected_pieces_and_over_the_others(tmp_path: Path) -> None:
+    """The cells reached, the start first; a cell holding a selected piece is never entered, any other piece is."""
     game = load(tmp_path)
     s = game.new_state(players=2)
     cond = lambda text: game.compile_condition(text).run(s)  # noqa: E731
@@ -78,6 +79,16 @@ def test_the_walk_goes_round_the_selected_pieces_and_over_the_others(tmp_path: P
     assert cond("walk(none, x in board) == []")
 
 
+def test_the_walk_reads_as_english() -> None:
+    """``rulecraft explain`` says what the walk is."""
+    from engine.blocks.state_functions import STATE_FUNCTIONS
+    from engine.lang.functions import by_name
+    from engine.lang.parser import parse_expression
+
+    said = by_name(STATE_FUNCTIONS)["walk"].describe(parse_expression('walk(c, x in board where x.kind == "barrier")'))
+    assert said.startswith("the cells a walk from c reaches, never onto the cell of "), said
+
+
 def test_a_long_walk_spends_the_step_budget(tmp_path: Path) -> None:
     """Each cell the walk reaches is a step: a walk inside a loop that runs long stops with the usual message."""
     game = load(tmp_path, RULESET.replace("width: 4", "width: 100").replace("height: 3", "height: 100"))
@@ -87,6 +98,7 @@ def test_a_long_walk_spends_the_step_budget(tmp_path: Path) -> None:
 
 
 def test_walk_on_a_growing_board_is_refused_where_written(tmp_path: Path) -> None:
+    """A growing board has no edge to stop the walk: the call is refused at its line and column."""
     from engine.runner.validate import validate_path
 
     text = RULESET.replace("  width: 4\n  height: 3\n", "  max_width: 4\n").replace(

@@ -375,7 +375,7 @@ class Walk(Function):
     def describe(self, call: ast.Call) -> str:
         if len(call.args) != 2:
             return "the cells reached"
-        return f"the cells reached from {ast.grouped(call.args[0])} without crossing {describe_selection(call.args[1])}"
+        return f"the cells a walk from {ast.grouped(call.args[0])} reaches, never onto the cell of {describe_selection(call.args[1])}"
 
 
 @dataclass(frozen=True)

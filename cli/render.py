@@ -42,7 +42,7 @@ Typical use::
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -686,15 +686,34 @@ def position(state: State, seat: int | None) -> list[RenderableType]:
 
 
 def outcome(state: State) -> list[str]:
-    """The scores and who won (the scoring details are in the game's log)."""
+    """The scores and who won, each seat with the roles it plays as the other lines name them (``seat 2 (South)``,
+    as :func:`seat_label` does; hidden roles left out); the scoring details are in the game's log."""
     result = state.outcome
     if result is None:
         return ["the game is not over"]
-    scores = ", ".join(f"seat {i + 1}: {s}" for i, s in enumerate(result.scores))
-    lines = [f"game over; scores: {scores}", winners_text(result.winners)]
+    roles = seat_roles(state)
+    scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
+    lines = [f"game over; scores: {scores}", winners_text(result.winners, roles)]
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
+
+
+def seat_roles(state: State) -> dict[int, str]:
+    """The roles each seat plays, joined by ', ' (``{1: 'North', 2: 'South'}``), for the lines told to every seat:
+    none when roles are hidden (``roles: {hidden: true}``), and none named for its seat (``seat2``)."""
+    roles = state.game.roles
+    if roles is not None and roles.hidden:
+        return {}
+    played: dict[int, list[str]] = {}
+    for role, seat in state.seat_of.items():
+        if role != f"seat{seat}":
+            played.setdefault(seat, []).append(role)
+    return {seat: ", ".join(names) for seat, names in played.items()}
+
+
+def _roles_after(roles: Mapping[int, str], seat: int) -> str:
+    return f" ({roles[seat]})" if seat in roles else ""
 
 
 def log_lines(lines: list[str]) -> list[str]:
@@ -702,13 +721,19 @@ def log_lines(lines: list[str]) -> list[str]:
     return ["  " + line.replace("\n", "\n  ") for line in lines]
 
 
-def winners_text(winners: tuple[int, ...]) -> str:
-    """``seat 2 wins``, ``seats 1 and 3 share the win`` or ``nobody wins``."""
-    if not winners:
+def winners_text(winners: tuple[int, ...], roles: Mapping[int, str] | None = None) -> str:
+    """``seat 2 wins``, ``seats 1 and 3 share the win`` or ``nobody wins``; each seat followed by the roles it plays
+    when ``roles`` names them (:func:`seat_roles`).
+
+    >>> winners_text((2,), {1: "North", 2: "South"})
+    'seat 2 (South) wins'
+    """
+    named = [f"{seat}{_roles_after(roles or {}, seat)}" for seat in winners]
+    if not named:
         return "nobody wins"
-    if len(winners) == 1:
-        return f"seat {winners[0]} wins"
-    return f"seats {', '.join(map(str, winners[:-1]))} and {winners[-1]} share the win"
+    if len(named) == 1:
+        return f"seat {named[0]} wins"
+    return f"seats {', '.join(named[:-1])} and {named[-1]} share the win"
 
 
 # ---------------------------------------------------------------- simulation reports

@@ -384,8 +384,8 @@ def test_play_prints_board_actions_bot_moves_and_outcome() -> None:
     assert "[1] place " in result.output
     assert "[random]: " in result.output
     assert "y\\x" in result.output
-    assert "game over; scores: seat 1:" in result.output
-    assert "wins" in result.output or "share the win" in result.output
+    # each seat's elements, as its turns name them ("turn 1: seat 1 (Water) to play"): two each with two players
+    assert "game over; scores: seat 1 (Water, Fire): 6, seat 2 (Earth, Air): 4\nseat 1 (Water, Fire) wins" in result.output
 
 
 def test_an_illegal_entry_is_refused_with_a_reason_and_asked_again() -> None:

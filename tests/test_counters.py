@@ -75,6 +75,17 @@ def test_every_change_is_logged(tmp_path: Path) -> None:
     assert "gold of A: 3 -> 2" in s.log and len([line for line in s.log if line.startswith("gold")]) == 1
 
 
+def test_a_bookkeeping_counter_changes_unlogged(tmp_path: Path) -> None:
+    """``shown: false``: neither drawn nor logged (a pass's bookkeeping logged 'played_by of 2C: 0 -> 3' at every
+    card); programs and observations still read it."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("round: {start: 1}", "round: {start: 1, shown: false}")
+                    .replace("SETUP", "round += 2\n  gold(A) -= 1").replace("END", "round == 3"))
+    s = engine.load(path).new_state(players=2, record=True)
+    assert "gold of A: 3 -> 2" in s.log and not [line for line in s.log if line.startswith("round")]
+    assert s.is_terminal and s.observation(1)["counters"]["round"] == 3
+
+
 def test_clones_and_saves_keep_counters(tmp_path: Path) -> None:
     game = build(tmp_path, "gold(A) += 2", end="false")
     s = game.new_state(players=2)

@@ -170,7 +170,8 @@ def test_a_compiled_game_cannot_be_changed() -> None:
 
 def test_effects_log_what_they_flip_place_and_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """place(), flip() and move() made by effects during play are logged; a move names components only where they
-    go into the open (a tile from a hidden hand into the open supply is seen there by everyone)."""
+    go into the open (a tile from a hidden hand into the open supply is seen there by everyone) or leave it (a tile
+    taken from the open supply into a hidden hand was seen by everyone as it lay there)."""
     (tmp_path / "ruleset.yaml").write_text(
         "name: logged\nextends: tutorial-tiles\nturn+:\n  - do:\n      effect: |\n"
         "        flip(t in board where t.cell == (0, 0))\n"
@@ -178,13 +179,16 @@ def test_effects_log_what_they_flip_place_and_move(tmp_path) -> None:  # type: i
         "        place(t in supply where t.id == \"Moon/Star\", (0, 1))\n"
         "        move(t in board where t.cell == (0, 1), supply)\n"
         "        move(t in supply, hand(current_role), 1)\n"
+        "        move(t in hand(current_role), hand(current_role), 1)\n"
     )
     state = engine.load(tmp_path).new_state(players=2, seed=1, record=True)
     state.apply("place Sun/Moon as Sun at 0,0")
     log = state.log or []
     assert "Sun/Moon at (0,0) turned over, now Moon" in log
     assert "hand of Sun: Sun/Sun -> supply" in log  # into the open supply: by name (it was "1 component")
-    assert "supply: 1 component -> hand of Sun" in log  # into a hidden hand: a count only
+    taken = [line for line in log if line.startswith("supply: ") and line.endswith(" -> hand of Sun")]
+    assert len(taken) == 1 and "component" not in taken[0]  # out of the open supply: by name (it was "1 component")
+    assert "hand of Sun: 1 component -> hand of Sun" in log  # from a hidden hand into a hidden hand: a count only
     assert "Moon/Star as Moon is put at (0,1)" in log
     assert "the board: Moon/Star -> supply" in log  # the board and the supply are open: by name
 

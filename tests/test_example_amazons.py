@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _square(text: str) -> int:
@@ -29,7 +21,7 @@ def _square(text: str) -> int:
     return int(y) * 10 + int(x)
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_amazons_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's amazons: at every decision the same squares (an amazon that can move, a square
     it reaches, a square its arrow reaches from there, through the square it left), the same player to move, the same

@@ -7,25 +7,17 @@ draw in both."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 FIGURES = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n"}
 
-try:
-    import pyspiel
+if pyspiel is not None:
     from pyspiel import chess as spiel_chess
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _square(text: str) -> str:
@@ -74,7 +66,7 @@ def _play_beside(game: Any, theirs: Any, seed: int, back: float) -> Any:
     return o
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_chess_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's chess: the same legal moves at every position (en passant, castling only
     when the king is not in check and crosses no attacked square, promotions to four men, no move leaving one's
@@ -85,7 +77,7 @@ def test_chess_plays_as_openspiels() -> None:
         _play_beside(game, theirs, seed, back=0.0)
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_chess_draws_a_position_repeated_three_times_as_openspiel() -> None:
     """Games whose players often take their last move back: OpenSpiel draws a position seen for the third time (the
     same men, player to move, castlings and en passant), and so does the ruleset, at the same move."""

@@ -14,7 +14,6 @@ crowning by a flip and a draw after 40 quiet moves; it is played beside OpenSpie
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
 from functools import lru_cache
@@ -23,20 +22,14 @@ from pathlib import Path
 import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 from engine.core.actions import Action
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku", "checkers", "grundy")
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
-oracle = pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+oracle = needs_oracle
 
 
 @pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),

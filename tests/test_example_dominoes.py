@@ -4,24 +4,16 @@ round.  Its scenarios and random games are tested with the other genres' (tests/
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
-try:
-    import pyspiel
+if pyspiel is not None:
     from open_spiel.python.games import block_dominoes
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _dominoes_moves(game: Any, s: Any) -> dict[tuple[str, tuple[int, ...]], list[str]]:
@@ -47,7 +39,7 @@ def _dominoes_moves(game: Any, s: Any) -> dict[tuple[str, tuple[int, ...]], list
     return moves
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_dominoes_plays_as_openspiels() -> None:
     """200 random games beside OpenSpiel's python_block_dominoes, dealt the same hands: the same moves (a tile and
     the open ends it leaves: OpenSpiel names the end by its number, we by its side), the same player to move (a

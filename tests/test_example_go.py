@@ -6,22 +6,13 @@ cells are ``column,row`` from 0.  Its scenarios and random games are tested with
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _theirs(text: str) -> int:
@@ -32,7 +23,7 @@ def _theirs(text: str) -> int:
     return y * 5 + x
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_go_plays_as_openspiels() -> None:
     """100 random games beside OpenSpiel's go(board_size=5): the same legal points and pass, the same player to move,
     the same end and winner (the area with a komi of 7.5)."""

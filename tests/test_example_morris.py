@@ -6,26 +6,17 @@ genres' (tests/test_example_genres.py)."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 POINTS = sorted(((x, y) for x in range(7) for y in range(7)
                  if (x, y) != (3, 3) and (x == 3 or y == 3 or abs(x - 3) == abs(y - 3))), key=lambda c: (c[1], c[0]))
 POINT = {f"{x},{y}": i for i, (x, y) in enumerate(POINTS)}
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _point(text: str) -> int:
@@ -59,7 +50,7 @@ def test_points_are_openspiels() -> None:
     assert sorted(board.neighbours((3, 1))) == [(1, 1), (3, 0), (3, 2), (5, 1)]
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_morris_plays_as_openspiels() -> None:
     """30 random games beside OpenSpiel's nine_mens_morris: the same whole actions (placing, moving and flying,
     removing a man not in a mill unless all are), the same player to move, the same end and winner (a player down to

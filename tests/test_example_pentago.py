@@ -7,23 +7,15 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 QUADRANTS = ("NW", "NE", "SE", "SW")  # OpenSpiel's order
 WAYS = ("anticlockwise", "clockwise")
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 
 def _turns(s: Any) -> dict[int, tuple[str, str, str]]:
@@ -44,7 +36,7 @@ def _turns(s: Any) -> dict[int, tuple[str, str, str]]:
     return turns
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_pentago_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's pentago: the same whole turns at every decision (every empty cell, then any
     quadrant turned either way), the same position after each (the marbles of the quadrant turned), the same player to

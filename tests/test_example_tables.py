@@ -8,25 +8,16 @@ its player 0, ``x``, moving up them."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 from typing import Any
 
-import pytest
 
 import engine
+from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 COLOURS = ("White", "Black")
 
-try:
-    import pyspiel
-except ImportError:  # the oracle extra is missing: as tests/test_openspiel.py, a skip here, a failure under CI
-    if os.environ.get("CI"):
-        raise ImportError("the OpenSpiel oracle is missing: pip install '.[oracle]' (CI must run these tests)") from None
-    pyspiel = None
 
 Position = tuple[tuple[int, ...], ...]
 
@@ -154,7 +145,7 @@ def play_beside(game: Any, theirs: Any, seed: int) -> tuple[int, float]:
     return winner, o.returns()[winner]
 
 
-@pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
+@needs_oracle
 def test_tables_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's backgammon: the same positions reachable in every turn (hits, entering from
     the bar, bearing off by a higher die from the furthest point only, both dice used when they can be and the

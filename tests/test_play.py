@@ -219,7 +219,7 @@ def test_a_game_without_decisions_shows_its_whole_log_and_replays_it(tmp_path: P
     expected = " ".join(" ".join(render.log_lines(whole)).split())
     for result in (played, replayed):
         assert expected in " ".join(result.output.split()), result.output  # in order (the console wraps long lines)
-        assert "seat 1 wins" in result.output
+        assert "seat 1 (Ash) wins" in result.output
 
 
 def test_a_loaded_game_shows_only_the_end_of_its_log(tmp_path: Path) -> None:

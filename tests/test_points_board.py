@@ -104,6 +104,39 @@ def test_code_reads_points_by_name_and_through_links(game: engine.Game) -> None:
     assert s.is_terminal
 
 
+def test_a_point_named_in_any_script_is_read_by_code_and_typed_by_a_player(tmp_path: Path) -> None:
+    """A point named Zürich was refused ("must be a single word (letters, digits, _)"): a point's name may hold
+    letters of any script, and code and a player write it as it is written."""
+    text = RULESET.replace("points: {a: [0, 0]", "points: {Zürich: [0, 0]").replace("links: [[a, b, c, a]", "links: [[Zürich, b, c, Zürich]")
+    game = load(tmp_path, text)
+    s = game.new_state(players=2)
+    s.apply("place R at Zürich")
+    assert game.compile_condition("at(Zürich).colour == Red and Zürich in neighbours(b)").run(s)
+
+
+@pytest.mark.parametrize(("name", "hint"), [("St. Gallen", "write St_Gallen"), ("Zu\u0308rich", "write Zürich"),
+                                            ("if", None)])
+def test_a_point_name_that_is_no_word_says_what_to_write(tmp_path: Path, name: str, hint: str | None) -> None:
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("points: {a: [0, 0]", f"points: {{'{name}': [0, 0]")
+                    .replace("[a, b, c, a]", f"['{name}', b, c, '{name}']"), encoding="utf-8")
+    (found,) = validate_path(str(path))
+    assert (found.message, found.hint) == (f"point name '{name}' must be a single word (letters, digits, _) and not a "
+                                           "keyword", hint)
+
+
+def test_another_name_in_another_script_says_only_a_point_may(tmp_path: Path) -> None:
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("pot: {kind: hand", "Töpfe: {kind: hand").replace("pot(r)", "Töpfe(r)"), encoding="utf-8")
+    assert [(d.message, d.hint) for d in validate_path(str(path))][0] == (
+        "zone name 'Töpfe' must be a single word (letters, digits, _) and not a keyword",
+        "write Topfe (only a point's name may hold letters beyond A-Z, a-z)")
+
+
 def test_placing_touching_follows_the_links(game: engine.Game) -> None:
     s = game.new_state(players=2)
     assert {a.args[-1] for a in s.legal_actions()} == set(game.grid.cells)  # the first piece goes anywhere
@@ -175,6 +208,14 @@ def test_a_wrong_board_of_points_is_reported_where_written(tmp_path: Path, board
     line = RULESET[:RULESET.index("board:")].count("\n")  # the board's line, counted from 0
     assert [p.split(" ", 1)[0] for p in found] == [f"{line + int(e.split(':')[0])}:{e.split(':')[1].split(' ')[0]}" for e in expected]
     assert [p.split(" ", 1)[1] for p in found] == [e.split(" ", 1)[1] for e in expected]
+
+
+def test_a_board_of_too_many_points_is_one_problem(tmp_path: Path) -> None:
+    """A board past the most points was refused, then each of its links to those points too: one message per link."""
+    points = ", ".join(f"p{i}: [{i % 999}, {i // 999}]" for i in range(10_001))
+    links = ", ".join(f"[p{i}, p{i + 1}]" for i in range(10_000))
+    found = problems(tmp_path, f"board: {{kind: points, points: {{{points}}}, links: [{links}]}}")
+    assert [p.split(" ", 1)[1] for p in found] == ["a board has at most 10000 points, not 10001"]
 
 
 def test_a_list_of_positions_names_points_by_position(tmp_path: Path) -> None:

@@ -418,6 +418,8 @@ def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
         env(games["tutorial-tiles"], players="2")
     with pytest.raises(ValueError, match="ranked is a whole number, not 'x'"):  # was: a TypeError comparing str and int
         env(games["tutorial-tiles"], ranked="x")
+    with pytest.raises(ValueError, match="ranked must be from 0 to 1,000,000"):  # was: a mask of 10**12 entries made
+        env(games["tutorial-tiles"], ranked=10**12)
 
 
 def test_explain_observation_describes_both_spaces() -> None:

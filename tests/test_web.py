@@ -242,6 +242,27 @@ def test_a_bot_game_runs_to_the_end_and_steps_back(client: TestClient) -> None:
     assert not back["over"] and len(back["moves"]) == length - 1
 
 
+def test_the_game_over_lines_name_each_seats_role_as_the_turn_lines_do(client: TestClient) -> None:
+    """The page said "turn 5: seat 1 (X) to play", then "seat 1 wins": the game over now names the roles too."""
+    table = start(client, "/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    data = view(client, table)
+    assert data["situation"][0] == "turn 1: seat 1 (X) to play"
+    for cell in ("0,0", "0,1", "1,0", "1,1", "2,0"):  # X takes the top row
+        action = next(a["text"] for a in data["actions"] if a["text"].endswith(f" at {cell}"))
+        data = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
+    lines = ["game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins"]
+    assert data["over"] and data["situation"] == lines
+    assert f'<div id="situation"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
+
+
+def test_the_game_over_keeps_hidden_roles_hidden(client: TestClient) -> None:
+    table = start(client, "/watch/iconoclasm?players=2&seed=3&agents=random&variant=hidden-deities")
+    data = view(client, table)
+    while not data["over"]:
+        data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    assert re.fullmatch(r"game over; scores: seat 1: \d+, seat 2: \d+", data["situation"][0]), data["situation"]
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_stepping_back_then_forward_in_a_watched_game_plays_the_same_moves(client: TestClient, name: str) -> None:
     """The bots are put back as they were with the moves taken back: the game ends as it did, whatever it is."""

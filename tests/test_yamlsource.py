@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import engine
+from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos
 from engine.core.yamlsource import MAX_BYTES, Mapping, Sequence, Text, load_yaml, pos_of, walk_path
 
@@ -174,8 +176,77 @@ def test_billion_laughs_is_refused_fast() -> None:
     start = time.perf_counter()
     pos, message = error_of(BILLION_LAUGHS)
     assert time.perf_counter() - start < 1.0
-    assert message.startswith("document expands to too many nodes (alias bomb?)")
+    assert message.startswith("aliases expand the document by too many nodes (alias bomb?): more than 200,000")
     assert pos is not None and pos.line == 6
+
+
+def large_file(points: int) -> str:
+    """A board of ``points`` points written out, four nodes each: ``p7: [7, 0]``."""
+    return "points:\n" + "".join(f"  p{i}: [{i % 999}, {i // 999}]\n" for i in range(points))
+
+
+def test_a_large_file_written_out_loads_whatever_its_nodes() -> None:
+    """A file of 240,000 nodes, none of them aliased (60,000 points, 1.2 MB), was refused as "too many nodes (alias
+    bomb?)": only the nodes aliases add are limited; the file's size bounds the ones written out."""
+    tree = load_yaml("r.yaml", large_file(60_000))
+    assert len(tree["points"]) == 60_000 and tree["points"]["p59999"] == [59, 60]
+
+
+def test_aliases_are_limited_in_a_large_file_too() -> None:
+    start = time.perf_counter()
+    pos, message = error_of(large_file(60_000) + BILLION_LAUGHS)
+    assert message.startswith("aliases expand the document by too many nodes (alias bomb?): more than 200,000")
+    assert pos is not None and pos.line == 60_001 + 6 and time.perf_counter() - start < 5.0
+
+
+DECK = """\
+name: big-deck
+players: [2]
+types:
+  colour: [Red, Blue]
+roles:
+  of: colour
+  seating: {2: [1, 2]}
+components:
+  card:
+    attributes: {colour: colour, value: int, rank: int, weight: int}
+    instances:
+%s
+board: {kind: square-grid, width: 3, height: 3}
+zones:
+  pot: {kind: hand, per: role}
+setup: |
+  for r in roles:
+    move(c in cards where c.colour == r, pot(r))
+turn:
+  - place: {from: pot, face: as-is}
+end:
+  when: true
+scoring:
+  rank: r in roles
+  by: [count(c in pot(r))]
+  points: key
+"""
+
+
+def test_a_ruleset_of_20000_components_loads(tmp_path: Path) -> None:
+    """The most components a ruleset may have (limit components), each written out with four attributes, was refused
+    as an alias bomb: 1.3 MB, 220,000 nodes."""
+    cards = "\n".join(f"      - {{id: c{i}, colour: {('Red', 'Blue')[i % 2]}, value: {i % 13}, rank: {i % 7}, weight: {i % 5}}}"
+                      for i in range(20_000))
+    (tmp_path / "ruleset.yaml").write_text(DECK % cards, encoding="utf-8")
+    assert len(engine.load(str(tmp_path)).component_names) == 20_000
+
+
+def test_the_limit_counts_what_aliases_and_merge_keys_add() -> None:
+    written = "a: [" + ", ".join(["1"] * 500) + "]\n"  # 502 nodes written out
+    with limits.using(limits.Limits(yaml_nodes=100)):
+        assert len(load_yaml("r.yaml", written + "b: &b [1, 2, 3]\nc: [*b, *b]\n")["a"]) == 500  # 8 added
+        pos, message = error_of(written + "b: &b [" + ", ".join(["1"] * 60) + "]\nc: [*b, *b]\n")  # 122 added
+        assert pos == at(3, 9) and message.startswith("aliases expand the document by too many nodes")
+    merged = "d: &d {" + ", ".join(f"k{i}: {i}" for i in range(30)) + "}\n"  # 61 nodes; each merge adds 61 + 30
+    with limits.using(limits.Limits(yaml_nodes=150)):
+        assert error_of(merged + "e: {<<: *d}\nf: {<<: *d}\n")[0] == at(3, 9)  # 152: the aliases alone add 122
 
 
 def test_aliases_within_the_limit_are_shared() -> None:

@@ -156,7 +156,7 @@ class Server:
 
     def game_from(self, request: Request, ruleset: str) -> Game:
         query = request.query_params
-        return self.catalog.load(ruleset, params.variants_of(query.getlist("variant")),
+        return self.catalog.load(ruleset, params.variants_of(params.plus_kept(request.url.query, "variant")),
                                  params.options_of(query.getlist("set")))
 
     def new_table(self, request: Request, ruleset: str, all_bots: bool, expired: Callable[[], bool] = lambda: False) -> Table:

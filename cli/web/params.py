@@ -23,9 +23,10 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import parse_qsl
 
 from cli.agent_files import is_agent_file
-from engine.compiling.loading import parse_set_options
+from engine.compiling.loading import parse_set_options, parse_variants
 from engine.model.savefile import SaveError
 from engine.runner.agents import GREEDY_WORK, ROLLOUT_CAP, GreedyAgent, SearchAgent, assign_seats, make_agent
 from engine.runner.replay import MAX_BYTES, Replay
@@ -85,8 +86,26 @@ def integer(text: str | None, what: str, default: int | None = None, low: int | 
 
 
 def variants_of(values: list[str]) -> tuple[str, ...]:
-    """Variant names from ``variant=a+b`` or repeated ``variant=`` parameters."""
-    return tuple(v.strip() for value in values for v in value.replace(",", "+").split("+") if v.strip())
+    """Variant names from ``variant=a+b`` (or ``a,b``) or repeated ``variant=`` parameters, read as the command
+    line's ``--variant``: RulesetError for a name left empty or given twice.
+
+    >>> variants_of(["a+b", "c"]), variants_of([""])
+    (('a', 'b', 'c'), ())
+    >>> variants_of(["a,a"])
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: variant 'a' is given twice: give it once
+    """
+    return tuple(parse_variants([value.replace(",", "+") for value in values]))
+
+
+def plus_kept(query: str, name: str) -> list[str]:
+    """The values of ``name`` in the raw query string ``query``, a '+' read as itself: a '+' typed in an address
+    (``variant=a+b``) would otherwise arrive as a space, while the page's own forms send it as ``%2B``.
+
+    >>> plus_kept("variant=a+b&variant=c%2Bd&seed=1", "variant")
+    ['a+b', 'c+d']
+    """
+    return [value for key, value in parse_qsl(query.replace("+", "%2B"), keep_blank_values=True) if key == name]
 
 
 def options_of(values: list[str]) -> dict[str, str]:

@@ -56,7 +56,7 @@ class CounterSpec:
     low: Bound | None = field(default=None, repr=False)
     high: Bound | None = field(default=None, repr=False)
     doc: str = ""
-    shown: bool = True  # drawn with the board (false: bookkeeping that players never look at)
+    shown: bool = True  # drawn with the board, its changes logged (false: bookkeeping that players never look at)
     watch: Watch | None = field(default=None, repr=False)  # told of every change (a meter's thresholds); None: nothing watches it
     _index: dict[Any, int] = field(default_factory=dict, repr=False)
 

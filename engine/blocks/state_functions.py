@@ -328,6 +328,57 @@ class GroupOf(Function):
 
 
 @dataclass(frozen=True)
+class Walk(Function):
+    """``walk(CELL, x in COLLECTION [where CONDITION])``: the cells a walk from CELL reaches over the board's
+    adjacency, never stepping onto a cell where a selected piece stands — CELL first, then the others in the order the
+    walk finds them.  The selected pieces bar the way, every other piece is walked over: the empty region around a
+    cell (``walk(c, x in board)``), the squares a piece could still walk to between barriers.  Only on a board with
+    edges (a growing board has no end to walk to).  Example::
+
+        any(q.y == 0 for q in walk(p.cell, x in board where x.kind == "barrier"))
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(CELL), lambda s, e: [])
+        start = self.value(scope, args[0], CELL, "first argument").fn
+        sel = as_selection(args[1]).compile_parts(scope)
+        if not scope.vocab.data.get("board_with_edges"):
+            scope.error(call.pos, f"{self.name}() needs a board with edges, and this ruleset has none",
+                        "give the board a width and a height (or make it hexes or points); on a growing board the "
+                        "walk would never end")
+            return Compiled(ListOf(CELL), lambda s, e: [])
+        items, pos = sel.items, call.pos
+
+        def walk(s: Any, e: list[Any]) -> list[Any]:
+            first = start(s, e)
+            if first is None:
+                return []
+            cell_of, neighbours = s.cell_of, s.game.grid.neighbours
+            seen = {cell for c in items(s, e) if (cell := cell_of[c]) is not None}  # the barred cells: never entered
+            seen.add(first)
+            found = [first]
+            add, append = seen.add, found.append
+            for here in found:  # the list grows as the walk goes
+                for n in neighbours(here):
+                    if n not in seen:
+                        add(n)
+                        append(n)
+            s.budget -= len(found)  # a board with edges has at most 10,000 cells: one walk always ends
+            if s.budget < 0:
+                raise ast.out_of_steps(s, pos, "walk")
+            return found
+
+        return Compiled(ListOf(CELL), walk)
+
+    def describe(self, call: ast.Call) -> str:
+        if len(call.args) != 2:
+            return "the cells reached"
+        return f"the cells a walk from {ast.grouped(call.args[0])} reaches, never onto the cell of {describe_selection(call.args[1])}"
+
+
+@dataclass(frozen=True)
 class LongestLine(Function):
     """The length of the longest straight line of selected pieces on the board (on a board of points: of linked
     points, every link the same way)."""
@@ -516,15 +567,17 @@ def _zone_text(s: Any, zone: int) -> str:
 
 
 def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
-    """The log line of an effect's ``move()``: the components by name where everyone sees where they go, else a count.
+    """The log line of an effect's ``move()``: the components by name where everyone sees where they go or saw where
+    they were, else a count.
 
     ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``; ``hand of A: a -> the top of discard`` (a
-    card played from a hidden hand onto an open pile is seen by everyone once it lies there).
+    card played from a hidden hand onto an open pile is seen by everyone once it lies there); ``row: a -> hand of A``
+    (a card taken from an open row into a hidden hand was seen by everyone as it lay there).
     """
     g = s.game
     origins = sorted({s.zone_of[c] for c in chosen})
     where = ", ".join(_zone_text(s, z) for z in origins)
-    if _public(s, zone):
+    if _public(s, zone) or all(_public(s, z) for z in origins):
         what = ", ".join(g.piece_names[c] for c in chosen)
     else:
         what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"
@@ -893,6 +946,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
             "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),
+    Walk("walk", "walk(CELL, x in COLLECTION [where CONDITION]) -> list of cell",
+           "The cells a walk from CELL reaches over the board's adjacency, never onto a cell where a selected piece "
+           "stands (CELL first); only on a board with edges.", "walk(c, x in board where x.kind == \"barrier\")"),
     LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
                 "Length of the longest straight line of selected board pieces, each next to the one before in one of "
                 "the board's adjacency directions.",

@@ -23,6 +23,7 @@ import hashlib
 import json
 import keyword
 import re
+import unicodedata
 from typing import Any, Iterable, Iterator
 
 from engine.blocks.block import run_phase
@@ -53,8 +54,30 @@ from engine.model.game import ROLL_OFFS, Game
 PARSE_CACHE = 20_000
 _PARSED: dict[Any, Any] = {}  # syntax trees of code read from files, by text and position (loading again parses nothing)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+WORD = re.compile(r"[^\W\d]\w*\Z")
+"""A name of letters of any script, digits and _ (``Zürich``), as the effect language reads one: a point's name may
+be one; the other names keep to ``IDENTIFIER`` (actions, patterns and meters read them as ASCII)."""
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "while", "pass",
             "true", "false", "none", "odd", "even"}
+
+
+def word_hint(name: str, any_script: bool = False) -> str | None:
+    """What to write for ``name``, which is no name in code: its words joined by _, its letters without their
+    accents unless ``any_script``; None when that is no better.
+
+    >>> word_hint("Zürich"), word_hint("St. Gallen", any_script=True), word_hint("if")
+    ("write Zurich (only a point's name may hold letters beyond A-Z, a-z)", 'write St_Gallen', None)
+    """
+    text = unicodedata.normalize("NFC" if any_script else "NFKD", name)
+    if not any_script:
+        text = "".join(c for c in text if not unicodedata.combining(c)).encode("ascii", "replace").decode()
+    word = re.sub(r"\W+", "_", text, flags=0 if any_script else re.ASCII).strip("_")
+    word = f"_{word}" if word[:1].isdigit() else word
+    if not word or word == name or not (WORD if any_script else IDENTIFIER).match(word) or word in RESERVED \
+            or keyword.iskeyword(word):
+        return None
+    beyond = "" if any_script or name.isascii() else " (only a point's name may hold letters beyond A-Z, a-z)"
+    return f"write {word}{beyond}"
 
 
 def build_game(tree: Mapping) -> Game:
@@ -195,10 +218,15 @@ class Builder:
                 continue
             yield str(name), spec, pos
 
-    def check_identifier(self, name: str, pos: SourcePos | None, what: str) -> None:
-        """Report ``name`` unless it is one word the effect language can use (``big_2``, not ``big 2`` or ``if``)."""
-        if not IDENTIFIER.match(str(name)) or name in RESERVED or keyword.iskeyword(str(name)) and name != "None":
-            self.error(pos, f"{what} name '{name}' must be a single word (letters, digits, _) and not a keyword")
+    def check_identifier(self, name: str, pos: SourcePos | None, what: str, any_script: bool = False) -> None:
+        """Report ``name`` unless it is one word the effect language can use (``big_2``, not ``big 2`` or ``if``);
+        ``any_script``: its letters may be of any script (``Zürich``), else only A-Z and a-z."""
+        text = str(name)
+        if (WORD if any_script else IDENTIFIER).match(text) and text not in RESERVED \
+                and not (keyword.iskeyword(text) and text != "None"):
+            return
+        self.error(pos, f"{what} name '{name}' must be a single word (letters, digits, _) and not a keyword",
+                   word_hint(text, any_script))
 
     # ------------------------------------------------------------ settings used by blocks
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.patterns import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
+from engine.compiling.instance_sets import expand_instances
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence, plain, yaml_text
@@ -64,6 +65,8 @@ def read_components(b: "Builder") -> None:
                 b.error(b.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
+        if "instances" in spec:  # entries made by `each` written out, for the blocks that read the instances too
+            spec["instances"] = expand_instances(b, spec)
         for i, inst in enumerate([] if full else spec.get("instances") or []):
             if not _room_for(b, inst, b.pos(spec["instances"], i)):
                 full = True

@@ -466,6 +466,15 @@ CORE_SCHEMA: dict[str, Any] = {
                     "$ref": "#/$defs/count",
                     "examples": [13, "tokens_per_seat"],
                 },
+                "each": {
+                    "description": ("Make one component for every combination of these attributes' values (the "
+                                    "first attribute outermost), as a deck is every rank of every suit: each "
+                                    "attribute takes a list of its values, or a mapping from the name a value gives "
+                                    "the id to the value; the `id` names each attribute in braces "
+                                    "(`\"{size}{shape}\"`). The entry's other keys are the same for every one."),
+                    "type": "object",
+                    "examples": [{"shape": {"S": "square", "T": "triangle"}, "size": [1, 2, 3]}],
+                },
             },
             "required": ["id"],
             "additionalProperties": True,
@@ -648,8 +657,8 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "doc": {"description": "What it means, in English (shown by `rulecraft explain`).", "type": "string"},
                 "shown": {
-                    "description": ("Whether `play` draws it with the board (default true); false for bookkeeping "
-                                    "the players never look at, such as a flag a step sets."),
+                    "description": ("Whether `play` draws it with the board and the log notes its changes (default "
+                                    "true); false for bookkeeping the players never look at, such as a flag a step sets."),
                     "type": "boolean",
                     "default": True,
                 },

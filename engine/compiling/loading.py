@@ -42,8 +42,18 @@ from engine.model.game import Game
 def parse_variants(variant: str | Sequence[str] | None) -> list[str]:
     """Variant names from ``a+b`` text, a list of such texts, or nothing; TypeError for anything else.
 
-    >>> parse_variants("a+b"), parse_variants(["a", "b"]), parse_variants(None)
-    (['a', 'b'], ['a', 'b'], [])
+    Spaces around a name are dropped and a text that is empty or blank names no variant (an empty form field); a
+    name left empty beside a '+' (``a+``, ``+``) or given twice (``a+a``, or ``a`` in two texts) is refused with
+    RulesetError, whichever command, page or game string named it.
+
+    >>> parse_variants("a+b"), parse_variants(["a", " b "]), parse_variants(None), parse_variants("")
+    (['a', 'b'], ['a', 'b'], [], [])
+    >>> parse_variants("a+")
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: 'a+' leaves a variant name empty: variants are names joined by '+' (a+b), a name on each side of every '+'
+    >>> parse_variants(["a", "b+a"])
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: variant 'a' is given twice: give it once
     >>> parse_variants(3)
     Traceback (most recent call last):
     TypeError: the variants are a name ('a'), names joined by '+' ('a+b') or a list of names, not int 3
@@ -53,8 +63,17 @@ def parse_variants(variant: str | Sequence[str] | None) -> list[str]:
     if not isinstance(variant, (str, list, tuple)) or not all(isinstance(v, str) for v in variant):
         raise TypeError(f"the variants are a name ('a'), names joined by '+' ('a+b') or a list of names, "
                         f"not {type(variant).__name__} {cut(repr(variant), 60)}")
-    texts = [variant] if isinstance(variant, str) else list(variant)
-    return [name for text in texts for name in str(text).split("+") if name]
+    names: list[str] = []
+    for text in [variant] if isinstance(variant, str) else variant:
+        parts = [part.strip() for part in text.split("+")] if text.strip() else []
+        if "" in parts:
+            raise RulesetError.at(None, f"{cut(repr(text), 60)} leaves a variant name empty: variants are names "
+                                  "joined by '+' (a+b), a name on each side of every '+'")
+        for name in parts:
+            if name in names:
+                raise RulesetError.at(None, f"variant {cut(repr(name), 60)} is given twice: give it once")
+            names.append(name)
+    return names
 
 
 def parse_set_options(texts: Sequence[str]) -> dict[str, str]:

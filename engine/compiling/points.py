@@ -57,7 +57,7 @@ def read_points(b: "Builder", spec: Mapping, stacking: bool) -> PointsBoard:
     elif not isinstance(written, Sequence) or isinstance(written, str):
         b.error(b.pos(spec, "links"), "'links' must be a list of paths, each a list of two points or more: [[a, b], [b, c, d]]")
         written = None
-    for i, path in enumerate(written or ()):
+    for i, path in enumerate((written or ()) if points else ()):  # no point read (too many, none): no link can say more
         if not isinstance(path, Sequence) or isinstance(path, str) or len(path) < 2 or _position(path) is not None:
             b.error(b.pos(written, i), "a link is a list of two points or more (a path), e.g. [a, b] or [a, b, c]")
             continue
@@ -107,7 +107,7 @@ def _points(b: "Builder", spec: Mapping) -> tuple[list[tuple[str, Cell]], dict[s
     for name, value, key in entries:
         where = written.key_pos.get(name) if isinstance(written, Mapping) else b.pos(written, key)
         if name:
-            b.check_identifier(str(name), where, "point")
+            b.check_identifier(str(name), where, "point", any_script=True)  # code reads at(Zürich) too
             places[str(name)] = where
         cell = _position(value)
         if cell is None or max(abs(cell[0]), abs(cell[1])) > MAX_COORDINATE:

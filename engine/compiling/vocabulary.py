@@ -125,6 +125,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
              size=_empty_cell_count, walkable=fixed)
     _define_all_cells(v, game)
     v.data["geometry"] = game.grid.geometry.name if game.grid is not None else None
+    v.data["board_with_edges"] = fixed
     for point, cell in getattr(game.grid, "names", {}).items():  # a board of points: a point's name is its cell
         v.define_constant(point, CELL, cell, f"the point {point}")
     _define_component_attributes(v, game)

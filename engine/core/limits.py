@@ -66,8 +66,9 @@ class Limits:
 
 
 DESCRIPTIONS: dict[str, str] = {
-    "yaml_nodes": "nodes in one YAML file, every alias counted again each time it is used (alias bombs)",
-    "yaml_text": "characters of text in one YAML file, an aliased text counted again each time it is used",
+    "yaml_nodes": "nodes that aliases and merge keys add to one YAML file, an alias counting its anchor's nodes again "
+    "each time it is used (alias bombs); the nodes written out are bounded by the file's size",
+    "yaml_text": "characters of text that aliases add to one YAML file, an aliased text counted again each time it is used",
     "yaml_depth": "levels of nesting in one YAML file",
     "includes": "files read to put one ruleset together (include and extends, each time a file is read)",
     "merged_nodes": "values merged while putting a ruleset's files, its base and its variants on top of each other",

@@ -263,8 +263,10 @@ class _Builder:
         self.text = text
         self.events = loader(text)
         self.anchors: dict[str, tuple[object, int, int]] = {}
-        self.count = 0
+        self.count = 0  # nodes and characters of text so far, written out or not: an anchor's size is read from them
         self.chars = 0
+        self.added = 0  # what aliases and merge keys added (the limits yaml_nodes and yaml_text bound these)
+        self.added_chars = 0
         self.limits = limits.current()
         self._lines: list[str] | None = None
 
@@ -289,7 +291,8 @@ class _Builder:
         if depth > self.limits.yaml_depth:
             raise self._error(event, f"nesting deeper than {self.limits.yaml_depth} levels {limits.exceeded('yaml_depth')}")
         start, chars = self.count, self.chars
-        self._tick(1, len(event.value) if isinstance(event, ScalarEvent) else 0, event)
+        self.count += 1  # written out: the file's size bounds these
+        self.chars += len(event.value) if isinstance(event, ScalarEvent) else 0
         value, pos = _BUILD[type(event)](self, event, depth)
         if event.anchor is not None:
             self.anchors[event.anchor] = (value, self.count - start, self.chars - chars)
@@ -303,14 +306,19 @@ class _Builder:
         return value
 
     def _tick(self, nodes: int, chars: int, event: Event) -> None:
-        """Count ``nodes`` more nodes holding ``chars`` more characters of text (an alias counts its anchor's again)."""
+        """Count ``nodes`` more nodes holding ``chars`` more characters of text that an alias (its anchor's again) or
+        a merge key added: a few lines of aliases can stand for millions of nodes, while the nodes written out are
+        bounded by the file's size (:data:`MAX_BYTES`), however many a large board or deck has."""
         self.count += nodes
         self.chars += chars
-        if self.count > self.limits.yaml_nodes:
-            message = f"document expands to too many nodes (alias bomb?): more than {self.limits.yaml_nodes:,}"
+        self.added += nodes
+        self.added_chars += chars
+        if self.added > self.limits.yaml_nodes:
+            message = f"aliases expand the document by too many nodes (alias bomb?): more than {self.limits.yaml_nodes:,}"
             raise self._error(event, f"{message} {limits.exceeded('yaml_nodes')}")
-        if self.chars > self.limits.yaml_text:
-            message = f"document expands to too much text (alias bomb?): more than {self.limits.yaml_text:,} characters"
+        if self.added_chars > self.limits.yaml_text:
+            message = (f"aliases expand the document by too much text (alias bomb?): more than {self.limits.yaml_text:,} "
+                       "characters")
             raise self._error(event, f"{message} {limits.exceeded('yaml_text')}")
 
     def _scalar(self, event: ScalarEvent, depth: int) -> tuple[Any, SourcePos]:
@@ -394,8 +402,9 @@ class _Builder:
             value, value_pos = self._value(self._next(), depth + 1)
             mapping.add(key, value, key_pos, value_pos)
         if merges:
+            written = len(mapping)
             mapping = _merged(mapping, merges)
-            self._tick(len(mapping), 0, event)  # a merged mapping holds copies of the entries it merges
+            self._tick(len(mapping) - written, 0, event)  # a merged mapping holds copies of the entries it merges
         return mapping, mapping.pos
 
     def _key(self, event: Event, depth: int) -> tuple[Text, SourcePos]:

@@ -1222,7 +1222,8 @@ class State:
 
     def set_counter(self, spec: "CounterSpec", owner: Any, index: int, value: int,
                     by: Any = None, source: Any = None, pos: SourcePos | None = None) -> None:
-        """Store a counter's new value (clamped to its bounds) at ``index``, say so in the log, and tell its watcher.
+        """Store a counter's new value (clamped to its bounds) at ``index``, say so in the log (unless the counter is
+        bookkeeping, ``shown: false``), and tell its watcher.
 
         Every change of a counter in play goes through here (code's ``gold(r) -= 2``, a step's own writes), so a
         meter's thresholds run whoever moves it; ``by`` and ``source`` say who and what did, ``pos`` where.
@@ -1235,11 +1236,12 @@ class State:
         new = self.counters[index] = spec.clamp(self, owner, value)
         if new == old:
             return
-        if self.log is not None and len(self.log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
+        log = self.log if spec.shown else None  # a bookkeeping counter (shown: false) is not logged
+        if log is not None and len(log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
             if unseen(self, owner):  # its values are not every seat's to read
-                self.log.append(f"{spec.name}{self._whose(owner)} changes")
+                log.append(f"{spec.name}{self._whose(owner)} changes")
             else:
-                self.log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
+                log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.blocks.enumeration import CHOOSE_WORD
-from engine.blocks.enumeration import Texts, choice_texts, distinct
+from engine.blocks.enumeration import MOST_TEXTS, Texts, choice_texts, distinct
 from engine.core.errors import RulecraftError
 
 if TYPE_CHECKING:
@@ -55,8 +55,9 @@ class ActionTable:
     """Every action text of ``game``, numbered, plus ``ranked`` indices for unlisted decisions (when any)."""
 
     def __init__(self, game: "Game", ranked: int = RANKED) -> None:
-        if ranked < 0:
-            raise ValueError(f"ranked must be 0 or more, not {ranked}")
+        if not 0 <= ranked <= MOST_TEXTS:  # each index is an entry of every observation's mask
+            raise ValueError(f"ranked must be from 0 to {MOST_TEXTS:,} (the indices kept for actions that cannot be "
+                             f"listed), not {ranked:,}")
         self.game = game
         self.sources = [Source(f"step {i + 1} ({step.kind})", i, step.action_texts(game)) for i, step in enumerate(game.steps)]
         self.sources.append(Source(f"{CHOOSE_WORD}(...)", None, choice_texts(game)))

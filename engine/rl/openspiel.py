@@ -395,7 +395,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     set_options = _options(options) or None
     if not given["ruleset"]:
         raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
-    game = load(str(given["ruleset"]), variant.split("+") if variant else None, set_options)
+    game = load(str(given["ruleset"]), variant, set_options)
     counts = game.player_counts
     players = int(given["players"]) or min((c for c in counts if c >= 2), default=min(counts))
     if players not in counts:

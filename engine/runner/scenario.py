@@ -46,7 +46,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +158,11 @@ def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
     chosen = doc.get("set")
     options = {str(name): yaml_text(plain(value)) for name, value in chosen.items()} if isinstance(chosen, Mapping) else {}
     try:
-        return load_path(ruleset, parse_variants(doc.get("variant")), options, {name: SET_BY for name in options})
+        variants = parse_variants(doc.get("variant"))
+    except RulesetError as err:  # an empty or repeated name: at the scenario's variant
+        raise RulesetError([replace(d, pos=doc.pos_of("variant")) for d in err.diagnostics]) from None
+    try:
+        return load_path(ruleset, variants, options, {name: SET_BY for name in options})
     except RulesetError as err:
         unknown = next((d for d in err.diagnostics if d.pos is None and d.message.startswith("unknown variant")), None)
         if unknown is not None and "variant" in doc:  # named by the scenario, not by a file of the ruleset

@@ -183,6 +183,12 @@ def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
     >>> tree = load_yaml("r.yaml", "components: {card: {attributes: {cost: int, power: int}, instances: [{id: a, cost: 1}]}}")
     >>> [text for _, text in unset_attributes(tree)]
     ["attribute 'power' of card is given by no card, so every card reads none"]
+
+    An attribute ``each`` gives (a deck made of every rank of every suit) is given:
+
+    >>> unset_attributes(load_yaml("r.yaml", "components: {card: {attributes: {rank: int}, instances: "
+    ...                                      "[{each: {rank: [1, 2]}, id: '{rank}'}]}}"))
+    []
     """
     kinds = tree.get("components")
     found = []
@@ -193,8 +199,9 @@ def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
             continue
         if not all(isinstance(i, Mapping) for i in instances):
             continue  # the shorthand gives a face attribute by the text alone
+        given = {name for i in instances for name in [*i, *(i.get("each") if isinstance(i.get("each"), Mapping) else ())]}
         found += [(attributes.key_pos.get(name), f"attribute '{name}' of {kind} is given by no {kind}, so every {kind} "
-                                                 "reads none") for name in attributes if not any(name in i for i in instances)]
+                                                 "reads none") for name in attributes if name not in given]
     return found
 
 

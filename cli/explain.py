@@ -244,9 +244,15 @@ def _end(game: Game) -> list[str]:
     if game.end_condition is None:
         return []
     stalled = ", or when a whole round of turns goes by in which nobody can do anything" if game.end_when_stalled else ""
+    stuck = {"loses": "; a player with no legal move on their turn loses",
+             "draw": "; when a player has no legal move on their turn, the game is drawn",
+             "passes": "; a player with no legal move on their turn passes"}.get(game.no_move, "")
+    if game.end_condition.description == "false" and game.no_move in ("loses", "draw"):
+        result = "that player loses" if game.no_move == "loses" else "a draw"
+        return [f"only when the player to move has no legal move ({result}), or after {game.max_turns} turns{stalled}"]
     if game.end_condition.description == "false":
-        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns{stalled}"]
-    return [f"when {game.end_condition.description}, or after {game.max_turns} turns{stalled}"]
+        return [f"only when a step of the turn ends it (see Turn), or after {game.max_turns} turns{stalled}{stuck}"]
+    return [f"when {game.end_condition.description}, or after {game.max_turns} turns{stalled}{stuck}"]
 
 
 def _scoring(game: Game) -> list[str]:

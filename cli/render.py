@@ -98,6 +98,8 @@ def value_styles(game: Game) -> dict[str, str]:
     for values in game.types.values():
         for i, value in enumerate(values):
             styles.setdefault(value, _style(game.display.get(value, {}).get("style")) or PALETTE[i % len(PALETTE)])
+    for name, hint in game.display.items():  # a component named in display: its own style, if it gives one
+        styles.setdefault(name, _style(hint.get("style")) or "")
     return styles
 
 
@@ -238,11 +240,14 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     for cell, cid in sorted(state.grid.items()):
         if hidden_from(state, cid, seat):
             continue
-        if piece_text(game, state, cid, styles) is not None:
-            for attr, type_name in game.attribute_types.items():
-                value = game.attributes[attr][state.face[cid]][cid] if type_name in game.types else None
-                if value is not None:
-                    shown.setdefault(game.display.get(value, {}).get("short", str(value)), str(value))
+        text = piece_text(game, state, cid, styles)
+        if text is not None:
+            values = [value for attr, type_name in game.attribute_types.items()
+                      if type_name in game.types and (value := game.attributes[attr][state.face[cid]][cid]) is not None]
+            if not any(value in game.display for value in values):  # drawn by its own name's display
+                shown.setdefault(text.plain, game.piece_names[cid])
+            for value in values:
+                shown.setdefault(game.display.get(value, {}).get("short", str(value)), str(value))
         else:
             for value in held_values(game, cid):
                 shown.setdefault(game.display[value].get("short", value), value)
@@ -438,7 +443,10 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
     face = state.face[cid]
     values = [v for a, t in game.attribute_types.items() if t in game.types and (v := game.attributes[a][face][cid]) is not None]
     if not any(v in game.display for v in values):
-        return None
+        name = game.piece_names[cid]  # a piece named in display itself (one that holds no value shown)
+        if name not in game.display:
+            return None
+        return Text(game.display[name].get("short", name), style=f"bold {styles.get(name, '')}")
     style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
     return Text("".join(game.display.get(v, {}).get("short", v) for v in values), style=style)
 

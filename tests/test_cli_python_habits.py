@@ -164,10 +164,10 @@ def test_a_line_indented_under_a_line_that_opens_no_block_is_named(tmp_path: Pat
 
 
 def test_a_type_read_as_a_list_is_told_to_list_its_values(tmp_path: Path) -> None:
-    """'for m in marks:' (a type's name, or its plural) got no hint; the roles' type says 'roles'."""
+    """'for m in mark:' (a type's name) got no hint; its plural lists its values; the roles' type says 'roles'."""
     path = tmp_path / "types.yaml"
     path.write_text("name: types\nextends: tutorial-tiles\ntypes+:\n  mark: [Stun, Glow, Ward, Hex]\nsetup:\n"
-                    "  - name: deal\n    do: |\n      for m in marks:\n        pass\n", encoding="utf-8")
+                    "  - name: deal\n    do: |\n      for m in mark:\n        pass\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(path)])
-    assert result.output.splitlines()[0] == (f"{path}:8:16: unknown name 'marks' ('mark' is a type, not a list in "
-                                             "code: write its values, like [Stun, Glow, Ward, ...])")
+    assert result.output.splitlines()[0] == (f"{path}:8:16: unknown name 'mark' ('mark' is a type, not a list in "
+                                             "code: its values are marks)")

@@ -170,10 +170,10 @@ def test_a_key_written_for_the_one_a_section_lacks_is_one_message_naming_it() ->
     'if' in end"; now one, at 'if', saying to write 'when:' in its place."""
     assert errors(MINIMAL.replace("  when: count(c in board) == 2", "  if: count(c in board) == 2")) == [
         "13:3 unknown key 'if' in end (end needs 'when' (the condition that ends the game): write 'when:' in place of "
-        "'if:'; known keys: when, max_turns, stalled)"]
+        "'if:'; known keys: when, max_turns, stalled, no_move)"]
     two_unknown = errors(MINIMAL.replace("  when: count(c in board) == 2", "  if: count(c in board) == 2\n  otherwise: 1"))
     assert two_unknown == ["13:3 end: 'when' is a required property (when: the condition that ends the game)",
-                           "13:3 unknown key 'if' in end (known keys: when, max_turns, stalled)"]  # which is meant?
+                           "13:3 unknown key 'if' in end (known keys: when, max_turns, stalled, no_move)"]  # which is meant?
 
 
 def test_a_word_of_another_kind_and_numbers_without_commas_are_told_in_yaml_words() -> None:

@@ -92,6 +92,9 @@ def value_colours(game: Game) -> dict[str, str]:
             hint = game.display.get(value, {})
             colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
                                or PALETTE[i % len(PALETTE)])
+    for name, hint in game.display.items():  # a component named in display
+        if name not in colours and (hint.get("colour") or _style_colour(hint.get("style"))):
+            colours[name] = hint.get("colour") or _style_colour(hint.get("style")) or NEUTRAL
     for value, style in styles.items():
         colours.setdefault(value, _style_colour(style) or NEUTRAL)
     return colours

@@ -1007,6 +1007,8 @@ class Choose(Function):
                     s, tape, options, labels, by_fn(s, e) if by_fn else s.current_role, call)
             if not options:
                 if tape is not None:
+                    if not tape.answers and s.game.no_move:  # perhaps the turn's first decision, with nothing to offer
+                        s.no_move(by_fn(s, e) if by_fn else s.current_role)
                     tape.passed(s)
                     if origin is not None:
                         tape.forced[call] = None

@@ -90,6 +90,7 @@ class GameView(CodeGame, Protocol):
     teams: dict[int, tuple[tuple[int, ...], ...]]
     parts: dict[str, Any]
     queues_placements: bool
+    no_move: str
 
     @property
     def steps(self) -> list[Step]: ...
@@ -148,6 +149,8 @@ class StateView(StateData, Protocol):
     def random_below(self, n: int) -> int: ...
 
     def note(self, make: Callable[[], str]) -> None: ...
+
+    def no_move(self, role: str) -> None: ...
 
     def move(self, cid: int, zone: int) -> None: ...
 

@@ -258,6 +258,7 @@ class Move(Step):
     def enter(self, s: "StateView") -> bool:
         space = self.actions(s)
         if len(space) == 0:
+            s.no_move(s.acting_role)
             s.note(lambda: f"{s.actor} cannot move and passes")
             return False
         s._actions = space

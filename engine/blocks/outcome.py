@@ -71,7 +71,7 @@ class Outcome:
     points: dict[str, int] = field(default_factory=dict)
     goals: tuple[str, ...] = ()
     text: str = _Text()  # type: ignore[assignment]  # a RankLines may be given: written out when first read
-    ended: str = "end condition"  # or "stalled" (a round with no possible decision) or "turn limit"
+    ended: str = "end condition"  # or "stalled" (a round with no possible decision), "turn limit", "no legal move"
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when seats play in teams
     # the first place went by the order ``rank`` lists the items: the first item tied on every key with another seat's
     # item that was paid less (a note for reports; not saved, not compared)

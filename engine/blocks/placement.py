@@ -199,6 +199,7 @@ class Place(Step):
                     return False
                 s._actions = ListSpace(self, [PASS])
                 return True
+            s.no_move(s.acting_role)
             if not self._end(s):
                 s.note(lambda: f"{s.actor} cannot place anything and passes")
             return False

@@ -225,4 +225,5 @@ def _copy(s: "StateView") -> "StateView":
     """A copy of ``s`` to try an option on: no log, no history, its own generator for new dice."""
     trial = s.clone()
     trial.rng = TRIAL_SEED
+    trial.decided = trial.turn_number  # a copy tries a decision: what it then finds empty is no "no legal move"
     return trial

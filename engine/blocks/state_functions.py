@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from operator import countOf
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
@@ -508,6 +508,55 @@ class Neighbours(Function):
         return f"the cells touching {call.args[0].describe()}" if call.args else "the cells touching"
 
 
+@dataclass(frozen=True)
+class Between(Function):
+    """``between(A, B)``: the cells strictly between two cells on one straight line of the board's directions (its
+    adjacency: along a row, a column or, with ``adjacency: all``, a diagonal; the six lines of a hex board), from
+    A's side; an empty list when they are not on one such line, or are neighbours or the same cell.  Whether the
+    way of a piece that slides from a to b is clear::
+
+        all(at(c) == none for c in between(a, b))
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(CELL), lambda s, e: [])
+        a, b = self.value(scope, args[0], CELL, "first cell").fn, self.value(scope, args[1], CELL, "second cell").fn
+
+        def between(s: Any, e: list[Any]) -> list[tuple[int, int]]:
+            grid, start, end = s.game.grid, a(s, e), b(s, e)
+            if grid is None or start is None or end is None:
+                return []
+            return cells_between(start, end, getattr(grid, "offsets", ()))
+
+        return Compiled(ListOf(CELL), between)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        return (f"the cells strictly between {args[0].describe()} and {args[1].describe()} on a line" if len(args) == 2
+                else "the cells between")
+
+
+def cells_between(a: tuple[int, int], b: tuple[int, int], offsets: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells strictly between ``a`` and ``b`` when ``b`` is whole steps of one of ``offsets`` from ``a`` (the
+    shortest such step), from ``a``'s side; else none.
+
+    >>> all8 = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+    >>> cells_between((0, 0), (3, 3), all8), cells_between((4, 1), (1, 1), all8), cells_between((0, 0), (1, 2), all8)
+    ([(1, 1), (2, 2)], [(3, 1), (2, 1)], [])
+    """
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    most, step = 0, (0, 0)
+    for ox, oy in offsets:
+        k = dx // ox if ox else dy // oy if oy else 0
+        if k > most and k * ox == dx and k * oy == dy:
+            most, step = k, (ox, oy)
+    if most < 2:
+        return []
+    return [(a[0] + i * step[0], a[1] + i * step[1]) for i in range(1, most)]
+
+
 def _public(s: Any, zone: int) -> bool:
     """Whether every seat sees what a zone holds (the board, or a zone hidden from nobody)."""
     return zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none"
@@ -904,6 +953,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
                 "Length of the longest straight line of selected board pieces, each next to the one before in one of "
                 "the board's adjacency directions.",
                 "longest_line(c in board where c.value == v) >= 3"),
+    Between("between", "between(CELL, CELL) -> list of cell", "The cells strictly between two cells on one straight "
+            "line of the board's directions (its adjacency), from the first one's side; none when they are not on "
+            "one line.", "all(at(c) == none for c in between(a, b))"),
     At("at", "at(X, Y) or at(CELL) -> component", "The piece on a board cell, or none.", "at(0, 0).value == v"),
     Move("move", "move(x in COLLECTION [where CONDITION], ZONE [, COUNT] [, on_top = true])",
          "Move each selected component (or only the first COUNT) to the end of a zone, or with on_top = true to its "

@@ -68,7 +68,8 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "types": {
             "description": ("Named enumerations: each type lists its values, e.g. four hues. A value may "
-                            "belong to only one type; values are single words."),
+                            "belong to only one type; values are single words. In code, the type's name with an "
+                            "`s` lists all its values (`trees`)."),
             "type": ["object", "null"],
             "additionalProperties": {
                 "description": ("The values of this type, in order (the order is used for display and as the order "
@@ -94,7 +95,8 @@ CORE_SCHEMA: dict[str, Any] = {
             "description": ("How values look in the terminal (`rulecraft play`) and the browser (`rulecraft "
                             "serve`): for a value of a declared type, a rich style (`bold magenta`, `cyan`, "
                             "`bright_black`) and a short text. A piece on the board shows the short texts of its "
-                            "values (e.g. `M3`)."),
+                            "values (e.g. `M3`); a piece that shows no value may be named by its component's id "
+                            "(`arrow: {short: x}`)."),
             "type": ["object", "null"],
             "additionalProperties": {
                 "type": "object",
@@ -821,6 +823,14 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "`when` or `max_turns`."),
                     "type": "boolean",
                     "default": False,
+                },
+                "no_move": {
+                    "description": ("What happens when the player to move has no legal action at the first decision "
+                                    "of their turn (a `choose` with nothing to choose, a `move` or `place` step with "
+                                    "nothing to do, every action refused by `refuse_if_after`): the player `loses`, "
+                                    "the game is a `draw`, or the player `passes` (the turn ends). Left out: the "
+                                    "step goes on as it always does."),
+                    "enum": ["loses", "draw", "passes"],
                 },
             },
             "required": ["when"],

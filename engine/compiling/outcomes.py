@@ -46,8 +46,17 @@ if TYPE_CHECKING:
     from engine.compiling.builder import Builder
 
 
+NO_MOVE = ("loses", "draw", "passes")
+"""What ``end: {no_move: ...}`` may say befalls a player with no legal move at the first decision of its turn."""
+
+
 def compile_end(b: "Builder") -> None:
-    """``end: {when: CONDITION, max_turns: N, stalled: BOOL}``: when the game is over.
+    """``end: {when: CONDITION, max_turns: N, stalled: BOOL, no_move: loses}``: when the game is over.
+
+    ``no_move`` says what happens when the first decision of a turn has no legal action (the ``choose`` of a
+    ``do`` step finds nothing, a ``move`` or ``place`` step has nothing, every action is refused by
+    ``refuse_if_after``): the player ``loses``, the game is a ``draw``, or the player ``passes`` (its turn
+    ends); ``when: false`` then says the game ends only so (or at ``max_turns``).
 
     ``stalled: true`` also ends the game once a whole round of turns went by
     without any decision (every player in turn could only pass); by default a
@@ -58,9 +67,11 @@ def compile_end(b: "Builder") -> None:
         b.error(b.pos(b.tree, "end"), "'end' needs 'when: CONDITION'")
         b.game.end_condition = Program(lambda s, e: True, 1)
         return
-    b.unknown_keys(end, ("when", "max_turns", "stalled"), "end")
+    b.unknown_keys(end, ("when", "max_turns", "stalled", "no_move"), "end")
     compiled, slots = b.expression(end["when"], "bool", pos=end.pos_of("when"))
     b.game.end_condition = Program(compiled.fn, slots, str(end["when"]), b.describe(end["when"]))
+    if "no_move" in end:
+        b.game.no_move = b.choice(end, "no_move", NO_MOVE, "passes")
     b.game.max_turns = b.int_setting(end, "max_turns", 1000)
     most = limits.current().turns
     if b.game.max_turns > most:  # every game that never meets its end plays this many turns: validate plays one

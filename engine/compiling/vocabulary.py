@@ -87,9 +87,11 @@ def build_vocabulary(game: Game) -> Vocabulary:
     for type_name, values in game.types.items():
         for value in values:
             v.define_constant(value, Enum(type_name), value)
-        for name in (type_name, type_name + PLURAL_SUFFIX):  # a type is no list in code: its values are
-            v.unnamed.setdefault(name, f"'{type_name}' is a type, not a list in code: write its values, like "
-                                       f"[{', '.join(values[:3])}{', ...' if len(values) > 3 else ''}]")
+        plural = type_name + PLURAL_SUFFIX  # every value of the type, in order, as 'cards' is every card
+        roles_type = game.roles is not None and game.roles.type_name == type_name  # its values are 'roles'
+        if plural not in v.globals and not roles_type:  # (a name declared later, a zone, keeps its meaning)
+            v.define_constant(plural, ListOf(Enum(type_name)), list(values), f"the values of {type_name}")
+        v.unnamed.setdefault(type_name, f"'{type_name}' is a type, not a list in code: its values are {plural}")
     v.data["options"] = set(game.options)
     for name, value in game.options.items():
         v.define_constant(name, value_type(value, game.types), value, f"the option {name}")

@@ -96,12 +96,16 @@ CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20}")
 
 
 def read_display(b: "Builder") -> None:
-    """``display: {VALUE: {style: bold, short: A, colour: "#c00"}}``: how values look in the terminal and the browser."""
+    """``display: {VALUE: {style: bold, short: A, colour: "#c00"}}``: how values look in the terminal and the browser;
+    a component's name (its ``id``) may be given too, for pieces that hold no value of a type (``arrow: {short: x}``).
+    """
     display = b.tree.get("display") or {}
     known = {v for values in b.game.types.values() for v in values}
+    pieces = set(b.game.piece_names)
     for value, spec in display.items():
-        if value not in known:
-            b.error(display.key_pos.get(value), f"unknown value '{value}'", did_you_mean(str(value), known))
+        if value not in known and value not in pieces:
+            b.error(display.key_pos.get(value), f"unknown value or component '{value}': display names a value of a "
+                    "declared type or a component's id", did_you_mean(str(value), known | pieces))
             continue
         b.unknown_keys(spec, ("style", "short", "colour"), f"the display of '{value}'")
         colour = spec.get("colour")

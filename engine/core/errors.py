@@ -146,6 +146,20 @@ class IllegalActionError(RulecraftError, ValueError):
         super().__init__(cut(message, MESSAGE_LIMIT))
 
 
+class NoMove(Exception):
+    """Raised by a step, or a ``choose``, that finds nothing to offer the first decision of a turn, in a ruleset
+    whose ``end: {no_move: ...}`` says what then happens: the engine catches it where the step began (the effect
+    that found nothing is undone) and ends the game or the turn (see ``State.no_move``).
+
+    >>> NoMove("B").role
+    'B'
+    """
+
+    def __init__(self, role: object) -> None:
+        super().__init__(f"{role} has no legal move")
+        self.role = role
+
+
 class SetupError(RulecraftError, ValueError):
     """A game cannot be set up as asked (for example, a player count the ruleset does not allow)."""
 

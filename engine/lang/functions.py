@@ -536,6 +536,33 @@ class Abs(Function):
 
 
 @dataclass(frozen=True)
+class Sgn(Function):
+    """``sgn(N)``: the sign of a number, 1, 0 or -1 — the step from one cell toward another along a line,
+    ``(a.x + sgn(b.x - a.x), a.y + sgn(b.y - a.y))``.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> Sgn("sgn", "", "", "").describe(parse_expression("sgn(b.x - a.x)"))
+    'the sign of b.x minus a.x (1, 0 or -1)'
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        c = self.value(scope, args[0], INT, "argument") if args else Compiled(INT, lambda s, e: 0)
+        f, node, pos = c.fn, args[0] if args else None, call.pos
+
+        def sign(s: Any, e: list[Any]) -> int:
+            value = f(s, e)
+            if value is None:
+                raise ast.no_value("sgn()", ((node, value),), pos)
+            return (value > 0) - (value < 0)
+
+        return Compiled(INT, sign, c.constant)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"the sign of {call.args[0].describe()} (1, 0 or -1)" if call.args else "0"
+
+
+@dataclass(frozen=True)
 class Nth(Function):
     """``nth(LIST, N)``: the N-th item of a list or zone (1 is the first), none when there is no such item."""
 
@@ -708,6 +735,8 @@ LANGUAGE: tuple[Function, ...] = (
                "Whether every item passes the test (true when there are none).",
                "all(count(c in board where c.value == r) == 3 for r in roles)", every=True),
     Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"),
+    Sgn("sgn", "sgn(NUMBER) -> int", "The sign of the number: 1 when it is above 0, -1 below, 0 for 0.",
+        "sgn(b.x - a.x)"),
     Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
         "nth(place_points, 1) == 3"),
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "

@@ -154,6 +154,7 @@ class Game:
     end_condition: Program | None = None
     max_turns: int = 1000
     end_when_stalled: bool = False  # ``end: {stalled: true}``: a round of turns without a decision ends the game
+    no_move: str = ""  # ``end: {no_move: loses | draw | passes}``: what befalls a player with no legal move ("" unsaid)
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
@@ -515,6 +516,27 @@ class Game:
         s.turn = s.next_turn()
         s.turn_number += 1
         return False
+
+    def cannot_move(self, s: "State", role: str) -> bool:
+        """``role`` has no legal action at the first decision of its turn (``end: {no_move: ...}``): the game ends, it
+        losing or all drawn (True), or its turn ends and the next begins (False, ``passes``).
+
+        Losing scores it 0 and every other seat 1 (they share the win); a draw scores every seat 1.
+        """
+        name = s.actor if role == s.acting_role else str(role)
+        if self.no_move == "passes":
+            s.note(lambda: f"{name} has no legal move and passes")
+            return False
+        from engine.blocks.outcome import Outcome  # only when a game ends so
+
+        seat = s.seat_of.get(role, 0)
+        scores = tuple(0 if self.no_move == "loses" and i == seat else 1 for i in range(1, s.players + 1))
+        result = "loses" if self.no_move == "loses" else "the game is drawn"
+        text = f"{name} has no legal move: {result}"
+        s.outcome = self.team_outcome(Outcome.from_scores(scores, text=text), s.players).ending("no legal move")
+        if s.log is not None:
+            s.log.append(f"game over: {s.outcome.text}")
+        return True
 
     def _over(self, s: "State", ended: str) -> bool:
         """End the game, scored, for the reason ``ended``; True (see :meth:`end_turn`)."""

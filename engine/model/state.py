@@ -28,7 +28,7 @@ from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
-from engine.core.errors import IllegalActionError, LoadedDieError, SourcePos
+from engine.core.errors import IllegalActionError, LoadedDieError, NoMove, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, turn_up
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface
@@ -869,6 +869,7 @@ class State:
         step = self.game.steps[self.step]
         kept, lengths = self.clone(), self._lengths()
         try:
+            self.decided = self.turn_number  # decisions are taken: what they then find empty is no "no legal move"
             for seat, action in chosen[1:]:
                 if self.history is not None:
                     self.history.append(str(action))
@@ -893,7 +894,12 @@ class State:
         else:
             self.slices[Chance.block] = kept._replace(loaded=event.results + (kept.loaded or ()))
         step = self.game.steps[event.step]
-        if not step.enter(self):
+        entered = self._enter(step)
+        if entered is None:  # no legal move: the game is over, or the turn passes
+            if self.outcome is None:
+                self.step = len(self.game.steps) - 1
+                self.advance()
+        elif not entered:
             self.advance()
         elif step.refusal is not None:  # what the step listed as it began is judged when next asked
             self._actions = None
@@ -927,10 +933,45 @@ class State:
                     self.chance = event
                     self._actions = None
                     return
-            if step.enter(self):
+            entered = step.enter(self) if not self.game.no_move else self._enter(step)
+            if entered is None:  # no legal move: the game is over, or the turn passes
+                i = last
+                continue
+            if entered:
                 if step.refusal is not None:  # what the step listed as it began is judged when next asked
                     self._actions = None
                 return
+
+    def _enter(self, step: Any) -> bool | None:
+        """Begin ``step`` as :meth:`advance` does (True: a decision waits), in a ruleset that says what befalls a
+        player with no legal move (``end: {no_move: ...}``): None when the step, at the first decision of the turn,
+        offers nothing (every action refused by ``refuse_if_after`` too), the game then ended or the turn to pass.
+        What the step did is undone, its log lines too."""
+        if not self.game.no_move:
+            return step.enter(self)
+        mark = len(self.log) if self.log is not None else 0
+        try:
+            entered = step.enter(self)
+            if not entered or step.refusal is None or self.decided == self.turn_number or self.pending is not None:
+                return entered
+            self._actions = None
+            if len(self.legal_actions()):
+                return True
+            role = self.acting_role
+        except NoMove as stuck:
+            role = stuck.role
+        if self.log is not None:
+            del self.log[mark:]
+        self._actions = None
+        self.game.cannot_move(self, role)
+        return None
+
+    def no_move(self, role: str) -> None:
+        """A step (or a ``choose``) found nothing to offer ``role``: at the first decision of a turn, in a ruleset
+        that says what then happens (``end: {no_move: ...}``), raise :class:`NoMove` for :meth:`advance` to catch;
+        else return, the step passing as usual.  Example: a step with no move calls ``s.no_move(s.acting_role)``."""
+        if self.game.no_move and self.decided != self.turn_number:
+            raise NoMove(role)
 
     def _cut_log(self) -> None:
         """Leave out the lines past the ``log_lines`` limit (a ruleset logging 60,000 changes a turn filled the

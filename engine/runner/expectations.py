@@ -181,7 +181,8 @@ def show(game: Game, value: Any, type_: Type) -> str:
 
 ENDED = {"end condition": "its end condition held",
          "stalled": "a whole round of turns went by in which nobody could do anything (end: stalled)",
-         "turn limit": "it reached its turn limit (end: max_turns)"}
+         "turn limit": "it reached its turn limit (end: max_turns)",
+         "no legal move": "the player to move had no legal move (end: no_move)"}
 """Why a game ended, by its outcome's ``ended``, in a scenario's words (a step that lists a single option takes it
 without asking, so a position may run to its end before any action of the scenario)."""
 

@@ -1,0 +1,84 @@
+"""``display:`` names components by their id too: a piece that holds no value of a declared type (Amazons' arrow)
+gets a short text and a style on the board, in the legend and in the browser; an unknown key is refused where it
+is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import engine
+from cli.render import board, square_legend, value_styles
+from cli.web.svg import _labels, piece_look, value_colours
+from engine.core.errors import RulesetError
+
+WALLS = """\
+name: walls
+players: [2]
+types: {side: [A, B]}
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  stone:
+    attributes: {side: side}
+    instances: [{id: A, side: A, count: 3}, {id: B, side: B, count: 3}]
+  wall:
+    instances: [{id: wall, count: 2}]
+board: {kind: square-grid, width: 3, height: 1}
+display:
+  A: {short: a}
+  WALL: {short: "#", style: bold red, colour: "#804000"}
+setup: |
+  place(w in supply where w.id == "wall", (1, 0))
+turn:
+  - do:
+      effect: |
+        let c = choose(c in empty_cells, always_ask = true)
+        place(s in supply where s.side == current_role, c)
+end:
+  when: count(empty_cells) == 0
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def _load(tmp_path: Path, key: str = "wall") -> engine.Game:
+    path = tmp_path / "walls.yaml"
+    path.write_text(WALLS.replace("WALL", key), encoding="utf-8")
+    return engine.load(path)
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=80, color_system=None)
+    with console.capture() as out:
+        console.print(renderable)
+    return out.get()
+
+
+def test_a_component_named_in_display_is_drawn_with_its_short_text(tmp_path: Path) -> None:
+    game = _load(tmp_path)
+    s = game.new_state(players=2, seed=1)
+    s.apply("choose 0,0")
+    drawn = _text(board(s))
+    assert "a   #   ·" in drawn, drawn
+    legend = square_legend(s, {}, value_styles(game))
+    assert "# wall" in legend.plain and "a A" in legend.plain
+    assert value_styles(game)["wall"] == "bold red"
+
+
+def test_the_browser_draws_it_in_its_colour_with_its_short_text(tmp_path: Path) -> None:
+    game = _load(tmp_path)
+    s = game.new_state(players=2, seed=1)
+    wall = s.grid[(1, 0)]
+    fill, label, title, _ = piece_look(game, s, wall, value_colours(game), _labels(game))
+    assert (fill, label, title) == ("#804000", "#", "wall")
+
+
+def test_an_unknown_display_key_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as err:
+        _load(tmp_path, "wal")
+    assert "walls.yaml:14:3: unknown value or component 'wal': display names a value of a declared type or a " \
+           "component's id (did you mean 'wall'?)" in err.value.format()

@@ -345,14 +345,24 @@ def test_a_function_whose_body_is_true_or_false_loads(tmp_path: Path) -> None:
     assert game.compile_condition("always() and not never()").test(state)
 
 
-def test_a_function_named_like_a_built_in_one_says_which(tmp_path: Path) -> None:
-    """'points(role r): ...' was refused with \"the name 'points' is already defined\", which did not say by what: the
-    message now shows the function the name already is."""
+def test_a_function_named_like_a_built_in_one_is_the_rulesets_own(tmp_path: Path) -> None:
+    """A ruleset that defines a function the engine later built in (a ruleset of its own 'sgn' or 'between', before
+    either was built in) was refused as 'the name is already defined': its code now calls its own, and validate notes
+    it.  A name the ruleset itself gave something else (a zone's function) is still refused, saying what it is."""
+    from engine.runner.validate import notes_for_path
+
     ruleset = tmp_path / "ruleset.yaml"
-    ruleset.write_text("name: named-points\nextends: tutorial-tiles\nfunctions:\n  points(role r): 1\n")
-    with pytest.raises(RulesetError, match=r"ruleset.yaml:4:3: the name 'points' is already defined \(points\(ITEM\) -> "
-                                           r"int: The points a ranked item paid \(0 until the game is over\)\); pick "
-                                           r"another name for this function"):
+    ruleset.write_text("name: named-points\nextends: tutorial-tiles\nfunctions:\n  points(role r): 1\n"
+                       "  sgn(int n): n * 10\n  between(int a, int b): a < b\n")
+    game = engine.load(ruleset)
+    assert game.compile_condition("points(Sun) == 1 and sgn(2) == 20 and between(1, 2)").test(game.new_state(players=2))
+    assert [d.message for d in notes_for_path(str(ruleset)) if "built-in" in d.message] == [
+        f"function '{name}' has the name of a built-in function ({signature}): this ruleset's code calls its own"
+        for name, signature in [("points", "points(ITEM) -> int"), ("sgn", "sgn(NUMBER) -> int"),
+                                ("between", "between(CELL, CELL) -> list of cell")]]
+    ruleset.write_text("name: named-hand\nextends: tutorial-tiles\nfunctions:\n  hand(role r): 1\n")
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:4:3: the name 'hand' is already defined \(hand\(ROLE\) -> "
+                                           r"zone: The hand of a role\); pick another name for this function"):
         engine.load(ruleset)
 
 

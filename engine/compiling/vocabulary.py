@@ -81,7 +81,7 @@ def _item_type(item: Any, types: dict[str, tuple[str, ...]]) -> Type:
 
 def build_vocabulary(game: Game) -> Vocabulary:
     """The vocabulary of one ruleset: the functions every ruleset may call, and its own names."""
-    v = Vocabulary(functions=by_name(ENGINE_FUNCTIONS))
+    v = Vocabulary(functions=by_name(ENGINE_FUNCTIONS), built_in=by_name(ENGINE_FUNCTIONS))
     v.data["types"] = game.types
     v.data["spoken"] = {name: words for name, words in SPOKEN.items() if name not in game.options}
     for type_name, values in game.types.items():

@@ -347,8 +347,9 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         if below.pop(name, None) is not None:  # reached: no longer further down
             vocab.elsewhere.pop(name, None)
         b.check_identifier(name, pos, "function")
-        if name in vocab.functions or name in vocab.globals:
-            taken, known = vocab.functions.get(name), vocab.globals.get(name)
+        taken, known = vocab.functions.get(name), vocab.globals.get(name)
+        built_in = known is None and taken is not None and taken is vocab.built_in.get(name)  # its code calls its own
+        if (taken is not None or known is not None) and not built_in:
             what = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""
             if taken is None and known is not None and known.text != name:  # the point c, the option rounds, ...
                 what = f" ({known.text})"

@@ -83,6 +83,9 @@ class Vocabulary:
     )
     data: dict[str, Any] = field(default_factory=dict)
     elsewhere: dict[str, str] = field(default_factory=dict)  # functions of blocks the ruleset does not use -> how to get them
+    # The engine's own functions every ruleset may call, by name: a function the ruleset defines may take one of their
+    # names (one a later version of the engine added, say), and its code then calls its own.
+    built_in: "dict[str, Function]" = field(default_factory=dict)
     unnamed: dict[str, str] = field(default_factory=dict)  # names shown to players that code cannot use -> what to write
 
     def define(self, name: str, type_: Type, fn: Fn, text: str | None = None, code: str = "", size: Fn | None = None,

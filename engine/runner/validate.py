@@ -25,12 +25,14 @@ from pathlib import Path
 
 from engine.compiling.blame import blame_extension
 from engine.compiling.loading import GameRef, load_path
+from engine.compiling.vocabulary import ENGINE_FUNCTIONS
 from engine.core.compose import compose, replacements, variant_names
 from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.core.paths import RULESET_FILE
 from engine.model.game import Game
 from engine.runner.simulate import play_command, play_game
 from engine.core.yamlsource import Mapping, load_yaml
+from engine.lang.defined import parse_signature
 from engine.lang.parser import parse_program
 
 
@@ -168,11 +170,31 @@ def notes_for_path(path: str) -> list[Diagnostic]:
             suffix = f" (with variant '{variants[0]}')" if variants else ""
             for note in replacements(tree):
                 found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
-            for pos, text in unset_attributes(tree):
+            for pos, text in [*unset_attributes(tree), *built_ins_replaced(tree)]:
                 found.setdefault(text, Diagnostic(pos, f"{text}{suffix}"))
     except (RulesetError, RecursionError):
         return []
     return list(found.values())
+
+
+def built_ins_replaced(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
+    """Each function the ruleset defines under the name of one of the engine's own: its code calls the ruleset's (a
+    ruleset written before the engine had that function keeps working), and the engine's is out of its reach.
+
+    >>> tree = load_yaml("r.yaml", "functions: {'sgn(int n)': n * 2, 'twice(int n)': n * 2}")
+    >>> [text for _, text in built_ins_replaced(tree)]
+    ["function 'sgn' has the name of a built-in function (sgn(NUMBER) -> int): this ruleset's code calls its own"]
+    """
+    functions = tree.get("functions")
+    engine_functions = {f.name: f for f in ENGINE_FUNCTIONS}
+    found = []
+    for key in functions if isinstance(functions, Mapping) else ():
+        signature = parse_signature(str(key))
+        known = engine_functions.get(signature[0]) if signature is not None else None
+        if known is not None:
+            found.append((functions.key_pos.get(key), f"function '{known.name}' has the name of a built-in function "
+                                                      f"({known.signature}): this ruleset's code calls its own"))
+    return found
 
 
 def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:

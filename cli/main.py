@@ -1273,3 +1273,7 @@ def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> Path:
     path = folder / f"{game.name}-{result.players}p-seed{result.seed}.json"
     log.write(path)
     return path
+
+
+if __name__ == "__main__":  # python -m cli.main, as python -m cli
+    main(prog_name="rulecraft")

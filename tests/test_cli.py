@@ -997,3 +997,15 @@ def test_the_games_bar_shows_the_time_spent(monkeypatch: pytest.MonkeyPatch) -> 
     assert run("simulate", "tic-tac-toe", "-n", "3").exit_code == 0
     assert "playing tic-tac-toe" in screen.getvalue()
     assert re.search(r"(-:--:--|\d:\d\d:\d\d)\S* +\S*\d:\d\d:\d\d", screen.getvalue()), screen.getvalue()
+
+
+@pytest.mark.parametrize("module", ["cli", "cli.main"])
+def test_python_dash_m_runs_the_command(module: str) -> None:
+    """``python -m cli.main ...`` printed nothing and exited 0 (the module had no entry of its own): where the console
+    script is not on the path, ``python -m cli`` (or ``cli.main``) is the command."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0 and done.stdout.startswith("rulecraft "), (done.stdout, done.stderr)

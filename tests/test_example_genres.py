@@ -47,7 +47,9 @@ tests/test_example_amazons.py and tests/test_example_pentago.py, and so is Heart
 passed the way the deal says, the two of clubs leading, hearts broken, shooting the moon) in
 tests/test_example_hearts.py.  Quoridor (docs/examples/quoridor) lays its squares, grooves and posts on one 17x17
 board, and refuses a wall that leaves a pawn no way to its row with ``walk`` (played beside OpenSpiel's in
-tests/test_example_quoridor.py).
+tests/test_example_quoridor.py).  Leduc poker (docs/examples/leduc) is two betting rounds with a public card turned
+up between them, a choice of fold, call or raise offered while each applies (played beside OpenSpiel's in
+tests/test_example_leduc.py).
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ from engine.runner.simulate import simulate
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor")
+         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

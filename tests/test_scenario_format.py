@@ -673,3 +673,94 @@ def test_a_counter_written_in_the_wrong_form_says_how_it_is_kept(tmp_path: Path,
                     f"    {written}\nactions: []\n", encoding="utf-8")
     result = run_scenario(path)
     assert [f.split("\n")[0] for f in result.failures] == [f"{path}:5:5: {message}"], result.failures
+
+
+# --- a position from the ruleset's setup -----------------------------------------------------------
+
+QUORIDOR = f"ruleset: {Path(__file__).resolve().parents[1] / 'docs/examples/quoridor/ruleset.yaml'}\nplayers: 2\n"
+
+
+def test_a_position_from_setup_keeps_the_setups_furniture_and_moves_what_it_lists(tmp_path: Path) -> None:
+    """Quoridor's setup places 64 posts and gives ten walls each: the position moves a pawn and puts a wall in,
+    the post where the wall goes ends in the supply, and nothing is placed twice."""
+    result = run(tmp_path, QUORIDOR + """\
+position:
+  from_setup: true
+  board:
+    "8,8": South
+    "8,5": wall
+    "9,5": wall
+    "10,5": wall
+  counters: {walls_left(North): 3}
+expect:
+  - at(8, 8).id == "South" and at(8, 16) == none and at(8, 0).id == "North"
+  - count(p in board where p.id == "South") == 1
+  - at(9, 5).id == "wall" and at(8, 5).id == "wall" and at(10, 5).id == "wall"
+  - count(p in board where p.id == "post") == 63 and count(p in supply where p.id == "post") == 1
+  - count(p in board where p.id == "wall") == 3
+  - walls_left(South) == 10 and walls_left(North) == 3
+  - current_role == South
+""")
+    assert result.passed, result.failures
+
+
+def test_a_position_from_setup_lists_zones_exactly_and_empties_cells(tmp_path: Path) -> None:
+    """Three players: the setup puts the absent element's Water/Water on 0,0 and deals five cards a hand.  Emptying
+    the cell sends the card to the supply; a hand listed holds exactly what is listed, its other cards going to the
+    supply, the listed card taken from another hand."""
+    result = run(tmp_path, """\
+ruleset: iconoclasm-cards
+players: 3
+position:
+  from_setup: true
+  board:
+    "0,0": []
+    "1,0": Air/Fire as Fire
+  zones:
+    hand(Fire): [Earth/Earth, Fire/Fire]
+expect:
+  - at(0, 0) == none and at(1, 0).element == Fire
+  - count(c in board) == 1
+  - count(c in hand(Fire)) == 2 and first(c in hand(Fire)).id == "Earth/Earth"
+  - count(c in hand(Earth)) == 4 and count(c in hand(Air)) == 4
+  - count(c in supply) == 5
+""")
+    assert result.passed, result.failures
+
+
+def test_a_position_from_setup_deals_the_seats_it_writes(tmp_path: Path) -> None:
+    result = run(tmp_path, """\
+ruleset: iconoclasm-cards
+players: 2
+position:
+  from_setup: true
+  seats: {Air: 1, Fire: 2, Earth: 1, Water: 2}
+  turn: Fire
+expect:
+  - seat(Air) == 1 and seat(Fire) == 2 and current_role == Fire
+  - all(count(c in hand(r)) == 4 for r in roles)
+""")
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("position,where", [
+    ('  board:\n    "8,8": South\n    "8,6": South\n', "7:12: South is listed twice (first at line 6)"),
+    ('  board:\n    "18,0": wall\n', "6:5: cell 18,0 is not on the board"),
+    ('  board:\n    "1,1": wall\n    "1, 1": []\n', "7:5: cell 1, 1 is listed twice"),
+    ('  zones:\n    supply: [post]\n', "6:5: 'supply' takes what the position sets aside, so it cannot be listed exactly"),
+    ('  zones:\n    hand: [post]\n', "6:5: unknown zone 'hand'"),
+    ('  board:\n    "8,8": Pawn\n', "6:12: unknown component 'Pawn'"),
+])
+def test_a_position_from_setup_that_cannot_work_is_refused_at_its_place(tmp_path: Path, position: str, where: str) -> None:
+    result = run(tmp_path, QUORIDOR + "position:\n  from_setup: true\n" + position)
+    assert len(result.failures) == 1 and f"case.yaml:{where}" in result.failures[0], result.failures
+
+
+def test_a_written_position_still_starts_from_an_empty_table(tmp_path: Path) -> None:
+    """Without from_setup (or with it false) nothing of the setup is kept: no post, no wall to place."""
+    for flag in ("", "  from_setup: false\n"):
+        result = run(tmp_path, QUORIDOR + "position:\n" + flag + '  board:\n    "8,8": South\n    "8,0": North\n' + """\
+expect:
+  - count(p in board) == 2 and walls_left(South) == 0
+""")
+        assert result.passed, result.failures

@@ -206,7 +206,7 @@ class Game:
     # ------------------------------------------------------------ states
 
     def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None,
-                  explicit_chance: bool = False, dice: tuple[int, ...] = ()) -> "State":
+                  explicit_chance: bool = False, dice: tuple[int, ...] = (), begin: bool = True) -> "State":
         """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
 
         ``dice``: the results the first dice rolled give, from the setup's on
@@ -218,6 +218,10 @@ class Game:
         ``seats`` (role -> seat, 0 for absent) chooses the deal of the roles
         the ruleset shuffles, instead of the seed: a deal the setup could have
         made, else SetupError.  The rest of the setup runs as usual.
+
+        ``begin=False`` returns the game as the setup leaves it, before its first
+        step begins (a scenario's position ``from_setup`` changes it first, then
+        begins it with ``advance()``).
         """
         from engine.model.state import State
 
@@ -238,7 +242,7 @@ class Game:
             raise TypeError(f"seed must be a whole number, not {cut(repr(seed), 60)}") from None
         if dice:
             dice = _loaded_dice(dice)
-        plain = not (record or dice) and seats is None  # a start every such game with the same seating shares (see _started)
+        plain = not (record or dice) and seats is None and begin  # a start every such game with the same seating shares (see _started)
         if plain:
             started = self._started(players, seeded, explicit_chance)
             if started is not None:
@@ -255,6 +259,8 @@ class Game:
         dealt_alike = plain and draws is not None and s.rng == seated  # only the seating drew before the setup
         if program is not None:
             s = self._set_up(s, program, setup_key)
+        if not begin:
+            return s
         s.advance()
         if dealt_alike and s.rng == seated and (s.pending is None or s.pending.here):
             self._keep_start(s, draws)  # type: ignore[arg-type]  # dealt_alike: draws is not None

@@ -53,7 +53,6 @@ from typing import Any
 from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
-from engine.core import limits
 from engine.core.confine import FileRefused, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
@@ -68,6 +67,8 @@ from engine.model.game import Game
 from engine.model.savefile import comparable
 from engine.model.state import State
 from engine.runner.expectations import compile_expectation, explain, waiting_for
+from engine.runner.positions import (Listed, board_cell, change_setup, list_once, read_cell, read_piece,
+                                     read_zone)
 
 
 @dataclass
@@ -413,7 +414,10 @@ def _pos_of(spec: Mapping, key: str) -> str:
 
 
 def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
-    """A state with the position written in the scenario (seats, board, zones, turn)."""
+    """A state with the position written in the scenario (seats, board, zones, turn); with ``from_setup: true``,
+    the state the ruleset's setup leaves, changed as the position says."""
+    if position.get("from_setup"):
+        return _from_setup(game, doc, position)
     players = int(doc.get("players", game.player_counts[0]))
     dealt = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True)
     # the seats, the turn and the generator as the seed deals them, on an empty table
@@ -422,56 +426,74 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
               budget=dealt.budget, pending=dealt.pending, log=[], history=[])
     if "seats" in position:
         _seats(game, s, position["seats"], players)
-    listed: dict[int, SourcePos | None] = {}  # each component listed so far, and where
+    listed: Listed = {}  # each component listed so far, and where
     board = position.get("board") or {}
-    for cell_text, pieces in board.items():
+    for cell_text in board:
         where = board.key_pos.get(cell_text)
-        cell = _cell(cell_text, where, getattr(game.grid, "names", None))
-        if cell in s.grid:
+        if read_cell(cell_text, where, getattr(game.grid, "names", None)) in s.grid:
             raise RulesetError.at(where, f"cell {cell_text} is listed twice")
-        if game.grid is not None and not game.grid.contains(cell):
-            raise RulesetError.at(where, f"cell {cell_text} is not on the board")
-        if game.grid is not None and not game.grid.fixed and not game.grid.fits(s.bbox, cell):
-            wide, tall = game.grid.max_width, game.grid.max_height
-            bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
-            raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (at most {bound}) "
-                                         "with the cells above it")
-        stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
-        if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
-            raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
+        cell, stack = board_cell(game, s, board, cell_text)
+        pieces = board[cell_text]
         for i, piece in reversed(list(enumerate(stack))):
-            piece_pos = stack.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
-            cid, face = _piece(game, piece, piece_pos, s)
-            _list_once(game, listed, cid, piece_pos)
+            piece_pos = pieces.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
+            cid, face = read_piece(game, piece, piece_pos, s)
+            list_once(game, listed, cid, piece_pos)
             s.place(cid, cell, face)
     pool = 0  # where unlisted components stay, and where listed identical copies are taken from
     if "rest" in position:
-        pool = _zone(game, str(position["rest"]), position.pos_of("rest"))
+        pool = read_zone(game, str(position["rest"]), position.pos_of("rest"))
         for cid in list(s.zones[0]):
             s.move(cid, pool)
     zones = position.get("zones") or {}
     for zone_text, items in zones.items():
-        zone = _zone(game, zone_text, zones.key_pos.get(zone_text))
+        zone = read_zone(game, zone_text, zones.key_pos.get(zone_text))
         if zone == game.board_zone:
             raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
         for i, item in enumerate(items or []):
-            cid, face = _piece(game, item, items.pos_of(i), s, pool)
-            _list_once(game, listed, cid, items.pos_of(i))
+            cid, face = read_piece(game, item, items.pos_of(i), s, pool)
+            list_once(game, listed, cid, items.pos_of(i))
             s.move(cid, zone)
             s.show(cid, face)  # what the state keeps by face follows
+    _groups(game, s, position, listed, pool)
+    s.turn = 0  # the first role in turn order, unless the position says whose turn it is
+    s.counters = initial_values(s, game.counters)
+    s.turn_number = 1
+    return _begin(game, doc, position, s)
+
+
+def _from_setup(game: Game, doc: Mapping, position: Mapping) -> State:
+    """The state the ruleset's setup leaves (the scenario's seed, players and the position's seats), changed as the
+    position lists; its counters, turn and turn number are the setup's but for those it gives."""
+    players = int(doc.get("players", game.player_counts[0]))
+    seats = _real_seats(game, position["seats"], players) if "seats" in position else None
+    try:
+        s = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True, seats=seats, begin=False)
+    except SetupError as err:
+        raise RulesetError.at(position.pos_of("seats"), str(err)) from None
+    listed: Listed = {}
+    pool = change_setup(game, s, position, listed)
+    _groups(game, s, position, listed, pool)
+    return _begin(game, doc, position, s)
+
+
+def _groups(game: Game, s: State, position: Mapping, listed: Listed, pool: int) -> None:
+    """The pattern groups a position lists as formed: anchor cell -> its marker."""
     groups = position.get("groups") or {}
     former = next((step for step in game.steps if hasattr(step, "establish")), None)
     for cell_text, marker in groups.items():
         where = groups.key_pos.get(cell_text)
         if former is None:
             raise RulesetError.at(where, "this ruleset forms no groups ('form_groups' step)")
-        cid, _ = _piece(game, marker, groups.pos_of(cell_text), s, pool)
-        _list_once(game, listed, cid, groups.pos_of(cell_text))
-        problem = former.establish(s, _cell(cell_text, where), cid)
+        cid, _ = read_piece(game, marker, groups.pos_of(cell_text), s, pool)
+        list_once(game, listed, cid, groups.pos_of(cell_text))
+        problem = former.establish(s, read_cell(cell_text, where), cid)
         if problem:
             raise RulesetError.at(where, problem)
-    s.turn = 0  # the first role in turn order, unless the position says whose turn it is
-    s.counters = initial_values(s, game.counters)
+
+
+def _begin(game: Game, doc: Mapping, position: Mapping, s: State) -> State:
+    """The position's counters, turn, turn number and effect set on ``s``, the scenario's dice loaded, and its first
+    step begun."""
     counters = position.get("counters") or {}
     for text, value in counters.items():
         _set_counter(game, s, text, value, counters.key_pos.get(text))
@@ -480,7 +502,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if role not in s.order:
             raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
         s.turn = s.order.index(role)
-    s.turn_number = int(position.get("turn_number", 1))
+    s.turn_number = int(position.get("turn_number", s.turn_number))
     if "effect" in position:
         _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
     if doc.get("dice"):
@@ -489,16 +511,6 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s._actions = None
     s.advance()
     return s
-
-
-def _list_once(game: Game, listed: dict[int, SourcePos | None], cid: int, pos: SourcePos | None) -> None:
-    """Note that the position lists component ``cid`` at ``pos``; a component has one place, so listing it twice is an error."""
-    if cid in listed:
-        first = listed[cid]
-        where = f" (first at line {first.line})" if first is not None and pos is not None and first.file == pos.file else (
-            f" (first at {first})" if first is not None else "")
-        raise RulesetError.at(pos, f"{game.component_names[cid]} is listed twice{where}: a component is in one place")
-    listed[cid] = pos
 
 
 def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:
@@ -576,56 +588,3 @@ def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:
     s.seat_of = seat_of
     s.order = tuple(r for r in s.positions if seat_of[r])
     s.turn = 0
-
-
-def _piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int = 0) -> tuple[int, int]:
-    """``A/B`` (front up) or ``A/B as B``: a component and its face.
-
-    The id of identical copies (``count:``) means the next copy still in the ``pool`` zone (the supply).
-    """
-    m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
-    if not m:
-        raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")
-    name, label = m.groups()
-    cid = game.component_ids.get(name)
-    if cid is None and name in game.identical:
-        cid = next((c for c in s.zones[pool] if game.piece_names[c] == name), None)
-        if cid is None:
-            raise RulesetError.at(pos, f"all {len(game.identical[name])} copies of '{name}' are already used")
-    if cid is None:
-        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, [*game.component_ids, *game.identical]))
-    if label is None:
-        return cid, 0
-    labels = game.face_labels[cid]
-    if label in labels:
-        return cid, labels.index(label)
-    names = game.face_names[game.component_kind[cid]]
-    if label in names:
-        return cid, names.index(label)
-    raise RulesetError.at(pos, f"{name} has no face '{label}'", f"its faces are {' and '.join(labels)}")
-
-
-def _cell(text: str, pos: SourcePos | None, names: dict[str, tuple[int, int]] | None = None) -> tuple[int, int]:
-    """The cell ``text`` writes: ``"1,0"``, or on a board of points a point's name (``names``: each name's cell)."""
-    from engine.blocks.grid import parse_cell
-
-    if names and str(text) in names:
-        return names[str(text)]
-    cell = parse_cell(str(text))
-    if cell is None and names:
-        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\") nor a point's name",
-                              did_you_mean(str(text), names))
-    if cell is None:
-        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
-    if any(limits.current().too_large(v) for v in cell):
-        raise RulesetError.at(pos, f"cell '{cut(str(text), 60)}' has a coordinate of more than "
-                                   f"{limits.current().integer_digits} digits {limits.exceeded('integer_digits')}")
-    return cell
-
-
-def _zone(game: Game, text: str, pos: SourcePos | None) -> int:
-    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(\w+)\s*\)\s*", text)
-    name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
-    if name in game.zone_names:
-        return game.zone_names.index(name)
-    raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))

@@ -1,0 +1,172 @@
+"""The parts of a scenario's ``position``: its components, cells and zones, and a position ``from_setup``.
+
+A written position starts from an empty table; one ``from_setup: true`` starts where the ruleset's own setup
+leaves the game and changes only what it lists::
+
+    position:
+      from_setup: true
+      board:
+        "9,5": B/A            # taken from wherever it is; what the setup put here goes to the supply
+        "0,0": []             # this cell is emptied
+      zones:
+        hand(A): [A/B]        # exactly this: what the zone held goes to the supply
+
+Whatever the listed cells and zones held and the position does not list again goes to the ``rest`` zone
+(the supply unless ``rest:`` says).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import chain
+from typing import Any
+
+from engine.core import limits
+from engine.core.errors import RulesetError, SourcePos, did_you_mean
+from engine.core.showtext import cut
+from engine.core.yamlsource import Mapping
+from engine.model.game import Game
+from engine.model.state import State
+
+Listed = dict[int, "SourcePos | None"]
+"""Each component a position has listed so far, and where."""
+
+
+def list_once(game: Game, listed: Listed, cid: int, pos: SourcePos | None) -> None:
+    """Note that the position lists component ``cid`` at ``pos``; a component has one place, so listing it twice is an error."""
+    if cid in listed:
+        first = listed[cid]
+        where = f" (first at line {first.line})" if first is not None and pos is not None and first.file == pos.file else (
+            f" (first at {first})" if first is not None else "")
+        raise RulesetError.at(pos, f"{game.component_names[cid]} is listed twice{where}: a component is in one place")
+    listed[cid] = pos
+
+
+def read_piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int = 0, taken: Listed | None = None,
+               here: Iterable[int] = ()) -> tuple[int, int]:
+    """``A/B`` (front up) or ``A/B as B``: a component and its face.
+
+    The id of identical copies (``count:``) means the next copy still in the ``pool`` zone (the supply).  From a
+    setup (``taken``: the components listed so far), it means a copy not yet listed: one ``here`` (where it is
+    listed) first, else one in the pool, else the first other copy, wherever it is.
+    """
+    m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
+    if not m:
+        raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")
+    name, label = m.groups()
+    cid = game.component_ids.get(name)
+    if cid is None and name in game.identical:
+        if taken is None:
+            cid = next((c for c in s.zones[pool] if game.piece_names[c] == name), None)
+        else:
+            copies = chain(here, s.zones[pool], game.identical[name])
+            cid = next((c for c in copies if game.piece_names[c] == name and c not in taken), None)
+        if cid is None:
+            done = "used" if taken is None else "listed"
+            raise RulesetError.at(pos, f"all {len(game.identical[name])} copies of '{name}' are already {done}")
+    if cid is None:
+        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, [*game.component_ids, *game.identical]))
+    if label is None:
+        return cid, 0
+    labels = game.face_labels[cid]
+    if label in labels:
+        return cid, labels.index(label)
+    names = game.face_names[game.component_kind[cid]]
+    if label in names:
+        return cid, names.index(label)
+    raise RulesetError.at(pos, f"{name} has no face '{label}'", f"its faces are {' and '.join(labels)}")
+
+
+def read_cell(text: str, pos: SourcePos | None, names: dict[str, tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The cell ``text`` writes: ``"1,0"``, or on a board of points a point's name (``names``: each name's cell)."""
+    from engine.blocks.grid import parse_cell
+
+    if names and str(text) in names:
+        return names[str(text)]
+    cell = parse_cell(str(text))
+    if cell is None and names:
+        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\") nor a point's name",
+                              did_you_mean(str(text), names))
+    if cell is None:
+        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
+    if any(limits.current().too_large(v) for v in cell):
+        raise RulesetError.at(pos, f"cell '{cut(str(text), 60)}' has a coordinate of more than "
+                                   f"{limits.current().integer_digits} digits {limits.exceeded('integer_digits')}")
+    return cell
+
+
+def read_zone(game: Game, text: str, pos: SourcePos | None) -> int:
+    """The zone ``text`` names: ``discard``, or a role's own ``hand(A)``."""
+    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(\w+)\s*\)\s*", text)
+    name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
+    if name in game.zone_names:
+        return game.zone_names.index(name)
+    raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))
+
+
+def board_cell(game: Game, s: State, board: Mapping, cell_text: str) -> tuple[tuple[int, int], list[Any]]:
+    """A cell listed under a position's ``board`` and what it lists there, top first (``[]`` or nothing: no piece).
+
+    A cell off the board, past a growing board's limits, or a stack on a board without stacking is an error.
+    """
+    where = board.key_pos.get(cell_text)
+    cell = read_cell(cell_text, where, getattr(game.grid, "names", None))
+    pieces = board[cell_text]
+    stack = list(pieces) if isinstance(pieces, list) else [] if pieces is None else [pieces]
+    if game.grid is not None and not game.grid.contains(cell):
+        raise RulesetError.at(where, f"cell {cell_text} is not on the board")
+    if stack and game.grid is not None and not game.grid.fixed and not game.grid.fits(s.bbox, cell):
+        wide, tall = game.grid.max_width, game.grid.max_height
+        bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
+        raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (at most {bound}) "
+                                     "with the cells above it")
+    if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
+        raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
+    return cell, stack
+
+
+def change_setup(game: Game, s: State, position: Mapping, listed: Listed) -> int:
+    """Change the state a setup left as a position ``from_setup`` lists; returns the zone of the rest.
+
+    Each listed cell holds exactly the pieces listed there and each listed zone exactly its listed components,
+    in order, each taken from wherever it is; what they held and is not listed goes to the rest zone.
+    """
+    pool = read_zone(game, str(position["rest"]), position.pos_of("rest")) if "rest" in position else 0
+    board = position.get("board") or {}
+    cells: set[tuple[int, int]] = set()
+    for cell_text in board:
+        cell, stack = board_cell(game, s, board, cell_text)
+        if cell in cells:
+            raise RulesetError.at(board.key_pos.get(cell_text), f"cell {cell_text} is listed twice")
+        cells.add(cell)
+        pieces = board[cell_text]
+        here = s.stack(cell)
+        chosen = []
+        for i, text in enumerate(stack):
+            pos = pieces.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
+            chosen.append(read_piece(game, text, pos, s, pool, listed, here))
+            list_once(game, listed, chosen[-1][0], pos)
+        for cid in here:
+            s.move(cid, pool)
+        for cid, face in reversed(chosen):  # a stack is listed from the top down
+            s.place(cid, cell, face)
+    zones = position.get("zones") or {}
+    for zone_text, items in zones.items():
+        zone = read_zone(game, zone_text, zones.key_pos.get(zone_text))
+        if zone == game.board_zone:
+            raise RulesetError.at(zones.key_pos.get(zone_text), "put pieces on the board under 'board:' with their cells")
+        if zone == pool:
+            raise RulesetError.at(zones.key_pos.get(zone_text), f"'{zone_text}' takes what the position sets aside, "
+                                  "so it cannot be listed exactly", "name another zone for the rest under 'rest:'")
+        here = tuple(s.zones[zone])
+        chosen = []
+        for i, text in enumerate(items or []):
+            chosen.append(read_piece(game, text, items.pos_of(i), s, pool, listed, here))
+            list_once(game, listed, chosen[-1][0], items.pos_of(i))
+        for cid in here:
+            s.move(cid, pool)
+        for cid, face in chosen:
+            s.move(cid, zone)
+            s.show(cid, face)
+    return pool

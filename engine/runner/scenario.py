@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.blocks.counters import initial_values
+from engine.blocks.enumeration import out_of_reach
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core import limits
@@ -432,6 +433,8 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
             bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
             raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (at most {bound}) "
                                          "with the cells above it")
+        if (far := out_of_reach(game.grid, [cell], len(game.component_names))) is not None:
+            raise RulesetError.at(where, far)
         stack = pieces if isinstance(pieces, list) else [pieces]  # a stack is listed from the top down
         if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
             raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
@@ -476,7 +479,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         if role not in s.order:
             raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
         s.turn = s.order.index(role)
-    s.turn_number = int(position.get("turn_number", 1))
+    s.turn_number = _turn_number(game, position)
     if "effect" in position:
         _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
     if doc.get("dice"):
@@ -485,6 +488,16 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     s._actions = None
     s.advance()
     return s
+
+
+def _turn_number(game: Game, position: Mapping) -> int:
+    """The position's ``turn_number`` (1 when not written): a turn a game reaches, from 1 to its ``max_turns``."""
+    number = position.get("turn_number", 1)
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= game.max_turns:
+        raise RulesetError.at(position.pos_of("turn_number"), f"turn_number {cut(repr(number), 40)} is no turn of this "
+                                                              f"game: turns are counted from 1 to its max_turns, "
+                                                              f"{game.max_turns}")
+    return number
 
 
 def _list_once(game: Game, listed: dict[int, SourcePos | None], cid: int, pos: SourcePos | None) -> None:
@@ -545,6 +558,12 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesetError.at(pos, f"a counter's value is a whole number, not {value!r}")
+    low, high = spec.fixed_range()
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = " and ".join(part for part in (f"min {low}" if low is not None else "",
+                                              f"max {high}" if high is not None else "") if part)
+        raise RulesetError.at(pos, f"{text.strip()}: {value} is out of the counter's {span}: every change of a counter "
+                                   "is kept within them, so no game holds it")
     s.counters[index] = value
 
 

@@ -1,0 +1,128 @@
+"""What a saved state's numbers may be: a table of the ranges the ruleset allows, checked when a save is read.
+
+A checksum catches an edit, not a forger who works it out again; the probe that plays on from a loaded state catches
+what crashes, not a number no game reaches.  So every number a save carries that the game keeps within bounds is
+checked against them, each by a row of :data:`RANGES`: the turn number (from 1 up to the game's ``max_turns``), the
+turn of the last decision (not after the turn number), every counter whose ``min``/``max`` are fixed numbers, the
+generator's state, a pending draw's seat and size.  (The seats, the turn within the order, the step, the components'
+places and faces are checked where the save is read, in :mod:`engine.model.savefile`.)  Before any of them, no whole
+number anywhere in the save may have more digits than arithmetic ever makes (the ``integer_digits`` limit).
+
+>>> import engine
+>>> game = engine.load("kuhn-poker")
+>>> data = game.new_state(players=2, seed=1).to_json()
+>>> out_of_range(game, data) is None
+True
+>>> out_of_range(game, {**data, "turn_number": -5})
+'the saved turn_number is -5: it is a whole number from 1 to 1000 (turns are counted from 1 and the game ends by its max_turns)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from engine.core.limits import exceeded
+from engine.core.rng import MASK
+from engine.core.showtext import cut
+
+if TYPE_CHECKING:
+    from engine.model.game import Game
+
+Bounded = tuple[str, Any, "int | None", "int | None"]
+"""One number of a save: what it is called (as the save names it), its value, its lowest and highest allowed values
+(None: no bound that way)."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """A row of the table: the numbers of one field of a save (``numbers`` lists them with their bounds), and why the
+    bounds are what they are, in words."""
+
+    field: str
+    numbers: Callable[["Game", dict[str, Any]], Iterator[Bounded]]
+    why: str
+
+
+def _turn_number(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
+    yield "turn_number", data["turn_number"], 1, g.max_turns
+
+
+def _decided(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
+    scratch = data["scratch"]
+    if isinstance(scratch, dict) and "decided" in scratch:
+        turn = data["turn_number"]
+        yield "scratch.decided", scratch["decided"], 1, turn if isinstance(turn, int) else None
+
+
+def _counters(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
+    values = data.get("counters", [])
+    for spec in g.counters.values():
+        low, high = spec.fixed_range()
+        if low is None and high is None:
+            continue
+        for i, owner in enumerate(spec.owners):
+            if spec.offset + i < len(values):
+                who = "" if spec.per == "game" else f"({g.component_names[owner] if isinstance(owner, int) else owner})"
+                yield f"counter {spec.name}{who}", values[spec.offset + i], low, high
+
+
+def _rng(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
+    text = data["rng"]
+    value = int(text) if isinstance(text, str) and text.isdigit() and len(text) <= 40 else text
+    yield "rng", value, 0, MASK
+
+
+def _chance(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
+    chance = data.get("chance")
+    if isinstance(chance, dict) and "pool" in chance:
+        yield "chance.draws", chance.get("draws"), 1, len(g.component_names)
+        yield "chance.seer", chance.get("seer"), 0, data["players"]
+
+
+RANGES: tuple[Range, ...] = (
+    Range("turn_number", _turn_number, "turns are counted from 1 and the game ends by its max_turns"),
+    Range("scratch.decided", _decided, "the turn of the last decision, not after the turn number"),
+    Range("counters", _counters, "every change of a counter is kept within its min and max"),
+    Range("rng", _rng, "the dice's generator is one 64-bit number"),
+    Range("chance", _chance, "a draw takes at least one component, at most every one, and its seat is one of the "
+                             "game's (0: none)"),
+)
+"""Every number of a save the game keeps within bounds, a row per field."""
+
+
+def out_of_range(g: "Game", data: dict[str, Any]) -> str | None:
+    """Why a save's numbers are not ones a game of ``g`` holds (None when every one is within its range)."""
+    too_long = _too_long(g, data, "")
+    if too_long is not None:
+        return too_long
+    for row in RANGES:
+        for name, value, low, high in row.numbers(g, data):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"the saved {name} is {cut(repr(value), 40)}: it must be a whole number ({row.why})"
+            if (low is not None and value < low) or (high is not None and value > high):
+                span = (f"from {low} to {high}" if low is not None and high is not None
+                        else f"of at least {low}" if low is not None else f"of at most {high}")
+                return f"the saved {name} is {value}: it is a whole number {span} ({row.why})"
+    return None
+
+
+def _too_long(g: "Game", value: Any, path: str) -> str | None:
+    """The first whole number in ``value`` (at ``path``) with more digits than the game's ``integer_digits`` allow."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if g.limits.too_large(value):
+            return (f"the saved {path or 'state'} is a number of more than {g.limits.integer_digits} digits, more than "
+                    f"a game ever holds {exceeded('integer_digits', g.limits.integer_digits)}")
+        return None
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        found = _too_long(g, item, f"{path}.{key}" if path and not isinstance(key, int) else f"{path}[{key}]"
+                          if path else str(key))
+        if found is not None:
+            return found
+    return None

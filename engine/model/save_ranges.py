@@ -8,13 +8,13 @@ generator's state, a pending draw's seat and size.  (The seats, the turn within 
 places and faces are checked where the save is read, in :mod:`engine.model.savefile`.)  Before any of them, no whole
 number anywhere in the save may have more digits than arithmetic ever makes (the ``integer_digits`` limit).
 
->>> import engine
->>> game = engine.load("kuhn-poker")
->>> data = game.new_state(players=2, seed=1).to_json()
->>> out_of_range(game, data) is None
-True
->>> out_of_range(game, {**data, "turn_number": -5})
-'the saved turn_number is -5: it is a whole number from 1 to 1000 (turns are counted from 1 and the game ends by its max_turns)'
+>>> [row.field for row in RANGES]
+['turn_number', 'decided', 'counters', 'rng', 'chance']
+>>> outside(-5, 1, 200), outside(3, 0, None), outside(-1, 0, None)
+('it is a whole number from 1 to 200', None, 'it is a whole number of at least 0')
+
+``out_of_range(game, data)`` says what the first number out of its range is: ``the saved turn_number is -5: it is a
+whole number from 1 to 200 (turns are counted from 1 and the game ends by its max_turns)``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from engine.core.limits import exceeded
 from engine.core.rng import MASK
-from engine.core.showtext import cut
 
 if TYPE_CHECKING:
     from engine.model.game import Game
@@ -49,27 +48,33 @@ def _turn_number(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
 
 
 def _decided(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    scratch = data["scratch"]
-    if isinstance(scratch, dict) and "decided" in scratch:
+    from engine.model.savefile import DECIDED, SLICES_KEY  # the keys saves write it under (that module reads saves)
+
+    slices = data[SLICES_KEY]
+    if isinstance(slices, dict) and DECIDED in slices:
         turn = data["turn_number"]
-        yield "scratch.decided", scratch["decided"], 1, turn if isinstance(turn, int) else None
+        yield f"{SLICES_KEY}.{DECIDED}", slices[DECIDED], 1, turn if isinstance(turn, int) else None
 
 
 def _counters(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
     values = data.get("counters", [])
+    if not isinstance(values, list) or len(values) != sum(len(spec.owners) for spec in g.counters.values()):
+        return  # not the ruleset's counters at all: said where the save is read
     for spec in g.counters.values():
         low, high = spec.fixed_range()
         if low is None and high is None:
             continue
         for i, owner in enumerate(spec.owners):
-            if spec.offset + i < len(values):
-                who = "" if spec.per == "game" else f"({g.component_names[owner] if isinstance(owner, int) else owner})"
-                yield f"counter {spec.name}{who}", values[spec.offset + i], low, high
+            who = "" if spec.per == "game" else f"({g.component_names[owner] if isinstance(owner, int) else owner})"
+            yield f"counter {spec.name}{who}", values[spec.offset + i], low, high
 
 
 def _rng(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    text = data["rng"]
-    value = int(text) if isinstance(text, str) and text.isdigit() and len(text) <= 40 else text
+    raw = data["rng"]  # written as text; a number read as it is
+    try:
+        value = int(raw) if isinstance(raw, str) else raw
+    except ValueError:  # no number, or too long a text to read: where the save is read, it is damaged
+        return
     yield "rng", value, 0, MASK
 
 
@@ -82,7 +87,7 @@ def _chance(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
 
 RANGES: tuple[Range, ...] = (
     Range("turn_number", _turn_number, "turns are counted from 1 and the game ends by its max_turns"),
-    Range("scratch.decided", _decided, "the turn of the last decision, not after the turn number"),
+    Range("decided", _decided, "the turn of the last decision, not after the turn number"),
     Range("counters", _counters, "every change of a counter is kept within its min and max"),
     Range("rng", _rng, "the dice's generator is one 64-bit number"),
     Range("chance", _chance, "a draw takes at least one component, at most every one, and its seat is one of the "
@@ -99,12 +104,20 @@ def out_of_range(g: "Game", data: dict[str, Any]) -> str | None:
     for row in RANGES:
         for name, value, low, high in row.numbers(g, data):
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"the saved {name} is {cut(repr(value), 40)}: it must be a whole number ({row.why})"
-            if (low is not None and value < low) or (high is not None and value > high):
-                span = (f"from {low} to {high}" if low is not None and high is not None
-                        else f"of at least {low}" if low is not None else f"of at most {high}")
-                return f"the saved {name} is {value}: it is a whole number {span} ({row.why})"
+                continue  # no whole number at all: where the save is read, it is damaged
+            wrong = outside(value, low, high)
+            if wrong is not None:
+                return f"the saved {name} is {value}: {wrong} ({row.why})"
     return None
+
+
+def outside(value: int, low: int | None, high: int | None) -> str | None:
+    """Why ``value`` is not from ``low`` to ``high`` (None: no bound that way), or None when it is."""
+    if (low is None or value >= low) and (high is None or value <= high):
+        return None
+    span = (f"from {low} to {high}" if low is not None and high is not None
+            else f"of at least {low}" if low is not None else f"of at most {high}")
+    return f"it is a whole number {span}"
 
 
 def _too_long(g: "Game", value: Any, path: str) -> str | None:

@@ -141,3 +141,43 @@ def test_a_log_for_a_count_of_players_the_ruleset_has_not_names_the_file_and_fie
     log.write_text(json.dumps({"ruleset": "tic-tac-toe", "players": -2, "seed": 1, "actions": []}))
     for command in (["replay", str(log)], ["play", "--load", str(log)]):
         assert_refused(rulecraft_here(*command), f"{log}: 'players' is -2, but tic-tac-toe is played by 2 players")
+
+
+FAR = """\
+name: far
+players: [2]
+types: {side: [A, B]}
+components:
+  stone:
+    attributes: {side: side}
+    instances: [{id: S, side: A, count: 3}]
+board: {kind: square-grid, adjacency: orthogonal}
+roles: {of: side, seating: {2: [1, 2]}}
+options:
+  far: {default: 2}
+setup: |
+  place(first(x in stones), (0, 0))
+  place(first(x in stones where x.cell == none), (far, 0))
+turn:
+  - do:
+      effect: pass
+end:
+  when: turn > 3
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_code_places_no_piece_beyond_the_reach_saves_are_held_to(tmp_path: Path) -> None:
+    """place() on a growing board checked only its limits (none here), so a ruleset's code could put a piece where no
+    listed action, observation or save reaches; within reach, a piece touching none is a position code can make."""
+    (tmp_path / "ruleset.yaml").write_text(FAR, encoding="utf-8")
+    game = engine.load(tmp_path / "ruleset.yaml")
+    s = game.new_state(players=2, seed=1)
+    assert sorted(s.grid) == [(0, 0), (2, 0)] and game.state_from_json(s.to_json()) == s
+    with pytest.raises(engine.RulesetError, match=r"14:3: setting up 2 players fails: place\(\) onto \(50, 0\): cell 50,0 "
+                                                  r"is out of this growing board's reach: .* with 3 components a piece "
+                                                  r"stands at most 2 across"):
+        engine.load(tmp_path / "ruleset.yaml", set_options={"far": "50"})

@@ -131,18 +131,18 @@ def out_of_reach(grid: Any, cells: Iterable[Cell], pieces: int) -> str | None:
     >>> out_of_reach(grid, [(0, 0), (10**9, 10**9)], 10)[:60]
     "cell 1000000000,1000000000 is out of this growing board's re"
     """
-    if grid is None or getattr(grid, "fixed", True):
+    if grid is None or grid.fixed:
         return None
     across, down = reach(grid, pieces)
     cells = list(cells)
     for x, y in cells:
         if abs(x) > across or abs(y) > down:
             return f"cell {format_cell((x, y))} is out of this growing board's reach: {reach_text(grid, pieces)}"
-    for axis, most, word in ((0, grid.max_width, "wide"), (1, grid.max_height, "tall")):
+    wide, tall = grid.max_width, grid.max_height
+    for axis, most in ((0, wide), (1, tall)):
         if most and cells:
             low, high = min(cells, key=lambda c: c[axis]), max(cells, key=lambda c: c[axis])
             if high[axis] - low[axis] >= most:
-                wide, tall = grid.max_width, grid.max_height
                 bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
                 return (f"cells {format_cell(low)} and {format_cell(high)} take the board past its limits "
                         f"(at most {bound})")

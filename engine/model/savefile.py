@@ -3,7 +3,9 @@
 ``state_to_json`` writes everything that can change, plus the ruleset's name,
 content hash and variants, and a checksum of the position; ``state_from_json``
 checks all of it and refuses a state from another ruleset, an edited or
-damaged one, or one that cannot go on, with a reason, never a crash.
+damaged one, one holding numbers or cells no game of the ruleset holds (a
+forger may work the checksum out again: see :mod:`engine.model.save_ranges`),
+or one that cannot go on, with a reason, never a crash.
 
 Example::
 

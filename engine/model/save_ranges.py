@@ -13,7 +13,7 @@ number anywhere in the save may have more digits than arithmetic ever makes (the
 >>> outside(-5, 1, 200), outside(3, 0, None), outside(-1, 0, None)
 ('it is a whole number from 1 to 200', None, 'it is a whole number of at least 0')
 
-``out_of_range(game, data)`` says what the first number out of its range is: ``the saved turn_number is -5: it is a
+``out_of_range(game, Save(data, ...))`` says what the first number out of its range is: ``the saved turn_number is -5: it is a
 whole number from 1 to 200 (turns are counted from 1 and the game ends by its max_turns)``.
 """
 
@@ -28,6 +28,16 @@ from engine.core.rng import MASK
 if TYPE_CHECKING:
     from engine.model.game import Game
 
+@dataclass(frozen=True)
+class Save:
+    """A save being read: its data, the key the blocks' slices are saved under and, in them, the key of the turn of the
+    last decision (as :mod:`engine.model.savefile` writes them)."""
+
+    data: dict[str, Any]
+    slices: str
+    decided: str
+
+
 Bounded = tuple[str, Any, "int | None", "int | None"]
 """One number of a save: what it is called (as the save names it), its value, its lowest and highest allowed values
 (None: no bound that way)."""
@@ -39,25 +49,22 @@ class Range:
     bounds are what they are, in words."""
 
     field: str
-    numbers: Callable[["Game", dict[str, Any]], Iterator[Bounded]]
+    numbers: Callable[["Game", Save], Iterator[Bounded]]
     why: str
 
 
-def _turn_number(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    yield "turn_number", data["turn_number"], 1, g.max_turns
+def _turn_number(g: "Game", save: Save) -> Iterator[Bounded]:
+    yield "turn_number", save.data["turn_number"], 1, g.max_turns
 
 
-def _decided(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    from engine.model.savefile import DECIDED, SLICES_KEY  # the keys saves write it under (that module reads saves)
-
-    slices = data[SLICES_KEY]
-    if isinstance(slices, dict) and DECIDED in slices:
-        turn = data["turn_number"]
-        yield f"{SLICES_KEY}.{DECIDED}", slices[DECIDED], 1, turn if isinstance(turn, int) else None
+def _decided(g: "Game", save: Save) -> Iterator[Bounded]:
+    slices, turn = save.data[save.slices], save.data["turn_number"]
+    if isinstance(slices, dict) and save.decided in slices:
+        yield f"{save.slices}.{save.decided}", slices[save.decided], 1, turn if isinstance(turn, int) else None
 
 
-def _counters(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    values = data.get("counters", [])
+def _counters(g: "Game", save: Save) -> Iterator[Bounded]:
+    values = save.data.get("counters", [])
     if not isinstance(values, list) or len(values) != sum(len(spec.owners) for spec in g.counters.values()):
         return  # not the ruleset's counters at all: said where the save is read
     for spec in g.counters.values():
@@ -69,8 +76,8 @@ def _counters(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
             yield f"counter {spec.name}{who}", values[spec.offset + i], low, high
 
 
-def _rng(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    raw = data["rng"]  # written as text; a number read as it is
+def _rng(g: "Game", save: Save) -> Iterator[Bounded]:
+    raw = save.data["rng"]  # written as text; a number read as it is
     try:
         value = int(raw) if isinstance(raw, str) else raw
     except ValueError:  # no number, or too long a text to read: where the save is read, it is damaged
@@ -78,11 +85,11 @@ def _rng(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
     yield "rng", value, 0, MASK
 
 
-def _chance(g: "Game", data: dict[str, Any]) -> Iterator[Bounded]:
-    chance = data.get("chance")
+def _chance(g: "Game", save: Save) -> Iterator[Bounded]:
+    chance = save.data.get("chance")
     if isinstance(chance, dict) and "pool" in chance:
         yield "chance.draws", chance.get("draws"), 1, len(g.component_names)
-        yield "chance.seer", chance.get("seer"), 0, data["players"]
+        yield "chance.seer", chance.get("seer"), 0, save.data["players"]
 
 
 RANGES: tuple[Range, ...] = (
@@ -96,13 +103,13 @@ RANGES: tuple[Range, ...] = (
 """Every number of a save the game keeps within bounds, a row per field."""
 
 
-def out_of_range(g: "Game", data: dict[str, Any]) -> str | None:
+def out_of_range(g: "Game", save: Save) -> str | None:
     """Why a save's numbers are not ones a game of ``g`` holds (None when every one is within its range)."""
-    too_long = _too_long(g, data, "")
+    too_long = _too_long(g, save.data, "")
     if too_long is not None:
         return too_long
     for row in RANGES:
-        for name, value, low, high in row.numbers(g, data):
+        for name, value, low, high in row.numbers(g, save):
             if not isinstance(value, int) or isinstance(value, bool):
                 continue  # no whole number at all: where the save is read, it is damaged
             wrong = outside(value, low, high)

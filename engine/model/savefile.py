@@ -28,7 +28,7 @@ from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import UNORDERED, UNSEEN, zone_view
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
-from engine.model.save_ranges import out_of_range
+from engine.model.save_ranges import Save, out_of_range
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
@@ -343,7 +343,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
         raise SaveError(f"{players_text(players)} is not allowed in {g.name}")
-    if (wrong := out_of_range(g, data)) is not None:
+    if (wrong := out_of_range(g, Save(data, SLICES_KEY, DECIDED))) is not None:
         raise SaveError(wrong)
     face = [_whole(f) for f in data["face"]]
     if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):

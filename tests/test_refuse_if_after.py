@@ -205,3 +205,48 @@ def test_the_actor_is_who_answers_a_choice_asked_of_another_role_and_a_copy_keep
     copy = s.clone()
     with pytest.raises(IllegalActionError, match=r"'choose 2' is refused: after it, .*total\(actor\) == 2"):
         copy.apply("choose 2")
+
+
+# Two numbers again, the second of three: after a first 2, a second 5 passes the limit (2 + 5 > 6) and is refused.
+THREE_SECONDS = SUMS.replace("n in [3, 4]", "n in [3, 4, 5]").replace(
+    "refuse_if_after: total(actor) > 6 * turn",
+    "refuse_if_after: {when: total(actor) > 6 * turn, because: a total may not pass six a turn}")
+REASON = "'choose 5' is refused: a total may not pass six a turn (refuse_if_after: total(actor) > 6 * turn)"
+
+
+@pytest.fixture(params=["coroutines", "replaying"])
+def effects_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Effects paused at a choice by a coroutine (greenlet), or replayed after each answer (without it)."""
+    from engine.blocks import choices
+
+    monkeypatch.setattr(choices, "_REPLAYING", request.param == "replaying")
+    return str(request.param)
+
+
+def test_a_loaded_state_waiting_at_a_choice_refuses_a_refused_option_with_the_rule(tmp_path: Path, effects_run: str) -> None:
+    """A save (or a pickled state: a worker process's copy) read back while effects replay lost the options the rule
+    refused (they are not written: loading runs the effect to its pause again, which did not try them), so 'choose 5'
+    got the generic 'does not answer the question' instead of the rule's reason."""
+    game = engine.load(_ruleset(tmp_path, THREE_SECONDS))
+    s = game.new_state(players=2, seed=1)
+    s.apply("choose 2")
+    loaded = game.state_from_json(s.to_json())
+    assert loaded.legal_actions().texts() == s.legal_actions().texts() == ["choose 3", "choose 4"]
+    with pytest.raises(IllegalActionError) as refused:
+        loaded.apply("choose 5")
+    assert str(refused.value) == REASON
+    loaded.apply("choose 4")
+    assert loaded.current_role == "B" and loaded.counters == [6, 0]
+
+
+def test_play_load_refuses_a_refused_option_with_the_rule(tmp_path: Path, effects_run: str) -> None:
+    """The command line: a game saved half-way through a move, loaded with play --load, a refused answer typed.  (The
+    log play --load reads is replayed action by action, which tries the options as the game did: this kept the
+    reason before loaded states did too.)"""
+    path, saved = _ruleset(tmp_path, THREE_SECONDS), tmp_path / "game.json"
+    first = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input=f"choose 2\nsave {saved}\nquit\n")
+    assert "saved 1 actions" in first.output, first.output
+    result = CliRunner().invoke(main, ["play", "--load", str(saved)], input="choose 5\nchoose 4\nquit\n")
+    assert "Traceback" not in result.output and (result.exception is None or isinstance(result.exception, SystemExit))
+    assert REASON in result.output, result.output
+    assert "does not answer the question" not in result.output

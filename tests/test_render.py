@@ -203,6 +203,7 @@ components:
     instances:
       - {id: X, mark: X, count: 2}
       - {id: O, mark: O, count: 1}
+      - {id: spare, mark: X, count: 10000}
 board: {kind: square-grid, adjacency: all}
 roles: {of: mark, seating: {2: [1, 2]}}
 zones:
@@ -223,10 +224,10 @@ expect: [is_over]
 
 
 def test_pieces_far_apart_on_a_growing_board_are_drawn_with_the_empty_runs_between_left_out(tmp_path: Path) -> None:
-    """A board without limits holds pieces anywhere a scenario, a save or code puts them: two a billion cells apart
-    made ``rulecraft play`` (and the browser's table) draw every cell of the box around them, gigabytes and minutes.
-    A run of more than render.GAP empty columns or rows is now drawn as one, marked '…' (here 10,000 apart: 10,004
-    columns before)."""
+    """A board without limits holds pieces as far from 0,0 as its components reach (10,003 here: the spares make
+    the reach; a scenario, a save or code may put them apart): two a billion cells apart made ``rulecraft play`` (and
+    the browser's table) draw every cell of the box around them, gigabytes and minutes.  A run of more than render.GAP
+    empty columns or rows is now drawn as one, marked '…' (here 10,000 apart: 10,004 columns before)."""
     from cli.web.svg import board_svg
 
     (tmp_path / "ruleset.yaml").write_text(FAR_APART)

@@ -764,3 +764,43 @@ expect:
   - count(p in board) == 2 and walls_left(South) == 0
 """)
         assert result.passed, result.failures
+
+
+# --- a written position holds only what a game holds ------------------------------------------------
+
+def test_a_piece_out_of_a_growing_boards_reach_is_an_error_at_its_cell(tmp_path: Path) -> None:
+    """A first piece at 1000000000,1000000000 fitted the board's 7x7 limits (nothing else on it yet) and was set up:
+    the game then offered cells next to it, 10**9 away from any cell a game reaches."""
+    text = CLASH.replace('    "1,0": Water/Fire as Water\n    "2,0": Air/Air\n    "0,1": Earth/Earth\n',
+                         '    "1000000000,1000000000": Water/Fire as Water\n')
+    result = run(tmp_path, text)
+    where = ("case.yaml:6:5: cell 1000000000,1000000000 is out of this growing board's reach: its first piece goes at "
+             "0,0 and each next one beside another, so with 16 components and its max_width and max_height a piece "
+             "stands at most 6 across and 6 down from 0,0")
+    assert len(result.failures) == 1 and where in result.failures[0], result.failures
+
+
+GLYPHS = """\
+ruleset: hex-glyphs
+players: 2
+position:
+  seats: {Amber: 1, Jade: 2}
+  board:
+    "0,0": red
+"""
+
+
+@pytest.mark.parametrize(("extra", "where"), [
+    ("  counters: {renown(Amber): -3}\n",
+     "case.yaml:7:14: renown(Amber): -3 is out of the counter's min 0: every change of a counter is kept within them, "
+     "so no game holds it"),
+    ("  turn_number: 201\n", "case.yaml:7:16: turn_number 201 is no turn of this game: turns are counted from 1 to "
+                             "its max_turns, 200"),
+    ("  turn_number: 1000000000\n", "case.yaml:7:16: turn_number 1000000000 is no turn of this game"),
+])
+def test_a_number_no_game_holds_is_an_error_at_its_line(tmp_path: Path, extra: str, where: str) -> None:
+    """A counter below its fixed min and a turn number after the last were set up as written (a counter's change is
+    clamped to its min and max; turns end by max_turns; the schema keeps turn_number from 1)."""
+    result = run(tmp_path, GLYPHS + extra)
+    assert len(result.failures) == 1 and where in result.failures[0], result.failures
+    assert run(tmp_path, GLYPHS + "  counters: {renown(Amber): 3}\n  turn_number: 200\n").passed

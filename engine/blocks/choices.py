@@ -707,12 +707,15 @@ def _replay_to_pause(s: "StateView", pending: Pending) -> None:
     if the effect no longer stops there, ``s`` stays at that position."""
     fn = s.game.steps[pending.step].effect(pending.key)
     log, s.log = s.log, None
-    s.tape = Tape(pending.tape, pending.dice)
+    tape = s.tape = Tape(pending.tape, pending.dice)
+    if s.game.steps[pending.step].refusal is not None:  # its options are tried as when it was asked (see _begin)
+        tape.origin, tape.forced = pending, {}
     s.budget = s.game.limits.steps
     try:
         fn(s, list(pending.env))
-    except NeedChoice:
-        pass
+    except NeedChoice as question:
+        question.__traceback__ = None  # see _run_here
+        object.__setattr__(pending, "refused", question.refused)  # the rule's reason, when a refused option is typed
     except Exception:  # noqa: BLE001 - it no longer reaches its pause: the position before it stays
         _restore(s, pending.start)  # type: ignore[arg-type]
     else:

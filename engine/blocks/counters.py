@@ -58,6 +58,8 @@ class CounterSpec:
     doc: str = ""
     shown: bool = True  # drawn with the board, its changes logged (false: bookkeeping that players never look at)
     watch: Watch | None = field(default=None, repr=False)  # told of every change (a meter's thresholds); None: nothing watches it
+    floor: int | None = None  # ``min`` when it is a fixed number (written so, or an option): None when absent or read from play
+    ceiling: int | None = None  # ``max`` likewise
     _index: dict[Any, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -78,6 +80,18 @@ class CounterSpec:
             if low is not None and value < low:
                 value = low
         return value
+
+    def fixed_range(self) -> tuple[int | None, int | None]:
+        """The lowest and highest values the counter ever holds, whatever the game does: its ``min`` and ``max`` when
+        they are fixed numbers (every change and start is clamped to them; a min above the max keeps it at the min).
+        None where a bound is absent or depends on the position (``max: self.toughness``).
+
+        >>> CounterSpec("gold", "role", floor=0, ceiling=9).fixed_range(), CounterSpec("x", "game", floor=5, ceiling=2).fixed_range()
+        ((0, 9), (5, 5))
+        """
+        if self.floor is not None and self.ceiling is not None and self.floor > self.ceiling:
+            return self.floor, self.floor
+        return self.floor, self.ceiling
 
 
 def initial_values(s: "StateView", specs: dict[str, CounterSpec]) -> list[int]:
@@ -247,23 +261,37 @@ def compile_counters(b: "BuildContext") -> None:
         scope = Scope(b.game.vocab)
         self_type = GAME_TYPE if counter.per == GAME else owner_type(counter, scope)
         counter.start = read_bound(b, spec, "start", self_type) or (lambda s, owner: 0)
-        counter.low = read_bound(b, spec, "min", self_type)
-        counter.high = read_bound(b, spec, "max", self_type)
+        counter.low, counter.floor = read_bounds(b, spec, "min", self_type)
+        counter.high, counter.ceiling = read_bounds(b, spec, "max", self_type)
 
 
 def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> Bound | None:
     """``spec[key]`` as a bound: a number, an option, or an expression of ``self`` (None when not given)."""
+    return read_bounds(b, spec, key, self_type)[0]
+
+
+def read_bounds(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> tuple[Bound | None, int | None]:
+    """``spec[key]`` as a bound (see :func:`read_bound`), and its value when it is fixed: a whole number written so, or
+    an option (None when it reads the position or the owner)."""
     if key not in spec or spec[key] is None:
-        return None
+        return None, None
     value = spec[key]
     if isinstance(value, int) and not isinstance(value, bool):
-        return lambda s, owner, v=value: v
+        return (lambda s, owner, v=value: v), value
     compiled, slots = b.expression(value, "int", bind={"self": self_type}, pos=b.pos(spec, key))
     f = compiled.fn
+    fixed = None
+    if compiled.constant:
+        try:
+            fixed = f(None, [None] * slots)
+        except Exception:  # noqa: BLE001 - the bound fails in play too, where it says why
+            fixed = None
+        if not isinstance(fixed, int) or isinstance(fixed, bool):
+            fixed = None
 
     def bound(s: "StateView", owner: Any) -> int:
         env: list[Any] = [None] * slots
         env[0] = owner
         return f(s, env)
 
-    return bound
+    return bound, fixed

@@ -104,6 +104,51 @@ def reach(grid: Any, pieces: int) -> tuple[int, int]:
             min(most, grid.max_height - 1) if grid.max_height else most)
 
 
+def reach_text(grid: Any, pieces: int) -> str:
+    """Why a growing board's pieces stand near 0,0, in words (see :func:`reach`).
+
+    >>> from engine.blocks.grid import SquareGrid
+    >>> reach_text(SquareGrid(max_width=3), 10)
+    'its first piece goes at 0,0 and each next one beside another, so with 10 components and its max_width and max_height a piece stands at most 2 across and 9 down from 0,0'
+    """
+    across, down = reach(grid, pieces)
+    limits = " and its max_width and max_height" if grid.max_width or grid.max_height else ""
+    return (f"its first piece goes at 0,0 and each next one beside another, so with {pieces} components{limits} a piece "
+            f"stands at most {across} across and {down} down from 0,0")
+
+
+def out_of_reach(grid: Any, cells: Iterable[Cell], pieces: int) -> str | None:
+    """Why pieces on ``cells`` of a growing board are a position no game reaches (None when they may be, or when the
+    board is fixed, whose cells are checked by ``contains``): a cell beyond :func:`reach` of 0,0, or the cells
+    together wider or taller than the board's ``max_width`` and ``max_height``.  A game with ``pieces`` components.
+
+    >>> from engine.blocks.grid import SquareGrid
+    >>> grid = SquareGrid(max_width=3, max_height=3)
+    >>> out_of_reach(grid, [(0, 0), (1, 0)], 10) is None
+    True
+    >>> out_of_reach(grid, [(-1, 0), (1, 0), (2, 0)], 10)
+    'cells -1,0 and 2,0 take the board past its limits (at most 3 wide and 3 tall)'
+    >>> out_of_reach(grid, [(0, 0), (10**9, 10**9)], 10)[:60]
+    "cell 1000000000,1000000000 is out of this growing board's re"
+    """
+    if grid is None or grid.fixed:
+        return None
+    across, down = reach(grid, pieces)
+    cells = list(cells)
+    for x, y in cells:
+        if abs(x) > across or abs(y) > down:
+            return f"cell {format_cell((x, y))} is out of this growing board's reach: {reach_text(grid, pieces)}"
+    wide, tall = grid.max_width, grid.max_height
+    for axis, most in ((0, wide), (1, tall)):
+        if most and cells:
+            low, high = min(cells, key=lambda c: c[axis]), max(cells, key=lambda c: c[axis])
+            if high[axis] - low[axis] >= most:
+                bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
+                return (f"cells {format_cell(low)} and {format_cell(high)} take the board past its limits "
+                        f"(at most {bound})")
+    return None
+
+
 def board_cells(game: "GameView") -> tuple[Cell, ...]:
     """Every cell of ``game``'s board a piece could stand on (none without a board)."""
     return () if game.grid is None else grid_cells(game.grid, len(game.component_names))

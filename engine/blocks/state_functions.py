@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, ClassVar, Sequence
 
+from engine.blocks.enumeration import out_of_reach
 from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError, SourcePos
@@ -777,6 +778,8 @@ class PlaceOnBoard(Function):
                 raise EffectRuntimeError(f"place() onto {where}, which is not on the board", pos)
             if grid is not None and not grid.fixed and not grid.fits(s.bbox, where):  # a fixed board: on it, as checked
                 raise EffectRuntimeError(f"place() onto {where}, which would take the board past its limits", pos)
+            if grid is not None and (far := out_of_reach(grid, (where,), len(s.game.component_names))) is not None:
+                raise EffectRuntimeError(f"place() onto {where}: {far}", pos)  # the cells a game's lists and saves know
             if where in s.grid and not (grid is not None and grid.stacking):
                 raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
             s.place(chosen[0], where)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.enumeration import reach
+from engine.blocks.enumeration import reach, reach_text
 from engine.blocks.grid import format_cell, parse_cell
 from engine.compiling.components import CELL, is_pair
 from engine.lang.types import LIST_OF
@@ -93,11 +93,9 @@ def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cel
                 f"the points are {', '.join(list(names)[:8])}{', ...' if len(names) > 8 else ''}" if names else None)
         return None
     if not grid.fixed:
-        across, down = reach(grid, len(b.game.component_names))
+        pieces = len(b.game.component_names)
+        across, down = reach(grid, pieces)
         if abs(cell[0]) > across or abs(cell[1]) > down:
-            limits = " and its max_width and max_height" if grid.max_width or grid.max_height else ""
-            b.error(where, f"{attr} '{format_cell(cell)}' is out of this growing board's reach: its first piece goes "
-                           f"at 0,0 and each next one beside another, so with {len(b.game.component_names)} components"
-                           f"{limits} a piece stands at most {across} across and {down} down from 0,0")
+            b.error(where, f"{attr} '{format_cell(cell)}' is out of this growing board's reach: {reach_text(grid, pieces)}")
             return None
     return cell

@@ -577,12 +577,14 @@ class Game:
         """The names of the declared invariants that do not hold in ``s``."""
         return [name for name, check in self.invariants.items() if not check.test(s)]
 
-    def state_from_json(self, data: Any) -> "State":
-        """Read a state written by :meth:`State.to_json`; refuses one from another ruleset."""
+    def state_from_json(self, data: Any, where: str | None = None) -> "State":
+        """Read a state written by :meth:`State.to_json`; refuses one from another ruleset, or holding what no game of
+        this ruleset holds (a :class:`~engine.model.savefile.SaveError` naming the field, after ``where``, the file it
+        was read from, when given): ``game.state_from_json(json.loads(text), where="saved.json")``."""
         from engine.model.savefile import state_from_json
         from engine.model.state import State
 
-        return state_from_json(self, data, State)
+        return state_from_json(self, data, State, where)
 
     @functools.cached_property
     def counter_slots(self) -> list[tuple[int, ...]]:

@@ -3,7 +3,9 @@
 ``state_to_json`` writes everything that can change, plus the ruleset's name,
 content hash and variants, and a checksum of the position; ``state_from_json``
 checks all of it and refuses a state from another ruleset, an edited or
-damaged one, or one that cannot go on, with a reason, never a crash.
+damaged one, one holding numbers or cells no game of the ruleset holds (a
+forger may work the checksum out again: see :mod:`engine.model.save_ranges`),
+or one that cannot go on, with a reason, never a crash.
 
 Example::
 
@@ -18,6 +20,7 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.enumeration import out_of_reach
 from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
@@ -25,6 +28,7 @@ from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import UNORDERED, UNSEEN, zone_view
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
+from engine.model.save_ranges import Save, out_of_range
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
@@ -240,18 +244,24 @@ def _whole(value: Any) -> int:
     return value
 
 
-def state_from_json(g: "Game", data: Any, state_class: "type[State]") -> "State":
-    """Rebuild a state of ``state_class`` (the Game passes engine.model.state.State); raises :class:`SaveError` naming what does not fit."""
+def state_from_json(g: "Game", data: Any, state_class: "type[State]", where: str | None = None) -> "State":
+    """Rebuild a state of ``state_class`` (the Game passes engine.model.state.State); raises :class:`SaveError` naming
+    what does not fit, after ``where`` (the file it was read from) when given."""
     try:
-        s = _read(g, data, state_class)
-        _check_sum(data)
-    except SaveError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as err:
-        raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
-    if s.pending is not None:
-        _replay_pending(s)
-    _probe(s)
+        try:
+            s = _read(g, data, state_class)
+            _check_sum(data)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as err:
+            raise SaveError(f"the saved state is damaged or incomplete ({type(err).__name__}: {err})") from None
+        if s.pending is not None:
+            _replay_pending(s)
+        _probe(s)
+    except SaveError as err:
+        if where is None:
+            raise
+        raise SaveError(f"{where}: {err}") from None
     return s
 
 
@@ -333,6 +343,8 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     players = data["players"]
     if not isinstance(players, int) or players not in g.player_counts:
         raise SaveError(f"{players_text(players)} is not allowed in {g.name}")
+    if (wrong := out_of_range(g, Save(data, SLICES_KEY, DECIDED))) is not None:
+        raise SaveError(wrong)
     face = [_whole(f) for f in data["face"]]
     if len(face) != n or any(not 0 <= f < g.face_count[i] for i, f in enumerate(face)):
         raise SaveError("the faces do not match the ruleset's components")
@@ -360,6 +372,8 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         raise SaveError("the board cells do not match the board zone")
     if g.grid is not None and not all(g.grid.contains(cell) for cell in grid):
         raise SaveError("a saved piece lies off the board")
+    if (far := out_of_reach(g.grid, grid, n)) is not None:
+        raise SaveError(f"the saved board has a piece no game puts there: {far}")
     frontier = {(_whole(x), _whole(y)): None for x, y in data["frontier"]}
     if g.grid is not None:
         around = {n for cell in grid for n in g.grid.neighbours(cell) if n not in grid}

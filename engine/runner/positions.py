@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from itertools import chain
 from typing import Any
 
+from engine.blocks.enumeration import out_of_reach
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, did_you_mean
 from engine.core.showtext import cut
@@ -108,7 +109,8 @@ def read_zone(game: Game, text: str, pos: SourcePos | None) -> int:
 def board_cell(game: Game, s: State, board: Mapping, cell_text: str) -> tuple[tuple[int, int], list[Any]]:
     """A cell listed under a position's ``board`` and what it lists there, top first (``[]`` or nothing: no piece).
 
-    A cell off the board, past a growing board's limits, or a stack on a board without stacking is an error.
+    A cell off the board, past a growing board's limits or its reach, or a stack on a board without stacking is an
+    error.
     """
     where = board.key_pos.get(cell_text)
     cell = read_cell(cell_text, where, getattr(game.grid, "names", None))
@@ -121,6 +123,8 @@ def board_cell(game: Game, s: State, board: Mapping, cell_text: str) -> tuple[tu
         bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)
         raise RulesetError.at(where, f"cell {cell_text} takes the board past its limits (at most {bound}) "
                                      "with the cells above it")
+    if stack and (far := out_of_reach(game.grid, [cell], len(game.component_names))) is not None:
+        raise RulesetError.at(where, far)
     if len(stack) > 1 and not (game.grid is not None and game.grid.stacking):
         raise RulesetError.at(where, "only a board with 'stacking' holds several pieces on one cell")
     return cell, stack

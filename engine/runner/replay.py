@@ -49,7 +49,7 @@ from engine.core.atomic import write_atomic
 from engine.core.confine import FileRefused, check_named_ruleset, read_bytes
 from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names, find_ruleset
-from engine.core.showtext import cut
+from engine.core.showtext import cut, players as players_text
 from engine.model.game import Game
 from engine.model.savefile import CHECKSUM, SaveError, state_to_json
 from engine.model.state import State
@@ -278,6 +278,9 @@ class Replay:
         if why is not None and not force:
             raise RulesetChanged(why)
         self.game = game
+        if self.players not in game.player_counts:
+            raise SaveError(f"{self.file or self.base or 'the game log'}: 'players' is {self.players}, but {game.name} is "
+                            f"played by {players_text(game.player_counts)}")
         return game, game.new_state(players=self.players, seed=self.seed, record=True)
 
     def play(self, state: State, each: Callable[[int, str, int], None] | None = None) -> None:

@@ -502,7 +502,7 @@ def _begin(game: Game, doc: Mapping, position: Mapping, s: State) -> State:
         if role not in s.order:
             raise RulesetError.at(position.pos_of("turn"), f"'{role}' is not a seated role", did_you_mean(role, s.order))
         s.turn = s.order.index(role)
-    s.turn_number = int(position.get("turn_number", s.turn_number))
+    s.turn_number = _turn_number(game, position, s.turn_number)
     if "effect" in position:
         _position_effect(game, position["effect"], position.pos_of("effect")).run(s)
     if doc.get("dice"):
@@ -511,6 +511,18 @@ def _begin(game: Game, doc: Mapping, position: Mapping, s: State) -> State:
     s._actions = None
     s.advance()
     return s
+
+
+def _turn_number(game: Game, position: Mapping, unwritten: int) -> int:
+    """The position's ``turn_number`` (``unwritten`` when not written: 1, or the setup's): a turn a game reaches, from 1
+    to its ``max_turns``."""
+    number = position.get("turn_number", unwritten)
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= game.max_turns:
+        raise RulesetError.at(position.pos_of("turn_number"), f"turn_number {cut(repr(number), 40)} is no turn of this "
+                                                              f"game: turns are counted from 1 to its max_turns, "
+                                                              f"{game.max_turns}")
+    return number
+
 
 
 def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:
@@ -561,6 +573,12 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesetError.at(pos, f"a counter's value is a whole number, not {value!r}")
+    low, high = spec.fixed_range()
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = " and ".join(part for part in (f"min {low}" if low is not None else "",
+                                              f"max {high}" if high is not None else "") if part)
+        raise RulesetError.at(pos, f"{text.strip()}: {value} is out of the counter's {span}: every change of a counter "
+                                   "is kept within them, so no game holds it")
     s.counters[index] = value
 
 

@@ -1250,3 +1250,13 @@ def test_a_hand_is_listed_in_the_order_its_components_are_declared() -> None:
         state.apply(agent.choose(state))
         passed = passed or any(len(z) > len(b) for z, b in zip(state.zones, before) if z and b)
     assert passed
+
+
+def test_a_display_colour_written_short_or_by_name_gets_text_that_reads_on_it(tmp_path: Path) -> None:
+    """Text on a piece or chip was dark unless its colour was written ``#rrggbb``: Hearts' spades, ``colour: "#222"``,
+    were dark letters on a near-black chip.  ``#rgb`` and a colour's name are read as the colour they are."""
+    folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "#222"}\n  Moon: {colour: navy}\n')
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    html = view(client, start(client, "/play/tiles?players=2&seed=1"), 1)["html"]
+    assert re.search(r'style="background:#222;color:#fff">Sun/', html), html
+    assert re.search(r'style="background:navy;color:#fff">Moon/', html), html

@@ -117,11 +117,16 @@ def _style_colour(style: str | None) -> str | None:
 
 
 def text_colour(fill: str) -> str:
-    """Dark or light text, whichever reads better on ``fill`` (a ``#rrggbb`` colour).
+    """Dark or light text, whichever reads better on ``fill`` (a ``#rrggbb`` or ``#rgb`` colour, or a colour's name,
+    as ``display`` may give them).
 
-    >>> text_colour("#ffffff"), text_colour("#000000")
-    ('#111', '#fff')
+    >>> text_colour("#ffffff"), text_colour("#000000"), text_colour("#222"), text_colour("navy")
+    ('#111', '#fff', '#fff', '#fff')
     """
+    if len(fill) == 4 and fill.startswith("#"):  # #rgb: each digit twice
+        fill = "#" + "".join(digit * 2 for digit in fill[1:])
+    elif not fill.startswith("#"):
+        fill = _style_colour(fill) or ""
     if not (fill.startswith("#") and len(fill) == 7):
         return "#111"
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
@@ -247,7 +252,8 @@ def _spans(coords: list[int | None], thin: str) -> list[tuple[float, float]]:
     >>> _spans([0, 1, 2], "odd")
     [(24, 46), (70, 14), (84, 46)]
     """
-    spans, at = [], float(MARGIN)
+    spans: list[tuple[float, float]] = []
+    at: float = MARGIN
     for c in coords:
         size = THIN if c is not None and thin and c % 2 == (thin == "odd") else CELL
         spans.append((at, size))

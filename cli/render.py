@@ -584,11 +584,30 @@ def zones(state: State, seat: int | None) -> list[Text]:
             lines.extend(listing(state, zi, value_styles(game), seat))
             continue
         else:
-            line.append(", ".join(counted(_with_faces(game, content, faces.get(name)))))
+            held = as_held(game, zi, content, faces.get(name))
+            shown = [face for _, face in held] if faces.get(name) else None
+            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown))))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, seat)
+
+
+def as_held(game: Game, zone: int, names: list[str], faces: list[str] | None) -> list[tuple[str, str | None]]:
+    """A zone's components by name, each with the face it shows (None: not said), as they are listed: a hand
+    (``kind: hand``) in the order the ruleset declares its components, as a player sorts a hand (the cards passed to
+    a player among the others, not at its end); a pile as its components lie (a trick's, the card led first).
+
+    >>> from types import SimpleNamespace as S
+    >>> game = S(zone_spec_of=[S(kind="hand"), S(kind="pile")], piece_names=["2C", "9H", "2S"])
+    >>> as_held(game, 0, ["2S", "2C", "9H"], None), as_held(game, 1, ["2S", "2C"], ["a", "b"])
+    ([('2C', None), ('9H', None), ('2S', None)], [('2S', 'a'), ('2C', 'b')])
+    """
+    listed: list[tuple[str, str | None]] = list(zip(names, faces or [None] * len(names)))
+    if game.zone_spec_of[zone].kind == "hand":
+        order = {name: i for i, name in reversed(list(enumerate(game.piece_names)))}
+        listed.sort(key=lambda item: order.get(item[0], len(order)))
+    return listed
 
 
 def _with_faces(game: Any, names: list[str], faces: list[str] | None) -> list[str]:

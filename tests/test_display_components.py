@@ -102,3 +102,23 @@ def test_the_terminal_draws_a_boards_sections_and_its_thin_rows_and_columns() ->
     first, post, second = lines[2], lines[3], lines[4]
     assert first.split()[:3] == ["0", "·", "┃"] and second.split()[:3] == ["2", "·", "┃"]
     assert post.split()[:2] == ["w", "p"] and first.index("┃") == post.index("w") == second.index("┃")
+
+
+def test_the_terminal_lists_a_hand_as_its_components_are_declared() -> None:
+    """As the page does (tests/test_web.py): Hearts' hands were printed '... TS, JS, AS, 9H, 2S, KS' once the three
+    passed cards had joined their end; a hand is listed sorted, as the ruleset declares its cards."""
+    from cli.render import zones
+    from engine.runner.agents import RandomAgent
+
+    game = engine.load(EXAMPLES / "hearts")
+    state, agent, received = game.new_state(players=4, seed=5), RandomAgent(1), False
+    for _ in range(40):
+        for line in zones(state, None):
+            if line.plain.startswith("hand of "):
+                names = line.plain.split(": ", 1)[1].split(", ")
+                assert names == sorted(names, key=game.piece_names.index), line.plain
+        hands = [len(state.zones[game.zone_names.index(f"hand of {r}")]) for r in ("North", "East", "South", "West")]
+        state.apply(agent.choose(state))
+        received = received or any(len(state.zones[game.zone_names.index(f"hand of {r}")]) > n
+                                   for r, n in zip(("North", "East", "South", "West"), hands))
+    assert received

@@ -182,7 +182,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
             if cid is None:
                 drawn[x, y] = Text("·" if (x, y) in cells and not any(narrow) else " ", style="dim")
                 continue
-            if narrow in ((True, False), (False, True)) and not hidden_from(state, cid, seat):  # a bar along its groove
+            if narrow in ((True, False), (False, True)) and not hidden_from(state, cid, seat):  # a bar along its line
                 value = value_label(game, cid, state.face[cid])
                 drawn[x, y] = Text("┃" if narrow[0] else "━", style=f"bold {styles.get(value, '')}")
                 continue
@@ -595,13 +595,13 @@ def zones(state: State, seat: int | None) -> list[Text]:
 
 def as_held(game: Game, zone: int, names: list[str], faces: list[str] | None) -> list[tuple[str, str | None]]:
     """A zone's components by name, each with the face it shows (None: not said), as they are listed: a hand
-    (``kind: hand``) in the order the ruleset declares its components, as a player sorts a hand (the cards passed to
-    a player among the others, not at its end); a pile as its components lie (a trick's, the card led first).
+    (``kind: hand``) in the order the ruleset declares its components, as a player sorts a hand (what joined it
+    later among the rest, not at its end); a pile as its components lie (the first one put there first).
 
     >>> from types import SimpleNamespace as S
-    >>> game = S(zone_spec_of=[S(kind="hand"), S(kind="pile")], piece_names=["2C", "9H", "2S"])
-    >>> as_held(game, 0, ["2S", "2C", "9H"], None), as_held(game, 1, ["2S", "2C"], ["a", "b"])
-    ([('2C', None), ('9H', None), ('2S', None)], [('2S', 'a'), ('2C', 'b')])
+    >>> game = S(zone_spec_of=[S(kind="hand"), S(kind="pile")], piece_names=["a1", "b2", "c3"])
+    >>> as_held(game, 0, ["c3", "a1", "b2"], None), as_held(game, 1, ["c3", "a1"], ["x", "y"])
+    ([('a1', None), ('b2', None), ('c3', None)], [('c3', 'x'), ('a1', 'y')])
     """
     listed: list[tuple[str, str | None]] = list(zip(names, faces or [None] * len(names)))
     if game.zone_spec_of[zone].kind == "hand":

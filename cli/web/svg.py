@@ -242,7 +242,7 @@ def _square_cells(state: State) -> set[tuple[int, int]]:
 
 
 THIN = 14
-"""Width of a thin column or row (a groove between squares, ``thin: odd``), in SVG units."""
+"""Width of a thin column or row (``thin: odd``: the lines between squares), in SVG units."""
 
 
 def _spans(coords: list[int | None], thin: str) -> list[tuple[float, float]]:
@@ -333,7 +333,7 @@ def _square_svg(state: State, viewer: int | None) -> str:
 
 def _dim(state: State, cid: int, viewer: int | None) -> str:
     """``" dim"`` (a class) for a piece whose value's terminal ``style`` is ``dim``, drawn faint on the page as in the
-    terminal (an arrow among the pieces that move), else ``""``; a face-down piece ``viewer`` does not see is its back."""
+    terminal (a marker beside the pieces that move), else ``""``; a face-down piece ``viewer`` does not see is its back."""
     if hidden_from(state, cid, viewer):
         return ""
     value = value_label(state.game, cid, state.face[cid])
@@ -342,8 +342,8 @@ def _dim(state: State, cid: int, viewer: int | None) -> str:
 
 def _bar(state: State, cid: int, cell: tuple[int, int], key: str, box: tuple[float, float, float, float],
          colours: dict[str, str], short: dict[str, str], viewer: int | None) -> str:
-    """A piece in a thin column or row (``thin: odd``) drawn as what fills it: a bar along a groove (a wall), a small
-    square where a thin column meets a thin row (a post).  Too thin for its label, it is named by its title.
+    """A piece in a thin column or row (``thin: odd``) drawn as what fills it: a bar along the line between two
+    squares, a small square where a thin column meets a thin row.  Too thin for its label, it is named by its title.
 
     Example: ``_bar(state, 3, (1, 0), "1,0", (70, 24, 14, 46), colours, short, None)`` is one ``<g>``.
     """

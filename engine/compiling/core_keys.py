@@ -521,7 +521,7 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "lines_every": {
                     "description": ("Square grids: drawn with a heavier line every this many cells, across and down "
-                                    "(3: a 6x6 board's four 3x3 quadrants, a 9x9 board's boxes), counted from 0. It "
+                                    "(3: a 6x6 board's four 3x3 quarters, a 9x9 board's nine boxes), counted from 0. It "
                                     "changes no rule. A number or an option name."),
                     "$ref": "#/$defs/count",
                     "default": 0,
@@ -529,9 +529,9 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "thin": {
                     "description": ("Square grids: the columns and rows whose number is `odd` (or `even`) are drawn "
-                                    "thin, as the grooves between squares; a piece there is drawn as a bar filling "
-                                    "its cell (a wall), and where a thin column meets a thin row, as a small square "
-                                    "(a post). It changes no rule."),
+                                    "thin, as the lines between squares; a piece there is drawn as a bar filling "
+                                    "its cell, and where a thin column meets a thin row, as a small square. It "
+                                    "changes no rule."),
                     "enum": ["none", "odd", "even"],
                     "default": "none",
                 },

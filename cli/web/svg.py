@@ -396,22 +396,22 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, [])))
+                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, []), _dim(state, cid, viewer)))
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float, size: float,
-          look: tuple[str, str, str, str], ring: str, counts: list[Any]) -> str:
+          look: tuple[str, str, str, str], ring: str, counts: list[Any], dim: str = "") -> str:
     """A piece drawn as a disc at ``(cx, cy)`` (a hex's or a point's): titled with what it is ``at where`` and what
     lies beneath, its label and face, its counters and its stack; ``look`` is :func:`piece_look`'s fill, label, title
-    and face, ``where`` the place's text, already escaped.
+    and face, ``where`` the place's text, already escaped; ``dim``, :func:`_dim`'s class.
 
     Example: ``_disc(state, (0, 0), "0,0", 30.0, 30.0, 20.0, ("#fff", "X", "X", ""), "", [])`` is one ``<g>``.
     """
     fill, label, title, face = look
-    return (f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {where}'
+    return (f'<g class="piece{dim}"><title>{escape(_counted_title(title, counts))} at {where}'
             f'{escape(_beneath_title(state, cell))}</title>'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
             + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
@@ -450,7 +450,8 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
         if cid is not None:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
-            parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, [])))
+            parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
+                               _dim(state, cid, viewer)))
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
             parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), None, room[cell], 10, "point-name"))
         parts.append("</g>")

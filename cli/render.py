@@ -159,6 +159,18 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     styles = value_styles(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     drawn: dict[tuple[int, int], Text] = {}
+    kind = grid.thin if grid is not None else ""
+
+    def thin(c: int) -> bool:
+        """Whether column or row ``c`` is drawn thin (``thin: odd``): empty, blank; a piece, a bar along it."""
+        return bool(kind) and c % 2 == (kind == "odd")
+
+    every = grid.lines_every if grid is not None else 0
+
+    def section(c: int | None, before: int | None) -> bool:
+        """Whether a heavier line (``lines_every``) goes between ``before`` and ``c``, two columns or rows drawn side by side."""
+        return every > 0 and c is not None and before is not None and max(c, before) % every == 0
+
     for y in ys:
         if y is None:  # rows no piece lies on, left out
             continue
@@ -166,8 +178,13 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
             if x is None:  # columns no piece lies on, left out
                 continue
             cid = state.grid.get((x, y))
+            narrow = thin(x), thin(y)
             if cid is None:
-                drawn[x, y] = Text("·" if (x, y) in cells else " ", style="dim")
+                drawn[x, y] = Text("·" if (x, y) in cells and not any(narrow) else " ", style="dim")
+                continue
+            if narrow in ((True, False), (False, True)) and not hidden_from(state, cid, seat):  # a bar along its line
+                value = value_label(game, cid, state.face[cid])
+                drawn[x, y] = Text("┃" if narrow[0] else "━", style=f"bold {styles.get(value, '')}")
                 continue
             text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles, (x, y) in pending)
             if own_face_down(state, cid, seat):
@@ -181,13 +198,21 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         """The cells of ``columns``, x across and y down, under their x header (a run left out as ``…``, ``⋮``)."""
         made = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
         made.add_column("y\\x", justify="right", style="dim")
-        for x in columns:
-            made.add_column("…" if x is None else str(x), justify="center")
-        for y in ys:
+        shown: list[int | None | str] = []  # the columns, with "│" where a heavier line goes (lines_every)
+        for i, x in enumerate(columns):
+            if i and section(x, columns[i - 1]):
+                shown.append("│")
+                made.add_column("", style="dim")
+            shown.append(x)
+            made.add_column("…" if x is None else "" if thin(x) else str(x), justify="center")
+        for j, y in enumerate(ys):
+            if j and section(y, ys[j - 1]):
+                made.rows[-1].end_section = True
             if y is None:
-                made.add_row("⋮", *([""] * len(columns)))
+                made.add_row("⋮", *([""] * len(shown)))
             else:
-                made.add_row(str(y), *(Text("") if x is None else drawn[x, y].copy() for x in columns))
+                made.add_row("" if thin(y) else str(y),
+                              *(Text(x) if isinstance(x, str) else Text("") if x is None else drawn[x, y].copy() for x in shown))
         return made
 
     return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat))
@@ -559,11 +584,30 @@ def zones(state: State, seat: int | None) -> list[Text]:
             lines.extend(listing(state, zi, value_styles(game), seat))
             continue
         else:
-            line.append(", ".join(counted(_with_faces(game, content, faces.get(name)))))
+            held = as_held(game, zi, content, faces.get(name))
+            shown = [face for _, face in held] if faces.get(name) else None
+            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown))))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, seat)
+
+
+def as_held(game: Game, zone: int, names: list[str], faces: list[str] | None) -> list[tuple[str, str | None]]:
+    """A zone's components by name, each with the face it shows (None: not said), as they are listed: a hand
+    (``kind: hand``) in the order the ruleset declares its components, as a player sorts a hand (what joined it
+    later among the rest, not at its end); a pile as its components lie (the first one put there first).
+
+    >>> from types import SimpleNamespace as S
+    >>> game = S(zone_spec_of=[S(kind="hand"), S(kind="pile")], piece_names=["a1", "b2", "c3"])
+    >>> as_held(game, 0, ["c3", "a1", "b2"], None), as_held(game, 1, ["c3", "a1"], ["x", "y"])
+    ([('a1', None), ('b2', None), ('c3', None)], [('c3', 'x'), ('a1', 'y')])
+    """
+    listed: list[tuple[str, str | None]] = list(zip(names, faces or [None] * len(names)))
+    if game.zone_spec_of[zone].kind == "hand":
+        order = {name: i for i, name in reversed(list(enumerate(game.piece_names)))}
+        listed.sort(key=lambda item: order.get(item[0], len(order)))
+    return listed
 
 
 def _with_faces(game: Any, names: list[str], faces: list[str] | None) -> list[str]:

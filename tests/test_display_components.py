@@ -82,3 +82,43 @@ def test_an_unknown_display_key_is_refused_where_it_is_written(tmp_path: Path) -
         _load(tmp_path, "wal")
     assert "walls.yaml:14:3: unknown value or component 'wal': display names a value of a declared type or a " \
            "component's id (did you mean 'wall'?)" in err.value.format()
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def test_the_terminal_draws_a_boards_sections_and_its_thin_rows_and_columns() -> None:
+    """``board: {lines_every: 3}`` and ``thin: odd`` (see docs/rulesets.md) are drawn in the terminal too: Pentago's
+    quadrants apart, Quoridor's grooves blank and narrow, a wall in one a bar (┃ or ━) and, on the post it covers,
+    its short text; before, every groove and post was a column of '·' and 'p' like the squares."""
+    pentago = engine.load(EXAMPLES / "pentago").new_state(players=2, seed=1)
+    rows = [line for line in _text(board(pentago)).splitlines() if line.strip()[:1].isdigit()]
+    assert [line.count("│") for line in rows] == [1] * 6, rows
+    assert _text(board(pentago)).splitlines()[:9][5].strip() == ""  # a blank line between rows 2 and 3
+    quoridor = engine.load(EXAMPLES / "quoridor").new_state(players=2, seed=1)
+    quoridor.apply("choose 1,0")  # an upright wall: the grooves 1,0 and 1,2, the post 1,1 between
+    lines = _text(board(quoridor)).splitlines()
+    assert lines[0].split() == ["y\\x", *(str(x) for x in range(0, 17, 2))]  # the grooves' numbers left out
+    first, post, second = lines[2], lines[3], lines[4]
+    assert first.split()[:3] == ["0", "·", "┃"] and second.split()[:3] == ["2", "·", "┃"]
+    assert post.split()[:2] == ["w", "p"] and first.index("┃") == post.index("w") == second.index("┃")
+
+
+def test_the_terminal_lists_a_hand_as_its_components_are_declared() -> None:
+    """As the page does (tests/test_web.py): Hearts' hands were printed '... TS, JS, AS, 9H, 2S, KS' once the three
+    passed cards had joined their end; a hand is listed sorted, as the ruleset declares its cards."""
+    from cli.render import zones
+    from engine.runner.agents import RandomAgent
+
+    game = engine.load(EXAMPLES / "hearts")
+    state, agent, received = game.new_state(players=4, seed=5), RandomAgent(1), False
+    for _ in range(40):
+        for line in zones(state, None):
+            if line.plain.startswith("hand of "):
+                names = line.plain.split(": ", 1)[1].split(", ")
+                assert names == sorted(names, key=game.piece_names.index), line.plain
+        hands = [len(state.zones[game.zone_names.index(f"hand of {r}")]) for r in ("North", "East", "South", "West")]
+        state.apply(agent.choose(state))
+        received = received or any(len(state.zones[game.zone_names.index(f"hand of {r}")]) > n
+                                   for r, n in zip(("North", "East", "South", "West"), hands))
+    assert received

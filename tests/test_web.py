@@ -1166,3 +1166,97 @@ def test_opening_many_tables_forgets_neither_a_game_being_played_nor_one_asked_f
         start(stranger, "/play/tic-tac-toe?players=2&seed=3")
         view(mine, playing)  # a page following its game asks for it
     assert view(mine, playing)["moves"] and mine.get(f"/api/tables/{lately}").status_code == 404
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def test_a_board_drawn_with_lines_every_marks_its_sections() -> None:
+    """Pentago's 6x6 board was drawn as 36 like squares: which quadrant a marble lay in, the one a turn rotates, the
+    eye had to count.  ``board: {lines_every: 3}`` draws a heavier line between the quadrants, once across, once down."""
+    from cli.web.svg import board_svg
+
+    svg = board_svg(engine.load(str(EXAMPLES / "pentago")).new_state(players=2, seed=1))
+    lines = re.findall(r'<line class="section" x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/>', svg)
+    assert len(lines) == 2, lines
+    (x1, _, x2, _), (_, y1, _, y2) = lines
+    assert float(x1) == float(x2) == float(y1) == float(y2) == 24 + 3 * 46  # between cells 2 and 3, each way
+
+
+def test_a_boards_thin_rows_and_columns_draw_a_piece_there_as_a_bar() -> None:
+    """Quoridor's 17x17 board of squares, grooves and posts drew every groove and post as a full square, each post
+    a tile reading 'po': the 9x9 squares a pawn walks were lost among them.  ``board: {thin: odd}`` draws the odd
+    columns and rows thin, and a piece there as the bar (a wall) or small square (a post) filling its cell."""
+    from cli.web.svg import CELL, THIN, board_svg
+
+    state = engine.load(str(EXAMPLES / "quoridor")).new_state(players=2, seed=1)
+    state.apply("choose 1,0")  # an upright wall: the grooves 1,0 and 1,2 and the post 1,1 between them
+    svg = board_svg(state)
+
+    def cell(key: str) -> str:
+        found = re.search(rf'<g class="cell" data-cell="{key}">(.*?)</g>(?=<g class="cell"|<line|</svg>)', svg)
+        assert found is not None, key
+        return found.group(1)
+
+    assert f'width="{CELL}" height="{CELL}"' in cell("0,0")                 # a square
+    assert f'width="{THIN}" height="{CELL}"' in cell("3,0")                 # an empty groove
+    for key, size in (("1,0", (THIN, CELL)), ("1,1", (THIN, THIN)), ("1,2", (THIN, CELL)), ("3,3", (THIN, THIN))):
+        bar = re.search(r'<g class="piece bar"><title>(\w+) at [\d,]+</title><rect [^>]*width="([\d.]+)" height="([\d.]+)"',
+                        cell(key))
+        assert bar is not None and (int(bar.group(2)), int(bar.group(3))) == size, key
+        assert bar.group(1) == ("post" if key == "3,3" else "wall")
+    assert ">po<" not in svg and "</text>" not in cell("1,1")               # too thin for a label: titled only
+
+
+def test_a_board_setting_for_the_eye_is_checked(tmp_path: Path) -> None:
+    folder = tmp_path / "quoridor"
+    shutil.copytree(EXAMPLES / "quoridor", folder)
+    path = folder / "ruleset.yaml"
+    path.write_text(path.read_text().replace("thin: odd", "thin: sideways"))
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert result.exit_code == 1 and re.search(r"ruleset.yaml:\d+:\d+: board/thin: 'sideways' is", result.output)
+
+
+def test_a_piece_styled_dim_is_drawn_faint() -> None:
+    """Amazons' arrows (``display: {arrow: {style: dim}}``), dim in the terminal, were drawn on the page as grey tiles
+    much like the White amazons beside them; a dim piece is now drawn faint."""
+    from cli.web.svg import board_svg
+
+    state = engine.load(str(EXAMPLES / "amazons")).new_state(players=2, seed=1)
+    for _ in range(3):  # an amazon, where it goes, where it shoots
+        state.apply(state.legal_actions()[0])
+    svg = board_svg(state)
+    assert svg.count('<g class="piece dim"><title>arrow at') == 1
+    assert '<g class="piece"><title>White at' in svg and '<g class="piece dim"><title>White' not in svg
+
+
+def test_a_hand_is_listed_in_the_order_its_components_are_declared() -> None:
+    """Hearts' hands are dealt sorted, by suit then rank, but the three cards passed to a player joined the end of
+    their hand, so that the page showed '... 9H 2S KS' with a heart among the spades.  A hand (``kind: hand``) is
+    listed as its components are declared, as a player sorts one; a pile keeps its order (a trick's, the card led
+    first)."""
+    from cli.web.view import table_html
+
+    game = engine.load(str(EXAMPLES / "hearts"))
+    state = game.new_state(players=4, seed=5)
+    agent = RandomAgent(1)
+    passed = False
+    for _ in range(40):
+        html = table_html(state, None, everything=True)
+        for hand in re.findall(r'<section class="zone" data-zone="hand of \w+">(.*?)</section>', html):
+            names = re.findall(r'data-name="(\w+)"', hand)
+            assert names == sorted(names, key=game.piece_names.index), names
+        before = [list(state.zones[i]) for i in range(len(state.zones))]
+        state.apply(agent.choose(state))
+        passed = passed or any(len(z) > len(b) for z, b in zip(state.zones, before) if z and b)
+    assert passed
+
+
+def test_a_display_colour_written_short_or_by_name_gets_text_that_reads_on_it(tmp_path: Path) -> None:
+    """Text on a piece or chip was dark unless its colour was written ``#rrggbb``: Hearts' spades, ``colour: "#222"``,
+    were dark letters on a near-black chip.  ``#rgb`` and a colour's name are read as the colour they are."""
+    folder = ruleset_copy(tmp_path, '\ndisplay:\n  Sun: {colour: "#222"}\n  Moon: {colour: navy}\n')
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    html = view(client, start(client, "/play/tiles?players=2&seed=1"), 1)["html"]
+    assert re.search(r'style="background:#222;color:#fff">Sun/', html), html
+    assert re.search(r'style="background:navy;color:#fff">Moon/', html), html

@@ -796,6 +796,25 @@ def test_a_chosen_card_is_playable_only_in_the_zone_it_is_chosen_from(page: Page
     assert "seat 1: choose chance" in page.locator("#log").inner_text()
 
 
+def test_a_wall_clicked_into_a_thin_groove_is_drawn_as_a_bar_between_squares(page: Page, examples_server: str) -> None:
+    """Quoridor's grooves and posts (``board: {thin: odd}``) were full squares like those a pawn walks, a wall three
+    tiles reading 'wa' and 'po'.  Clicking a groove now places a wall drawn as one bar between the squares, as thin
+    as the groove, through the post it covers."""
+    page.goto(f"{examples_server}/play/quoridor?players=2&seed=1")
+    settle(page)
+    square = page.locator("#view .cell[data-cell='0,0'] .square").bounding_box()
+    page.locator("#view .cell[data-cell='1,0'].playable").click()  # the upright wall from 1,0 down to 1,2
+    settle(page)
+    assert "seat 1: choose 1,0" in page.locator("#log").inner_text()
+    boxes = [page.locator(f"#view .cell[data-cell='{key}'] .piece").bounding_box() for key in ("1,0", "1,1", "1,2")]
+    assert square is not None and all(boxes), boxes
+    top, bottom = boxes[0], boxes[2]
+    assert all(abs(box["x"] - top["x"]) < 1 and box["width"] < square["width"] / 2 for box in boxes), boxes  # thin, in line
+    assert abs(top["height"] - square["height"]) < 1.5 and boxes[1]["height"] < square["height"] / 2
+    assert abs(bottom["y"] + bottom["height"] - (top["y"] + square["height"] * 2 + boxes[1]["height"])) < 3  # no gap
+    assert page.locator("#view svg.board text", has_text="wa").count() == 0
+
+
 def test_a_long_lists_numbers_are_not_cut_at_its_left_edge(page: Page, server: str) -> None:
     """The actions and the log are numbered lists, with room for two digits and a dot: the 192 actions of
     spell-cycles' first move, and a long game's moves past 99, showed their numbers cut at the left edge."""

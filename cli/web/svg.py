@@ -117,11 +117,16 @@ def _style_colour(style: str | None) -> str | None:
 
 
 def text_colour(fill: str) -> str:
-    """Dark or light text, whichever reads better on ``fill`` (a ``#rrggbb`` colour).
+    """Dark or light text, whichever reads better on ``fill`` (a ``#rrggbb`` or ``#rgb`` colour, or a colour's name,
+    as ``display`` may give them).
 
-    >>> text_colour("#ffffff"), text_colour("#000000")
-    ('#111', '#fff')
+    >>> text_colour("#ffffff"), text_colour("#000000"), text_colour("#222"), text_colour("navy")
+    ('#111', '#fff', '#fff', '#fff')
     """
+    if len(fill) == 4 and fill.startswith("#"):  # #rgb: each digit twice
+        fill = "#" + "".join(digit * 2 for digit in fill[1:])
+    elif not fill.startswith("#"):
+        fill = _style_colour(fill) or ""
     if not (fill.startswith("#") and len(fill) == 7):
         return "#111"
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
@@ -236,37 +241,83 @@ def _square_cells(state: State) -> set[tuple[int, int]]:
     return cells or {(0, 0)}
 
 
+THIN = 14
+"""Width of a thin column or row (``thin: odd``: the lines between squares), in SVG units."""
+
+
+def _spans(coords: list[int | None], thin: str) -> list[tuple[float, float]]:
+    """Where each drawn column (or row) starts and how wide it is: ``CELL``, or ``THIN`` for a number of the
+    ``thin`` kind (``"odd"``, ``"even"``, ``""`` for none).
+
+    >>> _spans([0, 1, 2], "odd")
+    [(24, 46), (70, 14), (84, 46)]
+    """
+    spans: list[tuple[float, float]] = []
+    at: float = MARGIN
+    for c in coords:
+        size = THIN if c is not None and thin and c % 2 == (thin == "odd") else CELL
+        spans.append((at, size))
+        at += size
+    return spans
+
+
+def _section_lines(xs: list[int | None], ys: list[int | None], cols: list[tuple[float, float]],
+                   rows: list[tuple[float, float]], every: int) -> list[str]:
+    """The heavier lines of ``lines_every``: before each column (row) whose number is a multiple of ``every`` and
+    follows the one before it, across the drawn board."""
+    if every <= 0:
+        return []
+    lines = []
+    top, bottom = rows[0][0], rows[-1][0] + rows[-1][1]
+    left, right = cols[0][0], cols[-1][0] + cols[-1][1]
+    for i in range(1, len(xs)):
+        x = xs[i]
+        if x is not None and xs[i - 1] is not None and x % every == 0:
+            lines.append(f'<line class="section" x1="{cols[i][0]}" y1="{top}" x2="{cols[i][0]}" y2="{bottom}"/>')
+    for j in range(1, len(ys)):
+        y, before = ys[j], ys[j - 1]
+        if y is not None and before is not None and max(y, before) % every == 0:
+            lines.append(f'<line class="section" x1="{left}" y1="{rows[j][0]}" x2="{right}" y2="{rows[j][0]}"/>')
+    return lines
+
+
 def _square_svg(state: State, viewer: int | None) -> str:
     game = state.game
+    grid = game.grid
+    assert grid is not None and not isinstance(grid, (HexGrid, PointsBoard))
     cells = _square_cells(state)
     xs, ys = drawn_span(x for x, _ in cells), drawn_span(y for _, y in cells)  # a long empty run: one gap
-    if game.grid is not None and game.grid.y_up:
+    if grid.y_up:
         ys = ys[::-1]
-    width, height = MARGIN + len(xs) * CELL + 4, MARGIN + len(ys) * CELL + 4
+    cols, rows = _spans(xs, grid.thin), _spans(ys, grid.thin)
+    width, height = cols[-1][0] + cols[-1][1] + 4, rows[-1][0] + rows[-1][1] + 4
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "square")]
-    for i, x in enumerate(xs):
-        parts.append(_text(MARGIN + i * CELL + CELL / 2, MARGIN - 8, "…" if x is None else str(x), "coord"))
-    for j, y in enumerate(ys):
-        parts.append(_text(MARGIN - 10, MARGIN + j * CELL + CELL / 2 + 4, "⋮" if y is None else str(y), "coord"))
-    for j, y in enumerate(ys):
-        for i, x in enumerate(xs):
+    for (left, size), x in zip(cols, xs):
+        if size == CELL:  # a thin column's number would crowd its neighbours' (its cells' titles say it)
+            parts.append(_text(left + CELL / 2, MARGIN - 8, "…" if x is None else str(x), "coord"))
+    for (top, size), y in zip(rows, ys):
+        if size == CELL:
+            parts.append(_text(MARGIN - 10, top + CELL / 2 + 4, "⋮" if y is None else str(y), "coord"))
+    for (top, tall), y in zip(rows, ys):
+        for (left, wide), x in zip(cols, xs):
             if x is None or y is None or (x, y) not in cells:
                 continue
-            left, top = MARGIN + i * CELL, MARGIN + j * CELL
             key = f"{x},{y}"
             parts.append(f'<g class="cell" data-cell="{key}"><title>{key}</title>'
-                         f'<rect class="square" x="{left}" y="{top}" width="{CELL}" height="{CELL}"/>')
+                         f'<rect class="square" x="{left}" y="{top}" width="{wide}" height="{tall}"/>')
             cid = state.grid.get((x, y))
-            if cid is not None:
+            if cid is not None and (wide, tall) != (CELL, CELL):
+                parts.append(_bar(state, cid, (x, y), key, (left, top, wide, tall), colours, short, viewer))
+            elif cid is not None:
                 fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
                 ring = (' stroke="#000" stroke-width="3"' if (x, y) in pending
                         else ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else "")
                 lift = 4 if face else 0  # room for the face's name beneath the label
                 counts = counted.get(cid, [])
-                parts.append(f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {key}'
+                parts.append(f'<g class="piece{_dim(state, cid, viewer)}"><title>{escape(_counted_title(title, counts))} at {key}'
                              f'{escape(_beneath_title(state, (x, y)))}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'
@@ -275,8 +326,31 @@ def _square_svg(state: State, viewer: int | None) -> str:
                              + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
                              + _stack_text(left + CELL - 7, top + CELL - 6, state, (x, y), text_colour(fill)) + "</g>")
             parts.append("</g>")
+    parts.extend(_section_lines(xs, ys, cols, rows, grid.lines_every))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _dim(state: State, cid: int, viewer: int | None) -> str:
+    """``" dim"`` (a class) for a piece whose value's terminal ``style`` is ``dim``, drawn faint on the page as in the
+    terminal (a marker beside the pieces that move), else ``""``; a face-down piece ``viewer`` does not see is its back."""
+    if hidden_from(state, cid, viewer):
+        return ""
+    value = value_label(state.game, cid, state.face[cid])
+    return " dim" if "dim" in value_styles(state.game).get(value, "").split() else ""
+
+
+def _bar(state: State, cid: int, cell: tuple[int, int], key: str, box: tuple[float, float, float, float],
+         colours: dict[str, str], short: dict[str, str], viewer: int | None) -> str:
+    """A piece in a thin column or row (``thin: odd``) drawn as what fills it: a bar along the line between two
+    squares, a small square where a thin column meets a thin row.  Too thin for its label, it is named by its title.
+
+    Example: ``_bar(state, 3, (1, 0), "1,0", (70, 24, 14, 46), colours, short, None)`` is one ``<g>``.
+    """
+    left, top, wide, tall = box
+    fill, _, title, _ = piece_look(state.game, state, cid, colours, short, viewer)
+    return (f'<g class="piece bar"><title>{escape(title)} at {key}{escape(_beneath_title(state, cell))}</title>'
+            f'<rect x="{left}" y="{top}" width="{wide}" height="{tall}" fill="{fill}"/></g>')
 
 
 def hex_centre(q: int, r: int, left: float, top: int) -> tuple[float, float]:
@@ -322,22 +396,22 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, [])))
+                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, []), _dim(state, cid, viewer)))
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float, size: float,
-          look: tuple[str, str, str, str], ring: str, counts: list[Any]) -> str:
+          look: tuple[str, str, str, str], ring: str, counts: list[Any], dim: str = "") -> str:
     """A piece drawn as a disc at ``(cx, cy)`` (a hex's or a point's): titled with what it is ``at where`` and what
     lies beneath, its label and face, its counters and its stack; ``look`` is :func:`piece_look`'s fill, label, title
-    and face, ``where`` the place's text, already escaped.
+    and face, ``where`` the place's text, already escaped; ``dim``, :func:`_dim`'s class.
 
     Example: ``_disc(state, (0, 0), "0,0", 30.0, 30.0, 20.0, ("#fff", "X", "X", ""), "", [])`` is one ``<g>``.
     """
     fill, label, title, face = look
-    return (f'<g class="piece"><title>{escape(_counted_title(title, counts))} at {where}'
+    return (f'<g class="piece{dim}"><title>{escape(_counted_title(title, counts))} at {where}'
             f'{escape(_beneath_title(state, cell))}</title>'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
             + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
@@ -376,7 +450,8 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
         if cid is not None:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
-            parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, [])))
+            parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
+                               _dim(state, cid, viewer)))
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
             parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), None, room[cell], 10, "point-name"))
         parts.append("</g>")

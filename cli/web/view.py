@@ -78,7 +78,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
         else:
-            for (piece, up), n in _counted(list(zip(content, faces.get(name) or [None] * len(content)))):
+            for (piece, up), n in _counted(render.as_held(game, zi, content, faces.get(name))):
                 parts.append(chip_html(game, piece, n, up))
                 cid = game.piece_names.index(piece)
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))

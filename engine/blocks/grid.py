@@ -113,6 +113,8 @@ class SquareGrid:
     height: int = 0
     stacking: bool = False  # pieces may be put on top of others
     y_up: bool = False  # drawn with row 0 at the bottom (``y_axis: up``), as a rack stands; it changes no rule
+    lines_every: int = 0  # drawn with a heavier line every this many cells (``lines_every: 3``); it changes no rule
+    thin: str = ""  # "odd" or "even": the columns and rows of such a number drawn thin (``thin: odd``); it changes no rule
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     fixed: bool = field(init=False, repr=False, compare=False)  # fixed edges (width x height) rather than growing
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row

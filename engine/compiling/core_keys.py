@@ -519,6 +519,22 @@ CORE_SCHEMA: dict[str, Any] = {
                     "enum": ["down", "up"],
                     "default": "down",
                 },
+                "lines_every": {
+                    "description": ("Square grids: drawn with a heavier line every this many cells, across and down "
+                                    "(3: a 6x6 board's four 3x3 quarters, a 9x9 board's nine boxes), counted from 0. It "
+                                    "changes no rule. A number or an option name."),
+                    "$ref": "#/$defs/count",
+                    "default": 0,
+                    "examples": [3],
+                },
+                "thin": {
+                    "description": ("Square grids: the columns and rows whose number is `odd` (or `even`) are drawn "
+                                    "thin, as the lines between squares; a piece there is drawn as a bar filling "
+                                    "its cell, and where a thin column meets a thin row, as a small square. It "
+                                    "changes no rule."),
+                    "enum": ["none", "odd", "even"],
+                    "default": "none",
+                },
                 "radius": {
                     "description": ("Hex boards: every hex within this distance of 0,0 is on the board (4: 61 "
                                     "hexes). A number or an option name."),

@@ -74,8 +74,10 @@ def read_board(b: "Builder") -> None:
             width = height = 0
         b.game.grid = HexGrid(radius, stacking, width, height)
         return
-    b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking", "y_axis"), "board")
+    b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking", "y_axis",
+                          "lines_every", "thin"), "board")
     y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"
+    thin = b.choice(spec, "thin", ("none", "odd", "even"), "none")
     adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
     width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
     if (width > 0) != (height > 0):
@@ -88,7 +90,8 @@ def read_board(b: "Builder") -> None:
         b.error(b.pos(spec, "max_width" if "max_width" in spec else "max_height"),
                 "'max_width' and 'max_height' limit a growing board; a fixed board ('width', 'height') has its own edges")
     b.game.grid = SquareGrid(adjacency, b.int_setting(spec, "max_width", 0), b.int_setting(spec, "max_height", 0),
-                             width, height, stacking, y_up)
+                             width, height, stacking, y_up, b.int_setting(spec, "lines_every", 0),
+                             "" if thin == "none" else thin)
 
 
 CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20}")

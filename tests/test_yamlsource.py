@@ -196,7 +196,9 @@ def test_aliases_are_limited_in_a_large_file_too() -> None:
     start = time.perf_counter()
     pos, message = error_of(large_file(60_000) + BILLION_LAUGHS)
     assert message.startswith("aliases expand the document by too many nodes (alias bomb?): more than 200,000")
-    assert pos is not None and pos.line == 60_001 + 6 and time.perf_counter() - start < 5.0
+    assert pos is not None and pos.line == 60_001 + 6
+    assert time.perf_counter() - start < 60  # refused as read, not expanded (minutes and gigabytes); a loaded 2-core
+    # machine takes a few seconds to read the 60,000 points themselves
 
 
 DECK = """\

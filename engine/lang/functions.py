@@ -542,7 +542,7 @@ class Sgn(Function):
 
     >>> from engine.lang.parser import parse_expression
     >>> Sgn("sgn", "", "", "").describe(parse_expression("sgn(b.x - a.x)"))
-    'the sign of b.x minus a.x (1, 0 or -1)'
+    'the sign of the x of b minus the x of a (1, 0 or -1)'
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:

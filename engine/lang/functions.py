@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from operator import countOf
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
@@ -516,27 +516,42 @@ class Quantifier(Aggregate):
         return f"for {who} {sel.var} in {source}, {test.describe()}" if test else f"{source} is not empty"
 
 
+def _sign(value: int) -> int:
+    """1, 0 or -1: the sign of ``value``."""
+    return (value > 0) - (value < 0)
+
+
 @dataclass(frozen=True)
-class Abs(Function):
+class OfANumber(Function):
+    """A function of one whole number, ``NAME(N)``: ``of`` the number, none refused at the call (what it was given
+    says where it came from)."""
+
+    of: ClassVar[Callable[[int], int]]
+
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         c = self.value(scope, args[0], INT, "argument") if args else Compiled(INT, lambda s, e: 0)
-        f, node, pos = c.fn, args[0] if args else None, call.pos
+        f, node, pos, of, name = c.fn, args[0] if args else None, call.pos, type(self).of, f"{self.name}()"
 
-        def absolute(s: Any, e: list[Any]) -> int:
+        def number(s: Any, e: list[Any]) -> int:
             value = f(s, e)
             if value is None:
-                raise ast.no_value("abs()", ((node, value),), pos)
-            return abs(value)
+                raise ast.no_value(name, ((node, value),), pos)
+            return of(value)
 
-        return Compiled(INT, absolute, c.constant)
+        return Compiled(INT, number, c.constant)
+
+
+@dataclass(frozen=True)
+class Abs(OfANumber):
+    of = abs
 
     def describe(self, call: ast.Call) -> str:
         return f"the absolute value of {call.args[0].describe()}" if call.args else "0"
 
 
 @dataclass(frozen=True)
-class Sgn(Function):
+class Sgn(OfANumber):
     """``sgn(N)``: the sign of a number, 1, 0 or -1 — the step from one cell toward another along a line,
     ``(a.x + sgn(b.x - a.x), a.y + sgn(b.y - a.y))``.
 
@@ -545,18 +560,7 @@ class Sgn(Function):
     'the sign of the x of b minus the x of a (1, 0 or -1)'
     """
 
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
-        c = self.value(scope, args[0], INT, "argument") if args else Compiled(INT, lambda s, e: 0)
-        f, node, pos = c.fn, args[0] if args else None, call.pos
-
-        def sign(s: Any, e: list[Any]) -> int:
-            value = f(s, e)
-            if value is None:
-                raise ast.no_value("sgn()", ((node, value),), pos)
-            return (value > 0) - (value < 0)
-
-        return Compiled(INT, sign, c.constant)
+    of = _sign
 
     def describe(self, call: ast.Call) -> str:
         return f"the sign of {call.args[0].describe()} (1, 0 or -1)" if call.args else "0"

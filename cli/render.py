@@ -24,7 +24,7 @@ piece without faces of its own then reads as the short texts of its values
 {'Nest': 'Ne', 'North': 'No', 'South': 'So'}
 >>> abbreviations(["North", "South"], least=2)
 {'North': 'No', 'South': 'So'}
->>> winners_text((1, 3))
+>>> winners_text(Outcome.from_scores((2, 1, 2)))
 'seats 1 and 3 share the win'
 >>> counted(["A", "B", "A"])
 ['A x2', 'B']
@@ -57,6 +57,7 @@ from cli.points_drawing import layout
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
+from engine.blocks.outcome import Goals, Outcome
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
@@ -737,7 +738,7 @@ def outcome(state: State) -> list[str]:
         return ["the game is not over"]
     roles = seat_roles(state)
     scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
-    lines = [f"game over; scores: {scores}", winners_text(result.winners, roles)]
+    lines = [f"game over; scores: {scores}", winners_text(result, roles, cooperative(state))]
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
@@ -765,19 +766,31 @@ def log_lines(lines: list[str]) -> list[str]:
     return ["  " + line.replace("\n", "\n  ") for line in lines]
 
 
-def winners_text(winners: tuple[int, ...], roles: Mapping[int, str] | None = None) -> str:
-    """``seat 2 wins``, ``seats 1 and 3 share the win`` or ``nobody wins``; each seat followed by the roles it plays
-    when ``roles`` names them (:func:`seat_roles`).
+def cooperative(state: State) -> bool:
+    """The game's outcome for its player count is ``goals``: the players win or lose together."""
+    return any(isinstance(block, Goals) for counts, block in state.game.outcomes if state.players in counts)
 
-    >>> winners_text((2,), {1: "North", 2: "South"})
+
+def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:
+    """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat (in
+    teams, every team) shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game
+    (``together``) or as one team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the
+    roles it plays when ``roles`` names them (:func:`seat_roles`).
+
+    >>> winners_text(Outcome.from_scores((3, 7)), {1: "North", 2: "South"})
     'seat 2 (South) wins'
+    >>> winners_text(Outcome.from_scores((1, 1)), {1: "X", 2: "O"}), winners_text(Outcome.from_scores((1, 1)), together=True)
+    ('a draw: seats 1 (X) and 2 (O) tie', 'seats 1 and 2 win together')
     """
-    named = [f"{seat}{_roles_after(roles or {}, seat)}" for seat in winners]
+    named = [f"{seat}{_roles_after(roles or {}, seat)}" for seat in result.winners]
     if not named:
         return "nobody wins"
     if len(named) == 1:
         return f"seat {named[0]} wins"
-    return f"seats {', '.join(named[:-1])} and {named[-1]} share the win"
+    seats = f"seats {', '.join(named[:-1])} and {named[-1]}"
+    if len(named) < len(result.scores):
+        return f"{seats} share the win"
+    return f"a draw: {seats} tie" if result.is_draw and not together else f"{seats} win together"
 
 
 # ---------------------------------------------------------------- simulation reports

@@ -303,3 +303,22 @@ def test_a_bot_deciding_says_it_is_thinking_on_a_terminal() -> None:
     assert "seat 1 (X) [greedy] is thinking..." in shown and "hint (mcts:5) is thinking..." in shown
     assert "seat 2 (O) [random] is" not in shown  # it decides at once
     assert "thinking" not in played(terminal=False)
+
+
+# ---------------------------------------------------------------- how the end is said
+
+EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+
+
+def test_a_drawn_game_is_said_as_a_draw_when_played_and_replayed(tmp_path: Path) -> None:
+    # a full board of tic-tac-toe ended "seats 1 (X) and 2 (O) share the win", which players read as odd
+    log = tmp_path / "game.json"
+    played = run("play", "tic-tac-toe", "--seed", "21", "--seat", "1=random", "--seat", "2=random", "--log", str(log))
+    for result in (played, run("replay", str(log))):
+        assert "game over; scores: seat 1 (X): 0, seat 2 (O): 0\na draw: seats 1 (X) and 2 (O) tie\n" in result.output
+
+
+def test_a_cooperative_win_is_said_as_a_win_together() -> None:
+    result = run("play", str(EXAMPLES / "storm-watch"), "--players", "2", "--seed", "3", "--seat", "1=random",
+                 "--seat", "2=random")
+    assert "game over; scores: seat 1: 1, seat 2: 1\nseats 1 and 2 win together\n" in result.output

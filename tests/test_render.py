@@ -6,6 +6,7 @@ from pathlib import Path
 
 from cli import render
 import engine
+from engine.blocks.outcome import Outcome
 from engine.core.paths import rulesets_dir
 from engine.model.state import State
 from engine.runner.scenario import load_scenario, set_up
@@ -239,3 +240,15 @@ def test_pieces_far_apart_on_a_growing_board_are_drawn_with_the_empty_runs_betwe
     assert [line.split()[0] for line in lines[2:6]] == ["-1", "0", "1", "2"]  # rows are left out alike (drawn_span)
     svg = board_svg(state)  # the game is over (no piece in hand): the pieces alone, with a gap between
     assert svg.count('class="cell"') == 3 and "…" in svg and len(svg) < 5_000
+
+
+def test_the_end_says_a_draw_only_when_every_seat_or_team_shares_the_win() -> None:
+    tied = Outcome.from_scores((4, 4, 4))
+    assert render.winners_text(tied, {1: "North"}) == "a draw: seats 1 (North), 2 and 3 tie"
+    assert render.winners_text(Outcome.from_scores((4, 4, 1))) == "seats 1 and 2 share the win"  # seat 3 lost
+    assert render.winners_text(tied, together=True) == "seats 1, 2 and 3 win together"  # a cooperative game
+    assert render.winners_text(Outcome((0, 0), (), (0.0, 0.0)), together=True) == "nobody wins"  # lost together
+    teams = ((1, 3), (2, 4))
+    assert render.winners_text(Outcome.from_scores((2, 1, 2, 3)).for_teams(teams)) == "a draw: seats 1, 2, 3 and 4 tie"
+    assert render.winners_text(Outcome.from_scores((2, 1, 3, 3)).for_teams(teams)) == "seats 1 and 3 share the win"
+    assert render.winners_text(Outcome.from_scores((2, 2)).for_teams(((1, 2),))) == "seats 1 and 2 win together"

@@ -255,6 +255,17 @@ def test_the_game_over_lines_name_each_seats_role_as_the_turn_lines_do(client: T
     assert f'<div id="situation"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
 
 
+def test_a_full_board_with_no_line_is_said_as_a_draw(client: TestClient) -> None:
+    """The page said "seats 1 (X) and 2 (O) share the win" of a drawn game: it says a draw now."""
+    table = start(client, "/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    data = view(client, table)
+    for cell in ("0,0", "1,1", "2,2", "1,0", "1,2", "0,2", "2,0", "2,1", "0,1"):  # X and O in turn, no three in a row
+        action = next(a["text"] for a in data["actions"] if a["text"].endswith(f" at {cell}"))
+        data = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
+    assert data["over"] and data["situation"] == ["game over; scores: seat 1 (X): 0, seat 2 (O): 0",
+                                                  "a draw: seats 1 (X) and 2 (O) tie"]
+
+
 def test_the_game_over_keeps_hidden_roles_hidden(client: TestClient) -> None:
     table = start(client, "/watch/iconoclasm?players=2&seed=3&agents=random&variant=hidden-deities")
     data = view(client, table)
